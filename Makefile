@@ -1,0 +1,38 @@
+# Quartet — the two commands for a fresh machine are `make run` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+FIXTURES := $(abspath ../shared/fixtures)
+export QUARTET_FIXTURES ?= $(if $(wildcard $(FIXTURES)),$(FIXTURES),)
+
+.PHONY: run test build release bench format lint bootstrap sanitize clean
+
+bootstrap:
+	@scripts/bootstrap
+
+## Build in release mode and start the server on the embedded defaults.
+run: bootstrap
+	$(SWIFT) build -c release --product quartet
+	.build/release/quartet serve
+
+build: bootstrap
+	$(SWIFT) build
+
+## The whole suite: lint, every test (SQLite and a throwaway PostgreSQL), sanitizers.
+test: bootstrap lint
+	scripts/with-postgres $(SWIFT) test --parallel
+	scripts/sanitize
+
+## Release-mode benchmarks, each figure beside its peer measured in the same run.
+bench:
+	@scripts/bootstrap --bench
+	$(SWIFT) build -c release
+	scripts/bench
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+
+clean:
+	rm -rf .build

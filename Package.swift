@@ -1,0 +1,110 @@
+// swift-tools-version:6.0
+// The Quartet package: four app cores, their backends, the `quartet` command line,
+// and (on Apple platforms only) the SwiftUI shells. See docs/ARCHITECTURE.md for the map.
+import PackageDescription
+
+// Swift 6 language mode (tools 6.0) already means complete concurrency checking.
+let swiftSettings: [SwiftSetting] = []
+
+var targets: [Target] = [
+    // MARK: - C libraries (system libraries from the OS, each with a shim.h)
+
+    .systemLibrary(
+        name: "CMicroHTTPD",
+        pkgConfig: "libmicrohttpd",
+        providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    // NB: MHD_start_daemon and MHD_get_daemon_info are C-variadic; Swift cannot call them.
+    .target(name: "CMHDShim", dependencies: ["CMicroHTTPD"]),
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+        name: "CLibPQ",
+        pkgConfig: "libpq",
+        providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .systemLibrary(
+        name: "COpenSSL",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+
+    // MARK: - Platform
+
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim"], swiftSettings: swiftSettings),
+    // The database API and its SQLite driver: safe for iOS app cores (no libpq).
+    .target(name: "Database", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+    // The PostgreSQL driver: servers only.
+    .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ"], swiftSettings: swiftSettings),
+    .target(name: "APIClient", swiftSettings: swiftSettings),
+    .target(name: "LocalStore", dependencies: ["Database"], swiftSettings: swiftSettings),
+
+    // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
+
+    .target(
+        name: "QuakesCore",
+        dependencies: ["APIClient", "LocalStore"],
+        resources: [.process("Resources")],
+        swiftSettings: swiftSettings
+    ),
+
+    // MARK: - Backends
+
+    .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+    .target(
+        name: "QuartetServer",
+        dependencies: ["HTTPServer", "Database", "DatabasePostgres", "USGSReplay"],
+        swiftSettings: swiftSettings
+    ),
+
+    // MARK: - Command line
+
+    .target(
+        name: "QuartetCLI",
+        dependencies: ["QuartetServer", "QuakesCore", "APIClient", "LocalStore"],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "quartet", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
+
+    // MARK: - Tests
+
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "DatabaseTests",
+        dependencies: ["Database", "DatabasePostgres"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "APIClientTests", dependencies: ["APIClient", "HTTPServer"], swiftSettings: swiftSettings),
+    .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "APIClient"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "QuakesCoreTests",
+        dependencies: ["QuakesCore", "USGSReplay", "HTTPServer"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "QuartetServerTests", dependencies: ["QuartetServer"], swiftSettings: swiftSettings),
+    .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
+]
+
+var products: [Product] = [
+    .executable(name: "quartet", targets: ["quartet"])
+]
+
+// MARK: - Apple-only UI (SwiftUI shells; never seen by `swift build` on Linux)
+
+#if canImport(Darwin)
+    targets += [
+        .target(name: "QuakesUI", dependencies: ["QuakesCore"], path: "Sources/QuakesUI", swiftSettings: swiftSettings)
+    ]
+    products += [.library(name: "QuakesUI", targets: ["QuakesUI"])]
+#endif
+
+let package = Package(
+    name: "Quartet",
+    defaultLocalization: "en",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: products,
+    targets: targets
+)

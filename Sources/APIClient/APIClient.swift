@@ -1,0 +1,1 @@
+// The APIClient module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,35 @@
+#ifndef QUARTET_CMHDSHIM_H
+#define QUARTET_CMHDSHIM_H
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Options for `cmhd_start`: everything Quartet passes to MHD_start_daemon's variadic list.
+typedef struct cmhd_options {
+    /// MHD_USE_* flags.
+    unsigned int flags;
+    /// Address to bind (IPv4 or IPv6); NULL binds every interface on `port`.
+    const struct sockaddr *address;
+    uint16_t port;
+    /// 0 means MHD's default.
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    unsigned int connection_timeout_seconds;
+    size_t connection_memory_limit;
+    unsigned int listen_backlog;
+} cmhd_options;
+
+/// Starts a daemon (MHD_start_daemon is C-variadic and so unreachable from Swift).
+struct MHD_Daemon *cmhd_start(const cmhd_options *options,
+                              MHD_AcceptPolicyCallback accept_policy, void *accept_policy_context,
+                              MHD_AccessHandlerCallback handler, void *handler_context,
+                              MHD_RequestCompletedCallback completed, void *completed_context);
+
+/// The port the daemon listens on (for port 0), or 0 when unknown.
+uint16_t cmhd_bound_port(struct MHD_Daemon *daemon);
+
+/// The number of open connections.
+unsigned int cmhd_current_connections(struct MHD_Daemon *daemon);
+#endif

@@ -1,0 +1,1 @@
+// The Database module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The DatabasePostgres module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,103 @@
+import Foundation
+
+/// An HTTP request as a handler sees it: fully read, immutable, `Sendable`.
+public struct Request: Sendable {
+    public var method: HTTPMethod
+    /// The percent-decoded path, without the query (`/events/42/sessions`).
+    public var path: String
+    /// Decoded query parameters; a repeated key keeps its last value (see ``queryItems`` for all).
+    public var query: [String: String]
+    /// Every query parameter in order, decoded.
+    public var queryItems: [(name: String, value: String)]
+    public var headers: HTTPHeaders
+    public var body: Data
+    /// The peer's address (`127.0.0.1`), used by the rate limiter and the access log.
+    public var remoteAddress: String
+    /// The request id (from `X-Request-Id` or generated), echoed in the response and the log.
+    public var requestID: String
+    /// Parameters captured by the router (`:eventID` → `"42"`).
+    public var parameters: [String: String]
+
+    public init(
+        method: HTTPMethod,
+        path: String,
+        queryItems: [(name: String, value: String)] = [],
+        headers: HTTPHeaders = [:],
+        body: Data = Data(),
+        remoteAddress: String = "127.0.0.1",
+        requestID: String = "",
+        parameters: [String: String] = [:]
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        var query: [String: String] = [:]
+        for item in queryItems { query[item.name] = item.value }
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+        self.parameters = parameters
+    }
+
+    /// Builds a request from a target such as `/search?q=caf%C3%A9&limit=5`, decoding path and query.
+    public init(
+        method: HTTPMethod,
+        target: String,
+        headers: HTTPHeaders = [:],
+        body: Data = Data(),
+        remoteAddress: String = "127.0.0.1"
+    ) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = parts.first.map(String.init) ?? "/"
+        let rawQuery = parts.count > 1 ? String(parts[1]) : ""
+        self.init(
+            method: method,
+            path: rawPath.removingPercentEncoding ?? rawPath,
+            queryItems: Request.decodeQuery(rawQuery),
+            headers: headers,
+            body: body,
+            remoteAddress: remoteAddress
+        )
+    }
+
+    /// Decodes `a=1&b=two+words&c=%C3%A9` (form encoding: `+` is a space).
+    public static func decodeQuery(_ raw: String) -> [(name: String, value: String)] {
+        guard !raw.isEmpty else { return [] }
+        return raw.split(separator: "&").map { pair in
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (name: decode(halves[0]), value: halves.count > 1 ? decode(halves[1]) : "")
+        }
+    }
+
+    /// A path parameter captured by the router, or a 400 naming it when absent.
+    public func parameter(_ name: String) throws -> String {
+        guard let value = parameters[name] else {
+            throw HTTPError(.badRequest, detail: "Missing path parameter '\(name)'.")
+        }
+        return value
+    }
+
+    /// Decodes the JSON body, or throws a 400 (malformed) or 422 (wrong shape) problem.
+    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = Request.jsonDecoder) throws -> T {
+        do {
+            return try decoder.decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw HTTPError.decoding(error)
+        } catch {
+            throw HTTPError(.badRequest, detail: "The request body is not valid JSON.")
+        }
+    }
+
+    /// ISO 8601 dates, the wire format of every Quartet API.
+    public static let jsonDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

@@ -1,0 +1,167 @@
+/// Handles one request.
+public typealias Handler = @Sendable (Request) async throws -> Response
+
+/// Wraps a handler: request id, logging, limits, authentication, error mapping.
+///
+/// ```swift
+/// struct Timing: Middleware {
+///     func handle(_ request: Request, next: Handler) async throws -> Response {
+///         let response = try await next(request)
+///         return response
+///     }
+/// }
+/// ```
+public protocol Middleware: Sendable {
+    func handle(_ request: Request, next: Handler) async throws -> Response
+}
+
+/// A middleware made from a closure.
+public struct ClosureMiddleware: Middleware {
+    let body: @Sendable (Request, Handler) async throws -> Response
+    public init(_ body: @escaping @Sendable (Request, Handler) async throws -> Response) { self.body = body }
+    public func handle(_ request: Request, next: Handler) async throws -> Response {
+        try await body(request, next)
+    }
+}
+
+/// Maps method + path to handlers, with `:name` path parameters, groups and middleware.
+///
+/// Unknown paths answer 404; a known path with another method answers 405 with `Allow`.
+/// `HEAD` is served by the `GET` route when none is registered for it.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/health") { _ in try .json(["status": "ok"]) }
+/// router.group("/events/:eventID") { events in
+///     events.get("/sessions/:id") { request in … }
+/// }
+/// ```
+public struct Router: Sendable {
+    struct Route: Sendable {
+        var method: HTTPMethod
+        var segments: [Segment]
+        var handler: Handler
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        /// `*` matches the rest of the path (for file trees).
+        case rest(String)
+    }
+
+    private(set) var routes: [Route] = []
+    private var prefix: [Segment] = []
+    private var middleware: [any Middleware] = []
+
+    public init() {}
+
+    /// Registers a handler for a method and a path pattern such as `/events/:eventID/sessions/:id`.
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        let wrapped = Router.chain(middleware, handler)
+        routes.append(Route(method: method, segments: prefix + Router.segments(pattern), handler: wrapped))
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { on(.get, pattern, handler) }
+    public mutating func head(_ pattern: String, _ handler: @escaping Handler) { on(.head, pattern, handler) }
+    public mutating func post(_ pattern: String, _ handler: @escaping Handler) { on(.post, pattern, handler) }
+    public mutating func put(_ pattern: String, _ handler: @escaping Handler) { on(.put, pattern, handler) }
+    public mutating func patch(_ pattern: String, _ handler: @escaping Handler) { on(.patch, pattern, handler) }
+    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) { on(.delete, pattern, handler) }
+
+    /// Registers routes under a shared prefix, wrapped in extra middleware (outermost first).
+    public mutating func group(
+        _ pattern: String,
+        middleware extra: [any Middleware] = [],
+        _ build: (inout Router) -> Void
+    ) {
+        var child = Router()
+        child.prefix = prefix + Router.segments(pattern)
+        child.middleware = middleware + extra
+        build(&child)
+        routes += child.routes
+    }
+
+    /// Adds every route of another router (built elsewhere, e.g. by a domain's controller).
+    public mutating func merge(_ other: Router) {
+        routes += other.routes.map { route in
+            Route(
+                method: route.method, segments: prefix + route.segments,
+                handler: Router.chain(middleware, route.handler))
+        }
+    }
+
+    /// Finds the handler for a request, filling in path parameters, or throws 404 / 405.
+    public func resolve(_ request: Request) throws -> (Handler, Request) {
+        let parts = Router.split(request.path)
+        var allowed: [HTTPMethod] = []
+        var headFallback: (Handler, [String: String])?
+        for route in routes {
+            guard let parameters = Router.match(route.segments, parts) else { continue }
+            if route.method == request.method {
+                var request = request
+                request.parameters = parameters
+                return (route.handler, request)
+            }
+            if request.method == .head, route.method == .get, headFallback == nil {
+                headFallback = (route.handler, parameters)
+            }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        if let (handler, parameters) = headFallback {
+            var request = request
+            request.parameters = parameters
+            return (handler, request)
+        }
+        if allowed.isEmpty {
+            throw HTTPError(.notFound, detail: "No resource at this path.")
+        }
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        throw HTTPError(
+            .methodNotAllowed,
+            detail: "\(request.method) is not allowed here.",
+            headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")]
+        )
+    }
+
+    /// Runs the matching route; routing failures become their problem responses.
+    public func respond(to request: Request) async throws -> Response {
+        let (handler, matched) = try resolve(request)
+        return try await handler(matched)
+    }
+
+    static func chain(_ middleware: [any Middleware], _ handler: @escaping Handler) -> Handler {
+        middleware.reversed().reduce(handler) { next, layer in
+            { request in try await layer.handle(request, next: next) }
+        }
+    }
+
+    static func segments(_ pattern: String) -> [Segment] {
+        split(pattern).map { part in
+            if part.hasPrefix(":") { return .parameter(String(part.dropFirst())) }
+            if part.hasPrefix("*") { return .rest(String(part.dropFirst())) }
+            return .literal(part)
+        }
+    }
+
+    static func split(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    static func match(_ segments: [Segment], _ parts: [String]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .rest(let name):
+                parameters[name] = parts.dropFirst(index).joined(separator: "/")
+                return parameters
+            case .literal(let literal):
+                guard index < parts.count, parts[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < parts.count else { return nil }
+                parameters[name] = parts[index]
+            }
+        }
+        return segments.count == parts.count ? parameters : nil
+    }
+}

@@ -1,0 +1,1 @@
+// The LocalStore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The QuakesCore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Apple-only SwiftUI views for Quakes.

@@ -1,0 +1,94 @@
+import Foundation
+
+/// One `--option` a command accepts.
+///
+/// Options are data, not code: a command lists its `OptionSpec`s and the shared
+/// ``ArgumentParser`` does the rest (`--name value`, `--name=value`, repeated values,
+/// environment fallbacks, help text).
+public struct OptionSpec: Sendable, Hashable {
+    /// The long name without dashes (`"port"` for `--port`).
+    public var name: String
+    /// The placeholder shown in help (`"PORT"`); `nil` makes the option a flag.
+    public var valueName: String?
+    /// One line for `--help`.
+    public var help: String
+    /// An environment variable read when the option is absent.
+    public var environment: String?
+    /// The value used when neither the option nor its environment variable is given.
+    public var defaultValue: String?
+
+    public init(
+        _ name: String,
+        value valueName: String? = nil,
+        help: String,
+        environment: String? = nil,
+        default defaultValue: String? = nil
+    ) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.environment = environment
+        self.defaultValue = defaultValue
+    }
+
+    /// Whether the option stands alone (`--json`) rather than taking a value.
+    public var isFlag: Bool { valueName == nil }
+
+    /// A flag: `--json`, `--reload`.
+    public static func flag(_ name: String, help: String) -> OptionSpec {
+        OptionSpec(name, help: help)
+    }
+}
+
+/// What a running command may touch: its arguments, the environment and the two output streams.
+public struct CommandContext: Sendable {
+    public var arguments: ParsedArguments
+    public var environment: [String: String]
+    public var console: Console
+
+    public init(arguments: ParsedArguments, environment: [String: String], console: Console) {
+        self.arguments = arguments
+        self.environment = environment
+        self.console = console
+    }
+}
+
+/// A command of the `quartet` tool: a name, its options and either a body or subcommands.
+public struct CommandSpec: Sendable {
+    public typealias Body = @Sendable (CommandContext) async throws -> Int32
+
+    public var name: String
+    /// One line shown in the parent's command list.
+    public var summary: String
+    /// Positional argument names for the usage line (`["ID"]`, `["[TEXT]"]`).
+    public var arguments: [String]
+    public var options: [OptionSpec]
+    public var subcommands: [CommandSpec]
+    /// Runs the command; `nil` for a command that only groups subcommands.
+    public var body: Body?
+    /// When set, a bare invocation of a group runs this subcommand's body (`quartet quakes` lists).
+    public var defaultSubcommand: String?
+
+    public init(
+        _ name: String,
+        summary: String,
+        arguments: [String] = [],
+        options: [OptionSpec] = [],
+        subcommands: [CommandSpec] = [],
+        defaultSubcommand: String? = nil,
+        body: Body? = nil
+    ) {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+        self.body = body
+    }
+
+    /// Finds a direct subcommand by name.
+    public func subcommand(named name: String) -> CommandSpec? {
+        subcommands.first { $0.name == name }
+    }
+}

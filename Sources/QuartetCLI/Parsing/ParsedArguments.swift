@@ -1,0 +1,46 @@
+/// The result of parsing: option values by name, flags that were given, and positional arguments.
+public struct ParsedArguments: Sendable, Equatable {
+    /// Every value given for each option, in order (repeatable options keep them all).
+    public var values: [String: [String]]
+    public var flags: Set<String>
+    public var positionals: [String]
+    /// The command path that was selected, e.g. `["quakes", "show"]`.
+    public var commandPath: [String]
+
+    public init(
+        values: [String: [String]] = [:],
+        flags: Set<String> = [],
+        positionals: [String] = [],
+        commandPath: [String] = []
+    ) {
+        self.values = values
+        self.flags = flags
+        self.positionals = positionals
+        self.commandPath = commandPath
+    }
+
+    /// The last value given for `name` (the option, its environment variable, or its default).
+    public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// All values given for a repeatable option.
+    public func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether the flag `--name` was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of `name` converted by `transform`, or a usage error naming the option.
+    public func value<T>(_ name: String, as kind: String, _ transform: (String) -> T?) throws -> T? {
+        guard let raw = value(name) else { return nil }
+        guard let converted = transform(raw) else {
+            throw UsageError("--\(name) expects \(kind), not '\(raw)'")
+        }
+        return converted
+    }
+}
+
+/// A mistake in how the tool was called: printed as one line plus usage, exit code 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

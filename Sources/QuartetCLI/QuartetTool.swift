@@ -1,0 +1,45 @@
+import Foundation
+
+/// The `quartet` command line: `serve` plus one client command per app.
+public enum QuartetTool {
+    /// The version printed by `quartet --version` and `GET /health`.
+    public static let version = "0.1.0"
+
+    /// The command tree. Each app contributes its subtree from its own file.
+    public static var root: CommandSpec {
+        CommandSpec(
+            "quartet",
+            summary: "Quartet: four apps (Quakes, Sales, Change Jar, Attendee) and the server they talk to.",
+            subcommands: [ServeCommand.spec]
+        )
+    }
+
+    /// Parses and runs; returns the process exit code (2 for a usage error).
+    public static func run(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        console: Console = .live
+    ) async -> Int32 {
+        let parser = ArgumentParser(root: root)
+        do {
+            switch try parser.parse(arguments, environment: environment) {
+            case .version:
+                console.line("quartet \(version)")
+                return 0
+            case .help(let path):
+                console.line(ArgumentParser.help(for: path))
+                return 0
+            case .run(let command, let parsed):
+                guard let body = command.body else { return 2 }
+                return try await body(CommandContext(arguments: parsed, environment: environment, console: console))
+            }
+        } catch let error as UsageError {
+            console.errorLine("quartet: \(error.message)")
+            console.errorLine("usage: see 'quartet --help'")
+            return 2
+        } catch {
+            console.errorLine("quartet: \(ClientOptions.message(for: error))")
+            return 1
+        }
+    }
+}

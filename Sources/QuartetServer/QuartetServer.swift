@@ -1,0 +1,1 @@
+// The QuartetServer module: composes every backend (buildApplication).

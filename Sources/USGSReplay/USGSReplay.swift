@@ -1,0 +1,1 @@
+// The USGSReplay module; see docs/ARCHITECTURE.md.
