@@ -41,6 +41,8 @@ var targets: [Target] = [
     .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ"], swiftSettings: swiftSettings),
     .target(name: "APIClient", swiftSettings: swiftSettings),
     .target(name: "LocalStore", dependencies: ["Database"], swiftSettings: swiftSettings),
+    // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
+    .target(name: "TokenVerifier", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
@@ -68,6 +70,12 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .executableTarget(name: "quartet", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
+    // The Swift side of `make bench` (release builds only).
+    .executableTarget(
+        name: "quartet-bench",
+        dependencies: ["HTTPServer", "Database", "DatabasePostgres", "LocalStore", "QuakesCore", "USGSReplay"],
+        swiftSettings: swiftSettings
+    ),
 
     // MARK: - Tests
 
@@ -84,6 +92,7 @@ var targets: [Target] = [
         dependencies: ["QuakesCore", "USGSReplay", "HTTPServer"],
         swiftSettings: swiftSettings
     ),
+    .testTarget(name: "TokenVerifierTests", dependencies: ["TokenVerifier"], swiftSettings: swiftSettings),
     .testTarget(name: "QuartetServerTests", dependencies: ["QuartetServer"], swiftSettings: swiftSettings),
     .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
 ]
