@@ -26,6 +26,12 @@ var targets: [Target] = [
         pkgConfig: "libpq",
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
+    // libjpeg-turbo: the field's standard JPEG codec, for recompressing attachment photos on Linux.
+    .systemLibrary(
+        name: "CTurboJPEG",
+        pkgConfig: "libturbojpeg",
+        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
+    ),
     .systemLibrary(
         name: "COpenSSL",
         pkgConfig: "openssl",
@@ -44,6 +50,13 @@ var targets: [Target] = [
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
     .target(name: "TokenVerifier", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
 
+    // JPEG decode/scale/encode for the command line and servers (Apple platforms use ImageIO).
+    .target(name: "ImageCodec", dependencies: ["CTurboJPEG"], swiftSettings: swiftSettings),
+
+    // MARK: - Contracts (wire types and routes shared by a core and its server)
+
+    .target(name: "ChangeJarModels", swiftSettings: swiftSettings),
+
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
     .target(
@@ -53,12 +66,39 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
 
+    .target(
+        name: "SalesCore",
+        dependencies: ["APIClient", "LocalStore"],
+        resources: [.process("Resources")],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "ChangeJarCore",
+        dependencies: ["ChangeJarModels", "APIClient", "LocalStore"],
+        resources: [.process("Resources")],
+        swiftSettings: swiftSettings
+    ),
+
     // MARK: - Backends
 
     .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+    .target(name: "SalesforceDevServer", dependencies: ["HTTPServer", "Database"], swiftSettings: swiftSettings),
+    .target(
+        name: "CognitoDevServer",
+        dependencies: ["HTTPServer", "Database", "TokenVerifier"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "ChangeJarServer",
+        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier"],
+        swiftSettings: swiftSettings
+    ),
     .target(
         name: "QuartetServer",
-        dependencies: ["HTTPServer", "Database", "DatabasePostgres", "USGSReplay"],
+        dependencies: [
+            "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "CognitoDevServer",
+            "ChangeJarServer",
+        ],
         swiftSettings: swiftSettings
     ),
 
@@ -66,14 +106,19 @@ var targets: [Target] = [
 
     .target(
         name: "QuartetCLI",
-        dependencies: ["QuartetServer", "QuakesCore", "APIClient", "LocalStore"],
+        dependencies: [
+            "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "APIClient", "LocalStore", "ImageCodec",
+        ],
         swiftSettings: swiftSettings
     ),
     .executableTarget(name: "quartet", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
     // The Swift side of `make bench` (release builds only).
     .executableTarget(
         name: "quartet-bench",
-        dependencies: ["HTTPServer", "Database", "DatabasePostgres", "LocalStore", "QuakesCore", "USGSReplay"],
+        dependencies: [
+            "HTTPServer", "Database", "DatabasePostgres", "LocalStore", "QuakesCore", "USGSReplay", "ImageCodec",
+            "SalesforceDevServer", "ChangeJarServer", "CognitoDevServer",
+        ],
         swiftSettings: swiftSettings
     ),
 
@@ -93,6 +138,20 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(name: "TokenVerifierTests", dependencies: ["TokenVerifier"], swiftSettings: swiftSettings),
+    .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "SalesTests",
+        dependencies: ["SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ChangeJarTests",
+        dependencies: [
+            "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
+            "APIClient", "LocalStore", "Database", "DatabasePostgres",
+        ],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "QuartetServerTests", dependencies: ["QuartetServer"], swiftSettings: swiftSettings),
     .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
 ]
