@@ -56,6 +56,7 @@ var targets: [Target] = [
     // MARK: - Contracts (wire types and routes shared by a core and its server)
 
     .target(name: "ChangeJarModels", swiftSettings: swiftSettings),
+    .target(name: "AttendeeModels", swiftSettings: swiftSettings),
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
@@ -79,6 +80,13 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
 
+    .target(
+        name: "AttendeeCore",
+        dependencies: ["AttendeeModels", "APIClient", "LocalStore"],
+        resources: [.process("Resources")],
+        swiftSettings: swiftSettings
+    ),
+
     // MARK: - Backends
 
     .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
@@ -94,10 +102,16 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .target(
+        name: "AttendeeServer",
+        dependencies: ["AttendeeModels", "HTTPServer", "Database", "TokenVerifier"],
+        resources: [.copy("Seed")],
+        swiftSettings: swiftSettings
+    ),
+    .target(
         name: "QuartetServer",
         dependencies: [
             "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "CognitoDevServer",
-            "ChangeJarServer",
+            "ChangeJarServer", "AttendeeServer",
         ],
         swiftSettings: swiftSettings
     ),
@@ -107,7 +121,8 @@ var targets: [Target] = [
     .target(
         name: "QuartetCLI",
         dependencies: [
-            "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "APIClient", "LocalStore", "ImageCodec",
+            "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "APIClient", "LocalStore",
+            "ImageCodec",
         ],
         swiftSettings: swiftSettings
     ),
@@ -117,7 +132,7 @@ var targets: [Target] = [
         name: "quartet-bench",
         dependencies: [
             "HTTPServer", "Database", "DatabasePostgres", "LocalStore", "QuakesCore", "USGSReplay", "ImageCodec",
-            "SalesforceDevServer", "ChangeJarServer", "CognitoDevServer",
+            "SalesforceDevServer", "ChangeJarServer", "CognitoDevServer", "AttendeeServer",
         ],
         swiftSettings: swiftSettings
     ),
@@ -149,6 +164,14 @@ var targets: [Target] = [
         dependencies: [
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
             "APIClient", "LocalStore", "Database", "DatabasePostgres",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "AttendeeTests",
+        dependencies: [
+            "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "APIClient", "LocalStore", "Database",
+            "DatabasePostgres",
         ],
         swiftSettings: swiftSettings
     ),
