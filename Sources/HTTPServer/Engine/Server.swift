@@ -30,7 +30,7 @@ public final class Server: Sendable {
         public var port: UInt16
         /// Event-loop threads (each an epoll loop that also runs MHD's callbacks).
         public var threadPoolSize: Int
-        /// Most connections open at once; further ones are accepted and closed at once.
+        /// Most connections open at once; further ones wait in the listen backlog until one closes.
         /// NB: MHD splits the limit evenly across the pool's threads.
         public var connectionLimit: Int
         /// How long a connection may sit idle (no request in progress) before it is closed.
@@ -143,6 +143,11 @@ public final class Server: Sendable {
         }
         sweeper?.cancel()
         core.forceClose()
+        // Give the forced 503s and dropped streams a moment to reach their sockets.
+        let settle = ContinuousClock.now.advanced(by: .milliseconds(250))
+        while core.inFlight > 0, ContinuousClock.now < settle {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         // NB: MHD_stop_daemon joins MHD's threads; run it off the cooperative pool.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async { [core] in

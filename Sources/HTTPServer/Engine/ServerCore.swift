@@ -35,6 +35,7 @@ final class ServerCore: Sendable {
         connection: OpaquePointer,
         url: UnsafePointer<CChar>,
         method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>,
         slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -43,6 +44,10 @@ final class ServerCore: Sendable {
             let context = RequestContext()
             context.isHead = strcmp(method, "HEAD") == 0
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            if let problem = ServerCore.malformed(connection: connection, method: method, version: version) {
+                context.phase = .answered
+                return queue(problem.response(), context, connection)
+            }
             return headersArrived(context, connection: connection)
         }
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
@@ -73,6 +78,37 @@ final class ServerCore: Sendable {
             detail: "The request body is larger than \(configuration.maxBodySize) bytes.",
             headers: ["Connection": "close"]
         ).response()
+    }
+
+    /// What MHD lets through but HTTP/1.1 forbids: a method that is not a token, or no `Host`.
+    private static func malformed(
+        connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+    ) -> HTTPError? {
+        var byte = method
+        while byte.pointee != 0 {
+            guard isTokenCharacter(UInt8(bitPattern: byte.pointee)) else {
+                return HTTPError(
+                    .badRequest, detail: "The request method is not valid.", headers: ["Connection": "close"])
+            }
+            byte += 1
+        }
+        if let version, strcmp(version, "HTTP/1.1") == 0,
+            MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
+        {
+            return HTTPError(.badRequest, detail: "An HTTP/1.1 request needs a Host header.")
+        }
+        return nil
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 
     /// The first call: decides 413 from `Content-Length` before any body is read.
@@ -309,12 +345,12 @@ final class ServerCore: Sendable {
     // MARK: - C callbacks
 
     static let accessHandler: MHD_AccessHandlerCallback = {
-        cls, connection, url, method, _, uploadData, uploadSize, slot in
+        cls, connection, url, method, version, uploadData, uploadSize, slot in
         guard let cls, let connection, let url, let method, let uploadSize, let slot else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         return core.access(
-            connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize,
-            slot: slot)
+            connection: connection, url: url, method: method, version: version, uploadData: uploadData,
+            uploadSize: uploadSize, slot: slot)
     }
 
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
