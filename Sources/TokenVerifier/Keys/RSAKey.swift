@@ -74,8 +74,9 @@ public final class RSAKey: @unchecked Sendable {
             BN_free(exponentNumber)
         }
         guard let modulusNumber, let exponentNumber,
-            OSSL_PARAM_BLD_push_BN(builder, "n", modulusNumber) == 1,
-            OSSL_PARAM_BLD_push_BN(builder, "e", exponentNumber) == 1,
+            // NB: the builder keeps the parameter-name pointers, so they must be C strings with static storage.
+            OSSL_PARAM_BLD_push_BN(builder, copenssl_param_rsa_n(), modulusNumber) == 1,
+            OSSL_PARAM_BLD_push_BN(builder, copenssl_param_rsa_e(), exponentNumber) == 1,
             let parameters = OSSL_PARAM_BLD_to_param(builder)
         else {
             ERR_clear_error()
@@ -231,6 +232,7 @@ public final class RSAKey: @unchecked Sendable {
 
 // NB: with a nil callback OpenSSL would prompt for an encrypted key's passphrase on the terminal; a server must
 // never block on that, so encrypted PEM is refused instead.
-private let refusePassphrase: @convention(c) (
-    UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
-) -> Int32 = { _, _, _, _ in -1 }
+private let refusePassphrase:
+    @convention(c) (
+        UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
+    ) -> Int32 = { _, _, _, _ in -1 }
