@@ -71,9 +71,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 public typealias JSONObject = [String: JSONValue]
 
 extension JSONObject {
-    /// Decodes a JSON object, or returns nil when the bytes are not exactly one JSON object.
+    /// Decodes a JSON object, or returns nil when the bytes are not exactly one JSON object, or when any object
+    /// in it repeats a member name.
     static func decodeObject(_ data: Data) -> JSONObject? {
-        try? JSONDecoder().decode(JSONObject.self, from: data)
+        guard let object = try? JSONDecoder().decode(JSONObject.self, from: data),
+            !DuplicateKeyScanner.hasDuplicateKeys(data)
+        else { return nil }
+        return object
     }
 
     /// Encodes the object as compact JSON with sorted keys, so equal objects give equal bytes.

@@ -65,6 +65,10 @@ public final class RSAKey: @unchecked Sendable {
         // NB: bounds checked before OpenSSL sees the numbers: an exponent above 64 bits is refused by
         // OpenSSL's RSA verification for large moduli anyway, and 1024 bytes is 8192 bits.
         guard (1...1025).contains(modulus.count), (1...8).contains(exponent.count) else { throw .invalidKey }
+        // NB: e must be odd and at least 3; e = 1 would make every message its own signature.
+        guard let lastExponentByte = exponent.last, lastExponentByte & 1 == 1,
+            exponent.dropLast().contains(where: { $0 != 0 }) || lastExponentByte >= 3
+        else { throw .invalidKey }
         guard let builder = OSSL_PARAM_BLD_new() else { throw .operationFailed("OSSL_PARAM_BLD_new") }
         defer { OSSL_PARAM_BLD_free(builder) }
         let modulusNumber = bigNumber(modulus)

@@ -75,7 +75,9 @@ struct RSAKeyTests {
         #expect(!imported.verify(signature: signature, of: Data("header.payloaD".utf8), algorithm: .rs256))
     }
 
-    @Test("refuses JWKs that are not RSA, lack n or e, are weak, or are not base64url")
+    @Test(
+        "refuses JWKs that are not RSA, lack n or e, are weak, have an exponent of 1 or an even one, or are not base64url"
+    )
     func refusesBadJWK() throws {
         let good = try TestKeys.get().current.publicJWK(keyID: "k", algorithm: .rs256)
         let weakModulus = Base64URL.encode([0xC1] + [UInt8](repeating: 0x5B, count: 127))
@@ -86,6 +88,9 @@ struct RSAKeyTests {
             JWK(kty: "RSA", n: weakModulus, e: good.e),
             JWK(kty: "RSA", n: (good.n ?? "") + "=", e: good.e),
             JWK(kty: "RSA", n: good.n, e: Base64URL.encode([UInt8](repeating: 1, count: 9))),
+            JWK(kty: "RSA", n: good.n, e: "AQ"),
+            JWK(kty: "RSA", n: good.n, e: "AAE"),
+            JWK(kty: "RSA", n: good.n, e: "AQAA"),
         ]
         for jwk in cases {
             #expect(throws: CryptoError.invalidKey) { try RSAKey.publicKey(jwk: jwk) }

@@ -43,7 +43,10 @@ struct CompactJWSTests {
 
     @Test(
         "refuses a header that is not a JSON object with a string alg",
-        arguments: ["not json", "[]", "\"RS512\"", "{}", #"{"alg":512}"#, #"{"alg":null}"#, #"{"alg":"RS512""#])
+        arguments: [
+            "not json", "[]", "\"RS512\"", "{}", #"{"alg":512}"#, #"{"alg":null}"#, #"{"alg":"RS512""#,
+            #"{"alg":"RS512","alg":"none"}"#, #"{"alg":"none","\u0061lg":"RS512"}"#,
+        ])
     func refusesBadHeader(_ header: String) {
         let token = Forge.token(headerJSON: header, payloadJSON: "{}")
         #expect(throws: TokenError.malformed(.header)) { try CompactJWS(parsing: token) }

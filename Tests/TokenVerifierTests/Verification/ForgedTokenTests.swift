@@ -128,6 +128,20 @@ struct ForgedTokenTests {
         await expectRefused(garbage, .badSignature)
     }
 
+    @Test("a repeated header or claim name is refused, even in a token signed by the JWKS key")
+    func duplicateNames() async throws {
+        let duplicateAlg = #"{"alg":"RS512","kid":"eu-west-1-1","alg":"none"}"#
+        await expectRefused(
+            Forge.token(headerJSON: duplicateAlg, payloadJSON: try json(claims)), .malformed(.header), fetches: 0)
+
+        var payload = String(decoding: try Forge.json(claims), as: UTF8.self)
+        payload.removeLast()
+        payload += #","sub":"eu-west-1:someone-else"}"#
+        let input = Base64URL.encode(try Forge.json(header)) + "." + Base64URL.encode(Data(payload.utf8))
+        let signature = try harness.keys.current.sign(Data(input.utf8), algorithm: .rs512)
+        await expectRefused(input + "." + Base64URL.encode(signature), .malformed(.payload))
+    }
+
     @Test("an expired token is refused")
     func expired() async throws {
         let token = try harness.token(claims)
