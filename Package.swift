@@ -40,7 +40,10 @@ var targets: [Target] = [
 
     // MARK: - Platform
 
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim"], swiftSettings: swiftSettings),
+    // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
+    .target(name: "DynamicJSON", swiftSettings: swiftSettings),
+    .target(
+        name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim", "DynamicJSON"], swiftSettings: swiftSettings),
     // The database API and its SQLite driver: safe for iOS app cores (no libpq).
     .target(name: "Database", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
     // The PostgreSQL driver: servers only.
@@ -48,7 +51,7 @@ var targets: [Target] = [
     .target(name: "APIClient", swiftSettings: swiftSettings),
     .target(name: "LocalStore", dependencies: ["Database"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
-    .target(name: "TokenVerifier", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
+    .target(name: "TokenVerifier", dependencies: ["COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
 
     // JPEG decode/scale/encode for the command line and servers (Apple platforms use ImageIO).
     .target(name: "ImageCodec", dependencies: ["CTurboJPEG"], swiftSettings: swiftSettings),
@@ -152,7 +155,11 @@ var targets: [Target] = [
         dependencies: ["QuakesCore", "USGSReplay", "HTTPServer"],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "TokenVerifierTests", dependencies: ["TokenVerifier"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "TokenVerifierTests",
+        dependencies: ["TokenVerifier", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
     .testTarget(
         name: "SalesTests",
@@ -175,7 +182,11 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "QuartetServerTests", dependencies: ["QuartetServer"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "QuartetServerTests",
+        dependencies: ["QuartetServer", "HTTPServer", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
 ]
 
