@@ -129,6 +129,11 @@ struct RawConnection: Sendable {
     @discardableResult
     func write(_ text: String) -> Bool { write(Data(text.utf8)) }
 
+    /// Blocks until the client closes its side.
+    func waitForClose() {
+        while read(max: 4096) != nil {}
+    }
+
     /// Closes with a TCP reset instead of an orderly shutdown.
     func reset() {
         var linger = linger(l_onoff: 1, l_linger: 0)
