@@ -123,6 +123,8 @@ extension APIClient {
                 case .offline, .cannotConnect, .connectionLost, .timeout: drop = failure
                 }
             }
+            // NB: a consumer that stopped listening ends the chunk loop too; that is not a drop to recover from.
+            if Task.isCancelled { throw .cancelled }
             failures += 1
             if failures > reconnect.maxAttempts { throw drop }
             let serverDelay = parser.reconnectionTime.map { Duration.milliseconds($0) }
