@@ -9,7 +9,9 @@ private enum TaskState {
     /// Gathers the body and resumes `continuation` when the task completes.
     case collecting(Collector)
     /// Hands the head to `head`, then every chunk to `chunks`.
-    case streaming(head: CheckedContinuation<StreamedResponse, any Error>?, chunks: AsyncThrowingStream<Data, any Error>.Continuation)
+    case streaming(
+        head: CheckedContinuation<StreamedResponse, any Error>?,
+        chunks: AsyncThrowingStream<Data, any Error>.Continuation)
 }
 
 private struct Collector {
@@ -103,7 +105,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 collector.continuation.resume(throwing: URLError(.badServerResponse))
             }
         case .streaming(let head, let chunks):
-            let failure = error.map { Self.midBody($0, started: head == nil) } ?? (head == nil ? nil : URLError(.badServerResponse))
+            let failure =
+                error.map { Self.midBody($0, started: head == nil) }
+                ?? (head == nil ? nil : URLError(.badServerResponse))
             head?.resume(throwing: failure ?? URLError(.badServerResponse))
             chunks.finish(throwing: failure)
         case nil:

@@ -41,7 +41,9 @@ private struct Item: Codable, Equatable, Sendable {
         }
         let postHits = HitCounter()
         var postRouter = Router()
-        postRouter.post("/flaky") { _ in postHits.hit() == 1 ? Response(status: HTTPStatus(500)) : try .json(Item(id: 7)) }
+        postRouter.post("/flaky") { _ in
+            postHits.hit() == 1 ? Response(status: HTTPStatus(500)) : try .json(Item(id: 7))
+        }
         try await withLoopbackServer(postRouter) { url, _ async throws in
             await #expect(throws: APIError.http(status: 500, detail: nil)) {
                 try await client(url).send(Endpoint<Item>.post("flaky", body: .json(Item(id: 1))))
@@ -59,14 +61,17 @@ private struct Item: Codable, Equatable, Sendable {
         try await withLoopbackServer(router) { url, _ async throws in
             var client = client(url, timeout: 1)
             client.retryPolicy = .never
-            await #expect(throws: APIError.timeout) { try await client.send(Endpoint<Data>(method: .get, path: ["slow"], response: .data)) }
+            await #expect(throws: APIError.timeout) {
+                try await client.send(Endpoint<Data>(method: .get, path: ["slow"], response: .data))
+            }
         }
     }
 
     @Test func unauthorizedThenSuccessRefreshesOnce() async throws {
         var router = Router()
         router.get("/me") { request in
-            request.headers["Authorization"] == "Bearer fresh" ? try .json(Item(id: 1)) : Response(status: HTTPStatus(401))
+            request.headers["Authorization"] == "Bearer fresh"
+                ? try .json(Item(id: 1)) : Response(status: HTTPStatus(401))
         }
         let token = Locked("stale")
         let refreshes = HitCounter()
@@ -126,7 +131,9 @@ private struct Item: Codable, Equatable, Sendable {
         try await withLoopbackServer(router) { url, _ async throws in
             let expectedRequest = "GET \(url.absoluteString)/accounts/001%20x"
             let received = Locked<[[AnyHashable: Any]]>([])
-            let observer = NotificationCenter.default.addObserver(forName: .serviceErrorOccurred, object: nil, queue: nil) {
+            let observer = NotificationCenter.default.addObserver(
+                forName: .serviceErrorOccurred, object: nil, queue: nil
+            ) {
                 note in
                 guard note.userInfo?["request"] as? String == expectedRequest else { return }
                 received.withLock { $0.append(note.userInfo ?? [:]) }
@@ -163,14 +170,18 @@ private struct Item: Codable, Equatable, Sendable {
     @Test func conditionalGetGetsNotModifiedFromTheServer() async throws {
         var router = Router()
         router.get("/feed") { request in
-            if request.headers["If-None-Match"] == #""v1""# { return Response(status: HTTPStatus(304), headers: ["ETag": #""v1""#]) }
+            if request.headers["If-None-Match"] == #""v1""# {
+                return Response(status: HTTPStatus(304), headers: ["ETag": #""v1""#])
+            }
             return try .json(Item(id: 1), headers: ["ETag": #""v1""#])
         }
         try await withLoopbackServer(router) { url, _ async throws in
             let client = client(url)
             let first = try await client.sendConditional(Endpoint<Item>.get("feed"), validators: nil)
             #expect(first == .fresh(Item(id: 1), Validators(etag: #""v1""#)))
-            #expect(try await client.sendConditional(Endpoint<Item>.get("feed"), validators: Validators(etag: #""v1""#)) == .notModified)
+            #expect(
+                try await client.sendConditional(Endpoint<Item>.get("feed"), validators: Validators(etag: #""v1""#))
+                    == .notModified)
         }
     }
 
@@ -199,7 +210,9 @@ private struct Item: Codable, Equatable, Sendable {
         router.get("/files/big") { _ in Response(headers: ["Content-Type": "application/octet-stream"], body: payload) }
         try await withLoopbackServer(router) { url, _ async throws in
             let reports = Locked<[TransferProgress]>([])
-            let data = try await client(url).send(Endpoint<Data>(method: .get, path: ["files", "big"], response: .data)) {
+            let data = try await client(url).send(
+                Endpoint<Data>(method: .get, path: ["files", "big"], response: .data)
+            ) {
                 progress in reports.withLock { $0.append(progress) }
             }
             #expect(data == payload)

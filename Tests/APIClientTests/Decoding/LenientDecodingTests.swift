@@ -85,7 +85,8 @@ private struct Account: Decodable {
         struct Properties: Decodable { var mag: Double }
         struct Feature: Decodable { var properties: Properties }
         struct Strict: Decodable { var features: [Feature] }
-        let json = #"{"features": [{"properties": {"mag": 1}}, {"properties": {"mag": 1}}, {"properties": {"mag": 2}},"#
+        let json =
+            #"{"features": [{"properties": {"mag": 1}}, {"properties": {"mag": 1}}, {"properties": {"mag": 2}},"#
             + #" {"properties": {"mag": "big"}}]}"#
         #expect {
             try decode(Strict.self, json)
@@ -111,6 +112,8 @@ private struct Account: Decodable {
     }
 
     @Test func decodingErrorHasAPersonFacingMessage() {
-        #expect(APIError.decoding(path: "a", message: "b").errorDescription == "The server sent data this app could not read.")
+        #expect(
+            APIError.decoding(path: "a", message: "b").errorDescription
+                == "The server sent data this app could not read.")
     }
 }

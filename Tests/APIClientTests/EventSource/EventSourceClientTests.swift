@@ -14,7 +14,9 @@ import Testing
             timeout: 5)
     }
 
-    private func take(_ count: Int, from events: AsyncThrowingStream<ServerEvent, any Error>) async throws -> [ServerEvent] {
+    private func take(_ count: Int, from events: AsyncThrowingStream<ServerEvent, any Error>) async throws
+        -> [ServerEvent]
+    {
         var taken: [ServerEvent] = []
         for try await event in events {
             taken.append(event)
@@ -36,7 +38,8 @@ import Testing
                 body: .eventStream(
                     EventStream { writer in
                         for id in start..<(start + 3) {
-                            try await writer.send(ServerSentEvent(id: "\(id)", event: "tick", data: "n\(id)", retry: 40))
+                            try await writer.send(
+                                ServerSentEvent(id: "\(id)", event: "tick", data: "n\(id)", retry: 40))
                         }
                         // The first connection ends here (a clean close); the second one stays open.
                         if !isFirst { try await Task.sleep(for: .seconds(30)) }
@@ -79,10 +82,11 @@ import Testing
         let sleeper = RecordingSleeper()
         let log = ReportLog()
         let events = try await take(3, from: client(server.url, sleeper: sleeper, log: log).events(stream))
-        #expect(events == [
-            ServerEvent(data: "one", lastEventID: "1"), ServerEvent(data: "two", lastEventID: "2"),
-            ServerEvent(data: "three", lastEventID: "3"),
-        ])
+        #expect(
+            events == [
+                ServerEvent(data: "one", lastEventID: "1"), ServerEvent(data: "two", lastEventID: "2"),
+                ServerEvent(data: "three", lastEventID: "3"),
+            ])
         #expect(seenIDs.withLock { $0 } == [nil, "1"])
         #expect(sleeper.durations == [.milliseconds(25)])
         #expect(log.reports.isEmpty)
@@ -94,7 +98,8 @@ import Testing
         let sleeper = RecordingSleeper()
         let log = ReportLog()
         let events = client(server.url, sleeper: sleeper, log: log).events(
-            stream, reconnect: ReconnectPolicy(maxAttempts: 3, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300)))
+            stream,
+            reconnect: ReconnectPolicy(maxAttempts: 3, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300)))
         await #expect(throws: APIError.cannotConnect) { _ = try await take(1, from: events) }
         #expect(sleeper.durations == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
         #expect(log.reports.map(\.0) == [.cannotConnect])

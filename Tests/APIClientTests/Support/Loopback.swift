@@ -22,7 +22,12 @@ final class HitCounter: Sendable {
     private let count = Locked(0)
 
     /// Adds one and returns the new count.
-    func hit() -> Int { count.withLock { $0 += 1; return $0 } }
+    func hit() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 
     var value: Int { count.withLock { $0 } }
 }

@@ -51,7 +51,9 @@ final class IdempotentServer: Sendable {
             case .fail(let code)?:
                 throw URLError(code)
             case .status(let status, let body)?:
-                return (Data(body.utf8), HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)!)
+                return (
+                    Data(body.utf8), HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)!
+                )
             case nil:
                 break
             }
@@ -65,7 +67,9 @@ final class IdempotentServer: Sendable {
             }
             if fresh { try await self.afterApply(count) }
             let answer = Data(#"{"applied": \#(count)}"#.utf8)
-            return (answer, HTTPURLResponse(url: url, statusCode: fresh ? 201 : 200, httpVersion: nil, headerFields: nil)!)
+            return (
+                answer, HTTPURLResponse(url: url, statusCode: fresh ? 201 : 200, httpVersion: nil, headerFields: nil)!
+            )
         }
     }
 
