@@ -211,3 +211,24 @@ let package = Package(
     products: products,
     targets: targets
 )
+
+// MARK: - Focused builds
+
+// NB: scripts/sanitize sets QUARTET_TEST_TARGETS (comma-separated test target names) so that a sanitizer
+// build compiles only those tests and what they depend on, instead of the whole package a second time.
+if let selection = Context.environment["QUARTET_TEST_TARGETS"], !selection.isEmpty {
+    var keep = Set<String>()
+    var pending = selection.split(separator: ",").map { String($0) }
+    while let name = pending.popLast() {
+        guard keep.insert(name).inserted, let target = targets.first(where: { $0.name == name }) else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    targets = targets.filter { keep.contains($0.name) }
+    package.products = []
+    package.targets = targets
+}
