@@ -93,16 +93,17 @@ import Testing
     }
 
     @Test func reconnectsAreBoundedWithBackoffAndTheFailureIsReported() async throws {
-        let server = try RawSocketServer { _ in }
-        server.stop()
-        let sleeper = RecordingSleeper()
-        let log = ReportLog()
-        let events = client(server.url, sleeper: sleeper, log: log).events(
-            stream,
-            reconnect: ReconnectPolicy(maxAttempts: 3, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300)))
-        await #expect(throws: APIError.cannotConnect) { _ = try await take(1, from: events) }
-        #expect(sleeper.durations == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
-        #expect(log.reports.map(\.0) == [.cannotConnect])
+        try await RawSocketServer.withRefusingPort { url in
+            let sleeper = RecordingSleeper()
+            let log = ReportLog()
+            let events = client(url, sleeper: sleeper, log: log).events(
+                stream,
+                reconnect: ReconnectPolicy(
+                    maxAttempts: 3, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300)))
+            await #expect(throws: APIError.cannotConnect) { _ = try await take(1, from: events) }
+            #expect(sleeper.durations == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
+            #expect(log.reports.map(\.0) == [.cannotConnect])
+        }
     }
 
     @Test func nonStreamStatusEndsTheStreamWithoutReconnecting() async throws {
