@@ -10,7 +10,7 @@ private enum TaskState {
     case collecting(Collector)
     /// Hands the head to `head`, then every chunk to `chunks`.
     case streaming(
-        head: CheckedContinuation<StreamedResponse, any Error>?,
+        head: CheckedContinuation<HTTPURLResponse, any Error>?,
         chunks: AsyncThrowingStream<Data, any Error>.Continuation)
 }
 
@@ -50,7 +50,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 let total = http.expectedContentLength >= 0 ? http.expectedContentLength : nil
                 return collector.received.map { ($0, total) }
             case .streaming(let head?, let chunks):
-                head.resume(returning: StreamedResponse(response: http, chunks: AsyncThrowingStream { _ in }))
+                head.resume(returning: http)
                 tasks[dataTask.taskIdentifier] = .streaming(head: nil, chunks: chunks)
                 return nil
             case .streaming(nil, _), nil:
@@ -155,14 +155,14 @@ struct LiveTransport: Sendable {
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         continuation.onTermination = { _ in task.cancel() }
         let head = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { head in
+            try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPURLResponse, any Error>) in
                 delegate.register(task, .streaming(head: head, chunks: continuation))
                 start(task)
             }
         } onCancel: {
             task.cancel()
         }
-        return StreamedResponse(response: head.response, chunks: chunks)
+        return StreamedResponse(response: head, chunks: chunks)
     }
 
     private func start(_ task: URLSessionTask) {
