@@ -187,9 +187,11 @@ public final class Server: Sendable {
 
     private func startDaemon() throws(ServerError) -> DaemonHandle {
         var address = try Server.socketAddress(host: configuration.host, port: configuration.port)
+        // NB: no MHD_USE_TURBO: it skips shutdown() on close, and a connection closed by the server (a
+        // dropped slow event-stream client) then lingers until the worker thread's next event.
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+            | MHD_USE_ITC.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let idleSeconds = max(1, Int(configuration.idleTimeout.components.seconds))
         var failure: Int32 = 0
