@@ -2,7 +2,6 @@ import CMHDShim
 import CMicroHTTPD
 import Dispatch
 import Foundation
-import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a thread pool of epoll loops that hands each complete request to
 /// a Swift ``Handler`` running in a task.
@@ -18,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// A request's body is gathered across MHD's access-handler calls; the connection is then suspended, the
-/// handler runs in a `Task`, its response lands in a Mutex-guarded slot, the connection is resumed and
+/// handler runs in a `Task`, its response lands in a locked slot, the connection is resumed and
 /// the response queued. Event-stream bodies are pulled by MHD through a content reader that suspends the
 /// connection while the producer has nothing to say.
 public final class Server: Sendable {
@@ -83,7 +82,7 @@ public final class Server: Sendable {
     /// The configuration the server was made with.
     public let configuration: Configuration
     private let core: ServerCore
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     /// Makes a server that answers every request with `handler` (usually ``Router/handler(middleware:)``).
     public init(configuration: Configuration = Configuration(), handler: @escaping Handler) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import HTTPServer
@@ -266,7 +265,7 @@ struct ServerTests {
 
     @Test func shutdownLetsInFlightRequestsFinish() async throws {
         var router = Router()
-        let started = Mutex(false)
+        let started = Locked(false)
         router.get("/wait") { _ in
             started.withLock { $0 = true }
             try await Task.sleep(for: .milliseconds(200))
@@ -285,7 +284,7 @@ struct ServerTests {
     }
 
     @Test func shutdownAnswers503WhenTheGracePeriodRunsOut() async throws {
-        let started = Mutex(false)
+        let started = Locked(false)
         var router = Router()
         router.get("/stuck") { _ in
             started.withLock { $0 = true }
@@ -306,7 +305,7 @@ struct ServerTests {
         let server = Server(configuration: testConfiguration(), handler: echoRouter().handler())
         try server.start()
         let port = server.port
-        let ready = Mutex(false)
+        let ready = Locked(false)
         let run = Task {
             await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGUSR2]) { ready.withLock { $0 = true } }
         }
@@ -315,5 +314,31 @@ struct ServerTests {
         await run.value
         #expect(server.port == 0)
         #expect(throws: (any Error).self) { try RawConnection(port: port) }
+    }
+}
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Server with URLSession")
+struct ServerURLSessionTests {
+    @Test func servesURLSessionIncludingALargePostWithExpectContinue() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let base = "http://127.0.0.1:\(server.port)"
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (data, response) = try await session.data(from: try #require(URL(string: "\(base)/hello/you?q=1")))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: data, as: UTF8.self) == "hello you q=1")
+
+            var request = URLRequest(url: try #require(URL(string: "\(base)/checksum")))
+            request.httpMethod = "POST"
+            let body = Data((0..<(256 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            request.httpBody = body
+            let (echoed, posted) = try await session.data(for: request)
+            #expect((posted as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: echoed, as: UTF8.self) == "\(body.count) \(checksum(body))")
+        }
     }
 }
