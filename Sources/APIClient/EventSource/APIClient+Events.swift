@@ -37,7 +37,7 @@ extension APIClient {
     /// per `reconnect` (through ``sleeper``); it gives up with ``APIError`` after `reconnect.maxAttempts`
     /// reconnections that brought no event. A status other than 200 ends the stream with
     /// ``APIError/http(status:detail:)`` (204 ends it cleanly, as the spec says), except 429/502/503/504, which
-    /// count as a drop (waiting as `Retry-After` says, if it does); a 200 that is not `text/event-stream` ends it
+    /// count as a drop (waiting as `Retry-After` says, up to `reconnect.maxDelay`); a 200 that is not `text/event-stream` ends it
     /// with ``APIError/decoding(path:message:)``. Cancelling the consuming task closes the connection and finishes the stream without an
     /// error or a report.
     ///
@@ -109,7 +109,8 @@ extension APIClient {
                     drop = .http(status: status, detail: nil)
                     guard [429, 502, 503, 504].contains(status) else { throw drop }
                     serverDelay = RetryPolicy.retryAfter(
-                        streamed.response.value(forHTTPHeaderField: "Retry-After"), now: sleeper.now())
+                        streamed.response.value(forHTTPHeaderField: "Retry-After"), now: sleeper.now()
+                    ).map { min($0, reconnect.maxDelay) }
                 } else {
                     let type = streamed.response.value(forHTTPHeaderField: "Content-Type") ?? ""
                     guard type.lowercased().hasPrefix("text/event-stream") else {
