@@ -19,7 +19,14 @@ private struct Collector {
     var sent: ProgressHandler?
     var received: ProgressHandler?
     var response: HTTPURLResponse?
-    var body = Data()
+    /// NB: a reference, so each chunk appends in place; a `Data` inside the dictionary's enum value would be
+    /// copied whole on every append (quadratic for a large download).
+    let body = BodyBuffer()
+}
+
+/// The bytes of a response body received so far; only touched under the delegate's lock.
+private final class BodyBuffer {
+    var bytes = Data()
 }
 
 /// Routes `URLSession` delegate callbacks to the task that asked for them.
@@ -64,13 +71,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let report: (ProgressHandler, TransferProgress)? = tasks.withLock { tasks in
             switch tasks[dataTask.taskIdentifier] {
-            case .collecting(var collector):
-                collector.body.append(data)
-                tasks[dataTask.taskIdentifier] = .collecting(collector)
+            case .collecting(let collector):
+                collector.body.bytes.append(data)
                 guard let handler = collector.received else { return nil }
                 let expected = collector.response?.expectedContentLength ?? -1
                 let progress = TransferProgress(
-                    completed: Int64(collector.body.count), total: expected >= 0 ? expected : nil)
+                    completed: Int64(collector.body.bytes.count), total: expected >= 0 ? expected : nil)
                 return (handler, progress)
             case .streaming(_, let chunks):
                 chunks.yield(data)
@@ -100,7 +106,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             if let error {
                 collector.continuation.resume(throwing: Self.midBody(error, started: collector.response != nil))
             } else if let response = collector.response {
-                collector.continuation.resume(returning: (collector.body, response))
+                collector.continuation.resume(returning: (collector.body.bytes, response))
             } else {
                 collector.continuation.resume(throwing: URLError(.badServerResponse))
             }
