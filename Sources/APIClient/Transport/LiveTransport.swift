@@ -78,7 +78,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 let progress = TransferProgress(
                     completed: Int64(collector.body.bytes.count), total: expected >= 0 ? expected : nil)
                 return (handler, progress)
-            case .streaming(_, let chunks):
+            case .streaming(let head, let chunks):
+                // NB: should the head callback not have run (a delegate signature mismatch on some SDK),
+                // the task's own response still lets the stream start.
+                if let head, let http = dataTask.response as? HTTPURLResponse {
+                    head.resume(returning: http)
+                    tasks[dataTask.taskIdentifier] = .streaming(head: nil, chunks: chunks)
+                }
                 chunks.yield(data)
                 return nil
             case nil:
@@ -101,21 +107,32 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let response = task.response as? HTTPURLResponse
         switch remove(task) {
         case .collecting(let collector):
+            let response = collector.response ?? response
             if let error {
-                collector.continuation.resume(throwing: Self.midBody(error, started: collector.response != nil))
-            } else if let response = collector.response {
+                collector.continuation.resume(throwing: Self.midBody(error, started: response != nil))
+            } else if let response {
                 collector.continuation.resume(returning: (collector.body.bytes, response))
             } else {
                 collector.continuation.resume(throwing: URLError(.badServerResponse))
             }
         case .streaming(let head, let chunks):
-            let failure =
-                error.map { Self.midBody($0, started: head == nil) }
-                ?? (head == nil ? nil : URLError(.badServerResponse))
-            head?.resume(throwing: failure ?? URLError(.badServerResponse))
-            chunks.finish(throwing: failure)
+            if let error {
+                head?.resume(throwing: error)
+                chunks.finish(throwing: Self.midBody(error, started: head == nil))
+            } else if let head {
+                // A body that ended before the head was handed over (e.g. an empty 204).
+                if let response {
+                    head.resume(returning: response)
+                } else {
+                    head.resume(throwing: URLError(.badServerResponse))
+                }
+                chunks.finish()
+            } else {
+                chunks.finish()
+            }
         case nil:
             break
         }
