@@ -23,8 +23,6 @@ private struct Item: Codable, Equatable, Sendable {
             sleeper: sleeper.sleeper, tokenProvider: tokens, errorReporter: log.reporter, timeout: timeout)
     }
 
-    private static let itemBody = try! JSONEncoder().encode(Item(id: 7))
-
     @Test func serverErrorThenSuccessIsRetriedForGetButNotForPost() async throws {
         let hits = HitCounter()
         var router = Router()
