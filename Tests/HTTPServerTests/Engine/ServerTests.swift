@@ -324,11 +324,21 @@ struct ServerTests {
         try server.start()
         let port = server.port
         let ready = Locked(false)
+        let finished = Locked(false)
+        // SIGWINCH, whose default action is to do nothing, so a signal that lands after the handler is
+        // gone cannot kill the test process.
         let run = Task {
-            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGUSR2]) { ready.withLock { $0 = true } }
+            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGWINCH]) { ready.withLock { $0 = true } }
+            finished.withLock { $0 = true }
         }
         #expect(await eventually { ready.withLock { $0 } })
-        kill(getpid(), SIGUSR2)
+        // NB: Dispatch installs its signal handler asynchronously after resume(), so keep signalling
+        // until the server has stopped rather than sending once.
+        #expect(
+            await eventually {
+                kill(getpid(), SIGWINCH)
+                return finished.withLock { $0 }
+            })
         await run.value
         #expect(server.port == 0)
         #expect(throws: (any Error).self) { try RawConnection(port: port) }
