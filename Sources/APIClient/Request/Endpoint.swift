@@ -59,35 +59,21 @@ extension Endpoint where Response: Decodable & Sendable {
     public static func post(_ path: String..., body: RequestBody, idempotencyKey: String? = nil) -> Endpoint {
         Endpoint(method: .post, path: path, body: body, idempotencyKey: idempotencyKey, response: .json())
     }
-}
 
-/// How a response body becomes a value.
-public struct ResponseDecoder<Response>: Sendable {
-    /// Turns the body into a value; `APIError.decoding` on failure.
-    public var decode: @Sendable (Data, JSONDecoder) throws(APIError) -> Response
+    /// A `PUT` of `body` whose JSON answer decodes as `Response`.
+    public static func put(_ path: String..., body: RequestBody) -> Endpoint {
+        Endpoint(method: .put, path: path, body: body, response: .json())
+    }
 
-    /// Creates a decoder from a closure.
-    public init(decode: @escaping @Sendable (Data, JSONDecoder) throws(APIError) -> Response) {
-        self.decode = decode
+    /// A `PATCH` of `body` whose JSON answer decodes as `Response`.
+    public static func patch(_ path: String..., body: RequestBody, idempotencyKey: String? = nil) -> Endpoint {
+        Endpoint(method: .patch, path: path, body: body, idempotencyKey: idempotencyKey, response: .json())
     }
 }
 
-extension ResponseDecoder where Response: Decodable & Sendable {
-    /// Decodes JSON; failures name the coding path (`features[3].properties.mag`).
-    public static func json() -> ResponseDecoder {
-        ResponseDecoder { data, decoder throws(APIError) in
-            let value: Response = try decoder.decodeReporting(from: data)
-            return value
-        }
+extension Endpoint where Response == Void {
+    /// A `DELETE` whose answer body is ignored.
+    public static func delete(_ path: String...) -> Endpoint {
+        Endpoint(method: .delete, path: path, response: .none)
     }
-}
-
-extension ResponseDecoder where Response == Data {
-    /// The body's bytes, untouched.
-    public static var data: ResponseDecoder { ResponseDecoder { data, _ in data } }
-}
-
-extension ResponseDecoder where Response == Void {
-    /// Ignores the body.
-    public static var none: ResponseDecoder { ResponseDecoder { _, _ in () } }
 }

@@ -15,7 +15,8 @@ import Testing
         private static let environment = ProcessInfo.processInfo.environment
 
         @Test func killedReplayResumesExactlyOnceInOrder() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-kill-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "outbox-kill-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let databaseURL = "sqlite://\(folder.appendingPathComponent("store.sqlite").path)"
@@ -26,7 +27,8 @@ import Testing
             let database = try SQLiteDatabase(url: databaseURL)
             let store = try await LocalStore(database: database)
             for index in 0..<7 {
-                keys.append(try await store.outbox.enqueue(method: .post, path: ["items"], json: ["n": index]).idempotencyKey)
+                keys.append(
+                    try await store.outbox.enqueue(method: .post, path: ["items"], json: ["n": index]).idempotencyKey)
             }
             await database.close()
 
@@ -52,7 +54,9 @@ import Testing
             let reopened = try SQLiteDatabase(url: databaseURL)
             let restarted = try await LocalStore(database: reopened)
             let before = try await restarted.outbox.operations()
-            #expect(before.map(\.state) == Array(repeating: .delivered, count: k - 1) + Array(repeating: .pending, count: 7 - (k - 1)))
+            #expect(
+                before.map(\.state) == Array(repeating: .delivered, count: k - 1)
+                    + Array(repeating: .pending, count: 7 - (k - 1)))
             let report = try await restarted.outbox.replay(using: ledger.client())
             #expect(report.delivered.count == 7 - (k - 1) && report.remaining == 0)
             #expect(ledger.applied == keys)

@@ -45,7 +45,10 @@ struct FileLedgerServer: Sendable {
             }
             let (fresh, count) = apply(key)
             if fresh, count == hangAfter { try await Task.sleep(for: .seconds(600)) }
-            return (Data("{}".utf8), HTTPURLResponse(url: url, statusCode: fresh ? 201 : 200, httpVersion: nil, headerFields: nil)!)
+            return (
+                Data("{}".utf8),
+                HTTPURLResponse(url: url, statusCode: fresh ? 201 : 200, httpVersion: nil, headerFields: nil)!
+            )
         }
     }
 
