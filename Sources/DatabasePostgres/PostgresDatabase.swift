@@ -50,7 +50,7 @@ public final class PostgresDatabase: SQLDatabase {
         pool = ConnectionPool(
             label: "quartet.postgres", capacity: configuration.maximumConnections,
             acquireTimeout: configuration.acquireTimeout,
-            open: { try PostgresConnection(configuration: configuration) }, close: { _ in })
+            open: { try PostgresConnection(configuration: configuration) })
     }
 
     /// Prepares a pool for `url` with the default settings.
