@@ -50,7 +50,10 @@ public final class PostgresDatabase: SQLDatabase {
     public init(_ configuration: Configuration) throws {
         guard configuration.url.hasPrefix("postgres://") || configuration.url.hasPrefix("postgresql://") else {
             throw DatabaseError(
-                .other, code: "url", message: "not a PostgreSQL URL (expected postgres://…): \(configuration.url)")
+                .other, code: "url",
+                message:
+                    "not a PostgreSQL URL: scheme \(DatabaseOpener.scheme(of: configuration.url)), expected postgres://…"
+            )
         }
         self.configuration = configuration
         let schema = self.schema

@@ -143,3 +143,16 @@ import Testing
         #expect((try? DatabaseOpener.open("postgresql://u@h/db"))?.dialect == .postgres)
     }
 }
+
+extension PostgresRecoveryTests {
+    @Test func urlErrorsNeverEchoCredentials() {
+        for url in ["mysql://admin:hunter2@db/x", "hunter2", "postgress://u:hunter2@h/db"] {
+            do {
+                _ = try DatabaseOpener.open(url)
+                Issue.record("\(url) must be refused")
+            } catch {
+                #expect(!"\(error)".contains("hunter2"))
+            }
+        }
+    }
+}
