@@ -1,0 +1,1 @@
+// The AttendeeCore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The AttendeeModels module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The AttendeeServer module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The AttendeeUI module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The ChangeJarCore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The ChangeJarModels module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The ChangeJarServer module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The ChangeJarUI module; see docs/ARCHITECTURE.md.

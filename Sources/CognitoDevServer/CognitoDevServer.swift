@@ -1,0 +1,1 @@
+// The CognitoDevServer module; see docs/ARCHITECTURE.md.

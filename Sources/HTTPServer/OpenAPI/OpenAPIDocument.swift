@@ -1,0 +1,142 @@
+import DynamicJSON
+
+/// One documented operation of the Quartet API.
+///
+/// Domains describe their routes with these next to the handlers they register, and the
+/// server publishes them as an OpenAPI 3.1 document at `/openapi.json`. A contract test checks
+/// that every route has an operation and every operation a route.
+public struct APIOperation: Sendable, Hashable {
+    public var method: HTTPMethod
+    /// The router pattern (`/events/:eventID`); the document shows it as `/events/{eventID}`.
+    public var path: String
+    public var summary: String
+    public var tag: String
+    /// Status code → description.
+    public var responses: [Int: String]
+    /// A JSON Schema for the request body, when there is one.
+    public var requestBody: JSONValue?
+    /// A JSON Schema for the main success response, when it is JSON.
+    public var responseBody: JSONValue?
+    /// The response media type (`application/json`, `text/event-stream`, …).
+    public var responseMediaType: String
+    /// Whether the operation needs a bearer token.
+    public var requiresAuthentication: Bool
+
+    public init(
+        _ method: HTTPMethod,
+        _ path: String,
+        summary: String,
+        tag: String,
+        responses: [Int: String] = [200: "OK"],
+        requestBody: JSONValue? = nil,
+        responseBody: JSONValue? = nil,
+        responseMediaType: String = "application/json",
+        requiresAuthentication: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.summary = summary
+        self.tag = tag
+        self.responses = responses
+        self.requestBody = requestBody
+        self.responseBody = responseBody
+        self.responseMediaType = responseMediaType
+        self.requiresAuthentication = requiresAuthentication
+    }
+
+    /// The OpenAPI form of the path: `:name` and `*name` become `{name}`.
+    public var openAPIPath: String {
+        "/"
+            + path.split(separator: "/").map { part in
+                part.hasPrefix(":") || part.hasPrefix("*") ? "{\(part.dropFirst())}" : String(part)
+            }.joined(separator: "/")
+    }
+
+    var parameterNames: [String] {
+        path.split(separator: "/").compactMap { part in
+            part.hasPrefix(":") || part.hasPrefix("*") ? String(part.dropFirst()) : nil
+        }
+    }
+}
+
+/// Builds the OpenAPI 3.1 document from the operations every domain declares.
+public struct OpenAPIDocument: Sendable {
+    public var title: String
+    public var version: String
+    public private(set) var operations: [APIOperation] = []
+
+    public init(title: String, version: String) {
+        self.title = title
+        self.version = version
+    }
+
+    public mutating func add(_ operations: [APIOperation]) {
+        self.operations += operations
+    }
+
+    /// The document as JSON.
+    public var json: JSONValue {
+        var paths: [String: JSONValue] = [:]
+        for operation in operations {
+            var entry: [String: JSONValue] = [
+                "summary": .string(operation.summary),
+                "tags": [.string(operation.tag)],
+                "operationId": .string(Self.operationID(operation)),
+            ]
+            let parameters = operation.parameterNames.map { name -> JSONValue in
+                ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
+            }
+            if !parameters.isEmpty { entry["parameters"] = .array(parameters) }
+            if let schema = operation.requestBody {
+                entry["requestBody"] = [
+                    "required": true, "content": ["application/json": ["schema": schema]],
+                ]
+            }
+            var responses: [String: JSONValue] = [:]
+            for (code, description) in operation.responses {
+                var response: [String: JSONValue] = ["description": .string(description)]
+                if (200..<300).contains(code), code != 204 {
+                    let schema = operation.responseBody ?? ["type": "object"]
+                    response["content"] = .object([operation.responseMediaType: ["schema": schema]])
+                } else if code >= 400 {
+                    response["content"] = [
+                        "application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]
+                    ]
+                }
+                responses[String(code)] = .object(response)
+            }
+            entry["responses"] = .object(responses)
+            if operation.requiresAuthentication { entry["security"] = [["bearer": []]] }
+            var item = paths[operation.openAPIPath]?.objectValue ?? [:]
+            item[operation.method.rawValue.lowercased()] = .object(entry)
+            paths[operation.openAPIPath] = .object(item)
+        }
+        return [
+            "openapi": "3.1.0",
+            "info": ["title": .string(title), "version": .string(version)],
+            "paths": .object(paths),
+            "components": [
+                "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
+                "schemas": [
+                    "Problem": [
+                        "type": "object",
+                        "description": "RFC 9457 problem details",
+                        "properties": [
+                            "type": ["type": "string"], "title": ["type": "string"], "status": ["type": "integer"],
+                            "detail": ["type": "string"], "instance": ["type": "string"],
+                        ],
+                        "required": ["title", "status"],
+                    ]
+                ],
+            ],
+        ]
+    }
+
+    static func operationID(_ operation: APIOperation) -> String {
+        let words = operation.path.split(separator: "/").map { part -> String in
+            let name = part.hasPrefix(":") || part.hasPrefix("*") ? "by-" + part.dropFirst() : String(part)
+            return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.capitalized }.joined()
+        }
+        return operation.method.rawValue.lowercased() + words.joined()
+    }
+}

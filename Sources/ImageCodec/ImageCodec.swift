@@ -1,0 +1,1 @@
+// The ImageCodec module; see docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// The QuartetServer module: composes every backend (buildApplication).

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Everything `quartet serve` can be told: flags and `QUARTET_*` variables end up here.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// The address to listen on; loopback by default.
+    public var host: String
+    /// The port; 0 picks a free one (the server reports the real one).
+    public var port: UInt16
+    /// Where the server keeps its database, keys and other state.
+    public var dataDirectory: URL
+    /// `sqlite:///path`, `sqlite::memory:` or `postgres://…`; `nil` means `<data-dir>/quartet.sqlite`.
+    public var databaseURL: String?
+    /// A folder of USGS feed files to replay; `nil` serves the generated demo feed.
+    public var usgsFeedDirectory: URL?
+    /// The version reported by `/health` and the OpenAPI document.
+    public var version: String
+    /// Whether each request is logged on standard error (one logfmt line; never credentials).
+    public var accessLog: Bool
+
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        dataDirectory: URL = URL(fileURLWithPath: ".quartet"),
+        databaseURL: String? = nil,
+        usgsFeedDirectory: URL? = nil,
+        version: String = "0.1.0",
+        accessLog: Bool = true
+    ) {
+        self.accessLog = accessLog
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        self.usgsFeedDirectory = usgsFeedDirectory
+        self.version = version
+    }
+
+    /// The database URL actually used.
+    public var resolvedDatabaseURL: String {
+        databaseURL ?? "sqlite://" + dataDirectory.standardizedFileURL.appendingPathComponent("quartet.sqlite").path
+    }
+}

@@ -1,0 +1,1 @@
+// The SalesCore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The SalesUI module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The SalesforceDevServer module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import QuartetCLI
+
+/// A small tree that exercises every parsing rule without touching the real commands.
+private let tree = CommandSpec(
+    "tool",
+    summary: "test tool",
+    subcommands: [
+        CommandSpec(
+            "serve",
+            summary: "serve",
+            options: [
+                OptionSpec("port", value: "PORT", help: "port", environment: "T_PORT", default: "8080"),
+                .flag("verbose", help: "chatty"),
+            ],
+            body: { _ in 0 }
+        ),
+        CommandSpec(
+            "quakes",
+            summary: "quakes",
+            options: ClientOptions.specs + [.flag("json", help: "json"), OptionSpec("tag", value: "T", help: "tags")],
+            subcommands: [
+                CommandSpec("show", summary: "show one", arguments: ["ID"], body: { _ in 0 }),
+                CommandSpec("list", summary: "list", arguments: ["[TEXT]"], body: { _ in 0 }),
+            ],
+            defaultSubcommand: "list"
+        ),
+    ]
+)
+
+private func run(_ words: [String], env: [String: String] = [:]) throws -> (String, ParsedArguments) {
+    switch try ArgumentParser(root: tree).parse(words, environment: env) {
+    case .run(let command, let parsed): return (command.name, parsed)
+    case .help(let path): return ("help:" + path.map(\.name).joined(separator: " "), ParsedArguments())
+    case .version: return ("version", ParsedArguments())
+    }
+}
+
+@Test func optionsTakeSpaceOrEqualsAndFallBackToEnvironmentThenDefault() throws {
+    #expect(try run(["serve", "--port", "9000"]).1.value("port") == "9000")
+    #expect(try run(["serve", "--port=9001"]).1.value("port") == "9001")
+    #expect(try run(["serve"], env: ["T_PORT": "7000"]).1.value("port") == "7000")
+    #expect(try run(["serve"]).1.value("port") == "8080")
+    #expect(try run(["serve", "--port", "1"], env: ["T_PORT": "7000"]).1.value("port") == "1")
+}
+
+@Test func flagsAndRepeatedOptions() throws {
+    let (_, parsed) = try run(["quakes", "list", "--json", "--tag", "a", "--tag=b"])
+    #expect(parsed.flag("json"))
+    #expect(!parsed.flag("verbose"))
+    #expect(parsed.all("tag") == ["a", "b"])
+}
+
+@Test func subcommandsPositionalsAndDefaultSubcommand() throws {
+    let (name, parsed) = try run(["quakes", "show", "us7000abcd"])
+    #expect(name == "show")
+    #expect(parsed.positionals == ["us7000abcd"])
+    #expect(parsed.commandPath == ["quakes", "show"])
+    #expect(try run(["quakes"]).0 == "list")
+    #expect(try run(["quakes", "--json"]).0 == "list")
+}
+
+@Test func sharedClientOptionsAreDefinedOnceWithEnvironment() throws {
+    let (_, parsed) = try run(["quakes", "list"], env: ["QUARTET_SERVER": "http://10.1.2.3:9", "HOME": "/home/x"])
+    let options = try ClientOptions(parsed, environment: ["HOME": "/home/x"])
+    #expect(options.server.absoluteString == "http://10.1.2.3:9")
+    #expect(options.dataDirectory.path == "/home/x/.quartet")
+    let explicit = try ClientOptions(
+        try run(["quakes", "--server", "https://q.example", "--data-dir", "/tmp/d"]).1,
+        environment: [:]
+    )
+    #expect(explicit.server.host == "q.example")
+    #expect(explicit.dataDirectory.path == "/tmp/d")
+}
+
+@Test func badServerURLIsAUsageError() throws {
+    let parsed = try run(["quakes", "--server", "ftp://nope"]).1
+    #expect(throws: UsageError.self) { try ClientOptions(parsed, environment: [:]) }
+}
+
+@Test(arguments: [
+    (["bogus"], "unknown command 'bogus' for 'tool'"),
+    (["serve", "--nope"], "unknown option --nope for 'tool serve'"),
+    (["serve", "--port"], "--port needs a value (PORT)"),
+    (["serve", "--verbose=yes"], "--verbose takes no value"),
+    (["quakes", "show"], "'tool quakes show' needs ID"),
+    (["quakes", "show", "a", "b"], "unexpected argument 'b'"),
+    (["serve", "-x"], "unknown option -x"),
+])
+func mistakesAreOneLineUsageErrors(words: [String], message: String) {
+    #expect(throws: UsageError(message)) { try run(words) }
+}
+
+@Test func helpAndVersion() throws {
+    #expect(try run(["--help"]).0 == "help:tool")
+    #expect(try run(["quakes", "show", "--help"]).0 == "help:tool quakes show")
+    #expect(try run(["--version"]).0 == "version")
+    let text = ArgumentParser.help(for: [tree, tree.subcommands[0]])
+    #expect(text.contains("usage: tool serve [options]"))
+    #expect(text.contains("--port PORT"))
+    #expect(text.contains("[$T_PORT]"))
+    #expect(text.contains("(default: 8080)"))
+}
+
+@Test func doubleDashEndsOptionsAndNegativeNumbersArePositionals() throws {
+    #expect(try run(["quakes", "list", "--", "--json"]).1.positionals == ["--json"])
+    #expect(try run(["quakes", "list", "-3.5"]).1.positionals == ["-3.5"])
+}
+
+@Test func typedValuesNameTheOption() throws {
+    let parsed = ParsedArguments(values: ["port": ["eighty"]])
+    #expect(throws: UsageError("--port expects a port number, not 'eighty'")) {
+        try parsed.value("port", as: "a port number") { UInt16($0) }
+    }
+}

@@ -1,0 +1,57 @@
+import DynamicJSON
+import Foundation
+import HTTPServer
+import QuartetServer
+import Testing
+
+private func makeApplication() async throws -> Application {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    return try await buildApplication(ServerConfiguration(port: 0, dataDirectory: directory, version: "9.9.9"))
+}
+
+@Test func healthAnswersStatusAndVersion() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/health"))
+    #expect(response.status == .ok)
+    #expect(response.headers["content-type"] == "application/json; charset=utf-8")
+    let body = try JSONDecoder().decode([String: String].self, from: response.bodyData)
+    #expect(body == ["status": "ok", "version": "9.9.9"])
+}
+
+@Test func openAPIDocumentIsVersion31AndDescribesHealth() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    #expect(document["openapi"] == "3.1.0")
+    #expect(document["info"]?["version"] == "9.9.9")
+    #expect(document["paths"]?["/health"]?["get"]?["responses"]?["200"] != nil)
+}
+
+/// The contract: every route the server answers is documented, and every documented operation is routed.
+@Test func everyRouteIsDocumentedAndEveryOperationIsRouted() async throws {
+    let app = try await makeApplication()
+    let routed = Set(app.router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })
+    let documented = Set(app.openAPI.operations.map { "\($0.method.rawValue) \($0.path)" })
+    #expect(routed == documented)
+
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    for operation in app.openAPI.operations {
+        let entry = document["paths"]?[operation.openAPIPath]?[operation.method.rawValue.lowercased()]
+        #expect(entry != nil, "\(operation.method) \(operation.openAPIPath) missing from /openapi.json")
+    }
+}
+
+@Test func unknownPathIsNotFoundAndWrongMethodListsAllow() async throws {
+    let app = try await makeApplication()
+    await #expect(throws: HTTPError.self) {
+        try await app.router.respond(to: Request(method: .get, target: "/nope"))
+    }
+    do {
+        _ = try await app.router.respond(to: Request(method: .post, target: "/health"))
+        Issue.record("POST /health should be refused")
+    } catch let error as HTTPError {
+        #expect(error.status == .methodNotAllowed)
+        #expect(error.headers["Allow"] == "GET, HEAD")
+    }
+}
