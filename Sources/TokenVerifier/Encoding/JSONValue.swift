@@ -2,11 +2,17 @@ import Foundation
 
 /// A JSON value, as found in JOSE headers and JWT claims.
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// A string.
     case string(String)
+    /// A number; JWT times are seconds since 1970 and fit a `Double` exactly.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
+    /// `null`.
     case null
 
     /// Decodes one JSON value of any kind.
@@ -71,9 +77,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 public typealias JSONObject = [String: JSONValue]
 
 extension JSONObject {
-    /// Decodes a JSON object, or returns nil when the bytes are not exactly one JSON object.
+    /// Decodes a JSON object, or returns nil when the bytes are not exactly one JSON object, or when any object
+    /// in it repeats a member name.
     static func decodeObject(_ data: Data) -> JSONObject? {
-        try? JSONDecoder().decode(JSONObject.self, from: data)
+        guard let object = try? JSONDecoder().decode(JSONObject.self, from: data),
+            !DuplicateKeyScanner.hasDuplicateKeys(data)
+        else { return nil }
+        return object
     }
 
     /// Encodes the object as compact JSON with sorted keys, so equal objects give equal bytes.

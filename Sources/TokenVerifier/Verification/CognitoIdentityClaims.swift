@@ -5,8 +5,11 @@
 public struct CognitoIdentityClaims: Sendable, Hashable {
     /// The social sign-in providers Change Jar accepts, by their Cognito `Logins` key.
     public enum Provider: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Facebook Login.
         case facebook = "graph.facebook.com"
+        /// Twitter (X) sign-in.
         case twitter = "api.twitter.com"
+        /// Google Sign-In.
         case google = "accounts.google.com"
 
         /// The provider's key in Cognito `Logins` maps and `amr` entries.

@@ -16,7 +16,9 @@ actor KeyCache {
     private var attemptedAt: Date?
     private var inFlight: Task<[String: VerificationKey]?, Never>?
 
-    init(fetcher: JWKSFetcher, now: @escaping @Sendable () -> Date, refetchInterval: TimeInterval, lifetime: TimeInterval) {
+    init(
+        fetcher: JWKSFetcher, now: @escaping @Sendable () -> Date, refetchInterval: TimeInterval, lifetime: TimeInterval
+    ) {
         self.fetcher = fetcher
         self.now = now
         self.refetchInterval = refetchInterval
