@@ -38,3 +38,10 @@ enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+/// An empty in-memory SQLite database.
+enum SQLiteDatabaseFactory {
+    static func memory() throws -> any SQLDatabase {
+        try SQLiteDatabase(url: "sqlite::memory:")
+    }
+}
