@@ -47,6 +47,8 @@ public final class SearchModel {
         activeSearch = Task { [weak self, clock] in
             do {
                 try await clock.sleep(Self.debounce)
+                // NB: an injected sleeper may return normally after cancellation; a stale query stops here.
+                try Task.checkCancellation()
             } catch {
                 return
             }

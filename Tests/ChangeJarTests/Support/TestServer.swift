@@ -200,6 +200,7 @@ struct TestServer: Sendable {
 /// Runs `body` against a fresh server, closing it afterwards.
 func withServer(
     _ kind: DatabaseKind, writesPerWindow: Int = 1_000, extraKeys: [JWK] = [],
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (TestServer) async throws -> Void
 ) async throws {
     let server = try await TestServer.start(kind, writesPerWindow: writesPerWindow, extraKeys: extraKeys)
