@@ -65,6 +65,9 @@ extension APIClient {
         return stream
     }
 
+    /// How long one stream connection may stay open on Linux before it is renewed (a day).
+    static let streamTimeout: TimeInterval = 86_400
+
     private func pump(
         _ endpoint: Endpoint<Void>, lastEventID: String?, reconnect: ReconnectPolicy,
         into continuation: AsyncThrowingStream<ServerEvent, any Error>.Continuation
@@ -77,6 +80,8 @@ extension APIClient {
             var request = try urlRequest(for: endpoint)
             request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
             request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+            // NB: on Linux the timeout covers the whole request, which for a stream means its whole life.
+            request.timeoutInterval = max(timeout, Self.streamTimeout)
             if !parser.lastEventID.isEmpty { request.setValue(parser.lastEventID, forHTTPHeaderField: "Last-Event-ID") }
             if let tokenProvider {
                 do {
@@ -118,6 +123,8 @@ extension APIClient {
                 case .offline, .cannotConnect, .connectionLost, .timeout: drop = failure
                 }
             }
+            // NB: a consumer that stopped listening ends the chunk loop too; that is not a drop to recover from.
+            if Task.isCancelled { throw .cancelled }
             failures += 1
             if failures > reconnect.maxAttempts { throw drop }
             let serverDelay = parser.reconnectionTime.map { Duration.milliseconds($0) }
