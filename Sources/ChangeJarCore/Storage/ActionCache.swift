@@ -2,7 +2,7 @@ import ChangeJarModels
 import Foundation
 
 /// Which saved list a cache entry is.
-public enum SavedList: Sendable, Hashable {
+public enum CachedList: Sendable, Hashable {
     case all
     case new
     /// One person's actions: keyed by identity so lists of different people never mix.
@@ -23,17 +23,17 @@ public enum SavedList: Sendable, Hashable {
 /// The device's copy of the last lists it showed, for offline reading, and its "last seen" position.
 public struct ActionCache: Sendable {
     /// The saved list, or `nil` when this device never saved it.
-    public var load: @Sendable (SavedList) async -> [Action]?
+    public var load: @Sendable (CachedList) async -> [Action]?
     /// Replaces a saved list.
-    public var save: @Sendable (SavedList, [Action]) async -> Void
+    public var save: @Sendable (CachedList, [Action]) async -> Void
     /// The newest position this device has shown (a page's `headCursor`).
     public var lastSeen: @Sendable () async -> String?
     /// Records the newest position shown.
     public var setLastSeen: @Sendable (String) async -> Void
 
     public init(
-        load: @escaping @Sendable (SavedList) async -> [Action]?,
-        save: @escaping @Sendable (SavedList, [Action]) async -> Void,
+        load: @escaping @Sendable (CachedList) async -> [Action]?,
+        save: @escaping @Sendable (CachedList, [Action]) async -> Void,
         lastSeen: @escaping @Sendable () async -> String?,
         setLastSeen: @escaping @Sendable (String) async -> Void
     ) {

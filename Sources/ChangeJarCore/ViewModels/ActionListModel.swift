@@ -77,7 +77,7 @@ public final class ActionListModel {
         }
     }
 
-    private func savedList() -> SavedList? {
+    private func savedList() -> CachedList? {
         switch listing {
         case .all: return .all
         case .mine:
@@ -96,7 +96,7 @@ public final class ActionListModel {
         }
     }
 
-    private func failed(_ error: ChangeJarError, saved: SavedList) async {
+    private func failed(_ error: ChangeJarError, saved: CachedList) async {
         switch error {
         case .offline:
             banner = Strings.offlineShowingSaved

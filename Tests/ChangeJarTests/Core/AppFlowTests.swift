@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import LocalStore
 import Testing
 
 @testable import ChangeJarCore
@@ -297,6 +298,26 @@ struct AppFlowTests {
             await search.activeSearch?.value
             #expect(search.banner == "You're offline. Showing the actions saved on this device.")
             #expect(search.rows.map(\.title) == ["Recycle bottles"])
+        }
+    }
+
+    @Test func savedListsAndLastSeenSurviveARestartInTheLocalStore() async throws {
+        try await withServer(.sqlite) { server in
+            try await server.create("Kept", user: "bob")
+            let store = try await LocalStore(database: try SQLiteDatabaseFactory.memory())
+            let first = CoreHarness(server: server, cache: .local(store))
+            await first.app.all.refreshPulled()
+            #expect(first.app.all.rows.map(\.title) == ["Kept"])
+
+            // A new launch, offline, on the same device store.
+            let second = CoreHarness(server: server, cache: .local(store))
+            second.network.isOffline = true
+            await second.app.all.refreshPulled()
+            #expect(second.app.all.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(second.app.all.rows.map(\.title) == ["Kept"])
+            second.network.isOffline = false
+            await second.app.new.badgeRefreshRequested()
+            #expect(second.app.new.badgeCount == 0)
         }
     }
 }
