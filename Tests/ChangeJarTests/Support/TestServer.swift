@@ -55,12 +55,10 @@ struct TestServer: Sendable {
             })
     }
 
-    /// One request through the router; errors become their problem responses as the server would send them.
+    /// One request through the router and the engine's error mapping (HTTPServer's TestClient, no sockets).
     func respond(_ request: Request) async -> Response {
         do {
-            return try await router.respond(to: request)
-        } catch let error as HTTPError {
-            return error.response()
+            return try await TestClient(router: router).send(request)
         } catch {
             return Response(status: .internalServerError)
         }
