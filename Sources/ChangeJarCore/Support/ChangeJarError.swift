@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every way a Change Jar operation fails, as the screens tell it.
-public enum ChangeJarError: Error, Sendable, Hashable {
+public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     /// The network or the server cannot be reached.
     case offline
     /// The token is missing, expired or refused: the person must sign in (again).
@@ -32,6 +32,9 @@ public enum ChangeJarError: Error, Sendable, Hashable {
         case .service(let message): message
         }
     }
+
+    /// The banner sentence (so generic error reporting shows what the screen would).
+    public var errorDescription: String? { message }
 
     /// Classifies any error thrown by a dependency (already-typed errors pass through).
     public init(_ error: any Error) {
