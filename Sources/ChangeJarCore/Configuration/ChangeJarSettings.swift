@@ -17,8 +17,9 @@ public struct ChangeJarSettings: Sendable, Hashable {
     /// The stand-in's default pool (what `quartet serve` configures).
     public static let developmentPoolID = "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90"
 
-    public init(apiBaseURL: URL, cognitoEndpoint: URL? = nil, identityPoolID: String = developmentPoolID, region: String? = nil)
-    {
+    public init(
+        apiBaseURL: URL, cognitoEndpoint: URL? = nil, identityPoolID: String = developmentPoolID, region: String? = nil
+    ) {
         self.apiBaseURL = apiBaseURL
         self.cognitoEndpoint = cognitoEndpoint ?? apiBaseURL.appendingPathComponent("cognito/")
         self.identityPoolID = identityPoolID
@@ -37,8 +38,9 @@ public struct ChangeJarSettings: Sendable, Hashable {
         public var identityPoolID: String?
         public var region: String?
 
-        public init(apiBaseURL: URL? = nil, cognitoEndpoint: URL? = nil, identityPoolID: String? = nil, region: String? = nil)
-        {
+        public init(
+            apiBaseURL: URL? = nil, cognitoEndpoint: URL? = nil, identityPoolID: String? = nil, region: String? = nil
+        ) {
             self.apiBaseURL = apiBaseURL
             self.cognitoEndpoint = cognitoEndpoint
             self.identityPoolID = identityPoolID
@@ -78,7 +80,8 @@ public struct ChangeJarSettings: Sendable, Hashable {
         if let region = overrides.region { result.region = region }
         let parts = result.identityPoolID.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, UUID(uuidString: String(parts[1])) != nil else {
-            throw Invalid(description: "The identity pool id must be '<region>:<GUID>', not '\(result.identityPoolID)'.")
+            throw Invalid(
+                description: "The identity pool id must be '<region>:<GUID>', not '\(result.identityPoolID)'.")
         }
         guard parts[0] == result.region else {
             throw Invalid(description: "The identity pool \(result.identityPoolID) is not in region \(result.region).")

@@ -19,9 +19,10 @@ public struct CognitoIdentityClient: Sendable {
 
     public init(
         getID: @escaping @Sendable (String, [String: String]) async throws -> String,
-        getOpenIDToken: @escaping @Sendable (String, [String: String]) async throws -> (
-            identityID: String, token: String
-        )
+        getOpenIDToken:
+            @escaping @Sendable (String, [String: String]) async throws -> (
+                identityID: String, token: String
+            )
     ) {
         self.getID = getID
         self.getOpenIDToken = getOpenIDToken

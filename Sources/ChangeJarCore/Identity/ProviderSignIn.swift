@@ -100,7 +100,8 @@ extension ProviderSignIn {
             guard let answer = try? JSONDecoder().decode(DevelopmentSignInResponse.self, from: data) else {
                 throw ChangeJarError.signInFailed("the provider sent an unreadable answer")
             }
-            return ProviderCredential(source: source, token: answer.token, userID: answer.user, displayName: answer.name)
+            return ProviderCredential(
+                source: source, token: answer.token, userID: answer.user, displayName: answer.name)
         }
     }
 }

@@ -26,7 +26,8 @@ struct ActionStore: Sendable {
 
     static func registerMigrations(_ migrator: inout Migrator) {
         migrator.register("changejar.v1-actions") { db in
-            let key = db.dialect == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
+            let key =
+                db.dialect == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
             try db.executeScript(
                 """
                 CREATE TABLE changejar_action (

@@ -19,7 +19,9 @@ extension CognitoDevService {
             .post, developmentSignInPath,
             summary: "Development sign-in: a provider token for a named test user (facebook, twitter, google)",
             tag: "Cognito (stand-in)",
-            responses: [200: "A provider token for Logins", 400: "Malformed JSON", 422: "Unknown provider or bad user"],
+            responses: [
+                200: "A provider token for Logins", 400: "Malformed JSON", 422: "Unknown provider or bad user",
+            ],
             requestBody: [
                 "type": "object", "required": ["provider", "user"],
                 "properties": [

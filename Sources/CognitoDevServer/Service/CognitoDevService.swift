@@ -229,7 +229,8 @@ public struct CognitoDevService: Sendable {
                 detail: "The user must be 1 to 64 letters, digits or . _ - @ characters.", field: "user")
         }
         let name = input.name.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80)) }
-        let person = DevelopmentProvider.Person(provider: provider, user: input.user, name: name?.isEmpty == true ? nil : name)
+        let person = DevelopmentProvider.Person(
+            provider: provider, user: input.user, name: name?.isEmpty == true ? nil : name)
         return try .json(
             DevelopmentSignInResponse(
                 provider: input.provider, token: try self.provider.issue(for: person), user: person.user,

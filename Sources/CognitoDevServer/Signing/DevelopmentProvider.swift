@@ -31,7 +31,9 @@ struct DevelopmentProvider: Sendable {
     static func isValidUser(_ user: String) -> Bool {
         (1...64).contains(user.utf8.count)
             && user.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-@".unicodeScalars.contains(scalar))
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "._-@".unicodeScalars.contains(scalar))
             }
     }
 

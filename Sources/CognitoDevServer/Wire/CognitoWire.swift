@@ -30,8 +30,12 @@ enum CognitoWire {
         guard (1...55).contains(value.count) else { return false }
         let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
-        let region = parts[0].unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || $0 == "-" || ("0"..."9").contains($0) }
-        let guid = parts[1].unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || $0 == "-" }
+        let region = parts[0].unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0 == "_" || $0 == "-" || ("0"..."9").contains($0)
+        }
+        let guid = parts[1].unicodeScalars.allSatisfy {
+            ("0"..."9").contains($0) || ("a"..."f").contains($0) || $0 == "-"
+        }
         return region && guid
     }
 }

@@ -42,7 +42,8 @@ enum ChangeJarCommand {
                         OptionSpec("content", value: "TEXT", help: "1 to 2,000 characters"),
                     ],
                     body: { try await run($0, submit) }),
-                CommandSpec("all", summary: "every action, newest first", options: [json], body: { try await run($0, all) }),
+                CommandSpec(
+                    "all", summary: "every action, newest first", options: [json], body: { try await run($0, all) }),
                 CommandSpec(
                     "new", summary: "actions since this device last looked (and marks them seen)",
                     options: [json, .flag("count", help: "only print how many (the badge), mark nothing seen")],

@@ -1,8 +1,8 @@
 import ChangeJarModels
+import CognitoDevServer
 import Foundation
 import HTTPServer
 import Testing
-import CognitoDevServer
 
 @testable import ChangeJarServer
 
@@ -162,7 +162,8 @@ struct ActionRoutesTests {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
             try await server.create("Recycle bottles", content: "Recycle every bottle.", user: "alice", token: token)
-            try await server.create("Walk more", content: "Take the stairs; recycle paper.", user: "alice", token: token)
+            try await server.create(
+                "Walk more", content: "Take the stairs; recycle paper.", user: "alice", token: token)
             try await server.create("Plant a tree", content: "In spring.", user: "alice", token: token)
 
             let page = try server.decode(
@@ -220,7 +221,8 @@ struct ActionRoutesTests {
             let deleted = try await server.send(.delete, "/changejar/v1/actions/\(action.id)", token: token)
             #expect(deleted.status == .noContent)
             #expect(try await server.send(.get, "/changejar/v1/actions/\(action.id)").status == .notFound)
-            #expect(try await server.send(.delete, "/changejar/v1/actions/\(action.id)", token: token).status == .notFound)
+            #expect(
+                try await server.send(.delete, "/changejar/v1/actions/\(action.id)", token: token).status == .notFound)
             let gone = try server.decode(
                 ActionPage.self, try await server.send(.get, "/changejar/v1/actions/search?q=better"))
             #expect(gone.items.isEmpty)

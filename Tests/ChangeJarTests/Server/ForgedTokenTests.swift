@@ -108,20 +108,21 @@ struct ForgedTokenTests {
         let rs256Key = try RSAKey.generate(bits: 2048)
         let extra = try rs256Key.publicJWK(keyID: "us-east-1-2", algorithm: .rs256)
         try await withServer(.sqlite, extraKeys: [extra]) { server in
-        let genuine = try await server.signIn(.google, "alice")
-        let identityID = try #require(try CompactJWS(parsing: genuine).claims()["sub"]?.stringValue)
-        let claims = Self.claims(server, identityID: identityID)
-        let rs256 = try Self.token(header: ["alg": "RS256", "kid": "us-east-1-2", "typ": "JWS"], claims: claims) {
-            try rs256Key.sign($0, algorithm: .rs256)
-        }
-        for token in [genuine, rs256] {
-            #expect(try await server.send(.get, "/changejar/v1/actions/mine", token: token).status == .ok)
-        }
-        // A key published for RS512 does not verify RS256 signatures (no algorithm switching per token).
-        let switched = try Self.token(header: ["alg": "RS256", "kid": "us-east-1-1", "typ": "JWS"], claims: claims) {
-            try server.signingKey().sign($0, algorithm: .rs256)
-        }
-        #expect(try await server.send(.get, "/changejar/v1/actions/mine", token: switched).status == .unauthorized)
+            let genuine = try await server.signIn(.google, "alice")
+            let identityID = try #require(try CompactJWS(parsing: genuine).claims()["sub"]?.stringValue)
+            let claims = Self.claims(server, identityID: identityID)
+            let rs256 = try Self.token(header: ["alg": "RS256", "kid": "us-east-1-2", "typ": "JWS"], claims: claims) {
+                try rs256Key.sign($0, algorithm: .rs256)
+            }
+            for token in [genuine, rs256] {
+                #expect(try await server.send(.get, "/changejar/v1/actions/mine", token: token).status == .ok)
+            }
+            // A key published for RS512 does not verify RS256 signatures (no algorithm switching per token).
+            let switched = try Self.token(header: ["alg": "RS256", "kid": "us-east-1-1", "typ": "JWS"], claims: claims)
+            {
+                try server.signingKey().sign($0, algorithm: .rs256)
+            }
+            #expect(try await server.send(.get, "/changejar/v1/actions/mine", token: switched).status == .unauthorized)
         }
     }
 

@@ -20,7 +20,8 @@ enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             guard let url = ProcessInfo.processInfo.environment["QUARTET_TEST_POSTGRES_URL"], !url.isEmpty else {
                 try Test.cancel("PostgreSQL not configured: run under scripts/with-postgres for the PostgreSQL cases")
             }
-            let schema = "changejar_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+            let schema =
+                "changejar_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
             let admin = try PostgresDatabase(PostgresDatabase.Configuration(url: url))
             try await admin.write { db in try db.executeScript("CREATE SCHEMA \(schema)") }
             var configuration = PostgresDatabase.Configuration(url: url)
