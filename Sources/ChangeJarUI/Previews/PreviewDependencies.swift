@@ -28,11 +28,12 @@
             }
             return ChangeJarDependencies(
                 signIn: SignInService(
-                    providers: providers, identity: identity, identityPoolID: session.identityID, clock: .live),
+                    providers: providers, identity: identity, identityPoolID: ChangeJarSettings.developmentPoolID,
+                    clock: .live),
                 actions: ActionsClient(
                     all: { _ in page }, new: { _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
                     mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
-                    create: { _, new in samples[0] }, edit: { _, _, _ in samples[0] }, delete: { _, _ in }),
+                    create: { _, _ in samples[0] }, edit: { _, _, _ in samples[0] }, delete: { _, _ in }),
                 cache: .inMemory(),
                 sessionStore: signedIn ? SessionStore(load: { session }, save: { _ in }) : .memoryOnly,
                 clock: .live)
