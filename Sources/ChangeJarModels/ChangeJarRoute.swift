@@ -13,6 +13,7 @@ public struct ChangeJarRoute: Sendable, Hashable {
     /// The router pattern with `:name` parameters.
     public var pattern: String
 
+    /// Creates a value from its parts.
     public init(_ method: String, _ pattern: String) {
         self.method = method
         self.pattern = pattern

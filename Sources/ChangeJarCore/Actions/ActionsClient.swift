@@ -24,6 +24,7 @@ public struct ActionsClient: Sendable {
     /// Deletes one's own action.
     public var delete: @Sendable (_ token: String, _ id: String) async throws -> Void
 
+    /// Creates a value from its parts.
     public init(
         all: @escaping @Sendable (String?) async throws -> ActionPage,
         new: @escaping @Sendable (String?) async throws -> ActionPage,

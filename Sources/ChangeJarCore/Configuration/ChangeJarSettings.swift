@@ -17,6 +17,7 @@ public struct ChangeJarSettings: Sendable, Hashable {
     /// The stand-in's default pool (what `quartet serve` configures).
     public static let developmentPoolID = "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90"
 
+    /// Creates a value from its parts.
     public init(
         apiBaseURL: URL, cognitoEndpoint: URL? = nil, identityPoolID: String = developmentPoolID, region: String? = nil
     ) {
@@ -33,11 +34,16 @@ public struct ChangeJarSettings: Sendable, Hashable {
 
     /// Values a configuration file or the command line may set; `nil` keeps the current value.
     public struct Overrides: Codable, Sendable, Hashable {
+        /// The Quartet server.
         public var apiBaseURL: URL?
+        /// The Cognito Identity endpoint.
         public var cognitoEndpoint: URL?
+        /// The identity pool id, `region:GUID`.
         public var identityPoolID: String?
+        /// The AWS region of the pool.
         public var region: String?
 
+        /// Creates a value from its parts.
         public init(
             apiBaseURL: URL? = nil, cognitoEndpoint: URL? = nil, identityPoolID: String? = nil, region: String? = nil
         ) {
@@ -50,6 +56,7 @@ public struct ChangeJarSettings: Sendable, Hashable {
 
     /// A configuration problem, said in a sentence.
     public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The problem, in a sentence.
         public var description: String
     }
 

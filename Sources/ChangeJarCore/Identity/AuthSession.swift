@@ -16,6 +16,7 @@ public struct AuthSession: Codable, Sendable, Hashable {
     /// The name the provider gave, if any.
     public var displayName: String?
 
+    /// Creates a value from its parts.
     public init(
         identityID: String, token: String, expiresAt: Date, authSource: AuthSource, providerUserID: String,
         displayName: String? = nil
@@ -45,7 +46,9 @@ public struct AuthSession: Codable, Sendable, Hashable {
 /// NB: the client only needs the expiry and the provider user id to label the session and to know when
 /// to sign in again; trusting them is harmless because the server checks the signature on every call.
 public struct OpenIDTokenClaims: Sendable, Hashable {
+    /// The `sub` claim: the Cognito identity id.
     public var subject: String?
+    /// The `exp` claim.
     public var expiresAt: Date?
     /// The `amr` entries (`authenticated`, `accounts.google.com`, `accounts.google.com:app:alice`).
     public var authenticationMethods: [String]

@@ -17,6 +17,7 @@ public struct CognitoIdentityClient: Sendable {
             identityID: String, token: String
         )
 
+    /// Creates a value from its parts.
     public init(
         getID: @escaping @Sendable (String, [String: String]) async throws -> String,
         getOpenIDToken:
@@ -36,11 +37,13 @@ public struct CognitoIdentityError: Error, Sendable, Hashable, CustomStringConve
     /// The service's message.
     public var message: String
 
+    /// Creates a value from its parts.
     public init(type: String, message: String) {
         self.type = type
         self.message = message
     }
 
+    /// `Type: message`, for logs.
     public var description: String { "\(type): \(message)" }
 }
 

@@ -14,10 +14,14 @@ public enum CognitoIdentityWire {
 
     /// `GetIdInput`.
     public struct GetIDRequest: Codable, Sendable, Hashable {
+        /// The identity pool id, `region:GUID`.
         public var IdentityPoolId: String
+        /// Provider name → provider token (`accounts.google.com` → id token).
         public var Logins: [String: String]?
+        /// The AWS account id (unused by the stand-in).
         public var AccountId: String?
 
+        /// Creates a value from its parts.
         public init(identityPoolID: String, logins: [String: String]?, accountID: String? = nil) {
             self.IdentityPoolId = identityPoolID
             self.Logins = logins
@@ -27,16 +31,21 @@ public enum CognitoIdentityWire {
 
     /// `GetIdResponse`.
     public struct GetIDResponse: Codable, Sendable, Hashable {
+        /// The identity id, `region:GUID`.
         public var IdentityId: String?
 
+        /// Creates a value from its parts.
         public init(identityID: String?) { self.IdentityId = identityID }
     }
 
     /// `GetOpenIdTokenInput`.
     public struct GetOpenIDTokenRequest: Codable, Sendable, Hashable {
+        /// The identity id, `region:GUID`.
         public var IdentityId: String
+        /// Provider name → provider token (`accounts.google.com` → id token).
         public var Logins: [String: String]?
 
+        /// Creates a value from its parts.
         public init(identityID: String, logins: [String: String]?) {
             self.IdentityId = identityID
             self.Logins = logins
@@ -45,9 +54,12 @@ public enum CognitoIdentityWire {
 
     /// `GetOpenIdTokenResponse`.
     public struct GetOpenIDTokenResponse: Codable, Sendable, Hashable {
+        /// The identity id, `region:GUID`.
         public var IdentityId: String?
+        /// The OpenID token, valid for 10 minutes.
         public var Token: String?
 
+        /// Creates a value from its parts.
         public init(identityID: String?, token: String?) {
             self.IdentityId = identityID
             self.Token = token
@@ -56,7 +68,9 @@ public enum CognitoIdentityWire {
 
     /// The error body: `{"__type": "NotAuthorizedException", "message": "…"}`.
     public struct ErrorBody: Codable, Sendable, Hashable {
+        /// The exception name (`NotAuthorizedException`), possibly `namespace#`-prefixed.
         public var type: String?
+        /// The service's explanation.
         public var message: String?
 
         enum CodingKeys: String, CodingKey {
@@ -65,11 +79,13 @@ public enum CognitoIdentityWire {
             case capitalizedMessage = "Message"
         }
 
+        /// Creates a value from its parts.
         public init(type: String?, message: String?) {
             self.type = type
             self.message = message
         }
 
+        /// Decodes `__type` and `message` (or `Message`).
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             type = try container.decodeIfPresent(String.self, forKey: .type)
@@ -79,6 +95,7 @@ public enum CognitoIdentityWire {
                 ?? container.decodeIfPresent(String.self, forKey: .capitalizedMessage)
         }
 
+        /// Encodes `__type` and `message`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(type, forKey: .type)

@@ -7,6 +7,7 @@ import Foundation
 
 /// What a social provider hands back after a sign-in: the token Cognito accepts in `Logins`.
 public struct ProviderCredential: Sendable, Hashable {
+    /// The provider the person signed in with.
     public var source: AuthSource
     /// The `Logins` value: an access token (Facebook), an id token (Google), `token;secret` (Twitter).
     public var token: String
@@ -15,6 +16,7 @@ public struct ProviderCredential: Sendable, Hashable {
     /// The person's display name at the provider.
     public var displayName: String?
 
+    /// Creates a value from its parts.
     public init(source: AuthSource, token: String, userID: String? = nil, displayName: String? = nil) {
         self.source = source
         self.token = token
@@ -33,6 +35,7 @@ public struct ProviderSignIn: Sendable {
     /// Runs the provider's sign-in; throws ``ChangeJarError/signInFailed(_:)`` when the person or provider refuses.
     public var signIn: @Sendable (AuthSource) async throws -> ProviderCredential
 
+    /// Creates a value from its parts.
     public init(
         availableSources: [AuthSource], signIn: @escaping @Sendable (AuthSource) async throws -> ProviderCredential
     ) {
@@ -50,6 +53,7 @@ public struct DevelopmentSignInRequest: Codable, Sendable, Hashable {
     /// An optional display name.
     public var name: String?
 
+    /// Creates a value from its parts.
     public init(provider: AuthSource, user: String, name: String? = nil) {
         self.provider = provider
         self.user = user
@@ -59,12 +63,16 @@ public struct DevelopmentSignInRequest: Codable, Sendable, Hashable {
 
 /// The answer of the development sign-in: a provider token only this stand-in accepts.
 public struct DevelopmentSignInResponse: Codable, Sendable, Hashable {
+    /// The provider the token is for.
     public var provider: AuthSource
     /// The `Logins` value for ``provider``.
     public var token: String
+    /// The test user's id at the provider.
     public var user: String
+    /// The display name the test user gave.
     public var name: String?
 
+    /// Creates a value from its parts.
     public init(provider: AuthSource, token: String, user: String, name: String?) {
         self.provider = provider
         self.token = token

@@ -3,12 +3,16 @@ import Foundation
 
 /// Social sign-in through Cognito federated identities: provider → `GetId` → `GetOpenIdToken` → session.
 public struct SignInService: Sendable {
+    /// The social providers' sign-in.
     public var providers: ProviderSignIn
+    /// The Cognito Identity calls.
     public var identity: CognitoIdentityClient
     /// The identity pool id (`region:GUID`).
     public var identityPoolID: String
+    /// The time source (session expiry, debounce).
     public var clock: ChangeJarClock
 
+    /// Creates a value from its parts.
     public init(
         providers: ProviderSignIn, identity: CognitoIdentityClient, identityPoolID: String, clock: ChangeJarClock
     ) {

@@ -31,6 +31,7 @@ public struct ActionCache: Sendable {
     /// Records the newest position shown.
     public var setLastSeen: @Sendable (String) async -> Void
 
+    /// Creates a value from its parts.
     public init(
         load: @escaping @Sendable (CachedList) async -> [Action]?,
         save: @escaping @Sendable (CachedList, [Action]) async -> Void,

@@ -7,6 +7,7 @@ public struct ChangeJarClock: Sendable {
     /// Suspends for a duration; throws `CancellationError` when the task is cancelled.
     public var sleep: @Sendable (Duration) async throws -> Void
 
+    /// Creates a value from its parts.
     public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.now = now
         self.sleep = sleep

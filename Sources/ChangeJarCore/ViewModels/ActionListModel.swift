@@ -13,8 +13,11 @@ public final class ActionListModel {
         case mine
     }
 
+    /// Which list this screen shows.
     public let listing: Listing
+    /// The rows on screen, newest first.
     public private(set) var rows: [ActionRow] = []
+    /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
     /// A message over the list (offline, failure).
     public private(set) var banner: String?
@@ -34,6 +37,7 @@ public final class ActionListModel {
     /// Runs when the first page arrives with its head position (New Actions marks it seen).
     @ObservationIgnored var onFirstPage: @MainActor (String?) async -> Void = { _ in }
 
+    /// Creates the screen model over its dependencies.
     public init(listing: Listing, session: SessionModel, client: ActionsClient, cache: ActionCache, format: DateFormat)
     {
         self.listing = listing

@@ -4,13 +4,20 @@ import Observation
 
 /// Everything the Change Jar core needs from the outside world.
 public struct ChangeJarDependencies: Sendable {
+    /// Social sign-in through Cognito.
     public var signIn: SignInService
+    /// The Change Jar API.
     public var actions: ActionsClient
+    /// The device's saved lists.
     public var cache: ActionCache
+    /// Where the session is kept between launches.
     public var sessionStore: SessionStore
+    /// The time source (session expiry, debounce).
     public var clock: ChangeJarClock
+    /// How rows show dates.
     public var dateFormat: DateFormat
 
+    /// Creates a value from its parts.
     public init(
         signIn: SignInService, actions: ActionsClient, cache: ActionCache, sessionStore: SessionStore = .memoryOnly,
         clock: ChangeJarClock, dateFormat: DateFormat = DateFormat()
@@ -43,14 +50,22 @@ public final class AppModel {
     /// The tab on screen.
     public var tab: Tab = .all
 
+    /// The signed-in person, shared by every screen.
     public let session: SessionModel
+    /// The Settings screen.
     public let settings: SettingsModel
+    /// The Submit screen.
     public let submit: SubmitModel
+    /// The All Actions screen.
     public let all: ActionListModel
+    /// The My Actions screen.
     public let mine: ActionListModel
+    /// The New Actions screen and its badge.
     public let new: NewActionsModel
+    /// The Search screen.
     public let search: SearchModel
 
+    /// Builds every screen model over one set of dependencies and wires them together.
     public init(dependencies: ChangeJarDependencies) {
         let session = SessionModel(service: dependencies.signIn, store: dependencies.sessionStore)
         self.session = session

@@ -7,15 +7,20 @@ import Observation
 public final class NewActionsModel {
     /// The number on the tab's badge; 0 hides it.
     public private(set) var badgeCount = 0
+    /// The rows on screen, newest first.
     public private(set) var rows: [ActionRow] = []
+    /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
+    /// A message over the screen (offline, failure), or `nil`.
     public private(set) var banner: String?
+    /// What an empty screen says, or `nil` while there are rows.
     public private(set) var emptyMessage: String?
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
     @ObservationIgnored let format: DateFormat
 
+    /// Creates the screen model over its dependencies.
     public init(client: ActionsClient, cache: ActionCache, format: DateFormat) {
         self.client = client
         self.cache = cache

@@ -7,8 +7,11 @@ import Observation
 public final class SearchModel {
     /// The text in the search field.
     public private(set) var query = ""
+    /// The rows on screen, newest first.
     public private(set) var rows: [ActionRow] = []
+    /// Whether a search is waiting or running.
     public private(set) var isSearching = false
+    /// A message over the screen (offline, failure), or `nil`.
     public private(set) var banner: String?
     /// "No actions match …" after a search that found nothing.
     public private(set) var emptyMessage: String?
@@ -23,6 +26,7 @@ public final class SearchModel {
     @ObservationIgnored let clock: ChangeJarClock
     @ObservationIgnored let format: DateFormat
 
+    /// Creates the screen model over its dependencies.
     public init(client: ActionsClient, cache: ActionCache, clock: ChangeJarClock, format: DateFormat) {
         self.client = client
         self.cache = cache

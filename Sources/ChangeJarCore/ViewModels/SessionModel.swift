@@ -4,9 +4,12 @@ import Observation
 
 /// Where a session is kept between launches: nowhere for the app (the life of the app session), a file for the CLI.
 public struct SessionStore: Sendable {
+    /// The stored session, if any.
     public var load: @Sendable () -> AuthSession?
+    /// Stores the session, or forgets it when `nil`.
     public var save: @Sendable (AuthSession?) -> Void
 
+    /// Creates a value from its parts.
     public init(load: @escaping @Sendable () -> AuthSession?, save: @escaping @Sendable (AuthSession?) -> Void) {
         self.load = load
         self.save = save
@@ -30,6 +33,7 @@ public final class SessionModel {
     /// Runs after every successful sign-in (the app sends a pending submission from here).
     @ObservationIgnored var onSignedIn: [@MainActor () async -> Void] = []
 
+    /// Creates the screen model over its dependencies.
     public init(service: SignInService, store: SessionStore = .memoryOnly) {
         self.service = service
         self.store = store

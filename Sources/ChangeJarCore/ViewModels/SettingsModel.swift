@@ -14,8 +14,11 @@ public final class SettingsModel {
 
     /// A "Sign in with …" button.
     public struct ProviderButton: Sendable, Hashable, Identifiable {
+        /// The provider the person signed in with.
         public var source: AuthSource
+        /// The short name of the pledge (1–120 characters).
         public var title: String
+        /// Buttons are identified by their provider.
         public var id: AuthSource { source }
     }
 
@@ -24,6 +27,7 @@ public final class SettingsModel {
 
     @ObservationIgnored let session: SessionModel
 
+    /// Creates the screen model over its dependencies.
     public init(session: SessionModel) {
         self.session = session
     }

@@ -5,8 +5,11 @@ import Observation
 /// The Submit screen: a title and a text; signed-out people are sent to Settings and the action follows sign-in.
 @Observable @MainActor
 public final class SubmitModel {
+    /// The title field's text.
     public var title = ""
+    /// The content field's text.
     public var content = ""
+    /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
     /// A message over the form (sent, sign-in needed, failure).
     public private(set) var banner: String?
@@ -23,6 +26,7 @@ public final class SubmitModel {
     /// Runs after a successful submission (lists refresh).
     @ObservationIgnored var onSubmitted: @MainActor (Action) async -> Void = { _ in }
 
+    /// Creates the screen model over its dependencies.
     public init(session: SessionModel, actions: ActionsClient) {
         self.session = session
         self.actions = actions

@@ -9,6 +9,7 @@ public struct Authenticator: Sendable {
     /// The person a token proves, or a `TokenError` saying why it proves nothing.
     public var authenticate: @Sendable (String) async throws(TokenError) -> AuthenticatedPerson
 
+    /// Creates an authenticator from its check.
     public init(authenticate: @escaping @Sendable (String) async throws(TokenError) -> AuthenticatedPerson) {
         self.authenticate = authenticate
     }
@@ -39,6 +40,7 @@ public struct AuthenticatedPerson: Sendable, Hashable {
     /// The person's user id at that provider (the last field of the detailed `amr` entry).
     public var providerUserID: String
 
+    /// Creates a value from its parts.
     public init(identityID: String, authSource: AuthSource, providerUserID: String) {
         self.identityID = identityID
         self.authSource = authSource

@@ -16,6 +16,7 @@ public struct ChangeJarConfiguration: Sendable {
     /// The clock for timestamps, token times and rate limits.
     public var now: @Sendable () -> Date
 
+    /// Creates a value from its parts.
     public init(
         identityPoolID: String,
         issuer: String = "https://cognito-identity.amazonaws.com",

@@ -29,6 +29,7 @@ public struct CognitoDevService: Sendable {
         /// How long an OpenID token is valid: 10 minutes, like Cognito's.
         public var tokenLifetime: TimeInterval
 
+        /// Creates a value from its parts.
         public init(
             region: String = "us-east-1",
             identityPoolID: String = "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90",
@@ -57,6 +58,7 @@ public struct CognitoDevService: Sendable {
     /// The development sign-in.
     public static let developmentSignInPath = prefix + "/dev/signin"
 
+    /// The pool, region, issuer and key folder in use.
     public let configuration: Configuration
     let identities: IdentityStore
     let signer: JWTSigner

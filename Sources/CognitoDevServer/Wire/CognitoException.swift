@@ -19,9 +19,12 @@ public struct CognitoException: Error, Sendable, Hashable {
         case unknownOperation = "UnknownOperationException"
     }
 
+    /// The exception type sent as `__type`.
     public var kind: Kind
+    /// The explanation sent in `message`.
     public var message: String
 
+    /// Creates a value from its parts.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
