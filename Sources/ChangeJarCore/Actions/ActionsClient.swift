@@ -1,3 +1,4 @@
+import APIClient
 import ChangeJarModels
 import Foundation
 
@@ -48,11 +49,14 @@ public struct ActionsClient: Sendable {
 
 extension ActionsClient {
     /// Talks to a Quartet server at `baseURL` through `send` (one HTTP exchange, e.g. `HTTPTransport.send`).
+    ///
+    /// Every failure is also told to `errorReporter`, which by default posts `ServiceErrorOccurred`.
     public static func live(
         baseURL: URL,
-        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse),
+        errorReporter: ErrorReporter = .notificationCenter()
     ) -> ActionsClient {
-        let http = ActionsHTTP(baseURL: baseURL, send: send)
+        let http = ActionsHTTP(baseURL: baseURL, send: send, reporter: errorReporter)
         return ActionsClient(
             all: { cursor in
                 try await http.call(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
@@ -89,6 +93,7 @@ extension ActionsClient {
 private struct ActionsHTTP: Sendable {
     var baseURL: URL
     var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    var reporter: ErrorReporter
 
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
@@ -107,6 +112,7 @@ private struct ActionsHTTP: Sendable {
         do {
             return try Self.decoder.decode(Output.self, from: data)
         } catch {
+            reporter.report(.decoding(path: "", message: "\(error)"), "\(route.method) \(route.pattern)")
             throw ChangeJarError.service(Strings.unexpected)
         }
     }
@@ -137,12 +143,17 @@ private struct ActionsHTTP: Sendable {
         }
         let data: Data
         let response: HTTPURLResponse
+        let described = "\(route.method) \(url.absoluteString)"
         do {
             (data, response) = try await send(request)
         } catch {
+            let failure = APIError(transportError: error)
+            if failure != .cancelled { reporter.report(failure, described) }
             throw ChangeJarError(error)
         }
         guard (200..<300).contains(response.statusCode) else {
+            reporter.report(
+                .http(status: response.statusCode, detail: ServiceErrorDetail.parse(data)), described)
             throw Self.error(status: response.statusCode, body: data)
         }
         return data

@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// Every way a Change Jar operation fails, as the screens tell it.
@@ -40,6 +41,12 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     public init(_ error: any Error) {
         if let error = error as? ChangeJarError {
             self = error
+        } else if let error = error as? APIError {
+            switch error {
+            case .offline, .cannotConnect, .connectionLost, .timeout: self = .offline
+            case .signedOut: self = .signInRequired
+            default: self = .service(error.message)
+            }
         } else if let error = error as? URLError {
             switch error.code {
             case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .timedOut, .networkConnectionLost,

@@ -1,3 +1,4 @@
+import APIClient
 import ChangeJarModels
 import Foundation
 import Testing
@@ -158,6 +159,42 @@ struct SettingsAndStorageTests {
         #expect(requests[0].value(forHTTPHeaderField: "Authorization") == nil)
         #expect(requests[1].value(forHTTPHeaderField: "Authorization") == "Bearer tok")
     }
+}
+
+extension SettingsAndStorageTests {
+    @Test func everyFailedCallPostsServiceErrorOccurred() async {
+        let center = NotificationCenter()
+        let messages = SeenMessages()
+        let observer = center.addObserver(forName: .serviceErrorOccurred, object: nil, queue: nil) { note in
+            messages.append(note.userInfo?["message"] as? String ?? "")
+        }
+        defer { center.removeObserver(observer) }
+        let problem = ActionsClient.live(
+            baseURL: Self.server,
+            send: { request in
+                (
+                    Data(#"{"detail":"No action with this id.","status":404}"#.utf8),
+                    HTTPURLResponse(url: request.url!, statusCode: 404, httpVersion: nil, headerFields: nil)!
+                )
+            }, errorReporter: .notificationCenter(center))
+        await #expect(throws: ChangeJarError.notFound) { try await problem.delete("t", "x") }
+        let offline = ActionsClient.live(
+            baseURL: Self.server, send: { _ in throw URLError(.cannotConnectToHost) },
+            errorReporter: .notificationCenter(center))
+        await #expect(throws: ChangeJarError.offline) { try await offline.all(nil) }
+        #expect(messages.all.count == 2)
+        #expect(messages.all.first == "No action with this id.")
+    }
+}
+
+/// Messages an observer saw.
+final class SeenMessages: @unchecked Sendable {
+    // NB: @unchecked: `messages` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
 }
 
 /// Requests a stub transport saw.
