@@ -13,6 +13,9 @@ public struct ChangeJarConfiguration: Sendable {
     public var writesPerWindow: Int
     /// The rate-limit window, in seconds.
     public var writeWindow: TimeInterval
+    /// How long the first page of All Actions may be served from memory, in seconds; writes through this
+    /// process drop it at once, so this bounds only how late other processes' writes show.
+    public var firstPageCacheLifetime: TimeInterval
     /// The clock for timestamps, token times and rate limits.
     public var now: @Sendable () -> Date
 
@@ -23,6 +26,7 @@ public struct ChangeJarConfiguration: Sendable {
         keys: JWKSFetcher,
         writesPerWindow: Int = 30,
         writeWindow: TimeInterval = 60,
+        firstPageCacheLifetime: TimeInterval = 1,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.identityPoolID = identityPoolID
@@ -30,6 +34,7 @@ public struct ChangeJarConfiguration: Sendable {
         self.keys = keys
         self.writesPerWindow = writesPerWindow
         self.writeWindow = writeWindow
+        self.firstPageCacheLifetime = firstPageCacheLifetime
         self.now = now
     }
 

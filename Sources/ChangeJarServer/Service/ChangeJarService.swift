@@ -23,6 +23,7 @@ public struct ChangeJarService: Sendable {
     let store: ActionStore
     let authenticator: Authenticator
     let limiter: WriteRateLimiter
+    let firstPages: FirstPageCache
     let now: @Sendable () -> Date
 
     /// Creates the service; the database must already be migrated (``registerMigrations(_:)``).
@@ -39,6 +40,7 @@ public struct ChangeJarService: Sendable {
         self.authenticator = authenticator
         limiter = WriteRateLimiter(
             limit: configuration.writesPerWindow, window: configuration.writeWindow, now: configuration.now)
+        firstPages = FirstPageCache(lifetime: configuration.firstPageCacheLifetime, now: configuration.now)
         now = configuration.now
     }
 
@@ -76,8 +78,15 @@ public struct ChangeJarService: Sendable {
     func all(_ request: Request) async throws -> Response {
         let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
         let limit = try Self.limit(request)
+        if cursor == nil, let body = firstPages.page(limit: limit) {
+            return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+        }
+        let generation = firstPages.currentGeneration
         let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: nil, limit: limit)
-        return try .json(Self.page(items, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
+        let response = try Response.json(
+            Self.page(items, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
+        if cursor == nil { firstPages.store(response.bodyData, limit: limit, generation: generation) }
+        return response
     }
 
     func new(_ request: Request) async throws -> Response {
@@ -148,6 +157,7 @@ public struct ChangeJarService: Sendable {
             author: Author(
                 authSource: person.authSource, providerUserID: person.providerUserID, identityID: person.identityID),
             authorName: name?.isEmpty == true ? nil : name, at: now())
+        firstPages.invalidate()
         return try .json(
             stored.action, status: .created,
             headers: ["Location": ChangeJarRoute.action.path(["id": stored.action.id])])
@@ -162,6 +172,7 @@ public struct ChangeJarService: Sendable {
         let (title, content) = try Self.validated(title: input.title, content: input.content)
         guard let updated = try await store.update(rowID: stored.rowID, title: title, content: content, at: now())
         else { throw HTTPError(.notFound, detail: "No action with this id.") }
+        firstPages.invalidate()
         return try .json(updated.action)
     }
 
@@ -170,6 +181,7 @@ public struct ChangeJarService: Sendable {
         try limitWrites(person)
         let stored = try await owned(request, by: person)
         try await store.delete(rowID: stored.rowID)
+        firstPages.invalidate()
         return .noContent
     }
 

@@ -249,6 +249,42 @@ struct ActionRoutesTests {
         }
     }
 
+    @Test(arguments: DatabaseKind.allCases)
+    func theFirstPageIsFreshAfterLocalWritesAndWithinASecondOfOthers(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let token = try await server.signIn(.google, "alice")
+            try await server.create("One", user: "alice", token: token)
+            func titles() async throws -> [String] {
+                try server.decode(ActionPage.self, try await server.send(.get, "/changejar/v1/actions")).items.map(
+                    \.title)
+            }
+            #expect(try await titles() == ["One"])
+            server.clock.advance(by: 0.001)
+            let two = try await server.create("Two", user: "alice", token: token)
+            #expect(try await titles() == ["Two", "One"])
+            _ = try await server.send(
+                .put, "/changejar/v1/actions/\(two.id)", token: token, json: ActionEdit(title: "Deux", content: "x"))
+            #expect(try await titles() == ["Deux", "One"])
+
+            // Another server process on the same database: its write shows here within the cache lifetime.
+            let other = try ChangeJarService(
+                database: server.database,
+                configuration: ChangeJarConfiguration(
+                    identityPoolID: TestServer.poolID, keys: server.cognito.keyFetcher, now: server.clock.closure))
+            var otherRouter = Router()
+            other.register(on: &otherRouter)
+            server.clock.advance(by: 0.001)
+            let created = try await TestClient(router: otherRouter).post(
+                "/changejar/v1/actions",
+                json: NewAction(title: "Three", content: "x", authSource: .google, providerUserID: "alice"),
+                headers: ["Authorization": "Bearer \(token)"])
+            #expect(created.status == .created)
+            #expect(try await titles() == ["Deux", "One"])
+            server.clock.advance(by: 1)
+            #expect(try await titles() == ["Three", "Deux", "One"])
+        }
+    }
+
     @Test func documentedOperationsMatchTheRoutes() async throws {
         try await withServer(.sqlite) { server in
             let routed = Set(server.router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })

@@ -13,6 +13,7 @@ import TokenVerifier
 /// The Change Jar server and the Cognito stand-in on one router, over a fresh database, driven without sockets.
 struct TestServer: Sendable {
     let router: Router
+    let database: any SQLDatabase
     let clock: TestClock
     let cognito: CognitoDevService
     let dataDirectory: URL
@@ -48,7 +49,7 @@ struct TestServer: Sendable {
         cognito.register(on: &router)
         changeJar.register(on: &router)
         return TestServer(
-            router: router, clock: clock, cognito: cognito, dataDirectory: directory,
+            router: router, database: database, clock: clock, cognito: cognito, dataDirectory: directory,
             close: {
                 await closeDatabase()
                 try? FileManager.default.removeItem(at: directory)
