@@ -15,6 +15,9 @@ import HTTPServer
 /// changeJar.register(on: &router)
 /// ```
 public struct ChangeJarService: Sendable {
+    /// The service's settings (the composition convention's `ChangeJarService.Configuration`).
+    public typealias Configuration = ChangeJarConfiguration
+
     /// The largest request body accepted, in bytes.
     public static let maximumBodySize = 16 * 1024
     /// The longest search text accepted, in characters.
