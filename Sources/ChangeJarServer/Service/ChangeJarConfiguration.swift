@@ -38,6 +38,12 @@ public struct ChangeJarConfiguration: Sendable {
         self.now = now
     }
 
+    /// A configuration that cannot work, said in a sentence.
+    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong.
+        public var description: String
+    }
+
     /// The Cognito token check this configuration describes: RS256/RS512 only, 60 s leeway, key refetch at
     /// most every 10 s.
     var authenticator: Authenticator {

@@ -37,7 +37,7 @@ public struct ChangeJarService: Sendable {
     /// Creates the service with a custom token check (tests of code above authentication).
     public init(database: any SQLDatabase, configuration: ChangeJarConfiguration, authenticator: Authenticator) throws {
         guard configuration.writesPerWindow > 0, configuration.writeWindow > 0 else {
-            throw HTTPError(.internalServerError, detail: "The write rate limit must be positive.")
+            throw ChangeJarConfiguration.Invalid(description: "The write rate limit must be positive.")
         }
         store = ActionStore(database: database)
         self.authenticator = authenticator
@@ -55,23 +55,18 @@ public struct ChangeJarService: Sendable {
     /// Registers every route listed in ``operations``.
     public func register(on router: inout Router) {
         // NB: the literal paths (`new`, `mine`, `search`) come before `:id`, which would otherwise match them.
-        router.on(Self.method(ChangeJarRoute.allActions), ChangeJarRoute.allActions.pattern) { try await self.all($0) }
-        router.on(Self.method(ChangeJarRoute.createAction), ChangeJarRoute.createAction.pattern) {
-            try await self.create($0)
-        }
-        router.on(Self.method(ChangeJarRoute.newActions), ChangeJarRoute.newActions.pattern) { try await self.new($0) }
-        router.on(Self.method(ChangeJarRoute.newActionsCount), ChangeJarRoute.newActionsCount.pattern) {
-            try await self.newCount($0)
-        }
-        router.on(Self.method(ChangeJarRoute.myActions), ChangeJarRoute.myActions.pattern) { try await self.mine($0) }
-        router.on(Self.method(ChangeJarRoute.search), ChangeJarRoute.search.pattern) { try await self.search($0) }
-        router.on(Self.method(ChangeJarRoute.action), ChangeJarRoute.action.pattern) { try await self.show($0) }
-        router.on(Self.method(ChangeJarRoute.editAction), ChangeJarRoute.editAction.pattern) {
-            try await self.edit($0)
-        }
-        router.on(Self.method(ChangeJarRoute.deleteAction), ChangeJarRoute.deleteAction.pattern) {
-            try await self.delete($0)
-        }
+        let routes: [(ChangeJarRoute, Handler)] = [
+            (ChangeJarRoute.allActions, { try await self.all($0) }),
+            (ChangeJarRoute.createAction, { try await self.create($0) }),
+            (ChangeJarRoute.newActions, { try await self.new($0) }),
+            (ChangeJarRoute.newActionsCount, { try await self.newCount($0) }),
+            (ChangeJarRoute.myActions, { try await self.mine($0) }),
+            (ChangeJarRoute.search, { try await self.search($0) }),
+            (ChangeJarRoute.action, { try await self.show($0) }),
+            (ChangeJarRoute.editAction, { try await self.edit($0) }),
+            (ChangeJarRoute.deleteAction, { try await self.delete($0) }),
+        ]
+        for (route, handler) in routes { router.on(Self.method(route), route.pattern, handler) }
     }
 
     static func method(_ route: ChangeJarRoute) -> HTTPMethod { HTTPMethod(rawValue: route.method) }

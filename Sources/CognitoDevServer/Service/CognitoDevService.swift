@@ -29,7 +29,13 @@ public struct CognitoDevService: Sendable {
         /// How long an OpenID token is valid: 10 minutes, like Cognito's.
         public var tokenLifetime: TimeInterval
 
-        /// Creates a value from its parts.
+        /// A configuration that cannot work, said in a sentence.
+        public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+            /// What is wrong.
+            public var description: String
+        }
+
+        /// Creates a configuration; the defaults are the development pool in `us-east-1`.
         public init(
             region: String = "us-east-1",
             identityPoolID: String = "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90",
@@ -74,7 +80,8 @@ public struct CognitoDevService: Sendable {
         guard CognitoWire.isRegionID(configuration.identityPoolID),
             configuration.identityPoolID.hasPrefix(configuration.region + ":")
         else {
-            throw CognitoException(.invalidParameter, "The identity pool id must be '<region>:<GUID>'.")
+            throw Configuration.Invalid(
+                description: "The identity pool id must be '<region>:<GUID>' in region \(configuration.region).")
         }
         let key = try SigningKeyFile.loadOrCreate(in: configuration.keyDirectory)
         self.configuration = configuration

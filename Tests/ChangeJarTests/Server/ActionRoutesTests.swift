@@ -285,6 +285,23 @@ struct ActionRoutesTests {
         }
     }
 
+    @Test func unusableConfigurationsAreRefusedAtStart() async throws {
+        try await withServer(.sqlite) { server in
+            #expect(throws: ChangeJarConfiguration.Invalid.self) {
+                try ChangeJarService(
+                    database: server.database,
+                    configuration: .init(
+                        identityPoolID: TestServer.poolID, keys: server.cognito.keyFetcher, writesPerWindow: 0))
+            }
+            #expect(throws: CognitoDevService.Configuration.Invalid.self) {
+                try CognitoDevService(
+                    database: server.database,
+                    configuration: .init(
+                        region: "eu-west-1", identityPoolID: TestServer.poolID, dataDirectory: server.dataDirectory))
+            }
+        }
+    }
+
     @Test func documentedOperationsMatchTheRoutes() async throws {
         try await withServer(.sqlite) { server in
             let routed = Set(server.router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })
