@@ -57,8 +57,14 @@ public final class SessionModel {
     /// Signs in; on success stores the session and runs the sign-in hooks.
     public func signIn(with source: AuthSource) async throws(ChangeJarError) {
         signingInWith = source
-        defer { signingInWith = nil }
-        let session = try await service.signIn(with: source)
+        let session: AuthSession
+        do {
+            session = try await service.signIn(with: source)
+        } catch {
+            signingInWith = nil
+            throw error
+        }
+        signingInWith = nil
         self.session = session
         store.save(session)
         for hook in onSignedIn { await hook() }

@@ -42,6 +42,8 @@ struct AppFlowTests {
 
             await app.settings.providerTapped(.google)
             #expect(app.settings.content == .signedIn(name: "Alice", mechanism: "Google"))
+            #expect(app.settings.banner == nil)
+            #expect(app.settings.isBusy == false)
             #expect(harness.network.count("POST /changejar/v1/actions") == 1)
             #expect(app.tab == .submit)
             #expect(app.submit.banner == "Your action is in the jar. Thank you!")
