@@ -98,4 +98,26 @@ struct InFlightStateTests {
         #expect(search.rows.map(\.title) == ["fast"])
         #expect(search.isSearching == false)
     }
+
+    @Test(arguments: [
+        (ChangeJarError.invalid(field: "content", message: "The content must be 1 to 2,000 characters."), "content"),
+        (ChangeJarError.rateLimited, nil),
+        (ChangeJarError.forbidden, nil),
+    ])
+    func serverRefusalsAreShownAndTheTextIsKept(_ error: ChangeJarError, field: String?) async {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock), actions: Self.actions(create: { _, _ in throw error }),
+                cache: .inMemory(), clock: clock))
+        await app.settings.providerTapped(.google)
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        await app.submit.submitTapped()
+        #expect(app.submit.banner == error.message)
+        #expect(app.submit.invalidField == field)
+        #expect(app.submit.title == "Recycle" && app.submit.content == "Glass.")
+        #expect(app.tab == .all)
+        #expect(!app.submit.hasPendingSubmission)
+    }
 }
