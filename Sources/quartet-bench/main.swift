@@ -4,6 +4,7 @@ import Foundation
 // (nginx, Python) and prints each figure beside its peer; each area lives in its own file here.
 let areas: [String: @Sendable ([String]) async throws -> Void] = [
     "http": HTTPBench.run,
+    "database": DatabaseBench.run,
     "changejar": ChangeJarBench.run,
 ]
 
