@@ -27,7 +27,7 @@ public struct CognitoIdentityClaims: Sendable, Hashable {
     /// sign-in with a known provider.
     ///
     /// When `amr` names several providers, the first (in `amr` order) with a matching detailed entry is used.
-    /// A provider with two detailed entries that disagree on the user id is refused as ambiguous.
+    /// A provider whose detailed entries disagree on the user id is ambiguous and never used.
     public init(_ token: VerifiedToken) throws(TokenError) {
         guard let subject = token.subject, !subject.isEmpty else { throw .malformed(.claims) }
         let methods = token.authenticationMethods
