@@ -1,7 +1,6 @@
 import CMHDShim
 import CMicroHTTPD
 import Foundation
-import Synchronization
 
 /// What the MHD callbacks reach: the configuration, the handler, and the registry of requests and event
 /// streams in flight (for the request timeout and graceful shutdown).
@@ -17,7 +16,8 @@ final class ServerCore: Sendable {
 
     let configuration: Server.Configuration
     let handler: Handler
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
+    private let inlineExecutor = InlineExecutor()
 
     /// How much of an oversize body is read and thrown away before the connection is simply closed.
     static let discardBound = 8 << 20
@@ -120,7 +120,8 @@ final class ServerCore: Sendable {
             context.phase = .answered
             return queue(tooLarge, context, connection)
         }
-        context.body.reserveCapacity(length)
+        // NB: reserve at most 1 MiB up front: a declared length costs nothing to send, memory does.
+        context.body.reserveCapacity(min(length, 1 << 20))
         return .YES
     }
 
@@ -159,14 +160,16 @@ final class ServerCore: Sendable {
         }
         context.pending = pending
         context.phase = .handling
-        guard pending.suspendUnlessCompleted() else {
-            return deliver(context, connection: connection)
-        }
-        let task = Task { [self] in
+        // The task runs right here until it first waits; a handler that never waits has answered by the
+        // time runInline returns, and the connection is never suspended.
+        let task = inlineExecutor.runInline { [self] in
             let response = await respond(to: request)
             pending.complete(response)
         }
         pending.attach(task)
+        if !pending.suspendUnlessCompleted() {
+            return deliver(context, connection: connection)
+        }
         return .YES
     }
 
@@ -182,11 +185,13 @@ final class ServerCore: Sendable {
     /// Called again after a resume: queue the response the task stored.
     private func deliver(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         guard let pending = context.pending else { return .NO }
-        guard let response = pending.takeResponse() else {
-            // A call without a response (MHD may call again before the task finishes): wait once more.
+        var response = pending.takeResponse()
+        if response == nil {
+            // Called before the task finished: wait once more, unless it finished in the meantime.
             if pending.suspendUnlessCompleted() { return .YES }
-            return deliver(context, connection: connection)
+            response = pending.takeResponse()
         }
+        guard let response else { return .NO }
         context.phase = .answered
         return queue(response, context, connection)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Limits each client to `rate` requests per second with bursts of up to `burst` (a token bucket per
 /// client key), answering 429 with `Retry-After` once the bucket is empty.
@@ -18,7 +17,7 @@ public struct RateLimitMiddleware: Middleware {
     }
 
     private final class Buckets: Sendable {
-        let state = Mutex<[String: Bucket]>([:])
+        let state = Locked<[String: Bucket]>([:])
     }
 
     /// Requests per second each client earns.
@@ -79,7 +78,8 @@ public struct RateLimitMiddleware: Middleware {
         }
     }
 
-    /// Forgets clients whose buckets have refilled (they would start full anyway); bounds memory.
+    /// Forgets clients whose buckets have refilled (they would start full anyway), so the table stays
+    /// near `maxClients` unless that many clients are all active at once.
     private func evictFull(_ buckets: inout [String: Bucket], at instant: ContinuousClock.Instant) {
         let refill = Duration.seconds(Double(burst) / rate)
         buckets = buckets.filter { instant - $0.value.updated < refill }

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import HTTPServer
 
 /// What a test's producer observed, shared with the test body.
 final class ProducerProbe: Sendable {
-    private let state = Mutex<(started: Int, ended: [String])>((0, []))
+    private let state = Locked<(started: Int, ended: [String])>((0, []))
 
     func start() { state.withLock { $0.started += 1 } }
     func end(_ how: String) { state.withLock { $0.ended.append(how) } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import HTTPServer
@@ -200,6 +199,24 @@ struct ServerTests {
         }
     }
 
+    @Test func acceptsLongHeadersAndRefusesHugeOnes() async throws {
+        var router = Router()
+        router.get("/cookie") { request in .text("\(request.headers["Cookie"]?.utf8.count ?? 0)") }
+        try await withServer(router: router) { server in
+            let long = try RawConnection(port: server.port)
+            try await long.sendAsync(
+                "GET /cookie HTTP/1.1\r\nHost: x\r\nCookie: \(String(repeating: "c", count: 20_000))\r\n\r\n")
+            #expect(try await blocking { try long.readResponse() }.text == "20000")
+            let huge = try RawConnection(port: server.port)
+            try? await huge.sendAsync(
+                "GET /cookie HTTP/1.1\r\nHost: x\r\nCookie: \(String(repeating: "c", count: 100_000))\r\n\r\n")
+            #expect(try await blocking { try huge.readResponse() }.status == 431)
+            let after = try RawConnection(port: server.port)
+            try await after.sendAsync("GET /cookie HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try after.readResponse() }.text == "0")
+        }
+    }
+
     @Test func dropsARequestLineWithoutATargetAndKeepsServing() async throws {
         try await withServer(router: echoRouter()) { server in
             let bad = try RawConnection(port: server.port)
@@ -266,7 +283,7 @@ struct ServerTests {
 
     @Test func shutdownLetsInFlightRequestsFinish() async throws {
         var router = Router()
-        let started = Mutex(false)
+        let started = Locked(false)
         router.get("/wait") { _ in
             started.withLock { $0 = true }
             try await Task.sleep(for: .milliseconds(200))
@@ -285,7 +302,7 @@ struct ServerTests {
     }
 
     @Test func shutdownAnswers503WhenTheGracePeriodRunsOut() async throws {
-        let started = Mutex(false)
+        let started = Locked(false)
         var router = Router()
         router.get("/stuck") { _ in
             started.withLock { $0 = true }
@@ -306,14 +323,50 @@ struct ServerTests {
         let server = Server(configuration: testConfiguration(), handler: echoRouter().handler())
         try server.start()
         let port = server.port
-        let ready = Mutex(false)
+        let ready = Locked(false)
+        let finished = Locked(false)
+        // SIGWINCH, whose default action is to do nothing, so a signal that lands after the handler is
+        // gone cannot kill the test process.
         let run = Task {
-            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGUSR2]) { ready.withLock { $0 = true } }
+            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGWINCH]) { ready.withLock { $0 = true } }
+            finished.withLock { $0 = true }
         }
         #expect(await eventually { ready.withLock { $0 } })
-        kill(getpid(), SIGUSR2)
+        // NB: Dispatch installs its signal handler asynchronously after resume(), so keep signalling
+        // until the server has stopped rather than sending once.
+        #expect(
+            await eventually {
+                kill(getpid(), SIGWINCH)
+                return finished.withLock { $0 }
+            })
         await run.value
         #expect(server.port == 0)
         #expect(throws: (any Error).self) { try RawConnection(port: port) }
+    }
+}
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Server with URLSession")
+struct ServerURLSessionTests {
+    @Test func servesURLSessionIncludingALargePostWithExpectContinue() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let base = "http://127.0.0.1:\(server.port)"
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (data, response) = try await session.data(from: try #require(URL(string: "\(base)/hello/you?q=1")))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: data, as: UTF8.self) == "hello you q=1")
+
+            var request = URLRequest(url: try #require(URL(string: "\(base)/checksum")))
+            request.httpMethod = "POST"
+            let body = Data((0..<(256 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            request.httpBody = body
+            let (echoed, posted) = try await session.data(for: request)
+            #expect((posted as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: echoed, as: UTF8.self) == "\(body.count) \(checksum(body))")
+        }
     }
 }

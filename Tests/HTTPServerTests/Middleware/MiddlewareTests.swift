@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import HTTPServer
@@ -109,7 +108,7 @@ struct MiddlewareTests {
     }
 
     @Test func rateLimitAnswers429WithRetryAfterUntilTokensRefill() async throws {
-        let clock = Mutex(ContinuousClock.now)
+        let clock = Locked(ContinuousClock.now)
         let start = clock.withLock { $0 }
         let limiter = RateLimitMiddleware(rate: 0.5, burst: 2, now: { clock.withLock { $0 } })
         var router = Router()
