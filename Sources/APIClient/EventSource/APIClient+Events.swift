@@ -37,7 +37,8 @@ extension APIClient {
     /// per `reconnect` (through ``sleeper``); it gives up with ``APIError`` after `reconnect.maxAttempts`
     /// reconnections that brought no event. A status other than 200 ends the stream with
     /// ``APIError/http(status:detail:)`` (204 ends it cleanly, as the spec says), except 429/502/503/504, which
-    /// count as a drop. Cancelling the consuming task closes the connection and finishes the stream without an
+    /// count as a drop (waiting as `Retry-After` says, up to `reconnect.maxDelay`); a 200 that is not `text/event-stream` ends it
+    /// with ``APIError/decoding(path:message:)``. Cancelling the consuming task closes the connection and finishes the stream without an
     /// error or a report.
     ///
     /// ```swift
@@ -93,6 +94,7 @@ extension APIClient {
                 }
             }
             var drop: APIError
+            var serverDelay: Duration?
             do {
                 let streamed = try await transport.stream(request)
                 let status = streamed.response.statusCode
@@ -106,7 +108,14 @@ extension APIClient {
                 if status != 200 {
                     drop = .http(status: status, detail: nil)
                     guard [429, 502, 503, 504].contains(status) else { throw drop }
+                    serverDelay = RetryPolicy.retryAfter(
+                        streamed.response.value(forHTTPHeaderField: "Retry-After"), now: sleeper.now()
+                    ).map { min($0, reconnect.maxDelay) }
                 } else {
+                    let type = streamed.response.value(forHTTPHeaderField: "Content-Type") ?? ""
+                    guard type.lowercased().hasPrefix("text/event-stream") else {
+                        throw APIError.decoding(path: "", message: "expected text/event-stream, got \"\(type)\"")
+                    }
                     refreshed = false
                     parser.reset()
                     for try await chunk in streamed.chunks {
@@ -127,9 +136,12 @@ extension APIClient {
             if Task.isCancelled { throw .cancelled }
             failures += 1
             if failures > reconnect.maxAttempts { throw drop }
-            let serverDelay = parser.reconnectionTime.map { Duration.milliseconds($0) }
+            let delay =
+                serverDelay
+                ?? reconnect.delay(
+                    attempt: failures, serverDelay: parser.reconnectionTime.map { .milliseconds($0) })
             do {
-                try await sleeper.sleep(reconnect.delay(attempt: failures, serverDelay: serverDelay))
+                try await sleeper.sleep(delay)
             } catch {
                 throw .cancelled
             }

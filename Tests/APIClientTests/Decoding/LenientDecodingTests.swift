@@ -36,7 +36,7 @@ private struct Account: Decodable {
 }
 
 @Suite struct LenientDecodingTests {
-    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws(APIError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws(APIError) -> T {
         try JSONDecoder().decodeReporting(T.self, from: Data(json.utf8))
     }
 
@@ -115,5 +115,20 @@ private struct Account: Decodable {
         #expect(
             APIError.decoding(path: "a", message: "b").errorDescription
                 == "The server sent data this app could not read.")
+    }
+}
+
+extension LenientDecodingTests {
+    @Test func wrappersEncodeAsPlainValues() throws {
+        struct Both: Codable {
+            @LossyArray var tags: [String]
+            @DefaultValue<Defaults.Zero> var count: Int
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(Both(tags: ["a"], count: 3))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"count":3,"tags":["a"]}"#)
+        let back = try decode(Both.self, String(decoding: json, as: UTF8.self))
+        #expect(back.tags == ["a"] && back.count == 3)
     }
 }

@@ -6,15 +6,15 @@ import Testing
 
 /// The SSE client end to end: the real server for clean streams, a raw socket for broken ones.
 @Suite struct EventSourceClientTests {
-    private let stream = Endpoint<Void>(method: .get, path: ["events"], response: .none)
+    let stream = Endpoint<Void>(method: .get, path: ["events"], response: .none)
 
-    private func client(_ url: URL, sleeper: RecordingSleeper, log: ReportLog = ReportLog()) -> APIClient {
+    func client(_ url: URL, sleeper: RecordingSleeper, log: ReportLog = ReportLog()) -> APIClient {
         APIClient(
             baseURL: url, transport: sharedLiveTransport, sleeper: sleeper.sleeper, errorReporter: log.reporter,
             timeout: 5)
     }
 
-    private func take(_ count: Int, from events: AsyncThrowingStream<ServerEvent, any Error>) async throws
+    func take(_ count: Int, from events: AsyncThrowingStream<ServerEvent, any Error>) async throws
         -> [ServerEvent]
     {
         var taken: [ServerEvent] = []
@@ -93,16 +93,17 @@ import Testing
     }
 
     @Test func reconnectsAreBoundedWithBackoffAndTheFailureIsReported() async throws {
-        let server = try RawSocketServer { _ in }
-        server.stop()
-        let sleeper = RecordingSleeper()
-        let log = ReportLog()
-        let events = client(server.url, sleeper: sleeper, log: log).events(
-            stream,
-            reconnect: ReconnectPolicy(maxAttempts: 3, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300)))
-        await #expect(throws: APIError.cannotConnect) { _ = try await take(1, from: events) }
-        #expect(sleeper.durations == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
-        #expect(log.reports.map(\.0) == [.cannotConnect])
+        try await RawSocketServer.withRefusingPort { url in
+            let sleeper = RecordingSleeper()
+            let log = ReportLog()
+            let events = client(url, sleeper: sleeper, log: log).events(
+                stream,
+                reconnect: ReconnectPolicy(
+                    maxAttempts: 3, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300)))
+            await #expect(throws: APIError.cannotConnect) { _ = try await take(1, from: events) }
+            #expect(sleeper.durations == [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
+            #expect(log.reports.map(\.0) == [.cannotConnect])
+        }
     }
 
     @Test func nonStreamStatusEndsTheStreamWithoutReconnecting() async throws {
@@ -154,6 +155,44 @@ import Testing
             // The server sees the client leave (bounded wait, not a timing assertion).
             for _ in 0..<200 where server.openEventStreams > 0 { try await Task.sleep(for: .milliseconds(10)) }
             #expect(server.openEventStreams == 0)
+        }
+    }
+}
+
+extension EventSourceClientTests {
+    @Test func nonEventStreamContentEndsTheStream() async throws {
+        var router = Router()
+        router.get("/events") { _ in try .json(["not": "a stream"]) }
+        try await withLoopbackServer(router) { url, _ async throws in
+            let sleeper = RecordingSleeper()
+            let error = await #expect(throws: APIError.self) {
+                _ = try await take(1, from: client(url, sleeper: sleeper).events(stream))
+            }
+            guard case .decoding(_, let message)? = error else {
+                Issue.record("expected a decoding error, got \(String(describing: error))")
+                return
+            }
+            #expect(message.contains("application/json"))
+            #expect(sleeper.durations.isEmpty)
+        }
+    }
+
+    @Test func unavailableServerIsRetriedAfterItsRetryAfter() async throws {
+        let hits = HitCounter()
+        var router = Router()
+        router.get("/events") { _ in
+            guard hits.hit() > 1 else { return Response(status: HTTPStatus(503), headers: ["Retry-After": "3"]) }
+            return Response(
+                body: .eventStream(
+                    EventStream { writer in
+                        try await writer.send(ServerSentEvent(data: "back"))
+                        try await Task.sleep(for: .seconds(30))
+                    }))
+        }
+        try await withLoopbackServer(router) { url, _ async throws in
+            let sleeper = RecordingSleeper()
+            #expect(try await take(1, from: client(url, sleeper: sleeper).events(stream)).map(\.data) == ["back"])
+            #expect(sleeper.durations == [.seconds(3)])
         }
     }
 }

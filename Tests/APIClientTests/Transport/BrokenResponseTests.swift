@@ -15,7 +15,8 @@ import Testing
         -> APIClient
     {
         APIClient(
-            baseURL: server.url, transport: .live(), retryPolicy: RetryPolicy(random: { 0 }), sleeper: sleeper.sleeper,
+            baseURL: server.url, transport: sharedLiveTransport, retryPolicy: RetryPolicy(random: { 0 }),
+            sleeper: sleeper.sleeper,
             errorReporter: log.reporter, timeout: 5)
     }
 
@@ -80,12 +81,15 @@ import Testing
     }
 
     @Test func refusedConnectionIsCannotConnect() async throws {
-        let server = try RawSocketServer { _ in }
-        server.stop()
-        let sleeper = RecordingSleeper()
-        await #expect(throws: APIError.cannotConnect) {
-            try await client(server, sleeper: sleeper).send(Endpoint<Data>(method: .get, path: ["x"], response: .data))
+        try await RawSocketServer.withRefusingPort { url in
+            let sleeper = RecordingSleeper()
+            let client = APIClient(
+                baseURL: url, transport: sharedLiveTransport, retryPolicy: RetryPolicy(random: { 0 }),
+                sleeper: sleeper.sleeper, errorReporter: .silent)
+            await #expect(throws: APIError.cannotConnect) {
+                try await client.send(Endpoint<Data>(method: .get, path: ["x"], response: .data))
+            }
+            #expect(sleeper.durations.count == 2)
         }
-        #expect(sleeper.durations.count == 2)
     }
 }
