@@ -97,12 +97,12 @@ var targets: [Target] = [
     .target(name: "SalesforceDevServer", dependencies: ["HTTPServer", "Database"], swiftSettings: swiftSettings),
     .target(
         name: "CognitoDevServer",
-        dependencies: ["HTTPServer", "Database", "TokenVerifier"],
+        dependencies: ["HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "ChangeJarServer",
-        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier"],
+        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
         swiftSettings: swiftSettings
     ),
     .target(
@@ -171,7 +171,7 @@ var targets: [Target] = [
         name: "ChangeJarTests",
         dependencies: [
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
-            "APIClient", "LocalStore", "Database", "DatabasePostgres",
+            "APIClient", "LocalStore", "Database", "DatabasePostgres", "DynamicJSON",
         ],
         swiftSettings: swiftSettings
     ),

@@ -81,6 +81,7 @@ enum ServeCommand {
         context.console.line("Quartet listening on http://\(host):\(server.port)")
         context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
         await server.runUntilSignal()
+        await application.close()
         context.console.errorLine("quartet: stopped")
         return 0
     }

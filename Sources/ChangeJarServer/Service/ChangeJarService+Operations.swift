@@ -1,4 +1,5 @@
 import ChangeJarModels
+import DynamicJSON
 import HTTPServer
 
 extension ChangeJarService {

@@ -1,4 +1,5 @@
 import ChangeJarModels
+import DynamicJSON
 import Foundation
 import HTTPServer
 import Testing
