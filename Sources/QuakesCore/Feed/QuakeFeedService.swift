@@ -1,0 +1,103 @@
+import Foundation
+
+/// Loads, refreshes and edits one feed: the logic shared by the app's view model and the command line.
+///
+/// Every method runs off the main actor (`@concurrent`), so decoding and sorting never block a screen.
+public struct QuakeFeedService: Sendable {
+    public var feedURL: URL
+    public var client: QuakeFeedClient
+    public var cache: QuakeCache
+    public var formatter: QuakeRowFormatter
+    public var decoder: QuakeFeedDecoder
+
+    public init(feedURL: URL, client: QuakeFeedClient, cache: QuakeCache, formatter: QuakeRowFormatter) {
+        self.feedURL = feedURL
+        self.client = client
+        self.cache = cache
+        self.formatter = formatter
+        self.decoder = QuakeFeedDecoder(feedURL: feedURL)
+    }
+
+    /// The key the cache files this feed under.
+    public var cacheKey: String { feedURL.absoluteString }
+
+    /// What the device has for this feed, ready to show; `nil` when it was never fetched.
+    @concurrent
+    public func cached() async throws(QuakeFeedError) -> QuakeListing? {
+        guard let feed = try await loadCache() else { return nil }
+        return listing(feed.visibleQuakes, fetchedAt: feed.fetchedAt)
+    }
+
+    /// Asks the server for the feed (conditionally when cached) and stores what it sends.
+    ///
+    /// - Parameter reload: a pull to reload: deleted rows come back (the hidden set is cleared).
+    ///   Otherwise deleted rows stay hidden.
+    @concurrent
+    public func refresh(reload: Bool, now: Date) async throws(QuakeFeedError) -> QuakeListing {
+        let cached = try await loadCache()
+        let response: QuakeFeedClient.Response
+        do {
+            response = try await client.fetch(feedURL, cached?.validators)
+        } catch {
+            throw QuakeFeedError(error)
+        }
+        switch response {
+        case .notModified:
+            guard var cached else { throw QuakeFeedError.unreadable }
+            do {
+                try await cache.markFresh(cacheKey, now, cached.validators, !reload)
+            } catch {
+                throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+            }
+            if reload { cached.hiddenIDs = [] }
+            return listing(cached.visibleQuakes, fetchedAt: now)
+        case .fresh(let data, let validators):
+            let hidden = reload ? [] : cached?.hiddenIDs ?? []
+            return try await ingest(data, validators: validators, fetchedAt: now, hidden: hidden, keepHidden: !reload)
+        }
+    }
+
+    /// Decodes, sorts, builds rows and stores a feed body: the work measured by the benchmark.
+    public func ingest(
+        _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String> = [], keepHidden: Bool = false
+    ) async throws(QuakeFeedError) -> QuakeListing {
+        let decoded: DecodedFeed
+        do {
+            decoded = try decoder.decode(data)
+        } catch {
+            throw QuakeFeedError.unreadable
+        }
+        let sorted = decoded.quakes.sorted(by: Quake.newestFirst)
+        let visible = hidden.isEmpty ? sorted : sorted.filter { !hidden.contains($0.id) }
+        var result = listing(visible, fetchedAt: fetchedAt)
+        result.skipped = decoded.skipped
+        do {
+            try await cache.save(cacheKey, sorted, fetchedAt, validators, keepHidden)
+        } catch {
+            throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+        }
+        return result
+    }
+
+    /// Hides a row until the next reload.
+    @concurrent
+    public func hide(id: String) async throws(QuakeFeedError) {
+        do {
+            try await cache.hide(cacheKey, id)
+        } catch {
+            throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+        }
+    }
+
+    private func loadCache() async throws(QuakeFeedError) -> CachedFeed? {
+        do {
+            return try await cache.load(cacheKey)
+        } catch {
+            throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+        }
+    }
+
+    private func listing(_ quakes: [Quake], fetchedAt: Date) -> QuakeListing {
+        QuakeListing(quakes: quakes, rows: formatter.rows(for: quakes), fetchedAt: fetchedAt)
+    }
+}
