@@ -1,8 +1,5 @@
+import APIClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Fetches a feed, conditionally: the dependency through which Quakes reaches USGS (or its replay).
 ///
@@ -29,39 +26,30 @@ public struct QuakeFeedClient: Sendable {
         self.fetch = fetch
     }
 
-    /// The real network (`URLSession`), and files for `file:` URLs (their modification date is the validator).
-    public static func live(session: URLSession = .shared, timeout: TimeInterval = 15) -> QuakeFeedClient {
+    /// The real network through ``APIClient`` (conditional GET, retries with backoff, error reporting),
+    /// and files for `file:` URLs (their modification time and size are the validator).
+    public static func live(
+        transport: HTTPTransport = .live(), retryPolicy: RetryPolicy = .standard, timeout: TimeInterval = 15,
+        errorReporter: ErrorReporter = .notificationCenter()
+    ) -> QuakeFeedClient {
         QuakeFeedClient { url, validators in
             if url.isFileURL { return try readFile(url, validators: validators) }
-            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-            request.setValue("application/geo+json, application/json", forHTTPHeaderField: "Accept")
-            if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-            if let lastModified = validators?.lastModified {
-                request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-            }
-            let data: Data
-            let response: URLResponse
+            let client = APIClient(
+                baseURL: url, transport: transport, retryPolicy: retryPolicy, errorReporter: errorReporter,
+                defaultHeaders: ["Accept": "application/geo+json, application/json"], timeout: timeout)
+            let endpoint = Endpoint<Data>(method: .get, path: [], response: .data)
+            let conditional = validators.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
             do {
-                (data, response) = try await session.data(for: request)
-            } catch {
+                switch try await client.sendConditional(endpoint, validators: conditional) {
+                case .notModified:
+                    return .notModified
+                case .fresh(let data, let validators):
+                    guard !data.isEmpty else { throw QuakeFeedError.unreadable }
+                    return .fresh(data, FeedValidators(etag: validators.etag, lastModified: validators.lastModified))
+                }
+            } catch let error as APIError {
                 throw QuakeFeedError(error)
             }
-            guard let http = response as? HTTPURLResponse else { throw QuakeFeedError.unreadable }
-            return try interpret(
-                status: http.statusCode, body: data,
-                etag: http.value(forHTTPHeaderField: "ETag"),
-                lastModified: http.value(forHTTPHeaderField: "Last-Modified"))
-        }
-    }
-
-    /// Maps a status and headers to a response: 304 → not modified, 2xx → fresh, anything else an error.
-    public static func interpret(status: Int, body: Data, etag: String?, lastModified: String?) throws -> Response {
-        switch status {
-        case 304: return .notModified
-        case 200..<300:
-            guard !body.isEmpty else { throw QuakeFeedError.unreadable }
-            return .fresh(body, FeedValidators(etag: etag, lastModified: lastModified))
-        default: throw QuakeFeedError.server(status: status)
         }
     }
 

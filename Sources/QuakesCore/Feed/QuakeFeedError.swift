@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// Why the feed could not be refreshed, with the message a person sees.
@@ -30,6 +31,14 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
     public init(_ error: any Error) {
         switch error {
         case let error as QuakeFeedError: self = error
+        case let error as APIError:
+            switch error {
+            case .offline, .cannotConnect, .connectionLost: self = .offline
+            case .timeout: self = .timedOut
+            case .http(let status, _): self = .server(status: status)
+            case .decoding: self = .unreadable
+            default: self = .other(Strings.text("quakes.error.other"))
+            }
         case let error as URLError:
             switch error.code {
             case .timedOut: self = .timedOut
