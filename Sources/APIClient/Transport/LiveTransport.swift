@@ -96,19 +96,30 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         switch remove(task) {
         case .collecting(let collector):
             if let error {
-                collector.continuation.resume(throwing: error)
+                collector.continuation.resume(throwing: Self.midBody(error, started: collector.response != nil))
             } else if let response = collector.response {
                 collector.continuation.resume(returning: (collector.body, response))
             } else {
                 collector.continuation.resume(throwing: URLError(.badServerResponse))
             }
         case .streaming(let head, let chunks):
-            let failure = error ?? (head == nil ? nil : URLError(.badServerResponse))
+            let failure = error.map { Self.midBody($0, started: head == nil) } ?? (head == nil ? nil : URLError(.badServerResponse))
             head?.resume(throwing: failure ?? URLError(.badServerResponse))
             chunks.finish(throwing: failure)
         case nil:
             break
         }
+    }
+}
+
+extension SessionDelegate {
+    /// NB: on Linux a body cut short ("transfer closed with N bytes remaining") arrives as `URLError(.unknown)`;
+    /// once the head has arrived, any failure but cancellation or timeout means the connection was lost.
+    static func midBody(_ error: any Error, started: Bool) -> any Error {
+        guard started, let urlError = error as? URLError, ![.cancelled, .timedOut].contains(urlError.code) else {
+            return error
+        }
+        return URLError(.networkConnectionLost)
     }
 }
 
