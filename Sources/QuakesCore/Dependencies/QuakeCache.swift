@@ -28,10 +28,9 @@ public struct CachedFeed: Sendable, Equatable {
 public struct QuakeCache: Sendable {
     /// The cached feed for a key (the feed's URL), or `nil` when never fetched.
     public var load: @Sendable (_ key: String) async throws -> CachedFeed?
-    /// Replaces the feed's quakes; `keepHidden` false also clears the hidden rows (a reload).
-    public var save:
-        @Sendable (_ key: String, _ quakes: [Quake], _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool)
-            async throws -> Void
+    /// Replaces the feed with a new body (and its quakes, newest first); `keepHidden` false also clears the
+    /// hidden rows (a reload).
+    public var save: @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void
     /// Records that the server confirmed the cached copy (`304`); `keepHidden` false clears the hidden rows.
     public var markFresh:
         @Sendable (_ key: String, _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool) async throws
@@ -41,10 +40,7 @@ public struct QuakeCache: Sendable {
 
     public init(
         load: @escaping @Sendable (_ key: String) async throws -> CachedFeed?,
-        save:
-            @escaping @Sendable (
-                _ key: String, _ quakes: [Quake], _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool
-            ) async throws -> Void,
+        save: @escaping @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void,
         markFresh:
             @escaping @Sendable (_ key: String, _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool)
             async throws -> Void,
@@ -56,13 +52,32 @@ public struct QuakeCache: Sendable {
         self.hide = hide
     }
 
+    /// What a fresh fetch leaves in the cache.
+    public struct Entry: Sendable {
+        /// The body exactly as the server sent it.
+        public var body: Data
+        /// Its quakes, decoded and sorted newest first.
+        public var quakes: [Quake]
+        public var fetchedAt: Date
+        public var validators: FeedValidators
+
+        public init(body: Data, quakes: [Quake], fetchedAt: Date, validators: FeedValidators) {
+            self.body = body
+            self.quakes = quakes
+            self.fetchedAt = fetchedAt
+            self.validators = validators
+        }
+    }
+
     /// A cache in memory, optionally pre-filled (tests, previews).
     public static func inMemory(_ initial: [String: CachedFeed] = [:]) -> QuakeCache {
         let store = MemoryStore(initial)
         return QuakeCache(
             load: { key in await store.feeds[key] },
-            save: { key, quakes, fetchedAt, validators, keepHidden in
-                await store.save(key, quakes: quakes, fetchedAt: fetchedAt, validators: validators, keepHidden: keepHidden)
+            save: { key, entry, keepHidden in
+                await store.save(
+                    key, quakes: entry.quakes, fetchedAt: entry.fetchedAt, validators: entry.validators,
+                    keepHidden: keepHidden)
             },
             markFresh: { key, fetchedAt, validators, keepHidden in
                 await store.markFresh(key, fetchedAt: fetchedAt, validators: validators, keepHidden: keepHidden)

@@ -72,7 +72,8 @@ public struct QuakeFeedService: Sendable {
         var result = listing(visible, fetchedAt: fetchedAt)
         result.skipped = decoded.skipped
         do {
-            try await cache.save(cacheKey, sorted, fetchedAt, validators, keepHidden)
+            let entry = QuakeCache.Entry(body: data, quakes: sorted, fetchedAt: fetchedAt, validators: validators)
+            try await cache.save(cacheKey, entry, keepHidden)
         } catch {
             throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
         }
