@@ -102,3 +102,50 @@ public struct QuakeFeedService: Sendable {
         QuakeListing(quakes: quakes, rows: formatter.rows(for: quakes), fetchedAt: fetchedAt)
     }
 }
+
+/// What a one-shot reader (the command line) gets: the data to show, and the problem met on the way, if any.
+public struct QuakeSnapshot: Sendable {
+    /// The freshest data available: refreshed, or else the cache; `nil` when there is nothing at all.
+    public var listing: QuakeListing?
+    /// Why a refresh failed; the listing (if any) is then the cache.
+    public var problem: QuakeFeedError?
+    /// Whether the server was asked.
+    public var refreshed: Bool
+
+    public init(listing: QuakeListing?, problem: QuakeFeedError?, refreshed: Bool) {
+        self.listing = listing
+        self.problem = problem
+        self.refreshed = refreshed
+    }
+
+    /// The banner text for ``problem``, naming when the shown data was fetched.
+    public func problemMessage(formatter: QuakeRowFormatter, now: Date) -> String? {
+        guard let problem else { return nil }
+        guard let listing else { return Strings.format("quakes.banner.nothingCached", problem.message) }
+        return Strings.format(
+            "quakes.banner.showingCached", problem.message, formatter.shortText(listing.fetchedAt, now: now))
+    }
+}
+
+extension QuakeFeedService {
+    /// The cache when it is younger than `staleAfter`, else a refresh, falling back to the cache on failure.
+    ///
+    /// - Parameter reload: always ask the server, and bring deleted rows back (a pull to reload).
+    @concurrent
+    public func snapshot(reload: Bool, now: Date, staleAfter: TimeInterval = 60) async -> QuakeSnapshot {
+        var cached: QuakeListing?
+        do {
+            cached = try await self.cached()
+        } catch {
+            return QuakeSnapshot(listing: nil, problem: error, refreshed: false)
+        }
+        if !reload, let cached, now.timeIntervalSince(cached.fetchedAt) <= staleAfter {
+            return QuakeSnapshot(listing: cached, problem: nil, refreshed: false)
+        }
+        do {
+            return QuakeSnapshot(listing: try await refresh(reload: reload, now: now), problem: nil, refreshed: true)
+        } catch {
+            return QuakeSnapshot(listing: cached, problem: error, refreshed: true)
+        }
+    }
+}

@@ -65,4 +65,16 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
     public static func replayBase(server: URL) -> URL {
         server.appendingPathComponent("usgs/feed/v1.0/summary/")
     }
+
+    /// The address a `--feed` argument names: a summary feed name (`4.5_week`) on the server's replay,
+    /// an `http(s)` URL, or a file path (relative to `directory`); `nil` when it is none of these.
+    public static func resolve(_ argument: String, server: URL, directory: URL) -> URL? {
+        if let feed = QuakeFeed(name: argument) { return feed.url(base: replayBase(server: server)) }
+        if let url = URL(string: argument), let scheme = url.scheme?.lowercased() {
+            if scheme == "http" || scheme == "https" { return url.host == nil ? nil : url }
+            if scheme == "file" { return url }
+        }
+        let path = argument.hasPrefix("/") ? argument : directory.appendingPathComponent(argument).path
+        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
 }
