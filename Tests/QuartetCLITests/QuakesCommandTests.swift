@@ -59,7 +59,9 @@ import Testing
     }
 
     func titles(_ output: String) -> [String] {
-        output.split(separator: "\n").compactMap { line in line.range(of: "M [0-9.]+ - \\w+", options: .regularExpression).map { String(line[$0]) } }
+        output.split(separator: "\n").compactMap { line in
+            line.range(of: "M [0-9.]+ - \\w+", options: .regularExpression).map { String(line[$0]) }
+        }
     }
 
     @Test func listsNewestFirstAsATable() async throws {
@@ -91,7 +93,8 @@ import Testing
 
     @Test func filtersAndLimit() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(titles(await run(["--feed", feedPath, "--min-magnitude", "5"]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid"])
+        #expect(
+            titles(await run(["--feed", feedPath, "--min-magnitude", "5"]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid"])
         #expect(titles(await run(["--feed", feedPath, "--since", "90m"]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid"])
         #expect(titles(await run(["--feed", feedPath, "--search", "small"]).1.stdout) == ["M 2.1 - Small"])
         #expect(titles(await run(["--feed", feedPath, "--limit", "1"]).1.stdout) == ["M 7.3 - Big"])
@@ -122,7 +125,10 @@ import Testing
         #expect(code == 0)
         #expect(deleted.stdout == "Deleted mid (M 5.0 - Mid) until the next reload.\n")
         #expect(titles(await run(["--feed", feedPath]).1.stdout) == ["M 7.3 - Big", "M 2.1 - Small"])
-        #expect(titles(await run(["--feed", feedPath, "--reload"]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+        #expect(
+            titles(await run(["--feed", feedPath, "--reload"]).1.stdout) == [
+                "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small",
+            ])
         let (missing, error) = await run(["delete", "nothing", "--feed", feedPath])
         #expect(missing == 1)
         #expect(error.stderr == "quartet: no earthquake 'nothing' in the cached list\n")
@@ -173,7 +179,8 @@ import Testing
             let database = try SQLiteDatabase(path: dataDirectory + "/quakes.sqlite")
             let cache = QuakeCache.live(try await LocalStore(database: database))
             let body = try Data(contentsOf: URL(fileURLWithPath: feedPath))
-            try await cache.save(feedURL, QuakeCache.Entry(body: body, quakes: [], fetchedAt: Date(), validators: .init()), false)
+            try await cache.save(
+                feedURL, QuakeCache.Entry(body: body, quakes: [], fetchedAt: Date(), validators: .init()), false)
         }
         let (code, output) = await run(["--server", "http://127.0.0.1:1", "--reload"])
         #expect(code == 0)

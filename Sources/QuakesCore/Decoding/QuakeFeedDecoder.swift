@@ -275,8 +275,10 @@ private struct FeatureFields {
         guard (-180...180).contains(longitude), (-90...90).contains(latitude) else { return nil }
         let type = (self.type?.isEmpty ?? true) ? "earthquake" : self.type ?? "earthquake"
         let place = self.place.flatMap { $0.isEmpty ? nil : $0 }
-        let title = self.title.flatMap { $0.isEmpty ? nil : $0 } ?? Quake.usgsTitle(
-            magnitude: mag, place: place, type: type)
+        let title =
+            self.title.flatMap { $0.isEmpty ? nil : $0 }
+            ?? Quake.usgsTitle(
+                magnitude: mag, place: place, type: type)
         return Quake(
             id: id,
             magnitude: mag,

@@ -20,7 +20,8 @@ extension QuakeCache {
                 return CachedFeed(
                     quakes: feed.quakes.sorted(by: Quake.newestFirst),
                     fetchedAt: entry.fetchedAt,
-                    validators: FeedValidators(etag: entry.validators.etag, lastModified: entry.validators.lastModified),
+                    validators: FeedValidators(
+                        etag: entry.validators.etag, lastModified: entry.validators.lastModified),
                     hiddenIDs: try await store.hiddenIDs(in: hiddenCollection(key)))
             },
             save: { key, entry, keepHidden in

@@ -60,9 +60,12 @@ public enum QuakeExport {
     /// A JSON array of ``QuakeExportRow`` (keys sorted, slashes unescaped, one document).
     public static func json(_ quakes: [Quake], pretty: Bool = false) -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [
-            .sortedKeys, .withoutEscapingSlashes,
-        ]
+        encoder.outputFormatting =
+            pretty
+            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+            : [
+                .sortedKeys, .withoutEscapingSlashes,
+            ]
         // NB: encoding plain strings and numbers cannot fail; an empty array is the safe fallback.
         return (try? encoder.encode(quakes.map(QuakeExportRow.init))) ?? Data("[]".utf8)
     }

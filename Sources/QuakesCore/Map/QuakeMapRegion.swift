@@ -14,7 +14,8 @@ public struct QuakeMapRegion: Sendable, Hashable {
     }
 
     /// The whole world, shown when there is nothing to fit.
-    public static let world = QuakeMapRegion(centerLatitude: 0, centerLongitude: 0, latitudeSpan: 180, longitudeSpan: 360)
+    public static let world = QuakeMapRegion(
+        centerLatitude: 0, centerLongitude: 0, latitudeSpan: 180, longitudeSpan: 360)
 
     /// Smallest span, so that a single pin is not shown at street level.
     static let minimumSpan = 2.0

@@ -97,8 +97,10 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public static func usgsTitle(magnitude: Double?, place: String?, type: String) -> String {
         var head = magnitude.map { "M " + NumberText.fixed($0, digits: 1) } ?? "M ?"
         if type != "earthquake", !type.isEmpty {
-            head += " " + type.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
-                separator: " ")
+            head +=
+                " "
+                + type.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+                    separator: " ")
         }
         guard let place, !place.isEmpty else { return head }
         return head + " - " + place

@@ -27,7 +27,8 @@ struct QuakesSession {
         let feedArgument = arguments.value("feed") ?? "all_month"
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard let feedURL = QuakeFeed.resolve(feedArgument, server: options.server, directory: directory) else {
-            throw UsageError("--feed expects a feed name (all_month, 4.5_week…), an http(s) URL or a file, not '\(feedArgument)'")
+            throw UsageError(
+                "--feed expects a feed name (all_month, 4.5_week…), an http(s) URL or a file, not '\(feedArgument)'")
         }
         filter = QuakeFilter(
             minimumMagnitude: try arguments.value("min-magnitude", as: "a magnitude") { Double($0) },
@@ -119,7 +120,8 @@ struct QuakesSession {
         guard let listing = snapshot.listing else { return 1 }
         let quakes = listing.filtered(filter, now: Date()).quakes
         let annotations = QuakeMapAnnotation.annotations(for: quakes)
-        let url = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let url = URL(
+            fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         try Data(QuakeMapSVG.render(annotations).utf8).write(to: url)
         if json {
             let shown = Set(annotations.map(\.id))

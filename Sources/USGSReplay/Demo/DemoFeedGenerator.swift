@@ -29,7 +29,9 @@ struct DemoFeedGenerator: Sendable {
             let time = nowMilliseconds - Int64(random.unit() * Double(windowMilliseconds - 1)) - 1
             quakes.append(makeQuake(index, region, time: time, nowMilliseconds: nowMilliseconds, great: great, &random))
         }
-        quakes.sort { $0.timeMilliseconds != $1.timeMilliseconds ? $0.timeMilliseconds > $1.timeMilliseconds : $0.id < $1.id }
+        quakes.sort {
+            $0.timeMilliseconds != $1.timeMilliseconds ? $0.timeMilliseconds > $1.timeMilliseconds : $0.id < $1.id
+        }
         return quakes
     }
 
@@ -103,7 +105,8 @@ struct DemoFeedGenerator: Sendable {
             magType: magType,
             place: place(from: town, latitude: latitude, longitude: longitude),
             timeMilliseconds: time,
-            updatedMilliseconds: min(nowMilliseconds, time + Int64(random.uniform(60_000...(automatic ? 900_000 : 86_400_000)))),
+            updatedMilliseconds: min(
+                nowMilliseconds, time + Int64(random.uniform(60_000...(automatic ? 900_000 : 86_400_000)))),
             longitude: (longitude * 10_000).rounded() / 10_000,
             latitude: (latitude * 10_000).rounded() / 10_000,
             depth: (depth * 100).rounded() / 100,
@@ -134,7 +137,9 @@ struct DemoFeedGenerator: Sendable {
         let distance = Int((north * north + east * east).squareRoot().rounded())
         guard distance > 0 else { return town.name }
         let bearing = (atan2(east, north) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
-        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let points = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         let direction = points[Int((bearing / 22.5).rounded()) % 16]
         return "\(distance) km \(direction) of \(town.name)"
     }

@@ -30,8 +30,10 @@ struct DemoQuake: Sendable {
     var title: String {
         var head = "M " + Self.fixed(magnitude, 1)
         if type != "earthquake" {
-            head += " " + type.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
-                separator: " ")
+            head +=
+                " "
+                + type.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+                    separator: " ")
         }
         return head + " - " + place
     }

@@ -18,7 +18,10 @@ enum SummaryFeedWriter {
         }
         append(&out, "]")
         if !quakes.isEmpty {
-            var bounds = (minLon: 180.0, minLat: 90.0, minDepth: Double.infinity, maxLon: -180.0, maxLat: -90.0, maxDepth: -Double.infinity)
+            var bounds = (
+                minLon: 180.0, minLat: 90.0, minDepth: Double.infinity, maxLon: -180.0, maxLat: -90.0,
+                maxDepth: -Double.infinity
+            )
             for quake in quakes {
                 bounds.minLon = min(bounds.minLon, quake.longitude)
                 bounds.maxLon = max(bounds.maxLon, quake.longitude)
@@ -46,7 +49,8 @@ enum SummaryFeedWriter {
         append(&out, DemoQuake.fixed(quake.magnitude, 2))
         append(&out, ",\"place\":")
         string(&out, quake.place)
-        append(&out, ",\"time\":\(quake.timeMilliseconds),\"updated\":\(quake.updatedMilliseconds),\"tz\":null,\"url\":")
+        append(
+            &out, ",\"time\":\(quake.timeMilliseconds),\"updated\":\(quake.updatedMilliseconds),\"tz\":null,\"url\":")
         string(&out, "/usgs/earthquakes/eventpage/" + quake.id)
         if !detail {
             append(&out, ",\"detail\":")

@@ -55,7 +55,9 @@ import Testing
         let clock = Locked(Date(timeIntervalSince1970: 0))
         let cache = try await openCache(clock: clock)
         try await cache.save(
-            Self.key, QuakeCache.Entry(body: Data("{\"features\":[".utf8), quakes: [], fetchedAt: clock.get(), validators: .init()),
+            Self.key,
+            QuakeCache.Entry(
+                body: Data("{\"features\":[".utf8), quakes: [], fetchedAt: clock.get(), validators: .init()),
             false)
         #expect(try await cache.load(Self.key) == nil)
     }

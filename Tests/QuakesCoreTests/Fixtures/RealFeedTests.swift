@@ -14,7 +14,8 @@ import Testing
     }
 
     static let summaries = [
-        Expectation(file: "all_week_2018-06-14_LARGEST.geojson", count: 4711, negativeMagnitudes: 46, maxMagnitude: 5.8),
+        Expectation(
+            file: "all_week_2018-06-14_LARGEST.geojson", count: 4711, negativeMagnitudes: 46, maxMagnitude: 5.8),
         Expectation(file: "all_day_2019-01-30.geojson", count: 233, negativeMagnitudes: 8, maxMagnitude: 5.6),
         Expectation(file: "all_hour_2017-12-03.geojson", count: 8, negativeMagnitudes: 0, maxMagnitude: 4.7),
         Expectation(file: "4.5_month_2014-03-31.geojson", count: 465, negativeMagnitudes: 0, maxMagnitude: 6.8),
@@ -51,7 +52,8 @@ import Testing
         #expect(types.isSuperset(of: ["earthquake", "quarry blast", "explosion", "volcanic eruption"]))
         #expect(feed.quakes.filter { $0.type == "volcanic eruption" }.count == 6)
         let sorted = feed.quakes.sorted(by: Quake.newestFirst)
-        #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $0.time > $1.time || ($0.time == $1.time && $0.id < $1.id) })
+        #expect(
+            zip(sorted, sorted.dropFirst()).allSatisfy { $0.time > $1.time || ($0.time == $1.time && $0.id < $1.id) })
         let first = try #require(feed.quakes.first)
         #expect(first.id == "hv70264586")
         #expect(first.title == "M 2.9 - 5km SW of Volcano, Hawaii")

@@ -37,7 +37,8 @@ import Testing
 
     @Test func singlePointGetsAMinimumSpan() {
         let region = QuakeMapRegion.fitting([point(94.275, -4.9)])
-        #expect(region == QuakeMapRegion(centerLatitude: -4.9, centerLongitude: 94.275, latitudeSpan: 2, longitudeSpan: 2))
+        #expect(
+            region == QuakeMapRegion(centerLatitude: -4.9, centerLongitude: 94.275, latitudeSpan: 2, longitudeSpan: 2))
     }
 
     @Test func regionAcrossTheAntimeridianStaysNarrow() {

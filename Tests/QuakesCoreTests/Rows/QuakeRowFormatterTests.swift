@@ -30,10 +30,11 @@ import Testing
         #expect(row.coordinateText == "38,29° N, 122,31° W")
     }
 
-    @Test(arguments: [
-        (nil, QuakeTint.none), (-1.0, .none), (4.99, .none), (5.0, .lightRed), (6.99, .lightRed), (7.0, .red),
-        (9.1, .red),
-    ] as [(Double?, QuakeTint)])
+    @Test(
+        arguments: [
+            (nil, QuakeTint.none), (-1.0, .none), (4.99, .none), (5.0, .lightRed), (6.99, .lightRed), (7.0, .red),
+            (9.1, .red),
+        ] as [(Double?, QuakeTint)])
     func tintThresholdsAreInclusive(_ magnitude: Double?, _ tint: QuakeTint) {
         #expect(QuakeTint(magnitude: magnitude) == tint)
         #expect(testFormatter.row(for: quake("a", mag: magnitude)).tint == tint)
@@ -55,7 +56,8 @@ import Testing
 
     @Test func lastUpdatedShowsTimeTodayAndDateOtherwise() {
         let fetched = Date(timeIntervalSince1970: 1_456_922_988)
-        #expect(testFormatter.lastUpdatedText(fetched, now: fetched.addingTimeInterval(600)) == "Updated 4:49\u{202F}AM")
+        #expect(
+            testFormatter.lastUpdatedText(fetched, now: fetched.addingTimeInterval(600)) == "Updated 4:49\u{202F}AM")
         #expect(
             testFormatter.lastUpdatedText(fetched, now: fetched.addingTimeInterval(86_400 * 2))
                 == "Updated Mar 2, 2016 at 4:49\u{202F}AM")
@@ -99,9 +101,10 @@ import Testing
         #expect(!filter.matches(quake("b", mag: 1, ago: 0, place: "Hawaii"), now: now))
     }
 
-    @Test(arguments: [
-        ("24h", 86_400.0), ("90m", 5400), ("7d", 604_800), ("2w", 1_209_600), ("30", 30), ("1.5h", 5400),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("24h", 86_400.0), ("90m", 5400), ("7d", 604_800), ("2w", 1_209_600), ("30", 30), ("1.5h", 5400),
+        ] as [(String, Double)])
     func durations(_ text: String, _ seconds: Double) {
         #expect(QuakeFilter.duration(text) == seconds)
     }

@@ -54,7 +54,9 @@ enum Step: Sendable {
 
     init(cache: QuakeCache = .inMemory()) {
         self.cache = cache
-        model = QuakeListModel(service: QuakeFeedService(feedURL: Self.feedURL, client: .init { _, _ in .notModified }, cache: cache, formatter: testFormatter))
+        model = QuakeListModel(
+            service: QuakeFeedService(
+                feedURL: Self.feedURL, client: .init { _, _ in .notModified }, cache: cache, formatter: testFormatter))
         relaunch()
     }
 
@@ -90,7 +92,17 @@ enum Step: Sendable {
     var screen: Screen { Screen(model) }
 
     /// Screens recorded during fetches since the last call.
-    func takeScreensDuringFetch() -> [Screen] { screensDuringFetch.mutate { screens in defer { screens = [] }; return screens } }
+    func takeScreensDuringFetch() -> [Screen] {
+        screensDuringFetch.mutate { screens in
+            defer { screens = [] }
+            return screens
+        }
+    }
 
-    func takeRequests() -> [FeedValidators?] { requests.mutate { requests in defer { requests = [] }; return requests } }
+    func takeRequests() -> [FeedValidators?] {
+        requests.mutate { requests in
+            defer { requests = [] }
+            return requests
+        }
+    }
 }

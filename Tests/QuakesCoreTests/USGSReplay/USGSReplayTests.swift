@@ -92,7 +92,8 @@ import Testing
         #expect(types.isSuperset(of: ["earthquake", "quarry blast", "explosion"]))
         #expect(Double(feed.quakes.filter { $0.type == "earthquake" }.count) > 0.95 * 10_000)
         #expect(Set(feed.quakes.compactMap(\.status)) == ["automatic", "reviewed"])
-        #expect(feed.quakes.contains { $0.place?.contains("Grindavík") == true || $0.place?.contains("Türkiye") == true })
+        #expect(
+            feed.quakes.contains { $0.place?.contains("Grindavík") == true || $0.place?.contains("Türkiye") == true })
         #expect(feed.quakes.contains { ($0.coordinate.depth ?? 0) < 0 })
         let first = try #require(feed.quakes.first)
         #expect(first.title.hasPrefix("M "))
@@ -149,12 +150,14 @@ import Testing
         try body.write(to: folder.appendingPathComponent("all_day.geojson"))
         var router = Router()
         USGSReplay(USGSReplayConfiguration(feedDirectory: folder, now: Self.now)).register(on: &router)
-        let response = try await router.respond(to: Request(method: .get, target: "/usgs/feed/v1.0/summary/all_day.geojson"))
+        let response = try await router.respond(
+            to: Request(method: .get, target: "/usgs/feed/v1.0/summary/all_day.geojson"))
         #expect(response.status == .ok)
         #expect(response.bodyData == body)
         let etag = try #require(response.headers["ETag"])
         let again = try await router.respond(
-            to: Request(method: .get, target: "/usgs/feed/v1.0/summary/all_day.geojson", headers: ["If-None-Match": etag]))
+            to: Request(
+                method: .get, target: "/usgs/feed/v1.0/summary/all_day.geojson", headers: ["If-None-Match": etag]))
         #expect(again.status == .notModified)
         await #expect(throws: HTTPError.self) {
             _ = try await router.respond(to: Request(method: .get, target: "/usgs/feed/v1.0/summary/all_week.geojson"))

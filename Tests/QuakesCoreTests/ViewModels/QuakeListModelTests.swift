@@ -14,10 +14,15 @@ import Testing
 
     /// Four quakes, out of order; `ak2` and `hv3` share a time.
     static let feed = TestFeed.collection([
-        TestFeed.feature(id: "us4", mag: .some(nil), timeMS: TestFeed.ms(-300), title: "M ? - Sumatra", coordinates: "[94.275,-4.9082,24]"),
-        TestFeed.feature(id: "hv3", mag: 1.2, timeMS: TestFeed.ms(-120), title: "M 1.2 - Volcano", coordinates: "[-155.27,19.39,-1.2]"),
+        TestFeed.feature(
+            id: "us4", mag: .some(nil), timeMS: TestFeed.ms(-300), title: "M ? - Sumatra",
+            coordinates: "[94.275,-4.9082,24]"),
+        TestFeed.feature(
+            id: "hv3", mag: 1.2, timeMS: TestFeed.ms(-120), title: "M 1.2 - Volcano",
+            coordinates: "[-155.27,19.39,-1.2]"),
         TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"),
-        TestFeed.feature(id: "ak2", mag: 5.0, timeMS: TestFeed.ms(-120), title: "M 5.0 - Anchorage", coordinates: "[-150.5,61.2,30]"),
+        TestFeed.feature(
+            id: "ak2", mag: 5.0, timeMS: TestFeed.ms(-120), title: "M 5.0 - Anchorage", coordinates: "[-150.5,61.2,30]"),
     ])
     static let v1 = FeedValidators(etag: "\"v1\"", lastModified: "Wed, 02 Mar 2016 12:50:00 GMT")
 
@@ -104,7 +109,9 @@ import Testing
         await harness.model.refreshPulled()
         #expect(
             harness.takeScreensDuringFetch() == [
-                Screen(isBusy: true, lastUpdated: "Updated 4:50\(Self.am)", rows: [Self.anchorage, Self.volcano, Self.sumatra])
+                Screen(
+                    isBusy: true, lastUpdated: "Updated 4:50\(Self.am)",
+                    rows: [Self.anchorage, Self.volcano, Self.sumatra])
             ])
         #expect(
             harness.screen
@@ -128,7 +135,9 @@ import Testing
         harness.answer(.fail(error))
         await harness.model.refreshPulled()
         let banner = QuakeBanner(message: message + " Showing earthquakes fetched 4:50\(Self.am).", canRetry: true)
-        #expect(harness.screen == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
+        #expect(
+            harness.screen
+                == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
 
         harness.answer(.fresh(Self.feed, Self.v1))
         await harness.model.retryTapped()
@@ -140,7 +149,8 @@ import Testing
         harness.answer(.fresh(Self.feed.prefix(Self.feed.count - 40), Self.v1))
         await harness.model.appeared()
         let banner = QuakeBanner(
-            message: "The earthquake feed sent data that could not be read. There is nothing to show yet.", canRetry: true)
+            message: "The earthquake feed sent data that could not be read. There is nothing to show yet.",
+            canRetry: true)
         #expect(harness.screen == Screen(isBusy: false, banner: banner, lastUpdated: nil, rows: []))
         harness.answer(.fresh(Data("<html>Bad Gateway</html>".utf8), Self.v1))
         await harness.model.retryTapped()
@@ -161,7 +171,9 @@ import Testing
             message: "You're offline. Showing earthquakes fetched Mar 2, 2016 at 4:50\(Self.am).", canRetry: true)
         #expect(
             harness.screen
-                == Screen(isBusy: false, banner: banner, lastUpdated: "Updated Mar 2, 2016 at 4:50\(Self.am)", rows: Self.all))
+                == Screen(
+                    isBusy: false, banner: banner, lastUpdated: "Updated Mar 2, 2016 at 4:50\(Self.am)", rows: Self.all)
+        )
     }
 
     @Test func tappingARowSelectsItsEventPageAndDetail() async throws {
@@ -204,7 +216,10 @@ import Testing
     @Test func skippedFeaturesDoNotHideTheRest() async {
         let harness = ModelHarness()
         let messy = TestFeed.collection(
-            [TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"), "{\"id\":3}", "17"],
+            [
+                TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"), "{\"id\":3}",
+                "17",
+            ],
             count: 99)
         harness.answer(.fresh(messy, Self.v1))
         await harness.model.appeared()
