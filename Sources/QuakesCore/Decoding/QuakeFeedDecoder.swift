@@ -80,14 +80,16 @@ public struct QuakeFeedDecoder: Sendable {
         var single = FeatureFields()
         var isFeature = false
         var sawFeatures = false
-        try scanner.object { (scanner, key) throws(JSONSyntaxError) in
+        try scanner.object(FeedKey.self) { (scanner, key) throws(JSONSyntaxError) in
             switch key {
-            case "features":
+            case .features:
                 sawFeatures = true
                 guard scanner.peek() == UInt8(ascii: "[") else {
                     _ = try scanner.scalar()
                     return
                 }
+                // NB: a summary feature takes ~700 bytes; reserving avoids the array's doubling overshoot.
+                feed.quakes.reserveCapacity(min(scanner.bytes.count / 600, 200_000))
                 try scanner.array { (scanner) throws(JSONSyntaxError) in
                     guard scanner.peek() == UInt8(ascii: "{") else {
                         _ = try scanner.scalar()
@@ -102,22 +104,22 @@ public struct QuakeFeedDecoder: Sendable {
                         feed.skipped += 1
                     }
                 }
-            case "metadata":
+            case .metadata:
                 guard scanner.peek() == UInt8(ascii: "{") else {
                     _ = try scanner.scalar()
                     return
                 }
-                try scanner.object { (scanner, key) throws(JSONSyntaxError) in
+                try scanner.object(FeedKey.self) { (scanner, key) throws(JSONSyntaxError) in
                     switch (key, try scanner.scalar()) {
-                    case ("count", .number(let count)) where count >= 0 && count < 1e9: feed.declaredCount = Int(count)
-                    case ("generated", .number(let ms)): feed.generated = Date(timeIntervalSince1970: ms / 1000)
-                    case ("title", .string(let title)): feed.title = title
+                    case (.count, .number(let count)) where count >= 0 && count < 1e9: feed.declaredCount = Int(count)
+                    case (.generated, .number(let ms)): feed.generated = Date(timeIntervalSince1970: ms / 1000)
+                    case (.title, .string(let title)): feed.title = title
                     default: break
                     }
                 }
-            case "type":
+            case .type:
                 isFeature = try scanner.scalar() == .string("Feature")
-            case "properties", "geometry", "id":
+            case .properties, .geometry, .id:
                 try single.readMember(&scanner, key: key)
             default:
                 try scanner.skipValue()
@@ -161,34 +163,36 @@ private struct FeatureFields {
     var malformed = false
 
     mutating func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
-        try scanner.object { (scanner, key) throws(JSONSyntaxError) in try readMember(&scanner, key: key) }
+        try scanner.object(FeedKey.self) { (scanner, key) throws(JSONSyntaxError) in
+            try readMember(&scanner, key: key)
+        }
     }
 
-    mutating func readMember(_ scanner: inout JSONScanner, key: String) throws(JSONSyntaxError) {
+    mutating func readMember(_ scanner: inout JSONScanner, key: FeedKey) throws(JSONSyntaxError) {
         switch key {
-        case "id":
+        case .id:
             switch try scanner.scalar() {
             case .string(let value): id = value
             case .number(let value): id = NumberText.fixed(value, digits: 0)
             default: malformed = true
             }
-        case "properties":
+        case .properties:
             guard scanner.peek() == UInt8(ascii: "{") else {
                 _ = try scanner.scalar()
                 malformed = true
                 return
             }
-            try scanner.object { (scanner, key) throws(JSONSyntaxError) in
+            try scanner.object(FeedKey.self) { (scanner, key) throws(JSONSyntaxError) in
                 try readProperty(&scanner, key: key)
             }
-        case "geometry":
+        case .geometry:
             guard scanner.peek() == UInt8(ascii: "{") else {
                 _ = try scanner.scalar()
                 malformed = true
                 return
             }
-            try scanner.object { (scanner, key) throws(JSONSyntaxError) in
-                guard key == "coordinates", scanner.peek() == UInt8(ascii: "[") else {
+            try scanner.object(FeedKey.self) { (scanner, key) throws(JSONSyntaxError) in
+                guard key == .coordinates, scanner.peek() == UInt8(ascii: "[") else {
                     try scanner.skipValue()
                     return
                 }
@@ -205,34 +209,39 @@ private struct FeatureFields {
         }
     }
 
-    private mutating func readProperty(_ scanner: inout JSONScanner, key: String) throws(JSONSyntaxError) {
+    private mutating func readProperty(_ scanner: inout JSONScanner, key: FeedKey) throws(JSONSyntaxError) {
+        // NB: values of keys the app does not use are skipped without making strings for them.
+        guard key != .other else {
+            try scanner.skipValue()
+            return
+        }
         let value = try scanner.scalar()
         if value == .null { return }
         switch key {
-        case "mag": mag = number(value)
-        case "place": place = text(value)
-        case "title": title = text(value)
-        case "time": timeMilliseconds = number(value)
-        case "updated": updatedMilliseconds = number(value)
-        case "tz": tz = integer(value)
-        case "url": url = text(value)
-        case "detail": detail = text(value)
-        case "felt": felt = integer(value)
-        case "cdi": cdi = number(value)
-        case "mmi": mmi = number(value)
-        case "alert": alert = text(value).map(Self.normalized)
-        case "status": status = text(value).map(Self.normalized)
-        case "tsunami":
+        case .mag: mag = number(value)
+        case .place: place = text(value)
+        case .title: title = text(value)
+        case .time: timeMilliseconds = number(value)
+        case .updated: updatedMilliseconds = number(value)
+        case .tz: tz = integer(value)
+        case .url: url = text(value)
+        case .detail: detail = text(value)
+        case .felt: felt = integer(value)
+        case .cdi: cdi = number(value)
+        case .mmi: mmi = number(value)
+        case .alert: alert = text(value).map(Self.normalized)
+        case .status: status = text(value).map(Self.normalized)
+        case .tsunami:
             switch value {
             case .number(let flag): tsunami = flag != 0
             case .bool(let flag): tsunami = flag
             default: malformed = true
             }
-        case "sig": sig = integer(value)
-        case "net": net = text(value)
-        case "code": code = text(value)
-        case "magType": magType = text(value).map(Self.normalized)
-        case "type": type = text(value).map(Self.normalized)
+        case .sig: sig = integer(value)
+        case .net: net = text(value)
+        case .code: code = text(value)
+        case .magType: magType = text(value).map(Self.normalized)
+        case .type: type = text(value).map(Self.normalized)
         default: break
         }
     }
@@ -308,5 +317,32 @@ private struct FeatureFields {
     /// Detail feeds carry site-relative links (`/earthquakes/eventpage/…`).
     static func absolute(_ link: String, origin: String) -> String {
         link.hasPrefix("/") && !link.hasPrefix("//") ? origin + link : link
+    }
+}
+
+/// The keys of a feed the decoder reads; everything else is `.other`.
+enum FeedKey: JSONKey, Equatable {
+    case features, metadata, type, properties, geometry, id, count, generated, title, coordinates
+    case mag, place, time, updated, tz, url, detail, felt, cdi, mmi, alert, status, tsunami, sig, net, code, magType
+    case other
+
+    private static let names: [(String, FeedKey)] = [
+        ("features", .features), ("metadata", .metadata), ("type", .type), ("properties", .properties),
+        ("geometry", .geometry), ("id", .id), ("count", .count), ("generated", .generated), ("title", .title),
+        ("coordinates", .coordinates), ("mag", .mag), ("place", .place), ("time", .time), ("updated", .updated),
+        ("tz", .tz), ("url", .url), ("detail", .detail), ("felt", .felt), ("cdi", .cdi), ("mmi", .mmi),
+        ("alert", .alert), ("status", .status), ("tsunami", .tsunami), ("sig", .sig), ("net", .net),
+        ("code", .code), ("magType", .magType),
+    ]
+    private static let table: [(bytes: [UInt8], key: FeedKey)] = names.map { (Array($0.0.utf8), $0.1) }
+
+    init(bytes: UnsafeRawBufferPointer) {
+        for entry in Self.table where entry.bytes.count == bytes.count {
+            if entry.bytes.elementsEqual(bytes) {
+                self = entry.key
+                return
+            }
+        }
+        self = .other
     }
 }

@@ -61,13 +61,15 @@ public struct QuakeFeedService: Sendable {
     public func ingest(
         _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String> = [], keepHidden: Bool = false
     ) async throws(QuakeFeedError) -> QuakeListing {
-        let decoded: DecodedFeed
+        var decoded: DecodedFeed
         do {
             decoded = try decoder.decode(data)
         } catch {
             throw QuakeFeedError.unreadable
         }
-        let sorted = decoded.quakes.sorted(by: Quake.newestFirst)
+        var sorted = decoded.quakes
+        decoded.quakes = []
+        sorted.sort(by: Quake.newestFirst)
         let visible = hidden.isEmpty ? sorted : sorted.filter { !hidden.contains($0.id) }
         var result = listing(visible, fetchedAt: fetchedAt)
         result.skipped = decoded.skipped

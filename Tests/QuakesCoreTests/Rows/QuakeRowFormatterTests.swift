@@ -49,6 +49,32 @@ import Testing
         #expect(QuakeRowFormatter.coordinateText(coordinate) == text)
     }
 
+    /// The per-hour template cache must give exactly the formatter's text, whatever the locale or zone.
+    @Test(arguments: ["en_US", "de_DE", "ja_JP", "ar_EG", "fr_FR", "hi_IN", "th_TH", "fa_IR"])
+    func cachedTimeTextMatchesTheFormatter(_ localeIdentifier: String) {
+        var random = SystemRandomNumberGenerator()
+        var instants: [TimeInterval] = (0..<300).map { _ in Double.random(in: 1.45e9...1.8e9, using: &random) }
+        // DST changes in Los Angeles and Lord Howe (30-minute shift), and the hours around them, every 7 minutes.
+        for transition in [1_457_863_200.0, 1_478_422_800, 1_459_612_800, 1_475_337_600] {
+            instants += stride(from: transition - 7200, through: transition + 7200, by: 420).map { $0 + 0.36 }
+        }
+        instants += [-1.5, 0, 59.999, 3599.5]
+        let quakes = instants.enumerated().map { index, instant in
+            Quake(
+                id: "q\(index)", magnitude: 1, place: nil, title: "", time: Date(timeIntervalSince1970: instant),
+                coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        }
+        for zone in ["America/Los_Angeles", "Asia/Kolkata", "Australia/Lord_Howe", "UTC", "Pacific/Chatham"] {
+            let formatter = QuakeRowFormatter(
+                timeZone: TimeZone(identifier: zone) ?? .current, locale: Locale(identifier: localeIdentifier))
+            let reference = formatter.dateTimeFormatter()
+            let mismatches = zip(quakes, formatter.rows(for: quakes)).filter { quake, row in
+                row.timeText != reference.string(from: quake.time)
+            }
+            #expect(mismatches.isEmpty, "\(localeIdentifier) \(zone): \(mismatches.prefix(3).map(\.1.timeText))")
+        }
+    }
+
     @Test func newestFirstWithTiesBrokenByID() {
         let quakes = [quake("b", mag: 1, at: 0), quake("c", mag: 1, at: 10), quake("a", mag: 1, at: 0)]
         #expect(quakes.sorted(by: Quake.newestFirst).map(\.id) == ["c", "a", "b"])
