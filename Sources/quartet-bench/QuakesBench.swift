@@ -28,28 +28,6 @@ enum QuakesBench {
         case "ingest-once":
             guard let file = rest.first else { throw BenchError("usage: quakes ingest-once FILE") }
             try await ingest(file: file, iterations: 1)
-        case "breakdown":
-            let data = try Data(contentsOf: URL(fileURLWithPath: rest[0]))
-            for _ in 0..<(Int(rest[1]) ?? 1) {
-                var clock = ContinuousClock.now
-                func lap(_ label: String) {
-                    print(label, ContinuousClock.now - clock)
-                    clock = ContinuousClock.now
-                }
-                let feed = try QuakeFeedDecoder().decode(data)
-                lap("decode")
-                let sorted = feed.quakes.sorted(by: Quake.newestFirst)
-                lap("sort")
-                let rows = QuakeRowFormatter(timeZone: TimeZone(identifier: "America/Los_Angeles")!, locale: Locale(identifier: "en_US")).rows(for: sorted)
-                lap("rows \(rows.count)")
-                if ProcessInfo.processInfo.environment["MSTATS"] != nil { malloc_stats() }
-                if rest.count > 2 {
-                    let database = try SQLiteDatabase(path: "/tmp/bd-\(getpid()).sqlite")
-                    let store = try await LocalStore(database: database)
-                    try await store.storeCache(data, for: "x")
-                    lap("store")
-                }
-            }
         case "demo":
             guard let output = rest.first else { throw BenchError("usage: quakes demo OUT") }
             let replay = USGSReplay(USGSReplayConfiguration(now: Date(timeIntervalSince1970: 1_764_460_800)))

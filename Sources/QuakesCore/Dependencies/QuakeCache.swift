@@ -28,8 +28,7 @@ public struct CachedFeed: Sendable, Equatable {
 public struct QuakeCache: Sendable {
     /// The cached feed for a key (the feed's URL), or `nil` when never fetched.
     public var load: @Sendable (_ key: String) async throws -> CachedFeed?
-    /// Replaces the feed with a new body (and its quakes, newest first); `keepHidden` false also clears the
-    /// hidden rows (a reload).
+    /// Replaces the feed's quakes; `keepHidden` false also clears the hidden rows (a reload).
     public var save: @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void
     /// Records that the server confirmed the cached copy (`304`); `keepHidden` false clears the hidden rows.
     public var markFresh:
@@ -54,15 +53,12 @@ public struct QuakeCache: Sendable {
 
     /// What a fresh fetch leaves in the cache.
     public struct Entry: Sendable {
-        /// The body exactly as the server sent it.
-        public var body: Data
-        /// Its quakes, decoded and sorted newest first.
+        /// Every quake of the feed, newest first.
         public var quakes: [Quake]
         public var fetchedAt: Date
         public var validators: FeedValidators
 
-        public init(body: Data, quakes: [Quake], fetchedAt: Date, validators: FeedValidators) {
-            self.body = body
+        public init(quakes: [Quake], fetchedAt: Date, validators: FeedValidators) {
             self.quakes = quakes
             self.fetchedAt = fetchedAt
             self.validators = validators

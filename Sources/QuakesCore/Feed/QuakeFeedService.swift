@@ -74,7 +74,7 @@ public struct QuakeFeedService: Sendable {
         var result = listing(visible, fetchedAt: fetchedAt)
         result.skipped = decoded.skipped
         do {
-            let entry = QuakeCache.Entry(body: data, quakes: sorted, fetchedAt: fetchedAt, validators: validators)
+            let entry = QuakeCache.Entry(quakes: sorted, fetchedAt: fetchedAt, validators: validators)
             try await cache.save(cacheKey, entry, keepHidden)
         } catch {
             throw QuakeFeedError.other(Strings.text("quakes.error.storage"))

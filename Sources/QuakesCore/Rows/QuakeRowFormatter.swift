@@ -104,7 +104,9 @@ struct TimeTextCache {
     }
 
     mutating func text(for date: Date) -> String {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // NB: the same arithmetic as CFDateFormatter's hand-off to ICU (milliseconds since 1970 from the
+        // reference date), so a time a hair below a whole second rounds the way the formatter's does.
+        let seconds = ((date.timeIntervalSinceReferenceDate + 978_307_200) * 1000 / 1000).rounded(.down)
         guard abs(seconds) < 1e12 else { return formatter.string(from: date) }
         let local = Int(seconds) + timeZone.secondsFromGMT(for: date)
         let hour = local >= 0 ? local / 3600 : (local - 3599) / 3600

@@ -29,7 +29,7 @@ import Testing
             let cache = try await openCache(clock: clock)
             #expect(try await cache.load(Self.key) == nil)
             try await cache.save(
-                Self.key, QuakeCache.Entry(body: body, quakes: quakes, fetchedAt: clock.get(), validators: validators),
+                Self.key, QuakeCache.Entry(quakes: quakes, fetchedAt: clock.get(), validators: validators),
                 false)
             try await cache.hide(Self.key, "b")
         }
@@ -50,16 +50,36 @@ import Testing
         #expect(try await cache.load("other feed") == nil)
     }
 
-    @Test func anUnreadableCachedBodyCountsAsNoCache() async throws {
+    @Test func aCachedCopyOfAnotherVersionCountsAsNoCache() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Locked(Date(timeIntervalSince1970: 0))
-        let cache = try await openCache(clock: clock)
-        try await cache.save(
-            Self.key,
-            QuakeCache.Entry(
-                body: Data("{\"features\":[".utf8), quakes: [], fetchedAt: clock.get(), validators: .init()),
-            false)
-        #expect(try await cache.load(Self.key) == nil)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
+        let store = try await LocalStore(database: database)
+        try await store.storeCache(Data("{\"features\":[]}".utf8), for: Self.key)
+        #expect(try await QuakeCache.live(store).load(Self.key) == nil)
+    }
+
+    @Test func archiveRoundTripsEveryField() throws {
+        let full = Quake(
+            id: "us10004u1y", magnitude: -0.25, place: "Grindavík, Iceland", title: "M7.8 - Ünïcode 🌋",
+            time: Date(timeIntervalSince1970: 1_456_922_988.36), updated: Date(timeIntervalSince1970: 1_457_113_214.569),
+            eventPage: "https://e/x", detailFeed: "https://e/d", felt: 30, cdi: 3.1, mmi: 3.07, alert: "green",
+            tsunami: true, status: "reviewed", type: "ice quake", magType: "mww",
+            coordinate: QuakeCoordinate(longitude: 94.275, latitude: -4.9082, depth: -1.5), tz: 360, net: "us",
+            code: "10004u1y", sig: 945)
+        let sparse = Quake(
+            id: "x", magnitude: nil, place: nil, title: "", time: Date(timeIntervalSince1970: -1),
+            coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        let data = QuakeArchive.encode([full, sparse])
+        #expect(QuakeArchive.decode(data) == [full, sparse])
+        #expect(QuakeArchive.decode(QuakeArchive.encode([])) == [])
+        for cut in [0, 3, 4, 11, 12, data.count / 2, data.count - 1] {
+            #expect(QuakeArchive.decode(data.prefix(cut)) == nil)
+        }
+        #expect(QuakeArchive.decode(data + Data([0])) == nil)
+        var corrupt = data
+        corrupt[12 + 8 + 10] = 0xFF  // the presence byte of the magnitude
+        #expect(QuakeArchive.decode(corrupt) == nil)
     }
 
     /// The list model's delete / relaunch / reload story, on the real store.
