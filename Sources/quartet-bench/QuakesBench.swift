@@ -16,6 +16,7 @@ import USGSReplay
 ///   prints `median_ms features bytes`.
 /// - `ingest-once FILE`: one ingest, for a peak-memory measurement of its own process.
 /// - `demo OUT`: writes the replay's generated 30-day feed (~10,000 quakes) to OUT.
+/// - `idle`: does nothing (the process's baseline footprint).
 /// - `rss COMMAND [ARGS…]`: runs a command and prints its peak resident set in KiB (`ru_maxrss`).
 enum QuakesBench {
     static func run(_ arguments: [String]) async throws {
@@ -33,6 +34,9 @@ enum QuakesBench {
             let replay = USGSReplay(USGSReplayConfiguration(now: Date(timeIntervalSince1970: 1_764_460_800)))
             guard let feed = try replay.summaryFeed(named: "all_month.geojson") else { throw BenchError("no demo feed") }
             try feed.body.write(to: URL(fileURLWithPath: output))
+        case "idle":
+            // The binary's own footprint (runtime and linked libraries), subtracted to compare ingests alone.
+            print(0)
         case "rss":
             guard !rest.isEmpty else { throw BenchError("usage: quakes rss COMMAND [ARGS…]") }
             print(try peakMemory(rest))
