@@ -32,7 +32,9 @@ enum QuakesBench {
         case "demo":
             guard let output = rest.first else { throw BenchError("usage: quakes demo OUT") }
             let replay = USGSReplay(USGSReplayConfiguration(now: Date(timeIntervalSince1970: 1_764_460_800)))
-            guard let feed = try replay.summaryFeed(named: "all_month.geojson") else { throw BenchError("no demo feed") }
+            guard let feed = try replay.summaryFeed(named: "all_month.geojson") else {
+                throw BenchError("no demo feed")
+            }
             try feed.body.write(to: URL(fileURLWithPath: output))
         case "idle":
             // The binary's own footprint (runtime and linked libraries), subtracted to compare ingests alone.
@@ -63,7 +65,8 @@ enum QuakesBench {
         var features = 0
         for _ in 0..<iterations {
             let start = ContinuousClock.now
-            let listing = try await service.ingest(data, validators: FeedValidators(etag: "\"bench\""), fetchedAt: Date())
+            let listing = try await service.ingest(
+                data, validators: FeedValidators(etag: "\"bench\""), fetchedAt: Date())
             let elapsed = ContinuousClock.now - start
             features = listing.rows.count
             timings.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)

@@ -180,7 +180,8 @@ import Testing
             let cache = QuakeCache.live(try await LocalStore(database: database))
             let body = try Data(contentsOf: URL(fileURLWithPath: feedPath))
             let quakes = try QuakeFeedDecoder().decode(body).quakes.sorted(by: Quake.newestFirst)
-            try await cache.save(feedURL, QuakeCache.Entry(quakes: quakes, fetchedAt: Date(), validators: .init()), false)
+            try await cache.save(
+                feedURL, QuakeCache.Entry(quakes: quakes, fetchedAt: Date(), validators: .init()), false)
         }
         let (code, output) = await run(["--server", "http://127.0.0.1:1", "--reload"])
         #expect(code == 0)

@@ -54,6 +54,11 @@ largest="$FIXTURES/usgs/all_week_2018-06-14_LARGEST.geojson"
 if [ -f "$largest" ]; then feeds+=("$largest"); else echo "quakes: $largest not found, real-feed row skipped" >&2; fi
 feeds+=("$work/demo_all_month.geojson")
 
+mib() { python3 -c "import sys; print('%.1f' % (int(sys.argv[1]) / 1024))" "$1"; }
+swift_idle=$("$BENCH_BIN" quakes rss "$BENCH_BIN" quakes idle | tail -1)
+python_idle=$("$BENCH_BIN" quakes rss python3 -c "import orjson, sqlite3")
+echo "process footprint before any work (runtime + libraries), peak RSS MiB | $(mib "$swift_idle") | $(mib "$python_idle") | -"
+
 ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print('%.2fx' % (a / b if b else 0))" "$1" "$2"; }
 
 for feed in "${feeds[@]}"; do
@@ -65,9 +70,9 @@ for feed in "${feeds[@]}"; do
     python_rate=$(python3 -c "print('%.0f' % ($features / ($python_ms / 1000)))")
     echo "ingest $name ($features quakes, $mb MB), median ms | $swift_ms | $python_ms | $(ratio "$python_ms" "$swift_ms")"
     echo "ingest $name, quakes/s | $swift_rate | $python_rate | $(ratio "$swift_rate" "$python_rate")"
-    swift_kb=$("$BENCH_BIN" quakes rss "$BENCH_BIN" quakes ingest-once "$feed")
-    python_kb=$("$BENCH_BIN" quakes rss python3 "$work/peer.py" "$feed" 1)
-    echo "ingest $name, peak RSS KiB (one ingest, own process) | $swift_kb | $python_kb | $(ratio "$python_kb" "$swift_kb")"
+    swift_kb=$("$BENCH_BIN" quakes rss "$BENCH_BIN" quakes ingest-once "$feed" | tail -1)
+    python_kb=$("$BENCH_BIN" quakes rss python3 "$work/peer.py" "$feed" 1 | tail -1)
+    echo "ingest $name, peak RSS MiB (one ingest in its own process) | $(mib "$swift_kb") | $(mib "$python_kb") | $(ratio "$python_kb" "$swift_kb")"
 done
 
 # Launch to first rows from the cache: the whole `quartet quakes` process with a fresh cache (no request).

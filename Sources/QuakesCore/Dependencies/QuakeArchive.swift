@@ -60,7 +60,8 @@ enum QuakeArchive {
                     let alert = reader.optionalText(), let tsunami = reader.byte(), let status = reader.optionalText(),
                     let type = reader.text(), let magType = reader.optionalText(), let longitude = reader.number(),
                     let latitude = reader.number(), let depth = reader.optionalNumber(),
-                    let tz = reader.optionalInteger(), let net = reader.optionalText(), let code = reader.optionalText(),
+                    let tz = reader.optionalInteger(), let net = reader.optionalText(),
+                    let code = reader.optionalText(),
                     let sig = reader.optionalInteger()
                 else { return nil }
                 quakes.append(

@@ -58,6 +58,7 @@ public struct QuakeFeedService: Sendable {
     }
 
     /// Decodes, sorts, builds rows and stores a feed body: the work measured by the benchmark.
+    @concurrent
     public func ingest(
         _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String> = [], keepHidden: Bool = false
     ) async throws(QuakeFeedError) -> QuakeListing {

@@ -62,7 +62,8 @@ import Testing
     @Test func archiveRoundTripsEveryField() throws {
         let full = Quake(
             id: "us10004u1y", magnitude: -0.25, place: "Grindavík, Iceland", title: "M7.8 - Ünïcode 🌋",
-            time: Date(timeIntervalSince1970: 1_456_922_988.36), updated: Date(timeIntervalSince1970: 1_457_113_214.569),
+            time: Date(timeIntervalSince1970: 1_456_922_988.36),
+            updated: Date(timeIntervalSince1970: 1_457_113_214.569),
             eventPage: "https://e/x", detailFeed: "https://e/d", felt: 30, cdi: 3.1, mmi: 3.07, alert: "green",
             tsunami: true, status: "reviewed", type: "ice quake", magType: "mww",
             coordinate: QuakeCoordinate(longitude: 94.275, latitude: -4.9082, depth: -1.5), tz: 360, net: "us",

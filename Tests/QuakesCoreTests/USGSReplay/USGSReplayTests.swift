@@ -5,17 +5,22 @@ import Testing
 @testable import QuakesCore
 @testable import USGSReplay
 
+/// NB: each test makes its own replay (no statics), so everything it generated is freed when the test ends
+/// and LeakSanitizer sees no long-lived buffers; most use a 2,000-quake month to stay fast.
 @Suite struct USGSReplayTests {
     static let now = Date(timeIntervalSince1970: 1_764_460_800)  // 2025-11-30T00:00:00Z
-    static let replay = USGSReplay(USGSReplayConfiguration(now: now))
-    static let router: Router = {
+    let replay: USGSReplay
+    let router: Router
+
+    init() {
+        replay = USGSReplay(USGSReplayConfiguration(now: Self.now, demoCount: 2_000))
         var router = Router()
         replay.register(on: &router)
-        return router
-    }()
+        self.router = router
+    }
 
-    func get(_ target: String, _ headers: HTTPHeaders = [:]) async throws -> Response {
-        try await Self.router.respond(to: Request(method: .get, target: target, headers: headers))
+    func get(_ target: String, _ headers: HTTPHeaders = [:], from router: Router? = nil) async throws -> Response {
+        try await (router ?? self.router).respond(to: Request(method: .get, target: target, headers: headers))
     }
 
     @Test func servesTheMonthWithUSGSHeaders() async throws {
@@ -68,7 +73,9 @@ import Testing
     }
 
     @Test func demoMonthIsRealistic() async throws {
-        let response = try await get("/usgs/feed/v1.0/summary/all_month.geojson")
+        var router = Router()
+        USGSReplay(USGSReplayConfiguration(now: Self.now)).register(on: &router)
+        let response = try await get("/usgs/feed/v1.0/summary/all_month.geojson", from: router)
         let feed = try QuakeFeedDecoder(origin: "http://127.0.0.1:8080").decode(response.bodyData)
         #expect(feed.quakes.count == 10_000)
         #expect(feed.declaredCount == 10_000)
@@ -120,9 +127,9 @@ import Testing
     }
 
     @Test func sameSeedAndNowGiveTheSameBytes() throws {
-        let again = USGSReplay(USGSReplayConfiguration(now: Self.now))
-        let other = USGSReplay(USGSReplayConfiguration(now: Self.now, seed: 7))
-        let a = try #require(try Self.replay.summaryFeed(named: "2.5_day.geojson"))
+        let again = USGSReplay(USGSReplayConfiguration(now: Self.now, demoCount: 2_000))
+        let other = USGSReplay(USGSReplayConfiguration(now: Self.now, seed: 7, demoCount: 2_000))
+        let a = try #require(try replay.summaryFeed(named: "2.5_day.geojson"))
         let b = try #require(try again.summaryFeed(named: "2.5_day.geojson"))
         let c = try #require(try other.summaryFeed(named: "2.5_day.geojson"))
         #expect(a.body == b.body)
@@ -171,7 +178,7 @@ import Testing
             var headers: HTTPHeaders = [:]
             if let etag = validators?.etag { headers["If-None-Match"] = etag }
             if let date = validators?.lastModified { headers["If-Modified-Since"] = date }
-            let response = try await Self.router.respond(to: Request(method: .get, target: url.path, headers: headers))
+            let response = try await router.respond(to: Request(method: .get, target: url.path, headers: headers))
             requests.mutate { $0.append("\(response.status.rawValue)") }
             if response.status == .notModified { return .notModified }
             return .fresh(
