@@ -66,10 +66,11 @@ enum Step: Sendable {
         let requests = self.requests
         let screens = self.screensDuringFetch
         let clock = self.clock
-        let current = Locked<QuakeListModel?>(nil)
+        // NB: weak, or model → service → client → model would be a cycle and every test would leak its model.
+        let current = Locked(WeakModel())
         let client = QuakeFeedClient { _, validators in
             requests.mutate { $0.append(validators) }
-            if let model = current.get() {
+            if let model = current.get().model {
                 await MainActor.run { screens.mutate { $0.append(Screen(model)) } }
             }
             let step = steps.mutate { $0.isEmpty ? nil : $0.removeFirst() }
@@ -82,7 +83,7 @@ enum Step: Sendable {
         }
         let service = QuakeFeedService(feedURL: Self.feedURL, client: client, cache: cache, formatter: testFormatter)
         model = QuakeListModel(service: service, now: { clock.get() })
-        current.set(model)
+        current.set(WeakModel(model: model))
     }
 
     func answer(_ steps: Step...) { self.steps.mutate { $0 += steps } }
@@ -105,4 +106,9 @@ enum Step: Sendable {
             return requests
         }
     }
+}
+
+/// A weak reference to the model, for the scripted client to read the screen through.
+struct WeakModel {
+    weak var model: QuakeListModel?
 }
