@@ -24,8 +24,7 @@ public struct QuakeFeedService: Sendable {
     /// What the device has for this feed, ready to show; `nil` when it was never fetched.
     @concurrent
     public func cached() async throws(QuakeFeedError) -> QuakeListing? {
-        guard let feed = try await loadCache() else { return nil }
-        return listing(feed.visibleQuakes, fetchedAt: feed.fetchedAt)
+        try await cachedSet().map(listing)
     }
 
     /// Asks the server for the feed (conditionally when cached) and stores what it sends.
@@ -34,6 +33,26 @@ public struct QuakeFeedService: Sendable {
     ///   Otherwise deleted rows stay hidden.
     @concurrent
     public func refresh(reload: Bool, now: Date) async throws(QuakeFeedError) -> QuakeListing {
+        listing(try await refreshedSet(reload: reload, now: now))
+    }
+
+    /// Decodes, sorts, builds rows and stores a feed body: the work measured by the benchmark.
+    @concurrent
+    public func ingest(
+        _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String> = [], keepHidden: Bool = false
+    ) async throws(QuakeFeedError) -> QuakeListing {
+        listing(
+            try await store(data, validators: validators, fetchedAt: fetchedAt, hidden: hidden, keepHidden: keepHidden))
+    }
+
+    /// The cached quakes without rows (for readers that format only what they show); `nil` when never fetched.
+    @concurrent
+    public func cachedSet() async throws(QuakeFeedError) -> QuakeSet? {
+        guard let feed = try await loadCache() else { return nil }
+        return QuakeSet(quakes: feed.visibleQuakes, fetchedAt: feed.fetchedAt)
+    }
+
+    func refreshedSet(reload: Bool, now: Date) async throws(QuakeFeedError) -> QuakeSet {
         let cached = try await loadCache()
         let response: QuakeFeedClient.Response
         do {
@@ -50,18 +69,17 @@ public struct QuakeFeedService: Sendable {
                 throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
             }
             if reload { cached.hiddenIDs = [] }
-            return listing(cached.visibleQuakes, fetchedAt: now)
+            return QuakeSet(quakes: cached.visibleQuakes, fetchedAt: now)
         case .fresh(let data, let validators):
             let hidden = reload ? [] : cached?.hiddenIDs ?? []
-            return try await ingest(data, validators: validators, fetchedAt: now, hidden: hidden, keepHidden: !reload)
+            return try await store(data, validators: validators, fetchedAt: now, hidden: hidden, keepHidden: !reload)
         }
     }
 
-    /// Decodes, sorts, builds rows and stores a feed body: the work measured by the benchmark.
-    @concurrent
-    public func ingest(
-        _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String> = [], keepHidden: Bool = false
-    ) async throws(QuakeFeedError) -> QuakeListing {
+    /// Decodes, sorts and stores a body; returns the visible quakes.
+    private func store(
+        _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String>, keepHidden: Bool
+    ) async throws(QuakeFeedError) -> QuakeSet {
         var decoded: DecodedFeed
         do {
             decoded = try decoder.decode(data)
@@ -71,16 +89,14 @@ public struct QuakeFeedService: Sendable {
         var sorted = decoded.quakes
         decoded.quakes = []
         sorted.sort(by: Quake.newestFirst)
-        let visible = hidden.isEmpty ? sorted : sorted.filter { !hidden.contains($0.id) }
-        var result = listing(visible, fetchedAt: fetchedAt)
-        result.skipped = decoded.skipped
         do {
             let entry = QuakeCache.Entry(quakes: sorted, fetchedAt: fetchedAt, validators: validators)
             try await cache.save(cacheKey, entry, keepHidden)
         } catch {
             throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
         }
-        return result
+        let visible = hidden.isEmpty ? sorted : sorted.filter { !hidden.contains($0.id) }
+        return QuakeSet(quakes: visible, fetchedAt: fetchedAt, skipped: decoded.skipped)
     }
 
     /// Hides a row until the next reload.
@@ -101,22 +117,50 @@ public struct QuakeFeedService: Sendable {
         }
     }
 
-    private func listing(_ quakes: [Quake], fetchedAt: Date) -> QuakeListing {
-        QuakeListing(quakes: quakes, rows: formatter.rows(for: quakes), fetchedAt: fetchedAt)
+    private func listing(_ set: QuakeSet) -> QuakeListing {
+        QuakeListing(
+            quakes: set.quakes, rows: formatter.rows(for: set.quakes), fetchedAt: set.fetchedAt, skipped: set.skipped)
+    }
+}
+
+/// Visible quakes, newest first, before any row is built.
+public struct QuakeSet: Sendable, Equatable {
+    public var quakes: [Quake]
+    /// When the server last sent or confirmed them.
+    public var fetchedAt: Date
+    /// Features of the last body that could not be read.
+    public var skipped: Int
+
+    public init(quakes: [Quake], fetchedAt: Date, skipped: Int = 0) {
+        self.quakes = quakes
+        self.fetchedAt = fetchedAt
+        self.skipped = skipped
+    }
+
+    /// The quakes passing a filter, at most `limit` of them.
+    public func filtered(_ filter: QuakeFilter, now: Date, limit: Int? = nil) -> [Quake] {
+        var kept: [Quake] = []
+        for quake in quakes where filter.matches(quake, now: now) {
+            if let limit, kept.count >= limit { break }
+            kept.append(quake)
+        }
+        return kept
     }
 }
 
 /// What a one-shot reader (the command line) gets: the data to show, and the problem met on the way, if any.
+///
+/// Rows are not built here: a reader that shows 20 of 10,000 quakes formats only those.
 public struct QuakeSnapshot: Sendable {
     /// The freshest data available: refreshed, or else the cache; `nil` when there is nothing at all.
-    public var listing: QuakeListing?
-    /// Why a refresh failed; the listing (if any) is then the cache.
+    public var set: QuakeSet?
+    /// Why a refresh failed; the quakes (if any) are then the cache's.
     public var problem: QuakeFeedError?
     /// Whether the server was asked.
     public var refreshed: Bool
 
-    public init(listing: QuakeListing?, problem: QuakeFeedError?, refreshed: Bool) {
-        self.listing = listing
+    public init(set: QuakeSet?, problem: QuakeFeedError?, refreshed: Bool) {
+        self.set = set
         self.problem = problem
         self.refreshed = refreshed
     }
@@ -124,9 +168,9 @@ public struct QuakeSnapshot: Sendable {
     /// The banner text for ``problem``, naming when the shown data was fetched.
     public func problemMessage(formatter: QuakeRowFormatter, now: Date) -> String? {
         guard let problem else { return nil }
-        guard let listing else { return Strings.format("quakes.banner.nothingCached", problem.message) }
+        guard let set else { return Strings.format("quakes.banner.nothingCached", problem.message) }
         return Strings.format(
-            "quakes.banner.showingCached", problem.message, formatter.shortText(listing.fetchedAt, now: now))
+            "quakes.banner.showingCached", problem.message, formatter.shortText(set.fetchedAt, now: now))
     }
 }
 
@@ -136,19 +180,19 @@ extension QuakeFeedService {
     /// - Parameter reload: always ask the server, and bring deleted rows back (a pull to reload).
     @concurrent
     public func snapshot(reload: Bool, now: Date, staleAfter: TimeInterval = 60) async -> QuakeSnapshot {
-        var cached: QuakeListing?
+        var cached: QuakeSet?
         do {
-            cached = try await self.cached()
+            cached = try await cachedSet()
         } catch {
-            return QuakeSnapshot(listing: nil, problem: error, refreshed: false)
+            return QuakeSnapshot(set: nil, problem: error, refreshed: false)
         }
         if !reload, let cached, now.timeIntervalSince(cached.fetchedAt) <= staleAfter {
-            return QuakeSnapshot(listing: cached, problem: nil, refreshed: false)
+            return QuakeSnapshot(set: cached, problem: nil, refreshed: false)
         }
         do {
-            return QuakeSnapshot(listing: try await refresh(reload: reload, now: now), problem: nil, refreshed: true)
+            return QuakeSnapshot(set: try await refreshedSet(reload: reload, now: now), problem: nil, refreshed: true)
         } catch {
-            return QuakeSnapshot(listing: cached, problem: error, refreshed: true)
+            return QuakeSnapshot(set: cached, problem: error, refreshed: true)
         }
     }
 }

@@ -65,26 +65,23 @@ struct QuakesSession {
 
     func list() async throws -> Int32 {
         let snapshot = await snapshot()
-        guard let listing = snapshot.listing else { return 1 }
-        var (quakes, rows) = listing.filtered(filter, now: Date())
-        if let limit, quakes.count > limit {
-            quakes = Array(quakes.prefix(limit))
-            rows = Array(rows.prefix(limit))
-        }
+        guard let set = snapshot.set else { return 1 }
+        let quakes = set.filtered(filter, now: Date(), limit: limit)
         if json {
             console.line(String(decoding: QuakeExport.json(quakes), as: UTF8.self))
             return 0
         }
+        let rows = formatter.rows(for: quakes)
         for line in QuakeTable.render(quakes, rows: rows, colors: colors) { console.line(line) }
-        let updated = formatter.lastUpdatedText(listing.fetchedAt, now: Date())
-        console.line("\(rows.count) of \(listing.quakes.count) earthquakes · \(updated)")
+        let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
+        console.line("\(rows.count) of \(set.quakes.count) earthquakes · \(updated)")
         return 0
     }
 
     func show(id: String) async throws -> Int32 {
         let snapshot = await snapshot()
-        guard let listing = snapshot.listing else { return 1 }
-        guard let quake = listing.quakes.first(where: { $0.id == id }) else {
+        guard let set = snapshot.set else { return 1 }
+        guard let quake = set.quakes.first(where: { $0.id == id }) else {
             console.errorLine("quartet: no earthquake '\(id)' in the list")
             return 1
         }
@@ -102,7 +99,7 @@ struct QuakesSession {
     }
 
     func delete(id: String) async throws -> Int32 {
-        guard let cached = try await service.cached(), let quake = cached.quakes.first(where: { $0.id == id }) else {
+        guard let cached = try await service.cachedSet(), let quake = cached.quakes.first(where: { $0.id == id }) else {
             console.errorLine("quartet: no earthquake '\(id)' in the cached list")
             return 1
         }
@@ -117,8 +114,8 @@ struct QuakesSession {
 
     func map(output: String) async throws -> Int32 {
         let snapshot = await snapshot()
-        guard let listing = snapshot.listing else { return 1 }
-        let quakes = listing.filtered(filter, now: Date()).quakes
+        guard let set = snapshot.set else { return 1 }
+        let quakes = set.filtered(filter, now: Date())
         let annotations = QuakeMapAnnotation.annotations(for: quakes)
         let url = URL(
             fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
