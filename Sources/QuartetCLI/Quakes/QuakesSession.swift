@@ -54,7 +54,7 @@ struct QuakesSession {
 
     /// The cache, refreshed when older than a minute (or always with `--reload`), with a spinner meanwhile.
     func snapshot() async -> QuakeSnapshot {
-        let spinner = Spinner(console: console)
+        let spinner = Spinner(console: console, message: QuakeMessages.loading)
         let snapshot = await service.snapshot(reload: reload, now: Date())
         await spinner.stop()
         if let message = snapshot.problemMessage(formatter: formatter, now: Date()) {
@@ -74,7 +74,7 @@ struct QuakesSession {
         let rows = formatter.rows(for: quakes)
         for line in QuakeTable.render(quakes, rows: rows, colors: colors) { console.line(line) }
         let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
-        console.line("\(rows.count) of \(set.quakes.count) earthquakes · \(updated)")
+        console.line(QuakeMessages.summary(shown: rows.count, total: set.quakes.count, updated: updated))
         return 0
     }
 
@@ -82,7 +82,7 @@ struct QuakesSession {
         let snapshot = await snapshot()
         guard let set = snapshot.set else { return 1 }
         guard let quake = set.quakes.first(where: { $0.id == id }) else {
-            console.errorLine("quartet: no earthquake '\(id)' in the list")
+            console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: false))
             return 1
         }
         if json {
@@ -100,14 +100,14 @@ struct QuakesSession {
 
     func delete(id: String) async throws -> Int32 {
         guard let cached = try await service.cachedSet(), let quake = cached.quakes.first(where: { $0.id == id }) else {
-            console.errorLine("quartet: no earthquake '\(id)' in the cached list")
+            console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: true))
             return 1
         }
         try await service.hide(id: id)
         if json {
             console.line(String(decoding: QuakeExport.json([quake]), as: UTF8.self))
         } else {
-            console.line("Deleted \(id) (\(quake.title)) until the next reload.")
+            console.line(QuakeMessages.deleted(id: id, title: quake.title))
         }
         return 0
     }
@@ -124,7 +124,7 @@ struct QuakesSession {
             let shown = Set(annotations.map(\.id))
             console.line(String(decoding: QuakeExport.json(quakes.filter { shown.contains($0.id) }), as: UTF8.self))
         } else {
-            console.line("Wrote \(annotations.count) earthquakes of magnitude 3.5 or more to \(output).")
+            console.line(QuakeMessages.mapWritten(count: annotations.count, path: output))
         }
         return 0
     }

@@ -5,7 +5,7 @@ struct Spinner {
     private let task: Task<Void, Never>?
     private let console: Console
 
-    init(console: Console, message: String = "Loading earthquakes…") {
+    init(console: Console, message: String) {
         self.console = console
         guard console.isTerminal else {
             task = nil
