@@ -1,3 +1,4 @@
+import Foundation
 import QuakesCore
 import SwiftUI
 
@@ -18,4 +19,16 @@ struct QuakeDetailView: View {
             .navigationTitle(detail.title)
         }
     }
+}
+
+#Preview {
+    QuakeDetailView(
+        detail: QuakeDetail(
+            Quake(
+                id: "us1", magnitude: 7.1, place: "120 km SSW of Sinabang, Indonesia",
+                title: "M 7.1 - 120 km SSW of Sinabang, Indonesia", time: Date(timeIntervalSince1970: 1_764_460_000),
+                eventPage: "https://earthquake.usgs.gov/earthquakes/eventpage/us1", felt: 30, alert: "yellow",
+                tsunami: true, status: "reviewed", magType: "mww",
+                coordinate: QuakeCoordinate(longitude: 95.9, latitude: 1.4, depth: 25)),
+            formatter: QuakeRowFormatter()))
 }
