@@ -3,7 +3,8 @@ import Foundation
 // `quartet-bench AREA [ARGS…]`: the Swift side of `make bench`. scripts/bench starts the peers
 // (nginx, Python) and prints each figure beside its peer; each area lives in its own file here.
 let areas: [String: @Sendable ([String]) async throws -> Void] = [
-    "quakes": QuakesBench.run
+    "http": HTTPBench.run,
+    "quakes": QuakesBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

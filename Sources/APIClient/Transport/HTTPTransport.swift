@@ -27,7 +27,8 @@ public struct HTTPTransport: Sendable {
     /// Creates a transport from its four operations.
     public init(
         send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse),
-        upload: @escaping @Sendable (URLRequest, Data, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
+        upload:
+            @escaping @Sendable (URLRequest, Data, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
         download: @escaping @Sendable (URLRequest, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
         stream: @escaping @Sendable (URLRequest) async throws -> StreamedResponse
     ) {
@@ -61,20 +62,6 @@ public struct HTTPTransport: Sendable {
             }
             return StreamedResponse(response: response, chunks: chunks)
         }
-    }
-}
-
-/// The head of a streaming response and its body as chunks of bytes.
-public struct StreamedResponse: Sendable {
-    /// Status and headers.
-    public var response: HTTPURLResponse
-    /// The body, chunk by chunk; finishes when the server closes, throws when the connection drops.
-    public var chunks: AsyncThrowingStream<Data, any Error>
-
-    /// Creates a streamed response.
-    public init(response: HTTPURLResponse, chunks: AsyncThrowingStream<Data, any Error>) {
-        self.response = response
-        self.chunks = chunks
     }
 }
 

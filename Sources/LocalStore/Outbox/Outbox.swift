@@ -54,7 +54,9 @@ public actor Outbox {
                 RETURNING *
                 """)
         }
-        guard let row else { throw DatabaseError(.notFound, code: "outbox", message: "the queued row was not returned") }
+        guard let row else {
+            throw DatabaseError(.notFound, code: "outbox", message: "the queued row was not returned")
+        }
         return try OutboxOperation(row: row)
     }
 
@@ -85,7 +87,8 @@ public actor Outbox {
     public func pendingCount() async throws -> Int {
         try await database.read { db in
             try db.fetchValue(
-                Int.self, "SELECT COUNT(*) FROM localstore_outbox WHERE state = \(OutboxOperation.State.pending.rawValue)")
+                Int.self,
+                "SELECT COUNT(*) FROM localstore_outbox WHERE state = \(OutboxOperation.State.pending.rawValue)")
                 ?? 0
         }
     }

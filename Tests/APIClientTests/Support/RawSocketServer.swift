@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import APIClient
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,34 +15,31 @@ import Foundation
 final class RawSocketServer: Sendable {
     let port: Int
     private let listener: Int32
+    /// Whether the accept thread has closed the listening socket.
+    private let closed = Locked(false)
 
     init(handler: @escaping @Sendable (RawConnection) -> Void) throws {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard bound else {
+        let (fd, port) = try Self.bindLoopback()
+        guard listen(fd, 64) == 0 else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }
         listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
+        let closed = self.closed
         Thread {
             while true {
                 let connection = accept(fd, nil, nil)
-                if connection < 0 { return }
+                if connection < 0 {
+                    if errno == EINTR { continue }
+                    // NB: only this thread closes the listener, after `stop()` shut it down: closing it from
+                    // `stop()` could let a reused descriptor number (another test's socket) be accepted on here.
+                    closed.withLock { closed in
+                        close(fd)
+                        closed = true
+                    }
+                    return
+                }
                 Thread {
                     handler(RawConnection(fd: connection))
                     close(connection)
@@ -54,8 +53,42 @@ final class RawSocketServer: Sendable {
 
     /// Stops accepting connections.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        closed.withLock { closed in
+            if !closed { shutdown(listener, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// A socket bound to a free loopback port, not yet listening.
+    static func bindLoopback() throws -> (fd: Int32, port: Int) {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(fd, address, length) == 0 && getsockname(fd, address, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// Runs `body` with the URL of a loopback port that refuses connections (bound, never listening, so no
+    /// other test can take it meanwhile).
+    static func withRefusingPort<T>(_ body: (URL) async throws -> T) async throws -> T {
+        let (fd, port) = try bindLoopback()
+        defer { close(fd) }
+        return try await body(URL(string: "http://127.0.0.1:\(port)")!)
     }
 }
 
@@ -88,7 +121,8 @@ struct RawConnection: Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         if headers["expect"]?.lowercased() == "100-continue" { write("HTTP/1.1 100 Continue\r\n\r\n") }
         var body = Data(buffer[headEnd.upperBound...])
@@ -128,6 +162,11 @@ struct RawConnection: Sendable {
     /// Writes text as UTF-8.
     @discardableResult
     func write(_ text: String) -> Bool { write(Data(text.utf8)) }
+
+    /// Blocks until the client closes its side.
+    func waitForClose() {
+        while read(max: 4096) != nil {}
+    }
 
     /// Closes with a TCP reset instead of an orderly shutdown.
     func reset() {

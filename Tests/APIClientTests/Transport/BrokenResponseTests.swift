@@ -9,11 +9,14 @@ import Testing
 
 /// The live transport against responses no proper server sends (a raw socket server plays them).
 @Suite struct BrokenResponseTests {
-    private func client(_ server: RawSocketServer, log: ReportLog = ReportLog(), sleeper: RecordingSleeper = RecordingSleeper())
+    private func client(
+        _ server: RawSocketServer, log: ReportLog = ReportLog(), sleeper: RecordingSleeper = RecordingSleeper()
+    )
         -> APIClient
     {
         APIClient(
-            baseURL: server.url, transport: .live(), retryPolicy: RetryPolicy(random: { 0 }), sleeper: sleeper.sleeper,
+            baseURL: server.url, transport: sharedLiveTransport, retryPolicy: RetryPolicy(random: { 0 }),
+            sleeper: sleeper.sleeper,
             errorReporter: log.reporter, timeout: 5)
     }
 
@@ -22,7 +25,8 @@ import Testing
         let server = try RawSocketServer { connection in
             guard connection.readRequest() != nil else { return }
             attempts.withLock { $0 += 1 }
-            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\": 1")
+            connection.write(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\": 1")
         }
         defer { server.stop() }
         let log = ReportLog()
@@ -55,14 +59,17 @@ import Testing
             connection.write("SMTP ready\r\n\r\n")
         }
         defer { server.stop() }
-        await #expect(throws: APIError.self) { try await client(server).send(Endpoint<Data>(method: .get, path: ["x"], response: .data)) }
+        await #expect(throws: APIError.self) {
+            try await client(server).send(Endpoint<Data>(method: .get, path: ["x"], response: .data))
+        }
     }
 
     @Test func truncatedJSONWithHonestLengthIsADecodingError() async throws {
         let server = try RawSocketServer { connection in
             _ = connection.readRequest()
             let body = #"{"features": [{"id": 1}, {"id""#
-            connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            connection.write(
+                "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         }
         defer { server.stop() }
         struct Feed: Decodable { var features: [[String: Int]] }
@@ -74,12 +81,15 @@ import Testing
     }
 
     @Test func refusedConnectionIsCannotConnect() async throws {
-        let server = try RawSocketServer { _ in }
-        server.stop()
-        let sleeper = RecordingSleeper()
-        await #expect(throws: APIError.cannotConnect) {
-            try await client(server, sleeper: sleeper).send(Endpoint<Data>(method: .get, path: ["x"], response: .data))
+        try await RawSocketServer.withRefusingPort { url in
+            let sleeper = RecordingSleeper()
+            let client = APIClient(
+                baseURL: url, transport: sharedLiveTransport, retryPolicy: RetryPolicy(random: { 0 }),
+                sleeper: sleeper.sleeper, errorReporter: .silent)
+            await #expect(throws: APIError.cannotConnect) {
+                try await client.send(Endpoint<Data>(method: .get, path: ["x"], response: .data))
+            }
+            #expect(sleeper.durations.count == 2)
         }
-        #expect(sleeper.durations.count == 2)
     }
 }

@@ -20,7 +20,9 @@ import Testing
         let store = try await LocalStore(database: database)
         var keys: [String] = []
         for index in 0..<count {
-            keys.append(try await store.outbox.enqueue(method: .post, path: ["notes", "\(index)"], json: ["n": index]).idempotencyKey)
+            keys.append(
+                try await store.outbox.enqueue(method: .post, path: ["notes", "\(index)"], json: ["n": index])
+                    .idempotencyKey)
         }
         await database.close()
         return keys

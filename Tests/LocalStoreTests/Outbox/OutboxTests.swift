@@ -20,7 +20,8 @@ private struct Note: Codable, Sendable {
 
     private func enqueueNotes(_ outbox: Outbox, _ names: [String]) async throws {
         for name in names {
-            try await outbox.enqueue(method: .post, path: ["notes", name], json: Note(text: name), label: "Add \(name)")
+            try await outbox.enqueue(
+                method: .post, path: ["notes", name], json: Note(text: name), label: "Add \(name)")
         }
     }
 
@@ -126,9 +127,15 @@ private struct Note: Codable, Sendable {
     }
 
     @Test func closureReplayClassifiesErrors() {
-        #expect(DeliveryOutcome(error: .http(status: 409, detail: nil)) == .conflict(status: 409, message: "Someone else changed this item first (409)."))
-        #expect(DeliveryOutcome(error: .http(status: 422, detail: nil)) == .rejected(status: 422, message: "The request failed (422)."))
-        #expect(DeliveryOutcome(error: .http(status: 500, detail: nil)) == .unreachable(message: "The server had a problem (500). Try again later."))
+        #expect(
+            DeliveryOutcome(error: .http(status: 409, detail: nil))
+                == .conflict(status: 409, message: "Someone else changed this item first (409)."))
+        #expect(
+            DeliveryOutcome(error: .http(status: 422, detail: nil))
+                == .rejected(status: 422, message: "The request failed (422)."))
+        #expect(
+            DeliveryOutcome(error: .http(status: 500, detail: nil))
+                == .unreachable(message: "The server had a problem (500). Try again later."))
         #expect(DeliveryOutcome(error: .signedOut) == .unreachable(message: APIError.signedOut.message))
         #expect(DeliveryOutcome(error: .cancelled) == .unreachable(message: APIError.cancelled.message))
     }

@@ -91,7 +91,8 @@ private struct Quake: Codable, Equatable, Sendable {
         clock.advance(5)
         let quakes = [Quake(id: "b", magnitude: 4), Quake(id: "c", magnitude: 2.25)]
         try await store.saveList(quakes, as: "quakes")
-        #expect(try await store.savedList(Quake.self, named: "quakes") == SavedList(elements: quakes, savedAt: clock.now))
+        #expect(
+            try await store.savedList(Quake.self, named: "quakes") == SavedList(elements: quakes, savedAt: clock.now))
         try await store.removeList(named: "quakes")
         #expect(try await store.savedList(Quake.self, named: "quakes") == nil)
     }

@@ -1,5 +1,6 @@
-import APIClient
 import Foundation
+
+@testable import APIClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,8 +24,7 @@ final class IdempotentServer: Sendable {
         var received = 0
     }
 
-    private let state = NSLock()
-    nonisolated(unsafe) private var storage = State()
+    private let storage = Locked(State())
     private let script: @Sendable (String) -> Scripted?
     private let afterApply: @Sendable (Int) async throws -> Void
 
@@ -37,35 +37,39 @@ final class IdempotentServer: Sendable {
     }
 
     /// Idempotency keys in the order their changes were applied.
-    var applied: [String] { state.withLock { storage.applied } }
+    var applied: [String] { storage.withLock { $0.applied } }
     /// Bodies applied, in order.
-    var appliedBodies: [String] { state.withLock { storage.applied.compactMap { storage.bodies[$0] } } }
+    var appliedBodies: [String] { storage.withLock { state in state.applied.compactMap { state.bodies[$0] } } }
     /// Requests received, repeats included.
-    var received: Int { state.withLock { storage.received } }
+    var received: Int { storage.withLock { $0.received } }
 
     var transport: HTTPTransport {
         HTTPTransport { request in
             guard let url = request.url else { throw URLError(.badURL) }
-            self.state.withLock { self.storage.received += 1 }
+            self.storage.withLock { $0.received += 1 }
             switch self.script(url.lastPathComponent) {
             case .fail(let code)?:
                 throw URLError(code)
             case .status(let status, let body)?:
-                return (Data(body.utf8), HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)!)
+                return (
+                    Data(body.utf8), HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)!
+                )
             case nil:
                 break
             }
             let key = request.value(forHTTPHeaderField: "Idempotency-Key") ?? UUID().uuidString
             let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
-            let (fresh, count) = self.state.withLock { () -> (Bool, Int) in
-                guard self.storage.bodies[key] == nil else { return (false, self.storage.applied.count) }
-                self.storage.applied.append(key)
-                self.storage.bodies[key] = body
-                return (true, self.storage.applied.count)
+            let (fresh, count) = self.storage.withLock { state -> (Bool, Int) in
+                guard state.bodies[key] == nil else { return (false, state.applied.count) }
+                state.applied.append(key)
+                state.bodies[key] = body
+                return (true, state.applied.count)
             }
             if fresh { try await self.afterApply(count) }
             let answer = Data(#"{"applied": \#(count)}"#.utf8)
-            return (answer, HTTPURLResponse(url: url, statusCode: fresh ? 201 : 200, httpVersion: nil, headerFields: nil)!)
+            return (
+                answer, HTTPURLResponse(url: url, statusCode: fresh ? 201 : 200, httpVersion: nil, headerFields: nil)!
+            )
         }
     }
 
