@@ -10,7 +10,11 @@ public enum QuartetTool {
         CommandSpec(
             "quartet",
             summary: "Quartet: four apps (Quakes, Sales, Change Jar, Attendee) and the server they talk to.",
-            subcommands: [ServeCommand.spec, ChangeJarCommand.spec]
+            subcommands: [
+                ServeCommand.spec,
+                QuakesCommand.spec,
+                ChangeJarCommand.spec,
+            ]
         )
     }
 

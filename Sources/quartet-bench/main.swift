@@ -6,6 +6,7 @@ let areas: [String: @Sendable ([String]) async throws -> Void] = [
     "changejar": ChangeJarBench.run,
     "database": DatabaseBench.run,
     "http": HTTPBench.run,
+    "quakes": QuakesBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
