@@ -55,3 +55,8 @@ extension ServerCore {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Collects the name/value pairs MHD hands to a `MHD_KeyValueIterator`.
+private final class FieldCollector {
+    var fields: [(String, String)] = []
+}
