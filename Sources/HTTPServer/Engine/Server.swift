@@ -79,7 +79,7 @@ public final class Server: Sendable {
     private enum Lifecycle {
         case idle
         case running(daemon: DaemonHandle, port: UInt16, sweeper: Task<Void, Never>?)
-        case stopping(port: UInt16)
+        case stopping(daemon: DaemonHandle, port: UInt16)
         case stopped
     }
 
@@ -115,7 +115,7 @@ public final class Server: Sendable {
     /// The port the server listens on (the real one when configured with 0); 0 before ``start()``.
     public var port: UInt16 {
         switch lifecycle.withLock({ $0 }) {
-        case .running(_, let port, _), .stopping(let port): port
+        case .running(_, let port, _), .stopping(_, let port): port
         case .idle, .stopped: 0
         }
     }
@@ -125,16 +125,22 @@ public final class Server: Sendable {
 
     /// Connections currently open.
     public var openConnections: Int {
-        guard case .running(let daemon, _, _) = lifecycle.withLock({ $0 }) else { return 0 }
-        return Int(cmhd_current_connections(daemon.pointer))
+        // NB: asked under the lock, so shutdown cannot stop the daemon while MHD answers.
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(let daemon, _, _), .stopping(let daemon, _): Int(cmhd_current_connections(daemon.pointer))
+            case .idle, .stopped: 0
+            }
+        }
     }
 
     /// Stops gracefully: stop accepting, end event streams, let requests in flight finish within
-    /// `gracePeriod`, answer the rest 503, then close every connection.
+    /// `gracePeriod`, answer the rest 503, then close every connection. A second call while a shutdown
+    /// runs returns at once.
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let running = lifecycle.withLock { lifecycle -> (DaemonHandle, Task<Void, Never>?)? in
             guard case .running(let daemon, let port, let sweeper) = lifecycle else { return nil }
-            lifecycle = .stopping(port: port)
+            lifecycle = .stopping(daemon: daemon, port: port)
             return (daemon, sweeper)
         }
         guard let (daemon, sweeper) = running else { return }
@@ -151,6 +157,7 @@ public final class Server: Sendable {
         while core.inFlight > 0, ContinuousClock.now < settle {
             try? await Task.sleep(for: .milliseconds(5))
         }
+        lifecycle.withLock { $0 = .stopped }
         // NB: MHD_stop_daemon joins MHD's threads: run it on a thread of its own, not on the cooperative
         // pool (nor on Dispatch's global queues, which share that pool's threads on Linux).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -161,7 +168,6 @@ public final class Server: Sendable {
         }
         // NB: MHD hands the quiesced listening socket to us, to close only after MHD_stop_daemon.
         if listener >= 0 { close(listener) }
-        lifecycle.withLock { $0 = .stopped }
     }
 
     /// Serves until SIGINT or SIGTERM arrives, then shuts down gracefully and returns.
