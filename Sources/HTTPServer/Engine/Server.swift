@@ -183,8 +183,23 @@ public final class Server: Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield(number) }
-            source.resume()
             return source
+        }
+        // NB: Dispatch installs its signal handler after resume() returns; wait for every source's
+        // registration, or a signal arriving in between would be ignored.
+        await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
+            let remaining = Locked(sources.count)
+            if sources.isEmpty { registered.resume() }
+            for source in sources {
+                source.setRegistrationHandler {
+                    let left = remaining.withLock { count in
+                        count -= 1
+                        return count
+                    }
+                    if left == 0 { registered.resume() }
+                }
+                source.resume()
+            }
         }
         onReady()
         for await _ in arrivals { break }
