@@ -4,6 +4,7 @@ import Database
 import DatabasePostgres
 import Foundation
 import HTTPServer
+import USGSReplay
 
 /// A composed Quartet server: its routes, their description, and what must be closed on shutdown.
 public struct Application: Sendable {
@@ -59,6 +60,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 
     HealthController(version: configuration.version).register(on: &router)
     openAPI.add(HealthController.operations)
+
+    USGSReplay(USGSReplayConfiguration(feedDirectory: configuration.usgsFeedDirectory)).register(on: &router)
+    openAPI.add(USGSReplay.operations)
 
     let cognito = try CognitoDevService(
         database: database,

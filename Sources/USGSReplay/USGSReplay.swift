@@ -222,3 +222,31 @@ private final class FeedCache: @unchecked Sendable {
         }
     }
 }
+
+extension USGSReplay {
+    /// The replay's routes, as published in `/openapi.json`.
+    public static let operations = [
+        APIOperation(
+            .get,
+            "/usgs/feed/v1.0/summary/:feed",
+            summary: "A USGS summary feed (GeoJSON), e.g. all_month.geojson; conditional with ETag/Last-Modified",
+            tag: "usgs",
+            responses: [200: "The feed", 304: "Not modified since the validators given", 404: "Unknown feed"]
+        ),
+        APIOperation(
+            .get,
+            "/usgs/feed/v1.0/detail/:file",
+            summary: "A USGS event detail feed (GeoJSON Feature), e.g. us7000abcd.geojson",
+            tag: "usgs",
+            responses: [200: "The event", 404: "Unknown event"]
+        ),
+        APIOperation(
+            .get,
+            "/usgs/earthquakes/eventpage/:id",
+            summary: "The event page of a demo quake (HTML)",
+            tag: "usgs",
+            responses: [200: "The page", 404: "Unknown event"],
+            responseMediaType: "text/html"
+        ),
+    ]
+}
