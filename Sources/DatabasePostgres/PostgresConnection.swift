@@ -106,6 +106,8 @@ final class PostgresConnection: DatabaseConnection {
         try check(result, sql: script)
     }
 
+    @discardableResult
+
     func transaction<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }

@@ -57,11 +57,13 @@ public final class PostgresDatabase: SQLDatabase {
     }
 
     /// Runs `body` in a read-only, repeatable-read transaction (one consistent snapshot).
+    @discardableResult
     public func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         try await run(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
     /// Runs `body` in a read-committed transaction: committed on return, rolled back on throw.
+    @discardableResult
     public func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         try await run(begin: "BEGIN", body)
     }

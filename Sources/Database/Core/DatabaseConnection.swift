@@ -26,6 +26,7 @@ public protocol DatabaseConnection: AnyObject {
 
     /// Runs `body` in a nested transaction (a savepoint): its changes are undone if it throws, while the
     /// enclosing transaction goes on.
+    @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T
 }
 
@@ -83,9 +84,11 @@ public protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
 
     /// Runs `body` with a connection that sees one consistent snapshot and cannot write.
+    @discardableResult
     func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
     func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T
 
     /// Closes every connection; later calls throw. Waits for running closures to finish.
@@ -94,6 +97,7 @@ public protocol SQLDatabase: Sendable {
 
 extension SQLDatabase {
     /// Runs `body` in a transaction (the same as ``write(_:)``; reads better where atomicity is the point).
+    @discardableResult
     public func transaction<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         try await write(body)
     }

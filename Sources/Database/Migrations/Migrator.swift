@@ -65,7 +65,15 @@ public struct Migrator: Sendable {
 
     /// The names of the applied migrations, in the order they were applied.
     public static func appliedMigrations(_ db: any DatabaseConnection) throws -> [String] {
-        try createTable(db)
+        let exists: Bool?
+        switch db.dialect {
+        case .sqlite:
+            exists = try db.fetchValue(
+                Bool.self, "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = \(tableName)")
+        case .postgres:
+            exists = try db.fetchValue(Bool.self, "SELECT to_regclass(\(tableName)) IS NOT NULL")
+        }
+        guard exists == true else { return [] }
         return try db.fetchColumn(
             String.self, "SELECT name FROM \(raw: tableName) ORDER BY applied_order, name")
     }

@@ -70,7 +70,9 @@ package final class ConnectionPool<Connection>: Sendable {
     ) async throws -> T {
         let grant = try await acquire()
         return try await withoutActuallyEscaping(body) { body in
-            let job = Exclusive(body)
+            // NB: the dispatched block may outlive this call by a moment; it reaches `body` through a slot that
+            // is emptied before the continuation resumes, so no reference to the non-escaping closure survives.
+            let slot = Locked(Optional(body))
             return try await withCheckedThrowingContinuation { continuation in
                 queue.async {
                     let connection: Connection
@@ -80,22 +82,39 @@ package final class ConnectionPool<Connection>: Sendable {
                         do {
                             connection = try self.openConnection()
                         } catch {
+                            slot.withLock { $0 = nil }
                             self.release(nil)
                             continuation.resume(throwing: error)
                             return
                         }
                     }
-                    let (result, reusable) = job.value(connection)
-                    if reusable {
+                    let outcome = Self.call(slot, with: connection)
+                    if outcome.reusable {
                         self.release(connection)
                     } else {
                         self.closeConnection(connection)
                         self.release(nil)
                     }
-                    continuation.resume(with: result)
+                    continuation.resume(with: outcome.result)
                 }
             }
         }
+    }
+
+    /// Takes the job out of its slot and runs it; the job is released when this returns.
+    private static func call<T>(
+        _ slot: Locked<(@Sendable (Connection) -> (result: Result<T, any Error>, reusable: Bool))?>,
+        with connection: Connection
+    ) -> (result: Result<T, any Error>, reusable: Bool) {
+        guard
+            let job = slot.withLock({ slot in
+                defer { slot = nil }
+                return slot
+            })
+        else {
+            return (.failure(DatabaseError(.other, code: "pool", message: "job already ran")), true)
+        }
+        return job(connection)
     }
 
     /// Closes idle connections and refuses new jobs; connections in use close when their job ends.

@@ -93,6 +93,8 @@ final class SQLiteConnection: DatabaseConnection {
         }
     }
 
+    @discardableResult
+
     func transaction<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }

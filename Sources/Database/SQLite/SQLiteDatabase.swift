@@ -105,6 +105,7 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     /// Runs `body` in a read transaction on a reader connection (one consistent snapshot; writes are refused).
+    @discardableResult
     public func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         let shared = sharesOneConnection
         return try await readers.run { connection in
@@ -124,6 +125,7 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     /// Runs `body` in an immediate transaction on the writer connection: committed on return, rolled back on throw.
+    @discardableResult
     public func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         try await writer.run { connection in
             do {
@@ -144,6 +146,7 @@ public final class SQLiteDatabase: SQLDatabase {
 
     /// Runs `body` on the writer connection outside any transaction, for statements that cannot run in one
     /// (`VACUUM`, some `PRAGMA`s).
+    @discardableResult
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @Sendable (any DatabaseConnection) throws -> T
     ) async throws -> T {
