@@ -37,7 +37,10 @@ extension AttendeeStore {
         try await database.read { db in
             try db.queryOne(
                 "SELECT id, password_hash FROM attendee_user WHERE email = \(email) AND password_hash IS NOT NULL"
-            ).map { Credentials(userID: try $0.decode(String.self, "id"), passwordHash: try $0.decode(String.self, "password_hash")) }
+            ).map {
+                Credentials(
+                    userID: try $0.decode(String.self, "id"), passwordHash: try $0.decode(String.self, "password_hash"))
+            }
         }
     }
 
@@ -84,7 +87,8 @@ extension AttendeeStore {
     static func profile(userID: String, _ db: any DatabaseConnection) throws -> MyProfile {
         guard
             let row = try db.queryOne(
-                "SELECT \(RowReading.personColumns), u.email, u.preferences FROM attendee_user u WHERE u.id = \(userID)")
+                "SELECT \(RowReading.personColumns), u.email, u.preferences FROM attendee_user u WHERE u.id = \(userID)"
+            )
         else { throw HTTPError(.unauthorized, detail: "This account no longer exists.") }
         return MyProfile(
             person: try RowReading.person(row),

@@ -37,7 +37,8 @@ import Testing
             #expect(stored.count == 1)
             #expect(!stored.contains(token))
             let hash = try await server.database.read { db in
-                try db.fetchValue(String.self, "SELECT password_hash FROM attendee_user WHERE email = 'rui.santos@example.com'")
+                try db.fetchValue(
+                    String.self, "SELECT password_hash FROM attendee_user WHERE email = 'rui.santos@example.com'")
             }
             #expect(hash?.hasPrefix("$pbkdf2-sha256$") == true)
             #expect(hash?.contains("correct horse") == false)
@@ -54,7 +55,8 @@ import Testing
             #expect(duplicate.problem["field"] == "email")
 
             let badEmail = try await server.client.post(
-                "/attendee/v1/auth/signup", json: SignUpRequest(email: "not-an-email", password: "long enough", name: "X"))
+                "/attendee/v1/auth/signup",
+                json: SignUpRequest(email: "not-an-email", password: "long enough", name: "X"))
             #expect(badEmail.status == .unprocessableContent)
             #expect(badEmail.problem["field"] == "email")
 
@@ -69,7 +71,8 @@ import Testing
             #expect(missing.problem["field"] == "password")
 
             let wrong = try await server.client.post(
-                "/attendee/v1/auth/signin", json: SignInRequest(email: "marta.costa@example.com", password: "nope nope"))
+                "/attendee/v1/auth/signin", json: SignInRequest(email: "marta.costa@example.com", password: "nope nope")
+            )
             #expect(wrong.status == .unauthorized)
             let unknown = try await server.client.post(
                 "/attendee/v1/auth/signin", json: SignInRequest(email: "who@example.com", password: "nope nope"))

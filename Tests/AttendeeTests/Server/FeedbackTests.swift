@@ -9,8 +9,10 @@ import Testing
             let outsider = try await server.signUp("Outsider")
             let path = "/attendee/v1/events/\(server.eventID)/feedback"
             #expect(
-                try await server.client.post(path, json: EventFeedback(rating: 5), headers: AttendeeTestServer.auth(outsider))
-                    .status == .forbidden)
+                try await server.client.post(
+                    path, json: EventFeedback(rating: 5), headers: AttendeeTestServer.auth(outsider)
+                )
+                .status == .forbidden)
             let token = try await server.registeredAttendee("Maja Haddad")
             let bad = try await server.client.post(
                 path, json: EventFeedback(rating: 9), headers: AttendeeTestServer.auth(token))
@@ -32,7 +34,8 @@ import Testing
             let path = "/attendee/v1/sessions/\(keynote.id)/feedback"
             let speakers = keynote.speakers.map(\.id)
             let full = SessionFeedback(
-                rating: 5, speakerRatings: Dictionary(uniqueKeysWithValues: speakers.map { ($0, 4) }), comment: "Loved it")
+                rating: 5, speakerRatings: Dictionary(uniqueKeysWithValues: speakers.map { ($0, 4) }),
+                comment: "Loved it")
 
             let notAttended = try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token))
             #expect(notAttended.status == .forbidden)
@@ -48,7 +51,9 @@ import Testing
             let extra = try await server.client.post(path, json: stranger, headers: AttendeeTestServer.auth(token))
             #expect(extra.problem["field"] == "speakerRatings.someone-else")
 
-            #expect(try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token)).status == .noContent)
+            #expect(
+                try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token)).status
+                    == .noContent)
             let again = try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token))
             #expect(again.status == .conflict)
             #expect(again.problem["type"] == AttendanceRefusal.duplicate.rawValue)

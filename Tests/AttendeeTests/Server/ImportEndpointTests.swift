@@ -19,7 +19,8 @@ import Testing
             ])
     }
 
-    func post(_ server: AttendeeTestServer, _ programme: ConferenceProgramme, _ token: String) async throws -> Response {
+    func post(_ server: AttendeeTestServer, _ programme: ConferenceProgramme, _ token: String) async throws -> Response
+    {
         try await server.client.request(
             .post, "/attendee/v1/import", headers: AttendeeTestServer.auth(token),
             body: AttendeeCoding.encoder().encode(programme))

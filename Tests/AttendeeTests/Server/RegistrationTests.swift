@@ -43,7 +43,9 @@ import Testing
             #expect(nameless.problem["field"] == "guests.0.name")
 
             let ok = try await server.client.put(
-                path, json: AdditionalInfoSubmission(answers: answers, guests: [Guest(name: "Zoë", email: "Zoe@Example.com")]),
+                path,
+                json: AdditionalInfoSubmission(
+                    answers: answers, guests: [Guest(name: "Zoë", email: "Zoe@Example.com")]),
                 headers: AttendeeTestServer.auth(token))
             #expect(ok.status == .ok)
             let details = try await server.client.get(
