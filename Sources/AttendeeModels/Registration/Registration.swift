@@ -74,26 +74,33 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
     /// The first rule the submission breaks for an event's fields, or `nil`: every field is required unless
     /// `later`, and every guest needs a name and a valid e-mail. The app and the server both apply it.
     public func validationError(fields: [AdditionalInfoField]) -> FieldError? {
-        if later { return nil }
+        validationErrors(fields: fields).first
+    }
+
+    /// Every rule the submission breaks, in form order (the app shows them all at once).
+    public func validationErrors(fields: [AdditionalInfoField]) -> [FieldError] {
+        if later { return [] }
+        var errors: [FieldError] = []
         for field in fields {
             let answer = answers[field.key]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if answer.isEmpty {
-                return FieldError(field: "answers.\(field.key)", message: "\(field.label) is required.")
+                errors.append(FieldError(field: "answers.\(field.key)", message: "\(field.label) is required."))
             }
         }
         let known = Set(fields.map(\.key))
-        if let unknown = answers.keys.sorted().first(where: { !known.contains($0) }) {
-            return FieldError(field: "answers.\(unknown)", message: "This event does not ask for \(unknown).")
+        for unknown in answers.keys.sorted() where !known.contains(unknown) {
+            errors.append(FieldError(field: "answers.\(unknown)", message: "This event does not ask for \(unknown)."))
         }
         for (index, guest) in guests.enumerated() {
             if guest.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                return FieldError(field: "guests.\(index).name", message: "Guest \(index + 1) needs a name.")
+                errors.append(FieldError(field: "guests.\(index).name", message: "Guest \(index + 1) needs a name."))
             }
             if !EmailAddress.isPlausible(guest.email.trimmingCharacters(in: .whitespaces)) {
-                return FieldError(
-                    field: "guests.\(index).email", message: "Guest \(index + 1) needs a valid e-mail address.")
+                errors.append(
+                    FieldError(
+                        field: "guests.\(index).email", message: "Guest \(index + 1) needs a valid e-mail address."))
             }
         }
-        return nil
+        return errors
     }
 }
