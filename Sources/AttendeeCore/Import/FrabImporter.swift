@@ -41,7 +41,9 @@ enum FrabImporter {
                     }
                     let identifier =
                         JSONField.string(event["guid"]) ?? JSONField.string(event["id"]).map { "\(acronym)-\($0)" }
-                    let label = JSONField.string(event["id"]) ?? JSONField.string(event["title"]) ?? "?"
+                    let label =
+                        JSONField.string(event["id"]) ?? JSONField.string(event["guid"])
+                        ?? JSONField.string(event["title"]) ?? "?"
                     guard let identifier else {
                         skipped.append(.init(kind: "session", identifier: label, reason: "no guid or id"))
                         continue
