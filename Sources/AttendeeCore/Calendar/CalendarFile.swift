@@ -47,7 +47,8 @@ public struct CalendarFile: Sendable {
         ]
         let zone = TimeZone(identifier: event.timeZone)
         if times == .zoned, let zone, !sessions.isEmpty {
-            lines += Self.timeZoneComponent(zone, from: sessions.map(\.startsAt).min() ?? event.startsAt,
+            lines += Self.timeZoneComponent(
+                zone, from: sessions.map(\.startsAt).min() ?? event.startsAt,
                 to: sessions.map(\.endsAt).max() ?? event.endsAt)
         }
         for session in sessions {
@@ -59,7 +60,8 @@ public struct CalendarFile: Sendable {
             lines.append("SUMMARY:\(Self.escape(session.title))")
             var description = session.abstract
             if !session.speakers.isEmpty {
-                description += (description.isEmpty ? "" : "\n\n") + session.speakers.map(\.name).joined(separator: ", ")
+                description +=
+                    (description.isEmpty ? "" : "\n\n") + session.speakers.map(\.name).joined(separator: ", ")
             }
             if !description.isEmpty { lines.append("DESCRIPTION:\(Self.escape(description))") }
             let location = [session.room, event.venue.name, event.venue.address].compactMap { $0 }

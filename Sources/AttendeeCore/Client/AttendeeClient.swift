@@ -10,7 +10,8 @@ public struct AttendeeClient: Sendable {
     public var events: @Sendable () async throws -> [Event]
     public var event: @Sendable (_ eventID: String) async throws -> EventDetails
     public var register: @Sendable (_ eventID: String) async throws -> Registration
-    public var submitAdditionalInfo: @Sendable (_ eventID: String, AdditionalInfoSubmission) async throws -> Registration
+    public var submitAdditionalInfo:
+        @Sendable (_ eventID: String, AdditionalInfoSubmission) async throws -> Registration
     public var agenda: @Sendable (_ eventID: String) async throws -> [Session]
     public var myAgenda: @Sendable (_ eventID: String) async throws -> [Session]
     public var session: @Sendable (_ sessionID: String) async throws -> Session
@@ -96,8 +97,14 @@ extension AttendeeClient {
         let api = APIClient(
             baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
             encoder: AttendeeCoding.encoder(),
-            tokenProvider: .bearer(token: { tokens.load() }, refresh: { throw APIError.signedOut }))
-        @Sendable func get<T: Decodable & Sendable>(_ route: AttendeeRoute, _ values: String..., query: [URLQueryItem] = [])
+            tokenProvider: TokenProvider(
+                // NB: no token is not an error here: browsing the programme needs no account, and the server
+                // answers 401 where one is needed (which then ends in `signedOut`).
+                credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
+                refresh: { throw APIError.signedOut }))
+        @Sendable func get<T: Decodable & Sendable>(
+            _ route: AttendeeRoute, _ values: String..., query: [URLQueryItem] = []
+        )
             async throws -> T
         {
             try await api.send(
@@ -147,7 +154,8 @@ extension AttendeeClient {
             speakers: { try await get(.speakers, $0) },
             speaker: { try await get(.speaker, $0) },
             attendees: { eventID, search in
-                try await get(.attendees, eventID, query: search.map { [URLQueryItem(name: "search", value: $0)] } ?? [])
+                try await get(
+                    .attendees, eventID, query: search.map { [URLQueryItem(name: "search", value: $0)] } ?? [])
             },
             person: { try await get(.person, $0) },
             eventFeedback: { try await sendVoid(.eventFeedback, [$0], body: $1) },

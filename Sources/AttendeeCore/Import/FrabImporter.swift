@@ -77,8 +77,10 @@ enum FrabImporter {
                         speakerIDs.append(personID)
                     }
                     let kind = JSONField.kind(type: JSONField.string(event["type"]), title: title)
-                    let abstract = [JSONField.string(event["subtitle"]), JSONField.string(event["abstract"]),
-                        JSONField.string(event["description"])].compactMap { $0 }.joined(separator: "\n\n")
+                    let abstract = [
+                        JSONField.string(event["subtitle"]), JSONField.string(event["abstract"]),
+                        JSONField.string(event["description"]),
+                    ].compactMap { $0 }.joined(separator: "\n\n")
                     sessions.append(
                         ProgrammeSession(
                             externalID: "frab:" + identifier, title: title, abstract: abstract, kind: kind,
@@ -97,7 +99,8 @@ enum FrabImporter {
         }()
         let firstDay = JSONField.localDateTime((conference["start"] as? String).map { $0 + "T00:00" }, in: zone)
         let lastDay = JSONField.localDateTime((conference["end"] as? String).map { $0 + "T23:59" }, in: zone)
-        let startsAt = [firstDay, sessions.map(\.startsAt).min()].compactMap { $0 }.min() ?? Date(timeIntervalSince1970: 0)
+        let startsAt =
+            [firstDay, sessions.map(\.startsAt).min()].compactMap { $0 }.min() ?? Date(timeIntervalSince1970: 0)
         let endsAt =
             [lastDay, sessions.map(\.endsAt).max()].compactMap { $0 }.max() ?? calendar.date(
                 byAdding: .day, value: 1, to: startsAt) ?? startsAt

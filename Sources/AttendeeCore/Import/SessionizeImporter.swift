@@ -62,7 +62,9 @@ enum SessionizeImporter {
             }
             guard let id = JSONField.string(session["id"]) else {
                 skipped.append(
-                    .init(kind: "session", identifier: JSONField.string(session["title"]) ?? "#\(index + 1)", reason: "no id"))
+                    .init(
+                        kind: "session", identifier: JSONField.string(session["title"]) ?? "#\(index + 1)",
+                        reason: "no id"))
                 continue
             }
             guard seen.insert(id).inserted else {
@@ -94,7 +96,8 @@ enum SessionizeImporter {
             }
             let tags = (session["tags"] as? [Any] ?? []).compactMap { JSONField.string($0) }
             let kind = JSONField.kind(type: JSONField.string(session["format"]), tags: tags, title: title)
-            let room = JSONField.string(session["location"]) ?? JSONField.string(session["roomId"]).flatMap { rooms[$0] }
+            let room =
+                JSONField.string(session["location"]) ?? JSONField.string(session["roomId"]).flatMap { rooms[$0] }
                 ?? JSONField.string(session["room"])
             sessions.append(
                 ProgrammeSession(

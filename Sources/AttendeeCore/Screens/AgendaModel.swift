@@ -113,7 +113,8 @@ public final class AgendaModel {
         dayTabs = days.map(\.label)
         if !keepingDay {
             let calendar = formatter.calendar
-            selectedDay = now.flatMap { moment in days.firstIndex { calendar.isDate($0.start, inSameDayAs: moment) } } ?? 0
+            selectedDay =
+                now.flatMap { moment in days.firstIndex { calendar.isDate($0.start, inSameDayAs: moment) } } ?? 0
         }
         selectedDay = min(selectedDay, max(0, days.count - 1))
         timeZoneLabel = Strings.format(

@@ -75,7 +75,9 @@ public final class SessionDetailsModel {
 
     public func attendTapped() async {
         guard let session else { return }
-        await change { try await self.client.attend(session.id, AttendRequest(joinWaitlistIfFull: self.state == .full)) }
+        await change {
+            try await self.client.attend(session.id, AttendRequest(joinWaitlistIfFull: self.state == .full))
+        }
     }
 
     public func leaveTapped() async {
@@ -148,7 +150,9 @@ public final class SessionDetailsModel {
             session.capacity = result.capacity
         } catch {
             banner = AttendeeFailure.message(error)
-            if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity { session.seatsTaken = capacity }
+            if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
+                session.seatsTaken = capacity
+            }
         }
         show(session)
     }

@@ -16,7 +16,8 @@ import Testing
         #expect(days.map(\.isoDate) == ["2027-03-10", "2027-03-11"])
         let first = AgendaCalendar.sessions(on: days[0], in: [second, late, early], formatter: formatter)
         #expect(first.map(\.id) == ["a", "b"])
-        #expect(AgendaCalendar.sessions(on: days[1], in: [second, late, early], formatter: formatter).map(\.id) == ["c"])
+        #expect(
+            AgendaCalendar.sessions(on: days[1], in: [second, late, early], formatter: formatter).map(\.id) == ["c"])
         #expect(formatter.timeRange(early) == "08:00 – 09:00")
     }
 

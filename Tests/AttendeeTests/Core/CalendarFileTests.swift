@@ -54,7 +54,8 @@ import Testing
         #expect(text.contains("\r\nDTSTART;TZID=Europe/Lisbon:20270329T100000\r\n"))
         #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Lisbon\r\n"))
         // Lisbon moves from +0000 to +0100 at 01:00 local on 28 March 2027.
-        #expect(text.contains("BEGIN:DAYLIGHT\r\nDTSTART:20270328T010000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\n"))
+        #expect(
+            text.contains("BEGIN:DAYLIGHT\r\nDTSTART:20270328T010000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\n"))
         #expect(text.contains("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\nEND:STANDARD"))
     }
 }

@@ -135,7 +135,8 @@ func conferenceFixture(_ name: String) throws -> Data? {
         try await AttendeeTestServer.with { server in
             let token = try await server.signUp("Organizer")
             for (data, options) in [
-                (frab, ImportOptions()), (sessionize, ImportOptions(eventName: "KotlinConf 2025", timeZone: "Europe/Copenhagen")),
+                (frab, ImportOptions()),
+                (sessionize, ImportOptions(eventName: "KotlinConf 2025", timeZone: "Europe/Copenhagen")),
             ] {
                 let programme = try ProgrammeImporter.read(data, options: options).programme
                 let body = try AttendeeCoding.encoder().encode(programme)

@@ -87,7 +87,10 @@ struct AttendeeTestServer: Sendable {
     func close() async { await cleanup() }
 
     /// Runs `body` with a fresh server, closing it afterwards.
-    static func with(_ engine: Engine = .sqlite, _ body: (AttendeeTestServer) async throws -> Void) async throws {
+    static func with(
+        _ engine: Engine = .sqlite, isolation: isolated (any Actor)? = #isolation,
+        _ body: (AttendeeTestServer) async throws -> Void
+    ) async throws {
         let server = try await make(engine)
         do {
             try await body(server)
