@@ -5,7 +5,7 @@ import CMicroHTTPD
 // NB: `@unchecked Sendable` because `MHD_Connection` is an opaque C pointer Swift cannot reason about.
 // It is only used for MHD_suspend_connection (on the MHD thread that owns the connection, inside its
 // callbacks) and MHD_resume_connection (from any thread, which MHD allows), and only while the owner's
-// Mutex records the connection as suspended. MHD never frees a suspended connection, so the pointer is
+// lock records the connection as suspended. MHD never frees a suspended connection, so the pointer is
 // alive at every use; once resumed, the owner forgets it.
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
@@ -16,7 +16,7 @@ struct ConnectionHandle: @unchecked Sendable {
 
 /// A running MHD daemon, owned by ``Server``.
 // NB: `@unchecked Sendable` because `MHD_Daemon` is an opaque C pointer. MHD_quiesce_daemon,
-// MHD_get_daemon_info and MHD_stop_daemon may be called from any thread; Server's Mutex makes sure
+// MHD_get_daemon_info and MHD_stop_daemon may be called from any thread; Server's lock makes sure
 // quiesce and stop happen once, and nothing uses the pointer after stop.
 struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer

@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import Foundation
-import Synchronization
 
 /// The engine side of one event stream: the bytes queued for the socket, the producer and heartbeat
 /// tasks, and the suspension of the connection while there is nothing to send.
@@ -30,7 +29,7 @@ final class EventStreamChannel: Sendable {
 
     let connection: ConnectionHandle
     let maxQueuedBytes: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let onRelease: @Sendable (EventStreamChannel) -> Void
 
     init(connection: ConnectionHandle, maxQueuedBytes: Int, onRelease: @escaping @Sendable (EventStreamChannel) -> Void)

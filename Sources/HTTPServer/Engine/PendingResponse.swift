@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The slot a request's handler task fills, and the suspension of the connection that waits for it.
 ///
 /// The access handler suspends the connection and starts the task; whoever completes first (the handler,
@@ -16,7 +14,7 @@ final class PendingResponse: Sendable {
     let connection: ConnectionHandle
     /// When the request timeout expires, or `nil` when handlers may take as long as they like.
     let deadline: ContinuousClock.Instant?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(connection: ConnectionHandle, deadline: ContinuousClock.Instant?) {
         self.connection = connection

@@ -2,7 +2,6 @@ import CMHDShim
 import CMicroHTTPD
 import Dispatch
 import Foundation
-import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a thread pool of epoll loops that hands each complete request to
 /// a Swift ``Handler`` running in a task.
@@ -18,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// A request's body is gathered across MHD's access-handler calls; the connection is then suspended, the
-/// handler runs in a `Task`, its response lands in a Mutex-guarded slot, the connection is resumed and
+/// handler runs in a `Task`, its response lands in a locked slot, the connection is resumed and
 /// the response queued. Event-stream bodies are pulled by MHD through a content reader that suspends the
 /// connection while the producer has nothing to say.
 public final class Server: Sendable {
@@ -30,7 +29,7 @@ public final class Server: Sendable {
         public var port: UInt16
         /// Event-loop threads (each an epoll loop that also runs MHD's callbacks).
         public var threadPoolSize: Int
-        /// Most connections open at once; further ones are accepted and closed at once.
+        /// Most connections open at once; further ones wait in the listen backlog until one closes.
         /// NB: MHD splits the limit evenly across the pool's threads.
         public var connectionLimit: Int
         /// How long a connection may sit idle (no request in progress) before it is closed.
@@ -83,7 +82,7 @@ public final class Server: Sendable {
     /// The configuration the server was made with.
     public let configuration: Configuration
     private let core: ServerCore
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     /// Makes a server that answers every request with `handler` (usually ``Router/handler(middleware:)``).
     public init(configuration: Configuration = Configuration(), handler: @escaping Handler) {
@@ -143,12 +142,18 @@ public final class Server: Sendable {
         }
         sweeper?.cancel()
         core.forceClose()
-        // NB: MHD_stop_daemon joins MHD's threads; run it off the cooperative pool.
+        // Give the forced 503s and dropped streams a moment to reach their sockets.
+        let settle = ContinuousClock.now.advanced(by: .milliseconds(250))
+        while core.inFlight > 0, ContinuousClock.now < settle {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        // NB: MHD_stop_daemon joins MHD's threads: run it on a thread of its own, not on the cooperative
+        // pool (nor on Dispatch's global queues, which share that pool's threads on Linux).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async { [core] in
+            Thread { [core] in
                 Server.stop(daemon, core: core)
                 continuation.resume()
-            }
+            }.start()
         }
         // NB: MHD hands the quiesced listening socket to us, to close only after MHD_stop_daemon.
         if listener >= 0 { close(listener) }
@@ -182,9 +187,11 @@ public final class Server: Sendable {
 
     private func startDaemon() throws(ServerError) -> DaemonHandle {
         var address = try Server.socketAddress(host: configuration.host, port: configuration.port)
+        // NB: no MHD_USE_TURBO: it skips shutdown() on close, and a connection closed by the server (a
+        // dropped slow event-stream client) then lingers until the worker thread's next event.
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+            | MHD_USE_ITC.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let idleSeconds = max(1, Int(configuration.idleTimeout.components.seconds))
         var failure: Int32 = 0

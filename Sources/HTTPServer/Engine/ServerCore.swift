@@ -1,7 +1,6 @@
 import CMHDShim
 import CMicroHTTPD
 import Foundation
-import Synchronization
 
 /// What the MHD callbacks reach: the configuration, the handler, and the registry of requests and event
 /// streams in flight (for the request timeout and graceful shutdown).
@@ -17,7 +16,7 @@ final class ServerCore: Sendable {
 
     let configuration: Server.Configuration
     let handler: Handler
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
 
     /// How much of an oversize body is read and thrown away before the connection is simply closed.
     static let discardBound = 8 << 20
@@ -35,6 +34,7 @@ final class ServerCore: Sendable {
         connection: OpaquePointer,
         url: UnsafePointer<CChar>,
         method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>,
         slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -43,6 +43,10 @@ final class ServerCore: Sendable {
             let context = RequestContext()
             context.isHead = strcmp(method, "HEAD") == 0
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            if let problem = ServerCore.malformed(connection: connection, method: method, version: version) {
+                context.phase = .answered
+                return queue(problem.response(), context, connection)
+            }
             return headersArrived(context, connection: connection)
         }
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
@@ -75,6 +79,37 @@ final class ServerCore: Sendable {
         ).response()
     }
 
+    /// What MHD lets through but HTTP/1.1 forbids: a method that is not a token, or no `Host`.
+    private static func malformed(
+        connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+    ) -> HTTPError? {
+        var byte = method
+        while byte.pointee != 0 {
+            guard isTokenCharacter(UInt8(bitPattern: byte.pointee)) else {
+                return HTTPError(
+                    .badRequest, detail: "The request method is not valid.", headers: ["Connection": "close"])
+            }
+            byte += 1
+        }
+        if let version, strcmp(version, "HTTP/1.1") == 0,
+            MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
+        {
+            return HTTPError(.badRequest, detail: "An HTTP/1.1 request needs a Host header.")
+        }
+        return nil
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
     /// The first call: decides 413 from `Content-Length` before any body is read.
     private func headersArrived(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
@@ -84,7 +119,8 @@ final class ServerCore: Sendable {
             context.phase = .answered
             return queue(tooLarge, context, connection)
         }
-        context.body.reserveCapacity(length)
+        // NB: reserve at most 1 MiB up front: a declared length costs nothing to send, memory does.
+        context.body.reserveCapacity(min(length, 1 << 20))
         return .YES
     }
 
@@ -146,11 +182,13 @@ final class ServerCore: Sendable {
     /// Called again after a resume: queue the response the task stored.
     private func deliver(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         guard let pending = context.pending else { return .NO }
-        guard let response = pending.takeResponse() else {
-            // A call without a response (MHD may call again before the task finishes): wait once more.
+        var response = pending.takeResponse()
+        if response == nil {
+            // Called before the task finished: wait once more, unless it finished in the meantime.
             if pending.suspendUnlessCompleted() { return .YES }
-            return deliver(context, connection: connection)
+            response = pending.takeResponse()
         }
+        guard let response else { return .NO }
         context.phase = .answered
         return queue(response, context, connection)
     }
@@ -309,12 +347,12 @@ final class ServerCore: Sendable {
     // MARK: - C callbacks
 
     static let accessHandler: MHD_AccessHandlerCallback = {
-        cls, connection, url, method, _, uploadData, uploadSize, slot in
+        cls, connection, url, method, version, uploadData, uploadSize, slot in
         guard let cls, let connection, let url, let method, let uploadSize, let slot else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         return core.access(
-            connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize,
-            slot: slot)
+            connection: connection, url: url, method: method, version: version, uploadData: uploadData,
+            uploadSize: uploadSize, slot: slot)
     }
 
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in

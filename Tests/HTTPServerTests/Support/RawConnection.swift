@@ -4,7 +4,9 @@ import Testing
 /// A blocking TCP client on 127.0.0.1 for tests that need exact bytes on the wire (pipelining,
 /// malformed requests, half-sent bodies). Every read times out after a few seconds, so a broken server
 /// fails the test instead of hanging it.
-final class RawConnection {
+// NB: `@unchecked Sendable` so a test can hand a connection to ``blocking(_:)``; each connection is used by
+// one closure at a time, never concurrently.
+final class RawConnection: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -163,4 +165,21 @@ func eventually(_ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
+}
+
+/// Runs blocking socket work on a thread of its own. Blocking the cooperative pool would starve the
+/// server's handler tasks (which run there too), and Dispatch's global queues share that pool's few
+/// threads on Linux, so neither will do.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+extension RawConnection {
+    func sendAsync(_ text: String) async throws { try await sendAsync(Data(text.utf8)) }
+
+    func sendAsync(_ data: Data) async throws {
+        try await blocking { try self.send(data) }
+    }
 }
