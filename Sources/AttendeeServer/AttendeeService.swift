@@ -26,23 +26,29 @@ public struct AttendeeService: Sendable {
         public var now: @Sendable () -> Date
         /// A folder of `ConferenceProgramme` JSON files loaded on first start; `nil` uses the bundled demo.
         public var seedDirectory: URL?
+        /// How long an encoded anonymous agenda may be reused (0 turns the cache off); writes in this process
+        /// invalidate it at once.
+        public var agendaCacheLifetime: TimeInterval
 
         /// Creates a configuration.
         public init(
             passwordHasher: PasswordHasher = PasswordHasher(),
             tokenLifetime: TimeInterval = 30 * 24 * 3600,
             now: @escaping @Sendable () -> Date = { Date() },
-            seedDirectory: URL? = nil
+            seedDirectory: URL? = nil,
+            agendaCacheLifetime: TimeInterval = 1
         ) {
             self.passwordHasher = passwordHasher
             self.tokenLifetime = tokenLifetime
             self.now = now
             self.seedDirectory = seedDirectory
+            self.agendaCacheLifetime = agendaCacheLifetime
         }
     }
 
     let store: AttendeeStore
     let configuration: Configuration
+    let agendaCache: AgendaCache
     /// A hash of no one's password, verified when an e-mail is unknown so that sign-in takes as long either way.
     let decoyHash: String
 
@@ -50,6 +56,7 @@ public struct AttendeeService: Sendable {
     public init(database: any SQLDatabase, configuration: Configuration = Configuration()) throws {
         self.store = AttendeeStore(database: database, now: configuration.now)
         self.configuration = configuration
+        self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
         self.decoyHash = try configuration.passwordHasher.hash(UUID().uuidString)
     }
 
@@ -70,6 +77,7 @@ public struct AttendeeService: Sendable {
             let programme = try AttendeeCoding.decoder().decode(ConferenceProgramme.self, from: Data(contentsOf: file))
             if try await store.hasEvent(externalID: programme.event.externalID) { continue }
             _ = try await store.importProgramme(programme, organizerID: nil)
+            agendaCache.invalidate()
             loaded += 1
         }
         return loaded

@@ -5,6 +5,7 @@ import Foundation
 let areas: [String: @Sendable ([String]) async throws -> Void] = [
     "http": HTTPBench.run,
     "database": DatabaseBench.run,
+    "attendee": AttendeeBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -32,8 +32,21 @@ struct EventController: Sendable {
     }
 
     func agenda(_ request: Request) async throws -> Response {
-        let userID = try await service.optionalUser(request)
-        return try .json(try await store.agenda(eventID: try request.parameter("eventID"), userID: userID))
+        let eventID = try request.parameter("eventID")
+        if let userID = try await service.optionalUser(request) {
+            return try .json(try await store.agenda(eventID: eventID, userID: userID))
+        }
+        let cache = service.agendaCache
+        let now = service.configuration.now()
+        let body: Data
+        if let cached = cache.lookup(eventID, at: now) {
+            body = cached
+        } else {
+            let generation = cache.generation
+            body = try Response.jsonEncoder.encode(try await store.agenda(eventID: eventID, userID: nil))
+            cache.store(body, for: eventID, generation: generation, at: now)
+        }
+        return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
     }
 
     func myAgenda(_ request: Request) async throws -> Response {
@@ -56,6 +69,7 @@ struct EventController: Sendable {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
         let summary = try await store.importProgramme(programme, organizerID: userID)
+        service.agendaCache.invalidate()
         return try .json(summary, status: summary.eventCreated ? .created : .ok)
     }
 }

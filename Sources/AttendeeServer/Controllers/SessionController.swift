@@ -15,15 +15,17 @@ struct SessionController: Sendable {
     func attend(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let body = request.body.isEmpty ? AttendRequest() : try request.decode(AttendRequest.self)
-        return try .json(
-            try await store.attend(
-                sessionID: try request.parameter("sessionID"), userID: userID,
-                joinWaitlistIfFull: body.joinWaitlistIfFull))
+        let result = try await store.attend(
+            sessionID: try request.parameter("sessionID"), userID: userID, joinWaitlistIfFull: body.joinWaitlistIfFull)
+        service.agendaCache.invalidate()
+        return try .json(result)
     }
 
     func leave(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
-        return try .json(try await store.leave(sessionID: try request.parameter("sessionID"), userID: userID))
+        let result = try await store.leave(sessionID: try request.parameter("sessionID"), userID: userID)
+        service.agendaCache.invalidate()
+        return try .json(result)
     }
 
     func attendees(_ request: Request) async throws -> Response {

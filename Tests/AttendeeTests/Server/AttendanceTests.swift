@@ -126,3 +126,21 @@ import Testing
         }
     }
 }
+
+@Suite struct AgendaCacheTests {
+    @Test func anonymousAgendaReflectsSeatsRightAfterAWrite() async throws {
+        try await AttendeeTestServer.with { server in
+            let before = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
+            let again = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
+            #expect(before.bodyData == again.bodyData)
+            #expect(before.headers["Content-Type"] == "application/json; charset=utf-8")
+            let session = try #require(try before.decode([Session].self).first)
+            let token = try await server.registeredAttendee("Ana")
+            #expect(try await server.attend(session.id, token).status == .ok)
+            #expect(try await server.agenda().first?.seatsTaken == 1)
+            _ = try await server.client.request(
+                .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(token))
+            #expect(try await server.agenda().first?.seatsTaken == 0)
+        }
+    }
+}
