@@ -43,7 +43,12 @@ struct EventController: Sendable {
             body = cached
         } else {
             let generation = cache.generation
-            body = try Response.jsonEncoder.encode(try await store.agenda(eventID: eventID, userID: nil))
+            do {
+                body = try Response.jsonEncoder.encode(try await store.agenda(eventID: eventID, userID: nil))
+            } catch {
+                cache.abandon(eventID)
+                throw error
+            }
             cache.store(body, for: eventID, generation: generation, at: now)
         }
         return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
