@@ -22,7 +22,8 @@ enum AttendeeBench {
         switch arguments.first {
         case "serve":
             guard arguments.count >= 3, let port = UInt16(arguments[1]) else { throw usage }
-            try await serve(port: port, payload: arguments[2], sessions: arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300)
+            try await serve(
+                port: port, payload: arguments[2], sessions: arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300)
         case "seats":
             let requests = arguments.count > 1 ? Int(arguments[1]) ?? 200 : 200
             let seats = arguments.count > 2 ? Int(arguments[2]) ?? 50 : 50
@@ -33,7 +34,8 @@ enum AttendeeBench {
     }
 
     static let usage = BenchError(
-        description: "usage: quartet-bench attendee serve PORT PAYLOAD_FILE [SESSIONS] | attendee seats [REQUESTS] [SEATS]")
+        description:
+            "usage: quartet-bench attendee serve PORT PAYLOAD_FILE [SESSIONS] | attendee seats [REQUESTS] [SEATS]")
 
     /// A fresh database in a temporary folder with the Attendee schema, and a service over it.
     static func makeService() async throws -> (AttendeeService, SQLiteDatabase, String) {
@@ -53,7 +55,9 @@ enum AttendeeBench {
     /// A synthetic programme: `count` sessions in 10 rooms over 3 days, two speakers each.
     static func programme(sessions count: Int) -> ConferenceProgramme {
         let start = Date(timeIntervalSince1970: 1_805_000_000)
-        let speakers = (0..<60).map { ProgrammeSpeaker(externalID: "bench:p\($0)", name: "Speaker \($0)", company: "Company \($0 % 7)") }
+        let speakers = (0..<60).map {
+            ProgrammeSpeaker(externalID: "bench:p\($0)", name: "Speaker \($0)", company: "Company \($0 % 7)")
+        }
         let sessions = (0..<count).map { index -> ProgrammeSession in
             let day = index / max(1, count / 3)
             let slot = (index / 10) % 10
@@ -86,7 +90,8 @@ enum AttendeeBench {
         let response = try await router.respond(
             to: Request(
                 method: .post, target: "/attendee/v1/auth/signup", headers: ["Content-Type": "application/json"],
-                body: Response.jsonEncoder.encode(SignUpRequest(email: email, password: "bench password", name: email))))
+                body: Response.jsonEncoder.encode(SignUpRequest(email: email, password: "bench password", name: email)))
+        )
         return try Request.jsonDecoder.decode(AuthSession.self, from: response.bodyData).token
     }
 
@@ -174,7 +179,9 @@ enum AttendeeBench {
         print("\(requests) \(seats) \(succeeded) \(refused) \(stored ?? -1) \(String(format: "%.1f", milliseconds))")
         guard succeeded == seats, refused == requests - seats, stored == seats else {
             throw BenchError(
-                description: "expected \(seats) seats taken, got \(succeeded) successes, \(refused) refusals, \(stored ?? -1) stored")
+                description:
+                    "expected \(seats) seats taken, got \(succeeded) successes, \(refused) refusals, \(stored ?? -1) stored"
+            )
         }
     }
 }
