@@ -4,8 +4,8 @@ import HTTPServer
 import Testing
 
 @Suite struct AccountTests {
-    @Test func signUpSignInSignOut() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func signUpSignInSignOut(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.signUp("Ana Ferreira", email: "Ana@Example.com")
             let me = try await server.client.get("/attendee/v1/me", headers: AttendeeTestServer.auth(token))
             #expect(me.status == .ok)
@@ -28,8 +28,8 @@ import Testing
         }
     }
 
-    @Test func tokensAreStoredHashedAndPasswordsSlowHashed() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func tokensAreStoredHashedAndPasswordsSlowHashed(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.signUp("Rui Santos")
             let stored = try await server.database.read { db in
                 try db.fetchColumn(String.self, "SELECT token_hash FROM attendee_auth_token")
@@ -45,8 +45,8 @@ import Testing
         }
     }
 
-    @Test func refusals() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func refusals(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             _ = try await server.signUp("Marta Costa")
             let duplicate = try await server.client.post(
                 "/attendee/v1/auth/signup",
@@ -86,8 +86,8 @@ import Testing
         }
     }
 
-    @Test func profileEditAndPreferences() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func profileEditAndPreferences(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.signUp("Tiago Silva")
             let update = ProfileUpdate(
                 title: "iOS Engineer", company: "Tejo Cloud", aboutMe: "I like maps.",
@@ -106,6 +106,38 @@ import Testing
                 headers: AttendeeTestServer.auth(token))
             #expect(tooLong.status == .unprocessableContent)
             #expect(tooLong.problem["field"] == "aboutMe")
+        }
+    }
+}
+
+@Suite struct HostileInputTests {
+    @Test func malformedAndWrongShapedBodies() async throws {
+        try await AttendeeTestServer.with { server in
+            let token = try await server.registeredAttendee("Rui Costa")
+            let headers = AttendeeTestServer.auth(token)
+            let broken = try await server.client.post(
+                "/attendee/v1/events/\(server.eventID)/feedback", body: Data("{\"rating\": ".utf8), headers: headers)
+            #expect(broken.status == .badRequest)
+            let wrongType = try await server.client.post(
+                "/attendee/v1/events/\(server.eventID)/feedback", body: Data(#"{"rating": "five"}"#.utf8),
+                headers: headers)
+            #expect(wrongType.status == .unprocessableContent)
+            #expect(wrongType.problem["field"] == "rating")
+            let session = try #require(try await server.agenda().first)
+            let badAttend = try await server.client.post(
+                "/attendee/v1/sessions/\(session.id)/attendance", body: Data("[]".utf8), headers: headers)
+            #expect(badAttend.status == .unprocessableContent || badAttend.status == .badRequest)
+            #expect(try await server.agenda().first?.seatsTaken == 0)
+            let longSearch = try await server.client.get(
+                "/attendee/v1/events/\(server.eventID)/attendees?search=\(String(repeating: "a", count: 201))",
+                headers: headers)
+            #expect(longSearch.status == .unprocessableContent)
+            let injected = try await server.client.get(
+                "/attendee/v1/events/\(server.eventID)/attendees?search=%27%20OR%201%3D1%20--", headers: headers)
+            #expect(try injected.decode([Person].self).isEmpty)
+            let badImport = try await server.client.post(
+                "/attendee/v1/import", body: Data(#"{"event": {}}"#.utf8), headers: headers)
+            #expect(badImport.status == .unprocessableContent)
         }
     }
 }

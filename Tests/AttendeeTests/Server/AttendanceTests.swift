@@ -4,8 +4,8 @@ import HTTPServer
 import Testing
 
 @Suite struct AttendanceTests {
-    @Test func agendaIsOrderedAndPersonal() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func agendaIsOrderedAndPersonal(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let agenda = try await server.agenda()
             #expect(agenda.count == 38)
             #expect(agenda.map(\.startsAt) == agenda.map(\.startsAt).sorted())
@@ -15,8 +15,8 @@ import Testing
         }
     }
 
-    @Test func attendOverlapLeaveAndStates() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func attendOverlapLeaveAndStates(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.registeredAttendee("Sofia Dubois")
             let agenda = try await server.agenda()
             let keynote = try #require(agenda.first)
@@ -54,8 +54,8 @@ import Testing
         }
     }
 
-    @Test func unregisteredIs403AndAnonymousIs401() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func unregisteredIs403AndAnonymousIs401(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.signUp("Lars Novák")
             let session = try #require(try await server.agenda().first)
             #expect(try await server.attend(session.id, token).status == .forbidden)
@@ -66,8 +66,8 @@ import Testing
         }
     }
 
-    @Test func fullIsRefusedAndTheWaitlistMovesUp() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func fullIsRefusedAndTheWaitlistMovesUp(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let session = try #require(try await server.agenda().first)
             try await server.setCapacity(session.id, 1)
             let ana = try await server.registeredAttendee("Ana")
@@ -128,8 +128,8 @@ import Testing
 }
 
 @Suite struct AgendaCacheTests {
-    @Test func anonymousAgendaReflectsSeatsRightAfterAWrite() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func anonymousAgendaReflectsSeatsRightAfterAWrite(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let before = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
             let again = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
             #expect(before.bodyData == again.bodyData)

@@ -4,8 +4,8 @@ import HTTPServer
 import Testing
 
 @Suite struct FeedbackTests {
-    @Test func eventFeedbackOnceOnly() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func eventFeedbackOnceOnly(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let outsider = try await server.signUp("Outsider")
             let path = "/attendee/v1/events/\(server.eventID)/feedback"
             #expect(
@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    @Test func sessionFeedbackRatesEverySpeakerOnce() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func sessionFeedbackRatesEverySpeakerOnce(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.registeredAttendee("Nuno Lopes")
             let keynote = try #require(try await server.agenda().first)
             let path = "/attendee/v1/sessions/\(keynote.id)/feedback"

@@ -26,8 +26,8 @@ import Testing
             body: AttendeeCoding.encoder().encode(programme))
     }
 
-    @Test func reimportUpdatesInsteadOfDuplicating() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func reimportUpdatesInsteadOfDuplicating(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let organizer = try await server.signUp("Organizer")
             let created = try await post(server, Self.programme(), organizer)
             #expect(created.status == .created)
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test func seedLoadsOnceOnly() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func seedLoadsOnceOnly(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             #expect(try await server.service.loadSeedIfNeeded() == 0)
             let events = try await server.client.get("/attendee/v1/events").decode([Event].self)
             #expect(events.count == 1)
@@ -66,8 +66,8 @@ import Testing
         }
     }
 
-    @Test func everyRouteIsDocumentedAndEveryOperationRouted() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func everyRouteIsDocumentedAndEveryOperationRouted(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             var router = Router()
             server.service.register(on: &router)
             let routed = Set(router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })

@@ -4,8 +4,8 @@ import HTTPServer
 import Testing
 
 @Suite struct PeopleTests {
-    @Test func attendeeSearchIgnoresCaseAndAccents() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func attendeeSearchIgnoresCaseAndAccents(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.registeredAttendee("José Núñez")
             let other = try await server.registeredAttendee("Chloé Andersen")
             _ = try await server.client.patch(
@@ -33,8 +33,8 @@ import Testing
         }
     }
 
-    @Test func speakersAndTheirProfiles() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func speakersAndTheirProfiles(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let speakers = try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers")
                 .decode([Person].self)
             let speaking = Set(try await server.agenda().flatMap { $0.speakers.map(\.id) })

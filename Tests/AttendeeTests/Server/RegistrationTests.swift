@@ -4,8 +4,8 @@ import HTTPServer
 import Testing
 
 @Suite struct RegistrationTests {
-    @Test func additionalInfoRequiresEveryFieldAndValidGuests() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func additionalInfoRequiresEveryFieldAndValidGuests(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.signUp("Inês Okafor")
             let path = "/attendee/v1/events/\(server.eventID)/registration/additional-info"
             let answers = ["dietaryNeeds": "vegetarian", "tshirtSize": "M", "role": "iOS"]
@@ -56,8 +56,8 @@ import Testing
         }
     }
 
-    @Test func laterSkipsTheStep() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func laterSkipsTheStep(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             let token = try await server.registeredAttendee("Pedro Rossi")
             let response = try await server.client.put(
                 "/attendee/v1/events/\(server.eventID)/registration/additional-info",
@@ -67,8 +67,8 @@ import Testing
         }
     }
 
-    @Test func unknownEventIs404AndSignedOutIs401() async throws {
-        try await AttendeeTestServer.with { server in
+    @Test(arguments: Engine.allCases) func unknownEventIs404AndSignedOutIs401(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
             #expect(try await server.client.get("/attendee/v1/events/nope").status == .notFound)
             let anonymous = try await server.client.request(
                 .post, "/attendee/v1/events/\(server.eventID)/registration")
