@@ -4,28 +4,50 @@ import Foundation
 
 /// The Attendee API as a value: one closure per call, a `live` value over `APIClient`, test values in tests.
 public struct AttendeeClient: Sendable {
+    /// `POST /auth/signup`; the live value stores the token.
     public var signUp: @Sendable (SignUpRequest) async throws -> AuthSession
+    /// `POST /auth/signin`; the live value stores the token.
     public var signIn: @Sendable (SignInRequest) async throws -> AuthSession
+    /// `POST /auth/signout`; the live value forgets the token.
     public var signOut: @Sendable () async throws -> Void
+    /// `GET /events`.
     public var events: @Sendable () async throws -> [Event]
+    /// `GET /events/:eventID`.
     public var event: @Sendable (_ eventID: String) async throws -> EventDetails
+    /// `POST /events/:eventID/registration`.
     public var register: @Sendable (_ eventID: String) async throws -> Registration
+    /// `PUT /events/:eventID/registration/additional-info`.
     public var submitAdditionalInfo:
         @Sendable (_ eventID: String, AdditionalInfoSubmission) async throws -> Registration
+    /// `GET /events/:eventID/agenda`.
     public var agenda: @Sendable (_ eventID: String) async throws -> [Session]
+    /// `GET /events/:eventID/my-agenda`.
     public var myAgenda: @Sendable (_ eventID: String) async throws -> [Session]
+    /// `GET /sessions/:sessionID`.
     public var session: @Sendable (_ sessionID: String) async throws -> Session
+    /// `POST /sessions/:sessionID/attendance`.
     public var attend: @Sendable (_ sessionID: String, AttendRequest) async throws -> AttendanceResult
+    /// `DELETE /sessions/:sessionID/attendance`.
     public var leave: @Sendable (_ sessionID: String) async throws -> AttendanceResult
+    /// `GET /sessions/:sessionID/attendees`.
     public var sessionAttendees: @Sendable (_ sessionID: String) async throws -> [Person]
+    /// `GET /events/:eventID/speakers`.
     public var speakers: @Sendable (_ eventID: String) async throws -> [Person]
+    /// `GET /speakers/:personID`.
     public var speaker: @Sendable (_ personID: String) async throws -> SpeakerProfile
+    /// `GET /events/:eventID/attendees?search=`.
     public var attendees: @Sendable (_ eventID: String, _ search: String?) async throws -> [Person]
+    /// `GET /people/:personID`.
     public var person: @Sendable (_ personID: String) async throws -> Person
+    /// `POST /events/:eventID/feedback`.
     public var eventFeedback: @Sendable (_ eventID: String, EventFeedback) async throws -> Void
+    /// `POST /sessions/:sessionID/feedback`.
     public var sessionFeedback: @Sendable (_ sessionID: String, SessionFeedback) async throws -> Void
+    /// `GET /me`.
     public var me: @Sendable () async throws -> MyProfile
+    /// `PATCH /me`.
     public var updateMe: @Sendable (ProfileUpdate) async throws -> MyProfile
+    /// `POST /import`.
     public var importProgramme: @Sendable (ConferenceProgramme) async throws -> ImportSummary
 
     /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.

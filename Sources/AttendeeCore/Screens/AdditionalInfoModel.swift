@@ -7,38 +7,51 @@ import Observation
 public final class AdditionalInfoModel {
     /// One editable guest.
     public struct GuestRow: Sendable, Hashable {
+        /// The name shown.
         public var name = ""
+        /// The e-mail shown.
         public var email = ""
     }
 
+    /// The questions, in order.
     public let fields: [AdditionalInfoField]
+    /// The answers typed so far.
     public private(set) var answers: [String: String] = [:]
+    /// The guests added with "+ Add more".
     public private(set) var guests: [GuestRow] = []
     /// The message under each invalid field, by field path (`answers.tshirtSize`, `guests.0.email`).
     public private(set) var fieldErrors: [String: String] = [:]
+    /// Whether a call is in flight (the screen shows a spinner).
     public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
     public private(set) var banner: String?
     /// Set when the step is done (submitted or "later"): the screen returns to the event details.
     public private(set) var isFinished = false
+    /// "Later, I haven't decided".
     public let laterTitle = Strings.text("additional.later")
+    /// "+ Add more".
     public let addGuestTitle = Strings.text("additional.addGuest")
 
     private let client: AttendeeClient
     private let eventID: String
 
+    /// Creates the model over a client.
     public init(client: AttendeeClient, eventID: String, fields: [AdditionalInfoField]) {
         self.client = client
         self.eventID = eventID
         self.fields = fields
     }
 
+    /// An answer was typed.
     public func answerChanged(_ key: String, _ value: String) {
         answers[key] = value
         fieldErrors["answers.\(key)"] = nil
     }
 
+    /// "+ Add more" was tapped: adds an empty guest.
     public func addGuestTapped() { guests.append(GuestRow()) }
 
+    /// A guest's name or e-mail was typed.
     public func guestChanged(_ index: Int, name: String, email: String) {
         guard guests.indices.contains(index) else { return }
         guests[index] = GuestRow(name: name, email: email)
@@ -46,6 +59,7 @@ public final class AdditionalInfoModel {
         fieldErrors["guests.\(index).email"] = nil
     }
 
+    /// A guest was removed.
     public func removeGuestTapped(_ index: Int) {
         guard guests.indices.contains(index) else { return }
         guests.remove(at: index)
@@ -62,6 +76,7 @@ public final class AdditionalInfoModel {
         await send(AdditionalInfoSubmission(later: true))
     }
 
+    /// Submit was tapped.
     public func submitTapped() async {
         var errors: [String: String] = [:]
         for error in submission.validationErrors(fields: fields) where errors[error.field] == nil {

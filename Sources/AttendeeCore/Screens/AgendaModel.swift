@@ -4,7 +4,9 @@ import Observation
 
 /// One row of the agenda.
 public struct AgendaRow: Sendable, Hashable, Identifiable {
+    /// The id of the thing shown.
     public var id: String
+    /// The title shown.
     public var title: String
     /// `09:00 – 10:00`.
     public var time: String
@@ -23,11 +25,17 @@ public struct AgendaRow: Sendable, Hashable, Identifiable {
 /// The event agenda: date tabs in the event's zone, the chosen day's sessions, (+) to attend and leave.
 @Observable @MainActor
 public final class AgendaModel {
+    /// The date tabs, in the chosen clock.
     public private(set) var dayTabs: [String] = []
+    /// The chosen tab.
     public private(set) var selectedDay = 0
+    /// The rows shown, in order.
     public private(set) var rows: [AgendaRow] = []
+    /// Whether a call is in flight (the screen shows a spinner).
     public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
     public private(set) var banner: String?
+    /// The clock times are shown in.
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
     public private(set) var timeZoneLabel = ""
@@ -40,6 +48,7 @@ public final class AgendaModel {
     private(set) var sessions: [Session] = []
     private var days: [AgendaDay] = []
 
+    /// Creates the model over a client.
     public init(client: AttendeeClient, deviceTimeZone: TimeZone = .current) {
         self.client = client
         self.deviceTimeZone = deviceTimeZone
@@ -61,17 +70,20 @@ public final class AgendaModel {
         }
     }
 
+    /// A date tab was tapped.
     public func dayTapped(_ index: Int) {
         guard days.indices.contains(index) else { return }
         selectedDay = index
         rebuild(keepingDay: true)
     }
 
+    /// The event / device time switch was flipped.
     public func timeZoneToggled() {
         timeZoneChoice = timeZoneChoice == .event ? .device : .event
         rebuild(keepingDay: false, now: days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
     }
 
+    /// A row was tapped: opens its details.
     public func rowTapped(_ sessionID: String) {
         openedSessionID = sessionID
     }

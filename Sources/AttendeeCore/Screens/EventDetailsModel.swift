@@ -12,9 +12,13 @@ public enum DashboardLink: String, Sendable, Hashable, CaseIterable {
 
 /// A short session line of the dashboard ("On now" / "Up next").
 public struct DashboardSession: Sendable, Hashable, Identifiable {
+    /// The id of the thing shown.
     public var id: String
+    /// The title shown.
     public var title: String
+    /// The time shown.
     public var time: String
+    /// The room.
     public var room: String
 }
 
@@ -22,18 +26,31 @@ public struct DashboardSession: Sendable, Hashable, Identifiable {
 /// registration, and the links to the other screens.
 @Observable @MainActor
 public final class EventDetailsModel {
+    /// The name shown.
     public private(set) var name = ""
+    /// `10–11 Mar 2027`.
     public private(set) var dates = ""
+    /// The venue.
     public private(set) var venue = ""
+    /// The description.
     public private(set) var summary = ""
+    /// Whether the event runs now (then "On now" and "Up next" show).
     public private(set) var isOngoing = false
+    /// Sessions running now.
     public private(set) var onNow: [DashboardSession] = []
+    /// The next sessions to start.
     public private(set) var upNext: [DashboardSession] = []
+    /// The live-poll card, while a poll is open.
     public private(set) var livePoll: LivePollCard?
+    /// Whether the person is registered.
     public private(set) var isRegistered = false
+    /// "Register" or "Registered".
     public private(set) var registerButtonTitle = Strings.text("dashboard.register")
+    /// The links to the other screens.
     public let links = DashboardLink.allCases
+    /// Whether a call is in flight (the screen shows a spinner).
     public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
     public private(set) var banner: String?
     /// Set after a successful registration: the Additional Info step to show.
     public private(set) var additionalInfo: AdditionalInfoModel?
@@ -42,11 +59,13 @@ public final class EventDetailsModel {
     private let eventID: String
     private(set) var event: Event?
 
+    /// Creates the model over a client.
     public init(client: AttendeeClient, eventID: String) {
         self.client = client
         self.eventID = eventID
     }
 
+    /// The screen appeared: loads what it shows.
     public func appeared(now: Date = Date()) async {
         isBusy = true
         banner = nil

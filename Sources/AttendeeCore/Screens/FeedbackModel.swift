@@ -11,17 +11,24 @@ public final class FeedbackModel {
         case session(id: String, speakers: [SpeakerSummary])
     }
 
+    /// What is rated.
     public let target: Target
+    /// The overall rating chosen.
     public private(set) var rating: Int?
+    /// Each speaker's rating, by id.
     public private(set) var speakerRatings: [String: Int] = [:]
+    /// The comment.
     public private(set) var comment = ""
+    /// Whether a call is in flight (the screen shows a spinner).
     public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
     public private(set) var banner: String?
     /// Once given (or refused as already given) the button stays disabled.
     public private(set) var isAlreadyGiven: Bool
 
     private let client: AttendeeClient
 
+    /// Creates the model over a client.
     public init(client: AttendeeClient, target: Target, alreadyGiven: Bool = false) {
         self.client = client
         self.target = target
@@ -34,12 +41,15 @@ public final class FeedbackModel {
         return []
     }
 
+    /// A rating was chosen (out-of-range values clear it).
     public func ratingChosen(_ value: Int) { rating = Rating.range.contains(value) ? value : nil }
 
+    /// A speaker's rating was chosen.
     public func speakerRatingChosen(_ speakerID: String, _ value: Int) {
         speakerRatings[speakerID] = Rating.range.contains(value) ? value : nil
     }
 
+    /// The comment changed.
     public func commentChanged(_ text: String) { comment = text }
 
     /// Enabled when the session and every speaker are rated, and feedback was not given yet.
@@ -48,8 +58,10 @@ public final class FeedbackModel {
         return speakers.allSatisfy { speakerRatings[$0.id] != nil } && comment.count <= Rating.commentLimit
     }
 
+    /// "Give feedback" or "Feedback given".
     public var submitTitle: String { Strings.text(isAlreadyGiven ? "feedback.given" : "feedback.button") }
 
+    /// Submit was tapped.
     public func submitTapped() async {
         guard isSubmitEnabled, let rating else { return }
         isBusy = true

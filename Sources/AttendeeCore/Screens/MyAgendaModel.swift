@@ -7,15 +7,23 @@ import Observation
 public final class MyAgendaModel {
     /// One line: `Wed 10 Mar, 09:00 – 10:00`, title, room.
     public struct Row: Sendable, Hashable, Identifiable {
+        /// The id of the thing shown.
         public var id: String
+        /// `Wed 10 Mar, 09:00 – 10:00`.
         public var when: String
+        /// The title shown.
         public var title: String
+        /// The room.
         public var room: String
     }
 
+    /// The rows shown, in order.
     public private(set) var rows: [Row] = []
+    /// What an empty list says, if anything.
     public private(set) var emptyMessage: String?
+    /// Whether a call is in flight (the screen shows a spinner).
     public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
     public private(set) var banner: String?
 
     private let client: AttendeeClient
@@ -23,11 +31,13 @@ public final class MyAgendaModel {
     private(set) var event: Event?
     private(set) var sessions: [Session] = []
 
+    /// Creates the model over a client.
     public init(client: AttendeeClient, eventID: String) {
         self.client = client
         self.eventID = eventID
     }
 
+    /// The screen appeared: loads what it shows.
     public func appeared(choice: TimeZoneChoice = .event, deviceTimeZone: TimeZone = .current) async {
         isBusy = true
         defer { isBusy = false }

@@ -16,34 +16,54 @@ public enum SessionDetailsState: String, Sendable, Hashable {
 
 /// The session location page that "Get directions" opens.
 public struct SessionLocation: Sendable, Hashable {
+    /// The room.
     public var room: String
+    /// The venue.
     public var venue: String
+    /// The address.
     public var address: String
     /// `38.6981, -9.1936`, when known.
     public var coordinates: String?
+    /// Latitude, for the map.
     public var latitude: Double?
+    /// Longitude, for the map.
     public var longitude: Double?
 }
 
 /// Session details: its state, attend / leave, share (text, link, `.ics`), directions, attendees, feedback.
 @Observable @MainActor
 public final class SessionDetailsModel {
+    /// The title shown.
     public private(set) var title = ""
+    /// The time shown.
     public private(set) var time = ""
+    /// Room and venue.
     public private(set) var place = ""
+    /// The abstract.
     public private(set) var abstract = ""
+    /// The speakers.
     public private(set) var speakers: [SpeakerSummary] = []
+    /// The screen's state.
     public private(set) var state: SessionDetailsState = .notAttended
+    /// The state in words.
     public private(set) var stateLabel = ""
+    /// "# seats available" or "Full", when shown.
     public private(set) var seatsMessage: String?
+    /// "Attend", "Leave" or "Join waitlist".
     public private(set) var attendButtonTitle = ""
+    /// Whether the attend button works.
     public private(set) var isAttendEnabled = false
+    /// Whether the feedback button works (only when attended and not yet rated).
     public private(set) var isFeedbackEnabled = false
+    /// "Give feedback" or "Feedback given".
     public private(set) var feedbackButtonTitle = ""
+    /// Whether a call is in flight (the screen shows a spinner).
     public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
     public private(set) var banner: String?
     /// The navigation stack above this screen: the location page or the attendee list; `nil` when on top.
     public private(set) var location: SessionLocation?
+    /// The session's attendees, while that page is open.
     public private(set) var attendees: [Person]?
 
     private let client: AttendeeClient
@@ -52,11 +72,13 @@ public final class SessionDetailsModel {
     private(set) var event: Event?
     private var formatter: SessionTimeFormatter?
 
+    /// Creates the model over a client.
     public init(client: AttendeeClient, shareBaseURL: URL) {
         self.client = client
         self.shareBaseURL = shareBaseURL
     }
 
+    /// The screen appeared: loads what it shows.
     public func appeared(sessionID: String, choice: TimeZoneChoice = .event, deviceTimeZone: TimeZone = .current)
         async
     {
@@ -73,6 +95,7 @@ public final class SessionDetailsModel {
         }
     }
 
+    /// Attend (or Join waitlist) was tapped.
     public func attendTapped() async {
         guard let session else { return }
         await change {
@@ -80,6 +103,7 @@ public final class SessionDetailsModel {
         }
     }
 
+    /// Leave was tapped.
     public func leaveTapped() async {
         guard let session else { return }
         await change { try await self.client.leave(session.id) }
@@ -92,6 +116,7 @@ public final class SessionDetailsModel {
         show(session)
     }
 
+    /// "Get directions" was tapped: opens the location page.
     public func directionsTapped() {
         guard let event, let session else { return }
         let venue = event.venue
@@ -104,6 +129,7 @@ public final class SessionDetailsModel {
             latitude: venue.latitude, longitude: venue.longitude)
     }
 
+    /// The attendees link was tapped: opens the list.
     public func attendeesTapped() async {
         guard let session else { return }
         do {

@@ -7,10 +7,12 @@
         @State private var model: AdditionalInfoModel
         @Environment(\.dismiss) private var dismiss
 
+        /// Creates the model over a client.
         public init(model: AdditionalInfoModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             Form {
                 ForEach(model.fields, id: \.key) { field in

@@ -7,11 +7,13 @@
         @State private var model: AgendaModel
         private let eventID: String
 
+        /// Creates the model over a client.
         public init(model: AgendaModel, eventID: String) {
             _model = State(initialValue: model)
             self.eventID = eventID
         }
 
+        /// The view.
         public var body: some View {
             List {
                 Picker("Day", selection: Binding(get: { model.selectedDay }, set: { model.dayTapped($0) })) {

@@ -6,10 +6,12 @@
     public struct EventDetailsView: View {
         @State private var model: EventDetailsModel
 
+        /// Creates the model over a client.
         public init(model: EventDetailsModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             List {
                 Section {

@@ -6,10 +6,12 @@
     public struct AttendeesView: View {
         @State private var model: AttendeesModel
 
+        /// Creates the model over a client.
         public init(model: AttendeesModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             List(model.rows) { row in
                 VStack(alignment: .leading) {
@@ -44,10 +46,12 @@
     public struct SpeakersView: View {
         @State private var model: SpeakersModel
 
+        /// Creates the model over a client.
         public init(model: SpeakersModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             List(model.rows) { row in
                 Button(row.name) { Task { await model.rowTapped(row.id) } }

@@ -6,10 +6,12 @@
     public struct ProfileView: View {
         @State private var model: ProfileModel
 
+        /// Creates the model over a client.
         public init(model: ProfileModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             Form {
                 Section {
@@ -42,10 +44,12 @@
     public struct MyAgendaView: View {
         @State private var model: MyAgendaModel
 
+        /// Creates the model over a client.
         public init(model: MyAgendaModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             List(model.rows) { row in
                 VStack(alignment: .leading) {
@@ -69,10 +73,12 @@
     public struct FeedbackView: View {
         @State private var model: FeedbackModel
 
+        /// Creates the model over a client.
         public init(model: FeedbackModel) {
             _model = State(initialValue: model)
         }
 
+        /// The view.
         public var body: some View {
             Form {
                 Stepper(

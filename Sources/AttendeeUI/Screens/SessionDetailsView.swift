@@ -7,11 +7,13 @@
         @State private var model: SessionDetailsModel
         private let sessionID: String
 
+        /// Creates the model over a client.
         public init(model: SessionDetailsModel, sessionID: String) {
             _model = State(initialValue: model)
             self.sessionID = sessionID
         }
 
+        /// The view.
         public var body: some View {
             List {
                 Section {
