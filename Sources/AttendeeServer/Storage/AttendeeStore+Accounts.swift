@@ -125,19 +125,22 @@ extension AttendeeStore {
         let created = now()
         return try await database.write { db in
             _ = try Self.event(id: eventID, db)
-            if let row = try db.queryOne(
-                """
-                SELECT additional_status, answers, guests FROM attendee_registration
-                WHERE event_id = \(eventID) AND user_id = \(userID)
-                """)
-            {
-                return (try RowReading.registration(row, eventID: eventID), false)
-            }
-            try db.execute(
+            // NB: ON CONFLICT keeps two simultaneous registrations of one person from becoming a 500.
+            let inserted = try db.execute(
                 """
                 INSERT INTO attendee_registration (event_id, user_id, additional_status, created_at)
                 VALUES (\(eventID), \(userID), \(AdditionalInfoStatus.pending.rawValue), \(created))
+                ON CONFLICT (event_id, user_id) DO NOTHING
                 """)
+            if inserted == 0,
+                let row = try db.queryOne(
+                    """
+                    SELECT additional_status, answers, guests FROM attendee_registration
+                    WHERE event_id = \(eventID) AND user_id = \(userID)
+                    """)
+            {
+                return (try RowReading.registration(row, eventID: eventID), false)
+            }
             return (Registration(eventID: eventID), true)
         }
     }
