@@ -11,6 +11,8 @@ import Foundation
 /// Each ``read(_:)`` and ``write(_:)`` checks its connection out of the pool and opens a transaction;
 /// a connection the server dropped (restart, failover) is reconnected at that point, before any of the
 /// closure's statements run. A server that stays down produces ``DatabaseError/Kind/connectionLost``.
+///
+/// Sessions run in UTC, so `timestamptz` values print (and read back through `Date`) without local offsets.
 public final class PostgresDatabase: SQLDatabase {
     /// Where and how to connect.
     public struct Configuration: Sendable {

@@ -98,8 +98,14 @@ import Testing
             cleanup = { try? FileManager.default.removeItem(atPath: directory) }
         }
         let gate = DispatchSemaphore(value: 0)
-        let holder = Task { try await database.write { _ in gate.wait() } }
-        try await Task.sleep(for: .milliseconds(50))  // let the holder take the only connection
+        let (holding, held) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await database.write { _ in
+                held.yield()
+                gate.wait()
+            }
+        }
+        for await _ in holding { break }  // the holder now has the only connection
         do {
             try await database.write { _ in }
             Issue.record("the second write must time out while the first holds the connection")

@@ -95,6 +95,21 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.allCases)
+    func aFailedReadLeavesTheDatabaseWritable(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            try await Self.createTable(test.database)
+            await #expect(throws: DatabaseError.self) {
+                try await test.database.read { db in try db.query("SELECT * FROM nowhere") }
+            }
+            await #expect(throws: Planned.self) { try await test.database.read { _ in throw Planned() } }
+            try await test.database.write { db in
+                try db.execute("INSERT INTO entry (id, name) VALUES (\(1), \("after"))")
+            }
+            #expect(try await Self.names(test.database) == ["after"])
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
     func oneCallRunsOneStatementSoInjectedSecondStatementsNeverRun(kind: DatabaseKind) async throws {
         try await withTestDatabase(kind) { test in
             try await Self.createTable(test.database)

@@ -109,17 +109,17 @@ public final class SQLiteDatabase: SQLDatabase {
     public func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         let shared = sharesOneConnection
         return try await readers.run { connection in
+            // NB: the in-memory connection also writes, so it is made read-only for the read only; each cleanup
+            // step runs on its own so that a failed ROLLBACK cannot leave the connection read-only.
+            defer { if shared { try? connection.executeScript("PRAGMA query_only = 0") } }
             do {
-                if shared {
-                    try connection.executeScript("PRAGMA query_only = 1; BEGIN DEFERRED")
-                } else {
-                    try connection.executeScript("BEGIN DEFERRED")
-                }
+                if shared { try connection.executeScript("PRAGMA query_only = 1") }
+                try connection.executeScript("BEGIN DEFERRED")
             } catch {
                 return (.failure(error), true)
             }
             let result = Result { try body(connection) }
-            try? connection.executeScript(shared ? "ROLLBACK; PRAGMA query_only = 0" : "ROLLBACK")
+            if sqlite3AutocommitIsOff(connection) { try? connection.executeScript("ROLLBACK") }
             return (result, true)
         }
     }
