@@ -2,11 +2,17 @@ import Foundation
 
 /// A JSON value, as found in JOSE headers and JWT claims.
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// A string.
     case string(String)
+    /// A number; JWT times are seconds since 1970 and fit a `Double` exactly.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
+    /// `null`.
     case null
 
     /// Decodes one JSON value of any kind.

@@ -25,13 +25,20 @@ public enum TokenError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The ways a token can be malformed.
     public enum Malformation: String, Sendable, Hashable {
+        /// Longer than `CompactJWS.maximumLength`.
         case tooLarge = "the token is larger than the size limit"
+        /// Not exactly three dot-separated segments.
         case segmentCount = "a compact token has exactly three dot-separated segments"
+        /// A segment that is not strict unpadded base64url.
         case base64 = "a segment is not valid unpadded base64url"
-        case header = "the header is not a JSON object with a string `alg`"
+        /// A header that is not a JSON object with a string `alg` and unique member names.
+        case header = "the header is not a JSON object with a string `alg` and unique member names"
+        /// A header that points at a key outside the key set, or asks for extensions.
         case forbiddenHeader = "the header carries a key reference (`jku`, `jwk`, `x5u`, `x5c`) or `crit`"
-        case payload = "the payload is not a JSON object"
-        case claims = "a registered claim has the wrong type"
+        /// A payload that is not a JSON object with unique member names.
+        case payload = "the payload is not a JSON object with unique member names"
+        /// A registered claim (`exp`, `nbf`, `iat`, `sub`) missing or of the wrong type.
+        case claims = "a registered claim is missing or has the wrong type"
     }
 
     /// A human-readable explanation, safe to log or return to a client.

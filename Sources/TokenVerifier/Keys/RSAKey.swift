@@ -1,13 +1,13 @@
 import COpenSSL
 import Foundation
 
-/// An RSA key pair, or an RSA public key, held by OpenSSL as an `EVP_PKEY`.
-///
-/// Keys are 2048 to 8192 bits; smaller (weak) and larger (costly to verify) keys are refused on import.
 // NB: @unchecked Sendable is sound because the class owns exactly one EVP_PKEY reference, never replaces or
 // mutates it after initialization, and frees it once in deinit. OpenSSL 3 allows one EVP_PKEY to be used from
 // many threads at once for signing and verifying: each operation makes its own EVP_MD_CTX, and the reference
 // count and provider key cache inside the EVP_PKEY are guarded by OpenSSL's own locks.
+/// An RSA key pair, or an RSA public key, held by OpenSSL as an `EVP_PKEY`.
+///
+/// Keys are 2048 to 8192 bits; smaller (weak) and larger (costly to verify) keys are refused on import.
 public final class RSAKey: @unchecked Sendable {
     /// The accepted key sizes, in bits.
     public static let acceptedBits = 2048...8192
@@ -62,8 +62,8 @@ public final class RSAKey: @unchecked Sendable {
 
     /// Builds a public key from its big-endian modulus and public exponent (JWK `n` and `e`, decoded).
     public static func publicKey(modulus: Data, exponent: Data) throws(CryptoError) -> RSAKey {
-        // NB: bounds checked before OpenSSL sees the numbers: an exponent above 64 bits is refused by
-        // OpenSSL's RSA verification for large moduli anyway, and 1024 bytes is 8192 bits.
+        // NB: sizes are bounded before OpenSSL sees the numbers: 1025 bytes is 8192 bits plus a leading zero
+        // byte, and OpenSSL's RSA verification refuses exponents above 64 bits for large moduli anyway.
         guard (1...1025).contains(modulus.count), (1...8).contains(exponent.count) else { throw .invalidKey }
         // NB: e must be odd and at least 3; e = 1 would make every message its own signature.
         guard let lastExponentByte = exponent.last, lastExponentByte & 1 == 1,

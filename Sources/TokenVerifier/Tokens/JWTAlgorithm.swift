@@ -4,7 +4,9 @@ import COpenSSL
 ///
 /// `none` and the HMAC algorithms are deliberately unrepresentable: a verifier cannot be configured to accept them.
 public enum JWTAlgorithm: String, Sendable, Hashable, CaseIterable, Codable {
+    /// RSASSA-PKCS1-v1_5 with SHA-256.
     case rs256 = "RS256"
+    /// RSASSA-PKCS1-v1_5 with SHA-512 (what Cognito Identity signs with).
     case rs512 = "RS512"
 
     var digest: OpaquePointer? {

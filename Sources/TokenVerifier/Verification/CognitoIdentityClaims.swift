@@ -5,8 +5,11 @@
 public struct CognitoIdentityClaims: Sendable, Hashable {
     /// The social sign-in providers Change Jar accepts, by their Cognito `Logins` key.
     public enum Provider: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Facebook Login.
         case facebook = "graph.facebook.com"
+        /// Twitter (X) sign-in.
         case twitter = "api.twitter.com"
+        /// Google Sign-In.
         case google = "accounts.google.com"
 
         /// The provider's key in Cognito `Logins` maps and `amr` entries.
@@ -24,7 +27,7 @@ public struct CognitoIdentityClaims: Sendable, Hashable {
     /// sign-in with a known provider.
     ///
     /// When `amr` names several providers, the first (in `amr` order) with a matching detailed entry is used.
-    /// A provider with two detailed entries that disagree on the user id is refused as ambiguous.
+    /// A provider whose detailed entries disagree on the user id is ambiguous and never used.
     public init(_ token: VerifiedToken) throws(TokenError) {
         guard let subject = token.subject, !subject.isEmpty else { throw .malformed(.claims) }
         let methods = token.authenticationMethods
