@@ -2,6 +2,7 @@ import Foundation
 
 /// An HTTP request as a handler sees it: fully read, immutable, `Sendable`.
 public struct Request: Sendable {
+    /// The request method.
     public var method: HTTPMethod
     /// The percent-decoded path, without the query (`/events/42/sessions`).
     public var path: String
@@ -9,7 +10,9 @@ public struct Request: Sendable {
     public var query: [String: String]
     /// Every query parameter in order, decoded.
     public var queryItems: [(name: String, value: String)]
+    /// The request headers (case-insensitive names).
     public var headers: HTTPHeaders
+    /// The whole request body (at most the server's `maxBodySize`).
     public var body: Data
     /// The peer's address (`127.0.0.1`), used by the rate limiter and the access log.
     public var remoteAddress: String
@@ -18,6 +21,7 @@ public struct Request: Sendable {
     /// Parameters captured by the router (`:eventID` → `"42"`).
     public var parameters: [String: String]
 
+    /// A request from decoded parts (tests and the engine).
     public init(
         method: HTTPMethod,
         path: String,

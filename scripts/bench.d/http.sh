@@ -58,7 +58,7 @@ http {
 }
 CONF
 
-"$BENCH_BIN" http "$quartet_port" 2>"$work/logs/quartet.log" &
+"$BENCH_BIN" http "$quartet_port" ${HTTP_BENCH_THREADS:-} ${HTTP_BENCH_MEMORY_KIB:-} 2>"$work/logs/quartet.log" &
 quartet_pid=$!
 nginx -p "$work" -c "$work/nginx.conf" -e "$work/logs/error.log"
 nginx_started=1

@@ -39,7 +39,9 @@ public final class Server: Sendable {
         /// The largest request body accepted; larger ones are answered 413.
         public var maxBodySize: Int
         /// MHD's per-connection memory pool (request line, headers, read and write buffers).
-        /// MHD's default is 32 KiB; raised so that long headers (cookies, JWTs) fit.
+        /// MHD's default is 32 KiB; raised to 64 KiB so long headers (cookies, several JWTs) fit.
+        /// NB: MHD zeroes the whole pool between keep-alive requests, so a bigger pool costs time on
+        /// every request, not just memory.
         public var connectionMemoryLimit: Int
         /// How often open event streams send a `: keep-alive` comment (unless the stream says otherwise).
         public var eventStreamHeartbeat: Duration
@@ -55,7 +57,7 @@ public final class Server: Sendable {
             idleTimeout: Duration = .seconds(60),
             requestTimeout: Duration? = .seconds(30),
             maxBodySize: Int = 32 << 20,
-            connectionMemoryLimit: Int = 128 << 10,
+            connectionMemoryLimit: Int = 64 << 10,
             eventStreamHeartbeat: Duration = .seconds(15),
             log: LogSink = .standardError
         ) {

@@ -199,6 +199,24 @@ struct ServerTests {
         }
     }
 
+    @Test func acceptsLongHeadersAndRefusesHugeOnes() async throws {
+        var router = Router()
+        router.get("/cookie") { request in .text("\(request.headers["Cookie"]?.utf8.count ?? 0)") }
+        try await withServer(router: router) { server in
+            let long = try RawConnection(port: server.port)
+            try await long.sendAsync(
+                "GET /cookie HTTP/1.1\r\nHost: x\r\nCookie: \(String(repeating: "c", count: 20_000))\r\n\r\n")
+            #expect(try await blocking { try long.readResponse() }.text == "20000")
+            let huge = try RawConnection(port: server.port)
+            try? await huge.sendAsync(
+                "GET /cookie HTTP/1.1\r\nHost: x\r\nCookie: \(String(repeating: "c", count: 100_000))\r\n\r\n")
+            #expect(try await blocking { try huge.readResponse() }.status == 431)
+            let after = try RawConnection(port: server.port)
+            try await after.sendAsync("GET /cookie HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try after.readResponse() }.text == "0")
+        }
+    }
+
     @Test func dropsARequestLineWithoutATargetAndKeepsServing() async throws {
         try await withServer(router: echoRouter()) { server in
             let bad = try RawConnection(port: server.port)
