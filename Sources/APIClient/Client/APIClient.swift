@@ -32,7 +32,8 @@ public struct APIClient: Sendable {
     public var errorReporter: ErrorReporter
     /// Sent with every request (endpoint headers win).
     public var defaultHeaders: [String: String]
-    /// Per-request timeout. NB: on Linux URLSession truncates it to whole seconds, so keep it ≥ 1 s.
+    /// Per-request timeout. NB: on Apple platforms it is an idle timeout; on Linux URLSession applies it to the
+    /// whole request and truncates it to whole seconds, so keep it ≥ 1 s and generous enough for uploads.
     public var timeout: TimeInterval
 
     /// Creates a client.
@@ -88,7 +89,9 @@ public struct APIClient: Sendable {
 
     /// The `URLRequest` an endpoint becomes (without credentials).
     public func urlRequest<Response>(for endpoint: Endpoint<Response>) throws(APIError) -> URLRequest {
-        var request = URLRequest(url: try url(for: endpoint), timeoutInterval: timeout)
+        var request = URLRequest(url: try url(for: endpoint))
+        // NB: set through the property: on Linux only an explicitly set interval overrides the session's.
+        request.timeoutInterval = timeout
         request.httpMethod = endpoint.method.rawValue
         request.cachePolicy = .reloadIgnoringLocalCacheData
         var headers = defaultHeaders.merging(endpoint.headers) { _, endpoint in endpoint }

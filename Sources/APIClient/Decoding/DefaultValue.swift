@@ -58,22 +58,27 @@ extension KeyedDecodingContainer {
 public enum Defaults {
     /// `""`.
     public enum EmptyString: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: String { "" }
     }
     /// `0`.
     public enum Zero: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: Int { 0 }
     }
     /// `false`.
     public enum False: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: Bool { false }
     }
     /// `true`.
     public enum True: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: Bool { true }
     }
     /// `[]`.
     public enum EmptyArray<Element: Decodable>: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: [Element] { [] }
     }
 }

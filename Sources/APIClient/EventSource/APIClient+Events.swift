@@ -37,7 +37,8 @@ extension APIClient {
     /// per `reconnect` (through ``sleeper``); it gives up with ``APIError`` after `reconnect.maxAttempts`
     /// reconnections that brought no event. A status other than 200 ends the stream with
     /// ``APIError/http(status:detail:)`` (204 ends it cleanly, as the spec says), except 429/502/503/504, which
-    /// count as a drop. Cancelling the consuming task closes the connection and finishes the stream without an
+    /// count as a drop (waiting as `Retry-After` says, up to `reconnect.maxDelay`); a 200 that is not `text/event-stream` ends it
+    /// with ``APIError/decoding(path:message:)``. Cancelling the consuming task closes the connection and finishes the stream without an
     /// error or a report.
     ///
     /// ```swift
@@ -65,6 +66,9 @@ extension APIClient {
         return stream
     }
 
+    /// How long one stream connection may stay open on Linux before it is renewed (a day).
+    static let streamTimeout: TimeInterval = 86_400
+
     private func pump(
         _ endpoint: Endpoint<Void>, lastEventID: String?, reconnect: ReconnectPolicy,
         into continuation: AsyncThrowingStream<ServerEvent, any Error>.Continuation
@@ -77,6 +81,8 @@ extension APIClient {
             var request = try urlRequest(for: endpoint)
             request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
             request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+            // NB: on Linux the timeout covers the whole request, which for a stream means its whole life.
+            request.timeoutInterval = max(timeout, Self.streamTimeout)
             if !parser.lastEventID.isEmpty { request.setValue(parser.lastEventID, forHTTPHeaderField: "Last-Event-ID") }
             if let tokenProvider {
                 do {
@@ -88,6 +94,7 @@ extension APIClient {
                 }
             }
             var drop: APIError
+            var serverDelay: Duration?
             do {
                 let streamed = try await transport.stream(request)
                 let status = streamed.response.statusCode
@@ -101,7 +108,14 @@ extension APIClient {
                 if status != 200 {
                     drop = .http(status: status, detail: nil)
                     guard [429, 502, 503, 504].contains(status) else { throw drop }
+                    serverDelay = RetryPolicy.retryAfter(
+                        streamed.response.value(forHTTPHeaderField: "Retry-After"), now: sleeper.now()
+                    ).map { min($0, reconnect.maxDelay) }
                 } else {
+                    let type = streamed.response.value(forHTTPHeaderField: "Content-Type") ?? ""
+                    guard type.lowercased().hasPrefix("text/event-stream") else {
+                        throw APIError.decoding(path: "", message: "expected text/event-stream, got \"\(type)\"")
+                    }
                     refreshed = false
                     parser.reset()
                     for try await chunk in streamed.chunks {
@@ -118,11 +132,16 @@ extension APIClient {
                 case .offline, .cannotConnect, .connectionLost, .timeout: drop = failure
                 }
             }
+            // NB: a consumer that stopped listening ends the chunk loop too; that is not a drop to recover from.
+            if Task.isCancelled { throw .cancelled }
             failures += 1
             if failures > reconnect.maxAttempts { throw drop }
-            let serverDelay = parser.reconnectionTime.map { Duration.milliseconds($0) }
+            let delay =
+                serverDelay
+                ?? reconnect.delay(
+                    attempt: failures, serverDelay: parser.reconnectionTime.map { .milliseconds($0) })
             do {
-                try await sleeper.sleep(reconnect.delay(attempt: failures, serverDelay: serverDelay))
+                try await sleeper.sleep(delay)
             } catch {
                 throw .cancelled
             }

@@ -40,7 +40,11 @@ public struct EventSourceParser: Sendable {
         for byte in bytes {
             if atStart {
                 pendingBOM.append(byte)
-                if pendingBOM == Self.bom { atStart = false; pendingBOM = []; continue }
+                if pendingBOM == Self.bom {
+                    atStart = false
+                    pendingBOM = []
+                    continue
+                }
                 if Self.bom.starts(with: pendingBOM) { continue }
                 atStart = false
                 let replay = pendingBOM
@@ -131,6 +135,7 @@ public struct EventSourceParser: Sendable {
         lastEventID = idBuffer
         guard hasData else { return }
         if data.hasSuffix("\n") { data.removeLast() }
-        events.append(ServerEvent(type: eventType.isEmpty ? "message" : eventType, data: data, lastEventID: lastEventID))
+        events.append(
+            ServerEvent(type: eventType.isEmpty ? "message" : eventType, data: data, lastEventID: lastEventID))
     }
 }

@@ -59,6 +59,23 @@ extension Endpoint where Response: Decodable & Sendable {
     public static func post(_ path: String..., body: RequestBody, idempotencyKey: String? = nil) -> Endpoint {
         Endpoint(method: .post, path: path, body: body, idempotencyKey: idempotencyKey, response: .json())
     }
+
+    /// A `PUT` of `body` whose JSON answer decodes as `Response`.
+    public static func put(_ path: String..., body: RequestBody) -> Endpoint {
+        Endpoint(method: .put, path: path, body: body, response: .json())
+    }
+
+    /// A `PATCH` of `body` whose JSON answer decodes as `Response`.
+    public static func patch(_ path: String..., body: RequestBody, idempotencyKey: String? = nil) -> Endpoint {
+        Endpoint(method: .patch, path: path, body: body, idempotencyKey: idempotencyKey, response: .json())
+    }
+}
+
+extension Endpoint where Response == Void {
+    /// A `DELETE` whose answer body is ignored.
+    public static func delete(_ path: String...) -> Endpoint {
+        Endpoint(method: .delete, path: path, response: .none)
+    }
 }
 
 /// How a response body becomes a value.

@@ -27,7 +27,8 @@ public struct HTTPTransport: Sendable {
     /// Creates a transport from its four operations.
     public init(
         send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse),
-        upload: @escaping @Sendable (URLRequest, Data, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
+        upload:
+            @escaping @Sendable (URLRequest, Data, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
         download: @escaping @Sendable (URLRequest, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
         stream: @escaping @Sendable (URLRequest) async throws -> StreamedResponse
     ) {

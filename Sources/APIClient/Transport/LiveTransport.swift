@@ -9,7 +9,9 @@ private enum TaskState {
     /// Gathers the body and resumes `continuation` when the task completes.
     case collecting(Collector)
     /// Hands the head to `head`, then every chunk to `chunks`.
-    case streaming(head: CheckedContinuation<StreamedResponse, any Error>?, chunks: AsyncThrowingStream<Data, any Error>.Continuation)
+    case streaming(
+        head: CheckedContinuation<HTTPURLResponse, any Error>?,
+        chunks: AsyncThrowingStream<Data, any Error>.Continuation)
 }
 
 private struct Collector {
@@ -17,7 +19,14 @@ private struct Collector {
     var sent: ProgressHandler?
     var received: ProgressHandler?
     var response: HTTPURLResponse?
-    var body = Data()
+    /// NB: a reference, so each chunk appends in place; a `Data` inside the dictionary's enum value would be
+    /// copied whole on every append (quadratic for a large download).
+    let body = BodyBuffer()
+}
+
+/// The bytes of a response body received so far; only touched under the delegate's lock.
+private final class BodyBuffer {
+    var bytes = Data()
 }
 
 /// Routes `URLSession` delegate callbacks to the task that asked for them.
@@ -48,7 +57,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 let total = http.expectedContentLength >= 0 ? http.expectedContentLength : nil
                 return collector.received.map { ($0, total) }
             case .streaming(let head?, let chunks):
-                head.resume(returning: StreamedResponse(response: http, chunks: AsyncThrowingStream { _ in }))
+                head.resume(returning: http)
                 tasks[dataTask.taskIdentifier] = .streaming(head: nil, chunks: chunks)
                 return nil
             case .streaming(nil, _), nil:
@@ -62,15 +71,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let report: (ProgressHandler, TransferProgress)? = tasks.withLock { tasks in
             switch tasks[dataTask.taskIdentifier] {
-            case .collecting(var collector):
-                collector.body.append(data)
-                tasks[dataTask.taskIdentifier] = .collecting(collector)
+            case .collecting(let collector):
+                collector.body.bytes.append(data)
                 guard let handler = collector.received else { return nil }
                 let expected = collector.response?.expectedContentLength ?? -1
                 let progress = TransferProgress(
-                    completed: Int64(collector.body.count), total: expected >= 0 ? expected : nil)
+                    completed: Int64(collector.body.bytes.count), total: expected >= 0 ? expected : nil)
                 return (handler, progress)
-            case .streaming(_, let chunks):
+            case .streaming(let head, let chunks):
+                // NB: should the head callback not have run (a delegate signature mismatch on some SDK),
+                // the task's own response still lets the stream start.
+                if let head, let http = dataTask.response as? HTTPURLResponse {
+                    head.resume(returning: http)
+                    tasks[dataTask.taskIdentifier] = .streaming(head: nil, chunks: chunks)
+                }
                 chunks.yield(data)
                 return nil
             case nil:
@@ -93,22 +107,46 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let response = task.response as? HTTPURLResponse
         switch remove(task) {
         case .collecting(let collector):
+            let response = collector.response ?? response
             if let error {
-                collector.continuation.resume(throwing: error)
-            } else if let response = collector.response {
-                collector.continuation.resume(returning: (collector.body, response))
+                collector.continuation.resume(throwing: Self.midBody(error, started: response != nil))
+            } else if let response {
+                collector.continuation.resume(returning: (collector.body.bytes, response))
             } else {
                 collector.continuation.resume(throwing: URLError(.badServerResponse))
             }
         case .streaming(let head, let chunks):
-            let failure = error ?? (head == nil ? nil : URLError(.badServerResponse))
-            head?.resume(throwing: failure ?? URLError(.badServerResponse))
-            chunks.finish(throwing: failure)
+            if let error {
+                head?.resume(throwing: error)
+                chunks.finish(throwing: Self.midBody(error, started: head == nil))
+            } else if let head {
+                // A body that ended before the head was handed over (e.g. an empty 204).
+                if let response {
+                    head.resume(returning: response)
+                } else {
+                    head.resume(throwing: URLError(.badServerResponse))
+                }
+                chunks.finish()
+            } else {
+                chunks.finish()
+            }
         case nil:
             break
         }
+    }
+}
+
+extension SessionDelegate {
+    /// NB: on Linux a body cut short ("transfer closed with N bytes remaining") arrives as `URLError(.unknown)`;
+    /// once the head has arrived, any failure but cancellation or timeout means the connection was lost.
+    static func midBody(_ error: any Error, started: Bool) -> any Error {
+        guard started, let urlError = error as? URLError, ![.cancelled, .timedOut].contains(urlError.code) else {
+            return error
+        }
+        return URLError(.networkConnectionLost)
     }
 }
 
@@ -140,14 +178,14 @@ struct LiveTransport: Sendable {
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         continuation.onTermination = { _ in task.cancel() }
         let head = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { head in
+            try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPURLResponse, any Error>) in
                 delegate.register(task, .streaming(head: head, chunks: continuation))
                 start(task)
             }
         } onCancel: {
             task.cancel()
         }
-        return StreamedResponse(response: head.response, chunks: chunks)
+        return StreamedResponse(response: head, chunks: chunks)
     }
 
     private func start(_ task: URLSessionTask) {

@@ -181,13 +181,17 @@ private struct Item: Codable, Equatable, Sendable {
     }
 
     @Test func salesforceErrorArrayBecomesTheMessage() async {
-        let body = #"[{"message": "Account Name: required", "errorCode": "REQUIRED_FIELD_MISSING", "fields": ["Name"]}]"#
+        let body =
+            #"[{"message": "Account Name: required", "errorCode": "REQUIRED_FIELD_MISSING", "fields": ["Name"]}]"#
         let server = StubServer(statuses: [400], body: body)
         await #expect {
             try await APIClient.test(server.transport).send(post)
         } throws: { error in
             guard case .http(400, .salesforce(let errors)) = error as? APIError else { return false }
-            return errors == [SalesforceError(message: "Account Name: required", errorCode: "REQUIRED_FIELD_MISSING", fields: ["Name"])]
+            return errors == [
+                SalesforceError(
+                    message: "Account Name: required", errorCode: "REQUIRED_FIELD_MISSING", fields: ["Name"])
+            ]
                 && (error as? APIError)?.message == "Account Name: required"
         }
     }
@@ -291,7 +295,9 @@ private struct Item: Codable, Equatable, Sendable {
     @Test func conditionalGetSendsValidatorsAndSurfacesNotModified() async throws {
         let server = StubServer { request, _ in
             if request.value(forHTTPHeaderField: "If-None-Match") == #""v2""# { return (304, [:], Data()) }
-            return (200, ["ETag": #""v2""#, "Last-Modified": "Tue, 14 Nov 2023 22:13:20 GMT"], Data(#"{"id": 1}"#.utf8))
+            return (
+                200, ["ETag": #""v2""#, "Last-Modified": "Tue, 14 Nov 2023 22:13:20 GMT"], Data(#"{"id": 1}"#.utf8)
+            )
         }
         let client = APIClient.test(server.transport)
         let first = try await client.sendConditional(get, validators: nil)

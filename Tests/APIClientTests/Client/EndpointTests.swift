@@ -50,3 +50,14 @@ import Testing
         #expect(request.httpBody == Data([1, 2]))
     }
 }
+
+extension EndpointTests {
+    @Test func shorthandsSetMethodAndDecoding() throws {
+        struct Row: Codable, Sendable { var id: Int }
+        #expect(Endpoint<Row>.put("rows", "1", body: .json(Row(id: 1))).method == .put)
+        let patch = Endpoint<Row>.patch("rows", "1", body: .json(Row(id: 1)), idempotencyKey: "k")
+        #expect(patch.method == .patch && patch.isIdempotent)
+        let delete = Endpoint<Void>.delete("rows", "1")
+        #expect(delete.method == .delete && delete.path == ["rows", "1"] && delete.isIdempotent)
+    }
+}

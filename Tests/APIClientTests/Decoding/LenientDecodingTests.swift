@@ -36,7 +36,7 @@ private struct Account: Decodable {
 }
 
 @Suite struct LenientDecodingTests {
-    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws(APIError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws(APIError) -> T {
         try JSONDecoder().decodeReporting(T.self, from: Data(json.utf8))
     }
 
@@ -85,7 +85,8 @@ private struct Account: Decodable {
         struct Properties: Decodable { var mag: Double }
         struct Feature: Decodable { var properties: Properties }
         struct Strict: Decodable { var features: [Feature] }
-        let json = #"{"features": [{"properties": {"mag": 1}}, {"properties": {"mag": 1}}, {"properties": {"mag": 2}},"#
+        let json =
+            #"{"features": [{"properties": {"mag": 1}}, {"properties": {"mag": 1}}, {"properties": {"mag": 2}},"#
             + #" {"properties": {"mag": "big"}}]}"#
         #expect {
             try decode(Strict.self, json)
@@ -111,6 +112,23 @@ private struct Account: Decodable {
     }
 
     @Test func decodingErrorHasAPersonFacingMessage() {
-        #expect(APIError.decoding(path: "a", message: "b").errorDescription == "The server sent data this app could not read.")
+        #expect(
+            APIError.decoding(path: "a", message: "b").errorDescription
+                == "The server sent data this app could not read.")
+    }
+}
+
+extension LenientDecodingTests {
+    @Test func wrappersEncodeAsPlainValues() throws {
+        struct Both: Codable {
+            @LossyArray var tags: [String]
+            @DefaultValue<Defaults.Zero> var count: Int
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(Both(tags: ["a"], count: 3))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"count":3,"tags":["a"]}"#)
+        let back = try decode(Both.self, String(decoding: json, as: UTF8.self))
+        #expect(back.tags == ["a"] && back.count == 3)
     }
 }

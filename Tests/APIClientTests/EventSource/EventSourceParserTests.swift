@@ -22,10 +22,11 @@ import Testing
 
     @Test func eventTypeAndIDAreRead() {
         let events = parse("id: 7\nevent: quake\ndata: {}\n\ndata: next\n\n")
-        #expect(events == [
-            ServerEvent(type: "quake", data: "{}", lastEventID: "7"),
-            ServerEvent(type: "message", data: "next", lastEventID: "7"),
-        ])
+        #expect(
+            events == [
+                ServerEvent(type: "quake", data: "{}", lastEventID: "7"),
+                ServerEvent(type: "message", data: "next", lastEventID: "7"),
+            ])
     }
 
     @Test(arguments: ["\r\n", "\n", "\r"])

@@ -31,7 +31,8 @@ final class StubServer: Sendable {
             }
             let (status, headers, body) = try await self.reply(request, index)
             guard let url = request.url,
-                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else { throw URLError(.badURL) }
             return (body, response)
         }
