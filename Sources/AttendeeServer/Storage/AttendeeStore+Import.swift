@@ -56,10 +56,13 @@ extension AttendeeStore {
             var speakersCreated = 0
             var speakersUpdated = 0
             for speaker in programme.speakers {
+                // NB: speaker ids are scoped by event, so one organizer's file cannot rewrite the profile of a
+                // speaker imported into someone else's event.
+                let scopedID = source.externalID + "|" + speaker.externalID
                 let folded = SearchFolding.searchText(
                     name: speaker.name, company: speaker.company, title: speaker.title)
                 if let id = try db.fetchValue(
-                    String.self, "SELECT id FROM attendee_user WHERE external_id = \(speaker.externalID)")
+                    String.self, "SELECT id FROM attendee_user WHERE external_id = \(scopedID)")
                 {
                     try db.execute(
                         """
@@ -76,7 +79,7 @@ extension AttendeeStore {
                         """
                         INSERT INTO attendee_user (id, external_id, name, title, company, about_me, photo_url,
                             social_links, search_folded, created_at)
-                        VALUES (\(id), \(speaker.externalID), \(speaker.name), \(speaker.title), \(speaker.company),
+                        VALUES (\(id), \(scopedID), \(speaker.name), \(speaker.title), \(speaker.company),
                             \(speaker.bio), \(speaker.photoURL), \(json: speaker.socialLinks), \(folded), \(now()))
                         """)
                     speakerIDs[speaker.externalID] = id

@@ -57,6 +57,20 @@ import Testing
         }
     }
 
+    @Test(arguments: Engine.allCases) func anotherEventCannotRewriteASpeaker(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let first = try await post(server, Self.programme(), try await server.signUp("Organizer A"))
+            let eventID = try first.decode(ImportSummary.self).eventID
+            var hostile = Self.programme()
+            hostile.event.externalID = "test:other"
+            hostile.speakers[0].name = "Defaced"
+            let other = try await post(server, hostile, try await server.signUp("Organizer B"))
+            #expect(other.status == .created)
+            let agenda = try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self)
+            #expect(agenda.first?.speakers.map(\.name) == ["Aiko Nakamura"])
+        }
+    }
+
     @Test(arguments: Engine.allCases) func seedLoadsOnceOnly(engine: Engine) async throws {
         try await AttendeeTestServer.with(engine) { server in
             #expect(try await server.service.loadSeedIfNeeded() == 0)
