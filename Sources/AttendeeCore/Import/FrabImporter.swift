@@ -117,11 +117,19 @@ enum FrabImporter {
     }
 
     /// The event's `date` (an instant with offset), else the day's date plus `start` in the conference zone.
+    ///
+    /// NB: a frab day runs past midnight (`day_start` 09:00, `day_end` 04:00 the next morning), so a bare
+    /// `start` earlier than the day's start belongs to the next calendar date.
     private static func startDate(_ event: [String: Any], day: [String: Any], zone: TimeZone) -> Date? {
         if let date = JSONField.instant(event["date"]) { return date }
-        guard let dayDate = JSONField.string(day["date"]), let start = JSONField.string(event["start"]) else {
-            return nil
+        guard let dayDate = JSONField.string(day["date"]), let start = JSONField.string(event["start"]),
+            let date = JSONField.localDateTime("\(dayDate)T\(start)", in: zone)
+        else { return nil }
+        if let dayStart = JSONField.instant(day["day_start"]), date < dayStart {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            return calendar.date(byAdding: .day, value: 1, to: date)
         }
-        return JSONField.localDateTime("\(dayDate)T\(start)", in: zone)
+        return date
     }
 }
