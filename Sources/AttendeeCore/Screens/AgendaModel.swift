@@ -42,15 +42,20 @@ public final class AgendaModel {
     /// Set when a row is tapped: the session details to open.
     public var openedSessionID: String?
 
+    /// "Offline: agenda saved Wed 10 Mar, 09:12" while the saved copy is shown.
+    public private(set) var offlineNotice: String?
+
     private let client: AttendeeClient
+    private let offlineCopy: AgendaOfflineCopy?
     private let deviceTimeZone: TimeZone
     private(set) var event: Event?
     private(set) var sessions: [Session] = []
     private var days: [AgendaDay] = []
 
     /// Creates the model over a client.
-    public init(client: AttendeeClient, deviceTimeZone: TimeZone = .current) {
+    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current) {
         self.client = client
+        self.offlineCopy = offlineCopy
         self.deviceTimeZone = deviceTimeZone
     }
 
@@ -62,11 +67,25 @@ public final class AgendaModel {
         do {
             async let details = client.event(eventID)
             async let agenda = client.agenda(eventID)
-            event = try await details.event
-            sessions = try await agenda
+            let event = try await details.event
+            let sessions = try await agenda
+            self.event = event
+            self.sessions = sessions
+            offlineNotice = nil
             rebuild(keepingDay: false, now: now)
+            await offlineCopy?.save(event, sessions)
         } catch {
-            banner = AttendeeFailure.message(error)
+            if AgendaOfflineCopy.isConnectivity(error), let saved = await offlineCopy?.load(eventID) {
+                event = saved.event
+                sessions = saved.sessions
+                rebuild(keepingDay: false, now: now)
+                let formatter = SessionTimeFormatter(
+                    event: saved.event, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone)
+                offlineNotice = Strings.format(
+                    "agenda.offline", "\(formatter.dayLabel(saved.savedAt)), \(formatter.time(saved.savedAt))")
+            } else {
+                banner = AttendeeFailure.message(error)
+            }
         }
     }
 

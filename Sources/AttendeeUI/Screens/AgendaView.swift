@@ -24,6 +24,9 @@
                 .pickerStyle(.segmented)
                 Button(model.timeZoneLabel) { model.timeZoneToggled() }
                     .font(.footnote)
+                if let notice = model.offlineNotice {
+                    Text(notice).font(.footnote).foregroundStyle(.secondary)
+                }
                 if let banner = model.banner {
                     Text(banner).foregroundStyle(.red)
                 }

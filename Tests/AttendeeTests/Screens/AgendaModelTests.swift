@@ -1,7 +1,9 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import Database
 import Foundation
+import LocalStore
 import Synchronization
 import Testing
 
@@ -131,5 +133,38 @@ import Testing
         #expect(model.isBusy == false)
         model.rowTapped("x")
         #expect(model.openedSessionID == "x")
+    }
+}
+
+@MainActor @Suite struct AgendaOfflineTests {
+    @Test func theSavedAgendaShowsWhenOffline() async throws {
+        let zone = "Europe/Lisbon"
+        let store = try await LocalStore(
+            database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", zone) })
+        let copy = AgendaOfflineCopy.localStore(store)
+        let online = AttendeeClient(
+            event: { _ in EventDetails(event: Demo.event(zone: zone)) },
+            agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] })
+        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt)
+        await first.appeared(eventID: "e1")
+        #expect(first.offlineNotice == nil)
+
+        let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
+        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        await second.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", zone))
+        #expect(second.rows.map(\.id) == ["a"])
+        #expect(second.banner == nil)
+        #expect(second.offlineNotice == "Offline: agenda saved Tue 9 Mar, 18:05")
+
+        let unknown = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        await unknown.appeared(eventID: "other")
+        #expect(unknown.banner == APIError.offline.message)
+
+        let refused = AttendeeClient(
+            event: { _ in throw APIError.http(status: 404, detail: nil) }, agenda: { _ in [] })
+        let gone = AgendaModel(client: refused, offlineCopy: copy, deviceTimeZone: .gmt)
+        await gone.appeared(eventID: "e1")
+        #expect(gone.rows.isEmpty)
+        #expect(gone.banner == APIError.http(status: 404, detail: nil).message)
     }
 }
