@@ -40,7 +40,10 @@ var targets: [Target] = [
 
     // MARK: - Platform
 
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim"], swiftSettings: swiftSettings),
+    // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
+    .target(name: "DynamicJSON", swiftSettings: swiftSettings),
+    .target(
+        name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim", "DynamicJSON"], swiftSettings: swiftSettings),
     // The database API and its SQLite driver: safe for iOS app cores (no libpq).
     .target(name: "Database", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
     // The PostgreSQL driver: servers only.
@@ -49,7 +52,7 @@ var targets: [Target] = [
     // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
     .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
-    .target(name: "TokenVerifier", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
+    .target(name: "TokenVerifier", dependencies: ["COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
 
     // JPEG decode/scale/encode for the command line and servers (Apple platforms use ImageIO).
     .target(name: "ImageCodec", dependencies: ["CTurboJPEG"], swiftSettings: swiftSettings),
@@ -153,7 +156,11 @@ var targets: [Target] = [
         dependencies: ["QuakesCore", "USGSReplay", "HTTPServer"],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "TokenVerifierTests", dependencies: ["TokenVerifier"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "TokenVerifierTests",
+        dependencies: ["TokenVerifier", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
     .testTarget(
         name: "SalesTests",
@@ -176,7 +183,11 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "QuartetServerTests", dependencies: ["QuartetServer"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "QuartetServerTests",
+        dependencies: ["QuartetServer", "HTTPServer", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
 ]
 
@@ -200,3 +211,24 @@ let package = Package(
     products: products,
     targets: targets
 )
+
+// MARK: - Focused builds
+
+// NB: scripts/sanitize sets QUARTET_TEST_TARGETS (comma-separated test target names) so that a sanitizer
+// build compiles only those tests and what they depend on, instead of the whole package a second time.
+if let selection = Context.environment["QUARTET_TEST_TARGETS"], !selection.isEmpty {
+    var keep = Set<String>()
+    var pending = selection.split(separator: ",").map { String($0) }
+    while let name = pending.popLast() {
+        guard keep.insert(name).inserted, let target = targets.first(where: { $0.name == name }) else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    targets = targets.filter { keep.contains($0.name) }
+    package.products = []
+    package.targets = targets
+}

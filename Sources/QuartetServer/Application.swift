@@ -3,11 +3,19 @@ import HTTPServer
 
 /// A composed Quartet server: its routes, their description, and what must be closed on shutdown.
 public struct Application: Sendable {
-    /// Every domain's routes, under the shared middleware.
+    /// Every domain's routes (without the shared middleware: tests drive it directly).
     public var router: Router
     /// What `/openapi.json` serves.
     public var openAPI: OpenAPIDocument
     public var configuration: ServerConfiguration
+
+    /// The router behind the shared middleware: request id → access log → problem details.
+    public func handler(log: LogSink = .standardError) -> Handler {
+        var middleware: [any Middleware] = [RequestIDMiddleware()]
+        if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log)) }
+        middleware.append(ErrorMiddleware(log: log))
+        return router.handler(middleware: middleware)
+    }
 }
 
 /// Builds the whole Quartet server from its configuration.

@@ -24,17 +24,12 @@ import Testing
 
     /// Runs the writer against `url`, kills it after a random delay, and returns the ids it acknowledged.
     static func runAndKill(url: String, after delay: Duration) async throws -> [Int64] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try writerExecutable())
-        process.arguments = ["database", "crash-writer", url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let child = try ChildProcess.spawn(
+            try writerExecutable(), ["database", "crash-writer", url], captureOutput: true)
         try await Task.sleep(for: delay)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        kill(child.pid, SIGKILL)
+        child.wait()
+        let data = child.output?.readDataToEndOfFile() ?? Data()
         let text = String(decoding: data, as: UTF8.self)
         // NB: only complete lines count; a torn last line was never fully acknowledged.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

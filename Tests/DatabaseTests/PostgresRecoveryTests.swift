@@ -55,34 +55,8 @@ import Testing
             }
         }
 
-        /// Spawns `executable` with output discarded and no inherited descriptors, and waits for it.
-        ///
-        /// NB: not `Foundation.Process`: its wait never returned for `pg_ctl start`, whose server daemon lives on;
-        /// and closing every descriptor above stderr keeps the daemon from holding other tests' pipes open.
         private static func run(_ executable: String, _ arguments: [String]) throws {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-            guard spawned == 0 else {
-                throw DatabaseError(.other, code: "test", message: "cannot spawn \(executable): errno \(spawned)")
-            }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            guard status == 0 else {
-                throw DatabaseError(
-                    .other, code: "test", message: "\(executable) \(arguments) exited with status \(status)")
-            }
+            try ChildProcess.run(executable, arguments)
         }
     }
 
@@ -141,5 +115,18 @@ import Testing
         #expect(throws: DatabaseError.self) { try DatabaseOpener.open("ftp://x") }
         #expect((try? DatabaseOpener.open("sqlite::memory:"))?.dialect == .sqlite)
         #expect((try? DatabaseOpener.open("postgresql://u@h/db"))?.dialect == .postgres)
+    }
+}
+
+extension PostgresRecoveryTests {
+    @Test func urlErrorsNeverEchoCredentials() {
+        for url in ["mysql://admin:hunter2@db/x", "hunter2", "postgress://u:hunter2@h/db"] {
+            do {
+                _ = try DatabaseOpener.open(url)
+                Issue.record("\(url) must be refused")
+            } catch {
+                #expect(!"\(error)".contains("hunter2"))
+            }
+        }
     }
 }

@@ -79,10 +79,10 @@ import Testing
 
 @Suite struct DatabaseURLTests {
     @Test func sqliteURLsNameAFileOrMemory() {
-        #expect(SQLiteDatabase.location(of: "sqlite:///var/lib/q.sqlite") == .some("/var/lib/q.sqlite"))
-        #expect(SQLiteDatabase.location(of: "sqlite:data/q.sqlite") == .some("data/q.sqlite"))
-        #expect(SQLiteDatabase.location(of: "sqlite:///tmp/with%20space.sqlite") == .some("/tmp/with space.sqlite"))
-        #expect(SQLiteDatabase.location(of: "sqlite::memory:") == .some(nil))
+        #expect(SQLiteDatabase.location(of: "sqlite:///var/lib/q.sqlite") == .file("/var/lib/q.sqlite"))
+        #expect(SQLiteDatabase.location(of: "sqlite:data/q.sqlite") == .file("data/q.sqlite"))
+        #expect(SQLiteDatabase.location(of: "sqlite:///tmp/with%20space.sqlite") == .file("/tmp/with space.sqlite"))
+        #expect(SQLiteDatabase.location(of: "sqlite::memory:") == .memory)
         #expect(SQLiteDatabase.location(of: "sqlite:") == nil)
         #expect(SQLiteDatabase.location(of: "postgres://x/y") == nil)
         #expect(throws: DatabaseError.self) { try SQLiteDatabase(url: "file:///x.sqlite") }

@@ -1,3 +1,4 @@
+import DynamicJSON
 import Foundation
 
 /// A compact JWS (`header.payload.signature`), split and decoded but not yet trusted.

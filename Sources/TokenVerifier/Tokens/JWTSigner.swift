@@ -1,3 +1,4 @@
+import DynamicJSON
 import Foundation
 
 /// Signs JWT claims with an RSA private key into a compact token.

@@ -1,3 +1,4 @@
+import DynamicJSON
 import Foundation
 
 /// A token whose signature, algorithm, issuer, audience and validity times have all been checked.

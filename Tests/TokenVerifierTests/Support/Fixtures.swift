@@ -1,4 +1,5 @@
 import COpenSSL
+import DynamicJSON
 import Foundation
 import Synchronization
 import TokenVerifier

@@ -1,6 +1,11 @@
 import Foundation
 
-/// A JSON value, as found in JOSE headers and JWT claims.
+/// Any JSON value, for documents whose shape is data: OpenAPI documents, JOSE headers, JWT claims.
+///
+/// ```swift
+/// let schema: JSONValue = ["type": "object", "required": ["id"]]
+/// let exp = claims["exp"]?.numberValue
+/// ```
 public enum JSONValue: Sendable, Hashable, Codable {
     /// A string.
     case string(String)
@@ -33,12 +38,17 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// Encodes the value as the JSON it stands for.
+    /// Encodes the value as the JSON it stands for; whole numbers are written without a fraction.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 {
+                try container.encode(Int64(value))
+            } else {
+                try container.encode(value)
+            }
         case .bool(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -60,9 +70,21 @@ public enum JSONValue: Sendable, Hashable, Codable {
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
+
+    /// The members, when this is an object.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let value) = self { value } else { nil }
+    }
+
+    /// The member `key` of an object, or `nil`.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral {
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByDictionaryLiteral
+{
     /// A string value from a literal.
     public init(stringLiteral value: String) { self = .string(value) }
 
@@ -71,29 +93,15 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 
     /// An array value from a literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+
+    /// A boolean value from a literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+    /// An object value from a literal; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
 }
 
-/// A JSON object: the shape of a JOSE header and of a JWT claims set.
+/// A JSON object: the shape of a JOSE header, a JWT claims set, an OpenAPI path item.
 public typealias JSONObject = [String: JSONValue]
-
-extension JSONObject {
-    /// Decodes a JSON object, or returns nil when the bytes are not exactly one JSON object, or when any object
-    /// in it repeats a member name.
-    static func decodeObject(_ data: Data) -> JSONObject? {
-        guard let object = try? JSONDecoder().decode(JSONObject.self, from: data),
-            !DuplicateKeyScanner.hasDuplicateKeys(data)
-        else { return nil }
-        return object
-    }
-
-    /// Encodes the object as compact JSON with sorted keys, so equal objects give equal bytes.
-    func encodedJSON() throws(CryptoError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return try encoder.encode(self)
-        } catch {
-            throw .operationFailed("JSON encoding")
-        }
-    }
-}
