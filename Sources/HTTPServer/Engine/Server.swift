@@ -16,10 +16,12 @@ import Foundation
 /// await server.runUntilSignal()
 /// ```
 ///
-/// A request's body is gathered across MHD's access-handler calls; the connection is then suspended, the
-/// handler runs in a `Task`, its response lands in a locked slot, the connection is resumed and
-/// the response queued. Event-stream bodies are pulled by MHD through a content reader that suspends the
-/// connection while the producer has nothing to say.
+/// A request's body is gathered across MHD's access-handler calls. The handler then runs in a `Task`
+/// that starts inline on the MHD thread (see `InlineExecutor`): if it answers without waiting, the
+/// response is queued at once. If it waits, the connection is suspended, the task finishes on the global
+/// executor, its response lands in a locked slot, the connection is resumed and the response queued on
+/// the next access-handler call. Event-stream bodies are pulled by MHD through a content reader that
+/// suspends the connection while the producer has nothing to say.
 public final class Server: Sendable {
     /// How the server listens and what it allows.
     public struct Configuration: Sendable {
@@ -237,27 +239,5 @@ public final class Server: Sendable {
 
     private static func stop(_ daemon: DaemonHandle, core: ServerCore) {
         withExtendedLifetime(core) { MHD_stop_daemon(daemon.pointer) }
-    }
-}
-
-/// Why ``Server/start()`` failed.
-public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `host` is not an IP address (or `localhost`).
-    case invalidHost(String)
-    /// The address could not be bound (in use, not local, no permission).
-    case bindFailed(host: String, port: UInt16, reason: String?)
-    /// ``Server/start()`` was called twice.
-    case alreadyStarted
-
-    /// A human-readable message.
-    public var description: String {
-        switch self {
-        case .invalidHost(let host):
-            "'\(host)' is not an IP address to listen on."
-        case .bindFailed(let host, let port, let reason):
-            "Could not listen on \(host):\(port)" + (reason.map { ": \($0)." } ?? ".")
-        case .alreadyStarted:
-            "The server is already started."
-        }
     }
 }
