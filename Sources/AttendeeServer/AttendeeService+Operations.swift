@@ -1,4 +1,5 @@
 import AttendeeModels
+import DynamicJSON
 import HTTPServer
 
 extension AttendeeService {
