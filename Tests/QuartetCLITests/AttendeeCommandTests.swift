@@ -166,6 +166,44 @@ import TokenVerifier
         }
     }
 
+    @Test func browsingCommandsAndWaitlist() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            let listed = await harness.run("events")
+            #expect(listed.output.hasPrefix("\(event.id)  Quartet Summit 2027  10–11 Mar 2027  Centro de Congressos"))
+            let details = await harness.run("event", event.id)
+            #expect(details.output.contains("Not registered: quartet attendee register \(event.id)"))
+
+            let speakers = try await harness.json([Person].self, "speakers", event.id)
+            let speaker = try #require(speakers.first)
+            let profile = await harness.run("speaker", speaker.id)
+            #expect(profile.output.hasPrefix(speaker.name + "\n"))
+            #expect(profile.output.contains("github: https://github.com/"))
+            #expect(await harness.run("speaker", "nobody").code == 1)
+
+            _ = await harness.run("signup", "--email", "a@example.com", "--password", "correct horse", "--name", "A")
+            #expect(await harness.run("register", event.id, "--later").code == 0)
+            let workshop = try #require(
+                try await harness.json([Session].self, "agenda", event.id).first { $0.kind == .workshop })
+            let shown = await harness.run("session", workshop.id)
+            #expect(shown.output.contains("workshop · Mobile Ops"))
+            #expect(shown.output.contains("Workshop Lab, Centro de Congressos de Lisboa"))
+
+            let attended = await harness.run("attend", workshop.id, "--json")
+            #expect(
+                try AttendeeCoding.decoder().decode(AttendanceResult.self, from: Data(attended.output.utf8)).state
+                    == .attending)
+            #expect(await harness.run("leave", workshop.id).output == "Not attending (0/20 seats taken).\n")
+
+            let event1 = await harness.run("feedback", "event", event.id, "--rating", "5", "--comment", "Lovely")
+            #expect(event1.output == "Thank you for your feedback.\n")
+            #expect(await harness.run("feedback", "event", event.id, "--rating", "nine").code == 2)
+            let missing = await harness.run("feedback", "session", workshop.id, "--rating", "4")
+            #expect(missing.code == 2)
+            #expect(missing.errors.contains("Rate every speaker."))
+        }
+    }
+
     @Test func usageErrors() async throws {
         let captured = CapturedConsole()
         #expect(await QuartetTool.run(["attendee", "agenda"], environment: [:], console: captured.console) == 2)
