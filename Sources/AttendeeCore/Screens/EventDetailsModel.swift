@@ -118,6 +118,12 @@ public final class EventDetailsModel {
         }
     }
 
+    /// The location page the dashboard links to: the venue, its address and coordinates.
+    public var location: SessionLocation? {
+        guard let venue = event?.venue else { return nil }
+        return SessionLocation(venue: venue, room: "")
+    }
+
     /// Back from Additional Info (submitted or "later").
     public func additionalInfoClosed() {
         additionalInfo = nil

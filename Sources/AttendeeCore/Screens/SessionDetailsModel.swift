@@ -28,6 +28,18 @@ public struct SessionLocation: Sendable, Hashable {
     public var latitude: Double?
     /// Longitude, for the map.
     public var longitude: Double?
+
+    /// The page for a room of a venue.
+    init(venue: Venue, room: String) {
+        self.room = room
+        self.venue = venue.name
+        self.address = venue.address
+        self.latitude = venue.latitude
+        self.longitude = venue.longitude
+        if let latitude = venue.latitude, let longitude = venue.longitude {
+            coordinates = String(format: "%.4f, %.4f", latitude, longitude)
+        }
+    }
 }
 
 /// Session details: its state, attend / leave, share (text, link, `.ics`), directions, attendees, feedback.
@@ -119,14 +131,7 @@ public final class SessionDetailsModel {
     /// "Get directions" was tapped: opens the location page.
     public func directionsTapped() {
         guard let event, let session else { return }
-        let venue = event.venue
-        var coordinates: String?
-        if let latitude = venue.latitude, let longitude = venue.longitude {
-            coordinates = String(format: "%.4f, %.4f", latitude, longitude)
-        }
-        location = SessionLocation(
-            room: session.room ?? "", venue: venue.name, address: venue.address, coordinates: coordinates,
-            latitude: venue.latitude, longitude: venue.longitude)
+        location = SessionLocation(venue: event.venue, room: session.room ?? "")
     }
 
     /// The attendees link was tapped: opens the list.

@@ -35,6 +35,8 @@ import Testing
             #expect(dashboard.isOngoing == false)
             #expect(dashboard.onNow.isEmpty)
             #expect(dashboard.livePoll == nil)
+            #expect(dashboard.location?.address == "Praça das Indústrias 1, 1300-307 Lisboa, Portugal")
+            #expect(dashboard.location?.coordinates == "38.6981, -9.1936")
             #expect(dashboard.isRegistered == false)
             #expect(dashboard.registerButtonTitle == "Register")
             #expect(
