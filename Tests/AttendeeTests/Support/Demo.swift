@@ -41,10 +41,3 @@ enum Demo {
         .http(status: status, detail: .problem(ProblemDetails(type: type?.rawValue, status: status, detail: detail)))
     }
 }
-
-/// A call log for fake clients.
-final class Calls: @unchecked Sendable {
-    // NB: only touched from @MainActor tests and the closures they await, one at a time.
-    private(set) var names: [String] = []
-    func record(_ name: String) { names.append(name) }
-}
