@@ -14,6 +14,7 @@ public enum QuartetTool {
                 ServeCommand.spec,
                 QuakesCommand.spec,
                 ChangeJarCommand.spec,
+                AttendeeCommand.spec,
             ]
         )
     }

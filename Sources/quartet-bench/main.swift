@@ -6,6 +6,10 @@ let areas: [String: @Sendable ([String]) async throws -> Void] = [
     "changejar": ChangeJarBench.run,
     "database": DatabaseBench.run,
     "http": HTTPBench.run,
+    "attendee": AttendeeBench.run,
+    "changejar": ChangeJarBench.run,
+    "database": DatabaseBench.run,
+    "http": HTTPBench.run,
     "quakes": QuakesBench.run,
 ]
 

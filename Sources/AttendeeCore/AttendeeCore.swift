@@ -1,1 +1,0 @@
-// The AttendeeCore module; see docs/ARCHITECTURE.md.

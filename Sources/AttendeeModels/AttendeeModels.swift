@@ -1,1 +1,0 @@
-// The AttendeeModels module; see docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// The AttendeeServer module; see docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// The AttendeeUI module; see docs/ARCHITECTURE.md.
