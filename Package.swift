@@ -107,7 +107,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "AttendeeServer",
-        dependencies: ["AttendeeModels", "HTTPServer", "Database", "TokenVerifier"],
+        dependencies: ["AttendeeModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
         resources: [.copy("Seed")],
         swiftSettings: swiftSettings
     ),
@@ -188,7 +188,14 @@ var targets: [Target] = [
         dependencies: ["QuartetServer", "HTTPServer", "DynamicJSON"],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "QuartetCLITests",
+        dependencies: [
+            "QuartetCLI", "QuartetServer", "HTTPServer", "Database", "LocalStore", "TokenVerifier", "QuakesCore",
+            "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer",
+        ],
+        swiftSettings: swiftSettings
+    ),
 ]
 
 var products: [Product] = [

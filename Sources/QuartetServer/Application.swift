@@ -1,3 +1,4 @@
+import AttendeeServer
 import ChangeJarServer
 import CognitoDevServer
 import Database
@@ -53,6 +54,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var migrator = Migrator()
     CognitoDevService.registerMigrations(&migrator)
     ChangeJarService.registerMigrations(&migrator)
+    AttendeeService.registerMigrations(in: &migrator)
     _ = try await migrator.migrate(database)
 
     var router = Router()
@@ -77,6 +79,14 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     )
     changeJar.register(on: &router)
     openAPI.add(ChangeJarService.operations)
+
+    let attendee = try AttendeeService(
+        database: database,
+        configuration: AttendeeService.Configuration()
+    )
+    try await attendee.loadSeedIfNeeded()
+    attendee.register(on: &router)
+    openAPI.add(AttendeeService.operations)
 
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)
