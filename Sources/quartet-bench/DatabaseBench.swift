@@ -4,7 +4,8 @@ import Foundation
 
 /// `quartet-bench database …`: the Swift side of scripts/bench.d/database.sh, and the crash-test writer.
 ///
-/// - `insert URL TSV`: inserts every row of TSV (`id<TAB>title<TAB>body`) in one transaction; prints `insert_seconds`.
+/// - `insert URL TSV`: inserts every row of TSV (`id<TAB>title<TAB>body`) in one transaction, three times;
+///   prints the fastest as `insert_seconds`.
 /// - `search URL TSV QUERIES`: loads TSV into an indexed table, then times each word of QUERIES through
 ///   ``FullTextIndex`` (top 20, ranked) and through a `LIKE '%word%'` scan (every match: what a LIKE search must
 ///   read before it can rank); prints `fts_p50_ms` and `like_p50_ms`.
@@ -71,16 +72,24 @@ enum DatabaseBench {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
+    /// The fastest of three loads (each into a fresh table): commits wait on fsync, which other work on
+    /// the machine makes noisy, and the peer is measured the same way.
     private static func insert(url: String, tsv: String) async throws {
         let documents = try documents(tsv)
         let database = try open(url)
-        try await createTable(database, indexed: false)
-        let seconds = try await load(documents, into: database)
-        let count = try await database.read { db in try db.fetchValue(Int.self, "SELECT COUNT(*) FROM bench_item") }
-        guard count == documents.count else {
-            throw DatabaseError(.other, code: "bench", message: "inserted \(count ?? -1) of \(documents.count) rows")
+        var best = Double.infinity
+        for _ in 0..<3 {
+            try await createTable(database, indexed: false)
+            best = min(best, try await load(documents, into: database))
+            let count = try await database.read { db in
+                try db.fetchValue(Int.self, "SELECT COUNT(*) FROM bench_item")
+            }
+            guard count == documents.count else {
+                throw DatabaseError(
+                    .other, code: "bench", message: "inserted \(count ?? -1) of \(documents.count) rows")
+            }
         }
-        print("insert_seconds \(seconds)")
+        print("insert_seconds \(best)")
         await database.close()
     }
 
