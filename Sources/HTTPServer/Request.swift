@@ -6,6 +6,9 @@ public struct Request: Sendable {
     public var method: HTTPMethod
     /// The percent-decoded path, without the query (`/events/42/sessions`).
     public var path: String
+    /// The path as it came on the wire, still percent-encoded. The router splits this one into segments
+    /// before decoding each, so an encoded slash (`%2F`) stays inside its segment.
+    public var rawPath: String
     /// Decoded query parameters; a repeated key keeps its last value (see ``queryItems`` for all).
     public var query: [String: String]
     /// Every query parameter in order, decoded.
@@ -25,6 +28,7 @@ public struct Request: Sendable {
     public init(
         method: HTTPMethod,
         path: String,
+        rawPath: String? = nil,
         queryItems: [(name: String, value: String)] = [],
         headers: HTTPHeaders = [:],
         body: Data = Data(),
@@ -34,6 +38,7 @@ public struct Request: Sendable {
     ) {
         self.method = method
         self.path = path
+        self.rawPath = rawPath ?? path
         self.queryItems = queryItems
         var query: [String: String] = [:]
         for item in queryItems { query[item.name] = item.value }
@@ -59,6 +64,7 @@ public struct Request: Sendable {
         self.init(
             method: method,
             path: rawPath.removingPercentEncoding ?? rawPath,
+            rawPath: rawPath,
             queryItems: Request.decodeQuery(rawQuery),
             headers: headers,
             body: body,

@@ -102,7 +102,9 @@ public struct Router: Sendable {
 
     /// Finds the handler for a request, filling in path parameters, or throws 404 / 405.
     public func resolve(_ request: Request) throws -> (Handler, Request) {
-        let parts = Router.split(request.path)
+        let parts = Router.split(request.rawPath).map { segment in
+            segment.utf8.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
+        }
         var allowed: [HTTPMethod] = []
         var headFallback: (Handler, [String: String])?
         for route in routes {

@@ -41,6 +41,13 @@ struct RouterTests {
         #expect(try await client.get("/files/a/b/c.txt").bodyText == "file a/b/c.txt")
     }
 
+    /// An encoded slash belongs to its segment: it must neither add a segment nor miss the route.
+    @Test func encodedSlashStaysInsideItsSegment() async throws {
+        let client = TestClient(router: router())
+        #expect(try await client.get("/users/001%2Fx").bodyText == "user 001/x")
+        #expect(try await client.get("/users/a%2F..%2Fadmin").bodyText == "user a/../admin")
+    }
+
     @Test func headUsesTheGetRouteAndSendsNoBody() async throws {
         let response = try await TestClient(router: router()).head("/users/ann")
         #expect(response.status == .ok)

@@ -19,6 +19,7 @@ extension ServerCore {
         return Request(
             method: HTTPMethod(rawValue: String(cString: method)),
             path: path,
+            rawPath: rawPath,
             queryItems: query,
             headers: HTTPHeaders(ServerCore.values(of: .HEADER_KIND, connection)),
             body: body,
