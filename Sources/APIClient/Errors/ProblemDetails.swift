@@ -10,12 +10,15 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
     public var detail: String?
     /// A URI naming this occurrence.
     public var instance: String?
+    /// The request field the problem is about (Quartet's extension member on 4xx validation problems).
+    public var field: String?
 
     /// Creates problem details.
     public init(
         type: String? = nil, title: String? = nil, status: Int? = nil, detail: String? = nil,
-        instance: String? = nil
+        instance: String? = nil, field: String? = nil
     ) {
+        self.field = field
         self.type = type
         self.title = title
         self.status = status
@@ -31,5 +34,6 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
         status = container.decodeLenient(Int.self, forKey: .status)
         detail = container.decodeLenient(String.self, forKey: .detail)
         instance = container.decodeLenient(String.self, forKey: .instance)
+        field = container.decodeLenient(String.self, forKey: .field)
     }
 }

@@ -180,6 +180,23 @@ private struct Item: Codable, Equatable, Sendable {
         }
     }
 
+    @Test func validationProblemKeepsTheFieldItNames() async {
+        let body =
+            #"{"title": "Unprocessable Content", "status": 422, "detail": "Title is too long.", "field": "title"}"#
+        let server = StubServer(statuses: [422], body: body)
+        do {
+            _ = try await APIClient.test(server.transport, log: ReportLog()).send(post)
+            Issue.record("expected a failure")
+        } catch {
+            guard case .http(422, .problem(let problem)?) = error else {
+                Issue.record("expected a 422 problem, got \(error)")
+                return
+            }
+            #expect(problem.field == "title")
+            #expect(error.message == "Title is too long.")
+        }
+    }
+
     @Test func salesforceErrorArrayBecomesTheMessage() async {
         let body =
             #"[{"message": "Account Name: required", "errorCode": "REQUIRED_FIELD_MISSING", "fields": ["Name"]}]"#
