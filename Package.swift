@@ -82,7 +82,12 @@ var targets: [Target] = [
     // MARK: - Backends
 
     .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
-    .target(name: "SalesforceDevServer", dependencies: ["HTTPServer", "Database"], swiftSettings: swiftSettings),
+    .target(
+        name: "SalesforceDevServer",
+        dependencies: ["HTTPServer", "Database"],
+        resources: [.copy("Resources/seed")],
+        swiftSettings: swiftSettings
+    ),
     .target(
         name: "CognitoDevServer",
         dependencies: ["HTTPServer", "Database", "TokenVerifier"],
