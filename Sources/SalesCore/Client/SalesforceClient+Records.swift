@@ -153,7 +153,9 @@ extension SalesforceClient {
         return try await reporting(operation) {
             let (data, response) = try await perform(
                 "GET", "\(sobjectsPath)/Attachment/\(id)/Body", headers: ["Accept": "*/*"], operation: operation)
-            return Self.file(data, response: response, fallbackType: contentType)
+            return DownloadedFile(
+                body: data, contentTypeHeader: response.value(forHTTPHeaderField: "Content-Type"),
+                fallbackType: contentType)
         }
     }
 
@@ -215,7 +217,9 @@ extension SalesforceClient {
             let (data, response) = try await perform(
                 "GET", "\(sobjectsPath)/ContentVersion/\(versionID)/VersionData", headers: ["Accept": "*/*"],
                 operation: operation)
-            return Self.file(data, response: response, fallbackType: document.fileType.map(Self.mimeType(forFileType:)))
+            return DownloadedFile(
+                body: data, contentTypeHeader: response.value(forHTTPHeaderField: "Content-Type"),
+                fallbackType: document.fileType.map(Self.mimeType(forFileType:)))
         }
     }
 
@@ -228,23 +232,6 @@ extension SalesforceClient {
                 operation: operation)
         }
         return id
-    }
-
-    /// The body as bytes; a body that is entirely base64 text (as some proxies answer) is decoded.
-    static func file(_ data: Data, response: HTTPURLResponse, fallbackType: String?) -> DownloadedFile {
-        let declared = response.value(forHTTPHeaderField: "Content-Type")?
-            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        var bytes = data
-        var type = declared
-        if declared == nil || declared?.hasPrefix("text/plain") == true || declared == "application/base64" {
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty, let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
-                bytes = decoded
-                type = nil
-            }
-        }
-        if type == nil || type == "application/octetstream" { type = fallbackType ?? type }
-        return DownloadedFile(data: bytes, contentType: type ?? "application/octet-stream")
     }
 
     static func mimeType(forFileType fileType: String) -> String {

@@ -28,6 +28,31 @@ public struct DownloadedFile: Sendable, Hashable {
     public var data: Data
     /// The MIME type (`image/jpeg`, `application/pdf`); `application/octet-stream` when unknown.
     public var contentType: String
+
+    /// Creates a file from bytes and a type.
+    public init(data: Data, contentType: String) {
+        self.data = data
+        self.contentType = contentType
+    }
+
+    /// A downloaded body: raw bytes, or base64 text (as some proxies answer) decoded.
+    ///
+    /// A body declared as text (or undeclared) that is entirely base64 is decoded; the declared type wins
+    /// unless it is missing or Salesforce's generic `application/octetstream`, when `fallbackType` is used.
+    public init(body: Data, contentTypeHeader: String?, fallbackType: String?) {
+        let declared = contentTypeHeader?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        var bytes = body
+        var type = declared
+        if declared == nil || declared?.hasPrefix("text/plain") == true || declared == "application/base64" {
+            let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty, let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+                bytes = decoded
+                type = nil
+            }
+        }
+        if type == nil || type == "application/octetstream" { type = fallbackType ?? type }
+        self.init(data: bytes, contentType: type ?? "application/octet-stream")
+    }
 }
 
 /// Talks to Salesforce (or the Quartet dev server): OAuth, sObject REST, the two Apex endpoints.
