@@ -1,0 +1,104 @@
+/// A connection used synchronously inside a ``SQLDatabase/read(_:)`` or ``SQLDatabase/write(_:)`` closure.
+///
+/// A connection belongs to one closure at a time and must not escape it. Every statement binds its values:
+///
+/// ```swift
+/// try await database.write { db in
+///     let id = try db.fetchValue(Int64.self, "INSERT INTO action (title) VALUES (\(title)) RETURNING id")
+///     try db.execute("INSERT INTO pledge (action_id, user_id) VALUES (\(id), \(userID))")
+/// }
+/// ```
+///
+/// To get a generated key, use `RETURNING` (both engines support it).
+public protocol DatabaseConnection: AnyObject {
+    /// The SQL flavour, for the rare statement that differs between engines.
+    var dialect: SQLDialect { get }
+
+    /// Runs one statement and returns the number of rows it inserted, updated or deleted.
+    @discardableResult
+    func execute(_ sql: SQL) throws -> Int
+
+    /// Runs one statement and returns every row it produced.
+    func query(_ sql: SQL) throws -> [Row]
+
+    /// Runs several statements without parameters, e.g. a migration's DDL. Never put input in `script`.
+    func executeScript(_ script: String) throws
+
+    /// Runs `body` in a nested transaction (a savepoint): its changes are undone if it throws, while the
+    /// enclosing transaction goes on.
+    @discardableResult
+    func transaction<T>(_ body: () throws -> T) throws -> T
+}
+
+extension DatabaseConnection {
+    /// Runs one statement and returns its first row, or `nil` when it produced none.
+    public func queryOne(_ sql: SQL) throws -> Row? {
+        try query(sql).first
+    }
+
+    /// Decodes every row as `T` (column names = coding keys).
+    public func fetchAll<T: Decodable>(_ type: T.Type, _ sql: SQL) throws -> [T] {
+        try query(sql).map { try $0.decode(T.self) }
+    }
+
+    /// Decodes the first row as `T`, or returns `nil` when there is none.
+    public func fetchOne<T: Decodable>(_ type: T.Type, _ sql: SQL) throws -> T? {
+        try queryOne(sql).map { try $0.decode(T.self) }
+    }
+
+    /// The first column of the first row as `T`; `nil` when there is no row. Decode `T?` to allow NULL.
+    public func fetchValue<T: DatabaseValueConvertible>(_ type: T.Type, _ sql: SQL) throws -> T? {
+        guard let row = try queryOne(sql) else { return nil }
+        guard let first = row.values.first, let value = T(databaseValue: first) else {
+            throw DatabaseError(
+                .decoding, code: "type", message: "cannot read \(row.values.first ?? .null) as \(T.self)")
+        }
+        return value
+    }
+
+    /// The first column of every row as `T`.
+    public func fetchColumn<T: DatabaseValueConvertible>(_ type: T.Type, _ sql: SQL) throws -> [T] {
+        try query(sql).map { row in
+            guard let first = row.values.first, let value = T(databaseValue: first) else {
+                throw DatabaseError(
+                    .decoding, code: "type", message: "cannot read \(row.values.first ?? .null) as \(T.self)")
+            }
+            return value
+        }
+    }
+}
+
+/// A database that runs closures on its own threads: many readers at once, one writer at a time.
+///
+/// Open one at start and pass it to the code that needs it (an `AppDatabase`-style owner that registers
+/// its migrations); use SQLite in memory in tests:
+///
+/// ```swift
+/// let database = try SQLiteDatabase(url: "sqlite::memory:")
+/// let titles = try await database.read { db in
+///     try db.fetchColumn(String.self, "SELECT title FROM action ORDER BY id")
+/// }
+/// ```
+public protocol SQLDatabase: Sendable {
+    /// The SQL flavour of every connection.
+    var dialect: SQLDialect { get }
+
+    /// Runs `body` with a connection that sees one consistent snapshot and cannot write.
+    @discardableResult
+    func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
+    func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T
+
+    /// Closes every connection; later calls throw. Waits for running closures to finish.
+    func close() async
+}
+
+extension SQLDatabase {
+    /// Runs `body` in a transaction (the same as ``write(_:)``; reads better where atomicity is the point).
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
+        try await write(body)
+    }
+}

@@ -1,1 +1,0 @@
-// The Database module; see docs/ARCHITECTURE.md.

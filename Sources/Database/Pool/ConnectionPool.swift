@@ -1,0 +1,223 @@
+import Dispatch
+
+/// A bounded set of connections handed out one job at a time, with waiting in arrival order and an
+/// acquire timeout; each job runs on a dispatch queue so that blocking driver calls never stall Swift's
+/// cooperative threads.
+///
+/// Connections are created lazily on the job's own thread (`open` may block on the network) and dropped
+/// when a job reports them broken; the next job then opens a fresh one, which is how a pool recovers
+/// after a server restart.
+package final class ConnectionPool<Connection>: Sendable {
+    /// A permission to run: an idle connection, or the right to open a new one.
+    private typealias Grant = Exclusive<Connection?>
+
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Grant, any Error>
+        var timer: Task<Void, Never>?
+    }
+
+    private enum Immediate {
+        case grant(Grant)
+        case closed
+        case wait
+    }
+
+    private enum Next {
+        case hand(Waiter, Grant)
+        case closeIt(Connection)
+        case none
+    }
+
+    private struct State {
+        var idle: [Connection] = []
+        var open = 0
+        var waiters: [Waiter] = []
+        var nextID: UInt64 = 0
+        var closed = false
+    }
+
+    private let state = Locked(State())
+    private let capacity: Int
+    private let acquireTimeout: Duration
+    private let queue: DispatchQueue
+    private let openConnection: @Sendable () throws -> Connection
+    private let closeConnection: @Sendable (Connection) -> Void
+    private let label: String
+
+    /// Creates a pool of at most `capacity` connections.
+    package init(
+        label: String, capacity: Int, acquireTimeout: Duration, initial: [Exclusive<Connection>] = [],
+        open: @escaping @Sendable () throws -> Connection, close: @escaping @Sendable (Connection) -> Void
+    ) {
+        self.label = label
+        self.capacity = max(1, capacity)
+        self.acquireTimeout = acquireTimeout
+        self.queue = DispatchQueue(label: label, attributes: .concurrent)
+        self.openConnection = open
+        self.closeConnection = close
+        state.withLock { state in
+            state.idle = initial.map(\.value)
+            state.open = initial.count
+        }
+    }
+
+    /// Runs `body` with a connection on the pool's threads.
+    ///
+    /// `body` returns whether the connection is still usable alongside its result; a broken one is closed.
+    package func run<T: Sendable>(
+        _ body: @Sendable (Connection) -> (result: Result<T, any Error>, reusable: Bool)
+    ) async throws -> T {
+        let grant = try await acquire()
+        return try await withoutActuallyEscaping(body) { body in
+            // NB: the dispatched block may outlive this call by a moment; it reaches `body` through a slot that
+            // is emptied before the continuation resumes, so no reference to the non-escaping closure survives.
+            let slot = Locked(Optional(body))
+            return try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    let connection: Connection
+                    if let existing = grant.value {
+                        connection = existing
+                    } else {
+                        do {
+                            connection = try self.openConnection()
+                        } catch {
+                            slot.withLock { $0 = nil }
+                            self.release(nil)
+                            continuation.resume(throwing: error)
+                            return
+                        }
+                    }
+                    let outcome = Self.call(slot, with: connection)
+                    if outcome.reusable {
+                        self.release(connection)
+                    } else {
+                        self.closeConnection(connection)
+                        self.release(nil)
+                    }
+                    continuation.resume(with: outcome.result)
+                }
+            }
+        }
+    }
+
+    /// Takes the job out of its slot and runs it; the job is released when this returns.
+    private static func call<T>(
+        _ slot: Locked<(@Sendable (Connection) -> (result: Result<T, any Error>, reusable: Bool))?>,
+        with connection: Connection
+    ) -> (result: Result<T, any Error>, reusable: Bool) {
+        guard
+            let job = slot.withLock({ slot in
+                defer { slot = nil }
+                return slot
+            })
+        else {
+            return (.failure(DatabaseError(.other, code: "pool", message: "job already ran")), true)
+        }
+        return job(connection)
+    }
+
+    /// Closes idle connections and refuses new jobs; connections in use close when their job ends.
+    package func close() {
+        let (idle, waiters) = state.withLock { state in
+            state.closed = true
+            defer {
+                state.open -= state.idle.count
+                state.idle = []
+                state.waiters = []
+            }
+            return (state.idle, state.waiters)
+        }
+        for connection in idle { closeConnection(connection) }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(throwing: closedError)
+        }
+    }
+
+    private var closedError: DatabaseError {
+        DatabaseError(.other, code: "closed", message: "\(label): the database is closed")
+    }
+
+    private func acquire() async throws -> Grant {
+        let immediate: Immediate = state.withLock { state in
+            if state.closed { return .closed }
+            if let connection = state.idle.popLast() { return .grant(Exclusive(connection)) }
+            if state.open < capacity {
+                state.open += 1
+                return .grant(Exclusive(nil))
+            }
+            return .wait
+        }
+        switch immediate {
+        case .grant(let grant): return grant
+        case .closed: throw closedError
+        case .wait: break
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let outcome: Immediate = state.withLock { state in
+                // NB: re-check: a connection may have come back between the two locks.
+                if state.closed { return .closed }
+                if let connection = state.idle.popLast() { return .grant(Exclusive(connection)) }
+                if state.open < capacity {
+                    state.open += 1
+                    return .grant(Exclusive(nil))
+                }
+                let id = state.nextID
+                state.nextID += 1
+                state.waiters.append(Waiter(id: id, continuation: continuation, timer: nil))
+                let timeout = acquireTimeout
+                let timer = Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { self?.expire(id) }
+                }
+                if let index = state.waiters.firstIndex(where: { $0.id == id }) {
+                    state.waiters[index].timer = timer
+                }
+                return .wait
+            }
+            switch outcome {
+            case .grant(let grant): continuation.resume(returning: grant)
+            case .closed: continuation.resume(throwing: closedError)
+            case .wait: break
+            }
+        }
+    }
+
+    private func expire(_ id: UInt64) {
+        let waiter: Waiter? = state.withLock { state in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index)
+        }
+        waiter?.continuation.resume(
+            throwing: DatabaseError(
+                .busy, code: "pool-timeout",
+                message: "\(label): no connection became free within \(acquireTimeout) (\(capacity) in use)"))
+    }
+
+    /// Returns a connection (or, with `nil`, the slot of a closed one) to the next waiter or the idle list.
+    private func release(_ connection: Connection?) {
+        let next: Next = state.withLock { state in
+            if state.closed {
+                state.open -= 1
+                return connection.map { .closeIt($0) } ?? .none
+            }
+            if !state.waiters.isEmpty {
+                return .hand(state.waiters.removeFirst(), Exclusive(connection))
+            }
+            if let connection {
+                state.idle.append(connection)
+            } else {
+                state.open -= 1
+            }
+            return .none
+        }
+        switch next {
+        case .hand(let waiter, let grant):
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: grant)
+        case .closeIt(let connection): closeConnection(connection)
+        case .none: break
+        }
+    }
+}

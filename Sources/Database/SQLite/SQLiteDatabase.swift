@@ -1,0 +1,161 @@
+import Foundation
+
+/// A SQLite database: one serialized writer connection and a small pool of readers (WAL mode), so that
+/// concurrent requests never meet "database is locked".
+///
+/// ```swift
+/// let database = try SQLiteDatabase(url: "sqlite:///var/lib/quartet/quartet.sqlite")
+/// let inMemory = try SQLiteDatabase(url: "sqlite::memory:")   // tests and previews
+/// ```
+///
+/// An in-memory database uses a single connection for reads and writes (it is private to that connection).
+public final class SQLiteDatabase: SQLDatabase {
+    /// How the database is opened.
+    public struct Configuration: Sendable {
+        /// How hard SQLite works to make a commit durable.
+        public enum Synchronous: String, Sendable {
+            /// Every commit reaches the disk before it returns (the default: nothing acknowledged is ever lost).
+            case full = "FULL"
+            /// With WAL, a commit may be lost on power failure but the database stays consistent.
+            case normal = "NORMAL"
+            /// No syncing at all: for throwaway data only.
+            case off = "OFF"
+        }
+
+        /// The durability level; ``Synchronous/full`` by default.
+        public var synchronous: Synchronous = .full
+        /// How long a connection waits for another process's lock before failing with ``DatabaseError/Kind/busy``.
+        public var busyTimeout: Duration = .seconds(5)
+        /// The most reader connections open at once.
+        public var maximumReaders: Int = 4
+        /// How long a read or write waits for a free connection.
+        public var acquireTimeout: Duration = .seconds(30)
+        /// Prepared statements kept per connection (least recently used evicted).
+        public var statementCacheCapacity: Int = 64
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The file path, or `nil` in memory.
+    public let path: String?
+    /// The SQL flavour: ``SQLDialect/sqlite``.
+    public var dialect: SQLDialect { .sqlite }
+
+    private let writer: ConnectionPool<SQLiteConnection>
+    private let readers: ConnectionPool<SQLiteConnection>
+    private let sharesOneConnection: Bool
+
+    /// Opens (creating if needed) the database file at `path`, in WAL mode.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        sharesOneConnection = false
+        let first = try SQLiteConnection(path: path, configuration: configuration, role: .writer)
+        writer = ConnectionPool(
+            label: "quartet.sqlite.writer", capacity: 1, acquireTimeout: configuration.acquireTimeout,
+            initial: [Exclusive(first)],
+            open: { try SQLiteConnection(path: path, configuration: configuration, role: .writer) },
+            close: { _ in })
+        readers = ConnectionPool(
+            label: "quartet.sqlite.readers", capacity: configuration.maximumReaders,
+            acquireTimeout: configuration.acquireTimeout,
+            open: { try SQLiteConnection(path: path, configuration: configuration, role: .reader) },
+            close: { _ in })
+    }
+
+    /// Opens a private in-memory database (one connection serves reads and writes).
+    public init(inMemory configuration: Configuration = Configuration()) throws {
+        path = nil
+        sharesOneConnection = true
+        let only = try SQLiteConnection(path: ":memory:", configuration: configuration, role: .writer)
+        writer = ConnectionPool(
+            label: "quartet.sqlite.memory", capacity: 1, acquireTimeout: configuration.acquireTimeout,
+            initial: [Exclusive(only)],
+            open: {
+                throw DatabaseError(.other, code: "closed", message: "the in-memory database connection was lost")
+            },
+            close: { _ in })
+        readers = writer
+    }
+
+    /// Opens `sqlite:///absolute/path.sqlite`, `sqlite:relative/path.sqlite` or `sqlite::memory:`.
+    public convenience init(url: String, configuration: Configuration = Configuration()) throws {
+        guard let location = SQLiteDatabase.location(of: url) else {
+            throw DatabaseError(
+                .other, code: "url",
+                message: "not a SQLite URL (expected sqlite:///path, sqlite:path or sqlite::memory:): \(url)")
+        }
+        if let path = location {
+            try self.init(path: path, configuration: configuration)
+        } else {
+            try self.init(inMemory: configuration)
+        }
+    }
+
+    /// The file path a `sqlite:` URL names: `.some(nil)` for memory, `nil` when it is not a SQLite URL.
+    public static func location(of url: String) -> String?? {
+        guard url.hasPrefix("sqlite:") else { return nil }
+        let rest = String(url.dropFirst("sqlite:".count))
+        if rest == ":memory:" || rest == "//:memory:" { return .some(nil) }
+        var path = rest
+        if path.hasPrefix("//") { path.removeFirst(2) }
+        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        guard !path.isEmpty, let decoded = path.removingPercentEncoding else { return nil }
+        return .some(decoded)
+    }
+
+    /// Runs `body` in a read transaction on a reader connection (one consistent snapshot; writes are refused).
+    @discardableResult
+    public func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
+        let shared = sharesOneConnection
+        return try await readers.run { connection in
+            do {
+                if shared {
+                    try connection.executeScript("PRAGMA query_only = 1; BEGIN DEFERRED")
+                } else {
+                    try connection.executeScript("BEGIN DEFERRED")
+                }
+            } catch {
+                return (.failure(error), true)
+            }
+            let result = Result { try body(connection) }
+            try? connection.executeScript(shared ? "ROLLBACK; PRAGMA query_only = 0" : "ROLLBACK")
+            return (result, true)
+        }
+    }
+
+    /// Runs `body` in an immediate transaction on the writer connection: committed on return, rolled back on throw.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
+        try await writer.run { connection in
+            do {
+                try connection.executeScript("BEGIN IMMEDIATE")
+            } catch {
+                return (.failure(error), true)
+            }
+            do {
+                let value = try body(connection)
+                try connection.executeScript("COMMIT")
+                return (.success(value), true)
+            } catch {
+                if sqlite3AutocommitIsOff(connection) { try? connection.executeScript("ROLLBACK") }
+                return (.failure(error), true)
+            }
+        }
+    }
+
+    /// Runs `body` on the writer connection outside any transaction, for statements that cannot run in one
+    /// (`VACUUM`, some `PRAGMA`s).
+    @discardableResult
+    public func writeWithoutTransaction<T: Sendable>(
+        _ body: @Sendable (any DatabaseConnection) throws -> T
+    ) async throws -> T {
+        try await writer.run { connection in (Result { try body(connection) }, true) }
+    }
+
+    /// Closes idle connections and refuses new work.
+    public func close() async {
+        writer.close()
+        if !sharesOneConnection { readers.close() }
+    }
+}

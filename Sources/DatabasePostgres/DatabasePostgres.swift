@@ -1,1 +1,0 @@
-// The DatabasePostgres module; see docs/ARCHITECTURE.md.
