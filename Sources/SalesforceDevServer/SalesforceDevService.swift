@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import HTTPServer
 
@@ -151,5 +152,19 @@ public struct SalesforceDevService: Sendable {
         let now = configuration.now()
         guard let previous, now.timeIntervalSince(previous) < 0.001 else { return now }
         return previous.addingTimeInterval(0.001)
+    }
+}
+
+extension SalesforceDevService {
+    /// Registers the dev server's migrations (call before `Migrator.migrate`).
+    public static func registerMigrations(_ migrator: inout Migrator) {
+        SObjectStore.registerMigrations(&migrator)
+    }
+
+    /// Opens the service over the Quartet database (migrated), loading the demo data on first start.
+    public static func start(database: any SQLDatabase, configuration: Configuration = Configuration()) async throws
+        -> SalesforceDevService
+    {
+        try await start(store: .database(database), configuration: configuration)
     }
 }

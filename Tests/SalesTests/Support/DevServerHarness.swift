@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import HTTPServer
 import SalesCore
@@ -53,14 +54,25 @@ struct DevServerHarness {
     let clock: TestClock
     let wire: Wire
 
-    static func make(tokenLifetime: TimeInterval = 7200) async throws -> DevServerHarness {
+    /// The dev server over a migrated in-memory SQLite database (the production store), or `store`.
+    static func make(tokenLifetime: TimeInterval = 7200, store: SObjectStore? = nil) async throws -> DevServerHarness {
         let clock = TestClock()
+        let chosen: SObjectStore
+        if let store { chosen = store } else { chosen = try await migratedStore() }
         let service = try await SalesforceDevService.start(
-            store: .inMemory(),
+            store: chosen,
             configuration: .init(instanceURL: instance, accessTokenLifetime: tokenLifetime, now: { clock.now }))
         var router = Router()
         service.register(on: &router)
         return DevServerHarness(service: service, router: router, clock: clock, wire: Wire())
+    }
+
+    static func migratedStore(url: String = "sqlite::memory:") async throws -> SObjectStore {
+        let database = try SQLiteDatabase(url: url)
+        var migrator = Migrator()
+        SalesforceDevService.registerMigrations(&migrator)
+        try await migrator.migrate(database)
+        return .database(database)
     }
 
     /// Sends a request straight to the router.
