@@ -10,7 +10,7 @@ public enum QuartetTool {
         CommandSpec(
             "quartet",
             summary: "Quartet: four apps (Quakes, Sales, Change Jar, Attendee) and the server they talk to.",
-            subcommands: [ServeCommand.spec]
+            subcommands: [ServeCommand.spec, SalesCommand.spec]
         )
     }
 

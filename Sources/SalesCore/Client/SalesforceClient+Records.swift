@@ -55,6 +55,18 @@ extension SalesforceClient {
         }
     }
 
+    /// A record's fields by Salesforce name (for edits that change only some fields).
+    public func record(_ object: String, id: String) async throws -> [String: FieldValue] {
+        let operation = "read the \(object) \(id)"
+        return try await reporting(operation) {
+            let (data, _) = try await perform("GET", "\(sobjectsPath)/\(object)/\(id)", operation: operation)
+            guard let fields = try? JSONDecoder().decode([String: Skippable<FieldValue>].self, from: data) else {
+                throw SalesforceError.unreadable(operation: operation, reason: "the record is not a JSON object")
+            }
+            return fields.compactMapValues(\.value)
+        }
+    }
+
     /// The record's `LastModifiedDate` on the server now.
     public func serverLastModified(_ object: String, id: String, operation: String) async throws -> Date? {
         let (data, _) = try await perform(

@@ -1,0 +1,94 @@
+import Foundation
+import ImageCodec
+import SalesCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the `quartet sales` commands reach outside the process: the network and the image codec.
+public struct SalesDependencies: Sendable {
+    public var transport: SalesforceTransport
+    public var resampler: ImageResampler
+
+    /// Creates the dependencies.
+    public init(transport: SalesforceTransport, resampler: ImageResampler) {
+        self.transport = transport
+        self.resampler = resampler
+    }
+
+    /// The network through URLSession and JPEG resizing through libjpeg-turbo.
+    public static var live: SalesDependencies {
+        SalesDependencies(
+            transport: .live(session: URLSession(configuration: .ephemeral)), resampler: .turboJPEG)
+    }
+}
+
+extension ImageResampler {
+    /// libjpeg-turbo (JPEG only on Linux; PNG and others are refused with a message).
+    public static var turboJPEG: ImageResampler {
+        ImageResampler(
+            dimensions: { data in
+                let size = try TurboJPEG.dimensions(of: data)
+                return ImageDimensions(width: size.width, height: size.height)
+            },
+            resample: { data, size, quality in
+                try TurboJPEG.resample(data, to: PixelSize(width: size.width, height: size.height), quality: quality)
+            })
+    }
+}
+
+/// The Sales client of one `quartet sales` run: session, cache and outbox under `<data-dir>/sales`.
+struct SalesSession {
+    let client: SalesforceClient
+    let outbox: SalesOutbox
+    let cache: AccountCache
+    let console: Console
+    let json: Bool
+
+    init(_ context: CommandContext, dependencies: SalesDependencies) throws {
+        let options = try ClientOptions(context.arguments, environment: context.environment)
+        let loginURL: URL
+        if let raw = context.arguments.value("salesforce") {
+            guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw UsageError("--salesforce expects an http(s) URL, not '\(raw)'")
+            }
+            loginURL = url
+        } else {
+            loginURL = options.server
+        }
+        let folder = options.dataDirectory.appendingPathComponent("sales")
+        let cache = AccountCache.directory(folder.appendingPathComponent("cache"))
+        let outbox = SalesOutbox(store: .file(folder.appendingPathComponent("outbox.json")))
+        self.cache = cache
+        self.outbox = outbox
+        self.console = context.console
+        self.json = context.arguments.flag("json")
+        client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: loginURL), transport: dependencies.transport,
+            sessions: .file(folder.appendingPathComponent("session.json")),
+            onSignedOut: {
+                cache.wipe()
+                await outbox.clear()
+            })
+    }
+
+    /// Prints a value as pretty JSON.
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        console.line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Runs a write; when the network is down, queues it in the outbox instead and says so.
+    func write(_ edit: PendingEdit, _ body: () async throws -> Void) async throws -> Int32 {
+        do {
+            try await body()
+            return 0
+        } catch let error as SalesforceError where error.isOffline {
+            await outbox.enqueue(edit)
+            console.errorLine("offline: queued '\(edit.summary)'; run 'quartet sales sync' when the network returns")
+            return 0
+        }
+    }
+}
