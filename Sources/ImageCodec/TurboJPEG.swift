@@ -26,7 +26,8 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
 
     /// Input that is not a JPEG (PNG and others are not decoded on Linux).
-    public static let notJPEG = ImageCodecError("The image is not a JPEG; only JPEG photos can be resized on this platform.")
+    public static let notJPEG = ImageCodecError(
+        "The image is not a JPEG; only JPEG photos can be resized on this platform.")
 }
 
 /// 8-bit RGB pixels, row after row.

@@ -31,7 +31,9 @@ func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBI
 
     @Test func resamplesToExactlyTheRequestedSize() throws {
         let jpeg = try TurboJPEG.encode(noisyImage(PixelSize(width: 300, height: 200)), quality: 90)
-        for size in [PixelSize(width: 150, height: 100), PixelSize(width: 233, height: 155), PixelSize(width: 1, height: 1)] {
+        for size in [
+            PixelSize(width: 150, height: 100), PixelSize(width: 233, height: 155), PixelSize(width: 1, height: 1),
+        ] {
             let smaller = try TurboJPEG.resample(jpeg, to: size, quality: 80)
             #expect(try TurboJPEG.dimensions(of: smaller) == size)
         }
@@ -49,7 +51,9 @@ func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBI
     ])
     func refusesWhatIsNotAReadableJPEG(data: Data) {
         #expect(throws: ImageCodecError.self) { try TurboJPEG.dimensions(of: data) }
-        #expect(throws: ImageCodecError.self) { try TurboJPEG.resample(data, to: PixelSize(width: 1, height: 1), quality: 80) }
+        #expect(throws: ImageCodecError.self) {
+            try TurboJPEG.resample(data, to: PixelSize(width: 1, height: 1), quality: 80)
+        }
     }
 
     @Test func aTruncatedJPEGDoesNotCrash() throws {
@@ -66,7 +70,8 @@ func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBI
         #expect(big.count > limit)
         let scale = (Double(limit) * 0.8 / Double(big.count)).squareRoot()
         let target = PixelSize(
-            width: Int((Double(original.width) * scale).rounded()), height: Int((Double(original.height) * scale).rounded()))
+            width: Int((Double(original.width) * scale).rounded()),
+            height: Int((Double(original.height) * scale).rounded()))
         let small = try TurboJPEG.resample(big, to: target, quality: 85)
         #expect(small.count < limit)
         let decoded = try TurboJPEG.decode(small)

@@ -78,8 +78,9 @@ struct SalesCLI {
         do {
             switch try ArgumentParser(root: root).parse(["sales"] + arguments, environment: environment) {
             case .run(let command, let parsed):
-                code = try await command.body?(
-                    CommandContext(arguments: parsed, environment: environment, console: captured.console)) ?? 2
+                code =
+                    try await command.body?(
+                        CommandContext(arguments: parsed, environment: environment, console: captured.console)) ?? 2
             case .help, .version:
                 code = 0
             }
@@ -134,7 +135,9 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        let update = await cli.run(["account", "update", hospital, "--num-beds", "250", "--current-clean-rating", "72.5"])
+        let update = await cli.run([
+            "account", "update", hospital, "--num-beds", "250", "--current-clean-rating", "72.5",
+        ])
         #expect(update.code == 0)
         #expect(update.output == "saved \(hospital)\n")
         let shown = await cli.run(["account", hospital, "--json"])
@@ -142,7 +145,9 @@ struct SalesCLI {
         #expect(object["numBeds"] == 250)
         #expect(object["currentCleanRating"] == .number(72.5))
 
-        let german = await cli.run(["account", "update", hospital, "--current-clean-rating", "73,5", "--locale", "de_DE"])
+        let german = await cli.run([
+            "account", "update", hospital, "--current-clean-rating", "73,5", "--locale", "de_DE",
+        ])
         #expect(german.code == 0)
 
         let refused = await cli.run(["account", "update", hospital, "--current-clean-rating", "seventy"])
@@ -236,7 +241,9 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        let added = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1", "--json"])
+        let added = await cli.run([
+            "doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1", "--json",
+        ])
         let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
         #expect(id.hasPrefix("098"))
         #expect(await cli.run(["doc", "edit", id, "--url", "https://docs.google.com/d/2"]).code == 0)
@@ -284,7 +291,8 @@ struct SalesCLI {
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         let result = await cli.run(["account", hospital])
         #expect(result.code == 1)
-        #expect(result.errors == "quartet: Could not load the account \(hospital): you are signed out; sign in again.\n")
+        #expect(
+            result.errors == "quartet: Could not load the account \(hospital): you are signed out; sign in again.\n")
         let wrong = await cli.run(["signin", "--password", "nope"])
         #expect(wrong.code == 1)
         #expect(wrong.errors.contains("authentication failure (invalid_grant)"))

@@ -36,7 +36,8 @@ enum AccountCommands {
             options: fieldOptions.map { field, name in
                 OptionSpec(name, value: field.isNumeric ? "NUMBER" : "TEXT", help: field.label)
             } + [
-                OptionSpec("locale", value: "LOCALE", help: "how numbers are written (en_US, de_DE …)", default: "en_US")
+                OptionSpec(
+                    "locale", value: "LOCALE", help: "how numbers are written (en_US, de_DE …)", default: "en_US")
             ],
             body: { context in
                 let session = try SalesSession(context, dependencies: dependencies)
@@ -93,7 +94,9 @@ enum AccountCommands {
         console.line("\(account.name ?? SalesText.untitled)  (\(account.id ?? "—"))")
         let general = InfoRow.general(account)
         let width = general.map(\.label.count).max() ?? 0
-        for row in general { console.line("  \(row.label.padding(toLength: width, withPad: " ", startingAt: 0))  \(row.value)") }
+        for row in general {
+            console.line("  \(row.label.padding(toLength: width, withPad: " ", startingAt: 0))  \(row.value)")
+        }
         guard let section = HealthCareSection(account, locale: Locale(identifier: "en_US")) else { return }
         console.line("")
         console.line(section.title)

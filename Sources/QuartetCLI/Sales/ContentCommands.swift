@@ -27,7 +27,10 @@ enum ContentCommands {
                     try session.printJSON(
                         Dictionary(
                             uniqueKeysWithValues: sections.map { section in
-                                (section.kind.rawValue, section.rows.map { ["text": $0.text, "contentDocumentId": $0.contentDocumentID] })
+                                (
+                                    section.kind.rawValue,
+                                    section.rows.map { ["text": $0.text, "contentDocumentId": $0.contentDocumentID] }
+                                )
                             }))
                     return 0
                 }

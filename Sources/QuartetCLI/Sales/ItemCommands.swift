@@ -16,7 +16,9 @@ enum ItemCommands {
                     body: { context in
                         let session = try SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
-                        guard let name = context.arguments.value("title") else { throw UsageError("note add needs --title") }
+                        guard let name = context.arguments.value("title") else {
+                            throw UsageError("note add needs --title")
+                        }
                         let note = Note(name: name, text: context.arguments.value("body") ?? "")
                         let edit = PendingEdit(
                             change: .create(object: "Note", fields: ItemMapping.noteInsert(note, accountID: account)),
@@ -61,7 +63,9 @@ enum ItemCommands {
                 CommandSpec(
                     "add", summary: "upload a file (JPEG photos over 25 MB are shrunk to fit)",
                     arguments: ["ACCOUNT", "FILE"],
-                    options: [OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json],
+                    options: [
+                        OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,
+                    ],
                     body: { context in
                         let session = try SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
@@ -104,7 +108,9 @@ enum ItemCommands {
                                 object: "Attachment", id: id, fields: ItemMapping.attachmentUpdate(attachment, id: id),
                                 expectedLastModified: attachment.lastModifiedDate),
                             summary: "rename the attachment \(attachment.name ?? id)")
-                        let code = try await session.write(edit) { try await session.client.renameAttachment(attachment) }
+                        let code = try await session.write(edit) {
+                            try await session.client.renameAttachment(attachment)
+                        }
                         try report(id, session: session, json: ["id": id, "name": attachment.name])
                         return code
                     }),
@@ -130,7 +136,8 @@ enum ItemCommands {
             "doc", summary: "link, edit or unlink a Google Doc",
             subcommands: [
                 CommandSpec(
-                    "add", summary: "link a Google Doc to an account", arguments: ["ACCOUNT"], options: [name, url, json],
+                    "add", summary: "link a Google Doc to an account", arguments: ["ACCOUNT"],
+                    options: [name, url, json],
                     body: { context in
                         let session = try SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
@@ -138,7 +145,8 @@ enum ItemCommands {
                         else { throw UsageError("doc add needs --name and --url") }
                         let doc = GoogleDoc(name: docName, url: link)
                         let edit = PendingEdit(
-                            change: .create(object: "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: account)),
+                            change: .create(
+                                object: "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: account)),
                             summary: "add the Google Doc \(docName)")
                         var created = doc
                         let code = try await session.write(edit) {
@@ -149,7 +157,8 @@ enum ItemCommands {
                         return code
                     }),
                 CommandSpec(
-                    "edit", summary: "change a Google Doc's name or link", arguments: ["ID"], options: [name, url, json],
+                    "edit", summary: "change a Google Doc's name or link", arguments: ["ID"],
+                    options: [name, url, json],
                     body: { context in
                         let session = try SalesSession(context, dependencies: dependencies)
                         let id = context.arguments.positionals[0]

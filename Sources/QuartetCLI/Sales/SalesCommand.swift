@@ -67,7 +67,8 @@ public enum SalesCommand {
                 let report = await session.outbox.flush(using: session.client)
                 context.console.line("sent \(report.sent.count) edit(s)")
                 for conflict in report.conflicts {
-                    context.console.errorLine("conflict: '\(conflict.summary)' changed on the server; nothing was overwritten")
+                    context.console.errorLine(
+                        "conflict: '\(conflict.summary)' changed on the server; nothing was overwritten")
                 }
                 for rejected in report.rejected { context.console.errorLine("refused: '\(rejected.summary)'") }
                 if report.stoppedOffline {

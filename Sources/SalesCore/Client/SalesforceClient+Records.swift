@@ -32,8 +32,9 @@ extension SalesforceClient {
             if let expectedLastModified {
                 let current = try await serverLastModified(object, id: id, operation: operation)
                 // NB: Salesforce stores milliseconds; compare at that precision so a round trip is not a conflict.
-                if let current, (current.timeIntervalSince1970 * 1000).rounded()
-                    > (expectedLastModified.timeIntervalSince1970 * 1000).rounded()
+                if let current,
+                    (current.timeIntervalSince1970 * 1000).rounded()
+                        > (expectedLastModified.timeIntervalSince1970 * 1000).rounded()
                 {
                     throw SalesforceError.conflict(
                         operation: operation, object: object, id: id, serverModified: current)
@@ -91,7 +92,9 @@ extension SalesforceClient {
     public func saveAccount(_ account: Account) async throws {
         let operation = "save the account \(account.name ?? account.id ?? "")"
         guard let id = account.id else {
-            throw report(SalesforceError.invalidInput(operation: operation, reason: "the account has no id"), operation: operation)
+            throw report(
+                SalesforceError.invalidInput(operation: operation, reason: "the account has no id"),
+                operation: operation)
         }
         try await update(
             "Account", id: id, fields: accountToUpdateParams(account), expectedLastModified: account.lastModifiedDate,
@@ -205,7 +208,8 @@ extension SalesforceClient {
     public func webContent(accountID: String) async throws -> WebContent {
         let operation = "load Know · Say · Show for \(accountID)"
         return try await reporting(operation) {
-            let (data, _) = try await perform("GET", "services/apexrest/2.0/WebContent/\(accountID)", operation: operation)
+            let (data, _) = try await perform(
+                "GET", "services/apexrest/2.0/WebContent/\(accountID)", operation: operation)
             let content = try decode(WebContent.self, from: data, operation: operation)
             if content.isSuccess == false {
                 throw SalesforceError.service(

@@ -14,8 +14,9 @@ public struct SalesforceConfiguration: Sendable, Hashable {
     public var apiVersion: String
 
     /// Creates a configuration.
-    public init(loginURL: URL, clientID: String = "quartet-sales", clientSecret: String? = nil, apiVersion: String = "v32.0")
-    {
+    public init(
+        loginURL: URL, clientID: String = "quartet-sales", clientSecret: String? = nil, apiVersion: String = "v32.0"
+    ) {
         self.loginURL = loginURL
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -241,8 +242,10 @@ public actor SalesforceClient {
             (error as? SalesforceError) ?? .unreadable(operation: operation, reason: String(describing: error))
         notificationCenter.post(
             name: ServiceErrorNotification.name, object: nil,
-            userInfo: [ServiceErrorNotification.messageKey: failure.message,
-                ServiceErrorNotification.operationKey: failure.operation])
+            userInfo: [
+                ServiceErrorNotification.messageKey: failure.message,
+                ServiceErrorNotification.operationKey: failure.operation,
+            ])
         return failure
     }
 

@@ -62,7 +62,9 @@ public struct ImageShrinker: Sendable {
     public var maximumAttempts: Int
 
     /// Creates a shrinker.
-    public init(resampler: ImageResampler, limit: Int = SalesforceClient.maximumAttachmentBytes, maximumAttempts: Int = 8) {
+    public init(
+        resampler: ImageResampler, limit: Int = SalesforceClient.maximumAttachmentBytes, maximumAttempts: Int = 8
+    ) {
         self.resampler = resampler
         self.limit = limit
         self.maximumAttempts = maximumAttempts

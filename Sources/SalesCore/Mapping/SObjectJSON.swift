@@ -8,10 +8,11 @@ public enum SObjectJSON {
     /// The JSON object for `fields`.
     public static func encode(_ fields: SObjectFields) -> Data {
         var out = Data()
-        out.reserveCapacity(fields.values.reduce(64) { size, value in
-            if case .string(let text) = value { return size + text.utf8.count + 32 }
-            return size + 32
-        })
+        out.reserveCapacity(
+            fields.values.reduce(64) { size, value in
+                if case .string(let text) = value { return size + text.utf8.count + 32 }
+                return size + 32
+            })
         out.append(UInt8(ascii: "{"))
         for (index, key) in fields.keys.sorted().enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }

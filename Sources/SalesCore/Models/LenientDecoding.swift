@@ -76,7 +76,8 @@ public enum SalesforceDate {
     public static func parse(_ text: String) -> Date? {
         var text = text.trimmingCharacters(in: .whitespaces)
         // NB: ISO8601DateFormatter wants `+00:00`; Salesforce's SOQL answers use `+0000`.
-        if let plus = text.lastIndex(where: { $0 == "+" || $0 == "-" }), plus > text.index(text.startIndex, offsetBy: 10),
+        if let plus = text.lastIndex(where: { $0 == "+" || $0 == "-" }),
+            plus > text.index(text.startIndex, offsetBy: 10),
             text[plus...].count == 5
         {
             let zone = text[text.index(after: plus)...]

@@ -237,7 +237,8 @@ public final class AccountScreenModel {
             conflict = nil
             let expanded = Set(contentSections.filter(\.isExpanded).map(\.kind))
             let content = try await loadedContent
-            contentSections = KnowSayShowSection.sections(content, expanded: contentSections.isEmpty ? [.know] : expanded)
+            contentSections = KnowSayShowSection.sections(
+                content, expanded: contentSections.isEmpty ? [.know] : expanded)
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()

@@ -136,7 +136,9 @@ struct SObjectController: Sendable {
         }
         let record = try await live(request, schema: schema, deleted: .notFound)
         // NB: Salesforce answers VersionData as `application/octetstream` (sic); attachments with their type.
-        let type = record.type == "Attachment" ? record.string("ContentType") ?? "application/octetstream"
+        let type =
+            record.type == "Attachment"
+            ? record.string("ContentType") ?? "application/octetstream"
             : "application/octetstream"
         return Response(status: .ok, headers: ["Content-Type": type], body: record.body ?? Data())
     }
@@ -217,8 +219,7 @@ struct SObjectController: Sendable {
 
     static func representation(
         _ record: SObjectRecord, schema: SObjectSchema, fields names: [String], includeDerived: Bool
-    ) -> [String: JSONValue]
-    {
+    ) -> [String: JSONValue] {
         let url = "/services/data/\(SalesforceDevService.apiVersion)/sobjects/\(record.type)/\(record.id)"
         var object: [String: JSONValue] = ["attributes": ["type": .string(record.type), "url": .string(url)]]
         for name in names {

@@ -52,7 +52,8 @@ struct SalesforceFault: Error, Sendable {
 
     static func notUpdatable(_ names: [String]) -> SalesforceFault {
         SalesforceFault(
-            status: .badRequest, message: "Unable to create/update fields: \(names.joined(separator: ", ")). "
+            status: .badRequest,
+            message: "Unable to create/update fields: \(names.joined(separator: ", ")). "
                 + "Please check the security settings of this field and verify that it is read/write for your "
                 + "profile or permission set.",
             errorCode: "INVALID_FIELD_FOR_INSERT_UPDATE", fields: names)

@@ -76,13 +76,21 @@ public struct SObjectStore: Sendable {
                 state.locked { memory in
                     memory.order.compactMap { memory.records[$0] }
                         .filter { $0.type == type && $0.parentID == parent && !$0.isDeleted }
-                        .map { var record = $0; record.body = nil; return record }
+                        .map {
+                            var record = $0
+                            record.body = nil
+                            return record
+                        }
                 }
             },
             all: { type in
                 state.locked { memory in
                     memory.order.compactMap { memory.records[$0] }.filter { $0.type == type && !$0.isDeleted }
-                        .map { var record = $0; record.body = nil; return record }
+                        .map {
+                            var record = $0
+                            record.body = nil
+                            return record
+                        }
                 }
             },
             count: { state.locked { $0.records.count } },

@@ -41,7 +41,10 @@ import Testing
         }
         #expect(await client.session == nil)
         #expect(cache.load(DevServerHarness.hospitalID) == nil)
-        #expect(messages.all == ["Could not load the account \(DevServerHarness.hospitalID): you are signed out; sign in again."])
+        #expect(
+            messages.all == [
+                "Could not load the account \(DevServerHarness.hospitalID): you are signed out; sign in again."
+            ])
         // Exactly one refresh attempt, no retry loop.
         #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
     }
@@ -69,10 +72,11 @@ import Testing
         await #expect(throws: SalesforceError.self) {
             try await client.deleteNote(id: "not-an-id")
         }
-        #expect(messages.all == [
-            "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).",
-            "Could not delete the note not-an-id: Record ID: id value of incorrect type: not-an-id (MALFORMED_ID).",
-        ])
+        #expect(
+            messages.all == [
+                "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).",
+                "Could not delete the note not-an-id: Record ID: id value of incorrect type: not-an-id (MALFORMED_ID).",
+            ])
     }
 
     @Test func anUnreachableServerIsAnOfflineError() async throws {
@@ -87,7 +91,10 @@ import Testing
         } catch let error as SalesforceError {
             #expect(error.isOffline)
         }
-        #expect(messages.all.first?.hasPrefix("Could not load Know · Say · Show for \(DevServerHarness.hospitalID): the network is unavailable") == true)
+        #expect(
+            messages.all.first?.hasPrefix(
+                "Could not load Know · Say · Show for \(DevServerHarness.hospitalID): the network is unavailable")
+                == true)
     }
 
     @Test func attachmentDownloadsAcceptBase64TextToo() {
@@ -97,7 +104,8 @@ import Testing
         #expect(text == DownloadedFile(data: bytes, contentType: "image/jpeg"))
         let raw = DownloadedFile(body: bytes, contentTypeHeader: "image/png", fallbackType: nil)
         #expect(raw == DownloadedFile(data: bytes, contentType: "image/png"))
-        let generic = DownloadedFile(body: bytes, contentTypeHeader: "application/octetstream", fallbackType: "application/pdf")
+        let generic = DownloadedFile(
+            body: bytes, contentTypeHeader: "application/octetstream", fallbackType: "application/pdf")
         #expect(generic.contentType == "application/pdf")
     }
 }

@@ -27,7 +27,8 @@ import Testing
             return
         }
         let real = try JSONDecoder().decode(
-            [String: String].self, from: Data(contentsOf: folder.appendingPathComponent("restforce__auth_success_response.json")))
+            [String: String].self,
+            from: Data(contentsOf: folder.appendingPathComponent("restforce__auth_success_response.json")))
         let harness = try await DevServerHarness.make()
         let body = "grant_type=password&client_id=app&username=rep%40quartet.dev&password=quartet-sales"
         let response = try await harness.send(.post, "/services/oauth2/token", body: Data(body.utf8), headers: form)
@@ -105,7 +106,8 @@ import Testing
         if let folder = fixturesFolder() {
             let real = try JSONDecoder().decode(
                 [String: JSONValue].self,
-                from: Data(contentsOf: folder.appendingPathComponent("sf-fx-runtime-nodejs_response_bodies/create.201.json")))
+                from: Data(
+                    contentsOf: folder.appendingPathComponent("sf-fx-runtime-nodejs_response_bodies/create.201.json")))
             #expect(Set(real.keys) == Set(body.keys))
         }
 
@@ -153,34 +155,49 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(method: .post, path: "\(base)/Note", body: #"{"ParentId":"001Q000000Demo1IAB","Title":"t","FavoritePet__c":"cat"}"#,
+        Case(
+            method: .post, path: "\(base)/Note",
+            body: #"{"ParentId":"001Q000000Demo1IAB","Title":"t","FavoritePet__c":"cat"}"#,
             status: 400, code: "INVALID_FIELD", fields: []),
-        Case(method: .post, path: "\(base)/Note", body: #"{"ParentId":"001Q000000Demo1IAB"}"#,
+        Case(
+            method: .post, path: "\(base)/Note", body: #"{"ParentId":"001Q000000Demo1IAB"}"#,
             status: 400, code: "REQUIRED_FIELD_MISSING", fields: ["Title"]),
-        Case(method: .post, path: "\(base)/Attachment", body: #"{"ParentId":"001Q000000Demo1IAB","Name":"x"}"#,
+        Case(
+            method: .post, path: "\(base)/Attachment", body: #"{"ParentId":"001Q000000Demo1IAB","Name":"x"}"#,
             status: 400, code: "REQUIRED_FIELD_MISSING", fields: ["Body"]),
-        Case(method: .post, path: "\(base)/GoogleDoc", body: #"{"ParentId":"not-an-id","Name":"x"}"#,
+        Case(
+            method: .post, path: "\(base)/GoogleDoc", body: #"{"ParentId":"not-an-id","Name":"x"}"#,
             status: 400, code: "MALFORMED_ID", fields: ["Id"]),
-        Case(method: .post, path: "\(base)/Note", body: #"{"ParentId":"001Q000000Demo9IAB","Title":"x"}"#,
+        Case(
+            method: .post, path: "\(base)/Note", body: #"{"ParentId":"001Q000000Demo9IAB","Title":"x"}"#,
             status: 400, code: "INVALID_CROSS_REFERENCE_KEY", fields: ["ParentId"]),
         Case(method: .post, path: "\(base)/Note", body: "[1,2]", status: 400, code: "JSON_PARSER_ERROR", fields: []),
         Case(method: .post, path: "\(base)/Note", body: "{", status: 400, code: "JSON_PARSER_ERROR", fields: []),
         Case(method: .post, path: "\(base)/Widget__c", body: "{}", status: 404, code: "NOT_FOUND", fields: []),
-        Case(method: .get, path: "\(base)/Account/a00B000000FSjVUIB1", body: "", status: 400, code: "MALFORMED_ID",
+        Case(
+            method: .get, path: "\(base)/Account/a00B000000FSjVUIB1", body: "", status: 400, code: "MALFORMED_ID",
             fields: ["Id"]),
-        Case(method: .get, path: "\(base)/Account/001Q000000Demo1IAX", body: "", status: 400, code: "MALFORMED_ID",
+        Case(
+            method: .get, path: "\(base)/Account/001Q000000Demo1IAX", body: "", status: 400, code: "MALFORMED_ID",
             fields: ["Id"]),
-        Case(method: .get, path: "\(base)/Account/001Q000000Demo9IAB", body: "", status: 404, code: "NOT_FOUND",
+        Case(
+            method: .get, path: "\(base)/Account/001Q000000Demo9IAB", body: "", status: 404, code: "NOT_FOUND",
             fields: []),
-        Case(method: .patch, path: "\(base)/Note/002Q000000Demo1IAB", body: #"{"ParentId":"001Q000000Demo3IAB"}"#,
+        Case(
+            method: .patch, path: "\(base)/Note/002Q000000Demo1IAB", body: #"{"ParentId":"001Q000000Demo3IAB"}"#,
             status: 400, code: "INVALID_FIELD_FOR_INSERT_UPDATE", fields: ["ParentId"]),
-        Case(method: .patch, path: "\(base)/Note/002Q000000Demo1IAB", body: #"{"Id":"002Q000000Demo2IAB"}"#,
+        Case(
+            method: .patch, path: "\(base)/Note/002Q000000Demo1IAB", body: #"{"Id":"002Q000000Demo2IAB"}"#,
             status: 400, code: "MALFORMED_ID", fields: ["Id"]),
-        Case(method: .patch, path: "\(base)/Account/001Q000000Demo1IAB", body: #"{"texcellency__DefHC_NumBeds__c":"many"}"#,
+        Case(
+            method: .patch, path: "\(base)/Account/001Q000000Demo1IAB",
+            body: #"{"texcellency__DefHC_NumBeds__c":"many"}"#,
             status: 400, code: "JSON_PARSER_ERROR", fields: ["texcellency__DefHC_NumBeds__c"]),
-        Case(method: .patch, path: "\(base)/Account/001Q000000Demo1IAB", body: #"{"Name":""}"#,
+        Case(
+            method: .patch, path: "\(base)/Account/001Q000000Demo1IAB", body: #"{"Name":""}"#,
             status: 400, code: "REQUIRED_FIELD_MISSING", fields: ["Name"]),
-        Case(method: .get, path: "\(base)/Note/002Q000000Demo1IAB/Body", body: "", status: 404, code: "NOT_FOUND",
+        Case(
+            method: .get, path: "\(base)/Note/002Q000000Demo1IAB/Body", body: "", status: 404, code: "NOT_FOUND",
             fields: []),
     ]
 
@@ -194,7 +211,9 @@ import Testing
         #expect(errors.count == 1)
         #expect(errors.first?["errorCode"] == .string(example.code))
         #expect(errors.first?["fields"] == .array(example.fields.map(JSONValue.string)))
-        if case .string(let message)? = errors.first?["message"] { #expect(!message.isEmpty) } else {
+        if case .string(let message)? = errors.first?["message"] {
+            #expect(!message.isEmpty)
+        } else {
             Issue.record("no message")
         }
     }
@@ -212,7 +231,8 @@ import Testing
         #expect(try errorArray(try await harness.send(.get, path, token: token)).first?["errorCode"] == "NOT_FOUND")
         if let folder = fixturesFolder() {
             let real = try Data(
-                contentsOf: folder.appendingPathComponent("sf-fx-runtime-nodejs_response_bodies/delete-already-deleted.404.json"))
+                contentsOf: folder.appendingPathComponent(
+                    "sf-fx-runtime-nodejs_response_bodies/delete-already-deleted.404.json"))
             #expect(try JSONDecoder().decode([[String: JSONValue]].self, from: real) == errorArray(again))
         }
     }
@@ -251,7 +271,8 @@ import Testing
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
         let created = try await harness.send(
             .post, "\(Self.base)/Attachment",
-            body: Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"p.png","Body":"\#(png.base64EncodedString())"}"#.utf8),
+            body: Data(
+                #"{"ParentId":"001Q000000Demo1IAB","Name":"p.png","Body":"\#(png.base64EncodedString())"}"#.utf8),
             token: token)
         let id = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]
         guard case .string(let attachmentID)? = id else {
@@ -263,7 +284,8 @@ import Testing
         #expect(body.bodyData == png)
         #expect(body.headers["Content-Type"] == "image/png")
         let record = try JSONDecoder().decode(
-            [String: JSONValue].self, from: try await harness.send(.get, "\(Self.base)/Attachment/\(attachmentID)", token: token).bodyData)
+            [String: JSONValue].self,
+            from: try await harness.send(.get, "\(Self.base)/Attachment/\(attachmentID)", token: token).bodyData)
         #expect(record["Body"] == .string("/services/data/v32.0/sobjects/Attachment/\(attachmentID)/Body"))
         #expect(record["BodyLength"] == 11)
     }
@@ -273,17 +295,22 @@ import Testing
         let token = try await harness.accessToken()
         let created = try await harness.send(
             .post, "\(Self.base)/ContentVersion",
-            body: Data(#"{"Title":"Deck","PathOnClient":"deck.pdf","VersionData":"JVBERi0=","Content_Section__c":"Show"}"#.utf8),
+            body: Data(
+                #"{"Title":"Deck","PathOnClient":"deck.pdf","VersionData":"JVBERi0=","Content_Section__c":"Show"}"#.utf8
+            ),
             token: token)
         #expect(created.status == .created)
-        guard case .string(let versionID)? = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]
+        guard
+            case .string(let versionID)? = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)[
+                "id"]
         else {
             Issue.record("no id")
             return
         }
         #expect(versionID.hasPrefix("068"))
         let version = try JSONDecoder().decode(
-            [String: JSONValue].self, from: try await harness.send(.get, "\(Self.base)/ContentVersion/\(versionID)", token: token).bodyData)
+            [String: JSONValue].self,
+            from: try await harness.send(.get, "\(Self.base)/ContentVersion/\(versionID)", token: token).bodyData)
         guard case .string(let documentID)? = version["ContentDocumentId"] else {
             Issue.record("no document")
             return
@@ -291,7 +318,8 @@ import Testing
         #expect(documentID.hasPrefix("069"))
         #expect(version["FileType"] == "PDF")
         let document = try JSONDecoder().decode(
-            [String: JSONValue].self, from: try await harness.send(.get, "\(Self.base)/ContentDocument/\(documentID)", token: token).bodyData)
+            [String: JSONValue].self,
+            from: try await harness.send(.get, "\(Self.base)/ContentDocument/\(documentID)", token: token).bodyData)
         #expect(document["LatestPublishedVersionId"] == .string(versionID))
         let data = try await harness.send(.get, "\(Self.base)/ContentVersion/\(versionID)/VersionData", token: token)
         #expect(data.bodyData == Data("%PDF-".utf8))
@@ -304,8 +332,10 @@ import Testing
         let harness = try await DevServerHarness.make()
         let token = try await harness.accessToken()
         let body = Data(#"{"ParentId":"001Q000000Demo1IAB","Title":"Once","Body":"x"}"#.utf8)
-        let first = try await harness.send(.post, "\(Self.base)/Note", body: body, token: token, headers: ["Idempotency-Key": "k1"])
-        let second = try await harness.send(.post, "\(Self.base)/Note", body: body, token: token, headers: ["Idempotency-Key": "k1"])
+        let first = try await harness.send(
+            .post, "\(Self.base)/Note", body: body, token: token, headers: ["Idempotency-Key": "k1"])
+        let second = try await harness.send(
+            .post, "\(Self.base)/Note", body: body, token: token, headers: ["Idempotency-Key": "k1"])
         #expect(first.bodyData == second.bodyData)
         let account = try await harness.send(
             .get, "/services/apexrest/Account/RetrieveAccount/001Q000000Demo1IAB", token: token)
@@ -336,9 +366,12 @@ import Testing
             return
         }
         #expect(notes.allSatisfy { Set($0.objectValue.keys) == ["text", "name", "lastModifiedDate", "id"] })
-        #expect(attachments.allSatisfy {
-            Set($0.objectValue.keys) == ["name", "lastModifiedDate", "id", "description", "contentType", "bodyLength"]
-        })
+        #expect(
+            attachments.allSatisfy {
+                Set($0.objectValue.keys) == [
+                    "name", "lastModifiedDate", "id", "description", "contentType", "bodyLength",
+                ]
+            })
         #expect(docs.allSatisfy { Set($0.objectValue.keys) == ["url", "name", "lastModifiedDate", "id"] })
         #expect(docs.first?["name"] == "Icon Swap Challenge")
         #expect(attachments.contains { $0["lastModifiedDate"] == "2015-02-04T03:26:49.000Z" })
@@ -349,10 +382,13 @@ import Testing
         let token = try await harness.accessToken()
         let hospital = try JSONDecoder().decode(
             [String: JSONValue].self,
-            from: try await harness.send(.get, "/services/apexrest/2.0/WebContent/\(DevServerHarness.hospitalID)", token: token).bodyData)
+            from: try await harness.send(
+                .get, "/services/apexrest/2.0/WebContent/\(DevServerHarness.hospitalID)", token: token
+            ).bodyData)
         #expect(Set(hospital.keys) == ["message", "isSuccess", "contentsforShow", "contentsforSay", "contentsforKnow"])
         #expect(hospital["message"] == "SUCCESS")
-        guard case .array(let show)? = hospital["contentsforShow"], case .array(let know)? = hospital["contentsforKnow"] else {
+        guard case .array(let show)? = hospital["contentsforShow"], case .array(let know)? = hospital["contentsforKnow"]
+        else {
             Issue.record("missing lists")
             return
         }
@@ -362,7 +398,9 @@ import Testing
         // Content tied to another account is not offered.
         let other = try JSONDecoder().decode(
             [String: JSONValue].self,
-            from: try await harness.send(.get, "/services/apexrest/2.0/WebContent/\(DevServerHarness.nonHospitalID)", token: token).bodyData)
+            from: try await harness.send(
+                .get, "/services/apexrest/2.0/WebContent/\(DevServerHarness.nonHospitalID)", token: token
+            ).bodyData)
         guard case .array(let otherShow)? = other["contentsforShow"] else { return }
         #expect(otherShow.count == 1)
     }

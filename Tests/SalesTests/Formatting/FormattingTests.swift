@@ -8,14 +8,21 @@ import Testing
     @Test func rowShowsNameDateAndTheKindsThirdDatum() throws {
         let date = try #require(SalesforceDate.parse("2015-02-04T03:26:49.000Z"))
         let attachment = ItemRow(
-            .attachment(Attachment(id: "00P", name: "Plan.pdf", lastModifiedDate: date, contentType: "application/pdf")),
+            .attachment(
+                Attachment(id: "00P", name: "Plan.pdf", lastModifiedDate: date, contentType: "application/pdf")),
             timeZone: utc)
-        #expect(attachment == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "02/04/15", detail: "application/pdf"))
+        #expect(
+            attachment
+                == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "02/04/15", detail: "application/pdf")
+        )
 
         let doc = ItemRow(
-            .doc(GoogleDoc(
-                id: "098", name: "Icon Swap Challenge", lastModifiedDate: date,
-                url: "https://docs.google.com/a/appirio.com/document/d/14SCnpf_Zn54QYxMveEfuXuQTda58XsitmxqNDffal7A/edit")),
+            .doc(
+                GoogleDoc(
+                    id: "098", name: "Icon Swap Challenge", lastModifiedDate: date,
+                    url:
+                        "https://docs.google.com/a/appirio.com/document/d/14SCnpf_Zn54QYxMveEfuXuQTda58XsitmxqNDffal7A/edit"
+                )),
             timeZone: utc)
         #expect(doc.detail == "docs.google.com/a/appirio.com/d…")
         #expect(doc.detail?.count == ItemRow.urlDisplayLength)

@@ -41,7 +41,8 @@ final class FakeCodec: @unchecked Sendable {
         let original = ImageDimensions(width: 6000, height: 4000)
         let codec = FakeCodec(original)
         let limit = 25 * 1024 * 1024
-        let result = try ImageShrinker(resampler: codec.resampler, limit: limit).shrink(Data([0xFF]) + Data(count: 30_000_000))
+        let result = try ImageShrinker(resampler: codec.resampler, limit: limit).shrink(
+            Data([0xFF]) + Data(count: 30_000_000))
         #expect(result.data.count < limit)
         #expect(result.attempts == codec.requests.count)
         #expect(result.attempts > 1)
@@ -57,9 +58,11 @@ final class FakeCodec: @unchecked Sendable {
 
     @Test func givesUpWithAMessageInsteadOfLoopingForever() {
         let codec = FakeCodec(ImageDimensions(width: 100, height: 100))
-        let stubborn = ImageResampler(dimensions: codec.resampler.dimensions, resample: { _, _, _ in Data(count: 2000) })
+        let stubborn = ImageResampler(
+            dimensions: codec.resampler.dimensions, resample: { _, _, _ in Data(count: 2000) })
         #expect(throws: ImageShrinkError.self) {
-            _ = try ImageShrinker(resampler: stubborn, limit: 1000, maximumAttempts: 3).shrink(Data([0xFF]) + Data(count: 5000))
+            _ = try ImageShrinker(resampler: stubborn, limit: 1000, maximumAttempts: 3).shrink(
+                Data([0xFF]) + Data(count: 5000))
         }
     }
 
@@ -71,6 +74,8 @@ final class FakeCodec: @unchecked Sendable {
     }
 
     @Test func tinyScalesStillKeepOnePixel() {
-        #expect(ImageShrinker.scaled(ImageDimensions(width: 4000, height: 3), by: 0.1) == ImageDimensions(width: 400, height: 1))
+        #expect(
+            ImageShrinker.scaled(ImageDimensions(width: 4000, height: 3), by: 0.1)
+                == ImageDimensions(width: 400, height: 1))
     }
 }

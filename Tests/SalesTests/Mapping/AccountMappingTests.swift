@@ -64,7 +64,10 @@ import Testing
 @Suite struct ItemMappingTests {
     @Test func noteInsertHasParentIdTitleBodyAndNoId() {
         let fields = ItemMapping.noteInsert(Note(name: "Visit", text: "Went well"), accountID: "001Q000000Demo1IAB")
-        #expect(fields == ["ParentId": .string("001Q000000Demo1IAB"), "Title": .string("Visit"), "Body": .string("Went well")])
+        #expect(
+            fields == [
+                "ParentId": .string("001Q000000Demo1IAB"), "Title": .string("Visit"), "Body": .string("Went well"),
+            ])
     }
 
     @Test func noteUpdateHasIdTitleBodyAndNoParentId() {
@@ -157,8 +160,12 @@ import Testing
         doc.url = "https://docs.google.com/document/d/2/edit"
         try await client.updateDoc(doc)
         try await client.deleteDoc(id: id)
-        #expect(harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").map { Set($0.keys) } == [["ParentId", "Name", "Url"]])
-        #expect(harness.wire.bodies("PATCH", path: "/sobjects/GoogleDoc/").map { Set($0.keys) } == [["Id", "Name", "Url"]])
+        #expect(
+            harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").map { Set($0.keys) } == [
+                ["ParentId", "Name", "Url"]
+            ])
+        #expect(
+            harness.wire.bodies("PATCH", path: "/sobjects/GoogleDoc/").map { Set($0.keys) } == [["Id", "Name", "Url"]])
     }
 
     @Test func oversizeAttachmentIsRefusedBeforeAnyCallAndReported() async throws {

@@ -13,10 +13,12 @@ import Testing
 
     @Test func decodesTheIssueExampleIntoOneMergedList() throws {
         let details = try JSONDecoder().decode(AccountDetails.self, from: Data(Self.retrieveAccount.utf8))
-        #expect(details.notes == [
-            Note(id: "002R0000001rCQ7IAM", name: "Note for Acme Products",
-                lastModifiedDate: SalesforceDate.parse("2015-01-15T15:24:02.000Z"), text: "Note for Acme Products")
-        ])
+        #expect(
+            details.notes == [
+                Note(
+                    id: "002R0000001rCQ7IAM", name: "Note for Acme Products",
+                    lastModifiedDate: SalesforceDate.parse("2015-01-15T15:24:02.000Z"), text: "Note for Acme Products")
+            ])
         #expect(details.attachments.first?.bodyLength == 703_024)
         #expect(details.attachments.first?.description == nil)
         #expect(details.docs.first?.name == "Icon Swap Challenge")

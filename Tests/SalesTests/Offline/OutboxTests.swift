@@ -12,7 +12,8 @@ import Testing
             PendingEdit(
                 change: .create(
                     object: "Note",
-                    fields: ItemMapping.noteInsert(Note(name: "Offline visit", text: "x"), accountID: DevServerHarness.hospitalID)),
+                    fields: ItemMapping.noteInsert(
+                        Note(name: "Offline visit", text: "x"), accountID: DevServerHarness.hospitalID)),
                 summary: "add the note Offline visit"))
         var edited = account
         edited.numBeds = 260

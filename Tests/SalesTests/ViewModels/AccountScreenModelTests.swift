@@ -7,7 +7,9 @@ import Testing
     let en = Locale(identifier: "en_US")
     let utc = TimeZone(identifier: "UTC")!
 
-    func makeModel(_ harness: DevServerHarness, accountID: String = DevServerHarness.hospitalID, cache: AccountCache = .inMemory())
+    func makeModel(
+        _ harness: DevServerHarness, accountID: String = DevServerHarness.hospitalID, cache: AccountCache = .inMemory()
+    )
         async throws -> (AccountScreenModel, SalesOutbox, SalesforceClient)
     {
         let client = try await harness.client(cache: cache)
@@ -26,10 +28,11 @@ import Testing
         #expect(!model.isBusy)
         #expect(model.title == "St. Mary's Regional Medical Center")
         #expect(model.healthCare?.rows.first { $0.label == "Number of Beds" }?.value == "240")
-        #expect(model.items.map(\.title) == [
-            "Icon Swap Challenge", "#1 FF Execute for Approval.pdf", "Loading dock.jpg", "Purchasing contact",
-            "Visit with Dr. Alvarez",
-        ])
+        #expect(
+            model.items.map(\.title) == [
+                "Icon Swap Challenge", "#1 FF Execute for Approval.pdf", "Loading dock.jpg", "Purchasing contact",
+                "Visit with Dr. Alvarez",
+            ])
         #expect(model.items.first?.date == "02/04/15")
         #expect(model.items.contains { $0.detail == "application/pdf" })
         #expect(model.contentSections.map(\.kind) == [.know, .say, .show])
@@ -189,6 +192,10 @@ import Testing
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness, accountID: "001Q000000Demo9IAB")
         await model.appeared()
-        #expect(model.phase == .failed("Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND)."))
+        #expect(
+            model.phase
+                == .failed(
+                    "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).")
+        )
     }
 }
