@@ -165,3 +165,13 @@ public struct Router: Sendable {
         return segments.count == parts.count ? parameters : nil
     }
 }
+
+extension Router {
+    /// This router as one handler wrapped in `middleware` (outermost first), ready for ``Server``.
+    ///
+    /// Routing failures (404, 405) are thrown as ``HTTPError`` so the middleware sees and maps them.
+    public func handler(middleware: [any Middleware] = []) -> Handler {
+        let router = self
+        return Router.chain(middleware) { request in try await router.respond(to: request) }
+    }
+}

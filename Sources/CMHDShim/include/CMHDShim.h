@@ -19,17 +19,25 @@ typedef struct cmhd_options {
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
     unsigned int listen_backlog;
+    /// Non-zero: hand the request target to the access handler undecoded (the caller decodes it).
+    int keep_url_encoded;
 } cmhd_options;
 
 /// Starts a daemon (MHD_start_daemon is C-variadic and so unreachable from Swift).
+/// On failure returns NULL and stores `errno` (0 when MHD gave no reason) in `*error_number`.
 struct MHD_Daemon *cmhd_start(const cmhd_options *options,
                               MHD_AcceptPolicyCallback accept_policy, void *accept_policy_context,
                               MHD_AccessHandlerCallback handler, void *handler_context,
-                              MHD_RequestCompletedCallback completed, void *completed_context);
+                              MHD_RequestCompletedCallback completed, void *completed_context,
+                              int *error_number);
 
 /// The port the daemon listens on (for port 0), or 0 when unknown.
 uint16_t cmhd_bound_port(struct MHD_Daemon *daemon);
 
 /// The number of open connections.
 unsigned int cmhd_current_connections(struct MHD_Daemon *daemon);
+
+/// Writes the peer's numeric address (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.
+/// (MHD_get_connection_info is C-variadic.)
+int cmhd_client_address(struct MHD_Connection *connection, char *buffer, size_t length);
 #endif

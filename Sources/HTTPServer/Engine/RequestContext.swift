@@ -1,0 +1,32 @@
+import Foundation
+
+/// Per-request state MHD keeps for us in `con_cls` between access-handler calls.
+///
+/// Only the MHD thread that owns the connection touches it (MHD never runs one connection on two threads
+/// at once); what crosses to Swift tasks lives in ``PendingResponse`` and ``EventStreamChannel``.
+final class RequestContext {
+    enum Phase {
+        /// Gathering the body.
+        case receiving
+        /// The handler task runs; the connection is suspended until it completes.
+        case handling
+        /// A response is queued; nothing more to do until the request completes.
+        case answered
+    }
+
+    var phase = Phase.receiving
+    var body = Data()
+    /// The body passed `maxBodySize` (a chunked upload, or one that lied about its length).
+    var overflowed = false
+    /// Body bytes read and thrown away after the overflow.
+    var discarded = 0
+    /// HEAD: the response goes out without its body (MHD leaves it out; event streams are not started).
+    var isHead = false
+    var pending: PendingResponse?
+    var channel: EventStreamChannel?
+}
+
+/// Collects the name/value pairs MHD hands to a `MHD_KeyValueIterator`.
+final class FieldCollector {
+    var fields: [(String, String)] = []
+}

@@ -1,0 +1,260 @@
+import CMHDShim
+import CMicroHTTPD
+import Dispatch
+import Foundation
+
+/// An HTTP/1.1 server on libmicrohttpd: a thread pool of epoll loops that hands each complete request to
+/// a Swift ``Handler`` running in a task.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/health") { _ in try .json(["status": "ok"]) }
+/// let server = Server(configuration: .init(port: 8080), handler: router.handler(middleware: [
+///     RequestIDMiddleware(), AccessLogMiddleware(), ErrorMiddleware(),
+/// ]))
+/// try server.start()
+/// await server.runUntilSignal()
+/// ```
+///
+/// A request's body is gathered across MHD's access-handler calls; the connection is then suspended, the
+/// handler runs in a `Task`, its response lands in a locked slot, the connection is resumed and
+/// the response queued. Event-stream bodies are pulled by MHD through a content reader that suspends the
+/// connection while the producer has nothing to say.
+public final class Server: Sendable {
+    /// How the server listens and what it allows.
+    public struct Configuration: Sendable {
+        /// The address to bind: an IPv4 or IPv6 literal, or `localhost`.
+        public var host: String
+        /// The port; 0 picks a free one (read it back from ``Server/port``).
+        public var port: UInt16
+        /// Event-loop threads (each an epoll loop that also runs MHD's callbacks).
+        public var threadPoolSize: Int
+        /// Most connections open at once; further ones wait in the listen backlog until one closes.
+        /// NB: MHD splits the limit evenly across the pool's threads.
+        public var connectionLimit: Int
+        /// How long a connection may sit idle (no request in progress) before it is closed.
+        public var idleTimeout: Duration
+        /// How long a handler may take before the client gets a 503 problem; `nil` for no limit.
+        public var requestTimeout: Duration?
+        /// The largest request body accepted; larger ones are answered 413.
+        public var maxBodySize: Int
+        /// MHD's per-connection memory pool (request line, headers, read and write buffers).
+        /// MHD's default is 32 KiB; raised so that long headers (cookies, JWTs) fit.
+        public var connectionMemoryLimit: Int
+        /// How often open event streams send a `: keep-alive` comment (unless the stream says otherwise).
+        public var eventStreamHeartbeat: Duration
+        /// Where the engine logs errors no middleware handled.
+        public var log: LogSink
+
+        /// A configuration; every value has a production default.
+        public init(
+            host: String = "127.0.0.1",
+            port: UInt16 = 0,
+            threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount,
+            connectionLimit: Int = 1024,
+            idleTimeout: Duration = .seconds(60),
+            requestTimeout: Duration? = .seconds(30),
+            maxBodySize: Int = 32 << 20,
+            connectionMemoryLimit: Int = 128 << 10,
+            eventStreamHeartbeat: Duration = .seconds(15),
+            log: LogSink = .standardError
+        ) {
+            self.host = host
+            self.port = port
+            self.threadPoolSize = threadPoolSize
+            self.connectionLimit = connectionLimit
+            self.idleTimeout = idleTimeout
+            self.requestTimeout = requestTimeout
+            self.maxBodySize = maxBodySize
+            self.connectionMemoryLimit = connectionMemoryLimit
+            self.eventStreamHeartbeat = eventStreamHeartbeat
+            self.log = log
+        }
+    }
+
+    private enum Lifecycle {
+        case idle
+        case running(daemon: DaemonHandle, port: UInt16, sweeper: Task<Void, Never>?)
+        case stopping(port: UInt16)
+        case stopped
+    }
+
+    /// The configuration the server was made with.
+    public let configuration: Configuration
+    private let core: ServerCore
+    private let lifecycle = Locked(Lifecycle.idle)
+
+    /// Makes a server that answers every request with `handler` (usually ``Router/handler(middleware:)``).
+    public init(configuration: Configuration = Configuration(), handler: @escaping Handler) {
+        self.configuration = configuration
+        self.core = ServerCore(configuration: configuration, handler: handler)
+    }
+
+    deinit {
+        if case .running(let daemon, _, let sweeper) = lifecycle.withLock({ $0 }) {
+            sweeper?.cancel()
+            core.forceClose()
+            Server.stop(daemon, core: core)
+        }
+    }
+
+    /// Binds and starts serving; throws ``ServerError`` when the address is bad or the bind fails.
+    public func start() throws(ServerError) {
+        try lifecycle.withLock { lifecycle throws(ServerError) in
+            guard case .idle = lifecycle else { throw ServerError.alreadyStarted }
+            let daemon = try startDaemon()
+            let port = cmhd_bound_port(daemon.pointer)
+            lifecycle = .running(daemon: daemon, port: port, sweeper: startSweeper())
+        }
+    }
+
+    /// The port the server listens on (the real one when configured with 0); 0 before ``start()``.
+    public var port: UInt16 {
+        switch lifecycle.withLock({ $0 }) {
+        case .running(_, let port, _), .stopping(let port): port
+        case .idle, .stopped: 0
+        }
+    }
+
+    /// Event streams currently open (each one's producer is running or draining).
+    public var openEventStreams: Int { core.openStreams }
+
+    /// Connections currently open.
+    public var openConnections: Int {
+        guard case .running(let daemon, _, _) = lifecycle.withLock({ $0 }) else { return 0 }
+        return Int(cmhd_current_connections(daemon.pointer))
+    }
+
+    /// Stops gracefully: stop accepting, end event streams, let requests in flight finish within
+    /// `gracePeriod`, answer the rest 503, then close every connection.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+        let running = lifecycle.withLock { lifecycle -> (DaemonHandle, Task<Void, Never>?)? in
+            guard case .running(let daemon, let port, let sweeper) = lifecycle else { return nil }
+            lifecycle = .stopping(port: port)
+            return (daemon, sweeper)
+        }
+        guard let (daemon, sweeper) = running else { return }
+        let listener = MHD_quiesce_daemon(daemon.pointer)
+        core.beginStopping()
+        let deadline = ContinuousClock.now.advanced(by: gracePeriod)
+        while core.inFlight > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        sweeper?.cancel()
+        core.forceClose()
+        // Give the forced 503s and dropped streams a moment to reach their sockets.
+        let settle = ContinuousClock.now.advanced(by: .milliseconds(250))
+        while core.inFlight > 0, ContinuousClock.now < settle {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        // NB: MHD_stop_daemon joins MHD's threads; run it off the cooperative pool.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async { [core] in
+                Server.stop(daemon, core: core)
+                continuation.resume()
+            }
+        }
+        // NB: MHD hands the quiesced listening socket to us, to close only after MHD_stop_daemon.
+        if listener >= 0 { close(listener) }
+        lifecycle.withLock { $0 = .stopped }
+    }
+
+    /// Serves until SIGINT or SIGTERM arrives, then shuts down gracefully and returns.
+    public func runUntilSignal(gracePeriod: Duration = .seconds(10)) async {
+        await runUntilSignal(gracePeriod: gracePeriod, signals: [SIGINT, SIGTERM], onReady: {})
+    }
+
+    /// ``runUntilSignal(gracePeriod:)`` with the signals and a hook that runs once they are watched.
+    func runUntilSignal(gracePeriod: Duration, signals: [Int32], onReady: @Sendable () -> Void) async {
+        let (arrivals, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let sources = signals.map { number in
+            // NB: the default action must be off, or the signal kills the process before Dispatch sees it.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        onReady()
+        for await _ in arrivals { break }
+        for source in sources { source.cancel() }
+        for number in signals { signal(number, SIG_DFL) }
+        await shutdown(gracePeriod: gracePeriod)
+    }
+
+    // MARK: - Daemon
+
+    private func startDaemon() throws(ServerError) -> DaemonHandle {
+        var address = try Server.socketAddress(host: configuration.host, port: configuration.port)
+        // NB: no MHD_USE_TURBO: it skips shutdown() on close, and a connection closed by the server (a
+        // dropped slow event-stream client) then lingers until the worker thread's next event.
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_ITC.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let idleSeconds = max(1, Int(configuration.idleTimeout.components.seconds))
+        var failure: Int32 = 0
+        let pointer = address.withSocketAddress { socketAddress in
+            var options = cmhd_options(
+                flags: flags,
+                address: socketAddress,
+                port: configuration.port,
+                thread_pool_size: UInt32(clamping: max(1, configuration.threadPoolSize)),
+                connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                connection_timeout_seconds: UInt32(clamping: idleSeconds),
+                connection_memory_limit: max(32 << 10, configuration.connectionMemoryLimit),
+                listen_backlog: 1024,
+                keep_url_encoded: 1
+            )
+            return cmhd_start(
+                &options, nil, nil,
+                ServerCore.accessHandler, Unmanaged.passUnretained(core).toOpaque(),
+                ServerCore.requestCompleted, Unmanaged.passUnretained(core).toOpaque(),
+                &failure)
+        }
+        guard let pointer else {
+            throw ServerError.bindFailed(
+                host: configuration.host, port: configuration.port,
+                reason: failure == 0 ? nil : String(cString: strerror(failure)))
+        }
+        return DaemonHandle(pointer: pointer)
+    }
+
+    /// Checks request deadlines a few times per timeout period.
+    private func startSweeper() -> Task<Void, Never>? {
+        guard let timeout = configuration.requestTimeout else { return nil }
+        let period = min(max(timeout / 8, .milliseconds(10)), .milliseconds(250))
+        return Task { [core] in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: period) } catch { return }
+                core.expireOverdue()
+            }
+        }
+    }
+
+    private static func stop(_ daemon: DaemonHandle, core: ServerCore) {
+        withExtendedLifetime(core) { MHD_stop_daemon(daemon.pointer) }
+    }
+}
+
+/// Why ``Server/start()`` failed.
+public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `host` is not an IP address (or `localhost`).
+    case invalidHost(String)
+    /// The address could not be bound (in use, not local, no permission).
+    case bindFailed(host: String, port: UInt16, reason: String?)
+    /// ``Server/start()`` was called twice.
+    case alreadyStarted
+
+    /// A human-readable message.
+    public var description: String {
+        switch self {
+        case .invalidHost(let host):
+            "'\(host)' is not an IP address to listen on."
+        case .bindFailed(let host, let port, let reason):
+            "Could not listen on \(host):\(port)" + (reason.map { ": \($0)." } ?? ".")
+        case .alreadyStarted:
+            "The server is already started."
+        }
+    }
+}

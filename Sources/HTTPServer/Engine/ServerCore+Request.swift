@@ -1,0 +1,54 @@
+import CMHDShim
+import CMicroHTTPD
+import Foundation
+
+extension ServerCore {
+    /// Builds the ``Request`` from what MHD parsed: the path and query arguments arrive still
+    /// percent-encoded (see `cmhd_keep_encoded`) and are decoded here, part by part.
+    func makeRequest(
+        connection: OpaquePointer,
+        url: UnsafePointer<CChar>,
+        method: UnsafePointer<CChar>,
+        body: Data
+    ) -> Request {
+        let rawPath = String(cString: url)
+        let path = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
+        let query = ServerCore.values(of: .GET_ARGUMENT_KIND, connection).map { name, value in
+            (name: ServerCore.decode(name), value: ServerCore.decode(value))
+        }
+        return Request(
+            method: HTTPMethod(rawValue: String(cString: method)),
+            path: path,
+            queryItems: query,
+            headers: HTTPHeaders(ServerCore.values(of: .HEADER_KIND, connection)),
+            body: body,
+            remoteAddress: ServerCore.remoteAddress(connection)
+        )
+    }
+
+    private static func decode(_ text: String) -> String {
+        text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+    }
+
+    private static func values(of kind: MHD_ValueKind, _ connection: OpaquePointer) -> [(String, String)] {
+        let collector = FieldCollector()
+        withExtendedLifetime(collector) {
+            _ = MHD_get_connection_values(
+                connection, kind,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let collector = Unmanaged<FieldCollector>.fromOpaque(cls).takeUnretainedValue()
+                    collector.fields.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                }, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.fields
+    }
+
+    private static func remoteAddress(_ connection: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard cmhd_client_address(connection, &buffer, buffer.count) == 0 else { return "" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,375 @@
+import CMHDShim
+import CMicroHTTPD
+import Foundation
+
+/// What the MHD callbacks reach: the configuration, the handler, and the registry of requests and event
+/// streams in flight (for the request timeout and graceful shutdown).
+final class ServerCore: Sendable {
+    private struct Registry {
+        /// Shutting down: finish streams, serve what is in flight, tell keep-alive clients to go.
+        var stopping = false
+        /// Past the grace period: no more suspensions; everything still open is forced to end.
+        var closing = false
+        var pending: [ObjectIdentifier: PendingResponse] = [:]
+        var streams: [ObjectIdentifier: EventStreamChannel] = [:]
+    }
+
+    let configuration: Server.Configuration
+    let handler: Handler
+    private let registry = Locked(Registry())
+
+    /// How much of an oversize body is read and thrown away before the connection is simply closed.
+    static let discardBound = 8 << 20
+
+    init(configuration: Server.Configuration, handler: @escaping Handler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    // MARK: - Access handler
+
+    /// MHD's access handler: called once with the headers, once per piece of body, once at the end, and
+    /// once more after each resume until a response is queued.
+    func access(
+        connection: OpaquePointer,
+        url: UnsafePointer<CChar>,
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>,
+        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = slot.pointee else {
+            let context = RequestContext()
+            context.isHead = strcmp(method, "HEAD") == 0
+            slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            if let problem = ServerCore.malformed(connection: connection, method: method, version: version) {
+                context.phase = .answered
+                return queue(problem.response(), context, connection)
+            }
+            return headersArrived(context, connection: connection)
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        let size = uploadSize.pointee
+        if size > 0 {
+            uploadSize.pointee = 0
+            return bodyArrived(context, data: uploadData, size: size)
+        }
+        switch context.phase {
+        case .receiving:
+            if context.overflowed {
+                context.phase = .answered
+                return queue(tooLarge, context, connection)
+            }
+            let request = makeRequest(connection: connection, url: url, method: method, body: context.body)
+            context.body = Data()
+            return startHandler(context, request: request, connection: connection)
+        case .handling:
+            return deliver(context, connection: connection)
+        case .answered:
+            return .YES
+        }
+    }
+
+    private var tooLarge: Response {
+        HTTPError(
+            .contentTooLarge,
+            detail: "The request body is larger than \(configuration.maxBodySize) bytes.",
+            headers: ["Connection": "close"]
+        ).response()
+    }
+
+    /// What MHD lets through but HTTP/1.1 forbids: a method that is not a token, or no `Host`.
+    private static func malformed(
+        connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+    ) -> HTTPError? {
+        var byte = method
+        while byte.pointee != 0 {
+            guard isTokenCharacter(UInt8(bitPattern: byte.pointee)) else {
+                return HTTPError(
+                    .badRequest, detail: "The request method is not valid.", headers: ["Connection": "close"])
+            }
+            byte += 1
+        }
+        if let version, strcmp(version, "HTTP/1.1") == 0,
+            MHD_lookup_connection_value(connection, .HEADER_KIND, "Host") == nil
+        {
+            return HTTPError(.badRequest, detail: "An HTTP/1.1 request needs a Host header.")
+        }
+        return nil
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// The first call: decides 413 from `Content-Length` before any body is read.
+    private func headersArrived(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+            let length = Int(String(cString: value))
+        else { return .YES }
+        if length > configuration.maxBodySize {
+            context.phase = .answered
+            return queue(tooLarge, context, connection)
+        }
+        // NB: reserve at most 1 MiB up front: a declared length costs nothing to send, memory does.
+        context.body.reserveCapacity(min(length, 1 << 20))
+        return .YES
+    }
+
+    /// A piece of body: kept while under the limit; past it the rest is discarded and the answer is 413.
+    private func bodyArrived(_ context: RequestContext, data: UnsafePointer<CChar>?, size: Int) -> MHD_Result {
+        if !context.overflowed, let data {
+            if context.body.count + size <= configuration.maxBodySize {
+                data.withMemoryRebound(to: UInt8.self, capacity: size) { context.body.append($0, count: size) }
+                return .YES
+            }
+            context.overflowed = true
+            context.discarded = context.body.count
+            context.body = Data()
+        }
+        context.discarded += size
+        // NB: MHD cannot queue a response while body data is still arriving, so an oversize chunked body
+        // is read and thrown away up to a bound and then answered 413; past the bound the connection is
+        // closed, so a client streaming without end gets no more of our time.
+        return context.discarded > configuration.maxBodySize + ServerCore.discardBound ? MHD_Result.NO : MHD_Result.YES
+    }
+
+    /// The body is complete: suspend the connection and run the handler in a task.
+    private func startHandler(_ context: RequestContext, request: Request, connection: OpaquePointer)
+        -> MHD_Result
+    {
+        let deadline = configuration.requestTimeout.map { ContinuousClock.now.advanced(by: $0) }
+        let pending = PendingResponse(connection: ConnectionHandle(pointer: connection), deadline: deadline)
+        let admitted = registry.withLock { registry in
+            guard !registry.closing else { return false }
+            registry.pending[ObjectIdentifier(pending)] = pending
+            return true
+        }
+        guard admitted else {
+            context.phase = .answered
+            return queue(ErrorMapping.shuttingDown.response(), context, connection)
+        }
+        context.pending = pending
+        context.phase = .handling
+        guard pending.suspendUnlessCompleted() else {
+            return deliver(context, connection: connection)
+        }
+        let task = Task { [self] in
+            let response = await respond(to: request)
+            pending.complete(response)
+        }
+        pending.attach(task)
+        return .YES
+    }
+
+    /// Runs the handler, mapping what it throws exactly as ``TestClient`` does.
+    func respond(to request: Request) async -> Response {
+        do {
+            return try await handler(request)
+        } catch {
+            return ErrorMapping.response(for: error, request: request, log: configuration.log)
+        }
+    }
+
+    /// Called again after a resume: queue the response the task stored.
+    private func deliver(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        guard let pending = context.pending else { return .NO }
+        var response = pending.takeResponse()
+        if response == nil {
+            // Called before the task finished: wait once more, unless it finished in the meantime.
+            if pending.suspendUnlessCompleted() { return .YES }
+            response = pending.takeResponse()
+        }
+        guard let response else { return .NO }
+        context.phase = .answered
+        return queue(response, context, connection)
+    }
+
+    // MARK: - Responses
+
+    /// Builds the MHD response (bytes, or an event stream read through a callback) and queues it.
+    private func queue(_ response: Response, _ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+        var headers = response.headers
+        var channel: EventStreamChannel?
+        let made: OpaquePointer?
+        switch response.body {
+        case .bytes(let data):
+            made = data.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .eventStream(let stream):
+            if headers["Content-Type"] == nil { headers["Content-Type"] = "text/event-stream" }
+            headers["Cache-Control"] = "no-cache"
+            if context.isHead {
+                made = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+            } else {
+                let opened = openStream(stream, connection: connection)
+                channel = opened
+                made = MHD_create_response_from_callback(
+                    UInt64.max, 16 << 10, ServerCore.readStream, Unmanaged.passRetained(opened).toOpaque(),
+                    ServerCore.releaseStream)
+            }
+        }
+        guard let made else {
+            channel?.close()
+            return .NO
+        }
+        if registry.withLock({ $0.stopping }) { headers["Connection"] = "close" }
+        for (name, value) in headers where !ServerCore.engineOwned(name) {
+            MHD_add_response_header(made, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(clamping: response.status.rawValue), made)
+        MHD_destroy_response(made)
+        if let channel, case .eventStream(let stream) = response.body {
+            context.channel = channel
+            if result == MHD_Result.YES { startProducing(stream, on: channel) } else { channel.close() }
+        }
+        return result
+    }
+
+    /// Headers MHD writes itself from the body it is given.
+    private static func engineOwned(_ name: String) -> Bool {
+        name.caseInsensitiveEquals("Content-Length") || name.caseInsensitiveEquals("Transfer-Encoding")
+    }
+
+    // MARK: - Event streams
+
+    private func openStream(_ stream: EventStream, connection: OpaquePointer) -> EventStreamChannel {
+        let channel = EventStreamChannel(
+            connection: ConnectionHandle(pointer: connection), maxQueuedBytes: stream.maxQueuedBytes
+        ) { [weak self] in self?.forget(stream: $0) }
+        let state = registry.withLock { registry -> (stopping: Bool, closing: Bool) in
+            registry.streams[ObjectIdentifier(channel)] = channel
+            return (registry.stopping, registry.closing)
+        }
+        if state.closing {
+            channel.drop()
+        } else if state.stopping {
+            channel.finish()
+        }
+        return channel
+    }
+
+    private func startProducing(_ stream: EventStream, on channel: EventStreamChannel) {
+        guard channel.phase == .open else { return }
+        let producer = Task {
+            let writer = EventStreamWriter { event in try channel.write(event.encoded) }
+            do {
+                try await stream.producer(writer)
+            } catch {
+                // The stream ends either way; a client that left or lagged is not an error to log.
+            }
+            channel.finish()
+        }
+        channel.attach(producer)
+        let interval = stream.heartbeat ?? configuration.eventStreamHeartbeat
+        let heartbeat = Task {
+            let comment = Data(": keep-alive\n\n".utf8)
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: interval)
+                    try channel.write(comment)
+                } catch {
+                    return
+                }
+            }
+        }
+        channel.attach(heartbeat)
+    }
+
+    private func forget(stream channel: EventStreamChannel) {
+        registry.withLock { _ = $0.streams.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    // MARK: - Request completed
+
+    /// MHD's completed callback: the request is over (answered, failed or the client left).
+    func completed(_ context: RequestContext) {
+        if let pending = context.pending {
+            registry.withLock { _ = $0.pending.removeValue(forKey: ObjectIdentifier(pending)) }
+            pending.cancel()
+        }
+        context.channel?.close()
+    }
+
+    // MARK: - Timeouts and shutdown
+
+    /// Answers 503 for every handler past its deadline and cancels its task.
+    func expireOverdue(now: ContinuousClock.Instant = .now) {
+        let overdue = registry.withLock { registry in
+            registry.pending.values.filter { pending in
+                guard let deadline = pending.deadline else { return false }
+                return deadline <= now
+            }
+        }
+        for pending in overdue {
+            pending.complete(ErrorMapping.timeout.response(), cancelTask: true)
+        }
+    }
+
+    /// Starts a graceful shutdown: finish every event stream, mark new responses `Connection: close`.
+    func beginStopping() {
+        let streams = registry.withLock { registry in
+            registry.stopping = true
+            return Array(registry.streams.values)
+        }
+        for stream in streams { stream.finish() }
+    }
+
+    /// Requests and streams not finished yet.
+    var inFlight: Int { registry.withLock { $0.pending.count + $0.streams.count } }
+
+    var openStreams: Int { registry.withLock { $0.streams.count } }
+
+    /// Past the grace period: answer every waiting request 503, drop every stream, and let nothing
+    /// suspend again, so that MHD_stop_daemon finds no suspended connection.
+    func forceClose() {
+        let (pending, streams) = registry.withLock { registry in
+            registry.stopping = true
+            registry.closing = true
+            return (Array(registry.pending.values), Array(registry.streams.values))
+        }
+        for request in pending {
+            request.complete(ErrorMapping.shuttingDown.response(), cancelTask: true)
+        }
+        for stream in streams { stream.drop() }
+    }
+
+    // MARK: - C callbacks
+
+    static let accessHandler: MHD_AccessHandlerCallback = {
+        cls, connection, url, method, version, uploadData, uploadSize, slot in
+        guard let cls, let connection, let url, let method, let uploadSize, let slot else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        return core.access(
+            connection: connection, url: url, method: method, version: version, uploadData: uploadData,
+            uploadSize: uploadSize, slot: slot)
+    }
+
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
+        guard let cls, let slot, let raw = slot.pointee else { return }
+        slot.pointee = nil
+        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        core.completed(Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue())
+    }
+
+    static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, capacity in
+        guard let cls, let buffer else { return cmhd_reader_end_with_error() }
+        let channel = Unmanaged<EventStreamChannel>.fromOpaque(cls).takeUnretainedValue()
+        return channel.read(into: buffer, capacity: capacity)
+    }
+
+    static let releaseStream: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<EventStreamChannel>.fromOpaque(cls).takeRetainedValue().close()
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Limits each client to `rate` requests per second with bursts of up to `burst` (a token bucket per
+/// client key), answering 429 with `Retry-After` once the bucket is empty.
+///
+/// The key defaults to the remote address; pass another (an API key, a user id) to limit by that. The
+/// clock is injectable so tests advance time instead of sleeping. Copies of one middleware share their
+/// buckets, so a group and a top-level chain can use the same limit.
+///
+/// ```swift
+/// router.group("/api", middleware: [RateLimitMiddleware(rate: 10, burst: 20)]) { … }
+/// ```
+public struct RateLimitMiddleware: Middleware {
+    private struct Bucket {
+        var tokens: Double
+        var updated: ContinuousClock.Instant
+    }
+
+    private final class Buckets: Sendable {
+        let state = Locked<[String: Bucket]>([:])
+    }
+
+    /// Requests per second each client earns.
+    public let rate: Double
+    /// The most requests a client may make at once after being idle.
+    public let burst: Int
+    private let key: @Sendable (Request) -> String
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let maxClients: Int
+    private let buckets = Buckets()
+
+    /// Makes a limiter of `rate` requests per second and bursts of `burst`.
+    public init(
+        rate: Double,
+        burst: Int,
+        maxClients: Int = 100_000,
+        key: @escaping @Sendable (Request) -> String = { $0.remoteAddress },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.rate = max(rate, .leastNonzeroMagnitude)
+        self.burst = max(burst, 1)
+        self.maxClients = max(maxClients, 1)
+        self.key = key
+        self.now = now
+    }
+
+    /// Takes a token or throws a 429 problem saying when to retry.
+    public func handle(_ request: Request, next: Handler) async throws -> Response {
+        if let wait = take(for: key(request)) {
+            let seconds = max(1, Int(wait.rounded(.up)))
+            throw HTTPError(
+                .tooManyRequests,
+                detail: "Too many requests; retry in \(seconds) second\(seconds == 1 ? "" : "s").",
+                headers: ["Retry-After": String(seconds)]
+            )
+        }
+        return try await next(request)
+    }
+
+    /// Takes one token for `client`; returns the seconds until one is available when there is none.
+    private func take(for client: String) -> Double? {
+        let instant = now()
+        return buckets.state.withLock { buckets in
+            var bucket = buckets[client] ?? Bucket(tokens: Double(burst), updated: instant)
+            let elapsed = instant - bucket.updated
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            bucket.tokens = min(Double(burst), bucket.tokens + max(0, seconds) * rate)
+            bucket.updated = instant
+            defer {
+                if buckets.count >= maxClients, buckets[client] == nil { evictFull(&buckets, at: instant) }
+                buckets[client] = bucket
+            }
+            if bucket.tokens >= 1 {
+                bucket.tokens -= 1
+                return nil
+            }
+            return (1 - bucket.tokens) / rate
+        }
+    }
+
+    /// Forgets clients whose buckets have refilled (they would start full anyway), so the table stays
+    /// near `maxClients` unless that many clients are all active at once.
+    private func evictFull(_ buckets: inout [String: Bucket], at instant: ContinuousClock.Instant) {
+        let refill = Duration.seconds(Double(burst) / rate)
+        buckets = buckets.filter { instant - $0.value.updated < refill }
+    }
+}

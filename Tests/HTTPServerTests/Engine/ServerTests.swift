@@ -1,0 +1,344 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Starts a server on 127.0.0.1 port 0 for one test, and stops it after.
+func withServer(
+    _ configuration: Server.Configuration = testConfiguration(),
+    router: Router,
+    _ body: (Server) async throws -> Void
+) async throws {
+    let server = Server(configuration: configuration, handler: router.handler())
+    try server.start()
+    do {
+        try await body(server)
+    } catch {
+        await server.shutdown(gracePeriod: .milliseconds(100))
+        throw error
+    }
+    await server.shutdown(gracePeriod: .seconds(1))
+}
+
+func testConfiguration(
+    threadPoolSize: Int = 2,
+    connectionLimit: Int = 64,
+    requestTimeout: Duration? = .seconds(10),
+    maxBodySize: Int = 32 << 20
+) -> Server.Configuration {
+    Server.Configuration(
+        threadPoolSize: threadPoolSize, connectionLimit: connectionLimit, requestTimeout: requestTimeout,
+        maxBodySize: maxBodySize, eventStreamHeartbeat: .milliseconds(50), log: .discard)
+}
+
+/// FNV-1a over 64-bit words: position-dependent, and fast enough in debug builds for 25 MB.
+func checksum(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes { bytes -> UInt64 in
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let words = bytes.count / 8
+        for index in 0..<words {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
+        }
+        for index in (words * 8)..<bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
+        }
+        return hash ^ UInt64(bytes.count)
+    }
+}
+
+func echoRouter() -> Router {
+    var router = Router()
+    router.get("/hello/:name") { request in
+        .text("hello \(try request.parameter("name")) q=\(request.query["q"] ?? "-")")
+    }
+    router.post("/echo") { request in
+        Response(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body)
+    }
+    router.post("/checksum") { request in
+        .text("\(request.body.count) \(checksum(request.body))")
+    }
+    router.get("/slow") { _ in
+        try await Task.sleep(for: .seconds(30))
+        return .text("late")
+    }
+    return router
+}
+
+@Suite("Server over real sockets")
+struct ServerTests {
+    @Test func answersOnTheBoundPortWithDecodedPathAndQuery() async throws {
+        try await withServer(router: echoRouter()) { server in
+            #expect(server.port != 0)
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync("GET /hello/w%C3%B6rld?q=a+b%2Bc HTTP/1.1\r\nHost: x\r\n\r\n")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 200)
+            #expect(reply.text == "hello wörld q=a b+c")
+        }
+    }
+
+    @Test func servesTwoRequestsOnOneKeepAliveConnection() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync("GET /hello/one HTTP/1.1\r\nHost: x\r\n\r\n")
+            let first = try await blocking { try connection.readResponse() }
+            try await connection.sendAsync("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+            let second = try await blocking { try connection.readResponse() }
+            #expect(first.text == "hello one q=-")
+            #expect(second.text == "abc")
+            #expect(first.header("Connection")?.lowercased() != "close")
+        }
+    }
+
+    @Test func answersPipelinedRequestsInOrder() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync(
+                "GET /hello/a HTTP/1.1\r\nHost: x\r\n\r\nPOST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nzz"
+                    + "GET /hello/b HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try connection.readResponse() }.text == "hello a q=-")
+            #expect(try await blocking { try connection.readResponse() }.text == "zz")
+            #expect(try await blocking { try connection.readResponse() }.text == "hello b q=-")
+        }
+    }
+
+    @Test func receivesA25MegabyteUploadIntact() async throws {
+        try await withServer(router: echoRouter()) { server in
+            var body = Data(count: 25 << 20)
+            body.withUnsafeMutableBytes { bytes in
+                var state: UInt64 = 42
+                for index in stride(from: 0, to: bytes.count - 7, by: 8) {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    bytes.storeBytes(of: state, toByteOffset: index, as: UInt64.self)
+                }
+            }
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            try await connection.sendAsync(
+                "POST /checksum HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            try await connection.sendAsync(body)
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 200)
+            #expect(reply.text == "\(body.count) \(checksum(body))")
+        }
+    }
+
+    @Test func refusesAnOversizeContentLengthBeforeTheBodyIsSent() async throws {
+        try await withServer(testConfiguration(maxBodySize: 1 << 20), router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(100 << 20)\r\n\r\n")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 413)
+            #expect(reply.header("Content-Type") == "application/problem+json")
+            #expect(reply.text.contains("\"status\":413"))
+        }
+    }
+
+    @Test func stopsAChunkedBodyAtTheLimit() async throws {
+        try await withServer(testConfiguration(maxBodySize: 1024), router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            var request = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            for _ in 0..<8 { request += "200\r\n" + String(repeating: "x", count: 512) + "\r\n" }
+            request += "0\r\n\r\n"
+            try await connection.sendAsync(request)
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 413)
+        }
+    }
+
+    @Test func acceptsAChunkedBodyUnderTheLimit() async throws {
+        try await withServer(testConfiguration(maxBodySize: 1024), router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 200)
+            #expect(reply.text == "abcde")
+        }
+    }
+
+    @Test func answers405WithAllowOverTheWire() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync("DELETE /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 405)
+            #expect(reply.header("Allow") == "POST")
+        }
+    }
+
+    @Test func answersHeadWithHeadersOnly() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync("HEAD /hello/x HTTP/1.1\r\nHost: x\r\n\r\n")
+            let reply = try await blocking { try connection.readResponse(head: true) }
+            #expect(reply.status == 200)
+            #expect(reply.header("Content-Length") == "\("hello x q=-".utf8.count)")
+            // The next response on the connection starts right away: no body bytes were sent.
+            try await connection.sendAsync("GET /hello/y HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try connection.readResponse() }.text == "hello y q=-")
+        }
+    }
+
+    @Test(arguments: [
+        "GET /hello/x\r\n\r\n",
+        "GET /hello/x FOO/1.1\r\nHost: x\r\n\r\n",
+        "G@T /hello/x HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n",
+    ])
+    func rejectsMalformedRequestsAndKeepsServing(request: String) async throws {
+        try await withServer(router: echoRouter()) { server in
+            let bad = try RawConnection(port: server.port)
+            try await bad.sendAsync(request)
+            let reply = try await blocking { try bad.readResponse() }
+            #expect(reply.status == 400)
+            let good = try RawConnection(port: server.port)
+            try await good.sendAsync("GET /hello/after HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try good.readResponse() }.text == "hello after q=-")
+        }
+    }
+
+    @Test func dropsARequestLineWithoutATargetAndKeepsServing() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let bad = try RawConnection(port: server.port)
+            try await bad.sendAsync("GARBAGE\r\n\r\n")
+            #expect(try await blocking { bad.isClosedByPeer() })
+            let good = try RawConnection(port: server.port)
+            try await good.sendAsync("GET /hello/after HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try good.readResponse() }.text == "hello after q=-")
+        }
+    }
+
+    @Test func answers503WhenAHandlerRunsPastTheRequestTimeout() async throws {
+        try await withServer(testConfiguration(requestTimeout: .milliseconds(100)), router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 503)
+            #expect(reply.header("Content-Type") == "application/problem+json")
+        }
+    }
+
+    @Test func holdsConnectionsBeyondTheLimitUntilASlotFrees() async throws {
+        let configuration = testConfiguration(threadPoolSize: 1, connectionLimit: 2)
+        try await withServer(configuration, router: echoRouter()) { server in
+            let first = try RawConnection(port: server.port)
+            let second = try RawConnection(port: server.port)
+            for connection in [first, second] {
+                try await connection.sendAsync("GET /hello/x HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try await blocking { try connection.readResponse() }.status == 200)
+            }
+            // The third waits in the listen backlog: no answer while two connections are open.
+            let third = try RawConnection(port: server.port, timeoutSeconds: 1)
+            try await third.sendAsync("GET /hello/third HTTP/1.1\r\nHost: x\r\n\r\n")
+            await #expect(throws: RawConnection.Failure.self) { try await blocking { try third.readResponse() } }
+            #expect(server.openConnections == 2)
+            first.close()
+            let reply = try await blocking { () throws -> RawConnection.Reply in
+                for _ in 0..<5 {
+                    if let reply = try? third.readResponse() { return reply }
+                }
+                throw RawConnection.Failure(description: "no answer after a slot freed")
+            }
+            #expect(reply.text == "hello third q=-")
+        }
+    }
+
+    @Test func reportsABindFailureAsATypedError() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let second = Server(
+                configuration: Server.Configuration(port: server.port, threadPoolSize: 1, log: .discard),
+                handler: { _ in .noContent })
+            #expect {
+                try second.start()
+            } throws: { error in
+                guard case .bindFailed(_, let port, _) = error as? ServerError else { return false }
+                return port == server.port
+            }
+        }
+        #expect(throws: ServerError.invalidHost("not-an-address")) {
+            try Server(configuration: Server.Configuration(host: "not-an-address"), handler: { _ in .noContent })
+                .start()
+        }
+    }
+
+    @Test func shutdownLetsInFlightRequestsFinish() async throws {
+        var router = Router()
+        let started = Locked(false)
+        router.get("/wait") { _ in
+            started.withLock { $0 = true }
+            try await Task.sleep(for: .milliseconds(200))
+            return .text("done")
+        }
+        let server = Server(configuration: testConfiguration(), handler: router.handler())
+        try server.start()
+        let connection = try RawConnection(port: server.port)
+        try await connection.sendAsync("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await eventually { started.withLock { $0 } })
+        await server.shutdown(gracePeriod: .seconds(5))
+        let reply = try await blocking { try connection.readResponse() }
+        #expect(reply.text == "done")
+        #expect(reply.header("Connection")?.lowercased() == "close")
+        #expect(throws: (any Error).self) { try RawConnection(port: server.port) }
+    }
+
+    @Test func shutdownAnswers503WhenTheGracePeriodRunsOut() async throws {
+        let started = Locked(false)
+        var router = Router()
+        router.get("/stuck") { _ in
+            started.withLock { $0 = true }
+            try await Task.sleep(for: .seconds(30))
+            return .text("late")
+        }
+        let server = Server(configuration: testConfiguration(requestTimeout: nil), handler: router.handler())
+        try server.start()
+        let connection = try RawConnection(port: server.port)
+        try await connection.sendAsync("GET /stuck HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await eventually { started.withLock { $0 } })
+        await server.shutdown(gracePeriod: .milliseconds(50))
+        let reply = try await blocking { try connection.readResponse() }
+        #expect(reply.status == 503)
+    }
+
+    @Test func runUntilSignalShutsDownOnTheSignal() async throws {
+        let server = Server(configuration: testConfiguration(), handler: echoRouter().handler())
+        try server.start()
+        let port = server.port
+        let ready = Locked(false)
+        let run = Task {
+            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGUSR2]) { ready.withLock { $0 = true } }
+        }
+        #expect(await eventually { ready.withLock { $0 } })
+        kill(getpid(), SIGUSR2)
+        await run.value
+        #expect(server.port == 0)
+        #expect(throws: (any Error).self) { try RawConnection(port: port) }
+    }
+}
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Server with URLSession")
+struct ServerURLSessionTests {
+    @Test func servesURLSessionIncludingALargePostWithExpectContinue() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let base = "http://127.0.0.1:\(server.port)"
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (data, response) = try await session.data(from: try #require(URL(string: "\(base)/hello/you?q=1")))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: data, as: UTF8.self) == "hello you q=1")
+
+            var request = URLRequest(url: try #require(URL(string: "\(base)/checksum")))
+            request.httpMethod = "POST"
+            let body = Data((0..<(256 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            request.httpBody = body
+            let (echoed, posted) = try await session.data(for: request)
+            #expect((posted as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: echoed, as: UTF8.self) == "\(body.count) \(checksum(body))")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// A blocking TCP client on 127.0.0.1 for tests that need exact bytes on the wire (pipelining,
+/// malformed requests, half-sent bodies). Every read times out after a few seconds, so a broken server
+/// fails the test instead of hanging it.
+// NB: `@unchecked Sendable` so a test can hand a connection to ``blocking(_:)``; each connection is used by
+// one closure at a time, never concurrently.
+final class RawConnection: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A parsed HTTP/1.1 response.
+    struct Reply {
+        var status: Int
+        var headers: [(String, String)]
+        var body: Data
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    let fd: Int32
+    private var buffer = Data()
+
+    init(port: UInt16, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        if var size = receiveBufferSize {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            Foundation.close(fd)
+            throw Failure(description: "connect() failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { Foundation.close(fd) }
+
+    func close() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    func send(_ text: String) throws { try send(Data(text.utf8)) }
+
+    func send(_ data: Data) throws {
+        try data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var sent = 0
+            while sent < bytes.count {
+                let result = Foundation.send(fd, base + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                guard result > 0 else {
+                    throw Failure(description: "send() failed: \(String(cString: strerror(errno)))")
+                }
+                sent += result
+            }
+        }
+    }
+
+    /// Reads more bytes into the buffer; `false` at end of stream.
+    @discardableResult
+    func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        if count < 0 {
+            if errno == ECONNRESET { return false }
+            throw Failure(description: "recv() failed: \(String(cString: strerror(errno)))")
+        }
+        if count == 0 { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+    }
+
+    /// Whether the server closed the connection (reads end of stream or a reset, after any bytes).
+    func isClosedByPeer() -> Bool {
+        while true {
+            guard let more = try? fill() else { return false }
+            if !more { return true }
+        }
+    }
+
+    func readLine() throws -> String {
+        while true {
+            if let range = buffer.range(of: Data("\r\n".utf8)) {
+                let line = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex..<range.upperBound)
+                return line
+            }
+            guard try fill() else { throw Failure(description: "connection closed mid-line") }
+        }
+    }
+
+    func readBytes(_ count: Int) throws -> Data {
+        while buffer.count < count {
+            guard try fill() else { throw Failure(description: "connection closed mid-body") }
+        }
+        let bytes = Data(buffer.prefix(count))
+        buffer.removeFirst(count)
+        return bytes
+    }
+
+    /// Reads the status line and headers.
+    func readHead() throws -> Reply {
+        let statusLine = try readLine()
+        let parts = statusLine.split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw Failure(description: "bad status line '\(statusLine)'")
+        }
+        var headers: [(String, String)] = []
+        while true {
+            let line = try readLine()
+            if line.isEmpty { break }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        return Reply(status: status, headers: headers, body: Data())
+    }
+
+    /// Reads one whole response (Content-Length or chunked); `head` for answers to HEAD.
+    func readResponse(head: Bool = false) throws -> Reply {
+        var reply = try readHead()
+        if head { return reply }
+        if let length = reply.header("Content-Length").flatMap(Int.init) {
+            reply.body = try readBytes(length)
+        } else if reply.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            while let chunk = try readChunk() { reply.body.append(chunk) }
+        }
+        return reply
+    }
+
+    /// One chunk of a chunked body, or `nil` for the last one.
+    func readChunk() throws -> Data? {
+        let sizeLine = try readLine()
+        guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
+            throw Failure(description: "bad chunk size '\(sizeLine)'")
+        }
+        if size == 0 {
+            _ = try readLine()
+            return nil
+        }
+        let data = try readBytes(size)
+        _ = try readLine()
+        return data
+    }
+}
+
+/// Polls `condition` until it holds or about five seconds pass (for effects that land on another thread).
+func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<500 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+/// Runs blocking socket work on a Dispatch thread: blocking the few cooperative threads would starve the
+/// server's handler tasks (which run there too) and deadlock the test.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+extension RawConnection {
+    func sendAsync(_ text: String) async throws { try await sendAsync(Data(text.utf8)) }
+
+    func sendAsync(_ data: Data) async throws {
+        try await blocking { try self.send(data) }
+    }
+}
