@@ -3,7 +3,8 @@ import Foundation
 // `quartet-bench AREA [ARGS…]`: the Swift side of `make bench`. scripts/bench starts the peers
 // (nginx, Python) and prints each figure beside its peer; each area lives in its own file here.
 let areas: [String: @Sendable ([String]) async throws -> Void] = [
-    "http": HTTPBench.run
+    "http": HTTPBench.run,
+    "sales": SalesBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
