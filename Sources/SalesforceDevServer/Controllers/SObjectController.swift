@@ -28,10 +28,9 @@ struct SObjectController: Sendable {
     @Sendable func create(_ request: Request) async throws -> Response {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.post, allowed: "GET, DELETE") }
-        let body = try Self.jsonObject(request.body)
         var fields: [String: JSONValue] = [:]
         var blob: Data?
-        for (name, value) in body where name != "attributes" {
+        for (name, value) in try SObjectBody.parse(request.body) where name != "attributes" {
             guard let field = schema.field(named: name) else {
                 if name.lowercased() == "id" { throw SalesforceFault.notUpdatable(["Id"]) }
                 throw SalesforceFault.invalidField(name, object: schema.name)
@@ -39,7 +38,7 @@ struct SObjectController: Sendable {
             if field.kind == .base64 {
                 blob = try Self.base64(value, field: field.name)
             } else {
-                fields[field.name] = try await checked(value, field: field)
+                fields[field.name] = try await checked(value.json, field: field)
             }
         }
         let missing = schema.fields.filter { field in
@@ -87,12 +86,11 @@ struct SObjectController: Sendable {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.patch, allowed: "GET, DELETE") }
         var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
-        let body = try Self.jsonObject(request.body)
         var notUpdatable: [String] = []
-        for (name, value) in body where name != "attributes" {
+        for (name, member) in try SObjectBody.parse(request.body) where name != "attributes" {
             if name.lowercased() == "id" {
-                guard case .string(let given) = value, SalesforceID.normalized(given) == record.id else {
-                    throw SalesforceFault.malformedID(Self.string(value) ?? "")
+                guard case .string(let given) = member.json, SalesforceID.normalized(given) == record.id else {
+                    throw SalesforceFault.malformedID(Self.string(member.json) ?? "")
                 }
                 continue
             }
@@ -104,10 +102,10 @@ struct SObjectController: Sendable {
                 continue
             }
             if field.kind == .base64 {
-                record.body = try Self.base64(value, field: field.name)
+                record.body = try Self.base64(member, field: field.name)
                 continue
             }
-            let checked = try await checked(value, field: field)
+            let checked = try await checked(member.json, field: field)
             if field.isRequired, Self.isBlank(checked) { throw SalesforceFault.requiredFieldMissing([field.name]) }
             record.fields[field.name] = checked
         }
@@ -243,17 +241,15 @@ struct SObjectController: Sendable {
 
     // MARK: - Parsing
 
-    static func jsonObject(_ data: Data) throws -> [String: JSONValue] {
-        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-            throw SalesforceFault.malformedJSON
+    static func base64(_ value: SObjectBody.Value, field: String) throws -> Data {
+        let decoded: Data?
+        switch value {
+        case .rawString(let bytes): decoded = Data(base64Encoded: bytes, options: .ignoreUnknownCharacters)
+        case .json(.string(let text)): decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+        case .json: decoded = nil
         }
-        return object
-    }
-
-    static func base64(_ value: JSONValue, field: String) throws -> Data {
-        guard case .string(let text) = value, let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
-        else { throw SalesforceFault.wrongType(field, expected: "base64") }
-        return data
+        guard let decoded else { throw SalesforceFault.wrongType(field, expected: "base64") }
+        return decoded
     }
 
     static func string(_ value: JSONValue) -> String? {
