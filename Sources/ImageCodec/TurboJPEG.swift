@@ -60,14 +60,17 @@ public enum TurboJPEG {
         try withDecompressor { handle in
             let info = try header(handle, jpeg)
             let target = minimum.map { scaledSize(info.size, covering: $0) } ?? info.size
-            var pixels = [UInt8](repeating: 0, count: target.width * target.height * 3)
-            let status = jpeg.withUnsafeBytes { source -> Int32 in
-                pixels.withUnsafeMutableBufferPointer { destination in
+            var status: Int32 = 0
+            let count = target.width * target.height * 3
+            // NB: uninitialized on purpose: the decoder writes every byte (on failure the pixels are not used).
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
+                status = jpeg.withUnsafeBytes { source -> Int32 in
                     tjDecompress2(
                         handle, source.bindMemory(to: UInt8.self).baseAddress, UInt(jpeg.count),
                         destination.baseAddress, Int32(target.width), 0, Int32(target.height),
-                        Int32(TJPF_RGB.rawValue), Int32(TJFLAG_FASTDCT))
+                        Int32(TJPF_RGB.rawValue), Int32(TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE))
                 }
+                initialized = count
             }
             if status != 0, tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
                 throw ImageCodecError("The JPEG could not be decoded: \(errorText(handle)).")
@@ -99,6 +102,9 @@ public enum TurboJPEG {
     }
 
     /// Re-encodes a JPEG at exactly `size` and `quality`: DCT scaling gets close, a box filter does the rest.
+    ///
+    /// NB: a planar-YUV round trip (`tjDecompressToYUV2` → `tjCompressFromYUV`) would skip colour conversion,
+    /// but with libjpeg-turbo 2.1.5 it corrupted the heap now and then under parallel tests, so RGB it is.
     public static func resample(_ jpeg: Data, to size: PixelSize, quality: Int) throws -> Data {
         guard size.width > 0, size.height > 0 else { throw ImageCodecError("The target size must be positive.") }
         let decoded = try decode(jpeg, atLeast: size)
