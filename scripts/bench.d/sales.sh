@@ -36,7 +36,8 @@ median() { python3 -c 'import sys, statistics; print(statistics.median(float(x) 
 
 account=001Q000000Demo1IAB
 bytes=25000000
-mkdir -p "$work/www" "$work/logs" "$work/db"
+mkdir -p "$work/www/store" "$work/logs" "$work/db"
+chmod 777 "$work/www/store"
 chmod 755 "$work" "$work/www"
 "$BENCH_BIN" sales body "$bytes" "$account" "$work/body.json" "$work/www/body.bin"
 body_size=$(stat -c %s "$work/body.json")
@@ -61,6 +62,7 @@ http {
         root $work/www;
         client_max_body_size 64m;
         location = /upload { return 201 '{"id":"x","success":true,"errors":[]}'; }
+        location /store/ { dav_methods PUT; create_full_put_path on; }
     }
 }
 CONF
@@ -88,10 +90,19 @@ download() {  # url -> seconds (checks the bytes)
     cmp -s "$work/download.bin" "$work/www/body.bin" || { echo "sales bench: $1 served other bytes" >&2; exit 1; }
 }
 
-q_up=(); n_up=(); q_down=(); n_down=()
-for _ in $(seq "$RUNS"); do
+store() {  # n -> seconds: nginx writing the same body to a file (WebDAV PUT), as the dev server persists it
+    curl -s -o /dev/null -w '%{http_code} %{time_total}\n' -T "$work/body.json" \
+        "http://127.0.0.1:$nginx_port/store/body-$1.json" >"$work/store.status"
+    read -r code seconds <"$work/store.status"
+    [ "$code" = 201 ] || { echo "sales bench: nginx PUT answered $code" >&2; exit 1; }
+    echo "$seconds"
+}
+
+q_up=(); n_up=(); n_store=(); q_down=(); n_down=()
+for run in $(seq "$RUNS"); do
     q_up+=("$(upload "http://127.0.0.1:$quartet_port/services/data/v32.0/sobjects/Attachment")")
     n_up+=("$(upload "http://127.0.0.1:$nginx_port/upload")")
+    n_store+=("$(store "$run")")
 done
 attachment=$(curl -s -H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data-binary @"$work/body.json" \
     "http://127.0.0.1:$quartet_port/services/data/v32.0/sobjects/Attachment" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
@@ -135,14 +146,16 @@ photo_size=$(stat -c %s "$work/photo.jpg")
 
 python3 - "$body_size" "$bytes" "$(median "${q_up[@]}")" "$(median "${n_up[@]}")" "$(median "${q_down[@]}")" \
     "$(median "${n_down[@]}")" "$rss_before" "$peak" "$photo_size" "$q_ms" "$q_bytes" "$q_w" "$q_h" "$p_ms" "$p_bytes" \
-    "$p_w" "$p_h" <<'PY'
+    "$p_w" "$p_h" "$(median "${n_store[@]}")" <<'PY'
 import sys
-(body, raw, q_up, n_up, q_down, n_down, rss, peak, photo, q_ms, q_bytes, q_w, q_h, p_ms, p_bytes, p_w, p_h) = map(
-    float, sys.argv[1:])
+(body, raw, q_up, n_up, q_down, n_down, rss, peak, photo, q_ms, q_bytes, q_w, q_h, p_ms, p_bytes, p_w, p_h,
+ n_store) = map(float, sys.argv[1:])
 mb = 1e6
 print("figure | quartet | peer | ratio")
 print(f"sales 25 MB attachment upload, base64 JSON MB/s (peer: nginx receiving the same body) | "
       f"{body / q_up / mb:.0f} | {body / n_up / mb:.0f} | {(body / q_up) / (body / n_up):.2f}")
+print(f"sales 25 MB attachment upload MB/s (peer: nginx storing the same body to a file, WebDAV PUT) | "
+      f"{body / q_up / mb:.0f} | {body / n_store / mb:.0f} | {(body / q_up) / (body / n_store):.2f}")
 print(f"sales attachment Body download MB/s (peer: nginx serving the same bytes) | "
       f"{raw / q_down / mb:.0f} | {raw / n_down / mb:.0f} | {(raw / q_down) / (raw / n_down):.2f}")
 growth = (peak - rss) * 1024
