@@ -45,7 +45,10 @@ import Testing
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.cleanRatingStateAvg == 69.5)
 
         await #expect(throws: SalesforceError.self) { try await client.deleteNote(id: "002Q000000Demo9IAB") }
-        #expect(messages.all == ["Could not delete the note 002Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND)."])
+        #expect(
+            messages.all == [
+                "Could not delete the note 002Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND)."
+            ])
         await server.shutdown(gracePeriod: .seconds(1))
     }
 }

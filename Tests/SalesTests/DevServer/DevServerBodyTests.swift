@@ -31,7 +31,8 @@ import Testing
             return
         }
         let record = try JSONDecoder().decode(
-            [String: JSONValue].self, from: try await harness.send(.get, "\(Self.base)/Note/\(id)", token: token).bodyData)
+            [String: JSONValue].self,
+            from: try await harness.send(.get, "\(Self.base)/Note/\(id)", token: token).bodyData)
         #expect(record["Body"] == .string(text))
     }
 
@@ -72,7 +73,8 @@ import Testing
             body: Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"not base64 at all!"}"#.utf8), token: token)
         #expect(response.status == .badRequest)
         let numeric = try await harness.send(
-            .post, "\(Self.base)/Attachment", body: Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":5}"#.utf8),
+            .post, "\(Self.base)/Attachment",
+            body: Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":5}"#.utf8),
             token: token)
         #expect(numeric.status == .badRequest)
     }
