@@ -3,7 +3,9 @@ import Foundation
 
 /// Pixel dimensions of an image.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
     /// Creates a size.
@@ -12,6 +14,7 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
+    /// `W×H`.
     public var description: String { "\(width)×\(height)" }
 }
 
@@ -23,6 +26,7 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Creates an error.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 
     /// Input that is not a JPEG (PNG and others are not decoded on Linux).
@@ -32,6 +36,7 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// 8-bit RGB pixels, row after row.
 public struct RGBImage: Sendable, Hashable {
+    /// The dimensions.
     public var size: PixelSize
     /// `width × height × 3` bytes.
     public var pixels: [UInt8]

@@ -37,7 +37,9 @@ public struct SalesforceDevService: Sendable {
     /// The REST API version in every sObject path.
     public static let apiVersion = "v32.0"
 
+    /// Where records and tokens live.
     public let store: SObjectStore
+    /// How the service behaves.
     public let configuration: Configuration
     /// The people who may sign in (from the seed file).
     public let users: [SeedData.User]

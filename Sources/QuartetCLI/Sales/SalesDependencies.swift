@@ -8,7 +8,9 @@ import SalesCore
 
 /// What the `quartet sales` commands reach outside the process: the network and the image codec.
 public struct SalesDependencies: Sendable {
+    /// The network.
     public var transport: SalesforceTransport
+    /// The JPEG codec for shrinking photos.
     public var resampler: ImageResampler
 
     /// Creates the dependencies.

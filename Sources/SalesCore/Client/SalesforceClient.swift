@@ -8,7 +8,9 @@ import Foundation
 public struct SalesforceConfiguration: Sendable, Hashable {
     /// The OAuth host (`https://login.salesforce.com`, or the Quartet server in development).
     public var loginURL: URL
+    /// The connected app's consumer key.
     public var clientID: String
+    /// The consumer secret, when the connected app requires one.
     public var clientSecret: String?
     /// The REST API version in paths (`v32.0`).
     public var apiVersion: String
@@ -26,6 +28,7 @@ public struct SalesforceConfiguration: Sendable, Hashable {
 
 /// Bytes downloaded for viewing, with their type.
 public struct DownloadedFile: Sendable, Hashable {
+    /// The bytes.
     public var data: Data
     /// The MIME type (`image/jpeg`, `application/pdf`); `application/octet-stream` when unknown.
     public var contentType: String
@@ -65,6 +68,7 @@ public actor SalesforceClient {
     /// The most an attachment may weigh before base64 (Salesforce's limit for the REST body).
     public static let maximumAttachmentBytes = 25 * 1024 * 1024
 
+    /// Where the client signs in.
     public let configuration: SalesforceConfiguration
     private let transport: SalesforceTransport
     private let sessions: SessionStore

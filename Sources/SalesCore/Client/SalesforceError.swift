@@ -2,8 +2,11 @@ import Foundation
 
 /// One entry of Salesforce's error array: `[{"message": …, "errorCode": …, "fields": […]}]`.
 public struct SalesforceErrorItem: Sendable, Hashable, Codable {
+    /// Salesforce's sentence.
     public var message: String
+    /// The code (`INVALID_FIELD`, `NOT_FOUND`, …).
     public var errorCode: String
+    /// The fields concerned, when any.
     public var fields: [String]
 
     /// Creates an error entry.

@@ -29,7 +29,9 @@ public struct SalesforceTransport: Sendable {
 
 /// What a sign-in yields: the tokens and the instance to talk to.
 public struct SalesforceSession: Sendable, Hashable, Codable {
+    /// The bearer token for API calls.
     public var accessToken: String
+    /// The token that gets a new access token after a 401.
     public var refreshToken: String?
     /// The org's instance (`https://na1.salesforce.com`, or the Quartet server in development).
     public var instanceURL: URL
@@ -47,7 +49,9 @@ public struct SalesforceSession: Sendable, Hashable, Codable {
 
 /// Where the session is kept between launches: the keychain on iOS, a file for the command line.
 public struct SessionStore: Sendable {
+    /// The saved session, if any.
     public var load: @Sendable () -> SalesforceSession?
+    /// Saves the session; `nil` forgets it.
     public var save: @Sendable (SalesforceSession?) -> Void
 
     /// Creates a store from its two operations.

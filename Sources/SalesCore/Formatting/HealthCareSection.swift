@@ -32,7 +32,9 @@ public struct HealthCareSection: Sendable, Hashable {
 
 /// One label and value of an info section.
 public struct InfoRow: Sendable, Hashable {
+    /// The field's label.
     public var label: String
+    /// The value as shown; `—` when absent.
     public var value: String
 
     /// Creates a row.

@@ -9,6 +9,7 @@ public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
 
     /// A row: the version's description, tapped to open its document.
     public struct Row: Sendable, Hashable, Identifiable {
+        /// The ContentVersion id (or a positional stand-in).
         public var id: String
         /// The `Description`, or the title when there is none.
         public var text: String
@@ -16,11 +17,15 @@ public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
         public var contentDocumentID: String?
     }
 
+    /// Which of the three sections.
     public var kind: Kind
+    /// The header text.
     public var title: String
+    /// The rows, in the server's order.
     public var rows: [Row]
     /// Whether the accordion is open.
     public var isExpanded: Bool
+    /// The section's identity: its kind.
     public var id: Kind { kind }
 
     /// The minimum row height in points (Apple's minimum touch target).

@@ -2,7 +2,9 @@ import Foundation
 
 /// Width and height in pixels.
 public struct ImageDimensions: Sendable, Hashable, Codable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
     /// Creates dimensions.
@@ -31,7 +33,9 @@ public struct ImageResampler: Sendable {
 
 /// An image made to fit under the attachment limit.
 public struct ShrunkImage: Sendable, Hashable {
+    /// The JPEG (or the original, when it fitted).
     public var data: Data
+    /// Its dimensions.
     public var dimensions: ImageDimensions
     /// The JPEG quality of the last encode; `nil` when the original already fitted.
     public var quality: Int?
@@ -41,11 +45,13 @@ public struct ShrunkImage: Sendable, Hashable {
 
 /// Why an image could not be made to fit.
 public struct ImageShrinkError: Error, Sendable, Hashable, LocalizedError {
+    /// What went wrong, in a sentence.
     public var message: String
 
     /// Creates an error with its sentence.
     public init(message: String) { self.message = message }
 
+    /// The same sentence.
     public var errorDescription: String? { message }
 }
 
@@ -57,6 +63,7 @@ public struct ImageShrinkError: Error, Sendable, Hashable, LocalizedError {
 public struct ImageShrinker: Sendable {
     /// The size an image must be under, in bytes.
     public var limit: Int
+    /// The codec that decodes and re-encodes.
     public var resampler: ImageResampler
     /// The most encodes before giving up.
     public var maximumAttempts: Int

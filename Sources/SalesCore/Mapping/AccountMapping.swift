@@ -2,14 +2,23 @@ import Foundation
 
 /// The Salesforce names of the Account's health-care fields: the contract with the customer's org.
 public enum AccountField {
+    /// `numBeds`: the number of beds.
     public static let numBeds = "texcellency__DefHC_NumBeds__c"
+    /// `hospitalType`: the kind of hospital.
     public static let hospitalType = "texcellency__DefHC_Hospital_Type__c"
+    /// `gpoAffiliations`: comma-separated group purchasing organisations.
     public static let gpoAffiliations = "texcellency__DefHC_AffiliationsGPO__c"
+    /// `hcSystemName`: the health-care network.
     public static let hcSystemName = "texcellency__DefHC_Network_Name__c"
+    /// `operatingIncome`.
     public static let operatingIncome = "texcellency__DefHC_OperatingIncome__c"
+    /// `currentCleanRating`: the latest (2014) room/bathroom clean rating.
     public static let currentCleanRating = "DefHC_Room_Bathroom_Clean_Rating_2014__c"
+    /// `previousCleanRating`: the earlier (2012) rating.
     public static let previousCleanRating = "DefHC_Room_Bathroom_Clean_Rating_2012__c"
+    /// `cleanRatingNationalAvg`: the national average rating.
     public static let cleanRatingNationalAvg = "DefHC_Room_Bathroom_Clean_Rate_Natnl_Avg__c"
+    /// `cleanRatingStateAvg`: the state average rating.
     public static let cleanRatingStateAvg = "DefHC_Room_Bathroom_Clean_Rate_State_Avg__c"
 }
 

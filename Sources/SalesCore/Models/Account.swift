@@ -7,31 +7,48 @@ import Foundation
 public struct Account: Sendable, Hashable, Codable {
     /// The 18-character Salesforce id.
     public var id: String?
+    /// The account's name.
     public var name: String?
+    /// The main phone number.
     public var phone: String?
+    /// The website, as entered in Salesforce.
     public var website: String?
+    /// The industry picklist value.
     public var industry: String?
+    /// The account type (`Customer - Direct`, `Prospect`, …).
     public var type: String?
+    /// Billing address: street.
     public var billingStreet: String?
+    /// Billing address: city.
     public var billingCity: String?
+    /// Billing address: state or province.
     public var billingState: String?
+    /// Billing address: postal code.
     public var billingPostalCode: String?
+    /// Billing address: country.
     public var billingCountry: String?
     /// When the record last changed on the server; the base of the conflict check.
     public var lastModifiedDate: Date?
 
     /// Whether the account is a hospital: only then is the "Health Care Info" section shown.
     public var isHospital: Bool?
+    /// The kind of hospital (`Short Term Acute Care`, `Childrens`, …).
     public var hospitalType: String?
+    /// The number of beds.
     public var numBeds: Double?
     /// Group purchasing organisations, comma-separated (see ``gpoAffiliationList``).
     public var gpoAffiliations: String?
     /// The health-care system (network) the hospital belongs to.
     public var hcSystemName: String?
+    /// The hospital's operating income.
     public var operatingIncome: Double?
+    /// The latest room/bathroom clean rating (a percentage, not a picklist).
     public var currentCleanRating: Double?
+    /// The previous clean rating.
     public var previousCleanRating: Double?
+    /// The national average clean rating.
     public var cleanRatingNationalAvg: Double?
+    /// The state average clean rating.
     public var cleanRatingStateAvg: Double?
 
     /// Creates an account; every field defaults to absent.

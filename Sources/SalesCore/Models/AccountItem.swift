@@ -10,8 +10,11 @@ public protocol AccountItemRecord: Sendable, Hashable, Codable {
 
 /// A note on an account (Salesforce object `Note`).
 public struct Note: AccountItemRecord {
+    /// The Salesforce id; `nil` until the server created the record.
     public var id: String?
+    /// The name shown as the row's primary text.
     public var name: String?
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
     public var lastModifiedDate: Date?
     /// The note's body.
     public var text: String?
@@ -46,9 +49,13 @@ public struct Note: AccountItemRecord {
 
 /// A file attached to an account (Salesforce object `Attachment`).
 public struct Attachment: AccountItemRecord {
+    /// The Salesforce id; `nil` until the server created the record.
     public var id: String?
+    /// The name shown as the row's primary text.
     public var name: String?
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
     public var lastModifiedDate: Date?
+    /// The attachment's description.
     public var description: String?
     /// The MIME type (`application/pdf`, `image/jpeg`).
     public var contentType: String?
@@ -96,9 +103,13 @@ public struct Attachment: AccountItemRecord {
 
 /// A link to a Google Doc (Salesforce object `GoogleDoc`).
 public struct GoogleDoc: AccountItemRecord {
+    /// The Salesforce id; `nil` until the server created the record.
     public var id: String?
+    /// The name shown as the row's primary text.
     public var name: String?
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
     public var lastModifiedDate: Date?
+    /// The link to the document.
     public var url: String?
 
     /// Creates a Google Doc link.
@@ -144,8 +155,11 @@ public enum AccountItem: Sendable, Hashable {
         }
     }
 
+    /// The Salesforce id; `nil` until the server created the record.
     public var id: String? { record.id }
+    /// The name shown as the row's primary text.
     public var name: String? { record.name }
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
     public var lastModifiedDate: Date? { record.lastModifiedDate }
 
     /// The Salesforce object this entry is stored as.
@@ -160,9 +174,13 @@ public enum AccountItem: Sendable, Hashable {
 
 /// An account with its notes, attachments and Google Docs: the answer of `Account/RetrieveAccount/{id}`.
 public struct AccountDetails: Sendable, Hashable, Codable {
+    /// The account's own fields.
     public var account: Account
+    /// The account's notes.
     public var notes: [Note]
+    /// The account's attachments.
     public var attachments: [Attachment]
+    /// The account's Google Docs.
     public var docs: [GoogleDoc]
 
     /// Creates the details of an account.

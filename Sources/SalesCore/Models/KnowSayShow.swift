@@ -4,12 +4,15 @@ import Foundation
 public struct ContentVersion: Sendable, Hashable, Codable {
     /// The version's id (prefix `068`).
     public var id: String?
+    /// The content's title (the row text when there is no description).
     public var title: String?
     /// The row text.
     public var description: String?
     /// The document to download for viewing (prefix `069`).
     public var contentDocumentID: String?
+    /// Salesforce's file type (`PDF`, `JPG`, `TEXT`).
     public var fileType: String?
+    /// The file name it was uploaded from.
     public var pathOnClient: String?
 
     /// Creates a content version.
@@ -57,10 +60,15 @@ public struct ContentVersion: Sendable, Hashable, Codable {
 
 /// The answer of `2.0/WebContent/{accountId}`: selling content in three lists.
 public struct WebContent: Sendable, Hashable, Codable {
+    /// `SUCCESS`, or why the call failed.
     public var message: String?
+    /// Whether the Apex call succeeded.
     public var isSuccess: Bool?
+    /// What to show the customer.
     public var contentsforShow: [ContentVersion]
+    /// What to say.
     public var contentsforSay: [ContentVersion]
+    /// What to know before the visit.
     public var contentsforKnow: [ContentVersion]
 
     /// Creates the content lists.

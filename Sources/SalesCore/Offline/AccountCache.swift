@@ -2,8 +2,11 @@ import Foundation
 
 /// Account data kept on the device for offline viewing; wiped when the person is signed out.
 public struct AccountCache: Sendable {
+    /// The cached details of an account, if any.
     public var load: @Sendable (_ accountID: String) -> AccountDetails?
+    /// Keeps the details of an account (keyed by its id).
     public var save: @Sendable (AccountDetails) -> Void
+    /// Forgets every cached account (on sign-out).
     public var wipe: @Sendable () -> Void
 
     /// Creates a cache from its operations.

@@ -4,6 +4,7 @@ import Foundation
 public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     /// Also the `Idempotency-Key` of a create, so a replay after a lost answer makes no duplicate.
     public var id: UUID
+    /// The write to replay.
     public var change: Change
     /// What the edit was, for the person (`save the note Visit`).
     public var summary: String
@@ -26,7 +27,9 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
 
 /// Where pending edits survive a relaunch.
 public struct OutboxStore: Sendable {
+    /// The pending edits, oldest first.
     public var load: @Sendable () -> [PendingEdit]
+    /// Replaces the pending edits.
     public var save: @Sendable ([PendingEdit]) -> Void
 
     /// Creates a store from its two operations.
@@ -60,6 +63,7 @@ public struct OutboxStore: Sendable {
 public struct FlushReport: Sendable, Hashable {
     /// Edits the server accepted (created ids by edit id for creates).
     public var sent: [UUID] = []
+    /// The ids the server gave created records, by edit.
     public var createdIDs: [UUID: String] = [:]
     /// Edits refused because the record changed on the server: dropped, reported, nothing overwritten.
     public var conflicts: [PendingEdit] = []

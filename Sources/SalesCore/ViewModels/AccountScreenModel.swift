@@ -3,8 +3,11 @@ import Observation
 
 /// A document to show in the modal web view: bytes and their type.
 public struct OpenedDocument: Sendable, Hashable {
+    /// The document's name, for the viewer's title.
     public var title: String
+    /// The downloaded bytes.
     public var data: Data
+    /// Their MIME type, for the web view.
     public var contentType: String
 }
 
@@ -22,13 +25,19 @@ public final class AccountScreenModel {
         case signedOut
     }
 
+    /// Where the screen is: loading, loaded, failed or signed out.
     public private(set) var phase: Phase = .idle
+    /// Whether a call is in flight (the spinner).
     public private(set) var isBusy = false
+    /// The navigation title: the account's name.
     public private(set) var title = ""
+    /// The general account info.
     public private(set) var infoRows: [InfoRow] = []
     /// The "Health Care Info" section; `nil` unless the account is a hospital.
     public private(set) var healthCare: HealthCareSection?
+    /// The merged Notes & Attachments list, newest first.
     public private(set) var items: [ItemRow] = []
+    /// Know · Say · Show, in that order.
     public private(set) var contentSections: [KnowSayShowSection] = []
     /// A one-line message (error, offline save, conflict); `nil` when there is nothing to say.
     public private(set) var banner: String?

@@ -35,6 +35,7 @@ public struct HealthCareForm: Sendable, Hashable {
     public var text: [HealthCareField: String]
     /// A message for each field whose text is not a number.
     public var errors: [HealthCareField: String]
+    /// How numbers are written and read.
     public let locale: Locale
 
     /// A form filled from an account, numbers written the locale's way.

@@ -12,6 +12,7 @@ public final class ItemEditorModel {
         case note, attachment, doc
     }
 
+    /// What the form edits.
     public let kind: Kind
     /// Whether the form edits an existing record (else it adds one).
     public let isEditing: Bool
@@ -34,6 +35,7 @@ public final class ItemEditorModel {
         case .attachment: return isEditing || picked != nil
         }
     }
+    /// Whether a call is in flight.
     public private(set) var isBusy = false
     /// Why the last save failed, for the form.
     public private(set) var errorMessage: String?

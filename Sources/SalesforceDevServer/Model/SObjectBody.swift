@@ -119,8 +119,9 @@ enum SObjectBody {
                 try skipContainer()
                 return .json(try decode(start, index))
             default:
-                while index < count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
-                    .contains(base[index])
+                while index < count,
+                    ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
+                        .contains(base[index])
                 {
                     index += 1
                 }

@@ -13,8 +13,11 @@ public struct SObjectRecord: Sendable, Hashable {
     public var fields: [String: JSONValue]
     /// The binary field (`Attachment.Body`, `ContentVersion.VersionData`), stored apart from the JSON.
     public var body: Data?
+    /// `CreatedDate`.
     public var createdDate: Date
+    /// `LastModifiedDate`, moved by every change.
     public var lastModifiedDate: Date
+    /// Whether the record was deleted (kept for `ENTITY_IS_DELETED`).
     public var isDeleted: Bool
 
     /// Creates a record.

@@ -5,10 +5,13 @@ import HTTPServer
 public struct SeedData: Sendable {
     /// A person who may sign in with the password grant.
     public struct User: Sendable, Hashable, Decodable {
+        /// The sign-in name.
         public var username: String
+        /// The password (demo data only).
         public var password: String
         /// The Salesforce user id (prefix `005`) in the identity URL.
         public var userID: String
+        /// The person's name.
         public var displayName: String?
     }
 
@@ -28,6 +31,7 @@ public struct SeedData: Sendable {
         var records: [Record]?
     }
 
+    /// Who may sign in.
     public var users: [User]
     var records: [Record]
 
@@ -103,7 +107,10 @@ public struct SeedData: Sendable {
 
 /// A seed file that could not be read.
 public struct SeedError: Error, Sendable, CustomStringConvertible {
+    /// The file (or record) at fault.
     public var file: String
+    /// What is wrong with it.
     public var reason: String
+    /// A one-line description.
     public var description: String { "Salesforce seed \(file): \(reason)" }
 }

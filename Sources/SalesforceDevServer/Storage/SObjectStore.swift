@@ -2,9 +2,13 @@ import Foundation
 
 /// An issued OAuth token: an access token or a refresh token, and whose it is.
 public struct IssuedToken: Sendable, Hashable {
+    /// Access tokens authorize calls; refresh tokens get new access tokens.
     public enum Kind: String, Sendable { case access, refresh }
+    /// The token itself.
     public var value: String
+    /// Access or refresh.
     public var kind: Kind
+    /// Whose token it is.
     public var username: String
     /// When an access token stops working; refresh tokens live until revoked.
     public var expiresAt: Date?
