@@ -17,6 +17,18 @@
                 accountID: accountID, client: client, outbox: SalesOutbox(store: .inMemory()), cache: .inMemory())
         }
 
+        static func editor(_ kind: ItemEditorModel.Kind) -> ItemEditorModel {
+            let session = SalesforceSession(
+                accessToken: "preview", refreshToken: nil, instanceURL: URL(string: "https://preview.invalid")!)
+            let client = SalesforceClient(
+                configuration: SalesforceConfiguration(loginURL: session.instanceURL), transport: transport,
+                sessions: .inMemory(session))
+            let resampler = ImageResampler(
+                dimensions: { _ in ImageDimensions(width: 1, height: 1) }, resample: { data, _, _ in data })
+            return ItemEditorModel(
+                adding: kind, accountID: hospitalID, client: client, shrinker: ImageShrinker(resampler: resampler))
+        }
+
         static let transport = SalesforceTransport { request in
             let path = request.url?.path ?? ""
             let body: String
