@@ -46,7 +46,8 @@ var targets: [Target] = [
     // The PostgreSQL driver: servers only.
     .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ"], swiftSettings: swiftSettings),
     .target(name: "APIClient", swiftSettings: swiftSettings),
-    .target(name: "LocalStore", dependencies: ["Database"], swiftSettings: swiftSettings),
+    // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
+    .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
     .target(name: "TokenVerifier", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
 

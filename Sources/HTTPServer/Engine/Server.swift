@@ -147,12 +147,13 @@ public final class Server: Sendable {
         while core.inFlight > 0, ContinuousClock.now < settle {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        // NB: MHD_stop_daemon joins MHD's threads; run it off the cooperative pool.
+        // NB: MHD_stop_daemon joins MHD's threads: run it on a thread of its own, not on the cooperative
+        // pool (nor on Dispatch's global queues, which share that pool's threads on Linux).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async { [core] in
+            Thread { [core] in
                 Server.stop(daemon, core: core)
                 continuation.resume()
-            }
+            }.start()
         }
         // NB: MHD hands the quiesced listening socket to us, to close only after MHD_stop_daemon.
         if listener >= 0 { close(listener) }

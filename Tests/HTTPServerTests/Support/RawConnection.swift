@@ -167,11 +167,12 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
-/// Runs blocking socket work on a Dispatch thread: blocking the few cooperative threads would starve the
-/// server's handler tasks (which run there too) and deadlock the test.
+/// Runs blocking socket work on a thread of its own. Blocking the cooperative pool would starve the
+/// server's handler tasks (which run there too), and Dispatch's global queues share that pool's few
+/// threads on Linux, so neither will do.
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 

@@ -1,1 +1,0 @@
-// The APIClient module; see docs/ARCHITECTURE.md.

@@ -1,1 +1,0 @@
-// The LocalStore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,206 @@
+import APIClient
+import Database
+import Foundation
+
+/// Changes made offline, kept durably and sent in order when the network returns.
+///
+/// Each operation carries an idempotency key from the moment it is queued, and every attempt sends the
+/// same key, so a server that honours `Idempotency-Key` applies it once even when the app dies between
+/// sending and recording the answer. The answer and the new state are written in one statement, so an
+/// operation is never both recorded and still pending.
+///
+/// ```swift
+/// try await store.outbox.enqueue(method: .post, path: ["services", "data", "v59.0", "sobjects", "Note"],
+///                                json: note, label: "Add note")
+/// let report = try await store.outbox.replay(using: client)   // when the network is back
+/// for conflict in report.conflicts { show(conflict.label, conflict.message) }
+/// ```
+///
+/// Replay rules: in creation order; a 409/412 becomes ``OutboxOperation/State/conflict`` and is kept for the
+/// person; any other 4xx becomes ``OutboxOperation/State/failed`` with the server's message; a network
+/// failure, 5xx, 429, sign-out or cancellation stops the replay and keeps that operation and the rest.
+/// Only one replay runs at a time per `Outbox`; a second call while one runs returns an empty report.
+public actor Outbox {
+    private let database: any SQLDatabase
+    private let now: @Sendable () -> Date
+    private var replaying = false
+
+    init(database: any SQLDatabase, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.now = now
+    }
+
+    /// Queues an operation and returns it as stored.
+    @discardableResult
+    public func enqueue(
+        method: RequestMethod,
+        path: [String],
+        query: [URLQueryItem] = [],
+        body: Data? = nil,
+        contentType: String? = nil,
+        label: String? = nil,
+        idempotencyKey: String = UUID().uuidString
+    ) async throws -> OutboxOperation {
+        let pathJSON = String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
+        let queryJSON = String(decoding: try JSONEncoder().encode(query.map(QueryItem.init)), as: UTF8.self)
+        let createdAt = now()
+        let row = try await database.write { db in
+            try db.queryOne(
+                """
+                INSERT INTO localstore_outbox
+                    (method, path, query, body, content_type, idempotency_key, label, created_at, attempts, state)
+                VALUES (\(method.rawValue), \(pathJSON), \(queryJSON), \(body), \(contentType), \(idempotencyKey),
+                    \(label), \(createdAt), 0, \(OutboxOperation.State.pending.rawValue))
+                RETURNING *
+                """)
+        }
+        guard let row else {
+            throw DatabaseError(.notFound, code: "outbox", message: "the queued row was not returned")
+        }
+        return try OutboxOperation(row: row)
+    }
+
+    /// Queues an operation whose body is `value` encoded as JSON.
+    @discardableResult
+    public func enqueue(
+        method: RequestMethod, path: [String], json value: some Encodable, label: String? = nil,
+        idempotencyKey: String = UUID().uuidString
+    ) async throws -> OutboxOperation {
+        try await enqueue(
+            method: method, path: path, body: try JSONEncoder().encode(value), contentType: "application/json",
+            label: label, idempotencyKey: idempotencyKey)
+    }
+
+    /// The operations in `states` (all when `nil`), in creation order.
+    public func operations(in states: Set<OutboxOperation.State>? = nil) async throws -> [OutboxOperation] {
+        let rows = try await database.read { db in
+            if let states {
+                return try db.query(
+                    "SELECT * FROM localstore_outbox WHERE state IN (\(list: states.map(\.rawValue))) ORDER BY id")
+            }
+            return try db.query("SELECT * FROM localstore_outbox ORDER BY id")
+        }
+        return try rows.map(OutboxOperation.init(row:))
+    }
+
+    /// How many operations wait to be sent.
+    public func pendingCount() async throws -> Int {
+        try await database.read { db in
+            try db.fetchValue(
+                Int.self,
+                "SELECT COUNT(*) FROM localstore_outbox WHERE state = \(OutboxOperation.State.pending.rawValue)")
+                ?? 0
+        }
+    }
+
+    /// Sends every pending operation through `client` (see the type's replay rules).
+    public func replay(using client: APIClient) async throws -> ReplayReport {
+        try await replay { operation in
+            do throws(APIError) {
+                return .delivered(body: try await client.send(operation.endpoint))
+            } catch {
+                return DeliveryOutcome(error: error)
+            }
+        }
+    }
+
+    /// Sends every pending operation through `deliver`, in order, recording each outcome.
+    public func replay(_ deliver: @Sendable (OutboxOperation) async -> DeliveryOutcome) async throws -> ReplayReport {
+        var report = ReplayReport()
+        guard !replaying else { return report }
+        replaying = true
+        defer { replaying = false }
+        while true {
+            if Task.isCancelled {
+                report.stoppedBecause = "cancelled"
+                break
+            }
+            guard let operation = try await startNext() else { break }
+            let outcome = await deliver(operation)
+            if case .unreachable(let message) = outcome {
+                report.stoppedBecause = message
+                break
+            }
+            let finished = try await record(outcome, for: operation)
+            switch finished.state {
+            case .delivered: report.delivered.append(finished.id)
+            case .conflict: report.conflicts.append(finished)
+            case .failed: report.failed.append(finished)
+            case .pending: break
+            }
+        }
+        report.remaining = try await pendingCount()
+        return report
+    }
+
+    /// Deletes an operation (e.g. the person gave up a conflicting change).
+    public func discard(_ id: Int64) async throws {
+        try await database.write { db in _ = try db.execute("DELETE FROM localstore_outbox WHERE id = \(id)") }
+    }
+
+    /// Puts a conflicted or failed operation back in the queue, with a new body if given and a new
+    /// idempotency key (the server may remember the old key's refusal). Returns `false` if it is not there.
+    @discardableResult
+    public func requeue(_ id: Int64, body: Data? = nil) async throws -> Bool {
+        let key = UUID().uuidString
+        let pending = OutboxOperation.State.pending.rawValue
+        return try await database.write { db in
+            try db.execute(
+                """
+                UPDATE localstore_outbox
+                SET state = \(pending), idempotency_key = \(key), body = COALESCE(\(body), body),
+                    status = NULL, message = NULL, response = NULL, finished_at = NULL
+                WHERE id = \(id) AND state IN ('conflict', 'failed')
+                """) > 0
+        }
+    }
+
+    /// Takes the oldest pending operation and counts the attempt before anything is sent.
+    private func startNext() async throws -> OutboxOperation? {
+        let pending = OutboxOperation.State.pending.rawValue
+        let row = try await database.write { db -> Row? in
+            guard
+                let id = try db.fetchValue(
+                    Int64.self, "SELECT id FROM localstore_outbox WHERE state = \(pending) ORDER BY id LIMIT 1")
+            else { return nil }
+            return try db.queryOne(
+                "UPDATE localstore_outbox SET attempts = attempts + 1 WHERE id = \(id) RETURNING *")
+        }
+        return try row.map(OutboxOperation.init(row:))
+    }
+
+    /// Writes the outcome and the new state in one statement.
+    private func record(_ outcome: DeliveryOutcome, for operation: OutboxOperation) async throws -> OutboxOperation {
+        let state: OutboxOperation.State
+        var status: Int?
+        var message: String?
+        var response: Data?
+        switch outcome {
+        case .delivered(let body):
+            state = .delivered
+            response = body
+        case .conflict(let code, let text):
+            state = .conflict
+            status = code
+            message = text
+        case .rejected(let code, let text):
+            state = .failed
+            status = code
+            message = text
+        case .unreachable:
+            return operation
+        }
+        let finishedAt = now()
+        let row = try await database.write { [state, status, message, response] db in
+            try db.queryOne(
+                """
+                UPDATE localstore_outbox
+                SET state = \(state.rawValue), status = \(status), message = \(message), response = \(response),
+                    finished_at = \(finishedAt)
+                WHERE id = \(operation.id) AND state = \(OutboxOperation.State.pending.rawValue)
+                RETURNING *
+                """)
+        }
+        return try row.map(OutboxOperation.init(row:)) ?? operation
+    }
+}

@@ -1,0 +1,142 @@
+import APIClient
+import Database
+import Foundation
+
+/// One change made on the device, kept until the server has it.
+public struct OutboxOperation: Sendable, Equatable, Identifiable {
+    /// Where an operation is in its life.
+    public enum State: String, Sendable, Codable, CaseIterable {
+        /// Waiting to be sent (or sent without an answer yet: it will be sent again with the same key).
+        case pending
+        /// The server accepted it.
+        case delivered
+        /// The server refused it because the resource changed meanwhile (409 / 412); kept for the person.
+        case conflict
+        /// The server refused it for good (another 4xx); ``OutboxOperation/message`` says why.
+        case failed
+    }
+
+    /// The creation order: operations are replayed by increasing ID.
+    public var id: Int64
+    /// The HTTP method.
+    public var method: RequestMethod
+    /// Path segments below the API's base URL.
+    public var path: [String]
+    /// Query items.
+    public var query: [URLQueryItem]
+    /// The request body, if any.
+    public var body: Data?
+    /// The body's content type.
+    public var contentType: String?
+    /// Sent as `Idempotency-Key` on every attempt, so the server applies the change once.
+    public var idempotencyKey: String
+    /// A short description for the person ("Add note to Acme").
+    public var label: String?
+    /// When it was made.
+    public var createdAt: Date
+    /// How many times sending it was started.
+    public var attempts: Int
+    /// Where it is in its life.
+    public var state: State
+    /// The HTTP status of the final answer, once there is one.
+    public var status: Int?
+    /// Why it failed or conflicted, for the person.
+    public var message: String?
+    /// The body of the server's successful answer.
+    public var response: Data?
+    /// When it was delivered, failed or conflicted.
+    public var finishedAt: Date?
+
+    /// The request to send: an endpoint returning the raw body, carrying the idempotency key.
+    public var endpoint: Endpoint<Data> {
+        Endpoint(
+            method: method, path: path, query: query,
+            body: body.map { .data($0, contentType: contentType ?? "application/octet-stream") },
+            idempotencyKey: idempotencyKey, response: .data)
+    }
+}
+
+/// What happened when the outbox tried to send one operation.
+public enum DeliveryOutcome: Sendable, Equatable {
+    /// The server accepted it and answered `body`.
+    case delivered(body: Data)
+    /// The server refused it because the resource changed (409 / 412).
+    case conflict(status: Int, message: String)
+    /// The server refused it for good.
+    case rejected(status: Int?, message: String)
+    /// It could not be sent now (offline, timeout, 5xx, 429, signed out, cancelled): replay stops here and
+    /// keeps this operation and the ones after it.
+    case unreachable(message: String)
+
+    /// Classifies a client error.
+    public init(error: APIError) {
+        switch error {
+        case .http(let status, _) where status == 409 || status == 412:
+            self = .conflict(status: status, message: error.message)
+        case .http(let status, _) where status == 408 || status == 429 || status >= 500:
+            self = .unreachable(message: error.message)
+        case .http(let status, _):
+            self = .rejected(status: status, message: error.message)
+        case .invalidRequest:
+            self = .rejected(status: nil, message: error.message)
+        case .offline, .cannotConnect, .connectionLost, .timeout, .cancelled, .signedOut, .decoding:
+            self = .unreachable(message: error.message)
+        }
+    }
+}
+
+/// What one replay did.
+public struct ReplayReport: Sendable, Equatable {
+    /// The IDs delivered, in order.
+    public var delivered: [Int64] = []
+    /// Operations that conflicted during this replay.
+    public var conflicts: [OutboxOperation] = []
+    /// Operations the server refused for good during this replay.
+    public var failed: [OutboxOperation] = []
+    /// Why the replay stopped early (network, cancellation), or `nil` when it went through the queue.
+    public var stoppedBecause: String?
+    /// Operations still pending afterwards.
+    public var remaining: Int = 0
+
+    /// An empty report.
+    public init() {}
+}
+
+extension OutboxOperation {
+    init(row: Row) throws {
+        func require<T: DatabaseValueConvertible>(_ column: String) throws -> T {
+            try row.decode(T.self, column)
+        }
+        let pathJSON: String = try require("path")
+        let queryJSON: String = try require("query")
+        let stateText: String = try require("state")
+        id = try require("id")
+        method = RequestMethod(rawValue: try require("method"))
+        path = try JSONDecoder().decode([String].self, from: Data(pathJSON.utf8))
+        query = try JSONDecoder().decode([QueryItem].self, from: Data(queryJSON.utf8)).map(\.item)
+        body = row["body"]
+        contentType = row["content_type"]
+        idempotencyKey = try require("idempotency_key")
+        label = row["label"]
+        createdAt = try require("created_at")
+        attempts = try require("attempts")
+        state = State(rawValue: stateText) ?? .failed
+        status = row["status"]
+        message = row["message"]
+        response = row["response"]
+        finishedAt = row["finished_at"]
+    }
+}
+
+/// A query item as stored (URLQueryItem is not Codable on every platform).
+struct QueryItem: Codable {
+    var name: String
+    var value: String?
+
+    init(_ item: URLQueryItem) {
+        name = item.name
+        value = item.value
+    }
+
+    var item: URLQueryItem { URLQueryItem(name: name, value: value) }
+}

@@ -1,0 +1,78 @@
+import APIClient
+import Database
+import Foundation
+
+/// The device's own storage, on any ``Database/SQLDatabase`` (SQLite on the device, `sqlite::memory:` in
+/// tests): a response cache with validators, hidden rows, saved lists for offline reading, and the ``Outbox``.
+///
+/// ```swift
+/// let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite:///\(documents)/quakes.sqlite"))
+/// try await store.storeCache(data, for: "feed/all_month", validators: validators)
+/// try await store.hide("ci40123", in: "quakes")
+/// try await store.saveList(quakes, as: "quakes")
+/// let queued = try await store.outbox.enqueue(method: .post, path: ["notes"], json: note)
+/// ```
+public struct LocalStore: Sendable {
+    /// The database the store owns.
+    public let database: any SQLDatabase
+    /// Operations made offline, waiting to be sent.
+    public let outbox: Outbox
+    /// The clock that stamps fetch, hide and save times.
+    public let now: @Sendable () -> Date
+
+    /// Opens the store on `database`, applying its migrations (``migrator``) when needed.
+    public init(database: any SQLDatabase, now: @escaping @Sendable () -> Date = { Date() }) async throws {
+        try await Self.migrator.migrate(database)
+        self.database = database
+        self.now = now
+        self.outbox = Outbox(database: database, now: now)
+    }
+
+    /// The store's schema: `localstore.v1`.
+    public static var migrator: Migrator {
+        var migrator = Migrator()
+        migrator.register("localstore.v1") { db in
+            let blob = db.dialect.blobType
+            try db.executeScript(
+                """
+                CREATE TABLE localstore_cache (
+                    key TEXT PRIMARY KEY,
+                    body \(blob) NOT NULL,
+                    etag TEXT,
+                    last_modified TEXT,
+                    fetched_at BIGINT NOT NULL
+                );
+                CREATE TABLE localstore_hidden (
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    hidden_at BIGINT NOT NULL,
+                    PRIMARY KEY (collection, id)
+                );
+                CREATE TABLE localstore_list (
+                    name TEXT PRIMARY KEY,
+                    json TEXT NOT NULL,
+                    saved_at BIGINT NOT NULL
+                );
+                CREATE TABLE localstore_outbox (
+                    id \(db.dialect.autoIncrementPrimaryKey),
+                    method TEXT NOT NULL,
+                    path TEXT NOT NULL,
+                    query TEXT NOT NULL,
+                    body \(blob),
+                    content_type TEXT,
+                    idempotency_key TEXT NOT NULL UNIQUE,
+                    label TEXT,
+                    created_at BIGINT NOT NULL,
+                    attempts BIGINT NOT NULL DEFAULT 0,
+                    state TEXT NOT NULL,
+                    status BIGINT,
+                    message TEXT,
+                    response \(blob),
+                    finished_at BIGINT
+                );
+                CREATE INDEX localstore_outbox_state ON localstore_outbox (state, id);
+                """)
+        }
+        return migrator
+    }
+}

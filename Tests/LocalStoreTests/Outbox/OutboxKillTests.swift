@@ -1,0 +1,79 @@
+import Database
+import Foundation
+import Testing
+
+@testable import LocalStore
+
+#if os(Linux)
+    /// A replaying process killed with SIGKILL loses nothing and repeats nothing.
+    ///
+    /// The parent queues operations in an on-disk store, starts this test binary again running only
+    /// ``childReplaysUntilKilled()``, and kills it once the ledger "server" has applied operation `k` (the child
+    /// hangs there, so the kill lands after the server applied it and before the store recorded it). The
+    /// parent then reopens the store and replays the rest.
+    @Suite struct OutboxKillTests {
+        private static let environment = ProcessInfo.processInfo.environment
+
+        @Test func killedReplayResumesExactlyOnceInOrder() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "outbox-kill-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let databaseURL = "sqlite://\(folder.appendingPathComponent("store.sqlite").path)"
+            let ledger = FileLedgerServer(path: folder.appendingPathComponent("ledger").path)
+            let k = 4
+
+            var keys: [String] = []
+            let database = try SQLiteDatabase(url: databaseURL)
+            let store = try await LocalStore(database: database)
+            for index in 0..<7 {
+                keys.append(
+                    try await store.outbox.enqueue(method: .post, path: ["items"], json: ["n": index]).idempotencyKey)
+            }
+            await database.close()
+
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+            child.arguments = ["--testing-library", "swift-testing", "--filter", "childReplaysUntilKilled"]
+            child.environment = Self.environment.merging([
+                "QUARTET_OUTBOX_CHILD_DATABASE": databaseURL, "QUARTET_OUTBOX_CHILD_LEDGER": ledger.path,
+                "QUARTET_OUTBOX_CHILD_HANG_AFTER": "\(k)",
+            ]) { _, new in new }
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            // Bounded wait for the child to reach operation k (not a timing assertion).
+            for _ in 0..<3000 where ledger.applied.count < k && child.isRunning {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(ledger.applied.count == k)
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            #expect(child.terminationReason == .uncaughtSignal)
+
+            let reopened = try SQLiteDatabase(url: databaseURL)
+            let restarted = try await LocalStore(database: reopened)
+            let before = try await restarted.outbox.operations()
+            #expect(
+                before.map(\.state) == Array(repeating: .delivered, count: k - 1)
+                    + Array(repeating: .pending, count: 7 - (k - 1)))
+            let report = try await restarted.outbox.replay(using: ledger.client())
+            #expect(report.delivered.count == 7 - (k - 1) && report.remaining == 0)
+            #expect(ledger.applied == keys)
+            let after = try await restarted.outbox.operations()
+            #expect(after.map(\.attempts) == (1...7).map { $0 == k ? 2 : 1 })
+            await reopened.close()
+        }
+
+        /// Runs only inside the child process started by ``killedReplayResumesExactlyOnceInOrder()``.
+        @Test(.enabled(if: environment["QUARTET_OUTBOX_CHILD_DATABASE"] != nil, "runs only as the child process"))
+        func childReplaysUntilKilled() async throws {
+            let databaseURL = try #require(Self.environment["QUARTET_OUTBOX_CHILD_DATABASE"])
+            let ledger = FileLedgerServer(path: try #require(Self.environment["QUARTET_OUTBOX_CHILD_LEDGER"]))
+            let hangAfter = Int(Self.environment["QUARTET_OUTBOX_CHILD_HANG_AFTER"] ?? "")
+            let store = try await LocalStore(database: SQLiteDatabase(url: databaseURL))
+            _ = try await store.outbox.replay(using: ledger.client(hangAfter: hangAfter))
+            Issue.record("the parent should have killed this process during the replay")
+        }
+    }
+#endif

@@ -1,0 +1,105 @@
+import APIClient
+import Database
+import Foundation
+import Testing
+
+@testable import LocalStore
+
+private struct Quake: Codable, Equatable, Sendable {
+    var id: String
+    var magnitude: Double
+}
+
+@Suite struct LocalStoreTests {
+    private let clock = TestClock()
+
+    private func makeStore() async throws -> LocalStore {
+        try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"), now: clock.function)
+    }
+
+    @Test func migrationIsAppliedOnceAndReopeningIsHarmless() async throws {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        _ = try await LocalStore(database: database)
+        _ = try await LocalStore(database: database)
+        let applied = try await database.read { db in try Migrator.appliedMigrations(db) }
+        #expect(applied == ["localstore.v1"])
+    }
+
+    // MARK: - Cache
+
+    @Test func cacheKeepsBodyValidatorsAndFetchTime() async throws {
+        let store = try await makeStore()
+        #expect(try await store.cachedEntry(for: "feed") == nil)
+        let validators = Validators(etag: #"W/"abc""#, lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
+        try await store.storeCache(Data("v1".utf8), for: "feed", validators: validators)
+        let entry = try #require(try await store.cachedEntry(for: "feed"))
+        #expect(entry == CacheEntry(key: "feed", body: Data("v1".utf8), validators: validators, fetchedAt: clock.now))
+    }
+
+    @Test func storingAgainReplacesAndFreshMarkMovesFetchTime() async throws {
+        let store = try await makeStore()
+        try await store.storeCache(Data("v1".utf8), for: "feed", validators: Validators(etag: "1"))
+        clock.advance(60)
+        try await store.storeCache(Data("v2".utf8), for: "feed")
+        let replaced = try #require(try await store.cachedEntry(for: "feed"))
+        #expect(replaced.body == Data("v2".utf8))
+        #expect(replaced.validators.isEmpty)
+        clock.advance(60)
+        #expect(try await store.markCacheFresh("feed"))
+        #expect(try await store.cachedEntry(for: "feed")?.fetchedAt == clock.now)
+        #expect(try await store.markCacheFresh("other") == false)
+        try await store.removeCache("feed")
+        #expect(try await store.cachedEntry(for: "feed") == nil)
+    }
+
+    @Test func cacheEntryAgeFollowsTheClock() async throws {
+        let store = try await makeStore()
+        try await store.storeCache(Data(), for: "k")
+        clock.advance(90)
+        #expect(try await store.cachedEntry(for: "k")?.age(now: clock.now) == 90)
+    }
+
+    // MARK: - Hidden rows
+
+    @Test func hiddenRowsArePerCollection() async throws {
+        let store = try await makeStore()
+        try await store.hide("ci1", in: "quakes")
+        try await store.hide("ci1", in: "quakes")
+        try await store.hide("ak2", in: "quakes")
+        try await store.hide("ci1", in: "notes")
+        #expect(try await store.hiddenIDs(in: "quakes") == ["ci1", "ak2"])
+        try await store.unhide("ci1", in: "quakes")
+        #expect(try await store.hiddenIDs(in: "quakes") == ["ak2"])
+        #expect(try await store.hiddenIDs(in: "notes") == ["ci1"])
+        try await store.unhideAll(in: "quakes")
+        #expect(try await store.hiddenIDs(in: "quakes").isEmpty)
+    }
+
+    @Test func hostileIDsAreStoredVerbatim() async throws {
+        let store = try await makeStore()
+        let id = "x'); DROP TABLE localstore_hidden; --"
+        try await store.hide(id, in: "quakes")
+        #expect(try await store.hiddenIDs(in: "quakes") == [id])
+    }
+
+    // MARK: - Saved lists
+
+    @Test func savedListsRoundTripAndReplace() async throws {
+        let store = try await makeStore()
+        #expect(try await store.savedList(Quake.self, named: "quakes") == nil)
+        try await store.saveList([Quake(id: "a", magnitude: 1.5)], as: "quakes")
+        clock.advance(5)
+        let quakes = [Quake(id: "b", magnitude: 4), Quake(id: "c", magnitude: 2.25)]
+        try await store.saveList(quakes, as: "quakes")
+        #expect(
+            try await store.savedList(Quake.self, named: "quakes") == SavedList(elements: quakes, savedAt: clock.now))
+        try await store.removeList(named: "quakes")
+        #expect(try await store.savedList(Quake.self, named: "quakes") == nil)
+    }
+
+    @Test func listThatNoLongerDecodesReadsAsAbsent() async throws {
+        let store = try await makeStore()
+        try await store.saveList(["not", "quakes"], as: "quakes")
+        #expect(try await store.savedList(Quake.self, named: "quakes") == nil)
+    }
+}
