@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import ImageCodec
 import SalesCore
@@ -19,10 +20,9 @@ public struct SalesDependencies: Sendable {
         self.resampler = resampler
     }
 
-    /// The network through URLSession and JPEG resizing through libjpeg-turbo.
+    /// The network through APIClient's live transport and JPEG resizing through libjpeg-turbo.
     public static var live: SalesDependencies {
-        SalesDependencies(
-            transport: .live(session: URLSession(configuration: .ephemeral)), resampler: .turboJPEG)
+        SalesDependencies(transport: SalesforceTransport(HTTPTransport.live()), resampler: .turboJPEG)
     }
 }
 
@@ -87,7 +87,7 @@ struct SalesSession {
         do {
             try await body()
             return 0
-        } catch let error as SalesforceError where error.isOffline {
+        } catch let error as SalesCore.SalesforceError where error.isOffline {
             await outbox.enqueue(edit)
             console.errorLine("offline: queued '\(edit.summary)'; run 'quartet sales sync' when the network returns")
             return 0

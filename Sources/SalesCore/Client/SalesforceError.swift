@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// One entry of Salesforce's error array: `[{"message": …, "errorCode": …, "fields": […]}]`.
@@ -95,9 +96,12 @@ extension SalesforceError: LocalizedError {
 }
 
 /// The notification every failing Sales service call posts on `NotificationCenter.default`.
+///
+/// The same `ServiceErrorOccurred` that APIClient posts, with the same `message` key, so one app-wide
+/// listener shows both.
 public enum ServiceErrorNotification {
     /// `ServiceErrorOccurred`; `userInfo` holds ``messageKey`` and ``operationKey``.
-    public static let name = Notification.Name("ServiceErrorOccurred")
+    public static let name = Notification.Name.serviceErrorOccurred
     /// The human-readable sentence (`String`).
     public static let messageKey = "message"
     /// What was attempted (`String`).

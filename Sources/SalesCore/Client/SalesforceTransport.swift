@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -15,6 +16,11 @@ public struct SalesforceTransport: Sendable {
     /// Creates a transport from its one operation.
     public init(send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) {
         self.send = send
+    }
+
+    /// The platform's shared transport (APIClient's `HTTPTransport`: the live URLSession, or a test stub).
+    public init(_ transport: HTTPTransport) {
+        self.send = transport.send
     }
 
     /// The real network through `URLSession`.
