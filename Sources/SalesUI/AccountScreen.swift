@@ -57,7 +57,10 @@
             .sheet(isPresented: Binding(get: { model.form != nil }, set: { if !$0 { model.cancelTapped() } })) {
                 HealthCareFormView(model: model)
             }
-            .sheet(isPresented: Binding(get: { model.openedDocument != nil }, set: { if !$0 { model.documentDismissed() } })) {
+            .sheet(
+                isPresented: Binding(
+                    get: { model.openedDocument != nil }, set: { if !$0 { model.documentDismissed() } })
+            ) {
                 if let document = model.openedDocument { DocumentViewer(document: document) }
             }
         }
@@ -97,10 +100,10 @@
     }
 
     #Preview("Hospital") {
-        NavigationStack { AccountScreen(model: SalesPreview.model(accountID: SalesPreview.hospitalID)) }
+        PreviewHost(accountID: SalesPreview.hospitalID) { model in NavigationStack { AccountScreen(model: model) } }
     }
 
     #Preview("Not a hospital") {
-        NavigationStack { AccountScreen(model: SalesPreview.model(accountID: "001Q000000Demo3IAB")) }
+        PreviewHost(accountID: "001Q000000Demo3IAB") { model in NavigationStack { AccountScreen(model: model) } }
     }
 #endif

@@ -37,10 +37,11 @@
     }
 
     #Preview {
-        let model = SalesPreview.model(accountID: SalesPreview.hospitalID)
-        return HealthCareFormView(model: model).task {
-            await model.appeared()
-            model.editTapped()
+        PreviewHost(accountID: SalesPreview.hospitalID) { model in
+            HealthCareFormView(model: model).task {
+                await model.appeared()
+                model.editTapped()
+            }
         }
     }
 #endif

@@ -31,6 +31,8 @@
     }
 
     #Preview {
-        List { KnowSayShowView(model: SalesPreview.model(accountID: SalesPreview.hospitalID)) }
+        PreviewHost(accountID: SalesPreview.hospitalID) { model in
+            List { KnowSayShowView(model: model) }.task { await model.appeared() }
+        }
     }
 #endif

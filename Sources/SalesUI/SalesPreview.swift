@@ -1,20 +1,24 @@
 #if canImport(SwiftUI)
+    import Database
     import Foundation
+    import LocalStore
     import SalesCore
+    import SwiftUI
 
     /// In-memory data for the previews: a client whose transport answers canned Salesforce JSON.
     @MainActor
     enum SalesPreview {
         static let hospitalID = "001Q000000Demo1IAB"
 
-        static func model(accountID: String) -> AccountScreenModel {
+        static func model(accountID: String) async throws -> AccountScreenModel {
             let session = SalesforceSession(
                 accessToken: "preview", refreshToken: nil, instanceURL: URL(string: "https://preview.invalid")!)
             let client = SalesforceClient(
                 configuration: SalesforceConfiguration(loginURL: session.instanceURL), transport: transport,
                 sessions: .inMemory(session))
+            let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
             return AccountScreenModel(
-                accountID: accountID, client: client, outbox: SalesOutbox(store: .inMemory()), cache: .inMemory())
+                accountID: accountID, client: client, outbox: SalesOutbox(store: store), cache: .inMemory())
         }
 
         static func editor(_ kind: ItemEditorModel.Kind) -> ItemEditorModel {
@@ -47,11 +51,29 @@
                      "docs":[{"id":"098Q000000Demo1IAB","name":"Icon Swap Challenge","url":"https://docs.google.com/document/d/1/edit","lastModifiedDate":"2015-02-04T03:27:43.000Z"}]}
                     """
             } else {
-                body = #"{"id":"001Q000000Demo3IAB","name":"Acme Products","isHospital":false,"notes":[],"attachments":[],"docs":[]}"#
+                body =
+                    #"{"id":"001Q000000Demo3IAB","name":"Acme Products","isHospital":false,"notes":[],"attachments":[],"docs":[]}"#
             }
             let response = HTTPURLResponse(
-                url: request.url!, statusCode: 200, httpVersion: nil, headerFields: ["Content-Type": "application/json"])!
+                url: request.url!, statusCode: 200, httpVersion: nil, headerFields: ["Content-Type": "application/json"]
+            )!
             return (Data(body.utf8), response)
+        }
+    }
+#endif
+
+#if canImport(SwiftUI)
+    /// Builds a preview's model asynchronously (the local store opens async), then shows `content`.
+    struct PreviewHost<Content: View>: View {
+        let accountID: String
+        let content: (AccountScreenModel) -> Content
+        @State private var model: AccountScreenModel?
+
+        var body: some View {
+            Group {
+                if let model { content(model) } else { ProgressView() }
+            }
+            .task { model = try? await SalesPreview.model(accountID: accountID) }
         }
     }
 #endif

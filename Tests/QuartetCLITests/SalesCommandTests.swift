@@ -279,6 +279,7 @@ struct SalesCLI {
         #expect(queued.errors.contains("offline: queued 'add the note Offline'"))
         let stillDown = await cli.run(["sync"])
         #expect(stillDown.code == 1)
+        #expect(stillDown.errors.contains("1 edit(s) wait"))
         cli.offline.isDown = false
         #expect(await cli.run(["sync"]).output == "sent 1 edit(s)\n")
         #expect(await cli.run(["sync"]).output == "sent 0 edit(s)\n")

@@ -9,10 +9,10 @@ enum AccountCommands {
             options: [json],
             subcommands: [update(dependencies)],
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 let id = context.arguments.positionals[0]
                 let details = try await session.client.retrieveAccount(id: id)
-                session.cache.save(details)
+                await session.cache.save(details)
                 if session.json {
                     try session.printJSON(details.account)
                 } else {
@@ -40,7 +40,7 @@ enum AccountCommands {
                     "locale", value: "LOCALE", help: "how numbers are written (en_US, de_DE …)", default: "en_US")
             ],
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 let id = context.arguments.positionals[0]
                 let locale = Locale(identifier: context.arguments.value("locale") ?? "en_US")
                 let given = fieldOptions.compactMap { field, name in context.arguments.value(name).map { (field, $0) } }
@@ -69,9 +69,9 @@ enum AccountCommands {
             "items", summary: "the notes, attachments and Google Docs of an account, newest first",
             arguments: ["ACCOUNT"], options: [json],
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 let details = try await session.client.retrieveAccount(id: context.arguments.positionals[0])
-                session.cache.save(details)
+                await session.cache.save(details)
                 let rows = details.items.map { ItemRow($0) }
                 if session.json {
                     try session.printJSON(rows.map(ItemRowJSON.init))

@@ -12,7 +12,7 @@ enum ContentCommands {
                     "open", summary: "download a content document (by ContentDocumentId)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let file = try await session.client.downloadContent(
                             contentDocumentID: context.arguments.positionals[0])
                         try ItemCommands.save(file, to: context.arguments.value("output"), console: context.console)
@@ -20,7 +20,7 @@ enum ContentCommands {
                     })
             ],
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 let content = try await session.client.webContent(accountID: context.arguments.positionals[0])
                 let sections = KnowSayShowSection.sections(content, expanded: Set(KnowSayShowSection.Kind.allCases))
                 if session.json {

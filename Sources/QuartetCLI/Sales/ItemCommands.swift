@@ -14,7 +14,7 @@ enum ItemCommands {
                 CommandSpec(
                     "add", summary: "add a note to an account", arguments: ["ACCOUNT"], options: [title, body, json],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
                         guard let name = context.arguments.value("title") else {
                             throw UsageError("note add needs --title")
@@ -34,7 +34,7 @@ enum ItemCommands {
                 CommandSpec(
                     "edit", summary: "change a note's title or text", arguments: ["ID"], options: [title, body, json],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let id = context.arguments.positionals[0]
                         let current = try await session.client.record("Note", id: id)
                         let note = Note(
@@ -67,7 +67,7 @@ enum ItemCommands {
                         OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,
                     ],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
                         let file = URL(fileURLWithPath: context.arguments.positionals[1])
                         let original: Data
@@ -97,7 +97,7 @@ enum ItemCommands {
                     "rename", summary: "rename an attachment (its only editable field)", arguments: ["ID", "NAME"],
                     options: [json],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let id = context.arguments.positionals[0]
                         let current = try await session.client.record("Attachment", id: id)
                         let attachment = Attachment(
@@ -119,7 +119,7 @@ enum ItemCommands {
                     "download", summary: "save an attachment's body to a file (or standard output)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let file = try await session.client.downloadAttachment(id: context.arguments.positionals[0])
                         try save(file, to: context.arguments.value("output"), console: context.console)
                         return 0
@@ -139,7 +139,7 @@ enum ItemCommands {
                     "add", summary: "link a Google Doc to an account", arguments: ["ACCOUNT"],
                     options: [name, url, json],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
                         guard let docName = context.arguments.value("name"), let link = context.arguments.value("url")
                         else { throw UsageError("doc add needs --name and --url") }
@@ -160,7 +160,7 @@ enum ItemCommands {
                     "edit", summary: "change a Google Doc's name or link", arguments: ["ID"],
                     options: [name, url, json],
                     body: { context in
-                        let session = try SalesSession(context, dependencies: dependencies)
+                        let session = try await SalesSession(context, dependencies: dependencies)
                         let id = context.arguments.positionals[0]
                         let current = try await session.client.record("GoogleDoc", id: id)
                         let doc = GoogleDoc(
@@ -186,7 +186,7 @@ enum ItemCommands {
         CommandSpec(
             "delete", summary: "delete a \(label)", arguments: ["ID"],
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 let id = context.arguments.positionals[0]
                 let edit = PendingEdit(change: .delete(object: object, id: id), summary: "delete the \(label) \(id)")
                 let code = try await session.write(edit) {

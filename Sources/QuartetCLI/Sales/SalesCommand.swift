@@ -37,7 +37,7 @@ public enum SalesCommand {
                     environment: "QUARTET_SALES_PASSWORD"),
             ],
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 guard let password = context.arguments.value("password") else {
                     throw UsageError("signin needs --password or QUARTET_SALES_PASSWORD")
                 }
@@ -52,7 +52,7 @@ public enum SalesCommand {
         CommandSpec(
             "signout", summary: "revoke the session and wipe cached account data",
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
+                let session = try await SalesSession(context, dependencies: dependencies)
                 await session.client.signOut()
                 context.console.line("signed out")
                 return 0
@@ -63,16 +63,17 @@ public enum SalesCommand {
         CommandSpec(
             "sync", summary: "send the edits made while offline (each exactly once)",
             body: { context in
-                let session = try SalesSession(context, dependencies: dependencies)
-                let report = await session.outbox.flush(using: session.client)
+                let session = try await SalesSession(context, dependencies: dependencies)
+                let report = try await session.outbox.flush(using: session.client)
                 context.console.line("sent \(report.sent.count) edit(s)")
                 for conflict in report.conflicts {
                     context.console.errorLine(
                         "conflict: '\(conflict.summary)' changed on the server; nothing was overwritten")
                 }
                 for rejected in report.rejected { context.console.errorLine("refused: '\(rejected.summary)'") }
-                if report.stoppedOffline {
-                    context.console.errorLine("still offline; \(await session.outbox.pending.count) edit(s) wait")
+                if let reason = report.stoppedBecause {
+                    let waiting = try await session.outbox.pending().count
+                    context.console.errorLine("stopped: \(reason); \(waiting) edit(s) wait")
                     return 1
                 }
                 return report.conflicts.isEmpty && report.rejected.isEmpty ? 0 : 1

@@ -1,6 +1,8 @@
 import APIClient
+import Database
 import Foundation
 import ImageCodec
+import LocalStore
 import SalesCore
 
 #if canImport(FoundationNetworking)
@@ -48,7 +50,7 @@ struct SalesSession {
     let console: Console
     let json: Bool
 
-    init(_ context: CommandContext, dependencies: SalesDependencies) throws {
+    init(_ context: CommandContext, dependencies: SalesDependencies) async throws {
         let options = try ClientOptions(context.arguments, environment: context.environment)
         let loginURL: URL
         if let raw = context.arguments.value("salesforce") {
@@ -60,8 +62,11 @@ struct SalesSession {
             loginURL = options.server
         }
         let folder = options.dataDirectory.appendingPathComponent("sales")
-        let cache = AccountCache.directory(folder.appendingPathComponent("cache"))
-        let outbox = SalesOutbox(store: .file(folder.appendingPathComponent("outbox.json")))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try await LocalStore(
+            database: SQLiteDatabase(path: folder.appendingPathComponent("sales.sqlite").path))
+        let cache = AccountCache.localStore(store)
+        let outbox = SalesOutbox(store: store)
         self.cache = cache
         self.outbox = outbox
         self.console = context.console
@@ -70,8 +75,8 @@ struct SalesSession {
             configuration: SalesforceConfiguration(loginURL: loginURL), transport: dependencies.transport,
             sessions: .file(folder.appendingPathComponent("session.json")),
             onSignedOut: {
-                cache.wipe()
-                await outbox.clear()
+                await cache.wipe()
+                try? await outbox.clear()
             })
     }
 
@@ -88,7 +93,7 @@ struct SalesSession {
             try await body()
             return 0
         } catch let error as SalesCore.SalesforceError where error.isOffline {
-            await outbox.enqueue(edit)
+            try await outbox.enqueue(edit)
             console.errorLine("offline: queued '\(edit.summary)'; run 'quartet sales sync' when the network returns")
             return 0
         }

@@ -1,18 +1,20 @@
 import Foundation
+import LocalStore
 
 /// Account data kept on the device for offline viewing; wiped when the person is signed out.
 public struct AccountCache: Sendable {
     /// The cached details of an account, if any.
-    public var load: @Sendable (_ accountID: String) -> AccountDetails?
+    public var load: @Sendable (_ accountID: String) async -> AccountDetails?
     /// Keeps the details of an account (keyed by its id).
-    public var save: @Sendable (AccountDetails) -> Void
+    public var save: @Sendable (AccountDetails) async -> Void
     /// Forgets every cached account (on sign-out).
-    public var wipe: @Sendable () -> Void
+    public var wipe: @Sendable () async -> Void
 
     /// Creates a cache from its operations.
     public init(
-        load: @escaping @Sendable (String) -> AccountDetails?, save: @escaping @Sendable (AccountDetails) -> Void,
-        wipe: @escaping @Sendable () -> Void
+        load: @escaping @Sendable (String) async -> AccountDetails?,
+        save: @escaping @Sendable (AccountDetails) async -> Void,
+        wipe: @escaping @Sendable () async -> Void
     ) {
         self.load = load
         self.save = save
@@ -31,27 +33,26 @@ public struct AccountCache: Sendable {
             wipe: { box.value = [:] })
     }
 
-    /// One JSON file per account in `directory` (for the command line).
-    public static func directory(_ directory: URL) -> AccountCache {
-        @Sendable func file(_ id: String) -> URL {
-            let safe = id.filter { $0.isLetter || $0.isNumber }
-            return directory.appendingPathComponent("account-\(safe).json")
-        }
+    /// The Sales app's local store (SQLite): one saved list per account, plus the list of cached ids.
+    ///
+    /// NB: a cache write that fails only costs the offline copy, so failures are ignored here.
+    public static func localStore(_ store: LocalStore) -> AccountCache {
+        let index = "sales.accounts"
+        @Sendable func name(_ id: String) -> String { "sales.account." + id }
         return AccountCache(
             load: { id in
-                guard let data = try? Data(contentsOf: file(id)) else { return nil }
-                return try? JSONDecoder().decode(AccountDetails.self, from: data)
+                (try? await store.savedList(AccountDetails.self, named: name(id)))?.elements.first
             },
             save: { details in
                 guard let id = details.account.id else { return }
-                try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try? JSONEncoder().encode(details).write(to: file(id), options: .atomic)
+                try? await store.saveList([details], as: name(id))
+                let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
+                if !known.contains(id) { try? await store.saveList(known + [id], as: index) }
             },
             wipe: {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-                for name in names where name.hasPrefix("account-") && name.hasSuffix(".json") {
-                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-                }
+                let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
+                for id in known { try? await store.removeList(named: name(id)) }
+                try? await store.removeList(named: index)
             })
     }
 }

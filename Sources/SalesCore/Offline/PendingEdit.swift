@@ -1,4 +1,6 @@
+import APIClient
 import Foundation
+import LocalStore
 
 /// A write made while offline, waiting in the ``SalesOutbox``.
 public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
@@ -25,116 +27,123 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-/// Where pending edits survive a relaunch.
-public struct OutboxStore: Sendable {
-    /// The pending edits, oldest first.
-    public var load: @Sendable () -> [PendingEdit]
-    /// Replaces the pending edits.
-    public var save: @Sendable ([PendingEdit]) -> Void
-
-    /// Creates a store from its two operations.
-    public init(load: @escaping @Sendable () -> [PendingEdit], save: @escaping @Sendable ([PendingEdit]) -> Void) {
-        self.load = load
-        self.save = save
-    }
-
-    /// A store in memory.
-    public static func inMemory(_ initial: [PendingEdit] = []) -> OutboxStore {
-        let box = LockedValue(initial)
-        return OutboxStore(load: { box.value }, save: { box.value = $0 })
-    }
-
-    /// A JSON file (for the command line); unreadable contents count as empty.
-    public static func file(_ url: URL) -> OutboxStore {
-        OutboxStore(
-            load: {
-                guard let data = try? Data(contentsOf: url) else { return [] }
-                return (try? JSONDecoder().decode([PendingEdit].self, from: data)) ?? []
-            },
-            save: { edits in
-                try? FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try? JSONEncoder().encode(edits).write(to: url, options: .atomic)
-            })
-    }
-}
-
 /// What one outbox flush did.
 public struct FlushReport: Sendable, Hashable {
-    /// Edits the server accepted (created ids by edit id for creates).
+    /// Edits the server accepted, in order.
     public var sent: [UUID] = []
     /// The ids the server gave created records, by edit.
     public var createdIDs: [UUID: String] = [:]
-    /// Edits refused because the record changed on the server: dropped, reported, nothing overwritten.
+    /// Edits refused because the record changed on the server: kept aside for the person, nothing overwritten.
     public var conflicts: [PendingEdit] = []
-    /// Edits the server refused for another reason (kept out of the queue, reported).
+    /// Edits the server refused for another reason.
     public var rejected: [PendingEdit] = []
-    /// Whether the flush stopped because the network went away again.
-    public var stoppedOffline = false
+    /// Why the flush stopped early (the network went away again, sign-out), or `nil`.
+    public var stoppedBecause: String?
+
+    /// Whether the flush stopped before the end of the queue.
+    public var stoppedEarly: Bool { stoppedBecause != nil }
 }
 
-/// Offline writes, sent in order and exactly once when the network returns.
+/// Offline writes, kept in LocalStore's durable outbox and sent in order, exactly once, when the network returns.
 ///
-/// Each edit leaves the store only after the server accepted it. A flush already running makes a second
-/// one wait for it rather than send the same edits again.
+/// Each edit is stored as one outbox operation whose idempotency key is the edit's id, and the dev server
+/// (like a Salesforce org behind an idempotent proxy) answers a replayed create with the first record.
+/// Updates carry the `LastModifiedDate` they were based on, so a replay over a newer server version becomes
+/// a conflict rather than an overwrite.
+///
+/// NB: give the Sales app its own ``LocalStore``: its outbox holds Sales edits only, which this type replays.
 public actor SalesOutbox {
-    private let store: OutboxStore
-    private var flushing: Task<FlushReport, Never>?
+    private let outbox: Outbox
 
-    /// Creates an outbox over a store.
-    public init(store: OutboxStore) {
-        self.store = store
+    /// An outbox over the Sales app's local store.
+    public init(store: LocalStore) {
+        outbox = store.outbox
+    }
+
+    /// Queues an edit.
+    public func enqueue(_ edit: PendingEdit) async throws {
+        let (method, path) = Self.request(for: edit.change)
+        try await outbox.enqueue(
+            method: method, path: path, body: try JSONEncoder().encode(edit), contentType: "application/json",
+            label: edit.summary, idempotencyKey: edit.id.uuidString)
     }
 
     /// The edits waiting, oldest first.
-    public var pending: [PendingEdit] { store.load() }
-
-    /// Queues an edit.
-    public func enqueue(_ edit: PendingEdit) {
-        store.save(store.load() + [edit])
+    public func pending() async throws -> [PendingEdit] {
+        try await outbox.operations(in: [.pending]).compactMap(Self.edit)
     }
 
-    /// Forgets every pending edit (on sign-out).
-    public func clear() {
-        store.save([])
+    /// Edits the server refused because the record had changed, until the person resolves them.
+    public func conflicts() async throws -> [PendingEdit] {
+        try await outbox.operations(in: [.conflict]).compactMap(Self.edit)
+    }
+
+    /// Forgets every queued edit (on sign-out).
+    public func clear() async throws {
+        for operation in try await outbox.operations() { try await outbox.discard(operation.id) }
     }
 
     /// Sends the pending edits through `client`, stopping at the first network failure.
-    public func flush(using client: SalesforceClient) async -> FlushReport {
-        if let flushing { return await flushing.value }
-        let task = Task { await self.send(using: client) }
-        flushing = task
-        let report = await task.value
-        flushing = nil
-        return report
-    }
-
-    private func send(using client: SalesforceClient) async -> FlushReport {
-        var report = FlushReport()
-        while let edit = store.load().first {
+    ///
+    /// A flush started while another runs sends nothing (the first one is already sending those edits).
+    public func flush(using client: SalesforceClient) async throws -> FlushReport {
+        let created = LockedValue([UUID: String]())
+        let replay = try await outbox.replay { operation in
+            guard let edit = Self.edit(operation) else {
+                return .rejected(status: nil, message: "not a Sales edit")
+            }
             do {
                 switch edit.change {
                 case .create(let object, let fields):
                     let id = try await client.create(
                         object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
-                    report.createdIDs[edit.id] = id
+                    created.update { $0[edit.id] = id }
+                    return .delivered(body: Data(id.utf8))
                 case .update(let object, let id, let fields, let expected):
                     try await client.update(
                         object, id: id, fields: fields, expectedLastModified: expected, operation: edit.summary)
                 case .delete(let object, let id):
                     try await client.delete(object, id: id, operation: edit.summary)
                 }
-                report.sent.append(edit.id)
-            } catch let error as SalesforceError where error.isOffline {
-                report.stoppedOffline = true
-                return report
-            } catch SalesforceError.conflict {
-                report.conflicts.append(edit)
+                return .delivered(body: Data())
+            } catch let error as SalesforceError {
+                return Self.outcome(error)
             } catch {
-                report.rejected.append(edit)
+                return .unreachable(message: String(describing: error))
             }
-            store.save(store.load().filter { $0.id != edit.id })
         }
+        let delivered = try await outbox.operations(in: [.delivered])
+        let sentKeys = Set(replay.delivered)
+        var report = FlushReport()
+        report.sent = delivered.filter { sentKeys.contains($0.id) }.compactMap { UUID(uuidString: $0.idempotencyKey) }
+        report.createdIDs = created.value
+        report.conflicts = replay.conflicts.compactMap(Self.edit)
+        report.rejected = replay.failed.compactMap(Self.edit)
+        report.stoppedBecause = replay.stoppedBecause
         return report
+    }
+
+    static func outcome(_ error: SalesforceError) -> DeliveryOutcome {
+        switch error {
+        case .offline, .signedOut: return .unreachable(message: error.message)
+        case .conflict: return .conflict(status: 409, message: error.message)
+        case .service(_, let status, _) where status == 429 || status >= 500:
+            return .unreachable(message: error.message)
+        case .service(_, let status, _): return .rejected(status: status, message: error.message)
+        case .authentication, .unreadable, .invalidInput: return .rejected(status: nil, message: error.message)
+        }
+    }
+
+    static func edit(_ operation: OutboxOperation) -> PendingEdit? {
+        operation.body.flatMap { try? JSONDecoder().decode(PendingEdit.self, from: $0) }
+    }
+
+    static func request(for change: PendingEdit.Change) -> (RequestMethod, [String]) {
+        let base = ["services", "data", "v32.0", "sobjects"]
+        switch change {
+        case .create(let object, _): return (.post, base + [object])
+        case .update(let object, let id, _, _): return (.patch, base + [object, id])
+        case .delete(let object, let id): return (.delete, base + [object, id])
+        }
     }
 }

@@ -78,7 +78,7 @@ public final class AccountScreenModel {
 
     /// The screen appeared: show the cached copy at once, then load.
     public func appeared() async {
-        if details == nil, let cached = cache.load(accountID) { show(cached) }
+        if details == nil, let cached = await cache.load(accountID) { show(cached) }
         await load()
     }
 
@@ -119,7 +119,7 @@ public final class AccountScreenModel {
             switch error {
             case .offline:
                 if let id = edited.id {
-                    await outbox.enqueue(
+                    try? await outbox.enqueue(
                         PendingEdit(
                             change: .update(
                                 object: "Account", id: id, fields: accountToUpdateParams(edited),
@@ -169,7 +169,7 @@ public final class AccountScreenModel {
                 item.objectName, id: id, operation: "delete the \(item.objectName) \(item.name ?? id)")
             remove(id: id)
         } catch let error as SalesforceError where error.isOffline {
-            await outbox.enqueue(
+            try? await outbox.enqueue(
                 PendingEdit(change: .delete(object: item.objectName, id: id), summary: error.operation))
             remove(id: id)
             banner = SalesText.savedOffline
@@ -221,7 +221,13 @@ public final class AccountScreenModel {
 
     /// The network is back: send the outbox once, report conflicts, reload.
     public func networkReturned() async {
-        let report = await outbox.flush(using: client)
+        let report: FlushReport
+        do {
+            report = try await outbox.flush(using: client)
+        } catch {
+            banner = String(describing: error)
+            return
+        }
         await countPending()
         if let first = report.conflicts.first {
             banner = String(format: SalesText.conflictFormat, first.summary)
@@ -241,7 +247,7 @@ public final class AccountScreenModel {
             async let loadedDetails = client.retrieveAccount(id: accountID)
             async let loadedContent = client.webContent(accountID: accountID)
             let fresh = try await loadedDetails
-            cache.save(fresh)
+            await cache.save(fresh)
             show(fresh)
             conflict = nil
             let expanded = Set(contentSections.filter(\.isExpanded).map(\.kind))
@@ -304,6 +310,6 @@ public final class AccountScreenModel {
     }
 
     private func countPending() async {
-        pendingEditCount = await outbox.pending.count
+        pendingEditCount = (try? await outbox.pending().count) ?? 0
     }
 }

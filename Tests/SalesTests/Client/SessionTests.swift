@@ -26,8 +26,8 @@ import Testing
         let messages = ErrorMessages(center)
         let cache = AccountCache.inMemory()
         let client = try await harness.client(cache: cache, center: center)
-        cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
-        #expect(cache.load(DevServerHarness.hospitalID) != nil)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
 
         // The refresh token is revoked elsewhere (another device signed out), then the access token expires.
         let refresh = try #require(await client.session?.refreshToken)
@@ -40,7 +40,7 @@ import Testing
             _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
         }
         #expect(await client.session == nil)
-        #expect(cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
         #expect(
             messages.all == [
                 "Could not load the account \(DevServerHarness.hospitalID): you are signed out; sign in again."

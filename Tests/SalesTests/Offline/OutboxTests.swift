@@ -1,23 +1,28 @@
+import Database
 import Foundation
+import LocalStore
 import SalesCore
 import Testing
 
 @Suite struct OutboxTests {
+    func noteEdit(_ title: String) -> PendingEdit {
+        PendingEdit(
+            change: .create(
+                object: "Note",
+                fields: ItemMapping.noteInsert(Note(name: title, text: "x"), accountID: DevServerHarness.hospitalID)),
+            summary: "add the note \(title)")
+    }
+
     @Test func anOfflineEditIsSentExactlyOnceOnReconnect() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        let outbox = SalesOutbox(store: .inMemory())
+        let outbox = try await makeOutbox()
         let account = try await client.retrieveAccount(id: DevServerHarness.hospitalID).account
-        await outbox.enqueue(
-            PendingEdit(
-                change: .create(
-                    object: "Note",
-                    fields: ItemMapping.noteInsert(
-                        Note(name: "Offline visit", text: "x"), accountID: DevServerHarness.hospitalID)),
-                summary: "add the note Offline visit"))
+        let note = noteEdit("Offline visit")
+        try await outbox.enqueue(note)
         var edited = account
         edited.numBeds = 260
-        await outbox.enqueue(
+        try await outbox.enqueue(
             PendingEdit(
                 change: .update(
                     object: "Account", id: DevServerHarness.hospitalID, fields: accountToUpdateParams(edited),
@@ -26,27 +31,45 @@ import Testing
 
         // Still offline: nothing leaves, nothing is lost.
         harness.wire.isDown = true
-        let offline = await outbox.flush(using: client)
-        #expect(offline.stoppedOffline)
+        let offline = try await outbox.flush(using: client)
+        #expect(offline.stoppedEarly)
         #expect(offline.sent.isEmpty)
-        #expect(await outbox.pending.count == 2)
+        #expect(try await outbox.pending().count == 2)
 
         // Reconnect; two flushes race (two screens noticed the network): each edit still goes once.
         harness.wire.isDown = false
         async let first = outbox.flush(using: client)
         async let second = outbox.flush(using: client)
-        let reports = await [first, second]
-        #expect(reports.allSatisfy { $0.sent.count == 2 })
-        #expect(await outbox.pending.isEmpty)
+        let reports = try await [first, second]
+        #expect(reports.map(\.sent.count).reduce(0, +) == 2)
+        #expect(try await outbox.pending().isEmpty)
         #expect(harness.wire.count("POST", pathSuffix: "/sobjects/Note") == 1)
         #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 1)
+        let createdID = try #require(reports.compactMap { $0.createdIDs[note.id] }.first)
+        #expect(createdID.hasPrefix("002"))
 
         // A later flush sends nothing again.
-        let third = await outbox.flush(using: client)
-        #expect(third.sent.isEmpty)
+        #expect(try await outbox.flush(using: client).sent.isEmpty)
         let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
-        #expect(details.notes.filter { $0.name == "Offline visit" }.count == 1)
+        #expect(details.notes.filter { $0.name == "Offline visit" }.map(\.id) == [createdID])
         #expect(details.account.numBeds == 260)
+    }
+
+    /// The app died after the server created the note but before the outbox recorded it: the replay
+    /// carries the same idempotency key and the server answers with the first record.
+    @Test func aReplayAfterALostAnswerMakesNoDuplicate() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let outbox = try await makeOutbox()
+        let edit = noteEdit("Sent twice")
+        guard case .create(let object, let fields) = edit.change else { return }
+        let firstID = try await client.create(
+            object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
+        try await outbox.enqueue(edit)
+        let report = try await outbox.flush(using: client)
+        #expect(report.createdIDs[edit.id] == firstID)
+        let notes = try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes
+        #expect(notes.filter { $0.name == "Sent twice" }.count == 1)
     }
 
     @Test func aRecordChangedOnTheServerIsAConflictAndNothingIsOverwritten() async throws {
@@ -64,17 +87,18 @@ import Testing
         // Our offline edit, based on the older version, is replayed.
         var ours = account
         ours.numBeds = 1
-        let outbox = SalesOutbox(store: .inMemory())
-        await outbox.enqueue(
+        let outbox = try await makeOutbox()
+        try await outbox.enqueue(
             PendingEdit(
                 change: .update(
                     object: "Account", id: DevServerHarness.hospitalID, fields: accountToUpdateParams(ours),
                     expectedLastModified: account.lastModifiedDate),
                 summary: "save the account St. Mary's"))
-        let report = await outbox.flush(using: client)
+        let report = try await outbox.flush(using: client)
         #expect(report.conflicts.map(\.summary) == ["save the account St. Mary's"])
         #expect(report.sent.isEmpty)
-        #expect(await outbox.pending.isEmpty)
+        #expect(try await outbox.pending().isEmpty)
+        #expect(try await outbox.conflicts().map(\.summary) == ["save the account St. Mary's"])
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 999)
     }
 
@@ -107,13 +131,46 @@ import Testing
         #expect(messages.all.last?.contains("changed on the server since it was read; nothing was overwritten") == true)
     }
 
-    @Test func pendingEditsSurviveARelaunchInTheirFile() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+    @Test func refusedEditsAreReportedAndLeaveTheQueue() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let outbox = try await makeOutbox()
+        try await outbox.enqueue(
+            PendingEdit(
+                change: .create(
+                    object: "Note", fields: ["ParentId": .string("001Q000000Demo9IAB"), "Title": .string("x")]),
+                summary: "add an orphan note"))
+        try await outbox.enqueue(noteEdit("After the orphan"))
+        let report = try await outbox.flush(using: client)
+        #expect(report.rejected.map(\.summary) == ["add an orphan note"])
+        #expect(report.sent.count == 1)
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    @Test func pendingEditsSurviveARelaunchInTheLocalStore() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sales.sqlite").path
         let edit = PendingEdit(change: .delete(object: "Note", id: "002Q000000Demo1IAB"), summary: "delete the note")
-        await SalesOutbox(store: .file(file)).enqueue(edit)
-        #expect(await SalesOutbox(store: .file(file)).pending == [edit])
-        try Data("garbage".utf8).write(to: file)
-        #expect(await SalesOutbox(store: .file(file)).pending.isEmpty)
+        try await SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(path: path))).enqueue(edit)
+        let reopened = SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(path: path)))
+        #expect(try await reopened.pending() == [edit])
+        try await reopened.clear()
+        #expect(try await reopened.pending().isEmpty)
+    }
+
+    @Test func theAccountCacheSurvivesInTheLocalStoreAndIsWiped() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        let cache = AccountCache.localStore(store)
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        await cache.save(details)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.nonHospitalID))
+        #expect(await cache.load(DevServerHarness.hospitalID) == details)
+        await cache.wipe()
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.load(DevServerHarness.nonHospitalID) == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Database
 import Foundation
 import HTTPServer
+import LocalStore
 import SalesCore
 import SalesforceDevServer
 
@@ -135,10 +136,15 @@ struct DevServerHarness {
     ) async throws -> SalesforceClient {
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: Self.instance), transport: transport,
-            sessions: .inMemory(), notificationCenter: center, onSignedOut: { cache.wipe() })
+            sessions: .inMemory(), notificationCenter: center, onSignedOut: { await cache.wipe() })
         if signedIn { try await client.signIn(username: Self.username, password: Self.password) }
         return client
     }
+}
+
+/// A Sales outbox over a fresh in-memory local store.
+func makeOutbox() async throws -> SalesOutbox {
+    SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
 }
 
 /// Collects the messages of `ServiceErrorOccurred` posted on a centre.

@@ -13,7 +13,7 @@ import Testing
         async throws -> (AccountScreenModel, SalesOutbox, SalesforceClient)
     {
         let client = try await harness.client(cache: cache)
-        let outbox = SalesOutbox(store: .inMemory())
+        let outbox = try await makeOutbox()
         let model = AccountScreenModel(
             accountID: accountID, client: client, outbox: outbox, cache: cache, locale: en, timeZone: utc)
         return (model, outbox, client)
@@ -89,7 +89,7 @@ import Testing
         #expect(model.banner == "Saved offline; it will be sent when the network returns.")
         #expect(model.pendingEditCount == 1)
         #expect(model.details?.account.numBeds == 300)
-        #expect(await outbox.pending.count == 1)
+        #expect(try await outbox.pending().count == 1)
 
         harness.wire.isDown = false
         await model.networkReturned()
@@ -162,7 +162,7 @@ import Testing
         let cache = AccountCache.inMemory()
         let (model, _, client) = try await makeModel(harness, cache: cache)
         await model.appeared()
-        #expect(cache.load(DevServerHarness.hospitalID) != nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
         let refresh = try #require(await client.session?.refreshToken)
         _ = try await harness.send(
             .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
@@ -173,14 +173,14 @@ import Testing
         #expect(model.items.isEmpty)
         #expect(model.healthCare == nil)
         #expect(model.banner == "Your session ended. Sign in again.")
-        #expect(cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
     }
 
     @Test func offlineAtLaunchShowsTheCachedCopyAndSaysWhy() async throws {
         let harness = try await DevServerHarness.make()
         let cache = AccountCache.inMemory()
         let (model, _, client) = try await makeModel(harness, cache: cache)
-        cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
         harness.wire.isDown = true
         await model.appeared()
         #expect(model.phase == .loaded)
