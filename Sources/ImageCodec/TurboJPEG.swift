@@ -108,8 +108,8 @@ public enum TurboJPEG {
 
     /// Re-encodes a JPEG at exactly `size` and `quality`: DCT scaling gets close, a box filter does the rest.
     ///
-    /// NB: a planar-YUV round trip (`tjDecompressToYUV2` → `tjCompressFromYUV`) would skip colour conversion,
-    /// but with libjpeg-turbo 2.1.5 it corrupted the heap now and then under parallel tests, so RGB it is.
+    /// NB: a planar-YUV round trip (`tjDecompressToYUV2` → `tjCompressFromYUV`) would skip colour conversion
+    /// but keep the source's chroma subsampling (a 4:4:4 original stays big); RGB in, 4:2:0 out is used instead.
     public static func resample(_ jpeg: Data, to size: PixelSize, quality: Int) throws -> Data {
         guard size.width > 0, size.height > 0 else { throw ImageCodecError("The target size must be positive.") }
         let decoded = try decode(jpeg, atLeast: size)
