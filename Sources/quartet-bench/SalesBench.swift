@@ -1,4 +1,5 @@
 import Database
+import DatabasePostgres
 import Foundation
 import HTTPServer
 import ImageCodec
@@ -6,7 +7,8 @@ import SalesforceDevServer
 
 /// `quartet-bench sales …`: the Swift side of scripts/bench.d/sales.sh.
 ///
-/// - `serve PORT DIR`: the Salesforce dev server (SQLite file in DIR) on loopback until killed.
+/// - `serve PORT DATABASE`: the Salesforce dev server on loopback until killed; DATABASE is a directory (a SQLite
+///   file is made there) or a `sqlite:`/`postgres://` URL.
 /// - `body BYTES ACCOUNT JSON RAW`: a random attachment of BYTES, as the create body (base64 JSON) and raw.
 /// - `photo OUT`: a ~30 MB JPEG (noisy 5000×3750 RGB at quality 100).
 /// - `shrink IN OUT`: fits IN under 25 MB with libjpeg-turbo; prints `milliseconds bytes width height`.
@@ -14,7 +16,7 @@ enum SalesBench {
     static func run(_ arguments: [String]) async throws {
         switch arguments.first {
         case "serve" where arguments.count == 3:
-            try await serve(port: UInt16(arguments[1]) ?? 0, directory: arguments[2])
+            try await serve(port: UInt16(arguments[1]) ?? 0, database: arguments[2])
         case "body" where arguments.count == 5:
             try body(bytes: Int(arguments[1]) ?? 0, account: arguments[2], json: arguments[3], raw: arguments[4])
         case "photo" where arguments.count == 2:
@@ -23,13 +25,15 @@ enum SalesBench {
             try shrink(arguments[1], arguments[2])
         default:
             throw HTTPBench.BenchError(
-                description: "usage: quartet-bench sales serve PORT DIR | body BYTES ACCOUNT JSON RAW | photo OUT "
+                description: "usage: quartet-bench sales serve PORT DATABASE | body BYTES ACCOUNT JSON RAW | photo OUT "
                     + "| shrink IN OUT")
         }
     }
 
-    static func serve(port: UInt16, directory: String) async throws {
-        let database = try SQLiteDatabase(path: directory + "/quartet.sqlite")
+    static func serve(port: UInt16, database location: String) async throws {
+        let database =
+            location.contains(":")
+            ? try DatabaseOpener.open(location) : try SQLiteDatabase(path: location + "/quartet.sqlite")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
         try await migrator.migrate(database)
