@@ -136,6 +136,9 @@ public actor SalesforceClient {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.httpBody = Data(Self.formEncode(form).utf8)
         let (data, response) = try await exchange(request, operation: operation)
+        if response.statusCode >= 500 || response.statusCode == 429 {
+            throw SalesforceError.service(operation: operation, status: response.statusCode, errors: [])
+        }
         guard (200..<300).contains(response.statusCode) else {
             let failure = try? JSONDecoder().decode(OAuthFailure.self, from: data)
             throw SalesforceError.authentication(
@@ -167,7 +170,8 @@ public actor SalesforceClient {
             let session = try await task.value
             sessions.save(session)
             return session
-        } catch let error as SalesforceError where error.isOffline {
+        } catch let error as SalesforceError where error.isOffline || error.isServerTrouble {
+            // NB: the login server being down or busy says nothing about the session: keep it for later.
             throw error
         } catch {
             sessions.save(nil)

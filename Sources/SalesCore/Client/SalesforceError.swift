@@ -68,6 +68,12 @@ public enum SalesforceError: Error, Sendable, Hashable {
         return false
     }
 
+    /// Whether the server was down or busy (5xx, 429): worth trying again later, and no reason to sign out.
+    public var isServerTrouble: Bool {
+        if case .service(_, let status, _) = self { return status >= 500 || status == 429 }
+        return false
+    }
+
     /// A sentence saying what failed and why: `Could not save the account: No such column 'X' (INVALID_FIELD).`
     public var message: String {
         let reason: String

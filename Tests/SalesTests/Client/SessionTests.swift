@@ -2,6 +2,21 @@ import Foundation
 import SalesCore
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A Boolean behind a lock.
+final class LockedFlag: @unchecked Sendable {
+    // NB: guarded by `lock`.
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
 @Suite struct SessionTests {
     @Test func anExpiredTokenIsRefreshedOnceAndTheCallRetried() async throws {
         let harness = try await DevServerHarness.make(tokenLifetime: 60)
@@ -47,6 +62,38 @@ import Testing
             ])
         // Exactly one refresh attempt, no retry loop.
         #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
+    }
+
+    @Test func aLoginServerOutageDuringRefreshKeepsTheSession() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let inner = harness.transport
+        let outage = LockedFlag()
+        let cache = AccountCache.inMemory()
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: SalesforceTransport { request in
+                if outage.isSet, request.url?.path == "/services/oauth2/token" {
+                    let response = HTTPURLResponse(
+                        url: request.url!, statusCode: 503, httpVersion: nil, headerFields: nil)!
+                    return (Data(), response)
+                }
+                return try await inner.send(request)
+            },
+            sessions: .inMemory(), notificationCenter: NotificationCenter(), onSignedOut: { await cache.wipe() })
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        harness.clock.advance(120)
+        outage.isSet = true
+        do {
+            _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+            Issue.record("should fail while the login server is down")
+        } catch let error as SalesforceError {
+            #expect(error.isServerTrouble)
+        }
+        #expect(await client.session != nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+        outage.isSet = false
+        #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.isHospital == true)
     }
 
     @Test func aWrongPasswordIsReportedAndLeavesNoSession() async throws {
