@@ -60,7 +60,7 @@ struct SObjectController: Sendable {
 
     @Sendable func read(_ request: Request) async throws -> Response {
         let schema = try schema(request)
-        let record = try await live(request, schema: schema, deleted: .notFound)
+        let record = try await live(request, schema: schema, deleted: .notFound, withBody: false)
         var names = schema.fields.map(\.name)
         let isSelective = request.query["fields"] != nil
         if let wanted = request.query["fields"] {
@@ -85,7 +85,8 @@ struct SObjectController: Sendable {
     @Sendable func update(_ request: Request) async throws -> Response {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.patch, allowed: "GET, DELETE") }
-        var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
+        var record = try await live(request, schema: schema, deleted: .entityIsDeleted, withBody: false)
+        var bodyChanged = false
         var notUpdatable: [String] = []
         for (name, member) in try SObjectBody.parse(request.body) where name != "attributes" {
             if name.lowercased() == "id" {
@@ -103,6 +104,7 @@ struct SObjectController: Sendable {
             }
             if field.kind == .base64 {
                 record.body = try Self.base64(member, field: field.name)
+                bodyChanged = true
                 continue
             }
             let checked = try await checked(member.json, field: field)
@@ -112,17 +114,17 @@ struct SObjectController: Sendable {
         if !notUpdatable.isEmpty { throw SalesforceFault.notUpdatable(notUpdatable) }
         let now = service.modificationTime(after: record.lastModifiedDate)
         record.lastModifiedDate = now
-        try await prepare(&record, now: now)
-        try await store.update(record)
+        try await prepare(&record, now: now, bodyChanged: bodyChanged)
+        try await store.update(record, bodyChanged)
         return .noContent
     }
 
     @Sendable func delete(_ request: Request) async throws -> Response {
         let schema = try schema(request)
-        var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
+        var record = try await live(request, schema: schema, deleted: .entityIsDeleted, withBody: false)
         record.isDeleted = true
         record.lastModifiedDate = service.modificationTime(after: record.lastModifiedDate)
-        try await store.update(record)
+        try await store.update(record, false)
         return .noContent
     }
 
@@ -132,7 +134,7 @@ struct SObjectController: Sendable {
         guard let blobField = schema.blobField, blobField.lowercased() == field.lowercased() else {
             throw SalesforceFault.notFound
         }
-        let record = try await live(request, schema: schema, deleted: .notFound)
+        let record = try await live(request, schema: schema, deleted: .notFound, withBody: true)
         // NB: Salesforce answers VersionData as `application/octetstream` (sic); attachments with their type.
         let type =
             record.type == "Attachment"
@@ -149,14 +151,14 @@ struct SObjectController: Sendable {
     }
 
     /// The record named by the path, of the path's type; `deleted` is thrown for a deleted one.
-    private func live(_ request: Request, schema: SObjectSchema, deleted: SalesforceFault) async throws
-        -> SObjectRecord
+    private func live(_ request: Request, schema: SObjectSchema, deleted: SalesforceFault, withBody: Bool)
+        async throws -> SObjectRecord
     {
         let raw = try request.parameter("id")
         guard let id = SalesforceID.normalized(raw), SalesforceID.object(of: id) == schema.name else {
             throw SalesforceFault.malformedID(raw)
         }
-        guard let record = try await store.fetch(id), record.type == schema.name else {
+        guard let record = try await store.fetch(id, withBody), record.type == schema.name else {
             throw SalesforceFault.notFound
         }
         if record.isDeleted { throw deleted }
@@ -173,7 +175,7 @@ struct SObjectController: Sendable {
             return .number(number)
         case (.reference, .string(let text)):
             guard let id = SalesforceID.normalized(text) else { throw SalesforceFault.malformedID(text) }
-            guard let target = try await store.fetch(id), !target.isDeleted else {
+            guard let target = try await store.fetch(id, false), !target.isDeleted else {
                 throw SalesforceFault.invalidReference(field.name)
             }
             return .string(id)
@@ -184,9 +186,9 @@ struct SObjectController: Sendable {
     }
 
     /// Fills the fields the server derives: an attachment's type and length, a version's document.
-    private func prepare(_ record: inout SObjectRecord, now: Date) async throws {
+    private func prepare(_ record: inout SObjectRecord, now: Date, bodyChanged: Bool = true) async throws {
         switch record.type {
-        case "Attachment":
+        case "Attachment" where bodyChanged:
             if Self.isBlank(record.fields["ContentType"]) {
                 record.fields["ContentType"] = .string(Self.sniffContentType(record.body ?? Data()))
             }

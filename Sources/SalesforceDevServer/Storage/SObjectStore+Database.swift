@@ -61,24 +61,26 @@ extension SObjectStore {
                     return record.id
                 }
             },
-            fetch: { id in
-                try await database.read { db in
+            fetch: { id, withBody in
+                let body: SQL = withBody ? "body" : "NULL AS body"
+                return try await database.read { db in
                     try db.queryOne(
                         """
-                        SELECT id, type, parent_id, fields, body, created_at, modified_at, is_deleted
+                        SELECT id, type, parent_id, fields, \(body), created_at, modified_at, is_deleted
                         FROM salesforce_record WHERE id = \(id)
                         """
                     ).map(DatabaseRecord.record)
                 }
             },
-            update: { record in
+            update: { record, withBody in
                 let fields = try DatabaseRecord.encode(record.fields)
+                let body: SQL = withBody ? ", body = \(record.body)" : ""
                 _ = try await database.write { db in
                     try db.execute(
                         """
                         UPDATE salesforce_record SET parent_id = \(record.parentID), fields = \(fields), \
-                        body = \(record.body), modified_at = \(record.lastModifiedDate), \
-                        is_deleted = \(record.isDeleted ? 1 : 0) WHERE id = \(record.id)
+                        modified_at = \(record.lastModifiedDate), is_deleted = \(record.isDeleted ? 1 : 0)\(body) \
+                        WHERE id = \(record.id)
                         """)
                 }
             },

@@ -29,10 +29,12 @@ public struct IssuedToken: Sendable, Hashable {
 public struct SObjectStore: Sendable {
     /// Inserts a record; with an idempotency key seen before, inserts nothing and returns the first record's id.
     public var insert: @Sendable (_ record: SObjectRecord, _ idempotencyKey: String?) async throws -> String
-    /// The record with this id (deleted ones included, flagged), with its body.
-    public var fetch: @Sendable (_ id: String) async throws -> SObjectRecord?
-    /// Replaces a record (fields, dates, deletion flag).
-    public var update: @Sendable (_ record: SObjectRecord) async throws -> Void
+    /// The record with this id (deleted ones included, flagged); its body only when `withBody`.
+    public var fetch: @Sendable (_ id: String, _ withBody: Bool) async throws -> SObjectRecord?
+    /// Replaces a record's fields, dates and deletion flag, and its body too when `withBody`.
+    ///
+    /// NB: renaming a 25 MB attachment must not read and rewrite its 25 MB body.
+    public var update: @Sendable (_ record: SObjectRecord, _ withBody: Bool) async throws -> Void
     /// The live records of a type under a parent, without bodies, oldest first.
     public var children: @Sendable (_ type: String, _ parentID: String) async throws -> [SObjectRecord]
     /// Every live record of a type, without bodies, oldest first.
@@ -49,8 +51,8 @@ public struct SObjectStore: Sendable {
     /// Creates a store from its operations.
     public init(
         insert: @escaping @Sendable (SObjectRecord, String?) async throws -> String,
-        fetch: @escaping @Sendable (String) async throws -> SObjectRecord?,
-        update: @escaping @Sendable (SObjectRecord) async throws -> Void,
+        fetch: @escaping @Sendable (String, Bool) async throws -> SObjectRecord?,
+        update: @escaping @Sendable (SObjectRecord, Bool) async throws -> Void,
         children: @escaping @Sendable (String, String) async throws -> [SObjectRecord],
         all: @escaping @Sendable (String) async throws -> [SObjectRecord],
         count: @escaping @Sendable () async throws -> Int,
@@ -74,8 +76,20 @@ public struct SObjectStore: Sendable {
         let state = MemoryState()
         return SObjectStore(
             insert: { record, key in state.insert(record, key: key) },
-            fetch: { id in state.locked { $0.records[id] } },
-            update: { record in state.locked { $0.records[record.id] = record } },
+            fetch: { id, withBody in
+                state.locked { memory in
+                    guard var record = memory.records[id] else { return nil }
+                    if !withBody { record.body = nil }
+                    return record
+                }
+            },
+            update: { record, withBody in
+                state.locked { memory in
+                    var stored = record
+                    if !withBody { stored.body = memory.records[record.id]?.body }
+                    memory.records[record.id] = stored
+                }
+            },
             children: { type, parent in
                 state.locked { memory in
                     memory.order.compactMap { memory.records[$0] }

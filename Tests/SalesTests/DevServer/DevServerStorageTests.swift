@@ -44,6 +44,23 @@ import Testing
         #expect(try await !client.retrieveAccount(id: DevServerHarness.hospitalID).notes.contains { $0.id == note.id })
     }
 
+    @Test(arguments: [true, false])
+    func renamingAnAttachmentKeepsItsBody(inMemory: Bool) async throws {
+        let harness = try await DevServerHarness.make(store: inMemory ? .inMemory() : nil)
+        let client = try await harness.client()
+        let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<5000).map { UInt8(truncatingIfNeeded: $0) })
+        var attachment = try await client.createAttachment(
+            name: "a.jpg", data: bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
+        attachment.name = "b.jpg"
+        try await client.renameAttachment(attachment)
+        let downloaded = try await client.downloadAttachment(id: attachment.id ?? "")
+        #expect(downloaded == DownloadedFile(data: bytes, contentType: "image/jpeg"))
+        let listed = try await client.retrieveAccount(id: DevServerHarness.hospitalID).attachments
+        #expect(listed.first { $0.id == attachment.id }?.bodyLength == bytes.count)
+        try await client.deleteAttachment(id: attachment.id ?? "")
+        await #expect(throws: SalesforceError.self) { _ = try await client.downloadAttachment(id: attachment.id ?? "") }
+    }
+
     @Test func aBinaryBodyRoundTripsThroughTheDatabase() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
