@@ -40,7 +40,10 @@ var targets: [Target] = [
 
     // MARK: - Platform
 
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim"], swiftSettings: swiftSettings),
+    // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
+    .target(name: "DynamicJSON", swiftSettings: swiftSettings),
+    .target(
+        name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim", "DynamicJSON"], swiftSettings: swiftSettings),
     // The database API and its SQLite driver: safe for iOS app cores (no libpq).
     .target(name: "Database", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
     // The PostgreSQL driver: servers only.
@@ -49,7 +52,7 @@ var targets: [Target] = [
     // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
     .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
-    .target(name: "TokenVerifier", dependencies: ["COpenSSL"], swiftSettings: swiftSettings),
+    .target(name: "TokenVerifier", dependencies: ["COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
 
     // JPEG decode/scale/encode for the command line and servers (Apple platforms use ImageIO).
     .target(name: "ImageCodec", dependencies: ["CTurboJPEG"], swiftSettings: swiftSettings),
@@ -57,6 +60,7 @@ var targets: [Target] = [
     // MARK: - Contracts (wire types and routes shared by a core and its server)
 
     .target(name: "ChangeJarModels", swiftSettings: swiftSettings),
+    .target(name: "AttendeeModels", swiftSettings: swiftSettings),
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
@@ -80,30 +84,43 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
 
+    .target(
+        name: "AttendeeCore",
+        dependencies: ["AttendeeModels", "APIClient", "LocalStore"],
+        resources: [.process("Resources")],
+        swiftSettings: swiftSettings
+    ),
+
     // MARK: - Backends
 
     .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
     .target(
         name: "SalesforceDevServer",
-        dependencies: ["HTTPServer", "Database"],
+        dependencies: ["HTTPServer", "Database", "DynamicJSON"],
         resources: [.copy("Resources/seed")],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "CognitoDevServer",
-        dependencies: ["HTTPServer", "Database", "TokenVerifier"],
+        dependencies: ["HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "ChangeJarServer",
-        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier"],
+        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "AttendeeServer",
+        dependencies: ["AttendeeModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
+        resources: [.copy("Seed")],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "QuartetServer",
         dependencies: [
             "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "CognitoDevServer",
-            "ChangeJarServer",
+            "ChangeJarServer", "AttendeeServer",
         ],
         swiftSettings: swiftSettings
     ),
@@ -113,7 +130,8 @@ var targets: [Target] = [
     .target(
         name: "QuartetCLI",
         dependencies: [
-            "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "APIClient", "LocalStore", "ImageCodec",
+            "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "APIClient", "LocalStore",
+            "ImageCodec",
         ],
         swiftSettings: swiftSettings
     ),
@@ -123,7 +141,7 @@ var targets: [Target] = [
         name: "quartet-bench",
         dependencies: [
             "HTTPServer", "Database", "DatabasePostgres", "LocalStore", "QuakesCore", "USGSReplay", "ImageCodec",
-            "SalesforceDevServer", "ChangeJarServer", "CognitoDevServer",
+            "SalesforceDevServer", "ChangeJarServer", "CognitoDevServer", "AttendeeServer",
         ],
         swiftSettings: swiftSettings
     ),
@@ -143,23 +161,48 @@ var targets: [Target] = [
         dependencies: ["QuakesCore", "USGSReplay", "HTTPServer"],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "TokenVerifierTests", dependencies: ["TokenVerifier"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "TokenVerifierTests",
+        dependencies: ["TokenVerifier", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
     .testTarget(
         name: "SalesTests",
-        dependencies: ["SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database"],
+        dependencies: [
+            "SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database", "DynamicJSON",
+        ],
         swiftSettings: swiftSettings
     ),
     .testTarget(
         name: "ChangeJarTests",
         dependencies: [
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
-            "APIClient", "LocalStore", "Database", "DatabasePostgres",
+            "APIClient", "LocalStore", "Database", "DatabasePostgres", "DynamicJSON",
         ],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "QuartetServerTests", dependencies: ["QuartetServer"], swiftSettings: swiftSettings),
-    .testTarget(name: "QuartetCLITests", dependencies: ["QuartetCLI"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "AttendeeTests",
+        dependencies: [
+            "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "APIClient", "LocalStore", "Database",
+            "DatabasePostgres",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "QuartetServerTests",
+        dependencies: ["QuartetServer", "HTTPServer", "DynamicJSON"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "QuartetCLITests",
+        dependencies: [
+            "QuartetCLI", "QuartetServer", "HTTPServer", "Database", "LocalStore", "TokenVerifier", "QuakesCore",
+            "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer",
+        ],
+        swiftSettings: swiftSettings
+    ),
 ]
 
 var products: [Product] = [
@@ -182,3 +225,24 @@ let package = Package(
     products: products,
     targets: targets
 )
+
+// MARK: - Focused builds
+
+// NB: scripts/sanitize sets QUARTET_TEST_TARGETS (comma-separated test target names) so that a sanitizer
+// build compiles only those tests and what they depend on, instead of the whole package a second time.
+if let selection = Context.environment["QUARTET_TEST_TARGETS"], !selection.isEmpty {
+    var keep = Set<String>()
+    var pending = selection.split(separator: ",").map { String($0) }
+    while let name = pending.popLast() {
+        guard keep.insert(name).inserted, let target = targets.first(where: { $0.name == name }) else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    targets = targets.filter { keep.contains($0.name) }
+    package.products = []
+    package.targets = targets
+}

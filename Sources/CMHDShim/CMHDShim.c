@@ -80,3 +80,13 @@ int cmhd_client_address(struct MHD_Connection *connection, char *buffer, size_t 
     }
     return inet_ntop(address->sa_family, raw, buffer, (socklen_t)length) == NULL ? -1 : 0;
 }
+
+static _Thread_local void *cmhd_inline_queue_slot = NULL;
+
+void *cmhd_inline_queue(void) {
+    return cmhd_inline_queue_slot;
+}
+
+void cmhd_set_inline_queue(void *queue) {
+    cmhd_inline_queue_slot = queue;
+}

@@ -18,6 +18,13 @@ public enum DatabaseOpener {
             return try SQLiteDatabase(url: url)
         }
         throw DatabaseError(
-            .other, code: "url", message: "unknown database URL scheme (expected sqlite: or postgres://): \(url)")
+            .other, code: "url",
+            message: "unknown database URL scheme \(scheme(of: url)) (expected sqlite: or postgres://)")
+    }
+
+    /// The scheme of `url` for error messages; the rest may hold a password, so it is never echoed.
+    static func scheme(of url: String) -> String {
+        let scheme = url.prefix { $0 != ":" }
+        return scheme.count < url.count && scheme.count <= 20 ? "\"\(scheme):\"" : "(none)"
     }
 }

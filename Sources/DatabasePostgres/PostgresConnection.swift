@@ -7,12 +7,17 @@ final class PostgresConnection: DatabaseConnection {
     private let handle: OpaquePointer
     private let configuration: PostgresDatabase.Configuration
     private var savepointDepth = 0
+    private var statements = PostgresStatementCache()
+    private let schema: PostgresSchemaGeneration
+    private var preparedGeneration = 0
 
     var dialect: SQLDialect { .postgres }
 
     /// Connects (blocking) and applies the session settings.
-    init(configuration: PostgresDatabase.Configuration) throws {
+    init(configuration: PostgresDatabase.Configuration, schema: PostgresSchemaGeneration) throws {
         self.configuration = configuration
+        self.schema = schema
+        preparedGeneration = schema.current
         // NB: keywords listed before `dbname` are defaults that the URL's own parameters override.
         let keywords = ["connect_timeout", "application_name", "dbname"]
         let values = [String(configuration.connectTimeoutSeconds), "quartet", configuration.url]
@@ -52,11 +57,13 @@ final class PostgresConnection: DatabaseConnection {
         }
         clibpq_silence_notices(handle)
         savepointDepth = 0
+        statements = PostgresStatementCache()  // the server forgot them with the old session
+        preparedGeneration = schema.current
         try configureSession()
     }
 
     private func configureSession() throws {
-        try executeScript("SET TIME ZONE 'UTC'")
+        try command("SET TIME ZONE 'UTC'")
         if let searchPath = configuration.searchPath {
             try execute("SELECT set_config('search_path', \(searchPath), false)")
         }
@@ -101,9 +108,31 @@ final class PostgresConnection: DatabaseConnection {
     }
 
     func executeScript(_ script: String) throws {
-        let result = PQexec(handle, script)
+        try command(script)
+        noteSchemaChange()
+    }
+
+    /// Whether this transaction ran statements that may have changed the schema (read and reset by the
+    /// database after COMMIT, which then tells every pooled connection to re-prepare).
+    private(set) var changedSchema = false
+
+    /// Clears the flag set by DDL once the transaction ended.
+    func takeSchemaChange() -> Bool {
+        defer { changedSchema = false }
+        return changedSchema
+    }
+
+    /// Drops this connection's prepared statements at once (a plan may be stale from the next statement on).
+    private func noteSchemaChange() {
+        statements.removeAll()
+        changedSchema = true
+    }
+
+    /// Runs transaction control or session commands (no parameters, no schema change).
+    func command(_ text: String) throws {
+        let result = PQexec(handle, text)
         defer { PQclear(result) }
-        try check(result, sql: script)
+        try check(result, sql: text)
     }
 
     @discardableResult
@@ -112,13 +141,13 @@ final class PostgresConnection: DatabaseConnection {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "quartet_savepoint_\(savepointDepth)"
-        try executeScript("SAVEPOINT \(name)")
+        try command("SAVEPOINT \(name)")
         do {
             let result = try body()
-            try executeScript("RELEASE SAVEPOINT \(name)")
+            try command("RELEASE SAVEPOINT \(name)")
             return result
         } catch {
-            try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            try? command("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
             throw error
         }
     }
@@ -136,19 +165,52 @@ final class PostgresConnection: DatabaseConnection {
         let (text, arguments) = sql.rendered(for: .postgres)
         let parameters = try PostgresParameters(arguments, sql: text)
         defer { parameters.deallocate() }
-        let result = PQexecParams(
-            handle, text, Int32(arguments.count), parameters.types, parameters.values, parameters.lengths,
-            parameters.formats, 0)
+        let count = Int32(arguments.count)
+        let result: OpaquePointer?
+        if let name = try preparedStatement(for: text, parameters: parameters) {
+            result = PQexecPrepared(handle, name, count, parameters.values, parameters.lengths, parameters.formats, 0)
+        } else {
+            result = PQexecParams(
+                handle, text, count, parameters.types, parameters.values, parameters.lengths, parameters.formats, 0)
+        }
         do {
             try check(result, sql: text)
-        } catch {
+        } catch let error as DatabaseError {
             PQclear(result)
+            if error.code == "0A000" {
+                // NB: "cached plan must not change result type": the table changed under a prepared SELECT *.
+                // Forget the statement so the next attempt prepares it afresh.
+                statements.forget(text, signature: parameters.signature)
+            }
             throw error
         }
         guard let result else {
             throw DatabaseError(.other, code: "libpq", message: "no result", sql: text)
         }
+        if !PostgresStatementCache.isWorthPreparing(text) { noteSchemaChange() }  // DDL through execute
         return result
+    }
+
+    /// The name of the server-side prepared statement for `text`, preparing it on first use; `nil` for
+    /// statements not worth preparing (DDL, utility commands) or when the cache is full.
+    private func preparedStatement(for text: String, parameters: PostgresParameters) throws -> String? {
+        let generation = schema.current
+        if generation != preparedGeneration {
+            // NB: the old statements stay on the server under their names; new names avoid clashes.
+            statements.removeAll()
+            preparedGeneration = generation
+        }
+        if let name = statements.name(for: text, signature: parameters.signature) { return name }
+        guard let name = statements.reserve(text, signature: parameters.signature) else { return nil }
+        let result = PQprepare(handle, name, text, Int32(parameters.types.count), parameters.types)
+        defer { PQclear(result) }
+        do {
+            try check(result, sql: text)
+        } catch {
+            statements.forget(text, signature: parameters.signature)
+            throw error
+        }
+        return name
     }
 
     private func check(_ result: OpaquePointer?, sql: String) throws {

@@ -11,6 +11,13 @@ import Foundation
 /// Each ``read(_:)`` and ``write(_:)`` checks its connection out of the pool and opens a transaction;
 /// a connection the server dropped (restart, failover) is reconnected at that point, before any of the
 /// closure's statements run. A server that stays down produces ``DatabaseError/Kind/connectionLost``.
+///
+/// Sessions run in UTC, so `timestamptz` values print (and read back through `Date`) without local offsets.
+///
+/// Data statements (`SELECT`, `INSERT`, `UPDATE`, `DELETE`, `WITH`) are prepared once per connection and
+/// then only executed. Schema changes made through this object make every pooled connection re-prepare;
+/// after a schema change by another process, a statement whose result columns changed (`SELECT *`) fails
+/// once with SQLSTATE 0A000 and is re-prepared on its next run.
 public final class PostgresDatabase: SQLDatabase {
     /// Where and how to connect.
     public struct Configuration: Sendable {
@@ -37,18 +44,23 @@ public final class PostgresDatabase: SQLDatabase {
     public var dialect: SQLDialect { .postgres }
 
     private let pool: ConnectionPool<PostgresConnection>
+    private let schema = PostgresSchemaGeneration()
 
     /// Prepares a pool for `configuration`; connections open on first use.
     public init(_ configuration: Configuration) throws {
         guard configuration.url.hasPrefix("postgres://") || configuration.url.hasPrefix("postgresql://") else {
             throw DatabaseError(
-                .other, code: "url", message: "not a PostgreSQL URL (expected postgres://…): \(configuration.url)")
+                .other, code: "url",
+                message:
+                    "not a PostgreSQL URL: scheme \(DatabaseOpener.scheme(of: configuration.url)), expected postgres://…"
+            )
         }
         self.configuration = configuration
+        let schema = self.schema
         pool = ConnectionPool(
             label: "quartet.postgres", capacity: configuration.maximumConnections,
             acquireTimeout: configuration.acquireTimeout,
-            open: { try PostgresConnection(configuration: configuration) }, close: { _ in })
+            open: { try PostgresConnection(configuration: configuration, schema: schema) })
     }
 
     /// Prepares a pool for `url` with the default settings.
@@ -76,7 +88,8 @@ public final class PostgresDatabase: SQLDatabase {
     private func run<T: Sendable>(
         begin: String, _ body: @Sendable (any DatabaseConnection) throws -> T
     ) async throws -> T {
-        try await pool.run { connection in
+        let schema = self.schema
+        return try await pool.run { connection in
             do {
                 try Self.begin(begin, on: connection)
             } catch {
@@ -84,10 +97,12 @@ public final class PostgresDatabase: SQLDatabase {
             }
             do {
                 let value = try body(connection)
-                try connection.executeScript("COMMIT")
+                try connection.command("COMMIT")
+                if connection.takeSchemaChange() { schema.changed() }
                 return (.success(value), connection.isHealthy)
             } catch {
-                if connection.isInTransaction { try? connection.executeScript("ROLLBACK") }
+                _ = connection.takeSchemaChange()
+                if connection.isInTransaction { try? connection.command("ROLLBACK") }
                 return (.failure(error), connection.isHealthy && !connection.isInTransaction)
             }
         }
@@ -96,11 +111,11 @@ public final class PostgresDatabase: SQLDatabase {
     /// Opens the transaction; this first round trip is also the health check of a pooled connection.
     private static func begin(_ statement: String, on connection: PostgresConnection) throws {
         do {
-            try connection.executeScript(statement)
+            try connection.command(statement)
         } catch let error as DatabaseError where error.kind == .connectionLost {
             // NB: nothing has run yet, so reconnecting and retrying once is safe.
             try connection.reconnect()
-            try connection.executeScript(statement)
+            try connection.command(statement)
         }
     }
 }

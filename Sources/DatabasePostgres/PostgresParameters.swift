@@ -60,6 +60,12 @@ struct PostgresParameters {
         lengths[index] = Int32(clamping: count)
     }
 
+    /// Which parameters are binary `bytea`: part of a prepared statement's identity, since their types are
+    /// fixed when it is prepared.
+    var signature: String {
+        String(formats.map { $0 == 1 ? "b" : "t" })
+    }
+
     /// Frees the parameter buffers.
     func deallocate() {
         for buffer in buffers { buffer.deallocate() }

@@ -9,6 +9,7 @@ import Foundation
 /// throw HTTPError(.unprocessableContent, detail: "Title must be 1–120 characters.", field: "title")
 /// ```
 public struct HTTPError: Error, Sendable, Equatable {
+    /// The response status.
     public var status: HTTPStatus
     /// A human-readable explanation specific to this occurrence.
     public var detail: String?
@@ -19,6 +20,7 @@ public struct HTTPError: Error, Sendable, Equatable {
     /// Extra response headers (`Allow`, `Retry-After`, `WWW-Authenticate`).
     public var headers: HTTPHeaders
 
+    /// Makes a problem; `field` names the offending input and lands in the document as `field`.
     public init(
         _ status: HTTPStatus,
         detail: String? = nil,

@@ -1,13 +1,17 @@
 /// HTTP header fields: case-insensitive names, order kept, repeated names allowed.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in order, names as given.
     public private(set) var fields: [(name: String, value: String)] = []
 
+    /// No headers.
     public init() {}
 
+    /// Headers from name/value pairs, in order.
     public init(_ fields: [(String, String)]) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Headers from a literal such as `["Content-Type": "text/plain"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
@@ -34,12 +38,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append((name: name, value: value))
     }
 
+    /// Whether any field is named `name` (case-insensitive).
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
+    /// Same fields, same order, same spelling.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }

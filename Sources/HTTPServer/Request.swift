@@ -2,14 +2,20 @@ import Foundation
 
 /// An HTTP request as a handler sees it: fully read, immutable, `Sendable`.
 public struct Request: Sendable {
+    /// The request method.
     public var method: HTTPMethod
     /// The percent-decoded path, without the query (`/events/42/sessions`).
     public var path: String
+    /// The path as it came on the wire, still percent-encoded. The router splits this one into segments
+    /// before decoding each, so an encoded slash (`%2F`) stays inside its segment.
+    public var rawPath: String
     /// Decoded query parameters; a repeated key keeps its last value (see ``queryItems`` for all).
     public var query: [String: String]
     /// Every query parameter in order, decoded.
     public var queryItems: [(name: String, value: String)]
+    /// The request headers (case-insensitive names).
     public var headers: HTTPHeaders
+    /// The whole request body (at most the server's `maxBodySize`).
     public var body: Data
     /// The peer's address (`127.0.0.1`), used by the rate limiter and the access log.
     public var remoteAddress: String
@@ -18,9 +24,11 @@ public struct Request: Sendable {
     /// Parameters captured by the router (`:eventID` → `"42"`).
     public var parameters: [String: String]
 
+    /// A request from decoded parts (tests and the engine).
     public init(
         method: HTTPMethod,
         path: String,
+        rawPath: String? = nil,
         queryItems: [(name: String, value: String)] = [],
         headers: HTTPHeaders = [:],
         body: Data = Data(),
@@ -30,6 +38,7 @@ public struct Request: Sendable {
     ) {
         self.method = method
         self.path = path
+        self.rawPath = rawPath ?? path
         self.queryItems = queryItems
         var query: [String: String] = [:]
         for item in queryItems { query[item.name] = item.value }
@@ -55,6 +64,7 @@ public struct Request: Sendable {
         self.init(
             method: method,
             path: rawPath.removingPercentEncoding ?? rawPath,
+            rawPath: rawPath,
             queryItems: Request.decodeQuery(rawQuery),
             headers: headers,
             body: body,

@@ -10,16 +10,21 @@ public struct Response: Sendable {
         case eventStream(EventStream)
     }
 
+    /// The status code.
     public var status: HTTPStatus
+    /// The response headers; `Content-Length` and `Date` are added by the engine.
     public var headers: HTTPHeaders
+    /// The body: bytes or an event stream.
     public var body: Body
 
+    /// A response with a byte body.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = .bytes(body)
     }
 
+    /// A response with any body, e.g. `.eventStream(…)`.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: Body) {
         self.status = status
         self.headers = headers

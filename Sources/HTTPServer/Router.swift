@@ -18,7 +18,9 @@ public protocol Middleware: Sendable {
 /// A middleware made from a closure.
 public struct ClosureMiddleware: Middleware {
     let body: @Sendable (Request, Handler) async throws -> Response
+    /// A middleware that runs `body` with the request and the next handler.
     public init(_ body: @escaping @Sendable (Request, Handler) async throws -> Response) { self.body = body }
+    /// Runs the closure.
     public func handle(_ request: Request, next: Handler) async throws -> Response {
         try await body(request, next)
     }
@@ -54,6 +56,7 @@ public struct Router: Sendable {
     private var prefix: [Segment] = []
     private var middleware: [any Middleware] = []
 
+    /// An empty router: every path answers 404.
     public init() {}
 
     /// Registers a handler for a method and a path pattern such as `/events/:eventID/sessions/:id`.
@@ -62,11 +65,17 @@ public struct Router: Sendable {
         routes.append(Route(method: method, segments: prefix + Router.segments(pattern), handler: wrapped))
     }
 
+    /// Registers a `GET` route (also answering `HEAD`).
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { on(.get, pattern, handler) }
+    /// Registers a `HEAD` route.
     public mutating func head(_ pattern: String, _ handler: @escaping Handler) { on(.head, pattern, handler) }
+    /// Registers a `POST` route.
     public mutating func post(_ pattern: String, _ handler: @escaping Handler) { on(.post, pattern, handler) }
+    /// Registers a `PUT` route.
     public mutating func put(_ pattern: String, _ handler: @escaping Handler) { on(.put, pattern, handler) }
+    /// Registers a `PATCH` route.
     public mutating func patch(_ pattern: String, _ handler: @escaping Handler) { on(.patch, pattern, handler) }
+    /// Registers a `DELETE` route.
     public mutating func delete(_ pattern: String, _ handler: @escaping Handler) { on(.delete, pattern, handler) }
 
     /// Registers routes under a shared prefix, wrapped in extra middleware (outermost first).
@@ -93,7 +102,9 @@ public struct Router: Sendable {
 
     /// Finds the handler for a request, filling in path parameters, or throws 404 / 405.
     public func resolve(_ request: Request) throws -> (Handler, Request) {
-        let parts = Router.split(request.path)
+        let parts = Router.split(request.rawPath).map { segment in
+            segment.utf8.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
+        }
         var allowed: [HTTPMethod] = []
         var headFallback: (Handler, [String: String])?
         for route in routes {

@@ -10,7 +10,13 @@ public enum QuartetTool {
         CommandSpec(
             "quartet",
             summary: "Quartet: four apps (Quakes, Sales, Change Jar, Attendee) and the server they talk to.",
-            subcommands: [ServeCommand.spec, SalesCommand.spec]
+            subcommands: [
+                ServeCommand.spec,
+                QuakesCommand.spec,
+                SalesCommand.spec,
+                ChangeJarCommand.spec,
+                AttendeeCommand.spec,
+            ]
         )
     }
 

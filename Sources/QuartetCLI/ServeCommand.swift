@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import QuartetServer
 
 /// `quartet serve`: runs the Quartet server until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -8,23 +10,79 @@ enum ServeCommand {
             summary: "run the Quartet server (all backends and the stand-ins)",
             options: [
                 OptionSpec(
-                    "host", value: "HOST", help: "address to listen on", environment: "QUARTET_HOST",
-                    default: "127.0.0.1"),
+                    "host",
+                    value: "HOST",
+                    help: "address to listen on",
+                    environment: "QUARTET_HOST",
+                    default: "127.0.0.1"
+                ),
                 OptionSpec(
-                    "port", value: "PORT", help: "port to listen on (0 picks a free one)", environment: "QUARTET_PORT",
-                    default: "8080"),
+                    "port",
+                    value: "PORT",
+                    help: "port to listen on (0 picks a free one)",
+                    environment: "QUARTET_PORT",
+                    default: "8080"
+                ),
                 OptionSpec(
-                    "data-dir", value: "DIR", help: "server data directory", environment: "QUARTET_SERVER_DATA_DIR",
-                    default: "./.quartet"),
+                    "data-dir",
+                    value: "DIR",
+                    help: "where the server keeps its database and keys",
+                    environment: "QUARTET_SERVER_DATA_DIR",
+                    default: "./.quartet"
+                ),
                 OptionSpec(
-                    "database", value: "URL", help: "database URL (sqlite:///path or postgres://…)",
-                    environment: "QUARTET_DATABASE"),
+                    "database",
+                    value: "URL",
+                    help: "sqlite:///path/file.sqlite or postgres://user@host:port/db (default: DIR/quartet.sqlite)",
+                    environment: "QUARTET_DATABASE"
+                ),
+                OptionSpec(
+                    "usgs-feed-dir",
+                    value: "DIR",
+                    help: "folder of USGS feed files to replay (default: a generated 30-day feed)",
+                    environment: "QUARTET_USGS_FEED_DIR"
+                ),
+                .flag("quiet", help: "no access log"),
             ],
-            body: { context in
-                let port = try context.arguments.value("port", as: "a port number") { UInt16($0) } ?? 8080
-                context.console.errorLine("serve is not wired yet (port \(port))")
-                return 1
-            }
+            body: run
         )
+    }
+
+    /// Reads the flags into a configuration (pure, so tests check it without starting anything).
+    static func configuration(_ context: CommandContext) throws -> ServerConfiguration {
+        let arguments = context.arguments
+        let port = try arguments.value("port", as: "a port number (0-65535)") { UInt16($0) } ?? 8080
+        let home = { (path: String) in ClientOptions.expandHome(path, environment: context.environment) }
+        return ServerConfiguration(
+            host: arguments.value("host") ?? "127.0.0.1",
+            port: port,
+            dataDirectory: URL(fileURLWithPath: home(arguments.value("data-dir") ?? "./.quartet")),
+            databaseURL: arguments.value("database"),
+            usgsFeedDirectory: arguments.value("usgs-feed-dir").map { URL(fileURLWithPath: home($0)) },
+            version: QuartetTool.version,
+            accessLog: !arguments.flag("quiet")
+        )
+    }
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let configuration = try configuration(context)
+        let application = try await buildApplication(configuration)
+        let server = Server(
+            configuration: Server.Configuration(host: configuration.host, port: configuration.port),
+            handler: application.handler()
+        )
+        do {
+            try server.start()
+        } catch {
+            context.console.errorLine("quartet: cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            return 1
+        }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        context.console.line("Quartet listening on http://\(host):\(server.port)")
+        context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
+        await server.runUntilSignal()
+        await application.close()
+        context.console.errorLine("quartet: stopped")
+        return 0
     }
 }

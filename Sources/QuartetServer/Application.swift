@@ -1,31 +1,95 @@
+import AttendeeServer
+import ChangeJarServer
+import CognitoDevServer
+import Database
+import DatabasePostgres
 import Foundation
 import HTTPServer
+import USGSReplay
 
 /// A composed Quartet server: its routes, their description, and what must be closed on shutdown.
 public struct Application: Sendable {
-    /// Every domain's routes, under the shared middleware.
+    /// Every domain's routes (without the shared middleware: tests drive it directly).
     public var router: Router
     /// What `/openapi.json` serves.
     public var openAPI: OpenAPIDocument
     public var configuration: ServerConfiguration
+    /// The database every domain stores its data in.
+    public var database: any SQLDatabase
+
+    /// The router behind the shared middleware: request id → access log → problem details.
+    public func handler(log: LogSink = .standardError) -> Handler {
+        var middleware: [any Middleware] = [RequestIDMiddleware()]
+        if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log)) }
+        middleware.append(ErrorMiddleware(log: log))
+        return router.handler(middleware: middleware)
+    }
+
+    /// Closes the database; call after the HTTP server has stopped.
+    public func close() async {
+        await database.close()
+    }
 }
 
-/// Builds the whole Quartet server from its configuration.
+/// Why the server could not be built; the message is safe to print.
+public struct ApplicationError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Builds the whole Quartet server from its configuration: opens (and creates) the database, applies every
+/// domain's migrations in order, and registers each domain's routes and documented operations.
 ///
 /// ```swift
-/// let app = try await buildApplication(ServerConfiguration(port: 0))
+/// let app = try await buildApplication(ServerConfiguration(port: 0, databaseURL: "sqlite::memory:"))
 /// let response = try await app.router.respond(to: Request(method: .get, target: "/health"))
 /// ```
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> Application {
+    do {
+        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+    } catch {
+        throw ApplicationError(description: "cannot create the data directory \(configuration.dataDirectory.path)")
+    }
+    let database = try DatabaseOpener.open(configuration.resolvedDatabaseURL)
+
+    var migrator = Migrator()
+    CognitoDevService.registerMigrations(&migrator)
+    ChangeJarService.registerMigrations(&migrator)
+    AttendeeService.registerMigrations(in: &migrator)
+    _ = try await migrator.migrate(database)
+
     var router = Router()
     var openAPI = OpenAPIDocument(title: "Quartet", version: configuration.version)
 
     HealthController(version: configuration.version).register(on: &router)
     openAPI.add(HealthController.operations)
 
+    USGSReplay(USGSReplayConfiguration(feedDirectory: configuration.usgsFeedDirectory)).register(on: &router)
+    openAPI.add(USGSReplay.operations)
+
+    let cognito = try CognitoDevService(
+        database: database,
+        configuration: .init(dataDirectory: configuration.dataDirectory)
+    )
+    cognito.register(on: &router)
+    openAPI.add(CognitoDevService.operations)
+
+    let changeJar = try ChangeJarService(
+        database: database,
+        configuration: .init(identityPoolID: cognito.configuration.identityPoolID, keys: cognito.keyFetcher)
+    )
+    changeJar.register(on: &router)
+    openAPI.add(ChangeJarService.operations)
+
+    let attendee = try AttendeeService(
+        database: database,
+        configuration: AttendeeService.Configuration()
+    )
+    try await attendee.loadSeedIfNeeded()
+    attendee.register(on: &router)
+    openAPI.add(AttendeeService.operations)
+
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)
-    var published = openAPI
-    published.add(OpenAPIController.operations)
-    return Application(router: router, openAPI: published, configuration: configuration)
+    openAPI.add(OpenAPIController.operations)
+    return Application(router: router, openAPI: openAPI, configuration: configuration, database: database)
 }

@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var usgsFeedDirectory: URL?
     /// The version reported by `/health` and the OpenAPI document.
     public var version: String
+    /// Whether each request is logged on standard error (one logfmt line; never credentials).
+    public var accessLog: Bool
 
     public init(
         host: String = "127.0.0.1",
@@ -21,8 +23,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         dataDirectory: URL = URL(fileURLWithPath: ".quartet"),
         databaseURL: String? = nil,
         usgsFeedDirectory: URL? = nil,
-        version: String = "0.1.0"
+        version: String = "0.1.0",
+        accessLog: Bool = true
     ) {
+        self.accessLog = accessLog
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

@@ -1,1 +1,252 @@
-// The USGSReplay module; see docs/ARCHITECTURE.md.
+import Foundation
+import HTTPServer
+
+/// Settings of the USGS replay.
+public struct USGSReplayConfiguration: Sendable {
+    /// A folder of real feed files (`all_month.geojson`, …) to serve as they are; `nil` serves the demo feed.
+    public var feedDirectory: URL?
+    /// The end of the demo feed's 30 days (and its `generated` time).
+    public var now: Date
+    /// Seeds the demo feed: the same seed and `now` give the same bytes.
+    public var seed: UInt64
+    /// Events in the demo month.
+    public var demoCount: Int
+
+    public init(feedDirectory: URL? = nil, now: Date = Date(), seed: UInt64 = 0x5155_414B, demoCount: Int = 10_000) {
+        self.feedDirectory = feedDirectory
+        // NB: whole seconds, so Last-Modified (second resolution) compares exactly with If-Modified-Since.
+        self.now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        self.seed = seed
+        self.demoCount = demoCount
+    }
+}
+
+/// A stand-in for the USGS earthquake feeds: same paths, JSON shape, headers and conditional requests.
+///
+/// ```swift
+/// var router = Router()
+/// USGSReplay(USGSReplayConfiguration()).register(on: &router)
+/// // GET /usgs/feed/v1.0/summary/all_month.geojson
+/// ```
+///
+/// Headers follow USGS: `Content-Type: application/json`, `Cache-Control: public, max-age=60`,
+/// `Last-Modified`, `ETag`, `Expires`, `Access-Control-Allow-Origin: *`, and 304 on a matching
+/// `If-None-Match` (or, without one, `If-Modified-Since`).
+public final class USGSReplay: Sendable {
+    public let configuration: USGSReplayConfiguration
+    private let cache = FeedCache()
+
+    public init(_ configuration: USGSReplayConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Adds the replay's routes.
+    public func register(on router: inout Router) {
+        router.get("/usgs/feed/v1.0/summary/:feed") { [self] request in
+            try self.summary(request)
+        }
+        router.get("/usgs/feed/v1.0/detail/:file") { [self] request in
+            try self.detail(request)
+        }
+        router.get("/usgs/earthquakes/eventpage/:id") { [self] request in
+            try self.eventPage(request)
+        }
+    }
+
+    /// A served file: its bytes and validators.
+    public struct Feed: Sendable {
+        public var body: Data
+        public var etag: String
+        public var lastModified: Date
+    }
+
+    /// The bytes of a summary feed (`all_month.geojson`), or `nil` for an unknown name or missing file.
+    public func summaryFeed(named file: String) throws -> Feed? {
+        guard let name = SummaryFeedName(file: file) else { return nil }
+        if let directory = configuration.feedDirectory {
+            let url = directory.appendingPathComponent(name.name + ".geojson")
+            guard let body = try? Data(contentsOf: url) else { return nil }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = (attributes?[.modificationDate] as? Date) ?? configuration.now
+            return Feed(
+                body: body, etag: Self.etag(body),
+                lastModified: Date(timeIntervalSince1970: modified.timeIntervalSince1970.rounded(.down)))
+        }
+        // NB: the month is generated before taking the feed lock, which is not reentrant.
+        let month = demoQuakes()
+        return cache.value(for: name.name) {
+            let now = configuration.now
+            let start = Int64(((now.timeIntervalSince1970 - name.period.seconds) * 1000).rounded(.down))
+            let quakes = month.filter { $0.timeMilliseconds >= start && name.floor.admits($0) }
+            let body = SummaryFeedWriter.collection(quakes, name: name.name, title: name.title, generated: now)
+            return Feed(body: body, etag: Self.etag(body), lastModified: now)
+        }
+    }
+
+    /// The demo month, generated once.
+    func demoQuakes() -> [DemoQuake] {
+        cache.quakes {
+            DemoFeedGenerator(now: configuration.now, seed: configuration.seed, count: configuration.demoCount)
+                .generate()
+        }
+    }
+
+    private func summary(_ request: Request) throws -> Response {
+        guard let feed = try summaryFeed(named: try request.parameter("feed")) else {
+            throw HTTPError(.notFound, detail: "No such feed.")
+        }
+        return Self.respond(feed, to: request, contentType: "application/json")
+    }
+
+    private func detail(_ request: Request) throws -> Response {
+        let file = try request.parameter("file")
+        guard configuration.feedDirectory == nil, file.hasSuffix(".geojson"),
+            let quake = demoQuakes().first(where: { $0.id + ".geojson" == file })
+        else { throw HTTPError(.notFound, detail: "No such event.") }
+        let body = SummaryFeedWriter.detail(quake)
+        let feed = Feed(body: body, etag: Self.etag(body), lastModified: configuration.now)
+        return Self.respond(feed, to: request, contentType: "application/json")
+    }
+
+    private func eventPage(_ request: Request) throws -> Response {
+        let id = try request.parameter("id")
+        guard configuration.feedDirectory == nil, let quake = demoQuakes().first(where: { $0.id == id }) else {
+            throw HTTPError(.notFound, detail: "No such event.")
+        }
+        let title = Self.escapeHTML(quake.title)
+        let when = Self.isoFormatter().string(from: Date(timeIntervalSince1970: Double(quake.timeMilliseconds) / 1000))
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1"></head>
+            <body><h1>\(title)</h1>
+            <p>\(when) · \(DemoQuake.fixed(quake.latitude, 3))°, \(DemoQuake.fixed(quake.longitude, 3))° · \
+            \(DemoQuake.fixed(quake.depth, 1)) km deep · \(Self.escapeHTML(quake.status))</p>
+            <p>Demo event generated by the Quartet USGS replay.</p></body></html>
+            """
+        return Response(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    }
+
+    /// 200 with the feed and its validators, or 304 when the request's validators match.
+    static func respond(_ feed: Feed, to request: Request, contentType: String) -> Response {
+        var headers: HTTPHeaders = [
+            "Content-Type": contentType,
+            "Cache-Control": "public, max-age=60",
+            "ETag": feed.etag,
+            "Last-Modified": httpDate(feed.lastModified),
+            "Expires": httpDate(Date().addingTimeInterval(60)),
+            "Access-Control-Allow-Origin": "*",
+        ]
+        if isNotModified(request.headers, etag: feed.etag, lastModified: feed.lastModified) {
+            headers["Content-Type"] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: feed.body)
+    }
+
+    /// RFC 9110 §13.2.2: `If-None-Match` (weak comparison) decides when present; else `If-Modified-Since`.
+    static func isNotModified(_ headers: HTTPHeaders, etag: String, lastModified: Date) -> Bool {
+        if let match = headers["If-None-Match"] {
+            let opaque = { (tag: Substring) -> Substring in
+                let trimmed = tag.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+                let text = Substring(String(trimmed))
+                return text.hasPrefix("W/") ? text.dropFirst(2) : text
+            }
+            let mine = opaque(Substring(etag))
+            return match.split(separator: ",").contains { candidate in
+                let tag = opaque(candidate)
+                return tag == "*" || tag == mine
+            }
+        }
+        if let since = headers["If-Modified-Since"], let date = parseHTTPDate(since) {
+            return lastModified <= date
+        }
+        return false
+    }
+
+    /// A strong validator: the FNV-1a 64-bit hash of the bytes, quoted.
+    static func etag(_ body: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    static func httpDate(_ date: Date) -> String { httpDateFormatter().string(from: date) }
+
+    static func parseHTTPDate(_ text: String) -> Date? { httpDateFormatter().date(from: text) }
+
+    private static func httpDateFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }
+
+    private static func isoFormatter() -> ISO8601DateFormatter { ISO8601DateFormatter() }
+
+    private static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// Generated quakes and encoded feeds, made once and shared by every request.
+///
+/// NB: `@unchecked Sendable` is sound because every access goes through the lock; `Mutex` would need
+/// macOS 15, above the package's floor.
+private final class FeedCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var feeds: [String: USGSReplay.Feed] = [:]
+    private var demo: [DemoQuake]?
+
+    func value(for key: String, make: () -> USGSReplay.Feed) -> USGSReplay.Feed {
+        lock.withLock {
+            if let feed = feeds[key] { return feed }
+            let feed = make()
+            feeds[key] = feed
+            return feed
+        }
+    }
+
+    func quakes(_ make: () -> [DemoQuake]) -> [DemoQuake] {
+        lock.withLock {
+            if let demo { return demo }
+            let made = make()
+            demo = made
+            return made
+        }
+    }
+}
+
+extension USGSReplay {
+    /// The replay's routes, as published in `/openapi.json`.
+    public static let operations = [
+        APIOperation(
+            .get,
+            "/usgs/feed/v1.0/summary/:feed",
+            summary: "A USGS summary feed (GeoJSON), e.g. all_month.geojson; conditional with ETag/Last-Modified",
+            tag: "usgs",
+            responses: [200: "The feed", 304: "Not modified since the validators given", 404: "Unknown feed"]
+        ),
+        APIOperation(
+            .get,
+            "/usgs/feed/v1.0/detail/:file",
+            summary: "A USGS event detail feed (GeoJSON Feature), e.g. us7000abcd.geojson",
+            tag: "usgs",
+            responses: [200: "The event", 404: "Unknown event"]
+        ),
+        APIOperation(
+            .get,
+            "/usgs/earthquakes/eventpage/:id",
+            summary: "The event page of a demo quake (HTML)",
+            tag: "usgs",
+            responses: [200: "The page", 404: "Unknown event"],
+            responseMediaType: "text/html"
+        ),
+    ]
+}

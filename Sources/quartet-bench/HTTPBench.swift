@@ -17,15 +17,17 @@ enum HTTPBench {
             try payload.write(to: URL(fileURLWithPath: arguments[1]))
             return
         }
-        guard arguments.count == 1, let port = UInt16(arguments[0]) else {
-            throw BenchError(description: "usage: quartet-bench http PORT | http --write-payload FILE")
+        guard let port = arguments.first.flatMap(UInt16.init) else {
+            throw BenchError(description: "usage: quartet-bench http PORT [THREADS] | http --write-payload FILE")
         }
+        var configuration = Server.Configuration(port: port, requestTimeout: nil)
+        if let threads = arguments.dropFirst().first.flatMap(Int.init) { configuration.threadPoolSize = threads }
+        if let kib = arguments.dropFirst(2).first.flatMap(Int.init) { configuration.connectionMemoryLimit = kib << 10 }
         var router = Router()
         router.get("/payload.json") { _ in
             Response(status: .ok, headers: ["Content-Type": "application/json"], body: payload)
         }
-        let server = Server(
-            configuration: Server.Configuration(port: port, requestTimeout: nil), handler: router.handler())
+        let server = Server(configuration: configuration, handler: router.handler())
         try server.start()
         FileHandle.standardError.write(Data("http bench: listening on 127.0.0.1:\(server.port)\n".utf8))
         await server.runUntilSignal(gracePeriod: .seconds(1))

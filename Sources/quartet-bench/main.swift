@@ -3,7 +3,11 @@ import Foundation
 // `quartet-bench AREA [ARGS…]`: the Swift side of `make bench`. scripts/bench starts the peers
 // (nginx, Python) and prints each figure beside its peer; each area lives in its own file here.
 let areas: [String: @Sendable ([String]) async throws -> Void] = [
+    "attendee": AttendeeBench.run,
+    "changejar": ChangeJarBench.run,
+    "database": DatabaseBench.run,
     "http": HTTPBench.run,
+    "quakes": QuakesBench.run,
     "sales": SalesBench.run,
 ]
 

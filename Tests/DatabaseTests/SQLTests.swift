@@ -76,3 +76,19 @@ import Testing
         #expect(sql.description.contains("100 bytes"))
     }
 }
+
+@Suite struct DatabaseURLTests {
+    @Test func sqliteURLsNameAFileOrMemory() {
+        #expect(SQLiteDatabase.location(of: "sqlite:///var/lib/q.sqlite") == .file("/var/lib/q.sqlite"))
+        #expect(SQLiteDatabase.location(of: "sqlite:data/q.sqlite") == .file("data/q.sqlite"))
+        #expect(SQLiteDatabase.location(of: "sqlite:///tmp/with%20space.sqlite") == .file("/tmp/with space.sqlite"))
+        #expect(SQLiteDatabase.location(of: "sqlite::memory:") == .memory)
+        #expect(SQLiteDatabase.location(of: "sqlite:") == nil)
+        #expect(SQLiteDatabase.location(of: "postgres://x/y") == nil)
+        #expect(throws: DatabaseError.self) { try SQLiteDatabase(url: "file:///x.sqlite") }
+    }
+
+    @Test func anUnopenablePathIsAnErrorNotACrash() {
+        #expect(throws: DatabaseError.self) { try SQLiteDatabase(path: "/nonexistent-dir/sub/q.sqlite") }
+    }
+}

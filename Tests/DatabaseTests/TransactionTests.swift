@@ -95,6 +95,21 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.allCases)
+    func aFailedReadLeavesTheDatabaseWritable(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            try await Self.createTable(test.database)
+            await #expect(throws: DatabaseError.self) {
+                try await test.database.read { db in try db.query("SELECT * FROM nowhere") }
+            }
+            await #expect(throws: Planned.self) { try await test.database.read { _ in throw Planned() } }
+            try await test.database.write { db in
+                try db.execute("INSERT INTO entry (id, name) VALUES (\(1), \("after"))")
+            }
+            #expect(try await Self.names(test.database) == ["after"])
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
     func oneCallRunsOneStatementSoInjectedSecondStatementsNeverRun(kind: DatabaseKind) async throws {
         try await withTestDatabase(kind) { test in
             try await Self.createTable(test.database)
@@ -118,6 +133,61 @@ import Testing
                 }
             }
             #expect(ids == [1, 2])
+        }
+    }
+}
+
+@Suite struct SchemaChangeTests {
+    private static func columnsOfEveryConnection(_ database: any SQLDatabase) async throws -> Set<[String]> {
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    try await database.read { db in
+                        try db.queryOne("SELECT * FROM widget")?.columns.names ?? []
+                    }
+                }
+            }
+            return try await group.reduce(into: Set<[String]>()) { $0.insert($1) }
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
+    func cachedStatementsFollowASchemaChange(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            try await test.database.write { db in
+                try db.executeScript("CREATE TABLE widget (id BIGINT PRIMARY KEY)")
+                try db.execute("INSERT INTO widget (id) VALUES (\(1))")
+            }
+            // Every pooled connection now holds a prepared SELECT * with one result column.
+            #expect(try await Self.columnsOfEveryConnection(test.database) == [["id"]])
+            try await test.database.write { db in
+                try db.executeScript("ALTER TABLE widget ADD COLUMN label TEXT NOT NULL DEFAULT 'x'")
+            }
+            #expect(try await Self.columnsOfEveryConnection(test.database) == [["id", "label"]])
+            try await test.database.write { db in
+                try db.execute("ALTER TABLE widget ADD COLUMN size BIGINT")  // DDL through execute too
+                #expect(try db.queryOne("SELECT * FROM widget")?.columns.names == ["id", "label", "size"])
+            }
+            #expect(try await Self.columnsOfEveryConnection(test.database) == [["id", "label", "size"]])
+        }
+    }
+}
+
+extension SchemaChangeTests {
+    @Test(arguments: DatabaseKind.allCases)
+    func aRenamedColumnIsSeenByCachedStatements(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            let before = try await test.database.write { db in
+                try db.executeScript("CREATE TABLE gadget (old_name TEXT)")
+                try db.execute("INSERT INTO gadget (old_name) VALUES (\("a"))")
+                return try db.queryOne("SELECT * FROM gadget")?.columns.names
+            }
+            let after = try await test.database.write { db in
+                try db.executeScript("ALTER TABLE gadget RENAME COLUMN old_name TO new_name")
+                return try db.queryOne("SELECT * FROM gadget")?.columns.names
+            }
+            #expect(before == ["old_name"])
+            #expect(after == ["new_name"])
         }
     }
 }

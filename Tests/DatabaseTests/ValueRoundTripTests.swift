@@ -89,6 +89,15 @@ import Testing
         }
     }
 
+    @Test func aPostgresTimestampColumnReadsAsADate() async throws {
+        let (database, _, drop) = try await TestDatabase.postgresInFreshSchema()
+        let date = try await database.read { db in
+            try db.fetchValue(Date.self, "SELECT TIMESTAMPTZ '2024-05-06 09:08:09.25+02'")
+        }
+        await drop()
+        #expect(date == Date(timeIntervalSince1970: 1_714_979_289.25))
+    }
+
     @Test func conversionsRefuseLossyReads() {
         #expect(Int(databaseValue: .real(1.5)) == nil)
         #expect(Int(databaseValue: .real(2)) == 2)
@@ -97,6 +106,10 @@ import Testing
         #expect(UUID(databaseValue: .text("not a uuid")) == nil)
         #expect(String(databaseValue: .blob(Data([0xFF, 0xFE]))) == nil)
         #expect(Date(databaseValue: .text("2024-05-06T07:08:09.250Z")) == Date(timeIntervalSince1970: 1_714_979_289.25))
+        #expect(
+            Date(databaseValue: .text("2024-05-06 07:08:09.25+00")) == Date(timeIntervalSince1970: 1_714_979_289.25))
+        #expect(Date(databaseValue: .text("2024-05-06 09:08:09+02")) == Date(timeIntervalSince1970: 1_714_979_289))
+        #expect(Date(databaseValue: .text("yesterday")) == nil)
         #expect(String?(databaseValue: .null) == .some(nil))
         #expect(String?(databaseValue: .integer(1)) == nil)
     }

@@ -31,7 +31,7 @@ final class CapturedConsole: Sendable {
     let captured = CapturedConsole()
     let code = await QuartetTool.run(["serve", "--port", "x"], environment: [:], console: captured.console)
     #expect(code == 2)
-    #expect(captured.errors.hasPrefix("quartet: --port expects a port number, not 'x'\n"))
+    #expect(captured.errors.hasPrefix("quartet: --port expects a port number (0-65535), not 'x'\n"))
 }
 
 @Test func versionAndHelp() async {

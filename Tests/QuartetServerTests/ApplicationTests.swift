@@ -1,3 +1,4 @@
+import DynamicJSON
 import Foundation
 import HTTPServer
 import QuartetServer
@@ -5,7 +6,9 @@ import Testing
 
 private func makeApplication() async throws -> Application {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
-    return try await buildApplication(ServerConfiguration(port: 0, dataDirectory: directory, version: "9.9.9"))
+    return try await buildApplication(
+        ServerConfiguration(port: 0, dataDirectory: directory, databaseURL: "sqlite::memory:", version: "9.9.9")
+    )
 }
 
 @Test func healthAnswersStatusAndVersion() async throws {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # HTTP engine vs nginx on loopback: the same 1 KB JSON document, wrk -t2 -c64 -d10s --latency against each.
 # Needs the release build (scripts/bench or `swift build -c release --product quartet-bench`), nginx, wrk.
+# Optional: HTTP_BENCH_DURATION (default 10s), HTTP_BENCH_THREADS and HTTP_BENCH_MEMORY_KIB (server tuning).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BENCH_BIN="${BENCH_BIN:-$PWD/.build/release/quartet-bench}"
@@ -58,7 +59,7 @@ http {
 }
 CONF
 
-"$BENCH_BIN" http "$quartet_port" 2>"$work/logs/quartet.log" &
+"$BENCH_BIN" http "$quartet_port" ${HTTP_BENCH_THREADS:-} ${HTTP_BENCH_MEMORY_KIB:-} 2>"$work/logs/quartet.log" &
 quartet_pid=$!
 nginx -p "$work" -c "$work/nginx.conf" -e "$work/logs/error.log"
 nginx_started=1
@@ -87,8 +88,10 @@ print(f"{rps:.0f} {p99:.2f}")
 PY
 }
 
-read -r q_rps q_p99 < <(run_wrk "$quartet_port")
-read -r n_rps n_p99 < <(run_wrk "$nginx_port")
+quartet_result="$(run_wrk "$quartet_port")"
+nginx_result="$(run_wrk "$nginx_port")"
+read -r q_rps q_p99 <<<"$quartet_result"
+read -r n_rps n_p99 <<<"$nginx_result"
 python3 - "$q_rps" "$q_p99" "$n_rps" "$n_p99" <<'PY'
 import sys
 q_rps, q_p99, n_rps, n_p99 = map(float, sys.argv[1:])

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// When and how long to wait before repeating a failed idempotent request.
 ///
 /// Exponential backoff with full jitter: before retry `n` (from 0) the client sleeps a random time in
@@ -79,24 +75,4 @@ public struct RetryPolicy: Sendable {
         }
         return nil
     }
-}
-
-/// Waits between retries and tells the time; tests inject one that records and returns at once.
-public struct Sleeper: Sendable {
-    /// Suspends for the duration; throws `CancellationError` when the task is cancelled.
-    public var sleep: @Sendable (Duration) async throws -> Void
-    /// The current time (to read `Retry-After` dates).
-    public var now: @Sendable () -> Date
-
-    /// Creates a sleeper from closures.
-    public init(
-        sleep: @escaping @Sendable (Duration) async throws -> Void,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.sleep = sleep
-        self.now = now
-    }
-
-    /// `Task.sleep` and the system clock.
-    public static let live = Sleeper(sleep: { duration in try await Task.sleep(for: duration) })
 }

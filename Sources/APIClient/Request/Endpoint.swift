@@ -77,34 +77,3 @@ extension Endpoint where Response == Void {
         Endpoint(method: .delete, path: path, response: .none)
     }
 }
-
-/// How a response body becomes a value.
-public struct ResponseDecoder<Response>: Sendable {
-    /// Turns the body into a value; `APIError.decoding` on failure.
-    public var decode: @Sendable (Data, JSONDecoder) throws(APIError) -> Response
-
-    /// Creates a decoder from a closure.
-    public init(decode: @escaping @Sendable (Data, JSONDecoder) throws(APIError) -> Response) {
-        self.decode = decode
-    }
-}
-
-extension ResponseDecoder where Response: Decodable & Sendable {
-    /// Decodes JSON; failures name the coding path (`features[3].properties.mag`).
-    public static func json() -> ResponseDecoder {
-        ResponseDecoder { data, decoder throws(APIError) in
-            let value: Response = try decoder.decodeReporting(from: data)
-            return value
-        }
-    }
-}
-
-extension ResponseDecoder where Response == Data {
-    /// The body's bytes, untouched.
-    public static var data: ResponseDecoder { ResponseDecoder { data, _ in data } }
-}
-
-extension ResponseDecoder where Response == Void {
-    /// Ignores the body.
-    public static var none: ResponseDecoder { ResponseDecoder { _, _ in () } }
-}

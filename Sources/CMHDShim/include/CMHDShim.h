@@ -40,4 +40,11 @@ unsigned int cmhd_current_connections(struct MHD_Daemon *daemon);
 /// Writes the peer's numeric address (`127.0.0.1`, `::1`) into `buffer`; returns 0 on success.
 /// (MHD_get_connection_info is C-variadic.)
 int cmhd_client_address(struct MHD_Connection *connection, char *buffer, size_t length);
+
+/// The calling thread's inline job queue (see HTTPServer's InlineExecutor), or NULL when the thread is
+/// not draining one. Swift has no thread-local variables of its own.
+void *cmhd_inline_queue(void);
+
+/// Sets (or, with NULL, clears) the calling thread's inline job queue.
+void cmhd_set_inline_queue(void *queue);
 #endif

@@ -91,7 +91,7 @@ public protocol SQLDatabase: Sendable {
     @discardableResult
     func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T
 
-    /// Closes every connection; later calls throw. Waits for running closures to finish.
+    /// Closes idle connections and makes later calls throw; a connection in use closes when its closure returns.
     func close() async
 }
 

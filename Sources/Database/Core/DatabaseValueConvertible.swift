@@ -138,23 +138,33 @@ extension Date: DatabaseValueConvertible {
         .integer(Int64((timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
-    /// Reads milliseconds since 1970, or ISO 8601 text.
+    /// Reads milliseconds since 1970, ISO 8601 text, or PostgreSQL `timestamptz` text.
     public init?(databaseValue: DatabaseValue) {
         switch databaseValue {
         case .integer(let milliseconds): self = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         case .real(let milliseconds): self = Date(timeIntervalSince1970: milliseconds / 1000)
         case .text(let text):
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            if let date = formatter.date(from: text) {
-                self = date
-            } else {
-                formatter.formatOptions = [.withInternetDateTime]
-                guard let date = formatter.date(from: text) else { return nil }
-                self = date
-            }
+            guard let date = Self.parseTimestamp(text) else { return nil }
+            self = date
         default: return nil
         }
+    }
+
+    /// Parses ISO 8601 (`2024-05-06T07:08:09.250Z`) and PostgreSQL's `timestamptz` output
+    /// (`2024-05-06 07:08:09.25+00`), so a `timestamptz` column reads as a `Date` too.
+    private static func parseTimestamp(_ text: String) -> Date? {
+        var normalized = text.replacingOccurrences(of: " ", with: "T")
+        // NB: PostgreSQL writes a whole-hour offset as "+00"; ISO 8601 parsers want "+00:00".
+        if let sign = normalized.dropLast(2).last, sign == "+" || sign == "-",
+            normalized.suffix(2).allSatisfy(\.isNumber), normalized.count > 19
+        {
+            normalized += ":00"
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: normalized) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: normalized)
     }
 }
 

@@ -6,8 +6,8 @@ import Dispatch
 ///
 /// Connections are created lazily on the job's own thread (`open` may block on the network) and dropped
 /// when a job reports them broken; the next job then opens a fresh one, which is how a pool recovers
-/// after a server restart.
-package final class ConnectionPool<Connection>: Sendable {
+/// after a server restart. A connection closes itself when the pool drops its last reference (`deinit`).
+package final class ConnectionPool<Connection: AnyObject>: Sendable {
     /// A permission to run: an idle connection, or the right to open a new one.
     private typealias Grant = Exclusive<Connection?>
 
@@ -25,7 +25,6 @@ package final class ConnectionPool<Connection>: Sendable {
 
     private enum Next {
         case hand(Waiter, Grant)
-        case closeIt(Connection)
         case none
     }
 
@@ -42,20 +41,18 @@ package final class ConnectionPool<Connection>: Sendable {
     private let acquireTimeout: Duration
     private let queue: DispatchQueue
     private let openConnection: @Sendable () throws -> Connection
-    private let closeConnection: @Sendable (Connection) -> Void
     private let label: String
 
     /// Creates a pool of at most `capacity` connections.
     package init(
         label: String, capacity: Int, acquireTimeout: Duration, initial: [Exclusive<Connection>] = [],
-        open: @escaping @Sendable () throws -> Connection, close: @escaping @Sendable (Connection) -> Void
+        open: @escaping @Sendable () throws -> Connection
     ) {
         self.label = label
         self.capacity = max(1, capacity)
         self.acquireTimeout = acquireTimeout
         self.queue = DispatchQueue(label: label, attributes: .concurrent)
         self.openConnection = open
-        self.closeConnection = close
         state.withLock { state in
             state.idle = initial.map(\.value)
             state.open = initial.count
@@ -89,12 +86,7 @@ package final class ConnectionPool<Connection>: Sendable {
                         }
                     }
                     let outcome = Self.call(slot, with: connection)
-                    if outcome.reusable {
-                        self.release(connection)
-                    } else {
-                        self.closeConnection(connection)
-                        self.release(nil)
-                    }
+                    self.release(outcome.reusable ? connection : nil)
                     continuation.resume(with: outcome.result)
                 }
             }
@@ -121,14 +113,15 @@ package final class ConnectionPool<Connection>: Sendable {
     package func close() {
         let (idle, waiters) = state.withLock { state in
             state.closed = true
+            state.open -= state.idle.count
             defer {
-                state.open -= state.idle.count
                 state.idle = []
                 state.waiters = []
             }
             return (state.idle, state.waiters)
         }
-        for connection in idle { closeConnection(connection) }
+        // NB: the idle connections close (deinit) when `idle` goes out of scope, outside the lock.
+        _ = consume idle
         for waiter in waiters {
             waiter.timer?.cancel()
             waiter.continuation.resume(throwing: closedError)
@@ -200,7 +193,7 @@ package final class ConnectionPool<Connection>: Sendable {
         let next: Next = state.withLock { state in
             if state.closed {
                 state.open -= 1
-                return connection.map { .closeIt($0) } ?? .none
+                return .none
             }
             if !state.waiters.isEmpty {
                 return .hand(state.waiters.removeFirst(), Exclusive(connection))
@@ -216,7 +209,6 @@ package final class ConnectionPool<Connection>: Sendable {
         case .hand(let waiter, let grant):
             waiter.timer?.cancel()
             waiter.continuation.resume(returning: grant)
-        case .closeIt(let connection): closeConnection(connection)
         case .none: break
         }
     }

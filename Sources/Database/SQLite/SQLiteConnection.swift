@@ -66,19 +66,17 @@ final class SQLiteConnection: DatabaseConnection {
     func query(_ sql: SQL) throws -> [Row] {
         let (statement, text) = try prepare(sql)
         defer { reset(statement) }
-        let columns = statement.resultColumns()
-        let count = Int32(columns.names.count)
+        var columns: RowColumns?
         var rows: [Row] = []
         while true {
             let status = sqlite3_step(statement.handle)
             if status == SQLITE_DONE { break }
             guard status == SQLITE_ROW else { throw error(status, sql: text) }
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(Int(count))
-            for index in 0..<count {
-                values.append(value(statement.handle, index))
-            }
-            rows.append(Row(columns: columns, values: values))
+            // NB: read the columns after the first step: a schema change re-prepares the statement there.
+            let names = columns ?? statement.resultColumns()
+            columns = names
+            let values = (0..<Int32(names.names.count)).map { value(statement.handle, $0) }
+            rows.append(Row(columns: names, values: values))
         }
         return rows
     }

@@ -54,13 +54,11 @@ public final class SQLiteDatabase: SQLDatabase {
         writer = ConnectionPool(
             label: "quartet.sqlite.writer", capacity: 1, acquireTimeout: configuration.acquireTimeout,
             initial: [Exclusive(first)],
-            open: { try SQLiteConnection(path: path, configuration: configuration, role: .writer) },
-            close: { _ in })
+            open: { try SQLiteConnection(path: path, configuration: configuration, role: .writer) })
         readers = ConnectionPool(
             label: "quartet.sqlite.readers", capacity: configuration.maximumReaders,
             acquireTimeout: configuration.acquireTimeout,
-            open: { try SQLiteConnection(path: path, configuration: configuration, role: .reader) },
-            close: { _ in })
+            open: { try SQLiteConnection(path: path, configuration: configuration, role: .reader) })
     }
 
     /// Opens a private in-memory database (one connection serves reads and writes).
@@ -73,35 +71,39 @@ public final class SQLiteDatabase: SQLDatabase {
             initial: [Exclusive(only)],
             open: {
                 throw DatabaseError(.other, code: "closed", message: "the in-memory database connection was lost")
-            },
-            close: { _ in })
+            })
         readers = writer
     }
 
     /// Opens `sqlite:///absolute/path.sqlite`, `sqlite:relative/path.sqlite` or `sqlite::memory:`.
     public convenience init(url: String, configuration: Configuration = Configuration()) throws {
-        guard let location = SQLiteDatabase.location(of: url) else {
+        switch SQLiteDatabase.location(of: url) {
+        case .file(let path): try self.init(path: path, configuration: configuration)
+        case .memory: try self.init(inMemory: configuration)
+        case nil:
             throw DatabaseError(
                 .other, code: "url",
                 message: "not a SQLite URL (expected sqlite:///path, sqlite:path or sqlite::memory:): \(url)")
         }
-        if let path = location {
-            try self.init(path: path, configuration: configuration)
-        } else {
-            try self.init(inMemory: configuration)
-        }
     }
 
-    /// The file path a `sqlite:` URL names: `.some(nil)` for memory, `nil` when it is not a SQLite URL.
-    public static func location(of url: String) -> String?? {
+    /// Where a `sqlite:` URL points.
+    public enum Location: Sendable, Hashable {
+        /// A database file (percent-decoded path).
+        case file(String)
+        /// A private in-memory database.
+        case memory
+    }
+
+    /// The location a `sqlite:` URL names, or `nil` when it is not a SQLite URL.
+    public static func location(of url: String) -> Location? {
         guard url.hasPrefix("sqlite:") else { return nil }
-        let rest = String(url.dropFirst("sqlite:".count))
-        if rest == ":memory:" || rest == "//:memory:" { return .some(nil) }
-        var path = rest
+        var path = String(url.dropFirst("sqlite:".count))
+        if path == ":memory:" || path == "//:memory:" { return .memory }
         if path.hasPrefix("//") { path.removeFirst(2) }
         if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
         guard !path.isEmpty, let decoded = path.removingPercentEncoding else { return nil }
-        return .some(decoded)
+        return .file(decoded)
     }
 
     /// Runs `body` in a read transaction on a reader connection (one consistent snapshot; writes are refused).
@@ -109,17 +111,17 @@ public final class SQLiteDatabase: SQLDatabase {
     public func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         let shared = sharesOneConnection
         return try await readers.run { connection in
+            // NB: the in-memory connection also writes, so it is made read-only for the read only; each cleanup
+            // step runs on its own so that a failed ROLLBACK cannot leave the connection read-only.
+            defer { if shared { try? connection.executeScript("PRAGMA query_only = 0") } }
             do {
-                if shared {
-                    try connection.executeScript("PRAGMA query_only = 1; BEGIN DEFERRED")
-                } else {
-                    try connection.executeScript("BEGIN DEFERRED")
-                }
+                if shared { try connection.executeScript("PRAGMA query_only = 1") }
+                try connection.executeScript("BEGIN DEFERRED")
             } catch {
                 return (.failure(error), true)
             }
             let result = Result { try body(connection) }
-            try? connection.executeScript(shared ? "ROLLBACK; PRAGMA query_only = 0" : "ROLLBACK")
+            if sqlite3AutocommitIsOff(connection) { try? connection.executeScript("ROLLBACK") }
             return (result, true)
         }
     }

@@ -1,9 +1,11 @@
 import CSQLite
+import Foundation
 
 /// A prepared statement and the column names of its result.
 final class SQLiteStatement {
     let handle: OpaquePointer
-    var columns: RowColumns?
+    private var columns: RowColumns?
+    private var cNames: [ContiguousArray<CChar>] = []
     var lastUse: UInt64 = 0
 
     init(handle: OpaquePointer) {
@@ -14,16 +16,27 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    /// The result's column names, computed once (and again if a schema change altered the column count).
+    /// The result's column names, rebuilt only when they changed (a schema change re-prepares the statement
+    /// during a step, so call this after stepping).
     func resultColumns() -> RowColumns {
         let count = Int(sqlite3_column_count(handle))
-        if let columns, columns.names.count == count { return columns }
+        if let columns, columns.names.count == count, cNames.indices.allSatisfy(isUnchanged) {
+            return columns
+        }
         let names = (0..<count).map { index in
             sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? "column\(index)"
         }
         let fresh = RowColumns(names)
         columns = fresh
+        cNames = names.map { ContiguousArray($0.utf8CString) }
         return fresh
+    }
+
+    private func isUnchanged(_ index: Int) -> Bool {
+        guard let current = sqlite3_column_name(handle, Int32(index)) else { return false }
+        return cNames[index].withUnsafeBufferPointer { cached in
+            cached.baseAddress.map { strcmp($0, current) == 0 } ?? false
+        }
     }
 }
 

@@ -13,7 +13,11 @@
 /// Search text is split into words (letters and digits); every word must match, the last one as a prefix
 /// ("recyc" finds "recycle"), and results come best match first (SQLite `bm25`, PostgreSQL `ts_rank`).
 /// Punctuation and operators in the text are dropped, so user input can never break the query syntax.
-/// Both engines tokenize the same way: case-insensitive, no stemming (`unicode61` / the `simple` config).
+/// Both engines tokenize the same way: case-insensitive, no stemming (`unicode61` / the `simple` config);
+/// SQLite also folds diacritics ("cafe" finds "café"), PostgreSQL's `simple` config does not.
+///
+/// NB: on PostgreSQL the table gains a generated column (``postgresColumnName``): list columns explicitly in
+/// `INSERT` statements rather than relying on their order.
 public struct FullTextIndex: Sendable, Hashable {
     /// The indexed table.
     public let table: String

@@ -1,8 +1,9 @@
 /// The slot a request's handler task fills, and the suspension of the connection that waits for it.
 ///
-/// The access handler suspends the connection and starts the task; whoever completes first (the handler,
-/// the request-timeout sweeper or a forced shutdown) stores the response and resumes the connection, and
-/// MHD then calls the access handler again, which takes the response and queues it.
+/// The access handler starts the task and, unless it has already answered, suspends the connection;
+/// whoever completes first (the handler, the request-timeout sweeper or a forced shutdown) stores the
+/// response and resumes the connection if it is suspended, and MHD then calls the access handler again,
+/// which takes the response and queues it.
 final class PendingResponse: Sendable {
     private struct State {
         var response: Response?

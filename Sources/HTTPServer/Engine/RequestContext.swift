@@ -25,8 +25,3 @@ final class RequestContext {
     var pending: PendingResponse?
     var channel: EventStreamChannel?
 }
-
-/// Collects the name/value pairs MHD hands to a `MHD_KeyValueIterator`.
-final class FieldCollector {
-    var fields: [(String, String)] = []
-}

@@ -16,10 +16,12 @@ import Foundation
 /// await server.runUntilSignal()
 /// ```
 ///
-/// A request's body is gathered across MHD's access-handler calls; the connection is then suspended, the
-/// handler runs in a `Task`, its response lands in a locked slot, the connection is resumed and
-/// the response queued. Event-stream bodies are pulled by MHD through a content reader that suspends the
-/// connection while the producer has nothing to say.
+/// A request's body is gathered across MHD's access-handler calls. The handler then runs in a `Task`
+/// that starts inline on the MHD thread (see `InlineExecutor`): if it answers without waiting, the
+/// response is queued at once. If it waits, the connection is suspended, the task finishes on the global
+/// executor, its response lands in a locked slot, the connection is resumed and the response queued on
+/// the next access-handler call. Event-stream bodies are pulled by MHD through a content reader that
+/// suspends the connection while the producer has nothing to say.
 public final class Server: Sendable {
     /// How the server listens and what it allows.
     public struct Configuration: Sendable {
@@ -39,7 +41,9 @@ public final class Server: Sendable {
         /// The largest request body accepted; larger ones are answered 413.
         public var maxBodySize: Int
         /// MHD's per-connection memory pool (request line, headers, read and write buffers).
-        /// MHD's default is 32 KiB; raised so that long headers (cookies, JWTs) fit.
+        /// MHD's default is 32 KiB; raised to 64 KiB so long headers (cookies, several JWTs) fit.
+        /// NB: MHD zeroes the whole pool between keep-alive requests, so a bigger pool costs time on
+        /// every request, not just memory.
         public var connectionMemoryLimit: Int
         /// How often open event streams send a `: keep-alive` comment (unless the stream says otherwise).
         public var eventStreamHeartbeat: Duration
@@ -55,7 +59,7 @@ public final class Server: Sendable {
             idleTimeout: Duration = .seconds(60),
             requestTimeout: Duration? = .seconds(30),
             maxBodySize: Int = 32 << 20,
-            connectionMemoryLimit: Int = 128 << 10,
+            connectionMemoryLimit: Int = 64 << 10,
             eventStreamHeartbeat: Duration = .seconds(15),
             log: LogSink = .standardError
         ) {
@@ -75,7 +79,7 @@ public final class Server: Sendable {
     private enum Lifecycle {
         case idle
         case running(daemon: DaemonHandle, port: UInt16, sweeper: Task<Void, Never>?)
-        case stopping(port: UInt16)
+        case stopping(daemon: DaemonHandle, port: UInt16)
         case stopped
     }
 
@@ -111,7 +115,7 @@ public final class Server: Sendable {
     /// The port the server listens on (the real one when configured with 0); 0 before ``start()``.
     public var port: UInt16 {
         switch lifecycle.withLock({ $0 }) {
-        case .running(_, let port, _), .stopping(let port): port
+        case .running(_, let port, _), .stopping(_, let port): port
         case .idle, .stopped: 0
         }
     }
@@ -121,16 +125,22 @@ public final class Server: Sendable {
 
     /// Connections currently open.
     public var openConnections: Int {
-        guard case .running(let daemon, _, _) = lifecycle.withLock({ $0 }) else { return 0 }
-        return Int(cmhd_current_connections(daemon.pointer))
+        // NB: asked under the lock, so shutdown cannot stop the daemon while MHD answers.
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(let daemon, _, _), .stopping(let daemon, _): Int(cmhd_current_connections(daemon.pointer))
+            case .idle, .stopped: 0
+            }
+        }
     }
 
     /// Stops gracefully: stop accepting, end event streams, let requests in flight finish within
-    /// `gracePeriod`, answer the rest 503, then close every connection.
+    /// `gracePeriod`, answer the rest 503, then close every connection. A second call while a shutdown
+    /// runs returns at once.
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let running = lifecycle.withLock { lifecycle -> (DaemonHandle, Task<Void, Never>?)? in
             guard case .running(let daemon, let port, let sweeper) = lifecycle else { return nil }
-            lifecycle = .stopping(port: port)
+            lifecycle = .stopping(daemon: daemon, port: port)
             return (daemon, sweeper)
         }
         guard let (daemon, sweeper) = running else { return }
@@ -147,6 +157,7 @@ public final class Server: Sendable {
         while core.inFlight > 0, ContinuousClock.now < settle {
             try? await Task.sleep(for: .milliseconds(5))
         }
+        lifecycle.withLock { $0 = .stopped }
         // NB: MHD_stop_daemon joins MHD's threads: run it on a thread of its own, not on the cooperative
         // pool (nor on Dispatch's global queues, which share that pool's threads on Linux).
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -157,7 +168,6 @@ public final class Server: Sendable {
         }
         // NB: MHD hands the quiesced listening socket to us, to close only after MHD_stop_daemon.
         if listener >= 0 { close(listener) }
-        lifecycle.withLock { $0 = .stopped }
     }
 
     /// Serves until SIGINT or SIGTERM arrives, then shuts down gracefully and returns.
@@ -173,8 +183,23 @@ public final class Server: Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield(number) }
-            source.resume()
             return source
+        }
+        // NB: Dispatch installs its signal handler after resume() returns; wait for every source's
+        // registration, or a signal arriving in between would be ignored.
+        await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
+            let remaining = Locked(sources.count)
+            if sources.isEmpty { registered.resume() }
+            for source in sources {
+                source.setRegistrationHandler {
+                    let left = remaining.withLock { count in
+                        count -= 1
+                        return count
+                    }
+                    if left == 0 { registered.resume() }
+                }
+                source.resume()
+            }
         }
         onReady()
         for await _ in arrivals { break }
@@ -235,27 +260,5 @@ public final class Server: Sendable {
 
     private static func stop(_ daemon: DaemonHandle, core: ServerCore) {
         withExtendedLifetime(core) { MHD_stop_daemon(daemon.pointer) }
-    }
-}
-
-/// Why ``Server/start()`` failed.
-public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `host` is not an IP address (or `localhost`).
-    case invalidHost(String)
-    /// The address could not be bound (in use, not local, no permission).
-    case bindFailed(host: String, port: UInt16, reason: String?)
-    /// ``Server/start()`` was called twice.
-    case alreadyStarted
-
-    /// A human-readable message.
-    public var description: String {
-        switch self {
-        case .invalidHost(let host):
-            "'\(host)' is not an IP address to listen on."
-        case .bindFailed(let host, let port, let reason):
-            "Could not listen on \(host):\(port)" + (reason.map { ": \($0)." } ?? ".")
-        case .alreadyStarted:
-            "The server is already started."
-        }
     }
 }

@@ -12,13 +12,14 @@ extension ServerCore {
         body: Data
     ) -> Request {
         let rawPath = String(cString: url)
-        let path = rawPath.contains("%") ? (rawPath.removingPercentEncoding ?? rawPath) : rawPath
+        let path = ServerCore.decode(rawPath)
         let query = ServerCore.values(of: .GET_ARGUMENT_KIND, connection).map { name, value in
             (name: ServerCore.decode(name), value: ServerCore.decode(value))
         }
         return Request(
             method: HTTPMethod(rawValue: String(cString: method)),
             path: path,
+            rawPath: rawPath,
             queryItems: query,
             headers: HTTPHeaders(ServerCore.values(of: .HEADER_KIND, connection)),
             body: body,
@@ -26,8 +27,11 @@ extension ServerCore {
         )
     }
 
+    /// Percent-decodes `text`; malformed escapes leave it as it came.
     private static func decode(_ text: String) -> String {
-        text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+        // NB: a byte scan, not `contains("%")`, which goes through Foundation's string search.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
     }
 
     private static func values(of kind: MHD_ValueKind, _ connection: OpaquePointer) -> [(String, String)] {
@@ -51,4 +55,9 @@ extension ServerCore {
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// Collects the name/value pairs MHD hands to a `MHD_KeyValueIterator`.
+private final class FieldCollector {
+    var fields: [(String, String)] = []
 }

@@ -17,6 +17,7 @@ final class ServerCore: Sendable {
     let configuration: Server.Configuration
     let handler: Handler
     private let registry = Locked(Registry())
+    private let inlineExecutor = InlineExecutor()
 
     /// How much of an oversize body is read and thrown away before the connection is simply closed.
     static let discardBound = 8 << 20
@@ -159,14 +160,16 @@ final class ServerCore: Sendable {
         }
         context.pending = pending
         context.phase = .handling
-        guard pending.suspendUnlessCompleted() else {
-            return deliver(context, connection: connection)
-        }
-        let task = Task { [self] in
+        // The task runs right here until it first waits; a handler that never waits has answered by the
+        // time runInline returns, and the connection is never suspended.
+        let task = inlineExecutor.runInline { [self] in
             let response = await respond(to: request)
             pending.complete(response)
         }
         pending.attach(task)
+        if !pending.suspendUnlessCompleted() {
+            return deliver(context, connection: connection)
+        }
         return .YES
     }
 

@@ -1,3 +1,5 @@
+import DynamicJSON
+
 /// One documented operation of the Quartet API.
 ///
 /// Domains describe their routes with these next to the handlers they register, and the
@@ -136,12 +138,5 @@ public struct OpenAPIDocument: Sendable {
             return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.capitalized }.joined()
         }
         return operation.method.rawValue.lowercased() + words.joined()
-    }
-}
-
-extension JSONValue {
-    var objectValue: [String: JSONValue]? {
-        if case .object(let members) = self { return members }
-        return nil
     }
 }

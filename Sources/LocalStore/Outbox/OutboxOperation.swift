@@ -56,52 +56,6 @@ public struct OutboxOperation: Sendable, Equatable, Identifiable {
     }
 }
 
-/// What happened when the outbox tried to send one operation.
-public enum DeliveryOutcome: Sendable, Equatable {
-    /// The server accepted it and answered `body`.
-    case delivered(body: Data)
-    /// The server refused it because the resource changed (409 / 412).
-    case conflict(status: Int, message: String)
-    /// The server refused it for good.
-    case rejected(status: Int?, message: String)
-    /// It could not be sent now (offline, timeout, 5xx, 429, signed out, cancelled): replay stops here and
-    /// keeps this operation and the ones after it.
-    case unreachable(message: String)
-
-    /// Classifies a client error.
-    public init(error: APIError) {
-        switch error {
-        case .http(let status, _) where status == 409 || status == 412:
-            self = .conflict(status: status, message: error.message)
-        case .http(let status, _) where status == 408 || status == 429 || status >= 500:
-            self = .unreachable(message: error.message)
-        case .http(let status, _):
-            self = .rejected(status: status, message: error.message)
-        case .invalidRequest:
-            self = .rejected(status: nil, message: error.message)
-        case .offline, .cannotConnect, .connectionLost, .timeout, .cancelled, .signedOut, .decoding:
-            self = .unreachable(message: error.message)
-        }
-    }
-}
-
-/// What one replay did.
-public struct ReplayReport: Sendable, Equatable {
-    /// The IDs delivered, in order.
-    public var delivered: [Int64] = []
-    /// Operations that conflicted during this replay.
-    public var conflicts: [OutboxOperation] = []
-    /// Operations the server refused for good during this replay.
-    public var failed: [OutboxOperation] = []
-    /// Why the replay stopped early (network, cancellation), or `nil` when it went through the queue.
-    public var stoppedBecause: String?
-    /// Operations still pending afterwards.
-    public var remaining: Int = 0
-
-    /// An empty report.
-    public init() {}
-}
-
 extension OutboxOperation {
     init(row: Row) throws {
         func require<T: DatabaseValueConvertible>(_ column: String) throws -> T {

@@ -2,29 +2,6 @@ import APIClient
 import Database
 import Foundation
 
-/// A cached response body with what is needed to revalidate it.
-public struct CacheEntry: Sendable, Equatable {
-    /// The key it was stored under.
-    public var key: String
-    /// The body as the server sent it.
-    public var body: Data
-    /// `ETag` / `Last-Modified` for a conditional GET.
-    public var validators: Validators
-    /// When it was last fetched or confirmed fresh (a 304).
-    public var fetchedAt: Date
-
-    /// Creates an entry.
-    public init(key: String, body: Data, validators: Validators, fetchedAt: Date) {
-        self.key = key
-        self.body = body
-        self.validators = validators
-        self.fetchedAt = fetchedAt
-    }
-
-    /// How long ago it was fetched, relative to `now`.
-    public func age(now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
-}
-
 extension LocalStore {
     /// The cached entry for `key`, or `nil`.
     public func cachedEntry(for key: String) async throws -> CacheEntry? {

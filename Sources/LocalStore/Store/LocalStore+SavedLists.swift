@@ -1,17 +1,6 @@
 import Database
 import Foundation
 
-/// A list kept for offline reading, and when it was saved.
-public struct SavedList<Element> {
-    /// The elements, in the order they were saved.
-    public var elements: [Element]
-    /// When they were saved.
-    public var savedAt: Date
-}
-
-extension SavedList: Sendable where Element: Sendable {}
-extension SavedList: Equatable where Element: Equatable {}
-
 extension LocalStore {
     /// Replaces the list saved under `name` (as JSON).
     public func saveList<Element: Encodable & Sendable>(_ elements: [Element], as name: String) async throws {

@@ -1,4 +1,3 @@
-import APIClient
 import Database
 import Foundation
 

@@ -1,3 +1,4 @@
+import DynamicJSON
 import Foundation
 import HTTPServer
 

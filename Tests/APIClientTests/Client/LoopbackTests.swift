@@ -23,28 +23,22 @@ private struct Item: Codable, Equatable, Sendable {
             sleeper: sleeper.sleeper, tokenProvider: tokens, errorReporter: log.reporter, timeout: timeout)
     }
 
-    private static let itemBody = try! JSONEncoder().encode(Item(id: 7))
+    /// A route that fails with 500 on its first call and answers on the next ones.
+    private func failingOnce(_ hits: HitCounter) -> Handler {
+        { _ in hits.hit() == 1 ? Response(status: HTTPStatus(500)) : try .json(Item(id: 7)) }
+    }
 
     @Test func serverErrorThenSuccessIsRetriedForGetButNotForPost() async throws {
-        let hits = HitCounter()
+        let getHits = HitCounter()
+        let postHits = HitCounter()
         var router = Router()
-        let flaky: Handler = { _ in
-            hits.hit() == 1 ? Response(status: HTTPStatus(500)) : try .json(Item(id: 7))
-        }
-        router.get("/flaky", flaky)
-        router.post("/flaky", flaky)
+        router.get("/flaky", failingOnce(getHits))
+        router.post("/flaky", failingOnce(postHits))
         try await withLoopbackServer(router) { url, _ async throws in
             let sleeper = RecordingSleeper()
             #expect(try await client(url, sleeper: sleeper).send(Endpoint<Item>.get("flaky")) == Item(id: 7))
-            #expect(hits.value == 2)
+            #expect(getHits.value == 2)
             #expect(sleeper.durations == [.milliseconds(150)])
-        }
-        let postHits = HitCounter()
-        var postRouter = Router()
-        postRouter.post("/flaky") { _ in
-            postHits.hit() == 1 ? Response(status: HTTPStatus(500)) : try .json(Item(id: 7))
-        }
-        try await withLoopbackServer(postRouter) { url, _ async throws in
             await #expect(throws: APIError.http(status: 500, detail: nil)) {
                 try await client(url).send(Endpoint<Item>.post("flaky", body: .json(Item(id: 1))))
             }

@@ -57,6 +57,10 @@ func echoRouter() -> Router {
     router.post("/checksum") { request in
         .text("\(request.body.count) \(checksum(request.body))")
     }
+    router.get("/nap") { _ in
+        try await Task.sleep(for: .milliseconds(20))
+        return .text("rested")
+    }
     router.get("/slow") { _ in
         try await Task.sleep(for: .seconds(30))
         return .text("late")
@@ -99,6 +103,39 @@ struct ServerTests {
             #expect(try await blocking { try connection.readResponse() }.text == "hello a q=-")
             #expect(try await blocking { try connection.readResponse() }.text == "zz")
             #expect(try await blocking { try connection.readResponse() }.text == "hello b q=-")
+        }
+    }
+
+    @Test func mixesHandlersThatWaitWithOnesThatDoNotOnOneConnection() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try await connection.sendAsync(
+                "GET /nap HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/a HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /nap HTTP/1.1\r\nHost: x\r\n\r\n")
+            let texts = try await blocking { try (0..<3).map { _ in try connection.readResponse().text } }
+            #expect(texts == ["rested", "hello a q=-", "rested"])
+        }
+    }
+
+    @Test func survivesAClientThatLeavesWhileItsHandlerWaits() async throws {
+        let release = Locked(false)
+        let started = Locked(false)
+        var router = echoRouter()
+        router.get("/held") { _ in
+            started.withLock { $0 = true }
+            while !release.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            return .text("too late")
+        }
+        try await withServer(router: router) { server in
+            let leaver = try RawConnection(port: server.port)
+            try await leaver.sendAsync("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await eventually { started.withLock { $0 } })
+            leaver.close()
+            release.withLock { $0 = true }
+            #expect(await eventually { server.openConnections == 0 })
+            let next = try RawConnection(port: server.port)
+            try await next.sendAsync("GET /hello/next HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try next.readResponse() }.text == "hello next q=-")
         }
     }
 
@@ -196,6 +233,24 @@ struct ServerTests {
             let good = try RawConnection(port: server.port)
             try await good.sendAsync("GET /hello/after HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await blocking { try good.readResponse() }.text == "hello after q=-")
+        }
+    }
+
+    @Test func acceptsLongHeadersAndRefusesHugeOnes() async throws {
+        var router = Router()
+        router.get("/cookie") { request in .text("\(request.headers["Cookie"]?.utf8.count ?? 0)") }
+        try await withServer(router: router) { server in
+            let long = try RawConnection(port: server.port)
+            try await long.sendAsync(
+                "GET /cookie HTTP/1.1\r\nHost: x\r\nCookie: \(String(repeating: "c", count: 20_000))\r\n\r\n")
+            #expect(try await blocking { try long.readResponse() }.text == "20000")
+            let huge = try RawConnection(port: server.port)
+            try? await huge.sendAsync(
+                "GET /cookie HTTP/1.1\r\nHost: x\r\nCookie: \(String(repeating: "c", count: 100_000))\r\n\r\n")
+            #expect(try await blocking { try huge.readResponse() }.status == 431)
+            let after = try RawConnection(port: server.port)
+            try await after.sendAsync("GET /cookie HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await blocking { try after.readResponse() }.text == "0")
         }
     }
 
@@ -306,11 +361,16 @@ struct ServerTests {
         try server.start()
         let port = server.port
         let ready = Locked(false)
+        let finished = Locked(false)
+        // SIGWINCH, whose default action is to do nothing, so a signal that lands after the handler is
+        // gone cannot kill the test process.
         let run = Task {
-            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGUSR2]) { ready.withLock { $0 = true } }
+            await server.runUntilSignal(gracePeriod: .seconds(1), signals: [SIGWINCH]) { ready.withLock { $0 = true } }
+            finished.withLock { $0 = true }
         }
         #expect(await eventually { ready.withLock { $0 } })
-        kill(getpid(), SIGUSR2)
+        kill(getpid(), SIGWINCH)
+        #expect(await eventually { finished.withLock { $0 } })
         await run.value
         #expect(server.port == 0)
         #expect(throws: (any Error).self) { try RawConnection(port: port) }

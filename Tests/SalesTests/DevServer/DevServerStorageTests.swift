@@ -1,4 +1,5 @@
 import Database
+import DynamicJSON
 import Foundation
 import HTTPServer
 import SalesCore

@@ -1,0 +1,35 @@
+/// RFC 9457 problem details; every member is optional because servers leave them out.
+public struct ProblemDetails: Sendable, Equatable, Codable {
+    /// A URI naming the problem type.
+    public var type: String?
+    /// A short summary of the problem type.
+    public var title: String?
+    /// The status the server meant.
+    public var status: Int?
+    /// An explanation of this occurrence, for the person.
+    public var detail: String?
+    /// A URI naming this occurrence.
+    public var instance: String?
+
+    /// Creates problem details.
+    public init(
+        type: String? = nil, title: String? = nil, status: Int? = nil, detail: String? = nil,
+        instance: String? = nil
+    ) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.instance = instance
+    }
+
+    /// Reads each member leniently: a wrong type leaves it `nil`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = container.decodeLenient(String.self, forKey: .type)
+        title = container.decodeLenient(String.self, forKey: .title)
+        status = container.decodeLenient(Int.self, forKey: .status)
+        detail = container.decodeLenient(String.self, forKey: .detail)
+        instance = container.decodeLenient(String.self, forKey: .instance)
+    }
+}

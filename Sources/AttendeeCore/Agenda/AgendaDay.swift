@@ -1,0 +1,52 @@
+import AttendeeModels
+import Foundation
+
+/// One date tab of the agenda: a calendar day in the event's time zone.
+public struct AgendaDay: Sendable, Hashable {
+    /// 1 for the first day.
+    public var number: Int
+    /// The day as `yyyy-MM-dd` in the event's zone.
+    public var isoDate: String
+    /// The first instant of that day in the event's zone.
+    public var start: Date
+    /// The tab's label (`Wed 10 Mar`).
+    public var label: String
+}
+
+/// Splits a programme into days **in the event's time zone**, never the device's or UTC: a session at
+/// 08:00 in Kiritimati (UTC+14) is on the previous UTC day but belongs to the local one.
+public enum AgendaCalendar {
+    /// The days of the event: every local day from its start to its end, plus any day a session falls on.
+    public static func days(for event: Event, sessions: [Session], formatter: SessionTimeFormatter) -> [AgendaDay] {
+        let calendar = formatter.calendar
+        var starts: Set<Date> = []
+        if event.startsAt <= event.endsAt {
+            var day = calendar.startOfDay(for: event.startsAt)
+            while day <= event.endsAt, starts.count < 60 {
+                starts.insert(day)
+                guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+                day = next
+            }
+        }
+        for session in sessions { starts.insert(calendar.startOfDay(for: session.startsAt)) }
+        return starts.sorted().enumerated().map { index, start in
+            AgendaDay(
+                number: index + 1, isoDate: isoDate(start, calendar), start: start,
+                label: formatter.dayLabel(start))
+        }
+    }
+
+    /// The sessions that start on `day` (in the formatter's zone), by start time, then title.
+    public static func sessions(on day: AgendaDay, in sessions: [Session], formatter: SessionTimeFormatter)
+        -> [Session]
+    {
+        let calendar = formatter.calendar
+        return sessions.filter { isoDate(calendar.startOfDay(for: $0.startsAt), calendar) == day.isoDate }
+            .sorted { ($0.startsAt, $0.title, $0.id) < ($1.startsAt, $1.title, $1.id) }
+    }
+
+    static func isoDate(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

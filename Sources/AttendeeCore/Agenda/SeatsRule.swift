@@ -1,0 +1,26 @@
+import AttendeeModels
+import Foundation
+
+/// When a session shows "# seats available", and what attending it would clash with.
+public enum SeatsRule {
+    /// "3 seats available" once free seats fall below the event's threshold, "Full" at none, `nil` otherwise
+    /// (and always for unlimited sessions).
+    public static func message(for session: Session, threshold: Int) -> String? {
+        guard let free = session.seatsAvailable else { return nil }
+        if free == 0 { return Strings.text("seats.full") }
+        guard free < threshold else { return nil }
+        return free == 1 ? Strings.text("seats.one") : Strings.format("seats.many", free)
+    }
+
+    /// Whether the session has seats but fewer than the threshold left.
+    public static func hasFewSeats(_ session: Session, threshold: Int) -> Bool {
+        guard let free = session.seatsAvailable else { return false }
+        return free > 0 && free < threshold
+    }
+
+    /// The attended session that `session` would overlap, if any (the server has the final word).
+    public static func clash(for session: Session, in sessions: [Session]) -> Session? {
+        sessions.filter { $0.id != session.id && $0.isAttending && $0.overlaps(session) }
+            .min { $0.startsAt < $1.startsAt }
+    }
+}

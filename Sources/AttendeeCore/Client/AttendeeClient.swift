@@ -1,0 +1,249 @@
+import APIClient
+import AttendeeModels
+import Foundation
+
+/// The Attendee API as a value: one closure per call, a `live` value over `APIClient`, test values in tests.
+public struct AttendeeClient: Sendable {
+    /// `POST /auth/signup`; the live value stores the token.
+    public var signUp: @Sendable (SignUpRequest) async throws -> AuthSession
+    /// `POST /auth/signin`; the live value stores the token.
+    public var signIn: @Sendable (SignInRequest) async throws -> AuthSession
+    /// `POST /auth/signout`; the live value forgets the token.
+    public var signOut: @Sendable () async throws -> Void
+    /// `GET /events`.
+    public var events: @Sendable () async throws -> [Event]
+    /// `GET /events/:eventID`.
+    public var event: @Sendable (_ eventID: String) async throws -> EventDetails
+    /// `POST /events/:eventID/registration`.
+    public var register: @Sendable (_ eventID: String) async throws -> Registration
+    /// `PUT /events/:eventID/registration/additional-info`.
+    public var submitAdditionalInfo:
+        @Sendable (_ eventID: String, AdditionalInfoSubmission) async throws -> Registration
+    /// `GET /events/:eventID/agenda`.
+    public var agenda: @Sendable (_ eventID: String) async throws -> [Session]
+    /// `GET /events/:eventID/my-agenda`.
+    public var myAgenda: @Sendable (_ eventID: String) async throws -> [Session]
+    /// `GET /sessions/:sessionID`.
+    public var session: @Sendable (_ sessionID: String) async throws -> Session
+    /// `POST /sessions/:sessionID/attendance`.
+    public var attend: @Sendable (_ sessionID: String, AttendRequest) async throws -> AttendanceResult
+    /// `DELETE /sessions/:sessionID/attendance`.
+    public var leave: @Sendable (_ sessionID: String) async throws -> AttendanceResult
+    /// `GET /sessions/:sessionID/attendees`.
+    public var sessionAttendees: @Sendable (_ sessionID: String) async throws -> [Person]
+    /// `GET /events/:eventID/speakers`.
+    public var speakers: @Sendable (_ eventID: String) async throws -> [Person]
+    /// `GET /speakers/:personID`.
+    public var speaker: @Sendable (_ personID: String) async throws -> SpeakerProfile
+    /// `GET /events/:eventID/attendees?search=`.
+    public var attendees: @Sendable (_ eventID: String, _ search: String?) async throws -> [Person]
+    /// `GET /people/:personID`.
+    public var person: @Sendable (_ personID: String) async throws -> Person
+    /// `POST /events/:eventID/feedback`.
+    public var eventFeedback: @Sendable (_ eventID: String, EventFeedback) async throws -> Void
+    /// `POST /sessions/:sessionID/feedback`.
+    public var sessionFeedback: @Sendable (_ sessionID: String, SessionFeedback) async throws -> Void
+    /// `GET /me`.
+    public var me: @Sendable () async throws -> MyProfile
+    /// `PATCH /me`.
+    public var updateMe: @Sendable (ProfileUpdate) async throws -> MyProfile
+    /// `POST /import`.
+    public var importProgramme: @Sendable (ConferenceProgramme) async throws -> ImportSummary
+
+    /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
+    public init(
+        signUp: @escaping @Sendable (SignUpRequest) async throws -> AuthSession = { _ in throw unimplemented },
+        signIn: @escaping @Sendable (SignInRequest) async throws -> AuthSession = { _ in throw unimplemented },
+        signOut: @escaping @Sendable () async throws -> Void = { throw unimplemented },
+        events: @escaping @Sendable () async throws -> [Event] = { throw unimplemented },
+        event: @escaping @Sendable (String) async throws -> EventDetails = { _ in throw unimplemented },
+        register: @escaping @Sendable (String) async throws -> Registration = { _ in throw unimplemented },
+        submitAdditionalInfo: @escaping @Sendable (String, AdditionalInfoSubmission) async throws -> Registration = {
+            _, _ in throw unimplemented
+        },
+        agenda: @escaping @Sendable (String) async throws -> [Session] = { _ in throw unimplemented },
+        myAgenda: @escaping @Sendable (String) async throws -> [Session] = { _ in throw unimplemented },
+        session: @escaping @Sendable (String) async throws -> Session = { _ in throw unimplemented },
+        attend: @escaping @Sendable (String, AttendRequest) async throws -> AttendanceResult = { _, _ in
+            throw unimplemented
+        },
+        leave: @escaping @Sendable (String) async throws -> AttendanceResult = { _ in throw unimplemented },
+        sessionAttendees: @escaping @Sendable (String) async throws -> [Person] = { _ in throw unimplemented },
+        speakers: @escaping @Sendable (String) async throws -> [Person] = { _ in throw unimplemented },
+        speaker: @escaping @Sendable (String) async throws -> SpeakerProfile = { _ in throw unimplemented },
+        attendees: @escaping @Sendable (String, String?) async throws -> [Person] = { _, _ in throw unimplemented },
+        person: @escaping @Sendable (String) async throws -> Person = { _ in throw unimplemented },
+        eventFeedback: @escaping @Sendable (String, EventFeedback) async throws -> Void = { _, _ in
+            throw unimplemented
+        },
+        sessionFeedback: @escaping @Sendable (String, SessionFeedback) async throws -> Void = { _, _ in
+            throw unimplemented
+        },
+        me: @escaping @Sendable () async throws -> MyProfile = { throw unimplemented },
+        updateMe: @escaping @Sendable (ProfileUpdate) async throws -> MyProfile = { _ in throw unimplemented },
+        importProgramme: @escaping @Sendable (ConferenceProgramme) async throws -> ImportSummary = { _ in
+            throw unimplemented
+        }
+    ) {
+        self.signUp = signUp
+        self.signIn = signIn
+        self.signOut = signOut
+        self.events = events
+        self.event = event
+        self.register = register
+        self.submitAdditionalInfo = submitAdditionalInfo
+        self.agenda = agenda
+        self.myAgenda = myAgenda
+        self.session = session
+        self.attend = attend
+        self.leave = leave
+        self.sessionAttendees = sessionAttendees
+        self.speakers = speakers
+        self.speaker = speaker
+        self.attendees = attendees
+        self.person = person
+        self.eventFeedback = eventFeedback
+        self.sessionFeedback = sessionFeedback
+        self.me = me
+        self.updateMe = updateMe
+        self.importProgramme = importProgramme
+    }
+
+    /// What a test value throws for a call it did not expect.
+    public static let unimplemented = APIError.invalidRequest("This call is not part of the test.")
+}
+
+extension AttendeeClient {
+    /// The real server, through `APIClient` (retries, error reporting, bearer token from `tokens`).
+    public static func live(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> AttendeeClient {
+        let api = APIClient(
+            baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
+            encoder: AttendeeCoding.encoder(),
+            tokenProvider: TokenProvider(
+                // NB: no token is not an error here: browsing the programme needs no account, and the server
+                // answers 401 where one is needed (which then ends in `signedOut`).
+                credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
+                refresh: { throw APIError.signedOut }))
+        @Sendable func get<T: Decodable & Sendable>(
+            _ route: AttendeeRoute, _ values: String..., query: [URLQueryItem] = []
+        )
+            async throws -> T
+        {
+            try await api.send(
+                Endpoint<T>(method: .get, path: fill(route, values), query: query, response: .json()))
+        }
+        @Sendable func send<T: Decodable & Sendable>(
+            _ route: AttendeeRoute, _ values: [String], body: (any Encodable & Sendable)?
+        ) async throws -> T {
+            try await api.send(
+                Endpoint<T>(
+                    method: RequestMethod(rawValue: route.method), path: fill(route, values),
+                    body: body.map { RequestBody.json($0) }, response: .json()))
+        }
+        @Sendable func sendVoid(_ route: AttendeeRoute, _ values: [String], body: (any Encodable & Sendable)?)
+            async throws
+        {
+            try await api.send(
+                Endpoint<Void>(
+                    method: RequestMethod(rawValue: route.method), path: fill(route, values),
+                    body: body.map { RequestBody.json($0) }, response: .none))
+        }
+        return AttendeeClient(
+            signUp: { request in
+                let session: AuthSession = try await send(.signUp, [], body: request)
+                tokens.save(session.token)
+                return session
+            },
+            signIn: { request in
+                let session: AuthSession = try await send(.signIn, [], body: request)
+                tokens.save(session.token)
+                return session
+            },
+            signOut: {
+                defer { tokens.save(nil) }
+                try await sendVoid(.signOut, [], body: nil)
+            },
+            events: { try await get(.events) },
+            event: { try await get(.event, $0) },
+            register: { try await send(.register, [$0], body: nil) },
+            submitAdditionalInfo: { try await send(.additionalInfo, [$0], body: $1) },
+            agenda: { try await get(.agenda, $0) },
+            myAgenda: { try await get(.myAgenda, $0) },
+            session: { try await get(.session, $0) },
+            attend: { try await send(.attend, [$0], body: $1) },
+            leave: { try await send(.leave, [$0], body: nil) },
+            sessionAttendees: { try await get(.sessionAttendees, $0) },
+            speakers: { try await get(.speakers, $0) },
+            speaker: { try await get(.speaker, $0) },
+            attendees: { eventID, search in
+                try await get(
+                    .attendees, eventID, query: search.map { [URLQueryItem(name: "search", value: $0)] } ?? [])
+            },
+            person: { try await get(.person, $0) },
+            eventFeedback: { try await sendVoid(.eventFeedback, [$0], body: $1) },
+            sessionFeedback: { try await sendVoid(.sessionFeedback, [$0], body: $1) },
+            me: { try await get(.me) },
+            updateMe: { try await send(.updateMe, [], body: $0) },
+            importProgramme: { try await send(.importProgramme, [], body: $0) })
+    }
+
+    private static func fill(_ route: AttendeeRoute, _ values: [String]) -> [String] {
+        var remaining = values[...]
+        return route.pattern.split(separator: "/").map { part in
+            part.hasPrefix(":") ? (remaining.popFirst() ?? "") : String(part)
+        }
+    }
+}
+
+/// Where the session token lives between launches: a file for the command line, the keychain on a phone.
+public struct TokenStore: Sendable {
+    /// The current token, `nil` when signed out.
+    public var load: @Sendable () -> String?
+    /// Replaces the token (`nil` signs out).
+    public var save: @Sendable (String?) -> Void
+
+    /// Creates a store from closures.
+    public init(load: @escaping @Sendable () -> String?, save: @escaping @Sendable (String?) -> Void) {
+        self.load = load
+        self.save = save
+    }
+
+    /// A file readable by its owner only.
+    public static func file(_ url: URL) -> TokenStore {
+        TokenStore(
+            load: {
+                guard let data = try? Data(contentsOf: url) else { return nil }
+                let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                return token.isEmpty ? nil : token
+            },
+            save: { token in
+                guard let token else {
+                    try? FileManager.default.removeItem(at: url)
+                    return
+                }
+                try? FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(
+                    atPath: url.path, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600])
+            })
+    }
+}
+
+/// How a failed call reads on screen.
+public enum AttendeeFailure {
+    /// The sentence for the banner.
+    public static func message(_ error: any Error) -> String {
+        if let error = error as? APIError { return error.message }
+        if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+        return String(describing: error)
+    }
+
+    /// The problem `type` of a refused call, to tell "full" from "overlapping" from "already given".
+    public static func refusal(_ error: any Error) -> AttendanceRefusal? {
+        guard case .http(_, .problem(let problem))? = error as? APIError, let type = problem.type else { return nil }
+        return AttendanceRefusal(rawValue: type)
+    }
+
+    /// The HTTP status of a refused call.
+    public static func status(_ error: any Error) -> Int? { (error as? APIError)?.status }
+}

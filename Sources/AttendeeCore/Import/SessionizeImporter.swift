@@ -1,0 +1,128 @@
+import AttendeeModels
+import Foundation
+
+/// Reads Sessionize-style JSON: `{sessions: [...], speakers: [...], rooms?: [...]}` as Sessionize's "All data"
+/// endpoint or a normalized copy of it gives. Times carry no zone, so the event's zone comes from the options.
+enum SessionizeImporter {
+    static func read(_ root: [String: Any], options: ImportOptions) throws -> ImportReport {
+        let zoneName = options.timeZone ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw ImportError("“\(zoneName)” is not a time zone; pass one with --time-zone.")
+        }
+        var skipped: [ImportReport.Skipped] = []
+        var rooms: [String: String] = [:]
+        for case let room as [String: Any] in root["rooms"] as? [Any] ?? [] {
+            if let id = JSONField.string(room["id"]), let name = JSONField.string(room["name"]) { rooms[id] = name }
+        }
+        var speakers: [ProgrammeSpeaker] = []
+        var known: Set<String> = []
+        for (index, raw) in (root["speakers"] as? [Any] ?? []).enumerated() {
+            guard let speaker = raw as? [String: Any], let id = JSONField.string(speaker["id"]) else {
+                skipped.append(.init(kind: "speaker", identifier: "#\(index + 1)", reason: "no id"))
+                continue
+            }
+            let composed = [JSONField.string(speaker["firstName"]), JSONField.string(speaker["lastName"])]
+                .compactMap { $0 }.joined(separator: " ")
+            guard
+                let name = JSONField.string(speaker["name"]) ?? JSONField.string(speaker["fullName"])
+                    ?? (composed.isEmpty ? nil : composed)
+            else {
+                skipped.append(.init(kind: "speaker", identifier: id, reason: "no name"))
+                continue
+            }
+            let position = JSONField.string(speaker["position"]) ?? JSONField.string(speaker["tagLine"]) ?? ""
+            let (title, company) = splitPosition(position)
+            var links: [SocialLink] = []
+            for case let link as [String: Any] in speaker["links"] as? [Any] ?? [] {
+                if let url = JSONField.string(link["url"]) {
+                    links.append(
+                        SocialLink(
+                            network: (JSONField.string(link["linkType"]) ?? JSONField.string(link["title"]) ?? "website")
+                                .lowercased(), url: url))
+                }
+            }
+            guard known.insert(id).inserted else {
+                skipped.append(.init(kind: "speaker", identifier: id, reason: "listed twice"))
+                continue
+            }
+            speakers.append(
+                ProgrammeSpeaker(
+                    externalID: "sessionize:speaker:" + id, name: name, title: title,
+                    company: JSONField.string(speaker["company"]) ?? company,
+                    bio: JSONField.string(speaker["description"]) ?? JSONField.string(speaker["bio"]) ?? "",
+                    photoURL: JSONField.string(speaker["photoUrl"]) ?? JSONField.string(speaker["profilePicture"]),
+                    socialLinks: links))
+        }
+        var sessions: [ProgrammeSession] = []
+        var seen: Set<String> = []
+        for (index, raw) in (root["sessions"] as? [Any] ?? []).enumerated() {
+            guard let session = raw as? [String: Any] else {
+                skipped.append(.init(kind: "session", identifier: "#\(index + 1)", reason: "not an object"))
+                continue
+            }
+            guard let id = JSONField.string(session["id"]) else {
+                skipped.append(
+                    .init(
+                        kind: "session", identifier: JSONField.string(session["title"]) ?? "#\(index + 1)",
+                        reason: "no id"))
+                continue
+            }
+            guard seen.insert(id).inserted else {
+                skipped.append(.init(kind: "session", identifier: id, reason: "listed twice"))
+                continue
+            }
+            guard let title = JSONField.string(session["title"]) else {
+                skipped.append(.init(kind: "session", identifier: id, reason: "no title"))
+                continue
+            }
+            guard let start = JSONField.localDateTime(session["startsAt"], in: zone),
+                let end = JSONField.localDateTime(session["endsAt"], in: zone)
+            else {
+                skipped.append(.init(kind: "session", identifier: id, reason: "not scheduled (no start or end time)"))
+                continue
+            }
+            guard end >= start else {
+                skipped.append(.init(kind: "session", identifier: id, reason: "ends before it starts"))
+                continue
+            }
+            let speakerIDs = (session["speakerIds"] as? [Any] ?? session["speakers"] as? [Any] ?? [])
+                .compactMap { JSONField.string($0) ?? JSONField.string(($0 as? [String: Any])?["id"]) }
+            let missing = speakerIDs.filter { !known.contains($0) }
+            if !missing.isEmpty {
+                skipped.append(
+                    .init(
+                        kind: "speaker link", identifier: id,
+                        reason: "unknown speaker id \(missing.joined(separator: ", "))"))
+            }
+            let tags = (session["tags"] as? [Any] ?? []).compactMap { JSONField.string($0) }
+            let kind = JSONField.kind(type: JSONField.string(session["format"]), tags: tags, title: title)
+            let room =
+                JSONField.string(session["location"]) ?? JSONField.string(session["roomId"]).flatMap { rooms[$0] }
+                ?? JSONField.string(session["room"])
+            sessions.append(
+                ProgrammeSession(
+                    externalID: "sessionize:" + id, title: title,
+                    abstract: JSONField.string(session["description"]) ?? "", kind: kind, track: tags.first,
+                    room: room, startsAt: start, endsAt: end,
+                    capacity: kind == .workshop || kind == .breakout ? options.smallSessionCapacity : nil,
+                    speakerIDs: speakerIDs.filter(known.contains).map { "sessionize:speaker:" + $0 }))
+        }
+        guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
+            throw ImportError("The file has no scheduled session.")
+        }
+        let name = options.eventName ?? JSONField.string(root["name"]) ?? "Imported conference"
+        let slug = name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+        let event = ProgrammeEvent(
+            externalID: "sessionize:" + slug, name: name, startsAt: first, endsAt: last, timeZone: zone.identifier,
+            venue: Venue(name: name), additionalInfoFields: options.additionalInfoFields)
+        return ImportReport(
+            programme: ConferenceProgramme(event: event, speakers: speakers, sessions: sessions), skipped: skipped,
+            format: .sessionize)
+    }
+
+    /// "Engineering Manager at Google" → ("Engineering Manager", "Google").
+    static func splitPosition(_ position: String) -> (title: String, company: String) {
+        guard let range = position.range(of: " at ", options: .backwards) else { return (position, "") }
+        return (String(position[..<range.lowerBound]), String(position[range.upperBound...]))
+    }
+}

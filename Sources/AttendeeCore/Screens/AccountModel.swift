@@ -1,0 +1,65 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Sign up, sign in and sign out.
+@Observable @MainActor
+public final class AccountModel {
+    /// The profile shown, when one is open.
+    public private(set) var profile: MyProfile?
+    /// The field a local check refused, if any.
+    public private(set) var fieldError: FieldError?
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+
+    private let client: AttendeeClient
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient) {
+        self.client = client
+    }
+
+    /// Whether someone is signed in.
+    public var isSignedIn: Bool { profile != nil }
+
+    /// Sign up was tapped: checks the fields, then creates the account.
+    public func signUpTapped(name: String, email: String, password: String) async {
+        let request = SignUpRequest(email: email, password: password, name: name)
+        if let error = request.validationError() {
+            fieldError = error
+            return
+        }
+        await run { try await self.client.signUp(request).profile }
+    }
+
+    /// Sign in was tapped.
+    public func signInTapped(email: String, password: String) async {
+        await run { try await self.client.signIn(SignInRequest(email: email, password: password)).profile }
+    }
+
+    /// Sign out was tapped (signed out locally even if the server is unreachable).
+    public func signOutTapped() async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            try await client.signOut()
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+        profile = nil
+    }
+
+    private func run(_ call: @escaping @MainActor () async throws -> MyProfile) async {
+        isBusy = true
+        banner = nil
+        fieldError = nil
+        defer { isBusy = false }
+        do {
+            profile = try await call()
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Registration → Additional Info: every field required unless "Later", guests with name and e-mail.
+@Observable @MainActor
+public final class AdditionalInfoModel {
+    /// One editable guest.
+    public struct GuestRow: Sendable, Hashable {
+        /// The name shown.
+        public var name = ""
+        /// The e-mail shown.
+        public var email = ""
+    }
+
+    /// The questions, in order.
+    public let fields: [AdditionalInfoField]
+    /// The answers typed so far.
+    public private(set) var answers: [String: String] = [:]
+    /// The guests added with "+ Add more".
+    public private(set) var guests: [GuestRow] = []
+    /// The message under each invalid field, by field path (`answers.tshirtSize`, `guests.0.email`).
+    public private(set) var fieldErrors: [String: String] = [:]
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+    /// Set when the step is done (submitted or "later"): the screen returns to the event details.
+    public private(set) var isFinished = false
+    /// "Later, I haven't decided".
+    public let laterTitle = Strings.text("additional.later")
+    /// "+ Add more".
+    public let addGuestTitle = Strings.text("additional.addGuest")
+
+    private let client: AttendeeClient
+    private let eventID: String
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, eventID: String, fields: [AdditionalInfoField]) {
+        self.client = client
+        self.eventID = eventID
+        self.fields = fields
+    }
+
+    /// An answer was typed.
+    public func answerChanged(_ key: String, _ value: String) {
+        answers[key] = value
+        fieldErrors["answers.\(key)"] = nil
+    }
+
+    /// "+ Add more" was tapped: adds an empty guest.
+    public func addGuestTapped() { guests.append(GuestRow()) }
+
+    /// A guest's name or e-mail was typed.
+    public func guestChanged(_ index: Int, name: String, email: String) {
+        guard guests.indices.contains(index) else { return }
+        guests[index] = GuestRow(name: name, email: email)
+        fieldErrors["guests.\(index).name"] = nil
+        fieldErrors["guests.\(index).email"] = nil
+    }
+
+    /// A guest was removed.
+    public func removeGuestTapped(_ index: Int) {
+        guard guests.indices.contains(index) else { return }
+        guests.remove(at: index)
+        fieldErrors = fieldErrors.filter { !$0.key.hasPrefix("guests.") }
+    }
+
+    /// Submit is enabled once every field has an answer and every guest a name and an e-mail.
+    public var isSubmitEnabled: Bool {
+        !isBusy && submission.validationError(fields: fields) == nil
+    }
+
+    /// "Later, I haven't decided": skips the step entirely.
+    public func laterTapped() async {
+        await send(AdditionalInfoSubmission(later: true))
+    }
+
+    /// Submit was tapped.
+    public func submitTapped() async {
+        var errors: [String: String] = [:]
+        for error in submission.validationErrors(fields: fields) where errors[error.field] == nil {
+            errors[error.field] = error.message
+        }
+        fieldErrors = errors
+        guard errors.isEmpty else { return }
+        await send(submission)
+    }
+
+    private var submission: AdditionalInfoSubmission {
+        AdditionalInfoSubmission(
+            answers: answers.filter { !$0.value.isEmpty }, guests: guests.map { Guest(name: $0.name, email: $0.email) })
+    }
+
+    private func send(_ submission: AdditionalInfoSubmission) async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            _ = try await client.submitAdditionalInfo(eventID, submission)
+            isFinished = true
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// One row of the agenda.
+public struct AgendaRow: Sendable, Hashable, Identifiable {
+    /// The id of the thing shown.
+    public var id: String
+    /// The title shown.
+    public var title: String
+    /// `09:00 – 10:00`.
+    public var time: String
+    /// `Room Tejo · Swift`.
+    public var place: String
+    /// Speaker names, comma-separated.
+    public var speakers: String
+    /// Attended sessions are highlighted.
+    public var isHighlighted: Bool
+    /// `checkmark` when attending (tap to leave), `plus` otherwise, `clock` when waitlisted.
+    public var symbol: String
+    /// "3 seats available", "Full", or `nil`.
+    public var seatsMessage: String?
+}
+
+/// The event agenda: date tabs in the event's zone, the chosen day's sessions, (+) to attend and leave.
+@Observable @MainActor
+public final class AgendaModel {
+    /// The date tabs, in the chosen clock.
+    public private(set) var dayTabs: [String] = []
+    /// The chosen tab.
+    public private(set) var selectedDay = 0
+    /// The rows shown, in order.
+    public private(set) var rows: [AgendaRow] = []
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+    /// The clock times are shown in.
+    public private(set) var timeZoneChoice: TimeZoneChoice = .event
+    /// "Event time (Europe/Lisbon)" or "Device time (…)".
+    public private(set) var timeZoneLabel = ""
+    /// Set when a row is tapped: the session details to open.
+    public var openedSessionID: String?
+
+    /// "Offline: agenda saved Wed 10 Mar, 09:12" while the saved copy is shown.
+    public private(set) var offlineNotice: String?
+
+    private let client: AttendeeClient
+    private let offlineCopy: AgendaOfflineCopy?
+    private let deviceTimeZone: TimeZone
+    private(set) var event: Event?
+    private(set) var sessions: [Session] = []
+    private var days: [AgendaDay] = []
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current) {
+        self.client = client
+        self.offlineCopy = offlineCopy
+        self.deviceTimeZone = deviceTimeZone
+    }
+
+    /// Loads the event and its programme, and opens the day that contains `now` (else the first).
+    public func appeared(eventID: String, now: Date = Date()) async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            async let details = client.event(eventID)
+            async let agenda = client.agenda(eventID)
+            let event = try await details.event
+            let sessions = try await agenda
+            self.event = event
+            self.sessions = sessions
+            offlineNotice = nil
+            rebuild(keepingDay: false, now: now)
+            await offlineCopy?.save(event, sessions)
+        } catch {
+            if AgendaOfflineCopy.isConnectivity(error), let saved = await offlineCopy?.load(eventID) {
+                event = saved.event
+                sessions = saved.sessions
+                rebuild(keepingDay: false, now: now)
+                let formatter = SessionTimeFormatter(
+                    event: saved.event, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone)
+                offlineNotice = Strings.format(
+                    "agenda.offline", "\(formatter.dayLabel(saved.savedAt)), \(formatter.time(saved.savedAt))")
+            } else {
+                banner = AttendeeFailure.message(error)
+            }
+        }
+    }
+
+    /// A date tab was tapped.
+    public func dayTapped(_ index: Int) {
+        guard days.indices.contains(index) else { return }
+        selectedDay = index
+        rebuild(keepingDay: true)
+    }
+
+    /// The event / device time switch was flipped.
+    public func timeZoneToggled() {
+        timeZoneChoice = timeZoneChoice == .event ? .device : .event
+        rebuild(keepingDay: false, now: days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
+    }
+
+    /// A row was tapped: opens its details.
+    public func rowTapped(_ sessionID: String) {
+        openedSessionID = sessionID
+    }
+
+    /// Attends (or leaves, when already attending); a clash or a full session is refused with a banner.
+    public func plusTapped(_ sessionID: String) async {
+        guard let index = sessions.firstIndex(where: { $0.id == sessionID }) else { return }
+        let session = sessions[index]
+        banner = nil
+        if !session.isAttending, let clash = SeatsRule.clash(for: session, in: sessions) {
+            banner = Strings.format("attend.refused.overlap", clash.title)
+            return
+        }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let result =
+                session.isAttending || session.myAttendance == .waitlisted
+                ? try await client.leave(sessionID) : try await client.attend(sessionID, AttendRequest())
+            sessions[index].myAttendance = result.state
+            sessions[index].seatsTaken = result.seatsTaken
+            sessions[index].capacity = result.capacity
+        } catch {
+            banner = AttendeeFailure.message(error)
+            if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
+                sessions[index].seatsTaken = capacity
+            }
+        }
+        rebuild(keepingDay: true)
+    }
+
+    private var formatter: SessionTimeFormatter? {
+        event.map { SessionTimeFormatter(event: $0, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone) }
+    }
+
+    private func rebuild(keepingDay: Bool, now: Date? = nil) {
+        guard let event, let formatter else { return }
+        days = AgendaCalendar.days(for: event, sessions: sessions, formatter: formatter)
+        dayTabs = days.map(\.label)
+        if !keepingDay {
+            let calendar = formatter.calendar
+            selectedDay =
+                now.flatMap { moment in days.firstIndex { calendar.isDate($0.start, inSameDayAs: moment) } } ?? 0
+        }
+        selectedDay = min(selectedDay, max(0, days.count - 1))
+        timeZoneLabel = Strings.format(
+            timeZoneChoice == .event ? "timezone.event" : "timezone.device", formatter.zoneName)
+        guard days.indices.contains(selectedDay) else {
+            rows = []
+            return
+        }
+        rows = AgendaCalendar.sessions(on: days[selectedDay], in: sessions, formatter: formatter).map { session in
+            AgendaRow(
+                id: session.id, title: session.title, time: formatter.timeRange(session),
+                place: [session.room, session.track].compactMap { $0 }.joined(separator: " · "),
+                speakers: session.speakers.map(\.name).joined(separator: ", "),
+                isHighlighted: session.isAttending,
+                symbol: session.isAttending ? "checkmark" : session.myAttendance == .waitlisted ? "clock" : "plus",
+                seatsMessage: SeatsRule.message(for: session, threshold: event.seatsThreshold))
+        }
+    }
+}

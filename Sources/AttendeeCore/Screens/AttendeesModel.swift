@@ -1,0 +1,111 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// A person's row in a list.
+public struct PersonRow: Sendable, Hashable, Identifiable {
+    /// The id of the thing shown.
+    public var id: String
+    /// The name shown.
+    public var name: String
+    /// `iOS Engineer · Tejo Cloud`.
+    public var subtitle: String
+
+    init(_ person: Person) {
+        id = person.id
+        name = person.name
+        subtitle = [person.title, person.company].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
+
+/// Attendee details: the profile with its social icons (shown, inert).
+public struct PersonDetails: Sendable, Hashable {
+    /// The name shown.
+    public var name: String
+    /// `Title · Company`.
+    public var subtitle: String
+    /// "About me".
+    public var aboutMe: String
+    /// Icon names by network (`github`, `linkedin`, `link` for anything else); tapping does nothing.
+    public var socialIcons: [String]
+
+    init(_ person: Person) {
+        name = person.name
+        subtitle = PersonRow(person).subtitle
+        aboutMe = person.aboutMe
+        socialIcons = person.socialLinks.map { link in
+            ["twitter", "x", "linkedin", "github", "mastodon", "bluesky"].contains(link.network.lowercased())
+                ? link.network.lowercased() : "link"
+        }
+    }
+}
+
+/// Attendees, with a search that filters as you type on name, company and title, ignoring case and accents.
+@Observable @MainActor
+public final class AttendeesModel {
+    /// The rows shown, in order.
+    public private(set) var rows: [PersonRow] = []
+    /// The search as typed.
+    public private(set) var searchText = ""
+    /// What an empty list says, if anything.
+    public private(set) var emptyMessage: String?
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+    /// The attendee whose details are open.
+    public private(set) var selected: PersonDetails?
+
+    private let client: AttendeeClient
+    private let eventID: String
+    private var people: [Person] = []
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, eventID: String) {
+        self.client = client
+        self.eventID = eventID
+    }
+
+    /// The screen appeared: loads what it shows.
+    public func appeared() async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            people = try await client.attendees(eventID, nil)
+            filter()
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The search text changed: filters at once.
+    public func searchChanged(_ text: String) {
+        searchText = text
+        filter()
+    }
+
+    /// A row was tapped: opens its details.
+    public func rowTapped(_ id: String) {
+        selected = people.first { $0.id == id }.map(PersonDetails.init)
+    }
+
+    /// Back from the page shown above this screen.
+    public func backTapped() { selected = nil }
+
+    /// Folds text the way the server does, so the list and `?search=` agree.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    }
+
+    private func filter() {
+        let query = Self.fold(searchText.trimmingCharacters(in: .whitespaces))
+        let matching =
+            query.isEmpty
+            ? people
+            : people.filter { person in
+                [person.name, person.company, person.title].contains { Self.fold($0).contains(query) }
+            }
+        rows = matching.map(PersonRow.init)
+        emptyMessage = rows.isEmpty && !query.isEmpty ? Strings.format("attendees.empty", searchText) : nil
+    }
+}

@@ -1,0 +1,136 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// A link of the dashboard.
+public enum DashboardLink: String, Sendable, Hashable, CaseIterable {
+    case attendees, agenda, speakers, myAgenda, feedback, location
+
+    /// The link's title.
+    public var title: String { Strings.text("dashboard.link.\(rawValue)") }
+}
+
+/// A short session line of the dashboard ("On now" / "Up next").
+public struct DashboardSession: Sendable, Hashable, Identifiable {
+    /// The id of the thing shown.
+    public var id: String
+    /// The title shown.
+    public var title: String
+    /// The time shown.
+    public var time: String
+    /// The room.
+    public var room: String
+}
+
+/// Event details (the dashboard): info, sessions on now and next while the event runs, the live-poll card,
+/// registration, and the links to the other screens.
+@Observable @MainActor
+public final class EventDetailsModel {
+    /// The name shown.
+    public private(set) var name = ""
+    /// `10–11 Mar 2027`.
+    public private(set) var dates = ""
+    /// The venue.
+    public private(set) var venue = ""
+    /// The description.
+    public private(set) var summary = ""
+    /// Whether the event runs now (then "On now" and "Up next" show).
+    public private(set) var isOngoing = false
+    /// Sessions running now.
+    public private(set) var onNow: [DashboardSession] = []
+    /// The next sessions to start.
+    public private(set) var upNext: [DashboardSession] = []
+    /// The live-poll card, while a poll is open.
+    public private(set) var livePoll: LivePollCard?
+    /// Whether the person is registered.
+    public private(set) var isRegistered = false
+    /// "Register" or "Registered".
+    public private(set) var registerButtonTitle = Strings.text("dashboard.register")
+    /// The links to the other screens.
+    public let links = DashboardLink.allCases
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+    /// Set after a successful registration: the Additional Info step to show.
+    public private(set) var additionalInfo: AdditionalInfoModel?
+
+    private let client: AttendeeClient
+    private let eventID: String
+    private(set) var event: Event?
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, eventID: String) {
+        self.client = client
+        self.eventID = eventID
+    }
+
+    /// The screen appeared: loads what it shows.
+    public func appeared(now: Date = Date()) async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            let details = try await client.event(eventID)
+            let event = details.event
+            self.event = event
+            let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
+            name = event.name
+            dates = formatter.dateSpan(from: event.startsAt, to: event.endsAt)
+            venue = [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", ")
+            summary = event.summary
+            livePoll = details.livePoll
+            setRegistered(details.registration != nil)
+            isOngoing = event.startsAt <= now && now <= event.endsAt
+            if isOngoing {
+                let sessions = try await client.agenda(eventID)
+                func line(_ session: Session) -> DashboardSession {
+                    DashboardSession(
+                        id: session.id, title: session.title, time: formatter.timeRange(session),
+                        room: session.room ?? "")
+                }
+                onNow = sessions.filter { $0.startsAt <= now && now < $0.endsAt }.map(line)
+                let nextStart = sessions.filter { $0.startsAt > now }.map(\.startsAt).min()
+                upNext = sessions.filter { $0.startsAt == nextStart }.map(line)
+            } else {
+                onNow = []
+                upNext = []
+            }
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Registers; on success the person lands on Additional Info.
+    public func registerTapped() async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            let registration = try await client.register(eventID)
+            setRegistered(true)
+            if registration.additionalInfoStatus == .pending {
+                additionalInfo = AdditionalInfoModel(
+                    client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
+            }
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The location page the dashboard links to: the venue, its address and coordinates.
+    public var location: SessionLocation? {
+        guard let venue = event?.venue else { return nil }
+        return SessionLocation(venue: venue, room: "")
+    }
+
+    /// Back from Additional Info (submitted or "later").
+    public func additionalInfoClosed() {
+        additionalInfo = nil
+    }
+
+    private func setRegistered(_ registered: Bool) {
+        isRegistered = registered
+        registerButtonTitle = Strings.text(registered ? "dashboard.registered" : "dashboard.register")
+    }
+}

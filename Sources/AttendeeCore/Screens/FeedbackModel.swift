@@ -1,0 +1,89 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Feedback on the event, or on a session and each of its speakers: once only.
+@Observable @MainActor
+public final class FeedbackModel {
+    /// What is being rated.
+    public enum Target: Sendable, Hashable {
+        case event(id: String)
+        case session(id: String, speakers: [SpeakerSummary])
+    }
+
+    /// What is rated.
+    public let target: Target
+    /// The overall rating chosen.
+    public private(set) var rating: Int?
+    /// Each speaker's rating, by id.
+    public private(set) var speakerRatings: [String: Int] = [:]
+    /// The comment.
+    public private(set) var comment = ""
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+    /// Once given (or refused as already given) the button stays disabled.
+    public private(set) var isAlreadyGiven: Bool
+
+    private let client: AttendeeClient
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, target: Target, alreadyGiven: Bool = false) {
+        self.client = client
+        self.target = target
+        self.isAlreadyGiven = alreadyGiven
+    }
+
+    /// The speakers to rate (none for the event).
+    public var speakers: [SpeakerSummary] {
+        if case .session(_, let speakers) = target { return speakers }
+        return []
+    }
+
+    /// A rating was chosen (out-of-range values clear it).
+    public func ratingChosen(_ value: Int) { rating = Rating.range.contains(value) ? value : nil }
+
+    /// A speaker's rating was chosen.
+    public func speakerRatingChosen(_ speakerID: String, _ value: Int) {
+        speakerRatings[speakerID] = Rating.range.contains(value) ? value : nil
+    }
+
+    /// The comment changed.
+    public func commentChanged(_ text: String) { comment = text }
+
+    /// Enabled when the session and every speaker are rated, and feedback was not given yet.
+    public var isSubmitEnabled: Bool {
+        guard !isAlreadyGiven, !isBusy, rating != nil else { return false }
+        return speakers.allSatisfy { speakerRatings[$0.id] != nil } && comment.count <= Rating.commentLimit
+    }
+
+    /// "Give feedback" or "Feedback given".
+    public var submitTitle: String { Strings.text(isAlreadyGiven ? "feedback.given" : "feedback.button") }
+
+    /// Submit was tapped.
+    public func submitTapped() async {
+        guard isSubmitEnabled, let rating else { return }
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            switch target {
+            case .event(let id):
+                try await client.eventFeedback(id, EventFeedback(rating: rating, comment: comment))
+            case .session(let id, _):
+                try await client.sessionFeedback(
+                    id, SessionFeedback(rating: rating, speakerRatings: speakerRatings, comment: comment))
+            }
+            isAlreadyGiven = true
+            banner = Strings.text("feedback.thanks")
+        } catch {
+            if AttendeeFailure.status(error) == 409 {
+                isAlreadyGiven = true
+                banner = Strings.text("feedback.already")
+            } else {
+                banner = AttendeeFailure.message(error)
+            }
+        }
+    }
+}

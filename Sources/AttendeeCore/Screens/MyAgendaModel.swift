@@ -1,0 +1,65 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// My agenda: the sessions the person attends at the event, in order, and their `.ics` export.
+@Observable @MainActor
+public final class MyAgendaModel {
+    /// One line: `Wed 10 Mar, 09:00 – 10:00`, title, room.
+    public struct Row: Sendable, Hashable, Identifiable {
+        /// The id of the thing shown.
+        public var id: String
+        /// `Wed 10 Mar, 09:00 – 10:00`.
+        public var when: String
+        /// The title shown.
+        public var title: String
+        /// The room.
+        public var room: String
+    }
+
+    /// The rows shown, in order.
+    public private(set) var rows: [Row] = []
+    /// What an empty list says, if anything.
+    public private(set) var emptyMessage: String?
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+
+    private let client: AttendeeClient
+    private let eventID: String
+    private(set) var event: Event?
+    private(set) var sessions: [Session] = []
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, eventID: String) {
+        self.client = client
+        self.eventID = eventID
+    }
+
+    /// The screen appeared: loads what it shows.
+    public func appeared(choice: TimeZoneChoice = .event, deviceTimeZone: TimeZone = .current) async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            async let details = client.event(eventID)
+            async let mine = client.myAgenda(eventID)
+            let event = try await details.event
+            self.event = event
+            sessions = try await mine.filter(\.isAttending).sorted { ($0.startsAt, $0.title) < ($1.startsAt, $1.title) }
+            let formatter = SessionTimeFormatter(event: event, choice: choice, deviceTimeZone: deviceTimeZone)
+            rows = sessions.map {
+                Row(id: $0.id, when: formatter.dayAndTime($0), title: $0.title, room: $0.room ?? "")
+            }
+            emptyMessage = rows.isEmpty ? Strings.text("myAgenda.empty") : nil
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The `.ics` file of every attended session.
+    public func exportTapped(stamp: Date = Date(), times: CalendarFile.Times = .utc) -> String? {
+        guard let event else { return nil }
+        return CalendarFile(event: event, sessions: sessions, times: times).text(stamp: stamp)
+    }
+}

@@ -1,0 +1,234 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// The states of the session details screen.
+public enum SessionDetailsState: String, Sendable, Hashable {
+    case notAttended
+    /// A breakout or workshop with fewer free seats than the event's threshold.
+    case fewSeatsLeft
+    case attended
+    /// Attended and rated: the feedback button is disabled.
+    case attendedFeedbackGiven
+    case waitlisted
+    case full
+}
+
+/// The session location page that "Get directions" opens.
+public struct SessionLocation: Sendable, Hashable {
+    /// The room.
+    public var room: String
+    /// The venue.
+    public var venue: String
+    /// The address.
+    public var address: String
+    /// `38.6981, -9.1936`, when known.
+    public var coordinates: String?
+    /// Latitude, for the map.
+    public var latitude: Double?
+    /// Longitude, for the map.
+    public var longitude: Double?
+
+    /// The page for a room of a venue.
+    init(venue: Venue, room: String) {
+        self.room = room
+        self.venue = venue.name
+        self.address = venue.address
+        self.latitude = venue.latitude
+        self.longitude = venue.longitude
+        if let latitude = venue.latitude, let longitude = venue.longitude {
+            coordinates = String(format: "%.4f, %.4f", latitude, longitude)
+        }
+    }
+}
+
+/// Session details: its state, attend / leave, share (text, link, `.ics`), directions, attendees, feedback.
+@Observable @MainActor
+public final class SessionDetailsModel {
+    /// The title shown.
+    public private(set) var title = ""
+    /// The time shown.
+    public private(set) var time = ""
+    /// Room and venue.
+    public private(set) var place = ""
+    /// The abstract.
+    public private(set) var abstract = ""
+    /// The speakers.
+    public private(set) var speakers: [SpeakerSummary] = []
+    /// The screen's state.
+    public private(set) var state: SessionDetailsState = .notAttended
+    /// The state in words.
+    public private(set) var stateLabel = ""
+    /// "# seats available" or "Full", when shown.
+    public private(set) var seatsMessage: String?
+    /// "Attend", "Leave" or "Join waitlist".
+    public private(set) var attendButtonTitle = ""
+    /// Whether the attend button works.
+    public private(set) var isAttendEnabled = false
+    /// Whether the feedback button works (only when attended and not yet rated).
+    public private(set) var isFeedbackEnabled = false
+    /// "Give feedback" or "Feedback given".
+    public private(set) var feedbackButtonTitle = ""
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+    /// The navigation stack above this screen: the location page or the attendee list; `nil` when on top.
+    public private(set) var location: SessionLocation?
+    /// The session's attendees, while that page is open.
+    public private(set) var attendees: [Person]?
+
+    private let client: AttendeeClient
+    private let shareBaseURL: URL
+    private(set) var session: Session?
+    private(set) var event: Event?
+    private var formatter: SessionTimeFormatter?
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, shareBaseURL: URL) {
+        self.client = client
+        self.shareBaseURL = shareBaseURL
+    }
+
+    /// The screen appeared: loads what it shows.
+    public func appeared(sessionID: String, choice: TimeZoneChoice = .event, deviceTimeZone: TimeZone = .current)
+        async
+    {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let session = try await client.session(sessionID)
+            let event = try await client.event(session.eventID).event
+            self.event = event
+            formatter = SessionTimeFormatter(event: event, choice: choice, deviceTimeZone: deviceTimeZone)
+            show(session)
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Attend (or Join waitlist) was tapped.
+    public func attendTapped() async {
+        guard let session else { return }
+        await change {
+            try await self.client.attend(session.id, AttendRequest(joinWaitlistIfFull: self.state == .full))
+        }
+    }
+
+    /// Leave was tapped.
+    public func leaveTapped() async {
+        guard let session else { return }
+        await change { try await self.client.leave(session.id) }
+    }
+
+    /// Called by the feedback screen after a successful (or refused-as-duplicate) submission.
+    public func feedbackSubmitted() {
+        guard var session else { return }
+        session.feedbackGiven = true
+        show(session)
+    }
+
+    /// "Get directions" was tapped: opens the location page.
+    public func directionsTapped() {
+        guard let event, let session else { return }
+        location = SessionLocation(venue: event.venue, room: session.room ?? "")
+    }
+
+    /// The attendees link was tapped: opens the list.
+    public func attendeesTapped() async {
+        guard let session else { return }
+        do {
+            attendees = try await client.sessionAttendees(session.id)
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Back from the location page or the attendee list.
+    public func backTapped() {
+        if attendees != nil { attendees = nil } else { location = nil }
+    }
+
+    /// The share sheet's text: title, time and place.
+    public var shareText: String {
+        Strings.format("share.text", title, time, place)
+    }
+
+    /// The session's link.
+    public var shareURL: URL? {
+        session.map { shareBaseURL.appendingPathComponent("sessions").appendingPathComponent($0.id) }
+    }
+
+    /// The `.ics` calendar entry attached to the share.
+    public func calendarEntry(stamp: Date) -> String? {
+        guard let event, let session else { return nil }
+        let base = shareBaseURL
+        return CalendarFile(
+            event: event, sessions: [session],
+            sessionURL: { base.appendingPathComponent("sessions").appendingPathComponent($0.id) }
+        ).text(stamp: stamp)
+    }
+
+    private func change(_ call: @escaping @MainActor () async throws -> AttendanceResult) async {
+        guard var session else { return }
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            let result = try await call()
+            session.myAttendance = result.state
+            session.seatsTaken = result.seatsTaken
+            session.capacity = result.capacity
+        } catch {
+            banner = AttendeeFailure.message(error)
+            if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
+                session.seatsTaken = capacity
+            }
+        }
+        show(session)
+    }
+
+    private func show(_ session: Session) {
+        self.session = session
+        guard let event, let formatter else { return }
+        title = session.title
+        time = formatter.dayAndTime(session)
+        place = [session.room, event.venue.name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        abstract = session.abstract
+        speakers = session.speakers
+        seatsMessage = SeatsRule.message(for: session, threshold: event.seatsThreshold)
+        switch session.myAttendance {
+        case .attending:
+            state = session.feedbackGiven ? .attendedFeedbackGiven : .attended
+        case .waitlisted:
+            state = .waitlisted
+        case .cancelled, nil:
+            if session.seatsAvailable == 0 {
+                state = .full
+            } else if SeatsRule.hasFewSeats(session, threshold: event.seatsThreshold) {
+                state = .fewSeatsLeft
+            } else {
+                state = .notAttended
+            }
+        }
+        let stateKey =
+            switch state {
+            case .notAttended, .full: "session.state.notAttended"
+            case .fewSeatsLeft: "session.state.fewSeats"
+            case .attended: "session.state.attended"
+            case .attendedFeedbackGiven: "session.state.feedbackGiven"
+            case .waitlisted: "session.state.waitlisted"
+            }
+        stateLabel = Strings.text(stateKey)
+        let buttonKey =
+            switch state {
+            case .attended, .attendedFeedbackGiven, .waitlisted: "leave.button"
+            case .full: "waitlist.button"
+            case .notAttended, .fewSeatsLeft: "attend.button"
+            }
+        attendButtonTitle = Strings.text(buttonKey)
+        isAttendEnabled = true
+        isFeedbackEnabled = state == .attended
+        feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
+    }
+}

@@ -1,0 +1,67 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// The event's speakers, and a speaker's profile (bio, sessions, social links shown inert).
+@Observable @MainActor
+public final class SpeakersModel {
+    /// A speaker's profile page.
+    public struct Profile: Sendable, Hashable {
+        /// The profile header.
+        public var details: PersonDetails
+        /// The biography.
+        public var bio: String
+        /// `Wed 10 Mar, 10:30 – 11:15 · Title`.
+        public var sessions: [String]
+    }
+
+    /// The rows shown, in order.
+    public private(set) var rows: [PersonRow] = []
+    /// The profile shown, when one is open.
+    public private(set) var profile: Profile?
+    /// Whether a call is in flight (the screen shows a spinner).
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+
+    private let client: AttendeeClient
+    private let eventID: String
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient, eventID: String) {
+        self.client = client
+        self.eventID = eventID
+    }
+
+    /// The screen appeared: loads what it shows.
+    public func appeared() async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            rows = try await client.speakers(eventID).map(PersonRow.init)
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// A row was tapped: opens its details.
+    public func rowTapped(_ id: String) async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            async let fetched = client.speaker(id)
+            async let details = client.event(eventID)
+            let speaker = try await fetched
+            let formatter = SessionTimeFormatter(
+                event: try await details.event, choice: .event, deviceTimeZone: .current)
+            profile = Profile(
+                details: PersonDetails(speaker.speaker), bio: speaker.speaker.aboutMe,
+                sessions: speaker.sessions.map { "\(formatter.dayAndTime($0)) · \($0.title)" })
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Back from the page shown above this screen.
+    public func backTapped() { profile = nil }
+}

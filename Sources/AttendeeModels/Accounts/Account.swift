@@ -1,0 +1,95 @@
+import Foundation
+
+/// `POST /auth/signup`: a new account.
+public struct SignUpRequest: Codable, Sendable, Hashable {
+    /// The e-mail to sign in with.
+    public var email: String
+    /// The password (at least ``minimumPasswordLength`` characters).
+    public var password: String
+    /// The person's name.
+    public var name: String
+
+    /// Creates a request.
+    public init(email: String, password: String, name: String) {
+        self.email = email
+        self.password = password
+        self.name = name
+    }
+
+    /// The shortest password accepted.
+    public static let minimumPasswordLength = 8
+
+    /// The first rule the request breaks, or `nil`.
+    public func validationError() -> FieldError? {
+        if !EmailAddress.isPlausible(email) {
+            return FieldError(field: "email", message: "Enter a valid e-mail address.")
+        }
+        if password.count < Self.minimumPasswordLength {
+            return FieldError(
+                field: "password", message: "The password must have at least \(Self.minimumPasswordLength) characters.")
+        }
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return FieldError(field: "name", message: "Enter your name.")
+        }
+        return nil
+    }
+}
+
+/// `POST /auth/signin`: e-mail and password.
+public struct SignInRequest: Codable, Sendable, Hashable {
+    /// The e-mail.
+    public var email: String
+    /// The password.
+    public var password: String
+
+    /// Creates a request.
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// The answer to sign up and sign in: an opaque bearer token and who it belongs to.
+public struct AuthSession: Codable, Sendable, Hashable {
+    /// Sent as `Authorization: Bearer <token>`; the server stores only its hash.
+    public var token: String
+    /// The signed-in person.
+    public var profile: MyProfile
+
+    /// Creates a session.
+    public init(token: String, profile: MyProfile) {
+        self.token = token
+        self.profile = profile
+    }
+}
+
+/// E-mail address checks shared by the app and the server.
+public enum EmailAddress {
+    /// Whether `text` looks like an address: one `@`, a non-empty local part, a dotted domain, no spaces.
+    public static func isPlausible(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254 else { return false }
+        let domain = parts[1]
+        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".") else { return false }
+        return !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" })
+    }
+
+    /// The form addresses are stored and compared in: trimmed and lowercased.
+    public static func normalized(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+}
+
+/// A rule a submitted value breaks, named so the form (and the 422 problem) can point at it.
+public struct FieldError: Error, Sendable, Hashable {
+    /// The field path (`email`, `fields.tshirtSize`, `guests.1.email`).
+    public var field: String
+    /// A sentence for the person.
+    public var message: String
+
+    /// Creates an error.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A person's relation to a session's seats.
+public enum AttendanceState: String, Codable, Sendable, Hashable {
+    /// They hold a seat.
+    case attending
+    /// The session was full; they wait for a seat and get the first one freed.
+    case waitlisted
+    /// They left (or left the waitlist).
+    case cancelled
+}
+
+/// `POST /sessions/:sessionID/attendance`: take a seat, or join the waitlist when full.
+public struct AttendRequest: Codable, Sendable, Hashable {
+    /// When the session is full, wait for a seat instead of being refused.
+    public var joinWaitlistIfFull: Bool
+
+    /// Creates a request.
+    public init(joinWaitlistIfFull: Bool = false) {
+        self.joinWaitlistIfFull = joinWaitlistIfFull
+    }
+}
+
+/// The answer to attending or leaving: the caller's new state and the session's seats.
+public struct AttendanceResult: Codable, Sendable, Hashable {
+    /// The session.
+    public var sessionID: String
+    /// The caller's state now.
+    public var state: AttendanceState
+    /// Seats taken now.
+    public var seatsTaken: Int
+    /// The capacity; `nil` means unlimited.
+    public var capacity: Int?
+    /// The caller's place on the waitlist (1 is next), when waitlisted.
+    public var waitlistPosition: Int?
+
+    /// Creates a result.
+    public init(
+        sessionID: String, state: AttendanceState, seatsTaken: Int, capacity: Int?, waitlistPosition: Int? = nil
+    ) {
+        self.sessionID = sessionID
+        self.state = state
+        self.seatsTaken = seatsTaken
+        self.capacity = capacity
+        self.waitlistPosition = waitlistPosition
+    }
+}
+
+/// Why the server refused a seat: the problem `type` of the 409 answer, so the app can tell the cases apart.
+public enum AttendanceRefusal: String, Sendable, Hashable, CaseIterable {
+    /// Every seat is taken.
+    case full = "https://quartet.dev/problems/attendee/session-full"
+    /// The person attends another session at the same time; the detail names it.
+    case overlapping = "https://quartet.dev/problems/attendee/session-overlap"
+    /// The person already gave feedback, or already exists.
+    case duplicate = "https://quartet.dev/problems/attendee/duplicate"
+}

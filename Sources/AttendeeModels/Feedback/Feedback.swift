@@ -1,0 +1,69 @@
+import Foundation
+
+/// `POST /events/:eventID/feedback`: a rating of the event and a comment.
+public struct EventFeedback: Codable, Sendable, Hashable {
+    /// 1 to 5.
+    public var rating: Int
+    /// Free text.
+    public var comment: String
+
+    /// Creates feedback.
+    public init(rating: Int, comment: String = "") {
+        self.rating = rating
+        self.comment = comment
+    }
+
+    /// The first rule it breaks, or `nil`.
+    public func validationError() -> FieldError? {
+        Rating.check(rating, field: "rating") ?? Rating.checkComment(comment)
+    }
+}
+
+/// `POST /sessions/:sessionID/feedback`: the session's rating, one per speaker, and a comment.
+public struct SessionFeedback: Codable, Sendable, Hashable {
+    /// 1 to 5.
+    public var rating: Int
+    /// 1 to 5 for each of the session's speakers, by speaker id.
+    public var speakerRatings: [String: Int]
+    /// Free text.
+    public var comment: String
+
+    /// Creates feedback.
+    public init(rating: Int, speakerRatings: [String: Int] = [:], comment: String = "") {
+        self.rating = rating
+        self.speakerRatings = speakerRatings
+        self.comment = comment
+    }
+
+    /// The first rule it breaks for a session with `speakerIDs`, or `nil`: every speaker rated, no one else.
+    public func validationError(speakerIDs: [String]) -> FieldError? {
+        if let error = Rating.check(rating, field: "rating") { return error }
+        for id in speakerIDs {
+            guard let value = speakerRatings[id] else {
+                return FieldError(field: "speakerRatings.\(id)", message: "Rate every speaker.")
+            }
+            if let error = Rating.check(value, field: "speakerRatings.\(id)") { return error }
+        }
+        if let stranger = speakerRatings.keys.sorted().first(where: { !speakerIDs.contains($0) }) {
+            return FieldError(field: "speakerRatings.\(stranger)", message: "This person does not speak here.")
+        }
+        return Rating.checkComment(comment)
+    }
+}
+
+/// The rating scale.
+public enum Rating {
+    /// Ratings go from 1 to 5.
+    public static let range = 1...5
+    /// The longest comment accepted.
+    public static let commentLimit = 4000
+
+    static func check(_ value: Int, field: String) -> FieldError? {
+        range.contains(value) ? nil : FieldError(field: field, message: "Choose a rating from 1 to 5.")
+    }
+
+    static func checkComment(_ comment: String) -> FieldError? {
+        comment.count > commentLimit
+            ? FieldError(field: "comment", message: "The comment must be at most \(commentLimit) characters.") : nil
+    }
+}

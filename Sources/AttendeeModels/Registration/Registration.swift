@@ -1,0 +1,106 @@
+import Foundation
+
+/// Someone a registrant brings along.
+public struct Guest: Codable, Sendable, Hashable {
+    /// The guest's name.
+    public var name: String
+    /// The guest's e-mail.
+    public var email: String
+
+    /// Creates a guest.
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+
+    /// Parses `Name <mail@example.com>`; `nil` when the shape is wrong.
+    public init?(mailbox: String) {
+        guard let open = mailbox.lastIndex(of: "<"), mailbox.hasSuffix(">") else { return nil }
+        let name = mailbox[..<open].trimmingCharacters(in: .whitespaces)
+        let email = mailbox[mailbox.index(after: open)..<mailbox.index(before: mailbox.endIndex)]
+        self.init(name: name, email: String(email).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+/// Where a registration stands with its Additional Info step.
+public enum AdditionalInfoStatus: String, Codable, Sendable, Hashable {
+    /// Registered; the step is still to do.
+    case pending
+    /// The person chose "Later, I haven't decided".
+    case later
+    /// Every field was answered.
+    case completed
+}
+
+/// A person's registration for an event.
+public struct Registration: Codable, Sendable, Hashable {
+    /// The event.
+    public var eventID: String
+    /// The Additional Info step's state.
+    public var additionalInfoStatus: AdditionalInfoStatus
+    /// The answers, by field key.
+    public var answers: [String: String]
+    /// The guests they bring.
+    public var guests: [Guest]
+
+    /// Creates a registration.
+    public init(
+        eventID: String, additionalInfoStatus: AdditionalInfoStatus = .pending, answers: [String: String] = [:],
+        guests: [Guest] = []
+    ) {
+        self.eventID = eventID
+        self.additionalInfoStatus = additionalInfoStatus
+        self.answers = answers
+        self.guests = guests
+    }
+}
+
+/// `PUT /events/:eventID/registration/additional-info`: the answers, or "later".
+public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
+    /// "Later, I haven't decided": skips the step; answers and guests are ignored.
+    public var later: Bool
+    /// The answers by field key.
+    public var answers: [String: String]
+    /// Guests, each with a name and an e-mail.
+    public var guests: [Guest]
+
+    /// Creates a submission.
+    public init(later: Bool = false, answers: [String: String] = [:], guests: [Guest] = []) {
+        self.later = later
+        self.answers = answers
+        self.guests = guests
+    }
+
+    /// The first rule the submission breaks for an event's fields, or `nil`: every field is required unless
+    /// `later`, and every guest needs a name and a valid e-mail. The app and the server both apply it.
+    public func validationError(fields: [AdditionalInfoField]) -> FieldError? {
+        validationErrors(fields: fields).first
+    }
+
+    /// Every rule the submission breaks, in form order (the app shows them all at once).
+    public func validationErrors(fields: [AdditionalInfoField]) -> [FieldError] {
+        if later { return [] }
+        var errors: [FieldError] = []
+        for field in fields {
+            let answer = answers[field.key]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if answer.isEmpty {
+                errors.append(FieldError(field: "answers.\(field.key)", message: "\(field.label) is required."))
+            }
+        }
+        let known = Set(fields.map(\.key))
+        for unknown in answers.keys.sorted() where !known.contains(unknown) {
+            errors.append(FieldError(field: "answers.\(unknown)", message: "This event does not ask for \(unknown)."))
+        }
+        for (index, guest) in guests.enumerated() {
+            if guest.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                errors.append(FieldError(field: "guests.\(index).name", message: "Guest \(index + 1) needs a name."))
+            }
+            if !EmailAddress.isPlausible(guest.email.trimmingCharacters(in: .whitespaces)) {
+                errors.append(
+                    FieldError(
+                        field: "guests.\(index).email", message: "Guest \(index + 1) needs a valid e-mail address."))
+            }
+        }
+        return errors
+    }
+}

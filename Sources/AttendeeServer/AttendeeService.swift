@@ -1,0 +1,109 @@
+import AttendeeModels
+import Database
+import Foundation
+import HTTPServer
+import TokenVerifier
+
+/// The Attendee backend: accounts, events, agenda and seats, feedback and people under `/attendee/v1`.
+///
+/// ```swift
+/// var migrator = Migrator()
+/// AttendeeService.registerMigrations(in: &migrator)
+/// try await migrator.migrate(database)
+/// let attendee = try AttendeeService(database: database, configuration: .init())
+/// try await attendee.loadSeedIfNeeded()
+/// attendee.register(on: &router)
+/// openAPI.add(AttendeeService.operations)
+/// ```
+public struct AttendeeService: Sendable {
+    /// What the service can be told.
+    public struct Configuration: Sendable {
+        /// Hashes passwords for storage (lower its cost only in tests).
+        public var passwordHasher: PasswordHasher
+        /// How long a session token stays valid.
+        public var tokenLifetime: TimeInterval
+        /// The clock.
+        public var now: @Sendable () -> Date
+        /// A folder of `ConferenceProgramme` JSON files loaded on first start; `nil` uses the bundled demo.
+        public var seedDirectory: URL?
+        /// How long an encoded anonymous agenda may be reused (0 turns the cache off); writes in this process
+        /// invalidate it at once.
+        public var agendaCacheLifetime: TimeInterval
+
+        /// Creates a configuration.
+        public init(
+            passwordHasher: PasswordHasher = PasswordHasher(),
+            tokenLifetime: TimeInterval = 30 * 24 * 3600,
+            now: @escaping @Sendable () -> Date = { Date() },
+            seedDirectory: URL? = nil,
+            agendaCacheLifetime: TimeInterval = 1
+        ) {
+            self.passwordHasher = passwordHasher
+            self.tokenLifetime = tokenLifetime
+            self.now = now
+            self.seedDirectory = seedDirectory
+            self.agendaCacheLifetime = agendaCacheLifetime
+        }
+    }
+
+    let store: AttendeeStore
+    let configuration: Configuration
+    let agendaCache: AgendaCache
+    /// A hash of no one's password, verified when an e-mail is unknown so that sign-in takes as long either way.
+    let decoyHash: String
+
+    /// Creates the service over a migrated database.
+    public init(database: any SQLDatabase, configuration: Configuration = Configuration()) throws {
+        self.store = AttendeeStore(database: database, now: configuration.now)
+        self.configuration = configuration
+        self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
+        self.decoyHash = try configuration.passwordHasher.hash(UUID().uuidString)
+    }
+
+    /// Adds the Attendee tables to a migrator.
+    public static func registerMigrations(in migrator: inout Migrator) {
+        AttendeeSchema.register(in: &migrator)
+    }
+
+    /// Loads every seed programme whose event is not in the database yet; returns how many were loaded.
+    @discardableResult
+    public func loadSeedIfNeeded() async throws -> Int {
+        guard let directory = configuration.seedDirectory ?? Bundle.module.url(forResource: "Seed", withExtension: nil)
+        else { return 0 }
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        var loaded = 0
+        for file in files {
+            let programme = try AttendeeCoding.decoder().decode(ConferenceProgramme.self, from: Data(contentsOf: file))
+            if try await store.hasEvent(externalID: programme.event.externalID) { continue }
+            _ = try await store.importProgramme(programme, organizerID: nil)
+            agendaCache.invalidate()
+            loaded += 1
+        }
+        return loaded
+    }
+
+    /// Registers every route of ``operations`` on `router`.
+    public func register(on router: inout Router) {
+        for (route, handler) in handlers {
+            router.on(HTTPMethod(rawValue: route.method), route.pattern, handler)
+        }
+    }
+
+    var handlers: [(AttendeeRoute, Handler)] {
+        let accounts = AccountController(service: self)
+        let events = EventController(service: self)
+        let sessions = SessionController(service: self)
+        let people = PeopleController(service: self)
+        return [
+            (.signUp, accounts.signUp), (.signIn, accounts.signIn), (.signOut, accounts.signOut),
+            (.me, people.me), (.updateMe, people.updateMe),
+            (.events, events.list), (.event, events.details), (.register, events.register),
+            (.additionalInfo, events.additionalInfo), (.agenda, events.agenda), (.myAgenda, events.myAgenda),
+            (.speakers, people.speakers), (.attendees, people.attendees), (.eventFeedback, events.feedback),
+            (.session, sessions.details), (.attend, sessions.attend), (.leave, sessions.leave),
+            (.sessionAttendees, sessions.attendees), (.sessionFeedback, sessions.feedback),
+            (.speaker, people.speaker), (.person, people.person), (.importProgramme, events.importProgramme),
+        ]
+    }
+}

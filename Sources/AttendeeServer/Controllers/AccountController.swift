@@ -1,0 +1,48 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+import TokenVerifier
+
+/// Sign up, sign in and sign out: salted slow password hashes, opaque tokens stored as SHA-256.
+struct AccountController: Sendable {
+    let service: AttendeeService
+
+    func signUp(_ request: Request) async throws -> Response {
+        var body = try request.decode(SignUpRequest.self)
+        body.email = EmailAddress.normalized(body.email)
+        if let error = body.validationError() {
+            throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+        }
+        let hash = try service.configuration.passwordHasher.hash(body.password)
+        let token = try SecureToken.generate()
+        let profile = try await service.store.createAccount(
+            email: body.email, passwordHash: hash, name: body.name.trimmingCharacters(in: .whitespacesAndNewlines),
+            tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry())
+        return try .json(AuthSession(token: token, profile: profile), status: .created)
+    }
+
+    func signIn(_ request: Request) async throws -> Response {
+        let body = try request.decode(SignInRequest.self)
+        let credentials = try await service.store.credentials(email: EmailAddress.normalized(body.email))
+        let hasher = service.configuration.passwordHasher
+        let matches = try hasher.verify(body.password, against: credentials?.passwordHash ?? service.decoyHash)
+        guard let credentials, matches else {
+            throw HTTPError(.unauthorized, detail: "The e-mail or the password is not right.")
+        }
+        let token = try SecureToken.generate()
+        let profile = try await service.store.startSession(
+            userID: credentials.userID, tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry())
+        return try .json(AuthSession(token: token, profile: profile))
+    }
+
+    func signOut(_ request: Request) async throws -> Response {
+        guard let token = AttendeeService.bearerToken(request) else { throw AttendeeService.unauthorized }
+        _ = try await service.requireUser(request)
+        try await service.store.endSession(tokenHash: try SecureToken.storageHash(of: token))
+        return .noContent
+    }
+
+    private func expiry() -> Date {
+        service.configuration.now().addingTimeInterval(service.configuration.tokenLifetime)
+    }
+}

@@ -1,0 +1,104 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+
+/// Events, registration, the agenda, event feedback and programme import.
+struct EventController: Sendable {
+    let service: AttendeeService
+    var store: AttendeeStore { service.store }
+
+    func list(_ request: Request) async throws -> Response {
+        try .json(try await store.events())
+    }
+
+    func details(_ request: Request) async throws -> Response {
+        let userID = try await service.optionalUser(request)
+        return try .json(try await store.eventDetails(id: try request.parameter("eventID"), userID: userID))
+    }
+
+    func register(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let (registration, created) = try await store.register(
+            eventID: try request.parameter("eventID"), userID: userID)
+        return try .json(registration, status: created ? .created : .ok)
+    }
+
+    func additionalInfo(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let submission = try request.decode(AdditionalInfoSubmission.self)
+        return try .json(
+            try await store.submitAdditionalInfo(
+                eventID: try request.parameter("eventID"), userID: userID, submission))
+    }
+
+    func agenda(_ request: Request) async throws -> Response {
+        let eventID = try request.parameter("eventID")
+        if let userID = try await service.optionalUser(request) {
+            return try .json(try await store.agenda(eventID: eventID, userID: userID))
+        }
+        let cache = service.agendaCache
+        let now = service.configuration.now()
+        let body: Data
+        if let cached = cache.lookup(eventID, at: now) {
+            body = cached
+        } else {
+            let generation = cache.generation
+            do {
+                body = try Response.jsonEncoder.encode(try await store.agenda(eventID: eventID, userID: nil))
+            } catch {
+                cache.abandon(eventID)
+                throw error
+            }
+            cache.store(body, for: eventID, generation: generation, at: now)
+        }
+        return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    }
+
+    func myAgenda(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        return try .json(
+            try await store.agenda(eventID: try request.parameter("eventID"), userID: userID, onlyAttending: true))
+    }
+
+    func feedback(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let feedback = try request.decode(EventFeedback.self)
+        try await store.giveEventFeedback(eventID: try request.parameter("eventID"), userID: userID, feedback)
+        return .noContent
+    }
+
+    func importProgramme(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let programme = try request.decode(ConferenceProgramme.self, decoder: AttendeeCoding.decoder())
+        if let error = ProgrammeCheck.firstError(programme) {
+            throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+        }
+        let summary = try await store.importProgramme(programme, organizerID: userID)
+        service.agendaCache.invalidate()
+        return try .json(summary, status: summary.eventCreated ? .created : .ok)
+    }
+}
+
+/// The server's checks on an imported programme (the importers already dropped what they could not read).
+enum ProgrammeCheck {
+    static func firstError(_ programme: ConferenceProgramme) -> FieldError? {
+        if programme.event.externalID.isEmpty {
+            return FieldError(field: "event.externalID", message: "The event needs an external id.")
+        }
+        if TimeZone(identifier: programme.event.timeZone) == nil {
+            return FieldError(field: "event.timeZone", message: "“\(programme.event.timeZone)” is not a time zone.")
+        }
+        for (index, session) in programme.sessions.enumerated() {
+            if session.externalID.isEmpty {
+                return FieldError(field: "sessions.\(index).externalID", message: "Every session needs an id.")
+            }
+            if session.endsAt < session.startsAt {
+                return FieldError(field: "sessions.\(index).endsAt", message: "A session cannot end before it starts.")
+            }
+            if let capacity = session.capacity, capacity < 0 {
+                return FieldError(field: "sessions.\(index).capacity", message: "Capacity cannot be negative.")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+
+/// One session: details, taking and giving back a seat, its attendees and its feedback.
+struct SessionController: Sendable {
+    let service: AttendeeService
+    var store: AttendeeStore { service.store }
+
+    func details(_ request: Request) async throws -> Response {
+        let userID = try await service.optionalUser(request)
+        return try .json(try await store.session(id: try request.parameter("sessionID"), userID: userID))
+    }
+
+    func attend(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let body = request.body.isEmpty ? AttendRequest() : try request.decode(AttendRequest.self)
+        let result = try await store.attend(
+            sessionID: try request.parameter("sessionID"), userID: userID, joinWaitlistIfFull: body.joinWaitlistIfFull)
+        service.agendaCache.invalidate()
+        return try .json(result)
+    }
+
+    func leave(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let result = try await store.leave(sessionID: try request.parameter("sessionID"), userID: userID)
+        service.agendaCache.invalidate()
+        return try .json(result)
+    }
+
+    func attendees(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        return try .json(
+            try await store.sessionAttendees(sessionID: try request.parameter("sessionID"), callerID: userID))
+    }
+
+    func feedback(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let feedback = try request.decode(SessionFeedback.self)
+        try await store.giveSessionFeedback(sessionID: try request.parameter("sessionID"), userID: userID, feedback)
+        return .noContent
+    }
+}

@@ -1,0 +1,102 @@
+import Database
+
+/// The Attendee tables, as named migrations that run unchanged on SQLite and PostgreSQL.
+enum AttendeeSchema {
+    /// Registers every Attendee migration, in order.
+    static func register(in migrator: inout Migrator) {
+        migrator.register("attendee.v1-schema") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_user (
+                    id TEXT PRIMARY KEY,
+                    external_id TEXT UNIQUE,
+                    email TEXT UNIQUE,
+                    password_hash TEXT,
+                    name TEXT NOT NULL,
+                    title TEXT NOT NULL DEFAULT '',
+                    company TEXT NOT NULL DEFAULT '',
+                    about_me TEXT NOT NULL DEFAULT '',
+                    photo_url TEXT,
+                    social_links TEXT NOT NULL DEFAULT '[]',
+                    preferences TEXT NOT NULL DEFAULT '{"topics":[],"tracks":[]}',
+                    search_folded TEXT NOT NULL DEFAULT '',
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TABLE attendee_auth_token (
+                    token_hash TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                );
+                CREATE TABLE attendee_event (
+                    id TEXT PRIMARY KEY,
+                    external_id TEXT NOT NULL UNIQUE,
+                    organizer_id TEXT REFERENCES attendee_user(id),
+                    name TEXT NOT NULL,
+                    starts_at BIGINT NOT NULL,
+                    ends_at BIGINT NOT NULL,
+                    time_zone TEXT NOT NULL,
+                    venue_name TEXT NOT NULL,
+                    venue_address TEXT NOT NULL,
+                    latitude DOUBLE PRECISION,
+                    longitude DOUBLE PRECISION,
+                    summary TEXT NOT NULL,
+                    cover_image_url TEXT,
+                    seats_threshold BIGINT NOT NULL,
+                    additional_fields TEXT NOT NULL
+                );
+                CREATE TABLE attendee_session (
+                    id TEXT PRIMARY KEY,
+                    event_id TEXT NOT NULL REFERENCES attendee_event(id) ON DELETE CASCADE,
+                    external_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    abstract TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    track TEXT,
+                    room TEXT,
+                    starts_at BIGINT NOT NULL,
+                    ends_at BIGINT NOT NULL,
+                    capacity BIGINT,
+                    seats_taken BIGINT NOT NULL DEFAULT 0,
+                    UNIQUE (event_id, external_id),
+                    CHECK (capacity IS NULL OR seats_taken <= capacity)
+                );
+                CREATE INDEX attendee_session_by_event ON attendee_session (event_id, starts_at);
+                CREATE TABLE attendee_session_speaker (
+                    session_id TEXT NOT NULL REFERENCES attendee_session(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    position BIGINT NOT NULL,
+                    PRIMARY KEY (session_id, user_id)
+                );
+                CREATE INDEX attendee_session_speaker_by_user ON attendee_session_speaker (user_id);
+                CREATE TABLE attendee_registration (
+                    event_id TEXT NOT NULL REFERENCES attendee_event(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    additional_status TEXT NOT NULL,
+                    answers TEXT NOT NULL DEFAULT '{}',
+                    guests TEXT NOT NULL DEFAULT '[]',
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (event_id, user_id)
+                );
+                CREATE TABLE attendee_attendance (
+                    session_id TEXT NOT NULL REFERENCES attendee_session(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    state TEXT NOT NULL,
+                    changed_at BIGINT NOT NULL,
+                    PRIMARY KEY (session_id, user_id)
+                );
+                CREATE INDEX attendee_attendance_by_user ON attendee_attendance (user_id, state);
+                CREATE TABLE attendee_feedback (
+                    target_kind TEXT NOT NULL,
+                    target_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    rating BIGINT NOT NULL,
+                    speaker_ratings TEXT NOT NULL DEFAULT '{}',
+                    comment TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (target_kind, target_id, user_id)
+                );
+                """)
+        }
+    }
+}

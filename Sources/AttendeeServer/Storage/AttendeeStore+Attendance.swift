@@ -1,0 +1,190 @@
+import AttendeeModels
+import Database
+import Foundation
+import HTTPServer
+
+extension AttendeeStore {
+    /// Takes a seat in one transaction: registered, not clashing with another attended session, and a free
+    /// seat claimed by a conditional `UPDATE`, so concurrent requests for the last seat cannot overbook.
+    func attend(sessionID: String, userID: String, joinWaitlistIfFull: Bool) async throws -> AttendanceResult {
+        let moment = now()
+        return try await database.write { db in
+            let session = try Self.session(id: sessionID, userID: userID, db)
+            try Self.requireRegistration(eventID: session.eventID, userID: userID, db)
+            if db.dialect == .postgres {
+                // NB: serializes one person's concurrent attend requests, so two clashing sessions cannot both
+                // pass the overlap check under READ COMMITTED. SQLite already has a single writer.
+                try db.execute("SELECT id FROM attendee_user WHERE id = \(userID) FOR UPDATE")
+            }
+            switch session.myAttendance {
+            case .attending:
+                return try Self.result(sessionID: sessionID, userID: userID, state: .attending, db)
+            case .waitlisted where joinWaitlistIfFull:
+                return try Self.result(sessionID: sessionID, userID: userID, state: .waitlisted, db)
+            default:
+                break
+            }
+            if let clash = try Self.clash(with: session, userID: userID, db) {
+                throw HTTPError(
+                    .conflict,
+                    detail: "This session overlaps “\(clash.title)”, which you already attend.",
+                    type: AttendanceRefusal.overlapping.rawValue,
+                    extensions: ["clashingSessionID": clash.id, "clashingSessionTitle": clash.title])
+            }
+            let claimed = try db.execute(
+                """
+                UPDATE attendee_session SET seats_taken = seats_taken + 1
+                WHERE id = \(sessionID) AND (capacity IS NULL OR seats_taken < capacity)
+                """)
+            let state: AttendanceState
+            if claimed == 1 {
+                state = .attending
+            } else if joinWaitlistIfFull {
+                state = .waitlisted
+            } else {
+                throw HTTPError(
+                    .conflict, detail: "“\(session.title)” is full.", type: AttendanceRefusal.full.rawValue)
+            }
+            try Self.setState(state, sessionID: sessionID, userID: userID, at: moment, db)
+            return try Self.result(sessionID: sessionID, userID: userID, state: state, db)
+        }
+    }
+
+    /// Gives the seat back (or leaves the waitlist); the first waitlisted person without a clash moves up.
+    func leave(sessionID: String, userID: String) async throws -> AttendanceResult {
+        let moment = now()
+        return try await database.write { db in
+            let session = try Self.session(id: sessionID, userID: userID, db)
+            switch session.myAttendance {
+            case .attending:
+                try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
+                try db.execute("UPDATE attendee_session SET seats_taken = seats_taken - 1 WHERE id = \(sessionID)")
+                try Self.promoteWaitlisted(session: session, at: moment, db)
+            case .waitlisted:
+                try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
+            case .cancelled, nil:
+                break
+            }
+            return try Self.result(sessionID: sessionID, userID: userID, state: .cancelled, db)
+        }
+    }
+
+    private static func promoteWaitlisted(session: Session, at moment: Date, _ db: any DatabaseConnection) throws {
+        let waiting = try db.fetchColumn(
+            String.self,
+            """
+            SELECT user_id FROM attendee_attendance WHERE session_id = \(session.id) AND state = 'waitlisted'
+            ORDER BY changed_at, user_id
+            """)
+        for candidate in waiting where try clash(with: session, userID: candidate, db) == nil {
+            let claimed = try db.execute(
+                """
+                UPDATE attendee_session SET seats_taken = seats_taken + 1
+                WHERE id = \(session.id) AND (capacity IS NULL OR seats_taken < capacity)
+                """)
+            if claimed == 1 {
+                try setState(.attending, sessionID: session.id, userID: candidate, at: moment, db)
+            }
+            return
+        }
+    }
+
+    private static func clash(with session: Session, userID: String, _ db: any DatabaseConnection) throws
+        -> (id: String, title: String)?
+    {
+        try db.queryOne(
+            """
+            SELECT s.id, s.title FROM attendee_attendance a JOIN attendee_session s ON s.id = a.session_id
+            WHERE a.user_id = \(userID) AND a.state = 'attending' AND s.event_id = \(session.eventID)
+              AND s.id <> \(session.id) AND s.starts_at < \(session.endsAt) AND s.ends_at > \(session.startsAt)
+            ORDER BY s.starts_at, s.id LIMIT 1
+            """
+        ).map { (try $0.decode(String.self, "id"), try $0.decode(String.self, "title")) }
+    }
+
+    private static func setState(
+        _ state: AttendanceState, sessionID: String, userID: String, at moment: Date, _ db: any DatabaseConnection
+    ) throws {
+        try db.execute(
+            """
+            INSERT INTO attendee_attendance (session_id, user_id, state, changed_at)
+            VALUES (\(sessionID), \(userID), \(state.rawValue), \(moment))
+            ON CONFLICT (session_id, user_id) DO UPDATE SET state = excluded.state, changed_at = excluded.changed_at
+            """)
+    }
+
+    private static func result(
+        sessionID: String, userID: String, state: AttendanceState, _ db: any DatabaseConnection
+    ) throws -> AttendanceResult {
+        let session = try Self.session(id: sessionID, userID: nil, db)
+        var position: Int?
+        if state == .waitlisted {
+            position = try db.fetchValue(
+                Int.self,
+                """
+                SELECT COUNT(*) FROM attendee_attendance w
+                JOIN attendee_attendance me ON me.session_id = w.session_id AND me.user_id = \(userID)
+                WHERE w.session_id = \(sessionID) AND w.state = 'waitlisted'
+                  AND (w.changed_at < me.changed_at OR (w.changed_at = me.changed_at AND w.user_id <= me.user_id))
+                """)
+        }
+        return AttendanceResult(
+            sessionID: sessionID, state: state, seatsTaken: session.seatsTaken, capacity: session.capacity,
+            waitlistPosition: position)
+    }
+
+    // MARK: - Feedback
+
+    func giveEventFeedback(eventID: String, userID: String, _ feedback: EventFeedback) async throws {
+        try await insertFeedback(kind: "event", targetID: eventID, userID: userID) { db in
+            _ = try Self.event(id: eventID, db)
+            try Self.requireRegistration(eventID: eventID, userID: userID, db)
+            if let error = feedback.validationError() {
+                throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+            }
+            return (feedback.rating, [:], feedback.comment)
+        }
+    }
+
+    func giveSessionFeedback(sessionID: String, userID: String, _ feedback: SessionFeedback) async throws {
+        try await insertFeedback(kind: "session", targetID: sessionID, userID: userID) { db in
+            let session = try Self.session(id: sessionID, userID: userID, db)
+            guard session.myAttendance == .attending else {
+                throw HTTPError(.forbidden, detail: "Only attendees of this session can give feedback on it.")
+            }
+            if let error = feedback.validationError(speakerIDs: session.speakers.map(\.id)) {
+                throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+            }
+            return (feedback.rating, feedback.speakerRatings, feedback.comment)
+        }
+    }
+
+    private func insertFeedback(
+        kind: String, targetID: String, userID: String,
+        check: @escaping @Sendable (any DatabaseConnection) throws -> (Int, [String: Int], String)
+    ) async throws {
+        let moment = now()
+        let duplicate = HTTPError(
+            .conflict, detail: "You already gave feedback on this \(kind).",
+            type: AttendanceRefusal.duplicate.rawValue)
+        do {
+            try await database.write { db in
+                let (rating, speakerRatings, comment) = try check(db)
+                let existing = try db.queryOne(
+                    """
+                    SELECT 1 FROM attendee_feedback
+                    WHERE target_kind = \(kind) AND target_id = \(targetID) AND user_id = \(userID)
+                    """)
+                if existing != nil { throw duplicate }
+                try db.execute(
+                    """
+                    INSERT INTO attendee_feedback
+                        (target_kind, target_id, user_id, rating, speaker_ratings, comment, created_at)
+                    VALUES (\(kind), \(targetID), \(userID), \(rating), \(json: speakerRatings), \(comment), \(moment))
+                    """)
+            }
+        } catch let error as DatabaseError where error.kind == .uniqueViolation {
+            throw duplicate
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import AttendeeModels
+import Database
+import Foundation
+import HTTPServer
+
+extension AttendeeStore {
+    /// Whether an event with this external id exists (the seed loader's "first start" test).
+    func hasEvent(externalID: String) async throws -> Bool {
+        try await database.read { db in
+            try db.queryOne("SELECT 1 FROM attendee_event WHERE external_id = \(externalID)") != nil
+        }
+    }
+
+    /// Creates or updates an event, its speakers and its sessions by their external ids, in one transaction.
+    ///
+    /// An existing event may be updated only by its organizer (`organizerID`); `nil` is the server itself
+    /// (seed data), which may do anything.
+    func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
+        try await database.write { db in
+            let source = programme.event
+            var eventCreated = false
+            let eventID: String
+            if let row = try db.queryOne(
+                "SELECT id, organizer_id FROM attendee_event WHERE external_id = \(source.externalID)")
+            {
+                eventID = try row.decode(String.self, "id")
+                let owner = try row.decode(String?.self, "organizer_id")
+                if let organizerID, owner != organizerID {
+                    throw HTTPError(.forbidden, detail: "Only the organizer of this event can import into it.")
+                }
+                try db.execute(
+                    """
+                    UPDATE attendee_event SET name = \(source.name), starts_at = \(source.startsAt),
+                        ends_at = \(source.endsAt), time_zone = \(source.timeZone), venue_name = \(source.venue.name),
+                        venue_address = \(source.venue.address), latitude = \(source.venue.latitude),
+                        longitude = \(source.venue.longitude), summary = \(source.summary),
+                        cover_image_url = \(source.coverImageURL), seats_threshold = \(source.seatsThreshold),
+                        additional_fields = \(json: source.additionalInfoFields)
+                    WHERE id = \(eventID)
+                    """)
+            } else {
+                eventID = UUID().uuidString.lowercased()
+                eventCreated = true
+                try db.execute(
+                    """
+                    INSERT INTO attendee_event (id, external_id, organizer_id, name, starts_at, ends_at, time_zone,
+                        venue_name, venue_address, latitude, longitude, summary, cover_image_url, seats_threshold,
+                        additional_fields)
+                    VALUES (\(eventID), \(source.externalID), \(organizerID), \(source.name), \(source.startsAt),
+                        \(source.endsAt), \(source.timeZone), \(source.venue.name), \(source.venue.address),
+                        \(source.venue.latitude), \(source.venue.longitude), \(source.summary),
+                        \(source.coverImageURL), \(source.seatsThreshold), \(json: source.additionalInfoFields))
+                    """)
+            }
+            var speakerIDs: [String: String] = [:]
+            var speakersCreated = 0
+            var speakersUpdated = 0
+            for speaker in programme.speakers {
+                // NB: speaker ids are scoped by event, so one organizer's file cannot rewrite the profile of a
+                // speaker imported into someone else's event.
+                let scopedID = source.externalID + "|" + speaker.externalID
+                let folded = SearchFolding.searchText(
+                    name: speaker.name, company: speaker.company, title: speaker.title)
+                if let id = try db.fetchValue(
+                    String.self, "SELECT id FROM attendee_user WHERE external_id = \(scopedID)")
+                {
+                    try db.execute(
+                        """
+                        UPDATE attendee_user SET name = \(speaker.name), title = \(speaker.title),
+                            company = \(speaker.company), about_me = \(speaker.bio), photo_url = \(speaker.photoURL),
+                            social_links = \(json: speaker.socialLinks), search_folded = \(folded)
+                        WHERE id = \(id)
+                        """)
+                    speakerIDs[speaker.externalID] = id
+                    speakersUpdated += 1
+                } else {
+                    let id = UUID().uuidString.lowercased()
+                    try db.execute(
+                        """
+                        INSERT INTO attendee_user (id, external_id, name, title, company, about_me, photo_url,
+                            social_links, search_folded, created_at)
+                        VALUES (\(id), \(scopedID), \(speaker.name), \(speaker.title), \(speaker.company),
+                            \(speaker.bio), \(speaker.photoURL), \(json: speaker.socialLinks), \(folded), \(now()))
+                        """)
+                    speakerIDs[speaker.externalID] = id
+                    speakersCreated += 1
+                }
+            }
+            var sessionsCreated = 0
+            var sessionsUpdated = 0
+            for session in programme.sessions {
+                let sessionID: String
+                if let row = try db.queryOne(
+                    """
+                    SELECT id, seats_taken FROM attendee_session
+                    WHERE event_id = \(eventID) AND external_id = \(session.externalID)
+                    """)
+                {
+                    sessionID = try row.decode(String.self, "id")
+                    // NB: never shrink below the seats already given out; the CHECK constraint would refuse it.
+                    let taken = try row.decode(Int.self, "seats_taken")
+                    let capacity = session.capacity.map { max($0, taken) }
+                    try db.execute(
+                        """
+                        UPDATE attendee_session SET title = \(session.title), abstract = \(session.abstract),
+                            kind = \(session.kind.rawValue), track = \(session.track), room = \(session.room),
+                            starts_at = \(session.startsAt), ends_at = \(session.endsAt), capacity = \(capacity)
+                        WHERE id = \(sessionID)
+                        """)
+                    try db.execute("DELETE FROM attendee_session_speaker WHERE session_id = \(sessionID)")
+                    sessionsUpdated += 1
+                } else {
+                    sessionID = UUID().uuidString.lowercased()
+                    try db.execute(
+                        """
+                        INSERT INTO attendee_session (id, event_id, external_id, title, abstract, kind, track, room,
+                            starts_at, ends_at, capacity, seats_taken)
+                        VALUES (\(sessionID), \(eventID), \(session.externalID), \(session.title),
+                            \(session.abstract), \(session.kind.rawValue), \(session.track), \(session.room),
+                            \(session.startsAt), \(session.endsAt), \(session.capacity), 0)
+                        """)
+                    sessionsCreated += 1
+                }
+                var seen: Set<String> = []
+                for (position, external) in session.speakerIDs.enumerated() {
+                    guard let userID = speakerIDs[external], seen.insert(userID).inserted else { continue }
+                    try db.execute(
+                        """
+                        INSERT INTO attendee_session_speaker (session_id, user_id, position)
+                        VALUES (\(sessionID), \(userID), \(position))
+                        """)
+                }
+            }
+            return ImportSummary(
+                eventID: eventID, eventCreated: eventCreated, sessionsCreated: sessionsCreated,
+                sessionsUpdated: sessionsUpdated, speakersCreated: speakersCreated, speakersUpdated: speakersUpdated)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(SwiftUI)
+    import AttendeeCore
+    import SwiftUI
+
+    /// Attendees with search-as-you-type, and an attendee's details (social icons shown, inert).
+    public struct AttendeesView: View {
+        @State private var model: AttendeesModel
+
+        /// Creates the model over a client.
+        public init(model: AttendeesModel) {
+            _model = State(initialValue: model)
+        }
+
+        /// The view.
+        public var body: some View {
+            List(model.rows) { row in
+                VStack(alignment: .leading) {
+                    Text(row.name)
+                    Text(row.subtitle).font(.caption).foregroundStyle(.secondary)
+                }
+                .onTapGesture { model.rowTapped(row.id) }
+            }
+            .overlay { if let empty = model.emptyMessage { Text(empty) } }
+            .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
+            .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {
+                if let person = model.selected {
+                    VStack(spacing: 12) {
+                        Text(person.name).font(.title2)
+                        Text(person.subtitle)
+                        Text(person.aboutMe)
+                        HStack {
+                            ForEach(person.socialIcons, id: \.self) {
+                                Image(systemName: $0 == "link" ? "link" : "person.crop.circle")
+                            }
+                        }
+                    }
+                    .padding()
+                }
+            }
+            .task { await model.appeared() }
+            .navigationTitle("Attendees")
+        }
+    }
+
+    /// The speakers, and a speaker's profile.
+    public struct SpeakersView: View {
+        @State private var model: SpeakersModel
+
+        /// Creates the model over a client.
+        public init(model: SpeakersModel) {
+            _model = State(initialValue: model)
+        }
+
+        /// The view.
+        public var body: some View {
+            List(model.rows) { row in
+                Button(row.name) { Task { await model.rowTapped(row.id) } }
+            }
+            .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {
+                if let profile = model.profile {
+                    List {
+                        Text(profile.details.name).font(.title2)
+                        Text(profile.bio)
+                        Section("Sessions") { ForEach(profile.sessions, id: \.self) { Text($0) } }
+                    }
+                }
+            }
+            .task { await model.appeared() }
+            .navigationTitle("Speakers")
+        }
+    }
+
+    #Preview("Attendees") {
+        NavigationStack { AttendeesView(model: AttendeesModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+
+    #Preview("Speakers") {
+        NavigationStack { SpeakersView(model: SpeakersModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+#endif

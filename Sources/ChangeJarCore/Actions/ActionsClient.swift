@@ -1,0 +1,176 @@
+import APIClient
+import ChangeJarModels
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Change Jar API as the core calls it. Every failure is a ``ChangeJarError``.
+public struct ActionsClient: Sendable {
+    /// Every action, newest first, after `cursor`.
+    public var all: @Sendable (_ cursor: String?) async throws -> ActionPage
+    /// Actions newer than `since` (everything when `nil`), newest first.
+    public var new: @Sendable (_ since: String?) async throws -> ActionPage
+    /// How many actions are newer than `since`.
+    public var newCount: @Sendable (_ since: String?) async throws -> Int
+    /// The signed-in person's actions, newest first, after `cursor`.
+    public var mine: @Sendable (_ token: String, _ cursor: String?) async throws -> ActionPage
+    /// Full-text search, best match first.
+    public var search: @Sendable (_ text: String, _ cursor: String?) async throws -> ActionPage
+    /// Submits an action for the person the token names.
+    public var create: @Sendable (_ token: String, _ action: NewAction) async throws -> Action
+    /// Rewrites one's own action.
+    public var edit: @Sendable (_ token: String, _ id: String, _ edit: ActionEdit) async throws -> Action
+    /// Deletes one's own action.
+    public var delete: @Sendable (_ token: String, _ id: String) async throws -> Void
+
+    /// Creates a value from its parts.
+    public init(
+        all: @escaping @Sendable (String?) async throws -> ActionPage,
+        new: @escaping @Sendable (String?) async throws -> ActionPage,
+        newCount: @escaping @Sendable (String?) async throws -> Int,
+        mine: @escaping @Sendable (String, String?) async throws -> ActionPage,
+        search: @escaping @Sendable (String, String?) async throws -> ActionPage,
+        create: @escaping @Sendable (String, NewAction) async throws -> Action,
+        edit: @escaping @Sendable (String, String, ActionEdit) async throws -> Action,
+        delete: @escaping @Sendable (String, String) async throws -> Void
+    ) {
+        self.all = all
+        self.new = new
+        self.newCount = newCount
+        self.mine = mine
+        self.search = search
+        self.create = create
+        self.edit = edit
+        self.delete = delete
+    }
+}
+
+extension ActionsClient {
+    /// Talks to a Quartet server at `baseURL` through `send` (one HTTP exchange, e.g. `HTTPTransport.send`).
+    ///
+    /// Every failure is also told to `errorReporter`, which by default posts `ServiceErrorOccurred`.
+    public static func live(
+        baseURL: URL,
+        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse),
+        errorReporter: ErrorReporter = .notificationCenter()
+    ) -> ActionsClient {
+        let http = ActionsHTTP(baseURL: baseURL, send: send, reporter: errorReporter)
+        return ActionsClient(
+            all: { cursor in
+                try await http.call(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
+            },
+            new: { since in
+                try await http.call(ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since])
+            },
+            newCount: { since in
+                let count: NewActionsCount = try await http.call(
+                    ChangeJarRoute.newActionsCount, query: [ChangeJarQuery.since: since])
+                return count.count
+            },
+            mine: { token, cursor in
+                try await http.call(ChangeJarRoute.myActions, query: [ChangeJarQuery.cursor: cursor], token: token)
+            },
+            search: { text, cursor in
+                try await http.call(
+                    ChangeJarRoute.search, query: [ChangeJarQuery.text: text, ChangeJarQuery.cursor: cursor])
+            },
+            create: { token, action in
+                try await http.call(ChangeJarRoute.createAction, token: token, body: action)
+            },
+            edit: { token, id, edit in
+                try await http.call(ChangeJarRoute.editAction, parameters: ["id": id], token: token, body: edit)
+            },
+            delete: { token, id in
+                _ = try await http.exchange(ChangeJarRoute.deleteAction, parameters: ["id": id], token: token)
+            }
+        )
+    }
+}
+
+/// The request building and error mapping behind ``ActionsClient/live(baseURL:send:)``.
+private struct ActionsHTTP: Sendable {
+    var baseURL: URL
+    var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    var reporter: ErrorReporter
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    func call<Output: Decodable>(
+        _ route: ChangeJarRoute,
+        parameters: [String: String] = [:],
+        query: [String: String?] = [:],
+        token: String? = nil,
+        body: (some Encodable & Sendable)? = String?.none
+    ) async throws -> Output {
+        let data = try await exchange(route, parameters: parameters, query: query, token: token, body: body)
+        do {
+            return try Self.decoder.decode(Output.self, from: data)
+        } catch {
+            reporter.report(.decoding(path: "", message: "\(error)"), "\(route.method) \(route.pattern)")
+            throw ChangeJarError.service(Strings.unexpected)
+        }
+    }
+
+    func exchange(
+        _ route: ChangeJarRoute,
+        parameters: [String: String] = [:],
+        query: [String: String?] = [:],
+        token: String? = nil,
+        body: (some Encodable & Sendable)? = String?.none
+    ) async throws -> Data {
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+        let basePath = components?.path ?? ""
+        components?.percentEncodedPath =
+            (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + route.path(parameters)
+        let items = query.sorted { $0.key < $1.key }.compactMap { name, value in
+            value.map { URLQueryItem(name: name, value: $0) }
+        }
+        components?.queryItems = items.isEmpty ? nil : items
+        guard let url = components?.url else { throw ChangeJarError.service(Strings.unexpected) }
+        var request = URLRequest(url: url)
+        request.httpMethod = route.method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONEncoder().encode(body)
+        }
+        let data: Data
+        let response: HTTPURLResponse
+        let described = "\(route.method) \(url.absoluteString)"
+        do {
+            (data, response) = try await send(request)
+        } catch {
+            let failure = APIError(transportError: error)
+            if failure != .cancelled { reporter.report(failure, described) }
+            throw ChangeJarError(error)
+        }
+        guard (200..<300).contains(response.statusCode) else {
+            reporter.report(
+                .http(status: response.statusCode, detail: ServiceErrorDetail.parse(data)), described)
+            throw Self.error(status: response.statusCode, body: data)
+        }
+        return data
+    }
+
+    /// Maps a problem-details answer onto the error a screen shows.
+    static func error(status: Int, body: Data) -> ChangeJarError {
+        let problem = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        let detail = problem?["detail"] as? String
+        switch status {
+        case 401: return .signInRequired
+        case 403: return .forbidden
+        case 404: return .notFound
+        case 422: return .invalid(field: problem?["field"] as? String ?? "", message: detail ?? Strings.unexpected)
+        case 429: return .rateLimited
+        case 502, 503, 504: return .offline
+        default: return .service(detail ?? Strings.unexpected)
+        }
+    }
+}

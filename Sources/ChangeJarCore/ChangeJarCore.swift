@@ -1,1 +1,0 @@
-// The ChangeJarCore module; see docs/ARCHITECTURE.md.

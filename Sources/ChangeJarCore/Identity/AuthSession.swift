@@ -1,0 +1,77 @@
+import ChangeJarModels
+import Foundation
+
+/// A signed-in person: the Cognito identity, its OpenID token and when that token stops working.
+public struct AuthSession: Codable, Sendable, Hashable {
+    /// The Cognito identity id (`region:GUID`), the token's `sub`.
+    public var identityID: String
+    /// The OpenID token sent as `Authorization: Bearer …`.
+    public var token: String
+    /// When the token expires (its `exp`).
+    public var expiresAt: Date
+    /// The sign-in mechanism.
+    public var authSource: AuthSource
+    /// The provider's user id, as the token's `amr` names it.
+    public var providerUserID: String
+    /// The name the provider gave, if any.
+    public var displayName: String?
+
+    /// Creates a value from its parts.
+    public init(
+        identityID: String, token: String, expiresAt: Date, authSource: AuthSource, providerUserID: String,
+        displayName: String? = nil
+    ) {
+        self.identityID = identityID
+        self.token = token
+        self.expiresAt = expiresAt
+        self.authSource = authSource
+        self.providerUserID = providerUserID
+        self.displayName = displayName
+    }
+
+    /// Tokens this close to expiry count as expired, so a request does not die in flight.
+    public static let expiryMargin: TimeInterval = 15
+
+    /// Whether the token is still usable at `date`.
+    public func isValid(at date: Date) -> Bool {
+        date.addingTimeInterval(Self.expiryMargin) < expiresAt
+    }
+
+    /// What Settings shows as the person's name: the display name, else the provider user id.
+    public var displayLabel: String { displayName ?? providerUserID }
+}
+
+/// The claims a client reads from its own OpenID token, without verifying it (the server verifies).
+///
+/// NB: the client only needs the expiry and the provider user id to label the session and to know when
+/// to sign in again; trusting them is harmless because the server checks the signature on every call.
+public struct OpenIDTokenClaims: Sendable, Hashable {
+    /// The `sub` claim: the Cognito identity id.
+    public var subject: String?
+    /// The `exp` claim.
+    public var expiresAt: Date?
+    /// The `amr` entries (`authenticated`, `accounts.google.com`, `accounts.google.com:app:alice`).
+    public var authenticationMethods: [String]
+
+    /// Reads the payload of a compact JWS; `nil` when it is not one.
+    public init?(token: String) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        subject = object["sub"] as? String
+        expiresAt = (object["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+        authenticationMethods = (object["amr"] as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+
+    /// The provider user id from the `amr` entry `<provider key>:…:<user id>`.
+    public func providerUserID(for source: AuthSource) -> String? {
+        authenticationMethods.lazy
+            .filter { $0.hasPrefix(source.providerKey + ":") }
+            .compactMap { $0.split(separator: ":").last.map(String.init) }
+            .first
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The two Cognito Identity calls a sign-in needs.
+///
+/// ``live(endpoint:send:)`` speaks the AWS JSON 1.1 protocol, so the same code talks to AWS
+/// (`https://cognito-identity.<region>.amazonaws.com/`) or to the stand-in (`<server>/cognito/`).
+public struct CognitoIdentityClient: Sendable {
+    /// `GetId`: the identity id for a pool and a set of provider logins.
+    public var getID: @Sendable (_ poolID: String, _ logins: [String: String]) async throws -> String
+    /// `GetOpenIdToken`: an OpenID token (valid 10 minutes) for an identity; returns (identity id, token).
+    public var getOpenIDToken:
+        @Sendable (_ identityID: String, _ logins: [String: String]) async throws -> (
+            identityID: String, token: String
+        )
+
+    /// Creates a value from its parts.
+    public init(
+        getID: @escaping @Sendable (String, [String: String]) async throws -> String,
+        getOpenIDToken:
+            @escaping @Sendable (String, [String: String]) async throws -> (
+                identityID: String, token: String
+            )
+    ) {
+        self.getID = getID
+        self.getOpenIDToken = getOpenIDToken
+    }
+}
+
+/// A Cognito exception: its type (`NotAuthorizedException`) and message.
+public struct CognitoIdentityError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The exception name from `__type`.
+    public var type: String
+    /// The service's message.
+    public var message: String
+
+    /// Creates a value from its parts.
+    public init(type: String, message: String) {
+        self.type = type
+        self.message = message
+    }
+
+    /// `Type: message`, for logs.
+    public var description: String { "\(type): \(message)" }
+}
+
+extension CognitoIdentityClient {
+    /// Calls a Cognito Identity endpoint through `send` (an ``APIClient``-style transport closure).
+    ///
+    /// - Parameters:
+    ///   - endpoint: the service URL (`https://cognito-identity.us-east-1.amazonaws.com/`).
+    ///   - send: performs one HTTP exchange.
+    public static func live(
+        endpoint: URL,
+        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) -> CognitoIdentityClient {
+        let http = CognitoHTTP(endpoint: endpoint, send: send)
+        return CognitoIdentityClient(
+            getID: { poolID, logins in
+                let output = try await http.call(
+                    CognitoIdentityWire.getIDTarget,
+                    CognitoIdentityWire.GetIDRequest(identityPoolID: poolID, logins: logins),
+                    as: CognitoIdentityWire.GetIDResponse.self)
+                guard let identityID = output.IdentityId, !identityID.isEmpty else {
+                    throw CognitoIdentityError(type: "InvalidResponse", message: "Cognito returned no identity id.")
+                }
+                return identityID
+            },
+            getOpenIDToken: { identityID, logins in
+                let output = try await http.call(
+                    CognitoIdentityWire.getOpenIDTokenTarget,
+                    CognitoIdentityWire.GetOpenIDTokenRequest(identityID: identityID, logins: logins),
+                    as: CognitoIdentityWire.GetOpenIDTokenResponse.self)
+                guard let token = output.Token, !token.isEmpty else {
+                    throw CognitoIdentityError(type: "InvalidResponse", message: "Cognito returned no token.")
+                }
+                return (output.IdentityId ?? identityID, token)
+            }
+        )
+    }
+}
+
+/// One JSON 1.1 call and its error envelope, behind ``CognitoIdentityClient/live(endpoint:send:)``.
+private struct CognitoHTTP: Sendable {
+    var endpoint: URL
+    var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+
+    func call<Input: Encodable, Output: Decodable>(
+        _ target: String, _ input: Input, as: Output.Type
+    ) async throws -> Output {
+        var request = URLRequest(url: endpoint)
+        request.httpMethod = "POST"
+        request.setValue(CognitoIdentityWire.contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue(target, forHTTPHeaderField: "X-Amz-Target")
+        request.httpBody = try JSONEncoder().encode(input)
+        let (data, response) = try await send(request)
+        guard (200..<300).contains(response.statusCode) else {
+            let body = try? JSONDecoder().decode(CognitoIdentityWire.ErrorBody.self, from: data)
+            throw CognitoIdentityError(
+                type: body?.shortType ?? "HTTP\(response.statusCode)",
+                message: body?.message ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+            )
+        }
+        do {
+            return try JSONDecoder().decode(Output.self, from: data)
+        } catch {
+            throw CognitoIdentityError(type: "InvalidResponse", message: "Cognito sent an unreadable answer.")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The Cognito Identity JSON 1.1 protocol, as the AWS API model (2014-06-30) writes it.
+///
+/// Every call is `POST /` with `Content-Type: application/x-amz-json-1.1` and
+/// `X-Amz-Target: AWSCognitoIdentityService.<Operation>`; errors are HTTP 400 with `{"__type", "message"}`.
+public enum CognitoIdentityWire {
+    /// The `Content-Type` of every request.
+    public static let contentType = "application/x-amz-json-1.1"
+    /// The `X-Amz-Target` of `GetId`.
+    public static let getIDTarget = "AWSCognitoIdentityService.GetId"
+    /// The `X-Amz-Target` of `GetOpenIdToken`.
+    public static let getOpenIDTokenTarget = "AWSCognitoIdentityService.GetOpenIdToken"
+
+    /// `GetIdInput`.
+    public struct GetIDRequest: Codable, Sendable, Hashable {
+        /// The identity pool id, `region:GUID`.
+        public var IdentityPoolId: String
+        /// Provider name → provider token (`accounts.google.com` → id token).
+        public var Logins: [String: String]?
+        /// The AWS account id (unused by the stand-in).
+        public var AccountId: String?
+
+        /// Creates a value from its parts.
+        public init(identityPoolID: String, logins: [String: String]?, accountID: String? = nil) {
+            self.IdentityPoolId = identityPoolID
+            self.Logins = logins
+            self.AccountId = accountID
+        }
+    }
+
+    /// `GetIdResponse`.
+    public struct GetIDResponse: Codable, Sendable, Hashable {
+        /// The identity id, `region:GUID`.
+        public var IdentityId: String?
+
+        /// Creates a value from its parts.
+        public init(identityID: String?) { self.IdentityId = identityID }
+    }
+
+    /// `GetOpenIdTokenInput`.
+    public struct GetOpenIDTokenRequest: Codable, Sendable, Hashable {
+        /// The identity id, `region:GUID`.
+        public var IdentityId: String
+        /// Provider name → provider token (`accounts.google.com` → id token).
+        public var Logins: [String: String]?
+
+        /// Creates a value from its parts.
+        public init(identityID: String, logins: [String: String]?) {
+            self.IdentityId = identityID
+            self.Logins = logins
+        }
+    }
+
+    /// `GetOpenIdTokenResponse`.
+    public struct GetOpenIDTokenResponse: Codable, Sendable, Hashable {
+        /// The identity id, `region:GUID`.
+        public var IdentityId: String?
+        /// The OpenID token, valid for 10 minutes.
+        public var Token: String?
+
+        /// Creates a value from its parts.
+        public init(identityID: String?, token: String?) {
+            self.IdentityId = identityID
+            self.Token = token
+        }
+    }
+
+    /// The error body: `{"__type": "NotAuthorizedException", "message": "…"}`.
+    public struct ErrorBody: Codable, Sendable, Hashable {
+        /// The exception name (`NotAuthorizedException`), possibly `namespace#`-prefixed.
+        public var type: String?
+        /// The service's explanation.
+        public var message: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type = "__type"
+            case message
+            case capitalizedMessage = "Message"
+        }
+
+        /// Creates a value from its parts.
+        public init(type: String?, message: String?) {
+            self.type = type
+            self.message = message
+        }
+
+        /// Decodes `__type` and `message` (or `Message`).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decodeIfPresent(String.self, forKey: .type)
+            // NB: AWS services write either `message` or `Message`; accept both.
+            message =
+                try container.decodeIfPresent(String.self, forKey: .message)
+                ?? container.decodeIfPresent(String.self, forKey: .capitalizedMessage)
+        }
+
+        /// Encodes `__type` and `message`.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(type, forKey: .type)
+            try container.encodeIfPresent(message, forKey: .message)
+        }
+
+        /// The exception name without any `namespace#` prefix (`NotAuthorizedException`).
+        public var shortType: String? {
+            type.map { String($0.split(separator: "#").last ?? Substring($0)) }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ChangeJarModels
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a social provider hands back after a sign-in: the token Cognito accepts in `Logins`.
+public struct ProviderCredential: Sendable, Hashable {
+    /// The provider the person signed in with.
+    public var source: AuthSource
+    /// The `Logins` value: an access token (Facebook), an id token (Google), `token;secret` (Twitter).
+    public var token: String
+    /// The provider's user id, when the provider says it (Cognito's token is the authority).
+    public var userID: String?
+    /// The person's display name at the provider.
+    public var displayName: String?
+
+    /// Creates a value from its parts.
+    public init(source: AuthSource, token: String, userID: String? = nil, displayName: String? = nil) {
+        self.source = source
+        self.token = token
+        self.userID = userID
+        self.displayName = displayName
+    }
+}
+
+/// Signs a person in with a social provider (Facebook, Twitter, Google).
+///
+/// The Apple apps supply live implementations (the providers' SDKs); Linux and tests use
+/// ``development(endpoint:user:send:)``, the stand-in's development sign-in.
+public struct ProviderSignIn: Sendable {
+    /// The providers this build can offer, in the order Settings lists them.
+    public var availableSources: [AuthSource]
+    /// Runs the provider's sign-in; throws ``ChangeJarError/signInFailed(_:)`` when the person or provider refuses.
+    public var signIn: @Sendable (AuthSource) async throws -> ProviderCredential
+
+    /// Creates a value from its parts.
+    public init(
+        availableSources: [AuthSource], signIn: @escaping @Sendable (AuthSource) async throws -> ProviderCredential
+    ) {
+        self.availableSources = availableSources
+        self.signIn = signIn
+    }
+}
+
+/// The body of the stand-in's development sign-in (`POST /cognito/dev/signin`).
+public struct DevelopmentSignInRequest: Codable, Sendable, Hashable {
+    /// The provider's wire name (`google`).
+    public var provider: AuthSource
+    /// The test user's id at that provider (`alice`).
+    public var user: String
+    /// An optional display name.
+    public var name: String?
+
+    /// Creates a value from its parts.
+    public init(provider: AuthSource, user: String, name: String? = nil) {
+        self.provider = provider
+        self.user = user
+        self.name = name
+    }
+}
+
+/// The answer of the development sign-in: a provider token only this stand-in accepts.
+public struct DevelopmentSignInResponse: Codable, Sendable, Hashable {
+    /// The provider the token is for.
+    public var provider: AuthSource
+    /// The `Logins` value for ``provider``.
+    public var token: String
+    /// The test user's id at the provider.
+    public var user: String
+    /// The display name the test user gave.
+    public var name: String?
+
+    /// Creates a value from its parts.
+    public init(provider: AuthSource, token: String, user: String, name: String?) {
+        self.provider = provider
+        self.token = token
+        self.user = user
+        self.name = name
+    }
+}
+
+extension ProviderSignIn {
+    /// The stand-in's development sign-in: every provider, for the named test user.
+    ///
+    /// - Parameters:
+    ///   - endpoint: the development sign-in URL (`<server>/cognito/dev/signin`).
+    ///   - user: the test user's provider id (`alice`); `name` is shown in Settings.
+    ///   - send: performs one HTTP exchange.
+    public static func development(
+        endpoint: URL,
+        user: String,
+        name: String? = nil,
+        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) -> ProviderSignIn {
+        ProviderSignIn(availableSources: AuthSource.allCases) { source in
+            var request = URLRequest(url: endpoint)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONEncoder().encode(
+                DevelopmentSignInRequest(provider: source, user: user, name: name))
+            let (data, response) = try await send(request)
+            guard (200..<300).contains(response.statusCode) else {
+                let problem = try? JSONDecoder().decode([String: String].self, from: data)
+                throw ChangeJarError.signInFailed(problem?["detail"] ?? "the provider refused the sign-in")
+            }
+            guard let answer = try? JSONDecoder().decode(DevelopmentSignInResponse.self, from: data) else {
+                throw ChangeJarError.signInFailed("the provider sent an unreadable answer")
+            }
+            return ProviderCredential(
+                source: source, token: answer.token, userID: answer.user, displayName: answer.name)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ChangeJarModels
+import Foundation
+
+/// Which saved list a cache entry is.
+public enum CachedList: Sendable, Hashable {
+    case all
+    case new
+    /// One person's actions: keyed by identity so lists of different people never mix.
+    case mine(AuthSource, providerUserID: String)
+    case search(String)
+
+    /// The key under which the list is stored.
+    public var key: String {
+        switch self {
+        case .all: "all"
+        case .new: "new"
+        case .mine(let source, let userID): "mine:\(source.rawValue):\(userID)"
+        case .search(let text): "search:\(text)"
+        }
+    }
+}
+
+/// The device's copy of the last lists it showed, for offline reading, and its "last seen" position.
+public struct ActionCache: Sendable {
+    /// The saved list, or `nil` when this device never saved it.
+    public var load: @Sendable (CachedList) async -> [Action]?
+    /// Replaces a saved list.
+    public var save: @Sendable (CachedList, [Action]) async -> Void
+    /// The newest position this device has shown (a page's `headCursor`).
+    public var lastSeen: @Sendable () async -> String?
+    /// Records the newest position shown.
+    public var setLastSeen: @Sendable (String) async -> Void
+
+    /// Creates a value from its parts.
+    public init(
+        load: @escaping @Sendable (CachedList) async -> [Action]?,
+        save: @escaping @Sendable (CachedList, [Action]) async -> Void,
+        lastSeen: @escaping @Sendable () async -> String?,
+        setLastSeen: @escaping @Sendable (String) async -> Void
+    ) {
+        self.load = load
+        self.save = save
+        self.lastSeen = lastSeen
+        self.setLastSeen = setLastSeen
+    }
+
+    /// A cache that lives as long as the value (previews, and tests of behaviour around the cache).
+    public static func inMemory() -> ActionCache {
+        let storage = CacheStorage()
+        return ActionCache(
+            load: { list in await storage.lists[list.key] },
+            save: { list, actions in await storage.save(list.key, actions) },
+            lastSeen: { await storage.lastSeen },
+            setLastSeen: { cursor in await storage.setLastSeen(cursor) }
+        )
+    }
+}
+
+private actor CacheStorage {
+    var lists: [String: [Action]] = [:]
+    var lastSeen: String?
+
+    func save(_ key: String, _ actions: [Action]) { lists[key] = actions }
+    func setLastSeen(_ cursor: String) { lastSeen = cursor }
+}

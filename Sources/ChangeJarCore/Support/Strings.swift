@@ -1,0 +1,33 @@
+import Foundation
+
+/// The user-facing sentences of Change Jar, localized from `Resources/<lang>.lproj/Localizable.strings`.
+///
+/// NB: `String(localized:bundle:)` does not exist on Linux; `NSLocalizedString` works on both platforms.
+enum Strings {
+    static func text(_ key: String) -> String {
+        NSLocalizedString(key, bundle: .module, comment: "")
+    }
+
+    static func format(_ key: String, _ arguments: any CVarArg...) -> String {
+        String(format: text(key), locale: Locale(identifier: "en_US_POSIX"), arguments: arguments)
+    }
+
+    static var offline: String { text("error.offline") }
+    static var signInRequired: String { text("error.signInRequired") }
+    static var forbidden: String { text("error.forbidden") }
+    static var notFound: String { text("error.notFound") }
+    static var rateLimited: String { text("error.rateLimited") }
+    static var unexpected: String { text("error.unexpected") }
+    static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }
+    static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }
+    static var signInToSubmit: String { text("banner.signInToSubmit") }
+    static var sessionExpired: String { text("banner.sessionExpired") }
+    static var submitted: String { text("banner.submitted") }
+    static var signInToSeeMine: String { text("empty.signInToSeeMine") }
+    static var noActions: String { text("empty.noActions") }
+    static var noMyActions: String { text("empty.noMyActions") }
+    static var noNewActions: String { text("empty.noNewActions") }
+    static func noSearchResults(_ query: String) -> String { format("empty.noSearchResults", query) }
+    static func signInWith(_ provider: String) -> String { format("settings.signInWith", provider) }
+    static func byline(_ name: String, _ provider: String) -> String { format("row.byline", name, provider) }
+}

@@ -1,0 +1,125 @@
+import ChangeJarModels
+import Foundation
+import Observation
+
+/// All Actions and My Actions: newest first, more on scrolling, saved for offline reading.
+@Observable @MainActor
+public final class ActionListModel {
+    /// Which list this screen shows.
+    public enum Listing: Sendable, Hashable {
+        /// Everyone's actions (open to all).
+        case all
+        /// The signed-in person's actions.
+        case mine
+    }
+
+    /// Which list this screen shows.
+    public let listing: Listing
+    /// The rows on screen, newest first.
+    public private(set) var rows: [ActionRow] = []
+    /// Whether a request is running (spinner shown).
+    public private(set) var isBusy = false
+    /// A message over the list (offline, failure).
+    public private(set) var banner: String?
+    /// Whether the rows come from the device's saved copy.
+    public private(set) var isShowingSavedCopy = false
+    /// Whether scrolling further can load more.
+    public var canLoadMore: Bool { nextCursor != nil }
+    /// What an empty list says (sign in, nothing yet); `nil` while there are rows.
+    public private(set) var emptyMessage: String?
+
+    @ObservationIgnored private var actions: [Action] = []
+    @ObservationIgnored private var nextCursor: String?
+    @ObservationIgnored let session: SessionModel
+    @ObservationIgnored let client: ActionsClient
+    @ObservationIgnored let cache: ActionCache
+    @ObservationIgnored let format: DateFormat
+    /// Runs when the first page arrives with its head position (New Actions marks it seen).
+    @ObservationIgnored var onFirstPage: @MainActor (String?) async -> Void = { _ in }
+
+    /// Creates the screen model over its dependencies.
+    public init(listing: Listing, session: SessionModel, client: ActionsClient, cache: ActionCache, format: DateFormat)
+    {
+        self.listing = listing
+        self.session = session
+        self.client = client
+        self.cache = cache
+        self.format = format
+    }
+
+    /// The screen appeared or the list was pulled: reload the first page.
+    public func refreshPulled() async {
+        banner = nil
+        guard let saved = savedList() else {
+            show([], next: nil)
+            emptyMessage = Strings.signInToSeeMine
+            return
+        }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let page = try await fetch(cursor: nil)
+            isShowingSavedCopy = false
+            show(page.items, next: page.nextCursor)
+            await cache.save(saved, page.items)
+            await onFirstPage(page.headCursor)
+        } catch {
+            await failed(ChangeJarError(error), saved: saved)
+        }
+    }
+
+    /// The last row came into view: load the next page.
+    public func reachedEnd() async {
+        guard let cursor = nextCursor, !isBusy, !isShowingSavedCopy else { return }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let page = try await fetch(cursor: cursor)
+            show(actions + page.items, next: page.nextCursor)
+        } catch {
+            banner = ChangeJarError(error).message
+        }
+    }
+
+    private func savedList() -> CachedList? {
+        switch listing {
+        case .all: return .all
+        case .mine:
+            guard let current = session.session else { return nil }
+            return .mine(current.authSource, providerUserID: current.providerUserID)
+        }
+    }
+
+    private func fetch(cursor: String?) async throws -> ActionPage {
+        switch listing {
+        case .all:
+            return try await client.all(cursor)
+        case .mine:
+            guard let current = session.validSession() else { throw ChangeJarError.signInRequired }
+            return try await client.mine(current.token, cursor)
+        }
+    }
+
+    private func failed(_ error: ChangeJarError, saved: CachedList) async {
+        switch error {
+        case .offline:
+            banner = Strings.offlineShowingSaved
+            isShowingSavedCopy = true
+            show(await cache.load(saved) ?? [], next: nil)
+        case .signInRequired where listing == .mine:
+            session.sessionRefused()
+            show([], next: nil)
+            emptyMessage = Strings.signInToSeeMine
+            banner = Strings.sessionExpired
+        default:
+            banner = error.message
+        }
+    }
+
+    private func show(_ actions: [Action], next: String?) {
+        self.actions = actions
+        nextCursor = next
+        rows = actions.map { ActionRow($0, format: format) }
+        emptyMessage = rows.isEmpty ? (listing == .all ? Strings.noActions : Strings.noMyActions) : nil
+    }
+}

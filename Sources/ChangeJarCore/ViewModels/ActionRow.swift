@@ -1,0 +1,47 @@
+import ChangeJarModels
+import Foundation
+
+/// One action as a list shows it: every string ready to draw.
+public struct ActionRow: Sendable, Hashable, Identifiable {
+    /// The server-assigned id (a lowercase UUID).
+    public var id: String
+    /// The short name of the pledge (1–120 characters).
+    public var title: String
+    /// What the person will do (1–2,000 characters).
+    public var content: String
+    /// "Alice via Google".
+    public var byline: String
+    /// The creation date, formatted for the reader's locale and time zone.
+    public var date: String
+
+    /// Formats `action` for a list.
+    public init(_ action: Action, format: DateFormat) {
+        id = action.id
+        title = action.title
+        content = action.content
+        byline = Strings.byline(action.authorName ?? action.providerUserID, action.authSource.displayName)
+        date = format.string(action.createdAt)
+    }
+}
+
+/// How rows show dates: medium date, short time, in the given locale and time zone.
+public struct DateFormat: Sendable {
+    /// The reader's locale.
+    public var locale: Locale
+    /// The reader's time zone.
+    public var timeZone: TimeZone
+
+    /// A format for `locale` and `timeZone` (the device's by default).
+    public init(locale: Locale = .current, timeZone: TimeZone = .current) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// The formatted date.
+    public func string(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        style.locale = locale
+        style.timeZone = timeZone
+        return date.formatted(style)
+    }
+}

@@ -1,0 +1,101 @@
+import ChangeJarModels
+import Foundation
+import Observation
+
+/// Everything the Change Jar core needs from the outside world.
+public struct ChangeJarDependencies: Sendable {
+    /// Social sign-in through Cognito.
+    public var signIn: SignInService
+    /// The Change Jar API.
+    public var actions: ActionsClient
+    /// The device's saved lists.
+    public var cache: ActionCache
+    /// Where the session is kept between launches.
+    public var sessionStore: SessionStore
+    /// The time source (session expiry, debounce).
+    public var clock: ChangeJarClock
+    /// How rows show dates.
+    public var dateFormat: DateFormat
+
+    /// Creates a value from its parts.
+    public init(
+        signIn: SignInService, actions: ActionsClient, cache: ActionCache, sessionStore: SessionStore = .memoryOnly,
+        clock: ChangeJarClock, dateFormat: DateFormat = DateFormat()
+    ) {
+        self.signIn = signIn
+        self.actions = actions
+        self.cache = cache
+        self.sessionStore = sessionStore
+        self.clock = clock
+        self.dateFormat = dateFormat
+    }
+}
+
+/// The whole app: its tabs and the screen models, wired together.
+///
+/// Settings is not where the app starts: it opens on All Actions, and Submit sends a signed-out
+/// person to Settings, whose sign-in then sends the pending action.
+@Observable @MainActor
+public final class AppModel {
+    /// The app's tabs.
+    public enum Tab: Sendable, Hashable, CaseIterable {
+        case all
+        case new
+        case submit
+        case mine
+        case search
+        case settings
+    }
+
+    /// The tab on screen.
+    public var tab: Tab = .all
+
+    /// The signed-in person, shared by every screen.
+    public let session: SessionModel
+    /// The Settings screen.
+    public let settings: SettingsModel
+    /// The Submit screen.
+    public let submit: SubmitModel
+    /// The All Actions screen.
+    public let all: ActionListModel
+    /// The My Actions screen.
+    public let mine: ActionListModel
+    /// The New Actions screen and its badge.
+    public let new: NewActionsModel
+    /// The Search screen.
+    public let search: SearchModel
+
+    /// Builds every screen model over one set of dependencies and wires them together.
+    public init(dependencies: ChangeJarDependencies) {
+        let session = SessionModel(service: dependencies.signIn, store: dependencies.sessionStore)
+        self.session = session
+        settings = SettingsModel(session: session)
+        submit = SubmitModel(session: session, actions: dependencies.actions)
+        all = ActionListModel(
+            listing: .all, session: session, client: dependencies.actions, cache: dependencies.cache,
+            format: dependencies.dateFormat)
+        mine = ActionListModel(
+            listing: .mine, session: session, client: dependencies.actions, cache: dependencies.cache,
+            format: dependencies.dateFormat)
+        new = NewActionsModel(client: dependencies.actions, cache: dependencies.cache, format: dependencies.dateFormat)
+        search = SearchModel(
+            client: dependencies.actions, cache: dependencies.cache, clock: dependencies.clock,
+            format: dependencies.dateFormat)
+
+        submit.showSettings = { [weak self] reason in
+            self?.settings.banner = reason
+            self?.tab = .settings
+        }
+        submit.onSubmitted = { [weak self] _ in
+            await self?.all.refreshPulled()
+        }
+        all.onFirstPage = { [weak self] head in
+            await self?.new.seen(upTo: head)
+        }
+        session.onSignedIn.append { [weak self] in
+            guard let self, submit.hasPendingSubmission else { return }
+            tab = .submit
+            await submit.signedIn()
+        }
+    }
+}

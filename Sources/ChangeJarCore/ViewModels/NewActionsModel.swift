@@ -1,0 +1,68 @@
+import ChangeJarModels
+import Foundation
+import Observation
+
+/// New Actions and the badge: what appeared since this device last looked.
+@Observable @MainActor
+public final class NewActionsModel {
+    /// The number on the tab's badge; 0 hides it.
+    public private(set) var badgeCount = 0
+    /// The rows on screen, newest first.
+    public private(set) var rows: [ActionRow] = []
+    /// Whether a request is running (spinner shown).
+    public private(set) var isBusy = false
+    /// A message over the screen (offline, failure), or `nil`.
+    public private(set) var banner: String?
+    /// What an empty screen says, or `nil` while there are rows.
+    public private(set) var emptyMessage: String?
+
+    @ObservationIgnored let client: ActionsClient
+    @ObservationIgnored let cache: ActionCache
+    @ObservationIgnored let format: DateFormat
+
+    /// Creates the screen model over its dependencies.
+    public init(client: ActionsClient, cache: ActionCache, format: DateFormat) {
+        self.client = client
+        self.cache = cache
+        self.format = format
+    }
+
+    /// The app came to the foreground or a timer fired: refresh the badge.
+    public func badgeRefreshRequested() async {
+        do {
+            badgeCount = try await client.newCount(await cache.lastSeen())
+        } catch {
+            // NB: a badge that cannot refresh keeps its last number; the lists report the failure.
+        }
+    }
+
+    /// The New Actions screen opened: show what is new, then count it as seen.
+    public func opened() async {
+        banner = nil
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let page = try await client.new(await cache.lastSeen())
+            rows = page.items.map { ActionRow($0, format: format) }
+            emptyMessage = rows.isEmpty ? Strings.noNewActions : nil
+            await cache.save(.new, page.items)
+            await seen(upTo: page.headCursor)
+        } catch {
+            let error = ChangeJarError(error)
+            if error == .offline {
+                banner = Strings.offlineShowingSaved
+                rows = (await cache.load(.new) ?? []).map { ActionRow($0, format: format) }
+                emptyMessage = rows.isEmpty ? Strings.noNewActions : nil
+            } else {
+                banner = error.message
+            }
+        }
+    }
+
+    /// The device has now shown everything up to `cursor` (from New or All Actions).
+    func seen(upTo cursor: String?) async {
+        guard let cursor else { return }
+        await cache.setLastSeen(cursor)
+        badgeCount = 0
+    }
+}

@@ -1,0 +1,90 @@
+import ChangeJarModels
+import Foundation
+import Observation
+
+/// Search over titles and contents: debounced while typing; a newer query cancels the older one.
+@Observable @MainActor
+public final class SearchModel {
+    /// The text in the search field.
+    public private(set) var query = ""
+    /// The rows on screen, newest first.
+    public private(set) var rows: [ActionRow] = []
+    /// Whether a search is waiting or running.
+    public private(set) var isSearching = false
+    /// A message over the screen (offline, failure), or `nil`.
+    public private(set) var banner: String?
+    /// "No actions match …" after a search that found nothing.
+    public private(set) var emptyMessage: String?
+    /// The search in flight (debounce included); tests await it.
+    public private(set) var activeSearch: Task<Void, Never>?
+
+    /// How long typing must pause before a search goes out.
+    public static let debounce: Duration = .milliseconds(300)
+
+    @ObservationIgnored let client: ActionsClient
+    @ObservationIgnored let cache: ActionCache
+    @ObservationIgnored let clock: ChangeJarClock
+    @ObservationIgnored let format: DateFormat
+
+    /// Creates the screen model over its dependencies.
+    public init(client: ActionsClient, cache: ActionCache, clock: ChangeJarClock, format: DateFormat) {
+        self.client = client
+        self.cache = cache
+        self.clock = clock
+        self.format = format
+    }
+
+    /// The search text changed.
+    public func queryChanged(_ text: String) {
+        query = text
+        activeSearch?.cancel()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            activeSearch = nil
+            isSearching = false
+            rows = []
+            banner = nil
+            emptyMessage = nil
+            return
+        }
+        isSearching = true
+        activeSearch = Task { [weak self, clock] in
+            do {
+                try await clock.sleep(Self.debounce)
+                // NB: an injected sleeper may return normally after cancellation; a stale query stops here.
+                try Task.checkCancellation()
+            } catch {
+                return
+            }
+            await self?.run(trimmed)
+        }
+    }
+
+    private func run(_ text: String) async {
+        let result: Result<ActionPage, ChangeJarError>
+        do {
+            result = .success(try await client.search(text, nil))
+        } catch {
+            result = .failure(ChangeJarError(error))
+        }
+        // NB: a query typed meanwhile cancelled this task; its answer must not overwrite the newer one.
+        guard !Task.isCancelled else { return }
+        isSearching = false
+        switch result {
+        case .success(let page):
+            banner = nil
+            show(page.items, for: text)
+            await cache.save(.search(text), page.items)
+        case .failure(.offline):
+            banner = Strings.offlineShowingSaved
+            show(await cache.load(.search(text)) ?? [], for: text)
+        case .failure(let error):
+            banner = error.message
+        }
+    }
+
+    private func show(_ actions: [Action], for text: String) {
+        rows = actions.map { ActionRow($0, format: format) }
+        emptyMessage = rows.isEmpty ? Strings.noSearchResults(text) : nil
+    }
+}

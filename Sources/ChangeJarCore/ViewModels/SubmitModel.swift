@@ -1,0 +1,93 @@
+import ChangeJarModels
+import Foundation
+import Observation
+
+/// The Submit screen: a title and a text; signed-out people are sent to Settings and the action follows sign-in.
+@Observable @MainActor
+public final class SubmitModel {
+    /// The title field's text.
+    public var title = ""
+    /// The content field's text.
+    public var content = ""
+    /// Whether a request is running (spinner shown).
+    public private(set) var isBusy = false
+    /// A message over the form (sent, sign-in needed, failure).
+    public private(set) var banner: String?
+    /// The field a validation message is about (`title`, `content`).
+    public private(set) var invalidField: String?
+    /// Whether a submission waits for a sign-in.
+    public var hasPendingSubmission: Bool { pending != nil }
+
+    @ObservationIgnored private var pending: ActionEdit?
+    @ObservationIgnored let session: SessionModel
+    @ObservationIgnored let actions: ActionsClient
+    /// Shows Settings with a message saying why (set by ``AppModel``).
+    @ObservationIgnored var showSettings: @MainActor (String) -> Void = { _ in }
+    /// Runs after a successful submission (lists refresh).
+    @ObservationIgnored var onSubmitted: @MainActor (Action) async -> Void = { _ in }
+
+    /// Creates the screen model over its dependencies.
+    public init(session: SessionModel, actions: ActionsClient) {
+        self.session = session
+        self.actions = actions
+    }
+
+    /// "Submit" was tapped.
+    public func submitTapped() async {
+        banner = nil
+        invalidField = nil
+        if let violation = ActionRules.violation(title: title, content: content) {
+            invalidField = violation.field
+            banner = violation.message
+            return
+        }
+        let draft = ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))
+        await send(draft)
+    }
+
+    /// A sign-in finished: the pending submission, if any, goes out now (once).
+    func signedIn() async {
+        guard let draft = pending else { return }
+        pending = nil
+        await send(draft)
+    }
+
+    private func send(_ draft: ActionEdit) async {
+        let wasSignedIn = session.session != nil
+        guard let current = session.validSession() else {
+            waitForSignIn(draft, expired: wasSignedIn)
+            return
+        }
+        isBusy = true
+        defer { isBusy = false }
+        let action = NewAction(
+            title: draft.title, content: draft.content, authSource: current.authSource,
+            providerUserID: current.providerUserID, authorName: current.displayName)
+        do {
+            let created = try await actions.create(current.token, action)
+            title = ""
+            content = ""
+            banner = Strings.submitted
+            await onSubmitted(created)
+        } catch {
+            let error = ChangeJarError(error)
+            switch error {
+            case .signInRequired:
+                session.sessionRefused()
+                waitForSignIn(draft, expired: true)
+            case .invalid(let field, let message):
+                invalidField = field
+                banner = message
+            default:
+                banner = error.message
+            }
+        }
+    }
+
+    private func waitForSignIn(_ draft: ActionEdit, expired: Bool) {
+        pending = draft
+        let message = expired ? Strings.sessionExpired : Strings.signInToSubmit
+        banner = message
+        showSettings(message)
+    }
+}

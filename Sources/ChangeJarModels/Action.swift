@@ -1,0 +1,111 @@
+import Foundation
+
+/// One pledge in the change jar, as the server returns it.
+public struct Action: Codable, Sendable, Hashable, Identifiable {
+    /// The server-assigned id (a lowercase UUID).
+    public var id: String
+    /// The short name of the pledge (1–120 characters).
+    public var title: String
+    /// What the person will do (1–2,000 characters).
+    public var content: String
+    /// The sign-in mechanism of the author.
+    public var authSource: AuthSource
+    /// The author's user id at that provider; with ``authSource`` it names the author.
+    public var providerUserID: String
+    /// The author's display name, when they gave one.
+    public var authorName: String?
+    /// When it was put in the jar.
+    public var createdAt: Date
+    /// When the author last changed it.
+    public var updatedAt: Date
+
+    /// Creates a value from its parts.
+    public init(
+        id: String,
+        title: String,
+        content: String,
+        authSource: AuthSource,
+        providerUserID: String,
+        authorName: String? = nil,
+        createdAt: Date,
+        updatedAt: Date
+    ) {
+        self.id = id
+        self.title = title
+        self.content = content
+        self.authSource = authSource
+        self.providerUserID = providerUserID
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// The body of `POST /changejar/v1/actions`.
+///
+/// `authSource` and `providerUserID` must match the bearer token; the server refuses a mismatch with 403.
+public struct NewAction: Codable, Sendable, Hashable {
+    /// The short name of the pledge (1–120 characters).
+    public var title: String
+    /// What the person will do (1–2,000 characters).
+    public var content: String
+    /// The author's sign-in mechanism; must match the token.
+    public var authSource: AuthSource
+    /// The author's user id at that provider.
+    public var providerUserID: String
+    /// The author's display name, if any (cut at 80 characters).
+    public var authorName: String?
+
+    /// Creates a value from its parts.
+    public init(
+        title: String, content: String, authSource: AuthSource, providerUserID: String, authorName: String? = nil
+    ) {
+        self.title = title
+        self.content = content
+        self.authSource = authSource
+        self.providerUserID = providerUserID
+        self.authorName = authorName
+    }
+}
+
+/// The body of `PUT /changejar/v1/actions/{id}`: the author's new wording.
+public struct ActionEdit: Codable, Sendable, Hashable {
+    /// The short name of the pledge (1–120 characters).
+    public var title: String
+    /// What the person will do (1–2,000 characters).
+    public var content: String
+
+    /// Creates a value from its parts.
+    public init(title: String, content: String) {
+        self.title = title
+        self.content = content
+    }
+}
+
+/// One page of a listing, newest first; pass ``nextCursor`` back as `cursor` for the next (older) page.
+public struct ActionPage: Codable, Sendable, Hashable {
+    /// The actions on this page, newest (or best match) first.
+    public var items: [Action]
+    /// Where the next page starts; `nil` on the last page.
+    public var nextCursor: String?
+    /// The position of the newest item on this page: what a device stores as "last seen" for New Actions.
+    public var headCursor: String?
+
+    /// Creates a value from its parts.
+    public init(items: [Action], nextCursor: String? = nil, headCursor: String? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.headCursor = headCursor
+    }
+}
+
+/// The answer of `GET /changejar/v1/actions/new/count`: the badge number.
+public struct NewActionsCount: Codable, Sendable, Hashable {
+    /// How many actions are newer than the `since` cursor.
+    public var count: Int
+
+    /// Creates a value from its parts.
+    public init(count: Int) {
+        self.count = count
+    }
+}

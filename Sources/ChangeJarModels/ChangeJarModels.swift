@@ -1,1 +1,0 @@
-// The ChangeJarModels module; see docs/ARCHITECTURE.md.

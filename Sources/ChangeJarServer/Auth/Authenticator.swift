@@ -1,0 +1,49 @@
+import ChangeJarModels
+import Foundation
+import TokenVerifier
+
+/// Turns a bearer token into the signed-in person, or refuses it.
+///
+/// ``cognito(_:)`` verifies Cognito Identity OpenID tokens (signature first, then claims, then `amr`).
+public struct Authenticator: Sendable {
+    /// The person a token proves, or a `TokenError` saying why it proves nothing.
+    public var authenticate: @Sendable (String) async throws(TokenError) -> AuthenticatedPerson
+
+    /// Creates an authenticator from its check.
+    public init(authenticate: @escaping @Sendable (String) async throws(TokenError) -> AuthenticatedPerson) {
+        self.authenticate = authenticate
+    }
+
+    /// Verifies tokens with `verifier` and reads the Cognito identity from `amr`.
+    public static func cognito(_ verifier: TokenVerifier) -> Authenticator {
+        Authenticator { token throws(TokenError) in
+            let verified = try await verifier.verify(token)
+            let claims = try CognitoIdentityClaims(verified)
+            let source: AuthSource =
+                switch claims.provider {
+                case .facebook: .facebook
+                case .twitter: .twitter
+                case .google: .google
+                }
+            return AuthenticatedPerson(
+                identityID: claims.identityID, authSource: source, providerUserID: claims.providerUserID)
+        }
+    }
+}
+
+/// Who a verified token names.
+public struct AuthenticatedPerson: Sendable, Hashable {
+    /// The Cognito identity id (`sub`).
+    public var identityID: String
+    /// The provider the person signed in with.
+    public var authSource: AuthSource
+    /// The person's user id at that provider (the last field of the detailed `amr` entry).
+    public var providerUserID: String
+
+    /// Creates a value from its parts.
+    public init(identityID: String, authSource: AuthSource, providerUserID: String) {
+        self.identityID = identityID
+        self.authSource = authSource
+        self.providerUserID = providerUserID
+    }
+}

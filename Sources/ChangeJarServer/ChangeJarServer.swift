@@ -1,1 +1,0 @@
-// The ChangeJarServer module; see docs/ARCHITECTURE.md.

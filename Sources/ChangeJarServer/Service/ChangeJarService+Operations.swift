@@ -1,0 +1,100 @@
+import ChangeJarModels
+import DynamicJSON
+import HTTPServer
+
+extension ChangeJarService {
+    private static let tag = "Change Jar"
+
+    private static let action: JSONValue = [
+        "type": "object",
+        "required": ["id", "title", "content", "authSource", "providerUserID", "createdAt", "updatedAt"],
+        "properties": [
+            "id": ["type": "string"], "title": ["type": "string"], "content": ["type": "string"],
+            "authSource": ["type": "string", "enum": ["facebook", "twitter", "google"]],
+            "providerUserID": ["type": "string"], "authorName": ["type": "string"],
+            "createdAt": ["type": "string", "format": "date-time"],
+            "updatedAt": ["type": "string", "format": "date-time"],
+        ],
+    ]
+
+    private static let page: JSONValue = [
+        "type": "object", "required": ["items"],
+        "properties": [
+            "items": ["type": "array", "items": action], "nextCursor": ["type": "string"],
+            "headCursor": ["type": "string"],
+        ],
+    ]
+
+    private static let text: JSONValue = [
+        "type": "object", "required": ["title", "content"],
+        "properties": [
+            "title": ["type": "string", "minLength": 1, "maxLength": 120],
+            "content": ["type": "string", "minLength": 1, "maxLength": 2000],
+        ],
+    ]
+
+    private static let newAction: JSONValue = [
+        "type": "object", "required": ["title", "content", "authSource", "providerUserID"],
+        "properties": [
+            "title": ["type": "string", "minLength": 1, "maxLength": 120],
+            "content": ["type": "string", "minLength": 1, "maxLength": 2000],
+            "authSource": ["type": "string", "enum": ["facebook", "twitter", "google"]],
+            "providerUserID": ["type": "string"], "authorName": ["type": "string"],
+        ],
+    ]
+
+    private static func operation(
+        _ route: ChangeJarRoute, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
+        responseBody: JSONValue? = nil, signedIn: Bool = false
+    ) -> APIOperation {
+        APIOperation(
+            method(route), route.pattern, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
+            responseBody: responseBody, requiresAuthentication: signedIn)
+    }
+
+    /// Every route ``register(on:)`` adds, for `/openapi.json`.
+    public static let operations: [APIOperation] = [
+        operation(
+            ChangeJarRoute.allActions, "All actions, newest first (cursor, limit ≤ 100)",
+            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page),
+        operation(
+            ChangeJarRoute.createAction, "Put an action in the jar",
+            responses: [
+                201: "Created", 400: "Malformed JSON", 401: "Not signed in", 403: "Body names someone else",
+                413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
+            ],
+            requestBody: newAction, responseBody: action, signedIn: true),
+        operation(
+            ChangeJarRoute.newActions, "Actions newer than `since`, newest first",
+            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page),
+        operation(
+            ChangeJarRoute.newActionsCount, "How many actions are newer than `since` (the badge)",
+            responses: [200: "The count", 400: "Unknown cursor"],
+            responseBody: ["type": "object", "required": ["count"], "properties": ["count": ["type": "integer"]]]),
+        operation(
+            ChangeJarRoute.myActions, "The signed-in person's actions, newest first",
+            responses: [200: "A page", 400: "Unknown cursor", 401: "Not signed in", 422: "Bad limit"],
+            responseBody: page, signedIn: true),
+        operation(
+            ChangeJarRoute.search, "Full-text search over title and content, best match first (q)",
+            responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
+            responseBody: page),
+        operation(
+            ChangeJarRoute.action, "One action", responses: [200: "The action", 404: "No such action"],
+            responseBody: action),
+        operation(
+            ChangeJarRoute.editAction, "Rewrite one's own action",
+            responses: [
+                200: "Updated", 400: "Malformed JSON", 401: "Not signed in", 403: "Not the author",
+                404: "No such action", 413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
+            ],
+            requestBody: text, responseBody: action, signedIn: true),
+        operation(
+            ChangeJarRoute.deleteAction, "Delete one's own action",
+            responses: [
+                204: "Deleted", 401: "Not signed in", 403: "Not the author", 404: "No such action",
+                429: "Too many writes",
+            ],
+            signedIn: true),
+    ]
+}

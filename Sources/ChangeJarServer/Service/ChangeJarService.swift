@@ -1,0 +1,276 @@
+import ChangeJarModels
+import Database
+import Foundation
+import HTTPServer
+
+/// The Change Jar API under `/changejar/v1`: actions, their listings and search.
+///
+/// The author of a write is always the verified token's person; a body that claims someone else is refused.
+///
+/// ```swift
+/// var migrator = Migrator()
+/// ChangeJarService.registerMigrations(&migrator)
+/// try await migrator.migrate(database)
+/// let changeJar = try ChangeJarService(database: database, configuration: .init(identityPoolID: pool, keys: keys))
+/// changeJar.register(on: &router)
+/// ```
+public struct ChangeJarService: Sendable {
+    /// The service's settings (the composition convention's `ChangeJarService.Configuration`).
+    public typealias Configuration = ChangeJarConfiguration
+
+    /// The largest request body accepted, in bytes.
+    public static let maximumBodySize = 16 * 1024
+    /// The longest search text accepted, in characters.
+    public static let maximumSearchLength = 200
+
+    let store: ActionStore
+    let authenticator: Authenticator
+    let limiter: WriteRateLimiter
+    let firstPages: FirstPageCache
+    let now: @Sendable () -> Date
+
+    /// Creates the service; the database must already be migrated (``registerMigrations(_:)``).
+    public init(database: any SQLDatabase, configuration: ChangeJarConfiguration) throws {
+        try self.init(database: database, configuration: configuration, authenticator: configuration.authenticator)
+    }
+
+    /// Creates the service with a custom token check (tests of code above authentication).
+    public init(database: any SQLDatabase, configuration: ChangeJarConfiguration, authenticator: Authenticator) throws {
+        guard configuration.writesPerWindow > 0, configuration.writeWindow > 0 else {
+            throw ChangeJarConfiguration.Invalid(description: "The write rate limit must be positive.")
+        }
+        store = ActionStore(database: database)
+        self.authenticator = authenticator
+        limiter = WriteRateLimiter(
+            limit: configuration.writesPerWindow, window: configuration.writeWindow, now: configuration.now)
+        firstPages = FirstPageCache(lifetime: configuration.firstPageCacheLifetime, now: configuration.now)
+        now = configuration.now
+    }
+
+    /// Adds the Change Jar tables (and the search index) to a migrator.
+    public static func registerMigrations(_ migrator: inout Migrator) {
+        ActionStore.registerMigrations(&migrator)
+    }
+
+    /// Registers every route listed in ``operations``.
+    public func register(on router: inout Router) {
+        // NB: the literal paths (`new`, `mine`, `search`) come before `:id`, which would otherwise match them.
+        let routes: [(ChangeJarRoute, Handler)] = [
+            (ChangeJarRoute.allActions, { try await self.all($0) }),
+            (ChangeJarRoute.createAction, { try await self.create($0) }),
+            (ChangeJarRoute.newActions, { try await self.new($0) }),
+            (ChangeJarRoute.newActionsCount, { try await self.newCount($0) }),
+            (ChangeJarRoute.myActions, { try await self.mine($0) }),
+            (ChangeJarRoute.search, { try await self.search($0) }),
+            (ChangeJarRoute.action, { try await self.show($0) }),
+            (ChangeJarRoute.editAction, { try await self.edit($0) }),
+            (ChangeJarRoute.deleteAction, { try await self.delete($0) }),
+        ]
+        for (route, handler) in routes { router.on(Self.method(route), route.pattern, handler) }
+    }
+
+    static func method(_ route: ChangeJarRoute) -> HTTPMethod { HTTPMethod(rawValue: route.method) }
+
+    // MARK: - Reads (open to everyone)
+
+    func all(_ request: Request) async throws -> Response {
+        let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
+        let limit = try Self.limit(request)
+        if cursor == nil, let body = firstPages.page(limit: limit) {
+            return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+        }
+        let generation = firstPages.currentGeneration
+        let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: nil, limit: limit)
+        let response = try Response.json(
+            Self.page(items, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
+        if cursor == nil { firstPages.store(response.bodyData, limit: limit, generation: generation) }
+        return response
+    }
+
+    func new(_ request: Request) async throws -> Response {
+        let since = try Self.cursor(request, ChangeJarQuery.since)
+        let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
+        let limit = try Self.limit(request)
+        let (items, hasMore) = try await store.page(after: cursor, newerThan: since, author: nil, limit: limit)
+        let head = cursor == nil ? (items.first?.cursor ?? since) : nil
+        return try .json(Self.page(items, hasMore: hasMore, head: head))
+    }
+
+    func newCount(_ request: Request) async throws -> Response {
+        let since = try Self.cursor(request, ChangeJarQuery.since)
+        return try .json(NewActionsCount(count: try await store.count(newerThan: since)))
+    }
+
+    func search(_ request: Request) async throws -> Response {
+        let text = (request.query[ChangeJarQuery.text] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...Self.maximumSearchLength).contains(text.count) else {
+            throw HTTPError(
+                .unprocessableContent, detail: "The search text must be 1 to 200 characters.",
+                field: ChangeJarQuery.text)
+        }
+        var offset = 0
+        if let raw = request.query[ChangeJarQuery.cursor] {
+            guard let cursor = SearchCursor(raw) else { throw Self.badCursor(ChangeJarQuery.cursor) }
+            offset = cursor.offset
+        }
+        let limit = try Self.limit(request)
+        let (items, hasMore) = try await store.search(text, offset: offset, limit: limit)
+        let nextOffset = offset + items.count
+        let next = hasMore && nextOffset <= SearchCursor.maximumOffset ? SearchCursor(offset: nextOffset).encoded : nil
+        return try .json(ActionPage(items: items.map(\.action), nextCursor: next))
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        try .json(try await existing(request).action)
+    }
+
+    // MARK: - Signed in
+
+    func mine(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
+        let limit = try Self.limit(request)
+        let author = Author(authSource: person.authSource, providerUserID: person.providerUserID, identityID: "")
+        let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: author, limit: limit)
+        return try .json(Self.page(items, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        try limitWrites(person)
+        try Self.checkSize(request)
+        let input = try request.decode(NewAction.self)
+        guard input.authSource == person.authSource else {
+            throw HTTPError(
+                .forbidden, detail: "The authSource does not match the signed-in person.", field: "authSource")
+        }
+        guard input.providerUserID == person.providerUserID else {
+            throw HTTPError(
+                .forbidden, detail: "The providerUserID does not match the signed-in person.", field: "providerUserID")
+        }
+        let (title, content) = try Self.validated(title: input.title, content: input.content)
+        let name = input.authorName.map { String(ActionRules.trimmed($0).prefix(ActionRules.authorNameMaximum)) }
+        let stored = try await store.insert(
+            title: title, content: content,
+            author: Author(
+                authSource: person.authSource, providerUserID: person.providerUserID, identityID: person.identityID),
+            authorName: name?.isEmpty == true ? nil : name, at: now())
+        firstPages.invalidate()
+        return try .json(
+            stored.action, status: .created,
+            headers: ["Location": ChangeJarRoute.action.path(["id": stored.action.id])])
+    }
+
+    func edit(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        try limitWrites(person)
+        try Self.checkSize(request)
+        let stored = try await owned(request, by: person)
+        let input = try request.decode(ActionEdit.self)
+        let (title, content) = try Self.validated(title: input.title, content: input.content)
+        guard let updated = try await store.update(rowID: stored.rowID, title: title, content: content, at: now())
+        else { throw HTTPError(.notFound, detail: "No action with this id.") }
+        firstPages.invalidate()
+        return try .json(updated.action)
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        try limitWrites(person)
+        let stored = try await owned(request, by: person)
+        try await store.delete(rowID: stored.rowID)
+        firstPages.invalidate()
+        return .noContent
+    }
+
+    // MARK: - Helpers
+
+    /// The person the bearer token proves; 401 (with `WWW-Authenticate`) otherwise.
+    func authenticate(_ request: Request) async throws -> AuthenticatedPerson {
+        guard let header = request.headers["Authorization"] else {
+            throw HTTPError(
+                .unauthorized, detail: "Sign in to do this.", headers: ["WWW-Authenticate": "Bearer"])
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw HTTPError(
+                .unauthorized, detail: "Use the Bearer authentication scheme.",
+                headers: ["WWW-Authenticate": "Bearer error=\"invalid_request\""])
+        }
+        do {
+            return try await authenticator.authenticate(String(parts[1]).trimmingCharacters(in: .whitespaces))
+        } catch {
+            // NB: TokenError messages never repeat token content, so they are safe to send.
+            throw HTTPError(
+                .unauthorized, detail: error.description,
+                headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
+        }
+    }
+
+    private func limitWrites(_ person: AuthenticatedPerson) throws {
+        if let retryAfter = limiter.acquire(person.authSource.rawValue + ":" + person.providerUserID) {
+            throw HTTPError(
+                .tooManyRequests, detail: "Too many changes in a short time; try again soon.",
+                headers: ["Retry-After": String(retryAfter)])
+        }
+    }
+
+    private func existing(_ request: Request) async throws -> StoredAction {
+        let id = try request.parameter("id")
+        guard id.utf8.count <= 64, let stored = try await store.find(publicID: id) else {
+            throw HTTPError(.notFound, detail: "No action with this id.")
+        }
+        return stored
+    }
+
+    /// The action at `:id` if `person` wrote it: 404 when absent, 403 when someone else's.
+    private func owned(_ request: Request, by person: AuthenticatedPerson) async throws -> StoredAction {
+        let stored = try await existing(request)
+        guard stored.action.authSource == person.authSource,
+            stored.action.providerUserID == person.providerUserID
+        else {
+            throw HTTPError(.forbidden, detail: "Only the author can change this action.")
+        }
+        return stored
+    }
+
+    private static func checkSize(_ request: Request) throws {
+        guard request.body.count <= maximumBodySize else {
+            throw HTTPError(.contentTooLarge, detail: "The request body is larger than 16 KiB.")
+        }
+    }
+
+    private static func validated(title: String, content: String) throws -> (String, String) {
+        if let violation = ActionRules.violation(title: title, content: content) {
+            throw HTTPError(.unprocessableContent, detail: violation.message, field: violation.field)
+        }
+        return (ActionRules.trimmed(title), ActionRules.trimmed(content))
+    }
+
+    private static func cursor(_ request: Request, _ name: String) throws -> PageCursor? {
+        guard let raw = request.query[name] else { return nil }
+        guard let cursor = PageCursor(raw) else { throw badCursor(name) }
+        return cursor
+    }
+
+    private static func badCursor(_ name: String) -> HTTPError {
+        HTTPError(.badRequest, detail: "The \(name) is not one this server issued.", field: name)
+    }
+
+    /// The page size: `limit` when given (1…100, larger values are capped), else 20.
+    private static func limit(_ request: Request) throws -> Int {
+        guard let raw = request.query[ChangeJarQuery.limit] else { return ChangeJarQuery.defaultPageSize }
+        guard let value = Int(raw), value >= 1 else {
+            throw HTTPError(
+                .unprocessableContent, detail: "The limit must be a positive whole number.",
+                field: ChangeJarQuery.limit)
+        }
+        return min(value, ChangeJarQuery.maximumPageSize)
+    }
+
+    private static func page(_ items: [StoredAction], hasMore: Bool, head: PageCursor?) -> ActionPage {
+        ActionPage(
+            items: items.map(\.action), nextCursor: hasMore ? items.last?.cursor.encoded : nil,
+            headCursor: head?.encoded)
+    }
+}

@@ -1,0 +1,174 @@
+import ChangeJarModels
+import Database
+import Foundation
+
+/// Who wrote an action: the pair that My Actions and ownership checks use.
+struct Author: Sendable, Hashable {
+    var authSource: AuthSource
+    var providerUserID: String
+    var identityID: String
+}
+
+/// An action row with its internal position.
+struct StoredAction: Sendable, Hashable {
+    var rowID: Int64
+    var createdAtMilliseconds: Int64
+    var action: Action
+
+    var cursor: PageCursor { PageCursor(createdAt: createdAtMilliseconds, id: rowID) }
+}
+
+/// The actions table: SQL for both engines, bound parameters only.
+struct ActionStore: Sendable {
+    let database: any SQLDatabase
+
+    static let search = FullTextIndex(table: "changejar_action", columns: ["title", "content"])
+
+    static func registerMigrations(_ migrator: inout Migrator) {
+        migrator.register("changejar.v1-actions") { db in
+            let key =
+                db.dialect == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
+            try db.executeScript(
+                """
+                CREATE TABLE changejar_action (
+                    id \(key),
+                    public_id TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL,
+                    content TEXT NOT NULL,
+                    auth_source TEXT NOT NULL,
+                    provider_user_id TEXT NOT NULL,
+                    identity_id TEXT NOT NULL,
+                    author_name TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                );
+                CREATE INDEX changejar_action_recent ON changejar_action (created_at DESC, id DESC);
+                CREATE INDEX changejar_action_author
+                    ON changejar_action (auth_source, provider_user_id, created_at DESC, id DESC);
+                """)
+        }
+        migrator.register("changejar.v2-search") { db in
+            try search.create(in: db)
+        }
+    }
+
+    private static let columns: SQL =
+        "id, public_id, title, content, auth_source, provider_user_id, author_name, created_at, updated_at"
+
+    private static func decode(_ row: Row) throws -> StoredAction {
+        let createdAt = try row.decode(Int64.self, "created_at")
+        let rawSource = try row.decode(String.self, "auth_source")
+        guard let source = AuthSource(rawValue: rawSource) else {
+            throw DatabaseError(.decoding, code: "auth_source", message: "unknown auth source \(rawSource)")
+        }
+        return StoredAction(
+            rowID: try row.decode(Int64.self, "id"),
+            createdAtMilliseconds: createdAt,
+            action: Action(
+                id: try row.decode(String.self, "public_id"),
+                title: try row.decode(String.self, "title"),
+                content: try row.decode(String.self, "content"),
+                authSource: source,
+                providerUserID: try row.decode(String.self, "provider_user_id"),
+                authorName: try row.decode(String?.self, "author_name"),
+                createdAt: Date(timeIntervalSince1970: Double(createdAt) / 1000),
+                updatedAt: try row.decode(Date.self, "updated_at")))
+    }
+
+    func insert(title: String, content: String, author: Author, authorName: String?, at now: Date) async throws
+        -> StoredAction
+    {
+        let publicID = UUID().uuidString.lowercased()
+        return try await database.write { db in
+            guard
+                let row = try db.queryOne(
+                    """
+                    INSERT INTO changejar_action
+                        (public_id, title, content, auth_source, provider_user_id, identity_id, author_name,
+                         created_at, updated_at)
+                    VALUES (\(publicID), \(title), \(content), \(author.authSource.rawValue), \(author.providerUserID),
+                        \(author.identityID), \(authorName), \(now), \(now))
+                    RETURNING \(Self.columns)
+                    """)
+            else { throw DatabaseError(.other, code: "insert", message: "INSERT returned no row") }
+            return try Self.decode(row)
+        }
+    }
+
+    func find(publicID: String) async throws -> StoredAction? {
+        try await database.read { db in
+            try db.queryOne("SELECT \(Self.columns) FROM changejar_action WHERE public_id = \(publicID)")
+                .map(Self.decode)
+        }
+    }
+
+    func update(rowID: Int64, title: String, content: String, at now: Date) async throws -> StoredAction? {
+        try await database.write { db in
+            try db.queryOne(
+                """
+                UPDATE changejar_action SET title = \(title), content = \(content), updated_at = \(now)
+                WHERE id = \(rowID)
+                RETURNING \(Self.columns)
+                """
+            ).map(Self.decode)
+        }
+    }
+
+    func delete(rowID: Int64) async throws {
+        _ = try await database.write { db in try db.execute("DELETE FROM changejar_action WHERE id = \(rowID)") }
+    }
+
+    /// A newest-first page: after `cursor`, newer than `since`, by `author` when given; one extra row tells
+    /// whether another page follows.
+    func page(after cursor: PageCursor?, newerThan since: PageCursor?, author: Author?, limit: Int) async throws
+        -> (items: [StoredAction], hasMore: Bool)
+    {
+        let condition = Self.condition(after: cursor, newerThan: since, author: author)
+        let rows = try await database.read { db in
+            try db.query(
+                """
+                SELECT \(Self.columns) FROM changejar_action WHERE \(condition)
+                ORDER BY created_at DESC, id DESC LIMIT \(limit + 1)
+                """
+            ).map(Self.decode)
+        }
+        return (Array(rows.prefix(limit)), rows.count > limit)
+    }
+
+    func count(newerThan since: PageCursor?) async throws -> Int {
+        let condition = Self.condition(after: nil, newerThan: since, author: nil)
+        return try await database.read { db in
+            try db.fetchValue(Int.self, "SELECT COUNT(*) FROM changejar_action WHERE \(condition)") ?? 0
+        }
+    }
+
+    /// Ranked full-text search: the results at `offset ..< offset + limit`, and whether more follow.
+    func search(_ text: String, offset: Int, limit: Int) async throws -> (items: [StoredAction], hasMore: Bool) {
+        try await database.read { db in
+            let ids = try Self.search.search(text, limit: offset + limit + 1, in: db)
+            let wanted = Array(ids.dropFirst(offset).prefix(limit))
+            guard !wanted.isEmpty else { return ([], false) }
+            let rows = try db.query("SELECT \(Self.columns) FROM changejar_action WHERE id IN (\(list: wanted))")
+                .map(Self.decode)
+            let byID = Dictionary(rows.map { ($0.rowID, $0) }, uniquingKeysWith: { first, _ in first })
+            return (wanted.compactMap { byID[$0] }, ids.count > offset + limit)
+        }
+    }
+
+    private static func condition(after cursor: PageCursor?, newerThan since: PageCursor?, author: Author?) -> SQL {
+        var condition: SQL = "1 = 1"
+        if let cursor {
+            condition.append(
+                " AND (created_at < \(cursor.createdAt) OR (created_at = \(cursor.createdAt) AND id < \(cursor.id)))")
+        }
+        if let since {
+            condition.append(
+                " AND (created_at > \(since.createdAt) OR (created_at = \(since.createdAt) AND id > \(since.id)))")
+        }
+        if let author {
+            condition.append(
+                " AND auth_source = \(author.authSource.rawValue) AND provider_user_id = \(author.providerUserID)")
+        }
+        return condition
+    }
+}

@@ -1,1 +1,0 @@
-// The ChangeJarUI module; see docs/ARCHITECTURE.md.

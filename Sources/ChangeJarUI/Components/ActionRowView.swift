@@ -1,0 +1,31 @@
+#if canImport(SwiftUI)
+    import ChangeJarCore
+    import SwiftUI
+
+    /// One action in a list: title, text, who and when, all formatted by the core.
+    struct ActionRowView: View {
+        let row: ActionRow
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 4) {
+                Text(row.title).font(.headline)
+                Text(row.content).font(.body).lineLimit(3)
+                Text("\(row.byline) · \(row.date)").font(.caption).foregroundStyle(.secondary)
+            }
+            .padding(.vertical, 4)
+        }
+    }
+
+    /// A message over a screen (offline, failure, confirmation).
+    struct BannerView: View {
+        let text: String
+
+        var body: some View {
+            Text(text)
+                .font(.footnote)
+                .frame(maxWidth: .infinity, alignment: .leading)
+                .padding(10)
+                .background(.yellow.opacity(0.25), in: RoundedRectangle(cornerRadius: 8))
+        }
+    }
+#endif

@@ -1,1 +1,0 @@
-// The CognitoDevServer module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,33 @@
+import HTTPServer
+
+extension CognitoDevService {
+    /// Every route the stand-in registers, for `/openapi.json`.
+    public static let operations: [APIOperation] = [
+        APIOperation(
+            .post, operationsPath,
+            summary: "Cognito Identity GetId / GetOpenIdToken (X-Amz-Target, application/x-amz-json-1.1)",
+            tag: "Cognito (stand-in)",
+            responses: [200: "The operation's output", 400: "A Cognito exception: {\"__type\", \"message\"}"],
+            requestBody: ["type": "object"],
+            responseMediaType: "application/x-amz-json-1.1"),
+        APIOperation(
+            .get, jwksPath, summary: "The token signing keys (JWKS)", tag: "Cognito (stand-in)",
+            responseBody: ["type": "object", "properties": ["keys": ["type": "array"]]]),
+        APIOperation(
+            .get, openIDConfigurationPath, summary: "OpenID provider configuration", tag: "Cognito (stand-in)"),
+        APIOperation(
+            .post, developmentSignInPath,
+            summary: "Development sign-in: a provider token for a named test user (facebook, twitter, google)",
+            tag: "Cognito (stand-in)",
+            responses: [
+                200: "A provider token for Logins", 400: "Malformed JSON", 422: "Unknown provider or bad user",
+            ],
+            requestBody: [
+                "type": "object", "required": ["provider", "user"],
+                "properties": [
+                    "provider": ["type": "string", "enum": ["facebook", "twitter", "google"]],
+                    "user": ["type": "string"], "name": ["type": "string"],
+                ],
+            ]),
+    ]
+}

@@ -1,0 +1,258 @@
+import Database
+import DynamicJSON
+import Foundation
+import HTTPServer
+import TokenVerifier
+
+/// A Cognito Identity stand-in: `GetId` and `GetOpenIdToken` over the real JSON 1.1 wire protocol, its key
+/// set and OpenID configuration, and a development sign-in for Facebook, Twitter and Google.
+///
+/// ```swift
+/// var migrator = Migrator()
+/// CognitoDevService.registerMigrations(&migrator)
+/// try await migrator.migrate(database)
+/// let cognito = try CognitoDevService(database: database, configuration: .init(dataDirectory: dataDirectory))
+/// cognito.register(on: &router)         // POST /cognito/, /cognito/.well-known/…, POST /cognito/dev/signin
+/// ```
+public struct CognitoDevService: Sendable {
+    /// Where the stand-in lives and which pool it serves.
+    public struct Configuration: Sendable, Hashable {
+        /// The AWS region (`us-east-1`): the prefix of identity ids and of the key id.
+        public var region: String
+        /// The one identity pool served (`region:GUID`).
+        public var identityPoolID: String
+        /// The tokens' `iss`; Cognito's own by default so verifiers need no change.
+        public var issuer: String
+        /// The folder that keeps the signing key (`<data-dir>/cognito`).
+        public var keyDirectory: URL
+        /// The application id written into `amr` (`<provider>:<application>:<user id>`).
+        public var applicationID: String
+        /// How long an OpenID token is valid: 10 minutes, like Cognito's.
+        public var tokenLifetime: TimeInterval
+
+        /// A configuration that cannot work, said in a sentence.
+        public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+            /// What is wrong.
+            public var description: String
+        }
+
+        /// Creates a configuration; the defaults are the development pool in `us-east-1`.
+        public init(
+            region: String = "us-east-1",
+            identityPoolID: String = "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90",
+            issuer: String = "https://cognito-identity.amazonaws.com",
+            dataDirectory: URL,
+            applicationID: String = "quartet-dev",
+            tokenLifetime: TimeInterval = 600
+        ) {
+            self.region = region
+            self.identityPoolID = identityPoolID
+            self.issuer = issuer
+            self.keyDirectory = dataDirectory.appendingPathComponent("cognito", isDirectory: true)
+            self.applicationID = applicationID
+            self.tokenLifetime = tokenLifetime
+        }
+    }
+
+    /// The path prefix of every route.
+    public static let prefix = "/cognito"
+    /// The operations endpoint (AWS's `POST /`); clients use `<server>/cognito/`.
+    public static let operationsPath = prefix
+    /// The key set, at the path Cognito publishes it.
+    public static let jwksPath = prefix + "/.well-known/jwks_uri"
+    /// The OpenID provider configuration.
+    public static let openIDConfigurationPath = prefix + "/.well-known/openid-configuration"
+    /// The development sign-in.
+    public static let developmentSignInPath = prefix + "/dev/signin"
+
+    /// The pool, region, issuer and key folder in use.
+    public let configuration: Configuration
+    let identities: IdentityStore
+    let signer: JWTSigner
+    let provider: DevelopmentProvider
+    let now: @Sendable () -> Date
+    /// The public key set, as `jwksPath` serves it.
+    public let keySet: JWKS
+
+    /// Opens the stand-in: loads (or on first start generates) its key; the database must be migrated.
+    public init(
+        database: any SQLDatabase, configuration: Configuration, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        guard CognitoWire.isRegionID(configuration.identityPoolID),
+            configuration.identityPoolID.hasPrefix(configuration.region + ":")
+        else {
+            throw Configuration.Invalid(
+                description: "The identity pool id must be '<region>:<GUID>' in region \(configuration.region).")
+        }
+        let key = try SigningKeyFile.loadOrCreate(in: configuration.keyDirectory)
+        self.configuration = configuration
+        self.identities = IdentityStore(database: database)
+        self.signer = JWTSigner(key: key, algorithm: .rs512, keyID: configuration.region + "-1", type: "JWS")
+        self.provider = DevelopmentProvider(key: key, now: now)
+        self.now = now
+        self.keySet = JWKS(keys: [try key.publicJWK(keyID: configuration.region + "-1", algorithm: .rs512)])
+    }
+
+    /// Adds the stand-in's tables to a migrator.
+    public static func registerMigrations(_ migrator: inout Migrator) {
+        IdentityStore.registerMigrations(&migrator)
+    }
+
+    /// A key fetcher that reads this stand-in's key set in process (for a verifier in the same server).
+    public var keyFetcher: JWKSFetcher {
+        let keySet = keySet
+        return JWKSFetcher { try JSONEncoder().encode(keySet) }
+    }
+
+    /// Registers every route listed in ``operations``.
+    public func register(on router: inout Router) {
+        router.post(Self.operationsPath) { request in await self.operation(request) }
+        router.get(Self.jwksPath) { _ in try self.jwks() }
+        router.get(Self.openIDConfigurationPath) { request in try self.openIDConfiguration(request) }
+        router.post(Self.developmentSignInPath) { request in try self.developmentSignIn(request) }
+    }
+
+    // MARK: - Operations
+
+    func operation(_ request: Request) async -> Response {
+        do {
+            let target = request.headers["X-Amz-Target"] ?? ""
+            guard target.hasPrefix(CognitoWire.targetPrefix) else {
+                throw CognitoException(.unknownOperation, "Missing or unknown X-Amz-Target.")
+            }
+            let contentType = request.headers["Content-Type"] ?? ""
+            guard contentType.hasPrefix(CognitoWire.contentType) || contentType.hasPrefix("application/json") else {
+                throw CognitoException(.serialization, "Expected Content-Type \(CognitoWire.contentType).")
+            }
+            let body: Data
+            switch target.dropFirst(CognitoWire.targetPrefix.count) {
+            case "GetId": body = try JSONEncoder().encode(try await getID(try decode(request.body)))
+            case "GetOpenIdToken": body = try JSONEncoder().encode(try await getOpenIDToken(try decode(request.body)))
+            default: throw CognitoException(.unknownOperation, "This stand-in serves GetId and GetOpenIdToken.")
+            }
+            return Response(status: .ok, headers: ["Content-Type": CognitoWire.contentType], body: body)
+        } catch let error as CognitoException {
+            return error.response
+        } catch {
+            return CognitoException(.internalError, "Internal error.").response
+        }
+    }
+
+    private func decode<T: Decodable>(_ body: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body.isEmpty ? Data("{}".utf8) : body)
+        } catch {
+            throw CognitoException(.serialization, "The request body is not the expected JSON.")
+        }
+    }
+
+    func getID(_ input: CognitoWire.GetIdInput) async throws -> CognitoWire.GetIdResponse {
+        guard let poolID = input.IdentityPoolId, CognitoWire.isRegionID(poolID) else {
+            throw CognitoException(.invalidParameter, "IdentityPoolId must be '<region>:<GUID>'.")
+        }
+        guard poolID == configuration.identityPoolID else {
+            throw CognitoException(.resourceNotFound, "IdentityPool '\(poolID)' not found.")
+        }
+        let person = try person(from: input.Logins)
+        let identityID = try await identities.identity(
+            pool: poolID, region: configuration.region, provider: person.provider.key, user: person.user, now: now())
+        return CognitoWire.GetIdResponse(IdentityId: identityID)
+    }
+
+    func getOpenIDToken(_ input: CognitoWire.GetOpenIdTokenInput) async throws -> CognitoWire.GetOpenIdTokenResponse {
+        guard let identityID = input.IdentityId, CognitoWire.isRegionID(identityID) else {
+            throw CognitoException(.invalidParameter, "IdentityId must be '<region>:<GUID>'.")
+        }
+        guard let identity = try await identities.find(identityID, pool: configuration.identityPoolID) else {
+            throw CognitoException(.resourceNotFound, "Identity '\(identityID)' not found.")
+        }
+        let person = try person(from: input.Logins)
+        guard person.provider.key == identity.provider, person.user == identity.providerUserID else {
+            throw CognitoException(
+                .notAuthorized, "Logins don't match. Please include at least one valid login for this identity.")
+        }
+        let issued = now().timeIntervalSince1970.rounded(.down)
+        let provider = person.provider.key
+        let claims: JSONObject = [
+            "iss": .string(configuration.issuer),
+            "sub": .string(identityID),
+            "aud": .string(configuration.identityPoolID),
+            "iat": .number(issued),
+            "exp": .number(issued + configuration.tokenLifetime),
+            "amr": .array([
+                "authenticated", .string(provider),
+                .string("\(provider):\(configuration.applicationID):\(person.user)"),
+            ]),
+        ]
+        return CognitoWire.GetOpenIdTokenResponse(IdentityId: identityID, Token: try signer.sign(claims))
+    }
+
+    /// The person the `Logins` map vouches for; exactly one provider login is accepted.
+    private func person(from logins: [String: String]?) throws -> DevelopmentProvider.Person {
+        guard let logins, !logins.isEmpty else {
+            throw CognitoException(.notAuthorized, "Unauthenticated access is not supported for this identity pool.")
+        }
+        guard logins.count <= 10 else {
+            throw CognitoException(.invalidParameter, "Logins can name at most 10 providers.")
+        }
+        // NB: linking several providers into one identity is not modelled; each login is its own identity.
+        guard logins.count == 1, let (name, token) = logins.first else {
+            throw CognitoException(.invalidParameter, "This identity pool links one provider login per identity.")
+        }
+        guard let provider = CognitoIdentityClaims.Provider(rawValue: name) else {
+            throw CognitoException(.invalidParameter, "Provider '\(name)' is not configured for this identity pool.")
+        }
+        guard (1...50_000).contains(token.utf8.count), let person = self.provider.verify(token, for: provider) else {
+            throw CognitoException(.notAuthorized, "Invalid login token.")
+        }
+        return person
+    }
+
+    // MARK: - Keys and discovery
+
+    func jwks() throws -> Response {
+        try .json(keySet)
+    }
+
+    func openIDConfiguration(_ request: Request) throws -> Response {
+        let host = request.headers["Host"] ?? "127.0.0.1"
+        return try .json(
+            OpenIDConfiguration(
+                issuer: configuration.issuer,
+                jwks_uri: "http://\(host)\(Self.jwksPath)",
+                response_types_supported: ["id_token"],
+                subject_types_supported: ["public"],
+                id_token_signing_alg_values_supported: ["RS512"]))
+    }
+
+    // MARK: - Development sign-in
+
+    func developmentSignIn(_ request: Request) throws -> Response {
+        let input = try request.decode(DevelopmentSignInRequest.self)
+        guard let provider = DevelopmentProvider.providers[input.provider] else {
+            throw HTTPError(
+                .unprocessableContent, detail: "The provider must be facebook, twitter or google.", field: "provider")
+        }
+        guard DevelopmentProvider.isValidUser(input.user) else {
+            throw HTTPError(
+                .unprocessableContent,
+                detail: "The user must be 1 to 64 letters, digits or . _ - @ characters.", field: "user")
+        }
+        let name = input.name.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80)) }
+        let person = DevelopmentProvider.Person(
+            provider: provider, user: input.user, name: name?.isEmpty == true ? nil : name)
+        return try .json(
+            DevelopmentSignInResponse(
+                provider: input.provider, token: try self.provider.issue(for: person), user: person.user,
+                name: person.name))
+    }
+}
+
+/// The OpenID provider metadata the stand-in publishes.
+private struct OpenIDConfiguration: Encodable {
+    var issuer: String
+    var jwks_uri: String
+    var response_types_supported: [String]
+    var subject_types_supported: [String]
+    var id_token_signing_alg_values_supported: [String]
+}

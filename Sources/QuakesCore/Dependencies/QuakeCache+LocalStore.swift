@@ -1,0 +1,39 @@
+import APIClient
+import Foundation
+import LocalStore
+
+extension QuakeCache {
+    /// The device cache in ``LocalStore``: the feed's quakes in a compact binary form (``QuakeArchive``)
+    /// with the feed's validators, and the hidden rows in the collection `quakes:<feed URL>`.
+    ///
+    /// NB: one cache entry, not a table of rows: writing one blob is far cheaper than 10,000 inserts,
+    /// and every quake the server sent stays available for a reload answered by 304.
+    /// Times are stamped by the store's own clock.
+    public static func live(_ store: LocalStore) -> QuakeCache {
+        QuakeCache(
+            load: { key in
+                guard let entry = try await store.cachedEntry(for: key) else { return nil }
+                // A copy that no longer reads (another version) is not worth an error: nothing is cached.
+                guard let quakes = QuakeArchive.decode(entry.body) else { return nil }
+                return CachedFeed(
+                    quakes: quakes,
+                    fetchedAt: entry.fetchedAt,
+                    validators: FeedValidators(
+                        etag: entry.validators.etag, lastModified: entry.validators.lastModified),
+                    hiddenIDs: try await store.hiddenIDs(in: hiddenCollection(key)))
+            },
+            save: { key, entry, keepHidden in
+                let validators = Validators(etag: entry.validators.etag, lastModified: entry.validators.lastModified)
+                try await store.storeCache(QuakeArchive.encode(entry.quakes), for: key, validators: validators)
+                if !keepHidden { try await store.unhideAll(in: hiddenCollection(key)) }
+            },
+            markFresh: { key, _, _, keepHidden in
+                try await store.markCacheFresh(key)
+                if !keepHidden { try await store.unhideAll(in: hiddenCollection(key)) }
+            },
+            hide: { key, id in try await store.hide(id, in: hiddenCollection(key)) }
+        )
+    }
+
+    static func hiddenCollection(_ key: String) -> String { "quakes:" + key }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The last feed as the device keeps it: every quake the server sent, when, its validators, and hidden rows.
+public struct CachedFeed: Sendable, Equatable {
+    /// Every quake of the last fetch, newest first (hidden ones included).
+    public var quakes: [Quake]
+    public var fetchedAt: Date
+    public var validators: FeedValidators
+    /// Rows the person deleted since the last reload.
+    public var hiddenIDs: Set<String>
+
+    public init(quakes: [Quake], fetchedAt: Date, validators: FeedValidators, hiddenIDs: Set<String> = []) {
+        self.quakes = quakes
+        self.fetchedAt = fetchedAt
+        self.validators = validators
+        self.hiddenIDs = hiddenIDs
+    }
+
+    /// The quakes to show: all but the hidden ones.
+    public var visibleQuakes: [Quake] {
+        hiddenIDs.isEmpty ? quakes : quakes.filter { !hiddenIDs.contains($0.id) }
+    }
+}
+
+/// Where the last feed lives on the device, one entry per feed address.
+///
+/// `.live(…)` keeps it in SQLite; ``inMemory()`` serves tests and previews.
+public struct QuakeCache: Sendable {
+    /// The cached feed for a key (the feed's URL), or `nil` when never fetched.
+    public var load: @Sendable (_ key: String) async throws -> CachedFeed?
+    /// Replaces the feed's quakes; `keepHidden` false also clears the hidden rows (a reload).
+    public var save: @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void
+    /// Records that the server confirmed the cached copy (`304`); `keepHidden` false clears the hidden rows.
+    public var markFresh:
+        @Sendable (_ key: String, _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool) async throws
+            -> Void
+    /// Hides one row until the next reload.
+    public var hide: @Sendable (_ key: String, _ id: String) async throws -> Void
+
+    public init(
+        load: @escaping @Sendable (_ key: String) async throws -> CachedFeed?,
+        save: @escaping @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void,
+        markFresh:
+            @escaping @Sendable (_ key: String, _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool)
+            async throws -> Void,
+        hide: @escaping @Sendable (_ key: String, _ id: String) async throws -> Void
+    ) {
+        self.load = load
+        self.save = save
+        self.markFresh = markFresh
+        self.hide = hide
+    }
+
+    /// What a fresh fetch leaves in the cache.
+    public struct Entry: Sendable {
+        /// Every quake of the feed, newest first.
+        public var quakes: [Quake]
+        public var fetchedAt: Date
+        public var validators: FeedValidators
+
+        public init(quakes: [Quake], fetchedAt: Date, validators: FeedValidators) {
+            self.quakes = quakes
+            self.fetchedAt = fetchedAt
+            self.validators = validators
+        }
+    }
+
+    /// A cache in memory, optionally pre-filled (tests, previews).
+    public static func inMemory(_ initial: [String: CachedFeed] = [:]) -> QuakeCache {
+        let store = MemoryStore(initial)
+        return QuakeCache(
+            load: { key in await store.feeds[key] },
+            save: { key, entry, keepHidden in
+                await store.save(
+                    key, quakes: entry.quakes, fetchedAt: entry.fetchedAt, validators: entry.validators,
+                    keepHidden: keepHidden)
+            },
+            markFresh: { key, fetchedAt, validators, keepHidden in
+                await store.markFresh(key, fetchedAt: fetchedAt, validators: validators, keepHidden: keepHidden)
+            },
+            hide: { key, id in await store.hide(key, id: id) }
+        )
+    }
+}
+
+private actor MemoryStore {
+    var feeds: [String: CachedFeed]
+
+    init(_ feeds: [String: CachedFeed]) { self.feeds = feeds }
+
+    func save(_ key: String, quakes: [Quake], fetchedAt: Date, validators: FeedValidators, keepHidden: Bool) {
+        let hidden = keepHidden ? feeds[key]?.hiddenIDs ?? [] : []
+        feeds[key] = CachedFeed(quakes: quakes, fetchedAt: fetchedAt, validators: validators, hiddenIDs: hidden)
+    }
+
+    func markFresh(_ key: String, fetchedAt: Date, validators: FeedValidators, keepHidden: Bool) {
+        guard var feed = feeds[key] else { return }
+        feed.fetchedAt = fetchedAt
+        if !validators.isEmpty { feed.validators = validators }
+        if !keepHidden { feed.hiddenIDs = [] }
+        feeds[key] = feed
+    }
+
+    func hide(_ key: String, id: String) {
+        feeds[key]?.hiddenIDs.insert(id)
+    }
+}

@@ -1,0 +1,72 @@
+import APIClient
+import Foundation
+
+/// Fetches a feed, conditionally: the dependency through which Quakes reaches USGS (or its replay).
+///
+/// ```swift
+/// let client = QuakeFeedClient.live()
+/// switch try await client.fetch(url, cached?.validators) {
+/// case .notModified: …
+/// case .fresh(let data, let validators): …
+/// }
+/// ```
+public struct QuakeFeedClient: Sendable {
+    /// What the server answered.
+    public enum Response: Sendable, Equatable {
+        /// `304 Not Modified`: the cached copy is still current.
+        case notModified
+        /// A new body with its validators.
+        case fresh(Data, FeedValidators)
+    }
+
+    /// Fetches `url`, sending the validators when given; throws ``QuakeFeedError`` for any failure.
+    public var fetch: @Sendable (_ url: URL, _ validators: FeedValidators?) async throws -> Response
+
+    public init(fetch: @escaping @Sendable (_ url: URL, _ validators: FeedValidators?) async throws -> Response) {
+        self.fetch = fetch
+    }
+
+    /// The real network through ``APIClient`` (conditional GET, retries with backoff, error reporting),
+    /// and files for `file:` URLs (their modification time and size are the validator).
+    public static func live(
+        transport: HTTPTransport = .live(), retryPolicy: RetryPolicy = .standard, timeout: TimeInterval = 15,
+        errorReporter: ErrorReporter = .notificationCenter()
+    ) -> QuakeFeedClient {
+        QuakeFeedClient { url, validators in
+            if url.isFileURL { return try readFile(url, validators: validators) }
+            let client = APIClient(
+                baseURL: url, transport: transport, retryPolicy: retryPolicy, errorReporter: errorReporter,
+                defaultHeaders: ["Accept": "application/geo+json, application/json"], timeout: timeout)
+            let endpoint = Endpoint<Data>(method: .get, path: [], response: .data)
+            let conditional = validators.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
+            do {
+                switch try await client.sendConditional(endpoint, validators: conditional) {
+                case .notModified:
+                    return .notModified
+                case .fresh(let data, let validators):
+                    guard !data.isEmpty else { throw QuakeFeedError.unreadable }
+                    return .fresh(data, FeedValidators(etag: validators.etag, lastModified: validators.lastModified))
+                }
+            } catch let error as APIError {
+                throw QuakeFeedError(error)
+            }
+        }
+    }
+
+    static func readFile(_ url: URL, validators: FeedValidators?) throws -> Response {
+        let stamp: String
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            stamp = "\"\(Int64(modified * 1000))-\(size)\""
+        } catch {
+            throw QuakeFeedError.other(Strings.format("quakes.error.file", url.path))
+        }
+        if validators?.etag == stamp { return .notModified }
+        guard let data = try? Data(contentsOf: url) else {
+            throw QuakeFeedError.other(Strings.format("quakes.error.file", url.path))
+        }
+        return .fresh(data, FeedValidators(etag: stamp))
+    }
+}

@@ -1,0 +1,57 @@
+import APIClient
+import Foundation
+
+/// Why the feed could not be refreshed, with the message a person sees.
+public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
+    /// No network, or the server could not be reached.
+    case offline
+    /// The server did not answer in time.
+    case timedOut
+    /// The server answered with an error status.
+    case server(status: Int)
+    /// The body was not a feed (not JSON, or cut short).
+    case unreadable
+    /// Any other failure, with the message to show.
+    case other(String)
+
+    /// The banner text.
+    public var message: String {
+        switch self {
+        case .offline: Strings.text("quakes.error.offline")
+        case .timedOut: Strings.text("quakes.error.timeout")
+        case .server(let status): Strings.format("quakes.error.server", String(status))
+        case .unreadable: Strings.text("quakes.error.unreadable")
+        case .other(let message): message
+        }
+    }
+
+    public var errorDescription: String? { message }
+
+    /// Classifies any error thrown while fetching.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as QuakeFeedError: self = error
+        case let error as APIError:
+            switch error {
+            case .offline, .cannotConnect, .connectionLost: self = .offline
+            case .timeout: self = .timedOut
+            case .http(let status, _): self = .server(status: status)
+            case .decoding: self = .unreadable
+            default: self = .other(Strings.text("quakes.error.other"))
+            }
+        case let error as URLError:
+            switch error.code {
+            case .timedOut: self = .timedOut
+            case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .networkConnectionLost,
+                .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .secureConnectionFailed:
+                self = .offline
+            case .cannotDecodeRawData, .cannotDecodeContentData, .cannotParseResponse, .badServerResponse,
+                .zeroByteResource:
+                self = .unreadable
+            default: self = .other(Strings.text("quakes.error.other"))
+            }
+        case is FeedDecodingError: self = .unreadable
+        default: self = .other(Strings.text("quakes.error.other"))
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+/// Loads, refreshes and edits one feed: the logic shared by the app's view model and the command line.
+///
+/// Every method runs off the main actor (`@concurrent`), so decoding and sorting never block a screen.
+public struct QuakeFeedService: Sendable {
+    public var feedURL: URL
+    public var client: QuakeFeedClient
+    public var cache: QuakeCache
+    public var formatter: QuakeRowFormatter
+    public var decoder: QuakeFeedDecoder
+
+    public init(feedURL: URL, client: QuakeFeedClient, cache: QuakeCache, formatter: QuakeRowFormatter) {
+        self.feedURL = feedURL
+        self.client = client
+        self.cache = cache
+        self.formatter = formatter
+        self.decoder = QuakeFeedDecoder(feedURL: feedURL)
+    }
+
+    /// The key the cache files this feed under.
+    public var cacheKey: String { feedURL.absoluteString }
+
+    /// What the device has for this feed, ready to show; `nil` when it was never fetched.
+    @concurrent
+    public func cached() async throws(QuakeFeedError) -> QuakeListing? {
+        try await cachedSet().map(listing)
+    }
+
+    /// Asks the server for the feed (conditionally when cached) and stores what it sends.
+    ///
+    /// - Parameter reload: a pull to reload: deleted rows come back (the hidden set is cleared).
+    ///   Otherwise deleted rows stay hidden.
+    @concurrent
+    public func refresh(reload: Bool, now: Date) async throws(QuakeFeedError) -> QuakeListing {
+        listing(try await refreshedSet(reload: reload, now: now))
+    }
+
+    /// Decodes, sorts, builds rows and stores a feed body: the work measured by the benchmark.
+    @concurrent
+    public func ingest(
+        _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String> = [], keepHidden: Bool = false
+    ) async throws(QuakeFeedError) -> QuakeListing {
+        listing(
+            try await store(data, validators: validators, fetchedAt: fetchedAt, hidden: hidden, keepHidden: keepHidden))
+    }
+
+    /// The cached quakes without rows (for readers that format only what they show); `nil` when never fetched.
+    @concurrent
+    public func cachedSet() async throws(QuakeFeedError) -> QuakeSet? {
+        guard let feed = try await loadCache() else { return nil }
+        return QuakeSet(quakes: feed.visibleQuakes, fetchedAt: feed.fetchedAt)
+    }
+
+    func refreshedSet(reload: Bool, now: Date) async throws(QuakeFeedError) -> QuakeSet {
+        let cached = try await loadCache()
+        let response: QuakeFeedClient.Response
+        do {
+            response = try await client.fetch(feedURL, cached?.validators)
+        } catch {
+            throw QuakeFeedError(error)
+        }
+        switch response {
+        case .notModified:
+            guard var cached else { throw QuakeFeedError.unreadable }
+            do {
+                try await cache.markFresh(cacheKey, now, cached.validators, !reload)
+            } catch {
+                throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+            }
+            if reload { cached.hiddenIDs = [] }
+            return QuakeSet(quakes: cached.visibleQuakes, fetchedAt: now)
+        case .fresh(let data, let validators):
+            let hidden = reload ? [] : cached?.hiddenIDs ?? []
+            return try await store(data, validators: validators, fetchedAt: now, hidden: hidden, keepHidden: !reload)
+        }
+    }
+
+    /// Decodes, sorts and stores a body; returns the visible quakes.
+    private func store(
+        _ data: Data, validators: FeedValidators, fetchedAt: Date, hidden: Set<String>, keepHidden: Bool
+    ) async throws(QuakeFeedError) -> QuakeSet {
+        var decoded: DecodedFeed
+        do {
+            decoded = try decoder.decode(data)
+        } catch {
+            throw QuakeFeedError.unreadable
+        }
+        var sorted = decoded.quakes
+        decoded.quakes = []
+        sorted.sort(by: Quake.newestFirst)
+        do {
+            let entry = QuakeCache.Entry(quakes: sorted, fetchedAt: fetchedAt, validators: validators)
+            try await cache.save(cacheKey, entry, keepHidden)
+        } catch {
+            throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+        }
+        let visible = hidden.isEmpty ? sorted : sorted.filter { !hidden.contains($0.id) }
+        return QuakeSet(quakes: visible, fetchedAt: fetchedAt, skipped: decoded.skipped)
+    }
+
+    /// Hides a row until the next reload.
+    @concurrent
+    public func hide(id: String) async throws(QuakeFeedError) {
+        do {
+            try await cache.hide(cacheKey, id)
+        } catch {
+            throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+        }
+    }
+
+    private func loadCache() async throws(QuakeFeedError) -> CachedFeed? {
+        do {
+            return try await cache.load(cacheKey)
+        } catch {
+            throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
+        }
+    }
+
+    private func listing(_ set: QuakeSet) -> QuakeListing {
+        QuakeListing(
+            quakes: set.quakes, rows: formatter.rows(for: set.quakes), fetchedAt: set.fetchedAt, skipped: set.skipped)
+    }
+}
+
+/// Visible quakes, newest first, before any row is built.
+public struct QuakeSet: Sendable, Equatable {
+    public var quakes: [Quake]
+    /// When the server last sent or confirmed them.
+    public var fetchedAt: Date
+    /// Features of the last body that could not be read.
+    public var skipped: Int
+
+    public init(quakes: [Quake], fetchedAt: Date, skipped: Int = 0) {
+        self.quakes = quakes
+        self.fetchedAt = fetchedAt
+        self.skipped = skipped
+    }
+
+    /// The quakes passing a filter, at most `limit` of them.
+    public func filtered(_ filter: QuakeFilter, now: Date, limit: Int? = nil) -> [Quake] {
+        var kept: [Quake] = []
+        for quake in quakes where filter.matches(quake, now: now) {
+            if let limit, kept.count >= limit { break }
+            kept.append(quake)
+        }
+        return kept
+    }
+}
+
+/// What a one-shot reader (the command line) gets: the data to show, and the problem met on the way, if any.
+///
+/// Rows are not built here: a reader that shows 20 of 10,000 quakes formats only those.
+public struct QuakeSnapshot: Sendable {
+    /// The freshest data available: refreshed, or else the cache; `nil` when there is nothing at all.
+    public var set: QuakeSet?
+    /// Why a refresh failed; the quakes (if any) are then the cache's.
+    public var problem: QuakeFeedError?
+    /// Whether the server was asked.
+    public var refreshed: Bool
+
+    public init(set: QuakeSet?, problem: QuakeFeedError?, refreshed: Bool) {
+        self.set = set
+        self.problem = problem
+        self.refreshed = refreshed
+    }
+
+    /// The banner text for ``problem``, naming when the shown data was fetched.
+    public func problemMessage(formatter: QuakeRowFormatter, now: Date) -> String? {
+        guard let problem else { return nil }
+        guard let set else { return Strings.format("quakes.banner.nothingCached", problem.message) }
+        return Strings.format(
+            "quakes.banner.showingCached", problem.message, formatter.shortText(set.fetchedAt, now: now))
+    }
+}
+
+extension QuakeFeedService {
+    /// The cache when it is younger than `staleAfter`, else a refresh, falling back to the cache on failure.
+    ///
+    /// - Parameter reload: always ask the server, and bring deleted rows back (a pull to reload).
+    @concurrent
+    public func snapshot(reload: Bool, now: Date, staleAfter: TimeInterval = 60) async -> QuakeSnapshot {
+        var cached: QuakeSet?
+        do {
+            cached = try await cachedSet()
+        } catch {
+            return QuakeSnapshot(set: nil, problem: error, refreshed: false)
+        }
+        if !reload, let cached, now.timeIntervalSince(cached.fetchedAt) <= staleAfter {
+            return QuakeSnapshot(set: cached, problem: nil, refreshed: false)
+        }
+        do {
+            return QuakeSnapshot(set: try await refreshedSet(reload: reload, now: now), problem: nil, refreshed: true)
+        } catch {
+            return QuakeSnapshot(set: cached, problem: error, refreshed: true)
+        }
+    }
+}

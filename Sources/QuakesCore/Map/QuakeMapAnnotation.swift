@@ -1,0 +1,29 @@
+/// A pin on the quake map: quakes of magnitude 3.5 or more.
+public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var coordinate: QuakeCoordinate
+    public var title: String
+    public var magnitude: Double
+    public var tint: QuakeTint
+
+    public init(id: String, coordinate: QuakeCoordinate, title: String, magnitude: Double, tint: QuakeTint) {
+        self.id = id
+        self.coordinate = coordinate
+        self.title = title
+        self.magnitude = magnitude
+        self.tint = tint
+    }
+
+    /// The smallest magnitude that gets a pin.
+    public static let minimumMagnitude = 3.5
+
+    /// Pins for the quakes worth one (magnitude ≥ 3.5), in the given order.
+    public static func annotations(for quakes: [Quake]) -> [QuakeMapAnnotation] {
+        quakes.compactMap { quake in
+            guard let magnitude = quake.magnitude, magnitude >= minimumMagnitude else { return nil }
+            return QuakeMapAnnotation(
+                id: quake.id, coordinate: quake.coordinate, title: quake.title, magnitude: magnitude,
+                tint: QuakeTint(magnitude: magnitude))
+        }
+    }
+}

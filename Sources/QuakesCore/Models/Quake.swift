@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where a quake happened: longitude and latitude in degrees, depth in kilometres (negative above sea level).
+public struct QuakeCoordinate: Sendable, Hashable {
+    public var longitude: Double
+    public var latitude: Double
+    /// Kilometres below sea level; `nil` when the feed gave only two coordinates.
+    public var depth: Double?
+
+    public init(longitude: Double, latitude: Double, depth: Double?) {
+        self.longitude = longitude
+        self.latitude = latitude
+        self.depth = depth
+    }
+}
+
+/// One event of a USGS feed, normalized: lowercase enumerations, dates, absolute links.
+public struct Quake: Sendable, Hashable, Identifiable {
+    public var id: String
+    /// `nil` when the feed says `null` (the event has no magnitude yet).
+    public var magnitude: Double?
+    public var place: String?
+    /// The USGS title, or one built from magnitude and place when the feed has none (old API versions).
+    public var title: String
+    /// When the quake occurred.
+    public var time: Date
+    /// When USGS last changed the event.
+    public var updated: Date?
+    /// The event page (`properties.url`), made absolute.
+    public var eventPage: String?
+    /// The GeoJSON detail feed of this event (`properties.detail`).
+    public var detailFeed: String?
+    /// Number of "Did You Feel It?" reports.
+    public var felt: Int?
+    public var cdi: Double?
+    public var mmi: Double?
+    /// PAGER alert level (`green`, `yellow`, `orange`, `red`), lowercase.
+    public var alert: String?
+    public var tsunami: Bool
+    /// `automatic`, `reviewed`, `deleted`…, lowercase.
+    public var status: String?
+    /// `earthquake`, `quarry blast`, `explosion`, `ice quake`…, lowercase.
+    public var type: String
+    /// `ml`, `md`, `mb`, `mww`…, lowercase.
+    public var magType: String?
+    public var coordinate: QuakeCoordinate
+    /// Minutes from UTC at the epicentre (old feeds only).
+    public var tz: Int?
+    public var net: String?
+    public var code: String?
+    /// USGS significance (0–1000+).
+    public var sig: Int?
+
+    public init(
+        id: String, magnitude: Double?, place: String?, title: String, time: Date, updated: Date? = nil,
+        eventPage: String? = nil, detailFeed: String? = nil, felt: Int? = nil, cdi: Double? = nil,
+        mmi: Double? = nil, alert: String? = nil, tsunami: Bool = false, status: String? = nil,
+        type: String = "earthquake", magType: String? = nil, coordinate: QuakeCoordinate, tz: Int? = nil,
+        net: String? = nil, code: String? = nil, sig: Int? = nil
+    ) {
+        self.id = id
+        self.magnitude = magnitude
+        self.place = place
+        self.title = title
+        self.time = time
+        self.updated = updated
+        self.eventPage = eventPage
+        self.detailFeed = detailFeed
+        self.felt = felt
+        self.cdi = cdi
+        self.mmi = mmi
+        self.alert = alert
+        self.tsunami = tsunami
+        self.status = status
+        self.type = type
+        self.magType = magType
+        self.coordinate = coordinate
+        self.tz = tz
+        self.net = net
+        self.code = code
+        self.sig = sig
+    }
+
+    /// The event page as a URL, for the in-app browser.
+    public var url: URL? { eventPage.flatMap(URL.init(string:)) }
+
+    /// Newest first; equal times ordered by id so the list never reshuffles.
+    @inlinable
+    public static func newestFirst(_ lhs: Quake, _ rhs: Quake) -> Bool {
+        if lhs.time != rhs.time { return lhs.time > rhs.time }
+        return lhs.id < rhs.id
+    }
+
+    /// A title in the USGS style (`M 4.5 - 10 km N of X`, `M 1.2 Quarry Blast - …`) for features that lack one.
+    ///
+    /// NB: this is feed data in USGS's own English, not a user-interface string, so it is not localized.
+    public static func usgsTitle(magnitude: Double?, place: String?, type: String) -> String {
+        var head = magnitude.map { "M " + NumberText.fixed($0, digits: 1) } ?? "M ?"
+        if type != "earthquake", !type.isEmpty {
+            head +=
+                " "
+                + type.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+                    separator: " ")
+        }
+        guard let place, !place.isEmpty else { return head }
+        return head + " - " + place
+    }
+}

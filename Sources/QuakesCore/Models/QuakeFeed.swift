@@ -1,0 +1,80 @@
+import Foundation
+
+/// One of the USGS summary feeds: a magnitude floor × a time window (`all_month`, `4.5_week`…).
+public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
+    /// The magnitude floor of a summary feed.
+    public enum Magnitude: String, Sendable, CaseIterable {
+        case all
+        case one = "1.0"
+        case twoAndHalf = "2.5"
+        case fourAndHalf = "4.5"
+        case significant
+    }
+
+    /// The time window of a summary feed.
+    public enum Period: String, Sendable, CaseIterable {
+        case hour, day, week, month
+
+        /// The window's length.
+        public var duration: TimeInterval {
+            switch self {
+            case .hour: 3600
+            case .day: 86_400
+            case .week: 7 * 86_400
+            case .month: 30 * 86_400
+            }
+        }
+    }
+
+    public var magnitude: Magnitude
+    public var period: Period
+
+    public init(_ magnitude: Magnitude, _ period: Period) {
+        self.magnitude = magnitude
+        self.period = period
+    }
+
+    /// The feed of the past 30 days, every magnitude: what the app shows by default.
+    public static let allMonth = QuakeFeed(.all, .month)
+
+    /// USGS's public summary feeds.
+    public static let usgsBaseURL = URL(string: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/")
+
+    /// The feed's name as USGS spells it: `all_month`, `2.5_day`.
+    public var name: String { magnitude.rawValue + "_" + period.rawValue }
+
+    public var description: String { name }
+
+    /// Parses `all_month`, `4.5_week` or `significant_day.geojson`.
+    public init?(name: String) {
+        var name = Substring(name)
+        if name.hasSuffix(".geojson") { name = name.dropLast(".geojson".count) }
+        let parts = name.split(separator: "_")
+        guard parts.count == 2, let magnitude = Magnitude(rawValue: String(parts[0])),
+            let period = Period(rawValue: String(parts[1]))
+        else { return nil }
+        self.init(magnitude, period)
+    }
+
+    /// The feed's GeoJSON address under a summary base URL (USGS's, or a replay's `<server>/usgs/feed/v1.0/summary/`).
+    public func url(base: URL) -> URL {
+        base.appendingPathComponent(name + ".geojson")
+    }
+
+    /// The replay's summary folder on a Quartet server.
+    public static func replayBase(server: URL) -> URL {
+        server.appendingPathComponent("usgs/feed/v1.0/summary/")
+    }
+
+    /// The address a `--feed` argument names: a summary feed name (`4.5_week`) on the server's replay,
+    /// an `http(s)` URL, or a file path (relative to `directory`); `nil` when it is none of these.
+    public static func resolve(_ argument: String, server: URL, directory: URL) -> URL? {
+        if let feed = QuakeFeed(name: argument) { return feed.url(base: replayBase(server: server)) }
+        if let url = URL(string: argument), let scheme = url.scheme?.lowercased() {
+            if scheme == "http" || scheme == "https" { return url.host == nil ? nil : url }
+            if scheme == "file" { return url }
+        }
+        let path = argument.hasPrefix("/") ? argument : directory.appendingPathComponent(argument).path
+        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
+}

@@ -1,1 +1,0 @@
-// The QuakesCore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What the person narrowed the list to: a magnitude floor, a time window and a place search.
+public struct QuakeFilter: Sendable, Hashable {
+    /// Only quakes of at least this magnitude (quakes without a magnitude are then hidden).
+    public var minimumMagnitude: Double?
+    /// Only quakes within this many seconds before now.
+    public var window: TimeInterval?
+    /// Case- and accent-insensitive text searched in the place and the title.
+    public var searchText: String
+
+    public init(minimumMagnitude: Double? = nil, window: TimeInterval? = nil, searchText: String = "") {
+        self.minimumMagnitude = minimumMagnitude
+        self.window = window
+        self.searchText = searchText
+    }
+
+    /// Everything.
+    public static let none = QuakeFilter()
+
+    /// Whether the quake passes, with `now` the end of the time window.
+    public func matches(_ quake: Quake, now: Date) -> Bool {
+        if let minimumMagnitude {
+            guard let magnitude = quake.magnitude, magnitude >= minimumMagnitude else { return false }
+        }
+        if let window, quake.time < now.addingTimeInterval(-window) { return false }
+        let needle = searchText.trimmingCharacters(in: .whitespaces)
+        if !needle.isEmpty {
+            let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+            let inPlace = quake.place?.range(of: needle, options: options) != nil
+            guard inPlace || quake.title.range(of: needle, options: options) != nil else { return false }
+        }
+        return true
+    }
+
+    /// Parses a duration such as `90m`, `24h`, `7d` or `2w` (seconds when unitless).
+    public static func duration(_ text: String) -> TimeInterval? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let unit = trimmed.last else { return nil }
+        let multipliers: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 7 * 86_400]
+        let number = unit.isNumber ? Substring(trimmed) : trimmed.dropLast()
+        guard let seconds = unit.isNumber ? 1 : multipliers[unit], let value = Double(number), value > 0,
+            value.isFinite
+        else { return nil }
+        return value * seconds
+    }
+}

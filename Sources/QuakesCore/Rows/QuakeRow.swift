@@ -1,0 +1,19 @@
+/// One line of the quake list, exactly as it is drawn.
+public struct QuakeRow: Sendable, Hashable, Identifiable {
+    public var id: String
+    /// The USGS title (`M 4.5 - 10 km N of X`).
+    public var title: String
+    /// `38.29° N, 122.31° W`.
+    public var coordinateText: String
+    /// When it happened, in the device's time zone and locale.
+    public var timeText: String
+    public var tint: QuakeTint
+
+    public init(id: String, title: String, coordinateText: String, timeText: String, tint: QuakeTint) {
+        self.id = id
+        self.title = title
+        self.coordinateText = coordinateText
+        self.timeText = timeText
+        self.tint = tint
+    }
+}

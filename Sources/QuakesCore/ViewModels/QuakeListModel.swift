@@ -1,0 +1,139 @@
+import Foundation
+import Observation
+
+/// The quake list screen: events in (`appeared()`, `refreshPulled()`…), plain state out (`rows`, `isBusy`…).
+///
+/// ```swift
+/// let model = QuakeListModel(service: service)
+/// await model.appeared()      // cached rows at once, then a refresh when older than a minute
+/// await model.refreshPulled() // everything the server sends, deleted rows included
+/// ```
+@Observable @MainActor
+public final class QuakeListModel {
+    /// The rows on screen, after the filter.
+    public private(set) var rows: [QuakeRow] = []
+    /// A request is in flight.
+    public private(set) var isBusy = false
+    /// What went wrong last, with a retry; `nil` when all is well.
+    public private(set) var banner: QuakeBanner?
+    /// `Updated 12:04`; `nil` before the first data.
+    public private(set) var lastUpdated: String?
+    /// The event page to open in the in-app browser; set by ``rowTapped(id:)``.
+    public private(set) var selectedEventPage: URL?
+    /// The detail of the tapped row.
+    public private(set) var selectedDetail: QuakeDetail?
+    /// Pins for the rows on screen of magnitude ≥ 3.5.
+    public private(set) var mapAnnotations: [QuakeMapAnnotation] = []
+    /// A region fitting ``mapAnnotations`` (the world when there are none).
+    public private(set) var mapRegion: QuakeMapRegion = .world
+    /// The filter in force.
+    public private(set) var filter: QuakeFilter = .none
+
+    /// Data older than this is refreshed when the screen appears.
+    public static let staleAfter: TimeInterval = 60
+
+    private let service: QuakeFeedService
+    private let now: @Sendable () -> Date
+    private var listing: QuakeListing?
+    private var lastRefreshWasReload = false
+
+    public init(service: QuakeFeedService, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.service = service
+        self.now = now
+    }
+
+    /// The screen appeared: show the cache at once, then refresh it if it is stale.
+    public func appeared() async {
+        if listing == nil {
+            do {
+                if let cached = try await service.cached() { show(cached) }
+            } catch {
+                banner = QuakeBanner(message: error.message, canRetry: false)
+            }
+        }
+        if let listing, now().timeIntervalSince(listing.fetchedAt) <= Self.staleAfter { return }
+        await refresh(reload: false)
+    }
+
+    /// Pull to reload: everything the server returns is shown again, deleted rows included.
+    public func refreshPulled() async {
+        await refresh(reload: true)
+    }
+
+    /// The banner's Retry button: repeats the request that failed.
+    public func retryTapped() async {
+        await refresh(reload: lastRefreshWasReload)
+    }
+
+    /// Swipe to delete: the row leaves the list and the cache until the next reload.
+    public func rowDeleted(id: String) async {
+        guard var listing, listing.quakes.contains(where: { $0.id == id }) else { return }
+        listing.remove(id: id)
+        self.listing = listing
+        applyFilter()
+        do {
+            try await service.hide(id: id)
+        } catch {
+            banner = QuakeBanner(message: error.message, canRetry: false)
+        }
+    }
+
+    /// A row was tapped: its event page opens.
+    public func rowTapped(id: String) {
+        guard let quake = listing?.quakes.first(where: { $0.id == id }) else { return }
+        selectedEventPage = quake.url
+        selectedDetail = QuakeDetail(quake, formatter: service.formatter)
+    }
+
+    /// The in-app browser was closed.
+    public func eventPageDismissed() {
+        selectedEventPage = nil
+        selectedDetail = nil
+    }
+
+    /// The person changed the magnitude floor, time window or search text.
+    public func filterChanged(_ filter: QuakeFilter) {
+        self.filter = filter
+        applyFilter()
+    }
+
+    /// The detail of a quake on screen.
+    public func detail(id: String) -> QuakeDetail? {
+        listing?.quakes.first { $0.id == id }.map { QuakeDetail($0, formatter: service.formatter) }
+    }
+
+    private func refresh(reload: Bool) async {
+        guard !isBusy else { return }
+        isBusy = true
+        lastRefreshWasReload = reload
+        defer { isBusy = false }
+        do {
+            let fresh = try await service.refresh(reload: reload, now: now())
+            banner = nil
+            show(fresh)
+        } catch {
+            banner = QuakeBanner(message: bannerMessage(for: error), canRetry: true)
+            if let listing { lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now()) }
+        }
+    }
+
+    private func bannerMessage(for error: QuakeFeedError) -> String {
+        guard let listing else { return Strings.format("quakes.banner.nothingCached", error.message) }
+        let fetched = service.formatter.shortText(listing.fetchedAt, now: now())
+        return Strings.format("quakes.banner.showingCached", error.message, fetched)
+    }
+
+    private func show(_ listing: QuakeListing) {
+        self.listing = listing
+        lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now())
+        applyFilter()
+    }
+
+    private func applyFilter() {
+        guard let listing else { return }
+        let (quakes, rows) = listing.filtered(filter, now: now())
+        self.rows = rows
+        mapAnnotations = QuakeMapAnnotation.annotations(for: quakes)
+        mapRegion = QuakeMapRegion.fitting(mapAnnotations.map(\.coordinate))
+    }
+}

@@ -1,0 +1,39 @@
+import MapKit
+import QuakesCore
+import SwiftUI
+
+/// Pins for the quakes of magnitude 3.5 or more, in the region the model fitted.
+struct QuakeMapView: View {
+    let annotations: [QuakeMapAnnotation]
+    let region: QuakeMapRegion
+
+    var body: some View {
+        Map(initialPosition: .region(region.mapKitRegion)) {
+            ForEach(annotations) { pin in
+                Annotation(pin.title, coordinate: pin.coordinate.mapKitCoordinate) {
+                    Circle()
+                        .fill(pin.tint.pinColor)
+                        .frame(width: max(8, (pin.magnitude - 2.5) * 6), height: max(8, (pin.magnitude - 2.5) * 6))
+                }
+            }
+        }
+    }
+}
+
+extension QuakeCoordinate {
+    var mapKitCoordinate: CLLocationCoordinate2D {
+        CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+    }
+}
+
+extension QuakeMapRegion {
+    var mapKitRegion: MKCoordinateRegion {
+        MKCoordinateRegion(
+            center: CLLocationCoordinate2D(latitude: centerLatitude, longitude: centerLongitude),
+            span: MKCoordinateSpan(latitudeDelta: latitudeSpan, longitudeDelta: longitudeSpan))
+    }
+}
+
+#Preview {
+    QuakeMapView(annotations: QuakeListModel.preview.mapAnnotations, region: .world)
+}

@@ -1,0 +1,22 @@
+import QuakesCore
+import SwiftUI
+
+extension QuakeTint {
+    /// The row background and pin colour of a tint (the rule lives in QuakesCore; this is only paint).
+    var color: Color {
+        switch self {
+        case .none: .clear
+        case .lightRed: Color.red.opacity(0.25)
+        case .red: Color.red.opacity(0.6)
+        }
+    }
+
+    /// The pin colour on the map, where "no tint" still needs to be visible.
+    var pinColor: Color {
+        switch self {
+        case .none: .orange
+        case .lightRed: Color.red.opacity(0.6)
+        case .red: .red
+        }
+    }
+}

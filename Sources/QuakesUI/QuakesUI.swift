@@ -1,1 +1,0 @@
-// Apple-only SwiftUI views for Quakes.

@@ -1,0 +1,305 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+extension AttendeeCommand {
+    static var events: CommandSpec {
+        CommandSpec(
+            "events", summary: "list the events",
+            body: body { context in
+                let events = try await context.client.events()
+                try context.show(events) {
+                    events.map { event in
+                        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
+                        return
+                            "\(event.id)  \(event.name)  \(formatter.dateSpan(from: event.startsAt, to: event.endsAt))  \(event.venue.name)"
+                    }
+                }
+            })
+    }
+
+    static var event: CommandSpec {
+        CommandSpec(
+            "event", summary: "show an event with your registration", arguments: ["ID"],
+            body: body { context in
+                let details = try await context.client.event(context.positional(0))
+                let event = details.event
+                let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
+                try context.show(details) {
+                    var lines = [
+                        event.name, formatter.dateSpan(from: event.startsAt, to: event.endsAt) + " (\(event.timeZone))",
+                        [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", "),
+                    ]
+                    if !event.summary.isEmpty { lines += ["", event.summary] }
+                    lines.append("")
+                    if let registration = details.registration {
+                        lines.append("Registered (additional info: \(registration.additionalInfoStatus.rawValue)).")
+                    } else {
+                        lines.append("Not registered: quartet attendee register \(event.id)")
+                    }
+                    if let poll = details.livePoll { lines.append("Live poll: \(poll.question)") }
+                    return lines
+                }
+            })
+    }
+
+    static var register: CommandSpec {
+        CommandSpec(
+            "register", summary: "register for an event and answer Additional Info (or --later)",
+            arguments: ["EVENT"],
+            options: [
+                .flag("later", help: "Later, I haven't decided: skip Additional Info"),
+                OptionSpec("field", value: "KEY=VALUE", help: "an Additional Info answer (repeatable)"),
+                OptionSpec("guest", value: "\"Name <mail>\"", help: "a guest (repeatable)"),
+            ],
+            body: body { context in
+                let eventID = context.positional(0)
+                let arguments = context.arguments
+                var answers: [String: String] = [:]
+                for pair in arguments.all("field") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    guard parts.count == 2 else { throw UsageError("--field expects KEY=VALUE, not '\(pair)'") }
+                    answers[String(parts[0])] = String(parts[1])
+                }
+                let guests = try arguments.all("guest").map { mailbox in
+                    guard let guest = Guest(mailbox: mailbox) else {
+                        throw UsageError("--guest expects \"Name <mail@example.com>\", not '\(mailbox)'")
+                    }
+                    return guest
+                }
+                let later = arguments.flag("later")
+                if later, !answers.isEmpty || !guests.isEmpty {
+                    throw UsageError("--later skips Additional Info: leave out --field and --guest")
+                }
+                let event = try await context.client.event(eventID).event
+                let submission = AdditionalInfoSubmission(later: later, answers: answers, guests: guests)
+                if let error = submission.validationError(fields: event.additionalInfoFields) {
+                    let keys = event.additionalInfoFields.map { "\($0.key) (\($0.label))" }.joined(separator: ", ")
+                    throw UsageError("\(error.message) Fields: \(keys); or pass --later")
+                }
+                _ = try await context.client.register(eventID)
+                let registration = try await context.client.submitAdditionalInfo(eventID, submission)
+                try context.show(registration) {
+                    ["Registered for \(event.name) (additional info: \(registration.additionalInfoStatus.rawValue))."]
+                }
+            })
+    }
+
+    static var agenda: CommandSpec {
+        CommandSpec(
+            "agenda", summary: "the event's sessions of one day", arguments: ["EVENT"],
+            options: [
+                OptionSpec("day", value: "N", help: "the day to show, from 1 (default: 1)"),
+                .flag("device-time", help: "show times in this device's time zone instead of the event's"),
+            ],
+            body: body { context in
+                let eventID = context.positional(0)
+                let event = try await context.client.event(eventID).event
+                let sessions = try await context.client.agenda(eventID)
+                let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
+                let days = AgendaCalendar.days(for: event, sessions: sessions, formatter: formatter)
+                let number = try context.arguments.value("day", as: "a day number") { Int($0) } ?? 1
+                guard days.indices.contains(number - 1) else {
+                    throw UsageError("--day expects 1 to \(days.count), not \(number)")
+                }
+                let day = days[number - 1]
+                let shown = AgendaCalendar.sessions(on: day, in: sessions, formatter: formatter)
+                try context.show(shown) {
+                    let tabs = days.map { $0.number == day.number ? "[\($0.label)]" : $0.label }.joined(separator: "  ")
+                    var lines = [tabs, "Times: \(formatter.zoneName)", ""]
+                    for session in shown {
+                        let mark = session.isAttending ? "✓" : session.myAttendance == .waitlisted ? "…" : "+"
+                        var line = "\(mark) \(formatter.timeRange(session))  \(session.title)"
+                        let place = [session.room, session.track].compactMap { $0 }.joined(separator: " · ")
+                        if !place.isEmpty { line += "  (\(place))" }
+                        if let seats = SeatsRule.message(for: session, threshold: event.seatsThreshold) {
+                            line += "  — \(seats)"
+                        }
+                        lines.append(line)
+                        lines.append("    \(session.id)")
+                    }
+                    return lines
+                }
+            })
+    }
+
+    static var attend: CommandSpec {
+        CommandSpec(
+            "attend", summary: "take a seat in a session", arguments: ["SESSION"],
+            options: [.flag("waitlist", help: "join the waitlist when the session is full")],
+            body: body { context in
+                let result = try await context.client.attend(
+                    context.positional(0), AttendRequest(joinWaitlistIfFull: context.arguments.flag("waitlist")))
+                try context.show(result) { [attendanceLine(result)] }
+            })
+    }
+
+    static var leave: CommandSpec {
+        CommandSpec(
+            "leave", summary: "give your seat back (or leave the waitlist)", arguments: ["SESSION"],
+            body: body { context in
+                let result = try await context.client.leave(context.positional(0))
+                try context.show(result) { [attendanceLine(result)] }
+            })
+    }
+
+    static func attendanceLine(_ result: AttendanceResult) -> String {
+        let seats = result.capacity.map { "\(result.seatsTaken)/\($0) seats taken" } ?? "unlimited seats"
+        switch result.state {
+        case .attending: return "Attending (\(seats))."
+        case .waitlisted: return "On the waitlist, position \(result.waitlistPosition ?? 0) (\(seats))."
+        case .cancelled: return "Not attending (\(seats))."
+        }
+    }
+
+    static var session: CommandSpec {
+        CommandSpec(
+            "session", summary: "show a session", arguments: ["ID"],
+            options: [.flag("device-time", help: "show times in this device's time zone")],
+            body: body { context in
+                let session = try await context.client.session(context.positional(0))
+                let event = try await context.client.event(session.eventID).event
+                let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
+                try context.show(session) {
+                    var lines = [
+                        session.title, "\(formatter.dayAndTime(session)) (\(formatter.zoneName))",
+                        [session.room, event.venue.name].compactMap { $0 }.joined(separator: ", "),
+                        "\(session.kind.rawValue)" + (session.track.map { " · \($0)" } ?? ""),
+                    ]
+                    if !session.speakers.isEmpty {
+                        lines.append(
+                            "Speakers: " + session.speakers.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))
+                    }
+                    if let seats = SeatsRule.message(for: session, threshold: event.seatsThreshold) {
+                        lines.append(seats)
+                    }
+                    switch session.myAttendance {
+                    case .attending: lines.append(session.feedbackGiven ? "Attending · feedback given" : "Attending")
+                    case .waitlisted: lines.append("On the waitlist")
+                    case .cancelled, nil: break
+                    }
+                    if !session.abstract.isEmpty { lines += ["", session.abstract] }
+                    return lines
+                }
+            })
+    }
+
+    static var myAgenda: CommandSpec {
+        CommandSpec(
+            "my-agenda", summary: "the sessions you attend, in order (--ics writes a calendar file)",
+            arguments: ["EVENT"],
+            options: [
+                OptionSpec("ics", value: "FILE", help: "write the sessions as an iCalendar (.ics) file"),
+                .flag("device-time", help: "show times in this device's time zone"),
+            ],
+            body: body { context in
+                let eventID = context.positional(0)
+                let event = try await context.client.event(eventID).event
+                let mine = try await context.client.myAgenda(eventID).sorted { $0.startsAt < $1.startsAt }
+                if let path = context.arguments.value("ics") {
+                    let text = CalendarFile(event: event, sessions: mine, times: .zoned).text(stamp: Date())
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                    context.console.errorLine("Wrote \(mine.count) sessions to \(path).")
+                }
+                let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
+                try context.show(mine) {
+                    mine.isEmpty
+                        ? ["You do not attend any session yet."]
+                        : mine.map { "\(formatter.dayAndTime($0))  \($0.title)" + ($0.room.map { "  (\($0))" } ?? "") }
+                }
+            })
+    }
+
+    static var feedback: CommandSpec {
+        let rating = OptionSpec("rating", value: "1-5", help: "your rating")
+        let comment = OptionSpec("comment", value: "TEXT", help: "a comment")
+        return CommandSpec(
+            "feedback", summary: "rate the event or a session (once)",
+            subcommands: [
+                CommandSpec(
+                    "event", summary: "rate an event", arguments: ["EVENT"], options: [rating, comment],
+                    body: body { context in
+                        let feedback = EventFeedback(
+                            rating: try ratingValue(context), comment: context.arguments.value("comment") ?? "")
+                        if let error = feedback.validationError() { throw UsageError(error.message) }
+                        try await context.client.eventFeedback(context.positional(0), feedback)
+                        context.console.line("Thank you for your feedback.")
+                    }),
+                CommandSpec(
+                    "session", summary: "rate a session and each of its speakers", arguments: ["SESSION"],
+                    options: [
+                        rating, comment,
+                        OptionSpec("speaker", value: "ID=1-5", help: "a speaker's rating (one per speaker)"),
+                    ],
+                    body: body { context in
+                        var speakers: [String: Int] = [:]
+                        for pair in context.arguments.all("speaker") {
+                            let parts = pair.split(separator: "=", maxSplits: 1)
+                            guard parts.count == 2, let value = Int(parts[1]) else {
+                                throw UsageError("--speaker expects ID=RATING, not '\(pair)'")
+                            }
+                            speakers[String(parts[0])] = value
+                        }
+                        let session = try await context.client.session(context.positional(0))
+                        let feedback = SessionFeedback(
+                            rating: try ratingValue(context), speakerRatings: speakers,
+                            comment: context.arguments.value("comment") ?? "")
+                        if let error = feedback.validationError(speakerIDs: session.speakers.map(\.id)) {
+                            let list = session.speakers.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+                            throw UsageError("\(error.message) Speakers: \(list)")
+                        }
+                        try await context.client.sessionFeedback(session.id, feedback)
+                        context.console.line("Thank you for your feedback.")
+                    }),
+            ])
+    }
+
+    static func ratingValue(_ context: Context) throws -> Int {
+        guard let value = try context.arguments.value("rating", as: "a rating from 1 to 5", { Int($0) }) else {
+            throw UsageError("--rating is required")
+        }
+        return value
+    }
+
+    static var importCommand: CommandSpec {
+        CommandSpec(
+            "import", summary: "load a frab schedule.json or Sessionize programme (re-importing updates)",
+            arguments: ["FILE"],
+            options: [
+                OptionSpec("time-zone", value: "ZONE", help: "IANA zone for files without one (Sessionize)"),
+                OptionSpec("name", value: "NAME", help: "the event's name when the file has none"),
+                OptionSpec("capacity", value: "N", help: "seats for each workshop and breakout"),
+                .flag("dry-run", help: "read and report without sending"),
+            ],
+            body: body { context in
+                let path = context.positional(0)
+                let data: Data
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: path))
+                } catch {
+                    throw UsageError("cannot read '\(path)'")
+                }
+                let options = ImportOptions(
+                    eventName: context.arguments.value("name"), timeZone: context.arguments.value("time-zone"),
+                    smallSessionCapacity: try context.arguments.value("capacity", as: "a number of seats") { Int($0) })
+                let report = try ProgrammeImporter.read(data, options: options)
+                for item in report.skipped { context.console.errorLine("skipped \(item)") }
+                let programme = report.programme
+                context.console.errorLine(
+                    "Read \(report.format.rawValue): \(programme.event.name), \(programme.sessions.count) sessions, "
+                        + "\(programme.speakers.count) speakers, \(report.skipped.count) skipped.")
+                if context.arguments.flag("dry-run") {
+                    try context.show(programme) { [] }
+                    return
+                }
+                let summary = try await context.client.importProgramme(programme)
+                try context.show(summary) {
+                    [
+                        "\(summary.eventCreated ? "Created" : "Updated") event \(summary.eventID): "
+                            + "\(summary.sessionsCreated) sessions created, \(summary.sessionsUpdated) updated; "
+                            + "\(summary.speakersCreated) speakers created, \(summary.speakersUpdated) updated."
+                    ]
+                }
+            })
+    }
+}

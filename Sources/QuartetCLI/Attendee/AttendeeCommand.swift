@@ -1,0 +1,79 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `quartet attendee …`: the Attendee app on the command line, over the same core as the phone app.
+enum AttendeeCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            "attendee",
+            summary: "conference companion: events, agenda and seats, feedback, people",
+            options: ClientOptions.specs + [.flag("json", help: "print JSON instead of text")],
+            subcommands: [
+                signUp, signIn, signOut, events, event, register, agenda, attend, leave, session, feedback, speakers,
+                speaker, attendees, profile, myAgenda, importCommand,
+            ]
+        )
+    }
+
+    /// What every Attendee command works with: the client, the output and the chosen format.
+    struct Context: Sendable {
+        var client: AttendeeClient
+        var tokens: TokenStore
+        var options: ClientOptions
+        var console: Console
+        var json: Bool
+        var arguments: ParsedArguments
+
+        init(_ context: CommandContext) throws {
+            options = try ClientOptions(context.arguments, environment: context.environment)
+            tokens = TokenStore.file(options.dataDirectory.appendingPathComponent("attendee/token"))
+            client = AttendeeClient.live(baseURL: options.server, transport: .live(), tokens: tokens)
+            console = context.console
+            json = context.arguments.flag("json")
+            arguments = context.arguments
+        }
+
+        /// The positional argument at `index` (the parser already checked it is there).
+        func positional(_ index: Int) -> String {
+            arguments.positionals.indices.contains(index) ? arguments.positionals[index] : ""
+        }
+
+        /// Prints `value` as JSON with `--json`, else the lines `text` makes.
+        func show<T: Encodable>(_ value: T, _ text: () -> [String]) throws {
+            if json {
+                let encoder = AttendeeCoding.encoder()
+                encoder.outputFormatting.insert(.prettyPrinted)
+                console.line(String(decoding: try encoder.encode(value), as: UTF8.self))
+            } else {
+                for line in text() { console.line(line) }
+            }
+        }
+    }
+
+    /// Wraps a command body: builds the context and turns API failures into one line and exit code 1.
+    static func body(_ run: @escaping @Sendable (Context) async throws -> Void) -> CommandSpec.Body {
+        { context in
+            let attendee = try Context(context)
+            do {
+                try await run(attendee)
+                return 0
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                context.console.errorLine("quartet attendee: \(AttendeeFailure.message(error))")
+                return 1
+            }
+        }
+    }
+
+    /// The event's time formatter for `--device-time` or not.
+    static func formatter(_ event: Event, deviceTime: Bool) -> SessionTimeFormatter {
+        SessionTimeFormatter(event: event, choice: deviceTime ? .device : .event, deviceTimeZone: .current)
+    }
+}

@@ -1,0 +1,196 @@
+import APIClient
+import ChangeJarCore
+import ChangeJarModels
+import Database
+import Foundation
+import LocalStore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `quartet changejar …`: sign in through Cognito (the stand-in's development sign-in), submit, list, search.
+enum ChangeJarCommand {
+    static var spec: CommandSpec {
+        let json = OptionSpec.flag("json", help: "print JSON instead of text")
+        return CommandSpec(
+            "changejar",
+            summary: "Change Jar: pledge small changes; browse all, new and your own actions; search",
+            options: ClientOptions.specs + [
+                OptionSpec(
+                    "cognito", value: "URL", help: "Cognito Identity endpoint (default: <server>/cognito/)",
+                    environment: "QUARTET_COGNITO_ENDPOINT"),
+                OptionSpec(
+                    "identity-pool", value: "ID", help: "Cognito identity pool id (region:GUID)",
+                    environment: "QUARTET_COGNITO_POOL"),
+            ],
+            subcommands: [
+                CommandSpec(
+                    "signin", summary: "sign in with a provider's development sign-in",
+                    options: [
+                        OptionSpec("provider", value: "NAME", help: "facebook, twitter or google", default: "google"),
+                        OptionSpec("user", value: "ID", help: "the test user's id at the provider"),
+                        OptionSpec("name", value: "NAME", help: "a display name"),
+                    ],
+                    body: { try await run($0, signIn) }),
+                CommandSpec("whoami", summary: "who is signed in, and until when", body: { try await run($0, whoAmI) }),
+                CommandSpec("signout", summary: "forget the session", body: { try await run($0, signOut) }),
+                CommandSpec(
+                    "submit", summary: "put an action in the jar",
+                    options: [
+                        OptionSpec("title", value: "TEXT", help: "1 to 120 characters"),
+                        OptionSpec("content", value: "TEXT", help: "1 to 2,000 characters"),
+                    ],
+                    body: { try await run($0, submit) }),
+                CommandSpec(
+                    "all", summary: "every action, newest first", options: [json], body: { try await run($0, all) }),
+                CommandSpec(
+                    "new", summary: "actions since this device last looked (and marks them seen)",
+                    options: [json, .flag("count", help: "only print how many (the badge), mark nothing seen")],
+                    body: { try await run($0, new) }),
+                CommandSpec("mine", summary: "your actions", options: [json], body: { try await run($0, mine) }),
+                CommandSpec(
+                    "search", summary: "full-text search over titles and contents", arguments: ["TEXT..."],
+                    options: [json], body: { try await run($0, search) }),
+            ]
+        )
+    }
+
+    private static func run(
+        _ context: CommandContext, _ body: @Sendable (ChangeJarSession, CommandContext) async throws -> Int32
+    ) async throws -> Int32 {
+        let session = try await ChangeJarSession(context)
+        return try await body(session, context)
+    }
+
+    // MARK: - Commands
+
+    static func signIn(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let name = context.arguments.value("provider") ?? "google"
+        guard let source = AuthSource(rawValue: name) else {
+            throw UsageError("--provider expects facebook, twitter or google, not '\(name)'")
+        }
+        guard let user = context.arguments.value("user"), !user.isEmpty else {
+            throw UsageError("'changejar signin' needs --user ID")
+        }
+        let service = jar.signInService(user: user, name: context.arguments.value("name"))
+        let session = try await service.signIn(with: source)
+        jar.sessions.save(session)
+        context.console.line("Signed in as \(session.displayLabel) with \(source.displayName).")
+        return 0
+    }
+
+    static func whoAmI(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        guard let session = jar.validSession() else {
+            context.console.line("Not signed in.")
+            return 1
+        }
+        context.console.line("\(session.displayLabel) via \(session.authSource.displayName)")
+        context.console.line("  provider user id: \(session.providerUserID)")
+        context.console.line("  identity: \(session.identityID)")
+        context.console.line("  session valid until \(jar.format.string(session.expiresAt))")
+        return 0
+    }
+
+    static func signOut(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        jar.sessions.save(nil)
+        context.console.line("Signed out.")
+        return 0
+    }
+
+    static func submit(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        guard let title = context.arguments.value("title"), let content = context.arguments.value("content") else {
+            throw UsageError("'changejar submit' needs --title TEXT and --content TEXT")
+        }
+        if let violation = ActionRules.violation(title: title, content: content) {
+            throw UsageError("--\(violation.field): \(violation.message)")
+        }
+        guard let session = jar.validSession() else { throw NotSignedIn() }
+        let action = try await jar.actions.create(
+            session.token,
+            NewAction(
+                title: ActionRules.trimmed(title), content: ActionRules.trimmed(content),
+                authSource: session.authSource, providerUserID: session.providerUserID,
+                authorName: session.displayName))
+        context.console.line("Submitted \"\(action.title)\" (\(action.id)).")
+        return 0
+    }
+
+    static func all(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        try await list(jar, context, saved: .all) {
+            let page = try await jar.actions.all(nil)
+            if let head = page.headCursor { await jar.cache.setLastSeen(head) }
+            return page.items
+        }
+    }
+
+    static func new(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        if context.arguments.flag("count") {
+            let count = try await jar.actions.newCount(await jar.cache.lastSeen())
+            if context.arguments.flag("json") {
+                context.console.line(try jar.json(NewActionsCount(count: count)))
+            } else {
+                context.console.line(String(count))
+            }
+            return 0
+        }
+        return try await list(jar, context, saved: .new) {
+            let page = try await jar.actions.new(await jar.cache.lastSeen())
+            if let head = page.headCursor { await jar.cache.setLastSeen(head) }
+            return page.items
+        }
+    }
+
+    static func mine(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        guard let session = jar.validSession() else { throw NotSignedIn() }
+        return try await list(jar, context, saved: .mine(session.authSource, providerUserID: session.providerUserID)) {
+            try await jar.actions.mine(session.token, nil).items
+        }
+    }
+
+    static func search(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let text = context.arguments.positionals.joined(separator: " ")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("'changejar search' needs TEXT")
+        }
+        return try await list(jar, context, saved: .search(text)) { try await jar.actions.search(text, nil).items }
+    }
+
+    /// Fetches a list, saves it for offline reading, prints it; offline, prints the saved copy under a banner.
+    private static func list(
+        _ jar: ChangeJarSession, _ context: CommandContext, saved: CachedList,
+        fetch: () async throws -> [Action]
+    ) async throws -> Int32 {
+        var actions: [Action]
+        do {
+            actions = try await fetch()
+            await jar.cache.save(saved, actions)
+        } catch {
+            let error = ChangeJarError(error)
+            guard error == .offline else { throw error }
+            context.console.errorLine(Self.offlineBanner)
+            actions = await jar.cache.load(saved) ?? []
+        }
+        if context.arguments.flag("json") {
+            context.console.line(try jar.json(actions))
+            return 0
+        }
+        if actions.isEmpty { context.console.line("No actions.") }
+        for action in actions {
+            let row = ActionRow(action, format: jar.format)
+            context.console.line(row.title)
+            context.console.line("  " + row.content.replacingOccurrences(of: "\n", with: "\n  "))
+            context.console.line("  \(row.byline) · \(row.date)")
+        }
+        return 0
+    }
+
+    static let offlineBanner = "You're offline. Showing the actions saved on this device."
+}
+
+/// A command that needs a session ran without one (or after it expired).
+struct NotSignedIn: LocalizedError {
+    var errorDescription: String? {
+        "not signed in (or the session expired): run 'quartet changejar signin --provider google --user NAME'"
+    }
+}

@@ -1,0 +1,73 @@
+import APIClient
+import ChangeJarCore
+import ChangeJarModels
+import Database
+import Foundation
+import LocalStore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What every `changejar` command shares: settings, the network, the device store and the saved session.
+struct ChangeJarSession: Sendable {
+    let settings: ChangeJarSettings
+    let send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    let actions: ActionsClient
+    let cache: ActionCache
+    let sessions: SessionStore
+    let format = DateFormat()
+    let clock = ChangeJarClock.live
+
+    /// Reads `--server`, `--data-dir`, `<data-dir>/changejar/config.json`, `--cognito` and `--identity-pool`.
+    init(_ context: CommandContext) async throws {
+        let options = try ClientOptions(context.arguments, environment: context.environment)
+        let folder = options.dataDirectory.appendingPathComponent("changejar", isDirectory: true)
+        var overrides = try ChangeJarSettings.read(from: folder.appendingPathComponent("config.json"))
+        if let raw = context.arguments.value("cognito") {
+            guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https" else {
+                throw UsageError("--cognito expects an http(s) URL, not '\(raw)'")
+            }
+            overrides.cognitoEndpoint = url
+        }
+        if let pool = context.arguments.value("identity-pool") { overrides.identityPoolID = pool }
+        do {
+            settings = try ChangeJarSettings(apiBaseURL: options.server).applying(overrides)
+        } catch let error as ChangeJarSettings.Invalid {
+            throw UsageError(error.description)
+        }
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let transport = HTTPTransport.live()
+        send = transport.send
+        actions = .live(baseURL: settings.apiBaseURL, send: transport.send)
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
+        cache = .local(try await LocalStore(database: database))
+        sessions = .file(at: folder.appendingPathComponent("session.json"))
+    }
+
+    /// The saved session while its token is good; an expired one is removed.
+    func validSession() -> AuthSession? {
+        guard let session = sessions.load() else { return nil }
+        guard session.isValid(at: clock.now()) else {
+            sessions.save(nil)
+            return nil
+        }
+        return session
+    }
+
+    func signInService(user: String, name: String?) -> SignInService {
+        SignInService(
+            providers: .development(endpoint: settings.developmentSignInURL, user: user, name: name, send: send),
+            identity: .live(endpoint: settings.cognitoEndpoint, send: send),
+            identityPoolID: settings.identityPoolID,
+            clock: clock)
+    }
+
+    func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,131 @@
+import APIClient
+import Database
+import Foundation
+import LocalStore
+import QuakesCore
+
+/// One run of a `quartet quakes` command: options read, the device store opened, output printed.
+///
+/// The rules (what is stale, what a reload brings back, rows, tints, JSON, SVG) live in QuakesCore;
+/// this type parses, prints and picks the exit code.
+struct QuakesSession {
+    let context: CommandContext
+    let service: QuakeFeedService
+    let filter: QuakeFilter
+    let limit: Int?
+    let json: Bool
+    let colors: Bool
+    let reload: Bool
+
+    var console: Console { context.console }
+    var formatter: QuakeRowFormatter { service.formatter }
+
+    init(_ context: CommandContext) async throws {
+        self.context = context
+        let arguments = context.arguments
+        let options = try ClientOptions(arguments, environment: context.environment)
+        let feedArgument = arguments.value("feed") ?? "all_month"
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard let feedURL = QuakeFeed.resolve(feedArgument, server: options.server, directory: directory) else {
+            throw UsageError(
+                "--feed expects a feed name (all_month, 4.5_week…), an http(s) URL or a file, not '\(feedArgument)'")
+        }
+        filter = QuakeFilter(
+            minimumMagnitude: try arguments.value("min-magnitude", as: "a magnitude") { Double($0) },
+            window: try arguments.value("since", as: "a duration such as 24h") { QuakeFilter.duration($0) },
+            searchText: arguments.value("search") ?? "")
+        limit = try arguments.value("limit", as: "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        json = arguments.flag("json")
+        reload = arguments.flag("reload")
+        colors = context.console.isTerminal && !arguments.flag("no-color") && context.environment["NO_COLOR"] == nil
+
+        // NB: the device store is the SQLite file `<data-dir>/quakes.sqlite`, opened here as the app would.
+        try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: options.dataDirectory.appendingPathComponent("quakes.sqlite").path)
+        let store = try await LocalStore(database: database)
+        let timeZone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
+        let locale = context.environment["QUARTET_LOCALE"].map(Locale.init(identifier:)) ?? .current
+        service = QuakeFeedService(
+            feedURL: feedURL,
+            client: .live(retryPolicy: RetryPolicy(maxAttempts: 2), timeout: 10, errorReporter: .silent),
+            cache: .live(store),
+            formatter: QuakeRowFormatter(timeZone: timeZone, locale: locale))
+    }
+
+    /// The cache, refreshed when older than a minute (or always with `--reload`), with a spinner meanwhile.
+    func snapshot() async -> QuakeSnapshot {
+        let spinner = Spinner(console: console, message: QuakeMessages.loading)
+        let snapshot = await service.snapshot(reload: reload, now: Date())
+        await spinner.stop()
+        if let message = snapshot.problemMessage(formatter: formatter, now: Date()) {
+            console.errorLine(message)
+        }
+        return snapshot
+    }
+
+    func list() async throws -> Int32 {
+        let snapshot = await snapshot()
+        guard let set = snapshot.set else { return 1 }
+        let quakes = set.filtered(filter, now: Date(), limit: limit)
+        if json {
+            console.line(String(decoding: QuakeExport.json(quakes), as: UTF8.self))
+            return 0
+        }
+        let rows = formatter.rows(for: quakes)
+        for line in QuakeTable.render(quakes, rows: rows, colors: colors) { console.line(line) }
+        let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
+        console.line(QuakeMessages.summary(shown: rows.count, total: set.quakes.count, updated: updated))
+        return 0
+    }
+
+    func show(id: String) async throws -> Int32 {
+        let snapshot = await snapshot()
+        guard let set = snapshot.set else { return 1 }
+        guard let quake = set.quakes.first(where: { $0.id == id }) else {
+            console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: false))
+            return 1
+        }
+        if json {
+            console.line(String(decoding: QuakeExport.json([quake]), as: UTF8.self))
+            return 0
+        }
+        let detail = QuakeDetail(quake, formatter: formatter)
+        console.line(detail.title)
+        let width = detail.lines.map(\.label.count).max() ?? 0
+        for (label, value) in detail.lines {
+            console.line("  " + (label + ":").padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+        }
+        return 0
+    }
+
+    func delete(id: String) async throws -> Int32 {
+        guard let cached = try await service.cachedSet(), let quake = cached.quakes.first(where: { $0.id == id }) else {
+            console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: true))
+            return 1
+        }
+        try await service.hide(id: id)
+        if json {
+            console.line(String(decoding: QuakeExport.json([quake]), as: UTF8.self))
+        } else {
+            console.line(QuakeMessages.deleted(id: id, title: quake.title))
+        }
+        return 0
+    }
+
+    func map(output: String) async throws -> Int32 {
+        let snapshot = await snapshot()
+        guard let set = snapshot.set else { return 1 }
+        let quakes = set.filtered(filter, now: Date())
+        let annotations = QuakeMapAnnotation.annotations(for: quakes)
+        let url = URL(
+            fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        try Data(QuakeMapSVG.render(annotations).utf8).write(to: url)
+        if json {
+            let shown = Set(annotations.map(\.id))
+            console.line(String(decoding: QuakeExport.json(quakes.filter { shown.contains($0.id) }), as: UTF8.self))
+        } else {
+            console.line(QuakeMessages.mapWritten(count: annotations.count, path: output))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,74 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Testing
+
+@Suite struct AgendaCalendarTests {
+    @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Lisbon", "America/Los_Angeles"])
+    func daysAreLocalToTheEventZone(zone: String) throws {
+        let event = Demo.event(zone: zone)
+        let early = Demo.session("a", "2027-03-10T08:00", "2027-03-10T09:00", zone: zone)
+        let late = Demo.session("b", "2027-03-10T23:00", "2027-03-10T23:45", zone: zone)
+        let second = Demo.session("c", "2027-03-11T00:30", "2027-03-11T01:00", zone: zone)
+        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt)
+        let days = AgendaCalendar.days(for: event, sessions: [second, late, early], formatter: formatter)
+        #expect(days.map(\.label) == ["Wed 10 Mar", "Thu 11 Mar"])
+        #expect(days.map(\.isoDate) == ["2027-03-10", "2027-03-11"])
+        let first = AgendaCalendar.sessions(on: days[0], in: [second, late, early], formatter: formatter)
+        #expect(first.map(\.id) == ["a", "b"])
+        #expect(
+            AgendaCalendar.sessions(on: days[1], in: [second, late, early], formatter: formatter).map(\.id) == ["c"])
+        #expect(formatter.timeRange(early) == "08:00 – 09:00")
+    }
+
+    @Test func kiritimatiMorningIsThePreviousDayInUTC() {
+        let zone = "Pacific/Kiritimati"
+        let session = Demo.session("a", "2027-03-10T08:00", "2027-03-10T09:00", zone: zone)
+        let utc = SessionTimeFormatter(timeZone: .gmt)
+        #expect(utc.dayLabel(session.startsAt) == "Tue 9 Mar")
+        let local = SessionTimeFormatter(event: Demo.event(zone: zone), choice: .event, deviceTimeZone: .gmt)
+        #expect(local.dayLabel(session.startsAt) == "Wed 10 Mar")
+    }
+
+    @Test func deviceTimeShowsTheDevicesClock() throws {
+        let event = Demo.event(zone: "Pacific/Pago_Pago")
+        let session = Demo.session("a", "2027-03-10T23:00", "2027-03-10T23:30", zone: "Pacific/Pago_Pago")
+        let device = try #require(TimeZone(identifier: "Europe/Paris"))
+        let formatter = SessionTimeFormatter(event: event, choice: .device, deviceTimeZone: device)
+        #expect(formatter.dayAndTime(session) == "Thu 11 Mar, 11:00 – 11:30")
+    }
+
+    @Test func eventDateSpan() {
+        let formatter = SessionTimeFormatter(event: Demo.event(), choice: .event, deviceTimeZone: .gmt)
+        let event = Demo.event()
+        #expect(formatter.dateSpan(from: event.startsAt, to: event.endsAt) == "10–11 Mar 2027")
+    }
+}
+
+@Suite struct SeatsRuleTests {
+    @Test func messageAppearsBelowTheThreshold() {
+        func message(_ capacity: Int?, _ taken: Int, threshold: Int = 5) -> String? {
+            SeatsRule.message(
+                for: Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00", capacity: capacity, taken: taken),
+                threshold: threshold)
+        }
+        #expect(message(nil, 500) == nil)
+        #expect(message(30, 25) == nil)
+        #expect(message(30, 26) == "4 seats available")
+        #expect(message(30, 29) == "1 seat available")
+        #expect(message(30, 30) == "Full")
+        #expect(message(30, 20, threshold: 11) == "10 seats available")
+    }
+
+    @Test func clashNamesTheAttendedSession() {
+        let attended = Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00", attendance: .attending)
+        let overlapping = Demo.session("b", "2027-03-10T10:30", "2027-03-10T11:30")
+        let touching = Demo.session("c", "2027-03-10T11:00", "2027-03-10T12:00")
+        let cancelled = Demo.session("d", "2027-03-10T10:00", "2027-03-10T11:00", attendance: .cancelled)
+        let all = [attended, overlapping, touching, cancelled]
+        #expect(SeatsRule.clash(for: overlapping, in: all)?.id == "a")
+        #expect(SeatsRule.clash(for: touching, in: all) == nil)
+        #expect(SeatsRule.clash(for: attended, in: all) == nil)
+        #expect(SeatsRule.clash(for: Demo.session("e", "2027-03-10T10:59", "2027-03-10T12:00"), in: [cancelled]) == nil)
+    }
+}

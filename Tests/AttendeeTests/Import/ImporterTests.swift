@@ -1,0 +1,172 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import HTTPServer
+import Testing
+
+/// The real programmes in `$QUARTET_FIXTURES/conference`, or `nil` (with a note) when the variable is unset.
+func conferenceFixture(_ name: String) throws -> Data? {
+    guard let folder = ProcessInfo.processInfo.environment["QUARTET_FIXTURES"], !folder.isEmpty else {
+        FileHandle.standardError.write(Data("AttendeeTests: QUARTET_FIXTURES is not set; \(name) NOT tested\n".utf8))
+        return nil
+    }
+    return try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("conference/\(name)"))
+}
+
+@Suite struct ImporterTests {
+    @Test func frabCamp2019DespiteFailingItsSchema() throws {
+        guard let data = try conferenceFixture("voc-schedule_frab-camp2019.json") else { return }
+        let report = try ProgrammeImporter.read(data)
+        #expect(report.format == .frab)
+        let programme = report.programme
+        #expect(programme.event.externalID == "frab:Camp2019")
+        #expect(programme.event.name == "Chaos Communication Camp 2019")
+        #expect(programme.event.timeZone == "Europe/Berlin")
+        #expect(programme.sessions.count + report.skipped.filter { $0.kind == "session" }.count == 79)
+        #expect(programme.sessions.count == 79)
+        let opening = try #require(programme.sessions.first { $0.title == "Opening Ceremony" })
+        #expect(opening.externalID == "frab:a0a0fcfe-b7fb-46e3-84b6-97a5406016b4")
+        #expect(opening.room == "Curie")
+        #expect(opening.track == "CCC")
+        #expect(opening.startsAt == Demo.at("2019-08-21T11:00", "Europe/Berlin"))
+        #expect(opening.endsAt.timeIntervalSince(opening.startsAt) == 30 * 60)
+        #expect(opening.speakerIDs.count == 2)
+        let names = Set(programme.speakers.map(\.name))
+        #expect(names.contains("jinxx") && names.contains("smtw"))
+        #expect(Set(programme.speakers.map(\.externalID)).count == programme.speakers.count)
+        let days = Set(programme.sessions.map { AgendaCalendarProbe.isoDay($0.startsAt, "Europe/Berlin") })
+        #expect(days.count == 5)
+    }
+
+    @Test func sessionizeKotlinConf2025() throws {
+        guard let data = try conferenceFixture("kotlinconf-app_2025_conference.json") else { return }
+        let report = try ProgrammeImporter.read(
+            data, options: ImportOptions(eventName: "KotlinConf 2025", timeZone: "Europe/Copenhagen"))
+        #expect(report.format == .sessionize)
+        let programme = report.programme
+        #expect(programme.event.externalID == "sessionize:kotlinconf-2025")
+        #expect(programme.speakers.count == 105)
+        #expect(programme.sessions.count + report.skipped.filter { $0.kind == "session" }.count == 112)
+        let registration = try #require(programme.sessions.first { $0.title == "Registration" })
+        #expect(registration.startsAt == Demo.at("2025-05-21T08:00", "Europe/Copenhagen"))
+        #expect(registration.room == "Room #173")
+        let alan = try #require(programme.speakers.first { $0.name == "Alan Viverette" })
+        #expect(alan.title == "Engineering Manager")
+        #expect(alan.company == "Google")
+        #expect(programme.sessions.contains { $0.kind == .keynote })
+        let linked = Set(programme.sessions.flatMap(\.speakerIDs))
+        #expect(linked.isSubset(of: Set(programme.speakers.map(\.externalID))))
+    }
+
+    @Test func malformedItemsAreSkippedWithReasons() throws {
+        let json = """
+            {"schedule": {"conference": {"acronym": "T", "title": "Test", "time_zone_name": "Pacific/Kiritimati",
+              "days": [{"date": "2027-01-01", "day_start": "2027-01-01T08:00:00+14:00", "rooms": {"Hall": [
+                {"guid": "g1", "title": "Good", "date": "2027-01-01T08:00:00+14:00", "duration": "00:45",
+                 "type": "workshop", "persons": [{"id": 1, "public_name": "Aiko"}, {"id": 2}]},
+                {"guid": "g2", "title": "No time", "duration": "00:45"},
+                {"guid": "g3", "date": "2027-01-01T09:00:00+14:00", "duration": "00:45"},
+                {"guid": "g4", "title": "Bad duration", "date": "2027-01-01T09:00:00+14:00", "duration": "soon"},
+                {"guid": "g1", "title": "Twice", "date": "2027-01-01T10:00:00+14:00", "duration": "00:30"},
+                {"id": 7, "title": "From day and start", "start": "11:00", "duration": "1:00:00"},
+                {"id": 8, "title": "After midnight", "start": "01:30", "duration": "0:30"},
+                42
+              ], "Broken": "nope"}}, "not a day"]}}}
+            """
+        let report = try ProgrammeImporter.read(Data(json.utf8), options: ImportOptions(smallSessionCapacity: 25))
+        #expect(report.programme.sessions.map(\.title) == ["Good", "From day and start", "After midnight"])
+        #expect(report.programme.sessions.last?.startsAt == Demo.at("2027-01-02T01:30", "Pacific/Kiritimati"))
+        #expect(report.programme.sessions.first?.kind == .workshop)
+        #expect(report.programme.sessions.first?.capacity == 25)
+        #expect(report.programme.sessions.first?.speakerIDs == ["frab:T:person:1"])
+        #expect(report.programme.sessions[1].startsAt == Demo.at("2027-01-01T11:00", "Pacific/Kiritimati"))
+        #expect(report.programme.sessions[1].externalID == "frab:T-7")
+        let reasons = report.skipped.map(\.description)
+        #expect(reasons.contains("session g2: no readable start time"))
+        #expect(reasons.contains("session g3: no title"))
+        #expect(reasons.contains("session g4: no readable duration"))
+        #expect(reasons.contains("session g1: listed twice"))
+        #expect(reasons.contains("session in Hall: not an object"))
+        #expect(reasons.contains("room Broken: its events are not a list"))
+        #expect(reasons.contains("day #2: not an object"))
+    }
+
+    @Test func sessionizeToleratesMissingPieces() throws {
+        let json = """
+            {"sessions": [
+              {"id": "1", "title": "Keynote", "startsAt": "2025-05-22T09:00", "endsAt": "2025-05-22T10:00",
+               "speakerIds": ["a", "ghost"], "roomId": 9, "tags": ["Keynote"]},
+              {"id": "2", "title": "Unscheduled", "startsAt": null, "endsAt": null},
+              {"id": "3", "title": "Backwards", "startsAt": "2025-05-22T10:00", "endsAt": "2025-05-22T09:00"},
+              {"title": "No id"}
+             ],
+             "speakers": [{"id": "a", "firstName": "Zoë", "lastName": "Lindqvist", "tagLine": "CTO at Fjord",
+                           "links": [{"linkType": "LinkedIn", "url": "https://linkedin.example/z"}]},
+                          {"id": "b"}],
+             "rooms": [{"id": 9, "name": "Main hall"}]}
+            """
+        let report = try ProgrammeImporter.read(Data(json.utf8), options: ImportOptions(timeZone: "Pacific/Pago_Pago"))
+        let session = try #require(report.programme.sessions.first)
+        #expect(report.programme.sessions.count == 1)
+        #expect(session.kind == .keynote)
+        #expect(session.room == "Main hall")
+        #expect(session.speakerIDs == ["sessionize:speaker:a"])
+        #expect(report.programme.speakers.first?.name == "Zoë Lindqvist")
+        #expect(report.programme.speakers.first?.company == "Fjord")
+        #expect(report.programme.speakers.first?.socialLinks.first?.network == "linkedin")
+        let reasons = report.skipped.map(\.description)
+        #expect(reasons.contains("speaker b: no name"))
+        #expect(reasons.contains("speaker link 1: unknown speaker id ghost"))
+        #expect(reasons.contains("session 2: not scheduled (no start or end time)"))
+        #expect(reasons.contains("session 3: ends before it starts"))
+        #expect(reasons.contains("session No id: no id"))
+    }
+
+    @Test func refusesWhatIsNotAProgramme() {
+        #expect(throws: ImportError.self) { try ProgrammeImporter.read(Data("[1,2]".utf8)) }
+        #expect(throws: ImportError.self) { try ProgrammeImporter.read(Data(#"{"hello": 1}"#.utf8)) }
+        #expect(throws: ImportError.self) {
+            try ProgrammeImporter.read(Data(#"{"sessions": []}"#.utf8), options: ImportOptions(timeZone: "Nowhere/X"))
+        }
+    }
+
+    @Test func reimportingRealFilesUpdatesRatherThanDuplicates() async throws {
+        guard let frab = try conferenceFixture("voc-schedule_frab-camp2019.json"),
+            let sessionize = try conferenceFixture("kotlinconf-app_2025_conference.json")
+        else { return }
+        try await AttendeeTestServer.with { server in
+            let token = try await server.signUp("Organizer")
+            for (data, options) in [
+                (frab, ImportOptions()),
+                (sessionize, ImportOptions(eventName: "KotlinConf 2025", timeZone: "Europe/Copenhagen")),
+            ] {
+                let programme = try ProgrammeImporter.read(data, options: options).programme
+                let body = try AttendeeCoding.encoder().encode(programme)
+                let first = try await server.client.request(
+                    .post, "/attendee/v1/import", headers: AttendeeTestServer.auth(token), body: body)
+                #expect(first.status == .created)
+                let again = try await server.client.request(
+                    .post, "/attendee/v1/import", headers: AttendeeTestServer.auth(token), body: body)
+                let summary = try again.decode(ImportSummary.self)
+                #expect(summary.sessionsCreated == 0)
+                #expect(summary.sessionsUpdated == programme.sessions.count)
+                #expect(summary.speakersCreated == 0)
+                let agenda = try await server.client.get("/attendee/v1/events/\(summary.eventID)/agenda")
+                    .decode([Session].self)
+                #expect(agenda.count == programme.sessions.count)
+            }
+            let events = try await server.client.get("/attendee/v1/events").decode([Event].self)
+            #expect(events.count == 3)
+        }
+    }
+}
+
+enum AgendaCalendarProbe {
+    static func isoDay(_ date: Date, _ zone: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}

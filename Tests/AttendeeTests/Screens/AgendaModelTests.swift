@@ -1,0 +1,170 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Database
+import Foundation
+import LocalStore
+import Synchronization
+import Testing
+
+@MainActor @Suite struct AgendaModelTests {
+    /// A fake server that keeps seats and states like the real one.
+    final class FakeSeats: Sendable {
+        let sessions: Mutex<[Session]>
+        init(_ sessions: [Session]) { self.sessions = Mutex(sessions) }
+
+        var client: AttendeeClient {
+            AttendeeClient(
+                event: { _ in EventDetails(event: Demo.event(zone: "Pacific/Kiritimati", threshold: 5)) },
+                agenda: { _ in self.sessions.withLock { $0 } },
+                attend: { id, _ in
+                    try self.sessions.withLock { sessions in
+                        guard let index = sessions.firstIndex(where: { $0.id == id }) else {
+                            throw APIError.http(status: 404, detail: nil)
+                        }
+                        if sessions[index].seatsAvailable == 0 {
+                            throw Demo.refusal(409, .full, "“\(sessions[index].title)” is full.")
+                        }
+                        sessions[index].seatsTaken += 1
+                        sessions[index].myAttendance = .attending
+                        return AttendanceResult(
+                            sessionID: id, state: .attending, seatsTaken: sessions[index].seatsTaken,
+                            capacity: sessions[index].capacity)
+                    }
+                },
+                leave: { id in
+                    self.sessions.withLock { sessions in
+                        let index = sessions.firstIndex { $0.id == id } ?? 0
+                        sessions[index].seatsTaken -= 1
+                        sessions[index].myAttendance = .cancelled
+                        return AttendanceResult(
+                            sessionID: id, state: .cancelled, seatsTaken: sessions[index].seatsTaken,
+                            capacity: sessions[index].capacity)
+                    }
+                })
+        }
+    }
+
+    static let zone = "Pacific/Kiritimati"
+    static func programme() -> [Session] {
+        [
+            Demo.session("k", "2027-03-10T08:00", "2027-03-10T09:00", zone: zone, kind: .keynote),
+            Demo.session(
+                "w", "2027-03-10T09:30", "2027-03-10T11:00", zone: zone, kind: .workshop, capacity: 20, taken: 16),
+            Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45", zone: zone),
+            Demo.session(
+                "full", "2027-03-10T12:00", "2027-03-10T13:00", zone: zone, kind: .breakout, capacity: 2, taken: 2),
+            Demo.session("d2", "2027-03-11T08:00", "2027-03-11T09:00", zone: zone),
+        ]
+    }
+
+    @Test func tabsRowsAndSeats() async {
+        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T07:00", Self.zone))
+        #expect(model.dayTabs == ["Wed 10 Mar", "Thu 11 Mar"])
+        #expect(model.selectedDay == 1)
+        #expect(model.rows.map(\.id) == ["d2"])
+        model.dayTapped(0)
+        #expect(model.rows.map(\.id) == ["k", "w", "t", "full"])
+        #expect(model.rows.map(\.time) == ["08:00 – 09:00", "09:30 – 11:00", "10:00 – 10:45", "12:00 – 13:00"])
+        #expect(model.rows.map(\.seatsMessage) == [nil, "4 seats available", nil, "Full"])
+        #expect(model.rows.allSatisfy { !$0.isHighlighted && $0.symbol == "plus" })
+        #expect(model.timeZoneLabel == "Event time (Pacific/Kiritimati)")
+        model.dayTapped(7)
+        #expect(model.selectedDay == 0)
+    }
+
+    @Test func plusAttendsHighlightsAndLeaves() async {
+        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        #expect(model.selectedDay == 0)
+        await model.plusTapped("w")
+        let workshop = model.rows.first { $0.id == "w" }
+        #expect(workshop?.isHighlighted == true)
+        #expect(workshop?.symbol == "checkmark")
+        #expect(workshop?.seatsMessage == "3 seats available")
+        #expect(model.banner == nil)
+
+        await model.plusTapped("t")
+        #expect(model.banner == "This session overlaps “Session w”, which you already attend.")
+        #expect(model.rows.first { $0.id == "t" }?.isHighlighted == false)
+
+        await model.plusTapped("w")
+        #expect(model.rows.first { $0.id == "w" }?.isHighlighted == false)
+        #expect(model.rows.first { $0.id == "w" }?.seatsMessage == "4 seats available")
+        await model.plusTapped("t")
+        #expect(model.banner == nil)
+        #expect(model.rows.first { $0.id == "t" }?.isHighlighted == true)
+    }
+
+    @Test func fullSessionShowsTheServersRefusal() async {
+        var sessions = Self.programme()
+        sessions[3].seatsTaken = 1
+        let fake = FakeSeats(sessions)
+        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "1 seat available")
+        fake.sessions.withLock { $0[3].seatsTaken = 2 }
+        await model.plusTapped("full")
+        #expect(model.banner == "“Session full” is full.")
+        #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "Full")
+        #expect(model.isBusy == false)
+    }
+
+    @Test func deviceTimeSwitchRebuildsTabs() async throws {
+        let model = AgendaModel(
+            client: FakeSeats(Self.programme()).client,
+            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")))
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        model.timeZoneToggled()
+        #expect(model.timeZoneChoice == .device)
+        #expect(model.timeZoneLabel == "Device time (Pacific/Pago_Pago)")
+        // Kiritimati is 25 hours ahead of Pago Pago: its Wednesday 08:00 is Tuesday 07:00 there.
+        #expect(model.dayTabs.first == "Tue 9 Mar")
+        model.timeZoneToggled()
+        #expect(model.dayTabs.first == "Wed 10 Mar")
+    }
+
+    @Test func loadFailureShowsABanner() async {
+        let model = AgendaModel(client: AttendeeClient(event: { _ in throw APIError.cannotConnect }))
+        await model.appeared(eventID: "e1")
+        #expect(model.banner == APIError.cannotConnect.message)
+        #expect(model.rows.isEmpty)
+        #expect(model.isBusy == false)
+        model.rowTapped("x")
+        #expect(model.openedSessionID == "x")
+    }
+}
+
+@MainActor @Suite struct AgendaOfflineTests {
+    @Test func theSavedAgendaShowsWhenOffline() async throws {
+        let zone = "Europe/Lisbon"
+        let store = try await LocalStore(
+            database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", zone) })
+        let copy = AgendaOfflineCopy.localStore(store)
+        let online = AttendeeClient(
+            event: { _ in EventDetails(event: Demo.event(zone: zone)) },
+            agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] })
+        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt)
+        await first.appeared(eventID: "e1")
+        #expect(first.offlineNotice == nil)
+
+        let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
+        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        await second.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", zone))
+        #expect(second.rows.map(\.id) == ["a"])
+        #expect(second.banner == nil)
+        #expect(second.offlineNotice == "Offline: agenda saved Tue 9 Mar, 18:05")
+
+        let unknown = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        await unknown.appeared(eventID: "other")
+        #expect(unknown.banner == APIError.offline.message)
+
+        let refused = AttendeeClient(
+            event: { _ in throw APIError.http(status: 404, detail: nil) }, agenda: { _ in [] })
+        let gone = AgendaModel(client: refused, offlineCopy: copy, deviceTimeZone: .gmt)
+        await gone.appeared(eventID: "e1")
+        #expect(gone.rows.isEmpty)
+        #expect(gone.banner == APIError.http(status: 404, detail: nil).message)
+    }
+}

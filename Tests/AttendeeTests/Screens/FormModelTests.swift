@@ -1,0 +1,179 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import Testing
+
+@MainActor @Suite struct AdditionalInfoModelTests {
+    @Test func everyFieldRequiredGuestsNeedNameAndEmail() async {
+        let sent = Mutex<[AdditionalInfoSubmission]>([])
+        let client = AttendeeClient(submitAdditionalInfo: { eventID, submission in
+            sent.withLock { $0.append(submission) }
+            return Registration(eventID: eventID, additionalInfoStatus: .completed)
+        })
+        let model = AdditionalInfoModel(client: client, eventID: "e1", fields: Demo.event().additionalInfoFields)
+        #expect(model.isSubmitEnabled == false)
+        #expect(model.laterTitle == "Later, I haven't decided")
+
+        await model.submitTapped()
+        #expect(
+            model.fieldErrors == [
+                "answers.dietaryNeeds": "Dietary needs is required.", "answers.tshirtSize": "T-shirt size is required.",
+            ])
+        model.answerChanged("dietaryNeeds", "none")
+        #expect(model.fieldErrors["answers.dietaryNeeds"] == nil)
+        model.answerChanged("tshirtSize", "L")
+        #expect(model.isSubmitEnabled)
+
+        model.addGuestTapped()
+        model.addGuestTapped()
+        #expect(model.guests.count == 2)
+        #expect(model.isSubmitEnabled == false)
+        model.guestChanged(0, name: "Zoë", email: "zoe@example.com")
+        model.guestChanged(1, name: "", email: "nope")
+        await model.submitTapped()
+        #expect(
+            model.fieldErrors == [
+                "guests.1.name": "Guest 2 needs a name.", "guests.1.email": "Guest 2 needs a valid e-mail address.",
+            ])
+        #expect(sent.withLock { $0.isEmpty })
+        model.removeGuestTapped(1)
+        #expect(model.fieldErrors.isEmpty)
+        await model.submitTapped()
+        #expect(model.isFinished)
+        #expect(
+            sent.withLock { $0 } == [
+                AdditionalInfoSubmission(
+                    answers: ["dietaryNeeds": "none", "tshirtSize": "L"],
+                    guests: [Guest(name: "Zoë", email: "zoe@example.com")])
+            ])
+    }
+
+    @Test func laterSkipsTheStep() async {
+        let sent = Mutex<[AdditionalInfoSubmission]>([])
+        let client = AttendeeClient(submitAdditionalInfo: { eventID, submission in
+            sent.withLock { $0.append(submission) }
+            return Registration(eventID: eventID, additionalInfoStatus: .later)
+        })
+        let model = AdditionalInfoModel(client: client, eventID: "e1", fields: Demo.event().additionalInfoFields)
+        await model.laterTapped()
+        #expect(model.isFinished)
+        #expect(sent.withLock { $0 } == [AdditionalInfoSubmission(later: true)])
+    }
+
+    @Test func serverRefusalIsShown() async {
+        let client = AttendeeClient(submitAdditionalInfo: { _, _ in
+            throw APIError.http(status: 422, detail: .problem(ProblemDetails(detail: "T-shirt size is required.")))
+        })
+        let model = AdditionalInfoModel(client: client, eventID: "e1", fields: [])
+        await model.submitTapped()
+        #expect(model.banner == "T-shirt size is required.")
+        #expect(model.isFinished == false)
+    }
+}
+
+@MainActor @Suite struct FeedbackModelTests {
+    @Test func sessionFeedbackNeedsEverySpeakerAndIsOnceOnly() async {
+        let speakers = [SpeakerSummary(id: "a", name: "Ana"), SpeakerSummary(id: "b", name: "Rui")]
+        let sent = Mutex<[SessionFeedback]>([])
+        let client = AttendeeClient(sessionFeedback: { _, feedback in sent.withLock { $0.append(feedback) } })
+        let model = FeedbackModel(client: client, target: .session(id: "s", speakers: speakers))
+        #expect(model.isSubmitEnabled == false)
+        model.ratingChosen(5)
+        model.speakerRatingChosen("a", 4)
+        #expect(model.isSubmitEnabled == false)
+        model.speakerRatingChosen("b", 9)
+        #expect(model.isSubmitEnabled == false)
+        model.speakerRatingChosen("b", 3)
+        model.commentChanged("Great")
+        #expect(model.isSubmitEnabled)
+        await model.submitTapped()
+        #expect(model.isAlreadyGiven)
+        #expect(model.isSubmitEnabled == false)
+        #expect(model.submitTitle == "Feedback given")
+        #expect(model.banner == "Thank you for your feedback.")
+        #expect(
+            sent.withLock { $0 } == [SessionFeedback(rating: 5, speakerRatings: ["a": 4, "b": 3], comment: "Great")])
+    }
+
+    @Test func conflictDisablesTheButton() async {
+        let client = AttendeeClient(eventFeedback: { _, _ in
+            throw Demo.refusal(409, .duplicate, "You already gave feedback on this event.")
+        })
+        let model = FeedbackModel(client: client, target: .event(id: "e1"))
+        model.ratingChosen(4)
+        await model.submitTapped()
+        #expect(model.isAlreadyGiven)
+        #expect(model.banner == "You already gave feedback.")
+        #expect(model.isSubmitEnabled == false)
+    }
+
+    @Test func givenBeforeOpensDisabled() {
+        let model = FeedbackModel(client: AttendeeClient(), target: .event(id: "e1"), alreadyGiven: true)
+        model.ratingChosen(3)
+        #expect(model.isSubmitEnabled == false)
+    }
+}
+
+@MainActor @Suite struct ProfileModelTests {
+    @Test func editAboutMeAndPreferences() async {
+        let stored = Mutex(
+            MyProfile(
+                person: Person(id: "me", name: "Ana", title: "iOS Engineer", company: "Tejo"), email: "ana@example.com",
+                preferences: Preferences()))
+        let client = AttendeeClient(
+            me: { stored.withLock { $0 } },
+            updateMe: { update in
+                stored.withLock { profile in
+                    if let about = update.aboutMe { profile.person.aboutMe = about }
+                    if let preferences = update.preferences { profile.preferences = preferences }
+                    return profile
+                }
+            })
+        let model = ProfileModel(client: client)
+        await model.appeared()
+        #expect(model.name == "Ana")
+        #expect(model.subtitle == "iOS Engineer · Tejo")
+        #expect(model.myNotesTitle == "My Notes")
+        #expect(model.banner == nil)
+        #expect(model.isSaveEnabled == false)
+        model.editAboutTapped()
+        #expect(model.isSaveEnabled == false)
+        model.aboutChanged("I build conference apps.")
+        #expect(model.isSaveEnabled)
+        await model.saveTapped()
+        #expect(model.aboutMe == "I build conference apps.")
+        #expect(model.isEditingAbout == false)
+        #expect(model.banner == "Profile saved.")
+        await model.preferencesChanged(tracks: ["Swift"], topics: ["concurrency"])
+        #expect(model.preferences == Preferences(tracks: ["Swift"], topics: ["concurrency"]))
+        model.editAboutTapped()
+        model.aboutChanged(String(repeating: "x", count: 2001))
+        #expect(model.isSaveEnabled == false)
+    }
+}
+
+@MainActor @Suite struct AccountModelTests {
+    @Test func signUpChecksLocallyThenSignsIn() async {
+        let profile = MyProfile(
+            person: Person(id: "me", name: "Ana"), email: "ana@example.com", preferences: Preferences())
+        let client = AttendeeClient(
+            signUp: { _ in AuthSession(token: "t", profile: profile) },
+            signIn: { _ in
+                throw APIError.http(
+                    status: 401, detail: .problem(ProblemDetails(detail: "The e-mail or the password is not right.")))
+            },
+            signOut: {})
+        let model = AccountModel(client: client)
+        await model.signUpTapped(name: "Ana", email: "ana", password: "long enough")
+        #expect(model.fieldError?.field == "email")
+        #expect(model.isSignedIn == false)
+        await model.signUpTapped(name: "Ana", email: "ana@example.com", password: "long enough")
+        #expect(model.isSignedIn)
+        await model.signOutTapped()
+        #expect(model.isSignedIn == false)
+        await model.signInTapped(email: "ana@example.com", password: "wrong")
+        #expect(model.banner == "The e-mail or the password is not right.")
+    }
+}

@@ -1,0 +1,154 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import Testing
+
+/// The screens driven through the live client against the real server, in-process.
+@MainActor @Suite struct LiveScreenTests {
+    final class MemoryTokens: Sendable {
+        let token = Mutex<String?>(nil)
+        var store: TokenStore {
+            TokenStore(load: { self.token.withLock { $0 } }, save: { value in self.token.withLock { $0 = value } })
+        }
+    }
+
+    static func client(_ server: AttendeeTestServer, _ tokens: MemoryTokens) throws -> AttendeeClient {
+        AttendeeClient.live(
+            baseURL: try #require(URL(string: "http://attendee.test")),
+            transport: InProcessTransport.make(server.client),
+            tokens: tokens.store)
+    }
+
+    @Test func registrationLandsOnAdditionalInfoThenBack() async throws {
+        try await AttendeeTestServer.with { server in
+            let tokens = MemoryTokens()
+            let client = try Self.client(server, tokens)
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            #expect(tokens.token.withLock { $0 } != nil)
+
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            #expect(dashboard.name == "Quartet Summit 2027")
+            #expect(dashboard.dates == "10–11 Mar 2027")
+            #expect(dashboard.isOngoing == false)
+            #expect(dashboard.onNow.isEmpty)
+            #expect(dashboard.livePoll == nil)
+            #expect(dashboard.location?.address == "Praça das Indústrias 1, 1300-307 Lisboa, Portugal")
+            #expect(dashboard.location?.coordinates == "38.6981, -9.1936")
+            #expect(dashboard.isRegistered == false)
+            #expect(dashboard.registerButtonTitle == "Register")
+            #expect(
+                dashboard.links.map(\.title) == [
+                    "Attendees", "Agenda", "Speakers", "My Agenda", "Feedback", "Location",
+                ])
+
+            await dashboard.registerTapped()
+            #expect(dashboard.isRegistered)
+            #expect(dashboard.registerButtonTitle == "Registered")
+            let step = try #require(dashboard.additionalInfo)
+            #expect(step.fields.map(\.key) == ["dietaryNeeds", "tshirtSize", "role"])
+            step.answerChanged("dietaryNeeds", "none")
+            step.answerChanged("tshirtSize", "M")
+            step.answerChanged("role", "iOS")
+            step.addGuestTapped()
+            step.guestChanged(0, name: "Zoë", email: "zoe@example.com")
+            await step.submitTapped()
+            #expect(step.isFinished)
+            #expect(step.banner == nil)
+            dashboard.additionalInfoClosed()
+            #expect(dashboard.additionalInfo == nil)
+            let details = try await client.event(server.eventID)
+            #expect(details.registration?.additionalInfoStatus == .completed)
+        }
+    }
+
+    @Test func dashboardShowsNowAndNextWhileOngoing() async throws {
+        try await AttendeeTestServer.with { server in
+            let client = try Self.client(server, MemoryTokens())
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            await dashboard.appeared(now: Demo.at("2027-03-10T09:30", "Europe/Lisbon"))
+            #expect(dashboard.isOngoing)
+            #expect(dashboard.onNow.map(\.title) == ["Opening keynote: one codebase, four apps"])
+            #expect(dashboard.upNext.count == 4)
+            #expect(dashboard.upNext.allSatisfy { $0.time.hasPrefix("10:30") })
+        }
+    }
+
+    @Test func attendeesFilterAsYouTypeAndDetails() async throws {
+        try await AttendeeTestServer.with { server in
+            let other = try await server.registeredAttendee("Chloé Andersen")
+            _ = try await server.client.patch(
+                "/attendee/v1/me",
+                json: ProfileUpdate(
+                    title: "Designer", company: "Café Analytics",
+                    socialLinks: [
+                        SocialLink(network: "github", url: "https://github.com/c"),
+                        SocialLink(network: "blog", url: "https://c.example"),
+                    ]),
+                headers: AttendeeTestServer.auth(other))
+            let tokens = MemoryTokens()
+            let client = try Self.client(server, tokens)
+            _ = try await client.signUp(
+                SignUpRequest(email: "jose@example.com", password: "correct horse", name: "José Núñez"))
+            _ = try await client.register(server.eventID)
+
+            let model = AttendeesModel(client: client, eventID: server.eventID)
+            await model.appeared()
+            #expect(model.rows.map(\.name) == ["Chloé Andersen", "José Núñez"])
+            model.searchChanged("C")
+            #expect(model.rows.map(\.name) == ["Chloé Andersen"])
+            model.searchChanged("CAFE")
+            #expect(model.rows.map(\.subtitle) == ["Designer · Café Analytics"])
+            model.searchChanged("nunez")
+            #expect(model.rows.map(\.name) == ["José Núñez"])
+            model.searchChanged("zzz")
+            #expect(model.rows.isEmpty)
+            #expect(model.emptyMessage == "No attendees match “zzz”.")
+            model.searchChanged("")
+            model.rowTapped(model.rows[0].id)
+            #expect(model.selected?.socialIcons == ["github", "link"])
+            model.backTapped()
+            #expect(model.selected == nil)
+        }
+    }
+
+    @Test func speakersAndMyAgendaWithExport() async throws {
+        try await AttendeeTestServer.with { server in
+            let tokens = MemoryTokens()
+            let client = try Self.client(server, tokens)
+            _ = try await client.signUp(SignUpRequest(email: "me@example.com", password: "correct horse", name: "Me"))
+            _ = try await client.register(server.eventID)
+            let agenda = try await client.agenda(server.eventID)
+            let later = try #require(agenda.last)
+            let keynote = try #require(agenda.first)
+            _ = try await client.attend(later.id, AttendRequest())
+            _ = try await client.attend(keynote.id, AttendRequest())
+
+            let mine = MyAgendaModel(client: client, eventID: server.eventID)
+            await mine.appeared(deviceTimeZone: .gmt)
+            #expect(mine.rows.map(\.id) == [keynote.id, later.id])
+            #expect(mine.rows.first?.when == "Wed 10 Mar, 09:00 – 10:00")
+            let ics = try #require(mine.exportTapped(stamp: Date(timeIntervalSince1970: 0)))
+            #expect(ics.components(separatedBy: "BEGIN:VEVENT").count == 3)
+
+            let speakers = SpeakersModel(client: client, eventID: server.eventID)
+            await speakers.appeared()
+            #expect(!speakers.rows.isEmpty)
+            await speakers.rowTapped(speakers.rows[0].id)
+            let profile = try #require(speakers.profile)
+            #expect(profile.details.name == speakers.rows[0].name)
+            #expect(!profile.sessions.isEmpty)
+            #expect(profile.details.socialIcons.contains("github"))
+            speakers.backTapped()
+            #expect(speakers.profile == nil)
+
+            try await client.signOut()
+            #expect(tokens.token.withLock { $0 } == nil)
+            let signedOut = MyAgendaModel(client: client, eventID: server.eventID)
+            await signedOut.appeared()
+            #expect(signedOut.banner == APIError.signedOut.message)
+        }
+    }
+}

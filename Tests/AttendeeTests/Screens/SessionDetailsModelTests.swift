@@ -1,0 +1,119 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import Testing
+
+@MainActor @Suite struct SessionDetailsModelTests {
+    static func client(_ session: Session, attendees: [Person] = []) -> AttendeeClient {
+        let current = Mutex(session)
+        return AttendeeClient(
+            event: { _ in EventDetails(event: Demo.event(threshold: 5)) },
+            session: { _ in current.withLock { $0 } },
+            attend: { id, _ in
+                current.withLock {
+                    $0.myAttendance = .attending
+                    $0.seatsTaken += 1
+                    return AttendanceResult(
+                        sessionID: id, state: .attending, seatsTaken: $0.seatsTaken, capacity: $0.capacity)
+                }
+            },
+            leave: { id in
+                current.withLock {
+                    $0.myAttendance = .cancelled
+                    $0.seatsTaken -= 1
+                    return AttendanceResult(
+                        sessionID: id, state: .cancelled, seatsTaken: $0.seatsTaken, capacity: $0.capacity)
+                }
+            },
+            sessionAttendees: { _ in attendees })
+    }
+
+    func model(_ session: Session, attendees: [Person] = []) async -> SessionDetailsModel {
+        let model = SessionDetailsModel(
+            client: Self.client(session, attendees: attendees), shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: session.id, deviceTimeZone: .gmt)
+        return model
+    }
+
+    @Test func notAttendedThenAttendedThenFeedbackGiven() async {
+        let model = await model(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
+        #expect(model.state == .notAttended)
+        #expect(model.stateLabel == "Not attending")
+        #expect(model.attendButtonTitle == "Attend")
+        #expect(model.isFeedbackEnabled == false)
+        #expect(model.time == "Wed 10 Mar, 10:00 – 10:45")
+        #expect(model.place == "Room t, Centro")
+
+        await model.attendTapped()
+        #expect(model.state == .attended)
+        #expect(model.attendButtonTitle == "Leave")
+        #expect(model.isFeedbackEnabled)
+        #expect(model.feedbackButtonTitle == "Give feedback")
+
+        model.feedbackSubmitted()
+        #expect(model.state == .attendedFeedbackGiven)
+        #expect(model.isFeedbackEnabled == false)
+        #expect(model.feedbackButtonTitle == "Feedback given")
+        #expect(model.stateLabel == "Attending · feedback given")
+
+        await model.leaveTapped()
+        #expect(model.state == .notAttended)
+    }
+
+    @Test func breakoutWithFewSeatsLeft() async {
+        let model = await model(
+            Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 30, taken: 27))
+        #expect(model.state == .fewSeatsLeft)
+        #expect(model.stateLabel == "Few seats left")
+        #expect(model.seatsMessage == "3 seats available")
+        await model.attendTapped()
+        #expect(model.state == .attended)
+        #expect(model.seatsMessage == "2 seats available")
+    }
+
+    @Test func fullOffersTheWaitlist() async {
+        let model = await model(
+            Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 3))
+        #expect(model.state == .full)
+        #expect(model.attendButtonTitle == "Join waitlist")
+        #expect(model.seatsMessage == "Full")
+    }
+
+    @Test func shareDirectionsAndAttendeesNavigation() async throws {
+        let ana = Person(id: "p9", name: "Ana")
+        let model = await model(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"), attendees: [ana])
+        #expect(model.shareText == "Session t — Wed 10 Mar, 10:00 – 10:45, Room t, Centro")
+        #expect(model.shareURL?.absoluteString == "https://quartet.example/sessions/t")
+        let ics = try #require(model.calendarEntry(stamp: Date(timeIntervalSince1970: 0)))
+        #expect(ics.contains("SUMMARY:Session t\r\n"))
+        #expect(ics.contains("URL:https://quartet.example/sessions/t\r\n"))
+
+        model.directionsTapped()
+        #expect(model.location?.room == "Room t")
+        #expect(model.location?.address == "Praça 1, Lisboa")
+        #expect(model.location?.coordinates == "38.6981, -9.1936")
+        await model.attendeesTapped()
+        #expect(model.attendees == [ana])
+        model.backTapped()
+        #expect(model.attendees == nil)
+        #expect(model.location != nil)
+        model.backTapped()
+        #expect(model.location == nil)
+    }
+
+    @Test func refusalNamesTheClash() async {
+        let session = Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45")
+        var client = Self.client(session)
+        client.attend = { _, _ in
+            throw Demo.refusal(409, .overlapping, "This session overlaps “Keynote”, which you already attend.")
+        }
+        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        await model.attendTapped()
+        #expect(model.banner == "This session overlaps “Keynote”, which you already attend.")
+        #expect(model.state == .notAttended)
+        #expect(model.isBusy == false)
+    }
+}

@@ -1,0 +1,146 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct AttendanceTests {
+    @Test(arguments: Engine.allCases) func agendaIsOrderedAndPersonal(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let agenda = try await server.agenda()
+            #expect(agenda.count == 38)
+            #expect(agenda.map(\.startsAt) == agenda.map(\.startsAt).sorted())
+            #expect(agenda.first?.kind == .keynote)
+            #expect(agenda.first?.speakers.count == 2)
+            #expect(agenda.allSatisfy { $0.myAttendance == nil })
+        }
+    }
+
+    @Test(arguments: Engine.allCases) func attendOverlapLeaveAndStates(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let token = try await server.registeredAttendee("Sofia Dubois")
+            let agenda = try await server.agenda()
+            let keynote = try #require(agenda.first)
+            let parallel = agenda.filter { $0.startsAt == agenda[1].startsAt }
+            try #require(parallel.count >= 2)
+
+            let first = try await server.attend(parallel[0].id, token)
+            #expect(first.status == .ok)
+            #expect(try first.decode(AttendanceResult.self).state == .attending)
+            let repeated = try await server.attend(parallel[0].id, token)
+            #expect(try repeated.decode(AttendanceResult.self).state == .attending)
+            #expect(try await server.agenda(token).first { $0.id == parallel[0].id }?.seatsTaken == 1)
+
+            let clash = try await server.attend(parallel[1].id, token)
+            #expect(clash.status == .conflict)
+            #expect(clash.problem["type"] == AttendanceRefusal.overlapping.rawValue)
+            #expect(clash.problem["clashingSessionID"] == parallel[0].id)
+            #expect(clash.problem["detail"]?.contains(parallel[0].title) == true)
+
+            #expect(try await server.attend(keynote.id, token).status == .ok)
+            let mine = try await server.client.get(
+                "/attendee/v1/events/\(server.eventID)/my-agenda", headers: AttendeeTestServer.auth(token)
+            ).decode([Session].self)
+            #expect(mine.map(\.id) == [keynote.id, parallel[0].id])
+
+            let left = try await server.client.request(
+                .delete, "/attendee/v1/sessions/\(parallel[0].id)/attendance", headers: AttendeeTestServer.auth(token))
+            #expect(try left.decode(AttendanceResult.self).state == .cancelled)
+            let session = try await server.client.get(
+                "/attendee/v1/sessions/\(parallel[0].id)", headers: AttendeeTestServer.auth(token)
+            ).decode(Session.self)
+            #expect(session.myAttendance == .cancelled)
+            #expect(session.seatsTaken == 0)
+            #expect(try await server.attend(parallel[1].id, token).status == .ok)
+        }
+    }
+
+    @Test(arguments: Engine.allCases) func unregisteredIs403AndAnonymousIs401(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let token = try await server.signUp("Lars Novák")
+            let session = try #require(try await server.agenda().first)
+            #expect(try await server.attend(session.id, token).status == .forbidden)
+            let anonymous = try await server.client.request(.post, "/attendee/v1/sessions/\(session.id)/attendance")
+            #expect(anonymous.status == .unauthorized)
+            let missing = try await server.attend("no-such-session", token)
+            #expect(missing.status == .notFound)
+        }
+    }
+
+    @Test(arguments: Engine.allCases) func fullIsRefusedAndTheWaitlistMovesUp(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let session = try #require(try await server.agenda().first)
+            try await server.setCapacity(session.id, 1)
+            let ana = try await server.registeredAttendee("Ana")
+            let rui = try await server.registeredAttendee("Rui")
+            let zoe = try await server.registeredAttendee("Zoe")
+            #expect(try await server.attend(session.id, ana).status == .ok)
+            let full = try await server.attend(session.id, rui)
+            #expect(full.status == .conflict)
+            #expect(full.problem["type"] == AttendanceRefusal.full.rawValue)
+
+            let waiting = try await server.attend(session.id, rui, waitlist: true).decode(AttendanceResult.self)
+            #expect(waiting.state == .waitlisted)
+            #expect(waiting.waitlistPosition == 1)
+            let second = try await server.attend(session.id, zoe, waitlist: true).decode(AttendanceResult.self)
+            #expect(second.waitlistPosition == 2)
+
+            _ = try await server.client.request(
+                .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(ana))
+            let promoted = try await server.client.get(
+                "/attendee/v1/sessions/\(session.id)", headers: AttendeeTestServer.auth(rui)
+            ).decode(Session.self)
+            #expect(promoted.myAttendance == .attending)
+            #expect(promoted.seatsTaken == 1)
+            let still = try await server.client.get(
+                "/attendee/v1/sessions/\(session.id)", headers: AttendeeTestServer.auth(zoe)
+            ).decode(Session.self)
+            #expect(still.myAttendance == .waitlisted)
+        }
+    }
+
+    @Test(arguments: Engine.allCases)
+    func concurrentRequestsForTheLastSeatsNeverOverbook(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let session = try #require(try await server.agenda().first)
+            let seats = 5
+            try await server.setCapacity(session.id, seats)
+            var tokens: [String] = []
+            for index in 0..<40 { tokens.append(try await server.registeredAttendee("Person \(index)")) }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for token in tokens {
+                    group.addTask { try await server.attend(session.id, token).status.rawValue }
+                }
+                var all: [Int] = []
+                for try await status in group { all.append(status) }
+                return all
+            }
+            #expect(statuses.filter { $0 == 200 }.count == seats)
+            #expect(statuses.filter { $0 == 409 }.count == tokens.count - seats)
+            let stored = try await server.database.read { db in
+                try db.fetchValue(
+                    Int.self,
+                    "SELECT COUNT(*) FROM attendee_attendance WHERE session_id = \(session.id) AND state = 'attending'")
+            }
+            #expect(stored == seats)
+            #expect(try await server.agenda().first?.seatsTaken == seats)
+        }
+    }
+}
+
+@Suite struct AgendaCacheTests {
+    @Test(arguments: Engine.allCases) func anonymousAgendaReflectsSeatsRightAfterAWrite(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let before = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
+            let again = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
+            #expect(before.bodyData == again.bodyData)
+            #expect(before.headers["Content-Type"] == "application/json; charset=utf-8")
+            let session = try #require(try before.decode([Session].self).first)
+            let token = try await server.registeredAttendee("Ana")
+            #expect(try await server.attend(session.id, token).status == .ok)
+            #expect(try await server.agenda().first?.seatsTaken == 1)
+            _ = try await server.client.request(
+                .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(token))
+            #expect(try await server.agenda().first?.seatsTaken == 0)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct FeedbackTests {
+    @Test(arguments: Engine.allCases) func eventFeedbackOnceOnly(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let outsider = try await server.signUp("Outsider")
+            let path = "/attendee/v1/events/\(server.eventID)/feedback"
+            #expect(
+                try await server.client.post(
+                    path, json: EventFeedback(rating: 5), headers: AttendeeTestServer.auth(outsider)
+                )
+                .status == .forbidden)
+            let token = try await server.registeredAttendee("Maja Haddad")
+            let bad = try await server.client.post(
+                path, json: EventFeedback(rating: 9), headers: AttendeeTestServer.auth(token))
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.problem["field"] == "rating")
+            let first = try await server.client.post(
+                path, json: EventFeedback(rating: 4, comment: "Great venue"), headers: AttendeeTestServer.auth(token))
+            #expect(first.status == .noContent)
+            let second = try await server.client.post(
+                path, json: EventFeedback(rating: 5), headers: AttendeeTestServer.auth(token))
+            #expect(second.status == .conflict)
+        }
+    }
+
+    @Test(arguments: Engine.allCases) func sessionFeedbackRatesEverySpeakerOnce(engine: Engine) async throws {
+        try await AttendeeTestServer.with(engine) { server in
+            let token = try await server.registeredAttendee("Nuno Lopes")
+            let keynote = try #require(try await server.agenda().first)
+            let path = "/attendee/v1/sessions/\(keynote.id)/feedback"
+            let speakers = keynote.speakers.map(\.id)
+            let full = SessionFeedback(
+                rating: 5, speakerRatings: Dictionary(uniqueKeysWithValues: speakers.map { ($0, 4) }),
+                comment: "Loved it")
+
+            let notAttended = try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token))
+            #expect(notAttended.status == .forbidden)
+            #expect(try await server.attend(keynote.id, token).status == .ok)
+
+            let partial = SessionFeedback(rating: 5, speakerRatings: [speakers[0]: 4])
+            let missing = try await server.client.post(path, json: partial, headers: AttendeeTestServer.auth(token))
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.problem["field"] == "speakerRatings.\(speakers[1])")
+
+            var stranger = full
+            stranger.speakerRatings["someone-else"] = 3
+            let extra = try await server.client.post(path, json: stranger, headers: AttendeeTestServer.auth(token))
+            #expect(extra.problem["field"] == "speakerRatings.someone-else")
+
+            #expect(
+                try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token)).status
+                    == .noContent)
+            let again = try await server.client.post(path, json: full, headers: AttendeeTestServer.auth(token))
+            #expect(again.status == .conflict)
+            #expect(again.problem["type"] == AttendanceRefusal.duplicate.rawValue)
+            let session = try await server.client.get(
+                "/attendee/v1/sessions/\(keynote.id)", headers: AttendeeTestServer.auth(token)
+            ).decode(Session.self)
+            #expect(session.feedbackGiven)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import ChangeJarModels
+import CognitoDevServer
+import Foundation
+import HTTPServer
+import Testing
+import TokenVerifier
+
+/// The stand-in speaks Cognito Identity's JSON 1.1 protocol and signs tokens the way Cognito does.
+@Suite("Cognito Identity stand-in")
+struct CognitoDevServiceTests {
+    static func json(_ response: Response) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: response.bodyData) as? [String: Any]) ?? [:]
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
+    func getIDAndGetOpenIDTokenFollowTheAWSModel(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let logins = ["accounts.google.com": try await server.providerToken(.google, "alice")]
+            let getID = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": logins])
+            #expect(getID.status == .ok)
+            #expect(getID.headers["Content-Type"] == "application/x-amz-json-1.1")
+            let identityID = try #require(Self.json(getID)["IdentityId"] as? String)
+            #expect(identityID.hasPrefix("us-east-1:"))
+            #expect(UUID(uuidString: String(identityID.dropFirst("us-east-1:".count))) != nil)
+
+            // The same login always names the same identity; another user gets another.
+            let again = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": logins])
+            #expect(Self.json(again)["IdentityId"] as? String == identityID)
+            let bob = ["accounts.google.com": try await server.providerToken(.google, "bob")]
+            let other = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": bob])
+            #expect(Self.json(other)["IdentityId"] as? String != identityID)
+
+            let tokenResponse = try await server.cognitoCall(
+                "GetOpenIdToken", ["IdentityId": identityID, "Logins": logins])
+            #expect(tokenResponse.status == .ok)
+            let body = Self.json(tokenResponse)
+            #expect(body["IdentityId"] as? String == identityID)
+            let jws = try CompactJWS(parsing: try #require(body["Token"] as? String))
+            #expect(jws.header["alg"]?.stringValue == "RS512")
+            #expect(jws.header["typ"]?.stringValue == "JWS")
+            #expect(jws.header["kid"]?.stringValue == "us-east-1-1")
+            let claims = try jws.claims()
+            #expect(claims["iss"]?.stringValue == "https://cognito-identity.amazonaws.com")
+            #expect(claims["aud"]?.stringValue == TestServer.poolID)
+            #expect(claims["sub"]?.stringValue == identityID)
+            let issued = try #require(claims["iat"]?.numberValue)
+            #expect(claims["exp"]?.numberValue == issued + 600)
+            #expect(
+                claims["amr"]?.arrayValue?.compactMap(\.stringValue) == [
+                    "authenticated", "accounts.google.com", "accounts.google.com:quartet-dev:alice",
+                ])
+        }
+    }
+
+    @Test func errorsUseTheAWSEnvelope() async throws {
+        try await withServer(.sqlite) { server in
+            let token = try await server.providerToken(.google, "alice")
+            let alice = ["accounts.google.com": token]
+            let cases: [(String, [String: Any], String)] = [
+                ("GetId", ["Logins": alice], "InvalidParameterException"),
+                ("GetId", ["IdentityPoolId": "not a pool", "Logins": alice], "InvalidParameterException"),
+                (
+                    "GetId", ["IdentityPoolId": "eu-west-1:11111111-2222-3333-4444-555555555555", "Logins": alice],
+                    "ResourceNotFoundException"
+                ),
+                ("GetId", ["IdentityPoolId": TestServer.poolID], "NotAuthorizedException"),
+                (
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["accounts.google.com": "forged"]],
+                    "NotAuthorizedException"
+                ),
+                (
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["graph.facebook.com": token]],
+                    "NotAuthorizedException"
+                ),
+                (
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["www.example.com": "x"]],
+                    "InvalidParameterException"
+                ),
+                (
+                    "GetOpenIdToken",
+                    ["IdentityId": "us-east-1:00000000-0000-0000-0000-000000000000", "Logins": alice],
+                    "ResourceNotFoundException"
+                ),
+                ("GetCredentialsForIdentity", ["IdentityId": "us-east-1:0"], "UnknownOperationException"),
+            ]
+            for (operation, body, type) in cases {
+                let response = try await server.cognitoCall(operation, body)
+                #expect(response.status == .badRequest, "\(operation) \(body)")
+                #expect(Self.json(response)["__type"] as? String == type, "\(operation) \(body)")
+                #expect((Self.json(response)["message"] as? String)?.isEmpty == false)
+            }
+            let notJSON = await server.send(
+                .post, "/cognito/", body: Data("{".utf8),
+                headers: [
+                    "Content-Type": "application/x-amz-json-1.1", "X-Amz-Target": "AWSCognitoIdentityService.GetId",
+                ])
+            #expect(Self.json(notJSON)["__type"] as? String == "SerializationException")
+            let noTarget = await server.send(
+                .post, "/cognito/", body: Data("{}".utf8), headers: ["Content-Type": "application/x-amz-json-1.1"])
+            #expect(Self.json(noTarget)["__type"] as? String == "UnknownOperationException")
+        }
+    }
+
+    @Test func anotherPersonsLoginCannotFetchYourToken() async throws {
+        try await withServer(.sqlite) { server in
+            let alice = ["accounts.google.com": try await server.providerToken(.google, "alice")]
+            let mallory = ["accounts.google.com": try await server.providerToken(.google, "mallory")]
+            let id = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": alice])
+            let aliceID = try #require(Self.json(id)["IdentityId"] as? String)
+            for logins in [mallory, [:]] {
+                let response = try await server.cognitoCall(
+                    "GetOpenIdToken", ["IdentityId": aliceID, "Logins": logins])
+                #expect(Self.json(response)["__type"] as? String == "NotAuthorizedException")
+            }
+        }
+    }
+
+    @Test func twitterTokensArePairsOfTokenAndSecret() async throws {
+        try await withServer(.sqlite) { server in
+            let pair = try await server.providerToken(.twitter, "dave")
+            let parts = pair.split(separator: ";", omittingEmptySubsequences: false)
+            #expect(parts.count == 2)
+            let good = try await server.cognitoCall(
+                "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["api.twitter.com": pair]])
+            #expect(good.status == .ok)
+            for bad in [String(parts[0]), String(parts[0]) + ";wrongsecret", pair + ";more"] {
+                let response = try await server.cognitoCall(
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["api.twitter.com": bad]])
+                #expect(Self.json(response)["__type"] as? String == "NotAuthorizedException", "\(bad)")
+            }
+        }
+    }
+
+    @Test func providerTokensExpireAndAreOnlyAcceptedByTheirIssuer() async throws {
+        try await withServer(.sqlite) { server in
+            try await withServer(.sqlite) { elsewhere in
+                let foreign = try await elsewhere.providerToken(.google, "alice")
+                let response = try await server.cognitoCall(
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["accounts.google.com": foreign]])
+                #expect(Self.json(response)["__type"] as? String == "NotAuthorizedException")
+            }
+            let token = try await server.providerToken(.google, "alice")
+            server.clock.advance(by: 3_601)
+            let expired = try await server.cognitoCall(
+                "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["accounts.google.com": token]])
+            #expect(Self.json(expired)["__type"] as? String == "NotAuthorizedException")
+        }
+    }
+
+    @Test func developmentSignInValidatesItsInput() async throws {
+        try await withServer(.sqlite) { server in
+            let ok = try await server.send(
+                .post, "/cognito/dev/signin", json: ["provider": "facebook", "user": "erin", "name": "Erin"])
+            #expect(ok.status == .ok)
+            #expect(Self.json(ok)["name"] as? String == "Erin")
+            let cases: [([String: String], String)] = [
+                (["provider": "myspace", "user": "erin"], "provider"),
+                (["provider": "google", "user": ""], "user"),
+                (["provider": "google", "user": "a:b"], "user"),
+                (["provider": "google", "user": String(repeating: "x", count: 65)], "user"),
+            ]
+            for (body, field) in cases {
+                let response = try await server.send(.post, "/cognito/dev/signin", json: body)
+                #expect(response.status == .unprocessableContent, "\(body)")
+                #expect(problem(response)["field"] as? String == field)
+            }
+        }
+    }
+
+    @Test func keysArePublishedAndPersistedOwnerOnly() async throws {
+        try await withServer(.sqlite) { server in
+            let jwks = try await server.send(.get, "/cognito/.well-known/jwks_uri")
+            let set = try #require(JWKS.decode(jwks.bodyData))
+            #expect(set.keys.map(\.kid) == ["us-east-1-1"])
+            #expect(set.keys.first?.alg == "RS512")
+            #expect(set.verificationKeys().count == 1)
+
+            let configuration = try await server.send(
+                .get, "/cognito/.well-known/openid-configuration", headers: ["Host": "127.0.0.1:8080"])
+            #expect(Self.json(configuration)["issuer"] as? String == "https://cognito-identity.amazonaws.com")
+            #expect(
+                Self.json(configuration)["jwks_uri"] as? String == "http://127.0.0.1:8080/cognito/.well-known/jwks_uri")
+
+            let file = server.dataDirectory.appendingPathComponent("cognito/signing-key.pem")
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            let folder = try FileManager.default.attributesOfItem(
+                atPath: server.dataDirectory.appendingPathComponent("cognito").path)
+            #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+
+            // A restart keeps the key, so tokens issued before it still verify.
+            let restarted = try CognitoDevService(
+                database: try SQLiteDatabaseFactory.memory(),
+                configuration: .init(identityPoolID: TestServer.poolID, dataDirectory: server.dataDirectory))
+            #expect(restarted.keySet == server.cognito.keySet)
+        }
+    }
+}

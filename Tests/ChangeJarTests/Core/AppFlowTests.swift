@@ -1,0 +1,325 @@
+import ChangeJarModels
+import Foundation
+import LocalStore
+import Testing
+
+@testable import ChangeJarCore
+
+/// What each screen shows after each event, against the real server and stand-in (no sockets).
+@MainActor
+@Suite("Change Jar app flows")
+struct AppFlowTests {
+    static let signedOutButtons: SettingsModel.Content = .signedOut(buttons: [
+        .init(source: .facebook, title: "Sign in with Facebook"),
+        .init(source: .twitter, title: "Sign in with Twitter"),
+        .init(source: .google, title: "Sign in with Google"),
+    ])
+
+    @Test func firstLaunchOpensOnAllActionsAndSettingsOffersEveryProvider() async throws {
+        try await withServer(.sqlite) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            #expect(app.tab == .all)
+            #expect(app.settings.content == Self.signedOutButtons)
+            #expect(app.settings.banner == nil)
+            #expect(app.settings.isBusy == false)
+        }
+    }
+
+    @Test func submitWhileSignedOutGoesToSettingsAndPostsOnceAfterSignIn() async throws {
+        try await withServer(.sqlite) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            app.tab = .submit
+            app.submit.title = "  Cycle to work "
+            app.submit.content = "Twice a week."
+
+            await app.submit.submitTapped()
+            #expect(app.tab == .settings)
+            #expect(app.settings.banner == "Sign in to put your action in the jar. It will be sent right after.")
+            #expect(app.submit.hasPendingSubmission)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 0)
+
+            await app.settings.providerTapped(.google)
+            #expect(app.settings.content == .signedIn(name: "Alice", mechanism: "Google"))
+            #expect(app.settings.banner == nil)
+            #expect(app.settings.isBusy == false)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 1)
+            #expect(app.tab == .submit)
+            #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+            #expect(app.submit.title.isEmpty && app.submit.content.isEmpty)
+            #expect(!app.submit.hasPendingSubmission)
+            #expect(app.all.rows.map(\.title) == ["Cycle to work"])
+            #expect(app.all.rows.first?.byline == "Alice via Google")
+
+            // Signing in again later sends nothing more.
+            app.settings.signOutTapped()
+            #expect(app.settings.content == Self.signedOutButtons)
+            await app.settings.providerTapped(.google)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 1)
+        }
+    }
+
+    @Test func expiredTokenAtSubmitSignsInAgainThenPostsOnce() async throws {
+        try await withServer(.sqlite) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.twitter)
+            #expect(app.settings.content == .signedIn(name: "Alice", mechanism: "Twitter"))
+
+            server.clock.advance(by: 11 * 60)
+            app.submit.title = "Plant a tree"
+            app.submit.content = "In spring."
+            await app.submit.submitTapped()
+            #expect(app.tab == .settings)
+            #expect(app.settings.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(app.settings.content == Self.signedOutButtons)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 0)
+
+            await app.settings.providerTapped(.twitter)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 1)
+            #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+            let mine = try #require(app.session.session)
+            #expect(mine.authSource == .twitter && mine.providerUserID == "alice")
+        }
+    }
+
+    @Test func tokenRefusedByTheServerAtSubmitSignsInAgainThenPostsOnce() async throws {
+        try await withServer(.sqlite) { server in
+            // The device believes in a session the server no longer accepts.
+            let stale = AuthSession(
+                identityID: "us-east-1:00000000-0000-0000-0000-000000000000", token: "revoked.token.value",
+                expiresAt: server.clock.now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice")
+            let harness = CoreHarness(server: server, sessionStore: SessionStore(load: { stale }, save: { _ in }))
+            let app = harness.app
+            app.submit.title = "Walk more"
+            app.submit.content = "Stairs, not lifts."
+            await app.submit.submitTapped()
+            #expect(harness.network.count("POST /changejar/v1/actions") == 1)
+            #expect(app.tab == .settings)
+            #expect(app.settings.banner == "Your sign-in has expired. Please sign in again.")
+
+            await app.settings.providerTapped(.google)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 2)
+            #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+            #expect(app.all.rows.map(\.title) == ["Walk more"])
+        }
+    }
+
+    @Test func invalidTextIsCaughtBeforeAnythingIsSent() async throws {
+        try await withServer(.sqlite) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            app.submit.title = "   "
+            app.submit.content = "Something."
+            await app.submit.submitTapped()
+            #expect(app.submit.invalidField == "title")
+            #expect(app.submit.banner == "The title must be 1 to 120 characters.")
+            #expect(app.tab == .all)
+            #expect(harness.network.requests.isEmpty)
+        }
+    }
+
+    @Test func aRefusedSignInSaysWhyAndStaysSignedOut() async throws {
+        try await withServer(.sqlite) { server in
+            let harness = CoreHarness(server: server, user: "not:valid")
+            let app = harness.app
+            await app.settings.providerTapped(.facebook)
+            #expect(app.settings.content == Self.signedOutButtons)
+            #expect(app.settings.banner?.hasPrefix("Sign-in failed: ") == true)
+            #expect(app.settings.isBusy == false)
+        }
+    }
+
+    @Test func myActionsNeedSignInAndNeverMixProviders() async throws {
+        try await withServer(.sqlite) { server in
+            try await server.create("Facebook Alice's", as: .facebook, user: "alice")
+            try await server.create("Bob's", as: .google, user: "bob")
+            let harness = CoreHarness(server: server, name: nil)
+            let app = harness.app
+
+            await app.mine.refreshPulled()
+            #expect(app.mine.rows.isEmpty)
+            #expect(app.mine.emptyMessage == "Sign in to see your actions.")
+            #expect(harness.network.requests.isEmpty)
+
+            await app.settings.providerTapped(.google)
+            #expect(app.settings.content == .signedIn(name: "alice", mechanism: "Google"))
+            await app.mine.refreshPulled()
+            #expect(app.mine.rows.isEmpty)
+            #expect(app.mine.emptyMessage == "You haven't added an action yet.")
+
+            app.submit.title = "Google Alice's"
+            app.submit.content = "Mine."
+            await app.submit.submitTapped()
+            await app.mine.refreshPulled()
+            #expect(app.mine.rows.map(\.title) == ["Google Alice's"])
+            #expect(app.mine.rows.first?.byline == "alice via Google")
+        }
+    }
+
+    @Test func allActionsPagesOnAndFormatsRows() async throws {
+        try await withServer(.sqlite) { server in
+            let token = try await server.signIn(.google, "bob")
+            for index in 1...25 {
+                try await server.create("Action \(index)", as: .google, user: "bob", token: token)
+                server.clock.advance(by: 10)
+            }
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            #expect(app.all.rows.isEmpty)
+            await app.all.refreshPulled()
+            #expect(app.all.rows.count == 20)
+            #expect(app.all.rows.first?.title == "Action 25")
+            #expect(app.all.rows.first?.date == "May 28, 2026 at 8:30\u{202F}PM")
+            #expect(app.all.canLoadMore)
+            await app.all.reachedEnd()
+            #expect(app.all.rows.count == 25)
+            #expect(app.all.rows.last?.title == "Action 1")
+            #expect(!app.all.canLoadMore)
+            #expect(app.all.isBusy == false)
+            #expect(app.all.banner == nil)
+        }
+    }
+
+    @Test func newActionsBadgeCountsWhatThisDeviceHasNotSeen() async throws {
+        try await withServer(.sqlite) { server in
+            let bob = try await server.signIn(.google, "bob")
+            try await server.create("First", user: "bob", token: bob)
+            try await server.create("Second", user: "bob", token: bob)
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+
+            await app.new.badgeRefreshRequested()
+            #expect(app.new.badgeCount == 2)
+            await app.new.opened()
+            #expect(app.new.rows.map(\.title) == ["Second", "First"])
+            #expect(app.new.badgeCount == 0)
+            await app.new.badgeRefreshRequested()
+            #expect(app.new.badgeCount == 0)
+
+            server.clock.advance(by: 1)
+            try await server.create("Third", user: "bob", token: bob)
+            await app.new.badgeRefreshRequested()
+            #expect(app.new.badgeCount == 1)
+            // Seeing All Actions counts as seeing the new ones.
+            await app.all.refreshPulled()
+            #expect(app.new.badgeCount == 0)
+            await app.new.opened()
+            #expect(app.new.rows.isEmpty)
+            #expect(app.new.emptyMessage == "Nothing new since your last visit.")
+        }
+    }
+
+    @Test func offlineShowsABannerAndTheSavedLists() async throws {
+        try await withServer(.sqlite) { server in
+            let bob = try await server.signIn(.google, "bob")
+            try await server.create("Saved one", user: "bob", token: bob)
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            app.submit.title = "Mine"
+            app.submit.content = "Mine."
+            await app.submit.submitTapped()
+            await app.all.refreshPulled()
+            await app.mine.refreshPulled()
+            await app.new.opened()
+            #expect(app.all.rows.map(\.title) == ["Mine", "Saved one"])
+
+            harness.network.isOffline = true
+            await app.all.refreshPulled()
+            #expect(app.all.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(app.all.isShowingSavedCopy)
+            #expect(app.all.rows.map(\.title) == ["Mine", "Saved one"])
+            #expect(!app.all.canLoadMore)
+            await app.mine.refreshPulled()
+            #expect(app.mine.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(app.mine.rows.map(\.title) == ["Mine"])
+            await app.new.opened()
+            #expect(app.new.banner == "You're offline. Showing the actions saved on this device.")
+
+            app.submit.title = "Offline idea"
+            app.submit.content = "Later."
+            await app.submit.submitTapped()
+            #expect(app.submit.banner == "You're offline. Check your connection and try again.")
+            #expect(app.submit.title == "Offline idea")
+
+            harness.network.isOffline = false
+            await app.all.refreshPulled()
+            #expect(app.all.banner == nil)
+            #expect(!app.all.isShowingSavedCopy)
+        }
+    }
+
+    @Test func searchIsDebouncedAndOnlyTheLatestQueryIsSent() async throws {
+        try await withServer(.sqlite) { server in
+            let bob = try await server.signIn(.google, "bob")
+            try await server.create("Recycle bottles", content: "Glass.", user: "bob", token: bob)
+            try await server.create("Ride a bike", content: "Recycle the car.", user: "bob", token: bob)
+            let harness = CoreHarness(server: server)
+            let search = harness.app.search
+
+            search.queryChanged("r")
+            search.queryChanged("re")
+            search.queryChanged("recycle")
+            #expect(search.isSearching)
+            await harness.sleeper.untilWaiting(3)
+            await harness.sleeper.releaseAll()
+            await search.activeSearch?.value
+            #expect(harness.network.searches == ["recycle"])
+            #expect(search.rows.map(\.title) == ["Recycle bottles", "Ride a bike"])
+            #expect(search.isSearching == false)
+            #expect(search.emptyMessage == nil)
+
+            search.queryChanged("zebra")
+            await harness.sleeper.untilWaiting(1)
+            await harness.sleeper.releaseAll()
+            await search.activeSearch?.value
+            #expect(search.rows.isEmpty)
+            #expect(search.emptyMessage == "No actions match \"zebra\".")
+
+            search.queryChanged("   ")
+            #expect(search.rows.isEmpty && search.emptyMessage == nil && !search.isSearching)
+            #expect(harness.network.searches == ["recycle", "zebra"])
+        }
+    }
+
+    @Test func offlineSearchShowsTheSavedResults() async throws {
+        try await withServer(.sqlite) { server in
+            try await server.create("Recycle bottles", user: "bob")
+            let harness = CoreHarness(server: server)
+            let search = harness.app.search
+            search.queryChanged("recycle")
+            await harness.sleeper.untilWaiting(1)
+            await harness.sleeper.releaseAll()
+            await search.activeSearch?.value
+            harness.network.isOffline = true
+            search.queryChanged("recycle")
+            await harness.sleeper.untilWaiting(1)
+            await harness.sleeper.releaseAll()
+            await search.activeSearch?.value
+            #expect(search.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(search.rows.map(\.title) == ["Recycle bottles"])
+        }
+    }
+
+    @Test func savedListsAndLastSeenSurviveARestartInTheLocalStore() async throws {
+        try await withServer(.sqlite) { server in
+            try await server.create("Kept", user: "bob")
+            let store = try await LocalStore(database: try SQLiteDatabaseFactory.memory())
+            let first = CoreHarness(server: server, cache: .local(store))
+            await first.app.all.refreshPulled()
+            #expect(first.app.all.rows.map(\.title) == ["Kept"])
+
+            // A new launch, offline, on the same device store.
+            let second = CoreHarness(server: server, cache: .local(store))
+            second.network.isOffline = true
+            await second.app.all.refreshPulled()
+            #expect(second.app.all.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(second.app.all.rows.map(\.title) == ["Kept"])
+            second.network.isOffline = false
+            await second.app.new.badgeRefreshRequested()
+            #expect(second.app.new.badgeCount == 0)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import ChangeJarModels
+import Foundation
+import Testing
+
+@testable import ChangeJarCore
+
+/// A gate a fake dependency waits at until the test opens it.
+actor Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private(set) var arrivals = 0
+
+    func wait() async {
+        arrivals += 1
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    func untilArrivals(_ count: Int) async {
+        for _ in 0..<10_000 where arrivals < count { await Task.yield() }
+    }
+}
+
+/// The states a screen passes through while a request is in flight, with dependencies that wait on a gate.
+@MainActor
+@Suite("Change Jar in-flight states")
+struct InFlightStateTests {
+    nonisolated static let sample = Action(
+        id: "1", title: "Recycle", content: "Glass.", authSource: .google, providerUserID: "alice",
+        createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+
+    nonisolated static func actions(
+        create: @escaping @Sendable (String, NewAction) async throws -> Action = { _, _ in sample },
+        search: @escaping @Sendable (String, String?) async throws -> ActionPage = { _, _ in ActionPage(items: []) }
+    ) -> ActionsClient {
+        ActionsClient(
+            all: { _ in ActionPage(items: []) }, new: { _ in ActionPage(items: []) }, newCount: { _ in 0 },
+            mine: { _, _ in ActionPage(items: []) }, search: search, create: create, edit: { _, _, _ in sample },
+            delete: { _, _ in })
+    }
+
+    nonisolated static func signIn(clock: ChangeJarClock) -> SignInService {
+        SignInService(
+            providers: ProviderSignIn(availableSources: [.google]) { source in
+                ProviderCredential(source: source, token: "p", userID: "alice", displayName: "Alice")
+            },
+            identity: CognitoIdentityClient(getID: { _, _ in "us-east-1:1" }, getOpenIDToken: { id, _ in (id, "t") }),
+            identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90", clock: clock)
+    }
+
+    @Test func submitShowsBusyWhileThePostIsInFlight() async {
+        let gate = Gate()
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock),
+                actions: Self.actions(create: { _, _ in
+                    await gate.wait()
+                    return Self.sample
+                }),
+                cache: .inMemory(), clock: clock))
+        await app.settings.providerTapped(.google)
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        #expect(app.submit.isBusy == false)
+        let submitting = Task { await app.submit.submitTapped() }
+        await gate.untilArrivals(1)
+        #expect(app.submit.isBusy)
+        #expect(app.submit.banner == nil)
+        await gate.open()
+        await submitting.value
+        #expect(app.submit.isBusy == false)
+        #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+    }
+
+    @Test func aSlowAnswerToAnOldQueryNeverReplacesTheNewOne() async {
+        let gate = Gate()
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let search = SearchModel(
+            client: Self.actions(search: { text, _ in
+                if text == "slow" { await gate.wait() }
+                var action = Self.sample
+                action.title = text
+                return ActionPage(items: [action])
+            }),
+            cache: .inMemory(), clock: clock, format: DateFormat())
+        search.queryChanged("slow")
+        let stale = search.activeSearch
+        await gate.untilArrivals(1)
+        search.queryChanged("fast")
+        await search.activeSearch?.value
+        #expect(search.rows.map(\.title) == ["fast"])
+        await gate.open()
+        await stale?.value
+        #expect(search.rows.map(\.title) == ["fast"])
+        #expect(search.isSearching == false)
+    }
+
+    @Test(arguments: [
+        (ChangeJarError.invalid(field: "content", message: "The content must be 1 to 2,000 characters."), "content"),
+        (ChangeJarError.rateLimited, nil),
+        (ChangeJarError.forbidden, nil),
+    ])
+    func serverRefusalsAreShownAndTheTextIsKept(_ error: ChangeJarError, field: String?) async {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock), actions: Self.actions(create: { _, _ in throw error }),
+                cache: .inMemory(), clock: clock))
+        await app.settings.providerTapped(.google)
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        await app.submit.submitTapped()
+        #expect(app.submit.banner == error.message)
+        #expect(app.submit.invalidField == field)
+        #expect(app.submit.title == "Recycle" && app.submit.content == "Glass.")
+        #expect(app.tab == .all)
+        #expect(!app.submit.hasPendingSubmission)
+    }
+}

@@ -1,0 +1,111 @@
+import ChangeJarCore
+import ChangeJarModels
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The network between the core and the in-process server: can go offline, and records every request.
+final class TestNetwork: @unchecked Sendable {
+    // NB: @unchecked: `offline` and `log` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var offline = false
+    private var log: [(method: String, path: String, query: String?)] = []
+    let server: TestServer
+
+    init(server: TestServer) {
+        self.server = server
+    }
+
+    var isOffline: Bool {
+        get { lock.withLock { offline } }
+        set { lock.withLock { offline = newValue } }
+    }
+
+    /// Requests sent so far as `METHOD /path`.
+    var requests: [String] { lock.withLock { log.map { "\($0.method) \($0.path)" } } }
+
+    /// The `q` of every search request sent.
+    var searches: [String] {
+        lock.withLock {
+            log.filter { $0.path.hasSuffix("/actions/search") }.compactMap { entry in
+                URLComponents(string: "x:/?" + (entry.query ?? ""))?.queryItems?.first { $0.name == "q" }?.value
+            }
+        }
+    }
+
+    func count(_ request: String) -> Int { requests.filter { $0 == request }.count }
+
+    var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let transport = server.transport
+        return { request in
+            let isOffline = self.lock.withLock { () -> Bool in
+                self.log.append((request.httpMethod ?? "GET", request.url?.path ?? "", request.url?.query))
+                return self.offline
+            }
+            if isOffline { throw URLError(.notConnectedToInternet) }
+            return try await transport(request)
+        }
+    }
+}
+
+/// A sleeper tests release by hand (search debounce).
+actor ManualSleeper {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func sleep() async {
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    var waiting: Int { waiters.count }
+
+    func releaseAll() {
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    /// Waits (yielding) until `count` sleeps are pending.
+    func untilWaiting(_ count: Int) async {
+        for _ in 0..<10_000 where waiters.count < count {
+            await Task.yield()
+        }
+    }
+}
+
+/// The app core wired to a real server and stand-in through ``TestNetwork``.
+@MainActor
+struct CoreHarness {
+    let server: TestServer
+    let network: TestNetwork
+    let sleeper: ManualSleeper
+    let cache: ActionCache
+    let app: AppModel
+
+    static let format = DateFormat(locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!)
+
+    init(
+        server: TestServer, user: String = "alice", name: String? = "Alice", cache: ActionCache = .inMemory(),
+        sessionStore: SessionStore = .memoryOnly
+    ) {
+        self.server = server
+        self.cache = cache
+        let network = TestNetwork(server: server)
+        let sleeper = ManualSleeper()
+        self.network = network
+        self.sleeper = sleeper
+        let clock = ChangeJarClock(now: server.clock.closure, sleep: { _ in await sleeper.sleep() })
+        let base = TestServer.baseURL
+        let signIn = SignInService(
+            providers: .development(
+                endpoint: base.appendingPathComponent("cognito/dev/signin"), user: user, name: name,
+                send: network.send),
+            identity: .live(endpoint: base.appendingPathComponent("cognito/"), send: network.send),
+            identityPoolID: TestServer.poolID,
+            clock: clock)
+        app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: signIn, actions: .live(baseURL: base, send: network.send), cache: cache,
+                sessionStore: sessionStore, clock: clock, dateFormat: Self.format))
+    }
+}

@@ -1,0 +1,132 @@
+import Database
+import DatabasePostgres
+import Foundation
+import Testing
+
+/// The pool survives a PostgreSQL restart without restarting the process, and says clearly when the server is down.
+///
+/// NB: the test stops and starts a private cluster of its own (initdb from QUARTET_TEST_POSTGRES_BIN), not the
+/// shared server of scripts/with-postgres, so that the other PostgreSQL tests running in parallel are not hit.
+@Suite struct PostgresRecoveryTests {
+    /// A throwaway cluster: initdb in a temporary folder, loopback only.
+    struct Cluster {
+        let bin: String
+        let root: String
+        let port: Int
+        var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
+
+        static func create() throws -> Cluster {
+            guard let bin = ProcessInfo.processInfo.environment["QUARTET_TEST_POSTGRES_BIN"], !bin.isEmpty else {
+                try Test.cancel("PostgreSQL binaries not configured: run under scripts/with-postgres")
+            }
+            let root = try TestDatabase.temporaryDirectory()
+            if getuid() == 0 { try run("/bin/chown", ["postgres", root]) }
+            let cluster = Cluster(bin: bin, root: root, port: Int.random(in: 20_000...60_000))
+            try cluster.postgres(
+                "initdb", ["-D", root + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
+            try cluster.start()
+            return cluster
+        }
+
+        func start() throws {
+            try postgres(
+                "pg_ctl",
+                [
+                    "-D", root + "/data", "-l", root + "/server.log", "-w", "-o",
+                    "-k \(root) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+                ])
+        }
+
+        func stop() throws {
+            try postgres("pg_ctl", ["-D", root + "/data", "-m", "fast", "-w", "stop"])
+        }
+
+        func destroy() {
+            try? stop()
+            try? FileManager.default.removeItem(atPath: root)
+        }
+
+        /// Runs a PostgreSQL program as the `postgres` user when we are root (initdb refuses root).
+        private func postgres(_ program: String, _ arguments: [String]) throws {
+            if getuid() == 0 {
+                try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/" + program] + arguments)
+            } else {
+                try Self.run(bin + "/" + program, arguments)
+            }
+        }
+
+        private static func run(_ executable: String, _ arguments: [String]) throws {
+            try ChildProcess.run(executable, arguments)
+        }
+    }
+
+    @Test func thePoolRecoversAfterAServerRestartAndReportsADownServerClearly() async throws {
+        let cluster = try Cluster.create()
+        defer { cluster.destroy() }
+        var configuration = PostgresDatabase.Configuration(url: cluster.url)
+        configuration.maximumConnections = 3
+        configuration.connectTimeoutSeconds = 2
+        let database = try PostgresDatabase(configuration)
+        try await database.write { db in
+            try db.executeScript("CREATE TABLE survivor (id BIGINT PRIMARY KEY)")
+            try db.execute("INSERT INTO survivor (id) VALUES (\(1))")
+        }
+        // Fill the pool with several idle connections, all of which the restart will break.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<3 {
+                group.addTask { _ = try await database.read { db in try db.query("SELECT pg_sleep(0.05)") } }
+            }
+            try await group.waitForAll()
+        }
+
+        try cluster.stop()
+        do {
+            _ = try await database.read { db in try db.fetchValue(Int.self, "SELECT COUNT(*) FROM survivor") }
+            Issue.record("a read must fail while the server is down")
+        } catch let error as DatabaseError {
+            #expect(error.kind == .connectionLost)
+            #expect(error.publicMessage == "The database is unavailable. Please try again later.")
+        }
+
+        try cluster.start()
+        for _ in 0..<4 {  // more reads than pooled connections: every stale one is replaced
+            let count = try await database.read { db in try db.fetchValue(Int.self, "SELECT COUNT(*) FROM survivor") }
+            #expect(count == 1)
+        }
+        try await database.write { db in try db.execute("INSERT INTO survivor (id) VALUES (\(2))") }
+        await database.close()
+    }
+
+    @Test func anUnreachableServerIsAConnectionLostErrorNotAHang() async throws {
+        var configuration = PostgresDatabase.Configuration(url: "postgres://postgres@127.0.0.1:1/postgres")
+        configuration.connectTimeoutSeconds = 1
+        let database = try PostgresDatabase(configuration)
+        do {
+            try await database.write { _ in }
+            Issue.record("connecting to a closed port must fail")
+        } catch let error as DatabaseError {
+            #expect(error.kind == .connectionLost)
+            #expect(error.message.contains("127.0.0.1"))
+        }
+    }
+
+    @Test func onlyPostgresURLsAreAccepted() {
+        #expect(throws: DatabaseError.self) { try PostgresDatabase(url: "mysql://x") }
+        #expect(throws: DatabaseError.self) { try DatabaseOpener.open("ftp://x") }
+        #expect((try? DatabaseOpener.open("sqlite::memory:"))?.dialect == .sqlite)
+        #expect((try? DatabaseOpener.open("postgresql://u@h/db"))?.dialect == .postgres)
+    }
+}
+
+extension PostgresRecoveryTests {
+    @Test func urlErrorsNeverEchoCredentials() {
+        for url in ["mysql://admin:hunter2@db/x", "hunter2", "postgress://u:hunter2@h/db"] {
+            do {
+                _ = try DatabaseOpener.open(url)
+                Issue.record("\(url) must be refused")
+            } catch {
+                #expect(!"\(error)".contains("hunter2"))
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+@Suite("Router through TestClient")
+struct RouterTests {
+    private func router() -> Router {
+        var router = Router()
+        router.get("/users/:name") { request in .text("user \(try request.parameter("name"))") }
+        router.put("/users/:name") { _ in .noContent }
+        router.get("/files/*path") { request in .text("file \(try request.parameter("path"))") }
+        router.get("/search") { request in .text("q=\(request.query["q"] ?? "")") }
+        router.post("/items") { request in
+            struct Item: Codable { var title: String }
+            let item = try request.decode(Item.self)
+            return try .json(item, status: .created)
+        }
+        return router
+    }
+
+    @Test func answers404WithAProblemForAnUnknownPath() async throws {
+        let response = try await TestClient(router: router()).get("/nowhere")
+        #expect(response.status == .notFound)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        let problem = try JSONSerialization.jsonObject(with: response.bodyData) as? [String: Any]
+        #expect(problem?["status"] as? Int == 404)
+        #expect(problem?["title"] as? String == "Not Found")
+    }
+
+    @Test func answers405WithAllowListingTheMethods() async throws {
+        let response = try await TestClient(router: router()).delete("/users/ann")
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers["Allow"] == "GET, PUT, HEAD")
+    }
+
+    @Test func decodesPercentEncodedParametersAndQueries() async throws {
+        let client = TestClient(router: router())
+        #expect(try await client.get("/users/Z%C3%BCrich%20Team").bodyText == "user Zürich Team")
+        #expect(try await client.get("/search?q=caf%C3%A9+au+lait").bodyText == "q=café au lait")
+        #expect(try await client.get("/files/a/b/c.txt").bodyText == "file a/b/c.txt")
+    }
+
+    /// An encoded slash belongs to its segment: it must neither add a segment nor miss the route.
+    @Test func encodedSlashStaysInsideItsSegment() async throws {
+        let client = TestClient(router: router())
+        #expect(try await client.get("/users/001%2Fx").bodyText == "user 001/x")
+        #expect(try await client.get("/users/a%2F..%2Fadmin").bodyText == "user a/../admin")
+    }
+
+    @Test func headUsesTheGetRouteAndSendsNoBody() async throws {
+        let response = try await TestClient(router: router()).head("/users/ann")
+        #expect(response.status == .ok)
+        #expect(response.bodyData.isEmpty)
+    }
+
+    @Test func groupsApplyTheirPrefixAndMiddlewareOnlyToTheirRoutes() async throws {
+        var router = Router()
+        let tag = ClosureMiddleware { request, next in
+            var response = try await next(request)
+            response.headers["X-Group"] = "admin"
+            return response
+        }
+        router.group("/admin/:tenant", middleware: [tag]) { admin in
+            admin.get("/stats") { request in .text("stats for \(try request.parameter("tenant"))") }
+        }
+        router.get("/public") { _ in .text("public") }
+        let client = TestClient(router: router)
+        let admin = try await client.get("/admin/acme/stats")
+        #expect(admin.bodyText == "stats for acme")
+        #expect(admin.headers["X-Group"] == "admin")
+        #expect(try await client.get("/public").headers["X-Group"] == nil)
+    }
+
+    @Test func mapsJSONDecodingFailuresTo400And422() async throws {
+        let client = TestClient(router: router())
+        let malformed = try await client.post("/items", body: Data("{not json".utf8))
+        #expect(malformed.status == .badRequest)
+        let missing = try await client.post("/items", json: ["name": "x"])
+        #expect(missing.status == .unprocessableContent)
+        #expect(missing.bodyText.contains("\"field\":\"title\""))
+        let created = try await client.post("/items", json: ["title": "Walk"])
+        #expect(created.status == .created)
+    }
+}

@@ -1,0 +1,107 @@
+import Database
+import Foundation
+import LocalStore
+import Testing
+
+@testable import QuakesCore
+
+/// The LocalStore-backed cache: what survives a relaunch, on a real SQLite file.
+@Suite struct QuakeCacheLiveTests {
+    static let key = "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_day.geojson"
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-cache-\(UUID().uuidString)")
+
+    func openCache(clock: Locked<Date>) async throws -> QuakeCache {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
+        return .live(try await LocalStore(database: database, now: { clock.get() }))
+    }
+
+    @Test func keepsTheBodyValidatorsAndHiddenRowsAcrossLaunches() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = Locked(Date(timeIntervalSince1970: 1_456_923_000))
+        let body = TestFeed.collection([
+            TestFeed.feature(id: "a", timeMS: TestFeed.ms(0)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(10)),
+            TestFeed.feature(id: "c", timeMS: TestFeed.ms(10)),
+        ])
+        let validators = FeedValidators(etag: "\"e1\"", lastModified: "Wed, 02 Mar 2016 12:50:00 GMT")
+        let quakes = try QuakeFeedDecoder().decode(body).quakes.sorted(by: Quake.newestFirst)
+        do {
+            let cache = try await openCache(clock: clock)
+            #expect(try await cache.load(Self.key) == nil)
+            try await cache.save(
+                Self.key, QuakeCache.Entry(quakes: quakes, fetchedAt: clock.get(), validators: validators),
+                false)
+            try await cache.hide(Self.key, "b")
+        }
+        let cache = try await openCache(clock: clock)
+        let loaded = try #require(try await cache.load(Self.key))
+        #expect(loaded.quakes.map(\.id) == ["b", "c", "a"])
+        #expect(loaded.visibleQuakes.map(\.id) == ["c", "a"])
+        #expect(loaded.validators == validators)
+        #expect(loaded.fetchedAt == clock.get())
+        #expect(loaded.hiddenIDs == ["b"])
+
+        clock.set(clock.get().addingTimeInterval(300))
+        try await cache.markFresh(Self.key, clock.get(), validators, true)
+        #expect(try await cache.load(Self.key)?.hiddenIDs == ["b"])
+        #expect(try await cache.load(Self.key)?.fetchedAt == clock.get())
+        try await cache.markFresh(Self.key, clock.get(), validators, false)
+        #expect(try await cache.load(Self.key)?.hiddenIDs == [])
+        #expect(try await cache.load("other feed") == nil)
+    }
+
+    @Test func aCachedCopyOfAnotherVersionCountsAsNoCache() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
+        let store = try await LocalStore(database: database)
+        try await store.storeCache(Data("{\"features\":[]}".utf8), for: Self.key)
+        #expect(try await QuakeCache.live(store).load(Self.key) == nil)
+    }
+
+    @Test func archiveRoundTripsEveryField() throws {
+        let full = Quake(
+            id: "us10004u1y", magnitude: -0.25, place: "Grindavík, Iceland", title: "M7.8 - Ünïcode 🌋",
+            time: Date(timeIntervalSince1970: 1_456_922_988.36),
+            updated: Date(timeIntervalSince1970: 1_457_113_214.569),
+            eventPage: "https://e/x", detailFeed: "https://e/d", felt: 30, cdi: 3.1, mmi: 3.07, alert: "green",
+            tsunami: true, status: "reviewed", type: "ice quake", magType: "mww",
+            coordinate: QuakeCoordinate(longitude: 94.275, latitude: -4.9082, depth: -1.5), tz: 360, net: "us",
+            code: "10004u1y", sig: 945)
+        let sparse = Quake(
+            id: "x", magnitude: nil, place: nil, title: "", time: Date(timeIntervalSince1970: -1),
+            coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        let data = QuakeArchive.encode([full, sparse])
+        #expect(QuakeArchive.decode(data) == [full, sparse])
+        #expect(QuakeArchive.decode(QuakeArchive.encode([])) == [])
+        for cut in [0, 3, 4, 11, 12, data.count / 2, data.count - 1] {
+            #expect(QuakeArchive.decode(data.prefix(cut)) == nil)
+        }
+        #expect(QuakeArchive.decode(data + Data([0])) == nil)
+        var corrupt = data
+        corrupt[12 + 8 + 10] = 0xFF  // the presence byte of the magnitude
+        #expect(QuakeArchive.decode(corrupt) == nil)
+    }
+
+    /// The list model's delete / relaunch / reload story, on the real store.
+    @MainActor @Test func deletedRowsStayGoneUntilReloadOnTheRealStore() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storeClock = Locked(ModelHarness.start)
+        let harness = ModelHarness(cache: try await openCache(clock: storeClock))
+        harness.answer(.fresh(QuakeListModelTests.feed, QuakeListModelTests.v1))
+        await harness.model.appeared()
+        await harness.model.rowDeleted(id: "nc1")
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.takeRequests() == [nil])
+        #expect(
+            harness.screen
+                == Screen(
+                    isBusy: false, lastUpdated: "Updated 4:50\u{202F}AM",
+                    rows: [QuakeListModelTests.anchorage, QuakeListModelTests.volcano, QuakeListModelTests.sumatra]))
+        harness.answer(.notModified)
+        await harness.model.refreshPulled()
+        #expect(harness.takeRequests() == [QuakeListModelTests.v1])
+        #expect(harness.screen.rows == QuakeListModelTests.all)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import QuakesCore
+
+/// The one-shot snapshot the command line reads: cache when fresh, refresh when stale, cache on failure.
+@Suite struct QuakeFeedServiceTests {
+    let start = Date(timeIntervalSince1970: 1_456_923_000)
+    let requests = Locked(0)
+    let answers = Locked<[Result<QuakeFeedClient.Response, QuakeFeedError>]>([])
+
+    func service(cache: QuakeCache) -> QuakeFeedService {
+        let requests = self.requests
+        let answers = self.answers
+        let client = QuakeFeedClient { _, _ in
+            requests.mutate { $0 += 1 }
+            let answer = answers.mutate { $0.isEmpty ? .failure(.offline) : $0.removeFirst() }
+            return try answer.get()
+        }
+        return QuakeFeedService(
+            feedURL: URL(fileURLWithPath: "/f.geojson"), client: client, cache: cache, formatter: testFormatter)
+    }
+
+    @Test func snapshotUsesAFreshCacheRefreshesAStaleOneAndFallsBackOnFailure() async throws {
+        let service = service(cache: .inMemory())
+        let feed = TestFeed.collection([
+            TestFeed.feature(id: "a", timeMS: TestFeed.ms(0)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(5)),
+        ])
+        answers.set([.success(.fresh(feed, FeedValidators(etag: "\"1\"")))])
+        let first = await service.snapshot(reload: false, now: start)
+        #expect(first.set?.quakes.map(\.id) == ["b", "a"])
+        #expect(first.refreshed && first.problem == nil)
+
+        let fresh = await service.snapshot(reload: false, now: start.addingTimeInterval(60))
+        #expect(!fresh.refreshed)
+        #expect(requests.get() == 1)
+
+        let stale = await service.snapshot(reload: false, now: start.addingTimeInterval(61))
+        #expect(stale.refreshed)
+        #expect(stale.problem == .offline)
+        #expect(stale.set?.quakes.map(\.id) == ["b", "a"])
+        #expect(stale.set?.fetchedAt == start)
+        #expect(
+            stale.problemMessage(formatter: testFormatter, now: start.addingTimeInterval(61))
+                == "You're offline. Showing earthquakes fetched 4:50\u{202F}AM.")
+
+        try await service.hide(id: "b")
+        #expect(try await service.cachedSet()?.quakes.map(\.id) == ["a"])
+        answers.set([.success(.notModified)])
+        let reload = await service.snapshot(reload: true, now: start.addingTimeInterval(90))
+        #expect(reload.set?.quakes.map(\.id) == ["b", "a"])
+        #expect(reload.set?.fetchedAt == start.addingTimeInterval(90))
+    }
+
+    @Test func nothingCachedAndOffline() async {
+        let snapshot = await service(cache: .inMemory()).snapshot(reload: false, now: start)
+        #expect(snapshot.set == nil)
+        #expect(
+            snapshot.problemMessage(formatter: testFormatter, now: start)
+                == "You're offline. There is nothing to show yet.")
+    }
+
+    @Test func setFiltersAndLimits() {
+        let quakes = (0..<5).map { index in
+            Quake(
+                id: "q\(index)", magnitude: Double(index), place: nil, title: "",
+                time: start.addingTimeInterval(Double(-index)),
+                coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        }
+        let set = QuakeSet(quakes: quakes, fetchedAt: start)
+        #expect(set.filtered(QuakeFilter(minimumMagnitude: 1), now: start, limit: 2).map(\.id) == ["q1", "q2"])
+        #expect(set.filtered(.none, now: start).count == 5)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import QuakesCore
+
+@Suite struct QuakeRowFormatterTests {
+    func quake(_ id: String, mag: Double?, at seconds: TimeInterval = 0, lon: Double = -122.3149, lat: Double = 38.2911)
+        -> Quake
+    {
+        Quake(
+            id: id, magnitude: mag, place: nil, title: "T \(id)",
+            time: Date(timeIntervalSince1970: 1_456_922_988.36 + seconds),
+            coordinate: QuakeCoordinate(longitude: lon, latitude: lat, depth: 1))
+    }
+
+    @Test func rowShowsTitleCoordinatesLocalTimeAndTint() {
+        let row = testFormatter.row(for: quake("a", mag: 5.0))
+        #expect(
+            row
+                == QuakeRow(
+                    id: "a", title: "T a", coordinateText: "38.29° N, 122.31° W",
+                    timeText: "Mar 2, 2016 at 4:49:48\u{202F}AM", tint: .lightRed))
+    }
+
+    @Test func timeFollowsTheInjectedTimeZoneAndLocale() {
+        let berlin = QuakeRowFormatter(
+            timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current, locale: Locale(identifier: "de_DE"))
+        let row = berlin.row(for: quake("a", mag: 1))
+        #expect(row.timeText == "02.03.2016, 13:49:48")
+        #expect(row.coordinateText == "38,29° N, 122,31° W")
+    }
+
+    @Test(
+        arguments: [
+            (nil, QuakeTint.none), (-1.0, .none), (4.99, .none), (5.0, .lightRed), (6.99, .lightRed), (7.0, .red),
+            (9.1, .red),
+        ] as [(Double?, QuakeTint)])
+    func tintThresholdsAreInclusive(_ magnitude: Double?, _ tint: QuakeTint) {
+        #expect(QuakeTint(magnitude: magnitude) == tint)
+        #expect(testFormatter.row(for: quake("a", mag: magnitude)).tint == tint)
+    }
+
+    @Test(arguments: [
+        (38.2911, -122.3149, "38.29° N, 122.31° W"), (-4.9082, 94.275, "4.91° S, 94.28° E"),
+        (0, 0, "0.00° N, 0.00° E"), (-0.001, -0.004, "0.00° S, 0.00° W"), (89.999, 179.999, "90.00° N, 180.00° E"),
+    ])
+    func coordinateText(_ latitude: Double, _ longitude: Double, _ text: String) {
+        let coordinate = QuakeCoordinate(longitude: longitude, latitude: latitude, depth: nil)
+        #expect(QuakeRowFormatter.coordinateText(coordinate) == text)
+    }
+
+    /// The per-hour template cache must give exactly the formatter's text, whatever the locale or zone.
+    @Test(arguments: ["en_US", "de_DE", "ja_JP", "ar_EG", "fr_FR", "hi_IN", "th_TH", "fa_IR"])
+    func cachedTimeTextMatchesTheFormatter(_ localeIdentifier: String) {
+        // A fixed linear congruential sequence: the same instants on every run.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var instants: [TimeInterval] = (0..<400).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return 1.45e9 + Double(state >> 11) * 0x1p-53 * 3.5e8
+        }
+        // A hair below whole seconds, where rounding could differ from the formatter's.
+        instants += [1_499_272_572.999_999_9, 1_499_272_572.999_999_999, 1_499_272_572.999, 1_499_272_572.000_000_1]
+        // DST changes in Los Angeles and Lord Howe (30-minute shift), and the hours around them, every 7 minutes.
+        for transition in [1_457_863_200.0, 1_478_422_800, 1_459_612_800, 1_475_337_600] {
+            instants += stride(from: transition - 7200, through: transition + 7200, by: 420).map { $0 + 0.36 }
+        }
+        instants += [-1.5, 0, 59.999, 3599.5]
+        let quakes = instants.enumerated().map { index, instant in
+            Quake(
+                id: "q\(index)", magnitude: 1, place: nil, title: "", time: Date(timeIntervalSince1970: instant),
+                coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        }
+        for zone in ["America/Los_Angeles", "Asia/Kolkata", "Australia/Lord_Howe", "UTC", "Pacific/Chatham"] {
+            let formatter = QuakeRowFormatter(
+                timeZone: TimeZone(identifier: zone) ?? .current, locale: Locale(identifier: localeIdentifier))
+            let reference = formatter.dateTimeFormatter()
+            let mismatches = zip(quakes, formatter.rows(for: quakes)).filter { quake, row in
+                row.timeText != reference.string(from: quake.time)
+            }
+            #expect(mismatches.isEmpty, "\(localeIdentifier) \(zone): \(mismatches.prefix(3).map(\.1.timeText))")
+        }
+    }
+
+    @Test func newestFirstWithTiesBrokenByID() {
+        let quakes = [quake("b", mag: 1, at: 0), quake("c", mag: 1, at: 10), quake("a", mag: 1, at: 0)]
+        #expect(quakes.sorted(by: Quake.newestFirst).map(\.id) == ["c", "a", "b"])
+    }
+
+    @Test func lastUpdatedShowsTimeTodayAndDateOtherwise() {
+        let fetched = Date(timeIntervalSince1970: 1_456_922_988)
+        #expect(
+            testFormatter.lastUpdatedText(fetched, now: fetched.addingTimeInterval(600)) == "Updated 4:49\u{202F}AM")
+        #expect(
+            testFormatter.lastUpdatedText(fetched, now: fetched.addingTimeInterval(86_400 * 2))
+                == "Updated Mar 2, 2016 at 4:49\u{202F}AM")
+    }
+
+    @Test func numberTextRoundsHalfAwayFromZero() {
+        #expect(NumberText.fixed(2.945, digits: 1) == "2.9")
+        #expect(NumberText.fixed(2.95, digits: 1) == "3.0")
+        #expect(NumberText.fixed(-0.04, digits: 1) == "0.0")
+        #expect(NumberText.fixed(-1.25, digits: 1) == "-1.3")
+        #expect(NumberText.fixed(12, digits: 0) == "12")
+        #expect(NumberText.fixed(0.5, digits: 2, separator: ",") == "0,50")
+    }
+}
+
+@Suite struct QuakeFilterTests {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    func quake(_ id: String, mag: Double?, ago: TimeInterval, place: String?) -> Quake {
+        Quake(
+            id: id, magnitude: mag, place: place, title: "M - \(place ?? "")", time: now.addingTimeInterval(-ago),
+            coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: 0))
+    }
+
+    @Test func minimumMagnitudeDropsSmallerAndUnknown() {
+        let filter = QuakeFilter(minimumMagnitude: 2.5)
+        #expect(filter.matches(quake("a", mag: 2.5, ago: 0, place: nil), now: now))
+        #expect(!filter.matches(quake("b", mag: 2.49, ago: 0, place: nil), now: now))
+        #expect(!filter.matches(quake("c", mag: nil, ago: 0, place: nil), now: now))
+    }
+
+    @Test func windowKeepsRecentQuakes() {
+        let filter = QuakeFilter(window: 3600)
+        #expect(filter.matches(quake("a", mag: 1, ago: 3600, place: nil), now: now))
+        #expect(!filter.matches(quake("b", mag: 1, ago: 3601, place: nil), now: now))
+    }
+
+    @Test func searchIgnoresCaseAndAccents() {
+        let filter = QuakeFilter(searchText: " grindavik ")
+        #expect(filter.matches(quake("a", mag: 1, ago: 0, place: "3 km SW of Grindavík, Iceland"), now: now))
+        #expect(!filter.matches(quake("b", mag: 1, ago: 0, place: "Hawaii"), now: now))
+    }
+
+    @Test(
+        arguments: [
+            ("24h", 86_400.0), ("90m", 5400), ("7d", 604_800), ("2w", 1_209_600), ("30", 30), ("1.5h", 5400),
+        ] as [(String, Double)])
+    func durations(_ text: String, _ seconds: Double) {
+        #expect(QuakeFilter.duration(text) == seconds)
+    }
+
+    @Test(arguments: ["", "h", "-1h", "abc", "3y", "0h"])
+    func invalidDurations(_ text: String) {
+        #expect(QuakeFilter.duration(text) == nil)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+@testable import QuakesCore
+
+/// What a person sees of the list screen at one moment.
+struct Screen: Equatable, CustomStringConvertible {
+    var isBusy: Bool
+    var banner: QuakeBanner?
+    var lastUpdated: String?
+    /// `title | coordinates | time | tint`.
+    var rows: [String]
+
+    @MainActor init(_ model: QuakeListModel) {
+        isBusy = model.isBusy
+        banner = model.banner
+        lastUpdated = model.lastUpdated
+        rows = model.rows.map { "\($0.title) | \($0.coordinateText) | \($0.timeText) | \($0.tint)" }
+    }
+
+    init(isBusy: Bool, banner: QuakeBanner? = nil, lastUpdated: String?, rows: [String]) {
+        self.isBusy = isBusy
+        self.banner = banner
+        self.lastUpdated = lastUpdated
+        self.rows = rows
+    }
+
+    var description: String {
+        "busy=\(isBusy) banner=\(banner?.message ?? "-") updated=\(lastUpdated ?? "-")\n  "
+            + rows.joined(separator: "\n  ")
+    }
+}
+
+/// One answer of the scripted server.
+enum Step: Sendable {
+    case fresh(Data, FeedValidators)
+    case notModified
+    case fail(QuakeFeedError)
+}
+
+/// A list model wired to a scripted feed client, an in-memory cache and a settable clock.
+///
+/// Every fetch records the validators it was sent and a ``Screen`` of the model while the request is in
+/// flight, so tests see the whole sequence: before, during and after.
+@MainActor final class ModelHarness {
+    static let feedURL = URL(fileURLWithPath: "/feeds/all_month.geojson")
+    static let start = Date(timeIntervalSince1970: 1_456_923_000)  // 2016-03-02 04:50:00 in Los Angeles
+
+    let clock = Locked(ModelHarness.start)
+    let steps = Locked<[Step]>([])
+    let requests = Locked<[FeedValidators?]>([])
+    let screensDuringFetch = Locked<[Screen]>([])
+    let cache: QuakeCache
+    var model: QuakeListModel
+
+    init(cache: QuakeCache = .inMemory()) {
+        self.cache = cache
+        model = QuakeListModel(
+            service: QuakeFeedService(
+                feedURL: Self.feedURL, client: .init { _, _ in .notModified }, cache: cache, formatter: testFormatter))
+        relaunch()
+    }
+
+    /// A new model over the same cache: the app started again.
+    func relaunch() {
+        let steps = self.steps
+        let requests = self.requests
+        let screens = self.screensDuringFetch
+        let clock = self.clock
+        // NB: weak, or model → service → client → model would be a cycle and every test would leak its model.
+        let current = Locked(WeakModel())
+        let client = QuakeFeedClient { _, validators in
+            requests.mutate { $0.append(validators) }
+            if let model = current.get().model {
+                await MainActor.run { screens.mutate { $0.append(Screen(model)) } }
+            }
+            let step = steps.mutate { $0.isEmpty ? nil : $0.removeFirst() }
+            switch step {
+            case .fresh(let data, let validators): return .fresh(data, validators)
+            case .notModified: return .notModified
+            case .fail(let error): throw error
+            case nil: throw QuakeFeedError.other("unscripted request")
+            }
+        }
+        let service = QuakeFeedService(feedURL: Self.feedURL, client: client, cache: cache, formatter: testFormatter)
+        model = QuakeListModel(service: service, now: { clock.get() })
+        current.set(WeakModel(model: model))
+    }
+
+    func answer(_ steps: Step...) { self.steps.mutate { $0 += steps } }
+
+    func advance(_ seconds: TimeInterval) { clock.mutate { $0 = $0.addingTimeInterval(seconds) } }
+
+    var screen: Screen { Screen(model) }
+
+    /// Screens recorded during fetches since the last call.
+    func takeScreensDuringFetch() -> [Screen] {
+        screensDuringFetch.mutate { screens in
+            defer { screens = [] }
+            return screens
+        }
+    }
+
+    func takeRequests() -> [FeedValidators?] {
+        requests.mutate { requests in
+            defer { requests = [] }
+            return requests
+        }
+    }
+}
+
+/// A weak reference to the model, for the scripted client to read the screen through.
+struct WeakModel {
+    weak var model: QuakeListModel?
+}

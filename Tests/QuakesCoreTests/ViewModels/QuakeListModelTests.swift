@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+
+@testable import QuakesCore
+
+/// Every test asserts what a person sees: the screen before, during and after each event.
+@MainActor @Suite struct QuakeListModelTests {
+    static let am = "\u{202F}AM"
+    static let napa = "M 7.1 - Napa | 38.29° N, 122.31° W | Mar 2, 2016 at 4:48:48\(am) | red"
+    static let anchorage = "M 5.0 - Anchorage | 61.20° N, 150.50° W | Mar 2, 2016 at 4:47:48\(am) | lightRed"
+    static let volcano = "M 1.2 - Volcano | 19.39° N, 155.27° W | Mar 2, 2016 at 4:47:48\(am) | none"
+    static let sumatra = "M ? - Sumatra | 4.91° S, 94.28° E | Mar 2, 2016 at 4:44:48\(am) | none"
+    static let all = [napa, anchorage, volcano, sumatra]
+
+    /// Four quakes, out of order; `ak2` and `hv3` share a time.
+    ///
+    /// NB: computed, not stored: a static `Data` would live to the end of the run, and LeakSanitizer cannot
+    /// follow the tagged pointer inside `Data`, so it would report the buffer as leaked.
+    static var feed: Data {
+        TestFeed.collection([
+            TestFeed.feature(
+                id: "us4", mag: .some(nil), timeMS: TestFeed.ms(-300), title: "M ? - Sumatra",
+                coordinates: "[94.275,-4.9082,24]"),
+            TestFeed.feature(
+                id: "hv3", mag: 1.2, timeMS: TestFeed.ms(-120), title: "M 1.2 - Volcano",
+                coordinates: "[-155.27,19.39,-1.2]"),
+            TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"),
+            TestFeed.feature(
+                id: "ak2", mag: 5.0, timeMS: TestFeed.ms(-120), title: "M 5.0 - Anchorage",
+                coordinates: "[-150.5,61.2,30]"),
+        ])
+    }
+    static let v1 = FeedValidators(etag: "\"v1\"", lastModified: "Wed, 02 Mar 2016 12:50:00 GMT")
+
+    @Test func firstLaunchShowsBusyThenTheSortedFeed() async {
+        let harness = ModelHarness()
+        #expect(harness.screen == Screen(isBusy: false, lastUpdated: nil, rows: []))
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        #expect(harness.takeScreensDuringFetch() == [Screen(isBusy: true, lastUpdated: nil, rows: [])])
+        #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
+        #expect(harness.takeRequests() == [nil])
+    }
+
+    @Test func freshCacheIsShownWithoutARequest() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        _ = harness.takeRequests()
+        harness.advance(59)
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.takeRequests().isEmpty)
+        #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
+    }
+
+    @Test func staleCacheIsShownAtOnceThenRefreshedConditionally() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        _ = harness.takeRequests()
+        _ = harness.takeScreensDuringFetch()
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified)
+        await harness.model.appeared()
+        #expect(harness.takeRequests() == [Self.v1])
+        #expect(
+            harness.takeScreensDuringFetch() == [
+                Screen(isBusy: true, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all)
+            ])
+        #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:51\(Self.am)", rows: Self.all))
+    }
+
+    @Test func deletedRowStaysGoneAcrossLaunchesUntilAPullToReload() async throws {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        await harness.model.rowDeleted(id: "ak2")
+        #expect(harness.screen.rows == [Self.napa, Self.volcano, Self.sumatra])
+        let cached = try #require(try await harness.cache.load(ModelHarness.feedURL.absoluteString))
+        #expect(cached.hiddenIDs == ["ak2"])
+        #expect(cached.quakes.count == 4)
+
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.screen.rows == [Self.napa, Self.volcano, Self.sumatra])
+
+        // A refresh that is not a pull keeps it hidden, even with new data.
+        harness.advance(120)
+        harness.relaunch()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        #expect(harness.screen.rows == [Self.napa, Self.volcano, Self.sumatra])
+
+        // The pull brings everything the server has back, even when it answers 304.
+        harness.answer(.notModified)
+        await harness.model.refreshPulled()
+        #expect(harness.screen.rows == Self.all)
+        #expect(try await harness.cache.load(ModelHarness.feedURL.absoluteString)?.hiddenIDs == [])
+    }
+
+    @Test func pullToReloadShowsNewDataAndBusyWhileLoading() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        _ = harness.takeScreensDuringFetch()
+        await harness.model.rowDeleted(id: "nc1")
+        harness.advance(30)
+        let newer = TestFeed.collection([
+            TestFeed.feature(id: "nc9", mag: 3.0, timeMS: TestFeed.ms(0), title: "M 3.0 - New"),
+            TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"),
+        ])
+        harness.answer(.fresh(newer, FeedValidators(etag: "\"v2\"")))
+        await harness.model.refreshPulled()
+        #expect(
+            harness.takeScreensDuringFetch() == [
+                Screen(
+                    isBusy: true, lastUpdated: "Updated 4:50\(Self.am)",
+                    rows: [Self.anchorage, Self.volcano, Self.sumatra])
+            ])
+        #expect(
+            harness.screen
+                == Screen(
+                    isBusy: false, lastUpdated: "Updated 4:50\(Self.am)",
+                    rows: ["M 3.0 - New | 38.29° N, 122.31° W | Mar 2, 2016 at 4:49:48\(Self.am) | none", Self.napa]))
+        #expect(harness.takeRequests() == [nil, Self.v1])
+    }
+
+    @Test(arguments: [
+        (QuakeFeedError.offline, "You're offline."),
+        (.timedOut, "The earthquake feed took too long to answer."),
+        (.server(status: 503), "The earthquake feed is unavailable (error 503)."),
+        (.unreadable, "The earthquake feed sent data that could not be read."),
+    ])
+    func failureKeepsTheLastGoodRowsWithABannerAndRetry(_ error: QuakeFeedError, _ message: String) async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        harness.advance(3600)
+        harness.answer(.fail(error))
+        await harness.model.refreshPulled()
+        let banner = QuakeBanner(message: message + " Showing earthquakes fetched 4:50\(Self.am).", canRetry: true)
+        #expect(
+            harness.screen
+                == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
+
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.retryTapped()
+        #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 5:50\(Self.am)", rows: Self.all))
+    }
+
+    @Test func truncatedAndNonJSONBodiesBecomeABannerNotACrash() async throws {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed.prefix(Self.feed.count - 40), Self.v1))
+        await harness.model.appeared()
+        let banner = QuakeBanner(
+            message: "The earthquake feed sent data that could not be read. There is nothing to show yet.",
+            canRetry: true)
+        #expect(harness.screen == Screen(isBusy: false, banner: banner, lastUpdated: nil, rows: []))
+        harness.answer(.fresh(Data("<html>Bad Gateway</html>".utf8), Self.v1))
+        await harness.model.retryTapped()
+        #expect(harness.screen == Screen(isBusy: false, banner: banner, lastUpdated: nil, rows: []))
+        // Nothing unreadable reached the cache.
+        #expect(try await harness.cache.load(ModelHarness.feedURL.absoluteString) == nil)
+    }
+
+    @Test func offlineOnAnOldCacheSaysWhenItWasFetched() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        harness.advance(2 * 86_400)
+        harness.relaunch()
+        harness.answer(.fail(.offline))
+        await harness.model.appeared()
+        let banner = QuakeBanner(
+            message: "You're offline. Showing earthquakes fetched Mar 2, 2016 at 4:50\(Self.am).", canRetry: true)
+        #expect(
+            harness.screen
+                == Screen(
+                    isBusy: false, banner: banner, lastUpdated: "Updated Mar 2, 2016 at 4:50\(Self.am)", rows: Self.all)
+        )
+    }
+
+    @Test func tappingARowSelectsItsEventPageAndDetail() async throws {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        harness.model.rowTapped(id: "nc1")
+        #expect(harness.model.selectedEventPage == URL(string: "https://earthquake.usgs.gov/earthquakes/eventpage/nc1"))
+        let detail = try #require(harness.model.selectedDetail)
+        #expect(detail.magnitudeText == "7.1 ml")
+        #expect(detail.depthText == "8.5 km deep")
+        harness.model.eventPageDismissed()
+        #expect(harness.model.selectedEventPage == nil)
+        harness.model.rowTapped(id: "unknown")
+        #expect(harness.model.selectedEventPage == nil)
+    }
+
+    @Test func filtersNarrowRowsAndTheMap() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        #expect(harness.model.mapAnnotations.map(\.id) == ["nc1", "ak2"])
+        #expect(harness.model.mapAnnotations.map(\.tint) == [.red, .lightRed])
+
+        harness.model.filterChanged(QuakeFilter(minimumMagnitude: 5))
+        #expect(harness.screen.rows == [Self.napa, Self.anchorage])
+        harness.model.filterChanged(QuakeFilter(window: 150))
+        #expect(harness.screen.rows == [Self.napa, Self.anchorage, Self.volcano])
+        harness.model.filterChanged(QuakeFilter(searchText: "VOLC"))
+        #expect(harness.screen.rows == [Self.volcano])
+        #expect(harness.model.mapAnnotations.isEmpty)
+        #expect(harness.model.mapRegion == .world)
+        harness.model.filterChanged(QuakeFilter(minimumMagnitude: 7))
+        #expect(harness.model.mapAnnotations.map(\.id) == ["nc1"])
+        #expect(harness.model.mapRegion.centerLatitude == 38.2911)
+        harness.model.filterChanged(.none)
+        #expect(harness.screen.rows == Self.all)
+    }
+
+    @Test func skippedFeaturesDoNotHideTheRest() async {
+        let harness = ModelHarness()
+        let messy = TestFeed.collection(
+            [
+                TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa"), "{\"id\":3}",
+                "17",
+            ],
+            count: 99)
+        harness.answer(.fresh(messy, Self.v1))
+        await harness.model.appeared()
+        #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:50\(Self.am)", rows: [Self.napa]))
+    }
+
+    @Test func decodingAndSortingRunOffTheMainThread() async {
+        let savedOnMain = Locked<[Bool]>([])
+        let memory = QuakeCache.inMemory()
+        var cache = memory
+        cache.save = { key, entry, keepHidden in
+            savedOnMain.mutate { $0.append(Thread.isMainThread) }
+            try await memory.save(key, entry, keepHidden)
+        }
+        let harness = ModelHarness(cache: cache)
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        #expect(savedOnMain.get() == [false])
+        #expect(harness.screen.rows == Self.all)
+    }
+
+    @Test func aSecondRefreshWhileBusyIsIgnored() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1), .fresh(Self.feed, Self.v1))
+        async let first: Void = harness.model.refreshPulled()
+        async let second: Void = harness.model.refreshPulled()
+        _ = await (first, second)
+        #expect(harness.takeRequests().count == 1)
+        #expect(harness.screen.isBusy == false)
+    }
+}

@@ -1,0 +1,216 @@
+import AttendeeModels
+import AttendeeServer
+import Database
+import Foundation
+import HTTPServer
+import Testing
+import TokenVerifier
+
+@testable import QuartetCLI
+
+/// `quartet attendee …` end to end: the real command line, URLSession and a real server on a loopback port.
+@Suite(.serialized) struct AttendeeCommandTests {
+    final class Harness: Sendable {
+        let server: Server
+        let database: SQLiteDatabase
+        let directory: String
+        let environment: [String: String]
+
+        init() async throws {
+            directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            database = try SQLiteDatabase(path: directory + "/server.sqlite")
+            var migrator = Migrator()
+            AttendeeService.registerMigrations(in: &migrator)
+            try await migrator.migrate(database)
+            let service = try AttendeeService(
+                database: database,
+                configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
+            try await service.loadSeedIfNeeded()
+            var router = Router()
+            service.register(on: &router)
+            server = Server(configuration: .init(port: 0, threadPoolSize: 2, log: .discard), handler: router.handler())
+            try server.start()
+            environment = [
+                "QUARTET_SERVER": "http://127.0.0.1:\(server.port)", "QUARTET_DATA_DIR": directory + "/client",
+                "HOME": directory,
+            ]
+        }
+
+        func run(_ arguments: String...) async -> (code: Int32, output: String, errors: String) {
+            await run(arguments)
+        }
+
+        func run(_ arguments: [String]) async -> (code: Int32, output: String, errors: String) {
+            let captured = CapturedConsole()
+            let code = await QuartetTool.run(
+                ["attendee"] + arguments, environment: environment, console: captured.console)
+            return (code, captured.output, captured.errors)
+        }
+
+        func json<T: Decodable>(_ type: T.Type, _ arguments: String...) async throws -> T {
+            let captured = CapturedConsole()
+            let code = await QuartetTool.run(
+                ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console)
+            try #require(code == 0, "\(arguments): \(captured.errors)")
+            return try AttendeeCoding.decoder().decode(T.self, from: Data(captured.output.utf8))
+        }
+
+        /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
+        static func with(_ body: (Harness) async throws -> Void) async throws {
+            let harness = try await Harness()
+            do {
+                try await body(harness)
+            } catch {
+                await harness.close()
+                throw error
+            }
+            await harness.close()
+        }
+
+        func close() async {
+            await server.shutdown(gracePeriod: .seconds(1))
+            await database.close()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    @Test func signUpRegisterAgendaAttendFeedbackAndExport() async throws {
+        try await Harness.with { harness in
+
+            let events = try await harness.json([Event].self, "events")
+            let event = try #require(events.first)
+
+            let anonymous = await harness.run("my-agenda", event.id)
+            #expect(anonymous.code == 1)
+            #expect(anonymous.errors.contains("sign in again"))
+
+            let signUp = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            #expect(signUp.code == 0, "\(signUp.errors)")
+            #expect(signUp.output == "Signed up as Ana Ferreira <ana@example.com>.\n")
+
+            let missing = await harness.run("register", event.id, "--field", "dietaryNeeds=none")
+            #expect(missing.code == 2)
+            #expect(missing.errors.contains("T-shirt size is required."))
+            let bothWays = await harness.run("register", event.id, "--later", "--field", "a=b")
+            #expect(bothWays.code == 2)
+            let registered = await harness.run(
+                "register", event.id, "--field", "dietaryNeeds=none", "--field", "tshirtSize=M", "--field", "role=iOS",
+                "--guest", "Zoë Lindqvist <zoe@example.com>")
+            #expect(registered.output == "Registered for Quartet Summit 2027 (additional info: completed).\n")
+
+            let agenda = await harness.run("agenda", event.id, "--day", "2")
+            #expect(agenda.code == 0)
+            #expect(agenda.output.hasPrefix("Wed 10 Mar  [Thu 11 Mar]\nTimes: Europe/Lisbon\n"))
+            #expect(agenda.output.contains("+ 09:00 – 10:00  Closing keynote: what we learned  (Auditorium)"))
+            #expect(await harness.run("agenda", event.id, "--day", "9").code == 2)
+
+            let sessions = try await harness.json([Session].self, "agenda", event.id)
+            let keynote = try #require(sessions.first)
+            let clash = try #require(sessions.first { $0.startsAt == sessions[1].startsAt && $0.id != sessions[1].id })
+            let attended = await harness.run("attend", keynote.id)
+            #expect(attended.output == "Attending (unlimited seats).\n")
+            #expect(await harness.run("attend", sessions[1].id).code == 0)
+            let refused = await harness.run("attend", clash.id)
+            #expect(refused.code == 1)
+            #expect(refused.errors.contains("overlaps “\(sessions[1].title)”"))
+
+            let rating = keynote.speakers.map { "--speaker=\($0.id)=5" }
+            let feedback = await harness.run(["feedback", "session", keynote.id, "--rating", "4"] + rating)
+            #expect(feedback.output == "Thank you for your feedback.\n", "\(feedback.errors)")
+            let again = await harness.run(["feedback", "session", keynote.id, "--rating", "4"] + rating)
+            #expect(again.code == 1)
+            #expect(again.errors.contains("already gave feedback"))
+
+            let ics = harness.directory + "/mine.ics"
+            let mine = await harness.run("my-agenda", event.id, "--ics", ics)
+            #expect(mine.output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2)
+            let calendar = try String(contentsOfFile: ics, encoding: .utf8)
+            #expect(calendar.contains("DTSTART;TZID=Europe/Lisbon:20270310T090000\r\n"))
+
+            _ = await harness.run("profile", "edit", "--about", "I build apps.", "--track", "Swift")
+            let profile = try await harness.json(MyProfile.self, "profile")
+            #expect(profile.person.aboutMe == "I build apps.")
+            #expect(profile.preferences.tracks == ["Swift"])
+
+            let people = try await harness.json([Person].self, "attendees", event.id, "--search", "FERREIRA")
+            #expect(people.map(\.name) == ["Ana Ferreira"])
+
+            #expect(await harness.run("signout").output == "Signed out.\n")
+            #expect(await harness.run("profile").code == 1)
+        }
+    }
+
+    @Test func importReportsAndUpdates() async throws {
+        try await Harness.with { harness in
+            let file = harness.directory + "/frab.json"
+            try Data(
+                """
+                {"schedule": {"conference": {"acronym": "cli", "title": "CLI Camp", "time_zone_name": "Pacific/Kiritimati",
+                  "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                    {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+14:00", "duration": "00:45", "persons": []},
+                    {"guid": "g2", "title": "Broken", "duration": "00:45"}]}}]}}}
+                """.utf8
+            ).write(to: URL(fileURLWithPath: file))
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            let first = await harness.run("import", file)
+            #expect(first.code == 0, "\(first.errors)")
+            #expect(first.errors.contains("skipped session g2: no readable start time"))
+            #expect(first.output.contains("Created event"))
+            let second = await harness.run("import", file)
+            #expect(second.output.contains("Updated event"))
+            #expect(second.output.contains("0 sessions created, 1 updated"))
+            #expect(await harness.run("import", harness.directory + "/missing.json").code == 2)
+        }
+    }
+
+    @Test func browsingCommandsAndWaitlist() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            let listed = await harness.run("events")
+            #expect(listed.output.hasPrefix("\(event.id)  Quartet Summit 2027  10–11 Mar 2027  Centro de Congressos"))
+            let details = await harness.run("event", event.id)
+            #expect(details.output.contains("Not registered: quartet attendee register \(event.id)"))
+
+            let speakers = try await harness.json([Person].self, "speakers", event.id)
+            let speaker = try #require(speakers.first)
+            let profile = await harness.run("speaker", speaker.id)
+            #expect(profile.output.hasPrefix(speaker.name + "\n"))
+            #expect(profile.output.contains("github: https://github.com/"))
+            #expect(await harness.run("speaker", "nobody").code == 1)
+
+            _ = await harness.run("signup", "--email", "a@example.com", "--password", "correct horse", "--name", "A")
+            #expect(await harness.run("register", event.id, "--later").code == 0)
+            let workshop = try #require(
+                try await harness.json([Session].self, "agenda", event.id).first { $0.kind == .workshop })
+            let shown = await harness.run("session", workshop.id)
+            #expect(shown.output.contains("workshop · Mobile Ops"))
+            #expect(shown.output.contains("Workshop Lab, Centro de Congressos de Lisboa"))
+
+            let attended = await harness.run("attend", workshop.id, "--json")
+            #expect(
+                try AttendeeCoding.decoder().decode(AttendanceResult.self, from: Data(attended.output.utf8)).state
+                    == .attending)
+            #expect(await harness.run("leave", workshop.id).output == "Not attending (0/20 seats taken).\n")
+
+            let event1 = await harness.run("feedback", "event", event.id, "--rating", "5", "--comment", "Lovely")
+            #expect(event1.output == "Thank you for your feedback.\n")
+            #expect(await harness.run("feedback", "event", event.id, "--rating", "nine").code == 2)
+            let missing = await harness.run("feedback", "session", workshop.id, "--rating", "4")
+            #expect(missing.code == 2)
+            #expect(missing.errors.contains("Rate every speaker."))
+        }
+    }
+
+    @Test func usageErrors() async throws {
+        let captured = CapturedConsole()
+        #expect(await QuartetTool.run(["attendee", "agenda"], environment: [:], console: captured.console) == 2)
+        #expect(captured.errors.hasPrefix("quartet: 'quartet attendee agenda' needs EVENT"))
+        let help = CapturedConsole()
+        #expect(await QuartetTool.run(["attendee", "--help"], environment: [:], console: help.console) == 0)
+        #expect(help.output.contains("my-agenda"))
+        #expect(help.output.contains("--server URL"))
+    }
+}

@@ -1,0 +1,142 @@
+import ChangeJarServer
+import CognitoDevServer
+import Database
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import QuartetCLI
+
+/// `quartet changejar …` against a real server on a loopback socket (the stand-in and the Change Jar API).
+@Suite("quartet changejar", .serialized)
+struct ChangeJarCommandTests {
+    /// A running server and a fresh device data directory.
+    struct Fixture {
+        let server: Server
+        let database: any SQLDatabase
+        let serverDirectory: URL
+        let dataDirectory: URL
+
+        static func start() async throws -> Fixture {
+            let database = try SQLiteDatabase(url: "sqlite::memory:")
+            var migrator = Migrator()
+            CognitoDevService.registerMigrations(&migrator)
+            ChangeJarService.registerMigrations(&migrator)
+            try await migrator.migrate(database)
+            let root = URL(fileURLWithPath: NSTemporaryDirectory())
+                .appendingPathComponent("quartet-cli-changejar-" + UUID().uuidString.prefix(8).lowercased())
+            let cognito = try CognitoDevService(
+                database: database, configuration: .init(dataDirectory: root.appendingPathComponent("server")))
+            let changeJar = try ChangeJarService(
+                database: database,
+                configuration: ChangeJarConfiguration(
+                    identityPoolID: cognito.configuration.identityPoolID, keys: cognito.keyFetcher))
+            var router = Router()
+            cognito.register(on: &router)
+            changeJar.register(on: &router)
+            let server = Server(configuration: .init(port: 0, log: .discard), handler: router.handler())
+            try server.start()
+            return Fixture(
+                server: server, database: database, serverDirectory: root.appendingPathComponent("server"),
+                dataDirectory: root.appendingPathComponent("device"))
+        }
+
+        func stop() async {
+            await server.shutdown(gracePeriod: .seconds(1))
+            await database.close()
+            try? FileManager.default.removeItem(at: serverDirectory.deletingLastPathComponent())
+        }
+
+        /// Runs `quartet changejar ARGS… --server … --data-dir …`.
+        func run(_ arguments: [String], server url: String? = nil) async -> (code: Int32, out: String, err: String) {
+            let captured = CapturedConsole()
+            let code = await QuartetTool.run(
+                ["changejar"] + arguments + [
+                    "--server", url ?? "http://127.0.0.1:\(server.port)", "--data-dir", dataDirectory.path,
+                ],
+                environment: [:], console: captured.console)
+            return (code, captured.output, captured.errors)
+        }
+    }
+
+    static func withFixture(_ body: (Fixture) async throws -> Void) async throws {
+        let fixture = try await Fixture.start()
+        do {
+            try await body(fixture)
+        } catch {
+            await fixture.stop()
+            throw error
+        }
+        await fixture.stop()
+    }
+
+    @Test func signInSubmitListAndSignOut() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["whoami"]).out == "Not signed in.\n")
+            let refused = await fixture.run(["submit", "--title", "Walk", "--content", "Daily."])
+            #expect(refused.code == 1)
+            #expect(refused.err.contains("not signed in"))
+
+            let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(signIn.code == 0)
+            #expect(signIn.out == "Signed in as Alice with Google.\n")
+            let session = fixture.dataDirectory.appendingPathComponent("changejar/session.json")
+            let attributes = try FileManager.default.attributesOfItem(atPath: session.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+            let whoami = await fixture.run(["whoami"])
+            #expect(whoami.code == 0)
+            #expect(whoami.out.hasPrefix("Alice via Google\n  provider user id: alice\n  identity: us-east-1:"))
+
+            let submit = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
+            #expect(submit.code == 0)
+            #expect(submit.out.hasPrefix("Submitted \"Walk to work\""))
+
+            let count = await fixture.run(["new", "--count"])
+            #expect(count.out == "1\n")
+            let all = await fixture.run(["all"])
+            #expect(all.out.hasPrefix("Walk to work\n  Every day.\n  Alice via Google · "))
+            #expect(await fixture.run(["new", "--count"]).out == "0\n")
+
+            let mine = await fixture.run(["mine", "--json"])
+            let decoded = try JSONSerialization.jsonObject(with: Data(mine.out.utf8)) as? [[String: Any]]
+            #expect(decoded?.map { $0["title"] as? String } == ["Walk to work"])
+            #expect(decoded?.first?["authSource"] as? String == "google")
+
+            let search = await fixture.run(["search", "walk"])
+            #expect(search.out.hasPrefix("Walk to work\n"))
+            #expect(await fixture.run(["search", "zebra"]).out == "No actions.\n")
+
+            #expect(await fixture.run(["signout"]).out == "Signed out.\n")
+            #expect(!FileManager.default.fileExists(atPath: session.path))
+            #expect(await fixture.run(["mine"]).code == 1)
+        }
+    }
+
+    @Test func offlineListingsShowTheSavedCopyUnderABanner() async throws {
+        try await Self.withFixture { fixture in
+            _ = await fixture.run(["signin", "--provider", "twitter", "--user", "dave"])
+            _ = await fixture.run(["submit", "--title", "Plant a tree", "--content", "In spring."])
+            _ = await fixture.run(["all"])
+            // Nothing listens on port 9 of the loopback: connection refused, as when offline.
+            let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
+            #expect(offline.code == 0)
+            #expect(offline.err == "You're offline. Showing the actions saved on this device.\n")
+            #expect(offline.out.hasPrefix("Plant a tree\n"))
+        }
+    }
+
+    @Test func badInputIsAUsageError() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["signin", "--provider", "myspace", "--user", "x"]).code == 2)
+            #expect(await fixture.run(["signin", "--provider", "google"]).code == 2)
+            let long = await fixture.run(["submit", "--title", String(repeating: "x", count: 121), "--content", "y"])
+            #expect(long.code == 2)
+            #expect(long.err.hasPrefix("quartet: --title: The title must be 1 to 120 characters.\n"))
+            let refused = await fixture.run(["signin", "--provider", "google", "--user", "bad:user"])
+            #expect(refused.code == 1)
+            #expect(refused.err.hasPrefix("quartet: Sign-in failed: "))
+            #expect(await fixture.run(["all", "--identity-pool", "nonsense"]).code == 2)
+        }
+    }
+}

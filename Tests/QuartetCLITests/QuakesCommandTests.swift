@@ -1,0 +1,211 @@
+import Database
+import Foundation
+import LocalStore
+import QuakesCore
+import Testing
+
+@testable import QuartetCLI
+
+/// `quartet quakes …` end to end, with a captured console, a feed file and a private data directory.
+@Suite struct QuakesCommandTests {
+    /// Output captured from a run.
+    final class Captured: @unchecked Sendable {
+        // NB: `@unchecked Sendable` is sound because every access goes through the lock.
+        private let lock = NSLock()
+        private var out = ""
+        private var err = ""
+        var stdout: String { lock.withLock { out } }
+        var stderr: String { lock.withLock { err } }
+        func console(terminal: Bool) -> Console {
+            Console(
+                write: { text in self.lock.withLock { self.out += text } },
+                writeError: { text in self.lock.withLock { self.err += text } },
+                isTerminal: terminal)
+        }
+    }
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quakes-cli-\(UUID().uuidString)")
+    var feedPath: String { folder.appendingPathComponent("feed.geojson").path }
+    var dataDirectory: String { folder.appendingPathComponent("device").path }
+    let environment = ["TZ": "UTC", "QUARTET_LOCALE": "en_US", "HOME": "/nonexistent"]
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let now = Int64(Date().timeIntervalSince1970) * 1000
+        func feature(_ id: String, _ mag: String, _ ago: Int64, _ title: String, _ coordinates: String) -> String {
+            """
+            {"type":"Feature","properties":{"mag":\(mag),"place":null,"time":\(now - ago * 1000),"updated":null,\
+            "url":"https://earthquake.usgs.gov/earthquakes/eventpage/\(id)","status":"REVIEWED","tsunami":0,\
+            "magType":"Mww","type":"earthquake","title":"\(title)"},\
+            "geometry":{"type":"Point","coordinates":\(coordinates)},"id":"\(id)"}
+            """
+        }
+        let body = """
+            {"type":"FeatureCollection","metadata":{"count":3},"features":[\
+            \(feature("small", "2.1", 7200, "M 2.1 - Small", "[-122.31,38.29,5]")),\
+            \(feature("big", "7.3", 60, "M 7.3 - Big", "[142.5,-3.25,30]")),\
+            \(feature("mid", "5.0", 3600, "M 5.0 - Mid", "[-70.1,-20.5,40]")),\
+            {"broken":true}]}
+            """
+        try Data(body.utf8).write(to: URL(fileURLWithPath: feedPath))
+    }
+
+    func run(_ arguments: [String], terminal: Bool = false) async -> (Int32, Captured) {
+        let captured = Captured()
+        let code = await QuartetTool.run(
+            ["quakes"] + arguments + ["--data-dir", dataDirectory], environment: environment,
+            console: captured.console(terminal: terminal))
+        return (code, captured)
+    }
+
+    func titles(_ output: String) -> [String] {
+        output.split(separator: "\n").compactMap { line in
+            line.range(of: "M [0-9.]+ - \\w+", options: .regularExpression).map { String(line[$0]) }
+        }
+    }
+
+    @Test func listsNewestFirstAsATable() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, output) = await run(["--feed", feedPath])
+        #expect(code == 0)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("TIME") == true)
+        #expect(lines.first?.contains("MAG  LOCATION") == true)
+        #expect(titles(output.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+        #expect(output.stdout.contains("7.3  3.25° S, 142.50° E   M 7.3 - Big"))
+        #expect(output.stdout.contains("3 of 3 earthquakes · Updated "))
+        #expect(!output.stdout.contains("\u{1B}["))
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test func coloursTintsOnATerminalUnlessNoColor() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, coloured) = await run(["--feed", feedPath], terminal: true)
+        let big = try #require(coloured.stdout.split(separator: "\n").first { $0.contains("Big") })
+        let mid = try #require(coloured.stdout.split(separator: "\n").first { $0.contains("Mid") })
+        let small = try #require(coloured.stdout.split(separator: "\n").first { $0.contains("Small") })
+        #expect(big.hasPrefix("\u{1B}[1;31m") && big.hasSuffix("\u{1B}[0m"))
+        #expect(mid.hasPrefix("\u{1B}[91m"))
+        #expect(!small.contains("\u{1B}["))
+        let (_, plain) = await run(["--feed", feedPath, "--no-color"], terminal: true)
+        #expect(!plain.stdout.contains("\u{1B}["))
+    }
+
+    @Test func filtersAndLimit() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            titles(await run(["--feed", feedPath, "--min-magnitude", "5"]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid"])
+        #expect(titles(await run(["--feed", feedPath, "--since", "90m"]).1.stdout) == ["M 7.3 - Big", "M 5.0 - Mid"])
+        #expect(titles(await run(["--feed", feedPath, "--search", "small"]).1.stdout) == ["M 2.1 - Small"])
+        #expect(titles(await run(["--feed", feedPath, "--limit", "1"]).1.stdout) == ["M 7.3 - Big"])
+        let (code, output) = await run(["--feed", feedPath, "--since", "soon"])
+        #expect(code == 2)
+        #expect(output.stderr.contains("--since expects a duration such as 24h, not 'soon'"))
+    }
+
+    @Test func jsonRowsForScripts() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, output) = await run(["--feed", feedPath, "--json", "--limit", "2"])
+        #expect(code == 0)
+        let rows = try JSONDecoder().decode([QuakeExportRow].self, from: Data(output.stdout.utf8))
+        #expect(rows.map(\.id) == ["big", "mid"])
+        let big = try #require(rows.first)
+        #expect(big.tint == "red")
+        #expect(big.magnitude == 7.3)
+        #expect(big.latitude == -3.25 && big.longitude == 142.5 && big.depth == 30)
+        #expect(big.url == "https://earthquake.usgs.gov/earthquakes/eventpage/big")
+        #expect(big.time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil)
+        #expect(rows[1].tint == "lightRed")
+    }
+
+    @Test func deleteHidesUntilReload() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = await run(["--feed", feedPath])
+        let (code, deleted) = await run(["delete", "mid", "--feed", feedPath])
+        #expect(code == 0)
+        #expect(deleted.stdout == "Deleted mid (M 5.0 - Mid) until the next reload.\n")
+        #expect(titles(await run(["--feed", feedPath]).1.stdout) == ["M 7.3 - Big", "M 2.1 - Small"])
+        #expect(
+            titles(await run(["--feed", feedPath, "--reload"]).1.stdout) == [
+                "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small",
+            ])
+        let (missing, error) = await run(["delete", "nothing", "--feed", feedPath])
+        #expect(missing == 1)
+        #expect(error.stderr == "quartet: no earthquake 'nothing' in the cached list\n")
+    }
+
+    @Test func showPrintsTheDetailAndEventPage() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, output) = await run(["show", "big", "--feed", feedPath])
+        #expect(code == 0)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "M 7.3 - Big")
+        #expect(lines.contains("  Magnitude:  7.3 mww"))
+        #expect(lines.contains("  Location:   3.25° S, 142.50° E"))
+        #expect(lines.contains("  Depth:      30.0 km deep"))
+        #expect(lines.contains("  Status:     Reviewed"))
+        #expect(lines.contains("  Event page: https://earthquake.usgs.gov/earthquakes/eventpage/big"))
+        let (json, row) = await run(["show", "big", "--feed", feedPath, "--json"])
+        #expect(json == 0)
+        #expect(try JSONDecoder().decode([QuakeExportRow].self, from: Data(row.stdout.utf8)).map(\.id) == ["big"])
+    }
+
+    @Test func mapWritesAnSVGOfTheBigOnes() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("map.svg").path
+        let (code, printed) = await run(["map", "--output", output, "--feed", feedPath])
+        #expect(code == 0)
+        #expect(printed.stdout == "Wrote 2 earthquakes of magnitude 3.5 or more to \(output).\n")
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.components(separatedBy: "<circle ").count - 1 == 2)
+        #expect(svg.contains("fill=\"#d93025\"><title>M 7.3 - Big</title>"))
+        #expect(svg.contains("fill=\"#f28b82\"><title>M 5.0 - Mid</title>"))
+    }
+
+    @Test func offlineWithoutACacheSaysSo() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, output) = await run(["--server", "http://127.0.0.1:1"])
+        #expect(code == 1)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr == "You're offline. There is nothing to show yet.\n")
+    }
+
+    @Test func offlineWithACacheShowsItAndWhenItWasFetched() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The device already holds the replay's feed (stored as the app would have).
+        let feedURL = "http://127.0.0.1:1/usgs/feed/v1.0/summary/all_month.geojson"
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        do {
+            let database = try SQLiteDatabase(path: dataDirectory + "/quakes.sqlite")
+            let cache = QuakeCache.live(try await LocalStore(database: database))
+            let body = try Data(contentsOf: URL(fileURLWithPath: feedPath))
+            let quakes = try QuakeFeedDecoder().decode(body).quakes.sorted(by: Quake.newestFirst)
+            try await cache.save(
+                feedURL, QuakeCache.Entry(quakes: quakes, fetchedAt: Date(), validators: .init()), false)
+        }
+        let (code, output) = await run(["--server", "http://127.0.0.1:1", "--reload"])
+        #expect(code == 0)
+        #expect(titles(output.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+        #expect(output.stderr.hasPrefix("You're offline. Showing earthquakes fetched "))
+        // Fresh enough without --reload: no request at all, so no message.
+        let (_, quiet) = await run(["--server", "http://127.0.0.1:1"])
+        #expect(quiet.stderr.isEmpty)
+        #expect(titles(quiet.stdout).count == 3)
+    }
+
+    @Test func spinnerOnlyOnATerminal() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, terminal) = await run(["--feed", feedPath], terminal: true)
+        #expect(terminal.stderr.contains("Loading earthquakes…"))
+        #expect(terminal.stderr.hasSuffix("\r\u{1B}[K"))
+        let (_, piped) = await run(["--feed", feedPath, "--reload"])
+        #expect(piped.stderr.isEmpty)
+    }
+
+    @Test func badFeedArgumentIsAUsageError() async {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, output) = await run(["--feed", "no/such/file.geojson"])
+        #expect(code == 2)
+        #expect(output.stderr.hasPrefix("quartet: --feed expects a feed name"))
+    }
+}

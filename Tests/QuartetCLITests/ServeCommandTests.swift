@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import QuartetCLI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Test func serveReadsFlagsAndEnvironmentIntoTheConfiguration() throws {
+    let parser = ArgumentParser(root: QuartetTool.root)
+    guard
+        case .run(_, let parsed) = try parser.parse(
+            ["serve", "--port", "0", "--database", "sqlite::memory:", "--quiet"],
+            environment: ["QUARTET_HOST": "::1", "HOME": "/h"]
+        )
+    else {
+        Issue.record("serve did not parse")
+        return
+    }
+    let context = CommandContext(arguments: parsed, environment: ["HOME": "/h"], console: CapturedConsole().console)
+    let configuration = try ServeCommand.configuration(context)
+    #expect(configuration.host == "::1")
+    #expect(configuration.port == 0)
+    #expect(configuration.databaseURL == "sqlite::memory:")
+    #expect(configuration.accessLog == false)
+    #expect(configuration.dataDirectory.lastPathComponent == ".quartet")
+}
+
+/// The built `quartet` binary next to the test bundle.
+private func quartetExecutable() -> URL? {
+    let directory = Bundle.main.bundleURL.deletingLastPathComponent()
+    for candidate in [directory, Bundle.main.bundleURL] {
+        let url = candidate.appendingPathComponent("quartet")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return nil
+}
+
+/// End to end: `quartet serve --port 0` reports its real port first, answers /health, and exits 0 on SIGTERM.
+@Test func serveListensOnAFreePortAndStopsGracefullyOnSIGTERM() async throws {
+    let executable = try #require(quartetExecutable(), "the quartet executable is built with the tests")
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["serve", "--port", "0", "--data-dir", data.path, "--quiet"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    var firstLine = ""
+    let reader = output.fileHandleForReading
+    while !firstLine.contains("\n") {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        firstLine += String(decoding: chunk, as: UTF8.self)
+    }
+    let line = try #require(firstLine.split(separator: "\n").first.map(String.init))
+    #expect(line.hasPrefix("Quartet listening on http://127.0.0.1:"))
+    let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
+    #expect(port > 0 && port != 8080)
+
+    let url = try #require(URL(string: "http://127.0.0.1:\(port)/health"))
+    let (body, response) = try await URLSession.shared.data(from: url)
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    let health = try JSONDecoder().decode([String: String].self, from: body)
+    #expect(health["status"] == "ok")
+    #expect(health["version"] == QuartetTool.version)
+
+    process.terminate()  // SIGTERM
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+}
