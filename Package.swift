@@ -94,7 +94,12 @@ var targets: [Target] = [
     // MARK: - Backends
 
     .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
-    .target(name: "SalesforceDevServer", dependencies: ["HTTPServer", "Database"], swiftSettings: swiftSettings),
+    .target(
+        name: "SalesforceDevServer",
+        dependencies: ["HTTPServer", "Database", "DynamicJSON"],
+        resources: [.copy("Resources/seed")],
+        swiftSettings: swiftSettings
+    ),
     .target(
         name: "CognitoDevServer",
         dependencies: ["HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
@@ -164,7 +169,9 @@ var targets: [Target] = [
     .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
     .testTarget(
         name: "SalesTests",
-        dependencies: ["SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database"],
+        dependencies: [
+            "SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database", "DynamicJSON",
+        ],
         swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -13,6 +13,7 @@ public enum QuartetTool {
             subcommands: [
                 ServeCommand.spec,
                 QuakesCommand.spec,
+                SalesCommand.spec,
                 ChangeJarCommand.spec,
                 AttendeeCommand.spec,
             ]

@@ -8,6 +8,7 @@ let areas: [String: @Sendable ([String]) async throws -> Void] = [
     "database": DatabaseBench.run,
     "http": HTTPBench.run,
     "quakes": QuakesBench.run,
+    "sales": SalesBench.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,1 +1,0 @@
-// The ImageCodec module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,82 @@
+import Foundation
+import SalesCore
+
+/// `quartet sales`: the Sales app's Account screen on the command line.
+public enum SalesCommand {
+    /// The command tree with live dependencies.
+    public static var spec: CommandSpec { spec(dependencies: .live) }
+
+    /// The command tree over the given dependencies (tests pass an in-process server).
+    public static func spec(dependencies: SalesDependencies) -> CommandSpec {
+        let json = OptionSpec.flag("json", help: "print JSON instead of text")
+        return CommandSpec(
+            "sales",
+            summary: "the Sales app: accounts, notes, attachments, Google Docs, Know · Say · Show",
+            options: ClientOptions.specs + [
+                OptionSpec(
+                    "salesforce", value: "URL", help: "Salesforce login/instance URL (default: the Quartet server)",
+                    environment: "QUARTET_SALESFORCE_URL")
+            ],
+            subcommands: [
+                signIn(dependencies), signOut(dependencies), sync(dependencies),
+                AccountCommands.spec(dependencies, json: json), AccountCommands.items(dependencies, json: json),
+                ItemCommands.note(dependencies, json: json), ItemCommands.attachment(dependencies, json: json),
+                ItemCommands.doc(dependencies, json: json), ContentCommands.spec(dependencies, json: json),
+            ])
+    }
+
+    static func signIn(_ dependencies: SalesDependencies) -> CommandSpec {
+        CommandSpec(
+            "signin", summary: "sign in with a username and password (OAuth password grant)",
+            options: [
+                OptionSpec(
+                    "username", value: "NAME", help: "Salesforce username", environment: "QUARTET_SALES_USERNAME",
+                    default: "rep@quartet.dev"),
+                OptionSpec(
+                    "password", value: "PASSWORD", help: "password (prefer the environment variable)",
+                    environment: "QUARTET_SALES_PASSWORD"),
+            ],
+            body: { context in
+                let session = try await SalesSession(context, dependencies: dependencies)
+                guard let password = context.arguments.value("password") else {
+                    throw UsageError("signin needs --password or QUARTET_SALES_PASSWORD")
+                }
+                let username = context.arguments.value("username") ?? ""
+                let signedIn = try await session.client.signIn(username: username, password: password)
+                context.console.line("signed in as \(username) at \(signedIn.instanceURL.absoluteString)")
+                return 0
+            })
+    }
+
+    static func signOut(_ dependencies: SalesDependencies) -> CommandSpec {
+        CommandSpec(
+            "signout", summary: "revoke the session and wipe cached account data",
+            body: { context in
+                let session = try await SalesSession(context, dependencies: dependencies)
+                await session.client.signOut()
+                context.console.line("signed out")
+                return 0
+            })
+    }
+
+    static func sync(_ dependencies: SalesDependencies) -> CommandSpec {
+        CommandSpec(
+            "sync", summary: "send the edits made while offline (each exactly once)",
+            body: { context in
+                let session = try await SalesSession(context, dependencies: dependencies)
+                let report = try await session.outbox.flush(using: session.client)
+                context.console.line("sent \(report.sent.count) edit(s)")
+                for conflict in report.conflicts {
+                    context.console.errorLine(
+                        "conflict: '\(conflict.summary)' changed on the server; nothing was overwritten")
+                }
+                for rejected in report.rejected { context.console.errorLine("refused: '\(rejected.summary)'") }
+                if let reason = report.stoppedBecause {
+                    let waiting = try await session.outbox.pending().count
+                    context.console.errorLine("stopped: \(reason); \(waiting) edit(s) wait")
+                    return 1
+                }
+                return report.conflicts.isEmpty && report.rejected.isEmpty ? 0 : 1
+            })
+    }
+}

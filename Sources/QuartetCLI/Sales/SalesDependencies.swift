@@ -1,0 +1,101 @@
+import APIClient
+import Database
+import Foundation
+import ImageCodec
+import LocalStore
+import SalesCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the `quartet sales` commands reach outside the process: the network and the image codec.
+public struct SalesDependencies: Sendable {
+    /// The network.
+    public var transport: SalesforceTransport
+    /// The JPEG codec for shrinking photos.
+    public var resampler: ImageResampler
+
+    /// Creates the dependencies.
+    public init(transport: SalesforceTransport, resampler: ImageResampler) {
+        self.transport = transport
+        self.resampler = resampler
+    }
+
+    /// The network through APIClient's live transport and JPEG resizing through libjpeg-turbo.
+    public static var live: SalesDependencies {
+        SalesDependencies(transport: SalesforceTransport(HTTPTransport.live()), resampler: .turboJPEG)
+    }
+}
+
+extension ImageResampler {
+    /// libjpeg-turbo (JPEG only on Linux; PNG and others are refused with a message).
+    public static var turboJPEG: ImageResampler {
+        ImageResampler(
+            dimensions: { data in
+                let size = try TurboJPEG.dimensions(of: data)
+                return ImageDimensions(width: size.width, height: size.height)
+            },
+            resample: { data, size, quality in
+                try TurboJPEG.resample(data, to: PixelSize(width: size.width, height: size.height), quality: quality)
+            })
+    }
+}
+
+/// The Sales client of one `quartet sales` run: session, cache and outbox under `<data-dir>/sales`.
+struct SalesSession {
+    let client: SalesforceClient
+    let outbox: SalesOutbox
+    let cache: AccountCache
+    let console: Console
+    let json: Bool
+
+    init(_ context: CommandContext, dependencies: SalesDependencies) async throws {
+        let options = try ClientOptions(context.arguments, environment: context.environment)
+        let loginURL: URL
+        if let raw = context.arguments.value("salesforce") {
+            guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw UsageError("--salesforce expects an http(s) URL, not '\(raw)'")
+            }
+            loginURL = url
+        } else {
+            loginURL = options.server
+        }
+        let folder = options.dataDirectory.appendingPathComponent("sales")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try await LocalStore(
+            database: SQLiteDatabase(path: folder.appendingPathComponent("sales.sqlite").path))
+        let cache = AccountCache.localStore(store)
+        let outbox = SalesOutbox(store: store)
+        self.cache = cache
+        self.outbox = outbox
+        self.console = context.console
+        self.json = context.arguments.flag("json")
+        client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: loginURL), transport: dependencies.transport,
+            sessions: .file(folder.appendingPathComponent("session.json")),
+            onSignedOut: {
+                await cache.wipe()
+                try? await outbox.clear()
+            })
+    }
+
+    /// Prints a value as pretty JSON.
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        console.line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Runs a write; when the network is down, queues it in the outbox instead and says so.
+    func write(_ edit: PendingEdit, _ body: () async throws -> Void) async throws -> Int32 {
+        do {
+            try await body()
+            return 0
+        } catch let error as SalesCore.SalesforceError where error.isOffline {
+            try await outbox.enqueue(edit)
+            console.errorLine("offline: queued '\(edit.summary)'; run 'quartet sales sync' when the network returns")
+            return 0
+        }
+    }
+}

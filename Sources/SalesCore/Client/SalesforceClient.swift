@@ -1,0 +1,304 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where to sign in and which connected app to sign in as.
+public struct SalesforceConfiguration: Sendable, Hashable {
+    /// The OAuth host (`https://login.salesforce.com`, or the Quartet server in development).
+    public var loginURL: URL
+    /// The connected app's consumer key.
+    public var clientID: String
+    /// The consumer secret, when the connected app requires one.
+    public var clientSecret: String?
+    /// The REST API version in paths (`v32.0`).
+    public var apiVersion: String
+
+    /// Creates a configuration.
+    public init(
+        loginURL: URL, clientID: String = "quartet-sales", clientSecret: String? = nil, apiVersion: String = "v32.0"
+    ) {
+        self.loginURL = loginURL
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.apiVersion = apiVersion
+    }
+}
+
+/// Bytes downloaded for viewing, with their type.
+public struct DownloadedFile: Sendable, Hashable {
+    /// The bytes.
+    public var data: Data
+    /// The MIME type (`image/jpeg`, `application/pdf`); `application/octet-stream` when unknown.
+    public var contentType: String
+
+    /// Creates a file from bytes and a type.
+    public init(data: Data, contentType: String) {
+        self.data = data
+        self.contentType = contentType
+    }
+
+    /// A downloaded body: raw bytes, or base64 text (as some proxies answer) decoded.
+    ///
+    /// A body declared as text (or undeclared) that is entirely base64 is decoded; the declared type wins
+    /// unless it is missing or Salesforce's generic `application/octetstream`, when `fallbackType` is used.
+    public init(body: Data, contentTypeHeader: String?, fallbackType: String?) {
+        let declared = contentTypeHeader?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        var bytes = body
+        var type = declared
+        if declared == nil || declared?.hasPrefix("text/plain") == true || declared == "application/base64" {
+            let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty, let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+                bytes = decoded
+                type = nil
+            }
+        }
+        if type == nil || type == "application/octetstream" { type = fallbackType ?? type }
+        self.init(data: bytes, contentType: type ?? "application/octet-stream")
+    }
+}
+
+/// Talks to Salesforce (or the Quartet dev server): OAuth, sObject REST, the two Apex endpoints.
+///
+/// Every failure is thrown as a ``SalesforceError`` *and* posted as `ServiceErrorOccurred` with a
+/// sentence naming the operation. A 401 refreshes the access token once and retries; a refresh that
+/// fails clears the session and calls `onSignedOut` (which wipes cached account data).
+public actor SalesforceClient {
+    /// The most an attachment may weigh before base64 (Salesforce's limit for the REST body).
+    public static let maximumAttachmentBytes = 25 * 1024 * 1024
+
+    /// Where the client signs in.
+    public let configuration: SalesforceConfiguration
+    private let transport: SalesforceTransport
+    private let sessions: SessionStore
+    private let notificationCenter: NotificationCenter
+    private let onSignedOut: @Sendable () async -> Void
+    private var refreshing: Task<SalesforceSession, any Error>?
+
+    /// Creates a client; `onSignedOut` runs after a failed refresh or a sign-out.
+    public init(
+        configuration: SalesforceConfiguration,
+        transport: SalesforceTransport,
+        sessions: SessionStore,
+        notificationCenter: NotificationCenter = .default,
+        onSignedOut: @escaping @Sendable () async -> Void = {}
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.sessions = sessions
+        self.notificationCenter = notificationCenter
+        self.onSignedOut = onSignedOut
+    }
+
+    /// The current session, if signed in.
+    public var session: SalesforceSession? { sessions.load() }
+
+    // MARK: - OAuth
+
+    /// Signs in with the OAuth 2.0 password grant and keeps the session.
+    @discardableResult
+    public func signIn(username: String, password: String) async throws -> SalesforceSession {
+        let operation = "sign in"
+        do {
+            var form = [
+                ("grant_type", "password"), ("client_id", configuration.clientID), ("username", username),
+                ("password", password),
+            ]
+            if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
+            let session = try await tokenRequest(form, operation: operation, previous: nil)
+            sessions.save(session)
+            return session
+        } catch {
+            throw report(error, operation: operation)
+        }
+    }
+
+    /// Revokes the tokens (best effort) and forgets the session.
+    public func signOut() async {
+        if let session = sessions.load() {
+            var request = URLRequest(url: configuration.loginURL.appendingPathComponent("services/oauth2/revoke"))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(Self.formEncode([("token", session.refreshToken ?? session.accessToken)]).utf8)
+            _ = try? await transport.send(request)
+        }
+        sessions.save(nil)
+        await onSignedOut()
+    }
+
+    private func tokenRequest(_ form: [(String, String)], operation: String, previous: SalesforceSession?)
+        async throws -> SalesforceSession
+    {
+        var request = URLRequest(url: configuration.loginURL.appendingPathComponent("services/oauth2/token"))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.httpBody = Data(Self.formEncode(form).utf8)
+        let (data, response) = try await exchange(request, operation: operation)
+        if response.statusCode >= 500 || response.statusCode == 429 {
+            throw SalesforceError.service(operation: operation, status: response.statusCode, errors: [])
+        }
+        guard (200..<300).contains(response.statusCode) else {
+            let failure = try? JSONDecoder().decode(OAuthFailure.self, from: data)
+            throw SalesforceError.authentication(
+                operation: operation, code: failure?.error ?? "HTTP \(response.statusCode)",
+                description: failure?.errorDescription)
+        }
+        guard let token = try? JSONDecoder().decode(OAuthToken.self, from: data),
+            let instance = URL(string: token.instanceURL)
+        else {
+            throw SalesforceError.unreadable(operation: operation, reason: "no access_token or instance_url")
+        }
+        return SalesforceSession(
+            accessToken: token.accessToken, refreshToken: token.refreshToken ?? previous?.refreshToken,
+            instanceURL: instance, identityURL: token.id)
+    }
+
+    /// Exchanges the refresh token for a new access token; concurrent callers share one refresh.
+    private func refresh(_ stale: SalesforceSession, operation: String) async throws -> SalesforceSession {
+        if let refreshing { return try await refreshing.value }
+        guard let refreshToken = stale.refreshToken else { throw SalesforceError.signedOut(operation: operation) }
+        var form = [
+            ("grant_type", "refresh_token"), ("client_id", configuration.clientID), ("refresh_token", refreshToken),
+        ]
+        if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
+        let task = Task { try await self.tokenRequest(form, operation: operation, previous: stale) }
+        refreshing = task
+        defer { refreshing = nil }
+        do {
+            let session = try await task.value
+            sessions.save(session)
+            return session
+        } catch let error as SalesforceError where error.isOffline || error.isServerTrouble {
+            // NB: the login server being down or busy says nothing about the session: keep it for later.
+            throw error
+        } catch {
+            sessions.save(nil)
+            await onSignedOut()
+            throw SalesforceError.signedOut(operation: operation)
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Sends an authorized request to the instance, refreshing once on 401, and checks the status.
+    func perform(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
+        headers: [String: String] = [:], operation: String
+    ) async throws -> (Data, HTTPURLResponse) {
+        guard var session = sessions.load() else { throw SalesforceError.signedOut(operation: operation) }
+        var refreshed = false
+        while true {
+            var components = URLComponents(
+                url: session.instanceURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+            if !query.isEmpty { components?.queryItems = query }
+            guard let url = components?.url else {
+                throw SalesforceError.invalidInput(operation: operation, reason: "the path '\(path)' is not valid")
+            }
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            request.setValue("Bearer \(session.accessToken)", forHTTPHeaderField: "Authorization")
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            if let body {
+                request.httpBody = body
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            let (data, response) = try await exchange(request, operation: operation)
+            if response.statusCode == 401, !refreshed {
+                refreshed = true
+                session = try await refresh(session, operation: operation)
+                continue
+            }
+            guard (200..<300).contains(response.statusCode) else {
+                let errors = (try? JSONDecoder().decode([SalesforceErrorItem].self, from: data)) ?? []
+                if response.statusCode == 401 {
+                    sessions.save(nil)
+                    await onSignedOut()
+                    throw SalesforceError.signedOut(operation: operation)
+                }
+                throw SalesforceError.service(operation: operation, status: response.statusCode, errors: errors)
+            }
+            return (data, response)
+        }
+    }
+
+    private func exchange(_ request: URLRequest, operation: String) async throws -> (Data, HTTPURLResponse) {
+        do {
+            return try await transport.send(request)
+        } catch let error as URLError {
+            throw SalesforceError.offline(operation: operation, reason: error.localizedDescription)
+        } catch let error as SalesforceError {
+            throw error
+        } catch {
+            throw SalesforceError.offline(operation: operation, reason: String(describing: error))
+        }
+    }
+
+    /// Runs `body`, posting `ServiceErrorOccurred` for any failure before rethrowing it as a ``SalesforceError``.
+    func reporting<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw report(error, operation: operation)
+        }
+    }
+
+    func report(_ error: any Error, operation: String) -> SalesforceError {
+        let failure =
+            (error as? SalesforceError) ?? .unreadable(operation: operation, reason: String(describing: error))
+        notificationCenter.post(
+            name: ServiceErrorNotification.name, object: nil,
+            userInfo: [
+                ServiceErrorNotification.messageKey: failure.message,
+                ServiceErrorNotification.operationKey: failure.operation,
+            ])
+        return failure
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, operation: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw SalesforceError.unreadable(operation: operation, reason: "unexpected JSON")
+        }
+    }
+
+    var sobjectsPath: String { "services/data/\(configuration.apiVersion)/sobjects" }
+
+    static func formEncode(_ pairs: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._*")
+        return pairs.map { name, value in
+            let encode = { (text: String) in
+                (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
+            }
+            return encode(name) + "=" + encode(value)
+        }.joined(separator: "&")
+    }
+}
+
+private struct OAuthToken: Decodable {
+    var accessToken: String
+    var refreshToken: String?
+    var instanceURL: String
+    var id: String?
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+        case instanceURL = "instance_url"
+        case id
+    }
+}
+
+private struct OAuthFailure: Decodable {
+    var error: String?
+    var errorDescription: String?
+
+    enum CodingKeys: String, CodingKey {
+        case error
+        case errorDescription = "error_description"
+    }
+}

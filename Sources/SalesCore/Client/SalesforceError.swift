@@ -1,0 +1,115 @@
+import APIClient
+import Foundation
+
+/// One entry of Salesforce's error array: `[{"message": …, "errorCode": …, "fields": […]}]`.
+public struct SalesforceErrorItem: Sendable, Hashable, Codable {
+    /// Salesforce's sentence.
+    public var message: String
+    /// The code (`INVALID_FIELD`, `NOT_FOUND`, …).
+    public var errorCode: String
+    /// The fields concerned, when any.
+    public var fields: [String]
+
+    /// Creates an error entry.
+    public init(message: String, errorCode: String, fields: [String] = []) {
+        self.message = message
+        self.errorCode = errorCode
+        self.fields = fields
+    }
+
+    enum CodingKeys: String, CodingKey { case message, errorCode, fields }
+
+    /// Decodes leniently: absent text becomes empty, absent fields an empty list.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        message = c.lenientString(.message) ?? ""
+        errorCode = c.lenientString(.errorCode) ?? "UNKNOWN_ERROR"
+        fields = (try? c.decodeIfPresent([String].self, forKey: .fields)) ?? []
+    }
+}
+
+/// Why a Salesforce call failed, with a sentence for the person.
+public enum SalesforceError: Error, Sendable, Hashable {
+    /// The server answered with an error status; `errors` is its error array (may be empty).
+    case service(operation: String, status: Int, errors: [SalesforceErrorItem])
+    /// The OAuth endpoint refused (`invalid_grant`, …).
+    case authentication(operation: String, code: String, description: String?)
+    /// The network is unreachable or dropped the connection: the edit may wait in the outbox.
+    case offline(operation: String, reason: String)
+    /// The answer could not be read.
+    case unreadable(operation: String, reason: String)
+    /// The record changed on the server since it was read; nothing was sent.
+    case conflict(operation: String, object: String, id: String, serverModified: Date?)
+    /// No session, or the refresh failed: the person must sign in.
+    case signedOut(operation: String)
+    /// The input was refused before any call (an attachment too large, an empty name).
+    case invalidInput(operation: String, reason: String)
+
+    /// What was being attempted (`save the account`, `delete the note`).
+    public var operation: String {
+        switch self {
+        case .service(let operation, _, _), .authentication(let operation, _, _), .offline(let operation, _),
+            .unreadable(let operation, _), .conflict(let operation, _, _, _), .signedOut(let operation),
+            .invalidInput(let operation, _):
+            operation
+        }
+    }
+
+    /// The first Salesforce error code, when the server sent one.
+    public var errorCode: String? {
+        if case .service(_, _, let errors) = self { return errors.first?.errorCode }
+        if case .authentication(_, let code, _) = self { return code }
+        return nil
+    }
+
+    /// Whether the failure was the network's, so a write may be queued for later.
+    public var isOffline: Bool {
+        if case .offline = self { return true }
+        return false
+    }
+
+    /// Whether the server was down or busy (5xx, 429): worth trying again later, and no reason to sign out.
+    public var isServerTrouble: Bool {
+        if case .service(_, let status, _) = self { return status >= 500 || status == 429 }
+        return false
+    }
+
+    /// A sentence saying what failed and why: `Could not save the account: No such column 'X' (INVALID_FIELD).`
+    public var message: String {
+        let reason: String
+        switch self {
+        case .service(_, let status, let errors):
+            reason =
+                errors.isEmpty
+                ? "the server answered \(status)"
+                : errors.map { "\($0.message) (\($0.errorCode))" }.joined(separator: "; ")
+        case .authentication(_, let code, let description):
+            reason = description.map { "\($0) (\(code))" } ?? code
+        case .offline(_, let why): reason = "the network is unavailable (\(why))"
+        case .unreadable(_, let why): reason = "the answer could not be read (\(why))"
+        case .conflict(_, let object, let id, _):
+            reason = "the \(object) \(id) changed on the server since it was read; nothing was overwritten"
+        case .signedOut: reason = "you are signed out; sign in again"
+        case .invalidInput(_, let why): reason = why
+        }
+        return "Could not \(operation): \(reason)."
+    }
+}
+
+extension SalesforceError: LocalizedError {
+    /// The same sentence as ``message``.
+    public var errorDescription: String? { message }
+}
+
+/// The notification every failing Sales service call posts on `NotificationCenter.default`.
+///
+/// The same `ServiceErrorOccurred` that APIClient posts, with the same `message` key, so one app-wide
+/// listener shows both.
+public enum ServiceErrorNotification {
+    /// `ServiceErrorOccurred`; `userInfo` holds ``messageKey`` and ``operationKey``.
+    public static let name = Notification.Name.serviceErrorOccurred
+    /// The human-readable sentence (`String`).
+    public static let messageKey = "message"
+    /// What was attempted (`String`).
+    public static let operationKey = "operation"
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The "Health Care Info" section of the account screen; it exists only for hospitals.
+public struct HealthCareSection: Sendable, Hashable {
+    /// The section's title.
+    public var title: String
+    /// Label/value rows in display order; an absent value shows as an em dash.
+    public var rows: [InfoRow]
+    /// The GPO affiliations as a list (the comma-separated field split).
+    public var gpoAffiliations: [String]
+
+    /// The section for an account, or `nil` unless `isHospital == true`.
+    public init?(_ account: Account, locale: Locale = .current) {
+        guard account.isHospital == true else { return nil }
+        func number(_ value: Double?) -> String { value.map { DecimalInput.display($0, locale: locale) } ?? "—" }
+        func text(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "—" }
+        title = SalesText.healthCareTitle
+        gpoAffiliations = account.gpoAffiliationList
+        rows = [
+            InfoRow(label: SalesText.hospitalType, value: text(account.hospitalType)),
+            InfoRow(label: SalesText.numBeds, value: number(account.numBeds)),
+            InfoRow(label: SalesText.gpoAffiliations, value: text(account.gpoAffiliations)),
+            InfoRow(label: SalesText.hcSystemName, value: text(account.hcSystemName)),
+            InfoRow(label: SalesText.operatingIncome, value: number(account.operatingIncome)),
+            InfoRow(label: SalesText.currentCleanRating, value: number(account.currentCleanRating)),
+            InfoRow(label: SalesText.previousCleanRating, value: number(account.previousCleanRating)),
+            InfoRow(label: SalesText.cleanRatingNationalAvg, value: number(account.cleanRatingNationalAvg)),
+            InfoRow(label: SalesText.cleanRatingStateAvg, value: number(account.cleanRatingStateAvg)),
+        ]
+    }
+}
+
+/// One label and value of an info section.
+public struct InfoRow: Sendable, Hashable {
+    /// The field's label.
+    public var label: String
+    /// The value as shown; `—` when absent.
+    public var value: String
+
+    /// Creates a row.
+    public init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
+
+    /// The general info rows of an account (name, phone, website, address), absent values as `—`.
+    public static func general(_ account: Account) -> [InfoRow] {
+        func text(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "—" }
+        let address = [account.billingStreet, account.billingCity, account.billingState, account.billingPostalCode]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return [
+            InfoRow(label: SalesText.accountName, value: text(account.name)),
+            InfoRow(label: SalesText.phone, value: text(account.phone)),
+            InfoRow(label: SalesText.website, value: text(account.website)),
+            InfoRow(label: SalesText.industry, value: text(account.industry)),
+            InfoRow(label: SalesText.address, value: text(address)),
+        ]
+    }
+}

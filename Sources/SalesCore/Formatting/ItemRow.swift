@@ -1,0 +1,81 @@
+import Foundation
+
+/// One row of the merged Notes & Attachments list, as a person sees it.
+public struct ItemRow: Sendable, Hashable, Identifiable {
+    /// The record id, or a stable stand-in for a record not yet on the server.
+    public var id: String
+    /// The kind of record, for the row's icon.
+    public var kind: Kind
+    /// The name; "Untitled" when the record has none.
+    public var title: String
+    /// `lastModifiedDate` as `MM/DD/YY`, or empty when absent.
+    public var date: String
+    /// The content type of an attachment, the shortened URL of a Google Doc, nothing for a note.
+    public var detail: String?
+
+    /// The three kinds of row.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case note, attachment, doc
+    }
+
+    /// Creates a row.
+    public init(id: String, kind: Kind, title: String, date: String, detail: String?) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.date = date
+        self.detail = detail
+    }
+
+    /// The row for an item, dates formatted in `timeZone`.
+    public init(_ item: AccountItem, timeZone: TimeZone = .current) {
+        let kind: Kind
+        let detail: String?
+        switch item {
+        case .note:
+            kind = .note
+            detail = nil
+        case .attachment(let attachment):
+            kind = .attachment
+            detail = attachment.contentType
+        case .doc(let doc):
+            kind = .doc
+            detail = doc.url.map { ItemRow.truncatedURL($0) }
+        }
+        self.init(
+            id: item.id ?? "local-\(kind.rawValue)-\(item.name ?? "")",
+            kind: kind,
+            title: item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled,
+            date: item.lastModifiedDate.map { ItemRow.shortDate($0, timeZone: timeZone) } ?? "",
+            detail: detail
+        )
+    }
+
+    /// `MM/DD/YY` in the given time zone (Gregorian, whatever the person's calendar).
+    public static func shortDate(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        func two(_ value: Int?) -> String {
+            let value = (value ?? 0) % 100
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return "\(two(parts.month))/\(two(parts.day))/\(two(parts.year))"
+    }
+
+    /// The maximum length of a shortened URL, ellipsis included.
+    public static let urlDisplayLength = 32
+
+    /// A URL shortened for a row: scheme and `www.` dropped, cut to ``urlDisplayLength`` with `…`.
+    ///
+    /// `https://docs.google.com/a/appirio.com/document/d/14SCnpf…/edit` → `docs.google.com/a/appirio.com/d…`
+    public static func truncatedURL(_ url: String) -> String {
+        var text = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        for prefix in ["https://", "http://"] where text.lowercased().hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count))
+        }
+        if text.lowercased().hasPrefix("www.") { text = String(text.dropFirst(4)) }
+        guard text.count > urlDisplayLength else { return text }
+        return String(text.prefix(urlDisplayLength - 1)) + "…"
+    }
+}

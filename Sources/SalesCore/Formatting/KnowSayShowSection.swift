@@ -1,0 +1,61 @@
+import Foundation
+
+/// One accordion section of Know · Say · Show, as drawn.
+public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
+    /// The three sections, in display order.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        case know, say, show
+    }
+
+    /// A row: the version's description, tapped to open its document.
+    public struct Row: Sendable, Hashable, Identifiable {
+        /// The ContentVersion id (or a positional stand-in).
+        public var id: String
+        /// The `Description`, or the title when there is none.
+        public var text: String
+        /// What a tap downloads; `nil` makes the row inert.
+        public var contentDocumentID: String?
+    }
+
+    /// Which of the three sections.
+    public var kind: Kind
+    /// The header text.
+    public var title: String
+    /// The rows, in the server's order.
+    public var rows: [Row]
+    /// Whether the accordion is open.
+    public var isExpanded: Bool
+    /// The section's identity: its kind.
+    public var id: Kind { kind }
+
+    /// The minimum row height in points (Apple's minimum touch target).
+    public static let minimumRowHeight = 44.0
+    /// The separator colour between rows: light gray, as sRGB components 0…1.
+    public static let separatorColor = (red: 0.83, green: 0.83, blue: 0.83)
+
+    /// The three sections for a WebContent answer; Know starts expanded.
+    public static func sections(_ content: WebContent, expanded: Set<Kind> = [.know]) -> [KnowSayShowSection] {
+        Kind.allCases.map { kind in
+            let versions: [ContentVersion]
+            let title: String
+            switch kind {
+            case .know:
+                versions = content.contentsforKnow
+                title = SalesText.know
+            case .say:
+                versions = content.contentsforSay
+                title = SalesText.say
+            case .show:
+                versions = content.contentsforShow
+                title = SalesText.show
+            }
+            let rows = versions.enumerated().map { index, version in
+                Row(
+                    id: version.id ?? "\(kind.rawValue)-\(index)",
+                    text: version.description ?? version.title ?? SalesText.untitled,
+                    contentDocumentID: version.contentDocumentID)
+            }
+            return KnowSayShowSection(kind: kind, title: title, rows: rows, isExpanded: expanded.contains(kind))
+        }
+    }
+}

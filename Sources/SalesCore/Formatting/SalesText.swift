@@ -1,0 +1,60 @@
+import Foundation
+
+/// The user-facing strings of the Sales screens, localized from `Resources/<lang>.lproj/Localizable.strings`.
+public enum SalesText {
+    // NB: one computed property per string so a language change takes effect on the next read.
+    static func localized(_ key: String) -> String {
+        NSLocalizedString(key, bundle: .module, comment: "")
+    }
+
+    /// The `item.untitled` string.
+    public static var untitled: String { localized("item.untitled") }
+    /// The `healthcare.title` string.
+    public static var healthCareTitle: String { localized("healthcare.title") }
+    /// The `healthcare.hospitalType` string.
+    public static var hospitalType: String { localized("healthcare.hospitalType") }
+    /// The `healthcare.numBeds` string.
+    public static var numBeds: String { localized("healthcare.numBeds") }
+    /// The `healthcare.gpoAffiliations` string.
+    public static var gpoAffiliations: String { localized("healthcare.gpoAffiliations") }
+    /// The `healthcare.hcSystemName` string.
+    public static var hcSystemName: String { localized("healthcare.hcSystemName") }
+    /// The `healthcare.operatingIncome` string.
+    public static var operatingIncome: String { localized("healthcare.operatingIncome") }
+    /// The `healthcare.currentCleanRating` string.
+    public static var currentCleanRating: String { localized("healthcare.currentCleanRating") }
+    /// The `healthcare.previousCleanRating` string.
+    public static var previousCleanRating: String { localized("healthcare.previousCleanRating") }
+    /// The `healthcare.cleanRatingNationalAvg` string.
+    public static var cleanRatingNationalAvg: String { localized("healthcare.cleanRatingNationalAvg") }
+    /// The `healthcare.cleanRatingStateAvg` string.
+    public static var cleanRatingStateAvg: String { localized("healthcare.cleanRatingStateAvg") }
+    /// The `account.name` string.
+    public static var accountName: String { localized("account.name") }
+    /// The `account.phone` string.
+    public static var phone: String { localized("account.phone") }
+    /// The `account.website` string.
+    public static var website: String { localized("account.website") }
+    /// The `account.industry` string.
+    public static var industry: String { localized("account.industry") }
+    /// The `account.address` string.
+    public static var address: String { localized("account.address") }
+    /// `'%@' is not a number. Write it like %@.`
+    /// The `input.invalidNumber` string.
+    public static var invalidNumberFormat: String { localized("input.invalidNumber") }
+    /// The `content.know` string.
+    public static var know: String { localized("content.know") }
+    /// The `content.say` string.
+    public static var say: String { localized("content.say") }
+    /// The `content.show` string.
+    public static var show: String { localized("content.show") }
+    /// `%@ changed on the server since you opened it. Reload to see the new version.`
+    /// The `banner.conflict` string.
+    public static var conflictFormat: String { localized("banner.conflict") }
+    /// `Saved offline; will be sent when the network returns.`
+    /// The `banner.savedOffline` string.
+    public static var savedOffline: String { localized("banner.savedOffline") }
+    /// `You were signed out. Sign in again.`
+    /// The `banner.signedOut` string.
+    public static var signedOut: String { localized("banner.signedOut") }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// What a note, an attachment and a Google Doc have in common: the fields of one row in the merged list.
+public protocol AccountItemRecord: Sendable, Hashable, Codable {
+    /// The Salesforce id; `nil` for a record not yet created on the server.
+    var id: String? { get set }
+    var name: String? { get set }
+    var lastModifiedDate: Date? { get set }
+}
+
+/// A note on an account (Salesforce object `Note`).
+public struct Note: AccountItemRecord {
+    /// The Salesforce id; `nil` until the server created the record.
+    public var id: String?
+    /// The name shown as the row's primary text.
+    public var name: String?
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
+    public var lastModifiedDate: Date?
+    /// The note's body.
+    public var text: String?
+
+    /// Creates a note.
+    public init(id: String? = nil, name: String? = nil, lastModifiedDate: Date? = nil, text: String? = nil) {
+        self.id = id
+        self.name = name
+        self.lastModifiedDate = lastModifiedDate
+        self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, lastModifiedDate, text }
+
+    /// Decodes leniently.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: c.lenientString(.id), name: c.lenientString(.name), lastModifiedDate: c.lenientDate(.lastModifiedDate),
+            text: c.lenientString(.text))
+    }
+
+    /// Encodes the wire fields, `null` for absent ones.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
+        try c.encode(text, forKey: .text)
+    }
+}
+
+/// A file attached to an account (Salesforce object `Attachment`).
+public struct Attachment: AccountItemRecord {
+    /// The Salesforce id; `nil` until the server created the record.
+    public var id: String?
+    /// The name shown as the row's primary text.
+    public var name: String?
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
+    public var lastModifiedDate: Date?
+    /// The attachment's description.
+    public var description: String?
+    /// The MIME type (`application/pdf`, `image/jpeg`).
+    public var contentType: String?
+    /// The size of the file in bytes.
+    public var bodyLength: Int?
+
+    /// Creates an attachment.
+    public init(
+        id: String? = nil, name: String? = nil, lastModifiedDate: Date? = nil, description: String? = nil,
+        contentType: String? = nil, bodyLength: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.lastModifiedDate = lastModifiedDate
+        self.description = description
+        self.contentType = contentType
+        self.bodyLength = bodyLength
+    }
+
+    /// Whether the attachment is an image, so the edit form shows it.
+    public var isImage: Bool { contentType?.lowercased().hasPrefix("image/") ?? false }
+
+    enum CodingKeys: String, CodingKey { case id, name, lastModifiedDate, description, contentType, bodyLength }
+
+    /// Decodes leniently.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: c.lenientString(.id), name: c.lenientString(.name), lastModifiedDate: c.lenientDate(.lastModifiedDate),
+            description: c.lenientString(.description), contentType: c.lenientString(.contentType),
+            bodyLength: c.lenientInt(.bodyLength))
+    }
+
+    /// Encodes the wire fields, `null` for absent ones.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
+        try c.encode(description, forKey: .description)
+        try c.encode(contentType, forKey: .contentType)
+        try c.encode(bodyLength, forKey: .bodyLength)
+    }
+}
+
+/// A link to a Google Doc (Salesforce object `GoogleDoc`).
+public struct GoogleDoc: AccountItemRecord {
+    /// The Salesforce id; `nil` until the server created the record.
+    public var id: String?
+    /// The name shown as the row's primary text.
+    public var name: String?
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
+    public var lastModifiedDate: Date?
+    /// The link to the document.
+    public var url: String?
+
+    /// Creates a Google Doc link.
+    public init(id: String? = nil, name: String? = nil, lastModifiedDate: Date? = nil, url: String? = nil) {
+        self.id = id
+        self.name = name
+        self.lastModifiedDate = lastModifiedDate
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, lastModifiedDate, url }
+
+    /// Decodes leniently.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: c.lenientString(.id), name: c.lenientString(.name), lastModifiedDate: c.lenientDate(.lastModifiedDate),
+            url: c.lenientString(.url))
+    }
+
+    /// Encodes the wire fields, `null` for absent ones.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
+        try c.encode(url, forKey: .url)
+    }
+}
+
+/// One entry of the merged Notes & Attachments list: a note, an attachment or a Google Doc.
+public enum AccountItem: Sendable, Hashable {
+    case note(Note)
+    case attachment(Attachment)
+    case doc(GoogleDoc)
+
+    /// The record behind the entry, through the fields all three share.
+    public var record: any AccountItemRecord {
+        switch self {
+        case .note(let note): note
+        case .attachment(let attachment): attachment
+        case .doc(let doc): doc
+        }
+    }
+
+    /// The Salesforce id; `nil` until the server created the record.
+    public var id: String? { record.id }
+    /// The name shown as the row's primary text.
+    public var name: String? { record.name }
+    /// When the record last changed (the row's `MM/DD/YY`, and the conflict check).
+    public var lastModifiedDate: Date? { record.lastModifiedDate }
+
+    /// The Salesforce object this entry is stored as.
+    public var objectName: String {
+        switch self {
+        case .note: "Note"
+        case .attachment: "Attachment"
+        case .doc: "GoogleDoc"
+        }
+    }
+}
+
+/// An account with its notes, attachments and Google Docs: the answer of `Account/RetrieveAccount/{id}`.
+public struct AccountDetails: Sendable, Hashable, Codable {
+    /// The account's own fields.
+    public var account: Account
+    /// The account's notes.
+    public var notes: [Note]
+    /// The account's attachments.
+    public var attachments: [Attachment]
+    /// The account's Google Docs.
+    public var docs: [GoogleDoc]
+
+    /// Creates the details of an account.
+    public init(account: Account, notes: [Note] = [], attachments: [Attachment] = [], docs: [GoogleDoc] = []) {
+        self.account = account
+        self.notes = notes
+        self.attachments = attachments
+        self.docs = docs
+    }
+
+    enum CodingKeys: String, CodingKey { case notes, attachments, docs }
+
+    /// Decodes the flat Apex answer: account fields and the three arrays side by side.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            account: try Account(from: decoder), notes: c.lenientArray(Note.self, .notes),
+            attachments: c.lenientArray(Attachment.self, .attachments), docs: c.lenientArray(GoogleDoc.self, .docs))
+    }
+
+    /// Encodes the same flat shape.
+    public func encode(to encoder: any Encoder) throws {
+        try account.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(attachments, forKey: .attachments)
+        try c.encode(docs, forKey: .docs)
+    }
+
+    /// The merged list, newest first (entries without a date last, then by name).
+    public var items: [AccountItem] {
+        let all = notes.map(AccountItem.note) + attachments.map(AccountItem.attachment) + docs.map(AccountItem.doc)
+        return all.sorted { lhs, rhs in
+            switch (lhs.lastModifiedDate, rhs.lastModifiedDate) {
+            case (let l?, let r?) where l != r: return l > r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return (lhs.name ?? "") < (rhs.name ?? "")
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import LocalStore
+
+/// Account data kept on the device for offline viewing; wiped when the person is signed out.
+public struct AccountCache: Sendable {
+    /// The cached details of an account, if any.
+    public var load: @Sendable (_ accountID: String) async -> AccountDetails?
+    /// Keeps the details of an account (keyed by its id).
+    public var save: @Sendable (AccountDetails) async -> Void
+    /// Forgets every cached account (on sign-out).
+    public var wipe: @Sendable () async -> Void
+
+    /// Creates a cache from its operations.
+    public init(
+        load: @escaping @Sendable (String) async -> AccountDetails?,
+        save: @escaping @Sendable (AccountDetails) async -> Void,
+        wipe: @escaping @Sendable () async -> Void
+    ) {
+        self.load = load
+        self.save = save
+        self.wipe = wipe
+    }
+
+    /// A cache in memory.
+    public static func inMemory() -> AccountCache {
+        let box = LockedValue([String: AccountDetails]())
+        return AccountCache(
+            load: { id in box.value[id] },
+            save: { details in
+                guard let id = details.account.id else { return }
+                box.update { $0[id] = details }
+            },
+            wipe: { box.value = [:] })
+    }
+
+    /// The Sales app's local store (SQLite): one saved list per account, plus the list of cached ids.
+    ///
+    /// NB: a cache write that fails only costs the offline copy, so failures are ignored here.
+    public static func localStore(_ store: LocalStore) -> AccountCache {
+        let index = "sales.accounts"
+        @Sendable func name(_ id: String) -> String { "sales.account." + id }
+        return AccountCache(
+            load: { id in
+                (try? await store.savedList(AccountDetails.self, named: name(id)))?.elements.first
+            },
+            save: { details in
+                guard let id = details.account.id else { return }
+                try? await store.saveList([details], as: name(id))
+                let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
+                if !known.contains(id) { try? await store.saveList(known + [id], as: index) }
+            },
+            wipe: {
+                let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
+                for id in known { try? await store.removeList(named: name(id)) }
+                try? await store.removeList(named: index)
+            })
+    }
+}

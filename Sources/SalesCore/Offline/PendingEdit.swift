@@ -1,0 +1,149 @@
+import APIClient
+import Foundation
+import LocalStore
+
+/// A write made while offline, waiting in the ``SalesOutbox``.
+public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
+    /// Also the `Idempotency-Key` of a create, so a replay after a lost answer makes no duplicate.
+    public var id: UUID
+    /// The write to replay.
+    public var change: Change
+    /// What the edit was, for the person (`save the note Visit`).
+    public var summary: String
+
+    /// The write itself.
+    public enum Change: Sendable, Hashable, Codable {
+        case create(object: String, fields: SObjectFields)
+        /// `expectedLastModified` is the version the edit was based on (the conflict check).
+        case update(object: String, id: String, fields: SObjectFields, expectedLastModified: Date?)
+        case delete(object: String, id: String)
+    }
+
+    /// Creates a pending edit.
+    public init(id: UUID = UUID(), change: Change, summary: String) {
+        self.id = id
+        self.change = change
+        self.summary = summary
+    }
+}
+
+/// What one outbox flush did.
+public struct FlushReport: Sendable, Hashable {
+    /// Edits the server accepted, in order.
+    public var sent: [UUID] = []
+    /// The ids the server gave created records, by edit.
+    public var createdIDs: [UUID: String] = [:]
+    /// Edits refused because the record changed on the server: kept aside for the person, nothing overwritten.
+    public var conflicts: [PendingEdit] = []
+    /// Edits the server refused for another reason.
+    public var rejected: [PendingEdit] = []
+    /// Why the flush stopped early (the network went away again, sign-out), or `nil`.
+    public var stoppedBecause: String?
+
+    /// Whether the flush stopped before the end of the queue.
+    public var stoppedEarly: Bool { stoppedBecause != nil }
+}
+
+/// Offline writes, kept in LocalStore's durable outbox and sent in order, exactly once, when the network returns.
+///
+/// Each edit is stored as one outbox operation whose idempotency key is the edit's id, and the dev server
+/// (like a Salesforce org behind an idempotent proxy) answers a replayed create with the first record.
+/// Updates carry the `LastModifiedDate` they were based on, so a replay over a newer server version becomes
+/// a conflict rather than an overwrite.
+///
+/// NB: give the Sales app its own ``LocalStore``: its outbox holds Sales edits only, which this type replays.
+public actor SalesOutbox {
+    private let outbox: Outbox
+
+    /// An outbox over the Sales app's local store.
+    public init(store: LocalStore) {
+        outbox = store.outbox
+    }
+
+    /// Queues an edit.
+    public func enqueue(_ edit: PendingEdit) async throws {
+        let (method, path) = Self.request(for: edit.change)
+        try await outbox.enqueue(
+            method: method, path: path, body: try JSONEncoder().encode(edit), contentType: "application/json",
+            label: edit.summary, idempotencyKey: edit.id.uuidString)
+    }
+
+    /// The edits waiting, oldest first.
+    public func pending() async throws -> [PendingEdit] {
+        try await outbox.operations(in: [.pending]).compactMap(Self.edit)
+    }
+
+    /// Edits the server refused because the record had changed, until the person resolves them.
+    public func conflicts() async throws -> [PendingEdit] {
+        try await outbox.operations(in: [.conflict]).compactMap(Self.edit)
+    }
+
+    /// Forgets every queued edit (on sign-out).
+    public func clear() async throws {
+        for operation in try await outbox.operations() { try await outbox.discard(operation.id) }
+    }
+
+    /// Sends the pending edits through `client`, stopping at the first network failure.
+    ///
+    /// A flush started while another runs sends nothing (the first one is already sending those edits).
+    public func flush(using client: SalesforceClient) async throws -> FlushReport {
+        let created = LockedValue([UUID: String]())
+        let replay = try await outbox.replay { operation in
+            guard let edit = Self.edit(operation) else {
+                return .rejected(status: nil, message: "not a Sales edit")
+            }
+            do {
+                switch edit.change {
+                case .create(let object, let fields):
+                    let id = try await client.create(
+                        object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
+                    created.update { $0[edit.id] = id }
+                    return .delivered(body: Data(id.utf8))
+                case .update(let object, let id, let fields, let expected):
+                    try await client.update(
+                        object, id: id, fields: fields, expectedLastModified: expected, operation: edit.summary)
+                case .delete(let object, let id):
+                    try await client.delete(object, id: id, operation: edit.summary)
+                }
+                return .delivered(body: Data())
+            } catch let error as SalesforceError {
+                return Self.outcome(error)
+            } catch {
+                return .unreachable(message: String(describing: error))
+            }
+        }
+        let delivered = try await outbox.operations(in: [.delivered])
+        let sentKeys = Set(replay.delivered)
+        var report = FlushReport()
+        report.sent = delivered.filter { sentKeys.contains($0.id) }.compactMap { UUID(uuidString: $0.idempotencyKey) }
+        report.createdIDs = created.value
+        report.conflicts = replay.conflicts.compactMap(Self.edit)
+        report.rejected = replay.failed.compactMap(Self.edit)
+        report.stoppedBecause = replay.stoppedBecause
+        return report
+    }
+
+    static func outcome(_ error: SalesforceError) -> DeliveryOutcome {
+        switch error {
+        case .offline, .signedOut: return .unreachable(message: error.message)
+        case .conflict: return .conflict(status: 409, message: error.message)
+        case .service(_, let status, _) where status == 429 || status >= 500:
+            return .unreachable(message: error.message)
+        case .service(_, let status, _): return .rejected(status: status, message: error.message)
+        case .authentication, .unreadable, .invalidInput: return .rejected(status: nil, message: error.message)
+        }
+    }
+
+    static func edit(_ operation: OutboxOperation) -> PendingEdit? {
+        operation.body.flatMap { try? JSONDecoder().decode(PendingEdit.self, from: $0) }
+    }
+
+    static func request(for change: PendingEdit.Change) -> (RequestMethod, [String]) {
+        let base = ["services", "data", "v32.0", "sobjects"]
+        switch change {
+        case .create(let object, _): return (.post, base + [object])
+        case .update(let object, let id, _, _): return (.patch, base + [object, id])
+        case .delete(let object, let id): return (.delete, base + [object, id])
+        }
+    }
+}

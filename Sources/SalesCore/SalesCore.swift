@@ -1,1 +1,0 @@
-// The SalesCore module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,315 @@
+import Foundation
+import Observation
+
+/// A document to show in the modal web view: bytes and their type.
+public struct OpenedDocument: Sendable, Hashable {
+    /// The document's name, for the viewer's title.
+    public var title: String
+    /// The downloaded bytes.
+    public var data: Data
+    /// Their MIME type, for the web view.
+    public var contentType: String
+}
+
+/// The Account screen: info, health-care section, merged items, Know · Say · Show.
+///
+/// Events in (`appeared()`, `saveTapped()`, `networkReturned()` …), state out (`phase`, `items`, `banner` …).
+@Observable @MainActor
+public final class AccountScreenModel {
+    /// Where the screen is in its life.
+    public enum Phase: Sendable, Hashable {
+        case idle, loading, loaded
+        /// Nothing could be shown; the message says why.
+        case failed(String)
+        /// The session ended: the app shows sign-in.
+        case signedOut
+    }
+
+    /// Where the screen is: loading, loaded, failed or signed out.
+    public private(set) var phase: Phase = .idle
+    /// Whether a call is in flight (the spinner).
+    public private(set) var isBusy = false
+    /// The navigation title: the account's name.
+    public private(set) var title = ""
+    /// The general account info.
+    public private(set) var infoRows: [InfoRow] = []
+    /// The "Health Care Info" section; `nil` unless the account is a hospital.
+    public private(set) var healthCare: HealthCareSection?
+    /// The merged Notes & Attachments list, newest first.
+    public private(set) var items: [ItemRow] = []
+    /// Know · Say · Show, in that order.
+    public private(set) var contentSections: [KnowSayShowSection] = []
+    /// A one-line message (error, offline save, conflict); `nil` when there is nothing to say.
+    public private(set) var banner: String?
+    /// The record that changed on the server under an edit, until the person reloads.
+    public private(set) var conflict: SalesforceError?
+    /// The health-care edit form while editing.
+    public private(set) var form: HealthCareForm?
+    /// A downloaded attachment or content to present.
+    public private(set) var openedDocument: OpenedDocument?
+    /// A Google Doc to open in the browser.
+    public private(set) var openedURL: URL?
+    /// The account as last loaded (or as edited offline).
+    public private(set) var details: AccountDetails?
+    /// How many edits wait in the outbox.
+    public private(set) var pendingEditCount = 0
+
+    private let accountID: String
+    private let client: SalesforceClient
+    private let outbox: SalesOutbox
+    private let cache: AccountCache
+    private let locale: Locale
+    private let timeZone: TimeZone
+
+    /// Creates the screen model for one account.
+    public init(
+        accountID: String, client: SalesforceClient, outbox: SalesOutbox, cache: AccountCache,
+        locale: Locale = .current, timeZone: TimeZone = .current
+    ) {
+        self.accountID = accountID
+        self.client = client
+        self.outbox = outbox
+        self.cache = cache
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    // MARK: - Events
+
+    /// The screen appeared: show the cached copy at once, then load.
+    public func appeared() async {
+        if details == nil, let cached = await cache.load(accountID) { show(cached) }
+        await load()
+    }
+
+    /// Pull to refresh.
+    public func refreshPulled() async { await load() }
+
+    /// The banner was dismissed.
+    public func bannerDismissed() { banner = nil }
+
+    /// "Edit" on the health-care section.
+    public func editTapped() {
+        guard let account = details?.account else { return }
+        form = HealthCareForm(account, locale: locale)
+    }
+
+    /// A health-care field changed.
+    public func fieldEdited(_ field: HealthCareField, text: String) {
+        form?.edit(field, text: text)
+    }
+
+    /// "Cancel" on the form.
+    public func cancelTapped() { form = nil }
+
+    /// "Save" on the form: refused while a field is invalid; queued when offline; a conflict overwrites nothing.
+    public func saveTapped() async {
+        guard let form, let current = details?.account else { return }
+        guard let edited = form.applied(to: current) else {
+            banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value
+            return
+        }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            try await client.saveAccount(edited)
+            self.form = nil
+            await load()
+        } catch let error as SalesforceError {
+            switch error {
+            case .offline:
+                if let id = edited.id {
+                    try? await outbox.enqueue(
+                        PendingEdit(
+                            change: .update(
+                                object: "Account", id: id, fields: accountToUpdateParams(edited),
+                                expectedLastModified: current.lastModifiedDate),
+                            summary: error.operation))
+                }
+                self.form = nil
+                details?.account = edited
+                if let details { show(details) }
+                banner = SalesText.savedOffline
+                await countPending()
+            case .conflict:
+                conflict = error
+                banner = String(format: SalesText.conflictFormat, current.name ?? accountID)
+            case .signedOut:
+                signedOut()
+            default:
+                banner = error.message
+            }
+        } catch {
+            banner = String(describing: error)
+        }
+    }
+
+    /// A row of the merged list was tapped: an attachment downloads and opens, a doc opens its URL.
+    public func itemTapped(id: String) async {
+        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        switch item {
+        case .attachment(let attachment):
+            await open(title: attachment.name ?? SalesText.untitled) {
+                try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
+            }
+        case .doc(let doc):
+            openedURL = doc.url.flatMap(URL.init(string:))
+        case .note:
+            break
+        }
+    }
+
+    /// A row was swiped away.
+    public func itemDeleted(id: String) async {
+        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            try await client.delete(
+                item.objectName, id: id, operation: "delete the \(item.objectName) \(item.name ?? id)")
+            remove(id: id)
+        } catch let error as SalesforceError where error.isOffline {
+            try? await outbox.enqueue(
+                PendingEdit(change: .delete(object: item.objectName, id: id), summary: error.operation))
+            remove(id: id)
+            banner = SalesText.savedOffline
+            await countPending()
+        } catch let error as SalesforceError {
+            if case .signedOut = error { signedOut() } else { banner = error.message }
+        } catch {
+            banner = String(describing: error)
+        }
+    }
+
+    /// An item editor saved a note, attachment or doc: merge it into the list.
+    public func itemSaved(_ item: AccountItem) {
+        guard var details else { return }
+        switch item {
+        case .note(let note):
+            details.notes.removeAll { $0.id == note.id }
+            details.notes.append(note)
+        case .attachment(let attachment):
+            details.attachments.removeAll { $0.id == attachment.id }
+            details.attachments.append(attachment)
+        case .doc(let doc):
+            details.docs.removeAll { $0.id == doc.id }
+            details.docs.append(doc)
+        }
+        show(details)
+    }
+
+    /// A Know · Say · Show header was tapped.
+    public func contentSectionToggled(_ kind: KnowSayShowSection.Kind) {
+        for index in contentSections.indices where contentSections[index].kind == kind {
+            contentSections[index].isExpanded.toggle()
+        }
+    }
+
+    /// A Know · Say · Show row was tapped: download its document and open it.
+    public func contentRowTapped(id: String) async {
+        guard let row = contentSections.flatMap(\.rows).first(where: { $0.id == id }),
+            let documentID = row.contentDocumentID
+        else { return }
+        await open(title: row.text) { try await self.client.downloadContent(contentDocumentID: documentID) }
+    }
+
+    /// The modal viewer or browser was closed.
+    public func documentDismissed() {
+        openedDocument = nil
+        openedURL = nil
+    }
+
+    /// The network is back: send the outbox once, report conflicts, reload.
+    public func networkReturned() async {
+        let report: FlushReport
+        do {
+            report = try await outbox.flush(using: client)
+        } catch {
+            banner = String(describing: error)
+            return
+        }
+        await countPending()
+        if let first = report.conflicts.first {
+            banner = String(format: SalesText.conflictFormat, first.summary)
+        } else if !report.rejected.isEmpty {
+            banner = report.rejected.map(\.summary).joined(separator: "; ")
+        }
+        if !report.sent.isEmpty || !report.conflicts.isEmpty { await load() }
+    }
+
+    // MARK: - State
+
+    private func load() async {
+        phase = details == nil ? .loading : phase
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            async let loadedDetails = client.retrieveAccount(id: accountID)
+            async let loadedContent = client.webContent(accountID: accountID)
+            let fresh = try await loadedDetails
+            await cache.save(fresh)
+            show(fresh)
+            conflict = nil
+            let expanded = Set(contentSections.filter(\.isExpanded).map(\.kind))
+            let content = try await loadedContent
+            contentSections = KnowSayShowSection.sections(
+                content, expanded: contentSections.isEmpty ? [.know] : expanded)
+        } catch let error as SalesforceError {
+            if case .signedOut = error {
+                signedOut()
+                return
+            }
+            banner = error.message
+            if details == nil { phase = .failed(error.message) }
+        } catch {
+            banner = String(describing: error)
+            if details == nil { phase = .failed(String(describing: error)) }
+        }
+        await countPending()
+    }
+
+    private func show(_ details: AccountDetails) {
+        self.details = details
+        title = details.account.name ?? SalesText.untitled
+        infoRows = InfoRow.general(details.account)
+        healthCare = HealthCareSection(details.account, locale: locale)
+        items = details.items.map { ItemRow($0, timeZone: timeZone) }
+        phase = .loaded
+    }
+
+    private func remove(id: String) {
+        guard var details else { return }
+        details.notes.removeAll { $0.id == id }
+        details.attachments.removeAll { $0.id == id }
+        details.docs.removeAll { $0.id == id }
+        show(details)
+    }
+
+    private func open(title: String, _ download: @escaping @Sendable () async throws -> DownloadedFile) async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let file = try await download()
+            openedDocument = OpenedDocument(title: title, data: file.data, contentType: file.contentType)
+        } catch let error as SalesforceError {
+            if case .signedOut = error { signedOut() } else { banner = error.message }
+        } catch {
+            banner = String(describing: error)
+        }
+    }
+
+    private func signedOut() {
+        details = nil
+        items = []
+        infoRows = []
+        healthCare = nil
+        contentSections = []
+        form = nil
+        phase = .signedOut
+        banner = SalesText.signedOut
+    }
+
+    private func countPending() async {
+        pendingEditCount = (try? await outbox.pending().count) ?? 0
+    }
+}

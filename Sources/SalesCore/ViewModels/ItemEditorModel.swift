@@ -1,0 +1,157 @@
+import Foundation
+import Observation
+
+/// The add/edit form for a note, an attachment or a Google Doc.
+///
+/// A new attachment shows "+ Attachment" to pick an image (shrunk under 25 MB before upload); an
+/// existing one can only be renamed, so the button is gone, but an image attachment still shows its image.
+@Observable @MainActor
+public final class ItemEditorModel {
+    /// What the form edits.
+    public enum Kind: Sendable, Hashable {
+        case note, attachment, doc
+    }
+
+    /// What the form edits.
+    public let kind: Kind
+    /// Whether the form edits an existing record (else it adds one).
+    public let isEditing: Bool
+    /// The name field (a note's title).
+    public private(set) var name: String
+    /// A note's text.
+    public private(set) var text: String
+    /// A Google Doc's link.
+    public private(set) var url: String
+    /// Whether the form offers "+ Attachment": only when adding an attachment.
+    public var showsAddAttachmentButton: Bool { kind == .attachment && !isEditing }
+    /// The image shown in the form: the picked image, or an existing image attachment once loaded.
+    public private(set) var image: Data?
+    /// Whether "Save" may be tapped.
+    public var canSave: Bool {
+        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        switch kind {
+        case .note: return true
+        case .doc: return URL(string: url.trimmingCharacters(in: .whitespaces))?.scheme != nil
+        case .attachment: return isEditing || picked != nil
+        }
+    }
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// Why the last save failed, for the form.
+    public private(set) var errorMessage: String?
+    /// The saved record (with its new id after an insert); the screen merges it into its list.
+    public private(set) var saved: AccountItem?
+
+    private let accountID: String
+    private let existing: AccountItem?
+    private let client: SalesforceClient
+    private let shrinker: ImageShrinker
+    private var picked: (name: String, data: Data, contentType: String)?
+
+    /// A form adding a `kind` of item to an account.
+    public init(adding kind: Kind, accountID: String, client: SalesforceClient, shrinker: ImageShrinker) {
+        self.kind = kind
+        self.accountID = accountID
+        self.client = client
+        self.shrinker = shrinker
+        existing = nil
+        isEditing = false
+        name = ""
+        text = ""
+        url = ""
+    }
+
+    /// A form editing an existing item.
+    public init(editing item: AccountItem, accountID: String, client: SalesforceClient, shrinker: ImageShrinker) {
+        self.accountID = accountID
+        self.client = client
+        self.shrinker = shrinker
+        existing = item
+        isEditing = true
+        name = item.name ?? ""
+        switch item {
+        case .note(let note):
+            kind = .note
+            text = note.text ?? ""
+            url = ""
+        case .attachment:
+            kind = .attachment
+            text = ""
+            url = ""
+        case .doc(let doc):
+            kind = .doc
+            text = ""
+            url = doc.url ?? ""
+        }
+    }
+
+    /// The form appeared: an existing image attachment is downloaded to be shown.
+    public func appeared() async {
+        guard case .attachment(let attachment)? = existing, attachment.isImage, let id = attachment.id, image == nil
+        else { return }
+        isBusy = true
+        defer { isBusy = false }
+        image = try? await client.downloadAttachment(id: id, contentType: attachment.contentType).data
+    }
+
+    /// The name field changed.
+    public func nameEdited(_ value: String) { name = value }
+    /// The note's text changed.
+    public func textEdited(_ value: String) { text = value }
+    /// The link changed.
+    public func urlEdited(_ value: String) { url = value }
+
+    /// An image was picked with "+ Attachment"; one over 25 MB is shrunk to fit.
+    public func attachmentPicked(name pickedName: String, data: Data, contentType: String) {
+        guard showsAddAttachmentButton else { return }
+        do {
+            let shrunk = try shrinker.shrink(data)
+            let type = shrunk.attempts > 0 ? "image/jpeg" : contentType
+            picked = (pickedName, shrunk.data, type)
+            image = type.hasPrefix("image/") ? shrunk.data : nil
+            if name.isEmpty { name = pickedName }
+            errorMessage = nil
+        } catch {
+            errorMessage = (error as? ImageShrinkError)?.message ?? String(describing: error)
+        }
+    }
+
+    /// "Save": insert or update with the exact field rules; the new id is attached at once.
+    public func saveTapped() async {
+        guard canSave else { return }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            switch (kind, existing) {
+            case (.note, .note(var note)?):
+                note.name = name
+                note.text = text
+                try await client.updateNote(note)
+                saved = .note(note)
+            case (.note, _):
+                saved = .note(try await client.createNote(Note(name: name, text: text), accountID: accountID))
+            case (.attachment, .attachment(var attachment)?):
+                attachment.name = name
+                try await client.renameAttachment(attachment)
+                saved = .attachment(attachment)
+            case (.attachment, _):
+                guard let picked else { return }
+                saved = .attachment(
+                    try await client.createAttachment(
+                        name: name, data: picked.data, contentType: picked.contentType, accountID: accountID))
+            case (.doc, .doc(var doc)?):
+                doc.name = name
+                doc.url = url
+                try await client.updateDoc(doc)
+                saved = .doc(doc)
+            case (.doc, _):
+                saved = .doc(try await client.createDoc(GoogleDoc(name: name, url: url), accountID: accountID))
+            }
+            errorMessage = nil
+        } catch let error as SalesforceError {
+            errorMessage = error.message
+        } catch {
+            errorMessage = String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(SwiftUI)
+    import SalesCore
+    import SwiftUI
+
+    /// The health-care edit form: numbers typed the locale's way, refused ones explained under the field.
+    struct HealthCareFormView: View {
+        let model: AccountScreenModel
+
+        var body: some View {
+            NavigationStack {
+                Form {
+                    ForEach(HealthCareField.allCases, id: \.self) { field in
+                        VStack(alignment: .leading) {
+                            TextField(
+                                field.label,
+                                text: Binding(
+                                    get: { model.form?.text[field] ?? "" },
+                                    set: { model.fieldEdited(field, text: $0) })
+                            )
+                            .keyboardType(field.isNumeric ? .decimalPad : .default)
+                            if let error = model.form?.errors[field] {
+                                Text(error).font(.caption).foregroundStyle(.red)
+                            }
+                        }
+                    }
+                }
+                .navigationTitle("Health Care Info")
+                .toolbar {
+                    ToolbarItem(placement: .cancellationAction) { Button("Cancel") { model.cancelTapped() } }
+                    ToolbarItem(placement: .confirmationAction) {
+                        Button("Save") { Task { await model.saveTapped() } }
+                            .disabled(model.form?.isValid != true || model.isBusy)
+                    }
+                }
+            }
+        }
+    }
+
+    #Preview {
+        PreviewHost(accountID: SalesPreview.hospitalID) { model in
+            HealthCareFormView(model: model).task {
+                await model.appeared()
+                model.editTapped()
+            }
+        }
+    }
+#endif

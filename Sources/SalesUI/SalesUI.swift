@@ -1,1 +1,0 @@
-// The SalesUI module; see docs/ARCHITECTURE.md.

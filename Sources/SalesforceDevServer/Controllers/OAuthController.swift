@@ -1,0 +1,96 @@
+import DynamicJSON
+import Foundation
+import HTTPServer
+
+/// `/services/oauth2/token` and `/services/oauth2/revoke`, form-encoded as Salesforce expects.
+struct OAuthController: Sendable {
+    let service: SalesforceDevService
+
+    /// The password and refresh-token grants.
+    func token(_ request: Request) async -> Response {
+        let form = Self.form(request)
+        guard let clientID = form["client_id"], !clientID.isEmpty else {
+            return Self.failure("invalid_client_id", "client identifier invalid")
+        }
+        do {
+            switch form["grant_type"] {
+            case "password":
+                guard let username = form["username"], let password = form["password"],
+                    let user = service.users.first(where: {
+                        $0.username.lowercased() == username.lowercased() && $0.password == password
+                    })
+                else { return Self.failure("invalid_grant", "authentication failure") }
+                let refresh = IssuedToken(
+                    value: Self.randomToken(), kind: .refresh, username: user.username, expiresAt: nil,
+                    refreshToken: nil)
+                try await service.store.saveToken(refresh)
+                return try await issue(for: user, refreshToken: refresh.value, includeRefresh: true, request: request)
+            case "refresh_token":
+                guard let value = form["refresh_token"], let refresh = try await service.store.token(value),
+                    refresh.kind == .refresh,
+                    let user = service.users.first(where: { $0.username == refresh.username })
+                else { return Self.failure("invalid_grant", "expired access/refresh token") }
+                return try await issue(for: user, refreshToken: refresh.value, includeRefresh: false, request: request)
+            default:
+                return Self.failure("unsupported_grant_type", "grant type not supported")
+            }
+        } catch {
+            return Self.failure("server_error", "the token could not be stored", status: .internalServerError)
+        }
+    }
+
+    /// Revokes a token (a refresh token takes its access tokens with it).
+    func revoke(_ request: Request) async -> Response {
+        guard let value = Self.form(request)["token"], (try? await service.store.revoke(value)) == true else {
+            return Self.failure("unsupported_token_type", "this token type is not supported")
+        }
+        return Response(status: .ok)
+    }
+
+    private func issue(for user: SeedData.User, refreshToken: String, includeRefresh: Bool, request: Request)
+        async throws -> Response
+    {
+        let now = service.configuration.now()
+        let access = IssuedToken(
+            value: "00DQ0000000Quartet!" + Self.randomToken(), kind: .access, username: user.username,
+            expiresAt: now.addingTimeInterval(service.configuration.accessTokenLifetime), refreshToken: refreshToken)
+        try await service.store.saveToken(access)
+        let instance = instanceURL(request)
+        var body: [String: JSONValue] = [
+            "access_token": .string(access.value),
+            "instance_url": .string(instance),
+            "id": .string("\(instance)/id/00DQ0000000QuartQAA/\(user.userID)"),
+            "token_type": "Bearer",
+            "issued_at": .string(String(Int64(now.timeIntervalSince1970 * 1000))),
+            "signature": .string(Data(Self.randomToken().utf8.prefix(32)).base64EncodedString()),
+        ]
+        if includeRefresh { body["refresh_token"] = .string(refreshToken) }
+        return (try? Response.json(body)) ?? Response(status: .internalServerError)
+    }
+
+    private func instanceURL(_ request: Request) -> String {
+        if let configured = service.configuration.instanceURL?.absoluteString {
+            return configured.hasSuffix("/") ? String(configured.dropLast()) : configured
+        }
+        let host = request.headers["Host"] ?? "127.0.0.1:8080"
+        let scheme = request.headers["X-Forwarded-Proto"] ?? "http"
+        return "\(scheme)://\(host)"
+    }
+
+    static func form(_ request: Request) -> [String: String] {
+        var form = request.query
+        for item in Request.decodeQuery(String(decoding: request.body, as: UTF8.self)) { form[item.name] = item.value }
+        return form
+    }
+
+    static func failure(_ code: String, _ description: String, status: HTTPStatus = .badRequest) -> Response {
+        let body: [String: String] = ["error": code, "error_description": description]
+        return (try? Response.json(body, status: status)) ?? Response(status: status)
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        return String((0..<48).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+}

@@ -1,0 +1,289 @@
+import DynamicJSON
+import Foundation
+import HTTPServer
+
+/// sObject REST: create, read, update, delete and binary-field download, with Salesforce's validation.
+struct SObjectController: Sendable {
+    let service: SalesforceDevService
+    var store: SObjectStore { service.store }
+
+    /// Authorizes, runs the handler, and turns a ``SalesforceFault`` into its error array.
+    func answer(
+        _ request: Request, _ handler: @Sendable (Request) async throws -> Response
+    ) async -> Response {
+        do {
+            _ = try await service.authorize(request)
+            return try await handler(request)
+        } catch let fault as SalesforceFault {
+            return fault.response
+        } catch {
+            return SalesforceFault(
+                status: .internalServerError, message: "An unexpected error occurred.",
+                errorCode: "UNKNOWN_EXCEPTION", fields: []
+            ).response
+        }
+    }
+
+    // MARK: - Handlers
+
+    @Sendable func create(_ request: Request) async throws -> Response {
+        let schema = try schema(request)
+        guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.post, allowed: "GET, DELETE") }
+        var fields: [String: JSONValue] = [:]
+        var blob: Data?
+        for (name, value) in try SObjectBody.parse(request.body) where name != "attributes" {
+            guard let field = schema.field(named: name) else {
+                if name.lowercased() == "id" { throw SalesforceFault.notUpdatable(["Id"]) }
+                throw SalesforceFault.invalidField(name, object: schema.name)
+            }
+            if field.kind == .base64 {
+                blob = try Self.base64(value, field: field.name)
+            } else {
+                fields[field.name] = try await checked(value.json, field: field)
+            }
+        }
+        let missing = schema.fields.filter { field in
+            guard field.isRequired else { return false }
+            if field.kind == .base64 { return blob == nil }
+            return Self.isBlank(fields[field.name])
+        }.map(\.name)
+        if !missing.isEmpty { throw SalesforceFault.requiredFieldMissing(missing) }
+
+        let now = service.configuration.now()
+        let id = service.newID(for: schema.name)
+        var record = SObjectRecord(
+            id: id, type: schema.name, parentID: fields["ParentId"].flatMap(Self.string), fields: fields, body: blob,
+            createdDate: now, lastModifiedDate: now)
+        try await prepare(&record, now: now)
+        let stored = try await store.insert(record, request.headers["Idempotency-Key"])
+        return try .json(["id": .string(stored), "success": true, "errors": []] as JSONValue, status: .created)
+    }
+
+    @Sendable func read(_ request: Request) async throws -> Response {
+        let schema = try schema(request)
+        let record = try await live(request, schema: schema, deleted: .notFound, withBody: false)
+        var names = schema.fields.map(\.name)
+        let isSelective = request.query["fields"] != nil
+        if let wanted = request.query["fields"] {
+            names = []
+            for name in wanted.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                if let system = Self.systemFields.first(where: { $0.lowercased() == name.lowercased() }) {
+                    names.append(system)
+                } else if let field = schema.field(named: name) {
+                    names.append(field.name)
+                } else {
+                    throw SalesforceFault.invalidField(name, object: schema.name)
+                }
+            }
+        } else {
+            names += Self.systemFields
+        }
+        return try .json(
+            JSONValue.object(
+                Self.representation(record, schema: schema, fields: names, includeDerived: !isSelective)))
+    }
+
+    @Sendable func update(_ request: Request) async throws -> Response {
+        let schema = try schema(request)
+        guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.patch, allowed: "GET, DELETE") }
+        var record = try await live(request, schema: schema, deleted: .entityIsDeleted, withBody: false)
+        var bodyChanged = false
+        var notUpdatable: [String] = []
+        for (name, member) in try SObjectBody.parse(request.body) where name != "attributes" {
+            if name.lowercased() == "id" {
+                guard case .string(let given) = member.json, SalesforceID.normalized(given) == record.id else {
+                    throw SalesforceFault.malformedID(Self.string(member.json) ?? "")
+                }
+                continue
+            }
+            guard let field = schema.field(named: name) else {
+                throw SalesforceFault.invalidField(name, object: schema.name)
+            }
+            if field.isCreateOnly || !field.isUpdateable {
+                notUpdatable.append(field.name)
+                continue
+            }
+            if field.kind == .base64 {
+                record.body = try Self.base64(member, field: field.name)
+                bodyChanged = true
+                continue
+            }
+            let checked = try await checked(member.json, field: field)
+            if field.isRequired, Self.isBlank(checked) { throw SalesforceFault.requiredFieldMissing([field.name]) }
+            record.fields[field.name] = checked
+        }
+        if !notUpdatable.isEmpty { throw SalesforceFault.notUpdatable(notUpdatable) }
+        let now = service.modificationTime(after: record.lastModifiedDate)
+        record.lastModifiedDate = now
+        try await prepare(&record, now: now, bodyChanged: bodyChanged)
+        try await store.update(record, bodyChanged)
+        return .noContent
+    }
+
+    @Sendable func delete(_ request: Request) async throws -> Response {
+        let schema = try schema(request)
+        var record = try await live(request, schema: schema, deleted: .entityIsDeleted, withBody: false)
+        record.isDeleted = true
+        record.lastModifiedDate = service.modificationTime(after: record.lastModifiedDate)
+        try await store.update(record, false)
+        return .noContent
+    }
+
+    @Sendable func blob(_ request: Request) async throws -> Response {
+        let schema = try schema(request)
+        let field = try request.parameter("field")
+        guard let blobField = schema.blobField, blobField.lowercased() == field.lowercased() else {
+            throw SalesforceFault.notFound
+        }
+        let record = try await live(request, schema: schema, deleted: .notFound, withBody: true)
+        // NB: Salesforce answers VersionData as `application/octetstream` (sic); attachments with their type.
+        let type =
+            record.type == "Attachment"
+            ? record.string("ContentType") ?? "application/octetstream"
+            : "application/octetstream"
+        return Response(status: .ok, headers: ["Content-Type": type], body: record.body ?? Data())
+    }
+
+    // MARK: - Rules
+
+    private func schema(_ request: Request) throws -> SObjectSchema {
+        guard let schema = SObjectSchema.named(try request.parameter("sobject")) else { throw SalesforceFault.notFound }
+        return schema
+    }
+
+    /// The record named by the path, of the path's type; `deleted` is thrown for a deleted one.
+    private func live(_ request: Request, schema: SObjectSchema, deleted: SalesforceFault, withBody: Bool)
+        async throws -> SObjectRecord
+    {
+        let raw = try request.parameter("id")
+        guard let id = SalesforceID.normalized(raw), SalesforceID.object(of: id) == schema.name else {
+            throw SalesforceFault.malformedID(raw)
+        }
+        guard let record = try await store.fetch(id, withBody), record.type == schema.name else {
+            throw SalesforceFault.notFound
+        }
+        if record.isDeleted { throw deleted }
+        return record
+    }
+
+    /// The value, checked against the field's type (references must name a live record).
+    private func checked(_ value: JSONValue, field: SObjectSchema.Field) async throws -> JSONValue {
+        switch (field.kind, value) {
+        case (_, .null): return .null
+        case (.string, .string), (.number, .number), (.boolean, .bool): return value
+        case (.number, .string(let text)):
+            guard let number = Double(text) else { throw SalesforceFault.wrongType(field.name, expected: "double") }
+            return .number(number)
+        case (.reference, .string(let text)):
+            guard let id = SalesforceID.normalized(text) else { throw SalesforceFault.malformedID(text) }
+            guard let target = try await store.fetch(id, false), !target.isDeleted else {
+                throw SalesforceFault.invalidReference(field.name)
+            }
+            return .string(id)
+        case (.number, _): throw SalesforceFault.wrongType(field.name, expected: "double")
+        case (.boolean, _): throw SalesforceFault.wrongType(field.name, expected: "boolean")
+        default: throw SalesforceFault.wrongType(field.name, expected: "string")
+        }
+    }
+
+    /// Fills the fields the server derives: an attachment's type and length, a version's document.
+    private func prepare(_ record: inout SObjectRecord, now: Date, bodyChanged: Bool = true) async throws {
+        switch record.type {
+        case "Attachment" where bodyChanged:
+            if Self.isBlank(record.fields["ContentType"]) {
+                record.fields["ContentType"] = .string(Self.sniffContentType(record.body ?? Data()))
+            }
+            record.fields["BodyLength"] = .number(Double(record.body?.count ?? 0))
+        case "ContentVersion" where record.parentID == nil:
+            let path = record.string("PathOnClient") ?? ""
+            let fileType = Self.fileType(path)
+            let documentID = service.newID(for: "ContentDocument")
+            let document = SObjectRecord(
+                id: documentID, type: "ContentDocument", parentID: nil,
+                fields: [
+                    "Title": record.fields["Title"] ?? .null, "LatestPublishedVersionId": .string(record.id),
+                    "FileType": .string(fileType),
+                ], body: nil, createdDate: now, lastModifiedDate: now)
+            _ = try await store.insert(document, nil)
+            record.parentID = documentID
+            record.fields["ContentDocumentId"] = .string(documentID)
+            record.fields["FileType"] = .string(fileType)
+            record.fields["ContentSize"] = .number(Double(record.body?.count ?? 0))
+        default:
+            break
+        }
+    }
+
+    // MARK: - Representation
+
+    static let systemFields = ["Id", "CreatedDate", "LastModifiedDate", "SystemModstamp", "IsDeleted"]
+
+    static func representation(
+        _ record: SObjectRecord, schema: SObjectSchema, fields names: [String], includeDerived: Bool
+    ) -> [String: JSONValue] {
+        let url = "/services/data/\(SalesforceDevService.apiVersion)/sobjects/\(record.type)/\(record.id)"
+        var object: [String: JSONValue] = ["attributes": ["type": .string(record.type), "url": .string(url)]]
+        for name in names {
+            switch name {
+            case "Id": object[name] = .string(record.id)
+            case "CreatedDate": object[name] = .string(SalesforceTimestamp.record(record.createdDate))
+            case "LastModifiedDate", "SystemModstamp":
+                object[name] = .string(SalesforceTimestamp.record(record.lastModifiedDate))
+            case "IsDeleted": object[name] = .bool(record.isDeleted)
+            case schema.blobField: object[name] = .string("\(url)/\(name)")
+            default: object[name] = record.fields[name] ?? .null
+            }
+        }
+        if includeDerived {
+            for derived in ["BodyLength", "ContentDocumentId", "FileType", "ContentSize"] {
+                if let value = record.fields[derived] { object[derived] = value }
+            }
+        }
+        return object
+    }
+
+    // MARK: - Parsing
+
+    static func base64(_ value: SObjectBody.Value, field: String) throws -> Data {
+        let decoded: Data?
+        switch value {
+        case .rawString(let bytes): decoded = Data(base64Encoded: bytes, options: .ignoreUnknownCharacters)
+        case .json(.string(let text)): decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+        case .json: decoded = nil
+        }
+        guard let decoded else { throw SalesforceFault.wrongType(field, expected: "base64") }
+        return decoded
+    }
+
+    static func string(_ value: JSONValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    static func isBlank(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: true
+        case .string(let text)?: text.trimmingCharacters(in: .whitespaces).isEmpty
+        default: false
+        }
+    }
+
+    static func sniffContentType(_ data: Data) -> String {
+        let head = [UInt8](data.prefix(8))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if head.starts(with: Array("%PDF".utf8)) { return "application/pdf" }
+        if head.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        return "application/octet-stream"
+    }
+
+    static func fileType(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension.uppercased()
+        switch ext {
+        case "JPG", "JPEG": return "JPG"
+        case "TXT": return "TEXT"
+        case "": return "UNKNOWN"
+        default: return ext
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The SalesforceDevServer module; see docs/ARCHITECTURE.md.

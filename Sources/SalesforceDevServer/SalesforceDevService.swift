@@ -1,0 +1,172 @@
+import Database
+import Foundation
+import HTTPServer
+
+/// A Salesforce-compatible development server: OAuth 2.0, sObject REST (v32.0) and the Sales app's
+/// two Apex REST endpoints, speaking Salesforce's paths, JSON shapes, error arrays and status codes.
+///
+/// ```swift
+/// let salesforce = try await SalesforceDevService.start(store: .inMemory())
+/// salesforce.register(on: &router)
+/// openAPI.add(SalesforceDevService.operations)
+/// ```
+public struct SalesforceDevService: Sendable {
+    /// How the dev server behaves.
+    public struct Configuration: Sendable {
+        /// The `instance_url` handed out at sign-in; `nil` derives it from the request's `Host`.
+        public var instanceURL: URL?
+        /// How long an access token works (Salesforce's default session is two hours).
+        public var accessTokenLifetime: TimeInterval
+        /// Whether an empty store is filled with the demo data from the seed file.
+        public var loadsSeed: Bool
+        /// The clock (tests move it).
+        public var now: @Sendable () -> Date
+
+        /// Creates a configuration.
+        public init(
+            instanceURL: URL? = nil, accessTokenLifetime: TimeInterval = 7200, loadsSeed: Bool = true,
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.instanceURL = instanceURL
+            self.accessTokenLifetime = accessTokenLifetime
+            self.loadsSeed = loadsSeed
+            self.now = now
+        }
+    }
+
+    /// The REST API version in every sObject path.
+    public static let apiVersion = "v32.0"
+
+    /// Where records and tokens live.
+    public let store: SObjectStore
+    /// How the service behaves.
+    public let configuration: Configuration
+    /// The people who may sign in (from the seed file).
+    public let users: [SeedData.User]
+
+    /// Opens the service over a store, loading the demo data into it when it is empty.
+    public static func start(store: SObjectStore, configuration: Configuration = Configuration()) async throws
+        -> SalesforceDevService
+    {
+        let seed = try SeedData.bundled()
+        let service = SalesforceDevService(store: store, configuration: configuration, users: seed.users)
+        if configuration.loadsSeed, try await store.count() == 0 {
+            try await seed.load(into: store, now: configuration.now())
+        }
+        return service
+    }
+
+    /// Creates the service without touching the store (the seed's users still sign in).
+    public init(store: SObjectStore, configuration: Configuration = Configuration(), users: [SeedData.User]) {
+        self.store = store
+        self.configuration = configuration
+        self.users = users
+    }
+
+    /// Registers every route listed in ``operations``.
+    public func register(on router: inout Router) {
+        let oauth = OAuthController(service: self)
+        router.post("/services/oauth2/token") { request in await oauth.token(request) }
+        router.post("/services/oauth2/revoke") { request in await oauth.revoke(request) }
+
+        let sobjects = SObjectController(service: self)
+        let base = "/services/data/\(Self.apiVersion)/sobjects"
+        router.post("\(base)/:sobject") { request in await sobjects.answer(request, sobjects.create) }
+        router.get("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.read) }
+        router.patch("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.update) }
+        router.delete("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.delete) }
+        router.get("\(base)/:sobject/:id/:field") { request in await sobjects.answer(request, sobjects.blob) }
+
+        let apex = ApexController(service: self)
+        router.get("/services/apexrest/Account/RetrieveAccount/:id") { request in
+            await sobjects.answer(request, apex.retrieveAccount)
+        }
+        router.get("/services/apexrest/2.0/WebContent/:id") { request in
+            await sobjects.answer(request, apex.webContent)
+        }
+    }
+
+    /// The OpenAPI description of every route ``register(on:)`` adds.
+    public static let operations: [APIOperation] = {
+        let tag = "Salesforce (dev)"
+        let base = "/services/data/\(apiVersion)/sobjects"
+        let errors: [Int: String] = [
+            400: "Salesforce error array (INVALID_FIELD, REQUIRED_FIELD_MISSING, MALFORMED_ID, …)",
+            401: "INVALID_SESSION_ID", 404: "NOT_FOUND or ENTITY_IS_DELETED",
+        ]
+        func merged(_ extra: [Int: String]) -> [Int: String] { errors.merging(extra) { $1 } }
+        return [
+            APIOperation(
+                .post, "/services/oauth2/token", summary: "OAuth 2.0 token: password and refresh_token grants",
+                tag: tag, responses: [200: "Tokens and instance_url", 400: "invalid_grant and other OAuth errors"]),
+            APIOperation(
+                .post, "/services/oauth2/revoke", summary: "Revoke an access or refresh token", tag: tag,
+                responses: [200: "Revoked", 400: "Unknown token"]),
+            APIOperation(
+                .post, "\(base)/:sobject", summary: "Create an sObject record", tag: tag,
+                responses: merged([201: "{id, success, errors}"]), requiresAuthentication: true),
+            APIOperation(
+                .get, "\(base)/:sobject/:id", summary: "Read an sObject record (optionally ?fields=A,B)", tag: tag,
+                responses: merged([200: "The record"]), requiresAuthentication: true),
+            APIOperation(
+                .patch, "\(base)/:sobject/:id", summary: "Update an sObject record", tag: tag,
+                responses: merged([204: "Updated"]), requiresAuthentication: true),
+            APIOperation(
+                .delete, "\(base)/:sobject/:id", summary: "Delete an sObject record", tag: tag,
+                responses: merged([204: "Deleted"]), requiresAuthentication: true),
+            APIOperation(
+                .get, "\(base)/:sobject/:id/:field",
+                summary: "Download a binary field (Attachment Body, ContentVersion VersionData)", tag: tag,
+                responses: merged([200: "The bytes"]), responseMediaType: "application/octet-stream",
+                requiresAuthentication: true),
+            APIOperation(
+                .get, "/services/apexrest/Account/RetrieveAccount/:id",
+                summary: "Apex: the account with its notes, attachments and Google Docs", tag: tag,
+                responses: merged([200: "Account with notes, attachments, docs"]), requiresAuthentication: true),
+            APIOperation(
+                .get, "/services/apexrest/2.0/WebContent/:id", summary: "Apex: Know · Say · Show content", tag: tag,
+                responses: merged([200: "{message, isSuccess, contentsforShow, contentsforSay, contentsforKnow}"]),
+                requiresAuthentication: true),
+        ]
+    }()
+
+    /// The token behind a request's `Authorization: Bearer …`, or INVALID_SESSION_ID.
+    func authorize(_ request: Request) async throws -> IssuedToken {
+        guard let header = request.headers["Authorization"] else { throw SalesforceFault.invalidSession }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, ["bearer", "oauth"].contains(parts[0].lowercased()) else {
+            throw SalesforceFault.invalidSession
+        }
+        guard let token = try await store.token(String(parts[1])), token.kind == .access,
+            (token.expiresAt ?? .distantFuture) > configuration.now()
+        else { throw SalesforceFault.invalidSession }
+        return token
+    }
+
+    /// A fresh id for an object.
+    func newID(for object: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return SalesforceID.generate(for: object, using: &generator)
+    }
+
+    /// A modification time strictly after `previous`, so every change moves `LastModifiedDate`.
+    func modificationTime(after previous: Date?) -> Date {
+        let now = configuration.now()
+        guard let previous, now.timeIntervalSince(previous) < 0.001 else { return now }
+        return previous.addingTimeInterval(0.001)
+    }
+}
+
+extension SalesforceDevService {
+    /// Registers the dev server's migrations (call before `Migrator.migrate`).
+    public static func registerMigrations(_ migrator: inout Migrator) {
+        SObjectStore.registerMigrations(&migrator)
+    }
+
+    /// Opens the service over the Quartet database (migrated), loading the demo data on first start.
+    public static func start(database: any SQLDatabase, configuration: Configuration = Configuration()) async throws
+        -> SalesforceDevService
+    {
+        try await start(store: .database(database), configuration: configuration)
+    }
+}

@@ -1,0 +1,305 @@
+import Database
+import DynamicJSON
+import Foundation
+import HTTPServer
+import ImageCodec
+import SalesCore
+import SalesforceDevServer
+import Testing
+
+@testable import QuartetCLI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `quartet sales …` against the Salesforce dev server in process, with a throwaway data directory.
+struct SalesCLI {
+    let router: Router
+    let dataDirectory: URL
+    let offline = OfflineSwitch()
+
+    final class OfflineSwitch: @unchecked Sendable {
+        // NB: guarded by `lock`.
+        private let lock = NSLock()
+        private var down = false
+        var isDown: Bool {
+            get { lock.withLock { down } }
+            set { lock.withLock { down = newValue } }
+        }
+    }
+
+    static func make() async throws -> SalesCLI {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        var migrator = Migrator()
+        SalesforceDevService.registerMigrations(&migrator)
+        try await migrator.migrate(database)
+        let service = try await SalesforceDevService.start(database: database)
+        var router = Router()
+        service.register(on: &router)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID().uuidString)")
+        return SalesCLI(router: router, dataDirectory: directory)
+    }
+
+    var dependencies: SalesDependencies {
+        let router = router
+        let offline = offline
+        let transport = SalesforceTransport { request in
+            if offline.isDown { throw URLError(.cannotConnectToHost) }
+            let url = request.url!
+            var headers = HTTPHeaders()
+            for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name] = value }
+            headers["Host"] = "\(url.host ?? ""):\(url.port ?? 80)"
+            let response: Response
+            do {
+                response = try await router.respond(
+                    to: Request(
+                        method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+                        target: url.path + (url.query.map { "?" + $0 } ?? ""), headers: headers,
+                        body: request.httpBody ?? Data()))
+            } catch let error as HTTPError {
+                response = error.response()
+            }
+            var fields: [String: String] = [:]
+            for field in response.headers { fields[field.name] = field.value }
+            return (
+                response.bodyData,
+                HTTPURLResponse(url: url, statusCode: response.status.rawValue, httpVersion: nil, headerFields: fields)!
+            )
+        }
+        return SalesDependencies(transport: transport, resampler: .turboJPEG)
+    }
+
+    /// Runs `quartet sales ARGS…` and returns the exit code and what it printed.
+    func run(_ arguments: [String]) async -> (code: Int32, output: String, errors: String) {
+        let captured = CapturedConsole()
+        let root = CommandSpec("quartet", summary: "", subcommands: [SalesCommand.spec(dependencies: dependencies)])
+        let environment = ["QUARTET_DATA_DIR": dataDirectory.path, "QUARTET_SERVER": "http://127.0.0.1:8080"]
+        let code: Int32
+        do {
+            switch try ArgumentParser(root: root).parse(["sales"] + arguments, environment: environment) {
+            case .run(let command, let parsed):
+                code =
+                    try await command.body?(
+                        CommandContext(arguments: parsed, environment: environment, console: captured.console)) ?? 2
+            case .help, .version:
+                code = 0
+            }
+        } catch let error as UsageError {
+            captured.console.errorLine("quartet: \(error.message)")
+            code = 2
+        } catch {
+            captured.console.errorLine("quartet: \(ClientOptions.message(for: error))")
+            code = 1
+        }
+        return (code, captured.output, captured.errors)
+    }
+
+    func signIn() async {
+        _ = await run(["signin", "--password", "quartet-sales"])
+    }
+}
+
+@Suite struct SalesCommandTests {
+    let hospital = "001Q000000Demo1IAB"
+
+    @Test func signInThenShowAHospitalWithItsHealthCareSection() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let signIn = await cli.run(["signin", "--password", "quartet-sales"])
+        #expect(signIn.code == 0)
+        #expect(signIn.output == "signed in as rep@quartet.dev at http://127.0.0.1:8080\n")
+
+        let account = await cli.run(["account", hospital])
+        #expect(account.code == 0)
+        #expect(account.output.hasPrefix("St. Mary's Regional Medical Center  (001Q000000Demo1IAB)\n"))
+        #expect(account.output.contains("Health Care Info\n"))
+        #expect(account.output.contains("Number of Beds"))
+        #expect(account.output.contains("71.5"))
+
+        let plain = await cli.run(["account", "001Q000000Demo3IAB"])
+        #expect(!plain.output.contains("Health Care Info"))
+    }
+
+    @Test func accountJSONUsesTheModelFieldNames() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let result = await cli.run(["account", hospital, "--json"])
+        let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(result.output.utf8))
+        #expect(object["numBeds"] == 240)
+        #expect(object["isHospital"] == true)
+        #expect(object["currentCleanRating"] == .number(71.5))
+    }
+
+    @Test func updateSendsTheFieldsAndRefusesBadNumbers() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let update = await cli.run([
+            "account", "update", hospital, "--num-beds", "250", "--current-clean-rating", "72.5",
+        ])
+        #expect(update.code == 0)
+        #expect(update.output == "saved \(hospital)\n")
+        let shown = await cli.run(["account", hospital, "--json"])
+        let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(shown.output.utf8))
+        #expect(object["numBeds"] == 250)
+        #expect(object["currentCleanRating"] == .number(72.5))
+
+        let german = await cli.run([
+            "account", "update", hospital, "--current-clean-rating", "73,5", "--locale", "de_DE",
+        ])
+        #expect(german.code == 0)
+
+        let refused = await cli.run(["account", "update", hospital, "--current-clean-rating", "seventy"])
+        #expect(refused.code == 2)
+        #expect(refused.errors.hasPrefix("quartet: --current-clean-rating: 'seventy' is not a number."))
+        let nothing = await cli.run(["account", "update", hospital])
+        #expect(nothing.code == 2)
+    }
+
+    @Test func itemsListsTheMergedRowsAndNotesCanBeAddedEditedDeleted() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let items = await cli.run(["items", hospital])
+        let lines = items.output.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines.first?.hasPrefix("02/04/15  doc") == true)
+        #expect(lines.first?.hasSuffix("Icon Swap Challenge  docs.google.com/a/appirio.com/d…") == true)
+
+        let added = await cli.run(["note", "add", hospital, "--title", "CLI note", "--body", "hello", "--json"])
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        #expect(id.hasPrefix("002"))
+        #expect(await cli.run(["note", "edit", id, "--body", "changed"]).code == 0)
+        let json = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(json.output.utf8))
+        #expect(rows.contains { $0["id"] == id && $0["name"] == "CLI note" && $0["kind"] == "note" })
+        #expect(await cli.run(["note", "delete", id]).output == "deleted \(id)\n")
+        let gone = await cli.run(["items", hospital, "--json"])
+        #expect(!gone.output.contains(id))
+    }
+
+    @Test func attachmentsUploadRenameDownloadDelete() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let file = cli.dataDirectory.appendingPathComponent("report.pdf")
+        try Data("%PDF-1.4 tiny".utf8).write(to: file)
+        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
+        #expect(added.code == 0)
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        #expect(await cli.run(["attachment", "rename", id, "Signed report.pdf"]).code == 0)
+        let out = cli.dataDirectory.appendingPathComponent("copy.pdf")
+        let download = await cli.run(["attachment", "download", id, "--output", out.path])
+        #expect(download.code == 0)
+        #expect(try Data(contentsOf: out) == Data("%PDF-1.4 tiny".utf8))
+        #expect(await cli.run(["items", hospital]).output.contains("Signed report.pdf  application/pdf"))
+        #expect(await cli.run(["attachment", "delete", id]).code == 0)
+        let missing = await cli.run(["attachment", "add", hospital, "/nonexistent/file.jpg"])
+        #expect(missing.code == 2)
+    }
+
+    /// A generated photo over 25 MB is shrunk under 25 MB by libjpeg-turbo before upload, aspect ratio kept.
+    @Test func aPhotoOver25MBIsShrunkBeforeUpload() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let size = PixelSize(width: 4600, height: 3450)
+        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt64.self)
+            for index in 0..<words.count {
+                state ^= state >> 12
+                state ^= state << 25
+                state ^= state >> 27
+                words[index] = state &* 0x2545_F491_4F6C_DD1D
+            }
+        }
+        let photo = try TurboJPEG.encode(RGBImage(size: size, pixels: pixels), quality: 100)
+        #expect(photo.count > SalesforceClient.maximumAttachmentBytes)
+        let file = cli.dataDirectory.appendingPathComponent("photo.jpg")
+        try photo.write(to: file)
+
+        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
+        #expect(added.code == 0)
+        #expect(added.errors.hasPrefix("shrank photo.jpg from \(photo.count) to "))
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        let out = cli.dataDirectory.appendingPathComponent("back.jpg")
+        #expect(await cli.run(["attachment", "download", id, "--output", out.path]).code == 0)
+        let uploaded = try Data(contentsOf: out)
+        #expect(uploaded.count < SalesforceClient.maximumAttachmentBytes)
+        let dimensions = try TurboJPEG.dimensions(of: uploaded)
+        #expect(try TurboJPEG.decode(uploaded).size == dimensions)
+        let expectedHeight = Double(dimensions.width) * Double(size.height) / Double(size.width)
+        #expect(abs(Double(dimensions.height) - expectedHeight) <= 1)
+    }
+
+    @Test func docsAddEditDelete() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let added = await cli.run([
+            "doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1", "--json",
+        ])
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        #expect(id.hasPrefix("098"))
+        #expect(await cli.run(["doc", "edit", id, "--url", "https://docs.google.com/d/2"]).code == 0)
+        #expect(await cli.run(["items", hospital]).output.contains("docs.google.com/d/2"))
+        #expect(await cli.run(["doc", "delete", id]).code == 0)
+        #expect(await cli.run(["doc", "add", hospital, "--name", "No URL"]).code == 2)
+    }
+
+    @Test func contentListsKnowSayShowAndOpensADocument() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let content = await cli.run(["content", hospital])
+        #expect(content.output.hasPrefix("Know (2)\n"))
+        #expect(content.output.contains("Say (1)\n"))
+        #expect(content.output.contains("Show (2)\n"))
+        let json = await cli.run(["content", hospital, "--json"])
+        let sections = try JSONDecoder().decode([String: [[String: String]]].self, from: Data(json.output.utf8))
+        let documentID = try #require(sections["say"]?.first?["contentDocumentId"])
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("content-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(await cli.run(["content", "open", documentID, "--output", out.path]).code == 0)
+        #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self).hasPrefix("1. How did your clean rating"))
+    }
+
+    @Test func offlineEditsAreQueuedAndSyncSendsThemOnce() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        cli.offline.isDown = true
+        let queued = await cli.run(["note", "add", hospital, "--title", "Offline", "--body", "x"])
+        #expect(queued.code == 0)
+        #expect(queued.errors.contains("offline: queued 'add the note Offline'"))
+        let stillDown = await cli.run(["sync"])
+        #expect(stillDown.code == 1)
+        #expect(stillDown.errors.contains("1 edit(s) wait"))
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 1 edit(s)\n")
+        #expect(await cli.run(["sync"]).output == "sent 0 edit(s)\n")
+        let items = await cli.run(["items", hospital, "--json"])
+        #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
+    }
+
+    @Test func commandsNeedASessionAndSayWhatFailed() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let result = await cli.run(["account", hospital])
+        #expect(result.code == 1)
+        #expect(
+            result.errors == "quartet: Could not load the account \(hospital): you are signed out; sign in again.\n")
+        let wrong = await cli.run(["signin", "--password", "nope"])
+        #expect(wrong.code == 1)
+        #expect(wrong.errors.contains("authentication failure (invalid_grant)"))
+        await cli.signIn()
+        #expect(await cli.run(["signout"]).output == "signed out\n")
+        #expect(await cli.run(["account", hospital]).code == 1)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SalesCore
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A Boolean behind a lock.
+final class LockedFlag: @unchecked Sendable {
+    // NB: guarded by `lock`.
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+@Suite struct SessionTests {
+    @Test func anExpiredTokenIsRefreshedOnceAndTheCallRetried() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let center = NotificationCenter()
+        let messages = ErrorMessages(center)
+        let client = try await harness.client(center: center)
+        let firstToken = await client.session?.accessToken
+        harness.clock.advance(120)
+
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        #expect(details.account.name == "St. Mary's Regional Medical Center")
+        #expect(await client.session?.accessToken != firstToken)
+        #expect(await client.session?.refreshToken != nil)
+        #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
+        #expect(harness.wire.count("GET", pathSuffix: "/RetrieveAccount/\(DevServerHarness.hospitalID)") == 2)
+        #expect(messages.all.isEmpty)
+    }
+
+    @Test func aFailedRefreshSignsOutWipesTheCacheAndSaysWhatFailed() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let center = NotificationCenter()
+        let messages = ErrorMessages(center)
+        let cache = AccountCache.inMemory()
+        let client = try await harness.client(cache: cache, center: center)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+
+        // The refresh token is revoked elsewhere (another device signed out), then the access token expires.
+        let refresh = try #require(await client.session?.refreshToken)
+        _ = try await harness.send(
+            .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        harness.clock.advance(120)
+
+        await #expect(throws: SalesforceError.signedOut(operation: "load the account \(DevServerHarness.hospitalID)")) {
+            _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        }
+        #expect(await client.session == nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(
+            messages.all == [
+                "Could not load the account \(DevServerHarness.hospitalID): you are signed out; sign in again."
+            ])
+        // Exactly one refresh attempt, no retry loop.
+        #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
+    }
+
+    @Test func aLoginServerOutageDuringRefreshKeepsTheSession() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let inner = harness.transport
+        let outage = LockedFlag()
+        let cache = AccountCache.inMemory()
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: SalesforceTransport { request in
+                if outage.isSet, request.url?.path == "/services/oauth2/token" {
+                    let response = HTTPURLResponse(
+                        url: request.url!, statusCode: 503, httpVersion: nil, headerFields: nil)!
+                    return (Data(), response)
+                }
+                return try await inner.send(request)
+            },
+            sessions: .inMemory(), notificationCenter: NotificationCenter(), onSignedOut: { await cache.wipe() })
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        harness.clock.advance(120)
+        outage.isSet = true
+        do {
+            _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+            Issue.record("should fail while the login server is down")
+        } catch let error as SalesforceError {
+            #expect(error.isServerTrouble)
+        }
+        #expect(await client.session != nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+        outage.isSet = false
+        #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.isHospital == true)
+    }
+
+    @Test func aWrongPasswordIsReportedAndLeavesNoSession() async throws {
+        let harness = try await DevServerHarness.make()
+        let center = NotificationCenter()
+        let messages = ErrorMessages(center)
+        let client = try await harness.client(signedIn: false, center: center)
+        await #expect(throws: SalesforceError.self) {
+            try await client.signIn(username: DevServerHarness.username, password: "nope")
+        }
+        #expect(await client.session == nil)
+        #expect(messages.all == ["Could not sign in: authentication failure (invalid_grant)."])
+    }
+
+    @Test func serviceErrorsPostTheSalesforceMessageNamingTheOperation() async throws {
+        let harness = try await DevServerHarness.make()
+        let center = NotificationCenter()
+        let messages = ErrorMessages(center)
+        let client = try await harness.client(center: center)
+        await #expect(throws: SalesforceError.self) {
+            _ = try await client.retrieveAccount(id: "001Q000000Demo9IAB")
+        }
+        await #expect(throws: SalesforceError.self) {
+            try await client.deleteNote(id: "not-an-id")
+        }
+        #expect(
+            messages.all == [
+                "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).",
+                "Could not delete the note not-an-id: Record ID: id value of incorrect type: not-an-id (MALFORMED_ID).",
+            ])
+    }
+
+    @Test func anUnreachableServerIsAnOfflineError() async throws {
+        let harness = try await DevServerHarness.make()
+        let center = NotificationCenter()
+        let messages = ErrorMessages(center)
+        let client = try await harness.client(center: center)
+        harness.wire.isDown = true
+        do {
+            _ = try await client.webContent(accountID: DevServerHarness.hospitalID)
+            Issue.record("should fail")
+        } catch let error as SalesforceError {
+            #expect(error.isOffline)
+        }
+        #expect(
+            messages.all.first?.hasPrefix(
+                "Could not load Know · Say · Show for \(DevServerHarness.hospitalID): the network is unavailable")
+                == true)
+    }
+
+    @Test func attachmentDownloadsAcceptBase64TextToo() {
+        let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])
+        let text = DownloadedFile(
+            body: Data(bytes.base64EncodedString().utf8), contentTypeHeader: "text/plain", fallbackType: "image/jpeg")
+        #expect(text == DownloadedFile(data: bytes, contentType: "image/jpeg"))
+        let raw = DownloadedFile(body: bytes, contentTypeHeader: "image/png", fallbackType: nil)
+        #expect(raw == DownloadedFile(data: bytes, contentType: "image/png"))
+        let generic = DownloadedFile(
+            body: bytes, contentTypeHeader: "application/octetstream", fallbackType: "application/pdf")
+        #expect(generic.contentType == "application/pdf")
+    }
+}

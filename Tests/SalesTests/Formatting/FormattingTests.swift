@@ -1,0 +1,129 @@
+import Foundation
+import SalesCore
+import Testing
+
+@Suite struct ItemRowTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    @Test func rowShowsNameDateAndTheKindsThirdDatum() throws {
+        let date = try #require(SalesforceDate.parse("2015-02-04T03:26:49.000Z"))
+        let attachment = ItemRow(
+            .attachment(
+                Attachment(id: "00P", name: "Plan.pdf", lastModifiedDate: date, contentType: "application/pdf")),
+            timeZone: utc)
+        #expect(
+            attachment
+                == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "02/04/15", detail: "application/pdf")
+        )
+
+        let doc = ItemRow(
+            .doc(
+                GoogleDoc(
+                    id: "098", name: "Icon Swap Challenge", lastModifiedDate: date,
+                    url:
+                        "https://docs.google.com/a/appirio.com/document/d/14SCnpf_Zn54QYxMveEfuXuQTda58XsitmxqNDffal7A/edit"
+                )),
+            timeZone: utc)
+        #expect(doc.detail == "docs.google.com/a/appirio.com/d…")
+        #expect(doc.detail?.count == ItemRow.urlDisplayLength)
+
+        let note = ItemRow(.note(Note(id: "002", name: "Visit", lastModifiedDate: date, text: "x")), timeZone: utc)
+        #expect(note.detail == nil)
+        #expect(note.kind == .note)
+    }
+
+    @Test func dateIsMonthDayYearInTheGivenZone() throws {
+        let date = try #require(SalesforceDate.parse("2015-01-01T03:00:00.000Z"))
+        #expect(ItemRow.shortDate(date, timeZone: utc) == "01/01/15")
+        #expect(ItemRow.shortDate(date, timeZone: TimeZone(identifier: "America/Los_Angeles")!) == "12/31/14")
+    }
+
+    @Test func missingFieldsShowAsAbsentNotAsCrashes() {
+        let row = ItemRow(.attachment(Attachment()), timeZone: utc)
+        #expect(row.title == "Untitled")
+        #expect(row.date == "")
+        #expect(row.detail == nil)
+    }
+
+    @Test func shortURLsAreKeptWhole() {
+        #expect(ItemRow.truncatedURL("http://www.example.com/a") == "example.com/a")
+        #expect(ItemRow.truncatedURL("  https://docs.google.com/d/1 ") == "docs.google.com/d/1")
+    }
+}
+
+@Suite struct HealthCareSectionTests {
+    let en = Locale(identifier: "en_US")
+
+    @Test func shownOnlyWhenIsHospitalIsTrue() {
+        #expect(HealthCareSection(Account(isHospital: true), locale: en) != nil)
+        #expect(HealthCareSection(Account(isHospital: false, numBeds: 10), locale: en) == nil)
+        #expect(HealthCareSection(Account(numBeds: 10), locale: en) == nil)
+    }
+
+    @Test func rowsArePopulatedFromTheFieldsAndAbsentOnesShowADash() throws {
+        let section = try #require(
+            HealthCareSection(
+                Account(isHospital: true, numBeds: 240, gpoAffiliations: "Premier, Vizient", currentCleanRating: 71.5),
+                locale: en))
+        #expect(section.title == "Health Care Info")
+        let values = Dictionary(uniqueKeysWithValues: section.rows.map { ($0.label, $0.value) })
+        #expect(values["Number of Beds"] == "240")
+        #expect(values["Room/Bathroom Clean Rating (Current)"] == "71.5")
+        #expect(values["Hospital Type"] == "—")
+        #expect(values["Operating Income"] == "—")
+        #expect(section.gpoAffiliations == ["Premier", "Vizient"])
+        #expect(section.rows.count == 9)
+    }
+
+    @Test func numbersFollowTheLocale() throws {
+        let section = try #require(
+            HealthCareSection(Account(isHospital: true, currentCleanRating: 71.5), locale: Locale(identifier: "de_DE")))
+        #expect(section.rows.contains { $0.value == "71,5" })
+    }
+}
+
+@Suite struct DecimalInputTests {
+    @Test(arguments: [
+        ("71.5", "en_US", 71.5), ("1,234.5", "en_US", 1234.5), ("-3", "en_US", -3.0), ("71,5", "de_DE", 71.5),
+        ("1.234,5", "de_DE", 1234.5), ("1 234,5", "fr_FR", 1234.5), ("  80 ", "en_US", 80.0),
+    ])
+    func acceptsTheLocalesWayOfWritingNumbers(text: String, locale: String, expected: Double) throws {
+        let value = try DecimalInput.parse(text, locale: Locale(identifier: locale)).get()
+        #expect(value == expected)
+    }
+
+    @Test(arguments: [
+        ("71,5", "en_US"), ("71.5", "de_DE"), ("abc", "en_US"), ("7.1.5", "en_US"), ("1,23.5", "en_US"),
+        ("--5", "en_US"), ("5e3", "en_US"), ("٣", "en_US"),
+    ])
+    func refusesAnythingElseWithAMessage(text: String, locale: String) {
+        let result = DecimalInput.parse(text, locale: Locale(identifier: locale))
+        guard case .failure(let invalid) = result else {
+            Issue.record("'\(text)' in \(locale) should be refused, got \(result)")
+            return
+        }
+        #expect(invalid.message.contains("is not a number"))
+    }
+
+    @Test func emptyMeansCleared() throws {
+        #expect(try DecimalInput.parse("  ", locale: Locale(identifier: "en_US")).get() == nil)
+    }
+}
+
+@Suite struct KnowSayShowSectionTests {
+    @Test func threeSectionsInOrderWithDescriptionsAsRowText() {
+        let content = WebContent(
+            contentsforShow: [ContentVersion(id: "068b", title: "Deck", contentDocumentID: "069b")],
+            contentsforKnow: [ContentVersion(id: "068a", title: "T", description: "Facts", contentDocumentID: "069a")])
+        let sections = KnowSayShowSection.sections(content)
+        #expect(sections.map(\.kind) == [.know, .say, .show])
+        #expect(sections.map(\.title) == ["Know", "Say", "Show"])
+        #expect(sections[0].rows.map(\.text) == ["Facts"])
+        #expect(sections[0].isExpanded)
+        #expect(!sections[2].isExpanded)
+        #expect(sections[1].rows.isEmpty)
+        #expect(sections[2].rows.first?.text == "Deck")
+        #expect(KnowSayShowSection.minimumRowHeight >= 44)
+        #expect(KnowSayShowSection.separatorColor.red > 0.7 && KnowSayShowSection.separatorColor.red < 0.95)
+    }
+}

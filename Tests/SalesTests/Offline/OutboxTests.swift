@@ -1,0 +1,176 @@
+import Database
+import Foundation
+import LocalStore
+import SalesCore
+import Testing
+
+@Suite struct OutboxTests {
+    func noteEdit(_ title: String) -> PendingEdit {
+        PendingEdit(
+            change: .create(
+                object: "Note",
+                fields: ItemMapping.noteInsert(Note(name: title, text: "x"), accountID: DevServerHarness.hospitalID)),
+            summary: "add the note \(title)")
+    }
+
+    @Test func anOfflineEditIsSentExactlyOnceOnReconnect() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let outbox = try await makeOutbox()
+        let account = try await client.retrieveAccount(id: DevServerHarness.hospitalID).account
+        let note = noteEdit("Offline visit")
+        try await outbox.enqueue(note)
+        var edited = account
+        edited.numBeds = 260
+        try await outbox.enqueue(
+            PendingEdit(
+                change: .update(
+                    object: "Account", id: DevServerHarness.hospitalID, fields: accountToUpdateParams(edited),
+                    expectedLastModified: account.lastModifiedDate),
+                summary: "save the account"))
+
+        // Still offline: nothing leaves, nothing is lost.
+        harness.wire.isDown = true
+        let offline = try await outbox.flush(using: client)
+        #expect(offline.stoppedEarly)
+        #expect(offline.sent.isEmpty)
+        #expect(try await outbox.pending().count == 2)
+
+        // Reconnect; two flushes race (two screens noticed the network): each edit still goes once.
+        harness.wire.isDown = false
+        async let first = outbox.flush(using: client)
+        async let second = outbox.flush(using: client)
+        let reports = try await [first, second]
+        #expect(reports.map(\.sent.count).reduce(0, +) == 2)
+        #expect(try await outbox.pending().isEmpty)
+        #expect(harness.wire.count("POST", pathSuffix: "/sobjects/Note") == 1)
+        #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 1)
+        let createdID = try #require(reports.compactMap { $0.createdIDs[note.id] }.first)
+        #expect(createdID.hasPrefix("002"))
+
+        // A later flush sends nothing again.
+        #expect(try await outbox.flush(using: client).sent.isEmpty)
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        #expect(details.notes.filter { $0.name == "Offline visit" }.map(\.id) == [createdID])
+        #expect(details.account.numBeds == 260)
+    }
+
+    /// The app died after the server created the note but before the outbox recorded it: the replay
+    /// carries the same idempotency key and the server answers with the first record.
+    @Test func aReplayAfterALostAnswerMakesNoDuplicate() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let outbox = try await makeOutbox()
+        let edit = noteEdit("Sent twice")
+        guard case .create(let object, let fields) = edit.change else { return }
+        let firstID = try await client.create(
+            object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
+        try await outbox.enqueue(edit)
+        let report = try await outbox.flush(using: client)
+        #expect(report.createdIDs[edit.id] == firstID)
+        let notes = try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes
+        #expect(notes.filter { $0.name == "Sent twice" }.count == 1)
+    }
+
+    @Test func aRecordChangedOnTheServerIsAConflictAndNothingIsOverwritten() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let other = try await harness.client()
+        let account = try await client.retrieveAccount(id: DevServerHarness.hospitalID).account
+
+        // Someone else saves first.
+        harness.clock.advance(5)
+        var theirs = account
+        theirs.numBeds = 999
+        try await other.saveAccount(theirs)
+
+        // Our offline edit, based on the older version, is replayed.
+        var ours = account
+        ours.numBeds = 1
+        let outbox = try await makeOutbox()
+        try await outbox.enqueue(
+            PendingEdit(
+                change: .update(
+                    object: "Account", id: DevServerHarness.hospitalID, fields: accountToUpdateParams(ours),
+                    expectedLastModified: account.lastModifiedDate),
+                summary: "save the account St. Mary's"))
+        let report = try await outbox.flush(using: client)
+        #expect(report.conflicts.map(\.summary) == ["save the account St. Mary's"])
+        #expect(report.sent.isEmpty)
+        #expect(try await outbox.pending().isEmpty)
+        #expect(try await outbox.conflicts().map(\.summary) == ["save the account St. Mary's"])
+        #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 999)
+    }
+
+    @Test func aDirectSaveOverANewerServerVersionIsAConflict() async throws {
+        let harness = try await DevServerHarness.make()
+        let center = NotificationCenter()
+        let messages = ErrorMessages(center)
+        let client = try await harness.client(center: center)
+        var note = try #require(try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.first)
+        harness.clock.advance(5)
+        var theirs = note
+        theirs.text = "theirs"
+        theirs.lastModifiedDate = nil
+        try await client.updateNote(theirs)
+
+        note.text = "ours"
+        do {
+            try await client.updateNote(note)
+            Issue.record("should be a conflict")
+        } catch let error as SalesforceError {
+            guard case .conflict(_, let object, let id, _) = error else {
+                Issue.record("expected a conflict, got \(error)")
+                return
+            }
+            #expect(object == "Note")
+            #expect(id == note.id)
+        }
+        let stored = try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.first { $0.id == note.id }
+        #expect(stored?.text == "theirs")
+        #expect(messages.all.last?.contains("changed on the server since it was read; nothing was overwritten") == true)
+    }
+
+    @Test func refusedEditsAreReportedAndLeaveTheQueue() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let outbox = try await makeOutbox()
+        try await outbox.enqueue(
+            PendingEdit(
+                change: .create(
+                    object: "Note", fields: ["ParentId": .string("001Q000000Demo9IAB"), "Title": .string("x")]),
+                summary: "add an orphan note"))
+        try await outbox.enqueue(noteEdit("After the orphan"))
+        let report = try await outbox.flush(using: client)
+        #expect(report.rejected.map(\.summary) == ["add an orphan note"])
+        #expect(report.sent.count == 1)
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    @Test func pendingEditsSurviveARelaunchInTheLocalStore() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sales.sqlite").path
+        let edit = PendingEdit(change: .delete(object: "Note", id: "002Q000000Demo1IAB"), summary: "delete the note")
+        try await SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(path: path))).enqueue(edit)
+        let reopened = SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(path: path)))
+        #expect(try await reopened.pending() == [edit])
+        try await reopened.clear()
+        #expect(try await reopened.pending().isEmpty)
+    }
+
+    @Test func theAccountCacheSurvivesInTheLocalStoreAndIsWiped() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        let cache = AccountCache.localStore(store)
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        await cache.save(details)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.nonHospitalID))
+        #expect(await cache.load(DevServerHarness.hospitalID) == details)
+        await cache.wipe()
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.load(DevServerHarness.nonHospitalID) == nil)
+    }
+}

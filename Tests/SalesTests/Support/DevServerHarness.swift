@@ -1,0 +1,179 @@
+import Database
+import Foundation
+import HTTPServer
+import LocalStore
+import SalesCore
+import SalesforceDevServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A clock tests can move.
+final class TestClock: @unchecked Sendable {
+    // NB: guarded by `lock`.
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+    var now: Date { lock.withLock { current } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+}
+
+/// Counts what reached the server, and can pretend the network is down.
+final class Wire: @unchecked Sendable {
+    // NB: guarded by `lock`.
+    private let lock = NSLock()
+    private var sent: [URLRequest] = []
+    private var down = false
+
+    var requests: [URLRequest] { lock.withLock { sent } }
+    var isDown: Bool {
+        get { lock.withLock { down } }
+        set { lock.withLock { down = newValue } }
+    }
+    func record(_ request: URLRequest) { lock.withLock { sent.append(request) } }
+    func count(_ method: String, pathSuffix: String) -> Int {
+        requests.filter { $0.httpMethod == method && ($0.url?.path.hasSuffix(pathSuffix) ?? false) }.count
+    }
+    /// The JSON bodies sent with `method` to paths containing `path`.
+    func bodies(_ method: String, path: String) -> [[String: FieldValue]] {
+        requests.filter { $0.httpMethod == method && ($0.url?.path.contains(path) ?? false) }.compactMap {
+            $0.httpBody.flatMap { try? JSONDecoder().decode([String: FieldValue].self, from: $0) }
+        }
+    }
+}
+
+/// The dev server in process, and a Sales client wired to it through its router (no sockets).
+struct DevServerHarness {
+    static let instance = URL(string: "http://salesforce.test")!
+    static let username = "rep@quartet.dev"
+    static let password = "quartet-sales"
+    static let hospitalID = "001Q000000Demo1IAB"
+    static let nonHospitalID = "001Q000000Demo3IAB"
+
+    let service: SalesforceDevService
+    let router: Router
+    let clock: TestClock
+    let wire: Wire
+
+    /// The dev server over a migrated in-memory SQLite database (the production store), or `store`.
+    static func make(tokenLifetime: TimeInterval = 7200, store: SObjectStore? = nil) async throws -> DevServerHarness {
+        let clock = TestClock()
+        let chosen: SObjectStore
+        if let store { chosen = store } else { chosen = try await migratedStore() }
+        let service = try await SalesforceDevService.start(
+            store: chosen,
+            configuration: .init(instanceURL: instance, accessTokenLifetime: tokenLifetime, now: { clock.now }))
+        var router = Router()
+        service.register(on: &router)
+        return DevServerHarness(service: service, router: router, clock: clock, wire: Wire())
+    }
+
+    static func migratedStore(url: String = "sqlite::memory:") async throws -> SObjectStore {
+        let database = try SQLiteDatabase(url: url)
+        var migrator = Migrator()
+        SalesforceDevService.registerMigrations(&migrator)
+        try await migrator.migrate(database)
+        return .database(database)
+    }
+
+    /// Sends a request straight to the router.
+    func send(
+        _ method: HTTPMethod, _ target: String, body: Data = Data(), token: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> Response {
+        var headers = headers
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        if !body.isEmpty, headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+        do {
+            return try await router.respond(to: Request(method: method, target: target, headers: headers, body: body))
+        } catch let error as HTTPError {
+            return error.response()
+        }
+    }
+
+    /// Signs in with the password grant and returns the access token.
+    func accessToken() async throws -> String {
+        let body = "grant_type=password&client_id=test&username=rep%40quartet.dev&password=quartet-sales"
+        let response = try await send(
+            .post, "/services/oauth2/token", body: Data(body.utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let object = try JSONDecoder().decode([String: String].self, from: response.bodyData)
+        return object["access_token"] ?? ""
+    }
+
+    /// A transport that hands each URLRequest to the router, recording it.
+    var transport: SalesforceTransport {
+        let router = router
+        let wire = wire
+        return SalesforceTransport { request in
+            if wire.isDown { throw URLError(.notConnectedToInternet) }
+            wire.record(request)
+            let url = request.url!
+            var headers = HTTPHeaders()
+            for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name] = value }
+            headers["Host"] = url.host
+            let target = url.path + (url.query.map { "?" + $0 } ?? "")
+            let serverRequest = Request(
+                method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), target: target, headers: headers,
+                body: request.httpBody ?? Data())
+            let response: Response
+            do {
+                response = try await router.respond(to: serverRequest)
+            } catch let error as HTTPError {
+                response = error.response()
+            }
+            var fields: [String: String] = [:]
+            for field in response.headers { fields[field.name] = field.value }
+            let http = HTTPURLResponse(
+                url: url, statusCode: response.status.rawValue, httpVersion: "HTTP/1.1", headerFields: fields)!
+            return (response.bodyData, http)
+        }
+    }
+
+    /// A signed-in client, its session store, cache and a private notification centre.
+    func client(
+        signedIn: Bool = true, cache: AccountCache = .inMemory(), center: NotificationCenter = NotificationCenter()
+    ) async throws -> SalesforceClient {
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: Self.instance), transport: transport,
+            sessions: .inMemory(), notificationCenter: center, onSignedOut: { await cache.wipe() })
+        if signedIn { try await client.signIn(username: Self.username, password: Self.password) }
+        return client
+    }
+}
+
+/// A Sales outbox over a fresh in-memory local store.
+func makeOutbox() async throws -> SalesOutbox {
+    SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
+}
+
+/// Collects the messages of `ServiceErrorOccurred` posted on a centre.
+final class ErrorMessages: @unchecked Sendable {
+    // NB: guarded by `lock`; the observer token is only touched in init/deinit.
+    private let lock = NSLock()
+    private var messages: [String] = []
+    private var observer: (any NSObjectProtocol)?
+    private let center: NotificationCenter
+
+    init(_ center: NotificationCenter) {
+        self.center = center
+        observer = center.addObserver(forName: ServiceErrorNotification.name, object: nil, queue: nil) {
+            [weak self] notification in
+            let message = notification.userInfo?[ServiceErrorNotification.messageKey] as? String ?? ""
+            self?.lock.withLock { self?.messages.append(message) }
+        }
+    }
+
+    deinit {
+        if let observer { center.removeObserver(observer) }
+    }
+
+    var all: [String] { lock.withLock { messages } }
+}
+
+/// The shared fixtures folder, or `nil` (tests then record that they did not run).
+func fixturesFolder() -> URL? {
+    guard let path = ProcessInfo.processInfo.environment["QUARTET_FIXTURES"], !path.isEmpty else { return nil }
+    let url = URL(fileURLWithPath: path).appendingPathComponent("salesforce")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}

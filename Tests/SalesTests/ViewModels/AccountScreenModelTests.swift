@@ -1,0 +1,201 @@
+import Foundation
+import SalesCore
+import Testing
+
+@MainActor
+@Suite struct AccountScreenModelTests {
+    let en = Locale(identifier: "en_US")
+    let utc = TimeZone(identifier: "UTC")!
+
+    func makeModel(
+        _ harness: DevServerHarness, accountID: String = DevServerHarness.hospitalID, cache: AccountCache = .inMemory()
+    )
+        async throws -> (AccountScreenModel, SalesOutbox, SalesforceClient)
+    {
+        let client = try await harness.client(cache: cache)
+        let outbox = try await makeOutbox()
+        let model = AccountScreenModel(
+            accountID: accountID, client: client, outbox: outbox, cache: cache, locale: en, timeZone: utc)
+        return (model, outbox, client)
+    }
+
+    @Test func appearingLoadsTheHospitalWithItsSectionItemsAndContent() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        #expect(model.phase == .idle)
+        await model.appeared()
+        #expect(model.phase == .loaded)
+        #expect(!model.isBusy)
+        #expect(model.title == "St. Mary's Regional Medical Center")
+        #expect(model.healthCare?.rows.first { $0.label == "Number of Beds" }?.value == "240")
+        #expect(
+            model.items.map(\.title) == [
+                "Icon Swap Challenge", "#1 FF Execute for Approval.pdf", "Loading dock.jpg", "Purchasing contact",
+                "Visit with Dr. Alvarez",
+            ])
+        #expect(model.items.first?.date == "02/04/15")
+        #expect(model.items.contains { $0.detail == "application/pdf" })
+        #expect(model.contentSections.map(\.kind) == [.know, .say, .show])
+        #expect(model.contentSections.first?.isExpanded == true)
+        #expect(model.banner == nil)
+    }
+
+    @Test func aNonHospitalHasNoHealthCareSection() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness, accountID: DevServerHarness.nonHospitalID)
+        await model.appeared()
+        #expect(model.phase == .loaded)
+        #expect(model.healthCare == nil)
+        #expect(model.title == "Acme Products")
+    }
+
+    @Test func invalidCleanRatingIsRefusedWithAMessageAndNothingIsSent() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        model.editTapped()
+        #expect(model.form?.text[.currentCleanRating] == "71.5")
+        model.fieldEdited(.currentCleanRating, text: "71,5")
+        #expect(model.form?.errors[.currentCleanRating]?.contains("is not a number") == true)
+        let before = harness.wire.requests.count
+        await model.saveTapped()
+        #expect(harness.wire.requests.count == before)
+        #expect(model.banner?.contains("is not a number") == true)
+        #expect(model.form != nil)
+    }
+
+    @Test func savingSendsTheEditAndShowsTheReloadedAccount() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "1,250")
+        model.fieldEdited(.currentCleanRating, text: "74.25")
+        await model.saveTapped()
+        #expect(model.form == nil)
+        #expect(model.banner == nil)
+        #expect(model.details?.account.numBeds == 1250)
+        #expect(model.healthCare?.rows.first { $0.label == "Room/Bathroom Clean Rating (Current)" }?.value == "74.25")
+    }
+
+    @Test func savingOfflineQueuesTheEditAndReconnectSendsItOnce() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, _) = try await makeModel(harness)
+        await model.appeared()
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "300")
+        harness.wire.isDown = true
+        await model.saveTapped()
+        #expect(model.banner == "Saved offline; it will be sent when the network returns.")
+        #expect(model.pendingEditCount == 1)
+        #expect(model.details?.account.numBeds == 300)
+        #expect(try await outbox.pending().count == 1)
+
+        harness.wire.isDown = false
+        await model.networkReturned()
+        await model.networkReturned()
+        #expect(model.pendingEditCount == 0)
+        #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 1)
+        #expect(model.details?.account.numBeds == 300)
+    }
+
+    @Test func aConflictIsReportedAndTheServerVersionKept() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        harness.clock.advance(10)
+        let other = try await harness.client()
+        var theirs = try #require(model.details?.account)
+        theirs.numBeds = 999
+        try await other.saveAccount(theirs)
+
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "5")
+        await model.saveTapped()
+        #expect(model.conflict != nil)
+        #expect(model.banner?.contains("changed on the server since you opened it") == true)
+        await model.refreshPulled()
+        #expect(model.conflict == nil)
+        #expect(model.details?.account.numBeds == 999)
+    }
+
+    @Test func tappingAnAttachmentOpensItsBytesAndADocOpensItsURL() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        let pdf = try #require(model.items.first { $0.detail == "application/pdf" })
+        await model.itemTapped(id: pdf.id)
+        #expect(model.openedDocument?.contentType == "application/pdf")
+        #expect(model.openedDocument?.data.starts(with: Data("%PDF".utf8)) == true)
+        model.documentDismissed()
+        #expect(model.openedDocument == nil)
+        let doc = try #require(model.items.first { $0.kind == .doc })
+        await model.itemTapped(id: doc.id)
+        #expect(model.openedURL?.host == "docs.google.com")
+    }
+
+    @Test func tappingContentDownloadsItsDocument() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        model.contentSectionToggled(.show)
+        #expect(model.contentSections.last?.isExpanded == true)
+        let row = try #require(model.contentSections.first { $0.kind == .know }?.rows.first)
+        await model.contentRowTapped(id: row.id)
+        #expect(model.openedDocument?.title == row.text)
+        #expect(model.openedDocument?.data.isEmpty == false)
+    }
+
+    @Test func deletingARowRemovesItOnTheServer() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        let note = try #require(model.items.first { $0.kind == .note })
+        await model.itemDeleted(id: note.id)
+        #expect(!model.items.contains { $0.id == note.id })
+        await model.refreshPulled()
+        #expect(!model.items.contains { $0.id == note.id })
+    }
+
+    @Test func aFailedRefreshSignsOutAndClearsWhatWasShown() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let cache = AccountCache.inMemory()
+        let (model, _, client) = try await makeModel(harness, cache: cache)
+        await model.appeared()
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+        let refresh = try #require(await client.session?.refreshToken)
+        _ = try await harness.send(
+            .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        harness.clock.advance(120)
+        await model.refreshPulled()
+        #expect(model.phase == .signedOut)
+        #expect(model.items.isEmpty)
+        #expect(model.healthCare == nil)
+        #expect(model.banner == "Your session ended. Sign in again.")
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+    }
+
+    @Test func offlineAtLaunchShowsTheCachedCopyAndSaysWhy() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (model, _, client) = try await makeModel(harness, cache: cache)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        harness.wire.isDown = true
+        await model.appeared()
+        #expect(model.phase == .loaded)
+        #expect(model.title == "St. Mary's Regional Medical Center")
+        #expect(model.banner?.contains("the network is unavailable") == true)
+    }
+
+    @Test func aMissingAccountFailsWithTheMessage() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness, accountID: "001Q000000Demo9IAB")
+        await model.appeared()
+        #expect(
+            model.phase
+                == .failed(
+                    "Could not load the account 001Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND).")
+        )
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SalesCore
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Holds requests until released, and says when one arrives.
+actor Gate {
+    private var isOpen = true
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var arrivals = 0
+    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+
+    func close() { isOpen = false }
+
+    func open() {
+        isOpen = true
+        for waiter in waiting { waiter.resume() }
+        waiting = []
+    }
+
+    func pass() async {
+        arrivals += 1
+        for waiter in arrivalWaiters { waiter.resume() }
+        arrivalWaiters = []
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Returns once at least `count` requests have arrived.
+    func arrived(_ count: Int) async {
+        while arrivals < count { await withCheckedContinuation { arrivalWaiters.append($0) } }
+    }
+}
+
+@MainActor
+@Suite struct AccountScreenSequenceTests {
+    /// What a person sees while the screen loads: idle, then a spinner with nothing yet, then the account.
+    @Test func loadingShowsBusyThenTheAccount() async throws {
+        let harness = try await DevServerHarness.make()
+        let gate = Gate()
+        let inner = harness.transport
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: SalesforceTransport { request in
+                await gate.pass()
+                return try await inner.send(request)
+            },
+            sessions: .inMemory(), notificationCenter: NotificationCenter())
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+
+        var seen: [(AccountScreenModel.Phase, Bool, Int)] = [(model.phase, model.isBusy, model.items.count)]
+        await gate.close()
+        let loading = Task { await model.appeared() }
+        await gate.arrived(2)  // sign-in, then the first load request is held
+        seen.append((model.phase, model.isBusy, model.items.count))
+        await gate.open()
+        await loading.value
+        seen.append((model.phase, model.isBusy, model.items.count))
+
+        #expect(seen.map(\.0) == [.idle, .loading, .loaded])
+        #expect(seen.map(\.1) == [false, true, false])
+        #expect(seen.map(\.2) == [0, 0, 5])
+    }
+
+    /// A failing refresh keeps what was shown and says what failed; the banner goes when dismissed.
+    @Test func aFailedRefreshKeepsTheAccountAndShowsABanner() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory())
+        await model.appeared()
+        #expect(model.banner == nil)
+        harness.wire.isDown = true
+        await model.refreshPulled()
+        #expect(model.phase == .loaded)
+        #expect(model.items.count == 5)
+        #expect(
+            model.banner?.hasPrefix("Could not load the account \(DevServerHarness.hospitalID): the network") == true)
+        #expect(!model.isBusy)
+        model.bannerDismissed()
+        #expect(model.banner == nil)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SalesCore
+import Testing
+
+@MainActor
+@Suite struct ItemEditorModelTests {
+    let shrinker = ImageShrinker(resampler: FakeCodec(ImageDimensions(width: 4000, height: 3000)).resampler)
+
+    @Test func addingANoteAttachesTheNewIdSoItCanBeEditedAtOnce() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(
+            adding: .note, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        #expect(!form.canSave)
+        #expect(!form.showsAddAttachmentButton)
+        form.nameEdited("Visit")
+        form.textEdited("Went well")
+        await form.saveTapped()
+        guard case .note(let note)? = form.saved, let id = note.id else {
+            Issue.record("no saved note: \(String(describing: form.errorMessage))")
+            return
+        }
+        let edit = ItemEditorModel(
+            editing: .note(note), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        edit.textEdited("Went very well")
+        await edit.saveTapped()
+        #expect(edit.errorMessage == nil)
+        #expect(try await client.record("Note", id: id)["Body"] == .string("Went very well"))
+    }
+
+    @Test func anExistingAttachmentCanOnlyBeRenamedButItsImageIsShown() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        let photo = try #require(details.attachments.first { $0.isImage })
+        let form = ItemEditorModel(
+            editing: .attachment(photo), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        #expect(!form.showsAddAttachmentButton)
+        #expect(form.image == nil)
+        await form.appeared()
+        #expect(form.image?.starts(with: [0xFF, 0xD8]) == true)
+        form.attachmentPicked(name: "other.jpg", data: Data([0xFF, 1]), contentType: "image/jpeg")
+        form.nameEdited("Dock, north side.jpg")
+        await form.saveTapped()
+        #expect(
+            harness.wire.bodies("PATCH", path: "/Attachment/") == [
+                ["Id": .string(photo.id ?? ""), "Name": .string("Dock, north side.jpg")]
+            ])
+    }
+
+    @Test func aPdfAttachmentShowsNoImage() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let pdf = try #require(
+            try await client.retrieveAccount(id: DevServerHarness.hospitalID).attachments.first { !$0.isImage })
+        let form = ItemEditorModel(
+            editing: .attachment(pdf), accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        await form.appeared()
+        #expect(form.image == nil)
+        #expect(harness.wire.count("GET", pathSuffix: "/Body") == 0)
+    }
+
+    @Test func addingAnAttachmentOffersThePickerAndShrinksABigImage() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        #expect(form.showsAddAttachmentButton)
+        #expect(!form.canSave)
+        form.attachmentPicked(name: "site.jpg", data: Data([0xFF]) + Data(count: 30_000_000), contentType: "image/jpeg")
+        #expect(form.name == "site.jpg")
+        #expect(try #require(form.image).count < 25 * 1024 * 1024)
+        await form.saveTapped()
+        guard case .attachment(let attachment)? = form.saved else {
+            Issue.record("not saved: \(String(describing: form.errorMessage))")
+            return
+        }
+        #expect(attachment.id?.hasPrefix("00P") == true)
+        #expect(attachment.contentType == "image/jpeg")
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.map { Set($0.keys) } == [["ParentId", "Name", "Body"]])
+    }
+
+    @Test func aDocNeedsAURLAndSavesWithTheExactFields() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(
+            adding: .doc, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        form.nameEdited("Plan")
+        form.urlEdited("not a url")
+        #expect(!form.canSave)
+        form.urlEdited("https://docs.google.com/document/d/9/edit")
+        #expect(form.canSave)
+        await form.saveTapped()
+        guard case .doc(let doc)? = form.saved else {
+            Issue.record("not saved")
+            return
+        }
+        #expect(doc.id?.hasPrefix("098") == true)
+    }
+
+    @Test func aRefusedSaveShowsWhatFailed() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(adding: .note, accountID: "001Q000000Demo9IAB", client: client, shrinker: shrinker)
+        form.nameEdited("Orphan")
+        await form.saveTapped()
+        #expect(form.saved == nil)
+        #expect(
+            form.errorMessage
+                == "Could not add the note Orphan: invalid cross reference id (INVALID_CROSS_REFERENCE_KEY).")
+    }
+}
