@@ -68,7 +68,11 @@ enum ServeCommand {
         let configuration = try configuration(context)
         let application = try await buildApplication(configuration)
         let server = Server(
-            configuration: Server.Configuration(host: configuration.host, port: configuration.port),
+            configuration: Server.Configuration(
+                host: configuration.host,
+                port: configuration.port,
+                maxBodySize: configuration.maxBodySize
+            ),
             handler: application.handler()
         )
         do {

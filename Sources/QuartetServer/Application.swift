@@ -5,6 +5,7 @@ import Database
 import DatabasePostgres
 import Foundation
 import HTTPServer
+import SalesforceDevServer
 import USGSReplay
 
 /// A composed Quartet server: its routes, their description, and what must be closed on shutdown.
@@ -55,6 +56,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     CognitoDevService.registerMigrations(&migrator)
     ChangeJarService.registerMigrations(&migrator)
     AttendeeService.registerMigrations(in: &migrator)
+    SalesforceDevService.registerMigrations(&migrator)
     _ = try await migrator.migrate(database)
 
     var router = Router()
@@ -87,6 +89,10 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     try await attendee.loadSeedIfNeeded()
     attendee.register(on: &router)
     openAPI.add(AttendeeService.operations)
+
+    let salesforce = try await SalesforceDevService.start(database: database)
+    salesforce.register(on: &router)
+    openAPI.add(SalesforceDevService.operations)
 
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)

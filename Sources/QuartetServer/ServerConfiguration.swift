@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var usgsFeedDirectory: URL?
     /// The version reported by `/health` and the OpenAPI document.
     public var version: String
+    /// The largest request body accepted. A 25 MB Salesforce attachment travels as ~35 MB of base64 JSON.
+    public var maxBodySize: Int
     /// Whether each request is logged on standard error (one logfmt line; never credentials).
     public var accessLog: Bool
 
@@ -24,8 +26,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         databaseURL: String? = nil,
         usgsFeedDirectory: URL? = nil,
         version: String = "0.1.0",
-        accessLog: Bool = true
+        accessLog: Bool = true,
+        maxBodySize: Int = 40 << 20
     ) {
+        self.maxBodySize = maxBodySize
         self.accessLog = accessLog
         self.host = host
         self.port = port
