@@ -120,8 +120,10 @@ final class ServerCore: Sendable {
             context.phase = .answered
             return queue(tooLarge, context, connection)
         }
-        // NB: reserve at most 1 MiB up front: a declared length costs nothing to send, memory does.
-        context.body.reserveCapacity(min(length, 1 << 20))
+        // NB: reserving the declared length (already capped by maxBodySize) spares the doubling copies of a
+        // growing buffer — a 35 MB upload otherwise peaks near 64 MB. A liar costs little: glibc serves large
+        // allocations with mmap, whose pages are committed only as the body actually arrives.
+        context.body.reserveCapacity(length)
         return .YES
     }
 
