@@ -82,9 +82,11 @@ enum ServeCommand {
             return 1
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        context.console.line("Quartet listening on http://\(host):\(server.port)")
-        context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
-        await server.runUntilSignal()
+        let port = server.port
+        await server.runUntilSignal {
+            context.console.line("Quartet listening on http://\(host):\(port)")
+            context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
+        }
         await application.close()
         context.console.errorLine("quartet: stopped")
         return 0

@@ -171,8 +171,11 @@ public final class Server: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM arrives, then shuts down gracefully and returns.
-    public func runUntilSignal(gracePeriod: Duration = .seconds(10)) async {
-        await runUntilSignal(gracePeriod: gracePeriod, signals: [SIGINT, SIGTERM], onReady: {})
+    ///
+    /// `onReady` runs once the signals are watched: announce the server there, so that a supervisor which
+    /// reads the announcement and then sends SIGTERM can never catch the process before it listens for it.
+    public func runUntilSignal(gracePeriod: Duration = .seconds(10), onReady: @Sendable () -> Void = {}) async {
+        await runUntilSignal(gracePeriod: gracePeriod, signals: [SIGINT, SIGTERM], onReady: onReady)
     }
 
     /// ``runUntilSignal(gracePeriod:)`` with the signals and a hook that runs once they are watched.
