@@ -5,10 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/bench.d/lib/peers.sh
-BENCH_BIN="${BENCH_BIN:-$PWD/.build/release/quartet-bench}"
 DURATION="${CHANGEJAR_BENCH_DURATION:-10s}"
 COUNT="${CHANGEJAR_BENCH_ACTIONS:-100000}"
-peers_require changejar "$BENCH_BIN"
+peers_require changejar
 
 "$BENCH_BIN" changejar search "$COUNT"
 

@@ -5,9 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/bench.d/lib/peers.sh
-BENCH_BIN="${BENCH_BIN:-$PWD/.build/release/quartet-bench}"
 DURATION="${HTTP_BENCH_DURATION:-10s}"
-peers_require http "$BENCH_BIN"
+peers_require http
 peers_begin
 work="$PEERS_WORK"
 

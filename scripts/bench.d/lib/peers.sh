@@ -3,7 +3,7 @@
 # `set -euo pipefail`:
 #
 #   . scripts/bench.d/lib/peers.sh
-#   peers_require attendee "$BENCH_BIN"      # nginx, wrk, python3 and the release binary, or exit
+#   peers_require attendee                   # nginx, wrk, python3 and $BENCH_BIN, or exit
 #   peers_begin                              # $PEERS_WORK with www/ and logs/, cleaned up on exit
 #   "$BENCH_BIN" … & peers_track_quartet $!  # stopped on exit (or earlier with peers_stop_quartet)
 #   peers_start_nginx "$(peers_free_port)"   # serves $PEERS_WORK/www
@@ -11,19 +11,21 @@
 #   peers_print_header nginx
 #   peers_print_row "agenda requests/s" "$q_rps" "$n_rps" 0
 
+# The Swift side of every area; scripts/bench exports it, a script run alone uses the release build.
+BENCH_BIN="${BENCH_BIN:-$PWD/.build/release/quartet-bench}"
 PEERS_AREA=""
 PEERS_WORK=""
 PEERS_QUARTET_PID=""
 PEERS_NGINX_STARTED=""
 
-# Exits unless nginx, wrk, python3 and the benchmark binary are there; names the area in messages.
-peers_require() {  # area bench_bin
+# Exits unless nginx, wrk, python3 and $BENCH_BIN are there; names the area in later messages.
+peers_require() {  # area
     PEERS_AREA="$1"
     local tool
     for tool in nginx wrk python3; do
         command -v "$tool" >/dev/null || { echo "$PEERS_AREA bench: $tool is not installed" >&2; exit 1; }
     done
-    [ -x "$2" ] || { echo "$PEERS_AREA bench: $2 missing (build release first)" >&2; exit 1; }
+    [ -x "$BENCH_BIN" ] || { echo "$PEERS_AREA bench: $BENCH_BIN missing (build release first)" >&2; exit 1; }
 }
 
 # Makes the scratch folder $PEERS_WORK (www/ is nginx's root, logs/ the servers' logs) and the exit trap.
