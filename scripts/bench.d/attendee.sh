@@ -33,7 +33,7 @@ read -r q_rps q_p99 < <(peers_wrk "$DURATION" "$quartet_url")
 read -r n_rps n_p99 < <(peers_wrk "$DURATION" "$nginx_url")
 peers_stop_quartet
 
-read -r requests seats won refused stored millis < <("$BENCH_BIN" attendee seats 200 50 2>"$work/logs/seats.log") || {
+read -r requests seats won refused _ millis < <("$BENCH_BIN" attendee seats 200 50 2>"$work/logs/seats.log") || {
     cat "$work/logs/seats.log" >&2
     exit 1
 }

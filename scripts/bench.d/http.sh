@@ -13,6 +13,7 @@ work="$PEERS_WORK"
 "$BENCH_BIN" http --write-payload "$work/www/payload.json"
 quartet_port="$(peers_free_port)"
 nginx_port="$(peers_free_port)"
+# shellcheck disable=SC2086  # unquoted on purpose: an unset tuning variable passes no argument at all
 "$BENCH_BIN" http "$quartet_port" ${HTTP_BENCH_THREADS:-} ${HTTP_BENCH_MEMORY_KIB:-} 2>"$work/logs/quartet.log" &
 peers_track_quartet $!
 peers_start_nginx "$nginx_port"

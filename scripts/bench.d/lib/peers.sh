@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the area benchmarks that put a Quartet server beside nginx serving the same bytes on loopback.
 # Lives in lib/ so scripts/bench does not run it as an area. Source it from the repository root, after
 # `set -euo pipefail`:
@@ -39,7 +40,9 @@ peers_begin() {
 # Stops whatever is still running and removes the scratch folder; the EXIT trap of peers_begin.
 peers_cleanup() {
     peers_stop_quartet
-    [ -n "$PEERS_NGINX_STARTED" ] && nginx -p "$PEERS_WORK" -c "$PEERS_WORK/nginx.conf" -s stop 2>/dev/null || true
+    if [ -n "$PEERS_NGINX_STARTED" ]; then
+        nginx -p "$PEERS_WORK" -c "$PEERS_WORK/nginx.conf" -s stop 2>/dev/null || true
+    fi
     rm -rf "$PEERS_WORK"
 }
 
@@ -50,8 +53,11 @@ peers_track_quartet() {  # pid
 
 # Stops the Quartet server now, if it runs (for a script that measures something else afterwards).
 peers_stop_quartet() {
-    [ -n "$PEERS_QUARTET_PID" ] && kill "$PEERS_QUARTET_PID" 2>/dev/null && wait "$PEERS_QUARTET_PID" 2>/dev/null || true
-    PEERS_QUARTET_PID=""
+    if [ -n "$PEERS_QUARTET_PID" ]; then
+        kill "$PEERS_QUARTET_PID" 2>/dev/null || true
+        wait "$PEERS_QUARTET_PID" 2>/dev/null || true
+        PEERS_QUARTET_PID=""
+    fi
 }
 
 # Prints a loopback port that was free a moment ago.
