@@ -34,7 +34,7 @@ func conferenceFixture(_ name: String) throws -> Data? {
         let names = Set(programme.speakers.map(\.name))
         #expect(names.contains("jinxx") && names.contains("smtw"))
         #expect(Set(programme.speakers.map(\.externalID)).count == programme.speakers.count)
-        let days = Set(programme.sessions.map { AgendaCalendarProbe.isoDay($0.startsAt, "Europe/Berlin") })
+        let days = Set(programme.sessions.map { Demo.day($0.startsAt, "Europe/Berlin") })
         #expect(days.count == 5)
     }
 
@@ -158,15 +158,5 @@ func conferenceFixture(_ name: String) throws -> Data? {
             let events = try await server.client.get("/attendee/v1/events").decode([Event].self)
             #expect(events.count == 3)
         }
-    }
-}
-
-enum AgendaCalendarProbe {
-    static func isoDay(_ date: Date, _ zone: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: zone)
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
     }
 }

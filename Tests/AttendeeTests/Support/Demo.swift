@@ -7,11 +7,20 @@ import Foundation
 enum Demo {
     /// `2027-03-10T09:00` in `zone` as an instant.
     static func at(_ text: String, _ zone: String) -> Date {
+        formatter("yyyy-MM-dd'T'HH:mm", zone).date(from: text) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The calendar day of `date` in `zone`, as `2027-03-10`.
+    static func day(_ date: Date, _ zone: String) -> String {
+        formatter("yyyy-MM-dd", zone).string(from: date)
+    }
+
+    private static func formatter(_ format: String, _ zone: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: zone)
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        return formatter.date(from: text) ?? Date(timeIntervalSince1970: 0)
+        formatter.dateFormat = format
+        return formatter
     }
 
     static func event(zone: String = "Europe/Lisbon", threshold: Int = 5) -> Event {
