@@ -2,125 +2,192 @@ import Foundation
 
 /// A compact binary form of decoded quakes, for the device cache.
 ///
-/// NB: keeping this instead of the feed body makes the cached copy ~3× smaller (USGS bodies carry many
-/// fields the app never shows), lowers the ingest's peak memory (SQLite copies what it stores), and loads
-/// faster than JSON. The first bytes name the version; a cache written by another version reads as empty,
-/// which only costs one full download.
+/// NB: keeping this instead of the feed body makes the cached copy ~7× smaller (USGS bodies carry many
+/// fields the app never shows), lowers the ingest's peak memory (SQLite copies what it stores, twice, and
+/// caches its pages), and loads faster than JSON. The first bytes name the version; a cache written by
+/// another version reads as empty, which only costs one full download.
+///
+/// Version 2 keeps it small without losing a bit: counts and integers are LEB128 varints, and each text
+/// is stored as the length it shares with the same field of the previous quake plus the rest (links,
+/// networks and statuses repeat from quake to quake). A title that is a head followed by ` - ` and the
+/// place (every USGS title) keeps only its head. Numbers are stored as their exact bit patterns.
 enum QuakeArchive {
-    static let magic: [UInt8] = Array("QKA1".utf8)
+    static let magic: [UInt8] = Array("QKA2".utf8)
+
+    /// The texts of a quake, each compared with the same text of the previous quake.
+    private enum Field: Int, CaseIterable {
+        case id, place, title, eventPage, detailFeed, alert, status, type, magType, net, code
+    }
+
+    /// Between a title's head and its place.
+    private static let placeSeparator: [UInt8] = Array(" - ".utf8)
 
     static func encode(_ quakes: [Quake]) -> Data {
         var writer = Writer()
-        writer.bytes.reserveCapacity(quakes.count * 260 + 8)
+        // NB: a USGS summary quake takes ~180 bytes; growing past the estimate only costs one reallocation.
+        writer.bytes.reserveCapacity(quakes.count * 200 + 16)
         writer.bytes += magic
-        writer.integer(Int64(quakes.count))
+        writer.unsigned(UInt64(quakes.count))
         for quake in quakes {
-            writer.string(quake.id)
+            writer.text(quake.id, .id)
             writer.double(quake.magnitude)
-            writer.string(quake.place)
-            writer.string(quake.title)
+            writer.text(quake.place, .place)
+            writer.title(quake.title, place: quake.place)
             writer.double(quake.time.timeIntervalSince1970)
             writer.double(quake.updated?.timeIntervalSince1970)
-            writer.string(quake.eventPage)
-            writer.string(quake.detailFeed)
+            writer.text(quake.eventPage, .eventPage)
+            writer.text(quake.detailFeed, .detailFeed)
             writer.integer(quake.felt.map(Int64.init))
             writer.double(quake.cdi)
             writer.double(quake.mmi)
-            writer.string(quake.alert)
+            writer.text(quake.alert, .alert)
             writer.bytes.append(quake.tsunami ? 1 : 0)
-            writer.string(quake.status)
-            writer.string(quake.type)
-            writer.string(quake.magType)
+            writer.text(quake.status, .status)
+            writer.text(quake.type, .type)
+            writer.text(quake.magType, .magType)
             writer.double(quake.coordinate.longitude)
             writer.double(quake.coordinate.latitude)
             writer.double(quake.coordinate.depth)
             writer.integer(quake.tz.map(Int64.init))
-            writer.string(quake.net)
-            writer.string(quake.code)
+            writer.text(quake.net, .net)
+            writer.text(quake.code, .code)
             writer.integer(quake.sig.map(Int64.init))
         }
         return Data(writer.bytes)
     }
 
-    /// The quakes, or `nil` for bytes of another version or cut short.
+    /// The quakes, or `nil` for bytes of another version, cut short or corrupt.
     static func decode(_ data: Data) -> [Quake]? {
         data.withUnsafeBytes { raw -> [Quake]? in
-            var reader = Reader(bytes: raw)
             guard raw.count >= magic.count, magic.indices.allSatisfy({ raw[$0] == magic[$0] }) else { return nil }
+            var reader = Reader(bytes: raw)
             reader.index = magic.count
-            guard let count = reader.integer(), count >= 0, count <= raw.count else { return nil }
+            // NB: every quake takes more than one byte, so a larger count is corrupt (and not reserved).
+            guard let count = reader.unsigned(), count <= UInt64(raw.count) else { return nil }
             var quakes: [Quake] = []
             quakes.reserveCapacity(Int(count))
             for _ in 0..<count {
-                guard let id = reader.text(), let magnitude = reader.optionalNumber(),
-                    let place = reader.optionalText(), let title = reader.text(), let time = reader.number(),
-                    let updated = reader.optionalNumber(), let eventPage = reader.optionalText(),
-                    let detailFeed = reader.optionalText(), let felt = reader.optionalInteger(),
+                guard let id = reader.text(.id), let magnitude = reader.optionalNumber(),
+                    let place = reader.optionalText(.place), let title = reader.title(place: place),
+                    let time = reader.number(), let updated = reader.optionalNumber(),
+                    let eventPage = reader.optionalText(.eventPage),
+                    let detailFeed = reader.optionalText(.detailFeed), let felt = reader.optionalInteger(),
                     let cdi = reader.optionalNumber(), let mmi = reader.optionalNumber(),
-                    let alert = reader.optionalText(), let tsunami = reader.byte(), let status = reader.optionalText(),
-                    let type = reader.text(), let magType = reader.optionalText(), let longitude = reader.number(),
+                    let alert = reader.optionalText(.alert), let tsunami = reader.byte(), tsunami <= 1,
+                    let status = reader.optionalText(.status), let type = reader.text(.type),
+                    let magType = reader.optionalText(.magType), let longitude = reader.number(),
                     let latitude = reader.number(), let depth = reader.optionalNumber(),
-                    let tz = reader.optionalInteger(), let net = reader.optionalText(),
-                    let code = reader.optionalText(),
-                    let sig = reader.optionalInteger()
+                    let tz = reader.optionalInteger(), let net = reader.optionalText(.net),
+                    let code = reader.optionalText(.code), let sig = reader.optionalInteger(),
+                    let felt = Self.int(felt), let tz = Self.int(tz), let sig = Self.int(sig)
                 else { return nil }
                 quakes.append(
                     Quake(
                         id: id, magnitude: magnitude, place: place, title: title,
                         time: Date(timeIntervalSince1970: time),
                         updated: updated.map(Date.init(timeIntervalSince1970:)), eventPage: eventPage,
-                        detailFeed: detailFeed, felt: felt.map(Int.init), cdi: cdi, mmi: mmi, alert: alert,
+                        detailFeed: detailFeed, felt: felt, cdi: cdi, mmi: mmi, alert: alert,
                         tsunami: tsunami != 0, status: status, type: type, magType: magType,
                         coordinate: QuakeCoordinate(longitude: longitude, latitude: latitude, depth: depth),
-                        tz: tz.map(Int.init), net: net, code: code, sig: sig.map(Int.init)))
+                        tz: tz, net: net, code: code, sig: sig))
             }
             return reader.index == raw.count ? quakes : nil
         }
     }
 
-    /// Appends values: optionals as a presence byte then the value; strings length-prefixed.
+    /// An optional integer as `Int`: `.some(nil)` when absent, `nil` when it does not fit.
+    private static func int(_ value: Int64?) -> Int?? {
+        guard let value else { return .some(nil) }
+        guard let int = Int(exactly: value) else { return nil }
+        return .some(int)
+    }
+
+    /// Appends values: optionals as a presence byte then the value.
     private struct Writer {
         var bytes: [UInt8] = []
+        /// The UTF-8 of each field's last text.
+        private var previous = [[UInt8]](repeating: [], count: Field.allCases.count)
 
+        /// LEB128: seven bits a byte, low bits first, the high bit set on all but the last byte.
+        mutating func unsigned(_ value: UInt64) {
+            var value = value
+            while value >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+                value >>= 7
+            }
+            bytes.append(UInt8(value))
+        }
+
+        /// Zigzag-encoded so small negative numbers stay short.
         mutating func integer(_ value: Int64?) {
             guard let value else { return bytes.append(0) }
             bytes.append(1)
-            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-        }
-
-        mutating func integer(_ value: Int64) {
-            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+            unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
         }
 
         mutating func double(_ value: Double?) {
-            integer(value.map { Int64(bitPattern: $0.bitPattern) })
+            guard let value else { return bytes.append(0) }
+            bytes.append(1)
+            double(value)
         }
 
         mutating func double(_ value: Double) {
-            integer(Int64(bitPattern: value.bitPattern))
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
         }
 
-        mutating func string(_ value: String?) {
+        mutating func text(_ value: String?, _ field: Field) {
             guard let value else { return bytes.append(0) }
             bytes.append(1)
-            string(value)
+            text(value, field)
         }
 
-        mutating func string(_ value: String) {
+        mutating func text(_ value: String, _ field: Field) {
             var value = value
-            value.withUTF8 { utf8 in
-                integer(Int64(utf8.count))
-                bytes += utf8
+            value.withUTF8 { text(utf8: $0, field) }
+        }
+
+        /// The length shared with the field's previous text, then the rest.
+        mutating func text(utf8: UnsafeBufferPointer<UInt8>, _ field: Field) {
+            let last = previous[field.rawValue]
+            var shared = 0
+            while shared < last.count, shared < utf8.count, last[shared] == utf8[shared] { shared += 1 }
+            unsigned(UInt64(shared))
+            unsigned(UInt64(utf8.count - shared))
+            bytes += utf8[shared...]
+            previous[field.rawValue].replaceSubrange(shared..., with: utf8[shared...])
+        }
+
+        /// `1` and the head when the title ends in ` - ` and the place (compared byte for byte), else `0`
+        /// and the whole title.
+        mutating func title(_ title: String, place: String?) {
+            var title = title
+            var place = place
+            let headCount: Int? = title.withUTF8 { title in
+                guard place != nil else { return nil }
+                return place?.withUTF8 { place -> Int? in
+                    let tail = placeSeparator.count + place.count
+                    guard title.count >= tail else { return nil }
+                    let head = title.count - tail
+                    guard placeSeparator.indices.allSatisfy({ title[head + $0] == placeSeparator[$0] }),
+                        place.indices.allSatisfy({ title[head + placeSeparator.count + $0] == place[$0] })
+                    else { return nil }
+                    return head
+                }
             }
+            bytes.append(headCount == nil ? 0 : 1)
+            title.withUTF8 { text(utf8: UnsafeBufferPointer(rebasing: $0[..<(headCount ?? $0.count)]), .title) }
         }
     }
 
-    /// Reads what ``Writer`` wrote; every read is bounds-checked and `nil` past the end.
+    /// Reads what ``Writer`` wrote; every read is bounds-checked and `nil` past the end or on a bad value.
     ///
     /// Optional values come back doubly optional: the outer `nil` means "cut short", the inner one "absent".
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var index = 0
+        private var previous = [[UInt8]](repeating: [], count: Field.allCases.count)
+
+        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
         mutating func byte() -> UInt8? {
             guard index < bytes.count else { return nil }
@@ -128,26 +195,51 @@ enum QuakeArchive {
             return bytes[index]
         }
 
-        mutating func integer() -> Int64? {
-            guard index + 8 <= bytes.count else { return nil }
-            defer { index += 8 }
-            return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: Int64.self))
+        mutating func unsigned() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while let byte = byte() {
+                // NB: the tenth byte may carry only the top bit; more would overflow.
+                guard shift < 63 || (shift == 63 && byte <= 1) else { return nil }
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
         }
 
         mutating func number() -> Double? {
-            integer().map { Double(bitPattern: UInt64(bitPattern: $0)) }
+            guard index + 8 <= bytes.count else { return nil }
+            defer { index += 8 }
+            return Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
         }
 
-        mutating func text() -> String? {
-            guard let count = integer(), count >= 0, count <= bytes.count - index else { return nil }
-            defer { index += Int(count) }
-            return String(
-                decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + Int(count))]), as: UTF8.self)
+        mutating func text(_ field: Field) -> String? {
+            guard let shared = unsigned(), let rest = unsigned(), shared <= previous[field.rawValue].count,
+                rest <= bytes.count - index
+            else { return nil }
+            let end = index + Int(rest)
+            previous[field.rawValue].removeSubrange(Int(shared)...)
+            previous[field.rawValue] += bytes[index..<end]
+            index = end
+            return String(decoding: previous[field.rawValue], as: UTF8.self)
         }
 
-        mutating func optionalInteger() -> Int64?? { optional { $0.integer() } }
+        mutating func title(place: String?) -> String? {
+            guard let form = byte(), form <= 1, let head = text(.title) else { return nil }
+            guard form == 1 else { return head }
+            guard let place else { return nil }
+            return head + " - " + place
+        }
+
+        mutating func optionalInteger() -> Int64?? {
+            optional { reader in
+                reader.unsigned().map { Int64(bitPattern: $0 >> 1) ^ -Int64(bitPattern: $0 & 1) }
+            }
+        }
+
         mutating func optionalNumber() -> Double?? { optional { $0.number() } }
-        mutating func optionalText() -> String?? { optional { $0.text() } }
+        mutating func optionalText(_ field: Field) -> String?? { optional { $0.text(field) } }
 
         private mutating func optional<T>(_ read: (inout Reader) -> T?) -> T?? {
             switch byte() {

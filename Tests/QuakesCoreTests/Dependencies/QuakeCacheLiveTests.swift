@@ -78,9 +78,52 @@ import Testing
             #expect(QuakeArchive.decode(data.prefix(cut)) == nil)
         }
         #expect(QuakeArchive.decode(data + Data([0])) == nil)
+        // Magic, count, then the first id as shared length, rest length and bytes: the magnitude's presence byte.
+        let magnitudePresence = QuakeArchive.magic.count + 1 + 2 + full.id.utf8.count
         var corrupt = data
-        corrupt[12 + 8 + 10] = 0xFF  // the presence byte of the magnitude
+        corrupt[magnitudePresence] = 0xFF
         #expect(QuakeArchive.decode(corrupt) == nil)
+        var unterminated = data
+        unterminated.replaceSubrange(4..<5, with: [UInt8](repeating: 0xFF, count: 11))  // a count past 64 bits
+        #expect(QuakeArchive.decode(unterminated) == nil)
+    }
+
+    @Test func archiveKeepsTextsByteForByteAcrossSharedPrefixesAndTitles() throws {
+        func quake(_ id: String, place: String?, title: String, page: String?) -> Quake {
+            Quake(
+                id: id, magnitude: 1.25, place: place, title: title, time: Date(timeIntervalSince1970: 0),
+                eventPage: page, coordinate: QuakeCoordinate(longitude: 1, latitude: 2, depth: 3), sig: -7)
+        }
+        let page = "https://earthquake.usgs.gov/earthquakes/eventpage/"
+        let quakes = [
+            quake("ci1", place: "10km N of Caf\u{E9}", title: "M 1.3 - 10km N of Caf\u{E9}", page: page + "ci1"),
+            // Canonically equal to the place but other bytes: the title must come back as its own bytes.
+            quake("ci2", place: "10km N of Caf\u{E9}", title: "M 1.3 - 10km N of Cafe\u{301}", page: page + "ci2"),
+            // A shared prefix that ends inside a two-byte character (é and è share their first byte).
+            quake("ci3", place: "\u{E8}", title: "- \u{E8}", page: page + "c"),
+            quake("ci4", place: nil, title: "M 1.3 - ", page: nil),
+            quake("ci5", place: "", title: "M 1.3 - ", page: page),
+            quake("ci5", place: "x", title: " - x", page: page + "ci5"),
+        ]
+        let decoded = try #require(QuakeArchive.decode(QuakeArchive.encode(quakes)))
+        #expect(decoded == quakes)
+        for (original, copy) in zip(quakes, decoded) {
+            #expect(Array(copy.title.utf8) == Array(original.title.utf8))
+            #expect(Array((copy.place ?? "").utf8) == Array((original.place ?? "").utf8))
+            #expect(copy.eventPage.map { Array($0.utf8) } == original.eventPage.map { Array($0.utf8) })
+        }
+    }
+
+    @Test func archiveOfARealFeedIsSmallAndExact() throws {
+        guard let data = try Fixtures.data("all_week_2018-06-14_LARGEST.geojson") else {
+            print(Fixtures.missingMessage)
+            return
+        }
+        let quakes = try QuakeFeedDecoder().decode(data).quakes.sorted(by: Quake.newestFirst)
+        let archive = QuakeArchive.encode(quakes)
+        #expect(QuakeArchive.decode(archive) == quakes)
+        // Links, networks and titles share most of their bytes: about 150 bytes a quake instead of ~400.
+        #expect(archive.count < quakes.count * 200)
     }
 
     /// The list model's delete / relaunch / reload story, on the real store.
