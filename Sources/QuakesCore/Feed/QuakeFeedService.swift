@@ -88,7 +88,7 @@ public struct QuakeFeedService: Sendable {
         }
         var sorted = decoded.quakes
         decoded.quakes = []
-        sorted.sort(by: Quake.newestFirst)
+        sorted.sortNewestFirst()
         do {
             let entry = QuakeCache.Entry(quakes: sorted, fetchedAt: fetchedAt, validators: validators)
             try await cache.save(cacheKey, entry, keepHidden)
