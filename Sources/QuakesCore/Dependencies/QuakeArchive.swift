@@ -22,38 +22,21 @@ enum QuakeArchive {
     /// Between a title's head and its place.
     private static let placeSeparator: [UInt8] = Array(" - ".utf8)
 
+    /// The archive of `quakes`, in a buffer of exactly its size.
+    ///
+    /// NB: encoded twice, once to count the bytes and once into the result, so that no growing buffer is
+    /// copied and freed: a freed block that large makes glibc raise its mmap threshold, and SQLite's copies
+    /// of the archive would then stay resident after the store.
     static func encode(_ quakes: [Quake]) -> Data {
-        var writer = Writer()
-        // NB: a USGS summary quake takes ~180 bytes; growing past the estimate only costs one reallocation.
-        writer.bytes.reserveCapacity(quakes.count * 200 + 16)
-        writer.bytes += magic
-        writer.unsigned(UInt64(quakes.count))
-        for quake in quakes {
-            writer.text(quake.id, .id)
-            writer.double(quake.magnitude)
-            writer.text(quake.place, .place)
-            writer.title(quake.title, place: quake.place)
-            writer.double(quake.time.timeIntervalSince1970)
-            writer.double(quake.updated?.timeIntervalSince1970)
-            writer.text(quake.eventPage, .eventPage)
-            writer.text(quake.detailFeed, .detailFeed)
-            writer.integer(quake.felt.map(Int64.init))
-            writer.double(quake.cdi)
-            writer.double(quake.mmi)
-            writer.text(quake.alert, .alert)
-            writer.bytes.append(quake.tsunami ? 1 : 0)
-            writer.text(quake.status, .status)
-            writer.text(quake.type, .type)
-            writer.text(quake.magType, .magType)
-            writer.double(quake.coordinate.longitude)
-            writer.double(quake.coordinate.latitude)
-            writer.double(quake.coordinate.depth)
-            writer.integer(quake.tz.map(Int64.init))
-            writer.text(quake.net, .net)
-            writer.text(quake.code, .code)
-            writer.integer(quake.sig.map(Int64.init))
+        var counter = Writer(output: nil)
+        counter.write(quakes)
+        var data = Data(count: counter.count)
+        data.withUnsafeMutableBytes { output in
+            var writer = Writer(output: output)
+            writer.write(quakes)
+            assert(writer.count == output.count, "the two passes disagree")
         }
-        return Data(writer.bytes)
+        return data
     }
 
     /// The quakes, or `nil` for bytes of another version, cut short or corrupt.
@@ -104,40 +87,83 @@ enum QuakeArchive {
 
     /// Appends values: optionals as a presence byte then the value.
     private struct Writer {
-        var bytes: [UInt8] = []
+        /// Where the bytes go; `nil` to only count them. Bytes past its end are counted, not written.
+        let output: UnsafeMutableRawBufferPointer?
+        private(set) var count = 0
         /// The UTF-8 of each field's last text.
         private var previous = [[UInt8]](repeating: [], count: Field.allCases.count)
+
+        init(output: UnsafeMutableRawBufferPointer?) { self.output = output }
+
+        mutating func write(_ quakes: [Quake]) {
+            append(magic)
+            unsigned(UInt64(quakes.count))
+            for quake in quakes {
+                text(quake.id, .id)
+                double(quake.magnitude)
+                text(quake.place, .place)
+                title(quake.title, place: quake.place)
+                double(quake.time.timeIntervalSince1970)
+                double(quake.updated?.timeIntervalSince1970)
+                text(quake.eventPage, .eventPage)
+                text(quake.detailFeed, .detailFeed)
+                integer(quake.felt.map(Int64.init))
+                double(quake.cdi)
+                double(quake.mmi)
+                text(quake.alert, .alert)
+                append(quake.tsunami ? 1 : 0)
+                text(quake.status, .status)
+                text(quake.type, .type)
+                text(quake.magType, .magType)
+                double(quake.coordinate.longitude)
+                double(quake.coordinate.latitude)
+                double(quake.coordinate.depth)
+                integer(quake.tz.map(Int64.init))
+                text(quake.net, .net)
+                text(quake.code, .code)
+                integer(quake.sig.map(Int64.init))
+            }
+        }
+
+        mutating func append(_ byte: UInt8) {
+            if let output, count < output.count { output[count] = byte }
+            count += 1
+        }
+
+        mutating func append(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { append(byte) }
+        }
 
         /// LEB128: seven bits a byte, low bits first, the high bit set on all but the last byte.
         mutating func unsigned(_ value: UInt64) {
             var value = value
             while value >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+                append(UInt8(truncatingIfNeeded: value) | 0x80)
                 value >>= 7
             }
-            bytes.append(UInt8(value))
+            append(UInt8(value))
         }
 
         /// Zigzag-encoded so small negative numbers stay short.
         mutating func integer(_ value: Int64?) {
-            guard let value else { return bytes.append(0) }
-            bytes.append(1)
+            guard let value else { return append(0) }
+            append(1)
             unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
         }
 
         mutating func double(_ value: Double?) {
-            guard let value else { return bytes.append(0) }
-            bytes.append(1)
+            guard let value else { return append(0) }
+            append(1)
             double(value)
         }
 
         mutating func double(_ value: Double) {
-            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { append($0) }
         }
 
         mutating func text(_ value: String?, _ field: Field) {
-            guard let value else { return bytes.append(0) }
-            bytes.append(1)
+            guard let value else { return append(0) }
+            append(1)
             text(value, field)
         }
 
@@ -153,7 +179,7 @@ enum QuakeArchive {
             while shared < last.count, shared < utf8.count, last[shared] == utf8[shared] { shared += 1 }
             unsigned(UInt64(shared))
             unsigned(UInt64(utf8.count - shared))
-            bytes += utf8[shared...]
+            append(utf8[shared...])
             previous[field.rawValue].replaceSubrange(shared..., with: utf8[shared...])
         }
 
@@ -174,7 +200,7 @@ enum QuakeArchive {
                     return head
                 }
             }
-            bytes.append(headCount == nil ? 0 : 1)
+            append(headCount == nil ? 0 : 1)
             title.withUTF8 { text(utf8: UnsafeBufferPointer(rebasing: $0[..<(headCount ?? $0.count)]), .title) }
         }
     }
