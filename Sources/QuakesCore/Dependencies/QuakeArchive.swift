@@ -8,9 +8,10 @@ import Foundation
 /// another version reads as empty, which only costs one full download.
 ///
 /// Version 2 keeps it small without losing a bit: counts and integers are LEB128 varints, and each text
-/// is stored as the length it shares with the same field of the previous quake plus the rest (links,
-/// networks and statuses repeat from quake to quake). A title that is a head followed by ` - ` and the
-/// place (every USGS title) keeps only its head. Numbers are stored as their exact bit patterns.
+/// is stored as the length it shares with the same field of the previous quake plus the rest (networks
+/// and statuses repeat from quake to quake). Links are stored as their ``QuakeLink`` parts. A title that
+/// is a head followed by ` - ` and the place (every USGS title) keeps only its head. Numbers are stored
+/// as their exact bit patterns.
 enum QuakeArchive {
     static let magic: [UInt8] = Array("QKA2".utf8)
 
@@ -53,8 +54,8 @@ enum QuakeArchive {
                 guard let id = reader.text(.id), let magnitude = reader.optionalNumber(),
                     let place = reader.optionalText(.place), let title = reader.title(place: place),
                     let time = reader.number(), let updated = reader.optionalNumber(),
-                    let eventPage = reader.optionalText(.eventPage),
-                    let detailFeed = reader.optionalText(.detailFeed), let felt = reader.optionalInteger(),
+                    let eventPage = reader.optionalLink(.eventPage),
+                    let detailFeed = reader.optionalLink(.detailFeed), let felt = reader.optionalInteger(),
                     let cdi = reader.optionalNumber(), let mmi = reader.optionalNumber(),
                     let alert = reader.optionalText(.alert), let tsunami = reader.byte(), tsunami <= 1,
                     let status = reader.optionalText(.status), let type = reader.text(.type),
@@ -105,8 +106,8 @@ enum QuakeArchive {
                 title(quake.title, place: quake.place)
                 double(quake.time.timeIntervalSince1970)
                 double(quake.updated?.timeIntervalSince1970)
-                text(quake.eventPage, .eventPage)
-                text(quake.detailFeed, .detailFeed)
+                link(quake.storedEventPage, .eventPage)
+                link(quake.storedDetailFeed, .detailFeed)
                 integer(quake.felt.map(Int64.init))
                 double(quake.cdi)
                 double(quake.mmi)
@@ -181,6 +182,15 @@ enum QuakeArchive {
             unsigned(UInt64(utf8.count - shared))
             append(utf8[shared...])
             previous[field.rawValue].replaceSubrange(shared..., with: utf8[shared...])
+        }
+
+        /// A link as its parts (``QuakeLink``): prefix index, suffix flag, then the middle as a text.
+        mutating func link(_ link: QuakeLink?, _ field: Field) {
+            guard let link else { return append(0) }
+            append(1)
+            append(link.prefix)
+            append(link.hasSuffix ? 1 : 0)
+            text(link.middle, field)
         }
 
         /// `1` and the head when the title ends in ` - ` and the place (compared byte for byte), else `0`
@@ -265,6 +275,16 @@ enum QuakeArchive {
         }
 
         mutating func optionalNumber() -> Double?? { optional { $0.number() } }
+
+        /// A link's text; `nil` for an unknown prefix or a bad suffix flag.
+        mutating func optionalLink(_ field: Field) -> String?? {
+            optional { reader in
+                guard let prefix = reader.byte(), let suffix = reader.byte(), suffix <= 1,
+                    let middle = reader.text(field)
+                else { return nil }
+                return QuakeLink.text(prefix: prefix, hasSuffix: suffix == 1, middle: middle)
+            }
+        }
         mutating func optionalText(_ field: Field) -> String?? { optional { $0.text(field) } }
 
         private mutating func optional<T>(_ read: (inout Reader) -> T?) -> T?? {

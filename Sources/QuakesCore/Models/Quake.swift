@@ -27,9 +27,18 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// When USGS last changed the event.
     public var updated: Date?
     /// The event page (`properties.url`), made absolute.
-    public var eventPage: String?
+    public var eventPage: String? {
+        get { storedEventPage?.text }
+        set { storedEventPage = newValue.map(QuakeLink.init) }
+    }
     /// The GeoJSON detail feed of this event (`properties.detail`).
-    public var detailFeed: String?
+    public var detailFeed: String? {
+        get { storedDetailFeed?.text }
+        set { storedDetailFeed = newValue.map(QuakeLink.init) }
+    }
+    // NB: links are kept as prefix index + event id (see QuakeLink): ~200 bytes a quake fewer on the heap.
+    private(set) var storedEventPage: QuakeLink?
+    private(set) var storedDetailFeed: QuakeLink?
     /// Number of "Did You Feel It?" reports.
     public var felt: Int?
     public var cdi: Double?
@@ -64,8 +73,8 @@ public struct Quake: Sendable, Hashable, Identifiable {
         self.title = title
         self.time = time
         self.updated = updated
-        self.eventPage = eventPage
-        self.detailFeed = detailFeed
+        self.storedEventPage = eventPage.map(QuakeLink.init)
+        self.storedDetailFeed = detailFeed.map(QuakeLink.init)
         self.felt = felt
         self.cdi = cdi
         self.mmi = mmi

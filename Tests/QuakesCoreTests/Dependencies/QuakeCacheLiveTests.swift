@@ -88,6 +88,24 @@ import Testing
         #expect(QuakeArchive.decode(unterminated) == nil)
     }
 
+    @Test func archiveRejectsAnUnknownLinkPrefixOrSuffixFlag() throws {
+        let quake = Quake(
+            id: "y", magnitude: nil, place: nil, title: "", time: Date(timeIntervalSince1970: 0),
+            eventPage: "https://earthquake.usgs.gov/earthquakes/eventpage/y",
+            coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        let data = QuakeArchive.encode([quake])
+        #expect(QuakeArchive.decode(data) == [quake])
+        // Present, prefix 1, no suffix, then the middle "y" (nothing shared, one byte).
+        let link: [UInt8] = [1, 1, 0, 0, 1, UInt8(ascii: "y")]
+        let start = try #require(
+            (0...(data.count - link.count)).first { data[$0..<($0 + link.count)].elementsEqual(link) })
+        for (offset, value) in [(1, UInt8(9)), (2, UInt8(2))] {
+            var corrupt = data
+            corrupt[start + offset] = value
+            #expect(QuakeArchive.decode(corrupt) == nil)
+        }
+    }
+
     @Test func archiveKeepsTextsByteForByteAcrossSharedPrefixesAndTitles() throws {
         func quake(_ id: String, place: String?, title: String, page: String?) -> Quake {
             Quake(
