@@ -81,6 +81,40 @@ final class SQLiteConnection: DatabaseConnection {
         return rows
     }
 
+    @discardableResult
+    func executeMany<Rows: Sequence<[DatabaseValue]>>(_ sql: SQL, rows: Rows) throws -> Int {
+        let (text, count) = try sql.renderedTemplate(for: .sqlite)
+        let statement = try cachedStatement(text)
+        let expected = Int(sqlite3_bind_parameter_count(statement.handle))
+        guard expected == count else {
+            throw DatabaseError(
+                .syntax, code: "bind",
+                message: "the statement has \(expected) parameters but \(count) slots", sql: text)
+        }
+        defer { reset(statement) }
+        var changes = 0
+        for row in rows {
+            guard row.count == count else {
+                throw DatabaseError(
+                    .syntax, code: "bind",
+                    message: "a row has \(row.count) values but the statement has \(count) parameters", sql: text)
+            }
+            for index in 0..<count {
+                let status = bind(row[index], at: Int32(index + 1), statement.handle)
+                if status != SQLITE_OK { throw error(status, sql: text) }
+            }
+            while true {
+                let status = sqlite3_step(statement.handle)
+                if status == SQLITE_DONE { break }
+                if status != SQLITE_ROW { throw error(status, sql: text) }
+            }
+            changes += Int(sqlite3_changes64(handle))
+            // NB: every row binds every parameter, so the bindings need no clearing between rows.
+            sqlite3_reset(statement.handle)
+        }
+        return changes
+    }
+
     func executeScript(_ script: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, script, nil, nil, &message)
@@ -113,13 +147,7 @@ final class SQLiteConnection: DatabaseConnection {
     private func prepare(_ sql: SQL) throws -> (SQLiteStatement, String) {
         try sql.checkValid()
         let (text, arguments) = sql.rendered(for: .sqlite)
-        let statement: SQLiteStatement
-        if let cached = cache.statement(for: text) {
-            statement = cached
-        } else {
-            statement = try compile(text)
-            cache.insert(statement, for: text)
-        }
+        let statement = try cachedStatement(text)
         let expected = Int(sqlite3_bind_parameter_count(statement.handle))
         guard expected == arguments.count else {
             throw DatabaseError(
@@ -134,6 +162,13 @@ final class SQLiteConnection: DatabaseConnection {
             }
         }
         return (statement, text)
+    }
+
+    private func cachedStatement(_ text: String) throws -> SQLiteStatement {
+        if let cached = cache.statement(for: text) { return cached }
+        let statement = try compile(text)
+        cache.insert(statement, for: text)
+        return statement
     }
 
     private func compile(_ text: String) throws -> SQLiteStatement {
