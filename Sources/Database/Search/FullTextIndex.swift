@@ -85,9 +85,15 @@ public struct FullTextIndex: Sendable, Hashable {
         switch db.dialect {
         case .sqlite:
             let fts = sqliteTableName
+            // NB: `ORDER BY rank` (the same bm25 score) makes FTS5 prepare an inner sorting query on every
+            // search (a quarter of a search's time here); ordering by bm25() itself skips it. Ties go by id, as
+            // on PostgreSQL.
             return try db.fetchColumn(
                 Int64.self,
-                "SELECT rowid FROM \(raw: fts) WHERE \(raw: fts) MATCH \(query) ORDER BY rank LIMIT \(limit)")
+                """
+                SELECT rowid FROM \(raw: fts) WHERE \(raw: fts) MATCH \(query)
+                ORDER BY bm25(\(raw: fts)), rowid LIMIT \(limit)
+                """)
         case .postgres:
             let column = Self.postgresColumnName
             return try db.fetchColumn(
