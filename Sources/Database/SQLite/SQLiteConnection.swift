@@ -99,20 +99,46 @@ final class SQLiteConnection: DatabaseConnection {
                     .syntax, code: "bind",
                     message: "a row has \(row.count) values but the statement has \(count) parameters", sql: text)
             }
-            for index in 0..<count {
-                let status = bind(row[index], at: Int32(index + 1), statement.handle)
-                if status != SQLITE_OK { throw error(status, sql: text) }
-            }
-            while true {
-                let status = sqlite3_step(statement.handle)
-                if status == SQLITE_DONE { break }
-                if status != SQLITE_ROW { throw error(status, sql: text) }
-            }
+            try bindAndStep(row, from: 0, statement.handle, sql: text)
             changes += Int(sqlite3_changes64(handle))
-            // NB: every row binds every parameter, so the bindings need no clearing between rows.
-            sqlite3_reset(statement.handle)
         }
         return changes
+    }
+
+    /// Binds `row[index...]` and runs the statement once: text is bound in place (`SQLITE_STATIC`, no copy),
+    /// so the step happens inside the innermost `withUTF8`, and the bindings are cleared before the bytes go.
+    private func bindAndStep(_ row: [DatabaseValue], from index: Int, _ statement: OpaquePointer, sql: String) throws {
+        guard index < row.count else {
+            defer {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            }
+            while true {
+                let status = sqlite3_step(statement)
+                if status == SQLITE_DONE { return }
+                if status != SQLITE_ROW { throw error(status, sql: sql) }
+            }
+        }
+        guard case .text(var text) = row[index] else {
+            let status = bind(row[index], at: Int32(index + 1), statement)
+            if status != SQLITE_OK { throw error(status, sql: sql) }
+            return try bindAndStep(row, from: index + 1, statement, sql: sql)
+        }
+        try text.withUTF8 { bytes in
+            let status: Int32
+            if let base = bytes.baseAddress {
+                status = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text64(
+                        statement, Int32(index + 1), $0, sqlite3_uint64(bytes.count), csqlite_static(),
+                        UInt8(SQLITE_UTF8))
+                }
+            } else {
+                // NB: a nil pointer would bind NULL; an empty string must stay an empty string.
+                status = bind(.text(""), at: Int32(index + 1), statement)
+            }
+            if status != SQLITE_OK { throw error(status, sql: sql) }
+            try bindAndStep(row, from: index + 1, statement, sql: sql)
+        }
     }
 
     func executeScript(_ script: String) throws {
