@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Search text is split into words (letters and digits); every word must match, the last one as a prefix
-/// ("recyc" finds "recycle"), and results come best match first (SQLite `bm25`, PostgreSQL `ts_rank`).
+/// ("recyc" finds "recycle"), and results come best match first (SQLite `bm25`, PostgreSQL `ts_rank`; ties by id).
 /// Punctuation and operators in the text are dropped, so user input can never break the query syntax.
 /// Both engines tokenize the same way: case-insensitive, no stemming (`unicode61` / the `simple` config);
 /// SQLite also folds diacritics ("cafe" finds "café"), PostgreSQL's `simple` config does not.
