@@ -135,7 +135,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         return result
     }
 
-    /// The bound values in order.
+    /// The bound values in order (``parameter`` slots have none until `executeMany` fills them).
     public var arguments: [DatabaseValue] {
         fragments.compactMap {
             if case .value(let value) = $0 { return value }
@@ -143,7 +143,8 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         }
     }
 
-    /// The text with numbered placeholders for `dialect`, and the values to bind to them.
+    /// The text with numbered placeholders for `dialect`, and the values to bind to them (NULL for a ``parameter``
+    /// slot).
     public func rendered(for dialect: SQLDialect) -> (text: String, arguments: [DatabaseValue]) {
         var text = ""
         var arguments: [DatabaseValue] = []
