@@ -190,6 +190,79 @@ final class PostgresConnection: DatabaseConnection {
         return changes
     }
 
+    @discardableResult
+    func insertMany<Rows: Sequence<[DatabaseValue]>>(into table: String, columns: [String], rows: Rows) throws -> Int {
+        try SQL.checkInsertTarget(table: table, columns: columns)
+        let text = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
+        let start = PQexec(handle, text)
+        let status = start.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+        if status != PGRES_COPY_IN {
+            defer { PQclear(start) }
+            try check(start, sql: text)
+            throw DatabaseError(.other, code: "libpq", message: "COPY did not start", sql: text)
+        }
+        PQclear(start)
+        var failure: DatabaseError?
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(Self.copyChunkSize + 4096)
+        func send() -> Bool {
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        PQputCopyData(handle, $0, Int32(bytes.count)) == 1
+                    }
+                } ?? true
+            }
+        }
+        for (index, row) in rows.enumerated() {
+            guard row.count == columns.count else {
+                failure = DatabaseError(
+                    .syntax, code: "bind",
+                    message: "row \(index + 1) has \(row.count) values for \(columns.count) columns", sql: text)
+                break
+            }
+            do {
+                try PostgresCopyText.append(row, to: &buffer)
+            } catch let error as DatabaseError {
+                failure = DatabaseError(
+                    error.kind, code: error.code, message: "row \(index + 1): \(error.message)", sql: text)
+                break
+            }
+            if buffer.count >= Self.copyChunkSize, !send() {
+                failure = self.error(nil, sql: text)
+                break
+            }
+        }
+        if failure == nil, !send() { failure = self.error(nil, sql: text) }
+        // NB: ending the COPY with an error message makes the server discard every row already sent.
+        let ended =
+            failure.map { failure in
+                failure.message.withCString { PQputCopyEnd(handle, $0) }
+            } ?? PQputCopyEnd(handle, nil)
+        if ended != 1 { failure = failure ?? self.error(nil, sql: text) }
+        var inserted = 0
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            if status == PGRES_COPY_IN {
+                // NB: libpq could not end the COPY (PQputCopyEnd failed); asking again would loop forever.
+                failure = failure ?? self.error(nil, sql: text)
+                break
+            }
+            if status == PGRES_COMMAND_OK {
+                inserted = Int(String(cString: PQcmdTuples(result))) ?? 0
+            } else if failure == nil {
+                failure = self.error(result, sql: text)
+            }
+        }
+        if let failure { throw failure }
+        return inserted
+    }
+
+    /// How many bytes of COPY data are buffered before they are handed to libpq.
+    static let copyChunkSize = 64 * 1024
+
     /// Sends the pipeline's sync, reads the results of the `sent` statements and leaves pipeline mode; returns
     /// the rows they changed and the first error (later statements of a failed pipeline are skipped).
     private func finishPipeline(sent: Int, sql: String) -> (changes: Int, error: DatabaseError?) {

@@ -5,7 +5,7 @@ import Foundation
 /// `quartet-bench database …`: the Swift side of scripts/bench.d/database.sh, and the crash-test writer.
 ///
 /// - `insert URL TSV`: inserts every row of TSV (`id<TAB>title<TAB>body`) in one transaction through
-///   ``DatabaseConnection/executeMany(_:rows:)``, three times; prints the fastest as `insert_seconds`.
+///   ``DatabaseConnection/insertMany(into:columns:rows:)``, three times; prints the fastest as `insert_seconds`.
 /// - `search URL TSV QUERIES`: loads TSV into an indexed table, then times each word of QUERIES through
 ///   ``FullTextIndex`` (top 20, ranked) and through a `LIKE '%word%'` scan (every match: what a LIKE search must
 ///   read before it can rank); prints `fts_p50_ms` and `like_p50_ms`.
@@ -64,10 +64,9 @@ enum DatabaseBench {
         let rows: [[DatabaseValue]] = documents.map { [.integer($0.id), .text($0.title), .text($0.body)] }
         let start = ContinuousClock.now
         try await database.write { db in
-            // NB: like Python's executemany: one statement prepared once, every row bound and run.
-            try db.executeMany(
-                "INSERT INTO bench_item (id, title, body) VALUES (\(SQL.parameter), \(SQL.parameter), \(SQL.parameter))",
-                rows: rows)
+            // NB: on SQLite this is executeMany with an INSERT, like Python's executemany (one statement prepared
+            // once, every row bound and run); on PostgreSQL it is one COPY FROM STDIN.
+            try db.insertMany(into: "bench_item", columns: ["id", "title", "body"], rows: rows)
         }
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

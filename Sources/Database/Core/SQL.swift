@@ -228,6 +228,16 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 }
 
 extension SQL {
+    /// Throws unless `table` and every column are plain identifiers and there is at least one column.
+    package static func checkInsertTarget(table: String, columns: [String]) throws {
+        for name in [table] + columns where !isPlainIdentifier(name) {
+            throw DatabaseError(.syntax, code: "identifier", message: "not a plain SQL identifier: \(name)")
+        }
+        if columns.isEmpty {
+            throw DatabaseError(.syntax, code: "identifier", message: "insertMany needs at least one column")
+        }
+    }
+
     /// Whether `name` is a plain SQL identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 63 bytes), safe to splice.
     public static func isPlainIdentifier(_ name: String) -> Bool {
         guard let first = name.utf8.first, name.utf8.count <= 63 else { return false }
