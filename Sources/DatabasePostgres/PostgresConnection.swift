@@ -107,6 +107,195 @@ final class PostgresConnection: DatabaseConnection {
         return rows
     }
 
+    /// The most rows sent in one pipeline before its results are read.
+    ///
+    /// NB: the server's replies to a batch (about 20 bytes a row) must fit in the socket buffers while the
+    /// client is still sending, or both sides would wait on each other.
+    static let pipelineBatchSize = 1000
+
+    @discardableResult
+    func executeMany<Rows: Sequence<[DatabaseValue]>>(_ sql: SQL, rows: Rows) throws -> Int {
+        let (text, count) = try sql.renderedTemplate(for: .postgres)
+        guard PostgresStatementCache.isWorthPreparing(text) else {
+            // NB: DDL and utility statements may change the schema: one at a time, through execute.
+            var changes = 0
+            for row in rows { changes += try execute(sql.filling(row)) }
+            return changes
+        }
+        func parameters(_ row: [DatabaseValue]) throws -> PostgresParameters {
+            guard row.count == count else {
+                throw DatabaseError(
+                    .syntax, code: "bind",
+                    message: "a row has \(row.count) values but the statement has \(count) parameters", sql: text)
+            }
+            return try PostgresParameters(row, sql: text)
+        }
+        var iterator = rows.makeIterator()
+        var changes = 0
+        var next = iterator.next()
+        while let first = next {
+            next = nil
+            let firstParameters = try parameters(first)
+            let name: String?
+            do {
+                name = try preparedStatement(for: text, parameters: firstParameters)
+            } catch {
+                firstParameters.deallocate()
+                throw error
+            }
+            let signature = firstParameters.signature
+            guard PQenterPipelineMode(handle) == 1 else {
+                firstParameters.deallocate()
+                throw self.error(nil, sql: text)
+            }
+            var sent = 0
+            var failure: (any Error)?
+            var current: PostgresParameters? = firstParameters
+            while let row = current {
+                defer { row.deallocate() }
+                current = nil
+                let queued: Int32
+                if let name, row.signature == signature {
+                    queued = PQsendQueryPrepared(handle, name, Int32(count), row.values, row.lengths, row.formats, 0)
+                } else {
+                    // NB: a row whose blobs differ from the first row's needs other parameter types.
+                    queued = PQsendQueryParams(
+                        handle, text, Int32(count), row.types, row.values, row.lengths, row.formats, 0)
+                }
+                guard queued == 1 else {
+                    failure = self.error(nil, sql: text)
+                    break
+                }
+                sent += 1
+                guard let following = iterator.next() else { break }
+                if sent == Self.pipelineBatchSize {
+                    next = following
+                    break
+                }
+                do {
+                    current = try parameters(following)
+                } catch {
+                    failure = error
+                }
+            }
+            let outcome = finishPipeline(sent: sent, sql: text)
+            changes += outcome.changes
+            if let failure = outcome.error ?? failure {
+                if let failure = failure as? DatabaseError, failure.code == "0A000" {
+                    statements.forget(text, signature: signature)
+                }
+                throw failure
+            }
+        }
+        return changes
+    }
+
+    @discardableResult
+    func insertMany<Rows: Sequence<[DatabaseValue]>>(into table: String, columns: [String], rows: Rows) throws -> Int {
+        try SQL.checkInsertTarget(table: table, columns: columns)
+        let text = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
+        let start = PQexec(handle, text)
+        let status = start.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+        if status != PGRES_COPY_IN {
+            defer { PQclear(start) }
+            try check(start, sql: text)
+            throw DatabaseError(.other, code: "libpq", message: "COPY did not start", sql: text)
+        }
+        PQclear(start)
+        var failure: DatabaseError?
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(Self.copyChunkSize + 4096)
+        func send() -> Bool {
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        PQputCopyData(handle, $0, Int32(bytes.count)) == 1
+                    }
+                } ?? true
+            }
+        }
+        for (index, row) in rows.enumerated() {
+            guard row.count == columns.count else {
+                failure = DatabaseError(
+                    .syntax, code: "bind",
+                    message: "row \(index + 1) has \(row.count) values for \(columns.count) columns", sql: text)
+                break
+            }
+            do {
+                try PostgresCopyText.append(row, to: &buffer)
+            } catch let error as DatabaseError {
+                failure = DatabaseError(
+                    error.kind, code: error.code, message: "row \(index + 1): \(error.message)", sql: text)
+                break
+            }
+            if buffer.count >= Self.copyChunkSize, !send() {
+                failure = self.error(nil, sql: text)
+                break
+            }
+        }
+        if failure == nil, !send() { failure = self.error(nil, sql: text) }
+        // NB: ending the COPY with an error message makes the server discard every row already sent.
+        let ended =
+            failure.map { failure in
+                failure.message.withCString { PQputCopyEnd(handle, $0) }
+            } ?? PQputCopyEnd(handle, nil)
+        if ended != 1 { failure = failure ?? self.error(nil, sql: text) }
+        var inserted = 0
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            if status == PGRES_COPY_IN {
+                // NB: libpq could not end the COPY (PQputCopyEnd failed); asking again would loop forever.
+                failure = failure ?? self.error(nil, sql: text)
+                break
+            }
+            if status == PGRES_COMMAND_OK {
+                inserted = Int(String(cString: PQcmdTuples(result))) ?? 0
+            } else if failure == nil {
+                failure = self.error(result, sql: text)
+            }
+        }
+        if let failure { throw failure }
+        return inserted
+    }
+
+    /// How many bytes of COPY data are buffered before they are handed to libpq.
+    static let copyChunkSize = 64 * 1024
+
+    /// Sends the pipeline's sync, reads the results of the `sent` statements and leaves pipeline mode; returns
+    /// the rows they changed and the first error (later statements of a failed pipeline are skipped).
+    private func finishPipeline(sent: Int, sql: String) -> (changes: Int, error: DatabaseError?) {
+        var firstError: DatabaseError?
+        var changes = 0
+        if PQpipelineSync(handle) != 1 { firstError = error(nil, sql: sql) }
+        var unfinished = sent
+        while true {
+            guard let result = PQgetResult(handle) else {
+                // NB: a NULL ends one statement's results; one more means the sync will never come.
+                if unfinished > 0 && PQstatus(handle) == CONNECTION_OK {
+                    unfinished -= 1
+                    continue
+                }
+                firstError = firstError ?? error(nil, sql: sql)
+                break
+            }
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+            switch status {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+                changes += Int(String(cString: PQcmdTuples(result))) ?? 0
+            case PGRES_PIPELINE_ABORTED:
+                continue
+            default:
+                firstError = firstError ?? error(result, sql: sql)
+            }
+        }
+        if PQexitPipelineMode(handle) != 1 { firstError = firstError ?? error(nil, sql: sql) }
+        return (changes, firstError)
+    }
+
     func executeScript(_ script: String) throws {
         try command(script)
         noteSchemaChange()

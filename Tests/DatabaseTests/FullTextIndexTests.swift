@@ -69,6 +69,22 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.allCases)
+    func equallyGoodMatchesComeInIdOrder(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            try await Self.prepare(test.database)
+            try await test.database.write { db in
+                for id in [30, 10, 20] {
+                    try db.execute("INSERT INTO document (id, title, body) VALUES (\(id), \("Tie"), \("same words"))")
+                }
+                try db.execute(
+                    "INSERT INTO document (id, title, body) VALUES (\(40), \("Tie tie tie"), \("tie tie"))")
+            }
+            #expect(try await Self.search(test.database, "tie") == [40, 10, 20, 30])
+            #expect(try await Self.search(test.database, "same wor", limit: 2) == [10, 20])
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
     func queryOperatorsInUserTextAreNeutralized(kind: DatabaseKind) async throws {
         try await withTestDatabase(kind) { test in
             try await Self.prepare(test.database)

@@ -21,6 +21,34 @@ public protocol DatabaseConnection: AnyObject {
     /// Runs one statement and returns every row it produced.
     func query(_ sql: SQL) throws -> [Row]
 
+    /// Runs one statement once per row, filling its ``SQL/parameter`` slots from the row's values in order,
+    /// and returns the total number of rows inserted, updated or deleted (like Python's `executemany`).
+    ///
+    /// The statement is prepared once and every row only binds and runs it (PostgreSQL: the rows are sent in
+    /// pipelined batches, not one round trip each). Each row must have one value per slot, and the statement
+    /// binds no other values. A failing row throws; the rows before it stay applied, so run it inside
+    /// ``SQLDatabase/write(_:)`` (or ``transaction(_:)``) to make the whole batch atomic.
+    ///
+    /// ```swift
+    /// try await database.write { db in
+    ///     try db.executeMany(
+    ///         "INSERT INTO note (id, body) VALUES (\(SQL.parameter), \(SQL.parameter))",
+    ///         rows: notes.lazy.map { [.integer($0.id), .text($0.body)] })
+    /// }
+    /// ```
+    @discardableResult
+    func executeMany<Rows: Sequence<[DatabaseValue]>>(_ sql: SQL, rows: Rows) throws -> Int
+
+    /// Inserts `rows` into `columns` of `table` (one value per column, in order) the fastest way the engine
+    /// has, and returns the number of rows inserted.
+    ///
+    /// SQLite runs ``executeMany(_:rows:)`` with an `INSERT`; PostgreSQL streams the rows with
+    /// `COPY … FROM STDIN` (values escaped for COPY's text format, never spliced into SQL). `table` and `columns`
+    /// must be plain identifiers chosen by code. All rows or none: a failing row fails the whole call (on
+    /// PostgreSQL the COPY is one statement), so run it inside ``SQLDatabase/write(_:)``.
+    @discardableResult
+    func insertMany<Rows: Sequence<[DatabaseValue]>>(into table: String, columns: [String], rows: Rows) throws -> Int
+
     /// Runs several statements without parameters, e.g. a migration's DDL. Never put input in `script`.
     func executeScript(_ script: String) throws
 
@@ -31,6 +59,32 @@ public protocol DatabaseConnection: AnyObject {
 }
 
 extension DatabaseConnection {
+    /// Runs the statement once per row through ``execute(_:)`` (for connections without a faster path).
+    @discardableResult
+    public func executeMany<Rows: Sequence<[DatabaseValue]>>(_ sql: SQL, rows: Rows) throws -> Int {
+        _ = try sql.renderedTemplate(for: dialect)
+        var changes = 0
+        for row in rows {
+            changes += try execute(sql.filling(row))
+        }
+        return changes
+    }
+
+    /// Inserts the rows with ``executeMany(_:rows:)`` and an `INSERT` statement.
+    @discardableResult
+    public func insertMany<Rows: Sequence<[DatabaseValue]>>(
+        into table: String, columns: [String], rows: Rows
+    ) throws -> Int {
+        try SQL.checkInsertTarget(table: table, columns: columns)
+        var sql = SQL(raw: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (")
+        for index in columns.indices {
+            if index > 0 { sql.append(SQL(raw: ", ")) }
+            sql.append(SQL.parameter)
+        }
+        sql.append(SQL(raw: ")"))
+        return try executeMany(sql, rows: rows)
+    }
+
     /// Runs one statement and returns its first row, or `nil` when it produced none.
     public func queryOne(_ sql: SQL) throws -> Row? {
         try query(sql).first

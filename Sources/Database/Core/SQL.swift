@@ -12,11 +12,30 @@
 /// - `\(list: values)` binds each element: `WHERE id IN (\(list: ids))` (an empty list renders `NULL`).
 /// - `\(fragment)` embeds another `SQL` with its own bindings.
 /// - `\(raw: identifier)` splices trusted text verbatim: only for identifiers chosen by code, never for input.
+/// - `\(SQL.parameter)` leaves a slot that each row of ``DatabaseConnection/executeMany(_:rows:)`` fills.
 public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// One piece of a statement.
     enum Fragment: Sendable, Hashable {
         case text(String)
         case value(DatabaseValue)
+        /// A slot filled per row by `executeMany`.
+        case parameter
+    }
+
+    /// A parameter slot for ``DatabaseConnection/executeMany(_:rows:)``: each row supplies its value, in order.
+    ///
+    /// ```swift
+    /// try db.executeMany(
+    ///     "INSERT INTO note (id, body) VALUES (\(SQL.parameter), \(SQL.parameter))",
+    ///     rows: notes.lazy.map { [.integer($0.id), .text($0.body)] })
+    /// ```
+    ///
+    /// A statement with slots cannot run through `execute` or `query` (nothing would fill them).
+    public static let parameter = SQL(fragments: [.parameter])
+
+    private init(fragments: [Fragment]) {
+        self.fragments = fragments
+        deferredError = nil
     }
 
     private(set) var fragments: [Fragment]
@@ -116,7 +135,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         return result
     }
 
-    /// The bound values in order.
+    /// The bound values in order (``parameter`` slots have none until `executeMany` fills them).
     public var arguments: [DatabaseValue] {
         fragments.compactMap {
             if case .value(let value) = $0 { return value }
@@ -124,7 +143,8 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         }
     }
 
-    /// The text with numbered placeholders for `dialect`, and the values to bind to them.
+    /// The text with numbered placeholders for `dialect`, and the values to bind to them (NULL for a ``parameter``
+    /// slot).
     public func rendered(for dialect: SQLDialect) -> (text: String, arguments: [DatabaseValue]) {
         var text = ""
         var arguments: [DatabaseValue] = []
@@ -134,9 +154,41 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
             case .value(let value):
                 arguments.append(value)
                 text += dialect.placeholder(arguments.count)
+            case .parameter:
+                // NB: rendered as NULL so that the arguments still match the placeholders; `checkValid` refuses
+                // to run such a statement through execute or query.
+                arguments.append(.null)
+                text += dialect.placeholder(arguments.count)
             }
         }
         return (text, arguments)
+    }
+
+    /// The text of a statement for `executeMany` and its number of slots; throws when it also binds values
+    /// (every value must come from the rows).
+    package func renderedTemplate(for dialect: SQLDialect) throws -> (text: String, parameterCount: Int) {
+        if let deferredError { throw deferredError }
+        var text = ""
+        var count = 0
+        for fragment in fragments {
+            switch fragment {
+            case .text(let piece): text += piece
+            case .value:
+                throw DatabaseError(
+                    .syntax, code: "bind",
+                    message: "executeMany takes every value from its rows: write \\(SQL.parameter) for each",
+                    sql: rendered(for: dialect).text)
+            case .parameter:
+                count += 1
+                text += dialect.placeholder(count)
+            }
+        }
+        return (text, count)
+    }
+
+    /// Whether the statement has ``parameter`` slots.
+    var hasParameterSlots: Bool {
+        fragments.contains { $0 == .parameter }
     }
 
     /// The SQLite rendering with its bound values summarized, for logs.
@@ -145,13 +197,47 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         return arguments.isEmpty ? text : "\(text) -- \(arguments)"
     }
 
-    /// Throws the deferred JSON encoding failure, if any.
+    /// Throws the deferred JSON encoding failure, if any, or when a ``parameter`` slot has no value.
     package func checkValid() throws {
         if let deferredError { throw deferredError }
+        if hasParameterSlots {
+            throw DatabaseError(
+                .syntax, code: "bind", message: "SQL.parameter slots are filled only by executeMany",
+                sql: rendered(for: .sqlite).text)
+        }
+    }
+
+    /// The statement with its ``parameter`` slots replaced by `values`, in order.
+    package func filling(_ values: [DatabaseValue]) throws -> SQL {
+        var remaining = values[...]
+        var filled = self
+        filled.fragments = try fragments.map { fragment in
+            guard fragment == .parameter else { return fragment }
+            guard let value = remaining.popFirst() else {
+                throw DatabaseError(
+                    .syntax, code: "bind", message: "a row has fewer values than the statement has parameters")
+            }
+            return .value(value)
+        }
+        if !remaining.isEmpty {
+            throw DatabaseError(
+                .syntax, code: "bind", message: "a row has more values than the statement has parameters")
+        }
+        return filled
     }
 }
 
 extension SQL {
+    /// Throws unless `table` and every column are plain identifiers and there is at least one column.
+    package static func checkInsertTarget(table: String, columns: [String]) throws {
+        for name in [table] + columns where !isPlainIdentifier(name) {
+            throw DatabaseError(.syntax, code: "identifier", message: "not a plain SQL identifier: \(name)")
+        }
+        if columns.isEmpty {
+            throw DatabaseError(.syntax, code: "identifier", message: "insertMany needs at least one column")
+        }
+    }
+
     /// Whether `name` is a plain SQL identifier (`[A-Za-z_][A-Za-z0-9_]*`, at most 63 bytes), safe to splice.
     public static func isPlainIdentifier(_ name: String) -> Bool {
         guard let first = name.utf8.first, name.utf8.count <= 63 else { return false }

@@ -81,6 +81,66 @@ final class SQLiteConnection: DatabaseConnection {
         return rows
     }
 
+    @discardableResult
+    func executeMany<Rows: Sequence<[DatabaseValue]>>(_ sql: SQL, rows: Rows) throws -> Int {
+        let (text, count) = try sql.renderedTemplate(for: .sqlite)
+        let statement = try cachedStatement(text)
+        let expected = Int(sqlite3_bind_parameter_count(statement.handle))
+        guard expected == count else {
+            throw DatabaseError(
+                .syntax, code: "bind",
+                message: "the statement has \(expected) parameters but \(count) slots", sql: text)
+        }
+        defer { reset(statement) }
+        var changes = 0
+        for row in rows {
+            guard row.count == count else {
+                throw DatabaseError(
+                    .syntax, code: "bind",
+                    message: "a row has \(row.count) values but the statement has \(count) parameters", sql: text)
+            }
+            try bindAndStep(row, from: 0, statement.handle, sql: text)
+            changes += Int(sqlite3_changes64(handle))
+        }
+        return changes
+    }
+
+    /// Binds `row[index...]` and runs the statement once: text is bound in place (`SQLITE_STATIC`, no copy),
+    /// so the step happens inside the innermost `withUTF8`, and the bindings are cleared before the bytes go.
+    private func bindAndStep(_ row: [DatabaseValue], from index: Int, _ statement: OpaquePointer, sql: String) throws {
+        guard index < row.count else {
+            defer {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            }
+            while true {
+                let status = sqlite3_step(statement)
+                if status == SQLITE_DONE { return }
+                if status != SQLITE_ROW { throw error(status, sql: sql) }
+            }
+        }
+        guard case .text(var text) = row[index] else {
+            let status = bind(row[index], at: Int32(index + 1), statement)
+            if status != SQLITE_OK { throw error(status, sql: sql) }
+            return try bindAndStep(row, from: index + 1, statement, sql: sql)
+        }
+        try text.withUTF8 { bytes in
+            let status: Int32
+            if let base = bytes.baseAddress {
+                status = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text64(
+                        statement, Int32(index + 1), $0, sqlite3_uint64(bytes.count), csqlite_static(),
+                        UInt8(SQLITE_UTF8))
+                }
+            } else {
+                // NB: a nil pointer would bind NULL; an empty string must stay an empty string.
+                status = bind(.text(""), at: Int32(index + 1), statement)
+            }
+            if status != SQLITE_OK { throw error(status, sql: sql) }
+            try bindAndStep(row, from: index + 1, statement, sql: sql)
+        }
+    }
+
     func executeScript(_ script: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, script, nil, nil, &message)
@@ -113,13 +173,7 @@ final class SQLiteConnection: DatabaseConnection {
     private func prepare(_ sql: SQL) throws -> (SQLiteStatement, String) {
         try sql.checkValid()
         let (text, arguments) = sql.rendered(for: .sqlite)
-        let statement: SQLiteStatement
-        if let cached = cache.statement(for: text) {
-            statement = cached
-        } else {
-            statement = try compile(text)
-            cache.insert(statement, for: text)
-        }
+        let statement = try cachedStatement(text)
         let expected = Int(sqlite3_bind_parameter_count(statement.handle))
         guard expected == arguments.count else {
             throw DatabaseError(
@@ -134,6 +188,13 @@ final class SQLiteConnection: DatabaseConnection {
             }
         }
         return (statement, text)
+    }
+
+    private func cachedStatement(_ text: String) throws -> SQLiteStatement {
+        if let cached = cache.statement(for: text) { return cached }
+        let statement = try compile(text)
+        cache.insert(statement, for: text)
+        return statement
     }
 
     private func compile(_ text: String) throws -> SQLiteStatement {
