@@ -207,10 +207,7 @@ final class ServerCore: Sendable {
         let made: OpaquePointer?
         switch response.body {
         case .bytes(let data):
-            made = data.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            made = ResponseBuffer.makeResponse(data)
         case .eventStream(let stream):
             if headers["Content-Type"] == nil { headers["Content-Type"] = "text/event-stream" }
             headers["Cache-Control"] = "no-cache"
