@@ -64,7 +64,9 @@ public final class DatabaseBlob {
     ///
     /// NB: a blob of a megabyte or more is read into pages mapped for it alone, unmapped when the `Data` is
     /// released: from `malloc`, a 25 MB buffer raises glibc's dynamic mmap threshold and then stays resident
-    /// in the arena of whichever thread allocated it, long after it is freed.
+    /// in the arena of whichever thread allocated it, long after it is freed. The fresh pages cost their
+    /// faults on every read (a 25 MB download measured ~0.68× nginx against ~0.99× from a reused arena),
+    /// but the process no longer keeps one such buffer per thread (1.08× against 1.82× the body, peak).
     public func readAll() throws -> Data {
         let size = count
         guard size >= 1 << 20 else {
