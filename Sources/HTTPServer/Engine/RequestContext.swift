@@ -16,6 +16,8 @@ final class RequestContext {
 
     var phase = Phase.receiving
     var body = Data()
+    /// The body of a request that declared a large `Content-Length` (instead of `body`).
+    var mappedBody: MappedBody?
     /// The body passed `maxBodySize` (a chunked upload, or one that lied about its length).
     var overflowed = false
     /// Body bytes read and thrown away after the overflow.

@@ -62,8 +62,10 @@ final class ServerCore: Sendable {
                 context.phase = .answered
                 return queue(tooLarge, context, connection)
             }
-            let request = makeRequest(connection: connection, url: url, method: method, body: context.body)
+            let body = context.mappedBody?.takeData() ?? context.body
             context.body = Data()
+            context.mappedBody = nil
+            let request = makeRequest(connection: connection, url: url, method: method, body: body)
             return startHandler(context, request: request, connection: connection)
         case .handling:
             return deliver(context, connection: connection)
@@ -121,22 +123,30 @@ final class ServerCore: Sendable {
             return queue(tooLarge, context, connection)
         }
         // NB: reserving the declared length (already capped by maxBodySize) spares the doubling copies of a
-        // growing buffer — a 35 MB upload otherwise peaks near 64 MB. A liar costs little: glibc serves large
-        // allocations with mmap, whose pages are committed only as the body actually arrives.
-        context.body.reserveCapacity(length)
+        // growing buffer — a 35 MB upload otherwise peaks near 64 MB. A large body gets pages of its own (see
+        // MappedBody); a liar costs little either way, as pages are committed only when bytes arrive.
+        if length >= MappedBody.threshold, let mapped = MappedBody(capacity: length) {
+            context.mappedBody = mapped
+        } else {
+            context.body.reserveCapacity(length)
+        }
         return .YES
     }
 
     /// A piece of body: kept while under the limit; past it the rest is discarded and the answer is 413.
     private func bodyArrived(_ context: RequestContext, data: UnsafePointer<CChar>?, size: Int) -> MHD_Result {
         if !context.overflowed, let data {
-            if context.body.count + size <= configuration.maxBodySize {
+            if let mapped = context.mappedBody {
+                // NB: MHD delivers exactly the declared Content-Length, which is the mapping's size.
+                if mapped.append(data, size: size) { return .YES }
+            } else if context.body.count + size <= configuration.maxBodySize {
                 data.withMemoryRebound(to: UInt8.self, capacity: size) { context.body.append($0, count: size) }
                 return .YES
             }
             context.overflowed = true
-            context.discarded = context.body.count
+            context.discarded = context.body.count + (context.mappedBody?.count ?? 0)
             context.body = Data()
+            context.mappedBody = nil
         }
         context.discarded += size
         // NB: MHD cannot queue a response while body data is still arriving, so an oversize chunked body
@@ -207,10 +217,7 @@ final class ServerCore: Sendable {
         let made: OpaquePointer?
         switch response.body {
         case .bytes(let data):
-            made = data.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            made = ResponseBuffer.makeResponse(data)
         case .eventStream(let stream):
             if headers["Content-Type"] == nil { headers["Content-Type"] = "text/event-stream" }
             headers["Cache-Control"] = "no-cache"

@@ -30,7 +30,7 @@ struct SObjectController: Sendable {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.post, allowed: "GET, DELETE") }
         var fields: [String: JSONValue] = [:]
-        var blob: Data?
+        var blob: Base64Text?
         for (name, value) in try SObjectBody.parse(request.body) where name != "attributes" {
             guard let field = schema.field(named: name) else {
                 if name.lowercased() == "id" { throw SalesforceFault.notUpdatable(["Id"]) }
@@ -52,8 +52,8 @@ struct SObjectController: Sendable {
         let now = service.configuration.now()
         let id = service.newID(for: schema.name)
         var record = SObjectRecord(
-            id: id, type: schema.name, parentID: fields["ParentId"].flatMap(Self.string), fields: fields, body: blob,
-            createdDate: now, lastModifiedDate: now)
+            id: id, type: schema.name, parentID: fields["ParentId"].flatMap(Self.string), fields: fields, body: nil,
+            createdDate: now, lastModifiedDate: now, encodedBody: blob)
         try await prepare(&record, now: now)
         let stored = try await store.insert(record, request.headers["Idempotency-Key"])
         return try .json(["id": .string(stored), "success": true, "errors": []] as JSONValue, status: .created)
@@ -104,7 +104,7 @@ struct SObjectController: Sendable {
                 continue
             }
             if field.kind == .base64 {
-                record.body = try Self.base64(member, field: field.name)
+                record.body = try Self.base64(member, field: field.name).decoded()
                 bodyChanged = true
                 continue
             }
@@ -191,9 +191,9 @@ struct SObjectController: Sendable {
         switch record.type {
         case "Attachment" where bodyChanged:
             if Self.isBlank(record.fields["ContentType"]) {
-                record.fields["ContentType"] = .string(Self.sniffContentType(record.body ?? Data()))
+                record.fields["ContentType"] = .string(Self.sniffContentType(record.bodyPrefix(8)))
             }
-            record.fields["BodyLength"] = .number(Double(record.body?.count ?? 0))
+            record.fields["BodyLength"] = .number(Double(record.bodyCount))
         case "ContentVersion" where record.parentID == nil:
             let path = record.string("PathOnClient") ?? ""
             let fileType = Self.fileType(path)
@@ -208,7 +208,7 @@ struct SObjectController: Sendable {
             record.parentID = documentID
             record.fields["ContentDocumentId"] = .string(documentID)
             record.fields["FileType"] = .string(fileType)
-            record.fields["ContentSize"] = .number(Double(record.body?.count ?? 0))
+            record.fields["ContentSize"] = .number(Double(record.bodyCount))
         default:
             break
         }
@@ -244,15 +244,15 @@ struct SObjectController: Sendable {
 
     // MARK: - Parsing
 
-    static func base64(_ value: SObjectBody.Value, field: String) throws -> Data {
-        let decoded: Data?
+    static func base64(_ value: SObjectBody.Value, field: String) throws -> Base64Text {
+        let text: Base64Text?
         switch value {
-        case .rawString(let bytes): decoded = Data(base64Encoded: bytes, options: .ignoreUnknownCharacters)
-        case .json(.string(let text)): decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
-        case .json: decoded = nil
+        case .rawString(let bytes): text = Base64Text(bytes)
+        case .json(.string(let string)): text = Base64Text(string)
+        case .json: text = nil
         }
-        guard let decoded else { throw SalesforceFault.wrongType(field, expected: "base64") }
-        return decoded
+        guard let text else { throw SalesforceFault.wrongType(field, expected: "base64") }
+        return text
     }
 
     static func string(_ value: JSONValue) -> String? {
@@ -268,8 +268,7 @@ struct SObjectController: Sendable {
         }
     }
 
-    static func sniffContentType(_ data: Data) -> String {
-        let head = [UInt8](data.prefix(8))
+    static func sniffContentType(_ head: [UInt8]) -> String {
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
         if head.starts(with: Array("%PDF".utf8)) { return "application/pdf" }

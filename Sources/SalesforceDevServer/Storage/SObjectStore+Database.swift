@@ -35,6 +35,22 @@ extension SObjectStore {
                 CREATE INDEX salesforce_token_refresh ON salesforce_token (refresh_token);
                 """)
         }
+        // NB: the binary field moves to a table of its own where it is the last column: SQLite keeps a trailing
+        // zeroblob(n) compressed in the row it builds, so a 25 MB body is reserved without 25 MB of zeros in
+        // memory (twice: the expanded value and the record) and then filled piece by piece.
+        migrator.register("salesforce.v2-bodies") { db in
+            let blob = db.dialect.blobType
+            try db.executeScript(
+                """
+                CREATE TABLE salesforce_body (
+                    record_id TEXT PRIMARY KEY REFERENCES salesforce_record (id),
+                    body \(blob) NOT NULL
+                );
+                INSERT INTO salesforce_body (record_id, body)
+                    SELECT id, body FROM salesforce_record WHERE body IS NOT NULL;
+                ALTER TABLE salesforce_record DROP COLUMN body;
+                """)
+        }
     }
 
     /// A store in the Quartet database (run ``registerMigrations(_:)`` first).
@@ -49,12 +65,7 @@ extension SObjectStore {
                     {
                         return existing
                     }
-                    try db.execute(
-                        """
-                        INSERT INTO salesforce_record (id, type, parent_id, fields, body, created_at, modified_at, \
-                        is_deleted) VALUES (\(record.id), \(record.type), \(record.parentID), \(fields), \
-                        \(record.body), \(record.createdDate), \(record.lastModifiedDate), \(record.isDeleted ? 1 : 0))
-                        """)
+                    try DatabaseRecord.insert(record, fields: fields, into: db)
                     if let key {
                         try db.execute(
                             "INSERT INTO salesforce_idempotency (key, record_id) VALUES (\(key), \(record.id))")
@@ -63,26 +74,20 @@ extension SObjectStore {
                 }
             },
             fetch: { id, withBody in
-                let body: SQL = withBody ? "body" : "NULL AS body"
-                return try await database.read { db in
-                    try db.queryOne(
-                        """
-                        SELECT id, type, parent_id, fields, \(body), created_at, modified_at, is_deleted
-                        FROM salesforce_record WHERE id = \(id)
-                        """
-                    ).map(DatabaseRecord.record)
+                try await database.read { db in
+                    try DatabaseRecord.fetch(id, withBody: withBody, from: db)
                 }
             },
             update: { record, withBody in
                 let fields = try DatabaseRecord.encode(record.fields)
-                let body: SQL = withBody ? ", body = \(record.body)" : ""
                 _ = try await database.write { db in
                     try db.execute(
                         """
                         UPDATE salesforce_record SET parent_id = \(record.parentID), fields = \(fields), \
-                        modified_at = \(record.lastModifiedDate), is_deleted = \(record.isDeleted ? 1 : 0)\(body) \
+                        modified_at = \(record.lastModifiedDate), is_deleted = \(record.isDeleted ? 1 : 0) \
                         WHERE id = \(record.id)
                         """)
+                    if withBody { try DatabaseRecord.replaceBody(of: record.decodingBody(), in: db) }
                 }
             },
             children: { type, parent in
@@ -152,6 +157,77 @@ extension SObjectStore {
 
 /// Rows of `salesforce_record` to and from ``SObjectRecord``.
 enum DatabaseRecord {
+    /// Inserts `record` and its body; on SQLite a base64 body is decoded piece by piece straight into the blob.
+    static func insert(_ record: SObjectRecord, fields: String, into db: any DatabaseConnection) throws {
+        try db.execute(
+            """
+            INSERT INTO salesforce_record (id, type, parent_id, fields, created_at, modified_at, is_deleted) \
+            VALUES (\(record.id), \(record.type), \(record.parentID), \(fields), \(record.createdDate), \
+            \(record.lastModifiedDate), \(record.isDeleted ? 1 : 0))
+            """)
+        guard let encoded = record.encodedBody, let blobs = db as? any IncrementalBlobConnection else {
+            try replaceBody(of: record.decodingBody(), in: db)
+            return
+        }
+        let rowID = try db.fetchValue(
+            Int64.self,
+            """
+            INSERT INTO salesforce_body (record_id, body) VALUES (\(record.id), zeroblob(\(encoded.decodedCount))) \
+            RETURNING rowid
+            """)
+        guard let rowID else {
+            throw DatabaseError(.other, code: "rowid", message: "the inserted body returned no rowid")
+        }
+        try blobs.withBlob(table: "salesforce_body", column: "body", rowID: rowID, writable: true) { blob in
+            var offset = 0
+            try encoded.decode { chunk in
+                try blob.write(chunk, at: offset)
+                offset += chunk.count
+            }
+        }
+    }
+
+    /// Stores the record's in-memory body (or removes it when there is none).
+    static func replaceBody(of record: SObjectRecord, in db: any DatabaseConnection) throws {
+        guard let body = record.body else {
+            try db.execute("DELETE FROM salesforce_body WHERE record_id = \(record.id)")
+            return
+        }
+        try db.execute(
+            """
+            INSERT INTO salesforce_body (record_id, body) VALUES (\(record.id), \(body)) \
+            ON CONFLICT (record_id) DO UPDATE SET body = excluded.body
+            """)
+    }
+
+    /// The record `id`; on SQLite its body is read straight into one buffer of the blob's length.
+    static func fetch(_ id: String, withBody: Bool, from db: any DatabaseConnection) throws -> SObjectRecord? {
+        guard withBody, let blobs = db as? any IncrementalBlobConnection else {
+            let body: SQL =
+                withBody ? "(SELECT body FROM salesforce_body WHERE record_id = salesforce_record.id)" : "NULL"
+            return try db.queryOne(
+                """
+                SELECT id, type, parent_id, fields, \(body) AS body, created_at, modified_at, is_deleted
+                FROM salesforce_record WHERE id = \(id)
+                """
+            ).map(record)
+        }
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT id, type, parent_id, fields, NULL AS body, created_at, modified_at, is_deleted
+                FROM salesforce_record WHERE id = \(id)
+                """)
+        else { return nil }
+        var found = try record(row)
+        if let rowID = try db.fetchValue(Int64.self, "SELECT rowid FROM salesforce_body WHERE record_id = \(id)") {
+            found.body = try blobs.withBlob(
+                table: "salesforce_body", column: "body", rowID: rowID, writable: false
+            ) { try $0.readAll() }
+        }
+        return found
+    }
+
     static func encode(_ fields: [String: JSONValue]) throws -> String {
         String(decoding: try Response.jsonEncoder.encode(fields), as: UTF8.self)
     }

@@ -75,7 +75,7 @@ public struct SObjectStore: Sendable {
     public static func inMemory() -> SObjectStore {
         let state = MemoryState()
         return SObjectStore(
-            insert: { record, key in state.insert(record, key: key) },
+            insert: { record, key in state.insert(record.decodingBody(), key: key) },
             fetch: { id, withBody in
                 state.locked { memory in
                     guard var record = memory.records[id] else { return nil }

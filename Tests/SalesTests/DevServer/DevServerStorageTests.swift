@@ -73,3 +73,68 @@ import Testing
         #expect(downloaded.contentType == "application/octet-stream")
     }
 }
+
+/// A 25 MB attachment goes into a SQLite file piece by piece and comes back byte for byte.
+@Suite struct LargeAttachmentTests {
+    @Test func a25MegabyteAttachmentRoundTripsThroughASQLiteFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sfdev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path
+        let harness = try await DevServerHarness.make(store: try await DevServerHarness.migratedStore(url: url))
+        let token = try await harness.accessToken()
+
+        var bytes = Data(count: 25_000_000)
+        bytes.withUnsafeMutableBytes { buffer in
+            var state: UInt64 = 25
+            for index in stride(from: 0, to: buffer.count - 7, by: 8) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                buffer.storeBytes(of: state, toByteOffset: index, as: UInt64.self)
+            }
+        }
+        bytes[0] = 0x25  // "%PDF": the type is sniffed from the first decoded bytes
+        bytes[1] = 0x50
+        bytes[2] = 0x44
+        bytes[3] = 0x46
+        let body =
+            #"{"ParentId":"001Q000000Demo1IAB","Name":"big.pdf","Body":""#
+            + bytes.base64EncodedString() + #""}"#
+        let created = try await harness.send(
+            .post, "/services/data/v32.0/sobjects/Attachment", body: Data(body.utf8), token: token)
+        #expect(created.status == .created)
+        let id = try #require(
+            try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"].flatMap {
+                if case .string(let id) = $0 { id } else { nil }
+            })
+
+        let download = try await harness.send(
+            .get, "/services/data/v32.0/sobjects/Attachment/\(id)/Body", token: token)
+        #expect(download.status == .ok)
+        #expect(download.headers["Content-Type"] == "application/pdf")
+        #expect(download.bodyData.count == bytes.count)
+        #expect(download.bodyData == bytes)
+        let record = try JSONDecoder().decode(
+            [String: JSONValue].self,
+            from: try await harness.send(.get, "/services/data/v32.0/sobjects/Attachment/\(id)", token: token)
+                .bodyData)
+        #expect(record["BodyLength"] == .number(25_000_000))
+    }
+
+    @Test func anEmptyBodyRoundTrips() async throws {
+        let harness = try await DevServerHarness.make()
+        let token = try await harness.accessToken()
+        let created = try await harness.send(
+            .post, "/services/data/v32.0/sobjects/Attachment",
+            body: Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"empty","Body":""}"#.utf8), token: token)
+        #expect(created.status == .created)
+        guard case .string(let id)? = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]
+        else {
+            Issue.record("no id: \(String(decoding: created.bodyData, as: UTF8.self))")
+            return
+        }
+        let download = try await harness.send(
+            .get, "/services/data/v32.0/sobjects/Attachment/\(id)/Body", token: token)
+        #expect(download.status == .ok)
+        #expect(download.bodyData.isEmpty)
+    }
+}
