@@ -53,11 +53,7 @@ enum AccountCommands {
                     throw UsageError("--\(name): \(message)")
                 }
                 guard let edited = form.applied(to: details.account) else { return 2 }
-                let edit = PendingEdit(
-                    change: .update(
-                        object: "Account", id: id, fields: accountToUpdateParams(edited),
-                        expectedLastModified: details.account.lastModifiedDate),
-                    summary: "save the account \(edited.name ?? id)")
+                let edit = PendingEdit.saving(edited, id: id, basedOn: details.account.lastModifiedDate)
                 let code = try await session.write(edit) { try await session.client.saveAccount(edited) }
                 if session.json { try session.printJSON(edited) } else { context.console.line("saved \(id)") }
                 return code

@@ -20,9 +20,7 @@ enum ItemCommands {
                             throw UsageError("note add needs --title")
                         }
                         let note = Note(name: name, text: context.arguments.value("body") ?? "")
-                        let edit = PendingEdit(
-                            change: .create(object: "Note", fields: ItemMapping.noteInsert(note, accountID: account)),
-                            summary: "add the note \(name)")
+                        let edit = PendingEdit.adding(note, to: account)
                         var created = note
                         let code = try await session.write(edit) {
                             created = try await session.client.createNote(
@@ -41,11 +39,7 @@ enum ItemCommands {
                             id: id, name: context.arguments.value("title") ?? current["Title"]?.text,
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse),
                             text: context.arguments.value("body") ?? current["Body"]?.text)
-                        let edit = PendingEdit(
-                            change: .update(
-                                object: "Note", id: id, fields: ItemMapping.noteUpdate(note, id: id),
-                                expectedLastModified: note.lastModifiedDate),
-                            summary: "save the note \(note.name ?? id)")
+                        let edit = PendingEdit.saving(note, id: id)
                         let code = try await session.write(edit) { try await session.client.updateNote(note) }
                         try report(id, session: session, json: ["id": id, "name": note.name])
                         return code
@@ -103,11 +97,7 @@ enum ItemCommands {
                         let attachment = Attachment(
                             id: id, name: context.arguments.positionals[1],
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse))
-                        let edit = PendingEdit(
-                            change: .update(
-                                object: "Attachment", id: id, fields: ItemMapping.attachmentUpdate(attachment, id: id),
-                                expectedLastModified: attachment.lastModifiedDate),
-                            summary: "rename the attachment \(attachment.name ?? id)")
+                        let edit = PendingEdit.renaming(attachment, id: id)
                         let code = try await session.write(edit) {
                             try await session.client.renameAttachment(attachment)
                         }
@@ -144,10 +134,7 @@ enum ItemCommands {
                         guard let docName = context.arguments.value("name"), let link = context.arguments.value("url")
                         else { throw UsageError("doc add needs --name and --url") }
                         let doc = GoogleDoc(name: docName, url: link)
-                        let edit = PendingEdit(
-                            change: .create(
-                                object: "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: account)),
-                            summary: "add the Google Doc \(docName)")
+                        let edit = PendingEdit.adding(doc, to: account)
                         var created = doc
                         let code = try await session.write(edit) {
                             created = try await session.client.createDoc(
@@ -167,11 +154,7 @@ enum ItemCommands {
                             id: id, name: context.arguments.value("name") ?? current["Name"]?.text,
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse),
                             url: context.arguments.value("url") ?? current["Url"]?.text)
-                        let edit = PendingEdit(
-                            change: .update(
-                                object: "GoogleDoc", id: id, fields: ItemMapping.docUpdate(doc, id: id),
-                                expectedLastModified: doc.lastModifiedDate),
-                            summary: "save the Google Doc \(doc.name ?? id)")
+                        let edit = PendingEdit.saving(doc, id: id)
                         let code = try await session.write(edit) { try await session.client.updateDoc(doc) }
                         try report(id, session: session, json: ["id": id, "name": doc.name])
                         return code
@@ -188,7 +171,7 @@ enum ItemCommands {
             body: { context in
                 let session = try await SalesSession(context, dependencies: dependencies)
                 let id = context.arguments.positionals[0]
-                let edit = PendingEdit(change: .delete(object: object, id: id), summary: "delete the \(label) \(id)")
+                let edit = PendingEdit.deleting(object, id: id, label: label)
                 let code = try await session.write(edit) {
                     try await session.client.delete(object, id: id, operation: edit.summary)
                 }
