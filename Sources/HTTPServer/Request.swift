@@ -23,6 +23,9 @@ public struct Request: Sendable {
     public var requestID: String
     /// Parameters captured by the router (`:eventID` → `"42"`).
     public var parameters: [String: String]
+    /// The receiver that took the body as it arrived, for a route registered with
+    /// ``Router/on(_:_:receiving:handler:)`` on a server given ``Router/bodyReceivers()``; ``body`` is then empty.
+    public var bodyReceiver: (any BodyReceiver)?
 
     /// A request from decoded parts (tests and the engine).
     public init(

@@ -8,6 +8,8 @@ public struct Response: Sendable {
         case bytes(Data)
         /// A Server-Sent Events stream (see ``EventStream``), written as events arrive.
         case eventStream(EventStream)
+        /// An open file, sent from the page cache (see ``FileBody``).
+        case file(FileBody)
     }
 
     /// The status code.
@@ -31,10 +33,13 @@ public struct Response: Sendable {
         self.body = body
     }
 
-    /// The body's bytes, or empty for a stream.
+    /// The body's bytes (a file's read whole), or empty for a stream.
     public var bodyData: Data {
-        if case .bytes(let data) = body { return data }
-        return Data()
+        switch body {
+        case .bytes(let data): data
+        case .file(let file): (try? file.readAll()) ?? Data()
+        case .eventStream: Data()
+        }
     }
 
     /// A JSON response (`application/json; charset=utf-8`) with ISO 8601 dates and sorted keys.

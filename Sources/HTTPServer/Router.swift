@@ -1,3 +1,5 @@
+import Foundation
+
 /// Handles one request.
 public typealias Handler = @Sendable (Request) async throws -> Response
 
@@ -43,6 +45,8 @@ public struct Router: Sendable {
         var method: HTTPMethod
         var segments: [Segment]
         var handler: Handler
+        /// Set for a route that takes its body piece by piece.
+        var makeReceiver: BodyReceiverFactory?
     }
 
     enum Segment: Sendable, Equatable {
@@ -63,6 +67,30 @@ public struct Router: Sendable {
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let wrapped = Router.chain(middleware, handler)
         routes.append(Route(method: method, segments: prefix + Router.segments(pattern), handler: wrapped))
+    }
+
+    /// Registers a handler whose request body goes to a receiver piece by piece as it arrives (see
+    /// ``BodyReceiver``); the handler gets the finished receiver.
+    ///
+    /// On a ``Server`` given ``bodyReceivers()`` the receiver is made when the headers arrive; anywhere else
+    /// (``TestClient``, ``respond(to:)``) it is made when the handler runs and given the gathered body, so the
+    /// handler behaves the same either way.
+    public mutating func on<Receiver: BodyReceiver>(
+        _ method: HTTPMethod, _ pattern: String, receiving makeReceiver: @escaping @Sendable (Request) -> Receiver,
+        handler: @escaping @Sendable (Request, Receiver) async throws -> Response
+    ) {
+        let receiving: Handler = { request in
+            if let receiver = request.bodyReceiver as? Receiver { return try await handler(request, receiver) }
+            let receiver = makeReceiver(request)
+            receiver.receiveWhole(request.body)
+            var request = request
+            request.body = Data()
+            return try await handler(request, receiver)
+        }
+        routes.append(
+            Route(
+                method: method, segments: prefix + Router.segments(pattern),
+                handler: Router.chain(middleware, receiving), makeReceiver: { makeReceiver($0) }))
     }
 
     /// Registers a `GET` route (also answering `HEAD`).
@@ -96,15 +124,13 @@ public struct Router: Sendable {
         routes += other.routes.map { route in
             Route(
                 method: route.method, segments: prefix + route.segments,
-                handler: Router.chain(middleware, route.handler))
+                handler: Router.chain(middleware, route.handler), makeReceiver: route.makeReceiver)
         }
     }
 
     /// Finds the handler for a request, filling in path parameters, or throws 404 / 405.
     public func resolve(_ request: Request) throws -> (Handler, Request) {
-        let parts = Router.split(request.rawPath).map { segment in
-            segment.utf8.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
-        }
+        let parts = Router.parts(of: request)
         var allowed: [HTTPMethod] = []
         var headFallback: (Handler, [String: String])?
         for route in routes {
@@ -139,6 +165,33 @@ public struct Router: Sendable {
     public func respond(to request: Request) async throws -> Response {
         let (handler, matched) = try resolve(request)
         return try await handler(matched)
+    }
+
+    /// The receivers of the routes registered with ``on(_:_:receiving:handler:)``, for ``Server``: the engine asks
+    /// it when a request's headers arrive.
+    public func bodyReceivers() -> BodyReceiverFactory {
+        let routes = routes
+        let methods = Set(routes.filter { $0.makeReceiver != nil }.map(\.method))
+        return { request in
+            guard methods.contains(request.method) else { return nil }
+            let parts = Router.parts(of: request)
+            // The first route that matches decides, exactly as in `resolve(_:)`.
+            for route in routes where route.method == request.method {
+                guard let parameters = Router.match(route.segments, parts) else { continue }
+                guard let make = route.makeReceiver else { return nil }
+                var request = request
+                request.parameters = parameters
+                return make(request)
+            }
+            return nil
+        }
+    }
+
+    /// The request's path segments, each percent-decoded on its own.
+    private static func parts(of request: Request) -> [String] {
+        Router.split(request.rawPath).map { segment in
+            segment.utf8.contains(UInt8(ascii: "%")) ? (segment.removingPercentEncoding ?? segment) : segment
+        }
     }
 
     static func chain(_ middleware: [any Middleware], _ handler: @escaping Handler) -> Handler {

@@ -18,6 +18,12 @@ final class RequestContext {
     var body = Data()
     /// The body of a request that declared a large `Content-Length` (instead of `body`).
     var mappedBody: MappedBody?
+    /// The receiver taking the body piece by piece (instead of `body`), for a route that asked for one.
+    var receiver: (any BodyReceiver)?
+    /// The request without its body, made for the receiver's route when the headers arrived.
+    var head: Request?
+    /// Body bytes handed to `receiver` so far.
+    var received = 0
     /// The body passed `maxBodySize` (a chunked upload, or one that lied about its length).
     var overflowed = false
     /// Body bytes read and thrown away after the overflow.

@@ -89,9 +89,15 @@ public final class Server: Sendable {
     private let lifecycle = Locked(Lifecycle.idle)
 
     /// Makes a server that answers every request with `handler` (usually ``Router/handler(middleware:)``).
-    public init(configuration: Configuration = Configuration(), handler: @escaping Handler) {
+    ///
+    /// `bodyReceivers` (usually ``Router/bodyReceivers()``) lets routes registered with
+    /// ``Router/on(_:_:receiving:_:)`` take their bodies as they arrive; without it they get them whole.
+    public init(
+        configuration: Configuration = Configuration(), handler: @escaping Handler,
+        bodyReceivers: BodyReceiverFactory? = nil
+    ) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, handler: handler)
+        self.core = ServerCore(configuration: configuration, handler: handler, receivers: bodyReceivers)
     }
 
     deinit {

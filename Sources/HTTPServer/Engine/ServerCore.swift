@@ -16,15 +16,18 @@ final class ServerCore: Sendable {
 
     let configuration: Server.Configuration
     let handler: Handler
+    /// Receivers for the routes that take their body piece by piece.
+    let receivers: BodyReceiverFactory?
     private let registry = Locked(Registry())
     private let inlineExecutor = InlineExecutor()
 
     /// How much of an oversize body is read and thrown away before the connection is simply closed.
     static let discardBound = 8 << 20
 
-    init(configuration: Server.Configuration, handler: @escaping Handler) {
+    init(configuration: Server.Configuration, handler: @escaping Handler, receivers: BodyReceiverFactory?) {
         self.configuration = configuration
         self.handler = handler
+        self.receivers = receivers
     }
 
     // MARK: - Access handler
@@ -48,7 +51,7 @@ final class ServerCore: Sendable {
                 context.phase = .answered
                 return queue(problem.response(), context, connection)
             }
-            return headersArrived(context, connection: connection)
+            return headersArrived(context, connection: connection, url: url, method: method)
         }
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
         let size = uploadSize.pointee
@@ -61,6 +64,13 @@ final class ServerCore: Sendable {
             if context.overflowed {
                 context.phase = .answered
                 return queue(tooLarge, context, connection)
+            }
+            if let receiver = context.receiver, var request = context.head {
+                context.receiver = nil
+                context.head = nil
+                receiver.finish()
+                request.bodyReceiver = receiver
+                return startHandler(context, request: request, connection: connection)
             }
             let body = context.mappedBody?.takeData() ?? context.body
             context.body = Data()
@@ -113,15 +123,31 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// The first call: decides 413 from `Content-Length` before any body is read.
-    private func headersArrived(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-            let length = Int(String(cString: value))
-        else { return .YES }
-        if length > configuration.maxBodySize {
+    /// The first call: decides 413 from `Content-Length` before any body is read, and finds the body's
+    /// receiver when the route takes it piece by piece.
+    private func headersArrived(
+        _ context: RequestContext, connection: OpaquePointer, url: UnsafePointer<CChar>,
+        method: UnsafePointer<CChar>
+    ) -> MHD_Result {
+        let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap {
+            Int(String(cString: $0))
+        }
+        if let declared, declared > configuration.maxBodySize {
             context.phase = .answered
             return queue(tooLarge, context, connection)
         }
+        let hasBody =
+            (declared ?? 0) > 0
+            || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
+        if hasBody, let receivers {
+            let head = makeRequest(connection: connection, url: url, method: method, body: Data())
+            if let receiver = receivers(head) {
+                context.head = head
+                context.receiver = receiver
+                return .YES
+            }
+        }
+        guard let length = declared else { return .YES }
         // NB: reserving the declared length (already capped by maxBodySize) spares the doubling copies of a
         // growing buffer — a 35 MB upload otherwise peaks near 64 MB. A large body gets pages of its own (see
         // MappedBody); a liar costs little either way, as pages are committed only when bytes arrive.
@@ -136,7 +162,16 @@ final class ServerCore: Sendable {
     /// A piece of body: kept while under the limit; past it the rest is discarded and the answer is 413.
     private func bodyArrived(_ context: RequestContext, data: UnsafePointer<CChar>?, size: Int) -> MHD_Result {
         if !context.overflowed, let data {
-            if let mapped = context.mappedBody {
+            if let receiver = context.receiver {
+                // NB: only a chunked body can pass the limit here; a declared one was refused at the headers.
+                if context.received + size <= configuration.maxBodySize {
+                    context.received += size
+                    receiver.receive(UnsafeRawBufferPointer(start: data, count: size))
+                    return .YES
+                }
+                context.receiver = nil
+                context.head = nil
+            } else if let mapped = context.mappedBody {
                 // NB: MHD delivers exactly the declared Content-Length, which is the mapping's size.
                 if mapped.append(data, size: size) { return .YES }
             } else if context.body.count + size <= configuration.maxBodySize {
@@ -144,7 +179,7 @@ final class ServerCore: Sendable {
                 return .YES
             }
             context.overflowed = true
-            context.discarded = context.body.count + (context.mappedBody?.count ?? 0)
+            context.discarded = context.body.count + (context.mappedBody?.count ?? 0) + context.received
             context.body = Data()
             context.mappedBody = nil
         }
@@ -218,6 +253,13 @@ final class ServerCore: Sendable {
         switch response.body {
         case .bytes(let data):
             made = ResponseBuffer.makeResponse(data)
+        case .file(let file):
+            // NB: MHD closes the descriptor when it destroys the response; if it makes none, we close it.
+            made = file.take().flatMap { descriptor in
+                let response = MHD_create_response_from_fd64(UInt64(file.count), descriptor)
+                if response == nil { close(descriptor) }
+                return response
+            }
         case .eventStream(let stream):
             if headers["Content-Type"] == nil { headers["Content-Type"] = "text/event-stream" }
             headers["Cache-Control"] = "no-cache"

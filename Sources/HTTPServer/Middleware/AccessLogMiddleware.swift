@@ -33,6 +33,7 @@ public struct AccessLogMiddleware: Middleware {
             status = response.status.rawValue
             switch response.body {
             case .bytes(let data): bytes = String(data.count)
+            case .file(let file): bytes = String(file.count)
             case .eventStream: bytes = "stream"
             }
             write(request, status: status, bytes: bytes, start: start)

@@ -9,7 +9,7 @@ func withServer(
     router: Router,
     _ body: (Server) async throws -> Void
 ) async throws {
-    let server = Server(configuration: configuration, handler: router.handler())
+    let server = Server(configuration: configuration, handler: router.handler(), bodyReceivers: router.bodyReceivers())
     try server.start()
     do {
         try await body(server)

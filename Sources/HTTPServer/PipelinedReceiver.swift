@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+
+/// A ``BodyReceiver`` that hands the work to another thread: the engine's thread only copies each piece
+/// into a chunk and goes back to reading the socket, while `wrapped` works on full chunks in order on a
+/// queue of its own. Reading and working then run on two cores at once.
+///
+/// A few chunks may wait for `wrapped`; when they are all taken, the engine's thread waits for one, which
+/// slows the client down through TCP instead of holding more of the body in memory. ``finish()`` returns
+/// once `wrapped` has taken everything and finished, so the handler finds it done.
+///
+/// ```swift
+/// router.on(.post, "/upload", receiving: { _ in PipelinedReceiver(Decoder()) }, handler: { _, upload in
+///     try upload.wrapped.result()
+/// })
+/// ```
+public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unchecked Sendable {
+    // NB: `@unchecked Sendable`: `current` and `filled` belong to the engine's thread (one at a time);
+    // `wrapped` is used only on `queue` until `finish()` has waited for it, and by the handler after that.
+
+    /// The receiver that does the work.
+    public let wrapped: Wrapped
+
+    private let chunkSize: Int
+    private let queue = DispatchQueue(label: "quartet.http.pipelined-body")
+    private let chunks: [UnsafeMutableRawPointer]
+    /// How many chunks are not in use: taken by the engine's thread, given back by the queue.
+    private let free: DispatchSemaphore
+    /// The indices of the chunks not in use.
+    private let pool: Locked<[Int]>
+    /// The chunk being filled, and how far.
+    private var current: Int?
+    private var filled = 0
+
+    /// Wraps `wrapped`, handing it chunks of `chunkSize` bytes, with at most `chunks` in memory.
+    public init(_ wrapped: Wrapped, chunkSize: Int = 1 << 20, chunks: Int = 4) {
+        self.wrapped = wrapped
+        self.chunkSize = max(1, chunkSize)
+        self.chunks = (0..<max(2, chunks)).map { _ in
+            UnsafeMutableRawPointer.allocate(byteCount: max(1, chunkSize), alignment: 64)
+        }
+        pool = Locked(Array(self.chunks.indices))
+        free = DispatchSemaphore(value: self.chunks.count)
+    }
+
+    deinit {
+        // Work still queued holds this object, so nothing runs on the chunks any more.
+        for chunk in chunks { chunk.deallocate() }
+    }
+
+    public func receive(_ piece: UnsafeRawBufferPointer) {
+        guard let base = piece.baseAddress else { return }
+        var offset = 0
+        while offset < piece.count {
+            let chunk = current ?? take()
+            current = chunk
+            let length = min(piece.count - offset, chunkSize - filled)
+            (chunks[chunk] + filled).copyMemory(from: base + offset, byteCount: length)
+            filled += length
+            offset += length
+            if filled == chunkSize { send() }
+        }
+    }
+
+    public func finish() {
+        send()
+        queue.sync { wrapped.finish() }
+    }
+
+    /// A free chunk, waiting for the queue to give one back if none is.
+    private func take() -> Int {
+        free.wait()
+        return pool.withLock { $0.removeLast() }
+    }
+
+    /// Queues the current chunk for `wrapped`.
+    private func send() {
+        guard let chunk = current else { return }
+        let count = filled
+        current = nil
+        filled = 0
+        queue.async { [self] in
+            wrapped.receive(UnsafeRawBufferPointer(start: chunks[chunk], count: count))
+            pool.withLock { $0.append(chunk) }
+            free.signal()
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Counts and checksums what it is given, and records how it was called and when it went away.
+final class Tally: BodyReceiver, @unchecked Sendable {
+    // NB: written by one engine thread, then read by the handler after the hand-over; `Released` is locked.
+    final class Released: Sendable {
+        private let flag = Locked(false)
+        var value: Bool { flag.withLock { $0 } }
+        func set() { flag.withLock { $0 = true } }
+    }
+
+    private(set) var bytes = Data()
+    private(set) var pieces = 0
+    private(set) var finished = 0
+    let released: Released
+    let fed: Released
+
+    init(released: Released = Released(), fed: Released = Released()) {
+        self.released = released
+        self.fed = fed
+    }
+    deinit { released.set() }
+
+    func receive(_ piece: UnsafeRawBufferPointer) {
+        pieces += 1
+        bytes.append(contentsOf: piece)
+        fed.set()
+    }
+
+    func finish() { finished += 1 }
+}
+
+/// Routes that take their bodies piece by piece, over real sockets and in process.
+@Suite("Body receivers")
+struct BodyReceiverTests {
+    static func router(released: Tally.Released = .init(), fed: Tally.Released = .init()) -> Router {
+        var router = Router()
+        router.on(
+            .post, "/tally/:name", receiving: { _ in Tally(released: released, fed: fed) },
+            handler: { request, tally in
+                .text(
+                    "\(try request.parameter("name")) \(tally.bytes.count) \(checksum(tally.bytes)) "
+                        + "finished=\(tally.finished) body=\(request.body.count) pieces>0=\(tally.pieces > 0) "
+                        + "engine=\(request.bodyReceiver === tally)")
+            })
+        router.post("/plain") { request in .text("plain \(request.body.count)") }
+        return router
+    }
+
+    static let body = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 151) })
+
+    @Test func aDeclaredBodyArrivesInPiecesBeforeTheHandlerRuns() async throws {
+        try await withServer(router: Self.router()) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            try await connection.sendAsync(
+                "POST /tally/one HTTP/1.1\r\nHost: x\r\nContent-Length: \(Self.body.count)\r\n\r\n")
+            try await connection.sendAsync(Self.body)
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 200)
+            #expect(
+                reply.text
+                    == "one \(Self.body.count) \(checksum(Self.body)) finished=1 body=0 pieces>0=true engine=true")
+        }
+    }
+
+    @Test func aChunkedBodyArrivesWholeAndInOrder() async throws {
+        try await withServer(router: Self.router()) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            var wire = Data("POST /tally/chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            let parts = [Self.body.prefix(1000), Self.body.dropFirst(1000)]
+            for part in parts {
+                wire.append(Data(String(part.count, radix: 16).utf8) + Data("\r\n".utf8))
+                wire.append(part)
+                wire.append(Data("\r\n".utf8))
+            }
+            wire.append(Data("0\r\n\r\n".utf8))
+            try await connection.sendAsync(wire)
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.text.hasPrefix("chunked \(Self.body.count) \(checksum(Self.body)) finished=1 body=0"))
+            #expect(reply.text.hasSuffix("engine=true"))
+        }
+    }
+
+    @Test func otherRoutesStillGatherTheirBodies() async throws {
+        try await withServer(router: Self.router()) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            try await connection.sendAsync("POST /plain HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+            #expect(try await blocking { try connection.readResponse() }.text == "plain 5")
+        }
+    }
+
+    @Test func aChunkedBodyOverTheLimitIsRefusedAndItsReceiverReleased() async throws {
+        let released = Tally.Released()
+        try await withServer(testConfiguration(maxBodySize: 1 << 20), router: Self.router(released: released)) {
+            server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            var wire = Data("POST /tally/big HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            let part = Self.body.prefix(1 << 20)
+            for _ in 0..<2 {
+                wire.append(Data(String(part.count, radix: 16).utf8) + Data("\r\n".utf8))
+                wire.append(part)
+                wire.append(Data("\r\n".utf8))
+            }
+            wire.append(Data("0\r\n\r\n".utf8))
+            try await connection.sendAsync(wire)
+            #expect(try await blocking { try connection.readResponse() }.status == 413)
+            #expect(await eventually { released.value })
+        }
+    }
+
+    @Test func aClientThatLeavesMidBodyReleasesTheReceiver() async throws {
+        let released = Tally.Released()
+        let fed = Tally.Released()
+        try await withServer(router: Self.router(released: released, fed: fed)) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            try await connection.sendAsync("POST /tally/gone HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n")
+            try await connection.sendAsync(Self.body.prefix(1 << 20))
+            // NB: a client gone before MHD read its headers never makes a receiver; wait for the first piece.
+            #expect(await eventually { fed.value })
+            connection.close()
+            #expect(await eventually { released.value })
+            // The server still answers.
+            let next = try RawConnection(port: server.port, timeoutSeconds: 30)
+            try await next.sendAsync("POST /plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
+            #expect(try await blocking { try next.readResponse() }.text == "plain 2")
+        }
+    }
+
+    @Test func inProcessTheReceiverGetsTheGatheredBody() async throws {
+        let client = TestClient(router: Self.router())
+        let response = try await client.post("/tally/local", body: Self.body)
+        #expect(
+            String(decoding: response.bodyData, as: UTF8.self)
+                == "local \(Self.body.count) \(checksum(Self.body)) finished=1 body=0 pieces>0=true engine=false")
+    }
+
+    @Test func theFirstMatchingRouteDecidesWhetherABodyIsReceived() {
+        var router = Router()
+        router.post("/items/special") { _ in .text("plain") }
+        router.on(.post, "/items/:id", receiving: { _ in Tally() }, handler: { _, _ in .text("tally") })
+        router.on(.put, "/items/:id", receiving: { _ in Tally() }, handler: { _, _ in .text("tally") })
+        let receivers = router.bodyReceivers()
+        #expect(receivers(Request(method: .post, path: "/items/special")) == nil)
+        #expect(receivers(Request(method: .post, path: "/items/7")) is Tally)
+        #expect(receivers(Request(method: .put, path: "/items/7")) is Tally)
+        #expect(receivers(Request(method: .patch, path: "/items/7")) == nil)
+        #expect(receivers(Request(method: .post, path: "/elsewhere")) == nil)
+        #expect(Router().bodyReceivers()(Request(method: .post, path: "/items/7")) == nil)
+    }
+}
+
+/// Files sent from the page cache.
+@Suite("File bodies")
+struct FileBodyTests {
+    static func file(_ data: Data) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("filebody-\(UUID().uuidString)").path
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    @Test func aFileIsSentWholeWithItsLengthAndClosedAfter() async throws {
+        let data = BodyReceiverTests.body
+        let path = try Self.file(data)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var router = Router()
+        router.get("/file") { _ in
+            Response(headers: ["Content-Type": "application/pdf"], body: .file(try FileBody(path: path)))
+        }
+        try await withServer(router: router) { server in
+            let before = Self.openDescriptors()
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            for _ in 0..<3 {
+                try await connection.sendAsync("GET /file HTTP/1.1\r\nHost: x\r\n\r\n")
+                let reply = try await blocking { try connection.readResponse() }
+                #expect(reply.status == 200)
+                #expect(reply.header("Content-Length") == "\(data.count)")
+                #expect(reply.header("Content-Type") == "application/pdf")
+                #expect(checksum(reply.body) == checksum(data))
+            }
+            try await connection.sendAsync("HEAD /file HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try await blocking { try connection.readResponse(head: true) }
+            #expect(head.header("Content-Length") == "\(data.count)")
+            #expect(head.body.isEmpty)
+            connection.close()
+            #expect(await eventually { Self.openDescriptors() <= before })
+        }
+    }
+
+    @Test func aMissingFileIsTheHandlersError() {
+        #expect(throws: FileBody.OpenError.self) { try FileBody(path: "/nonexistent/quartet-\(UUID().uuidString)") }
+    }
+
+    @Test func inProcessTheFileIsReadWhole() async throws {
+        let path = try Self.file(Data("file body".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let response = Response(body: .file(try FileBody(path: path)))
+        #expect(response.bodyData == Data("file body".utf8))
+        #expect(response.bodyData == Data("file body".utf8))
+    }
+}
+
+/// Work handed to another thread, in order, with the engine's thread held back when it runs ahead.
+@Suite("Pipelined receivers")
+struct PipelinedReceiverTests {
+    @Test(arguments: [1, 7, 4096, 1 << 20])
+    func theWrappedReceiverGetsEveryByteInOrderBeforeFinishReturns(chunkSize: Int) {
+        let pipelined = PipelinedReceiver(Tally(), chunkSize: chunkSize, chunks: 2)
+        pipelined.receiveWhole(BodyReceiverTests.body.prefix(100_003), pieceSize: 1000)
+        #expect(pipelined.wrapped.finished == 1)
+        #expect(pipelined.wrapped.bytes == BodyReceiverTests.body.prefix(100_003))
+        #expect(pipelined.wrapped.pieces == (100_003 + chunkSize - 1) / chunkSize)
+    }
+
+    @Test func anEmptyBodyStillFinishes() {
+        let pipelined = PipelinedReceiver(Tally())
+        pipelined.finish()
+        #expect(pipelined.wrapped.finished == 1)
+        #expect(pipelined.wrapped.pieces == 0)
+    }
+
+    @Test func overRealSocketsTheHandlerFindsTheWorkDone() async throws {
+        var router = Router()
+        router.on(
+            .post, "/pipelined", receiving: { _ in PipelinedReceiver(Tally(), chunkSize: 64 << 10) },
+            handler: { _, pipelined in
+                .text(
+                    "\(pipelined.wrapped.bytes.count) \(checksum(pipelined.wrapped.bytes)) \(pipelined.wrapped.finished)"
+                )
+            })
+        try await withServer(router: router) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            let body = BodyReceiverTests.body
+            try await connection.sendAsync(
+                "POST /pipelined HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            try await connection.sendAsync(body)
+            #expect(try await blocking { try connection.readResponse() }.text == "\(body.count) \(checksum(body)) 1")
+        }
+    }
+}
