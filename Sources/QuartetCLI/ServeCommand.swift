@@ -73,7 +73,8 @@ enum ServeCommand {
                 port: configuration.port,
                 maxBodySize: configuration.maxBodySize
             ),
-            handler: application.handler()
+            handler: application.handler(),
+            bodyReceivers: application.bodyReceivers()
         )
         do {
             try server.start()

@@ -26,6 +26,12 @@ public struct Application: Sendable {
         return router.handler(middleware: middleware)
     }
 
+    /// The receivers of the routes that take their bodies as they arrive; give them to ``Server`` beside
+    /// ``handler(log:)``.
+    public func bodyReceivers() -> BodyReceiverFactory {
+        router.bodyReceivers()
+    }
+
     /// Closes the database; call after the HTTP server has stopped.
     public func close() async {
         await database.close()
@@ -90,7 +96,12 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     attendee.register(on: &router)
     openAPI.add(AttendeeService.operations)
 
-    let salesforce = try await SalesforceDevService.start(database: database)
+    // NB: an in-memory database keeps its attachment bodies in a temporary folder that goes with it.
+    let bodies =
+        configuration.resolvedDatabaseURL.hasSuffix(":memory:")
+        ? try BodyFolder.temporary()
+        : try BodyFolder(configuration.dataDirectory.appendingPathComponent("salesforce-bodies", isDirectory: true))
+    let salesforce = try await SalesforceDevService.start(database: database, bodies: bodies)
     salesforce.register(on: &router)
     openAPI.add(SalesforceDevService.operations)
 

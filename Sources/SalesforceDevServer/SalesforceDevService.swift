@@ -6,7 +6,7 @@ import HTTPServer
 /// two Apex REST endpoints, speaking Salesforce's paths, JSON shapes, error arrays and status codes.
 ///
 /// ```swift
-/// let salesforce = try await SalesforceDevService.start(store: .inMemory())
+/// let salesforce = try await SalesforceDevService.start(store: try .inMemory())
 /// salesforce.register(on: &router)
 /// openAPI.add(SalesforceDevService.operations)
 /// ```
@@ -50,6 +50,7 @@ public struct SalesforceDevService: Sendable {
     {
         let seed = try SeedData.bundled()
         let service = SalesforceDevService(store: store, configuration: configuration, users: seed.users)
+        try await store.prepare()
         if configuration.loadsSeed, try await store.count() == 0 {
             try await seed.load(into: store, now: configuration.now())
         }
@@ -71,9 +72,19 @@ public struct SalesforceDevService: Sendable {
 
         let sobjects = SObjectController(service: self)
         let base = "/services/data/\(Self.apiVersion)/sobjects"
-        router.post("\(base)/:sobject") { request in await sobjects.answer(request, sobjects.create) }
+        // NB: creates and updates take their bodies as they arrive, so an attachment's base64 is decoded and
+        // written on a second core while the rest of it is still on the wire (see SObjectUpload).
+        router.on(
+            .post, "\(base)/:sobject", receiving: sobjects.upload,
+            handler: { request, upload in
+                await sobjects.answer(request) { try await sobjects.create($0, upload.wrapped) }
+            })
         router.get("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.read) }
-        router.patch("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.update) }
+        router.on(
+            .patch, "\(base)/:sobject/:id", receiving: sobjects.upload,
+            handler: { request, upload in
+                await sobjects.answer(request) { try await sobjects.update($0, upload.wrapped) }
+            })
         router.delete("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.delete) }
         router.get("\(base)/:sobject/:id/:field") { request in await sobjects.answer(request, sobjects.blob) }
 
@@ -163,10 +174,11 @@ extension SalesforceDevService {
         SObjectStore.registerMigrations(&migrator)
     }
 
-    /// Opens the service over the Quartet database (migrated), loading the demo data on first start.
-    public static func start(database: any SQLDatabase, configuration: Configuration = Configuration()) async throws
-        -> SalesforceDevService
-    {
-        try await start(store: .database(database), configuration: configuration)
+    /// Opens the service over the Quartet database (migrated) and the folder of binary fields beside it,
+    /// loading the demo data on first start.
+    public static func start(
+        database: any SQLDatabase, bodies: BodyFolder, configuration: Configuration = Configuration()
+    ) async throws -> SalesforceDevService {
+        try await start(store: .database(database, bodies: bodies), configuration: configuration)
     }
 }

@@ -34,7 +34,7 @@ struct SalesCLI {
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
         try await migrator.migrate(database)
-        let service = try await SalesforceDevService.start(database: database)
+        let service = try await SalesforceDevService.start(database: database, bodies: try .temporary())
         var router = Router()
         service.register(on: &router)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID().uuidString)")

@@ -73,7 +73,7 @@ struct ApexController: Sendable {
         guard let id = SalesforceID.normalized(raw), SalesforceID.object(of: id) == "Account" else {
             throw SalesforceFault.malformedID(raw)
         }
-        guard let record = try await service.store.fetch(id, false), record.type == "Account", !record.isDeleted else {
+        guard let record = try await service.store.fetch(id), record.type == "Account", !record.isDeleted else {
             throw SalesforceFault.notFound
         }
         return record

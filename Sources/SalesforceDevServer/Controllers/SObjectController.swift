@@ -26,25 +26,32 @@ struct SObjectController: Sendable {
 
     // MARK: - Handlers
 
-    @Sendable func create(_ request: Request) async throws -> Response {
+    /// The receiver for a create or update: it streams the binary field of the path's object, if it has one,
+    /// on a thread of its own.
+    func upload(_ request: Request) -> PipelinedReceiver<SObjectUpload> {
+        let schema = request.parameters["sobject"].flatMap(SObjectSchema.named)
+        return PipelinedReceiver(SObjectUpload(binaryField: schema?.blobField, folder: store.bodies))
+    }
+
+    @Sendable func create(_ request: Request, _ upload: SObjectUpload) async throws -> Response {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.post, allowed: "GET, DELETE") }
         var fields: [String: JSONValue] = [:]
-        var blob: Base64Text?
-        for (name, value) in try SObjectBody.parse(request.body) where name != "attributes" {
-            guard let field = schema.field(named: name) else {
-                if name.lowercased() == "id" { throw SalesforceFault.notUpdatable(["Id"]) }
-                throw SalesforceFault.invalidField(name, object: schema.name)
+        var body: StagedBody?
+        for member in try upload.members() where member.name != "attributes" {
+            guard let field = schema.field(named: member.name) else {
+                if member.name.lowercased() == "id" { throw SalesforceFault.notUpdatable(["Id"]) }
+                throw SalesforceFault.invalidField(member.name, object: schema.name)
             }
             if field.kind == .base64 {
-                blob = try Self.base64(value, field: field.name)
+                body = try binary(member, field: field.name)
             } else {
-                fields[field.name] = try await checked(value.json, field: field)
+                fields[field.name] = try await checked(member.value, field: field)
             }
         }
         let missing = schema.fields.filter { field in
             guard field.isRequired else { return false }
-            if field.kind == .base64 { return blob == nil }
+            if field.kind == .base64 { return body == nil }
             return Self.isBlank(fields[field.name])
         }.map(\.name)
         if !missing.isEmpty { throw SalesforceFault.requiredFieldMissing(missing) }
@@ -52,16 +59,16 @@ struct SObjectController: Sendable {
         let now = service.configuration.now()
         let id = service.newID(for: schema.name)
         var record = SObjectRecord(
-            id: id, type: schema.name, parentID: fields["ParentId"].flatMap(Self.string), fields: fields, body: nil,
-            createdDate: now, lastModifiedDate: now, encodedBody: blob)
-        try await prepare(&record, now: now)
-        let stored = try await store.insert(record, request.headers["Idempotency-Key"])
+            id: id, type: schema.name, parentID: fields["ParentId"].flatMap(Self.string), fields: fields,
+            createdDate: now, lastModifiedDate: now)
+        try await prepare(&record, body: body, now: now)
+        let stored = try await store.insert(record, body, request.headers["Idempotency-Key"])
         return try .json(["id": .string(stored), "success": true, "errors": []] as JSONValue, status: .created)
     }
 
     @Sendable func read(_ request: Request) async throws -> Response {
         let schema = try schema(request)
-        let record = try await live(request, schema: schema, deleted: .notFound, withBody: false)
+        let record = try await live(request, schema: schema, deleted: .notFound)
         var names = schema.fields.map(\.name)
         let isSelective = request.query["fields"] != nil
         if let wanted = request.query["fields"] {
@@ -83,49 +90,48 @@ struct SObjectController: Sendable {
                 Self.representation(record, schema: schema, fields: names, includeDerived: !isSelective)))
     }
 
-    @Sendable func update(_ request: Request) async throws -> Response {
+    @Sendable func update(_ request: Request, _ upload: SObjectUpload) async throws -> Response {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.patch, allowed: "GET, DELETE") }
-        var record = try await live(request, schema: schema, deleted: .entityIsDeleted, withBody: false)
-        var bodyChanged = false
+        var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
+        var body: StagedBody?
         var notUpdatable: [String] = []
-        for (name, member) in try SObjectBody.parse(request.body) where name != "attributes" {
-            if name.lowercased() == "id" {
-                guard case .string(let given) = member.json, SalesforceID.normalized(given) == record.id else {
-                    throw SalesforceFault.malformedID(Self.string(member.json) ?? "")
+        for member in try upload.members() where member.name != "attributes" {
+            if member.name.lowercased() == "id" {
+                guard case .string(let given) = member.value, SalesforceID.normalized(given) == record.id else {
+                    throw SalesforceFault.malformedID(Self.string(member.value) ?? "")
                 }
                 continue
             }
-            guard let field = schema.field(named: name) else {
-                throw SalesforceFault.invalidField(name, object: schema.name)
+            guard let field = schema.field(named: member.name) else {
+                throw SalesforceFault.invalidField(member.name, object: schema.name)
             }
             if field.isCreateOnly || !field.isUpdateable {
                 notUpdatable.append(field.name)
                 continue
             }
             if field.kind == .base64 {
-                record.body = try Self.base64(member, field: field.name).decoded()
-                bodyChanged = true
+                body = try binary(member, field: field.name)
                 continue
             }
-            let checked = try await checked(member.json, field: field)
+            let checked = try await checked(member.value, field: field)
             if field.isRequired, Self.isBlank(checked) { throw SalesforceFault.requiredFieldMissing([field.name]) }
             record.fields[field.name] = checked
         }
         if !notUpdatable.isEmpty { throw SalesforceFault.notUpdatable(notUpdatable) }
         let now = service.modificationTime(after: record.lastModifiedDate)
         record.lastModifiedDate = now
-        try await prepare(&record, now: now, bodyChanged: bodyChanged)
-        try await store.update(record, bodyChanged)
+        try await prepare(&record, body: body, now: now)
+        try await store.update(record, body)
         return .noContent
     }
 
     @Sendable func delete(_ request: Request) async throws -> Response {
         let schema = try schema(request)
-        var record = try await live(request, schema: schema, deleted: .entityIsDeleted, withBody: false)
+        var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
         record.isDeleted = true
         record.lastModifiedDate = service.modificationTime(after: record.lastModifiedDate)
-        try await store.update(record, false)
+        try await store.update(record, nil)
         return .noContent
     }
 
@@ -135,13 +141,14 @@ struct SObjectController: Sendable {
         guard let blobField = schema.blobField, blobField.lowercased() == field.lowercased() else {
             throw SalesforceFault.notFound
         }
-        let record = try await live(request, schema: schema, deleted: .notFound, withBody: true)
+        let record = try await live(request, schema: schema, deleted: .notFound)
         // NB: Salesforce answers VersionData as `application/octetstream` (sic); attachments with their type.
         let type =
             record.type == "Attachment"
             ? record.string("ContentType") ?? "application/octetstream"
             : "application/octetstream"
-        return Response(status: .ok, headers: ["Content-Type": type], body: record.body ?? Data())
+        guard let file = record.bodyFile else { return Response(status: .ok, headers: ["Content-Type": type]) }
+        return Response(status: .ok, headers: ["Content-Type": type], body: .file(try store.bodies.file(file)))
     }
 
     // MARK: - Rules
@@ -152,14 +159,14 @@ struct SObjectController: Sendable {
     }
 
     /// The record named by the path, of the path's type; `deleted` is thrown for a deleted one.
-    private func live(_ request: Request, schema: SObjectSchema, deleted: SalesforceFault, withBody: Bool)
-        async throws -> SObjectRecord
+    private func live(_ request: Request, schema: SObjectSchema, deleted: SalesforceFault) async throws
+        -> SObjectRecord
     {
         let raw = try request.parameter("id")
         guard let id = SalesforceID.normalized(raw), SalesforceID.object(of: id) == schema.name else {
             throw SalesforceFault.malformedID(raw)
         }
-        guard let record = try await store.fetch(id, withBody), record.type == schema.name else {
+        guard let record = try await store.fetch(id), record.type == schema.name else {
             throw SalesforceFault.notFound
         }
         if record.isDeleted { throw deleted }
@@ -176,7 +183,7 @@ struct SObjectController: Sendable {
             return .number(number)
         case (.reference, .string(let text)):
             guard let id = SalesforceID.normalized(text) else { throw SalesforceFault.malformedID(text) }
-            guard let target = try await store.fetch(id, false), !target.isDeleted else {
+            guard let target = try await store.fetch(id), !target.isDeleted else {
                 throw SalesforceFault.invalidReference(field.name)
             }
             return .string(id)
@@ -186,14 +193,15 @@ struct SObjectController: Sendable {
         }
     }
 
-    /// Fills the fields the server derives: an attachment's type and length, a version's document.
-    private func prepare(_ record: inout SObjectRecord, now: Date, bodyChanged: Bool = true) async throws {
+    /// Fills the fields the server derives: an attachment's type and length (when `body` is new), a version's
+    /// document.
+    private func prepare(_ record: inout SObjectRecord, body: StagedBody?, now: Date) async throws {
         switch record.type {
-        case "Attachment" where bodyChanged:
+        case "Attachment" where body != nil:
             if Self.isBlank(record.fields["ContentType"]) {
-                record.fields["ContentType"] = .string(Self.sniffContentType(record.bodyPrefix(8)))
+                record.fields["ContentType"] = .string(Self.sniffContentType(body?.head ?? []))
             }
-            record.fields["BodyLength"] = .number(Double(record.bodyCount))
+            record.fields["BodyLength"] = .number(Double(body?.count ?? 0))
         case "ContentVersion" where record.parentID == nil:
             let path = record.string("PathOnClient") ?? ""
             let fileType = Self.fileType(path)
@@ -203,12 +211,12 @@ struct SObjectController: Sendable {
                 fields: [
                     "Title": record.fields["Title"] ?? .null, "LatestPublishedVersionId": .string(record.id),
                     "FileType": .string(fileType),
-                ], body: nil, createdDate: now, lastModifiedDate: now)
-            _ = try await store.insert(document, nil)
+                ], createdDate: now, lastModifiedDate: now)
+            _ = try await store.insert(document, nil, nil)
             record.parentID = documentID
             record.fields["ContentDocumentId"] = .string(documentID)
             record.fields["FileType"] = .string(fileType)
-            record.fields["ContentSize"] = .number(Double(record.bodyCount))
+            record.fields["ContentSize"] = .number(Double(body?.count ?? 0))
         default:
             break
         }
@@ -244,15 +252,20 @@ struct SObjectController: Sendable {
 
     // MARK: - Parsing
 
-    static func base64(_ value: SObjectBody.Value, field: String) throws -> Base64Text {
-        let text: Base64Text?
-        switch value {
-        case .rawString(let bytes): text = Base64Text(bytes)
-        case .json(.string(let string)): text = Base64Text(string)
-        case .json: text = nil
+    /// The binary field's staged bytes: streamed as the upload arrived, or decoded from a string the upload
+    /// kept (a member name written with escapes); anything else is not base64.
+    private func binary(_ member: SObjectUpload.Member, field: String) throws -> StagedBody {
+        if let body = member.body {
+            guard body.failure == nil else {
+                if case .file(let failure)? = body.failure { throw failure }
+                throw SalesforceFault.wrongType(field, expected: "base64")
+            }
+            return body
         }
-        guard let text else { throw SalesforceFault.wrongType(field, expected: "base64") }
-        return text
+        guard case .string(let text) = member.value, let body = try store.bodies.stage(base64: text) else {
+            throw SalesforceFault.wrongType(field, expected: "base64")
+        }
+        return body
     }
 
     static func string(_ value: JSONValue) -> String? {

@@ -8,38 +8,16 @@ import HTTPServer
     import Darwin
 #endif
 
-/// A parsed sObject write body: a JSON object whose long, escape-free strings stay as raw bytes.
-///
-/// NB: an attachment body is ~35 MB of base64 inside one JSON string. Decoding it with `JSONDecoder`
-/// builds a 35 MB `String` first; here the string's bytes are a zero-copy slice of the request body,
-/// found with `memchr`, and decoded from base64 straight into the blob.
+/// The members of an sObject write body, in order (Salesforce reports the first bad field first).
 enum SObjectBody {
-    /// One member's value.
-    enum Value {
-        case json(JSONValue)
-        /// The content of a string without escapes, as UTF-8 bytes (a slice of the request body).
-        case rawString(Data)
-
-        /// The value as JSON (materializing a raw string).
-        var json: JSONValue {
-            switch self {
-            case .json(let value): value
-            case .rawString(let bytes): .string(String(decoding: bytes, as: UTF8.self))
-            }
-        }
-    }
-
-    /// Strings at least this long without escapes are kept as raw bytes.
-    static let rawThreshold = 4096
-
     /// The members of the top-level object, in order; `JSON_PARSER_ERROR` for anything else.
-    static func parse(_ data: Data) throws -> [(String, Value)] {
-        var members: [(String, Value)] = []
+    static func parse(_ data: Data) throws -> [(name: String, value: JSONValue)] {
+        var members: [(name: String, value: JSONValue)] = []
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
                 throw SalesforceFault.malformedJSON
             }
-            var scanner = Scanner(base: base, count: raw.count, data: data)
+            var scanner = Scanner(base: base, count: raw.count)
             scanner.skipWhitespace()
             try scanner.expect(UInt8(ascii: "{"))
             scanner.skipWhitespace()
@@ -48,13 +26,11 @@ enum SObjectBody {
             } else {
                 while true {
                     scanner.skipWhitespace()
-                    guard case .json(.string(let key)) = try scanner.value(keepRaw: false) else {
-                        throw SalesforceFault.malformedJSON
-                    }
+                    guard case .string(let key) = try scanner.value() else { throw SalesforceFault.malformedJSON }
                     scanner.skipWhitespace()
                     try scanner.expect(UInt8(ascii: ":"))
                     scanner.skipWhitespace()
-                    members.append((key, try scanner.value(keepRaw: true)))
+                    members.append((key, try scanner.value()))
                     scanner.skipWhitespace()
                     if scanner.peek() == UInt8(ascii: ",") {
                         scanner.index += 1
@@ -73,13 +49,11 @@ enum SObjectBody {
     private struct Scanner {
         let base: UnsafePointer<UInt8>
         let count: Int
-        let data: Data
         var index = 0
 
-        init(base: UnsafePointer<UInt8>, count: Int, data: Data) {
+        init(base: UnsafePointer<UInt8>, count: Int) {
             self.base = base
             self.count = count
-            self.data = data
         }
 
         func peek() -> UInt8? { index < count ? base[index] : nil }
@@ -102,23 +76,16 @@ enum SObjectBody {
             return value
         }
 
-        mutating func value(keepRaw: Bool) throws -> Value {
+        mutating func value() throws -> JSONValue {
             guard let first = peek() else { throw SalesforceFault.malformedJSON }
             let start = index
             switch first {
             case UInt8(ascii: "\""):
-                let end = try stringEnd(from: index + 1)
-                index = end + 1
-                let length = end - start - 1
-                let hasEscape = memchr(base + start + 1, Int32(UInt8(ascii: "\\")), length) != nil
-                if keepRaw, !hasEscape, length >= SObjectBody.rawThreshold {
-                    let lower = data.startIndex + start + 1
-                    return .rawString(data[lower..<(lower + length)])
-                }
-                return .json(try decode(start, index))
+                index = try stringEnd(from: index + 1) + 1
+                return try decode(start, index)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 try skipContainer()
-                return .json(try decode(start, index))
+                return try decode(start, index)
             default:
                 while index < count,
                     ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
@@ -126,7 +93,7 @@ enum SObjectBody {
                 {
                     index += 1
                 }
-                return .json(try decode(start, index))
+                return try decode(start, index)
             }
         }
 

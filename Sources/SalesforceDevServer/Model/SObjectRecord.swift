@@ -12,13 +12,9 @@ public struct SObjectRecord: Sendable, Hashable {
     public var parentID: String?
     /// The writable fields, by canonical Salesforce name; never `Id` or the system dates.
     public var fields: [String: JSONValue]
-    /// The binary field (`Attachment.Body`, `ContentVersion.VersionData`), stored apart from the JSON.
-    public var body: Data?
-    /// The binary field as it arrived (base64), when a create left decoding to the store.
-    ///
-    /// NB: a store decodes it straight into its storage, so a 25 MB attachment is never held decoded
-    /// beside its 35 MB request; `body` is `nil` while this is set, and a fetched record never has it.
-    public var encodedBody: Base64Text?
+    /// The file in the store's ``BodyFolder`` that holds the binary field (`Attachment.Body`,
+    /// `ContentVersion.VersionData`); set by the store.
+    public var bodyFile: String?
     /// `CreatedDate`.
     public var createdDate: Date
     /// `LastModifiedDate`, moved by every change.
@@ -28,35 +24,17 @@ public struct SObjectRecord: Sendable, Hashable {
 
     /// Creates a record.
     public init(
-        id: String, type: String, parentID: String?, fields: [String: JSONValue], body: Data?, createdDate: Date,
-        lastModifiedDate: Date, isDeleted: Bool = false, encodedBody: Base64Text? = nil
+        id: String, type: String, parentID: String?, fields: [String: JSONValue], createdDate: Date,
+        lastModifiedDate: Date, isDeleted: Bool = false, bodyFile: String? = nil
     ) {
-        self.encodedBody = encodedBody
+        self.bodyFile = bodyFile
         self.id = id
         self.type = type
         self.parentID = parentID
         self.fields = fields
-        self.body = body
         self.createdDate = createdDate
         self.lastModifiedDate = lastModifiedDate
         self.isDeleted = isDeleted
-    }
-
-    /// The binary field's length in bytes (0 without one).
-    public var bodyCount: Int { encodedBody?.decodedCount ?? body?.count ?? 0 }
-
-    /// The binary field's first `count` bytes, for sniffing its type.
-    public func bodyPrefix(_ count: Int) -> [UInt8] {
-        encodedBody?.prefix(count) ?? [UInt8](body?.prefix(count) ?? Data())
-    }
-
-    /// The record with its body decoded into memory (for stores that keep bytes whole).
-    public func decodingBody() -> SObjectRecord {
-        guard let encodedBody else { return self }
-        var record = self
-        record.body = encodedBody.decoded()
-        record.encodedBody = nil
-        return record
     }
 
     /// A string field, or `nil`.

@@ -89,8 +89,8 @@ public struct SeedData: Sendable {
                     fields: [
                         "Title": fields["Title"] ?? .null, "LatestPublishedVersionId": .string(record.id),
                         "FileType": .string(fileType),
-                    ], body: nil, createdDate: modified, lastModifiedDate: modified)
-                _ = try await store.insert(document, nil)
+                    ], createdDate: modified, lastModifiedDate: modified)
+                _ = try await store.insert(document, nil, nil)
                 fields["ContentDocumentId"] = .string(documentID)
                 fields["FileType"] = .string(fileType)
                 fields["ContentSize"] = .number(Double(body?.count ?? 0))
@@ -100,8 +100,8 @@ public struct SeedData: Sendable {
             }
             _ = try await store.insert(
                 SObjectRecord(
-                    id: record.id, type: record.type, parentID: parent, fields: fields, body: body,
-                    createdDate: modified, lastModifiedDate: modified), nil)
+                    id: record.id, type: record.type, parentID: parent, fields: fields, createdDate: modified,
+                    lastModifiedDate: modified), try body.map(store.bodies.stage), nil)
         }
     }
 }

@@ -51,51 +51,66 @@ extension SObjectStore {
                 ALTER TABLE salesforce_record DROP COLUMN body;
                 """)
         }
+        // NB: bodies move again, into files of a ``BodyFolder``: the record names its file. The rows left in
+        // `salesforce_body` are moved by ``SObjectStore/prepare`` (a migration cannot write files).
+        migrator.register("salesforce.v3-body-files") { db in
+            try db.executeScript("ALTER TABLE salesforce_record ADD COLUMN body_file TEXT;")
+        }
     }
 
-    /// A store in the Quartet database (run ``registerMigrations(_:)`` first).
-    public static func database(_ database: any SQLDatabase) -> SObjectStore {
+    /// A store in the Quartet database (run ``registerMigrations(_:)`` first), its bodies in `bodies`.
+    public static func database(_ database: any SQLDatabase, bodies: BodyFolder) -> SObjectStore {
         SObjectStore(
-            insert: { record, key in
+            bodies: bodies,
+            insert: { record, body, key in
                 let fields = try DatabaseRecord.encode(record.fields)
-                return try await database.write { db in
-                    if let key,
-                        let existing = try db.fetchValue(
-                            String.self, "SELECT record_id FROM salesforce_idempotency WHERE key = \(key)")
-                    {
-                        return existing
-                    }
-                    try DatabaseRecord.insert(record, fields: fields, into: db)
-                    if let key {
-                        try db.execute(
-                            "INSERT INTO salesforce_idempotency (key, record_id) VALUES (\(key), \(record.id))")
-                    }
-                    return record.id
-                }
+                return try await bodies.storing(
+                    body, for: record,
+                    { record in
+                        try await database.write { db in
+                            if let key,
+                                let existing = try db.fetchValue(
+                                    String.self, "SELECT record_id FROM salesforce_idempotency WHERE key = \(key)")
+                            {
+                                return existing
+                            }
+                            try DatabaseRecord.insert(record, fields: fields, into: db)
+                            if let key {
+                                try db.execute(
+                                    "INSERT INTO salesforce_idempotency (key, record_id) VALUES (\(key), \(record.id))")
+                            }
+                            return record.id
+                        }
+                    }, keptIf: { $0 == record.id })
             },
-            fetch: { id, withBody in
+            fetch: { id in
                 try await database.read { db in
-                    try DatabaseRecord.fetch(id, withBody: withBody, from: db)
+                    try db.queryOne("SELECT \(DatabaseRecord.columns) FROM salesforce_record WHERE id = \(id)")
+                        .map(DatabaseRecord.record)
                 }
             },
-            update: { record, withBody in
+            update: { record, body in
                 let fields = try DatabaseRecord.encode(record.fields)
-                _ = try await database.write { db in
-                    try db.execute(
-                        """
-                        UPDATE salesforce_record SET parent_id = \(record.parentID), fields = \(fields), \
-                        modified_at = \(record.lastModifiedDate), is_deleted = \(record.isDeleted ? 1 : 0) \
-                        WHERE id = \(record.id)
-                        """)
-                    if withBody { try DatabaseRecord.replaceBody(of: record.decodingBody(), in: db) }
+                let replaced = try await bodies.storing(body, for: record) { record in
+                    try await database.write { db in
+                        let previous: String? = try db.queryOne(
+                            "SELECT body_file FROM salesforce_record WHERE id = \(record.id)")?["body_file"]
+                        try db.execute(
+                            """
+                            UPDATE salesforce_record SET parent_id = \(record.parentID), fields = \(fields), \
+                            modified_at = \(record.lastModifiedDate), is_deleted = \(record.isDeleted ? 1 : 0), \
+                            body_file = \(record.bodyFile) WHERE id = \(record.id)
+                            """)
+                        return previous
+                    }
                 }
+                if body != nil, let replaced { bodies.remove(replaced) }
             },
             children: { type, parent in
                 try await database.read { db in
                     try db.query(
                         """
-                        SELECT id, type, parent_id, fields, NULL AS body, created_at, modified_at, is_deleted
-                        FROM salesforce_record
+                        SELECT \(DatabaseRecord.columns) FROM salesforce_record
                         WHERE type = \(type) AND parent_id = \(parent) AND is_deleted = 0
                         ORDER BY created_at, id
                         """
@@ -106,9 +121,8 @@ extension SObjectStore {
                 try await database.read { db in
                     try db.query(
                         """
-                        SELECT id, type, parent_id, fields, NULL AS body, created_at, modified_at, is_deleted
-                        FROM salesforce_record WHERE type = \(type) AND is_deleted = 0
-                        ORDER BY created_at, id
+                        SELECT \(DatabaseRecord.columns) FROM salesforce_record
+                        WHERE type = \(type) AND is_deleted = 0 ORDER BY created_at, id
                         """
                     ).map(DatabaseRecord.record)
                 }
@@ -151,81 +165,47 @@ extension SObjectStore {
                     try db.execute("DELETE FROM salesforce_token WHERE refresh_token = \(value)")
                     return true
                 }
-            })
+            },
+            prepare: { try await DatabaseRecord.prepare(database, bodies: bodies) })
     }
 }
 
 /// Rows of `salesforce_record` to and from ``SObjectRecord``.
 enum DatabaseRecord {
-    /// Inserts `record` and its body; on SQLite a base64 body is decoded piece by piece straight into the blob.
+    /// The columns ``record(_:)`` reads.
+    static let columns: SQL = "id, type, parent_id, fields, body_file, created_at, modified_at, is_deleted"
+
     static func insert(_ record: SObjectRecord, fields: String, into db: any DatabaseConnection) throws {
         try db.execute(
             """
-            INSERT INTO salesforce_record (id, type, parent_id, fields, created_at, modified_at, is_deleted) \
-            VALUES (\(record.id), \(record.type), \(record.parentID), \(fields), \(record.createdDate), \
-            \(record.lastModifiedDate), \(record.isDeleted ? 1 : 0))
+            INSERT INTO salesforce_record (id, type, parent_id, fields, body_file, created_at, modified_at, \
+            is_deleted) VALUES (\(record.id), \(record.type), \(record.parentID), \(fields), \(record.bodyFile), \
+            \(record.createdDate), \(record.lastModifiedDate), \(record.isDeleted ? 1 : 0))
             """)
-        guard let encoded = record.encodedBody, let blobs = db as? any IncrementalBlobConnection else {
-            try replaceBody(of: record.decodingBody(), in: db)
-            return
+    }
+
+    /// Moves the bodies an older version kept in `salesforce_body` into the folder, one transaction each,
+    /// then removes the files no record names.
+    static func prepare(_ database: any SQLDatabase, bodies: BodyFolder) async throws {
+        let legacy = try await database.read { db in
+            try db.query("SELECT record_id FROM salesforce_body").map { try $0.decode(String.self, "record_id") }
         }
-        let rowID = try db.fetchValue(
-            Int64.self,
-            """
-            INSERT INTO salesforce_body (record_id, body) VALUES (\(record.id), zeroblob(\(encoded.decodedCount))) \
-            RETURNING rowid
-            """)
-        guard let rowID else {
-            throw DatabaseError(.other, code: "rowid", message: "the inserted body returned no rowid")
-        }
-        try blobs.withBlob(table: "salesforce_body", column: "body", rowID: rowID, writable: true) { blob in
-            var offset = 0
-            try encoded.decode { chunk in
-                try blob.write(chunk, at: offset)
-                offset += chunk.count
+        for id in legacy {
+            let data = try await database.read { db in
+                try db.fetchValue(Data.self, "SELECT body FROM salesforce_body WHERE record_id = \(id)")
+            }
+            let name = try data.map { try bodies.commit(try bodies.stage($0), for: id) }
+            try await database.write { db in
+                try db.execute("UPDATE salesforce_record SET body_file = \(name) WHERE id = \(id)")
+                try db.execute("DELETE FROM salesforce_body WHERE record_id = \(id)")
             }
         }
-    }
-
-    /// Stores the record's in-memory body (or removes it when there is none).
-    static func replaceBody(of record: SObjectRecord, in db: any DatabaseConnection) throws {
-        guard let body = record.body else {
-            try db.execute("DELETE FROM salesforce_body WHERE record_id = \(record.id)")
-            return
+        let names = try await database.read { db in
+            try db.query("SELECT body_file FROM salesforce_record WHERE body_file IS NOT NULL").map {
+                try $0.decode(String.self, "body_file")
+            }
         }
-        try db.execute(
-            """
-            INSERT INTO salesforce_body (record_id, body) VALUES (\(record.id), \(body)) \
-            ON CONFLICT (record_id) DO UPDATE SET body = excluded.body
-            """)
-    }
-
-    /// The record `id`; on SQLite its body is read straight into one buffer of the blob's length.
-    static func fetch(_ id: String, withBody: Bool, from db: any DatabaseConnection) throws -> SObjectRecord? {
-        guard withBody, let blobs = db as? any IncrementalBlobConnection else {
-            let body: SQL =
-                withBody ? "(SELECT body FROM salesforce_body WHERE record_id = salesforce_record.id)" : "NULL"
-            return try db.queryOne(
-                """
-                SELECT id, type, parent_id, fields, \(body) AS body, created_at, modified_at, is_deleted
-                FROM salesforce_record WHERE id = \(id)
-                """
-            ).map(record)
-        }
-        guard
-            let row = try db.queryOne(
-                """
-                SELECT id, type, parent_id, fields, NULL AS body, created_at, modified_at, is_deleted
-                FROM salesforce_record WHERE id = \(id)
-                """)
-        else { return nil }
-        var found = try record(row)
-        if let rowID = try db.fetchValue(Int64.self, "SELECT rowid FROM salesforce_body WHERE record_id = \(id)") {
-            found.body = try blobs.withBlob(
-                table: "salesforce_body", column: "body", rowID: rowID, writable: false
-            ) { try $0.readAll() }
-        }
-        return found
+        bodies.sweep(keeping: Set(names))
     }
 
     static func encode(_ fields: [String: JSONValue]) throws -> String {
@@ -238,8 +218,9 @@ enum DatabaseRecord {
         let deleted: Int64 = row["is_deleted"] ?? 0
         return SObjectRecord(
             id: try row.decode(String.self, "id"), type: try row.decode(String.self, "type"),
-            parentID: row["parent_id"], fields: fields, body: row["body"],
+            parentID: row["parent_id"], fields: fields,
             createdDate: try row.decode(Date.self, "created_at"),
-            lastModifiedDate: try row.decode(Date.self, "modified_at"), isDeleted: deleted != 0)
+            lastModifiedDate: try row.decode(Date.self, "modified_at"), isDeleted: deleted != 0,
+            bodyFile: row["body_file"])
     }
 }

@@ -25,19 +25,26 @@ public struct IssuedToken: Sendable, Hashable {
     }
 }
 
-/// Where the dev server keeps records and tokens: the Quartet database, or memory in tests.
+/// Where the dev server keeps records, their binary fields and tokens: the Quartet database and a
+/// ``BodyFolder`` beside it, or memory in tests.
 public struct SObjectStore: Sendable {
-    /// Inserts a record; with an idempotency key seen before, inserts nothing and returns the first record's id.
-    public var insert: @Sendable (_ record: SObjectRecord, _ idempotencyKey: String?) async throws -> String
-    /// The record with this id (deleted ones included, flagged); its body only when `withBody`.
-    public var fetch: @Sendable (_ id: String, _ withBody: Bool) async throws -> SObjectRecord?
-    /// Replaces a record's fields, dates and deletion flag, and its body too when `withBody`.
+    /// The folder that holds the binary fields, one file each.
+    public var bodies: BodyFolder
+    /// Inserts a record, with its binary field when `body` is given (committed into ``bodies`` first); with
+    /// an idempotency key seen before, inserts nothing and returns the first record's id.
+    public var insert:
+        @Sendable (_ record: SObjectRecord, _ body: StagedBody?, _ idempotencyKey: String?) async throws
+            -> String
+    /// The record with this id (deleted ones included, flagged).
+    public var fetch: @Sendable (_ id: String) async throws -> SObjectRecord?
+    /// Replaces a record's fields, dates and deletion flag, and its binary field when `body` is given (the
+    /// file it replaces is removed once the change is committed).
     ///
     /// NB: renaming a 25 MB attachment must not read and rewrite its 25 MB body.
-    public var update: @Sendable (_ record: SObjectRecord, _ withBody: Bool) async throws -> Void
-    /// The live records of a type under a parent, without bodies, oldest first.
+    public var update: @Sendable (_ record: SObjectRecord, _ body: StagedBody?) async throws -> Void
+    /// The live records of a type under a parent, oldest first.
     public var children: @Sendable (_ type: String, _ parentID: String) async throws -> [SObjectRecord]
-    /// Every live record of a type, without bodies, oldest first.
+    /// Every live record of a type, oldest first.
     public var all: @Sendable (_ type: String) async throws -> [SObjectRecord]
     /// How many records exist (0 means the seed has not been loaded).
     public var count: @Sendable () async throws -> Int
@@ -47,19 +54,25 @@ public struct SObjectStore: Sendable {
     public var token: @Sendable (_ value: String) async throws -> IssuedToken?
     /// Removes a token and every access token issued with it.
     public var revoke: @Sendable (_ value: String) async throws -> Bool
+    /// Readies the store when the service starts: moves bodies that older versions kept in the database into
+    /// ``bodies``, and removes files no record names.
+    public var prepare: @Sendable () async throws -> Void
 
     /// Creates a store from its operations.
     public init(
-        insert: @escaping @Sendable (SObjectRecord, String?) async throws -> String,
-        fetch: @escaping @Sendable (String, Bool) async throws -> SObjectRecord?,
-        update: @escaping @Sendable (SObjectRecord, Bool) async throws -> Void,
+        bodies: BodyFolder,
+        insert: @escaping @Sendable (SObjectRecord, StagedBody?, String?) async throws -> String,
+        fetch: @escaping @Sendable (String) async throws -> SObjectRecord?,
+        update: @escaping @Sendable (SObjectRecord, StagedBody?) async throws -> Void,
         children: @escaping @Sendable (String, String) async throws -> [SObjectRecord],
         all: @escaping @Sendable (String) async throws -> [SObjectRecord],
         count: @escaping @Sendable () async throws -> Int,
         saveToken: @escaping @Sendable (IssuedToken) async throws -> Void,
         token: @escaping @Sendable (String) async throws -> IssuedToken?,
-        revoke: @escaping @Sendable (String) async throws -> Bool
+        revoke: @escaping @Sendable (String) async throws -> Bool,
+        prepare: @escaping @Sendable () async throws -> Void = {}
     ) {
+        self.bodies = bodies
         self.insert = insert
         self.fetch = fetch
         self.update = update
@@ -69,46 +82,40 @@ public struct SObjectStore: Sendable {
         self.saveToken = saveToken
         self.token = token
         self.revoke = revoke
+        self.prepare = prepare
     }
 
-    /// A store in memory: for tests and for `quartet serve` runs that need no persistence.
-    public static func inMemory() -> SObjectStore {
+    /// A store in memory, with its bodies in `bodies` (by default a temporary folder removed with the store):
+    /// for tests and for runs that need no persistence.
+    public static func inMemory(bodies: BodyFolder? = nil) throws -> SObjectStore {
         let state = MemoryState()
+        let bodies = try bodies ?? BodyFolder.temporary()
         return SObjectStore(
-            insert: { record, key in state.insert(record.decodingBody(), key: key) },
-            fetch: { id, withBody in
-                state.locked { memory in
-                    guard var record = memory.records[id] else { return nil }
-                    if !withBody { record.body = nil }
-                    return record
-                }
+            bodies: bodies,
+            insert: { record, body, key in
+                try await bodies.storing(
+                    body, for: record, { record in state.insert(record, key: key) }, keptIf: { $0 == record.id })
             },
-            update: { record, withBody in
-                state.locked { memory in
-                    var stored = record
-                    if !withBody { stored.body = memory.records[record.id]?.body }
-                    memory.records[record.id] = stored
+            fetch: { id in state.locked { $0.records[id] } },
+            update: { record, body in
+                let replaced = try await bodies.storing(body, for: record) { record in
+                    state.locked { memory in
+                        let previous = memory.records[record.id]?.bodyFile
+                        memory.records[record.id] = record
+                        return previous
+                    }
                 }
+                if body != nil, let replaced { bodies.remove(replaced) }
             },
             children: { type, parent in
                 state.locked { memory in
                     memory.order.compactMap { memory.records[$0] }
                         .filter { $0.type == type && $0.parentID == parent && !$0.isDeleted }
-                        .map {
-                            var record = $0
-                            record.body = nil
-                            return record
-                        }
                 }
             },
             all: { type in
                 state.locked { memory in
                     memory.order.compactMap { memory.records[$0] }.filter { $0.type == type && !$0.isDeleted }
-                        .map {
-                            var record = $0
-                            record.body = nil
-                            return record
-                        }
                 }
             },
             count: { state.locked { $0.records.count } },
@@ -121,6 +128,29 @@ public struct SObjectStore: Sendable {
                     return true
                 }
             })
+    }
+}
+
+extension BodyFolder {
+    /// Commits `body` (when given) into the folder for `record`, then runs `save` with the record naming it;
+    /// removes the file again when `save` fails, or when `isKept` says the result does not use it (an
+    /// idempotent replay that returned an earlier record).
+    func storing<T>(
+        _ body: StagedBody?, for record: SObjectRecord, _ save: (SObjectRecord) async throws -> T,
+        keptIf isKept: (T) -> Bool = { _ in true }
+    ) async throws -> T {
+        guard let body else { return try await save(record) }
+        var record = record
+        let name = try commit(body, for: record.id)
+        record.bodyFile = name
+        do {
+            let result = try await save(record)
+            if !isKept(result) { remove(name) }
+            return result
+        } catch {
+            remove(name)
+            throw error
+        }
     }
 }
 

@@ -17,7 +17,7 @@ import Testing
         service.register(on: &router)
         let server = Server(
             configuration: Server.Configuration(port: 0, threadPoolSize: 2, maxBodySize: 40 << 20, log: .discard),
-            handler: router.handler())
+            handler: router.handler(), bodyReceivers: router.bodyReceivers())
         try server.start()
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
         let center = NotificationCenter()

@@ -1,48 +1,122 @@
 import Database
 import DynamicJSON
 import Foundation
+import HTTPServer
 import SalesCore
 import SalesforceDevServer
 import Testing
 
-/// The attachment body table: the incremental-blob path, the plain-SQL path (PostgreSQL's), and the move
-/// of bodies out of `salesforce_record` for databases made before it.
+/// Attachment bodies in the body folder: round trips through each store, what is left on disk after every
+/// kind of failure, and the move of bodies out of the database for databases made by older versions.
 @Suite struct BodyStorageTests {
     static let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 29) })
+    static let base = "/services/data/v32.0/sobjects"
+
+    /// The files of a folder: stored bodies, and staged ones.
+    static func files(_ folder: BodyFolder) -> (stored: Set<String>, staged: Int) {
+        let manager = FileManager.default
+        let stored = Set((try? manager.contentsOfDirectory(atPath: folder.url.path)) ?? []).subtracting(["staging"])
+        let staged = (try? manager.contentsOfDirectory(atPath: folder.url.appendingPathComponent("staging").path))
+        return (stored, staged?.count ?? 0)
+    }
 
     /// Runs attachment create, rename, body replace and download through `store`.
     static func roundTrip(_ store: SObjectStore) async throws {
         let harness = try await DevServerHarness.make(store: store)
         let client = try await harness.client()
+        let seeded = files(store.bodies).stored
         var attachment = try await client.createAttachment(
             name: "a.jpg", data: bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
         #expect(try await client.downloadAttachment(id: attachment.id ?? "").data == bytes)
+        let created = files(store.bodies).stored.subtracting(seeded)
+        #expect(created.count == 1)
+        #expect(created.first?.hasPrefix(attachment.id ?? "-") == true)
+
         attachment.name = "b.jpg"
         try await client.renameAttachment(attachment)
         #expect(try await client.downloadAttachment(id: attachment.id ?? "").data == bytes)
+        #expect(files(store.bodies).stored.subtracting(seeded) == created)
 
         let token = try await harness.accessToken()
         let replaced = Data("replaced body".utf8)
         let patch = try await harness.send(
-            .patch, "/services/data/v32.0/sobjects/Attachment/\(attachment.id ?? "")",
+            .patch, "\(base)/Attachment/\(attachment.id ?? "")",
             body: Data(#"{"Body":"\#(replaced.base64EncodedString())"}"#.utf8), token: token)
         #expect(patch.status == .noContent)
         #expect(try await client.downloadAttachment(id: attachment.id ?? "").data == replaced)
+        // The replaced file is gone; exactly one file stands for the attachment, and nothing is left staged.
+        let now = files(store.bodies)
+        #expect(now.stored.subtracting(seeded).count == 1)
+        #expect(now.stored.subtracting(seeded) != created)
+        #expect(now.staged == 0)
     }
 
-    @Test func sqliteStreamsBodiesThroughIncrementalBlobs() async throws {
+    @Test func theDatabaseStoreKeepsBodiesInItsFolder() async throws {
         try await Self.roundTrip(try await DevServerHarness.migratedStore())
     }
 
-    @Test func aDatabaseWithoutIncrementalBlobsStoresBodiesWithPlainSQL() async throws {
-        let database = PlainSQLDatabase(base: try SQLiteDatabase(url: "sqlite::memory:"))
-        var migrator = Migrator()
-        SalesforceDevService.registerMigrations(&migrator)
-        try await migrator.migrate(database)
-        try await Self.roundTrip(.database(database))
+    @Test func theMemoryStoreKeepsBodiesInItsFolder() async throws {
+        try await Self.roundTrip(try .inMemory())
     }
 
-    @Test func bodiesStoredBeforeTheBodyTableMoveIntoIt() async throws {
+    @Test func aBodyAndItsRecordSurviveARestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sfbody-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path
+        let folder = directory.appendingPathComponent("bodies")
+        let first = try await DevServerHarness.make(
+            store: try await DevServerHarness.migratedStore(url: url, bodies: try BodyFolder(folder)))
+        let attachment = try await first.client().createAttachment(
+            name: "a.jpg", data: Self.bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
+        let second = try await DevServerHarness.make(
+            store: try await DevServerHarness.migratedStore(url: url, bodies: try BodyFolder(folder)))
+        #expect(try await second.client().downloadAttachment(id: attachment.id ?? "").data == Self.bytes)
+    }
+
+    /// Every way a create can fail after its body was staged leaves no file behind.
+    @Test(arguments: [
+        ("no token", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD"}"#),
+        ("unknown field", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD","Nope":1}"#),
+        ("missing name", #"{"ParentId":"001Q000000Demo1IAB","Body":"QUJD"}"#),
+        ("unknown parent", #"{"ParentId":"001Q000000Gone1IAB","Name":"x","Body":"QUJD"}"#),
+        ("not base64", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD!="}"#),
+        ("malformed JSON", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD""#),
+        ("two bodies", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD","body":"REVG","Nope":1}"#),
+    ])
+    func aFailedCreateLeavesNoFile(case name: String, body: String) async throws {
+        let store = try await DevServerHarness.migratedStore()
+        let harness = try await DevServerHarness.make(store: store)
+        let before = Self.files(store.bodies)
+        let token = name == "no token" ? nil : try await harness.accessToken()
+        let response = try await harness.send(.post, "\(Self.base)/Attachment", body: Data(body.utf8), token: token)
+        #expect(response.status.rawValue >= 400)
+        let after = Self.files(store.bodies)
+        #expect(after.stored == before.stored)
+        #expect(after.staged == 0)
+    }
+
+    @Test func anIdempotentReplayKeepsOneFile() async throws {
+        let store = try await DevServerHarness.migratedStore()
+        let harness = try await DevServerHarness.make(store: store)
+        let token = try await harness.accessToken()
+        let before = Self.files(store.bodies).stored
+        let body = Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD"}"#.utf8)
+        var ids: Set<String> = []
+        for _ in 0..<2 {
+            let response = try await harness.send(
+                .post, "\(Self.base)/Attachment", body: body, token: token, headers: ["Idempotency-Key": "k-1"])
+            #expect(response.status == .created)
+            if case .string(let id)? = try JSONDecoder().decode([String: JSONValue].self, from: response.bodyData)["id"]
+            {
+                ids.insert(id)
+            }
+        }
+        #expect(ids.count == 1)
+        #expect(Self.files(store.bodies).stored.subtracting(before).count == 1)
+    }
+
+    @Test func bodiesKeptInTheDatabaseByOlderVersionsMoveIntoTheFolder() async throws {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         // The first migration as it was released, with a body stored in its `body` column.
         var original = Migrator()
@@ -73,36 +147,51 @@ import Testing
         }
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
-        #expect(try await migrator.migrate(database) == ["salesforce.v2-bodies"])
-        let record = try await SObjectStore.database(database).fetch(id, true)
-        #expect(record?.body == Self.bytes)
-        #expect(record?.string("Name") == "old.bin")
-    }
-}
-
-/// A SQLite database whose connections offer only the plain ``DatabaseConnection`` operations, as
-/// PostgreSQL's do: the store must then bind bodies as values.
-private struct PlainSQLDatabase: SQLDatabase {
-    let base: SQLiteDatabase
-    var dialect: SQLDialect { base.dialect }
-
-    func read<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
-        try await base.read { try body(PlainConnection(base: $0)) }
+        #expect(try await migrator.migrate(database) == ["salesforce.v2-bodies", "salesforce.v3-body-files"])
+        let store = SObjectStore.database(database, bodies: try .temporary())
+        try await store.prepare()
+        let record = try #require(try await store.fetch(id))
+        #expect(record.string("Name") == "old.bin")
+        #expect(try store.bodies.read(try #require(record.bodyFile)) == Self.bytes)
+        #expect(try await database.read { try $0.fetchValue(Int.self, "SELECT COUNT(*) FROM salesforce_body") } == 0)
     }
 
-    func write<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
-        try await base.write { try body(PlainConnection(base: $0)) }
+    @Test func theSweepRemovesOldOrphansOnly() throws {
+        let folder = try BodyFolder.temporary()
+        let kept = try folder.commit(try folder.stage(Data("kept".utf8)), for: "00PQ000000Keep01IAB")
+        let orphan = try folder.commit(try folder.stage(Data("orphan".utf8)), for: "00PQ000000Gone01IAB")
+        let fresh = try folder.commit(try folder.stage(Data("fresh".utf8)), for: "00PQ000000New001IAB")
+        let staged = try folder.stage()
+        let old = Date().addingTimeInterval(-7200)
+        for name in [kept, orphan] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: old], ofItemAtPath: folder.url.appendingPathComponent(name).path)
+        }
+        let stale = folder.url.appendingPathComponent("staging/left-by-a-crash").path
+        #expect(
+            FileManager.default.createFile(
+                atPath: stale, contents: Data("x".utf8), attributes: [.modificationDate: old]))
+        folder.sweep(keeping: [kept])
+        #expect(Self.files(folder).stored == [kept, fresh])
+        #expect(Self.files(folder).staged == 1)  // the upload in flight stays
+        withExtendedLifetime(staged) {}
     }
 
-    func close() async { await base.close() }
-}
-
-private final class PlainConnection: DatabaseConnection {
-    let base: any DatabaseConnection
-    init(base: any DatabaseConnection) { self.base = base }
-    var dialect: SQLDialect { base.dialect }
-    func execute(_ sql: SQL) throws -> Int { try base.execute(sql) }
-    func query(_ sql: SQL) throws -> [Row] { try base.query(sql) }
-    func executeScript(_ script: String) throws { try base.executeScript(script) }
-    func transaction<T>(_ body: () throws -> T) throws -> T { try base.transaction(body) }
+    @Test func aStagedBodyIsRemovedUnlessCommittedAndATemporaryFolderWithItsOwner() throws {
+        var url: URL?
+        do {
+            let folder = try BodyFolder.temporary()
+            url = folder.url
+            do {
+                let staged = try folder.stage(Data("gone".utf8))
+                #expect(staged.count == 4)
+                #expect(Self.files(folder).staged == 1)
+            }
+            #expect(Self.files(folder).staged == 0)
+            let name = try folder.commit(try folder.stage(Data("kept".utf8)), for: "00PQ000000Keep01IAB")
+            #expect(try folder.read(name) == Data("kept".utf8))
+            #expect(throws: FileBody.OpenError.self) { try folder.read("../../etc/passwd") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: try #require(url).path))
+    }
 }

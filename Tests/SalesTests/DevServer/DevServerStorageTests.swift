@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theInMemoryStoreBehavesTheSame() async throws {
-        let harness = try await DevServerHarness.make(store: .inMemory())
+        let harness = try await DevServerHarness.make(store: try .inMemory())
         let client = try await harness.client()
         let note = try await client.createNote(.init(name: "Memory", text: "x"), accountID: DevServerHarness.hospitalID)
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.contains { $0.id == note.id })
@@ -47,7 +47,7 @@ import Testing
 
     @Test(arguments: [true, false])
     func renamingAnAttachmentKeepsItsBody(inMemory: Bool) async throws {
-        let harness = try await DevServerHarness.make(store: inMemory ? .inMemory() : nil)
+        let harness = try await DevServerHarness.make(store: inMemory ? try .inMemory() : nil)
         let client = try await harness.client()
         let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<5000).map { UInt8(truncatingIfNeeded: $0) })
         var attachment = try await client.createAttachment(

@@ -416,9 +416,9 @@ import Testing
         #expect(malformed.status == .badRequest)
     }
 
-    @Test func everyRegisteredRouteIsDocumented() {
+    @Test func everyRegisteredRouteIsDocumented() throws {
         var router = Router()
-        SalesforceDevService(store: .inMemory(), users: []).register(on: &router)
+        SalesforceDevService(store: try .inMemory(), users: []).register(on: &router)
         let routed = Set(router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })
         let documented = Set(SalesforceDevService.operations.map { "\($0.method.rawValue) \($0.path)" })
         #expect(routed == documented)

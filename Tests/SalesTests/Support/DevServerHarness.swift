@@ -68,12 +68,16 @@ struct DevServerHarness {
         return DevServerHarness(service: service, router: router, clock: clock, wire: Wire())
     }
 
-    static func migratedStore(url: String = "sqlite::memory:") async throws -> SObjectStore {
+    /// The production store over a migrated SQLite database at `url`, its bodies in `bodies` (by default a
+    /// temporary folder removed with the store).
+    static func migratedStore(url: String = "sqlite::memory:", bodies: BodyFolder? = nil) async throws
+        -> SObjectStore
+    {
         let database = try SQLiteDatabase(url: url)
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
         try await migrator.migrate(database)
-        return .database(database)
+        return .database(database, bodies: try bodies ?? .temporary())
     }
 
     /// Sends a request straight to the router.
