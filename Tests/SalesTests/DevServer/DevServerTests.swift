@@ -80,6 +80,16 @@ import Testing
             try await harness.send(.post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8), headers: form)
                 .status == .badRequest)
     }
+
+    @Test(arguments: ["/services/oauth2/token", "/services/oauth2/revoke"])
+    func anOversizeFormIsRefusedWithoutBeingDecoded(path: String) async throws {
+        let harness = try await DevServerHarness.make()
+        let grant = "grant_type=password&client_id=a&username=rep%40quartet.dev&password=quartet-sales&token=x&pad="
+        let body = Data((grant + String(repeating: "%41", count: 1 << 20)).utf8)
+        let response = try await harness.send(.post, path, body: body, headers: form)
+        #expect(response.status == .contentTooLarge)
+        #expect(try JSONDecoder().decode([String: String].self, from: response.bodyData)["error"] == "invalid_request")
+    }
 }
 
 @Suite struct DevServerSObjectTests {
