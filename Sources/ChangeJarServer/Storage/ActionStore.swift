@@ -50,6 +50,10 @@ struct ActionStore: Sendable {
         migrator.register("changejar.v2-search") { db in
             try search.create(in: db)
         }
+        // NB: PostgreSQL indexes made by v2 before FullTextIndex folded accents; fresh ones are current already.
+        migrator.register("changejar.v3-search-unaccent") { db in
+            try search.upgrade(in: db)
+        }
     }
 
     private static let columns: SQL =

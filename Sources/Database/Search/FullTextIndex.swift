@@ -7,14 +7,23 @@
 /// ```swift
 /// let search = FullTextIndex(table: "action", columns: ["title", "details"])
 /// migrator.register("changejar.v2-search") { db in try search.create(in: db) }
+/// migrator.register("changejar.v3-search-unaccent") { db in try search.upgrade(in: db) }  // indexes made before 2
 /// let ids = try await database.read { db in try search.search("recyc bott", limit: 20, in: db) }
 /// ```
 ///
 /// Search text is split into words (letters and digits); every word must match, the last one as a prefix
 /// ("recyc" finds "recycle"), and results come best match first (SQLite `bm25`, PostgreSQL `ts_rank`; ties by id).
 /// Punctuation and operators in the text are dropped, so user input can never break the query syntax.
-/// Both engines tokenize the same way: case-insensitive, no stemming (`unicode61` / the `simple` config);
-/// SQLite also folds diacritics ("cafe" finds "café"), PostgreSQL's `simple` config does not.
+/// Both engines tokenize the same way: case-insensitive, accent-insensitive ("cafe" finds "Café", "crème"
+/// finds "creme"), no stemming. SQLite: the `unicode61` tokenizer with `remove_diacritics 2`; PostgreSQL: the
+/// ``postgresConfigurationName`` text search configuration, `simple` behind the `unaccent` dictionary.
+///
+/// PostgreSQL needs the `unaccent` extension (one of PostgreSQL's contrib modules: in Debian's
+/// `postgresql-15` package, elsewhere `postgresql-contrib`). ``create(in:)`` and ``upgrade(in:)`` install
+/// it when it is missing, which takes a superuser or, since it is a trusted extension, a role with `CREATE`
+/// on the database; otherwise they fail with a ``DatabaseError`` that says what to ask an administrator for
+/// (`CREATE EXTENSION unaccent;`, in any schema). NB: the two engines fold a few characters differently:
+/// `unaccent` also expands ligatures ("æ" → "ae", "ß" → "ss"), which `unicode61` keeps.
 ///
 /// NB: on PostgreSQL the table gains a generated column (``postgresColumnName``): list columns explicitly in
 /// `INSERT` statements rather than relying on their order.
@@ -40,6 +49,9 @@ public struct FullTextIndex: Sendable, Hashable {
     public var sqliteTableName: String { "\(table)_fts" }
     /// The PostgreSQL `tsvector` column's name.
     public static let postgresColumnName = "search_vector"
+    /// The PostgreSQL text search configuration of the index and of the queries: `simple` behind the
+    /// `unaccent` dictionary, created in the current schema (once: indexes in one schema share it).
+    public static let postgresConfigurationName = "simple_unaccent"
 
     /// Creates the index (and indexes existing rows). Call it once, from a migration.
     public func create(in db: any DatabaseConnection) throws {
@@ -67,15 +79,49 @@ public struct FullTextIndex: Sendable, Hashable {
                 INSERT INTO \(fts)(\(fts)) VALUES ('rebuild');
                 """)
         case .postgres:
-            let document = columns.map { "coalesce(\($0), '')" }.joined(separator: " || ' ' || ")
-            let column = Self.postgresColumnName
-            try db.executeScript(
-                """
-                ALTER TABLE \(table) ADD COLUMN \(column) tsvector
-                    GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, \(document))) STORED;
-                CREATE INDEX \(table)_\(column)_index ON \(table) USING GIN (\(column));
-                """)
+            try Self.createPostgresConfigurationIfNeeded(in: db)
+            try addPostgresColumn(in: db)
         }
+    }
+
+    /// Brings an index made by an earlier ``create(in:)`` up to the current definition (and indexes every row
+    /// again); does nothing when it is current. Call it from a new migration, after the one that created it.
+    ///
+    /// Today this makes a PostgreSQL index accent-insensitive: before, its column used the `simple`
+    /// configuration. SQLite's index has always folded accents, so there is nothing to do there.
+    public func upgrade(in db: any DatabaseConnection) throws {
+        try validate()
+        guard db.dialect == .postgres else { return }
+        try Self.createPostgresConfigurationIfNeeded(in: db)
+        // NB: the generated column's expression records a dependency on the configuration it names, so the
+        // catalog says whether the column is current without parsing its expression.
+        let isCurrent = try db.fetchValue(
+            Bool.self,
+            """
+            SELECT EXISTS (
+                SELECT 1 FROM pg_attrdef d
+                JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+                JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid
+                WHERE d.adrelid = to_regclass(\(table)) AND a.attname = \(Self.postgresColumnName)
+                    AND dep.refclassid = 'pg_ts_config'::regclass
+                    AND dep.refobjid = \(Self.postgresConfigurationName)::regconfig)
+            """)
+        if isCurrent == true { return }
+        // NB: PostgreSQL 15 cannot change a generated column's expression in place (SET EXPRESSION is 17+):
+        // drop it (its index goes with it) and add it again, which computes every row's vector anew.
+        try db.executeScript("ALTER TABLE \(table) DROP COLUMN IF EXISTS \(Self.postgresColumnName)")
+        try addPostgresColumn(in: db)
+    }
+
+    private func addPostgresColumn(in db: any DatabaseConnection) throws {
+        let document = columns.map { "coalesce(\($0), '')" }.joined(separator: " || ' ' || ")
+        let column = Self.postgresColumnName
+        try db.executeScript(
+            """
+            ALTER TABLE \(table) ADD COLUMN \(column) tsvector
+                GENERATED ALWAYS AS (to_tsvector('\(Self.postgresConfigurationName)'::regconfig, \(document))) STORED;
+            CREATE INDEX \(table)_\(column)_index ON \(table) USING GIN (\(column));
+            """)
     }
 
     /// The ids of the rows matching `text`, best first; empty when `text` has no words.
@@ -96,12 +142,14 @@ public struct FullTextIndex: Sendable, Hashable {
                 """)
         case .postgres:
             let column = Self.postgresColumnName
+            let configuration = "'\(Self.postgresConfigurationName)'::regconfig"
             return try db.fetchColumn(
                 Int64.self,
                 """
                 SELECT \(raw: idColumn) FROM \(raw: table)
-                WHERE \(raw: column) @@ to_tsquery('simple'::regconfig, \(query))
-                ORDER BY ts_rank(\(raw: column), to_tsquery('simple'::regconfig, \(query))) DESC, \(raw: idColumn)
+                WHERE \(raw: column) @@ to_tsquery(\(raw: configuration), \(query))
+                ORDER BY ts_rank(\(raw: column), to_tsquery(\(raw: configuration), \(query))) DESC,
+                    \(raw: idColumn)
                 LIMIT \(limit)
                 """)
         }
@@ -136,6 +184,71 @@ public struct FullTextIndex: Sendable, Hashable {
         case .postgres:
             return words.map { "'\($0)'" }.joined(separator: " & ") + ":*"
         }
+    }
+
+    /// The token types of PostgreSQL's default parser that can hold letters outside ASCII (the `ascii…` ones,
+    /// numbers, URLs and the like cannot, so `unaccent` would only slow them down).
+    private static let postgresAccentedTokenTypes = "word, numword, hword, numhword, hword_part, hword_numpart"
+
+    /// Creates ``postgresConfigurationName`` in the current schema unless it is there, installing `unaccent`
+    /// first when the database lacks it; fails with an actionable message when that is not possible.
+    ///
+    /// NB: a configuration rather than an `unaccent()` call around the text: the dictionary then sees words
+    /// after the query syntax has been parsed (`unaccent` maps some letters to quotes: "ʼ" → "'"), both sides
+    /// fold alike, and `to_tsvector(regconfig, text)` is IMMUTABLE, as a generated column requires.
+    static func createPostgresConfigurationIfNeeded(in db: any DatabaseConnection) throws {
+        let exists = try db.fetchValue(
+            Bool.self,
+            """
+            SELECT EXISTS (
+                SELECT 1 FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+                WHERE c.cfgname = \(postgresConfigurationName) AND n.nspname = current_schema())
+            """)
+        if exists == true { return }
+        let dictionarySchema = try unaccentSchema(in: db)
+        // NB: both dictionaries are schema-qualified: the extension may live in a schema outside search_path
+        // (an administrator's `CREATE EXTENSION unaccent SCHEMA public`).
+        try db.executeScript(
+            """
+            CREATE TEXT SEARCH CONFIGURATION \(postgresConfigurationName) (COPY = pg_catalog.simple);
+            ALTER TEXT SEARCH CONFIGURATION \(postgresConfigurationName)
+                ALTER MAPPING FOR \(postgresAccentedTokenTypes) WITH \(dictionarySchema).unaccent, pg_catalog.simple;
+            """)
+    }
+
+    /// The quoted schema of the `unaccent` extension, installed here first when the database lacks it.
+    private static func unaccentSchema(in db: any DatabaseConnection) throws -> String {
+        let lookup: SQL = """
+            SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+            WHERE e.extname = 'unaccent'
+            """
+        if let schema = try db.fetchValue(String.self, lookup) { return schema }
+        let available = try db.fetchValue(
+            Bool.self, "SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'unaccent')")
+        guard available == true else {
+            throw DatabaseError(
+                .other, code: "unaccent-unavailable",
+                message: """
+                    full-text search needs PostgreSQL's unaccent extension, which this server does not have: install \
+                    PostgreSQL's contrib modules on the server (Debian: the postgresql-<version> package; elsewhere: \
+                    postgresql-contrib)
+                    """)
+        }
+        do {
+            try db.execute("CREATE EXTENSION IF NOT EXISTS unaccent")
+        } catch let error as DatabaseError where error.kind != .connectionLost {
+            throw DatabaseError(
+                .other, code: error.code,
+                message: """
+                    full-text search needs PostgreSQL's unaccent extension, and this role cannot install it \
+                    (\(error.message)): have a superuser or the database owner run "CREATE EXTENSION unaccent;" \
+                    in this database
+                    """)
+        }
+        guard let schema = try db.fetchValue(String.self, lookup) else {
+            throw DatabaseError(.other, code: "unaccent", message: "the unaccent extension is missing after CREATE")
+        }
+        return schema
     }
 
     private func validate() throws {

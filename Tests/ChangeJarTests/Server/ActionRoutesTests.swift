@@ -158,6 +158,24 @@ struct ActionRoutesTests {
     }
 
     @Test(arguments: DatabaseKind.allCases)
+    func searchIgnoresAccentsOnEveryEngine(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let token = try await server.signIn(.google, "alice")
+            try await server.create("Café à vélo", content: "Cycle to the café.", user: "alice", token: token)
+            try await server.create("Creme brulee night", content: "Share dessert.", user: "alice", token: token)
+            func titles(_ query: String) async throws -> Set<String> {
+                let encoded = try #require(query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed))
+                let page = try server.decode(
+                    ActionPage.self, try await server.send(.get, "/changejar/v1/actions/search?q=\(encoded)"))
+                return Set(page.items.map(\.title))
+            }
+            #expect(try await titles("cafe velo") == ["Café à vélo"])
+            #expect(try await titles("crème brûlée") == ["Creme brulee night"])
+            #expect(try await titles("vél") == ["Café à vélo"])
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
     func searchRanksAndPages(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
