@@ -174,6 +174,11 @@ public final class StagedBody: @unchecked Sendable {
 
     /// How much is written between early syncs.
     static let syncInterval = 8 << 20
+    /// Where early syncs run: a serial queue of its own, whose thread may block in `fdatasync`.
+    ///
+    /// NB: not a global queue: on Linux those share the few threads of Swift's cooperative pool, and a
+    /// blocked one would hold up request handlers.
+    private static let syncQueue = DispatchQueue(label: "quartet.salesforce.body-sync")
 
     /// Bytes gathered before each write: few system calls, little memory.
     static let bufferSize = 1 << 20
@@ -263,7 +268,7 @@ public final class StagedBody: @unchecked Sendable {
         guard count - syncedUpTo >= Self.syncInterval, syncing.wait(timeout: .now()) == .success else { return }
         syncedUpTo = count
         let descriptor = descriptor
-        DispatchQueue.global(qos: .utility).async(group: syncing) { _ = Self.syncData(descriptor) }
+        Self.syncQueue.async(group: syncing) { _ = Self.syncData(descriptor) }
     }
 
     private static func syncData(_ descriptor: Int32) -> Int32 {
