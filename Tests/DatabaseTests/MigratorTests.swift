@@ -24,6 +24,18 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.allCases)
+    func aPrefixLeavesTheSchemaOfAnEarlierReleaseForTheRestToMigrate(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            let migrator = Self.migrator()
+            let earlier = try await migrator.prefix(through: "test.v1-runs").migrate(test.database)
+            #expect(earlier == ["test.v1-runs"])
+            let rest = try await migrator.migrate(test.database)
+            #expect(rest == ["test.v2-dialect"])
+            #expect(migrator.prefix(through: "test.v9").migrations.map(\.name) == ["test.v1-runs", "test.v2-dialect"])
+        }
+    }
+
+    @Test(arguments: DatabaseKind.allCases)
     func migrationsRunOnceInOrderAndAreRecorded(kind: DatabaseKind) async throws {
         try await withTestDatabase(kind) { test in
             let migrator = Self.migrator()

@@ -41,6 +41,21 @@ public struct Migrator: Sendable {
         migrations.append(Migration(name: name, migrate: migrate))
     }
 
+    /// The migrations registered up to and including the one named `name` (all of them when none has that name):
+    /// the schema as an earlier release left it, e.g. to test the migrations that follow on data it stored.
+    ///
+    /// ```swift
+    /// try await LocalStore.migrator.prefix(through: "localstore.v1").migrate(database)
+    /// ```
+    public func prefix(through name: String) -> Migrator {
+        var earlier = Migrator()
+        for migration in migrations {
+            earlier.migrations.append(migration)
+            if migration.name == name { break }
+        }
+        return earlier
+    }
+
     /// Applies the pending migrations in order and returns their names (empty when up to date).
     @discardableResult
     public func migrate(_ database: any SQLDatabase) async throws -> [String] {

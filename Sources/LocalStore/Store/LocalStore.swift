@@ -27,7 +27,7 @@ public struct LocalStore: Sendable {
         self.outbox = Outbox(database: database, now: now)
     }
 
-    /// The store's schema: `localstore.v1`.
+    /// The store's schema: `localstore.v1`, then `localstore.v2-cache-body-last`.
     public static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("localstore.v1") { db in
@@ -70,6 +70,26 @@ public struct LocalStore: Sendable {
                     finished_at BIGINT
                 );
                 CREATE INDEX localstore_outbox_state ON localstore_outbox (state, id);
+                """)
+        }
+        // NB: the body becomes the last column so that SQLite keeps a trailing zeroblob(n) compressed in the
+        // record it builds: ``storeCache(count:for:validators:write:)`` reserves a body without n zero bytes
+        // in memory (twice: the value and the record) and fills it in place.
+        migrator.register("localstore.v2-cache-body-last") { db in
+            let blob = db.dialect.blobType
+            try db.executeScript(
+                """
+                CREATE TABLE localstore_cache_v2 (
+                    key TEXT PRIMARY KEY,
+                    etag TEXT,
+                    last_modified TEXT,
+                    fetched_at BIGINT NOT NULL,
+                    body \(blob) NOT NULL
+                );
+                INSERT INTO localstore_cache_v2 (key, etag, last_modified, fetched_at, body)
+                    SELECT key, etag, last_modified, fetched_at, body FROM localstore_cache;
+                DROP TABLE localstore_cache;
+                ALTER TABLE localstore_cache_v2 RENAME TO localstore_cache;
                 """)
         }
         return migrator

@@ -23,20 +23,31 @@ enum QuakeArchive {
     /// Between a title's head and its place.
     private static let placeSeparator: [UInt8] = Array(" - ".utf8)
 
-    /// The archive of `quakes`, in a buffer of exactly its size.
+    /// The archive's size in bytes, counted without writing it.
+    static func encodedCount(_ quakes: [Quake]) -> Int {
+        var counter = Writer(pieceSize: nil)
+        counter.write(quakes) { _ in }
+        return counter.count
+    }
+
+    /// Hands the archive of `quakes` to `emit` in order, in pieces of about `pieceSize` bytes.
     ///
-    /// NB: encoded twice, once to count the bytes and once into the result, so that no growing buffer is
-    /// copied and freed: a freed block that large makes glibc raise its mmap threshold, and SQLite's copies
-    /// of the archive would then stay resident after the store.
+    /// NB: a store streams the pieces into its blob (``LocalStore/storeCache(count:for:validators:write:)``), so
+    /// the archive never exists whole: not as one buffer, nor as SQLite's copies of a bound value. Only the
+    /// one piece is reused, a block small enough that glibc gives it back when it is freed.
+    static func encode(
+        _ quakes: [Quake], pieceSize: Int = 32 * 1024, into emit: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        var writer = Writer(pieceSize: pieceSize)
+        try writer.write(quakes, emit)
+    }
+
+    /// The archive of `quakes`, in a buffer of exactly its size.
     static func encode(_ quakes: [Quake]) -> Data {
-        var counter = Writer(output: nil)
-        counter.write(quakes)
-        var data = Data(count: counter.count)
-        data.withUnsafeMutableBytes { output in
-            var writer = Writer(output: output)
-            writer.write(quakes)
-            assert(writer.count == output.count, "the two passes disagree")
-        }
+        let count = encodedCount(quakes)
+        var data = Data(capacity: count)
+        encode(quakes) { data.append(contentsOf: $0) }
+        assert(data.count == count, "the two passes disagree")
         return data
     }
 
@@ -88,51 +99,74 @@ enum QuakeArchive {
 
     /// Appends values: optionals as a presence byte then the value.
     private struct Writer {
-        /// Where the bytes go; `nil` to only count them. Bytes past its end are counted, not written.
-        let output: UnsafeMutableRawBufferPointer?
+        /// Bytes not yet handed on (always empty when only counting).
+        private var pending: [UInt8] = []
+        /// Whether bytes are kept, or only counted.
+        private let keeps: Bool
+        /// How many bytes are kept before they are handed on (after the quake that fills them).
+        private let pieceSize: Int
+        /// Bytes written so far, handed on or not.
         private(set) var count = 0
         /// The UTF-8 of each field's last text.
         private var previous = [[UInt8]](repeating: [], count: Field.allCases.count)
 
-        init(output: UnsafeMutableRawBufferPointer?) { self.output = output }
+        /// A writer that keeps pieces of about `pieceSize` bytes, or only counts (`nil`).
+        init(pieceSize: Int?) {
+            self.pieceSize = pieceSize ?? .max
+            keeps = pieceSize != nil
+            // NB: room for a large quake beyond a full piece, so the buffer rarely grows while writing.
+            if let pieceSize { pending.reserveCapacity(pieceSize + 4096) }
+        }
 
-        mutating func write(_ quakes: [Quake]) {
+        mutating func write(_ quakes: [Quake], _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
             append(magic)
             unsigned(UInt64(quakes.count))
             for quake in quakes {
-                text(quake.id, .id)
-                double(quake.magnitude)
-                text(quake.place, .place)
-                title(quake.title, place: quake.place)
-                double(quake.time.timeIntervalSince1970)
-                double(quake.updated?.timeIntervalSince1970)
-                link(quake.storedEventPage, .eventPage)
-                link(quake.storedDetailFeed, .detailFeed)
-                integer(quake.felt.map(Int64.init))
-                double(quake.cdi)
-                double(quake.mmi)
-                text(quake.alert, .alert)
-                append(quake.tsunami ? 1 : 0)
-                text(quake.status, .status)
-                text(quake.type, .type)
-                text(quake.magType, .magType)
-                double(quake.coordinate.longitude)
-                double(quake.coordinate.latitude)
-                double(quake.coordinate.depth)
-                integer(quake.tz.map(Int64.init))
-                text(quake.net, .net)
-                text(quake.code, .code)
-                integer(quake.sig.map(Int64.init))
+                write(quake)
+                if pending.count >= pieceSize { try handOn(emit) }
             }
+            if !pending.isEmpty { try handOn(emit) }
+        }
+
+        private mutating func handOn(_ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+            try pending.withUnsafeBytes(emit)
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        private mutating func write(_ quake: Quake) {
+            text(quake.id, .id)
+            double(quake.magnitude)
+            text(quake.place, .place)
+            title(quake.title, place: quake.place)
+            double(quake.time.timeIntervalSince1970)
+            double(quake.updated?.timeIntervalSince1970)
+            link(quake.storedEventPage, .eventPage)
+            link(quake.storedDetailFeed, .detailFeed)
+            integer(quake.felt.map(Int64.init))
+            double(quake.cdi)
+            double(quake.mmi)
+            text(quake.alert, .alert)
+            append(quake.tsunami ? 1 : 0)
+            text(quake.status, .status)
+            text(quake.type, .type)
+            text(quake.magType, .magType)
+            double(quake.coordinate.longitude)
+            double(quake.coordinate.latitude)
+            double(quake.coordinate.depth)
+            integer(quake.tz.map(Int64.init))
+            text(quake.net, .net)
+            text(quake.code, .code)
+            integer(quake.sig.map(Int64.init))
         }
 
         mutating func append(_ byte: UInt8) {
-            if let output, count < output.count { output[count] = byte }
+            if keeps { pending.append(byte) }
             count += 1
         }
 
-        mutating func append(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes { append(byte) }
+        mutating func append(_ bytes: some Collection<UInt8>) {
+            if keeps { pending.append(contentsOf: bytes) }
+            count += bytes.count
         }
 
         /// LEB128: seven bits a byte, low bits first, the high bit set on all but the last byte.

@@ -7,7 +7,8 @@ extension QuakeCache {
     /// with the feed's validators, and the hidden rows in the collection `quakes:<feed URL>`.
     ///
     /// NB: one cache entry, not a table of rows: writing one blob is far cheaper than 10,000 inserts,
-    /// and every quake the server sent stays available for a reload answered by 304.
+    /// and every quake the server sent stays available for a reload answered by 304. The archive is
+    /// streamed into the entry as it is encoded, so it never sits in memory whole.
     /// Times are stamped by the store's own clock.
     public static func live(_ store: LocalStore) -> QuakeCache {
         QuakeCache(
@@ -24,7 +25,12 @@ extension QuakeCache {
             },
             save: { key, entry, keepHidden in
                 let validators = Validators(etag: entry.validators.etag, lastModified: entry.validators.lastModified)
-                try await store.storeCache(QuakeArchive.encode(entry.quakes), for: key, validators: validators)
+                let quakes = entry.quakes
+                try await store.storeCache(
+                    count: QuakeArchive.encodedCount(quakes), for: key, validators: validators
+                ) { emit in
+                    try QuakeArchive.encode(quakes, into: emit)
+                }
                 if !keepHidden { try await store.unhideAll(in: hiddenCollection(key)) }
             },
             markFresh: { key, _, _, keepHidden in

@@ -22,7 +22,27 @@ private struct Quake: Codable, Equatable, Sendable {
         _ = try await LocalStore(database: database)
         _ = try await LocalStore(database: database)
         let applied = try await database.read { db in try Migrator.appliedMigrations(db) }
-        #expect(applied == ["localstore.v1"])
+        #expect(applied == ["localstore.v1", "localstore.v2-cache-body-last"])
+    }
+
+    @Test func cacheEntriesOfTheFirstSchemaSurviveTheBodyMovingLast() async throws {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        try await LocalStore.migrator.prefix(through: "localstore.v1").migrate(database)
+        try await database.write { db in
+            try db.execute(
+                """
+                INSERT INTO localstore_cache (key, body, etag, last_modified, fetched_at)
+                VALUES (\("feed"), \(Data("v1".utf8)), \(#""e""#), NULL, \(Date(timeIntervalSince1970: 1_700_000_000)))
+                """)
+        }
+        let store = try await LocalStore(database: database)
+        let entry = try #require(try await store.cachedEntry(for: "feed"))
+        #expect(entry.body == Data("v1".utf8))
+        #expect(entry.validators == Validators(etag: #""e""#))
+        let columns = try await database.read { db in
+            try db.fetchColumn(String.self, "SELECT name FROM pragma_table_info('localstore_cache') ORDER BY cid")
+        }
+        #expect(columns == ["key", "etag", "last_modified", "fetched_at", "body"])
     }
 
     // MARK: - Cache
@@ -50,6 +70,38 @@ private struct Quake: Codable, Equatable, Sendable {
         #expect(try await store.markCacheFresh("other") == false)
         try await store.removeCache("feed")
         #expect(try await store.cachedEntry(for: "feed") == nil)
+    }
+
+    @Test func streamedBodyIsWrittenPieceByPieceAndReplacesTheEntry() async throws {
+        let store = try await makeStore()
+        try await store.storeCache(Data("v1".utf8), for: "feed", validators: Validators(etag: "1"))
+        clock.advance(60)
+        let validators = Validators(etag: "2", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
+        try await store.storeCache(count: 11, for: "feed", validators: validators) { emit in
+            for piece in ["hello", " ", "world"] { try Data(piece.utf8).withUnsafeBytes { try emit($0) } }
+        }
+        let entry = try #require(try await store.cachedEntry(for: "feed"))
+        #expect(
+            entry
+                == CacheEntry(key: "feed", body: Data("hello world".utf8), validators: validators, fetchedAt: clock.now)
+        )
+        try await store.storeCache(count: 0, for: "empty") { _ in }
+        #expect(try await store.cachedEntry(for: "empty")?.body == Data())
+    }
+
+    @Test func streamedBodyOfAnotherSizeThanAnnouncedKeepsThePreviousEntry() async throws {
+        let store = try await makeStore()
+        try await store.storeCache(Data("v1".utf8), for: "feed", validators: Validators(etag: "1"))
+        for announced in [4, 6] {
+            await #expect(throws: DatabaseError.self) {
+                try await store.storeCache(count: announced, for: "feed") { emit in
+                    try Data("12345".utf8).withUnsafeBytes { try emit($0) }
+                }
+            }
+        }
+        let entry = try #require(try await store.cachedEntry(for: "feed"))
+        #expect(entry.body == Data("v1".utf8))
+        #expect(entry.validators == Validators(etag: "1"))
     }
 
     @Test func cacheEntryAgeFollowsTheClock() async throws {

@@ -88,6 +88,20 @@ import Testing
         #expect(QuakeArchive.decode(unterminated) == nil)
     }
 
+    @Test func archiveComesInPiecesThatAddUpToTheWholeAndItsCount() throws {
+        let body = TestFeed.collection(
+            (0..<40).map { TestFeed.feature(id: "ci\($0)", timeMS: TestFeed.ms(Int64($0))) })
+        let quakes = try QuakeFeedDecoder().decode(body).quakes
+        let whole = QuakeArchive.encode(quakes)
+        var pieces: [Data] = []
+        QuakeArchive.encode(quakes, pieceSize: 256) { pieces.append(Data($0)) }
+        #expect(pieces.count > 1)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= 256 })
+        #expect(pieces.reduce(Data(), +) == whole)
+        #expect(QuakeArchive.encodedCount(quakes) == whole.count)
+        #expect(QuakeArchive.decode(whole) == quakes)
+    }
+
     @Test func archiveRejectsAnUnknownLinkPrefixOrSuffixFlag() throws {
         let quake = Quake(
             id: "y", magnitude: nil, place: nil, title: "", time: Date(timeIntervalSince1970: 0),

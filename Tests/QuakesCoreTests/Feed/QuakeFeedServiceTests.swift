@@ -52,6 +52,32 @@ import Testing
         #expect(reload.set?.fetchedAt == start.addingTimeInterval(90))
     }
 
+    @Test func ingestReleasesTheBodyOnceDecodedBeforeTheQuakesAreStored() async throws {
+        let feed = TestFeed.collection([
+            TestFeed.feature(id: "a", timeMS: TestFeed.ms(0)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(5)),
+        ])
+        let released = Locked(false)
+        let releasedWhenStored = Locked<Bool?>(nil)
+        var cache = QuakeCache.inMemory()
+        let save = cache.save
+        cache.save = { key, entry, keepHidden in
+            releasedWhenStored.set(released.get())
+            try await save(key, entry, keepHidden)
+        }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: feed.count, alignment: 1)
+        bytes.copyBytes(from: feed)
+        let body = Data(
+            bytesNoCopy: try #require(bytes.baseAddress), count: feed.count,
+            deallocator: .custom { pointer, _ in
+                pointer.deallocate()
+                released.set(true)
+            })
+        let listing = try await service(cache: cache).ingest(
+            consume body, validators: FeedValidators(), fetchedAt: start)
+        #expect(listing.rows.map(\.id) == ["b", "a"])
+        #expect(releasedWhenStored.get() == true)
+    }
+
     @Test func nothingCachedAndOffline() async {
         let snapshot = await service(cache: .inMemory()).snapshot(reload: false, now: start)
         #expect(snapshot.set == nil)
