@@ -17,12 +17,14 @@ import Foundation
 public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unchecked Sendable {
     // NB: `@unchecked Sendable`: `current` and `filled` belong to the engine's thread (one at a time);
     // `wrapped` is used only on `queue` until `finish()` has waited for it, and by the handler after that.
+    // Work still queued holds this object, so the chunks outlive it.
 
     /// The receiver that does the work.
     public let wrapped: Wrapped
 
     private let chunkSize: Int
     private let queue = DispatchQueue(label: "quartet.http.pipelined-body")
+    private let memory: PageBuffer
     private let chunks: [UnsafeMutableRawPointer]
     /// How many chunks are not in use: taken by the engine's thread, given back by the queue.
     private let free: DispatchSemaphore
@@ -34,18 +36,15 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
 
     /// Wraps `wrapped`, handing it chunks of `chunkSize` bytes, with at most `chunks` in memory.
     public init(_ wrapped: Wrapped, chunkSize: Int = 1 << 20, chunks: Int = 4) {
+        let chunkSize = max(1, chunkSize)
+        let count = max(2, chunks)
+        let memory = PageBuffer(count: chunkSize * count)
         self.wrapped = wrapped
-        self.chunkSize = max(1, chunkSize)
-        self.chunks = (0..<max(2, chunks)).map { _ in
-            UnsafeMutableRawPointer.allocate(byteCount: max(1, chunkSize), alignment: 64)
-        }
-        pool = Locked(Array(self.chunks.indices))
-        free = DispatchSemaphore(value: self.chunks.count)
-    }
-
-    deinit {
-        // Work still queued holds this object, so nothing runs on the chunks any more.
-        for chunk in chunks { chunk.deallocate() }
+        self.chunkSize = chunkSize
+        self.memory = memory
+        self.chunks = (0..<count).map { memory.base + $0 * chunkSize }
+        pool = Locked(Array(0..<count))
+        free = DispatchSemaphore(value: count)
     }
 
     public func receive(_ piece: UnsafeRawBufferPointer) {

@@ -164,7 +164,8 @@ public final class StagedBody: @unchecked Sendable {
     private var path: String
     private var descriptor: Int32
     private var decoder = Base64Decoder()
-    private let buffer: UnsafeMutableRawPointer
+    private let memory = PageBuffer(count: StagedBody.bufferSize)
+    private var buffer: UnsafeMutableRawPointer { memory.base }
     private var buffered = 0
     private var committed = false
     /// A sync of what was written so far, running on another thread while more arrives.
@@ -186,11 +187,9 @@ public final class StagedBody: @unchecked Sendable {
     fileprivate init(path: String, descriptor: Int32) {
         self.path = path
         self.descriptor = descriptor
-        buffer = .allocate(byteCount: Self.bufferSize, alignment: 16)
     }
 
     deinit {
-        buffer.deallocate()
         syncing.wait()
         if descriptor >= 0 { close(descriptor) }
         if !committed { unlink(path) }

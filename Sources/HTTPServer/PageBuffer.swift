@@ -1,0 +1,44 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Scratch memory in pages of its own, given back to the kernel the moment it is released.
+///
+/// NB: for the megabyte buffers of an upload in flight. From `malloc`, freeing one raises glibc's mmap
+/// threshold to its size, so the next ones come from each thread's arena and stay resident after they are
+/// freed (see MappedBody): with an upload's chunks allocated on one thread and its staging buffer on another,
+/// the server kept ~20 MB it no longer used.
+public final class PageBuffer: @unchecked Sendable {
+    // NB: `@unchecked Sendable`: the owner decides who writes the bytes; this object only maps and unmaps.
+
+    /// The first byte.
+    public let base: UnsafeMutableRawPointer
+    /// The number of bytes.
+    public let count: Int
+    /// Whether `base` is a mapping (else the heap gave it, when the kernel refused one).
+    private let isMapped: Bool
+
+    /// `count` bytes (at least one), zeroed.
+    public init(count: Int) {
+        let size = max(1, count)
+        self.count = size
+        if let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        {
+            base = mapped
+            isMapped = true
+        } else {
+            base = .allocate(byteCount: size, alignment: 64)
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+            isMapped = false
+        }
+    }
+
+    deinit {
+        if isMapped { munmap(base, count) } else { base.deallocate() }
+    }
+}
