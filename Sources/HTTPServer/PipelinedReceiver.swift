@@ -23,8 +23,10 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
     public let wrapped: Wrapped
 
     private let chunkSize: Int
+    /// A body known to fit in one chunk goes straight to `wrapped`: nothing would run in parallel.
+    private let isInline: Bool
     private let queue = DispatchQueue(label: "quartet.http.pipelined-body")
-    private let memory: PageBuffer
+    private let memory: PageBuffer?
     private let chunks: [UnsafeMutableRawPointer]
     /// How many chunks are not in use: taken by the engine's thread, given back by the queue.
     private let free: DispatchSemaphore
@@ -34,20 +36,23 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
     private var current: Int?
     private var filled = 0
 
-    /// Wraps `wrapped`, handing it chunks of `chunkSize` bytes, with at most `chunks` in memory.
-    public init(_ wrapped: Wrapped, chunkSize: Int = 1 << 20, chunks: Int = 4) {
+    /// Wraps `wrapped`, handing it chunks of `chunkSize` bytes, with at most `chunks` in memory. A body whose
+    /// `expectedLength` (its `Content-Length`) fits in one chunk is handed straight through instead.
+    public init(_ wrapped: Wrapped, expectedLength: Int? = nil, chunkSize: Int = 1 << 20, chunks: Int = 4) {
         let chunkSize = max(1, chunkSize)
         let count = max(2, chunks)
-        let memory = PageBuffer(count: chunkSize * count)
         self.wrapped = wrapped
         self.chunkSize = chunkSize
+        isInline = expectedLength.map { $0 <= chunkSize } ?? false
+        let memory = isInline ? nil : PageBuffer(count: chunkSize * count)
         self.memory = memory
-        self.chunks = (0..<count).map { memory.base + $0 * chunkSize }
-        pool = Locked(Array(0..<count))
-        free = DispatchSemaphore(value: count)
+        self.chunks = memory.map { memory in (0..<count).map { memory.base + $0 * chunkSize } } ?? []
+        pool = Locked(Array(self.chunks.indices))
+        free = DispatchSemaphore(value: self.chunks.count)
     }
 
     public func receive(_ piece: UnsafeRawBufferPointer) {
+        if isInline { return wrapped.receive(piece) }
         guard let base = piece.baseAddress else { return }
         var offset = 0
         while offset < piece.count {
@@ -62,6 +67,7 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
     }
 
     public func finish() {
+        if isInline { return wrapped.finish() }
         send()
         queue.sync { wrapped.finish() }
     }

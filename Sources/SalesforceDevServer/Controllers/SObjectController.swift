@@ -30,7 +30,9 @@ struct SObjectController: Sendable {
     /// on a thread of its own.
     func upload(_ request: Request) -> PipelinedReceiver<SObjectUpload> {
         let schema = request.parameters["sobject"].flatMap(SObjectSchema.named)
-        return PipelinedReceiver(SObjectUpload(binaryField: schema?.blobField, folder: store.bodies))
+        return PipelinedReceiver(
+            SObjectUpload(binaryField: schema?.blobField, folder: store.bodies),
+            expectedLength: request.headers["Content-Length"].flatMap { Int($0) })
     }
 
     @Sendable func create(_ request: Request, _ upload: SObjectUpload) async throws -> Response {

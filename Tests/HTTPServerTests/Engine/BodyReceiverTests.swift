@@ -222,6 +222,16 @@ struct PipelinedReceiverTests {
         #expect(pipelined.wrapped.pieces == (body.count + chunkSize - 1) / chunkSize)
     }
 
+    @Test func aBodyThatFitsOneChunkGoesStraightThrough() {
+        let pipelined = PipelinedReceiver(Tally(), expectedLength: 100, chunkSize: 4096)
+        let body = BodyReceiverTests.body.prefix(100)
+        // No queue in between: the wrapped receiver has every piece as soon as it is given.
+        body.withUnsafeBytes { pipelined.receive($0) }
+        #expect(pipelined.wrapped.bytes == body)
+        pipelined.finish()
+        #expect(pipelined.wrapped.finished == 1)
+    }
+
     @Test func anEmptyBodyStillFinishes() async throws {
         let pipelined = PipelinedReceiver(Tally())
         try await blocking { pipelined.finish() }
