@@ -9,14 +9,17 @@ import Foundation
 /// ```swift
 /// var router = Router()
 /// router.get("/health") { _ in try .json(["status": "ok"]) }
-/// let server = Server(configuration: .init(port: 8080), handler: router.handler(middleware: [
-///     RequestIDMiddleware(), AccessLogMiddleware(), ErrorMiddleware(),
-/// ]))
+/// let server = Server(
+///     configuration: .init(port: 8080),
+///     handler: router.handler(middleware: [RequestIDMiddleware(), AccessLogMiddleware(), ErrorMiddleware()]),
+///     bodyReceivers: router.bodyReceivers())
 /// try server.start()
 /// await server.runUntilSignal()
 /// ```
 ///
-/// A request's body is gathered across MHD's access-handler calls. The handler then runs in a `Task`
+/// A request's body is gathered across MHD's access-handler calls — or, for a route registered with
+/// ``Router/on(_:_:receiving:handler:)``, handed piece by piece to its ``BodyReceiver`` (pass
+/// ``Router/bodyReceivers()`` as `bodyReceivers`). The handler then runs in a `Task`
 /// that starts inline on the MHD thread (see `InlineExecutor`): if it answers without waiting, the
 /// response is queued at once. If it waits, the connection is suspended, the task finishes on the global
 /// executor, its response lands in a locked slot, the connection is resumed and the response queued on
