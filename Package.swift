@@ -148,10 +148,17 @@ var targets: [Target] = [
 
     // MARK: - Tests
 
+    // The engines database tests run on, and a fresh empty database on each (a throwaway PostgreSQL schema).
+    .target(
+        name: "DatabaseTestSupport",
+        dependencies: ["Database", "DatabasePostgres"],
+        path: "Tests/Support/DatabaseTestSupport",
+        swiftSettings: swiftSettings
+    ),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",
-        dependencies: ["Database", "DatabasePostgres"],
+        dependencies: ["Database", "DatabasePostgres", "DatabaseTestSupport"],
         swiftSettings: swiftSettings
     ),
     .testTarget(name: "APIClientTests", dependencies: ["APIClient", "HTTPServer"], swiftSettings: swiftSettings),
@@ -171,6 +178,7 @@ var targets: [Target] = [
         name: "SalesTests",
         dependencies: [
             "SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database", "DynamicJSON",
+            "DatabaseTestSupport",
         ],
         swiftSettings: swiftSettings
     ),
@@ -178,7 +186,7 @@ var targets: [Target] = [
         name: "ChangeJarTests",
         dependencies: [
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
-            "APIClient", "LocalStore", "Database", "DatabasePostgres", "DynamicJSON",
+            "APIClient", "LocalStore", "Database", "DatabaseTestSupport", "DynamicJSON",
         ],
         swiftSettings: swiftSettings
     ),
@@ -186,7 +194,7 @@ var targets: [Target] = [
         name: "AttendeeTests",
         dependencies: [
             "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "APIClient", "LocalStore", "Database",
-            "DatabasePostgres",
+            "DatabaseTestSupport",
         ],
         swiftSettings: swiftSettings
     ),

@@ -1,5 +1,6 @@
 import Database
 import DatabasePostgres
+import DatabaseTestSupport
 import Foundation
 import Testing
 
@@ -83,10 +84,7 @@ import Testing
         var cleanup: @Sendable () async -> Void = {}
         switch kind {
         case .postgres:
-            guard let url = DatabaseKind.postgresURL else {
-                try Test.cancel("PostgreSQL not configured: run under scripts/with-postgres")
-            }
-            var configuration = PostgresDatabase.Configuration(url: url)
+            var configuration = PostgresDatabase.Configuration(url: try DatabaseKind.requirePostgresURL())
             configuration.maximumConnections = 1
             configuration.acquireTimeout = .milliseconds(200)
             database = try PostgresDatabase(configuration)

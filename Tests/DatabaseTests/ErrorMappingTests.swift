@@ -1,4 +1,5 @@
 import Database
+import DatabaseTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import Database
 import DatabasePostgres
+import DatabaseTestSupport
 import Foundation
 import Testing
 
@@ -179,11 +180,11 @@ import Testing
     }
 
     @Test func postgresWithoutUnaccentInstallsItOrSaysWhoMust() async throws {
-        guard let url = DatabaseKind.postgresURL,
-            let bin = ProcessInfo.processInfo.environment["QUARTET_TEST_POSTGRES_BIN"], !bin.isEmpty,
+        let url = try DatabaseKind.requirePostgresURL()
+        guard let bin = ProcessInfo.processInfo.environment["QUARTET_TEST_POSTGRES_BIN"], !bin.isEmpty,
             url.hasSuffix("/postgres")
         else {
-            try Test.cancel("PostgreSQL not configured: run under scripts/with-postgres to test the PostgreSQL driver")
+            try Test.cancel("PostgreSQL binaries not configured: run under scripts/with-postgres")
         }
         // A database of its own, without the extension that scripts/with-postgres installed in the shared one,
         // and a role that may not create extensions there.

@@ -1,5 +1,6 @@
 import Database
 import DatabasePostgres
+import DatabaseTestSupport
 import Foundation
 import Testing
 

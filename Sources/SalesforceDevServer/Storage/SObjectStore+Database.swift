@@ -68,17 +68,22 @@ extension SObjectStore {
                     body, for: record,
                     { record in
                         try await database.write { db in
+                            // NB: the key's row, claimed first, decides which create wins. PostgreSQL runs writes
+                            // at once (read committed): a look-up would miss a key that another create has not
+                            // committed yet, and the second insert of the key then fails (a 500). An insert that
+                            // does nothing on conflict waits for that create, and the look-up after it sees its key.
                             if let key,
+                                try db.execute(
+                                    """
+                                    INSERT INTO salesforce_idempotency (key, record_id) VALUES (\(key), \(record.id))
+                                    ON CONFLICT (key) DO NOTHING
+                                    """) == 0,
                                 let existing = try db.fetchValue(
                                     String.self, "SELECT record_id FROM salesforce_idempotency WHERE key = \(key)")
                             {
                                 return existing
                             }
                             try DatabaseRecord.insert(record, fields: fields, into: db)
-                            if let key {
-                                try db.execute(
-                                    "INSERT INTO salesforce_idempotency (key, record_id) VALUES (\(key), \(record.id))")
-                            }
                             return record.id
                         }
                     }, keptIf: { $0 == record.id })

@@ -1,11 +1,13 @@
 import AttendeeModels
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 
 @Suite struct AccountTests {
-    @Test(arguments: Engine.allCases) func signUpSignInSignOut(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func signUpSignInSignOut(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.signUp("Ana Ferreira", email: "Ana@Example.com")
             let me = try await server.client.get("/attendee/v1/me", headers: AttendeeTestServer.auth(token))
             #expect(me.status == .ok)
@@ -28,8 +30,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func tokensAreStoredHashedAndPasswordsSlowHashed(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func tokensAreStoredHashedAndPasswordsSlowHashed(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.signUp("Rui Santos")
             let stored = try await server.database.read { db in
                 try db.fetchColumn(String.self, "SELECT token_hash FROM attendee_auth_token")
@@ -45,8 +48,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func refusals(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func refusals(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             _ = try await server.signUp("Marta Costa")
             let duplicate = try await server.client.post(
                 "/attendee/v1/auth/signup",
@@ -86,8 +90,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func profileEditAndPreferences(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func profileEditAndPreferences(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.signUp("Tiago Silva")
             let update = ProfileUpdate(
                 title: "iOS Engineer", company: "Tejo Cloud", aboutMe: "I like maps.",

@@ -1,11 +1,13 @@
 import AttendeeModels
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 
 @Suite struct AttendanceTests {
-    @Test(arguments: Engine.allCases) func agendaIsOrderedAndPersonal(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func agendaIsOrderedAndPersonal(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let agenda = try await server.agenda()
             #expect(agenda.count == 38)
             #expect(agenda.map(\.startsAt) == agenda.map(\.startsAt).sorted())
@@ -15,8 +17,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func attendOverlapLeaveAndStates(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func attendOverlapLeaveAndStates(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.registeredAttendee("Sofia Dubois")
             let agenda = try await server.agenda()
             let keynote = try #require(agenda.first)
@@ -54,8 +57,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func unregisteredIs403AndAnonymousIs401(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func unregisteredIs403AndAnonymousIs401(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.signUp("Lars Novák")
             let session = try #require(try await server.agenda().first)
             #expect(try await server.attend(session.id, token).status == .forbidden)
@@ -66,8 +70,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func fullIsRefusedAndTheWaitlistMovesUp(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func fullIsRefusedAndTheWaitlistMovesUp(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let session = try #require(try await server.agenda().first)
             try await server.setCapacity(session.id, 1)
             let ana = try await server.registeredAttendee("Ana")
@@ -98,9 +103,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases)
-    func concurrentRequestsForTheLastSeatsNeverOverbook(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func concurrentRequestsForTheLastSeatsNeverOverbook(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let session = try #require(try await server.agenda().first)
             let seats = 5
             try await server.setCapacity(session.id, seats)
@@ -128,8 +133,9 @@ import Testing
 }
 
 @Suite struct AgendaCacheTests {
-    @Test(arguments: Engine.allCases) func anonymousAgendaReflectsSeatsRightAfterAWrite(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func anonymousAgendaReflectsSeatsRightAfterAWrite(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let before = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
             let again = try await server.client.get("/attendee/v1/events/\(server.eventID)/agenda")
             #expect(before.bodyData == again.bodyData)

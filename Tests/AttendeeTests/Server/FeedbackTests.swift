@@ -1,11 +1,13 @@
 import AttendeeModels
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 
 @Suite struct FeedbackTests {
-    @Test(arguments: Engine.allCases) func eventFeedbackOnceOnly(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func eventFeedbackOnceOnly(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let outsider = try await server.signUp("Outsider")
             let path = "/attendee/v1/events/\(server.eventID)/feedback"
             #expect(
@@ -27,8 +29,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func sessionFeedbackRatesEverySpeakerOnce(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func sessionFeedbackRatesEverySpeakerOnce(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.registeredAttendee("Nuno Lopes")
             let keynote = try #require(try await server.agenda().first)
             let path = "/attendee/v1/sessions/\(keynote.id)/feedback"

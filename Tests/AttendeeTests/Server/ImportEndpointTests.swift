@@ -1,5 +1,6 @@
 import AttendeeModels
 import AttendeeServer
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -26,8 +27,9 @@ import Testing
             body: AttendeeCoding.encoder().encode(programme))
     }
 
-    @Test(arguments: Engine.allCases) func reimportUpdatesInsteadOfDuplicating(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func reimportUpdatesInsteadOfDuplicating(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let organizer = try await server.signUp("Organizer")
             let created = try await post(server, Self.programme(), organizer)
             #expect(created.status == .created)
@@ -57,8 +59,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func anotherEventCannotRewriteASpeaker(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func anotherEventCannotRewriteASpeaker(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let first = try await post(server, Self.programme(), try await server.signUp("Organizer A"))
             let eventID = try first.decode(ImportSummary.self).eventID
             var hostile = Self.programme()
@@ -71,8 +74,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func seedLoadsOnceOnly(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func seedLoadsOnceOnly(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             #expect(try await server.service.loadSeedIfNeeded() == 0)
             let events = try await server.client.get("/attendee/v1/events").decode([Event].self)
             #expect(events.count == 1)
@@ -80,8 +84,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func everyRouteIsDocumentedAndEveryOperationRouted(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func everyRouteIsDocumentedAndEveryOperationRouted(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             var router = Router()
             server.service.register(on: &router)
             let routed = Set(router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })

@@ -1,11 +1,13 @@
 import AttendeeModels
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 
 @Suite struct PeopleTests {
-    @Test(arguments: Engine.allCases) func attendeeSearchIgnoresCaseAndAccents(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func attendeeSearchIgnoresCaseAndAccents(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.registeredAttendee("José Núñez")
             let other = try await server.registeredAttendee("Chloé Andersen")
             _ = try await server.client.patch(
@@ -33,8 +35,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func speakersAndTheirProfiles(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func speakersAndTheirProfiles(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let speakers = try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers")
                 .decode([Person].self)
             let speaking = Set(try await server.agenda().flatMap { $0.speakers.map(\.id) })

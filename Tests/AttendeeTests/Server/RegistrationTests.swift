@@ -1,11 +1,13 @@
 import AttendeeModels
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 
 @Suite struct RegistrationTests {
-    @Test(arguments: Engine.allCases) func additionalInfoRequiresEveryFieldAndValidGuests(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func additionalInfoRequiresEveryFieldAndValidGuests(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.signUp("Inês Okafor")
             let path = "/attendee/v1/events/\(server.eventID)/registration/additional-info"
             let answers = ["dietaryNeeds": "vegetarian", "tshirtSize": "M", "role": "iOS"]
@@ -56,8 +58,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func laterSkipsTheStep(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func laterSkipsTheStep(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             let token = try await server.registeredAttendee("Pedro Rossi")
             let response = try await server.client.put(
                 "/attendee/v1/events/\(server.eventID)/registration/additional-info",
@@ -67,8 +70,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.allCases) func unknownEventIs404AndSignedOutIs401(engine: Engine) async throws {
-        try await AttendeeTestServer.with(engine) { server in
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func unknownEventIs404AndSignedOutIs401(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
             #expect(try await server.client.get("/attendee/v1/events/nope").status == .notFound)
             let anonymous = try await server.client.request(
                 .post, "/attendee/v1/events/\(server.eventID)/registration")

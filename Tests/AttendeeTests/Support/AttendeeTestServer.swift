@@ -1,36 +1,23 @@
 import AttendeeModels
 import AttendeeServer
 import Database
-import DatabasePostgres
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 import TokenVerifier
-
-/// The engines server tests run on.
-enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
-
-    var testDescription: String { rawValue }
-
-    static var postgresURL: String? {
-        ProcessInfo.processInfo.environment["QUARTET_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-}
 
 /// A migrated, seeded Attendee service on a fresh database, driven through the router without sockets.
 struct AttendeeTestServer: Sendable {
     let service: AttendeeService
     let client: TestClient
     let database: any SQLDatabase
-    private let cleanup: @Sendable () async -> Void
 
     /// The demo conference's id.
     let eventID: String
 
-    static func make(_ engine: Engine = .sqlite) async throws -> AttendeeTestServer {
-        let (database, cleanup) = try await open(engine)
+    /// Migrates `database`, loads the demo conference, and routes to the service.
+    private static func make(_ database: any SQLDatabase) async throws -> AttendeeTestServer {
         var migrator = Migrator()
         AttendeeService.registerMigrations(in: &migrator)
         try await migrator.migrate(database)
@@ -44,61 +31,15 @@ struct AttendeeTestServer: Sendable {
         let events = try await client.get("/attendee/v1/events").decode([Event].self)
         let eventID = try #require(events.first?.id)
         return AttendeeTestServer(
-            service: service, client: client, database: database, cleanup: cleanup, eventID: eventID)
+            service: service, client: client, database: database, eventID: eventID)
     }
 
-    private static func open(_ engine: Engine) async throws -> (any SQLDatabase, @Sendable () async -> Void) {
-        switch engine {
-        case .sqlite:
-            let directory = NSTemporaryDirectory() + "quartet-attendee-" + UUID().uuidString.prefix(8).lowercased()
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let database = try SQLiteDatabase(path: directory + "/attendee.sqlite")
-            return (
-                database,
-                {
-                    await database.close()
-                    try? FileManager.default.removeItem(atPath: directory)
-                }
-            )
-        case .postgres:
-            guard let url = Engine.postgresURL else {
-                FileHandle.standardError.write(
-                    Data("AttendeeTests: QUARTET_TEST_POSTGRES_URL is not set; PostgreSQL case did NOT run\n".utf8))
-                try Test.cancel("PostgreSQL not configured: run under scripts/with-postgres")
-            }
-            let schema = "attendee_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-            let admin = try PostgresDatabase(PostgresDatabase.Configuration(url: url))
-            try await admin.write { db in try db.executeScript("CREATE SCHEMA \(schema)") }
-            var configuration = PostgresDatabase.Configuration(url: url)
-            configuration.searchPath = schema
-            configuration.maximumConnections = 8
-            let database = try PostgresDatabase(configuration)
-            return (
-                database,
-                {
-                    await database.close()
-                    _ = try? await admin.write { db in try db.executeScript("DROP SCHEMA \(schema) CASCADE") }
-                    await admin.close()
-                }
-            )
-        }
-    }
-
-    func close() async { await cleanup() }
-
-    /// Runs `body` with a fresh server, closing it afterwards.
+    /// Runs `body` with a fresh server on a fresh database of `kind`, removed afterwards.
     static func with(
-        _ engine: Engine = .sqlite, isolation: isolated (any Actor)? = #isolation,
+        _ kind: DatabaseKind = .sqliteFile, isolation: isolated (any Actor)? = #isolation,
         _ body: (AttendeeTestServer) async throws -> Void
     ) async throws {
-        let server = try await make(engine)
-        do {
-            try await body(server)
-        } catch {
-            await server.close()
-            throw error
-        }
-        await server.close()
+        try await withTestDatabase(kind) { test in try await body(try await make(test.database)) }
     }
 
     // MARK: - Helpers

@@ -1,5 +1,7 @@
 import ChangeJarModels
 import CognitoDevServer
+import Database
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -12,7 +14,7 @@ struct CognitoDevServiceTests {
         (try? JSONSerialization.jsonObject(with: response.bodyData) as? [String: Any]) ?? [:]
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func getIDAndGetOpenIDTokenFollowTheAWSModel(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let logins = ["accounts.google.com": try await server.providerToken(.google, "alice")]
@@ -53,7 +55,7 @@ struct CognitoDevServiceTests {
     }
 
     @Test func errorsUseTheAWSEnvelope() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let token = try await server.providerToken(.google, "alice")
             let alice = ["accounts.google.com": token]
             let cases: [(String, [String: Any], String)] = [
@@ -102,7 +104,7 @@ struct CognitoDevServiceTests {
     }
 
     @Test func anotherPersonsLoginCannotFetchYourToken() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let alice = ["accounts.google.com": try await server.providerToken(.google, "alice")]
             let mallory = ["accounts.google.com": try await server.providerToken(.google, "mallory")]
             let id = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": alice])
@@ -116,7 +118,7 @@ struct CognitoDevServiceTests {
     }
 
     @Test func twitterTokensArePairsOfTokenAndSecret() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let pair = try await server.providerToken(.twitter, "dave")
             let parts = pair.split(separator: ";", omittingEmptySubsequences: false)
             #expect(parts.count == 2)
@@ -132,8 +134,8 @@ struct CognitoDevServiceTests {
     }
 
     @Test func providerTokensExpireAndAreOnlyAcceptedByTheirIssuer() async throws {
-        try await withServer(.sqlite) { server in
-            try await withServer(.sqlite) { elsewhere in
+        try await withServer(.sqliteMemory) { server in
+            try await withServer(.sqliteMemory) { elsewhere in
                 let foreign = try await elsewhere.providerToken(.google, "alice")
                 let response = try await server.cognitoCall(
                     "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["accounts.google.com": foreign]])
@@ -148,7 +150,7 @@ struct CognitoDevServiceTests {
     }
 
     @Test func developmentSignInValidatesItsInput() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let ok = try await server.send(
                 .post, "/cognito/dev/signin", json: ["provider": "facebook", "user": "erin", "name": "Erin"])
             #expect(ok.status == .ok)
@@ -168,7 +170,7 @@ struct CognitoDevServiceTests {
     }
 
     @Test func keysArePublishedAndPersistedOwnerOnly() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let jwks = try await server.send(.get, "/cognito/.well-known/jwks_uri")
             let set = try #require(JWKS.decode(jwks.bodyData))
             #expect(set.keys.map(\.kid) == ["us-east-1-1"])
@@ -190,7 +192,7 @@ struct CognitoDevServiceTests {
 
             // A restart keeps the key, so tokens issued before it still verify.
             let restarted = try CognitoDevService(
-                database: try SQLiteDatabaseFactory.memory(),
+                database: try SQLiteDatabase(url: "sqlite::memory:"),
                 configuration: .init(identityPoolID: TestServer.poolID, dataDirectory: server.dataDirectory))
             #expect(restarted.keySet == server.cognito.keySet)
         }

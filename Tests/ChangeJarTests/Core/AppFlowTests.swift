@@ -1,4 +1,5 @@
 import ChangeJarModels
+import Database
 import Foundation
 import LocalStore
 import Testing
@@ -16,7 +17,7 @@ struct AppFlowTests {
     ])
 
     @Test func firstLaunchOpensOnAllActionsAndSettingsOffersEveryProvider() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let harness = CoreHarness(server: server)
             let app = harness.app
             #expect(app.tab == .all)
@@ -27,7 +28,7 @@ struct AppFlowTests {
     }
 
     @Test func submitWhileSignedOutGoesToSettingsAndPostsOnceAfterSignIn() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let harness = CoreHarness(server: server)
             let app = harness.app
             app.tab = .submit
@@ -61,7 +62,7 @@ struct AppFlowTests {
     }
 
     @Test func expiredTokenAtSubmitSignsInAgainThenPostsOnce() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let harness = CoreHarness(server: server)
             let app = harness.app
             await app.settings.providerTapped(.twitter)
@@ -85,7 +86,7 @@ struct AppFlowTests {
     }
 
     @Test func tokenRefusedByTheServerAtSubmitSignsInAgainThenPostsOnce() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             // The device believes in a session the server no longer accepts.
             let stale = AuthSession(
                 identityID: "us-east-1:00000000-0000-0000-0000-000000000000", token: "revoked.token.value",
@@ -107,7 +108,7 @@ struct AppFlowTests {
     }
 
     @Test func invalidTextIsCaughtBeforeAnythingIsSent() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let harness = CoreHarness(server: server)
             let app = harness.app
             app.submit.title = "   "
@@ -121,7 +122,7 @@ struct AppFlowTests {
     }
 
     @Test func aRefusedSignInSaysWhyAndStaysSignedOut() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let harness = CoreHarness(server: server, user: "not:valid")
             let app = harness.app
             await app.settings.providerTapped(.facebook)
@@ -132,7 +133,7 @@ struct AppFlowTests {
     }
 
     @Test func myActionsNeedSignInAndNeverMixProviders() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             try await server.create("Facebook Alice's", as: .facebook, user: "alice")
             try await server.create("Bob's", as: .google, user: "bob")
             let harness = CoreHarness(server: server, name: nil)
@@ -159,7 +160,7 @@ struct AppFlowTests {
     }
 
     @Test func allActionsPagesOnAndFormatsRows() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let token = try await server.signIn(.google, "bob")
             for index in 1...25 {
                 try await server.create("Action \(index)", as: .google, user: "bob", token: token)
@@ -183,7 +184,7 @@ struct AppFlowTests {
     }
 
     @Test func newActionsBadgeCountsWhatThisDeviceHasNotSeen() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let bob = try await server.signIn(.google, "bob")
             try await server.create("First", user: "bob", token: bob)
             try await server.create("Second", user: "bob", token: bob)
@@ -212,7 +213,7 @@ struct AppFlowTests {
     }
 
     @Test func offlineShowsABannerAndTheSavedLists() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let bob = try await server.signIn(.google, "bob")
             try await server.create("Saved one", user: "bob", token: bob)
             let harness = CoreHarness(server: server)
@@ -252,7 +253,7 @@ struct AppFlowTests {
     }
 
     @Test func searchIsDebouncedAndOnlyTheLatestQueryIsSent() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let bob = try await server.signIn(.google, "bob")
             try await server.create("Recycle bottles", content: "Glass.", user: "bob", token: bob)
             try await server.create("Ride a bike", content: "Recycle the car.", user: "bob", token: bob)
@@ -285,7 +286,7 @@ struct AppFlowTests {
     }
 
     @Test func offlineSearchShowsTheSavedResults() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             try await server.create("Recycle bottles", user: "bob")
             let harness = CoreHarness(server: server)
             let search = harness.app.search
@@ -304,9 +305,9 @@ struct AppFlowTests {
     }
 
     @Test func savedListsAndLastSeenSurviveARestartInTheLocalStore() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             try await server.create("Kept", user: "bob")
-            let store = try await LocalStore(database: try SQLiteDatabaseFactory.memory())
+            let store = try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:"))
             let first = CoreHarness(server: server, cache: .local(store))
             await first.app.all.refreshPulled()
             #expect(first.app.all.rows.map(\.title) == ["Kept"])

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import CognitoDevServer
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 @Suite("Change Jar actions API")
 struct ActionRoutesTests {
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func createdActionCarriesTheVerifiedAuthorAndTrimmedText(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -31,7 +32,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func validationNamesTheField(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.facebook, "bob")
@@ -59,7 +60,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func malformedAndMissingFieldsAreRefused(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -76,7 +77,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func allActionsPageNewestFirstWithOpaqueCursors(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -105,7 +106,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func pageSizeIsCappedAndValidated(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -122,7 +123,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func newSinceTheHeadCursorAndItsCount(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.twitter, "carol")
@@ -157,7 +158,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func searchIgnoresAccentsOnEveryEngine(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -175,7 +176,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func searchRanksAndPages(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -215,7 +216,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func authorEditsAndDeletes(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -247,7 +248,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func writesAreRateLimitedPerPerson(_ kind: DatabaseKind) async throws {
         try await withServer(kind, writesPerWindow: 2) { server in
             let alice = try await server.signIn(.google, "alice")
@@ -267,7 +268,7 @@ struct ActionRoutesTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func theFirstPageIsFreshAfterLocalWritesAndWithinASecondOfOthers(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
@@ -304,7 +305,7 @@ struct ActionRoutesTests {
     }
 
     @Test func unusableConfigurationsAreRefusedAtStart() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             #expect(throws: ChangeJarConfiguration.Invalid.self) {
                 try ChangeJarService(
                     database: server.database,
@@ -321,7 +322,7 @@ struct ActionRoutesTests {
     }
 
     @Test func documentedOperationsMatchTheRoutes() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let routed = Set(server.router.endpoints.map { "\($0.method.rawValue) \($0.pattern)" })
             let documented = Set(
                 (ChangeJarService.operations + CognitoDevService.operations).map {

@@ -1,4 +1,5 @@
 import ChangeJarModels
+import DatabaseTestSupport
 import DynamicJSON
 import Foundation
 import HTTPServer
@@ -87,7 +88,7 @@ struct ForgedTokenTests {
         ]
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func everyForgeryIsRefusedAndNothingIsWritten(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             for (name, forged) in try await Self.forgeries(server) {
@@ -108,7 +109,7 @@ struct ForgedTokenTests {
         // A second published key, for RS256, beside the stand-in's RS512 key.
         let rs256Key = try RSAKey.generate(bits: 2048)
         let extra = try rs256Key.publicJWK(keyID: "us-east-1-2", algorithm: .rs256)
-        try await withServer(.sqlite, extraKeys: [extra]) { server in
+        try await withServer(.sqliteMemory, extraKeys: [extra]) { server in
             let genuine = try await server.signIn(.google, "alice")
             let identityID = try #require(try CompactJWS(parsing: genuine).claims()["sub"]?.stringValue)
             let claims = Self.claims(server, identityID: identityID)
@@ -128,7 +129,7 @@ struct ForgedTokenTests {
     }
 
     @Test func tokensExpireAfterTenMinutes() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let token = try await server.signIn(.google, "alice")
             server.clock.advance(by: 590)
             #expect(try await server.send(.get, "/changejar/v1/actions/mine", token: token).status == .ok)
@@ -139,7 +140,7 @@ struct ForgedTokenTests {
     }
 
     @Test func otherSchemesAndMissingHeadersAreUnauthorized() async throws {
-        try await withServer(.sqlite) { server in
+        try await withServer(.sqliteMemory) { server in
             let token = try await server.signIn(.google, "alice")
             let basic = try await server.send(
                 .get, "/changejar/v1/actions/mine", headers: ["Authorization": "Basic \(token)"])

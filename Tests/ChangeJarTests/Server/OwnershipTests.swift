@@ -1,4 +1,5 @@
 import ChangeJarModels
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// Another person can neither post as you, see your My Actions, nor edit or delete your actions.
 @Suite("Change Jar ownership")
 struct OwnershipTests {
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func nobodyPostsAsSomeoneElse(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let mallory = try await server.signIn(.google, "mallory")
@@ -25,7 +26,7 @@ struct OwnershipTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func myActionsAreFoundByProviderAndUserID(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             // The same user id at two providers is two people.
@@ -48,7 +49,7 @@ struct OwnershipTests {
         }
     }
 
-    @Test(arguments: DatabaseKind.allCases)
+    @Test(arguments: DatabaseKind.eachDialect)
     func nobodyEditsOrDeletesSomeoneElsesAction(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in
             let alice = try await server.signIn(.google, "alice")

@@ -2,6 +2,7 @@ import ChangeJarModels
 import ChangeJarServer
 import CognitoDevServer
 import Database
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import TokenVerifier
@@ -17,16 +18,15 @@ struct TestServer: Sendable {
     let clock: TestClock
     let cognito: CognitoDevService
     let dataDirectory: URL
-    let close: @Sendable () async -> Void
 
     static let poolID = "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90"
     static let baseURL = URL(string: "http://test.local")!
 
-    /// Builds everything; `writesPerWindow` sets the write rate limit.
-    static func start(_ kind: DatabaseKind, writesPerWindow: Int = 1_000, extraKeys: [JWK] = []) async throws
+    /// Builds everything over `database`, its data in a new temporary folder (the caller removes it);
+    /// `writesPerWindow` sets the write rate limit.
+    static func start(_ database: any SQLDatabase, writesPerWindow: Int = 1_000, extraKeys: [JWK] = []) async throws
         -> TestServer
     {
-        let (database, closeDatabase) = try await kind.open()
         var migrator = Migrator()
         CognitoDevService.registerMigrations(&migrator)
         ChangeJarService.registerMigrations(&migrator)
@@ -49,11 +49,7 @@ struct TestServer: Sendable {
         cognito.register(on: &router)
         changeJar.register(on: &router)
         return TestServer(
-            router: router, database: database, clock: clock, cognito: cognito, dataDirectory: directory,
-            close: {
-                await closeDatabase()
-                try? FileManager.default.removeItem(at: directory)
-            })
+            router: router, database: database, clock: clock, cognito: cognito, dataDirectory: directory)
     }
 
     /// One request through the router and the engine's error mapping (HTTPServer's TestClient, no sockets).
@@ -196,20 +192,17 @@ struct TestServer: Sendable {
     }
 }
 
-/// Runs `body` against a fresh server, closing it afterwards.
+/// Runs `body` against a fresh server on a fresh database of `kind`, removing both afterwards.
 func withServer(
     _ kind: DatabaseKind, writesPerWindow: Int = 1_000, extraKeys: [JWK] = [],
     isolation: isolated (any Actor)? = #isolation,
     _ body: (TestServer) async throws -> Void
 ) async throws {
-    let server = try await TestServer.start(kind, writesPerWindow: writesPerWindow, extraKeys: extraKeys)
-    do {
+    try await withTestDatabase(kind, maximumConnections: 4) { test in
+        let server = try await TestServer.start(test.database, writesPerWindow: writesPerWindow, extraKeys: extraKeys)
+        defer { try? FileManager.default.removeItem(at: server.dataDirectory) }
         try await body(server)
-    } catch {
-        await server.close()
-        throw error
     }
-    await server.close()
 }
 
 /// The problem document of a response.

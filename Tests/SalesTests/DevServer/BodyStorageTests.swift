@@ -1,4 +1,5 @@
 import Database
+import DatabaseTestSupport
 import DynamicJSON
 import Foundation
 import HTTPServer
@@ -7,7 +8,8 @@ import SalesforceDevServer
 import Testing
 
 /// Attachment bodies in the body folder: round trips through each store, what is left on disk after every
-/// kind of failure, and the move of bodies out of the database for databases made by older versions.
+/// kind of failure, and the move of bodies out of the database for databases made by older versions. The database
+/// store's tests run on SQLite and PostgreSQL.
 @Suite struct BodyStorageTests {
     // NB: computed, not stored: LeakSanitizer cannot follow Swift-tagged pointers in a global `Data`.
     static var bytes: Data {
@@ -54,61 +56,72 @@ import Testing
         #expect(now.staged == 0)
     }
 
-    @Test func theDatabaseStoreKeepsBodiesInItsFolder() async throws {
-        try await Self.roundTrip(try await DevServerHarness.migratedStore())
+    @Test(arguments: DatabaseKind.eachDialect)
+    func theDatabaseStoreKeepsBodiesInItsFolder(kind: DatabaseKind) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in try await Self.roundTrip(store) }
     }
 
     @Test func theMemoryStoreKeepsBodiesInItsFolder() async throws {
         try await Self.roundTrip(try .inMemory())
     }
 
-    @Test func aBodyAndItsRecordSurviveARestart() async throws {
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aBodyAndItsRecordSurviveARestart(kind: DatabaseKind) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sfbody-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let url = "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path
         let folder = directory.appendingPathComponent("bodies")
-        let first = try await DevServerHarness.make(
-            store: try await DevServerHarness.migratedStore(url: url, bodies: try BodyFolder(folder)))
-        let attachment = try await first.client().createAttachment(
-            name: "a.jpg", data: Self.bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
-        let second = try await DevServerHarness.make(
-            store: try await DevServerHarness.migratedStore(url: url, bodies: try BodyFolder(folder)))
-        #expect(try await second.client().downloadAttachment(id: attachment.id ?? "").data == Self.bytes)
+        try await DevServerHarness.withMigratedStore(kind, bodies: try BodyFolder(folder)) { store, test in
+            let first = try await DevServerHarness.make(store: store)
+            let attachment = try await first.client().createAttachment(
+                name: "a.jpg", data: Self.bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
+            let reopened = try test.reopen()
+            let second = try await DevServerHarness.make(
+                store: try await DevServerHarness.migratedStore(reopened, bodies: try BodyFolder(folder)))
+            #expect(try await second.client().downloadAttachment(id: attachment.id ?? "").data == Self.bytes)
+            await reopened.close()
+        }
     }
 
     /// Every way a create can fail after its body was staged leaves no file behind.
-    @Test(arguments: [
-        ("no token", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD"}"#),
-        ("unknown field", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD","Nope":1}"#),
-        ("missing name", #"{"ParentId":"001Q000000Demo1IAB","Body":"QUJD"}"#),
-        ("unknown parent", #"{"ParentId":"001Q000000Gone1IAB","Name":"x","Body":"QUJD"}"#),
-        ("not base64", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD!="}"#),
-        ("malformed JSON", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD""#),
-        ("two bodies", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD","body":"REVG","Nope":1}"#),
-    ])
-    func aFailedCreateLeavesNoFile(case name: String, body: String) async throws {
-        let store = try await DevServerHarness.migratedStore()
-        let harness = try await DevServerHarness.make(store: store)
-        let before = Self.files(store.bodies)
-        let token = name == "no token" ? nil : try await harness.accessToken()
-        let response = try await harness.send(.post, "\(Self.base)/Attachment", body: Data(body.utf8), token: token)
-        #expect(response.status.rawValue >= 400)
-        let after = Self.files(store.bodies)
-        #expect(after.stored == before.stored)
-        #expect(after.staged == 0)
+    @Test(
+        arguments: DatabaseKind.eachDialect,
+        [
+            ("no token", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD"}"#),
+            ("unknown field", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD","Nope":1}"#),
+            ("missing name", #"{"ParentId":"001Q000000Demo1IAB","Body":"QUJD"}"#),
+            ("unknown parent", #"{"ParentId":"001Q000000Gone1IAB","Name":"x","Body":"QUJD"}"#),
+            ("not base64", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD!="}"#),
+            ("malformed JSON", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD""#),
+            ("two bodies", #"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD","body":"REVG","Nope":1}"#),
+        ])
+    func aFailedCreateLeavesNoFile(kind: DatabaseKind, failure: (name: String, body: String)) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in
+            let harness = try await DevServerHarness.make(store: store)
+            let before = Self.files(store.bodies)
+            let token = failure.name == "no token" ? nil : try await harness.accessToken()
+            let response = try await harness.send(
+                .post, "\(Self.base)/Attachment", body: Data(failure.body.utf8), token: token)
+            #expect(response.status.rawValue >= 400)
+            let after = Self.files(store.bodies)
+            #expect(after.stored == before.stored)
+            #expect(after.staged == 0)
+        }
     }
 
-    @Test func anIdempotentReplayKeepsOneFile() async throws {
-        let store = try await DevServerHarness.migratedStore()
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anIdempotentReplayKeepsOneFile(kind: DatabaseKind) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in try await Self.replayIdempotently(store) }
+    }
+
+    private static func replayIdempotently(_ store: SObjectStore) async throws {
         let harness = try await DevServerHarness.make(store: store)
         let token = try await harness.accessToken()
-        let before = Self.files(store.bodies).stored
+        let before = files(store.bodies).stored
         let body = Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD"}"#.utf8)
         var ids: Set<String> = []
         for _ in 0..<2 {
             let response = try await harness.send(
-                .post, "\(Self.base)/Attachment", body: body, token: token, headers: ["Idempotency-Key": "k-1"])
+                .post, "\(base)/Attachment", body: body, token: token, headers: ["Idempotency-Key": "k-1"])
             #expect(response.status == .created)
             if case .string(let id)? = try JSONDecoder().decode([String: JSONValue].self, from: response.bodyData)["id"]
             {
@@ -116,18 +129,53 @@ import Testing
             }
         }
         #expect(ids.count == 1)
-        #expect(Self.files(store.bodies).stored.subtracting(before).count == 1)
+        #expect(files(store.bodies).stored.subtracting(before).count == 1)
     }
 
-    @Test func bodiesKeptInTheDatabaseByOlderVersionsMoveIntoTheFolder() async throws {
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        // The first migration as it was released, with a body stored in its `body` column.
+    /// Replays of one key that arrive together: on PostgreSQL, writes run at once (read committed), so the key's
+    /// row, not a look-up before it, has to decide which create wins.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func concurrentReplaysOfOneKeyCreateOneRecord(kind: DatabaseKind) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in
+            let harness = try await DevServerHarness.make(store: store)
+            let token = try await harness.accessToken()
+            let before = Self.files(store.bodies).stored
+            let count = try await store.count()
+            let body = Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"x","Body":"QUJD"}"#.utf8)
+            let responses = try await withThrowingTaskGroup(of: Response.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await harness.send(
+                            .post, "\(Self.base)/Attachment", body: body, token: token,
+                            headers: ["Idempotency-Key": "k-together"])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(responses.map(\.status) == Array(repeating: .created, count: 8), "\(responses.map(\.bodyText))")
+            let ids = Set(
+                responses.map { try? JSONDecoder().decode([String: JSONValue].self, from: $0.bodyData)["id"] })
+            #expect(ids.count == 1)
+            #expect(try await store.count() == count + 1)
+            #expect(Self.files(store.bodies).stored.subtracting(before).count == 1)
+            #expect(Self.files(store.bodies).staged == 0)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialect)
+    func bodiesKeptInTheDatabaseByOlderVersionsMoveIntoTheFolder(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in try await Self.moveOldBodies(test.database) }
+    }
+
+    private static func moveOldBodies(_ database: any SQLDatabase) async throws {
+        // The first migration as it was released, with a body stored in its `body` column (`bytea` on PostgreSQL).
         var original = Migrator()
         original.register("salesforce.v1-records") { db in
+            let blob = db.dialect.blobType
             try db.executeScript(
                 """
                 CREATE TABLE salesforce_record (
-                    id TEXT PRIMARY KEY, type TEXT NOT NULL, parent_id TEXT, fields TEXT NOT NULL, body BLOB,
+                    id TEXT PRIMARY KEY, type TEXT NOT NULL, parent_id TEXT, fields TEXT NOT NULL, body \(blob),
                     created_at BIGINT NOT NULL, modified_at BIGINT NOT NULL, is_deleted BIGINT NOT NULL DEFAULT 0
                 );
                 CREATE INDEX salesforce_record_parent ON salesforce_record (type, parent_id);
@@ -145,17 +193,23 @@ import Testing
             try db.execute(
                 """
                 INSERT INTO salesforce_record (id, type, parent_id, fields, body, created_at, modified_at)
-                VALUES (\(id), 'Attachment', '001Q000000Demo1IAB', '{"Name":"old.bin"}', \(Self.bytes), 0, 0)
+                VALUES (\(id), 'Attachment', '001Q000000Demo1IAB', '{"Name":"old.bin"}', \(bytes), 0, 0)
                 """)
         }
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
         #expect(try await migrator.migrate(database) == ["salesforce.v2-bodies", "salesforce.v3-body-files"])
         let store = SObjectStore.database(database, bodies: try .temporary())
+        // A file no record names, left long enough ago for the sweep to take it.
+        let orphan = try store.bodies.commit(try store.bodies.stage(Data("orphan".utf8)), for: "00PQ000000Gone01IAB")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-7200)],
+            ofItemAtPath: store.bodies.url.appendingPathComponent(orphan).path)
         try await store.prepare()
         let record = try #require(try await store.fetch(id))
         #expect(record.string("Name") == "old.bin")
-        #expect(try store.bodies.read(try #require(record.bodyFile)) == Self.bytes)
+        #expect(try store.bodies.read(try #require(record.bodyFile)) == bytes)
+        #expect(files(store.bodies).stored == [try #require(record.bodyFile)])
         #expect(try await database.read { try $0.fetchValue(Int.self, "SELECT COUNT(*) FROM salesforce_body") } == 0)
     }
 

@@ -1,4 +1,5 @@
 import Database
+import DatabaseTestSupport
 import DynamicJSON
 import Foundation
 import HTTPServer
@@ -7,13 +8,19 @@ import SalesforceDevServer
 import Testing
 
 @Suite struct DevServerStorageTests {
-    @Test func recordsAndTokensSurviveARestartAndTheSeedLoadsOnce() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sfdev-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func recordsAndTokensSurviveARestartAndTheSeedLoadsOnce(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            let reopened = try test.reopen()
+            try await Self.restart(first: test.database, second: reopened)
+            await reopened.close()
+        }
+    }
 
-        let first = try await DevServerHarness.make(store: try await DevServerHarness.migratedStore(url: url))
+    /// Creates a note and a token through a server over `first`, then checks both through a server over `second`,
+    /// another database object on the same storage.
+    private static func restart(first database: any SQLDatabase, second reopened: any SQLDatabase) async throws {
+        let first = try await DevServerHarness.make(store: try await DevServerHarness.migratedStore(database))
         let token = try await first.accessToken()
         let created = try await first.send(
             .post, "/services/data/v32.0/sobjects/Note",
@@ -22,7 +29,7 @@ import Testing
         #expect(created.status == .created)
         let seeded = try await first.service.store.count()
 
-        let second = try await DevServerHarness.make(store: try await DevServerHarness.migratedStore(url: url))
+        let second = try await DevServerHarness.make(store: try await DevServerHarness.migratedStore(reopened))
         #expect(try await second.service.store.count() == seeded)
         // The token issued before the restart still works.
         let account = try await second.send(
@@ -62,8 +69,13 @@ import Testing
         await #expect(throws: SalesforceError.self) { _ = try await client.downloadAttachment(id: attachment.id ?? "") }
     }
 
-    @Test func aBinaryBodyRoundTripsThroughTheDatabase() async throws {
-        let harness = try await DevServerHarness.make()
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aBinaryBodyRoundTripsThroughTheDatabase(kind: DatabaseKind) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in try await Self.binaryRoundTrip(store) }
+    }
+
+    private static func binaryRoundTrip(_ store: SObjectStore) async throws {
+        let harness = try await DevServerHarness.make(store: store)
         let client = try await harness.client()
         let bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let attachment = try await client.createAttachment(
@@ -76,12 +88,13 @@ import Testing
 
 /// A 25 MB attachment goes into a SQLite file piece by piece and comes back byte for byte.
 @Suite struct LargeAttachmentTests {
+    // NB: SQLite only: the slowest test of the target, and the body's path (the folder) is the same on both engines.
     @Test func a25MegabyteAttachmentRoundTripsThroughASQLiteFile() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sfdev-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path
-        let harness = try await DevServerHarness.make(store: try await DevServerHarness.migratedStore(url: url))
+        try await DevServerHarness.withMigratedStore(.sqliteFile) { store, _ in try await Self.roundTrip25MB(store) }
+    }
+
+    private static func roundTrip25MB(_ store: SObjectStore) async throws {
+        let harness = try await DevServerHarness.make(store: store)
         let token = try await harness.accessToken()
 
         var bytes = Data(count: 25_000_000)
@@ -120,8 +133,13 @@ import Testing
         #expect(record["BodyLength"] == .number(25_000_000))
     }
 
-    @Test func anEmptyBodyRoundTrips() async throws {
-        let harness = try await DevServerHarness.make()
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anEmptyBodyRoundTrips(kind: DatabaseKind) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in try await Self.emptyRoundTrip(store) }
+    }
+
+    private static func emptyRoundTrip(_ store: SObjectStore) async throws {
+        let harness = try await DevServerHarness.make(store: store)
         let token = try await harness.accessToken()
         let created = try await harness.send(
             .post, "/services/data/v32.0/sobjects/Attachment",

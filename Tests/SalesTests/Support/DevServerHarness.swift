@@ -1,4 +1,5 @@
 import Database
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import LocalStore
@@ -68,16 +69,27 @@ struct DevServerHarness {
         return DevServerHarness(service: service, router: router, clock: clock, wire: Wire())
     }
 
-    /// The production store over a migrated SQLite database at `url`, its bodies in `bodies` (by default a
-    /// temporary folder removed with the store).
-    static func migratedStore(url: String = "sqlite::memory:", bodies: BodyFolder? = nil) async throws
+    /// The production store over `database` (by default a new in-memory SQLite database), migrated, its bodies in
+    /// `bodies` (by default a temporary folder removed with the store).
+    static func migratedStore(_ database: (any SQLDatabase)? = nil, bodies: BodyFolder? = nil) async throws
         -> SObjectStore
     {
-        let database = try SQLiteDatabase(url: url)
+        let database = try database ?? SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
         try await migrator.migrate(database)
         return .database(database, bodies: try bodies ?? .temporary())
+    }
+
+    /// Runs `body` with the production store over a fresh database of `kind` (removed afterwards) and that
+    /// database, which tests can reopen.
+    static func withMigratedStore(
+        _ kind: DatabaseKind, bodies: BodyFolder? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: (SObjectStore, TestDatabase) async throws -> Void
+    ) async throws {
+        try await withTestDatabase(kind, maximumConnections: 4) { test in
+            try await body(try await migratedStore(test.database, bodies: bodies), test)
+        }
     }
 
     /// Sends a request straight to the router.
