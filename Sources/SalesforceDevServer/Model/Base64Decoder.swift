@@ -1,3 +1,5 @@
+import CBodyIO
+
 /// Decodes base64 text fed in pieces of any size, as an upload arrives.
 ///
 /// It accepts what `Data(base64Encoded:options: .ignoreUnknownCharacters)` accepts, except that `=` may
@@ -10,9 +12,11 @@
 /// guard let tail = decoder.finish(into: output + written) else { /* not base64 */ }
 /// ```
 ///
-/// NB: the common case (a run of whole groups of alphabet characters) takes one lookup per character in
-/// four tables whose values are already shifted into place, OR-ed together: a character outside the
-/// alphabet sets bit 24, so a whole group is checked by one test. Anything else goes one character at a time.
+/// NB: runs of alphabet characters go to the vector decoder in C (`CBodyIO`, AVX2) when the processor has it,
+/// 32 characters at a time (~4× the scalar speed). What it leaves, and everything on other processors, takes
+/// one lookup per character in four tables whose values are already shifted into place, OR-ed together: a
+/// character outside the alphabet sets bit 24, so a whole group is checked by one test. Anything else (line
+/// breaks, padding, groups split across pieces) goes one character at a time.
 struct Base64Decoder: Sendable {
     /// Set once the text is known not to be base64; nothing more is decoded.
     private(set) var failed = false
@@ -24,7 +28,7 @@ struct Base64Decoder: Sendable {
     private var padding = 0
 
     /// The output room that ``decode(_:into:)`` needs for `count` input bytes.
-    static func room(for count: Int) -> Int { count / 4 * 3 + 4 }
+    static func room(for count: Int) -> Int { count / 4 * 3 + 8 }
 
     /// Decodes `input` into `output`, which has room for ``room(for:)`` bytes; returns how many it wrote.
     mutating func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) -> Int {
@@ -35,6 +39,12 @@ struct Base64Decoder: Sendable {
         var written = 0
         while index < count {
             if carried == 0, padding == 0 {
+                // Whole runs of the alphabet go through the vector decoder first, 32 characters at a time.
+                let taken = cbodyio_base64_decode_blocks(
+                    base.assumingMemoryBound(to: UInt8.self) + index, count - index,
+                    (output + written).assumingMemoryBound(to: UInt8.self))
+                index += taken
+                written += taken / 4 * 3
                 while index + 4 <= count {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt32.self).littleEndian
                     let value =

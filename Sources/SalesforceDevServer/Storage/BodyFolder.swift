@@ -1,3 +1,4 @@
+import CBodyIO
 import Dispatch
 import Foundation
 import HTTPServer
@@ -32,25 +33,31 @@ public final class BodyFolder: Sendable {
     public let url: URL
     private let staging: URL
     private let removesOnDeinit: Bool
+    /// Whether staged bodies are written past the page cache where the file system allows it.
+    let writesDirectly: Bool
 
     /// Opens (creating it if needed) the folder at `url`.
-    public convenience init(_ url: URL) throws {
-        try self.init(url, removesOnDeinit: false)
+    ///
+    /// `writesDirectly` (the default) writes staged bodies with `O_DIRECT` where the system and the file
+    /// system have it, and through the page cache elsewhere.
+    public convenience init(_ url: URL, writesDirectly: Bool = true) throws {
+        try self.init(url, removesOnDeinit: false, writesDirectly: writesDirectly)
     }
 
-    private init(_ url: URL, removesOnDeinit: Bool) throws {
+    private init(_ url: URL, removesOnDeinit: Bool, writesDirectly: Bool) throws {
         self.url = url
         self.staging = url.appendingPathComponent("staging", isDirectory: true)
         self.removesOnDeinit = removesOnDeinit
+        self.writesDirectly = writesDirectly
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
     }
 
     /// A new folder under the system's temporary directory, removed with this object (tests, in-memory
     /// stores).
-    public static func temporary() throws -> BodyFolder {
+    public static func temporary(writesDirectly: Bool = true) throws -> BodyFolder {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "quartet-bodies-\(UUID().uuidString)", isDirectory: true)
-        return try BodyFolder(url, removesOnDeinit: true)
+        return try BodyFolder(url, removesOnDeinit: true, writesDirectly: writesDirectly)
     }
 
     deinit {
@@ -60,9 +67,17 @@ public final class BodyFolder: Sendable {
     /// A new, empty body in a temporary file, ready to be written.
     public func stage() throws -> StagedBody {
         let path = staging.appendingPathComponent(UUID().uuidString).path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        let direct = writesDirectly ? cbodyio_direct_flag() : 0
+        if direct != 0 {
+            let descriptor = open(path, flags | direct, 0o600)
+            if descriptor >= 0 { return StagedBody(path: path, descriptor: descriptor, directFlag: direct) }
+            // A file system without direct I/O refuses the flag: write through the page cache instead.
+            guard errno == EINVAL else { throw Failure(operation: "create a staged body", code: errno) }
+        }
+        let descriptor = open(path, flags, 0o600)
         guard descriptor >= 0 else { throw Failure(operation: "create a staged body", code: errno) }
-        return StagedBody(path: path, descriptor: descriptor)
+        return StagedBody(path: path, descriptor: descriptor, directFlag: 0)
     }
 
     /// A staged body holding `data`.
@@ -143,6 +158,12 @@ public final class BodyFolder: Sendable {
 /// A binary field being written to a temporary file of a ``BodyFolder``: raw bytes, or base64 text decoded
 /// as it is appended. Removed when released unless it was committed.
 ///
+/// NB: where it can, it writes with `O_DIRECT`, in whole 4 KiB blocks straight from its page-aligned buffer
+/// (the last block padded, the file then cut to length): copying 25 MB into the page cache and writing it
+/// back later cost ~5 ms of system time per upload, a fifth of the server's CPU for it on two cores. Otherwise
+/// it writes through the page cache and syncs every 8 MiB on another thread, so the sync at commit finds
+/// little left.
+///
 /// NB: `@unchecked Sendable`: an upload writes it from one engine thread, then hands it to the handler, which
 /// commits it; the two never touch it at once.
 public final class StagedBody: @unchecked Sendable {
@@ -163,6 +184,8 @@ public final class StagedBody: @unchecked Sendable {
 
     private var path: String
     private var descriptor: Int32
+    /// The `O_DIRECT` flag the file was opened with, or 0.
+    private var directFlag: Int32
     private var decoder = Base64Decoder()
     private let memory = PageBuffer(count: StagedBody.bufferSize)
     private var buffer: UnsafeMutableRawPointer { memory.base }
@@ -183,11 +206,17 @@ public final class StagedBody: @unchecked Sendable {
 
     /// Bytes gathered before each write: few system calls, little memory.
     static let bufferSize = 1 << 20
+    /// The unit of direct writes (offsets, lengths and the buffer's address are multiples of it).
+    static let block = 4096
 
-    fileprivate init(path: String, descriptor: Int32) {
+    fileprivate init(path: String, descriptor: Int32, directFlag: Int32) {
         self.path = path
         self.descriptor = descriptor
+        self.directFlag = directFlag
     }
+
+    /// Whether the file is written past the page cache.
+    public var writesDirectly: Bool { directFlag != 0 }
 
     deinit {
         syncing.wait()
@@ -214,7 +243,7 @@ public final class StagedBody: @unchecked Sendable {
         while failure == nil, offset < text.count {
             // NB: pieces are taken so that their decoded bytes always fit the buffer's free room.
             let room = Self.bufferSize - buffered
-            let length = min(text.count - offset, (room - 4) / 3 * 4)
+            let length = min(text.count - offset, max(0, room - 8) / 3 * 4)
             guard length > 0 else {
                 flush()
                 continue
@@ -223,7 +252,7 @@ public final class StagedBody: @unchecked Sendable {
                 UnsafeRawBufferPointer(rebasing: text[offset..<(offset + length)]), into: buffer + buffered)
             offset += length
             if decoder.failed { failure = .notBase64 }
-            if Self.bufferSize - buffered < 8 { flush() }
+            if Self.bufferSize - buffered < 16 { flush() }
         }
     }
 
@@ -237,26 +266,56 @@ public final class StagedBody: @unchecked Sendable {
                 failure = .notBase64
             }
         }
-        flush()
+        flush(isLast: true)
     }
 
-    /// Writes the buffer to the file.
-    private func flush() {
-        defer { buffered = 0 }
-        guard failure == nil, buffered > 0 else { return }
+    /// Writes the buffer to the file: all of it, or with direct writes the whole blocks (a tail shorter than
+    /// a block moves to the buffer's start), and at the end the rest padded to a block.
+    private func flush(isLast: Bool = false) {
+        guard failure == nil, buffered > 0 else {
+            buffered = 0
+            return
+        }
         if head.count < 8 { head += UnsafeRawBufferPointer(start: buffer, count: min(8 - head.count, buffered)) }
+        var length = buffered
+        if writesDirectly {
+            let block = Self.block
+            length = isLast ? (buffered + block - 1) / block * block : buffered / block * block
+            if length > buffered {
+                (buffer + buffered).initializeMemory(as: UInt8.self, repeating: 0, count: length - buffered)
+            }
+        }
+        guard let wrote = writeOut(length) else { return }
+        let written = min(wrote, buffered)
+        count += written
+        if isLast, length != written, ftruncate(descriptor, off_t(count)) != 0 {
+            failure = .file(BodyFolder.Failure(operation: "cut a staged body to length", code: errno))
+        }
+        buffered -= written
+        if buffered > 0 { buffer.copyMemory(from: buffer + written, byteCount: buffered) }
+        if !writesDirectly { startEarlySync() }
+    }
+
+    /// Writes the buffer's first `length` bytes and returns how many it wrote (all of the buffer instead, after
+    /// a refused direct write, through the page cache); `nil` on failure.
+    private func writeOut(_ length: Int) -> Int? {
         var offset = 0
-        while offset < buffered {
-            let wrote = write(descriptor, buffer + offset, buffered - offset)
+        while offset < length {
+            let wrote = write(descriptor, buffer + offset, length - offset)
             if wrote < 0, errno == EINTR { continue }
+            if wrote < 0, errno == EINVAL, writesDirectly, offset == 0 {
+                // NB: some file systems accept the flag at open and refuse the writes.
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~directFlag)
+                directFlag = 0
+                return writeOut(buffered)
+            }
             guard wrote > 0 else {
                 failure = .file(BodyFolder.Failure(operation: "write a staged body", code: errno))
-                return
+                return nil
             }
             offset += wrote
         }
-        count += buffered
-        startEarlySync()
+        return length
     }
 
     /// Starts syncing what is written so far on another thread, unless a sync still runs, so that the sync

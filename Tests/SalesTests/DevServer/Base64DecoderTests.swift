@@ -67,6 +67,37 @@ import Testing
         }
     }
 
+    /// Every character of the alphabet in every position of the vector decoder's 32-character blocks.
+    @Test func everyCharacterDecodesInEveryPositionOfABlock() {
+        var state: UInt64 = 99
+        let random = (0..<100_000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        let ramps: [UInt8] = (0..<(3 * 256)).map { UInt8(truncatingIfNeeded: ($0 % 256) &* 7 &+ $0 / 256) }
+        let data = Data(ramps + random)
+        #expect(Set(data.base64EncodedString().utf8).subtracting([UInt8(ascii: "=")]).count == 64)
+        for piece in [32, 1000, 1 << 20] {
+            #expect(Self.decode(data.base64EncodedString(), piece: piece) == data)
+        }
+    }
+
+    /// A character outside the alphabet anywhere in a block stops the vector decoder there; the rest is right.
+    @Test func aSkippedCharacterAnywhereInABlockIsHandled() {
+        let text = Array(Self.original.base64EncodedString().utf8)
+        for position in 0..<96 {
+            var broken = text
+            broken.insert(UInt8(ascii: "\n"), at: position)
+            #expect(
+                Self.decode(String(decoding: broken, as: UTF8.self), piece: 1 << 20) == Self.original, "\(position)")
+            broken[position] = UInt8(ascii: "*")
+            #expect(
+                Self.decode(String(decoding: broken, as: UTF8.self), piece: 1 << 20) == Self.original, "\(position)")
+            broken[position] = UInt8(ascii: "=")
+            #expect(Self.decode(String(decoding: broken, as: UTF8.self), piece: 1 << 20) == nil, "\(position)")
+        }
+    }
+
     @Test func staysRefusedAfterAFailure() {
         var decoder = Base64Decoder()
         var output = [UInt8](repeating: 0, count: 64)
