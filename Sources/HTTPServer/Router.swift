@@ -82,7 +82,7 @@ public struct Router: Sendable {
         let receiving: Handler = { request in
             if let receiver = request.bodyReceiver as? Receiver { return try await handler(request, receiver) }
             let receiver = makeReceiver(request)
-            receiver.receiveWhole(request.body)
+            await Router.feed(receiver, request.body)
             var request = request
             request.body = Data()
             return try await handler(request, receiver)
@@ -166,6 +166,23 @@ public struct Router: Sendable {
         let (handler, matched) = try resolve(request)
         return try await handler(matched)
     }
+
+    /// Feeds a gathered body to a receiver on a thread of its own, as the engine would, and waits.
+    ///
+    /// NB: a receiver may block while it works (a `PipelinedReceiver` waits for its queue); on Swift's
+    /// cooperative pool, whose few threads every task shares, that stalled unrelated requests and tests.
+    private static func feed(_ receiver: some BodyReceiver, _ body: Data) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            feedingQueue.async {
+                receiver.receiveWhole(body)
+                done.resume()
+            }
+        }
+    }
+
+    /// Where gathered bodies are fed to receivers: a queue of its own (Dispatch gives it threads beyond the
+    /// cooperative pool's).
+    private static let feedingQueue = DispatchQueue(label: "quartet.http.gathered-bodies", attributes: .concurrent)
 
     /// The receivers of the routes registered with ``on(_:_:receiving:handler:)``, for ``Server``: the engine asks
     /// it when a request's headers arrive.
