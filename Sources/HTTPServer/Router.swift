@@ -169,20 +169,17 @@ public struct Router: Sendable {
 
     /// Feeds a gathered body to a receiver on a thread of its own, as the engine would, and waits.
     ///
-    /// NB: a receiver may block while it works (a `PipelinedReceiver` waits for its queue); on Swift's
-    /// cooperative pool, whose few threads every task shares, that stalled unrelated requests and tests.
+    /// NB: a receiver may block while it works (a `PipelinedReceiver` waits for its queue). On Swift's
+    /// cooperative pool, whose few threads every task shares (and, on Linux, Dispatch's global queues with
+    /// them), that stalled unrelated requests and tests for seconds; a thread of its own blocks nobody.
     private static func feed(_ receiver: some BodyReceiver, _ body: Data) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            feedingQueue.async {
+            Thread {
                 receiver.receiveWhole(body)
                 done.resume()
-            }
+            }.start()
         }
     }
-
-    /// Where gathered bodies are fed to receivers: a queue of its own (Dispatch gives it threads beyond the
-    /// cooperative pool's).
-    private static let feedingQueue = DispatchQueue(label: "quartet.http.gathered-bodies", attributes: .concurrent)
 
     /// The receivers of the routes registered with ``on(_:_:receiving:handler:)``, for ``Server``: the engine asks
     /// it when a request's headers arrive.

@@ -160,9 +160,13 @@ final class RawConnection: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` until it holds or about five seconds pass (for effects that land on another thread).
+/// Polls `condition` until it holds or 30 seconds pass (for effects that land on another thread).
+///
+/// NB: generous for the same reason as the receive timeout: the whole suite shares two cores, and a starved
+/// (not broken) server thread may take seconds to get to the effect. A condition that holds returns at once.
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<500 {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while ContinuousClock.now < deadline {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))
     }
