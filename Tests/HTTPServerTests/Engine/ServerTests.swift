@@ -23,12 +23,14 @@ func withServer(
 func testConfiguration(
     threadPoolSize: Int = 2,
     connectionLimit: Int = 64,
+    idleTimeout: Duration = .seconds(60),
     requestTimeout: Duration? = .seconds(10),
     maxBodySize: Int = 32 << 20
 ) -> Server.Configuration {
     Server.Configuration(
-        threadPoolSize: threadPoolSize, connectionLimit: connectionLimit, requestTimeout: requestTimeout,
-        maxBodySize: maxBodySize, eventStreamHeartbeat: .milliseconds(50), log: .discard)
+        threadPoolSize: threadPoolSize, connectionLimit: connectionLimit, idleTimeout: idleTimeout,
+        requestTimeout: requestTimeout, maxBodySize: maxBodySize, eventStreamHeartbeat: .milliseconds(50),
+        log: .discard)
 }
 
 /// FNV-1a over 64-bit words: position-dependent, and fast enough in debug builds for 25 MB.

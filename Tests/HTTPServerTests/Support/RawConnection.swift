@@ -52,9 +52,21 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    deinit { Foundation.close(fd) }
+    // NB: only touched by the closure using the connection, like `buffer`.
+    private var isReset = false
 
+    deinit { if !isReset { Foundation.close(fd) } }
+
+    /// Half-closes both directions (FIN): the server may take this for a client done sending.
     func close() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    /// Drops the connection abortively (RST), as a client that crashed or lost its network.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        Foundation.close(fd)
+        isReset = true
+    }
 
     func send(_ text: String) throws { try send(Data(text.utf8)) }
 
