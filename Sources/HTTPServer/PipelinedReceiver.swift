@@ -44,11 +44,16 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
         self.wrapped = wrapped
         self.chunkSize = chunkSize
         isInline = expectedLength.map { $0 <= chunkSize } ?? false
-        let memory = isInline ? nil : PageBuffer(count: chunkSize * count)
+        let memory = isInline ? nil : PageBuffer.reusable(count: chunkSize * count)
         self.memory = memory
         self.chunks = memory.map { memory in (0..<count).map { memory.base + $0 * chunkSize } } ?? []
         pool = Locked(Array(self.chunks.indices))
         free = DispatchSemaphore(value: self.chunks.count)
+    }
+
+    deinit {
+        // Work still queued holds this object, so nothing touches the chunks any more.
+        memory?.recycle()
     }
 
     public func receive(_ piece: UnsafeRawBufferPointer) {

@@ -187,7 +187,7 @@ public final class StagedBody: @unchecked Sendable {
     /// The `O_DIRECT` flag the file was opened with, or 0.
     private var directFlag: Int32
     private var decoder = Base64Decoder()
-    private let memory = PageBuffer(count: StagedBody.bufferSize)
+    private let memory = PageBuffer.reusable(count: StagedBody.bufferSize)
     private var buffer: UnsafeMutableRawPointer { memory.base }
     private var buffered = 0
     private var committed = false
@@ -220,6 +220,7 @@ public final class StagedBody: @unchecked Sendable {
 
     deinit {
         syncing.wait()
+        memory.recycle()
         if descriptor >= 0 { close(descriptor) }
         if !committed { unlink(path) }
     }

@@ -268,3 +268,28 @@ struct PipelinedReceiverTests {
         }
     }
 }
+
+/// Upload buffers: mapped pages, handed on to the next owner of the same size.
+@Suite("Page buffers")
+struct PageBufferTests {
+    @Test func aRecycledBufferIsReusedBySize() {
+        // An odd size of its own, so buffers recycled by tests running meanwhile do not interfere.
+        let size = 3 * 4096 + 17
+        let first = PageBuffer.reusable(count: size)
+        first.base.storeBytes(of: 42, as: UInt8.self)
+        first.recycle()
+        let second = PageBuffer.reusable(count: size)
+        #expect(second === first)
+        #expect(PageBuffer.reusable(count: size) !== first)
+        #expect(PageBuffer.reusable(count: size + 1).count == size + 1)
+    }
+
+    @Test func onlyAFewIdleBuffersOfASizeAreKept() {
+        let size = 5 * 4096 + 3
+        let buffers = (0..<(PageBuffer.idleLimit + 3)).map { _ in PageBuffer(count: size) }
+        for buffer in buffers { buffer.recycle() }
+        let reused = (0..<(PageBuffer.idleLimit + 3)).map { _ in PageBuffer.reusable(count: size) }
+        let kept = reused.filter { candidate in buffers.contains { $0 === candidate } }
+        #expect(kept.count == PageBuffer.idleLimit)
+    }
+}
