@@ -42,15 +42,22 @@ var targets: [Target] = [
 
     // MARK: - Platform
 
+    // The package's one lock type (a pthread mutex, which ThreadSanitizer sees).
+    .target(name: "Locking", swiftSettings: swiftSettings),
+    // The HTTP vocabulary both sides share: methods and routes (a route is written once, used by server and app).
+    .target(name: "HTTPTypes", swiftSettings: swiftSettings),
+    // User-visible strings from a module's Localizable.strings: one lookup and formatting helper for every core.
+    .target(name: "Localization", swiftSettings: swiftSettings),
     // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
     .target(name: "DynamicJSON", swiftSettings: swiftSettings),
     .target(
-        name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim", "DynamicJSON"], swiftSettings: swiftSettings),
+        name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim", "DynamicJSON", "Locking", "HTTPTypes"],
+        swiftSettings: swiftSettings),
     // The database API and its SQLite driver: safe for iOS app cores (no libpq).
-    .target(name: "Database", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+    .target(name: "Database", dependencies: ["CSQLite", "Locking"], swiftSettings: swiftSettings),
     // The PostgreSQL driver: servers only.
-    .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ"], swiftSettings: swiftSettings),
-    .target(name: "APIClient", swiftSettings: swiftSettings),
+    .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ", "Locking"], swiftSettings: swiftSettings),
+    .target(name: "APIClient", dependencies: ["Locking", "HTTPTypes"], swiftSettings: swiftSettings),
     // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
     .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
@@ -61,44 +68,44 @@ var targets: [Target] = [
 
     // MARK: - Contracts (wire types and routes shared by a core and its server)
 
-    .target(name: "ChangeJarModels", swiftSettings: swiftSettings),
-    .target(name: "AttendeeModels", swiftSettings: swiftSettings),
+    .target(name: "ChangeJarModels", dependencies: ["HTTPTypes"], swiftSettings: swiftSettings),
+    .target(name: "AttendeeModels", dependencies: ["HTTPTypes"], swiftSettings: swiftSettings),
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
     .target(
         name: "QuakesCore",
-        dependencies: ["APIClient", "LocalStore"],
+        dependencies: ["APIClient", "LocalStore", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
 
     .target(
         name: "SalesCore",
-        dependencies: ["APIClient", "LocalStore"],
+        dependencies: ["APIClient", "LocalStore", "Locking", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "ChangeJarCore",
-        dependencies: ["ChangeJarModels", "APIClient", "LocalStore"],
+        dependencies: ["ChangeJarModels", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
 
     .target(
         name: "AttendeeCore",
-        dependencies: ["AttendeeModels", "APIClient", "LocalStore"],
+        dependencies: ["AttendeeModels", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
 
     // MARK: - Backends
 
-    .target(name: "USGSReplay", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+    .target(name: "USGSReplay", dependencies: ["HTTPServer", "Locking"], swiftSettings: swiftSettings),
     .target(
         name: "SalesforceDevServer",
-        dependencies: ["HTTPServer", "Database", "DynamicJSON", "CBodyIO"],
+        dependencies: ["HTTPServer", "Database", "DynamicJSON", "CBodyIO", "Locking", "HTTPTypes"],
         resources: [.copy("Resources/seed")],
         swiftSettings: swiftSettings
     ),
@@ -109,12 +116,16 @@ var targets: [Target] = [
     ),
     .target(
         name: "ChangeJarServer",
-        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
+        dependencies: [
+            "ChangeJarModels", "HTTPServer", "HTTPTypes", "Database", "TokenVerifier", "DynamicJSON", "Locking",
+        ],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "AttendeeServer",
-        dependencies: ["AttendeeModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
+        dependencies: [
+            "AttendeeModels", "HTTPServer", "HTTPTypes", "Database", "TokenVerifier", "DynamicJSON", "Locking",
+        ],
         resources: [.copy("Seed")],
         swiftSettings: swiftSettings
     ),
@@ -157,17 +168,28 @@ var targets: [Target] = [
         path: "Tests/Support/DatabaseTestSupport",
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+    // What many test targets share: a hand-moved clock, a gate for async work, an in-process transport.
+    .target(
+        name: "TestSupport",
+        dependencies: ["APIClient", "HTTPServer", "HTTPTypes", "Locking"],
+        path: "Tests/Support/TestSupport",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "Locking"], swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",
         dependencies: ["Database", "DatabasePostgres", "DatabaseTestSupport"],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "APIClientTests", dependencies: ["APIClient", "HTTPServer"], swiftSettings: swiftSettings),
-    .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "APIClient"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "LocalStoreTests", dependencies: ["TestSupport", "LocalStore", "APIClient", "Locking"],
+        swiftSettings: swiftSettings),
     .testTarget(
         name: "QuakesCoreTests",
-        dependencies: ["QuakesCore", "USGSReplay", "HTTPServer"],
+        dependencies: ["QuakesCore", "USGSReplay", "HTTPServer", "Locking"],
         swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -179,15 +201,18 @@ var targets: [Target] = [
     .testTarget(
         name: "SalesTests",
         dependencies: [
-            "SalesCore", "SalesforceDevServer", "HTTPServer", "APIClient", "LocalStore", "Database", "DynamicJSON",
-            "DatabaseTestSupport",
+            "TestSupport",
+            "SalesCore", "SalesforceDevServer", "HTTPServer", "HTTPTypes", "APIClient", "LocalStore", "Database",
+            "DynamicJSON", "DatabaseTestSupport",
         ],
         swiftSettings: swiftSettings
     ),
     .testTarget(
         name: "ChangeJarTests",
         dependencies: [
+            "TestSupport",
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
+            "HTTPTypes",
             "APIClient", "LocalStore", "Database", "DatabaseTestSupport", "DynamicJSON",
         ],
         swiftSettings: swiftSettings
@@ -195,7 +220,9 @@ var targets: [Target] = [
     .testTarget(
         name: "AttendeeTests",
         dependencies: [
-            "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "APIClient", "LocalStore", "Database",
+            "TestSupport",
+            "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "HTTPTypes", "APIClient", "LocalStore",
+            "Database",
             "DatabaseTestSupport",
         ],
         swiftSettings: swiftSettings
@@ -209,7 +236,7 @@ var targets: [Target] = [
         name: "QuartetCLITests",
         dependencies: [
             "QuartetCLI", "QuartetServer", "HTTPServer", "Database", "LocalStore", "TokenVerifier", "QuakesCore",
-            "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer",
+            "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
         ],
         swiftSettings: swiftSettings
     ),

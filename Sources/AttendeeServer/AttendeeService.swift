@@ -2,6 +2,7 @@ import AttendeeModels
 import Database
 import Foundation
 import HTTPServer
+import HTTPTypes
 import TokenVerifier
 
 /// The Attendee backend: accounts, events, agenda and seats, feedback and people under `/attendee/v1`.
@@ -85,25 +86,29 @@ public struct AttendeeService: Sendable {
 
     /// Registers every route of ``operations`` on `router`.
     public func register(on router: inout Router) {
-        for (route, handler) in handlers {
-            router.on(HTTPMethod(rawValue: route.method), route.pattern, handler)
-        }
+        for (route, handler) in handlers { router.on(route, handler) }
     }
 
-    var handlers: [(AttendeeRoute, Handler)] {
+    var handlers: [(Route, Handler)] {
         let accounts = AccountController(service: self)
         let events = EventController(service: self)
         let sessions = SessionController(service: self)
         let people = PeopleController(service: self)
         return [
-            (.signUp, accounts.signUp), (.signIn, accounts.signIn), (.signOut, accounts.signOut),
-            (.me, people.me), (.updateMe, people.updateMe),
-            (.events, events.list), (.event, events.details), (.register, events.register),
-            (.additionalInfo, events.additionalInfo), (.agenda, events.agenda), (.myAgenda, events.myAgenda),
-            (.speakers, people.speakers), (.attendees, people.attendees), (.eventFeedback, events.feedback),
-            (.session, sessions.details), (.attend, sessions.attend), (.leave, sessions.leave),
-            (.sessionAttendees, sessions.attendees), (.sessionFeedback, sessions.feedback),
-            (.speaker, people.speaker), (.person, people.person), (.importProgramme, events.importProgramme),
+            (AttendeeRoute.signUp, accounts.signUp), (AttendeeRoute.signIn, accounts.signIn),
+            (AttendeeRoute.signOut, accounts.signOut),
+            (AttendeeRoute.me, people.me), (AttendeeRoute.updateMe, people.updateMe),
+            (AttendeeRoute.events, events.list), (AttendeeRoute.event, events.details),
+            (AttendeeRoute.register, events.register),
+            (AttendeeRoute.additionalInfo, events.additionalInfo), (AttendeeRoute.agenda, events.agenda),
+            (AttendeeRoute.myAgenda, events.myAgenda),
+            (AttendeeRoute.speakers, people.speakers), (AttendeeRoute.attendees, people.attendees),
+            (AttendeeRoute.eventFeedback, events.feedback),
+            (AttendeeRoute.session, sessions.details), (AttendeeRoute.attend, sessions.attend),
+            (AttendeeRoute.leave, sessions.leave),
+            (AttendeeRoute.sessionAttendees, sessions.attendees), (AttendeeRoute.sessionFeedback, sessions.feedback),
+            (AttendeeRoute.speaker, people.speaker), (AttendeeRoute.person, people.person),
+            (AttendeeRoute.importProgramme, events.importProgramme),
         ]
     }
 }

@@ -1,57 +1,37 @@
 import Foundation
+import HTTPTypes
 
-/// A Change Jar API route: a method and a router pattern, written once and used by the server (to register)
-/// and the client (to build request paths).
+/// The routes of the Change Jar API, written once: the server registers them and the client fills them in.
 ///
 /// ```swift
-/// router.on(.init(rawValue: ChangeJarRoute.action.method), ChangeJarRoute.action.pattern) { … }
-/// let path = ChangeJarRoute.action.path(["id": action.id])   // "/changejar/v1/actions/3f…"
+/// router.on(ChangeJarRoute.action) { … }
+/// let path = ChangeJarRoute.action.path(action.id)   // ["changejar", "v1", "actions", "3f…"]
 /// ```
-public struct ChangeJarRoute: Sendable, Hashable {
-    /// The HTTP method (`GET`, `POST`, …).
-    public var method: String
-    /// The router pattern with `:name` parameters.
-    public var pattern: String
-
-    /// Creates a value from its parts.
-    public init(_ method: String, _ pattern: String) {
-        self.method = method
-        self.pattern = pattern
-    }
-
-    /// The path with each `:name` replaced by its percent-encoded value.
-    public func path(_ parameters: [String: String] = [:]) -> String {
-        pattern.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
-            guard part.hasPrefix(":") else { return String(part) }
-            let value = parameters[String(part.dropFirst())] ?? ""
-            return value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? value
-        }.joined(separator: "/")
-    }
-
+public enum ChangeJarRoute {
     /// Every route's common prefix.
     public static let prefix = "/changejar/v1"
 
     /// `GET`: every action, newest first (`cursor`, `limit`).
-    public static let allActions = ChangeJarRoute("GET", prefix + "/actions")
+    public static let allActions = Route(.get, prefix + "/actions")
     /// `POST` a ``NewAction`` (signed in).
-    public static let createAction = ChangeJarRoute("POST", prefix + "/actions")
+    public static let createAction = Route(.post, prefix + "/actions", authenticated: true)
     /// `GET`: actions newer than `since`, newest first (`cursor`, `limit`).
-    public static let newActions = ChangeJarRoute("GET", prefix + "/actions/new")
+    public static let newActions = Route(.get, prefix + "/actions/new")
     /// `GET`: how many actions are newer than `since` (``NewActionsCount``).
-    public static let newActionsCount = ChangeJarRoute("GET", prefix + "/actions/new/count")
+    public static let newActionsCount = Route(.get, prefix + "/actions/new/count")
     /// `GET`: the signed-in person's actions, newest first (signed in).
-    public static let myActions = ChangeJarRoute("GET", prefix + "/actions/mine")
+    public static let myActions = Route(.get, prefix + "/actions/mine", authenticated: true)
     /// `GET`: full-text search over title and content, best match first (`q`, `cursor`, `limit`).
-    public static let search = ChangeJarRoute("GET", prefix + "/actions/search")
+    public static let search = Route(.get, prefix + "/actions/search")
     /// `GET` one action.
-    public static let action = ChangeJarRoute("GET", prefix + "/actions/:id")
+    public static let action = Route(.get, prefix + "/actions/:id")
     /// `PUT` an ``ActionEdit`` on one's own action (signed in).
-    public static let editAction = ChangeJarRoute("PUT", prefix + "/actions/:id")
+    public static let editAction = Route(.put, prefix + "/actions/:id", authenticated: true)
     /// `DELETE` one's own action (signed in).
-    public static let deleteAction = ChangeJarRoute("DELETE", prefix + "/actions/:id")
+    public static let deleteAction = Route(.delete, prefix + "/actions/:id", authenticated: true)
 
     /// Every route, for contract tests.
-    public static let all: [ChangeJarRoute] = [
+    public static let all: [Route] = [
         allActions, createAction, newActions, newActionsCount, myActions, search, action, editAction, deleteAction,
     ]
 }

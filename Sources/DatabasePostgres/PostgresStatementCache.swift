@@ -1,4 +1,5 @@
 import Database
+import Locking
 
 /// The server-side prepared statements of one connection, by SQL text and parameter signature.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// A ``BodyReceiver`` that hands the work to another thread: the engine's thread only copies each piece
 /// into a chunk and goes back to reading the socket, while `wrapped` works on full chunks in order on a

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// An HTTP request as a handler sees it: fully read, immutable, `Sendable`.
 public struct Request: Sendable {

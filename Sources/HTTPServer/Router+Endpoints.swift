@@ -1,3 +1,5 @@
+import HTTPTypes
+
 extension Router {
     /// Every registered route as (method, pattern), for the OpenAPI contract test and diagnostics.
     public var endpoints: [(method: HTTPMethod, pattern: String)] {

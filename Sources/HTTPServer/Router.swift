@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Handles one request.
 public typealias Handler = @Sendable (Request) async throws -> Response
@@ -41,7 +42,7 @@ public struct ClosureMiddleware: Middleware {
 /// }
 /// ```
 public struct Router: Sendable {
-    struct Route: Sendable {
+    struct Entry: Sendable {
         var method: HTTPMethod
         var segments: [Segment]
         var handler: Handler
@@ -56,7 +57,7 @@ public struct Router: Sendable {
         case rest(String)
     }
 
-    private(set) var routes: [Route] = []
+    private(set) var routes: [Entry] = []
     private var prefix: [Segment] = []
     private var middleware: [any Middleware] = []
 
@@ -66,7 +67,12 @@ public struct Router: Sendable {
     /// Registers a handler for a method and a path pattern such as `/events/:eventID/sessions/:id`.
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let wrapped = Router.chain(middleware, handler)
-        routes.append(Route(method: method, segments: prefix + Router.segments(pattern), handler: wrapped))
+        routes.append(Entry(method: method, segments: prefix + Router.segments(pattern), handler: wrapped))
+    }
+
+    /// Registers a handler for a shared ``Route`` (its method and pattern).
+    public mutating func on(_ route: HTTPTypes.Route, _ handler: @escaping Handler) {
+        on(route.method, route.pattern, handler)
     }
 
     /// Registers a handler whose request body goes to a receiver piece by piece as it arrives (see
@@ -88,7 +94,7 @@ public struct Router: Sendable {
             return try await handler(request, receiver)
         }
         routes.append(
-            Route(
+            Entry(
                 method: method, segments: prefix + Router.segments(pattern),
                 handler: Router.chain(middleware, receiving), makeReceiver: { makeReceiver($0) }))
     }
@@ -122,7 +128,7 @@ public struct Router: Sendable {
     /// Adds every route of another router (built elsewhere, e.g. by a domain's controller).
     public mutating func merge(_ other: Router) {
         routes += other.routes.map { route in
-            Route(
+            Entry(
                 method: route.method, segments: prefix + route.segments,
                 handler: Router.chain(middleware, route.handler), makeReceiver: route.makeReceiver)
         }

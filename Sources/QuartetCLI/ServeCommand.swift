@@ -42,6 +42,13 @@ enum ServeCommand {
                     help: "folder of USGS feed files to replay (default: a generated 30-day feed)",
                     environment: "QUARTET_USGS_FEED_DIR"
                 ),
+                OptionSpec(
+                    "rate-limit",
+                    value: "N",
+                    help: "requests per second each client address may make, bursts of 2N (0: no limit)",
+                    environment: "QUARTET_RATE_LIMIT",
+                    default: "100"
+                ),
                 .flag("quiet", help: "no access log"),
             ],
             body: run
@@ -60,7 +67,10 @@ enum ServeCommand {
             databaseURL: arguments.value("database"),
             usgsFeedDirectory: arguments.value("usgs-feed-dir").map { URL(fileURLWithPath: home($0)) },
             version: QuartetTool.version,
-            accessLog: !arguments.flag("quiet")
+            accessLog: !arguments.flag("quiet"),
+            rateLimit: try arguments.value("rate-limit", as: "a number of requests per second (0 for no limit)") {
+                Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+            } ?? 100
         )
     }
 

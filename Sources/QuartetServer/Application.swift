@@ -23,6 +23,11 @@ public struct Application: Sendable {
         var middleware: [any Middleware] = [RequestIDMiddleware()]
         if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log)) }
         middleware.append(ErrorMiddleware(log: log))
+        // NB: after the error middleware, so a 429 is answered as problem JSON like every other refusal.
+        if configuration.rateLimit > 0 {
+            middleware.append(
+                RateLimitMiddleware(rate: configuration.rateLimit, burst: Int(configuration.rateLimit * 2)))
+        }
         return router.handler(middleware: middleware)
     }
 

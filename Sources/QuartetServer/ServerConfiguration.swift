@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxBodySize: Int
     /// Whether each request is logged on standard error (one logfmt line; never credentials).
     public var accessLog: Bool
+    /// Requests per second each client address may make (bursts of twice as many); `0` turns the limit off.
+    public var rateLimit: Double
 
     public init(
         host: String = "127.0.0.1",
@@ -27,8 +29,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         usgsFeedDirectory: URL? = nil,
         version: String = "0.1.0",
         accessLog: Bool = true,
-        maxBodySize: Int = 40 << 20
+        maxBodySize: Int = 40 << 20,
+        rateLimit: Double = 100
     ) {
+        self.rateLimit = rateLimit
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog
         self.host = host

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 
 /// Settings of the USGS replay.
 public struct USGSReplayConfiguration: Sendable {
@@ -196,16 +197,12 @@ public final class USGSReplay: Sendable {
 }
 
 /// Generated quakes and encoded feeds, made once and shared by every request.
-///
-/// NB: `@unchecked Sendable` is sound because every access goes through the lock; `Mutex` would need
-/// macOS 15, above the package's floor.
-private final class FeedCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var feeds: [String: USGSReplay.Feed] = [:]
-    private var demo: [DemoQuake]?
+private final class FeedCache: Sendable {
+    private let feeds = Locked<[String: USGSReplay.Feed]>([:])
+    private let demo = Locked<[DemoQuake]?>(nil)
 
     func value(for key: String, make: () -> USGSReplay.Feed) -> USGSReplay.Feed {
-        lock.withLock {
+        feeds.withLock { feeds in
             if let feed = feeds[key] { return feed }
             let feed = make()
             feeds[key] = feed
@@ -214,7 +211,7 @@ private final class FeedCache: @unchecked Sendable {
     }
 
     func quakes(_ make: () -> [DemoQuake]) -> [DemoQuake] {
-        lock.withLock {
+        demo.withLock { demo in
             if let demo { return demo }
             let made = make()
             demo = made

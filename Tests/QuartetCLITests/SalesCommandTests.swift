@@ -2,6 +2,7 @@ import Database
 import DynamicJSON
 import Foundation
 import HTTPServer
+import HTTPTypes
 import ImageCodec
 import SalesCore
 import SalesforceDevServer

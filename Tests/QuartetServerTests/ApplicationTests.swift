@@ -57,3 +57,26 @@ private func makeApplication() async throws -> Application {
         #expect(error.headers["Allow"] == "GET, HEAD")
     }
 }
+
+/// The served handler limits each client address: past the burst, 429 with `Retry-After`, other clients unaffected.
+@Test func theServedHandlerLimitsEachClientAddress() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    let app = try await buildApplication(
+        ServerConfiguration(port: 0, dataDirectory: directory, databaseURL: "sqlite::memory:", rateLimit: 2))
+    let greedy = TestClient(handler: app.handler(log: .discard), remoteAddress: "192.0.2.1")
+    var statuses: [Int] = []
+    for _ in 0..<6 { statuses.append(try await greedy.request(.get, "/health").status.rawValue) }
+    #expect(statuses.prefix(4) == [200, 200, 200, 200])
+    #expect(statuses.last == 429)
+    let refused = try await greedy.request(.get, "/health")
+    #expect(refused.headers["Retry-After"].flatMap(Int.init).map { $0 >= 1 } == true)
+    #expect(refused.headers["Content-Type"]?.hasPrefix("application/problem+json") == true)
+
+    let other = TestClient(handler: app.handler(log: .discard), remoteAddress: "192.0.2.2")
+    #expect(try await other.request(.get, "/health").status == .ok)
+
+    let unlimited = try await buildApplication(
+        ServerConfiguration(port: 0, dataDirectory: directory, databaseURL: "sqlite::memory:", rateLimit: 0))
+    let client = TestClient(handler: unlimited.handler(log: .discard), remoteAddress: "192.0.2.1")
+    for _ in 0..<50 { #expect(try await client.request(.get, "/health").status == .ok) }
+}

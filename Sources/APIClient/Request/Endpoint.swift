@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A typed description of one API call: what to send and how to read the answer.
 ///
@@ -11,7 +12,7 @@ import Foundation
 /// ```
 public struct Endpoint<Response>: Sendable {
     /// The HTTP method.
-    public var method: RequestMethod
+    public var method: HTTPMethod
     /// Path segments below the client's base URL, unencoded (`["users", "a/b"]` → `/users/a%2Fb`).
     public var path: [String]
     /// Query items, encoded by `URLComponents`.
@@ -29,7 +30,7 @@ public struct Endpoint<Response>: Sendable {
 
     /// Creates an endpoint; `isIdempotent` defaults to the method's semantics or the presence of a key.
     public init(
-        method: RequestMethod,
+        method: HTTPMethod,
         path: [String],
         query: [URLQueryItem] = [],
         headers: [String: String] = [:],
@@ -46,6 +47,22 @@ public struct Endpoint<Response>: Sendable {
         self.idempotencyKey = idempotencyKey
         self.isIdempotent = isIdempotent ?? (method.isIdempotent || idempotencyKey != nil)
         self.response = response
+    }
+}
+
+extension Endpoint {
+    /// An endpoint for a shared ``Route`` with its `:parameters` filled in order by `values`.
+    public init(
+        _ route: Route,
+        _ values: [String] = [],
+        query: [URLQueryItem] = [],
+        body: RequestBody? = nil,
+        idempotencyKey: String? = nil,
+        response: ResponseDecoder<Response>
+    ) {
+        self.init(
+            method: route.method, path: route.path(values), query: query, body: body, idempotencyKey: idempotencyKey,
+            response: response)
     }
 }
 

@@ -9,7 +9,7 @@ public enum SeatsRule {
         guard let free = session.seatsAvailable else { return nil }
         if free == 0 { return Strings.text("seats.full") }
         guard free < threshold else { return nil }
-        return free == 1 ? Strings.text("seats.one") : Strings.format("seats.many", free)
+        return free == 1 ? Strings.text("seats.one") : Strings.format("seats.many", String(free))
     }
 
     /// Whether the session has seats but fewer than the threshold left.

@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeModels
 import Foundation
+import HTTPTypes
 
 /// The Attendee API as a value: one closure per call, a `live` value over `APIClient`, test values in tests.
 public struct AttendeeClient: Sendable {
@@ -125,73 +126,60 @@ extension AttendeeClient {
                 credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
                 refresh: { throw APIError.signedOut }))
         @Sendable func get<T: Decodable & Sendable>(
-            _ route: AttendeeRoute, _ values: String..., query: [URLQueryItem] = []
+            _ route: Route, _ values: String..., query: [URLQueryItem] = []
         )
             async throws -> T
         {
-            try await api.send(
-                Endpoint<T>(method: .get, path: fill(route, values), query: query, response: .json()))
+            try await api.send(Endpoint<T>(route, values, query: query, response: .json()))
         }
         @Sendable func send<T: Decodable & Sendable>(
-            _ route: AttendeeRoute, _ values: [String], body: (any Encodable & Sendable)?
+            _ route: Route, _ values: [String], body: (any Encodable & Sendable)?
         ) async throws -> T {
-            try await api.send(
-                Endpoint<T>(
-                    method: RequestMethod(rawValue: route.method), path: fill(route, values),
-                    body: body.map { RequestBody.json($0) }, response: .json()))
+            try await api.send(Endpoint<T>(route, values, body: body.map { RequestBody.json($0) }, response: .json()))
         }
-        @Sendable func sendVoid(_ route: AttendeeRoute, _ values: [String], body: (any Encodable & Sendable)?)
+        @Sendable func sendVoid(_ route: Route, _ values: [String], body: (any Encodable & Sendable)?)
             async throws
         {
-            try await api.send(
-                Endpoint<Void>(
-                    method: RequestMethod(rawValue: route.method), path: fill(route, values),
-                    body: body.map { RequestBody.json($0) }, response: .none))
+            try await api.send(Endpoint<Void>(route, values, body: body.map { RequestBody.json($0) }, response: .none))
         }
         return AttendeeClient(
             signUp: { request in
-                let session: AuthSession = try await send(.signUp, [], body: request)
+                let session: AuthSession = try await send(AttendeeRoute.signUp, [], body: request)
                 tokens.save(session.token)
                 return session
             },
             signIn: { request in
-                let session: AuthSession = try await send(.signIn, [], body: request)
+                let session: AuthSession = try await send(AttendeeRoute.signIn, [], body: request)
                 tokens.save(session.token)
                 return session
             },
             signOut: {
                 defer { tokens.save(nil) }
-                try await sendVoid(.signOut, [], body: nil)
+                try await sendVoid(AttendeeRoute.signOut, [], body: nil)
             },
-            events: { try await get(.events) },
-            event: { try await get(.event, $0) },
-            register: { try await send(.register, [$0], body: nil) },
-            submitAdditionalInfo: { try await send(.additionalInfo, [$0], body: $1) },
-            agenda: { try await get(.agenda, $0) },
-            myAgenda: { try await get(.myAgenda, $0) },
-            session: { try await get(.session, $0) },
-            attend: { try await send(.attend, [$0], body: $1) },
-            leave: { try await send(.leave, [$0], body: nil) },
-            sessionAttendees: { try await get(.sessionAttendees, $0) },
-            speakers: { try await get(.speakers, $0) },
-            speaker: { try await get(.speaker, $0) },
+            events: { try await get(AttendeeRoute.events) },
+            event: { try await get(AttendeeRoute.event, $0) },
+            register: { try await send(AttendeeRoute.register, [$0], body: nil) },
+            submitAdditionalInfo: { try await send(AttendeeRoute.additionalInfo, [$0], body: $1) },
+            agenda: { try await get(AttendeeRoute.agenda, $0) },
+            myAgenda: { try await get(AttendeeRoute.myAgenda, $0) },
+            session: { try await get(AttendeeRoute.session, $0) },
+            attend: { try await send(AttendeeRoute.attend, [$0], body: $1) },
+            leave: { try await send(AttendeeRoute.leave, [$0], body: nil) },
+            sessionAttendees: { try await get(AttendeeRoute.sessionAttendees, $0) },
+            speakers: { try await get(AttendeeRoute.speakers, $0) },
+            speaker: { try await get(AttendeeRoute.speaker, $0) },
             attendees: { eventID, search in
                 try await get(
-                    .attendees, eventID, query: search.map { [URLQueryItem(name: "search", value: $0)] } ?? [])
+                    AttendeeRoute.attendees, eventID,
+                    query: search.map { [URLQueryItem(name: "search", value: $0)] } ?? [])
             },
-            person: { try await get(.person, $0) },
-            eventFeedback: { try await sendVoid(.eventFeedback, [$0], body: $1) },
-            sessionFeedback: { try await sendVoid(.sessionFeedback, [$0], body: $1) },
-            me: { try await get(.me) },
-            updateMe: { try await send(.updateMe, [], body: $0) },
-            importProgramme: { try await send(.importProgramme, [], body: $0) })
-    }
-
-    private static func fill(_ route: AttendeeRoute, _ values: [String]) -> [String] {
-        var remaining = values[...]
-        return route.pattern.split(separator: "/").map { part in
-            part.hasPrefix(":") ? (remaining.popFirst() ?? "") : String(part)
-        }
+            person: { try await get(AttendeeRoute.person, $0) },
+            eventFeedback: { try await sendVoid(AttendeeRoute.eventFeedback, [$0], body: $1) },
+            sessionFeedback: { try await sendVoid(AttendeeRoute.sessionFeedback, [$0], body: $1) },
+            me: { try await get(AttendeeRoute.me) },
+            updateMe: { try await send(AttendeeRoute.updateMe, [], body: $0) },
+            importProgramme: { try await send(AttendeeRoute.importProgramme, [], body: $0) })
     }
 }
 

@@ -1,12 +1,11 @@
 import Foundation
+import Localization
 
 /// Every sentence the Attendee screens show, localized from `Localizable.strings`.
 enum Strings {
-    static func text(_ key: String) -> String {
-        NSLocalizedString(key, bundle: .module, comment: "")
-    }
+    static let table = StringTable(bundle: .module)
 
-    static func format(_ key: String, _ arguments: any CVarArg...) -> String {
-        String(format: text(key), locale: Locale(identifier: "en_US_POSIX"), arguments: arguments)
-    }
+    static func text(_ key: String) -> String { table.text(key) }
+
+    static func format(_ key: String, _ arguments: String...) -> String { table.format(key, arguments) }
 }

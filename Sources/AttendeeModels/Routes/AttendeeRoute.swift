@@ -1,87 +1,63 @@
-/// One route of the Attendee API, written once: the server registers ``pattern`` and the app fills it in.
+import HTTPTypes
+
+/// The routes of the Attendee API, written once: the server registers them and the app fills them in.
 ///
 /// ```swift
-/// router.on(HTTPMethod(rawValue: AttendeeRoute.session.method), AttendeeRoute.session.pattern) { … }
+/// router.on(AttendeeRoute.session) { … }
 /// let path = AttendeeRoute.session.path("s-42")   // ["attendee", "v1", "sessions", "s-42"]
 /// ```
-public struct AttendeeRoute: Sendable, Hashable, CustomStringConvertible {
-    /// The method token (`GET`).
-    public var method: String
-    /// The router pattern with `:name` parameters (`/attendee/v1/sessions/:sessionID`).
-    public var pattern: String
-    /// Whether the route needs `Authorization: Bearer <token>`.
-    public var requiresAuthentication: Bool
-
-    init(_ method: String, _ pattern: String, authenticated: Bool = false) {
-        self.method = method
-        self.pattern = AttendeeRoute.prefix + pattern
-        self.requiresAuthentication = authenticated
-    }
-
+public enum AttendeeRoute {
     /// The prefix every route shares.
     public static let prefix = "/attendee/v1"
 
-    /// The path segments with each `:parameter` replaced, in order, by `values`.
-    public func path(_ values: String...) -> [String] {
-        var remaining = values[...]
-        return pattern.split(separator: "/").map { part in
-            guard part.hasPrefix(":") else { return String(part) }
-            return remaining.popFirst() ?? ""
-        }
-    }
-
-    /// `GET /attendee/v1/…`, for logs.
-    public var description: String { "\(method) \(pattern)" }
-
     /// `POST`: create an account.
-    public static let signUp = AttendeeRoute("POST", "/auth/signup")
+    public static let signUp = Route(.post, prefix + "/auth/signup")
     /// `POST`: sign in.
-    public static let signIn = AttendeeRoute("POST", "/auth/signin")
+    public static let signIn = Route(.post, prefix + "/auth/signin")
     /// `POST`: end the current session token.
-    public static let signOut = AttendeeRoute("POST", "/auth/signout", authenticated: true)
+    public static let signOut = Route(.post, prefix + "/auth/signout", authenticated: true)
     /// `GET`: every event.
-    public static let events = AttendeeRoute("GET", "/events")
+    public static let events = Route(.get, prefix + "/events")
     /// `GET`: one event with the caller's registration.
-    public static let event = AttendeeRoute("GET", "/events/:eventID")
+    public static let event = Route(.get, prefix + "/events/:eventID")
     /// `POST`: register for an event.
-    public static let register = AttendeeRoute("POST", "/events/:eventID/registration", authenticated: true)
+    public static let register = Route(.post, prefix + "/events/:eventID/registration", authenticated: true)
     /// `PUT`: answer the Additional Info step (or choose "later").
-    public static let additionalInfo = AttendeeRoute(
-        "PUT", "/events/:eventID/registration/additional-info", authenticated: true)
+    public static let additionalInfo = Route(
+        .put, prefix + "/events/:eventID/registration/additional-info", authenticated: true)
     /// `GET`: the programme, by start time.
-    public static let agenda = AttendeeRoute("GET", "/events/:eventID/agenda")
+    public static let agenda = Route(.get, prefix + "/events/:eventID/agenda")
     /// `GET`: the caller's sessions at an event, in order.
-    public static let myAgenda = AttendeeRoute("GET", "/events/:eventID/my-agenda", authenticated: true)
+    public static let myAgenda = Route(.get, prefix + "/events/:eventID/my-agenda", authenticated: true)
     /// `GET`: the event's speakers.
-    public static let speakers = AttendeeRoute("GET", "/events/:eventID/speakers")
+    public static let speakers = Route(.get, prefix + "/events/:eventID/speakers")
     /// `GET`: the event's attendees, `?search=` filtering name, company and title.
-    public static let attendees = AttendeeRoute("GET", "/events/:eventID/attendees", authenticated: true)
+    public static let attendees = Route(.get, prefix + "/events/:eventID/attendees", authenticated: true)
     /// `POST`: feedback on the event, once.
-    public static let eventFeedback = AttendeeRoute("POST", "/events/:eventID/feedback", authenticated: true)
+    public static let eventFeedback = Route(.post, prefix + "/events/:eventID/feedback", authenticated: true)
     /// `GET`: one session.
-    public static let session = AttendeeRoute("GET", "/sessions/:sessionID")
+    public static let session = Route(.get, prefix + "/sessions/:sessionID")
     /// `POST`: take a seat (or join the waitlist).
-    public static let attend = AttendeeRoute("POST", "/sessions/:sessionID/attendance", authenticated: true)
+    public static let attend = Route(.post, prefix + "/sessions/:sessionID/attendance", authenticated: true)
     /// `DELETE`: give the seat back (or leave the waitlist).
-    public static let leave = AttendeeRoute("DELETE", "/sessions/:sessionID/attendance", authenticated: true)
+    public static let leave = Route(.delete, prefix + "/sessions/:sessionID/attendance", authenticated: true)
     /// `GET`: who attends a session.
-    public static let sessionAttendees = AttendeeRoute(
-        "GET", "/sessions/:sessionID/attendees", authenticated: true)
+    public static let sessionAttendees = Route(.get, prefix + "/sessions/:sessionID/attendees", authenticated: true)
     /// `POST`: feedback on a session and its speakers, once.
-    public static let sessionFeedback = AttendeeRoute("POST", "/sessions/:sessionID/feedback", authenticated: true)
+    public static let sessionFeedback = Route(.post, prefix + "/sessions/:sessionID/feedback", authenticated: true)
     /// `GET`: a speaker and their sessions.
-    public static let speaker = AttendeeRoute("GET", "/speakers/:personID")
+    public static let speaker = Route(.get, prefix + "/speakers/:personID")
     /// `GET`: an attendee's public profile.
-    public static let person = AttendeeRoute("GET", "/people/:personID", authenticated: true)
+    public static let person = Route(.get, prefix + "/people/:personID", authenticated: true)
     /// `GET`: the caller's profile.
-    public static let me = AttendeeRoute("GET", "/me", authenticated: true)
+    public static let me = Route(.get, prefix + "/me", authenticated: true)
     /// `PATCH`: edit the caller's profile.
-    public static let updateMe = AttendeeRoute("PATCH", "/me", authenticated: true)
+    public static let updateMe = Route(.patch, prefix + "/me", authenticated: true)
     /// `POST`: load a programme (creates or updates by external ids).
-    public static let importProgramme = AttendeeRoute("POST", "/import", authenticated: true)
+    public static let importProgramme = Route(.post, prefix + "/import", authenticated: true)
 
     /// Every route, for the server's registration check.
-    public static let all: [AttendeeRoute] = [
+    public static let all: [Route] = [
         signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
         eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
         importProgramme,

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The encoded anonymous agenda of each event, reused until a seat or the programme changes.
 ///
@@ -21,7 +21,7 @@ final class AgendaCache: Sendable {
         var refreshing: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let lifetime: TimeInterval
 
     init(lifetime: TimeInterval) {

@@ -1,6 +1,7 @@
 import APIClient
 import ChangeJarModels
 import Foundation
+import HTTPTypes
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -80,10 +81,10 @@ extension ActionsClient {
                 try await http.call(ChangeJarRoute.createAction, token: token, body: action)
             },
             edit: { token, id, edit in
-                try await http.call(ChangeJarRoute.editAction, parameters: ["id": id], token: token, body: edit)
+                try await http.call(ChangeJarRoute.editAction, parameters: [id], token: token, body: edit)
             },
             delete: { token, id in
-                _ = try await http.exchange(ChangeJarRoute.deleteAction, parameters: ["id": id], token: token)
+                _ = try await http.exchange(ChangeJarRoute.deleteAction, parameters: [id], token: token)
             }
         )
     }
@@ -102,8 +103,8 @@ private struct ActionsHTTP: Sendable {
     }()
 
     func call<Output: Decodable>(
-        _ route: ChangeJarRoute,
-        parameters: [String: String] = [:],
+        _ route: Route,
+        parameters: [String] = [],
         query: [String: String?] = [:],
         token: String? = nil,
         body: (some Encodable & Sendable)? = String?.none
@@ -118,8 +119,8 @@ private struct ActionsHTTP: Sendable {
     }
 
     func exchange(
-        _ route: ChangeJarRoute,
-        parameters: [String: String] = [:],
+        _ route: Route,
+        parameters: [String] = [],
         query: [String: String?] = [:],
         token: String? = nil,
         body: (some Encodable & Sendable)? = String?.none
@@ -127,14 +128,14 @@ private struct ActionsHTTP: Sendable {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
         let basePath = components?.path ?? ""
         components?.percentEncodedPath =
-            (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + route.path(parameters)
+            (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + route.href(parameters)
         let items = query.sorted { $0.key < $1.key }.compactMap { name, value in
             value.map { URLQueryItem(name: name, value: $0) }
         }
         components?.queryItems = items.isEmpty ? nil : items
         guard let url = components?.url else { throw ChangeJarError.service(Strings.unexpected) }
         var request = URLRequest(url: url)
-        request.httpMethod = route.method
+        request.httpMethod = route.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {

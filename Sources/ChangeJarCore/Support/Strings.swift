@@ -1,16 +1,13 @@
 import Foundation
+import Localization
 
 /// The user-facing sentences of Change Jar, localized from `Resources/<lang>.lproj/Localizable.strings`.
-///
-/// NB: `String(localized:bundle:)` does not exist on Linux; `NSLocalizedString` works on both platforms.
 enum Strings {
-    static func text(_ key: String) -> String {
-        NSLocalizedString(key, bundle: .module, comment: "")
-    }
+    static let table = StringTable(bundle: .module)
 
-    static func format(_ key: String, _ arguments: any CVarArg...) -> String {
-        String(format: text(key), locale: Locale(identifier: "en_US_POSIX"), arguments: arguments)
-    }
+    static func text(_ key: String) -> String { table.text(key) }
+
+    static func format(_ key: String, _ arguments: String...) -> String { table.format(key, arguments) }
 
     static var offline: String { text("error.offline") }
     static var signInRequired: String { text("error.signInRequired") }

@@ -1,13 +1,12 @@
 import Foundation
+import Locking
 
 /// Limits writes per person: at most `limit` in any `window`-long fixed window, keyed by identity.
 ///
 /// NB: keyed by the verified identity rather than the client address, so people behind one NAT do not share
 /// a budget and one person cannot escape it by changing address.
-final class WriteRateLimiter: @unchecked Sendable {
-    // NB: @unchecked: `windows` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var windows: [String: (start: Date, count: Int)] = [:]
+final class WriteRateLimiter: Sendable {
+    private let windows = Locked<[String: (start: Date, count: Int)]>([:])
     let limit: Int
     let window: TimeInterval
     let now: @Sendable () -> Date
@@ -21,18 +20,18 @@ final class WriteRateLimiter: @unchecked Sendable {
     /// Counts one write for `key`; returns `nil` when allowed, else the seconds until the next window.
     func acquire(_ key: String) -> Int? {
         let date = now()
-        lock.lock()
-        defer { lock.unlock() }
-        if windows.count > 10_000 {
-            windows = windows.filter { date.timeIntervalSince($0.value.start) < window }
+        return windows.withLock { windows in
+            if windows.count > 10_000 {
+                windows = windows.filter { date.timeIntervalSince($0.value.start) < window }
+            }
+            var entry = windows[key] ?? (date, 0)
+            if date.timeIntervalSince(entry.start) >= window { entry = (date, 0) }
+            guard entry.count < limit else {
+                return max(1, Int((window - date.timeIntervalSince(entry.start)).rounded(.up)))
+            }
+            entry.count += 1
+            windows[key] = entry
+            return nil
         }
-        var entry = windows[key] ?? (date, 0)
-        if date.timeIntervalSince(entry.start) >= window { entry = (date, 0) }
-        guard entry.count < limit else {
-            return max(1, Int((window - date.timeIntervalSince(entry.start)).rounded(.up)))
-        }
-        entry.count += 1
-        windows[key] = entry
-        return nil
     }
 }

@@ -1,6 +1,7 @@
 import ChangeJarModels
 import DynamicJSON
 import HTTPServer
+import HTTPTypes
 
 extension ChangeJarService {
     private static let tag = "Change Jar"
@@ -44,12 +45,12 @@ extension ChangeJarService {
     ]
 
     private static func operation(
-        _ route: ChangeJarRoute, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
-        responseBody: JSONValue? = nil, signedIn: Bool = false
+        _ route: Route, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
+        responseBody: JSONValue? = nil
     ) -> APIOperation {
         APIOperation(
-            method(route), route.pattern, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
-            responseBody: responseBody, requiresAuthentication: signedIn)
+            route, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
+            responseBody: responseBody)
     }
 
     /// Every route ``register(on:)`` adds, for `/openapi.json`.
@@ -63,7 +64,7 @@ extension ChangeJarService {
                 201: "Created", 400: "Malformed JSON", 401: "Not signed in", 403: "Body names someone else",
                 413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
             ],
-            requestBody: newAction, responseBody: action, signedIn: true),
+            requestBody: newAction, responseBody: action),
         operation(
             ChangeJarRoute.newActions, "Actions newer than `since`, newest first",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page),
@@ -74,7 +75,7 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.myActions, "The signed-in person's actions, newest first",
             responses: [200: "A page", 400: "Unknown cursor", 401: "Not signed in", 422: "Bad limit"],
-            responseBody: page, signedIn: true),
+            responseBody: page),
         operation(
             ChangeJarRoute.search, "Full-text search over title and content, best match first (q)",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
@@ -88,13 +89,12 @@ extension ChangeJarService {
                 200: "Updated", 400: "Malformed JSON", 401: "Not signed in", 403: "Not the author",
                 404: "No such action", 413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
             ],
-            requestBody: text, responseBody: action, signedIn: true),
+            requestBody: text, responseBody: action),
         operation(
             ChangeJarRoute.deleteAction, "Delete one's own action",
             responses: [
                 204: "Deleted", 401: "Not signed in", 403: "Not the author", 404: "No such action",
                 429: "Too many writes",
-            ],
-            signedIn: true),
+            ]),
     ]
 }

@@ -2,6 +2,7 @@ import ChangeJarModels
 import Database
 import Foundation
 import HTTPServer
+import HTTPTypes
 
 /// The Change Jar API under `/changejar/v1`: actions, their listings and search.
 ///
@@ -55,7 +56,7 @@ public struct ChangeJarService: Sendable {
     /// Registers every route listed in ``operations``.
     public func register(on router: inout Router) {
         // NB: the literal paths (`new`, `mine`, `search`) come before `:id`, which would otherwise match them.
-        let routes: [(ChangeJarRoute, Handler)] = [
+        let routes: [(Route, Handler)] = [
             (ChangeJarRoute.allActions, { try await self.all($0) }),
             (ChangeJarRoute.createAction, { try await self.create($0) }),
             (ChangeJarRoute.newActions, { try await self.new($0) }),
@@ -66,10 +67,8 @@ public struct ChangeJarService: Sendable {
             (ChangeJarRoute.editAction, { try await self.edit($0) }),
             (ChangeJarRoute.deleteAction, { try await self.delete($0) }),
         ]
-        for (route, handler) in routes { router.on(Self.method(route), route.pattern, handler) }
+        for (route, handler) in routes { router.on(route, handler) }
     }
-
-    static func method(_ route: ChangeJarRoute) -> HTTPMethod { HTTPMethod(rawValue: route.method) }
 
     // MARK: - Reads (open to everyone)
 
@@ -158,7 +157,7 @@ public struct ChangeJarService: Sendable {
         firstPages.invalidate()
         return try .json(
             stored.action, status: .created,
-            headers: ["Location": ChangeJarRoute.action.path(["id": stored.action.id])])
+            headers: ["Location": ChangeJarRoute.action.href(stored.action.id)])
     }
 
     func edit(_ request: Request) async throws -> Response {

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 /// A bounded set of connections handed out one job at a time, with waiting in arrival order and an
 /// acquire timeout; each job runs on a dispatch queue so that blocking driver calls never stall Swift's

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Locking
 
 /// The engine side of one event stream: the bytes queued for the socket, the producer and heartbeat
 /// tasks, and the suspension of the connection while there is nothing to send.

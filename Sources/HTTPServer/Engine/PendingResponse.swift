@@ -1,3 +1,5 @@
+import Locking
+
 /// The slot a request's handler task fills, and the suspension of the connection that waits for it.
 ///
 /// The access handler starts the task and, unless it has already answered, suspends the connection;

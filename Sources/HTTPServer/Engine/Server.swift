@@ -2,6 +2,7 @@ import CMHDShim
 import CMicroHTTPD
 import Dispatch
 import Foundation
+import Locking
 
 /// An HTTP/1.1 server on libmicrohttpd: a thread pool of epoll loops that hands each complete request to
 /// a Swift ``Handler`` running in a task.

@@ -1,6 +1,7 @@
 import CMHDShim
 import CMicroHTTPD
 import Foundation
+import HTTPTypes
 
 extension ServerCore {
     /// Builds the ``Request`` from what MHD parsed: the path and query arguments arrive still

@@ -1,6 +1,7 @@
 import CMHDShim
 import CMicroHTTPD
 import Foundation
+import Locking
 
 /// What the MHD callbacks reach: the configuration, the handler, and the registry of requests and event
 /// streams in flight (for the request timeout and graceful shutdown).

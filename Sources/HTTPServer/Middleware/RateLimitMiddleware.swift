@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Limits each client to `rate` requests per second with bursts of up to `burst` (a token bucket per
 /// client key), answering 429 with `Retry-After` once the bucket is empty.

@@ -1,4 +1,5 @@
 import DynamicJSON
+import HTTPTypes
 
 /// One documented operation of the Quartet API.
 ///
@@ -42,6 +43,22 @@ public struct APIOperation: Sendable, Hashable {
         self.responseBody = responseBody
         self.responseMediaType = responseMediaType
         self.requiresAuthentication = requiresAuthentication
+    }
+
+    /// The operation of a shared route: its method, pattern and whether it needs a bearer token.
+    public init(
+        _ route: Route,
+        summary: String,
+        tag: String,
+        responses: [Int: String] = [200: "OK"],
+        requestBody: JSONValue? = nil,
+        responseBody: JSONValue? = nil,
+        responseMediaType: String = "application/json"
+    ) {
+        self.init(
+            route.method, route.pattern, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
+            responseBody: responseBody, responseMediaType: responseMediaType,
+            requiresAuthentication: route.requiresAuthentication)
     }
 
     /// The OpenAPI form of the path: `:name` and `*name` become `{name}`.

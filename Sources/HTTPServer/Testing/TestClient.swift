@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Drives a handler or router in-process, with no sockets, answering exactly as ``Server`` would:
 /// routing failures and thrown errors become their problem responses, and `HEAD` answers carry no body.

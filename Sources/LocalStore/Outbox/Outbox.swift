@@ -1,6 +1,7 @@
 import APIClient
 import Database
 import Foundation
+import HTTPTypes
 
 /// Changes made offline, kept durably and sent in order when the network returns.
 ///
@@ -33,7 +34,7 @@ public actor Outbox {
     /// Queues an operation and returns it as stored.
     @discardableResult
     public func enqueue(
-        method: RequestMethod,
+        method: HTTPMethod,
         path: [String],
         query: [URLQueryItem] = [],
         body: Data? = nil,
@@ -63,7 +64,7 @@ public actor Outbox {
     /// Queues an operation whose body is `value` encoded as JSON.
     @discardableResult
     public func enqueue(
-        method: RequestMethod, path: [String], json value: some Encodable, label: String? = nil,
+        method: HTTPMethod, path: [String], json value: some Encodable, label: String? = nil,
         idempotencyKey: String = UUID().uuidString
     ) async throws -> OutboxOperation {
         try await enqueue(

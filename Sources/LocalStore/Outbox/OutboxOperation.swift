@@ -1,6 +1,7 @@
 import APIClient
 import Database
 import Foundation
+import HTTPTypes
 
 /// One change made on the device, kept until the server has it.
 public struct OutboxOperation: Sendable, Equatable, Identifiable {
@@ -19,7 +20,7 @@ public struct OutboxOperation: Sendable, Equatable, Identifiable {
     /// The creation order: operations are replayed by increasing ID.
     public var id: Int64
     /// The HTTP method.
-    public var method: RequestMethod
+    public var method: HTTPMethod
     /// Path segments below the API's base URL.
     public var path: [String]
     /// Query items.
@@ -65,7 +66,7 @@ extension OutboxOperation {
         let queryJSON: String = try require("query")
         let stateText: String = try require("state")
         id = try require("id")
-        method = RequestMethod(rawValue: try require("method"))
+        method = HTTPMethod(rawValue: try require("method"))
         path = try JSONDecoder().decode([String].self, from: Data(pathJSON.utf8))
         query = try JSONDecoder().decode([QueryItem].self, from: Data(queryJSON.utf8)).map(\.item)
         body = row["body"]

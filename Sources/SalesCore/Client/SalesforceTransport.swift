@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -70,8 +71,8 @@ public struct SessionStore: Sendable {
 
     /// A store in memory, starting with `initial`.
     public static func inMemory(_ initial: SalesforceSession? = nil) -> SessionStore {
-        let box = LockedValue(initial)
-        return SessionStore(load: { box.value }, save: { box.value = $0 })
+        let box = Locked(initial)
+        return SessionStore(load: { box.withLock { $0 } }, save: { session in box.withLock { $0 = session } })
     }
 
     /// A JSON file, created with owner-only permissions; `nil` deletes it.
@@ -93,23 +94,5 @@ public struct SessionStore: Sendable {
                         atPath: url.path, contents: data, attributes: [.posixPermissions: 0o600])
                 }
             })
-    }
-}
-
-/// A value behind a lock, for the in-memory stores.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    // NB: every access to `stored` goes through `lock`, which makes the class safe to share.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-
-    func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&stored) }
     }
 }

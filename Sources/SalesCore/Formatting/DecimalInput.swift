@@ -20,7 +20,7 @@ public enum DecimalInput {
         let decimal = locale.decimalSeparator ?? "."
         let grouping = locale.groupingSeparator ?? ","
         let example = display(1234.5, locale: locale)
-        let invalid = Invalid(text: text, message: String(format: SalesText.invalidNumberFormat, trimmed, example))
+        let invalid = Invalid(text: text, message: SalesText.invalidNumber(trimmed, example: example))
 
         var body = Substring(trimmed)
         var sign = ""

@@ -1,11 +1,12 @@
 import Foundation
+import Localization
 
 /// The user-facing strings of the Sales screens, localized from `Resources/<lang>.lproj/Localizable.strings`.
 public enum SalesText {
     // NB: one computed property per string so a language change takes effect on the next read.
-    static func localized(_ key: String) -> String {
-        NSLocalizedString(key, bundle: .module, comment: "")
-    }
+    static let table = StringTable(bundle: .module)
+
+    static func localized(_ key: String) -> String { table.text(key) }
 
     /// The `item.untitled` string.
     public static var untitled: String { localized("item.untitled") }
@@ -39,18 +40,18 @@ public enum SalesText {
     public static var industry: String { localized("account.industry") }
     /// The `account.address` string.
     public static var address: String { localized("account.address") }
-    /// `'%@' is not a number. Write it like %@.`
-    /// The `input.invalidNumber` string.
-    public static var invalidNumberFormat: String { localized("input.invalidNumber") }
+    /// `'12x' is not a number. Write it like 1,234.5.`
+    public static func invalidNumber(_ text: String, example: String) -> String {
+        table.format("input.invalidNumber", text, example)
+    }
     /// The `content.know` string.
     public static var know: String { localized("content.know") }
     /// The `content.say` string.
     public static var say: String { localized("content.say") }
     /// The `content.show` string.
     public static var show: String { localized("content.show") }
-    /// `%@ changed on the server since you opened it. Reload to see the new version.`
-    /// The `banner.conflict` string.
-    public static var conflictFormat: String { localized("banner.conflict") }
+    /// `St. Mary's changed on the server since you opened it. Reload to see the new version.`
+    public static func conflict(_ name: String) -> String { table.format("banner.conflict", name) }
     /// `Saved offline; will be sent when the network returns.`
     /// The `banner.savedOffline` string.
     public static var savedOffline: String { localized("banner.savedOffline") }

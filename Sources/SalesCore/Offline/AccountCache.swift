@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import Locking
 
 /// Account data kept on the device for offline viewing; wiped when the person is signed out.
 public struct AccountCache: Sendable {
@@ -23,14 +24,14 @@ public struct AccountCache: Sendable {
 
     /// A cache in memory.
     public static func inMemory() -> AccountCache {
-        let box = LockedValue([String: AccountDetails]())
+        let box = Locked([String: AccountDetails]())
         return AccountCache(
-            load: { id in box.value[id] },
+            load: { id in box.withLock { $0[id] } },
             save: { details in
                 guard let id = details.account.id else { return }
-                box.update { $0[id] = details }
+                box.withLock { $0[id] = details }
             },
-            wipe: { box.value = [:] })
+            wipe: { box.withLock { $0 = [:] } })
     }
 
     /// The Sales app's local store (SQLite): one saved list per account, plus the list of cached ids.

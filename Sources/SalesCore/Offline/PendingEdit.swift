@@ -1,6 +1,8 @@
 import APIClient
 import Foundation
+import HTTPTypes
 import LocalStore
+import Locking
 
 /// A write made while offline, waiting in the ``SalesOutbox``.
 public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
@@ -87,7 +89,7 @@ public actor SalesOutbox {
     ///
     /// A flush started while another runs sends nothing (the first one is already sending those edits).
     public func flush(using client: SalesforceClient) async throws -> FlushReport {
-        let created = LockedValue([UUID: String]())
+        let created = Locked([UUID: String]())
         let replay = try await outbox.replay { operation in
             guard let edit = Self.edit(operation) else {
                 return .rejected(status: nil, message: "not a Sales edit")
@@ -97,7 +99,7 @@ public actor SalesOutbox {
                 case .create(let object, let fields):
                     let id = try await client.create(
                         object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
-                    created.update { $0[edit.id] = id }
+                    created.withLock { $0[edit.id] = id }
                     return .delivered(body: Data(id.utf8))
                 case .update(let object, let id, let fields, let expected):
                     try await client.update(
@@ -116,7 +118,7 @@ public actor SalesOutbox {
         let sentKeys = Set(replay.delivered)
         var report = FlushReport()
         report.sent = delivered.filter { sentKeys.contains($0.id) }.compactMap { UUID(uuidString: $0.idempotencyKey) }
-        report.createdIDs = created.value
+        report.createdIDs = created.withLock { $0 }
         report.conflicts = replay.conflicts.compactMap(Self.edit)
         report.rejected = replay.failed.compactMap(Self.edit)
         report.stoppedBecause = replay.stoppedBecause
@@ -138,7 +140,7 @@ public actor SalesOutbox {
         operation.body.flatMap { try? JSONDecoder().decode(PendingEdit.self, from: $0) }
     }
 
-    static func request(for change: PendingEdit.Change) -> (RequestMethod, [String]) {
+    static func request(for change: PendingEdit.Change) -> (HTTPMethod, [String]) {
         let base = ["services", "data", "v32.0", "sobjects"]
         switch change {
         case .create(let object, _): return (.post, base + [object])

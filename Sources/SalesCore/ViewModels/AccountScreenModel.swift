@@ -9,6 +9,13 @@ public struct OpenedDocument: Sendable, Hashable {
     public var data: Data
     /// Their MIME type, for the web view.
     public var contentType: String
+
+    /// A document of `data` typed `contentType`, titled `title`.
+    public init(title: String, data: Data, contentType: String) {
+        self.title = title
+        self.data = data
+        self.contentType = contentType
+    }
 }
 
 /// The Account screen: info, health-care section, merged items, Know · Say · Show.
@@ -133,7 +140,7 @@ public final class AccountScreenModel {
                 await countPending()
             case .conflict:
                 conflict = error
-                banner = String(format: SalesText.conflictFormat, current.name ?? accountID)
+                banner = SalesText.conflict(current.name ?? accountID)
             case .signedOut:
                 signedOut()
             default:
@@ -230,7 +237,7 @@ public final class AccountScreenModel {
         }
         await countPending()
         if let first = report.conflicts.first {
-            banner = String(format: SalesText.conflictFormat, first.summary)
+            banner = SalesText.conflict(first.summary)
         } else if !report.rejected.isEmpty {
             banner = report.rejected.map(\.summary).joined(separator: "; ")
         }

@@ -1,6 +1,7 @@
 import DynamicJSON
 import Foundation
 import HTTPServer
+import HTTPTypes
 
 /// A Salesforce REST error: answered as `[{"message", "errorCode", "fields"}]` with its status.
 struct SalesforceFault: Error, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// An issued OAuth token: an access token or a refresh token, and whose it is.
 public struct IssuedToken: Sendable, Hashable {
@@ -155,8 +156,7 @@ extension BodyFolder {
 }
 
 /// The in-memory store's tables behind one lock.
-private final class MemoryState: @unchecked Sendable {
-    // NB: every access to `memory` goes through `lock`.
+private final class MemoryState: Sendable {
     struct Memory {
         var records: [String: SObjectRecord] = [:]
         var order: [String] = []
@@ -164,11 +164,10 @@ private final class MemoryState: @unchecked Sendable {
         var tokens: [String: IssuedToken] = [:]
     }
 
-    private let lock = NSLock()
-    private var memory = Memory()
+    private let memory = Locked(Memory())
 
     func locked<T>(_ body: (inout Memory) -> T) -> T {
-        lock.withLock { body(&memory) }
+        memory.withLock(body)
     }
 
     func insert(_ record: SObjectRecord, key: String?) -> String {

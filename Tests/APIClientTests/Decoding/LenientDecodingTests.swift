@@ -30,9 +30,19 @@ private struct Feed: Decodable {
 
 private struct Account: Decodable {
     var id: String
-    @DefaultValue<Defaults.EmptyString> var name: String
-    @DefaultValue<Defaults.False> var isActive: Bool
-    @DefaultValue<Defaults.EmptyArray<Int>> var scores: [Int]
+    var name: String
+    var isActive: Bool
+    var scores: [Int]
+
+    enum CodingKeys: String, CodingKey { case id, name, isActive, scores }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = container.decodeLenient(String.self, forKey: .name, default: "")
+        isActive = container.decodeLenient(Bool.self, forKey: .isActive, default: false)
+        scores = container.decodeLenient([Int].self, forKey: .scores, default: [])
+    }
 }
 
 @Suite struct LenientDecodingTests {
@@ -72,7 +82,7 @@ private struct Account: Decodable {
         #expect(try decode(Feed.self, #"{"features": {"not": "an array"}}"#).features.isEmpty)
     }
 
-    @Test func defaultValueWrappersFillMissingNullAndWrongTypes() throws {
+    @Test func namedDefaultsFillMissingNullAndWrongTypes() throws {
         let account = try decode(Account.self, #"{"id": "1", "name": null, "isActive": "yes"}"#)
         #expect(account.name == "")
         #expect(account.isActive == false)
@@ -119,10 +129,10 @@ private struct Account: Decodable {
 }
 
 extension LenientDecodingTests {
-    @Test func wrappersEncodeAsPlainValues() throws {
+    @Test func lossyArrayEncodesAsAPlainArray() throws {
         struct Both: Codable {
             @LossyArray var tags: [String]
-            @DefaultValue<Defaults.Zero> var count: Int
+            var count: Int
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 import Testing
 
 @testable import APIClient

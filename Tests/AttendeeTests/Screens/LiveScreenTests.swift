@@ -3,6 +3,7 @@ import AttendeeCore
 import AttendeeModels
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The screens driven through the live client against the real server, in-process.
@@ -17,7 +18,7 @@ import Testing
     static func client(_ server: AttendeeTestServer, _ tokens: MemoryTokens) throws -> AttendeeClient {
         AttendeeClient.live(
             baseURL: try #require(URL(string: "http://attendee.test")),
-            transport: InProcessTransport.make(server.client),
+            transport: .inProcess(server.client),
             tokens: tokens.store)
     }
 

@@ -1,28 +1,9 @@
 import ChangeJarModels
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChangeJarCore
-
-/// A gate a fake dependency waits at until the test opens it.
-actor Gate {
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private(set) var arrivals = 0
-
-    func wait() async {
-        arrivals += 1
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        for waiter in waiters { waiter.resume() }
-        waiters = []
-    }
-
-    func untilArrivals(_ count: Int) async {
-        for _ in 0..<10_000 where arrivals < count { await Task.yield() }
-    }
-}
 
 /// The states a screen passes through while a request is in flight, with dependencies that wait on a gate.
 @MainActor
@@ -52,13 +33,13 @@ struct InFlightStateTests {
     }
 
     @Test func submitShowsBusyWhileThePostIsInFlight() async {
-        let gate = Gate()
+        let gate = Gate(isOpen: false)
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         let app = AppModel(
             dependencies: ChangeJarDependencies(
                 signIn: Self.signIn(clock: clock),
                 actions: Self.actions(create: { _, _ in
-                    await gate.wait()
+                    await gate.pass()
                     return Self.sample
                 }),
                 cache: .inMemory(), clock: clock))
@@ -67,7 +48,7 @@ struct InFlightStateTests {
         app.submit.content = "Glass."
         #expect(app.submit.isBusy == false)
         let submitting = Task { await app.submit.submitTapped() }
-        await gate.untilArrivals(1)
+        await gate.arrived(1)
         #expect(app.submit.isBusy)
         #expect(app.submit.banner == nil)
         await gate.open()
@@ -77,11 +58,11 @@ struct InFlightStateTests {
     }
 
     @Test func aSlowAnswerToAnOldQueryNeverReplacesTheNewOne() async {
-        let gate = Gate()
+        let gate = Gate(isOpen: false)
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         let search = SearchModel(
             client: Self.actions(search: { text, _ in
-                if text == "slow" { await gate.wait() }
+                if text == "slow" { await gate.pass() }
                 var action = Self.sample
                 action.title = text
                 return ActionPage(items: [action])
@@ -89,7 +70,7 @@ struct InFlightStateTests {
             cache: .inMemory(), clock: clock, format: DateFormat())
         search.queryChanged("slow")
         let stale = search.activeSearch
-        await gate.untilArrivals(1)
+        await gate.arrived(1)
         search.queryChanged("fast")
         await search.activeSearch?.value
         #expect(search.rows.map(\.title) == ["fast"])

@@ -5,6 +5,8 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import HTTPTypes
+import TestSupport
 import TokenVerifier
 
 #if canImport(FoundationNetworking)
@@ -31,7 +33,7 @@ struct TestServer: Sendable {
         CognitoDevService.registerMigrations(&migrator)
         ChangeJarService.registerMigrations(&migrator)
         try await migrator.migrate(database)
-        let clock = TestClock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_780_000_000))
         let directory = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("changejar-" + UUID().uuidString.prefix(8).lowercased())
         let cognito = try CognitoDevService(

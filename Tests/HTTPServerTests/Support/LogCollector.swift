@@ -1,3 +1,5 @@
+import Locking
+
 @testable import HTTPServer
 
 /// A ``LogSink`` that keeps every line for the test to read.

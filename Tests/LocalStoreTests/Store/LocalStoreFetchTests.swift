@@ -1,6 +1,8 @@
 import APIClient
 import Database
 import Foundation
+import Locking
+import TestSupport
 import Testing
 
 @testable import LocalStore
@@ -46,7 +48,7 @@ private struct Feed: Codable, Equatable, Sendable {
     }
 
     private func makeStore() async throws -> LocalStore {
-        try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"), now: clock.function)
+        try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"), now: clock.closure)
     }
 
     @Test func firstFetchStoresThenNotModifiedServesTheCache() async throws {
@@ -55,7 +57,7 @@ private struct Feed: Codable, Equatable, Sendable {
         let first = try await store.fetch(endpoint, cacheKey: "feed", using: server.client)
         #expect(first == CachedFetch(value: Feed(version: 1), source: .network, fetchedAt: clock.now))
         #expect(try await store.cachedEntry(for: "feed")?.validators.etag == #""v1""#)
-        clock.advance(120)
+        clock.advance(by: 120)
         let second = try await store.fetch(endpoint, cacheKey: "feed", using: server.client)
         #expect(second == CachedFetch(value: Feed(version: 1), source: .notModified, fetchedAt: clock.now))
         #expect(try await store.cachedEntry(for: "feed")?.fetchedAt == clock.now)
@@ -76,7 +78,7 @@ private struct Feed: Codable, Equatable, Sendable {
         let server = FeedServer()
         let fetchedAt = clock.now
         _ = try await store.fetch(endpoint, cacheKey: "feed", using: server.client)
-        clock.advance(600)
+        clock.advance(by: 600)
         server.down.withLock { $0 = true }
         let offline = try await store.fetch(endpoint, cacheKey: "feed", using: server.client)
         #expect(offline == CachedFetch(value: Feed(version: 1), source: .cache(.offline), fetchedAt: fetchedAt))

@@ -1,6 +1,7 @@
 import APIClient
 import Database
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LocalStore
@@ -14,7 +15,7 @@ private struct Quake: Codable, Equatable, Sendable {
     private let clock = TestClock()
 
     private func makeStore() async throws -> LocalStore {
-        try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"), now: clock.function)
+        try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"), now: clock.closure)
     }
 
     @Test func migrationIsAppliedOnceAndReopeningIsHarmless() async throws {
@@ -59,12 +60,12 @@ private struct Quake: Codable, Equatable, Sendable {
     @Test func storingAgainReplacesAndFreshMarkMovesFetchTime() async throws {
         let store = try await makeStore()
         try await store.storeCache(Data("v1".utf8), for: "feed", validators: Validators(etag: "1"))
-        clock.advance(60)
+        clock.advance(by: 60)
         try await store.storeCache(Data("v2".utf8), for: "feed")
         let replaced = try #require(try await store.cachedEntry(for: "feed"))
         #expect(replaced.body == Data("v2".utf8))
         #expect(replaced.validators.isEmpty)
-        clock.advance(60)
+        clock.advance(by: 60)
         #expect(try await store.markCacheFresh("feed"))
         #expect(try await store.cachedEntry(for: "feed")?.fetchedAt == clock.now)
         #expect(try await store.markCacheFresh("other") == false)
@@ -75,7 +76,7 @@ private struct Quake: Codable, Equatable, Sendable {
     @Test func streamedBodyIsWrittenPieceByPieceAndReplacesTheEntry() async throws {
         let store = try await makeStore()
         try await store.storeCache(Data("v1".utf8), for: "feed", validators: Validators(etag: "1"))
-        clock.advance(60)
+        clock.advance(by: 60)
         let validators = Validators(etag: "2", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
         try await store.storeCache(count: 11, for: "feed", validators: validators) { emit in
             for piece in ["hello", " ", "world"] { try Data(piece.utf8).withUnsafeBytes { try emit($0) } }
@@ -107,7 +108,7 @@ private struct Quake: Codable, Equatable, Sendable {
     @Test func cacheEntryAgeFollowsTheClock() async throws {
         let store = try await makeStore()
         try await store.storeCache(Data(), for: "k")
-        clock.advance(90)
+        clock.advance(by: 90)
         #expect(try await store.cachedEntry(for: "k")?.age(now: clock.now) == 90)
     }
 
@@ -140,7 +141,7 @@ private struct Quake: Codable, Equatable, Sendable {
         let store = try await makeStore()
         #expect(try await store.savedList(Quake.self, named: "quakes") == nil)
         try await store.saveList([Quake(id: "a", magnitude: 1.5)], as: "quakes")
-        clock.advance(5)
+        clock.advance(by: 5)
         let quakes = [Quake(id: "b", magnitude: 4), Quake(id: "c", magnitude: 2.25)]
         try await store.saveList(quakes, as: "quakes")
         #expect(

@@ -1,6 +1,7 @@
 import Database
 import Foundation
 import LocalStore
+import Locking
 import Testing
 
 @testable import QuakesCore
@@ -13,7 +14,7 @@ import Testing
     func openCache(clock: Locked<Date>) async throws -> QuakeCache {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
-        return .live(try await LocalStore(database: database, now: { clock.get() }))
+        return .live(try await LocalStore(database: database, now: { clock.withLock { $0 } }))
     }
 
     @Test func keepsTheBodyValidatorsAndHiddenRowsAcrossLaunches() async throws {
@@ -29,7 +30,7 @@ import Testing
             let cache = try await openCache(clock: clock)
             #expect(try await cache.load(Self.key) == nil)
             try await cache.save(
-                Self.key, QuakeCache.Entry(quakes: quakes, fetchedAt: clock.get(), validators: validators),
+                Self.key, QuakeCache.Entry(quakes: quakes, fetchedAt: clock.withLock { $0 }, validators: validators),
                 false)
             try await cache.hide(Self.key, "b")
         }
@@ -38,14 +39,14 @@ import Testing
         #expect(loaded.quakes.map(\.id) == ["b", "c", "a"])
         #expect(loaded.visibleQuakes.map(\.id) == ["c", "a"])
         #expect(loaded.validators == validators)
-        #expect(loaded.fetchedAt == clock.get())
+        #expect(loaded.fetchedAt == clock.withLock { $0 })
         #expect(loaded.hiddenIDs == ["b"])
 
-        clock.set(clock.get().addingTimeInterval(300))
-        try await cache.markFresh(Self.key, clock.get(), validators, true)
+        clock.withLock { $0 = $0.addingTimeInterval(300) }
+        try await cache.markFresh(Self.key, clock.withLock { $0 }, validators, true)
         #expect(try await cache.load(Self.key)?.hiddenIDs == ["b"])
-        #expect(try await cache.load(Self.key)?.fetchedAt == clock.get())
-        try await cache.markFresh(Self.key, clock.get(), validators, false)
+        #expect(try await cache.load(Self.key)?.fetchedAt == clock.withLock { $0 })
+        try await cache.markFresh(Self.key, clock.withLock { $0 }, validators, false)
         #expect(try await cache.load(Self.key)?.hiddenIDs == [])
         #expect(try await cache.load("other feed") == nil)
     }

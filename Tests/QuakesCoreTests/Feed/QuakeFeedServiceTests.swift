@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 @testable import QuakesCore
@@ -13,8 +14,8 @@ import Testing
         let requests = self.requests
         let answers = self.answers
         let client = QuakeFeedClient { _, _ in
-            requests.mutate { $0 += 1 }
-            let answer = answers.mutate { $0.isEmpty ? .failure(.offline) : $0.removeFirst() }
+            requests.withLock { $0 += 1 }
+            let answer = answers.withLock { $0.isEmpty ? .failure(.offline) : $0.removeFirst() }
             return try answer.get()
         }
         return QuakeFeedService(
@@ -26,14 +27,14 @@ import Testing
         let feed = TestFeed.collection([
             TestFeed.feature(id: "a", timeMS: TestFeed.ms(0)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(5)),
         ])
-        answers.set([.success(.fresh(feed, FeedValidators(etag: "\"1\"")))])
+        answers.withLock { $0 = [.success(.fresh(feed, FeedValidators(etag: "\"1\"")))] }
         let first = await service.snapshot(reload: false, now: start)
         #expect(first.set?.quakes.map(\.id) == ["b", "a"])
         #expect(first.refreshed && first.problem == nil)
 
         let fresh = await service.snapshot(reload: false, now: start.addingTimeInterval(60))
         #expect(!fresh.refreshed)
-        #expect(requests.get() == 1)
+        #expect(requests.withLock { $0 } == 1)
 
         let stale = await service.snapshot(reload: false, now: start.addingTimeInterval(61))
         #expect(stale.refreshed)
@@ -46,7 +47,7 @@ import Testing
 
         try await service.hide(id: "b")
         #expect(try await service.cachedSet()?.quakes.map(\.id) == ["a"])
-        answers.set([.success(.notModified)])
+        answers.withLock { $0 = [.success(.notModified)] }
         let reload = await service.snapshot(reload: true, now: start.addingTimeInterval(90))
         #expect(reload.set?.quakes.map(\.id) == ["b", "a"])
         #expect(reload.set?.fetchedAt == start.addingTimeInterval(90))
@@ -61,7 +62,7 @@ import Testing
         var cache = QuakeCache.inMemory()
         let save = cache.save
         cache.save = { key, entry, keepHidden in
-            releasedWhenStored.set(released.get())
+            releasedWhenStored.withLock { $0 = released.withLock { $0 } }
             try await save(key, entry, keepHidden)
         }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: feed.count, alignment: 1)
@@ -70,12 +71,12 @@ import Testing
             bytesNoCopy: try #require(bytes.baseAddress), count: feed.count,
             deallocator: .custom { pointer, _ in
                 pointer.deallocate()
-                released.set(true)
+                released.withLock { $0 = true }
             })
         let listing = try await service(cache: cache).ingest(
             consume body, validators: FeedValidators(), fetchedAt: start)
         #expect(listing.rows.map(\.id) == ["b", "a"])
-        #expect(releasedWhenStored.get() == true)
+        #expect(releasedWhenStored.withLock { $0 } == true)
     }
 
     @Test func nothingCachedAndOffline() async {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 @testable import QuakesCore
 
@@ -69,11 +70,11 @@ enum Step: Sendable {
         // NB: weak, or model → service → client → model would be a cycle and every test would leak its model.
         let current = Locked(WeakModel())
         let client = QuakeFeedClient { _, validators in
-            requests.mutate { $0.append(validators) }
-            if let model = current.get().model {
-                await MainActor.run { screens.mutate { $0.append(Screen(model)) } }
+            requests.withLock { $0.append(validators) }
+            if let model = current.withLock({ $0 }).model {
+                await MainActor.run { screens.withLock { $0.append(Screen(model)) } }
             }
-            let step = steps.mutate { $0.isEmpty ? nil : $0.removeFirst() }
+            let step = steps.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             switch step {
             case .fresh(let data, let validators): return .fresh(data, validators)
             case .notModified: return .notModified
@@ -82,26 +83,26 @@ enum Step: Sendable {
             }
         }
         let service = QuakeFeedService(feedURL: Self.feedURL, client: client, cache: cache, formatter: testFormatter)
-        model = QuakeListModel(service: service, now: { clock.get() })
-        current.set(WeakModel(model: model))
+        model = QuakeListModel(service: service, now: { clock.withLock { $0 } })
+        current.withLock { $0 = WeakModel(model: model) }
     }
 
-    func answer(_ steps: Step...) { self.steps.mutate { $0 += steps } }
+    func answer(_ steps: Step...) { self.steps.withLock { $0 += steps } }
 
-    func advance(_ seconds: TimeInterval) { clock.mutate { $0 = $0.addingTimeInterval(seconds) } }
+    func advance(_ seconds: TimeInterval) { clock.withLock { $0 = $0.addingTimeInterval(seconds) } }
 
     var screen: Screen { Screen(model) }
 
     /// Screens recorded during fetches since the last call.
     func takeScreensDuringFetch() -> [Screen] {
-        screensDuringFetch.mutate { screens in
+        screensDuringFetch.withLock { screens in
             defer { screens = [] }
             return screens
         }
     }
 
     func takeRequests() -> [FeedValidators?] {
-        requests.mutate { requests in
+        requests.withLock { requests in
             defer { requests = [] }
             return requests
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 @testable import QuakesCore
 
@@ -75,20 +76,6 @@ enum Fixtures {
         guard let folder = usgs else { return nil }
         return try Data(contentsOf: folder.appendingPathComponent(name))
     }
-}
-
-/// A value shared between a test and `@Sendable` closures.
-///
-/// NB: `@unchecked Sendable` is sound because every access goes through the lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    func mutate<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }
 
 /// The formatter every test uses: Pacific time, US English.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 import Testing
 
 @testable import QuakesCore
@@ -179,7 +180,7 @@ import Testing
             if let etag = validators?.etag { headers["If-None-Match"] = etag }
             if let date = validators?.lastModified { headers["If-Modified-Since"] = date }
             let response = try await router.respond(to: Request(method: .get, target: url.path, headers: headers))
-            requests.mutate { $0.append("\(response.status.rawValue)") }
+            requests.withLock { $0.append("\(response.status.rawValue)") }
             if response.status == .notModified { return .notModified }
             return .fresh(
                 response.bodyData,
@@ -188,15 +189,15 @@ import Testing
         let url = try #require(URL(string: "http://127.0.0.1:8080/usgs/feed/v1.0/summary/4.5_month.geojson"))
         let clock = Locked(Self.now)
         let service = QuakeFeedService(feedURL: url, client: client, cache: .inMemory(), formatter: testFormatter)
-        let model = QuakeListModel(service: service, now: { clock.get() })
+        let model = QuakeListModel(service: service, now: { clock.withLock { $0 } })
         await model.appeared()
         #expect(model.banner == nil)
         #expect(!model.rows.isEmpty)
         #expect(model.rows.contains { $0.tint == .red })
         #expect(model.mapAnnotations.count == model.rows.count)
-        clock.set(Self.now.addingTimeInterval(120))
+        clock.withLock { $0 = Self.now.addingTimeInterval(120) }
         await model.refreshPulled()
-        #expect(requests.get() == ["200", "304"])
+        #expect(requests.withLock { $0 } == ["200", "304"])
         #expect(model.lastUpdated == "Updated 4:02\u{202F}PM")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 @testable import QuakesCore
@@ -237,13 +238,13 @@ import Testing
         let memory = QuakeCache.inMemory()
         var cache = memory
         cache.save = { key, entry, keepHidden in
-            savedOnMain.mutate { $0.append(Thread.isMainThread) }
+            savedOnMain.withLock { $0.append(Thread.isMainThread) }
             try await memory.save(key, entry, keepHidden)
         }
         let harness = ModelHarness(cache: cache)
         harness.answer(.fresh(Self.feed, Self.v1))
         await harness.model.appeared()
-        #expect(savedOnMain.get() == [false])
+        #expect(savedOnMain.withLock { $0 } == [false])
         #expect(harness.screen.rows == Self.all)
     }
 

@@ -24,7 +24,7 @@ final class LockedFlag: @unchecked Sendable {
         let messages = ErrorMessages(center)
         let client = try await harness.client(center: center)
         let firstToken = await client.session?.accessToken
-        harness.clock.advance(120)
+        harness.clock.advance(by: 120)
 
         let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
         #expect(details.account.name == "St. Mary's Regional Medical Center")
@@ -49,7 +49,7 @@ final class LockedFlag: @unchecked Sendable {
         _ = try await harness.send(
             .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        harness.clock.advance(120)
+        harness.clock.advance(by: 120)
 
         await #expect(throws: SalesforceError.signedOut(operation: "load the account \(DevServerHarness.hospitalID)")) {
             _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
@@ -82,7 +82,7 @@ final class LockedFlag: @unchecked Sendable {
             sessions: .inMemory(), notificationCenter: NotificationCenter(), onSignedOut: { await cache.wipe() })
         try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
         await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
-        harness.clock.advance(120)
+        harness.clock.advance(by: 120)
         outage.isSet = true
         do {
             _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)

@@ -1,6 +1,7 @@
 import DynamicJSON
 import Foundation
 import HTTPServer
+import HTTPTypes
 import SalesforceDevServer
 import Testing
 
@@ -139,7 +140,7 @@ import Testing
         let path = "\(Self.base)/Account/\(DevServerHarness.hospitalID)"
         let before = try JSONDecoder().decode(
             [String: JSONValue].self, from: try await harness.send(.get, path, token: token).bodyData)
-        harness.clock.advance(60)
+        harness.clock.advance(by: 60)
         let response = try await harness.send(
             .patch, path, body: Data(#"{"texcellency__DefHC_NumBeds__c": 300, "Id": "001Q000000Demo1"}"#.utf8),
             token: token)
@@ -272,7 +273,7 @@ import Testing
         let token = try await harness.accessToken()
         let path = "\(Self.base)/Account/\(DevServerHarness.hospitalID)"
         #expect(try await harness.send(.get, path, token: token).status == .ok)
-        harness.clock.advance(61)
+        harness.clock.advance(by: 61)
         #expect(try await harness.send(.get, path, token: token).status == .unauthorized)
     }
 

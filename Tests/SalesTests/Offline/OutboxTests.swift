@@ -79,7 +79,7 @@ import Testing
         let account = try await client.retrieveAccount(id: DevServerHarness.hospitalID).account
 
         // Someone else saves first.
-        harness.clock.advance(5)
+        harness.clock.advance(by: 5)
         var theirs = account
         theirs.numBeds = 999
         try await other.saveAccount(theirs)
@@ -108,7 +108,7 @@ import Testing
         let messages = ErrorMessages(center)
         let client = try await harness.client(center: center)
         var note = try #require(try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.first)
-        harness.clock.advance(5)
+        harness.clock.advance(by: 5)
         var theirs = note
         theirs.text = "theirs"
         theirs.lastModifiedDate = nil

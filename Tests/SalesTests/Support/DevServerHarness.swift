@@ -2,22 +2,15 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import HTTPTypes
 import LocalStore
 import SalesCore
 import SalesforceDevServer
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// A clock tests can move.
-final class TestClock: @unchecked Sendable {
-    // NB: guarded by `lock`.
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
-}
 
 /// Counts what reached the server, and can pretend the network is down.
 final class Wire: @unchecked Sendable {

@@ -103,7 +103,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
         await model.appeared()
-        harness.clock.advance(10)
+        harness.clock.advance(by: 10)
         let other = try await harness.client()
         var theirs = try #require(model.details?.account)
         theirs.numBeds = 999
@@ -167,7 +167,7 @@ import Testing
         _ = try await harness.send(
             .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        harness.clock.advance(120)
+        harness.clock.advance(by: 120)
         await model.refreshPulled()
         #expect(model.phase == .signedOut)
         #expect(model.items.isEmpty)

@@ -1,39 +1,11 @@
 import Foundation
 import SalesCore
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// Holds requests until released, and says when one arrives.
-actor Gate {
-    private var isOpen = true
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-    private var arrivals = 0
-    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
-
-    func close() { isOpen = false }
-
-    func open() {
-        isOpen = true
-        for waiter in waiting { waiter.resume() }
-        waiting = []
-    }
-
-    func pass() async {
-        arrivals += 1
-        for waiter in arrivalWaiters { waiter.resume() }
-        arrivalWaiters = []
-        if isOpen { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    /// Returns once at least `count` requests have arrived.
-    func arrived(_ count: Int) async {
-        while arrivals < count { await withCheckedContinuation { arrivalWaiters.append($0) } }
-    }
-}
 
 @MainActor
 @Suite struct AccountScreenSequenceTests {

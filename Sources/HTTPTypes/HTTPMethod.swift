@@ -1,5 +1,7 @@
-/// An HTTP request method.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+/// An HTTP request method (RFC 9110 §9), shared by the server's router and the apps' clients.
+///
+/// Method tokens are case-sensitive: `get` is not `GET`.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The method token as sent (`GET`).
     public var rawValue: String
     /// A method from its token.
@@ -19,6 +21,12 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let delete = HTTPMethod(rawValue: "DELETE")
     /// `OPTIONS`.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+
+    /// `true` for the methods RFC 9110 defines as idempotent (GET, HEAD, PUT, DELETE, OPTIONS): repeating one
+    /// is harmless, so a client may retry it.
+    public var isIdempotent: Bool {
+        [Self.get, .head, .put, .delete, .options].contains(self)
+    }
 
     /// The method token.
     public var description: String { rawValue }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The user-visible strings of one module, from its `Resources/<language>.lproj/Localizable.strings`.
+///
+/// Every app core holds one table (`Strings/`) and reads every sentence a screen or the command line shows
+/// through it:
+///
+/// ```swift
+/// enum QuakeStrings {
+///     static let table = StringTable(bundle: .module)
+///     static var loading: String { table.text("quakes.loading") }
+///     static func deleted(_ title: String) -> String { table.format("quakes.deleted", title) }
+/// }
+/// ```
+///
+/// NB: `String(localized:bundle:)` does not exist on Linux; `NSLocalizedString` works on both platforms.
+/// Placeholders are filled by hand (`%@`, `%1$@`, `%2$@` …), since `String(format:)` needs Objective-C
+/// objects for `%@` on Linux; numbers are formatted by the caller, so every argument is a string.
+public struct StringTable: Sendable {
+    /// The bundle whose `Localizable.strings` the table reads.
+    public let bundle: Bundle
+
+    /// A table over `bundle` (a module's `Bundle.module`).
+    public init(bundle: Bundle) {
+        self.bundle = bundle
+    }
+
+    /// The string for `key` in the current language; the key itself when the table lacks it.
+    public func text(_ key: String) -> String {
+        mark(NSLocalizedString(key, bundle: bundle, comment: ""))
+    }
+
+    /// The string for `key` with its placeholders filled in order: `%1$@`, `%2$@` … by position, plain `%@`
+    /// in order of appearance.
+    public func format(_ key: String, _ arguments: String...) -> String {
+        format(key, arguments)
+    }
+
+    /// The string for `key` with its placeholders filled by `arguments`.
+    public func format(_ key: String, _ arguments: [String]) -> String {
+        mark(Self.fill(NSLocalizedString(key, bundle: bundle, comment: ""), arguments))
+    }
+
+    /// Fills `%n$@` and `%@` placeholders of `template` with `arguments`; `%%` is a literal percent sign.
+    public static func fill(_ template: String, _ arguments: [String]) -> String {
+        var result = ""
+        var next = 0
+        var index = template.startIndex
+        while index < template.endIndex {
+            let character = template[index]
+            guard character == "%" else {
+                result.append(character)
+                index = template.index(after: index)
+                continue
+            }
+            let rest = template[template.index(after: index)...]
+            if rest.hasPrefix("%") {
+                result.append("%")
+                index = template.index(index, offsetBy: 2)
+            } else if rest.hasPrefix("@") {
+                result += next < arguments.count ? arguments[next] : ""
+                next += 1
+                index = template.index(index, offsetBy: 2)
+            } else if let dollar = rest.firstIndex(of: "$"), let position = Int(rest[..<dollar]),
+                template.index(after: dollar) < template.endIndex, template[template.index(after: dollar)] == "@"
+            {
+                result += (1...arguments.count).contains(position) ? arguments[position - 1] : ""
+                index = template.index(dollar, offsetBy: 2)
+            } else {
+                result.append(character)
+                index = template.index(after: index)
+            }
+        }
+        return result
+    }
+
+    /// Pseudo-localization for tests: while ``marking`` is on, every string a table hands out is wrapped in
+    /// ``openMark`` … ``closeMark``, so a test can prove that each sentence on screen came from a table.
+    private func mark(_ text: String) -> String {
+        Self.marking ? Self.openMark + text + Self.closeMark : text
+    }
+
+    /// Turned on by tests (never by the apps) around the code under test: `StringTable.$marking.withValue(true)`.
+    ///
+    /// NB: a task-local value, so tests running in parallel do not see each other's marks.
+    @TaskLocal public static var marking = false
+    /// The mark before a looked-up string while ``marking`` is on.
+    public static let openMark = "⟦"
+    /// The mark after a looked-up string while ``marking`` is on.
+    public static let closeMark = "⟧"
+}
