@@ -246,14 +246,72 @@ var products: [Product] = [
     .executable(name: "quartet", targets: ["quartet"])
 ]
 
-// MARK: - Apple-only UI (SwiftUI shells; never seen by `swift build` on Linux)
+// MARK: - Views (the SwiftUI shells; real SwiftUI on Apple platforms, the stand-in on Linux)
 
+// NB: the stand-in modules are named after the frameworks they stand in for, so the view files `import SwiftUI`
+// on every platform. They exist only where the real frameworks do not; docs/SWIFTUI-STANDIN.md says how strict
+// they are.
+let standIns: [(name: String, dependencies: [String])] = [
+    ("SwiftUI", []),
+    ("UIKit", ["SwiftUI"]),
+    ("MapKit", ["SwiftUI"]),
+    ("SafariServices", ["UIKit"]),
+    ("WebKit", ["UIKit"]),
+    ("PhotosUI", ["SwiftUI"]),
+    ("AuthenticationServices", ["SwiftUI"]),
+]
+// Each view target, what it builds on, the frameworks it imports, and what its tests drive it against.
+let views: [(name: String, dependencies: [String], frameworks: [String], testing: [String])] = [
+    ("QuakesUI", ["QuakesCore"], ["SwiftUI", "UIKit", "MapKit", "SafariServices"], []),
+    (
+        "SalesUI", ["SalesCore", "LocalStore", "Database"], ["SwiftUI", "UIKit", "WebKit", "PhotosUI"],
+        ["SalesforceDevServer", "HTTPServer", "APIClient"]
+    ),
+    ("ChangeJarUI", ["ChangeJarCore", "ChangeJarModels"], ["SwiftUI", "UIKit", "AuthenticationServices"], []),
+    (
+        "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit"],
+        ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier"]
+    ),
+]
 #if canImport(Darwin)
-    targets += [
-        .target(name: "QuakesUI", dependencies: ["QuakesCore"], path: "Sources/QuakesUI", swiftSettings: swiftSettings)
-    ]
-    products += [.library(name: "QuakesUI", targets: ["QuakesUI"])]
+    let onLinux = false
+#else
+    let onLinux = true
 #endif
+if onLinux {
+    for standIn in standIns {
+        targets.append(
+            .target(
+                name: standIn.name, dependencies: standIn.dependencies.map { .target(name: $0) },
+                path: "Sources/StandIns/\(standIn.name)", swiftSettings: swiftSettings))
+    }
+}
+for view in views {
+    let frameworks: [Target.Dependency] = onLinux ? view.frameworks.map { .target(name: $0) } : []
+    targets.append(
+        .target(
+            name: view.name, dependencies: view.dependencies.map { .target(name: $0) } + frameworks,
+            swiftSettings: swiftSettings))
+    products.append(.library(name: view.name, targets: [view.name]))
+}
+if onLinux {
+    // The views driven through the stand-in: what a person sees, the tap, what they see next.
+    targets.append(
+        .testTarget(
+            name: "SwiftUIStandInTests", dependencies: ["SwiftUI", "UIKit", "SafariServices"],
+            path: "Tests/StandInTests/SwiftUIStandInTests", swiftSettings: swiftSettings))
+    for view in views {
+        targets.append(
+            .testTarget(
+                name: view.name + "Tests",
+                dependencies: ([view.name] + view.dependencies + view.frameworks + view.testing + [
+                    "TestSupport", "Locking",
+                ]).map {
+                    .target(name: $0)
+                },
+                swiftSettings: swiftSettings))
+    }
+}
 
 let package = Package(
     name: "Quartet",

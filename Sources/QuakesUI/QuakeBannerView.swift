@@ -4,15 +4,15 @@ import SwiftUI
 /// The error banner above the list, with Retry when the model offers it.
 struct QuakeBannerView: View {
     let banner: QuakeBanner
-    let retry: () -> Void
+    let retry: @MainActor () -> Void
 
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
-            Image(systemName: "wifi.exclamationmark")
+            Image(systemName: "wifi.exclamationmark").accessibilityHidden(true)
             Text(banner.message).font(.callout)
             Spacer()
             if banner.canRetry {
-                Button("Retry", action: retry).buttonStyle(.bordered)
+                Button(QuakeScreenText.retry, action: retry).buttonStyle(.bordered)
             }
         }
         .padding(12)

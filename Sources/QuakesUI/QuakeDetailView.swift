@@ -13,7 +13,7 @@ struct QuakeDetailView: View {
                     LabeledContent(line.label, value: line.value)
                 }
                 if let page = detail.eventPage {
-                    Link("Open the USGS event page", destination: page)
+                    Link(QuakeScreenText.openEventPage, destination: page)
                 }
             }
             .navigationTitle(detail.title)
@@ -21,14 +21,17 @@ struct QuakeDetailView: View {
     }
 }
 
-#Preview {
-    QuakeDetailView(
-        detail: QuakeDetail(
-            Quake(
-                id: "us1", magnitude: 7.1, place: "120 km SSW of Sinabang, Indonesia",
-                title: "M 7.1 - 120 km SSW of Sinabang, Indonesia", time: Date(timeIntervalSince1970: 1_764_460_000),
-                eventPage: "https://earthquake.usgs.gov/earthquakes/eventpage/us1", felt: 30, alert: "yellow",
-                tsunami: true, status: "reviewed", magType: "mww",
-                coordinate: QuakeCoordinate(longitude: 95.9, latitude: 1.4, depth: 25)),
-            formatter: QuakeRowFormatter()))
+struct QuakeDetailView_Previews: PreviewProvider {
+    static var previews: some View {
+        QuakeDetailView(
+            detail: QuakeDetail(
+                Quake(
+                    id: "us1", magnitude: 7.1, place: "120 km SSW of Sinabang, Indonesia",
+                    title: "M 7.1 - 120 km SSW of Sinabang, Indonesia",
+                    time: Date(timeIntervalSince1970: 1_764_460_000),
+                    eventPage: "https://earthquake.usgs.gov/earthquakes/eventpage/us1", felt: 30, alert: "yellow",
+                    tsunami: true, status: "reviewed", magType: "mww",
+                    coordinate: QuakeCoordinate(longitude: 95.9, latitude: 1.4, depth: 25)),
+                formatter: QuakeRowFormatter()))
+    }
 }

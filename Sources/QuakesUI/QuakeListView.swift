@@ -25,6 +25,7 @@ public struct QuakeListView: View {
                         QuakeRowView(row: row)
                     }
                     .buttonStyle(.plain)
+                    .listRowBackground(row.tint.color)
                 }
                 .onDelete { offsets in
                     let ids = offsets.map { model.rows[$0].id }
@@ -33,39 +34,54 @@ public struct QuakeListView: View {
             }
             .listStyle(.plain)
             .overlay {
-                if model.isBusy && model.rows.isEmpty { ProgressView() }
+                if model.busyIndicator == .replacingRows {
+                    ProgressView().accessibilityLabel(QuakeScreenText.loading)
+                }
             }
             .refreshable { await model.refreshPulled() }
             .task { await model.appeared() }
             .searchable(text: $searchText)
-            .onChange(of: searchText) { _, text in
-                var filter = model.filter
-                filter.searchText = text
-                model.filterChanged(filter)
-            }
-            .navigationTitle("Earthquakes")
-            .toolbar {
-                ToolbarItem(placement: .status) {
-                    if let lastUpdated = model.lastUpdated { Text(lastUpdated).font(.caption) }
-                }
-                ToolbarItem {
-                    Button("Map", systemImage: "map") { showsMap = true }
-                }
-                ToolbarItem {
-                    QuakeFilterMenu(filter: model.filter) { model.filterChanged($0) }
-                }
-            }
+            .onChange(of: searchText) { _, text in model.searchChanged(text) }
+            .navigationTitle(QuakeScreenText.title)
+            .toolbar { QuakeListToolbar(model: model, showsMap: $showsMap) }
             .sheet(isPresented: $showsMap) {
                 QuakeMapView(annotations: model.mapAnnotations, region: model.mapRegion)
             }
-            .sheet(item: Binding(get: { model.selectedDetail }, set: { if $0 == nil { model.eventPageDismissed() } })) {
-                detail in
-                QuakeDetailView(detail: detail)
+            .sheet(item: Binding(get: { model.presented }, set: { if $0 == nil { model.eventPageDismissed() } })) {
+                presented in
+                switch presented {
+                case .eventPage(let url, _): SafariView(url: url)
+                case .detail(let detail): QuakeDetailView(detail: detail)
+                }
             }
         }
     }
 }
 
-#Preview {
-    QuakeListView(model: .preview)
+/// The list's toolbar: the refresh spinner or the last update, the map, the filter.
+struct QuakeListToolbar: ToolbarContent {
+    let model: QuakeListModel
+    @Binding var showsMap: Bool
+
+    var body: some ToolbarContent {
+        ToolbarItem(placement: .status) {
+            if model.busyIndicator == .inToolbar {
+                ProgressView().accessibilityLabel(QuakeScreenText.loading)
+            } else if let lastUpdated = model.lastUpdated {
+                Text(lastUpdated).font(.caption)
+            }
+        }
+        ToolbarItem {
+            Button(QuakeScreenText.map, systemImage: "map") { showsMap = true }
+        }
+        ToolbarItem {
+            QuakeFilterMenu(filter: model.filter) { model.filterChanged($0) }
+        }
+    }
+}
+
+struct QuakeListView_Previews: PreviewProvider {
+    static var previews: some View {
+        QuakeListView(model: .preview)
+    }
 }

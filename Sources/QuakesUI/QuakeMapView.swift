@@ -34,6 +34,8 @@ extension QuakeMapRegion {
     }
 }
 
-#Preview {
-    QuakeMapView(annotations: QuakeListModel.preview.mapAnnotations, region: .world)
+struct QuakeMapView_Previews: PreviewProvider {
+    static var previews: some View {
+        QuakeMapView(annotations: QuakeListModel.preview.mapAnnotations, region: .world)
+    }
 }

@@ -11,7 +11,6 @@ struct QuakeRowView: View {
             Text(row.coordinateText).font(.subheadline).monospacedDigit()
             Text(row.timeText).font(.caption).foregroundStyle(.secondary)
         }
-        .listRowBackground(row.tint.color)
         .accessibilityElement(children: .combine)
     }
 }

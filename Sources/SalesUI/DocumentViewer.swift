@@ -1,23 +1,54 @@
-#if canImport(SwiftUI) && canImport(WebKit) && canImport(UIKit)
-    import SalesCore
-    import SwiftUI
+import SalesCore
+import SwiftUI
+
+/// What the web view shows: downloaded bytes, or a page by its address.
+enum DocumentContent {
+    case document(OpenedDocument)
+    case page(URL)
+}
+
+#if canImport(UIKit) && canImport(WebKit)
+    import UIKit
     import WebKit
 
-    /// The modal web view that shows a downloaded attachment or content document.
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// The modal web view that shows a downloaded attachment, a content document or a Google Doc.
     struct DocumentViewer: UIViewRepresentable {
-        let document: OpenedDocument
+        let content: DocumentContent
 
         func makeUIView(context: Context) -> WKWebView { WKWebView() }
 
         func updateUIView(_ view: WKWebView, context: Context) {
-            view.load(
-                document.data, mimeType: document.contentType, characterEncodingName: "utf-8",
-                baseURL: URL(fileURLWithPath: NSTemporaryDirectory()))
+            switch content {
+            case .document(let document):
+                view.load(
+                    document.data, mimeType: document.contentType, characterEncodingName: "utf-8",
+                    baseURL: URL(fileURLWithPath: NSTemporaryDirectory()))
+            case .page(let url):
+                view.load(URLRequest(url: url))
+            }
         }
     }
+#else
+    /// On the Mac, where the iPad's web view is not used, the page opens in the browser.
+    struct DocumentViewer: View {
+        let content: DocumentContent
 
-    #Preview {
-        DocumentViewer(
-            document: OpenedDocument(title: "Note", data: Data("Hello".utf8), contentType: "text/plain"))
+        var body: some View {
+            switch content {
+            case .document(let document): Text(document.title)
+            case .page(let url): Link(url.absoluteString, destination: url)
+            }
+        }
     }
 #endif
+
+struct DocumentViewer_Previews: PreviewProvider {
+    static var previews: some View {
+        DocumentViewer(
+            content: .document(OpenedDocument(title: "Note", data: Data("Hello".utf8), contentType: "text/plain")))
+    }
+}

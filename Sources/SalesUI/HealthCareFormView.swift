@@ -2,6 +2,10 @@
     import SalesCore
     import SwiftUI
 
+    #if canImport(UIKit)
+        import UIKit
+    #endif
+
     /// The health-care edit form: numbers typed the locale's way, refused ones explained under the field.
     struct HealthCareFormView: View {
         let model: AccountScreenModel
@@ -17,18 +21,20 @@
                                     get: { model.form?.text[field] ?? "" },
                                     set: { model.fieldEdited(field, text: $0) })
                             )
-                            .keyboardType(field.isNumeric ? .decimalPad : .default)
+                            #if canImport(UIKit)
+                                .keyboardType(field.isNumeric ? .decimalPad : .default)
+                            #endif
                             if let error = model.form?.errors[field] {
                                 Text(error).font(.caption).foregroundStyle(.red)
                             }
                         }
                     }
                 }
-                .navigationTitle("Health Care Info")
+                .navigationTitle(SalesText.healthCareTitle)
                 .toolbar {
-                    ToolbarItem(placement: .cancellationAction) { Button("Cancel") { model.cancelTapped() } }
+                    ToolbarItem(placement: .cancellationAction) { Button(SalesText.cancel) { model.cancelTapped() } }
                     ToolbarItem(placement: .confirmationAction) {
-                        Button("Save") { Task { await model.saveTapped() } }
+                        Button(SalesText.save) { Task { await model.saveTapped() } }
                             .disabled(model.form?.isValid != true || model.isBusy)
                     }
                 }
@@ -36,12 +42,15 @@
         }
     }
 
-    #Preview {
-        PreviewHost(accountID: SalesPreview.hospitalID) { model in
-            HealthCareFormView(model: model).task {
-                await model.appeared()
-                model.editTapped()
+    struct HealthCareFormView_Previews: PreviewProvider {
+        static var previews: some View {
+            PreviewHost(accountID: SalesPreview.hospitalID) { model in
+                HealthCareFormView(model: model).task {
+                    await model.appeared()
+                    model.editTapped()
+                }
             }
+
         }
     }
 #endif

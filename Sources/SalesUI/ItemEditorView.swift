@@ -1,65 +1,78 @@
-#if canImport(SwiftUI) && canImport(PhotosUI)
-    import PhotosUI
-    import SalesCore
-    import SwiftUI
+import PhotosUI
+import SalesCore
+import SwiftUI
 
-    /// The add/edit form of a note, an attachment or a Google Doc.
-    struct ItemEditorView: View {
-        let model: ItemEditorModel
-        let done: (AccountItem) -> Void
-        @State private var pickedPhoto: PhotosPickerItem?
+#if canImport(UIKit)
+    import UIKit
+#endif
 
-        var body: some View {
-            Form {
-                TextField("Name", text: Binding(get: { model.name }, set: { model.nameEdited($0) }))
-                switch model.kind {
-                case .note:
-                    TextEditor(text: Binding(get: { model.text }, set: { model.textEdited($0) }))
-                        .frame(minHeight: 160)
-                case .doc:
-                    TextField("URL", text: Binding(get: { model.url }, set: { model.urlEdited($0) }))
+/// The add/edit form of a note, an attachment or a Google Doc; `save` is the screen's Save.
+struct ItemEditorView: View {
+    let model: ItemEditorModel
+    let save: @MainActor () -> Void
+    @State private var pickedPhoto: PhotosPickerItem?
+
+    var body: some View {
+        Form {
+            TextField(SalesText.nameField, text: Binding(get: { model.name }, set: { model.nameEdited($0) }))
+            switch model.kind {
+            case .note:
+                TextEditor(text: Binding(get: { model.text }, set: { model.textEdited($0) }))
+                    .frame(minHeight: 160)
+                    .accessibilityLabel(model.title)
+            case .doc:
+                TextField(SalesText.urlField, text: Binding(get: { model.url }, set: { model.urlEdited($0) }))
+                    #if canImport(UIKit)
                         .keyboardType(.URL)
                         .textInputAutocapitalization(.never)
-                case .attachment:
-                    if model.showsAddAttachmentButton {
-                        PhotosPicker("+ Attachment", selection: $pickedPhoto, matching: .images)
-                    }
-                    if let image = model.image, let picture = UIImage(data: image) {
-                        Image(uiImage: picture).resizable().scaledToFit().frame(maxHeight: 240)
-                    }
+                    #endif
+            case .attachment:
+                if model.showsAddAttachmentButton {
+                    PhotosPicker(SalesText.pickImage, selection: $pickedPhoto, matching: .images)
                 }
-                if let error = model.errorMessage {
-                    Text(error).foregroundStyle(.red)
-                }
+                AttachmentPreview(data: model.image, label: model.name)
             }
-            .toolbar {
-                Button("Save") {
-                    Task {
-                        await model.saveTapped()
-                        if let saved = model.saved { done(saved) }
-                    }
-                }
-                .disabled(!model.canSave)
+            if let error = model.errorMessage {
+                Text(error).foregroundStyle(.red)
             }
-            .task { await model.appeared() }
-            .onChange(of: pickedPhoto) { _, item in
-                Task {
-                    guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
-                    model.attachmentPicked(name: "Photo.jpg", data: data, contentType: "image/jpeg")
-                }
+        }
+        .navigationTitle(model.title)
+        .toolbar {
+            ToolbarItem(placement: .confirmationAction) {
+                Button(SalesText.save, action: save).disabled(!model.canSave)
+            }
+        }
+        .task { await model.appeared() }
+        .onChange(of: pickedPhoto) { _, item in
+            Task {
+                guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
+                model.photoPicked(data)
             }
         }
     }
+}
 
-    #Preview("New attachment") {
-        NavigationStack {
-            ItemEditorView(model: SalesPreview.editor(.attachment)) { _ in }
-        }
-    }
+/// The picked or stored image of an attachment, where the platform can draw one.
+struct AttachmentPreview: View {
+    let data: Data?
+    let label: String
 
-    #Preview("New note") {
-        NavigationStack {
-            ItemEditorView(model: SalesPreview.editor(.note)) { _ in }
+    var body: some View {
+        #if canImport(UIKit)
+            if let data, let picture = UIImage(data: data) {
+                Image(uiImage: picture).resizable().scaledToFit().frame(maxHeight: 240).accessibilityLabel(label)
+            }
+        #endif
+    }
+}
+
+struct ItemEditorView_Previews: PreviewProvider {
+    static var previews: some View {
+        Group {
+            NavigationStack { ItemEditorView(model: SalesPreview.editor(.attachment)) {} }
+                .previewDisplayName("New attachment")
+            NavigationStack { ItemEditorView(model: SalesPreview.editor(.note)) {} }
+                .previewDisplayName("New note")
         }
     }
-#endif
+}

@@ -30,9 +30,12 @@
         }
     }
 
-    #Preview {
-        PreviewHost(accountID: SalesPreview.hospitalID) { model in
-            List { KnowSayShowView(model: model) }.task { await model.appeared() }
+    struct KnowSayShowView_Previews: PreviewProvider {
+        static var previews: some View {
+            PreviewHost(accountID: SalesPreview.hospitalID) { model in
+                List { KnowSayShowView(model: model) }.task { await model.appeared() }
+            }
+
         }
     }
 #endif

@@ -5,10 +5,14 @@
     import SalesCore
     import SwiftUI
 
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
     /// In-memory data for the previews: a client whose transport answers canned Salesforce JSON.
     @MainActor
     enum SalesPreview {
-        static let hospitalID = "001Q000000Demo1IAB"
+        nonisolated static let hospitalID = "001Q000000Demo1IAB"
 
         static func model(accountID: String) async throws -> AccountScreenModel {
             let session = SalesforceSession(

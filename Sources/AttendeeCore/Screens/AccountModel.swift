@@ -34,6 +34,13 @@ public final class AccountModel {
         await run { try await self.client.signUp(request).profile }
     }
 
+    /// The app started: when a session was kept, the profile it belongs to is loaded (nothing is shown when
+    /// there is none, or the server refuses it).
+    public func restore() async {
+        guard profile == nil, let me = try? await client.me() else { return }
+        profile = me
+    }
+
     /// Sign in was tapped.
     public func signInTapped(email: String, password: String) async {
         await run { try await self.client.signIn(SignInRequest(email: email, password: password)).profile }

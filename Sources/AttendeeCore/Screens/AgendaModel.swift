@@ -16,10 +16,29 @@ public struct AgendaRow: Sendable, Hashable, Identifiable {
     public var speakers: String
     /// Attended sessions are highlighted.
     public var isHighlighted: Bool
-    /// `checkmark` when attending (tap to leave), `plus` otherwise, `clock` when waitlisted.
-    public var symbol: String
+    /// Where the person stands: attending (the mark leaves), waitlisted, or not attending (the mark attends).
+    public var mark: AgendaMark
     /// "3 seats available", "Full", or `nil`.
     public var seatsMessage: String?
+}
+
+/// The mark at the end of an agenda row, and what tapping it does.
+public enum AgendaMark: Sendable, Hashable {
+    /// Not attending: the mark attends.
+    case notAttending
+    /// Attending: the mark leaves.
+    case attending
+    /// On the waitlist: the mark leaves it.
+    case waitlisted
+
+    /// What a screen reader says the mark does for the session `title`.
+    public func actionLabel(_ title: String) -> String {
+        switch self {
+        case .notAttending: Strings.format("agenda.attend", title)
+        case .attending: Strings.format("agenda.leave", title)
+        case .waitlisted: Strings.format("agenda.waitlisted", title)
+        }
+    }
 }
 
 /// The event agenda: date tabs in the event's zone, the chosen day's sessions, (+) to attend and leave.
@@ -160,7 +179,8 @@ public final class AgendaModel {
                 place: [session.room, session.track].compactMap { $0 }.joined(separator: " · "),
                 speakers: session.speakers.map(\.name).joined(separator: ", "),
                 isHighlighted: session.isAttending,
-                symbol: session.isAttending ? "checkmark" : session.myAttendance == .waitlisted ? "clock" : "plus",
+                mark: session.isAttending
+                    ? .attending : session.myAttendance == .waitlisted ? .waitlisted : .notAttending,
                 seatsMessage: SeatsRule.message(for: session, threshold: event.seatsThreshold))
         }
     }

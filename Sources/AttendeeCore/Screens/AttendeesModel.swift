@@ -11,7 +11,7 @@ public struct PersonRow: Sendable, Hashable, Identifiable {
     /// `iOS Engineer · Tejo Cloud`.
     public var subtitle: String
 
-    init(_ person: Person) {
+    public init(_ person: Person) {
         id = person.id
         name = person.name
         subtitle = [person.title, person.company].filter { !$0.isEmpty }.joined(separator: " · ")

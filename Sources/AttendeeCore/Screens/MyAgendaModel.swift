@@ -31,6 +31,9 @@ public final class MyAgendaModel {
     private(set) var event: Event?
     private(set) var sessions: [Session] = []
 
+    /// The name the exported calendar file is shared under.
+    public var exportFileName: String { Strings.text("myAgenda.file") }
+
     /// Creates the model over a client.
     public init(client: AttendeeClient, eventID: String) {
         self.client = client

@@ -128,6 +128,20 @@ public final class SessionDetailsModel {
         show(session)
     }
 
+    /// The attend button was tapped: it attends, or leaves a session attended or waitlisted.
+    public func attendButtonTapped() async {
+        switch state {
+        case .attended, .attendedFeedbackGiven, .waitlisted: await leaveTapped()
+        default: await attendTapped()
+        }
+    }
+
+    /// The speakers of the session, for its feedback page.
+    public var feedbackDestination: AttendeeDestination? {
+        guard isFeedbackEnabled, let session else { return nil }
+        return .sessionFeedback(sessionID: session.id, speakers: session.speakers)
+    }
+
     /// "Get directions" was tapped: opens the location page.
     public func directionsTapped() {
         guard let event, let session else { return }

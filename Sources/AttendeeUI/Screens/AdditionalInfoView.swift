@@ -24,14 +24,14 @@
                         if let error = model.fieldErrors["answers.\(field.key)"] { Text(error).foregroundStyle(.red) }
                     }
                 }
-                Section("Guests") {
+                Section(AttendeeScreenText.guests) {
                     ForEach(Array(model.guests.enumerated()), id: \.offset) { index, guest in
                         TextField(
-                            "Name",
+                            AttendeeScreenText.guestName,
                             text: Binding(
                                 get: { guest.name }, set: { model.guestChanged(index, name: $0, email: guest.email) }))
                         TextField(
-                            "E-mail",
+                            AttendeeScreenText.guestEmail,
                             text: Binding(
                                 get: { guest.email }, set: { model.guestChanged(index, name: guest.name, email: $0) }))
                         ForEach(["name", "email"], id: \.self) { part in
@@ -43,19 +43,23 @@
                     Button(model.addGuestTitle) { model.addGuestTapped() }
                 }
                 if let banner = model.banner { Text(banner).foregroundStyle(.red) }
-                Button("Submit") { Task { await model.submitTapped() } }
+                Button(AttendeeScreenText.submit) { Task { await model.submitTapped() } }
                 Button(model.laterTitle) { Task { await model.laterTapped() } }
             }
             .onChange(of: model.isFinished) { _, finished in if finished { dismiss() } }
-            .navigationTitle("Additional Info")
+            .navigationTitle(AttendeeScreenText.additionalInfo)
         }
     }
 
-    #Preview {
-        NavigationStack {
-            AdditionalInfoView(
-                model: AdditionalInfoModel(
-                    client: PreviewClient.client, eventID: "preview", fields: PreviewClient.event.additionalInfoFields))
+    struct AdditionalInfoView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack {
+                AdditionalInfoView(
+                    model: AdditionalInfoModel(
+                        client: PreviewClient.client, eventID: "preview",
+                        fields: PreviewClient.event.additionalInfoFields))
+            }
+
         }
     }
 #endif

@@ -1,50 +1,75 @@
-#if canImport(SwiftUI)
-    import AttendeeCore
-    import SwiftUI
+import AttendeeCore
+import SwiftUI
 
-    /// The event dashboard: info, on now / up next, the live-poll card and the links.
-    public struct EventDetailsView: View {
-        @State private var model: EventDetailsModel
+/// The event dashboard: what and where, registration, the live poll, now and next, and the links.
+public struct EventDetailsView: View {
+    @State private var model: EventDetailsModel
+    private let eventID: String
 
-        /// Creates the model over a client.
-        public init(model: EventDetailsModel) {
-            _model = State(initialValue: model)
-        }
-
-        /// The view.
-        public var body: some View {
-            List {
-                Section {
-                    Text(model.name).font(.title.bold())
-                    Text(model.dates)
-                    Text(model.venue).foregroundStyle(.secondary)
-                    Text(model.summary)
-                    Button(model.registerButtonTitle) { Task { await model.registerTapped() } }
-                        .disabled(model.isRegistered)
-                }
-                if let poll = model.livePoll {
-                    Section("Live poll") { Text(poll.question) }
-                }
-                if model.isOngoing {
-                    Section("On now") { ForEach(model.onNow) { Text("\($0.time)  \($0.title)") } }
-                    Section("Up next") { ForEach(model.upNext) { Text("\($0.time)  \($0.title)") } }
-                }
-                Section { ForEach(model.links, id: \.self) { Text($0.title) } }
-                if let banner = model.banner { Text(banner).foregroundStyle(.red) }
-            }
-            .sheet(
-                isPresented: Binding(
-                    get: { model.additionalInfo != nil }, set: { if !$0 { model.additionalInfoClosed() } })
-            ) {
-                if let step = model.additionalInfo {
-                    NavigationStack { AdditionalInfoView(model: step) }
-                }
-            }
-            .task { await model.appeared() }
-        }
+    /// Creates the view over its model for the event `eventID`.
+    public init(model: EventDetailsModel, eventID: String) {
+        _model = State(initialValue: model)
+        self.eventID = eventID
     }
 
-    #Preview {
-        NavigationStack { EventDetailsView(model: EventDetailsModel(client: PreviewClient.client, eventID: "preview")) }
+    public var body: some View {
+        List {
+            Section {
+                Text(model.name).font(.title.bold())
+                Text(model.dates)
+                Text(model.venue).foregroundStyle(.secondary)
+                Text(model.summary)
+                Button(model.registerButtonTitle) { Task { await model.registerTapped() } }
+                    .disabled(model.isRegistered)
+            }
+            if let poll = model.livePoll {
+                Section(AttendeeScreenText.livePoll) { Text(poll.question) }
+            }
+            if model.isOngoing {
+                Section(AttendeeScreenText.onNow) { ForEach(model.onNow) { DashboardSessionRow(session: $0) } }
+                Section(AttendeeScreenText.upNext) { ForEach(model.upNext) { DashboardSessionRow(session: $0) } }
+            }
+            Section {
+                ForEach(model.links, id: \.self) { link in
+                    NavigationLink(value: link.destination(eventID: eventID, location: model.location)) {
+                        Text(link.title)
+                    }
+                }
+            }
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+        }
+        .navigationTitle(model.name)
+        .overlay { if model.isBusy && model.name.isEmpty { ProgressView() } }
+        .sheet(
+            isPresented: Binding(get: { model.additionalInfo != nil }, set: { if !$0 { model.additionalInfoClosed() } })
+        ) {
+            if let step = model.additionalInfo {
+                NavigationStack { AdditionalInfoView(model: step) }
+            }
+        }
+        .task { await model.appeared() }
     }
-#endif
+}
+
+/// A session on now or up next; it opens the session.
+struct DashboardSessionRow: View {
+    let session: DashboardSession
+
+    var body: some View {
+        NavigationLink(value: AttendeeDestination.session(id: session.id)) {
+            VStack(alignment: .leading) {
+                Text(session.title)
+                Text(session.time).font(.caption).foregroundStyle(.secondary)
+            }
+        }
+    }
+}
+
+struct EventDetailsView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            EventDetailsView(
+                model: EventDetailsModel(client: PreviewClient.client, eventID: "preview"), eventID: "preview")
+        }
+    }
+}

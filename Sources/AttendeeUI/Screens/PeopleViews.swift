@@ -38,7 +38,6 @@
                 }
             }
             .task { await model.appeared() }
-            .navigationTitle("Attendees")
         }
     }
 
@@ -61,20 +60,34 @@
                     List {
                         Text(profile.details.name).font(.title2)
                         Text(profile.bio)
-                        Section("Sessions") { ForEach(profile.sessions, id: \.self) { Text($0) } }
+                        Section(AttendeeScreenText.speakerSessions) {
+                            ForEach(profile.sessions, id: \.self) { Text($0) }
+                        }
                     }
                 }
             }
             .task { await model.appeared() }
-            .navigationTitle("Speakers")
         }
     }
 
-    #Preview("Attendees") {
-        NavigationStack { AttendeesView(model: AttendeesModel(client: PreviewClient.client, eventID: "preview")) }
-    }
+    struct PeopleViews_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                Group {
+                    NavigationStack {
+                        AttendeesView(model: AttendeesModel(client: PreviewClient.client, eventID: "preview"))
+                    }
 
-    #Preview("Speakers") {
-        NavigationStack { SpeakersView(model: SpeakersModel(client: PreviewClient.client, eventID: "preview")) }
+                }
+                .previewDisplayName("Attendees")
+                Group {
+                    NavigationStack {
+                        SpeakersView(model: SpeakersModel(client: PreviewClient.client, eventID: "preview"))
+                    }
+
+                }
+                .previewDisplayName("Speakers")
+            }
+        }
     }
 #endif

@@ -19,17 +19,18 @@
                     Text(model.subtitle)
                     Text(model.email).foregroundStyle(.secondary)
                 }
-                Section("About me") {
+                Section(AttendeeScreenText.aboutMe) {
                     if model.isEditingAbout {
                         TextEditor(text: Binding(get: { model.draftAbout }, set: { model.aboutChanged($0) }))
-                        Button("Save") { Task { await model.saveTapped() } }.disabled(!model.isSaveEnabled)
-                        Button("Cancel") { model.cancelTapped() }
+                        Button(AttendeeScreenText.save) { Task { await model.saveTapped() } }.disabled(
+                            !model.isSaveEnabled)
+                        Button(AttendeeScreenText.cancel) { model.cancelTapped() }
                     } else {
                         Text(model.aboutMe)
-                        Button("Edit") { model.editAboutTapped() }
+                        Button(AttendeeScreenText.edit) { model.editAboutTapped() }
                     }
                 }
-                Section("My Preferences") {
+                Section(AttendeeScreenText.preferences) {
                     Text(model.preferences.tracks.joined(separator: ", "))
                     Text(model.preferences.topics.joined(separator: ", "))
                 }
@@ -52,20 +53,21 @@
         /// The view.
         public var body: some View {
             List(model.rows) { row in
-                VStack(alignment: .leading) {
-                    Text(row.when).font(.caption)
-                    Text(row.title)
-                    Text(row.room).foregroundStyle(.secondary)
+                NavigationLink(value: AttendeeDestination.session(id: row.id)) {
+                    VStack(alignment: .leading) {
+                        Text(row.when).font(.caption)
+                        Text(row.title)
+                        Text(row.room).foregroundStyle(.secondary)
+                    }
                 }
             }
             .overlay { if let empty = model.emptyMessage { Text(empty) } }
             .toolbar {
                 if let ics = model.exportTapped() {
-                    ShareLink(item: ics, preview: SharePreview("My agenda.ics"))
+                    ShareLink(item: ics, preview: SharePreview(model.exportFileName))
                 }
             }
             .task { await model.appeared() }
-            .navigationTitle("My Agenda")
         }
     }
 
@@ -82,34 +84,46 @@
         public var body: some View {
             Form {
                 Stepper(
-                    "Rating: \(model.rating ?? 0)",
+                    AttendeeScreenText.rating(model.rating),
                     value: Binding(get: { model.rating ?? 0 }, set: { model.ratingChosen($0) }), in: 0...5)
                 ForEach(model.speakers, id: \.id) { speaker in
                     Stepper(
-                        "\(speaker.name): \(model.speakerRatings[speaker.id] ?? 0)",
+                        AttendeeScreenText.speakerRating(speaker.name, model.speakerRatings[speaker.id]),
                         value: Binding(
                             get: { model.speakerRatings[speaker.id] ?? 0 },
                             set: { model.speakerRatingChosen(speaker.id, $0) }),
                         in: 0...5)
                 }
                 TextField(
-                    "Comment", text: Binding(get: { model.comment }, set: { model.commentChanged($0) }), axis: .vertical
+                    AttendeeScreenText.comment,
+                    text: Binding(get: { model.comment }, set: { model.commentChanged($0) }), axis: .vertical
                 )
                 Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.isSubmitEnabled)
                 if let banner = model.banner { Text(banner) }
             }
-            .navigationTitle("Feedback")
         }
     }
 
-    #Preview("Profile") { ProfileView(model: ProfileModel(client: PreviewClient.client)) }
-    #Preview("My agenda") {
-        NavigationStack { MyAgendaView(model: MyAgendaModel(client: PreviewClient.client, eventID: "preview")) }
-    }
-    #Preview("Feedback") {
-        FeedbackView(
-            model: FeedbackModel(
-                client: PreviewClient.client,
-                target: .session(id: "s1", speakers: PreviewClient.sessions[0].speakers)))
+    struct ProfileAndAgendaViews_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                ProfileView(model: ProfileModel(client: PreviewClient.client)).previewDisplayName("Profile")
+                Group {
+                    NavigationStack {
+                        MyAgendaView(model: MyAgendaModel(client: PreviewClient.client, eventID: "preview"))
+                    }
+
+                }
+                .previewDisplayName("My agenda")
+                Group {
+                    FeedbackView(
+                        model: FeedbackModel(
+                            client: PreviewClient.client,
+                            target: .session(id: "s1", speakers: PreviewClient.sessions[0].speakers)))
+
+                }
+                .previewDisplayName("Feedback")
+            }
+        }
     }
 #endif

@@ -1,74 +1,85 @@
-#if canImport(SwiftUI)
-    import AttendeeCore
-    import SwiftUI
+import AttendeeCore
+import AttendeeModels
+import SwiftUI
 
-    /// Session details: state, attend / leave, share, directions, attendees, feedback.
-    public struct SessionDetailsView: View {
-        @State private var model: SessionDetailsModel
-        private let sessionID: String
+/// Session details: state, attend / leave, share, directions, attendees, feedback.
+public struct SessionDetailsView: View {
+    @State private var model: SessionDetailsModel
+    private let sessionID: String
 
-        /// Creates the model over a client.
-        public init(model: SessionDetailsModel, sessionID: String) {
-            _model = State(initialValue: model)
-            self.sessionID = sessionID
-        }
-
-        /// The view.
-        public var body: some View {
-            List {
-                Section {
-                    Text(model.title).font(.title2.bold())
-                    Text(model.time)
-                    Text(model.place).foregroundStyle(.secondary)
-                    Text(model.stateLabel).font(.caption)
-                    if let seats = model.seatsMessage { Text(seats).foregroundStyle(.orange) }
-                }
-                if let banner = model.banner { Text(banner).foregroundStyle(.red) }
-                Section {
-                    Button(model.attendButtonTitle) {
-                        Task {
-                            switch model.state {
-                            case .attended, .attendedFeedbackGiven, .waitlisted: await model.leaveTapped()
-                            default: await model.attendTapped()
-                            }
-                        }
-                    }
-                    .disabled(!model.isAttendEnabled)
-                    Button(model.feedbackButtonTitle) {}
-                        .disabled(!model.isFeedbackEnabled)
-                    Button("Get directions") { model.directionsTapped() }
-                    Button("Attendees") { Task { await model.attendeesTapped() } }
-                    if let url = model.shareURL {
-                        ShareLink(item: url, message: Text(model.shareText))
-                    }
-                }
-                Section("Speakers") {
-                    ForEach(model.speakers, id: \.id) { Text($0.name) }
-                }
-                Section { Text(model.abstract) }
-            }
-            .navigationDestination(
-                isPresented: Binding(get: { model.location != nil }, set: { if !$0 { model.backTapped() } })
-            ) {
-                if let location = model.location {
-                    List {
-                        Text(location.room)
-                        Text(location.venue)
-                        Text(location.address)
-                        if let coordinates = location.coordinates { Text(coordinates) }
-                    }
-                    .navigationTitle("Location")
-                }
-            }
-            .task { await model.appeared(sessionID: sessionID) }
-        }
+    /// Creates the view over its model for the session `sessionID`.
+    public init(model: SessionDetailsModel, sessionID: String) {
+        _model = State(initialValue: model)
+        self.sessionID = sessionID
     }
 
-    #Preview {
+    public var body: some View {
+        List {
+            Section {
+                Text(model.title).font(.title2.bold())
+                Text(model.time)
+                Text(model.place).foregroundStyle(.secondary)
+                Text(model.stateLabel).font(.caption)
+                if let seats = model.seatsMessage { Text(seats).foregroundStyle(.orange) }
+            }
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            Section {
+                Button(model.attendButtonTitle) { Task { await model.attendButtonTapped() } }
+                    .disabled(!model.isAttendEnabled)
+                NavigationLink(value: model.feedbackDestination) { Text(model.feedbackButtonTitle) }
+                    .disabled(model.feedbackDestination == nil)
+                Button(AttendeeScreenText.directions) { model.directionsTapped() }
+                Button(AttendeeScreenText.attendees) { Task { await model.attendeesTapped() } }
+                if let url = model.shareURL {
+                    ShareLink(item: url, subject: Text(model.title), message: Text(model.shareText))
+                }
+            }
+            Section(AttendeeScreenText.speakers) {
+                ForEach(model.speakers, id: \.id) { Text($0.name) }
+            }
+            Section { Text(model.abstract) }
+        }
+        .navigationTitle(model.title)
+        .navigationDestination(
+            isPresented: Binding(get: { model.location != nil }, set: { if !$0 { model.backTapped() } })
+        ) {
+            if let location = model.location {
+                LocationView(location: location).navigationTitle(AttendeeDestination.location(location).title ?? "")
+            }
+        }
+        .navigationDestination(
+            isPresented: Binding(get: { model.attendees != nil }, set: { if !$0 { model.backTapped() } })
+        ) {
+            SessionAttendeesView(people: model.attendees ?? [])
+        }
+        .task { await model.appeared(sessionID: sessionID) }
+    }
+}
+
+/// Who attends a session.
+struct SessionAttendeesView: View {
+    let people: [Person]
+
+    var body: some View {
+        List {
+            if people.isEmpty { Text(AttendeeScreenText.noAttendees).foregroundStyle(.secondary) }
+            ForEach(people) { person in
+                VStack(alignment: .leading) {
+                    Text(person.name)
+                    Text(PersonRow(person).subtitle).font(.caption).foregroundStyle(.secondary)
+                }
+            }
+        }
+        .navigationTitle(AttendeeScreenText.sessionAttendees)
+    }
+}
+
+struct SessionDetailsView_Previews: PreviewProvider {
+    static var previews: some View {
         NavigationStack {
             SessionDetailsView(
                 model: SessionDetailsModel(client: PreviewClient.client, shareBaseURL: URL(fileURLWithPath: "/")),
                 sessionID: "s2")
         }
     }
-#endif
+}

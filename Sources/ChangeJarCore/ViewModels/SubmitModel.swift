@@ -13,8 +13,8 @@ public final class SubmitModel {
     public private(set) var isBusy = false
     /// A message over the form (sent, sign-in needed, failure).
     public private(set) var banner: String?
-    /// The field a validation message is about (`title`, `content`).
-    public private(set) var invalidField: String?
+    /// The field a validation message is about.
+    public private(set) var invalidField: SubmitField?
     /// Whether a submission waits for a sign-in.
     public var hasPendingSubmission: Bool { pending != nil }
 
@@ -37,7 +37,7 @@ public final class SubmitModel {
         banner = nil
         invalidField = nil
         if let violation = ActionRules.violation(title: title, content: content) {
-            invalidField = violation.field
+            invalidField = SubmitField(rawValue: violation.field)
             banner = violation.message
             return
         }
@@ -76,7 +76,7 @@ public final class SubmitModel {
                 session.sessionRefused()
                 waitForSignIn(draft, expired: true)
             case .invalid(let field, let message):
-                invalidField = field
+                invalidField = SubmitField(rawValue: field)
                 banner = message
             default:
                 banner = error.message

@@ -10,7 +10,7 @@
             VStack(alignment: .leading, spacing: 4) {
                 Text(row.title).font(.headline)
                 Text(row.content).font(.body).lineLimit(3)
-                Text("\(row.byline) · \(row.date)").font(.caption).foregroundStyle(.secondary)
+                Text(row.bylineAndDate).font(.caption).foregroundStyle(.secondary)
             }
             .padding(.vertical, 4)
         }

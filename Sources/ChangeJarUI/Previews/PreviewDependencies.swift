@@ -4,7 +4,7 @@
     import Foundation
 
     extension ChangeJarDependencies {
-        /// Sample data for `#Preview`s: a few actions, a sign-in that always succeeds, no network.
+        /// Sample data for the previews: a few actions, a sign-in that always succeeds, no network.
         static func preview(signedIn: Bool = false) -> ChangeJarDependencies {
             let now = Date()
             let samples = [

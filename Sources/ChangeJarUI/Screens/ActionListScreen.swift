@@ -29,7 +29,13 @@
         }
     }
 
-    #Preview("All Actions") {
-        ActionListScreen(model: AppModel(dependencies: .preview()).all)
+    struct ActionListScreen_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                ActionListScreen(model: AppModel(dependencies: .preview()).all)
+
+            }
+            .previewDisplayName("All Actions")
+        }
     }
 #endif

@@ -1,42 +1,43 @@
-#if canImport(SwiftUI)
-    import ChangeJarCore
-    import SwiftUI
+import ChangeJarCore
+import SwiftUI
 
-    /// The app's tabs; New Actions carries the badge. Opens on All Actions, not Settings.
-    public struct ChangeJarRootView: View {
-        @Bindable var app: AppModel
+/// The app's tabs; New Actions carries the badge. Opens on All Actions, not Settings.
+public struct ChangeJarRootView: View {
+    @Bindable var app: AppModel
 
-        public init(app: AppModel) {
-            self.app = app
-        }
-
-        public var body: some View {
-            TabView(selection: $app.tab) {
-                NavigationStack { ActionListScreen(model: app.all).navigationTitle("All Actions") }
-                    .tabItem { Label("All", systemImage: "tray.full") }
-                    .tag(AppModel.Tab.all)
-                NavigationStack { NewActionsScreen(model: app.new).navigationTitle("New Actions") }
-                    .tabItem { Label("New", systemImage: "sparkles") }
-                    .badge(app.new.badgeCount)
-                    .tag(AppModel.Tab.new)
-                NavigationStack { SubmitScreen(model: app.submit).navigationTitle("Submit") }
-                    .tabItem { Label("Submit", systemImage: "plus.circle") }
-                    .tag(AppModel.Tab.submit)
-                NavigationStack { ActionListScreen(model: app.mine).navigationTitle("My Actions") }
-                    .tabItem { Label("Mine", systemImage: "person") }
-                    .tag(AppModel.Tab.mine)
-                NavigationStack { SearchScreen(model: app.search).navigationTitle("Search") }
-                    .tabItem { Label("Search", systemImage: "magnifyingglass") }
-                    .tag(AppModel.Tab.search)
-                NavigationStack { SettingsScreen(model: app.settings).navigationTitle("Settings") }
-                    .tabItem { Label("Settings", systemImage: "gear") }
-                    .tag(AppModel.Tab.settings)
-            }
-            .task { await app.new.badgeRefreshRequested() }
-        }
+    public init(app: AppModel) {
+        self.app = app
     }
 
-    #Preview("Change Jar") {
+    public var body: some View {
+        TabView(selection: $app.tab) {
+            ChangeJarTab(tab: .all, symbol: "tray.full") { ActionListScreen(model: app.all) }
+            ChangeJarTab(tab: .new, symbol: "sparkles") { NewActionsScreen(model: app.new) }
+                .badge(app.new.badgeCount)
+            ChangeJarTab(tab: .submit, symbol: "plus.circle") { SubmitScreen(model: app.submit) }
+            ChangeJarTab(tab: .mine, symbol: "person") { ActionListScreen(model: app.mine) }
+            ChangeJarTab(tab: .search, symbol: "magnifyingglass") { SearchScreen(model: app.search) }
+            ChangeJarTab(tab: .settings, symbol: "gear") { SettingsScreen(model: app.settings) }
+        }
+        .task { await app.new.badgeRefreshRequested() }
+    }
+}
+
+/// One tab: its screen in a navigation stack, titled and labelled by the core.
+struct ChangeJarTab<Screen: View>: View {
+    let tab: AppModel.Tab
+    let symbol: String
+    @ViewBuilder let screen: () -> Screen
+
+    var body: some View {
+        NavigationStack { screen().navigationTitle(tab.screenTitle) }
+            .tabItem { Label(tab.label, systemImage: symbol) }
+            .tag(tab)
+    }
+}
+
+struct ChangeJarRootView_Previews: PreviewProvider {
+    static var previews: some View {
         ChangeJarRootView(app: AppModel(dependencies: .preview()))
     }
-#endif
+}

@@ -21,7 +21,13 @@
         }
     }
 
-    #Preview("New Actions") {
-        NewActionsScreen(model: AppModel(dependencies: .preview()).new)
+    struct NewActionsScreen_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                NewActionsScreen(model: AppModel(dependencies: .preview()).new)
+
+            }
+            .previewDisplayName("New Actions")
+        }
     }
 #endif

@@ -17,11 +17,19 @@
                 ForEach(model.rows) { ActionRowView(row: $0) }
                 if model.isSearching { ProgressView() }
             }
-            .searchable(text: Binding(get: { model.query }, set: { model.queryChanged($0) }))
+            .searchable(
+                text: Binding(get: { model.query }, set: { model.queryChanged($0) }),
+                prompt: ChangeJarScreenText.searchPrompt)
         }
     }
 
-    #Preview("Search") {
-        SearchScreen(model: AppModel(dependencies: .preview()).search)
+    struct SearchScreen_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                SearchScreen(model: AppModel(dependencies: .preview()).search)
+
+            }
+            .previewDisplayName("Search")
+        }
     }
 #endif

@@ -15,9 +15,9 @@
                 if let banner = model.banner { BannerView(text: banner) }
                 switch model.content {
                 case .signedIn(let name, let mechanism):
-                    LabeledContent("Name", value: name)
-                    LabeledContent("Signed in with", value: mechanism)
-                    Button("Sign out", role: .destructive) { model.signOutTapped() }
+                    LabeledContent(ChangeJarScreenText.name, value: name)
+                    LabeledContent(ChangeJarScreenText.signedInWith, value: mechanism)
+                    Button(ChangeJarScreenText.signOut, role: .destructive) { model.signOutTapped() }
                 case .signedOut(let buttons):
                     ForEach(buttons) { button in
                         Button(button.title) { Task { await model.providerTapped(button.source) } }
@@ -28,11 +28,20 @@
         }
     }
 
-    #Preview("Settings, signed out") {
-        SettingsScreen(model: AppModel(dependencies: .preview()).settings)
-    }
+    struct SettingsScreen_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                Group {
+                    SettingsScreen(model: AppModel(dependencies: .preview()).settings)
 
-    #Preview("Settings, signed in") {
-        SettingsScreen(model: AppModel(dependencies: .preview(signedIn: true)).settings)
+                }
+                .previewDisplayName("Settings, signed out")
+                Group {
+                    SettingsScreen(model: AppModel(dependencies: .preview(signedIn: true)).settings)
+
+                }
+                .previewDisplayName("Settings, signed in")
+            }
+        }
     }
 #endif

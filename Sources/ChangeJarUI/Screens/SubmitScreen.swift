@@ -13,18 +13,24 @@
         public var body: some View {
             Form {
                 if let banner = model.banner { BannerView(text: banner) }
-                TextField("Title", text: $model.title)
-                    .foregroundStyle(model.invalidField == "title" ? .red : .primary)
-                TextField("What will you change?", text: $model.content, axis: .vertical)
+                TextField(ChangeJarScreenText.titleField, text: $model.title)
+                    .foregroundStyle(model.invalidField == .title ? .red : .primary)
+                TextField(ChangeJarScreenText.contentField, text: $model.content, axis: .vertical)
                     .lineLimit(4...10)
-                    .foregroundStyle(model.invalidField == "content" ? .red : .primary)
-                Button("Submit") { Task { await model.submitTapped() } }
+                    .foregroundStyle(model.invalidField == .content ? .red : .primary)
+                Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
                     .disabled(model.isBusy)
             }
         }
     }
 
-    #Preview("Submit") {
-        SubmitScreen(model: AppModel(dependencies: .preview()).submit)
+    struct SubmitScreen_Previews: PreviewProvider {
+        static var previews: some View {
+            Group {
+                SubmitScreen(model: AppModel(dependencies: .preview()).submit)
+
+            }
+            .previewDisplayName("Submit")
+        }
     }
 #endif

@@ -1,6 +1,30 @@
 import Foundation
 import Observation
 
+/// What a tapped row opens.
+public enum QuakePresentation: Sendable, Hashable, Identifiable {
+    /// The quake's USGS event page, in the in-app browser (`SFSafariViewController` on iOS).
+    case eventPage(URL, String)
+    /// The quake's detail, when the feed gave it no event page.
+    case detail(QuakeDetail)
+
+    /// The quake's id.
+    public var id: String {
+        switch self {
+        case .eventPage(_, let id): id
+        case .detail(let detail): detail.id
+        }
+    }
+}
+
+/// Where the list shows that it is loading.
+public enum QuakeBusyIndicator: Sendable, Hashable {
+    /// A spinner in place of the rows: nothing is on screen yet.
+    case replacingRows
+    /// A spinner in the toolbar: rows stay on screen while a refresh runs.
+    case inToolbar
+}
+
 /// The quake list screen: events in (`appeared()`, `refreshPulled()`…), plain state out (`rows`, `isBusy`…).
 ///
 /// ```swift
@@ -22,6 +46,20 @@ public final class QuakeListModel {
     public private(set) var selectedEventPage: URL?
     /// The detail of the tapped row.
     public private(set) var selectedDetail: QuakeDetail?
+
+    /// What a row tap opened: the USGS event page in the in-app browser, or the detail when the feed gave the
+    /// quake no page; `nil` when nothing is open.
+    public var presented: QuakePresentation? {
+        if let selectedEventPage, let selectedDetail { return .eventPage(selectedEventPage, selectedDetail.id) }
+        return selectedDetail.map { .detail($0) }
+    }
+
+    /// Whether the list shows a spinner in place of rows (nothing on screen yet) or in the toolbar (rows on
+    /// screen while a refresh runs); `nil` when nothing loads.
+    public var busyIndicator: QuakeBusyIndicator? {
+        guard isBusy else { return nil }
+        return rows.isEmpty ? .replacingRows : .inToolbar
+    }
     /// Pins for the rows on screen of magnitude ≥ 3.5.
     public private(set) var mapAnnotations: [QuakeMapAnnotation] = []
     /// A region fitting ``mapAnnotations`` (the world when there are none).
@@ -89,6 +127,13 @@ public final class QuakeListModel {
     public func eventPageDismissed() {
         selectedEventPage = nil
         selectedDetail = nil
+    }
+
+    /// The person typed in the search field.
+    public func searchChanged(_ text: String) {
+        var filter = filter
+        filter.searchText = text
+        filterChanged(filter)
     }
 
     /// The person changed the magnitude floor, time window or search text.

@@ -58,4 +58,49 @@ public enum SalesText {
     /// `You were signed out. Sign in again.`
     /// The `banner.signedOut` string.
     public static var signedOut: String { localized("banner.signedOut") }
+
+    // MARK: - Screen words
+
+    /// `Notes & Attachments`, the accordion's title.
+    public static var itemsTitle: String { localized("screen.items") }
+    /// The health-care section's Edit button.
+    public static var edit: String { localized("screen.edit") }
+    /// A row's swipe action.
+    public static var delete: String { localized("screen.delete") }
+    /// Closes the banner.
+    public static var dismiss: String { localized("screen.dismiss") }
+    /// Leaves a form without saving.
+    public static var cancel: String { localized("screen.cancel") }
+    /// Saves a form.
+    public static var save: String { localized("screen.save") }
+    /// Closes a viewer.
+    public static var done: String { localized("screen.done") }
+    /// What the busy indicator says to a screen reader.
+    public static var loading: String { localized("screen.loading") }
+    /// The editor's name field.
+    public static var nameField: String { localized("editor.name") }
+    /// The editor's link field.
+    public static var urlField: String { localized("editor.url") }
+    /// The editor's image picker.
+    public static var pickImage: String { localized("editor.pickImage") }
+    /// The file name a photo from the library is uploaded under.
+    public static var pickedPhotoName: String { localized("editor.pickedPhoto") }
+}
+
+extension ItemEditorModel.Kind {
+    /// The button that adds an item of this kind (`New Note`).
+    public var addTitle: String { SalesText.localized("screen.add\(key)") }
+
+    /// The editor's title when adding (`New Note`) or editing (`Note`).
+    public func editorTitle(isEditing: Bool) -> String {
+        SalesText.localized(isEditing ? "editor.\(key.lowercased())" : "editor.new\(key)")
+    }
+
+    private var key: String {
+        switch self {
+        case .note: "Note"
+        case .attachment: "Attachment"
+        case .doc: "Doc"
+        }
+    }
 }

@@ -31,6 +31,18 @@ public struct ImageResampler: Sendable {
     }
 }
 
+extension ImageResampler {
+    /// For a device without a codec: images under the limit pass unchanged, larger ones are refused with a
+    /// sentence that names the limit.
+    public static let unavailable = ImageResampler(
+        dimensions: { _ in ImageDimensions(width: 1, height: 1) },
+        resample: { _, _, _ in
+            throw ImageShrinkError(
+                message: "The image is over \(SalesforceClient.maximumAttachmentBytes / 1_048_576) MB and cannot be "
+                    + "made smaller on this device.")
+        })
+}
+
 /// An image made to fit under the attachment limit.
 public struct ShrunkImage: Sendable, Hashable {
     /// The JPEG (or the original, when it fitted).

@@ -18,6 +18,25 @@ public struct OpenedDocument: Sendable, Hashable {
     }
 }
 
+/// What the Account screen shows over itself.
+public enum AccountPresentation: Identifiable {
+    /// The add/edit form of a note, attachment or Google Doc.
+    case editor(ItemEditorModel)
+    /// A downloaded attachment or content document, in the web view.
+    case document(OpenedDocument)
+    /// A Google Doc's page, in the web view.
+    case webPage(URL)
+
+    /// Stable while the same thing stays open.
+    public var id: String {
+        switch self {
+        case .editor(let editor): "editor-\(ObjectIdentifier(editor).hashValue)"
+        case .document(let document): "document-\(document.title)-\(document.data.count)"
+        case .webPage(let url): "web-\(url.absoluteString)"
+        }
+    }
+}
+
 /// The Account screen: info, health-care section, merged items, Know · Say · Show.
 ///
 /// Events in (`appeared()`, `saveTapped()`, `networkReturned()` …), state out (`phase`, `items`, `banner` …).
@@ -60,6 +79,21 @@ public final class AccountScreenModel {
     public private(set) var details: AccountDetails?
     /// How many edits wait in the outbox.
     public private(set) var pendingEditCount = 0
+    /// The open item editor (a sheet), after a note row or an add button was tapped.
+    public private(set) var editor: ItemEditorModel?
+    /// Whether the Notes & Attachments accordion is open.
+    public private(set) var itemsExpanded = true
+
+    /// What the screen shows over itself: the item editor, a downloaded document, or a web page.
+    public var presented: AccountPresentation? {
+        if let editor { return .editor(editor) }
+        if let openedDocument { return .document(openedDocument) }
+        if let openedURL { return .webPage(openedURL) }
+        return nil
+    }
+
+    /// The kinds of item the screen can add, in the order of its buttons.
+    public var addableKinds: [ItemEditorModel.Kind] { [.note, .attachment, .doc] }
 
     private let accountID: String
     private let client: SalesforceClient
@@ -67,12 +101,15 @@ public final class AccountScreenModel {
     private let cache: AccountCache
     private let locale: Locale
     private let timeZone: TimeZone
+    private let shrinker: ImageShrinker
 
-    /// Creates the screen model for one account.
+    /// Creates the screen model for one account; `shrinker` fits picked photos under the 25 MB limit.
     public init(
         accountID: String, client: SalesforceClient, outbox: SalesOutbox, cache: AccountCache,
-        locale: Locale = .current, timeZone: TimeZone = .current
+        shrinker: ImageShrinker = ImageShrinker(resampler: .unavailable), locale: Locale = .current,
+        timeZone: TimeZone = .current
     ) {
+        self.shrinker = shrinker
         self.accountID = accountID
         self.client = client
         self.outbox = outbox
@@ -162,8 +199,38 @@ public final class AccountScreenModel {
         case .doc(let doc):
             openedURL = doc.url.flatMap(URL.init(string:))
         case .note:
-            break
+            editor = ItemEditorModel(editing: item, accountID: accountID, client: client, shrinker: shrinker)
         }
+    }
+
+    /// A row's Edit action: its editor opens (a note, an attachment's name, a doc's name and link).
+    public func itemEditTapped(id: String) {
+        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        editor = ItemEditorModel(editing: item, accountID: accountID, client: client, shrinker: shrinker)
+    }
+
+    /// An add button (`New Note`, `New Attachment`, `New Google Doc`) was tapped.
+    public func addTapped(_ kind: ItemEditorModel.Kind) {
+        editor = ItemEditorModel(adding: kind, accountID: accountID, client: client, shrinker: shrinker)
+    }
+
+    /// The editor's Save: the item is saved, merged into the list, and the editor closes.
+    public func editorSaveTapped() async {
+        guard let editor else { return }
+        await editor.saveTapped()
+        guard let saved = editor.saved else { return }
+        itemSaved(saved)
+        if self.editor === editor { self.editor = nil }
+    }
+
+    /// The editor was closed without saving.
+    public func editorDismissed() {
+        editor = nil
+    }
+
+    /// The Notes & Attachments header was tapped.
+    public func itemsToggled() {
+        itemsExpanded.toggle()
     }
 
     /// A row was swiped away.

@@ -101,6 +101,19 @@ public final class ItemEditorModel {
     /// The link changed.
     public func urlEdited(_ value: String) { url = value }
 
+    /// The navigation title: `New Note` when adding, `Note` when editing.
+    public var title: String { kind.editorTitle(isEditing: isEditing) }
+
+    /// A photo was picked from the library: its type is read from its bytes (JPEG, PNG, HEIC), as
+    /// Salesforce stores whatever `ContentType` the client sends and guesses nothing.
+    public func photoPicked(_ data: Data) {
+        let type = PhotoType(sniffing: data)
+        let base = SalesText.pickedPhotoName.split(separator: ".").first.map(String.init) ?? "Photo"
+        attachmentPicked(
+            name: type.map { "\(base).\($0.fileExtension)" } ?? SalesText.pickedPhotoName, data: data,
+            contentType: type?.mimeType ?? "application/octet-stream")
+    }
+
     /// An image was picked with "+ Attachment"; one over 25 MB is shrunk to fit.
     public func attachmentPicked(name pickedName: String, data: Data, contentType: String) {
         guard showsAddAttachmentButton else { return }
@@ -152,6 +165,43 @@ public final class ItemEditorModel {
             errorMessage = error.message
         } catch {
             errorMessage = String(describing: error)
+        }
+    }
+}
+
+/// The photo formats a library hands out, told apart by their first bytes.
+enum PhotoType: Sendable, Hashable {
+    case jpeg, png, heic
+
+    /// The type of `data`, or `nil` when its bytes are none of these.
+    init?(sniffing data: Data) {
+        let bytes = Array(data.prefix(12))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if bytes.count == 12, bytes[4..<8].elementsEqual("ftyp".utf8),
+            ["heic", "heix", "mif1", "msf1"].contains(String(decoding: bytes[8..<12], as: UTF8.self))
+        {
+            self = .heic
+        } else {
+            return nil
+        }
+    }
+
+    var mimeType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        case .heic: "image/heic"
+        }
+    }
+
+    var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .heic: "heic"
         }
     }
 }

@@ -68,7 +68,7 @@ import Testing
         #expect(model.rows.map(\.id) == ["k", "w", "t", "full"])
         #expect(model.rows.map(\.time) == ["08:00 – 09:00", "09:30 – 11:00", "10:00 – 10:45", "12:00 – 13:00"])
         #expect(model.rows.map(\.seatsMessage) == [nil, "4 seats available", nil, "Full"])
-        #expect(model.rows.allSatisfy { !$0.isHighlighted && $0.symbol == "plus" })
+        #expect(model.rows.allSatisfy { !$0.isHighlighted && $0.mark == .notAttending })
         #expect(model.timeZoneLabel == "Event time (Pacific/Kiritimati)")
         model.dayTapped(7)
         #expect(model.selectedDay == 0)
@@ -81,7 +81,7 @@ import Testing
         await model.plusTapped("w")
         let workshop = model.rows.first { $0.id == "w" }
         #expect(workshop?.isHighlighted == true)
-        #expect(workshop?.symbol == "checkmark")
+        #expect(workshop?.mark == .attending)
         #expect(workshop?.seatsMessage == "3 seats available")
         #expect(model.banner == nil)
 

@@ -114,7 +114,7 @@ struct AppFlowTests {
             app.submit.title = "   "
             app.submit.content = "Something."
             await app.submit.submitTapped()
-            #expect(app.submit.invalidField == "title")
+            #expect(app.submit.invalidField == .title)
             #expect(app.submit.banner == "The title must be 1 to 120 characters.")
             #expect(app.tab == .all)
             #expect(harness.network.requests.isEmpty)

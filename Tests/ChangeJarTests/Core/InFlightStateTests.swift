@@ -96,7 +96,7 @@ struct InFlightStateTests {
         app.submit.content = "Glass."
         await app.submit.submitTapped()
         #expect(app.submit.banner == error.message)
-        #expect(app.submit.invalidField == field)
+        #expect(app.submit.invalidField == field.flatMap(SubmitField.init(rawValue:)))
         #expect(app.submit.title == "Recycle" && app.submit.content == "Glass.")
         #expect(app.tab == .all)
         #expect(!app.submit.hasPendingSubmission)

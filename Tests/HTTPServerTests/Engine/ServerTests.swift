@@ -279,7 +279,9 @@ struct ServerTests {
     }
 
     @Test func holdsConnectionsBeyondTheLimitUntilASlotFrees() async throws {
-        let configuration = testConfiguration(threadPoolSize: 1, connectionLimit: 2)
+        // NB: an idle timeout far beyond the test's life: on a starved two-core machine the test once sat
+        // for over a minute, the 60 s timeout closed the first two connections, and the third got its slot.
+        let configuration = testConfiguration(threadPoolSize: 1, connectionLimit: 2, idleTimeout: .seconds(3_600))
         try await withServer(configuration, router: echoRouter()) { server in
             let first = try RawConnection(port: server.port)
             let second = try RawConnection(port: server.port)

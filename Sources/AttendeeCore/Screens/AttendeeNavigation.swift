@@ -1,0 +1,201 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// A page of the Attendee app, pushed on its one navigation stack.
+public enum AttendeeDestination: Hashable, Sendable {
+    /// An event's dashboard.
+    case dashboard(eventID: String)
+    /// The agenda of an event.
+    case agenda(eventID: String)
+    /// The person's own agenda of an event.
+    case myAgenda(eventID: String)
+    /// Everyone attending an event, with search.
+    case attendees(eventID: String)
+    /// The speakers of an event.
+    case speakers(eventID: String)
+    /// Feedback on the event.
+    case eventFeedback(eventID: String)
+    /// Feedback on a session and its speakers.
+    case sessionFeedback(sessionID: String, speakers: [SpeakerSummary])
+    /// A session's details.
+    case session(id: String)
+    /// Where the venue (or a session's room) is.
+    case location(SessionLocation)
+    /// The person's profile.
+    case profile
+
+    /// The page's navigation title, where the page has a fixed one.
+    public var title: String? {
+        switch self {
+        case .dashboard, .session: nil
+        case .agenda: DashboardLink.agenda.title
+        case .myAgenda: DashboardLink.myAgenda.title
+        case .attendees: DashboardLink.attendees.title
+        case .speakers: DashboardLink.speakers.title
+        case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
+        case .location: Strings.text("screen.location")
+        case .profile: Strings.text("screen.profile")
+        }
+    }
+}
+
+extension DashboardLink {
+    /// Where the link goes from the dashboard of `eventID`; the location page needs the venue, so it is `nil`
+    /// until the dashboard has loaded.
+    public func destination(eventID: String, location: SessionLocation?) -> AttendeeDestination? {
+        switch self {
+        case .attendees: .attendees(eventID: eventID)
+        case .agenda: .agenda(eventID: eventID)
+        case .speakers: .speakers(eventID: eventID)
+        case .myAgenda: .myAgenda(eventID: eventID)
+        case .feedback: .eventFeedback(eventID: eventID)
+        case .location: location.map { .location($0) }
+        }
+    }
+}
+
+/// The fixed words of the Attendee screens, so the views show no literal of their own.
+public enum AttendeeScreenText {
+    public static var events: String { Strings.text("screen.events") }
+    public static var account: String { Strings.text("screen.account") }
+    public static var additionalInfo: String { Strings.text("screen.additionalInfo") }
+    public static var sessionAttendees: String { Strings.text("screen.sessionAttendees") }
+    public static var livePoll: String { Strings.text("dashboard.livePoll") }
+    public static var onNow: String { Strings.text("dashboard.now") }
+    public static var upNext: String { Strings.text("dashboard.next") }
+    public static var name: String { Strings.text("account.name") }
+    public static var email: String { Strings.text("account.email") }
+    public static var password: String { Strings.text("account.password") }
+    public static var signIn: String { Strings.text("account.signIn") }
+    public static var signUp: String { Strings.text("account.signUp") }
+    public static var switchToSignUp: String { Strings.text("account.switchToSignUp") }
+    public static var switchToSignIn: String { Strings.text("account.switchToSignIn") }
+    public static var signOut: String { Strings.text("account.signOut") }
+    public static var day: String { Strings.text("agenda.day") }
+    public static var directions: String { Strings.text("session.directions") }
+    public static var attendees: String { Strings.text("session.attendees") }
+    public static var speakers: String { Strings.text("session.speakers") }
+    public static var noAttendees: String { Strings.text("session.noAttendees") }
+    public static var guests: String { Strings.text("info.guests") }
+    public static var guestName: String { Strings.text("info.guestName") }
+    public static var guestEmail: String { Strings.text("info.guestEmail") }
+    public static var submit: String { Strings.text("info.submit") }
+    public static var aboutMe: String { Strings.text("profile.aboutMe") }
+    public static var preferences: String { Strings.text("profile.preferences") }
+    public static var edit: String { Strings.text("profile.edit") }
+    public static var save: String { Strings.text("profile.save") }
+    public static var cancel: String { Strings.text("profile.cancel") }
+    public static var comment: String { Strings.text("feedback.comment") }
+    public static var speakerSessions: String { Strings.text("speakers.sessions") }
+    /// `Rating: 4`.
+    public static func rating(_ value: Int?) -> String { Strings.format("feedback.rating", "\(value ?? 0)") }
+    /// `Ana Ferreira: 5`.
+    public static func speakerRating(_ name: String, _ value: Int?) -> String {
+        Strings.format("feedback.speakerRating", name, "\(value ?? 0)")
+    }
+}
+
+/// One event in the list: name, dates in the event's zone, venue.
+public struct EventRow: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    public var dates: String
+    public var venue: String
+}
+
+/// The events list, the app's first page once signed in.
+@Observable @MainActor
+public final class EventsModel {
+    /// The events, soonest first.
+    public private(set) var rows: [EventRow] = []
+    /// What the list says when there is nothing to show.
+    public private(set) var emptyMessage: String?
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// The error line, if any.
+    public private(set) var banner: String?
+
+    private let client: AttendeeClient
+
+    /// Creates the model over a client.
+    public init(client: AttendeeClient) {
+        self.client = client
+    }
+
+    /// The list appeared, or was pulled down.
+    public func appeared() async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            let events = try await client.events().sorted { $0.startsAt < $1.startsAt }
+            rows = events.map { event in
+                let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
+                return EventRow(
+                    id: event.id, name: event.name, dates: formatter.dateSpan(from: event.startsAt, to: event.endsAt),
+                    venue: event.venue.name)
+            }
+            emptyMessage = rows.isEmpty ? Strings.text("events.empty") : nil
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+}
+
+/// The whole Attendee app: who is signed in, the page stack, and the screen models the pages need.
+@Observable @MainActor
+public final class AttendeeAppModel {
+    /// The pages pushed over the first one (the account page, or the events once signed in).
+    public var path: [AttendeeDestination] = []
+    /// Sign in and sign up.
+    public let account: AccountModel
+    /// The events list.
+    public let events: EventsModel
+
+    /// The client every screen uses.
+    public let client: AttendeeClient
+    /// Where the agenda keeps a copy for reading offline.
+    public let offlineCopy: AgendaOfflineCopy?
+    /// The base of the links a share sheet offers.
+    public let shareBaseURL: URL
+
+    /// Creates the app over its dependencies.
+    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL) {
+        self.client = client
+        self.offlineCopy = offlineCopy
+        self.shareBaseURL = shareBaseURL
+        account = AccountModel(client: client)
+        events = EventsModel(client: client)
+    }
+
+    /// Whether the events (and not the account page) are the first page.
+    public var isSignedIn: Bool { account.isSignedIn }
+
+    /// The app started: a session kept from last time is checked with the server.
+    public func launched() async {
+        await account.restore()
+    }
+
+    /// Signed out: back to the account page.
+    public func signOutTapped() async {
+        await account.signOutTapped()
+        path = []
+    }
+
+    // MARK: - The models of the pages
+
+    public func dashboard(_ eventID: String) -> EventDetailsModel {
+        EventDetailsModel(client: client, eventID: eventID)
+    }
+    public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy) }
+    public func myAgenda(_ eventID: String) -> MyAgendaModel { MyAgendaModel(client: client, eventID: eventID) }
+    public func attendees(_ eventID: String) -> AttendeesModel { AttendeesModel(client: client, eventID: eventID) }
+    public func speakers(_ eventID: String) -> SpeakersModel { SpeakersModel(client: client, eventID: eventID) }
+    public func session() -> SessionDetailsModel { SessionDetailsModel(client: client, shareBaseURL: shareBaseURL) }
+    public func profile() -> ProfileModel { ProfileModel(client: client) }
+
+    public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {
+        FeedbackModel(client: client, target: target)
+    }
+}

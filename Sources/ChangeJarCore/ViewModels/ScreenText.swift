@@ -1,0 +1,50 @@
+import Foundation
+
+/// The fixed words of the Change Jar screens, so the views show no literal of their own.
+public enum ChangeJarScreenText {
+    /// The Submit form's title field.
+    public static var titleField: String { Strings.text("submit.title") }
+    /// The Submit form's text field.
+    public static var contentField: String { Strings.text("submit.content") }
+    /// The Submit button.
+    public static var submitButton: String { Strings.text("submit.button") }
+    /// Settings: the signed-in name's label.
+    public static var name: String { Strings.text("settings.name") }
+    /// Settings: the sign-in mechanism's label.
+    public static var signedInWith: String { Strings.text("settings.signedInWith") }
+    /// Settings: the sign-out button.
+    public static var signOut: String { Strings.text("settings.signOut") }
+    /// The search field's prompt.
+    public static var searchPrompt: String { Strings.text("search.prompt") }
+}
+
+extension AppModel.Tab {
+    /// The tab bar label.
+    public var label: String { Strings.text("tab.\(key)") }
+    /// The screen's navigation title.
+    public var screenTitle: String { Strings.text("screen.\(key)") }
+
+    private var key: String {
+        switch self {
+        case .all: "all"
+        case .new: "new"
+        case .submit: "submit"
+        case .mine: "mine"
+        case .search: "search"
+        case .settings: "settings"
+        }
+    }
+}
+
+/// A field of the Submit form, for the one a message is about.
+public enum SubmitField: String, Sendable, Hashable {
+    /// The title.
+    case title
+    /// The text.
+    case content
+}
+
+extension ActionRow {
+    /// `Alice via Google · May 28, 2026`: who and when on one line.
+    public var bylineAndDate: String { Strings.format("row.byDate", byline, date) }
+}

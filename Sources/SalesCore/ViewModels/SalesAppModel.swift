@@ -1,0 +1,68 @@
+import Foundation
+import Observation
+
+/// The Sales app: the sign-in form until a Salesforce session exists, then the Account screen.
+@Observable @MainActor
+public final class SalesAppModel {
+    /// The username field.
+    public var username = ""
+    /// The password field.
+    public var password = ""
+    /// Whether a sign-in is running.
+    public private(set) var isBusy = false
+    /// Why the last sign-in failed.
+    public private(set) var banner: String?
+    /// The Account screen, once signed in.
+    public private(set) var account: AccountScreenModel?
+
+    private let client: SalesforceClient
+    private let makeAccount: @MainActor () -> AccountScreenModel
+
+    /// The app over a client; `account` builds the Account screen the app shows once signed in.
+    public init(client: SalesforceClient, account: @escaping @MainActor () -> AccountScreenModel) {
+        self.client = client
+        makeAccount = account
+    }
+
+    /// The app started: a session kept from last time opens the Account screen at once.
+    public func launched() async {
+        guard account == nil, await client.session != nil else { return }
+        account = makeAccount()
+    }
+
+    /// The sign-in form's title.
+    public var title: String { SalesText.localized("signin.title") }
+    /// The username field's label.
+    public var usernameLabel: String { SalesText.localized("signin.username") }
+    /// The password field's label.
+    public var passwordLabel: String { SalesText.localized("signin.password") }
+    /// The sign-in button.
+    public var signInLabel: String { SalesText.localized("signin.button") }
+    /// The sign-out button.
+    public var signOutLabel: String { SalesText.localized("signin.signOut") }
+    /// Whether Sign in may be tapped.
+    public var canSignIn: Bool { !isBusy && !username.isEmpty && !password.isEmpty }
+
+    /// "Sign in": the OAuth password grant; on success the Account screen opens.
+    public func signInTapped() async {
+        guard canSignIn else { return }
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            try await client.signIn(username: username, password: password)
+            password = ""
+            account = makeAccount()
+        } catch let error as SalesforceError {
+            banner = error.message
+        } catch {
+            banner = String(describing: error)
+        }
+    }
+
+    /// "Sign out": the tokens are revoked and the form shows again.
+    public func signOutTapped() async {
+        await client.signOut()
+        account = nil
+    }
+}

@@ -1,0 +1,348 @@
+import Foundation
+import Observation
+import Synchronization
+
+/// What a host keeps between evaluations of its views: state cells, running tasks, navigation stacks.
+@MainActor
+final class HostStorage {
+    var cells: [String: AnyObject] = [:]
+    var navigationStacks: [String: [NavigationEntry]] = [:]
+    var openedURLs: [URL] = []
+    private(set) var isDirty = true
+
+    private var tasks: [String: (id: AnyHashable, task: Task<Void, Never>)] = [:]
+    private var tasksSeen: Set<String> = []
+    private var appearedBefore: Set<String> = []
+    private var appearedNow: Set<String> = []
+    private var pending: [@MainActor () -> Void] = []
+    var changeValues: [String: Any] = [:]
+    /// Set when an `@Observable` object read by the last evaluation changed (from any thread).
+    let observedChange = ObservedChange()
+
+    func invalidate() { isDirty = true }
+
+    /// Whether the tree must be drawn again: state changed, or an observed object did.
+    var needsRedraw: Bool { isDirty || observedChange.flag.load(ordering: .acquiring) }
+
+    func beginPass() {
+        isDirty = false
+        observedChange.flag.store(false, ordering: .releasing)
+        tasksSeen = []
+        appearedNow = []
+    }
+
+    /// Ends an evaluation: cancels the tasks of views that went away, and returns the appear and change
+    /// actions to run now.
+    func endPass() -> [@MainActor () -> Void] {
+        for (key, entry) in tasks where !tasksSeen.contains(key) {
+            entry.task.cancel()
+            tasks[key] = nil
+        }
+        appearedBefore = appearedNow
+        defer { pending = [] }
+        return pending
+    }
+
+    func appeared(_ key: String, _ action: @escaping @MainActor () -> Void) {
+        appearedNow.insert(key)
+        if !appearedBefore.contains(key) { pending.append(action) }
+    }
+
+    func later(_ action: @escaping @MainActor () -> Void) { pending.append(action) }
+
+    func task(
+        _ key: String, id: AnyHashable, priority: TaskPriority,
+        _ action: @escaping @Sendable () async -> Void
+    ) {
+        tasksSeen.insert(key)
+        if let running = tasks[key] {
+            if running.id == id { return }
+            running.task.cancel()
+        }
+        let task = Task(priority: priority) { [weak self] in
+            await action()
+            self?.invalidate()
+        }
+        tasks[key] = (id, task)
+    }
+
+    var runningTasks: [Task<Void, Never>] { tasks.values.map(\.task) }
+
+    func cell<Value>(_ key: String, initial: () -> Value) -> StateCell<Value> {
+        if let cell = cells[key] as? StateCell<Value> { return cell }
+        let cell = StateCell(initial(), host: self)
+        cells[key] = cell
+        return cell
+    }
+}
+
+/// A flag the observation callback sets, as SwiftUI marks a view for redraw when what its body read changes.
+final class ObservedChange: Sendable {
+    let flag = Atomic(false)
+}
+
+/// One `@State` value's storage.
+final class StateCell<Value>: @unchecked Sendable {
+    // NB: `@unchecked`: only views touch it, on the main actor; `didSet` checks that at run time, where SwiftUI
+    // warns about changes off the main thread.
+    var value: Value {
+        didSet {
+            let host = host
+            MainActor.assumeIsolated { host?.invalidate() }
+        }
+    }
+    weak var host: HostStorage?
+
+    init(_ value: Value, host: HostStorage) {
+        self.value = value
+        self.host = host
+    }
+}
+
+/// Something pushed on a navigation stack: a view (`NavigationLink(destination:)`) or a value
+/// (`NavigationLink(value:)`).
+enum NavigationEntry {
+    case view(AnyView)
+    case value(AnyHashable)
+}
+
+/// Why a ``ViewHost`` could not do what a test asked.
+public struct ViewHostError: Error, CustomStringConvertible {
+    /// What went wrong, with the tree as it was.
+    public let description: String
+}
+
+/// Runs a view outside any app, as a person would meet it: draws its tree, runs its tasks, and lets a test
+/// tap, type, pull to refresh, follow links and dismiss sheets. Not part of SwiftUI (ViewInspector's role on
+/// Apple platforms).
+///
+/// ```swift
+/// let host = ViewHost(QuakeListView(model: model))
+/// await host.settle()                      // `.task` has loaded the rows
+/// #expect(host.tree.texts.contains("M 7.1 - Sinabang"))
+/// try host.tap("M 7.1 - Sinabang")
+/// #expect(host.tree.topPresentation?.kind == .sheet)
+/// ```
+@MainActor
+public final class ViewHost<Root: View> {
+    private let root: Root
+    private let storage = HostStorage()
+    private var environment: EnvironmentValues
+    private var cached: ViewNode?
+
+    /// A host for `root` in `environment`.
+    public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
+        self.root = root
+        self.environment = environment
+    }
+
+    /// The tree as a person would see it now (drawn again when state changed).
+    public var tree: ViewNode {
+        if let cached, !storage.needsRedraw { return cached }
+        var node = ViewNode(.group)
+        for _ in 0..<20 {
+            storage.beginPass()
+            var context = RenderContext(host: storage, environment: environment)
+            let storage = self.storage
+            context.environment.openURL = OpenURLAction { url in
+                storage.openedURLs.append(url)
+                return .handled
+            }
+            let root = self.root
+            let change = storage.observedChange
+            node.children = withObservationTracking {
+                context.render(root)
+            } onChange: {
+                change.flag.store(true, ordering: .releasing)
+            }
+            let actions = storage.endPass()
+            if actions.isEmpty && !storage.needsRedraw { break }
+            for action in actions { action() }
+            storage.invalidate()
+        }
+        cached = node
+        return node
+    }
+
+    /// The addresses opened through `Link` or `openURL`, in order.
+    public var openedURLs: [URL] { storage.openedURLs }
+
+    /// Waits until the view's tasks have finished and nothing changes any more, as after a person waits.
+    public func settle() async {
+        for _ in 0..<200 {
+            _ = tree
+            let running = storage.runningTasks
+            for task in running { await task.value }
+            for _ in 0..<20 { await Task.yield() }
+            if !storage.needsRedraw && storage.runningTasks.count == running.count { break }
+        }
+        _ = tree
+    }
+
+    /// Waits (up to `seconds`) until `condition` holds for the tree; fails with the tree when it never does.
+    public func waitUntil(
+        _ what: String = "condition", seconds: Double = 10, _ condition: (ViewNode) -> Bool
+    ) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            await settle()
+            if condition(tree) { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw ViewHostError(description: "timed out waiting for \(what) in\n\(tree.outline)")
+    }
+
+    // MARK: - What a person does
+
+    /// Taps the button, link or row whose title, accessibility label or text inside is `label`.
+    public func tap(_ label: String) throws {
+        let node = try tappable(label)
+        node.tapAction?()
+        storage.invalidate()
+    }
+
+    /// Taps `label`, then waits for what it started.
+    public func tapAndSettle(_ label: String) async throws {
+        try tap(label)
+        await settle()
+    }
+
+    /// Types `text` into the field whose title or accessibility label is `label` (replacing what it held).
+    public func type(_ text: String, into label: String) throws {
+        guard
+            let field = tree.first(where: {
+                $0.textBinding != nil && ($0.text == label || $0.accessibilityLabel == label)
+            })
+        else { throw ViewHostError(description: "no text field \"\(label)\" in\n\(tree.outline)") }
+        guard field.isEnabled else { throw ViewHostError(description: "\"\(label)\" is disabled") }
+        field.textBinding?.wrappedValue = text
+        storage.invalidate()
+    }
+
+    /// Types `text` into the search field.
+    public func search(_ text: String) throws {
+        guard let field = tree.first(where: { $0.kind == .searchField })
+        else { throw ViewHostError(description: "no search field in\n\(tree.outline)") }
+        field.textBinding?.wrappedValue = text
+        storage.invalidate()
+    }
+
+    /// Presses Return in the field `label` (`.onSubmit`).
+    public func submit(_ label: String) throws {
+        guard let field = tree.first(where: { $0.submitAction != nil && ($0.text == label || $0.kind == .searchField) })
+        else { throw ViewHostError(description: "no submittable field \"\(label)\" in\n\(tree.outline)") }
+        field.submitAction?()
+        storage.invalidate()
+    }
+
+    /// Picks a photo with bytes `data` in the photos picker `label`.
+    public func pickPhoto(_ data: Data, in label: String) throws {
+        guard let picker = tree.first(where: { $0.pick != nil && $0.text == label })
+        else { throw ViewHostError(description: "no photos picker \"\(label)\" in\n\(tree.outline)") }
+        picker.pick?(data)
+        storage.invalidate()
+    }
+
+    /// Flips the toggle `label`.
+    public func toggle(_ label: String) throws {
+        guard
+            let node = tree.first(where: {
+                $0.boolBinding != nil && ($0.text == label || $0.accessibilityLabel == label)
+            })
+        else { throw ViewHostError(description: "no toggle \"\(label)\" in\n\(tree.outline)") }
+        guard node.isEnabled else { throw ViewHostError(description: "\"\(label)\" is disabled") }
+        node.boolBinding?.wrappedValue.toggle()
+        storage.invalidate()
+    }
+
+    /// Chooses the option whose text is `option` in the picker `label`.
+    public func select(_ option: String, in label: String) throws {
+        guard
+            let picker = tree.first(where: {
+                $0.kind == .picker && ($0.text == label || $0.accessibilityLabel == label)
+            })
+        else { throw ViewHostError(description: "no picker \"\(label)\" in\n\(tree.outline)") }
+        guard let choice = picker.children.first(where: { $0.texts.contains(option) }), let tag = choice.tag else {
+            throw ViewHostError(description: "picker \"\(label)\" has no option \"\(option)\"\n\(picker.outline)")
+        }
+        picker.selectionSetter?(tag)
+        storage.invalidate()
+    }
+
+    /// Steps the stepper `label` up or down once.
+    public func step(_ label: String, up: Bool = true) throws {
+        guard let node = tree.first(where: { $0.kind == .stepper && ($0.text?.hasPrefix(label) ?? false) })
+        else { throw ViewHostError(description: "no stepper \"\(label)\" in\n\(tree.outline)") }
+        node.stepAction?(up)
+        storage.invalidate()
+    }
+
+    /// Selects the tab whose label is `label`.
+    public func selectTab(_ label: String) throws {
+        guard let tabView = tree.first(where: { $0.kind == .tabView }),
+            let tab = tabView.tabItem.first(where: { $0.texts.contains(label) || $0.text == label })
+        else { throw ViewHostError(description: "no tab \"\(label)\" in\n\(tree.outline)") }
+        tab.tapAction?()
+        storage.invalidate()
+    }
+
+    /// Pulls the first refreshable list down and waits for the refresh to end.
+    public func pullToRefresh() async throws {
+        guard let action = tree.first(where: { $0.refreshAction != nil })?.refreshAction
+        else { throw ViewHostError(description: "nothing refreshable in\n\(tree.outline)") }
+        await action()
+        storage.invalidate()
+        await settle()
+    }
+
+    /// Swipes the row showing `label` and taps its swipe action `action` (or the list's Delete).
+    public func swipe(_ label: String, action: String = "Delete") throws {
+        guard
+            let row = tree.first(where: {
+                ($0.deleteAction != nil || !$0.swipeActions.isEmpty) && ($0.text == label || $0.texts.contains(label))
+            })
+        else { throw ViewHostError(description: "no swipeable row \"\(label)\" in\n\(tree.outline)") }
+        if let button = row.swipeActions.first(where: { $0.text == action || $0.texts.contains(action) }) {
+            button.tapAction?()
+        } else if action == "Delete", let delete = row.deleteAction {
+            delete()
+        } else {
+            throw ViewHostError(description: "row \"\(label)\" has no swipe action \"\(action)\"")
+        }
+        storage.invalidate()
+    }
+
+    /// Dismisses the sheet, alert or dialog on top (a swipe down, or the system's close).
+    public func dismiss() throws {
+        guard let top = tree.topPresentation, let dismiss = top.dismissAction
+        else { throw ViewHostError(description: "nothing presented in\n\(tree.outline)") }
+        dismiss()
+        storage.invalidate()
+    }
+
+    /// Taps the navigation bar's back button.
+    public func back() throws {
+        guard let page = tree.allNodes.last(where: { $0.backAction != nil }), let back = page.backAction
+        else { throw ViewHostError(description: "no back button in\n\(tree.outline)") }
+        back()
+        storage.invalidate()
+    }
+
+    private func tappable(_ label: String) throws -> ViewNode {
+        let current = tree
+        guard let node = Self.deepestTappable(label, in: current) else {
+            throw ViewHostError(description: "nothing tappable labelled \"\(label)\" in\n\(current.outline)")
+        }
+        guard node.isEnabled else { throw ViewHostError(description: "\"\(label)\" is disabled\n\(current.outline)") }
+        return node
+    }
+
+    private static func deepestTappable(_ label: String, in node: ViewNode) -> ViewNode? {
+        for child in node.header + node.children + node.footer + node.toolbar + node.presentations {
+            if let found = deepestTappable(label, in: child) { return found }
+        }
+        guard node.tapAction != nil else { return nil }
+        let matches = node.text == label || node.accessibilityLabel == label || node.texts.contains(label)
+        return matches ? node : nil
+    }
+}

@@ -1,0 +1,144 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import AttendeeServer
+import Database
+import Foundation
+import HTTPServer
+import SwiftUI
+import Synchronization
+import TestSupport
+import Testing
+import TokenVerifier
+
+@testable import AttendeeUI
+
+/// The Attendee app driven through its views against the real server code in process, from the account page
+/// through the events, the dashboard, the agenda and a session.
+@MainActor
+struct AttendeeRootViewTests {
+    final class MemoryTokens: Sendable {
+        let token = Mutex<String?>(nil)
+        var store: TokenStore {
+            TokenStore(load: { self.token.withLock { $0 } }, save: { value in self.token.withLock { $0 = value } })
+        }
+    }
+
+    /// The app over a migrated, seeded server on a fresh in-memory database.
+    static func host() async throws -> ViewHost<AttendeeRootView> {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        var migrator = Migrator()
+        AttendeeService.registerMigrations(in: &migrator)
+        try await migrator.migrate(database)
+        let service = try AttendeeService(
+            database: database,
+            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
+        try await service.loadSeedIfNeeded()
+        var router = Router()
+        service.register(on: &router)
+        let base = try #require(URL(string: "http://attendee.test"))
+        let client = AttendeeClient.live(
+            baseURL: base, transport: .inProcess(TestClient(router: router)), tokens: MemoryTokens().store)
+        let host = ViewHost(AttendeeRootView(client: client, shareBaseURL: base))
+        await host.settle()
+        return host
+    }
+
+    /// Signs up as Ana and waits for the events.
+    static func signedIn() async throws -> ViewHost<AttendeeRootView> {
+        let host = try await host()
+        try host.tap("New here? Create an account")
+        try host.type("Ana Ferreira", into: "Name")
+        try host.type("ana@example.com", into: "E-mail")
+        try host.type("correct horse", into: "Password")
+        try host.tap("Create account")
+        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
+        return host
+    }
+
+    /// Opens the demo event's dashboard, registers, and puts Additional Info off for later.
+    static func registered() async throws -> ViewHost<AttendeeRootView> {
+        let host = try await signedIn()
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        try host.tap("Register")
+        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
+        try host.tap("Later, I haven't decided")
+        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+        #expect(host.tree.find(.button, "Registered")?.isEnabled == false)
+        return host
+    }
+
+    @Test func signingUpLeadsToTheEvents() async throws {
+        let host = try await Self.host()
+        #expect(host.tree.visibleNavigationTitle == "Welcome")
+        #expect(host.tree.find(.secureField, "Password") != nil)
+        try host.tap("New here? Create an account")
+        try host.type("Ana", into: "Name")
+        try host.type("not an address", into: "E-mail")
+        try host.type("correct horse", into: "Password")
+        try await host.tapAndSettle("Create account")
+        #expect(host.tree.visibleNavigationTitle == "Welcome")
+        #expect(host.tree.all(.text).contains { $0.style.foreground?.name == "red" })
+
+        let signedIn = try await Self.signedIn()
+        #expect(signedIn.tree.visibleNavigationTitle == "Events")
+        #expect(signedIn.tree.find(.button, "Sign out") != nil)
+    }
+
+    @Test func theDashboardLinksToEveryPage() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        for (link, title) in [
+            ("Attendees", "Attendees"), ("Agenda", "Agenda"), ("Speakers", "Speakers"), ("My Agenda", "My Agenda"),
+            ("Feedback", "Feedback"), ("Location", "Session location"),
+        ] {
+            try host.tap(link)
+            try await host.waitUntil("\(link) page") { $0.visibleNavigationTitle == title }
+            try host.back()
+            try await host.waitUntil("back on the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        }
+    }
+
+    @Test func fromTheAgendaASessionOpensAndAttendingChangesItsState() async throws {
+        let host = try await Self.registered()
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        #expect(host.tree.texts.contains("Not attending"))
+        #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
+
+        try host.tap("Get directions")
+        try await host.waitUntil("the location") { $0.visibleNavigationTitle == "Session location" }
+        try host.back()
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.visibleNavigationTitle == "Attendees" }
+        try host.back()
+
+        let attend = try #require(host.tree.first { $0.kind == .button && $0.text?.hasPrefix("Attend") == true })
+        try host.tap(try #require(attend.text))
+        try await host.waitUntil("attending") { $0.texts.contains("Attending") }
+        try host.back()
+        try await host.waitUntil("the agenda again") { $0.visibleNavigationTitle == "Agenda" }
+        let mark = try #require(
+            host.tree.first { $0.accessibilityLabel == "Leave Opening keynote: one codebase, four apps" })
+        #expect(mark.kind == .button)
+    }
+
+    @Test func myAgendaOpensItsSessions() async throws {
+        let host = try await Self.registered()
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Attend Opening keynote: one codebase, four apps")
+        try await host.waitUntil("attending") {
+            $0.first { $0.accessibilityLabel == "Leave Opening keynote: one codebase, four apps" } != nil
+        }
+        try host.back()
+        try host.tap("My Agenda")
+        try await host.waitUntil("my agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+    }
+}

@@ -1,0 +1,135 @@
+import ChangeJarCore
+import ChangeJarModels
+import Foundation
+import Locking
+import SwiftUI
+import Testing
+
+@testable import ChangeJarUI
+
+/// Change Jar driven through its views: tabs, submitting while signed out, signing in, Settings, Search.
+@MainActor
+struct ChangeJarRootViewTests {
+    /// What the fake API was asked to create.
+    let created = Locked<[NewAction]>([])
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    func action(_ id: String, _ title: String) -> Action {
+        Action(
+            id: id, title: title, content: "Text of \(title).", authSource: .google, providerUserID: "bob",
+            authorName: "Bob", createdAt: now, updatedAt: now)
+    }
+
+    func app(allOffline: Bool = false) -> AppModel {
+        let created = created
+        let samples = [action("2", "Call my grandmother"), action("1", "Cycle to work")]
+        let now = now
+        let session = AuthSession(
+            identityID: "us-east-1:00000000-0000-0000-0000-000000000001", token: "token-alice",
+            expiresAt: now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
+            displayName: "Alice")
+        let providers = ProviderSignIn(availableSources: AuthSource.allCases) { source in
+            ProviderCredential(source: source, token: "provider-token", userID: "alice", displayName: "Alice")
+        }
+        let identity = CognitoIdentityClient(
+            getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
+        let actions = ActionsClient(
+            all: { _ in
+                if allOffline { throw URLError(.notConnectedToInternet) }
+                return ActionPage(items: samples, headCursor: "2")
+            },
+            new: { _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
+            mine: { _, _ in ActionPage(items: []) },
+            search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
+            },
+            create: { _, new in
+                created.withLock { $0.append(new) }
+                return Action(
+                    id: "3", title: new.title, content: new.content, authSource: new.authSource,
+                    providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
+            },
+            edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+        let clock = ChangeJarClock(now: { now }, sleep: { _ in })
+        return AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: SignInService(
+                    providers: providers, identity: identity, identityPoolID: ChangeJarSettings.developmentPoolID,
+                    clock: clock),
+                actions: actions, cache: .inMemory(), clock: clock,
+                dateFormat: DateFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)))
+    }
+
+    @Test func opensOnAllActionsWithTheNewBadge() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        await host.settle()
+        let tabs = try #require(host.tree.first { $0.kind == .tabView })
+        #expect(tabs.tabItem.map(\.text) == ["All", "New", "Submit", "Mine", "Search", "Settings"])
+        #expect(tabs.tabItem[0].value == "selected")
+        // All Actions showed the newest action, so nothing is new.
+        #expect(tabs.tabItem[1].badge == nil)
+        #expect(host.tree.visibleNavigationTitle == "All Actions")
+        #expect(host.tree.texts.starts(with: ["Call my grandmother", "Text of Call my grandmother."]))
+        #expect(host.tree.texts.contains("Bob via Google · May 28, 2026 at 8:26\u{202F}PM"))
+    }
+
+    @Test func theNewTabCountsActionsNotSeenYet() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app(allOffline: true)))
+        await host.settle()
+        let tabs = try #require(host.tree.first { $0.kind == .tabView })
+        #expect(tabs.tabItem[1].badge == "1")
+        #expect(host.tree.texts.contains("You're offline. Showing the actions saved on this device."))
+        try host.selectTab("New")
+        try await host.waitUntil("new actions") { $0.texts.contains("Call my grandmother") }
+        #expect(host.tree.visibleNavigationTitle == "New Actions")
+    }
+
+    @Test func aSignedOutSubmissionWaitsForSignInThenGoesOutOnce() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        await host.settle()
+        try host.selectTab("Submit")
+        #expect(host.tree.visibleNavigationTitle == "Submit an Action")
+        try host.type("Walk to work", into: "Title")
+        try host.type("Three days a week.", into: "What will you change?")
+        try await host.tapAndSettle("Submit")
+        try await host.waitUntil("Settings") { $0.visibleNavigationTitle == "Settings" }
+        #expect(host.tree.texts.contains("Sign in to put your action in the jar. It will be sent right after."))
+        #expect(host.tree.first { $0.kind == .textField || $0.kind == .secureField } == nil)
+        #expect(host.tree.all(.button).compactMap(\.text).filter { $0.hasPrefix("Sign in with") }.count == 3)
+        #expect(created.withLock { $0.isEmpty })
+
+        try await host.tapAndSettle("Sign in with Google")
+        try await host.waitUntil("the action to go out") { $0.texts.contains("Your action is in the jar. Thank you!") }
+        #expect(host.tree.visibleNavigationTitle == "Submit an Action")
+        #expect(created.withLock { $0.map(\.title) } == ["Walk to work"])
+        #expect(host.tree.find(.textField, "Title")?.value == "")
+    }
+
+    @Test func settingsShowsWhoIsSignedInAndHow() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Facebook")
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Name") != nil }
+        #expect(host.tree.find(.labeledContent, "Name")?.value == "Alice")
+        #expect(host.tree.find(.labeledContent, "Signed in with")?.value == "Facebook")
+        try host.tap("Sign out")
+        #expect(host.tree.find("Sign in with Facebook") != nil)
+    }
+
+    @Test func anInvalidTitleIsMarkedAndExplained() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Submit")
+        try host.type("Cook more", into: "What will you change?")
+        try await host.tapAndSettle("Submit")
+        #expect(host.tree.texts.contains("The title must be 1 to 120 characters."))
+        #expect(host.tree.find(.textField, "Title")?.style.foreground?.name == "red")
+        #expect(host.tree.find(.textField, "What will you change?")?.style.foreground?.name == "primary")
+    }
+
+    @Test func searchShowsMatchingActions() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Search")
+        try host.search("cycle")
+        try await host.waitUntil("results") { $0.texts.contains("Cycle to work") }
+        #expect(!host.tree.texts.contains("Call my grandmother"))
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Locking
+import QuakesCore
+import SafariServices
+import SwiftUI
+import TestSupport
+import Testing
+
+@testable import QuakesUI
+
+/// The Quakes list driven through its view: what a person sees, the tap, what they see next.
+@MainActor
+struct QuakeListViewTests {
+    static let feed = Data(
+        """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","id":"us7","properties":{"mag":7.1,"place":"120 km SSW of Sinabang, Indonesia",
+        "time":1764460000000,"url":"https://earthquake.usgs.gov/earthquakes/eventpage/us7","type":"earthquake",
+        "title":"M 7.1 - 120 km SSW of Sinabang, Indonesia"},"geometry":{"type":"Point","coordinates":[95.9,1.4,25]}},
+        {"type":"Feature","id":"nc5","properties":{"mag":5.2,"place":"8 km NW of The Geysers, CA","time":1764450000000,
+        "url":"https://earthquake.usgs.gov/earthquakes/eventpage/nc5","type":"earthquake",
+        "title":"M 5.2 - 8 km NW of The Geysers, CA"},"geometry":{"type":"Point","coordinates":[-122.8,38.8,2.1]}},
+        {"type":"Feature","id":"ak2","properties":{"mag":2.1,"place":"30 km N of Anchorage, Alaska","time":1764440000000,
+        "type":"earthquake","title":"M 2.1 - 30 km N of Anchorage, Alaska"},
+        "geometry":{"type":"Point","coordinates":[-149.9,61.5,10]}}]}
+        """.utf8)
+
+    /// A list model over a feed that answers `answers` in turn (the last one again once they run out).
+    static func model(_ answers: [Result<Data, QuakeFeedError>], gate: Gate? = nil) -> QuakeListModel {
+        let remaining = Locked(answers)
+        let client = QuakeFeedClient { _, _ in
+            await gate?.pass()
+            let answer = remaining.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+            return .fresh(try answer.get(), FeedValidators())
+        }
+        let service = QuakeFeedService(
+            feedURL: URL(fileURLWithPath: "/feeds/all_month.geojson"), client: client, cache: .inMemory(),
+            formatter: QuakeRowFormatter(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US")))
+        return QuakeListModel(service: service)
+    }
+
+    @Test func rowsShowTitleCoordinatesTimeAndTheirTint() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        let rows = host.tree.all(.button).filter { $0.style.rowBackground != nil }
+        #expect(
+            rows.map { $0.texts.first } == [
+                "M 7.1 - 120 km SSW of Sinabang, Indonesia", "M 5.2 - 8 km NW of The Geysers, CA",
+                "M 2.1 - 30 km N of Anchorage, Alaska",
+            ])
+        #expect(rows[0].style.rowBackground == Color.red.opacity(0.6)._resolved)
+        #expect(rows[1].style.rowBackground == Color.red.opacity(0.25)._resolved)
+        #expect(rows[2].style.rowBackground == Color.clear._resolved)
+        #expect(rows[0].texts.count == 3)
+        #expect(host.tree.visibleNavigationTitle == "Earthquakes")
+    }
+
+    @Test func tappingARowOpensItsEventPageInTheInAppBrowser() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        try host.tap("M 5.2 - 8 km NW of The Geysers, CA")
+        let sheet = try #require(host.tree.topPresentation)
+        let browser = try #require(sheet.first { $0.kind == .platformView })
+        let safari = try #require(browser.platformObject as? SFSafariViewController)
+        #expect(safari.url.absoluteString == "https://earthquake.usgs.gov/earthquakes/eventpage/nc5")
+        try host.dismiss()
+        #expect(host.tree.topPresentation == nil)
+    }
+
+    @Test func aQuakeWithoutAPageOpensItsDetail() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        try host.tap("M 2.1 - 30 km N of Anchorage, Alaska")
+        let sheet = try #require(host.tree.topPresentation)
+        #expect(sheet.first { $0.kind == .platformView } == nil)
+        #expect(sheet.visibleNavigationTitle == "M 2.1 - 30 km N of Anchorage, Alaska")
+    }
+
+    @Test func swipeToDeleteRemovesTheRowAndPullToReloadBringsItBack() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        try host.swipe("M 5.2 - 8 km NW of The Geysers, CA")
+        try await host.waitUntil("the row to go") { !$0.texts.contains("M 5.2 - 8 km NW of The Geysers, CA") }
+        try await host.pullToRefresh()
+        #expect(host.tree.texts.contains("M 5.2 - 8 km NW of The Geysers, CA"))
+    }
+
+    @Test func theBusyIndicatorReplacesRowsFirstThenSitsInTheToolbar() async throws {
+        let gate = Gate(isOpen: false)
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)], gate: gate)))
+        _ = host.tree
+        await gate.arrived(1)
+        let spinner = try #require(host.tree.first { $0.kind == .progress })
+        #expect(spinner.accessibilityLabel == "Loading earthquakes")
+        #expect(host.tree.all(.toolbarItem).allSatisfy { $0.first { $0.kind == .progress } == nil })
+        await gate.open()
+        await host.settle()
+        #expect(host.tree.first { $0.kind == .progress } == nil)
+
+        await gate.close()
+        let refresh = Task { try await host.pullToRefresh() }
+        await gate.arrived(2)
+        let toolbarSpinner = host.tree.all(.toolbarItem).compactMap { $0.first { $0.kind == .progress } }
+        #expect(toolbarSpinner.count == 1)
+        #expect(host.tree.texts.contains("M 7.1 - 120 km SSW of Sinabang, Indonesia"))
+        await gate.open()
+        try await refresh.value
+    }
+
+    @Test func withNoNetworkTheBannerSaysSoAndRetryLoads() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.failure(.offline), .success(Self.feed)])))
+        await host.settle()
+        #expect(host.tree.texts.contains("You're offline. There is nothing to show yet."))
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("rows") { $0.texts.contains("M 7.1 - 120 km SSW of Sinabang, Indonesia") }
+        #expect(!host.tree.texts.contains("Retry"))
+    }
+
+    @Test func theMapShowsOnlyQuakesOfMagnitudeThreePointFiveOrMore() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        try host.tap("Map")
+        let map = try #require(host.tree.topPresentation?.first { $0.kind == .map })
+        #expect(
+            map.all(.mapAnnotation).map(\.text) == [
+                "M 7.1 - 120 km SSW of Sinabang, Indonesia", "M 5.2 - 8 km NW of The Geysers, CA",
+            ])
+    }
+
+    @Test func theFilterMenuNarrowsTheList() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        try host.select("M 4.5+", in: "Magnitude")
+        #expect(!host.tree.texts.contains("M 2.1 - 30 km N of Anchorage, Alaska"))
+        #expect(host.tree.find(.picker, "Magnitude")?.value == "M 4.5+")
+        try host.search("Geysers")
+        #expect(
+            host.tree.texts.filter { $0.hasPrefix("M ") && $0.contains(" - ") } == [
+                "M 5.2 - 8 km NW of The Geysers, CA"
+            ])
+    }
+}

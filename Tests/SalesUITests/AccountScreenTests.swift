@@ -1,0 +1,175 @@
+import APIClient
+import Database
+import Foundation
+import HTTPServer
+import LocalStore
+import SalesCore
+import SalesforceDevServer
+import SwiftUI
+import TestSupport
+import Testing
+import WebKit
+
+@testable import SalesUI
+
+/// The Sales Account screen driven through its views, against the Salesforce stand-in in process.
+@MainActor
+struct AccountScreenTests {
+    static let hospitalID = "001Q000000Demo1IAB"
+    static let nonHospitalID = "001Q000000Demo3IAB"
+
+    /// A signed-in screen model for `accountID` over a freshly seeded stand-in.
+    static func model(_ accountID: String = hospitalID) async throws -> AccountScreenModel {
+        let (client, outbox) = try await signedInClient()
+        return AccountScreenModel(
+            accountID: accountID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// A client signed in to a freshly seeded stand-in, and an empty outbox.
+    static func signedInClient() async throws -> (SalesforceClient, SalesOutbox) {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        var migrator = Migrator()
+        SalesforceDevService.registerMigrations(&migrator)
+        try await migrator.migrate(database)
+        let instance = try #require(URL(string: "http://salesforce.test"))
+        let service = try await SalesforceDevService.start(
+            store: .database(database, bodies: try .temporary()), configuration: .init(instanceURL: instance))
+        var router = Router()
+        service.register(on: &router)
+        let transport = SalesforceTransport(HTTPTransport.inProcess(TestClient(router: router)))
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
+        try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales")
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        return (client, SalesOutbox(store: store))
+    }
+
+    static func host(_ model: AccountScreenModel) async -> ViewHost<some View> {
+        let host = ViewHost(NavigationStack { AccountScreen(model: model) })
+        await host.settle()
+        return host
+    }
+
+    @Test func aHospitalShowsItsInfoAndHealthCareSection() async throws {
+        let host = await Self.host(try await Self.model())
+        #expect(host.tree.visibleNavigationTitle == "St. Mary's Regional Medical Center")
+        #expect(host.tree.find(.labeledContent, "Phone")?.value?.isEmpty == false)
+        let healthCare = try #require(
+            host.tree.all(.section).first { $0.header.first?.texts.contains("Health Care Info") == true })
+        #expect(healthCare.rows.contains { $0.text == "Number of Beds" })
+    }
+
+    @Test func anAccountThatIsNoHospitalHasNoHealthCareSection() async throws {
+        let host = await Self.host(try await Self.model(Self.nonHospitalID))
+        #expect(!host.tree.texts.contains("Health Care Info"))
+        #expect(host.tree.find("Notes & Attachments") != nil)
+    }
+
+    @Test func aNoteOpensItsEditorAndSavingUpdatesTheList() async throws {
+        let host = await Self.host(try await Self.model())
+        let accordion = try #require(
+            host.tree.first { $0.kind == .disclosureGroup && $0.text == "Notes & Attachments" })
+        let note = try #require(accordion.children.first { $0.first { $0.systemImage == "note.text" } != nil })
+        let title = try #require(note.texts.first)
+        try host.tap(title)
+        try await host.waitUntil("the editor") { $0.topPresentation != nil }
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Note")
+        try host.type("Renamed visit", into: "Name")
+        try host.tap("Save")
+        try await host.waitUntil("the saved row") { $0.topPresentation == nil && $0.texts.contains("Renamed visit") }
+        #expect(!host.tree.texts.contains(title))
+    }
+
+    @Test func addingAGoogleDocNeedsANameAndALink() async throws {
+        let host = await Self.host(try await Self.model())
+        try host.tap("New Google Doc")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "New Google Doc")
+        #expect(host.tree.find(.button, "Save")?.isEnabled == false)
+        try host.type("Pricing sheet", into: "Name")
+        try host.type("https://docs.google.com/document/d/42/edit", into: "URL")
+        #expect(host.tree.find(.button, "Save")?.isEnabled == true)
+        try host.tap("Save")
+        try await host.waitUntil("the new row") { $0.topPresentation == nil && $0.texts.contains("Pricing sheet") }
+    }
+
+    @Test func aGoogleDocOpensInTheWebView() async throws {
+        let host = await Self.host(try await Self.model())
+        let doc = try #require(
+            host.tree.first { $0.kind == .button && $0.first { $0.systemImage == "doc.richtext" } != nil })
+        try host.tap(try #require(doc.texts.first))
+        try await host.waitUntil("the web view") { $0.topPresentation != nil }
+        let web = try #require(
+            host.tree.topPresentation?.first { $0.kind == .platformView }?.platformObject as? WKWebView)
+        #expect(web.loadedURL?.host == "docs.google.com")
+        try host.dismiss()
+        #expect(host.tree.topPresentation == nil)
+    }
+
+    @Test func anAttachmentDownloadsAndShowsInTheWebView() async throws {
+        let host = await Self.host(try await Self.model())
+        let attachment = try #require(
+            host.tree.first { $0.kind == .button && $0.first { $0.systemImage == "paperclip" } != nil })
+        try host.tap(try #require(attachment.texts.first))
+        try await host.waitUntil("the document") { $0.topPresentation != nil }
+        let web = try #require(
+            host.tree.topPresentation?.first { $0.kind == .platformView }?.platformObject as? WKWebView)
+        #expect((web.loaded?.data.count ?? 0) > 0)
+    }
+
+    @Test func swipingDeletesARow() async throws {
+        let host = await Self.host(try await Self.model())
+        let doc = try #require(
+            host.tree.first { $0.kind == .button && $0.first { $0.systemImage == "doc.richtext" } != nil })
+        let title = try #require(doc.texts.first)
+        try host.swipe(title, action: "Delete")
+        try await host.waitUntil("the row to go") { !$0.texts.contains(title) }
+    }
+
+    @Test func healthCareEditRefusesWhatIsNotANumber() async throws {
+        let host = await Self.host(try await Self.model())
+        try host.tap("Edit")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Health Care Info")
+        try host.type("12x", into: "Number of Beds")
+        #expect(host.tree.texts.contains { $0.hasPrefix("'12x' is not a number.") })
+        #expect(host.tree.find(.button, "Save")?.isEnabled == false)
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+    }
+
+    @Test func knowSayShowSectionsOpenAndTheirRowsAreTallEnough() async throws {
+        let host = await Self.host(try await Self.model())
+        let know = try #require(host.tree.first { $0.kind == .disclosureGroup && $0.text == "Know" })
+        if know.value == "collapsed" { try host.tap("Know") }
+        let opened = try #require(host.tree.first { $0.kind == .disclosureGroup && $0.text == "Know" })
+        #expect(opened.value == "expanded")
+        #expect(!opened.children.isEmpty)
+        #expect(opened.children.allSatisfy { ($0.style.minHeight ?? 0) >= 44 })
+    }
+}
+
+/// The Sales app from its sign-in form to the Account screen and back.
+@MainActor
+struct SalesRootViewTests {
+    @Test func signingInOpensTheAccountAndSigningOutReturnsToTheForm() async throws {
+        let (client, outbox) = try await AccountScreenTests.signedInClient()
+        await client.signOut()
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory())
+        }
+        let host = ViewHost(SalesRootView(app: app))
+        await host.settle()
+        #expect(host.tree.visibleNavigationTitle == "Sign in to Salesforce")
+        #expect(host.tree.find(.button, "Sign in")?.isEnabled == false)
+        try host.type("rep@quartet.dev", into: "Username")
+        try host.type("wrong", into: "Password")
+        try await host.tapAndSettle("Sign in")
+        try await host.waitUntil("the refusal") { $0.all(.text).contains { $0.style.foreground?.name == "red" } }
+        try host.type("quartet-sales", into: "Password")
+        try await host.tapAndSettle("Sign in")
+        try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
+        try await host.tapAndSettle("Sign out")
+        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+    }
+}
