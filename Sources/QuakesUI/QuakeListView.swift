@@ -58,28 +58,6 @@ public struct QuakeListView: View {
     }
 }
 
-/// The list's toolbar: the refresh spinner or the last update, the map, the filter.
-struct QuakeListToolbar: ToolbarContent {
-    let model: QuakeListModel
-    @Binding var showsMap: Bool
-
-    var body: some ToolbarContent {
-        ToolbarItem(placement: .status) {
-            if model.busyIndicator == .inToolbar {
-                ProgressView().accessibilityLabel(QuakeScreenText.loading)
-            } else if let lastUpdated = model.lastUpdated {
-                Text(lastUpdated).font(.caption)
-            }
-        }
-        ToolbarItem {
-            Button(QuakeScreenText.map, systemImage: "map") { showsMap = true }
-        }
-        ToolbarItem {
-            QuakeFilterMenu(filter: model.filter) { model.filterChanged($0) }
-        }
-    }
-}
-
 struct QuakeListView_Previews: PreviewProvider {
     static var previews: some View {
         QuakeListView(model: .preview)

@@ -1,56 +1,54 @@
-#if canImport(SwiftUI)
-    import SalesCore
-    import SwiftUI
+import SalesCore
+import SwiftUI
 
-    #if canImport(UIKit)
-        import UIKit
-    #endif
+#if canImport(UIKit)
+    import UIKit
+#endif
 
-    /// The health-care edit form: numbers typed the locale's way, refused ones explained under the field.
-    struct HealthCareFormView: View {
-        let model: AccountScreenModel
+/// The health-care edit form: numbers typed the locale's way, refused ones explained under the field.
+struct HealthCareFormView: View {
+    let model: AccountScreenModel
 
-        var body: some View {
-            NavigationStack {
-                Form {
-                    ForEach(HealthCareField.allCases, id: \.self) { field in
-                        VStack(alignment: .leading) {
-                            TextField(
-                                field.label,
-                                text: Binding(
-                                    get: { model.form?.text[field] ?? "" },
-                                    set: { model.fieldEdited(field, text: $0) })
-                            )
-                            #if canImport(UIKit)
-                                .keyboardType(field.isNumeric ? .decimalPad : .default)
-                            #endif
-                            if let error = model.form?.errors[field] {
-                                Text(error).font(.caption).foregroundStyle(.red)
-                            }
+    var body: some View {
+        NavigationStack {
+            Form {
+                ForEach(HealthCareField.allCases, id: \.self) { field in
+                    VStack(alignment: .leading) {
+                        TextField(
+                            field.label,
+                            text: Binding(
+                                get: { model.form?.text[field] ?? "" },
+                                set: { model.fieldEdited(field, text: $0) })
+                        )
+                        #if canImport(UIKit)
+                            .keyboardType(field.isNumeric ? .decimalPad : .default)
+                        #endif
+                        if let error = model.form?.errors[field] {
+                            Text(error).font(.caption).foregroundStyle(.red)
                         }
                     }
                 }
-                .navigationTitle(SalesText.healthCareTitle)
-                .toolbar {
-                    ToolbarItem(placement: .cancellationAction) { Button(SalesText.cancel) { model.cancelTapped() } }
-                    ToolbarItem(placement: .confirmationAction) {
-                        Button(SalesText.save) { Task { await model.saveTapped() } }
-                            .disabled(model.form?.isValid != true || model.isBusy)
-                    }
+            }
+            .navigationTitle(SalesText.healthCareTitle)
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button(SalesText.cancel) { model.cancelTapped() } }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button(SalesText.save) { Task { await model.saveTapped() } }
+                        .disabled(model.form?.isValid != true || model.isBusy)
                 }
             }
         }
     }
+}
 
-    struct HealthCareFormView_Previews: PreviewProvider {
-        static var previews: some View {
-            PreviewHost(accountID: SalesPreview.hospitalID) { model in
-                HealthCareFormView(model: model).task {
-                    await model.appeared()
-                    model.editTapped()
-                }
+struct HealthCareFormView_Previews: PreviewProvider {
+    static var previews: some View {
+        PreviewHost(accountID: SalesPreview.hospitalID) { model in
+            HealthCareFormView(model: model).task {
+                await model.appeared()
+                model.editTapped()
             }
-
         }
+
     }
-#endif
+}

@@ -141,4 +141,50 @@ struct AttendeeRootViewTests {
         try host.tap("Opening keynote: one codebase, four apps")
         try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
     }
+
+    @Test func speakersOpenTheirProfileAndAttendeesFilterAsYouType() async throws {
+        let host = try await Self.registered()
+        try host.tap("Speakers")
+        try await host.waitUntil("the speakers") { $0.find(.button, "Ana Ferreira") != nil }
+        try host.tap("Ana Ferreira")
+        try await host.waitUntil("the profile") { $0.topPresentation != nil }
+        #expect(host.tree.topPresentation?.find("Sessions") != nil)
+        try host.dismiss()
+        try host.back()
+
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.texts.contains("Ana Ferreira") }
+        try host.search("zzz-nobody")
+        try await host.waitUntil("no match") { !$0.texts.contains("Ana Ferreira") }
+        try host.search("ana")
+        try await host.waitUntil("a match") { $0.texts.contains("Ana Ferreira") }
+        try host.tap("Ana Ferreira")
+        #expect(host.tree.topPresentation?.texts.contains("Ana Ferreira") == true)
+    }
+
+    @Test func eventFeedbackIsSentOnceAndThenShownAsGiven() async throws {
+        let host = try await Self.registered()
+        try host.tap("Feedback")
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
+        #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
+        try host.step("Rating")
+        try host.step("Rating")
+        #expect(host.tree.find(.stepper, "Rating: 2") != nil)
+        try host.type("Great talks.", into: "Comment")
+        try await host.tapAndSettle("Give feedback")
+        try await host.waitUntil("the thanks") { $0.texts.contains("Thank you for your feedback.") }
+    }
+
+    @Test func theProfileEditsAboutMe() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("My Profile")
+        try await host.waitUntil("the profile") {
+            $0.visibleNavigationTitle == "My Profile" && $0.texts.contains("ana@example.com")
+        }
+        try host.tap("Edit")
+        #expect(host.tree.first { $0.kind == .textEditor }?.accessibilityLabel == "About me")
+        try host.type("Maps and offline data.", into: "About me")
+        try await host.tapAndSettle("Save")
+        try await host.waitUntil("the saved text") { $0.texts.contains("Maps and offline data.") }
+    }
 }

@@ -173,3 +173,22 @@ struct SalesRootViewTests {
         try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
     }
 }
+
+/// Know · Say · Show rows open their document in the web view.
+@MainActor
+struct KnowSayShowTests {
+    @Test func aContentRowOpensItsDocument() async throws {
+        let host = await AccountScreenTests.host(try await AccountScreenTests.model())
+        for title in ["Know", "Say", "Show"] where host.tree.first(where: { $0.text == title })?.value == "collapsed" {
+            try host.tap(title)
+        }
+        let group = try #require(
+            host.tree.all(.disclosureGroup).first {
+                ["Know", "Say", "Show"].contains($0.text ?? "") && !$0.children.isEmpty
+            })
+        let row = try #require(group.children.first?.text)
+        try host.tap(row)
+        try await host.waitUntil("the document") { $0.topPresentation != nil }
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == row)
+    }
+}

@@ -1,65 +1,63 @@
-#if canImport(SwiftUI)
-    import AttendeeCore
-    import SwiftUI
+import AttendeeCore
+import SwiftUI
 
-    /// Registration → Additional Info: every field, "+ Add more" guests, Later or Submit.
-    public struct AdditionalInfoView: View {
-        @State private var model: AdditionalInfoModel
-        @Environment(\.dismiss) private var dismiss
+/// Registration → Additional Info: every field, "+ Add more" guests, Later or Submit.
+public struct AdditionalInfoView: View {
+    @State private var model: AdditionalInfoModel
+    @Environment(\.dismiss) private var dismiss
 
-        /// Creates the model over a client.
-        public init(model: AdditionalInfoModel) {
-            _model = State(initialValue: model)
-        }
+    /// Creates the model over a client.
+    public init(model: AdditionalInfoModel) {
+        _model = State(initialValue: model)
+    }
 
-        /// The view.
-        public var body: some View {
-            Form {
-                ForEach(model.fields, id: \.key) { field in
-                    Section(field.label) {
-                        TextField(
-                            field.label,
-                            text: Binding(
-                                get: { model.answers[field.key] ?? "" }, set: { model.answerChanged(field.key, $0) }))
-                        if let error = model.fieldErrors["answers.\(field.key)"] { Text(error).foregroundStyle(.red) }
-                    }
+    /// The view.
+    public var body: some View {
+        Form {
+            ForEach(model.fields, id: \.key) { field in
+                Section(field.label) {
+                    TextField(
+                        field.label,
+                        text: Binding(
+                            get: { model.answers[field.key] ?? "" }, set: { model.answerChanged(field.key, $0) }))
+                    if let error = model.fieldErrors["answers.\(field.key)"] { Text(error).foregroundStyle(.red) }
                 }
-                Section(AttendeeScreenText.guests) {
-                    ForEach(Array(model.guests.enumerated()), id: \.offset) { index, guest in
-                        TextField(
-                            AttendeeScreenText.guestName,
-                            text: Binding(
-                                get: { guest.name }, set: { model.guestChanged(index, name: $0, email: guest.email) }))
-                        TextField(
-                            AttendeeScreenText.guestEmail,
-                            text: Binding(
-                                get: { guest.email }, set: { model.guestChanged(index, name: guest.name, email: $0) }))
-                        ForEach(["name", "email"], id: \.self) { part in
-                            if let error = model.fieldErrors["guests.\(index).\(part)"] {
-                                Text(error).foregroundStyle(.red)
-                            }
+            }
+            Section(AttendeeScreenText.guests) {
+                ForEach(Array(model.guests.enumerated()), id: \.offset) { index, guest in
+                    TextField(
+                        AttendeeScreenText.guestName,
+                        text: Binding(
+                            get: { guest.name }, set: { model.guestChanged(index, name: $0, email: guest.email) }))
+                    TextField(
+                        AttendeeScreenText.guestEmail,
+                        text: Binding(
+                            get: { guest.email }, set: { model.guestChanged(index, name: guest.name, email: $0) }))
+                    ForEach(["name", "email"], id: \.self) { part in
+                        if let error = model.fieldErrors["guests.\(index).\(part)"] {
+                            Text(error).foregroundStyle(.red)
                         }
                     }
-                    Button(model.addGuestTitle) { model.addGuestTapped() }
                 }
-                if let banner = model.banner { Text(banner).foregroundStyle(.red) }
-                Button(AttendeeScreenText.submit) { Task { await model.submitTapped() } }
-                Button(model.laterTitle) { Task { await model.laterTapped() } }
+                Button(model.addGuestTitle) { model.addGuestTapped() }
             }
-            .onChange(of: model.isFinished) { _, finished in if finished { dismiss() } }
-            .navigationTitle(AttendeeScreenText.additionalInfo)
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            Button(AttendeeScreenText.submit) { Task { await model.submitTapped() } }
+            Button(model.laterTitle) { Task { await model.laterTapped() } }
         }
+        .onChange(of: model.isFinished) { _, finished in if finished { dismiss() } }
+        .navigationTitle(AttendeeScreenText.additionalInfo)
     }
+}
 
-    struct AdditionalInfoView_Previews: PreviewProvider {
-        static var previews: some View {
-            NavigationStack {
-                AdditionalInfoView(
-                    model: AdditionalInfoModel(
-                        client: PreviewClient.client, eventID: "preview",
-                        fields: PreviewClient.event.additionalInfoFields))
-            }
-
+struct AdditionalInfoView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            AdditionalInfoView(
+                model: AdditionalInfoModel(
+                    client: PreviewClient.client, eventID: "preview",
+                    fields: PreviewClient.event.additionalInfoFields))
         }
+
     }
-#endif
+}

@@ -56,24 +56,6 @@ public struct SessionDetailsView: View {
     }
 }
 
-/// Who attends a session.
-struct SessionAttendeesView: View {
-    let people: [Person]
-
-    var body: some View {
-        List {
-            if people.isEmpty { Text(AttendeeScreenText.noAttendees).foregroundStyle(.secondary) }
-            ForEach(people) { person in
-                VStack(alignment: .leading) {
-                    Text(person.name)
-                    Text(PersonRow(person).subtitle).font(.caption).foregroundStyle(.secondary)
-                }
-            }
-        }
-        .navigationTitle(AttendeeScreenText.sessionAttendees)
-    }
-}
-
 struct SessionDetailsView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack {

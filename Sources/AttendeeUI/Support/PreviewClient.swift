@@ -1,79 +1,77 @@
-#if canImport(SwiftUI)
-    import AttendeeCore
-    import AttendeeModels
-    import Foundation
+import AttendeeCore
+import AttendeeModels
+import Foundation
 
-    /// An in-memory `AttendeeClient` for previews: a small event, three sessions, two people.
-    enum PreviewClient {
-        static let event = Event(
-            id: "preview", name: "Quartet Summit 2027", startsAt: Date(timeIntervalSince1970: 1_804_665_600),
-            endsAt: Date(timeIntervalSince1970: 1_804_788_000), timeZone: "Europe/Lisbon",
-            venue: Venue(
-                name: "Centro de Congressos", address: "Praça das Indústrias 1, Lisboa", latitude: 38.6981,
-                longitude: -9.1936),
-            summary: "Two days about apps and their backend in Swift.", seatsThreshold: 5,
-            additionalInfoFields: [
-                AdditionalInfoField(key: "dietaryNeeds", label: "Dietary needs"),
-                AdditionalInfoField(key: "tshirtSize", label: "T-shirt size"),
-            ])
+/// An in-memory `AttendeeClient` for previews: a small event, three sessions, two people.
+enum PreviewClient {
+    static let event = Event(
+        id: "preview", name: "Quartet Summit 2027", startsAt: Date(timeIntervalSince1970: 1_804_665_600),
+        endsAt: Date(timeIntervalSince1970: 1_804_788_000), timeZone: "Europe/Lisbon",
+        venue: Venue(
+            name: "Centro de Congressos", address: "Praça das Indústrias 1, Lisboa", latitude: 38.6981,
+            longitude: -9.1936),
+        summary: "Two days about apps and their backend in Swift.", seatsThreshold: 5,
+        additionalInfoFields: [
+            AdditionalInfoField(key: "dietaryNeeds", label: "Dietary needs"),
+            AdditionalInfoField(key: "tshirtSize", label: "T-shirt size"),
+        ])
 
-        static let people = [
-            Person(
-                id: "p1", name: "Ana Ferreira", title: "iOS Engineer", company: "Tejo Cloud",
-                aboutMe: "Maps and offline data.",
-                socialLinks: [SocialLink(network: "github", url: "https://github.com/ana")]),
-            Person(id: "p2", name: "José Núñez", title: "Designer", company: "Café Analytics"),
+    static let people = [
+        Person(
+            id: "p1", name: "Ana Ferreira", title: "iOS Engineer", company: "Tejo Cloud",
+            aboutMe: "Maps and offline data.",
+            socialLinks: [SocialLink(network: "github", url: "https://github.com/ana")]),
+        Person(id: "p2", name: "José Núñez", title: "Designer", company: "Café Analytics"),
+    ]
+
+    static let sessions: [Session] = {
+        let start = event.startsAt.addingTimeInterval(1_800)
+        return [
+            Session(
+                id: "s1", eventID: "preview", title: "Opening keynote", kind: .keynote, room: "Auditorium",
+                startsAt: start,
+                endsAt: start.addingTimeInterval(3_600), speakers: [SpeakerSummary(id: "p1", name: "Ana Ferreira")],
+                myAttendance: .attending),
+            Session(
+                id: "s2", eventID: "preview", title: "Offline-first with SQLite", kind: .breakout, track: "Swift",
+                room: "Room Tejo", startsAt: start.addingTimeInterval(5_400),
+                endsAt: start.addingTimeInterval(8_100),
+                capacity: 30, seatsTaken: 27, speakers: [SpeakerSummary(id: "p1", name: "Ana Ferreira")]),
+            Session(
+                id: "s3", eventID: "preview", title: "Designing for accessibility", kind: .workshop,
+                track: "Design",
+                room: "Workshop Lab", startsAt: start.addingTimeInterval(5_400),
+                endsAt: start.addingTimeInterval(10_800),
+                capacity: 20, seatsTaken: 20),
         ]
+    }()
 
-        static let sessions: [Session] = {
-            let start = event.startsAt.addingTimeInterval(1_800)
-            return [
-                Session(
-                    id: "s1", eventID: "preview", title: "Opening keynote", kind: .keynote, room: "Auditorium",
-                    startsAt: start,
-                    endsAt: start.addingTimeInterval(3_600), speakers: [SpeakerSummary(id: "p1", name: "Ana Ferreira")],
-                    myAttendance: .attending),
-                Session(
-                    id: "s2", eventID: "preview", title: "Offline-first with SQLite", kind: .breakout, track: "Swift",
-                    room: "Room Tejo", startsAt: start.addingTimeInterval(5_400),
-                    endsAt: start.addingTimeInterval(8_100),
-                    capacity: 30, seatsTaken: 27, speakers: [SpeakerSummary(id: "p1", name: "Ana Ferreira")]),
-                Session(
-                    id: "s3", eventID: "preview", title: "Designing for accessibility", kind: .workshop,
-                    track: "Design",
-                    room: "Workshop Lab", startsAt: start.addingTimeInterval(5_400),
-                    endsAt: start.addingTimeInterval(10_800),
-                    capacity: 20, seatsTaken: 20),
-            ]
-        }()
-
-        static var client: AttendeeClient {
-            AttendeeClient(
-                event: { _ in EventDetails(event: event, registration: Registration(eventID: "preview")) },
-                register: { _ in Registration(eventID: "preview") },
-                submitAdditionalInfo: { _, submission in
-                    Registration(eventID: "preview", additionalInfoStatus: submission.later ? .later : .completed)
-                },
-                agenda: { _ in sessions },
-                myAgenda: { _ in sessions.filter(\.isAttending) },
-                session: { id in sessions.first { $0.id == id } ?? sessions[0] },
-                attend: { id, _ in AttendanceResult(sessionID: id, state: .attending, seatsTaken: 28, capacity: 30) },
-                leave: { id in AttendanceResult(sessionID: id, state: .cancelled, seatsTaken: 27, capacity: 30) },
-                sessionAttendees: { _ in people },
-                speakers: { _ in [people[0]] },
-                speaker: { _ in SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2))) },
-                attendees: { _, _ in people },
-                eventFeedback: { _, _ in },
-                sessionFeedback: { _, _ in },
-                me: {
-                    MyProfile(person: people[0], email: "ana@example.com", preferences: Preferences(tracks: ["Swift"]))
-                },
-                updateMe: { update in
-                    var person = people[0]
-                    person.aboutMe = update.aboutMe ?? person.aboutMe
-                    return MyProfile(
-                        person: person, email: "ana@example.com", preferences: update.preferences ?? Preferences())
-                })
-        }
+    static var client: AttendeeClient {
+        AttendeeClient(
+            event: { _ in EventDetails(event: event, registration: Registration(eventID: "preview")) },
+            register: { _ in Registration(eventID: "preview") },
+            submitAdditionalInfo: { _, submission in
+                Registration(eventID: "preview", additionalInfoStatus: submission.later ? .later : .completed)
+            },
+            agenda: { _ in sessions },
+            myAgenda: { _ in sessions.filter(\.isAttending) },
+            session: { id in sessions.first { $0.id == id } ?? sessions[0] },
+            attend: { id, _ in AttendanceResult(sessionID: id, state: .attending, seatsTaken: 28, capacity: 30) },
+            leave: { id in AttendanceResult(sessionID: id, state: .cancelled, seatsTaken: 27, capacity: 30) },
+            sessionAttendees: { _ in people },
+            speakers: { _ in [people[0]] },
+            speaker: { _ in SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2))) },
+            attendees: { _, _ in people },
+            eventFeedback: { _, _ in },
+            sessionFeedback: { _, _ in },
+            me: {
+                MyProfile(person: people[0], email: "ana@example.com", preferences: Preferences(tracks: ["Swift"]))
+            },
+            updateMe: { update in
+                var person = people[0]
+                person.aboutMe = update.aboutMe ?? person.aboutMe
+                return MyProfile(
+                    person: person, email: "ana@example.com", preferences: update.preferences ?? Preferences())
+            })
     }
-#endif
+}

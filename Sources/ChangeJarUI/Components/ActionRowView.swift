@@ -1,31 +1,29 @@
-#if canImport(SwiftUI)
-    import ChangeJarCore
-    import SwiftUI
+import ChangeJarCore
+import SwiftUI
 
-    /// One action in a list: title, text, who and when, all formatted by the core.
-    struct ActionRowView: View {
-        let row: ActionRow
+/// One action in a list: title, text, who and when, all formatted by the core.
+struct ActionRowView: View {
+    let row: ActionRow
 
-        var body: some View {
-            VStack(alignment: .leading, spacing: 4) {
-                Text(row.title).font(.headline)
-                Text(row.content).font(.body).lineLimit(3)
-                Text(row.bylineAndDate).font(.caption).foregroundStyle(.secondary)
-            }
-            .padding(.vertical, 4)
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(row.title).font(.headline)
+            Text(row.content).font(.body).lineLimit(3)
+            Text(row.bylineAndDate).font(.caption).foregroundStyle(.secondary)
         }
+        .padding(.vertical, 4)
     }
+}
 
-    /// A message over a screen (offline, failure, confirmation).
-    struct BannerView: View {
-        let text: String
+/// A message over a screen (offline, failure, confirmation).
+struct BannerView: View {
+    let text: String
 
-        var body: some View {
-            Text(text)
-                .font(.footnote)
-                .frame(maxWidth: .infinity, alignment: .leading)
-                .padding(10)
-                .background(.yellow.opacity(0.25), in: RoundedRectangle(cornerRadius: 8))
-        }
+    var body: some View {
+        Text(text)
+            .font(.footnote)
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .padding(10)
+            .background(.yellow.opacity(0.25), in: RoundedRectangle(cornerRadius: 8))
     }
-#endif
+}

@@ -1,47 +1,45 @@
-#if canImport(SwiftUI)
-    import ChangeJarCore
-    import SwiftUI
+import ChangeJarCore
+import SwiftUI
 
-    /// Settings: who is signed in and how, or one button per provider. No e-mail field.
-    public struct SettingsScreen: View {
-        let model: SettingsModel
+/// Settings: who is signed in and how, or one button per provider. No e-mail field.
+public struct SettingsScreen: View {
+    let model: SettingsModel
 
-        public init(model: SettingsModel) {
-            self.model = model
-        }
+    public init(model: SettingsModel) {
+        self.model = model
+    }
 
-        public var body: some View {
-            Form {
-                if let banner = model.banner { BannerView(text: banner) }
-                switch model.content {
-                case .signedIn(let name, let mechanism):
-                    LabeledContent(ChangeJarScreenText.name, value: name)
-                    LabeledContent(ChangeJarScreenText.signedInWith, value: mechanism)
-                    Button(ChangeJarScreenText.signOut, role: .destructive) { model.signOutTapped() }
-                case .signedOut(let buttons):
-                    ForEach(buttons) { button in
-                        Button(button.title) { Task { await model.providerTapped(button.source) } }
-                            .disabled(model.isBusy)
-                    }
+    public var body: some View {
+        Form {
+            if let banner = model.banner { BannerView(text: banner) }
+            switch model.content {
+            case .signedIn(let name, let mechanism):
+                LabeledContent(ChangeJarScreenText.name, value: name)
+                LabeledContent(ChangeJarScreenText.signedInWith, value: mechanism)
+                Button(ChangeJarScreenText.signOut, role: .destructive) { model.signOutTapped() }
+            case .signedOut(let buttons):
+                ForEach(buttons) { button in
+                    Button(button.title) { Task { await model.providerTapped(button.source) } }
+                        .disabled(model.isBusy)
                 }
             }
         }
     }
+}
 
-    struct SettingsScreen_Previews: PreviewProvider {
-        static var previews: some View {
+struct SettingsScreen_Previews: PreviewProvider {
+    static var previews: some View {
+        Group {
             Group {
-                Group {
-                    SettingsScreen(model: AppModel(dependencies: .preview()).settings)
+                SettingsScreen(model: AppModel(dependencies: .preview()).settings)
 
-                }
-                .previewDisplayName("Settings, signed out")
-                Group {
-                    SettingsScreen(model: AppModel(dependencies: .preview(signedIn: true)).settings)
-
-                }
-                .previewDisplayName("Settings, signed in")
             }
+            .previewDisplayName("Settings, signed out")
+            Group {
+                SettingsScreen(model: AppModel(dependencies: .preview(signedIn: true)).settings)
+
+            }
+            .previewDisplayName("Settings, signed in")
         }
     }
-#endif
+}

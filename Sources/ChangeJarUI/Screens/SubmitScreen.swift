@@ -1,36 +1,34 @@
-#if canImport(SwiftUI)
-    import ChangeJarCore
-    import SwiftUI
+import ChangeJarCore
+import SwiftUI
 
-    /// Submit an action: a title and a text; signed-out people are taken to Settings by the core.
-    public struct SubmitScreen: View {
-        @Bindable var model: SubmitModel
+/// Submit an action: a title and a text; signed-out people are taken to Settings by the core.
+public struct SubmitScreen: View {
+    @Bindable var model: SubmitModel
 
-        public init(model: SubmitModel) {
-            self.model = model
-        }
-
-        public var body: some View {
-            Form {
-                if let banner = model.banner { BannerView(text: banner) }
-                TextField(ChangeJarScreenText.titleField, text: $model.title)
-                    .foregroundStyle(model.invalidField == .title ? .red : .primary)
-                TextField(ChangeJarScreenText.contentField, text: $model.content, axis: .vertical)
-                    .lineLimit(4...10)
-                    .foregroundStyle(model.invalidField == .content ? .red : .primary)
-                Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
-                    .disabled(model.isBusy)
-            }
-        }
+    public init(model: SubmitModel) {
+        self.model = model
     }
 
-    struct SubmitScreen_Previews: PreviewProvider {
-        static var previews: some View {
-            Group {
-                SubmitScreen(model: AppModel(dependencies: .preview()).submit)
-
-            }
-            .previewDisplayName("Submit")
+    public var body: some View {
+        Form {
+            if let banner = model.banner { BannerView(text: banner) }
+            TextField(ChangeJarScreenText.titleField, text: $model.title)
+                .foregroundStyle(model.invalidField == .title ? .red : .primary)
+            TextField(ChangeJarScreenText.contentField, text: $model.content, axis: .vertical)
+                .lineLimit(4...10)
+                .foregroundStyle(model.invalidField == .content ? .red : .primary)
+            Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
+                .disabled(model.isBusy)
         }
     }
-#endif
+}
+
+struct SubmitScreen_Previews: PreviewProvider {
+    static var previews: some View {
+        Group {
+            SubmitScreen(model: AppModel(dependencies: .preview()).submit)
+
+        }
+        .previewDisplayName("Submit")
+    }
+}

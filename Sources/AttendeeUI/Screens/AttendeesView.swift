@@ -1,0 +1,47 @@
+import AttendeeCore
+import SwiftUI
+
+/// Attendees with search-as-you-type, and an attendee's details (social icons shown, inert).
+public struct AttendeesView: View {
+    @State private var model: AttendeesModel
+
+    /// Creates the model over a client.
+    public init(model: AttendeesModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        List(model.rows) { row in
+            VStack(alignment: .leading) {
+                Text(row.name)
+                Text(row.subtitle).font(.caption).foregroundStyle(.secondary)
+            }
+            .onTapGesture { model.rowTapped(row.id) }
+        }
+        .overlay { if let empty = model.emptyMessage { Text(empty) } }
+        .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
+        .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {
+            if let person = model.selected {
+                VStack(spacing: 12) {
+                    Text(person.name).font(.title2)
+                    Text(person.subtitle)
+                    Text(person.aboutMe)
+                    HStack {
+                        ForEach(person.socialIcons, id: \.self) {
+                            Image(systemName: $0 == "link" ? "link" : "person.crop.circle")
+                        }
+                    }
+                }
+                .padding()
+            }
+        }
+        .task { await model.appeared() }
+    }
+}
+
+struct AttendeesView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { AttendeesView(model: AttendeesModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,38 @@
+import AttendeeCore
+import SwiftUI
+
+/// My agenda, in order, with the `.ics` export.
+public struct MyAgendaView: View {
+    @State private var model: MyAgendaModel
+
+    /// Creates the model over a client.
+    public init(model: MyAgendaModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        List(model.rows) { row in
+            NavigationLink(value: AttendeeDestination.session(id: row.id)) {
+                VStack(alignment: .leading) {
+                    Text(row.when).font(.caption)
+                    Text(row.title)
+                    Text(row.room).foregroundStyle(.secondary)
+                }
+            }
+        }
+        .overlay { if let empty = model.emptyMessage { Text(empty) } }
+        .toolbar {
+            if let ics = model.exportTapped() {
+                ShareLink(item: ics, preview: SharePreview(model.exportFileName))
+            }
+        }
+        .task { await model.appeared() }
+    }
+}
+
+struct MyAgendaView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { MyAgendaView(model: MyAgendaModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,37 @@
+import AttendeeCore
+import SwiftUI
+
+/// The speakers, and a speaker's profile.
+public struct SpeakersView: View {
+    @State private var model: SpeakersModel
+
+    /// Creates the model over a client.
+    public init(model: SpeakersModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        List(model.rows) { row in
+            Button(row.name) { Task { await model.rowTapped(row.id) } }
+        }
+        .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {
+            if let profile = model.profile {
+                List {
+                    Text(profile.details.name).font(.title2)
+                    Text(profile.bio)
+                    Section(AttendeeScreenText.speakerSessions) {
+                        ForEach(profile.sessions, id: \.self) { Text($0) }
+                    }
+                }
+            }
+        }
+        .task { await model.appeared() }
+    }
+}
+
+struct SpeakersView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { SpeakersView(model: SpeakersModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,26 @@
+import SalesCore
+import SwiftUI
+
+/// What the screen presents: the item editor, or the web view with a document or a page.
+struct AccountPresentationView: View {
+    let presented: AccountPresentation
+    let model: AccountScreenModel
+
+    var body: some View {
+        switch presented {
+        case .editor(let editor):
+            NavigationStack {
+                ItemEditorView(model: editor) { Task { await model.editorSaveTapped() } }
+                    .toolbar {
+                        ToolbarItem(placement: .cancellationAction) {
+                            Button(SalesText.cancel) { model.editorDismissed() }
+                        }
+                    }
+            }
+        case .document(let document):
+            NavigationStack { DocumentViewer(content: .document(document)).navigationTitle(document.title) }
+        case .webPage(let url):
+            NavigationStack { DocumentViewer(content: .page(url)).navigationTitle(url.host ?? url.absoluteString) }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import SalesCore
+import SwiftUI
+
+/// The Notes & Attachments accordion: the merged rows, swipe to delete, and the three add buttons.
+struct NotesAndAttachmentsSection: View {
+    let model: AccountScreenModel
+
+    var body: some View {
+        Section {
+            DisclosureGroup(isExpanded: Binding(get: { model.itemsExpanded }, set: { _ in model.itemsToggled() })) {
+                ForEach(model.items) { row in
+                    Button {
+                        Task { await model.itemTapped(id: row.id) }
+                    } label: {
+                        ItemRowView(row: row)
+                    }
+                    .swipeActions {
+                        Button(SalesText.delete, role: .destructive) { Task { await model.itemDeleted(id: row.id) } }
+                        Button(SalesText.edit) { model.itemEditTapped(id: row.id) }
+                    }
+                }
+                ForEach(model.addableKinds, id: \.self) { kind in
+                    Button(kind.addTitle, systemImage: "plus") { model.addTapped(kind) }
+                }
+            } label: {
+                Text(SalesText.itemsTitle).font(.headline)
+            }
+        }
+    }
+}
+
+/// One row of the merged list: name, `MM/DD/YY`, and the content type or shortened URL.
+struct ItemRowView: View {
+    let row: ItemRow
+
+    var body: some View {
+        HStack {
+            Image(systemName: row.kind.symbol).accessibilityHidden(true)
+            VStack(alignment: .leading) {
+                Text(row.title)
+                if let detail = row.detail { Text(detail).font(.caption).foregroundStyle(.secondary) }
+            }
+            Spacer()
+            Text(row.date).font(.caption).foregroundStyle(.secondary)
+        }
+        .frame(minHeight: 44)
+    }
+}
+
+extension ItemRow.Kind {
+    /// The row's SF Symbol.
+    var symbol: String {
+        switch self {
+        case .note: "note.text"
+        case .doc: "doc.richtext"
+        case .attachment: "paperclip"
+        }
+    }
+}
