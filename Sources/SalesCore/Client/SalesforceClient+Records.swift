@@ -23,11 +23,15 @@ extension SalesforceClient {
         }
     }
 
-    /// Updates a record; when `expectedLastModified` is given and the server's `LastModifiedDate` is
-    /// newer, nothing is sent and a `.conflict` is thrown.
+    /// Updates a record and returns its new `LastModifiedDate`; when `expectedLastModified` is given and the
+    /// server's is newer, nothing is sent and a `.conflict` is thrown.
+    ///
+    /// The date comes back so the next edit of the same record compares against it, not against the one the
+    /// screen loaded (which this save has made stale). `nil` when the server could not be asked just after.
+    @discardableResult
     public func update(
         _ object: String, id: String, fields: SObjectFields, expectedLastModified: Date?, operation: String
-    ) async throws {
+    ) async throws -> Date? {
         try await reporting(operation) {
             if let expectedLastModified {
                 let current = try await serverLastModified(object, id: id, operation: operation)
@@ -42,6 +46,8 @@ extension SalesforceClient {
             }
             _ = try await perform(
                 "PATCH", "\(sobjectsPath)/\(object)/\(id)", body: SObjectJSON.encode(fields), operation: operation)
+            // NB: a PATCH answers 204 with no body, so the new date is read back.
+            return try? await serverLastModified(object, id: id, operation: operation)
         }
     }
 
@@ -113,13 +119,16 @@ extension SalesforceClient {
         return created
     }
 
-    /// Updates a note's title and body.
-    public func updateNote(_ note: Note) async throws {
+    /// Updates a note's title and body; returns it with the server's new `LastModifiedDate`.
+    @discardableResult
+    public func updateNote(_ note: Note) async throws -> Note {
         let operation = "save the note \(note.name ?? "")"
         let id = try requireID(note.id, operation: operation)
-        try await update(
+        var saved = note
+        saved.lastModifiedDate = try await update(
             "Note", id: id, fields: ItemMapping.noteUpdate(note, id: id), expectedLastModified: note.lastModifiedDate,
             operation: operation)
+        return saved
     }
 
     /// Deletes a note.
@@ -143,18 +152,23 @@ extension SalesforceClient {
                     reason: "the file is \(data.count / 1_048_576) MB; the limit is 25 MB"), operation: operation)
         }
         let id = try await create(
-            "Attachment", fields: ItemMapping.attachmentInsert(name: name, body: data, accountID: accountID),
+            "Attachment",
+            fields: ItemMapping.attachmentInsert(
+                name: name, body: data, contentType: contentType, accountID: accountID),
             idempotencyKey: idempotencyKey, operation: operation)
         return Attachment(id: id, name: name, contentType: contentType, bodyLength: data.count)
     }
 
-    /// Renames an attachment (its only editable field).
-    public func renameAttachment(_ attachment: Attachment) async throws {
+    /// Renames an attachment (its only editable field); returns it with the server's new `LastModifiedDate`.
+    @discardableResult
+    public func renameAttachment(_ attachment: Attachment) async throws -> Attachment {
         let operation = "rename the attachment \(attachment.name ?? "")"
         let id = try requireID(attachment.id, operation: operation)
-        try await update(
+        var saved = attachment
+        saved.lastModifiedDate = try await update(
             "Attachment", id: id, fields: ItemMapping.attachmentUpdate(attachment, id: id),
             expectedLastModified: attachment.lastModifiedDate, operation: operation)
+        return saved
     }
 
     /// Deletes an attachment.
@@ -188,13 +202,16 @@ extension SalesforceClient {
         return created
     }
 
-    /// Updates a Google Doc's name and URL.
-    public func updateDoc(_ doc: GoogleDoc) async throws {
+    /// Updates a Google Doc's name and URL; returns it with the server's new `LastModifiedDate`.
+    @discardableResult
+    public func updateDoc(_ doc: GoogleDoc) async throws -> GoogleDoc {
         let operation = "save the Google Doc \(doc.name ?? "")"
         let id = try requireID(doc.id, operation: operation)
-        try await update(
+        var saved = doc
+        saved.lastModifiedDate = try await update(
             "GoogleDoc", id: id, fields: ItemMapping.docUpdate(doc, id: id), expectedLastModified: doc.lastModifiedDate,
             operation: operation)
+        return saved
     }
 
     /// Deletes a Google Doc link.

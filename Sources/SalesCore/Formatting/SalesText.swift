@@ -83,6 +83,10 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
+    /// `report.pdf is 30 MB; attachments are limited to 25 MB.`
+    public static func fileTooLarge(_ name: String, megabytes: Int, limit: Int) -> String {
+        table.format("editor.tooLarge", name, "\(megabytes)", "\(limit)")
+    }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }
 }

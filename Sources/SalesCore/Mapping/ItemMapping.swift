@@ -16,8 +16,15 @@ public enum ItemMapping {
     }
 
     /// `Attachment` insert: `ParentId`, `Name`, `Body` ← the file as base64.
-    public static func attachmentInsert(name: String, body: Data, accountID: String) -> SObjectFields {
-        ["ParentId": .string(accountID), "Name": .string(name), "Body": .string(body.base64EncodedString())]
+    public static func attachmentInsert(name: String, body: Data, contentType: String?, accountID: String)
+        -> SObjectFields
+    {
+        var fields: SObjectFields = [
+            "ParentId": .string(accountID), "Name": .string(name), "Body": .string(body.base64EncodedString()),
+        ]
+        // NB: Salesforce keeps whatever ContentType it is sent and never guesses one, so the client sends it.
+        if let contentType { fields["ContentType"] = .string(contentType) }
+        return fields
     }
 
     /// `Attachment` update: `Id` and `Name` only.

@@ -117,6 +117,14 @@ public final class ItemEditorModel {
     /// An image was picked with "+ Attachment"; one over 25 MB is shrunk to fit.
     public func attachmentPicked(name pickedName: String, data: Data, contentType: String) {
         guard showsAddAttachmentButton else { return }
+        let limit = SalesforceClient.maximumAttachmentBytes
+        guard data.count < limit || contentType.hasPrefix("image/") else {
+            // NB: only images can be made smaller; anything else over the limit is refused with the limit named,
+            // before a codec is asked to read what is not an image.
+            errorMessage = SalesText.fileTooLarge(
+                pickedName, megabytes: data.count / 1_048_576, limit: limit / 1_048_576)
+            return
+        }
         do {
             let shrunk = try shrinker.shrink(data)
             let type = shrunk.attempts > 0 ? "image/jpeg" : contentType
@@ -139,14 +147,12 @@ public final class ItemEditorModel {
             case (.note, .note(var note)?):
                 note.name = name
                 note.text = text
-                try await client.updateNote(note)
-                saved = .note(note)
+                saved = .note(try await client.updateNote(note))
             case (.note, _):
                 saved = .note(try await client.createNote(Note(name: name, text: text), accountID: accountID))
             case (.attachment, .attachment(var attachment)?):
                 attachment.name = name
-                try await client.renameAttachment(attachment)
-                saved = .attachment(attachment)
+                saved = .attachment(try await client.renameAttachment(attachment))
             case (.attachment, _):
                 guard let picked else { return }
                 saved = .attachment(
@@ -155,8 +161,7 @@ public final class ItemEditorModel {
             case (.doc, .doc(var doc)?):
                 doc.name = name
                 doc.url = url
-                try await client.updateDoc(doc)
-                saved = .doc(doc)
+                saved = .doc(try await client.updateDoc(doc))
             case (.doc, _):
                 saved = .doc(try await client.createDoc(GoogleDoc(name: name, url: url), accountID: accountID))
             }

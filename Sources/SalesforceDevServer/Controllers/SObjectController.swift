@@ -195,14 +195,11 @@ struct SObjectController: Sendable {
         }
     }
 
-    /// Fills the fields the server derives: an attachment's type and length (when `body` is new), a version's
-    /// document.
+    /// Fills the fields the server derives: an attachment's length (when `body` is new), a version's document.
     private func prepare(_ record: inout SObjectRecord, body: StagedBody?, now: Date) async throws {
         switch record.type {
         case "Attachment" where body != nil:
-            if Self.isBlank(record.fields["ContentType"]) {
-                record.fields["ContentType"] = .string(Self.sniffContentType(body?.head ?? []))
-            }
+            // NB: Salesforce stores the ContentType the client sends and guesses nothing from the bytes.
             record.fields["BodyLength"] = .number(Double(body?.count ?? 0))
         case "ContentVersion" where record.parentID == nil:
             let path = record.string("PathOnClient") ?? ""
@@ -281,14 +278,6 @@ struct SObjectController: Sendable {
         case .string(let text)?: text.trimmingCharacters(in: .whitespaces).isEmpty
         default: false
         }
-    }
-
-    static func sniffContentType(_ head: [UInt8]) -> String {
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if head.starts(with: Array("%PDF".utf8)) { return "application/pdf" }
-        if head.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        return "application/octet-stream"
     }
 
     static func fileType(_ path: String) -> String {

@@ -177,8 +177,6 @@ public final class StagedBody: @unchecked Sendable {
 
     /// The bytes written so far (all of them after ``finish()``).
     public private(set) var count = 0
-    /// The first bytes written (up to 8), to recognize the content type.
-    public private(set) var head: [UInt8] = []
     /// What went wrong, if anything did.
     public private(set) var failure: Failure?
 
@@ -277,7 +275,6 @@ public final class StagedBody: @unchecked Sendable {
             buffered = 0
             return
         }
-        if head.count < 8 { head += UnsafeRawBufferPointer(start: buffer, count: min(8 - head.count, buffered)) }
         var length = buffered
         if writesDirectly {
             let block = Self.block

@@ -58,7 +58,7 @@ import Testing
         let client = try await harness.client()
         let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<5000).map { UInt8(truncatingIfNeeded: $0) })
         var attachment = try await client.createAttachment(
-            name: "a.jpg", data: bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
+            name: "a.jpg", data: bytes, contentType: "image/jpeg", accountID: DevServerHarness.hospitalID)
         attachment.name = "b.jpg"
         try await client.renameAttachment(attachment)
         let downloaded = try await client.downloadAttachment(id: attachment.id ?? "")
@@ -67,6 +67,20 @@ import Testing
         #expect(listed.first { $0.id == attachment.id }?.bodyLength == bytes.count)
         try await client.deleteAttachment(id: attachment.id ?? "")
         await #expect(throws: SalesforceError.self) { _ = try await client.downloadAttachment(id: attachment.id ?? "") }
+    }
+
+    /// Real Salesforce stores the ContentType it is sent and guesses none from the bytes; so does the stand-in.
+    @Test func theContentTypeIsExactlyWhatTheClientSent() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let jpegBytes = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<100).map { UInt8($0) })
+        let untyped = try await client.createAttachment(
+            name: "photo.jpg", data: jpegBytes, contentType: nil, accountID: DevServerHarness.hospitalID)
+        let declared = try await client.createAttachment(
+            name: "photo.txt", data: jpegBytes, contentType: "text/plain", accountID: DevServerHarness.hospitalID)
+        let listed = try await client.retrieveAccount(id: DevServerHarness.hospitalID).attachments
+        #expect(listed.first { $0.id == untyped.id }?.contentType == nil)
+        #expect(listed.first { $0.id == declared.id }?.contentType == "text/plain")
     }
 
     @Test(arguments: DatabaseKind.eachDialect)
@@ -82,7 +96,8 @@ import Testing
             name: "blob.bin", data: bytes, contentType: nil, accountID: DevServerHarness.hospitalID)
         let downloaded = try await client.downloadAttachment(id: attachment.id ?? "")
         #expect(downloaded.data == bytes)
-        #expect(downloaded.contentType == "application/octet-stream")
+        // No ContentType was sent, so none is stored; the body comes back as Salesforce's generic type.
+        #expect(downloaded.contentType == "application/octetstream")
     }
 }
 
@@ -105,12 +120,8 @@ import Testing
                 buffer.storeBytes(of: state, toByteOffset: index, as: UInt64.self)
             }
         }
-        bytes[0] = 0x25  // "%PDF": the type is sniffed from the first decoded bytes
-        bytes[1] = 0x50
-        bytes[2] = 0x44
-        bytes[3] = 0x46
         let body =
-            #"{"ParentId":"001Q000000Demo1IAB","Name":"big.pdf","Body":""#
+            #"{"ParentId":"001Q000000Demo1IAB","Name":"big.pdf","ContentType":"application/pdf","Body":""#
             + bytes.base64EncodedString() + #""}"#
         let created = try await harness.send(
             .post, "/services/data/v32.0/sobjects/Attachment", body: Data(body.utf8), token: token)

@@ -284,7 +284,8 @@ import Testing
         let created = try await harness.send(
             .post, "\(Self.base)/Attachment",
             body: Data(
-                #"{"ParentId":"001Q000000Demo1IAB","Name":"p.png","Body":"\#(png.base64EncodedString())"}"#.utf8),
+                #"{"ParentId":"001Q000000Demo1IAB","Name":"p.png","ContentType":"image/png","Body":"\#(png.base64EncodedString())"}"#
+                    .utf8),
             token: token)
         let id = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]
         guard case .string(let attachmentID)? = id else {

@@ -82,9 +82,13 @@ import Testing
         #expect(fields == ["Id": .string("00PQ000000Demo1IAA"), "Name": .string("New name.pdf")])
     }
 
-    @Test func attachmentInsertCarriesTheBodyAsBase64() {
-        let fields = ItemMapping.attachmentInsert(name: "a.bin", body: Data([0, 1, 2, 250]), accountID: "001")
-        #expect(fields == ["ParentId": .string("001"), "Name": .string("a.bin"), "Body": .string("AAEC+g==")])
+    @Test func attachmentInsertCarriesTheBodyAsBase64AndTheContentTypeWhenKnown() {
+        let untyped = ItemMapping.attachmentInsert(
+            name: "a.bin", body: Data([0, 1, 2, 250]), contentType: nil, accountID: "001")
+        #expect(untyped == ["ParentId": .string("001"), "Name": .string("a.bin"), "Body": .string("AAEC+g==")])
+        let typed = ItemMapping.attachmentInsert(
+            name: "a.jpg", body: Data([0xFF, 0xD8]), contentType: "image/jpeg", accountID: "001")
+        #expect(typed["ContentType"] == .string("image/jpeg"))
     }
 
     @Test func docInsertAndUpdate() {
@@ -133,7 +137,8 @@ import Testing
         try await client.renameAttachment(attachment)
 
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
-        #expect(inserts.map { Set($0.keys) } == [["ParentId", "Name", "Body"]])
+        #expect(inserts.map { Set($0.keys) } == [["ParentId", "Name", "Body", "ContentType"]])
+        #expect(inserts.first?["ContentType"] == .string("application/pdf"))
         #expect(inserts.first?["Body"] == .string(bytes.base64EncodedString()))
         let renames = harness.wire.bodies("PATCH", path: "/sobjects/Attachment/")
         #expect(renames == [["Id": .string(id), "Name": .string("quote (signed).pdf")]])

@@ -78,7 +78,34 @@ import Testing
         #expect(attachment.id?.hasPrefix("00P") == true)
         #expect(attachment.contentType == "image/jpeg")
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
-        #expect(inserts.map { Set($0.keys) } == [["ParentId", "Name", "Body"]])
+        #expect(inserts.map { Set($0.keys) } == [["ParentId", "Name", "Body", "ContentType"]])
+        // Real Salesforce guesses no type from the bytes: the client says what it uploads.
+        #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
+    }
+
+    @Test func aFileOverTheLimitThatIsNoImageIsRefusedWithTheLimitNamed() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        form.attachmentPicked(
+            name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: 30_000_000), contentType: "application/pdf")
+        #expect(form.errorMessage == "scan.pdf is 28 MB; attachments are limited to 25 MB.")
+        #expect(!form.canSave)
+        #expect(harness.wire.bodies("POST", path: "/sobjects/Attachment").isEmpty)
+    }
+
+    @Test func aPhotoFromTheLibraryIsTypedByItsBytes() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
+            shrinker: ImageShrinker(resampler: .unavailable))
+        form.photoPicked(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]))
+        #expect(form.name == "Photo.png")
+        await form.saveTapped()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.first?["ContentType"] == .string("image/png"))
     }
 
     @Test func aDocNeedsAURLAndSavesWithTheExactFields() async throws {
