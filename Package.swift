@@ -133,7 +133,7 @@ var targets: [Target] = [
         name: "QuartetServer",
         dependencies: [
             "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "CognitoDevServer",
-            "ChangeJarServer", "AttendeeServer",
+            "ChangeJarServer", "ChangeJarModels", "AttendeeServer", "TokenVerifier",
         ],
         swiftSettings: swiftSettings
     ),
@@ -229,7 +229,9 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "QuartetServerTests",
-        dependencies: ["QuartetServer", "HTTPServer", "DynamicJSON"],
+        dependencies: [
+            "QuartetServer", "HTTPServer", "DynamicJSON", "CognitoDevServer", "ChangeJarModels", "Database",
+        ],
         swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import ChangeJarModels
 import Foundation
 import HTTPServer
 import QuartetServer
@@ -49,6 +50,31 @@ enum ServeCommand {
                     environment: "QUARTET_RATE_LIMIT",
                     default: "100"
                 ),
+                OptionSpec(
+                    "changejar-issuer",
+                    value: "URL",
+                    help: "Change Jar: the accepted tokens' issuer (default: Cognito Identity's)",
+                    environment: "QUARTET_CHANGEJAR_ISSUER"
+                ),
+                OptionSpec(
+                    "changejar-jwks-url",
+                    value: "URL",
+                    help: "Change Jar: the identity pool's signing keys (default: the stand-in's, in process)",
+                    environment: "QUARTET_CHANGEJAR_JWKS_URL"
+                ),
+                OptionSpec(
+                    "changejar-identity-pool",
+                    value: "ID",
+                    help:
+                        "Change Jar: the identity pool (region:GUID) whose tokens are accepted (default: the stand-in's)",
+                    environment: "QUARTET_CHANGEJAR_IDENTITY_POOL"
+                ),
+                OptionSpec(
+                    "changejar-providers",
+                    value: "LIST",
+                    help: "Change Jar: the providers accepted, comma-separated (default: facebook,google,twitter)",
+                    environment: "QUARTET_CHANGEJAR_PROVIDERS"
+                ),
                 .flag("quiet", help: "no access log"),
             ],
             body: run
@@ -70,8 +96,32 @@ enum ServeCommand {
             accessLog: !arguments.flag("quiet"),
             rateLimit: try arguments.value("rate-limit", as: "a number of requests per second (0 for no limit)") {
                 Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
-            } ?? 100
+            } ?? 100,
+            changeJarTokens: try changeJarTokens(arguments)
         )
+    }
+
+    /// The Change Jar token check the flags describe (all absent: the stand-in's pool).
+    static func changeJarTokens(_ arguments: ParsedArguments) throws -> ChangeJarTokenSettings {
+        let httpURL = { (text: String) -> URL? in
+            URL(string: text).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
+        }
+        return ChangeJarTokenSettings(
+            issuer: try arguments.value("changejar-issuer", as: "an http(s) URL", httpURL)?.absoluteString,
+            jwksURL: try arguments.value("changejar-jwks-url", as: "an http(s) URL", httpURL),
+            identityPoolID: try arguments.value("changejar-identity-pool", as: "an identity pool id (region:GUID)") {
+                let parts = $0.split(separator: ":", omittingEmptySubsequences: false)
+                return parts.count == 2 && parts[0].contains("-") && UUID(uuidString: String(parts[1])) != nil
+                    ? $0 : nil
+            },
+            providers: try arguments.value(
+                "changejar-providers", as: "a comma-separated list of facebook, google, twitter"
+            ) { list in
+                let sources = list.split(separator: ",").map {
+                    AuthSource(rawValue: $0.trimmingCharacters(in: .whitespaces))
+                }
+                return sources.isEmpty || sources.contains(nil) ? nil : Set(sources.compactMap { $0 })
+            })
     }
 
     static func run(_ context: CommandContext) async throws -> Int32 {

@@ -1,4 +1,5 @@
 import AttendeeServer
+import ChangeJarModels
 import ChangeJarServer
 import CognitoDevServer
 import Database
@@ -6,6 +7,7 @@ import DatabasePostgres
 import Foundation
 import HTTPServer
 import SalesforceDevServer
+import TokenVerifier
 import USGSReplay
 
 /// A composed Quartet server: its routes, their description, and what must be closed on shutdown.
@@ -86,9 +88,14 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     cognito.register(on: &router)
     openAPI.add(CognitoDevService.operations)
 
+    let tokens = configuration.changeJarTokens
     let changeJar = try ChangeJarService(
         database: database,
-        configuration: .init(identityPoolID: cognito.configuration.identityPoolID, keys: cognito.keyFetcher)
+        configuration: .init(
+            identityPoolID: tokens.identityPoolID ?? cognito.configuration.identityPoolID,
+            issuer: tokens.issuer ?? cognito.configuration.issuer,
+            keys: tokens.jwksURL.map { JWKSFetcher.live(url: $0) } ?? cognito.keyFetcher,
+            acceptedProviders: tokens.providers ?? Set(AuthSource.allCases))
     )
     changeJar.register(on: &router)
     openAPI.add(ChangeJarService.operations)

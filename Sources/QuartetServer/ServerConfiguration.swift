@@ -1,4 +1,29 @@
+import ChangeJarModels
 import Foundation
+
+/// Whose Cognito tokens the Change Jar API accepts: by default the stand-in's pool in this process; for a real
+/// identity pool, its issuer, its key set's URL, its id (the tokens' audience) and the providers it federates.
+public struct ChangeJarTokenSettings: Sendable, Equatable {
+    /// The tokens' `iss`; `nil`: Cognito Identity's, `https://cognito-identity.amazonaws.com`.
+    public var issuer: String?
+    /// Where the signing keys are (`https://cognito-identity.amazonaws.com/.well-known/jwks_uri`); `nil`: the
+    /// stand-in's keys, read in process.
+    public var jwksURL: URL?
+    /// The identity pool (`region:GUID`) whose tokens are accepted; `nil`: the stand-in's.
+    public var identityPoolID: String?
+    /// The providers accepted; `nil`: all three.
+    public var providers: Set<AuthSource>?
+
+    /// Settings from their parts; all `nil` is the stand-in.
+    public init(
+        issuer: String? = nil, jwksURL: URL? = nil, identityPoolID: String? = nil, providers: Set<AuthSource>? = nil
+    ) {
+        self.issuer = issuer
+        self.jwksURL = jwksURL
+        self.identityPoolID = identityPoolID
+        self.providers = providers
+    }
+}
 
 /// Everything `quartet serve` can be told: flags and `QUARTET_*` variables end up here.
 public struct ServerConfiguration: Sendable, Equatable {
@@ -20,6 +45,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var accessLog: Bool
     /// Requests per second each client address may make (bursts of twice as many); `0` turns the limit off.
     public var rateLimit: Double
+    /// Whose tokens the Change Jar API accepts.
+    public var changeJarTokens: ChangeJarTokenSettings
 
     public init(
         host: String = "127.0.0.1",
@@ -30,8 +57,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         version: String = "0.1.0",
         accessLog: Bool = true,
         maxBodySize: Int = 40 << 20,
-        rateLimit: Double = 100
+        rateLimit: Double = 100,
+        changeJarTokens: ChangeJarTokenSettings = ChangeJarTokenSettings()
     ) {
+        self.changeJarTokens = changeJarTokens
         self.rateLimit = rateLimit
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog

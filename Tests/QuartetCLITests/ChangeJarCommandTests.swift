@@ -75,7 +75,7 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["whoami"]).out == "Not signed in.\n")
             let refused = await fixture.run(["submit", "--title", "Walk", "--content", "Daily."])
             #expect(refused.code == 1)
-            #expect(refused.err.contains("not signed in"))
+            #expect(refused.err == "Sign in to put your action in the jar. It will be sent right after.\n")
 
             let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
             #expect(signIn.code == 0)
@@ -90,10 +90,11 @@ struct ChangeJarCommandTests {
 
             let submit = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
             #expect(submit.code == 0)
-            #expect(submit.out.hasPrefix("Submitted \"Walk to work\""))
+            #expect(submit.out == "Your action is in the jar. Thank you!\n")
 
+            // As in the app, a submission refreshes All Actions, which marks what it shows as seen.
             let count = await fixture.run(["new", "--count"])
-            #expect(count.out == "1\n")
+            #expect(count.out == "0\n")
             let all = await fixture.run(["all"])
             #expect(all.out.hasPrefix("Walk to work\n  Every day.\n  Alice via Google · "))
             #expect(await fixture.run(["new", "--count"]).out == "0\n")
@@ -110,6 +111,25 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["signout"]).out == "Signed out.\n")
             #expect(!FileManager.default.fileExists(atPath: session.path))
             #expect(await fixture.run(["mine"]).code == 1)
+        }
+    }
+
+    @Test func aSignedOutSubmitSignsInWhenToldAndSendsTheActionOnce() async throws {
+        try await Self.withFixture { fixture in
+            let missingUser = await fixture.run([
+                "submit", "--title", "Walk", "--content", "Daily.", "--sign-in-with", "google",
+            ])
+            #expect(missingUser.code == 2)
+            let submit = await fixture.run([
+                "submit", "--title", "Cook at home", "--content", "Three dinners a week.", "--sign-in-with", "google",
+                "--user", "bob",
+            ])
+            #expect(submit.code == 0, "\(submit.err)")
+            #expect(submit.out == "Your action is in the jar. Thank you!\n")
+            #expect(await fixture.run(["whoami"]).out.hasPrefix("bob via Google\n"))
+            let mine = await fixture.run(["mine", "--json"])
+            let decoded = try JSONSerialization.jsonObject(with: Data(mine.out.utf8)) as? [[String: Any]]
+            #expect(decoded?.map { $0["title"] as? String } == ["Cook at home"])
         }
     }
 

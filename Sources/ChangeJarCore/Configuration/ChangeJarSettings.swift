@@ -93,6 +93,22 @@ public struct ChangeJarSettings: Sendable, Hashable {
         guard parts[0] == result.region else {
             throw Invalid(description: "The identity pool \(result.identityPoolID) is not in region \(result.region).")
         }
+        // A pool other than the stand-in's, with no endpoint given, is at AWS in its region.
+        let standIn = result.apiBaseURL.appendingPathComponent("cognito/")
+        if overrides.cognitoEndpoint == nil, result.cognitoEndpoint == standIn,
+            result.identityPoolID != Self.developmentPoolID
+        {
+            result.cognitoEndpoint = Self.awsEndpoint(region: result.region)
+        }
         return result
+    }
+
+    /// Cognito Identity's endpoint in `region`: `https://cognito-identity.<region>.amazonaws.com/`.
+    public static func awsEndpoint(region: String) -> URL {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = "cognito-identity.\(region).amazonaws.com"
+        components.path = "/"
+        return components.url ?? URL(fileURLWithPath: "/")
     }
 }

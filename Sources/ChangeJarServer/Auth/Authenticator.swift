@@ -14,8 +14,13 @@ public struct Authenticator: Sendable {
         self.authenticate = authenticate
     }
 
-    /// Verifies tokens with `verifier` and reads the Cognito identity from `amr`.
-    public static func cognito(_ verifier: TokenVerifier) -> Authenticator {
+    /// Verifies tokens with `verifier`, reads the Cognito identity from `amr`, and refuses sign-ins through a
+    /// provider not in `accepted`.
+    public static func cognito(
+        _ verifier: TokenVerifier, accepting accepted: Set<AuthSource> = Set(AuthSource.allCases)
+    )
+        -> Authenticator
+    {
         Authenticator { token throws(TokenError) in
             let verified = try await verifier.verify(token)
             let claims = try CognitoIdentityClaims(verified)
@@ -25,6 +30,7 @@ public struct Authenticator: Sendable {
                 case .twitter: .twitter
                 case .google: .google
                 }
+            guard accepted.contains(source) else { throw .unauthenticated }
             return AuthenticatedPerson(
                 identityID: claims.identityID, authSource: source, providerUserID: claims.providerUserID)
         }

@@ -1,3 +1,4 @@
+import ChangeJarModels
 import Foundation
 import TokenVerifier
 
@@ -9,6 +10,8 @@ public struct ChangeJarConfiguration: Sendable {
     public var issuer: String
     /// Where the token signing keys come from (a JWKS URL, or the stand-in in process).
     public var keys: JWKSFetcher
+    /// The providers whose sign-ins are accepted; a token from any other is refused.
+    public var acceptedProviders: Set<AuthSource>
     /// Writes (create, edit, delete) one person may make per ``writeWindow``.
     public var writesPerWindow: Int
     /// The rate-limit window, in seconds.
@@ -24,6 +27,7 @@ public struct ChangeJarConfiguration: Sendable {
         identityPoolID: String,
         issuer: String = "https://cognito-identity.amazonaws.com",
         keys: JWKSFetcher,
+        acceptedProviders: Set<AuthSource> = Set(AuthSource.allCases),
         writesPerWindow: Int = 30,
         writeWindow: TimeInterval = 60,
         firstPageCacheLifetime: TimeInterval = 1,
@@ -32,6 +36,7 @@ public struct ChangeJarConfiguration: Sendable {
         self.identityPoolID = identityPoolID
         self.issuer = issuer
         self.keys = keys
+        self.acceptedProviders = acceptedProviders
         self.writesPerWindow = writesPerWindow
         self.writeWindow = writeWindow
         self.firstPageCacheLifetime = firstPageCacheLifetime
@@ -50,6 +55,7 @@ public struct ChangeJarConfiguration: Sendable {
         Authenticator.cognito(
             TokenVerifier(
                 configuration: .init(issuer: issuer, audience: identityPoolID, algorithms: [.rs256, .rs512]),
-                fetcher: keys, now: now))
+                fetcher: keys, now: now),
+            accepting: acceptedProviders)
     }
 }

@@ -40,6 +40,11 @@ enum ChangeJarCommand {
                     options: [
                         OptionSpec("title", value: "TEXT", help: "1 to 120 characters"),
                         OptionSpec("content", value: "TEXT", help: "1 to 2,000 characters"),
+                        OptionSpec(
+                            "sign-in-with", value: "NAME",
+                            help: "when signed out: sign in with facebook, twitter or google, then send the action"),
+                        OptionSpec(
+                            "user", value: "ID", help: "with --sign-in-with: the test user's id at the provider"),
                     ],
                     body: { try await run($0, submit) }),
                 CommandSpec(
@@ -105,15 +110,27 @@ enum ChangeJarCommand {
         if let violation = ActionRules.violation(title: title, content: content) {
             throw UsageError("--\(violation.field): \(violation.message)")
         }
-        guard let session = jar.validSession() else { throw NotSignedIn() }
-        let action = try await jar.actions.create(
-            session.token,
-            NewAction(
-                title: ActionRules.trimmed(title), content: ActionRules.trimmed(content),
-                authSource: session.authSource, providerUserID: session.providerUserID,
-                authorName: session.displayName))
-        context.console.line("Submitted \"\(action.title)\" (\(action.id)).")
-        return 0
+        let provider = try context.arguments.value("sign-in-with", as: "facebook, twitter or google") {
+            AuthSource(rawValue: $0)
+        }
+        let user = context.arguments.value("user")
+        if provider != nil, user?.isEmpty ?? true { throw UsageError("--sign-in-with needs --user ID") }
+        // NB: the command is one more view of the Submit screen: it types, taps Submit, and, when the screen
+        // sends it to Settings, taps the provider's button there; the screens decide and word everything.
+        return await submitThroughScreens(
+            jar.dependencies(user: user ?? ""), title: title, content: content, provider: provider,
+            console: context.console)
+    }
+
+    @MainActor
+    private static func submitThroughScreens(
+        _ dependencies: ChangeJarDependencies, title: String, content: String, provider: AuthSource?,
+        console: Console
+    ) async -> Int32 {
+        let app = AppModel(dependencies: dependencies)
+        app.submit.title = title
+        app.submit.content = content
+        return await app.submitAndSignIn(provider, console: console)
     }
 
     static func all(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
@@ -192,5 +209,30 @@ enum ChangeJarCommand {
 struct NotSignedIn: LocalizedError {
     var errorDescription: String? {
         "not signed in (or the session expired): run 'quartet changejar signin --provider google --user NAME'"
+    }
+}
+
+extension AppModel {
+    /// Submit, as a person taps it; when the screen asks for a sign-in and `provider` is given, Settings signs in
+    /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar.
+    @MainActor
+    fileprivate func submitAndSignIn(_ provider: AuthSource?, console: Console) async -> Int32 {
+        await submit.submitTapped()
+        if submit.hasPendingSubmission {
+            guard let provider else {
+                console.errorLine(submit.banner ?? "")
+                return 1
+            }
+            await settings.providerTapped(provider)
+            if let refused = settings.banner, session.session == nil {
+                console.errorLine(refused)
+                return 1
+            }
+        }
+        let sent = submit.invalidField == nil && !submit.hasPendingSubmission && submit.title.isEmpty
+        if let banner = submit.banner {
+            if sent { console.line(banner) } else { console.errorLine(banner) }
+        }
+        return sent ? 0 : 1
     }
 }

@@ -64,6 +64,14 @@ struct ChangeJarSession: Sendable {
             clock: clock)
     }
 
+    /// The app's dependencies over this device's store and session file; `user` is whom the development
+    /// sign-in signs in.
+    func dependencies(user: String, name: String? = nil) -> ChangeJarDependencies {
+        ChangeJarDependencies(
+            signIn: signInService(user: user, name: name), actions: actions, cache: cache, sessionStore: sessions,
+            clock: clock, dateFormat: format)
+    }
+
     func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601

@@ -13,6 +13,22 @@ import Testing
 struct SettingsAndStorageTests {
     static let server = URL(string: "http://127.0.0.1:8080")!
 
+    @Test func aPoolOtherThanTheStandInsIsReachedAtAWSInItsRegion() throws {
+        var overrides = ChangeJarSettings.Overrides()
+        overrides.identityPoolID = "eu-west-1:11111111-2222-3333-4444-555555555555"
+        let real = try ChangeJarSettings(apiBaseURL: Self.server).applying(overrides)
+        #expect(real.cognitoEndpoint.absoluteString == "https://cognito-identity.eu-west-1.amazonaws.com/")
+        #expect(real.region == "eu-west-1")
+
+        overrides.identityPoolID = ChangeJarSettings.developmentPoolID
+        let development = try ChangeJarSettings(apiBaseURL: Self.server).applying(overrides)
+        #expect(development.cognitoEndpoint.absoluteString == "http://127.0.0.1:8080/cognito/")
+
+        overrides.identityPoolID = "eu-west-1:11111111-2222-3333-4444-555555555555"
+        overrides.cognitoEndpoint = URL(string: "http://localhost:9000/")
+        #expect(try ChangeJarSettings(apiBaseURL: Self.server).applying(overrides).cognitoEndpoint.port == 9000)
+    }
+
     @Test func cognitoEndpointDefaultsToTheServersStandIn() throws {
         let settings = ChangeJarSettings(apiBaseURL: Self.server)
         #expect(settings.cognitoEndpoint.absoluteString == "http://127.0.0.1:8080/cognito/")
