@@ -4,7 +4,7 @@ SWIFT ?= swift
 FIXTURES := $(abspath ../shared/fixtures)
 export QUARTET_FIXTURES ?= $(if $(wildcard $(FIXTURES)),$(FIXTURES),)
 
-.PHONY: run test build release bench format lint bootstrap sanitize clean
+.PHONY: run test build release bench screens format lint bootstrap sanitize clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -27,6 +27,11 @@ bench:
 	@scripts/bootstrap --bench
 	$(SWIFT) build -c release
 	scripts/bench
+
+## Every screen of every app in its states, light and dark: HTML pages, pictures and a gallery in .build/screens/.
+screens:
+	@scripts/bootstrap --screens
+	scripts/screens
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests

@@ -313,6 +313,33 @@ if onLinux {
                 },
                 swiftSettings: swiftSettings))
     }
+
+    // MARK: - Screens
+
+    // `make screens`: every screen of every app in its states, drawn as HTML pages (and pictures of them).
+    // The renderer knows only the stand-in's tree; the catalog builds the screens over in-memory dependencies,
+    // as the UI tests do, and is shared by the executable and the checks that run in `make test`.
+    var catalogDependencies: [String] = ["ScreenRenderer", "SwiftUI", "TestSupport", "Locking"]
+    for view in views {
+        for name in [view.name] + view.dependencies + view.testing where !catalogDependencies.contains(name) {
+            catalogDependencies.append(name)
+        }
+    }
+    targets += [
+        .target(
+            name: "ScreenRenderer", dependencies: ["SwiftUI"], path: "Sources/StandIns/ScreenRenderer",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "ScreenCatalog", dependencies: catalogDependencies.map { .target(name: $0) },
+            path: "Sources/StandIns/ScreenCatalog", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "quartet-screens", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI"],
+            path: "Sources/StandIns/quartet-screens", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ScreenRendererTests", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI"],
+            path: "Tests/StandInTests/ScreenRendererTests", swiftSettings: swiftSettings),
+    ]
+    products.append(.executable(name: "quartet-screens", targets: ["quartet-screens"]))
 }
 
 let package = Package(

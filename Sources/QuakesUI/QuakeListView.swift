@@ -14,6 +14,9 @@ public struct QuakeListView: View {
     public var body: some View {
         NavigationStack {
             List {
+                if let empty = model.emptyMessage {
+                    Text(empty).foregroundStyle(.secondary).listRowSeparator(.hidden)
+                }
                 if let banner = model.banner {
                     QuakeBannerView(banner: banner) { Task { await model.retryTapped() } }
                         .listRowSeparator(.hidden)

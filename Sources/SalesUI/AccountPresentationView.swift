@@ -18,9 +18,17 @@ struct AccountPresentationView: View {
                     }
             }
         case .document(let document):
-            NavigationStack { DocumentViewer(content: .document(document)).navigationTitle(document.title) }
+            NavigationStack {
+                DocumentViewer(content: .document(document)).navigationTitle(document.title).toolbar { done }
+            }
         case .webPage(let url):
-            NavigationStack { DocumentViewer(content: .page(url)).navigationTitle(url.host ?? url.absoluteString) }
+            NavigationStack {
+                DocumentViewer(content: .page(url)).navigationTitle(url.host ?? url.absoluteString).toolbar { done }
+            }
         }
+    }
+
+    private var done: some ToolbarContent {
+        ToolbarItem(placement: .confirmationAction) { Button(SalesText.done) { model.documentDismissed() } }
     }
 }

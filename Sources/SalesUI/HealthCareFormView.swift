@@ -14,6 +14,7 @@ struct HealthCareFormView: View {
             Form {
                 ForEach(HealthCareField.allCases, id: \.self) { field in
                     VStack(alignment: .leading) {
+                        Text(field.label).font(.caption).foregroundStyle(.secondary).accessibilityHidden(true)
                         TextField(
                             field.label,
                             text: Binding(

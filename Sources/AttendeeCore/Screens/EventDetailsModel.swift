@@ -118,6 +118,9 @@ public final class EventDetailsModel {
         }
     }
 
+    /// Whether the event has loaded (the screen shows its details only then).
+    public var hasLoaded: Bool { event != nil }
+
     /// The location page the dashboard links to: the venue, its address and coordinates.
     public var location: SessionLocation? {
         guard let venue = event?.venue else { return nil }

@@ -38,6 +38,14 @@ public final class ProfileModel {
         await load { try await self.client.me() }
     }
 
+    /// Whether the profile has loaded (the screen shows its details only then).
+    public var hasLoaded: Bool { !email.isEmpty }
+
+    /// The lines of My Preferences: the tracks, then the topics, each line only when it has any.
+    public var preferenceLines: [String] {
+        [preferences.tracks, preferences.topics].filter { !$0.isEmpty }.map { $0.joined(separator: ", ") }
+    }
+
     /// Edit was tapped: starts editing "About me".
     public func editAboutTapped() {
         draftAbout = aboutMe

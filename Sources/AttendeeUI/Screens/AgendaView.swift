@@ -21,8 +21,10 @@ public struct AgendaView: View {
                 }
             }
             .pickerStyle(.segmented)
-            Button(model.timeZoneLabel) { model.timeZoneToggled() }
-                .font(.footnote)
+            if !model.dayTabs.isEmpty {
+                Button(model.timeZoneLabel) { model.timeZoneToggled() }
+                    .font(.footnote)
+            }
             if let notice = model.offlineNotice {
                 Text(notice).font(.footnote).foregroundStyle(.secondary)
             }
@@ -32,6 +34,7 @@ public struct AgendaView: View {
             ForEach(model.rows) { row in
                 HStack {
                     NavigationLink(value: AttendeeDestination.session(id: row.id)) { AgendaRowView(row: row) }
+                    Spacer()
                     AgendaMarkButton(row: row) { Task { await model.plusTapped(row.id) } }
                 }
                 .listRowBackground(row.isHighlighted ? Color.accentColor.opacity(0.12) : nil)

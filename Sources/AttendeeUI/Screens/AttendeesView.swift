@@ -29,7 +29,7 @@ public struct AttendeesView: View {
                     Text(person.aboutMe)
                     HStack {
                         ForEach(person.socialIcons, id: \.self) {
-                            Image(systemName: $0 == "link" ? "link" : "person.crop.circle")
+                            Image(systemName: $0 == "link" ? "link" : "person.crop.circle").accessibilityLabel($0)
                         }
                     }
                 }

@@ -14,13 +14,15 @@ public struct EventDetailsView: View {
 
     public var body: some View {
         List {
-            Section {
-                Text(model.name).font(.title.bold())
-                Text(model.dates)
-                Text(model.venue).foregroundStyle(.secondary)
-                Text(model.summary)
-                Button(model.registerButtonTitle) { Task { await model.registerTapped() } }
-                    .disabled(model.isRegistered)
+            if model.hasLoaded {
+                Section {
+                    Text(model.name).font(.title.bold())
+                    Text(model.dates)
+                    Text(model.venue).foregroundStyle(.secondary)
+                    Text(model.summary)
+                    Button(model.registerButtonTitle) { Task { await model.registerTapped() } }
+                        .disabled(model.isRegistered)
+                }
             }
             if let poll = model.livePoll {
                 Section(AttendeeScreenText.livePoll) { Text(poll.question) }
@@ -39,7 +41,7 @@ public struct EventDetailsView: View {
             if let banner = model.banner { Text(banner).foregroundStyle(.red) }
         }
         .navigationTitle(model.name)
-        .overlay { if model.isBusy && model.name.isEmpty { ProgressView() } }
+        .overlay { if model.isBusy && !model.hasLoaded { ProgressView() } }
         .sheet(
             isPresented: Binding(get: { model.additionalInfo != nil }, set: { if !$0 { model.additionalInfoClosed() } })
         ) {

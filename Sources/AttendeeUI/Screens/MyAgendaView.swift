@@ -12,12 +12,15 @@ public struct MyAgendaView: View {
 
     /// The view.
     public var body: some View {
-        List(model.rows) { row in
-            NavigationLink(value: AttendeeDestination.session(id: row.id)) {
-                VStack(alignment: .leading) {
-                    Text(row.when).font(.caption)
-                    Text(row.title)
-                    Text(row.room).foregroundStyle(.secondary)
+        List {
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                NavigationLink(value: AttendeeDestination.session(id: row.id)) {
+                    VStack(alignment: .leading) {
+                        Text(row.when).font(.caption)
+                        Text(row.title)
+                        Text(row.room).foregroundStyle(.secondary)
+                    }
                 }
             }
         }

@@ -13,31 +13,38 @@ public struct ProfileView: View {
     /// The view.
     public var body: some View {
         Form {
-            Section {
-                Text(model.name).font(.title2)
-                Text(model.subtitle)
-                Text(model.email).foregroundStyle(.secondary)
-            }
-            Section(AttendeeScreenText.aboutMe) {
-                if model.isEditingAbout {
-                    TextEditor(text: Binding(get: { model.draftAbout }, set: { model.aboutChanged($0) }))
-                        .accessibilityLabel(AttendeeScreenText.aboutMe)
-                    Button(AttendeeScreenText.save) { Task { await model.saveTapped() } }.disabled(
-                        !model.isSaveEnabled)
-                    Button(AttendeeScreenText.cancel) { model.cancelTapped() }
-                } else {
-                    Text(model.aboutMe)
-                    Button(AttendeeScreenText.edit) { model.editAboutTapped() }
+            if model.hasLoaded {
+                Section {
+                    Text(model.name).font(.title2)
+                    Text(model.subtitle)
+                    Text(model.email).foregroundStyle(.secondary)
                 }
+                AboutMeSection(model: model)
+                Section(AttendeeScreenText.preferences) { ForEach(model.preferenceLines, id: \.self) { Text($0) } }
+                Section { Text(model.myNotesTitle) }
             }
-            Section(AttendeeScreenText.preferences) {
-                Text(model.preferences.tracks.joined(separator: ", "))
-                Text(model.preferences.topics.joined(separator: ", "))
-            }
-            Section { Text(model.myNotesTitle) }
             if let banner = model.banner { Text(banner) }
         }
         .task { await model.appeared() }
+    }
+}
+
+/// About me: the text and Edit, or the editor with Save and Cancel.
+struct AboutMeSection: View {
+    let model: ProfileModel
+
+    var body: some View {
+        Section(AttendeeScreenText.aboutMe) {
+            if model.isEditingAbout {
+                TextEditor(text: Binding(get: { model.draftAbout }, set: { model.aboutChanged($0) }))
+                    .accessibilityLabel(AttendeeScreenText.aboutMe)
+                Button(AttendeeScreenText.save) { Task { await model.saveTapped() } }.disabled(!model.isSaveEnabled)
+                Button(AttendeeScreenText.cancel) { model.cancelTapped() }
+            } else {
+                if !model.aboutMe.isEmpty { Text(model.aboutMe) }
+                Button(AttendeeScreenText.edit) { model.editAboutTapped() }
+            }
+        }
     }
 }
 

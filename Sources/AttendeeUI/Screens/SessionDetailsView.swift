@@ -37,7 +37,7 @@ public struct SessionDetailsView: View {
             Section(AttendeeScreenText.speakers) {
                 ForEach(model.speakers, id: \.id) { Text($0.name) }
             }
-            Section { Text(model.abstract) }
+            if !model.abstract.isEmpty { Section { Text(model.abstract) } }
         }
         .navigationTitle(model.title)
         .navigationDestination(

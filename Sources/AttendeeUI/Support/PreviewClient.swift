@@ -2,9 +2,10 @@ import AttendeeCore
 import AttendeeModels
 import Foundation
 
-/// An in-memory `AttendeeClient` for previews: a small event, three sessions, two people.
-enum PreviewClient {
-    static let event = Event(
+/// An in-memory `AttendeeClient` for previews and `make screens`: a small event, three sessions, three people.
+public enum PreviewClient {
+    /// The sample conference.
+    public static let event = Event(
         id: "preview", name: "Quartet Summit 2027", startsAt: Date(timeIntervalSince1970: 1_804_665_600),
         endsAt: Date(timeIntervalSince1970: 1_804_788_000), timeZone: "Europe/Lisbon",
         venue: Venue(
@@ -16,15 +17,18 @@ enum PreviewClient {
             AdditionalInfoField(key: "tshirtSize", label: "T-shirt size"),
         ])
 
-    static let people = [
+    /// The sample people (Ana speaks).
+    public static let people = [
         Person(
             id: "p1", name: "Ana Ferreira", title: "iOS Engineer", company: "Tejo Cloud",
             aboutMe: "Maps and offline data.",
             socialLinks: [SocialLink(network: "github", url: "https://github.com/ana")]),
         Person(id: "p2", name: "José Núñez", title: "Designer", company: "Café Analytics"),
+        Person(id: "p3", name: "Mei Tanaka", title: "Backend Engineer", company: "Harbor Labs"),
     ]
 
-    static let sessions: [Session] = {
+    /// The sample sessions: a keynote attended, a breakout with few seats left, a full workshop.
+    public static let sessions: [Session] = {
         let start = event.startsAt.addingTimeInterval(1_800)
         return [
             Session(
@@ -46,7 +50,8 @@ enum PreviewClient {
         ]
     }()
 
-    static var client: AttendeeClient {
+    /// A client answering from the samples.
+    public static var client: AttendeeClient {
         AttendeeClient(
             event: { _ in EventDetails(event: event, registration: Registration(eventID: "preview")) },
             register: { _ in Registration(eventID: "preview") },

@@ -54,6 +54,11 @@ public final class QuakeListModel {
         return selectedDetail.map { .detail($0) }
     }
 
+    /// What the list says when the feed (after the filter) has no row and nothing is loading or wrong.
+    public var emptyMessage: String? {
+        rows.isEmpty && !isBusy && banner == nil && listing != nil ? QuakeScreenText.empty : nil
+    }
+
     /// Whether the list shows a spinner in place of rows (nothing on screen yet) or in the toolbar (rows on
     /// screen while a refresh runs); `nil` when nothing loads.
     public var busyIndicator: QuakeBusyIndicator? {

@@ -333,8 +333,11 @@ public final class AccountScreenModel {
                 signedOut()
                 return
             }
-            banner = error.message
-            if details == nil { phase = .failed(error.message) }
+            banner =
+                error.isOffline
+                ? SalesText.localized(details == nil ? "banner.offlineNothingSaved" : "banner.offlineShowingSaved")
+                : error.message
+            if details == nil { phase = .failed(banner ?? error.message) }
         } catch {
             banner = String(describing: error)
             if details == nil { phase = .failed(String(describing: error)) }

@@ -53,7 +53,8 @@ import Testing
         #expect(model.phase == .loaded)
         #expect(model.items.count == 5)
         #expect(
-            model.banner?.hasPrefix("Could not load the account \(DevServerHarness.hospitalID): the network") == true)
+            model.banner
+                == "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns.")
         #expect(!model.isBusy)
         model.bannerDismissed()
         #expect(model.banner == nil)

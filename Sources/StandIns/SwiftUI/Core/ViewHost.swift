@@ -59,14 +59,18 @@ final class HostStorage {
             if running.id == id { return }
             running.task.cancel()
         }
+        let run = UUID()
+        unfinished.insert(run)
         let task = Task(priority: priority) { [weak self] in
             await action()
+            self?.unfinished.remove(run)
             self?.invalidate()
         }
         tasks[key] = (id, task)
     }
 
-    var runningTasks: [Task<Void, Never>] { tasks.values.map(\.task) }
+    /// The runs of the tasks started and not yet finished.
+    private(set) var unfinished: Set<UUID> = []
 
     func cell<Value>(_ key: String, initial: () -> Value) -> StateCell<Value> {
         if let cell = cells[key] as? StateCell<Value> { return cell }
@@ -167,21 +171,25 @@ public final class ViewHost<Root: View> {
     /// The addresses opened through `Link` or `openURL`, in order.
     public var openedURLs: [URL] { storage.openedURLs }
 
-    /// Waits until the view's tasks have finished and nothing changes any more, as after a person waits.
-    public func settle() async {
-        for _ in 0..<200 {
+    /// Waits until the view's tasks have finished and nothing changes any more, as after a person waits; at most
+    /// `seconds`, so a task that never ends (a screen shown loading) cannot hold the test.
+    public func settle(seconds: Double = 60) async {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
             _ = tree
-            let running = storage.runningTasks
-            for task in running { await task.value }
-            for _ in 0..<20 { await Task.yield() }
-            if !storage.needsRedraw && storage.runningTasks.count == running.count { break }
+            for _ in 0..<4 { await Task.yield() }
+            if storage.unfinished.isEmpty && !storage.needsRedraw { break }
+            if !storage.unfinished.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
         }
         _ = tree
     }
 
     /// Waits (up to `seconds`) until `condition` holds for the tree; fails with the tree when it never does.
+    ///
+    /// NB: it returns as soon as the condition holds; the long default only matters when the main actor is shared
+    /// by many tests running in parallel on two cores, where a few seconds of waiting for it are normal.
     public func waitUntil(
-        _ what: String = "condition", seconds: Double = 10, _ condition: (ViewNode) -> Bool
+        _ what: String = "condition", seconds: Double = 60, _ condition: (ViewNode) -> Bool
     ) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {

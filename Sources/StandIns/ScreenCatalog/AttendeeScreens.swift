@@ -1,0 +1,218 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import AttendeeUI
+import Foundation
+import SwiftUI
+
+/// The Attendee screens over an in-memory `AttendeeClient`: a small conference, three sessions, two people.
+///
+/// Each page is shown as the app pushes it (in a navigation stack, with the title the app gives it); the
+/// account page and the events list come from the app's root view.
+enum AttendeeScreens {
+    static let app = CatalogApp(slug: "attendee", name: "Attendee", device: .iPhone15)
+    static let eventID = PreviewClient.event.id
+
+    /// How the fake API behaves.
+    enum Mode: Sendable {
+        case online
+        case offline
+        case signedOut
+        case loading
+    }
+
+    // NB: the samples are the previews' own, so Xcode's canvas and `make screens` show the same conference.
+    static let event = PreviewClient.event
+    static let people = PreviewClient.people
+    static let sessions = PreviewClient.sessions
+
+    static func client(_ mode: Mode = .online, myAgenda: [Session]? = nil) -> AttendeeClient {
+        @Sendable func answer<T: Sendable>(_ value: @autoclosure @Sendable () -> T) async throws -> T {
+            switch mode {
+            case .online: return value()
+            case .offline: throw APIError(transportError: URLError(.notConnectedToInternet))
+            case .signedOut: throw APIError.signedOut
+            case .loading: return try await neverAnswers()
+            }
+        }
+        let me = MyProfile(person: people[0], email: "ana@example.com", preferences: Preferences(tracks: ["Swift"]))
+        let mine = myAgenda ?? sessions.filter(\.isAttending)
+        return AttendeeClient(
+            signIn: { _ in throw APIError.signedOut },
+            signOut: {},
+            events: { try await answer([event]) },
+            event: { _ in try await answer(EventDetails(event: event, registration: nil)) },
+            register: { _ in try await answer(Registration(eventID: eventID)) },
+            submitAdditionalInfo: { _, submission in
+                try await answer(
+                    Registration(eventID: eventID, additionalInfoStatus: submission.later ? .later : .completed))
+            },
+            agenda: { _ in try await answer(sessions) },
+            myAgenda: { _ in try await answer(mine) },
+            session: { id in try await answer(sessions.first { $0.id == id } ?? sessions[0]) },
+            attend: { id, _ in
+                try await answer(AttendanceResult(sessionID: id, state: .attending, seatsTaken: 28, capacity: 30))
+            },
+            leave: { id in
+                try await answer(AttendanceResult(sessionID: id, state: .cancelled, seatsTaken: 27, capacity: 30))
+            },
+            sessionAttendees: { _ in try await answer(people) },
+            speakers: { _ in try await answer([people[0]]) },
+            speaker: { _ in try await answer(SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2)))) },
+            attendees: { _, search in
+                let found = people.filter { person in
+                    search.map { person.name.localizedCaseInsensitiveContains($0) } ?? true
+                }
+                return try await answer(found)
+            },
+            person: { id in try await answer(people.first { $0.id == id } ?? people[0]) },
+            eventFeedback: { _, _ in try await answer(()) },
+            sessionFeedback: { _, _ in try await answer(()) },
+            me: { try await answer(me) },
+            updateMe: { _ in try await answer(me) })
+    }
+
+    /// A page as the app pushes it: in the navigation stack, with its title.
+    struct Page<Content: View>: View {
+        let title: String?
+        @ViewBuilder let content: () -> Content
+
+        var body: some View {
+            NavigationStack {
+                if let title { content().navigationTitle(title) } else { content() }
+            }
+        }
+    }
+
+    @MainActor
+    static func page<Content: View>(_ destination: AttendeeDestination?, _ content: @escaping () -> Content)
+        -> ViewHost<Page<Content>>
+    {
+        ViewHost(Page(title: destination?.title, content: content))
+    }
+
+    static var entries: [ScreenEntry] {
+        let share = URL(string: "https://quartet.dev/s")!
+        return [
+            ScreenEntry(app, screen: "account", state: "signed-out", summary: "The app opens on the account page") {
+                let host = ViewHost(AttendeeRootView(client: client(.signedOut), shareBaseURL: share))
+                return try await host.settled("the account page")
+            },
+            ScreenEntry(app, screen: "events", state: "loaded", summary: "Signed in: the events") {
+                let host = ViewHost(AttendeeRootView(client: client(), shareBaseURL: share))
+                return try await host.settled("the events") { $0.texts.contains(event.name) }
+            },
+            ScreenEntry(app, screen: "dashboard", state: "loading", summary: "An event's dashboard before it loads") {
+                let host = page(.dashboard(eventID: eventID)) {
+                    EventDetailsView(
+                        model: EventDetailsModel(client: client(.loading), eventID: eventID), eventID: eventID)
+                }
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(app, screen: "dashboard", state: "loaded", summary: "An event's dashboard and its links") {
+                try await page(.dashboard(eventID: eventID)) {
+                    EventDetailsView(model: EventDetailsModel(client: client(), eventID: eventID), eventID: eventID)
+                }.settled("the dashboard")
+            },
+            ScreenEntry(app, screen: "dashboard", state: "offline", summary: "The dashboard with no network") {
+                try await page(.dashboard(eventID: eventID)) {
+                    EventDetailsView(
+                        model: EventDetailsModel(client: client(.offline), eventID: eventID), eventID: eventID)
+                }.settled("the banner")
+            },
+            ScreenEntry(app, screen: "agenda", state: "loading", summary: "The agenda before it loads") {
+                let host = page(.agenda(eventID: eventID)) {
+                    AgendaView(
+                        model: AgendaModel(client: client(.loading), deviceTimeZone: catalogTimeZone), eventID: eventID)
+                }
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(app, screen: "agenda", state: "loaded", summary: "A day's sessions, seats and (+)") {
+                try await page(.agenda(eventID: eventID)) {
+                    AgendaView(model: AgendaModel(client: client(), deviceTimeZone: catalogTimeZone), eventID: eventID)
+                }.settled("the agenda")
+            },
+            ScreenEntry(
+                app, screen: "agenda", state: "offline", summary: "The agenda with no network and no saved copy"
+            ) {
+                try await page(.agenda(eventID: eventID)) {
+                    AgendaView(
+                        model: AgendaModel(client: client(.offline), deviceTimeZone: catalogTimeZone), eventID: eventID)
+                }.settled("the banner")
+            },
+            ScreenEntry(app, screen: "session", state: "loaded", summary: "A session with few seats left") {
+                try await page(.session(id: "s2")) {
+                    SessionDetailsView(
+                        model: SessionDetailsModel(client: client(), shareBaseURL: share), sessionID: "s2")
+                }.settled("the session")
+            },
+            ScreenEntry(app, screen: "additional-info", state: "empty", summary: "Registration's Additional Info") {
+                try await page(nil) {
+                    AdditionalInfoView(
+                        model: AdditionalInfoModel(
+                            client: client(), eventID: eventID, fields: event.additionalInfoFields))
+                }.settled("the form")
+            },
+            ScreenEntry(app, screen: "attendees", state: "loaded", summary: "Everyone attending, with search") {
+                try await page(.attendees(eventID: eventID)) {
+                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID))
+                }.settled("the attendees")
+            },
+            ScreenEntry(app, screen: "attendees", state: "person", summary: "An attendee's details") {
+                let host = page(.attendees(eventID: eventID)) {
+                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID))
+                }
+                _ = try await host.settled("the attendees") { $0.texts.contains(people[0].name) }
+                try host.tap(people[0].name)
+                return try await host.settled("the person") { $0.topPresentation != nil }
+            },
+            ScreenEntry(app, screen: "speakers", state: "loaded", summary: "The speakers") {
+                try await page(.speakers(eventID: eventID)) {
+                    SpeakersView(model: SpeakersModel(client: client(), eventID: eventID))
+                }.settled("the speakers")
+            },
+            ScreenEntry(app, screen: "speakers", state: "profile", summary: "A speaker's profile") {
+                let host = page(.speakers(eventID: eventID)) {
+                    SpeakersView(model: SpeakersModel(client: client(), eventID: eventID))
+                }
+                _ = try await host.settled("the speakers") { $0.texts.contains(people[0].name) }
+                try await host.tapAndSettle(people[0].name)
+                return try await host.settled("the profile") { $0.topPresentation != nil }
+            },
+            ScreenEntry(app, screen: "profile", state: "loaded", summary: "My profile") {
+                try await page(.profile) { ProfileView(model: ProfileModel(client: client())) }.settled("the profile")
+            },
+            ScreenEntry(app, screen: "profile", state: "editing", summary: "Editing About me") {
+                let host = page(.profile) { ProfileView(model: ProfileModel(client: client())) }
+                _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
+                try host.tap(AttendeeScreenText.edit)
+                return try await host.settled("the editor")
+            },
+            ScreenEntry(app, screen: "profile", state: "signed-out", summary: "My profile without a session") {
+                try await page(.profile) { ProfileView(model: ProfileModel(client: client(.signedOut))) }
+                    .settled("the banner")
+            },
+            ScreenEntry(app, screen: "my-agenda", state: "loaded", summary: "My agenda, with the calendar export") {
+                try await page(.myAgenda(eventID: eventID)) {
+                    MyAgendaView(model: MyAgendaModel(client: client(), eventID: eventID))
+                }.settled("my agenda")
+            },
+            ScreenEntry(app, screen: "my-agenda", state: "empty", summary: "My agenda with nothing in it") {
+                try await page(.myAgenda(eventID: eventID)) {
+                    MyAgendaView(model: MyAgendaModel(client: client(myAgenda: []), eventID: eventID))
+                }.settled("my agenda")
+            },
+            ScreenEntry(app, screen: "my-agenda", state: "signed-out", summary: "My agenda without a session") {
+                try await page(.myAgenda(eventID: eventID)) {
+                    MyAgendaView(model: MyAgendaModel(client: client(.signedOut), eventID: eventID))
+                }.settled("the banner")
+            },
+            ScreenEntry(app, screen: "feedback", state: "session", summary: "Feedback on a session and its speaker") {
+                let target = FeedbackModel.Target.session(id: "s1", speakers: sessions[0].speakers)
+                return try await page(.sessionFeedback(sessionID: "s1", speakers: sessions[0].speakers)) {
+                    FeedbackView(model: FeedbackModel(client: client(), target: target))
+                }.settled("the form")
+            },
+        ]
+    }
+}

@@ -1,0 +1,170 @@
+import ChangeJarCore
+import ChangeJarModels
+import ChangeJarUI
+import Foundation
+import SwiftUI
+
+/// Change Jar's tabs over a fake `ActionsClient` and a sign-in that always succeeds (as `ChangeJarRootViewTests`
+/// builds them).
+enum ChangeJarScreens {
+    static let app = CatalogApp(slug: "change-jar", name: "Change Jar", device: .iPhone15)
+
+    /// How the fake API behaves.
+    struct Options {
+        var signedIn = false
+        var offline = false
+        var loading = false
+    }
+
+    static func action(
+        _ id: String, _ title: String, _ content: String, by author: String, _ source: AuthSource, hoursAgo: Double
+    )
+        -> Action
+    {
+        let date = catalogNow.addingTimeInterval(-hoursAgo * 3_600)
+        return Action(
+            id: id, title: title, content: content, authSource: source, providerUserID: author.lowercased(),
+            authorName: author, createdAt: date, updatedAt: date)
+    }
+
+    static let samples = [
+        action("5", "Call my grandmother", "Every Sunday evening, before dinner.", by: "Bob", .facebook, hoursAgo: 1),
+        action(
+            "4", "Cycle to work", "Twice a week, rain or shine. The bus is for Fridays.", by: "Alice", .google,
+            hoursAgo: 5),
+        action(
+            "3", "Cook at home", "Three dinners a week from fresh food, with the leftovers for lunch.", by: "Chen",
+            .twitter, hoursAgo: 26),
+        action("2", "Read before bed", "Twenty pages instead of the phone.", by: "Dana", .google, hoursAgo: 50),
+        action("1", "Plant a tree", "One for each birthday in the family.", by: "Alice", .google, hoursAgo: 80),
+    ]
+
+    @MainActor
+    static func appModel(_ options: Options = Options()) -> AppModel {
+        let now = catalogNow
+        let session = AuthSession(
+            identityID: "us-east-1:00000000-0000-0000-0000-000000000001", token: "token-alice",
+            expiresAt: now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
+            displayName: "Alice")
+        let providers = ProviderSignIn(availableSources: AuthSource.allCases) { source in
+            ProviderCredential(source: source, token: "provider-token", userID: "alice", displayName: "Alice")
+        }
+        let identity = CognitoIdentityClient(
+            getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
+        let samples = samples
+        let actions = ActionsClient(
+            all: { _ in
+                if options.loading { return try await neverAnswers() }
+                if options.offline { throw URLError(.notConnectedToInternet) }
+                return ActionPage(items: samples, headCursor: "5")
+            },
+            new: { _ in
+                if options.offline { throw URLError(.notConnectedToInternet) }
+                return ActionPage(items: Array(samples.prefix(2)))
+            },
+            newCount: { _ in 2 },
+            mine: { _, _ in ActionPage(items: samples.filter { $0.authorName == "Alice" }) },
+            search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
+            },
+            create: { _, new in
+                Action(
+                    id: "6", title: new.title, content: new.content, authSource: new.authSource,
+                    providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
+            },
+            edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+        let clock = ChangeJarClock(now: { now }, sleep: { _ in })
+        return AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: SignInService(
+                    providers: providers, identity: identity, identityPoolID: ChangeJarSettings.developmentPoolID,
+                    clock: clock),
+                actions: actions, cache: .inMemory(),
+                sessionStore: options.signedIn ? SessionStore(load: { session }, save: { _ in }) : .memoryOnly,
+                clock: clock, dateFormat: DateFormat(locale: catalogLocale, timeZone: catalogTimeZone)))
+    }
+
+    /// The app opened, settled, on `tab`.
+    @MainActor
+    static func host(_ options: Options = Options(), tab: AppModel.Tab = .all) async throws -> ViewHost<
+        ChangeJarRootView
+    > {
+        let host = ViewHost(ChangeJarRootView(app: appModel(options)))
+        await host.settle()
+        if tab != .all {
+            try host.selectTab(tab.label)
+            await host.settle()
+        }
+        return host
+    }
+
+    static var entries: [ScreenEntry] {
+        [
+            ScreenEntry(app, screen: "all", state: "loading", summary: "All Actions before the first page arrives") {
+                let host = ViewHost(ChangeJarRootView(app: appModel(Options(loading: true))))
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(app, screen: "all", state: "loaded", summary: "All Actions, newest first; the app opens here") {
+                try await host().settled("rows") { $0.texts.contains("Call my grandmother") }
+            },
+            ScreenEntry(app, screen: "all", state: "offline", summary: "No network: what this device saved, and why") {
+                try await host(Options(offline: true)).settled("the banner")
+            },
+            ScreenEntry(app, screen: "new", state: "loaded", summary: "New Actions since this device last looked") {
+                try await host(tab: .new).settled("new actions") { $0.texts.contains("Call my grandmother") }
+            },
+            ScreenEntry(app, screen: "submit", state: "empty", summary: "Submit an Action, nothing typed yet") {
+                try await host(tab: .submit).tree
+            },
+            ScreenEntry(
+                app, screen: "submit", state: "validation-error", summary: "Submit with no title: the field and why"
+            ) {
+                let host = try await host(tab: .submit)
+                try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
+                try await host.tapAndSettle(ChangeJarScreenText.submitButton)
+                return host.tree
+            },
+            ScreenEntry(app, screen: "submit", state: "sent", summary: "Signed in, the action went into the jar") {
+                let host = try await host(Options(signedIn: true), tab: .submit)
+                try host.type("Walk to work", into: ChangeJarScreenText.titleField)
+                try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
+                try await host.tapAndSettle(ChangeJarScreenText.submitButton)
+                return host.tree
+            },
+            ScreenEntry(app, screen: "mine", state: "signed-out", summary: "My Actions before signing in") {
+                try await host(tab: .mine).settled("my actions")
+            },
+            ScreenEntry(app, screen: "mine", state: "loaded", summary: "My Actions, signed in as Alice") {
+                try await host(Options(signedIn: true), tab: .mine).settled("my actions")
+            },
+            ScreenEntry(app, screen: "search", state: "empty", summary: "Search before typing") {
+                try await host(tab: .search).tree
+            },
+            ScreenEntry(app, screen: "search", state: "loaded", summary: "Search results for \"co\"") {
+                let host = try await host(tab: .search)
+                try host.search("co")
+                return try await host.settled("results") { $0.texts.contains("Cook at home") }
+            },
+            ScreenEntry(app, screen: "search", state: "no-results", summary: "A search that finds nothing") {
+                let host = try await host(tab: .search)
+                try host.search("zebra")
+                return try await host.settled("no results")
+            },
+            ScreenEntry(app, screen: "settings", state: "signed-out", summary: "Settings: one button per provider") {
+                try await host(tab: .settings).tree
+            },
+            ScreenEntry(app, screen: "settings", state: "sign-in-needed", summary: "Submit while signed out leads here")
+            {
+                let host = try await host(tab: .submit)
+                try host.type("Walk to work", into: ChangeJarScreenText.titleField)
+                try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
+                try await host.tapAndSettle(ChangeJarScreenText.submitButton)
+                return try await host.settled("Settings") {
+                    $0.visibleNavigationTitle == AppModel.Tab.settings.screenTitle
+                }
+            },
+            ScreenEntry(app, screen: "settings", state: "signed-in", summary: "Settings: who is signed in, and how") {
+                try await host(Options(signedIn: true), tab: .settings).tree
+            },
+        ]
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Locking
+import QuakesCore
+import QuakesUI
+import SwiftUI
+
+/// The Quakes list and what it opens, over a scripted feed (as `QuakeListViewTests` builds it).
+enum QuakesScreens {
+    static let app = CatalogApp(slug: "quakes", name: "Quakes", device: .iPhone15)
+
+    /// A feed of eight quakes from M 7.1 to M 1.4; the smallest two have no event page.
+    static let feed: Data = {
+        let quakes: [(id: String, mag: Double, place: String, minutes: Int, lon: Double, lat: Double, page: Bool)] = [
+            ("us7", 7.1, "120 km SSW of Sinabang, Indonesia", 20, 95.9, 1.4, true),
+            ("us6", 6.2, "85 km E of Hualien City, Taiwan", 95, 122.4, 23.9, true),
+            ("nc5", 5.2, "8 km NW of The Geysers, CA", 160, -122.8, 38.8, true),
+            ("us4", 4.8, "South of the Fiji Islands", 240, 178.1, -24.3, true),
+            ("ci4", 4.5, "12 km SW of Ocotillo Wells, CA", 310, -116.2, 33.1, true),
+            ("hv3", 3.6, "5 km S of Volcano, Hawaii", 420, -155.2, 19.4, true),
+            ("ak2", 2.1, "30 km N of Anchorage, Alaska", 515, -149.9, 61.5, false),
+            ("ok1", 1.4, "4 km E of Perry, Oklahoma", 600, -97.2, 36.3, false),
+        ]
+        let base = Int64(catalogNow.timeIntervalSince1970 * 1000)
+        let features = quakes.map { quake in
+            let url = quake.page ? #""url":"https://earthquake.usgs.gov/earthquakes/eventpage/\#(quake.id)","# : ""
+            return #"""
+                {"type":"Feature","id":"\#(quake.id)","properties":{"mag":\#(quake.mag),"place":"\#(quake.place)",\#
+                "time":\#(base - Int64(quake.minutes) * 60_000),\#(url)"type":"earthquake","status":"reviewed",\#
+                "magType":"mww","title":"M \#(quake.mag) - \#(quake.place)"},\#
+                "geometry":{"type":"Point","coordinates":[\#(quake.lon),\#(quake.lat),10]}}
+                """#
+        }
+        return Data(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.utf8)
+    }()
+
+    static let emptyFeed = Data(#"{"type":"FeatureCollection","features":[]}"#.utf8)
+
+    /// What the scripted feed does on each fetch, in turn (the last again once they run out).
+    enum Answer: Sendable {
+        case feed(Data)
+        case offline
+        case never
+    }
+
+    @MainActor
+    static func model(_ answers: [Answer]) -> QuakeListModel {
+        let remaining = Locked(answers)
+        let client = QuakeFeedClient { _, _ in
+            let answer = remaining.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+            switch answer {
+            case .feed(let data): return .fresh(data, FeedValidators())
+            case .offline: throw URLError(.notConnectedToInternet)
+            case .never: return try await neverAnswers()
+            }
+        }
+        let service = QuakeFeedService(
+            feedURL: URL(fileURLWithPath: "/feeds/all_month.geojson"), client: client, cache: .inMemory(),
+            formatter: QuakeRowFormatter(timeZone: catalogTimeZone, locale: catalogLocale))
+        return QuakeListModel(service: service, now: { catalogNow })
+    }
+
+    @MainActor
+    static func loaded() async throws -> ViewHost<QuakeListView> {
+        let host = ViewHost(QuakeListView(model: model([.feed(feed)])))
+        _ = try await host.settled("rows") { $0.texts.contains("M 7.1 - 120 km SSW of Sinabang, Indonesia") }
+        return host
+    }
+
+    static var entries: [ScreenEntry] {
+        [
+            ScreenEntry(app, screen: "list", state: "loading", summary: "First launch, the feed has not answered yet") {
+                let host = ViewHost(QuakeListView(model: model([.never])))
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(app, screen: "list", state: "loaded", summary: "The feed, sorted, rows tinted by magnitude") {
+                try await loaded().tree
+            },
+            ScreenEntry(
+                app, screen: "list", state: "refreshing", summary: "Pull to refresh: rows stay, spinner in the bar"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.feed(feed), .never])))
+                _ = try await host.settled("rows") { !$0.all(.button).isEmpty }
+                Task { try? await host.pullToRefresh() }
+                return try await host.poll("the toolbar spinner") { tree in
+                    tree.all(.toolbarItem).contains { $0.first { $0.kind == .progress } != nil }
+                }
+            },
+            ScreenEntry(app, screen: "list", state: "empty", summary: "The feed answered with no quakes") {
+                try await ViewHost(QuakeListView(model: model([.feed(emptyFeed)]))).settled("the empty list")
+            },
+            ScreenEntry(
+                app, screen: "list", state: "offline", summary: "No network and nothing cached: banner with Retry"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.offline])))
+                return try await host.settled("the banner") { $0.texts.contains(QuakeScreenText.retry) }
+            },
+            ScreenEntry(
+                app, screen: "list", state: "offline-stale", summary: "Offline after a load: rows kept under the banner"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.feed(feed), .offline])))
+                _ = try await host.settled("rows") { !$0.all(.button).isEmpty }
+                try await host.pullToRefresh()
+                return try await host.settled("the banner")
+            },
+            ScreenEntry(app, screen: "list", state: "search", summary: "Searching for \"CA\"") {
+                let host = try await loaded()
+                try host.search("CA")
+                return try await host.settled("the search")
+            },
+            ScreenEntry(
+                app, screen: "event-page", state: "loaded", summary: "A row with a USGS page opens it in Safari"
+            ) {
+                let host = try await loaded()
+                try host.tap("M 5.2 - 8 km NW of The Geysers, CA")
+                return try await host.settled("the browser") { $0.topPresentation != nil }
+            },
+            ScreenEntry(app, screen: "detail", state: "loaded", summary: "A row without a page opens its detail") {
+                let host = try await loaded()
+                try host.tap("M 2.1 - 30 km N of Anchorage, Alaska")
+                return try await host.settled("the detail") { $0.topPresentation != nil }
+            },
+            ScreenEntry(app, screen: "map", state: "loaded", summary: "The map of quakes of M 3.5 and more") {
+                let host = try await loaded()
+                try host.tap(QuakeScreenText.map)
+                return try await host.settled("the map") { $0.topPresentation?.first { $0.kind == .map } != nil }
+            },
+        ]
+    }
+}

@@ -1,0 +1,160 @@
+import APIClient
+import Database
+import Foundation
+import HTTPServer
+import LocalStore
+import Locking
+import SalesCore
+import SalesUI
+import SalesforceDevServer
+import SwiftUI
+import TestSupport
+
+/// The Sales Account screen on an iPad, against the Salesforce stand-in in process (as `AccountScreenTests` builds
+/// it): `SalesforceDevService` with its seed, a `TestClient` over its router, `HTTPTransport.inProcess`.
+enum SalesScreens {
+    static let app = CatalogApp(slug: "sales", name: "Sales", device: .iPad11)
+    static let hospitalID = "001Q000000Demo1IAB"
+    static let nonHospitalID = "001Q000000Demo3IAB"
+
+    /// What the network does once the rep is signed in.
+    enum Network: Sendable {
+        case up
+        case down
+        case silent
+    }
+
+    /// A screen model for `accountID` over a freshly seeded stand-in; the network turns `network` after sign-in.
+    @MainActor
+    static func model(_ accountID: String = hospitalID, network: Network = .up, signedIn: Bool = true) async throws
+        -> AccountScreenModel
+    {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        var migrator = Migrator()
+        SalesforceDevService.registerMigrations(&migrator)
+        try await migrator.migrate(database)
+        let instance = URL(string: "http://salesforce.test")!
+        let service = try await SalesforceDevService.start(
+            store: .database(database, bodies: try .temporary()),
+            configuration: .init(instanceURL: instance, now: { catalogNow }))
+        var router = Router()
+        service.register(on: &router)
+        let inProcess = HTTPTransport.inProcess(TestClient(router: router))
+        let state = Locked(Network.up)
+        let transport = SalesforceTransport { request in
+            switch state.withLock({ $0 }) {
+            case .up: return try await inProcess.send(request)
+            case .down: throw URLError(.notConnectedToInternet)
+            case .silent: return try await neverAnswers()
+            }
+        }
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
+        if signedIn { try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales") }
+        state.withLock { $0 = network }
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        return AccountScreenModel(
+            accountID: accountID, client: client, outbox: SalesOutbox(store: store), cache: .inMemory(),
+            locale: catalogLocale, timeZone: catalogTimeZone)
+    }
+
+    /// The Account screen in its navigation stack, as the app shows it.
+    struct Screen: View {
+        let model: AccountScreenModel
+        var body: some View { NavigationStack { AccountScreen(model: model) } }
+    }
+
+    @MainActor
+    static func loaded(_ accountID: String = hospitalID) async throws -> ViewHost<Screen> {
+        let host = ViewHost(Screen(model: try await model(accountID)))
+        _ = try await host.settled("the account") { $0.find(.disclosureGroup, SalesText.itemsTitle) != nil }
+        return host
+    }
+
+    /// Taps the first row of Notes & Attachments drawn with `symbol` (`note.text`, `doc.richtext`, `paperclip`).
+    @MainActor
+    static func open(_ symbol: String, in host: ViewHost<Screen>) async throws -> ViewNode {
+        guard
+            let row = host.tree.first(where: { $0.kind == .button && $0.first { $0.systemImage == symbol } != nil }),
+            let title = row.texts.first
+        else { throw CatalogError(description: "no \(symbol) row in\n\(host.tree.outline)") }
+        try host.tap(title)
+        return try await host.settled("what \(title) opens") { $0.topPresentation != nil }
+    }
+
+    static var entries: [ScreenEntry] {
+        let numeric = HealthCareField.allCases.first { $0.isNumeric }!
+        return [
+            ScreenEntry(app, screen: "account", state: "loading", summary: "The account before Salesforce answers") {
+                let host = ViewHost(Screen(model: try await model(network: .silent)))
+                return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
+            },
+            ScreenEntry(
+                app, screen: "account", state: "hospital", summary: "A hospital: info, Health Care Info, items, content"
+            ) {
+                try await loaded().tree
+            },
+            ScreenEntry(
+                app, screen: "account", state: "non-hospital",
+                summary: "An account that is no hospital: no health-care section"
+            ) {
+                try await loaded(nonHospitalID).tree
+            },
+            ScreenEntry(app, screen: "account", state: "offline", summary: "No network and nothing cached") {
+                let host = ViewHost(Screen(model: try await model(network: .down)))
+                return try await host.settled("the banner")
+            },
+            ScreenEntry(app, screen: "account", state: "signed-out", summary: "No Salesforce session") {
+                let host = ViewHost(Screen(model: try await model(signedIn: false)))
+                return try await host.settled("signed out")
+            },
+            ScreenEntry(app, screen: "health-care-edit", state: "loaded", summary: "Edit Health Care Info") {
+                let host = try await loaded()
+                try host.tap(SalesText.edit)
+                return try await host.settled("the form") { $0.topPresentation != nil }
+            },
+            ScreenEntry(
+                app, screen: "health-care-edit", state: "invalid-number",
+                summary: "A field that is not a number, explained"
+            ) {
+                let host = try await loaded()
+                try host.tap(SalesText.edit)
+                _ = try await host.settled("the form") { $0.topPresentation != nil }
+                try host.type("12x", into: numeric.label)
+                return try await host.settled("the error")
+            },
+            ScreenEntry(app, screen: "item-editor", state: "new-note", summary: "New Note") {
+                let host = try await loaded()
+                try host.tap(ItemEditorModel.Kind.note.addTitle)
+                return try await host.settled("the editor") { $0.topPresentation != nil }
+            },
+            ScreenEntry(app, screen: "item-editor", state: "edit-note", summary: "A note opened for editing") {
+                try await open("note.text", in: try await loaded())
+            },
+            ScreenEntry(
+                app, screen: "item-editor", state: "new-doc", summary: "New Google Doc, name typed, link missing"
+            ) {
+                let host = try await loaded()
+                try host.tap(ItemEditorModel.Kind.doc.addTitle)
+                _ = try await host.settled("the editor") { $0.topPresentation != nil }
+                try host.type("Pricing sheet", into: SalesText.nameField)
+                return try await host.settled("the name")
+            },
+            ScreenEntry(
+                app, screen: "item-editor", state: "new-attachment", summary: "New Attachment, no photo picked yet"
+            ) {
+                let host = try await loaded()
+                try host.tap(ItemEditorModel.Kind.attachment.addTitle)
+                return try await host.settled("the editor") { $0.topPresentation != nil }
+            },
+            ScreenEntry(app, screen: "document", state: "google-doc", summary: "A Google Doc in the web view") {
+                try await open("doc.richtext", in: try await loaded())
+            },
+            ScreenEntry(
+                app, screen: "document", state: "attachment", summary: "A downloaded attachment in the web view"
+            ) {
+                try await open("paperclip", in: try await loaded())
+            },
+        ]
+    }
+}

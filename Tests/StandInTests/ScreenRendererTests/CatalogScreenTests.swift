@@ -1,0 +1,74 @@
+import Foundation
+import ScreenCatalog
+import ScreenRenderer
+import SwiftUI
+import Testing
+
+/// Every screen of the catalog, drawn as `make screens` draws it, checked for what a person would trip over:
+/// empty texts, strings-table keys on screen, controls without a name, images without a label.
+@MainActor
+struct CatalogScreenTests {
+    @Test(arguments: ScreenCatalog.all.map(\.name))
+    func screenIsReadableAndNamed(_ name: String) async throws {
+        let entry = try #require(ScreenCatalog.all.first { $0.name == name })
+        let tree = try await entry.tree()
+        var problems = ScreenAudit.problems(in: tree).map(\.description)
+        for node in tree.allNodes where !node.isAccessibilityHidden {
+            for text in [node.text, node.accessibilityLabel, node.navigationTitle].compactMap({ $0 })
+            where StringsTables.keys.contains(text) {
+                problems.append("rawStringKey: \"\(text)\" is a key of a strings table (view \(node.path))")
+            }
+        }
+        #expect(problems.isEmpty, "\(entry.name) (\(entry.summary)):\n\(problems.joined(separator: "\n"))")
+    }
+
+    @Test(arguments: ScreenCatalog.all.map(\.name))
+    func screenDrawsAsAPageInBothAppearances(_ name: String) async throws {
+        let entry = try #require(ScreenCatalog.all.first { $0.name == name })
+        let tree = try await entry.tree()
+        for appearance in Appearance.allCases {
+            let html = ScreenRenderer(device: entry.app.device, appearance: appearance).page(tree, title: name)
+            #expect(html.hasPrefix("<!DOCTYPE html>"))
+            #expect(html.contains("<html lang=\"en\" class=\"\(appearance.rawValue)\">"))
+            #expect(html.contains(".device{width:\(entry.app.device.width)px;height:\(entry.app.device.height)px}"))
+            if let title = tree.visibleNavigationTitle, !title.isEmpty {
+                #expect(html.contains(escaped(title)), "\(name): the title \"\(title)\" is not on the page")
+            }
+        }
+    }
+
+    @Test func everyAppHasScreensInSeveralStates() {
+        for app in ScreenCatalog.apps {
+            let states = Set(ScreenCatalog.all.filter { $0.app == app }.map(\.state))
+            #expect(states.count >= 3, "\(app.name) has only \(states.sorted())")
+        }
+        let names = ScreenCatalog.all.map(\.name)
+        #expect(Set(names).count == names.count, "two entries share a name")
+    }
+
+    private func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+}
+
+/// The keys of every app's strings table, read from the sources (a key on screen means a lookup failed).
+enum StringsTables {
+    static let keys: Set<String> = {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        var keys = Set<String>()
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        for folder in folders {
+            let table = sources.appendingPathComponent("\(folder)/Resources/en.lproj/Localizable.strings")
+            guard let text = try? String(contentsOf: table, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") where line.hasPrefix("\"") {
+                if let end = line.dropFirst().firstIndex(of: "\"") {
+                    keys.insert(String(line[line.index(after: line.startIndex)..<end]))
+                }
+            }
+        }
+        return keys
+    }()
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ScreenRenderer
+import SwiftUI
+import Testing
+
+private struct Basket: View {
+    var body: some View {
+        TabView {
+            NavigationStack {
+                List {
+                    Section("Fruit") {
+                        Text("Apple & pear")
+                        Toggle("Ripe", isOn: .constant(true))
+                        LabeledContent("Weight", value: "2 kg")
+                    }
+                    Button("Empty the basket", role: .destructive) {}
+                }
+                .navigationTitle("Basket")
+                .toolbar { Button("Add", systemImage: "plus") {} }
+            }
+            .tabItem { Label("Basket", systemImage: "tray.full") }
+            .badge(3)
+            Text("Elsewhere").tabItem { Label("Settings", systemImage: "gear") }
+        }
+    }
+}
+
+private struct Decorated: View {
+    var body: some View {
+        VStack {
+            Image(systemName: "star")
+            Image(systemName: "heart").accessibilityHidden(true)
+            Image(systemName: "bell").accessibilityLabel("Alerts")
+            Button {
+            } label: {
+                Image(systemName: "plus")
+            }
+            Text("")
+            Text("quakes.error.offline")
+            Text("docs.google.com")
+        }
+    }
+}
+
+/// The HTML a tree becomes, and the checks the catalog runs.
+@MainActor
+struct ScreenRendererTests {
+    @Test func aTabbedListBecomesANavigationBarSectionsRowsAndATabBar() throws {
+        let host = ViewHost(Basket())
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Basket")
+        #expect(html.contains("<html lang=\"en\" class=\"light\">"))
+        #expect(html.contains(#"font-family:-apple-system,"SF Pro Text""#))
+        #expect(html.contains(".device{width:393px;height:852px}"))
+        #expect(html.contains("<div class=\"navbar\">"))
+        #expect(html.contains("<h1 class=\"large-title\">Basket</h1>"))
+        #expect(html.contains("aria-label=\"Add\""))
+        #expect(html.contains("data-symbol=\"plus\""))
+        #expect(html.contains("<div class=\"list grouped\""))
+        #expect(html.contains("<header class=\"section-header\"><span class=\"text\">Fruit</span></header>"))
+        #expect(html.contains("Apple &amp; pear"))
+        #expect(html.contains("<span class=\"toggle-switch on\" role=\"switch\" aria-checked=\"true\"></span>"))
+        #expect(html.contains("<span class=\"row-value\">2 kg</span>"))
+        #expect(html.contains("class=\"row destructive"))
+        #expect(html.contains("<nav class=\"tabbar\">"))
+        #expect(html.contains("<div class=\"tab selected\">"))
+        #expect(html.contains("<span class=\"badge\">3</span>"))
+        #expect(!html.contains("Elsewhere"), "only the selected tab is drawn")
+    }
+
+    @Test func darkPagesUseTheDarkPaletteAndIPadPagesTheIPadSize() {
+        let host = ViewHost(Basket())
+        let html = ScreenRenderer(device: .iPad11, appearance: .dark).page(host.tree, title: "Basket")
+        #expect(html.contains("<html lang=\"en\" class=\"dark\">"))
+        #expect(html.contains(":root.dark{--label:#fff"))
+        #expect(html.contains(".device{width:1180px;height:820px}"))
+        #expect(html.contains("class=\"device ipad\""))
+    }
+
+    @Test func sheetsAndAlertsAreDrawnOverADimmedPage() throws {
+        struct Presenting: View {
+            var body: some View {
+                Text("Under")
+                    .sheet(isPresented: .constant(true)) { Text("On top") }
+                    .alert("Delete?", isPresented: .constant(true)) {
+                        Button("Cancel", role: .cancel) {}
+                        Button("Delete", role: .destructive) {}
+                    }
+            }
+        }
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(ViewHost(Presenting()).tree, title: "")
+        #expect(html.contains("class=\"device iphone sheet-open\""))
+        #expect(html.components(separatedBy: "<div class=\"dim\"></div>").count == 3)
+        #expect(html.contains("<div class=\"sheet\""))
+        #expect(html.contains("<div class=\"alert-title\">Delete?</div>"))
+        #expect(html.contains("<div class=\"alert-buttons pair\">"))
+        #expect(html.contains("alert-button destructive"))
+    }
+
+    @Test func theChecksFindEmptyTextsKeysAndUnnamedControlsAndImages() {
+        let problems = ScreenAudit.problems(in: ViewHost(Decorated()).tree)
+        #expect(
+            problems.filter { $0.rule == .unlabelledImage }.map(\.message) == [
+                "symbol star is neither accessibility-hidden nor labelled",
+                "symbol plus is neither accessibility-hidden nor labelled",
+            ])
+        #expect(problems.filter { $0.rule == .unlabelledControl }.count == 1)
+        #expect(problems.filter { $0.rule == .emptyText }.count == 1)
+        #expect(
+            problems.filter { $0.rule == .rawStringKey }.map(\.message) == [
+                "text \"quakes.error.offline\" looks like a strings key"
+            ])
+        let star = problems.first { $0.message.hasPrefix("symbol star") }
+        #expect(star?.nodePath == "group/vstack[0]/image[0]")
+    }
+
+    @Test func keysAndPlaceholdersAreToldFromWords() {
+        #expect(ScreenAudit.looksLikeKey("error.signInRequired"))
+        #expect(ScreenAudit.looksLikeKey("seats.many"))
+        #expect(!ScreenAudit.looksLikeKey("docs.google.com"))
+        #expect(!ScreenAudit.looksLikeKey("e.g."))
+        #expect(!ScreenAudit.looksLikeKey("M 7.1 - Sinabang"))
+        #expect(!ScreenAudit.looksLikeKey("Updated 12:04."))
+        #expect(ScreenAudit.hasPlaceholder("%@ seats available"))
+        #expect(ScreenAudit.hasPlaceholder("Waitlist #%1$@"))
+        #expect(!ScreenAudit.hasPlaceholder("100% sure"))
+    }
+}
