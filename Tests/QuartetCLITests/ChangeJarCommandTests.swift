@@ -7,6 +7,10 @@ import Testing
 
 @testable import QuartetCLI
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `quartet changejar …` against a real server on a loopback socket (the stand-in and the Change Jar API).
 @Suite("quartet changejar", .serialized)
 struct ChangeJarCommandTests {
@@ -111,6 +115,41 @@ struct ChangeJarCommandTests {
             #expect(await fixture.run(["signout"]).out == "Signed out.\n")
             #expect(!FileManager.default.fileExists(atPath: session.path))
             #expect(await fixture.run(["mine"]).code == 1)
+        }
+    }
+
+    /// A token the provider gave goes into Cognito's `Logins` map as it is; Cognito (here the stand-in) decides.
+    @Test func signInWithATokenTheProviderGave() async throws {
+        try await Self.withFixture { fixture in
+            let signIn = try await URLSession.shared.data(
+                for: {
+                    var request = URLRequest(
+                        url: URL(string: "http://127.0.0.1:\(fixture.server.port)/cognito/dev/signin")!)
+                    request.httpMethod = "POST"
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                    request.httpBody = Data(#"{"provider":"google","user":"erin","name":"Erin"}"#.utf8)
+                    return request
+                }())
+            let token = try #require(try JSONDecoder().decode([String: String].self, from: signIn.0)["token"])
+            let file = fixture.dataDirectory.deletingLastPathComponent().appendingPathComponent("google.token")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((token + "\n").utf8).write(to: file)
+
+            let accepted = await fixture.run(["signin", "--provider", "google", "--id-token", file.path])
+            #expect(accepted.code == 0, "\(accepted.err)")
+            #expect(await fixture.run(["whoami"]).out.contains("provider user id: erin"))
+
+            try Data("forged.token.value".utf8).write(to: file)
+            let forged = await fixture.run(["signin", "--provider", "google", "--id-token", file.path])
+            #expect(forged.code == 1)
+            #expect(forged.err.hasPrefix("quartet: Sign-in failed: "))
+
+            try Data("only-a-token".utf8).write(to: file)
+            let twitter = await fixture.run(["signin", "--provider", "twitter", "--id-token", file.path])
+            #expect(twitter.code == 1)
+            #expect(twitter.err.contains("token;secret"))
+            #expect(await fixture.run(["signin", "--id-token", "/no/such/file"]).code == 2)
         }
     }
 

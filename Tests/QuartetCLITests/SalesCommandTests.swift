@@ -19,6 +19,16 @@ struct SalesCLI {
     let router: Router
     let dataDirectory: URL
     let offline = OfflineSwitch()
+    let tokenForms = TokenForms()
+
+    /// The bodies of the OAuth token requests the client sent.
+    final class TokenForms: @unchecked Sendable {
+        // NB: guarded by `lock`.
+        private let lock = NSLock()
+        private var forms: [String] = []
+        var all: [String] { lock.withLock { forms } }
+        func append(_ form: String) { lock.withLock { forms.append(form) } }
+    }
 
     final class OfflineSwitch: @unchecked Sendable {
         // NB: guarded by `lock`.
@@ -45,9 +55,13 @@ struct SalesCLI {
     var dependencies: SalesDependencies {
         let router = router
         let offline = offline
+        let tokenForms = tokenForms
         let transport = SalesforceTransport { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             let url = request.url!
+            if url.path.hasSuffix("/oauth2/token") {
+                tokenForms.append(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
+            }
             var headers = HTTPHeaders()
             for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name] = value }
             headers["Host"] = "\(url.host ?? ""):\(url.port ?? 80)"
@@ -72,10 +86,13 @@ struct SalesCLI {
     }
 
     /// Runs `quartet sales ARGS…` and returns the exit code and what it printed.
-    func run(_ arguments: [String]) async -> (code: Int32, output: String, errors: String) {
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) async
+        -> (code: Int32, output: String, errors: String)
+    {
         let captured = CapturedConsole()
         let root = CommandSpec("quartet", summary: "", subcommands: [SalesCommand.spec(dependencies: dependencies)])
         let environment = ["QUARTET_DATA_DIR": dataDirectory.path, "QUARTET_SERVER": "http://127.0.0.1:8080"]
+            .merging(extra) { _, new in new }
         let code: Int32
         do {
             switch try ArgumentParser(root: root).parse(["sales"] + arguments, environment: environment) {
@@ -103,6 +120,27 @@ struct SalesCLI {
 
 @Suite struct SalesCommandTests {
     let hospital = "001Q000000Demo1IAB"
+
+    /// A real org: its login server, the connected app's consumer key from a flag or the environment, and its
+    /// secret from the environment only; the secret is sent to the token endpoint and kept nowhere.
+    @Test func aRealOrgIsReachedWithTheConnectedAppsKeyAndSecret() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let signIn = await cli.run(
+            ["signin", "--login-url", "http://login.example.test", "--password", "quartet-sales"],
+            environment: [
+                "QUARTET_SALESFORCE_CONSUMER_KEY": "3MVG9-key", "QUARTET_SALESFORCE_CONSUMER_SECRET": "s3cr3t-canary",
+            ])
+        #expect(signIn.code == 0, "\(signIn.errors)")
+        let form = try #require(cli.tokenForms.all.first)
+        #expect(form.contains("client_id=3MVG9-key"))
+        #expect(form.contains("client_secret=s3cr3t-canary"))
+        #expect(!(signIn.output + signIn.errors).contains("s3cr3t-canary"))
+        let session = try String(
+            contentsOf: cli.dataDirectory.appendingPathComponent("sales/session.json"), encoding: .utf8)
+        #expect(!session.contains("s3cr3t-canary"))
+        #expect(await cli.run(["account", hospital, "--login-url", "not a url"]).code == 2)
+    }
 
     @Test func signInThenShowAHospitalWithItsHealthCareSection() async throws {
         let cli = try await SalesCLI.make()

@@ -69,9 +69,7 @@ public enum PreviewClient {
             attendees: { _, _ in people },
             eventFeedback: { _, _ in },
             sessionFeedback: { _, _ in },
-            me: {
-                MyProfile(person: people[0], email: "ana@example.com", preferences: Preferences(tracks: ["Swift"]))
-            },
+            me: { MyProfile(person: people[0], email: "ana@example.com", preferences: Preferences(tracks: ["Swift"])) },
             updateMe: { update in
                 var person = people[0]
                 person.aboutMe = update.aboutMe ?? person.aboutMe

@@ -113,3 +113,26 @@ extension ProviderSignIn {
         }
     }
 }
+
+extension ProviderSignIn {
+    /// A sign-in with a token the provider already gave: Google's ID token, Facebook's access token, or Twitter's
+    /// `token;secret` pair, exactly as Cognito's `Logins` map takes it (the command line's `--id-token FILE`).
+    ///
+    /// Throws ``ChangeJarError/signInFailed(_:)`` when the token cannot be one of `source`'s.
+    public static func given(token: String, for source: AuthSource) throws(ChangeJarError) -> ProviderSignIn {
+        let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+            throw .signInFailed(Strings.text("signin.tokenEmpty"))
+        }
+        if source == .twitter {
+            let parts = token.split(separator: ";", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw .signInFailed(Strings.text("signin.twitterPair"))
+            }
+        }
+        return ProviderSignIn(availableSources: [source]) { requested in
+            guard requested == source else { throw ChangeJarError.signInFailed(Strings.text("signin.otherProvider")) }
+            return ProviderCredential(source: source, token: token)
+        }
+    }
+}

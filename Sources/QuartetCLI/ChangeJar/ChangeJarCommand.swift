@@ -26,11 +26,15 @@ enum ChangeJarCommand {
             ],
             subcommands: [
                 CommandSpec(
-                    "signin", summary: "sign in with a provider's development sign-in",
+                    "signin", summary: "sign in with a provider's token, or the stand-in's development sign-in",
                     options: [
                         OptionSpec("provider", value: "NAME", help: "facebook, twitter or google", default: "google"),
                         OptionSpec("user", value: "ID", help: "the test user's id at the provider"),
                         OptionSpec("name", value: "NAME", help: "a display name"),
+                        OptionSpec(
+                            "id-token", value: "FILE",
+                            help: "a token the provider gave (Google's ID token, Facebook's access token, Twitter's "
+                                + "token;secret) instead of the development sign-in"),
                     ],
                     body: { try await run($0, signIn) }),
                 CommandSpec("whoami", summary: "who is signed in, and until when", body: { try await run($0, whoAmI) }),
@@ -75,10 +79,18 @@ enum ChangeJarCommand {
         guard let source = AuthSource(rawValue: name) else {
             throw UsageError("--provider expects facebook, twitter or google, not '\(name)'")
         }
-        guard let user = context.arguments.value("user"), !user.isEmpty else {
-            throw UsageError("'changejar signin' needs --user ID")
+        let service: SignInService
+        if let file = context.arguments.value("id-token") {
+            guard let token = try? String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8) else {
+                throw UsageError("--id-token: cannot read \(file)")
+            }
+            service = jar.signInService(try ProviderSignIn.given(token: token, for: source))
+        } else {
+            guard let user = context.arguments.value("user"), !user.isEmpty else {
+                throw UsageError("'changejar signin' needs --user ID (or --id-token FILE)")
+            }
+            service = jar.signInService(user: user, name: context.arguments.value("name"))
         }
-        let service = jar.signInService(user: user, name: context.arguments.value("name"))
         let session = try await service.signIn(with: source)
         jar.sessions.save(session)
         context.console.line("Signed in as \(session.displayLabel) with \(source.displayName).")

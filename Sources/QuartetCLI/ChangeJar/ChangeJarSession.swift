@@ -57,8 +57,13 @@ struct ChangeJarSession: Sendable {
     }
 
     func signInService(user: String, name: String?) -> SignInService {
+        signInService(.development(endpoint: settings.developmentSignInURL, user: user, name: name, send: send))
+    }
+
+    /// Cognito sign-in through `providers`.
+    func signInService(_ providers: ProviderSignIn) -> SignInService {
         SignInService(
-            providers: .development(endpoint: settings.developmentSignInURL, user: user, name: name, send: send),
+            providers: providers,
             identity: .live(endpoint: settings.cognitoEndpoint, send: send),
             identityPoolID: settings.identityPoolID,
             clock: clock)

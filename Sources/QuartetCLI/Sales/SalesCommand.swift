@@ -15,7 +15,15 @@ public enum SalesCommand {
             options: ClientOptions.specs + [
                 OptionSpec(
                     "salesforce", value: "URL", help: "Salesforce login/instance URL (default: the Quartet server)",
-                    environment: "QUARTET_SALESFORCE_URL")
+                    environment: "QUARTET_SALESFORCE_URL"),
+                OptionSpec(
+                    "login-url", value: "URL",
+                    help: "a real org's login server (https://login.salesforce.com, or test.salesforce.com)",
+                    environment: "QUARTET_SALESFORCE_LOGIN_URL"),
+                OptionSpec(
+                    "consumer-key", value: "KEY",
+                    help: "the connected app's consumer key (its secret only from QUARTET_SALESFORCE_CONSUMER_SECRET)",
+                    environment: "QUARTET_SALESFORCE_CONSUMER_KEY"),
             ],
             subcommands: [
                 signIn(dependencies), signOut(dependencies), sync(dependencies),

@@ -53,13 +53,20 @@ struct SalesSession {
     init(_ context: CommandContext, dependencies: SalesDependencies) async throws {
         let options = try ClientOptions(context.arguments, environment: context.environment)
         let loginURL: URL
-        if let raw = context.arguments.value("salesforce") {
+        let flag = context.arguments.value("login-url") != nil ? "login-url" : "salesforce"
+        if let raw = context.arguments.value(flag) {
             guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                throw UsageError("--salesforce expects an http(s) URL, not '\(raw)'")
+                throw UsageError("--\(flag) expects an http(s) URL, not '\(raw)'")
             }
             loginURL = url
         } else {
             loginURL = options.server
+        }
+        // NB: the connected app's secret comes from the environment only, never a flag (flags show in `ps`).
+        var configuration = SalesforceConfiguration(loginURL: loginURL)
+        if let key = context.arguments.value("consumer-key"), !key.isEmpty { configuration.clientID = key }
+        if let secret = context.environment["QUARTET_SALESFORCE_CONSUMER_SECRET"], !secret.isEmpty {
+            configuration.clientSecret = secret
         }
         let folder = options.dataDirectory.appendingPathComponent("sales")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -72,7 +79,7 @@ struct SalesSession {
         self.console = context.console
         self.json = context.arguments.flag("json")
         client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: loginURL), transport: dependencies.transport,
+            configuration: configuration, transport: dependencies.transport,
             sessions: .file(folder.appendingPathComponent("session.json")),
             onSignedOut: {
                 await cache.wipe()

@@ -15,7 +15,10 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--output":
-        guard let value = arguments.popFirst() else { fatalError("--output needs a folder") }
+        guard let value = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("quartet-screens: --output needs a folder\n".utf8))
+            exit(64)
+        }
         output = URL(fileURLWithPath: value)
     case "--only":
         only = arguments.popFirst()
