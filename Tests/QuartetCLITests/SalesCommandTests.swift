@@ -19,10 +19,11 @@ struct SalesCLI {
     let router: Router
     let dataDirectory: URL
     let offline = OfflineSwitch()
-    let tokenForms = TokenForms()
+    let tokenForms = Recording()
+    let hosts = Recording()
 
-    /// The bodies of the OAuth token requests the client sent.
-    final class TokenForms: @unchecked Sendable {
+    /// What the transport saw, in order (the token requests' bodies, the hosts called).
+    final class Recording: @unchecked Sendable {
         // NB: guarded by `lock`.
         private let lock = NSLock()
         private var forms: [String] = []
@@ -56,9 +57,11 @@ struct SalesCLI {
         let router = router
         let offline = offline
         let tokenForms = tokenForms
+        let hosts = hosts
         let transport = SalesforceTransport { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             let url = request.url!
+            hosts.append(url.host ?? "")
             if url.path.hasSuffix("/oauth2/token") {
                 tokenForms.append(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
             }
@@ -140,6 +143,12 @@ struct SalesCLI {
             contentsOf: cli.dataDirectory.appendingPathComponent("sales/session.json"), encoding: .utf8)
         #expect(!session.contains("s3cr3t-canary"))
         #expect(await cli.run(["account", hospital, "--login-url", "not a url"]).code == 2)
+
+        // A pinned instance: every call after the sign-in goes there, whatever the token response said.
+        let pinned = await cli.run(["account", hospital, "--instance-url", "http://mydomain.example.test"])
+        #expect(pinned.code == 0, "\(pinned.errors)")
+        #expect(cli.hosts.all.last == "mydomain.example.test")
+        #expect(await cli.run(["account", hospital, "--instance-url", "ftp://x"]).code == 2)
     }
 
     @Test func signInThenShowAHospitalWithItsHealthCareSection() async throws {

@@ -21,6 +21,10 @@ public enum SalesCommand {
                     help: "a real org's login server (https://login.salesforce.com, or test.salesforce.com)",
                     environment: "QUARTET_SALESFORCE_LOGIN_URL"),
                 OptionSpec(
+                    "instance-url", value: "URL",
+                    help: "call this instance instead of the one the sign-in names (a My Domain address)",
+                    environment: "QUARTET_SALESFORCE_INSTANCE_URL"),
+                OptionSpec(
                     "consumer-key", value: "KEY",
                     help: "the connected app's consumer key (its secret only from QUARTET_SALESFORCE_CONSUMER_SECRET)",
                     environment: "QUARTET_SALESFORCE_CONSUMER_KEY"),

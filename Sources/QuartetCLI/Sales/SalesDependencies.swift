@@ -62,6 +62,9 @@ struct SalesSession {
         } else {
             loginURL = options.server
         }
+        let instance = try context.arguments.value("instance-url", as: "an http(s) URL") { raw in
+            URL(string: raw).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
+        }
         // NB: the connected app's secret comes from the environment only, never a flag (flags show in `ps`).
         var configuration = SalesforceConfiguration(loginURL: loginURL)
         if let key = context.arguments.value("consumer-key"), !key.isEmpty { configuration.clientID = key }
@@ -80,7 +83,8 @@ struct SalesSession {
         self.json = context.arguments.flag("json")
         client = SalesforceClient(
             configuration: configuration, transport: dependencies.transport,
-            sessions: .file(folder.appendingPathComponent("session.json")),
+            sessions: instance.map { SessionStore.file(folder.appendingPathComponent("session.json")).pinned(to: $0) }
+                ?? .file(folder.appendingPathComponent("session.json")),
             onSignedOut: {
                 await cache.wipe()
                 try? await outbox.clear()

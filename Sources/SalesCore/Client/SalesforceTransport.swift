@@ -96,3 +96,17 @@ public struct SessionStore: Sendable {
             })
     }
 }
+
+extension SessionStore {
+    /// This store, with every session it hands out calling `instance` instead of the instance the token response
+    /// named (a My Domain address, or a sandbox reached through a proxy).
+    public func pinned(to instance: URL) -> SessionStore {
+        SessionStore(
+            load: {
+                guard var session = load() else { return nil }
+                session.instanceURL = instance
+                return session
+            },
+            save: save)
+    }
+}
