@@ -27,3 +27,18 @@ struct BannerView: View {
             .background(.yellow.opacity(0.25), in: RoundedRectangle(cornerRadius: 8))
     }
 }
+
+/// The body of a list of actions: its banner, what it says when empty, the rows, and the spinner while it loads.
+struct ActionRows: View {
+    let banner: String?
+    let emptyMessage: String?
+    let rows: [ActionRow]
+    let isBusy: Bool
+
+    var body: some View {
+        if let banner { BannerView(text: banner) }
+        if let emptyMessage { Text(emptyMessage).foregroundStyle(.secondary) }
+        ForEach(rows) { ActionRowView(row: $0) }
+        if isBusy { ProgressView() }
+    }
+}

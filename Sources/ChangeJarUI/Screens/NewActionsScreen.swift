@@ -11,10 +11,7 @@ public struct NewActionsScreen: View {
 
     public var body: some View {
         List {
-            if let banner = model.banner { BannerView(text: banner) }
-            if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
-            ForEach(model.rows) { ActionRowView(row: $0) }
-            if model.isBusy { ProgressView() }
+            ActionRows(banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy)
         }
         .task { await model.opened() }
     }

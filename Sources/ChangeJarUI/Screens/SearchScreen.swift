@@ -11,10 +11,8 @@ public struct SearchScreen: View {
 
     public var body: some View {
         List {
-            if let banner = model.banner { BannerView(text: banner) }
-            if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
-            ForEach(model.rows) { ActionRowView(row: $0) }
-            if model.isSearching { ProgressView() }
+            ActionRows(
+                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isSearching)
         }
         .searchable(
             text: Binding(get: { model.query }, set: { model.queryChanged($0) }),
