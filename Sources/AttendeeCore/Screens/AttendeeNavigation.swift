@@ -57,36 +57,67 @@ extension DashboardLink {
 
 /// The fixed words of the Attendee screens, so the views show no literal of their own.
 public enum AttendeeScreenText {
+    /// The `screen.events` string.
     public static var events: String { Strings.text("screen.events") }
+    /// The `screen.account` string.
     public static var account: String { Strings.text("screen.account") }
+    /// The `screen.additionalInfo` string.
     public static var additionalInfo: String { Strings.text("screen.additionalInfo") }
+    /// The `screen.sessionAttendees` string.
     public static var sessionAttendees: String { Strings.text("screen.sessionAttendees") }
+    /// The `dashboard.livePoll` string.
     public static var livePoll: String { Strings.text("dashboard.livePoll") }
+    /// The `dashboard.now` string.
     public static var onNow: String { Strings.text("dashboard.now") }
+    /// The `dashboard.next` string.
     public static var upNext: String { Strings.text("dashboard.next") }
+    /// The `account.name` string.
     public static var name: String { Strings.text("account.name") }
+    /// The `account.email` string.
     public static var email: String { Strings.text("account.email") }
+    /// The `account.password` string.
     public static var password: String { Strings.text("account.password") }
+    /// The `account.signIn` string.
     public static var signIn: String { Strings.text("account.signIn") }
+    /// The `account.signUp` string.
     public static var signUp: String { Strings.text("account.signUp") }
+    /// The `account.switchToSignUp` string.
     public static var switchToSignUp: String { Strings.text("account.switchToSignUp") }
+    /// The `account.switchToSignIn` string.
     public static var switchToSignIn: String { Strings.text("account.switchToSignIn") }
+    /// The `account.signOut` string.
     public static var signOut: String { Strings.text("account.signOut") }
+    /// The `agenda.day` string.
     public static var day: String { Strings.text("agenda.day") }
+    /// The `session.directions` string.
     public static var directions: String { Strings.text("session.directions") }
+    /// The `session.attendees` string.
     public static var attendees: String { Strings.text("session.attendees") }
+    /// The `session.speakers` string.
     public static var speakers: String { Strings.text("session.speakers") }
+    /// The `session.noAttendees` string.
     public static var noAttendees: String { Strings.text("session.noAttendees") }
+    /// The `info.guests` string.
     public static var guests: String { Strings.text("info.guests") }
+    /// The `info.guestName` string.
     public static var guestName: String { Strings.text("info.guestName") }
+    /// The `info.guestEmail` string.
     public static var guestEmail: String { Strings.text("info.guestEmail") }
+    /// The `info.submit` string.
     public static var submit: String { Strings.text("info.submit") }
+    /// The `profile.aboutMe` string.
     public static var aboutMe: String { Strings.text("profile.aboutMe") }
+    /// The `profile.preferences` string.
     public static var preferences: String { Strings.text("profile.preferences") }
+    /// The `profile.edit` string.
     public static var edit: String { Strings.text("profile.edit") }
+    /// The `profile.save` string.
     public static var save: String { Strings.text("profile.save") }
+    /// The `profile.cancel` string.
     public static var cancel: String { Strings.text("profile.cancel") }
+    /// The `feedback.comment` string.
     public static var comment: String { Strings.text("feedback.comment") }
+    /// The `speakers.sessions` string.
     public static var speakerSessions: String { Strings.text("speakers.sessions") }
     /// `Rating: 4`.
     public static func rating(_ value: Int?) -> String { Strings.format("feedback.rating", "\(value ?? 0)") }
@@ -98,9 +129,13 @@ public enum AttendeeScreenText {
 
 /// One event in the list: name, dates in the event's zone, venue.
 public struct EventRow: Sendable, Hashable, Identifiable {
+    /// The event's id.
     public var id: String
+    /// Its name.
     public var name: String
+    /// `10–11 Mar 2027`, in the event's zone.
     public var dates: String
+    /// The venue's name.
     public var venue: String
 }
 
@@ -185,16 +220,24 @@ public final class AttendeeAppModel {
 
     // MARK: - The models of the pages
 
+    /// The dashboard of an event.
     public func dashboard(_ eventID: String) -> EventDetailsModel {
         EventDetailsModel(client: client, eventID: eventID)
     }
+    /// The agenda, with its offline copy.
     public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy) }
+    /// The person's agenda of an event.
     public func myAgenda(_ eventID: String) -> MyAgendaModel { MyAgendaModel(client: client, eventID: eventID) }
+    /// The attendees of an event.
     public func attendees(_ eventID: String) -> AttendeesModel { AttendeesModel(client: client, eventID: eventID) }
+    /// The speakers of an event.
     public func speakers(_ eventID: String) -> SpeakersModel { SpeakersModel(client: client, eventID: eventID) }
+    /// A session's details, with the app's share links.
     public func session() -> SessionDetailsModel { SessionDetailsModel(client: client, shareBaseURL: shareBaseURL) }
+    /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }
 
+    /// Feedback on the event or a session.
     public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {
         FeedbackModel(client: client, target: target)
     }
