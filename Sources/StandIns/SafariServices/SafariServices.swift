@@ -15,3 +15,8 @@ open class SFSafariViewController: UIViewController {
         super.init()
     }
 }
+
+extension SFSafariViewController: _PlatformContent {
+    public var _contentURL: URL? { url }
+    public var _contentData: (data: Data, mimeType: String)? { nil }
+}

@@ -216,9 +216,9 @@ struct NodeRenderer {
         for child in node.children {
             if child.kind == .searchField {
                 searchFields.append(child)
-            } else if child.kind == .zstack && child.path.hasSuffix("/overlay") {
+            } else if child.placement == .overlay {
                 overlays.append(child)
-            } else if !node.path.isEmpty && child.path.hasPrefix(node.path + "/inset") {
+            } else if child.placement == .topInset || child.placement == .bottomInset {
                 banners.append(child)
             } else if child.kind == .section {
                 closeLoose()
@@ -454,7 +454,7 @@ struct NodeRenderer {
 
     private func children(_ node: ViewNode, _ place: Place) -> String {
         node.children.map { child in
-            if child.kind == .zstack && child.path.hasSuffix("/overlay") {
+            if child.placement == .overlay {
                 return "<div class=\"overlay-layer\">" + child.children.map { overlayElement($0, place) }.joined()
                     + "</div>"
             }

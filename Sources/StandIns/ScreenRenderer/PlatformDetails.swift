@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUI
 
 /// The region a map node shows, read back from the text the MapKit stand-in records
 /// (`center 12.5, -30; span 80 × 120`), so pins land roughly where they are on the map.
@@ -39,10 +40,8 @@ struct MapRegion {
     }
 }
 
-/// What a platform view's object says about its content: the page a browser opens, the bytes a web view shows.
-///
-/// NB: the renderer depends on the SwiftUI stand-in only, so it cannot name `SFSafariViewController` or
-/// `WKWebView`; it reads their stored properties (`url`, `loadedURL`, `loaded`) by reflection instead.
+/// What a platform view's object says about its content: the page a browser opens, the bytes a web view shows
+/// (the stand-ins' `_PlatformContent`).
 struct PlatformObject {
     /// Bytes a web view was given.
     struct Loaded {
@@ -60,42 +59,15 @@ struct PlatformObject {
     var url: URL?
     var loaded: Loaded?
 
-    init(_ object: AnyObject?) {
-        guard let object else { return }
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            for child in current.children {
-                let value = Self.unwrap(child.value)
-                switch child.label {
-                case "url", "loadedURL":
-                    if url == nil, let found = value as? URL { url = found }
-                case "loaded":
-                    if let value { loaded = Self.loaded(value) }
-                default: break
-                }
+    @MainActor init(_ object: AnyObject?) {
+        guard let content = object as? any _PlatformContent else { return }
+        url = content._contentURL
+        if let (data, mimeType) = content._contentData {
+            var preview: String?
+            if mimeType.hasPrefix("text/"), let text = String(data: data.prefix(600), encoding: .utf8) {
+                preview = text
             }
-            mirror = current.superclassMirror
+            loaded = Loaded(byteCount: data.count, mimeType: mimeType, textPreview: preview)
         }
-    }
-
-    private static func unwrap(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.map { unwrap($0.value) } ?? nil
-    }
-
-    private static func loaded(_ value: Any) -> Loaded? {
-        var data: Data?
-        var mimeType = "application/octet-stream"
-        for child in Mirror(reflecting: value).children {
-            if let bytes = child.value as? Data { data = bytes }
-            if let type = child.value as? String { mimeType = type }
-        }
-        guard let data else { return nil }
-        var preview: String?
-        if mimeType.hasPrefix("text/"), let text = String(data: data.prefix(600), encoding: .utf8) {
-            preview = text
-        }
-        return Loaded(byteCount: data.count, mimeType: mimeType, textPreview: preview)
     }
 }

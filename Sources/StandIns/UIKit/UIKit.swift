@@ -123,6 +123,7 @@ extension UIViewControllerRepresentable {
         var node = ViewNode(.platformView, text: nil)
         node.value = String(describing: UIViewControllerType.self)
         node.platformObject = controller
+        node.url = (controller as? any _PlatformContent)?._contentURL
         return [node]
     }
 }
@@ -148,6 +149,7 @@ extension UIViewRepresentable {
         var node = ViewNode(.platformView, text: nil)
         node.value = String(describing: UIViewType.self)
         node.platformObject = view
+        node.url = (view as? any _PlatformContent)?._contentURL
         return [node]
     }
 }

@@ -38,3 +38,8 @@ open class WKWebView: UIView {
 public final class WKNavigation: Sendable {
     init() {}
 }
+
+extension WKWebView: _PlatformContent {
+    public var _contentURL: URL? { loadedURL }
+    public var _contentData: (data: Data, mimeType: String)? { loaded }
+}

@@ -63,6 +63,8 @@ public struct ViewNode {
     public var keyboard: String?
     /// The name `.previewDisplayName` gave a preview.
     public var previewName: String?
+    /// Where a node drawn by `.overlay` or `.safeAreaInset` sits over its content; `nil` for ordinary content.
+    public var placement: Placement?
     /// A stable path of the view that drew the node.
     public var path: String = ""
 
@@ -84,6 +86,28 @@ public struct ViewNode {
         self.kind = kind
         self.text = text
     }
+}
+
+extension ViewNode {
+    /// Where a node sits relative to the content it was attached to.
+    public enum Placement: Sendable, Hashable {
+        /// In front of the content (`.overlay`).
+        case overlay
+        /// Pinned above the content (`.safeAreaInset(edge: .top)`).
+        case topInset
+        /// Pinned below the content (`.safeAreaInset(edge: .bottom)`).
+        case bottomInset
+    }
+}
+
+/// What a platform object (a browser, a web view) shows, for the tree and `make screens`. Not part of any Apple
+/// framework: the stand-ins' `SFSafariViewController` and `WKWebView` adopt it.
+@MainActor
+public protocol _PlatformContent: AnyObject {
+    /// The address it shows.
+    var _contentURL: URL? { get }
+    /// The bytes it shows, with their type.
+    var _contentData: (data: Data, mimeType: String)? { get }
 }
 
 /// How a node looks, as far as its modifiers said.

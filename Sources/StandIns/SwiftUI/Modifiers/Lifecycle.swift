@@ -124,7 +124,8 @@ extension View {
     ) -> some View {
         let inset = content()
         return _modifySingle { node, context in
-            let drawn = context.render(inset, at: "inset")
+            var drawn = context.render(inset, at: "inset")
+            for index in drawn.indices { drawn[index].placement = edge == .top ? .topInset : .bottomInset }
             if edge == .top { node.children.insert(contentsOf: drawn, at: 0) } else { node.children += drawn }
         }
     }

@@ -124,6 +124,7 @@ extension View {
             guard !drawn.isEmpty else { return }
             var layer = ViewNode(.zstack)
             layer.children = drawn
+            layer.placement = .overlay
             layer.path = context.identity + "/overlay"
             node.children.append(layer)
         }
