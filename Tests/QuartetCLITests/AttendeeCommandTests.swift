@@ -189,6 +189,22 @@ import TokenVerifier
             #expect(shown.output.contains("workshop · Mobile Ops"))
             #expect(shown.output.contains("Workshop Lab, Centro de Congressos de Lisboa"))
 
+            // The share sheet of the session page: title, time in the event's zone and place, link, and an .ics.
+            let share = await harness.run("share", workshop.id)
+            #expect(share.code == 0, "\(share.errors)")
+            let lines = share.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == workshop.title)
+            #expect(lines.count > 3 && lines[1].contains(workshop.title) && lines[1].contains("Workshop Lab"))
+            #expect(lines.count > 3 && lines[2].hasSuffix("/sessions/\(workshop.id)"))
+            #expect(share.output.contains("BEGIN:VCALENDAR") && share.output.contains("DTSTART"))
+            #expect(await harness.run("share", "no-such-session").code != 0)
+
+            let attendee = await harness.run("attendee", speaker.id)
+            #expect(attendee.code == 0)
+            #expect(attendee.output.hasPrefix(speaker.name + "\n"))
+            #expect(attendee.output.contains("https://github.com/"))
+            #expect(await harness.run("attendee", "nobody").code == 1)
+
             let attended = await harness.run("attend", workshop.id, "--json")
             #expect(
                 try AttendeeCoding.decoder().decode(AttendanceResult.self, from: Data(attended.output.utf8)).state

@@ -29,7 +29,8 @@ public struct PersonDetails: Sendable, Hashable {
     /// Icon names by network (`github`, `linkedin`, `link` for anything else); tapping does nothing.
     public var socialIcons: [String]
 
-    init(_ person: Person) {
+    /// The details of `person`, as the screen shows them.
+    public init(_ person: Person) {
         name = person.name
         subtitle = PersonRow(person).subtitle
         aboutMe = person.aboutMe

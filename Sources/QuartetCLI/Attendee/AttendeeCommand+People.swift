@@ -44,6 +44,19 @@ extension AttendeeCommand {
             })
     }
 
+    static var attendee: CommandSpec {
+        CommandSpec(
+            "attendee", summary: "one attendee's details, as the attendee page shows them", arguments: ["ID"],
+            body: body { context in
+                let person = try await context.client.person(context.positional(0))
+                let details = PersonDetails(person)
+                try context.show(person) {
+                    [details.name, details.subtitle, details.aboutMe].filter { !$0.isEmpty }
+                        + person.socialLinks.map(\.url)
+                }
+            })
+    }
+
     static func personLine(_ person: Person) -> String {
         let subtitle = [person.title, person.company].filter { !$0.isEmpty }.joined(separator: " · ")
         return "\(person.id)  \(person.name)" + (subtitle.isEmpty ? "" : "  — \(subtitle)")

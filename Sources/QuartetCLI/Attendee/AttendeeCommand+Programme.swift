@@ -184,6 +184,42 @@ extension AttendeeCommand {
             })
     }
 
+    static var share: CommandSpec {
+        CommandSpec(
+            "share", summary: "what the share sheet offers for a session: its title, time, place, link and .ics",
+            arguments: ["SESSION"],
+            options: [OptionSpec("ics", value: "FILE", help: "write the calendar entry to FILE")],
+            body: body { context in
+                let sheet = try await shareSheet(context.client, base: context.options.server, context.positional(0))
+                if let file = context.arguments.value("ics") {
+                    try Data(sheet.calendar.utf8).write(to: URL(fileURLWithPath: file))
+                }
+                try context.show(sheet) {
+                    [sheet.subject, sheet.text, sheet.link]
+                        + (context.arguments.value("ics") == nil ? ["", sheet.calendar] : [])
+                }
+            })
+    }
+
+    /// What the session page's share button hands the share sheet.
+    struct ShareSheet: Encodable, Sendable {
+        var subject: String
+        var text: String
+        var link: String
+        var calendar: String
+    }
+
+    /// Opens the session page, as a tap would, and reads its share sheet.
+    @MainActor
+    static func shareSheet(_ client: AttendeeClient, base: URL, _ sessionID: String) async throws -> ShareSheet {
+        let model = SessionDetailsModel(client: client, shareBaseURL: base)
+        await model.appeared(sessionID: sessionID)
+        guard let link = model.shareURL, let calendar = model.calendarEntry(stamp: Date()) else {
+            throw UsageError(model.banner ?? "no session '\(sessionID)'")
+        }
+        return ShareSheet(subject: model.title, text: model.shareText, link: link.absoluteString, calendar: calendar)
+    }
+
     static var myAgenda: CommandSpec {
         CommandSpec(
             "my-agenda", summary: "the sessions you attend, in order (--ics writes a calendar file)",

@@ -16,7 +16,7 @@ enum AttendeeCommand {
             options: ClientOptions.specs + [.flag("json", help: "print JSON instead of text")],
             subcommands: [
                 signUp, signIn, signOut, events, event, register, agenda, attend, leave, session, feedback, speakers,
-                speaker, attendees, profile, myAgenda, importCommand,
+                speaker, attendees, attendee, share, profile, myAgenda, importCommand,
             ]
         )
     }
