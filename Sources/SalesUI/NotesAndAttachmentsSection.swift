@@ -19,7 +19,7 @@ struct NotesAndAttachmentsSection: View {
                         Button(SalesText.edit) { model.itemEditTapped(id: row.id) }
                     }
                 }
-                ForEach(model.details == nil ? [] : model.addableKinds, id: \.self) { kind in
+                ForEach(model.addableKinds, id: \.self) { kind in
                     Button(kind.addTitle, systemImage: "plus") { model.addTapped(kind) }
                 }
             } label: {

@@ -15,6 +15,8 @@ public final class SubmitModel {
     public private(set) var banner: String?
     /// The field a validation message is about.
     public private(set) var invalidField: SubmitField?
+    /// The action the last Submit put in the jar; `nil` until one is sent, and again from the next Submit.
+    public private(set) var submitted: Action?
     /// Whether a submission waits for a sign-in.
     public var hasPendingSubmission: Bool { pending != nil }
 
@@ -36,6 +38,7 @@ public final class SubmitModel {
     public func submitTapped() async {
         banner = nil
         invalidField = nil
+        submitted = nil
         if let violation = ActionRules.violation(title: title, content: content) {
             invalidField = SubmitField(rawValue: violation.field)
             banner = violation.message
@@ -67,6 +70,7 @@ public final class SubmitModel {
             let created = try await actions.create(current.token, action)
             title = ""
             content = ""
+            submitted = created
             banner = Strings.submitted
             await onSubmitted(created)
         } catch {

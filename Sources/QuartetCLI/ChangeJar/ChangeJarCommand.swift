@@ -241,7 +241,7 @@ extension AppModel {
                 return 1
             }
         }
-        let sent = submit.invalidField == nil && !submit.hasPendingSubmission && submit.title.isEmpty
+        let sent = submit.submitted != nil
         if let banner = submit.banner {
             if sent { console.line(banner) } else { console.errorLine(banner) }
         }

@@ -92,8 +92,8 @@ public final class AccountScreenModel {
         return nil
     }
 
-    /// The kinds of item the screen can add, in the order of its buttons.
-    public var addableKinds: [ItemEditorModel.Kind] { [.note, .attachment, .doc] }
+    /// The kinds of item the screen can add, in the order of its buttons; none until the account has loaded.
+    public var addableKinds: [ItemEditorModel.Kind] { details == nil ? [] : [.note, .attachment, .doc] }
 
     private let accountID: String
     private let client: SalesforceClient

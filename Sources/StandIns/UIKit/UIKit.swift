@@ -120,12 +120,18 @@ extension UIViewControllerRepresentable {
         let representable = Context(environment: context.environment)
         let controller = makeUIViewController(context: representable)
         updateUIViewController(controller, context: representable)
-        var node = ViewNode(.platformView, text: nil)
-        node.value = String(describing: UIViewControllerType.self)
-        node.platformObject = controller
-        node.url = (controller as? any _PlatformContent)?._contentURL
-        return [node]
+        return [platformNode(controller)]
     }
+}
+
+/// The node a representable draws: the object it made, its type, and the page it shows.
+@MainActor
+private func platformNode(_ object: AnyObject) -> ViewNode {
+    var node = ViewNode(.platformView, text: nil)
+    node.value = String(describing: type(of: object))
+    node.platformObject = object
+    node.url = (object as? any _PlatformContent)?._contentURL
+    return node
 }
 
 /// A UIKit view shown as a SwiftUI view (https://developer.apple.com/documentation/swiftui/uiviewrepresentable).
@@ -146,10 +152,6 @@ extension UIViewRepresentable {
         let representable = Context(environment: context.environment)
         let view = makeUIView(context: representable)
         updateUIView(view, context: representable)
-        var node = ViewNode(.platformView, text: nil)
-        node.value = String(describing: UIViewType.self)
-        node.platformObject = view
-        node.url = (view as? any _PlatformContent)?._contentURL
-        return [node]
+        return [platformNode(view)]
     }
 }
