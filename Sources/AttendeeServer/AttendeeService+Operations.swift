@@ -72,6 +72,16 @@ extension AttendeeService {
             AttendeeRoute.importProgramme, "Create or update an event's programme by external ids",
             [200: "Updated", 201: "Created", 401: "Not signed in", 403: "Not the organizer", 422: "Invalid programme"],
             body: object(["event", "speakers", "sessions"])),
+        APIOperation(
+            AttendeeRoute.eventLive,
+            summary: "The event's live updates (Server-Sent Events): `ready` first, then each change; send "
+                + "`Last-Event-ID` to resume",
+            tag: "Attendee",
+            responses: [
+                200: "Streaming", 401: "Not signed in", 403: "Not registered",
+                404: "No such event",
+            ],
+            responseMediaType: "text/event-stream"),
     ]
 
     private static func operation(

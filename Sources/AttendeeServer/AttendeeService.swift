@@ -50,6 +50,8 @@ public struct AttendeeService: Sendable {
     let store: AttendeeStore
     let configuration: Configuration
     let agendaCache: AgendaCache
+    /// Sends committed changes to this instance's open event streams.
+    let live: LiveHub
     /// A hash of no one's password, verified when an e-mail is unknown so that sign-in takes as long either way.
     let decoyHash: String
 
@@ -58,6 +60,7 @@ public struct AttendeeService: Sendable {
         self.store = AttendeeStore(database: database, now: configuration.now)
         self.configuration = configuration
         self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
+        self.live = LiveHub(database: database)
         self.decoyHash = try configuration.passwordHasher.hash(UUID().uuidString)
     }
 
@@ -94,6 +97,7 @@ public struct AttendeeService: Sendable {
         let events = EventController(service: self)
         let sessions = SessionController(service: self)
         let people = PeopleController(service: self)
+        let live = LiveController(service: self)
         return [
             (AttendeeRoute.signUp, accounts.signUp), (AttendeeRoute.signIn, accounts.signIn),
             (AttendeeRoute.signOut, accounts.signOut),
@@ -109,6 +113,7 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.sessionAttendees, sessions.attendees), (AttendeeRoute.sessionFeedback, sessions.feedback),
             (AttendeeRoute.speaker, people.speaker), (AttendeeRoute.person, people.person),
             (AttendeeRoute.importProgramme, events.importProgramme),
+            (AttendeeRoute.eventLive, live.event),
         ]
     }
 }

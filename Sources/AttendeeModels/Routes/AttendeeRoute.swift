@@ -56,10 +56,13 @@ public enum AttendeeRoute {
     /// `POST`: load a programme (creates or updates by external ids).
     public static let importProgramme = Route(.post, prefix + "/import", authenticated: true)
 
+    /// `GET`: the event's live updates as Server-Sent Events (polls, the wall), for its attendees and organizers.
+    public static let eventLive = Route(.get, prefix + "/events/:eventID/live", authenticated: true)
+
     /// Every route, for the server's registration check.
     public static let all: [Route] = [
         signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
         eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
-        importProgramme,
+        importProgramme, eventLive,
     ]
 }

@@ -98,5 +98,19 @@ enum AttendeeSchema {
                 );
                 """)
         }
+        migrator.register("attendee.v2-live-outbox") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_live_event (
+                    sequence \(db.dialect.autoIncrementPrimaryKey),
+                    topic TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    data TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX attendee_live_event_by_topic ON attendee_live_event (topic, sequence);
+                CREATE INDEX attendee_live_event_by_age ON attendee_live_event (created_at);
+                """)
+        }
     }
 }

@@ -52,6 +52,20 @@ struct AttendeeStore: Sendable {
         }
     }
 
+    /// Whether the person organizes the event (404 when there is no such event).
+    static func isOrganizer(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        guard let row = try db.queryOne("SELECT organizer_id FROM attendee_event WHERE id = \(eventID)") else {
+            throw HTTPError(.notFound, detail: "There is no event with this id.")
+        }
+        return try row.decode(String?.self, "organizer_id") == userID
+    }
+
+    /// Refuses a person who neither attends nor organizes the event: 404 without the event, 403 otherwise.
+    static func requireMembership(eventID: String, userID: String, _ db: any DatabaseConnection) throws {
+        if try isOrganizer(eventID: eventID, userID: userID, db) { return }
+        try requireRegistration(eventID: eventID, userID: userID, db)
+    }
+
     // MARK: - Sessions
 
     /// The event's sessions by start time, with speakers and (for a signed-in caller) their own state.

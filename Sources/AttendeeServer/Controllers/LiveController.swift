@@ -1,0 +1,18 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+
+/// The live-update streams: who may listen to which topic.
+struct LiveController: Sendable {
+    let service: AttendeeService
+
+    /// An event's stream, for its registered attendees and its organizer.
+    func event(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let eventID = try request.parameter("eventID")
+        try await service.store.database.read { db in
+            try AttendeeStore.requireMembership(eventID: eventID, userID: userID, db)
+        }
+        return Response(body: .eventStream(service.live.stream([.event(eventID)], lastEventID: request.lastEventID)))
+    }
+}

@@ -1,0 +1,98 @@
+import AttendeeModels
+import Database
+import Foundation
+
+/// One change that live clients are told about, as it is stored and sent.
+struct LiveEvent: Sendable, Equatable {
+    /// The position in the outbox: increasing, and the SSE `id` a reconnecting client sends back.
+    var sequence: Int64
+    /// The topic's stored key (``LiveTopic/key``).
+    var topic: String
+    /// The SSE event type, e.g. `wall.post` or `poll.results`.
+    var kind: String
+    /// The JSON payload.
+    var data: String
+}
+
+/// The live-event outbox: a change and its live event are written in one transaction, so a client is told
+/// of every acknowledged write and of nothing that was rolled back.
+///
+/// ```swift
+/// let event = try await database.write { db in
+///     try db.execute("INSERT INTO attendee_wall_post …")
+///     return try LiveOutbox.append(.event(eventID), kind: "wall.post", payload: post, db)
+/// }
+/// service.live.publish(event)
+/// ```
+///
+/// On PostgreSQL, `append` also queues `pg_notify` on ``channel`` with the sequence; PostgreSQL delivers it
+/// when the transaction commits, which is how the other instances hear of the change.
+enum LiveOutbox {
+    /// The PostgreSQL notification channel.
+    static let channel = "attendee_live"
+    /// How long events are kept for clients that reconnect with `Last-Event-ID`.
+    static let retention: TimeInterval = 24 * 3600
+    /// The most events one reconnect replays; a client further behind reloads instead.
+    static let replayLimit = 1_000
+
+    /// Stores a live event inside the caller's transaction and answers it with its sequence.
+    static func append(
+        _ topic: LiveTopic, kind: String, payload: some Encodable, now: Date = Date(), _ db: any DatabaseConnection
+    ) throws -> LiveEvent {
+        let data = String(decoding: try AttendeeCoding.encoder().encode(payload), as: UTF8.self)
+        let createdAt = Int64(now.timeIntervalSince1970)
+        guard
+            let sequence = try db.fetchValue(
+                Int64.self,
+                """
+                INSERT INTO attendee_live_event (topic, kind, data, created_at)
+                VALUES (\(topic.key), \(kind), \(data), \(createdAt)) RETURNING sequence
+                """)
+        else { throw DatabaseError(.other, code: "live", message: "the outbox returned no sequence") }
+        if db.dialect == .postgres {
+            _ = try db.query("SELECT pg_notify(\(channel), \(String(sequence)))")
+        }
+        return LiveEvent(sequence: sequence, topic: topic.key, kind: kind, data: data)
+    }
+
+    /// The events after `sequence` on any of `topics`, oldest first (for a reconnecting client).
+    static func events(after sequence: Int64, on topics: [LiveTopic], _ db: any DatabaseConnection) throws
+        -> [LiveEvent]
+    {
+        var events: [LiveEvent] = []
+        for topic in topics {
+            events += try db.query(
+                """
+                SELECT sequence, topic, kind, data FROM attendee_live_event
+                WHERE topic = \(topic.key) AND sequence > \(sequence)
+                ORDER BY sequence LIMIT \(Int64(replayLimit))
+                """
+            ).map(event)
+        }
+        return events.sorted { $0.sequence < $1.sequence }.prefix(replayLimit).map { $0 }
+    }
+
+    /// The events with these sequences (what another instance's notifications name).
+    static func events(sequences: [Int64], _ db: any DatabaseConnection) throws -> [LiveEvent] {
+        var events: [LiveEvent] = []
+        for sequence in sequences {
+            events += try db.query(
+                "SELECT sequence, topic, kind, data FROM attendee_live_event WHERE sequence = \(sequence)"
+            ).map(event)
+        }
+        return events
+    }
+
+    /// Deletes events older than ``retention``; answers how many went.
+    @discardableResult
+    static func prune(now: Date = Date(), _ db: any DatabaseConnection) throws -> Int {
+        let cutoff = Int64(now.addingTimeInterval(-retention).timeIntervalSince1970)
+        return try db.execute("DELETE FROM attendee_live_event WHERE created_at < \(cutoff)")
+    }
+
+    private static func event(_ row: Row) throws -> LiveEvent {
+        LiveEvent(
+            sequence: try row.decode(Int64.self, "sequence"), topic: try row.decode(String.self, "topic"),
+            kind: try row.decode(String.self, "kind"), data: try row.decode(String.self, "data"))
+    }
+}

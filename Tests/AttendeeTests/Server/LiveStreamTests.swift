@@ -1,0 +1,194 @@
+import AttendeeModels
+import Database
+import DatabaseTestSupport
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import AttendeeServer
+
+/// The live-update plumbing every live feature uses: the outbox, the hub and the event stream route.
+@Suite struct LiveStreamTests {
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aRegisteredAttendeeHearsCommittedEventsOfTheirEventOnly(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Ada Lovelace")
+            let listener = try await LiveListener.open(server, token: token)
+            let ready = try await listener.next()
+            #expect(ready.event == "ready")
+            #expect(ready.id != nil)
+
+            let otherEvent = try await server.commit(.event("another-event"), kind: "test.other")
+            let mine = try await server.commit(.event(server.eventID), kind: "test.change")
+            server.service.live.publish([otherEvent, mine])
+
+            let heard = try await listener.next()
+            #expect(heard.event == "test.change")
+            #expect(heard.id == String(mine.sequence))
+            #expect(heard.data == #"{"note":"test.change"}"#)
+            listener.close()
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func onlyMembersMayListen(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let stranger = try await server.signUp("Not Registered")
+            let path = "/attendee/v1/events/\(server.eventID)/live"
+            #expect(try await server.client.get(path).status == .unauthorized)
+            #expect(
+                try await server.client.get(path, headers: AttendeeTestServer.auth(stranger)).status == .forbidden)
+            #expect(
+                try await server.client.get(
+                    "/attendee/v1/events/no-such-event/live", headers: AttendeeTestServer.auth(stranger)
+                ).status == .notFound)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aReconnectingClientGetsWhatItMissedOnItsTopicThenLiveEvents(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Grace Hopper")
+            let before = try await server.commit(.event(server.eventID), kind: "test.before")
+            let missed = try await server.commit(.event(server.eventID), kind: "test.missed")
+            _ = try await server.commit(.session("a-session"), kind: "test.elsewhere")
+
+            let listener = try await LiveListener.open(server, token: token, lastEventID: String(before.sequence))
+            #expect(try await listener.next().event == "ready")
+            let replayed = try await listener.next()
+            #expect(replayed.event == "test.missed")
+            #expect(replayed.id == String(missed.sequence))
+
+            // Published again live (as this instance's writer would): not sent twice.
+            server.service.live.publish(missed)
+            let later = try await server.commit(.event(server.eventID), kind: "test.later")
+            server.service.live.publish(later)
+            #expect(try await listener.next().event == "test.later")
+            listener.close()
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func anEventHeardLocallyAndFromAnotherInstanceIsSentOnce(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Alan Turing")
+            let listener = try await LiveListener.open(server, token: token)
+            #expect(try await listener.next().event == "ready")
+            let first = try await server.commit(.event(server.eventID), kind: "test.first")
+            server.service.live.publish(first)
+            try await server.service.live.received(sequences: [first.sequence])
+            let second = try await server.commit(.event(server.eventID), kind: "test.second")
+            try await server.service.live.received(sequences: [second.sequence])
+            #expect(try await listener.next().event == "test.first")
+            #expect(try await listener.next().event == "test.second")
+            listener.close()
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aRolledBackChangeLeavesNoEvent(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            struct Refused: Error {}
+            let eventID = server.eventID
+            await #expect(throws: Refused.self) {
+                _ = try await server.database.write { db -> LiveEvent in
+                    _ = try LiveOutbox.append(.event(eventID), kind: "test.undone", payload: ["note": "x"], db)
+                    throw Refused()
+                }
+            }
+            let stored = try await server.database.read { db in
+                try LiveOutbox.events(after: 0, on: [.event(eventID)], db)
+            }
+            #expect(stored.isEmpty)
+        }
+    }
+
+    @Test func aClientThatFallsTooFarBehindIsDroppedNotSilentlySkipped() async throws {
+        try await AttendeeTestServer.with(.sqliteFile) { server in
+            let hub = server.service.live
+            let (sent, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
+            let gate = Gate(isOpen: false)
+            let producer = Task {
+                defer { continuation.finish() }
+                try await hub.stream([.event("e")], lastEventID: nil).producer(
+                    EventStreamWriter { event in
+                        continuation.yield(event)
+                        await gate.pass()
+                    })
+            }
+            var iterator = sent.makeAsyncIterator()
+            #expect(await iterator.next()?.event == "ready")
+            // The writer is stuck sending `ready`; the queue holds `queueLimit` events, one more ends the stream.
+            let events = (1...Int64(LiveHub.queueLimit + 1)).map {
+                LiveEvent(sequence: 1_000_000 + $0, topic: LiveTopic.event("e").key, kind: "k", data: "{}")
+            }
+            hub.publish(events)
+            #expect(hub.subscriberCount == 0)
+            await gate.open()
+            await #expect(throws: EventStreamError.slowConsumer) { try await producer.value }
+        }
+    }
+}
+
+extension AttendeeTestServer {
+    /// Writes a live event as a change's transaction would, and answers it.
+    func commit(_ topic: LiveTopic, kind: String) async throws -> LiveEvent {
+        try await database.write { db in try LiveOutbox.append(topic, kind: kind, payload: ["note": kind], db) }
+    }
+}
+
+/// One client of the event's live stream, reading events as the engine would send them.
+final class LiveListener: Sendable {
+    private let events: AsyncThrowingStream<ServerSentEvent, any Error>
+    private let task: Task<Void, Never>
+
+    private init(stream: EventStream) {
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: ServerSentEvent.self)
+        self.events = events
+        task = Task {
+            do {
+                try await stream.producer(EventStreamWriter { continuation.yield($0) })
+                continuation.finish()
+            } catch { continuation.finish(throwing: error) }
+        }
+    }
+
+    /// Opens the demo event's stream for `token`.
+    static func open(_ server: AttendeeTestServer, token: String, lastEventID: String? = nil) async throws
+        -> LiveListener
+    {
+        var headers = AttendeeTestServer.auth(token)
+        if let lastEventID { headers["Last-Event-ID"] = lastEventID }
+        let response = try await server.client.get("/attendee/v1/events/\(server.eventID)/live", headers: headers)
+        try #require(response.status == .ok, "\(response.bodyText)")
+        guard case .eventStream(let stream) = response.body else {
+            Issue.record("not an event stream")
+            throw EventStreamError.closed
+        }
+        return LiveListener(stream: stream)
+    }
+
+    /// The next event, failing after ten seconds without one.
+    func next() async throws -> ServerSentEvent {
+        let events = self.events
+        return try await withThrowingTaskGroup(of: ServerSentEvent?.self) { group in
+            group.addTask {
+                var iterator = events.makeAsyncIterator()
+                return try await iterator.next()
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let event = try await group.next() ?? nil else {
+                throw EventStreamError.closed
+            }
+            return event
+        }
+    }
+
+    /// Leaves, as a client closing the connection.
+    func close() { task.cancel() }
+}
