@@ -230,7 +230,9 @@ var targets: [Target] = [
     .testTarget(
         name: "QuartetServerTests",
         dependencies: [
-            "QuartetServer", "HTTPServer", "DynamicJSON", "CognitoDevServer", "ChangeJarModels", "Database",
+            "QuartetServer", "HTTPServer", "HTTPTypes", "DynamicJSON", "CognitoDevServer", "ChangeJarModels",
+            "Database",
+            "Locking",
         ],
         swiftSettings: swiftSettings
     ),

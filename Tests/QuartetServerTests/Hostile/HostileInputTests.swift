@@ -1,0 +1,87 @@
+import Foundation
+import HTTPServer
+import HTTPTypes
+import Locking
+import QuartetServer
+import Testing
+
+/// Every route that takes a body, fed every body of ``HostileCorpus`` by a signed-in caller with real ids:
+/// 4xx (or 2xx where the body happens to be valid), never 5xx, and no internals in any error body.
+@Suite struct HostileInputTests {
+    @Test func noHostileBodyGetsA5xxOrAnErrorBodyWithInternals() async throws {
+        let server = try await ComposedServer.make()
+        defer { server.remove() }
+        let callers = try await SignedInCallers.make(server.client)
+        var tried = 0
+        // NB: signing out would end the caller's session for every later request; it reads no body anyway.
+        let operations = server.application.openAPI.operations.filter {
+            $0.method.takesBody && !$0.path.hasSuffix("/auth/signout")
+        }
+        for operation in operations {
+            let target = callers.target(operation.path)
+            var headers: HTTPHeaders = ["Content-Type": "application/json"]
+            if let authorization = callers.authorization(for: operation.path) {
+                headers["Authorization"] = authorization
+            }
+            for (name, body) in HostileCorpus.bodies {
+                let response = try await server.client.request(
+                    operation.method, target, headers: headers, body: body)
+                tried += 1
+                if operation.requiresAuthentication {
+                    // The corpus is wasted on a route that stops at the door: the caller must get past it.
+                    #expect(
+                        response.status != .unauthorized,
+                        "\(operation.method.rawValue) \(operation.path) refused the signed-in caller")
+                }
+                #expect(
+                    response.status.rawValue < 500,
+                    "\(operation.method.rawValue) \(operation.path) with \(name): \(response.status.rawValue)")
+                if response.status.rawValue >= 400 {
+                    let leaks = HostileCorpus.leaks(in: response.bodyText)
+                    #expect(
+                        leaks.isEmpty,
+                        "\(operation.method.rawValue) \(operation.path) with \(name) leaks \(leaks): \(response.bodyText.prefix(300))"
+                    )
+                }
+            }
+        }
+        #expect(tried >= 15 * HostileCorpus.bodies.count)
+        #expect(server.serverErrors().isEmpty, "server errors logged: \(server.serverErrors().prefix(3))")
+    }
+}
+
+/// A composed Quartet server on a SQLite file of its own, without a rate limit, logging into memory.
+struct ComposedServer: Sendable {
+    let application: Application
+    let client: TestClient
+    let directory: URL
+    let lines: Locked<[String]>
+
+    static func make() async throws -> ComposedServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-hostile-\(UUID())")
+        let application = try await buildApplication(
+            ServerConfiguration(
+                port: 0, dataDirectory: directory,
+                databaseURL: "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path, rateLimit: 0))
+        let lines = Locked<[String]>([])
+        let client = TestClient(
+            handler: application.handler(log: LogSink { line in lines.withLock { $0.append(line) } }),
+            remoteAddress: "192.0.2.7")
+        return ComposedServer(application: application, client: client, directory: directory, lines: lines)
+    }
+
+    /// Every log line so far.
+    var logLines: [String] { lines.withLock { $0 } }
+
+    /// The log lines of requests answered 5xx.
+    func serverErrors() -> [String] {
+        logLines.filter { $0.contains("status=5") }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+extension HTTPMethod {
+    /// Whether requests of this method carry a body worth attacking.
+    var takesBody: Bool { self == .post || self == .put || self == .patch }
+}
