@@ -166,6 +166,28 @@ import TokenVerifier
         }
     }
 
+    @Test func importTakesTheZoneFromTheOffsets() async throws {
+        try await Harness.with { harness in
+            let file = harness.directory + "/pretalx.json"
+            try Data(
+                """
+                {"schedule": {"conference": {"acronym": "rc3", "title": "rC3",
+                  "days": [{"date": "2020-12-28", "rooms": {"Stage": [
+                    {"guid": "g1", "title": "Opening", "date": "2020-12-28T11:00:00+01:00", "duration": "00:45"}]}}]}}}
+                """.utf8
+            ).write(to: URL(fileURLWithPath: file))
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            let first = await harness.run("import", file)
+            #expect(first.code == 0, "\(first.errors)")
+            #expect(first.errors.contains("Read frab: rC3, 1 sessions, 0 speakers, 0 skipped; times in GMT+0100."))
+            let summary = try await harness.json(ImportSummary.self, "import", file)
+            let agenda = await harness.run("agenda", summary.eventID)
+            #expect(agenda.output.contains("Times: GMT+0100"))
+            #expect(agenda.output.contains("11:00 – 11:45  Opening"))
+        }
+    }
+
     @Test func browsingCommandsAndWaitlist() async throws {
         try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)

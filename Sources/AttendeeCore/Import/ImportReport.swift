@@ -29,6 +29,9 @@ public struct ImportReport: Sendable, Hashable {
     public var skipped: [Skipped]
     /// Which format the file was in.
     public var format: ProgrammeFormat
+    /// What the person should check although nothing was skipped, in sentences (how the event's time zone was
+    /// chosen when the file does not name it).
+    public var warnings: [String] = []
 }
 
 /// The programme formats the importer reads.
@@ -43,7 +46,7 @@ public enum ProgrammeFormat: String, Sendable, Hashable {
 public struct ImportOptions: Sendable, Hashable {
     /// The event's name when the file has none.
     public var eventName: String?
-    /// The IANA zone for files whose times carry none (Sessionize); overrides frab's when set.
+    /// The IANA zone of the event; when set it wins over whatever the file names or its offsets imply.
     public var timeZone: String?
     /// The Additional Info questions for the event.
     public var additionalInfoFields: [AdditionalInfoField]

@@ -302,7 +302,8 @@ extension AttendeeCommand {
             "import", summary: "load a frab schedule.json or Sessionize programme (re-importing updates)",
             arguments: ["FILE"],
             options: [
-                OptionSpec("time-zone", value: "ZONE", help: "IANA zone for files without one (Sessionize)"),
+                OptionSpec(
+                    "time-zone", value: "ZONE", help: "the event's IANA zone; wins over the file's zone and offsets"),
                 OptionSpec("name", value: "NAME", help: "the event's name when the file has none"),
                 OptionSpec("capacity", value: "N", help: "seats for each workshop and breakout"),
                 .flag("dry-run", help: "read and report without sending"),
@@ -320,10 +321,12 @@ extension AttendeeCommand {
                     smallSessionCapacity: try context.arguments.value("capacity", as: "a number of seats") { Int($0) })
                 let report = try ProgrammeImporter.read(data, options: options)
                 for item in report.skipped { context.console.errorLine("skipped \(item)") }
+                for warning in report.warnings { context.console.errorLine("warning: \(warning)") }
                 let programme = report.programme
                 context.console.errorLine(
                     "Read \(report.format.rawValue): \(programme.event.name), \(programme.sessions.count) sessions, "
-                        + "\(programme.speakers.count) speakers, \(report.skipped.count) skipped.")
+                        + "\(programme.speakers.count) speakers, \(report.skipped.count) skipped; "
+                        + "times in \(programme.event.timeZone).")
                 if context.arguments.flag("dry-run") {
                     try context.show(programme) { [] }
                     return
