@@ -166,7 +166,7 @@ import TokenVerifier
         }
     }
 
-    @Test func importTakesTheZoneFromTheOffsets() async throws {
+    @Test func importTakesTheZoneFromOffsetsAndKeepsOthersEventsApart() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/pretalx.json"
             try Data(
@@ -182,9 +182,21 @@ import TokenVerifier
             #expect(first.code == 0, "\(first.errors)")
             #expect(first.errors.contains("Read frab: rC3, 1 sessions, 0 speakers, 0 skipped; times in GMT+0100."))
             let summary = try await harness.json(ImportSummary.self, "import", file)
+            #expect(summary.externalID == "frab:rc3")
             let agenda = await harness.run("agenda", summary.eventID)
             #expect(agenda.output.contains("Times: GMT+0100"))
             #expect(agenda.output.contains("11:00 – 11:45  Opening"))
+
+            _ = await harness.run("signout")
+            _ = await harness.run(
+                "signup", "--email", "eve@example.com", "--password", "correct horse", "--name", "Eve")
+            let other = await harness.run("import", file)
+            #expect(other.code == 0, "\(other.errors)")
+            #expect(other.output.contains("Created event"))
+            #expect(other.output.contains("“frab:rc3” is another organizer's event, left as it was"))
+            #expect(!other.output.contains(summary.eventID))
+            let untouched = try await harness.json([Session].self, "agenda", summary.eventID)
+            #expect(untouched.map(\.title) == ["Opening"])
         }
     }
 

@@ -69,7 +69,9 @@ enum FrabImporter {
                     for case let person as [String: Any] in event["persons"] as? [Any] ?? [] {
                         let name = JSONField.string(person["public_name"]) ?? JSONField.string(person["name"])
                         guard let name else { continue }
-                        let personID = "frab:\(acronym):person:" + (JSONField.string(person["id"]) ?? name.lowercased())
+                        let personID =
+                            "frab:\(JSONField.idPart(acronym)):person:"
+                            + JSONField.idPart(JSONField.string(person["id"]) ?? name.lowercased())
                         if speakers[personID] == nil {
                             speakers[personID] = ProgrammeSpeaker(
                                 externalID: personID, name: name, bio: JSONField.string(person["biography"]) ?? "")
@@ -107,7 +109,8 @@ enum FrabImporter {
                 byAdding: .day, value: 1, to: startsAt) ?? startsAt
         let name = options.eventName ?? JSONField.string(conference["title"]) ?? acronym
         let event = ProgrammeEvent(
-            externalID: "frab:" + acronym, name: name, startsAt: startsAt, endsAt: endsAt, timeZone: zone.identifier,
+            externalID: "frab:" + JSONField.idPart(acronym), name: name, startsAt: startsAt, endsAt: endsAt,
+            timeZone: zone.identifier,
             venue: Venue(name: JSONField.string(conference["venue"]) ?? name),
             summary: JSONField.string(conference["description"]) ?? "",
             additionalInfoFields: options.additionalInfoFields)

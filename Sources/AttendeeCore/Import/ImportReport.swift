@@ -108,6 +108,12 @@ enum JSONField {
         }
     }
 
+    /// A piece of an external id with `|` escaped: the server keeps `|` for the ids it scopes (an event imported
+    /// by someone who is not its organizer, the speakers of an event), so a file's ids never contain one.
+    static func idPart(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "|", with: "%7C")
+    }
+
     static func int(_ value: Any?) -> Int? {
         if let number = value as? NSNumber { return number.intValue }
         if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) }

@@ -49,7 +49,7 @@ enum SessionizeImporter {
             }
             speakers.append(
                 ProgrammeSpeaker(
-                    externalID: "sessionize:speaker:" + id, name: name, title: title,
+                    externalID: "sessionize:speaker:" + JSONField.idPart(id), name: name, title: title,
                     company: JSONField.string(speaker["company"]) ?? company,
                     bio: JSONField.string(speaker["description"]) ?? JSONField.string(speaker["bio"]) ?? "",
                     photoURL: JSONField.string(speaker["photoUrl"]) ?? JSONField.string(speaker["profilePicture"]),
@@ -107,7 +107,7 @@ enum SessionizeImporter {
                     abstract: JSONField.string(session["description"]) ?? "", kind: kind, track: tags.first,
                     room: room, startsAt: start, endsAt: end,
                     capacity: kind == .workshop || kind == .breakout ? options.smallSessionCapacity : nil,
-                    speakerIDs: speakerIDs.filter(known.contains).map { "sessionize:speaker:" + $0 }))
+                    speakerIDs: speakerIDs.filter(known.contains).map { "sessionize:speaker:" + JSONField.idPart($0) }))
         }
         guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
             throw ImportError("The file has no scheduled session.")

@@ -333,11 +333,17 @@ extension AttendeeCommand {
                 }
                 let summary = try await context.client.importProgramme(programme)
                 try context.show(summary) {
-                    [
+                    var lines = [
                         "\(summary.eventCreated ? "Created" : "Updated") event \(summary.eventID): "
                             + "\(summary.sessionsCreated) sessions created, \(summary.sessionsUpdated) updated; "
                             + "\(summary.speakersCreated) speakers created, \(summary.speakersUpdated) updated."
                     ]
+                    if let kept = summary.externalID, kept != programme.event.externalID {
+                        lines.append(
+                            "“\(programme.event.externalID)” is another organizer's event, left as it was; "
+                                + "this is an event of your own, kept as “\(kept)”.")
+                    }
+                    return lines
                 }
             })
     }

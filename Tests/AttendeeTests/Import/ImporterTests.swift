@@ -142,6 +142,27 @@ func conferenceFixture(_ name: String) throws -> Data? {
         #expect(zoned.warnings.isEmpty)
     }
 
+    @Test func idsNeverCarryTheServersScopeSeparator() throws {
+        let frab = try ProgrammeImporter.read(
+            Data(
+                """
+                {"schedule": {"conference": {"acronym": "a|b", "time_zone_name": "UTC", "days": [{"date": "2027-01-01",
+                  "rooms": {"Hall": [{"guid": "g1", "title": "T", "date": "2027-01-01T10:00:00Z", "duration": "00:30",
+                  "persons": [{"id": "7|8", "public_name": "P"}]}]}}]}}}
+                """.utf8))
+        #expect(frab.programme.event.externalID == "frab:a%7Cb")
+        #expect(frab.programme.speakers.map(\.externalID) == ["frab:a%7Cb:person:7%7C8"])
+        #expect(frab.programme.sessions.first?.speakerIDs == ["frab:a%7Cb:person:7%7C8"])
+        let sessionize = try ProgrammeImporter.read(
+            Data(
+                """
+                {"sessions": [{"id": "1", "title": "T", "startsAt": "2027-01-01T10:00", "endsAt": "2027-01-01T11:00",
+                  "speakerIds": ["x|y"]}], "speakers": [{"id": "x|y", "fullName": "P"}]}
+                """.utf8), options: ImportOptions(timeZone: "UTC"))
+        #expect(sessionize.programme.speakers.map(\.externalID) == ["sessionize:speaker:x%7Cy"])
+        #expect(sessionize.programme.sessions.first?.speakerIDs == ["sessionize:speaker:x%7Cy"])
+    }
+
     @Test func sessionizeKotlinConf2025() throws {
         guard let data = try conferenceFixture("kotlinconf-app_2025_conference.json") else { return }
         let report = try ProgrammeImporter.read(
