@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The order, first that applies:
 /// 1. the zone the caller names (`--time-zone`);
-/// 2. the zone the file names (frab `time_zone_name`), when it is a real zone;
+/// 2. the zone the file names (frab `time_zone_name`, Open Event `timezone`), when it is a real zone;
 /// 3. the offsets the file's times carry (`2020-12-28T11:00:00+01:00`): one offset for every time gives a
 ///    fixed-offset zone (`GMT+0100`); offsets that disagree (a daylight-saving change during the event) give the
 ///    first well-known zone whose offset matches every time, else the earliest time's offset — both with a warning;

@@ -299,9 +299,13 @@ extension AttendeeCommand {
 
     static var importCommand: CommandSpec {
         CommandSpec(
-            "import", summary: "load a frab schedule.json or Sessionize programme (re-importing updates)",
-            arguments: ["FILE"],
+            "import",
+            summary: "load a frab schedule.json, a Sessionize programme or an Open Event export (re-importing updates)",
+            arguments: ["PATH", "[PATH...]"],
             options: [
+                OptionSpec(
+                    "format", value: "FORMAT",
+                    help: "frab, sessionize or open-event (default: told from the files; a folder is open-event)"),
                 OptionSpec(
                     "time-zone", value: "ZONE", help: "the event's IANA zone; wins over the file's zone and offsets"),
                 OptionSpec("name", value: "NAME", help: "the event's name when the file has none"),
@@ -309,17 +313,18 @@ extension AttendeeCommand {
                 .flag("dry-run", help: "read and report without sending"),
             ],
             body: body { context in
-                let path = context.positional(0)
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: path))
-                } catch {
+                let paths = context.arguments.positionals
+                for path in paths where !FileManager.default.fileExists(atPath: path) {
                     throw UsageError("cannot read '\(path)'")
+                }
+                let format = try context.arguments.value("format", as: "frab, sessionize or open-event") {
+                    ProgrammeFormat(rawValue: $0)
                 }
                 let options = ImportOptions(
                     eventName: context.arguments.value("name"), timeZone: context.arguments.value("time-zone"),
                     smallSessionCapacity: try context.arguments.value("capacity", as: "a number of seats") { Int($0) })
-                let report = try ProgrammeImporter.read(data, options: options)
+                let report = try ProgrammeImporter.read(
+                    contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
                 for item in report.skipped { context.console.errorLine("skipped \(item)") }
                 for warning in report.warnings { context.console.errorLine("warning: \(warning)") }
                 let programme = report.programme
