@@ -69,8 +69,10 @@ extension AttendeeService {
             AttendeeRoute.person, "An attendee's public profile",
             [200: "OK", 401: "Not signed in", 404: "No such person"]),
         operation(
-            AttendeeRoute.importProgramme, "Create or update an event's programme by external ids",
-            [200: "Updated", 201: "Created", 401: "Not signed in", 403: "Not the organizer", 422: "Invalid programme"],
+            AttendeeRoute.importProgramme,
+            "Create or update an event's programme by external ids; an id that is another organizer's event "
+                + "makes an event of the caller's own",
+            [200: "Updated", 201: "Created", 401: "Not signed in", 403: "Id taken", 422: "Invalid programme"],
             body: object(["event", "speakers", "sessions"])),
         APIOperation(
             AttendeeRoute.eventLive,

@@ -166,6 +166,87 @@ import TokenVerifier
         }
     }
 
+    @Test func importTakesTheZoneFromOffsetsAndKeepsOthersEventsApart() async throws {
+        try await Harness.with { harness in
+            let file = harness.directory + "/pretalx.json"
+            try Data(
+                """
+                {"schedule": {"conference": {"acronym": "rc3", "title": "rC3",
+                  "days": [{"date": "2020-12-28", "rooms": {"Stage": [
+                    {"guid": "g1", "title": "Opening", "date": "2020-12-28T11:00:00+01:00", "duration": "00:45"}]}}]}}}
+                """.utf8
+            ).write(to: URL(fileURLWithPath: file))
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            let first = await harness.run("import", file)
+            #expect(first.code == 0, "\(first.errors)")
+            #expect(first.errors.contains("Read frab: rC3, 1 sessions, 0 speakers, 0 skipped; times in GMT+0100."))
+            let summary = try await harness.json(ImportSummary.self, "import", file)
+            #expect(summary.externalID == "frab:rc3")
+            let agenda = await harness.run("agenda", summary.eventID)
+            #expect(agenda.output.contains("Times: GMT+0100"))
+            #expect(agenda.output.contains("11:00 – 11:45  Opening"))
+
+            _ = await harness.run("signout")
+            _ = await harness.run(
+                "signup", "--email", "eve@example.com", "--password", "correct horse", "--name", "Eve")
+            let other = await harness.run("import", file)
+            #expect(other.code == 0, "\(other.errors)")
+            #expect(other.output.contains("Created event"))
+            #expect(other.output.contains("“frab:rc3” is another organizer's event, left as it was"))
+            #expect(!other.output.contains(summary.eventID))
+            let untouched = try await harness.json([Session].self, "agenda", summary.eventID)
+            #expect(untouched.map(\.title) == ["Opening"])
+        }
+    }
+
+    @Test func importReadsAnOpenEventFolder() async throws {
+        try await Harness.with { harness in
+            let folder = harness.directory + "/export"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let files = [
+                "event.json": #"{"identifier": "cafe1234", "name": "Open Hardware Day", "timezone": "Asia/Singapore"}"#,
+                "sessions.json": """
+                [{"id": 1, "title": "Soldering 101", "starts-at": "2027-03-18T13:00:00+08:00",
+                  "ends-at": "2027-03-18T14:30:00+08:00", "microlocation": {"id": 2, "name": "Lab"},
+                  "session-type": {"name": "Workshop"}, "speakers": [{"id": 5}], "state": "confirmed"},
+                 {"id": 2, "title": "Maybe", "starts-at": "2027-03-18T15:00:00+08:00",
+                  "ends-at": "2027-03-18T15:30:00+08:00", "state": "pending"}]
+                """,
+                "speakers.json": #"[{"id": 5, "name": "Aiko Nakamura", "organisation": "Hackerspace SG"}]"#,
+                "sponsors.json": "[]",
+            ]
+            for (name, text) in files {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+            }
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            let dry = await harness.run("import", folder, "--dry-run", "--capacity", "12", "--json")
+            #expect(dry.code == 0, "\(dry.errors)")
+            #expect(dry.errors.contains("skipped session 2: pending, not on the programme"))
+            #expect(dry.errors.contains("Read open-event: Open Hardware Day, 1 sessions, 1 speakers, 1 skipped"))
+            let programme = try AttendeeCoding.decoder().decode(ConferenceProgramme.self, from: Data(dry.output.utf8))
+            #expect(programme.sessions.first?.capacity == 12)
+
+            let imported = await harness.run("import", folder, "--format", "open-event")
+            #expect(imported.code == 0, "\(imported.errors)")
+            #expect(imported.output.contains("Created event"))
+            let events = try await harness.json([Event].self, "events")
+            let event = try #require(events.first { $0.name == "Open Hardware Day" })
+            #expect(event.timeZone == "Asia/Singapore")
+            let agenda = await harness.run("agenda", event.id)
+            #expect(agenda.output.contains("13:00 – 14:30  Soldering 101  (Lab)"))
+
+            let wrongFormat = await harness.run("import", folder, "--format", "sessionize")
+            #expect(wrongFormat.code == 1)
+            #expect(wrongFormat.errors.contains("Only an Open Event export comes in several files"))
+            #expect(await harness.run("import", folder, "--format", "pentabarf").code == 2)
+            let twoFiles = await harness.run(
+                "import", folder + "/sessions.json", folder + "/speakers.json", "--dry-run")
+            #expect(twoFiles.code == 0, "\(twoFiles.errors)")
+        }
+    }
+
     @Test func browsingCommandsAndWaitlist() async throws {
         try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)

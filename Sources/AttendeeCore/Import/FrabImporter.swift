@@ -11,17 +11,18 @@ enum FrabImporter {
             let conference = schedule["conference"] as? [String: Any]
         else { throw ImportError("The schedule has no conference.") }
         let acronym = JSONField.string(conference["acronym"]) ?? JSONField.string(conference["title"]) ?? "event"
-        let zoneName = options.timeZone ?? JSONField.string(conference["time_zone_name"]) ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw ImportError("“\(zoneName)” is not a time zone; pass one with --time-zone.")
-        }
+        let days = conference["days"] as? [Any] ?? []
+        let choice = try ImportTimeZone.choose(
+            explicit: options.timeZone,
+            named: JSONField.string(conference["time_zone_name"]).map { ($0, "time_zone_name") },
+            samples: offsetSamples(days))
+        let zone = choice.zone
         var skipped: [ImportReport.Skipped] = []
         var sessions: [ProgrammeSession] = []
         var speakers: [String: ProgrammeSpeaker] = [:]
         var speakerOrder: [String] = []
         var seen: Set<String> = []
 
-        let days = conference["days"] as? [Any] ?? []
         if days.isEmpty { skipped.append(.init(kind: "conference", identifier: acronym, reason: "no days")) }
         for case let (dayIndex, rawDay) in days.enumerated() {
             guard let day = rawDay as? [String: Any] else {
@@ -68,7 +69,9 @@ enum FrabImporter {
                     for case let person as [String: Any] in event["persons"] as? [Any] ?? [] {
                         let name = JSONField.string(person["public_name"]) ?? JSONField.string(person["name"])
                         guard let name else { continue }
-                        let personID = "frab:\(acronym):person:" + (JSONField.string(person["id"]) ?? name.lowercased())
+                        let personID =
+                            "frab:\(JSONField.idPart(acronym)):person:"
+                            + JSONField.idPart(JSONField.string(person["id"]) ?? name.lowercased())
                         if speakers[personID] == nil {
                             speakers[personID] = ProgrammeSpeaker(
                                 externalID: personID, name: name, bio: JSONField.string(person["biography"]) ?? "")
@@ -106,14 +109,27 @@ enum FrabImporter {
                 byAdding: .day, value: 1, to: startsAt) ?? startsAt
         let name = options.eventName ?? JSONField.string(conference["title"]) ?? acronym
         let event = ProgrammeEvent(
-            externalID: "frab:" + acronym, name: name, startsAt: startsAt, endsAt: endsAt, timeZone: zone.identifier,
+            externalID: "frab:" + JSONField.idPart(acronym), name: name, startsAt: startsAt, endsAt: endsAt,
+            timeZone: zone.identifier,
             venue: Venue(name: JSONField.string(conference["venue"]) ?? name),
             summary: JSONField.string(conference["description"]) ?? "",
             additionalInfoFields: options.additionalInfoFields)
         return ImportReport(
             programme: ConferenceProgramme(
                 event: event, speakers: speakerOrder.compactMap { speakers[$0] }, sessions: sessions),
-            skipped: skipped, format: .frab)
+            skipped: skipped, format: .frab, warnings: choice.warnings)
+    }
+
+    /// The offsets the sessions' `date`s carry; the days' `day_start` and `day_end` when no session has one.
+    private static func offsetSamples(_ days: [Any]) -> [ImportTimeZone.Sample] {
+        let days = days.compactMap { $0 as? [String: Any] }
+        let sessions = days.flatMap { day in
+            (day["rooms"] as? [String: Any] ?? [:]).values.flatMap { $0 as? [Any] ?? [] }
+        }
+        let dated = sessions.compactMap { JSONField.offsetSample(($0 as? [String: Any])?["date"]) }
+        if !dated.isEmpty { return dated }
+        return days.flatMap { [JSONField.offsetSample($0["day_start"]), JSONField.offsetSample($0["day_end"])] }
+            .compactMap { $0 }
     }
 
     /// The event's `date` (an instant with offset), else the day's date plus `start` in the conference zone.

@@ -29,6 +29,9 @@ public struct ImportReport: Sendable, Hashable {
     public var skipped: [Skipped]
     /// Which format the file was in.
     public var format: ProgrammeFormat
+    /// What the person should check although nothing was skipped, in sentences (how the event's time zone was
+    /// chosen when the file does not name it).
+    public var warnings: [String] = []
 }
 
 /// The programme formats the importer reads.
@@ -37,13 +40,16 @@ public enum ProgrammeFormat: String, Sendable, Hashable {
     case frab
     /// Sessionize-style `{sessions, speakers}` JSON.
     case sessionize
+    /// The JSON files open-event-server (FOSSASIA) exports: `event`, `sessions`, `speakers`, `microlocations`,
+    /// `tracks`.
+    case openEvent = "open-event"
 }
 
 /// Import choices the file may not carry.
 public struct ImportOptions: Sendable, Hashable {
     /// The event's name when the file has none.
     public var eventName: String?
-    /// The IANA zone for files whose times carry none (Sessionize); overrides frab's when set.
+    /// The IANA zone of the event; when set it wins over whatever the file names or its offsets imply.
     public var timeZone: String?
     /// The Additional Info questions for the event.
     public var additionalInfoFields: [AdditionalInfoField]
@@ -74,20 +80,155 @@ public struct ImportError: Error, Sendable, Hashable, LocalizedError {
     public var errorDescription: String? { message }
 }
 
-/// Reads a programme file in whichever supported format it is.
+/// Reads a programme in whichever supported format it is: one file, several files, or a folder.
+///
+/// ```swift
+/// let report = try ProgrammeImporter.read(contentsOf: [URL(fileURLWithPath: "export/")])
+/// for item in report.skipped { print("skipped \(item)") }
+/// let summary = try await client.importProgramme(report.programme)
+/// ```
 public enum ProgrammeImporter {
-    /// Detects the format and imports; throws only when the file is not a programme at all.
-    public static func read(_ data: Data, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ImportError("The file is not a JSON object.")
+    /// Reads one file; detects its format unless `format` says it. Throws only when the file is not a programme.
+    ///
+    /// A file holding only a list (an Open Event `sessions.json`) or an object with Open Event keys
+    /// (`starts-at`, `microlocation`…) is read as Open Event.
+    public static func read(
+        _ data: Data, format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
+    ) throws -> ImportReport {
+        try read(json(data, name: "The file"), name: nil, format: format, options: options)
+    }
+
+    /// Reads files by name (`event.json`, `sessions.json`…; only Open Event comes in several), or one file of
+    /// any format.
+    public static func read(
+        files: [String: Data], format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
+    ) throws -> ImportReport {
+        if files.count == 1, let (name, data) = files.first {
+            return try read(json(data, name: "“\(name)”"), name: name, format: format, options: options)
         }
-        if root["schedule"] is [String: Any] {
-            return try FrabImporter.read(root, options: options)
+        guard !files.isEmpty else { throw ImportError("No file to import.") }
+        guard format == nil || format == .openEvent else {
+            throw ImportError(
+                "Only an Open Event export comes in several files; give one \(format?.rawValue ?? "") file.")
         }
-        if root["sessions"] is [Any] {
-            return try SessionizeImporter.read(root, options: options)
+        var parts: [OpenEventImporter.FileKind: Any] = [:]
+        for name in files.keys.sorted() {
+            guard let kind = OpenEventImporter.FileKind(fileName: name) else {
+                throw ImportError(
+                    "“\(name)” is not a file of an Open Event export "
+                        + "(event, sessions, speakers, microlocations, tracks).")
+            }
+            guard parts[kind] == nil else { throw ImportError("Two \(kind.rawValue) files were given.") }
+            parts[kind] = try json(files[name] ?? Data(), name: "“\(name)”")
         }
-        throw ImportError("The file is neither a frab schedule.json nor a Sessionize export.")
+        return try OpenEventImporter.read(parts, options: options)
+    }
+
+    /// Reads files and folders: a folder stands for the Open Event files in it (`event.json`, `sessions.json`,
+    /// `speakers.json`, `microlocations.json`, `tracks.json`, or the same names without `.json`, as older
+    /// exports wrote them); other files in it are ignored.
+    public static func read(
+        contentsOf urls: [URL], format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
+    ) throws -> ImportReport {
+        var files: [String: Data] = [:]
+        var sawFolder = false
+        for url in urls {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw ImportError("Cannot read “\(url.path)”.")
+            }
+            let members: [URL]
+            if isFolder.boolValue {
+                sawFolder = true
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                members = names.filter { name in
+                    OpenEventImporter.FileKind(fileName: name) != nil
+                        && (name.lowercased().hasSuffix(".json") || !name.contains("."))
+                }.sorted().map { url.appendingPathComponent($0) }
+                if members.isEmpty {
+                    throw ImportError(
+                        "“\(url.path)” holds no Open Event file (event.json, sessions.json, speakers.json, "
+                            + "microlocations.json, tracks.json).")
+                }
+            } else {
+                members = [url]
+            }
+            for member in members {
+                let name = member.lastPathComponent
+                guard files[name] == nil else { throw ImportError("Two files are named “\(name)”.") }
+                guard let data = try? Data(contentsOf: member) else {
+                    throw ImportError("Cannot read “\(member.path)”.")
+                }
+                files[name] = data
+            }
+        }
+        return try read(files: files, format: format ?? (sawFolder ? .openEvent : nil), options: options)
+    }
+
+    private static func json(_ data: Data, name: String) throws -> Any {
+        guard let value = try? JSONSerialization.jsonObject(with: data),
+            value is [Any] || value is [String: Any]
+        else { throw ImportError("\(name) is not a JSON object or list.") }
+        return value
+    }
+
+    /// Picks the reader: the one `format` names, else the one the shape (and the file's name) points to.
+    private static func read(_ root: Any, name: String?, format: ProgrammeFormat?, options: ImportOptions) throws
+        -> ImportReport
+    {
+        let object = root as? [String: Any]
+        switch format ?? detect(root, name: name) {
+        case .frab?:
+            guard let object, object["schedule"] is [String: Any] else {
+                throw ImportError("The file is not a frab schedule.json (it has no “schedule”).")
+            }
+            return try FrabImporter.read(object, options: options)
+        case .sessionize?:
+            guard let object, object["sessions"] is [Any] else {
+                throw ImportError("The file is not a Sessionize export (it has no “sessions” list).")
+            }
+            return try SessionizeImporter.read(object, options: options)
+        case .openEvent?:
+            return try OpenEventImporter.read(openEventParts(root, name: name), options: options)
+        case nil:
+            throw ImportError(
+                "The file is neither a frab schedule.json, a Sessionize export nor Open Event JSON "
+                    + "(for an Open Event export, give its folder or all of its files).")
+        }
+    }
+
+    private static func detect(_ root: Any, name: String?) -> ProgrammeFormat? {
+        if root is [Any] { return .openEvent }
+        guard let object = root as? [String: Any] else { return nil }
+        if object["schedule"] is [String: Any] { return .frab }
+        if object["data"] != nil { return .openEvent }
+        guard let sessions = object["sessions"] as? [Any] else {
+            // NB: a lone `speakers.json` is still Open Event, so the reader can say which file is missing.
+            return name.flatMap(OpenEventImporter.FileKind.init(fileName:)).map { _ in .openEvent }
+        }
+        let openEventKeys = [
+            "starts-at", "starts_at", "start-time", "start_time", "begin", "microlocation", "short-abstract",
+            "short_abstract",
+        ]
+        let looksOpenEvent = sessions.prefix(20).contains { row in
+            guard let row = row as? [String: Any] else { return false }
+            return openEventKeys.contains { row[$0] != nil }
+        }
+        return looksOpenEvent || object["microlocations"] != nil ? .openEvent : .sessionize
+    }
+
+    /// One Open Event value as the reader's parts: a combined object by its keys, else the file its name says,
+    /// else a sessions list.
+    private static func openEventParts(_ root: Any, name: String?) -> [OpenEventImporter.FileKind: Any] {
+        if let object = root as? [String: Any] {
+            var parts: [OpenEventImporter.FileKind: Any] = [:]
+            for kind in OpenEventImporter.FileKind.allCases {
+                if let value = object[kind.rawValue] { parts[kind] = value }
+            }
+            if let value = object["events"], parts[.event] == nil { parts[.event] = value }
+            if parts[.sessions] != nil { return parts }
+        }
+        return [name.flatMap(OpenEventImporter.FileKind.init(fileName:)) ?? .sessions: root]
     }
 }
 
@@ -105,6 +246,34 @@ enum JSONField {
         }
     }
 
+    /// Text without HTML markup (Open Event abstracts and biographies come from a rich-text editor): line and
+    /// paragraph breaks kept, other tags dropped, entities decoded. Text without markup is returned trimmed.
+    static func plainText(_ value: Any?) -> String? {
+        guard var text = string(value) else { return nil }
+        guard text.contains("<") || text.contains("&") else { return text }
+        let rules = [
+            ("<br\\s*/?>", "\n"), ("</(p|div|h[1-6]|ul|ol|blockquote)>", "\n\n"), ("</li>", "\n"),
+            ("<li[^>]*>", "• "), ("</?[a-zA-Z][^>]*>", ""), ("[ \\t]+\n", "\n"), ("\n{3,}", "\n\n"),
+        ]
+        for (pattern, replacement) in rules {
+            text = text.replacingOccurrences(
+                of: pattern, with: replacement, options: [.regularExpression, .caseInsensitive])
+        }
+        for (entity, character) in [
+            ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
+            ("&amp;", "&"),
+        ] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return string(text)
+    }
+
+    /// A piece of an external id with `|` escaped: the server keeps `|` for the ids it scopes (an event imported
+    /// by someone who is not its organizer, the speakers of an event), so a file's ids never contain one.
+    static func idPart(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "|", with: "%7C")
+    }
+
     static func int(_ value: Any?) -> Int? {
         if let number = value as? NSNumber { return number.intValue }
         if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) }
@@ -117,9 +286,14 @@ enum JSONField {
         return nil
     }
 
-    /// `2019-08-21T11:00:00+02:00`, with or without fractional seconds.
+    /// `2019-08-21T11:00:00+02:00`, with or without fractional seconds; also `2019-08-21 11:00:00+02:00`, as
+    /// Python's `str()` of a date-time writes it (older Open Event exports).
     static func instant(_ value: Any?) -> Date? {
-        guard let text = string(value) else { return nil }
+        guard var text = string(value) else { return nil }
+        if text.count > 10, text[text.index(text.startIndex, offsetBy: 10)] == " " {
+            text.replaceSubrange(
+                text.index(text.startIndex, offsetBy: 10)...text.index(text.startIndex, offsetBy: 10), with: "T")
+        }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         if let date = formatter.date(from: text) { return date }

@@ -2,13 +2,15 @@ import AttendeeModels
 import Foundation
 
 /// Reads Sessionize-style JSON: `{sessions: [...], speakers: [...], rooms?: [...]}` as Sessionize's "All data"
-/// endpoint or a normalized copy of it gives. Times carry no zone, so the event's zone comes from the options.
+/// endpoint or a normalized copy of it gives. Times usually carry no zone, so the event's zone comes from the
+/// options (else from offsets, should the times carry them, else UTC with a warning).
 enum SessionizeImporter {
     static func read(_ root: [String: Any], options: ImportOptions) throws -> ImportReport {
-        let zoneName = options.timeZone ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw ImportError("“\(zoneName)” is not a time zone; pass one with --time-zone.")
-        }
+        let samples = (root["sessions"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+            .flatMap { [JSONField.offsetSample($0["startsAt"]), JSONField.offsetSample($0["endsAt"])] }
+            .compactMap { $0 }
+        let choice = try ImportTimeZone.choose(explicit: options.timeZone, named: nil, samples: samples)
+        let zone = choice.zone
         var skipped: [ImportReport.Skipped] = []
         var rooms: [String: String] = [:]
         for case let room as [String: Any] in root["rooms"] as? [Any] ?? [] {
@@ -47,7 +49,7 @@ enum SessionizeImporter {
             }
             speakers.append(
                 ProgrammeSpeaker(
-                    externalID: "sessionize:speaker:" + id, name: name, title: title,
+                    externalID: "sessionize:speaker:" + JSONField.idPart(id), name: name, title: title,
                     company: JSONField.string(speaker["company"]) ?? company,
                     bio: JSONField.string(speaker["description"]) ?? JSONField.string(speaker["bio"]) ?? "",
                     photoURL: JSONField.string(speaker["photoUrl"]) ?? JSONField.string(speaker["profilePicture"]),
@@ -105,7 +107,7 @@ enum SessionizeImporter {
                     abstract: JSONField.string(session["description"]) ?? "", kind: kind, track: tags.first,
                     room: room, startsAt: start, endsAt: end,
                     capacity: kind == .workshop || kind == .breakout ? options.smallSessionCapacity : nil,
-                    speakerIDs: speakerIDs.filter(known.contains).map { "sessionize:speaker:" + $0 }))
+                    speakerIDs: speakerIDs.filter(known.contains).map { "sessionize:speaker:" + JSONField.idPart($0) }))
         }
         guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
             throw ImportError("The file has no scheduled session.")
@@ -117,7 +119,7 @@ enum SessionizeImporter {
             venue: Venue(name: name), additionalInfoFields: options.additionalInfoFields)
         return ImportReport(
             programme: ConferenceProgramme(event: event, speakers: speakers, sessions: sessions), skipped: skipped,
-            format: .sessionize)
+            format: .sessionize, warnings: choice.warnings)
     }
 
     /// "Engineering Manager at Google" → ("Engineering Manager", "Google").

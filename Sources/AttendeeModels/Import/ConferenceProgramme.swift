@@ -148,11 +148,15 @@ public struct ImportSummary: Codable, Sendable, Hashable {
     public var speakersCreated: Int
     /// Speakers updated.
     public var speakersUpdated: Int
+    /// The external id the event is kept under: the file's own, or — when that id belongs to another
+    /// organizer's event, which an import never touches — one scoped to the importer (`<userID>|<file's id>`).
+    /// `nil` from servers that did not say.
+    public var externalID: String?
 
     /// Creates a summary.
     public init(
         eventID: String, eventCreated: Bool, sessionsCreated: Int, sessionsUpdated: Int, speakersCreated: Int,
-        speakersUpdated: Int
+        speakersUpdated: Int, externalID: String? = nil
     ) {
         self.eventID = eventID
         self.eventCreated = eventCreated
@@ -160,6 +164,7 @@ public struct ImportSummary: Codable, Sendable, Hashable {
         self.sessionsUpdated = sessionsUpdated
         self.speakersCreated = speakersCreated
         self.speakersUpdated = speakersUpdated
+        self.externalID = externalID
     }
 }
 

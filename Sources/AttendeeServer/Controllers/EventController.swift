@@ -85,6 +85,14 @@ enum ProgrammeCheck {
         if programme.event.externalID.isEmpty {
             return FieldError(field: "event.externalID", message: "The event needs an external id.")
         }
+        // NB: `|` is the separator of the ids the store scopes (an event imported by someone who is not its
+        // organizer, the speakers of each event); refusing it here keeps those ids impossible to forge.
+        if programme.event.externalID.contains("|") {
+            return FieldError(field: "event.externalID", message: "An external id cannot contain “|”.")
+        }
+        if let index = programme.speakers.firstIndex(where: { $0.externalID.contains("|") }) {
+            return FieldError(field: "speakers.\(index).externalID", message: "An external id cannot contain “|”.")
+        }
         if TimeZone(identifier: programme.event.timeZone) == nil {
             return FieldError(field: "event.timeZone", message: "“\(programme.event.timeZone)” is not a time zone.")
         }

@@ -13,21 +13,31 @@ extension AttendeeStore {
 
     /// Creates or updates an event, its speakers and its sessions by their external ids, in one transaction.
     ///
-    /// An existing event may be updated only by its organizer (`organizerID`); `nil` is the server itself
-    /// (seed data), which may do anything.
+    /// `organizerID` is the person importing; `nil` is the server itself (seed data), which may do anything.
+    /// A person updates only an event they organize. When the file's event id already belongs to someone
+    /// else's event (or to a seed event, which nobody organizes), that event is left exactly as it is and the
+    /// file goes into an event of the importer's own, kept under the id scoped to them (`<userID>|<file's id>`),
+    /// which their later imports of the same file update.
+    ///
+    /// NB: `ProgrammeCheck` refuses `|` in the ids a person sends, so only this method writes ids with one, and
+    /// a scoped id always starts with its organizer's user id.
     func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
         try await database.write { db in
-            let source = programme.event
+            var source = programme.event
             var eventCreated = false
-            let eventID: String
-            if let row = try db.queryOne(
-                "SELECT id, organizer_id FROM attendee_event WHERE external_id = \(source.externalID)")
-            {
-                eventID = try row.decode(String.self, "id")
-                let owner = try row.decode(String?.self, "organizer_id")
-                if let organizerID, owner != organizerID {
-                    throw HTTPError(.forbidden, detail: "Only the organizer of this event can import into it.")
+            var existing = try Self.event(db, externalID: source.externalID)
+            if let organizerID, let row = existing, row.organizerID != organizerID {
+                source.externalID = organizerID + "|" + source.externalID
+                existing = try Self.event(db, externalID: source.externalID)
+                if let row = existing, row.organizerID != organizerID {
+                    // NB: only an event created before `|` was refused can be here: leave it alone too.
+                    throw HTTPError(
+                        .forbidden, detail: "This event's id is taken by another organizer's event; change its id.")
                 }
+            }
+            let eventID: String
+            if let row = existing {
+                eventID = row.id
                 try db.execute(
                     """
                     UPDATE attendee_event SET name = \(source.name), starts_at = \(source.startsAt),
@@ -133,7 +143,18 @@ extension AttendeeStore {
             }
             return ImportSummary(
                 eventID: eventID, eventCreated: eventCreated, sessionsCreated: sessionsCreated,
-                sessionsUpdated: sessionsUpdated, speakersCreated: speakersCreated, speakersUpdated: speakersUpdated)
+                sessionsUpdated: sessionsUpdated, speakersCreated: speakersCreated, speakersUpdated: speakersUpdated,
+                externalID: source.externalID)
         }
+    }
+
+    /// The id and organizer of the event kept under `externalID`.
+    private static func event(_ db: any DatabaseConnection, externalID: String) throws -> (
+        id: String, organizerID: String?
+    )? {
+        guard
+            let row = try db.queryOne("SELECT id, organizer_id FROM attendee_event WHERE external_id = \(externalID)")
+        else { return nil }
+        return (try row.decode(String.self, "id"), try row.decode(String?.self, "organizer_id"))
     }
 }

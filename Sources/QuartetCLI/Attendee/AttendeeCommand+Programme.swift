@@ -299,42 +299,56 @@ extension AttendeeCommand {
 
     static var importCommand: CommandSpec {
         CommandSpec(
-            "import", summary: "load a frab schedule.json or Sessionize programme (re-importing updates)",
-            arguments: ["FILE"],
+            "import",
+            summary: "load a frab schedule.json, a Sessionize programme or an Open Event export (re-importing updates)",
+            arguments: ["PATH", "[PATH...]"],
             options: [
-                OptionSpec("time-zone", value: "ZONE", help: "IANA zone for files without one (Sessionize)"),
+                OptionSpec(
+                    "format", value: "FORMAT",
+                    help: "frab, sessionize or open-event (default: told from the files; a folder is open-event)"),
+                OptionSpec(
+                    "time-zone", value: "ZONE", help: "the event's IANA zone; wins over the file's zone and offsets"),
                 OptionSpec("name", value: "NAME", help: "the event's name when the file has none"),
                 OptionSpec("capacity", value: "N", help: "seats for each workshop and breakout"),
                 .flag("dry-run", help: "read and report without sending"),
             ],
             body: body { context in
-                let path = context.positional(0)
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: path))
-                } catch {
+                let paths = context.arguments.positionals
+                for path in paths where !FileManager.default.fileExists(atPath: path) {
                     throw UsageError("cannot read '\(path)'")
+                }
+                let format = try context.arguments.value("format", as: "frab, sessionize or open-event") {
+                    ProgrammeFormat(rawValue: $0)
                 }
                 let options = ImportOptions(
                     eventName: context.arguments.value("name"), timeZone: context.arguments.value("time-zone"),
                     smallSessionCapacity: try context.arguments.value("capacity", as: "a number of seats") { Int($0) })
-                let report = try ProgrammeImporter.read(data, options: options)
+                let report = try ProgrammeImporter.read(
+                    contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
                 for item in report.skipped { context.console.errorLine("skipped \(item)") }
+                for warning in report.warnings { context.console.errorLine("warning: \(warning)") }
                 let programme = report.programme
                 context.console.errorLine(
                     "Read \(report.format.rawValue): \(programme.event.name), \(programme.sessions.count) sessions, "
-                        + "\(programme.speakers.count) speakers, \(report.skipped.count) skipped.")
+                        + "\(programme.speakers.count) speakers, \(report.skipped.count) skipped; "
+                        + "times in \(programme.event.timeZone).")
                 if context.arguments.flag("dry-run") {
                     try context.show(programme) { [] }
                     return
                 }
                 let summary = try await context.client.importProgramme(programme)
                 try context.show(summary) {
-                    [
+                    var lines = [
                         "\(summary.eventCreated ? "Created" : "Updated") event \(summary.eventID): "
                             + "\(summary.sessionsCreated) sessions created, \(summary.sessionsUpdated) updated; "
                             + "\(summary.speakersCreated) speakers created, \(summary.speakersUpdated) updated."
                     ]
+                    if let kept = summary.externalID, kept != programme.event.externalID {
+                        lines.append(
+                            "“\(programme.event.externalID)” is another organizer's event, left as it was; "
+                                + "this is an event of your own, kept as “\(kept)”.")
+                    }
+                    return lines
                 }
             })
     }

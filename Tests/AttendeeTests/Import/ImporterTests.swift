@@ -22,6 +22,7 @@ func conferenceFixture(_ name: String) throws -> Data? {
         #expect(programme.event.externalID == "frab:Camp2019")
         #expect(programme.event.name == "Chaos Communication Camp 2019")
         #expect(programme.event.timeZone == "Europe/Berlin")
+        #expect(report.warnings.isEmpty)
         #expect(programme.sessions.count + report.skipped.filter { $0.kind == "session" }.count == 79)
         #expect(programme.sessions.count == 79)
         let opening = try #require(programme.sessions.first { $0.title == "Opening Ceremony" })
@@ -36,6 +37,130 @@ func conferenceFixture(_ name: String) throws -> Data? {
         #expect(Set(programme.speakers.map(\.externalID)).count == programme.speakers.count)
         let days = Set(programme.sessions.map { Demo.day($0.startsAt, "Europe/Berlin") })
         #expect(days.count == 5)
+    }
+
+    @Test func frabCamp2019WithoutItsZoneNameTakesItsOffsets() throws {
+        guard let data = try conferenceFixture("voc-schedule_frab-camp2019.json") else { return }
+        var root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var schedule = try #require(root["schedule"] as? [String: Any])
+        var conference = try #require(schedule["conference"] as? [String: Any])
+        conference["time_zone_name"] = nil
+        schedule["conference"] = conference
+        root["schedule"] = schedule
+        let report = try ProgrammeImporter.read(try JSONSerialization.data(withJSONObject: root))
+        let programme = report.programme
+        #expect(programme.event.timeZone == TimeZone(secondsFromGMT: 2 * 3600)?.identifier)
+        #expect(programme.event.timeZone == "GMT+0200")
+        #expect(report.warnings.isEmpty)
+        #expect(programme.sessions.count == 79)
+        let opening = try #require(programme.sessions.first { $0.title == "Opening Ceremony" })
+        #expect(opening.startsAt == Demo.at("2019-08-21T11:00", "Europe/Berlin"))
+        #expect(Demo.day(programme.event.startsAt, programme.event.timeZone) == "2019-08-21")
+        #expect(Set(programme.sessions.map { Demo.day($0.startsAt, programme.event.timeZone) }).count == 5)
+        let named = try ProgrammeImporter.read(data)
+        #expect(named.warnings.isEmpty)
+        #expect(named.programme.sessions.map(\.startsAt) == programme.sessions.map(\.startsAt))
+    }
+
+    /// A small pretalx-like schedule: no `time_zone_name`, dates with offsets, one session with only a `start`.
+    static func frab(_ dates: [String], zoneName: String? = nil) -> Data {
+        let events = dates.enumerated().map { index, date in
+            #"{"guid": "g\#(index)", "title": "Talk \#(index)", "date": "\#(date)", "duration": "00:30"}"#
+        }
+        let zone = zoneName.map { #""time_zone_name": "\#($0)", "# } ?? ""
+        return Data(
+            """
+            {"schedule": {"conference": {"acronym": "rc3", "title": "rC3", \(zone)"start": "2020-12-27",
+              "end": "2020-12-30", "days": [{"date": "2020-12-28", "rooms": {"Stage": [
+                \((events + [#"{"id": 9, "title": "Bare start", "start": "14:00", "duration": "00:30"}"#])
+                    .joined(separator: ", "))
+              ]}}]}}}
+            """.utf8)
+    }
+
+    @Test func frabOffsetsGiveTheZoneWhenTheFileNamesNone() throws {
+        let report = try ProgrammeImporter.read(Self.frab(["2020-12-28T11:00:00+01:00", "2020-12-28T12:00:00+01:00"]))
+        let event = report.programme.event
+        #expect(event.timeZone == "GMT+0100")
+        #expect(TimeZone(identifier: event.timeZone)?.secondsFromGMT() == 3600)
+        #expect(report.warnings.isEmpty)
+        let sessions = report.programme.sessions
+        #expect(
+            sessions.map(\.startsAt) == [
+                Demo.at("2020-12-28T10:00", "UTC"), Demo.at("2020-12-28T11:00", "UTC"),
+                Demo.at("2020-12-28T13:00", "UTC"),
+            ])
+        #expect(Demo.day(event.startsAt, event.timeZone) == "2020-12-27")
+
+        // The caller's zone wins over the offsets, and the file's own zone name over them too.
+        let explicit = try ProgrammeImporter.read(
+            Self.frab(["2020-12-28T11:00:00+01:00"]), options: ImportOptions(timeZone: "America/New_York"))
+        #expect(explicit.programme.event.timeZone == "America/New_York")
+        #expect(explicit.programme.sessions[0].startsAt == Demo.at("2020-12-28T10:00", "UTC"))
+        let named = try ProgrammeImporter.read(Self.frab(["2020-12-28T11:00:00+01:00"], zoneName: "Europe/Berlin"))
+        #expect(named.programme.event.timeZone == "Europe/Berlin")
+        #expect(named.warnings.isEmpty)
+
+        let wrongName = try ProgrammeImporter.read(Self.frab(["2020-12-28T11:00:00+01:00"], zoneName: "Berlin"))
+        #expect(wrongName.programme.event.timeZone == "GMT+0100")
+        #expect(wrongName.warnings == ["The file's time_zone_name “Berlin” is not a time zone; it was ignored."])
+    }
+
+    @Test func frabOffsetsThatDisagreeAreExplained() throws {
+        // The last Sunday of October 2020: Central Europe leaves summer time at 03:00.
+        let change = try ProgrammeImporter.read(
+            Self.frab(["2020-10-25T01:30:00+02:00", "2020-10-25T10:00:00+01:00", "2020-10-24T18:00:00+02:00"]))
+        #expect(change.programme.event.timeZone == "Europe/Paris")
+        #expect(change.warnings.count == 1)
+        #expect(change.warnings.first?.contains("different offsets (+02:00, +01:00)") == true)
+        #expect(change.warnings.first?.contains("Europe/Paris, which fits every one") == true)
+
+        let nonsense = try ProgrammeImporter.read(
+            Self.frab(["2020-12-28T11:00:00+05:45", "2020-12-28T09:00:00-03:00"]))
+        #expect(nonsense.programme.event.timeZone == "GMT+0545")
+        #expect(nonsense.warnings.first?.contains("(+05:45, -03:00) that no time zone fits") == true)
+        #expect(nonsense.warnings.first?.contains("at +05:45, the offset of its earliest time") == true)
+        #expect(nonsense.programme.sessions.last?.startsAt == Demo.at("2020-12-28T08:15", "UTC"))
+    }
+
+    @Test func aFileWithNoZoneAndNoOffsetsSaysItIsReadAsUTC() throws {
+        let frab = try ProgrammeImporter.read(Self.frab([]))
+        #expect(frab.programme.event.timeZone == TimeZone(identifier: "UTC")?.identifier)
+        #expect(frab.programme.sessions.first?.startsAt == Demo.at("2020-12-28T14:00", "UTC"))
+        #expect(frab.warnings.first?.contains("read as UTC") == true)
+        let sessionize = try ProgrammeImporter.read(
+            Data(
+                #"{"sessions": [{"id": "1", "title": "A", "startsAt": "2025-05-22T09:00", "endsAt": "2025-05-22T10:00"}]}"#
+                    .utf8))
+        #expect(sessionize.programme.event.timeZone == TimeZone(identifier: "UTC")?.identifier)
+        #expect(sessionize.warnings.first?.contains("read as UTC") == true)
+        let zoned = try ProgrammeImporter.read(
+            Data(
+                #"{"sessions": [{"id": "1", "title": "A", "startsAt": "2025-05-22T09:00:00+02:00", "endsAt": "2025-05-22T10:00:00+02:00"}]}"#
+                    .utf8))
+        #expect(zoned.programme.event.timeZone == "GMT+0200")
+        #expect(zoned.warnings.isEmpty)
+    }
+
+    @Test func idsNeverCarryTheServersScopeSeparator() throws {
+        let frab = try ProgrammeImporter.read(
+            Data(
+                """
+                {"schedule": {"conference": {"acronym": "a|b", "time_zone_name": "UTC", "days": [{"date": "2027-01-01",
+                  "rooms": {"Hall": [{"guid": "g1", "title": "T", "date": "2027-01-01T10:00:00Z", "duration": "00:30",
+                  "persons": [{"id": "7|8", "public_name": "P"}]}]}}]}}}
+                """.utf8))
+        #expect(frab.programme.event.externalID == "frab:a%7Cb")
+        #expect(frab.programme.speakers.map(\.externalID) == ["frab:a%7Cb:person:7%7C8"])
+        #expect(frab.programme.sessions.first?.speakerIDs == ["frab:a%7Cb:person:7%7C8"])
+        let sessionize = try ProgrammeImporter.read(
+            Data(
+                """
+                {"sessions": [{"id": "1", "title": "T", "startsAt": "2027-01-01T10:00", "endsAt": "2027-01-01T11:00",
+                  "speakerIds": ["x|y"]}], "speakers": [{"id": "x|y", "fullName": "P"}]}
+                """.utf8), options: ImportOptions(timeZone: "UTC"))
+        #expect(sessionize.programme.speakers.map(\.externalID) == ["sessionize:speaker:x%7Cy"])
+        #expect(sessionize.programme.sessions.first?.speakerIDs == ["sessionize:speaker:x%7Cy"])
     }
 
     @Test func sessionizeKotlinConf2025() throws {
