@@ -2,7 +2,10 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /// MHD's default unescaper decodes `%2F` in the path before anyone can split it; the Swift side decodes
 /// each part itself, so this one leaves the text as it came (MHD has already turned `+` into space in
@@ -13,12 +16,202 @@ static size_t cmhd_keep_encoded(void *cls, struct MHD_Connection *connection, ch
     return strlen(text);
 }
 
+
+// MARK: - Header deadlines
+
+/// One open connection: its socket and the time by which its request's headers must be in (0: none now).
+typedef struct cmhd_tracked {
+    int fd;
+    int64_t deadline_ms;
+    struct cmhd_tracked *previous;
+    struct cmhd_tracked *next;
+} cmhd_tracked;
+
+struct cmhd_guard {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t watchdog;
+    int stopping;
+    int64_t header_timeout_ms;
+    int64_t idle_timeout_ms;
+    unsigned long expired;
+    cmhd_tracked connections;  // sentinel of a circular list
+    MHD_AccessHandlerCallback handler;
+    void *handler_context;
+    MHD_RequestCompletedCallback completed;
+    void *completed_context;
+};
+
+static int64_t cmhd_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static cmhd_tracked *cmhd_tracked_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : (cmhd_tracked *)info->socket_context;
+}
+
+static void cmhd_set_deadline(cmhd_guard *guard, struct MHD_Connection *connection, int64_t deadline_ms) {
+    cmhd_tracked *tracked = cmhd_tracked_of(connection);
+    if (tracked == NULL) {
+        return;
+    }
+    pthread_mutex_lock(&guard->lock);
+    tracked->deadline_ms = deadline_ms;
+    pthread_mutex_unlock(&guard->lock);
+}
+
+static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                   enum MHD_ConnectionNotificationCode code) {
+    cmhd_guard *guard = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        cmhd_tracked *tracked = calloc(1, sizeof(cmhd_tracked));
+        if (info == NULL || tracked == NULL) {
+            free(tracked);
+            *socket_context = NULL;
+            return;
+        }
+        tracked->fd = info->connect_fd;
+        tracked->deadline_ms = cmhd_now_ms() + guard->header_timeout_ms;
+        pthread_mutex_lock(&guard->lock);
+        tracked->next = guard->connections.next;
+        tracked->previous = &guard->connections;
+        guard->connections.next->previous = tracked;
+        guard->connections.next = tracked;
+        pthread_mutex_unlock(&guard->lock);
+        *socket_context = tracked;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        cmhd_tracked *tracked = *socket_context;
+        if (tracked == NULL) {
+            return;
+        }
+        // NB: MHD closes the socket only after this returns, so the watchdog (which shuts sockets down under
+        // the same lock) can never act on a descriptor number that a new connection has reused.
+        pthread_mutex_lock(&guard->lock);
+        tracked->previous->next = tracked->next;
+        tracked->next->previous = tracked->previous;
+        pthread_mutex_unlock(&guard->lock);
+        free(tracked);
+        *socket_context = NULL;
+    }
+}
+
+/// Every request reaches the handler once its headers are in: from then on the deadline is off.
+static enum MHD_Result cmhd_guarded_handler(void *cls, struct MHD_Connection *connection, const char *url,
+                                            const char *method, const char *version, const char *upload_data,
+                                            size_t *upload_data_size, void **request_context) {
+    cmhd_guard *guard = cls;
+    if (*request_context == NULL) {
+        cmhd_set_deadline(guard, connection, 0);
+    }
+    return guard->handler(guard->handler_context, connection, url, method, version, upload_data,
+                          upload_data_size, request_context);
+}
+
+/// A finished request leaves a keep-alive connection idle: the next request's headers are due within the
+/// idle timeout plus the header timeout.
+static void cmhd_guarded_completed(void *cls, struct MHD_Connection *connection, void **request_context,
+                                   enum MHD_RequestTerminationCode code) {
+    cmhd_guard *guard = cls;
+    cmhd_set_deadline(guard, connection, cmhd_now_ms() + guard->idle_timeout_ms + guard->header_timeout_ms);
+    if (guard->completed != NULL) {
+        guard->completed(guard->completed_context, connection, request_context, code);
+    }
+}
+
+static void *cmhd_watchdog(void *argument) {
+    cmhd_guard *guard = argument;
+    int64_t period_ms = guard->header_timeout_ms / 4;
+    if (period_ms < 50) period_ms = 50;
+    if (period_ms > 1000) period_ms = 1000;
+    pthread_mutex_lock(&guard->lock);
+    while (!guard->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += (long)(period_ms % 1000) * 1000000L;
+        until.tv_sec += (time_t)(period_ms / 1000) + until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        pthread_cond_timedwait(&guard->wake, &guard->lock, &until);
+        int64_t now = cmhd_now_ms();
+        for (cmhd_tracked *tracked = guard->connections.next; tracked != &guard->connections;
+             tracked = tracked->next) {
+            if (tracked->deadline_ms != 0 && tracked->deadline_ms <= now) {
+                tracked->deadline_ms = 0;
+                guard->expired += 1;
+                shutdown(tracked->fd, SHUT_RDWR);
+            }
+        }
+    }
+    pthread_mutex_unlock(&guard->lock);
+    return NULL;
+}
+
+static cmhd_guard *cmhd_guard_make(const cmhd_options *o, MHD_AccessHandlerCallback handler, void *handler_context,
+                                   MHD_RequestCompletedCallback completed, void *completed_context) {
+    cmhd_guard *guard = calloc(1, sizeof(cmhd_guard));
+    if (guard == NULL) {
+        return NULL;
+    }
+    pthread_mutex_init(&guard->lock, NULL);
+    pthread_cond_init(&guard->wake, NULL);
+    guard->connections.next = &guard->connections;
+    guard->connections.previous = &guard->connections;
+    guard->header_timeout_ms = (int64_t)o->header_timeout_seconds * 1000;
+    guard->idle_timeout_ms = (int64_t)o->connection_timeout_seconds * 1000;
+    guard->handler = handler;
+    guard->handler_context = handler_context;
+    guard->completed = completed;
+    guard->completed_context = completed_context;
+    if (pthread_create(&guard->watchdog, NULL, cmhd_watchdog, guard) != 0) {
+        pthread_cond_destroy(&guard->wake);
+        pthread_mutex_destroy(&guard->lock);
+        free(guard);
+        return NULL;
+    }
+    return guard;
+}
+
+void cmhd_guard_release(cmhd_guard *guard) {
+    if (guard == NULL) {
+        return;
+    }
+    pthread_mutex_lock(&guard->lock);
+    guard->stopping = 1;
+    pthread_cond_signal(&guard->wake);
+    pthread_mutex_unlock(&guard->lock);
+    pthread_join(guard->watchdog, NULL);
+    cmhd_tracked *tracked = guard->connections.next;
+    while (tracked != &guard->connections) {
+        cmhd_tracked *next = tracked->next;
+        free(tracked);
+        tracked = next;
+    }
+    pthread_cond_destroy(&guard->wake);
+    pthread_mutex_destroy(&guard->lock);
+    free(guard);
+}
+
+unsigned long cmhd_guard_expired(cmhd_guard *guard) {
+    if (guard == NULL) {
+        return 0;
+    }
+    pthread_mutex_lock(&guard->lock);
+    unsigned long expired = guard->expired;
+    pthread_mutex_unlock(&guard->lock);
+    return expired;
+}
+
+// MARK: - Daemon
+
 struct MHD_Daemon *cmhd_start(const cmhd_options *o,
                               MHD_AcceptPolicyCallback accept_policy, void *accept_policy_context,
                               MHD_AccessHandlerCallback handler, void *handler_context,
                               MHD_RequestCompletedCallback completed, void *completed_context,
-                              int *error_number) {
-    struct MHD_OptionItem items[10];
+                              cmhd_guard **guard_out, int *error_number) {
+    struct MHD_OptionItem items[12];
     unsigned int n = 0;
     if (o->address != NULL) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
@@ -41,6 +234,19 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *o,
     if (o->keep_url_encoded) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)cmhd_keep_encoded, NULL};
     }
+    cmhd_guard *guard = NULL;
+    if (o->header_timeout_seconds > 0) {
+        guard = cmhd_guard_make(o, handler, handler_context, completed, completed_context);
+        if (guard == NULL) {
+            if (error_number != NULL) *error_number = ENOMEM;
+            return NULL;
+        }
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)cmhd_notify_connection, guard};
+        handler = cmhd_guarded_handler;
+        handler_context = guard;
+        completed = cmhd_guarded_completed;
+        completed_context = guard;
+    }
     items[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     errno = 0;
     struct MHD_Daemon *daemon = MHD_start_daemon(o->flags, o->port, accept_policy, accept_policy_context,
@@ -50,6 +256,13 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *o,
                                                  MHD_OPTION_END);
     if (error_number != NULL) {
         *error_number = daemon == NULL ? errno : 0;
+    }
+    if (daemon == NULL) {
+        cmhd_guard_release(guard);
+        guard = NULL;
+    }
+    if (guard_out != NULL) {
+        *guard_out = guard;
     }
     return daemon;
 }

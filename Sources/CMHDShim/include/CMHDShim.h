@@ -21,7 +21,15 @@ typedef struct cmhd_options {
     unsigned int listen_backlog;
     /// Non-zero: hand the request target to the access handler undecoded (the caller decodes it).
     int keep_url_encoded;
+    /// How long a connection may take to send a request's headers, from its first byte's connection (or the
+    /// end of its previous request, plus the idle timeout); 0 for no limit. MHD's own timeout counts only
+    /// inactivity, so a client dripping a byte at a time would otherwise hold its connection for ever.
+    unsigned int header_timeout_seconds;
 } cmhd_options;
+
+/// What enforces `header_timeout_seconds`: the open connections' deadlines and a watchdog thread that shuts
+/// down the socket of a connection past its deadline (MHD then sees the end of the stream and closes it).
+typedef struct cmhd_guard cmhd_guard;
 
 /// Starts a daemon (MHD_start_daemon is C-variadic and so unreachable from Swift).
 /// On failure returns NULL and stores `errno` (0 when MHD gave no reason) in `*error_number`.
@@ -29,7 +37,13 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *options,
                               MHD_AcceptPolicyCallback accept_policy, void *accept_policy_context,
                               MHD_AccessHandlerCallback handler, void *handler_context,
                               MHD_RequestCompletedCallback completed, void *completed_context,
-                              int *error_number);
+                              cmhd_guard **guard, int *error_number);
+
+/// Stops the guard's watchdog and frees it; call after MHD_stop_daemon. NULL does nothing.
+void cmhd_guard_release(cmhd_guard *guard);
+
+/// How many connections the guard has cut off for taking too long over their headers.
+unsigned long cmhd_guard_expired(cmhd_guard *guard);
 
 /// The port the daemon listens on (for port 0), or 0 when unknown.
 uint16_t cmhd_bound_port(struct MHD_Daemon *daemon);

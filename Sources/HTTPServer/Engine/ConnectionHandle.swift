@@ -20,4 +20,6 @@ struct ConnectionHandle: @unchecked Sendable {
 // quiesce and stop happen once, and nothing uses the pointer after stop.
 struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// The header-deadline watchdog (see `cmhd_guard`), released after the daemon stops.
+    let headerGuard: OpaquePointer?
 }

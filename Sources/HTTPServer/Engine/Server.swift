@@ -36,10 +36,16 @@ public final class Server: Sendable {
         /// Event-loop threads (each an epoll loop that also runs MHD's callbacks).
         public var threadPoolSize: Int
         /// Most connections open at once; further ones wait in the listen backlog until one closes.
-        /// NB: MHD splits the limit evenly across the pool's threads.
+        /// NB: MHD splits the limit evenly across the pool's threads. The server raises its open-file limit
+        /// to the hard limit on start and keeps this below it (a descriptor per connection, plus headroom
+        /// for the database, files being sent and event streams' pipes).
         public var connectionLimit: Int
         /// How long a connection may sit idle (no request in progress) before it is closed.
         public var idleTimeout: Duration
+        /// How long a client may take to send a request's headers (slowloris-style drips are cut off);
+        /// `nil` for no limit. MHD's idle timeout counts only silence, so a byte every few seconds would
+        /// otherwise hold a connection for ever.
+        public var headerTimeout: Duration?
         /// How long a handler may take before the client gets a 503 problem; `nil` for no limit.
         public var requestTimeout: Duration?
         /// The largest request body accepted; larger ones are answered 413.
@@ -59,8 +65,9 @@ public final class Server: Sendable {
             host: String = "127.0.0.1",
             port: UInt16 = 0,
             threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount,
-            connectionLimit: Int = 1024,
+            connectionLimit: Int = 16_384,
             idleTimeout: Duration = .seconds(60),
+            headerTimeout: Duration? = .seconds(30),
             requestTimeout: Duration? = .seconds(30),
             maxBodySize: Int = 32 << 20,
             connectionMemoryLimit: Int = 64 << 10,
@@ -72,6 +79,7 @@ public final class Server: Sendable {
             self.threadPoolSize = threadPoolSize
             self.connectionLimit = connectionLimit
             self.idleTimeout = idleTimeout
+            self.headerTimeout = headerTimeout
             self.requestTimeout = requestTimeout
             self.maxBodySize = maxBodySize
             self.connectionMemoryLimit = connectionMemoryLimit
@@ -127,6 +135,17 @@ public final class Server: Sendable {
         switch lifecycle.withLock({ $0 }) {
         case .running(_, let port, _), .stopping(_, let port): port
         case .idle, .stopped: 0
+        }
+    }
+
+    /// Connections cut off so far for taking longer than ``Configuration/headerTimeout`` over a request's
+    /// headers.
+    public var connectionsCutOffForSlowHeaders: Int {
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(let daemon, _, _), .stopping(let daemon, _): Int(cmhd_guard_expired(daemon.headerGuard))
+            case .idle, .stopped: 0
+            }
         }
     }
 
@@ -232,31 +251,50 @@ public final class Server: Sendable {
             | MHD_USE_ITC.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let idleSeconds = max(1, Int(configuration.idleTimeout.components.seconds))
+        let headerSeconds = configuration.headerTimeout.map { max(1, Int($0.components.seconds)) } ?? 0
         var failure: Int32 = 0
+        var guardPointer: OpaquePointer?
         let pointer = address.withSocketAddress { socketAddress in
             var options = cmhd_options(
                 flags: flags,
                 address: socketAddress,
                 port: configuration.port,
                 thread_pool_size: UInt32(clamping: max(1, configuration.threadPoolSize)),
-                connection_limit: UInt32(clamping: max(1, configuration.connectionLimit)),
+                connection_limit: UInt32(clamping: Server.usableConnectionLimit(configuration.connectionLimit)),
                 connection_timeout_seconds: UInt32(clamping: idleSeconds),
                 connection_memory_limit: max(32 << 10, configuration.connectionMemoryLimit),
                 listen_backlog: 1024,
-                keep_url_encoded: 1
+                keep_url_encoded: 1,
+                header_timeout_seconds: UInt32(clamping: headerSeconds)
             )
             return cmhd_start(
                 &options, nil, nil,
                 ServerCore.accessHandler, Unmanaged.passUnretained(core).toOpaque(),
                 ServerCore.requestCompleted, Unmanaged.passUnretained(core).toOpaque(),
-                &failure)
+                &guardPointer, &failure)
         }
         guard let pointer else {
             throw ServerError.bindFailed(
                 host: configuration.host, port: configuration.port,
                 reason: failure == 0 ? nil : String(cString: strerror(failure)))
         }
-        return DaemonHandle(pointer: pointer)
+        return DaemonHandle(pointer: pointer, headerGuard: guardPointer)
+    }
+
+    /// Descriptors kept free of connections: the database, files being sent, event streams' pipes, logs.
+    static let descriptorHeadroom = 256
+
+    /// Raises the soft open-file limit to the hard one and answers the most connections that fit under it.
+    static func usableConnectionLimit(_ wanted: Int) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return max(1, wanted) }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        let available = Int(clamping: limit.rlim_cur) - descriptorHeadroom
+        return max(1, min(wanted, available))
     }
 
     /// Checks request deadlines a few times per timeout period.
@@ -273,5 +311,6 @@ public final class Server: Sendable {
 
     private static func stop(_ daemon: DaemonHandle, core: ServerCore) {
         withExtendedLifetime(core) { MHD_stop_daemon(daemon.pointer) }
+        cmhd_guard_release(daemon.headerGuard)
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// What the engine does about clients that hold connections without using them.
+@Suite struct LimitsTests {
+    private static func router() -> Router {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        router.get("/slow") { _ in
+            try await Task.sleep(for: .seconds(2))
+            return .text("slow but sure")
+        }
+        return router
+    }
+
+    private static func configuration(headerTimeout: Duration?, connectionLimit: Int = 64) -> Server.Configuration {
+        Server.Configuration(
+            threadPoolSize: 2, connectionLimit: connectionLimit, idleTimeout: .seconds(60),
+            headerTimeout: headerTimeout, requestTimeout: .seconds(10), eventStreamHeartbeat: .milliseconds(50),
+            log: .discard)
+    }
+
+    /// A client that drips its headers a line at a time is cut off, however steadily it drips; others are
+    /// answered meanwhile.
+    @Test func aClientDrippingItsHeadersIsCutOff() async throws {
+        try await withServer(Self.configuration(headerTimeout: .seconds(1)), router: Self.router()) { server in
+            let port = server.port
+            let cutOff = try await blocking { () -> Bool in
+                let drip = try RawConnection(port: port, timeoutSeconds: 5)
+                try drip.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n")
+                // NB: a line every 200 ms keeps MHD's idle timer (which counts silence) from ever firing; only
+                // the header deadline ends this. 150 lines is 30 s, far past the deadline.
+                for line in 0..<150 {
+                    Thread.sleep(forTimeInterval: 0.2)
+                    do { try drip.send("X-Drip-\(line): a\r\n") } catch { return true }
+                    if drip.hasPendingClose() { return true }
+                }
+                return false
+            }
+            #expect(cutOff, "the dripping client kept its connection")
+            #expect(server.connectionsCutOffForSlowHeaders == 1)
+            let other = try RawConnection(port: port)
+            try other.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n\r\n")
+            #expect(try other.readResponse().body == Data("hello".utf8))
+        }
+    }
+
+    /// The deadline covers the headers only: a request whose handler takes longer than the header timeout,
+    /// and a keep-alive connection that waits between requests, are left alone.
+    @Test func aSlowHandlerAndAnIdleKeepAliveConnectionAreNotCutOff() async throws {
+        try await withServer(Self.configuration(headerTimeout: .seconds(1)), router: Self.router()) { server in
+            let port = server.port
+            let replies = try await blocking { () -> [Data] in
+                let connection = try RawConnection(port: port)
+                try connection.send("GET /slow HTTP/1.1\r\nHost: quartet\r\n\r\n")
+                let first = try connection.readResponse().body
+                Thread.sleep(forTimeInterval: 1.5)
+                try connection.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n\r\n")
+                return [first, try connection.readResponse().body]
+            }
+            #expect(replies == [Data("slow but sure".utf8), Data("hello".utf8)])
+            #expect(server.connectionsCutOffForSlowHeaders == 0)
+        }
+    }
+
+    /// Many idle connections (1,100 here, past the old limit of 1,024; `make soak` opens 10,000) do not stop
+    /// a server with the default limit answering others.
+    @Test func idleConnectionsDoNotStopTheServerAnsweringOthers() async throws {
+        let idleCount = min(1_100, Self.descriptorBudget())
+        let defaults = Server.Configuration()
+        try await withServer(
+            Self.configuration(headerTimeout: .seconds(30), connectionLimit: defaults.connectionLimit),
+            router: Self.router()
+        ) { server in
+            let port = server.port
+            let idle = try (0..<idleCount).map { _ in try RawConnection(port: port) }
+            #expect(await eventually { server.openConnections >= idleCount })
+            let reply = try await blocking { () -> Data in
+                let connection = try RawConnection(port: port)
+                try connection.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n\r\n")
+                return try connection.readResponse().body
+            }
+            #expect(reply == Data("hello".utf8))
+            withExtendedLifetime(idle) {}
+        }
+    }
+
+    /// Half of what the process may open: the server side needs a descriptor per connection too.
+    private static func descriptorBudget() -> Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return max(64, (Int(clamping: limit.rlim_cur) - Server.descriptorHeadroom) / 2 - 64)
+    }
+}
+
+extension RawConnection {
+    /// Whether the server has closed the connection, without waiting for it to.
+    func hasPendingClose() -> Bool {
+        // NB: Glibc's module does not export POLLRDHUP (0x2000, "peer closed its end").
+        let peerClosed: Int16 = 0x2000
+        var probe = pollfd(fd: fd, events: Int16(POLLIN) | peerClosed, revents: 0)
+        guard poll(&probe, 1, 0) > 0 else { return false }
+        return probe.revents & (peerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0
+    }
+}
