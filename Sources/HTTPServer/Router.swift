@@ -135,12 +135,16 @@ public struct Router: Sendable {
     }
 
     /// Finds the handler for a request, filling in path parameters, or throws 404 / 405.
+    ///
+    /// A path is the resource of the most specific patterns that match it (a literal segment beats a
+    /// parameter at the first place they differ), so `PUT /actions/mine` is 405 when only `GET /actions/mine`
+    /// names that path, not an update of an action whose id is "mine"; among those patterns the first with
+    /// the request's method wins.
     public func resolve(_ request: Request) throws -> (Handler, Request) {
-        let parts = Router.parts(of: request)
+        let candidates = Router.candidates(routes, for: Router.parts(of: request))
         var allowed: [HTTPMethod] = []
         var headFallback: (Handler, [String: String])?
-        for route in routes {
-            guard let parameters = Router.match(route.segments, parts) else { continue }
+        for (route, parameters) in candidates {
             if route.method == request.method {
                 var request = request
                 request.parameters = parameters
@@ -165,6 +169,32 @@ public struct Router: Sendable {
             detail: "\(request.method) is not allowed here.",
             headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")]
         )
+    }
+
+    /// The routes of the most specific patterns matching `parts`, in registration order, with their parameters.
+    private static func candidates(_ routes: [Entry], for parts: [String]) -> [(
+        route: Entry, parameters: [String: String]
+    )] {
+        var candidates: [(route: Entry, parameters: [String: String])] = []
+        var best: [Bool] = []
+        for route in routes {
+            guard let parameters = Router.match(route.segments, parts) else { continue }
+            let rank = route.segments.map { if case .literal = $0 { true } else { false } }
+            if candidates.isEmpty || Router.isMoreSpecific(rank, than: best) {
+                candidates = [(route, parameters)]
+                best = rank
+            } else if rank == best {
+                candidates.append((route, parameters))
+            }
+        }
+        return candidates
+    }
+
+    /// Whether a pattern whose segments are literal where `rank` is `true` is more specific than one ranked
+    /// `other`: at the first place they differ, it has the literal. A longer pattern wins a tie.
+    static func isMoreSpecific(_ rank: [Bool], than other: [Bool]) -> Bool {
+        for (mine, theirs) in zip(rank, other) where mine != theirs { return mine }
+        return rank.count > other.count
     }
 
     /// Runs the matching route; routing failures become their problem responses.
@@ -194,10 +224,9 @@ public struct Router: Sendable {
         let methods = Set(routes.filter { $0.makeReceiver != nil }.map(\.method))
         return { request in
             guard methods.contains(request.method) else { return nil }
-            let parts = Router.parts(of: request)
-            // The first route that matches decides, exactly as in `resolve(_:)`.
-            for route in routes where route.method == request.method {
-                guard let parameters = Router.match(route.segments, parts) else { continue }
+            // The route `resolve(_:)` would choose decides.
+            for (route, parameters) in Router.candidates(routes, for: Router.parts(of: request))
+            where route.method == request.method {
                 guard let make = route.makeReceiver else { return nil }
                 var request = request
                 request.parameters = parameters

@@ -106,7 +106,8 @@ public struct SalesforceDevService: Sendable {
             401: "INVALID_SESSION_ID", 404: "NOT_FOUND or ENTITY_IS_DELETED",
         ]
         func merged(_ extra: [Int: String]) -> [Int: String] { errors.merging(extra) { $1 } }
-        return [
+        // NB: Salesforce answers errors as JSON arrays (REST) or OAuth error objects, never problem details.
+        let operations = [
             APIOperation(
                 .post, "/services/oauth2/token", summary: "OAuth 2.0 token: password and refresh_token grants",
                 tag: tag, responses: [200: "Tokens and instance_url", 400: "invalid_grant and other OAuth errors"]),
@@ -139,6 +140,11 @@ public struct SalesforceDevService: Sendable {
                 responses: merged([200: "{message, isSuccess, contentsforShow, contentsforSay, contentsforKnow}"]),
                 requiresAuthentication: true),
         ]
+        return operations.map { operation in
+            var operation = operation
+            operation.errorMediaType = "application/json"
+            return operation
+        }
     }()
 
     /// The token behind a request's `Authorization: Bearer …`, or INVALID_SESSION_ID.

@@ -19,6 +19,24 @@ struct RouterTests {
         return router
     }
 
+    /// A path a literal pattern names is that resource: other methods are 405 with its methods, not a
+    /// request to the parameter pattern beside it, whichever was registered first.
+    @Test func aLiteralSegmentOwnsItsPathAgainstAParameterRegisteredFirst() async throws {
+        var router = Router()
+        router.get("/actions/:id") { request in .text("action \(try request.parameter("id"))") }
+        router.put("/actions/:id") { _ in .noContent }
+        router.get("/actions/mine") { _ in .text("mine") }
+        router.get("/actions/:id/comments") { _ in .text("comments") }
+        let client = TestClient(router: router)
+        #expect(try await client.get("/actions/mine").bodyText == "mine")
+        #expect(try await client.get("/actions/42").bodyText == "action 42")
+        #expect(try await client.get("/actions/mine/comments").bodyText == "comments")
+        let put = try await client.request(.put, "/actions/mine", headers: [:], body: Data())
+        #expect(put.status == .methodNotAllowed)
+        #expect(put.headers["Allow"] == "GET, HEAD")
+        #expect(try await client.request(.put, "/actions/42", headers: [:], body: Data()).status == .noContent)
+    }
+
     @Test func answers404WithAProblemForAnUnknownPath() async throws {
         let response = try await TestClient(router: router()).get("/nowhere")
         #expect(response.status == .notFound)

@@ -80,3 +80,24 @@ private func makeApplication() async throws -> Application {
     let client = TestClient(handler: unlimited.handler(log: .discard), remoteAddress: "192.0.2.1")
     for _ in 0..<50 { #expect(try await client.request(.get, "/health").status == .ok) }
 }
+
+/// Refusals the middleware and engine produce are documented on every operation they can reach, in the media
+/// type the service actually answers with.
+@Test func everyOperationDocumentsTheRefusalsItCanMeetInItsErrorMediaType() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    for operation in app.openAPI.operations {
+        let entry = document["paths"]?[operation.openAPIPath]?[operation.method.rawValue.lowercased()]
+        let responses = entry?["responses"]
+        #expect(responses?["429"] != nil, "\(operation.path) lacks 429")
+        if operation.requiresAuthentication { #expect(responses?["401"] != nil, "\(operation.path) lacks 401") }
+        if operation.requestBody != nil { #expect(responses?["400"] != nil, "\(operation.path) lacks 400") }
+    }
+    let salesforceError = document["paths"]?["/services/data/v32.0/sobjects/{sobject}/{id}"]?["get"]?["responses"]?[
+        "401"]?["content"]?["application/json"]
+    #expect(salesforceError != nil)
+    let attendeeError = document["paths"]?["/attendee/v1/me"]?["get"]?["responses"]?["401"]?["content"]?[
+        "application/problem+json"]
+    #expect(attendeeError != nil)
+}

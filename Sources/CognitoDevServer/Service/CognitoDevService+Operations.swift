@@ -9,7 +9,7 @@ extension CognitoDevService {
             tag: "Cognito (stand-in)",
             responses: [200: "The operation's output", 400: "A Cognito exception: {\"__type\", \"message\"}"],
             requestBody: ["type": "object"],
-            responseMediaType: "application/x-amz-json-1.1"),
+            responseMediaType: "application/x-amz-json-1.1", errorMediaType: "application/x-amz-json-1.1"),
         APIOperation(
             .get, jwksPath, summary: "The token signing keys (JWKS)", tag: "Cognito (stand-in)",
             responseBody: ["type": "object", "properties": ["keys": ["type": "array"]]]),

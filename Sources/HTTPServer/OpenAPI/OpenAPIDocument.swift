@@ -22,6 +22,9 @@ public struct APIOperation: Sendable, Hashable {
     public var responseMediaType: String
     /// Whether the operation needs a bearer token.
     public var requiresAuthentication: Bool
+    /// The media type of its error bodies: problem details for Quartet's own APIs; a stand-in answers in the
+    /// format of the service it stands in for.
+    public var errorMediaType: String
 
     public init(
         _ method: HTTPMethod,
@@ -32,7 +35,8 @@ public struct APIOperation: Sendable, Hashable {
         requestBody: JSONValue? = nil,
         responseBody: JSONValue? = nil,
         responseMediaType: String = "application/json",
-        requiresAuthentication: Bool = false
+        requiresAuthentication: Bool = false,
+        errorMediaType: String = "application/problem+json"
     ) {
         self.method = method
         self.path = path
@@ -43,6 +47,7 @@ public struct APIOperation: Sendable, Hashable {
         self.responseBody = responseBody
         self.responseMediaType = responseMediaType
         self.requiresAuthentication = requiresAuthentication
+        self.errorMediaType = errorMediaType
     }
 
     /// The operation of a shared route: its method, pattern and whether it needs a bearer token.
@@ -110,15 +115,18 @@ public struct OpenAPIDocument: Sendable {
                 ]
             }
             var responses: [String: JSONValue] = [:]
-            for (code, description) in operation.responses {
+            for (code, description) in operation.responses.merging(
+                Self.commonResponses(operation), uniquingKeysWith: { own, _ in own })
+            {
                 var response: [String: JSONValue] = ["description": .string(description)]
                 if (200..<300).contains(code), code != 204 {
                     let schema = operation.responseBody ?? ["type": "object"]
                     response["content"] = .object([operation.responseMediaType: ["schema": schema]])
                 } else if code >= 400 {
-                    response["content"] = [
-                        "application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]
-                    ]
+                    let schema: JSONValue =
+                        operation.errorMediaType == "application/problem+json"
+                        ? ["$ref": "#/components/schemas/Problem"] : ["type": "object"]
+                    response["content"] = .object([operation.errorMediaType: ["schema": schema]])
                 }
                 responses[String(code)] = .object(response)
             }
@@ -147,6 +155,19 @@ public struct OpenAPIDocument: Sendable {
                 ],
             ],
         ]
+    }
+
+    /// The refusals every operation can meet whatever its handler does: the rate limit and the request
+    /// deadline for all; a missing or expired token where one is needed; a malformed or oversized body where
+    /// one is read.
+    static func commonResponses(_ operation: APIOperation) -> [Int: String] {
+        var responses = [429: "Too many requests from this address (see Retry-After)", 503: "Took too long; retry"]
+        if operation.requiresAuthentication { responses[401] = "Not signed in, or the token has expired" }
+        if operation.requestBody != nil {
+            responses[400] = "Malformed body"
+            responses[413] = "Body too large"
+        }
+        return responses
     }
 
     static func operationID(_ operation: APIOperation) -> String {
