@@ -4,7 +4,7 @@ SWIFT ?= swift
 FIXTURES := $(abspath ../shared/fixtures)
 export QUARTET_FIXTURES ?= $(if $(wildcard $(FIXTURES)),$(FIXTURES),)
 
-.PHONY: run test build release bench screens format lint bootstrap sanitize clean
+.PHONY: run test build release bench screens format lint bootstrap sanitize clean soak
 
 bootstrap:
 	@scripts/bootstrap
@@ -20,7 +20,17 @@ build: bootstrap
 ## The whole suite: lint, every test (SQLite and a throwaway PostgreSQL), sanitizers.
 test: bootstrap lint
 	scripts/with-postgres $(SWIFT) test --parallel
+	$(SWIFT) build --product quartet
+	scripts/crash-soak --kills 3
+	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
 	scripts/sanitize
+
+## Crash consistency at full budget: `quartet serve` (release) killed 1,000 times during concurrent writes,
+## half on SQLite and half on PostgreSQL, every acknowledged write checked after each restart.
+soak: bootstrap
+	$(SWIFT) build -c release --product quartet
+	scripts/crash-soak --binary .build/release/quartet --kills 500
+	scripts/with-postgres scripts/crash-soak --binary .build/release/quartet --kills 500 --postgres
 
 ## Release-mode benchmarks, each figure beside its peer measured in the same run.
 bench:

@@ -125,7 +125,7 @@ public struct OpenAPIDocument: Sendable {
                 } else if code >= 400 {
                     let schema: JSONValue =
                         operation.errorMediaType == "application/problem+json"
-                        ? ["$ref": "#/components/schemas/Problem"] : ["type": "object"]
+                        ? ["$ref": "#/components/schemas/Problem"] : ["type": ["object", "array"]]
                     response["content"] = .object([operation.errorMediaType: ["schema": schema]])
                 }
                 responses[String(code)] = .object(response)
