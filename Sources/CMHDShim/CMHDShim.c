@@ -1,8 +1,13 @@
 #include "CMHDShim.h"
 #include <arpa/inet.h>
 #include <errno.h>
+#include <linux/tcp.h>
+#include <stddef.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +21,105 @@ static size_t cmhd_keep_encoded(void *cls, struct MHD_Connection *connection, ch
     return strlen(text);
 }
 
+
+// MARK: - 400 for a request line MHD cannot parse
+
+// NB: libmicrohttpd 0.9.75 (Debian 12) closes a connection whose request line it cannot parse
+// (`GARBAGE\r\n\r\n`, no space, no method) without a word: parse_initial_message_line() fails and
+// CONNECTION_CLOSE_ERROR_CHECK(connection, NULL) shuts the socket down for writing at once, before any hook of
+// ours runs. nginx answers such a line 400 Bad Request, and a client deserves to know its request was read and
+// refused. So this file defines shutdown(2) itself: the dynamic linker binds libmicrohttpd's call to it (an
+// executable's definition comes first), and before the real shutdown of a connection it tracks it writes a
+// 400 when, since that connection's last request ended, the peer sent bytes, MHD parsed no request line
+// (MHD_OPTION_URI_LOG_CALLBACK never fired) and the server sent nothing (MHD's own 505s and 414s stand).
+// Every other descriptor goes straight to the system call.
+
+typedef struct {
+    uint8_t tracked;
+    uint8_t line_seen;
+    uint64_t received_mark;
+    uint64_t sent_mark;
+} cmhd_fd_state;
+
+static cmhd_fd_state *cmhd_fds = NULL;
+static size_t cmhd_fd_capacity = 0;
+static pthread_once_t cmhd_fds_once = PTHREAD_ONCE_INIT;
+
+static void cmhd_fds_allocate(void) {
+    struct rlimit limit;
+    size_t capacity = 65536;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_max != RLIM_INFINITY && limit.rlim_max < (1u << 22)) {
+        capacity = (size_t)limit.rlim_max;
+    }
+    cmhd_fds = calloc(capacity, sizeof(cmhd_fd_state));
+    cmhd_fd_capacity = cmhd_fds == NULL ? 0 : capacity;
+}
+
+static cmhd_fd_state *cmhd_fd(int fd) {
+    return (fd >= 0 && (size_t)fd < cmhd_fd_capacity) ? &cmhd_fds[fd] : NULL;
+}
+
+/// Bytes received from and sent to the peer so far (Linux TCP_INFO); 0 and 0 when the kernel will not say.
+static void cmhd_traffic(int fd, uint64_t *received, uint64_t *sent) {
+    struct tcp_info info;
+    socklen_t length = sizeof(info);
+    memset(&info, 0, sizeof(info));
+    *received = 0;
+    *sent = 0;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) {
+        return;
+    }
+    if (length >= offsetof(struct tcp_info, tcpi_bytes_received) + sizeof(info.tcpi_bytes_received)) {
+        *received = info.tcpi_bytes_received;
+    }
+    if (length >= offsetof(struct tcp_info, tcpi_bytes_sent) + sizeof(info.tcpi_bytes_sent)) {
+        *sent = info.tcpi_bytes_sent;
+    }
+}
+
+static int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+static void *cmhd_request_line_seen(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)cls;
+    (void)uri;
+    cmhd_fd_state *state = cmhd_fd(cmhd_connection_fd(connection));
+    if (state != NULL) {
+        state->line_seen = 1;
+    }
+    return NULL;  // NB: becomes the request's first *req_cls, which the handler expects to be NULL.
+}
+
+static void cmhd_request_ended(struct MHD_Connection *connection) {
+    int fd = cmhd_connection_fd(connection);
+    cmhd_fd_state *state = cmhd_fd(fd);
+    if (state != NULL) {
+        state->line_seen = 0;
+        cmhd_traffic(fd, &state->received_mark, &state->sent_mark);
+    }
+}
+
+static const char cmhd_bad_request[] =
+    "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+    "Content-Length: 85\r\n\r\n"
+    "{\"status\":400,\"title\":\"Bad Request\",\"detail\":\"The request line could not be parsed.\"}";
+
+int shutdown(int fd, int how) {
+    cmhd_fd_state *state = cmhd_fd(fd);
+    if (state != NULL && state->tracked && !state->line_seen && how != SHUT_RD) {
+        uint64_t received, sent;
+        cmhd_traffic(fd, &received, &sent);
+        // NB: Linux counts the peer's FIN as one byte received, so a client that connected and left without a
+        // word shows one more byte; it gets no answer.
+        if (received > state->received_mark + 1 && sent == state->sent_mark) {
+            (void)send(fd, cmhd_bad_request, sizeof(cmhd_bad_request) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+        }
+        state->tracked = 0;
+    }
+    return (int)syscall(SYS_shutdown, fd, how);
+}
 
 // MARK: - Header deadlines
 
@@ -76,6 +180,10 @@ static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection,
         }
         tracked->fd = info->connect_fd;
         tracked->deadline_ms = cmhd_now_ms() + guard->header_timeout_ms;
+        cmhd_fd_state *state = cmhd_fd(tracked->fd);
+        if (state != NULL) {
+            *state = (cmhd_fd_state){.tracked = 1};
+        }
         pthread_mutex_lock(&guard->lock);
         tracked->next = guard->connections.next;
         tracked->previous = &guard->connections;
@@ -90,6 +198,10 @@ static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection,
         }
         // NB: MHD closes the socket only after this returns, so the watchdog (which shuts sockets down under
         // the same lock) can never act on a descriptor number that a new connection has reused.
+        cmhd_fd_state *state = cmhd_fd(tracked->fd);
+        if (state != NULL) {
+            state->tracked = 0;
+        }
         pthread_mutex_lock(&guard->lock);
         tracked->previous->next = tracked->next;
         tracked->next->previous = tracked->previous;
@@ -116,6 +228,7 @@ static enum MHD_Result cmhd_guarded_handler(void *cls, struct MHD_Connection *co
 static void cmhd_guarded_completed(void *cls, struct MHD_Connection *connection, void **request_context,
                                    enum MHD_RequestTerminationCode code) {
     cmhd_guard *guard = cls;
+    cmhd_request_ended(connection);
     cmhd_set_deadline(guard, connection, cmhd_now_ms() + guard->idle_timeout_ms + guard->header_timeout_ms);
     if (guard->completed != NULL) {
         guard->completed(guard->completed_context, connection, request_context, code);
@@ -141,7 +254,8 @@ static void *cmhd_watchdog(void *argument) {
             if (tracked->deadline_ms != 0 && tracked->deadline_ms <= now) {
                 tracked->deadline_ms = 0;
                 guard->expired += 1;
-                shutdown(tracked->fd, SHUT_RDWR);
+                // NB: the system call itself, not the shutdown() above: a cut-off is not a malformed line.
+                syscall(SYS_shutdown, tracked->fd, SHUT_RDWR);
             }
         }
     }
@@ -151,6 +265,7 @@ static void *cmhd_watchdog(void *argument) {
 
 static cmhd_guard *cmhd_guard_make(const cmhd_options *o, MHD_AccessHandlerCallback handler, void *handler_context,
                                    MHD_RequestCompletedCallback completed, void *completed_context) {
+    pthread_once(&cmhd_fds_once, cmhd_fds_allocate);
     cmhd_guard *guard = calloc(1, sizeof(cmhd_guard));
     if (guard == NULL) {
         return NULL;
@@ -242,6 +357,7 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *o,
             return NULL;
         }
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)cmhd_notify_connection, guard};
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)cmhd_request_line_seen, NULL};
         handler = cmhd_guarded_handler;
         handler_context = guard;
         completed = cmhd_guarded_completed;

@@ -105,3 +105,52 @@ extension RawConnection {
         return probe.revents & (peerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0
     }
 }
+
+/// The engine on bytes that are not HTTP: a request line it cannot parse gets `400 Bad Request`, as nginx
+/// answers, not a silent close; what MHD answers itself, and a client that says nothing, are left alone.
+@Suite struct MalformedRequestLineTests {
+    private static func exchange(_ bytes: Data, port: UInt16) throws -> Data {
+        let connection = try RawConnection(port: port, timeoutSeconds: 20)
+        if bytes.isEmpty { connection.close() } else { try connection.send(bytes) }
+        var received = Data()
+        while let chunk = try? connection.readBytes(1), !chunk.isEmpty { received += chunk }
+        return received
+    }
+
+    @Test(arguments: ["GARBAGE\r\n\r\n", "GET\r\n\r\n", "\r\nNOT-A-METHOD\r\n\r\n"])
+    func anUnparsableRequestLineGets400(_ line: String) async throws {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        try await withServer(testConfiguration(), router: router) { server in
+            let port = server.port
+            let reply = try await blocking { try Self.exchange(Data(line.utf8), port: port) }
+            let text = String(decoding: reply, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(text.prefix(80))")
+            #expect(text.contains("Content-Type: application/problem+json"))
+            #expect(text.hasSuffix(#""detail":"The request line could not be parsed."}"#))
+        }
+    }
+
+    @Test func mhdsOwnAnswerAndASilentClientAreLeftAlone() async throws {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        try await withServer(testConfiguration(), router: router) { server in
+            let port = server.port
+            let version = try await blocking {
+                String(decoding: try Self.exchange(Data("GET /hello HTTP/9.9\r\n\r\n".utf8), port: port), as: UTF8.self)
+            }
+            #expect(version.hasPrefix("HTTP/1.1 505"))
+            #expect(!version.contains("400 Bad Request"))
+            let silent = try await blocking { try Self.exchange(Data(), port: port) }
+            #expect(silent.isEmpty)
+            let fine = try await blocking {
+                String(
+                    decoding: try Self.exchange(
+                        Data("GET /hello HTTP/1.1\r\nHost: q\r\nConnection: close\r\n\r\n".utf8), port: port),
+                    as: UTF8.self)
+            }
+            #expect(fine.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(!fine.contains("400 Bad Request"))
+        }
+    }
+}
