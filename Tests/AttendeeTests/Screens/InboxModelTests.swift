@@ -238,3 +238,65 @@ private enum Sample {
             sentAt: Date(timeIntervalSince1970: 1_773_100_000 + Double(id) * 60))
     }
 }
+
+/// The live streams as the models hear them: parsed events, followed until the stream ends.
+@MainActor @Suite struct InboxStreamTests {
+    @Test func streamEventsBecomeUpdatesAndUnknownKindsAreSkipped() throws {
+        let message = Sample.message(4, in: "t", from: "bob", "Hi")
+        let data = String(decoding: try AttendeeCoding.encoder().encode(message), as: UTF8.self)
+        #expect(InboxUpdate(ServerEvent(type: MessageRules.newMessageEvent, data: data)) == .message(message))
+        #expect(InboxUpdate(ServerEvent(type: "ready", data: "{}")) == nil)
+        #expect(InboxUpdate(ServerEvent(type: "poll.results", data: data)) == nil)
+        #expect(InboxUpdate(ServerEvent(type: MessageRules.newMessageEvent, data: #"{"id":"4"}"#)) == nil)
+    }
+
+    @Test func theListFollowsTheInboxStreamUntilItEnds() async {
+        var client = AttendeeClient()
+        client.threads = { _ in
+            [MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))]
+        }
+        client.inboxUpdates = {
+            AsyncThrowingStream { continuation in
+                continuation.yield(.message(Sample.message(1, in: "t", from: "bob", "One")))
+                continuation.yield(.message(Sample.message(2, in: "t", from: "bob", "Two")))
+                continuation.finish(throwing: APIError.connectionLost)
+            }
+        }
+        let model = ThreadsModel(client: client)
+        await model.appeared()
+        #expect(model.rows.map(\.preview) == ["No messages yet"])
+        await model.listen()
+        #expect(model.rows.map(\.preview) == ["Two"])
+        #expect(model.unreadTotal == 2)
+        #expect(model.banner == "The connection was lost. Try again.")
+    }
+
+    @Test func theConversationFollowsItsThreadStream() async {
+        let marks = Mutex<[String]>([])
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.messages = { _, _ in MessagePage(messages: []) }
+        client.markRead = { id, messageID in
+            marks.withLock { $0.append(messageID) }
+            return MessageThread(id: id, eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.threadUpdates = { threadID in
+            #expect(threadID == "t")
+            return AsyncThrowingStream { continuation in
+                continuation.yield(.message(Sample.message(5, in: "t", from: "bob", "Are you coming?")))
+                continuation.finish()
+            }
+        }
+        let model = ConversationModel(client: client, threadID: "t")
+        await model.appeared()
+        #expect(model.rows.isEmpty)
+        #expect(marks.withLock { $0 }.isEmpty)
+        await model.listen()
+        #expect(model.rows.map(\.text) == ["Are you coming?"])
+        #expect(model.rows.map(\.author) == ["Bob Babbage"])
+        #expect(marks.withLock { $0 } == ["5"])
+        #expect(model.banner == nil)
+    }
+}

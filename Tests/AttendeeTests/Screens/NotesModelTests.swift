@@ -18,6 +18,13 @@ import Testing
             _ = try await client.register(server.eventID)
             let session = try #require(try await client.agenda(server.eventID).first)
 
+            // Session details link to that session's notes.
+            let details = SessionDetailsModel(client: client, shareBaseURL: try #require(URL(string: "https://q.test")))
+            #expect(details.notesDestination == nil)
+            await details.appeared(sessionID: session.id)
+            #expect(details.notesDestination == .notes(eventID: server.eventID, sessionID: session.id))
+            #expect(details.notesTitle == "My Notes")
+
             let list = NotesModel(client: client, eventID: server.eventID, timeZone: Self.utc)
             #expect(list.title == "My Notes")
             await list.appeared()

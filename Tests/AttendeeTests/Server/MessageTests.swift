@@ -164,12 +164,22 @@ import Testing
                 "/attendee/v1/events/\(server.eventID)/notes", json: NoteDraft(text: "Mine"),
                 headers: AttendeeTestServer.auth(ada.token)
             ).decode(Note.self)
+            // A token that has expired is refused like one never issued.
+            let expired = try await server.signUp("Expired Token")
+            _ = try await server.database.write { db in
+                try db.execute(
+                    """
+                    UPDATE attendee_auth_token SET expires_at = 0
+                    WHERE user_id = (SELECT id FROM attendee_user WHERE name = 'Expired Token')
+                    """)
+            }
             for route in AttendeeRoute.inbox {
                 let path = route.pattern.replacingOccurrences(of: ":eventID", with: server.eventID)
                     .replacingOccurrences(of: ":threadID", with: thread.id)
                     .replacingOccurrences(of: ":noteID", with: note.id)
                 for headers: HTTPHeaders in [
                     ["Content-Type": "application/json"], AttendeeTestServer.auth("not-a-token"),
+                    AttendeeTestServer.auth(expired),
                 ] {
                     let response = try await server.client.request(
                         route.method, path, headers: headers, body: Data(#"{"text":"x","personID":"p"}"#.utf8))
