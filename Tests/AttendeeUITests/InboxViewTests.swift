@@ -77,16 +77,34 @@ struct InboxViewTests {
         try await host.waitUntil("the threads") { $0.texts.contains("Lunch after the keynote?") }
         #expect(host.tree.visibleNavigationTitle == "Messages")
         #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } != nil)
+        try host.back()
+        try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+
+        // Ana answers from Bob's details in the attendee list: the Message button opens their one thread.
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.texts.contains("Bob Babbage") }
         try host.tap("Bob Babbage")
-        try await host.waitUntil("the conversation") { $0.visibleNavigationTitle == "Bob Babbage" }
-        #expect(host.tree.texts.contains("Lunch after the keynote?"))
+        try await host.waitUntil("Bob's details") { $0.topPresentation?.find(.button, "Message") != nil }
+        try host.tap("Message")
+        try await host.waitUntil("the conversation") {
+            $0.topPresentation == nil && $0.visibleNavigationTitle == "Bob Babbage"
+                && $0.texts.contains("Lunch after the keynote?")
+        }
         #expect(host.tree.find(.button, "Send")?.isEnabled == false)
         try host.type("Yes, see you there", into: "Message")
         try host.tap("Send")
         try await host.waitUntil("the reply") { $0.texts.contains("Yes, see you there") }
         try host.back()
+        try await host.waitUntil("the attendees again") { $0.visibleNavigationTitle == "Attendees" }
+        try host.back()
+        try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try host.tap("Messages")
         try await host.waitUntil("the threads again") { $0.texts.contains("You: Yes, see you there") }
         #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } == nil)
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("the conversation again") { $0.texts.contains("Yes, see you there") }
+        try host.back()
+        try await host.waitUntil("the threads") { $0.visibleNavigationTitle == "Messages" }
         try host.back()
 
         try await host.waitUntil("the dashboard again") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
@@ -101,5 +119,17 @@ struct InboxViewTests {
         try host.back()
         try await host.waitUntil("the note in the list") { $0.texts.contains("Bring a charger") }
         #expect(host.tree.texts.contains("Event note"))
+
+        // A session's details link to that session's notes, which the event note is not one of.
+        try host.back()
+        try await host.waitUntil("the dashboard once more") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try host.tap("My Notes")
+        try await host.waitUntil("the session's notes") { $0.texts.contains("No notes about this session yet.") }
+        #expect(host.tree.visibleNavigationTitle == "My Notes")
+        #expect(!host.tree.texts.contains("Bring a charger"))
     }
 }

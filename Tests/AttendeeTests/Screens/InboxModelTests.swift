@@ -300,3 +300,43 @@ private enum Sample {
         #expect(model.banner == nil)
     }
 }
+
+/// Starting a conversation from the attendee list, through the live client against the real server.
+@MainActor @Suite struct MessageFromAttendeesTests {
+    @Test func theAttendeeDetailsMessageButtonOpensTheOneThread() async throws {
+        try await AttendeeTestServer.with { server in
+            _ = try await server.registeredAttendee("Bob Babbage")
+            let client = try LiveScreenTests.client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await client.register(server.eventID)
+
+            let attendees = AttendeesModel(client: client, eventID: server.eventID)
+            await attendees.appeared()
+            let bob = try #require(attendees.rows.first { $0.name == "Bob Babbage" })
+            attendees.rowTapped(bob.id)
+            await attendees.messageTapped()
+            #expect(attendees.selected == nil)
+            let threadID = try #require(attendees.openedThreadID)
+            let conversation = try #require(attendees.conversation)
+            await conversation.appeared()
+            #expect(conversation.title == "Bob Babbage")
+            #expect(conversation.rows.isEmpty)
+            attendees.conversationClosed()
+            #expect(attendees.openedThreadID == nil)
+
+            // Again: the same thread, not a second one.
+            attendees.rowTapped(bob.id)
+            await attendees.messageTapped()
+            #expect(attendees.openedThreadID == threadID)
+            #expect(try await client.threads(server.eventID).map(\.id) == [threadID])
+
+            let me = try #require(attendees.rows.first { $0.name == "Ana" })
+            attendees.conversationClosed()
+            attendees.rowTapped(me.id)
+            await attendees.messageTapped()
+            #expect(attendees.openedThreadID == nil)
+            #expect(attendees.selected?.name == "Ana")
+            #expect(attendees.banner == "You cannot message yourself.")
+        }
+    }
+}
