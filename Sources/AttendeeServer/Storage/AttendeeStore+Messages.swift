@@ -16,7 +16,7 @@ extension AttendeeStore {
         if personID == callerID {
             throw HTTPError(.unprocessableContent, detail: "You cannot message yourself.", field: "personID")
         }
-        let moment = Int64(now().timeIntervalSince1970)
+        let moment = now()
         return try await database.write { db in
             _ = try Self.event(id: eventID, db)
             try Self.requireRegistration(eventID: eventID, userID: callerID, db)
@@ -92,15 +92,14 @@ extension AttendeeStore {
                     Int64.self,
                     """
                     INSERT INTO attendee_message (thread_id, sender_id, text, image_id, sent_at)
-                    VALUES (\(threadID), \(callerID), \(request.text), \(request.imageID),
-                            \(Int64(moment.timeIntervalSince1970)))
+                    VALUES (\(threadID), \(callerID), \(request.text), \(request.imageID), \(moment))
                     RETURNING id
                     """)
             else { throw DatabaseError(.other, code: "message", message: "the message got no id") }
             try db.execute("UPDATE attendee_thread SET last_message_id = \(id) WHERE id = \(threadID)")
             let message = Message(
                 id: String(id), threadID: threadID, senderID: callerID, text: request.text, imageID: request.imageID,
-                sentAt: Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded(.down)))
+                sentAt: moment)
             let events = [
                 try LiveOutbox.append(
                     .thread(threadID), kind: MessageRules.newMessageEvent, payload: message, now: moment, db),

@@ -25,7 +25,7 @@ extension AttendeeStore {
 
     /// Writes a note; the author must attend or organize the event, and a session must be one of its own.
     func createNote(eventID: String, authorID: String, _ draft: NoteDraft) async throws -> Note {
-        let moment = Int64(now().timeIntervalSince1970)
+        let moment = now()
         return try await database.write { db in
             _ = try Self.event(id: eventID, db)
             try Self.requireMembership(eventID: eventID, userID: authorID, db)
@@ -57,7 +57,7 @@ extension AttendeeStore {
 
     /// Replaces the text and image when `edit.version` is still the stored one; 409 when another edit came first.
     func updateNote(id: String, authorID: String, _ edit: NoteEdit) async throws -> Note {
-        let moment = Int64(now().timeIntervalSince1970)
+        let moment = now()
         return try await database.write { db in
             // NB: the version is compared in the UPDATE itself, so of two edits of one version exactly one wins.
             let changed = try db.execute(

@@ -1,8 +1,12 @@
 import AttendeeModels
+import AttendeeServer
+import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
+import TokenVerifier
 
 /// My Notes: private to their author, per session or event-level, edited with the version they replace.
 @Suite struct NoteTests {
@@ -162,5 +166,69 @@ extension AttendeeTestServer {
 
     func editNote(_ author: Messenger, _ id: String, _ edit: NoteEdit) async throws -> Response {
         try await client.put("/attendee/v1/notes/\(id)", json: edit, headers: Self.auth(author.token))
+    }
+}
+
+/// The times notes and messages carry are the service clock's, stored and read back as they were.
+@Suite struct InboxClockTests {
+    @Test(arguments: DatabaseKind.eachDialect)
+    func notesAndMessagesCarryTheClocksTime(_ kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            var migrator = Migrator()
+            AttendeeService.registerMigrations(in: &migrator)
+            try await migrator.migrate(test.database)
+            let opened = try #require(ISO8601DateFormatter().date(from: "2027-03-10T09:15:30Z"))
+            let clock = Mutex(opened)
+            let service = try AttendeeService(
+                database: test.database,
+                configuration: .init(
+                    passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)),
+                    now: { clock.withLock { $0 } }))
+            try await service.loadSeedIfNeeded()
+            var router = Router()
+            service.register(on: &router)
+            let client = TestClient(router: router)
+            let eventID = try #require(try await client.get("/attendee/v1/events").decode([Event].self).first?.id)
+            func attendee(_ name: String) async throws -> (token: String, id: String) {
+                let session = try await client.post(
+                    "/attendee/v1/auth/signup",
+                    json: SignUpRequest(email: "\(name)@example.com", password: "correct horse", name: name)
+                ).decode(AuthSession.self)
+                let auth = AttendeeTestServer.auth(session.token)
+                _ = try await client.request(.post, "/attendee/v1/events/\(eventID)/registration", headers: auth)
+                let me = try await client.get("/attendee/v1/me", headers: auth).decode(MyProfile.self)
+                return (session.token, me.person.id)
+            }
+            let ada = try await attendee("ada")
+            let bob = try await attendee("bob")
+
+            let note = try await client.post(
+                "/attendee/v1/events/\(eventID)/notes", json: NoteDraft(text: "Hello"),
+                headers: AttendeeTestServer.auth(ada.token)
+            ).decode(Note.self)
+            #expect(note.createdAt == opened)
+            #expect(note.updatedAt == opened)
+            let later = opened.addingTimeInterval(90)
+            clock.withLock { $0 = later }
+            let edited = try await client.put(
+                "/attendee/v1/notes/\(note.id)", json: NoteEdit(text: "Hello again", version: 1),
+                headers: AttendeeTestServer.auth(ada.token)
+            ).decode(Note.self)
+            #expect(edited.createdAt == opened)
+            #expect(edited.updatedAt == later)
+
+            let thread = try await client.post(
+                "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: bob.id),
+                headers: AttendeeTestServer.auth(ada.token)
+            ).decode(MessageThread.self)
+            #expect(thread.createdAt == later)
+            _ = try await client.post(
+                "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: "Hi"),
+                headers: AttendeeTestServer.auth(ada.token))
+            let stored = try await client.get(
+                "/attendee/v1/threads/\(thread.id)/messages", headers: AttendeeTestServer.auth(bob.token)
+            ).decode(MessagePage.self)
+            #expect(stored.messages.map(\.sentAt) == [later])
+        }
     }
 }
