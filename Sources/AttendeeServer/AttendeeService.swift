@@ -114,6 +114,6 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.speaker, people.speaker), (AttendeeRoute.person, people.person),
             (AttendeeRoute.importProgramme, events.importProgramme),
             (AttendeeRoute.eventLive, live.event),
-        ]
+        ] + inboxHandlers
     }
 }

@@ -51,6 +51,52 @@ public struct AttendeeClient: Sendable {
     /// `POST /import`.
     public var importProgramme: @Sendable (ConferenceProgramme) async throws -> ImportSummary
 
+    // MARK: Messages and notes (issue 13); set them on a value (`client.threads = { … }`), the live value sets all.
+    /// `POST /events/:eventID/threads`: start a thread with a person (or get the existing one).
+    public var startThread: @Sendable (_ eventID: String, _ personID: String) async throws -> MessageThread = {
+        _, _ in throw unimplemented
+    }
+    /// `GET /threads?eventID=`.
+    public var threads: @Sendable (_ eventID: String?) async throws -> [MessageThread] = { _ in throw unimplemented }
+    /// `GET /threads/:threadID`.
+    public var thread: @Sendable (_ threadID: String) async throws -> MessageThread = { _ in throw unimplemented }
+    /// `GET /threads/:threadID/messages?after=`.
+    public var messages: @Sendable (_ threadID: String, _ after: String?) async throws -> MessagePage = { _, _ in
+        throw unimplemented
+    }
+    /// `POST /threads/:threadID/messages`.
+    public var sendMessage: @Sendable (_ threadID: String, SendMessageRequest) async throws -> Message = { _, _ in
+        throw unimplemented
+    }
+    /// `PUT /threads/:threadID/read`.
+    public var markRead: @Sendable (_ threadID: String, _ messageID: String) async throws -> MessageThread = {
+        _, _ in throw unimplemented
+    }
+    /// `GET /me/live`: the caller's inbox updates, as long as the caller listens.
+    public var inboxUpdates: @Sendable () -> AsyncThrowingStream<InboxUpdate, any Error> = {
+        AsyncThrowingStream { $0.finish(throwing: unimplemented) }
+    }
+    /// `GET /threads/:threadID/live`: the thread's new messages, as long as the caller listens.
+    public var threadUpdates: @Sendable (_ threadID: String) -> AsyncThrowingStream<InboxUpdate, any Error> = { _ in
+        AsyncThrowingStream { $0.finish(throwing: unimplemented) }
+    }
+    /// `GET /events/:eventID/notes?sessionID=`.
+    public var notes: @Sendable (_ eventID: String, _ sessionID: String?) async throws -> [Note] = { _, _ in
+        throw unimplemented
+    }
+    /// `GET /notes/:noteID`.
+    public var note: @Sendable (_ noteID: String) async throws -> Note = { _ in throw unimplemented }
+    /// `POST /events/:eventID/notes`.
+    public var createNote: @Sendable (_ eventID: String, NoteDraft) async throws -> Note = { _, _ in
+        throw unimplemented
+    }
+    /// `PUT /notes/:noteID`.
+    public var updateNote: @Sendable (_ noteID: String, NoteEdit) async throws -> Note = { _, _ in
+        throw unimplemented
+    }
+    /// `DELETE /notes/:noteID`.
+    public var deleteNote: @Sendable (_ noteID: String) async throws -> Void = { _ in throw unimplemented }
+
     /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
     public init(
         signUp: @escaping @Sendable (SignUpRequest) async throws -> AuthSession = { _ in throw unimplemented },
@@ -142,7 +188,7 @@ extension AttendeeClient {
         {
             try await api.send(Endpoint<Void>(route, values, body: body.map { RequestBody.json($0) }, response: .none))
         }
-        return AttendeeClient(
+        var client = AttendeeClient(
             signUp: { request in
                 let session: AuthSession = try await send(AttendeeRoute.signUp, [], body: request)
                 tokens.save(session.token)
@@ -180,6 +226,8 @@ extension AttendeeClient {
             me: { try await get(AttendeeRoute.me) },
             updateMe: { try await send(AttendeeRoute.updateMe, [], body: $0) },
             importProgramme: { try await send(AttendeeRoute.importProgramme, [], body: $0) })
+        client.useInbox(api)
+        return client
     }
 }
 

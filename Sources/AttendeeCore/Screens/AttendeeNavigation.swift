@@ -24,6 +24,15 @@ public enum AttendeeDestination: Hashable, Sendable {
     case location(SessionLocation)
     /// The person's profile.
     case profile
+    // Messages and My Notes (issue 13).
+    /// The caller's message threads at an event.
+    case messages(eventID: String)
+    /// One conversation.
+    case conversation(threadID: String)
+    /// My Notes at an event, all or one session's.
+    case notes(eventID: String, sessionID: String?)
+    /// A new note (`note` is `nil`) or the edit of one.
+    case noteEditor(eventID: String, sessionID: String?, note: Note?)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -36,6 +45,9 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
         case .location: Strings.text("screen.location")
         case .profile: Strings.text("screen.profile")
+        case .messages: DashboardLink.messages.title
+        case .notes: DashboardLink.notes.title
+        case .conversation, .noteEditor: nil
         }
     }
 }
@@ -51,6 +63,8 @@ extension DashboardLink {
         case .myAgenda: .myAgenda(eventID: eventID)
         case .feedback: .eventFeedback(eventID: eventID)
         case .location: location.map { .location($0) }
+        case .messages: .messages(eventID: eventID)
+        case .notes: .notes(eventID: eventID, sessionID: nil)
         }
     }
 }

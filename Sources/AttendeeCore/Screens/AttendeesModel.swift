@@ -61,6 +61,33 @@ public final class AttendeesModel {
     private let eventID: String
     private var people: [Person] = []
 
+    // MARK: Messages (issue 13)
+    /// The thread the details' Message button opened, while its conversation is shown.
+    public private(set) var openedThreadID: String?
+    private var selectedID: String?
+
+    /// "Message" was tapped on the open details: starts (or finds) the thread with them and opens it.
+    public func messageTapped() async {
+        guard let selectedID else { return }
+        banner = nil
+        do {
+            let thread = try await client.startThread(eventID, selectedID)
+            selected = nil
+            self.selectedID = nil
+            openedThreadID = thread.id
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Back from the conversation the Message button opened.
+    public func conversationClosed() { openedThreadID = nil }
+
+    /// The conversation the Message button opened.
+    public var conversation: ConversationModel? {
+        openedThreadID.map { ConversationModel(client: client, threadID: $0) }
+    }
+
     /// Creates the model over a client.
     public init(client: AttendeeClient, eventID: String) {
         self.client = client
@@ -88,10 +115,14 @@ public final class AttendeesModel {
     /// A row was tapped: opens its details.
     public func rowTapped(_ id: String) {
         selected = people.first { $0.id == id }.map(PersonDetails.init)
+        selectedID = selected == nil ? nil : id
     }
 
     /// Back from the page shown above this screen.
-    public func backTapped() { selected = nil }
+    public func backTapped() {
+        selected = nil
+        selectedID = nil
+    }
 
     /// Folds text the way the server does, so the list and `?search=` agree.
     public static func fold(_ text: String) -> String {

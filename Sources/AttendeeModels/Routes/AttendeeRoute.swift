@@ -59,10 +59,44 @@ public enum AttendeeRoute {
     /// `GET`: the event's live updates as Server-Sent Events (polls, the wall), for its attendees and organizers.
     public static let eventLive = Route(.get, prefix + "/events/:eventID/live", authenticated: true)
 
-    /// Every route, for the server's registration check.
-    public static let all: [Route] = [
-        signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
-        eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
-        importProgramme, eventLive,
+    // MARK: Messages and notes (issue 13)
+    /// `POST`: start a thread with an attendee of the event; answers the existing one when there is one.
+    public static let startThread = Route(.post, prefix + "/events/:eventID/threads", authenticated: true)
+    /// `GET`: the caller's threads, newest activity first, with previews and unread counts; `?eventID=` filters.
+    public static let threads = Route(.get, prefix + "/threads", authenticated: true)
+    /// `GET`: one of the caller's threads.
+    public static let thread = Route(.get, prefix + "/threads/:threadID", authenticated: true)
+    /// `GET`: a thread's messages, oldest first; `?after=` a message id, `?limit=` up to 200.
+    public static let messages = Route(.get, prefix + "/threads/:threadID/messages", authenticated: true)
+    /// `POST`: send a message.
+    public static let sendMessage = Route(.post, prefix + "/threads/:threadID/messages", authenticated: true)
+    /// `PUT`: mark the thread read up to a message.
+    public static let markRead = Route(.put, prefix + "/threads/:threadID/read", authenticated: true)
+    /// `GET`: a thread's new messages as Server-Sent Events, for its two participants.
+    public static let threadLive = Route(.get, prefix + "/threads/:threadID/live", authenticated: true)
+    /// `GET`: the caller's inbox updates as Server-Sent Events (new messages in any thread, read marks).
+    public static let meLive = Route(.get, prefix + "/me/live", authenticated: true)
+    /// `GET`: the caller's notes at an event; `?sessionID=` keeps one session's.
+    public static let notes = Route(.get, prefix + "/events/:eventID/notes", authenticated: true)
+    /// `POST`: write a note at an event, about a session or the event.
+    public static let createNote = Route(.post, prefix + "/events/:eventID/notes", authenticated: true)
+    /// `GET`: one of the caller's notes.
+    public static let note = Route(.get, prefix + "/notes/:noteID", authenticated: true)
+    /// `PUT`: edit a note, naming the version edited (409 when it changed since).
+    public static let updateNote = Route(.put, prefix + "/notes/:noteID", authenticated: true)
+    /// `DELETE`: delete a note.
+    public static let deleteNote = Route(.delete, prefix + "/notes/:noteID", authenticated: true)
+    /// The messages and notes routes.
+    public static let inbox: [Route] = [
+        startThread, threads, thread, messages, sendMessage, markRead, threadLive, meLive, notes, createNote, note,
+        updateNote, deleteNote,
     ]
+
+    /// Every route, for the server's registration check.
+    public static let all: [Route] =
+        [
+            signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
+            eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
+            importProgramme, eventLive,
+        ] + inbox
 }

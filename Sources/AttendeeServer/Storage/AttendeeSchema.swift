@@ -112,5 +112,7 @@ enum AttendeeSchema {
                 CREATE INDEX attendee_live_event_by_age ON attendee_live_event (created_at);
                 """)
         }
+        // Messages and notes (issue 13).
+        registerInbox(in: &migrator)
     }
 }

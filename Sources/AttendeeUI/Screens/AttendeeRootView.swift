@@ -49,6 +49,12 @@ struct AttendeePage: View {
         case .session(let id): SessionDetailsView(model: app.session(), sessionID: id)
         case .location(let location): LocationView(location: location)
         case .profile: ProfileView(model: app.profile())
+        case .messages(let eventID): ThreadsView(model: app.threads(eventID))
+        case .conversation(let threadID): ConversationView(model: app.conversation(threadID))
+        case .notes(let eventID, let sessionID):
+            NotesView(model: app.notes(eventID, sessionID: sessionID), sessionID: sessionID)
+        case .noteEditor(let eventID, let sessionID, let note):
+            NoteEditorView(model: app.noteEditor(eventID: eventID, sessionID: sessionID, note: note))
         }
     }
 }

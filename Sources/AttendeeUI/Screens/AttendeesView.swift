@@ -32,9 +32,16 @@ public struct AttendeesView: View {
                             Image(systemName: $0 == "link" ? "link" : "person.crop.circle").accessibilityLabel($0)
                         }
                     }
+                    Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
+                    if let banner = model.banner { Text(banner).foregroundStyle(.red) }
                 }
                 .padding()
             }
+        }
+        .navigationDestination(
+            isPresented: Binding(get: { model.openedThreadID != nil }, set: { if !$0 { model.conversationClosed() } })
+        ) {
+            if let conversation = model.conversation { ConversationView(model: conversation) }
         }
         .task { await model.appeared() }
     }

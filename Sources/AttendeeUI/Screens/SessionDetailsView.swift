@@ -30,6 +30,8 @@ public struct SessionDetailsView: View {
                     .disabled(model.feedbackDestination == nil)
                 Button(AttendeeScreenText.directions) { model.directionsTapped() }
                 Button(AttendeeScreenText.attendees) { Task { await model.attendeesTapped() } }
+                NavigationLink(value: model.notesDestination) { Text(model.notesTitle) }
+                    .disabled(model.notesDestination == nil)
                 if let url = model.shareURL {
                     ShareLink(item: url, subject: Text(model.title), message: Text(model.shareText))
                 }

@@ -52,6 +52,10 @@ public enum PreviewClient {
 
     /// A client answering from the samples.
     public static var client: AttendeeClient {
+        withInboxSamples(base)
+    }
+
+    private static var base: AttendeeClient {
         AttendeeClient(
             event: { _ in EventDetails(event: event, registration: Registration(eventID: "preview")) },
             register: { _ in Registration(eventID: "preview") },

@@ -12,11 +12,12 @@ enum AttendeeCommand {
     static var spec: CommandSpec {
         CommandSpec(
             "attendee",
-            summary: "conference companion: events, agenda and seats, feedback, people",
+            summary: "conference companion: events, agenda and seats, feedback, people, messages, notes",
             options: ClientOptions.specs + [.flag("json", help: "print JSON instead of text")],
             subcommands: [
                 signUp, signIn, signOut, events, event, register, agenda, attend, leave, session, feedback, speakers,
                 speaker, attendees, attendee, share, profile, myAgenda, importCommand,
+                messages, notes,
             ]
         )
     }

@@ -213,6 +213,6 @@ enum AttendeeScreens {
                     FeedbackView(model: FeedbackModel(client: client(), target: target))
                 }.settled("the form")
             },
-        ]
+        ] + inboxEntries
     }
 }

@@ -1,0 +1,79 @@
+import APIClient
+import AttendeeModels
+import Foundation
+import HTTPTypes
+
+/// What a live inbox or thread stream says.
+public enum InboxUpdate: Sendable, Hashable {
+    /// A new message in one of the caller's threads.
+    case message(Message)
+    /// The caller marked a thread read (maybe on another device): the thread with its new unread count.
+    case read(MessageThread)
+
+    /// The update an event of the stream carries, `nil` for `ready` and kinds this version does not know.
+    public init?(_ event: ServerEvent) {
+        let decoder = AttendeeCoding.decoder()
+        let data = Data(event.data.utf8)
+        switch event.type {
+        case MessageRules.newMessageEvent:
+            guard let message = try? decoder.decode(Message.self, from: data) else { return nil }
+            self = .message(message)
+        case MessageRules.readEvent:
+            guard let thread = try? decoder.decode(MessageThread.self, from: data) else { return nil }
+            self = .read(thread)
+        default:
+            return nil
+        }
+    }
+}
+
+extension AttendeeClient {
+    /// Sets the messages and notes calls to go through `api`.
+    mutating func useInbox(_ api: APIClient) {
+        @Sendable func call<T: Decodable & Sendable>(
+            _ route: Route, _ values: [String], query: [URLQueryItem] = [], body: (any Encodable & Sendable)? = nil
+        ) async throws -> T {
+            try await api.send(
+                Endpoint<T>(route, values, query: query, body: body.map { RequestBody.json($0) }, response: .json()))
+        }
+        @Sendable func updates(_ route: Route, _ values: [String]) -> AsyncThrowingStream<InboxUpdate, any Error> {
+            let events = api.events(Endpoint<Void>(route, values, response: .none))
+            return AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await event in events {
+                            if let update = InboxUpdate(event) { continuation.yield(update) }
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+        startThread = { try await call(AttendeeRoute.startThread, [$0], body: StartThreadRequest(personID: $1)) }
+        threads = { eventID in
+            try await call(
+                AttendeeRoute.threads, [], query: eventID.map { [URLQueryItem(name: "eventID", value: $0)] } ?? [])
+        }
+        thread = { try await call(AttendeeRoute.thread, [$0]) }
+        messages = { threadID, after in
+            try await call(
+                AttendeeRoute.messages, [threadID], query: after.map { [URLQueryItem(name: "after", value: $0)] } ?? [])
+        }
+        sendMessage = { try await call(AttendeeRoute.sendMessage, [$0], body: $1) }
+        markRead = { try await call(AttendeeRoute.markRead, [$0], body: MarkReadRequest(messageID: $1)) }
+        inboxUpdates = { updates(AttendeeRoute.meLive, []) }
+        threadUpdates = { updates(AttendeeRoute.threadLive, [$0]) }
+        notes = { eventID, sessionID in
+            try await call(
+                AttendeeRoute.notes, [eventID],
+                query: sessionID.map { [URLQueryItem(name: "sessionID", value: $0)] } ?? [])
+        }
+        note = { try await call(AttendeeRoute.note, [$0]) }
+        createNote = { try await call(AttendeeRoute.createNote, [$0], body: $1) }
+        updateNote = { try await call(AttendeeRoute.updateNote, [$0], body: $1) }
+        deleteNote = { try await api.send(Endpoint<Void>(AttendeeRoute.deleteNote, [$0], response: .none)) }
+    }
+}

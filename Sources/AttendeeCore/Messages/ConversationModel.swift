@@ -1,0 +1,214 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Where a message of the conversation is on its way.
+public enum Delivery: String, Sendable, Hashable, Encodable {
+    /// Stored by the server.
+    case sent
+    /// Sent, not answered yet.
+    case pending
+    /// Refused or lost; ``ConversationModel/retryTapped(id:)`` sends it again.
+    case failed
+}
+
+/// One bubble of the conversation.
+public struct MessageRow: Sendable, Hashable, Identifiable, Encodable {
+    /// The message's id, or a local one (`local-1`) until the server stores it.
+    public var id: String
+    /// The text.
+    public var text: String
+    /// Whether the caller wrote it (drawn on the trailing side).
+    public var isMine: Bool
+    /// `You` or the other person's name.
+    public var author: String
+    /// The attached image's media id.
+    public var imageID: String?
+    /// `1 Dec, 23:10`; `nil` until stored.
+    public var time: String?
+    /// Where it is on its way.
+    public var delivery: Delivery
+    /// `Sending…` or `Not sent` under a bubble of the caller's; `nil` once sent.
+    public var deliveryLabel: String?
+}
+
+/// A conversation: its messages oldest first, a message box, sending with pending and failed states, the read
+/// mark moved when messages are seen, and new messages from the thread's stream.
+@Observable @MainActor
+public final class ConversationModel {
+    /// The other person's name, the page's title.
+    public private(set) var title = ""
+    /// The messages, oldest first, the caller's unsent ones last.
+    public private(set) var rows: [MessageRow] = []
+    /// The message being written.
+    public private(set) var draft = ""
+    /// What stops the draft from going, once something was typed; `nil` when it can go.
+    public private(set) var draftProblem: TextProblem?
+    /// Whether a load is in flight.
+    public private(set) var isBusy = false
+    /// The error line, if any.
+    public private(set) var banner: String?
+    /// The thread as the server last said, with the caller's unread count.
+    public private(set) var thread: MessageThread?
+    /// The words of the send button.
+    public let sendTitle = Strings.text("messages.send")
+    /// The words of the retry button of a failed message.
+    public let retryTitle = Strings.text("messages.retry")
+    /// The message box's placeholder.
+    public let placeholder = Strings.text("messages.placeholder")
+
+    private let client: AttendeeClient
+    private let threadID: String
+    private let times: InboxTimeFormatter
+    private var messages: [Message] = []
+    private var unsent: [(id: String, request: SendMessageRequest, failed: Bool)] = []
+    private var nextLocalID = 0
+    /// The newest of the other person's messages known to be read.
+    private var readUpTo = 0
+
+    /// Creates the conversation of one thread.
+    public init(client: AttendeeClient, threadID: String, timeZone: TimeZone = .current) {
+        self.client = client
+        self.threadID = threadID
+        self.times = InboxTimeFormatter(timeZone: timeZone)
+    }
+
+    /// `All messages read.` or `2 unread`: the thread's read state as the server last said.
+    public var readSummary: String {
+        guard let count = thread?.unreadCount, count > 0 else { return Strings.text("messages.allRead") }
+        return Strings.format("messages.unread", String(count))
+    }
+
+    /// Whether Send works: something to send that breaks no rule.
+    public var isSendEnabled: Bool { TextProblem.of(draft, limit: MessageRules.textLimit) == nil }
+
+    /// The screen appeared: loads the thread and every message, then marks them read.
+    public func appeared() async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            let thread = try await client.thread(threadID)
+            self.thread = thread
+            title = thread.with.name
+            var all: [Message] = []
+            var cursor: String?
+            repeat {
+                let page = try await client.messages(threadID, cursor)
+                all += page.messages
+                cursor = page.nextCursor
+            } while cursor != nil
+            messages = all
+            if thread.unreadCount == 0 {
+                readUpTo = all.last(where: { $0.senderID == thread.with.id }).flatMap { Int($0.id) } ?? 0
+            }
+            show()
+            await markSeen()
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The message box changed.
+    public func draftChanged(_ text: String) {
+        draft = text
+        let problem = TextProblem.of(text, limit: MessageRules.textLimit)
+        draftProblem = problem == .empty ? nil : problem
+    }
+
+    /// Send was tapped: the message shows as pending at once, then as sent or failed.
+    public func sendTapped() async {
+        guard isSendEnabled else {
+            draftProblem = TextProblem.of(draft, limit: MessageRules.textLimit)
+            return
+        }
+        nextLocalID += 1
+        let id = "local-\(nextLocalID)"
+        let request = SendMessageRequest(text: draft)
+        unsent.append((id, request, false))
+        draft = ""
+        draftProblem = nil
+        show()
+        await deliver(id)
+    }
+
+    /// Retry was tapped on a failed message.
+    public func retryTapped(id: String) async {
+        guard let index = unsent.firstIndex(where: { $0.id == id && $0.failed }) else { return }
+        unsent[index].failed = false
+        show()
+        await deliver(id)
+    }
+
+    /// Follows the thread's stream until the caller stops listening (the task is cancelled) or it fails.
+    public func listen() async {
+        do {
+            for try await update in client.threadUpdates(threadID) { await received(update) }
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Applies one live update: a new message appears once (the caller's own, sent from here or elsewhere,
+    /// included) and, when it is the other person's, is marked read while the conversation is open.
+    public func received(_ update: InboxUpdate) async {
+        guard case .message(let message) = update, message.threadID == threadID else { return }
+        guard insert(message) else { return }
+        show()
+        if message.senderID == thread?.with.id { await markSeen() }
+    }
+
+    private func deliver(_ id: String) async {
+        guard let request = unsent.first(where: { $0.id == id })?.request else { return }
+        do {
+            let message = try await client.sendMessage(threadID, request)
+            unsent.removeAll { $0.id == id }
+            _ = insert(message)
+            show()
+        } catch {
+            if let index = unsent.firstIndex(where: { $0.id == id }) { unsent[index].failed = true }
+            banner = AttendeeFailure.message(error)
+            show()
+        }
+    }
+
+    /// Adds a stored message in id order; `false` when it was already there.
+    private func insert(_ message: Message) -> Bool {
+        guard !messages.contains(where: { $0.id == message.id }) else { return false }
+        messages.append(message)
+        messages.sort { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }
+        return true
+    }
+
+    /// Moves the read mark to the other person's newest message, when it is past what is known to be read.
+    private func markSeen() async {
+        guard let thread, let newest = messages.last(where: { $0.senderID == thread.with.id }) else { return }
+        let newestID = Int(newest.id) ?? 0
+        guard newestID > readUpTo else { return }
+        do {
+            self.thread = try await client.markRead(threadID, newest.id)
+            readUpTo = newestID
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    private func show() {
+        let otherID = thread?.with.id
+        rows =
+            messages.map { message in
+                MessageRow(
+                    id: message.id, text: message.text, isMine: message.senderID != otherID,
+                    author: message.senderID != otherID ? Strings.text("messages.you") : title,
+                    imageID: message.imageID,
+                    time: times.string(message.sentAt), delivery: .sent, deliveryLabel: nil)
+            }
+            + unsent.map { item in
+                MessageRow(
+                    id: item.id, text: item.request.text, isMine: true, author: Strings.text("messages.you"),
+                    imageID: item.request.imageID, time: nil,
+                    delivery: item.failed ? .failed : .pending,
+                    deliveryLabel: Strings.text(item.failed ? "messages.failed" : "messages.pending"))
+            }
+    }
+}

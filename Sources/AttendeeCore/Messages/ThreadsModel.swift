@@ -1,0 +1,148 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// One thread in the list: who, the last message, and the unread badge.
+public struct ThreadRow: Sendable, Hashable, Identifiable, Encodable {
+    /// The thread's id.
+    public var id: String
+    /// The other person's id.
+    public var personID: String
+    /// The other person's name.
+    public var name: String
+    /// `You: See you there` or the other person's last words, on one line.
+    public var preview: String
+    /// When the last message was sent, `nil` before the first.
+    public var time: String?
+    /// The unread count the badge shows; 0 shows no badge.
+    public var unreadCount: Int
+    /// `2 unread`, for the badge's accessibility label; `nil` with nothing unread.
+    public var unreadLabel: String?
+}
+
+/// The thread list: newest activity first, each with its unread badge, kept current by the inbox stream.
+///
+/// ```swift
+/// let model = ThreadsModel(client: client)
+/// await model.appeared()
+/// Task { await model.listen() }    // live: new messages and read marks from other devices
+/// ```
+@Observable @MainActor
+public final class ThreadsModel {
+    /// The threads, newest activity first.
+    public private(set) var rows: [ThreadRow] = []
+    /// The sum of the unread counts: the tab's badge.
+    public private(set) var unreadTotal = 0
+    /// What the list says when there is nothing to show.
+    public private(set) var emptyMessage: String?
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// The error line, if any.
+    public private(set) var banner: String?
+    /// The page title.
+    public let title = Strings.text("screen.messages")
+
+    private let client: AttendeeClient
+    private let eventID: String?
+    private let times: InboxTimeFormatter
+    private var threads: [MessageThread] = []
+
+    /// Creates the list of the caller's threads, at one event or (`nil`) at all of them.
+    public init(client: AttendeeClient, eventID: String? = nil, timeZone: TimeZone = .current) {
+        self.client = client
+        self.eventID = eventID
+        self.times = InboxTimeFormatter(timeZone: timeZone)
+    }
+
+    /// The list appeared, or was pulled down.
+    public func appeared() async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            show(try await client.threads(eventID))
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// "Message" was tapped on a person: answers their thread (new or existing) to open.
+    public func messageTapped(personID: String, eventID: String) async -> String? {
+        banner = nil
+        do {
+            let thread = try await client.startThread(eventID, personID)
+            if !threads.contains(where: { $0.id == thread.id }) { show(threads + [thread]) }
+            return thread.id
+        } catch {
+            banner = AttendeeFailure.message(error)
+            return nil
+        }
+    }
+
+    /// Follows the inbox stream until the caller stops listening (the task is cancelled) or it fails.
+    public func listen() async {
+        do {
+            for try await update in client.inboxUpdates() { await received(update) }
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Applies one live update: a message moves its thread to the top (and counts when it is the other
+    /// person's); a read mark sets the thread's count; a thread not in the list reloads it.
+    public func received(_ update: InboxUpdate) async {
+        switch update {
+        case .message(let message):
+            guard var thread = threads.first(where: { $0.id == message.threadID }) else {
+                await reload()
+                return
+            }
+            if thread.lastMessage.map({ (Int($0.id) ?? 0) >= (Int(message.id) ?? 0) }) == true { return }
+            thread.lastMessage = message
+            if message.senderID == thread.with.id { thread.unreadCount += 1 }
+            show(threads.map { $0.id == thread.id ? thread : $0 })
+        case .read(let thread):
+            guard threads.contains(where: { $0.id == thread.id }) else { return }
+            show(threads.map { $0.id == thread.id ? thread : $0 })
+        }
+    }
+
+    /// The conversation returned: its read mark is the list's too.
+    public func conversationClosed(_ thread: MessageThread) {
+        guard threads.contains(where: { $0.id == thread.id }) else { return }
+        show(threads.map { $0.id == thread.id ? thread : $0 })
+    }
+
+    private func reload() async {
+        do { show(try await client.threads(eventID)) } catch { banner = AttendeeFailure.message(error) }
+    }
+
+    private func show(_ threads: [MessageThread]) {
+        let filtered = threads.filter { eventID == nil || $0.eventID == eventID }
+        self.threads = filtered.sorted { a, b in
+            let (left, right) = (Int(a.lastMessage?.id ?? "") ?? 0, Int(b.lastMessage?.id ?? "") ?? 0)
+            return left != right ? left > right : a.createdAt > b.createdAt
+        }
+        rows = self.threads.map(row)
+        unreadTotal = self.threads.reduce(0) { $0 + $1.unreadCount }
+        emptyMessage = rows.isEmpty ? Strings.text("messages.empty") : nil
+    }
+
+    private func row(_ thread: MessageThread) -> ThreadRow {
+        var preview = Strings.text("messages.preview.none")
+        if let last = thread.lastMessage {
+            let line = Self.oneLine(last.text)
+            preview = last.senderID == thread.with.id ? line : Strings.format("messages.preview.mine", line)
+        }
+        return ThreadRow(
+            id: thread.id, personID: thread.with.id, name: thread.with.name, preview: preview,
+            time: thread.lastMessage.map { times.string($0.sentAt) }, unreadCount: thread.unreadCount,
+            unreadLabel: thread.unreadCount > 0 ? Strings.format("messages.unread", String(thread.unreadCount)) : nil)
+    }
+
+    /// The first line, cut at 80 characters with an ellipsis.
+    static func oneLine(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 80 ? String(line.prefix(79)) + "…" : line
+    }
+}

@@ -1,0 +1,135 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Where a note's save is.
+public enum NoteSaveState: Sendable, Hashable {
+    /// Being written; nothing sent.
+    case editing
+    /// Sent, not answered yet.
+    case saving
+    /// Stored by the server.
+    case saved
+    /// Refused or lost; the banner says why.
+    case failed
+    /// Another device changed the note since it was opened; ``NoteEditorModel/conflict`` holds that version.
+    case conflict
+}
+
+/// The new-note and edit-note page: the text with its rule, the save states, and the banner when another device
+/// changed the note first (keep mine, or use theirs).
+@Observable @MainActor
+public final class NoteEditorModel {
+    /// `New note` or `Edit note`.
+    public let title: String
+    /// The text being written.
+    public private(set) var text: String
+    /// What stops the text from being saved, once something was typed; `nil` when it can be saved.
+    public private(set) var problem: TextProblem?
+    /// Where the save is.
+    public private(set) var saveState: NoteSaveState = .editing
+    /// The error, conflict or confirmation line, if any.
+    public private(set) var banner: String?
+    /// The version another device saved, while the conflict banner shows.
+    public private(set) var conflict: Note?
+    /// The note as last saved (`nil` for a new note not saved yet).
+    public private(set) var note: Note?
+    /// The words of the save button.
+    public let saveTitle = Strings.text("notes.save")
+    /// The words of the conflict banner's buttons.
+    public let keepMineTitle = Strings.text("notes.keepMine")
+    /// The words of the conflict banner's buttons.
+    public let useTheirsTitle = Strings.text("notes.useTheirs")
+    /// The text box's placeholder.
+    public let placeholder = Strings.text("notes.placeholder")
+
+    private let client: AttendeeClient
+    private let eventID: String
+    private let sessionID: String?
+
+    /// The editor of a new note at an event, about a session or (`nil`) the event.
+    public init(client: AttendeeClient, eventID: String, sessionID: String? = nil) {
+        self.client = client
+        self.eventID = eventID
+        self.sessionID = sessionID
+        title = Strings.text("screen.noteEditor.new")
+        text = ""
+    }
+
+    /// The editor of a note there is.
+    public init(client: AttendeeClient, editing note: Note) {
+        self.client = client
+        self.eventID = note.eventID
+        self.sessionID = note.sessionID
+        self.note = note
+        title = Strings.text("screen.noteEditor.edit")
+        text = note.text
+    }
+
+    /// `12 / 10000`: the characters used, as a person counts them.
+    public var counter: String { Strings.format("notes.count", String(text.count), String(NoteRules.textLimit)) }
+
+    /// Whether Save works: a text that breaks no rule and differs from what is stored, and no save in flight.
+    public var isSaveEnabled: Bool {
+        saveState != .saving && TextProblem.of(text, limit: NoteRules.textLimit) == nil && text != note?.text
+    }
+
+    /// The text changed.
+    public func textChanged(_ text: String) {
+        self.text = text
+        let problem = TextProblem.of(text, limit: NoteRules.textLimit)
+        self.problem = problem == .empty ? nil : problem
+        if saveState == .saved || saveState == .failed { saveState = .editing }
+    }
+
+    /// Save was tapped.
+    public func saveTapped() async {
+        guard isSaveEnabled else {
+            problem = TextProblem.of(text, limit: NoteRules.textLimit)
+            return
+        }
+        await save(over: note?.version)
+    }
+
+    /// "Keep mine" on the conflict banner: saves this text over the other device's version.
+    public func keepMineTapped() async {
+        guard let theirs = conflict else { return }
+        await save(over: theirs.version)
+    }
+
+    /// "Use the other version" on the conflict banner: shows that version, to edit from.
+    public func useTheirsTapped() {
+        guard let theirs = conflict else { return }
+        note = theirs
+        text = theirs.text
+        problem = nil
+        conflict = nil
+        banner = nil
+        saveState = .editing
+    }
+
+    private func save(over version: Int?) async {
+        saveState = .saving
+        banner = nil
+        do {
+            if let note, let version {
+                self.note = try await client.updateNote(
+                    note.id, NoteEdit(text: text, imageID: note.imageID, version: version))
+            } else {
+                note = try await client.createNote(eventID, NoteDraft(text: text, sessionID: sessionID))
+            }
+            conflict = nil
+            saveState = .saved
+            banner = Strings.text("notes.saved")
+        } catch {
+            if AttendeeFailure.status(error) == 409, let id = note?.id {
+                conflict = try? await client.note(id)
+                saveState = conflict == nil ? .failed : .conflict
+                banner = Strings.text("notes.conflict")
+            } else {
+                saveState = .failed
+                banner = AttendeeFailure.message(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Which notes the list shows.
+public enum NotesFilter: Sendable, Hashable {
+    /// Every note of the event.
+    case all
+    /// The notes about one session.
+    case session(id: String)
+}
+
+/// One note in the list.
+public struct NoteRow: Sendable, Hashable, Identifiable, Encodable {
+    /// The note's id.
+    public var id: String
+    /// The first line, cut to fit.
+    public var preview: String
+    /// The session's title, or `Event note`.
+    public var about: String
+    /// When it was last edited.
+    public var time: String
+    /// `Image attached`, when there is an image.
+    public var imageLabel: String?
+}
+
+/// My Notes at an event: every note or one session's, last edited first; delete; the editor for new and edit.
+@Observable @MainActor
+public final class NotesModel {
+    /// The notes shown, last edited first.
+    public private(set) var rows: [NoteRow] = []
+    /// The filter applied.
+    public private(set) var filter: NotesFilter
+    /// What the list says when there is nothing to show.
+    public private(set) var emptyMessage: String?
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// The error or confirmation line, if any.
+    public private(set) var banner: String?
+    /// The page title.
+    public let title = Strings.text("screen.notes")
+    /// The words of the new-note button.
+    public let newTitle = Strings.text("notes.new")
+    /// The words of a row's delete action.
+    public let deleteTitle = Strings.text("notes.delete")
+
+    private let client: AttendeeClient
+    /// The event the notes belong to.
+    public let eventID: String
+    private let times: InboxTimeFormatter
+    private var notes: [Note] = []
+    private var sessionTitles: [String: String] = [:]
+
+    /// Creates the list; from a session's details `filter` is that session.
+    public init(client: AttendeeClient, eventID: String, filter: NotesFilter = .all, timeZone: TimeZone = .current) {
+        self.client = client
+        self.eventID = eventID
+        self.filter = filter
+        self.times = InboxTimeFormatter(timeZone: timeZone)
+    }
+
+    /// The words of the filter's choice: `All notes` or `This session`.
+    public func filterTitle(_ filter: NotesFilter) -> String {
+        switch filter {
+        case .all: Strings.text("notes.all")
+        case .session: Strings.text("notes.thisSession")
+        }
+    }
+
+    /// The list appeared, or was pulled down.
+    public func appeared() async {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            if sessionTitles.isEmpty {
+                sessionTitles = Dictionary(
+                    try await client.agenda(eventID).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            }
+            notes = try await client.notes(eventID, sessionID)
+            show()
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// Another filter was chosen: loads its notes.
+    public func filterChosen(_ filter: NotesFilter) async {
+        guard filter != self.filter else { return }
+        self.filter = filter
+        await appeared()
+    }
+
+    /// Delete was tapped on a row; answers whether the note is gone.
+    @discardableResult
+    public func deleteTapped(id: String) async -> Bool {
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            try await client.deleteNote(id)
+            notes.removeAll { $0.id == id }
+            show()
+            banner = Strings.text("notes.deleted")
+            return true
+        } catch {
+            banner = AttendeeFailure.message(error)
+            return false
+        }
+    }
+
+    /// A note was opened by its id (a link, or the command line): its editor, or `nil` with the banner saying
+    /// why.
+    public func noteOpened(id: String) async -> NoteEditorModel? {
+        banner = nil
+        do {
+            return NoteEditorModel(client: client, editing: try await client.note(id))
+        } catch {
+            banner = AttendeeFailure.message(error)
+            return nil
+        }
+    }
+
+    /// The editor for a new note (about the filtered session, when there is one).
+    public func newNoteEditor() -> NoteEditorModel {
+        NoteEditorModel(client: client, eventID: eventID, sessionID: sessionID)
+    }
+
+    /// Where a row's tap goes: the note's editor.
+    public func destination(id: String) -> AttendeeDestination? {
+        notes.first { $0.id == id }.map { .noteEditor(eventID: eventID, sessionID: $0.sessionID, note: $0) }
+    }
+
+    /// Where the new-note button goes: an empty editor, about the filtered session when there is one.
+    public var newNoteDestination: AttendeeDestination {
+        .noteEditor(eventID: eventID, sessionID: sessionID, note: nil)
+    }
+
+    /// The editor of a note in the list, `nil` for an id not there.
+    public func editor(id: String) -> NoteEditorModel? {
+        notes.first { $0.id == id }.map { NoteEditorModel(client: client, editing: $0) }
+    }
+
+    /// The editor saved: the list shows the note as saved without a reload.
+    public func noteSaved(_ note: Note) {
+        notes.removeAll { $0.id == note.id }
+        if sessionID == nil || note.sessionID == sessionID { notes.append(note) }
+        show()
+    }
+
+    private var sessionID: String? {
+        if case .session(let id) = filter { return id }
+        return nil
+    }
+
+    private func show() {
+        notes.sort { $0.updatedAt != $1.updatedAt ? $0.updatedAt > $1.updatedAt : $0.version > $1.version }
+        rows = notes.map { note in
+            NoteRow(
+                id: note.id, preview: ThreadsModel.oneLine(note.text),
+                about: note.sessionID.flatMap { sessionTitles[$0] } ?? Strings.text("notes.eventNote"),
+                time: times.string(note.updatedAt), imageLabel: note.imageID == nil ? nil : Strings.text("notes.image"))
+        }
+        emptyMessage = rows.isEmpty ? Strings.text(sessionID == nil ? "notes.empty" : "notes.empty.session") : nil
+    }
+}

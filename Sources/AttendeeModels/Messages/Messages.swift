@@ -1,0 +1,161 @@
+import Foundation
+
+/// The other person of a thread, as the thread list shows them.
+public struct ThreadPerson: Codable, Sendable, Hashable, Identifiable {
+    /// The person's id.
+    public var id: String
+    /// Their name.
+    public var name: String
+
+    /// Creates a participant.
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// One message of a thread.
+public struct Message: Codable, Sendable, Hashable, Identifiable {
+    /// The message's id: increasing within a thread, and the cursor of ``MessagePage``.
+    public var id: String
+    /// The thread it belongs to.
+    public var threadID: String
+    /// Who wrote it.
+    public var senderID: String
+    /// The text.
+    public var text: String
+    /// An uploaded image, by its media id.
+    public var imageID: String?
+    /// When the server stored it.
+    public var sentAt: Date
+
+    /// Creates a message.
+    public init(id: String, threadID: String, senderID: String, text: String, imageID: String? = nil, sentAt: Date) {
+        self.id = id
+        self.threadID = threadID
+        self.senderID = senderID
+        self.text = text
+        self.imageID = imageID
+        self.sentAt = sentAt
+    }
+}
+
+/// A conversation between two attendees of one event, as the caller sees it.
+public struct MessageThread: Codable, Sendable, Hashable, Identifiable {
+    /// The thread's id.
+    public var id: String
+    /// The event both attend.
+    public var eventID: String
+    /// The other participant.
+    public var with: ThreadPerson
+    /// The newest message, for the list's preview.
+    public var lastMessage: Message?
+    /// Messages from the other person after the caller's read mark.
+    public var unreadCount: Int
+    /// When the thread was started.
+    public var createdAt: Date
+
+    /// Creates a thread.
+    public init(
+        id: String, eventID: String, with: ThreadPerson, lastMessage: Message? = nil, unreadCount: Int = 0,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.eventID = eventID
+        self.with = with
+        self.lastMessage = lastMessage
+        self.unreadCount = unreadCount
+        self.createdAt = createdAt
+    }
+}
+
+/// `POST /events/:eventID/threads`: start a thread with an attendee of the event (or get the one there is).
+public struct StartThreadRequest: Codable, Sendable, Hashable {
+    /// The other person.
+    public var personID: String
+
+    /// Creates a request.
+    public init(personID: String) { self.personID = personID }
+}
+
+/// `POST /threads/:threadID/messages`: a new message.
+public struct SendMessageRequest: Codable, Sendable, Hashable {
+    /// The text, 1 to ``MessageRules/textLimit`` characters.
+    public var text: String
+    /// An uploaded image, by its media id.
+    public var imageID: String?
+
+    /// Creates a request.
+    public init(text: String, imageID: String? = nil) {
+        self.text = text
+        self.imageID = imageID
+    }
+
+    /// The first rule the message breaks, or `nil` when it can be sent.
+    public func validationError() -> FieldError? {
+        MessageRules.checkText(text, field: "text", limit: MessageRules.textLimit)
+            ?? MessageRules.checkImageID(imageID)
+    }
+}
+
+/// `PUT /threads/:threadID/read`: everything up to and including a message has been seen.
+public struct MarkReadRequest: Codable, Sendable, Hashable {
+    /// The newest message seen.
+    public var messageID: String
+
+    /// Creates a request.
+    public init(messageID: String) { self.messageID = messageID }
+}
+
+/// `GET /threads/:threadID/messages`: a page of messages, oldest first.
+public struct MessagePage: Codable, Sendable, Hashable {
+    /// The messages, oldest first.
+    public var messages: [Message]
+    /// Pass as `after` for the next page; `nil` on the last page.
+    public var nextCursor: String?
+
+    /// Creates a page.
+    public init(messages: [Message], nextCursor: String? = nil) {
+        self.messages = messages
+        self.nextCursor = nextCursor
+    }
+}
+
+/// The rules messages and notes share: lengths as a person counts characters, no empty text, no NUL.
+public enum MessageRules {
+    /// The longest message, in characters (grapheme clusters, as a person counts them).
+    public static let textLimit = 2_000
+    /// The longest media id.
+    public static let imageIDLimit = 200
+    /// The page size when none is asked for.
+    public static let defaultPageSize = 50
+    /// The largest page.
+    public static let maximumPageSize = 200
+    /// The live event a new message sends to its thread and its recipient.
+    public static let newMessageEvent = "message.new"
+    /// The live event a read mark sends to the reader's own inbox (their other devices).
+    public static let readEvent = "thread.read"
+
+    /// Empty (or only spaces), too long, or holding a NUL character: the rule broken, else `nil`.
+    public static func checkText(_ text: String, field: String, limit: Int) -> FieldError? {
+        if text.unicodeScalars.contains("\u{0}") {
+            return FieldError(field: field, message: "The text must not contain NUL characters.")
+        }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return FieldError(field: field, message: "Write something first.")
+        }
+        if text.count > limit {
+            return FieldError(field: field, message: "The text must be at most \(limit) characters.")
+        }
+        return nil
+    }
+
+    /// An image id that is empty, too long or holds a NUL: the rule broken, else `nil`.
+    public static func checkImageID(_ imageID: String?) -> FieldError? {
+        guard let imageID else { return nil }
+        if imageID.isEmpty || imageID.count > imageIDLimit || imageID.unicodeScalars.contains("\u{0}") {
+            return FieldError(field: "imageID", message: "This is not a media id.")
+        }
+        return nil
+    }
+}

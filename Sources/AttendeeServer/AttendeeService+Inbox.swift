@@ -1,0 +1,95 @@
+import AttendeeModels
+import DynamicJSON
+import HTTPServer
+import HTTPTypes
+
+/// Messages and notes (issue 13): their handlers and their OpenAPI operations, kept apart from the shared lists.
+extension AttendeeService {
+    var inboxHandlers: [(Route, Handler)] {
+        let messages = MessageController(service: self)
+        let notes = NoteController(service: self)
+        return [
+            (AttendeeRoute.startThread, messages.start), (AttendeeRoute.threads, messages.list),
+            (AttendeeRoute.thread, messages.details), (AttendeeRoute.messages, messages.messages),
+            (AttendeeRoute.sendMessage, messages.send), (AttendeeRoute.markRead, messages.markRead),
+            (AttendeeRoute.threadLive, messages.threadLive), (AttendeeRoute.meLive, messages.meLive),
+            (AttendeeRoute.notes, notes.list), (AttendeeRoute.createNote, notes.create),
+            (AttendeeRoute.note, notes.details), (AttendeeRoute.updateNote, notes.update),
+            (AttendeeRoute.deleteNote, notes.delete),
+        ]
+    }
+
+    static let inboxOperations: [APIOperation] = [
+        inbox(
+            AttendeeRoute.startThread, "Start a thread with an attendee of the event, or get the existing one",
+            [
+                200: "The existing thread", 201: "Started", 400: "Malformed JSON", 401: "Not signed in",
+                403: "Not registered", 404: "No such event or attendee", 422: "Missing field, or yourself",
+            ], body: required(["personID"])),
+        inbox(
+            AttendeeRoute.threads,
+            "The caller's threads, newest activity first, with the last message and unread count; ?eventID= filters",
+            [200: "OK", 401: "Not signed in"], array: true),
+        inbox(
+            AttendeeRoute.thread, "One of the caller's threads",
+            [200: "OK", 401: "Not signed in", 404: "No such thread"]),
+        inbox(
+            AttendeeRoute.messages,
+            "A page of the thread's messages, oldest first: ?after= a message id, ?limit= 1–200",
+            [200: "OK", 401: "Not signed in", 404: "No such thread", 422: "Invalid cursor or limit"]),
+        inbox(
+            AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
+            [
+                201: "Sent", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
+                422: "Empty, too long or invalid text",
+            ], body: required(["text"])),
+        inbox(
+            AttendeeRoute.markRead, "Mark the thread read up to a message; answers the thread with its unread count",
+            [
+                200: "OK", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
+                422: "No such message in the thread",
+            ], body: required(["messageID"])),
+        APIOperation(
+            AttendeeRoute.threadLive,
+            summary: "The thread's new messages (Server-Sent Events), for its participants; `Last-Event-ID` resumes",
+            tag: "Attendee", responses: [200: "Streaming", 401: "Not signed in", 404: "No such thread"],
+            responseMediaType: "text/event-stream"),
+        APIOperation(
+            AttendeeRoute.meLive,
+            summary: "The caller's inbox updates (Server-Sent Events): new messages and read marks",
+            tag: "Attendee", responses: [200: "Streaming", 401: "Not signed in"],
+            responseMediaType: "text/event-stream"),
+        inbox(
+            AttendeeRoute.notes, "The caller's notes at the event, last edited first; ?sessionID= filters",
+            [200: "OK", 401: "Not signed in", 404: "No such event"], array: true),
+        inbox(
+            AttendeeRoute.createNote, "Write a note about the event or one of its sessions",
+            [
+                201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
+                404: "No such event", 422: "Empty, too long or invalid field",
+            ], body: required(["text"])),
+        inbox(AttendeeRoute.note, "One of the caller's notes", [200: "OK", 401: "Not signed in", 404: "No such note"]),
+        inbox(
+            AttendeeRoute.updateNote, "Edit a note, naming the version edited",
+            [
+                200: "Edited", 400: "Malformed JSON", 401: "Not signed in", 404: "No such note",
+                409: "Changed since that version", 422: "Empty, too long or invalid field",
+            ], body: required(["text", "version"])),
+        inbox(
+            AttendeeRoute.deleteNote, "Delete a note", [204: "Deleted", 401: "Not signed in", 404: "No such note"],
+            object: false),
+    ]
+
+    private static func inbox(
+        _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil, array: Bool = false,
+        object: Bool = true
+    ) -> APIOperation {
+        APIOperation(
+            route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
+            responseBody: array ? ["type": "array"] : object ? ["type": "object"] : nil)
+    }
+
+    private static func required(_ fields: [String]) -> JSONValue {
+        ["type": "object", "required": .array(fields.map { .string($0) })]
+    }
+}

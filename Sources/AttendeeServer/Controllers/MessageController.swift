@@ -1,0 +1,89 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+
+/// Threads between attendees, their messages, read marks and live streams.
+struct MessageController: Sendable {
+    let service: AttendeeService
+    var store: AttendeeStore { service.store }
+
+    func start(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let body = try request.decode(StartThreadRequest.self)
+        let (thread, created) = try await store.startThread(
+            eventID: try request.parameter("eventID"), callerID: userID, personID: body.personID)
+        return try .json(thread, status: created ? .created : .ok)
+    }
+
+    func list(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let eventID = request.query["eventID"].flatMap { $0.isEmpty ? nil : $0 }
+        return try .json(try await store.threads(callerID: userID, eventID: eventID))
+    }
+
+    func details(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        return try .json(try await store.thread(id: try request.parameter("threadID"), callerID: userID))
+    }
+
+    func messages(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        var cursor: Int64 = 0
+        if let after = request.query["after"], !after.isEmpty {
+            guard let value = Int64(after), value >= 0 else {
+                throw HTTPError(.unprocessableContent, detail: "The cursor is not valid.", field: "after")
+            }
+            cursor = value
+        }
+        var limit = MessageRules.defaultPageSize
+        if let text = request.query["limit"], !text.isEmpty {
+            guard let value = Int(text), (1...MessageRules.maximumPageSize).contains(value) else {
+                throw HTTPError(
+                    .unprocessableContent, detail: "Ask for 1 to \(MessageRules.maximumPageSize) messages.",
+                    field: "limit")
+            }
+            limit = value
+        }
+        return try .json(
+            try await store.messages(
+                threadID: try request.parameter("threadID"), callerID: userID, after: cursor, limit: limit))
+    }
+
+    func send(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let threadID = try request.parameter("threadID")
+        // NB: a stranger learns nothing from the body's validation: the thread is checked first.
+        _ = try await store.thread(id: threadID, callerID: userID)
+        let body = try request.decode(SendMessageRequest.self)
+        if let error = body.validationError() {
+            throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+        }
+        let (message, events) = try await store.send(threadID: threadID, callerID: userID, body)
+        service.live.publish(events)
+        return try .json(message, status: .created)
+    }
+
+    func markRead(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let threadID = try request.parameter("threadID")
+        _ = try await store.thread(id: threadID, callerID: userID)
+        let body = try request.decode(MarkReadRequest.self)
+        let (thread, event) = try await store.markRead(threadID: threadID, callerID: userID, messageID: body.messageID)
+        service.live.publish(event)
+        return try .json(thread)
+    }
+
+    /// A thread's stream: its new messages, for its two participants only.
+    func threadLive(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let threadID = try request.parameter("threadID")
+        _ = try await store.thread(id: threadID, callerID: userID)
+        return Response(body: .eventStream(service.live.stream([.thread(threadID)], lastEventID: request.lastEventID)))
+    }
+
+    /// The caller's own stream: new messages in any of their threads, and their read marks.
+    func meLive(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        return Response(body: .eventStream(service.live.stream([.person(userID)], lastEventID: request.lastEventID)))
+    }
+}

@@ -1,0 +1,48 @@
+import AttendeeCore
+import SwiftUI
+
+/// One conversation: the messages oldest first, the message box, retry on a message that did not go.
+public struct ConversationView: View {
+    @State private var model: ConversationModel
+
+    /// Creates the view over its model.
+    public init(model: ConversationModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        List {
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                VStack(alignment: row.isMine ? .trailing : .leading) {
+                    Text(row.text)
+                    if let time = row.time { Text(time).font(.caption).foregroundStyle(.secondary) }
+                    if let delivery = row.deliveryLabel { Text(delivery).font(.caption) }
+                    if row.delivery == .failed {
+                        Button(model.retryTitle) { Task { await model.retryTapped(id: row.id) } }
+                    }
+                }
+                .accessibilityLabel(row.author)
+            }
+            Section {
+                TextField(
+                    model.placeholder, text: Binding(get: { model.draft }, set: { model.draftChanged($0) }),
+                    axis: .vertical)
+                if let problem = model.draftProblem { Text(problem.messageText).foregroundStyle(.red) }
+                Button(model.sendTitle) { Task { await model.sendTapped() } }.disabled(!model.isSendEnabled)
+            }
+        }
+        .navigationTitle(model.title)
+        .task {
+            await model.appeared()
+            await model.listen()
+        }
+    }
+}
+
+struct ConversationView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { ConversationView(model: ConversationModel(client: PreviewClient.client, threadID: "t1")) }
+    }
+}

@@ -1,0 +1,40 @@
+import AttendeeCore
+import SwiftUI
+
+/// A new note or the edit of one: the text, its counter and rule, Save, and the conflict banner.
+public struct NoteEditorView: View {
+    @State private var model: NoteEditorModel
+
+    /// Creates the view over its model.
+    public init(model: NoteEditorModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        Form {
+            if model.saveState == .conflict, model.conflict != nil {
+                Section {
+                    if let banner = model.banner { Text(banner) }
+                    Button(model.keepMineTitle) { Task { await model.keepMineTapped() } }
+                    Button(model.useTheirsTitle) { model.useTheirsTapped() }
+                }
+            } else if let banner = model.banner {
+                Text(banner)
+            }
+            TextField(
+                model.placeholder, text: Binding(get: { model.text }, set: { model.textChanged($0) }), axis: .vertical)
+            Text(model.counter).font(.caption)
+            if let problem = model.problem { Text(problem.noteText).foregroundStyle(.red) }
+            if model.saveState == .saving { ProgressView() }
+            Button(model.saveTitle) { Task { await model.saveTapped() } }.disabled(!model.isSaveEnabled)
+        }
+        .navigationTitle(model.title)
+    }
+}
+
+struct NoteEditorView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { NoteEditorView(model: NoteEditorModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,48 @@
+import AttendeeCore
+import SwiftUI
+
+/// The caller's message threads at an event, newest activity first, with unread badges.
+public struct ThreadsView: View {
+    @State private var model: ThreadsModel
+
+    /// Creates the view over its model.
+    public init(model: ThreadsModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        List {
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                NavigationLink(value: AttendeeDestination.conversation(threadID: row.id)) {
+                    HStack {
+                        VStack(alignment: .leading) {
+                            Text(row.name).bold(row.unreadCount > 0)
+                            Text(row.preview).foregroundStyle(.secondary).lineLimit(1)
+                        }
+                        Spacer()
+                        VStack(alignment: .trailing) {
+                            if let time = row.time { Text(time).font(.caption) }
+                            if let unread = row.unreadLabel {
+                                Text(String(row.unreadCount)).font(.caption.bold()).accessibilityLabel(unread)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        .overlay { if let empty = model.emptyMessage { Text(empty) } }
+        .refreshable { await model.appeared() }
+        .task {
+            await model.appeared()
+            await model.listen()
+        }
+    }
+}
+
+struct ThreadsView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { ThreadsView(model: ThreadsModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,218 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+/// `quartet attendee messages …` and `quartet attendee notes EVENT …`: the threads, conversation, notes and note
+/// editor screens on the command line. Each command builds the screen's model, sends it the event a tap would, and
+/// prints what the screen shows.
+extension AttendeeCommand {
+    /// A screen's banner after a failed step, printed as `quartet attendee: …` with exit code 1.
+    struct ScreenFailure: LocalizedError {
+        var message: String
+        var errorDescription: String? { message }
+    }
+
+    static var messages: CommandSpec {
+        let event = OptionSpec("event", value: "EVENT", help: "the event (send: TARGET is then a person)")
+        return CommandSpec(
+            "messages", summary: "messages between attendees: threads, conversations, send, mark read",
+            subcommands: [
+                CommandSpec(
+                    "list", summary: "your threads, newest activity first, with unread counts", options: [event],
+                    body: body { context in
+                        let rows = try await threadRows(context.client, eventID: context.arguments.value("event"))
+                        try context.show(rows.rows) {
+                            rows.rows.isEmpty
+                                ? [rows.empty]
+                                : rows.rows.map { row in
+                                    ([row.id, row.name, row.preview] + [row.time, row.unreadLabel].compactMap { $0 })
+                                        .joined(separator: "  ")
+                                }
+                        }
+                    }),
+                CommandSpec(
+                    "show", summary: "a conversation, oldest first (opening it marks it read)", arguments: ["THREAD"],
+                    body: body { context in
+                        let conversation = try await openConversation(context.client, context.positional(0))
+                        try context.show(conversation.rows) {
+                            [conversation.title]
+                                + conversation.rows.map { row in
+                                    "[\(row.time ?? "")] \(row.author): \(row.text)"
+                                }
+                        }
+                    }),
+                CommandSpec(
+                    "send", summary: "send TEXT to a thread, or to a person with --event",
+                    arguments: ["TARGET", "TEXT"],
+                    options: [event],
+                    body: body { context in
+                        let row = try await sendMessage(
+                            context.client, to: context.positional(0), eventID: context.arguments.value("event"),
+                            text: context.positional(1))
+                        try context.show(row) { ["\(row.id)  \(row.author): \(row.text)"] }
+                    }),
+                CommandSpec(
+                    "read", summary: "mark a thread read up to its newest message", arguments: ["THREAD"],
+                    body: body { context in
+                        let conversation = try await openConversation(context.client, context.positional(0))
+                        try context.show(conversation.rows) { [conversation.readSummary] }
+                    }),
+            ])
+    }
+
+    static var notes: CommandSpec {
+        CommandSpec(
+            "notes",
+            summary:
+                "My Notes at an event: list [--session ID], show ID, new TEXT [--session ID], edit ID TEXT, delete ID",
+            arguments: ["EVENT", "[ACTION]", "[ARGUMENT]..."],
+            options: [OptionSpec("session", value: "ID", help: "the session the notes are about")],
+            body: body { context in
+                let eventID = context.positional(0)
+                let session = context.arguments.value("session")
+                let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
+                func argument(_ index: Int, _ name: String) throws -> String {
+                    guard context.arguments.positionals.count > index + 2 else {
+                        throw UsageError("'notes EVENT \(action)' needs \(name)")
+                    }
+                    return context.positional(index + 2)
+                }
+                let expected = ["list": 0, "show": 1, "new": 1, "edit": 2, "delete": 1]
+                guard let count = expected[action] else {
+                    throw UsageError("unknown notes action '\(action)' (list, show, new, edit, delete)")
+                }
+                if context.arguments.positionals.count > count + 2 {
+                    throw UsageError("unexpected argument '\(context.positional(count + 2))'")
+                }
+                switch action {
+                case "show":
+                    let note = try await noteText(context.client, eventID: eventID, id: try argument(0, "ID"))
+                    try context.show(note) { [note.text] }
+                case "new":
+                    let row = try await saveNote(
+                        context.client, eventID: eventID, id: nil, session: session, text: try argument(0, "TEXT"))
+                    try context.show(row) { [row.banner, row.id] }
+                case "edit":
+                    let row = try await saveNote(
+                        context.client, eventID: eventID, id: try argument(0, "ID"), session: nil,
+                        text: try argument(1, "TEXT"))
+                    try context.show(row) { [row.banner, row.id] }
+                case "delete":
+                    let banner = try await deleteNote(context.client, eventID: eventID, id: try argument(0, "ID"))
+                    try context.show(["deleted": true]) { [banner] }
+                default:
+                    let list = try await noteRows(context.client, eventID: eventID, session: session)
+                    try context.show(list.rows) {
+                        list.rows.isEmpty
+                            ? [list.empty]
+                            : list.rows.map { row in
+                                ([row.id, row.about, row.time, row.preview] + [row.imageLabel].compactMap { $0 })
+                                    .joined(separator: "  ")
+                            }
+                    }
+                }
+            })
+    }
+
+    // MARK: - The screens, driven as a person would
+
+    @MainActor
+    static func threadRows(_ client: AttendeeClient, eventID: String?) async throws -> (
+        rows: [ThreadRow], empty: String
+    ) {
+        let model = ThreadsModel(client: client, eventID: eventID)
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        return (model.rows, model.emptyMessage ?? "")
+    }
+
+    struct OpenedConversation: Sendable {
+        var title: String
+        var rows: [MessageRow]
+        var readSummary: String
+    }
+
+    @MainActor
+    static func openConversation(_ client: AttendeeClient, _ threadID: String) async throws -> OpenedConversation {
+        let model = ConversationModel(client: client, threadID: threadID)
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        return OpenedConversation(title: model.title, rows: model.rows, readSummary: model.readSummary)
+    }
+
+    @MainActor
+    static func sendMessage(_ client: AttendeeClient, to target: String, eventID: String?, text: String) async throws
+        -> MessageRow
+    {
+        var threadID = target
+        if let eventID {
+            let threads = ThreadsModel(client: client, eventID: eventID)
+            guard let id = await threads.messageTapped(personID: target, eventID: eventID) else {
+                throw ScreenFailure(message: threads.banner ?? "")
+            }
+            threadID = id
+        }
+        let model = ConversationModel(client: client, threadID: threadID)
+        model.draftChanged(text)
+        await model.sendTapped()
+        if let problem = model.draftProblem { throw ScreenFailure(message: problem.messageText) }
+        guard let row = model.rows.last, row.delivery == .sent else {
+            throw ScreenFailure(message: model.banner ?? "")
+        }
+        return row
+    }
+
+    @MainActor
+    static func noteRows(_ client: AttendeeClient, eventID: String, session: String?) async throws -> (
+        rows: [NoteRow], empty: String
+    ) {
+        let model = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        return (model.rows, model.emptyMessage ?? "")
+    }
+
+    @MainActor
+    static func noteText(_ client: AttendeeClient, eventID: String, id: String) async throws -> Note {
+        let list = NotesModel(client: client, eventID: eventID)
+        guard let editor = await list.noteOpened(id: id), let note = editor.note else {
+            throw ScreenFailure(message: list.banner ?? "")
+        }
+        return note
+    }
+
+    struct SavedNote: Encodable, Sendable {
+        var id: String
+        var banner: String
+        var note: Note
+    }
+
+    @MainActor
+    static func saveNote(_ client: AttendeeClient, eventID: String, id: String?, session: String?, text: String)
+        async throws -> SavedNote
+    {
+        let list = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
+        let editor: NoteEditorModel
+        if let id {
+            guard let opened = await list.noteOpened(id: id) else { throw ScreenFailure(message: list.banner ?? "") }
+            editor = opened
+        } else {
+            editor = list.newNoteEditor()
+        }
+        editor.textChanged(text)
+        await editor.saveTapped()
+        if let problem = editor.problem { throw ScreenFailure(message: problem.noteText) }
+        guard editor.saveState == .saved, let note = editor.note else {
+            throw ScreenFailure(message: editor.banner ?? "")
+        }
+        return SavedNote(id: note.id, banner: editor.banner ?? "", note: note)
+    }
+
+    @MainActor
+    static func deleteNote(_ client: AttendeeClient, eventID: String, id: String) async throws -> String {
+        let list = NotesModel(client: client, eventID: eventID)
+        let deleted = await list.deleteTapped(id: id)
+        guard deleted else { throw ScreenFailure(message: list.banner ?? "") }
+        return list.banner ?? ""
+    }
+}

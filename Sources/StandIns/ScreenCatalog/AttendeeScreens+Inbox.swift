@@ -1,0 +1,34 @@
+import AttendeeCore
+import AttendeeModels
+import AttendeeUI
+import Foundation
+import SwiftUI
+
+extension AttendeeScreens {
+    /// Messages and My Notes (issue 13), over the previews' sample threads and notes.
+    static var inboxEntries: [ScreenEntry] {
+        let client = PreviewClient.client
+        return [
+            ScreenEntry(app, screen: "messages", state: "loaded", summary: "My threads, one unread") {
+                try await page(.messages(eventID: eventID)) {
+                    ThreadsView(model: ThreadsModel(client: client, eventID: eventID))
+                }.settled("the threads") { $0.texts.contains("Yes, front row!") }
+            },
+            ScreenEntry(app, screen: "conversation", state: "loaded", summary: "A conversation and the message box") {
+                try await page(.conversation(threadID: "t1")) {
+                    ConversationView(model: ConversationModel(client: client, threadID: "t1"))
+                }.settled("the conversation") { $0.texts.contains("Yes, front row!") }
+            },
+            ScreenEntry(app, screen: "notes", state: "loaded", summary: "My Notes at the event") {
+                try await page(.notes(eventID: eventID, sessionID: nil)) {
+                    NotesView(model: NotesModel(client: client, eventID: eventID))
+                }.settled("the notes") { $0.texts.contains("Bring a charger") }
+            },
+            ScreenEntry(app, screen: "note-editor", state: "new", summary: "A new note") {
+                try await page(.noteEditor(eventID: eventID, sessionID: nil, note: nil)) {
+                    NoteEditorView(model: NoteEditorModel(client: client, eventID: eventID))
+                }.settled("the editor")
+            },
+        ]
+    }
+}

@@ -1,0 +1,342 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// What a person sees in the thread list and a conversation, step by step, over scripted clients.
+@MainActor @Suite struct InboxModelTests {
+    static let utc = TimeZone(identifier: "UTC") ?? .current
+
+    @Test func theListShowsPreviewsBadgesAndTheNewestActivityFirst() async {
+        let gate = Gate(isOpen: false)
+        let loads = Mutex(0)
+        var client = AttendeeClient()
+        client.threads = { eventID in
+            #expect(eventID == "e1")
+            loads.withLock { $0 += 1 }
+            await gate.pass()
+            return [
+                MessageThread(
+                    id: "t-ada", eventID: "e1", with: Sample.ada,
+                    lastMessage: Sample.message(3, in: "t-ada", from: "me", "See you\nat the keynote"), unreadCount: 0,
+                    createdAt: Date(timeIntervalSince1970: 0)),
+                MessageThread(
+                    id: "t-bob", eventID: "e1", with: Sample.bob,
+                    lastMessage: Sample.message(7, in: "t-bob", from: "bob", "Lunch?"), unreadCount: 2,
+                    createdAt: Date(timeIntervalSince1970: 0)),
+            ]
+        }
+        let model = ThreadsModel(client: client, eventID: "e1", timeZone: Self.utc)
+        #expect(model.title == "Messages")
+        let loading = Task { await model.appeared() }
+        await gate.arrived(1)
+        #expect(model.isBusy)
+        #expect(model.rows.isEmpty)
+        await gate.open()
+        await loading.value
+        #expect(model.isBusy == false)
+        #expect(model.rows.map(\.name) == ["Bob Babbage", "Ada Lovelace"])
+        #expect(model.rows.map(\.preview) == ["Lunch?", "You: See you"])
+        #expect(model.rows.map(\.unreadCount) == [2, 0])
+        #expect(model.rows.map(\.unreadLabel) == ["2 unread", nil])
+        #expect(model.rows.first?.time == "9 Mar, 23:53")
+        #expect(model.unreadTotal == 2)
+        #expect(model.emptyMessage == nil)
+
+        // Live: Ada writes, her thread goes on top and counts; my own message from another device does not count.
+        await model.received(.message(Sample.message(8, in: "t-ada", from: "ada", "Sure!")))
+        #expect(model.rows.map(\.name) == ["Ada Lovelace", "Bob Babbage"])
+        #expect(model.rows.map(\.unreadCount) == [1, 2])
+        #expect(model.unreadTotal == 3)
+        await model.received(.message(Sample.message(9, in: "t-bob", from: "me", "Yes, 12:30")))
+        #expect(model.rows.map(\.preview) == ["You: Yes, 12:30", "Sure!"])
+        #expect(model.rows.map(\.unreadCount) == [2, 1])
+        // The same message heard twice counts once.
+        await model.received(.message(Sample.message(8, in: "t-ada", from: "ada", "Sure!")))
+        #expect(model.unreadTotal == 3)
+        // Read on another device.
+        await model.received(
+            .read(
+                MessageThread(
+                    id: "t-bob", eventID: "e1", with: Sample.bob,
+                    lastMessage: Sample.message(9, in: "t-bob", from: "me", "Yes, 12:30"), unreadCount: 0,
+                    createdAt: Date(timeIntervalSince1970: 0))))
+        #expect(model.rows.map(\.unreadLabel) == [nil, "1 unread"])
+        #expect(model.unreadTotal == 1)
+        #expect(loads.withLock { $0 } == 1)
+        // A thread the list does not know reloads the list.
+        await model.received(.message(Sample.message(10, in: "t-new", from: "carol", "Hi")))
+        #expect(loads.withLock { $0 } == 2)
+    }
+
+    @Test func anEmptyListAndAFailingOneSaySo() async {
+        var client = AttendeeClient()
+        client.threads = { _ in [] }
+        let empty = ThreadsModel(client: client)
+        await empty.appeared()
+        #expect(empty.emptyMessage == "No messages yet. Start a conversation from the attendee list.")
+
+        client.threads = { _ in throw APIError.offline }
+        let failing = ThreadsModel(client: client)
+        await failing.appeared()
+        #expect(failing.banner == "You appear to be offline. Check your connection and try again.")
+        #expect(failing.rows.isEmpty)
+    }
+
+    @Test func aConversationLoadsEveryPageThenMarksTheNewestRead() async {
+        let marks = Mutex<[String]>([])
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(
+                id: "t", eventID: "e1", with: Sample.bob, unreadCount: 2, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.messages = { _, after in
+            after == nil
+                ? MessagePage(
+                    messages: [
+                        Sample.message(1, in: "t", from: "me", "Hi"), Sample.message(2, in: "t", from: "bob", "Hey"),
+                    ],
+                    nextCursor: "2")
+                : MessagePage(messages: [Sample.message(3, in: "t", from: "bob", "How are you?")])
+        }
+        client.markRead = { _, messageID in
+            marks.withLock { $0.append(messageID) }
+            return MessageThread(
+                id: "t", eventID: "e1", with: Sample.bob, unreadCount: 0, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        await model.appeared()
+        #expect(model.title == "Bob Babbage")
+        #expect(model.rows.map(\.text) == ["Hi", "Hey", "How are you?"])
+        #expect(model.rows.map(\.isMine) == [true, false, false])
+        #expect(model.rows.allSatisfy { $0.delivery == .sent && $0.deliveryLabel == nil })
+        #expect(marks.withLock { $0 } == ["3"])
+        #expect(model.thread?.unreadCount == 0)
+
+        // A live message from Bob shows and is marked read; an echo of one already shown changes nothing.
+        await model.received(.message(Sample.message(4, in: "t", from: "bob", "Still there?")))
+        await model.received(.message(Sample.message(4, in: "t", from: "bob", "Still there?")))
+        await model.received(.message(Sample.message(5, in: "other", from: "bob", "Elsewhere")))
+        #expect(model.rows.map(\.text) == ["Hi", "Hey", "How are you?", "Still there?"])
+        #expect(marks.withLock { $0 } == ["3", "4"])
+    }
+
+    @Test func aReadConversationIsNotMarkedAgain() async {
+        let marks = Mutex(0)
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(
+                id: "t", eventID: "e1", with: Sample.bob, unreadCount: 0, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.messages = { _, _ in MessagePage(messages: [Sample.message(2, in: "t", from: "bob", "Hey")]) }
+        client.markRead = { _, _ in
+            marks.withLock { $0 += 1 }
+            return MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let model = ConversationModel(client: client, threadID: "t")
+        await model.appeared()
+        #expect(marks.withLock { $0 } == 0)
+    }
+
+    @Test func sendingShowsPendingThenSentOrFailedWithRetry() async {
+        let gate = Gate(isOpen: false)
+        let attempts = Mutex(0)
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.messages = { _, _ in MessagePage(messages: []) }
+        client.sendMessage = { threadID, request in
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
+            await gate.pass()
+            if attempt == 2 { throw APIError.connectionLost }
+            return Message(
+                id: String(10 + attempt), threadID: threadID, senderID: "me", text: request.text,
+                sentAt: Date(timeIntervalSince1970: 1_773_100_000))
+        }
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        await model.appeared()
+        #expect(model.isSendEnabled == false)
+        #expect(model.draftProblem == nil)
+        #expect(model.sendTitle == "Send")
+
+        model.draftChanged("Hello")
+        #expect(model.isSendEnabled)
+        let sending = Task { await model.sendTapped() }
+        await gate.arrived(1)
+        #expect(model.draft == "")
+        #expect(model.rows.map(\.text) == ["Hello"])
+        #expect(model.rows.map(\.delivery) == [.pending])
+        #expect(model.rows.map(\.deliveryLabel) == ["Sending…"])
+        #expect(model.rows.first?.time == nil)
+        // The thread's stream brings the message before the answer does: it shows once.
+        await model.received(
+            .message(
+                Message(
+                    id: "11", threadID: "t", senderID: "me", text: "Hello",
+                    sentAt: Date(timeIntervalSince1970: 1_773_100_000))))
+        await gate.open()
+        await sending.value
+        #expect(model.rows.map(\.id) == ["11"])
+        #expect(model.rows.map(\.delivery) == [.sent])
+        #expect(model.rows.first?.time == "9 Mar, 23:46")
+
+        model.draftChanged("Are you there?")
+        await model.sendTapped()
+        #expect(model.rows.map(\.text) == ["Hello", "Are you there?"])
+        #expect(model.rows.map(\.delivery) == [.sent, .failed])
+        #expect(model.rows.last?.deliveryLabel == "Not sent")
+        #expect(model.banner == "The connection was lost. Try again.")
+        let failedID = model.rows[1].id
+        await model.retryTapped(id: failedID)
+        #expect(model.rows.map(\.delivery) == [.sent, .sent])
+        #expect(model.rows.map(\.id) == ["11", "13"])
+        #expect(attempts.withLock { $0 } == 3)
+    }
+
+    @Test func theMessageBoxSaysWhatStopsIt() async {
+        let sends = Mutex(0)
+        var client = AttendeeClient()
+        client.sendMessage = { _, _ in
+            sends.withLock { $0 += 1 }
+            throw AttendeeClient.unimplemented
+        }
+        let model = ConversationModel(client: client, threadID: "t")
+        model.draftChanged("   ")
+        #expect(model.draftProblem == nil)
+        await model.sendTapped()
+        #expect(model.draftProblem == .empty)
+        #expect(model.draftProblem?.messageText == "Write something first.")
+        model.draftChanged(String(repeating: "👍🏽", count: MessageRules.textLimit))
+        #expect(model.draftProblem == nil)
+        #expect(model.isSendEnabled)
+        model.draftChanged(String(repeating: "👍🏽", count: MessageRules.textLimit + 3))
+        #expect(model.draftProblem == .tooLong(by: 3))
+        #expect(model.draftProblem?.messageText == "Too long by 3")
+        model.draftChanged("a\u{0}b")
+        #expect(model.draftProblem == .invalidCharacter)
+        await model.sendTapped()
+        #expect(sends.withLock { $0 } == 0)
+        #expect(model.rows.isEmpty)
+    }
+}
+
+/// The people and messages the scripted clients answer with.
+private enum Sample {
+    static let ada = ThreadPerson(id: "ada", name: "Ada Lovelace")
+    static let bob = ThreadPerson(id: "bob", name: "Bob Babbage")
+
+    static func message(_ id: Int, in thread: String, from sender: String, _ text: String) -> Message {
+        Message(
+            id: String(id), threadID: thread, senderID: sender, text: text,
+            sentAt: Date(timeIntervalSince1970: 1_773_100_000 + Double(id) * 60))
+    }
+}
+
+/// The live streams as the models hear them: parsed events, followed until the stream ends.
+@MainActor @Suite struct InboxStreamTests {
+    @Test func streamEventsBecomeUpdatesAndUnknownKindsAreSkipped() throws {
+        let message = Sample.message(4, in: "t", from: "bob", "Hi")
+        let data = String(decoding: try AttendeeCoding.encoder().encode(message), as: UTF8.self)
+        #expect(InboxUpdate(ServerEvent(type: MessageRules.newMessageEvent, data: data)) == .message(message))
+        #expect(InboxUpdate(ServerEvent(type: "ready", data: "{}")) == nil)
+        #expect(InboxUpdate(ServerEvent(type: "poll.results", data: data)) == nil)
+        #expect(InboxUpdate(ServerEvent(type: MessageRules.newMessageEvent, data: #"{"id":"4"}"#)) == nil)
+    }
+
+    @Test func theListFollowsTheInboxStreamUntilItEnds() async {
+        var client = AttendeeClient()
+        client.threads = { _ in
+            [MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))]
+        }
+        client.inboxUpdates = {
+            AsyncThrowingStream { continuation in
+                continuation.yield(.message(Sample.message(1, in: "t", from: "bob", "One")))
+                continuation.yield(.message(Sample.message(2, in: "t", from: "bob", "Two")))
+                continuation.finish(throwing: APIError.connectionLost)
+            }
+        }
+        let model = ThreadsModel(client: client)
+        await model.appeared()
+        #expect(model.rows.map(\.preview) == ["No messages yet"])
+        await model.listen()
+        #expect(model.rows.map(\.preview) == ["Two"])
+        #expect(model.unreadTotal == 2)
+        #expect(model.banner == "The connection was lost. Try again.")
+    }
+
+    @Test func theConversationFollowsItsThreadStream() async {
+        let marks = Mutex<[String]>([])
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.messages = { _, _ in MessagePage(messages: []) }
+        client.markRead = { id, messageID in
+            marks.withLock { $0.append(messageID) }
+            return MessageThread(id: id, eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.threadUpdates = { threadID in
+            #expect(threadID == "t")
+            return AsyncThrowingStream { continuation in
+                continuation.yield(.message(Sample.message(5, in: "t", from: "bob", "Are you coming?")))
+                continuation.finish()
+            }
+        }
+        let model = ConversationModel(client: client, threadID: "t")
+        await model.appeared()
+        #expect(model.rows.isEmpty)
+        #expect(marks.withLock { $0 }.isEmpty)
+        await model.listen()
+        #expect(model.rows.map(\.text) == ["Are you coming?"])
+        #expect(model.rows.map(\.author) == ["Bob Babbage"])
+        #expect(marks.withLock { $0 } == ["5"])
+        #expect(model.banner == nil)
+    }
+}
+
+/// Starting a conversation from the attendee list, through the live client against the real server.
+@MainActor @Suite struct MessageFromAttendeesTests {
+    @Test func theAttendeeDetailsMessageButtonOpensTheOneThread() async throws {
+        try await AttendeeTestServer.with { server in
+            _ = try await server.registeredAttendee("Bob Babbage")
+            let client = try LiveScreenTests.client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await client.register(server.eventID)
+
+            let attendees = AttendeesModel(client: client, eventID: server.eventID)
+            await attendees.appeared()
+            let bob = try #require(attendees.rows.first { $0.name == "Bob Babbage" })
+            attendees.rowTapped(bob.id)
+            await attendees.messageTapped()
+            #expect(attendees.selected == nil)
+            let threadID = try #require(attendees.openedThreadID)
+            let conversation = try #require(attendees.conversation)
+            await conversation.appeared()
+            #expect(conversation.title == "Bob Babbage")
+            #expect(conversation.rows.isEmpty)
+            attendees.conversationClosed()
+            #expect(attendees.openedThreadID == nil)
+
+            // Again: the same thread, not a second one.
+            attendees.rowTapped(bob.id)
+            await attendees.messageTapped()
+            #expect(attendees.openedThreadID == threadID)
+            #expect(try await client.threads(server.eventID).map(\.id) == [threadID])
+
+            let me = try #require(attendees.rows.first { $0.name == "Ana" })
+            attendees.conversationClosed()
+            attendees.rowTapped(me.id)
+            await attendees.messageTapped()
+            #expect(attendees.openedThreadID == nil)
+            #expect(attendees.selected?.name == "Ana")
+            #expect(attendees.banner == "You cannot message yourself.")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// My Notes and the note editor, step by step: through the live client against the real server, and over
+/// scripted clients for the states in between.
+@MainActor @Suite struct NotesModelTests {
+    static let utc = TimeZone(identifier: "UTC") ?? .current
+
+    @Test func writeAboutASessionFilterEditAndDelete() async throws {
+        try await AttendeeTestServer.with { server in
+            let client = try LiveScreenTests.client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await client.register(server.eventID)
+            let session = try #require(try await client.agenda(server.eventID).first)
+
+            // Session details link to that session's notes.
+            let details = SessionDetailsModel(client: client, shareBaseURL: try #require(URL(string: "https://q.test")))
+            #expect(details.notesDestination == nil)
+            await details.appeared(sessionID: session.id)
+            #expect(details.notesDestination == .notes(eventID: server.eventID, sessionID: session.id))
+            #expect(details.notesTitle == "My Notes")
+
+            let list = NotesModel(client: client, eventID: server.eventID, timeZone: Self.utc)
+            #expect(list.title == "My Notes")
+            await list.appeared()
+            #expect(list.rows.isEmpty)
+            #expect(list.emptyMessage == "No notes yet.")
+
+            let eventNote = list.newNoteEditor()
+            #expect(eventNote.title == "New note")
+            #expect(eventNote.isSaveEnabled == false)
+            eventNote.textChanged("Bring a charger")
+            #expect(eventNote.counter == "15 / 10000")
+            await eventNote.saveTapped()
+            #expect(eventNote.saveState == .saved)
+            #expect(eventNote.banner == "Note saved.")
+            list.noteSaved(try #require(eventNote.note))
+            #expect(list.rows.map(\.about) == ["Event note"])
+
+            // From the session's details: that session's notes only, and a new note is about it.
+            let sessionList = NotesModel(
+                client: client, eventID: server.eventID, filter: .session(id: session.id), timeZone: Self.utc)
+            await sessionList.appeared()
+            #expect(sessionList.rows.isEmpty)
+            #expect(sessionList.emptyMessage == "No notes about this session yet.")
+            let sessionNote = sessionList.newNoteEditor()
+            sessionNote.textChanged("Ask about the offline copy\nand the outbox")
+            await sessionNote.saveTapped()
+            await sessionList.appeared()
+            #expect(sessionList.rows.map(\.preview) == ["Ask about the offline copy"])
+            #expect(sessionList.rows.map(\.about) == [session.title])
+
+            await list.appeared()
+            #expect(list.rows.count == 2)
+            await list.filterChosen(.session(id: session.id))
+            #expect(list.rows.map(\.about) == [session.title])
+            #expect(list.filterTitle(list.filter) == "This session")
+            await list.filterChosen(.all)
+            #expect(Set(list.rows.map(\.about)) == ["Event note", session.title])
+
+            let id = try #require(eventNote.note?.id)
+            let editor = try #require(list.editor(id: id))
+            #expect(editor.title == "Edit note")
+            #expect(editor.text == "Bring a charger")
+            #expect(editor.isSaveEnabled == false)
+            editor.textChanged("Bring two chargers")
+            await editor.saveTapped()
+            #expect(editor.note?.version == 2)
+            #expect(try await client.note(id).text == "Bring two chargers")
+
+            await list.deleteTapped(id: id)
+            #expect(list.banner == "Note deleted.")
+            #expect(list.rows.map(\.about) == [session.title])
+            #expect(try await client.notes(server.eventID, nil).map(\.id) == [try #require(sessionNote.note?.id)])
+        }
+    }
+
+    @Test func aStaleSaveShowsTheConflictThenKeepsMineOrUsesTheirs() async throws {
+        try await AttendeeTestServer.with { server in
+            let phone = try LiveScreenTests.client(server, LiveScreenTests.MemoryTokens())
+            let session = try await phone.signUp(
+                SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await phone.register(server.eventID)
+            let tabletTokens = LiveScreenTests.MemoryTokens()
+            tabletTokens.token.withLock { $0 = session.token }
+            let tablet = try LiveScreenTests.client(server, tabletTokens)
+
+            let note = try await phone.createNote(server.eventID, NoteDraft(text: "First"))
+            let onPhone = NoteEditorModel(client: phone, editing: note)
+            let onTablet = NoteEditorModel(client: tablet, editing: note)
+            onTablet.textChanged("Tablet words")
+            await onTablet.saveTapped()
+            #expect(onTablet.saveState == .saved)
+
+            onPhone.textChanged("Phone words")
+            await onPhone.saveTapped()
+            #expect(onPhone.saveState == .conflict)
+            #expect(onPhone.banner == "This note was changed on another device since you opened it.")
+            #expect(onPhone.conflict?.text == "Tablet words")
+            #expect(onPhone.keepMineTitle == "Keep mine")
+            #expect(try await phone.note(note.id).text == "Tablet words")
+
+            await onPhone.keepMineTapped()
+            #expect(onPhone.saveState == .saved)
+            #expect(onPhone.conflict == nil)
+            #expect(try await phone.note(note.id).text == "Phone words")
+            #expect(try await phone.note(note.id).version == 3)
+
+            // The tablet is now behind: it takes the phone's version instead.
+            onTablet.textChanged("Tablet again")
+            await onTablet.saveTapped()
+            #expect(onTablet.saveState == .conflict)
+            onTablet.useTheirsTapped()
+            #expect(onTablet.text == "Phone words")
+            #expect(onTablet.saveState == .editing)
+            #expect(onTablet.banner == nil)
+            #expect(onTablet.isSaveEnabled == false)
+            #expect(try await phone.note(note.id).text == "Phone words")
+        }
+    }
+
+    @Test func theEditorShowsSavingAndRefusesWhatTheServerWould() async {
+        let gate = Gate(isOpen: false)
+        let created = Mutex<[NoteDraft]>([])
+        var client = AttendeeClient()
+        client.createNote = { eventID, draft in
+            await gate.pass()
+            created.withLock { $0.append(draft) }
+            if created.withLock({ $0.count }) == 1 { throw APIError.offline }
+            return Note(
+                id: "n1", eventID: eventID, sessionID: draft.sessionID, text: draft.text,
+                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        let editor = NoteEditorModel(client: client, eventID: "e1", sessionID: "s1")
+        #expect(editor.saveState == .editing)
+        editor.textChanged("  ")
+        #expect(editor.problem == nil)
+        await editor.saveTapped()
+        #expect(editor.problem == .empty)
+        #expect(editor.problem?.noteText == "Write something first.")
+        editor.textChanged(String(repeating: "é", count: NoteRules.textLimit + 1))
+        #expect(editor.problem?.noteText == "Too long by 1")
+        #expect(editor.isSaveEnabled == false)
+        editor.textChanged("nul\u{0}")
+        #expect(editor.problem == .invalidCharacter)
+        editor.textChanged("Good question at the end")
+        #expect(editor.problem == nil)
+
+        await gate.open()
+        await editor.saveTapped()
+        #expect(editor.saveState == .failed)
+        #expect(editor.banner == "You appear to be offline. Check your connection and try again.")
+        await gate.close()
+        let saving = Task { await editor.saveTapped() }
+        await gate.arrived(2)
+        #expect(editor.saveState == .saving)
+        #expect(editor.isSaveEnabled == false)
+        #expect(editor.banner == nil)
+        await gate.open()
+        await saving.value
+        #expect(editor.saveState == .saved)
+        #expect(editor.note?.sessionID == "s1")
+        #expect(created.withLock { $0.map(\.text) } == ["Good question at the end", "Good question at the end"])
+    }
+}

@@ -1,0 +1,135 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import AttendeeServer
+import Database
+import Foundation
+import HTTPServer
+import SwiftUI
+import TestSupport
+import Testing
+import TokenVerifier
+
+@testable import AttendeeUI
+
+/// Messages and My Notes driven through the views against the real server code in process.
+@MainActor
+struct InboxViewTests {
+    /// The app, and a client of the same server for a second person.
+    static func host() async throws -> (ViewHost<AttendeeRootView>, TestClient) {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        var migrator = Migrator()
+        AttendeeService.registerMigrations(in: &migrator)
+        try await migrator.migrate(database)
+        let service = try AttendeeService(
+            database: database,
+            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
+        try await service.loadSeedIfNeeded()
+        var router = Router()
+        service.register(on: &router)
+        let server = TestClient(router: router)
+        let base = try #require(URL(string: "http://attendee.test"))
+        var client = AttendeeClient.live(
+            baseURL: base, transport: .inProcess(server), tokens: AttendeeRootViewTests.MemoryTokens().store)
+        // NB: the in-process transport answers a stream as one finished body, so the live streams are left out
+        // here (they end at once); their server side is tested in MessageTests.
+        client.inboxUpdates = { AsyncThrowingStream { $0.finish() } }
+        client.threadUpdates = { _ in AsyncThrowingStream { $0.finish() } }
+        let host = ViewHost(AttendeeRootView(client: client, shareBaseURL: base))
+        await host.settle()
+        return (host, server)
+    }
+
+    @Test func fromTheDashboardToAConversationAndToMyNotes() async throws {
+        let (host, server) = try await Self.host()
+        try host.tap("New here? Create an account")
+        try host.type("Ana Ferreira", into: "Name")
+        try host.type("ana@example.com", into: "E-mail")
+        try host.type("correct horse", into: "Password")
+        try host.tap("Create account")
+        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        try host.tap("Register")
+        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
+        try host.tap("Later, I haven't decided")
+        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+
+        // Bob, on his own phone, writes to Ana.
+        let eventID = try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
+        let bob = try await server.post(
+            "/attendee/v1/auth/signup",
+            json: SignUpRequest(email: "bob@example.com", password: "correct horse", name: "Bob Babbage")
+        ).decode(AuthSession.self).token
+        let auth: HTTPHeaders = ["Authorization": "Bearer \(bob)", "Content-Type": "application/json"]
+        _ = try await server.request(.post, "/attendee/v1/events/\(eventID)/registration", headers: auth)
+        let ana = try #require(
+            try await server.get("/attendee/v1/events/\(eventID)/attendees", headers: auth).decode([Person].self)
+                .first { $0.name == "Ana Ferreira" })
+        let thread = try await server.post(
+            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: auth
+        ).decode(MessageThread.self)
+        _ = try await server.post(
+            "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: "Lunch after the keynote?"),
+            headers: auth)
+
+        try host.tap("Messages")
+        try await host.waitUntil("the threads") { $0.texts.contains("Lunch after the keynote?") }
+        #expect(host.tree.visibleNavigationTitle == "Messages")
+        #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } != nil)
+        try host.back()
+        try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+
+        // Ana answers from Bob's details in the attendee list: the Message button opens their one thread.
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.texts.contains("Bob Babbage") }
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("Bob's details") { $0.topPresentation?.find(.button, "Message") != nil }
+        try host.tap("Message")
+        try await host.waitUntil("the conversation") {
+            $0.topPresentation == nil && $0.visibleNavigationTitle == "Bob Babbage"
+                && $0.texts.contains("Lunch after the keynote?")
+        }
+        #expect(host.tree.find(.button, "Send")?.isEnabled == false)
+        try host.type("Yes, see you there", into: "Message")
+        try host.tap("Send")
+        try await host.waitUntil("the reply") { $0.texts.contains("Yes, see you there") }
+        try host.back()
+        try await host.waitUntil("the attendees again") { $0.visibleNavigationTitle == "Attendees" }
+        try host.back()
+        try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try host.tap("Messages")
+        try await host.waitUntil("the threads again") { $0.texts.contains("You: Yes, see you there") }
+        #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } == nil)
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("the conversation again") { $0.texts.contains("Yes, see you there") }
+        try host.back()
+        try await host.waitUntil("the threads") { $0.visibleNavigationTitle == "Messages" }
+        try host.back()
+
+        try await host.waitUntil("the dashboard again") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try host.tap("My Notes")
+        try await host.waitUntil("my notes") { $0.texts.contains("No notes yet.") }
+        try host.tap("New note")
+        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New note" }
+        try host.type("Bring a charger", into: "Write a note")
+        #expect(host.tree.texts.contains("15 / 10000"))
+        try host.tap("Save")
+        try await host.waitUntil("saved") { $0.texts.contains("Note saved.") }
+        try host.back()
+        try await host.waitUntil("the note in the list") { $0.texts.contains("Bring a charger") }
+        #expect(host.tree.texts.contains("Event note"))
+
+        // A session's details link to that session's notes, which the event note is not one of.
+        try host.back()
+        try await host.waitUntil("the dashboard once more") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try host.tap("My Notes")
+        try await host.waitUntil("the session's notes") { $0.texts.contains("No notes about this session yet.") }
+        #expect(host.tree.visibleNavigationTitle == "My Notes")
+        #expect(!host.tree.texts.contains("Bring a charger"))
+    }
+}

@@ -1,0 +1,153 @@
+import AttendeeModels
+import Foundation
+import Testing
+
+@testable import QuartetCLI
+
+/// `quartet attendee messages …` and `notes …` end to end, two people on one real server over loopback.
+@Suite(.serialized) struct AttendeeInboxCommandTests {
+    typealias Harness = AttendeeCommandTests.Harness
+
+    /// Runs `quartet attendee …` as the person whose token lives in the data folder `who`.
+    static func run(_ harness: Harness, as who: String, _ arguments: String...) async -> (
+        code: Int32, output: String, errors: String
+    ) {
+        var environment = harness.environment
+        environment["QUARTET_DATA_DIR"] = harness.directory + "/" + who
+        let captured = CapturedConsole()
+        let code = await QuartetTool.run(["attendee"] + arguments, environment: environment, console: captured.console)
+        return (code, captured.output, captured.errors)
+    }
+
+    static func json<T: Decodable>(_ harness: Harness, as who: String, _ type: T.Type, _ arguments: String...)
+        async throws -> T
+    {
+        var environment = harness.environment
+        environment["QUARTET_DATA_DIR"] = harness.directory + "/" + who
+        let captured = CapturedConsole()
+        let code = await QuartetTool.run(
+            ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console)
+        try #require(code == 0, "\(arguments): \(captured.errors)")
+        return try AttendeeCoding.decoder().decode(T.self, from: Data(captured.output.utf8))
+    }
+
+    /// Signs `name` up as `who`, registers for the event, and answers their person id.
+    static func attendee(_ harness: Harness, _ who: String, _ name: String, event: String) async throws -> String {
+        let email = who + "@example.com"
+        #expect(
+            await run(harness, as: who, "signup", "--email", email, "--password", "correct horse", "--name", name).code
+                == 0)
+        #expect(await run(harness, as: who, "register", event, "--later").code == 0)
+        return try await json(harness, as: who, MyProfile.self, "profile").person.id
+    }
+
+    struct Row: Decodable {
+        var id: String
+        var name: String?
+        var preview: String?
+        var unreadCount: Int?
+        var text: String?
+        var author: String?
+        var delivery: String?
+        var about: String?
+    }
+
+    @Test func twoPeopleMessageAndReadEachOther() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first).id
+            _ = try await Self.attendee(harness, "ana", "Ana Ferreira", event: event)
+            let jose = try await Self.attendee(harness, "jose", "José Núñez", event: event)
+            _ = try await Self.attendee(harness, "mei", "Mei Tanaka", event: event)
+
+            let empty = await Self.run(harness, as: "ana", "messages", "list")
+            #expect(empty.output == "No messages yet. Start a conversation from the attendee list.\n")
+            let first = await Self.run(harness, as: "ana", "messages", "send", jose, "Coffee at 10?", "--event", event)
+            #expect(first.code == 0, "\(first.errors)")
+            #expect(first.output.hasSuffix("  You: Coffee at 10?\n"))
+            let threads = try await Self.json(harness, as: "jose", [Row].self, "messages", "list")
+            let thread = try #require(threads.first)
+            #expect(thread.name == "Ana Ferreira")
+            #expect(thread.preview == "Coffee at 10?")
+            #expect(thread.unreadCount == 1)
+            let listed = await Self.run(harness, as: "jose", "messages", "list", "--event", event)
+            #expect(listed.output.hasPrefix("\(thread.id)  Ana Ferreira  Coffee at 10?  "))
+            #expect(listed.output.hasSuffix("  1 unread\n"))
+
+            let reply = await Self.run(harness, as: "jose", "messages", "send", thread.id, "Sure, see you there")
+            #expect(reply.code == 0, "\(reply.errors)")
+            let shown = await Self.run(harness, as: "ana", "messages", "show", thread.id)
+            let lines = shown.output.split(separator: "\n").map(String.init)
+            #expect(lines.first == "José Núñez")
+            #expect(
+                lines.dropFirst().map { $0.drop { $0 != "]" } } == [
+                    "] You: Coffee at 10?", "] José Núñez: Sure, see you there",
+                ])
+            // Showing it marked it read, as opening the conversation does.
+            #expect(try await Self.json(harness, as: "ana", [Row].self, "messages", "list").first?.unreadCount == 0)
+            #expect(await Self.run(harness, as: "jose", "messages", "read", thread.id).output == "All messages read.\n")
+
+            // Mei is not in the thread: it does not exist for her, and sending to it changes nothing.
+            let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id)
+            #expect(intruder.code == 1)
+            #expect(intruder.errors == "quartet attendee: There is no thread with this id.\n")
+            #expect(await Self.run(harness, as: "mei", "messages", "send", thread.id, "Hi").code == 1)
+            #expect(try await Self.json(harness, as: "mei", [Row].self, "messages", "list").isEmpty)
+            let messages = try await Self.json(harness, as: "ana", [Row].self, "messages", "show", thread.id)
+            #expect(messages.map(\.text) == ["Coffee at 10?", "Sure, see you there"])
+            #expect(messages.map(\.delivery) == ["sent", "sent"])
+
+            let tooLong = String(repeating: "a", count: MessageRules.textLimit + 1)
+            let refused = await Self.run(harness, as: "ana", "messages", "send", thread.id, tooLong)
+            #expect(refused.code == 1)
+            #expect(refused.errors == "quartet attendee: Too long by 1\n")
+            let yourself = await Self.run(harness, as: "jose", "messages", "send", jose, "Me", "--event", event)
+            #expect(yourself.errors == "quartet attendee: You cannot message yourself.\n")
+        }
+    }
+
+    @Test func notesAreWrittenFilteredEditedAndDeletedByTheirAuthorOnly() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first).id
+            let session = try #require(try await harness.json([Session].self, "agenda", event).first)
+            _ = try await Self.attendee(harness, "ana", "Ana Ferreira", event: event)
+            _ = try await Self.attendee(harness, "mei", "Mei Tanaka", event: event)
+
+            #expect(await Self.run(harness, as: "ana", "notes", event).output == "No notes yet.\n")
+            let written = await Self.run(harness, as: "ana", "notes", event, "new", "Bring a charger")
+            #expect(written.code == 0, "\(written.errors)")
+            let noteID = try #require(written.output.split(separator: "\n").last.map(String.init))
+            #expect(written.output == "Note saved.\n\(noteID)\n")
+            let about = await Self.run(
+                harness, as: "ana", "notes", event, "new", "Ask about SQLite", "--session", session.id)
+            #expect(about.code == 0, "\(about.errors)")
+
+            let all = try await Self.json(harness, as: "ana", [Row].self, "notes", event, "list")
+            #expect(Set(all.compactMap(\.about)) == ["Event note", session.title])
+            let filtered = try await Self.json(harness, as: "ana", [Row].self, "notes", event, "--session", session.id)
+            #expect(filtered.map(\.preview) == ["Ask about SQLite"])
+
+            let edited = await Self.run(harness, as: "ana", "notes", event, "edit", noteID, "Bring two chargers")
+            #expect(edited.output == "Note saved.\n\(noteID)\n", "\(edited.errors)")
+            #expect(await Self.run(harness, as: "ana", "notes", event, "show", noteID).output == "Bring two chargers\n")
+
+            // Mei sees none of Ana's notes and can change none.
+            #expect(await Self.run(harness, as: "mei", "notes", event).output == "No notes yet.\n")
+            let peek = await Self.run(harness, as: "mei", "notes", event, "show", noteID)
+            #expect(peek.errors == "quartet attendee: There is no note with this id.\n")
+            #expect(await Self.run(harness, as: "mei", "notes", event, "edit", noteID, "Mine").code == 1)
+            #expect(await Self.run(harness, as: "mei", "notes", event, "delete", noteID).code == 1)
+            #expect(await Self.run(harness, as: "ana", "notes", event, "show", noteID).output == "Bring two chargers\n")
+
+            let deleted = await Self.run(harness, as: "ana", "notes", event, "delete", noteID)
+            #expect(deleted.output == "Note deleted.\n")
+            #expect(try await Self.json(harness, as: "ana", [Row].self, "notes", event).count == 1)
+
+            #expect(
+                await Self.run(harness, as: "ana", "notes", event, "new", "   ").errors
+                    == "quartet attendee: Write something first.\n")
+            #expect(await Self.run(harness, as: "ana", "notes", event, "rename", "x").code == 2)
+            #expect(await Self.run(harness, as: "ana", "notes", event, "edit", noteID).code == 2)
+            #expect(await Self.run(harness, as: "ana", "notes", event, "show", "a", "b").code == 2)
+        }
+    }
+}
