@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -34,15 +35,25 @@ static size_t cmhd_keep_encoded(void *cls, struct MHD_Connection *connection, ch
 // (MHD_OPTION_URI_LOG_CALLBACK never fired) and the server sent nothing (MHD's own 505s and 414s stand).
 // Every other descriptor goes straight to the system call.
 
+// NB: atomics, not a lock: a descriptor number is reused by connections on other MHD threads, and the kernel's
+// ordering of close and accept is invisible to ThreadSanitizer. Relaxed order is enough: each connection's
+// own callbacks and its shutdown run on its one MHD thread.
 typedef struct {
-    uint8_t tracked;
-    uint8_t line_seen;
-    uint64_t received_mark;
-    uint64_t sent_mark;
+    _Atomic uint8_t tracked;
+    _Atomic uint8_t line_seen;
+    _Atomic uint64_t received_mark;
+    _Atomic uint64_t sent_mark;
 } cmhd_fd_state;
 
+static void cmhd_fd_reset(cmhd_fd_state *state, uint8_t tracked) {
+    atomic_store_explicit(&state->line_seen, 0, memory_order_relaxed);
+    atomic_store_explicit(&state->received_mark, 0, memory_order_relaxed);
+    atomic_store_explicit(&state->sent_mark, 0, memory_order_relaxed);
+    atomic_store_explicit(&state->tracked, tracked, memory_order_relaxed);
+}
+
 static cmhd_fd_state *cmhd_fds = NULL;
-static size_t cmhd_fd_capacity = 0;
+static _Atomic size_t cmhd_fd_capacity = 0;  // published with release once cmhd_fds is filled in
 static pthread_once_t cmhd_fds_once = PTHREAD_ONCE_INIT;
 
 static void cmhd_fds_allocate(void) {
@@ -52,11 +63,12 @@ static void cmhd_fds_allocate(void) {
         capacity = (size_t)limit.rlim_max;
     }
     cmhd_fds = calloc(capacity, sizeof(cmhd_fd_state));
-    cmhd_fd_capacity = cmhd_fds == NULL ? 0 : capacity;
+    atomic_store_explicit(&cmhd_fd_capacity, cmhd_fds == NULL ? 0 : capacity, memory_order_release);
 }
 
 static cmhd_fd_state *cmhd_fd(int fd) {
-    return (fd >= 0 && (size_t)fd < cmhd_fd_capacity) ? &cmhd_fds[fd] : NULL;
+    size_t capacity = atomic_load_explicit(&cmhd_fd_capacity, memory_order_acquire);
+    return (fd >= 0 && (size_t)fd < capacity) ? &cmhd_fds[fd] : NULL;
 }
 
 /// Bytes received from and sent to the peer so far (Linux TCP_INFO); 0 and 0 when the kernel will not say.
@@ -87,7 +99,7 @@ static void *cmhd_request_line_seen(void *cls, const char *uri, struct MHD_Conne
     (void)uri;
     cmhd_fd_state *state = cmhd_fd(cmhd_connection_fd(connection));
     if (state != NULL) {
-        state->line_seen = 1;
+        atomic_store_explicit(&state->line_seen, 1, memory_order_relaxed);
     }
     return NULL;  // NB: becomes the request's first *req_cls, which the handler expects to be NULL.
 }
@@ -96,8 +108,11 @@ static void cmhd_request_ended(struct MHD_Connection *connection) {
     int fd = cmhd_connection_fd(connection);
     cmhd_fd_state *state = cmhd_fd(fd);
     if (state != NULL) {
-        state->line_seen = 0;
-        cmhd_traffic(fd, &state->received_mark, &state->sent_mark);
+        uint64_t received, sent;
+        cmhd_traffic(fd, &received, &sent);
+        atomic_store_explicit(&state->received_mark, received, memory_order_relaxed);
+        atomic_store_explicit(&state->sent_mark, sent, memory_order_relaxed);
+        atomic_store_explicit(&state->line_seen, 0, memory_order_relaxed);
     }
 }
 
@@ -108,15 +123,18 @@ static const char cmhd_bad_request[] =
 
 int shutdown(int fd, int how) {
     cmhd_fd_state *state = cmhd_fd(fd);
-    if (state != NULL && state->tracked && !state->line_seen && how != SHUT_RD) {
+    if (state != NULL && atomic_load_explicit(&state->tracked, memory_order_relaxed) &&
+        !atomic_load_explicit(&state->line_seen, memory_order_relaxed) && how != SHUT_RD) {
         uint64_t received, sent;
         cmhd_traffic(fd, &received, &sent);
+        uint64_t received_mark = atomic_load_explicit(&state->received_mark, memory_order_relaxed);
+        uint64_t sent_mark = atomic_load_explicit(&state->sent_mark, memory_order_relaxed);
         // NB: Linux counts the peer's FIN as one byte received, so a client that connected and left without a
         // word shows one more byte; it gets no answer.
-        if (received > state->received_mark + 1 && sent == state->sent_mark) {
+        if (received > received_mark + 1 && sent == sent_mark) {
             (void)send(fd, cmhd_bad_request, sizeof(cmhd_bad_request) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
         }
-        state->tracked = 0;
+        atomic_store_explicit(&state->tracked, 0, memory_order_relaxed);
     }
     return (int)syscall(SYS_shutdown, fd, how);
 }
@@ -182,7 +200,7 @@ static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection,
         tracked->deadline_ms = cmhd_now_ms() + guard->header_timeout_ms;
         cmhd_fd_state *state = cmhd_fd(tracked->fd);
         if (state != NULL) {
-            *state = (cmhd_fd_state){.tracked = 1};
+            cmhd_fd_reset(state, 1);
         }
         pthread_mutex_lock(&guard->lock);
         tracked->next = guard->connections.next;
@@ -200,7 +218,7 @@ static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection,
         // the same lock) can never act on a descriptor number that a new connection has reused.
         cmhd_fd_state *state = cmhd_fd(tracked->fd);
         if (state != NULL) {
-            state->tracked = 0;
+            atomic_store_explicit(&state->tracked, 0, memory_order_relaxed);
         }
         pthread_mutex_lock(&guard->lock);
         tracked->previous->next = tracked->next;
