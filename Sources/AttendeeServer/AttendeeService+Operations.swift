@@ -82,7 +82,7 @@ extension AttendeeService {
                 404: "No such event",
             ],
             responseMediaType: "text/event-stream"),
-    ]
+    ] + wallOperations
 
     private static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
