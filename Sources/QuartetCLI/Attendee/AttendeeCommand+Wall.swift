@@ -63,6 +63,8 @@ extension AttendeeCommand {
             }
         case "post":
             try requireArguments(context, 3)
+            await model.appeared()
+            try check()
             model.draftChanged(argument)
             guard model.canPost else {
                 throw ScreenFailure(errorDescription: model.composer.problem.map(ComposerState.sentence))
@@ -119,6 +121,8 @@ extension AttendeeCommand {
             }
         case "post":
             try requireArguments(context, 3)
+            await model.appeared()
+            try check()
             model.draftChanged(context.positional(2))
             guard model.canSend else {
                 throw ScreenFailure(errorDescription: model.composer.problem.map(ComposerState.sentence))
