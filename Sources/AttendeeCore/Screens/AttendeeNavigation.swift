@@ -24,6 +24,10 @@ public enum AttendeeDestination: Hashable, Sendable {
     case location(SessionLocation)
     /// The person's profile.
     case profile
+    /// An event's wall.
+    case wall(eventID: String)
+    /// A session's discussion.
+    case discussion(sessionID: String)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -36,6 +40,8 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
         case .location: Strings.text("screen.location")
         case .profile: Strings.text("screen.profile")
+        case .wall: DashboardLink.wall.title
+        case .discussion: Strings.text("discussion.title")
         }
     }
 }
@@ -51,6 +57,7 @@ extension DashboardLink {
         case .myAgenda: .myAgenda(eventID: eventID)
         case .feedback: .eventFeedback(eventID: eventID)
         case .location: location.map { .location($0) }
+        case .wall: .wall(eventID: eventID)
         }
     }
 }

@@ -49,6 +49,8 @@ struct AttendeePage: View {
         case .session(let id): SessionDetailsView(model: app.session(), sessionID: id)
         case .location(let location): LocationView(location: location)
         case .profile: ProfileView(model: app.profile())
+        case .wall(let eventID): WallView(model: app.wall(eventID))
+        case .discussion(let sessionID): DiscussionView(model: app.discussion(sessionID))
         }
     }
 }
