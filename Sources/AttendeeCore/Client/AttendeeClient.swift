@@ -114,7 +114,8 @@ public struct AttendeeClient: Sendable {
             throw unimplemented
         },
         wall: @escaping @Sendable (String, String?, Int?) async throws -> WallPage = { _, _, _ in throw unimplemented },
-        postToWall: @escaping @Sendable (String, NewWallPost) async throws -> WallPost = { _, _ in throw unimplemented },
+        postToWall: @escaping @Sendable (String, NewWallPost) async throws -> WallPost = { _, _ in throw unimplemented
+        },
         deletePost: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
         like: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },
         unlike: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },

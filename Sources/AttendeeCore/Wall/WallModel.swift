@@ -297,7 +297,8 @@ public final class WallModel {
                 canDelete: viewer?.mayDelete(post.author) ?? false,
                 replies: post.replies.map { reply in
                     WallReplyRow(
-                        id: reply.id, byline: Strings.format("wall.by", reply.author.name, times.string(reply.createdAt)),
+                        id: reply.id,
+                        byline: Strings.format("wall.by", reply.author.name, times.string(reply.createdAt)),
                         text: reply.text, canDelete: viewer?.mayDelete(reply.author) ?? false)
                 })
         }

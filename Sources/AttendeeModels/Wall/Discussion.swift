@@ -99,9 +99,11 @@ public enum DiscussionUpdate: Sendable, Hashable {
         let decoder = AttendeeCoding.decoder()
         let bytes = Data(data.utf8)
         switch kind {
-        case .posted: guard let value = try? decoder.decode(DiscussionMessage.self, from: bytes) else { return nil }
+        case .posted:
+            guard let value = try? decoder.decode(DiscussionMessage.self, from: bytes) else { return nil }
             self = .posted(value)
-        case .deleted: guard let value = try? decoder.decode(DiscussionDeletion.self, from: bytes) else { return nil }
+        case .deleted:
+            guard let value = try? decoder.decode(DiscussionDeletion.self, from: bytes) else { return nil }
             self = .deleted(value)
         }
     }

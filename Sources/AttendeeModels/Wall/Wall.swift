@@ -173,13 +173,17 @@ public enum WallUpdate: Sendable, Hashable {
         let decoder = AttendeeCoding.decoder()
         let bytes = Data(data.utf8)
         switch kind {
-        case .posted: guard let value = try? decoder.decode(WallPost.self, from: bytes) else { return nil }
+        case .posted:
+            guard let value = try? decoder.decode(WallPost.self, from: bytes) else { return nil }
             self = .posted(value)
-        case .replied: guard let value = try? decoder.decode(WallReply.self, from: bytes) else { return nil }
+        case .replied:
+            guard let value = try? decoder.decode(WallReply.self, from: bytes) else { return nil }
             self = .replied(value)
-        case .likes: guard let value = try? decoder.decode(WallLikes.self, from: bytes) else { return nil }
+        case .likes:
+            guard let value = try? decoder.decode(WallLikes.self, from: bytes) else { return nil }
             self = .likes(value)
-        case .deleted: guard let value = try? decoder.decode(WallDeletion.self, from: bytes) else { return nil }
+        case .deleted:
+            guard let value = try? decoder.decode(WallDeletion.self, from: bytes) else { return nil }
             self = .deleted(value)
         }
     }

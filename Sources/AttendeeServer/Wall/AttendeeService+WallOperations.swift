@@ -10,13 +10,17 @@ extension AttendeeService {
             AttendeeRoute.wall,
             "A page of the event's wall, newest first; `?cursor=` (the last page's `nextCursor`) and "
                 + "`?limit=` (1–\(PostPaging.maxLimit), default \(PostPaging.defaultLimit))",
-            [200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
-             404: "No such event"]),
+            [
+                200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
+                404: "No such event",
+            ]),
         wallOperation(
             AttendeeRoute.wallPost,
             "Post on the event's wall: text of at most \(PostText.limit) characters and an optional image id",
-            [201: "Posted", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such event",
-             413: "Body too large", 422: "Empty, too long or invalid text"],
+            [
+                201: "Posted", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such event",
+                413: "Body too large", 422: "Empty, too long or invalid text",
+            ],
             body: ["type": "object", "required": ["text"]]),
         wallOperation(
             AttendeeRoute.wallDelete, "Delete a post with its replies and likes (its author or the organizer)",
@@ -30,8 +34,10 @@ extension AttendeeService {
             [200: "Not liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
         wallOperation(
             AttendeeRoute.wallReply, "Reply to a post: text of at most \(PostText.limit) characters",
-            [201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
-             413: "Body too large", 422: "Empty, too long or invalid text"],
+            [
+                201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
+                413: "Body too large", 422: "Empty, too long or invalid text",
+            ],
             body: ["type": "object", "required": ["text"]]),
         wallOperation(
             AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
@@ -40,13 +46,17 @@ extension AttendeeService {
         wallOperation(
             AttendeeRoute.discussion,
             "A page of a session's discussion, newest first; `?cursor=` and `?limit=` as on the wall",
-            [200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
-             404: "No such session"]),
+            [
+                200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
+                404: "No such session",
+            ]),
         wallOperation(
             AttendeeRoute.discussionPost,
             "Write in a session's discussion: text of at most \(PostText.limit) characters and an optional image id",
-            [201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
-             404: "No such session", 413: "Body too large", 422: "Empty, too long or invalid text"],
+            [
+                201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
+                404: "No such session", 413: "Body too large", 422: "Empty, too long or invalid text",
+            ],
             body: ["type": "object", "required": ["text"]]),
         wallOperation(
             AttendeeRoute.discussionDelete, "Delete a discussion message (its author or the organizer)",

@@ -16,7 +16,8 @@ extension AttendeeStore {
                 JOIN attendee_user u ON u.id = m.author_id WHERE m.session_id = \(sessionID)
                 """
             if let cursor {
-                sql.append("""
+                sql.append(
+                    """
                      AND (m.created_at < \(cursor.createdAt) OR (m.created_at = \(cursor.createdAt) AND m.id < \(cursor.id)))
                     """)
             }
@@ -25,7 +26,10 @@ extension AttendeeStore {
             let messages = try rows.prefix(limit).map(Self.message)
             var next: String?
             if rows.count > limit, let last = rows.prefix(limit).last {
-                next = PostCursor(createdAt: try last.decode(Int64.self, "created_at"), id: try last.decode(Int64.self, "id"))
+                next =
+                    PostCursor(
+                        createdAt: try last.decode(Int64.self, "created_at"), id: try last.decode(Int64.self, "id")
+                    )
                     .encoded
             }
             return DiscussionPage(messages: messages, nextCursor: next, viewer: viewer)
@@ -85,7 +89,9 @@ extension AttendeeStore {
     static func requireDiscussionMember(sessionID: String, userID: String, _ db: any DatabaseConnection) throws
         -> (eventID: String, viewer: PostViewer)
     {
-        guard let eventID = try db.fetchValue(String.self, "SELECT event_id FROM attendee_session WHERE id = \(sessionID)")
+        guard
+            let eventID = try db.fetchValue(
+                String.self, "SELECT event_id FROM attendee_session WHERE id = \(sessionID)")
         else { throw HTTPError(.notFound, detail: "There is no session with this id.") }
         return (eventID, try requireWallMember(eventID: eventID, userID: userID, db))
     }
@@ -98,7 +104,8 @@ extension AttendeeStore {
         DiscussionMessage(
             id: String(try row.decode(Int64.self, "id")),
             sessionID: try row.decode(String.self, "session_id"),
-            author: PostAuthor(id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
+            author: PostAuthor(
+                id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
             text: try row.decode(String.self, "text"),
             imageID: try row.decode(String?.self, "image_id"),
             createdAt: try row.decode(Date.self, "created_at"))

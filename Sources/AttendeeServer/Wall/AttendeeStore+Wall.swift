@@ -21,7 +21,8 @@ extension AttendeeStore {
                 WHERE p.event_id = \(eventID)
                 """
             if let cursor {
-                sql.append("""
+                sql.append(
+                    """
                      AND (p.created_at < \(cursor.createdAt) OR (p.created_at = \(cursor.createdAt) AND p.id < \(cursor.id)))
                     """)
             }
@@ -34,7 +35,8 @@ extension AttendeeStore {
                 post.likedByMe = try row.decode(Int.self, "liked") == 1
                 post.replies = try Self.replies(postID: try row.decode(Int64.self, "id"), db)
                 posts.append(post)
-                last = PostCursor(createdAt: try row.decode(Int64.self, "created_at"), id: try row.decode(Int64.self, "id"))
+                last = PostCursor(
+                    createdAt: try row.decode(Int64.self, "created_at"), id: try row.decode(Int64.self, "id"))
             }
             return WallPage(posts: posts, nextCursor: rows.count > limit ? last?.encoded : nil, viewer: viewer)
         }
@@ -192,7 +194,8 @@ extension AttendeeStore {
         """
 
     private static func postEvent(postID: Int64, _ db: any DatabaseConnection) throws -> String {
-        guard let eventID = try db.fetchValue(String.self, "SELECT event_id FROM attendee_wall_post WHERE id = \(postID)")
+        guard
+            let eventID = try db.fetchValue(String.self, "SELECT event_id FROM attendee_wall_post WHERE id = \(postID)")
         else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
         return eventID
     }
@@ -212,7 +215,8 @@ extension AttendeeStore {
         WallPost(
             id: String(try row.decode(Int64.self, "id")),
             eventID: try row.decode(String.self, "event_id"),
-            author: PostAuthor(id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
+            author: PostAuthor(
+                id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
             text: try row.decode(String.self, "text"),
             imageID: try row.decode(String?.self, "image_id"),
             createdAt: try row.decode(Date.self, "created_at"),

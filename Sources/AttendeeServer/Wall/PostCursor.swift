@@ -1,5 +1,5 @@
-import Foundation
 import AttendeeModels
+import Foundation
 import HTTPServer
 
 /// Where a page of posts ends: the last post's `(created_at, id)`, opaque to clients.
@@ -60,7 +60,9 @@ struct PostCursor: Sendable, Hashable {
 
     /// An id from a path: 404 when it is not a number, as no such post exists.
     static func id(_ text: String, _ what: String) throws -> Int64 {
-        guard let id = Int64(text), id > 0 else { throw HTTPError(.notFound, detail: "There is no \(what) with this id.") }
+        guard let id = Int64(text), id > 0 else {
+            throw HTTPError(.notFound, detail: "There is no \(what) with this id.")
+        }
         return id
     }
 }

@@ -31,7 +31,9 @@ public struct WallView: View {
                     Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
                     Button(WallText.reply) { model.replyTapped(postID: row.id) }
                     if row.canDelete {
-                        Button(WallText.delete, role: .destructive) { Task { await model.deleteTapped(postID: row.id) } }
+                        Button(WallText.delete, role: .destructive) {
+                            Task { await model.deleteTapped(postID: row.id) }
+                        }
                     }
                     ForEach(row.replies) { reply in
                         VStack(alignment: .leading) {

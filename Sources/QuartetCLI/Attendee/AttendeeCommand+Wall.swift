@@ -6,7 +6,8 @@ extension AttendeeCommand {
     /// `quartet attendee wall EVENT [list|post TEXT|like POST|unlike POST|reply POST TEXT|delete POST]`.
     static var wall: CommandSpec {
         CommandSpec(
-            "wall", summary: "the event's wall: list [--cursor], post TEXT, like/unlike POST, reply POST TEXT, delete POST",
+            "wall",
+            summary: "the event's wall: list [--cursor], post TEXT, like/unlike POST, reply POST TEXT, delete POST",
             arguments: ["EVENT", "[ACTION]", "[ARGS]..."],
             options: [OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)")],
             body: body { context in try await runWall(context) })

@@ -12,7 +12,9 @@ import Testing
     nonisolated static let other = PostAuthor(id: "bo", name: "Bo Chen")
     nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)
 
-    nonisolated static func message(_ id: Int, by author: PostAuthor = other, session: String = "s1") -> DiscussionMessage {
+    nonisolated static func message(_ id: Int, by author: PostAuthor = other, session: String = "s1")
+        -> DiscussionMessage
+    {
         DiscussionMessage(
             id: String(id), sessionID: session, author: author, text: "Message \(id)",
             createdAt: start.addingTimeInterval(Double(id) * 60))
@@ -36,7 +38,8 @@ import Testing
             postToDiscussion: { _, new in
                 sent.withLock { $0.append(new) }
                 return DiscussionMessage(
-                    id: "10", sessionID: "s1", author: Self.me, text: new.text, createdAt: Self.start.addingTimeInterval(3600))
+                    id: "10", sessionID: "s1", author: Self.me, text: new.text,
+                    createdAt: Self.start.addingTimeInterval(3600))
             })
         let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
         let loading = Task { await model.appeared() }

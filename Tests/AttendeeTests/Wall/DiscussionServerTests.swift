@@ -19,7 +19,8 @@ import Testing
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.registeredAttendee("Bo Chen")
             let first = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: "Great talk 👏🏽"), headers: AttendeeTestServer.auth(ana))
+                Self.path(session), json: NewDiscussionMessage(text: "Great talk 👏🏽"),
+                headers: AttendeeTestServer.auth(ana))
             #expect(first.status == .created)
             let second = try await server.client.post(
                 Self.path(session), json: NewDiscussionMessage(text: "", imageID: "slide-3"),
@@ -43,8 +44,10 @@ import Testing
             #expect(try await server.client.get(Self.path(session)).status == .unauthorized)
             #expect(
                 try await server.client.get(Self.path("no-such-session"), headers: auth).status == .notFound)
-            let paged = try await server.client.get(Self.path(session) + "?limit=1", headers: AttendeeTestServer.auth(ana))
-                .decode(DiscussionPage.self)
+            let paged = try await server.client.get(
+                Self.path(session) + "?limit=1", headers: AttendeeTestServer.auth(ana)
+            )
+            .decode(DiscussionPage.self)
             let older = try await server.client.get(
                 Self.path(session) + "?limit=1&cursor=\(try #require(paged.nextCursor))",
                 headers: AttendeeTestServer.auth(ana)
@@ -108,17 +111,23 @@ import Testing
                 headers: AttendeeTestServer.auth(ana))
             #expect(ok.status == .created)
             let cases: [(Data, HTTPStatus, String?)] = [
-                (try AttendeeCoding.encoder().encode(
-                    NewDiscussionMessage(text: String(repeating: flag, count: PostText.limit + 1))),
-                 .unprocessableContent, "text"),
+                (
+                    try AttendeeCoding.encoder().encode(
+                        NewDiscussionMessage(text: String(repeating: flag, count: PostText.limit + 1))),
+                    .unprocessableContent, "text"
+                ),
                 (Data("{\"text\": \" \\n \"}".utf8), .unprocessableContent, "text"),
                 (Data("{\"text\": \"\\u0000\"}".utf8), .unprocessableContent, "text"),
                 (Data("{\"imageID\": \"x\"}".utf8), .unprocessableContent, "text"),
                 (Data("{\"text\":".utf8), .badRequest, nil),
-                (Data([0x7B, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3A, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x7D]),
-                 .badRequest, nil),
-                (Data(("{\"text\": \"" + String(repeating: "y", count: 10_000_000) + "\"}").utf8),
-                 .contentTooLarge, nil),
+                (
+                    Data([0x7B, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3A, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x7D]),
+                    .badRequest, nil
+                ),
+                (
+                    Data(("{\"text\": \"" + String(repeating: "y", count: 10_000_000) + "\"}").utf8),
+                    .contentTooLarge, nil
+                ),
             ]
             for (body, status, field) in cases {
                 let response = try await server.postRaw(Self.path(session), ana, body)
@@ -143,7 +152,8 @@ import Testing
             // A wall post is on the event's topic, not the session's: the next event heard is the message.
             _ = try await server.post(ana, "Elsewhere")
             let message = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: "Question ❓"), headers: AttendeeTestServer.auth(ana)
+                Self.path(session), json: NewDiscussionMessage(text: "Question ❓"),
+                headers: AttendeeTestServer.auth(ana)
             ).decode(DiscussionMessage.self)
             var heard = try await stream.next()
             #expect(DiscussionUpdate(kind: heard.event ?? "", data: heard.data) == .posted(message))

@@ -12,7 +12,9 @@ import Testing
     nonisolated static let other = PostAuthor(id: "bo", name: "Bo Chen")
     nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)  // 2027-03-10T09:00:00Z
 
-    nonisolated static func post(_ id: Int, by author: PostAuthor = other, likes: Int = 0, liked: Bool = false) -> WallPost {
+    nonisolated static func post(_ id: Int, by author: PostAuthor = other, likes: Int = 0, liked: Bool = false)
+        -> WallPost
+    {
         WallPost(
             id: String(id), eventID: "e1", author: author, text: "Post \(id)",
             createdAt: start.addingTimeInterval(Double(id) * 60), likeCount: likes, likedByMe: liked)
@@ -108,7 +110,8 @@ import Testing
             postToWall: { _, new in
                 sent.withLock { $0.append(new) }
                 return WallPost(
-                    id: "9", eventID: "e1", author: Self.me, text: new.text, createdAt: Self.start.addingTimeInterval(900))
+                    id: "9", eventID: "e1", author: Self.me, text: new.text,
+                    createdAt: Self.start.addingTimeInterval(900))
             })
         let model = Self.model(client)
         await model.appeared()
@@ -117,7 +120,8 @@ import Testing
         #expect(model.rows.map(\.id) == ["5", "1"])
         #expect(model.draft == "Half a thou")
         #expect(model.composer.counter == "11 / 2000")
-        model.apply(.posted(WallPost(id: "x", eventID: "other-event", author: Self.other, text: "no", createdAt: Self.start)))
+        model.apply(
+            .posted(WallPost(id: "x", eventID: "other-event", author: Self.other, text: "no", createdAt: Self.start)))
         #expect(model.rows.map(\.id) == ["5", "1"])
         model.draftChanged("Half a thought, finished")
         await model.postTapped()

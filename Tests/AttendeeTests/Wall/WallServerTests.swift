@@ -248,10 +248,14 @@ import Testing
                     (Data("{\"text\": 42}".utf8), .unprocessableContent, "text"),
                     (Data("{\"text\": \"   \\n\\t \"}".utf8), .unprocessableContent, "text"),
                     (Data("{\"text\": \"a\\u0000b\"}".utf8), .unprocessableContent, "text"),
-                    (Data([0x7B, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x7D]),
-                     .badRequest, nil),
-                    (Data(("{\"text\": \"" + String(repeating: "x", count: 10_000_000) + "\"}").utf8),
-                     .contentTooLarge, nil),
+                    (
+                        Data([0x7B, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x7D]),
+                        .badRequest, nil
+                    ),
+                    (
+                        Data(("{\"text\": \"" + String(repeating: "x", count: 10_000_000) + "\"}").utf8),
+                        .contentTooLarge, nil
+                    ),
                 ]
                 for (body, status, field) in cases {
                     let response = try await server.postRaw(path, ana, body)

@@ -81,7 +81,8 @@ extension AttendeeTestServer {
     func storedLikes(_ postID: String) async throws -> (rows: Int, count: Int) {
         let id = try #require(Int64(postID))
         return try await database.read { db in
-            let rows = try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_wall_like WHERE post_id = \(id)") ?? -1
+            let rows =
+                try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_wall_like WHERE post_id = \(id)") ?? -1
             let count = try db.fetchValue(Int.self, "SELECT like_count FROM attendee_wall_post WHERE id = \(id)") ?? -1
             return (rows, count)
         }
