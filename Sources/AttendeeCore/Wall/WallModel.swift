@@ -81,6 +81,8 @@ public final class WallModel {
     public private(set) var nextCursor: String?
     /// Likes on their way: the state the reader asked for, by post id.
     private var pendingLikes: [String: Bool] = [:]
+    /// Posts with a like on its way whose count a live event has since told.
+    private var countsHeardWhilePending: Set<String> = []
 
     /// Creates the wall of `eventID`; times are shown in `timeZone`.
     public init(
@@ -172,14 +174,18 @@ public final class WallModel {
         rebuild()
         do {
             let likes = wanted ? try await client.like(postID) : try await client.unlike(postID)
+            let heardLive = countsHeardWhilePending.contains(postID)
             modify(postID) {
-                $0.likeCount = likes.likeCount
+                // NB: a live count heard meanwhile is at least as new as the answer's, which was read before
+                // its own event was committed.
+                if !heardLive { $0.likeCount = likes.likeCount }
                 $0.likedByMe = likes.likedByMe ?? wanted
             }
         } catch {
             banner = PostBanner(error)
         }
         pendingLikes[postID] = nil
+        countsHeardWhilePending.remove(postID)
         rebuild()
     }
 
@@ -256,7 +262,14 @@ public final class WallModel {
                 if !post.replies.contains(where: { $0.id == reply.id }) { post.replies.append(reply) }
             }
         case .likes(let likes):
-            modify(likes.postID) { $0.likeCount = likes.likeCount }
+            let mine = likes.changedBy != nil && likes.changedBy == viewer?.personID
+            if pendingLikes[likes.postID] != nil { countsHeardWhilePending.insert(likes.postID) }
+            modify(likes.postID) { post in
+                post.likeCount = likes.likeCount
+                // NB: the echo of the reader's own like often arrives before the answer; it already counts the
+                // like, so the post takes the reader's new state and a pending like adds nothing on top.
+                if mine, let liked = likes.changerLikes { post.likedByMe = liked }
+            }
         case .deleted(let deletion):
             if let replyID = deletion.replyID {
                 modify(deletion.postID) { $0.replies.removeAll { $0.id == replyID } }

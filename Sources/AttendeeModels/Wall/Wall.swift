@@ -111,12 +111,21 @@ public struct WallLikes: Codable, Sendable, Hashable {
     public var likeCount: Int
     /// Whether the caller likes it now (`nil` in a live event).
     public var likedByMe: Bool?
+    /// In a live event, whose like changed, so their own app (and their other devices) can tell its echo from
+    /// someone else's like.
+    public var changedBy: String?
+    /// In a live event, whether ``changedBy`` likes the post now.
+    public var changerLikes: Bool?
 
     /// Creates a like count.
-    public init(postID: String, likeCount: Int, likedByMe: Bool? = nil) {
+    public init(
+        postID: String, likeCount: Int, likedByMe: Bool? = nil, changedBy: String? = nil, changerLikes: Bool? = nil
+    ) {
         self.postID = postID
         self.likeCount = likeCount
         self.likedByMe = likedByMe
+        self.changedBy = changedBy
+        self.changerLikes = changerLikes
     }
 }
 

@@ -96,14 +96,13 @@ extension AttendeeStore {
             } else {
                 count = try db.fetchValue(Int.self, "SELECT like_count FROM attendee_wall_post WHERE id = \(postID)")
             }
-            let likes = WallLikes(postID: String(postID), likeCount: count ?? 0)
             var event: LiveEvent?
             if changed == 1 {
-                event = try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.likes.rawValue, payload: likes, db)
+                let heard = WallLikes(
+                    postID: String(postID), likeCount: count ?? 0, changedBy: userID, changerLikes: like)
+                event = try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.likes.rawValue, payload: heard, db)
             }
-            var answer = likes
-            answer.likedByMe = like
-            return (answer, event)
+            return (WallLikes(postID: String(postID), likeCount: count ?? 0, likedByMe: like), event)
         }
     }
 

@@ -163,6 +163,33 @@ import Testing
         #expect(model.bannerText == APIError.http(status: 500, detail: nil).message)
     }
 
+    @Test func theEchoOfMyOwnLikeArrivingFirstDoesNotCountItTwice() async {
+        let gate = Gate(isOpen: false)
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(1, likes: 3)]) },
+            like: { postID in
+                await gate.pass()
+                return WallLikes(postID: postID, likeCount: 4, likedByMe: true)
+            })
+        let model = Self.model(client)
+        await model.appeared()
+        let liking = Task { await model.likeTapped(postID: "1") }
+        await gate.arrived(1)
+        #expect(model.rows[0].likeCount == 4)
+        model.apply(.likes(WallLikes(postID: "1", likeCount: 4, changedBy: "me", changerLikes: true)))
+        #expect(model.rows[0].likeCount == 4)
+        #expect(model.rows[0].isLiked)
+        // Someone else's like on top of mine.
+        model.apply(.likes(WallLikes(postID: "1", likeCount: 5, changedBy: "bo", changerLikes: true)))
+        #expect(model.rows[0].likeCount == 5)
+        await gate.open()
+        await liking.value
+        #expect(model.rows[0].isLiked)
+        // The answer's count was read before Bo's like: the live count, newer, stays.
+        #expect(model.rows[0].likeCount == 5)
+        #expect(model.rows[0].likes == "5 likes")
+    }
+
     @Test func aLikeThatGoesThroughTakesTheServersCountAndUnlikeUndoesIt() async {
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(1, likes: 3)]) },

@@ -291,7 +291,10 @@ import Testing
             heard = try await stream.next()
             #expect(
                 WallUpdate(kind: heard.event ?? "", data: heard.data)
-                    == .likes(WallLikes(postID: post.id, likeCount: 1)))
+                    == .likes(
+                        WallLikes(
+                            postID: post.id, likeCount: 1, changedBy: try await server.personID(bo), changerLikes: true)
+                    ))
             _ = try await server.like(post.id, bo)  // a second like changes nothing and says nothing
 
             let reply = try await server.reply(post.id, bo, "Heard you").decode(WallReply.self)
