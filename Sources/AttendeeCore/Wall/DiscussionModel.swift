@@ -137,7 +137,8 @@ public final class DiscussionModel {
         switch update {
         case .posted(let message) where message.sessionID == sessionID:
             if !messages.contains(where: { $0.id == message.id }) {
-                let index = messages.firstIndex { $0.createdAt < message.createdAt } ?? messages.endIndex
+                // NB: times on the wire are whole seconds; a new one written in the same second as the top one is newer.
+                let index = messages.firstIndex { $0.createdAt <= message.createdAt } ?? messages.endIndex
                 messages.insert(message, at: index)
             }
         case .posted:

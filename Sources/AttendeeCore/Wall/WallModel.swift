@@ -285,7 +285,8 @@ public final class WallModel {
 
     private func insert(_ post: WallPost) {
         guard !posts.contains(where: { $0.id == post.id }) else { return }
-        let index = posts.firstIndex { $0.createdAt < post.createdAt } ?? posts.endIndex
+        // NB: times on the wire are whole seconds; a new one written in the same second as the top one is newer.
+        let index = posts.firstIndex { $0.createdAt <= post.createdAt } ?? posts.endIndex
         posts.insert(post, at: index)
     }
 

@@ -134,6 +134,17 @@ import Testing
         #expect(model.rows.map(\.id) == ["9", "5", "1"])
     }
 
+    @Test func aNewPostInTheSameSecondAsTheNewestGoesOnTop() async {
+        let model = Self.model(AttendeeClient(wall: { _, _, _ in Self.page([Self.post(2), Self.post(1)]) }))
+        await model.appeared()
+        var same = Self.post(2)
+        same.id = "3"
+        model.apply(.posted(same))
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+        model.apply(.posted(Self.post(0)))
+        #expect(model.rows.map(\.id) == ["3", "2", "1", "0"])
+    }
+
     @Test func aLikeShowsAtOnceAndRollsBackWhenItFails() async {
         let gate = Gate(isOpen: false)
         let client = AttendeeClient(

@@ -308,3 +308,29 @@ import Testing
         }
     }
 }
+
+/// Tokens that no longer hold are refused before anything is read or written.
+@Suite struct WallTokenTests {
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anExpiredTokenIsRefusedAndWritesNothing(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ana = try await server.registeredAttendee("Ana Ferreira")
+            let post = try await server.post(ana, "Before it expired")
+            _ = try await server.database.write { db in try db.execute("UPDATE attendee_auth_token SET expires_at = 0")
+            }
+            let auth = AttendeeTestServer.auth(ana)
+            #expect(try await server.client.get(server.wallPath, headers: auth).status == .unauthorized)
+            #expect(
+                try await server.client.post(server.wallPath, json: NewWallPost(text: "after"), headers: auth).status
+                    == .unauthorized)
+            #expect(try await server.like(post.id, ana).status == .unauthorized)
+            #expect(
+                try await server.client.delete("/attendee/v1/wall/\(post.id)", headers: auth).status == .unauthorized)
+            let count = try await server.database.read { db in
+                try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_wall_post")
+            }
+            #expect(count == 1)
+            #expect(try await server.storedLikes(post.id) == (0, 0))
+        }
+    }
+}
