@@ -98,6 +98,7 @@ public struct AttendeeService: Sendable {
         let sessions = SessionController(service: self)
         let people = PeopleController(service: self)
         let live = LiveController(service: self)
+        let wall = WallController(service: self)
         return [
             (AttendeeRoute.signUp, accounts.signUp), (AttendeeRoute.signIn, accounts.signIn),
             (AttendeeRoute.signOut, accounts.signOut),
@@ -114,6 +115,13 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.speaker, people.speaker), (AttendeeRoute.person, people.person),
             (AttendeeRoute.importProgramme, events.importProgramme),
             (AttendeeRoute.eventLive, live.event),
+            (AttendeeRoute.wall, wall.page), (AttendeeRoute.wallPost, wall.post),
+            (AttendeeRoute.wallDelete, wall.delete), (AttendeeRoute.wallLike, wall.like),
+            (AttendeeRoute.wallUnlike, wall.unlike), (AttendeeRoute.wallReply, wall.reply),
+            (AttendeeRoute.wallReplyDelete, wall.deleteReply),
+            (AttendeeRoute.discussion, wall.discussion), (AttendeeRoute.discussionPost, wall.discussionPost),
+            (AttendeeRoute.discussionDelete, wall.discussionDelete),
+            (AttendeeRoute.discussionLive, wall.discussionLive),
         ] + inboxHandlers
     }
 }

@@ -96,6 +96,33 @@ public struct AttendeeClient: Sendable {
     }
     /// `DELETE /notes/:noteID`.
     public var deleteNote: @Sendable (_ noteID: String) async throws -> Void = { _ in throw unimplemented }
+    // MARK: Wall and discussions
+
+    /// `GET /events/:eventID/wall?cursor=&limit=`.
+    public var wall: @Sendable (_ eventID: String, _ cursor: String?, _ limit: Int?) async throws -> WallPage
+    /// `POST /events/:eventID/wall`.
+    public var postToWall: @Sendable (_ eventID: String, NewWallPost) async throws -> WallPost
+    /// `DELETE /wall/:postID`.
+    public var deletePost: @Sendable (_ postID: String) async throws -> Void
+    /// `PUT /wall/:postID/like`.
+    public var like: @Sendable (_ postID: String) async throws -> WallLikes
+    /// `DELETE /wall/:postID/like`.
+    public var unlike: @Sendable (_ postID: String) async throws -> WallLikes
+    /// `POST /wall/:postID/replies`.
+    public var reply: @Sendable (_ postID: String, NewWallReply) async throws -> WallReply
+    /// `DELETE /wall-replies/:replyID`.
+    public var deleteReply: @Sendable (_ replyID: String) async throws -> Void
+    /// The wall's changes from `GET /events/:eventID/live`, reconnecting as it drops.
+    public var wallUpdates: @Sendable (_ eventID: String) -> AsyncThrowingStream<WallUpdate, any Error>
+    /// `GET /sessions/:sessionID/discussion?cursor=&limit=`.
+    public var discussion:
+        @Sendable (_ sessionID: String, _ cursor: String?, _ limit: Int?) async throws -> DiscussionPage
+    /// `POST /sessions/:sessionID/discussion`.
+    public var postToDiscussion: @Sendable (_ sessionID: String, NewDiscussionMessage) async throws -> DiscussionMessage
+    /// `DELETE /discussion-messages/:messageID`.
+    public var deleteMessage: @Sendable (_ messageID: String) async throws -> Void
+    /// The discussion's changes from `GET /sessions/:sessionID/discussion/live`.
+    public var discussionUpdates: @Sendable (_ sessionID: String) -> AsyncThrowingStream<DiscussionUpdate, any Error>
 
     /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
     public init(
@@ -130,6 +157,27 @@ public struct AttendeeClient: Sendable {
         updateMe: @escaping @Sendable (ProfileUpdate) async throws -> MyProfile = { _ in throw unimplemented },
         importProgramme: @escaping @Sendable (ConferenceProgramme) async throws -> ImportSummary = { _ in
             throw unimplemented
+        },
+        wall: @escaping @Sendable (String, String?, Int?) async throws -> WallPage = { _, _, _ in throw unimplemented },
+        postToWall: @escaping @Sendable (String, NewWallPost) async throws -> WallPost = { _, _ in throw unimplemented
+        },
+        deletePost: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
+        like: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },
+        unlike: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },
+        reply: @escaping @Sendable (String, NewWallReply) async throws -> WallReply = { _, _ in throw unimplemented },
+        deleteReply: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
+        wallUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<WallUpdate, any Error> = { _ in
+            AsyncThrowingStream { $0.finish() }
+        },
+        discussion: @escaping @Sendable (String, String?, Int?) async throws -> DiscussionPage = { _, _, _ in
+            throw unimplemented
+        },
+        postToDiscussion: @escaping @Sendable (String, NewDiscussionMessage) async throws -> DiscussionMessage = {
+            _, _ in throw unimplemented
+        },
+        deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
+        discussionUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<DiscussionUpdate, any Error> = { _ in
+            AsyncThrowingStream { $0.finish() }
         }
     ) {
         self.signUp = signUp
@@ -154,6 +202,18 @@ public struct AttendeeClient: Sendable {
         self.me = me
         self.updateMe = updateMe
         self.importProgramme = importProgramme
+        self.wall = wall
+        self.postToWall = postToWall
+        self.deletePost = deletePost
+        self.like = like
+        self.unlike = unlike
+        self.reply = reply
+        self.deleteReply = deleteReply
+        self.wallUpdates = wallUpdates
+        self.discussion = discussion
+        self.postToDiscussion = postToDiscussion
+        self.deleteMessage = deleteMessage
+        self.discussionUpdates = discussionUpdates
     }
 
     /// What a test value throws for a call it did not expect.
@@ -225,9 +285,58 @@ extension AttendeeClient {
             sessionFeedback: { try await sendVoid(AttendeeRoute.sessionFeedback, [$0], body: $1) },
             me: { try await get(AttendeeRoute.me) },
             updateMe: { try await send(AttendeeRoute.updateMe, [], body: $0) },
-            importProgramme: { try await send(AttendeeRoute.importProgramme, [], body: $0) })
+            importProgramme: { try await send(AttendeeRoute.importProgramme, [], body: $0) },
+            wall: { eventID, cursor, limit in
+                try await get(AttendeeRoute.wall, eventID, query: pageQuery(cursor, limit))
+            },
+            postToWall: { try await send(AttendeeRoute.wallPost, [$0], body: $1) },
+            deletePost: { try await sendVoid(AttendeeRoute.wallDelete, [$0], body: nil) },
+            like: { try await send(AttendeeRoute.wallLike, [$0], body: nil) },
+            unlike: { try await send(AttendeeRoute.wallUnlike, [$0], body: nil) },
+            reply: { try await send(AttendeeRoute.wallReply, [$0], body: $1) },
+            deleteReply: { try await sendVoid(AttendeeRoute.wallReplyDelete, [$0], body: nil) },
+            wallUpdates: { eventID in
+                updates(api.events(Endpoint<Void>(AttendeeRoute.eventLive, [eventID], response: .none))) {
+                    WallUpdate(kind: $0.type, data: $0.data)
+                }
+            },
+            discussion: { sessionID, cursor, limit in
+                try await get(AttendeeRoute.discussion, sessionID, query: pageQuery(cursor, limit))
+            },
+            postToDiscussion: { try await send(AttendeeRoute.discussionPost, [$0], body: $1) },
+            deleteMessage: { try await sendVoid(AttendeeRoute.discussionDelete, [$0], body: nil) },
+            discussionUpdates: { sessionID in
+                updates(api.events(Endpoint<Void>(AttendeeRoute.discussionLive, [sessionID], response: .none))) {
+                    DiscussionUpdate(kind: $0.type, data: $0.data)
+                }
+            })
         client.useInbox(api)
         return client
+    }
+
+    /// The `cursor` and `limit` query items of a page request.
+    static func pageQuery(_ cursor: String?, _ limit: Int?) -> [URLQueryItem] {
+        (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? [])
+            + (limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
+    }
+
+    /// The events of a stream that `read` understands; the others (`ready`, polls) are skipped.
+    static func updates<Update: Sendable>(
+        _ events: AsyncThrowingStream<ServerEvent, any Error>, _ read: @escaping @Sendable (ServerEvent) -> Update?
+    ) -> AsyncThrowingStream<Update, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Update, any Error>.makeStream()
+        let task = Task {
+            do {
+                for try await event in events {
+                    if let update = read(event) { continuation.yield(update) }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 }
 

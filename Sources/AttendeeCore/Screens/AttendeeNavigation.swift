@@ -33,6 +33,10 @@ public enum AttendeeDestination: Hashable, Sendable {
     case notes(eventID: String, sessionID: String?)
     /// A new note (`note` is `nil`) or the edit of one.
     case noteEditor(eventID: String, sessionID: String?, note: Note?)
+    /// An event's wall.
+    case wall(eventID: String)
+    /// A session's discussion.
+    case discussion(sessionID: String)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -48,6 +52,8 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .messages: DashboardLink.messages.title
         case .notes: DashboardLink.notes.title
         case .conversation, .noteEditor: nil
+        case .wall: DashboardLink.wall.title
+        case .discussion: Strings.text("discussion.title")
         }
     }
 }
@@ -65,6 +71,7 @@ extension DashboardLink {
         case .location: location.map { .location($0) }
         case .messages: .messages(eventID: eventID)
         case .notes: .notes(eventID: eventID, sessionID: nil)
+        case .wall: .wall(eventID: eventID)
         }
     }
 }

@@ -92,11 +92,44 @@ public enum AttendeeRoute {
         updateNote, deleteNote,
     ]
 
+    // MARK: Wall and discussions (issue 13)
+
+    /// `GET`: a page of the event's wall, newest first (`?cursor=`, `?limit=`).
+    public static let wall = Route(.get, prefix + "/events/:eventID/wall", authenticated: true)
+    /// `POST`: post on the event's wall.
+    public static let wallPost = Route(.post, prefix + "/events/:eventID/wall", authenticated: true)
+    /// `DELETE`: delete a wall post (its author or the organizer).
+    public static let wallDelete = Route(.delete, prefix + "/wall/:postID", authenticated: true)
+    /// `PUT`: like a wall post (liking twice is one like).
+    public static let wallLike = Route(.put, prefix + "/wall/:postID/like", authenticated: true)
+    /// `DELETE`: take a like back.
+    public static let wallUnlike = Route(.delete, prefix + "/wall/:postID/like", authenticated: true)
+    /// `POST`: reply to a wall post.
+    public static let wallReply = Route(.post, prefix + "/wall/:postID/replies", authenticated: true)
+    /// `DELETE`: delete a reply (its author or the organizer).
+    public static let wallReplyDelete = Route(.delete, prefix + "/wall-replies/:replyID", authenticated: true)
+    /// `GET`: a page of a session's discussion, newest first (`?cursor=`, `?limit=`).
+    public static let discussion = Route(.get, prefix + "/sessions/:sessionID/discussion", authenticated: true)
+    /// `POST`: write in a session's discussion.
+    public static let discussionPost = Route(.post, prefix + "/sessions/:sessionID/discussion", authenticated: true)
+    /// `DELETE`: delete a discussion message (its author or the organizer).
+    public static let discussionDelete = Route(
+        .delete, prefix + "/discussion-messages/:messageID", authenticated: true)
+    /// `GET`: a session discussion's live updates as Server-Sent Events, for members of its event.
+    public static let discussionLive = Route(
+        .get, prefix + "/sessions/:sessionID/discussion/live", authenticated: true)
+
+    /// The wall and discussion routes.
+    public static let wallAndDiscussions: [Route] = [
+        wall, wallPost, wallDelete, wallLike, wallUnlike, wallReply, wallReplyDelete,
+        discussion, discussionPost, discussionDelete, discussionLive,
+    ]
+
     /// Every route, for the server's registration check.
     public static let all: [Route] =
         [
             signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
             eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
             importProgramme, eventLive,
-        ] + inbox
+        ] + inbox + wallAndDiscussions
 }

@@ -114,5 +114,6 @@ enum AttendeeSchema {
         }
         // Messages and notes (issue 13).
         registerInbox(in: &migrator)
+        registerWallAndDiscussions(in: &migrator)
     }
 }

@@ -55,6 +55,8 @@ struct AttendeePage: View {
             NotesView(model: app.notes(eventID, sessionID: sessionID), sessionID: sessionID)
         case .noteEditor(let eventID, let sessionID, let note):
             NoteEditorView(model: app.noteEditor(eventID: eventID, sessionID: sessionID, note: note))
+        case .wall(let eventID): WallView(model: app.wall(eventID))
+        case .discussion(let sessionID): DiscussionView(model: app.discussion(sessionID))
         }
     }
 }

@@ -28,6 +28,8 @@ public struct SessionDetailsView: View {
                     .disabled(!model.isAttendEnabled)
                 NavigationLink(value: model.feedbackDestination) { Text(model.feedbackButtonTitle) }
                     .disabled(model.feedbackDestination == nil)
+                NavigationLink(value: model.discussionDestination) { Text(model.discussionLinkTitle) }
+                    .disabled(model.discussionDestination == nil)
                 Button(AttendeeScreenText.directions) { model.directionsTapped() }
                 Button(AttendeeScreenText.attendees) { Task { await model.attendeesTapped() } }
                 NavigationLink(value: model.notesDestination) { Text(model.notesTitle) }

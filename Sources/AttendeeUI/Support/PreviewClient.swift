@@ -79,6 +79,44 @@ public enum PreviewClient {
                 person.aboutMe = update.aboutMe ?? person.aboutMe
                 return MyProfile(
                     person: person, email: "ana@example.com", preferences: update.preferences ?? Preferences())
-            })
+            },
+            wall: { _, _, _ in wallPage },
+            postToWall: { eventID, new in
+                WallPost(
+                    id: "w9", eventID: eventID, author: PostAuthor(id: "p1", name: "Ana Ferreira"), text: new.text,
+                    createdAt: event.startsAt.addingTimeInterval(7_200))
+            },
+            like: { WallLikes(postID: $0, likeCount: 4, likedByMe: true) },
+            unlike: { WallLikes(postID: $0, likeCount: 3, likedByMe: false) },
+            discussion: { _, _, _ in discussionPage })
     }
+
+    // MARK: Wall and discussions
+
+    /// The sample wall, as Ana (p1) reads it: her post, and José's with a reply.
+    public static let wallPage = WallPage(
+        posts: [
+            WallPost(
+                id: "w2", eventID: "preview", author: PostAuthor(id: "p2", name: "José Núñez"),
+                text: "Coffee is in the foyer ☕️", createdAt: event.startsAt.addingTimeInterval(3_600), likeCount: 3,
+                replies: [
+                    WallReply(
+                        id: "r1", postID: "w2", author: PostAuthor(id: "p3", name: "Mei Tanaka"), text: "On my way!",
+                        createdAt: event.startsAt.addingTimeInterval(3_700))
+                ]),
+            WallPost(
+                id: "w1", eventID: "preview", author: PostAuthor(id: "p1", name: "Ana Ferreira"),
+                text: "Slides for the keynote are up 🎉", createdAt: event.startsAt.addingTimeInterval(1_800),
+                likeCount: 1, likedByMe: true),
+        ],
+        nextCursor: nil, viewer: PostViewer(personID: "p1", isOrganizer: false))
+
+    /// The sample discussion of the keynote.
+    public static let discussionPage = DiscussionPage(
+        messages: [
+            DiscussionMessage(
+                id: "m1", sessionID: "s1", author: PostAuthor(id: "p3", name: "Mei Tanaka"),
+                text: "Will the recording be online? 🙏", createdAt: event.startsAt.addingTimeInterval(2_400))
+        ],
+        nextCursor: nil, viewer: PostViewer(personID: "p1", isOrganizer: false))
 }

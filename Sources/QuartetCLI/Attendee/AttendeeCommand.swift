@@ -18,6 +18,7 @@ enum AttendeeCommand {
                 signUp, signIn, signOut, events, event, register, agenda, attend, leave, session, feedback, speakers,
                 speaker, attendees, attendee, share, profile, myAgenda, importCommand,
                 messages, notes,
+                wall, discussion,
             ]
         )
     }

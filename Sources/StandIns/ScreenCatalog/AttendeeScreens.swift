@@ -69,7 +69,9 @@ enum AttendeeScreens {
             eventFeedback: { _, _ in try await answer(()) },
             sessionFeedback: { _, _ in try await answer(()) },
             me: { try await answer(me) },
-            updateMe: { _ in try await answer(me) })
+            updateMe: { _ in try await answer(me) },
+            wall: { _, _, _ in try await answer(PreviewClient.wallPage) },
+            discussion: { _, _, _ in try await answer(PreviewClient.discussionPage) })
     }
 
     /// A page as the app pushes it: in the navigation stack, with its title.
@@ -191,6 +193,22 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "profile", state: "signed-out", summary: "My profile without a session") {
                 try await page(.profile) { ProfileView(model: ProfileModel(client: client(.signedOut))) }
                     .settled("the banner")
+            },
+            ScreenEntry(app, screen: "wall", state: "loaded", summary: "The event wall: composer, posts, likes") {
+                try await page(.wall(eventID: eventID)) {
+                    WallView(model: WallModel(client: client(), eventID: eventID, timeZone: catalogTimeZone))
+                }.settled("the wall") { $0.texts.contains(PreviewClient.wallPage.posts[0].text) }
+            },
+            ScreenEntry(app, screen: "wall", state: "offline", summary: "The wall with no network") {
+                try await page(.wall(eventID: eventID)) {
+                    WallView(model: WallModel(client: client(.offline), eventID: eventID, timeZone: catalogTimeZone))
+                }.settled("the banner")
+            },
+            ScreenEntry(app, screen: "discussion", state: "loaded", summary: "A session's discussion") {
+                try await page(.discussion(sessionID: sessions[0].id)) {
+                    DiscussionView(
+                        model: DiscussionModel(client: client(), sessionID: sessions[0].id, timeZone: catalogTimeZone))
+                }.settled("the discussion") { $0.texts.contains(PreviewClient.discussionPage.messages[0].text) }
             },
             ScreenEntry(app, screen: "my-agenda", state: "loaded", summary: "My agenda, with the calendar export") {
                 try await page(.myAgenda(eventID: eventID)) {

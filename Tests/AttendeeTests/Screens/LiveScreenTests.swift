@@ -43,6 +43,7 @@ import Testing
             #expect(
                 dashboard.links.map(\.title) == [
                     "Attendees", "Agenda", "Speakers", "My Agenda", "Feedback", "Location", "Messages", "My Notes",
+                    "Wall",
                 ])
 
             await dashboard.registerTapped()

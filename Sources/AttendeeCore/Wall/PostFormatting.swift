@@ -1,0 +1,114 @@
+import APIClient
+import AttendeeModels
+import Foundation
+
+/// What the wall and discussion banners say: offline, or the failure's own sentence.
+public enum PostBanner: Sendable, Hashable {
+    /// The network is away; the screen says it catches up later.
+    case offline
+    /// A call failed; the sentence says why.
+    case failed(String)
+
+    /// The banner for a failed call.
+    init(_ error: any Error) {
+        switch error as? APIError {
+        case .offline?, .cannotConnect?, .connectionLost?, .timeout?: self = .offline
+        default: self = .failed(AttendeeFailure.message(error))
+        }
+    }
+
+    /// The wall's banner text.
+    public var wallText: String {
+        switch self {
+        case .offline: Strings.text("wall.offline")
+        case .failed(let message): message
+        }
+    }
+
+    /// The discussion's banner text.
+    public var discussionText: String {
+        switch self {
+        case .offline: Strings.text("discussion.offline")
+        case .failed(let message): message
+        }
+    }
+}
+
+/// The composer's rule, as the screen shows it: the character counter and why posting is off.
+public struct ComposerState: Sendable, Hashable {
+    /// Characters as a person sees them (grapheme clusters).
+    public var count: Int
+    /// `12 / 2000`.
+    public var counter: String
+    /// Whether the text is past ``PostText/limit`` (the counter turns red).
+    public var isOverLimit: Bool
+    /// What stops the text from being sent, if anything.
+    public var problem: PostText.Problem?
+
+    /// The state of a draft (with an optional picture).
+    public init(draft: String, imageID: String? = nil) {
+        count = draft.count
+        counter = Strings.format("wall.counter", String(count), String(PostText.limit))
+        isOverLimit = count > PostText.limit
+        problem = PostText.check(draft, imageID: imageID)
+    }
+
+    /// The sentence under the composer for ``problem`` (none for an empty draft, which needs no telling off).
+    public var message: String? {
+        problem == .empty ? nil : problem.map(Self.sentence)
+    }
+
+    /// Why a text cannot be sent, as a sentence (what the command line prints when it refuses one).
+    public static func sentence(_ problem: PostText.Problem) -> String {
+        switch problem {
+        case .empty: Strings.text("wall.problem.empty")
+        case .tooLong: Strings.format("wall.problem.tooLong", String(PostText.limit))
+        case .invalidCharacter: Strings.text("wall.problem.invalidCharacter")
+        case .invalidImage: Strings.text("wall.problem.invalidImage")
+        }
+    }
+}
+
+/// Post times as the wall shows them: `10 Mar, 09:00` in the device's zone.
+struct PostTimeFormatter {
+    private let formatter: DateFormatter
+
+    init(timeZone: TimeZone, locale: Locale) {
+        formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "d MMM, HH:mm"
+    }
+
+    func string(_ date: Date) -> String { formatter.string(from: date) }
+}
+
+/// The fixed words of the wall and discussion screens, so views and the command line show no literal.
+public enum WallText {
+    /// `Wall`.
+    public static var title: String { Strings.text("wall.title") }
+    /// `Write on the wall`.
+    public static var placeholder: String { Strings.text("wall.placeholder") }
+    /// `Post`.
+    public static var post: String { Strings.text("wall.post") }
+    /// `Reply`.
+    public static var reply: String { Strings.text("wall.reply") }
+    /// `Write a reply`.
+    public static var replyPlaceholder: String { Strings.text("wall.replyPlaceholder") }
+    /// `Send reply`.
+    public static var sendReply: String { Strings.text("wall.sendReply") }
+    /// `Delete`.
+    public static var delete: String { Strings.text("wall.delete") }
+    /// `Load more`.
+    public static var loadMore: String { Strings.text("wall.loadMore") }
+    /// `Deleted.`
+    public static var deleted: String { Strings.text("wall.deleted") }
+    /// `There is no post “42” on this wall.`
+    public static func notFound(_ postID: String) -> String { Strings.format("wall.notFound", postID) }
+    /// `Discussion`.
+    public static var discussion: String { Strings.text("discussion.title") }
+    /// `Write a message`.
+    public static var messagePlaceholder: String { Strings.text("discussion.placeholder") }
+    /// `Send`.
+    public static var send: String { Strings.text("discussion.send") }
+}

@@ -1,0 +1,330 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// A reply as the wall shows it.
+public struct WallReplyRow: Sendable, Hashable, Identifiable, Codable {
+    /// The reply's id.
+    public var id: String
+    /// `Ana Ferreira · 10 Mar, 09:00`.
+    public var byline: String
+    /// The text.
+    public var text: String
+    /// Whether the reader may delete it (its author, or the organizer).
+    public var canDelete: Bool
+}
+
+/// A post as the wall shows it.
+public struct WallPostRow: Sendable, Hashable, Identifiable, Codable {
+    /// The post's id.
+    public var id: String
+    /// `Ana Ferreira · 10 Mar, 09:00`.
+    public var byline: String
+    /// The text.
+    public var text: String
+    /// The picture's media id, when there is one.
+    public var imageID: String?
+    /// How many like it, optimistic while a like is on its way.
+    public var likeCount: Int
+    /// `3 likes`.
+    public var likes: String
+    /// Whether the reader likes it (the button shows "Unlike").
+    public var isLiked: Bool
+    /// `Like` or `Unlike`.
+    public var likeButtonTitle: String
+    /// Whether the reader may delete it.
+    public var canDelete: Bool
+    /// Its replies, oldest first.
+    public var replies: [WallReplyRow]
+}
+
+/// An event's wall: posts newest first, paging back by cursor, a composer with the core's character rule,
+/// optimistic likes that roll back when refused, deleting, replies, and live changes from everyone.
+///
+/// ```swift
+/// let wall = WallModel(client: client, eventID: "e1")
+/// await wall.appeared()
+/// Task { await wall.listen() }
+/// wall.draftChanged("Hello 👋")
+/// await wall.postTapped()
+/// ```
+@Observable @MainActor
+public final class WallModel {
+    /// The posts as shown, newest first.
+    public private(set) var rows: [WallPostRow] = []
+    /// Whether the first page is loading.
+    public private(set) var isLoading = false
+    /// Whether an older page is loading.
+    public private(set) var isLoadingMore = false
+    /// Whether there are older posts to load.
+    public private(set) var canLoadMore = false
+    /// What the wall says when there is nothing on it.
+    public private(set) var emptyMessage: String?
+    /// The offline or error banner.
+    public private(set) var banner: PostBanner?
+    /// The composer's text.
+    public private(set) var draft = ""
+    /// Whether a post is on its way.
+    public private(set) var isPosting = false
+    /// The post being replied to, if the reply composer is open.
+    public private(set) var replyingTo: String?
+    /// The reply composer's text.
+    public private(set) var replyDraft = ""
+
+    /// The event whose wall this is.
+    public let eventID: String
+    private let client: AttendeeClient
+    private let times: PostTimeFormatter
+    private var posts: [WallPost] = []
+    private var viewer: PostViewer?
+    /// Where the next older page starts (what `--cursor` takes on the command line).
+    public private(set) var nextCursor: String?
+    /// Likes on their way: the state the reader asked for, by post id.
+    private var pendingLikes: [String: Bool] = [:]
+    /// Posts with a like on its way whose count a live event has since told.
+    private var countsHeardWhilePending: Set<String> = []
+
+    /// Creates the wall of `eventID`; times are shown in `timeZone`.
+    public init(
+        client: AttendeeClient, eventID: String, timeZone: TimeZone = .current,
+        locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) {
+        self.client = client
+        self.eventID = eventID
+        self.times = PostTimeFormatter(timeZone: timeZone, locale: locale)
+    }
+
+    /// The composer's counter and whether its text may be sent.
+    public var composer: ComposerState { ComposerState(draft: draft) }
+    /// Whether the Post button is enabled.
+    public var canPost: Bool { !isPosting && composer.problem == nil }
+    /// The reply composer's state.
+    public var replyComposer: ComposerState { ComposerState(draft: replyDraft) }
+    /// Whether the Send reply button is enabled.
+    public var canSendReply: Bool { replyingTo != nil && replyComposer.problem == nil }
+    /// The banner's sentence.
+    public var bannerText: String? { banner?.wallText }
+
+    // MARK: - Events
+
+    /// The wall appeared, or was pulled down: the newest page (or the page after `cursor`).
+    public func appeared(cursor: String? = nil) async {
+        isLoading = true
+        do {
+            let page = try await client.wall(eventID, cursor, nil)
+            posts = page.posts
+            viewer = page.viewer
+            nextCursor = page.nextCursor
+            banner = nil
+        } catch {
+            banner = PostBanner(error)
+        }
+        isLoading = false
+        rebuild()
+    }
+
+    /// The person scrolled to the end: the next older page.
+    public func loadMoreTapped() async {
+        guard let cursor = nextCursor, !isLoadingMore else { return }
+        isLoadingMore = true
+        defer { isLoadingMore = false }
+        do {
+            let page = try await client.wall(eventID, cursor, nil)
+            let known = Set(posts.map(\.id))
+            posts += page.posts.filter { !known.contains($0.id) }
+            nextCursor = page.nextCursor
+            banner = nil
+        } catch {
+            banner = PostBanner(error)
+        }
+        rebuild()
+    }
+
+    /// The person scrolled back until `postID` showed (or the wall ended); answers whether it is shown.
+    public func scrolledTo(postID: String) async -> Bool {
+        while !rows.contains(where: { $0.id == postID }), canLoadMore, banner == nil { await loadMoreTapped() }
+        return rows.contains { $0.id == postID }
+    }
+
+    /// The composer's text changed.
+    public func draftChanged(_ text: String) { draft = text }
+
+    /// Post was tapped: the draft goes out; it is cleared when it went, unless the person typed on meanwhile.
+    public func postTapped() async {
+        guard canPost else { return }
+        let sent = draft
+        isPosting = true
+        defer { isPosting = false }
+        do {
+            let post = try await client.postToWall(eventID, NewWallPost(text: sent))
+            insert(post)
+            if draft == sent { draft = "" }
+            banner = nil
+        } catch {
+            banner = PostBanner(error)
+        }
+        rebuild()
+    }
+
+    /// Like (or Unlike) was tapped: shown at once, rolled back if the server refuses.
+    public func likeTapped(postID: String) async {
+        guard pendingLikes[postID] == nil, let post = posts.first(where: { $0.id == postID }) else { return }
+        let wanted = !post.likedByMe
+        pendingLikes[postID] = wanted
+        rebuild()
+        do {
+            let likes = wanted ? try await client.like(postID) : try await client.unlike(postID)
+            let heardLive = countsHeardWhilePending.contains(postID)
+            modify(postID) {
+                // NB: a live count heard meanwhile is at least as new as the answer's, which was read before
+                // its own event was committed.
+                if !heardLive { $0.likeCount = likes.likeCount }
+                $0.likedByMe = likes.likedByMe ?? wanted
+            }
+        } catch {
+            banner = PostBanner(error)
+        }
+        pendingLikes[postID] = nil
+        countsHeardWhilePending.remove(postID)
+        rebuild()
+    }
+
+    /// Delete was tapped on one of the reader's posts (or any, for the organizer).
+    public func deleteTapped(postID: String) async {
+        do {
+            try await client.deletePost(postID)
+            apply(.deleted(WallDeletion(postID: postID)))
+        } catch {
+            banner = PostBanner(error)
+            rebuild()
+        }
+    }
+
+    /// Reply was tapped on a post: the reply composer opens for it.
+    public func replyTapped(postID: String) {
+        replyingTo = postID
+        replyDraft = ""
+    }
+
+    /// The reply composer's text changed.
+    public func replyDraftChanged(_ text: String) { replyDraft = text }
+
+    /// The reply composer was closed without sending.
+    public func replyCancelled() {
+        replyingTo = nil
+        replyDraft = ""
+    }
+
+    /// Send reply was tapped.
+    public func sendReplyTapped() async {
+        guard canSendReply, let postID = replyingTo else { return }
+        do {
+            let reply = try await client.reply(postID, NewWallReply(text: replyDraft))
+            apply(.replied(reply))
+            replyingTo = nil
+            replyDraft = ""
+            banner = nil
+        } catch {
+            banner = PostBanner(error)
+            rebuild()
+        }
+    }
+
+    /// Delete was tapped on a reply.
+    public func deleteReplyTapped(postID: String, replyID: String) async {
+        do {
+            try await client.deleteReply(replyID)
+            apply(.deleted(WallDeletion(postID: postID, replyID: replyID)))
+        } catch {
+            banner = PostBanner(error)
+            rebuild()
+        }
+    }
+
+    /// Listens to the wall's live changes until the screen goes away (the task is cancelled).
+    public func listen() async {
+        do {
+            for try await update in client.wallUpdates(eventID) { apply(update) }
+        } catch {
+            banner = PostBanner(error)
+        }
+    }
+
+    /// A live change arrived (from anyone, the reader included): the composer is left as it is.
+    public func apply(_ update: WallUpdate) {
+        switch update {
+        case .posted(let post) where post.eventID == eventID:
+            insert(post)
+        case .posted:
+            break
+        case .replied(let reply):
+            modify(reply.postID) { post in
+                if !post.replies.contains(where: { $0.id == reply.id }) { post.replies.append(reply) }
+            }
+        case .likes(let likes):
+            let mine = likes.changedBy != nil && likes.changedBy == viewer?.personID
+            if pendingLikes[likes.postID] != nil { countsHeardWhilePending.insert(likes.postID) }
+            modify(likes.postID) { post in
+                post.likeCount = likes.likeCount
+                // NB: the echo of the reader's own like often arrives before the answer; it already counts the
+                // like, so the post takes the reader's new state and a pending like adds nothing on top.
+                if mine, let liked = likes.changerLikes { post.likedByMe = liked }
+            }
+        case .deleted(let deletion):
+            if let replyID = deletion.replyID {
+                modify(deletion.postID) { $0.replies.removeAll { $0.id == replyID } }
+            } else {
+                posts.removeAll { $0.id == deletion.postID }
+                pendingLikes[deletion.postID] = nil
+            }
+        }
+        rebuild()
+    }
+
+    // MARK: - State
+
+    private func insert(_ post: WallPost) {
+        guard !posts.contains(where: { $0.id == post.id }) else { return }
+        // NB: times on the wire are whole seconds; a new one written in the same second as the top one is newer.
+        let index = posts.firstIndex { $0.createdAt <= post.createdAt } ?? posts.endIndex
+        posts.insert(post, at: index)
+    }
+
+    private func modify(_ postID: String, _ change: (inout WallPost) -> Void) {
+        guard let index = posts.firstIndex(where: { $0.id == postID }) else { return }
+        change(&posts[index])
+    }
+
+    private func rebuild() {
+        rows = posts.map { post in
+            var liked = post.likedByMe
+            var count = post.likeCount
+            if let wanted = pendingLikes[post.id], wanted != post.likedByMe {
+                liked = wanted
+                count = max(0, count + (wanted ? 1 : -1))
+            }
+            return WallPostRow(
+                id: post.id,
+                byline: Strings.format("wall.by", post.author.name, times.string(post.createdAt)),
+                text: post.text, imageID: post.imageID, likeCount: count, likes: Self.likes(count), isLiked: liked,
+                likeButtonTitle: Strings.text(liked ? "wall.unlike" : "wall.like"),
+                canDelete: viewer?.mayDelete(post.author) ?? false,
+                replies: post.replies.map { reply in
+                    WallReplyRow(
+                        id: reply.id,
+                        byline: Strings.format("wall.by", reply.author.name, times.string(reply.createdAt)),
+                        text: reply.text, canDelete: viewer?.mayDelete(reply.author) ?? false)
+                })
+        }
+        canLoadMore = nextCursor != nil
+        emptyMessage = posts.isEmpty && banner == nil && !isLoading ? Strings.text("wall.empty") : nil
+    }
+
+    static func likes(_ count: Int) -> String {
+        switch count {
+        case 0: Strings.text("wall.likes.none")
+        case 1: Strings.text("wall.likes.one")
+        default: Strings.format("wall.likes.many", String(count))
+        }
+    }
+}

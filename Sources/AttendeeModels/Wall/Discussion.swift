@@ -1,0 +1,110 @@
+import Foundation
+
+/// A message in a session's discussion.
+public struct DiscussionMessage: Codable, Sendable, Hashable, Identifiable {
+    /// The message's id.
+    public var id: String
+    /// The session discussed.
+    public var sessionID: String
+    /// Who wrote it.
+    public var author: PostAuthor
+    /// The text, emoji and all (may be empty when there is a picture).
+    public var text: String
+    /// An uploaded image, by its media id.
+    public var imageID: String?
+    /// When it was written.
+    public var createdAt: Date
+
+    /// Creates a message.
+    public init(
+        id: String, sessionID: String, author: PostAuthor, text: String, imageID: String? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.sessionID = sessionID
+        self.author = author
+        self.text = text
+        self.imageID = imageID
+        self.createdAt = createdAt
+    }
+}
+
+/// `GET /sessions/:sessionID/discussion`: one page of messages, newest first.
+public struct DiscussionPage: Codable, Sendable, Hashable {
+    /// The messages of this page.
+    public var messages: [DiscussionMessage]
+    /// Pass as `cursor` for the next (older) page; `nil` on the last page.
+    public var nextCursor: String?
+    /// Who is reading.
+    public var viewer: PostViewer
+
+    /// Creates a page.
+    public init(messages: [DiscussionMessage], nextCursor: String?, viewer: PostViewer) {
+        self.messages = messages
+        self.nextCursor = nextCursor
+        self.viewer = viewer
+    }
+}
+
+/// `POST /sessions/:sessionID/discussion`: a new message.
+public struct NewDiscussionMessage: Codable, Sendable, Hashable {
+    /// The text; may be empty when `imageID` is given.
+    public var text: String
+    /// An uploaded image, by its media id.
+    public var imageID: String?
+
+    /// Creates a message to send.
+    public init(text: String, imageID: String? = nil) {
+        self.text = text
+        self.imageID = imageID
+    }
+}
+
+/// A deleted discussion message, as the live stream tells it.
+public struct DiscussionDeletion: Codable, Sendable, Hashable {
+    /// The message.
+    public var messageID: String
+
+    /// Creates a deletion.
+    public init(messageID: String) {
+        self.messageID = messageID
+    }
+}
+
+/// A change in a session's discussion, as `GET /sessions/:sessionID/discussion/live` tells it.
+public enum DiscussionUpdate: Sendable, Hashable {
+    /// Someone wrote.
+    case posted(DiscussionMessage)
+    /// A message was deleted.
+    case deleted(DiscussionDeletion)
+
+    /// The SSE event types, as the server sends them.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// ``DiscussionUpdate/posted(_:)``.
+        case posted = "discussion.message"
+        /// ``DiscussionUpdate/deleted(_:)``.
+        case deleted = "discussion.deleted"
+    }
+
+    /// The update's SSE event type.
+    public var kind: Kind {
+        switch self {
+        case .posted: .posted
+        case .deleted: .deleted
+        }
+    }
+
+    /// Reads an SSE event; `nil` for other kinds and for data that does not decode.
+    public init?(kind: String, data: String) {
+        guard let kind = Kind(rawValue: kind) else { return nil }
+        let decoder = AttendeeCoding.decoder()
+        let bytes = Data(data.utf8)
+        switch kind {
+        case .posted:
+            guard let value = try? decoder.decode(DiscussionMessage.self, from: bytes) else { return nil }
+            self = .posted(value)
+        case .deleted:
+            guard let value = try? decoder.decode(DiscussionDeletion.self, from: bytes) else { return nil }
+            self = .deleted(value)
+        }
+    }
+}

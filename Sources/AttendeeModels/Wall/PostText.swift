@@ -1,0 +1,88 @@
+import Foundation
+
+/// The rule every wall post, reply and discussion message follows, shared by the app's composer and the server.
+///
+/// Lengths are counted in characters as a person sees them (grapheme clusters, Swift's `String.count`): a
+/// family emoji or a letter with combining accents is one character however many bytes it takes.
+///
+/// ```swift
+/// PostText.check("Hello 👋", imageID: nil)   // nil: fine
+/// PostText.check("   ", imageID: nil)        // .empty
+/// PostText.check("", imageID: "img-1")       // nil: a picture alone is a post
+/// ```
+public enum PostText {
+    /// The most characters a post, reply or message may have.
+    public static let limit = 2_000
+    /// The most characters an image id may have.
+    public static let imageIDLimit = 200
+
+    /// Why a text is refused.
+    public enum Problem: String, Sendable, Hashable, CaseIterable {
+        /// Nothing but white space, and no picture.
+        case empty
+        /// More than ``PostText/limit`` characters.
+        case tooLong
+        /// A NUL character, which no text a person types contains.
+        case invalidCharacter
+        /// An image id that is empty or too long.
+        case invalidImage
+    }
+
+    /// The first rule `text` (with an optional picture) breaks, or `nil`.
+    public static func check(_ text: String, imageID: String?) -> Problem? {
+        if text.unicodeScalars.contains("\u{0}") { return .invalidCharacter }
+        if text.count > limit { return .tooLong }
+        if let imageID, imageID.isEmpty || imageID.count > imageIDLimit { return .invalidImage }
+        if imageID == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
+        return nil
+    }
+
+    /// The problem as the server words it, naming `field`.
+    public static func fieldError(_ problem: Problem) -> FieldError {
+        switch problem {
+        case .empty: FieldError(field: "text", message: "Write something, or add a picture.")
+        case .tooLong: FieldError(field: "text", message: "The text must be at most \(limit) characters.")
+        case .invalidCharacter: FieldError(field: "text", message: "The text contains a character that is not allowed.")
+        case .invalidImage: FieldError(field: "imageID", message: "This is not an image id.")
+        }
+    }
+}
+
+/// Who wrote a post, reply or message.
+public struct PostAuthor: Codable, Sendable, Hashable {
+    /// The person's id.
+    public var id: String
+    /// Their name.
+    public var name: String
+
+    /// Creates an author.
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// Who is reading a wall or a discussion, so the app can tell which posts they may delete.
+public struct PostViewer: Codable, Sendable, Hashable {
+    /// The reader's person id.
+    public var personID: String
+    /// Whether they organize the event (and so may delete anything).
+    public var isOrganizer: Bool
+
+    /// Creates a viewer.
+    public init(personID: String, isOrganizer: Bool) {
+        self.personID = personID
+        self.isOrganizer = isOrganizer
+    }
+
+    /// Whether this reader may delete what `author` wrote.
+    public func mayDelete(_ author: PostAuthor) -> Bool { isOrganizer || author.id == personID }
+}
+
+/// The largest page a wall or discussion answers, and the page when none is asked for.
+public enum PostPaging {
+    /// The default `limit`.
+    public static let defaultLimit = 20
+    /// The largest `limit` accepted.
+    public static let maxLimit = 100
+}

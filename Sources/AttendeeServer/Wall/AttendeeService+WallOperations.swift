@@ -1,0 +1,81 @@
+import AttendeeModels
+import DynamicJSON
+import HTTPServer
+import HTTPTypes
+
+extension AttendeeService {
+    /// The wall and discussion routes, documented for `/openapi.json`.
+    static let wallOperations: [APIOperation] = [
+        wallOperation(
+            AttendeeRoute.wall,
+            "A page of the event's wall, newest first; `?cursor=` (the last page's `nextCursor`) and "
+                + "`?limit=` (1–\(PostPaging.maxLimit), default \(PostPaging.defaultLimit))",
+            [
+                200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
+                404: "No such event",
+            ]),
+        wallOperation(
+            AttendeeRoute.wallPost,
+            "Post on the event's wall: text of at most \(PostText.limit) characters and an optional image id",
+            [
+                201: "Posted", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such event",
+                413: "Body too large", 422: "Empty, too long or invalid text",
+            ],
+            body: ["type": "object", "required": ["text"]]),
+        wallOperation(
+            AttendeeRoute.wallDelete, "Delete a post with its replies and likes (its author or the organizer)",
+            [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such post"],
+            response: nil),
+        wallOperation(
+            AttendeeRoute.wallLike, "Like a post; liking twice is one like",
+            [200: "Liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
+        wallOperation(
+            AttendeeRoute.wallUnlike, "Take a like back",
+            [200: "Not liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
+        wallOperation(
+            AttendeeRoute.wallReply, "Reply to a post: text of at most \(PostText.limit) characters",
+            [
+                201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
+                413: "Body too large", 422: "Empty, too long or invalid text",
+            ],
+            body: ["type": "object", "required": ["text"]]),
+        wallOperation(
+            AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
+            [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such reply"],
+            response: nil),
+        wallOperation(
+            AttendeeRoute.discussion,
+            "A page of a session's discussion, newest first; `?cursor=` and `?limit=` as on the wall",
+            [
+                200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
+                404: "No such session",
+            ]),
+        wallOperation(
+            AttendeeRoute.discussionPost,
+            "Write in a session's discussion: text of at most \(PostText.limit) characters and an optional image id",
+            [
+                201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
+                404: "No such session", 413: "Body too large", 422: "Empty, too long or invalid text",
+            ],
+            body: ["type": "object", "required": ["text"]]),
+        wallOperation(
+            AttendeeRoute.discussionDelete, "Delete a discussion message (its author or the organizer)",
+            [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such message"],
+            response: nil),
+        APIOperation(
+            AttendeeRoute.discussionLive,
+            summary: "A session discussion's live updates (Server-Sent Events): `ready` first, then "
+                + "`discussion.message` and `discussion.deleted`; send `Last-Event-ID` to resume",
+            tag: "Attendee",
+            responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
+            responseMediaType: "text/event-stream"),
+    ]
+
+    private static func wallOperation(
+        _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
+        response: JSONValue? = ["type": "object"]
+    ) -> APIOperation {
+        APIOperation(
+            route, summary: summary, tag: "Attendee", responses: responses, requestBody: body, responseBody: response)
+    }
+}

@@ -1,0 +1,242 @@
+import AttendeeModels
+import Database
+import Foundation
+import HTTPServer
+
+/// The event wall: posts, likes and replies. Every write appends its live event in the same transaction and
+/// answers it, for the controller to publish after the commit.
+extension AttendeeStore {
+    // MARK: - Reading
+
+    /// A page of the wall, newest first, for a member of the event.
+    func wallPage(eventID: String, userID: String, cursor: PostCursor?, limit: Int) async throws -> WallPage {
+        try await database.read { db in
+            let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            var sql: SQL = """
+                SELECT \(Self.postColumns),
+                    CASE WHEN EXISTS (
+                        SELECT 1 FROM attendee_wall_like l WHERE l.post_id = p.id AND l.user_id = \(userID)
+                    ) THEN 1 ELSE 0 END AS liked
+                FROM attendee_wall_post p JOIN attendee_user u ON u.id = p.author_id
+                WHERE p.event_id = \(eventID)
+                """
+            if let cursor {
+                sql.append(
+                    """
+                     AND (p.created_at < \(cursor.createdAt) OR (p.created_at = \(cursor.createdAt) AND p.id < \(cursor.id)))
+                    """)
+            }
+            sql.append(" ORDER BY p.created_at DESC, p.id DESC LIMIT \(Int64(limit + 1))")
+            let rows = try db.query(sql)
+            var posts: [WallPost] = []
+            var last: PostCursor?
+            for row in rows.prefix(limit) {
+                var post = try Self.post(row)
+                post.likedByMe = try row.decode(Int.self, "liked") == 1
+                post.replies = try Self.replies(postID: try row.decode(Int64.self, "id"), db)
+                posts.append(post)
+                last = PostCursor(
+                    createdAt: try row.decode(Int64.self, "created_at"), id: try row.decode(Int64.self, "id"))
+            }
+            return WallPage(posts: posts, nextCursor: rows.count > limit ? last?.encoded : nil, viewer: viewer)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Posts on the wall; answers the post and its live event.
+    func createWallPost(eventID: String, userID: String, _ new: NewWallPost) async throws -> (WallPost, LiveEvent) {
+        if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }
+        let moment = now()
+        return try await database.write { db in
+            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            guard
+                let id = try db.fetchValue(
+                    Int64.self,
+                    """
+                    INSERT INTO attendee_wall_post (event_id, author_id, text, image_id, created_at)
+                    VALUES (\(eventID), \(userID), \(new.text), \(new.imageID), \(moment)) RETURNING id
+                    """)
+            else { throw DatabaseError(.other, code: "wall", message: "the insert returned no id") }
+            let post = try Self.post(id: id, db)
+            let event = try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.posted.rawValue, payload: post, db)
+            return (post, event)
+        }
+    }
+
+    /// Likes (`like == true`) or takes a like back; a second like or unlike changes nothing. The count is
+    /// changed by a conditional `UPDATE` in the same transaction as the like row, so it stays exact under
+    /// concurrent likers; a no-op sends no live event.
+    func setLike(postID: Int64, userID: String, like: Bool) async throws -> (WallLikes, LiveEvent?) {
+        let moment = now()
+        return try await database.write { db in
+            let eventID = try Self.postEvent(postID: postID, db)
+            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let changed: Int
+            if like {
+                changed = try db.execute(
+                    """
+                    INSERT INTO attendee_wall_like (post_id, user_id, created_at) VALUES (\(postID), \(userID), \(moment))
+                    ON CONFLICT (post_id, user_id) DO NOTHING
+                    """)
+            } else {
+                changed = try db.execute(
+                    "DELETE FROM attendee_wall_like WHERE post_id = \(postID) AND user_id = \(userID)")
+            }
+            let count: Int?
+            if changed == 1 {
+                // NB: the row lock this UPDATE takes orders concurrent likers, so each answer and each live event
+                // carries a distinct count and the last event carries the final one.
+                count = try db.fetchValue(
+                    Int.self,
+                    """
+                    UPDATE attendee_wall_post SET like_count = like_count + \(like ? Int64(1) : Int64(-1))
+                    WHERE id = \(postID) RETURNING like_count
+                    """)
+            } else {
+                count = try db.fetchValue(Int.self, "SELECT like_count FROM attendee_wall_post WHERE id = \(postID)")
+            }
+            var event: LiveEvent?
+            if changed == 1 {
+                let heard = WallLikes(
+                    postID: String(postID), likeCount: count ?? 0, changedBy: userID, changerLikes: like)
+                event = try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.likes.rawValue, payload: heard, db)
+            }
+            return (WallLikes(postID: String(postID), likeCount: count ?? 0, likedByMe: like), event)
+        }
+    }
+
+    /// Replies to a post; answers the reply and its live event.
+    func createWallReply(postID: Int64, userID: String, _ new: NewWallReply) async throws -> (WallReply, LiveEvent) {
+        if let problem = PostText.check(new.text, imageID: nil) { throw Self.refusal(problem) }
+        let moment = now()
+        return try await database.write { db in
+            let eventID = try Self.postEvent(postID: postID, db)
+            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            guard
+                let id = try db.fetchValue(
+                    Int64.self,
+                    """
+                    INSERT INTO attendee_wall_reply (post_id, author_id, text, created_at)
+                    VALUES (\(postID), \(userID), \(new.text), \(moment)) RETURNING id
+                    """)
+            else { throw DatabaseError(.other, code: "wall", message: "the insert returned no id") }
+            guard let reply = try Self.replies(postID: postID, db).first(where: { $0.id == String(id) }) else {
+                throw DatabaseError(.other, code: "wall", message: "the reply was not found after its insert")
+            }
+            let event = try LiveOutbox.append(
+                .event(eventID), kind: WallUpdate.Kind.replied.rawValue, payload: reply, db)
+            return (reply, event)
+        }
+    }
+
+    /// Deletes a post with its replies and likes: its author or the event's organizer, 403 for anyone else.
+    func deleteWallPost(postID: Int64, userID: String) async throws -> LiveEvent {
+        try await database.write { db in
+            guard
+                let row = try db.queryOne(
+                    "SELECT event_id, author_id FROM attendee_wall_post WHERE id = \(postID)")
+            else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
+            let eventID = try row.decode(String.self, "event_id")
+            let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let authorID = try row.decode(String.self, "author_id")
+            guard viewer.isOrganizer || authorID == userID else {
+                throw HTTPError(.forbidden, detail: "You can delete only your own posts.")
+            }
+            try db.execute("DELETE FROM attendee_wall_post WHERE id = \(postID)")
+            return try LiveOutbox.append(
+                .event(eventID), kind: WallUpdate.Kind.deleted.rawValue, payload: WallDeletion(postID: String(postID)),
+                db)
+        }
+    }
+
+    /// Deletes a reply: its author or the event's organizer, 403 for anyone else.
+    func deleteWallReply(replyID: Int64, userID: String) async throws -> LiveEvent {
+        try await database.write { db in
+            guard
+                let row = try db.queryOne(
+                    """
+                    SELECT p.event_id, r.post_id, r.author_id FROM attendee_wall_reply r
+                    JOIN attendee_wall_post p ON p.id = r.post_id WHERE r.id = \(replyID)
+                    """)
+            else { throw HTTPError(.notFound, detail: "There is no reply with this id.") }
+            let eventID = try row.decode(String.self, "event_id")
+            let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let authorID = try row.decode(String.self, "author_id")
+            guard viewer.isOrganizer || authorID == userID else {
+                throw HTTPError(.forbidden, detail: "You can delete only your own replies.")
+            }
+            try db.execute("DELETE FROM attendee_wall_reply WHERE id = \(replyID)")
+            let deletion = WallDeletion(
+                postID: String(try row.decode(Int64.self, "post_id")), replyID: String(replyID))
+            return try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.deleted.rawValue, payload: deletion, db)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Refuses a non-member (403, or 404 without the event) and answers who the member is.
+    static func requireWallMember(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> PostViewer {
+        let organizer = try isOrganizer(eventID: eventID, userID: userID, db)
+        if !organizer { try requireRegistration(eventID: eventID, userID: userID, db) }
+        return PostViewer(personID: userID, isOrganizer: organizer)
+    }
+
+    /// A text rule broken, as the 422 the client gets.
+    static func refusal(_ problem: PostText.Problem) -> HTTPError {
+        let error = PostText.fieldError(problem)
+        return HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+    }
+
+    private static let postColumns: SQL = """
+        p.id, p.event_id, p.author_id, u.name AS author_name, p.text, p.image_id, p.created_at, p.like_count
+        """
+
+    private static func postEvent(postID: Int64, _ db: any DatabaseConnection) throws -> String {
+        guard
+            let eventID = try db.fetchValue(String.self, "SELECT event_id FROM attendee_wall_post WHERE id = \(postID)")
+        else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
+        return eventID
+    }
+
+    private static func post(id: Int64, _ db: any DatabaseConnection) throws -> WallPost {
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT \(postColumns) FROM attendee_wall_post p JOIN attendee_user u ON u.id = p.author_id
+                WHERE p.id = \(id)
+                """)
+        else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
+        return try post(row)
+    }
+
+    private static func post(_ row: Row) throws -> WallPost {
+        WallPost(
+            id: String(try row.decode(Int64.self, "id")),
+            eventID: try row.decode(String.self, "event_id"),
+            author: PostAuthor(
+                id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
+            text: try row.decode(String.self, "text"),
+            imageID: try row.decode(String?.self, "image_id"),
+            createdAt: try row.decode(Date.self, "created_at"),
+            likeCount: try row.decode(Int.self, "like_count"))
+    }
+
+    private static func replies(postID: Int64, _ db: any DatabaseConnection) throws -> [WallReply] {
+        try db.query(
+            """
+            SELECT r.id, r.post_id, r.author_id, u.name AS author_name, r.text, r.created_at
+            FROM attendee_wall_reply r JOIN attendee_user u ON u.id = r.author_id
+            WHERE r.post_id = \(postID) ORDER BY r.created_at, r.id
+            """
+        ).map { row in
+            WallReply(
+                id: String(try row.decode(Int64.self, "id")),
+                postID: String(try row.decode(Int64.self, "post_id")),
+                author: PostAuthor(
+                    id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
+                text: try row.decode(String.self, "text"),
+                createdAt: try row.decode(Date.self, "created_at"))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AttendeeCore
+import AttendeeModels
+import SwiftUI
+
+/// An event's wall: the composer with its counter, posts newest first with likes and replies, live changes.
+public struct WallView: View {
+    @State private var model: WallModel
+
+    /// Creates the view over its model.
+    public init(model: WallModel) {
+        _model = State(initialValue: model)
+    }
+
+    public var body: some View {
+        List {
+            Section {
+                TextField(
+                    WallText.placeholder, text: Binding(get: { model.draft }, set: { model.draftChanged($0) }),
+                    axis: .vertical)
+                Text(model.composer.counter).font(.caption)
+                    .foregroundStyle(model.composer.isOverLimit ? .red : .secondary)
+                if let problem = model.composer.message { Text(problem).foregroundStyle(.red) }
+                Button(WallText.post) { Task { await model.postTapped() } }.disabled(!model.canPost)
+            }
+            if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                Section {
+                    Text(row.byline).font(.caption).foregroundStyle(.secondary)
+                    if !row.text.isEmpty { Text(row.text) }
+                    Text(row.likes).font(.caption)
+                    Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
+                    Button(WallText.reply) { model.replyTapped(postID: row.id) }
+                    if row.canDelete {
+                        Button(WallText.delete, role: .destructive) {
+                            Task { await model.deleteTapped(postID: row.id) }
+                        }
+                    }
+                    ForEach(row.replies) { reply in
+                        VStack(alignment: .leading) {
+                            Text(reply.byline).font(.caption).foregroundStyle(.secondary)
+                            Text(reply.text)
+                        }
+                    }
+                    if model.replyingTo == row.id {
+                        TextField(
+                            WallText.replyPlaceholder,
+                            text: Binding(get: { model.replyDraft }, set: { model.replyDraftChanged($0) }))
+                        Button(WallText.sendReply) { Task { await model.sendReplyTapped() } }
+                            .disabled(!model.canSendReply)
+                    }
+                }
+            }
+            if model.canLoadMore {
+                Button(WallText.loadMore) { Task { await model.loadMoreTapped() } }
+            }
+        }
+        .overlay { if let empty = model.emptyMessage { Text(empty) } }
+        .refreshable { await model.appeared() }
+        .task {
+            await model.appeared()
+            await model.listen()
+        }
+    }
+}
+
+struct WallView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { WallView(model: WallModel(client: PreviewClient.client, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,161 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+extension AttendeeCommand {
+    /// `quartet attendee wall EVENT [list|post TEXT|like POST|unlike POST|reply POST TEXT|delete POST]`.
+    static var wall: CommandSpec {
+        CommandSpec(
+            "wall",
+            summary: "the event's wall: list [--cursor], post TEXT, like/unlike POST, reply POST TEXT, delete POST",
+            arguments: ["EVENT", "[ACTION]", "[ARGS]..."],
+            options: [OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)")],
+            body: body { context in try await runWall(context) })
+    }
+
+    /// `quartet attendee discussion SESSION [list|post TEXT|delete MESSAGE]`.
+    static var discussion: CommandSpec {
+        CommandSpec(
+            "discussion", summary: "a session's discussion: list [--cursor], post TEXT, delete MESSAGE",
+            arguments: ["SESSION", "[ACTION]", "[ARGS]..."],
+            options: [OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)")],
+            body: body { context in try await runDiscussion(context) })
+    }
+
+    /// A sentence from the core that ends the command with exit code 1.
+    /// What `wall … list` prints as JSON.
+    struct WallListing: Encodable {
+        var posts: [WallPostRow]
+        var nextCursor: String?
+    }
+
+    /// What `discussion … list` prints as JSON.
+    struct DiscussionListing: Encodable {
+        var messages: [DiscussionRow]
+        var nextCursor: String?
+    }
+
+    @MainActor
+    static func runWall(_ context: Context) async throws {
+        let model = WallModel(client: context.client, eventID: context.positional(0), timeZone: .current)
+        let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
+        let argument = context.positional(2)
+        func check() throws {
+            if let text = model.bannerText { throw ScreenFailure(message: text) }
+        }
+        func row(_ postID: String) async throws -> WallPostRow {
+            await model.appeared()
+            try check()
+            guard await model.scrolledTo(postID: postID), let row = model.rows.first(where: { $0.id == postID })
+            else { throw ScreenFailure(message: WallText.notFound(postID)) }
+            return row
+        }
+        switch action {
+        case "list":
+            await model.appeared(cursor: context.arguments.value("cursor"))
+            try check()
+            try context.show(WallListing(posts: model.rows, nextCursor: model.nextCursor)) {
+                (model.emptyMessage.map { [$0] } ?? model.rows.flatMap(postLines))
+                    + (model.nextCursor.map { ["", "next: --cursor \($0)"] } ?? [])
+            }
+        case "post":
+            try requireArguments(context, 3)
+            await model.appeared()
+            try check()
+            model.draftChanged(argument)
+            guard model.canPost else {
+                throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
+            }
+            await model.postTapped()
+            try check()
+            let posted = model.rows.first
+            try context.show(posted) { posted.map(postLines) ?? [] }
+        case "like", "unlike":
+            try requireArguments(context, 3)
+            var current = try await row(argument)
+            if current.isLiked != (action == "like") {
+                await model.likeTapped(postID: argument)
+                try check()
+                current = model.rows.first(where: { $0.id == argument }) ?? current
+            }
+            try context.show(current) { postLines(current) }
+        case "reply":
+            try requireArguments(context, 4)
+            _ = try await row(argument)
+            model.replyTapped(postID: argument)
+            model.replyDraftChanged(context.positional(3))
+            guard model.canSendReply else {
+                throw ScreenFailure(message: model.replyComposer.problem.map(ComposerState.sentence) ?? "")
+            }
+            await model.sendReplyTapped()
+            try check()
+            let updated = model.rows.first(where: { $0.id == argument })
+            try context.show(updated) { updated.map(postLines) ?? [] }
+        case "delete":
+            try requireArguments(context, 3)
+            await model.deleteTapped(postID: argument)
+            try check()
+            try context.show(["deleted": argument]) { [WallText.deleted] }
+        default:
+            throw UsageError("unknown wall action '\(action)' (list, post, like, unlike, reply, delete)")
+        }
+    }
+
+    @MainActor
+    static func runDiscussion(_ context: Context) async throws {
+        let model = DiscussionModel(client: context.client, sessionID: context.positional(0), timeZone: .current)
+        let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
+        func check() throws {
+            if let text = model.bannerText { throw ScreenFailure(message: text) }
+        }
+        switch action {
+        case "list":
+            await model.appeared(cursor: context.arguments.value("cursor"))
+            try check()
+            try context.show(DiscussionListing(messages: model.rows, nextCursor: model.nextCursor)) {
+                (model.emptyMessage.map { [$0] } ?? model.rows.flatMap(messageLines))
+                    + (model.nextCursor.map { ["", "next: --cursor \($0)"] } ?? [])
+            }
+        case "post":
+            try requireArguments(context, 3)
+            await model.appeared()
+            try check()
+            model.draftChanged(context.positional(2))
+            guard model.canSend else {
+                throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
+            }
+            await model.sendTapped()
+            try check()
+            let sent = model.rows.first
+            try context.show(sent) { sent.map(messageLines) ?? [] }
+        case "delete":
+            try requireArguments(context, 3)
+            await model.deleteTapped(messageID: context.positional(2))
+            try check()
+            try context.show(["deleted": context.positional(2)]) { [WallText.deleted] }
+        default:
+            throw UsageError("unknown discussion action '\(action)' (list, post, delete)")
+        }
+    }
+
+    private static func requireArguments(_ context: Context, _ count: Int) throws {
+        guard context.arguments.positionals.count >= count else {
+            throw UsageError(
+                "'\(context.arguments.commandPath.joined(separator: " ")) \(context.positional(1))' needs "
+                    + (count == 4 ? "POST TEXT" : context.positional(1) == "post" ? "TEXT" : "an id"))
+        }
+    }
+
+    static func postLines(_ row: WallPostRow) -> [String] {
+        var lines = ["\(row.id)  \(row.byline)  · \(row.likes)" + (row.isLiked ? " ♥" : "")]
+        if !row.text.isEmpty { lines.append("    \(row.text)") }
+        if let image = row.imageID { lines.append("    [\(image)]") }
+        lines += row.replies.map { "    ↳ \($0.id)  \($0.byline): \($0.text)" }
+        return lines
+    }
+
+    static func messageLines(_ row: DiscussionRow) -> [String] {
+        ["\(row.id)  \(row.byline)"] + (row.text.isEmpty ? [] : ["    \(row.text)"])
+            + (row.imageID.map { ["    [\($0)]"] } ?? [])
+    }
+}

@@ -1,0 +1,99 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The session discussion's view model.
+@MainActor @Suite struct DiscussionModelTests {
+    nonisolated static let me = PostAuthor(id: "me", name: "Ana Ferreira")
+    nonisolated static let other = PostAuthor(id: "bo", name: "Bo Chen")
+    nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)
+
+    nonisolated static func message(_ id: Int, by author: PostAuthor = other, session: String = "s1")
+        -> DiscussionMessage
+    {
+        DiscussionMessage(
+            id: String(id), sessionID: session, author: author, text: "Message \(id)",
+            createdAt: start.addingTimeInterval(Double(id) * 60))
+    }
+
+    @Test func loadsSendsAndKeepsTheDraftWhenSomeoneElseWrites() async {
+        let gate = Gate(isOpen: false)
+        let sent = Mutex<[NewDiscussionMessage]>([])
+        let client = AttendeeClient(
+            discussion: { sessionID, cursor, _ in
+                #expect(sessionID == "s1")
+                await gate.pass()
+                return cursor == nil
+                    ? DiscussionPage(
+                        messages: [Self.message(2, by: Self.me)], nextCursor: "c1",
+                        viewer: PostViewer(personID: "me", isOrganizer: false))
+                    : DiscussionPage(
+                        messages: [Self.message(1)], nextCursor: nil,
+                        viewer: PostViewer(personID: "me", isOrganizer: false))
+            },
+            postToDiscussion: { _, new in
+                sent.withLock { $0.append(new) }
+                return DiscussionMessage(
+                    id: "10", sessionID: "s1", author: Self.me, text: new.text,
+                    createdAt: Self.start.addingTimeInterval(3600))
+            })
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        let loading = Task { await model.appeared() }
+        await gate.arrived(1)
+        #expect(model.isLoading)
+        await gate.open()
+        await loading.value
+        #expect(model.isLoading == false)
+        #expect(model.rows.map(\.id) == ["2"])
+        #expect(model.rows[0].byline == "Ana Ferreira · 10 Mar, 09:02")
+        #expect(model.rows[0].canDelete)
+        #expect(model.canLoadMore)
+        await model.loadMoreTapped()
+        #expect(model.rows.map(\.id) == ["2", "1"])
+        #expect(model.rows[1].canDelete == false)
+        #expect(model.canLoadMore == false)
+
+        model.draftChanged("Which slide was that? 🤔")
+        #expect(model.composer.counter == "23 / 2000")
+        model.apply(.posted(Self.message(5)))
+        model.apply(.posted(Self.message(6, session: "another-session")))
+        #expect(model.rows.map(\.id) == ["5", "2", "1"])
+        #expect(model.draft == "Which slide was that? 🤔")
+        await model.sendTapped()
+        #expect(sent.withLock { $0 } == [NewDiscussionMessage(text: "Which slide was that? 🤔")])
+        #expect(model.rows.map(\.id) == ["10", "5", "2", "1"])
+        #expect(model.draft == "")
+        model.apply(.deleted(DiscussionDeletion(messageID: "5")))
+        #expect(model.rows.map(\.id) == ["10", "2", "1"])
+    }
+
+    @Test func emptyTooLongAndOffline() async {
+        let client = AttendeeClient(
+            discussion: { _, _, _ in throw APIError.offline }, deleteMessage: { _ in throw APIError.timeout })
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        await model.appeared()
+        #expect(model.banner == .offline)
+        #expect(model.bannerText == "You are offline. The discussion catches up when you are back.")
+        #expect(model.emptyMessage == nil)
+        model.draftChanged(" ")
+        #expect(model.canSend == false)
+        model.draftChanged(String(repeating: "e\u{301}", count: 2_001))
+        #expect(model.composer.counter == "2001 / 2000")
+        #expect(model.canSend == false)
+        #expect(model.composer.message == "The text must be at most 2000 characters.")
+        await model.deleteTapped(messageID: "1")
+        #expect(model.banner == .offline)
+
+        let quiet = DiscussionModel(
+            client: AttendeeClient(discussion: { _, _, _ in
+                DiscussionPage(messages: [], nextCursor: nil, viewer: PostViewer(personID: "me", isOrganizer: true))
+            }), sessionID: "s1")
+        await quiet.appeared()
+        #expect(quiet.emptyMessage == "No messages yet. Start the discussion.")
+        #expect(quiet.banner == nil)
+    }
+}

@@ -1,0 +1,54 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import TestSupport
+import Testing
+
+/// The wall and discussion models over the live client, against the real server in process.
+@MainActor @Suite struct WallLiveClientTests {
+    @Test func pagesLoadByCursorAndTwoPeopleSeeEachOthersPostsAndLikes() async throws {
+        try await AttendeeTestServer.with { server in
+            let bo = try await server.registeredAttendee("Bo Chen")
+            for index in 1...25 { _ = try await server.post(bo, "Bo \(index)") }
+            let tokens = LiveScreenTests.MemoryTokens()
+            let client = try LiveScreenTests.client(server, tokens)
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await client.register(server.eventID)
+
+            let wall = WallModel(client: client, eventID: server.eventID, timeZone: .gmt)
+            await wall.appeared()
+            #expect(wall.rows.count == PostPaging.defaultLimit)
+            #expect(wall.rows.first?.text == "Bo 25")
+            #expect(wall.rows.allSatisfy { !$0.canDelete })
+            #expect(wall.canLoadMore)
+            await wall.loadMoreTapped()
+            #expect(wall.rows.map(\.text) == (1...25).reversed().map { "Bo \($0)" })
+            #expect(wall.canLoadMore == false)
+
+            let top = try #require(wall.rows.first?.id)
+            await wall.likeTapped(postID: top)
+            #expect(wall.rows[0].likes == "1 like")
+            #expect(wall.rows[0].isLiked)
+            wall.draftChanged("Ana here")
+            await wall.postTapped()
+            #expect(wall.rows[0].text == "Ana here")
+            #expect(wall.rows[0].canDelete)
+            #expect(try await server.wall(bo).posts[1].likeCount == 1)
+            await wall.likeTapped(postID: top)
+            #expect(wall.rows[1].likes == "No likes")
+            #expect(try await server.wall(bo).posts[1].likeCount == 0)
+
+            let session = try await server.firstSessionID()
+            let discussion = DiscussionModel(client: client, sessionID: session, timeZone: .gmt)
+            await discussion.appeared()
+            #expect(discussion.emptyMessage == "No messages yet. Start the discussion.")
+            discussion.draftChanged("👋🏽 hello")
+            await discussion.sendTapped()
+            #expect(discussion.rows.map(\.text) == ["👋🏽 hello"])
+            await discussion.deleteTapped(messageID: discussion.rows[0].id)
+            #expect(discussion.rows.isEmpty)
+            #expect(discussion.banner == nil)
+        }
+    }
+}

@@ -1,0 +1,313 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The wall's view model: what a person sees at each step, against scripted clients.
+@MainActor @Suite struct WallModelTests {
+    nonisolated static let me = PostAuthor(id: "me", name: "Ana Ferreira")
+    nonisolated static let other = PostAuthor(id: "bo", name: "Bo Chen")
+    nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)  // 2027-03-10T09:00:00Z
+
+    nonisolated static func post(_ id: Int, by author: PostAuthor = other, likes: Int = 0, liked: Bool = false)
+        -> WallPost
+    {
+        WallPost(
+            id: String(id), eventID: "e1", author: author, text: "Post \(id)",
+            createdAt: start.addingTimeInterval(Double(id) * 60), likeCount: likes, likedByMe: liked)
+    }
+
+    nonisolated static func page(_ posts: [WallPost], next: String? = nil, organizer: Bool = false) -> WallPage {
+        WallPage(posts: posts, nextCursor: next, viewer: PostViewer(personID: "me", isOrganizer: organizer))
+    }
+
+    static func model(_ client: AttendeeClient) -> WallModel {
+        WallModel(client: client, eventID: "e1", timeZone: .gmt)
+    }
+
+    @Test func loadingShowsPostsNewestFirstThenOlderPagesByCursor() async throws {
+        let gate = Gate(isOpen: false)
+        let asked = Mutex<[String?]>([])
+        let client = AttendeeClient(wall: { eventID, cursor, _ in
+            #expect(eventID == "e1")
+            asked.withLock { $0.append(cursor) }
+            if cursor == nil {
+                await gate.pass()
+                return Self.page([Self.post(3, by: Self.me, likes: 2, liked: true), Self.post(2)], next: "c2")
+            }
+            return Self.page([Self.post(2), Self.post(1)], next: nil)
+        })
+        let model = Self.model(client)
+        #expect(model.rows.isEmpty)
+        #expect(model.isLoading == false)
+        let loading = Task { await model.appeared() }
+        await gate.arrived(1)
+        #expect(model.isLoading)
+        #expect(model.emptyMessage == nil)
+        await gate.open()
+        await loading.value
+        #expect(model.isLoading == false)
+        #expect(model.rows.map(\.id) == ["3", "2"])
+        #expect(model.rows[0].byline == "Ana Ferreira · 10 Mar, 09:03")
+        #expect(model.rows[0].likes == "2 likes")
+        #expect(model.rows[0].isLiked)
+        #expect(model.rows[0].likeButtonTitle == "Unlike")
+        #expect(model.rows[0].canDelete)
+        #expect(model.rows[1].likes == "No likes")
+        #expect(model.rows[1].likeButtonTitle == "Like")
+        #expect(model.rows[1].canDelete == false)
+        #expect(model.canLoadMore)
+
+        await model.loadMoreTapped()
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+        #expect(model.canLoadMore == false)
+        #expect(asked.withLock { $0 } == [nil, "c2"])
+        await model.loadMoreTapped()
+        #expect(asked.withLock { $0 }.count == 2)
+    }
+
+    @Test func anEmptyWallSaysSoAndTheOrganizerMayDeleteAnything() async {
+        let empty = Self.model(AttendeeClient(wall: { _, _, _ in Self.page([]) }))
+        await empty.appeared()
+        #expect(empty.emptyMessage == "No posts yet. Be the first to write something.")
+        let organizer = Self.model(AttendeeClient(wall: { _, _, _ in Self.page([Self.post(1)], organizer: true) }))
+        await organizer.appeared()
+        #expect(organizer.rows.map(\.canDelete) == [true])
+        #expect(organizer.emptyMessage == nil)
+    }
+
+    @Test func theComposerCountsCharactersAsPeopleSeeThem() {
+        let model = Self.model(AttendeeClient())
+        #expect(model.composer.counter == "0 / 2000")
+        #expect(model.canPost == false)
+        #expect(model.composer.message == nil)
+        model.draftChanged("👨‍👩‍👧‍👦 e\u{301}")
+        #expect(model.composer.count == 3)
+        #expect(model.composer.counter == "3 / 2000")
+        #expect(model.canPost)
+        model.draftChanged("  \n ")
+        #expect(model.composer.problem == .empty)
+        #expect(model.canPost == false)
+        model.draftChanged(String(repeating: "🏳️‍🌈", count: 2_000))
+        #expect(model.composer.counter == "2000 / 2000")
+        #expect(model.composer.isOverLimit == false)
+        #expect(model.canPost)
+        model.draftChanged(String(repeating: "🏳️‍🌈", count: 2_001))
+        #expect(model.composer.counter == "2001 / 2000")
+        #expect(model.composer.isOverLimit)
+        #expect(model.composer.problem == .tooLong)
+        #expect(model.composer.message == "The text must be at most 2000 characters.")
+        #expect(model.canPost == false)
+    }
+
+    @Test func aLiveEventWhileComposingShowsThePostAndKeepsTheDraft() async {
+        let sent = Mutex<[NewWallPost]>([])
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(1)]) },
+            postToWall: { _, new in
+                sent.withLock { $0.append(new) }
+                return WallPost(
+                    id: "9", eventID: "e1", author: Self.me, text: new.text,
+                    createdAt: Self.start.addingTimeInterval(900))
+            })
+        let model = Self.model(client)
+        await model.appeared()
+        model.draftChanged("Half a thou")
+        model.apply(.posted(Self.post(5)))
+        #expect(model.rows.map(\.id) == ["5", "1"])
+        #expect(model.draft == "Half a thou")
+        #expect(model.composer.counter == "11 / 2000")
+        model.apply(
+            .posted(WallPost(id: "x", eventID: "other-event", author: Self.other, text: "no", createdAt: Self.start)))
+        #expect(model.rows.map(\.id) == ["5", "1"])
+        model.draftChanged("Half a thought, finished")
+        await model.postTapped()
+        #expect(sent.withLock { $0 } == [NewWallPost(text: "Half a thought, finished")])
+        #expect(model.rows.map(\.id) == ["9", "5", "1"])
+        #expect(model.rows[0].canDelete)
+        #expect(model.draft == "")
+        // The post's own live event comes back too: it is not shown twice.
+        model.apply(.posted(WallPost(id: "9", eventID: "e1", author: Self.me, text: "x", createdAt: Self.start)))
+        #expect(model.rows.map(\.id) == ["9", "5", "1"])
+    }
+
+    @Test func aNewPostInTheSameSecondAsTheNewestGoesOnTop() async {
+        let model = Self.model(AttendeeClient(wall: { _, _, _ in Self.page([Self.post(2), Self.post(1)]) }))
+        await model.appeared()
+        var same = Self.post(2)
+        same.id = "3"
+        model.apply(.posted(same))
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+        model.apply(.posted(Self.post(0)))
+        #expect(model.rows.map(\.id) == ["3", "2", "1", "0"])
+    }
+
+    @Test func aLikeShowsAtOnceAndRollsBackWhenItFails() async {
+        let gate = Gate(isOpen: false)
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(1, likes: 3)]) },
+            like: { _ in
+                await gate.pass()
+                throw APIError.http(status: 500, detail: nil)
+            })
+        let model = Self.model(client)
+        await model.appeared()
+        #expect(model.rows[0].likeCount == 3)
+        let liking = Task { await model.likeTapped(postID: "1") }
+        await gate.arrived(1)
+        #expect(model.rows[0].isLiked)
+        #expect(model.rows[0].likeCount == 4)
+        #expect(model.rows[0].likes == "4 likes")
+        #expect(model.rows[0].likeButtonTitle == "Unlike")
+        // Someone else likes it meanwhile: the live count is the server's, the pending like still shows on top.
+        model.apply(.likes(WallLikes(postID: "1", likeCount: 4)))
+        #expect(model.rows[0].likeCount == 5)
+        await gate.open()
+        await liking.value
+        #expect(model.rows[0].isLiked == false)
+        #expect(model.rows[0].likeCount == 4)
+        #expect(model.rows[0].likeButtonTitle == "Like")
+        #expect(model.banner == .failed(APIError.http(status: 500, detail: nil).message))
+        #expect(model.bannerText == APIError.http(status: 500, detail: nil).message)
+    }
+
+    @Test func theEchoOfMyOwnLikeArrivingFirstDoesNotCountItTwice() async {
+        let gate = Gate(isOpen: false)
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(1, likes: 3)]) },
+            like: { postID in
+                await gate.pass()
+                return WallLikes(postID: postID, likeCount: 4, likedByMe: true)
+            })
+        let model = Self.model(client)
+        await model.appeared()
+        let liking = Task { await model.likeTapped(postID: "1") }
+        await gate.arrived(1)
+        #expect(model.rows[0].likeCount == 4)
+        model.apply(.likes(WallLikes(postID: "1", likeCount: 4, changedBy: "me", changerLikes: true)))
+        #expect(model.rows[0].likeCount == 4)
+        #expect(model.rows[0].isLiked)
+        // Someone else's like on top of mine.
+        model.apply(.likes(WallLikes(postID: "1", likeCount: 5, changedBy: "bo", changerLikes: true)))
+        #expect(model.rows[0].likeCount == 5)
+        await gate.open()
+        await liking.value
+        #expect(model.rows[0].isLiked)
+        // The answer's count was read before Bo's like: the live count, newer, stays.
+        #expect(model.rows[0].likeCount == 5)
+        #expect(model.rows[0].likes == "5 likes")
+    }
+
+    @Test func aLikeThatGoesThroughTakesTheServersCountAndUnlikeUndoesIt() async {
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(1, likes: 3)]) },
+            like: { WallLikes(postID: $0, likeCount: 10, likedByMe: true) },
+            unlike: { WallLikes(postID: $0, likeCount: 9, likedByMe: false) })
+        let model = Self.model(client)
+        await model.appeared()
+        await model.likeTapped(postID: "1")
+        #expect(model.rows[0].likeCount == 10)
+        #expect(model.rows[0].isLiked)
+        await model.likeTapped(postID: "1")
+        #expect(model.rows[0].likeCount == 9)
+        #expect(model.rows[0].isLiked == false)
+        #expect(model.banner == nil)
+    }
+
+    @Test func changesFromOtherPeopleAreApplied() async {
+        let model = Self.model(AttendeeClient(wall: { _, _, _ in Self.page([Self.post(2), Self.post(1)]) }))
+        await model.appeared()
+        let reply = WallReply(id: "r1", postID: "1", author: Self.other, text: "Agreed", createdAt: Self.start)
+        model.apply(.replied(reply))
+        model.apply(.replied(reply))
+        #expect(model.rows[1].replies.map(\.text) == ["Agreed"])
+        #expect(model.rows[1].replies[0].canDelete == false)
+        model.apply(.likes(WallLikes(postID: "2", likeCount: 7)))
+        #expect(model.rows[0].likes == "7 likes")
+        model.apply(.likes(WallLikes(postID: "2", likeCount: 1)))
+        #expect(model.rows[0].likes == "1 like")
+        model.apply(.deleted(WallDeletion(postID: "1", replyID: "r1")))
+        #expect(model.rows[1].replies.isEmpty)
+        model.apply(.deleted(WallDeletion(postID: "2")))
+        #expect(model.rows.map(\.id) == ["1"])
+        model.apply(.deleted(WallDeletion(postID: "1")))
+        #expect(model.rows.isEmpty)
+        #expect(model.emptyMessage == "No posts yet. Be the first to write something.")
+    }
+
+    @Test func liveUpdatesAreHeardUntilTheStreamEnds() async {
+        let (updates, continuation) = AsyncThrowingStream.makeStream(of: WallUpdate.self)
+        let model = Self.model(
+            AttendeeClient(wall: { _, _, _ in Self.page([]) }, wallUpdates: { _ in updates }))
+        await model.appeared()
+        continuation.yield(.posted(Self.post(4)))
+        continuation.yield(.likes(WallLikes(postID: "4", likeCount: 2)))
+        continuation.finish(throwing: APIError.offline)
+        await model.listen()
+        #expect(model.rows.map(\.id) == ["4"])
+        #expect(model.rows[0].likeCount == 2)
+        #expect(model.banner == .offline)
+        #expect(model.bannerText == "You are offline. The wall catches up when you are back.")
+    }
+
+    @Test func offlineShowsTheBannerAndAPostThatFailsKeepsItsDraft() async {
+        let online = Mutex(false)
+        let client = AttendeeClient(
+            wall: { _, _, _ in
+                guard online.withLock({ $0 }) else { throw APIError.offline }
+                return Self.page([Self.post(1)])
+            },
+            postToWall: { _, _ in throw APIError.cannotConnect })
+        let model = Self.model(client)
+        await model.appeared()
+        #expect(model.banner == .offline)
+        #expect(model.rows.isEmpty)
+        #expect(model.emptyMessage == nil)
+        online.withLock { $0 = true }
+        await model.appeared()
+        #expect(model.banner == nil)
+        model.draftChanged("Are you there?")
+        await model.postTapped()
+        #expect(model.banner == .offline)
+        #expect(model.draft == "Are you there?")
+        #expect(model.isPosting == false)
+        #expect(model.rows.map(\.id) == ["1"])
+    }
+
+    @Test func deletingAndReplying() async {
+        let deleted = Mutex<[String]>([])
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(2, by: Self.me), Self.post(1)]) },
+            deletePost: { id in
+                guard id == "2" else { throw APIError.http(status: 403, detail: nil) }
+                deleted.withLock { $0.append(id) }
+            },
+            reply: { postID, new in
+                WallReply(id: "r9", postID: postID, author: Self.me, text: new.text, createdAt: Self.start)
+            },
+            deleteReply: { id in deleted.withLock { $0.append(id) } })
+        let model = Self.model(client)
+        await model.appeared()
+        model.replyTapped(postID: "1")
+        #expect(model.replyingTo == "1")
+        #expect(model.canSendReply == false)
+        model.replyDraftChanged("Me too 🙌")
+        #expect(model.replyComposer.counter == "8 / 2000")
+        await model.sendReplyTapped()
+        #expect(model.replyingTo == nil)
+        #expect(model.rows[1].replies.map(\.text) == ["Me too 🙌"])
+        #expect(model.rows[1].replies[0].canDelete)
+        await model.deleteReplyTapped(postID: "1", replyID: "r9")
+        #expect(model.rows[1].replies.isEmpty)
+
+        await model.deleteTapped(postID: "1")
+        #expect(model.rows.map(\.id) == ["2", "1"])
+        #expect(model.banner == .failed(APIError.http(status: 403, detail: nil).message))
+        await model.deleteTapped(postID: "2")
+        #expect(model.rows.map(\.id) == ["1"])
+        #expect(deleted.withLock { $0 } == ["r9", "2"])
+    }
+}

@@ -1,0 +1,128 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import AttendeeServer
+
+/// Wall and discussion calls for the server tests.
+extension AttendeeTestServer {
+    var wallPath: String { "/attendee/v1/events/\(eventID)/wall" }
+
+    /// The person id behind a token.
+    func personID(_ token: String) async throws -> String {
+        try await client.get("/attendee/v1/me", headers: Self.auth(token)).decode(MyProfile.self).person.id
+    }
+
+    /// Makes the token's person the demo event's organizer.
+    func makeOrganizer(_ token: String) async throws {
+        let id = try await personID(token)
+        let eventID = self.eventID
+        _ = try await database.write { db in
+            try db.execute("UPDATE attendee_event SET organizer_id = \(id) WHERE id = \(eventID)")
+        }
+    }
+
+    /// Posts and requires a 201.
+    func post(_ token: String, _ text: String, imageID: String? = nil) async throws -> WallPost {
+        let response = try await client.post(
+            wallPath, json: NewWallPost(text: text, imageID: imageID), headers: Self.auth(token))
+        try #require(response.status == .created, "\(response.bodyText)")
+        return try response.decode(WallPost.self)
+    }
+
+    /// Posts a raw body.
+    func postRaw(_ path: String, _ token: String, _ body: Data) async throws -> Response {
+        try await client.post(path, body: body, headers: Self.auth(token))
+    }
+
+    /// A page of the wall as `token` sees it.
+    func wall(_ token: String, cursor: String? = nil, limit: Int? = nil) async throws -> WallPage {
+        var query: [String] = []
+        if let cursor { query.append("cursor=\(cursor)") }
+        if let limit { query.append("limit=\(limit)") }
+        let target = wallPath + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let response = try await client.get(target, headers: Self.auth(token))
+        try #require(response.status == .ok, "\(response.bodyText)")
+        return try response.decode(WallPage.self)
+    }
+
+    /// The whole wall, every page followed.
+    func wholeWall(_ token: String) async throws -> [WallPost] {
+        var posts: [WallPost] = []
+        var cursor: String?
+        repeat {
+            let page = try await wall(token, cursor: cursor, limit: PostPaging.maxLimit)
+            posts += page.posts
+            cursor = page.nextCursor
+        } while cursor != nil
+        return posts
+    }
+
+    func like(_ postID: String, _ token: String) async throws -> Response {
+        try await client.request(.put, "/attendee/v1/wall/\(postID)/like", headers: Self.auth(token))
+    }
+
+    func unlike(_ postID: String, _ token: String) async throws -> Response {
+        try await client.request(.delete, "/attendee/v1/wall/\(postID)/like", headers: Self.auth(token))
+    }
+
+    func reply(_ postID: String, _ token: String, _ text: String) async throws -> Response {
+        try await client.post(
+            "/attendee/v1/wall/\(postID)/replies", json: NewWallReply(text: text), headers: Self.auth(token))
+    }
+
+    /// The first session of the demo event.
+    func firstSessionID() async throws -> String {
+        try #require(try await agenda().first?.id)
+    }
+
+    /// Like rows as stored, and the post's stored count.
+    func storedLikes(_ postID: String) async throws -> (rows: Int, count: Int) {
+        let id = try #require(Int64(postID))
+        return try await database.read { db in
+            let rows =
+                try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_wall_like WHERE post_id = \(id)") ?? -1
+            let count = try db.fetchValue(Int.self, "SELECT like_count FROM attendee_wall_post WHERE id = \(id)") ?? -1
+            return (rows, count)
+        }
+    }
+}
+
+/// Reads any event stream route as the engine would send it.
+final class StreamReader: Sendable {
+    private let events: AsyncThrowingStream<ServerSentEvent, any Error>
+    private let task: Task<Void, Never>
+
+    init(_ response: Response) throws {
+        guard case .eventStream(let stream) = response.body else { throw EventStreamError.closed }
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: ServerSentEvent.self)
+        self.events = events
+        task = Task {
+            do {
+                try await stream.producer(EventStreamWriter { continuation.yield($0) })
+                continuation.finish()
+            } catch { continuation.finish(throwing: error) }
+        }
+    }
+
+    /// The next event other than `ready`, failing after ten seconds without one.
+    func next(skippingReady: Bool = true) async throws -> ServerSentEvent {
+        let events = self.events
+        return try await withThrowingTaskGroup(of: ServerSentEvent?.self) { group in
+            group.addTask {
+                for try await event in events where !(skippingReady && event.event == "ready") { return event }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let event = try await group.next() ?? nil else { throw EventStreamError.closed }
+            return event
+        }
+    }
+
+    func close() { task.cancel() }
+}

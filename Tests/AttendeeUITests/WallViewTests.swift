@@ -1,0 +1,45 @@
+import AttendeeCore
+import SwiftUI
+import Testing
+
+@testable import AttendeeUI
+
+/// The wall and a session's discussion, tapped through from the dashboard and the session page.
+@MainActor
+struct WallViewTests {
+    @Test func postLikeAndReplyOnTheWallThenWriteInASessionsDiscussion() async throws {
+        let host = try await AttendeeRootViewTests.registered()
+        try host.tap("Wall")
+        try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
+        #expect(host.tree.visibleNavigationTitle == "Wall")
+        #expect(host.tree.find(.button, "Post")?.isEnabled == false)
+        #expect(host.tree.texts.contains("0 / 2000"))
+
+        try host.type("Hello wall 👋", into: "Write on the wall")
+        #expect(host.tree.texts.contains("12 / 2000"))
+        try host.tap("Post")
+        try await host.waitUntil("the post") { $0.texts.contains("Hello wall 👋") }
+        #expect(host.tree.texts.contains("No likes"))
+        #expect(host.tree.texts.contains("0 / 2000"))
+        try host.tap("Like")
+        try await host.waitUntil("liked") { $0.texts.contains("1 like") && $0.find(.button, "Unlike") != nil }
+        try host.tap("Reply")
+        try host.type("Replying to myself", into: "Write a reply")
+        try host.tap("Send reply")
+        try await host.waitUntil("the reply") { $0.texts.contains("Replying to myself") }
+        try host.tap("Delete")
+        try await host.waitUntil("deleted") { $0.texts.contains("No posts yet. Be the first to write something.") }
+
+        try host.back()
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try host.tap("Discussion")
+        try await host.waitUntil("the discussion") { $0.texts.contains("No messages yet. Start the discussion.") }
+        #expect(host.tree.visibleNavigationTitle == "Discussion")
+        try host.type("Great keynote 🎉", into: "Write a message")
+        try host.tap("Send")
+        try await host.waitUntil("the message") { $0.texts.contains("Great keynote 🎉") }
+    }
+}
