@@ -5,84 +5,92 @@ import HTTPTypes
 
 extension AttendeeService {
     /// Every Attendee route, documented for `/openapi.json` (the contract test checks routed == documented).
-    public static let operations: [APIOperation] = [
-        operation(
-            AttendeeRoute.signUp, "Create an account; answers a session token",
-            [201: "Signed up", 409: "E-mail taken", 422: "Invalid field"], body: object(["email", "password", "name"])),
-        operation(
-            AttendeeRoute.signIn, "Sign in with e-mail and password",
-            [200: "Signed in", 401: "Wrong e-mail or password"],
-            body: object(["email", "password"])),
-        operation(AttendeeRoute.signOut, "End the current session token", [204: "Signed out", 401: "Not signed in"]),
-        operation(AttendeeRoute.me, "The caller's profile", [200: "OK", 401: "Not signed in"]),
-        operation(
-            AttendeeRoute.updateMe, "Edit the caller's profile, About me and preferences",
-            [200: "OK", 401: "Not signed in", 422: "Invalid field"], body: object([])),
-        operation(AttendeeRoute.events, "Every event", [200: "OK"], array: true),
-        operation(
-            AttendeeRoute.event, "An event with the caller's registration and the live-poll card",
-            [200: "OK", 404: "No such event"]),
-        operation(
-            AttendeeRoute.register, "Register the caller for an event",
-            [200: "Already registered", 201: "Registered", 401: "Not signed in", 404: "No such event"]),
-        operation(
-            AttendeeRoute.additionalInfo, "Answer Additional Info (every field required) or choose later",
-            [200: "OK", 401: "Not signed in", 403: "Not registered", 422: "Missing or invalid field"],
-            body: object(["later"])),
-        operation(
-            AttendeeRoute.agenda, "The event's sessions by start time", [200: "OK", 404: "No such event"], array: true),
-        operation(
-            AttendeeRoute.myAgenda, "The sessions the caller attends, in order", [200: "OK", 401: "Not signed in"],
-            array: true),
-        operation(AttendeeRoute.speakers, "The event's speakers", [200: "OK", 404: "No such event"], array: true),
-        operation(
-            AttendeeRoute.attendees, "The event's attendees; ?search= filters name, company and title",
-            [200: "OK", 401: "Not signed in", 403: "Not registered"], array: true),
-        operation(
-            AttendeeRoute.eventFeedback, "Rate the event, once",
-            [
-                204: "Recorded", 401: "Not signed in", 403: "Not registered", 409: "Already given",
-                422: "Invalid rating",
-            ], body: object(["rating"])),
-        operation(AttendeeRoute.session, "One session with the caller's state", [200: "OK", 404: "No such session"]),
-        operation(
-            AttendeeRoute.attend, "Take a seat, or join the waitlist when full",
-            [
-                200: "Attending or waitlisted", 401: "Not signed in", 403: "Not registered",
-                409: "Full, or overlapping an attended session",
-            ]),
-        operation(
-            AttendeeRoute.leave, "Give the seat back or leave the waitlist",
-            [200: "Cancelled", 401: "Not signed in", 404: "No such session"]),
-        operation(
-            AttendeeRoute.sessionAttendees, "Who attends a session",
-            [200: "OK", 401: "Not signed in", 403: "Not registered"],
-            array: true),
-        operation(
-            AttendeeRoute.sessionFeedback, "Rate a session and each of its speakers, once",
-            [
-                204: "Recorded", 401: "Not signed in", 403: "Did not attend", 409: "Already given",
-                422: "Invalid rating",
-            ], body: object(["rating", "speakerRatings"])),
-        operation(AttendeeRoute.speaker, "A speaker's profile and sessions", [200: "OK", 404: "No such speaker"]),
-        operation(
-            AttendeeRoute.person, "An attendee's public profile",
-            [200: "OK", 401: "Not signed in", 404: "No such person"]),
-        operation(
-            AttendeeRoute.importProgramme, "Create or update an event's programme by external ids",
-            [200: "Updated", 201: "Created", 401: "Not signed in", 403: "Not the organizer", 422: "Invalid programme"],
-            body: object(["event", "speakers", "sessions"])),
-        APIOperation(
-            AttendeeRoute.eventLive,
-            summary: "The event's live updates (Server-Sent Events): `ready` first, then each change; send "
-                + "`Last-Event-ID` to resume",
-            tag: "Attendee",
-            responses: [
-                200: "Streaming", 401: "Not signed in", 403: "Not registered",
-                404: "No such event",
-            ],
-            responseMediaType: "text/event-stream"),
-    ]
+    public static let operations: [APIOperation] =
+        [
+            operation(
+                AttendeeRoute.signUp, "Create an account; answers a session token",
+                [201: "Signed up", 409: "E-mail taken", 422: "Invalid field"],
+                body: object(["email", "password", "name"])),
+            operation(
+                AttendeeRoute.signIn, "Sign in with e-mail and password",
+                [200: "Signed in", 401: "Wrong e-mail or password"],
+                body: object(["email", "password"])),
+            operation(
+                AttendeeRoute.signOut, "End the current session token", [204: "Signed out", 401: "Not signed in"]),
+            operation(AttendeeRoute.me, "The caller's profile", [200: "OK", 401: "Not signed in"]),
+            operation(
+                AttendeeRoute.updateMe, "Edit the caller's profile, About me and preferences",
+                [200: "OK", 401: "Not signed in", 422: "Invalid field"], body: object([])),
+            operation(AttendeeRoute.events, "Every event", [200: "OK"], array: true),
+            operation(
+                AttendeeRoute.event, "An event with the caller's registration and the live-poll card",
+                [200: "OK", 404: "No such event"]),
+            operation(
+                AttendeeRoute.register, "Register the caller for an event",
+                [200: "Already registered", 201: "Registered", 401: "Not signed in", 404: "No such event"]),
+            operation(
+                AttendeeRoute.additionalInfo, "Answer Additional Info (every field required) or choose later",
+                [200: "OK", 401: "Not signed in", 403: "Not registered", 422: "Missing or invalid field"],
+                body: object(["later"])),
+            operation(
+                AttendeeRoute.agenda, "The event's sessions by start time", [200: "OK", 404: "No such event"],
+                array: true),
+            operation(
+                AttendeeRoute.myAgenda, "The sessions the caller attends, in order", [200: "OK", 401: "Not signed in"],
+                array: true),
+            operation(AttendeeRoute.speakers, "The event's speakers", [200: "OK", 404: "No such event"], array: true),
+            operation(
+                AttendeeRoute.attendees, "The event's attendees; ?search= filters name, company and title",
+                [200: "OK", 401: "Not signed in", 403: "Not registered"], array: true),
+            operation(
+                AttendeeRoute.eventFeedback, "Rate the event, once",
+                [
+                    204: "Recorded", 401: "Not signed in", 403: "Not registered", 409: "Already given",
+                    422: "Invalid rating",
+                ], body: object(["rating"])),
+            operation(
+                AttendeeRoute.session, "One session with the caller's state", [200: "OK", 404: "No such session"]),
+            operation(
+                AttendeeRoute.attend, "Take a seat, or join the waitlist when full",
+                [
+                    200: "Attending or waitlisted", 401: "Not signed in", 403: "Not registered",
+                    409: "Full, or overlapping an attended session",
+                ]),
+            operation(
+                AttendeeRoute.leave, "Give the seat back or leave the waitlist",
+                [200: "Cancelled", 401: "Not signed in", 404: "No such session"]),
+            operation(
+                AttendeeRoute.sessionAttendees, "Who attends a session",
+                [200: "OK", 401: "Not signed in", 403: "Not registered"],
+                array: true),
+            operation(
+                AttendeeRoute.sessionFeedback, "Rate a session and each of its speakers, once",
+                [
+                    204: "Recorded", 401: "Not signed in", 403: "Did not attend", 409: "Already given",
+                    422: "Invalid rating",
+                ], body: object(["rating", "speakerRatings"])),
+            operation(AttendeeRoute.speaker, "A speaker's profile and sessions", [200: "OK", 404: "No such speaker"]),
+            operation(
+                AttendeeRoute.person, "An attendee's public profile",
+                [200: "OK", 401: "Not signed in", 404: "No such person"]),
+            operation(
+                AttendeeRoute.importProgramme, "Create or update an event's programme by external ids",
+                [
+                    200: "Updated", 201: "Created", 401: "Not signed in", 403: "Not the organizer",
+                    422: "Invalid programme",
+                ],
+                body: object(["event", "speakers", "sessions"])),
+            APIOperation(
+                AttendeeRoute.eventLive,
+                summary: "The event's live updates (Server-Sent Events): `ready` first, then each change; send "
+                    + "`Last-Event-ID` to resume",
+                tag: "Attendee",
+                responses: [
+                    200: "Streaming", 401: "Not signed in", 403: "Not registered",
+                    404: "No such event",
+                ],
+                responseMediaType: "text/event-stream"),
+        ] + mediaOperations
 
     private static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,

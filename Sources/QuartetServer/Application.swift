@@ -100,11 +100,16 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     changeJar.register(on: &router)
     openAPI.add(ChangeJarService.operations)
 
+    // NB: an in-memory database keeps its uploads in a temporary folder that goes with it.
     let attendee = try AttendeeService(
         database: database,
-        configuration: AttendeeService.Configuration()
+        configuration: AttendeeService.Configuration(
+            mediaDirectory: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
+                ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true))
     )
     try await attendee.loadSeedIfNeeded()
+    // Abandoned uploads and files no row names: swept at start, then hourly.
+    _ = attendee.startMediaCleanup()
     attendee.register(on: &router)
     openAPI.add(AttendeeService.operations)
 

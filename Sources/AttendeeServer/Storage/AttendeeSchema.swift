@@ -112,5 +112,6 @@ enum AttendeeSchema {
                 CREATE INDEX attendee_live_event_by_age ON attendee_live_event (created_at);
                 """)
         }
+        MediaStore.register(in: &migrator)
     }
 }
