@@ -275,7 +275,7 @@ let views: [(name: String, dependencies: [String], frameworks: [String], testing
     ),
     ("ChangeJarUI", ["ChangeJarCore", "ChangeJarModels"], ["SwiftUI", "UIKit", "AuthenticationServices"], []),
     (
-        "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit"],
+        "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit", "PhotosUI"],
         ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier"]
     ),
 ]

@@ -24,6 +24,10 @@ public enum AttendeeDestination: Hashable, Sendable {
     case location(SessionLocation)
     /// The person's profile.
     case profile
+    /// The Documentation page of an event.
+    case documents(eventID: String)
+    /// The photos of an event.
+    case gallery(eventID: String)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -36,6 +40,8 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
         case .location: Strings.text("screen.location")
         case .profile: Strings.text("screen.profile")
+        case .documents: Strings.text("screen.documents")
+        case .gallery: Strings.text("screen.gallery")
         }
     }
 }
@@ -51,6 +57,8 @@ extension DashboardLink {
         case .myAgenda: .myAgenda(eventID: eventID)
         case .feedback: .eventFeedback(eventID: eventID)
         case .location: location.map { .location($0) }
+        case .documents: .documents(eventID: eventID)
+        case .gallery: .gallery(eventID: eventID)
         }
     }
 }
@@ -241,4 +249,15 @@ public final class AttendeeAppModel {
     public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {
         FeedbackModel(client: client, target: target)
     }
+
+    // MARK: Media (documents and gallery)
+
+    /// The documents and gallery calls (set by the app at launch; a test value fails every call).
+    public var mediaClient = AttendeeMediaClient()
+    /// The Documentation page of an event.
+    public func documents(_ eventID: String) -> DocumentsModel {
+        DocumentsModel(client: mediaClient, eventID: eventID)
+    }
+    /// The gallery of an event.
+    public func gallery(_ eventID: String) -> GalleryModel { GalleryModel(client: mediaClient, eventID: eventID) }
 }

@@ -99,6 +99,14 @@ public final class DocumentsModel {
 
     /// The line under the add button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: false) }
+    /// A row's download button.
+    public var downloadTitle: String { Strings.text("documents.download") }
+    /// A row's share button.
+    public var shareTitle: String { Strings.text("documents.share") }
+    /// A row's remove button.
+    public var removeTitle: String { Strings.text("documents.remove") }
+    /// The header photo's button, which opens the gallery.
+    public var headerPhotoTitle: String { Strings.text("documents.headerPhoto") }
 
     private let client: AttendeeMediaClient
     private let eventID: String

@@ -32,6 +32,9 @@ public final class GalleryModel {
     public var uploadMessage: String? { upload.message(photos: true) }
     /// The upload button's title.
     public var uploadTitle: String { Strings.text("gallery.upload") }
+    /// The name a photo from the library is uploaded under (the library gives none; the server adds the
+    /// extension its bytes call for).
+    public var pickedPhotoName: String { Strings.text("gallery.pickedName") }
     /// Whether the upload button can be tapped (not while one is on its way).
     public var canUpload: Bool {
         if case .uploading = upload { return false }

@@ -7,9 +7,15 @@ public struct AttendeeRootView: View {
     @State private var app: AttendeeAppModel
 
     /// The app over its live or test dependencies.
-    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL) {
-        _app = State(
-            initialValue: AttendeeAppModel(client: client, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL))
+    ///
+    /// `mediaClient` serves the Documentation page and the gallery.
+    public init(
+        client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL,
+        mediaClient: AttendeeMediaClient = AttendeeMediaClient()
+    ) {
+        let app = AttendeeAppModel(client: client, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL)
+        app.mediaClient = mediaClient
+        _app = State(initialValue: app)
     }
 
     public var body: some View {
@@ -49,6 +55,9 @@ struct AttendeePage: View {
         case .session(let id): SessionDetailsView(model: app.session(), sessionID: id)
         case .location(let location): LocationView(location: location)
         case .profile: ProfileView(model: app.profile())
+        case .documents(let eventID):
+            DocumentsView(model: app.documents(eventID), gallery: app.gallery(eventID))
+        case .gallery(let eventID): GalleryView(model: app.gallery(eventID))
         }
     }
 }

@@ -42,7 +42,7 @@ import Testing
             #expect(dashboard.registerButtonTitle == "Register")
             #expect(
                 dashboard.links.map(\.title) == [
-                    "Attendees", "Agenda", "Speakers", "My Agenda", "Feedback", "Location",
+                    "Attendees", "Agenda", "Speakers", "My Agenda", "Feedback", "Location", "Documentation", "Gallery",
                 ])
 
             await dashboard.registerTapped()
