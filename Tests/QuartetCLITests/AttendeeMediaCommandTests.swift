@@ -217,6 +217,46 @@ import TokenVerifier
         }
     }
 
+    @Test func overRealSocketsOneByteOverTheLimitIs413AndNothingStays() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
+            _ = await harness.run("register", event.id, "--later")
+            let token = try String(contentsOfFile: harness.directory + "/client/attendee/token", encoding: .utf8)
+            let body = Data([0xFF, 0xD8, 0xFF]) + Data(count: MediaLimits.maxBytes + 1 - 3)
+            for declared in [true, false] {
+                let socket = try Self.connect(port: harness.server.port)
+                defer { close(socket) }
+                let length = declared ? "Content-Length: \(body.count)\r\n" : "Transfer-Encoding: chunked\r\n"
+                let head =
+                    "POST /attendee/v1/events/\(event.id)/gallery?name=big.jpg HTTP/1.1\r\nHost: x\r\n"
+                    + "Authorization: Bearer \(token)\r\n\(length)Connection: close\r\n\r\n"
+                var wire = Data(head.utf8)
+                if declared {
+                    wire += body
+                } else {
+                    wire += Data((String(body.count, radix: 16) + "\r\n").utf8) + body + Data("\r\n0\r\n\r\n".utf8)
+                }
+                try await Task.detached { try Self.send(socket, wire) }.value
+                let reply = try await Task.detached { try Self.readHead(socket) }.value
+                #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply)")
+                #expect(harness.mediaFiles().isEmpty)
+            }
+        }
+    }
+
+    /// Reads a response's status line and headers.
+    static func readHead(_ descriptor: Int32) throws -> String {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.range(of: Data("\r\n\r\n".utf8)) == nil {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     static func connect(port: UInt16) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
