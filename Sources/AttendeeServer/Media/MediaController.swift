@@ -61,6 +61,9 @@ struct MediaController: Sendable {
 
     /// Checks who may add, then what arrived, and only then keeps it: a refused upload leaves nothing behind.
     private func accept(_ request: Request, _ upload: MediaUpload, purpose: MediaPurpose) async throws -> Response {
+        // NB: in process, the thread that fed the receiver may hold it a moment longer than the handler; the file of
+        // a refused upload must not outlive the answer.
+        defer { upload.abandon() }
         let userID = try await service.requireUser(request)
         let eventID = try request.parameter("eventID")
         let sessionID = purpose.isDocument ? Self.nonEmpty(request.query["sessionID"]) : nil

@@ -115,6 +115,10 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         }
     }
 
+    /// Closes and removes the temporary file, unless it was committed (the handler calls it once it is done,
+    /// so a refused upload is gone when the answer goes out, whoever still holds the receiver).
+    func abandon() { discard() }
+
     /// Closes and removes the temporary file, unless it was committed.
     private func discard() {
         if descriptor >= 0 {

@@ -199,6 +199,48 @@ import Testing
         }
     }
 
+    @Test func theCleanupStartedWithTheServerRunsAgainUntilCancelled() async throws {
+        try await AttendeeTestServer.with { server in
+            let staging = server.mediaFolder.staging
+            let first = staging.appendingPathComponent("first.part")
+            try Data("left".utf8).write(to: first)
+            let task = server.service.startMediaCleanup(every: .milliseconds(20), olderThan: 0)
+            var removed = false
+            for _ in 0..<500 where !removed {
+                removed = !FileManager.default.fileExists(atPath: first.path)
+                if !removed { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(removed)
+            // It runs again: a file abandoned later goes too.
+            let second = staging.appendingPathComponent("second.part")
+            try Data("left".utf8).write(to: second)
+            removed = false
+            for _ in 0..<500 where !removed {
+                removed = !FileManager.default.fileExists(atPath: second.path)
+                if !removed { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(removed)
+            task.cancel()
+            await task.value
+        }
+    }
+
+    @Test func anExpiredTokenCanNeitherUploadNorDownload() async throws {
+        try await AttendeeTestServer.with { server in
+            let token = try await server.registeredAttendee("Ines Duarte")
+            let photo = try await server.uploadPhoto(MediaFixtures.pngHeader(width: 8, height: 8), token: token)
+                .decode(MediaFile.self)
+            _ = try await server.database.write { db in try db.execute("UPDATE attendee_auth_token SET expires_at = 0")
+            }
+            let upload = try await server.uploadPhoto(MediaFixtures.pngHeader(width: 9, height: 9), token: token)
+            #expect(upload.status == .unauthorized)
+            let download = try await server.client.get(
+                "/attendee/v1/media/\(photo.id)", headers: AttendeeTestServer.auth(token))
+            #expect(download.status == .unauthorized)
+            #expect(server.mediaFiles().count == 1, "\(server.mediaFiles())")
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialect)
     func membersUploadOthersAreRefusedAndNothingIsKept(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
