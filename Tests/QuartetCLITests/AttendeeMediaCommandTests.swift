@@ -160,6 +160,22 @@ import TokenVerifier
             #expect(refused.errors.contains("Only PDF, text, Office, OpenDocument and image files can be added."))
             #expect(await harness.run("docs", event.id, "add", "--kind", "slides", path).code == 2)
 
+            let sessions = try await harness.json([Session].self, "agenda", event.id)
+            let session = try #require(sessions.first)
+            let notes = try harness.write("Keynote notes.txt", Data("Slides follow.\n".utf8))
+            let material = await harness.run(
+                "docs", event.id, "--session", session.id, "add", "--kind", "material", notes)
+            #expect(material.output == "Added “Keynote notes.txt”.\n", "\(material.errors)")
+            let sessionPage = try await harness.json(Sections.self, "docs", event.id, "--session", session.id)
+            #expect(sessionPage.sections.first { $0.kind == "materials" }?.rows.map(\.title) == ["Keynote notes.txt"])
+            #expect(sessionPage.sections.first { $0.kind == "preRead" }?.rows.isEmpty == true)
+            let other = try #require(sessions.last)
+            let otherPage = try await harness.json(Sections.self, "docs", event.id, "--session", other.id)
+            #expect(otherPage.sections.allSatisfy { $0.rows.isEmpty })
+            if let materialID = sessionPage.sections.first(where: { $0.kind == "materials" })?.rows.first?.id {
+                _ = await harness.run("docs", event.id, "--session", session.id, "remove", materialID)
+            }
+
             let removed = await harness.run("docs", event.id, "remove", id)
             #expect(removed.output == "Removed “Programme.pdf”.\n", "\(removed.errors)")
             #expect(harness.mediaFiles().isEmpty)
