@@ -125,6 +125,8 @@ var targets: [Target] = [
         name: "AttendeeServer",
         dependencies: [
             "AttendeeModels", "HTTPServer", "HTTPTypes", "Database", "TokenVerifier", "DynamicJSON", "Locking",
+            // Gallery thumbnails (JPEG) are made on the server.
+            "ImageCodec",
         ],
         resources: [.copy("Seed")],
         swiftSettings: swiftSettings
@@ -224,6 +226,8 @@ var targets: [Target] = [
             "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "HTTPTypes", "APIClient", "LocalStore",
             "Database",
             "DatabaseTestSupport",
+            // Real JPEG fixtures for the gallery tests are encoded in the test.
+            "ImageCodec", "TokenVerifier",
         ],
         swiftSettings: swiftSettings
     ),
@@ -273,7 +277,7 @@ let views: [(name: String, dependencies: [String], frameworks: [String], testing
     ),
     ("ChangeJarUI", ["ChangeJarCore", "ChangeJarModels"], ["SwiftUI", "UIKit", "AuthenticationServices"], []),
     (
-        "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit"],
+        "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit", "PhotosUI"],
         ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier"]
     ),
 ]

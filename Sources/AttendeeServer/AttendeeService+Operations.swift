@@ -92,7 +92,7 @@ extension AttendeeService {
                     404: "No such event",
                 ],
                 responseMediaType: "text/event-stream"),
-        ] + inboxOperations
+        ] + inboxOperations + mediaOperations
 
     private static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,

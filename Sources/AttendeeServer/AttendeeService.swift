@@ -30,6 +30,12 @@ public struct AttendeeService: Sendable {
         /// How long an encoded anonymous agenda may be reused (0 turns the cache off); writes in this process
         /// invalidate it at once.
         public var agendaCacheLifetime: TimeInterval
+        /// Where uploaded documents and photos live (`<data-dir>/media`); `nil` uses a temporary folder that goes
+        /// with the service (tests, in-memory databases).
+        public var mediaDirectory: URL?
+        /// The server's public address, for share links (`https://quartet.example`); `nil` uses the request's
+        /// `Host` over `http`.
+        public var publicBaseURL: URL?
 
         /// Creates a configuration.
         public init(
@@ -37,13 +43,17 @@ public struct AttendeeService: Sendable {
             tokenLifetime: TimeInterval = 30 * 24 * 3600,
             now: @escaping @Sendable () -> Date = { Date() },
             seedDirectory: URL? = nil,
-            agendaCacheLifetime: TimeInterval = 1
+            agendaCacheLifetime: TimeInterval = 1,
+            mediaDirectory: URL? = nil,
+            publicBaseURL: URL? = nil
         ) {
             self.passwordHasher = passwordHasher
             self.tokenLifetime = tokenLifetime
             self.now = now
             self.seedDirectory = seedDirectory
             self.agendaCacheLifetime = agendaCacheLifetime
+            self.mediaDirectory = mediaDirectory
+            self.publicBaseURL = publicBaseURL
         }
     }
 
@@ -54,6 +64,8 @@ public struct AttendeeService: Sendable {
     let live: LiveHub
     /// A hash of no one's password, verified when an e-mail is unknown so that sign-in takes as long either way.
     let decoyHash: String
+    /// Uploaded documents and photos: their rows and their folder.
+    let media: MediaStore
 
     /// Creates the service over a migrated database.
     public init(database: any SQLDatabase, configuration: Configuration = Configuration()) throws {
@@ -62,6 +74,10 @@ public struct AttendeeService: Sendable {
         self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
         self.live = LiveHub(database: database)
         self.decoyHash = try configuration.passwordHasher.hash(UUID().uuidString)
+        self.media = MediaStore(
+            database: database,
+            folder: try configuration.mediaDirectory.map { try MediaFolder($0) } ?? MediaFolder.temporary(),
+            now: configuration.now)
     }
 
     /// Adds the Attendee tables to a migrator.
@@ -90,6 +106,8 @@ public struct AttendeeService: Sendable {
     /// Registers every route of ``operations`` on `router`.
     public func register(on router: inout Router) {
         for (route, handler) in handlers { router.on(route, handler) }
+        // Media: uploads take their bodies as they arrive, so they register themselves.
+        MediaController(service: self).register(on: &router)
     }
 
     var handlers: [(Route, Handler)] {

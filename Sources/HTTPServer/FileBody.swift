@@ -24,8 +24,10 @@ public final class FileBody: Sendable {
         public var description: String { String(cString: strerror(code)) }
     }
 
-    /// The number of bytes sent (the file's size when it was opened).
+    /// The number of bytes sent (the file's size when it was opened, or the length of the range).
     public let count: Int
+    /// Where in the file the bytes sent start (0 unless a range was asked for).
+    public let offset: Int
     /// The descriptor, until the engine takes it or the body is released.
     private let descriptor: Locked<Int32?>
 
@@ -40,6 +42,23 @@ public final class FileBody: Sendable {
             throw OpenError(code: code)
         }
         count = Int(status.st_size)
+        offset = 0
+        descriptor = Locked(opened)
+    }
+
+    /// Opens `path` to send only the bytes in `range` (offsets into the file, e.g. for a `206 Partial Content`).
+    ///
+    /// A range reaching past the end of the file is cut to the file's size; one starting past it sends nothing.
+    ///
+    /// ```swift
+    /// let part = try FileBody(path: path, range: 100...199)   // 100 bytes from offset 100
+    /// ```
+    public init(path: String, range: ClosedRange<Int>) throws(OpenError) {
+        let whole = try FileBody(path: path)
+        guard let opened = whole.take() else { throw OpenError(code: EBADF) }
+        let start = min(max(0, range.lowerBound), whole.count)
+        offset = start
+        count = max(0, min(range.upperBound + 1, whole.count) - start)
         descriptor = Locked(opened)
     }
 
@@ -63,7 +82,8 @@ public final class FileBody: Sendable {
             let read = data.withUnsafeMutableBytes { buffer -> Int in
                 var offset = 0
                 while offset < buffer.count {
-                    let got = pread(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
+                    let got = pread(
+                        descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(self.offset + offset))
                     if got < 0, errno == EINTR { continue }
                     guard got > 0 else { return got < 0 ? -1 : offset }
                     offset += got

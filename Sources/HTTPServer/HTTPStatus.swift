@@ -15,6 +15,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let accepted = HTTPStatus(202)
     /// 204 No Content.
     public static let noContent = HTTPStatus(204)
+    /// 206 Partial Content.
+    public static let partialContent = HTTPStatus(206)
     /// 300 Multiple Choices.
     public static let multipleChoices = HTTPStatus(300)
     /// 304 Not Modified.
@@ -41,6 +43,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let contentTooLarge = HTTPStatus(413)
     /// 415 Unsupported Media Type.
     public static let unsupportedMediaType = HTTPStatus(415)
+    /// 416 Range Not Satisfiable.
+    public static let rangeNotSatisfiable = HTTPStatus(416)
     /// 422 Unprocessable Content.
     public static let unprocessableContent = HTTPStatus(422)
     /// 429 Too Many Requests.
@@ -61,6 +65,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 201: "Created"
         case 202: "Accepted"
         case 204: "No Content"
+        case 206: "Partial Content"
         case 300: "Multiple Choices"
         case 304: "Not Modified"
         case 400: "Bad Request"
@@ -74,6 +79,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
+        case 416: "Range Not Satisfiable"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"

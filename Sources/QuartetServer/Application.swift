@@ -19,6 +19,8 @@ public struct Application: Sendable {
     public var configuration: ServerConfiguration
     /// The database every domain stores its data in.
     public var database: any SQLDatabase
+    /// Background work that runs while the server does (the Attendee media cleanup); cancelled by ``close()``.
+    var background: [Task<Void, Never>] = []
 
     /// The router behind the shared middleware: request id → access log → problem details.
     public func handler(log: LogSink = .standardError) -> Handler {
@@ -39,8 +41,9 @@ public struct Application: Sendable {
         router.bodyReceivers()
     }
 
-    /// Closes the database; call after the HTTP server has stopped.
+    /// Stops the background work and closes the database; call after the HTTP server has stopped.
     public func close() async {
+        for task in background { task.cancel() }
         await database.close()
     }
 }
@@ -100,11 +103,16 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     changeJar.register(on: &router)
     openAPI.add(ChangeJarService.operations)
 
+    // NB: an in-memory database keeps its uploads in a temporary folder that goes with it.
     let attendee = try AttendeeService(
         database: database,
-        configuration: AttendeeService.Configuration()
+        configuration: AttendeeService.Configuration(
+            mediaDirectory: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
+                ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true))
     )
     try await attendee.loadSeedIfNeeded()
+    // Abandoned uploads and files no row names: swept at start, then hourly.
+    let mediaCleanup = attendee.startMediaCleanup()
     attendee.register(on: &router)
     openAPI.add(AttendeeService.operations)
 
@@ -120,5 +128,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)
     openAPI.add(OpenAPIController.operations)
-    return Application(router: router, openAPI: openAPI, configuration: configuration, database: database)
+    return Application(
+        router: router, openAPI: openAPI, configuration: configuration, database: database,
+        background: [mediaCleanup])
 }

@@ -19,8 +19,10 @@ struct AttendeeApp: App {
     static func root() async -> AttendeeRootView {
         let server = AppConfiguration.server
         let store = await DeviceStore.open("attendee")
-        let client = AttendeeClient.live(
-            baseURL: server, transport: .live(), tokens: .keychain(service: "dev.quartet.attendee"))
-        return AttendeeRootView(client: client, offlineCopy: .localStore(store), shareBaseURL: server)
+        let tokens = TokenStore.keychain(service: "dev.quartet.attendee")
+        let client = AttendeeClient.live(baseURL: server, transport: .live(), tokens: tokens)
+        let media = AttendeeMediaClient.live(baseURL: server, transport: .live(), tokens: tokens)
+        return AttendeeRootView(
+            client: client, offlineCopy: .localStore(store), shareBaseURL: server, mediaClient: media)
     }
 }

@@ -37,6 +37,10 @@ public enum AttendeeDestination: Hashable, Sendable {
     case wall(eventID: String)
     /// A session's discussion.
     case discussion(sessionID: String)
+    /// The Documentation page of an event.
+    case documents(eventID: String)
+    /// The photos of an event.
+    case gallery(eventID: String)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -54,6 +58,8 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .conversation, .noteEditor: nil
         case .wall: DashboardLink.wall.title
         case .discussion: Strings.text("discussion.title")
+        case .documents: Strings.text("screen.documents")
+        case .gallery: Strings.text("screen.gallery")
         }
     }
 }
@@ -72,6 +78,8 @@ extension DashboardLink {
         case .messages: .messages(eventID: eventID)
         case .notes: .notes(eventID: eventID, sessionID: nil)
         case .wall: .wall(eventID: eventID)
+        case .documents: .documents(eventID: eventID)
+        case .gallery: .gallery(eventID: eventID)
         }
     }
 }
@@ -262,4 +270,15 @@ public final class AttendeeAppModel {
     public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {
         FeedbackModel(client: client, target: target)
     }
+
+    // MARK: Media (documents and gallery)
+
+    /// The documents and gallery calls (set by the app at launch; a test value fails every call).
+    public var mediaClient = AttendeeMediaClient()
+    /// The Documentation page of an event.
+    public func documents(_ eventID: String) -> DocumentsModel {
+        DocumentsModel(client: mediaClient, eventID: eventID)
+    }
+    /// The gallery of an event.
+    public func gallery(_ eventID: String) -> GalleryModel { GalleryModel(client: mediaClient, eventID: eventID) }
 }

@@ -125,11 +125,36 @@ public enum AttendeeRoute {
         discussion, discussionPost, discussionDelete, discussionLive,
     ]
 
+    // MARK: Media (documents and gallery)
+
+    /// `GET`: the Documentation page (`?sessionID=` for one session's), for the event's members.
+    public static let documents = Route(.get, prefix + "/events/:eventID/documents", authenticated: true)
+    /// `POST` (raw body, `?purpose=pre-read|post-read|material&name=&sessionID=`): add a document; the session's
+    /// speakers and the organizer.
+    public static let addDocument = Route(.post, prefix + "/events/:eventID/documents", authenticated: true)
+    /// `GET`: the event's gallery, newest first, for its members.
+    public static let gallery = Route(.get, prefix + "/events/:eventID/gallery", authenticated: true)
+    /// `POST` (raw body, `?name=`): add a photo to the gallery, for the event's members.
+    public static let uploadPhoto = Route(.post, prefix + "/events/:eventID/gallery", authenticated: true)
+    /// `GET`: download a file (`Range`, `ETag`, `If-None-Match`, `If-Range`).
+    public static let media = Route(.get, prefix + "/media/:mediaID", authenticated: true)
+    /// `GET`: a JPEG thumbnail of an image.
+    public static let mediaThumbnail = Route(.get, prefix + "/media/:mediaID/thumbnail", authenticated: true)
+    /// `GET`: a link to send: the absolute URL of the download.
+    public static let mediaShare = Route(.get, prefix + "/media/:mediaID/share", authenticated: true)
+    /// `DELETE`: remove a file (its uploader, the session's speakers for documents, the organizer).
+    public static let removeMedia = Route(.delete, prefix + "/media/:mediaID", authenticated: true)
+
+    /// The documents and gallery routes.
+    public static let mediaRoutes: [Route] = [
+        documents, addDocument, gallery, uploadPhoto, media, mediaThumbnail, mediaShare, removeMedia,
+    ]
+
     /// Every route, for the server's registration check.
     public static let all: [Route] =
         [
             signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
             eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
             importProgramme, eventLive,
-        ] + inbox + wallAndDiscussions
+        ] + inbox + wallAndDiscussions + mediaRoutes
 }

@@ -115,5 +115,6 @@ enum AttendeeSchema {
         // Messages and notes (issue 13).
         registerInbox(in: &migrator)
         registerWallAndDiscussions(in: &migrator)
+        MediaStore.register(in: &migrator)
     }
 }

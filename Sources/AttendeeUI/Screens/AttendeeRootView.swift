@@ -7,9 +7,15 @@ public struct AttendeeRootView: View {
     @State private var app: AttendeeAppModel
 
     /// The app over its live or test dependencies.
-    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL) {
-        _app = State(
-            initialValue: AttendeeAppModel(client: client, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL))
+    ///
+    /// `mediaClient` serves the Documentation page and the gallery.
+    public init(
+        client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL,
+        mediaClient: AttendeeMediaClient = AttendeeMediaClient()
+    ) {
+        let app = AttendeeAppModel(client: client, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL)
+        app.mediaClient = mediaClient
+        _app = State(initialValue: app)
     }
 
     public var body: some View {
@@ -57,6 +63,9 @@ struct AttendeePage: View {
             NoteEditorView(model: app.noteEditor(eventID: eventID, sessionID: sessionID, note: note))
         case .wall(let eventID): WallView(model: app.wall(eventID))
         case .discussion(let sessionID): DiscussionView(model: app.discussion(sessionID))
+        case .documents(let eventID):
+            DocumentsView(model: app.documents(eventID), gallery: app.gallery(eventID))
+        case .gallery(let eventID): GalleryView(model: app.gallery(eventID))
         }
     }
 }

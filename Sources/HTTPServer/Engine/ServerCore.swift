@@ -257,7 +257,8 @@ final class ServerCore: Sendable {
         case .file(let file):
             // NB: MHD closes the descriptor when it destroys the response; if it makes none, we close it.
             made = file.take().flatMap { descriptor in
-                let response = MHD_create_response_from_fd64(UInt64(file.count), descriptor)
+                let response = MHD_create_response_from_fd_at_offset64(
+                    UInt64(file.count), descriptor, UInt64(file.offset))
                 if response == nil { close(descriptor) }
                 return response
             }

@@ -25,6 +25,10 @@ public struct APIOperation: Sendable, Hashable {
     /// The media type of its error bodies: problem details for Quartet's own APIs; a stand-in answers in the
     /// format of the service it stands in for.
     public var errorMediaType: String
+    /// The request body's media type: `application/json`, or e.g. `application/octet-stream` for a raw upload.
+    public var requestMediaType: String = "application/json"
+    /// Query parameters: name → description (all optional).
+    public var queryParameters: [String: String] = [:]
 
     public init(
         _ method: HTTPMethod,
@@ -108,10 +112,16 @@ public struct OpenAPIDocument: Sendable {
             let parameters = operation.parameterNames.map { name -> JSONValue in
                 ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
             }
-            if !parameters.isEmpty { entry["parameters"] = .array(parameters) }
+            let query = operation.queryParameters.sorted { $0.key < $1.key }.map { name, description -> JSONValue in
+                [
+                    "name": .string(name), "in": "query", "required": false, "description": .string(description),
+                    "schema": ["type": "string"],
+                ]
+            }
+            if !parameters.isEmpty || !query.isEmpty { entry["parameters"] = .array(parameters + query) }
             if let schema = operation.requestBody {
                 entry["requestBody"] = [
-                    "required": true, "content": ["application/json": ["schema": schema]],
+                    "required": true, "content": .object([operation.requestMediaType: ["schema": schema]]),
                 ]
             }
             var responses: [String: JSONValue] = [:]

@@ -6,12 +6,6 @@ import Foundation
 /// editor screens on the command line. Each command builds the screen's model, sends it the event a tap would, and
 /// prints what the screen shows.
 extension AttendeeCommand {
-    /// A screen's banner after a failed step, printed as `quartet attendee: …` with exit code 1.
-    struct ScreenFailure: LocalizedError {
-        var message: String
-        var errorDescription: String? { message }
-    }
-
     static var messages: CommandSpec {
         let event = OptionSpec("event", value: "EVENT", help: "the event (send: TARGET is then a person)")
         return CommandSpec(

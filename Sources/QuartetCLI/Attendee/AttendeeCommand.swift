@@ -9,16 +9,25 @@ import Foundation
 
 /// `quartet attendee …`: the Attendee app on the command line, over the same core as the phone app.
 enum AttendeeCommand {
+    /// A screen's banner after a failed step, printed as `quartet attendee: …` with exit code 1.
+    struct ScreenFailure: LocalizedError {
+        var message: String
+        var errorDescription: String? { message }
+    }
+
     static var spec: CommandSpec {
         CommandSpec(
             "attendee",
-            summary: "conference companion: events, agenda and seats, feedback, people, messages, notes",
+            summary:
+                "conference companion: events, agenda and seats, feedback, people, wall, discussions, messages, notes, "
+                + "documents, gallery",
             options: ClientOptions.specs + [.flag("json", help: "print JSON instead of text")],
             subcommands: [
                 signUp, signIn, signOut, events, event, register, agenda, attend, leave, session, feedback, speakers,
                 speaker, attendees, attendee, share, profile, myAgenda, importCommand,
                 messages, notes,
                 wall, discussion,
+                docs, gallery,
             ]
         )
     }

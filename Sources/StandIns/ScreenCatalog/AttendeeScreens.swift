@@ -231,6 +231,42 @@ enum AttendeeScreens {
                     FeedbackView(model: FeedbackModel(client: client(), target: target))
                 }.settled("the form")
             },
-        ] + inboxEntries
+        ] + inboxEntries + mediaEntries
+    }
+
+    // MARK: Media (documents and gallery)
+
+    static var mediaEntries: [ScreenEntry] {
+        [
+            ScreenEntry(app, screen: "documents", state: "loaded", summary: "The Documentation page") {
+                try await page(.documents(eventID: eventID)) {
+                    DocumentsView(
+                        model: DocumentsModel(client: PreviewClient.media, eventID: eventID),
+                        gallery: GalleryModel(client: PreviewClient.media, eventID: eventID))
+                }.settled("the documents") { $0.texts.contains("Programme.pdf") }
+            },
+            ScreenEntry(app, screen: "gallery", state: "loaded", summary: "The event's photos") {
+                try await page(.gallery(eventID: eventID)) {
+                    GalleryView(model: GalleryModel(client: PreviewClient.media, eventID: eventID))
+                }.settled("the photos") { $0.texts.contains("Opening.jpg") }
+            },
+            ScreenEntry(app, screen: "gallery", state: "refused", summary: "A picked file that is not a photo") {
+                let refusing = AttendeeMediaClient(
+                    gallery: PreviewClient.media.gallery,
+                    uploadPhoto: { _, _, _ in
+                        throw APIError.http(
+                            status: 415,
+                            detail: .problem(
+                                ProblemDetails(type: MediaRefusal.unsupportedType.rawValue, status: 415, detail: nil)))
+                    })
+                let host = page(.gallery(eventID: eventID)) {
+                    GalleryView(model: GalleryModel(client: refusing, eventID: eventID))
+                }
+                _ = try await host.settled("the photos") { $0.texts.contains("Opening.jpg") }
+                try host.pickPhoto(
+                    Data("not a photo".utf8), in: GalleryModel(client: refusing, eventID: eventID).uploadTitle)
+                return try await host.settled("the refusal") { $0.texts.contains { $0.hasPrefix("Only JPEG") } }
+            },
+        ]
     }
 }

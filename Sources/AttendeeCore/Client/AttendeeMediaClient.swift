@@ -1,0 +1,113 @@
+import APIClient
+import AttendeeModels
+import Foundation
+import HTTPTypes
+
+/// The Attendee media API as a value (documents, gallery, downloads, share links): one closure per call, a
+/// `live` value over `APIClient`, test values in tests.
+///
+/// NB: a struct of its own rather than more closures on ``AttendeeClient``, so the documents and gallery
+/// screens depend on what they use only.
+public struct AttendeeMediaClient: Sendable {
+    /// `GET /events/:eventID/documents?sessionID=`.
+    public var documents: @Sendable (_ eventID: String, _ sessionID: String?) async throws -> DocumentsPage
+    /// `POST /events/:eventID/documents?purpose=&sessionID=&name=` with the file as the body.
+    public var addDocument:
+        @Sendable (_ eventID: String, _ sessionID: String?, MediaPurpose, _ fileName: String, Data) async throws ->
+            MediaFile
+    /// `GET /events/:eventID/gallery`.
+    public var gallery: @Sendable (_ eventID: String) async throws -> [MediaFile]
+    /// `POST /events/:eventID/gallery?name=` with the image as the body.
+    public var uploadPhoto: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+    /// `GET /media/:mediaID`: the file's bytes.
+    public var download: @Sendable (_ mediaID: String) async throws -> Data
+    /// `GET /media/:mediaID/thumbnail`.
+    public var thumbnail: @Sendable (_ mediaID: String) async throws -> Data
+    /// `GET /media/:mediaID/share`.
+    public var share: @Sendable (_ mediaID: String) async throws -> MediaShareLink
+    /// `DELETE /media/:mediaID`.
+    public var remove: @Sendable (_ mediaID: String) async throws -> Void
+
+    /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
+    public init(
+        documents: @escaping @Sendable (String, String?) async throws -> DocumentsPage = { _, _ in
+            throw AttendeeClient.unimplemented
+        },
+        addDocument: @escaping @Sendable (String, String?, MediaPurpose, String, Data) async throws -> MediaFile = {
+            _, _, _, _, _ in throw AttendeeClient.unimplemented
+        },
+        gallery: @escaping @Sendable (String) async throws -> [MediaFile] = { _ in throw AttendeeClient.unimplemented },
+        uploadPhoto: @escaping @Sendable (String, String, Data) async throws -> MediaFile = { _, _, _ in
+            throw AttendeeClient.unimplemented
+        },
+        download: @escaping @Sendable (String) async throws -> Data = { _ in throw AttendeeClient.unimplemented },
+        thumbnail: @escaping @Sendable (String) async throws -> Data = { _ in throw AttendeeClient.unimplemented },
+        share: @escaping @Sendable (String) async throws -> MediaShareLink = { _ in
+            throw AttendeeClient.unimplemented
+        },
+        remove: @escaping @Sendable (String) async throws -> Void = { _ in throw AttendeeClient.unimplemented }
+    ) {
+        self.documents = documents
+        self.addDocument = addDocument
+        self.gallery = gallery
+        self.uploadPhoto = uploadPhoto
+        self.download = download
+        self.thumbnail = thumbnail
+        self.share = share
+        self.remove = remove
+    }
+}
+
+extension AttendeeMediaClient {
+    /// The real server, through `APIClient` (error reporting, bearer token from `tokens`; uploads are not retried).
+    public static func live(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> AttendeeMediaClient {
+        let api = APIClient(
+            baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
+            encoder: AttendeeCoding.encoder(),
+            tokenProvider: TokenProvider(
+                credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
+                refresh: { throw APIError.signedOut }))
+        @Sendable func upload(_ route: Route, _ eventID: String, query: [URLQueryItem], _ data: Data) async throws
+            -> MediaFile
+        {
+            try await api.send(
+                Endpoint<MediaFile>(
+                    route, [eventID], query: query, body: .data(data, contentType: "application/octet-stream"),
+                    response: .json()))
+        }
+        return AttendeeMediaClient(
+            documents: { eventID, sessionID in
+                try await api.send(
+                    Endpoint<DocumentsPage>(
+                        AttendeeRoute.documents, [eventID],
+                        query: sessionID.map { [URLQueryItem(name: "sessionID", value: $0)] } ?? [],
+                        response: .json()))
+            },
+            addDocument: { eventID, sessionID, purpose, fileName, data in
+                var query = [
+                    URLQueryItem(name: "purpose", value: purpose.rawValue), URLQueryItem(name: "name", value: fileName),
+                ]
+                if let sessionID { query.append(URLQueryItem(name: "sessionID", value: sessionID)) }
+                return try await upload(AttendeeRoute.addDocument, eventID, query: query, data)
+            },
+            gallery: { eventID in
+                try await api.send(Endpoint<[MediaFile]>(AttendeeRoute.gallery, [eventID], response: .json()))
+            },
+            uploadPhoto: { eventID, fileName, data in
+                try await upload(
+                    AttendeeRoute.uploadPhoto, eventID, query: [URLQueryItem(name: "name", value: fileName)], data)
+            },
+            download: { mediaID in
+                try await api.send(Endpoint<Data>(AttendeeRoute.media, [mediaID], response: .data))
+            },
+            thumbnail: { mediaID in
+                try await api.send(Endpoint<Data>(AttendeeRoute.mediaThumbnail, [mediaID], response: .data))
+            },
+            share: { mediaID in
+                try await api.send(Endpoint<MediaShareLink>(AttendeeRoute.mediaShare, [mediaID], response: .json()))
+            },
+            remove: { mediaID in
+                try await api.send(Endpoint<Void>(AttendeeRoute.removeMedia, [mediaID], response: .none))
+            })
+    }
+}

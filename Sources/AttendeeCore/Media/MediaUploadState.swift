@@ -1,0 +1,77 @@
+import APIClient
+import AttendeeModels
+import Foundation
+
+/// Where an upload (a gallery photo, a speaker's document) stands, as the screen shows it.
+public enum MediaUploadState: Sendable, Hashable {
+    /// Nothing is being uploaded.
+    case idle
+    /// The file is on its way.
+    case uploading(fileName: String)
+    /// Over the 25 MB limit (found before sending, or refused by the server).
+    case tooLarge(fileName: String)
+    /// The bytes are not a type this list takes.
+    case refusedType
+    /// An image with more pixels than the server takes.
+    case tooManyPixels(fileName: String)
+    /// Stored.
+    case done(fileName: String)
+    /// Anything else that went wrong, with the sentence to show.
+    case failed(String)
+
+    /// The line the screen shows under the upload button, `nil` when idle.
+    ///
+    /// `photos` picks the refusal sentence of the gallery rather than the documents'.
+    public func message(photos: Bool) -> String? {
+        switch self {
+        case .idle: nil
+        case .uploading(let name): Strings.format("media.upload.uploading", name)
+        case .tooLarge(let name):
+            Strings.format("media.upload.tooLarge", name, "\(MediaLimits.maxBytes / (1024 * 1024))")
+        case .refusedType:
+            Strings.text(photos ? "media.upload.refusedType.photo" : "media.upload.refusedType.document")
+        case .tooManyPixels(let name): Strings.format("media.upload.tooManyPixels", name)
+        case .done(let name): Strings.format("media.upload.done", name)
+        case .failed(let message): message
+        }
+    }
+
+    /// The state a failed upload of `fileName` ends in: the server's refusals by their problem type (or status).
+    static func failure(_ error: any Error, fileName: String) -> MediaUploadState {
+        let apiError = error as? APIError
+        var refusal: MediaRefusal?
+        if case .http(_, .problem(let problem))? = apiError, let type = problem.type {
+            refusal = MediaRefusal(rawValue: type)
+        }
+        switch (refusal, apiError?.status) {
+        case (.tooLarge?, _), (nil, 413?): return .tooLarge(fileName: fileName)
+        case (.unsupportedType?, _), (nil, 415?): return .refusedType
+        case (.tooManyPixels?, _): return .tooManyPixels(fileName: fileName)
+        default: return .failed(AttendeeFailure.message(error))
+        }
+    }
+}
+
+/// How files read in lists: `PDF · 1.2 MB`, `PNG image · 640 × 480`.
+public enum MediaText {
+    /// The kind of file, in words.
+    public static func kind(_ type: MediaType) -> String { Strings.text("media.kind." + type.rawValue) }
+
+    /// `812 bytes`, `48 KB`, `1.2 MB` (1 KB = 1,024 bytes, one decimal under 10 MB).
+    public static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return Strings.format("media.size.bytes", "\(bytes)") }
+        if bytes < 1024 * 1024 { return Strings.format("media.size.kilobytes", "\(bytes / 1024)") }
+        let megabytes = Double(bytes) / (1024 * 1024)
+        let text = megabytes < 10 ? String(format: "%.1f", megabytes) : "\(Int(megabytes))"
+        return Strings.format("media.size.megabytes", text)
+    }
+
+    /// The line under a file's name: its kind and size (and an image's pixel size).
+    public static func detail(_ file: MediaFile) -> String {
+        var parts = Strings.format("media.detail", kind(file.type), size(file.byteCount))
+        if let width = file.width, let height = file.height {
+            parts = Strings.format("media.detail", parts, Strings.format("media.pixels", "\(width)", "\(height)"))
+        }
+        return parts
+    }
+}

@@ -1,0 +1,224 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// The Documentation page of an event (or of one session): its header photo, which opens the gallery, and
+/// three lists — pre-read, post-read, session materials — whose rows download, share and (for the session's
+/// speakers and the organizer) are removed; speakers add documents here too.
+@Observable @MainActor
+public final class DocumentsModel {
+    /// Which list a section is.
+    public enum SectionKind: String, Sendable, Hashable, CaseIterable, Codable {
+        case preRead, postRead, materials
+
+        /// The section's title.
+        public var title: String { Strings.text("documents." + rawValue) }
+
+        /// The purpose of the documents it lists.
+        public var purpose: MediaPurpose {
+            switch self {
+            case .preRead: .preRead
+            case .postRead: .postRead
+            case .materials: .material
+            }
+        }
+    }
+
+    /// One document of a list.
+    public struct Row: Sendable, Hashable, Identifiable, Codable {
+        /// The file's id.
+        public var id: String
+        /// The file's name.
+        public var title: String
+        /// `PDF · 1.2 MB`.
+        public var detail: String
+
+        /// Creates a row.
+        public init(id: String, title: String, detail: String) {
+            self.id = id
+            self.title = title
+            self.detail = detail
+        }
+    }
+
+    /// One list, always shown (with ``emptyMessage`` when it has no rows).
+    public struct Section: Sendable, Hashable, Identifiable, Codable {
+        /// Which list.
+        public var kind: SectionKind
+        /// Its title.
+        public var title: String
+        /// Its documents, oldest first.
+        public var rows: [Row]
+        /// What it says when empty.
+        public var emptyMessage: String?
+        public var id: SectionKind { kind }
+    }
+
+    /// A downloaded file, for the screen to save or open.
+    public struct Download: Sendable, Hashable {
+        /// The name to save it under.
+        public var fileName: String
+        /// Its bytes.
+        public var data: Data
+
+        /// Creates a download.
+        public init(fileName: String, data: Data) {
+            self.fileName = fileName
+            self.data = data
+        }
+    }
+
+    /// A link ready for the share sheet.
+    public struct Share: Sendable, Hashable {
+        /// The absolute URL of the download.
+        public var url: String
+        /// `Slides.pdf: https://…`.
+        public var text: String
+    }
+
+    /// The three lists, in order.
+    public private(set) var sections: [Section] = SectionKind.allCases.map {
+        Section(kind: $0, title: $0.title, rows: [], emptyMessage: Strings.text("documents.empty"))
+    }
+    /// The header photo's id, when the event has photos.
+    public private(set) var headerPhotoID: String?
+    /// Whether the header photo has a thumbnail to show.
+    public private(set) var headerPhotoHasThumbnail = false
+    /// Set when the header photo was tapped: the screen shows the gallery.
+    public private(set) var showsGallery = false
+    /// The last download, until the screen has taken it.
+    public private(set) var download: Download?
+    /// The last share link, until the screen has shown it.
+    public private(set) var share: Share?
+    /// Where the last added document stands.
+    public private(set) var upload: MediaUploadState = .idle
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// The error or confirmation line the screen shows, if any.
+    public private(set) var banner: String?
+
+    /// The line under the add button (`nil` when idle).
+    public var uploadMessage: String? { upload.message(photos: false) }
+    /// A row's download button.
+    public var downloadTitle: String { Strings.text("documents.download") }
+    /// A row's share button.
+    public var shareTitle: String { Strings.text("documents.share") }
+    /// A row's remove button.
+    public var removeTitle: String { Strings.text("documents.remove") }
+    /// The header photo's button, which opens the gallery.
+    public var headerPhotoTitle: String { Strings.text("documents.headerPhoto") }
+
+    private let client: AttendeeMediaClient
+    private let eventID: String
+    private let sessionID: String?
+    private var files: [String: MediaFile] = [:]
+
+    /// Creates the model for the event's page, or for one session's documents.
+    public init(client: AttendeeMediaClient, eventID: String, sessionID: String? = nil) {
+        self.client = client
+        self.eventID = eventID
+        self.sessionID = sessionID
+    }
+
+    /// The screen appeared: loads the lists.
+    public func appeared() async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            show(try await client.documents(eventID, sessionID))
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The header photo was tapped: the gallery opens.
+    public func headerPhotoTapped() {
+        if headerPhotoID != nil { showsGallery = true }
+    }
+
+    /// Back from the gallery.
+    public func galleryClosed() { showsGallery = false }
+
+    /// A row's download was tapped.
+    public func downloadTapped(_ id: String) async {
+        guard let file = files[id] else { return }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            download = Download(fileName: file.fileName, data: try await client.download(id))
+            banner = Strings.format("documents.downloaded", file.fileName)
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The screen saved or opened the download.
+    public func downloadHandled() { download = nil }
+
+    /// A row's share was tapped.
+    public func shareTapped(_ id: String) async {
+        guard let file = files[id] else { return }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let link = try await client.share(id)
+            share = Share(url: link.url, text: Strings.format("documents.shareText", file.fileName, link.url))
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// The share sheet closed.
+    public func shareDismissed() { share = nil }
+
+    /// A row's remove was tapped (the server decides whether the person may).
+    public func removeTapped(_ id: String) async {
+        guard let file = files[id] else { return }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            try await client.remove(id)
+            show(try await client.documents(eventID, sessionID))
+            banner = Strings.format("documents.removed", file.fileName)
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// A speaker picked a file for a list: over 25 MB is refused here; the server checks the rest.
+    public func documentPicked(_ kind: SectionKind, fileName: String, data: Data) async {
+        if case .uploading = upload { return }
+        guard data.count <= MediaLimits.maxBytes else {
+            upload = .tooLarge(fileName: fileName)
+            return
+        }
+        upload = .uploading(fileName: fileName)
+        do {
+            let stored = try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data)
+            upload = .done(fileName: stored.fileName)
+            show(try await client.documents(eventID, sessionID))
+        } catch {
+            upload = .failure(error, fileName: fileName)
+        }
+    }
+
+    private func show(_ page: DocumentsPage) {
+        var files: [String: MediaFile] = [:]
+        for file in page.preRead + page.postRead + page.materials { files[file.id] = file }
+        self.files = files
+        headerPhotoID = page.headerPhoto?.id
+        headerPhotoHasThumbnail = page.headerPhoto?.hasThumbnail ?? false
+        sections = SectionKind.allCases.map { kind in
+            let list: [MediaFile] =
+                switch kind {
+                case .preRead: page.preRead
+                case .postRead: page.postRead
+                case .materials: page.materials
+                }
+            return Section(
+                kind: kind, title: kind.title,
+                rows: list.map { Row(id: $0.id, title: $0.fileName, detail: MediaText.detail($0)) },
+                emptyMessage: list.isEmpty ? Strings.text("documents.empty") : nil)
+        }
+    }
+}

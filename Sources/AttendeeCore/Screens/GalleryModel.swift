@@ -1,0 +1,95 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// The event's gallery: its photos, newest first, and adding one.
+@Observable @MainActor
+public final class GalleryModel {
+    /// One photo of the grid.
+    public struct Tile: Sendable, Hashable, Identifiable, Codable {
+        /// The file's id.
+        public var id: String
+        /// Its name.
+        public var fileName: String
+        /// `JPEG image · 2.1 MB · 4032 × 3024`.
+        public var detail: String
+        /// Whether a small JPEG exists (otherwise the view loads the photo itself).
+        public var hasThumbnail: Bool
+    }
+
+    /// The photos shown, newest first.
+    public private(set) var tiles: [Tile] = []
+    /// What the grid says when there is nothing to show.
+    public private(set) var emptyMessage: String?
+    /// Where the last upload stands.
+    public private(set) var upload: MediaUploadState = .idle
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// The error line the screen shows, if any.
+    public private(set) var banner: String?
+
+    /// The line under the upload button (`nil` when idle).
+    public var uploadMessage: String? { upload.message(photos: true) }
+    /// The upload button's title.
+    public var uploadTitle: String { Strings.text("gallery.upload") }
+    /// The name a photo from the library is uploaded under (the library gives none; the server adds the
+    /// extension its bytes call for).
+    public var pickedPhotoName: String { Strings.text("gallery.pickedName") }
+    /// Whether the upload button can be tapped (not while one is on its way).
+    public var canUpload: Bool {
+        if case .uploading = upload { return false }
+        return true
+    }
+
+    private let client: AttendeeMediaClient
+    private let eventID: String
+
+    /// Creates the model over a client.
+    public init(client: AttendeeMediaClient, eventID: String) {
+        self.client = client
+        self.eventID = eventID
+    }
+
+    /// The screen appeared: loads the photos.
+    public func appeared() async {
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            show(try await client.gallery(eventID))
+            banner = nil
+        } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// A photo was picked: a file over 25 MB is refused here, anything else goes to the server, which checks
+    /// what it really is.
+    public func photoPicked(fileName: String, data: Data) async {
+        guard canUpload else { return }
+        guard data.count <= MediaLimits.maxBytes else {
+            upload = .tooLarge(fileName: fileName)
+            return
+        }
+        upload = .uploading(fileName: fileName)
+        do {
+            let stored = try await client.uploadPhoto(eventID, fileName, data)
+            upload = .done(fileName: stored.fileName)
+            show(try await client.gallery(eventID))
+        } catch {
+            upload = .failure(error, fileName: fileName)
+        }
+    }
+
+    /// The upload message was dismissed.
+    public func uploadMessageDismissed() {
+        if case .uploading = upload { return }
+        upload = .idle
+    }
+
+    private func show(_ files: [MediaFile]) {
+        tiles = files.map {
+            Tile(id: $0.id, fileName: $0.fileName, detail: MediaText.detail($0), hasThumbnail: $0.hasThumbnail)
+        }
+        emptyMessage = files.isEmpty ? Strings.text("gallery.empty") : nil
+    }
+}

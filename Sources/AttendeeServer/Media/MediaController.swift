@@ -1,0 +1,249 @@
+import AttendeeModels
+import Foundation
+import HTTPServer
+
+/// Documents and the gallery: uploads streamed to disk, downloads with ranges and validators, thumbnails,
+/// share links and removal.
+struct MediaController: Sendable {
+    let service: AttendeeService
+    var media: MediaStore { service.media }
+
+    /// Registers the media routes; the two uploads take their bodies as they arrive.
+    func register(on router: inout Router) {
+        router.on(AttendeeRoute.documents, documents)
+        router.on(AttendeeRoute.gallery, gallery)
+        router.on(AttendeeRoute.media, download)
+        router.on(AttendeeRoute.mediaThumbnail, thumbnail)
+        router.on(AttendeeRoute.mediaShare, share)
+        router.on(AttendeeRoute.removeMedia, remove)
+        let folder = media.folder
+        let stage: @Sendable (Request) -> MediaUpload = { request in
+            folder.stage(
+                declaredLength: request.headers["Content-Length"].flatMap { Int($0) }, limit: MediaLimits.maxBytes)
+        }
+        router.on(
+            AttendeeRoute.addDocument.method, AttendeeRoute.addDocument.pattern, receiving: stage,
+            handler: addDocument)
+        router.on(
+            AttendeeRoute.uploadPhoto.method, AttendeeRoute.uploadPhoto.pattern, receiving: stage,
+            handler: uploadPhoto)
+    }
+
+    // MARK: - Lists
+
+    func documents(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        return try .json(
+            try await media.documents(
+                eventID: try request.parameter("eventID"), sessionID: Self.nonEmpty(request.query["sessionID"]),
+                readerID: userID))
+    }
+
+    func gallery(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        return try .json(try await media.gallery(eventID: try request.parameter("eventID"), readerID: userID))
+    }
+
+    // MARK: - Uploads
+
+    func addDocument(_ request: Request, _ upload: MediaUpload) async throws -> Response {
+        guard let purpose = request.query["purpose"].flatMap(MediaPurpose.init(rawValue:)), purpose.isDocument
+        else {
+            throw HTTPError(
+                .unprocessableContent, detail: "Say which list: pre-read, post-read or material.", field: "purpose")
+        }
+        return try await accept(request, upload, purpose: purpose)
+    }
+
+    func uploadPhoto(_ request: Request, _ upload: MediaUpload) async throws -> Response {
+        try await accept(request, upload, purpose: .gallery)
+    }
+
+    /// Checks who may add, then what arrived, and only then keeps it: a refused upload leaves nothing behind.
+    private func accept(_ request: Request, _ upload: MediaUpload, purpose: MediaPurpose) async throws -> Response {
+        // NB: in process, the thread that fed the receiver may hold it a moment longer than the handler; the file of
+        // a refused upload must not outlive the answer.
+        defer { upload.abandon() }
+        let userID = try await service.requireUser(request)
+        let eventID = try request.parameter("eventID")
+        let sessionID = purpose.isDocument ? Self.nonEmpty(request.query["sessionID"]) : nil
+        if purpose == .material, sessionID == nil {
+            throw HTTPError(.unprocessableContent, detail: "Session materials need a session.", field: "sessionID")
+        }
+        try await service.store.database.read { db in
+            _ = try AttendeeStore.event(id: eventID, db)
+            if let sessionID { try MediaStore.requireSession(sessionID, of: eventID, db) }
+            if purpose.isDocument {
+                try MediaStore.requireDocumentEditor(eventID: eventID, sessionID: sessionID, userID: userID, db)
+            } else {
+                try MediaStore.requireReader(eventID: eventID, userID: userID, db)
+            }
+        }
+        switch upload.refusal {
+        case .tooLarge?:
+            throw HTTPError(
+                .contentTooLarge, detail: "Files may be at most \(MediaLimits.maxBytes / (1024 * 1024)) MB.",
+                type: MediaRefusal.tooLarge.rawValue)
+        case .storage?:
+            throw HTTPError(.internalServerError, detail: "The file could not be stored. Try again later.")
+        case nil:
+            break
+        }
+        guard upload.isFinished, upload.count > 0, let sniffed = MediaSniffer.sniff(upload.head),
+            purpose.isDocument || sniffed.type.isImage
+        else {
+            throw HTTPError(
+                .unsupportedMediaType,
+                detail: purpose == .gallery
+                    ? "Photos must be JPEG, PNG, GIF, WebP or HEIC."
+                    : "Documents must be PDF, plain text, Office or OpenDocument files, or images.",
+                type: MediaRefusal.unsupportedType.rawValue)
+        }
+        if sniffed.type.isImage {
+            guard let width = sniffed.width, let height = sniffed.height, width > 0, height > 0 else {
+                throw HTTPError(
+                    .unsupportedMediaType, detail: "The image's size could not be read.",
+                    type: MediaRefusal.unsupportedType.rawValue)
+            }
+            guard width * height <= MediaLimits.maxPixels else {
+                throw HTTPError(
+                    .unprocessableContent,
+                    detail: "Images may have at most \(MediaLimits.maxPixels / 1_000_000) million pixels.",
+                    type: MediaRefusal.tooManyPixels.rawValue)
+            }
+        }
+        let fileName = MediaFileName.sanitized(
+            request.query["name"], type: sniffed.type, officeExtension: sniffed.officeExtension)
+        let sha256 = try upload.commit(into: media.folder)
+        var hasThumbnail = false
+        if sniffed.type == .jpeg, let path = media.folder.contentPath(sha256) {
+            // NB: a photo libjpeg-turbo cannot read is still kept; it just has no thumbnail.
+            if let jpeg = try? MediaThumbnail.make(jpegAt: path),
+                (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
+            {
+                hasThumbnail = true
+            }
+        }
+        let file = MediaFile(
+            id: UUID().uuidString.lowercased(), eventID: eventID, sessionID: sessionID, ownerID: userID,
+            purpose: purpose, type: sniffed.type, byteCount: upload.count, width: sniffed.width,
+            height: sniffed.height, fileName: fileName, hasThumbnail: hasThumbnail, createdAt: media.now())
+        let stored = try await media.insert(
+            file, sha256: sha256, contentType: MediaFileName.contentType(sniffed.type, fileName: fileName))
+        return try .json(stored, status: .created, headers: ["Location": AttendeeRoute.media.href(stored.id)])
+    }
+
+    // MARK: - Downloads
+
+    func download(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
+        guard let path = media.folder.contentPath(stored.sha256) else { throw Self.gone }
+        do {
+            return try FileResponse.make(
+                for: request, path: path, etag: "\"\(stored.sha256)\"",
+                headers: [
+                    "Content-Type": stored.contentType,
+                    "Content-Disposition": MediaFileName.contentDisposition(
+                        stored.file.fileName, inline: stored.file.type.isImage),
+                    "Cache-Control": "private, no-cache",
+                    "X-Content-Type-Options": "nosniff",
+                ])
+        } catch is FileBody.OpenError {
+            throw Self.gone
+        }
+    }
+
+    func thumbnail(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
+        guard stored.file.hasThumbnail, let path = media.folder.thumbnailPath(stored.sha256) else {
+            throw HTTPError(.notFound, detail: "This file has no thumbnail.")
+        }
+        do {
+            return try FileResponse.make(
+                for: request, path: path, etag: "\"\(stored.sha256)-thumbnail\"",
+                headers: [
+                    "Content-Type": "image/jpeg",
+                    "Content-Disposition": MediaFileName.contentDisposition(
+                        "thumbnail-" + stored.file.fileName.replacingOccurrences(of: ".", with: "-") + ".jpg",
+                        inline: true),
+                    "Cache-Control": "private, no-cache",
+                    "X-Content-Type-Options": "nosniff",
+                ])
+        } catch is FileBody.OpenError {
+            throw Self.gone
+        }
+    }
+
+    func share(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
+        let base: String
+        if let configured = service.configuration.publicBaseURL?.absoluteString {
+            base = configured.hasSuffix("/") ? String(configured.dropLast()) : configured
+        } else {
+            guard let host = request.headers["Host"], Self.isHost(host) else {
+                throw HTTPError(.badRequest, detail: "The request has no usable Host header.")
+            }
+            base = "http://" + host
+        }
+        return try .json(
+            MediaShareLink(url: base + AttendeeRoute.media.href(stored.file.id), fileName: stored.file.fileName))
+    }
+
+    func remove(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        if let unused = try await media.remove(try request.parameter("mediaID"), by: userID) {
+            media.folder.remove(unused)
+        }
+        return .noContent
+    }
+
+    // MARK: - Helpers
+
+    private static let gone = HTTPError(.notFound, detail: "This file's content is no longer available.")
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// A host name or address with an optional port, and nothing else (no scheme, path or spaces).
+    static func isHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 255
+            && host.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || ".-:[]".utf8.contains(byte)
+            }
+    }
+}
+
+extension AttendeeService {
+    /// Removes abandoned uploads and stored files no row names, last touched more than `age` ago; answers how
+    /// many files went. Run at start and then periodically (``startMediaCleanup(every:olderThan:)``).
+    @discardableResult
+    public func cleanUpMedia(olderThan age: TimeInterval = 3600) async throws -> Int {
+        let referenced = try await media.referencedDigests()
+        return media.folder.sweep(keeping: referenced, olderThan: age)
+    }
+
+    /// Runs ``cleanUpMedia(olderThan:)`` now and then every `interval`, until the task is cancelled.
+    public func startMediaCleanup(every interval: Duration = .seconds(3600), olderThan age: TimeInterval = 3600)
+        -> Task<Void, Never>
+    {
+        let service = self
+        return Task.detached(priority: .background) {
+            while !Task.isCancelled {
+                _ = try? await service.cleanUpMedia(olderThan: age)
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// Whether `mediaID` is an image that `userID` uploaded: the check for features that attach a photo (wall
+    /// posts, discussion messages, notes). Inside a transaction, call ``MediaStore/isImage(_:uploadedBy:_:)``.
+    func isImage(_ mediaID: String, uploadedBy userID: String) async throws -> Bool {
+        try await store.database.read { db in try MediaStore.isImage(mediaID, uploadedBy: userID, db) }
+    }
+}

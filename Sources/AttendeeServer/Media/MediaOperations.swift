@@ -1,0 +1,88 @@
+import AttendeeModels
+import DynamicJSON
+import HTTPServer
+import HTTPTypes
+
+extension AttendeeService {
+    /// The media routes, documented for `/openapi.json`: raw-body uploads, ranged downloads, lists and links.
+    static let mediaOperations: [APIOperation] = [
+        media(
+            AttendeeRoute.documents,
+            "The Documentation page: header photo (the newest gallery photo), pre-read, post-read and materials",
+            [
+                200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer",
+                404: "No such event or session",
+            ],
+            query: ["sessionID": "only this session's documents"]),
+        upload(
+            AttendeeRoute.addDocument,
+            "Add a document (PDF, text, Office, OpenDocument or image, checked by its bytes; at most 25 MB): the "
+                + "session's speakers, or the organizer; the body is the file itself",
+            query: [
+                "purpose": "pre-read, post-read or material (materials need a session)",
+                "sessionID": "the session it belongs to",
+                "name": "the file's name (sanitized by the server)",
+            ]),
+        media(
+            AttendeeRoute.gallery, "The event's photos, newest first",
+            [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such event"],
+            array: true),
+        upload(
+            AttendeeRoute.uploadPhoto,
+            "Add a photo to the gallery (JPEG, PNG, GIF, WebP or HEIC, checked by its bytes; at most 25 MB and 50 "
+                + "million pixels): the event's members; the body is the image itself",
+            query: ["name": "the file's name (sanitized by the server)"]),
+        APIOperation(
+            AttendeeRoute.media,
+            summary: "Download a file: `Range` (one range) → 206 or 416, strong `ETag`, `If-None-Match` → 304, "
+                + "`If-Range`; `Content-Disposition` with the server's file name",
+            tag: "Attendee",
+            responses: [
+                200: "The file", 206: "The range asked for", 304: "Not modified", 401: "Not signed in",
+                403: "Not an attendee, speaker or organizer", 404: "No such file", 416: "Range not satisfiable",
+            ],
+            responseBody: ["type": "string", "format": "binary"], responseMediaType: "application/octet-stream"),
+        APIOperation(
+            AttendeeRoute.mediaThumbnail,
+            summary: "A JPEG thumbnail of a photo (at most 320 px on its longest side); JPEG uploads have one",
+            tag: "Attendee",
+            responses: [
+                200: "The thumbnail", 206: "The range asked for", 304: "Not modified", 401: "Not signed in",
+                403: "Not an attendee, speaker or organizer", 404: "No such file or no thumbnail",
+                416: "Range not satisfiable",
+            ],
+            responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),
+        media(
+            AttendeeRoute.mediaShare, "A link to send: the absolute URL of the download",
+            [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such file"]),
+        media(
+            AttendeeRoute.removeMedia,
+            "Remove a file: a photo's uploader, the session's speakers for its documents, or the organizer",
+            [204: "Removed", 401: "Not signed in", 403: "Not allowed to remove it", 404: "No such file"]),
+    ]
+
+    private static func media(
+        _ route: Route, _ summary: String, _ responses: [Int: String], array: Bool = false,
+        query: [String: String] = [:]
+    ) -> APIOperation {
+        var operation = APIOperation(
+            route, summary: summary, tag: "Attendee", responses: responses,
+            responseBody: array ? ["type": "array"] : ["type": "object"])
+        operation.queryParameters = query
+        return operation
+    }
+
+    private static func upload(_ route: Route, _ summary: String, query: [String: String]) -> APIOperation {
+        var operation = APIOperation(
+            route, summary: summary, tag: "Attendee",
+            responses: [
+                201: "Stored", 401: "Not signed in", 403: "Not allowed to add here", 404: "No such event or session",
+                413: "Larger than 25 MB", 415: "Not an accepted type (by its bytes)",
+                422: "Too many pixels, or a missing or invalid parameter",
+            ],
+            requestBody: ["type": "string", "format": "binary"], responseBody: ["type": "object"])
+        operation.requestMediaType = "application/octet-stream"
+        operation.queryParameters = query
+        return operation
+    }
+}

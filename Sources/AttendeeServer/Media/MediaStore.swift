@@ -1,0 +1,252 @@
+import AttendeeModels
+import Database
+import Foundation
+import HTTPServer
+
+/// The table `attendee_media` (one row a stored file) and the folder its bytes live in, with the rules of who
+/// may read, add and remove what.
+///
+/// Other controllers that take an optional image (wall posts, discussion messages, notes) check it with
+/// ``isImage(_:uploadedBy:_:)`` inside their own write transaction, so a post can only point at a picture its
+/// author uploaded:
+///
+/// ```swift
+/// try await database.write { db in
+///     if let mediaID = post.imageID, try !MediaStore.isImage(mediaID, uploadedBy: userID, db) {
+///         throw HTTPError(.unprocessableContent, detail: "Attach a photo you uploaded.", field: "imageID")
+///     }
+///     …
+/// }
+/// ```
+struct MediaStore: Sendable {
+    let database: any SQLDatabase
+    let folder: MediaFolder
+    let now: @Sendable () -> Date
+
+    // MARK: - Schema
+
+    /// The media table, as its own named migration.
+    static func register(in migrator: inout Migrator) {
+        migrator.register("attendee.v3-media") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_media (
+                    sequence \(db.dialect.autoIncrementPrimaryKey),
+                    id TEXT NOT NULL UNIQUE,
+                    sha256 TEXT NOT NULL,
+                    owner_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    event_id TEXT NOT NULL REFERENCES attendee_event(id) ON DELETE CASCADE,
+                    session_id TEXT REFERENCES attendee_session(id) ON DELETE CASCADE,
+                    purpose TEXT NOT NULL,
+                    media_type TEXT NOT NULL,
+                    content_type TEXT NOT NULL,
+                    byte_count BIGINT NOT NULL,
+                    width BIGINT,
+                    height BIGINT,
+                    file_name TEXT NOT NULL,
+                    has_thumbnail BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX attendee_media_by_event ON attendee_media (event_id, purpose, sequence);
+                CREATE INDEX attendee_media_by_sha ON attendee_media (sha256);
+                CREATE INDEX attendee_media_by_owner ON attendee_media (owner_id);
+                """)
+        }
+    }
+
+    // MARK: - For other features
+
+    /// Whether `mediaID` is an image that `userID` uploaded (for posts, messages and notes that carry a photo).
+    static func isImage(_ mediaID: String, uploadedBy userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        guard let row = try db.queryOne("SELECT owner_id, media_type FROM attendee_media WHERE id = \(mediaID)")
+        else { return false }
+        return try row.decode(String.self, "owner_id") == userID
+            && (MediaType(rawValue: try row.decode(String.self, "media_type"))?.isImage ?? false)
+    }
+
+    // MARK: - Rules
+
+    /// Whether the person speaks at any session of the event.
+    static func isSpeaker(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        try db.queryOne(
+            """
+            SELECT 1 FROM attendee_session_speaker ss JOIN attendee_session s ON s.id = ss.session_id
+            WHERE s.event_id = \(eventID) AND ss.user_id = \(userID)
+            """) != nil
+    }
+
+    /// Refuses anyone but the event's registered attendees, speakers and organizer: 404 without the event, 403
+    /// otherwise.
+    static func requireReader(eventID: String, userID: String, _ db: any DatabaseConnection) throws {
+        if try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db) { return }
+        if try AttendeeStore.isRegistered(eventID: eventID, userID: userID, db) { return }
+        if try isSpeaker(eventID: eventID, userID: userID, db) { return }
+        throw HTTPError(.forbidden, detail: "Only the event's attendees, speakers and organizer see its files.")
+    }
+
+    /// Refuses adding a document of `purpose` unless the caller speaks at `sessionID` or organizes the event.
+    /// Event-wide documents (no session) are the organizer's.
+    static func requireDocumentEditor(
+        eventID: String, sessionID: String?, userID: String, _ db: any DatabaseConnection
+    ) throws {
+        try requireReader(eventID: eventID, userID: userID, db)
+        if try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db) { return }
+        guard let sessionID else {
+            throw HTTPError(.forbidden, detail: "Only the organizer adds documents for the whole event.")
+        }
+        guard try isSessionSpeaker(sessionID: sessionID, userID: userID, db) else {
+            throw HTTPError(.forbidden, detail: "Only the session's speakers add its documents.")
+        }
+    }
+
+    static func isSessionSpeaker(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        try db.queryOne(
+            "SELECT 1 FROM attendee_session_speaker WHERE session_id = \(sessionID) AND user_id = \(userID)") != nil
+    }
+
+    /// 404 unless `sessionID` is a session of `eventID`.
+    static func requireSession(_ sessionID: String, of eventID: String, _ db: any DatabaseConnection) throws {
+        guard
+            try db.queryOne("SELECT 1 FROM attendee_session WHERE id = \(sessionID) AND event_id = \(eventID)") != nil
+        else { throw HTTPError(.notFound, detail: "There is no session with this id at this event.") }
+    }
+
+    // MARK: - Rows
+
+    static let columns: SQL = """
+        id, sha256, owner_id, event_id, session_id, purpose, media_type, byte_count, width, height, file_name,
+        has_thumbnail, created_at
+        """
+
+    /// A stored file as the routes need it: its wire form, its digest and its content type.
+    struct Stored: Sendable {
+        var file: MediaFile
+        var sha256: String
+        var contentType: String
+    }
+
+    static func file(_ row: Row) throws -> MediaFile {
+        MediaFile(
+            id: try row.decode(String.self, "id"), eventID: try row.decode(String.self, "event_id"),
+            sessionID: try row.decode(String?.self, "session_id"), ownerID: try row.decode(String.self, "owner_id"),
+            purpose: MediaPurpose(rawValue: try row.decode(String.self, "purpose")) ?? .material,
+            type: MediaType(rawValue: try row.decode(String.self, "media_type")) ?? .plainText,
+            byteCount: try row.decode(Int.self, "byte_count"), width: try row.decode(Int?.self, "width"),
+            height: try row.decode(Int?.self, "height"), fileName: try row.decode(String.self, "file_name"),
+            hasThumbnail: try row.decode(Int.self, "has_thumbnail") != 0,
+            createdAt: try row.decode(Date.self, "created_at"))
+    }
+
+    /// The file `mediaID` for a reader of its event: 404 when there is none, 403 for someone outside the event.
+    func stored(_ mediaID: String, readerID: String) async throws -> Stored {
+        try await database.read { db in
+            guard
+                let row = try db.queryOne(
+                    "SELECT \(Self.columns), content_type FROM attendee_media WHERE id = \(mediaID)")
+            else { throw HTTPError(.notFound, detail: "There is no file with this id.") }
+            let file = try Self.file(row)
+            try Self.requireReader(eventID: file.eventID, userID: readerID, db)
+            return Stored(
+                file: file, sha256: try row.decode(String.self, "sha256"),
+                contentType: try row.decode(String.self, "content_type"))
+        }
+    }
+
+    /// Records a committed upload.
+    func insert(_ file: MediaFile, sha256: String, contentType: String) async throws -> MediaFile {
+        try await database.write { db in
+            try db.execute(
+                """
+                INSERT INTO attendee_media (
+                    id, sha256, owner_id, event_id, session_id, purpose, media_type, content_type, byte_count, width,
+                    height, file_name, has_thumbnail, created_at)
+                VALUES (
+                    \(file.id), \(sha256), \(file.ownerID), \(file.eventID), \(file.sessionID),
+                    \(file.purpose.rawValue), \(file.type.rawValue), \(contentType), \(file.byteCount), \(file.width),
+                    \(file.height), \(file.fileName), \(file.hasThumbnail ? 1 : 0), \(file.createdAt))
+                """)
+            return file
+        }
+    }
+
+    /// The event's gallery, newest first, for a reader.
+    func gallery(eventID: String, readerID: String) async throws -> [MediaFile] {
+        try await database.read { db in
+            try Self.requireReader(eventID: eventID, userID: readerID, db)
+            return try db.query(
+                """
+                SELECT \(Self.columns) FROM attendee_media
+                WHERE event_id = \(eventID) AND purpose = \(MediaPurpose.gallery.rawValue)
+                ORDER BY sequence DESC
+                """
+            ).map(Self.file)
+        }
+    }
+
+    /// The Documentation page: every document of the event, or only `sessionID`'s, and the newest photo.
+    func documents(eventID: String, sessionID: String?, readerID: String) async throws -> DocumentsPage {
+        try await database.read { db in
+            try Self.requireReader(eventID: eventID, userID: readerID, db)
+            if let sessionID { try Self.requireSession(sessionID, of: eventID, db) }
+            let scope: SQL = sessionID.map { "AND session_id = \($0)" } ?? ""
+            let files = try db.query(
+                """
+                SELECT \(Self.columns) FROM attendee_media
+                WHERE event_id = \(eventID) AND purpose <> \(MediaPurpose.gallery.rawValue) \(scope)
+                ORDER BY sequence
+                """
+            ).map(Self.file)
+            let header = try db.queryOne(
+                """
+                SELECT \(Self.columns) FROM attendee_media
+                WHERE event_id = \(eventID) AND purpose = \(MediaPurpose.gallery.rawValue)
+                ORDER BY sequence DESC LIMIT 1
+                """
+            ).map(Self.file)
+            return DocumentsPage(
+                headerPhoto: header, preRead: files.filter { $0.purpose == .preRead },
+                postRead: files.filter { $0.purpose == .postRead }, materials: files.filter { $0.purpose == .material })
+        }
+    }
+
+    /// Removes `mediaID` for someone allowed to: a gallery photo's uploader, a session's speakers for its
+    /// documents, the organizer for anything. 404 for no file or someone outside its event, 403 for a member
+    /// who may not. Answers the digest when no other row uses the same bytes (the caller removes the file).
+    func remove(_ mediaID: String, by userID: String) async throws -> String? {
+        try await database.write { db in
+            guard let row = try db.queryOne("SELECT \(Self.columns) FROM attendee_media WHERE id = \(mediaID)") else {
+                throw HTTPError(.notFound, detail: "There is no file with this id.")
+            }
+            let file = try Self.file(row)
+            do {
+                try Self.requireReader(eventID: file.eventID, userID: userID, db)
+            } catch {
+                // NB: someone outside the event learns nothing about its files.
+                throw HTTPError(.notFound, detail: "There is no file with this id.")
+            }
+            let allowed: Bool
+            if try AttendeeStore.isOrganizer(eventID: file.eventID, userID: userID, db) {
+                allowed = true
+            } else if file.purpose == .gallery {
+                allowed = file.ownerID == userID
+            } else if let sessionID = file.sessionID {
+                allowed = try Self.isSessionSpeaker(sessionID: sessionID, userID: userID, db)
+            } else {
+                allowed = false
+            }
+            guard allowed else { throw HTTPError(.forbidden, detail: "You cannot remove this file.") }
+            let sha256 = try row.decode(String.self, "sha256")
+            try db.execute("DELETE FROM attendee_media WHERE id = \(mediaID)")
+            let others = try db.queryOne("SELECT 1 FROM attendee_media WHERE sha256 = \(sha256)")
+            return others == nil ? sha256 : nil
+        }
+    }
+
+    /// Every digest a row names (what the sweep keeps).
+    func referencedDigests() async throws -> Set<String> {
+        Set(
+            try await database.read { db in
+                try db.fetchColumn(String.self, "SELECT DISTINCT sha256 FROM attendee_media")
+            })
+    }
+}

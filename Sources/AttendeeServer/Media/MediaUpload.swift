@@ -1,0 +1,131 @@
+import Foundation
+import HTTPServer
+import TokenVerifier
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An upload written to a temporary file of the ``MediaFolder`` as it arrives, hashed (SHA-256) on the way,
+/// its first bytes kept for sniffing. Removed when released unless it was committed, so an upload that is
+/// refused, fails or is dropped mid-way leaves nothing behind.
+///
+/// NB: `@unchecked Sendable`: one engine thread feeds it, then hands it to the handler, which commits it;
+/// the two never touch it at once (see ``BodyReceiver``).
+final class MediaUpload: BodyReceiver, @unchecked Sendable {
+    /// Why an upload cannot be kept.
+    enum Refusal: Error, Equatable {
+        /// More bytes than the limit.
+        case tooLarge
+        /// The temporary file could not be written (the `errno`).
+        case storage(Int32)
+    }
+
+    /// The bytes received (all of them after `finish()`).
+    private(set) var count = 0
+    /// The first ``MediaSniffer/headSize`` bytes.
+    private(set) var head = Data()
+    /// Why it cannot be kept, if it cannot.
+    private(set) var refusal: Refusal?
+    /// Whether `finish()` was called: the body arrived whole.
+    private(set) var isFinished = false
+
+    let limit: Int
+    private let path: String?
+    private var descriptor: Int32 = -1
+    private let hasher = SHA256Hasher()
+    private var buffer = Data()
+    private var committed = false
+
+    /// Bytes gathered before each write: few system calls, little memory.
+    static let bufferSize = 1 << 20
+
+    init(path: String, limit: Int) {
+        self.path = path
+        self.limit = limit
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor < 0 { refusal = .storage(errno) }
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// An upload refused before any byte (its declared length is over the limit): it only counts what comes.
+    init(refusedAs refusal: Refusal, limit: Int) {
+        path = nil
+        self.limit = limit
+        self.refusal = refusal
+    }
+
+    deinit { discard() }
+
+    func receive(_ piece: UnsafeRawBufferPointer) {
+        guard refusal == nil else { return }
+        guard count + piece.count <= limit else {
+            refusal = .tooLarge
+            // NB: the file goes at once: the rest of the body is only counted, never kept.
+            discard()
+            return
+        }
+        count += piece.count
+        hasher.update(piece)
+        if head.count < MediaSniffer.headSize {
+            head.append(contentsOf: piece.prefix(MediaSniffer.headSize - head.count))
+        }
+        buffer.append(contentsOf: piece)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    func finish() {
+        guard refusal == nil else { return }
+        flush()
+        isFinished = true
+    }
+
+    /// Makes the file durable and moves it to `content/ab/cd/<sha256>`; answers the digest.
+    func commit(into folder: MediaFolder) throws -> String {
+        if let refusal { throw refusal }
+        guard isFinished, let path else { throw Refusal.storage(EINVAL) }
+        let sha256 = try hasher.finalizeHex()
+        guard fsync(descriptor) == 0 else { throw MediaFolder.Failure(operation: "sync an upload", code: errno) }
+        close(descriptor)
+        descriptor = -1
+        guard let target = folder.contentPath(sha256) else { throw Refusal.storage(EINVAL) }
+        try folder.place(path, at: target)
+        committed = true
+        return sha256
+    }
+
+    private func flush() {
+        guard refusal == nil, !buffer.isEmpty else { return }
+        let failed = buffer.withUnsafeBytes { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let wrote = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if wrote < 0, errno == EINTR { continue }
+                guard wrote > 0 else { return errno }
+                offset += wrote
+            }
+            return nil
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if let failed {
+            refusal = .storage(failed)
+            discard()
+        }
+    }
+
+    /// Closes and removes the temporary file, unless it was committed (the handler calls it once it is done,
+    /// so a refused upload is gone when the answer goes out, whoever still holds the receiver).
+    func abandon() { discard() }
+
+    /// Closes and removes the temporary file, unless it was committed.
+    private func discard() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        if !committed, let path { unlink(path) }
+        buffer = Data()
+    }
+}

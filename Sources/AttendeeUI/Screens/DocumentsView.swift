@@ -1,0 +1,57 @@
+import AttendeeCore
+import SwiftUI
+
+/// The Documentation page: the header photo (which opens the gallery) and the pre-read, post-read and session
+/// materials lists, each row with download and share (and remove, which the server allows or refuses).
+public struct DocumentsView: View {
+    @State private var model: DocumentsModel
+    @State private var gallery: GalleryModel
+
+    /// Creates the view over its model and the gallery its header photo opens.
+    public init(model: DocumentsModel, gallery: GalleryModel) {
+        _model = State(initialValue: model)
+        _gallery = State(initialValue: gallery)
+    }
+
+    public var body: some View {
+        List {
+            if model.headerPhotoID != nil {
+                Button(model.headerPhotoTitle) { model.headerPhotoTapped() }
+            }
+            ForEach(model.sections) { section in
+                Section(section.title) {
+                    ForEach(section.rows) { row in
+                        VStack(alignment: .leading) {
+                            Text(row.title)
+                            Text(row.detail).font(.caption).foregroundStyle(.secondary)
+                            HStack {
+                                Button(model.downloadTitle) { Task { await model.downloadTapped(row.id) } }
+                                Button(model.shareTitle) { Task { await model.shareTapped(row.id) } }
+                                Button(model.removeTitle) { Task { await model.removeTapped(row.id) } }
+                            }
+                        }
+                    }
+                    if let empty = section.emptyMessage { Text(empty).foregroundStyle(.secondary) }
+                }
+            }
+            if let share = model.share { Text(share.text) }
+            if let message = model.uploadMessage { Text(message) }
+            if let banner = model.banner { Text(banner) }
+        }
+        .overlay { if model.isBusy { ProgressView() } }
+        .sheet(isPresented: Binding(get: { model.showsGallery }, set: { if !$0 { model.galleryClosed() } })) {
+            NavigationStack { GalleryView(model: gallery) }
+        }
+        .task { await model.appeared() }
+    }
+}
+
+struct DocumentsView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            DocumentsView(
+                model: DocumentsModel(client: PreviewClient.media, eventID: "preview"),
+                gallery: GalleryModel(client: PreviewClient.media, eventID: "preview"))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import AttendeeCore
+import PhotosUI
+import SwiftUI
+
+/// The event's photos, newest first, and a button that adds one from the library.
+public struct GalleryView: View {
+    @State private var model: GalleryModel
+    @State private var picked: PhotosPickerItem?
+
+    /// Creates the view over its model.
+    public init(model: GalleryModel) {
+        _model = State(initialValue: model)
+    }
+
+    public var body: some View {
+        List {
+            Section {
+                PhotosPicker(model.uploadTitle, selection: $picked, matching: .images)
+                    .disabled(!model.canUpload)
+                if let message = model.uploadMessage { Text(message) }
+            }
+            ForEach(model.tiles) { tile in
+                VStack(alignment: .leading) {
+                    Text(tile.fileName)
+                    Text(tile.detail).font(.caption).foregroundStyle(.secondary)
+                }
+            }
+            if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
+            if let banner = model.banner { Text(banner) }
+        }
+        .overlay { if model.isBusy { ProgressView() } }
+        .onChange(of: picked) { _, item in
+            Task {
+                guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
+                await model.photoPicked(fileName: model.pickedPhotoName, data: data)
+            }
+        }
+        .task { await model.appeared() }
+    }
+}
+
+struct GalleryView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { GalleryView(model: GalleryModel(client: PreviewClient.media, eventID: "preview")) }
+    }
+}

@@ -1,0 +1,37 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+extension PreviewClient {
+    /// The sample event's files: a programme to read before, slides of the keynote, two photos.
+    public static let files: [MediaFile] = [
+        MediaFile(
+            id: "m1", eventID: "preview", ownerID: "p1", purpose: .preRead, type: .pdf, byteCount: 1_258_291,
+            fileName: "Programme.pdf", createdAt: event.startsAt),
+        MediaFile(
+            id: "m2", eventID: "preview", sessionID: "s1", ownerID: "p1", purpose: .material, type: .officeDocument,
+            byteCount: 4_404_019, fileName: "Keynote slides.pptx", createdAt: event.startsAt),
+        MediaFile(
+            id: "m3", eventID: "preview", ownerID: "p2", purpose: .gallery, type: .jpeg, byteCount: 2_202_010,
+            width: 4032, height: 3024, fileName: "Opening.jpg", hasThumbnail: true, createdAt: event.startsAt),
+        MediaFile(
+            id: "m4", eventID: "preview", ownerID: "p3", purpose: .gallery, type: .png, byteCount: 310_000, width: 1280,
+            height: 720, fileName: "Stage.png", createdAt: event.startsAt),
+    ]
+
+    /// An in-memory media client over ``files``.
+    public static let media = AttendeeMediaClient(
+        documents: { _, _ in
+            DocumentsPage(
+                headerPhoto: files[2], preRead: files.filter { $0.purpose == .preRead },
+                materials: files.filter { $0.purpose == .material })
+        },
+        gallery: { _ in files.filter { $0.purpose == .gallery } },
+        uploadPhoto: { _, name, data in
+            MediaFile(
+                id: "m5", eventID: "preview", ownerID: "p1", purpose: .gallery, type: .jpeg, byteCount: data.count,
+                fileName: name, createdAt: event.startsAt)
+        },
+        download: { _ in Data() },
+        share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: id) })
+}

@@ -1,0 +1,149 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+/// `quartet attendee docs …` and `quartet attendee gallery …`: the Documentation page and the gallery, as views
+/// of `DocumentsModel` and `GalleryModel` (the command sends the event a tap would and prints the state).
+extension AttendeeCommand {
+    static var docs: CommandSpec {
+        CommandSpec(
+            "docs",
+            summary: "the Documentation page: list, download ID --output PATH, share ID, add --kind K PATH, remove ID",
+            arguments: ["EVENT", "[ACTION]", "[FILE]"],
+            options: [
+                OptionSpec("session", value: "ID", help: "one session's documents"),
+                OptionSpec("output", value: "PATH", help: "where download writes the file"),
+                OptionSpec("kind", value: "KIND", help: "pre-read, post-read or material (for add)"),
+            ],
+            body: body { context in
+                try await runDocs(context)
+            })
+    }
+
+    static var gallery: CommandSpec {
+        CommandSpec(
+            "gallery", summary: "the event's photos: list, or upload PATH", arguments: ["EVENT", "[ACTION]", "[FILE]"],
+            body: body { context in
+                try await runGallery(context)
+            })
+    }
+
+    /// What `docs` prints with `--json`.
+    struct DocumentsOutput: Encodable {
+        var sections: [DocumentsModel.Section]
+        var headerPhotoID: String?
+        var message: String?
+        var share: String?
+    }
+
+    static func mediaClient(_ context: Context) -> AttendeeMediaClient {
+        AttendeeMediaClient.live(baseURL: context.options.server, transport: .live(), tokens: context.tokens)
+    }
+
+    @MainActor
+    static func runDocs(_ context: Context) async throws {
+        let eventID = context.positional(0)
+        let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
+        let file = context.positional(2)
+        let model = DocumentsModel(
+            client: mediaClient(context), eventID: eventID, sessionID: context.arguments.value("session"))
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        var message: String?
+        var share: String?
+        switch action {
+        case "list":
+            break
+        case "download":
+            guard !file.isEmpty, let output = context.arguments.value("output") else {
+                throw UsageError("'docs EVENT download' needs ID and --output PATH")
+            }
+            try requireRow(model, file)
+            await model.downloadTapped(file)
+            guard let download = model.download else { throw ScreenFailure(message: model.banner ?? file) }
+            try download.data.write(to: URL(fileURLWithPath: output))
+            model.downloadHandled()
+            message = model.banner
+        case "share":
+            guard !file.isEmpty else { throw UsageError("'docs EVENT share' needs ID") }
+            try requireRow(model, file)
+            await model.shareTapped(file)
+            guard let sheet = model.share else { throw ScreenFailure(message: model.banner ?? file) }
+            share = sheet.url
+            message = sheet.text
+        case "add":
+            guard !file.isEmpty else { throw UsageError("'docs EVENT add' needs PATH") }
+            guard let kind = context.arguments.value("kind").flatMap(sectionKind) else {
+                throw UsageError("--kind must be pre-read, post-read or material")
+            }
+            let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            await model.documentPicked(kind, fileName: (file as NSString).lastPathComponent, data: data)
+            guard case .done = model.upload else { throw ScreenFailure(message: model.uploadMessage ?? file) }
+            message = model.uploadMessage
+        case "remove":
+            guard !file.isEmpty else { throw UsageError("'docs EVENT remove' needs ID") }
+            try requireRow(model, file)
+            await model.removeTapped(file)
+            if model.sections.contains(where: { $0.rows.contains { $0.id == file } }) {
+                throw ScreenFailure(message: model.banner ?? file)
+            }
+            message = model.banner
+        default:
+            throw UsageError("unknown docs action '\(action)' (list, download, share, add, remove)")
+        }
+        let output = DocumentsOutput(
+            sections: model.sections, headerPhotoID: model.headerPhotoID, message: message, share: share)
+        try context.show(output) {
+            if let message, action != "list" { return [message] }
+            return model.sections.flatMap { section in
+                [section.title] + section.rows.map { "  \($0.id)  \($0.title)  — \($0.detail)" }
+                    + (section.emptyMessage.map { ["  " + $0] } ?? [])
+            }
+        }
+    }
+
+    /// What `gallery` prints with `--json`.
+    struct GalleryOutput: Encodable {
+        var tiles: [GalleryModel.Tile]
+        var message: String?
+    }
+
+    @MainActor
+    static func runGallery(_ context: Context) async throws {
+        let eventID = context.positional(0)
+        let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
+        let model = GalleryModel(client: mediaClient(context), eventID: eventID)
+        var message: String?
+        switch action {
+        case "list":
+            await model.appeared()
+            if let banner = model.banner { throw ScreenFailure(message: banner) }
+        case "upload":
+            let file = context.positional(2)
+            guard !file.isEmpty else { throw UsageError("'gallery EVENT upload' needs PATH") }
+            let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            await model.photoPicked(fileName: (file as NSString).lastPathComponent, data: data)
+            guard case .done = model.upload else { throw ScreenFailure(message: model.uploadMessage ?? file) }
+            message = model.uploadMessage
+        default:
+            throw UsageError("unknown gallery action '\(action)' (list, upload)")
+        }
+        try context.show(GalleryOutput(tiles: model.tiles, message: message)) {
+            if let message { return [message] }
+            if let empty = model.emptyMessage { return [empty] }
+            return model.tiles.map { "\($0.id)  \($0.fileName)  — \($0.detail)" }
+        }
+    }
+
+    private static func sectionKind(_ text: String) -> DocumentsModel.SectionKind? {
+        DocumentsModel.SectionKind.allCases.first { $0.purpose.rawValue == text }
+    }
+
+    @MainActor
+    private static func requireRow(_ model: DocumentsModel, _ id: String) throws {
+        guard model.sections.contains(where: { $0.rows.contains { $0.id == id } }) else {
+            throw UsageError("no document '\(id)' on this page (see 'docs EVENT list')")
+        }
+    }
+}

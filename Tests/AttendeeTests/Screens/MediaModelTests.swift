@@ -1,0 +1,233 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Synchronization
+import Testing
+
+/// Holds a model for a test client to look at while a call runs (read on the main actor only).
+final class ModelBox<Model: AnyObject>: @unchecked Sendable {
+    var value: Model?
+}
+
+/// Sample files and refusals for the media screens.
+enum MediaSamples {
+    static func file(
+        _ id: String, _ purpose: MediaPurpose, type: MediaType = .pdf, bytes: Int = 1_258_291, name: String? = nil,
+        width: Int? = nil, height: Int? = nil, thumbnail: Bool = false
+    ) -> MediaFile {
+        MediaFile(
+            id: id, eventID: "e1", ownerID: "p1", purpose: purpose, type: type, byteCount: bytes, width: width,
+            height: height, fileName: name ?? "\(id).\(type.fileExtension)", hasThumbnail: thumbnail,
+            createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    static func refusal(_ status: Int, _ type: MediaRefusal?) -> APIError {
+        .http(
+            status: status,
+            detail: .problem(ProblemDetails(type: type?.rawValue, status: status, detail: "Refused by the server.")))
+    }
+
+    static let page = DocumentsPage(
+        headerPhoto: file("h1", .gallery, type: .jpeg, thumbnail: true),
+        preRead: [file("d1", .preRead, bytes: 812, name: "Reading list.txt")],
+        materials: [file("d2", .material, type: .officeDocument, bytes: 48 * 1024 + 10, name: "Slides.pptx")])
+
+    /// A client whose upload records the state the model showed while it ran, then answers `result`.
+    static func galleryClient(
+        photos: Recorder<[MediaFile]>, seen: Recorder<[MediaUploadState]>,
+        model: @escaping @Sendable () -> GalleryModel?, result: @escaping @Sendable (String) throws -> MediaFile
+    ) -> AttendeeMediaClient {
+        AttendeeMediaClient(
+            gallery: { _ in photos.value },
+            uploadPhoto: { _, name, _ in
+                let state = await MainActor.run { model()?.upload }
+                if let state { seen.update { $0.append(state) } }
+                let stored = try result(name)
+                photos.update { $0.insert(stored, at: 0) }
+                return stored
+            })
+    }
+}
+
+/// A value a test client changes while a call runs.
+final class Recorder<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value { storage.withLock { $0 } }
+    func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
+}
+
+/// What the gallery and the Documentation page show, state by state.
+@MainActor @Suite struct MediaModelTests {
+    typealias S = MediaSamples
+
+    // MARK: - Gallery
+
+    @Test func aPhotoGoesUploadingThenDoneAndTheGridShowsIt() async {
+        let photos = Recorder<[MediaFile]>([])
+        let seen = Recorder<[MediaUploadState]>([])
+        let holder = ModelBox<GalleryModel>()
+        let client = S.galleryClient(
+            photos: photos, seen: seen, model: { holder.value },
+            result: { name in
+                S.file(
+                    "g1", .gallery, type: .jpeg, bytes: 2_202_010, name: name, width: 4032, height: 3024,
+                    thumbnail: true)
+            })
+        let model = GalleryModel(client: client, eventID: "e1")
+        holder.value = model
+        await model.appeared()
+        #expect(model.tiles.isEmpty)
+        #expect(model.emptyMessage == "No photos yet.")
+        #expect(model.upload == MediaUploadState.idle)
+        #expect(model.uploadMessage == nil)
+        #expect(model.uploadTitle == "Add photo")
+
+        await model.photoPicked(fileName: "stage.jpg", data: Data([0xFF, 0xD8, 0xFF]))
+        #expect(seen.value == [MediaUploadState.uploading(fileName: "stage.jpg")])
+        #expect(model.upload == MediaUploadState.done(fileName: "stage.jpg"))
+        #expect(model.uploadMessage == "Added “stage.jpg”.")
+        #expect(model.tiles.map { $0.id } == ["g1"])
+        #expect(model.tiles.first?.detail == "JPEG image · 2.1 MB · 4032 × 3024")
+        #expect(model.tiles.first?.hasThumbnail == true)
+        #expect(model.emptyMessage == nil)
+        model.uploadMessageDismissed()
+        #expect(model.upload == MediaUploadState.idle)
+    }
+
+    @Test func overTwentyFiveMegabytesIsTooLargeWithoutSendingIt() async {
+        let sent = Mutex(0)
+        let client = AttendeeMediaClient(
+            gallery: { _ in [] },
+            uploadPhoto: { _, _, _ in
+                sent.withLock { $0 += 1 }
+                throw AttendeeClient.unimplemented
+            })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.photoPicked(fileName: "raw.heic", data: Data(count: MediaLimits.maxBytes + 1))
+        #expect(model.upload == .tooLarge(fileName: "raw.heic"))
+        #expect(model.uploadMessage == "“raw.heic” is larger than 25 MB.")
+        #expect(sent.withLock { $0 } == 0)
+    }
+
+    @Test(arguments: [
+        (413, MediaRefusal.tooLarge, MediaUploadState.tooLarge(fileName: "x.jpg"), "“x.jpg” is larger than 25 MB."),
+        (415, .unsupportedType, .refusedType, "Only JPEG, PNG, GIF, WebP and HEIC photos can be added."),
+        (422, .tooManyPixels, .tooManyPixels(fileName: "x.jpg"), "“x.jpg” has too many pixels."),
+    ])
+    func theServersRefusalsBecomeTheirStates(
+        status: Int, refusal: MediaRefusal, state: MediaUploadState, message: String
+    ) async {
+        let client = AttendeeMediaClient(
+            gallery: { _ in [] }, uploadPhoto: { _, _, _ in throw S.refusal(status, refusal) })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.photoPicked(fileName: "x.jpg", data: Data([1, 2, 3]))
+        #expect(model.upload == state)
+        #expect(model.uploadMessage == message)
+        #expect(model.canUpload)
+    }
+
+    @Test func aRefusalWithoutAProblemTypeFallsBackToItsStatusThenToTheMessage() async {
+        let untyped = GalleryModel(
+            client: AttendeeMediaClient(gallery: { _ in [] }, uploadPhoto: { _, _, _ in throw S.refusal(415, nil) }),
+            eventID: "e1")
+        await untyped.photoPicked(fileName: "x.jpg", data: Data([1]))
+        #expect(untyped.upload == .refusedType)
+        let forbidden = GalleryModel(
+            client: AttendeeMediaClient(gallery: { _ in [] }, uploadPhoto: { _, _, _ in throw S.refusal(403, nil) }),
+            eventID: "e1")
+        await forbidden.photoPicked(fileName: "x.jpg", data: Data([1]))
+        #expect(forbidden.upload == .failed("Refused by the server."))
+    }
+
+    // MARK: - Documents
+
+    @Test func theThreeListsAlwaysShowWithTheirRows() async {
+        let model = DocumentsModel(client: AttendeeMediaClient(documents: { _, _ in S.page }), eventID: "e1")
+        #expect(model.sections.map(\.title) == ["Pre-read", "Post-read", "Session materials"])
+        await model.appeared()
+        #expect(model.sections.map(\.kind) == [.preRead, .postRead, .materials])
+        #expect(
+            model.sections[0].rows == [
+                DocumentsModel.Row(id: "d1", title: "Reading list.txt", detail: "PDF · 812 bytes")
+            ])
+        #expect(model.sections[1].rows.isEmpty)
+        #expect(model.sections[1].emptyMessage == "Nothing here yet.")
+        #expect(model.sections[2].rows.first?.detail == "Office document · 48 KB")
+        #expect(model.sections[0].emptyMessage == nil)
+        #expect(model.headerPhotoID == "h1")
+        #expect(model.headerPhotoHasThumbnail)
+        #expect(!model.showsGallery)
+        model.headerPhotoTapped()
+        #expect(model.showsGallery)
+        model.galleryClosed()
+        #expect(!model.showsGallery)
+    }
+
+    @Test func downloadAndShareHandTheScreenWhatItNeeds() async {
+        let client = AttendeeMediaClient(
+            documents: { _, _ in S.page },
+            download: { id in Data("bytes of \(id)".utf8) },
+            share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: "x") })
+        let model = DocumentsModel(client: client, eventID: "e1")
+        await model.appeared()
+        await model.downloadTapped("d1")
+        #expect(model.download == DocumentsModel.Download(fileName: "Reading list.txt", data: Data("bytes of d1".utf8)))
+        #expect(model.banner == "Downloaded “Reading list.txt”.")
+        model.downloadHandled()
+        #expect(model.download == nil)
+        await model.shareTapped("d2")
+        #expect(model.share?.url == "https://quartet.example/attendee/v1/media/d2")
+        #expect(model.share?.text == "Slides.pptx: https://quartet.example/attendee/v1/media/d2")
+        model.shareDismissed()
+        #expect(model.share == nil)
+        await model.downloadTapped("unknown")
+        #expect(model.download == nil)
+    }
+
+    @Test func aRefusedRemovalKeepsTheRowAndSaysWhy() async {
+        let current = Mutex(S.page)
+        let client = AttendeeMediaClient(
+            documents: { _, _ in current.withLock { $0 } },
+            remove: { id in
+                guard id == "d2" else { throw S.refusal(403, nil) }
+                current.withLock { $0.materials = [] }
+            })
+        let model = DocumentsModel(client: client, eventID: "e1", sessionID: "s1")
+        await model.appeared()
+        await model.removeTapped("d1")
+        #expect(model.banner == "Refused by the server.")
+        #expect(model.sections[0].rows.map(\.id) == ["d1"])
+        await model.removeTapped("d2")
+        #expect(model.banner == "Removed “Slides.pptx”.")
+        #expect(model.sections[2].rows.isEmpty)
+    }
+
+    @Test func aSpeakersDocumentGoesUploadingThenDoneOrRefused() async {
+        let added = Mutex<[(String?, MediaPurpose, String)]>([])
+        let client = AttendeeMediaClient(
+            documents: { _, _ in S.page },
+            addDocument: { _, session, purpose, name, data in
+                added.withLock { $0.append((session, purpose, name)) }
+                if data.first == 0 { throw S.refusal(415, .unsupportedType) }
+                return S.file("d9", purpose, name: name)
+            })
+        let model = DocumentsModel(client: client, eventID: "e1", sessionID: "s1")
+        await model.documentPicked(.materials, fileName: "Code.pdf", data: Data([0x25]))
+        #expect(model.upload == .done(fileName: "Code.pdf"))
+        #expect(added.withLock { $0.map(\.1) } == [.material])
+        #expect(added.withLock { $0.map(\.0) } == ["s1"])
+        await model.documentPicked(.postRead, fileName: "virus.exe", data: Data([0]))
+        #expect(model.upload == .refusedType)
+        #expect(model.uploadMessage == "Only PDF, text, Office, OpenDocument and image files can be added.")
+        await model.documentPicked(.preRead, fileName: "big.pdf", data: Data(count: MediaLimits.maxBytes + 1))
+        #expect(model.upload == .tooLarge(fileName: "big.pdf"))
+        #expect(added.withLock { $0.count } == 2)
+    }
+
+    @Test(arguments: [(0, "0 bytes"), (1023, "1023 bytes"), (1024, "1 KB"), (5 << 20, "5.0 MB"), (25 << 20, "25 MB")])
+    func sizesReadInWords(bytes: Int, text: String) {
+        #expect(MediaText.size(bytes) == text)
+    }
+}

@@ -1,0 +1,301 @@
+import AttendeeModels
+import AttendeeServer
+import Database
+import Foundation
+import HTTPServer
+import Testing
+import TokenVerifier
+
+@testable import QuartetCLI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `quartet attendee docs …` and `gallery …` end to end: the command line, URLSession, and a real server whose
+/// uploads stream to disk as they arrive.
+@Suite(.serialized) struct AttendeeMediaCommandTests {
+    final class Harness: Sendable {
+        let server: Server
+        let database: SQLiteDatabase
+        let directory: String
+        let media: String
+        let environment: [String: String]
+
+        init() async throws {
+            directory = NSTemporaryDirectory() + "quartet-cli-media-" + UUID().uuidString.prefix(8).lowercased()
+            media = directory + "/media"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            database = try SQLiteDatabase(path: directory + "/server.sqlite")
+            var migrator = Migrator()
+            AttendeeService.registerMigrations(in: &migrator)
+            try await migrator.migrate(database)
+            let service = try AttendeeService(
+                database: database,
+                configuration: .init(
+                    passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)),
+                    mediaDirectory: URL(fileURLWithPath: media)))
+            try await service.loadSeedIfNeeded()
+            var router = Router()
+            service.register(on: &router)
+            server = Server(
+                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: .seconds(1), log: .discard),
+                handler: router.handler(), bodyReceivers: router.bodyReceivers())
+            try server.start()
+            environment = [
+                "QUARTET_SERVER": "http://127.0.0.1:\(server.port)", "QUARTET_DATA_DIR": directory + "/client",
+                "HOME": directory,
+            ]
+        }
+
+        func run(_ arguments: String...) async -> (code: Int32, output: String, errors: String) {
+            let captured = CapturedConsole()
+            let code = await QuartetTool.run(
+                ["attendee"] + arguments, environment: environment, console: captured.console)
+            return (code, captured.output, captured.errors)
+        }
+
+        func json<T: Decodable>(_ type: T.Type, _ arguments: String...) async throws -> T {
+            let captured = CapturedConsole()
+            let code = await QuartetTool.run(
+                ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console)
+            try #require(code == 0, "\(arguments): \(captured.errors)")
+            return try AttendeeCoding.decoder().decode(T.self, from: Data(captured.output.utf8))
+        }
+
+        /// Every file under the media folder, relative to it.
+        func mediaFiles() -> [String] {
+            guard let walker = FileManager.default.enumerator(atPath: media) else { return [] }
+            return walker.compactMap { $0 as? String }.filter { relative in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: media + "/" + relative, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }.sorted()
+        }
+
+        func write(_ name: String, _ data: Data) throws -> String {
+            let path = directory + "/" + name
+            try data.write(to: URL(fileURLWithPath: path))
+            return path
+        }
+
+        static func with(_ body: (Harness) async throws -> Void) async throws {
+            let harness = try await Harness()
+            do {
+                try await body(harness)
+            } catch {
+                await harness.close()
+                throw error
+            }
+            await harness.close()
+        }
+
+        func close() async {
+            await server.shutdown(gracePeriod: .seconds(1))
+            await database.close()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    struct Sections: Decodable {
+        struct Section: Decodable {
+            struct Row: Decodable {
+                var id: String
+                var title: String
+                var detail: String
+            }
+            var kind: String
+            var rows: [Row]
+        }
+        var sections: [Section]
+        var share: String?
+    }
+
+    struct Tiles: Decodable {
+        struct Tile: Decodable {
+            var id: String
+            var fileName: String
+        }
+        var tiles: [Tile]
+    }
+
+    @Test func anOrganizerAddsListsDownloadsSharesAndRemovesDocuments() async throws {
+        try await Harness.with { harness in
+            let events = try await harness.json([Event].self, "events")
+            let event = try #require(events.first)
+            #expect(
+                await harness.run(
+                    "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org"
+                ).code == 0)
+            _ = try await harness.database.write { db in
+                try db.execute(
+                    "UPDATE attendee_event SET organizer_id = (SELECT id FROM attendee_user WHERE email = 'org@example.com')"
+                )
+            }
+            let pdf = Data("%PDF-1.7\nhello\n%%EOF\n".utf8) + Data(count: 3 << 20)
+            let path = try harness.write("Programme.pdf", pdf)
+
+            let added = await harness.run("docs", event.id, "add", "--kind", "pre-read", path)
+            #expect(added.code == 0, "\(added.errors)")
+            #expect(added.output == "Added “Programme.pdf”.\n")
+
+            let list = await harness.run("docs", event.id)
+            #expect(list.output.contains("Pre-read\n  "))
+            #expect(list.output.contains("Programme.pdf  — PDF · 3.0 MB"))
+            #expect(list.output.contains("Post-read\n  Nothing here yet.\n"))
+
+            let page = try await harness.json(Sections.self, "docs", event.id, "list")
+            let id = try #require(page.sections.first { $0.kind == "preRead" }?.rows.first?.id)
+            let output = harness.directory + "/downloaded.pdf"
+            let download = await harness.run("docs", event.id, "download", id, "--output", output)
+            #expect(download.output == "Downloaded “Programme.pdf”.\n", "\(download.errors)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == pdf)
+
+            let shared = try await harness.json(Sections.self, "docs", event.id, "share", id)
+            #expect(shared.share == "http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)")
+
+            let wrongType = try harness.write("virus.pdf", Data([0x4D, 0x5A, 0x90, 0x00, 0x03]))
+            let refused = await harness.run("docs", event.id, "add", "--kind", "post-read", wrongType)
+            #expect(refused.code == 1)
+            #expect(refused.errors.contains("Only PDF, text, Office, OpenDocument and image files can be added."))
+            #expect(await harness.run("docs", event.id, "add", "--kind", "slides", path).code == 2)
+
+            let sessions = try await harness.json([Session].self, "agenda", event.id)
+            let session = try #require(sessions.first)
+            let notes = try harness.write("Keynote notes.txt", Data("Slides follow.\n".utf8))
+            let material = await harness.run(
+                "docs", event.id, "--session", session.id, "add", "--kind", "material", notes)
+            #expect(material.output == "Added “Keynote notes.txt”.\n", "\(material.errors)")
+            let sessionPage = try await harness.json(Sections.self, "docs", event.id, "--session", session.id)
+            #expect(sessionPage.sections.first { $0.kind == "materials" }?.rows.map(\.title) == ["Keynote notes.txt"])
+            #expect(sessionPage.sections.first { $0.kind == "preRead" }?.rows.isEmpty == true)
+            let other = try #require(sessions.last)
+            let otherPage = try await harness.json(Sections.self, "docs", event.id, "--session", other.id)
+            #expect(otherPage.sections.allSatisfy { $0.rows.isEmpty })
+            if let materialID = sessionPage.sections.first(where: { $0.kind == "materials" })?.rows.first?.id {
+                _ = await harness.run("docs", event.id, "--session", session.id, "remove", materialID)
+            }
+
+            let removed = await harness.run("docs", event.id, "remove", id)
+            #expect(removed.output == "Removed “Programme.pdf”.\n", "\(removed.errors)")
+            #expect(harness.mediaFiles().isEmpty)
+        }
+    }
+
+    @Test func aMemberUploadsPhotosThatStreamToDiskAndOversizeOnesAreRefused() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
+            _ = await harness.run("register", event.id, "--later")
+            let png =
+                Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
+                + Data([0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0, 0]) + Data(count: 2 << 20)
+            let photo = try harness.write("Stage.png", png)
+            let uploaded = await harness.run("gallery", event.id, "upload", photo)
+            #expect(uploaded.output == "Added “Stage.png”.\n", "\(uploaded.errors)")
+            let tiles = try await harness.json(Tiles.self, "gallery", event.id)
+            #expect(tiles.tiles.map(\.fileName) == ["Stage.png"])
+            let list = await harness.run("gallery", event.id)
+            #expect(list.output.contains("Stage.png  — PNG image · 2.0 MB · 640 × 480"))
+
+            let big = try harness.write("Big.png", png + Data(count: MediaLimits.maxBytes))
+            let tooLarge = await harness.run("gallery", event.id, "upload", big)
+            #expect(tooLarge.code == 1)
+            #expect(tooLarge.errors.contains("“Big.png” is larger than 25 MB."))
+            #expect(harness.mediaFiles().count == 1)
+        }
+    }
+
+    @Test func anUploadCutOffMidwayLeavesNothingOnDisk() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
+            _ = await harness.run("register", event.id, "--later")
+            let token = try String(contentsOfFile: harness.directory + "/client/attendee/token", encoding: .utf8)
+            let socket = try Self.connect(port: harness.server.port)
+            let head =
+                "POST /attendee/v1/events/\(event.id)/gallery?name=cut.jpg HTTP/1.1\r\nHost: x\r\n"
+                + "Authorization: Bearer \(token)\r\nContent-Length: 5000000\r\n\r\n"
+            try Self.send(socket, Data(head.utf8) + Data([0xFF, 0xD8, 0xFF]) + Data(count: 400_000))
+            var staged = false
+            for _ in 0..<200 where !staged {
+                staged = harness.mediaFiles().contains { $0.hasPrefix("staging/") }
+                if !staged { try await Task.sleep(for: .milliseconds(25)) }
+            }
+            #expect(staged)
+            close(socket)
+            var gone = false
+            for _ in 0..<400 where !gone {
+                gone = harness.mediaFiles().isEmpty
+                if !gone { try await Task.sleep(for: .milliseconds(25)) }
+            }
+            #expect(gone)
+        }
+    }
+
+    @Test func overRealSocketsOneByteOverTheLimitIs413AndNothingStays() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
+            _ = await harness.run("register", event.id, "--later")
+            let token = try String(contentsOfFile: harness.directory + "/client/attendee/token", encoding: .utf8)
+            let body = Data([0xFF, 0xD8, 0xFF]) + Data(count: MediaLimits.maxBytes + 1 - 3)
+            for declared in [true, false] {
+                let socket = try Self.connect(port: harness.server.port)
+                defer { close(socket) }
+                let length = declared ? "Content-Length: \(body.count)\r\n" : "Transfer-Encoding: chunked\r\n"
+                let head =
+                    "POST /attendee/v1/events/\(event.id)/gallery?name=big.jpg HTTP/1.1\r\nHost: x\r\n"
+                    + "Authorization: Bearer \(token)\r\n\(length)Connection: close\r\n\r\n"
+                var wire = Data(head.utf8)
+                if declared {
+                    wire += body
+                } else {
+                    wire += Data((String(body.count, radix: 16) + "\r\n").utf8) + body + Data("\r\n0\r\n\r\n".utf8)
+                }
+                try await Task.detached { try Self.send(socket, wire) }.value
+                let reply = try await Task.detached { try Self.readHead(socket) }.value
+                #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply)")
+                #expect(harness.mediaFiles().isEmpty)
+            }
+        }
+    }
+
+    /// Reads a response's status line and headers.
+    static func readHead(_ descriptor: Int32) throws -> String {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.range(of: Data("\r\n\r\n".utf8)) == nil {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    static func connect(port: UInt16) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return descriptor
+    }
+
+    static func send(_ descriptor: Int32, _ data: Data) throws {
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, 0)
+                guard sent > 0 else { throw POSIXError(.EPIPE) }
+                offset += sent
+            }
+        }
+    }
+}
