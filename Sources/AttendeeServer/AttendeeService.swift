@@ -52,6 +52,21 @@ public struct AttendeeService: Sendable {
     let agendaCache: AgendaCache
     /// Sends committed changes to this instance's open event streams.
     let live: LiveHub
+
+    /// Sends the live events another instance committed (their outbox sequences, as its notifications name
+    /// them) to this instance's open streams.
+    public func liveEventsReceived(sequences: [Int64]) async throws {
+        try await live.received(sequences: sequences)
+    }
+
+    /// Sends what was committed since the last live event this instance sent (after the notification
+    /// listener lost its connection, when notifications may have been missed).
+    public func liveEventsCatchUp() async throws {
+        try await live.catchUp()
+    }
+
+    /// The PostgreSQL channel the outbox notifies with each committed event's sequence.
+    public static let liveChannel = LiveOutbox.channel
     /// A hash of no one's password, verified when an e-mail is unknown so that sign-in takes as long either way.
     let decoyHash: String
 
@@ -98,6 +113,7 @@ public struct AttendeeService: Sendable {
         let sessions = SessionController(service: self)
         let people = PeopleController(service: self)
         let live = LiveController(service: self)
+        let polls = PollController(service: self)
         return [
             (AttendeeRoute.signUp, accounts.signUp), (AttendeeRoute.signIn, accounts.signIn),
             (AttendeeRoute.signOut, accounts.signOut),
@@ -114,6 +130,11 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.speaker, people.speaker), (AttendeeRoute.person, people.person),
             (AttendeeRoute.importProgramme, events.importProgramme),
             (AttendeeRoute.eventLive, live.event),
+            // Polls and quizzes
+            (AttendeeRoute.polls, polls.list), (AttendeeRoute.createPoll, polls.create),
+            (AttendeeRoute.poll, polls.details), (AttendeeRoute.openPoll, polls.open),
+            (AttendeeRoute.closePoll, polls.close), (AttendeeRoute.answerPoll, polls.answer),
+            (AttendeeRoute.sessionLive, polls.sessionLive),
         ]
     }
 }

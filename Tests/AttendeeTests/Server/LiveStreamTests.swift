@@ -154,13 +154,14 @@ final class LiveListener: Sendable {
         }
     }
 
-    /// Opens the demo event's stream for `token`.
-    static func open(_ server: AttendeeTestServer, token: String, lastEventID: String? = nil) async throws
-        -> LiveListener
-    {
+    /// Opens the demo event's stream (or the stream at `path`) for `token`.
+    static func open(
+        _ server: AttendeeTestServer, path: String? = nil, token: String, lastEventID: String? = nil
+    ) async throws -> LiveListener {
         var headers = AttendeeTestServer.auth(token)
         if let lastEventID { headers["Last-Event-ID"] = lastEventID }
-        let response = try await server.client.get("/attendee/v1/events/\(server.eventID)/live", headers: headers)
+        let response = try await server.client.get(
+            path ?? "/attendee/v1/events/\(server.eventID)/live", headers: headers)
         try #require(response.status == .ok, "\(response.bodyText)")
         guard case .eventStream(let stream) = response.body else {
             Issue.record("not an event stream")
