@@ -231,6 +231,7 @@ var targets: [Target] = [
         name: "QuartetServerTests",
         dependencies: [
             "QuartetServer", "HTTPServer", "DynamicJSON", "CognitoDevServer", "ChangeJarModels", "Database",
+            "AttendeeModels", "DatabaseTestSupport",
         ],
         swiftSettings: swiftSettings
     ),

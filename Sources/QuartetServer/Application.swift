@@ -19,6 +19,8 @@ public struct Application: Sendable {
     public var configuration: ServerConfiguration
     /// The database every domain stores its data in.
     public var database: any SQLDatabase
+    /// On PostgreSQL, what brings other instances' live events to this one's streams.
+    var liveRelay: LiveRelay?
 
     /// The router behind the shared middleware: request id → access log → problem details.
     public func handler(log: LogSink = .standardError) -> Handler {
@@ -39,8 +41,9 @@ public struct Application: Sendable {
         router.bodyReceivers()
     }
 
-    /// Closes the database; call after the HTTP server has stopped.
+    /// Stops the live relay and closes the database; call after the HTTP server has stopped.
     public func close() async {
+        await liveRelay?.stop()
         await database.close()
     }
 }
@@ -120,5 +123,10 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)
     openAPI.add(OpenAPIController.operations)
-    return Application(router: router, openAPI: openAPI, configuration: configuration, database: database)
+    // NB: only PostgreSQL is shared by several instances; with SQLite every writer is this process.
+    let liveRelay =
+        database.dialect == .postgres
+        ? LiveRelay(url: configuration.resolvedDatabaseURL, attendee: attendee) : nil
+    return Application(
+        router: router, openAPI: openAPI, configuration: configuration, database: database, liveRelay: liveRelay)
 }
