@@ -286,8 +286,8 @@ extension AttendeeStore {
         let voters = try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_poll_answer WHERE poll_id = \(poll.id)")
         var counts: [String: Int] = [:]
         for row in try db.query(
-            "SELECT option_id, COUNT(*) AS votes FROM attendee_poll_choice WHERE poll_id = \(poll.id) GROUP BY option_id")
-        {
+            "SELECT option_id, COUNT(*) AS votes FROM attendee_poll_choice WHERE poll_id = \(poll.id) GROUP BY option_id"
+        ) {
             counts[try row.decode(String.self, "option_id")] = try row.decode(Int.self, "votes")
         }
         return PollResults(

@@ -35,7 +35,8 @@ import Testing
 
             // A draft is the organizer's alone.
             #expect(try await server.polls(ada).isEmpty)
-            #expect(try await server.client.get("/attendee/v1/polls/\(poll.id)", headers: .auth(ada)).status == .notFound)
+            #expect(
+                try await server.client.get("/attendee/v1/polls/\(poll.id)", headers: .auth(ada)).status == .notFound)
             #expect(try await server.answer(poll.id, ["1": ["1-1"]], ada).status == .conflict)
 
             #expect(try await server.action("open", poll.id, organizer).decode(Poll.self).state == .open)
@@ -153,16 +154,22 @@ import Testing
                 (PollDraft(questions: [PollQuestionDraft(text: "  ", options: ["a", "b"])]), "questions.0.text"),
                 (PollDraft(questions: [PollQuestionDraft(text: "Q", options: ["a"])]), "questions.0.options"),
                 (
-                    PollDraft(questions: [PollQuestionDraft(text: "Q", options: ["a", String(repeating: "y", count: 121)])]),
+                    PollDraft(questions: [
+                        PollQuestionDraft(text: "Q", options: ["a", String(repeating: "y", count: 121)])
+                    ]),
                     "questions.0.options.1"
                 ),
-                (PollDraft(questions: [PollQuestionDraft(text: "Q", options: ["a", "b"], correct: [0])]), "questions.0.correct"),
+                (
+                    PollDraft(questions: [PollQuestionDraft(text: "Q", options: ["a", "b"], correct: [0])]),
+                    "questions.0.correct"
+                ),
                 (
                     PollDraft(kind: .quiz, questions: [PollQuestionDraft(text: "Q", options: ["a", "b"])]),
                     "questions.0.correct"
                 ),
                 (
-                    PollDraft(kind: .quiz, questions: [PollQuestionDraft(text: "Q", options: ["a", "b"], correct: [2])]),
+                    PollDraft(
+                        kind: .quiz, questions: [PollQuestionDraft(text: "Q", options: ["a", "b"], correct: [2])]),
                     "questions.0.correct"
                 ),
                 (
@@ -249,7 +256,10 @@ import Testing
             #expect(outcome.leaderboard.map(\.name) == ["Ada Lovelace", "Bob Bernard", "Cy Cole"])
             #expect(outcome.leaderboard.map(\.score) == [2, 1, 0])
             #expect(outcome.leaderboard.map(\.rank) == [1, 2, 3])
-            #expect(outcome.distribution == [.init(score: 0, people: 1), .init(score: 1, people: 1), .init(score: 2, people: 1)])
+            #expect(
+                outcome.distribution == [
+                    .init(score: 0, people: 1), .init(score: 1, people: 1), .init(score: 2, people: 1),
+                ])
         }
     }
 
