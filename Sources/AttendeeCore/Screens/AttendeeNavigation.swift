@@ -24,6 +24,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     case location(SessionLocation)
     /// The person's profile.
     case profile
+    // Polls and quizzes
+    /// A poll or quiz (from the dashboard's live-poll card).
+    case poll(id: String)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -36,6 +39,7 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
         case .location: Strings.text("screen.location")
         case .profile: Strings.text("screen.profile")
+        case .poll: AttendeeScreenText.livePoll
         }
     }
 }
@@ -236,6 +240,10 @@ public final class AttendeeAppModel {
     public func session() -> SessionDetailsModel { SessionDetailsModel(client: client, shareBaseURL: shareBaseURL) }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }
+    /// A poll or quiz, live.
+    public func poll(_ id: String) -> LivePollModel {
+        LivePollModel(client: client, pollID: id, personID: account.profile?.person.id)
+    }
 
     /// Feedback on the event or a session.
     public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {

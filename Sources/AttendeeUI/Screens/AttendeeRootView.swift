@@ -49,6 +49,7 @@ struct AttendeePage: View {
         case .session(let id): SessionDetailsView(model: app.session(), sessionID: id)
         case .location(let location): LocationView(location: location)
         case .profile: ProfileView(model: app.profile())
+        case .poll(let id): LivePollView(model: app.poll(id))
         }
     }
 }
