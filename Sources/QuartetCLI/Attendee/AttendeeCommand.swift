@@ -17,6 +17,7 @@ enum AttendeeCommand {
             subcommands: [
                 signUp, signIn, signOut, events, event, register, agenda, attend, leave, session, feedback, speakers,
                 speaker, attendees, attendee, share, profile, myAgenda, importCommand,
+                poll, quiz, watch,
             ]
         )
     }
