@@ -216,6 +216,15 @@ import Testing
             #expect(wrongShape.status == .unprocessableContent)
             #expect(try await server.answer("no-such-poll", ["1": ["1-1"]], ada).status == .notFound)
             #expect(try await server.answer(single.id, ["1": ["1-1"]], nil).status == .unauthorized)
+            let expired = try await server.registeredAttendee("Eve Expired")
+            _ = try await server.database.write { db in
+                try db.execute(
+                    """
+                    UPDATE attendee_auth_token SET expires_at = 0
+                    WHERE user_id = (SELECT id FROM attendee_user WHERE name = 'Eve Expired')
+                    """)
+            }
+            #expect(try await server.answer(single.id, ["1": ["1-1"]], expired).status == .unauthorized)
             let untouched = try await server.polls(ada)
             #expect(untouched.map(\.results.voters) == [0, 0])
             #expect(untouched.allSatisfy { $0.myAnswer == nil })
@@ -349,6 +358,35 @@ import Testing
                 #expect(try JSONDecoder().decode(PollUpdate.self, from: Data(closed.data.utf8)).state == .closed)
                 listener.close()
             }
+        }
+    }
+}
+
+/// The hub catching up after the notification listener lost its connection.
+@Suite struct LiveCatchUpTests {
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aHubSendsWhatWasCommittedAfterItsNewestEventOnce(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Ada Lovelace")
+            let hub = server.service.live
+            let listener = try await LiveListener.open(server, token: token)
+            #expect(try await listener.next().event == "ready")
+            // Nothing sent yet: nowhere to resume from, so nothing is replayed.
+            let old = try await server.commit(.event(server.eventID), kind: "test.old")
+            try await server.service.liveEventsCatchUp()
+            hub.publish(try await server.commit(.event(server.eventID), kind: "test.sent"))
+            #expect(try await listener.next().event == "test.sent")
+            let missed = try await server.commit(.event(server.eventID), kind: "test.missed")
+            try await server.service.liveEventsCatchUp()
+            try await server.service.liveEventsCatchUp()
+            let later = try await server.commit(.event(server.eventID), kind: "test.later")
+            hub.publish(later)
+            let heard = try await listener.next()
+            #expect(heard.event == "test.missed")
+            #expect(heard.id == String(missed.sequence))
+            #expect(try await listener.next().event == "test.later")
+            #expect(old.sequence < missed.sequence)
+            listener.close()
         }
     }
 }
