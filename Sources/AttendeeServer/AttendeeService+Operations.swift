@@ -5,7 +5,7 @@ import HTTPTypes
 
 extension AttendeeService {
     /// Every Attendee route, documented for `/openapi.json` (the contract test checks routed == documented).
-    public static let operations: [APIOperation] = coreOperations + wallOperations
+    public static let operations: [APIOperation] = coreOperations + wallOperations + pollOperations
 
     /// The routes up to the live stream; each feature after it documents its own list.
     static let coreOperations: [APIOperation] =
@@ -93,6 +93,41 @@ extension AttendeeService {
                 ],
                 responseMediaType: "text/event-stream"),
         ] + inboxOperations + mediaOperations
+
+    /// The poll and quiz routes.
+    static let pollOperations: [APIOperation] = [
+        operation(
+            AttendeeRoute.polls, "The event's polls and quizzes; drafts only for those who manage them",
+            [200: "OK", 401: "Not signed in", 403: "Not registered", 404: "No such event"], array: true),
+        operation(
+            AttendeeRoute.createPoll, "Create a poll or quiz as a draft (organizers; speakers for their sessions)",
+            [
+                201: "Created", 400: "Malformed JSON", 401: "Not signed in", 403: "Not an organizer or its speaker",
+                404: "No such event", 422: "Invalid poll",
+            ], body: object(["kind", "choice", "questions"])),
+        operation(
+            AttendeeRoute.poll, "A poll with the caller's answer; a closed quiz's score and leaderboard",
+            [200: "OK", 401: "Not signed in", 403: "Not registered", 404: "No such poll"]),
+        operation(
+            AttendeeRoute.openPoll, "Open a drafted poll for answers",
+            [200: "Open", 401: "Not signed in", 403: "Not its manager", 404: "No such poll", 409: "Closed already"]),
+        operation(
+            AttendeeRoute.closePoll, "Close an open poll; answers become final",
+            [200: "Closed", 401: "Not signed in", 403: "Not its manager", 404: "No such poll", 409: "Not open yet"]),
+        operation(
+            AttendeeRoute.answerPoll, "Answer an open poll, or change the answer while it is open",
+            [
+                200: "Recorded", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
+                404: "No such poll", 409: "Not open", 422: "Invalid choices",
+            ], body: object(["choices"])),
+        APIOperation(
+            AttendeeRoute.sessionLive,
+            summary: "A session's live updates (Server-Sent Events: its polls): `ready` first, then each change; "
+                + "send `Last-Event-ID` to resume",
+            tag: "Attendee",
+            responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
+            responseMediaType: "text/event-stream"),
+    ]
 
     private static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,

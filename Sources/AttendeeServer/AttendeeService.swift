@@ -62,6 +62,21 @@ public struct AttendeeService: Sendable {
     let agendaCache: AgendaCache
     /// Sends committed changes to this instance's open event streams.
     let live: LiveHub
+
+    /// Sends the live events another instance committed (their outbox sequences, as its notifications name
+    /// them) to this instance's open streams.
+    public func liveEventsReceived(sequences: [Int64]) async throws {
+        try await live.received(sequences: sequences)
+    }
+
+    /// Sends what was committed since the last live event this instance sent (after the notification
+    /// listener lost its connection, when notifications may have been missed).
+    public func liveEventsCatchUp() async throws {
+        try await live.catchUp()
+    }
+
+    /// The PostgreSQL channel the outbox notifies with each committed event's sequence.
+    public static let liveChannel = LiveOutbox.channel
     /// A hash of no one's password, verified when an e-mail is unknown so that sign-in takes as long either way.
     let decoyHash: String
     /// Uploaded documents and photos: their rows and their folder.
@@ -117,6 +132,7 @@ public struct AttendeeService: Sendable {
         let people = PeopleController(service: self)
         let live = LiveController(service: self)
         let wall = WallController(service: self)
+        let polls = PollController(service: self)
         return [
             (AttendeeRoute.signUp, accounts.signUp), (AttendeeRoute.signIn, accounts.signIn),
             (AttendeeRoute.signOut, accounts.signOut),
@@ -140,6 +156,11 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.discussion, wall.discussion), (AttendeeRoute.discussionPost, wall.discussionPost),
             (AttendeeRoute.discussionDelete, wall.discussionDelete),
             (AttendeeRoute.discussionLive, wall.discussionLive),
+            // Polls and quizzes
+            (AttendeeRoute.polls, polls.list), (AttendeeRoute.createPoll, polls.create),
+            (AttendeeRoute.poll, polls.details), (AttendeeRoute.openPoll, polls.open),
+            (AttendeeRoute.closePoll, polls.close), (AttendeeRoute.answerPoll, polls.answer),
+            (AttendeeRoute.sessionLive, polls.sessionLive),
         ] + inboxHandlers
     }
 }

@@ -21,6 +21,8 @@ public struct Application: Sendable {
     public var database: any SQLDatabase
     /// Background work that runs while the server does (the Attendee media cleanup); cancelled by ``close()``.
     var background: [Task<Void, Never>] = []
+    /// On PostgreSQL, what brings other instances' live events to this one's streams.
+    var liveRelay: LiveRelay?
 
     /// The router behind the shared middleware: request id → access log → problem details.
     public func handler(log: LogSink = .standardError) -> Handler {
@@ -41,9 +43,11 @@ public struct Application: Sendable {
         router.bodyReceivers()
     }
 
-    /// Stops the background work and closes the database; call after the HTTP server has stopped.
+    /// Stops the background work and the live relay, and closes the database; call after the HTTP server has
+    /// stopped.
     public func close() async {
         for task in background { task.cancel() }
+        await liveRelay?.stop()
         await database.close()
     }
 }
@@ -128,7 +132,11 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)
     openAPI.add(OpenAPIController.operations)
+    // NB: only PostgreSQL is shared by several instances; with SQLite every writer is this process.
+    let liveRelay =
+        database.dialect == .postgres
+        ? LiveRelay(url: configuration.resolvedDatabaseURL, attendee: attendee) : nil
     return Application(
         router: router, openAPI: openAPI, configuration: configuration, database: database,
-        background: [mediaCleanup])
+        background: [mediaCleanup], liveRelay: liveRelay)
 }

@@ -6,6 +6,7 @@ let areas: [String: @Sendable ([String]) async throws -> Void] = [
     "attendee": AttendeeBench.run,
     "changejar": ChangeJarBench.run,
     "database": DatabaseBench.run,
+    "fanout": FanoutBench.run,
     "http": HTTPBench.run,
     "quakes": QuakesBench.run,
     "sales": SalesBench.run,

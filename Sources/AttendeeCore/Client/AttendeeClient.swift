@@ -123,6 +123,22 @@ public struct AttendeeClient: Sendable {
     public var deleteMessage: @Sendable (_ messageID: String) async throws -> Void
     /// The discussion's changes from `GET /sessions/:sessionID/discussion/live`.
     public var discussionUpdates: @Sendable (_ sessionID: String) -> AsyncThrowingStream<DiscussionUpdate, any Error>
+    // MARK: Polls and quizzes
+    /// `GET /events/:eventID/polls`.
+    public var polls: @Sendable (_ eventID: String) async throws -> [Poll]
+    /// `GET /polls/:pollID`.
+    public var poll: @Sendable (_ pollID: String) async throws -> Poll
+    /// `POST /events/:eventID/polls`.
+    public var createPoll: @Sendable (_ eventID: String, PollDraft) async throws -> Poll
+    /// `POST /polls/:pollID/open`.
+    public var openPoll: @Sendable (_ pollID: String) async throws -> Poll
+    /// `POST /polls/:pollID/close`.
+    public var closePoll: @Sendable (_ pollID: String) async throws -> Poll
+    /// `PUT /polls/:pollID/answer`.
+    public var answerPoll: @Sendable (_ pollID: String, PollAnswer) async throws -> Poll
+    /// `GET /events/:eventID/live` (or `/sessions/:sessionID/live`): the live events, reconnecting with
+    /// `Last-Event-ID` after a drop.
+    public var live: @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error>
 
     /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
     public init(
@@ -178,6 +194,15 @@ public struct AttendeeClient: Sendable {
         deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
         discussionUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<DiscussionUpdate, any Error> = { _ in
             AsyncThrowingStream { $0.finish() }
+        },
+        polls: @escaping @Sendable (String) async throws -> [Poll] = { _ in throw unimplemented },
+        poll: @escaping @Sendable (String) async throws -> Poll = { _ in throw unimplemented },
+        createPoll: @escaping @Sendable (String, PollDraft) async throws -> Poll = { _, _ in throw unimplemented },
+        openPoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw unimplemented },
+        closePoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw unimplemented },
+        answerPoll: @escaping @Sendable (String, PollAnswer) async throws -> Poll = { _, _ in throw unimplemented },
+        live: @escaping @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error> = { _ in
+            AsyncThrowingStream { $0.finish(throwing: unimplemented) }
         }
     ) {
         self.signUp = signUp
@@ -214,6 +239,13 @@ public struct AttendeeClient: Sendable {
         self.postToDiscussion = postToDiscussion
         self.deleteMessage = deleteMessage
         self.discussionUpdates = discussionUpdates
+        self.polls = polls
+        self.poll = poll
+        self.createPoll = createPoll
+        self.openPoll = openPoll
+        self.closePoll = closePoll
+        self.answerPoll = answerPoll
+        self.live = live
     }
 
     /// What a test value throws for a call it did not expect.
@@ -309,6 +341,20 @@ extension AttendeeClient {
                 updates(api.events(Endpoint<Void>(AttendeeRoute.discussionLive, [sessionID], response: .none))) {
                     DiscussionUpdate(kind: $0.type, data: $0.data)
                 }
+            },
+            polls: { try await get(AttendeeRoute.polls, $0) },
+            poll: { try await get(AttendeeRoute.poll, $0) },
+            createPoll: { try await send(AttendeeRoute.createPoll, [$0], body: $1) },
+            openPoll: { try await send(AttendeeRoute.openPoll, [$0], body: nil) },
+            closePoll: { try await send(AttendeeRoute.closePoll, [$0], body: nil) },
+            answerPoll: { try await send(AttendeeRoute.answerPoll, [$0], body: $1) },
+            live: { channel in
+                let endpoint =
+                    switch channel {
+                    case .event(let id): Endpoint<Void>(AttendeeRoute.eventLive, [id], response: .none)
+                    case .session(let id): Endpoint<Void>(AttendeeRoute.sessionLive, [id], response: .none)
+                    }
+                return api.events(endpoint)
             })
         client.useInbox(api)
         return client
@@ -338,6 +384,14 @@ extension AttendeeClient {
         continuation.onTermination = { _ in task.cancel() }
         return stream
     }
+}
+
+/// Which live stream to follow: an event's (its polls and the dashboard card) or a session's (its polls).
+public enum LiveChannel: Sendable, Hashable {
+    /// `GET /events/:eventID/live`.
+    case event(String)
+    /// `GET /sessions/:sessionID/live`.
+    case session(String)
 }
 
 /// Where the session token lives between launches: a file for the command line, the keychain on a phone.

@@ -41,6 +41,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     case documents(eventID: String)
     /// The photos of an event.
     case gallery(eventID: String)
+    // Polls and quizzes
+    /// A poll or quiz (from the dashboard's live-poll card).
+    case poll(id: String)
 
     /// The page's navigation title, where the page has a fixed one.
     public var title: String? {
@@ -60,6 +63,7 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .discussion: Strings.text("discussion.title")
         case .documents: Strings.text("screen.documents")
         case .gallery: Strings.text("screen.gallery")
+        case .poll: AttendeeScreenText.livePoll
         }
     }
 }
@@ -265,6 +269,10 @@ public final class AttendeeAppModel {
     public func session() -> SessionDetailsModel { SessionDetailsModel(client: client, shareBaseURL: shareBaseURL) }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }
+    /// A poll or quiz, live.
+    public func poll(_ id: String) -> LivePollModel {
+        LivePollModel(client: client, pollID: id, personID: account.profile?.person.id)
+    }
 
     /// Feedback on the event or a session.
     public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {

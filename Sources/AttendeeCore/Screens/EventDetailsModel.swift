@@ -43,6 +43,12 @@ public final class EventDetailsModel {
     public private(set) var upNext: [DashboardSession] = []
     /// The live-poll card, while a poll is open.
     public private(set) var livePoll: LivePollCard?
+    /// The card's options with their live share of the votes.
+    public private(set) var livePollOptions: [PollOptionRow] = []
+    /// `12 votes`, under the card.
+    public private(set) var livePollVoters: String?
+    /// `Live updates paused.`, once the live stream has given up reconnecting.
+    public private(set) var liveNotice: String?
     /// Whether the person is registered.
     public private(set) var isRegistered = false
     /// "Register" or "Registered".
@@ -80,7 +86,7 @@ public final class EventDetailsModel {
             dates = formatter.dateSpan(from: event.startsAt, to: event.endsAt)
             venue = [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", ")
             summary = event.summary
-            livePoll = details.livePoll
+            showCard(details.livePoll)
             setRegistered(details.registration != nil)
             isOngoing = event.startsAt <= now && now <= event.endsAt
             if isOngoing {
@@ -131,6 +137,49 @@ public final class EventDetailsModel {
     /// Back from Additional Info (submitted or "later").
     public func additionalInfoClosed() {
         additionalInfo = nil
+    }
+
+    /// Keeps the live-poll card live while the screen shows, for a registered person: results redraw as
+    /// answers arrive, and a poll opening or closing replaces the card. Returns when the stream ends.
+    public func followLive() async {
+        guard isRegistered else { return }
+        liveNotice = nil
+        do {
+            for try await event in client.live(.event(eventID)) {
+                guard let kind = PollUpdate.Kind(rawValue: event.type),
+                    let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
+                    update.sessionID == nil
+                else { continue }
+                switch kind {
+                case .results:
+                    guard var card = livePoll, card.id == update.pollID else { continue }
+                    card.results = update.results
+                    showCard(card)
+                case .opened, .closed:
+                    showCard(try await client.event(eventID).livePoll)
+                }
+            }
+        } catch {
+            // NB: not the banner: the dashboard still works without live updates, the card only stops moving.
+            liveNotice = Strings.text("live.paused")
+        }
+    }
+
+    /// Where tapping the live-poll card goes.
+    public var livePollDestination: AttendeeDestination? {
+        livePoll.map { .poll(id: $0.id) }
+    }
+
+    private func showCard(_ card: LivePollCard?) {
+        livePoll = card
+        livePollVoters = card.map { PollFormatting.voters($0.results.voters) }
+        livePollOptions =
+            card.map { card in
+                PollFormatting.rows(
+                    PollQuestion(
+                        id: card.results.questions.first?.questionID ?? "1", text: card.question, options: card.options),
+                    results: card.results, selected: [], revealCorrect: false)
+            } ?? []
     }
 
     private func setRegistered(_ registered: Bool) {

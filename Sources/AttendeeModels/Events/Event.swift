@@ -76,17 +76,29 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// The live-poll card of the dashboard, as the server reports it (polls arrive with part 2).
+/// The live-poll card of the dashboard: the event's open poll and its results as they stand.
 public struct LivePollCard: Codable, Sendable, Hashable {
     /// The poll's id.
     public var id: String
-    /// The question shown on the card.
+    /// The question shown on the card (a quiz's first question).
     public var question: String
+    /// Poll or quiz.
+    public var kind: PollKind
+    /// The first question's options.
+    public var options: [PollOption]
+    /// The results so far.
+    public var results: PollResults
 
     /// Creates a card.
-    public init(id: String, question: String) {
+    public init(
+        id: String, question: String, kind: PollKind = .poll, options: [PollOption] = [],
+        results: PollResults = PollResults(voters: 0, questions: [])
+    ) {
         self.id = id
         self.question = question
+        self.kind = kind
+        self.options = options
+        self.results = results
     }
 }
 

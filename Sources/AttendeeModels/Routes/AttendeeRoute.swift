@@ -150,11 +150,30 @@ public enum AttendeeRoute {
         documents, addDocument, gallery, uploadPhoto, media, mediaThumbnail, mediaShare, removeMedia,
     ]
 
+    // MARK: Polls and quizzes
+    /// `GET`: the event's polls and quizzes (and its sessions'), drafts for their managers only.
+    public static let polls = Route(.get, prefix + "/events/:eventID/polls", authenticated: true)
+    /// `POST`: create a poll or quiz as a draft (organizers; speakers for their own sessions).
+    public static let createPoll = Route(.post, prefix + "/events/:eventID/polls", authenticated: true)
+    /// `GET`: one poll with the caller's answer (and, once a quiz is closed, the scores).
+    public static let poll = Route(.get, prefix + "/polls/:pollID", authenticated: true)
+    /// `POST`: open a drafted poll for answers.
+    public static let openPoll = Route(.post, prefix + "/polls/:pollID/open", authenticated: true)
+    /// `POST`: close an open poll; answers become final.
+    public static let closePoll = Route(.post, prefix + "/polls/:pollID/close", authenticated: true)
+    /// `PUT`: answer an open poll, or change the answer while it stays open.
+    public static let answerPoll = Route(.put, prefix + "/polls/:pollID/answer", authenticated: true)
+    /// `GET`: a session's live updates as Server-Sent Events (its polls).
+    public static let sessionLive = Route(.get, prefix + "/sessions/:sessionID/live", authenticated: true)
+
+    /// The poll and quiz routes.
+    public static let pollRoutes: [Route] = [polls, createPoll, poll, openPoll, closePoll, answerPoll, sessionLive]
+
     /// Every route, for the server's registration check.
     public static let all: [Route] =
         [
             signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
             eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
             importProgramme, eventLive,
-        ] + inbox + wallAndDiscussions + mediaRoutes
+        ] + inbox + wallAndDiscussions + mediaRoutes + pollRoutes
 }

@@ -76,6 +76,15 @@ final class LiveHub: Sendable {
         publish(events)
     }
 
+    /// Reads and sends every event committed after the newest one this hub has sent (at most
+    /// ``LiveOutbox/replayLimit``); events it sent already are skipped. A hub that has sent nothing yet has no
+    /// point to resume from and sends nothing (its streams' reconnects replay from their own `Last-Event-ID`).
+    func catchUp() async throws {
+        guard let newest = state.withLock({ $0.recentOrder.max() }) else { return }
+        let events = try await database.read { db in try LiveOutbox.events(after: newest, db) }
+        publish(events)
+    }
+
     /// A Server-Sent Events stream of `topics`, resuming after `lastEventID` when the client sends one.
     func stream(_ topics: [LiveTopic], lastEventID: String?) -> EventStream {
         let keys = Set(topics.map(\.key))

@@ -72,6 +72,16 @@ enum LiveOutbox {
         return events.sorted { $0.sequence < $1.sequence }.prefix(replayLimit).map { $0 }
     }
 
+    /// The events after `sequence` on every topic, oldest first, at most ``replayLimit``.
+    static func events(after sequence: Int64, _ db: any DatabaseConnection) throws -> [LiveEvent] {
+        try db.query(
+            """
+            SELECT sequence, topic, kind, data FROM attendee_live_event
+            WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(Int64(replayLimit))
+            """
+        ).map(event)
+    }
+
     /// The events with these sequences (what another instance's notifications name).
     static func events(sequences: [Int64], _ db: any DatabaseConnection) throws -> [LiveEvent] {
         var events: [LiveEvent] = []

@@ -116,5 +116,40 @@ enum AttendeeSchema {
         registerInbox(in: &migrator)
         registerWallAndDiscussions(in: &migrator)
         MediaStore.register(in: &migrator)
+        migrator.register("attendee.v3-polls") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_poll (
+                    id TEXT PRIMARY KEY,
+                    event_id TEXT NOT NULL REFERENCES attendee_event(id) ON DELETE CASCADE,
+                    session_id TEXT REFERENCES attendee_session(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    choice TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    questions TEXT NOT NULL,
+                    created_by TEXT NOT NULL REFERENCES attendee_user(id),
+                    created_at BIGINT NOT NULL,
+                    opened_at BIGINT,
+                    closed_at BIGINT
+                );
+                CREATE INDEX attendee_poll_by_event ON attendee_poll (event_id, state, opened_at);
+                CREATE TABLE attendee_poll_answer (
+                    poll_id TEXT NOT NULL REFERENCES attendee_poll(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    score BIGINT NOT NULL,
+                    answered_at BIGINT NOT NULL,
+                    PRIMARY KEY (poll_id, user_id)
+                );
+                CREATE TABLE attendee_poll_choice (
+                    poll_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    question_id TEXT NOT NULL,
+                    option_id TEXT NOT NULL,
+                    PRIMARY KEY (poll_id, user_id, option_id),
+                    FOREIGN KEY (poll_id, user_id) REFERENCES attendee_poll_answer(poll_id, user_id) ON DELETE CASCADE
+                );
+                CREATE INDEX attendee_poll_choice_by_option ON attendee_poll_choice (poll_id, option_id);
+                """)
+        }
     }
 }

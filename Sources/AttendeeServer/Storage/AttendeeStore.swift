@@ -30,7 +30,8 @@ struct AttendeeStore: Sendable {
                     """
                 ).map { try RowReading.registration($0, eventID: id) }
             }
-            return EventDetails(event: event, registration: registration, livePoll: nil)
+            return EventDetails(
+                event: event, registration: registration, livePoll: try Self.livePollCard(eventID: id, db))
         }
     }
 

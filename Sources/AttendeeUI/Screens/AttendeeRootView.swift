@@ -66,6 +66,7 @@ struct AttendeePage: View {
         case .documents(let eventID):
             DocumentsView(model: app.documents(eventID), gallery: app.gallery(eventID))
         case .gallery(let eventID): GalleryView(model: app.gallery(eventID))
+        case .poll(let id): LivePollView(model: app.poll(id))
         }
     }
 }

@@ -24,8 +24,17 @@ public struct EventDetailsView: View {
                         .disabled(model.isRegistered)
                 }
             }
-            if let poll = model.livePoll {
-                Section(AttendeeScreenText.livePoll) { Text(poll.question) }
+            if let poll = model.livePoll, let destination = model.livePollDestination {
+                Section(AttendeeScreenText.livePoll) {
+                    NavigationLink(value: destination) {
+                        VStack(alignment: .leading) {
+                            Text(poll.question).font(.headline)
+                            ForEach(model.livePollOptions) { PollOptionLine(option: $0) }
+                            if let voters = model.livePollVoters { Text(voters).font(.caption) }
+                            if let notice = model.liveNotice { Text(notice).font(.caption) }
+                        }
+                    }
+                }
             }
             if model.isOngoing {
                 Section(AttendeeScreenText.onNow) { ForEach(model.onNow) { DashboardSessionRow(session: $0) } }
@@ -49,7 +58,10 @@ public struct EventDetailsView: View {
                 NavigationStack { AdditionalInfoView(model: step) }
             }
         }
-        .task { await model.appeared() }
+        .task {
+            await model.appeared()
+            await model.followLive()
+        }
     }
 }
 

@@ -28,6 +28,7 @@ enum AttendeeCommand {
                 messages, notes,
                 wall, discussion,
                 docs, gallery,
+                poll, quiz, watch,
             ]
         )
     }

@@ -1,0 +1,89 @@
+import AttendeeModels
+import Foundation
+
+/// One option as a poll screen (or the dashboard's card) draws it.
+public struct PollOptionRow: Sendable, Hashable, Identifiable {
+    /// The option's id.
+    public var id: String
+    /// What it says.
+    public var text: String
+    /// Whether the person has picked it (in the answer they are writing, or the one they sent).
+    public var isSelected: Bool
+    /// Votes so far.
+    public var votes: Int
+    /// Its share of the voters, `0…1` (the bar's length).
+    public var share: Double
+    /// `40%`.
+    public var shareText: String
+    /// For a closed quiz: whether it is a correct option; `nil` while that is secret, and for polls.
+    public var isCorrect: Bool?
+
+    /// The SF Symbol beside it: a filled check when picked, an empty circle otherwise.
+    public var symbol: String { isSelected ? "checkmark.circle.fill" : "circle" }
+}
+
+/// One question as a poll screen draws it.
+public struct PollQuestionRow: Sendable, Hashable, Identifiable {
+    /// The question's id.
+    public var id: String
+    /// The question.
+    public var text: String
+    /// Its options.
+    public var options: [PollOptionRow]
+}
+
+/// One line of a closed quiz's leaderboard.
+public struct LeaderboardRow: Sendable, Hashable, Identifiable {
+    /// The person's id.
+    public var id: String
+    /// `1.`
+    public var rank: String
+    /// Their name.
+    public var name: String
+    /// `2 of 3`.
+    public var score: String
+    /// Whether it is the person looking.
+    public var isMe: Bool
+}
+
+/// Turns results into the lines a screen shows; shared by the poll screen, the dashboard's card and the CLI.
+public enum PollFormatting {
+    /// The rows of `question`, with `selected` options marked.
+    public static func rows(
+        _ question: PollQuestion, results: PollResults, selected: Set<String>, revealCorrect: Bool
+    ) -> [PollOptionRow] {
+        let counts = results.questions.first { $0.questionID == question.id }?.counts ?? [:]
+        let correct = Set(question.correctOptionIDs ?? [])
+        return question.options.map { option in
+            let votes = counts[option.id] ?? 0
+            let share = results.voters > 0 ? Double(votes) / Double(results.voters) : 0
+            return PollOptionRow(
+                id: option.id, text: option.text, isSelected: selected.contains(option.id), votes: votes,
+                share: share, shareText: Strings.format("poll.share", String(Int((share * 100).rounded()))),
+                isCorrect: revealCorrect && question.correctOptionIDs != nil ? correct.contains(option.id) : nil)
+        }
+    }
+
+    /// `1 vote`, `12 votes`.
+    public static func voters(_ count: Int) -> String {
+        count == 1 ? Strings.text("poll.voters.one") : Strings.format("poll.voters.other", String(count))
+    }
+
+    /// `Your score: 2 of 3`.
+    public static func score(_ score: Int, of questions: Int) -> String {
+        Strings.format("quiz.score", String(score), String(questions))
+    }
+
+    /// The state's name: `Draft`, `Open`, `Closed`.
+    public static func state(_ state: PollState) -> String { Strings.text("poll.state.\(state.rawValue)") }
+
+    /// `Poll` or `Quiz`.
+    public static func kind(_ kind: PollKind) -> String { Strings.text("poll.kind.\(kind.rawValue)") }
+}
+
+extension AttendeeScreenText {
+    /// The `quiz.leaderboard` string.
+    public static var leaderboard: String { Strings.text("quiz.leaderboard") }
+    /// The `poll.correct` string.
+    public static var correctAnswer: String { Strings.text("poll.correct") }
+}

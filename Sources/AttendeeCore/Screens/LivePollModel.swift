@@ -1,0 +1,246 @@
+import APIClient
+import AttendeeModels
+import Foundation
+import Observation
+
+/// Where a poll screen is: what it shows and which buttons it offers.
+public enum LivePollPhase: Sendable, Hashable {
+    /// Loading the poll.
+    case loading
+    /// Drafted, not open yet (only its managers see it).
+    case draft
+    /// Open, and the person has not answered: the options are to pick.
+    case open
+    /// Open, and the person has answered: their answer is marked, and they may change it.
+    case answered
+    /// Closed: final results (a quiz: the correct options, the person's score and the leaderboard).
+    case closed
+    /// The poll could not be loaded; the banner says why.
+    case unavailable
+}
+
+/// What the manage button of a poll screen does, for its event's organizers and its session's speakers.
+public enum LivePollManagement: Sendable, Hashable {
+    /// Opens the draft.
+    case open
+    /// Closes the open poll.
+    case close
+}
+
+/// A poll or quiz screen: the questions with live results, picking and sending an answer (and changing it
+/// while the poll is open), the score and leaderboard once a quiz closes, and opening and closing for its
+/// managers. ``follow()`` keeps it live: results, opening and closing arrive over the event's (or session's)
+/// live stream, which reconnects with `Last-Event-ID` after a drop.
+///
+/// ```swift
+/// let model = LivePollModel(client: client, pollID: id)
+/// await model.appeared()
+/// Task { await model.follow() }
+/// model.optionTapped(questionID: "1", optionID: "1-2")
+/// await model.submitTapped()
+/// ```
+@Observable @MainActor
+public final class LivePollModel {
+    /// Where the screen is.
+    public private(set) var phase: LivePollPhase = .loading
+    /// `Poll` or `Quiz`.
+    public private(set) var kindTitle = ""
+    /// `Open`, `Closed`, `Draft`.
+    public private(set) var stateTitle = ""
+    /// The questions with their options and results.
+    public private(set) var questions: [PollQuestionRow] = []
+    /// `12 votes`.
+    public private(set) var voters = ""
+    /// Whether the options can be tapped (open, and nothing in flight).
+    public private(set) var canPick = false
+    /// Whether the answer being written is complete and differs from the one sent.
+    public private(set) var canSubmit = false
+    /// "Vote", or "Change my answer" once answered.
+    public private(set) var submitTitle = Strings.text("poll.submit")
+    /// `Your score: 2 of 3`, once a quiz is closed and the person answered it.
+    public private(set) var score: String?
+    /// A closed quiz's leaderboard.
+    public private(set) var leaderboard: [LeaderboardRow] = []
+    /// What the manage button does, when the person manages this poll and it can change.
+    public private(set) var management: LivePollManagement?
+    /// The manage button's title.
+    public private(set) var managementTitle: String?
+    /// Why answers are not taken, when they are not: `This poll is closed.`, `This poll is not open yet.`
+    public private(set) var notice: String?
+    /// `Live updates paused.`, once the live stream has given up reconnecting.
+    public private(set) var liveNotice: String?
+    /// Whether a call is in flight.
+    public private(set) var isBusy = false
+    /// The error line, if any.
+    public private(set) var banner: String?
+    /// The poll as last loaded or updated.
+    public private(set) var poll: Poll?
+
+    private let client: AttendeeClient
+    private let pollID: String
+    private let personID: String?
+    private var selection: [String: [String]] = [:]
+
+    /// Creates the model for one poll; `personID` marks the person's own leaderboard line.
+    public init(client: AttendeeClient, pollID: String, personID: String? = nil) {
+        self.client = client
+        self.pollID = pollID
+        self.personID = personID
+    }
+
+    /// The screen appeared: loads the poll.
+    public func appeared() async {
+        isBusy = true
+        banner = nil
+        do {
+            show(try await client.poll(pollID), keepSelection: false)
+        } catch {
+            banner = AttendeeFailure.message(error)
+            if poll == nil { phase = .unavailable }
+        }
+        isBusy = false
+        derive()
+    }
+
+    /// Follows the live stream of the poll's event (or session) until the stream ends or the task is
+    /// cancelled; each change redraws the results, and opening or closing reloads the poll.
+    public func follow() async {
+        guard let poll else { return }
+        let channel: LiveChannel = poll.sessionID.map { .session($0) } ?? .event(poll.eventID)
+        liveNotice = nil
+        do {
+            for try await event in client.live(channel) {
+                await received(event)
+            }
+        } catch {
+            // NB: not the banner: the screen still works without live updates, it only stops redrawing.
+            liveNotice = Strings.text("live.paused")
+        }
+    }
+
+    /// An option was tapped: single choice picks it, multiple choice toggles it.
+    public func optionTapped(questionID: String, optionID: String) {
+        guard canPick, let poll, let question = poll.questions.first(where: { $0.id == questionID }),
+            question.options.contains(where: { $0.id == optionID })
+        else { return }
+        var picked = selection[questionID] ?? []
+        switch poll.choice {
+        case .single:
+            picked = [optionID]
+        case .multiple:
+            if let index = picked.firstIndex(of: optionID) { picked.remove(at: index) } else { picked.append(optionID) }
+        }
+        selection[questionID] = picked.isEmpty ? nil : picked
+        derive()
+    }
+
+    /// Sends the answer (or the changed answer).
+    public func submitTapped() async {
+        guard canSubmit else { return }
+        await call { try await self.client.answerPoll(self.pollID, PollAnswer(choices: self.selection)) }
+    }
+
+    /// The manage button: opens or closes the poll.
+    public func managementTapped() async {
+        switch management {
+        case .open: await call { try await self.client.openPoll(self.pollID) }
+        case .close: await call { try await self.client.closePoll(self.pollID) }
+        case nil: return
+        }
+    }
+
+    /// A live event arrived.
+    func received(_ event: ServerEvent) async {
+        guard let kind = PollUpdate.Kind(rawValue: event.type),
+            let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
+            update.pollID == pollID, var poll
+        else { return }
+        switch kind {
+        case .results:
+            poll.results = update.results
+            self.poll = poll
+            derive()
+        case .opened, .closed:
+            guard poll.state != update.state else { return }
+            do {
+                show(try await client.poll(pollID), keepSelection: true)
+            } catch {
+                banner = AttendeeFailure.message(error)
+            }
+            derive()
+        }
+    }
+
+    private func call(_ work: @escaping @MainActor () async throws -> Poll) async {
+        isBusy = true
+        banner = nil
+        derive()
+        do {
+            show(try await work(), keepSelection: false)
+        } catch {
+            banner = AttendeeFailure.message(error)
+            if AttendeeFailure.status(error) == 409 { await reload() }
+        }
+        isBusy = false
+        derive()
+    }
+
+    /// After a refusal because the poll changed under the person (closed meanwhile): show it as it is.
+    private func reload() async {
+        if let fresh = try? await client.poll(pollID) { show(fresh, keepSelection: false) }
+    }
+
+    private func show(_ poll: Poll, keepSelection: Bool) {
+        self.poll = poll
+        if !keepSelection || poll.state != .open { selection = poll.myAnswer ?? [:] }
+    }
+
+    /// Recomputes every output from the poll and the selection.
+    private func derive() {
+        guard let poll else {
+            canPick = false
+            canSubmit = false
+            return
+        }
+        kindTitle = PollFormatting.kind(poll.kind)
+        stateTitle = PollFormatting.state(poll.state)
+        switch poll.state {
+        case .draft: phase = .draft
+        case .open: phase = poll.myAnswer == nil ? .open : .answered
+        case .closed: phase = .closed
+        }
+        notice = poll.state == .open ? nil : Strings.text("poll.notice.\(poll.state.rawValue)")
+        let reveal = poll.state == .closed
+        questions = poll.questions.map { question in
+            PollQuestionRow(
+                id: question.id, text: question.text,
+                options: PollFormatting.rows(
+                    question, results: poll.results, selected: Set(selection[question.id] ?? []),
+                    revealCorrect: reveal))
+        }
+        voters = PollFormatting.voters(poll.results.voters)
+        canPick = poll.state == .open && !isBusy
+        let complete = poll.questions.allSatisfy { !(selection[$0.id] ?? []).isEmpty }
+        canSubmit = canPick && complete && normalized(selection) != normalized(poll.myAnswer ?? [:])
+        submitTitle = Strings.text(poll.myAnswer == nil ? "poll.submit" : "poll.change")
+        score = poll.myScore.map { PollFormatting.score($0, of: poll.questions.count) }
+        leaderboard =
+            poll.outcome?.leaderboard.map { standing in
+                LeaderboardRow(
+                    id: standing.personID, rank: Strings.format("quiz.rank", String(standing.rank)),
+                    name: standing.name,
+                    score: Strings.format("quiz.points", String(standing.score), String(poll.questions.count)),
+                    isMe: standing.personID == personID)
+            } ?? []
+        switch (poll.canManage, poll.state) {
+        case (true, .draft): management = .open
+        case (true, .open): management = .close
+        default: management = nil
+        }
+        managementTitle = management.map { Strings.text($0 == .open ? "poll.open" : "poll.close") }
+    }
+
+    private func normalized(_ answer: [String: [String]]) -> [String: Set<String>] {
+        answer.mapValues(Set.init)
+    }
+}

@@ -1,0 +1,390 @@
+import Foundation
+
+/// Whether a poll asks for an opinion or a quiz tests knowledge.
+public enum PollKind: String, Codable, Sendable, Hashable, CaseIterable {
+    /// One question, no right answer; results are counts per option.
+    case poll
+    /// Questions with correct answers; each person gets a score, and a leaderboard once it closes.
+    case quiz
+}
+
+/// How many options a person picks per question.
+public enum PollChoice: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Exactly one option.
+    case single
+    /// One or more options.
+    case multiple
+}
+
+/// Where a poll is in its life: drafted, taking answers, or over.
+public enum PollState: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Created, not yet shown to attendees.
+    case draft
+    /// Taking answers; a person may change theirs.
+    case open
+    /// Over: answers are final, a quiz's correct answers and leaderboard are shown.
+    case closed
+}
+
+/// One option of a question.
+public struct PollOption: Codable, Sendable, Hashable, Identifiable {
+    /// The option's id, unique within its poll (`1-2` is question 1's second option).
+    public var id: String
+    /// What the option says.
+    public var text: String
+
+    /// Creates an option.
+    public init(id: String, text: String) {
+        self.id = id
+        self.text = text
+    }
+}
+
+/// One question of a poll or quiz.
+public struct PollQuestion: Codable, Sendable, Hashable, Identifiable {
+    /// The question's id, unique within its poll (`1`, `2`, …).
+    public var id: String
+    /// The question.
+    public var text: String
+    /// The options, in the order they show.
+    public var options: [PollOption]
+    /// A quiz's correct options: sent to its managers always, to attendees only once it is closed.
+    public var correctOptionIDs: [String]?
+
+    /// Creates a question.
+    public init(id: String, text: String, options: [PollOption], correctOptionIDs: [String]? = nil) {
+        self.id = id
+        self.text = text
+        self.options = options
+        self.correctOptionIDs = correctOptionIDs
+    }
+}
+
+/// How one question was answered: votes per option.
+public struct PollQuestionResults: Codable, Sendable, Hashable {
+    /// The question's id.
+    public var questionID: String
+    /// Votes per option id; every option is present, unpicked ones with 0.
+    public var counts: [String: Int]
+
+    /// Creates results.
+    public init(questionID: String, counts: [String: Int]) {
+        self.questionID = questionID
+        self.counts = counts
+    }
+}
+
+/// The live results of a poll or quiz.
+public struct PollResults: Codable, Sendable, Hashable {
+    /// How many people have answered.
+    public var voters: Int
+    /// Per question, in question order.
+    public var questions: [PollQuestionResults]
+
+    /// Creates results.
+    public init(voters: Int, questions: [PollQuestionResults]) {
+        self.voters = voters
+        self.questions = questions
+    }
+}
+
+/// One line of a closed quiz's leaderboard.
+public struct QuizStanding: Codable, Sendable, Hashable {
+    /// The place (1 is first; people with the same score and time share it).
+    public var rank: Int
+    /// The person's id.
+    public var personID: String
+    /// Their name.
+    public var name: String
+    /// Questions they answered correctly.
+    public var score: Int
+
+    /// Creates a standing.
+    public init(rank: Int, personID: String, name: String, score: Int) {
+        self.rank = rank
+        self.personID = personID
+        self.name = name
+        self.score = score
+    }
+}
+
+/// How many people reached one score in a closed quiz.
+public struct QuizScoreBucket: Codable, Sendable, Hashable {
+    /// The score.
+    public var score: Int
+    /// How many people have it.
+    public var people: Int
+
+    /// Creates a bucket.
+    public init(score: Int, people: Int) {
+        self.score = score
+        self.people = people
+    }
+}
+
+/// A closed quiz's outcome: the leaderboard and the distribution of scores.
+public struct QuizOutcome: Codable, Sendable, Hashable {
+    /// The best ``QuizOutcome/leaderboardSize`` people, best first (then fastest first).
+    public var leaderboard: [QuizStanding]
+    /// Every score from 0 to the number of questions, with how many reached it.
+    public var distribution: [QuizScoreBucket]
+
+    /// How many people the leaderboard names.
+    public static let leaderboardSize = 10
+
+    /// Creates an outcome.
+    public init(leaderboard: [QuizStanding], distribution: [QuizScoreBucket]) {
+        self.leaderboard = leaderboard
+        self.distribution = distribution
+    }
+}
+
+/// `GET /polls/:pollID`: a poll or quiz as the caller may see it.
+public struct Poll: Codable, Sendable, Hashable, Identifiable {
+    /// The poll's id.
+    public var id: String
+    /// Its event.
+    public var eventID: String
+    /// Its session, for a session's poll; `nil` for the whole event.
+    public var sessionID: String?
+    /// Poll or quiz.
+    public var kind: PollKind
+    /// One option per question, or several.
+    public var choice: PollChoice
+    /// Draft, open or closed.
+    public var state: PollState
+    /// The questions (a poll has one).
+    public var questions: [PollQuestion]
+    /// The results so far.
+    public var results: PollResults
+    /// The caller's answer: option ids per question id; `nil` when they have not answered.
+    public var myAnswer: [String: [String]]?
+    /// The caller's quiz score, once the quiz is closed (sooner it would tell which answers are right).
+    public var myScore: Int?
+    /// A closed quiz's leaderboard and distribution.
+    public var outcome: QuizOutcome?
+    /// Whether the caller may open and close it (its event's organizer, or its session's speaker).
+    public var canManage: Bool
+
+    /// Creates a poll.
+    public init(
+        id: String, eventID: String, sessionID: String? = nil, kind: PollKind, choice: PollChoice,
+        state: PollState, questions: [PollQuestion], results: PollResults, myAnswer: [String: [String]]? = nil,
+        myScore: Int? = nil, outcome: QuizOutcome? = nil, canManage: Bool = false
+    ) {
+        self.id = id
+        self.eventID = eventID
+        self.sessionID = sessionID
+        self.kind = kind
+        self.choice = choice
+        self.state = state
+        self.questions = questions
+        self.results = results
+        self.myAnswer = myAnswer
+        self.myScore = myScore
+        self.outcome = outcome
+        self.canManage = canManage
+    }
+}
+
+/// One question of a ``PollDraft``: its text, option texts and (for a quiz) which options are right.
+public struct PollQuestionDraft: Codable, Sendable, Hashable {
+    /// The question.
+    public var text: String
+    /// The options' texts, in order.
+    public var options: [String]
+    /// A quiz's correct options, as positions in ``options`` (from 0); empty for a poll.
+    public var correct: [Int]
+
+    /// Creates a question draft.
+    public init(text: String, options: [String], correct: [Int] = []) {
+        self.text = text
+        self.options = options
+        self.correct = correct
+    }
+
+    enum CodingKeys: String, CodingKey { case text, options, correct }
+
+    /// Decodes a draft; `correct` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        options = try container.decode([String].self, forKey: .options)
+        correct = try container.decodeIfPresent([Int].self, forKey: .correct) ?? []
+    }
+}
+
+/// `POST /events/:eventID/polls`: a new poll or quiz, created as a draft.
+public struct PollDraft: Codable, Sendable, Hashable {
+    /// The session it belongs to (its speakers may create it); `nil` for the whole event (organizers only).
+    public var sessionID: String?
+    /// Poll or quiz.
+    public var kind: PollKind
+    /// One option per question, or several.
+    public var choice: PollChoice
+    /// The questions: exactly one for a poll.
+    public var questions: [PollQuestionDraft]
+
+    /// Creates a draft.
+    public init(
+        sessionID: String? = nil, kind: PollKind = .poll, choice: PollChoice = .single,
+        questions: [PollQuestionDraft]
+    ) {
+        self.sessionID = sessionID
+        self.kind = kind
+        self.choice = choice
+        self.questions = questions
+    }
+
+    /// The longest question.
+    public static let questionLimit = 280
+    /// The longest option.
+    public static let optionLimit = 120
+    /// Options per question.
+    public static let optionCount = 2...10
+    /// Questions per quiz.
+    public static let quizQuestionCount = 1...30
+
+    /// The first rule it breaks, or `nil`.
+    public func validationError() -> FieldError? {
+        if kind == .poll, questions.count != 1 {
+            return FieldError(field: "questions", message: "A poll asks exactly one question.")
+        }
+        if kind == .quiz, !Self.quizQuestionCount.contains(questions.count) {
+            return FieldError(
+                field: "questions",
+                message: "A quiz asks from \(Self.quizQuestionCount.lowerBound) to "
+                    + "\(Self.quizQuestionCount.upperBound) questions.")
+        }
+        for (index, question) in questions.enumerated() {
+            let field = "questions.\(index)"
+            let text = question.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { return FieldError(field: "\(field).text", message: "Write the question.") }
+            if text.count > Self.questionLimit {
+                return FieldError(
+                    field: "\(field).text", message: "A question must be at most \(Self.questionLimit) characters.")
+            }
+            if !Self.optionCount.contains(question.options.count) {
+                return FieldError(
+                    field: "\(field).options",
+                    message: "Give from \(Self.optionCount.lowerBound) to \(Self.optionCount.upperBound) options.")
+            }
+            for (position, option) in question.options.enumerated() {
+                let trimmed = option.trimmingCharacters(in: .whitespacesAndNewlines)
+                if trimmed.isEmpty {
+                    return FieldError(field: "\(field).options.\(position)", message: "Write the option.")
+                }
+                if trimmed.count > Self.optionLimit {
+                    return FieldError(
+                        field: "\(field).options.\(position)",
+                        message: "An option must be at most \(Self.optionLimit) characters.")
+                }
+            }
+            switch kind {
+            case .poll where !question.correct.isEmpty:
+                return FieldError(field: "\(field).correct", message: "A poll has no correct answer.")
+            case .quiz:
+                if question.correct.isEmpty || Set(question.correct).count != question.correct.count
+                    || question.correct.contains(where: { !question.options.indices.contains($0) })
+                {
+                    return FieldError(field: "\(field).correct", message: "Mark the correct options.")
+                }
+                if choice == .single, question.correct.count != 1 {
+                    return FieldError(
+                        field: "\(field).correct", message: "A single-choice question has one correct option.")
+                }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+}
+
+/// `PUT /polls/:pollID/answer`: the caller's options per question (changeable while the poll is open).
+public struct PollAnswer: Codable, Sendable, Hashable {
+    /// Option ids per question id; every question must be answered.
+    public var choices: [String: [String]]
+
+    /// Creates an answer.
+    public init(choices: [String: [String]]) {
+        self.choices = choices
+    }
+
+    /// The first rule it breaks for `poll`, or `nil`: every question answered with its own options, one
+    /// option each for single choice, none twice, no question the poll does not ask.
+    public func validationError(for poll: Poll) -> FieldError? {
+        let asked = Set(poll.questions.map(\.id))
+        if let stranger = choices.keys.sorted().first(where: { !asked.contains($0) }) {
+            return FieldError(field: "choices.\(stranger)", message: "This poll does not ask that question.")
+        }
+        for question in poll.questions {
+            let field = "choices.\(question.id)"
+            guard let picked = choices[question.id], !picked.isEmpty else {
+                return FieldError(field: field, message: "Answer every question.")
+            }
+            if poll.choice == .single, picked.count != 1 {
+                return FieldError(field: field, message: "Pick one option.")
+            }
+            if Set(picked).count != picked.count {
+                return FieldError(field: field, message: "Pick each option once.")
+            }
+            let valid = Set(question.options.map(\.id))
+            if picked.contains(where: { !valid.contains($0) }) {
+                return FieldError(field: field, message: "Pick one of the question's options.")
+            }
+        }
+        return nil
+    }
+}
+
+/// The live event a poll's change sends on its event's stream (and its session's): `poll.opened`,
+/// `poll.results` or `poll.closed`, with what the dashboard's card and the poll screen need to redraw.
+public struct PollUpdate: Codable, Sendable, Hashable {
+    /// The poll's id.
+    public var pollID: String
+    /// Its event.
+    public var eventID: String
+    /// Its session, if any.
+    public var sessionID: String?
+    /// Its state after the change.
+    public var state: PollState
+    /// The first question's text (the card's line).
+    public var question: String
+    /// The first question's options.
+    public var options: [PollOption]
+    /// The results after the change.
+    public var results: PollResults
+
+    /// Creates an update.
+    public init(
+        pollID: String, eventID: String, sessionID: String?, state: PollState, question: String,
+        options: [PollOption], results: PollResults
+    ) {
+        self.pollID = pollID
+        self.eventID = eventID
+        self.sessionID = sessionID
+        self.state = state
+        self.question = question
+        self.options = options
+        self.results = results
+    }
+
+    /// The SSE event types a poll sends.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The poll opened.
+        case opened = "poll.opened"
+        /// Someone answered or changed their answer.
+        case results = "poll.results"
+        /// The poll closed.
+        case closed = "poll.closed"
+    }
+}
+
+/// Why the server refused a poll request: the problem `type` of the 409 answer.
+public enum PollRefusal: String, Sendable, Hashable, CaseIterable {
+    /// The poll is not open (a draft, or closed): answers are not taken.
+    case notOpen = "https://quartet.dev/problems/attendee/poll-not-open"
+    /// The poll cannot go to that state from the one it is in (a closed poll cannot reopen).
+    case wrongState = "https://quartet.dev/problems/attendee/poll-state"
+}

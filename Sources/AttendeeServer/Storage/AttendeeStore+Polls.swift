@@ -1,0 +1,377 @@
+import AttendeeModels
+import Database
+import Foundation
+import HTTPServer
+
+/// A poll as stored: every field, the correct answers included.
+struct StoredPoll: Sendable {
+    var id: String
+    var eventID: String
+    var sessionID: String?
+    var kind: PollKind
+    var choice: PollChoice
+    var state: PollState
+    var questions: [PollQuestion]
+
+    /// The topics its live events go to: its event's, and its session's when it has one.
+    var topics: [LiveTopic] { [.event(eventID)] + (sessionID.map { [.session($0)] } ?? []) }
+}
+
+/// A poll change and the live events it committed, for the controller to publish after the commit.
+struct PollChange: Sendable {
+    var poll: Poll
+    var events: [LiveEvent]
+}
+
+extension AttendeeStore {
+    // MARK: - Reading
+
+    /// The event's polls the caller may see, oldest first: drafts only for those who may manage them.
+    func polls(eventID: String, userID: String) async throws -> [Poll] {
+        try await database.read { db in
+            _ = try Self.event(id: eventID, db)
+            let isMember = try Self.isMember(eventID: eventID, userID: userID, db)
+            guard try isMember || Self.speaksAt(eventID: eventID, userID: userID, db) else {
+                throw HTTPError(.forbidden, detail: "Register for this event first.")
+            }
+            let rows = try db.query(
+                "SELECT \(Self.pollColumns) FROM attendee_poll WHERE event_id = \(eventID) ORDER BY created_at, id")
+            var polls: [Poll] = []
+            for row in rows {
+                let stored = try Self.storedPoll(row)
+                let canManage = try Self.canManage(stored, userID: userID, db)
+                guard canManage || (isMember && stored.state != .draft) else { continue }
+                polls.append(try Self.view(stored, userID: userID, canManage: canManage, db))
+            }
+            return polls
+        }
+    }
+
+    /// One poll as the caller may see it: 404 for a draft they may not manage, 403 outside the event.
+    func poll(id: String, userID: String) async throws -> Poll {
+        try await database.read { db in
+            let stored = try Self.requirePoll(id: id, db)
+            let canManage = try Self.canManage(stored, userID: userID, db)
+            if !canManage {
+                if stored.state == .draft { throw Self.noSuchPoll }
+                try Self.requireMembership(eventID: stored.eventID, userID: userID, db)
+            }
+            return try Self.view(stored, userID: userID, canManage: canManage, db)
+        }
+    }
+
+    /// The dashboard's card: the event-wide poll opened last that is still open.
+    static func livePollCard(eventID: String, _ db: any DatabaseConnection) throws -> LivePollCard? {
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT \(pollColumns) FROM attendee_poll
+                WHERE event_id = \(eventID) AND session_id IS NULL AND state = 'open'
+                ORDER BY opened_at DESC, id LIMIT 1
+                """)
+        else { return nil }
+        let stored = try storedPoll(row)
+        guard let first = stored.questions.first else { return nil }
+        return LivePollCard(
+            id: stored.id, question: first.text, kind: stored.kind, options: first.options,
+            results: try results(of: stored, db))
+    }
+
+    // MARK: - Writing
+
+    /// Creates a draft: organizers for the event or any of its sessions, speakers for their own sessions.
+    func createPoll(eventID: String, userID: String, _ draft: PollDraft) async throws -> Poll {
+        let moment = now()
+        return try await database.write { db in
+            _ = try Self.event(id: eventID, db)
+            let organizer = try Self.isOrganizer(eventID: eventID, userID: userID, db)
+            if let sessionID = draft.sessionID {
+                let session = try db.queryOne(
+                    "SELECT 1 FROM attendee_session WHERE id = \(sessionID) AND event_id = \(eventID)")
+                guard session != nil else {
+                    throw HTTPError(
+                        .unprocessableContent, detail: "This event has no such session.", field: "sessionID")
+                }
+                guard try organizer || Self.speaks(sessionID: sessionID, userID: userID, db) else {
+                    throw Self.notManager
+                }
+            } else if !organizer {
+                throw Self.notManager
+            }
+            if let error = draft.validationError() {
+                throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+            }
+            let questions = draft.questions.enumerated().map { index, question in
+                let questionID = String(index + 1)
+                let options = question.options.enumerated().map { position, text in
+                    PollOption(
+                        id: "\(questionID)-\(position + 1)", text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                return PollQuestion(
+                    id: questionID, text: question.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    options: options,
+                    correctOptionIDs: draft.kind == .quiz ? question.correct.sorted().map { options[$0].id } : nil)
+            }
+            let id = UUID().uuidString.lowercased()
+            try db.execute(
+                """
+                INSERT INTO attendee_poll
+                    (id, event_id, session_id, kind, choice, state, questions, created_by, created_at)
+                VALUES (\(id), \(eventID), \(draft.sessionID), \(draft.kind.rawValue), \(draft.choice.rawValue),
+                        'draft', \(json: questions), \(userID), \(Self.milliseconds(moment)))
+                """)
+            let stored = StoredPoll(
+                id: id, eventID: eventID, sessionID: draft.sessionID, kind: draft.kind, choice: draft.choice,
+                state: .draft, questions: questions)
+            return try Self.view(stored, userID: userID, canManage: true, db)
+        }
+    }
+
+    /// Opens a draft (opening an open poll changes nothing); a closed poll cannot reopen.
+    func openPoll(id: String, userID: String) async throws -> PollChange {
+        try await transition(id: id, userID: userID, to: .open)
+    }
+
+    /// Closes an open poll (closing a closed one changes nothing); a draft cannot close.
+    func closePoll(id: String, userID: String) async throws -> PollChange {
+        try await transition(id: id, userID: userID, to: .closed)
+    }
+
+    private func transition(id: String, userID: String, to target: PollState) async throws -> PollChange {
+        let moment = now()
+        return try await database.write { db in
+            var stored = try Self.lockPoll(id: id, db)
+            guard try Self.canManage(stored, userID: userID, db) else {
+                if stored.state == .draft, try !Self.isMember(eventID: stored.eventID, userID: userID, db) {
+                    throw Self.noSuchPoll
+                }
+                throw Self.notManager
+            }
+            if stored.state == target {
+                return PollChange(poll: try Self.view(stored, userID: userID, canManage: true, db), events: [])
+            }
+            let from: PollState = target == .open ? .draft : .open
+            guard stored.state == from else {
+                throw HTTPError(
+                    .conflict,
+                    detail: target == .open ? "A closed poll cannot open again." : "Open the poll before closing it.",
+                    type: PollRefusal.wrongState.rawValue)
+            }
+            let stamp = Self.milliseconds(moment)
+            if target == .open {
+                try db.execute("UPDATE attendee_poll SET state = 'open', opened_at = \(stamp) WHERE id = \(id)")
+            } else {
+                try db.execute("UPDATE attendee_poll SET state = 'closed', closed_at = \(stamp) WHERE id = \(id)")
+            }
+            stored.state = target
+            let kind: PollUpdate.Kind = target == .open ? .opened : .closed
+            let events = try Self.announce(stored, kind: kind, at: moment, db)
+            return PollChange(poll: try Self.view(stored, userID: userID, canManage: true, db), events: events)
+        }
+    }
+
+    /// Records (or replaces) the caller's answer while the poll is open, scoring a quiz on the server.
+    ///
+    /// NB: the poll's row is locked first (PostgreSQL; SQLite has one writer), so answers and closing are
+    /// serialized per poll: the counts each live event carries include every answer committed before it, and no
+    /// answer lands after the close.
+    func answerPoll(id: String, userID: String, _ answer: PollAnswer) async throws -> PollChange {
+        let moment = now()
+        return try await database.write { db in
+            let stored = try Self.lockPoll(id: id, db)
+            let canManage = try Self.canManage(stored, userID: userID, db)
+            try Self.requireMembership(eventID: stored.eventID, userID: userID, db)
+            guard stored.state == .open else {
+                throw HTTPError(
+                    .conflict,
+                    detail: stored.state == .closed ? "This poll is closed." : "This poll is not open yet.",
+                    type: PollRefusal.notOpen.rawValue)
+            }
+            let shape = Poll(
+                id: stored.id, eventID: stored.eventID, kind: stored.kind, choice: stored.choice, state: stored.state,
+                questions: stored.questions, results: PollResults(voters: 0, questions: []))
+            if let error = answer.validationError(for: shape) {
+                throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+            }
+            let score = Self.score(answer, stored)
+            try db.execute(
+                """
+                INSERT INTO attendee_poll_answer (poll_id, user_id, score, answered_at)
+                VALUES (\(id), \(userID), \(score), \(Self.milliseconds(moment)))
+                ON CONFLICT (poll_id, user_id) DO UPDATE SET score = excluded.score, answered_at = excluded.answered_at
+                """)
+            try db.execute("DELETE FROM attendee_poll_choice WHERE poll_id = \(id) AND user_id = \(userID)")
+            for question in stored.questions {
+                for optionID in answer.choices[question.id] ?? [] {
+                    try db.execute(
+                        """
+                        INSERT INTO attendee_poll_choice (poll_id, user_id, question_id, option_id)
+                        VALUES (\(id), \(userID), \(question.id), \(optionID))
+                        """)
+                }
+            }
+            let events = try Self.announce(stored, kind: .results, at: moment, db)
+            return PollChange(poll: try Self.view(stored, userID: userID, canManage: canManage, db), events: events)
+        }
+    }
+
+    // MARK: - Rules
+
+    static let noSuchPoll = HTTPError(.notFound, detail: "There is no poll with this id.")
+    static let notManager = HTTPError(
+        .forbidden, detail: "Only the event's organizers, and a session's speakers, manage its polls.")
+
+    static func speaks(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        try db.queryOne(
+            "SELECT 1 FROM attendee_session_speaker WHERE session_id = \(sessionID) AND user_id = \(userID)") != nil
+    }
+
+    static func speaksAt(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        try db.queryOne(
+            """
+            SELECT 1 FROM attendee_session_speaker ss JOIN attendee_session s ON s.id = ss.session_id
+            WHERE s.event_id = \(eventID) AND ss.user_id = \(userID) LIMIT 1
+            """) != nil
+    }
+
+    /// Registered for the event or organizing it.
+    static func isMember(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        try isOrganizer(eventID: eventID, userID: userID, db) || isRegistered(eventID: eventID, userID: userID, db)
+    }
+
+    /// The event's organizer, or (for a session's poll) one of the session's speakers.
+    static func canManage(_ poll: StoredPoll, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        if try isOrganizer(eventID: poll.eventID, userID: userID, db) { return true }
+        guard let sessionID = poll.sessionID else { return false }
+        return try speaks(sessionID: sessionID, userID: userID, db)
+    }
+
+    /// Questions whose picked options are exactly the correct ones.
+    static func score(_ answer: PollAnswer, _ poll: StoredPoll) -> Int {
+        guard poll.kind == .quiz else { return 0 }
+        return poll.questions.filter { question in
+            Set(answer.choices[question.id] ?? []) == Set(question.correctOptionIDs ?? [])
+        }.count
+    }
+
+    // MARK: - Rows
+
+    private static let pollColumns: SQL = "id, event_id, session_id, kind, choice, state, questions"
+
+    private static func storedPoll(_ row: Row) throws -> StoredPoll {
+        StoredPoll(
+            id: try row.decode(String.self, "id"), eventID: try row.decode(String.self, "event_id"),
+            sessionID: try row.decode(String?.self, "session_id"),
+            kind: PollKind(rawValue: try row.decode(String.self, "kind")) ?? .poll,
+            choice: PollChoice(rawValue: try row.decode(String.self, "choice")) ?? .single,
+            state: PollState(rawValue: try row.decode(String.self, "state")) ?? .draft,
+            questions: try row.decodeJSON([PollQuestion].self, "questions"))
+    }
+
+    private static func requirePoll(id: String, _ db: any DatabaseConnection) throws -> StoredPoll {
+        guard let row = try db.queryOne("SELECT \(pollColumns) FROM attendee_poll WHERE id = \(id)") else {
+            throw noSuchPoll
+        }
+        return try storedPoll(row)
+    }
+
+    private static func lockPoll(id: String, _ db: any DatabaseConnection) throws -> StoredPoll {
+        if db.dialect == .postgres {
+            try db.execute("SELECT id FROM attendee_poll WHERE id = \(id) FOR UPDATE")
+        }
+        return try requirePoll(id: id, db)
+    }
+
+    static func results(of poll: StoredPoll, _ db: any DatabaseConnection) throws -> PollResults {
+        let voters = try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_poll_answer WHERE poll_id = \(poll.id)")
+        var counts: [String: Int] = [:]
+        for row in try db.query(
+            "SELECT option_id, COUNT(*) AS votes FROM attendee_poll_choice WHERE poll_id = \(poll.id) GROUP BY option_id"
+        ) {
+            counts[try row.decode(String.self, "option_id")] = try row.decode(Int.self, "votes")
+        }
+        return PollResults(
+            voters: voters ?? 0,
+            questions: poll.questions.map { question in
+                PollQuestionResults(
+                    questionID: question.id,
+                    counts: Dictionary(uniqueKeysWithValues: question.options.map { ($0.id, counts[$0.id] ?? 0) }))
+            })
+    }
+
+    /// The poll as `userID` sees it: correct answers only for managers or once closed, and a quiz's scores
+    /// only once closed.
+    private static func view(_ poll: StoredPoll, userID: String, canManage: Bool, _ db: any DatabaseConnection)
+        throws -> Poll
+    {
+        let reveal = canManage || poll.state == .closed
+        var questions = poll.questions
+        if !reveal { for index in questions.indices { questions[index].correctOptionIDs = nil } }
+        let answered = try db.queryOne(
+            "SELECT score FROM attendee_poll_answer WHERE poll_id = \(poll.id) AND user_id = \(userID)")
+        var myAnswer: [String: [String]]?
+        if answered != nil {
+            var choices: [String: [String]] = [:]
+            for row in try db.query(
+                """
+                SELECT question_id, option_id FROM attendee_poll_choice
+                WHERE poll_id = \(poll.id) AND user_id = \(userID) ORDER BY question_id, option_id
+                """)
+            {
+                choices[try row.decode(String.self, "question_id"), default: []].append(
+                    try row.decode(String.self, "option_id"))
+            }
+            myAnswer = choices
+        }
+        let closedQuiz = poll.kind == .quiz && poll.state == .closed
+        return Poll(
+            id: poll.id, eventID: poll.eventID, sessionID: poll.sessionID, kind: poll.kind, choice: poll.choice,
+            state: poll.state, questions: questions, results: try results(of: poll, db),
+            myAnswer: myAnswer,
+            myScore: closedQuiz ? try answered?.decode(Int.self, "score") : nil,
+            outcome: closedQuiz ? try outcome(of: poll, db) : nil,
+            canManage: canManage)
+    }
+
+    private static func outcome(of poll: StoredPoll, _ db: any DatabaseConnection) throws -> QuizOutcome {
+        let rows = try db.query(
+            """
+            SELECT a.user_id, a.score, u.name FROM attendee_poll_answer a JOIN attendee_user u ON u.id = a.user_id
+            WHERE a.poll_id = \(poll.id) ORDER BY a.score DESC, a.answered_at, u.name, a.user_id
+            """)
+        var scores: [Int] = []
+        var leaderboard: [QuizStanding] = []
+        for row in rows {
+            let score = try row.decode(Int.self, "score")
+            if leaderboard.count < QuizOutcome.leaderboardSize {
+                let rank = 1 + scores.filter { $0 > score }.count
+                leaderboard.append(
+                    QuizStanding(
+                        rank: rank, personID: try row.decode(String.self, "user_id"),
+                        name: try row.decode(String.self, "name"), score: score))
+            }
+            scores.append(score)
+        }
+        let distribution = (0...poll.questions.count).map { value in
+            QuizScoreBucket(score: value, people: scores.filter { $0 == value }.count)
+        }
+        return QuizOutcome(leaderboard: leaderboard, distribution: distribution)
+    }
+
+    /// Appends the poll's live event to each of its topics, inside the caller's transaction.
+    private static func announce(
+        _ poll: StoredPoll, kind: PollUpdate.Kind, at moment: Date, _ db: any DatabaseConnection
+    ) throws -> [LiveEvent] {
+        let update = PollUpdate(
+            pollID: poll.id, eventID: poll.eventID, sessionID: poll.sessionID, state: poll.state,
+            question: poll.questions.first?.text ?? "", options: poll.questions.first?.options ?? [],
+            results: try results(of: poll, db))
+        return try poll.topics.map { topic in
+            try LiveOutbox.append(topic, kind: kind.rawValue, payload: update, now: moment, db)
+        }
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}

@@ -1,0 +1,83 @@
+import AttendeeCore
+import SwiftUI
+
+/// A poll or quiz: its questions with live results, picking and sending an answer, the score and leaderboard
+/// once a quiz closes, and opening and closing for its managers.
+public struct LivePollView: View {
+    @State private var model: LivePollModel
+
+    /// Creates the view over its model.
+    public init(model: LivePollModel) {
+        _model = State(initialValue: model)
+    }
+
+    /// The view.
+    public var body: some View {
+        List {
+            Section {
+                Text(model.kindTitle).font(.caption)
+                Text(model.stateTitle).font(.caption).foregroundStyle(.secondary)
+                Text(model.voters)
+            }
+            ForEach(model.questions) { question in
+                Section(question.text) {
+                    ForEach(question.options) { option in
+                        Button {
+                            model.optionTapped(questionID: question.id, optionID: option.id)
+                        } label: {
+                            PollOptionLine(option: option)
+                        }
+                        .disabled(!model.canPick)
+                    }
+                }
+            }
+            if model.phase == .open || model.phase == .answered {
+                Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.canSubmit)
+            }
+            if let score = model.score { Text(score).font(.headline) }
+            if !model.leaderboard.isEmpty {
+                Section(AttendeeScreenText.leaderboard) {
+                    ForEach(model.leaderboard) { row in
+                        HStack {
+                            Text(row.rank)
+                            Text(row.name).bold(row.isMe)
+                            Text(row.score).foregroundStyle(.secondary)
+                        }
+                    }
+                }
+            }
+            if let title = model.managementTitle {
+                Button(title) { Task { await model.managementTapped() } }.disabled(model.isBusy)
+            }
+            if let notice = model.notice { Text(notice).foregroundStyle(.secondary) }
+            if let notice = model.liveNotice { Text(notice).font(.caption) }
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+        }
+        .overlay { if model.phase == .loading { ProgressView() } }
+        .task {
+            await model.appeared()
+            await model.follow()
+        }
+    }
+}
+
+/// One option with its share of the votes; a closed quiz marks the correct options.
+struct PollOptionLine: View {
+    let option: PollOptionRow
+
+    var body: some View {
+        HStack {
+            Image(systemName: option.symbol)
+            Text(option.text)
+            if option.isCorrect == true { Text(AttendeeScreenText.correctAnswer).font(.caption) }
+            Text(option.shareText).foregroundStyle(.secondary)
+        }
+        .accessibilityLabel(option.text)
+    }
+}
+
+struct LivePollView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { LivePollView(model: LivePollModel(client: PreviewClient.client, pollID: "preview")) }
+    }
+}

@@ -1,0 +1,238 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+
+/// `quartet attendee poll …`, `quiz …` and `watch`: the poll screens on the command line. Each command builds
+/// the core's model, sends it the event a tap would, and prints what the screen would show.
+extension AttendeeCommand {
+    static var poll: CommandSpec { pollGroup(.poll) }
+    static var quiz: CommandSpec { pollGroup(.quiz) }
+
+    private static func pollGroup(_ kind: PollKind) -> CommandSpec {
+        let noun = kind.rawValue
+        return CommandSpec(
+            noun, summary: kind == .poll ? "live polls: list, show, create, open, close, answer" : "quizzes, scored",
+            subcommands: [
+                CommandSpec(
+                    "list", summary: "the event's \(noun)s", arguments: ["EVENT"],
+                    body: body { context in try await list(context, kind) }),
+                CommandSpec(
+                    "show", summary: "one \(noun) with its results", arguments: ["ID"],
+                    body: body { context in try await show(context) }),
+                CommandSpec(
+                    "create", summary: "create a \(noun) as a draft (organizers; speakers with --session)",
+                    arguments: ["EVENT"],
+                    options: createOptions(kind),
+                    body: body { context in try await create(context, kind) }),
+                CommandSpec(
+                    "open", summary: "open a drafted \(noun)", arguments: ["ID"],
+                    body: body { context in try await manage(context, .open) }),
+                CommandSpec(
+                    "close", summary: "close an open \(noun)", arguments: ["ID"],
+                    body: body { context in try await manage(context, .close) }),
+                CommandSpec(
+                    "answer", summary: "answer (or change your answer) while it is open", arguments: ["ID"],
+                    options: [OptionSpec("option", value: "OPTION", help: "an option id to pick (repeatable)")],
+                    body: body { context in try await answer(context) }),
+            ])
+    }
+
+    static var watch: CommandSpec {
+        CommandSpec(
+            "watch", summary: "print the event's live updates as they arrive", arguments: ["EVENT"],
+            options: [OptionSpec("count", value: "N", help: "stop after N updates (default: until interrupted)")],
+            body: body { context in
+                let limit = try context.arguments.value("count", as: "a number of updates") { Int($0) }
+                if let limit, limit < 1 { throw UsageError("--count expects 1 or more, not \(limit)") }
+                try await watch(context, limit: limit)
+            })
+    }
+
+    private static func createOptions(_ kind: PollKind) -> [OptionSpec] {
+        var options = [
+            OptionSpec("session", value: "SESSION", help: "the session it belongs to (default: the whole event)"),
+            .flag("multiple", help: "let people pick several options"),
+        ]
+        if kind == .poll {
+            options += [
+                OptionSpec("question", value: "TEXT", help: "the question"),
+                OptionSpec("option", value: "TEXT", help: "an option (repeatable, 2 to 10)"),
+            ]
+        } else {
+            options.append(
+                OptionSpec(
+                    "question", value: "\"TEXT: A | *B | C\"",
+                    help: "a question and its options, the correct ones marked * (repeatable)"))
+        }
+        return options
+    }
+
+    // MARK: - Bodies
+
+    @MainActor
+    private static func list(_ context: Context, _ kind: PollKind) async throws {
+        let model = PollListModel(client: context.client, eventID: context.positional(0), kind: kind)
+        await model.appeared()
+        if let banner = model.banner { throw CommandFailure(banner) }
+        try context.show(model.rows.map(PollRowOutput.init)) {
+            model.rows.isEmpty
+                ? [model.emptyMessage ?? ""] : model.rows.flatMap { ["\($0.title)", "    \($0.id)  \($0.subtitle)"] }
+        }
+    }
+
+    @MainActor
+    private static func show(_ context: Context) async throws {
+        let model = LivePollModel(client: context.client, pollID: context.positional(0))
+        await model.appeared()
+        try print(model, context)
+    }
+
+    @MainActor
+    private static func create(_ context: Context, _ kind: PollKind) async throws {
+        let model = PollComposerModel(client: context.client, eventID: context.positional(0))
+        model.kindChosen(kind)
+        let arguments = context.arguments
+        model.choiceChosen(arguments.flag("multiple") ? .multiple : .single)
+        model.sessionChosen(arguments.value("session"))
+        if kind == .poll {
+            guard let question = arguments.value("question") else { throw UsageError("--question is required") }
+            model.questionChanged(0, text: question, options: arguments.all("option"))
+        } else {
+            let questions = arguments.all("question")
+            guard !questions.isEmpty else { throw UsageError("--question is required (repeatable)") }
+            for (index, line) in questions.enumerated() {
+                let (text, options, correct) = try quizQuestion(line)
+                model.questionChanged(index, text: text, options: options, correct: correct)
+            }
+        }
+        await model.createTapped()
+        guard let poll = model.created else { throw CommandFailure(model.banner ?? "") }
+        let screen = LivePollModel(client: context.client, pollID: poll.id)
+        await screen.appeared()
+        try print(screen, context)
+    }
+
+    @MainActor
+    private static func manage(_ context: Context, _ action: LivePollManagement) async throws {
+        let model = LivePollModel(client: context.client, pollID: context.positional(0))
+        await model.appeared()
+        if let banner = model.banner { throw CommandFailure(banner) }
+        guard model.management == action else {
+            throw CommandFailure(model.stateTitle)
+        }
+        await model.managementTapped()
+        if let banner = model.banner { throw CommandFailure(banner) }
+        try print(model, context)
+    }
+
+    @MainActor
+    private static func answer(_ context: Context) async throws {
+        let model = LivePollModel(client: context.client, pollID: context.positional(0))
+        await model.appeared()
+        if let banner = model.banner { throw CommandFailure(banner) }
+        let picked = context.arguments.all("option")
+        guard !picked.isEmpty else { throw UsageError("--option is required (repeatable)") }
+        if let notice = model.notice { throw CommandFailure(notice) }
+        for optionID in picked {
+            guard let question = model.questions.first(where: { $0.options.contains { $0.id == optionID } }) else {
+                let known = model.questions.flatMap(\.options).map(\.id).joined(separator: ", ")
+                throw UsageError("no option '\(optionID)'; options: \(known)")
+            }
+            // NB: a person re-picking from scratch: clear what the last answer had picked in that question first.
+            for option in question.options where option.isSelected && !picked.contains(option.id) {
+                model.optionTapped(questionID: question.id, optionID: option.id)
+            }
+            if question.options.first(where: { $0.id == optionID })?.isSelected == false {
+                model.optionTapped(questionID: question.id, optionID: optionID)
+            }
+        }
+        await model.submitTapped()
+        if let banner = model.banner { throw CommandFailure(banner) }
+        try print(model, context)
+    }
+
+    @MainActor
+    private static func watch(_ context: Context, limit: Int?) async throws {
+        let model = LiveWatchModel(client: context.client, eventID: context.positional(0))
+        await model.follow(limit: limit) { entry in
+            if context.json {
+                let encoder = AttendeeCoding.encoder()
+                encoder.outputFormatting = [.sortedKeys]
+                if let data = try? encoder.encode(entry) { context.console.line(String(decoding: data, as: UTF8.self)) }
+            } else {
+                context.console.line(entry.text)
+            }
+        }
+        if let banner = model.banner { throw CommandFailure(banner) }
+    }
+
+    // MARK: - Output
+
+    @MainActor
+    private static func print(_ model: LivePollModel, _ context: Context) throws {
+        if let banner = model.banner, model.poll == nil { throw CommandFailure(banner) }
+        guard let poll = model.poll else { return }
+        try context.show(poll) {
+            var lines = ["\(model.kindTitle) · \(model.stateTitle) · \(model.voters)", "    \(poll.id)"]
+            for question in model.questions {
+                lines.append("")
+                lines.append(question.text)
+                for option in question.options {
+                    let mark = option.isSelected ? "●" : "○"
+                    let correct = option.isCorrect == true ? "  ✓ \(AttendeeScreenText.correctAnswer)" : ""
+                    lines.append(
+                        "  \(mark) \(option.text)  \(option.shareText) (\(option.votes))\(correct)    \(option.id)")
+                }
+            }
+            if let score = model.score { lines += ["", score] }
+            if !model.leaderboard.isEmpty {
+                lines += ["", AttendeeScreenText.leaderboard]
+                lines += model.leaderboard.map { "  \($0.rank) \($0.name)  \($0.score)" }
+            }
+            return lines
+        }
+    }
+
+    /// `"2 + 2?: 3 | *4"` → the text, the options, and the positions of those marked `*`.
+    static func quizQuestion(_ line: String) throws -> (String, [String], [Int]) {
+        guard let colon = line.lastIndex(of: ":") else {
+            throw UsageError("--question expects \"TEXT: A | *B | C\", not '\(line)'")
+        }
+        let text = line[..<colon].trimmingCharacters(in: .whitespaces)
+        var options: [String] = []
+        var correct: [Int] = []
+        for (index, part) in line[line.index(after: colon)...].split(separator: "|").enumerated() {
+            var option = part.trimmingCharacters(in: .whitespaces)
+            if option.hasPrefix("*") {
+                correct.append(index)
+                option = String(option.dropFirst()).trimmingCharacters(in: .whitespaces)
+            }
+            options.append(option)
+        }
+        return (text, options, correct)
+    }
+
+    /// A row of `poll list --json`.
+    struct PollRowOutput: Encodable, Sendable {
+        var id: String
+        var title: String
+        var kind: PollKind
+        var state: PollState
+        var subtitle: String
+
+        init(_ row: PollRow) {
+            id = row.id
+            title = row.title
+            kind = row.kind
+            state = row.state
+            subtitle = row.subtitle
+        }
+    }
+
+    /// A failure the screen showed as its banner: printed as is, exit code 1.
+    struct CommandFailure: Error, LocalizedError {
+        var message: String
+        init(_ message: String) { self.message = message }
+        var errorDescription: String? { message }
+    }
+}

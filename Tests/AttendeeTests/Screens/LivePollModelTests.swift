@@ -1,0 +1,417 @@
+import APIClient
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import HTTPServer
+import Locking
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The poll screens against the real server in process, with the live stream scripted connection by
+/// connection (a drop, then a reconnect that must send `Last-Event-ID`).
+@MainActor @Suite struct LivePollModelTests {
+    /// What a person sees at one moment.
+    struct Seen: Equatable {
+        var phase: LivePollPhase
+        var voters: String
+        var picked: [String]
+        var canSubmit: Bool
+        var submitTitle: String
+        var score: String?
+        var banner: String?
+
+        @MainActor init(_ model: LivePollModel) {
+            phase = model.phase
+            voters = model.voters
+            picked = model.questions.flatMap(\.options).filter(\.isSelected).map(\.id)
+            canSubmit = model.canSubmit
+            submitTitle = model.submitTitle
+            score = model.score
+            banner = model.banner
+        }
+
+        init(
+            _ phase: LivePollPhase, _ voters: String, _ picked: [String], canSubmit: Bool = false,
+            submit: String = "Vote", score: String? = nil, banner: String? = nil
+        ) {
+            self.phase = phase
+            self.voters = voters
+            self.picked = picked
+            self.canSubmit = canSubmit
+            self.submitTitle = submit
+            self.score = score
+            self.banner = banner
+        }
+    }
+
+    @Test func aPersonVotesHearsOthersLiveSurvivesADropAndSeesTheClose() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let bob = try await server.registeredAttendee("Bob Bernard")
+            let poll = try await server.createPoll(PollTests.colour, organizer).decode(Poll.self)
+            _ = try await server.action("open", poll.id, organizer)
+            let script = LiveScript()
+            script.connections = [
+                { _ in
+                    // Bob answers on the server; the stream says so, then the connection drops.
+                    let results = try await server.answer(poll.id, ["1": ["1-1"]], bob).decode(Poll.self).results
+                    return try script.stream(
+                        [
+                            LiveScript.sse("10", "ready", "{}", retry: 0),
+                            LiveScript.sse("11", "poll.results", try LiveScript.update(poll, .open, results)),
+                        ], thenDrop: true)
+                },
+                { _ in
+                    let closed = try await server.action("close", poll.id, organizer).decode(Poll.self)
+                    return try script.stream(
+                        [
+                            LiveScript.sse("12", "ready", "{}", retry: 0),
+                            LiveScript.sse("13", "poll.closed", try LiveScript.update(poll, .closed, closed.results)),
+                        ], thenDrop: false)
+                },
+            ]
+            let tokens = LiveScreenTests.MemoryTokens()
+            let client = try script.client(server, tokens)
+            _ = try await client.signUp(
+                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+            _ = try await client.register(server.eventID)
+
+            let model = LivePollModel(client: client, pollID: poll.id)
+            let seen = SeenRecorder { Seen(model) }
+            await model.appeared()
+            seen.look()
+            model.optionTapped(questionID: "1", optionID: "1-2")
+            seen.look()
+            model.optionTapped(questionID: "1", optionID: "1-3")
+            seen.look()
+            await model.submitTapped()
+            seen.look()
+            await script.watching({ seen.look() }) { await model.follow() }
+
+            #expect(
+                seen.values == [
+                    Seen(.open, "0 votes", []),
+                    Seen(.open, "0 votes", ["1-2"], canSubmit: true),
+                    Seen(.open, "0 votes", ["1-3"], canSubmit: true),
+                    Seen(.answered, "1 vote", ["1-3"], submit: "Change my answer"),
+                    Seen(.answered, "2 votes", ["1-3"], submit: "Change my answer"),
+                    Seen(.closed, "2 votes", ["1-3"], submit: "Change my answer"),
+                ])
+            #expect(script.lastEventIDs == [nil, "11"])
+            #expect(model.questions.first?.options.map(\.shareText) == ["50%", "0%", "50%"])
+            #expect(model.canPick == false)
+            #expect(model.management == nil)
+        }
+    }
+
+    @Test func aQuizShowsTheScoreAndLeaderboardOnlyOnceClosedAndALateAnswerIsRefused() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let bob = try await server.registeredAttendee("Bob Bernard")
+            let quiz = try await server.createPoll(PollTests.quiz, organizer).decode(Poll.self)
+            _ = try await server.action("open", quiz.id, organizer)
+            _ = try await server.answer(quiz.id, ["1": ["1-2"], "2": ["2-2"]], bob)
+            let tokens = LiveScreenTests.MemoryTokens()
+            let client = try LiveScript().client(server, tokens)
+            let me = try await client.signUp(
+                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+            _ = try await client.register(server.eventID)
+
+            let model = LivePollModel(client: client, pollID: quiz.id, personID: me.profile.person.id)
+            await model.appeared()
+            #expect(model.kindTitle == "Quiz")
+            model.optionTapped(questionID: "1", optionID: "1-2")
+            #expect(model.canSubmit == false)
+            model.optionTapped(questionID: "2", optionID: "2-1")
+            await model.submitTapped()
+            #expect(model.phase == .answered)
+            #expect(model.score == nil)
+            #expect(model.questions.flatMap(\.options).allSatisfy { $0.isCorrect == nil })
+            #expect(model.leaderboard.isEmpty)
+
+            // Closed meanwhile, and this screen has not heard: changing the answer is refused, then it shows
+            // the quiz as it is.
+            _ = try await server.action("close", quiz.id, organizer)
+            model.optionTapped(questionID: "2", optionID: "2-2")
+            #expect(model.canSubmit)
+            await model.submitTapped()
+            #expect(model.banner == "This poll is closed.")
+            #expect(model.phase == .closed)
+            #expect(model.score == "Your score: 1 of 2")
+            #expect(model.notice == "This poll is closed.")
+            #expect(model.questions[1].options.map(\.isCorrect) == [false, true, false])
+            #expect(model.questions[1].options.map(\.isSelected) == [true, false, false])
+            #expect(model.leaderboard.map(\.name) == ["Bob Bernard", "Ada Lovelace"])
+            #expect(model.leaderboard.map(\.rank) == ["1.", "2."])
+            #expect(model.leaderboard.map(\.score) == ["2 of 2", "1 of 2"])
+            #expect(model.leaderboard.map(\.isMe) == [false, true])
+        }
+    }
+
+    @Test func managersOpenAndCloseFromTheScreenAndOthersGetNoButton() async throws {
+        try await AttendeeTestServer.with { server in
+            let tokens = LiveScreenTests.MemoryTokens()
+            let client = try LiveScript().client(server, tokens)
+            _ = try await client.signUp(
+                SignUpRequest(email: "olga@example.com", password: "correct horse", name: "Olga Organizer"))
+            let profile = try await client.me()
+            let eventID = server.eventID
+            _ = try await server.database.write { db in
+                try db.execute(
+                    "UPDATE attendee_event SET organizer_id = \(profile.person.id) WHERE id = \(eventID)")
+            }
+            let composer = PollComposerModel(client: client, eventID: server.eventID)
+            composer.questionChanged(0, text: "Coffee?", options: ["Yes"])
+            await composer.createTapped()
+            #expect(composer.invalidField == .options(0))
+            #expect(composer.banner == "Check the highlighted part of the poll.")
+            #expect(composer.created == nil)
+            composer.questionChanged(0, text: "Coffee?", options: ["Yes", "Tea"])
+            await composer.createTapped()
+            let created = try #require(composer.created)
+
+            let model = LivePollModel(client: client, pollID: created.id)
+            await model.appeared()
+            #expect(model.phase == .draft)
+            #expect(model.management == .open)
+            #expect(model.managementTitle == "Open poll")
+            await model.managementTapped()
+            #expect(model.phase == .open)
+            #expect(model.managementTitle == "Close poll")
+            await model.managementTapped()
+            #expect(model.phase == .closed)
+            #expect(model.management == nil)
+
+            let list = PollListModel(client: client, eventID: server.eventID)
+            await list.appeared()
+            #expect(list.rows.map(\.subtitle) == ["Poll · Closed · 0 votes"])
+            let quizzes = PollListModel(client: client, eventID: server.eventID, kind: .quiz)
+            await quizzes.appeared()
+            #expect(quizzes.emptyMessage == "No quizzes yet.")
+
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            let attendeeView = try await server.client.get("/attendee/v1/polls/\(created.id)", headers: .auth(ada))
+            #expect(try attendeeView.decode(Poll.self).canManage == false)
+        }
+    }
+
+    @Test func theDashboardCardFollowsTheOpenPollLive() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let bob = try await server.registeredAttendee("Bob Bernard")
+            let poll = try await server.createPoll(PollTests.colour, organizer).decode(Poll.self)
+            _ = try await server.action("open", poll.id, organizer)
+            let script = LiveScript()
+            script.connections = [
+                { _ in
+                    let results = try await server.answer(poll.id, ["1": ["1-3"]], bob).decode(Poll.self).results
+                    _ = try await server.action("close", poll.id, organizer)
+                    return try script.stream(
+                        [
+                            LiveScript.sse("1", "ready", "{}", retry: 0),
+                            LiveScript.sse("2", "poll.results", try LiveScript.update(poll, .open, results)),
+                            LiveScript.sse("3", "poll.closed", try LiveScript.update(poll, .closed, results)),
+                        ], thenDrop: false)
+                }
+            ]
+            let client = try script.client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(
+                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+            _ = try await client.register(server.eventID)
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            #expect(dashboard.livePoll?.question == "Favourite colour?")
+            #expect(dashboard.livePollDestination == .poll(id: poll.id))
+            let cards = SeenRecorder {
+                dashboard.livePollOptions.map { "\($0.text) \($0.shareText)" } + [dashboard.livePollVoters ?? "-"]
+            }
+            cards.look()
+            await script.watching({ cards.look() }) { await dashboard.followLive() }
+            #expect(
+                cards.values == [
+                    ["Red 0%", "Green 0%", "Blue 0%", "0 votes"],
+                    ["Red 0%", "Green 0%", "Blue 100%", "1 vote"],
+                    ["-"],
+                ])
+            #expect(dashboard.livePoll == nil)
+        }
+    }
+
+    @Test func aRefusedStreamPausesLiveUpdatesAndLeavesTheScreenWorking() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let poll = try await server.createPoll(PollTests.colour, organizer).decode(Poll.self)
+            _ = try await server.action("open", poll.id, organizer)
+            let script = LiveScript()
+            script.connections = [{ request in try LiveScript.response(request, status: 403, chunks: []) }]
+            let client = try script.client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(
+                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+            _ = try await client.register(server.eventID)
+            let model = LivePollModel(client: client, pollID: poll.id)
+            await model.appeared()
+            #expect(model.liveNotice == nil)
+            await model.follow()
+            #expect(model.liveNotice == "Live updates paused.")
+            #expect(model.banner == nil)
+            model.optionTapped(questionID: "1", optionID: "1-1")
+            await model.submitTapped()
+            #expect(model.phase == .answered)
+            #expect(model.voters == "1 vote")
+        }
+    }
+
+    @Test func theWatchFeedPrintsEachChangeAndStopsAtItsLimit() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let poll = try await server.createPoll(PollTests.colour, organizer).decode(Poll.self)
+            let results = PollResults(
+                voters: 4, questions: [PollQuestionResults(questionID: "1", counts: ["1-1": 1, "1-2": 0, "1-3": 3])])
+            let script = LiveScript()
+            script.connections = [
+                { _ in
+                    try script.stream(
+                        [
+                            LiveScript.sse("1", "ready", "{}", retry: 0),
+                            LiveScript.sse("2", "wall.post", "{}"),
+                            LiveScript.sse("3", "poll.opened", try LiveScript.update(poll, .open, results)),
+                            LiveScript.sse("4", "poll.results", try LiveScript.update(poll, .open, results)),
+                            LiveScript.sse("5", "poll.closed", try LiveScript.update(poll, .closed, results)),
+                        ], thenDrop: false)
+                }
+            ]
+            let watch = LiveWatchModel(client: try script.client(server, LiveScreenTests.MemoryTokens()), eventID: "e")
+            var printed: [String] = []
+            await watch.follow(limit: 2) { printed.append($0.text) }
+            #expect(
+                printed == [
+                    "Poll opened: Favourite colour?",
+                    "Favourite colour? Red 25% · Green 0% · Blue 75% (4 votes)",
+                ])
+            #expect(watch.entries.map(\.kind) == [.pollOpened, .pollResults])
+        }
+    }
+}
+
+/// A live stream played connection by connection; every other call goes to the real server in process.
+final class LiveScript: Sendable {
+    typealias Connection = @Sendable (URLRequest) async throws -> StreamedResponse
+    private struct State {
+        var connections: [Connection] = []
+        var lastEventIDs: [String?] = []
+        var look: (@Sendable () async -> Void)?
+    }
+    private let state = Locked(State())
+
+    var connections: [Connection] {
+        get { state.withLock { $0.connections } }
+        set { state.withLock { $0.connections = newValue } }
+    }
+
+    /// The `Last-Event-ID` each connection sent.
+    var lastEventIDs: [String?] { state.withLock { $0.lastEventIDs } }
+
+    /// The live client: the server for calls, this script for streams (204 once the script runs out). Its
+    /// live stream calls the watcher's `look` each time the model asks for the next event.
+    func client(_ server: AttendeeTestServer, _ tokens: LiveScreenTests.MemoryTokens) throws -> AttendeeClient {
+        let base = HTTPTransport.inProcess(server.client)
+        let transport = HTTPTransport(
+            send: base.send, upload: base.upload, download: base.download,
+            stream: { request in
+                let next = self.state.withLock { state -> Connection? in
+                    guard !state.connections.isEmpty else { return nil }
+                    state.lastEventIDs.append(request.value(forHTTPHeaderField: "Last-Event-ID"))
+                    return state.connections.removeFirst()
+                }
+                guard let next else { return try Self.response(request, status: 204, chunks: []) }
+                return try await next(request)
+            })
+        var client = AttendeeClient.live(
+            baseURL: try #require(URL(string: "http://attendee.test")), transport: transport, tokens: tokens.store)
+        let inner = client.live
+        client.live = { channel in
+            let events = EventsBox(inner(channel))
+            return AsyncThrowingStream {
+                if let look = self.state.withLock({ $0.look }) { await look() }
+                return try await events.next()
+            }
+        }
+        return client
+    }
+
+    /// A 200 event stream of `chunks`, ending cleanly or dropping.
+    func stream(_ chunks: [Data], thenDrop: Bool) throws -> StreamedResponse {
+        guard
+            let head = HTTPURLResponse(
+                url: URL(fileURLWithPath: "/live"), statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "text/event-stream"])
+        else { throw URLError(.badServerResponse) }
+        let body = AsyncThrowingStream<Data, any Error> { continuation in
+            for chunk in chunks { continuation.yield(chunk) }
+            continuation.finish(throwing: thenDrop ? URLError(.networkConnectionLost) : nil)
+        }
+        return StreamedResponse(response: head, chunks: body)
+    }
+
+    static func response(_ request: URLRequest, status: Int, chunks: [Data]) throws -> StreamedResponse {
+        guard
+            let url = request.url,
+            let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
+        else { throw URLError(.badURL) }
+        return StreamedResponse(response: head, chunks: AsyncThrowingStream { $0.finish() })
+    }
+
+    static func sse(_ id: String, _ event: String, _ data: String, retry: Int? = nil) -> Data {
+        var text = "id: \(id)\nevent: \(event)\ndata: \(data)\n"
+        if let retry { text += "retry: \(retry)\n" }
+        return Data((text + "\n").utf8)
+    }
+
+    static func update(_ poll: Poll, _ state: PollState, _ results: PollResults) throws -> String {
+        let update = PollUpdate(
+            pollID: poll.id, eventID: poll.eventID, sessionID: poll.sessionID, state: state,
+            question: poll.questions.first?.text ?? "", options: poll.questions.first?.options ?? [],
+            results: results)
+        return String(decoding: try AttendeeCoding.encoder().encode(update), as: UTF8.self)
+    }
+
+    /// Runs `follow`, calling `look` each time the model asks for its next event (so every state it passes
+    /// through is seen) and once more at the end.
+    @MainActor
+    func watching(_ look: @escaping @MainActor @Sendable () -> Void, _ follow: () async -> Void) async {
+        state.withLock { $0.look = { await MainActor.run { look() } } }
+        await follow()
+        state.withLock { $0.look = nil }
+        look()
+    }
+}
+
+/// Records each value `read` gives when it differs from the last one: what a person sees, change by change.
+@MainActor final class SeenRecorder<Value: Equatable> {
+    private(set) var values: [Value] = []
+    private let read: @MainActor () -> Value
+
+    init(_ read: @escaping @MainActor () -> Value) { self.read = read }
+
+    func look() {
+        let value = read()
+        if values.last != value { values.append(value) }
+    }
+}
+
+/// The iterator of a stream, kept across the calls of an unfolding stream (one consumer at a time).
+private final class EventsBox: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<ServerEvent, any Error>.AsyncIterator
+
+    init(_ stream: AsyncThrowingStream<ServerEvent, any Error>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    func next() async throws -> ServerEvent? {
+        try await iterator.next()
+    }
+}

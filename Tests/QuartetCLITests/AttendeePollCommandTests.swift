@@ -1,0 +1,125 @@
+import AttendeeModels
+import Foundation
+import Testing
+
+@testable import QuartetCLI
+
+/// `quartet attendee poll …`, `quiz …` and `watch` end to end against a real server on a loopback port.
+@Suite(.serialized) struct AttendeePollCommandTests {
+    typealias Harness = AttendeeCommandTests.Harness
+
+    /// Runs the tool as another person: a client data folder of their own.
+    static func runAs(_ person: String, _ harness: Harness, _ arguments: [String]) async -> (Int32, String, String) {
+        var environment = harness.environment
+        environment["QUARTET_DATA_DIR"] = harness.directory + "/client-" + person
+        let captured = CapturedConsole()
+        let code = await QuartetTool.run(["attendee"] + arguments, environment: environment, console: captured.console)
+        return (code, captured.output, captured.errors)
+    }
+
+    static func makeOrganizer(_ harness: Harness, eventID: String) async throws {
+        let profile = try await harness.json(MyProfile.self, "profile")
+        let id = profile.person.id
+        _ = try await harness.database.write { db in
+            try db.execute("UPDATE attendee_event SET organizer_id = \(id) WHERE id = \(eventID)")
+        }
+    }
+
+    @Test func organizersRunAPollAttendeesAnswerAndWatchIt() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
+            try await Self.makeOrganizer(harness, eventID: event.id)
+
+            let refused = await harness.run("poll", "create", event.id, "--question", "Lunch?", "--option", "Now")
+            #expect(refused.code == 1)
+            #expect(refused.errors == "quartet attendee: Check the highlighted part of the poll.\n")
+            let poll = try await harness.json(
+                Poll.self, "poll", "create", event.id, "--question", "Lunch?", "--option", "Now", "--option", "Later")
+            #expect(poll.state == .draft)
+            let opened = await harness.run("poll", "open", poll.id)
+            #expect(opened.code == 0, "\(opened.errors)")
+            #expect(
+                opened.output.hasPrefix("Poll · Open · 0 votes\n    \(poll.id)\n\nLunch?\n  ○ Now  0% (0)    1-1\n"))
+
+            _ = await Self.runAs(
+                "ana", harness,
+                ["signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana"])
+            _ = await Self.runAs("ana", harness, ["register", event.id, "--later"])
+            let list = await Self.runAs("ana", harness, ["poll", "list", event.id])
+            #expect(list.1 == "Lunch?\n    \(poll.id)  Poll · Open · 0 votes\n")
+            let notMine = await Self.runAs("ana", harness, ["poll", "close", poll.id])
+            #expect(notMine.0 == 1)
+            let unknown = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "9-9"])
+            #expect(unknown.0 == 2)
+            #expect(unknown.2.contains("no option '9-9'; options: 1-1, 1-2"))
+            let answered = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "1-2"])
+            #expect(answered.0 == 0, "\(answered.2)")
+            #expect(answered.1.contains("  ● Later  100% (1)    1-2\n"))
+            #expect(answered.1.hasPrefix("Poll · Open · 1 vote\n"))
+            #expect(await harness.run("watch", event.id, "--count", "0").code == 2)
+
+            // The organizer watches while Ana keeps changing her answer; the first update ends the watch.
+            let watching = Task { await harness.run("watch", event.id, "--count", "1") }
+            let changer = Task {
+                var option = "1-1"
+                // NB: bounded, so a watch that never hears anything fails the test instead of hanging it.
+                for _ in 0..<200 where !Task.isCancelled {
+                    _ = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", option])
+                    option = option == "1-1" ? "1-2" : "1-1"
+                    try? await Task.sleep(for: .milliseconds(50))
+                }
+                if !Task.isCancelled { watching.cancel() }
+            }
+            let watched = await watching.value
+            changer.cancel()
+            _ = await changer.value
+            #expect(watched.code == 0, "\(watched.errors)")
+            let line = watched.output.trimmingCharacters(in: .newlines)
+            #expect(line == "Lunch? Now 100% · Later 0% (1 vote)" || line == "Lunch? Now 0% · Later 100% (1 vote)")
+
+            let closed = await harness.run("poll", "close", poll.id)
+            #expect(closed.output.hasPrefix("Poll · Closed · 1 vote\n"))
+            let late = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "1-1"])
+            #expect(late.0 == 1)
+            #expect(late.2.contains("This poll is closed."))
+        }
+    }
+
+    @Test func aQuizIsWrittenOnOneLinePerQuestionAndScoredWhenClosed() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
+            try await Self.makeOrganizer(harness, eventID: event.id)
+            #expect(await harness.run("quiz", "create", event.id, "--question", "no colon").code == 2)
+            let quiz = try await harness.json(
+                Poll.self, "quiz", "create", event.id, "--question", "2 + 2?: 3 | *4",
+                "--question", "Capital of Portugal?: Porto | *Lisbon")
+            #expect(quiz.kind == .quiz)
+            #expect(quiz.questions.map(\.correctOptionIDs) == [["1-2"], ["2-2"]])
+            _ = await harness.run("quiz", "open", quiz.id)
+
+            _ = await Self.runAs(
+                "ana", harness,
+                ["signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana"])
+            _ = await Self.runAs("ana", harness, ["register", event.id, "--later"])
+            let answered = await Self.runAs(
+                "ana", harness, ["quiz", "answer", quiz.id, "--option", "1-2", "--option", "2-1"])
+            #expect(answered.0 == 0, "\(answered.2)")
+            #expect(!answered.1.contains("Correct answer"))
+            #expect(!answered.1.contains("Your score"))
+            #expect(await Self.runAs("ana", harness, ["quiz", "list", event.id]).1.hasPrefix("2 + 2?\n"))
+            #expect(await Self.runAs("ana", harness, ["poll", "list", event.id]).1 == "No polls yet.\n")
+
+            _ = await harness.run("quiz", "close", quiz.id)
+            let shown = await Self.runAs("ana", harness, ["quiz", "show", quiz.id])
+            #expect(shown.1.contains("  ● 4  100% (1)  ✓ Correct answer    1-2\n"))
+            #expect(shown.1.contains("\nYour score: 1 of 2\n"))
+            #expect(shown.1.hasSuffix("Leaderboard\n  1. Ana  1 of 2\n"))
+            let outcome = try await harness.json(Poll.self, "quiz", "show", quiz.id)
+            #expect(outcome.outcome?.distribution.map(\.people) == [0, 1, 0])
+        }
+    }
+}
