@@ -64,6 +64,16 @@ struct MediaStore: Sendable {
             && (MediaType(rawValue: try row.decode(String.self, "media_type"))?.isImage ?? false)
     }
 
+    /// Refuses (422, field `imageID`) a picture attached to a post, message or note unless it is an image the
+    /// writer uploaded: nobody attaches someone else's photo, or a document, by guessing its id.
+    static func requireOwnImage(_ imageID: String?, of userID: String, _ db: any DatabaseConnection) throws {
+        guard let imageID else { return }
+        guard try isImage(imageID, uploadedBy: userID, db) else {
+            throw HTTPError(
+                .unprocessableContent, detail: "Attach a picture you uploaded to this event.", field: "imageID")
+        }
+    }
+
     // MARK: - Rules
 
     /// Whether the person speaks at any session of the event.

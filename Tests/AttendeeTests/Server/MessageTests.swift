@@ -218,12 +218,13 @@ import Testing
 
             // The limit counts what a person sees: 2,000 family emoji are 2,000 characters (and 10,000 scalars).
             let family = String(repeating: "👩‍👩‍👧", count: MessageRules.textLimit)
+            let photo = try await server.photoID(ada.token)
             let accepted = try await server.client.post(
-                path, json: SendMessageRequest(text: family, imageID: "media-42"), headers: auth)
+                path, json: SendMessageRequest(text: family, imageID: photo), headers: auth)
             #expect(accepted.status == .created)
             let stored = try await server.messages(bob, thread.id)
             #expect(stored.map(\.text) == [family])
-            #expect(stored.first?.imageID == "media-42")
+            #expect(stored.first?.imageID == photo)
         }
     }
 

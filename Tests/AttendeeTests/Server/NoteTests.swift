@@ -18,11 +18,12 @@ import TokenVerifier
             let event = try await server.createNote(ada, NoteDraft(text: "Bring a charger")).decode(Note.self)
             #expect(event.sessionID == nil)
             #expect(event.version == 1)
+            let photo = try await server.photoID(ada.token)
             let session = try await server.createNote(
-                ada, NoteDraft(text: "Ask about lenses", sessionID: sessionID, imageID: "media-7")
+                ada, NoteDraft(text: "Ask about lenses", sessionID: sessionID, imageID: photo)
             ).decode(Note.self)
             #expect(session.sessionID == sessionID)
-            #expect(session.imageID == "media-7")
+            #expect(session.imageID == photo)
 
             #expect(Set(try await server.notes(ada).map(\.id)) == [event.id, session.id])
             #expect(try await server.notes(ada, sessionID: sessionID).map(\.id) == [session.id])

@@ -123,6 +123,14 @@ extension AttendeeTestServer {
         return try await client.request(.post, target, headers: all, body: body)
     }
 
+    /// Uploads a photo as the person signed in with `token` and answers its id (to attach to a post, message or
+    /// note).
+    func photoID(_ token: String) async throws -> String {
+        let response = try await uploadPhoto(try MediaFixtures.jpeg(width: 64, height: 48), token: token)
+        try #require(response.status == .created, "\(response.bodyText)")
+        return try response.decode(MediaFile.self).id
+    }
+
     /// Uploads a photo to the demo event's gallery.
     func uploadPhoto(_ data: Data, name: String = "photo.jpg", token: String?) async throws -> Response {
         try await upload(

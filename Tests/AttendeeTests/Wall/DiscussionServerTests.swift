@@ -22,15 +22,16 @@ import Testing
                 Self.path(session), json: NewDiscussionMessage(text: "Great talk 👏🏽"),
                 headers: AttendeeTestServer.auth(ana))
             #expect(first.status == .created)
+            let slide = try await server.photoID(bo)
             let second = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: "", imageID: "slide-3"),
+                Self.path(session), json: NewDiscussionMessage(text: "", imageID: slide),
                 headers: AttendeeTestServer.auth(bo))
             #expect(second.status == .created)
 
             let page = try await server.client.get(Self.path(session), headers: AttendeeTestServer.auth(ana))
                 .decode(DiscussionPage.self)
             #expect(page.messages.map(\.text) == ["", "Great talk 👏🏽"])
-            #expect(page.messages.map(\.imageID) == ["slide-3", nil])
+            #expect(page.messages.map(\.imageID) == [slide, nil])
             #expect(page.messages.map(\.author.name) == ["Bo Chen", "Ana Ferreira"])
             #expect(page.messages.allSatisfy { $0.sessionID == session })
 
