@@ -15,33 +15,8 @@ import TokenVerifier
 /// The gallery and the Documentation page, reached from the dashboard, against the real server in process.
 @MainActor
 struct AttendeeMediaViewTests {
-    final class MemoryTokens: Sendable {
-        let token = Mutex<String?>(nil)
-        var store: TokenStore {
-            TokenStore(load: { self.token.withLock { $0 } }, save: { value in self.token.withLock { $0 = value } })
-        }
-    }
-
     static func host() async throws -> ViewHost<AttendeeRootView> {
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        var migrator = Migrator()
-        AttendeeService.registerMigrations(in: &migrator)
-        try await migrator.migrate(database)
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
-        try await service.loadSeedIfNeeded()
-        var router = Router()
-        service.register(on: &router)
-        let base = try #require(URL(string: "http://attendee.test"))
-        let tokens = MemoryTokens().store
-        let transport = HTTPTransport.inProcess(TestClient(router: router))
-        let host = ViewHost(
-            AttendeeRootView(
-                client: AttendeeClient.live(baseURL: base, transport: transport, tokens: tokens), shareBaseURL: base,
-                mediaClient: AttendeeMediaClient.live(baseURL: base, transport: transport, tokens: tokens)))
-        await host.settle()
-        return host
+        try await InProcessAttendee.make().host()
     }
 
     @Test func aPhotoAddedInTheGalleryHeadsTheDocumentationPageAndOpensTheGallery() async throws {

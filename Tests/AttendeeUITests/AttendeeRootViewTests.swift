@@ -17,35 +17,9 @@ import TokenVerifier
 /// through the events, the dashboard, the agenda and a session.
 @MainActor
 struct AttendeeRootViewTests {
-    final class MemoryTokens: Sendable {
-        let token = Mutex<String?>(nil)
-        var store: TokenStore {
-            TokenStore(load: { self.token.withLock { $0 } }, save: { value in self.token.withLock { $0 = value } })
-        }
-    }
-
     /// The app over a migrated, seeded server on a fresh in-memory database.
     static func host() async throws -> ViewHost<AttendeeRootView> {
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        var migrator = Migrator()
-        AttendeeService.registerMigrations(in: &migrator)
-        try await migrator.migrate(database)
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
-        try await service.loadSeedIfNeeded()
-        var router = Router()
-        service.register(on: &router)
-        let base = try #require(URL(string: "http://attendee.test"))
-        var client = AttendeeClient.live(
-            baseURL: base, transport: .inProcess(TestClient(router: router)), tokens: MemoryTokens().store)
-        // NB: the in-process transport answers a stream as one finished body, which the live client would retry
-        // for half a minute; the pages' live updates are tested in the core and against the server instead.
-        client.wallUpdates = { _ in AsyncThrowingStream { $0.finish() } }
-        client.discussionUpdates = { _ in AsyncThrowingStream { $0.finish() } }
-        let host = ViewHost(AttendeeRootView(client: client, shareBaseURL: base))
-        await host.settle()
-        return host
+        try await InProcessAttendee.make().host()
     }
 
     /// Signs up as Ana and waits for the events.

@@ -17,27 +17,8 @@ import TokenVerifier
 struct InboxViewTests {
     /// The app, and a client of the same server for a second person.
     static func host() async throws -> (ViewHost<AttendeeRootView>, TestClient) {
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        var migrator = Migrator()
-        AttendeeService.registerMigrations(in: &migrator)
-        try await migrator.migrate(database)
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
-        try await service.loadSeedIfNeeded()
-        var router = Router()
-        service.register(on: &router)
-        let server = TestClient(router: router)
-        let base = try #require(URL(string: "http://attendee.test"))
-        var client = AttendeeClient.live(
-            baseURL: base, transport: .inProcess(server), tokens: AttendeeRootViewTests.MemoryTokens().store)
-        // NB: the in-process transport answers a stream as one finished body, so the live streams are left out
-        // here (they end at once); their server side is tested in MessageTests.
-        client.inboxUpdates = { AsyncThrowingStream { $0.finish() } }
-        client.threadUpdates = { _ in AsyncThrowingStream { $0.finish() } }
-        let host = ViewHost(AttendeeRootView(client: client, shareBaseURL: base))
-        await host.settle()
-        return (host, server)
+        let app = try await InProcessAttendee.make()
+        return (await app.host(), app.server)
     }
 
     @Test func fromTheDashboardToAConversationAndToMyNotes() async throws {

@@ -14,17 +14,9 @@ import TokenVerifier
 @MainActor
 struct LivePollViewTests {
     @Test func theDashboardCardOpensThePollWhereAVoteShowsInTheResults() async throws {
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        var migrator = Migrator()
-        AttendeeService.registerMigrations(in: &migrator)
-        try await migrator.migrate(database)
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
-        try await service.loadSeedIfNeeded()
-        var router = Router()
-        service.register(on: &router)
-        let server = TestClient(router: router)
+        let app = try await InProcessAttendee.make()
+        let database = app.database
+        let server = app.server
         let eventID = try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
         let organizer = try await server.post(
             "/attendee/v1/auth/signup",
@@ -40,11 +32,7 @@ struct LivePollViewTests {
             .decode(Poll.self)
         _ = try await server.request(.post, "/attendee/v1/polls/\(poll.id)/open", headers: auth)
 
-        let base = try #require(URL(string: "http://attendee.test"))
-        let client = AttendeeClient.live(
-            baseURL: base, transport: .inProcess(server), tokens: AttendeeRootViewTests.MemoryTokens().store)
-        let host = ViewHost(AttendeeRootView(client: client, shareBaseURL: base))
-        await host.settle()
+        let host = await app.host()
         try host.tap("New here? Create an account")
         try host.type("Ana Ferreira", into: "Name")
         try host.type("ana@example.com", into: "E-mail")
