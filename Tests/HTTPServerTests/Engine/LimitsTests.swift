@@ -65,7 +65,7 @@ import Testing
         }
     }
 
-    /// Many idle connections (1,100 here, past the old limit of 1,024; `make soak` opens 10,000) do not stop
+    /// Many idle connections (1,100 here, past the old limit of 1,024; the default limit is 16,384) do not stop
     /// a server with the default limit answering others.
     @Test func idleConnectionsDoNotStopTheServerAnsweringOthers() async throws {
         let idleCount = min(1_100, Self.descriptorBudget())
