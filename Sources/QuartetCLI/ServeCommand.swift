@@ -51,6 +51,13 @@ enum ServeCommand {
                     default: "100"
                 ),
                 OptionSpec(
+                    "public-url",
+                    value: "URL",
+                    help:
+                        "the address people reach the server at, for the links it hands out (default: the request's Host)",
+                    environment: "QUARTET_PUBLIC_URL"
+                ),
+                OptionSpec(
                     "changejar-issuer",
                     value: "URL",
                     help: "Change Jar: the accepted tokens' issuer (default: Cognito Identity's)",
@@ -97,7 +104,10 @@ enum ServeCommand {
             rateLimit: try arguments.value("rate-limit", as: "a number of requests per second (0 for no limit)") {
                 Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
             } ?? 100,
-            changeJarTokens: try changeJarTokens(arguments)
+            changeJarTokens: try changeJarTokens(arguments),
+            publicURL: try arguments.value("public-url", as: "an http(s) URL") { text in
+                URL(string: text).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
+            }
         )
     }
 

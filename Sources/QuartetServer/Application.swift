@@ -112,7 +112,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         database: database,
         configuration: AttendeeService.Configuration(
             mediaDirectory: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
-                ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true))
+                ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true),
+            publicBaseURL: configuration.publicURL)
     )
     try await attendee.loadSeedIfNeeded()
     // Abandoned uploads and files no row names: swept at start, then hourly.

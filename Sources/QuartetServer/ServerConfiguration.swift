@@ -47,6 +47,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var rateLimit: Double
     /// Whose tokens the Change Jar API accepts.
     public var changeJarTokens: ChangeJarTokenSettings
+    /// The address people reach the server at (`https://quartet.example.org`), for the links it hands out (an
+    /// Attendee document's share link); `nil` builds them from the request's `Host`.
+    public var publicURL: URL?
 
     public init(
         host: String = "127.0.0.1",
@@ -58,9 +61,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         accessLog: Bool = true,
         maxBodySize: Int = 40 << 20,
         rateLimit: Double = 100,
-        changeJarTokens: ChangeJarTokenSettings = ChangeJarTokenSettings()
+        changeJarTokens: ChangeJarTokenSettings = ChangeJarTokenSettings(),
+        publicURL: URL? = nil
     ) {
         self.changeJarTokens = changeJarTokens
+        self.publicURL = publicURL
         self.rateLimit = rateLimit
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog

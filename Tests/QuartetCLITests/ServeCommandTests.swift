@@ -27,6 +27,24 @@ import Testing
     #expect(configuration.dataDirectory.lastPathComponent == ".quartet")
 }
 
+/// `--public-url` (or QUARTET_PUBLIC_URL) is where the links the server hands out point; it must be http(s).
+@Test func servePublicURLIsAnHTTPAddressAndReachesTheConfiguration() throws {
+    let parser = ArgumentParser(root: QuartetTool.root)
+    func configuration(_ arguments: [String], _ environment: [String: String] = [:]) throws -> URL? {
+        guard case .run(_, let parsed) = try parser.parse(["serve"] + arguments, environment: environment) else {
+            Issue.record("serve did not parse")
+            return nil
+        }
+        let context = CommandContext(arguments: parsed, environment: environment, console: CapturedConsole().console)
+        return try ServeCommand.configuration(context).publicURL
+    }
+    #expect(try configuration([]) == nil)
+    #expect(try configuration(["--public-url", "https://quartet.example.org"])?.host == "quartet.example.org")
+    #expect(try configuration([], ["QUARTET_PUBLIC_URL": "http://10.0.0.2:8080"])?.port == 8080)
+    #expect(throws: (any Error).self) { try configuration(["--public-url", "ftp://quartet.example.org"]) }
+    #expect(throws: (any Error).self) { try configuration(["--public-url", "not a url"]) }
+}
+
 /// The built `quartet` binary next to the test bundle.
 private func quartetExecutable() -> URL? {
     let directory = Bundle.main.bundleURL.deletingLastPathComponent()
