@@ -154,7 +154,8 @@ struct cmhd_guard {
     pthread_cond_t wake;
     pthread_t watchdog;
     int stopping;
-    int64_t header_timeout_ms;
+    int64_t header_timeout_ms;  // 0: no deadline, and no watchdog thread
+    int has_watchdog;
     int64_t idle_timeout_ms;
     unsigned long expired;
     cmhd_tracked connections;  // sentinel of a circular list
@@ -197,7 +198,7 @@ static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection,
             return;
         }
         tracked->fd = info->connect_fd;
-        tracked->deadline_ms = cmhd_now_ms() + guard->header_timeout_ms;
+        tracked->deadline_ms = guard->header_timeout_ms > 0 ? cmhd_now_ms() + guard->header_timeout_ms : 0;
         cmhd_fd_state *state = cmhd_fd(tracked->fd);
         if (state != NULL) {
             cmhd_fd_reset(state, 1);
@@ -247,7 +248,9 @@ static void cmhd_guarded_completed(void *cls, struct MHD_Connection *connection,
                                    enum MHD_RequestTerminationCode code) {
     cmhd_guard *guard = cls;
     cmhd_request_ended(connection);
-    cmhd_set_deadline(guard, connection, cmhd_now_ms() + guard->idle_timeout_ms + guard->header_timeout_ms);
+    if (guard->header_timeout_ms > 0) {
+        cmhd_set_deadline(guard, connection, cmhd_now_ms() + guard->idle_timeout_ms + guard->header_timeout_ms);
+    }
     if (guard->completed != NULL) {
         guard->completed(guard->completed_context, connection, request_context, code);
     }
@@ -298,7 +301,8 @@ static cmhd_guard *cmhd_guard_make(const cmhd_options *o, MHD_AccessHandlerCallb
     guard->handler_context = handler_context;
     guard->completed = completed;
     guard->completed_context = completed_context;
-    if (pthread_create(&guard->watchdog, NULL, cmhd_watchdog, guard) != 0) {
+    guard->has_watchdog = guard->header_timeout_ms > 0;
+    if (guard->has_watchdog && pthread_create(&guard->watchdog, NULL, cmhd_watchdog, guard) != 0) {
         pthread_cond_destroy(&guard->wake);
         pthread_mutex_destroy(&guard->lock);
         free(guard);
@@ -315,7 +319,9 @@ void cmhd_guard_release(cmhd_guard *guard) {
     guard->stopping = 1;
     pthread_cond_signal(&guard->wake);
     pthread_mutex_unlock(&guard->lock);
-    pthread_join(guard->watchdog, NULL);
+    if (guard->has_watchdog) {
+        pthread_join(guard->watchdog, NULL);
+    }
     cmhd_tracked *tracked = guard->connections.next;
     while (tracked != &guard->connections) {
         cmhd_tracked *next = tracked->next;
@@ -367,20 +373,18 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *o,
     if (o->keep_url_encoded) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)cmhd_keep_encoded, NULL};
     }
-    cmhd_guard *guard = NULL;
-    if (o->header_timeout_seconds > 0) {
-        guard = cmhd_guard_make(o, handler, handler_context, completed, completed_context);
-        if (guard == NULL) {
-            if (error_number != NULL) *error_number = ENOMEM;
-            return NULL;
-        }
-        items[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)cmhd_notify_connection, guard};
-        items[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)cmhd_request_line_seen, NULL};
-        handler = cmhd_guarded_handler;
-        handler_context = guard;
-        completed = cmhd_guarded_completed;
-        completed_context = guard;
+    // NB: the guard always runs, for the 400 above; only its deadlines depend on header_timeout_seconds.
+    cmhd_guard *guard = cmhd_guard_make(o, handler, handler_context, completed, completed_context);
+    if (guard == NULL) {
+        if (error_number != NULL) *error_number = ENOMEM;
+        return NULL;
     }
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)cmhd_notify_connection, guard};
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)cmhd_request_line_seen, NULL};
+    handler = cmhd_guarded_handler;
+    handler_context = guard;
+    completed = cmhd_guarded_completed;
+    completed_context = guard;
     items[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     errno = 0;
     struct MHD_Daemon *daemon = MHD_start_daemon(o->flags, o->port, accept_policy, accept_policy_context,

@@ -27,8 +27,9 @@ typedef struct cmhd_options {
     unsigned int header_timeout_seconds;
 } cmhd_options;
 
-/// What enforces `header_timeout_seconds`: the open connections' deadlines and a watchdog thread that shuts
-/// down the socket of a connection past its deadline (MHD then sees the end of the stream and closes it).
+/// What watches the daemon's connections: it answers 400 to a request line MHD cannot parse, and, when
+/// `header_timeout_seconds` is set, keeps each connection's deadline and runs a watchdog thread that shuts down
+/// the socket of a connection past it (MHD then sees the end of the stream and closes it).
 typedef struct cmhd_guard cmhd_guard;
 
 /// Starts a daemon (MHD_start_daemon is C-variadic and so unreachable from Swift).
