@@ -10,14 +10,19 @@ import TokenVerifier
 
 /// `quartet attendee …` end to end: the real command line, URLSession and a real server on a loopback port.
 @Suite(.serialized) struct AttendeeCommandTests {
+    /// A real Attendee server on a loopback port (uploads streamed into `media/` as they arrive), and the
+    /// command line pointed at it.
     final class Harness: Sendable {
         let server: Server
         let database: SQLiteDatabase
         let directory: String
+        let media: String
         let environment: [String: String]
 
-        init() async throws {
+        /// `idleTimeout` is the server's (a short one closes a connection an upload dropped quickly).
+        init(idleTimeout: Duration = .seconds(60)) async throws {
             directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
+            media = directory + "/media"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             database = try SQLiteDatabase(path: directory + "/server.sqlite")
             var migrator = Migrator()
@@ -25,16 +30,37 @@ import TokenVerifier
             try await migrator.migrate(database)
             let service = try AttendeeService(
                 database: database,
-                configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
+                configuration: .init(
+                    passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)),
+                    mediaDirectory: URL(fileURLWithPath: media)))
             try await service.loadSeedIfNeeded()
             var router = Router()
             service.register(on: &router)
-            server = Server(configuration: .init(port: 0, threadPoolSize: 2, log: .discard), handler: router.handler())
+            server = Server(
+                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
+                handler: router.handler(), bodyReceivers: router.bodyReceivers())
             try server.start()
             environment = [
                 "QUARTET_SERVER": "http://127.0.0.1:\(server.port)", "QUARTET_DATA_DIR": directory + "/client",
                 "HOME": directory,
             ]
+        }
+
+        /// Every file under the media folder, relative to it.
+        func mediaFiles() -> [String] {
+            guard let walker = FileManager.default.enumerator(atPath: media) else { return [] }
+            return walker.compactMap { $0 as? String }.filter { relative in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: media + "/" + relative, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }.sorted()
+        }
+
+        /// Writes a file for a command to read, and answers its path.
+        func write(_ name: String, _ data: Data) throws -> String {
+            let path = directory + "/" + name
+            try data.write(to: URL(fileURLWithPath: path))
+            return path
         }
 
         func run(_ arguments: String...) async -> (code: Int32, output: String, errors: String) {
@@ -57,8 +83,10 @@ import TokenVerifier
         }
 
         /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
-        static func with(_ body: (Harness) async throws -> Void) async throws {
-            let harness = try await Harness()
+        static func with(
+            idleTimeout: Duration = .seconds(60), _ body: (Harness) async throws -> Void
+        ) async throws {
+            let harness = try await Harness(idleTimeout: idleTimeout)
             do {
                 try await body(harness)
             } catch {

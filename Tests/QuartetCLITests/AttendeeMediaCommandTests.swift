@@ -15,87 +15,7 @@ import TokenVerifier
 /// `quartet attendee docs …` and `gallery …` end to end: the command line, URLSession, and a real server whose
 /// uploads stream to disk as they arrive.
 @Suite(.serialized) struct AttendeeMediaCommandTests {
-    final class Harness: Sendable {
-        let server: Server
-        let database: SQLiteDatabase
-        let directory: String
-        let media: String
-        let environment: [String: String]
-
-        init() async throws {
-            directory = NSTemporaryDirectory() + "quartet-cli-media-" + UUID().uuidString.prefix(8).lowercased()
-            media = directory + "/media"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            database = try SQLiteDatabase(path: directory + "/server.sqlite")
-            var migrator = Migrator()
-            AttendeeService.registerMigrations(in: &migrator)
-            try await migrator.migrate(database)
-            let service = try AttendeeService(
-                database: database,
-                configuration: .init(
-                    passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)),
-                    mediaDirectory: URL(fileURLWithPath: media)))
-            try await service.loadSeedIfNeeded()
-            var router = Router()
-            service.register(on: &router)
-            server = Server(
-                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: .seconds(1), log: .discard),
-                handler: router.handler(), bodyReceivers: router.bodyReceivers())
-            try server.start()
-            environment = [
-                "QUARTET_SERVER": "http://127.0.0.1:\(server.port)", "QUARTET_DATA_DIR": directory + "/client",
-                "HOME": directory,
-            ]
-        }
-
-        func run(_ arguments: String...) async -> (code: Int32, output: String, errors: String) {
-            let captured = CapturedConsole()
-            let code = await QuartetTool.run(
-                ["attendee"] + arguments, environment: environment, console: captured.console)
-            return (code, captured.output, captured.errors)
-        }
-
-        func json<T: Decodable>(_ type: T.Type, _ arguments: String...) async throws -> T {
-            let captured = CapturedConsole()
-            let code = await QuartetTool.run(
-                ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console)
-            try #require(code == 0, "\(arguments): \(captured.errors)")
-            return try AttendeeCoding.decoder().decode(T.self, from: Data(captured.output.utf8))
-        }
-
-        /// Every file under the media folder, relative to it.
-        func mediaFiles() -> [String] {
-            guard let walker = FileManager.default.enumerator(atPath: media) else { return [] }
-            return walker.compactMap { $0 as? String }.filter { relative in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: media + "/" + relative, isDirectory: &isDirectory)
-                    && !isDirectory.boolValue
-            }.sorted()
-        }
-
-        func write(_ name: String, _ data: Data) throws -> String {
-            let path = directory + "/" + name
-            try data.write(to: URL(fileURLWithPath: path))
-            return path
-        }
-
-        static func with(_ body: (Harness) async throws -> Void) async throws {
-            let harness = try await Harness()
-            do {
-                try await body(harness)
-            } catch {
-                await harness.close()
-                throw error
-            }
-            await harness.close()
-        }
-
-        func close() async {
-            await server.shutdown(gracePeriod: .seconds(1))
-            await database.close()
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-    }
+    typealias Harness = AttendeeCommandTests.Harness
 
     struct Sections: Decodable {
         struct Section: Decodable {
@@ -120,7 +40,7 @@ import TokenVerifier
     }
 
     @Test func anOrganizerAddsListsDownloadsSharesAndRemovesDocuments() async throws {
-        try await Harness.with { harness in
+        try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let events = try await harness.json([Event].self, "events")
             let event = try #require(events.first)
             #expect(
@@ -183,7 +103,7 @@ import TokenVerifier
     }
 
     @Test func aMemberUploadsPhotosThatStreamToDiskAndOversizeOnesAreRefused() async throws {
-        try await Harness.with { harness in
+        try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
@@ -207,7 +127,7 @@ import TokenVerifier
     }
 
     @Test func anUploadCutOffMidwayLeavesNothingOnDisk() async throws {
-        try await Harness.with { harness in
+        try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
@@ -234,7 +154,7 @@ import TokenVerifier
     }
 
     @Test func overRealSocketsOneByteOverTheLimitIs413AndNothingStays() async throws {
-        try await Harness.with { harness in
+        try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
