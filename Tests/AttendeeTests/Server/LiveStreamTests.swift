@@ -177,13 +177,13 @@ final class LiveListener: Sendable {
         return LiveListener(stream: stream)
     }
 
-    /// The next event, failing after ten seconds without one.
-    func next() async throws -> ServerSentEvent {
+    /// The next event (the next other than `ready` when `skippingReady`), failing after ten seconds without one.
+    func next(skippingReady: Bool = false) async throws -> ServerSentEvent {
         let events = self.events
         return try await withThrowingTaskGroup(of: ServerSentEvent?.self) { group in
             group.addTask {
-                var iterator = events.makeAsyncIterator()
-                return try await iterator.next()
+                for try await event in events where !(skippingReady && event.event == "ready") { return event }
+                return nil
             }
             group.addTask {
                 try await Task.sleep(for: .seconds(10))

@@ -147,8 +147,7 @@ import Testing
             let session = try await server.firstSessionID()
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.registeredAttendee("Bo Chen")
-            let stream = try StreamReader(
-                try await server.client.get(Self.path(session) + "/live", headers: AttendeeTestServer.auth(bo)))
+            let stream = try await LiveListener.open(server, path: Self.path(session) + "/live", token: bo)
             defer { stream.close() }
             // A wall post is on the event's topic, not the session's: the next event heard is the message.
             _ = try await server.post(ana, "Elsewhere")
@@ -156,11 +155,11 @@ import Testing
                 Self.path(session), json: NewDiscussionMessage(text: "Question ❓"),
                 headers: AttendeeTestServer.auth(ana)
             ).decode(DiscussionMessage.self)
-            var heard = try await stream.next()
+            var heard = try await stream.next(skippingReady: true)
             #expect(DiscussionUpdate(kind: heard.event ?? "", data: heard.data) == .posted(message))
             _ = try await server.client.delete(
                 "/attendee/v1/discussion-messages/\(message.id)", headers: AttendeeTestServer.auth(ana))
-            heard = try await stream.next()
+            heard = try await stream.next(skippingReady: true)
             #expect(
                 DiscussionUpdate(kind: heard.event ?? "", data: heard.data)
                     == .deleted(DiscussionDeletion(messageID: message.id)))

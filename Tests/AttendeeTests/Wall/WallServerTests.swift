@@ -279,17 +279,15 @@ import Testing
         try await AttendeeTestServer.with(kind) { server in
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.registeredAttendee("Bo Chen")
-            let stream = try StreamReader(
-                try await server.client.get(
-                    "/attendee/v1/events/\(server.eventID)/live", headers: AttendeeTestServer.auth(bo)))
+            let stream = try await LiveListener.open(server, token: bo)
             defer { stream.close() }
             let post = try await server.post(ana, "Live!")
-            var heard = try await stream.next()
+            var heard = try await stream.next(skippingReady: true)
             #expect(heard.event == "wall.post")
             #expect(WallUpdate(kind: heard.event ?? "", data: heard.data) == .posted(post))
 
             _ = try await server.like(post.id, bo)
-            heard = try await stream.next()
+            heard = try await stream.next(skippingReady: true)
             #expect(
                 WallUpdate(kind: heard.event ?? "", data: heard.data)
                     == .likes(
@@ -299,11 +297,11 @@ import Testing
             _ = try await server.like(post.id, bo)  // a second like changes nothing and says nothing
 
             let reply = try await server.reply(post.id, bo, "Heard you").decode(WallReply.self)
-            heard = try await stream.next()
+            heard = try await stream.next(skippingReady: true)
             #expect(WallUpdate(kind: heard.event ?? "", data: heard.data) == .replied(reply))
 
             _ = try await server.client.delete("/attendee/v1/wall/\(post.id)", headers: AttendeeTestServer.auth(ana))
-            heard = try await stream.next()
+            heard = try await stream.next(skippingReady: true)
             #expect(
                 WallUpdate(kind: heard.event ?? "", data: heard.data) == .deleted(WallDeletion(postID: post.id)))
         }
