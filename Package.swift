@@ -236,7 +236,7 @@ var targets: [Target] = [
         dependencies: [
             "QuartetServer", "HTTPServer", "HTTPTypes", "DynamicJSON", "CognitoDevServer", "ChangeJarModels",
             "Database",
-            "Locking", "AttendeeModels", "DatabaseTestSupport",
+            "Locking", "AttendeeModels", "DatabaseTestSupport", "ImageCodec",
         ],
         swiftSettings: swiftSettings
     ),

@@ -26,8 +26,8 @@ struct PeopleController: Sendable {
     }
 
     func person(_ request: Request) async throws -> Response {
-        _ = try await service.requireUser(request)
-        return try .json(try await store.person(id: try request.parameter("personID")))
+        let userID = try await service.requireUser(request)
+        return try .json(try await store.person(id: try request.parameter("personID"), viewerID: userID))
     }
 
     func me(_ request: Request) async throws -> Response {

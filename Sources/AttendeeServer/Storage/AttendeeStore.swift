@@ -193,9 +193,26 @@ struct AttendeeStore: Sendable {
         }
     }
 
-    func person(id: String) async throws -> Person {
+    /// A person's profile as `viewerID` may see it: their own, a speaker's (public), or that of someone they
+    /// share an event with (as attendees or as its organizer). Anyone else is 404, as if there were no such person.
+    func person(id: String, viewerID: String) async throws -> Person {
         try await database.read { db in
-            guard let person = try Self.person(id: id, db) else {
+            let visible = try db.queryOne(
+                """
+                SELECT 1 AS visible FROM attendee_user u WHERE u.id = \(id) AND (
+                    u.id = \(viewerID)
+                    OR EXISTS (SELECT 1 FROM attendee_session_speaker ss WHERE ss.user_id = u.id)
+                    OR EXISTS (
+                        SELECT 1 FROM attendee_registration theirs
+                        JOIN attendee_event e ON e.id = theirs.event_id
+                        WHERE theirs.user_id = u.id AND (e.organizer_id = \(viewerID) OR EXISTS (
+                            SELECT 1 FROM attendee_registration mine
+                            WHERE mine.event_id = theirs.event_id AND mine.user_id = \(viewerID))))
+                    OR EXISTS (
+                        SELECT 1 FROM attendee_event e JOIN attendee_registration mine ON mine.event_id = e.id
+                        WHERE e.organizer_id = u.id AND mine.user_id = \(viewerID)))
+                """)
+            guard visible != nil, let person = try Self.person(id: id, db) else {
                 throw HTTPError(.notFound, detail: "There is no person with this id.")
             }
             return person

@@ -57,4 +57,29 @@ import Testing
             #expect(try await server.client.get("/attendee/v1/speakers/\(me.person.id)").status == .notFound)
         }
     }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aProfileIsSeenOnlyByThoseWhoShareAnEventWithItsPerson(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            let ben = try await server.registeredAttendee("Ben Okafor")
+            let stranger = try await server.signUp("Stranger")
+            let organizer = try await server.signUp("Olga Organizer")
+            try await server.makeOrganizer(organizer)
+            let adaID = try await server.personID(ada)
+            func status(_ personID: String, as token: String) async throws -> HTTPStatus {
+                try await server.client.get("/attendee/v1/people/\(personID)", headers: AttendeeTestServer.auth(token))
+                    .status
+            }
+            #expect(try await status(adaID, as: ada) == .ok)
+            #expect(try await status(adaID, as: ben) == .ok)
+            #expect(try await status(adaID, as: organizer) == .ok)
+            #expect(try await status(try await server.personID(organizer), as: ada) == .ok)
+            // Someone who shares no event with Ada cannot tell her account from no account.
+            #expect(try await status(adaID, as: stranger) == .notFound)
+            #expect(try await status(try await server.personID(ben), as: stranger) == .notFound)
+            let speaker = try #require(try await server.agenda().first?.speakers.first)
+            #expect(try await status(speaker.id, as: stranger) == .ok)
+        }
+    }
 }

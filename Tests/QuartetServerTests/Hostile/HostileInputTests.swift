@@ -1,3 +1,4 @@
+import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import HTTPTypes
@@ -50,24 +51,34 @@ import Testing
     }
 }
 
-/// A composed Quartet server on a SQLite file of its own, without a rate limit, logging into memory.
+/// A composed Quartet server on a database of its own (a SQLite file unless told), without a rate limit,
+/// logging into memory.
 struct ComposedServer: Sendable {
     let application: Application
     let client: TestClient
     let directory: URL
     let lines: Locked<[String]>
+    private let database: TestDatabase?
 
-    static func make() async throws -> ComposedServer {
+    static func make(_ kind: DatabaseKind = .sqliteFile) async throws -> ComposedServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-hostile-\(UUID())")
+        var databaseURL = "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path
+        var database: TestDatabase?
+        if kind == .postgres {
+            // A schema of its own on the test server, which the composed server reaches through its search path.
+            let test = try await TestDatabase.make(.postgres)
+            let url = try DatabaseKind.requirePostgresURL()
+            databaseURL = url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + test.location
+            database = test
+        }
         let application = try await buildApplication(
-            ServerConfiguration(
-                port: 0, dataDirectory: directory,
-                databaseURL: "sqlite://" + directory.appendingPathComponent("quartet.sqlite").path, rateLimit: 0))
+            ServerConfiguration(port: 0, dataDirectory: directory, databaseURL: databaseURL, rateLimit: 0))
         let lines = Locked<[String]>([])
         let client = TestClient(
             handler: application.handler(log: LogSink { line in lines.withLock { $0.append(line) } }),
             remoteAddress: "192.0.2.7")
-        return ComposedServer(application: application, client: client, directory: directory, lines: lines)
+        return ComposedServer(
+            application: application, client: client, directory: directory, lines: lines, database: database)
     }
 
     /// Every log line so far.
@@ -78,7 +89,15 @@ struct ComposedServer: Sendable {
         logLines.filter { $0.contains("status=5") }
     }
 
+    /// Removes the server's folder; a PostgreSQL schema is dropped by ``close()``.
     func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Closes the application's database and drops a PostgreSQL schema made for it.
+    func close() async {
+        await application.close()
+        await database?.close()
+        remove()
+    }
 }
 
 extension HTTPMethod {
