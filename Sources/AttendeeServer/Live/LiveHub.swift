@@ -10,7 +10,8 @@ import Locking
 /// ``received(sequences:)``, which the PostgreSQL listener calls with the sequences its notifications name.
 /// An event heard both ways is sent once.
 ///
-/// A stream (``stream(_:lastEventID:)``) first says `ready` (its `id` is where a reconnect resumes), replays
+/// A stream (``stream(_:lastEventID:)``) first says `ready` (its `id` is where a reconnect resumes: the
+/// client's own `Last-Event-ID` when there is a replay to come, the newest event otherwise), replays
 /// what a reconnecting client missed from the outbox, then sends events as they are published. A client that
 /// falls more than ``queueLimit`` events behind has its stream ended, and reconnects with `Last-Event-ID`
 /// rather than silently missing events.
@@ -99,7 +100,9 @@ final class LiveHub: Sendable {
                 let missed = try resume.map { try LiveOutbox.events(after: $0, on: topics, db) } ?? []
                 let latest =
                     try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event") ?? 0
-                return (missed, max(latest, missed.last?.sequence ?? 0))
+                // NB: while a replay follows, `ready` must not claim more than the client has: one that drops
+                // the connection before the replay is through resumes from here and is replayed it all again.
+                return (missed, resume.map { min($0, latest) } ?? latest)
             }
             try await writer.send(ServerSentEvent(id: String(cursor), event: "ready", data: "{}", retry: 2_000))
             var replayed = Set(missed.map(\.sequence))

@@ -70,6 +70,36 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aClientDroppedBeforeItsReplayResumesFromReadyAndIsReplayedItAll(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Grace Hopper")
+            let before = try await server.commit(.event(server.eventID), kind: "test.before")
+            let missed = try await server.commit(.event(server.eventID), kind: "test.missed")
+
+            // The connection drops right after `ready`: the client keeps ready's id, as EventSource does.
+            let dropped = try await LiveListener.open(server, token: token, lastEventID: String(before.sequence))
+            let ready = try await dropped.next()
+            #expect(ready.event == "ready")
+            #expect(ready.id == String(before.sequence))
+            dropped.close()
+
+            let resumed = try await LiveListener.open(server, token: token, lastEventID: ready.id)
+            #expect(try await resumed.next().event == "ready")
+            let replayed = try await resumed.next()
+            #expect(replayed.event == "test.missed")
+            #expect(replayed.id == String(missed.sequence))
+            resumed.close()
+
+            // Without a replay, and with an id from another database, `ready` names the newest event.
+            for lastEventID in [nil, "999999"] {
+                let fresh = try await LiveListener.open(server, token: token, lastEventID: lastEventID)
+                #expect(try await fresh.next().id == String(missed.sequence))
+                fresh.close()
+            }
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func anEventHeardLocallyAndFromAnotherInstanceIsSentOnce(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let token = try await server.registeredAttendee("Alan Turing")
