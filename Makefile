@@ -23,14 +23,17 @@ test: bootstrap lint
 	$(SWIFT) build --product quartet
 	scripts/crash-soak --kills 3
 	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
+	scripts/idle-soak --connections 2000 --cap-to-limit
 	scripts/sanitize
 
-## Crash consistency at full budget: `quartet serve` (release) killed 1,000 times during concurrent writes,
-## half on SQLite and half on PostgreSQL, every acknowledged write checked after each restart.
+## Full budgets: `quartet serve` (release) killed 1,000 times during concurrent writes, half on SQLite and half
+## on PostgreSQL, every acknowledged write checked after each restart; then 10,000 idle connections held open
+## while other requests are answered.
 soak: bootstrap
 	$(SWIFT) build -c release --product quartet
 	scripts/crash-soak --binary .build/release/quartet --kills 500
 	scripts/with-postgres scripts/crash-soak --binary .build/release/quartet --kills 500 --postgres
+	scripts/idle-soak --binary .build/release/quartet --connections 10000
 
 ## Release-mode benchmarks, each figure beside its peer measured in the same run.
 bench:
