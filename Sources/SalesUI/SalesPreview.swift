@@ -1,3 +1,4 @@
+import APIClient
 import Database
 import Foundation
 import LocalStore
@@ -36,7 +37,7 @@ enum SalesPreview {
             adding: kind, accountID: hospitalID, client: client, shrinker: ImageShrinker(resampler: resampler))
     }
 
-    static let transport = SalesforceTransport { request in
+    static let transport = HTTPTransport { request in
         let path = request.url?.path ?? ""
         let body: String
         if path.contains("WebContent") {

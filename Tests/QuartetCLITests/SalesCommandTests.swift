@@ -1,3 +1,4 @@
+import APIClient
 import Database
 import DynamicJSON
 import Foundation
@@ -58,7 +59,7 @@ struct SalesCLI {
         let offline = offline
         let tokenForms = tokenForms
         let hosts = hosts
-        let transport = SalesforceTransport { request in
+        let transport = HTTPTransport { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             let url = request.url!
             hosts.append(url.host ?? "")

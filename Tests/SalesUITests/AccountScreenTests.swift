@@ -37,7 +37,7 @@ struct AccountScreenTests {
             store: .database(database, bodies: try .temporary()), configuration: .init(instanceURL: instance))
         var router = Router()
         service.register(on: &router)
-        let transport = SalesforceTransport(HTTPTransport.inProcess(TestClient(router: router)))
+        let transport = HTTPTransport.inProcess(TestClient(router: router))
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
         try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales")

@@ -24,7 +24,7 @@ struct SalesApp: App {
             loginURL: AppConfiguration.url(forKey: "QuartetSalesforceURL") ?? AppConfiguration.server,
             clientID: AppConfiguration.string(forKey: "QuartetSalesforceClientID") ?? "quartet-sales")
         let client = SalesforceClient(
-            configuration: configuration, transport: SalesforceTransport(HTTPTransport.live()),
+            configuration: configuration, transport: HTTPTransport.live(),
             sessions: .keychain(service: "dev.quartet.sales"),
             onSignedOut: {
                 await cache.wipe()

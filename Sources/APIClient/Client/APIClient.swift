@@ -186,7 +186,7 @@ public struct APIClient: Sendable {
                 do { try await tokenProvider.refresh() } catch { throw Task.isCancelled ? .cancelled : .signedOut }
                 continue
             }
-            let failure = APIError.http(status: status, detail: ServiceErrorDetail.parse(data))
+            let failure = APIError.http(status: status, problem: ProblemDetails.parse(data))
             guard endpoint.isIdempotent, retryPolicy.isRetryable(failure), retries + 1 < retryPolicy.maxAttempts
             else { throw failure }
             let retryAfter = RetryPolicy.retryAfter(

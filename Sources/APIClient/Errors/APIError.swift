@@ -16,8 +16,8 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     case timeout
     /// The caller cancelled; never reported to the person.
     case cancelled
-    /// The server answered with an error status, and what it said about it.
-    case http(status: Int, detail: ServiceErrorDetail?)
+    /// The server answered with an error status, and the problem document it sent, if it sent one.
+    case http(status: Int, problem: ProblemDetails?)
     /// The response could not be read; `path` names where (`features[3].properties.mag`, empty for the root).
     case decoding(path: String, message: String)
     /// The credentials were refused even after a refresh: the person must sign in again.
@@ -38,8 +38,8 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
             return "The server took too long to answer. Try again."
         case .cancelled:
             return "The request was cancelled."
-        case .http(let status, let detail):
-            if let text = detail?.message, !text.isEmpty { return text }
+        case .http(let status, let problem):
+            if let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
             return Self.statusMessage(status)
         case .decoding:
             return "The server sent data this app could not read."
@@ -53,7 +53,7 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     /// The same as ``message``.
     public var errorDescription: String? { message }
 
-    /// The HTTP status for ``http(status:detail:)``, else `nil`.
+    /// The HTTP status for ``http(status:problem:)``, else `nil`.
     public var status: Int? {
         if case .http(let status, _) = self { return status }
         return nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 9457 problem details; every member is optional because servers leave them out.
 public struct ProblemDetails: Sendable, Equatable, Codable {
     /// A URI naming the problem type.
@@ -35,5 +37,16 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
         detail = container.decodeLenient(String.self, forKey: .detail)
         instance = container.decodeLenient(String.self, forKey: .instance)
         field = container.decodeLenient(String.self, forKey: .field)
+    }
+}
+
+extension ProblemDetails {
+    /// Reads an error body as a problem document, or `nil` when it is not one (HTML, an empty body, another
+    /// service's error shape: the caller then speaks from the status alone).
+    public static func parse(_ data: Data) -> ProblemDetails? {
+        guard let problem = try? JSONDecoder().decode(ProblemDetails.self, from: data),
+            problem.title != nil || problem.detail != nil || problem.type != nil
+        else { return nil }
+        return problem
     }
 }

@@ -395,38 +395,7 @@ public enum LiveChannel: Sendable, Hashable {
 }
 
 /// Where the session token lives between launches: a file for the command line, the keychain on a phone.
-public struct TokenStore: Sendable {
-    /// The current token, `nil` when signed out.
-    public var load: @Sendable () -> String?
-    /// Replaces the token (`nil` signs out).
-    public var save: @Sendable (String?) -> Void
-
-    /// Creates a store from closures.
-    public init(load: @escaping @Sendable () -> String?, save: @escaping @Sendable (String?) -> Void) {
-        self.load = load
-        self.save = save
-    }
-
-    /// A file readable by its owner only.
-    public static func file(_ url: URL) -> TokenStore {
-        TokenStore(
-            load: {
-                guard let data = try? Data(contentsOf: url) else { return nil }
-                let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                return token.isEmpty ? nil : token
-            },
-            save: { token in
-                guard let token else {
-                    try? FileManager.default.removeItem(at: url)
-                    return
-                }
-                try? FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                _ = FileManager.default.createFile(
-                    atPath: url.path, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600])
-            })
-    }
-}
+public typealias TokenStore = CredentialStore<String>
 
 /// How a failed call reads on screen.
 public enum AttendeeFailure {
@@ -439,7 +408,7 @@ public enum AttendeeFailure {
 
     /// The problem `type` of a refused call, to tell "full" from "overlapping" from "already given".
     public static func refusal(_ error: any Error) -> AttendanceRefusal? {
-        guard case .http(_, .problem(let problem))? = error as? APIError, let type = problem.type else { return nil }
+        guard case .http(_, let problem?)? = error as? APIError, let type = problem.type else { return nil }
         return AttendanceRefusal(rawValue: type)
     }
 

@@ -154,7 +154,7 @@ private struct ActionsHTTP: Sendable {
         }
         guard (200..<300).contains(response.statusCode) else {
             reporter.report(
-                .http(status: response.statusCode, detail: ServiceErrorDetail.parse(data)), described)
+                .http(status: response.statusCode, problem: ProblemDetails.parse(data)), described)
             throw Self.error(status: response.statusCode, body: data)
         }
         return data

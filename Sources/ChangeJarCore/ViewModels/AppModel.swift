@@ -1,3 +1,4 @@
+import APIClient
 import ChangeJarModels
 import Foundation
 import Observation
@@ -19,7 +20,7 @@ public struct ChangeJarDependencies: Sendable {
 
     /// Creates a value from its parts.
     public init(
-        signIn: SignInService, actions: ActionsClient, cache: ActionCache, sessionStore: SessionStore = .memoryOnly,
+        signIn: SignInService, actions: ActionsClient, cache: ActionCache, sessionStore: SessionStore = .discarding,
         clock: ChangeJarClock, dateFormat: DateFormat = DateFormat()
     ) {
         self.signIn = signIn

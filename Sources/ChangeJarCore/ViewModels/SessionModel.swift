@@ -1,23 +1,10 @@
+import APIClient
 import ChangeJarModels
 import Foundation
 import Observation
 
 /// Where a session is kept between launches: nowhere for the app (the life of the app session), a file for the CLI.
-public struct SessionStore: Sendable {
-    /// The stored session, if any.
-    public var load: @Sendable () -> AuthSession?
-    /// Stores the session, or forgets it when `nil`.
-    public var save: @Sendable (AuthSession?) -> Void
-
-    /// Creates a value from its parts.
-    public init(load: @escaping @Sendable () -> AuthSession?, save: @escaping @Sendable (AuthSession?) -> Void) {
-        self.load = load
-        self.save = save
-    }
-
-    /// Keeps nothing: the session lasts as long as the app process.
-    public static let memoryOnly = SessionStore(load: { nil }, save: { _ in })
-}
+public typealias SessionStore = CredentialStore<AuthSession>
 
 /// The signed-in person, shared by every screen; knows when the token expires.
 @Observable @MainActor
@@ -34,7 +21,7 @@ public final class SessionModel {
     @ObservationIgnored var onSignedIn: [@MainActor () async -> Void] = []
 
     /// Creates the screen model over its dependencies.
-    public init(service: SignInService, store: SessionStore = .memoryOnly) {
+    public init(service: SignInService, store: SessionStore = .discarding) {
         self.service = service
         self.store = store
         self.session = store.load()

@@ -34,7 +34,7 @@ extension ChangeJarDependencies {
                 mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
                 create: { _, _ in samples[0] }, edit: { _, _, _ in samples[0] }, delete: { _, _ in }),
             cache: .inMemory(),
-            sessionStore: signedIn ? SessionStore(load: { session }, save: { _ in }) : .memoryOnly,
+            sessionStore: signedIn ? SessionStore(load: { session }, save: { _ in }) : .discarding,
             clock: .live)
     }
 }

@@ -42,7 +42,7 @@ extension LocalStore {
             return CachedFetch(value: value, source: .network, fetchedAt: now())
         case .notModified:
             guard let cached else {
-                throw APIError.http(status: 304, detail: nil)
+                throw APIError.http(status: 304, problem: nil)
             }
             try await markCacheFresh(key)
             return CachedFetch(

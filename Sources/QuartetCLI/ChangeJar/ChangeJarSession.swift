@@ -43,7 +43,7 @@ struct ChangeJarSession: Sendable {
         actions = .live(baseURL: settings.apiBaseURL, send: transport.send)
         let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
         cache = .local(try await LocalStore(database: database))
-        sessions = .file(at: folder.appendingPathComponent("session.json"))
+        sessions = .file(folder.appendingPathComponent("session.json"))
     }
 
     /// The saved session while its token is good; an expired one is removed.

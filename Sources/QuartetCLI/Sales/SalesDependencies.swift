@@ -12,19 +12,19 @@ import SalesCore
 /// What the `quartet sales` commands reach outside the process: the network and the image codec.
 public struct SalesDependencies: Sendable {
     /// The network.
-    public var transport: SalesforceTransport
+    public var transport: HTTPTransport
     /// The JPEG codec for shrinking photos.
     public var resampler: ImageResampler
 
     /// Creates the dependencies.
-    public init(transport: SalesforceTransport, resampler: ImageResampler) {
+    public init(transport: HTTPTransport, resampler: ImageResampler) {
         self.transport = transport
         self.resampler = resampler
     }
 
     /// The network through APIClient's live transport and JPEG resizing through libjpeg-turbo.
     public static var live: SalesDependencies {
-        SalesDependencies(transport: SalesforceTransport(HTTPTransport.live()), resampler: .turboJPEG)
+        SalesDependencies(transport: HTTPTransport.live(), resampler: .turboJPEG)
     }
 }
 

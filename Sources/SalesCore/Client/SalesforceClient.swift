@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -70,7 +71,7 @@ public actor SalesforceClient {
 
     /// Where the client signs in.
     public let configuration: SalesforceConfiguration
-    private let transport: SalesforceTransport
+    private let transport: HTTPTransport
     private let sessions: SessionStore
     private let notificationCenter: NotificationCenter
     private let onSignedOut: @Sendable () async -> Void
@@ -79,7 +80,7 @@ public actor SalesforceClient {
     /// Creates a client; `onSignedOut` runs after a failed refresh or a sign-out.
     public init(
         configuration: SalesforceConfiguration,
-        transport: SalesforceTransport,
+        transport: HTTPTransport,
         sessions: SessionStore,
         notificationCenter: NotificationCenter = .default,
         onSignedOut: @escaping @Sendable () async -> Void = {}

@@ -256,8 +256,8 @@ enum AttendeeScreens {
                     uploadPhoto: { _, _, _ in
                         throw APIError.http(
                             status: 415,
-                            detail: .problem(
-                                ProblemDetails(type: MediaRefusal.unsupportedType.rawValue, status: 415, detail: nil)))
+                            problem: (ProblemDetails(
+                                type: MediaRefusal.unsupportedType.rawValue, status: 415, detail: nil)))
                     })
                 let host = page(.gallery(eventID: eventID)) {
                     GalleryView(model: GalleryModel(client: refusing, eventID: eventID))

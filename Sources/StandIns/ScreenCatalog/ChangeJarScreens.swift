@@ -79,7 +79,7 @@ enum ChangeJarScreens {
                     providers: providers, identity: identity, identityPoolID: ChangeJarSettings.developmentPoolID,
                     clock: clock),
                 actions: actions, cache: .inMemory(),
-                sessionStore: options.signedIn ? SessionStore(load: { session }, save: { _ in }) : .memoryOnly,
+                sessionStore: options.signedIn ? SessionStore(load: { session }, save: { _ in }) : .discarding,
                 clock: clock, dateFormat: DateFormat(locale: catalogLocale, timeZone: catalogTimeZone)))
     }
 

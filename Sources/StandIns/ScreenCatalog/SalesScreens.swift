@@ -41,7 +41,7 @@ enum SalesScreens {
         service.register(on: &router)
         let inProcess = HTTPTransport.inProcess(TestClient(router: router))
         let state = Locked(Network.up)
-        let transport = SalesforceTransport { request in
+        let transport = HTTPTransport { request in
             switch state.withLock({ $0 }) {
             case .up: return try await inProcess.send(request)
             case .down: throw URLError(.notConnectedToInternet)

@@ -31,7 +31,7 @@ private struct Item: Codable, Equatable, Sendable {
     @Test func getGivesUpAfterMaxAttempts() async {
         let server = StubServer(statuses: [502])
         let log = ReportLog()
-        await #expect(throws: APIError.http(status: 502, detail: nil)) {
+        await #expect(throws: APIError.http(status: 502, problem: nil)) {
             try await APIClient.test(server.transport, log: log).send(get)
         }
         #expect(server.requests.count == 3)
@@ -40,7 +40,7 @@ private struct Item: Codable, Equatable, Sendable {
 
     @Test func postIsNotRetried() async {
         let server = StubServer(statuses: [503, 200])
-        await #expect(throws: APIError.http(status: 503, detail: nil)) {
+        await #expect(throws: APIError.http(status: 503, problem: nil)) {
             try await APIClient.test(server.transport).send(post)
         }
         #expect(server.requests.count == 1)
@@ -94,7 +94,7 @@ private struct Item: Codable, Equatable, Sendable {
     @Test func tooLongRetryAfterIsNotWaitedFor() async {
         let server = StubServer(statuses: [503], headers: ["Retry-After": "3600"])
         let sleeper = RecordingSleeper()
-        await #expect(throws: APIError.http(status: 503, detail: nil)) {
+        await #expect(throws: APIError.http(status: 503, problem: nil)) {
             try await APIClient.test(server.transport, sleeper: sleeper).send(get)
         }
         #expect(sleeper.durations.isEmpty)
@@ -189,7 +189,7 @@ private struct Item: Codable, Equatable, Sendable {
             _ = try await APIClient.test(server.transport, log: ReportLog()).send(post)
             Issue.record("expected a failure")
         } catch {
-            guard case .http(422, .problem(let problem)?) = error else {
+            guard case .http(422, let problem?) = error else {
                 Issue.record("expected a 422 problem, got \(error)")
                 return
             }
@@ -198,27 +198,24 @@ private struct Item: Codable, Equatable, Sendable {
         }
     }
 
-    @Test func salesforceErrorArrayBecomesTheMessage() async {
+    @Test func anotherServicesErrorShapeFallsBackToTheStatusMessage() async {
+        // Salesforce's error array is SalesCore's to read; the platform speaks from the status.
         let body =
             #"[{"message": "Account Name: required", "errorCode": "REQUIRED_FIELD_MISSING", "fields": ["Name"]}]"#
         let server = StubServer(statuses: [400], body: body)
         await #expect {
             try await APIClient.test(server.transport).send(post)
         } throws: { error in
-            guard case .http(400, .salesforce(let errors)) = error as? APIError else { return false }
-            return errors == [
-                SalesforceError(
-                    message: "Account Name: required", errorCode: "REQUIRED_FIELD_MISSING", fields: ["Name"])
-            ]
-                && (error as? APIError)?.message == "Account Name: required"
+            guard case .http(400, nil) = error as? APIError else { return false }
+            return (error as? APIError)?.message == "The request was not accepted (400)."
         }
     }
 
     @Test func unreadableErrorBodyFallsBackToStatusMessage() {
-        #expect(ServiceErrorDetail.parse(Data("<html>".utf8)) == nil)
-        #expect(ServiceErrorDetail.parse(Data("[]".utf8)) == nil)
-        #expect(ServiceErrorDetail.parse(Data(#"{"status": 500, "title": {"nested": 1}}"#.utf8)) == nil)
-        #expect(APIError.http(status: 503, detail: nil).message == "The server had a problem (503). Try again later.")
+        #expect(ProblemDetails.parse(Data("<html>".utf8)) == nil)
+        #expect(ProblemDetails.parse(Data("[]".utf8)) == nil)
+        #expect(ProblemDetails.parse(Data(#"{"status": 500, "title": {"nested": 1}}"#.utf8)) == nil)
+        #expect(APIError.http(status: 503, problem: nil).message == "The server had a problem (503). Try again later.")
     }
 
     @Test func decodingFailureIsReportedWithPath() async {
@@ -246,7 +243,7 @@ private struct Item: Codable, Equatable, Sendable {
         #expect(Notification.Name.serviceErrorOccurred.rawValue == "ServiceErrorOccurred")
         #expect(info["message"] as? String == "This item no longer exists (404).")
         #expect(info["request"] as? String == "GET http://api.test/v1/items/1")
-        #expect(info["error"] as? APIError == .http(status: 404, detail: nil))
+        #expect(info["error"] as? APIError == .http(status: 404, problem: nil))
     }
 
     @Test func defaultReporterPostsOnTheDefaultCenter() async throws {
@@ -326,7 +323,7 @@ private struct Item: Codable, Equatable, Sendable {
     }
 
     @Test func plainSendTreatsNotModifiedAsAnError() async {
-        await #expect(throws: APIError.http(status: 304, detail: nil)) {
+        await #expect(throws: APIError.http(status: 304, problem: nil)) {
             try await APIClient.test(StubServer(statuses: [304]).transport).send(get)
         }
     }

@@ -40,7 +40,7 @@ private struct Item: Codable, Equatable, Sendable {
             #expect(try await client(url, sleeper: sleeper).send(Endpoint<Item>.get("flaky")) == Item(id: 7))
             #expect(getHits.value == 2)
             #expect(sleeper.durations == [.milliseconds(150)])
-            await #expect(throws: APIError.http(status: 500, detail: nil)) {
+            await #expect(throws: APIError.http(status: 500, problem: nil)) {
                 try await client(url).send(Endpoint<Item>.post("flaky", body: .json(Item(id: 1))))
             }
             #expect(postHits.value == 1)

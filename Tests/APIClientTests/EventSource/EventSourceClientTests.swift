@@ -112,7 +112,7 @@ import Testing
         router.get("/events") { _ in Response(status: HTTPStatus(403)) }
         try await withLoopbackServer(router) { url, _ async throws in
             let sleeper = RecordingSleeper()
-            await #expect(throws: APIError.http(status: 403, detail: nil)) {
+            await #expect(throws: APIError.http(status: 403, problem: nil)) {
                 _ = try await take(1, from: client(url, sleeper: sleeper).events(stream))
             }
             #expect(sleeper.durations.isEmpty)

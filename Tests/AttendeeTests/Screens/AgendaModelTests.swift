@@ -20,7 +20,7 @@ import Testing
                 attend: { id, _ in
                     try self.sessions.withLock { sessions in
                         guard let index = sessions.firstIndex(where: { $0.id == id }) else {
-                            throw APIError.http(status: 404, detail: nil)
+                            throw APIError.http(status: 404, problem: nil)
                         }
                         if sessions[index].seatsAvailable == 0 {
                             throw Demo.refusal(409, .full, "“\(sessions[index].title)” is full.")
@@ -161,10 +161,10 @@ import Testing
         #expect(unknown.banner == APIError.offline.message)
 
         let refused = AttendeeClient(
-            event: { _ in throw APIError.http(status: 404, detail: nil) }, agenda: { _ in [] })
+            event: { _ in throw APIError.http(status: 404, problem: nil) }, agenda: { _ in [] })
         let gone = AgendaModel(client: refused, offlineCopy: copy, deviceTimeZone: .gmt)
         await gone.appeared(eventID: "e1")
         #expect(gone.rows.isEmpty)
-        #expect(gone.banner == APIError.http(status: 404, detail: nil).message)
+        #expect(gone.banner == APIError.http(status: 404, problem: nil).message)
     }
 }

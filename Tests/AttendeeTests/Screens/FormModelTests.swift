@@ -64,7 +64,7 @@ import Testing
 
     @Test func serverRefusalIsShown() async {
         let client = AttendeeClient(submitAdditionalInfo: { _, _ in
-            throw APIError.http(status: 422, detail: .problem(ProblemDetails(detail: "T-shirt size is required.")))
+            throw APIError.http(status: 422, problem: (ProblemDetails(detail: "T-shirt size is required.")))
         })
         let model = AdditionalInfoModel(client: client, eventID: "e1", fields: [])
         await model.submitTapped()
@@ -162,7 +162,7 @@ import Testing
             signUp: { _ in AuthSession(token: "t", profile: profile) },
             signIn: { _ in
                 throw APIError.http(
-                    status: 401, detail: .problem(ProblemDetails(detail: "The e-mail or the password is not right.")))
+                    status: 401, problem: (ProblemDetails(detail: "The e-mail or the password is not right.")))
             },
             signOut: {})
         let model = AccountModel(client: client)

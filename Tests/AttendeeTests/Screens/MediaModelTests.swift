@@ -25,7 +25,7 @@ enum MediaSamples {
     static func refusal(_ status: Int, _ type: MediaRefusal?) -> APIError {
         .http(
             status: status,
-            detail: .problem(ProblemDetails(type: type?.rawValue, status: status, detail: "Refused by the server.")))
+            problem: (ProblemDetails(type: type?.rawValue, status: status, detail: "Refused by the server.")))
     }
 
     static let page = DocumentsPage(

@@ -47,6 +47,6 @@ enum Demo {
     }
 
     static func refusal(_ status: Int, _ type: AttendanceRefusal?, _ detail: String) -> APIError {
-        .http(status: status, detail: .problem(ProblemDetails(type: type?.rawValue, status: status, detail: detail)))
+        .http(status: status, problem: (ProblemDetails(type: type?.rawValue, status: status, detail: detail)))
     }
 }

@@ -151,7 +151,7 @@ import Testing
             wall: { _, _, _ in Self.page([Self.post(1, likes: 3)]) },
             like: { _ in
                 await gate.pass()
-                throw APIError.http(status: 500, detail: nil)
+                throw APIError.http(status: 500, problem: nil)
             })
         let model = Self.model(client)
         await model.appeared()
@@ -170,8 +170,8 @@ import Testing
         #expect(model.rows[0].isLiked == false)
         #expect(model.rows[0].likeCount == 4)
         #expect(model.rows[0].likeButtonTitle == "Like")
-        #expect(model.banner == .failed(APIError.http(status: 500, detail: nil).message))
-        #expect(model.bannerText == APIError.http(status: 500, detail: nil).message)
+        #expect(model.banner == .failed(APIError.http(status: 500, problem: nil).message))
+        #expect(model.bannerText == APIError.http(status: 500, problem: nil).message)
     }
 
     @Test func theEchoOfMyOwnLikeArrivingFirstDoesNotCountItTwice() async {
@@ -282,7 +282,7 @@ import Testing
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(2, by: Self.me), Self.post(1)]) },
             deletePost: { id in
-                guard id == "2" else { throw APIError.http(status: 403, detail: nil) }
+                guard id == "2" else { throw APIError.http(status: 403, problem: nil) }
                 deleted.withLock { $0.append(id) }
             },
             reply: { postID, new in
@@ -305,7 +305,7 @@ import Testing
 
         await model.deleteTapped(postID: "1")
         #expect(model.rows.map(\.id) == ["2", "1"])
-        #expect(model.banner == .failed(APIError.http(status: 403, detail: nil).message))
+        #expect(model.banner == .failed(APIError.http(status: 403, problem: nil).message))
         await model.deleteTapped(postID: "2")
         #expect(model.rows.map(\.id) == ["1"])
         #expect(deleted.withLock { $0 } == ["r9", "2"])

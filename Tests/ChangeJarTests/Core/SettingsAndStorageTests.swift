@@ -72,7 +72,7 @@ struct SettingsAndStorageTests {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("changejar/session.json")
-        let store = SessionStore.file(at: file)
+        let store = SessionStore.file(file)
         #expect(store.load() == nil)
         let session = AuthSession(
             identityID: "us-east-1:1", token: "a.b.c", expiresAt: Date(timeIntervalSince1970: 1_800_000_000),

@@ -86,7 +86,7 @@ struct CoreHarness {
 
     init(
         server: TestServer, user: String = "alice", name: String? = "Alice", cache: ActionCache = .inMemory(),
-        sessionStore: SessionStore = .memoryOnly
+        sessionStore: SessionStore = .discarding
     ) {
         self.server = server
         self.cache = cache

@@ -128,13 +128,13 @@ private struct Note: Codable, Sendable {
 
     @Test func closureReplayClassifiesErrors() {
         #expect(
-            DeliveryOutcome(error: .http(status: 409, detail: nil))
+            DeliveryOutcome(error: .http(status: 409, problem: nil))
                 == .conflict(status: 409, message: "Someone else changed this item first (409)."))
         #expect(
-            DeliveryOutcome(error: .http(status: 422, detail: nil))
+            DeliveryOutcome(error: .http(status: 422, problem: nil))
                 == .rejected(status: 422, message: "The request failed (422)."))
         #expect(
-            DeliveryOutcome(error: .http(status: 500, detail: nil))
+            DeliveryOutcome(error: .http(status: 500, problem: nil))
                 == .unreachable(message: "The server had a problem (500). Try again later."))
         #expect(DeliveryOutcome(error: .signedOut) == .unreachable(message: APIError.signedOut.message))
         #expect(DeliveryOutcome(error: .cancelled) == .unreachable(message: APIError.cancelled.message))

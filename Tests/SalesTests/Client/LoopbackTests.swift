@@ -24,7 +24,7 @@ import Testing
         let messages = ErrorMessages(center)
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: base),
-            transport: .live(session: URLSession(configuration: .ephemeral)), sessions: .inMemory(),
+            transport: .live(configuration: .ephemeral), sessions: .inMemory(),
             notificationCenter: center)
 
         let session = try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)

@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import SalesCore
 import Testing
@@ -71,7 +72,7 @@ final class LockedFlag: @unchecked Sendable {
         let cache = AccountCache.inMemory()
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: SalesforceTransport { request in
+            transport: HTTPTransport { request in
                 if outage.isSet, request.url?.path == "/services/oauth2/token" {
                     let response = HTTPURLResponse(
                         url: request.url!, statusCode: 503, httpVersion: nil, headerFields: nil)!

@@ -1,3 +1,4 @@
+import APIClient
 import Database
 import DatabaseTestSupport
 import Foundation
@@ -111,10 +112,10 @@ struct DevServerHarness {
     }
 
     /// A transport that hands each URLRequest to the router, recording it.
-    var transport: SalesforceTransport {
+    var transport: HTTPTransport {
         let router = router
         let wire = wire
-        return SalesforceTransport { request in
+        return HTTPTransport { request in
             if wire.isDown { throw URLError(.notConnectedToInternet) }
             wire.record(request)
             let url = request.url!

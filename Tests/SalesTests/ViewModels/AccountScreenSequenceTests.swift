@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import SalesCore
 import TestSupport
@@ -16,7 +17,7 @@ import Testing
         let inner = harness.transport
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: SalesforceTransport { request in
+            transport: HTTPTransport { request in
                 await gate.pass()
                 return try await inner.send(request)
             },
