@@ -73,7 +73,29 @@ import Testing
         }
     }
 
-    @Test func aPNGIsKeptWithoutAThumbnail() async throws {
+    @Test(arguments: [
+        ("slide.png", MediaType.png), ("wave.gif", .gif), ("stage.webp", .webp), ("phone.heic", .heic),
+    ])
+    func everyImageFormatGetsAJPEGThumbnail(name: String, type: MediaType) async throws {
+        try await AttendeeTestServer.with { server in
+            let token = try await server.registeredAttendee("Ines Duarte")
+            let image = try MediaFixtures.image(type, width: 640, height: 480)
+            let photo = try await server.uploadPhoto(image, name: name, token: token).decode(MediaFile.self)
+            #expect(photo.type == type)
+            #expect(photo.hasThumbnail)
+            #expect(photo.width == 640 && photo.height == 480)
+            let thumbnail = try await server.client.get(
+                "/attendee/v1/media/\(photo.id)/thumbnail", headers: AttendeeTestServer.auth(token))
+            #expect(thumbnail.status == .ok)
+            #expect(thumbnail.headers["Content-Type"] == "image/jpeg")
+            #expect(try TurboJPEG.dimensions(of: thumbnail.bodyData) == PixelSize(width: 320, height: 240))
+            let original = try await server.client.get(
+                "/attendee/v1/media/\(photo.id)", headers: AttendeeTestServer.auth(token))
+            #expect(original.bodyData == image)
+        }
+    }
+
+    @Test func aPNGThatCannotBeDecodedIsKeptWithoutAThumbnail() async throws {
         try await AttendeeTestServer.with { server in
             let token = try await server.registeredAttendee("Ines Duarte")
             let photo = try await server.uploadPhoto(
