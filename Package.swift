@@ -34,6 +34,25 @@ var targets: [Target] = [
         pkgConfig: "libturbojpeg",
         providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
     ),
+    // libpng, giflib, libwebp and libheif: the reference decoders of the other gallery formats, so thumbnails are
+    // made for every photo people upload (each also encodes, which the tests use to make real samples).
+    .systemLibrary(
+        name: "CPNG",
+        pkgConfig: "libpng16",
+        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
+    // NB: Homebrew's giflib ships no pkg-config file; its headers are found on Homebrew's default paths.
+    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    .systemLibrary(
+        name: "CWebP",
+        pkgConfig: "libwebpdemux",
+        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+    ),
+    .systemLibrary(
+        name: "CHeif",
+        pkgConfig: "libheif",
+        providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+    ),
     .systemLibrary(
         name: "COpenSSL",
         pkgConfig: "openssl",
@@ -63,8 +82,11 @@ var targets: [Target] = [
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
     .target(name: "TokenVerifier", dependencies: ["COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
 
-    // JPEG decode/scale/encode for the command line and servers (Apple platforms use ImageIO).
-    .target(name: "ImageCodec", dependencies: ["CTurboJPEG"], swiftSettings: swiftSettings),
+    // Image decode (JPEG, PNG, GIF, WebP, HEIC) / scale / JPEG encode for the command line and servers (Apple
+    // platforms use ImageIO).
+    .target(
+        name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG", "CGIF", "CWebP", "CHeif"],
+        swiftSettings: swiftSettings),
 
     // MARK: - Contracts (wire types and routes shared by a core and its server)
 
@@ -199,7 +221,15 @@ var targets: [Target] = [
         dependencies: ["TokenVerifier", "DynamicJSON"],
         swiftSettings: swiftSettings
     ),
-    .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
+    // Real small images of every gallery format, encoded by the same C libraries the decoders use.
+    .target(
+        name: "ImageSamples",
+        dependencies: ["ImageCodec", "CTurboJPEG", "CPNG", "CGIF", "CWebP", "CHeif"],
+        path: "Tests/Support/ImageSamples",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageSamples"], swiftSettings: swiftSettings),
     .testTarget(
         name: "SalesTests",
         dependencies: [
@@ -226,8 +256,8 @@ var targets: [Target] = [
             "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "HTTPTypes", "APIClient", "LocalStore",
             "Database",
             "DatabaseTestSupport",
-            // Real JPEG fixtures for the gallery tests are encoded in the test.
-            "ImageCodec", "TokenVerifier",
+            // Real image fixtures for the gallery tests are encoded in the test.
+            "ImageCodec", "ImageSamples", "TokenVerifier",
         ],
         swiftSettings: swiftSettings
     ),

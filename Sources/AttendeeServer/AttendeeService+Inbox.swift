@@ -35,8 +35,15 @@ extension AttendeeService {
             [200: "OK", 401: "Not signed in", 404: "No such thread"]),
         inbox(
             AttendeeRoute.messages,
-            "A page of the thread's messages, oldest first: ?after= a message id, ?limit= 1–200",
-            [200: "OK", 401: "Not signed in", 404: "No such thread", 422: "Invalid cursor or limit"]),
+            "A page of the thread's messages, oldest first: ?after= a message id (forward, `nextCursor`), or "
+                + "?before= a message id or `end` (the newest messages older than it, `previousCursor` for older "
+                + "ones); ?limit= 1–200",
+            [200: "OK", 401: "Not signed in", 404: "No such thread", 422: "Invalid cursor or limit"],
+            query: [
+                "after": "a message id: the page after it (`nextCursor`)",
+                "before": "a message id, or `end` for the newest: the page before it (`previousCursor`)",
+                "limit": "1–200 messages (50 unless given)",
+            ]),
         inbox(
             AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
             [
@@ -82,11 +89,13 @@ extension AttendeeService {
 
     private static func inbox(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil, array: Bool = false,
-        object: Bool = true
+        object: Bool = true, query: [String: String] = [:]
     ) -> APIOperation {
-        APIOperation(
+        var operation = APIOperation(
             route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
             responseBody: array ? ["type": "array"] : object ? ["type": "object"] : nil)
+        operation.queryParameters = query
+        return operation
     }
 
     private static func required(_ fields: [String]) -> JSONValue {

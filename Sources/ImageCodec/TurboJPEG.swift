@@ -29,9 +29,17 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The message.
     public var description: String { message }
 
-    /// Input that is not a JPEG (PNG and others are not decoded on Linux).
-    public static let notJPEG = ImageCodecError(
-        "The image is not a JPEG; only JPEG photos can be resized on this platform.")
+    /// Input that is not a JPEG, where only a JPEG will do.
+    public static let notJPEG = ImageCodecError("The image is not a JPEG.")
+
+    /// Input in none of the formats ``ImageFile`` reads.
+    public static let unsupportedFormat = ImageCodecError(
+        "The image is not a JPEG, PNG, GIF, WebP or HEIC file.")
+
+    /// An image whose header declares more than `limit` pixels; refused before anything is decoded.
+    public static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImageCodecError {
+        ImageCodecError("The image is \(size) pixels; at most \(limit / 1_000_000) million pixels are decoded.")
+    }
 }
 
 /// 8-bit RGB pixels, row after row.
@@ -62,6 +70,12 @@ public enum TurboJPEG {
 
     /// Decodes a JPEG to RGB at the smallest libjpeg-turbo scaling factor that still covers `atLeast`.
     public static func decode(_ jpeg: Data, atLeast minimum: PixelSize? = nil) throws -> RGBImage {
+        try decode(jpeg, atLeast: minimum, refusingTruncation: false)
+    }
+
+    /// The decode behind ``decode(_:atLeast:)``; `refusingTruncation` turns a file cut short (which
+    /// libjpeg-turbo pads with grey and only warns about) into an error.
+    static func decode(_ jpeg: Data, atLeast minimum: PixelSize?, refusingTruncation: Bool) throws -> RGBImage {
         try withDecompressor { handle in
             let info = try header(handle, jpeg)
             let target = minimum.map { scaledSize(info.size, covering: $0) } ?? info.size
@@ -79,6 +93,11 @@ public enum TurboJPEG {
             }
             if status != 0, tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
                 throw ImageCodecError("The JPEG could not be decoded: \(errorText(handle)).")
+            }
+            // NB: libjpeg's JWRN_JPEG_EOF; other warnings (stray bytes between markers, common in camera files)
+            // still leave a usable picture.
+            if status != 0, refusingTruncation, errorText(handle).hasPrefix("Premature end of JPEG file") {
+                throw ImageCodecError("The JPEG could not be decoded: the file is cut short.")
             }
             return RGBImage(size: target, pixels: pixels)
         }

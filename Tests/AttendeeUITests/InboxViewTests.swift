@@ -21,6 +21,36 @@ struct InboxViewTests {
         return (await app.host(), app.server)
     }
 
+    @Test func theLoadOlderRowPutsOlderMessagesOnTopAndGoesAwayAtTheStart() async throws {
+        var client = AttendeeClient()
+        let bob = ThreadPerson(id: "bob", name: "Bob Babbage")
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e", with: bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.markRead = { _, _ in
+            MessageThread(id: "t", eventID: "e", with: bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.threadUpdates = { _ in AsyncThrowingStream { _ in } }
+        client.olderMessages = { _, before in
+            let message = { (id: Int, text: String) in
+                Message(
+                    id: String(id), threadID: "t", senderID: "bob", text: text, sentAt: Date(timeIntervalSince1970: 0))
+            }
+            return before == nil
+                ? MessagePage(messages: [message(2, "Newer")], previousCursor: "2")
+                : MessagePage(messages: [message(1, "Older")])
+        }
+        let host = ViewHost(
+            NavigationStack { ConversationView(model: ConversationModel(client: client, threadID: "t")) })
+        try await host.waitUntil("the newest page") { $0.texts.contains("Newer") }
+        #expect(!host.tree.texts.contains("Older"))
+        try host.tap("Load older messages")
+        try await host.waitUntil("the older page") { $0.texts.contains("Older") }
+        #expect(host.tree.find(.button, "Load older messages") == nil)
+        let texts = host.tree.texts
+        #expect(texts.firstIndex(of: "Older")! < texts.firstIndex(of: "Newer")!)
+    }
+
     @Test func fromTheDashboardToAConversationAndToMyNotes() async throws {
         let (host, server) = try await Self.host()
         try host.tap("New here? Create an account")

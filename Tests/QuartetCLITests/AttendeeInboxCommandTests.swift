@@ -105,6 +105,48 @@ import Testing
         }
     }
 
+    @Test func aLongConversationShowsItsNewestPageAndPagesBackOnlyForItsTwoPeople() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first).id
+            let ana = try await Self.attendee(harness, "ana", "Ana Ferreira", event: event)
+            let jose = try await Self.attendee(harness, "jose", "José Núñez", event: event)
+            _ = try await Self.attendee(harness, "mei", "Mei Tanaka", event: event)
+            #expect(
+                await Self.run(harness, as: "ana", "messages", "send", jose, "Message 1", "--event", event).code == 0)
+            let thread = try #require(try await Self.json(harness, as: "ana", [Row].self, "messages", "list").first)
+            // 59 more, stored directly: 60 in all, one page of 50 and an older one of 10.
+            _ = try await harness.database.write { db in
+                for index in 2...60 {
+                    try db.execute(
+                        """
+                        INSERT INTO attendee_message (thread_id, sender_id, text, sent_at)
+                        VALUES (\(thread.id), \(index.isMultiple(of: 2) ? jose : ana), \("Message \(index)"), \(Date()))
+                        """)
+                }
+            }
+            let newest = await Self.run(harness, as: "ana", "messages", "show", thread.id)
+            let lines = newest.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.filter { $0.hasPrefix("[") }.count == 50)
+            #expect(lines.filter { $0.hasPrefix("[") }.first?.hasSuffix(": Message 11") == true)
+            let olderLine = try #require(lines.first { $0.hasPrefix("older: --before ") })
+            let cursor = String(olderLine.dropFirst("older: --before ".count))
+
+            let older = try await Self.json(
+                harness, as: "ana", [Row].self, "messages", "show", thread.id, "--before", cursor)
+            #expect(older.map(\.text) == (1...10).map { "Message \($0)" })
+            let all = try await Self.json(harness, as: "jose", [Row].self, "messages", "show", thread.id, "--all")
+            #expect(all.map(\.text) == (1...60).map { "Message \($0)" })
+            #expect(
+                !(await Self.run(harness, as: "jose", "messages", "show", thread.id, "--all").output.contains("older:"))
+            )
+
+            // Mei is not in the thread: paging it is as unknown as opening it.
+            let intruder = await Self.run(harness, as: "mei", "messages", "show", thread.id, "--before", cursor)
+            #expect(intruder.errors == "quartet attendee: There is no thread with this id.\n")
+            #expect(await Self.run(harness, as: "mei", "messages", "show", thread.id, "--all").code == 1)
+        }
+    }
+
     @Test func notesAreWrittenFilteredEditedAndDeletedByTheirAuthorOnly() async throws {
         try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first).id

@@ -5,6 +5,12 @@ import Testing
 
 @testable import QuartetCLI
 
+/// What `wall … list --json` prints.
+struct AttendeeWallListing: Decodable {
+    var posts: [WallPostRow]
+    var nextCursor: String?
+}
+
 /// `quartet attendee wall …` and `discussion …` end to end, as views of the core's wall and discussion models.
 @Suite(.serialized) struct AttendeeWallCommandTests {
     typealias Harness = AttendeeCommandTests.Harness
@@ -63,6 +69,45 @@ import Testing
             let deleted = await harness.run("wall", event, "delete", posted.id)
             #expect(deleted.output == "Deleted.\n")
             #expect(try await harness.json(Listing.self, "wall", event).posts.count == 2)
+        }
+    }
+
+    @Test func aReplyIsDeletedByItsAuthorOrTheOrganizerAndNobodyElse() async throws {
+        typealias Inbox = AttendeeInboxCommandTests
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first).id
+            _ = try await Inbox.attendee(harness, "ana", "Ana Ferreira", event: event)
+            _ = try await Inbox.attendee(harness, "mei", "Mei Tanaka", event: event)
+            let olga = try await Inbox.attendee(harness, "olga", "Olga Organizer", event: event)
+            _ = try await harness.database.write { db in
+                try db.execute("UPDATE attendee_event SET organizer_id = \(olga) WHERE id = \(event)")
+            }
+            let post = try await Inbox.json(harness, as: "ana", WallPostRow.self, "wall", event, "post", "Lunch?")
+            var replied = try await Inbox.json(
+                harness, as: "ana", WallPostRow.self, "wall", event, "reply", post.id, "At noon")
+            replied = try await Inbox.json(
+                harness, as: "mei", WallPostRow.self, "wall", event, "reply", post.id, "Count me in")
+            let (anas, meis) = (replied.replies[0].id, replied.replies[1].id)
+
+            // Mei may not delete Ana's reply: the server refuses, the screen's sentence is the error, nothing goes.
+            let refused = await Inbox.run(harness, as: "mei", "wall", event, "delete-reply", post.id, anas)
+            #expect(refused.code == 1)
+            #expect(refused.errors.hasPrefix("quartet attendee: "))
+            let unknown = await Inbox.run(harness, as: "mei", "wall", event, "delete-reply", post.id, "424242")
+            #expect(unknown.errors == "quartet attendee: There is no reply “424242” under this post.\n")
+            #expect(await Inbox.run(harness, as: "mei", "wall", event, "delete-reply", post.id).code == 2)
+            let listed = try await Inbox.json(harness, as: "ana", AttendeeWallListing.self, "wall", event)
+            #expect(listed.posts.first?.replies.map(\.text) == ["At noon", "Count me in"])
+
+            // Ana deletes her own; the organizer deletes Mei's.
+            let own = try await Inbox.json(
+                harness, as: "ana", WallPostRow.self, "wall", event, "delete-reply", post.id, anas)
+            #expect(own.replies.map(\.text) == ["Count me in"])
+            let plain = await Inbox.run(harness, as: "olga", "wall", event, "delete-reply", post.id, meis)
+            #expect(plain.code == 0, "\(plain.errors)")
+            #expect(!plain.output.contains("Count me in"))
+            let after = try await Inbox.json(harness, as: "mei", AttendeeWallListing.self, "wall", event)
+            #expect(after.posts.first?.replies.isEmpty == true)
         }
     }
 

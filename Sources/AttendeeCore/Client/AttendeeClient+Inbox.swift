@@ -62,6 +62,11 @@ extension AttendeeClient {
             try await call(
                 AttendeeRoute.messages, [threadID], query: after.map { [URLQueryItem(name: "after", value: $0)] } ?? [])
         }
+        olderMessages = { threadID, before in
+            try await call(
+                AttendeeRoute.messages, [threadID],
+                query: [URLQueryItem(name: "before", value: before ?? MessageRules.newestCursor)])
+        }
         sendMessage = { try await call(AttendeeRoute.sendMessage, [$0], body: $1) }
         markRead = { try await call(AttendeeRoute.markRead, [$0], body: MarkReadRequest(messageID: $1)) }
         inboxUpdates = { updates(AttendeeRoute.meLive, []) }

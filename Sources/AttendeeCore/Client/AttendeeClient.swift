@@ -64,6 +64,11 @@ public struct AttendeeClient: Sendable {
     public var messages: @Sendable (_ threadID: String, _ after: String?) async throws -> MessagePage = { _, _ in
         throw unimplemented
     }
+    /// `GET /threads/:threadID/messages?before=`: the newest messages before a `previousCursor` (`nil`: the
+    /// thread's newest).
+    public var olderMessages: @Sendable (_ threadID: String, _ before: String?) async throws -> MessagePage = {
+        _, _ in throw unimplemented
+    }
     /// `POST /threads/:threadID/messages`.
     public var sendMessage: @Sendable (_ threadID: String, SendMessageRequest) async throws -> Message = { _, _ in
         throw unimplemented

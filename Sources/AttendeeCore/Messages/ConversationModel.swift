@@ -32,8 +32,19 @@ public struct MessageRow: Sendable, Hashable, Identifiable, Encodable {
     public var deliveryLabel: String?
 }
 
-/// A conversation: its messages oldest first, a message box, sending with pending and failed states, the read
-/// mark moved when messages are seen, and new messages from the thread's stream.
+/// Where paging back through a conversation's older messages is.
+public enum OlderMessages: String, Sendable, Hashable, Encodable {
+    /// Older messages are on the server: ``ConversationModel/loadOlderTapped()`` brings the next page.
+    case available
+    /// A page of older messages is on its way.
+    case loading
+    /// Everything from the first message on is shown.
+    case none
+}
+
+/// A conversation: its newest messages oldest first, older ones a page at a time on request, a message box,
+/// sending with pending and failed states, the read mark moved when messages are seen, and new messages from the
+/// thread's stream.
 @Observable @MainActor
 public final class ConversationModel {
     /// The other person's name, the page's title.
@@ -50,6 +61,8 @@ public final class ConversationModel {
     public private(set) var banner: String?
     /// The thread as the server last said, with the caller's unread count.
     public private(set) var thread: MessageThread?
+    /// Whether older messages can be loaded, are loading, or are all shown.
+    public private(set) var older = OlderMessages.none
     /// The words of the send button.
     public let sendTitle = Strings.text("messages.send")
     /// The words of the retry button of a failed message.
@@ -61,6 +74,8 @@ public final class ConversationModel {
     private let threadID: String
     private let times: InboxTimeFormatter
     private var messages: [Message] = []
+    /// The `before` cursor of the next older page, while there is one (the command line prints it).
+    public private(set) var olderCursor: String?
     private var unsent: [(id: String, request: SendMessageRequest, failed: Bool)] = []
     private var nextLocalID = 0
     /// The newest of the other person's messages known to be read.
@@ -79,11 +94,22 @@ public final class ConversationModel {
         return Strings.format("messages.unread", String(count))
     }
 
+    /// The words of the row above the messages: `Load older messages`, `Loading older messages…`, or `nil`
+    /// once the conversation is shown from its start.
+    public var olderTitle: String? {
+        switch older {
+        case .available: Strings.text("messages.older")
+        case .loading: Strings.text("messages.older.loading")
+        case .none: nil
+        }
+    }
+
     /// Whether Send works: something to send that breaks no rule.
     public var isSendEnabled: Bool { TextProblem.of(draft, limit: MessageRules.textLimit) == nil }
 
-    /// The screen appeared: loads the thread and every message, then marks them read.
-    public func appeared() async {
+    /// The screen appeared: loads the thread and its newest page of messages (or the page before `cursor`, an
+    /// ``olderCursor`` from earlier), then marks them read.
+    public func appeared(before cursor: String? = nil) async {
         isBusy = true
         banner = nil
         defer { isBusy = false }
@@ -91,20 +117,35 @@ public final class ConversationModel {
             let thread = try await client.thread(threadID)
             self.thread = thread
             title = thread.with.name
-            var all: [Message] = []
-            var cursor: String?
-            repeat {
-                let page = try await client.messages(threadID, cursor)
-                all += page.messages
-                cursor = page.nextCursor
-            } while cursor != nil
-            messages = all
+            let page = try await client.olderMessages(threadID, cursor)
+            messages = []
+            for message in page.messages { _ = insert(message) }
+            olderCursor = page.previousCursor
+            older = olderCursor == nil ? .none : .available
             if thread.unreadCount == 0 {
-                readUpTo = all.last(where: { $0.senderID == thread.with.id }).flatMap { Int($0.id) } ?? 0
+                readUpTo = messages.last(where: { $0.senderID == thread.with.id }).flatMap { Int($0.id) } ?? 0
             }
             show()
             await markSeen()
         } catch {
+            banner = AttendeeFailure.message(error)
+        }
+    }
+
+    /// "Load older messages" was tapped: the page before the oldest one shown goes on top. A failure keeps what
+    /// is shown, says why, and leaves the row to tap again.
+    public func loadOlderTapped() async {
+        guard older == .available, let cursor = olderCursor else { return }
+        older = .loading
+        do {
+            let page = try await client.olderMessages(threadID, cursor)
+            for message in page.messages { _ = insert(message) }
+            olderCursor = page.previousCursor
+            older = olderCursor == nil ? .none : .available
+            banner = nil
+            show()
+        } catch {
+            older = .available
             banner = AttendeeFailure.message(error)
         }
     }

@@ -105,6 +105,8 @@ public enum WallText {
     public static var deleted: String { Strings.text("wall.deleted") }
     /// `There is no post “42” on this wall.`
     public static func notFound(_ postID: String) -> String { Strings.format("wall.notFound", postID) }
+    /// `There is no reply “7” under this post.`
+    public static func replyNotFound(_ replyID: String) -> String { Strings.format("wall.replyNotFound", replyID) }
     /// `Discussion`.
     public static var discussion: String { Strings.text("discussion.title") }
     /// `Write a message`.

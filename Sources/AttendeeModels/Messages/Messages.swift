@@ -113,11 +113,14 @@ public struct MessagePage: Codable, Sendable, Hashable {
     public var messages: [Message]
     /// Pass as `after` for the next page; `nil` on the last page.
     public var nextCursor: String?
+    /// On a page asked for with `before`: pass as `before` for the older page; `nil` when there is none older.
+    public var previousCursor: String?
 
     /// Creates a page.
-    public init(messages: [Message], nextCursor: String? = nil) {
+    public init(messages: [Message], nextCursor: String? = nil, previousCursor: String? = nil) {
         self.messages = messages
         self.nextCursor = nextCursor
+        self.previousCursor = previousCursor
     }
 }
 
@@ -131,6 +134,8 @@ public enum MessageRules {
     public static let defaultPageSize = 50
     /// The largest page.
     public static let maximumPageSize = 200
+    /// The `before` value that asks for the newest messages (the page before the end of the thread).
+    public static let newestCursor = "end"
     /// The live event a new message sends to its thread and its recipient.
     public static let newMessageEvent = "message.new"
     /// The live event a read mark sends to the reader's own inbox (their other devices).

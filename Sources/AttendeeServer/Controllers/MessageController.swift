@@ -28,6 +28,7 @@ struct MessageController: Sendable {
 
     func messages(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
+        let before = try Self.before(request)
         var cursor: Int64 = 0
         if let after = request.query["after"], !after.isEmpty {
             guard let value = Int64(after), value >= 0 else {
@@ -44,9 +45,26 @@ struct MessageController: Sendable {
             }
             limit = value
         }
-        return try .json(
-            try await store.messages(
-                threadID: try request.parameter("threadID"), callerID: userID, after: cursor, limit: limit))
+        let threadID = try request.parameter("threadID")
+        if let before {
+            return try .json(
+                try await store.messages(threadID: threadID, callerID: userID, before: before, limit: limit))
+        }
+        return try .json(try await store.messages(threadID: threadID, callerID: userID, after: cursor, limit: limit))
+    }
+
+    /// The `before` cursor: a message id, or ``MessageRules/newestCursor`` for the newest page (`Int64.max`).
+    private static func before(_ request: Request) throws -> Int64? {
+        guard let text = request.query["before"], !text.isEmpty else { return nil }
+        if request.query["after"].map({ !$0.isEmpty }) == true {
+            throw HTTPError(
+                .unprocessableContent, detail: "Ask for messages after or before, not both.", field: "before")
+        }
+        if text == MessageRules.newestCursor { return .max }
+        guard let value = Int64(text), value > 0 else {
+            throw HTTPError(.unprocessableContent, detail: "The cursor is not valid.", field: "before")
+        }
+        return value
     }
 
     func send(_ request: Request) async throws -> Response {

@@ -116,9 +116,9 @@ struct MediaController: Sendable {
             request.query["name"], type: sniffed.type, officeExtension: sniffed.officeExtension)
         let sha256 = try upload.commit(into: media.folder)
         var hasThumbnail = false
-        if sniffed.type == .jpeg, let path = media.folder.contentPath(sha256) {
-            // NB: a photo libjpeg-turbo cannot read is still kept; it just has no thumbnail.
-            if let jpeg = try? MediaThumbnail.make(jpegAt: path),
+        if sniffed.type.isImage, let path = media.folder.contentPath(sha256) {
+            // NB: a photo its decoder cannot read is still kept; it just has no thumbnail.
+            if let jpeg = try? MediaThumbnail.make(imageAt: path),
                 (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
             {
                 hasThumbnail = true

@@ -34,20 +34,23 @@ extension AttendeeService {
             query: ["name": "the file's name (sanitized by the server)"]),
         APIOperation(
             AttendeeRoute.media,
-            summary: "Download a file: `Range` (one range) → 206 or 416, strong `ETag`, `If-None-Match` → 304, "
-                + "`If-Range`; `Content-Disposition` with the server's file name",
+            summary: "Download a file: `Range` → 206 (one range; several, coalesced, as `multipart/byteranges` with "
+                + "a `Content-Type` and `Content-Range` in each part; more than 16, or overlapping ones adding up to "
+                + "more than the file, get the whole file) or 416, strong `ETag`, `If-None-Match` → 304, `If-Range`; "
+                + "`Content-Disposition` with the server's file name",
             tag: "Attendee",
             responses: [
-                200: "The file", 206: "The range asked for", 304: "Not modified", 401: "Not signed in",
+                200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
                 403: "Not an attendee, speaker or organizer", 404: "No such file", 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "application/octet-stream"),
         APIOperation(
             AttendeeRoute.mediaThumbnail,
-            summary: "A JPEG thumbnail of a photo (at most 320 px on its longest side); JPEG uploads have one",
+            summary: "A JPEG thumbnail of a photo (at most 320 px on its longest side, transparency on white, a GIF's "
+                + "first frame); every image the server could decode has one",
             tag: "Attendee",
             responses: [
-                200: "The thumbnail", 206: "The range asked for", 304: "Not modified", 401: "Not signed in",
+                200: "The thumbnail", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
                 403: "Not an attendee, speaker or organizer", 404: "No such file or no thumbnail",
                 416: "Range not satisfiable",
             ],
@@ -60,6 +63,10 @@ extension AttendeeService {
             "Remove a file: a photo's uploader, the session's speakers for its documents, or the organizer",
             [204: "Removed", 401: "Not signed in", 403: "Not allowed to remove it", 404: "No such file"]),
     ]
+
+    /// What a 206 of a download holds.
+    private static let partialContent =
+        "The range asked for (`Content-Range`), or several as `multipart/byteranges; boundary=…`"
 
     private static func media(
         _ route: Route, _ summary: String, _ responses: [Int: String], array: Bool = false,

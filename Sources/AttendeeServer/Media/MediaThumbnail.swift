@@ -2,11 +2,10 @@ import AttendeeModels
 import Foundation
 import ImageCodec
 
-/// Small JPEGs of gallery photos, made on the server with libjpeg-turbo (`ImageCodec`).
+/// Small JPEGs of gallery photos (JPEG, PNG, GIF's first frame, WebP, HEIC), made on the server by `ImageCodec`.
 ///
-/// NB: only JPEG is decoded on Linux (`ImageCodec` has no PNG, GIF, WebP or HEIC decoder); other images are
-/// stored without a thumbnail (`hasThumbnail` is false and the thumbnail route answers 404), and clients show
-/// the image itself.
+/// NB: an image its decoder cannot read (truncated, corrupt) is still stored, without a thumbnail: `hasThumbnail`
+/// is false, the thumbnail route answers 404 and clients show the image itself.
 enum MediaThumbnail {
     /// The size that fits `size` inside a square of `side` pixels, keeping its proportions (never larger).
     static func fitting(_ size: PixelSize, side: Int = MediaLimits.thumbnailSide) -> PixelSize {
@@ -18,13 +17,14 @@ enum MediaThumbnail {
             height: max(1, Int((Double(size.height) * scale).rounded())))
     }
 
-    /// A thumbnail of the JPEG file at `path`, at most ``MediaLimits/thumbnailSide`` on its longest side.
+    /// A JPEG thumbnail of the image file at `path`, at most ``MediaLimits/thumbnailSide`` on its longest side.
     ///
-    /// NB: the file is mapped, not read: the decoder needs the compressed bytes at hand, and mapping them keeps
-    /// a 25 MB photo out of the heap. DCT scaling decodes at most twice the thumbnail's size before the box filter.
-    static func make(jpegAt path: String) throws -> Data {
+    /// NB: the file is mapped, not read: the decoders need the compressed bytes at hand, and mapping them keeps
+    /// a 25 MB photo out of the heap. A JPEG's DCT scaling decodes at most twice the thumbnail's size before the
+    /// box filter; the other formats decode whole, within ``MediaLimits/maxPixels`` (checked from the header).
+    static func make(imageAt path: String) throws -> Data {
         let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        let size = try TurboJPEG.dimensions(of: data)
-        return try TurboJPEG.resample(data, to: fitting(size), quality: 80)
+        let size = try ImageFile.dimensions(of: data)
+        return try ImageFile.resample(data, to: fitting(size), quality: 80, pixelLimit: MediaLimits.maxPixels)
     }
 }

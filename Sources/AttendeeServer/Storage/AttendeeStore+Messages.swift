@@ -77,6 +77,21 @@ extension AttendeeStore {
         }
     }
 
+    /// A page of the thread's messages before `cursor` (the newest ones older than it), oldest first; its
+    /// `previousCursor` pages further back.
+    func messages(threadID: String, callerID: String, before cursor: Int64, limit: Int) async throws -> MessagePage {
+        try await database.read { db in
+            try Self.otherParticipant(threadID: threadID, userID: callerID, db)
+            let rows = try db.query(
+                """
+                SELECT id, thread_id, sender_id, text, image_id, sent_at FROM attendee_message
+                WHERE thread_id = \(threadID) AND id < \(cursor) ORDER BY id DESC LIMIT \(Int64(limit + 1))
+                """)
+            let messages = try rows.prefix(limit).reversed().map(Self.message)
+            return MessagePage(messages: messages, previousCursor: rows.count > limit ? messages.first?.id : nil)
+        }
+    }
+
     /// Stores a message and its live events (the thread's, the recipient's) in one transaction.
     func send(threadID: String, callerID: String, _ request: SendMessageRequest) async throws -> (
         Message, [LiveEvent]

@@ -1,7 +1,8 @@
 import AttendeeCore
 import SwiftUI
 
-/// One conversation: the messages oldest first, the message box, retry on a message that did not go.
+/// One conversation: the messages oldest first under a row that loads older ones, the message box, retry on a
+/// message that did not go.
 public struct ConversationView: View {
     @State private var model: ConversationModel
 
@@ -14,6 +15,9 @@ public struct ConversationView: View {
     public var body: some View {
         List {
             if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let older = model.olderTitle {
+                Button(older) { Task { await model.loadOlderTapped() } }.disabled(model.older == .loading)
+            }
             ForEach(model.rows) { row in
                 VStack(alignment: row.isMine ? .trailing : .leading) {
                     Text(row.text)

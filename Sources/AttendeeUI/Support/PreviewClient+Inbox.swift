@@ -28,6 +28,7 @@ extension PreviewClient {
         client.thread = { id in threads.first { $0.id == id } ?? threads[0] }
         client.startThread = { _, _ in threads[0] }
         client.messages = { id, _ in MessagePage(messages: messages.filter { $0.threadID == id }) }
+        client.olderMessages = { id, _ in MessagePage(messages: messages.filter { $0.threadID == id }) }
         client.sendMessage = { id, request in
             Message(id: "3", threadID: id, senderID: "me", text: request.text, sentAt: sent + 120)
         }

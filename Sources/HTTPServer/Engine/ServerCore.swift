@@ -254,6 +254,12 @@ final class ServerCore: Sendable {
         switch response.body {
         case .bytes(let data):
             made = ResponseBuffer.makeResponse(data)
+        case .file(let file) where file.segments != nil:
+            // NB: several stretches and bytes of their own (multipart/byteranges): read from disk a buffer at a
+            // time as the client takes them; the body is released (and the file closed) with the response.
+            made = MHD_create_response_from_callback(
+                UInt64(file.count), 64 << 10, ServerCore.readFile, Unmanaged.passRetained(file).toOpaque(),
+                ServerCore.releaseFile)
         case .file(let file):
             // NB: MHD closes the descriptor when it destroys the response; if it makes none, we close it.
             made = file.take().flatMap { descriptor in
@@ -422,6 +428,22 @@ final class ServerCore: Sendable {
         guard let cls, let buffer else { return cmhd_reader_end_with_error() }
         let channel = Unmanaged<EventStreamChannel>.fromOpaque(cls).takeUnretainedValue()
         return channel.read(into: buffer, capacity: capacity)
+    }
+
+    static let readFile: MHD_ContentReaderCallback = { cls, position, buffer, capacity in
+        guard let cls, let buffer else { return cmhd_reader_end_with_error() }
+        let file = Unmanaged<FileBody>.fromOpaque(cls).takeUnretainedValue()
+        guard
+            let read = try? file.read(
+                at: Int(position), into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)),
+            read > 0
+        else { return cmhd_reader_end_with_error() }
+        return read
+    }
+
+    static let releaseFile: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<FileBody>.fromOpaque(cls).release()
     }
 
     static let releaseStream: MHD_ContentReaderFreeCallback = { cls in

@@ -25,14 +25,25 @@ extension AttendeeCommand {
                         }
                     }),
                 CommandSpec(
-                    "show", summary: "a conversation, oldest first (opening it marks it read)", arguments: ["THREAD"],
+                    "show",
+                    summary:
+                        "a conversation's newest messages, oldest first (opening it marks it read); --before pages "
+                        + "back, --all loads every older page",
+                    arguments: ["THREAD"],
+                    options: [
+                        OptionSpec("before", value: "CURSOR", help: "the page before CURSOR (printed as older)"),
+                        .flag("all", help: "load older messages until the first one"),
+                    ],
                     body: body { context in
-                        let conversation = try await openConversation(context.client, context.positional(0))
+                        let conversation = try await openConversation(
+                            context.client, context.positional(0), before: context.arguments.value("before"),
+                            all: context.arguments.flag("all"))
                         try context.show(conversation.rows) {
                             [conversation.title]
                                 + conversation.rows.map { row in
                                     "[\(row.time ?? "")] \(row.author): \(row.text)"
                                 }
+                                + (conversation.olderCursor.map { ["", "older: --before \($0)"] } ?? [])
                         }
                     }),
                 CommandSpec(
@@ -124,14 +135,24 @@ extension AttendeeCommand {
         var title: String
         var rows: [MessageRow]
         var readSummary: String
+        var olderCursor: String?
     }
 
+    /// Opens the conversation (at the page before `before`, when given) and, with `all`, taps "Load older
+    /// messages" until the first message shows.
     @MainActor
-    static func openConversation(_ client: AttendeeClient, _ threadID: String) async throws -> OpenedConversation {
+    static func openConversation(
+        _ client: AttendeeClient, _ threadID: String, before: String? = nil, all: Bool = false
+    ) async throws -> OpenedConversation {
         let model = ConversationModel(client: client, threadID: threadID)
-        await model.appeared()
+        await model.appeared(before: before)
         if let banner = model.banner { throw ScreenFailure(message: banner) }
-        return OpenedConversation(title: model.title, rows: model.rows, readSummary: model.readSummary)
+        while all, model.older == .available {
+            await model.loadOlderTapped()
+            if let banner = model.banner { throw ScreenFailure(message: banner) }
+        }
+        return OpenedConversation(
+            title: model.title, rows: model.rows, readSummary: model.readSummary, olderCursor: model.olderCursor)
     }
 
     @MainActor

@@ -3,11 +3,14 @@ import AttendeeModels
 import Foundation
 
 extension AttendeeCommand {
-    /// `quartet attendee wall EVENT [list|post TEXT|like POST|unlike POST|reply POST TEXT|delete POST]`.
+    /// `quartet attendee wall EVENT [list|post TEXT|like POST|unlike POST|reply POST TEXT|delete POST|delete-reply
+    /// POST REPLY]`.
     static var wall: CommandSpec {
         CommandSpec(
             "wall",
-            summary: "the event's wall: list [--cursor], post TEXT, like/unlike POST, reply POST TEXT, delete POST",
+            summary:
+                "the event's wall: list [--cursor], post TEXT, like/unlike POST, reply POST TEXT, delete POST, "
+                + "delete-reply POST REPLY",
             arguments: ["EVENT", "[ACTION]", "[ARGS]..."],
             options: [OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)")],
             body: body { context in try await runWall(context) })
@@ -96,8 +99,20 @@ extension AttendeeCommand {
             await model.deleteTapped(postID: argument)
             try check()
             try context.show(["deleted": argument]) { [WallText.deleted] }
+        case "delete-reply":
+            try requireArguments(context, 4)
+            let replyID = context.positional(3)
+            // NB: the post is loaded first, as the screen shows it, so a reply that is not under it is refused.
+            guard try await row(argument).replies.contains(where: { $0.id == replyID }) else {
+                throw ScreenFailure(message: WallText.replyNotFound(replyID))
+            }
+            await model.deleteReplyTapped(postID: argument, replyID: replyID)
+            try check()
+            let updated = model.rows.first(where: { $0.id == argument })
+            try context.show(updated) { updated.map(postLines) ?? [] }
         default:
-            throw UsageError("unknown wall action '\(action)' (list, post, like, unlike, reply, delete)")
+            throw UsageError(
+                "unknown wall action '\(action)' (list, post, like, unlike, reply, delete, delete-reply)")
         }
     }
 
@@ -142,7 +157,9 @@ extension AttendeeCommand {
         guard context.arguments.positionals.count >= count else {
             throw UsageError(
                 "'\(context.arguments.commandPath.joined(separator: " ")) \(context.positional(1))' needs "
-                    + (count == 4 ? "POST TEXT" : context.positional(1) == "post" ? "TEXT" : "an id"))
+                    + (count == 4
+                        ? (context.positional(1) == "delete-reply" ? "POST REPLY" : "POST TEXT")
+                        : context.positional(1) == "post" ? "TEXT" : "an id"))
         }
     }
 

@@ -86,21 +86,22 @@ import Testing
         #expect(failing.rows.isEmpty)
     }
 
-    @Test func aConversationLoadsEveryPageThenMarksTheNewestRead() async {
+    @Test func aConversationLoadsItsNewestPageThenMarksTheNewestRead() async {
         let marks = Mutex<[String]>([])
+        let asked = Mutex<[String?]>([])
         var client = AttendeeClient()
         client.thread = { _ in
             MessageThread(
                 id: "t", eventID: "e1", with: Sample.bob, unreadCount: 2, createdAt: Date(timeIntervalSince1970: 0))
         }
-        client.messages = { _, after in
-            after == nil
-                ? MessagePage(
-                    messages: [
-                        Sample.message(1, in: "t", from: "me", "Hi"), Sample.message(2, in: "t", from: "bob", "Hey"),
-                    ],
-                    nextCursor: "2")
-                : MessagePage(messages: [Sample.message(3, in: "t", from: "bob", "How are you?")])
+        client.olderMessages = { _, before in
+            asked.withLock { $0.append(before) }
+            return MessagePage(
+                messages: [
+                    Sample.message(2, in: "t", from: "bob", "Hey"),
+                    Sample.message(3, in: "t", from: "bob", "How are you?"),
+                ],
+                previousCursor: "2")
         }
         client.markRead = { _, messageID in
             marks.withLock { $0.append(messageID) }
@@ -109,10 +110,14 @@ import Testing
         }
         let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
         await model.appeared()
+        #expect(asked.withLock { $0 } == [nil])
         #expect(model.title == "Bob Babbage")
-        #expect(model.rows.map(\.text) == ["Hi", "Hey", "How are you?"])
-        #expect(model.rows.map(\.isMine) == [true, false, false])
+        #expect(model.rows.map(\.text) == ["Hey", "How are you?"])
+        #expect(model.rows.map(\.isMine) == [false, false])
         #expect(model.rows.allSatisfy { $0.delivery == .sent && $0.deliveryLabel == nil })
+        #expect(model.older == .available)
+        #expect(model.olderTitle == "Load older messages")
+        #expect(model.olderCursor == "2")
         #expect(marks.withLock { $0 } == ["3"])
         #expect(model.thread?.unreadCount == 0)
 
@@ -120,8 +125,70 @@ import Testing
         await model.received(.message(Sample.message(4, in: "t", from: "bob", "Still there?")))
         await model.received(.message(Sample.message(4, in: "t", from: "bob", "Still there?")))
         await model.received(.message(Sample.message(5, in: "other", from: "bob", "Elsewhere")))
-        #expect(model.rows.map(\.text) == ["Hi", "Hey", "How are you?", "Still there?"])
+        #expect(model.rows.map(\.text) == ["Hey", "How are you?", "Still there?"])
         #expect(marks.withLock { $0 } == ["3", "4"])
+    }
+
+    @Test func loadOlderPutsTheOlderPageOnTopUntilTheFirstMessage() async {
+        let gate = Gate(isOpen: false)
+        let fail = Mutex(true)
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.markRead = { _, _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.olderMessages = { _, before in
+            switch before {
+            case nil:
+                return MessagePage(
+                    messages: [
+                        Sample.message(5, in: "t", from: "me", "Five"), Sample.message(6, in: "t", from: "bob", "Six"),
+                    ],
+                    previousCursor: "5")
+            case "5":
+                await gate.pass()
+                if fail.withLock({ $0 }) { throw APIError.offline }
+                return MessagePage(
+                    messages: [
+                        Sample.message(3, in: "t", from: "bob", "Three"),
+                        Sample.message(4, in: "t", from: "me", "Four"),
+                    ],
+                    previousCursor: "3")
+            default:
+                return MessagePage(messages: [Sample.message(1, in: "t", from: "me", "One")])
+            }
+        }
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        await model.appeared()
+        #expect(model.rows.map(\.text) == ["Five", "Six"])
+
+        // Loading: the row says so and a second tap does nothing; a failure keeps what is shown and the row.
+        let first = Task { await model.loadOlderTapped() }
+        await gate.arrived(1)
+        #expect(model.older == .loading)
+        #expect(model.olderTitle == "Loading older messages…")
+        await model.loadOlderTapped()
+        await gate.open()
+        await first.value
+        #expect(model.older == .available)
+        #expect(model.banner == "You appear to be offline. Check your connection and try again.")
+        #expect(model.rows.map(\.text) == ["Five", "Six"])
+
+        fail.withLock { $0 = false }
+        await model.loadOlderTapped()
+        #expect(model.banner == nil)
+        #expect(model.rows.map(\.text) == ["Three", "Four", "Five", "Six"])
+        #expect(model.rows.map(\.isMine) == [false, true, true, false])
+        #expect(model.older == .available)
+        await model.loadOlderTapped()
+        #expect(model.rows.map(\.text) == ["One", "Three", "Four", "Five", "Six"])
+        #expect(model.older == OlderMessages.none)
+        #expect(model.olderTitle == nil)
+        #expect(model.olderCursor == nil)
+        await model.loadOlderTapped()
+        #expect(model.rows.count == 5)
     }
 
     @Test func aReadConversationIsNotMarkedAgain() async {
@@ -131,7 +198,7 @@ import Testing
             MessageThread(
                 id: "t", eventID: "e1", with: Sample.bob, unreadCount: 0, createdAt: Date(timeIntervalSince1970: 0))
         }
-        client.messages = { _, _ in MessagePage(messages: [Sample.message(2, in: "t", from: "bob", "Hey")]) }
+        client.olderMessages = { _, _ in MessagePage(messages: [Sample.message(2, in: "t", from: "bob", "Hey")]) }
         client.markRead = { _, _ in
             marks.withLock { $0 += 1 }
             return MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
@@ -148,7 +215,7 @@ import Testing
         client.thread = { _ in
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
         }
-        client.messages = { _, _ in MessagePage(messages: []) }
+        client.olderMessages = { _, _ in MessagePage(messages: []) }
         client.sendMessage = { threadID, request in
             let attempt = attempts.withLock {
                 $0 += 1
@@ -277,7 +344,7 @@ private enum Sample {
         client.thread = { _ in
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
         }
-        client.messages = { _, _ in MessagePage(messages: []) }
+        client.olderMessages = { _, _ in MessagePage(messages: []) }
         client.markRead = { id, messageID in
             marks.withLock { $0.append(messageID) }
             return MessageThread(id: id, eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))

@@ -48,6 +48,22 @@ import Testing
             #expect(thumbnail.status == .ok)
             #expect(thumbnail.headers["Content-Type"] == "image/jpeg")
             #expect(try TurboJPEG.dimensions(of: thumbnail.bodyData) == PixelSize(width: 320, height: 240))
+
+            // Two ranges: one multipart body whose parts say the photo's type and where they are.
+            var ranged = AttendeeTestServer.auth(token)
+            ranged["Range"] = "bytes=0-9,20-29"
+            let parts = try await server.client.get("/attendee/v1/media/\(photo.id)", headers: ranged)
+            #expect(parts.status == .partialContent)
+            let type = try #require(parts.headers["Content-Type"])
+            #expect(type.hasPrefix("multipart/byteranges; boundary="))
+            #expect(parts.headers["Content-Disposition"]?.hasPrefix("inline;") == true)
+            let body = parts.bodyData
+            #expect(
+                body.range(of: Data("Content-Type: image/jpeg\r\nContent-Range: bytes 0-9/\(jpeg.count)\r\n\r\n".utf8))
+                    != nil)
+            #expect(
+                body.range(of: Data("Content-Range: bytes 20-29/\(jpeg.count)\r\n\r\n".utf8) + jpeg[20..<30]) != nil)
+            #expect(body.count < jpeg.count)
         }
     }
 
@@ -73,7 +89,29 @@ import Testing
         }
     }
 
-    @Test func aPNGIsKeptWithoutAThumbnail() async throws {
+    @Test(arguments: [
+        ("slide.png", MediaType.png), ("wave.gif", .gif), ("stage.webp", .webp), ("phone.heic", .heic),
+    ])
+    func everyImageFormatGetsAJPEGThumbnail(name: String, type: MediaType) async throws {
+        try await AttendeeTestServer.with { server in
+            let token = try await server.registeredAttendee("Ines Duarte")
+            let image = try MediaFixtures.image(type, width: 640, height: 480)
+            let photo = try await server.uploadPhoto(image, name: name, token: token).decode(MediaFile.self)
+            #expect(photo.type == type)
+            #expect(photo.hasThumbnail)
+            #expect(photo.width == 640 && photo.height == 480)
+            let thumbnail = try await server.client.get(
+                "/attendee/v1/media/\(photo.id)/thumbnail", headers: AttendeeTestServer.auth(token))
+            #expect(thumbnail.status == .ok)
+            #expect(thumbnail.headers["Content-Type"] == "image/jpeg")
+            #expect(try TurboJPEG.dimensions(of: thumbnail.bodyData) == PixelSize(width: 320, height: 240))
+            let original = try await server.client.get(
+                "/attendee/v1/media/\(photo.id)", headers: AttendeeTestServer.auth(token))
+            #expect(original.bodyData == image)
+        }
+    }
+
+    @Test func aPNGThatCannotBeDecodedIsKeptWithoutAThumbnail() async throws {
         try await AttendeeTestServer.with { server in
             let token = try await server.registeredAttendee("Ines Duarte")
             let photo = try await server.uploadPhoto(

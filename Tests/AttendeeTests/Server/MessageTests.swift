@@ -64,6 +64,44 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.eachDialect)
+    func olderPagesGoBackFromTheNewestForTheTwoParticipantsOnly(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ada = try await server.messenger("Ada Lovelace")
+            let bob = try await server.messenger("Bob Babbage")
+            let carol = try await server.messenger("Carol Shaw")
+            let thread = try await server.startThread(ada, with: bob).decode(MessageThread.self)
+            for index in 1...5 {
+                _ = try await server.send(index.isMultiple(of: 2) ? bob : ada, thread.id, "M\(index)")
+            }
+            func page(_ who: Messenger, _ query: String) async throws -> Response {
+                try await server.client.get(
+                    "/attendee/v1/threads/\(thread.id)/messages?\(query)", headers: AttendeeTestServer.auth(who.token))
+            }
+            let newest = try await page(bob, "before=end&limit=2").decode(MessagePage.self)
+            #expect(newest.messages.map(\.text) == ["M4", "M5"])
+            #expect(newest.nextCursor == nil)
+            let cursor = try #require(newest.previousCursor)
+            let middle = try await page(ada, "before=\(cursor)&limit=2").decode(MessagePage.self)
+            #expect(middle.messages.map(\.text) == ["M2", "M3"])
+            let last = try await page(ada, "before=\(try #require(middle.previousCursor))&limit=2").decode(
+                MessagePage.self)
+            #expect(last.messages.map(\.text) == ["M1"])
+            #expect(last.previousCursor == nil)
+            #expect(try await page(ada, "before=end").decode(MessagePage.self).messages.count == 5)
+
+            // Carol is in neither side of it: paging is 404 like the rest, whatever the cursor.
+            for query in ["before=end", "before=\(cursor)"] {
+                let refused = try await page(carol, query)
+                #expect(refused.status == .notFound, "\(query)")
+                #expect(refused.problem["detail"] == "There is no thread with this id.")
+            }
+            for query in ["before=abc", "before=0", "before=-3", "before=end&after=1", "before=end&limit=0"] {
+                #expect(try await page(ada, query).status == .unprocessableContent, "\(query)")
+            }
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialect)
     func unreadCountsPreviewsAndPagesAsEachParticipantSeesThem(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let ada = try await server.messenger("Ada Lovelace")

@@ -2,6 +2,7 @@ import AttendeeModels
 import Foundation
 import HTTPServer
 import ImageCodec
+import ImageSamples
 import Testing
 import TokenVerifier
 
@@ -23,6 +24,18 @@ enum MediaFixtures {
         }
         return try TurboJPEG.encode(
             RGBImage(size: PixelSize(width: width, height: height), pixels: pixels), quality: 80)
+    }
+
+    /// A real image of `type` (PNG, GIF, WebP or HEIC) of `width × height`, a gradient, encoded by its library.
+    static func image(_ type: MediaType, width: Int, height: Int) throws -> Data {
+        let pixels = ImageSamples.gradient(width: width, height: height)
+        switch type {
+        case .png: return try ImageSamples.png(pixels)
+        case .gif: return try ImageSamples.gif([pixels])
+        case .webp: return try ImageSamples.webp(pixels, lossless: false)
+        case .heic: return try ImageSamples.heic(pixels)
+        default: return try jpeg(width: width, height: height)
+        }
     }
 
     /// A PNG's signature and header chunk claiming `width × height` (no pixel data follows; nothing decodes it).

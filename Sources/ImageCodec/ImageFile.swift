@@ -1,0 +1,118 @@
+import Foundation
+
+/// The image formats ``ImageFile`` reads, told apart by their first bytes.
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    case jpeg, png, gif, webp, heic
+
+    /// The `ftyp` brands of HEIF images (HEVC-coded stills and sequences).
+    static let heifBrands = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
+
+    /// The format `data` is in, by its magic numbers; `nil` for anything else.
+    public init?(sniffing data: Data) {
+        let head = [UInt8](data.prefix(12))
+        func ascii(_ offset: Int, _ text: String) -> Bool {
+            head.count >= offset + text.utf8.count && head[offset..<(offset + text.utf8.count)].elementsEqual(text.utf8)
+        }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if ascii(0, "GIF87a") || ascii(0, "GIF89a") {
+            self = .gif
+        } else if ascii(0, "RIFF"), ascii(8, "WEBP") {
+            self = .webp
+        } else if ascii(4, "ftyp"), Self.heifBrands.contains(where: { ascii(8, $0) }) {
+            self = .heic
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Any image the gallery accepts (JPEG, PNG, GIF, WebP, HEIC), decoded to RGB, scaled and written as a JPEG.
+///
+/// Every decode reads the header first and refuses an image of more than `pixelLimit` pixels before a pixel is
+/// allocated: a small file that declares a huge canvas (a decompression bomb) costs nothing. Transparent pixels
+/// are composited on white; a GIF or animated WebP gives its first frame.
+///
+/// ```swift
+/// let size = try ImageFile.dimensions(of: upload)                        // header only
+/// let thumbnail = try ImageFile.resample(upload, to: PixelSize(width: 320, height: 240), quality: 80)
+/// ```
+public enum ImageFile {
+    /// The largest image decoded unless told otherwise: 50 million pixels (a 200 MB RGBA canvas at most).
+    public static let defaultPixelLimit = 50_000_000
+
+    /// The pixel size in the image's header (nothing is decoded).
+    public static func dimensions(of data: Data) throws -> PixelSize {
+        switch try format(of: data) {
+        case .jpeg: try TurboJPEG.dimensions(of: data)
+        case .png: try PNGDecoder.dimensions(of: data)
+        case .gif: try GIFDecoder.dimensions(of: data)
+        case .webp: try WebPDecoder.dimensions(of: data)
+        case .heic: try HEIFDecoder.dimensions(of: data)
+        }
+    }
+
+    /// Decodes the image to RGB, transparent pixels on white; JPEGs decode at the smallest DCT scale that
+    /// still covers `atLeast`.
+    ///
+    /// Throws ``ImageCodecError`` for a format it does not read, a corrupt or truncated file, or an image of
+    /// more than `pixelLimit` pixels (checked from the header, before decoding).
+    public static func decode(_ data: Data, atLeast minimum: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit)
+        throws -> RGBImage
+    {
+        let format = try format(of: data)
+        try check(try dimensions(of: data), limit: pixelLimit)
+        return switch format {
+        case .jpeg: try TurboJPEG.decode(data, atLeast: minimum, refusingTruncation: true)
+        case .png: try PNGDecoder.decode(data, pixelLimit: pixelLimit)
+        case .gif: try GIFDecoder.decode(data, pixelLimit: pixelLimit)
+        case .webp: try WebPDecoder.decode(data, pixelLimit: pixelLimit)
+        case .heic: try HEIFDecoder.decode(data, pixelLimit: pixelLimit)
+        }
+    }
+
+    /// The image at exactly `size`, encoded as a baseline JPEG at `quality` (a thumbnail, whatever it came as).
+    public static func resample(
+        _ data: Data, to size: PixelSize, quality: Int, pixelLimit: Int = defaultPixelLimit
+    ) throws -> Data {
+        guard size.width > 0, size.height > 0 else { throw ImageCodecError("The target size must be positive.") }
+        let decoded = try decode(data, atLeast: size, pixelLimit: pixelLimit)
+        let resized = decoded.size == size ? decoded : TurboJPEG.boxResize(decoded, to: size)
+        return try TurboJPEG.encode(resized, quality: quality)
+    }
+
+    // MARK: - Internals
+
+    private static func format(of data: Data) throws -> ImageFormat {
+        guard let format = ImageFormat(sniffing: data) else { throw ImageCodecError.unsupportedFormat }
+        return format
+    }
+
+    /// Refuses a size past `limit` (or one whose product overflows).
+    static func check(_ size: PixelSize, limit: Int) throws {
+        guard size.width > 0, size.height > 0 else { throw ImageCodecError("The image's header declares no pixels.") }
+        let (count, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        guard !overflow, count <= limit else {
+            throw ImageCodecError.tooManyPixels(size, limit: limit)
+        }
+    }
+
+    /// RGBA pixels (straight alpha) as RGB over white.
+    static func overWhite(_ rgba: UnsafeBufferPointer<UInt8>, size: PixelSize) -> RGBImage {
+        let count = size.width * size.height
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 3) { output, initialized in
+            for index in 0..<count {
+                let alpha = Int(rgba[index * 4 + 3])
+                for channel in 0..<3 {
+                    let value = Int(rgba[index * 4 + channel])
+                    // value·α + 255·(1−α), rounded.
+                    output[index * 3 + channel] = UInt8((value * alpha + 255 * (255 - alpha) + 127) / 255)
+                }
+            }
+            initialized = count * 3
+        }
+        return RGBImage(size: size, pixels: pixels)
+    }
+}
