@@ -80,5 +80,11 @@ extension AttendeeClient {
         createNote = { try await call(AttendeeRoute.createNote, [$0], body: $1) }
         updateNote = { try await call(AttendeeRoute.updateNote, [$0], body: $1) }
         deleteNote = { try await api.send(Endpoint<Void>(AttendeeRoute.deleteNote, [$0], response: .none)) }
+        uploadAttachment = { eventID, fileName, data in
+            try await api.send(
+                Endpoint<MediaFile>(
+                    AttendeeRoute.uploadAttachment, [eventID], query: [URLQueryItem(name: "name", value: fileName)],
+                    body: .data(data, contentType: "application/octet-stream"), response: .json()))
+        }
     }
 }

@@ -101,6 +101,11 @@ public struct AttendeeClient: Sendable {
     }
     /// `DELETE /notes/:noteID`.
     public var deleteNote: @Sendable (_ noteID: String) async throws -> Void = { _ in throw unimplemented }
+    /// `POST /events/:eventID/attachments?name=` with the image as the body: a picture for a wall post, discussion
+    /// message, message or note, seen only where it is sent.
+    public var uploadAttachment: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile = {
+        _, _, _ in throw unimplemented
+    }
     // MARK: Wall and discussions
 
     /// `GET /events/:eventID/wall?cursor=&limit=`.

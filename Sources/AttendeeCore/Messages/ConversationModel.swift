@@ -24,6 +24,8 @@ public struct MessageRow: Sendable, Hashable, Identifiable, Encodable {
     public var author: String
     /// The attached image's media id.
     public var imageID: String?
+    /// The picture as the bubble shows it, when there is one.
+    public var image: RowImage?
     /// `1 Dec, 23:10`; `nil` until stored.
     public var time: String?
     /// Where it is on its way.
@@ -69,6 +71,8 @@ public final class ConversationModel {
     public let retryTitle = Strings.text("messages.retry")
     /// The message box's placeholder.
     public let placeholder = Strings.text("messages.placeholder")
+    /// The photo the next message carries.
+    public let attachment: PhotoAttachment
 
     private let client: AttendeeClient
     private let threadID: String
@@ -86,6 +90,8 @@ public final class ConversationModel {
         self.client = client
         self.threadID = threadID
         self.times = InboxTimeFormatter(timeZone: timeZone)
+        self.attachment = PhotoAttachment(
+            eventID: { try await client.thread(threadID).eventID }, upload: client.uploadAttachment)
     }
 
     /// `All messages read.` or `2 unread`: the thread's read state as the server last said.
@@ -104,8 +110,10 @@ public final class ConversationModel {
         }
     }
 
-    /// Whether Send works: something to send that breaks no rule.
-    public var isSendEnabled: Bool { TextProblem.of(draft, limit: MessageRules.textLimit) == nil }
+    /// Whether Send works: something to send that breaks no rule, and no photo on its way.
+    public var isSendEnabled: Bool {
+        !attachment.isUploading && TextProblem.of(draft, limit: MessageRules.textLimit) == nil
+    }
 
     /// The screen appeared: loads the thread and its newest page of messages (or the page before `cursor`, an
     /// ``olderCursor`` from earlier), then marks them read.
@@ -165,7 +173,8 @@ public final class ConversationModel {
         }
         nextLocalID += 1
         let id = "local-\(nextLocalID)"
-        let request = SendMessageRequest(text: draft)
+        let request = SendMessageRequest(text: draft, imageID: attachment.imageID)
+        attachment.sent()
         unsent.append((id, request, false))
         draft = ""
         draftProblem = nil
@@ -242,12 +251,14 @@ public final class ConversationModel {
                     id: message.id, text: message.text, isMine: message.senderID != otherID,
                     author: message.senderID != otherID ? Strings.text("messages.you") : title,
                     imageID: message.imageID,
+                    image: RowImage(message.imageID, author: message.senderID != otherID ? nil : title),
                     time: times.string(message.sentAt), delivery: .sent, deliveryLabel: nil)
             }
             + unsent.map { item in
                 MessageRow(
                     id: item.id, text: item.request.text, isMine: true, author: Strings.text("messages.you"),
-                    imageID: item.request.imageID, time: nil,
+                    imageID: item.request.imageID,
+                    image: RowImage(item.request.imageID, author: nil), time: nil,
                     delivery: item.failed ? .failed : .pending,
                     deliveryLabel: Strings.text(item.failed ? "messages.failed" : "messages.pending"))
             }

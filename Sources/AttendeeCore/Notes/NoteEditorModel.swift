@@ -42,6 +42,8 @@ public final class NoteEditorModel {
     public let useTheirsTitle = Strings.text("notes.useTheirs")
     /// The text box's placeholder.
     public let placeholder = Strings.text("notes.placeholder")
+    /// The note's photo: picking one uploads it, Remove takes it off the note at the next save.
+    public let attachment: PhotoAttachment
 
     private let client: AttendeeClient
     private let eventID: String
@@ -52,6 +54,7 @@ public final class NoteEditorModel {
         self.client = client
         self.eventID = eventID
         self.sessionID = sessionID
+        attachment = PhotoAttachment(eventID: eventID, upload: client.uploadAttachment)
         title = Strings.text("screen.noteEditor.new")
         text = ""
     }
@@ -62,16 +65,23 @@ public final class NoteEditorModel {
         self.eventID = note.eventID
         self.sessionID = note.sessionID
         self.note = note
+        attachment = PhotoAttachment(eventID: note.eventID, upload: client.uploadAttachment)
         title = Strings.text("screen.noteEditor.edit")
         text = note.text
+        attachment.keep(note.imageID)
     }
+
+    /// The picture the note will be saved with, as the editor shows it.
+    public var image: RowImage? { RowImage(attachment.imageID, author: nil) }
 
     /// `12 / 10000`: the characters used, as a person counts them.
     public var counter: String { Strings.format("notes.count", String(text.count), String(NoteRules.textLimit)) }
 
-    /// Whether Save works: a text that breaks no rule and differs from what is stored, and no save in flight.
+    /// Whether Save works: a text that breaks no rule, a text or photo that differs from what is stored, and no
+    /// save or photo upload in flight.
     public var isSaveEnabled: Bool {
-        saveState != .saving && TextProblem.of(text, limit: NoteRules.textLimit) == nil && text != note?.text
+        saveState != .saving && !attachment.isUploading && TextProblem.of(text, limit: NoteRules.textLimit) == nil
+            && (text != note?.text || attachment.imageID != note?.imageID)
     }
 
     /// The text changed.
@@ -102,6 +112,7 @@ public final class NoteEditorModel {
         guard let theirs = conflict else { return }
         note = theirs
         text = theirs.text
+        attachment.keep(theirs.imageID)
         problem = nil
         conflict = nil
         banner = nil
@@ -114,10 +125,12 @@ public final class NoteEditorModel {
         do {
             if let note, let version {
                 self.note = try await client.updateNote(
-                    note.id, NoteEdit(text: text, imageID: note.imageID, version: version))
+                    note.id, NoteEdit(text: text, imageID: attachment.imageID, version: version))
             } else {
-                note = try await client.createNote(eventID, NoteDraft(text: text, sessionID: sessionID))
+                note = try await client.createNote(
+                    eventID, NoteDraft(text: text, sessionID: sessionID, imageID: attachment.imageID))
             }
+            attachment.keep(note?.imageID)
             conflict = nil
             saveState = .saved
             banner = Strings.text("notes.saved")

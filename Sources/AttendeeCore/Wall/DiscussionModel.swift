@@ -12,6 +12,8 @@ public struct DiscussionRow: Sendable, Hashable, Identifiable, Codable {
     public var text: String
     /// The picture's media id, when there is one.
     public var imageID: String?
+    /// The picture as the row shows it, when there is one.
+    public var image: RowImage?
     /// Whether the reader may delete it (its author, or the organizer).
     public var canDelete: Bool
 }
@@ -37,6 +39,8 @@ public final class DiscussionModel {
 
     /// The session discussed.
     public let sessionID: String
+    /// The photo the next message carries.
+    public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: PostTimeFormatter
     private var messages: [DiscussionMessage] = []
@@ -51,13 +55,15 @@ public final class DiscussionModel {
     ) {
         self.client = client
         self.sessionID = sessionID
+        self.attachment = PhotoAttachment(
+            eventID: { try await client.session(sessionID).eventID }, upload: client.uploadAttachment)
         self.times = PostTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
     /// The composer's counter and whether its text may be sent.
-    public var composer: ComposerState { ComposerState(draft: draft) }
-    /// Whether the Send button is enabled.
-    public var canSend: Bool { !isSending && composer.problem == nil }
+    public var composer: ComposerState { ComposerState(draft: draft, imageID: attachment.imageID) }
+    /// Whether the Send button is enabled (not while a photo is on its way).
+    public var canSend: Bool { !isSending && !attachment.isUploading && composer.problem == nil }
     /// The banner's sentence.
     public var bannerText: String? { banner?.discussionText }
 
@@ -102,9 +108,11 @@ public final class DiscussionModel {
         isSending = true
         defer { isSending = false }
         do {
-            let message = try await client.postToDiscussion(sessionID, NewDiscussionMessage(text: sent))
+            let message = try await client.postToDiscussion(
+                sessionID, NewDiscussionMessage(text: sent, imageID: attachment.imageID))
             apply(.posted(message))
             if draft == sent { draft = "" }
+            attachment.sent()
             banner = nil
         } catch {
             banner = PostBanner(error)
@@ -154,7 +162,9 @@ public final class DiscussionModel {
             DiscussionRow(
                 id: message.id,
                 byline: Strings.format("wall.by", message.author.name, times.string(message.createdAt)),
-                text: message.text, imageID: message.imageID, canDelete: viewer?.mayDelete(message.author) ?? false)
+                text: message.text, imageID: message.imageID,
+                image: RowImage(message.imageID, author: message.author.name),
+                canDelete: viewer?.mayDelete(message.author) ?? false)
         }
         canLoadMore = nextCursor != nil
         emptyMessage = messages.isEmpty && banner == nil && !isLoading ? Strings.text("discussion.empty") : nil

@@ -24,6 +24,8 @@ public struct WallPostRow: Sendable, Hashable, Identifiable, Codable {
     public var text: String
     /// The picture's media id, when there is one.
     public var imageID: String?
+    /// The picture as the row shows it, when there is one.
+    public var image: RowImage?
     /// How many like it, optimistic while a like is on its way.
     public var likeCount: Int
     /// `3 likes`.
@@ -73,6 +75,8 @@ public final class WallModel {
 
     /// The event whose wall this is.
     public let eventID: String
+    /// The photo the next post carries.
+    public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: PostTimeFormatter
     private var posts: [WallPost] = []
@@ -91,13 +95,14 @@ public final class WallModel {
     ) {
         self.client = client
         self.eventID = eventID
+        self.attachment = PhotoAttachment(eventID: eventID, upload: client.uploadAttachment)
         self.times = PostTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
     /// The composer's counter and whether its text may be sent.
-    public var composer: ComposerState { ComposerState(draft: draft) }
-    /// Whether the Post button is enabled.
-    public var canPost: Bool { !isPosting && composer.problem == nil }
+    public var composer: ComposerState { ComposerState(draft: draft, imageID: attachment.imageID) }
+    /// Whether the Post button is enabled (not while a photo is on its way).
+    public var canPost: Bool { !isPosting && !attachment.isUploading && composer.problem == nil }
     /// The reply composer's state.
     public var replyComposer: ComposerState { ComposerState(draft: replyDraft) }
     /// Whether the Send reply button is enabled.
@@ -156,9 +161,10 @@ public final class WallModel {
         isPosting = true
         defer { isPosting = false }
         do {
-            let post = try await client.postToWall(eventID, NewWallPost(text: sent))
+            let post = try await client.postToWall(eventID, NewWallPost(text: sent, imageID: attachment.imageID))
             insert(post)
             if draft == sent { draft = "" }
+            attachment.sent()
             banner = nil
         } catch {
             banner = PostBanner(error)
@@ -306,7 +312,8 @@ public final class WallModel {
             return WallPostRow(
                 id: post.id,
                 byline: Strings.format("wall.by", post.author.name, times.string(post.createdAt)),
-                text: post.text, imageID: post.imageID, likeCount: count, likes: Self.likes(count), isLiked: liked,
+                text: post.text, imageID: post.imageID, image: RowImage(post.imageID, author: post.author.name),
+                likeCount: count, likes: Self.likes(count), isLiked: liked,
                 likeButtonTitle: Strings.text(liked ? "wall.unlike" : "wall.like"),
                 canDelete: viewer?.mayDelete(post.author) ?? false,
                 replies: post.replies.map { reply in

@@ -60,9 +60,12 @@ public enum MediaPurpose: String, Codable, Sendable, CaseIterable {
     case postRead = "post-read"
     /// A session's slides, code or handouts.
     case material
+    /// A picture attached to a wall post, discussion message, message or note: listed nowhere, and read only by
+    /// its uploader and whoever may read a place that uses it.
+    case attachment
 
-    /// Whether it is one of the documents (not the gallery).
-    public var isDocument: Bool { self != .gallery }
+    /// Whether it is one of the documents (pre-read, post-read or material).
+    public var isDocument: Bool { self == .preRead || self == .postRead || self == .material }
 }
 
 /// One stored file, as lists and uploads answer it.

@@ -136,6 +136,9 @@ public enum AttendeeRoute {
     public static let gallery = Route(.get, prefix + "/events/:eventID/gallery", authenticated: true)
     /// `POST` (raw body, `?name=`): add a photo to the gallery, for the event's members.
     public static let uploadPhoto = Route(.post, prefix + "/events/:eventID/gallery", authenticated: true)
+    /// `POST` (raw body, `?name=`): upload a picture to attach to a wall post, discussion message, message or
+    /// note of the event; never listed, readable only where it is used.
+    public static let uploadAttachment = Route(.post, prefix + "/events/:eventID/attachments", authenticated: true)
     /// `GET`: download a file (`Range`, `ETag`, `If-None-Match`, `If-Range`).
     public static let media = Route(.get, prefix + "/media/:mediaID", authenticated: true)
     /// `GET`: a JPEG thumbnail of an image.
@@ -147,7 +150,7 @@ public enum AttendeeRoute {
 
     /// The documents and gallery routes.
     public static let mediaRoutes: [Route] = [
-        documents, addDocument, gallery, uploadPhoto, media, mediaThumbnail, mediaShare, removeMedia,
+        documents, addDocument, gallery, uploadPhoto, uploadAttachment, media, mediaThumbnail, mediaShare, removeMedia,
     ]
 
     // MARK: Polls and quizzes

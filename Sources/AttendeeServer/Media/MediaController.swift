@@ -2,13 +2,13 @@ import AttendeeModels
 import Foundation
 import HTTPServer
 
-/// Documents and the gallery: uploads streamed to disk, downloads with ranges and validators, thumbnails,
-/// share links and removal.
+/// Documents, the gallery and attachments: uploads streamed to disk, downloads with ranges and validators,
+/// thumbnails, share links and removal.
 struct MediaController: Sendable {
     let service: AttendeeService
     var media: MediaStore { service.media }
 
-    /// Registers the media routes; the two uploads take their bodies as they arrive.
+    /// Registers the media routes; the three uploads take their bodies as they arrive.
     func register(on router: inout Router) {
         router.on(AttendeeRoute.documents, documents)
         router.on(AttendeeRoute.gallery, gallery)
@@ -27,6 +27,9 @@ struct MediaController: Sendable {
         router.on(
             AttendeeRoute.uploadPhoto.method, AttendeeRoute.uploadPhoto.pattern, receiving: stage,
             handler: uploadPhoto)
+        router.on(
+            AttendeeRoute.uploadAttachment.method, AttendeeRoute.uploadAttachment.pattern, receiving: stage,
+            handler: uploadAttachment)
     }
 
     // MARK: - Lists
@@ -57,6 +60,11 @@ struct MediaController: Sendable {
 
     func uploadPhoto(_ request: Request, _ upload: MediaUpload) async throws -> Response {
         try await accept(request, upload, purpose: .gallery)
+    }
+
+    /// A picture for a post, message or note: the same checks as a gallery photo, listed nowhere.
+    func uploadAttachment(_ request: Request, _ upload: MediaUpload) async throws -> Response {
+        try await accept(request, upload, purpose: .attachment)
     }
 
     /// Checks who may add, then what arrived, and only then keeps it: a refused upload leaves nothing behind.
@@ -94,9 +102,9 @@ struct MediaController: Sendable {
         else {
             throw HTTPError(
                 .unsupportedMediaType,
-                detail: purpose == .gallery
-                    ? "Photos must be JPEG, PNG, GIF, WebP or HEIC."
-                    : "Documents must be PDF, plain text, Office or OpenDocument files, or images.",
+                detail: purpose.isDocument
+                    ? "Documents must be PDF, plain text, Office or OpenDocument files, or images."
+                    : "Photos must be JPEG, PNG, GIF, WebP or HEIC.",
                 type: MediaRefusal.unsupportedType.rawValue)
         }
         if sniffed.type.isImage {
@@ -220,10 +228,12 @@ struct MediaController: Sendable {
 }
 
 extension AttendeeService {
-    /// Removes abandoned uploads and stored files no row names, last touched more than `age` ago; answers how
-    /// many files went. Run at start and then periodically (``startMediaCleanup(every:olderThan:)``).
+    /// Removes abandoned uploads, attachments that nothing uses, and stored files no row names, last touched more
+    /// than `age` ago; answers how many files went. Run at start and then periodically
+    /// (``startMediaCleanup(every:olderThan:)``).
     @discardableResult
     public func cleanUpMedia(olderThan age: TimeInterval = 3600) async throws -> Int {
+        try await media.removeUnusedAttachments(before: media.now().addingTimeInterval(-age))
         let referenced = try await media.referencedDigests()
         return media.folder.sweep(keeping: referenced, olderThan: age)
     }
@@ -241,9 +251,10 @@ extension AttendeeService {
         }
     }
 
-    /// Whether `mediaID` is an image that `userID` uploaded: the check for features that attach a photo (wall
-    /// posts, discussion messages, notes). Inside a transaction, call ``MediaStore/isImage(_:uploadedBy:_:)``.
-    func isImage(_ mediaID: String, uploadedBy userID: String) async throws -> Bool {
-        try await store.database.read { db in try MediaStore.isImage(mediaID, uploadedBy: userID, db) }
+    /// Whether `mediaID` is an image that `userID` uploaded to `eventID`: the check for features that attach a
+    /// photo (wall posts, discussion messages, messages, notes). Inside a transaction, call
+    /// ``MediaStore/isImage(_:uploadedBy:at:_:)``.
+    func isImage(_ mediaID: String, uploadedBy userID: String, at eventID: String) async throws -> Bool {
+        try await store.database.read { db in try MediaStore.isImage(mediaID, uploadedBy: userID, at: eventID, db) }
     }
 }

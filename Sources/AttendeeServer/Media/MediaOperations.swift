@@ -32,6 +32,13 @@ extension AttendeeService {
             "Add a photo to the gallery (JPEG, PNG, GIF, WebP or HEIC, checked by its bytes; at most 25 MB and 50 "
                 + "million pixels): the event's members; the body is the image itself",
             query: ["name": "the file's name (sanitized by the server)"]),
+        upload(
+            AttendeeRoute.uploadAttachment,
+            "Upload a picture to attach to a wall post, discussion message, message or note of the event (the "
+                + "gallery's types and limits): the event's members. It is listed nowhere; its uploader reads it, "
+                + "and so does whoever may read a place that uses it (others get 404); unused after an hour, it "
+                + "is removed",
+            query: ["name": "the file's name (sanitized by the server)"]),
         APIOperation(
             AttendeeRoute.media,
             summary: "Download a file: `Range` → 206 (one range; several, coalesced, as `multipart/byteranges` with "
@@ -41,7 +48,9 @@ extension AttendeeService {
             tag: "Attendee",
             responses: [
                 200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
-                403: "Not an attendee, speaker or organizer", 404: "No such file", 416: "Range not satisfiable",
+                403: "Not an attendee, speaker or organizer",
+                404: "No such file, or an attachment the caller may not read",
+                416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "application/octet-stream"),
         APIOperation(
@@ -51,7 +60,8 @@ extension AttendeeService {
             tag: "Attendee",
             responses: [
                 200: "The thumbnail", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
-                403: "Not an attendee, speaker or organizer", 404: "No such file or no thumbnail",
+                403: "Not an attendee, speaker or organizer",
+                404: "No such file, no thumbnail, or an attachment the caller may not read",
                 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),

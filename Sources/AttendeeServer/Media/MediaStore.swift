@@ -6,18 +6,19 @@ import HTTPServer
 /// The table `attendee_media` (one row a stored file) and the folder its bytes live in, with the rules of who
 /// may read, add and remove what.
 ///
-/// Other controllers that take an optional image (wall posts, discussion messages, notes) check it with
-/// ``isImage(_:uploadedBy:_:)`` inside their own write transaction, so a post can only point at a picture its
-/// author uploaded:
+/// Other controllers that take an optional image (wall posts, discussion messages, messages, notes) check it with
+/// ``requireOwnImage(_:of:at:_:)`` inside their own write transaction, so a post can only point at a picture its
+/// author uploaded to the same event:
 ///
 /// ```swift
 /// try await database.write { db in
-///     if let mediaID = post.imageID, try !MediaStore.isImage(mediaID, uploadedBy: userID, db) {
-///         throw HTTPError(.unprocessableContent, detail: "Attach a photo you uploaded.", field: "imageID")
-///     }
+///     try MediaStore.requireOwnImage(post.imageID, of: userID, at: eventID, db)
 ///     …
 /// }
 /// ```
+///
+/// A gallery photo or a document is read by every member of its event; an attachment (``MediaPurpose/attachment``)
+/// only by its uploader and by whoever may read a place that uses it (``mayReadAttachment(_:readerID:_:)``).
 struct MediaStore: Sendable {
     let database: any SQLDatabase
     let folder: MediaFolder
@@ -54,27 +55,80 @@ struct MediaStore: Sendable {
         }
     }
 
+    /// Indexes on the places that carry a picture: reading an attachment and the sweep ask who uses a media id.
+    static func registerAttachments(in migrator: inout Migrator) {
+        migrator.register("attendee.v5-attachments") { db in
+            try db.executeScript(
+                """
+                CREATE INDEX attendee_wall_post_by_image ON attendee_wall_post (image_id);
+                CREATE INDEX attendee_discussion_message_by_image ON attendee_discussion_message (image_id);
+                CREATE INDEX attendee_message_by_image ON attendee_message (image_id);
+                CREATE INDEX attendee_note_by_image ON attendee_note (image_id);
+                """)
+        }
+    }
+
     // MARK: - For other features
 
-    /// Whether `mediaID` is an image that `userID` uploaded (for posts, messages and notes that carry a photo).
-    static func isImage(_ mediaID: String, uploadedBy userID: String, _ db: any DatabaseConnection) throws -> Bool {
-        guard let row = try db.queryOne("SELECT owner_id, media_type FROM attendee_media WHERE id = \(mediaID)")
+    /// Whether `mediaID` is an image that `userID` uploaded to `eventID`, as a gallery photo or an attachment (for
+    /// posts, messages and notes that carry a photo).
+    static func isImage(
+        _ mediaID: String, uploadedBy userID: String, at eventID: String, _ db: any DatabaseConnection
+    ) throws -> Bool {
+        guard
+            let row = try db.queryOne(
+                "SELECT owner_id, event_id, purpose, media_type FROM attendee_media WHERE id = \(mediaID)")
         else { return false }
-        return try row.decode(String.self, "owner_id") == userID
+        let purpose = MediaPurpose(rawValue: try row.decode(String.self, "purpose"))
+        return try row.decode(String.self, "owner_id") == userID && row.decode(String.self, "event_id") == eventID
+            && (purpose == .gallery || purpose == .attachment)
             && (MediaType(rawValue: try row.decode(String.self, "media_type"))?.isImage ?? false)
     }
 
     /// Refuses (422, field `imageID`) a picture attached to a post, message or note unless it is an image the
-    /// writer uploaded: nobody attaches someone else's photo, or a document, by guessing its id.
-    static func requireOwnImage(_ imageID: String?, of userID: String, _ db: any DatabaseConnection) throws {
+    /// writer uploaded to the same event: nobody attaches someone else's photo, or a document, by guessing its id,
+    /// and an attachment never travels to another event's people.
+    static func requireOwnImage(
+        _ imageID: String?, of userID: String, at eventID: String, _ db: any DatabaseConnection
+    ) throws {
         guard let imageID else { return }
-        guard try isImage(imageID, uploadedBy: userID, db) else {
+        guard try isImage(imageID, uploadedBy: userID, at: eventID, db) else {
             throw HTTPError(
                 .unprocessableContent, detail: "Attach a picture you uploaded to this event.", field: "imageID")
         }
     }
 
     // MARK: - Rules
+
+    /// Whether `readerID` may read the attachment `file`: its uploader; a member of its event when a wall post or
+    /// discussion message uses it; a participant of a thread one of whose messages uses it. A note's picture is
+    /// its author's alone (the author is the uploader).
+    static func mayReadAttachment(_ file: MediaFile, readerID: String, _ db: any DatabaseConnection) throws -> Bool {
+        if file.ownerID == readerID { return true }
+        let inThread = try db.queryOne(
+            """
+            SELECT 1 FROM attendee_message m
+            JOIN attendee_thread_member tm ON tm.thread_id = m.thread_id AND tm.user_id = \(readerID)
+            WHERE m.image_id = \(file.id) LIMIT 1
+            """)
+        if inThread != nil { return true }
+        let inPublic = try db.queryOne(
+            """
+            SELECT 1 FROM attendee_wall_post WHERE image_id = \(file.id) AND event_id = \(file.eventID)
+            UNION ALL
+            SELECT 1 FROM attendee_discussion_message m JOIN attendee_session s ON s.id = m.session_id
+            WHERE m.image_id = \(file.id) AND s.event_id = \(file.eventID)
+            """)
+        guard inPublic != nil else { return false }
+        return try isMember(eventID: file.eventID, userID: readerID, db)
+    }
+
+    /// Whether the person is a registered attendee, a speaker or the organizer of the event.
+    static func isMember(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        if try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db) { return true }
+        if try AttendeeStore.isRegistered(eventID: eventID, userID: userID, db) { return true }
+        return try isSpeaker(eventID: eventID, userID: userID, db)
+    }
 
     /// Whether the person speaks at any session of the event.
     static func isSpeaker(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
@@ -88,9 +142,7 @@ struct MediaStore: Sendable {
     /// Refuses anyone but the event's registered attendees, speakers and organizer: 404 without the event, 403
     /// otherwise.
     static func requireReader(eventID: String, userID: String, _ db: any DatabaseConnection) throws {
-        if try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db) { return }
-        if try AttendeeStore.isRegistered(eventID: eventID, userID: userID, db) { return }
-        if try isSpeaker(eventID: eventID, userID: userID, db) { return }
+        if try isMember(eventID: eventID, userID: userID, db) { return }
         throw HTTPError(.forbidden, detail: "Only the event's attendees, speakers and organizer see its files.")
     }
 
@@ -147,15 +199,20 @@ struct MediaStore: Sendable {
             createdAt: try row.decode(Date.self, "created_at"))
     }
 
-    /// The file `mediaID` for a reader of its event: 404 when there is none, 403 for someone outside the event.
+    /// The file `mediaID` for someone who may read it: 404 when there is none, 403 for someone outside the event
+    /// of a gallery photo or document, 404 for anyone who may not read an attachment (it is not said to exist).
     func stored(_ mediaID: String, readerID: String) async throws -> Stored {
         try await database.read { db in
             guard
                 let row = try db.queryOne(
                     "SELECT \(Self.columns), content_type FROM attendee_media WHERE id = \(mediaID)")
-            else { throw HTTPError(.notFound, detail: "There is no file with this id.") }
+            else { throw Self.noSuchFile }
             let file = try Self.file(row)
-            try Self.requireReader(eventID: file.eventID, userID: readerID, db)
+            if file.purpose == .attachment {
+                guard try Self.mayReadAttachment(file, readerID: readerID, db) else { throw Self.noSuchFile }
+            } else {
+                try Self.requireReader(eventID: file.eventID, userID: readerID, db)
+            }
             return Stored(
                 file: file, sha256: try row.decode(String.self, "sha256"),
                 contentType: try row.decode(String.self, "content_type"))
@@ -202,7 +259,9 @@ struct MediaStore: Sendable {
             let files = try db.query(
                 """
                 SELECT \(Self.columns) FROM attendee_media
-                WHERE event_id = \(eventID) AND purpose <> \(MediaPurpose.gallery.rawValue) \(scope)
+                WHERE event_id = \(eventID)
+                    AND purpose IN (\(MediaPurpose.preRead.rawValue), \(MediaPurpose.postRead.rawValue),
+                        \(MediaPurpose.material.rawValue)) \(scope)
                 ORDER BY sequence
                 """
             ).map(Self.file)
@@ -219,23 +278,26 @@ struct MediaStore: Sendable {
         }
     }
 
-    /// Removes `mediaID` for someone allowed to: a gallery photo's uploader, a session's speakers for its
-    /// documents, the organizer for anything. 404 for no file or someone outside its event, 403 for a member
-    /// who may not. Answers the digest when no other row uses the same bytes (the caller removes the file).
+    /// Removes `mediaID` for someone allowed to: a gallery photo's or an attachment's uploader, a session's
+    /// speakers for its documents, the organizer for anything but attachments. 404 for no file, someone outside
+    /// its event or someone who may not read an attachment; 403 for a reader who may not remove it. Answers the
+    /// digest when no other row uses the same bytes (the caller removes the file).
     func remove(_ mediaID: String, by userID: String) async throws -> String? {
         try await database.write { db in
             guard let row = try db.queryOne("SELECT \(Self.columns) FROM attendee_media WHERE id = \(mediaID)") else {
-                throw HTTPError(.notFound, detail: "There is no file with this id.")
+                throw Self.noSuchFile
             }
             let file = try Self.file(row)
-            do {
-                try Self.requireReader(eventID: file.eventID, userID: userID, db)
-            } catch {
-                // NB: someone outside the event learns nothing about its files.
-                throw HTTPError(.notFound, detail: "There is no file with this id.")
-            }
+            // NB: someone outside the event, or who may not read an attachment, learns nothing about the file.
+            guard
+                file.purpose == .attachment
+                    ? try Self.mayReadAttachment(file, readerID: userID, db)
+                    : try Self.isMember(eventID: file.eventID, userID: userID, db)
+            else { throw Self.noSuchFile }
             let allowed: Bool
-            if try AttendeeStore.isOrganizer(eventID: file.eventID, userID: userID, db) {
+            if file.purpose == .attachment {
+                allowed = file.ownerID == userID
+            } else if try AttendeeStore.isOrganizer(eventID: file.eventID, userID: userID, db) {
                 allowed = true
             } else if file.purpose == .gallery {
                 allowed = file.ownerID == userID
@@ -249,6 +311,25 @@ struct MediaStore: Sendable {
             try db.execute("DELETE FROM attendee_media WHERE id = \(mediaID)")
             let others = try db.queryOne("SELECT 1 FROM attendee_media WHERE sha256 = \(sha256)")
             return others == nil ? sha256 : nil
+        }
+    }
+
+    private static let noSuchFile = HTTPError(.notFound, detail: "There is no file with this id.")
+
+    /// Deletes the rows of attachments uploaded before `cutoff` that no wall post, discussion message, message or
+    /// note uses any more (the place was deleted or edited, or the picture was never sent); the sweep then
+    /// removes their bytes unless another row names them.
+    func removeUnusedAttachments(before cutoff: Date) async throws {
+        try await database.write { db in
+            _ = try db.execute(
+                """
+                DELETE FROM attendee_media
+                WHERE purpose = \(MediaPurpose.attachment.rawValue) AND created_at < \(cutoff)
+                    AND NOT EXISTS (SELECT 1 FROM attendee_wall_post p WHERE p.image_id = attendee_media.id)
+                    AND NOT EXISTS (SELECT 1 FROM attendee_discussion_message d WHERE d.image_id = attendee_media.id)
+                    AND NOT EXISTS (SELECT 1 FROM attendee_message m WHERE m.image_id = attendee_media.id)
+                    AND NOT EXISTS (SELECT 1 FROM attendee_note n WHERE n.image_id = attendee_media.id)
+                """)
         }
     }
 

@@ -151,5 +151,6 @@ enum AttendeeSchema {
                 CREATE INDEX attendee_poll_choice_by_option ON attendee_poll_choice (poll_id, option_id);
                 """)
         }
+        MediaStore.registerAttachments(in: &migrator)
     }
 }

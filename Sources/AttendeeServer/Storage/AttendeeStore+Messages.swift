@@ -99,7 +99,11 @@ extension AttendeeStore {
         let moment = now()
         return try await database.write { db in
             let recipientID = try Self.otherParticipant(threadID: threadID, userID: callerID, db)
-            try MediaStore.requireOwnImage(request.imageID, of: callerID, db)
+            if request.imageID != nil {
+                let eventID = try db.fetchValue(
+                    String.self, "SELECT event_id FROM attendee_thread WHERE id = \(threadID)")
+                try MediaStore.requireOwnImage(request.imageID, of: callerID, at: eventID ?? "", db)
+            }
             // NB: the thread row is locked before the message takes its id, so a thread's messages commit in id
             // order: a read mark can never pass a message that commits later with a smaller id.
             try db.execute("UPDATE attendee_thread SET last_message_id = last_message_id WHERE id = \(threadID)")

@@ -29,7 +29,7 @@ extension AttendeeStore {
         return try await database.write { db in
             _ = try Self.event(id: eventID, db)
             try Self.requireMembership(eventID: eventID, userID: authorID, db)
-            try MediaStore.requireOwnImage(draft.imageID, of: authorID, db)
+            try MediaStore.requireOwnImage(draft.imageID, of: authorID, at: eventID, db)
             if let sessionID = draft.sessionID {
                 guard
                     try db.queryOne(
@@ -61,8 +61,8 @@ extension AttendeeStore {
         let moment = now()
         return try await database.write { db in
             // An image the note already had stays allowed only if it is still the author's.
-            _ = try Self.note(id: id, authorID: authorID, db)
-            try MediaStore.requireOwnImage(edit.imageID, of: authorID, db)
+            let stored = try Self.note(id: id, authorID: authorID, db)
+            try MediaStore.requireOwnImage(edit.imageID, of: authorID, at: stored.eventID, db)
             // NB: the version is compared in the UPDATE itself, so of two edits of one version exactly one wins.
             let changed = try db.execute(
                 """

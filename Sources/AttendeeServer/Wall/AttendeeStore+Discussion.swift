@@ -43,8 +43,8 @@ extension AttendeeStore {
         if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }
         let moment = now()
         return try await database.write { db in
-            _ = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
-            try MediaStore.requireOwnImage(new.imageID, of: userID, db)
+            let (eventID, _) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
+            try MediaStore.requireOwnImage(new.imageID, of: userID, at: eventID, db)
             guard
                 let id = try db.fetchValue(
                     Int64.self,

@@ -50,7 +50,7 @@ extension AttendeeStore {
         let moment = now()
         return try await database.write { db in
             _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
-            try MediaStore.requireOwnImage(new.imageID, of: userID, db)
+            try MediaStore.requireOwnImage(new.imageID, of: userID, at: eventID, db)
             guard
                 let id = try db.fetchValue(
                     Int64.self,

@@ -21,6 +21,7 @@ public struct ConversationView: View {
             ForEach(model.rows) { row in
                 VStack(alignment: row.isMine ? .trailing : .leading) {
                     Text(row.text)
+                    if let image = row.image { RowImageView(image: image) }
                     if let time = row.time { Text(time).font(.caption).foregroundStyle(.secondary) }
                     if let delivery = row.deliveryLabel { Text(delivery).font(.caption) }
                     if row.delivery == .failed {
@@ -34,6 +35,7 @@ public struct ConversationView: View {
                     model.placeholder, text: Binding(get: { model.draft }, set: { model.draftChanged($0) }),
                     axis: .vertical)
                 if let problem = model.draftProblem { Text(problem.messageText).foregroundStyle(.red) }
+                PhotoAttachmentControls(attachment: model.attachment)
                 Button(model.sendTitle) { Task { await model.sendTapped() } }.disabled(!model.isSendEnabled)
             }
         }

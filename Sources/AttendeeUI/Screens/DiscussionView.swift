@@ -20,6 +20,7 @@ public struct DiscussionView: View {
                 Text(model.composer.counter).font(.caption)
                     .foregroundStyle(model.composer.isOverLimit ? .red : .secondary)
                 if let problem = model.composer.message { Text(problem).foregroundStyle(.red) }
+                PhotoAttachmentControls(attachment: model.attachment)
                 Button(WallText.send) { Task { await model.sendTapped() } }.disabled(!model.canSend)
             }
             if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
@@ -27,6 +28,7 @@ public struct DiscussionView: View {
                 VStack(alignment: .leading) {
                     Text(row.byline).font(.caption).foregroundStyle(.secondary)
                     if !row.text.isEmpty { Text(row.text) }
+                    if let image = row.image { RowImageView(image: image) }
                     if row.canDelete {
                         Button(WallText.delete, role: .destructive) {
                             Task { await model.deleteTapped(messageID: row.id) }

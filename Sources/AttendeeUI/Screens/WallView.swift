@@ -20,6 +20,7 @@ public struct WallView: View {
                 Text(model.composer.counter).font(.caption)
                     .foregroundStyle(model.composer.isOverLimit ? .red : .secondary)
                 if let problem = model.composer.message { Text(problem).foregroundStyle(.red) }
+                PhotoAttachmentControls(attachment: model.attachment)
                 Button(WallText.post) { Task { await model.postTapped() } }.disabled(!model.canPost)
             }
             if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
@@ -27,6 +28,7 @@ public struct WallView: View {
                 Section {
                     Text(row.byline).font(.caption).foregroundStyle(.secondary)
                     if !row.text.isEmpty { Text(row.text) }
+                    if let image = row.image { RowImageView(image: image) }
                     Text(row.likes).font(.caption)
                     Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
                     Button(WallText.reply) { model.replyTapped(postID: row.id) }

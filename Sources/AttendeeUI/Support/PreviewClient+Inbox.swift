@@ -30,7 +30,13 @@ extension PreviewClient {
         client.messages = { id, _ in MessagePage(messages: messages.filter { $0.threadID == id }) }
         client.olderMessages = { id, _ in MessagePage(messages: messages.filter { $0.threadID == id }) }
         client.sendMessage = { id, request in
-            Message(id: "3", threadID: id, senderID: "me", text: request.text, sentAt: sent + 120)
+            Message(
+                id: "3", threadID: id, senderID: "me", text: request.text, imageID: request.imageID, sentAt: sent + 120)
+        }
+        client.uploadAttachment = { eventID, name, data in
+            MediaFile(
+                id: "a1", eventID: eventID, ownerID: "me", purpose: .attachment, type: .jpeg, byteCount: data.count,
+                fileName: name, createdAt: sent)
         }
         client.markRead = { id, _ in
             var thread = threads.first { $0.id == id } ?? threads[0]
@@ -43,12 +49,13 @@ extension PreviewClient {
         client.note = { id in notes.first { $0.id == id } ?? notes[0] }
         client.createNote = { eventID, draft in
             Note(
-                id: "n3", eventID: eventID, sessionID: draft.sessionID, text: draft.text, createdAt: sent,
-                updatedAt: sent)
+                id: "n3", eventID: eventID, sessionID: draft.sessionID, text: draft.text, imageID: draft.imageID,
+                createdAt: sent, updatedAt: sent)
         }
         client.updateNote = { id, edit in
             var note = notes.first { $0.id == id } ?? notes[0]
             note.text = edit.text
+            note.imageID = edit.imageID
             note.version = edit.version + 1
             return note
         }

@@ -84,11 +84,16 @@ public enum PreviewClient {
             postToWall: { eventID, new in
                 WallPost(
                     id: "w9", eventID: eventID, author: PostAuthor(id: "p1", name: "Ana Ferreira"), text: new.text,
-                    createdAt: event.startsAt.addingTimeInterval(7_200))
+                    imageID: new.imageID, createdAt: event.startsAt.addingTimeInterval(7_200))
             },
             like: { WallLikes(postID: $0, likeCount: 4, likedByMe: true) },
             unlike: { WallLikes(postID: $0, likeCount: 3, likedByMe: false) },
-            discussion: { _, _, _ in discussionPage })
+            discussion: { _, _, _ in discussionPage },
+            postToDiscussion: { sessionID, new in
+                DiscussionMessage(
+                    id: "d9", sessionID: sessionID, author: PostAuthor(id: "p1", name: "Ana Ferreira"), text: new.text,
+                    imageID: new.imageID, createdAt: event.startsAt.addingTimeInterval(7_200))
+            })
     }
 
     // MARK: Wall and discussions

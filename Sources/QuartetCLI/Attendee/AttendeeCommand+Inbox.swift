@@ -47,14 +47,16 @@ extension AttendeeCommand {
                         }
                     }),
                 CommandSpec(
-                    "send", summary: "send TEXT to a thread, or to a person with --event",
+                    "send", summary: "send TEXT (and --image PATH) to a thread, or to a person with --event",
                     arguments: ["TARGET", "TEXT"],
-                    options: [event],
+                    options: [event, imageOption],
                     body: body { context in
                         let row = try await sendMessage(
-                            context.client, to: context.positional(0), eventID: context.arguments.value("event"),
+                            context, to: context.positional(0), eventID: context.arguments.value("event"),
                             text: context.positional(1))
-                        try context.show(row) { ["\(row.id)  \(row.author): \(row.text)"] }
+                        try context.show(row) {
+                            ["\(row.id)  \(row.author): \(row.text)"] + (row.imageID.map { ["    [\($0)]"] } ?? [])
+                        }
                     }),
                 CommandSpec(
                     "read", summary: "mark a thread read up to its newest message", arguments: ["THREAD"],
@@ -69,9 +71,13 @@ extension AttendeeCommand {
         CommandSpec(
             "notes",
             summary:
-                "My Notes at an event: list [--session ID], show ID, new TEXT [--session ID], edit ID TEXT, delete ID",
+                "My Notes at an event: list [--session ID], show ID, new TEXT [--session ID] [--image PATH], "
+                + "edit ID TEXT [--image PATH | --remove-image], delete ID",
             arguments: ["EVENT", "[ACTION]", "[ARGUMENT]..."],
-            options: [OptionSpec("session", value: "ID", help: "the session the notes are about")],
+            options: [
+                OptionSpec("session", value: "ID", help: "the session the notes are about"), imageOption,
+                OptionSpec.flag("remove-image", help: "edit: take the photo off the note"),
+            ],
             body: body { context in
                 let eventID = context.positional(0)
                 let session = context.arguments.value("session")
@@ -95,11 +101,11 @@ extension AttendeeCommand {
                     try context.show(note) { [note.text] }
                 case "new":
                     let row = try await saveNote(
-                        context.client, eventID: eventID, id: nil, session: session, text: try argument(0, "TEXT"))
+                        context, eventID: eventID, id: nil, session: session, text: try argument(0, "TEXT"))
                     try context.show(row) { [row.banner, row.id] }
                 case "edit":
                     let row = try await saveNote(
-                        context.client, eventID: eventID, id: try argument(0, "ID"), session: nil,
+                        context, eventID: eventID, id: try argument(0, "ID"), session: nil,
                         text: try argument(1, "TEXT"))
                     try context.show(row) { [row.banner, row.id] }
                 case "delete":
@@ -156,9 +162,10 @@ extension AttendeeCommand {
     }
 
     @MainActor
-    static func sendMessage(_ client: AttendeeClient, to target: String, eventID: String?, text: String) async throws
+    static func sendMessage(_ context: Context, to target: String, eventID: String?, text: String) async throws
         -> MessageRow
     {
+        let client = context.client
         var threadID = target
         if let eventID {
             let threads = ThreadsModel(client: client, eventID: eventID)
@@ -169,6 +176,7 @@ extension AttendeeCommand {
         }
         let model = ConversationModel(client: client, threadID: threadID)
         model.draftChanged(text)
+        try await attachImage(context, to: model.attachment)
         await model.sendTapped()
         if let problem = model.draftProblem { throw ScreenFailure(message: problem.messageText) }
         guard let row = model.rows.last, row.delivery == .sent else {
@@ -203,9 +211,10 @@ extension AttendeeCommand {
     }
 
     @MainActor
-    static func saveNote(_ client: AttendeeClient, eventID: String, id: String?, session: String?, text: String)
+    static func saveNote(_ context: Context, eventID: String, id: String?, session: String?, text: String)
         async throws -> SavedNote
     {
+        let client = context.client
         let list = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
         let editor: NoteEditorModel
         if let id {
@@ -215,6 +224,8 @@ extension AttendeeCommand {
             editor = list.newNoteEditor()
         }
         editor.textChanged(text)
+        if context.arguments.flag("remove-image") { editor.attachment.removeTapped() }
+        try await attachImage(context, to: editor.attachment)
         await editor.saveTapped()
         if let problem = editor.problem { throw ScreenFailure(message: problem.noteText) }
         guard editor.saveState == .saved, let note = editor.note else {

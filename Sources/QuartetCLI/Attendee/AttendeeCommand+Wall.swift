@@ -9,23 +9,44 @@ extension AttendeeCommand {
         CommandSpec(
             "wall",
             summary:
-                "the event's wall: list [--cursor], post TEXT, like/unlike POST, reply POST TEXT, delete POST, "
-                + "delete-reply POST REPLY",
+                "the event's wall: list [--cursor], post TEXT [--image PATH], like/unlike POST, reply POST TEXT, "
+                + "delete POST, delete-reply POST REPLY",
             arguments: ["EVENT", "[ACTION]", "[ARGS]..."],
-            options: [OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)")],
+            options: [
+                OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)"),
+                imageOption,
+            ],
             body: body { context in try await runWall(context) })
     }
 
     /// `quartet attendee discussion SESSION [list|post TEXT|delete MESSAGE]`.
     static var discussion: CommandSpec {
         CommandSpec(
-            "discussion", summary: "a session's discussion: list [--cursor], post TEXT, delete MESSAGE",
+            "discussion",
+            summary: "a session's discussion: list [--cursor], post TEXT [--image PATH], delete MESSAGE",
             arguments: ["SESSION", "[ACTION]", "[ARGS]..."],
-            options: [OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)")],
+            options: [
+                OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)"),
+                imageOption,
+            ],
             body: body { context in try await runDiscussion(context) })
     }
 
-    /// A sentence from the core that ends the command with exit code 1.
+    /// `--image PATH`: the photo a post, message or note carries.
+    static var imageOption: OptionSpec {
+        OptionSpec("image", value: "PATH", help: "attach the photo at PATH (seen only where it is sent)")
+    }
+
+    /// Picks the `--image` photo, if any, as the composer's picker would, and waits for its upload; a refusal ends
+    /// the command with the core's sentence and nothing is sent.
+    @MainActor
+    static func attachImage(_ context: Context, to attachment: PhotoAttachment) async throws {
+        guard let path = context.arguments.value("image") else { return }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        await attachment.photoPicked(fileName: (path as NSString).lastPathComponent, data: data)
+        guard attachment.imageID != nil else { throw ScreenFailure(message: attachment.message ?? path) }
+    }
+
     /// What `wall … list` prints as JSON.
     struct WallListing: Encodable {
         var posts: [WallPostRow]
@@ -66,6 +87,7 @@ extension AttendeeCommand {
             await model.appeared()
             try check()
             model.draftChanged(argument)
+            try await attachImage(context, to: model.attachment)
             guard model.canPost else {
                 throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
             }
@@ -136,6 +158,7 @@ extension AttendeeCommand {
             await model.appeared()
             try check()
             model.draftChanged(context.positional(2))
+            try await attachImage(context, to: model.attachment)
             guard model.canSend else {
                 throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
             }

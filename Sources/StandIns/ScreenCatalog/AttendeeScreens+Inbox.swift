@@ -19,6 +19,16 @@ extension AttendeeScreens {
                     ConversationView(model: ConversationModel(client: client, threadID: "t1"))
                 }.settled("the conversation") { $0.texts.contains("Yes, front row!") }
             },
+            ScreenEntry(app, screen: "conversation", state: "photo-sent", summary: "A message sent with a photo") {
+                let model = ConversationModel(client: client, threadID: "t1")
+                let host = page(.conversation(threadID: "t1")) { ConversationView(model: model) }
+                _ = try await host.settled("the conversation") { $0.texts.contains("Yes, front row!") }
+                try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
+                _ = try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
+                try host.type("The board", into: model.placeholder)
+                try await host.tapAndSettle(model.sendTitle)
+                return try await host.settled("the message") { $0.texts.contains("The board") }
+            },
             ScreenEntry(app, screen: "notes", state: "loaded", summary: "My Notes at the event") {
                 try await page(.notes(eventID: eventID, sessionID: nil)) {
                     NotesView(model: NotesModel(client: client, eventID: eventID))
@@ -28,6 +38,16 @@ extension AttendeeScreens {
                 try await page(.noteEditor(eventID: eventID, sessionID: nil, note: nil)) {
                     NoteEditorView(model: NoteEditorModel(client: client, eventID: eventID))
                 }.settled("the editor")
+            },
+            ScreenEntry(app, screen: "note-editor", state: "photo-attached", summary: "A new note with a photo") {
+                let model = NoteEditorModel(client: client, eventID: eventID)
+                let host = page(.noteEditor(eventID: eventID, sessionID: nil, note: nil)) {
+                    NoteEditorView(model: model)
+                }
+                _ = try await host.settled("the editor")
+                try host.type("The whiteboard after the keynote", into: model.placeholder)
+                try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
+                return try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
             },
         ]
     }

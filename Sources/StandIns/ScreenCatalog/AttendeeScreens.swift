@@ -204,6 +204,15 @@ enum AttendeeScreens {
                     WallView(model: WallModel(client: client(.offline), eventID: eventID, timeZone: catalogTimeZone))
                 }.settled("the banner")
             },
+            ScreenEntry(app, screen: "wall", state: "photo-attached", summary: "A photo attached to the next post") {
+                var attaching = client()
+                attaching.uploadAttachment = PreviewClient.client.uploadAttachment
+                let model = WallModel(client: attaching, eventID: eventID, timeZone: catalogTimeZone)
+                let host = page(.wall(eventID: eventID)) { WallView(model: model) }
+                _ = try await host.settled("the wall") { $0.texts.contains(PreviewClient.wallPage.posts[0].text) }
+                try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
+                return try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
+            },
             ScreenEntry(app, screen: "discussion", state: "loaded", summary: "A session's discussion") {
                 try await page(.discussion(sessionID: sessions[0].id)) {
                     DiscussionView(

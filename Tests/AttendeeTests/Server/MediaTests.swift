@@ -335,11 +335,16 @@ import Testing
             let document = try await server.addDocument(MediaFixtures.pdf, purpose: "pre-read", token: organizer)
                 .decode(MediaFile.self)
             let authorID = try await server.userID(author)
-            #expect(try await server.service.isImage(photo.id, uploadedBy: authorID))
-            #expect(try await server.service.isImage(photo.id, uploadedBy: try await server.userID(other)) == false)
+            let event = server.eventID
+            #expect(try await server.service.isImage(photo.id, uploadedBy: authorID, at: event))
+            #expect(try await server.service.isImage(photo.id, uploadedBy: authorID, at: "another-event") == false)
             #expect(
-                try await server.service.isImage(document.id, uploadedBy: try await server.userID(organizer)) == false)
-            #expect(try await server.service.isImage("missing", uploadedBy: authorID) == false)
+                try await server.service.isImage(photo.id, uploadedBy: try await server.userID(other), at: event)
+                    == false)
+            #expect(
+                try await server.service.isImage(
+                    document.id, uploadedBy: try await server.userID(organizer), at: event) == false)
+            #expect(try await server.service.isImage("missing", uploadedBy: authorID, at: event) == false)
         }
     }
 }

@@ -104,10 +104,23 @@ import Testing
                 "/attendee/v1/events/\(world.eventID)/gallery?name=cleo.jpg", body: try OwnershipWorld.jpeg(),
                 headers: ["Authorization": "Bearer \(world.cleo)", "Content-Type": "image/jpeg"])
         },
+        "POST /attendee/v1/events/:eventID/attachments": refused { world in
+            try await world.client.post(
+                "/attendee/v1/events/\(world.eventID)/attachments?name=cleo.jpg", body: try OwnershipWorld.jpeg(),
+                headers: ["Authorization": "Bearer \(world.cleo)", "Content-Type": "image/jpeg"])
+        },
         "GET /attendee/v1/events/:eventID/documents": outsider("/attendee/v1/events/{event}/documents"),
-        "GET /attendee/v1/media/:mediaID": outsider("/attendee/v1/media/{photo}"),
-        "GET /attendee/v1/media/:mediaID/thumbnail": outsider("/attendee/v1/media/{photo}/thumbnail"),
-        "GET /attendee/v1/media/:mediaID/share": outsider("/attendee/v1/media/{document}/share"),
+        // A gallery photo is the event's; Ada's message picture is hers and Olga's, her note's picture hers alone:
+        // Ben, at the same event, is told neither exists.
+        "GET /attendee/v1/media/:mediaID": everyRefused(
+            outsider("/attendee/v1/media/{photo}"), benReads("/attendee/v1/media/{message-picture}"),
+            benReads("/attendee/v1/media/{note-picture}")),
+        "GET /attendee/v1/media/:mediaID/thumbnail": everyRefused(
+            outsider("/attendee/v1/media/{photo}/thumbnail"),
+            benReads("/attendee/v1/media/{message-picture}/thumbnail"),
+            benReads("/attendee/v1/media/{note-picture}/thumbnail")),
+        "GET /attendee/v1/media/:mediaID/share": everyRefused(
+            outsider("/attendee/v1/media/{document}/share"), benReads("/attendee/v1/media/{note-picture}/share")),
         // Attendee: what only the organizer (or a session's speaker) changes, tried by Ben, who is signed up.
         "POST /attendee/v1/events/:eventID/documents": refused([403]) { world in
             try await world.client.post(
@@ -280,6 +293,34 @@ import Testing
         }
     }
 
+    /// `GET path` by Ben, who is signed up to the same event as Ada, refused as if nothing were there.
+    static func benReads(_ path: String) -> Rule {
+        refused([404]) { world in
+            try await world.client.get(world.fill(path), headers: OwnershipWorld.auth(world.ben))
+        }
+    }
+
+    /// Several attacks on one operation: the first answer outside its own statuses, else the last answer.
+    static func everyRefused(_ rules: Rule...) -> Rule {
+        let attacks = rules.compactMap { rule -> Attack? in
+            if case .refused(let attack) = rule { return attack }
+            return nil
+        }
+        let statuses = attacks.reduce(into: Set<Int>()) { $0.formUnion($1.statuses) }
+        return refused(statuses) { world in
+            var last: Response?
+            for attack in attacks {
+                let response = try await attack.send(world)
+                // NB: an answer outside this attack's own statuses is returned with a status the matrix refuses.
+                guard attack.statuses.contains(response.status.rawValue) else {
+                    return Response(status: .ok, body: Data("\(response.status.rawValue) \(response.bodyText)".utf8))
+                }
+                last = response
+            }
+            return try #require(last)
+        }
+    }
+
     /// A request by Ben, who is signed up to the same event as Ada.
     static func benRequest(
         _ method: HTTPMethod, _ path: String, _ statuses: Set<Int> = [403, 404],
@@ -315,7 +356,8 @@ extension OwnershipWorld {
         let ids = [
             "event": eventID, "session": sessionID, "post": postID, "reply": replyID,
             "discussion": discussionMessageID, "thread": threadID, "message": messageID, "note": noteID,
-            "photo": photoID, "document": documentID, "poll": pollID, "ada": adaID, "olga": olgaID,
+            "photo": photoID, "document": documentID, "message-picture": messagePictureID,
+            "note-picture": notePictureID, "poll": pollID, "ada": adaID, "olga": olgaID,
             "account": SalesforceIDs.account,
         ]
         var filled = text

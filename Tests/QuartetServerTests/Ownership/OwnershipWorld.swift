@@ -9,7 +9,8 @@ import Testing
 /// The people and the things they own on one composed server, for ``OwnershipMatrixTests``.
 ///
 /// Olga organizes an event she imported; she, Ada and Ben are signed up to it; Cleo has an account but is not
-/// signed up. Everything Ada writes carries ``marker``, so a response that leaks any of it is easy to spot.
+/// signed up. Everything Ada writes carries ``marker``, so a response that leaks any of it is easy to spot. Ada's
+/// message to Olga and her note each carry a picture uploaded as an attachment.
 struct OwnershipWorld: Sendable {
     let client: TestClient
     /// A string in every text Ada writes and nothing else.
@@ -34,6 +35,9 @@ struct OwnershipWorld: Sendable {
     let messageID: String
     let noteID: String
     let photoID: String
+    /// Ada's private pictures: one in her message to Olga, one in her note.
+    let messagePictureID: String
+    let notePictureID: String
     let documentID: String
     let pollID: String
 
@@ -104,6 +108,14 @@ struct OwnershipWorld: Sendable {
             try await client.post(
                 "/attendee/v1/events/\(eventID)/gallery?name=ada.jpg", body: try jpeg(),
                 headers: ["Authorization": "Bearer \(ada)", "Content-Type": "image/jpeg"]), MediaFile.self)
+        func attachment(_ name: String) async throws -> MediaFile {
+            try created(
+                try await client.post(
+                    "/attendee/v1/events/\(eventID)/attachments?name=\(name)", body: try jpeg(),
+                    headers: ["Authorization": "Bearer \(ada)", "Content-Type": "image/jpeg"]), MediaFile.self)
+        }
+        let messagePicture = try await attachment("for-olga.jpg")
+        let notePicture = try await attachment("mine.jpg")
         let document = try created(
             try await client.post(
                 "/attendee/v1/events/\(eventID)/documents?purpose=pre-read&name=agenda.txt",
@@ -130,11 +142,13 @@ struct OwnershipWorld: Sendable {
                 headers: auth(ada)), MessageThread.self)
         let message = try created(
             try await client.post(
-                "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: "Psst \(marker)"),
+                "/attendee/v1/threads/\(thread.id)/messages",
+                json: SendMessageRequest(text: "Psst \(marker)", imageID: messagePicture.id),
                 headers: auth(ada)), Message.self)
         let note = try created(
             try await client.post(
-                "/attendee/v1/events/\(eventID)/notes", json: NoteDraft(text: "Note \(marker)", sessionID: sessionID),
+                "/attendee/v1/events/\(eventID)/notes",
+                json: NoteDraft(text: "Note \(marker)", sessionID: sessionID, imageID: notePicture.id),
                 headers: auth(ada)), Note.self)
         let attended = try await client.post(
             "/attendee/v1/sessions/\(sessionID)/attendance", json: AttendRequest(joinWaitlistIfFull: false),
@@ -180,7 +194,8 @@ struct OwnershipWorld: Sendable {
             adaID: adaID, eventID: eventID, sessionID: sessionID, speakerID: speakerID, quakeID: quakeID,
             postID: post.id, replyID: reply.id,
             discussionMessageID: discussion.id, threadID: thread.id, messageID: message.id, noteID: note.id,
-            photoID: photo.id, documentID: document.id, pollID: poll.id, adaChangeJar: adaChangeJar,
+            photoID: photo.id, messagePictureID: messagePicture.id, notePictureID: notePicture.id,
+            documentID: document.id, pollID: poll.id, adaChangeJar: adaChangeJar,
             benChangeJar: benChangeJar, actionID: actionID, adaIdentityID: adaIdentityID, benLogins: benLogins,
             salesforceToken: salesforceToken, revokedSalesforceToken: revoked)
     }
@@ -195,7 +210,8 @@ struct OwnershipWorld: Sendable {
             "/attendee/v1/sessions/\(sessionID)/discussion", "/attendee/v1/polls/\(pollID)",
             "/attendee/v1/events/\(eventID)/polls", "/attendee/v1/events/\(eventID)/gallery",
             "/attendee/v1/events/\(eventID)/documents", "/attendee/v1/media/\(photoID)",
-            "/attendee/v1/media/\(documentID)", "/attendee/v1/events/\(eventID)/attendees",
+            "/attendee/v1/media/\(documentID)", "/attendee/v1/media/\(messagePictureID)",
+            "/attendee/v1/media/\(notePictureID)", "/attendee/v1/events/\(eventID)/attendees",
             "/attendee/v1/sessions/\(sessionID)/attendees", "/attendee/v1/events/\(eventID)/agenda",
         ]
         var answers: [String: String] = [:]
@@ -206,6 +222,8 @@ struct OwnershipWorld: Sendable {
             answers[path] = try await read(path, as: "Bearer \(adaChangeJar)")
         }
         answers["olga threads"] = try await read("/attendee/v1/threads", as: "Bearer \(olga)")
+        answers["olga's copy of Ada's picture"] = try await read(
+            "/attendee/v1/media/\(messagePictureID)", as: "Bearer \(olga)")
         answers["salesforce account"] = try await read(
             "/services/apexrest/Account/RetrieveAccount/\(SalesforceIDs.account)", as: "Bearer \(salesforceToken)")
         return answers

@@ -1,0 +1,136 @@
+import AttendeeModels
+import Foundation
+import Observation
+
+/// The photo a composer (wall post, discussion message, message, note) carries: picked, uploaded as a private
+/// attachment, shown by name with a remove button, and sent as the post's `imageID`.
+///
+/// Each composer model owns one and sends it the picker's events; it never blocks typing, only sending while the
+/// photo is on its way.
+///
+/// ```swift
+/// await wall.attachment.photoPicked(fileName: wall.attachment.pickedPhotoName, data: data)
+/// wall.attachment.imageID  // the id the post is sent with, once uploaded
+/// ```
+@Observable @MainActor
+public final class PhotoAttachment {
+    /// Where the photo stands.
+    public enum State: Sendable, Hashable {
+        /// No photo.
+        case none
+        /// On its way to the server.
+        case attaching(fileName: String)
+        /// Uploaded; the composer sends `file.id`.
+        case attached(MediaFile)
+        /// A photo that was already there (a note being edited), known by its id only.
+        case kept(imageID: String)
+        /// Not sent: over the limit, a type the server refuses, or a failure, with the sentence to show.
+        case refused(String)
+    }
+
+    /// Where the photo stands.
+    public private(set) var state: State = .none
+
+    private let eventID: @Sendable () async throws -> String
+    private let upload: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+
+    /// A photo for a composer of the event `eventID` answers (a discussion knows its session only, and asks),
+    /// uploaded with `upload` (``AttendeeClient/uploadAttachment``).
+    public init(
+        eventID: @escaping @Sendable () async throws -> String,
+        upload: @escaping @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+    ) {
+        self.eventID = eventID
+        self.upload = upload
+    }
+
+    /// A photo for a composer of `eventID`.
+    public convenience init(
+        eventID: String,
+        upload: @escaping @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+    ) {
+        self.init(eventID: { eventID }, upload: upload)
+    }
+
+    /// The picker's title.
+    public var pickerTitle: String { Strings.text("attach.photo") }
+    /// The remove button's title.
+    public var removeTitle: String { Strings.text("attach.remove") }
+    /// The name a photo from the library is uploaded under (the library gives none; the server adds the extension
+    /// its bytes call for).
+    public var pickedPhotoName: String { Strings.text("gallery.pickedName") }
+    /// The image id a send carries, once there is one.
+    public var imageID: String? {
+        switch state {
+        case .attached(let file): file.id
+        case .kept(let imageID): imageID
+        case .none, .attaching, .refused: nil
+        }
+    }
+    /// Whether the photo is on its way (the composer's Send waits for it).
+    public var isUploading: Bool {
+        if case .attaching = state { return true }
+        return false
+    }
+    /// Whether a photo can be picked now (not while one is on its way).
+    public var canPick: Bool { !isUploading }
+    /// Whether the remove button shows.
+    public var canRemove: Bool { imageID != nil }
+    /// The line beside the picker: `Attaching “Photo”…`, `“photo.jpg” attached`, or why it was not; `nil` without
+    /// a photo.
+    public var message: String? {
+        switch state {
+        case .none: nil
+        case .attaching(let name): Strings.format("attach.attaching", name)
+        case .attached(let file): Strings.format("attach.attached", file.fileName)
+        case .kept: Strings.text("attach.kept")
+        case .refused(let sentence): sentence
+        }
+    }
+
+    /// A photo was picked: over 25 MB it is refused here, anything else is uploaded (the server checks what it
+    /// really is). A new pick replaces the photo.
+    public func photoPicked(fileName: String, data: Data) async {
+        guard canPick else { return }
+        guard data.count <= MediaLimits.maxBytes else {
+            state = .refused(MediaUploadState.tooLarge(fileName: fileName).message(photos: true) ?? "")
+            return
+        }
+        state = .attaching(fileName: fileName)
+        do {
+            state = .attached(try await upload(try await eventID(), fileName, data))
+        } catch {
+            state = .refused(MediaUploadState.failure(error, fileName: fileName).message(photos: true) ?? "")
+        }
+    }
+
+    /// Remove was tapped: the composer sends no photo (the upload, used by nothing, is swept by the server).
+    public func removeTapped() {
+        guard !isUploading else { return }
+        state = .none
+    }
+
+    /// The composer sent its post: the next one starts without a photo.
+    func sent() { state = .none }
+
+    /// Shows a photo the edited thing already has.
+    func keep(_ imageID: String?) { state = imageID.map { .kept(imageID: $0) } ?? .none }
+}
+
+/// A picture in a row (post, message, note), as the view shows it.
+public struct RowImage: Sendable, Hashable, Codable {
+    /// The media id.
+    public var mediaID: String
+    /// Where its thumbnail is (`/attendee/v1/media/:mediaID/thumbnail`, signed in).
+    public var thumbnailPath: String
+    /// What a screen reader says: `Photo from Ada Lovelace`, or `Your photo`.
+    public var accessibilityLabel: String
+
+    /// The picture `mediaID`, sent by `author` (`nil`: the reader's own, in a conversation or a note).
+    public init?(_ mediaID: String?, author: String?) {
+        guard let mediaID else { return nil }
+        self.mediaID = mediaID
+        thumbnailPath = AttendeeRoute.mediaThumbnail.href(mediaID)
+        accessibilityLabel = author.map { Strings.format("attach.imageLabel", $0) } ?? Strings.text("attach.myImage")
+    }
+}

@@ -1,0 +1,131 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import HTTPServer
+import HTTPTypes
+import SwiftUI
+import Testing
+
+@testable import AttendeeUI
+
+/// A photo picked in each composer (wall, discussion, conversation, note), shown by name with Remove, sent, and
+/// drawn on the row, against the real server in process.
+@MainActor
+struct AttachmentViewTests {
+    /// A 640 × 480 PNG header, which is all the server reads of an image.
+    static let png =
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
+        + Data([0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0, 0]) + Data(count: 100)
+
+    /// Picks the photo and waits until it is attached.
+    static func attach(_ host: ViewHost<AttendeeRootView>) async throws {
+        try host.pickPhoto(png, in: "Attach photo")
+        try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
+        #expect(host.tree.find(.button, "Remove photo") != nil)
+    }
+
+    static func hasImage(_ tree: ViewNode, _ label: String) -> Bool {
+        tree.first { $0.accessibilityLabel == label } != nil
+    }
+
+    @Test func aPhotoOnTheWallInADiscussionAndInANote() async throws {
+        let host = try await AttendeeRootViewTests.registered()
+        try host.tap("Wall")
+        try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
+        try await Self.attach(host)
+        try host.tap("Remove photo")
+        try await host.waitUntil("removed") { !$0.texts.contains("“Photo.png” attached.") }
+        #expect(host.tree.find(.button, "Post")?.isEnabled == false)
+        try await Self.attach(host)
+        #expect(host.tree.find(.button, "Post")?.isEnabled == true, "a photo alone is a post")
+        try host.type("The stage", into: "Write on the wall")
+        try host.tap("Post")
+        try await host.waitUntil("the post") { $0.texts.contains("The stage") }
+        #expect(Self.hasImage(host.tree, "Photo from Ana Ferreira"))
+        #expect(!host.tree.texts.contains("“Photo.png” attached."))
+        try host.back()
+
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try host.tap("Discussion")
+        try await host.waitUntil("the discussion") { $0.texts.contains("No messages yet. Start the discussion.") }
+        try await Self.attach(host)
+        try host.type("Slide 3", into: "Write a message")
+        try host.tap("Send")
+        try await host.waitUntil("the message") { $0.texts.contains("Slide 3") }
+        #expect(Self.hasImage(host.tree, "Photo from Ana Ferreira"))
+        try host.back()
+        try await host.waitUntil("the session again") { $0.find(.button, "Get directions") != nil }
+        try host.back()
+        try host.back()
+
+        try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try host.tap("My Notes")
+        try await host.waitUntil("my notes") { $0.texts.contains("No notes yet.") }
+        try host.tap("New note")
+        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New note" }
+        try host.type("Whiteboard", into: "Write a note")
+        try await Self.attach(host)
+        #expect(Self.hasImage(host.tree, "Your photo"))
+        try host.tap("Save")
+        try await host.waitUntil("saved") { $0.texts.contains("Note saved.") }
+        try host.tap("Remove photo")
+        #expect(!Self.hasImage(host.tree, "Your photo"))
+        try host.tap("Save")
+        try await host.waitUntil("saved without the photo") {
+            $0.texts.contains("Note saved.") && $0.find(.button, "Save")?.isEnabled == false
+        }
+    }
+
+    @Test func aPhotoInAConversation() async throws {
+        let (host, server) = try await InboxViewTests.host()
+        try host.tap("New here? Create an account")
+        try host.type("Ana Ferreira", into: "Name")
+        try host.type("ana@example.com", into: "E-mail")
+        try host.type("correct horse", into: "Password")
+        try host.tap("Create account")
+        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        try host.tap("Register")
+        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
+        try host.tap("Later, I haven't decided")
+        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+
+        // Bob writes to Ana first, so she has a thread to answer in.
+        let eventID = try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
+        let bob = try await server.post(
+            "/attendee/v1/auth/signup",
+            json: SignUpRequest(email: "bob@example.com", password: "correct horse", name: "Bob Babbage")
+        ).decode(AuthSession.self).token
+        let auth: HTTPHeaders = ["Authorization": "Bearer \(bob)", "Content-Type": "application/json"]
+        _ = try await server.request(.post, "/attendee/v1/events/\(eventID)/registration", headers: auth)
+        let ana = try #require(
+            try await server.get("/attendee/v1/events/\(eventID)/attendees", headers: auth).decode([Person].self)
+                .first { $0.name == "Ana Ferreira" })
+        let thread = try await server.post(
+            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: auth
+        ).decode(MessageThread.self)
+        _ = try await server.post(
+            "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: "Send me the board?"),
+            headers: auth)
+
+        try host.tap("Messages")
+        try await host.waitUntil("the threads") { $0.texts.contains("Send me the board?") }
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("the conversation") { $0.visibleNavigationTitle == "Bob Babbage" }
+        try await Self.attach(host)
+        try host.type("Here it is", into: "Message")
+        try host.tap("Send")
+        try await host.waitUntil("the message") { $0.texts.contains("Here it is") && Self.hasImage($0, "Your photo") }
+        #expect(!host.tree.texts.contains("“Photo.png” attached."))
+
+        // Bob, the other participant, can open it.
+        let messages = try await server.get("/attendee/v1/threads/\(thread.id)/messages", headers: auth)
+            .decode(MessagePage.self)
+        let imageID = try #require(messages.messages.last?.imageID)
+        #expect(try await server.get("/attendee/v1/media/\(imageID)", headers: auth).status == .ok)
+    }
+}
