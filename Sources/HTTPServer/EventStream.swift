@@ -23,24 +23,71 @@ public struct ServerSentEvent: Sendable, Equatable {
     ///
     /// Line breaks inside `id` and `event` are removed (they would end the field and forge another).
     public var encoded: Data {
-        var text = ""
-        if let id { text += "id: \(Self.singleLine(id))\n" }
-        if let event { text += "event: \(Self.singleLine(event))\n" }
-        if let retry { text += "retry: \(retry)\n" }
-        for line in Self.lines(data) {
-            text += "data: \(line)\n"
+        let data = Array(self.data.utf8)
+        var wire: [UInt8] = []
+        wire.reserveCapacity(data.count + (id?.utf8.count ?? 0) + (event?.utf8.count ?? 0) + 48)
+        func field(_ name: String, _ value: some Collection<UInt8>) {
+            wire.append(contentsOf: name.utf8)
+            wire.append(contentsOf: ": ".utf8)
+            wire.append(contentsOf: value)
+            wire.append(UInt8(ascii: "\n"))
         }
-        text += "\n"
-        return Data(text.utf8)
+        if let id { field("id", Self.singleLine(id).utf8) }
+        if let event { field("event", Self.singleLine(event).utf8) }
+        if let retry { field("retry", String(retry).utf8) }
+        for line in Self.lines(data) { field("data", line) }
+        wire.append(UInt8(ascii: "\n"))
+        return Data(wire)
     }
 
     /// Splits on CRLF, CR or LF, the three line ends the SSE grammar accepts.
-    static func lines(_ text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+        // NB: over UTF-8 bytes, not `Character`s: grapheme breaking made encoding the largest cost of a fan-out
+        // (a line end is always a grapheme boundary, so the lines are the same).
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index += 1
+                continue
+            }
+            lines.append(text[start..<index])
+            let crlf = byte == UInt8(ascii: "\r") && index + 1 < text.count && text[index + 1] == UInt8(ascii: "\n")
+            index += crlf ? 2 : 1
+            start = index
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     static func singleLine(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != "\0" })
+    }
+}
+
+extension ServerSentEvent {
+    /// An event with its wire form, encoded once: what a producer hands to many streams at once.
+    ///
+    /// A fan-out to a thousand streams otherwise encodes the same event a thousand times. The bytes are
+    /// immutable and shared (copy-on-write `Data`), so every stream that sends the event sends these bytes.
+    ///
+    /// ```swift
+    /// let encoded = ServerSentEvent.Encoded(ServerSentEvent(id: "42", event: "poll.results", data: json))
+    /// for writer in writers { try await writer.send(encoded) }
+    /// ```
+    public struct Encoded: Sendable, Equatable {
+        /// The event.
+        public let event: ServerSentEvent
+        /// `event.encoded`, made once.
+        public let bytes: Data
+
+        /// Encodes `event`.
+        public init(_ event: ServerSentEvent) {
+            self.event = event
+            self.bytes = event.encoded
+        }
     }
 }
 
@@ -122,12 +169,27 @@ public struct EventStream: Sendable {
 }
 
 /// What a producer writes events into.
+///
+/// The engine's writer queues an event's bytes for the socket; a test's writer (``init(send:)``) sees the
+/// events themselves.
 public struct EventStreamWriter: Sendable {
-    /// Queues one event for the client; throws ``EventStreamError`` once the stream is over.
-    public var send: @Sendable (ServerSentEvent) async throws -> Void
+    private let write: @Sendable (ServerSentEvent.Encoded) async throws -> Void
 
-    /// Makes a writer from a closure (the engine's, or a test's).
-    public init(send: @escaping @Sendable (ServerSentEvent) async throws -> Void) { self.send = send }
+    /// Makes a writer that is handed each event with its encoded bytes (the engine's).
+    public init(encoded write: @escaping @Sendable (ServerSentEvent.Encoded) async throws -> Void) {
+        self.write = write
+    }
+
+    /// Makes a writer from a closure that takes the events (a test's).
+    public init(send: @escaping @Sendable (ServerSentEvent) async throws -> Void) {
+        self.write = { try await send($0.event) }
+    }
+
+    /// Queues one event for the client; throws ``EventStreamError`` once the stream is over.
+    public func send(_ event: ServerSentEvent) async throws { try await write(ServerSentEvent.Encoded(event)) }
+
+    /// Queues one event encoded beforehand (the same bytes may go to many streams).
+    public func send(_ event: ServerSentEvent.Encoded) async throws { try await write(event) }
 }
 
 /// Why a write to an event stream failed.

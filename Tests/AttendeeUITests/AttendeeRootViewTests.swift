@@ -23,8 +23,8 @@ struct AttendeeRootViewTests {
     }
 
     /// Signs up as Ana and waits for the events.
-    static func signedIn() async throws -> ViewHost<AttendeeRootView> {
-        let host = try await host()
+    static func signedIn(_ app: InProcessAttendee? = nil) async throws -> ViewHost<AttendeeRootView> {
+        let host = if let app { await app.host() } else { try await host() }
         try host.tap("New here? Create an account")
         try host.type("Ana Ferreira", into: "Name")
         try host.type("ana@example.com", into: "E-mail")
@@ -35,8 +35,8 @@ struct AttendeeRootViewTests {
     }
 
     /// Opens the demo event's dashboard, registers, and puts Additional Info off for later.
-    static func registered() async throws -> ViewHost<AttendeeRootView> {
-        let host = try await signedIn()
+    static func registered(_ app: InProcessAttendee? = nil) async throws -> ViewHost<AttendeeRootView> {
+        let host = try await signedIn(app)
         try host.tap("Quartet Summit 2027")
         try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
         try host.tap("Register")

@@ -143,4 +143,66 @@ struct InboxViewTests {
         #expect(host.tree.visibleNavigationTitle == "My Notes")
         #expect(!host.tree.texts.contains("Bring a charger"))
     }
+
+    @Test func messagesFromAnotherPhoneShowInTheOpenListAndTheOpenConversation() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        try host.tap("Messages")
+        try await host.waitUntil("no threads yet") { $0.visibleNavigationTitle == "Messages" }
+
+        // Bob writes to Ana while her list is open: the thread comes in with its unread badge.
+        let eventID = try await app.eventID()
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        let ana = try #require(
+            try await app.server.get("/attendee/v1/events/\(eventID)/attendees", headers: bob.auth)
+                .decode([AttendeeModels.Person].self).first { $0.name == "Ana Ferreira" })
+        let thread = try await app.server.post(
+            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: bob.auth
+        ).decode(MessageThread.self)
+        try await Self.send("Lunch after the keynote?", in: thread, as: bob, app)
+        try await host.waitUntil("the new thread") {
+            $0.texts.contains("Lunch after the keynote?") && $0.first { $0.accessibilityLabel == "1 unread" } != nil
+        }
+        try await Self.send("I know a place near the river.", in: thread, as: bob, app)
+        try await host.waitUntil("two unread") { $0.first { $0.accessibilityLabel == "2 unread" } != nil }
+        #expect(host.tree.texts.contains("I know a place near the river."))
+
+        // In the open conversation his next message appears, and is read there.
+        try host.tap("Bob Babbage")
+        try await host.waitUntil("the conversation") {
+            $0.visibleNavigationTitle == "Bob Babbage" && $0.texts.contains("I know a place near the river.")
+        }
+        try await Self.send("Twelve thirty?", in: thread, as: bob, app)
+        try await host.waitUntil("Bob's next message") { $0.texts.contains("Twelve thirty?") }
+        try await Self.waitUntilRead(thread, app)
+        try host.back()
+        try await host.waitUntil("the list, all read") {
+            $0.visibleNavigationTitle == "Messages" && $0.texts.contains("Twelve thirty?")
+                && $0.first { $0.accessibilityLabel?.hasSuffix("unread") == true } == nil
+        }
+    }
+
+    /// Bob sends `text` from his own phone.
+    static func send(
+        _ text: String, in thread: MessageThread, as person: InProcessAttendee.Person, _ app: InProcessAttendee
+    ) async throws {
+        let sent = try await app.server.post(
+            "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: text), headers: person.auth)
+        try #require(sent.status == .created, "send: \(sent.bodyText)")
+    }
+
+    /// Waits (at most ten seconds) until the server has the app's person read the whole thread.
+    static func waitUntilRead(_ thread: MessageThread, _ app: InProcessAttendee) async throws {
+        let token = try #require(app.tokens.load())
+        let deadline = ContinuousClock.now + .seconds(10)
+        var unread: Int?
+        while ContinuousClock.now < deadline {
+            unread = try await app.server.get(
+                "/attendee/v1/threads/\(thread.id)", headers: ["Authorization": "Bearer \(token)"]
+            ).decode(MessageThread.self).unreadCount
+            if unread == 0 { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("the open conversation never marked its messages read (\(unread.map(String.init) ?? "?") unread)")
+    }
 }

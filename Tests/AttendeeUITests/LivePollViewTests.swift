@@ -13,25 +13,25 @@ import TokenVerifier
 /// The live-poll card of the dashboard, tapped through to the poll, a vote, and the results it shows.
 @MainActor
 struct LivePollViewTests {
-    @Test func theDashboardCardOpensThePollWhereAVoteShowsInTheResults() async throws {
+    /// The demo event with an open poll "Tabs or spaces?" (organized by Olga), and the app over it.
+    static func openPoll() async throws -> (InProcessAttendee, Poll) {
         let app = try await InProcessAttendee.make()
-        let database = app.database
-        let server = app.server
-        let eventID = try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
-        let organizer = try await server.post(
-            "/attendee/v1/auth/signup",
-            json: SignUpRequest(email: "olga@example.com", password: "correct horse", name: "Olga")
-        ).decode(AuthSession.self)
-        let organizerID = organizer.profile.person.id
-        _ = try await database.write { db in
+        let eventID = try await app.eventID()
+        let organizer = try await app.registeredPerson("Olga", email: "olga@example.com")
+        let organizerID = organizer.id
+        _ = try await app.database.write { db in
             try db.execute("UPDATE attendee_event SET organizer_id = \(organizerID) WHERE id = \(eventID)")
         }
-        let auth: HTTPHeaders = ["Authorization": "Bearer \(organizer.token)", "Content-Type": "application/json"]
         let draft = PollDraft(questions: [PollQuestionDraft(text: "Tabs or spaces?", options: ["Tabs", "Spaces"])])
-        let poll = try await server.post("/attendee/v1/events/\(eventID)/polls", json: draft, headers: auth)
-            .decode(Poll.self)
-        _ = try await server.request(.post, "/attendee/v1/polls/\(poll.id)/open", headers: auth)
+        let poll = try await app.server.post(
+            "/attendee/v1/events/\(eventID)/polls", json: draft, headers: organizer.auth
+        ).decode(Poll.self)
+        _ = try await app.server.request(.post, "/attendee/v1/polls/\(poll.id)/open", headers: organizer.auth)
+        return (app, poll)
+    }
 
+    /// Ana signs up, registers, puts Additional Info off, and sees the dashboard's live-poll card.
+    static func anaOnTheDashboard(_ app: InProcessAttendee) async throws -> ViewHost<AttendeeRootView> {
         let host = await app.host()
         try host.tap("New here? Create an account")
         try host.type("Ana Ferreira", into: "Name")
@@ -45,6 +45,22 @@ struct LivePollViewTests {
         try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
         try host.tap("Later, I haven't decided")
         try await host.waitUntil("the card") { $0.topPresentation == nil && $0.texts.contains("Tabs or spaces?") }
+        return host
+    }
+
+    /// Someone answers "Spaces" on their own phone.
+    static func answer(_ poll: Poll, as person: InProcessAttendee.Person, _ app: InProcessAttendee) async throws {
+        let question = try #require(poll.questions.first)
+        let spaces = try #require(question.options.last?.id)
+        let answered = try await app.server.put(
+            "/attendee/v1/polls/\(poll.id)/answer", json: PollAnswer(choices: [question.id: [spaces]]),
+            headers: person.auth)
+        try #require(answered.status == .ok, "answer: \(answered.bodyText)")
+    }
+
+    @Test func theDashboardCardOpensThePollWhereAVoteShowsInTheResults() async throws {
+        let (app, _) = try await Self.openPoll()
+        let host = try await Self.anaOnTheDashboard(app)
         #expect(host.tree.texts.contains("Live poll"))
         #expect(host.tree.texts.contains("0 votes"))
 
@@ -58,5 +74,29 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("100%"))
         #expect(host.tree.find(.button, "Change my answer")?.isEnabled == false)
         #expect(host.tree.find(.button, "Close poll") == nil)
+    }
+
+    @Test func votesFromOtherPhonesMoveTheCardAndThePollWithoutAReload() async throws {
+        let (app, poll) = try await Self.openPoll()
+        let host = try await Self.anaOnTheDashboard(app)
+        // NB: the dashboard follows the card live from when it appears to a registered person; Ana registered on
+        // it, so she comes back to it once.
+        try host.tap("Attendees")
+        try await host.waitUntil("the attendees") { $0.visibleNavigationTitle == "Attendees" }
+        try host.back()
+        try await host.waitUntil("the dashboard again") { $0.texts.contains("Tabs or spaces?") }
+        #expect(host.tree.texts.contains("0 votes"))
+
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        try await Self.answer(poll, as: bob, app)
+        try await host.waitUntil("Bob's vote on the card") { $0.texts.contains("1 vote") }
+        #expect(host.tree.texts.contains("100%"))
+
+        try host.tap("Tabs or spaces?")
+        try await host.waitUntil("the poll") { $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("1 vote") }
+        let carol = try await app.registeredPerson("Carol Shaw", email: "carol@example.com")
+        try await Self.answer(poll, as: carol, app)
+        try await host.waitUntil("Carol's vote on the poll") { $0.texts.contains("2 votes") }
+        #expect(host.tree.visibleNavigationTitle == "Live poll")
     }
 }

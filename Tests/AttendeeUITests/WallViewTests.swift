@@ -1,4 +1,5 @@
 import AttendeeCore
+import AttendeeModels
 import SwiftUI
 import Testing
 
@@ -41,5 +42,21 @@ struct WallViewTests {
         try host.type("Great keynote 🎉", into: "Write a message")
         try host.tap("Send")
         try await host.waitUntil("the message") { $0.texts.contains("Great keynote 🎉") }
+    }
+
+    @Test func aPostFromAnotherPhoneAppearsOnTheOpenWall() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        try host.tap("Wall")
+        try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
+
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        let eventID = try await app.eventID()
+        let posted = try await app.server.post(
+            "/attendee/v1/events/\(eventID)/wall", json: NewWallPost(text: "Coffee at the back?"), headers: bob.auth)
+        try #require(posted.status == .created, "post: \(posted.bodyText)")
+        try await host.waitUntil("Bob's post") { $0.texts.contains("Coffee at the back?") }
+        #expect(host.tree.texts.contains { $0.hasPrefix("Bob Babbage · ") })
+        #expect(!host.tree.texts.contains("No posts yet. Be the first to write something."))
     }
 }

@@ -17,6 +17,23 @@ struct EventStreamTests {
         #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 1data: forged\nevent: ab\ndata: x\n\n")
     }
 
+    @Test func splitsDataOnEveryLineEndAndKeepsEveryOtherByte() {
+        let event = ServerSentEvent(data: "a\r\rb\r\n\nCafé 🎉\n")
+        #expect(
+            String(decoding: event.encoded, as: UTF8.self)
+                == "data: a\ndata: \ndata: b\ndata: \ndata: Café 🎉\ndata: \n\n")
+        #expect(String(decoding: ServerSentEvent(data: "").encoded, as: UTF8.self) == "data: \n\n")
+    }
+
+    @Test func anEncodedEventCarriesTheEventsWireFormAndTestWritersSeeTheEvent() async throws {
+        let event = ServerSentEvent(id: "9", event: "poll.results", data: #"{"votes":3}"#)
+        let encoded = ServerSentEvent.Encoded(event)
+        #expect(encoded.event == event)
+        #expect(encoded.bytes == event.encoded)
+        let seen = try await EventStream { writer in try await writer.send(encoded) }.collect()
+        #expect(seen == [event])
+    }
+
     @Test func collectStopsAnEndlessProducerAtTheLimit() async throws {
         let probe = ProducerProbe()
         let events = try await endlessStream(probe, every: .milliseconds(1)).collect(limit: 3)

@@ -135,10 +135,3 @@ final class LiveHub: Sendable {
         state.withLock { $0.overflowed.contains(id) }
     }
 }
-
-extension LiveEvent {
-    /// The event as it goes on the wire: the sequence as `id`, the kind as `event`, the JSON as `data`.
-    var serverSentEvent: ServerSentEvent {
-        ServerSentEvent(id: String(sequence), event: kind, data: data)
-    }
-}

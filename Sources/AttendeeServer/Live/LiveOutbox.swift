@@ -1,17 +1,29 @@
 import AttendeeModels
 import Database
 import Foundation
+import HTTPServer
 
 /// One change that live clients are told about, as it is stored and sent.
 struct LiveEvent: Sendable, Equatable {
     /// The position in the outbox: increasing, and the SSE `id` a reconnecting client sends back.
-    var sequence: Int64
+    let sequence: Int64
     /// The topic's stored key (``LiveTopic/key``).
-    var topic: String
+    let topic: String
     /// The SSE event type, e.g. `wall.post` or `poll.results`.
-    var kind: String
+    let kind: String
     /// The JSON payload.
-    var data: String
+    let data: String
+    /// The event as it goes on the wire (the sequence as `id`, the kind as `event`, the JSON as `data`),
+    /// encoded once: every stream the hub sends it to sends these bytes.
+    let serverSentEvent: ServerSentEvent.Encoded
+
+    init(sequence: Int64, topic: String, kind: String, data: String) {
+        self.sequence = sequence
+        self.topic = topic
+        self.kind = kind
+        self.data = data
+        self.serverSentEvent = ServerSentEvent.Encoded(ServerSentEvent(id: String(sequence), event: kind, data: data))
+    }
 }
 
 /// The live-event outbox: a change and its live event are written in one transaction, so a client is told

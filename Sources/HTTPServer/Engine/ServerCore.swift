@@ -324,7 +324,7 @@ final class ServerCore: Sendable {
     private func startProducing(_ stream: EventStream, on channel: EventStreamChannel) {
         guard channel.phase == .open else { return }
         let producer = Task {
-            let writer = EventStreamWriter { event in try channel.write(event.encoded) }
+            let writer = EventStreamWriter(encoded: { event in try channel.write(event.bytes) })
             do {
                 try await stream.producer(writer)
             } catch {

@@ -89,7 +89,7 @@ import Testing
         client.uploadAttachment = { eventID, _, _ in
             uploads.withLock { $0.append(eventID) }
             throw APIError.http(
-                status: 415, detail: .problem(ProblemDetails(type: MediaRefusal.unsupportedType.rawValue)))
+                status: 415, problem: ProblemDetails(type: MediaRefusal.unsupportedType.rawValue))
         }
         let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
         await model.attachment.photoPicked(fileName: "big.jpg", data: Data(count: MediaLimits.maxBytes + 1))
@@ -107,7 +107,7 @@ import Testing
         var client = AttendeeClient()
         client.uploadAttachment = { _, _, _ in
             throw APIError.http(
-                status: 415, detail: .problem(ProblemDetails(type: MediaRefusal.unsupportedType.rawValue)))
+                status: 415, problem: ProblemDetails(type: MediaRefusal.unsupportedType.rawValue))
         }
         let model = NoteEditorModel(client: client, eventID: "e1")
         await model.attachment.photoPicked(fileName: "Photo", data: Data([1]))

@@ -159,6 +159,30 @@ import Testing
             await #expect(throws: EventStreamError.slowConsumer) { try await producer.value }
         }
     }
+    @Test func anEventIsEncodedOnceAndTheSameBytesGoToEveryStream() async throws {
+        try await AttendeeTestServer.with(.sqliteFile) { server in
+            let hub = server.service.live
+            let sent = Recorded<Data>()
+            let streams = (0..<2).map { _ in
+                Task {
+                    try await hub.stream([.event("e")], lastEventID: nil).producer(
+                        EventStreamWriter(encoded: { event in
+                            if event.event.event != "ready" { sent.append(contentsOf: [event.bytes]) }
+                        }))
+                }
+            }
+            try await InProcessStreamTests.eventually("both streams subscribe") { hub.subscriberCount == 2 }
+            hub.publish(LiveEvent(sequence: 1_000_001, topic: LiveTopic.event("e").key, kind: "k", data: "{\"a\":1}"))
+            try await InProcessStreamTests.eventually("both streams send it") { sent.values.count == 2 }
+            let bytes = sent.values
+            #expect(
+                bytes.allSatisfy { String(decoding: $0, as: UTF8.self) == "id: 1000001\nevent: k\ndata: {\"a\":1}\n\n" }
+            )
+            let buffers = bytes.map { $0.withUnsafeBytes { $0.baseAddress } }
+            #expect(buffers[0] == buffers[1], "each stream encoded the event again")
+            for stream in streams { stream.cancel() }
+        }
+    }
 }
 
 extension AttendeeTestServer {

@@ -1,11 +1,13 @@
 import APIClient
 import AttendeeCore
+import AttendeeModels
 import AttendeeServer
 import Database
 import Foundation
 import HTTPServer
 import SwiftUI
 import Synchronization
+import TestSupport
 import Testing
 import TokenVerifier
 
@@ -33,12 +35,15 @@ struct InProcessAttendee {
     var client: AttendeeClient
     /// The app's documents and gallery client.
     var mediaClient: AttendeeMediaClient
+    /// The live streams the app has open through the in-process transport.
+    let streams: InProcessStreams
+    /// Where the app keeps its session token.
+    let tokens: TokenStore
 
     /// A new server and the app's clients over it.
     ///
-    /// NB: the in-process transport answers a stream as one finished body, which the live client would retry for
-    /// half a minute, so the wall's, discussions' and inbox's live updates end at once here; they are tested in
-    /// the core and against the server instead.
+    /// Live streams stream through the in-process transport as they would from the engine, so a screen shows
+    /// what a second person does through ``server`` without a reload.
     static func make() async throws -> InProcessAttendee {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
@@ -53,21 +58,48 @@ struct InProcessAttendee {
         let server = TestClient(router: router)
         let base = try #require(URL(string: "http://attendee.test"))
         let tokens = MemoryTokens().store
-        let transport = HTTPTransport.inProcess(server)
-        var client = AttendeeClient.live(baseURL: base, transport: transport, tokens: tokens)
-        client.wallUpdates = { _ in AsyncThrowingStream { $0.finish() } }
-        client.discussionUpdates = { _ in AsyncThrowingStream { $0.finish() } }
-        client.inboxUpdates = { AsyncThrowingStream { $0.finish() } }
-        client.threadUpdates = { _ in AsyncThrowingStream { $0.finish() } }
+        let streams = InProcessStreams()
+        let transport = HTTPTransport.inProcess(server, streams: streams)
         return InProcessAttendee(
-            database: database, server: server, base: base, client: client,
-            mediaClient: AttendeeMediaClient.live(baseURL: base, transport: transport, tokens: tokens))
+            database: database, server: server, base: base,
+            client: AttendeeClient.live(baseURL: base, transport: transport, tokens: tokens),
+            mediaClient: AttendeeMediaClient.live(baseURL: base, transport: transport, tokens: tokens),
+            streams: streams, tokens: tokens)
     }
 
-    /// The app's root view over these clients, settled on its first page.
+    /// The app's root view over these clients, settled on its first page. Its settling does not wait for the
+    /// screens' live streams, only for their other work.
     func host() async -> ViewHost<AttendeeRootView> {
-        let host = ViewHost(AttendeeRootView(client: client, shareBaseURL: base, mediaClient: mediaClient))
+        let streams = streams
+        let host = ViewHost(
+            AttendeeRootView(client: client, shareBaseURL: base, mediaClient: mediaClient),
+            listeners: { streams.waitingReaders })
         await host.settle()
         return host
+    }
+
+    /// The demo event's id.
+    func eventID() async throws -> String {
+        try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
+    }
+
+    /// A second person, signed up and registered for the demo event through the server (their own phone).
+    func registeredPerson(_ name: String, email: String) async throws -> Person {
+        let session = try await server.post(
+            "/attendee/v1/auth/signup", json: SignUpRequest(email: email, password: "correct horse", name: name)
+        ).decode(AuthSession.self)
+        let person = Person(session: session)
+        let event = try await eventID()
+        let registered = try await server.request(
+            .post, "/attendee/v1/events/\(event)/registration", headers: person.auth)
+        try #require(registered.status.rawValue < 300, "registration: \(registered.bodyText)")
+        return person
+    }
+
+    /// Someone acting through the server rather than through the views.
+    struct Person {
+        let session: AuthSession
+        var id: String { session.profile.person.id }
+        var auth: HTTPHeaders { ["Authorization": "Bearer \(session.token)", "Content-Type": "application/json"] }
     }
 }

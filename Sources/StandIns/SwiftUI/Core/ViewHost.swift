@@ -133,11 +133,20 @@ public final class ViewHost<Root: View> {
     private let storage = HostStorage()
     private var environment: EnvironmentValues
     private var cached: ViewNode?
+    private let listeners: @Sendable () -> Int
 
     /// A host for `root` in `environment`.
-    public init(_ root: Root, environment: EnvironmentValues = EnvironmentValues()) {
+    ///
+    /// `listeners` says how many of the views' tasks are only listening: waiting for news from outside (a live
+    /// stream with nothing to read) that may never come. ``settle(seconds:)`` does not wait for those to end,
+    /// as a person does not wait for the next message before reading the screen.
+    public init(
+        _ root: Root, environment: EnvironmentValues = EnvironmentValues(),
+        listeners: @escaping @Sendable () -> Int = { 0 }
+    ) {
         self.root = root
         self.environment = environment
+        self.listeners = listeners
     }
 
     /// The tree as a person would see it now (drawn again when state changed).
@@ -171,15 +180,20 @@ public final class ViewHost<Root: View> {
     /// The addresses opened through `Link` or `openURL`, in order.
     public var openedURLs: [URL] { storage.openedURLs }
 
-    /// Waits until the view's tasks have finished and nothing changes any more, as after a person waits; at most
-    /// `seconds`, so a task that never ends (a screen shown loading) cannot hold the test.
+    /// Waits until the view's tasks have finished (or only listen, see ``init(_:environment:listeners:)``) and
+    /// nothing changes any more, as after a person waits; at most `seconds`, so a task that never ends (a screen
+    /// shown loading) cannot hold the test.
+    ///
+    /// NB: what a listening task does with news it has just read may still be on its way when this returns;
+    /// wait for news with ``waitUntil(_:seconds:_:)``.
     public func settle(seconds: Double = 60) async {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             _ = tree
             for _ in 0..<4 { await Task.yield() }
-            if storage.unfinished.isEmpty && !storage.needsRedraw { break }
-            if !storage.unfinished.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+            let working = storage.unfinished.count > listeners()
+            if !working && !storage.needsRedraw { break }
+            if working { try? await Task.sleep(for: .milliseconds(1)) }
         }
         _ = tree
     }
