@@ -97,6 +97,10 @@ public struct SalesforceDevService: Sendable {
         }
     }
 
+    /// The stand-in's tokens: OAuth access tokens from `/services/oauth2/token`.
+    public static let securityScheme = BearerScheme(
+        name: "salesforce", description: "A Salesforce OAuth 2.0 access token from /services/oauth2/token")
+
     /// The OpenAPI description of every route ``register(on:)`` adds.
     public static let operations: [APIOperation] = {
         let tag = "Salesforce (dev)"

@@ -53,6 +53,10 @@ extension ChangeJarService {
             responseBody: responseBody)
     }
 
+    /// Change Jar's tokens: OpenID tokens of the Cognito identity pool the server trusts.
+    public static let securityScheme = BearerScheme(
+        name: "changeJar", description: "A Cognito Identity OpenID token (GetOpenIdToken) of the trusted pool")
+
     /// Every route ``register(on:)`` adds, for `/openapi.json`.
     public static let operations: [APIOperation] = [
         operation(

@@ -25,10 +25,15 @@ public struct APIOperation: Sendable, Hashable {
     /// The media type of its error bodies: problem details for Quartet's own APIs; a stand-in answers in the
     /// format of the service it stands in for.
     public var errorMediaType: String
+    /// Whether a request must have a body (`false`: an empty body takes the defaults).
+    public var requestBodyRequired = true
     /// The request body's media type: `application/json`, or e.g. `application/octet-stream` for a raw upload.
     public var requestMediaType: String = "application/json"
     /// Query parameters: name → description (all optional).
     public var queryParameters: [String: String] = [:]
+    /// The security scheme naming whose bearer token the operation needs (each domain issues its own);
+    /// ``OpenAPIDocument/add(_:securedBy:)`` sets it.
+    public var securityScheme = BearerScheme.bearer.name
 
     public init(
         _ method: HTTPMethod,
@@ -85,19 +90,42 @@ public struct APIOperation: Sendable, Hashable {
     }
 }
 
+/// A bearer-token security scheme of the document: each domain that signs people in issues tokens of its own,
+/// and the scheme tells a client (and a contract fuzzer) which token an operation wants.
+public struct BearerScheme: Sendable, Hashable {
+    /// The key under `components.securitySchemes`.
+    public var name: String
+    public var description: String
+
+    public init(name: String, description: String) {
+        self.name = name
+        self.description = description
+    }
+
+    /// The scheme of operations added without one.
+    public static let bearer = BearerScheme(name: "bearer", description: "A bearer token")
+}
+
 /// Builds the OpenAPI 3.1 document from the operations every domain declares.
 public struct OpenAPIDocument: Sendable {
     public var title: String
     public var version: String
     public private(set) var operations: [APIOperation] = []
+    private var schemes: [String: BearerScheme] = [:]
 
     public init(title: String, version: String) {
         self.title = title
         self.version = version
     }
 
-    public mutating func add(_ operations: [APIOperation]) {
-        self.operations += operations
+    /// Adds operations whose tokens, where they need one, are those of `scheme`.
+    public mutating func add(_ operations: [APIOperation], securedBy scheme: BearerScheme = .bearer) {
+        if operations.contains(where: \.requiresAuthentication) { schemes[scheme.name] = scheme }
+        self.operations += operations.map { operation in
+            var secured = operation
+            secured.securityScheme = scheme.name
+            return secured
+        }
     }
 
     /// The document as JSON.
@@ -121,7 +149,7 @@ public struct OpenAPIDocument: Sendable {
             if !parameters.isEmpty || !query.isEmpty { entry["parameters"] = .array(parameters + query) }
             if let schema = operation.requestBody {
                 entry["requestBody"] = [
-                    "required": true, "content": .object([operation.requestMediaType: ["schema": schema]]),
+                    "required": .bool(operation.requestBodyRequired), "content": .object([operation.requestMediaType: ["schema": schema]]),
                 ]
             }
             var responses: [String: JSONValue] = [:]
@@ -141,7 +169,7 @@ public struct OpenAPIDocument: Sendable {
                 responses[String(code)] = .object(response)
             }
             entry["responses"] = .object(responses)
-            if operation.requiresAuthentication { entry["security"] = [["bearer": []]] }
+            if operation.requiresAuthentication { entry["security"] = [[operation.securityScheme: []]] }
             var item = paths[operation.openAPIPath]?.objectValue ?? [:]
             item[operation.method.rawValue.lowercased()] = .object(entry)
             paths[operation.openAPIPath] = .object(item)
@@ -151,7 +179,10 @@ public struct OpenAPIDocument: Sendable {
             "info": ["title": .string(title), "version": .string(version)],
             "paths": .object(paths),
             "components": [
-                "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
+                "securitySchemes": .object(
+                    schemes.mapValues { scheme in
+                        ["type": "http", "scheme": "bearer", "description": .string(scheme.description)]
+                    }),
                 "schemas": [
                     "Problem": [
                         "type": "object",
