@@ -92,12 +92,12 @@ extension AttendeeService {
     /// Text of 1 to `limit` characters, an optional image the writer uploaded, and for a note its session.
     private static func message(_ limit: Int, session: Bool = false) -> JSONValue {
         var properties = ["text": Schema.text(graphemes: limit), "imageID": imageID]
-        if session { properties["sessionID"] = Schema.string() }
+        if session { properties["sessionID"] = Schema.orNull(Schema.string()) }
         return Schema.object(properties, required: ["text"])
     }
 
-    private static let imageID = Schema.string(
-        minLength: 1, maxLength: MessageRules.imageIDLimit, pattern: #"^[^\u0000]*$"#)
+    private static let imageID = Schema.orNull(
+        Schema.string(minLength: 1, maxLength: MessageRules.imageIDLimit, pattern: #"^[^\u0000]*$"#))
 
     private static let noteEdit = Schema.object(
         ["text": Schema.text(graphemes: NoteRules.textLimit), "imageID": imageID, "version": Schema.integer()],

@@ -160,14 +160,16 @@ extension AttendeeService {
         maxLength: 254, pattern: #"^[!-;=?A-~]+@[!--/-;=?A-~][!-;=?A-~]*\.[!-;=?A-~]*[!--/-;=?A-~]$"#)
 
     private static let profileUpdate = Schema.object([
-        "name": Schema.nonBlank,
-        "title": Schema.string(), "company": Schema.string(),
-        "aboutMe": Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true),
-        "socialLinks": Schema.array(
-            Schema.object(["network": Schema.string(), "url": Schema.string()], required: ["network", "url"])),
-        "preferences": Schema.object(
-            ["tracks": Schema.array(Schema.string()), "topics": Schema.array(Schema.string())],
-            required: ["tracks", "topics"]),
+        "name": Schema.orNull(Schema.nonBlank),
+        "title": Schema.orNull(Schema.string()), "company": Schema.orNull(Schema.string()),
+        "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
+        "socialLinks": Schema.orNull(
+            Schema.array(
+                Schema.object(["network": Schema.string(), "url": Schema.string()], required: ["network", "url"]))),
+        "preferences": Schema.orNull(
+            Schema.object(
+                ["tracks": Schema.array(Schema.string()), "topics": Schema.array(Schema.string())],
+                required: ["tracks", "topics"])),
     ])
 
     private static let additionalInfo = Schema.object(
@@ -207,7 +209,7 @@ extension AttendeeService {
 
     private static let pollDraft = Schema.object(
         [
-            "sessionID": Schema.string(), "kind": Schema.oneOf(["poll", "quiz"]),
+            "sessionID": Schema.orNull(Schema.string()), "kind": Schema.oneOf(["poll", "quiz"]),
             "choice": Schema.oneOf(["single", "multiple"]),
             "questions": Schema.array(
                 Schema.object(

@@ -75,7 +75,8 @@ extension AttendeeService {
     private static let withImage = Schema.object(
         [
             "text": Schema.text(graphemes: PostText.limit, blankAllowed: true),
-            "imageID": Schema.string(minLength: 1, maxLength: PostText.imageIDLimit, pattern: #"^[^\u0000]*$"#),
+            "imageID": Schema.orNull(
+                Schema.string(minLength: 1, maxLength: PostText.imageIDLimit, pattern: #"^[^\u0000]*$"#)),
         ], required: ["text"])
 
     private static func wallOperation(

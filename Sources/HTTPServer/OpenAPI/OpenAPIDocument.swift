@@ -29,8 +29,16 @@ public struct APIOperation: Sendable, Hashable {
     public var requestBodyRequired = true
     /// The request body's media type: `application/json`, or e.g. `application/octet-stream` for a raw upload.
     public var requestMediaType: String = "application/json"
-    /// Query parameters: name → description (all optional).
+    /// Query parameters: name → description (optional unless in ``requiredQueryParameters``).
     public var queryParameters: [String: String] = [:]
+    /// Schemas of query parameters whose values the server restricts (default: any string).
+    public var queryParameterSchemas: [String: JSONValue] = [:]
+    /// Query parameters the server refuses the request without.
+    public var requiredQueryParameters: Set<String> = []
+    /// Schemas of path parameters whose form the server checks (default: any string).
+    public var pathParameterSchemas: [String: JSONValue] = [:]
+    /// Request headers the operation needs: name → schema (all required).
+    public var headerParameters: [String: JSONValue] = [:]
     /// The security scheme naming whose bearer token the operation needs (each domain issues its own);
     /// ``OpenAPIDocument/add(_:securedBy:)`` sets it.
     public var securityScheme = BearerScheme.bearer.name
@@ -138,15 +146,25 @@ public struct OpenAPIDocument: Sendable {
                 "operationId": .string(Self.operationID(operation)),
             ]
             let parameters = operation.parameterNames.map { name -> JSONValue in
-                ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
+                [
+                    "name": .string(name), "in": "path", "required": true,
+                    "schema": operation.pathParameterSchemas[name] ?? ["type": "string"],
+                ]
+            }
+            let headers = operation.headerParameters.sorted { $0.key < $1.key }.map { name, schema -> JSONValue in
+                ["name": .string(name), "in": "header", "required": true, "schema": schema]
             }
             let query = operation.queryParameters.sorted { $0.key < $1.key }.map { name, description -> JSONValue in
                 [
-                    "name": .string(name), "in": "query", "required": false, "description": .string(description),
-                    "schema": ["type": "string"],
+                    "name": .string(name), "in": "query",
+                    "required": .bool(operation.requiredQueryParameters.contains(name)),
+                    "description": .string(description),
+                    "schema": operation.queryParameterSchemas[name] ?? ["type": "string"],
                 ]
             }
-            if !parameters.isEmpty || !query.isEmpty { entry["parameters"] = .array(parameters + query) }
+            if !parameters.isEmpty || !query.isEmpty || !headers.isEmpty {
+                entry["parameters"] = .array(parameters + query + headers)
+            }
             if let schema = operation.requestBody {
                 entry["requestBody"] = [
                     "required": .bool(operation.requestBodyRequired), "content": .object([operation.requestMediaType: ["schema": schema]]),
@@ -207,6 +225,9 @@ public struct OpenAPIDocument: Sendable {
         if operation.requestBody != nil {
             responses[400] = "Malformed body"
             responses[413] = "Body too large"
+            if operation.requestMediaType == "application/json", operation.errorMediaType == "application/problem+json" {
+                responses[422] = "The body is JSON of the wrong shape, or breaks a rule"
+            }
         }
         return responses
     }

@@ -43,6 +43,13 @@ public enum Schema {
         ]
     }
 
+    /// `schema` or `null`: Swift decodes `null` into an optional property as if it were absent.
+    public static func orNull(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema, case .string(let type)? = object["type"] else { return schema }
+        object["type"] = [.string(type), "null"]
+        return .object(object)
+    }
+
     /// A string with something other than white space in it (a name).
     public static let nonBlank = string(pattern: "[^" + whiteSpaceClass + "]")
 
