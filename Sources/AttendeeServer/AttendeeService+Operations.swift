@@ -131,7 +131,8 @@ extension AttendeeService {
             [
                 200: "Recorded", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such poll", 409: "Not open", 422: "Invalid choices",
-            ], body: Schema.object(
+            ],
+            body: Schema.object(
                 ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),
         APIOperation(
             AttendeeRoute.sessionLive,

@@ -167,7 +167,8 @@ public struct OpenAPIDocument: Sendable {
             }
             if let schema = operation.requestBody {
                 entry["requestBody"] = [
-                    "required": .bool(operation.requestBodyRequired), "content": .object([operation.requestMediaType: ["schema": schema]]),
+                    "required": .bool(operation.requestBodyRequired),
+                    "content": .object([operation.requestMediaType: ["schema": schema]]),
                 ]
             }
             var responses: [String: JSONValue] = [:]
@@ -225,7 +226,8 @@ public struct OpenAPIDocument: Sendable {
         if operation.requestBody != nil {
             responses[400] = "Malformed body"
             responses[413] = "Body too large"
-            if operation.requestMediaType == "application/json", operation.errorMediaType == "application/problem+json" {
+            if operation.requestMediaType == "application/json", operation.errorMediaType == "application/problem+json"
+            {
                 responses[422] = "The body is JSON of the wrong shape, or breaks a rule"
             }
         }

@@ -13,7 +13,8 @@ import Testing
             let token = try await server.registeredAttendee("Ilse Brandt")
             let path = "/attendee/v1/events/\(server.eventID)/feedback"
             let refused = try await server.client.post(
-                path, json: EventFeedback(rating: 4, comment: "Nice\u{0}venue"), headers: AttendeeTestServer.auth(token))
+                path, json: EventFeedback(rating: 4, comment: "Nice\u{0}venue"), headers: AttendeeTestServer.auth(token)
+            )
             #expect(refused.status == .unprocessableContent)
             #expect(refused.problem["field"] == "comment")
             let given = try await server.client.post(
