@@ -23,8 +23,8 @@ test: bootstrap lint
 	$(SWIFT) build --product quartet
 	scripts/crash-soak --kills 3
 	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
-	scripts/contract --examples 5
-	scripts/with-postgres scripts/contract --examples 5 --postgres
+	scripts/contract --examples 3 --phases fuzzing,stateful
+	scripts/with-postgres scripts/contract --examples 3 --phases fuzzing,stateful --postgres
 	scripts/sanitize
 
 ## Nightly-style fuzzing: schemathesis over every documented operation, 200 examples each, on both engines.
