@@ -4,7 +4,7 @@ SWIFT ?= swift
 FIXTURES := $(abspath ../shared/fixtures)
 export QUARTET_FIXTURES ?= $(if $(wildcard $(FIXTURES)),$(FIXTURES),)
 
-.PHONY: run test build release bench screens format lint bootstrap sanitize clean soak
+.PHONY: run test build release bench screens format lint bootstrap sanitize clean soak fuzz
 
 bootstrap:
 	@scripts/bootstrap
@@ -23,8 +23,16 @@ test: bootstrap lint
 	$(SWIFT) build --product quartet
 	scripts/crash-soak --kills 3
 	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
+	scripts/contract --examples 3 --phases fuzzing,stateful --seed 1
+	scripts/with-postgres scripts/contract --examples 3 --phases fuzzing,stateful --seed 1 --postgres
 	scripts/idle-soak --connections 2000 --cap-to-limit
 	scripts/sanitize
+
+## Nightly-style fuzzing: schemathesis over every documented operation, 200 examples each, on both engines.
+fuzz: bootstrap
+	$(SWIFT) build --product quartet
+	scripts/contract --examples 200
+	scripts/with-postgres scripts/contract --examples 200 --postgres
 
 ## Full budgets: `quartet serve` (release) killed 1,000 times during concurrent writes, half on SQLite and half
 ## on PostgreSQL, every acknowledged write checked after each restart; then 10,000 idle connections held open

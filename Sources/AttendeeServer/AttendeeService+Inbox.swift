@@ -25,7 +25,7 @@ extension AttendeeService {
             [
                 200: "The existing thread", 201: "Started", 400: "Malformed JSON", 401: "Not signed in",
                 403: "Not registered", 404: "No such event or attendee", 422: "Missing field, or yourself",
-            ], body: required(["personID"])),
+            ], body: Schema.object(["personID": Schema.string()], required: ["personID"])),
         inbox(
             AttendeeRoute.threads,
             "The caller's threads, newest activity first, with the last message and unread count; ?eventID= filters",
@@ -49,13 +49,13 @@ extension AttendeeService {
             [
                 201: "Sent", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
                 422: "Empty, too long or invalid text",
-            ], body: required(["text"])),
+            ], body: message(MessageRules.textLimit)),
         inbox(
             AttendeeRoute.markRead, "Mark the thread read up to a message; answers the thread with its unread count",
             [
                 200: "OK", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
                 422: "No such message in the thread",
-            ], body: required(["messageID"])),
+            ], body: Schema.object(["messageID": Schema.string()], required: ["messageID"])),
         APIOperation(
             AttendeeRoute.threadLive,
             summary: "The thread's new messages (Server-Sent Events), for its participants; `Last-Event-ID` resumes",
@@ -74,14 +74,14 @@ extension AttendeeService {
             [
                 201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such event", 422: "Empty, too long or invalid field",
-            ], body: required(["text"])),
+            ], body: message(NoteRules.textLimit, session: true)),
         inbox(AttendeeRoute.note, "One of the caller's notes", [200: "OK", 401: "Not signed in", 404: "No such note"]),
         inbox(
             AttendeeRoute.updateNote, "Edit a note, naming the version edited",
             [
                 200: "Edited", 400: "Malformed JSON", 401: "Not signed in", 404: "No such note",
                 409: "Changed since that version", 422: "Empty, too long or invalid field",
-            ], body: required(["text", "version"])),
+            ], body: noteEdit),
         inbox(
             AttendeeRoute.deleteNote, "Delete a note", [204: "Deleted", 401: "Not signed in", 404: "No such note"],
             object: false),
@@ -98,7 +98,17 @@ extension AttendeeService {
         return operation
     }
 
-    private static func required(_ fields: [String]) -> JSONValue {
-        ["type": "object", "required": .array(fields.map { .string($0) })]
+    /// Text of 1 to `limit` characters, an optional image the writer uploaded, and for a note its session.
+    private static func message(_ limit: Int, session: Bool = false) -> JSONValue {
+        var properties = ["text": Schema.text(graphemes: limit), "imageID": imageID]
+        if session { properties["sessionID"] = Schema.orNull(Schema.string()) }
+        return Schema.object(properties, required: ["text"])
     }
+
+    private static let imageID = Schema.orNull(
+        Schema.string(minLength: 1, maxLength: MessageRules.imageIDLimit, pattern: #"^[^\u0000]*$"#))
+
+    private static let noteEdit = Schema.object(
+        ["text": Schema.text(graphemes: NoteRules.textLimit), "imageID": imageID, "version": Schema.integer()],
+        required: ["text", "version"])
 }

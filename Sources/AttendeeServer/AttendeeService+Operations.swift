@@ -4,6 +4,10 @@ import HTTPServer
 import HTTPTypes
 
 extension AttendeeService {
+    /// Attendee's tokens: the session token sign-up and sign-in answer.
+    public static let securityScheme = BearerScheme(
+        name: "attendee", description: "An Attendee session token, from sign-up or sign-in")
+
     /// Every Attendee route, documented for `/openapi.json` (the contract test checks routed == documented).
     public static let operations: [APIOperation] = coreOperations + wallOperations + pollOperations
 
@@ -13,31 +17,37 @@ extension AttendeeService {
             operation(
                 AttendeeRoute.signUp, "Create an account; answers a session token",
                 [201: "Signed up", 409: "E-mail taken", 422: "Invalid field"],
-                body: object(["email", "password", "name"])),
+                body: Schema.object(
+                    [
+                        "email": email,
+                        "password": Schema.string(minLength: SignUpRequest.minimumPasswordLength),
+                        "name": Schema.nonBlank,
+                    ], required: ["email", "password", "name"])),
             operation(
                 AttendeeRoute.signIn, "Sign in with e-mail and password",
                 [200: "Signed in", 401: "Wrong e-mail or password"],
-                body: object(["email", "password"])),
+                body: Schema.object(
+                    ["email": Schema.string(), "password": Schema.string()], required: ["email", "password"])),
             operation(
                 AttendeeRoute.signOut, "End the current session token", [204: "Signed out", 401: "Not signed in"]),
             operation(AttendeeRoute.me, "The caller's profile", [200: "OK", 401: "Not signed in"]),
             operation(
                 AttendeeRoute.updateMe, "Edit the caller's profile, About me and preferences",
-                [200: "OK", 401: "Not signed in", 422: "Invalid field"], body: object([])),
+                [200: "OK", 401: "Not signed in", 422: "Invalid field"], body: profileUpdate),
             operation(AttendeeRoute.events, "Every event", [200: "OK"], array: true),
             operation(
                 AttendeeRoute.event, "An event with the caller's registration and the live-poll card",
-                [200: "OK", 404: "No such event"]),
+                [200: "OK", 401: "A token was sent and is not valid", 404: "No such event"]),
             operation(
                 AttendeeRoute.register, "Register the caller for an event",
                 [200: "Already registered", 201: "Registered", 401: "Not signed in", 404: "No such event"]),
             operation(
                 AttendeeRoute.additionalInfo, "Answer Additional Info (every field required) or choose later",
                 [200: "OK", 401: "Not signed in", 403: "Not registered", 422: "Missing or invalid field"],
-                body: object(["later"])),
+                body: additionalInfo),
             operation(
-                AttendeeRoute.agenda, "The event's sessions by start time", [200: "OK", 404: "No such event"],
-                array: true),
+                AttendeeRoute.agenda, "The event's sessions by start time",
+                [200: "OK", 401: "A token was sent and is not valid", 404: "No such event"], array: true),
             operation(
                 AttendeeRoute.myAgenda, "The sessions the caller attends, in order", [200: "OK", 401: "Not signed in"],
                 array: true),
@@ -50,15 +60,17 @@ extension AttendeeService {
                 [
                     204: "Recorded", 401: "Not signed in", 403: "Not registered", 409: "Already given",
                     422: "Invalid rating",
-                ], body: object(["rating"])),
+                ], body: eventFeedback),
             operation(
-                AttendeeRoute.session, "One session with the caller's state", [200: "OK", 404: "No such session"]),
+                AttendeeRoute.session, "One session with the caller's state",
+                [200: "OK", 401: "A token was sent and is not valid", 404: "No such session"]),
             operation(
                 AttendeeRoute.attend, "Take a seat, or join the waitlist when full",
                 [
                     200: "Attending or waitlisted", 401: "Not signed in", 403: "Not registered",
                     409: "Full, or overlapping an attended session",
-                ]),
+                ], body: Schema.object(["joinWaitlistIfFull": Schema.boolean], required: ["joinWaitlistIfFull"]),
+                bodyOptional: true),
             operation(
                 AttendeeRoute.leave, "Give the seat back or leave the waitlist",
                 [200: "Cancelled", 401: "Not signed in", 404: "No such session"]),
@@ -70,8 +82,8 @@ extension AttendeeService {
                 AttendeeRoute.sessionFeedback, "Rate a session and each of its speakers, once",
                 [
                     204: "Recorded", 401: "Not signed in", 403: "Did not attend", 409: "Already given",
-                    422: "Invalid rating",
-                ], body: object(["rating", "speakerRatings"])),
+                    422: "Invalid rating, or not every speaker rated",
+                ], body: sessionFeedback),
             operation(AttendeeRoute.speaker, "A speaker's profile and sessions", [200: "OK", 404: "No such speaker"]),
             operation(
                 AttendeeRoute.person, "An attendee's public profile",
@@ -81,7 +93,7 @@ extension AttendeeService {
                 "Create or update an event's programme by external ids; an id that is another organizer's event "
                     + "makes an event of the caller's own",
                 [200: "Updated", 201: "Created", 401: "Not signed in", 403: "Id taken", 422: "Invalid programme"],
-                body: object(["event", "speakers", "sessions"])),
+                body: programme),
             APIOperation(
                 AttendeeRoute.eventLive,
                 summary: "The event's live updates (Server-Sent Events): `ready` first, then each change; send "
@@ -104,7 +116,7 @@ extension AttendeeService {
             [
                 201: "Created", 400: "Malformed JSON", 401: "Not signed in", 403: "Not an organizer or its speaker",
                 404: "No such event", 422: "Invalid poll",
-            ], body: object(["kind", "choice", "questions"])),
+            ], body: pollDraft),
         operation(
             AttendeeRoute.poll, "A poll with the caller's answer; a closed quiz's score and leaderboard",
             [200: "OK", 401: "Not signed in", 403: "Not registered", 404: "No such poll"]),
@@ -119,7 +131,9 @@ extension AttendeeService {
             [
                 200: "Recorded", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such poll", 409: "Not open", 422: "Invalid choices",
-            ], body: object(["choices"])),
+            ],
+            body: Schema.object(
+                ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),
         APIOperation(
             AttendeeRoute.sessionLive,
             summary: "A session's live updates (Server-Sent Events: its polls): `ready` first, then each change; "
@@ -131,14 +145,82 @@ extension AttendeeService {
 
     private static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
-        array: Bool = false
+        bodyOptional: Bool = false, array: Bool = false
     ) -> APIOperation {
-        APIOperation(
+        var operation = APIOperation(
             route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
             responseBody: array ? ["type": "array"] : ["type": "object"])
+        operation.requestBodyRequired = !bodyOptional
+        return operation
     }
 
-    private static func object(_ required: [String]) -> JSONValue {
-        ["type": "object", "required": .array(required.map { .string($0) })]
-    }
+    /// An e-mail as `EmailAddress.isPlausible` checks it: one `@`, a dotted domain that neither starts nor ends
+    /// with the dot, no white space or angle brackets, at most 254 characters. The schema keeps to printable
+    /// ASCII, where a character is one code point; the server also takes addresses beyond it.
+    static let email = Schema.string(
+        maxLength: 254, pattern: #"^[!-;=?A-~]+@[!--/-;=?A-~][!-;=?A-~]*\.[!-;=?A-~]*[!--/-;=?A-~]$"#)
+
+    private static let profileUpdate = Schema.object([
+        "name": Schema.orNull(Schema.nonBlank),
+        "title": Schema.orNull(Schema.string()), "company": Schema.orNull(Schema.string()),
+        "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
+        "socialLinks": Schema.orNull(
+            Schema.array(
+                Schema.object(["network": Schema.string(), "url": Schema.string()], required: ["network", "url"]))),
+        "preferences": Schema.orNull(
+            Schema.object(
+                ["tracks": Schema.array(Schema.string()), "topics": Schema.array(Schema.string())],
+                required: ["tracks", "topics"])),
+    ])
+
+    private static let additionalInfo = Schema.object(
+        [
+            "later": Schema.boolean,
+            "answers": Schema.map(Schema.string()),
+            "guests": Schema.array(
+                Schema.object(["name": Schema.nonBlank, "email": email], required: ["name", "email"])
+            ),
+        ], required: ["later", "answers", "guests"])
+
+    /// The programme's outline; its rules (every session's speakers and rooms exist, times inside the event,
+    /// a known time zone) are the importer's, answered with 422 and the field that broke one.
+    private static let programme = Schema.object(
+        [
+            "event": Schema.object(
+                [
+                    "externalID": Schema.string(), "name": Schema.nonBlank,
+                    "startsAt": ["type": "string", "format": "date-time"],
+                    "endsAt": ["type": "string", "format": "date-time"], "timeZone": Schema.string(),
+                    "venue": ["type": "object"],
+                ], required: ["externalID", "name", "startsAt", "endsAt", "timeZone", "venue"]),
+            "speakers": Schema.array(["type": "object"]), "sessions": Schema.array(["type": "object"]),
+        ], required: ["event", "speakers", "sessions"])
+
+    private static let rating = Schema.integer(Rating.range)
+
+    private static let eventFeedback = Schema.object(
+        ["rating": rating, "comment": Schema.text(graphemes: Rating.commentLimit, blankAllowed: true)],
+        required: ["rating", "comment"])
+
+    private static let sessionFeedback = Schema.object(
+        [
+            "rating": rating, "speakerRatings": Schema.map(rating),
+            "comment": Schema.text(graphemes: Rating.commentLimit, blankAllowed: true),
+        ], required: ["rating", "speakerRatings", "comment"])
+
+    private static let pollDraft = Schema.object(
+        [
+            "sessionID": Schema.orNull(Schema.string()), "kind": Schema.oneOf(["poll", "quiz"]),
+            "choice": Schema.oneOf(["single", "multiple"]),
+            "questions": Schema.array(
+                Schema.object(
+                    [
+                        "text": Schema.text(graphemes: PollDraft.questionLimit),
+                        "options": Schema.array(
+                            Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
+                            maxItems: PollDraft.optionCount.upperBound),
+                        "correct": Schema.array(Schema.integer()),
+                    ], required: ["text", "options"]),
+                minItems: 1, maxItems: PollDraft.quizQuestionCount.upperBound),
+        ], required: ["kind", "choice", "questions"])
 }

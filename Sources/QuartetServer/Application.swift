@@ -105,7 +105,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             acceptedProviders: tokens.providers ?? Set(AuthSource.allCases))
     )
     changeJar.register(on: &router)
-    openAPI.add(ChangeJarService.operations)
+    openAPI.add(ChangeJarService.operations, securedBy: ChangeJarService.securityScheme)
 
     // NB: an in-memory database keeps its uploads in a temporary folder that goes with it.
     let attendee = try AttendeeService(
@@ -119,7 +119,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     // Abandoned uploads and files no row names: swept at start, then hourly.
     let mediaCleanup = attendee.startMediaCleanup()
     attendee.register(on: &router)
-    openAPI.add(AttendeeService.operations)
+    openAPI.add(AttendeeService.operations, securedBy: AttendeeService.securityScheme)
 
     // NB: an in-memory database keeps its attachment bodies in a temporary folder that goes with it.
     let bodies =
@@ -128,7 +128,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         : try BodyFolder(configuration.dataDirectory.appendingPathComponent("salesforce-bodies", isDirectory: true))
     let salesforce = try await SalesforceDevService.start(database: database, bodies: bodies)
     salesforce.register(on: &router)
-    openAPI.add(SalesforceDevService.operations)
+    openAPI.add(SalesforceDevService.operations, securedBy: SalesforceDevService.securityScheme)
 
     let openAPIController = try OpenAPIController(document: openAPI)
     openAPIController.register(on: &router)

@@ -1,4 +1,5 @@
 import Database
+import DynamicJSON
 import Foundation
 import HTTPServer
 
@@ -97,6 +98,10 @@ public struct SalesforceDevService: Sendable {
         }
     }
 
+    /// The stand-in's tokens: OAuth access tokens from `/services/oauth2/token`.
+    public static let securityScheme = BearerScheme(
+        name: "salesforce", description: "A Salesforce OAuth 2.0 access token from /services/oauth2/token")
+
     /// The OpenAPI description of every route ``register(on:)`` adds.
     public static let operations: [APIOperation] = {
         let tag = "Salesforce (dev)"
@@ -107,22 +112,30 @@ public struct SalesforceDevService: Sendable {
         ]
         func merged(_ extra: [Int: String]) -> [Int: String] { errors.merging(extra) { $1 } }
         // NB: Salesforce answers errors as JSON arrays (REST) or OAuth error objects, never problem details.
-        let operations = [
+        let record = Schema.map(["type": ["string", "number", "boolean", "null"]])
+        var operations = [
             APIOperation(
                 .post, "/services/oauth2/token", summary: "OAuth 2.0 token: password and refresh_token grants",
-                tag: tag, responses: [200: "Tokens and instance_url", 400: "invalid_grant and other OAuth errors"]),
+                tag: tag, responses: [200: "Tokens and instance_url", 400: "invalid_grant and other OAuth errors"],
+                requestBody: Schema.object(
+                    [
+                        "grant_type": Schema.oneOf(["password", "refresh_token"]),
+                        "client_id": Schema.string(minLength: 1), "client_secret": Schema.string(),
+                        "username": Schema.string(), "password": Schema.string(), "refresh_token": Schema.string(),
+                    ], required: ["grant_type", "client_id"])),
             APIOperation(
                 .post, "/services/oauth2/revoke", summary: "Revoke an access or refresh token", tag: tag,
-                responses: [200: "Revoked", 400: "Unknown token"]),
+                responses: [200: "Revoked", 400: "Unknown token"],
+                requestBody: Schema.object(["token": Schema.string()], required: ["token"])),
             APIOperation(
                 .post, "\(base)/:sobject", summary: "Create an sObject record", tag: tag,
-                responses: merged([201: "{id, success, errors}"]), requiresAuthentication: true),
+                responses: merged([201: "{id, success, errors}"]), requestBody: record, requiresAuthentication: true),
             APIOperation(
                 .get, "\(base)/:sobject/:id", summary: "Read an sObject record (optionally ?fields=A,B)", tag: tag,
                 responses: merged([200: "The record"]), requiresAuthentication: true),
             APIOperation(
                 .patch, "\(base)/:sobject/:id", summary: "Update an sObject record", tag: tag,
-                responses: merged([204: "Updated"]), requiresAuthentication: true),
+                responses: merged([204: "Updated"]), requestBody: record, requiresAuthentication: true),
             APIOperation(
                 .delete, "\(base)/:sobject/:id", summary: "Delete an sObject record", tag: tag,
                 responses: merged([204: "Deleted"]), requiresAuthentication: true),
@@ -140,9 +153,13 @@ public struct SalesforceDevService: Sendable {
                 responses: merged([200: "{message, isSuccess, contentsforShow, contentsforSay, contentsforKnow}"]),
                 requiresAuthentication: true),
         ]
+        operations[0].requestMediaType = "application/x-www-form-urlencoded"
+        operations[1].requestMediaType = "application/x-www-form-urlencoded"
         return operations.map { operation in
             var operation = operation
             operation.errorMediaType = "application/json"
+            // A record id is 15 or 18 letters and digits; anything else is Salesforce's 400 MALFORMED_ID.
+            operation.pathParameterSchemas["id"] = Schema.string(pattern: "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$")
             return operation
         }
     }()

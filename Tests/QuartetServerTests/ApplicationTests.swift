@@ -101,3 +101,44 @@ private func makeApplication() async throws -> Application {
         "application/problem+json"]
     #expect(attendeeError != nil)
 }
+
+/// Each domain's operations name that domain's token, so a client (and the contract run) knows which to send.
+@Test func eachDomainNamesItsOwnBearerScheme() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    let schemes = document["components"]?["securitySchemes"]
+    for name in ["attendee", "changeJar", "salesforce"] {
+        #expect(schemes?[name]?["scheme"] == "bearer", "\(name) missing")
+    }
+    #expect(schemes?["bearer"] == nil)
+    let paths = document["paths"]
+    #expect(paths?["/attendee/v1/me"]?["get"]?["security"] == [["attendee": []]])
+    #expect(paths?["/changejar/v1/actions"]?["post"]?["security"] == [["changeJar": []]])
+    #expect(paths?["/services/data/v32.0/sobjects/{sobject}/{id}"]?["get"]?["security"] == [["salesforce": []]])
+    #expect(paths?["/health"]?["get"]?["security"] == nil)
+}
+
+/// What the handlers enforce is in the request schemas: required fields, enums, `null` where an optional takes
+/// it, a required query parameter, and the 422 a JSON body of the wrong shape meets.
+@Test func requestSchemasStateWhatTheHandlersEnforce() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    let signUp = document["paths"]?["/attendee/v1/auth/signup"]?["post"]
+    let schema = signUp?["requestBody"]?["content"]?["application/json"]?["schema"]
+    #expect(schema?["required"] == ["email", "name", "password"])
+    #expect(schema?["properties"]?["password"]?["minLength"] == 8)
+    #expect(signUp?["responses"]?["422"] != nil)
+    let post = document["paths"]?["/attendee/v1/events/{eventID}/wall"]?["post"]
+    let text = post?["requestBody"]?["content"]?["application/json"]?["schema"]?["properties"]?["text"]
+    #expect(text?["x-maxGraphemes"] == 2000)
+    #expect(text?["maxLength"] == nil)
+    let imageType = post?["requestBody"]?["content"]?["application/json"]?["schema"]?["properties"]?["imageID"]?[
+        "type"]
+    #expect(imageType == ["string", "null"])
+    let documents = document["paths"]?["/attendee/v1/events/{eventID}/documents"]?["post"]?["parameters"]?.arrayValue
+    let purpose = documents?.first { $0["name"] == "purpose" }
+    #expect(purpose?["required"] == true)
+    #expect(purpose?["schema"]?["enum"] == ["pre-read", "post-read", "material"])
+}

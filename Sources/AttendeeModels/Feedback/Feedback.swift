@@ -63,7 +63,11 @@ public enum Rating {
     }
 
     static func checkComment(_ comment: String) -> FieldError? {
-        comment.count > commentLimit
+        // NB: PostgreSQL cannot store NUL in text; refused here, as in posts and messages, on both engines.
+        if comment.unicodeScalars.contains("\u{0}") {
+            return FieldError(field: "comment", message: "The comment must not contain NUL characters.")
+        }
+        return comment.count > commentLimit
             ? FieldError(field: "comment", message: "The comment must be at most \(commentLimit) characters.") : nil
     }
 }

@@ -124,6 +124,11 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
 
     /// The first rule the update breaks, or `nil` when it is acceptable.
     public func validationError() -> FieldError? {
+        // NB: PostgreSQL cannot store NUL in text; refused on both engines, as in posts and messages.
+        let texts = [("name", name), ("title", title), ("company", company), ("aboutMe", aboutMe)]
+        if let (field, _) = texts.first(where: { $0.1?.unicodeScalars.contains("\u{0}") == true }) {
+            return FieldError(field: field, message: "The text must not contain NUL characters.")
+        }
         if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: "name", message: "Name must not be empty.")
         }

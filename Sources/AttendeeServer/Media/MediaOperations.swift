@@ -22,7 +22,8 @@ extension AttendeeService {
                 "purpose": "pre-read, post-read or material (materials need a session)",
                 "sessionID": "the session it belongs to",
                 "name": "the file's name (sanitized by the server)",
-            ]),
+            ], required: ["purpose"],
+            schemas: ["purpose": Schema.oneOf(["pre-read", "post-read", "material"])]),
         media(
             AttendeeRoute.gallery, "The event's photos, newest first",
             [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such event"],
@@ -52,7 +53,7 @@ extension AttendeeService {
                 404: "No such file, or an attachment the caller may not read",
                 416: "Range not satisfiable",
             ],
-            responseBody: ["type": "string", "format": "binary"], responseMediaType: "application/octet-stream"),
+            responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*"),
         APIOperation(
             AttendeeRoute.mediaThumbnail,
             summary: "A JPEG thumbnail of a photo (at most 320 px on its longest side, transparency on white, a GIF's "
@@ -89,7 +90,10 @@ extension AttendeeService {
         return operation
     }
 
-    private static func upload(_ route: Route, _ summary: String, query: [String: String]) -> APIOperation {
+    private static func upload(
+        _ route: Route, _ summary: String, query: [String: String], required: Set<String> = [],
+        schemas: [String: JSONValue] = [:]
+    ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: "Attendee",
             responses: [
@@ -100,6 +104,8 @@ extension AttendeeService {
             requestBody: ["type": "string", "format": "binary"], responseBody: ["type": "object"])
         operation.requestMediaType = "application/octet-stream"
         operation.queryParameters = query
+        operation.requiredQueryParameters = required
+        operation.queryParameterSchemas = schemas
         return operation
     }
 }

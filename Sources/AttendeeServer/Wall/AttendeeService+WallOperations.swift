@@ -21,7 +21,7 @@ extension AttendeeService {
                 201: "Posted", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such event",
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
-            body: ["type": "object", "required": ["text"]]),
+            body: withImage),
         wallOperation(
             AttendeeRoute.wallDelete, "Delete a post with its replies and likes (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such post"],
@@ -38,7 +38,7 @@ extension AttendeeService {
                 201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
-            body: ["type": "object", "required": ["text"]]),
+            body: Schema.object(["text": Schema.text(graphemes: PostText.limit)], required: ["text"])),
         wallOperation(
             AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such reply"],
@@ -57,7 +57,7 @@ extension AttendeeService {
                 201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such session", 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
-            body: ["type": "object", "required": ["text"]]),
+            body: withImage),
         wallOperation(
             AttendeeRoute.discussionDelete, "Delete a discussion message (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such message"],
@@ -70,6 +70,14 @@ extension AttendeeService {
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
             responseMediaType: "text/event-stream"),
     ]
+
+    /// A post or discussion message: text, or an image the writer uploaded with text that may be blank.
+    private static let withImage = Schema.object(
+        [
+            "text": Schema.text(graphemes: PostText.limit, blankAllowed: true),
+            "imageID": Schema.orNull(
+                Schema.string(minLength: 1, maxLength: PostText.imageIDLimit, pattern: #"^[^\u0000]*$"#)),
+        ], required: ["text"])
 
     private static func wallOperation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,

@@ -46,12 +46,26 @@ extension ChangeJarService {
 
     private static func operation(
         _ route: Route, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
-        responseBody: JSONValue? = nil
+        responseBody: JSONValue? = nil, query: [String: JSONValue] = [:], required: Set<String> = []
     ) -> APIOperation {
-        APIOperation(
+        var operation = APIOperation(
             route, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
             responseBody: responseBody)
+        for name in query.keys { operation.queryParameters[name] = name }
+        operation.queryParameterSchemas = query
+        operation.requiredQueryParameters = required
+        return operation
     }
+
+    /// The search text as the handler checks it after trimming: 1 to 200 characters (grapheme clusters).
+    private static let searchText: JSONValue = [
+        "type": "string", "pattern": .string("[^" + Schema.whiteSpaceClass + "]"), "x-maxGraphemes": 200,
+        "description": "1 to 200 characters after trimming white space, counted as grapheme clusters",
+    ]
+
+    /// Change Jar's tokens: OpenID tokens of the Cognito identity pool the server trusts.
+    public static let securityScheme = BearerScheme(
+        name: "changeJar", description: "A Cognito Identity OpenID token (GetOpenIdToken) of the trusted pool")
 
     /// Every route ``register(on:)`` adds, for `/openapi.json`.
     public static let operations: [APIOperation] = [
@@ -79,7 +93,7 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.search, "Full-text search over title and content, best match first (q)",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
-            responseBody: page),
+            responseBody: page, query: [ChangeJarQuery.text: searchText], required: [ChangeJarQuery.text]),
         operation(
             ChangeJarRoute.action, "One action", responses: [200: "The action", 404: "No such action"],
             responseBody: action),

@@ -1,15 +1,27 @@
+import DynamicJSON
 import HTTPServer
 
 extension CognitoDevService {
     /// Every route the stand-in registers, for `/openapi.json`.
     public static let operations: [APIOperation] = [
-        APIOperation(
-            .post, operationsPath,
-            summary: "Cognito Identity GetId / GetOpenIdToken (X-Amz-Target, application/x-amz-json-1.1)",
-            tag: "Cognito (stand-in)",
-            responses: [200: "The operation's output", 400: "A Cognito exception: {\"__type\", \"message\"}"],
-            requestBody: ["type": "object"],
-            responseMediaType: "application/x-amz-json-1.1", errorMediaType: "application/x-amz-json-1.1"),
+        {
+            var operation = APIOperation(
+                .post, operationsPath,
+                summary: "Cognito Identity GetId / GetOpenIdToken (X-Amz-Target, application/x-amz-json-1.1)",
+                tag: "Cognito (stand-in)",
+                responses: [200: "The operation's output", 400: "A Cognito exception: {\"__type\", \"message\"}"],
+                requestBody: Schema.object([
+                    "IdentityPoolId": Schema.string(), "IdentityId": Schema.string(),
+                    "Logins": Schema.map(Schema.string()),
+                ]),
+                responseMediaType: "application/x-amz-json-1.1", errorMediaType: "application/x-amz-json-1.1")
+            operation.headerParameters = [
+                "X-Amz-Target": Schema.oneOf([
+                    "AWSCognitoIdentityService.GetId", "AWSCognitoIdentityService.GetOpenIdToken",
+                ])
+            ]
+            return operation
+        }(),
         APIOperation(
             .get, jwksPath, summary: "The token signing keys (JWKS)", tag: "Cognito (stand-in)",
             responseBody: ["type": "object", "properties": ["keys": ["type": "array"]]]),
@@ -26,7 +38,8 @@ extension CognitoDevService {
                 "type": "object", "required": ["provider", "user"],
                 "properties": [
                     "provider": ["type": "string", "enum": ["facebook", "twitter", "google"]],
-                    "user": ["type": "string"], "name": ["type": "string"],
+                    "user": Schema.string(pattern: "^[A-Za-z0-9._@-]{1,64}$"),
+                    "name": Schema.orNull(Schema.string()),
                 ],
             ]),
     ]

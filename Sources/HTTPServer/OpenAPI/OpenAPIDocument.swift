@@ -25,10 +25,23 @@ public struct APIOperation: Sendable, Hashable {
     /// The media type of its error bodies: problem details for Quartet's own APIs; a stand-in answers in the
     /// format of the service it stands in for.
     public var errorMediaType: String
+    /// Whether a request must have a body (`false`: an empty body takes the defaults).
+    public var requestBodyRequired = true
     /// The request body's media type: `application/json`, or e.g. `application/octet-stream` for a raw upload.
     public var requestMediaType: String = "application/json"
-    /// Query parameters: name → description (all optional).
+    /// Query parameters: name → description (optional unless in ``requiredQueryParameters``).
     public var queryParameters: [String: String] = [:]
+    /// Schemas of query parameters whose values the server restricts (default: any string).
+    public var queryParameterSchemas: [String: JSONValue] = [:]
+    /// Query parameters the server refuses the request without.
+    public var requiredQueryParameters: Set<String> = []
+    /// Schemas of path parameters whose form the server checks (default: any string).
+    public var pathParameterSchemas: [String: JSONValue] = [:]
+    /// Request headers the operation needs: name → schema (all required).
+    public var headerParameters: [String: JSONValue] = [:]
+    /// The security scheme naming whose bearer token the operation needs (each domain issues its own);
+    /// ``OpenAPIDocument/add(_:securedBy:)`` sets it.
+    public var securityScheme = BearerScheme.bearer.name
 
     public init(
         _ method: HTTPMethod,
@@ -85,19 +98,42 @@ public struct APIOperation: Sendable, Hashable {
     }
 }
 
+/// A bearer-token security scheme of the document: each domain that signs people in issues tokens of its own,
+/// and the scheme tells a client (and a contract fuzzer) which token an operation wants.
+public struct BearerScheme: Sendable, Hashable {
+    /// The key under `components.securitySchemes`.
+    public var name: String
+    public var description: String
+
+    public init(name: String, description: String) {
+        self.name = name
+        self.description = description
+    }
+
+    /// The scheme of operations added without one.
+    public static let bearer = BearerScheme(name: "bearer", description: "A bearer token")
+}
+
 /// Builds the OpenAPI 3.1 document from the operations every domain declares.
 public struct OpenAPIDocument: Sendable {
     public var title: String
     public var version: String
     public private(set) var operations: [APIOperation] = []
+    private var schemes: [String: BearerScheme] = [:]
 
     public init(title: String, version: String) {
         self.title = title
         self.version = version
     }
 
-    public mutating func add(_ operations: [APIOperation]) {
-        self.operations += operations
+    /// Adds operations whose tokens, where they need one, are those of `scheme`.
+    public mutating func add(_ operations: [APIOperation], securedBy scheme: BearerScheme = .bearer) {
+        if operations.contains(where: \.requiresAuthentication) { schemes[scheme.name] = scheme }
+        self.operations += operations.map { operation in
+            var secured = operation
+            secured.securityScheme = scheme.name
+            return secured
+        }
     }
 
     /// The document as JSON.
@@ -110,18 +146,29 @@ public struct OpenAPIDocument: Sendable {
                 "operationId": .string(Self.operationID(operation)),
             ]
             let parameters = operation.parameterNames.map { name -> JSONValue in
-                ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
+                [
+                    "name": .string(name), "in": "path", "required": true,
+                    "schema": operation.pathParameterSchemas[name] ?? ["type": "string"],
+                ]
+            }
+            let headers = operation.headerParameters.sorted { $0.key < $1.key }.map { name, schema -> JSONValue in
+                ["name": .string(name), "in": "header", "required": true, "schema": schema]
             }
             let query = operation.queryParameters.sorted { $0.key < $1.key }.map { name, description -> JSONValue in
                 [
-                    "name": .string(name), "in": "query", "required": false, "description": .string(description),
-                    "schema": ["type": "string"],
+                    "name": .string(name), "in": "query",
+                    "required": .bool(operation.requiredQueryParameters.contains(name)),
+                    "description": .string(description),
+                    "schema": operation.queryParameterSchemas[name] ?? ["type": "string"],
                 ]
             }
-            if !parameters.isEmpty || !query.isEmpty { entry["parameters"] = .array(parameters + query) }
+            if !parameters.isEmpty || !query.isEmpty || !headers.isEmpty {
+                entry["parameters"] = .array(parameters + query + headers)
+            }
             if let schema = operation.requestBody {
                 entry["requestBody"] = [
-                    "required": true, "content": .object([operation.requestMediaType: ["schema": schema]]),
+                    "required": .bool(operation.requestBodyRequired),
+                    "content": .object([operation.requestMediaType: ["schema": schema]]),
                 ]
             }
             var responses: [String: JSONValue] = [:]
@@ -141,7 +188,7 @@ public struct OpenAPIDocument: Sendable {
                 responses[String(code)] = .object(response)
             }
             entry["responses"] = .object(responses)
-            if operation.requiresAuthentication { entry["security"] = [["bearer": []]] }
+            if operation.requiresAuthentication { entry["security"] = [[operation.securityScheme: []]] }
             var item = paths[operation.openAPIPath]?.objectValue ?? [:]
             item[operation.method.rawValue.lowercased()] = .object(entry)
             paths[operation.openAPIPath] = .object(item)
@@ -151,7 +198,10 @@ public struct OpenAPIDocument: Sendable {
             "info": ["title": .string(title), "version": .string(version)],
             "paths": .object(paths),
             "components": [
-                "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
+                "securitySchemes": .object(
+                    schemes.mapValues { scheme in
+                        ["type": "http", "scheme": "bearer", "description": .string(scheme.description)]
+                    }),
                 "schemas": [
                     "Problem": [
                         "type": "object",
@@ -176,6 +226,10 @@ public struct OpenAPIDocument: Sendable {
         if operation.requestBody != nil {
             responses[400] = "Malformed body"
             responses[413] = "Body too large"
+            if operation.requestMediaType == "application/json", operation.errorMediaType == "application/problem+json"
+            {
+                responses[422] = "The body is JSON of the wrong shape, or breaks a rule"
+            }
         }
         return responses
     }

@@ -113,6 +113,27 @@ import Testing
             #expect(tooLong.problem["field"] == "aboutMe")
         }
     }
+
+    /// NUL in a profile field is a 422 naming the field on both engines (PostgreSQL cannot store it, so it used
+    /// to be stored on SQLite only), and the profile keeps what it had (schemathesis found it).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func profileTextWithNULIsRefusedAndLosesNothing(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.signUp("Rui Costa")
+            for (update, field) in [
+                (ProfileUpdate(aboutMe: "Maps\u{0}"), "aboutMe"), (ProfileUpdate(company: "\u{0}"), "company"),
+                (ProfileUpdate(title: "a\u{0}b"), "title"), (ProfileUpdate(name: "Rui\u{0}"), "name"),
+            ] {
+                let refused = try await server.client.patch(
+                    "/attendee/v1/me", json: update, headers: AttendeeTestServer.auth(token))
+                #expect(refused.status == .unprocessableContent)
+                #expect(refused.problem["field"] == field)
+            }
+            let profile = try await server.client.get("/attendee/v1/me", headers: AttendeeTestServer.auth(token))
+                .decode(MyProfile.self)
+            #expect(profile.person.name == "Rui Costa")
+        }
+    }
 }
 
 @Suite struct HostileInputTests {

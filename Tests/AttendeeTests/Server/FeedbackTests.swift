@@ -5,6 +5,24 @@ import HTTPServer
 import Testing
 
 @Suite struct FeedbackTests {
+    /// PostgreSQL cannot store NUL in text, so a comment holding one is a 422 on both engines (not a 500 on one
+    /// and stored on the other), and the feedback can then still be given once (schemathesis found it).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aCommentWithNULIsRefusedAndLosesNothing(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Ilse Brandt")
+            let path = "/attendee/v1/events/\(server.eventID)/feedback"
+            let refused = try await server.client.post(
+                path, json: EventFeedback(rating: 4, comment: "Nice\u{0}venue"), headers: AttendeeTestServer.auth(token)
+            )
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.problem["field"] == "comment")
+            let given = try await server.client.post(
+                path, json: EventFeedback(rating: 4, comment: "Nice venue"), headers: AttendeeTestServer.auth(token))
+            #expect(given.status == .noContent)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func eventFeedbackOnceOnly(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

@@ -1,0 +1,84 @@
+import DynamicJSON
+
+/// JSON Schema pieces for request and response bodies, so each domain states its rules the way its handlers
+/// enforce them (required fields, types, enums, limits) in a few words.
+///
+/// ```swift
+/// Schema.object(["text": Schema.text(graphemes: 2000)], required: ["text"])
+/// ```
+public enum Schema {
+    /// White space as Foundation's `whitespacesAndNewlines` trims it, spelled out for a regular expression (the
+    /// `\s` of ECMAScript and of Python each differ from it, and from each other, at the edges).
+    public static let whiteSpaceClass = #"\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#
+
+    /// An object with these properties; unknown properties are ignored by the server, so they are allowed.
+    public static func object(_ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
+        var schema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { schema["required"] = .array(required.sorted().map { .string($0) }) }
+        return .object(schema)
+    }
+
+    /// A string, optionally bounded in Unicode code points (JSON Schema's unit).
+    public static func string(minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil) -> JSONValue {
+        var schema: [String: JSONValue] = ["type": "string"]
+        if let minLength { schema["minLength"] = .number(Double(minLength)) }
+        if let maxLength { schema["maxLength"] = .number(Double(maxLength)) }
+        if let pattern { schema["pattern"] = .string(pattern) }
+        return .object(schema)
+    }
+
+    /// Text a person writes: no NUL, something other than white space (unless `blankAllowed`), and at most
+    /// `graphemes` characters as people see them.
+    ///
+    /// JSON Schema's `maxLength` counts code points, and one character can be several (an emoji with a skin
+    /// tone, a letter with a combining accent), so a `maxLength` would refuse text the server accepts or allow
+    /// text it refuses. The limit is stated instead in the description and in `x-maxGraphemes`.
+    public static func text(graphemes limit: Int, blankAllowed: Bool = false) -> JSONValue {
+        let pattern = blankAllowed ? #"^[^\u0000]*$"# : #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#
+        return [
+            "type": "string", "pattern": .string(pattern), "x-maxGraphemes": .number(Double(limit)),
+            "description": .string(
+                "At most \(limit) characters counted as grapheme clusters (what a person sees as one character)"
+                    + (blankAllowed ? "" : "; not only white space") + "; no NUL"),
+        ]
+    }
+
+    /// `schema` or `null`: Swift decodes `null` into an optional property as if it were absent.
+    public static func orNull(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema, case .string(let type)? = object["type"] else { return schema }
+        object["type"] = [.string(type), "null"]
+        return .object(object)
+    }
+
+    /// A string with something other than white space in it (a name).
+    public static let nonBlank = string(pattern: "[^" + whiteSpaceClass + "]")
+
+    /// An integer in a closed range.
+    public static func integer(_ range: ClosedRange<Int>? = nil) -> JSONValue {
+        guard let range else { return ["type": "integer"] }
+        return [
+            "type": "integer", "minimum": .number(Double(range.lowerBound)),
+            "maximum": .number(Double(range.upperBound)),
+        ]
+    }
+
+    /// One of a few strings.
+    public static func oneOf(_ values: [String]) -> JSONValue {
+        ["type": "string", "enum": .array(values.map { .string($0) })]
+    }
+
+    /// An array of `items`, optionally bounded in count.
+    public static func array(_ items: JSONValue, minItems: Int? = nil, maxItems: Int? = nil) -> JSONValue {
+        var schema: [String: JSONValue] = ["type": "array", "items": items]
+        if let minItems { schema["minItems"] = .number(Double(minItems)) }
+        if let maxItems { schema["maxItems"] = .number(Double(maxItems)) }
+        return .object(schema)
+    }
+
+    /// An object used as a map from string keys to `values`.
+    public static func map(_ values: JSONValue) -> JSONValue {
+        ["type": "object", "additionalProperties": values]
+    }
+
+    public static let boolean: JSONValue = ["type": "boolean"]
+}
