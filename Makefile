@@ -4,7 +4,7 @@ SWIFT ?= swift
 FIXTURES := $(abspath ../shared/fixtures)
 export QUARTET_FIXTURES ?= $(if $(wildcard $(FIXTURES)),$(FIXTURES),)
 
-.PHONY: run test build release bench screens format lint bootstrap sanitize clean soak
+.PHONY: run test build release bench screens format lint bootstrap sanitize clean soak fuzz
 
 bootstrap:
 	@scripts/bootstrap
@@ -24,6 +24,7 @@ test: bootstrap lint
 	scripts/crash-soak --kills 3
 	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
 	scripts/sanitize
+	scripts/fuzz --time 20
 
 ## Crash consistency at full budget: `quartet serve` (release) killed 1,000 times during concurrent writes,
 ## half on SQLite and half on PostgreSQL, every acknowledged write checked after each restart.
@@ -31,6 +32,10 @@ soak: bootstrap
 	$(SWIFT) build -c release --product quartet
 	scripts/crash-soak --binary .build/release/quartet --kills 500
 	scripts/with-postgres scripts/crash-soak --binary .build/release/quartet --kills 500 --postgres
+
+## Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of the readers of untrusted bytes, 5 minutes a target.
+fuzz: bootstrap
+	scripts/fuzz --time 300
 
 ## Release-mode benchmarks, each figure beside its peer measured in the same run.
 bench:
@@ -44,10 +49,10 @@ screens:
 	scripts/screens
 
 format:
-	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Fuzz
 
 clean:
 	rm -rf .build
