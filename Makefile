@@ -28,11 +28,14 @@ test: bootstrap lint
 	scripts/idle-soak --connections 2000 --cap-to-limit
 	scripts/sanitize
 
-## Nightly-style fuzzing: schemathesis over every documented operation, 200 examples each, on both engines.
+## Nightly-style fuzzing: schemathesis over every documented operation, 200 examples each, on both engines;
+## then coverage-guided fuzzing (libFuzzer + AddressSanitizer) of the readers of untrusted bytes, 5 minutes a
+## target.
 fuzz: bootstrap
 	$(SWIFT) build --product quartet
 	scripts/contract --examples 200
 	scripts/with-postgres scripts/contract --examples 200 --postgres
+	scripts/fuzz --time 300
 
 ## Full budgets: `quartet serve` (release) killed 1,000 times during concurrent writes, half on SQLite and half
 ## on PostgreSQL, every acknowledged write checked after each restart; then 10,000 idle connections held open
@@ -55,10 +58,10 @@ screens:
 	scripts/screens
 
 format:
-	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Fuzz
 
 clean:
 	rm -rf .build

@@ -386,11 +386,41 @@ let package = Package(
     targets: targets
 )
 
+// MARK: - Fuzzing
+
+// NB: `scripts/fuzz` sets QUARTET_FUZZ=1 and builds in a scratch folder of its own with libFuzzer and
+// AddressSanitizer; the targets exist only then, so the normal build and `swift test` never see them. Each links
+// the real module it fuzzes (`@testable`, hence `-enable-testing`) and checks properties, not just crashes.
+let fuzzTargets: [(name: String, dependencies: [String])] = [
+    ("fuzz-quake-feed", ["QuakesCore"]),
+    ("fuzz-base64", ["SalesforceDevServer"]),
+    ("fuzz-sobject-upload", ["SalesforceDevServer", "DynamicJSON"]),
+    ("fuzz-media-sniffer", ["AttendeeServer"]),
+    ("fuzz-byte-range", ["HTTPServer"]),
+    ("fuzz-request-json", ["HTTPServer", "DynamicJSON"]),
+]
+if Context.environment["QUARTET_FUZZ"] == "1" {
+    // libFuzzer's own entry point (`LLVMFuzzerRunDriver`), declared for Swift.
+    targets.append(.target(name: "CFuzzer", path: "Fuzz/CFuzzer"))
+    targets.append(
+        .target(name: "FuzzSupport", dependencies: ["CFuzzer"], path: "Fuzz/FuzzSupport", swiftSettings: swiftSettings))
+    for fuzz in fuzzTargets {
+        targets.append(
+            .executableTarget(
+                name: fuzz.name, dependencies: (["FuzzSupport"] + fuzz.dependencies).map { .target(name: $0) },
+                path: "Fuzz/Targets/\(fuzz.name)", swiftSettings: swiftSettings))
+    }
+}
+
 // MARK: - Focused builds
 
 // NB: scripts/sanitize sets QUARTET_TEST_TARGETS (comma-separated test target names) so that a sanitizer
 // build compiles only those tests and what they depend on, instead of the whole package a second time.
-if let selection = Context.environment["QUARTET_TEST_TARGETS"], !selection.isEmpty {
+// QUARTET_FUZZ=1 likewise keeps only the fuzz targets and what they link.
+let focus =
+    Context.environment["QUARTET_FUZZ"] == "1"
+    ? fuzzTargets.map(\.name).joined(separator: ",") : Context.environment["QUARTET_TEST_TARGETS"]
+if let selection = focus, !selection.isEmpty {
     var keep = Set<String>()
     var pending = selection.split(separator: ",").map { String($0) }
     while let name = pending.popLast() {

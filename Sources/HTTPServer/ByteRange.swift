@@ -82,7 +82,7 @@ public enum ByteRange: Sendable, Equatable {
         guard let dash = spec.firstIndex(of: "-") else { return .invalid }
         let first = spec[..<dash].trimmingCharacters(in: .whitespaces)
         let last = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
-        guard first.allSatisfy(\.isASCIIDigit), last.allSatisfy(\.isASCIIDigit), !(first.isEmpty && last.isEmpty)
+        guard first.isASCIIDigits, last.isASCIIDigits, !(first.isEmpty && last.isEmpty)
         else { return .invalid }
         if first.isEmpty {
             // bytes=-n: the last n bytes; a suffix of 0 selects nothing.
@@ -119,8 +119,13 @@ public enum ByteRange: Sendable, Equatable {
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension String {
+    /// Whether every byte is one of `0` to `9`.
+    ///
+    /// NB: not `("0"..."9").contains(character)`: characters compare as strings, so a digit with a combining
+    /// mark (`4\u{301}`) sorts between `4` and `5` and passed, and `bytes=0-4\u{301}99` was read as `0-` (the
+    /// fuzzer found it).
+    fileprivate var isASCIIDigits: Bool { utf8.allSatisfy { (0x30...0x39).contains($0) } }
 }
 
 /// A stored file answered with validators and ranges: `ETag`, `If-None-Match` → 304, `If-Range`, `Range` →

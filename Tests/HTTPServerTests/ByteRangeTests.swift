@@ -22,6 +22,10 @@ struct ByteRangeTests {
         ("bytes=a-b", .whole),
         ("bytes=-", .whole),
         ("bytes=0-99999999999999999999999", .partial(0...99)),
+        // Found by scripts/fuzz (byte-range): digits with a combining mark are no digits.
+        ("bytes=0-4\u{301}9", .whole),
+        ("bytes=1\u{301}-5", .whole),
+        ("bytes=-\u{FF15}", .whole),
     ])
     func parsesOneRangeOfAHundredBytes(header: String, expected: ByteRange) {
         #expect(ByteRange.parse(header, length: 100) == expected)

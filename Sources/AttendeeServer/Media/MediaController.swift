@@ -108,12 +108,12 @@ struct MediaController: Sendable {
                 type: MediaRefusal.unsupportedType.rawValue)
         }
         if sniffed.type.isImage {
-            guard let width = sniffed.width, let height = sniffed.height, width > 0, height > 0 else {
+            guard (sniffed.width ?? 0) > 0, (sniffed.height ?? 0) > 0 else {
                 throw HTTPError(
                     .unsupportedMediaType, detail: "The image's size could not be read.",
                     type: MediaRefusal.unsupportedType.rawValue)
             }
-            guard width * height <= MediaLimits.maxPixels else {
+            guard sniffed.fitsPixelLimit else {
                 throw HTTPError(
                     .unprocessableContent,
                     detail: "Images may have at most \(MediaLimits.maxPixels / 1_000_000) million pixels.",

@@ -20,6 +20,14 @@ enum MediaSniffer {
         var height: Int?
         /// For zip-based office files: the extension that names the kind (`docx`, `xlsx`, `ods`, …).
         var officeExtension: String?
+
+        /// Whether an image's size, as its header gives it, is within ``MediaLimits/maxPixels``.
+        var fitsPixelLimit: Bool {
+            // NB: a header may claim 2³² - 1 by 2³² - 1, whose product does not fit `Int`.
+            guard let width, let height else { return false }
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            return !overflow && pixels <= MediaLimits.maxPixels
+        }
     }
 
     /// How many leading bytes an upload keeps for sniffing (JPEG headers may sit after large EXIF blocks).
@@ -119,7 +127,10 @@ enum MediaSniffer {
                 bytes[index + 3] == tag[3],
                 let width = bigEndian(bytes, index + 8, 4), let height = bigEndian(bytes, index + 12, 4)
             {
-                if best.map({ $0.0 * $0.1 < width * height }) ?? true { best = (width, height) }
+                // NB: each side has 32 bits, so the areas are compared as 64-bit unsigned numbers.
+                if best.map({ UInt64($0.0) * UInt64($0.1) < UInt64(width) * UInt64(height) }) ?? true {
+                    best = (width, height)
+                }
                 index += 16
             } else {
                 index += 1

@@ -34,6 +34,12 @@ struct AnyKey: JSONKey {
 struct JSONScanner {
     let bytes: UnsafeRawBufferPointer
     var index = 0
+    /// Objects and arrays open around the current position.
+    private var depth = 0
+    /// How deep objects and arrays may nest (USGS feeds nest five deep).
+    ///
+    /// NB: each level is a few stack frames; 100,000 nested `[` (100 KB) overflowed the stack and crashed the app.
+    static let maxDepth = 512
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -70,6 +76,8 @@ struct JSONScanner {
         _ keyType: Key.Type, _ member: (inout JSONScanner, Key) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         try expect(UInt8(ascii: "{"))
+        try enter()
+        defer { depth -= 1 }
         if peek() == UInt8(ascii: "}") {
             index += 1
             return
@@ -101,9 +109,16 @@ struct JSONScanner {
         return decoded.withUTF8 { Key(bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    private mutating func enter() throws(JSONSyntaxError) {
+        guard depth < Self.maxDepth else { throw fail("nested too deeply") }
+        depth += 1
+    }
+
     /// Walks the elements of an array; `element` must consume each value.
     mutating func array(_ element: (inout JSONScanner) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
         try expect(UInt8(ascii: "["))
+        try enter()
+        defer { depth -= 1 }
         if peek() == UInt8(ascii: "]") {
             index += 1
             return

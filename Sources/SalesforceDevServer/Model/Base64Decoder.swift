@@ -28,7 +28,12 @@ struct Base64Decoder: Sendable {
     private var padding = 0
 
     /// The output room that ``decode(_:into:)`` needs for `count` input bytes.
-    static func room(for count: Int) -> Int { count / 4 * 3 + 8 }
+    ///
+    /// NB: values carried from the last piece (up to three) complete a group with this piece's first characters,
+    /// so a piece may decode to a group more than its own length gives; and the vector and word stores write up
+    /// to 8 bytes past the last decoded byte. `count / 4 * 3 + 8` forgot the carry: the fuzzer had the vector
+    /// decoder write 3 bytes past it.
+    static func room(for count: Int) -> Int { (count + 3) / 4 * 3 + 8 }
 
     /// Decodes `input` into `output`, which has room for ``room(for:)`` bytes; returns how many it wrote.
     mutating func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) -> Int {

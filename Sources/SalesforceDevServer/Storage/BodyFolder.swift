@@ -240,9 +240,10 @@ public final class StagedBody: @unchecked Sendable {
     public func appendBase64(_ text: UnsafeRawBufferPointer) {
         var offset = 0
         while failure == nil, offset < text.count {
-            // NB: pieces are taken so that their decoded bytes always fit the buffer's free room.
+            // NB: pieces are taken so that their decoded bytes always fit the buffer's free room
+            // (`Base64Decoder.room(for: length) <= room`).
             let room = Self.bufferSize - buffered
-            let length = min(text.count - offset, max(0, room - 8) / 3 * 4)
+            let length = min(text.count - offset, max(0, (room - 8) / 3 * 4 - 3))
             guard length > 0 else {
                 flush()
                 continue

@@ -25,6 +25,20 @@ import Testing
         #expect(MediaSniffer.sniff(heic) == .init(type: .heic, width: 4032, height: 3024))
     }
 
+    /// Found by `scripts/fuzz` (media-sniffer): HEIF sizes are 32 bits each, and their product overflowed `Int`
+    /// (a trap, which took the server down) when two `ispe` boxes were compared and in the pixel limit.
+    @Test func headerSizesOfFourBillionSquaredNeitherTrapNorPassTheLimit() throws {
+        let ispe = Data([0, 0, 0, 20]) + Data("ispe".utf8) + Data([0, 0, 0, 0]) + Data(repeating: 0xFF, count: 8)
+        let heic = Data([0, 0, 0, 24]) + Data("ftypheic".utf8) + Data(count: 12) + ispe + ispe
+        let sniffed = try #require(MediaSniffer.sniff(heic))
+        #expect(sniffed == .init(type: .heic, width: 0xFFFF_FFFF, height: 0xFFFF_FFFF))
+        #expect(!sniffed.fitsPixelLimit)
+        #expect(MediaSniffer.Sniffed(type: .png, width: 10_000, height: 5_000).fitsPixelLimit)
+        #expect(!MediaSniffer.Sniffed(type: .png, width: 10_000, height: 5_001).fitsPixelLimit)
+        #expect(!MediaSniffer.Sniffed(type: .png, width: Int.max, height: 2).fitsPixelLimit)
+        #expect(!MediaSniffer.Sniffed(type: .png).fitsPixelLimit)
+    }
+
     @Test func documentsAreKnownByTheirBytes() {
         #expect(MediaSniffer.sniff(MediaFixtures.pdf)?.type == .pdf)
         #expect(MediaSniffer.sniff(MediaFixtures.text)?.type == .plainText)

@@ -130,6 +130,19 @@ import Testing
         #expect(throws: FeedDecodingError.self) { try decoder.decode(Data(body.utf8)) }
     }
 
+    /// A body that nests without end is refused at 512 levels; 100,000 levels overflowed the stack (a crash).
+    @Test func rejectsNestingDeeperThanTheLimit() throws {
+        let deep = "{\"features\":[{\"properties\":{\"x\":" + String(repeating: "[", count: 100_000)
+        #expect(throws: FeedDecodingError.self) { try decoder.decode(Data(deep.utf8)) }
+        let shallow = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        let feed = try decoder.decode(Data(("{\"metadata\":" + shallow + ",\"features\":[]}").utf8))
+        #expect(feed.quakes.isEmpty)
+        let tooDeep = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(throws: FeedDecodingError.self) {
+            try decoder.decode(Data(("{\"metadata\":" + tooDeep + "}").utf8))
+        }
+    }
+
     @Test func rejectsATruncatedFeed() throws {
         let data = TestFeed.collection((0..<20).map { TestFeed.feature(id: "q\($0)") })
         #expect(throws: FeedDecodingError.self) { try decoder.decode(data.prefix(data.count / 2)) }

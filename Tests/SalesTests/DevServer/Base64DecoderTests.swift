@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// Found by `scripts/fuzz` (base64): a group carried from the last piece made a piece decode to 3 bytes
+    /// more than `room(for:)` allowed, and the vector decoder wrote past the room.
+    @Test(arguments: [1, 2, 3])
+    func eachPieceStaysWithinTheRoomPromisedForIt(carried: Int) {
+        var decoder = Base64Decoder()
+        let sentinel: UInt8 = 0xA5
+        for piece in [String(repeating: "Q", count: carried), String(repeating: "A", count: 32 + 4 - carried)] {
+            let bytes = Array(piece.utf8)
+            let room = Base64Decoder.room(for: bytes.count)
+            var output = [UInt8](repeating: sentinel, count: room + 16)
+            let written = output.withUnsafeMutableBytes { buffer in
+                bytes.withUnsafeBytes { decoder.decode($0, into: buffer.baseAddress!) }
+            }
+            #expect(written <= room)
+            #expect(output[room...].allSatisfy { $0 == sentinel }, "piece of \(bytes.count) wrote past \(room)")
+        }
+    }
+
     @Test(arguments: [1, 3, 76])
     func skipsLineBreaksAndSpacesAsFoundationDoes(piece: Int) {
         let wrapped =

@@ -1,0 +1,32 @@
+/// What the decoder's documentation says it accepts, decoded the obvious way: characters outside the alphabet
+/// are skipped, the text comes in whole groups of four, `=` only completes the last group.
+public enum ReferenceBase64 {
+    public static func decode(_ text: [UInt8]) -> [UInt8]? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var values: [UInt8] = []
+        var padding = 0
+        for byte in text {
+            if let value = alphabet.firstIndex(of: byte) {
+                guard padding == 0 else { return nil }
+                values.append(UInt8(value))
+            } else if byte == UInt8(ascii: "=") {
+                padding += 1
+            }
+        }
+        guard (values.count + padding) % 4 == 0, padding <= 2, padding == 0 || values.count % 4 == 4 - padding else {
+            return nil
+        }
+        var output: [UInt8] = []
+        var bits: UInt32 = 0
+        var count = 0
+        for value in values {
+            bits = bits << 6 | UInt32(value)
+            count += 6
+            if count >= 8 {
+                count -= 8
+                output.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
+            }
+        }
+        return output
+    }
+}
