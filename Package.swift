@@ -273,7 +273,8 @@ var targets: [Target] = [
     .testTarget(
         name: "QuartetCLITests",
         dependencies: [
-            "QuartetCLI", "QuartetServer", "HTTPServer", "Database", "LocalStore", "TokenVerifier", "QuakesCore",
+            "QuartetCLI", "QuartetServer", "APIClient", "HTTPServer", "Database", "LocalStore", "TokenVerifier",
+            "QuakesCore",
             "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
         ],
         swiftSettings: swiftSettings

@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import AttendeeServer
 import Database
@@ -131,7 +132,8 @@ import TokenVerifier
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
-            let token = try String(contentsOfFile: harness.directory + "/client/attendee/token", encoding: .utf8)
+            let token = try #require(
+                CredentialStore<String>.file(URL(fileURLWithPath: harness.directory + "/client/attendee/token")).load())
             let socket = try Self.connect(port: harness.server.port)
             let head =
                 "POST /attendee/v1/events/\(event.id)/gallery?name=cut.jpg HTTP/1.1\r\nHost: x\r\n"
@@ -158,7 +160,8 @@ import TokenVerifier
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
-            let token = try String(contentsOfFile: harness.directory + "/client/attendee/token", encoding: .utf8)
+            let token = try #require(
+                CredentialStore<String>.file(URL(fileURLWithPath: harness.directory + "/client/attendee/token")).load())
             let body = Data([0xFF, 0xD8, 0xFF]) + Data(count: MediaLimits.maxBytes + 1 - 3)
             for declared in [true, false] {
                 let socket = try Self.connect(port: harness.server.port)

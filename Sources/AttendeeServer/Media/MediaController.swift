@@ -126,7 +126,7 @@ struct MediaController: Sendable {
         var hasThumbnail = false
         if sniffed.type.isImage, let path = media.folder.contentPath(sha256) {
             // NB: a photo its decoder cannot read is still kept; it just has no thumbnail.
-            if let jpeg = try? MediaThumbnail.make(imageAt: path),
+            if let jpeg = try? await MediaThumbnail.make(imageAt: path),
                 (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
             {
                 hasThumbnail = true

@@ -22,7 +22,19 @@ enum MediaThumbnail {
     /// NB: the file is mapped, not read: the decoders need the compressed bytes at hand, and mapping them keeps
     /// a 25 MB photo out of the heap. A JPEG's DCT scaling decodes at most twice the thumbnail's size before the
     /// box filter; the other formats decode whole, within ``MediaLimits/maxPixels`` (checked from the header).
-    static func make(imageAt path: String) throws -> Data {
+    ///
+    /// NB: decoding is CPU work of up to a second for a large PNG, and a 50-megapixel image decodes into some
+    /// 200 MB. It runs on a queue of its own, one image at a time, so it neither holds a thread of Swift's
+    /// cooperative pool (on a two-core machine, every request's) nor decodes several such images at once.
+    static func make(imageAt path: String) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try makeNow(imageAt: path) }) }
+        }
+    }
+
+    private static let queue = DispatchQueue(label: "quartet.media.thumbnails", qos: .utility)
+
+    private static func makeNow(imageAt path: String) throws -> Data {
         let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         let size = try ImageFile.dimensions(of: data)
         return try ImageFile.resample(data, to: fitting(size), quality: 80, pixelLimit: MediaLimits.maxPixels)
