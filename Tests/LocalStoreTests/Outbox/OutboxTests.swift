@@ -66,7 +66,7 @@ private struct Note: Codable, Sendable {
         let server = IdempotentServer(script: { name in
             switch name {
             case "stale": .status(412, #"{"title": "Changed", "detail": "Someone edited this note."}"#)
-            case "bad": .status(400, #"[{"message": "Text: too long", "errorCode": "STRING_TOO_LONG"}]"#)
+            case "bad": .status(400, #"{"title": "Refused", "detail": "Text: too long"}"#)
             default: nil
             }
         })
