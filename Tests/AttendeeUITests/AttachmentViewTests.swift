@@ -80,37 +80,12 @@ struct AttachmentViewTests {
     }
 
     @Test func aPhotoInAConversation() async throws {
-        let (host, server) = try await InboxViewTests.host()
-        try host.tap("New here? Create an account")
-        try host.type("Ana Ferreira", into: "Name")
-        try host.type("ana@example.com", into: "E-mail")
-        try host.type("correct horse", into: "Password")
-        try host.tap("Create account")
-        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
-        try host.tap("Quartet Summit 2027")
-        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
-        try host.tap("Register")
-        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
-        try host.tap("Later, I haven't decided")
-        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        let server = app.server
 
         // Bob writes to Ana first, so she has a thread to answer in.
-        let eventID = try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
-        let bob = try await server.post(
-            "/attendee/v1/auth/signup",
-            json: SignUpRequest(email: "bob@example.com", password: "correct horse", name: "Bob Babbage")
-        ).decode(AuthSession.self).token
-        let auth: HTTPHeaders = ["Authorization": "Bearer \(bob)", "Content-Type": "application/json"]
-        _ = try await server.request(.post, "/attendee/v1/events/\(eventID)/registration", headers: auth)
-        let ana = try #require(
-            try await server.get("/attendee/v1/events/\(eventID)/attendees", headers: auth).decode([Person].self)
-                .first { $0.name == "Ana Ferreira" })
-        let thread = try await server.post(
-            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: auth
-        ).decode(MessageThread.self)
-        _ = try await server.post(
-            "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: "Send me the board?"),
-            headers: auth)
+        let (bob, thread) = try await InboxViewTests.bobWritesToAna("Send me the board?", app)
 
         try host.tap("Messages")
         try await host.waitUntil("the threads") { $0.texts.contains("Send me the board?") }
@@ -123,9 +98,9 @@ struct AttachmentViewTests {
         #expect(!host.tree.texts.contains("“Photo.png” attached."))
 
         // Bob, the other participant, can open it.
-        let messages = try await server.get("/attendee/v1/threads/\(thread.id)/messages", headers: auth)
+        let messages = try await server.get("/attendee/v1/threads/\(thread.id)/messages", headers: bob.auth)
             .decode(MessagePage.self)
         let imageID = try #require(messages.messages.last?.imageID)
-        #expect(try await server.get("/attendee/v1/media/\(imageID)", headers: auth).status == .ok)
+        #expect(try await server.get("/attendee/v1/media/\(imageID)", headers: bob.auth).status == .ok)
     }
 }

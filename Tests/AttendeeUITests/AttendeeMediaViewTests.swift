@@ -20,19 +20,7 @@ struct AttendeeMediaViewTests {
     }
 
     @Test func aPhotoAddedInTheGalleryHeadsTheDocumentationPageAndOpensTheGallery() async throws {
-        let host = try await Self.host()
-        try host.tap("New here? Create an account")
-        try host.type("Ana Ferreira", into: "Name")
-        try host.type("ana@example.com", into: "E-mail")
-        try host.type("correct horse", into: "Password")
-        try host.tap("Create account")
-        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
-        try host.tap("Quartet Summit 2027")
-        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
-        try host.tap("Register")
-        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
-        try host.tap("Later, I haven't decided")
-        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+        let host = try await AttendeeRootViewTests.registered(InProcessAttendee.make())
 
         try host.tap("Gallery")
         try await host.waitUntil("the gallery") { $0.texts.contains("No photos yet.") }

@@ -52,37 +52,12 @@ struct InboxViewTests {
     }
 
     @Test func fromTheDashboardToAConversationAndToMyNotes() async throws {
-        let (host, server) = try await Self.host()
-        try host.tap("New here? Create an account")
-        try host.type("Ana Ferreira", into: "Name")
-        try host.type("ana@example.com", into: "E-mail")
-        try host.type("correct horse", into: "Password")
-        try host.tap("Create account")
-        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
-        try host.tap("Quartet Summit 2027")
-        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
-        try host.tap("Register")
-        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
-        try host.tap("Later, I haven't decided")
-        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        let server = app.server
 
         // Bob, on his own phone, writes to Ana.
-        let eventID = try #require(try await server.get("/attendee/v1/events").decode([Event].self).first?.id)
-        let bob = try await server.post(
-            "/attendee/v1/auth/signup",
-            json: SignUpRequest(email: "bob@example.com", password: "correct horse", name: "Bob Babbage")
-        ).decode(AuthSession.self).token
-        let auth: HTTPHeaders = ["Authorization": "Bearer \(bob)", "Content-Type": "application/json"]
-        _ = try await server.request(.post, "/attendee/v1/events/\(eventID)/registration", headers: auth)
-        let ana = try #require(
-            try await server.get("/attendee/v1/events/\(eventID)/attendees", headers: auth).decode([Person].self)
-                .first { $0.name == "Ana Ferreira" })
-        let thread = try await server.post(
-            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: auth
-        ).decode(MessageThread.self)
-        _ = try await server.post(
-            "/attendee/v1/threads/\(thread.id)/messages", json: SendMessageRequest(text: "Lunch after the keynote?"),
-            headers: auth)
+        _ = try await InboxViewTests.bobWritesToAna("Lunch after the keynote?", app)
 
         try host.tap("Messages")
         try await host.waitUntil("the threads") { $0.texts.contains("Lunch after the keynote?") }
@@ -151,15 +126,7 @@ struct InboxViewTests {
         try await host.waitUntil("no threads yet") { $0.visibleNavigationTitle == "Messages" }
 
         // Bob writes to Ana while her list is open: the thread comes in with its unread badge.
-        let eventID = try await app.eventID()
-        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
-        let ana = try #require(
-            try await app.server.get("/attendee/v1/events/\(eventID)/attendees", headers: bob.auth)
-                .decode([AttendeeModels.Person].self).first { $0.name == "Ana Ferreira" })
-        let thread = try await app.server.post(
-            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: bob.auth
-        ).decode(MessageThread.self)
-        try await Self.send("Lunch after the keynote?", in: thread, as: bob, app)
+        let (bob, thread) = try await Self.bobWritesToAna("Lunch after the keynote?", app)
         try await host.waitUntil("the new thread") {
             $0.texts.contains("Lunch after the keynote?") && $0.first { $0.accessibilityLabel == "1 unread" } != nil
         }
@@ -180,6 +147,22 @@ struct InboxViewTests {
             $0.visibleNavigationTitle == "Messages" && $0.texts.contains("Twelve thirty?")
                 && $0.first { $0.accessibilityLabel?.hasSuffix("unread") == true } == nil
         }
+    }
+
+    /// Bob signs up on his own phone, registers for the event and writes `text` to Ana.
+    static func bobWritesToAna(_ text: String, _ app: InProcessAttendee) async throws -> (
+        InProcessAttendee.Person, MessageThread
+    ) {
+        let eventID = try await app.eventID()
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        let ana = try #require(
+            try await app.server.get("/attendee/v1/events/\(eventID)/attendees", headers: bob.auth)
+                .decode([AttendeeModels.Person].self).first { $0.name == "Ana Ferreira" })
+        let thread = try await app.server.post(
+            "/attendee/v1/events/\(eventID)/threads", json: StartThreadRequest(personID: ana.id), headers: bob.auth
+        ).decode(MessageThread.self)
+        try await send(text, in: thread, as: bob, app)
+        return (bob, thread)
     }
 
     /// Bob sends `text` from his own phone.
