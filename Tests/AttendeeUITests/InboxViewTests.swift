@@ -54,7 +54,6 @@ struct InboxViewTests {
     @Test func fromTheDashboardToAConversationAndToMyNotes() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)
-        let server = app.server
 
         // Bob, on his own phone, writes to Ana.
         _ = try await InboxViewTests.bobWritesToAna("Lunch after the keynote?", app)
