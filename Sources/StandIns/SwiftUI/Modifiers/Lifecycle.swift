@@ -2,13 +2,20 @@ import Foundation
 
 /// Interactions and lifecycle: tasks, appearing, changes, refreshing, searching, tapping, swiping.
 extension View {
+    /// The key of a lifecycle modifier on this view: modifiers stacked on one view draw in the same place, so
+    /// each is told apart by the type it modifies (`.task {…}.task(id:) {…}` keeps two tasks, as in SwiftUI).
+    static func _modifierKey(_ name: String) -> String {
+        name + "@" + String(describing: ObjectIdentifier(Self.self))
+    }
+
     /// Runs `action` when the view appears; cancels it when the view goes away.
     public func task(
         priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void
     )
         -> some View
     {
-        _modifySingle { _, context in context.task("task", id: 0, priority: priority, action) }
+        let key = Self._modifierKey("task")
+        return _modifySingle { _, context in context.task(key, id: 0, priority: priority, action) }
     }
 
     /// Runs `action` when the view appears and again each time `id` changes.
@@ -17,13 +24,15 @@ extension View {
         @_inheritActorContext _ action: @escaping @Sendable () async -> Void
     ) -> some View {
         let id = AnyHashable(String(describing: value))
-        return _modifySingle { _, context in context.task("task", id: id, priority: priority, action) }
+        let key = Self._modifierKey("task")
+        return _modifySingle { _, context in context.task(key, id: id, priority: priority, action) }
     }
 
     /// Runs `action` each time the view appears.
     public func onAppear(perform action: (() -> Void)? = nil) -> some View {
-        _modifySingle { _, context in
-            if let action { context.onAppear("appear") { action() } }
+        let key = Self._modifierKey("appear")
+        return _modifySingle { _, context in
+            if let action { context.onAppear(key) { action() } }
         }
     }
 
@@ -36,8 +45,9 @@ extension View {
     public func onChange<V: Equatable>(
         of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
     ) -> some View {
-        _modifySingle { _, context in
-            let key = context.identity + "#onChange"
+        let modifier = Self._modifierKey("onChange")
+        return _modifySingle { _, context in
+            let key = context.identity + "#" + modifier
             let host = context.host
             if let previous = host.changeValues[key] as? V {
                 if previous != value { host.later { action(previous, value) } }

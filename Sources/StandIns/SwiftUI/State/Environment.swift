@@ -44,6 +44,13 @@ public struct Environment<Value>: DynamicProperty {
         fallback = { fatalError("No \(Value.self) in the environment") }  // NB: SwiftUI traps there too.
     }
 
+    /// Reads the observable object of `objectType` an ancestor put in with `.environment(_:)`, or `nil` where
+    /// none did.
+    public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? {
+        read = { .some($0.objects[ObjectIdentifier(objectType)] as? T) }
+        fallback = { nil }
+    }
+
     /// The value.
     @MainActor public var wrappedValue: Value {
         box.values.flatMap(read) ?? fallback()
