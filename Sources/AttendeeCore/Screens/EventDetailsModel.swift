@@ -140,7 +140,9 @@ public final class EventDetailsModel {
     }
 
     /// Keeps the live-poll card live while the screen shows, for a registered person: results redraw as
-    /// answers arrive, and a poll opening or closing replaces the card. Returns when the stream ends.
+    /// answers arrive, and a poll opening or closing replaces the card. Returns at once for a person not
+    /// registered (the event's stream is its members'), and when the stream ends; the view calls it again each
+    /// time ``isRegistered`` changes, so registering on the dashboard starts it.
     public func followLive() async {
         guard isRegistered else { return }
         liveNotice = nil

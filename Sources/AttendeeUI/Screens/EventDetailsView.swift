@@ -58,10 +58,8 @@ public struct EventDetailsView: View {
                 NavigationStack { AdditionalInfoView(model: step) }
             }
         }
-        .task {
-            await model.appeared()
-            await model.followLive()
-        }
+        .task { await model.appeared() }
+        .task(id: model.isRegistered) { await model.followLive() }
     }
 }
 
