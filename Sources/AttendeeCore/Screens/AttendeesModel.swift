@@ -124,18 +124,13 @@ public final class AttendeesModel {
         selectedID = nil
     }
 
-    /// Folds text the way the server does, so the list and `?search=` agree.
-    public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
-    }
-
     private func filter() {
-        let query = Self.fold(searchText.trimmingCharacters(in: .whitespaces))
+        let query = SearchFolding.fold(searchText.trimmingCharacters(in: .whitespaces))
         let matching =
             query.isEmpty
             ? people
             : people.filter { person in
-                [person.name, person.company, person.title].contains { Self.fold($0).contains(query) }
+                [person.name, person.company, person.title].contains { SearchFolding.fold($0).contains(query) }
             }
         rows = matching.map(PersonRow.init)
         emptyMessage = rows.isEmpty && !query.isEmpty ? Strings.format("attendees.empty", searchText) : nil
