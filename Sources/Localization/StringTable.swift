@@ -13,21 +13,40 @@ import Foundation
 /// }
 /// ```
 ///
-/// NB: `String(localized:bundle:)` does not exist on Linux; `NSLocalizedString` works on both platforms.
-/// Placeholders are filled by hand (`%@`, `%1$@`, `%2$@` …), since `String(format:)` needs Objective-C
+/// NB: the table is read once, when it is made, in the language the person prefers among the bundle's, and each
+/// lookup after that is a dictionary read. `NSLocalizedString` on every lookup went through CoreFoundation's
+/// bundle code each time, which on Linux once handed out an empty sentence while many screens looked strings up
+/// at once. Placeholders are filled by hand (`%@`, `%1$@`, `%2$@` …), since `String(format:)` needs Objective-C
 /// objects for `%@` on Linux; numbers are formatted by the caller, so every argument is a string.
 public struct StringTable: Sendable {
     /// The bundle whose `Localizable.strings` the table reads.
     public let bundle: Bundle
+    /// The sentences, by key.
+    private let sentences: [String: String]
 
-    /// A table over `bundle` (a module's `Bundle.module`).
+    /// A table over `bundle` (a module's `Bundle.module`), read at once.
     public init(bundle: Bundle) {
         self.bundle = bundle
+        sentences = Self.read(bundle)
+    }
+
+    /// The `Localizable.strings` of the preferred language the bundle has (its development language otherwise);
+    /// empty when there is none, so every key shows as itself.
+    static func read(_ bundle: Bundle) -> [String: String] {
+        let language = Bundle.preferredLocalizations(from: bundle.localizations).first
+        guard
+            let url = bundle.url(
+                forResource: "Localizable", withExtension: "strings", subdirectory: nil, localization: language)
+                ?? bundle.url(forResource: "Localizable", withExtension: "strings"),
+            let data = try? Data(contentsOf: url),
+            let table = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+        else { return [:] }
+        return table
     }
 
     /// The string for `key` in the current language; the key itself when the table lacks it.
     public func text(_ key: String) -> String {
-        mark(NSLocalizedString(key, bundle: bundle, comment: ""))
+        mark(sentences[key] ?? key)
     }
 
     /// The string for `key` with its placeholders filled in order: `%1$@`, `%2$@` … by position, plain `%@`
@@ -38,7 +57,7 @@ public struct StringTable: Sendable {
 
     /// The string for `key` with its placeholders filled by `arguments`.
     public func format(_ key: String, _ arguments: [String]) -> String {
-        mark(Self.fill(NSLocalizedString(key, bundle: bundle, comment: ""), arguments))
+        mark(Self.fill(sentences[key] ?? key, arguments))
     }
 
     /// Fills `%n$@` and `%@` placeholders of `template` with `arguments`; `%%` is a literal percent sign.
