@@ -257,7 +257,7 @@ var targets: [Target] = [
             "Database",
             "DatabaseTestSupport",
             // Real image fixtures for the gallery tests are encoded in the test.
-            "ImageCodec", "ImageSamples", "TokenVerifier",
+            "ImageCodec", "ImageSamples", "TokenVerifier", "Localization",
         ],
         swiftSettings: swiftSettings
     ),
@@ -309,7 +309,7 @@ let views: [(name: String, dependencies: [String], frameworks: [String], testing
     ("ChangeJarUI", ["ChangeJarCore", "ChangeJarModels"], ["SwiftUI", "UIKit", "AuthenticationServices"], []),
     (
         "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit", "PhotosUI"],
-        ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier"]
+        ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier", "ImageSamples"]
     ),
 ]
 #if canImport(Darwin)

@@ -5,6 +5,7 @@ import AttendeeServer
 import Database
 import Foundation
 import HTTPServer
+import ImageSamples
 import SwiftUI
 import Synchronization
 import Testing
@@ -35,13 +36,51 @@ struct AttendeeMediaViewTests {
         try host.pickPhoto(png, in: "Add photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
         #expect(host.tree.texts.contains("PNG image · 129 bytes · 640 × 480"))
+        // Its pixels cannot be read, so the server made no thumbnail: the tile draws the file itself.
+        try await host.waitUntil("the tile's picture") { Self.picture($0, "Photo.png") == "129 bytes" }
         try host.back()
 
         try host.tap("Documentation")
         try await host.waitUntil("the documents") { $0.find(.button, "Open the gallery") != nil }
         #expect(host.tree.visibleNavigationTitle == "Documentation")
         for title in ["Pre-read", "Post-read", "Session materials"] { #expect(host.tree.texts.contains(title)) }
+        try await host.waitUntil("the header photo") { Self.picture($0, "Photo.png") == "129 bytes" }
         try host.tap("Open the gallery")
         try await host.waitUntil("the gallery sheet") { $0.topPresentation?.texts.contains("Photo.png") == true }
+    }
+
+    @Test func photosAreDrawnFromTheirThumbnailsInTheGalleryAndOnTheWall() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        let photo = try ImageSamples.png(ImageSamples.gradient(width: 1200, height: 900))
+
+        try host.tap("Gallery")
+        try await host.waitUntil("the gallery") { $0.texts.contains("No photos yet.") }
+        try host.pickPhoto(photo, in: "Add photo")
+        try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
+        let listed = try #require(try await app.mediaClient.gallery(app.eventID()).first)
+        #expect(listed.hasThumbnail)
+        let thumbnail = try await app.mediaClient.thumbnail(listed.id)
+        #expect(thumbnail.count < photo.count)
+        try await host.waitUntil("the tile's thumbnail") { Self.picture($0, "Photo.png") == "\(thumbnail.count) bytes" }
+        try host.back()
+
+        // The same photo on the wall: the row asks for the thumbnail by the post's image id alone.
+        try host.tap("Wall")
+        try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
+        try host.pickPhoto(photo, in: "Attach photo")
+        try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
+        try host.type("From the back row", into: "Write on the wall")
+        try host.tap("Post")
+        try await host.waitUntil("the post's thumbnail") {
+            $0.texts.contains("From the back row")
+                && Self.picture($0, "Photo from Ana Ferreira") == "\(thumbnail.count) bytes"
+        }
+    }
+
+    /// What the image a screen reader calls `label` draws: `N bytes` for a fetched picture, `nil` while it shows
+    /// the photo symbol (or is not there).
+    static func picture(_ tree: ViewNode, _ label: String) -> String? {
+        tree.first { $0.kind == .image && $0.accessibilityLabel == label && $0.systemImage == nil }?.value
     }
 }

@@ -117,20 +117,29 @@ public final class PhotoAttachment {
     func keep(_ imageID: String?) { state = imageID.map { .kept(imageID: $0) } ?? .none }
 }
 
-/// A picture in a row (post, message, note), as the view shows it.
+/// A picture on a screen (a post's, a message's or a note's photo, a gallery tile), as the view shows it; its
+/// bytes come from ``MediaPictures``.
 public struct RowImage: Sendable, Hashable, Codable {
     /// The media id.
     public var mediaID: String
-    /// Where its thumbnail is (`/attendee/v1/media/:mediaID/thumbnail`, signed in).
-    public var thumbnailPath: String
-    /// What a screen reader says: `Photo from Ada Lovelace`, or `Your photo`.
+    /// Whether the server made a thumbnail: `false` draws the file itself, `nil` (a row knows only the id) asks
+    /// for the thumbnail first and falls back to the file.
+    public var hasThumbnail: Bool?
+    /// What a screen reader says: `Photo from Ada Lovelace`, `Your photo`, or a gallery photo's file name.
     public var accessibilityLabel: String
 
     /// The picture `mediaID`, sent by `author` (`nil`: the reader's own, in a conversation or a note).
     public init?(_ mediaID: String?, author: String?) {
         guard let mediaID else { return nil }
         self.mediaID = mediaID
-        thumbnailPath = AttendeeRoute.mediaThumbnail.href(mediaID)
+        hasThumbnail = nil
         accessibilityLabel = author.map { Strings.format("attach.imageLabel", $0) } ?? Strings.text("attach.myImage")
+    }
+
+    /// A photo listed with its details (the gallery, the Documentation header), named by its file name.
+    public init(_ file: MediaFile) {
+        mediaID = file.id
+        hasThumbnail = file.hasThumbnail
+        accessibilityLabel = file.fileName
     }
 }

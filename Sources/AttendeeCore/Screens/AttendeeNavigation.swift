@@ -228,9 +228,15 @@ public final class AttendeeAppModel {
     /// The base of the links a share sheet offers.
     public let shareBaseURL: URL
 
-    /// Creates the app over its dependencies.
-    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL) {
+    /// Creates the app over its dependencies; `mediaClient` serves the Documentation page, the gallery and every
+    /// picture (a test value fails every call).
+    public init(
+        client: AttendeeClient, mediaClient: AttendeeMediaClient = AttendeeMediaClient(),
+        offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL
+    ) {
         self.client = client
+        self.mediaClient = mediaClient
+        pictures = MediaPictures(client: mediaClient)
         self.offlineCopy = offlineCopy
         self.shareBaseURL = shareBaseURL
         account = AccountModel(client: client)
@@ -281,8 +287,10 @@ public final class AttendeeAppModel {
 
     // MARK: Media (documents and gallery)
 
-    /// The documents and gallery calls (set by the app at launch; a test value fails every call).
-    public var mediaClient = AttendeeMediaClient()
+    /// The documents, gallery and picture calls.
+    public let mediaClient: AttendeeMediaClient
+    /// The pictures every page draws, fetched once for the whole app (the views read them from the environment).
+    public let pictures: MediaPictures
     /// The Documentation page of an event.
     public func documents(_ eventID: String) -> DocumentsModel {
         DocumentsModel(client: mediaClient, eventID: eventID)

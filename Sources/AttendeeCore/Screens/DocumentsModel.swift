@@ -81,9 +81,9 @@ public final class DocumentsModel {
         Section(kind: $0, title: $0.title, rows: [], emptyMessage: Strings.text("documents.empty"))
     }
     /// The header photo's id, when the event has photos.
-    public private(set) var headerPhotoID: String?
-    /// Whether the header photo has a thumbnail to show.
-    public private(set) var headerPhotoHasThumbnail = false
+    public var headerPhotoID: String? { headerPhoto?.mediaID }
+    /// The header photo's picture.
+    public private(set) var headerPhoto: RowImage?
     /// Set when the header photo was tapped: the screen shows the gallery.
     public private(set) var showsGallery = false
     /// The last download, until the screen has taken it.
@@ -206,8 +206,7 @@ public final class DocumentsModel {
         var files: [String: MediaFile] = [:]
         for file in page.preRead + page.postRead + page.materials { files[file.id] = file }
         self.files = files
-        headerPhotoID = page.headerPhoto?.id
-        headerPhotoHasThumbnail = page.headerPhoto?.hasThumbnail ?? false
+        headerPhoto = page.headerPhoto.map(RowImage.init)
         sections = SectionKind.allCases.map { kind in
             let list: [MediaFile] =
                 switch kind {

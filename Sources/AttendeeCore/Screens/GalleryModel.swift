@@ -13,8 +13,8 @@ public final class GalleryModel {
         public var fileName: String
         /// `JPEG image · 2.1 MB · 4032 × 3024`.
         public var detail: String
-        /// Whether a small JPEG exists (otherwise the view loads the photo itself).
-        public var hasThumbnail: Bool
+        /// The picture the tile draws (its thumbnail, or the photo itself where the server made none).
+        public var image: RowImage
     }
 
     /// The photos shown, newest first.
@@ -88,7 +88,7 @@ public final class GalleryModel {
 
     private func show(_ files: [MediaFile]) {
         tiles = files.map {
-            Tile(id: $0.id, fileName: $0.fileName, detail: MediaText.detail($0), hasThumbnail: $0.hasThumbnail)
+            Tile(id: $0.id, fileName: $0.fileName, detail: MediaText.detail($0), image: RowImage($0))
         }
         emptyMessage = files.isEmpty ? Strings.text("gallery.empty") : nil
     }

@@ -8,13 +8,13 @@ public struct AttendeeRootView: View {
 
     /// The app over its live or test dependencies.
     ///
-    /// `mediaClient` serves the Documentation page and the gallery.
+    /// `mediaClient` serves the Documentation page, the gallery and the pictures.
     public init(
         client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL,
         mediaClient: AttendeeMediaClient = AttendeeMediaClient()
     ) {
-        let app = AttendeeAppModel(client: client, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL)
-        app.mediaClient = mediaClient
+        let app = AttendeeAppModel(
+            client: client, mediaClient: mediaClient, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL)
         _app = State(initialValue: app)
     }
 
@@ -29,6 +29,7 @@ public struct AttendeeRootView: View {
             }
             .navigationDestination(for: AttendeeDestination.self) { AttendeePage(destination: $0, app: app) }
         }
+        .environment(app.pictures)
         .task { await app.launched() }
     }
 }

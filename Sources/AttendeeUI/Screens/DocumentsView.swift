@@ -15,8 +15,16 @@ public struct DocumentsView: View {
 
     public var body: some View {
         List {
-            if model.headerPhotoID != nil {
-                Button(model.headerPhotoTitle) { model.headerPhotoTapped() }
+            if let photo = model.headerPhoto {
+                Button {
+                    model.headerPhotoTapped()
+                } label: {
+                    VStack(alignment: .leading) {
+                        RowImageView(image: photo)
+                        Text(model.headerPhotoTitle)
+                    }
+                }
+                .accessibilityLabel(model.headerPhotoTitle)
             }
             ForEach(model.sections) { section in
                 Section(section.title) {

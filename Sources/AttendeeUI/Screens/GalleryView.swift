@@ -21,6 +21,7 @@ public struct GalleryView: View {
             }
             ForEach(model.tiles) { tile in
                 VStack(alignment: .leading) {
+                    RowImageView(image: tile.image)
                     Text(tile.fileName)
                     Text(tile.detail).font(.caption).foregroundStyle(.secondary)
                 }

@@ -2,6 +2,10 @@ import AttendeeCore
 import PhotosUI
 import SwiftUI
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 /// A composer's photo: the picker, the line that says where the photo stands, and Remove.
 struct PhotoAttachmentControls: View {
     let attachment: PhotoAttachment
@@ -23,11 +27,40 @@ struct PhotoAttachmentControls: View {
     }
 }
 
-/// The picture of a post, message or note: a photo symbol a screen reader names.
+/// A photo (of a post, a message, a note, a gallery tile): the picture once fetched, the photo symbol while it
+/// comes or where it cannot; a screen reader names it either way.
 struct RowImageView: View {
     let image: RowImage
+    @Environment(MediaPictures.self) private var pictures: MediaPictures?
 
     var body: some View {
-        Image(systemName: "photo").accessibilityLabel(image.accessibilityLabel)
+        picture
+            .accessibilityLabel(image.accessibilityLabel)
+            .task(id: image.mediaID) { await pictures?.appeared(image) }
+    }
+
+    @ViewBuilder private var picture: some View {
+        switch pictures?.picture(image) {
+        case .loading: ProgressView()
+        case .loaded(let data): PictureView(data: data)
+        case .unavailable, nil: Image(systemName: "photo")
+        }
+    }
+}
+
+/// Encoded image bytes drawn fitted to their row, where the platform can decode them.
+private struct PictureView: View {
+    let data: Data
+
+    var body: some View {
+        #if canImport(UIKit)
+            if let decoded = UIImage(data: data) {
+                Image(uiImage: decoded).resizable().scaledToFit().frame(maxHeight: 240)
+            } else {
+                Image(systemName: "photo")
+            }
+        #else
+            Image(systemName: "photo")
+        #endif
     }
 }

@@ -70,7 +70,7 @@ import Testing
         #expect(uploads.events.withLock { $0 } == ["e1"])
         let row = try #require(model.rows.first)
         #expect(row.image?.mediaID == "a-e1")
-        #expect(row.image?.thumbnailPath == "/attendee/v1/media/a-e1/thumbnail")
+        #expect(row.image?.hasThumbnail == nil, "a post knows only its photo's id")
         #expect(row.image?.accessibilityLabel == "Photo from Ana Ferreira")
         #expect(model.attachment.state == PhotoAttachment.State.none, "the next post starts without a photo")
 
