@@ -23,8 +23,8 @@ test: bootstrap lint
 	$(SWIFT) build --product quartet
 	scripts/crash-soak --kills 3
 	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
-	scripts/contract --examples 3 --phases fuzzing --seed 1
-	scripts/with-postgres scripts/contract --examples 3 --phases fuzzing --seed 1 --postgres
+	scripts/contract --examples 3 --phases fuzzing,stateful --seed 1
+	scripts/with-postgres scripts/contract --examples 3 --phases fuzzing,stateful --seed 1 --postgres
 	scripts/idle-soak --connections 2000 --cap-to-limit
 	scripts/sanitize
 
