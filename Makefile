@@ -32,9 +32,9 @@ test: bootstrap lint
 ## then coverage-guided fuzzing (libFuzzer + AddressSanitizer) of the readers of untrusted bytes, 5 minutes a
 ## target.
 fuzz: bootstrap
-	$(SWIFT) build --product quartet
-	scripts/contract --examples 200
-	scripts/with-postgres scripts/contract --examples 200 --postgres
+	$(SWIFT) build -c release --product quartet
+	scripts/contract --binary .build/release/quartet --examples 200
+	scripts/with-postgres scripts/contract --binary .build/release/quartet --examples 200 --postgres
 	scripts/fuzz --time 300
 
 ## Full budgets: `quartet serve` (release) killed 1,000 times during concurrent writes, half on SQLite and half
