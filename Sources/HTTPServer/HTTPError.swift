@@ -92,3 +92,11 @@ private struct ProblemDocument: Encodable {
         try container.encode(status, forKey: Key(stringValue: "status"))
     }
 }
+
+/// An error from a layer below HTTP (the database) that knows which answer it stands for, such as a 503 with
+/// `Retry-After` for a lock held too long. The conformance lives where both the error and this protocol are seen
+/// (QuartetServer, for the database's); the real error still goes to the log, never to the wire.
+public protocol HTTPResponseError: Error {
+    /// The problem to answer with; `nil` answers as for any unexpected error (a logged 500).
+    var httpError: HTTPError? { get }
+}

@@ -11,6 +11,18 @@ enum ErrorMapping {
         if let error = error as? HTTPError {
             return error.response(instance: instance)
         }
+        if let known = error as? any HTTPResponseError, let answer = known.httpError {
+            log.record([
+                "level": "warn",
+                "msg": "request refused for a passing reason",
+                "method": request.method.rawValue,
+                "path": request.path,
+                "request_id": request.requestID,
+                "status": String(answer.status.rawValue),
+                "error": String(reflecting: error),
+            ])
+            return answer.response(instance: instance)
+        }
         if error is CancellationError {
             return HTTPError(.serviceUnavailable, detail: "The request was cancelled.").response(instance: instance)
         }

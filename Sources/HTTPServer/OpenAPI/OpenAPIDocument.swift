@@ -221,7 +221,10 @@ public struct OpenAPIDocument: Sendable {
     /// deadline for all; a missing or expired token where one is needed; a malformed or oversized body where
     /// one is read.
     static func commonResponses(_ operation: APIOperation) -> [Int: String] {
-        var responses = [429: "Too many requests from this address (see Retry-After)", 503: "Took too long; retry"]
+        var responses = [
+            429: "Too many requests from this address (see Retry-After)",
+            503: "Took too long, or the database is busy; retry (see Retry-After where given)",
+        ]
         if operation.requiresAuthentication { responses[401] = "Not signed in, or the token has expired" }
         if operation.requestBody != nil {
             responses[400] = "Malformed body"
