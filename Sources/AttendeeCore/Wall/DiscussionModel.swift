@@ -43,10 +43,9 @@ public final class DiscussionModel {
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: PostTimeFormatter
-    private var messages: [DiscussionMessage] = []
-    private var viewer: PostViewer?
+    private var feed = PostFeed<DiscussionMessage>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
-    public private(set) var nextCursor: String?
+    public var nextCursor: String? { feed.nextCursor }
 
     /// Creates the discussion of `sessionID`; times are shown in `timeZone`.
     public init(
@@ -71,10 +70,7 @@ public final class DiscussionModel {
     public func appeared(cursor: String? = nil) async {
         isLoading = true
         do {
-            let page = try await client.discussion(sessionID, cursor, nil)
-            messages = page.messages
-            viewer = page.viewer
-            nextCursor = page.nextCursor
+            feed.show(try await client.discussion(sessionID, cursor, nil))
             banner = nil
         } catch {
             banner = PostBanner(error)
@@ -87,10 +83,7 @@ public final class DiscussionModel {
     public func loadMoreTapped() async {
         guard let cursor = nextCursor else { return }
         do {
-            let page = try await client.discussion(sessionID, cursor, nil)
-            let known = Set(messages.map(\.id))
-            messages += page.messages.filter { !known.contains($0.id) }
-            nextCursor = page.nextCursor
+            feed.appendOlder(try await client.discussion(sessionID, cursor, nil))
             banner = nil
         } catch {
             banner = PostBanner(error)
@@ -144,29 +137,22 @@ public final class DiscussionModel {
     public func apply(_ update: DiscussionUpdate) {
         switch update {
         case .posted(let message) where message.sessionID == sessionID:
-            if !messages.contains(where: { $0.id == message.id }) {
-                // NB: times on the wire are whole seconds; a new one written in the same second as the top one is newer.
-                let index = messages.firstIndex { $0.createdAt <= message.createdAt } ?? messages.endIndex
-                messages.insert(message, at: index)
-            }
+            feed.insert(message)
         case .posted:
             break
         case .deleted(let deletion):
-            messages.removeAll { $0.id == deletion.messageID }
+            feed.remove(deletion.messageID)
         }
         rebuild()
     }
 
     private func rebuild() {
-        rows = messages.map { message in
+        rows = feed.items.map { message in
             DiscussionRow(
-                id: message.id,
-                byline: Strings.format("wall.by", message.author.name, times.string(message.createdAt)),
-                text: message.text, imageID: message.imageID,
-                image: RowImage(message.imageID, author: message.author.name),
-                canDelete: viewer?.mayDelete(message.author) ?? false)
+                id: message.id, byline: feed.byline(message, times), text: message.text, imageID: message.imageID,
+                image: RowImage(message.imageID, author: message.author.name), canDelete: feed.mayDelete(message))
         }
         canLoadMore = nextCursor != nil
-        emptyMessage = messages.isEmpty && banner == nil && !isLoading ? Strings.text("discussion.empty") : nil
+        emptyMessage = feed.items.isEmpty && banner == nil && !isLoading ? Strings.text("discussion.empty") : nil
     }
 }

@@ -79,10 +79,9 @@ public final class WallModel {
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: PostTimeFormatter
-    private var posts: [WallPost] = []
-    private var viewer: PostViewer?
+    private var feed = PostFeed<WallPost>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
-    public private(set) var nextCursor: String?
+    public var nextCursor: String? { feed.nextCursor }
     /// Likes on their way: the state the reader asked for, by post id.
     private var pendingLikes: [String: Bool] = [:]
     /// Posts with a like on its way whose count a live event has since told.
@@ -116,10 +115,7 @@ public final class WallModel {
     public func appeared(cursor: String? = nil) async {
         isLoading = true
         do {
-            let page = try await client.wall(eventID, cursor, nil)
-            posts = page.posts
-            viewer = page.viewer
-            nextCursor = page.nextCursor
+            feed.show(try await client.wall(eventID, cursor, nil))
             banner = nil
         } catch {
             banner = PostBanner(error)
@@ -134,10 +130,7 @@ public final class WallModel {
         isLoadingMore = true
         defer { isLoadingMore = false }
         do {
-            let page = try await client.wall(eventID, cursor, nil)
-            let known = Set(posts.map(\.id))
-            posts += page.posts.filter { !known.contains($0.id) }
-            nextCursor = page.nextCursor
+            feed.appendOlder(try await client.wall(eventID, cursor, nil))
             banner = nil
         } catch {
             banner = PostBanner(error)
@@ -162,7 +155,7 @@ public final class WallModel {
         defer { isPosting = false }
         do {
             let post = try await client.postToWall(eventID, NewWallPost(text: sent, imageID: attachment.imageID))
-            insert(post)
+            feed.insert(post)
             if draft == sent { draft = "" }
             attachment.sent()
             banner = nil
@@ -174,14 +167,14 @@ public final class WallModel {
 
     /// Like (or Unlike) was tapped: shown at once, rolled back if the server refuses.
     public func likeTapped(postID: String) async {
-        guard pendingLikes[postID] == nil, let post = posts.first(where: { $0.id == postID }) else { return }
+        guard pendingLikes[postID] == nil, let post = feed.items.first(where: { $0.id == postID }) else { return }
         let wanted = !post.likedByMe
         pendingLikes[postID] = wanted
         rebuild()
         do {
             let likes = wanted ? try await client.like(postID) : try await client.unlike(postID)
             let heardLive = countsHeardWhilePending.contains(postID)
-            modify(postID) {
+            feed.modify(postID) {
                 // NB: a live count heard meanwhile is at least as new as the answer's, which was read before
                 // its own event was committed.
                 if !heardLive { $0.likeCount = likes.likeCount }
@@ -260,17 +253,17 @@ public final class WallModel {
     public func apply(_ update: WallUpdate) {
         switch update {
         case .posted(let post) where post.eventID == eventID:
-            insert(post)
+            feed.insert(post)
         case .posted:
             break
         case .replied(let reply):
-            modify(reply.postID) { post in
+            feed.modify(reply.postID) { post in
                 if !post.replies.contains(where: { $0.id == reply.id }) { post.replies.append(reply) }
             }
         case .likes(let likes):
-            let mine = likes.changedBy != nil && likes.changedBy == viewer?.personID
+            let mine = likes.changedBy != nil && likes.changedBy == feed.viewer?.personID
             if pendingLikes[likes.postID] != nil { countsHeardWhilePending.insert(likes.postID) }
-            modify(likes.postID) { post in
+            feed.modify(likes.postID) { post in
                 post.likeCount = likes.likeCount
                 // NB: the echo of the reader's own like often arrives before the answer; it already counts the
                 // like, so the post takes the reader's new state and a pending like adds nothing on top.
@@ -278,9 +271,9 @@ public final class WallModel {
             }
         case .deleted(let deletion):
             if let replyID = deletion.replyID {
-                modify(deletion.postID) { $0.replies.removeAll { $0.id == replyID } }
+                feed.modify(deletion.postID) { $0.replies.removeAll { $0.id == replyID } }
             } else {
-                posts.removeAll { $0.id == deletion.postID }
+                feed.remove(deletion.postID)
                 pendingLikes[deletion.postID] = nil
             }
         }
@@ -289,20 +282,8 @@ public final class WallModel {
 
     // MARK: - State
 
-    private func insert(_ post: WallPost) {
-        guard !posts.contains(where: { $0.id == post.id }) else { return }
-        // NB: times on the wire are whole seconds; a new one written in the same second as the top one is newer.
-        let index = posts.firstIndex { $0.createdAt <= post.createdAt } ?? posts.endIndex
-        posts.insert(post, at: index)
-    }
-
-    private func modify(_ postID: String, _ change: (inout WallPost) -> Void) {
-        guard let index = posts.firstIndex(where: { $0.id == postID }) else { return }
-        change(&posts[index])
-    }
-
     private func rebuild() {
-        rows = posts.map { post in
+        rows = feed.items.map { post in
             var liked = post.likedByMe
             var count = post.likeCount
             if let wanted = pendingLikes[post.id], wanted != post.likedByMe {
@@ -311,20 +292,19 @@ public final class WallModel {
             }
             return WallPostRow(
                 id: post.id,
-                byline: Strings.format("wall.by", post.author.name, times.string(post.createdAt)),
+                byline: feed.byline(post, times),
                 text: post.text, imageID: post.imageID, image: RowImage(post.imageID, author: post.author.name),
                 likeCount: count, likes: Self.likes(count), isLiked: liked,
                 likeButtonTitle: Strings.text(liked ? "wall.unlike" : "wall.like"),
-                canDelete: viewer?.mayDelete(post.author) ?? false,
+                canDelete: feed.mayDelete(post),
                 replies: post.replies.map { reply in
                     WallReplyRow(
-                        id: reply.id,
-                        byline: Strings.format("wall.by", reply.author.name, times.string(reply.createdAt)),
-                        text: reply.text, canDelete: viewer?.mayDelete(reply.author) ?? false)
+                        id: reply.id, byline: feed.byline(reply, times), text: reply.text,
+                        canDelete: feed.mayDelete(reply))
                 })
         }
         canLoadMore = nextCursor != nil
-        emptyMessage = posts.isEmpty && banner == nil && !isLoading ? Strings.text("wall.empty") : nil
+        emptyMessage = feed.items.isEmpty && banner == nil && !isLoading ? Strings.text("wall.empty") : nil
     }
 
     static func likes(_ count: Int) -> String {
