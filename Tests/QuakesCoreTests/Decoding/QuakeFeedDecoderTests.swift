@@ -130,6 +130,20 @@ import Testing
         #expect(throws: FeedDecodingError.self) { try decoder.decode(Data(body.utf8)) }
     }
 
+    /// Foundation's `JSONSerialization` reads a comma before a closing brace or bracket, so the scanner does too
+    /// (the quake-feed fuzz target found a feature it refused); a lone comma is still no JSON.
+    @Test func readsATrailingCommaAsFoundationDoes() throws {
+        let body = #"{"features":[{"type":"Feature","properties":{"mag":-0.5,"time":1,},"id":"a","#
+            + #""geometry":{"coordinates":[1,2,],},},],}"#
+        #expect(try JSONSerialization.jsonObject(with: Data(body.utf8)) is [String: Any])
+        let feed = try decoder.decode(Data(body.utf8))
+        #expect(feed.quakes.map(\.id) == ["a"])
+        #expect(feed.quakes.first?.magnitude == -0.5)
+        for broken in [#"{"features":[,]}"#, #"{,}"#, #"{"features":[1,,]}"#] {
+            #expect(throws: FeedDecodingError.self) { try decoder.decode(Data(broken.utf8)) }
+        }
+    }
+
     /// A body that nests without end is refused at 512 levels; 100,000 levels overflowed the stack (a crash).
     @Test func rejectsNestingDeeperThanTheLimit() throws {
         let deep = "{\"features\":[{\"properties\":{\"x\":" + String(repeating: "[", count: 100_000)
