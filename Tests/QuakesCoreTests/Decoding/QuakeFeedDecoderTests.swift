@@ -133,7 +133,8 @@ import Testing
     /// Foundation's `JSONSerialization` reads a comma before a closing brace or bracket, so the scanner does too
     /// (the quake-feed fuzz target found a feature it refused); a lone comma is still no JSON.
     @Test func readsATrailingCommaAsFoundationDoes() throws {
-        let body = #"{"features":[{"type":"Feature","properties":{"mag":-0.5,"time":1,},"id":"a","#
+        let body =
+            #"{"features":[{"type":"Feature","properties":{"mag":-0.5,"time":1,},"id":"a","#
             + #""geometry":{"coordinates":[1,2,],},},],}"#
         #expect(try JSONSerialization.jsonObject(with: Data(body.utf8)) is [String: Any])
         let feed = try decoder.decode(Data(body.utf8))
