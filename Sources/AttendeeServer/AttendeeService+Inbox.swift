@@ -43,6 +43,12 @@ extension AttendeeService {
                 "after": "a message id: the page after it (`nextCursor`)",
                 "before": "a message id, or `end` for the newest: the page before it (`previousCursor`)",
                 "limit": "1–200 messages (50 unless given)",
+            ],
+            querySchemas: [
+                // NB: ids are positive 64-bit integers; 18 digits keep every one and never overflow.
+                "after": Schema.string(maxLength: 18, pattern: "^[0-9]*$"),
+                "before": Schema.string(maxLength: 18, pattern: "^(" + MessageRules.newestCursor + "|[1-9][0-9]*)?$"),
+                "limit": Schema.integer(1...MessageRules.maximumPageSize),
             ]),
         inbox(
             AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
@@ -89,12 +95,13 @@ extension AttendeeService {
 
     private static func inbox(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil, array: Bool = false,
-        object: Bool = true, query: [String: String] = [:]
+        object: Bool = true, query: [String: String] = [:], querySchemas: [String: JSONValue] = [:]
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
             responseBody: array ? ["type": "array"] : object ? ["type": "object"] : nil)
         operation.queryParameters = query
+        operation.queryParameterSchemas = querySchemas
         return operation
     }
 
@@ -105,10 +112,16 @@ extension AttendeeService {
         return Schema.object(properties, required: ["text"])
     }
 
+    /// 2⁵³: the largest integer a JSON number (a double) and `Int` both hold exactly; a version never gets there.
+    static let largestExactInteger = 1 << 53
+
     private static let imageID = Schema.orNull(
         Schema.string(minLength: 1, maxLength: MessageRules.imageIDLimit, pattern: #"^[^\u0000]*$"#))
 
     private static let noteEdit = Schema.object(
-        ["text": Schema.text(graphemes: NoteRules.textLimit), "imageID": imageID, "version": Schema.integer()],
+        [
+            "text": Schema.text(graphemes: NoteRules.textLimit), "imageID": imageID,
+            "version": Schema.integer(0...Self.largestExactInteger),
+        ],
         required: ["text", "version"])
 }

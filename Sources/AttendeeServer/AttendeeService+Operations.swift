@@ -219,7 +219,9 @@ extension AttendeeService {
                         "options": Schema.array(
                             Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
                             maxItems: PollDraft.optionCount.upperBound),
-                        "correct": Schema.array(Schema.integer()),
+                        "correct": Schema.array(
+                            Schema.integer(0...(PollDraft.optionCount.upperBound - 1)),
+                            maxItems: PollDraft.optionCount.upperBound),
                     ], required: ["text", "options"]),
                 minItems: 1, maxItems: PollDraft.quizQuestionCount.upperBound),
         ], required: ["kind", "choice", "questions"])

@@ -31,6 +31,10 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: "name", message: "Enter your name.")
         }
+        // NB: as in a profile's fields: no one types NUL, and PostgreSQL cannot store it.
+        if name.unicodeScalars.contains("\u{0}") {
+            return FieldError(field: "name", message: "The name contains a character that is not allowed.")
+        }
         return nil
     }
 }

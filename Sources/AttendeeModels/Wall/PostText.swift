@@ -24,7 +24,7 @@ public enum PostText {
         case tooLong
         /// A NUL character, which no text a person types contains.
         case invalidCharacter
-        /// An image id that is empty or too long.
+        /// An image id that is empty, too long, or holds a NUL.
         case invalidImage
     }
 
@@ -32,7 +32,9 @@ public enum PostText {
     public static func check(_ text: String, imageID: String?) -> Problem? {
         if text.unicodeScalars.contains("\u{0}") { return .invalidCharacter }
         if text.count > limit { return .tooLong }
-        if let imageID, imageID.isEmpty || imageID.count > imageIDLimit { return .invalidImage }
+        if let imageID, imageID.isEmpty || imageID.count > imageIDLimit || imageID.unicodeScalars.contains("\u{0}") {
+            return .invalidImage
+        }
         if imageID == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
         return nil
     }

@@ -35,7 +35,8 @@ enum MediaFileName {
             ext = cleaned[cleaned.index(after: dot)...].lowercased()
             stem = String(cleaned[..<dot])
         }
-        stem = stem.trimmingCharacters(in: .whitespaces)
+        // NB: never a hidden file, however dots and spaces interleave (the fuzzer found ". . 9.x" → ". 9.x").
+        stem = String(stem.drop { $0 == "." || $0.isWhitespace }).trimmingCharacters(in: .whitespaces)
         if stem.isEmpty { stem = type.isImage ? "photo" : "document" }
         let room = maxLength - ext.count - 1
         if stem.count > room { stem = String(stem.prefix(room)) }

@@ -74,6 +74,8 @@ import Testing
         ("\"quoted\"|name?.pdf", .pdf, "quotedname.pdf"),
         ("", .gif, "photo.gif"),
         ("..", .pdf, "document.pdf"),
+        (". . 9..notes", .plainText, "9..notes.txt"),
+        (" .\t. .txt", .plainText, "document.txt"),
     ])
     func namesAreTheLastComponentCleanedWithAFittingExtension(name: String, type: MediaType, expected: String) {
         #expect(MediaFileName.sanitized(name, type: type) == expected)

@@ -104,3 +104,35 @@ extension HTTPMethod {
     /// Whether requests of this method carry a body worth attacking.
     var takesBody: Bool { self == .post || self == .put || self == .patch }
 }
+
+/// NUL in the fields the contract run found reaching PostgreSQL (which cannot hold it, so they were 500s there):
+/// each is a 422 naming the field on both engines, and nothing is logged as a server error.
+@Suite struct NulFieldTests {
+    @Test(arguments: [DatabaseKind.sqliteFile, .postgres])
+    func aNulInANameAnImageIDOrAPersonIDIsA422(_ kind: DatabaseKind) async throws {
+        let server = try await ComposedServer.make(kind)
+        defer { server.remove() }
+        let callers = try await SignedInCallers.make(server.client)
+        let signedIn: HTTPHeaders = [
+            "Authorization": "Bearer \(callers.attendeeToken)", "Content-Type": "application/json",
+        ]
+        let cases: [(path: String, body: String, field: String, headers: HTTPHeaders)] = [
+            (
+                "/attendee/v1/auth/signup",
+                #"{"email":"nul@example.com","password":"correct horse","name":"Ana\u0000"}"#, "name",
+                ["Content-Type": "application/json"]
+            ),
+            ("/attendee/v1/events/:eventID/wall", #"{"text":"","imageID":"a\u0000b"}"#, "imageID", signedIn),
+            ("/attendee/v1/sessions/:sessionID/discussion", #"{"text":"","imageID":"\u0000"}"#, "imageID", signedIn),
+            ("/attendee/v1/events/:eventID/threads", #"{"personID":"p\u0000"}"#, "personID", signedIn),
+        ]
+        for (path, body, field, headers) in cases {
+            let response = try await server.client.request(
+                .post, callers.target(path), headers: headers, body: Data(body.utf8))
+            #expect(response.status == .unprocessableContent, "\(kind) \(path): \(response.bodyText)")
+            #expect(response.bodyText.contains("\"field\":\"\(field)\""), "\(kind) \(path): \(response.bodyText)")
+        }
+        #expect(server.serverErrors().isEmpty, "\(kind): \(server.serverErrors().prefix(3))")
+        await server.close()
+    }
+}
