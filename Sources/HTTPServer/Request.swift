@@ -108,10 +108,23 @@ public struct Request: Sendable {
         }
     }
 
-    /// ISO 8601 dates, the wire format of every Quartet API.
+    /// ISO 8601 dates, the wire format of every Quartet API, read to the whole second.
+    ///
+    /// NB: answers carry whole seconds (`JSONEncoder`'s `.iso8601`), so a fraction a client sends
+    /// (`09:00:00.123Z`, as JavaScript writes dates) is dropped where it is read: what is stored is what is
+    /// answered, and a value sent back unchanged is the same value (the request-json fuzz target found the
+    /// difference).
     public static let jsonDecoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
+            }
+            return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        }
         return decoder
     }()
 }

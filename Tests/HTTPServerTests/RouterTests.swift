@@ -100,4 +100,18 @@ struct RouterTests {
         let created = try await client.post("/items", json: ["title": "Walk"])
         #expect(created.status == .created)
     }
+
+    /// Dates are read to the whole second answers carry, so a date sent back unchanged is the same date.
+    @Test func datesAreReadToTheWholeSecond() throws {
+        struct Event: Codable, Equatable { var startsAt: Date }
+        let body = Data(#"{"startsAt":"2026-03-01T09:00:00.789+01:00"}"#.utf8)
+        let read = try Request(method: .post, path: "/", body: body).decode(Event.self)
+        #expect(read.startsAt == Date(timeIntervalSince1970: 1_772_352_000))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let again = try Request(method: .post, path: "/", body: try encoder.encode(read)).decode(Event.self)
+        #expect(again == read)
+        let bad = Data(#"{"startsAt":"1 March 2026"}"#.utf8)
+        #expect(throws: HTTPError.self) { try Request(method: .post, path: "/", body: bad).decode(Event.self) }
+    }
 }
