@@ -87,3 +87,19 @@ extension AttendeeScreenText {
     /// The `poll.correct` string.
     public static var correctAnswer: String { Strings.text("poll.correct") }
 }
+
+/// The newest results heard for each poll, by the live events' ids: each results event carries the whole count,
+/// so one older than the newest applied (answers committed one after another can be published the other way
+/// round, and a relay from another instance arrives when it arrives) would show stale counts.
+struct PollResultsOrder {
+    private var newest: [String: Int64] = [:]
+
+    /// Whether results for `pollID` in an event with `lastEventID` are newer than those applied (always, when the
+    /// id is not a number); marks them applied.
+    mutating func admit(pollID: String, lastEventID: String) -> Bool {
+        guard let sequence = Int64(lastEventID) else { return true }
+        if let seen = newest[pollID], seen >= sequence { return false }
+        newest[pollID] = sequence
+        return true
+    }
+}

@@ -65,6 +65,7 @@ public final class EventDetailsModel {
     private let client: AttendeeClient
     private let eventID: String
     private(set) var event: Event?
+    private var resultsOrder = PollResultsOrder()
 
     /// Creates the model over a client.
     public init(client: AttendeeClient, eventID: String) {
@@ -154,7 +155,9 @@ public final class EventDetailsModel {
                 else { continue }
                 switch kind {
                 case .results:
-                    guard var card = livePoll, card.id == update.pollID else { continue }
+                    guard var card = livePoll, card.id == update.pollID,
+                        resultsOrder.admit(pollID: update.pollID, lastEventID: event.lastEventID)
+                    else { continue }
                     card.results = update.results
                     showCard(card)
                 case .opened, .closed:

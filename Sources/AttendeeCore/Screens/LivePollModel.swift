@@ -80,6 +80,7 @@ public final class LivePollModel {
     private let pollID: String
     private let personID: String?
     private var selection: [String: [String]] = [:]
+    private var resultsOrder = PollResultsOrder()
 
     /// Creates the model for one poll; `personID` marks the person's own leaderboard line.
     public init(client: AttendeeClient, pollID: String, personID: String? = nil) {
@@ -157,6 +158,7 @@ public final class LivePollModel {
         else { return }
         switch kind {
         case .results:
+            guard resultsOrder.admit(pollID: pollID, lastEventID: event.lastEventID) else { return }
             poll.results = update.results
             self.poll = poll
             derive()

@@ -241,6 +241,45 @@ import Testing
         }
     }
 
+    /// Results events are published after their commits, so two answers close together can arrive the other way
+    /// round (and a relay from another instance arrives when it arrives): an older count heard after a newer one is
+    /// ignored, on the card and on the poll's screen.
+    @Test func resultsOlderThanTheOnesShownAreIgnored() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let bob = try await server.registeredAttendee("Bob Bernard")
+            let poll = try await server.createPoll(PollTests.colour, organizer).decode(Poll.self)
+            _ = try await server.action("open", poll.id, organizer)
+            let before = poll.results
+            let after = try await server.answer(poll.id, ["1": ["1-3"]], bob).decode(Poll.self).results
+            let script = LiveScript()
+            let late = { @Sendable () throws -> StreamedResponse in
+                try script.stream(
+                    [
+                        LiveScript.sse("1", "ready", "{}", retry: 0),
+                        LiveScript.sse("7", "poll.results", try LiveScript.update(poll, .open, after)),
+                        LiveScript.sse("6", "poll.results", try LiveScript.update(poll, .open, before)),
+                    ], thenDrop: false)
+            }
+            script.connections = [{ _ in try late() }, { _ in try late() }]
+            let client = try script.client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(
+                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+            _ = try await client.register(server.eventID)
+
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            await dashboard.followLive()
+            #expect(dashboard.livePollVoters == "1 vote")
+            #expect(dashboard.livePollOptions.map(\.shareText) == ["0%", "0%", "100%"])
+
+            let screen = LivePollModel(client: client, pollID: poll.id, personID: nil)
+            await screen.appeared()
+            await screen.follow()
+            #expect(screen.voters == "1 vote")
+        }
+    }
+
     @Test func aRefusedStreamPausesLiveUpdatesAndLeavesTheScreenWorking() async throws {
         try await AttendeeTestServer.with { server in
             let organizer = try await server.organizer("Olga Organizer")
