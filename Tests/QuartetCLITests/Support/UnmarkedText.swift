@@ -26,18 +26,36 @@ struct UnmarkedText: Sendable {
     /// The test's own data, each as the test gave it (matched whole, ignoring case).
     private let data: [String]
 
-    /// A check that lets `data` through, plus the names of months, weekdays and the day's halves in `locale`
-    /// (a formatted date or time is data too: `Wed 10 Mar`, `9:41 AM`).
+    /// A check that lets `data` through, plus the words of a date or time formatted in `locale` (a formatted
+    /// date is data too: `Wed 10 Mar`, `Dec 2, 2026 at 9:41 AM`).
     init(data: [String], locale: Locale = Locale(identifier: "en_US")) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        let dateWords =
-            calendar.monthSymbols + calendar.shortMonthSymbols + calendar.weekdaySymbols
-            + calendar.shortWeekdaySymbols + [calendar.amSymbol, calendar.pmSymbol]
+        self.init(data: data, dateWords: Self.dateWords(locale))
+    }
+
+    private init(data: [String], dateWords: [String]) {
         // NB: the longest first, so a title is taken out whole before a shorter piece of data that is part of it.
         self.data = Set((data + dateWords).flatMap { $0.split(separator: "\n").map(String.init) })
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .sorted { $0.count > $1.count }
+    }
+
+    /// The names of months, weekdays and the day's halves in `locale`, and the words its date formatter puts
+    /// between them (`at`).
+    static func dateWords(_ locale: Locale) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        // NB: no long time styles, whose zone names (`Coordinated Universal Time`) would let common words through.
+        let formatted = [DateFormatter.Style.none, .short, .medium, .long, .full].flatMap { date in
+            [DateFormatter.Style.none, .short, .medium].map { time in
+                formatter.dateStyle = date
+                formatter.timeStyle = time
+                return formatter.string(from: Date(timeIntervalSince1970: 0))
+            }
+        }
+        return calendar.monthSymbols + calendar.shortMonthSymbols + calendar.weekdaySymbols
+            + calendar.shortWeekdaySymbols + [calendar.amSymbol, calendar.pmSymbol] + formatted.flatMap(words)
     }
 
     /// The offending lines of `output` (standard output and standard error alike), in order.
@@ -135,6 +153,16 @@ struct Transcript: Sendable {
     /// Records a run: its arguments and what it printed.
     mutating func record(_ command: [String], _ printed: String...) {
         entries.append(Entry(command: command, printed: printed.joined(separator: "\n")))
+    }
+
+    /// Records a run refused as a usage error, whose last line must be the tool's own pointer to `--help`.
+    ///
+    /// That line is `QuartetTool`'s, the same for every app and every mistake, so it is left out of the check;
+    /// the line before it, which says what was wrong, is checked like any other.
+    mutating func recordUsageError(_ command: [String], code: Int32, _ output: String, _ errors: String) {
+        let hint = "usage: see 'quartet --help'\n"
+        let refusal = code == 2 && errors.hasSuffix(hint) ? String(errors.dropLast(hint.count)) : errors
+        record(command, output, refusal)
     }
 
     /// Every command that printed something, so a test can tell that it checked real output.
