@@ -245,7 +245,8 @@ import Testing
         #expect(transcript.printedCommands == commands.count + 3)
         // "quartet" is the program's name, which leads its error lines.
         let check = UnmarkedText(data: [
-            "quartet", "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "nothing", "Mww", "earthquake", "reviewed",
+            "quartet", "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "nothing", "Mww", "earthquake",
+            "reviewed",
             "https://earthquake.usgs.gov/earthquakes/eventpage/big", feedPath, broken, map, "no/such/file.geojson",
             "soon",
         ])
