@@ -140,6 +140,24 @@ struct UnmarkedText: Sendable {
     }
 }
 
+extension UnmarkedText {
+    /// Every string and number in a command's `--json` answer: the data a plain run of it may print.
+    static func data(inJSON text: String) -> [String] {
+        func walk(_ value: Any) -> [String] {
+            switch value {
+            case let text as String: [text]
+            case let number as NSNumber: [number.stringValue]
+            case let list as [Any]: list.flatMap(walk)
+            case let object as [String: Any]: object.values.flatMap(walk)
+            default: []
+            }
+        }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        else { return [] }
+        return walk(value)
+    }
+}
+
 /// What a test's commands printed, by command, for one ``UnmarkedText`` check at the end.
 struct Transcript: Sendable {
     /// One command and everything it printed (standard output, then standard error).
