@@ -241,10 +241,12 @@ struct ChangeJarCommandTests {
             #expect(transcript.printedCommands == transcript.entries.count)
 
             // "quartet" is the program's name, which leads its error lines.
-            let check = UnmarkedText(data: [
-                "quartet", "Alice", "alice", "google", "myspace", "Walk to work", "Every day.", "walk", "zebra", long,
-                identity, server,
-            ])
+            let check = UnmarkedText(
+                data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
+                    "quartet", "Alice", "alice", "google", "myspace", "Walk to work", "Every day.", "walk", "zebra",
+                    long,
+                    identity, server,
+                ])
             let offences = check.offences(in: transcript)
             #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
         }

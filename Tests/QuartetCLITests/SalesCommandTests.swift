@@ -23,6 +23,8 @@ struct SalesCLI {
     let offline = OfflineSwitch()
     let tokenForms = Recording()
     let hosts = Recording()
+    /// Every body the server answered, so a test can tell the server's words from the command line's.
+    let answers = Recording()
 
     /// What the transport saw, in order (the token requests' bodies, the hosts called).
     final class Recording: @unchecked Sendable {
@@ -60,6 +62,7 @@ struct SalesCLI {
         let offline = offline
         let tokenForms = tokenForms
         let hosts = hosts
+        let answers = answers
         let transport = HTTPTransport { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             let url = request.url!
@@ -80,6 +83,7 @@ struct SalesCLI {
             } catch let error as HTTPError {
                 response = error.response()
             }
+            answers.append(String(decoding: response.bodyData, as: UTF8.self))
             var fields: [String: String] = [:]
             for field in response.headers { fields[field.name] = field.value }
             return (
@@ -366,7 +370,9 @@ struct SalesCLI {
         var data = [
             "quartet", hospital, "NOPE", "rep@quartet.dev", "http://127.0.0.1:8080", "nope", "CLI note", "hello",
             "changed", "seventy", "report.pdf", file.path, "Signed report.pdf", copy, "Plan", "No URL",
-            "https://docs.google.com/d/1", "Offline", "application/pdf",
+            "https://docs.google.com/d/1", "Offline", "/nonexistent/report.pdf", "ftp://x",
+            // Content types, which the items list and a download name.
+            "application/pdf", "text/plain",
         ]
         @discardableResult
         func run(_ arguments: [String]) async -> Int32 {
@@ -435,6 +441,10 @@ struct SalesCLI {
         #expect(await run(["signout"]) == 0)
         #expect(transcript.printedCommands == transcript.entries.count)
 
+        // What the server answered (its records, and its own words when it refuses), and the option names a
+        // refusal leads with.
+        data += cli.answers.all.flatMap(UnmarkedText.data(inJSON:))
+        data += UnmarkedText.grammar(of: SalesCommand.spec(dependencies: cli.dependencies))
         let offences = UnmarkedText(data: data + [note, attachment, doc]).offences(in: transcript)
         #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
     }

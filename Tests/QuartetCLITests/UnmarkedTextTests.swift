@@ -29,6 +29,11 @@ import Testing
         #expect(check.offences(in: "Wed 10 Mar 2027 starts 9:41").map(\.words) == [["starts"]])
     }
 
+    @Test func aJSONAnswerGivesItsDataButNotTheCoresWords() {
+        let answer = #"[{"id": "p1", "likes": "⟦1 like⟧", "byline": "Ana · ⟦2 min ago⟧", "count": 3}]"#
+        #expect(Set(UnmarkedText.data(inJSON: answer)) == ["p1", "Ana · ", "3"])
+    }
+
     @Test func theTranscriptNamesTheCommand() {
         var transcript = Transcript()
         transcript.record(["quakes", "map"], "⟦Wrote 2 earthquakes⟧", "")
@@ -43,7 +48,9 @@ import Testing
         #expect(table.text("no.such.key") == "no.such.key")
         StringTable.$marking.withValue(true) {
             #expect(table.text("no.such.key") == "⟦no.such.key⟧")
-            #expect(table.format("%@ and %@", "a", "b") == "⟦a and b⟧")
+            // Only the table's own words: an argument keeps its marks, or shows unmarked when it has none.
+            #expect(table.format("%@ and %@", "a", table.text("b")) == "a⟦ and ⟧⟦b⟧")
+            #expect(table.format("Deleted %1$@ (%2$@).", "mid", "M 5") == "⟦Deleted ⟧mid⟦ (⟧M 5⟦).⟧")
         }
     }
 }

@@ -229,7 +229,7 @@ public actor SalesforceClient {
         do {
             return try await transport.send(request)
         } catch let error as URLError {
-            throw SalesforceError.offline(operation: operation, reason: error.localizedDescription)
+            throw SalesforceError.offline(operation: operation, reason: SalesText.Reason.network(error.code))
         } catch let error as SalesforceError {
             throw error
         } catch {

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 extension SalesText {
     /// What a Salesforce call was doing, as a failure names it: `Could not <operation>: <reason>.`
     public enum Operation {
@@ -57,7 +61,21 @@ extension SalesText {
         public static func coded(_ message: String, code: String) -> String {
             table.format("error.coded", message, code)
         }
-        /// The network failed; `why` is the system's account of it.
+        /// What went wrong on the network, in a few words (the system's own description is only an error number
+        /// on Linux).
+        public static func network(_ code: URLError.Code) -> String {
+            switch code {
+            case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
+                localized("network.noConnection")
+            case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed: localized("network.unreachable")
+            case .timedOut: localized("network.timedOut")
+            case .networkConnectionLost: localized("network.connectionLost")
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+                localized("network.insecure")
+            default: table.format("network.other", String(code.rawValue))
+            }
+        }
+        /// The network failed; `why` says how.
         public static func offline(_ why: String) -> String { table.format("error.offline", why) }
         /// The answer was not what was asked for.
         public static func unreadable(_ why: String) -> String { table.format("error.unreadable", why) }

@@ -1,6 +1,8 @@
 import Foundation
 import Localization
 
+@testable import QuartetCLI
+
 /// Finds the words a command printed that came from no core's strings table.
 ///
 /// A test runs commands under `StringTable.$marking.withValue(true)`, so every sentence a core's table hands out
@@ -141,7 +143,35 @@ struct UnmarkedText: Sendable {
 }
 
 extension UnmarkedText {
-    /// Every string and number in a command's `--json` answer: the data a plain run of it may print.
+    /// The command line's own vocabulary under `spec`: command and option names and the placeholders of their
+    /// values and arguments (`show`, `title`, `ID`, `TEXT`). A refusal names them (`--title: …`, `needs ID`), as
+    /// the argument parser does; they are identifiers, like the ids a test gets back, not sentences.
+    static func grammar(of spec: CommandSpec) -> [String] {
+        let placeholders = spec.arguments.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[].")) }
+        let options = spec.options.flatMap { [$0.name] + ($0.valueName.map { [$0] } ?? []) }
+        return [spec.name] + placeholders + options + spec.subcommands.flatMap(grammar)
+    }
+
+    /// The parts of `text` outside its marked spans: what a `--json` answer made under marking holds of data,
+    /// without the core's words (a row's byline, a like count), which would otherwise hide a copy printed unmarked.
+    static func unmarkedPieces(_ text: String) -> [String] {
+        var pieces = [""]
+        var depth = 0
+        for character in text {
+            if String(character) == StringTable.openMark {
+                depth += 1
+                if depth == 1 { pieces.append("") }
+            } else if String(character) == StringTable.closeMark, depth > 0 {
+                depth -= 1
+            } else if depth == 0 {
+                pieces[pieces.count - 1].append(character)
+            }
+        }
+        return pieces.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// Every string and number in a command's `--json` answer, outside marked spans: the data a plain run of it
+    /// may print.
     static func data(inJSON text: String) -> [String] {
         func walk(_ value: Any) -> [String] {
             switch value {
@@ -154,7 +184,7 @@ extension UnmarkedText {
         }
         guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
         else { return [] }
-        return walk(value)
+        return walk(value).flatMap(unmarkedPieces)
     }
 }
 
