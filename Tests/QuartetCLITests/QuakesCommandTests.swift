@@ -244,12 +244,12 @@ import Testing
         }
         #expect(transcript.printedCommands == commands.count + 3)
         // "quartet" is the program's name, which leads its error lines.
-        let check = UnmarkedText(data: [
-            "quartet", "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "nothing", "Mww", "earthquake",
-            "reviewed",
-            "https://earthquake.usgs.gov/earthquakes/eventpage/big", feedPath, broken, map, "no/such/file.geojson",
-            "soon",
-        ])
+        let feed = [
+            "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "Mww", "earthquake", "reviewed",
+            "https://earthquake.usgs.gov/earthquakes/eventpage/big",
+        ]
+        let typed = ["quartet", "nothing", "soon", "no/such/file.geojson", feedPath, broken, map]
+        let check = UnmarkedText(data: feed + typed)
         let offences = check.offences(in: transcript)
         #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
 
