@@ -274,7 +274,7 @@ var targets: [Target] = [
         name: "QuartetCLITests",
         dependencies: [
             "QuartetCLI", "QuartetServer", "APIClient", "HTTPServer", "Database", "LocalStore", "TokenVerifier",
-            "QuakesCore",
+            "QuakesCore", "Localization",
             "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
         ],
         swiftSettings: swiftSettings

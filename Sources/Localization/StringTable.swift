@@ -56,45 +56,62 @@ public struct StringTable: Sendable {
     }
 
     /// The string for `key` with its placeholders filled by `arguments`.
+    ///
+    /// NB: while ``marking`` is on, only the table's own words are marked, each run between placeholders on its
+    /// own, and the arguments are left as they came: a sentence from another table keeps its own marks, and a
+    /// sentence that came from no table shows as unmarked inside the one that holds it.
     public func format(_ key: String, _ arguments: [String]) -> String {
-        mark(Self.fill(sentences[key] ?? key, arguments))
+        Self.fill(sentences[key] ?? key, arguments, literal: mark)
     }
 
     /// Fills `%n$@` and `%@` placeholders of `template` with `arguments`; `%%` is a literal percent sign.
     public static func fill(_ template: String, _ arguments: [String]) -> String {
+        fill(template, arguments) { $0 }
+    }
+
+    /// ``fill(_:_:)``, each run of the template's own text passed through `literal`.
+    static func fill(_ template: String, _ arguments: [String], literal: (String) -> String) -> String {
         var result = ""
+        var text = ""
+        func append(_ argument: String) {
+            if !text.isEmpty { result += literal(text) }
+            text = ""
+            result += argument
+        }
         var next = 0
         var index = template.startIndex
         while index < template.endIndex {
             let character = template[index]
             guard character == "%" else {
-                result.append(character)
+                text.append(character)
                 index = template.index(after: index)
                 continue
             }
             let rest = template[template.index(after: index)...]
             if rest.hasPrefix("%") {
-                result.append("%")
+                text.append("%")
                 index = template.index(index, offsetBy: 2)
             } else if rest.hasPrefix("@") {
-                result += next < arguments.count ? arguments[next] : ""
+                append(next < arguments.count ? arguments[next] : "")
                 next += 1
                 index = template.index(index, offsetBy: 2)
             } else if let dollar = rest.firstIndex(of: "$"), let position = Int(rest[..<dollar]),
                 template.index(after: dollar) < template.endIndex, template[template.index(after: dollar)] == "@"
             {
-                result += (1...arguments.count).contains(position) ? arguments[position - 1] : ""
+                append((1...arguments.count).contains(position) ? arguments[position - 1] : "")
                 index = template.index(dollar, offsetBy: 2)
             } else {
-                result.append(character)
+                text.append(character)
                 index = template.index(after: index)
             }
         }
+        append("")
         return result
     }
 
-    /// Pseudo-localization for tests: while ``marking`` is on, every string a table hands out is wrapped in
-    /// ``openMark`` … ``closeMark``, so a test can prove that each sentence on screen came from a table.
+    /// Pseudo-localization for tests: while ``marking`` is on, every string a table hands out (in a formatted
+    /// one, every run of the table's own text) is wrapped in ``openMark`` … ``closeMark``, so a test can prove
+    /// that each sentence on screen came from a table.
     private func mark(_ text: String) -> String {
         Self.marking ? Self.openMark + text + Self.closeMark : text
     }

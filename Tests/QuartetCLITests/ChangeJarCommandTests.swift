@@ -3,6 +3,7 @@ import CognitoDevServer
 import Database
 import Foundation
 import HTTPServer
+import Localization
 import Testing
 
 @testable import QuartetCLI
@@ -196,6 +197,58 @@ struct ChangeJarCommandTests {
             #expect(refused.code == 1)
             #expect(refused.err.hasPrefix("quartet: Sign-in failed: "))
             #expect(await fixture.run(["all", "--identity-pool", "nonsense"]).code == 2)
+        }
+    }
+
+    /// Issue 12: the command line is a view, so every word it prints comes from ChangeJarCore's strings table,
+    /// save the test's own data (the names, ids, texts and addresses it gave or got back).
+    @Test func printsOnlyTheCoresStrings() async throws {
+        try await Self.withFixture { fixture in
+            let server = "http://127.0.0.1:\(fixture.server.port)"
+            let long = String(repeating: "x", count: 121)
+            var transcript = Transcript()
+            func run(_ arguments: [String], server url: String? = nil) async -> Int32 {
+                let (code, out, err) = await StringTable.$marking.withValue(true) {
+                    await fixture.run(arguments, server: url)
+                }
+                transcript.recordUsageError(arguments, code: code, out, err)
+                return code
+            }
+            #expect(await run(["whoami"]) == 1)
+            #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 1)
+            #expect(await run(["signin", "--provider", "google"]) == 2)
+            #expect(await run(["signin", "--provider", "myspace", "--user", "alice"]) == 2)
+            #expect(await run(["signin", "--user", "alice"], server: "http://127.0.0.1:9") == 1)
+            #expect(await run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"]) == 0)
+            #expect(await run(["whoami"]) == 0)
+            let session = fixture.dataDirectory.appendingPathComponent("changejar/session.json")
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
+            let identity = try #require(saved?["identityID"] as? String)
+            #expect(await run(["submit", "--title", long, "--content", "Every day."]) == 2)
+            #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 0)
+            #expect(await run(["all"]) == 0)
+            #expect(await run(["all"], server: "http://127.0.0.1:9") == 0)
+            #expect(await run(["all"], server: server + "/nowhere/") == 1)
+            #expect(await run(["new"]) == 0)
+            #expect(await run(["new", "--count"]) == 0)
+            #expect(await run(["new", "--count"], server: "http://127.0.0.1:9") == 1)
+            #expect(await run(["mine"]) == 0)
+            #expect(await run(["search", "walk"]) == 0)
+            #expect(await run(["search", "zebra"]) == 0)
+            #expect(await run(["search"]) == 2)
+            #expect(await run(["signout"]) == 0)
+            #expect(await run(["mine"]) == 1)
+            #expect(transcript.printedCommands == transcript.entries.count)
+
+            // "quartet" is the program's name, which leads its error lines.
+            let check = UnmarkedText(
+                data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
+                    "quartet", "Alice", "alice", "google", "myspace", "Walk to work", "Every day.", "walk", "zebra",
+                    long,
+                    identity, server,
+                ])
+            let offences = check.offences(in: transcript)
+            #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Database
 import Foundation
 import LocalStore
+import Localization
 import QuakesCore
 import Testing
 
@@ -211,5 +212,50 @@ import Testing
         let (code, output) = await run(["--feed", "no/such/file.geojson"])
         #expect(code == 2)
         #expect(output.stderr.hasPrefix("quartet: --feed expects a feed name"))
+    }
+
+    /// Issue 12: the command line is a view, so every word it prints comes from QuakesCore's strings table, save
+    /// the test's own data (the feed's titles, ids, URLs and values, the paths it gave).
+    @Test func printsOnlyTheCoresStrings() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.geojson").path
+        try Data("{\"type\":\"FeatureCollection\",\"features\":[".utf8).write(to: URL(fileURLWithPath: broken))
+        let map = folder.appendingPathComponent("map.svg").path
+        let commands: [[String]] = [
+            ["--feed", feedPath],
+            ["list", "--feed", feedPath, "--reload", "--min-magnitude", "9"],
+            ["show", "big", "--feed", feedPath],
+            ["show", "nothing", "--feed", feedPath],
+            ["delete", "mid", "--feed", feedPath],
+            ["delete", "nothing", "--feed", feedPath],
+            ["map", "--output", map, "--feed", feedPath],
+            ["--server", "http://127.0.0.1:1"],
+            ["map", "--output", map, "--server", "http://127.0.0.1:1"],
+            ["show", "big", "--feed", broken],
+        ]
+        var transcript = Transcript()
+        for command in commands {
+            let (_, output) = await StringTable.$marking.withValue(true) { await run(command) }
+            transcript.record(command, output.stdout, output.stderr)
+        }
+        for command in [["--feed", "no/such/file.geojson"], ["--since", "soon"], ["--limit", "0"]] {
+            let (code, output) = await StringTable.$marking.withValue(true) { await run(command) }
+            transcript.recordUsageError(command, code: code, output.stdout, output.stderr)
+        }
+        #expect(transcript.printedCommands == commands.count + 3)
+        // "quartet" is the program's name, which leads its error lines.
+        let feed = [
+            "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "Mww", "earthquake", "reviewed",
+            "https://earthquake.usgs.gov/earthquakes/eventpage/big",
+        ]
+        let typed = ["quartet", "nothing", "soon", "no/such/file.geojson", feedPath, broken, map]
+        let check = UnmarkedText(data: feed + typed)
+        let offences = check.offences(in: transcript)
+        #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
+
+        // The argument parser's own usage line (shared by every app, not a screen's): exempt, so checked exactly.
+        let (code, missing) = await StringTable.$marking.withValue(true) { await run(["show"]) }
+        #expect(code == 2)
+        #expect(missing.stderr == "quartet: 'quartet quakes show' needs ID\nusage: see 'quartet --help'\n")
     }
 }

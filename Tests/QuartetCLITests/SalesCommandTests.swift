@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import HTTPTypes
 import ImageCodec
+import Localization
 import SalesCore
 import SalesforceDevServer
 import Testing
@@ -22,6 +23,8 @@ struct SalesCLI {
     let offline = OfflineSwitch()
     let tokenForms = Recording()
     let hosts = Recording()
+    /// Every body the server answered, so a test can tell the server's words from the command line's.
+    let answers = Recording()
 
     /// What the transport saw, in order (the token requests' bodies, the hosts called).
     final class Recording: @unchecked Sendable {
@@ -59,6 +62,7 @@ struct SalesCLI {
         let offline = offline
         let tokenForms = tokenForms
         let hosts = hosts
+        let answers = answers
         let transport = HTTPTransport { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             let url = request.url!
@@ -79,6 +83,7 @@ struct SalesCLI {
             } catch let error as HTTPError {
                 response = error.response()
             }
+            answers.append(String(decoding: response.bodyData, as: UTF8.self))
             var fields: [String: String] = [:]
             for field in response.headers { fields[field.name] = field.value }
             return (
@@ -350,5 +355,97 @@ struct SalesCLI {
         await cli.signIn()
         #expect(await cli.run(["signout"]).output == "signed out\n")
         #expect(await cli.run(["account", hospital]).code == 1)
+    }
+
+    /// Issue 12: the command line is a view, so every word it prints comes from SalesCore's strings table, save
+    /// the test's own data (what it typed, and the records the server answered its `--json` requests with).
+    @Test func printsOnlyTheCoresStrings() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let file = cli.dataDirectory.appendingPathComponent("report.pdf")
+        try Data("%PDF-1.4 tiny".utf8).write(to: file)
+        let copy = cli.dataDirectory.appendingPathComponent("copy.pdf").path
+        var transcript = Transcript()
+        var data = [
+            "quartet", hospital, "NOPE", "rep@quartet.dev", "http://127.0.0.1:8080", "nope", "CLI note", "hello",
+            "changed", "seventy", "report.pdf", file.path, "Signed report.pdf", copy, "Plan", "No URL",
+            "https://docs.google.com/d/1", "Offline", "/nonexistent/report.pdf", "ftp://x",
+            // Content types, which the items list and a download name.
+            "application/pdf", "text/plain",
+        ]
+        @discardableResult
+        func run(_ arguments: [String]) async -> Int32 {
+            let (code, output, errors) = await StringTable.$marking.withValue(true) { await cli.run(arguments) }
+            transcript.recordUsageError(arguments, code: code, output, errors)
+            return code
+        }
+        /// The records a `--json` run answers, as data (not checked: JSON is for scripts).
+        func records(_ arguments: [String]) async -> [String] {
+            UnmarkedText.data(inJSON: await cli.run(arguments + ["--json"]).output)
+        }
+        func id(_ arguments: [String]) async throws -> String {
+            let answer = await cli.run(arguments + ["--json"]).output
+            return try #require(try JSONDecoder().decode([String: String].self, from: Data(answer.utf8))["id"])
+        }
+
+        #expect(await run(["account", hospital]) == 1)
+        #expect(await run(["signin", "--password", "nope"]) == 1)
+        #expect(await run(["signin"]) == 2)
+        #expect(await run(["signin", "--password", "quartet-sales"]) == 0)
+        #expect(await run(["account", hospital]) == 0)
+        #expect(await run(["account", "NOPE"]) == 1)
+        #expect(await run(["account", hospital, "--instance-url", "ftp://x"]) == 2)
+        #expect(await run(["account", "update", hospital, "--num-beds", "250"]) == 0)
+        #expect(await run(["account", "update", hospital, "--current-clean-rating", "seventy"]) == 2)
+        #expect(await run(["account", "update", hospital]) == 2)
+        data += await records(["account", hospital])
+
+        #expect(await run(["note", "add", hospital, "--title", "CLI note", "--body", "hello"]) == 0)
+        #expect(await run(["note", "add", hospital]) == 2)
+        let note = try await id(["note", "add", hospital, "--title", "CLI note"])
+        #expect(await run(["note", "edit", note, "--body", "changed"]) == 0)
+        #expect(await run(["note", "delete", note]) == 0)
+        #expect(await run(["note", "delete", "NOPE"]) == 1)
+
+        #expect(await run(["attachment", "add", hospital, file.path]) == 0)
+        #expect(await run(["attachment", "add", hospital, "/nonexistent/report.pdf"]) == 2)
+        let attachment = try await id(["attachment", "add", hospital, file.path])
+        #expect(await run(["attachment", "rename", attachment, "Signed report.pdf"]) == 0)
+        #expect(await run(["attachment", "download", attachment, "--output", copy]) == 0)
+        #expect(await run(["attachment", "download", "NOPE", "--output", copy]) == 1)
+        #expect(await run(["attachment", "delete", attachment]) == 0)
+
+        #expect(await run(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"]) == 0)
+        #expect(await run(["doc", "add", hospital, "--name", "No URL"]) == 2)
+        let doc = try await id(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
+        #expect(await run(["doc", "edit", doc, "--name", "Plan"]) == 0)
+        #expect(await run(["doc", "delete", doc]) == 0)
+
+        #expect(await run(["items", hospital]) == 0)
+        #expect(await run(["items", "NOPE"]) == 1)
+        data += await records(["items", hospital])
+        #expect(await run(["content", hospital]) == 0)
+        #expect(await run(["content", "NOPE"]) == 1)
+        let content = await records(["content", hospital])
+        data += content
+        let document = try #require(content.first { $0.hasPrefix("069") })
+        #expect(await run(["content", "open", document, "--output", copy]) == 0)
+
+        cli.offline.isDown = true
+        #expect(await run(["note", "add", hospital, "--title", "Offline"]) == 0)
+        #expect(await run(["sync"]) == 1)
+        #expect(await run(["items", hospital]) == 1)
+        cli.offline.isDown = false
+        #expect(await run(["sync"]) == 0)
+        #expect(await run(["signout"]) == 0)
+        #expect(transcript.printedCommands == transcript.entries.count)
+
+        // What the server answered (its records, and its own words when it refuses), and the option names a
+        // refusal leads with.
+        data += cli.answers.all.flatMap(UnmarkedText.data(inJSON:))
+        data += UnmarkedText.grammar(of: SalesCommand.spec(dependencies: cli.dependencies))
+        let offences = UnmarkedText(data: data + [note, attachment, doc]).offences(in: transcript)
+        #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
     }
 }

@@ -9,7 +9,7 @@ enum FrabImporter {
     static func read(_ root: [String: Any], options: ImportOptions) throws -> ImportReport {
         guard let schedule = root["schedule"] as? [String: Any],
             let conference = schedule["conference"] as? [String: Any]
-        else { throw ImportError("The schedule has no conference.") }
+        else { throw ImportError(Strings.text("import.error.noConference")) }
         let acronym = JSONField.string(conference["acronym"]) ?? JSONField.string(conference["title"]) ?? "event"
         let days = conference["days"] as? [Any] ?? []
         let choice = try ImportTimeZone.choose(
@@ -23,21 +23,29 @@ enum FrabImporter {
         var speakerOrder: [String] = []
         var seen: Set<String> = []
 
-        if days.isEmpty { skipped.append(.init(kind: "conference", identifier: acronym, reason: "no days")) }
+        if days.isEmpty {
+            skipped.append(.init(kind: "conference", identifier: acronym, reason: Strings.text("import.reason.noDays")))
+        }
         for case let (dayIndex, rawDay) in days.enumerated() {
             guard let day = rawDay as? [String: Any] else {
-                skipped.append(.init(kind: "day", identifier: "#\(dayIndex + 1)", reason: "not an object"))
+                skipped.append(
+                    .init(
+                        kind: "day", identifier: "#\(dayIndex + 1)", reason: Strings.text("import.reason.notAnObject")))
                 continue
             }
             let rooms = day["rooms"] as? [String: Any] ?? [:]
             for roomName in rooms.keys.sorted() {
                 guard let events = rooms[roomName] as? [Any] else {
-                    skipped.append(.init(kind: "room", identifier: roomName, reason: "its events are not a list"))
+                    skipped.append(
+                        .init(kind: "room", identifier: roomName, reason: Strings.text("import.reason.eventsNotAList")))
                     continue
                 }
                 for rawEvent in events {
                     guard let event = rawEvent as? [String: Any] else {
-                        skipped.append(.init(kind: "session", identifier: "in \(roomName)", reason: "not an object"))
+                        skipped.append(
+                            .init(
+                                kind: "session", identifier: Strings.format("import.identifier.inRoom", roomName),
+                                reason: Strings.text("import.reason.notAnObject")))
                         continue
                     }
                     let identifier =
@@ -46,23 +54,29 @@ enum FrabImporter {
                         JSONField.string(event["id"]) ?? JSONField.string(event["guid"])
                         ?? JSONField.string(event["title"]) ?? "?"
                     guard let identifier else {
-                        skipped.append(.init(kind: "session", identifier: label, reason: "no guid or id"))
+                        skipped.append(
+                            .init(kind: "session", identifier: label, reason: Strings.text("import.reason.noGuid")))
                         continue
                     }
                     guard seen.insert(identifier).inserted else {
-                        skipped.append(.init(kind: "session", identifier: label, reason: "listed twice"))
+                        skipped.append(
+                            .init(kind: "session", identifier: label, reason: Strings.text("import.reason.listedTwice"))
+                        )
                         continue
                     }
                     guard let title = JSONField.string(event["title"]) else {
-                        skipped.append(.init(kind: "session", identifier: label, reason: "no title"))
+                        skipped.append(
+                            .init(kind: "session", identifier: label, reason: Strings.text("import.reason.noTitle")))
                         continue
                     }
                     guard let start = startDate(event, day: day, zone: zone) else {
-                        skipped.append(.init(kind: "session", identifier: label, reason: "no readable start time"))
+                        skipped.append(
+                            .init(kind: "session", identifier: label, reason: Strings.text("import.reason.noStart")))
                         continue
                     }
                     guard let duration = JSONField.duration(event["duration"]) else {
-                        skipped.append(.init(kind: "session", identifier: label, reason: "no readable duration"))
+                        skipped.append(
+                            .init(kind: "session", identifier: label, reason: Strings.text("import.reason.noDuration")))
                         continue
                     }
                     var speakerIDs: [String] = []

@@ -19,8 +19,10 @@ public struct ImportReport: Sendable, Hashable {
             self.reason = reason
         }
 
-        /// `session 10386: no start time`.
-        public var description: String { "\(kind) \(identifier): \(reason)" }
+        /// `session 10386: no start time`, the kind named in the reader's language.
+        public var description: String {
+            Strings.format("import.skipped", Strings.text("import.kind.\(kind)"), identifier, reason)
+        }
     }
 
     /// The programme, ready for `POST /import`.
@@ -95,7 +97,7 @@ public enum ProgrammeImporter {
     public static func read(
         _ data: Data, format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws -> ImportReport {
-        try read(json(data, name: "The file"), name: nil, format: format, options: options)
+        try read(json(data, name: Strings.text("import.error.theFile")), name: nil, format: format, options: options)
     }
 
     /// Reads files by name (`event.json`, `sessions.json`…; only Open Event comes in several), or one file of
@@ -104,22 +106,23 @@ public enum ProgrammeImporter {
         files: [String: Data], format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws -> ImportReport {
         if files.count == 1, let (name, data) = files.first {
-            return try read(json(data, name: "“\(name)”"), name: name, format: format, options: options)
+            return try read(
+                json(data, name: Strings.format("import.error.named", name)), name: name, format: format,
+                options: options)
         }
-        guard !files.isEmpty else { throw ImportError("No file to import.") }
+        guard !files.isEmpty else { throw ImportError(Strings.text("import.error.noFile")) }
         guard format == nil || format == .openEvent else {
-            throw ImportError(
-                "Only an Open Event export comes in several files; give one \(format?.rawValue ?? "") file.")
+            throw ImportError(Strings.format("import.error.severalFiles", format?.rawValue ?? ""))
         }
         var parts: [OpenEventImporter.FileKind: Any] = [:]
         for name in files.keys.sorted() {
             guard let kind = OpenEventImporter.FileKind(fileName: name) else {
-                throw ImportError(
-                    "“\(name)” is not a file of an Open Event export "
-                        + "(event, sessions, speakers, microlocations, tracks).")
+                throw ImportError(Strings.format("import.error.notOpenEventFile", name))
             }
-            guard parts[kind] == nil else { throw ImportError("Two \(kind.rawValue) files were given.") }
-            parts[kind] = try json(files[name] ?? Data(), name: "“\(name)”")
+            guard parts[kind] == nil else {
+                throw ImportError(Strings.format("import.error.twoOfAKind", kind.rawValue))
+            }
+            parts[kind] = try json(files[name] ?? Data(), name: Strings.format("import.error.named", name))
         }
         return try OpenEventImporter.read(parts, options: options)
     }
@@ -135,7 +138,7 @@ public enum ProgrammeImporter {
         for url in urls {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                throw ImportError("Cannot read “\(url.path)”.")
+                throw ImportError(Strings.format("import.error.cannotRead", url.path))
             }
             let members: [URL]
             if isFolder.boolValue {
@@ -146,18 +149,16 @@ public enum ProgrammeImporter {
                         && (name.lowercased().hasSuffix(".json") || !name.contains("."))
                 }.sorted().map { url.appendingPathComponent($0) }
                 if members.isEmpty {
-                    throw ImportError(
-                        "“\(url.path)” holds no Open Event file (event.json, sessions.json, speakers.json, "
-                            + "microlocations.json, tracks.json).")
+                    throw ImportError(Strings.format("import.error.emptyFolder", url.path))
                 }
             } else {
                 members = [url]
             }
             for member in members {
                 let name = member.lastPathComponent
-                guard files[name] == nil else { throw ImportError("Two files are named “\(name)”.") }
+                guard files[name] == nil else { throw ImportError(Strings.format("import.error.twoNamed", name)) }
                 guard let data = try? Data(contentsOf: member) else {
-                    throw ImportError("Cannot read “\(member.path)”.")
+                    throw ImportError(Strings.format("import.error.cannotRead", member.path))
                 }
                 files[name] = data
             }
@@ -168,7 +169,7 @@ public enum ProgrammeImporter {
     private static func json(_ data: Data, name: String) throws -> Any {
         guard let value = try? JSONSerialization.jsonObject(with: data),
             value is [Any] || value is [String: Any]
-        else { throw ImportError("\(name) is not a JSON object or list.") }
+        else { throw ImportError(Strings.format("import.error.notJSON", name)) }
         return value
     }
 
@@ -180,20 +181,18 @@ public enum ProgrammeImporter {
         switch format ?? detect(root, name: name) {
         case .frab?:
             guard let object, object["schedule"] is [String: Any] else {
-                throw ImportError("The file is not a frab schedule.json (it has no “schedule”).")
+                throw ImportError(Strings.text("import.error.notFrab"))
             }
             return try FrabImporter.read(object, options: options)
         case .sessionize?:
             guard let object, object["sessions"] is [Any] else {
-                throw ImportError("The file is not a Sessionize export (it has no “sessions” list).")
+                throw ImportError(Strings.text("import.error.notSessionize"))
             }
             return try SessionizeImporter.read(object, options: options)
         case .openEvent?:
             return try OpenEventImporter.read(openEventParts(root, name: name), options: options)
         case nil:
-            throw ImportError(
-                "The file is neither a frab schedule.json, a Sessionize export nor Open Event JSON "
-                    + "(for an Open Event export, give its folder or all of its files).")
+            throw ImportError(Strings.text("import.error.unknownFormat"))
         }
     }
 

@@ -32,38 +32,30 @@ struct ImportTimeZone {
     {
         if let explicit {
             guard let zone = TimeZone(identifier: explicit) else {
-                throw ImportError("“\(explicit)” is not a time zone; pass one with --time-zone.")
+                throw ImportError(Strings.format("import.zone.explicitInvalid", explicit))
             }
             return ImportTimeZone(zone: zone, warnings: [])
         }
         var warnings: [String] = []
         if let named {
             if let zone = TimeZone(identifier: named.value) { return ImportTimeZone(zone: zone, warnings: []) }
-            warnings.append("The file's \(named.field) “\(named.value)” is not a time zone; it was ignored.")
+            warnings.append(Strings.format("import.zone.namedInvalid", named.field, named.value))
         }
         let ordered = samples.sorted { $0.instant < $1.instant }
         let offsets = ordered.reduce(into: [Int]()) { list, sample in
             if !list.contains(sample.secondsFromGMT) { list.append(sample.secondsFromGMT) }
         }
         guard let first = ordered.first, let firstZone = TimeZone(secondsFromGMT: first.secondsFromGMT) else {
-            warnings.append(
-                "The file names no time zone and its times carry no offset: they were read as UTC. "
-                    + "Pass --time-zone to give the event its zone.")
+            warnings.append(Strings.text("import.zone.none"))
             return ImportTimeZone(zone: TimeZone(identifier: "UTC") ?? .gmt, warnings: warnings)
         }
         guard offsets.count > 1 else { return ImportTimeZone(zone: firstZone, warnings: warnings) }
         let written = offsets.map(Self.offsetText).joined(separator: ", ")
         if let zone = fittingZone(ordered) {
-            warnings.append(
-                "The file names no time zone and its times carry different offsets (\(written)), as around a "
-                    + "daylight-saving change: the event is shown in \(zone.identifier), which fits every one. "
-                    + "Pass --time-zone if the event is elsewhere.")
+            warnings.append(Strings.format("import.zone.fitting", written, zone.identifier))
             return ImportTimeZone(zone: zone, warnings: warnings)
         }
-        warnings.append(
-            "The file names no time zone and its times carry different offsets (\(written)) that no time zone "
-                + "fits: the event is shown at \(Self.offsetText(first.secondsFromGMT)), the offset of its "
-                + "earliest time. Pass --time-zone to give the event its zone.")
+        warnings.append(Strings.format("import.zone.unfitting", written, Self.offsetText(first.secondsFromGMT)))
         return ImportTimeZone(zone: firstZone, warnings: warnings)
     }
 

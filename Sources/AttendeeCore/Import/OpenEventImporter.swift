@@ -35,13 +35,14 @@ enum OpenEventImporter {
         func list(_ kind: FileKind) -> [Any] {
             guard let value = parts[kind] else { return [] }
             guard let rows = rows(value, kind: kind) else {
-                skipped.append(.init(kind: "file", identifier: kind.rawValue, reason: "not a list"))
+                skipped.append(
+                    .init(kind: "file", identifier: kind.rawValue, reason: Strings.text("import.reason.notAList")))
                 return []
             }
             return rows
         }
         guard parts[.sessions] != nil else {
-            throw ImportError("An Open Event export needs its sessions.json; give it, or the export's folder.")
+            throw ImportError(Strings.text("import.error.noSessionsFile"))
         }
         let event = parts[.event].flatMap { rows($0, kind: .event)?.first as? [String: Any] } ?? [:]
         let rawSessions = list(.sessions)
@@ -64,15 +65,17 @@ enum OpenEventImporter {
         var linkedFromSpeakers: [String: [String]] = [:]
         for (index, raw) in list(.speakers).enumerated() {
             guard let row = raw as? [String: Any], let id = JSONField.string(row["id"]) else {
-                skipped.append(.init(kind: "speaker", identifier: "#\(index + 1)", reason: "no id"))
+                skipped.append(
+                    .init(kind: "speaker", identifier: "#\(index + 1)", reason: Strings.text("import.reason.noID")))
                 continue
             }
             guard let name = JSONField.string(field(row, "name", "public-name")) else {
-                skipped.append(.init(kind: "speaker", identifier: id, reason: "no name"))
+                skipped.append(.init(kind: "speaker", identifier: id, reason: Strings.text("import.reason.noName")))
                 continue
             }
             guard speakerIDs[id] == nil else {
-                skipped.append(.init(kind: "speaker", identifier: id, reason: "listed twice"))
+                skipped.append(
+                    .init(kind: "speaker", identifier: id, reason: Strings.text("import.reason.listedTwice")))
                 continue
             }
             let externalID = "open-event:speaker:" + JSONField.idPart(id)
@@ -87,38 +90,46 @@ enum OpenEventImporter {
         var seen: Set<String> = []
         for (index, raw) in rawSessions.enumerated() {
             guard let row = raw as? [String: Any] else {
-                skipped.append(.init(kind: "session", identifier: "#\(index + 1)", reason: "not an object"))
+                skipped.append(
+                    .init(
+                        kind: "session", identifier: "#\(index + 1)", reason: Strings.text("import.reason.notAnObject"))
+                )
                 continue
             }
             guard let id = JSONField.string(row["id"]) else {
                 let label = JSONField.string(row["title"]) ?? "#\(index + 1)"
-                skipped.append(.init(kind: "session", identifier: label, reason: "no id"))
+                skipped.append(.init(kind: "session", identifier: label, reason: Strings.text("import.reason.noID")))
                 continue
             }
             guard seen.insert(id).inserted else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "listed twice"))
+                skipped.append(
+                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.listedTwice")))
                 continue
             }
             guard let title = JSONField.string(row["title"]) else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "no title"))
+                skipped.append(.init(kind: "session", identifier: id, reason: Strings.text("import.reason.noTitle")))
                 continue
             }
             if let state = JSONField.string(row["state"])?.lowercased(), unscheduledStates.contains(state) {
-                skipped.append(.init(kind: "session", identifier: id, reason: "\(state), not on the programme"))
+                skipped.append(
+                    .init(
+                        kind: "session", identifier: id, reason: Strings.format("import.reason.notOnProgramme", state)))
                 continue
             }
             if JSONField.string(field(row, "deleted-at")) != nil {
-                skipped.append(.init(kind: "session", identifier: id, reason: "deleted"))
+                skipped.append(.init(kind: "session", identifier: id, reason: Strings.text("import.reason.deleted")))
                 continue
             }
             guard let start = JSONField.localDateTime(startValue(row), in: zone),
                 let end = JSONField.localDateTime(endValue(row), in: zone)
             else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "not scheduled (no start or end time)"))
+                skipped.append(
+                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.notScheduled")))
                 continue
             }
             guard end >= start else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "ends before it starts"))
+                skipped.append(
+                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.endsBeforeStart")))
                 continue
             }
             let room = resolve(
@@ -141,7 +152,10 @@ enum OpenEventImporter {
                     }
                     linked.append(externalID)
                 } else if let unknown = reference.id {
-                    skipped.append(.init(kind: "speaker link", identifier: id, reason: "unknown speaker id \(unknown)"))
+                    skipped.append(
+                        .init(
+                            kind: "speaker link", identifier: id,
+                            reason: Strings.format("import.reason.unknownSpeaker", "\(unknown)")))
                 }
             }
             for externalID in linkedFromSpeakers[id, default: []] where !linked.contains(externalID) {
@@ -166,9 +180,9 @@ enum OpenEventImporter {
         let eventStart = JSONField.localDateTime(field(event, "starts-at", "start-time"), in: zone)
         let eventEnd = JSONField.localDateTime(field(event, "ends-at", "end-time"), in: zone)
         guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
-            throw ImportError("The export has no scheduled session.")
+            throw ImportError(Strings.text("import.error.exportHasNoSession"))
         }
-        let name = options.eventName ?? JSONField.string(event["name"]) ?? "Imported conference"
+        let name = options.eventName ?? JSONField.string(event["name"]) ?? Strings.text("import.defaultName")
         let key =
             JSONField.string(event["identifier"]) ?? JSONField.string(event["id"])
             ?? name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
@@ -292,7 +306,10 @@ enum OpenEventImporter {
         guard let id = reference.id else { return nil }
         if let name = names[id] { return name }
         if value is String, Int(id) == nil { return id }
-        skipped.append(.init(kind: "\(link) link", identifier: session, reason: "unknown \(link) id \(id)"))
+        skipped.append(
+            .init(
+                kind: "\(link) link", identifier: session,
+                reason: Strings.format("import.reason.unknownLink", Strings.text("import.kind.\(link)"), id)))
         return nil
     }
 

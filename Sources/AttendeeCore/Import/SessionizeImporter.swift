@@ -20,7 +20,8 @@ enum SessionizeImporter {
         var known: Set<String> = []
         for (index, raw) in (root["speakers"] as? [Any] ?? []).enumerated() {
             guard let speaker = raw as? [String: Any], let id = JSONField.string(speaker["id"]) else {
-                skipped.append(.init(kind: "speaker", identifier: "#\(index + 1)", reason: "no id"))
+                skipped.append(
+                    .init(kind: "speaker", identifier: "#\(index + 1)", reason: Strings.text("import.reason.noID")))
                 continue
             }
             let composed = [JSONField.string(speaker["firstName"]), JSONField.string(speaker["lastName"])]
@@ -29,7 +30,7 @@ enum SessionizeImporter {
                 let name = JSONField.string(speaker["name"]) ?? JSONField.string(speaker["fullName"])
                     ?? (composed.isEmpty ? nil : composed)
             else {
-                skipped.append(.init(kind: "speaker", identifier: id, reason: "no name"))
+                skipped.append(.init(kind: "speaker", identifier: id, reason: Strings.text("import.reason.noName")))
                 continue
             }
             let position = JSONField.string(speaker["position"]) ?? JSONField.string(speaker["tagLine"]) ?? ""
@@ -44,7 +45,8 @@ enum SessionizeImporter {
                 }
             }
             guard known.insert(id).inserted else {
-                skipped.append(.init(kind: "speaker", identifier: id, reason: "listed twice"))
+                skipped.append(
+                    .init(kind: "speaker", identifier: id, reason: Strings.text("import.reason.listedTwice")))
                 continue
             }
             speakers.append(
@@ -59,32 +61,38 @@ enum SessionizeImporter {
         var seen: Set<String> = []
         for (index, raw) in (root["sessions"] as? [Any] ?? []).enumerated() {
             guard let session = raw as? [String: Any] else {
-                skipped.append(.init(kind: "session", identifier: "#\(index + 1)", reason: "not an object"))
+                skipped.append(
+                    .init(
+                        kind: "session", identifier: "#\(index + 1)", reason: Strings.text("import.reason.notAnObject"))
+                )
                 continue
             }
             guard let id = JSONField.string(session["id"]) else {
                 skipped.append(
                     .init(
                         kind: "session", identifier: JSONField.string(session["title"]) ?? "#\(index + 1)",
-                        reason: "no id"))
+                        reason: Strings.text("import.reason.noID")))
                 continue
             }
             guard seen.insert(id).inserted else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "listed twice"))
+                skipped.append(
+                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.listedTwice")))
                 continue
             }
             guard let title = JSONField.string(session["title"]) else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "no title"))
+                skipped.append(.init(kind: "session", identifier: id, reason: Strings.text("import.reason.noTitle")))
                 continue
             }
             guard let start = JSONField.localDateTime(session["startsAt"], in: zone),
                 let end = JSONField.localDateTime(session["endsAt"], in: zone)
             else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "not scheduled (no start or end time)"))
+                skipped.append(
+                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.notScheduled")))
                 continue
             }
             guard end >= start else {
-                skipped.append(.init(kind: "session", identifier: id, reason: "ends before it starts"))
+                skipped.append(
+                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.endsBeforeStart")))
                 continue
             }
             let speakerIDs = (session["speakerIds"] as? [Any] ?? session["speakers"] as? [Any] ?? [])
@@ -94,7 +102,7 @@ enum SessionizeImporter {
                 skipped.append(
                     .init(
                         kind: "speaker link", identifier: id,
-                        reason: "unknown speaker id \(missing.joined(separator: ", "))"))
+                        reason: Strings.format("import.reason.unknownSpeaker", missing.joined(separator: ", "))))
             }
             let tags = (session["tags"] as? [Any] ?? []).compactMap { JSONField.string($0) }
             let kind = JSONField.kind(type: JSONField.string(session["format"]), tags: tags, title: title)
@@ -110,9 +118,9 @@ enum SessionizeImporter {
                     speakerIDs: speakerIDs.filter(known.contains).map { "sessionize:speaker:" + JSONField.idPart($0) }))
         }
         guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
-            throw ImportError("The file has no scheduled session.")
+            throw ImportError(Strings.text("import.error.fileHasNoSession"))
         }
-        let name = options.eventName ?? JSONField.string(root["name"]) ?? "Imported conference"
+        let name = options.eventName ?? JSONField.string(root["name"]) ?? Strings.text("import.defaultName")
         let slug = name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
         let event = ProgrammeEvent(
             externalID: "sessionize:" + slug, name: name, startsAt: first, endsAt: last, timeZone: zone.identifier,

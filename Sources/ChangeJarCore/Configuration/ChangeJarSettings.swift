@@ -66,7 +66,7 @@ public struct ChangeJarSettings: Sendable, Hashable {
         do {
             return try JSONDecoder().decode(Overrides.self, from: data)
         } catch {
-            throw Invalid(description: "\(file.path) is not a valid Change Jar configuration file.")
+            throw Invalid(description: Strings.format("settings.badFile", file.path))
         }
     }
 
@@ -87,11 +87,10 @@ public struct ChangeJarSettings: Sendable, Hashable {
         if let region = overrides.region { result.region = region }
         let parts = result.identityPoolID.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, UUID(uuidString: String(parts[1])) != nil else {
-            throw Invalid(
-                description: "The identity pool id must be '<region>:<GUID>', not '\(result.identityPoolID)'.")
+            throw Invalid(description: Strings.format("settings.badPool", result.identityPoolID))
         }
         guard parts[0] == result.region else {
-            throw Invalid(description: "The identity pool \(result.identityPoolID) is not in region \(result.region).")
+            throw Invalid(description: Strings.format("settings.poolRegion", result.identityPoolID, result.region))
         }
         // A pool other than the stand-in's, with no endpoint given, is at AWS in its region.
         let standIn = result.apiBaseURL.appendingPathComponent("cognito/")

@@ -65,7 +65,7 @@ extension CognitoIdentityClient {
                     CognitoIdentityWire.GetIDRequest(identityPoolID: poolID, logins: logins),
                     as: CognitoIdentityWire.GetIDResponse.self)
                 guard let identityID = output.IdentityId, !identityID.isEmpty else {
-                    throw CognitoIdentityError(type: "InvalidResponse", message: "Cognito returned no identity id.")
+                    throw CognitoIdentityError(type: "InvalidResponse", message: Strings.text("cognito.noIdentity"))
                 }
                 return identityID
             },
@@ -75,7 +75,7 @@ extension CognitoIdentityClient {
                     CognitoIdentityWire.GetOpenIDTokenRequest(identityID: identityID, logins: logins),
                     as: CognitoIdentityWire.GetOpenIDTokenResponse.self)
                 guard let token = output.Token, !token.isEmpty else {
-                    throw CognitoIdentityError(type: "InvalidResponse", message: "Cognito returned no token.")
+                    throw CognitoIdentityError(type: "InvalidResponse", message: Strings.text("cognito.noToken"))
                 }
                 return (output.IdentityId ?? identityID, token)
             }
@@ -107,7 +107,7 @@ private struct CognitoHTTP: Sendable {
         do {
             return try JSONDecoder().decode(Output.self, from: data)
         } catch {
-            throw CognitoIdentityError(type: "InvalidResponse", message: "Cognito sent an unreadable answer.")
+            throw CognitoIdentityError(type: "InvalidResponse", message: Strings.text("cognito.unreadable"))
         }
     }
 }

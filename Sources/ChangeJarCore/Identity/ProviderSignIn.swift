@@ -103,10 +103,10 @@ extension ProviderSignIn {
             let (data, response) = try await send(request)
             guard (200..<300).contains(response.statusCode) else {
                 let problem = try? JSONDecoder().decode([String: String].self, from: data)
-                throw ChangeJarError.signInFailed(problem?["detail"] ?? "the provider refused the sign-in")
+                throw ChangeJarError.signInFailed(problem?["detail"] ?? Strings.text("signin.providerRefused"))
             }
             guard let answer = try? JSONDecoder().decode(DevelopmentSignInResponse.self, from: data) else {
-                throw ChangeJarError.signInFailed("the provider sent an unreadable answer")
+                throw ChangeJarError.signInFailed(Strings.text("signin.providerUnreadable"))
             }
             return ProviderCredential(
                 source: source, token: answer.token, userID: answer.user, displayName: answer.name)

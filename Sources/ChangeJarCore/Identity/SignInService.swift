@@ -34,7 +34,7 @@ public struct SignInService: Sendable {
             let (confirmedID, token) = try await identity.getOpenIDToken(identityID, logins)
             let claims = OpenIDTokenClaims(token: token)
             guard let userID = claims?.providerUserID(for: source) ?? credential.userID else {
-                throw ChangeJarError.signInFailed("the token does not name a \(source.displayName) user")
+                throw ChangeJarError.signInFailed(Strings.format("signin.noUser", source.displayName))
             }
             return AuthSession(
                 identityID: confirmedID,

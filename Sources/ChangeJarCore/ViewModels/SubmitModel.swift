@@ -41,7 +41,7 @@ public final class SubmitModel {
         submitted = nil
         if let violation = ActionRules.violation(title: title, content: content) {
             invalidField = SubmitField(rawValue: violation.field)
-            banner = violation.message
+            banner = violation.sentence
             return
         }
         let draft = ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))

@@ -20,6 +20,26 @@ public enum QuakeMessages {
         Strings.format("quakes.cli.mapWritten", String(count), path)
     }
 
+    /// A `--feed` that is neither a feed name, an http(s) URL nor a file.
+    public static func badFeed(_ argument: String) -> String {
+        Strings.format("quakes.cli.badFeed", argument)
+    }
+
+    /// A `--min-magnitude` that is not a number.
+    public static func badMagnitude(_ argument: String) -> String {
+        Strings.format("quakes.cli.badMagnitude", argument)
+    }
+
+    /// A `--since` that is not a duration (`90m`, `24h`, `7d`).
+    public static func badDuration(_ argument: String) -> String {
+        Strings.format("quakes.cli.badDuration", argument)
+    }
+
+    /// A `--limit` that is not a positive number.
+    public static func badLimit(_ argument: String) -> String {
+        Strings.format("quakes.cli.badLimit", argument)
+    }
+
     /// The spinner's label.
     public static var loading: String { Strings.text("quakes.cli.loading") }
 }

@@ -16,6 +16,7 @@ public struct QuakeRowFormatter: Sendable {
     public func rows(for quakes: [Quake]) -> [QuakeRow] {
         var times = TimeTextCache(formatter: dateTimeFormatter(), timeZone: timeZone)
         let separator = locale.decimalSeparator ?? "."
+        let hemispheres = Hemispheres()
         var rows: [QuakeRow] = []
         rows.reserveCapacity(quakes.count)
         for quake in quakes {
@@ -23,7 +24,8 @@ public struct QuakeRowFormatter: Sendable {
                 QuakeRow(
                     id: quake.id,
                     title: quake.title,
-                    coordinateText: Self.coordinateText(quake.coordinate, separator: separator),
+                    coordinateText: Self.coordinateText(
+                        quake.coordinate, separator: separator, hemispheres: hemispheres),
                     timeText: times.text(for: quake.time),
                     tint: QuakeTint(magnitude: quake.magnitude)
                 ))
@@ -46,13 +48,26 @@ public struct QuakeRowFormatter: Sendable {
         return formatter
     }
 
-    /// `38.29° N, 122.31° W`: two decimals, hemisphere letters, no sign.
-    public static func coordinateText(_ coordinate: QuakeCoordinate, separator: String = ".") -> String {
+    /// `38.29° N, 122.31° W`: two decimals, hemisphere letters (from the strings table), no sign.
+    public static func coordinateText(
+        _ coordinate: QuakeCoordinate, separator: String = ".", hemispheres: Hemispheres = Hemispheres()
+    ) -> String {
         let latitude = NumberText.fixed(abs(coordinate.latitude), digits: 2, separator: separator)
         let longitude = NumberText.fixed(abs(coordinate.longitude), digits: 2, separator: separator)
-        let north = coordinate.latitude >= 0 ? "N" : "S"
-        let east = coordinate.longitude >= 0 ? "E" : "W"
+        let north = coordinate.latitude >= 0 ? hemispheres.north : hemispheres.south
+        let east = coordinate.longitude >= 0 ? hemispheres.east : hemispheres.west
         return latitude + "° " + north + ", " + longitude + "° " + east
+    }
+
+    /// The four hemisphere letters, read from the strings table once for a whole list of rows.
+    public struct Hemispheres: Sendable {
+        public var north = Strings.text("quakes.coordinate.north")
+        public var south = Strings.text("quakes.coordinate.south")
+        public var east = Strings.text("quakes.coordinate.east")
+        public var west = Strings.text("quakes.coordinate.west")
+
+        /// The letters of the current language.
+        public init() {}
     }
 
     /// `Updated 12:04` for a time today, `Updated Mar 2, 2016 at 12:04 PM` otherwise.

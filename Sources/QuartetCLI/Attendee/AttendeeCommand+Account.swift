@@ -18,10 +18,12 @@ extension AttendeeCommand {
                 let request = SignUpRequest(
                     email: try required(context, "email"), password: try required(context, "password"),
                     name: try required(context, "name"))
-                if let error = request.validationError() { throw UsageError("--\(error.field): \(error.message)") }
+                if let error = request.validationError() {
+                    throw UsageError(AttendeeCommandText.refused(error.field, error.message))
+                }
                 let session = try await context.client.signUp(request)
                 try context.show(session.profile) {
-                    ["Signed up as \(session.profile.person.name) <\(session.profile.email)>."]
+                    [AttendeeCommandText.signedUp(session.profile.person.name, email: session.profile.email)]
                 }
             })
     }
@@ -33,7 +35,7 @@ extension AttendeeCommand {
             body: body { context in
                 let session = try await context.client.signIn(
                     SignInRequest(email: try required(context, "email"), password: try required(context, "password")))
-                try context.show(session.profile) { ["Signed in as \(session.profile.person.name)."] }
+                try context.show(session.profile) { [AttendeeCommandText.signedIn(session.profile.person.name)] }
             })
     }
 
@@ -42,11 +44,11 @@ extension AttendeeCommand {
             "signout", summary: "sign out and forget the session token",
             body: body { context in
                 guard context.tokens.load() != nil else {
-                    context.console.line("Not signed in.")
+                    context.console.line(AttendeeCommandText.notSignedIn)
                     return
                 }
                 try await context.client.signOut()
-                context.console.line("Signed out.")
+                context.console.line(AttendeeCommandText.signedOut)
             })
     }
 
@@ -82,9 +84,11 @@ extension AttendeeCommand {
                         topics: arguments.all("topic").isEmpty ? current.topics : arguments.all("topic"))
                 }
                 guard update != ProfileUpdate() else {
-                    throw UsageError("'profile edit' needs --about, --title, --company, --track or --topic")
+                    throw UsageError(AttendeeCommandText.profileEditNeedsField)
                 }
-                if let error = update.validationError() { throw UsageError("--\(error.field): \(error.message)") }
+                if let error = update.validationError() {
+                    throw UsageError(AttendeeCommandText.refused(error.field, error.message))
+                }
                 let profile = try await context.client.updateMe(update)
                 try context.show(profile) { profileLines(profile) }
             })
@@ -94,20 +98,16 @@ extension AttendeeCommand {
         var lines = [profile.person.name, profile.email]
         let subtitle = [profile.person.title, profile.person.company].filter { !$0.isEmpty }.joined(separator: " · ")
         if !subtitle.isEmpty { lines.append(subtitle) }
-        if !profile.person.aboutMe.isEmpty { lines += ["", "About me:", profile.person.aboutMe] }
+        if !profile.person.aboutMe.isEmpty { lines += ["", AttendeeCommandText.aboutMe, profile.person.aboutMe] }
         lines.append("")
-        lines.append(
-            "Tracks: " + (profile.preferences.tracks.isEmpty ? "—" : profile.preferences.tracks.joined(separator: ", "))
-        )
-        lines.append(
-            "Topics: " + (profile.preferences.topics.isEmpty ? "—" : profile.preferences.topics.joined(separator: ", "))
-        )
+        lines.append(AttendeeCommandText.tracks(profile.preferences.tracks))
+        lines.append(AttendeeCommandText.topics(profile.preferences.topics))
         return lines
     }
 
     static func required(_ context: Context, _ name: String) throws -> String {
         guard let value = context.arguments.value(name), !value.isEmpty else {
-            throw UsageError("--\(name) is required")
+            throw UsageError(AttendeeCommandText.required(name))
         }
         return value
     }

@@ -43,7 +43,7 @@ extension AttendeeCommand {
                                 + conversation.rows.map { row in
                                     "[\(row.time ?? "")] \(row.author): \(row.text)"
                                 }
-                                + (conversation.olderCursor.map { ["", "older: --before \($0)"] } ?? [])
+                                + (conversation.olderCursor.map { ["", AttendeeCommandText.olderPage($0)] } ?? [])
                         }
                     }),
                 CommandSpec(
@@ -84,16 +84,18 @@ extension AttendeeCommand {
                 let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
                 func argument(_ index: Int, _ name: String) throws -> String {
                     guard context.arguments.positionals.count > index + 2 else {
-                        throw UsageError("'notes EVENT \(action)' needs \(name)")
+                        throw UsageError(AttendeeCommandText.needs("notes EVENT \(action)", name))
                     }
                     return context.positional(index + 2)
                 }
                 let expected = ["list": 0, "show": 1, "new": 1, "edit": 2, "delete": 1]
                 guard let count = expected[action] else {
-                    throw UsageError("unknown notes action '\(action)' (list, show, new, edit, delete)")
+                    throw UsageError(
+                        AttendeeCommandText.unknownAction(
+                            "notes", action, actions: ["list", "show", "new", "edit", "delete"]))
                 }
                 if context.arguments.positionals.count > count + 2 {
-                    throw UsageError("unexpected argument '\(context.positional(count + 2))'")
+                    throw UsageError(AttendeeCommandText.unexpectedArgument(context.positional(count + 2)))
                 }
                 switch action {
                 case "show":

@@ -57,7 +57,7 @@ extension AttendeeCommand {
             break
         case "download":
             guard !file.isEmpty, let output = context.arguments.value("output") else {
-                throw UsageError("'docs EVENT download' needs ID and --output PATH")
+                throw UsageError(AttendeeCommandText.downloadNeedsOutput)
             }
             try requireRow(model, file)
             await model.downloadTapped(file)
@@ -66,23 +66,23 @@ extension AttendeeCommand {
             model.downloadHandled()
             message = model.banner
         case "share":
-            guard !file.isEmpty else { throw UsageError("'docs EVENT share' needs ID") }
+            guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT share", "ID")) }
             try requireRow(model, file)
             await model.shareTapped(file)
             guard let sheet = model.share else { throw ScreenFailure(message: model.banner ?? file) }
             share = sheet.url
             message = sheet.text
         case "add":
-            guard !file.isEmpty else { throw UsageError("'docs EVENT add' needs PATH") }
+            guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT add", "PATH")) }
             guard let kind = context.arguments.value("kind").flatMap(sectionKind) else {
-                throw UsageError("--kind must be pre-read, post-read or material")
+                throw UsageError(AttendeeCommandText.badDocumentKind)
             }
             let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
             await model.documentPicked(kind, fileName: (file as NSString).lastPathComponent, data: data)
             guard case .done = model.upload else { throw ScreenFailure(message: model.uploadMessage ?? file) }
             message = model.uploadMessage
         case "remove":
-            guard !file.isEmpty else { throw UsageError("'docs EVENT remove' needs ID") }
+            guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT remove", "ID")) }
             try requireRow(model, file)
             await model.removeTapped(file)
             if model.sections.contains(where: { $0.rows.contains { $0.id == file } }) {
@@ -90,7 +90,9 @@ extension AttendeeCommand {
             }
             message = model.banner
         default:
-            throw UsageError("unknown docs action '\(action)' (list, download, share, add, remove)")
+            throw UsageError(
+                AttendeeCommandText.unknownAction(
+                    "docs", action, actions: ["list", "download", "share", "add", "remove"]))
         }
         let output = DocumentsOutput(
             sections: model.sections, headerPhotoID: model.headerPhotoID, message: message, share: share)
@@ -121,13 +123,13 @@ extension AttendeeCommand {
             if let banner = model.banner { throw ScreenFailure(message: banner) }
         case "upload":
             let file = context.positional(2)
-            guard !file.isEmpty else { throw UsageError("'gallery EVENT upload' needs PATH") }
+            guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("gallery EVENT upload", "PATH")) }
             let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
             await model.photoPicked(fileName: (file as NSString).lastPathComponent, data: data)
             guard case .done = model.upload else { throw ScreenFailure(message: model.uploadMessage ?? file) }
             message = model.uploadMessage
         default:
-            throw UsageError("unknown gallery action '\(action)' (list, upload)")
+            throw UsageError(AttendeeCommandText.unknownAction("gallery", action, actions: ["list", "upload"]))
         }
         try context.show(GalleryOutput(tiles: model.tiles, message: message)) {
             if let message { return [message] }
@@ -143,7 +145,7 @@ extension AttendeeCommand {
     @MainActor
     private static func requireRow(_ model: DocumentsModel, _ id: String) throws {
         guard model.sections.contains(where: { $0.rows.contains { $0.id == id } }) else {
-            throw UsageError("no document '\(id)' on this page (see 'docs EVENT list')")
+            throw UsageError(AttendeeCommandText.noDocument(id))
         }
     }
 }

@@ -26,7 +26,7 @@ extension AttendeeCommand {
                         lines.append("")
                         lines += profile.speaker.socialLinks.map { "\($0.network): \($0.url)" }
                     }
-                    lines += ["", "Sessions:"]
+                    lines += ["", AttendeeCommandText.speakerSessions]
                     lines += profile.sessions.map { "  \($0.id)  \($0.title)" }
                     return lines
                 }
@@ -40,7 +40,7 @@ extension AttendeeCommand {
             body: body { context in
                 let people = try await context.client.attendees(
                     context.positional(0), context.arguments.value("search"))
-                try context.show(people) { people.isEmpty ? ["No attendees match."] : people.map(personLine) }
+                try context.show(people) { people.isEmpty ? [AttendeeCommandText.noAttendees] : people.map(personLine) }
             })
     }
 

@@ -42,8 +42,8 @@ extension AttendeeCommand {
             "watch", summary: "print the event's live updates as they arrive", arguments: ["EVENT"],
             options: [OptionSpec("count", value: "N", help: "stop after N updates (default: until interrupted)")],
             body: body { context in
-                let limit = try context.arguments.value("count", as: "a number of updates") { Int($0) }
-                if let limit, limit < 1 { throw UsageError("--count expects 1 or more, not \(limit)") }
+                let limit = try context.arguments.value("count", refusal: AttendeeCommandText.badCount) { Int($0) }
+                if let limit, limit < 1 { throw UsageError(AttendeeCommandText.countTooSmall(limit)) }
                 try await watch(context, limit: limit)
             })
     }
@@ -95,11 +95,13 @@ extension AttendeeCommand {
         model.choiceChosen(arguments.flag("multiple") ? .multiple : .single)
         model.sessionChosen(arguments.value("session"))
         if kind == .poll {
-            guard let question = arguments.value("question") else { throw UsageError("--question is required") }
+            guard let question = arguments.value("question") else {
+                throw UsageError(AttendeeCommandText.questionRequired)
+            }
             model.questionChanged(0, text: question, options: arguments.all("option"))
         } else {
             let questions = arguments.all("question")
-            guard !questions.isEmpty else { throw UsageError("--question is required (repeatable)") }
+            guard !questions.isEmpty else { throw UsageError(AttendeeCommandText.questionsRequired) }
             for (index, line) in questions.enumerated() {
                 let (text, options, correct) = try quizQuestion(line)
                 model.questionChanged(index, text: text, options: options, correct: correct)
@@ -131,12 +133,12 @@ extension AttendeeCommand {
         await model.appeared()
         if let banner = model.banner { throw CommandFailure(banner) }
         let picked = context.arguments.all("option")
-        guard !picked.isEmpty else { throw UsageError("--option is required (repeatable)") }
+        guard !picked.isEmpty else { throw UsageError(AttendeeCommandText.optionRequired) }
         if let notice = model.notice { throw CommandFailure(notice) }
         for optionID in picked {
             guard let question = model.questions.first(where: { $0.options.contains { $0.id == optionID } }) else {
-                let known = model.questions.flatMap(\.options).map(\.id).joined(separator: ", ")
-                throw UsageError("no option '\(optionID)'; options: \(known)")
+                throw UsageError(
+                    AttendeeCommandText.noOption(optionID, options: model.questions.flatMap(\.options).map(\.id)))
             }
             // NB: a person re-picking from scratch: clear what the last answer had picked in that question first.
             for option in question.options where option.isSelected && !picked.contains(option.id) {
@@ -196,7 +198,7 @@ extension AttendeeCommand {
     /// `"2 + 2?: 3 | *4"` → the text, the options, and the positions of those marked `*`.
     static func quizQuestion(_ line: String) throws -> (String, [String], [Int]) {
         guard let colon = line.lastIndex(of: ":") else {
-            throw UsageError("--question expects \"TEXT: A | *B | C\", not '\(line)'")
+            throw UsageError(AttendeeCommandText.badQuizQuestion(line))
         }
         let text = line[..<colon].trimmingCharacters(in: .whitespaces)
         var options: [String] = []

@@ -33,11 +33,11 @@ extension AttendeeCommand {
                     if !event.summary.isEmpty { lines += ["", event.summary] }
                     lines.append("")
                     if let registration = details.registration {
-                        lines.append("Registered (additional info: \(registration.additionalInfoStatus.rawValue)).")
+                        lines.append(AttendeeCommandText.registered(registration.additionalInfoStatus))
                     } else {
-                        lines.append("Not registered: quartet attendee register \(event.id)")
+                        lines.append(AttendeeCommandText.notRegistered(event.id))
                     }
-                    if let poll = details.livePoll { lines.append("Live poll: \(poll.question)") }
+                    if let poll = details.livePoll { lines.append(AttendeeCommandText.livePoll(poll.question)) }
                     return lines
                 }
             })
@@ -58,29 +58,29 @@ extension AttendeeCommand {
                 var answers: [String: String] = [:]
                 for pair in arguments.all("field") {
                     let parts = pair.split(separator: "=", maxSplits: 1)
-                    guard parts.count == 2 else { throw UsageError("--field expects KEY=VALUE, not '\(pair)'") }
+                    guard parts.count == 2 else { throw UsageError(AttendeeCommandText.badField(pair)) }
                     answers[String(parts[0])] = String(parts[1])
                 }
                 let guests = try arguments.all("guest").map { mailbox in
                     guard let guest = Guest(mailbox: mailbox) else {
-                        throw UsageError("--guest expects \"Name <mail@example.com>\", not '\(mailbox)'")
+                        throw UsageError(AttendeeCommandText.badGuest(mailbox))
                     }
                     return guest
                 }
                 let later = arguments.flag("later")
                 if later, !answers.isEmpty || !guests.isEmpty {
-                    throw UsageError("--later skips Additional Info: leave out --field and --guest")
+                    throw UsageError(AttendeeCommandText.laterWithAnswers)
                 }
                 let event = try await context.client.event(eventID).event
                 let submission = AdditionalInfoSubmission(later: later, answers: answers, guests: guests)
                 if let error = submission.validationError(fields: event.additionalInfoFields) {
-                    let keys = event.additionalInfoFields.map { "\($0.key) (\($0.label))" }.joined(separator: ", ")
-                    throw UsageError("\(error.message) Fields: \(keys); or pass --later")
+                    throw UsageError(
+                        AttendeeCommandText.additionalInfoRefused(error.message, fields: event.additionalInfoFields))
                 }
                 _ = try await context.client.register(eventID)
                 let registration = try await context.client.submitAdditionalInfo(eventID, submission)
                 try context.show(registration) {
-                    ["Registered for \(event.name) (additional info: \(registration.additionalInfoStatus.rawValue))."]
+                    [AttendeeCommandText.registered(for: event.name, registration.additionalInfoStatus)]
                 }
             })
     }
@@ -98,15 +98,15 @@ extension AttendeeCommand {
                 let sessions = try await context.client.agenda(eventID)
                 let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
                 let days = AgendaCalendar.days(for: event, sessions: sessions, formatter: formatter)
-                let number = try context.arguments.value("day", as: "a day number") { Int($0) } ?? 1
+                let number = try context.arguments.value("day", refusal: AttendeeCommandText.badDay) { Int($0) } ?? 1
                 guard days.indices.contains(number - 1) else {
-                    throw UsageError("--day expects 1 to \(days.count), not \(number)")
+                    throw UsageError(AttendeeCommandText.dayOutOfRange(number, days: days.count))
                 }
                 let day = days[number - 1]
                 let shown = AgendaCalendar.sessions(on: day, in: sessions, formatter: formatter)
                 try context.show(shown) {
                     let tabs = days.map { $0.number == day.number ? "[\($0.label)]" : $0.label }.joined(separator: "  ")
-                    var lines = [tabs, "Times: \(formatter.zoneName)", ""]
+                    var lines = [tabs, AttendeeCommandText.times(formatter.zoneName), ""]
                     for session in shown {
                         let mark = session.isAttending ? "✓" : session.myAttendance == .waitlisted ? "…" : "+"
                         var line = "\(mark) \(formatter.timeRange(session))  \(session.title)"
@@ -144,12 +144,7 @@ extension AttendeeCommand {
     }
 
     static func attendanceLine(_ result: AttendanceResult) -> String {
-        let seats = result.capacity.map { "\(result.seatsTaken)/\($0) seats taken" } ?? "unlimited seats"
-        switch result.state {
-        case .attending: return "Attending (\(seats))."
-        case .waitlisted: return "On the waitlist, position \(result.waitlistPosition ?? 0) (\(seats))."
-        case .cancelled: return "Not attending (\(seats))."
-        }
+        AttendeeCommandText.attendance(result)
     }
 
     static var session: CommandSpec {
@@ -164,19 +159,20 @@ extension AttendeeCommand {
                     var lines = [
                         session.title, "\(formatter.dayAndTime(session)) (\(formatter.zoneName))",
                         [session.room, event.venue.name].compactMap { $0 }.joined(separator: ", "),
-                        "\(session.kind.rawValue)" + (session.track.map { " · \($0)" } ?? ""),
+                        AttendeeCommandText.label(session.kind) + (session.track.map { " · \($0)" } ?? ""),
                     ]
                     if !session.speakers.isEmpty {
                         lines.append(
-                            "Speakers: " + session.speakers.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))
+                            AttendeeCommandText.speakers(
+                                session.speakers.map { "\($0.name) (\($0.id))" }.joined(separator: ", ")))
                     }
                     if let seats = SeatsRule.message(for: session, threshold: event.seatsThreshold) {
                         lines.append(seats)
                     }
-                    switch session.myAttendance {
-                    case .attending: lines.append(session.feedbackGiven ? "Attending · feedback given" : "Attending")
-                    case .waitlisted: lines.append("On the waitlist")
-                    case .cancelled, nil: break
+                    if let state = AttendeeCommandText.state(
+                        session.myAttendance, feedbackGiven: session.feedbackGiven)
+                    {
+                        lines.append(state)
                     }
                     if !session.abstract.isEmpty { lines += ["", session.abstract] }
                     return lines
@@ -215,7 +211,7 @@ extension AttendeeCommand {
         let model = SessionDetailsModel(client: client, shareBaseURL: base)
         await model.appeared(sessionID: sessionID)
         guard let link = model.shareURL, let calendar = model.calendarEntry(stamp: Date()) else {
-            throw UsageError(model.banner ?? "no session '\(sessionID)'")
+            throw UsageError(model.banner ?? AttendeeCommandText.noSession(sessionID))
         }
         return ShareSheet(subject: model.title, text: model.shareText, link: link.absoluteString, calendar: calendar)
     }
@@ -235,12 +231,12 @@ extension AttendeeCommand {
                 if let path = context.arguments.value("ics") {
                     let text = CalendarFile(event: event, sessions: mine, times: .zoned).text(stamp: Date())
                     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-                    context.console.errorLine("Wrote \(mine.count) sessions to \(path).")
+                    context.console.errorLine(AttendeeCommandText.wroteCalendar(mine.count, to: path))
                 }
                 let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
                 try context.show(mine) {
                     mine.isEmpty
-                        ? ["You do not attend any session yet."]
+                        ? [AttendeeCommandText.myAgendaEmpty]
                         : mine.map { "\(formatter.dayAndTime($0))  \($0.title)" + ($0.room.map { "  (\($0))" } ?? "") }
                 }
             })
@@ -259,7 +255,7 @@ extension AttendeeCommand {
                             rating: try ratingValue(context), comment: context.arguments.value("comment") ?? "")
                         if let error = feedback.validationError() { throw UsageError(error.message) }
                         try await context.client.eventFeedback(context.positional(0), feedback)
-                        context.console.line("Thank you for your feedback.")
+                        context.console.line(AttendeeCommandText.feedbackThanks)
                     }),
                 CommandSpec(
                     "session", summary: "rate a session and each of its speakers", arguments: ["SESSION"],
@@ -272,7 +268,7 @@ extension AttendeeCommand {
                         for pair in context.arguments.all("speaker") {
                             let parts = pair.split(separator: "=", maxSplits: 1)
                             guard parts.count == 2, let value = Int(parts[1]) else {
-                                throw UsageError("--speaker expects ID=RATING, not '\(pair)'")
+                                throw UsageError(AttendeeCommandText.badSpeakerRating(pair))
                             }
                             speakers[String(parts[0])] = value
                         }
@@ -281,18 +277,19 @@ extension AttendeeCommand {
                             rating: try ratingValue(context), speakerRatings: speakers,
                             comment: context.arguments.value("comment") ?? "")
                         if let error = feedback.validationError(speakerIDs: session.speakers.map(\.id)) {
-                            let list = session.speakers.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
-                            throw UsageError("\(error.message) Speakers: \(list)")
+                            throw UsageError(
+                                AttendeeCommandText.sessionFeedbackRefused(error.message, speakers: session.speakers))
                         }
                         try await context.client.sessionFeedback(session.id, feedback)
-                        context.console.line("Thank you for your feedback.")
+                        context.console.line(AttendeeCommandText.feedbackThanks)
                     }),
             ])
     }
 
     static func ratingValue(_ context: Context) throws -> Int {
-        guard let value = try context.arguments.value("rating", as: "a rating from 1 to 5", { Int($0) }) else {
-            throw UsageError("--rating is required")
+        guard let value = try context.arguments.value("rating", refusal: AttendeeCommandText.badRating, { Int($0) })
+        else {
+            throw UsageError(AttendeeCommandText.ratingRequired)
         }
         return value
     }
@@ -315,38 +312,33 @@ extension AttendeeCommand {
             body: body { context in
                 let paths = context.arguments.positionals
                 for path in paths where !FileManager.default.fileExists(atPath: path) {
-                    throw UsageError("cannot read '\(path)'")
+                    throw UsageError(AttendeeCommandText.cannotRead(path))
                 }
-                let format = try context.arguments.value("format", as: "frab, sessionize or open-event") {
+                let format = try context.arguments.value("format", refusal: AttendeeCommandText.badFormat) {
                     ProgrammeFormat(rawValue: $0)
                 }
                 let options = ImportOptions(
                     eventName: context.arguments.value("name"), timeZone: context.arguments.value("time-zone"),
-                    smallSessionCapacity: try context.arguments.value("capacity", as: "a number of seats") { Int($0) })
+                    smallSessionCapacity: try context.arguments.value(
+                        "capacity", refusal: AttendeeCommandText.badCapacity
+                    ) {
+                        Int($0)
+                    })
                 let report = try ProgrammeImporter.read(
                     contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
-                for item in report.skipped { context.console.errorLine("skipped \(item)") }
-                for warning in report.warnings { context.console.errorLine("warning: \(warning)") }
+                for item in report.skipped { context.console.errorLine(AttendeeCommandText.skipped(item.description)) }
+                for warning in report.warnings { context.console.errorLine(AttendeeCommandText.warning(warning)) }
                 let programme = report.programme
-                context.console.errorLine(
-                    "Read \(report.format.rawValue): \(programme.event.name), \(programme.sessions.count) sessions, "
-                        + "\(programme.speakers.count) speakers, \(report.skipped.count) skipped; "
-                        + "times in \(programme.event.timeZone).")
+                context.console.errorLine(AttendeeCommandText.read(report))
                 if context.arguments.flag("dry-run") {
                     try context.show(programme) { [] }
                     return
                 }
                 let summary = try await context.client.importProgramme(programme)
                 try context.show(summary) {
-                    var lines = [
-                        "\(summary.eventCreated ? "Created" : "Updated") event \(summary.eventID): "
-                            + "\(summary.sessionsCreated) sessions created, \(summary.sessionsUpdated) updated; "
-                            + "\(summary.speakersCreated) speakers created, \(summary.speakersUpdated) updated."
-                    ]
+                    var lines = [AttendeeCommandText.imported(summary)]
                     if let kept = summary.externalID, kept != programme.event.externalID {
-                        lines.append(
-                            "“\(programme.event.externalID)” is another organizer's event, left as it was; "
-                                + "this is an event of your own, kept as “\(kept)”.")
+                        lines.append(AttendeeCommandText.keptApart(programme.event.externalID, kept: kept))
                     }
                     return lines
                 }

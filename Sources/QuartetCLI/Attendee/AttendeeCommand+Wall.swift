@@ -80,7 +80,7 @@ extension AttendeeCommand {
             try check()
             try context.show(WallListing(posts: model.rows, nextCursor: model.nextCursor)) {
                 (model.emptyMessage.map { [$0] } ?? model.rows.flatMap(postLines))
-                    + (model.nextCursor.map { ["", "next: --cursor \($0)"] } ?? [])
+                    + (model.nextCursor.map { ["", AttendeeCommandText.nextPage($0)] } ?? [])
             }
         case "post":
             try requireArguments(context, 3)
@@ -134,7 +134,8 @@ extension AttendeeCommand {
             try context.show(updated) { updated.map(postLines) ?? [] }
         default:
             throw UsageError(
-                "unknown wall action '\(action)' (list, post, like, unlike, reply, delete, delete-reply)")
+                AttendeeCommandText.unknownAction(
+                    "wall", action, actions: ["list", "post", "like", "unlike", "reply", "delete", "delete-reply"]))
         }
     }
 
@@ -151,7 +152,7 @@ extension AttendeeCommand {
             try check()
             try context.show(DiscussionListing(messages: model.rows, nextCursor: model.nextCursor)) {
                 (model.emptyMessage.map { [$0] } ?? model.rows.flatMap(messageLines))
-                    + (model.nextCursor.map { ["", "next: --cursor \($0)"] } ?? [])
+                    + (model.nextCursor.map { ["", AttendeeCommandText.nextPage($0)] } ?? [])
             }
         case "post":
             try requireArguments(context, 3)
@@ -172,17 +173,20 @@ extension AttendeeCommand {
             try check()
             try context.show(["deleted": context.positional(2)]) { [WallText.deleted] }
         default:
-            throw UsageError("unknown discussion action '\(action)' (list, post, delete)")
+            throw UsageError(
+                AttendeeCommandText.unknownAction("discussion", action, actions: ["list", "post", "delete"]))
         }
     }
 
     private static func requireArguments(_ context: Context, _ count: Int) throws {
         guard context.arguments.positionals.count >= count else {
+            let what =
+                count == 4
+                ? (context.positional(1) == "delete-reply" ? "POST REPLY" : "POST TEXT")
+                : context.positional(1) == "post" ? "TEXT" : AttendeeCommandText.anID
             throw UsageError(
-                "'\(context.arguments.commandPath.joined(separator: " ")) \(context.positional(1))' needs "
-                    + (count == 4
-                        ? (context.positional(1) == "delete-reply" ? "POST REPLY" : "POST TEXT")
-                        : context.positional(1) == "post" ? "TEXT" : "an id"))
+                AttendeeCommandText.needs(
+                    context.arguments.commandPath.joined(separator: " ") + " " + context.positional(1), what))
         }
     }
 

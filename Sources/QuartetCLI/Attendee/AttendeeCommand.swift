@@ -78,7 +78,7 @@ enum AttendeeCommand {
             } catch let error as UsageError {
                 throw error
             } catch {
-                context.console.errorLine("quartet attendee: \(AttendeeFailure.message(error))")
+                context.console.errorLine(AttendeeCommandText.failure(AttendeeFailure.message(error)))
                 return 1
             }
         }

@@ -77,56 +77,56 @@ enum ChangeJarCommand {
     static func signIn(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         let name = context.arguments.value("provider") ?? "google"
         guard let source = AuthSource(rawValue: name) else {
-            throw UsageError("--provider expects facebook, twitter or google, not '\(name)'")
+            throw UsageError(ChangeJarCommandText.badProvider(name))
         }
         let service: SignInService
         if let file = context.arguments.value("id-token") {
             guard let token = try? String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8) else {
-                throw UsageError("--id-token: cannot read \(file)")
+                throw UsageError(ChangeJarCommandText.unreadableToken(file))
             }
             service = jar.signInService(try ProviderSignIn.given(token: token, for: source))
         } else {
             guard let user = context.arguments.value("user"), !user.isEmpty else {
-                throw UsageError("'changejar signin' needs --user ID (or --id-token FILE)")
+                throw UsageError(ChangeJarCommandText.signInNeedsUser)
             }
             service = jar.signInService(user: user, name: context.arguments.value("name"))
         }
         let session = try await service.signIn(with: source)
         jar.sessions.save(session)
-        context.console.line("Signed in as \(session.displayLabel) with \(source.displayName).")
+        context.console.line(ChangeJarCommandText.signedIn(session.displayLabel, with: source))
         return 0
     }
 
     static func whoAmI(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         guard let session = jar.validSession() else {
-            context.console.line("Not signed in.")
+            context.console.line(ChangeJarCommandText.notSignedIn)
             return 1
         }
-        context.console.line("\(session.displayLabel) via \(session.authSource.displayName)")
-        context.console.line("  provider user id: \(session.providerUserID)")
-        context.console.line("  identity: \(session.identityID)")
-        context.console.line("  session valid until \(jar.format.string(session.expiresAt))")
+        context.console.line(ChangeJarCommandText.who(session))
+        context.console.line("  " + ChangeJarCommandText.providerUserID(session.providerUserID))
+        context.console.line("  " + ChangeJarCommandText.identity(session.identityID))
+        context.console.line("  " + ChangeJarCommandText.validUntil(jar.format.string(session.expiresAt)))
         return 0
     }
 
     static func signOut(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         jar.sessions.save(nil)
-        context.console.line("Signed out.")
+        context.console.line(ChangeJarCommandText.signedOut)
         return 0
     }
 
     static func submit(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         guard let title = context.arguments.value("title"), let content = context.arguments.value("content") else {
-            throw UsageError("'changejar submit' needs --title TEXT and --content TEXT")
+            throw UsageError(ChangeJarCommandText.submitNeedsText)
         }
         if let violation = ActionRules.violation(title: title, content: content) {
-            throw UsageError("--\(violation.field): \(violation.message)")
+            throw UsageError(ChangeJarCommandText.refused(violation))
         }
-        let provider = try context.arguments.value("sign-in-with", as: "facebook, twitter or google") {
+        let provider = try context.arguments.value("sign-in-with", refusal: ChangeJarCommandText.badSignInWith) {
             AuthSource(rawValue: $0)
         }
         let user = context.arguments.value("user")
-        if provider != nil, user?.isEmpty ?? true { throw UsageError("--sign-in-with needs --user ID") }
+        if provider != nil, user?.isEmpty ?? true { throw UsageError(ChangeJarCommandText.signInWithNeedsUser) }
         // NB: the command is one more view of the Submit screen: it types, taps Submit, and, when the screen
         // sends it to Settings, taps the provider's button there; the screens decide and word everything.
         return await submitThroughScreens(
@@ -180,7 +180,7 @@ enum ChangeJarCommand {
     static func search(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         let text = context.arguments.positionals.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw UsageError("'changejar search' needs TEXT")
+            throw UsageError(ChangeJarCommandText.searchNeedsText)
         }
         return try await list(jar, context, saved: .search(text)) { try await jar.actions.search(text, nil).items }
     }
@@ -197,31 +197,27 @@ enum ChangeJarCommand {
         } catch {
             let error = ChangeJarError(error)
             guard error == .offline else { throw error }
-            context.console.errorLine(Self.offlineBanner)
+            context.console.errorLine(ChangeJarCommandText.offlineShowingSaved)
             actions = await jar.cache.load(saved) ?? []
         }
         if context.arguments.flag("json") {
             context.console.line(try jar.json(actions))
             return 0
         }
-        if actions.isEmpty { context.console.line("No actions.") }
+        if actions.isEmpty { context.console.line(ChangeJarCommandText.noActions) }
         for action in actions {
             let row = ActionRow(action, format: jar.format)
             context.console.line(row.title)
             context.console.line("  " + row.content.replacingOccurrences(of: "\n", with: "\n  "))
-            context.console.line("  \(row.byline) · \(row.date)")
+            context.console.line("  " + row.bylineAndDate)
         }
         return 0
     }
-
-    static let offlineBanner = "You're offline. Showing the actions saved on this device."
 }
 
 /// A command that needs a session ran without one (or after it expired).
 struct NotSignedIn: LocalizedError {
-    var errorDescription: String? {
-        "not signed in (or the session expired): run 'quartet changejar signin --provider google --user NAME'"
-    }
+    var errorDescription: String? { ChangeJarCommandText.signInFirst }
 }
 
 extension AppModel {

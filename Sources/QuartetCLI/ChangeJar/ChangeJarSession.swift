@@ -26,7 +26,7 @@ struct ChangeJarSession: Sendable {
         var overrides = try ChangeJarSettings.read(from: folder.appendingPathComponent("config.json"))
         if let raw = context.arguments.value("cognito") {
             guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https" else {
-                throw UsageError("--cognito expects an http(s) URL, not '\(raw)'")
+                throw UsageError(ChangeJarCommandText.badCognito(raw))
             }
             overrides.cognitoEndpoint = url
         }

@@ -36,6 +36,14 @@ public struct ParsedArguments: Sendable, Equatable {
         }
         return converted
     }
+
+    /// The value of `name` converted by `transform`, or a usage error saying `refusal(value)`: an app's command
+    /// passes its core's sentence, so the app, not the parser, words what it expects.
+    public func value<T>(_ name: String, refusal: (String) -> String, _ transform: (String) -> T?) throws -> T? {
+        guard let raw = value(name) else { return nil }
+        guard let converted = transform(raw) else { throw UsageError(refusal(raw)) }
+        return converted
+    }
 }
 
 /// A mistake in how the tool was called: printed as one line plus usage, exit code 2.

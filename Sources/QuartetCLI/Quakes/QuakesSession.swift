@@ -27,14 +27,15 @@ struct QuakesSession {
         let feedArgument = arguments.value("feed") ?? "all_month"
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard let feedURL = QuakeFeed.resolve(feedArgument, server: options.server, directory: directory) else {
-            throw UsageError(
-                "--feed expects a feed name (all_month, 4.5_week…), an http(s) URL or a file, not '\(feedArgument)'")
+            throw UsageError(QuakeMessages.badFeed(feedArgument))
         }
         filter = QuakeFilter(
-            minimumMagnitude: try arguments.value("min-magnitude", as: "a magnitude") { Double($0) },
-            window: try arguments.value("since", as: "a duration such as 24h") { QuakeFilter.duration($0) },
+            minimumMagnitude: try arguments.value("min-magnitude", refusal: QuakeMessages.badMagnitude) { Double($0) },
+            window: try arguments.value("since", refusal: QuakeMessages.badDuration) { QuakeFilter.duration($0) },
             searchText: arguments.value("search") ?? "")
-        limit = try arguments.value("limit", as: "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        limit = try arguments.value("limit", refusal: QuakeMessages.badLimit) {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         json = arguments.flag("json")
         reload = arguments.flag("reload")
         colors = context.console.isTerminal && !arguments.flag("no-color") && context.environment["NO_COLOR"] == nil

@@ -44,18 +44,22 @@ enum AccountCommands {
                 let id = context.arguments.positionals[0]
                 let locale = Locale(identifier: context.arguments.value("locale") ?? "en_US")
                 let given = fieldOptions.compactMap { field, name in context.arguments.value(name).map { (field, $0) } }
-                guard !given.isEmpty else { throw UsageError("give at least one field to change, e.g. --num-beds 240") }
+                guard !given.isEmpty else { throw UsageError(SalesCommandText.updateNeedsField) }
                 let details = try await session.client.retrieveAccount(id: id)
                 var form = HealthCareForm(details.account, locale: locale)
                 for (field, text) in given { form.edit(field, text: text) }
                 for (field, message) in form.errors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                     let name = fieldOptions.first { $0.0 == field }?.1 ?? field.rawValue
-                    throw UsageError("--\(name): \(message)")
+                    throw UsageError(SalesCommandText.refusedField(name, message))
                 }
                 guard let edited = form.applied(to: details.account) else { return 2 }
                 let edit = PendingEdit.saving(edited, id: id, basedOn: details.account.lastModifiedDate)
                 let code = try await session.write(edit) { try await session.client.saveAccount(edited) }
-                if session.json { try session.printJSON(edited) } else { context.console.line("saved \(id)") }
+                if session.json {
+                    try session.printJSON(edited)
+                } else {
+                    context.console.line(SalesCommandText.saved(id))
+                }
                 return code
             })
     }
@@ -72,18 +76,24 @@ enum AccountCommands {
                 if session.json {
                     try session.printJSON(rows.map(ItemRowJSON.init))
                 } else if rows.isEmpty {
-                    context.console.line("no notes, attachments or docs")
+                    context.console.line(SalesCommandText.noItems)
                 } else {
+                    // NB: columns widen for a longer word rather than cut it (a translation may be longer).
+                    let kindWidth = max(10, rows.map(\.kind.label.count).max() ?? 0)
                     for row in rows {
                         let detail = row.detail.map { "  \($0)" } ?? ""
                         context.console.line(
-                            "\(row.date.padding(toLength: 8, withPad: " ", startingAt: 0))  "
-                                + "\(row.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  "
+                            padded(row.date, 8) + "  " + padded(row.kind.label, kindWidth) + "  "
                                 + "\(row.id)  \(row.title)\(detail)")
                     }
                 }
                 return 0
             })
+    }
+
+    /// `text` filled with spaces to `width`; never cut.
+    static func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     static func printAccount(_ account: Account, console: Console) {

@@ -17,7 +17,7 @@ enum ItemCommands {
                         let session = try await SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
                         guard let name = context.arguments.value("title") else {
-                            throw UsageError("note add needs --title")
+                            throw UsageError(SalesCommandText.noteNeedsTitle)
                         }
                         let note = Note(name: name, text: context.arguments.value("body") ?? "")
                         let edit = PendingEdit.adding(note, to: account)
@@ -68,16 +68,15 @@ enum ItemCommands {
                         do {
                             original = try Data(contentsOf: file, options: .mappedIfSafe)
                         } catch {
-                            throw UsageError("cannot read '\(file.path)'")
+                            throw UsageError(SalesCommandText.cannotRead(file.path))
                         }
                         var data = original
                         if original.count >= SalesforceClient.maximumAttachmentBytes {
                             let shrunk = try ImageShrinker(resampler: dependencies.resampler).shrink(original)
                             data = shrunk.data
                             context.console.errorLine(
-                                "shrank \(file.lastPathComponent) from \(original.count) to \(data.count) bytes "
-                                    + "(\(shrunk.dimensions.width)×\(shrunk.dimensions.height), quality "
-                                    + "\(shrunk.quality.map(String.init) ?? "kept"))")
+                                SalesCommandText.shrank(
+                                    file.lastPathComponent, from: original.count, to: data.count, shrunk))
                         }
                         let name = context.arguments.value("name") ?? file.lastPathComponent
                         let created = try await session.client.createAttachment(
@@ -132,7 +131,7 @@ enum ItemCommands {
                         let session = try await SalesSession(context, dependencies: dependencies)
                         let account = context.arguments.positionals[0]
                         guard let docName = context.arguments.value("name"), let link = context.arguments.value("url")
-                        else { throw UsageError("doc add needs --name and --url") }
+                        else { throw UsageError(SalesCommandText.docNeedsNameAndURL) }
                         let doc = GoogleDoc(name: docName, url: link)
                         let edit = PendingEdit.adding(doc, to: account)
                         var created = doc
@@ -171,11 +170,11 @@ enum ItemCommands {
             body: { context in
                 let session = try await SalesSession(context, dependencies: dependencies)
                 let id = context.arguments.positionals[0]
-                let edit = PendingEdit.deleting(object, id: id, label: label)
+                let edit = PendingEdit.deleting(object, id: id)
                 let code = try await session.write(edit) {
                     try await session.client.delete(object, id: id, operation: edit.summary)
                 }
-                context.console.line("deleted \(id)")
+                context.console.line(SalesCommandText.deleted(id))
                 return code
             })
     }
@@ -184,14 +183,14 @@ enum ItemCommands {
         if session.json {
             try session.printJSON(json.compactMapValues { $0 })
         } else {
-            session.console.line(id.map { "saved \($0)" } ?? "queued")
+            session.console.line(id.map(SalesCommandText.saved) ?? SalesCommandText.queuedWithoutID)
         }
     }
 
     static func save(_ file: DownloadedFile, to path: String?, console: Console) throws {
         if let path {
             try file.data.write(to: URL(fileURLWithPath: path))
-            console.errorLine("wrote \(file.data.count) bytes (\(file.contentType)) to \(path)")
+            console.errorLine(SalesCommandText.wrote(file.data.count, contentType: file.contentType, to: path))
         } else {
             FileHandle.standardOutput.write(file.data)
         }

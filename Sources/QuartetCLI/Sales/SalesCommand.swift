@@ -51,11 +51,11 @@ public enum SalesCommand {
             body: { context in
                 let session = try await SalesSession(context, dependencies: dependencies)
                 guard let password = context.arguments.value("password") else {
-                    throw UsageError("signin needs --password or QUARTET_SALES_PASSWORD")
+                    throw UsageError(SalesCommandText.signInNeedsPassword)
                 }
                 let username = context.arguments.value("username") ?? ""
                 let signedIn = try await session.client.signIn(username: username, password: password)
-                context.console.line("signed in as \(username) at \(signedIn.instanceURL.absoluteString)")
+                context.console.line(SalesCommandText.signedIn(username, at: signedIn.instanceURL.absoluteString))
                 return 0
             })
     }
@@ -66,7 +66,7 @@ public enum SalesCommand {
             body: { context in
                 let session = try await SalesSession(context, dependencies: dependencies)
                 await session.client.signOut()
-                context.console.line("signed out")
+                context.console.line(SalesCommandText.signedOut)
                 return 0
             })
     }
@@ -77,15 +77,16 @@ public enum SalesCommand {
             body: { context in
                 let session = try await SalesSession(context, dependencies: dependencies)
                 let report = try await session.outbox.flush(using: session.client)
-                context.console.line("sent \(report.sent.count) edit(s)")
+                context.console.line(SalesCommandText.sent(report.sent.count))
                 for conflict in report.conflicts {
-                    context.console.errorLine(
-                        "conflict: '\(conflict.summary)' changed on the server; nothing was overwritten")
+                    context.console.errorLine(SalesCommandText.conflict(conflict.summary))
                 }
-                for rejected in report.rejected { context.console.errorLine("refused: '\(rejected.summary)'") }
+                for rejected in report.rejected {
+                    context.console.errorLine(SalesCommandText.refused(rejected.summary))
+                }
                 if let reason = report.stoppedBecause {
                     let waiting = try await session.outbox.pending().count
-                    context.console.errorLine("stopped: \(reason); \(waiting) edit(s) wait")
+                    context.console.errorLine(SalesCommandText.stopped(reason, waiting: waiting))
                     return 1
                 }
                 return report.conflicts.isEmpty && report.rejected.isEmpty ? 0 : 1

@@ -56,13 +56,14 @@ struct SalesSession {
         let flag = context.arguments.value("login-url") != nil ? "login-url" : "salesforce"
         if let raw = context.arguments.value(flag) {
             guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                throw UsageError("--\(flag) expects an http(s) URL, not '\(raw)'")
+                throw UsageError(SalesCommandText.badURL(option: flag, raw))
             }
             loginURL = url
         } else {
             loginURL = options.server
         }
-        let instance = try context.arguments.value("instance-url", as: "an http(s) URL") { raw in
+        let badInstance = { (raw: String) in SalesCommandText.badURL(option: "instance-url", raw) }
+        let instance = try context.arguments.value("instance-url", refusal: badInstance) { raw in
             URL(string: raw).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
         }
         // NB: the connected app's secret comes from the environment only, never a flag (flags show in `ps`).
@@ -105,7 +106,7 @@ struct SalesSession {
             return 0
         } catch let error as SalesCore.SalesforceError where error.isOffline {
             try await outbox.enqueue(edit)
-            console.errorLine("offline: queued '\(edit.summary)'; run 'quartet sales sync' when the network returns")
+            console.errorLine(SalesCommandText.queued(edit.summary))
             return 0
         }
     }

@@ -64,11 +64,11 @@ extension SalesforceClient {
 
     /// A record's fields by Salesforce name (for edits that change only some fields).
     public func record(_ object: String, id: String) async throws -> [String: FieldValue] {
-        let operation = "read the \(object) \(id)"
+        let operation = SalesText.Operation.read(object, id: id)
         return try await reporting(operation) {
             let (data, _) = try await perform("GET", "\(sobjectsPath)/\(object)/\(id)", operation: operation)
             guard let fields = try? JSONDecoder().decode([String: Skippable<FieldValue>].self, from: data) else {
-                throw SalesforceError.unreadable(operation: operation, reason: "the record is not a JSON object")
+                throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.notAnObject)
             }
             return fields.compactMapValues(\.value)
         }
@@ -86,7 +86,7 @@ extension SalesforceClient {
 
     /// The account with its notes, attachments and docs (`Account/RetrieveAccount/{id}`).
     public func retrieveAccount(id: String) async throws -> AccountDetails {
-        let operation = "load the account \(id)"
+        let operation = SalesText.Operation.loadAccount(id)
         return try await reporting(operation) {
             let (data, _) = try await perform(
                 "GET", "services/apexrest/Account/RetrieveAccount/\(id)", operation: operation)
@@ -96,10 +96,10 @@ extension SalesforceClient {
 
     /// Saves the health-care fields through ``accountToUpdateParams(_:)``, after the conflict check.
     public func saveAccount(_ account: Account) async throws {
-        let operation = "save the account \(account.name ?? account.id ?? "")"
+        let operation = SalesText.Operation.saveAccount(account.name ?? account.id ?? "")
         guard let id = account.id else {
             throw report(
-                SalesforceError.invalidInput(operation: operation, reason: "the account has no id"),
+                SalesforceError.invalidInput(operation: operation, reason: SalesText.Reason.noAccountID),
                 operation: operation)
         }
         try await update(
@@ -113,7 +113,7 @@ extension SalesforceClient {
     public func createNote(_ note: Note, accountID: String, idempotencyKey: String? = nil) async throws -> Note {
         let id = try await create(
             "Note", fields: ItemMapping.noteInsert(note, accountID: accountID), idempotencyKey: idempotencyKey,
-            operation: "add the note \(note.name ?? "")")
+            operation: SalesText.Operation.addNote(note.name ?? ""))
         var created = note
         created.id = id
         return created
@@ -122,7 +122,7 @@ extension SalesforceClient {
     /// Updates a note's title and body; returns it with the server's new `LastModifiedDate`.
     @discardableResult
     public func updateNote(_ note: Note) async throws -> Note {
-        let operation = "save the note \(note.name ?? "")"
+        let operation = SalesText.Operation.saveNote(note.name ?? "")
         let id = try requireID(note.id, operation: operation)
         var saved = note
         saved.lastModifiedDate = try await update(
@@ -133,7 +133,7 @@ extension SalesforceClient {
 
     /// Deletes a note.
     public func deleteNote(id: String) async throws {
-        try await delete("Note", id: id, operation: "delete the note \(id)")
+        try await delete("Note", id: id, operation: SalesText.Operation.delete("Note", id))
     }
 
     // MARK: - Attachments
@@ -144,12 +144,12 @@ extension SalesforceClient {
     public func createAttachment(
         name: String, data: Data, contentType: String?, accountID: String, idempotencyKey: String? = nil
     ) async throws -> Attachment {
-        let operation = "upload the attachment \(name)"
+        let operation = SalesText.Operation.uploadAttachment(name)
         guard data.count <= Self.maximumAttachmentBytes else {
             throw report(
                 SalesforceError.invalidInput(
                     operation: operation,
-                    reason: "the file is \(data.count / 1_048_576) MB; the limit is 25 MB"), operation: operation)
+                    reason: SalesText.Reason.fileTooLarge(megabytes: data.count / 1_048_576)), operation: operation)
         }
         let id = try await create(
             "Attachment",
@@ -162,7 +162,7 @@ extension SalesforceClient {
     /// Renames an attachment (its only editable field); returns it with the server's new `LastModifiedDate`.
     @discardableResult
     public func renameAttachment(_ attachment: Attachment) async throws -> Attachment {
-        let operation = "rename the attachment \(attachment.name ?? "")"
+        let operation = SalesText.Operation.renameAttachment(attachment.name ?? "")
         let id = try requireID(attachment.id, operation: operation)
         var saved = attachment
         saved.lastModifiedDate = try await update(
@@ -173,12 +173,12 @@ extension SalesforceClient {
 
     /// Deletes an attachment.
     public func deleteAttachment(id: String) async throws {
-        try await delete("Attachment", id: id, operation: "delete the attachment \(id)")
+        try await delete("Attachment", id: id, operation: SalesText.Operation.delete("Attachment", id))
     }
 
     /// Downloads an attachment's body: raw bytes, or base64 text when the server sends that.
     public func downloadAttachment(id: String, contentType: String? = nil) async throws -> DownloadedFile {
-        let operation = "download the attachment \(id)"
+        let operation = SalesText.Operation.downloadAttachment(id)
         return try await reporting(operation) {
             let (data, response) = try await perform(
                 "GET", "\(sobjectsPath)/Attachment/\(id)/Body", headers: ["Accept": "*/*"], operation: operation)
@@ -196,7 +196,7 @@ extension SalesforceClient {
     {
         let id = try await create(
             "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: accountID), idempotencyKey: idempotencyKey,
-            operation: "add the Google Doc \(doc.name ?? "")")
+            operation: SalesText.Operation.addDoc(doc.name ?? ""))
         var created = doc
         created.id = id
         return created
@@ -205,7 +205,7 @@ extension SalesforceClient {
     /// Updates a Google Doc's name and URL; returns it with the server's new `LastModifiedDate`.
     @discardableResult
     public func updateDoc(_ doc: GoogleDoc) async throws -> GoogleDoc {
-        let operation = "save the Google Doc \(doc.name ?? "")"
+        let operation = SalesText.Operation.saveDoc(doc.name ?? "")
         let id = try requireID(doc.id, operation: operation)
         var saved = doc
         saved.lastModifiedDate = try await update(
@@ -216,14 +216,14 @@ extension SalesforceClient {
 
     /// Deletes a Google Doc link.
     public func deleteDoc(id: String) async throws {
-        try await delete("GoogleDoc", id: id, operation: "delete the Google Doc \(id)")
+        try await delete("GoogleDoc", id: id, operation: SalesText.Operation.delete("GoogleDoc", id))
     }
 
     // MARK: - Know · Say · Show
 
     /// The selling content for an account (`2.0/WebContent/{id}`).
     public func webContent(accountID: String) async throws -> WebContent {
-        let operation = "load Know · Say · Show for \(accountID)"
+        let operation = SalesText.Operation.loadContent(accountID)
         return try await reporting(operation) {
             let (data, _) = try await perform(
                 "GET", "services/apexrest/2.0/WebContent/\(accountID)", operation: operation)
@@ -239,13 +239,13 @@ extension SalesforceClient {
 
     /// Downloads a content document for viewing: its latest version's `VersionData`.
     public func downloadContent(contentDocumentID: String) async throws -> DownloadedFile {
-        let operation = "open the content \(contentDocumentID)"
+        let operation = SalesText.Operation.openContent(contentDocumentID)
         return try await reporting(operation) {
             let (documentData, _) = try await perform(
                 "GET", "\(sobjectsPath)/ContentDocument/\(contentDocumentID)", operation: operation)
             let document = try decode(ContentDocumentRecord.self, from: documentData, operation: operation)
             guard let versionID = document.latestPublishedVersionId else {
-                throw SalesforceError.unreadable(operation: operation, reason: "the document has no published version")
+                throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.noPublishedVersion)
             }
             let (data, response) = try await perform(
                 "GET", "\(sobjectsPath)/ContentVersion/\(versionID)/VersionData", headers: ["Accept": "*/*"],
@@ -261,7 +261,7 @@ extension SalesforceClient {
     private func requireID(_ id: String?, operation: String) throws -> String {
         guard let id, !id.isEmpty else {
             throw report(
-                SalesforceError.invalidInput(operation: operation, reason: "the record has not been saved yet"),
+                SalesforceError.invalidInput(operation: operation, reason: SalesText.Reason.notSavedYet),
                 operation: operation)
         }
         return id

@@ -100,7 +100,7 @@ public actor SalesforceClient {
     /// Signs in with the OAuth 2.0 password grant and keeps the session.
     @discardableResult
     public func signIn(username: String, password: String) async throws -> SalesforceSession {
-        let operation = "sign in"
+        let operation = SalesText.Operation.signIn
         do {
             var form = [
                 ("grant_type", "password"), ("client_id", configuration.clientID), ("username", username),
@@ -149,7 +149,7 @@ public actor SalesforceClient {
         guard let token = try? JSONDecoder().decode(OAuthToken.self, from: data),
             let instance = URL(string: token.instanceURL)
         else {
-            throw SalesforceError.unreadable(operation: operation, reason: "no access_token or instance_url")
+            throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.noToken)
         }
         return SalesforceSession(
             accessToken: token.accessToken, refreshToken: token.refreshToken ?? previous?.refreshToken,
@@ -195,7 +195,7 @@ public actor SalesforceClient {
                 url: session.instanceURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
             if !query.isEmpty { components?.queryItems = query }
             guard let url = components?.url else {
-                throw SalesforceError.invalidInput(operation: operation, reason: "the path '\(path)' is not valid")
+                throw SalesforceError.invalidInput(operation: operation, reason: SalesText.Reason.badPath(path))
             }
             var request = URLRequest(url: url)
             request.httpMethod = method
@@ -229,7 +229,7 @@ public actor SalesforceClient {
         do {
             return try await transport.send(request)
         } catch let error as URLError {
-            throw SalesforceError.offline(operation: operation, reason: error.localizedDescription)
+            throw SalesforceError.offline(operation: operation, reason: SalesText.Reason.network(error.code))
         } catch let error as SalesforceError {
             throw error
         } catch {
@@ -262,7 +262,7 @@ public actor SalesforceClient {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
-            throw SalesforceError.unreadable(operation: operation, reason: "unexpected JSON")
+            throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.unexpectedJSON)
         }
     }
 

@@ -81,18 +81,17 @@ public enum SalesforceError: Error, Sendable, Hashable {
         case .service(_, let status, let errors):
             reason =
                 errors.isEmpty
-                ? "the server answered \(status)"
-                : errors.map { "\($0.message) (\($0.errorCode))" }.joined(separator: "; ")
+                ? SalesText.Reason.status(status)
+                : errors.map { SalesText.Reason.coded($0.message, code: $0.errorCode) }.joined(separator: "; ")
         case .authentication(_, let code, let description):
-            reason = description.map { "\($0) (\(code))" } ?? code
-        case .offline(_, let why): reason = "the network is unavailable (\(why))"
-        case .unreadable(_, let why): reason = "the answer could not be read (\(why))"
-        case .conflict(_, let object, let id, _):
-            reason = "the \(object) \(id) changed on the server since it was read; nothing was overwritten"
-        case .signedOut: reason = "you are signed out; sign in again"
+            reason = description.map { SalesText.Reason.coded($0, code: code) } ?? code
+        case .offline(_, let why): reason = SalesText.Reason.offline(why)
+        case .unreadable(_, let why): reason = SalesText.Reason.unreadable(why)
+        case .conflict(_, let object, let id, _): reason = SalesText.Reason.conflict(object, id: id)
+        case .signedOut: reason = SalesText.Reason.signedOut
         case .invalidInput(_, let why): reason = why
         }
-        return "Could not \(operation): \(reason)."
+        return SalesText.Reason.couldNot(operation, reason)
     }
 }
 

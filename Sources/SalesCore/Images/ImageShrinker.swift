@@ -38,8 +38,7 @@ extension ImageResampler {
         dimensions: { _ in ImageDimensions(width: 1, height: 1) },
         resample: { _, _, _ in
             throw ImageShrinkError(
-                message: "The image is over \(SalesforceClient.maximumAttachmentBytes / 1_048_576) MB and cannot be "
-                    + "made smaller on this device.")
+                message: SalesText.imageCannotShrink(megabytes: SalesforceClient.maximumAttachmentBytes / 1_048_576))
         })
 }
 
@@ -94,7 +93,7 @@ public struct ImageShrinker: Sendable {
         let original = try resampler.dimensions(image)
         if image.count < limit { return ShrunkImage(data: image, dimensions: original, quality: nil, attempts: 0) }
         guard original.width > 0, original.height > 0 else {
-            throw ImageShrinkError(message: "The image has no pixels.")
+            throw ImageShrinkError(message: SalesText.imageHasNoPixels)
         }
         var scale = 1.0
         var quality = 85
@@ -114,8 +113,8 @@ public struct ImageShrinker: Sendable {
             quality = max(60, quality - 5)
         }
         throw ImageShrinkError(
-            message: "The image is still \(lastSize / 1_048_576) MB after \(attempts) tries; the limit is "
-                + "\(limit / 1_048_576) MB.")
+            message: SalesText.imageStillTooLarge(
+                megabytes: lastSize / 1_048_576, tries: attempts, limit: limit / 1_048_576))
     }
 
     /// Dimensions scaled by `scale`, each at least 1, so the aspect ratio holds to within a pixel.

@@ -5,7 +5,7 @@ extension PendingEdit {
     public static func adding(_ note: Note, to accountID: String) -> PendingEdit {
         PendingEdit(
             change: .create(object: "Note", fields: ItemMapping.noteInsert(note, accountID: accountID)),
-            summary: "add the note \(note.name ?? "")")
+            summary: SalesText.Operation.addNote(note.name ?? ""))
     }
 
     /// Saving an existing note, checked against the version it was based on.
@@ -14,14 +14,14 @@ extension PendingEdit {
             change: .update(
                 object: "Note", id: id, fields: ItemMapping.noteUpdate(note, id: id),
                 expectedLastModified: note.lastModifiedDate),
-            summary: "save the note \(note.name ?? id)")
+            summary: SalesText.Operation.saveNote(note.name ?? id))
     }
 
     /// Linking `doc` to an account.
     public static func adding(_ doc: GoogleDoc, to accountID: String) -> PendingEdit {
         PendingEdit(
             change: .create(object: "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: accountID)),
-            summary: "add the Google Doc \(doc.name ?? "")")
+            summary: SalesText.Operation.addDoc(doc.name ?? ""))
     }
 
     /// Saving an existing Google Doc link, checked against the version it was based on.
@@ -30,7 +30,7 @@ extension PendingEdit {
             change: .update(
                 object: "GoogleDoc", id: id, fields: ItemMapping.docUpdate(doc, id: id),
                 expectedLastModified: doc.lastModifiedDate),
-            summary: "save the Google Doc \(doc.name ?? id)")
+            summary: SalesText.Operation.saveDoc(doc.name ?? id))
     }
 
     /// Renaming an attachment (its only editable field), checked against the version it was based on.
@@ -39,7 +39,7 @@ extension PendingEdit {
             change: .update(
                 object: "Attachment", id: id, fields: ItemMapping.attachmentUpdate(attachment, id: id),
                 expectedLastModified: attachment.lastModifiedDate),
-            summary: "rename the attachment \(attachment.name ?? id)")
+            summary: SalesText.Operation.renameAttachment(attachment.name ?? id))
     }
 
     /// Saving an account's edited fields through `accountToUpdateParams`, checked against `basedOn`.
@@ -48,11 +48,11 @@ extension PendingEdit {
             change: .update(
                 object: "Account", id: id, fields: accountToUpdateParams(account),
                 expectedLastModified: lastModified),
-            summary: "save the account \(account.name ?? id)")
+            summary: SalesText.Operation.saveAccount(account.name ?? id))
     }
 
-    /// Deleting the record `id` of `object`; `label` names the kind for the person ("Google Doc").
-    public static func deleting(_ object: String, id: String, label: String) -> PendingEdit {
-        PendingEdit(change: .delete(object: object, id: id), summary: "delete the \(label) \(id)")
+    /// Deleting the record `id` of `object`, the kind named for the person (`delete the Google Doc 098…`).
+    public static func deleting(_ object: String, id: String) -> PendingEdit {
+        PendingEdit(change: .delete(object: object, id: id), summary: SalesText.Operation.delete(object, id))
     }
 }

@@ -240,7 +240,7 @@ public final class AccountScreenModel {
         defer { isBusy = false }
         do {
             try await client.delete(
-                item.objectName, id: id, operation: "delete the \(item.objectName) \(item.name ?? id)")
+                item.objectName, id: id, operation: SalesText.Operation.delete(item.objectName, item.name ?? id))
             remove(id: id)
         } catch let error as SalesforceError where error.isOffline {
             try? await outbox.enqueue(

@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func deletingNamesTheKind() {
-        let edit = PendingEdit.deleting("GoogleDoc", id: "098R0000000CaZpIAK", label: "Google Doc")
+        let edit = PendingEdit.deleting("GoogleDoc", id: "098R0000000CaZpIAK")
         #expect(edit.change == .delete(object: "GoogleDoc", id: "098R0000000CaZpIAK"))
         #expect(edit.summary == "delete the Google Doc 098R0000000CaZpIAK")
     }

@@ -1,0 +1,213 @@
+import AttendeeModels
+import Foundation
+
+/// The sentences `quartet attendee` prints around what the screens show, from the same strings table.
+///
+/// Where a screen shows the same thing (a session's state, the empty agenda, the thanks for feedback), the
+/// command line reads the screen's sentence; the rest are the command line's own, kept here so that no word of
+/// it is decided in `QuartetCLI`.
+public enum AttendeeCommandText {
+    /// Leads every failure line: `quartet attendee: …`.
+    public static func failure(_ message: String) -> String { Strings.format("cli.failure", message) }
+
+    // MARK: - Account
+
+    /// `Signed up as Ana Ferreira <ana@example.com>.`
+    public static func signedUp(_ name: String, email: String) -> String {
+        Strings.format("cli.signedUp", name, email)
+    }
+    /// `Signed in as Ana Ferreira.`
+    public static func signedIn(_ name: String) -> String { Strings.format("cli.signedIn", name) }
+    /// `signout` with no session.
+    public static var notSignedIn: String { Strings.text("cli.notSignedIn") }
+    /// After `signout`.
+    public static var signedOut: String { Strings.text("cli.signedOut") }
+    /// The profile's About me heading.
+    public static var aboutMe: String { Strings.format("cli.heading", AttendeeScreenText.aboutMe) }
+    /// `Tracks: Swift, Mobile Ops` (`—` for none).
+    public static func tracks(_ tracks: [String]) -> String { Strings.format("cli.tracks", list(tracks)) }
+    /// `Topics: Testing` (`—` for none).
+    public static func topics(_ topics: [String]) -> String { Strings.format("cli.topics", list(topics)) }
+
+    private static func list(_ items: [String]) -> String {
+        items.isEmpty ? "—" : items.joined(separator: ", ")
+    }
+
+    // MARK: - People
+
+    /// The speaker page's list of sessions, as a heading.
+    public static var speakerSessions: String { Strings.format("cli.heading", AttendeeScreenText.speakerSessions) }
+    /// An attendee list with no one in it.
+    public static var noAttendees: String { Strings.text("cli.noAttendees") }
+
+    // MARK: - Events, agenda and sessions
+
+    /// `Registered (additional info: completed).`
+    public static func registered(_ status: AdditionalInfoStatus) -> String {
+        Strings.format("cli.registered", label(status))
+    }
+    /// `Registered for Quartet Summit 2027 (additional info: completed).`
+    public static func registered(for event: String, _ status: AdditionalInfoStatus) -> String {
+        Strings.format("cli.registeredFor", event, label(status))
+    }
+    /// `Not registered: quartet attendee register EVENT`.
+    public static func notRegistered(_ eventID: String) -> String { Strings.format("cli.notRegistered", eventID) }
+    /// `Live poll: Which talk next?`
+    public static func livePoll(_ question: String) -> String {
+        Strings.format("cli.labelled", AttendeeScreenText.livePoll, question)
+    }
+    /// `Times: Europe/Lisbon`.
+    public static func times(_ zone: String) -> String { Strings.format("cli.times", zone) }
+    /// `Speakers: Ana (sp1), Bo (sp2)`.
+    public static func speakers(_ list: String) -> String {
+        Strings.format("cli.labelled", AttendeeScreenText.speakers, list)
+    }
+    /// The state of an Additional Info step, as the command line names it (`completed`).
+    public static func label(_ status: AdditionalInfoStatus) -> String {
+        Strings.text("cli.additionalInfo.\(status.rawValue)")
+    }
+    /// The kind of a session (`workshop`).
+    public static func label(_ kind: SessionKind) -> String { Strings.text("cli.kind.\(kind.rawValue)") }
+    /// A seat taken or given back: `Attending (3/20 seats taken).`
+    public static func attendance(_ result: AttendanceResult) -> String {
+        let seats =
+            result.capacity.map { Strings.format("cli.seatsTaken", String(result.seatsTaken), String($0)) }
+            ?? Strings.text("cli.unlimitedSeats")
+        switch result.state {
+        case .attending: return Strings.format("cli.attending", seats)
+        case .waitlisted: return Strings.format("cli.waitlisted", String(result.waitlistPosition ?? 0), seats)
+        case .cancelled: return Strings.format("cli.notAttending", seats)
+        }
+    }
+    /// The session page's line for the person's place in it, as the page says it; `nil` when not attending.
+    public static func state(_ attendance: AttendanceState?, feedbackGiven: Bool) -> String? {
+        switch attendance {
+        case .attending: Strings.text(feedbackGiven ? "session.state.feedbackGiven" : "session.state.attended")
+        case .waitlisted: Strings.text("session.state.waitlisted")
+        case .cancelled, nil: nil
+        }
+    }
+    /// A session id the server does not know.
+    public static func noSession(_ id: String) -> String { Strings.format("cli.noSession", id) }
+    /// `Wrote 3 sessions to mine.ics.`
+    public static func wroteCalendar(_ count: Int, to path: String) -> String {
+        Strings.format("cli.wroteCalendar", String(count), path)
+    }
+    /// My agenda with nothing in it, as the screen says it.
+    public static var myAgendaEmpty: String { Strings.text("myAgenda.empty") }
+    /// After feedback, as the screen says it.
+    public static var feedbackThanks: String { Strings.text("feedback.thanks") }
+
+    // MARK: - Import
+
+    /// `skipped session g2: no readable start time`.
+    public static func skipped(_ item: String) -> String { Strings.format("cli.import.skipped", item) }
+    /// `warning: The file names no time zone …`.
+    public static func warning(_ text: String) -> String { Strings.format("cli.import.warning", text) }
+    /// `Read frab: CLI Camp, 1 sessions, 0 speakers, 1 skipped; times in Pacific/Kiritimati.`
+    public static func read(_ report: ImportReport) -> String {
+        let programme = report.programme
+        return Strings.format(
+            "cli.import.read", report.format.rawValue, programme.event.name, String(programme.sessions.count),
+            String(programme.speakers.count), String(report.skipped.count), programme.event.timeZone)
+    }
+    /// What the server did with an import.
+    public static func imported(_ summary: ImportSummary) -> String {
+        Strings.format(
+            summary.eventCreated ? "cli.import.created" : "cli.import.updated", summary.eventID,
+            String(summary.sessionsCreated), String(summary.sessionsUpdated), String(summary.speakersCreated),
+            String(summary.speakersUpdated))
+    }
+    /// The file's event belongs to another organizer: this one was imported as an event of the caller's own.
+    public static func keptApart(_ theirs: String, kept: String) -> String {
+        Strings.format("cli.import.keptApart", theirs, kept)
+    }
+
+    // MARK: - Pages
+
+    /// `next: --cursor CURSOR`, the wall's or a discussion's next page.
+    public static func nextPage(_ cursor: String) -> String { Strings.format("cli.nextPage", cursor) }
+    /// `older: --before CURSOR`, a conversation's older page.
+    public static func olderPage(_ cursor: String) -> String { Strings.format("cli.olderPage", cursor) }
+
+    // MARK: - Refusals of the command line
+
+    /// `--email is required`.
+    public static func required(_ option: String) -> String { Strings.format("cli.required", option) }
+    /// A field the rules refuse, led by its option: `--email: …`.
+    public static func refused(_ option: String, _ message: String) -> String {
+        Strings.format("cli.refusedField", option, message)
+    }
+    /// `profile edit` with nothing to change.
+    public static var profileEditNeedsField: String { Strings.text("cli.profileEditNeedsField") }
+    /// A `--field` that is not `KEY=VALUE`.
+    public static func badField(_ pair: String) -> String { Strings.format("cli.badField", pair) }
+    /// A `--guest` that is not `Name <mail>`.
+    public static func badGuest(_ mailbox: String) -> String { Strings.format("cli.badGuest", mailbox) }
+    /// `--later` with answers.
+    public static var laterWithAnswers: String { Strings.text("cli.laterWithAnswers") }
+    /// Additional Info refused, with the fields there are: `T-shirt size is required. Fields: …; or pass --later`.
+    public static func additionalInfoRefused(_ message: String, fields: [AdditionalInfoField]) -> String {
+        let keys = fields.map { Strings.format("cli.keyAndLabel", $0.key, $0.label) }.joined(separator: ", ")
+        return Strings.format("cli.additionalInfoRefused", message, keys)
+    }
+    /// A `--day` that is not a number.
+    public static func badDay(_ text: String) -> String { Strings.format("cli.badDay", text) }
+    /// A `--day` past the event's days.
+    public static func dayOutOfRange(_ day: Int, days: Int) -> String {
+        Strings.format("cli.dayOutOfRange", String(days), String(day))
+    }
+    /// A `--speaker` that is not `ID=RATING`.
+    public static func badSpeakerRating(_ pair: String) -> String { Strings.format("cli.badSpeakerRating", pair) }
+    /// Session feedback refused, with the speakers there are.
+    public static func sessionFeedbackRefused(_ message: String, speakers: [SpeakerSummary]) -> String {
+        let list = speakers.map { Strings.format("cli.keyAndLabel", $0.id, $0.name) }.joined(separator: ", ")
+        return Strings.format("cli.sessionFeedbackRefused", message, list)
+    }
+    /// A `--rating` that is not a number.
+    public static func badRating(_ text: String) -> String { Strings.format("cli.badRating", text) }
+    /// Feedback without `--rating`.
+    public static var ratingRequired: String { Strings.text("cli.ratingRequired") }
+    /// A file that cannot be read.
+    public static func cannotRead(_ path: String) -> String { Strings.format("cli.cannotRead", path) }
+    /// A `--format` the importer does not know.
+    public static func badFormat(_ text: String) -> String { Strings.format("cli.badFormat", text) }
+    /// A `--capacity` that is not a number.
+    public static func badCapacity(_ text: String) -> String { Strings.format("cli.badCapacity", text) }
+    /// A `watch --count` that is not a number.
+    public static func badCount(_ text: String) -> String { Strings.format("cli.badCount", text) }
+    /// A `watch --count` under 1.
+    public static func countTooSmall(_ count: Int) -> String { Strings.format("cli.countTooSmall", String(count)) }
+    /// A poll without `--question`.
+    public static var questionRequired: String { Strings.text("cli.questionRequired") }
+    /// A quiz without `--question`.
+    public static var questionsRequired: String { Strings.text("cli.questionsRequired") }
+    /// A quiz `--question` without its options.
+    public static func badQuizQuestion(_ line: String) -> String { Strings.format("cli.badQuizQuestion", line) }
+    /// An answer without `--option`.
+    public static var optionRequired: String { Strings.text("cli.optionRequired") }
+    /// An `--option` the poll does not have, with those it has.
+    public static func noOption(_ id: String, options: [String]) -> String {
+        Strings.format("cli.noOption", id, options.joined(separator: ", "))
+    }
+    /// An action a page does not have: `unknown wall action 'x' (list, post, …)`.
+    public static func unknownAction(_ page: String, _ action: String, actions: [String]) -> String {
+        Strings.format("cli.unknownAction", page, action, actions.joined(separator: ", "))
+    }
+    /// An action without what it acts on: `'wall EVENT post' needs TEXT`.
+    public static func needs(_ command: String, _ what: String) -> String {
+        Strings.format("cli.needs", command, what)
+    }
+    /// `docs EVENT download` without its id or `--output`.
+    public static var downloadNeedsOutput: String { Strings.text("cli.downloadNeedsOutput") }
+    /// What an action that acts on a post, message or note needs, when it is an id.
+    public static var anID: String { Strings.text("cli.anID") }
+    /// One argument too many.
+    public static func unexpectedArgument(_ argument: String) -> String {
+        Strings.format("cli.unexpectedArgument", argument)
+    }
+    /// A `--kind` of document the page does not have.
+    public static var badDocumentKind: String { Strings.text("cli.badDocumentKind") }
+    /// A document id that is not on the page.
+    public static func noDocument(_ id: String) -> String { Strings.format("cli.noDocument", id) }
+}

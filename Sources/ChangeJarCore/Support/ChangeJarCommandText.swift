@@ -1,0 +1,75 @@
+import ChangeJarModels
+import Foundation
+
+/// The sentences `quartet changejar` prints around what the screens show, from the same strings table.
+public enum ChangeJarCommandText {
+    /// `Signed in as Alice with Google.`
+    public static func signedIn(_ name: String, with provider: AuthSource) -> String {
+        Strings.format("cli.signedIn", name, provider.displayName)
+    }
+
+    /// `whoami` with no session.
+    public static var notSignedIn: String { Strings.text("cli.notSignedIn") }
+
+    /// `Alice via Google`: who is signed in, as a row's byline says it.
+    public static func who(_ session: AuthSession) -> String {
+        Strings.byline(session.displayLabel, session.authSource.displayName)
+    }
+
+    /// `provider user id: alice`.
+    public static func providerUserID(_ id: String) -> String { Strings.format("cli.providerUserID", id) }
+
+    /// `identity: us-east-1:…`.
+    public static func identity(_ id: String) -> String { Strings.format("cli.identity", id) }
+
+    /// `session valid until May 28, 2026 at 9:41 AM`.
+    public static func validUntil(_ date: String) -> String { Strings.format("cli.validUntil", date) }
+
+    /// After `signout`.
+    public static var signedOut: String { Strings.text("cli.signedOut") }
+
+    /// A list with no action in it.
+    public static var noActions: String { Strings.text("cli.noActions") }
+
+    /// Offline: the list shown is the copy saved on this device.
+    public static var offlineShowingSaved: String { Strings.offlineShowingSaved }
+
+    /// A command that needs a session ran without one.
+    public static var signInFirst: String { Strings.text("cli.signInFirst") }
+
+    // MARK: - Refusals of the command line
+
+    /// `--provider` is not one of the three.
+    public static func badProvider(_ name: String) -> String { Strings.format("cli.badProvider", name) }
+
+    /// `--sign-in-with` is not one of the three.
+    public static func badSignInWith(_ name: String) -> String { Strings.format("cli.badSignInWith", name) }
+
+    /// The `--id-token` file cannot be read.
+    public static func unreadableToken(_ path: String) -> String { Strings.format("cli.unreadableToken", path) }
+
+    /// `signin` without `--user` or `--id-token`.
+    public static var signInNeedsUser: String { Strings.text("cli.signInNeedsUser") }
+
+    /// `submit` without its two texts.
+    public static var submitNeedsText: String { Strings.text("cli.submitNeedsText") }
+
+    /// `--sign-in-with` without `--user`.
+    public static var signInWithNeedsUser: String { Strings.text("cli.signInWithNeedsUser") }
+
+    /// `search` without words.
+    public static var searchNeedsText: String { Strings.text("cli.searchNeedsText") }
+
+    /// `--cognito` is not an http(s) URL.
+    public static func badCognito(_ url: String) -> String { Strings.format("cli.badCognito", url) }
+
+    /// A field the rules refuse, led by its option: `--title: The title must be 1 to 120 characters.`
+    public static func refused(_ violation: ActionRules.Violation) -> String {
+        Strings.format("cli.refusedField", violation.field, violation.sentence)
+    }
+}
+
+extension ActionRules.Violation {
+    /// The rule broken, in the reader's language (``message`` is the server's English).
+    public var sentence: String { Strings.text("violation.\(field)") }
+}

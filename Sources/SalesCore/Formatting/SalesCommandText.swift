@@ -1,0 +1,67 @@
+import Foundation
+
+/// The sentences `quartet sales` prints around what the Account screen shows, from the same strings table.
+public enum SalesCommandText {
+    /// `signed in as rep@quartet.dev at https://…`.
+    public static func signedIn(_ username: String, at instance: String) -> String {
+        SalesText.table.format("cli.signedIn", username, instance)
+    }
+    /// After `signout`.
+    public static var signedOut: String { SalesText.localized("cli.signedOut") }
+    /// `sent 2 edit(s)`.
+    public static func sent(_ count: Int) -> String { SalesText.table.format("cli.sent", String(count)) }
+    /// An edit the server refused because the record had changed.
+    public static func conflict(_ summary: String) -> String { SalesText.table.format("cli.conflict", summary) }
+    /// An edit the server refused for another reason.
+    public static func refused(_ summary: String) -> String { SalesText.table.format("cli.refused", summary) }
+    /// A sync that stopped early, and how many edits still wait.
+    public static func stopped(_ reason: String, waiting: Int) -> String {
+        SalesText.table.format("cli.stopped", reason, String(waiting))
+    }
+    /// A write queued because the network is down.
+    public static func queued(_ summary: String) -> String { SalesText.table.format("cli.queued", summary) }
+    /// A write the server took: `saved 002…`.
+    public static func saved(_ id: String) -> String { SalesText.table.format("cli.saved", id) }
+    /// A write queued with no id yet.
+    public static var queuedWithoutID: String { SalesText.localized("cli.queuedWithoutID") }
+    /// `deleted 002…`.
+    public static func deleted(_ id: String) -> String { SalesText.table.format("cli.deleted", id) }
+    /// An account with no item.
+    public static var noItems: String { SalesText.localized("cli.noItems") }
+    /// `shrank photo.jpg from 31457280 to 24117248 bytes (4600×3450, quality 85)`.
+    public static func shrank(_ file: String, from original: Int, to shrunk: Int, _ result: ShrunkImage) -> String {
+        SalesText.table.format(
+            "cli.shrank", file, String(original), String(shrunk), String(result.dimensions.width),
+            String(result.dimensions.height), result.quality.map(String.init) ?? SalesText.localized("cli.qualityKept"))
+    }
+    /// `wrote 1234 bytes (application/pdf) to copy.pdf`.
+    public static func wrote(_ bytes: Int, contentType: String, to path: String) -> String {
+        SalesText.table.format("cli.wrote", String(bytes), contentType, path)
+    }
+
+    // MARK: - Refusals of the command line
+
+    /// `signin` without a password.
+    public static var signInNeedsPassword: String { SalesText.localized("cli.signInNeedsPassword") }
+    /// `account update` without a field.
+    public static var updateNeedsField: String { SalesText.localized("cli.updateNeedsField") }
+    /// A field the form refuses, led by its option: `--num-beds: '12x' is not a number. …`.
+    public static func refusedField(_ option: String, _ message: String) -> String {
+        SalesText.table.format("cli.refusedField", option, message)
+    }
+    /// `note add` without a title.
+    public static var noteNeedsTitle: String { SalesText.localized("cli.noteNeedsTitle") }
+    /// `doc add` without a name or a link.
+    public static var docNeedsNameAndURL: String { SalesText.localized("cli.docNeedsNameAndURL") }
+    /// A file that cannot be read.
+    public static func cannotRead(_ path: String) -> String { SalesText.table.format("cli.cannotRead", path) }
+    /// A `--salesforce`, `--login-url` or `--instance-url` that is not an http(s) URL.
+    public static func badURL(option: String, _ value: String) -> String {
+        SalesText.table.format("cli.badURL", option, value)
+    }
+}
+
+extension ItemRow.Kind {
+    /// The kind as the command line's item list names it (`note`, `attachment`, `doc`).
+    public var label: String { SalesText.localized("cli.kind.\(rawValue)") }
+}
