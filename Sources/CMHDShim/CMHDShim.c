@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -129,9 +130,17 @@ int shutdown(int fd, int how) {
         cmhd_traffic(fd, &received, &sent);
         uint64_t received_mark = atomic_load_explicit(&state->received_mark, memory_order_relaxed);
         uint64_t sent_mark = atomic_load_explicit(&state->sent_mark, memory_order_relaxed);
+        // NB: only bytes the server has read count: a keep-alive connection closed when idle just as the client's
+        // next request arrived holds that request unread in the kernel, and must close without a word so the
+        // client sends it again, not get a 400 for a request nobody parsed.
+        int unread = 0;
+        if (ioctl(fd, FIONREAD, &unread) != 0 || unread < 0) {
+            unread = 0;
+        }
+        uint64_t read_bytes = received > (uint64_t)unread ? received - (uint64_t)unread : 0;
         // NB: Linux counts the peer's FIN as one byte received, so a client that connected and left without a
         // word shows one more byte; it gets no answer.
-        if (received > received_mark + 1 && sent == sent_mark) {
+        if (read_bytes > received_mark + 1 && sent == sent_mark) {
             (void)send(fd, cmhd_bad_request, sizeof(cmhd_bad_request) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
         }
         atomic_store_explicit(&state->tracked, 0, memory_order_relaxed);
