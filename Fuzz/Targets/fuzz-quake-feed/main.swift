@@ -30,7 +30,9 @@ fuzz { input in
     let data = Data(input.bytes)
     let result = Result { () throws(FeedDecodingError) in try decoder.decode(data) }
     let reference = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    guard let object = reference as? [String: Any] else { return }
+    // NB: Foundation also reads UTF-16 and UTF-32 (it guesses from the zero bytes, so `{\0\0\0}\0\0\0` is `{}`);
+    // JSON between systems is UTF-8 (RFC 8259, 8.1), where a zero byte never stands outside a string's escape.
+    guard let object = reference as? [String: Any], !input.bytes.contains(0) else { return }
     guard case .success(let feed) = result else {
         require(false, "the scanner refused JSON that Foundation reads: \(result)")
         return
