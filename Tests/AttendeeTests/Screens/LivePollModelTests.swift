@@ -199,6 +199,18 @@ import Testing
         }
     }
 
+    /// Ada signs up and registers through `client` (as the app would), and her dashboard has appeared.
+    static func adasDashboard(_ client: AttendeeClient, _ server: AttendeeTestServer) async throws
+        -> EventDetailsModel
+    {
+        _ = try await client.signUp(
+            SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+        _ = try await client.register(server.eventID)
+        let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+        await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+        return dashboard
+    }
+
     @Test func theDashboardCardFollowsTheOpenPollLive() async throws {
         try await AttendeeTestServer.with { server in
             let organizer = try await server.organizer("Olga Organizer")
@@ -219,11 +231,7 @@ import Testing
                 }
             ]
             let client = try script.client(server, LiveScreenTests.MemoryTokens())
-            _ = try await client.signUp(
-                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
-            _ = try await client.register(server.eventID)
-            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
-            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            let dashboard = try await Self.adasDashboard(client, server)
             #expect(dashboard.livePoll?.question == "Favourite colour?")
             #expect(dashboard.livePollDestination == .poll(id: poll.id))
             let cards = SeenRecorder {
@@ -263,12 +271,7 @@ import Testing
             }
             script.connections = [{ _ in try late() }, { _ in try late() }]
             let client = try script.client(server, LiveScreenTests.MemoryTokens())
-            _ = try await client.signUp(
-                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
-            _ = try await client.register(server.eventID)
-
-            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
-            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            let dashboard = try await Self.adasDashboard(client, server)
             await dashboard.followLive()
             #expect(dashboard.livePollVoters == "1 vote")
             #expect(dashboard.livePollOptions.map(\.shareText) == ["0%", "0%", "100%"])
