@@ -9,6 +9,28 @@ import Testing
     typealias Harness = AttendeeCommandTests.Harness
 
     /// Runs the tool as another person: a client data folder of their own.
+    /// Runs `watch` while `answer` switches an answer between options 1-1 and 1-2 every 50 ms, until the watch
+    /// returns. NB: bounded (200 changes), so a watch that never hears anything fails its test instead of hanging.
+    static func watching<Watched: Sendable>(
+        _ watch: @escaping @Sendable () async -> Watched,
+        whileAnswering answer: @escaping @Sendable (String) async -> Void
+    ) async -> Watched {
+        let watching = Task { await watch() }
+        let changer = Task {
+            var option = "1-1"
+            for _ in 0..<200 where !Task.isCancelled {
+                await answer(option)
+                option = option == "1-1" ? "1-2" : "1-1"
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            if !Task.isCancelled { watching.cancel() }
+        }
+        let watched = await watching.value
+        changer.cancel()
+        _ = await changer.value
+        return watched
+    }
+
     static func runAs(_ person: String, _ harness: Harness, _ arguments: [String]) async -> (Int32, String, String) {
         var environment = harness.environment
         environment["QUARTET_DATA_DIR"] = harness.directory + "/client-" + person
@@ -61,20 +83,10 @@ import Testing
             #expect(await harness.run("watch", event.id, "--count", "0").code == 2)
 
             // The organizer watches while Ana keeps changing her answer; the first update ends the watch.
-            let watching = Task { await harness.run("watch", event.id, "--count", "1") }
-            let changer = Task {
-                var option = "1-1"
-                // NB: bounded, so a watch that never hears anything fails the test instead of hanging it.
-                for _ in 0..<200 where !Task.isCancelled {
-                    _ = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", option])
-                    option = option == "1-1" ? "1-2" : "1-1"
-                    try? await Task.sleep(for: .milliseconds(50))
-                }
-                if !Task.isCancelled { watching.cancel() }
+            let pollID = poll.id
+            let watched = await Self.watching({ await harness.run("watch", event.id, "--count", "1") }) { option in
+                _ = await Self.runAs("ana", harness, ["poll", "answer", pollID, "--option", option])
             }
-            let watched = await watching.value
-            changer.cancel()
-            _ = await changer.value
             #expect(watched.code == 0, "\(watched.errors)")
             let line = watched.output.trimmingCharacters(in: .newlines)
             #expect(line == "Lunch? Now 100% · Later 0% (1 vote)" || line == "Lunch? Now 0% · Later 100% (1 vote)")

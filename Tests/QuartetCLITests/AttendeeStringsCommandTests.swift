@@ -249,7 +249,8 @@ import Testing
                 ]
             ).id
             #expect(await cli.run("ana", ["poll", "open", again]) == 0)
-            let watching = Task {
+            let environment = cli.environment("bo")
+            let watched = await AttendeePollCommandTests.watching({
                 let captured = CapturedConsole()
                 let code = await StringTable.$marking.withValue(true) {
                     await QuartetTool.run(
@@ -257,23 +258,11 @@ import Testing
                         console: captured.console)
                 }
                 return (code, captured.output, captured.errors)
+            }) { option in
+                _ = await QuartetTool.run(
+                    ["attendee", "poll", "answer", again, "--option", option], environment: environment,
+                    console: CapturedConsole().console)
             }
-            let environment = cli.environment("bo")
-            let changer = Task {
-                var option = "1-1"
-                // NB: bounded, so a watch that never hears anything fails the test instead of hanging it.
-                for _ in 0..<200 where !Task.isCancelled {
-                    _ = await QuartetTool.run(
-                        ["attendee", "poll", "answer", again, "--option", option], environment: environment,
-                        console: CapturedConsole().console)
-                    option = option == "1-1" ? "1-2" : "1-1"
-                    try? await Task.sleep(for: .milliseconds(50))
-                }
-                if !Task.isCancelled { watching.cancel() }
-            }
-            let watched = await watching.value
-            changer.cancel()
-            _ = await changer.value
             #expect(watched.0 == 0, "\(watched.2)")
             cli.transcript.record(["watch", event, "--count", "1"], watched.1, watched.2)
 
