@@ -16,10 +16,12 @@ enum MediaFileName {
     /// The last component of `name` (after `/` or `\`), without control characters, quotes or leading dots,
     /// at most ``maxLength`` characters, ending in an extension that fits `type`.
     static func sanitized(_ name: String?, type: MediaType, officeExtension: String? = nil) -> String {
-        let last = (name ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        // NB: split on scalars, not characters: a prepended mark (U+0600) joins the "/" after it into one
+        // character, which is not "/", and the mark itself is filtered out below (the fuzzer found a "/" kept).
+        let last = (name ?? "").unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? []
         var cleaned = String(
             String.UnicodeScalarView(
-                last.unicodeScalars.filter { scalar in
+                last.filter { scalar in
                     !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
                         || scalar == "\"" || scalar == ":" || scalar == "*" || scalar == "?" || scalar == "<"
                         || scalar == ">" || scalar == "|")

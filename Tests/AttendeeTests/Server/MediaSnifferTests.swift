@@ -75,6 +75,7 @@ import Testing
         ("", .gif, "photo.gif"),
         ("..", .pdf, "document.pdf"),
         (". . 9..notes", .plainText, "9..notes.txt"),
+        ("evil\u{600}/passwd", .plainText, "passwd.txt"),
         (" .\t. .txt", .plainText, "document.txt"),
     ])
     func namesAreTheLastComponentCleanedWithAFittingExtension(name: String, type: MediaType, expected: String) {
