@@ -257,8 +257,12 @@ public struct Router: Sendable {
         }
     }
 
+    /// The path's segments. NB: split on scalars, not characters: a prepended mark (U+0600) joins the "/" after
+    /// it into one character, which would keep two segments as one.
     static func split(_ path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 
     static func match(_ segments: [Segment], _ parts: [String]) -> [String: String]? {

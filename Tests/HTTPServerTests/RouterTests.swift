@@ -60,6 +60,12 @@ struct RouterTests {
     }
 
     /// An encoded slash belongs to its segment: it must neither add a segment nor miss the route.
+    @Test func aSlashAfterAPrependedMarkStillSeparatesSegments() async throws {
+        let client = TestClient(router: router())
+        let response = try await client.get("/users/ana\u{600}/extra")
+        #expect(response.status == .notFound, "\(response.bodyText)")
+    }
+
     @Test func encodedSlashStaysInsideItsSegment() async throws {
         let client = TestClient(router: router())
         #expect(try await client.get("/users/001%2Fx").bodyText == "user 001/x")
