@@ -23,7 +23,11 @@ struct AccountController: Sendable {
 
     func signIn(_ request: Request) async throws -> Response {
         let body = try request.decode(SignInRequest.self)
-        let credentials = try await service.store.credentials(email: EmailAddress.normalized(body.email))
+        // NB: no account's e-mail holds NUL; PostgreSQL could not even look one up, so it is refused here like
+        // any other unknown e-mail, on both engines.
+        let email = EmailAddress.normalized(body.email)
+        let credentials =
+            email.unicodeScalars.contains("\u{0}") ? nil : try await service.store.credentials(email: email)
         let hasher = service.configuration.passwordHasher
         let matches = try hasher.verify(body.password, against: credentials?.passwordHash ?? service.decoyHash)
         guard let credentials, matches else {

@@ -50,8 +50,8 @@ public enum Schema {
         return .object(object)
     }
 
-    /// A string with something other than white space in it (a name).
-    public static let nonBlank = string(pattern: "[^" + whiteSpaceClass + "]")
+    /// A string with something other than white space in it, and no NUL (a name).
+    public static let nonBlank = string(pattern: #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#)
 
     /// An integer in a closed range.
     public static func integer(_ range: ClosedRange<Int>? = nil) -> JSONValue {

@@ -132,6 +132,11 @@ extension HTTPMethod {
             #expect(response.status == .unprocessableContent, "\(kind) \(path): \(response.bodyText)")
             #expect(response.bodyText.contains("\"field\":\"\(field)\""), "\(kind) \(path): \(response.bodyText)")
         }
+        // An e-mail with NUL is no account's: the same 401 as any unknown one.
+        let signIn = try await server.client.request(
+            .post, "/attendee/v1/auth/signin", headers: ["Content-Type": "application/json"],
+            body: Data(#"{"email":"ana\u0000@example.com","password":"correct horse"}"#.utf8))
+        #expect(signIn.status == .unauthorized, "\(kind): \(signIn.bodyText)")
         #expect(server.serverErrors().isEmpty, "\(kind): \(server.serverErrors().prefix(3))")
         await server.close()
     }
