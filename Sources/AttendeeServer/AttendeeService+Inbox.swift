@@ -108,7 +108,7 @@ extension AttendeeService {
 
     /// Text of 1 to `limit` characters, an optional image the writer uploaded, and for a note its session.
     private static func message(_ limit: Int, session: Bool = false) -> JSONValue {
-        var properties = ["text": Schema.text(graphemes: limit), "imageID": imageID]
+        var properties = ["text": Schema.text(graphemes: limit), "imageID": imageIDSchema]
         if session { properties["sessionID"] = Schema.orNull(Schema.string()) }
         return Schema.object(properties, required: ["text"])
     }
@@ -116,12 +116,13 @@ extension AttendeeService {
     /// 2⁵³: the largest integer a JSON number (a double) and `Int` both hold exactly; a version never gets there.
     static let largestExactInteger = 1 << 53
 
-    private static let imageID = Schema.orNull(
-        Schema.string(minLength: 1, maxLength: MessageRules.imageIDLimit, pattern: #"^[^\u0000]*$"#))
+    /// An optional media id, as ``MediaID/isPlausible(_:)`` checks it (posts, messages and notes alike).
+    static let imageIDSchema = Schema.orNull(
+        Schema.string(minLength: 1, maxLength: MediaID.limit, pattern: #"^[^\u0000]*$"#))
 
     private static let noteEdit = Schema.object(
         [
-            "text": Schema.text(graphemes: NoteRules.textLimit), "imageID": imageID,
+            "text": Schema.text(graphemes: NoteRules.textLimit), "imageID": imageIDSchema,
             "version": Schema.integer(0...Self.largestExactInteger),
         ],
         required: ["text", "version"])

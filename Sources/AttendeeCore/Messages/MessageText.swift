@@ -12,7 +12,7 @@ public enum TextProblem: Sendable, Hashable {
 
     /// The problem of `text` under `limit`, or `nil` when it can go.
     public static func of(_ text: String, limit: Int) -> TextProblem? {
-        if text.unicodeScalars.contains("\u{0}") { return .invalidCharacter }
+        if text.holdsNUL { return .invalidCharacter }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
         let count = text.count
         return count > limit ? .tooLong(by: count - limit) : nil

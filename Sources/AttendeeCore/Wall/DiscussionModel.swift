@@ -149,7 +149,7 @@ public final class DiscussionModel {
     private func rebuild() {
         rows = feed.items.map { message in
             DiscussionRow(
-                id: message.id, byline: feed.byline(message, times), text: message.text, imageID: message.imageID,
+                id: message.id, byline: times.byline(message), text: message.text, imageID: message.imageID,
                 image: RowImage(message.imageID, author: message.author.name), canDelete: feed.mayDelete(message))
         }
         canLoadMore = nextCursor != nil

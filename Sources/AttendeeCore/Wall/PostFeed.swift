@@ -75,11 +75,6 @@ struct PostFeed<Item: Identifiable & Authored> where Item.ID == String {
         change(&items[index])
     }
 
-    /// `Ana Ferreira · 10 Mar, 09:00` for something in this feed.
-    func byline(_ written: some Authored, _ times: PostTimeFormatter) -> String {
-        Strings.format("wall.by", written.author.name, times.string(written.createdAt))
-    }
-
     /// Whether the reader may delete what `written` is (its author, or the organizer).
     func mayDelete(_ written: some Authored) -> Bool {
         viewer?.mayDelete(written.author) ?? false

@@ -81,6 +81,11 @@ struct PostTimeFormatter {
     }
 
     func string(_ date: Date) -> String { formatter.string(from: date) }
+
+    /// `Ana Ferreira · 10 Mar, 09:00`.
+    func byline(_ written: some Authored) -> String {
+        Strings.format("wall.by", written.author.name, string(written.createdAt))
+    }
 }
 
 /// The fixed words of the wall and discussion screens, so views and the command line show no literal.

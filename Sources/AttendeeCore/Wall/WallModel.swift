@@ -292,14 +292,14 @@ public final class WallModel {
             }
             return WallPostRow(
                 id: post.id,
-                byline: feed.byline(post, times),
+                byline: times.byline(post),
                 text: post.text, imageID: post.imageID, image: RowImage(post.imageID, author: post.author.name),
                 likeCount: count, likes: Self.likes(count), isLiked: liked,
                 likeButtonTitle: Strings.text(liked ? "wall.unlike" : "wall.like"),
                 canDelete: feed.mayDelete(post),
                 replies: post.replies.map { reply in
                     WallReplyRow(
-                        id: reply.id, byline: feed.byline(reply, times), text: reply.text,
+                        id: reply.id, byline: times.byline(reply), text: reply.text,
                         canDelete: feed.mayDelete(reply))
                 })
         }

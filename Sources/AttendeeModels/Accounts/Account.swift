@@ -32,7 +32,7 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
             return FieldError(field: "name", message: "Enter your name.")
         }
         // NB: as in a profile's fields: no one types NUL, and PostgreSQL cannot store it.
-        if name.unicodeScalars.contains("\u{0}") {
+        if name.holdsNUL {
             return FieldError(field: "name", message: "The name contains a character that is not allowed.")
         }
         return nil

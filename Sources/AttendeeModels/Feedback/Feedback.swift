@@ -64,7 +64,7 @@ public enum Rating {
 
     static func checkComment(_ comment: String) -> FieldError? {
         // NB: PostgreSQL cannot store NUL in text; refused here, as in posts and messages, on both engines.
-        if comment.unicodeScalars.contains("\u{0}") {
+        if comment.holdsNUL {
             return FieldError(field: "comment", message: "The comment must not contain NUL characters.")
         }
         return comment.count > commentLimit

@@ -129,7 +129,7 @@ public enum MessageRules {
     /// The longest message, in characters (grapheme clusters, as a person counts them).
     public static let textLimit = 2_000
     /// The longest media id.
-    public static let imageIDLimit = 200
+    public static let imageIDLimit = MediaID.limit
     /// The page size when none is asked for.
     public static let defaultPageSize = 50
     /// The largest page.
@@ -143,7 +143,7 @@ public enum MessageRules {
 
     /// Empty (or only spaces), too long, or holding a NUL character: the rule broken, else `nil`.
     public static func checkText(_ text: String, field: String, limit: Int) -> FieldError? {
-        if text.unicodeScalars.contains("\u{0}") {
+        if text.holdsNUL {
             return FieldError(field: field, message: "The text must not contain NUL characters.")
         }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -158,7 +158,7 @@ public enum MessageRules {
     /// An image id that is empty, too long or holds a NUL: the rule broken, else `nil`.
     public static func checkImageID(_ imageID: String?) -> FieldError? {
         guard let imageID else { return nil }
-        if imageID.isEmpty || imageID.count > imageIDLimit || imageID.unicodeScalars.contains("\u{0}") {
+        if !MediaID.isPlausible(imageID) {
             return FieldError(field: "imageID", message: "This is not a media id.")
         }
         return nil

@@ -126,7 +126,7 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
     public func validationError() -> FieldError? {
         // NB: PostgreSQL cannot store NUL in text; refused on both engines, as in posts and messages.
         let texts = [("name", name), ("title", title), ("company", company), ("aboutMe", aboutMe)]
-        if let (field, _) = texts.first(where: { $0.1?.unicodeScalars.contains("\u{0}") == true }) {
+        if let (field, _) = texts.first(where: { $0.1?.holdsNUL == true }) {
             return FieldError(field: field, message: "The text must not contain NUL characters.")
         }
         if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

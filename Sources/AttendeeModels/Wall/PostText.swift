@@ -14,7 +14,7 @@ public enum PostText {
     /// The most characters a post, reply or message may have.
     public static let limit = 2_000
     /// The most characters an image id may have.
-    public static let imageIDLimit = 200
+    public static let imageIDLimit = MediaID.limit
 
     /// Why a text is refused.
     public enum Problem: String, Sendable, Hashable, CaseIterable {
@@ -30,11 +30,9 @@ public enum PostText {
 
     /// The first rule `text` (with an optional picture) breaks, or `nil`.
     public static func check(_ text: String, imageID: String?) -> Problem? {
-        if text.unicodeScalars.contains("\u{0}") { return .invalidCharacter }
+        if text.holdsNUL { return .invalidCharacter }
         if text.count > limit { return .tooLong }
-        if let imageID, imageID.isEmpty || imageID.count > imageIDLimit || imageID.unicodeScalars.contains("\u{0}") {
-            return .invalidImage
-        }
+        if let imageID, !MediaID.isPlausible(imageID) { return .invalidImage }
         if imageID == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
         return nil
     }

@@ -27,7 +27,7 @@ struct AccountController: Sendable {
         // any other unknown e-mail, on both engines.
         let email = EmailAddress.normalized(body.email)
         let credentials =
-            email.unicodeScalars.contains("\u{0}") ? nil : try await service.store.credentials(email: email)
+            email.holdsNUL ? nil : try await service.store.credentials(email: email)
         let hasher = service.configuration.passwordHasher
         let matches = try hasher.verify(body.password, against: credentials?.passwordHash ?? service.decoyHash)
         guard let credentials, matches else {

@@ -11,7 +11,7 @@ struct MessageController: Sendable {
         let userID = try await service.requireUser(request)
         let body = try request.decode(StartThreadRequest.self)
         // NB: no id holds NUL; refused here alike on both engines (PostgreSQL could not even look it up).
-        guard !body.personID.unicodeScalars.contains("\u{0}") else {
+        guard !body.personID.holdsNUL else {
             throw HTTPError(.unprocessableContent, detail: "This is not a person's id.", field: "personID")
         }
         let (thread, created) = try await store.startThread(

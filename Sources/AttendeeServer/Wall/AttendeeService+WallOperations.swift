@@ -75,8 +75,7 @@ extension AttendeeService {
     private static let withImage = Schema.object(
         [
             "text": Schema.text(graphemes: PostText.limit, blankAllowed: true),
-            "imageID": Schema.orNull(
-                Schema.string(minLength: 1, maxLength: PostText.imageIDLimit, pattern: #"^[^\u0000]*$"#)),
+            "imageID": imageIDSchema,
         ], required: ["text"])
 
     private static func wallOperation(
