@@ -200,7 +200,8 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "Locking"], swiftSettings: swiftSettings),
+        name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking"],
+        swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",
         dependencies: ["Database", "DatabasePostgres", "DatabaseTestSupport"],

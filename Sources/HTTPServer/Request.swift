@@ -98,14 +98,24 @@ public struct Request: Sendable {
     }
 
     /// Decodes the JSON body, or throws a 400 (malformed) or 422 (wrong shape) problem.
+    ///
+    /// A string the type reads (a field, an array item, a map key or value) that holds NUL is a 422 naming its
+    /// path, as for any other invalid field: no text on Quartet's APIs holds one (see ``Swift/StringProtocol/holdsNUL``).
+    /// Properties the type does not read are not looked at, as they are ignored.
     public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = Request.jsonDecoder) throws -> T {
+        let value: T
         do {
-            return try decoder.decode(T.self, from: body)
+            value = try decoder.decode(T.self, from: body)
         } catch let error as DecodingError {
             throw HTTPError.decoding(error)
         } catch {
             throw HTTPError(.badRequest, detail: "The request body is not valid JSON.")
         }
+        if let field = DecodedText.pathOfFirstNUL(in: value) {
+            throw HTTPError(
+                .unprocessableContent, detail: "Field '\(field)' contains NUL, which is not allowed.", field: field)
+        }
+        return value
     }
 
     /// ISO 8601 dates, the wire format of every Quartet API, read to the whole second.

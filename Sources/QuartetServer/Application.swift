@@ -104,8 +104,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             keys: tokens.jwksURL.map { JWKSFetcher.live(url: $0) } ?? cognito.keyFetcher,
             acceptedProviders: tokens.providers ?? Set(AuthSource.allCases))
     )
-    changeJar.register(on: &router)
-    openAPI.add(ChangeJarService.operations, securedBy: ChangeJarService.securityScheme)
+    // NB: Quartet's own APIs take no NUL in any parameter or text; the stand-ins answer as their services do.
+    router.group("", middleware: [NULRefusalMiddleware()]) { changeJar.register(on: &$0) }
+    openAPI.add(ChangeJarService.operations, securedBy: ChangeJarService.securityScheme, refusingNUL: true)
 
     // NB: an in-memory database keeps its uploads in a temporary folder that goes with it.
     let attendee = try AttendeeService(
@@ -118,8 +119,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     try await attendee.loadSeedIfNeeded()
     // Abandoned uploads and files no row names: swept at start, then hourly.
     let mediaCleanup = attendee.startMediaCleanup()
-    attendee.register(on: &router)
-    openAPI.add(AttendeeService.operations, securedBy: AttendeeService.securityScheme)
+    router.group("", middleware: [NULRefusalMiddleware()]) { attendee.register(on: &$0) }
+    openAPI.add(AttendeeService.operations, securedBy: AttendeeService.securityScheme, refusingNUL: true)
 
     // NB: an in-memory database keeps its attachment bodies in a temporary folder that goes with it.
     let bodies =

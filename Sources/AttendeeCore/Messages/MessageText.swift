@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import HTTPTypes
 
 /// What a text box says about its text before it is sent or saved: the rule broken, in the core's words.
 public enum TextProblem: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// `POST /auth/signup`: a new account.
 public struct SignUpRequest: Codable, Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// `POST /events/:eventID/feedback`: a rating of the event and a comment.
 public struct EventFeedback: Codable, Sendable, Hashable {

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The id of an uploaded file as a post, message or note names it.
 public enum MediaID {
     /// How long a media id may be.
@@ -7,10 +9,4 @@ public enum MediaID {
     public static func isPlausible(_ id: String) -> Bool {
         !id.isEmpty && id.count <= limit && !id.holdsNUL
     }
-}
-
-extension StringProtocol {
-    /// Whether the text holds a NUL character: nobody types one, and PostgreSQL text cannot store it, so every
-    /// rule refuses it the same way on both engines.
-    public var holdsNUL: Bool { unicodeScalars.contains("\u{0}") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The other person of a thread, as the thread list shows them.
 public struct ThreadPerson: Codable, Sendable, Hashable, Identifiable {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A link to a profile elsewhere; the app shows the icon (inert).
 public struct SocialLink: Codable, Sendable, Hashable {

@@ -57,7 +57,8 @@ public struct Registration: Codable, Sendable, Hashable {
 
 /// `PUT /events/:eventID/registration/additional-info`: the answers, or "later".
 public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
-    /// "Later, I haven't decided": skips the step; answers and guests are ignored.
+    /// "Later, I haven't decided": skips the step; answers and guests are not kept (guests must still be well
+    /// formed, as the document describes them either way).
     public var later: Bool
     /// The answers by field key.
     public var answers: [String: String]
@@ -71,24 +72,24 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
         self.guests = guests
     }
 
-    /// The first rule the submission breaks for an event's fields, or `nil`: every field is required unless
-    /// `later`, and every guest needs a name and a valid e-mail. The app and the server both apply it.
+    /// The first rule the submission breaks for an event's fields, or `nil`: every field is required and no other
+    /// is known unless `later`, and every guest needs a name and a valid e-mail. The app and the server both apply
+    /// it.
     public func validationError(fields: [AdditionalInfoField]) -> FieldError? {
         validationErrors(fields: fields).first
     }
 
     /// Every rule the submission breaks, in form order (the app shows them all at once).
     public func validationErrors(fields: [AdditionalInfoField]) -> [FieldError] {
-        if later { return [] }
         var errors: [FieldError] = []
-        for field in fields {
+        for field in fields where !later {
             let answer = answers[field.key]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if answer.isEmpty {
                 errors.append(FieldError(field: "answers.\(field.key)", message: "\(field.label) is required."))
             }
         }
         let known = Set(fields.map(\.key))
-        for unknown in answers.keys.sorted() where !known.contains(unknown) {
+        for unknown in answers.keys.sorted() where !later && !known.contains(unknown) {
             errors.append(FieldError(field: "answers.\(unknown)", message: "This event does not ask for \(unknown)."))
         }
         for (index, guest) in guests.enumerated() {

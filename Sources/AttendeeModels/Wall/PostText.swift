@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The rule every wall post, reply and discussion message follows, shared by the app's composer and the server.
 ///

@@ -23,11 +23,7 @@ struct AccountController: Sendable {
 
     func signIn(_ request: Request) async throws -> Response {
         let body = try request.decode(SignInRequest.self)
-        // NB: no account's e-mail holds NUL; PostgreSQL could not even look one up, so it is refused here like
-        // any other unknown e-mail, on both engines.
-        let email = EmailAddress.normalized(body.email)
-        let credentials =
-            email.holdsNUL ? nil : try await service.store.credentials(email: email)
+        let credentials = try await service.store.credentials(email: EmailAddress.normalized(body.email))
         let hasher = service.configuration.passwordHasher
         let matches = try hasher.verify(body.password, against: credentials?.passwordHash ?? service.decoyHash)
         guard let credentials, matches else {

@@ -58,10 +58,7 @@ extension ChangeJarService {
     }
 
     /// The search text as the handler checks it after trimming: 1 to 200 characters (grapheme clusters).
-    private static let searchText: JSONValue = [
-        "type": "string", "pattern": .string("[^" + Schema.whiteSpaceClass + "]"), "x-maxGraphemes": 200,
-        "description": "1 to 200 characters after trimming white space, counted as grapheme clusters",
-    ]
+    private static let searchText = Schema.text(graphemes: 200)
 
     /// Change Jar's tokens: OpenID tokens of the Cognito identity pool the server trusts.
     public static let securityScheme = BearerScheme(

@@ -42,6 +42,10 @@ public struct APIOperation: Sendable, Hashable {
     /// The security scheme naming whose bearer token the operation needs (each domain issues its own);
     /// ``OpenAPIDocument/add(_:securedBy:)`` sets it.
     public var securityScheme = BearerScheme.bearer.name
+    /// Whether the server refuses NUL in the operation's parameters and body text (``NULRefusalMiddleware``);
+    /// ``OpenAPIDocument/add(_:securedBy:refusingNUL:)`` sets it, and the document then says so in every
+    /// string schema of the request.
+    public var refusesNUL = false
 
     public init(
         _ method: HTTPMethod,
@@ -126,12 +130,16 @@ public struct OpenAPIDocument: Sendable {
         self.version = version
     }
 
-    /// Adds operations whose tokens, where they need one, are those of `scheme`.
-    public mutating func add(_ operations: [APIOperation], securedBy scheme: BearerScheme = .bearer) {
+    /// Adds operations whose tokens, where they need one, are those of `scheme`; with `refusingNUL`, routes
+    /// the server serves behind ``NULRefusalMiddleware`` (and whose bodies it reads with ``Request/decode(_:decoder:)``).
+    public mutating func add(
+        _ operations: [APIOperation], securedBy scheme: BearerScheme = .bearer, refusingNUL: Bool = false
+    ) {
         if operations.contains(where: \.requiresAuthentication) { schemes[scheme.name] = scheme }
         self.operations += operations.map { operation in
             var secured = operation
             secured.securityScheme = scheme.name
+            secured.refusesNUL = refusingNUL
             return secured
         }
     }
@@ -145,10 +153,11 @@ public struct OpenAPIDocument: Sendable {
                 "tags": [.string(operation.tag)],
                 "operationId": .string(Self.operationID(operation)),
             ]
+            let request = { (schema: JSONValue) in operation.refusesNUL ? Schema.withoutNUL(schema) : schema }
             let parameters = operation.parameterNames.map { name -> JSONValue in
                 [
                     "name": .string(name), "in": "path", "required": true,
-                    "schema": operation.pathParameterSchemas[name] ?? ["type": "string"],
+                    "schema": request(operation.pathParameterSchemas[name] ?? ["type": "string"]),
                 ]
             }
             let headers = operation.headerParameters.sorted { $0.key < $1.key }.map { name, schema -> JSONValue in
@@ -159,7 +168,7 @@ public struct OpenAPIDocument: Sendable {
                     "name": .string(name), "in": "query",
                     "required": .bool(operation.requiredQueryParameters.contains(name)),
                     "description": .string(description),
-                    "schema": operation.queryParameterSchemas[name] ?? ["type": "string"],
+                    "schema": request(operation.queryParameterSchemas[name] ?? ["type": "string"]),
                 ]
             }
             if !parameters.isEmpty || !query.isEmpty || !headers.isEmpty {
@@ -168,7 +177,7 @@ public struct OpenAPIDocument: Sendable {
             if let schema = operation.requestBody {
                 entry["requestBody"] = [
                     "required": .bool(operation.requestBodyRequired),
-                    "content": .object([operation.requestMediaType: ["schema": schema]]),
+                    "content": .object([operation.requestMediaType: ["schema": request(schema)]]),
                 ]
             }
             var responses: [String: JSONValue] = [:]
@@ -226,6 +235,9 @@ public struct OpenAPIDocument: Sendable {
             503: "Took too long, or the database is busy; retry (see Retry-After where given)",
         ]
         if operation.requiresAuthentication { responses[401] = "Not signed in, or the token has expired" }
+        if operation.refusesNUL, !operation.parameterNames.isEmpty || !operation.queryParameters.isEmpty {
+            responses[400] = "A path or query parameter contains NUL"
+        }
         if operation.requestBody != nil {
             responses[400] = "Malformed body"
             responses[413] = "Body too large"

@@ -34,7 +34,7 @@ public enum Schema {
     /// tone, a letter with a combining accent), so a `maxLength` would refuse text the server accepts or allow
     /// text it refuses. The limit is stated instead in the description and in `x-maxGraphemes`.
     public static func text(graphemes limit: Int, blankAllowed: Bool = false) -> JSONValue {
-        let pattern = blankAllowed ? #"^[^\u0000]*$"# : #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#
+        let pattern = blankAllowed ? noNULPattern : #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#
         return [
             "type": "string", "pattern": .string(pattern), "x-maxGraphemes": .number(Double(limit)),
             "description": .string(
@@ -81,4 +81,42 @@ public enum Schema {
     }
 
     public static let boolean: JSONValue = ["type": "boolean"]
+
+    /// No NUL anywhere: any string.
+    public static let noNULPattern = #"^[^\u0000]*$"#
+
+    /// `schema` with ``noNULPattern`` on every string it describes that states no form of its own (a pattern,
+    /// an enum, a constant or a format), and on the keys of every map, at any depth: how the document says that
+    /// the server refuses NUL in a request (``NULRefusalMiddleware``, ``Request/decode(_:decoder:)``).
+    public static func withoutNUL(_ schema: JSONValue) -> JSONValue {
+        switch schema {
+        case .array(let schemas):
+            return .array(schemas.map(withoutNUL))
+        case .object(var object):
+            for key in ["items", "additionalProperties", "not"] {
+                if let child = object[key], case .object = child { object[key] = withoutNUL(child) }
+            }
+            for key in ["properties", "patternProperties"] {
+                if case .object(let children)? = object[key] { object[key] = .object(children.mapValues(withoutNUL)) }
+            }
+            for key in ["oneOf", "anyOf", "allOf", "prefixItems"] {
+                if let children = object[key] { object[key] = withoutNUL(children) }
+            }
+            if case .object? = object["additionalProperties"], object["propertyNames"] == nil {
+                object["propertyNames"] = ["pattern": .string(noNULPattern)]
+            }
+            let isString: Bool
+            switch object["type"] {
+            case .string("string")?: isString = true
+            case .array(let types)?: isString = types.contains(.string("string"))
+            default: isString = false
+            }
+            if isString, ["pattern", "enum", "const", "format"].allSatisfy({ object[$0] == nil }) {
+                object["pattern"] = .string(noNULPattern)
+            }
+            return .object(object)
+        default:
+            return schema
+        }
+    }
 }

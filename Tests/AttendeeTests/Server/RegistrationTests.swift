@@ -67,6 +67,19 @@ import Testing
                 json: AdditionalInfoSubmission(later: true), headers: AttendeeTestServer.auth(token))
             #expect(response.status == .ok)
             #expect(try response.decode(Registration.self).additionalInfoStatus == .later)
+            // A guest it carries is not kept, but must be well formed (as the document says): the contract run
+            // found a nameless one accepted.
+            let nameless = try await server.client.put(
+                "/attendee/v1/events/\(server.eventID)/registration/additional-info",
+                json: AdditionalInfoSubmission(later: true, guests: [Guest(name: " ", email: "zoe@example.com")]),
+                headers: AttendeeTestServer.auth(token))
+            #expect(nameless.status == .unprocessableContent, "\(nameless.bodyText)")
+            #expect(nameless.bodyText.contains("guests.0.name"))
+            let kept = try await server.client.put(
+                "/attendee/v1/events/\(server.eventID)/registration/additional-info",
+                json: AdditionalInfoSubmission(later: true, guests: [Guest(name: "Zoë", email: "zoe@example.com")]),
+                headers: AttendeeTestServer.auth(token))
+            #expect(try kept.decode(Registration.self).guests.isEmpty)
         }
     }
 

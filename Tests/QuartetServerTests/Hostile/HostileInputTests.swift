@@ -105,38 +105,99 @@ extension HTTPMethod {
     var takesBody: Bool { self == .post || self == .put || self == .patch }
 }
 
-/// NUL in the fields the contract run found reaching PostgreSQL (which cannot hold it, so they were 500s there):
-/// each is a 422 naming the field on both engines, and nothing is logged as a server error.
+/// NUL, which no text on Quartet's own APIs holds (PostgreSQL can neither store nor compare it): a 400 naming the
+/// parameter in any path or query parameter, a 422 naming the field in any body text, the same on both engines,
+/// and never a server error. The fields are the ones the contract run found reaching PostgreSQL.
 @Suite struct NulFieldTests {
     @Test(arguments: [DatabaseKind.sqliteFile, .postgres])
-    func aNulInANameAnImageIDOrAPersonIDIsA422(_ kind: DatabaseKind) async throws {
+    func aNulInAnyBodyTextIsA422NamingTheField(_ kind: DatabaseKind) async throws {
         let server = try await ComposedServer.make(kind)
         defer { server.remove() }
         let callers = try await SignedInCallers.make(server.client)
-        let signedIn: HTTPHeaders = [
-            "Authorization": "Bearer \(callers.attendeeToken)", "Content-Type": "application/json",
-        ]
-        let cases: [(path: String, body: String, field: String, headers: HTTPHeaders)] = [
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        var signedIn = json
+        signedIn["Authorization"] = "Bearer \(callers.attendeeToken)"
+        let cases: [(method: HTTPMethod, path: String, body: String, field: String, headers: HTTPHeaders)] = [
             (
-                "/attendee/v1/auth/signup",
-                #"{"email":"nul@example.com","password":"correct horse","name":"Ana\u0000"}"#, "name",
-                ["Content-Type": "application/json"]
+                .post, "/attendee/v1/auth/signup",
+                #"{"email":"nul@example.com","password":"correct horse","name":"Ana\u0000"}"#, "name", json
             ),
-            ("/attendee/v1/events/:eventID/wall", #"{"text":"","imageID":"a\u0000b"}"#, "imageID", signedIn),
-            ("/attendee/v1/sessions/:sessionID/discussion", #"{"text":"","imageID":"\u0000"}"#, "imageID", signedIn),
-            ("/attendee/v1/events/:eventID/threads", #"{"personID":"p\u0000"}"#, "personID", signedIn),
+            // No account's e-mail holds NUL: refused before any lookup (PostgreSQL could not make one).
+            (.post, "/attendee/v1/auth/signin", #"{"email":"ana\u0000@example.com","password":"x"}"#, "email", json),
+            (.post, "/attendee/v1/events/:eventID/wall", #"{"text":"","imageID":"a\u0000b"}"#, "imageID", signedIn),
+            (
+                .post, "/attendee/v1/sessions/:sessionID/discussion", #"{"text":"","imageID":"\u0000"}"#, "imageID",
+                signedIn
+            ),
+            (.post, "/attendee/v1/events/:eventID/threads", #"{"personID":"p\u0000"}"#, "personID", signedIn),
+            // Deep in a body, and in a map's key.
+            (
+                .put, "/attendee/v1/events/:eventID/registration/additional-info",
+                #"{"later":true,"answers":{},"guests":[{"name":"Bo","email":"bo@example.com"},{"name":"C\u0000","email":"c@example.com"}]}"#,
+                "guests.1.name", signedIn
+            ),
+            (
+                .put, "/attendee/v1/events/:eventID/registration/additional-info",
+                #"{"later":true,"answers":{"diet\u0000":"none"},"guests":[]}"#, "answers.diet", signedIn
+            ),
         ]
-        for (path, body, field, headers) in cases {
+        for (method, path, body, field, headers) in cases {
             let response = try await server.client.request(
-                .post, callers.target(path), headers: headers, body: Data(body.utf8))
+                method, callers.target(path), headers: headers, body: Data(body.utf8))
             #expect(response.status == .unprocessableContent, "\(kind) \(path): \(response.bodyText)")
             #expect(response.bodyText.contains("\"field\":\"\(field)\""), "\(kind) \(path): \(response.bodyText)")
         }
-        // An e-mail with NUL is no account's: the same 401 as any unknown one.
-        let signIn = try await server.client.request(
-            .post, "/attendee/v1/auth/signin", headers: ["Content-Type": "application/json"],
-            body: Data(#"{"email":"ana\u0000@example.com","password":"correct horse"}"#.utf8))
-        #expect(signIn.status == .unauthorized, "\(kind): \(signIn.bodyText)")
+        #expect(server.serverErrors().isEmpty, "\(kind): \(server.serverErrors().prefix(3))")
+        await server.close()
+    }
+
+    /// Every path and query parameter of every Attendee and Change Jar operation, read from the document.
+    @Test(arguments: [DatabaseKind.sqliteFile, .postgres])
+    func aNulInAnyParameterIsA400NamingIt(_ kind: DatabaseKind) async throws {
+        let server = try await ComposedServer.make(kind)
+        defer { server.remove() }
+        let callers = try await SignedInCallers.make(server.client)
+        let operations = server.application.openAPI.operations.filter(\.refusesNUL)
+        #expect(operations.count > 60)
+        var tried = 0
+        for operation in operations where !operation.path.hasSuffix("/auth/signout") {
+            var headers: HTTPHeaders = ["Content-Type": "application/json"]
+            if let authorization = callers.authorization(for: operation.path) {
+                headers["Authorization"] = authorization
+            }
+            var targets: [(String, String)] = operation.queryParameters.keys.sorted().map { name in
+                (name, callers.target(operation.path) + "?\(name)=a%00b")
+            }
+            let parts = callers.target(operation.path).split(separator: "/").map(String.init)
+            for (index, part) in operation.path.split(separator: "/").enumerated()
+            where part.hasPrefix(":") || part.hasPrefix("*") {
+                var filled = parts
+                filled[index] = "x%00"
+                targets.append((String(part.dropFirst()), "/" + filled.joined(separator: "/")))
+            }
+            for (name, target) in targets {
+                let response = try await server.client.request(
+                    operation.method, target, headers: headers, body: Data("{}".utf8))
+                tried += 1
+                #expect(
+                    response.status == .badRequest,
+                    "\(kind) \(operation.method.rawValue) \(target): \(response.bodyText)")
+                #expect(response.bodyText.contains("\"field\":\"\(name)\""), "\(kind) \(target): \(response.bodyText)")
+            }
+        }
+        #expect(tried > 60)
+        // The document says so: the parameters' schemas forbid NUL, and a 400 is among each one's answers.
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: await server.client.get("/openapi.json").bodyData) as? [String: Any])
+        let documents = try #require(
+            (document["paths"] as? [String: Any])?["/attendee/v1/events/{eventID}/documents"] as? [String: Any])
+        let list = try #require(documents["get"] as? [String: Any])
+        let parameters = try #require(list["parameters"] as? [[String: Any]])
+        for parameter in parameters {
+            let schema = try #require(parameter["schema"] as? [String: Any])
+            #expect(schema["pattern"] as? String == Schema.noNULPattern, "\(parameter)")
+        }
+        #expect((list["responses"] as? [String: Any])?["400"] != nil)
         #expect(server.serverErrors().isEmpty, "\(kind): \(server.serverErrors().prefix(3))")
         await server.close()
     }
