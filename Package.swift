@@ -95,9 +95,14 @@ var targets: [Target] = [
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
+    // The Quakes model, shared by the app and its feed codec.
+    .target(name: "QuakesModels", swiftSettings: swiftSettings),
+    // The Quakes fast paths: the feed scanner and the device-cache archive, beside a plain reference decoder that
+    // tests check the scanner against.
+    .target(name: "QuakeFeedCodec", dependencies: ["QuakesModels", "DynamicJSON"], swiftSettings: swiftSettings),
     .target(
         name: "QuakesCore",
-        dependencies: ["APIClient", "LocalStore", "Localization"],
+        dependencies: ["QuakesModels", "QuakeFeedCodec", "APIClient", "LocalStore", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
@@ -214,9 +219,14 @@ var targets: [Target] = [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "QuakesCoreTests",
-        dependencies: ["QuakesCore", "USGSReplay", "HTTPServer", "Locking"],
+        dependencies: [
+            "QuakesCore", "QuakesModels", "QuakeFeedCodec", "USGSReplay", "HTTPServer", "Locking", "TestSupport",
+        ],
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "QuakeFeedCodecTests", dependencies: ["QuakeFeedCodec", "QuakesModels", "TestSupport"],
+        swiftSettings: swiftSettings),
     .testTarget(
         name: "TokenVerifierTests",
         dependencies: ["TokenVerifier", "DynamicJSON"],
@@ -302,7 +312,7 @@ let standIns: [(name: String, dependencies: [String])] = [
 ]
 // Each view target, what it builds on, the frameworks it imports, and what its tests drive it against.
 let views: [(name: String, dependencies: [String], frameworks: [String], testing: [String])] = [
-    ("QuakesUI", ["QuakesCore"], ["SwiftUI", "UIKit", "MapKit", "SafariServices"], []),
+    ("QuakesUI", ["QuakesCore", "QuakesModels"], ["SwiftUI", "UIKit", "MapKit", "SafariServices"], []),
     (
         "SalesUI", ["SalesCore", "LocalStore", "Database"], ["SwiftUI", "UIKit", "WebKit", "PhotosUI"],
         ["SalesforceDevServer", "HTTPServer", "APIClient"]
@@ -394,7 +404,7 @@ let package = Package(
 // AddressSanitizer; the targets exist only then, so the normal build and `swift test` never see them. Each links
 // the real module it fuzzes (`@testable`, hence `-enable-testing`) and checks properties, not just crashes.
 let fuzzTargets: [(name: String, dependencies: [String])] = [
-    ("fuzz-quake-feed", ["QuakesCore"]),
+    ("fuzz-quake-feed", ["QuakeFeedCodec", "QuakesModels"]),
     ("fuzz-base64", ["SalesforceDevServer"]),
     ("fuzz-sobject-upload", ["SalesforceDevServer", "DynamicJSON"]),
     ("fuzz-media-sniffer", ["AttendeeServer"]),

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesCore
+import QuakesModels
 import SwiftUI
 
 /// The detail of one quake, and its event page.

@@ -1,5 +1,6 @@
 import MapKit
 import QuakesCore
+import QuakesModels
 import SwiftUI
 
 /// Pins for the quakes of magnitude 3.5 or more, in the region the model fitted.

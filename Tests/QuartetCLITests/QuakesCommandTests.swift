@@ -2,7 +2,9 @@ import Database
 import Foundation
 import LocalStore
 import Localization
+import QuakeFeedCodec
 import QuakesCore
+import QuakesModels
 import Testing
 
 @testable import QuartetCLI

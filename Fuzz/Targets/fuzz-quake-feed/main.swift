@@ -3,8 +3,8 @@
 // with the same numbers for the quakes it keeps, and nothing may trap on any input.
 import Foundation
 import FuzzSupport
-
-@testable import QuakesCore
+import QuakeFeedCodec
+import QuakesModels
 
 let decoder = QuakeFeedDecoder()
 

@@ -1,6 +1,7 @@
 import APIClient
 import Foundation
 import LocalStore
+import QuakeFeedCodec
 
 extension QuakeCache {
     /// The device cache in ``LocalStore``: the feed's quakes in a compact binary form (``QuakeArchive``)

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// The last feed as the device keeps it: every quake the server sent, when, its validators, and hidden rows.
 public struct CachedFeed: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// A row for scripts: what `--json` prints.
 public struct QuakeExportRow: Sendable, Hashable, Codable {

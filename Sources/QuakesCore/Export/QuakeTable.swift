@@ -1,3 +1,5 @@
+import QuakesModels
+
 /// The quake list as a text table for terminals, with tints as ANSI colours.
 public enum QuakeTable {
     /// The escape sequence that colours a tint (`nil` for no tint).

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import QuakeFeedCodec
 
 /// Why the feed could not be refreshed, with the message a person sees.
 public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {

@@ -1,4 +1,6 @@
 import Foundation
+import QuakeFeedCodec
+import QuakesModels
 
 /// Loads, refreshes and edits one feed: the logic shared by the app's view model and the command line.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// The quakes to show and their rows, side by side, newest first.
 public struct QuakeListing: Sendable, Equatable {

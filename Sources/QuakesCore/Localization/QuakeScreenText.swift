@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// The fixed words of the Quakes screens (titles, buttons, menu entries), so the views show no literal of
 /// their own and every sentence is in the strings file.

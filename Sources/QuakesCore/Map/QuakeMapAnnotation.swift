@@ -1,3 +1,5 @@
+import QuakesModels
+
 /// A pin on the quake map: quakes of magnitude 3.5 or more.
 public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     public var id: String

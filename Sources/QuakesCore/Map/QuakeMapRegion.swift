@@ -1,3 +1,5 @@
+import QuakesModels
+
 /// The part of the globe a map shows: a centre and spans in degrees.
 public struct QuakeMapRegion: Sendable, Hashable {
     public var centerLatitude: Double

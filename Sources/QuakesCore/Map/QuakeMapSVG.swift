@@ -1,3 +1,5 @@
+import QuakesModels
+
 /// Draws quake pins on an equirectangular longitude/latitude graticule, as SVG text.
 public enum QuakeMapSVG {
     /// Fill colours of the tints, shared with the terminal table's meaning.

@@ -1,3 +1,5 @@
+import QuakesModels
+
 extension Array where Element == Quake {
     /// Sorts in ``Quake/newestFirst(_:_:)`` order, stably, without borrowing room for the quakes.
     ///

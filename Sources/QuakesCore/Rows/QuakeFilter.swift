@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// What the person narrowed the list to: a magnitude floor, a time window and a place search.
 public struct QuakeFilter: Sendable, Hashable {

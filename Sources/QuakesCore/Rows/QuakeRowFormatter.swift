@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// Turns quakes into rows: coordinates as `38.29° N, 122.31° W`, times in a given time zone and locale.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// The detail screen of one quake, as text.
 public struct QuakeDetail: Sendable, Hashable, Identifiable {

@@ -2,6 +2,9 @@ import Database
 import Foundation
 import LocalStore
 import Locking
+import QuakeFeedCodec
+import QuakesModels
+import TestSupport
 import Testing
 
 @testable import QuakesCore
@@ -148,8 +151,8 @@ import Testing
     }
 
     @Test func archiveOfARealFeedIsSmallAndExact() throws {
-        guard let data = try Fixtures.data("all_week_2018-06-14_LARGEST.geojson") else {
-            print(Fixtures.missingMessage)
+        guard let data = try Fixtures.usgs.data("all_week_2018-06-14_LARGEST.geojson") else {
+            print(Fixtures.usgs.missingMessage)
             return
         }
         let quakes = try QuakeFeedDecoder().decode(data).quakes.sorted(by: Quake.newestFirst)

@@ -1,5 +1,7 @@
 import Foundation
 import Locking
+import QuakesModels
+import TestSupport
 import Testing
 
 @testable import QuakesCore

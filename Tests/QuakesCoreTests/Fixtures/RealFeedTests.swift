@@ -1,4 +1,7 @@
 import Foundation
+import QuakeFeedCodec
+import QuakesModels
+import TestSupport
 import Testing
 
 @testable import QuakesCore
@@ -24,8 +27,8 @@ import Testing
 
     @Test(arguments: summaries)
     func decodesEveryFeatureOfARealFeed(_ expected: Expectation) throws {
-        guard let data = try Fixtures.data(expected.file) else {
-            print(Fixtures.missingMessage)
+        guard let data = try Fixtures.usgs.data(expected.file) else {
+            print(Fixtures.usgs.missingMessage)
             return
         }
         let feed = try QuakeFeedDecoder().decode(data)
@@ -42,8 +45,8 @@ import Testing
     }
 
     @Test func weekFeedKeepsNegativeDepthsAndOtherEventTypes() throws {
-        guard let data = try Fixtures.data("all_week_2018-06-14_LARGEST.geojson") else {
-            print(Fixtures.missingMessage)
+        guard let data = try Fixtures.usgs.data("all_week_2018-06-14_LARGEST.geojson") else {
+            print(Fixtures.usgs.missingMessage)
             return
         }
         let feed = try QuakeFeedDecoder().decode(data)
@@ -61,8 +64,8 @@ import Testing
     }
 
     @Test func oldAPIFeedWithNullTsunamiAndMixedCaseStatus() throws {
-        guard let data = try Fixtures.data("significant_month_2014-03-21.geojson") else {
-            print(Fixtures.missingMessage)
+        guard let data = try Fixtures.usgs.data("significant_month_2014-03-21.geojson") else {
+            print(Fixtures.usgs.missingMessage)
             return
         }
         let feed = try QuakeFeedDecoder().decode(data)
@@ -74,8 +77,8 @@ import Testing
     }
 
     @Test func sumatraDetailFeed() throws {
-        guard let data = try Fixtures.data("detail_us10004u1y_M7.8_Sumatra_2016.geojson") else {
-            print(Fixtures.missingMessage)
+        guard let data = try Fixtures.usgs.data("detail_us10004u1y_M7.8_Sumatra_2016.geojson") else {
+            print(Fixtures.usgs.missingMessage)
             return
         }
         let feed = try QuakeFeedDecoder().decode(data)

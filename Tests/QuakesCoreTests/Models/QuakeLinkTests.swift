@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 import Testing
 
 @testable import QuakesCore

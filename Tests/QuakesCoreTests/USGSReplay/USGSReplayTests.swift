@@ -1,6 +1,9 @@
 import Foundation
 import HTTPServer
 import Locking
+import QuakeFeedCodec
+import QuakesModels
+import TestSupport
 import Testing
 
 @testable import QuakesCore

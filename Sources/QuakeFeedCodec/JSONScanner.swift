@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// A JSON syntax error at a byte offset: the body is not JSON, or it was cut short.
 struct JSONSyntaxError: Error, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// What came out of a feed: the quakes that made sense and a count of those that did not.
 public struct DecodedFeed: Sendable, Equatable {
@@ -266,10 +267,11 @@ private struct FeatureFields {
         return nil
     }
 
-    /// Trimmed and lowercased; ASCII-only values (all the feed uses) skip Foundation.
+    /// Trimmed and lowercased; ASCII-only values (all the feed uses) skip Foundation. NB: a tab is white space
+    /// too (the plain reference decoder found one kept).
     static func normalized(_ text: String) -> String {
         var needsWork = false
-        for byte in text.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) || byte == 0x20 {
+        for byte in text.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) || byte == 0x20 || byte == 0x09 {
             needsWork = true
             break
         }

@@ -1,7 +1,9 @@
 import Foundation
+import QuakesModels
+import TestSupport
 import Testing
 
-@testable import QuakesCore
+@testable import QuakeFeedCodec
 
 @Suite struct QuakeFeedDecoderTests {
     let decoder = QuakeFeedDecoder()

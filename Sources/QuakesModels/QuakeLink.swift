@@ -7,7 +7,7 @@ import Foundation
 /// the shared prefix and suffix is usually the event id, short enough (≤ 15 bytes) for Swift to keep it
 /// inside the string value itself. The split is a function of the text alone, so two links are equal
 /// exactly when their texts are.
-struct QuakeLink: Sendable, Hashable {
+package struct QuakeLink: Sendable, Hashable {
     /// Prefixes of USGS links, by index; `0` (no prefix) must stay first.
     private static let prefixes = [
         "", "https://earthquake.usgs.gov/earthquakes/eventpage/",
@@ -18,13 +18,13 @@ struct QuakeLink: Sendable, Hashable {
     private static let suffixBytes = Array(suffix.utf8)
 
     /// Index of the prefix in the table.
-    private(set) var prefix: UInt8
+    package private(set) var prefix: UInt8
     /// Whether the link ends in `.geojson`.
-    private(set) var hasSuffix: Bool
+    package private(set) var hasSuffix: Bool
     /// The text between prefix and suffix.
-    private(set) var middle: String
+    package private(set) var middle: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         var text = text
         (prefix, hasSuffix, middle) = text.withUTF8 { bytes in
             let prefix = Self.prefixBytes.indices.dropFirst().first { Self.hasPrefix(bytes, Self.prefixBytes[$0]) } ?? 0
@@ -49,12 +49,12 @@ struct QuakeLink: Sendable, Hashable {
     }
 
     /// The link as text.
-    var text: String {
+    package var text: String {
         Self.prefixes[Int(prefix)] + middle + (hasSuffix ? Self.suffix : "")
     }
 
     /// The text of a link from its parts, or `nil` for a prefix index out of the table.
-    static func text(prefix: UInt8, hasSuffix: Bool, middle: String) -> String? {
+    package static func text(prefix: UInt8, hasSuffix: Bool, middle: String) -> String? {
         guard prefixes.indices.contains(Int(prefix)) else { return nil }
         return prefixes[Int(prefix)] + middle + (hasSuffix ? suffix : "")
     }

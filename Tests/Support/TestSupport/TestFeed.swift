@@ -1,12 +1,9 @@
 import Foundation
-import Locking
-
-@testable import QuakesCore
 
 /// Small feeds written in the tests, in the USGS summary shape.
-enum TestFeed {
+public enum TestFeed {
     /// One feature as JSON text; `nil` leaves a field out, `.some(nil)` writes `null`.
-    static func feature(
+    public static func feature(
         id: String,
         mag: Double?? = 2.0,
         place: String?? = "10 km N of Testville, CA",
@@ -49,7 +46,7 @@ enum TestFeed {
     }
 
     /// A `FeatureCollection` of features; `count` is `metadata.count` (the number of features by default).
-    static func collection(_ features: [String], count: Int? = nil) -> Data {
+    public static func collection(_ features: [String], count: Int? = nil) -> Data {
         let body = """
             {"type":"FeatureCollection","metadata":{"generated":1456923000000,\
             "url":"https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_month.geojson",\
@@ -60,24 +57,5 @@ enum TestFeed {
     }
 
     /// 2016-03-02T12:49:48.360Z plus `seconds`, in feed milliseconds.
-    static func ms(_ seconds: Int64) -> Int64 { 1_456_922_988_360 + seconds * 1000 }
+    public static func ms(_ seconds: Int64) -> Int64 { 1_456_922_988_360 + seconds * 1000 }
 }
-
-/// The folder of real USGS feeds (`$QUARTET_FIXTURES/usgs`), or `nil` when the variable is unset.
-enum Fixtures {
-    static var usgs: URL? {
-        guard let root = ProcessInfo.processInfo.environment["QUARTET_FIXTURES"], !root.isEmpty else { return nil }
-        return URL(fileURLWithPath: root).appendingPathComponent("usgs")
-    }
-
-    static let missingMessage = "QUARTET_FIXTURES is not set: the real USGS feed tests did not run"
-
-    static func data(_ name: String) throws -> Data? {
-        guard let folder = usgs else { return nil }
-        return try Data(contentsOf: folder.appendingPathComponent(name))
-    }
-}
-
-/// The formatter every test uses: Pacific time, US English.
-let testFormatter = QuakeRowFormatter(
-    timeZone: TimeZone(identifier: "America/Los_Angeles") ?? .current, locale: Locale(identifier: "en_US"))

@@ -37,8 +37,8 @@ public struct Quake: Sendable, Hashable, Identifiable {
         set { storedDetailFeed = newValue.map(QuakeLink.init) }
     }
     // NB: links are kept as prefix index + event id (see QuakeLink): ~200 bytes a quake fewer on the heap.
-    private(set) var storedEventPage: QuakeLink?
-    private(set) var storedDetailFeed: QuakeLink?
+    package private(set) var storedEventPage: QuakeLink?
+    package private(set) var storedDetailFeed: QuakeLink?
     /// Number of "Did You Feel It?" reports.
     public var felt: Int?
     public var cdi: Double?

@@ -1,4 +1,5 @@
 import Foundation
+import QuakesModels
 
 /// A compact binary form of decoded quakes, for the device cache.
 ///
@@ -12,8 +13,9 @@ import Foundation
 /// and statuses repeat from quake to quake). Links are stored as their ``QuakeLink`` parts. A title that
 /// is a head followed by ` - ` and the place (every USGS title) keeps only its head. Numbers are stored
 /// as their exact bit patterns.
-enum QuakeArchive {
-    static let magic: [UInt8] = Array("QKA2".utf8)
+public enum QuakeArchive {
+    /// The first bytes of an archive of this version.
+    public static let magic: [UInt8] = Array("QKA2".utf8)
 
     /// The texts of a quake, each compared with the same text of the previous quake.
     private enum Field: Int, CaseIterable {
@@ -24,7 +26,7 @@ enum QuakeArchive {
     private static let placeSeparator: [UInt8] = Array(" - ".utf8)
 
     /// The archive's size in bytes, counted without writing it.
-    static func encodedCount(_ quakes: [Quake]) -> Int {
+    public static func encodedCount(_ quakes: [Quake]) -> Int {
         var counter = Writer(pieceSize: nil)
         counter.write(quakes) { _ in }
         return counter.count
@@ -35,7 +37,7 @@ enum QuakeArchive {
     /// NB: a store streams the pieces into its blob (``LocalStore/storeCache(count:for:validators:write:)``), so
     /// the archive never exists whole: not as one buffer, nor as SQLite's copies of a bound value. Only the
     /// one piece is reused, a block small enough that glibc gives it back when it is freed.
-    static func encode(
+    public static func encode(
         _ quakes: [Quake], pieceSize: Int = 32 * 1024, into emit: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         var writer = Writer(pieceSize: pieceSize)
@@ -43,7 +45,7 @@ enum QuakeArchive {
     }
 
     /// The archive of `quakes`, in a buffer of exactly its size.
-    static func encode(_ quakes: [Quake]) -> Data {
+    public static func encode(_ quakes: [Quake]) -> Data {
         let count = encodedCount(quakes)
         var data = Data(capacity: count)
         encode(quakes) { data.append(contentsOf: $0) }
@@ -52,7 +54,7 @@ enum QuakeArchive {
     }
 
     /// The quakes, or `nil` for bytes of another version, cut short or corrupt.
-    static func decode(_ data: Data) -> [Quake]? {
+    public static func decode(_ data: Data) -> [Quake]? {
         data.withUnsafeBytes { raw -> [Quake]? in
             guard raw.count >= magic.count, magic.indices.allSatisfy({ raw[$0] == magic[$0] }) else { return nil }
             var reader = Reader(bytes: raw)
