@@ -46,10 +46,10 @@ final class RawConnection: @unchecked Sendable {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            Foundation.close(fd)
-            throw Failure(description: "connect() failed: \(String(cString: strerror(errno)))")
-        }
+        // NB: no close here: the instance is whole, so a throw now runs `deinit`, which closes it. Closing here as
+        // well closed the number twice, and in a parallel run the second close could hit another test's socket
+        // (a server's listening socket, reused in between: MHD then panicked removing it from its epoll set).
+        guard result == 0 else { throw Failure(description: "connect() failed: \(String(cString: strerror(errno)))") }
     }
 
     // NB: only touched by the closure using the connection, like `buffer`.

@@ -45,7 +45,12 @@ final class LoopbackHTTPServer: Sendable {
         Thread.detachNewThread {
             while true {
                 let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
+                guard connection >= 0 else {
+                    // NB: only this thread closes the listener, once `close()` has shut it down: closed there, the
+                    // number could be reused by another test's socket before this loop calls `accept` again.
+                    closeDescriptor(listener)
+                    return
+                }
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 _ = read(connection, &buffer, buffer.count)
                 _ = response.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
@@ -57,10 +62,9 @@ final class LoopbackHTTPServer: Sendable {
     /// The URL of `path` on this server.
     func url(_ path: String) -> URL? { URL(string: "http://127.0.0.1:\(port)\(path)") }
 
-    /// Stops accepting connections; the accept loop then ends.
+    /// Stops accepting connections; the accept loop then ends and closes the listening socket.
     func close() {
         shutdown(listener, Int32(SHUT_RDWR))
-        closeDescriptor(listener)
     }
 }
 
