@@ -47,8 +47,9 @@ extension AttendeeService {
             querySchemas: [
                 // NB: ids are positive 64-bit integers (19 digits at most; one past Int64 is a 422, as is giving
                 // both, which is why the contract run accepts a 422 here).
-                "after": Schema.string(maxLength: 19, pattern: "^[0-9]*$"),
-                "before": Schema.string(maxLength: 19, pattern: "^(" + MessageRules.newestCursor + "|[1-9][0-9]*)?$"),
+                "after": Schema.string(maxLength: MessageRules.cursorDigits, pattern: "^[0-9]*$"),
+                "before": Schema.string(
+                    maxLength: MessageRules.cursorDigits, pattern: "^(" + MessageRules.newestCursor + "|[1-9][0-9]*)?$"),
                 "limit": Schema.integer(1...MessageRules.maximumPageSize),
             ]),
         inbox(

@@ -137,6 +137,16 @@ public enum MessageRules {
     public static let maximumPageSize = 200
     /// The `before` value that asks for the newest messages (the page before the end of the thread).
     public static let newestCursor = "end"
+    /// The most digits a cursor (a message id) has: `Int64.max` has 19.
+    public static let cursorDigits = 19
+
+    /// A cursor as the wire writes it, 1 to ``cursorDigits`` ASCII digits, as a message id; `nil` for anything
+    /// else (a sign, spaces, more digits: what the document does not allow is not read either).
+    public static func cursor(_ text: String) -> Int64? {
+        guard (1...cursorDigits).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return Int64(text)
+    }
     /// The live event a new message sends to its thread and its recipient.
     public static let newMessageEvent = "message.new"
     /// The live event a read mark sends to the reader's own inbox (their other devices).
@@ -145,13 +155,13 @@ public enum MessageRules {
     /// Empty (or only spaces), too long, or holding a NUL character: the rule broken, else `nil`.
     public static func checkText(_ text: String, field: String, limit: Int) -> FieldError? {
         if text.holdsNUL {
-            return FieldError(field: field, message: "The text must not contain NUL characters.")
+            return FieldError(field: field, message: RuleText.text("rule.text.nul"))
         }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return FieldError(field: field, message: "Write something first.")
+            return FieldError(field: field, message: RuleText.text("rule.message.empty"))
         }
         if text.count > limit {
-            return FieldError(field: field, message: "The text must be at most \(limit) characters.")
+            return FieldError(field: field, message: RuleText.format("rule.text.tooLong", String(limit)))
         }
         return nil
     }
@@ -160,7 +170,7 @@ public enum MessageRules {
     public static func checkImageID(_ imageID: String?) -> FieldError? {
         guard let imageID else { return nil }
         if !MediaID.isPlausible(imageID) {
-            return FieldError(field: "imageID", message: "This is not a media id.")
+            return FieldError(field: "imageID", message: RuleText.text("rule.message.invalidImage"))
         }
         return nil
     }

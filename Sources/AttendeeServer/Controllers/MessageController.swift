@@ -31,7 +31,7 @@ struct MessageController: Sendable {
         let before = try Self.before(request)
         var cursor: Int64 = 0
         if let after = request.query["after"], !after.isEmpty {
-            guard let value = Int64(after), value >= 0 else {
+            guard let value = MessageRules.cursor(after) else {
                 throw HTTPError(.unprocessableContent, detail: "The cursor is not valid.", field: "after")
             }
             cursor = value
@@ -61,7 +61,8 @@ struct MessageController: Sendable {
                 .unprocessableContent, detail: "Ask for messages after or before, not both.", field: "before")
         }
         if text == MessageRules.newestCursor { return .max }
-        guard let value = Int64(text), value > 0 else {
+        // NB: no leading zero, as the document's pattern says (a message id is never 0).
+        guard let value = MessageRules.cursor(text), value > 0, !text.hasPrefix("0") else {
             throw HTTPError(.unprocessableContent, detail: "The cursor is not valid.", field: "before")
         }
         return value
