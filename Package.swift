@@ -91,7 +91,9 @@ var targets: [Target] = [
     // MARK: - Contracts (wire types and routes shared by a core and its server)
 
     .target(name: "ChangeJarModels", dependencies: ["HTTPTypes"], swiftSettings: swiftSettings),
-    .target(name: "AttendeeModels", dependencies: ["HTTPTypes"], swiftSettings: swiftSettings),
+    .target(
+        name: "AttendeeModels", dependencies: ["HTTPTypes", "Localization"], resources: [.process("Resources")],
+        swiftSettings: swiftSettings),
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 

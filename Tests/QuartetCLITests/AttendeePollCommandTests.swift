@@ -73,6 +73,7 @@ import Testing
             #expect(list.1 == "Lunch?\n    \(poll.id)  Poll · Open · 0 votes\n")
             let notMine = await Self.runAs("ana", harness, ["poll", "close", poll.id])
             #expect(notMine.0 == 1)
+            #expect(notMine.2.contains("Only an organizer of the event opens and closes its polls."), "\(notMine.2)")
             let unknown = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "9-9"])
             #expect(unknown.0 == 2)
             #expect(unknown.2.contains("no option '9-9'; options: 1-1, 1-2"))
@@ -93,6 +94,9 @@ import Testing
 
             let closed = await harness.run("poll", "close", poll.id)
             #expect(closed.output.hasPrefix("Poll · Closed · 1 vote\n"))
+            let again = await harness.run("poll", "close", poll.id)
+            #expect(again.code == 1)
+            #expect(again.errors.contains("Only an open poll can be closed; this one is Closed."), "\(again.errors)")
             let late = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "1-1"])
             #expect(late.0 == 1)
             #expect(late.2.contains("This poll is closed."))

@@ -63,6 +63,8 @@ public final class LivePollModel {
     public private(set) var leaderboard: [LeaderboardRow] = []
     /// What the manage button does, when the person manages this poll and it can change.
     public private(set) var management: LivePollManagement?
+    /// Whether the person may open and close this poll (an organizer of its event), whatever its state.
+    public private(set) var canManage = false
     /// The manage button's title.
     public private(set) var managementTitle: String?
     /// Why answers are not taken, when they are not: `This poll is closed.`, `This poll is not open yet.`
@@ -234,6 +236,7 @@ public final class LivePollModel {
                     score: Strings.format("quiz.points", String(standing.score), String(poll.questions.count)),
                     isMe: standing.personID == personID)
             } ?? []
+        canManage = poll.canManage
         switch (poll.canManage, poll.state) {
         case (true, .draft): management = .open
         case (true, .open): management = .close

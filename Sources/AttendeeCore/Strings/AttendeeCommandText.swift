@@ -184,6 +184,12 @@ public enum AttendeeCommandText {
     public static var questionsRequired: String { Strings.text("cli.questionsRequired") }
     /// A quiz `--question` without its options.
     public static func badQuizQuestion(_ line: String) -> String { Strings.format("cli.badQuizQuestion", line) }
+    /// `poll open` or `poll close` by someone who is no organizer of the event.
+    public static var organizersOnly: String { Strings.text("cli.poll.organizersOnly") }
+    /// `poll open` of a poll that is no draft, or `poll close` of one that is not open: `… it is Closed.`
+    public static func cannotManage(_ action: LivePollManagement, state: String) -> String {
+        Strings.format(action == .open ? "cli.poll.cannotOpen" : "cli.poll.cannotClose", state)
+    }
     /// An answer without `--option`.
     public static var optionRequired: String { Strings.text("cli.optionRequired") }
     /// An `--option` the poll does not have, with those it has.

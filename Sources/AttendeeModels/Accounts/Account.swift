@@ -23,18 +23,21 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
     /// The first rule the request breaks, or `nil`.
     public func validationError() -> FieldError? {
         if !EmailAddress.isPlausible(email) {
-            return FieldError(field: "email", message: "Enter a valid e-mail address.")
+            return FieldError(field: "email", message: RuleText.text("rule.account.email"))
         }
-        if password.count < Self.minimumPasswordLength {
+        // NB: counted in code points, as NIST SP 800-63B counts a password's length and as the document's
+        // `minLength` does (in characters a person sees, a password of 8 code points could count fewer).
+        if password.unicodeScalars.count < Self.minimumPasswordLength {
             return FieldError(
-                field: "password", message: "The password must have at least \(Self.minimumPasswordLength) characters.")
+                field: "password", message: RuleText.format("rule.account.password", String(Self.minimumPasswordLength))
+            )
         }
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return FieldError(field: "name", message: "Enter your name.")
+            return FieldError(field: "name", message: RuleText.text("rule.account.name"))
         }
         // NB: as in a profile's fields: no one types NUL, and PostgreSQL cannot store it.
         if name.holdsNUL {
-            return FieldError(field: "name", message: "The name contains a character that is not allowed.")
+            return FieldError(field: "name", message: RuleText.text("rule.account.nameInvalid"))
         }
         return nil
     }

@@ -41,12 +41,13 @@ public struct SessionFeedback: Codable, Sendable, Hashable {
         if let error = Rating.check(rating, field: "rating") { return error }
         for id in speakerIDs {
             guard let value = speakerRatings[id] else {
-                return FieldError(field: "speakerRatings.\(id)", message: "Rate every speaker.")
+                return FieldError(
+                    field: "speakerRatings.\(id)", message: RuleText.text("rule.feedback.rateEverySpeaker"))
             }
             if let error = Rating.check(value, field: "speakerRatings.\(id)") { return error }
         }
         if let stranger = speakerRatings.keys.sorted().first(where: { !speakerIDs.contains($0) }) {
-            return FieldError(field: "speakerRatings.\(stranger)", message: "This person does not speak here.")
+            return FieldError(field: "speakerRatings.\(stranger)", message: RuleText.text("rule.feedback.notASpeaker"))
         }
         return Rating.checkComment(comment)
     }
@@ -60,15 +61,20 @@ public enum Rating {
     public static let commentLimit = 4000
 
     static func check(_ value: Int, field: String) -> FieldError? {
-        range.contains(value) ? nil : FieldError(field: field, message: "Choose a rating from 1 to 5.")
+        range.contains(value)
+            ? nil
+            : FieldError(
+                field: field,
+                message: RuleText.format("rule.feedback.rating", String(range.lowerBound), String(range.upperBound)))
     }
 
     static func checkComment(_ comment: String) -> FieldError? {
         // NB: PostgreSQL cannot store NUL in text; refused here, as in posts and messages, on both engines.
         if comment.holdsNUL {
-            return FieldError(field: "comment", message: "The comment must not contain NUL characters.")
+            return FieldError(field: "comment", message: RuleText.text("rule.feedback.commentNUL"))
         }
         return comment.count > commentLimit
-            ? FieldError(field: "comment", message: "The comment must be at most \(commentLimit) characters.") : nil
+            ? FieldError(
+                field: "comment", message: RuleText.format("rule.feedback.commentTooLong", String(commentLimit))) : nil
     }
 }

@@ -128,13 +128,14 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
         // NB: PostgreSQL cannot store NUL in text; refused on both engines, as in posts and messages.
         let texts = [("name", name), ("title", title), ("company", company), ("aboutMe", aboutMe)]
         if let (field, _) = texts.first(where: { $0.1?.holdsNUL == true }) {
-            return FieldError(field: field, message: "The text must not contain NUL characters.")
+            return FieldError(field: field, message: RuleText.text("rule.text.nul"))
         }
         if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return FieldError(field: "name", message: "Name must not be empty.")
+            return FieldError(field: "name", message: RuleText.text("rule.profile.nameEmpty"))
         }
         if let aboutMe, aboutMe.count > Self.aboutMeLimit {
-            return FieldError(field: "aboutMe", message: "About me must be at most \(Self.aboutMeLimit) characters.")
+            return FieldError(
+                field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(Self.aboutMeLimit)))
         }
         return nil
     }

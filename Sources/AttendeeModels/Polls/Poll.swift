@@ -248,50 +248,57 @@ public struct PollDraft: Codable, Sendable, Hashable {
     /// The first rule it breaks, or `nil`.
     public func validationError() -> FieldError? {
         if kind == .poll, questions.count != 1 {
-            return FieldError(field: "questions", message: "A poll asks exactly one question.")
+            return FieldError(field: "questions", message: RuleText.text("rule.poll.oneQuestion"))
         }
         if kind == .quiz, !Self.quizQuestionCount.contains(questions.count) {
             return FieldError(
                 field: "questions",
-                message: "A quiz asks from \(Self.quizQuestionCount.lowerBound) to "
-                    + "\(Self.quizQuestionCount.upperBound) questions.")
+                message: RuleText.format(
+                    "rule.quiz.questionCount", String(Self.quizQuestionCount.lowerBound),
+                    String(Self.quizQuestionCount.upperBound)))
         }
         for (index, question) in questions.enumerated() {
             let field = "questions.\(index)"
             let text = question.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.isEmpty { return FieldError(field: "\(field).text", message: "Write the question.") }
+            if text.isEmpty {
+                return FieldError(field: "\(field).text", message: RuleText.text("rule.poll.questionEmpty"))
+            }
             if text.count > Self.questionLimit {
                 return FieldError(
-                    field: "\(field).text", message: "A question must be at most \(Self.questionLimit) characters.")
+                    field: "\(field).text",
+                    message: RuleText.format("rule.poll.questionTooLong", String(Self.questionLimit)))
             }
             if !Self.optionCount.contains(question.options.count) {
                 return FieldError(
                     field: "\(field).options",
-                    message: "Give from \(Self.optionCount.lowerBound) to \(Self.optionCount.upperBound) options.")
+                    message: RuleText.format(
+                        "rule.poll.optionCount", String(Self.optionCount.lowerBound),
+                        String(Self.optionCount.upperBound)))
             }
             for (position, option) in question.options.enumerated() {
                 let trimmed = option.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.isEmpty {
-                    return FieldError(field: "\(field).options.\(position)", message: "Write the option.")
+                    return FieldError(
+                        field: "\(field).options.\(position)", message: RuleText.text("rule.poll.optionEmpty"))
                 }
                 if trimmed.count > Self.optionLimit {
                     return FieldError(
                         field: "\(field).options.\(position)",
-                        message: "An option must be at most \(Self.optionLimit) characters.")
+                        message: RuleText.format("rule.poll.optionTooLong", String(Self.optionLimit)))
                 }
             }
             switch kind {
             case .poll where !question.correct.isEmpty:
-                return FieldError(field: "\(field).correct", message: "A poll has no correct answer.")
+                return FieldError(field: "\(field).correct", message: RuleText.text("rule.poll.noCorrectAnswer"))
             case .quiz:
                 if question.correct.isEmpty || Set(question.correct).count != question.correct.count
                     || question.correct.contains(where: { !question.options.indices.contains($0) })
                 {
-                    return FieldError(field: "\(field).correct", message: "Mark the correct options.")
+                    return FieldError(field: "\(field).correct", message: RuleText.text("rule.quiz.markCorrect"))
                 }
                 if choice == .single, question.correct.count != 1 {
                     return FieldError(
-                        field: "\(field).correct", message: "A single-choice question has one correct option.")
+                        field: "\(field).correct", message: RuleText.text("rule.quiz.singleCorrect"))
                 }
             default:
                 break
@@ -316,22 +323,22 @@ public struct PollAnswer: Codable, Sendable, Hashable {
     public func validationError(for poll: Poll) -> FieldError? {
         let asked = Set(poll.questions.map(\.id))
         if let stranger = choices.keys.sorted().first(where: { !asked.contains($0) }) {
-            return FieldError(field: "choices.\(stranger)", message: "This poll does not ask that question.")
+            return FieldError(field: "choices.\(stranger)", message: RuleText.text("rule.answer.unknownQuestion"))
         }
         for question in poll.questions {
             let field = "choices.\(question.id)"
             guard let picked = choices[question.id], !picked.isEmpty else {
-                return FieldError(field: field, message: "Answer every question.")
+                return FieldError(field: field, message: RuleText.text("rule.answer.everyQuestion"))
             }
             if poll.choice == .single, picked.count != 1 {
-                return FieldError(field: field, message: "Pick one option.")
+                return FieldError(field: field, message: RuleText.text("rule.answer.pickOne"))
             }
             if Set(picked).count != picked.count {
-                return FieldError(field: field, message: "Pick each option once.")
+                return FieldError(field: field, message: RuleText.text("rule.answer.eachOnce"))
             }
             let valid = Set(question.options.map(\.id))
             if picked.contains(where: { !valid.contains($0) }) {
-                return FieldError(field: field, message: "Pick one of the question's options.")
+                return FieldError(field: field, message: RuleText.text("rule.answer.unknownOption"))
             }
         }
         return nil

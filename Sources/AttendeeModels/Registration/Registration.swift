@@ -85,21 +85,30 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
         for field in fields where !later {
             let answer = answers[field.key]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if answer.isEmpty {
-                errors.append(FieldError(field: "answers.\(field.key)", message: "\(field.label) is required."))
+                errors.append(
+                    FieldError(
+                        field: "answers.\(field.key)",
+                        message: RuleText.format("rule.registration.required", field.label)))
             }
         }
         let known = Set(fields.map(\.key))
         for unknown in answers.keys.sorted() where !later && !known.contains(unknown) {
-            errors.append(FieldError(field: "answers.\(unknown)", message: "This event does not ask for \(unknown)."))
+            errors.append(
+                FieldError(
+                    field: "answers.\(unknown)", message: RuleText.format("rule.registration.unknownField", unknown)))
         }
         for (index, guest) in guests.enumerated() {
             if guest.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                errors.append(FieldError(field: "guests.\(index).name", message: "Guest \(index + 1) needs a name."))
+                errors.append(
+                    FieldError(
+                        field: "guests.\(index).name",
+                        message: RuleText.format("rule.registration.guestName", String(index + 1))))
             }
             if !EmailAddress.isPlausible(guest.email.trimmingCharacters(in: .whitespaces)) {
                 errors.append(
                     FieldError(
-                        field: "guests.\(index).email", message: "Guest \(index + 1) needs a valid e-mail address."))
+                        field: "guests.\(index).email",
+                        message: RuleText.format("rule.registration.guestEmail", String(index + 1))))
             }
         }
         return errors

@@ -41,10 +41,10 @@ public enum PostText {
     /// The problem as the server words it, naming `field`.
     public static func fieldError(_ problem: Problem) -> FieldError {
         switch problem {
-        case .empty: FieldError(field: "text", message: "Write something, or add a picture.")
-        case .tooLong: FieldError(field: "text", message: "The text must be at most \(limit) characters.")
-        case .invalidCharacter: FieldError(field: "text", message: "The text contains a character that is not allowed.")
-        case .invalidImage: FieldError(field: "imageID", message: "This is not an image id.")
+        case .empty: FieldError(field: "text", message: RuleText.text("rule.post.empty"))
+        case .tooLong: FieldError(field: "text", message: RuleText.format("rule.text.tooLong", String(limit)))
+        case .invalidCharacter: FieldError(field: "text", message: RuleText.text("rule.text.invalidCharacter"))
+        case .invalidImage: FieldError(field: "imageID", message: RuleText.text("rule.post.invalidImage"))
         }
     }
 }

@@ -120,7 +120,10 @@ extension AttendeeCommand {
         await model.appeared()
         if let banner = model.banner { throw CommandFailure(banner) }
         guard model.management == action else {
-            throw CommandFailure(model.stateTitle)
+            throw CommandFailure(
+                model.canManage
+                    ? AttendeeCommandText.cannotManage(action, state: model.stateTitle)
+                    : AttendeeCommandText.organizersOnly)
         }
         await model.managementTapped()
         if let banner = model.banner { throw CommandFailure(banner) }

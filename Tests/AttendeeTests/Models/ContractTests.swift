@@ -19,6 +19,24 @@ import Testing
         #expect(Guest(mailbox: "Open <a@b.co") == nil)
     }
 
+    /// A password's length is counted in code points, as NIST SP 800-63B and the document's `minLength` count it:
+    /// eight code points that are fewer characters (an emoji with a skin tone is two) are long enough.
+    @Test func passwordLengthCountsCodePoints() {
+        let password = "\u{1F44B}\u{1F3FB}abcdef"
+        #expect(password.count == 7 && password.unicodeScalars.count == 8)
+        #expect(SignUpRequest(email: "a@example.com", password: password, name: "A").validationError() == nil)
+        #expect(
+            SignUpRequest(email: "a@example.com", password: "abcdefg", name: "A").validationError()?.field == "password"
+        )
+    }
+
+    @Test func messageCursorsAreDigitsOnly() {
+        #expect(MessageRules.cursor("0000000000000000042") == 42)
+        for refused in ["", "+1", " 1", "00000000000000000000", "9223372036854775808", "1e3"] {
+            #expect(MessageRules.cursor(refused) == nil, "\(refused)")
+        }
+    }
+
     @Test func emailChecks() {
         #expect(EmailAddress.isPlausible("ana@example.com"))
         for bad in [
