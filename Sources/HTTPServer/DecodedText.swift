@@ -24,7 +24,7 @@ enum DecodedText {
                 let pair = Array(Mirror(reflecting: entry.value).children)
                 guard pair.count == 2 else { continue }
                 let key = pair[0].value as? String ?? String(describing: pair[0].value)
-                if key.holdsNUL { return path + [key.filter { $0 != "\u{0}" }] }
+                if key.holdsNUL { return path + [key.withoutNUL] }
                 if let found = firstNUL(in: pair[1].value, path: path + [key], depth: depth + 1) { return found }
             }
         case .collection, .set:

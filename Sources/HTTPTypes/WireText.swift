@@ -5,4 +5,7 @@ extension StringProtocol {
     /// it, so the server refuses it in every parameter and body it reads (the same way on both engines), and the
     /// app's rules refuse it before sending.
     public var holdsNUL: Bool { unicodeScalars.contains("\u{0}") }
+
+    /// The text with its NUL characters dropped: how a refusal names a field or parameter without echoing a NUL.
+    public var withoutNUL: String { String(String.UnicodeScalarView(unicodeScalars.filter { $0 != "\u{0}" })) }
 }

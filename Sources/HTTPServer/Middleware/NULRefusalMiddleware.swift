@@ -27,8 +27,6 @@ public struct NULRefusalMiddleware: Middleware {
         if let (name, _) = request.parameters.sorted(by: { $0.key < $1.key }).first(where: { $0.value.holdsNUL }) {
             return name
         }
-        return request.queryItems.first { $0.name.holdsNUL || $0.value.holdsNUL }.map {
-            String(String.UnicodeScalarView($0.name.unicodeScalars.filter { $0 != "\u{0}" }))
-        }
+        return request.queryItems.first { $0.name.holdsNUL || $0.value.holdsNUL }.map(\.name.withoutNUL)
     }
 }

@@ -2,15 +2,17 @@ import AttendeeCore
 import AttendeeModels
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The real programmes in `$QUARTET_FIXTURES/conference`, or `nil` (with a note) when the variable is unset.
 func conferenceFixture(_ name: String) throws -> Data? {
-    guard let folder = ProcessInfo.processInfo.environment["QUARTET_FIXTURES"], !folder.isEmpty else {
+    let fixtures = Fixtures("conference")
+    guard fixtures.url != nil else {
         FileHandle.standardError.write(Data("AttendeeTests: QUARTET_FIXTURES is not set; \(name) NOT tested\n".utf8))
         return nil
     }
-    return try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent("conference/\(name)"))
+    return try fixtures.data(name)
 }
 
 @Suite struct ImporterTests {

@@ -183,7 +183,6 @@ final class ErrorMessages: @unchecked Sendable {
 
 /// The shared fixtures folder, or `nil` (tests then record that they did not run).
 func fixturesFolder() -> URL? {
-    guard let path = ProcessInfo.processInfo.environment["QUARTET_FIXTURES"], !path.isEmpty else { return nil }
-    let url = URL(fileURLWithPath: path).appendingPathComponent("salesforce")
+    guard let url = Fixtures("salesforce").url else { return nil }
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }
