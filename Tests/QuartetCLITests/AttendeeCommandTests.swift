@@ -19,8 +19,7 @@ import TokenVerifier
         let media: String
         let environment: [String: String]
 
-        /// `idleTimeout` is the server's (a short one closes a connection an upload dropped quickly).
-        init(idleTimeout: Duration = .seconds(60)) async throws {
+        init() async throws {
             directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
             media = directory + "/media"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -37,7 +36,7 @@ import TokenVerifier
             var router = Router()
             service.register(on: &router)
             server = Server(
-                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
+                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: .seconds(60), log: .discard),
                 handler: router.handler(), bodyReceivers: router.bodyReceivers())
             try server.start()
             environment = [
@@ -83,10 +82,8 @@ import TokenVerifier
         }
 
         /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
-        static func with(
-            idleTimeout: Duration = .seconds(60), _ body: (Harness) async throws -> Void
-        ) async throws {
-            let harness = try await Harness(idleTimeout: idleTimeout)
+        static func with(_ body: (Harness) async throws -> Void) async throws {
+            let harness = try await Harness()
             do {
                 try await body(harness)
             } catch {

@@ -41,7 +41,7 @@ import TokenVerifier
     }
 
     @Test func anOrganizerAddsListsDownloadsSharesAndRemovesDocuments() async throws {
-        try await Harness.with(idleTimeout: .seconds(1)) { harness in
+        try await Harness.with { harness in
             let events = try await harness.json([Event].self, "events")
             let event = try #require(events.first)
             #expect(
@@ -104,7 +104,7 @@ import TokenVerifier
     }
 
     @Test func aMemberUploadsPhotosThatStreamToDiskAndOversizeOnesAreRefused() async throws {
-        try await Harness.with(idleTimeout: .seconds(1)) { harness in
+        try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
@@ -128,7 +128,7 @@ import TokenVerifier
     }
 
     @Test func anUploadCutOffMidwayLeavesNothingOnDisk() async throws {
-        try await Harness.with(idleTimeout: .seconds(1)) { harness in
+        try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
@@ -156,7 +156,7 @@ import TokenVerifier
     }
 
     @Test func overRealSocketsOneByteOverTheLimitIs413AndNothingStays() async throws {
-        try await Harness.with(idleTimeout: .seconds(1)) { harness in
+        try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
