@@ -132,9 +132,14 @@ var targets: [Target] = [
     // MARK: - Backends
 
     .target(name: "USGSReplay", dependencies: ["HTTPServer", "Locking"], swiftSettings: swiftSettings),
+    // The Salesforce stand-in's upload fast path: the attachment's base64 decoded (AVX2 where the processor has it)
+    // and written straight to a staged file while the JSON around it arrives, beside a plain reference reader
+    // that tests check it against.
+    .target(
+        name: "SalesforceUpload", dependencies: ["HTTPServer", "DynamicJSON", "CBodyIO"], swiftSettings: swiftSettings),
     .target(
         name: "SalesforceDevServer",
-        dependencies: ["HTTPServer", "Database", "DynamicJSON", "CBodyIO", "Locking", "HTTPTypes"],
+        dependencies: ["SalesforceUpload", "HTTPServer", "Database", "DynamicJSON", "Locking", "HTTPTypes"],
         resources: [.copy("Resources/seed")],
         swiftSettings: swiftSettings
     ),
@@ -163,8 +168,8 @@ var targets: [Target] = [
     .target(
         name: "QuartetServer",
         dependencies: [
-            "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "CognitoDevServer",
-            "ChangeJarServer", "ChangeJarModels", "AttendeeServer", "TokenVerifier",
+            "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "SalesforceUpload",
+            "CognitoDevServer", "ChangeJarServer", "ChangeJarModels", "AttendeeServer", "TokenVerifier",
         ],
         swiftSettings: swiftSettings
     ),
@@ -185,7 +190,7 @@ var targets: [Target] = [
         name: "quartet-bench",
         dependencies: [
             "HTTPServer", "Database", "DatabasePostgres", "LocalStore", "QuakesCore", "USGSReplay", "ImageCodec",
-            "SalesforceDevServer", "ChangeJarServer", "CognitoDevServer", "AttendeeServer",
+            "SalesforceDevServer", "SalesforceUpload", "ChangeJarServer", "CognitoDevServer", "AttendeeServer",
         ],
         swiftSettings: swiftSettings
     ),
@@ -230,6 +235,9 @@ var targets: [Target] = [
         name: "QuakeFeedCodecTests", dependencies: ["QuakeFeedCodec", "QuakesModels", "TestSupport"],
         swiftSettings: swiftSettings),
     .testTarget(
+        name: "SalesforceUploadTests", dependencies: ["SalesforceUpload", "DynamicJSON", "TestSupport"],
+        swiftSettings: swiftSettings),
+    .testTarget(
         name: "TokenVerifierTests",
         dependencies: ["TokenVerifier", "DynamicJSON"],
         swiftSettings: swiftSettings
@@ -247,8 +255,8 @@ var targets: [Target] = [
         name: "SalesTests",
         dependencies: [
             "TestSupport",
-            "SalesCore", "SalesforceDevServer", "HTTPServer", "HTTPTypes", "APIClient", "LocalStore", "Database",
-            "DynamicJSON", "DatabaseTestSupport",
+            "SalesCore", "SalesforceDevServer", "SalesforceUpload", "HTTPServer", "HTTPTypes", "APIClient",
+            "LocalStore", "Database", "DynamicJSON", "DatabaseTestSupport",
         ],
         swiftSettings: swiftSettings
     ),
@@ -407,8 +415,8 @@ let package = Package(
 // the real module it fuzzes (`@testable`, hence `-enable-testing`) and checks properties, not just crashes.
 let fuzzTargets: [(name: String, dependencies: [String])] = [
     ("fuzz-quake-feed", ["QuakeFeedCodec", "QuakesModels"]),
-    ("fuzz-base64", ["SalesforceDevServer"]),
-    ("fuzz-sobject-upload", ["SalesforceDevServer", "DynamicJSON"]),
+    ("fuzz-base64", ["SalesforceUpload"]),
+    ("fuzz-sobject-upload", ["SalesforceUpload", "DynamicJSON"]),
     ("fuzz-media-sniffer", ["AttendeeServer"]),
     ("fuzz-byte-range", ["HTTPServer"]),
     ("fuzz-request-json", ["HTTPServer", "DynamicJSON"]),

@@ -7,6 +7,7 @@ import DatabasePostgres
 import Foundation
 import HTTPServer
 import SalesforceDevServer
+import SalesforceUpload
 import TokenVerifier
 import USGSReplay
 

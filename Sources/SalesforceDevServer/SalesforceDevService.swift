@@ -2,6 +2,7 @@ import Database
 import DynamicJSON
 import Foundation
 import HTTPServer
+import SalesforceUpload
 
 /// A Salesforce-compatible development server: OAuth 2.0, sObject REST (v32.0) and the Sales app's
 /// two Apex REST endpoints, speaking Salesforce's paths, JSON shapes, error arrays and status codes.

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import ImageCodec
 import SalesforceDevServer
+import SalesforceUpload
 
 /// `quartet-bench sales …`: the Swift side of scripts/bench.d/sales.sh.
 ///

@@ -4,7 +4,7 @@
 import Foundation
 import FuzzSupport
 
-@testable import SalesforceDevServer
+@testable import SalesforceUpload
 
 fuzz { input in
     let text = input.bytes
@@ -32,7 +32,7 @@ fuzz { input in
     } else {
         failed = true
     }
-    let expected = ReferenceBase64.decode(text)
+    let expected = PlainBase64.decode(text)
     require(
         failed ? expected == nil : expected == output,
         "decoded \(failed ? "nothing" : "\(output.count) bytes"), reference \(expected.map { "\($0.count) bytes" } ?? "refuses")"

@@ -5,7 +5,7 @@ import DynamicJSON
 import Foundation
 import FuzzSupport
 
-@testable import SalesforceDevServer
+@testable import SalesforceUpload
 
 // NB: one folder for the run; each staged body removes its file when released.
 let folder = try! BodyFolder.temporary(writesDirectly: false)
@@ -61,7 +61,7 @@ fuzz { input in
                 require(false, "streamed \(member), but the reference value is \(expected.value)")
                 return
             }
-            let decoded = ReferenceBase64.decode(Array(text.utf8))
+            let decoded = PlainBase64.decode(Array(text.utf8))
             let summary = decoded.map { "\($0.count) bytes" } ?? "notBase64"
             require(streamed == summary, "streamed \(member), reference \(summary)")
         } else {

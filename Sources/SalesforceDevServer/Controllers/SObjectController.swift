@@ -1,6 +1,7 @@
 import DynamicJSON
 import Foundation
 import HTTPServer
+import SalesforceUpload
 
 /// sObject REST: create, read, update, delete and binary-field download, with Salesforce's validation.
 struct SObjectController: Sendable {
@@ -40,7 +41,7 @@ struct SObjectController: Sendable {
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.post, allowed: "GET, DELETE") }
         var fields: [String: JSONValue] = [:]
         var body: StagedBody?
-        for member in try upload.members() where member.name != "attributes" {
+        for member in try Self.members(of: upload) where member.name != "attributes" {
             guard let field = schema.field(named: member.name) else {
                 if member.name.lowercased() == "id" { throw SalesforceFault.notUpdatable(["Id"]) }
                 throw SalesforceFault.invalidField(member.name, object: schema.name)
@@ -98,7 +99,7 @@ struct SObjectController: Sendable {
         var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
         var body: StagedBody?
         var notUpdatable: [String] = []
-        for member in try upload.members() where member.name != "attributes" {
+        for member in try Self.members(of: upload) where member.name != "attributes" {
             if member.name.lowercased() == "id" {
                 guard case .string(let given) = member.value, SalesforceID.normalized(given) == record.id else {
                     throw SalesforceFault.malformedID(Self.string(member.value) ?? "")
@@ -251,20 +252,21 @@ struct SObjectController: Sendable {
 
     // MARK: - Parsing
 
-    /// The binary field's staged bytes: streamed as the upload arrived, or decoded from a string the upload
-    /// kept (a member name written with escapes); anything else is not base64.
+    /// The binary field's staged bytes; anything but base64 text is the wrong type.
     private func binary(_ member: SObjectUpload.Member, field: String) throws -> StagedBody {
-        if let body = member.body {
-            guard body.failure == nil else {
-                if case .file(let failure)? = body.failure { throw failure }
-                throw SalesforceFault.wrongType(field, expected: "base64")
-            }
-            return body
-        }
-        guard case .string(let text) = member.value, let body = try store.bodies.stage(base64: text) else {
+        guard let body = try member.stagedBody(in: store.bodies) else {
             throw SalesforceFault.wrongType(field, expected: "base64")
         }
         return body
+    }
+
+    /// The body's members in order; one that is not a JSON object is Salesforce's `JSON_PARSER_ERROR`.
+    private static func members(of upload: SObjectUpload) throws -> [SObjectUpload.Member] {
+        do {
+            return try upload.members()
+        } catch is MalformedBody {
+            throw SalesforceFault.malformedJSON
+        }
     }
 
     static func string(_ value: JSONValue) -> String? {

@@ -2,6 +2,7 @@ import Database
 import DynamicJSON
 import Foundation
 import HTTPServer
+import SalesforceUpload
 
 extension SObjectStore {
     /// Registers the dev server's tables (records, idempotency keys, tokens) for SQLite and PostgreSQL.

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import SalesforceUpload
 
 /// An issued OAuth token: an access token or a refresh token, and whose it is.
 public struct IssuedToken: Sendable, Hashable {

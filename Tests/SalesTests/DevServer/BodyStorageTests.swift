@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import SalesCore
 import SalesforceDevServer
+import SalesforceUpload
 import Testing
 
 /// Attachment bodies in the body folder: round trips through each store, what is left on disk after every
@@ -250,53 +251,5 @@ import Testing
             #expect(throws: FileBody.OpenError.self) { try folder.read("../../etc/passwd") }
         }
         #expect(!FileManager.default.fileExists(atPath: try #require(url).path))
-    }
-}
-
-/// Staged bodies written past the page cache (in whole blocks, the last one padded and cut) and through it
-/// hold exactly the bytes given, whatever their length.
-@Suite struct StagedBodyTests {
-    static let lengths = [0, 1, 4095, 4096, 4097, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, (3 << 20) + 5]
-
-    @Test(arguments: [true, false])
-    func rawBytesComeBackExactly(direct: Bool) throws {
-        let folder = try BodyFolder.temporary(writesDirectly: direct)
-        for length in Self.lengths {
-            let data = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ length) })
-            let staged = try folder.stage(data)
-            #expect(staged.count == length)
-            #expect(try folder.read(try folder.commit(staged, for: "00PQ000000Len\(length)")) == data, "\(length)")
-        }
-    }
-
-    @Test(arguments: [true, false])
-    func base64InOddPiecesComesBackExactly(direct: Bool) throws {
-        let folder = try BodyFolder.temporary(writesDirectly: direct)
-        for length in Self.lengths {
-            let data = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
-            let staged = try folder.stage()
-            let text = Array(data.base64EncodedString().utf8)
-            text.withUnsafeBytes { bytes in
-                var start = 0
-                while start < bytes.count {
-                    let end = min(bytes.count, start + 32_771)
-                    staged.appendBase64(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                    start = end
-                }
-            }
-            staged.finish()
-            #expect(staged.failure == nil)
-            #expect(try folder.read(try folder.commit(staged, for: "00PQ000000B64\(length)")) == data, "\(length)")
-        }
-    }
-
-    @Test func directWritesAreUsedWhereTheFileSystemHasThem() throws {
-        let staged = try BodyFolder.temporary().stage()
-        // Linux file systems used here (ext4, tmpfs since 6.6) take O_DIRECT; elsewhere the page cache is used.
-        #if os(Linux)
-            #expect(staged.writesDirectly)
-        #endif
-        #expect(try !BodyFolder.temporary(writesDirectly: false).stage().writesDirectly)
-        _ = staged
     }
 }

@@ -7,6 +7,7 @@ import HTTPTypes
 import LocalStore
 import SalesCore
 import SalesforceDevServer
+import SalesforceUpload
 import TestSupport
 
 #if canImport(FoundationNetworking)

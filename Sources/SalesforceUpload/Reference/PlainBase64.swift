@@ -1,7 +1,8 @@
 /// What the decoder's documentation says it accepts, decoded the obvious way: characters outside the alphabet
 /// are skipped, the text comes in whole groups of four, `=` only completes the last group.
-public enum ReferenceBase64 {
-    public static func decode(_ text: [UInt8]) -> [UInt8]? {
+package enum PlainBase64 {
+    /// The bytes `text` stands for, or `nil` when it is not base64.
+    package static func decode(_ text: [UInt8]) -> [UInt8]? {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var values: [UInt8] = []
         var padding = 0

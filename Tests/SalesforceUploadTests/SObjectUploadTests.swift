@@ -2,7 +2,7 @@ import DynamicJSON
 import Foundation
 import Testing
 
-@testable import SalesforceDevServer
+@testable import SalesforceUpload
 
 /// The write body taken as it arrives: which value is streamed, exactly what it decodes to however the
 /// body is cut, and what the rest of the JSON becomes.
@@ -72,9 +72,9 @@ import Testing
         #"{"Body":"QUJD"#, #"{"Body":"QU\xD"}"#, #"{"Body":"QU\u00G1"}"#, #"["Body","QUJD"]"#, #"{"Body":"QUJD"} x"#,
         #"{"Body":"QUJD",}"#, "",
     ])
-    func malformedBodiesAreJSONParserErrors(body: String) throws {
+    func malformedBodiesAreRefused(body: String) throws {
         let folder = try BodyFolder.temporary()
-        #expect(throws: SalesforceFault.self) { try Self.upload(body, piece: 2, folder: folder).members() }
+        #expect(throws: MalformedBody.self) { try Self.upload(body, piece: 2, folder: folder).members() }
     }
 
     @Test func aFolderThatCannotStageIsAnErrorNotACrash() throws {

@@ -19,15 +19,15 @@ import HTTPServer
 /// escapes is not recognized and its value simply stays in the JSON, where ``member(_:)`` decodes it).
 /// The scanner tracks just enough of JSON — strings, escapes, nesting, keys — to find that value; whether
 /// the whole is valid JSON is left to the parse of the kept text.
-final class SObjectUpload: BodyReceiver, @unchecked Sendable {
+package final class SObjectUpload: BodyReceiver, @unchecked Sendable {
     // NB: `@unchecked Sendable`: the engine feeds it from one thread and then hands it to the handler.
 
     /// One member of the body, in order.
-    struct Member {
-        var name: String
-        var value: JSONValue
+    package struct Member {
+        package var name: String
+        package var value: JSONValue
         /// The binary field's bytes, when its value was streamed (`value` is then `null`).
-        var body: StagedBody?
+        package var body: StagedBody?
     }
 
     private let binaryField: [UInt8]?
@@ -63,12 +63,12 @@ final class SObjectUpload: BodyReceiver, @unchecked Sendable {
     }
 
     /// A receiver that streams the value of `binaryField` (matched without regard to case) into `folder`.
-    init(binaryField: String?, folder: BodyFolder) {
+    package init(binaryField: String?, folder: BodyFolder) {
         self.binaryField = binaryField.map { Array($0.lowercased().utf8) }
         self.folder = folder
     }
 
-    func receive(_ piece: UnsafeRawBufferPointer) {
+    package func receive(_ piece: UnsafeRawBufferPointer) {
         guard let base = piece.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var index = 0
         let count = piece.count
@@ -84,15 +84,16 @@ final class SObjectUpload: BodyReceiver, @unchecked Sendable {
         }
     }
 
-    func finish() {
+    package func finish() {
         // An unterminated string leaves the kept JSON unterminated too, so the parse reports it.
         if inStreamedString { streaming = nil }
     }
 
-    /// The members in order, or `JSON_PARSER_ERROR` when the body is not a JSON object.
-    func members() throws -> [Member] {
+    /// The members in order; ``MalformedBody`` when the body is not a JSON object, a ``BodyFolder/Failure`` when
+    /// staging failed.
+    package func members() throws -> [Member] {
         if let stagingError { throw stagingError }
-        if malformed { throw SalesforceFault.malformedJSON }
+        if malformed { throw MalformedBody() }
         return try SObjectBody.parse(json).enumerated().map { index, member in
             Member(name: member.name, value: member.value, body: bodies[index])
         }
@@ -248,5 +249,22 @@ final class SObjectUpload: BodyReceiver, @unchecked Sendable {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+extension SObjectUpload.Member {
+    /// The binary field's bytes, staged in `folder`: streamed as the upload arrived, or decoded now from a string
+    /// the upload kept (a member name written with escapes). `nil` when the value is not base64 text; a
+    /// ``BodyFolder/Failure`` when writing the file failed.
+    package func stagedBody(in folder: BodyFolder) throws -> StagedBody? {
+        if let body {
+            switch body.failure {
+            case nil: return body
+            case .notBase64?: return nil
+            case .file(let failure)?: throw failure
+            }
+        }
+        guard case .string(let text) = value else { return nil }
+        return try folder.stage(base64: text)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SalesforceDevServer
+@testable import SalesforceUpload
 
 /// The streaming base64 decoder: exact bytes however the text is cut, Foundation's leniency for
 /// characters outside the alphabet, and a clear refusal of everything else.

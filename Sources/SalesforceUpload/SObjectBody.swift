@@ -1,6 +1,5 @@
 import DynamicJSON
 import Foundation
-import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
@@ -8,14 +7,19 @@ import HTTPServer
     import Darwin
 #endif
 
+/// A write body that is not a JSON object (the stand-in answers Salesforce's `JSON_PARSER_ERROR`).
+package struct MalformedBody: Error, Sendable, Equatable {
+    package init() {}
+}
+
 /// The members of an sObject write body, in order (Salesforce reports the first bad field first).
-enum SObjectBody {
-    /// The members of the top-level object, in order; `JSON_PARSER_ERROR` for anything else.
-    static func parse(_ data: Data) throws -> [(name: String, value: JSONValue)] {
+package enum SObjectBody {
+    /// The members of the top-level object, in order; ``MalformedBody`` for anything else.
+    package static func parse(_ data: Data) throws -> [(name: String, value: JSONValue)] {
         var members: [(name: String, value: JSONValue)] = []
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                throw SalesforceFault.malformedJSON
+                throw MalformedBody()
             }
             var scanner = Scanner(base: base, count: raw.count)
             scanner.skipWhitespace()
@@ -26,7 +30,7 @@ enum SObjectBody {
             } else {
                 while true {
                     scanner.skipWhitespace()
-                    guard case .string(let key) = try scanner.value() else { throw SalesforceFault.malformedJSON }
+                    guard case .string(let key) = try scanner.value() else { throw MalformedBody() }
                     scanner.skipWhitespace()
                     try scanner.expect(UInt8(ascii: ":"))
                     scanner.skipWhitespace()
@@ -41,7 +45,7 @@ enum SObjectBody {
                 }
             }
             scanner.skipWhitespace()
-            guard scanner.index == scanner.count else { throw SalesforceFault.malformedJSON }
+            guard scanner.index == scanner.count else { throw MalformedBody() }
         }
         return members
     }
@@ -59,7 +63,7 @@ enum SObjectBody {
         func peek() -> UInt8? { index < count ? base[index] : nil }
 
         mutating func expect(_ byte: UInt8) throws {
-            guard peek() == byte else { throw SalesforceFault.malformedJSON }
+            guard peek() == byte else { throw MalformedBody() }
             index += 1
         }
 
@@ -71,13 +75,13 @@ enum SObjectBody {
         func decode(_ start: Int, _ end: Int) throws -> JSONValue {
             let slice = Data(bytes: base + start, count: end - start)
             guard let value = try? JSONDecoder().decode(JSONValue.self, from: slice) else {
-                throw SalesforceFault.malformedJSON
+                throw MalformedBody()
             }
             return value
         }
 
         mutating func value() throws -> JSONValue {
-            guard let first = peek() else { throw SalesforceFault.malformedJSON }
+            guard let first = peek() else { throw MalformedBody() }
             let start = index
             switch first {
             case UInt8(ascii: "\""):
@@ -102,7 +106,7 @@ enum SObjectBody {
             var position = from
             while position < count {
                 guard let found = memchr(base + position, Int32(UInt8(ascii: "\"")), count - position) else {
-                    throw SalesforceFault.malformedJSON
+                    throw MalformedBody()
                 }
                 let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 var backslashes = 0
@@ -112,7 +116,7 @@ enum SObjectBody {
                 if backslashes % 2 == 0 { return quote }
                 position = quote + 1
             }
-            throw SalesforceFault.malformedJSON
+            throw MalformedBody()
         }
 
         mutating func skipContainer() throws {
@@ -135,7 +139,7 @@ enum SObjectBody {
                 }
                 index += 1
             }
-            throw SalesforceFault.malformedJSON
+            throw MalformedBody()
         }
     }
 }
