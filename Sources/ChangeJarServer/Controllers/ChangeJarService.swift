@@ -50,7 +50,7 @@ public struct ChangeJarService: Sendable {
 
     /// Adds the Change Jar tables (and the search index) to a migrator.
     public static func registerMigrations(_ migrator: inout Migrator) {
-        ActionStore.registerMigrations(&migrator)
+        ChangeJarSchema.register(in: &migrator)
     }
 
     /// Registers every route listed in ``operations``.

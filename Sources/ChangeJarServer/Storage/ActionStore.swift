@@ -24,38 +24,6 @@ struct ActionStore: Sendable {
 
     static let search = FullTextIndex(table: "changejar_action", columns: ["title", "content"])
 
-    static func registerMigrations(_ migrator: inout Migrator) {
-        migrator.register("changejar.v1-actions") { db in
-            let key =
-                db.dialect == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
-            try db.executeScript(
-                """
-                CREATE TABLE changejar_action (
-                    id \(key),
-                    public_id TEXT NOT NULL UNIQUE,
-                    title TEXT NOT NULL,
-                    content TEXT NOT NULL,
-                    auth_source TEXT NOT NULL,
-                    provider_user_id TEXT NOT NULL,
-                    identity_id TEXT NOT NULL,
-                    author_name TEXT,
-                    created_at BIGINT NOT NULL,
-                    updated_at BIGINT NOT NULL
-                );
-                CREATE INDEX changejar_action_recent ON changejar_action (created_at DESC, id DESC);
-                CREATE INDEX changejar_action_author
-                    ON changejar_action (auth_source, provider_user_id, created_at DESC, id DESC);
-                """)
-        }
-        migrator.register("changejar.v2-search") { db in
-            try search.create(in: db)
-        }
-        // NB: PostgreSQL indexes made by v2 before FullTextIndex folded accents; fresh ones are current already.
-        migrator.register("changejar.v3-search-unaccent") { db in
-            try search.upgrade(in: db)
-        }
-    }
-
     private static let columns: SQL =
         "id, public_id, title, content, auth_source, provider_user_id, author_name, created_at, updated_at"
 

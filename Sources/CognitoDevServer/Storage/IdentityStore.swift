@@ -12,22 +12,6 @@ struct IdentityStore: Sendable {
         var providerUserID: String
     }
 
-    static func registerMigrations(_ migrator: inout Migrator) {
-        migrator.register("cognito.v1-identities") { db in
-            try db.executeScript(
-                """
-                CREATE TABLE cognito_identity (
-                    identity_id TEXT PRIMARY KEY,
-                    pool_id TEXT NOT NULL,
-                    provider TEXT NOT NULL,
-                    provider_user_id TEXT NOT NULL,
-                    created_at BIGINT NOT NULL,
-                    UNIQUE (pool_id, provider, provider_user_id)
-                )
-                """)
-        }
-    }
-
     /// The identity of a login, created on first use (`GetId`).
     func identity(pool: String, region: String, provider: String, user: String, now: Date) async throws -> String {
         let candidate = region + ":" + UUID().uuidString.lowercased()

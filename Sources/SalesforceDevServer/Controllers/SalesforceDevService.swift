@@ -195,7 +195,7 @@ public struct SalesforceDevService: Sendable {
 extension SalesforceDevService {
     /// Registers the dev server's migrations (call before `Migrator.migrate`).
     public static func registerMigrations(_ migrator: inout Migrator) {
-        SObjectStore.registerMigrations(&migrator)
+        SalesforceSchema.register(in: &migrator)
     }
 
     /// Opens the service over the Quartet database (migrated) and the folder of binary fields beside it,

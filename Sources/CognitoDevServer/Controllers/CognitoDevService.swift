@@ -95,7 +95,7 @@ public struct CognitoDevService: Sendable {
 
     /// Adds the stand-in's tables to a migrator.
     public static func registerMigrations(_ migrator: inout Migrator) {
-        IdentityStore.registerMigrations(&migrator)
+        CognitoSchema.register(in: &migrator)
     }
 
     /// A key fetcher that reads this stand-in's key set in process (for a verifier in the same server).
