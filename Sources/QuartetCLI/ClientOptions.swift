@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// The two options every client command shares (`--server`, `--data-dir`), defined once.
@@ -6,6 +7,9 @@ public struct ClientOptions: Sendable, Equatable {
     public var server: URL
     /// The device-side store of this client (caches, sessions, outboxes).
     public var dataDirectory: URL
+
+    /// Where `--server` points when neither it nor `QUARTET_SERVER` is given.
+    static let localServer = URL(string: "http://127.0.0.1:8080")!
 
     public static let specs: [OptionSpec] = [
         OptionSpec(
@@ -24,15 +28,12 @@ public struct ClientOptions: Sendable, Equatable {
         ),
     ]
 
-    /// Reads the shared options from parsed arguments (defaults already applied by the parser).
-    public init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-        let rawServer = arguments.value("server") ?? "http://127.0.0.1:8080"
-        guard let server = URL(string: rawServer), let scheme = server.scheme, ["http", "https"].contains(scheme),
-            server.host != nil
-        else {
-            throw UsageError("--server expects an http(s) URL, not '\(rawServer)'")
-        }
-        self.server = server
+    /// Reads the shared options from parsed arguments (defaults already applied by the parser); a `--server`
+    /// that is not an http(s) URL is refused with the app's own sentence, `badServer(value)`.
+    public init(
+        _ arguments: ParsedArguments, environment: [String: String], badServer: (String) -> String
+    ) throws {
+        self.server = try arguments.value("server", refusal: badServer, URL.init(httpAddress:)) ?? Self.localServer
         self.dataDirectory = URL(
             fileURLWithPath: ClientOptions.expandHome(
                 arguments.value("data-dir") ?? "~/.quartet", environment: environment)

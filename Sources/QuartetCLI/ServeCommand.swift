@@ -1,3 +1,4 @@
+import APIClient
 import ChangeJarModels
 import Foundation
 import HTTPServer
@@ -105,17 +106,13 @@ enum ServeCommand {
                 Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
             } ?? 100,
             changeJarTokens: try changeJarTokens(arguments),
-            publicURL: try arguments.value("public-url", as: "an http(s) URL") { text in
-                URL(string: text).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
-            }
+            publicURL: try arguments.value("public-url", as: "an http(s) URL", URL.init(httpAddress:))
         )
     }
 
     /// The Change Jar token check the flags describe (all absent: the stand-in's pool).
     static func changeJarTokens(_ arguments: ParsedArguments) throws -> ChangeJarTokenSettings {
-        let httpURL = { (text: String) -> URL? in
-            URL(string: text).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
-        }
+        let httpURL = URL.init(httpAddress:)
         return ChangeJarTokenSettings(
             issuer: try arguments.value("changejar-issuer", as: "an http(s) URL", httpURL)?.absoluteString,
             jwksURL: try arguments.value("changejar-jwks-url", as: "an http(s) URL", httpURL),

@@ -1,3 +1,4 @@
+import QuakesCore
 import Testing
 
 @testable import QuartetCLI
@@ -63,20 +64,23 @@ private func run(_ words: [String], env: [String: String] = [:]) throws -> (Stri
 
 @Test func sharedClientOptionsAreDefinedOnceWithEnvironment() throws {
     let (_, parsed) = try run(["quakes", "list"], env: ["QUARTET_SERVER": "http://10.1.2.3:9", "HOME": "/home/x"])
-    let options = try ClientOptions(parsed, environment: ["HOME": "/home/x"])
+    let options = try ClientOptions(parsed, environment: ["HOME": "/home/x"], badServer: QuakeMessages.badServer)
     #expect(options.server.absoluteString == "http://10.1.2.3:9")
     #expect(options.dataDirectory.path == "/home/x/.quartet")
     let explicit = try ClientOptions(
         try run(["quakes", "--server", "https://q.example", "--data-dir", "/tmp/d"]).1,
-        environment: [:]
+        environment: [:], badServer: QuakeMessages.badServer
     )
     #expect(explicit.server.host == "q.example")
     #expect(explicit.dataDirectory.path == "/tmp/d")
 }
 
-@Test func badServerURLIsAUsageError() throws {
-    let parsed = try run(["quakes", "--server", "ftp://nope"]).1
-    #expect(throws: UsageError.self) { try ClientOptions(parsed, environment: [:]) }
+@Test(arguments: ["ftp://nope", "127.0.0.1:8080", "http://", "/tmp/server"])
+func badServerURLIsAUsageErrorInTheAppsWords(server: String) throws {
+    let parsed = try run(["quakes", "--server", server]).1
+    #expect(throws: UsageError(QuakeMessages.badServer(server))) {
+        try ClientOptions(parsed, environment: [:], badServer: QuakeMessages.badServer)
+    }
 }
 
 @Test(arguments: [

@@ -75,6 +75,7 @@ import Testing
             let event = try #require(events.first).id
             #expect(await cli.run("ana", ["events"]) == 0)
             #expect(await cli.offline("ana", ["events"]) == 1)
+            #expect(await cli.run("ana", ["events", "--server", "ftp://nope"]) == 2)
             #expect(await cli.run("ana", ["my-agenda", event]) == 1)
 
             // Accounts.
@@ -305,7 +306,7 @@ import Testing
                 "Great talk", "shout", "slides", "Programme.pdf", "Stage.png", "virus.png", "Lunch?", "Now", "Later",
                 "9-9", "Two and two", "2 + 2?", "Coffee?", "Yes", "No", "CLI Camp", "Pacific/Kiritimati", "frab",
                 "pentabarf", share, mine, copy, pdf, photo, virus, frab, directory + "/missing.json", rough,
-                "Rough Camp", "r3", "+05:45", "-03:00", "GMT+0545",
+                "Rough Camp", "r3", "+05:45", "-03:00", "GMT+0545", "ftp://nope",
             ]
             // The command line's vocabulary a refusal names: its commands, options and placeholders, and the actions
             // of the page commands (positional words, which the command tree does not list).

@@ -229,6 +229,7 @@ struct ChangeJarCommandTests {
             #expect(await run(["all"]) == 0)
             #expect(await run(["all"], server: "http://127.0.0.1:9") == 0)
             #expect(await run(["all"], server: server + "/nowhere/") == 1)
+            #expect(await run(["all"], server: "ftp://nope") == 2)
             #expect(await run(["new"]) == 0)
             #expect(await run(["new", "--count"]) == 0)
             #expect(await run(["new", "--count"], server: "http://127.0.0.1:9") == 1)
@@ -245,7 +246,7 @@ struct ChangeJarCommandTests {
                 data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
                     "quartet", "Alice", "alice", "google", "myspace", "Walk to work", "Every day.", "walk", "zebra",
                     long,
-                    identity, server,
+                    identity, server, "ftp://nope",
                 ])
             let offences = check.offences(in: transcript)
             #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")

@@ -240,17 +240,20 @@ import Testing
             let (_, output) = await StringTable.$marking.withValue(true) { await run(command) }
             transcript.record(command, output.stdout, output.stderr)
         }
-        for command in [["--feed", "no/such/file.geojson"], ["--since", "soon"], ["--limit", "0"]] {
+        let mistakes = [
+            ["--feed", "no/such/file.geojson"], ["--since", "soon"], ["--limit", "0"], ["--server", "ftp://nope"],
+        ]
+        for command in mistakes {
             let (code, output) = await StringTable.$marking.withValue(true) { await run(command) }
             transcript.recordUsageError(command, code: code, output.stdout, output.stderr)
         }
-        #expect(transcript.printedCommands == commands.count + 3)
+        #expect(transcript.printedCommands == commands.count + mistakes.count)
         // "quartet" is the program's name, which leads its error lines.
         let feed = [
             "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "Mww", "earthquake", "reviewed",
             "https://earthquake.usgs.gov/earthquakes/eventpage/big",
         ]
-        let typed = ["quartet", "nothing", "soon", "no/such/file.geojson", feedPath, broken, map]
+        let typed = ["quartet", "nothing", "soon", "no/such/file.geojson", "ftp://nope", feedPath, broken, map]
         let check = UnmarkedText(data: feed + typed)
         let offences = check.offences(in: transcript)
         #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")

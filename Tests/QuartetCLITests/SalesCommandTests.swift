@@ -396,6 +396,7 @@ struct SalesCLI {
         #expect(await run(["account", hospital]) == 0)
         #expect(await run(["account", "NOPE"]) == 1)
         #expect(await run(["account", hospital, "--instance-url", "ftp://x"]) == 2)
+        #expect(await run(["account", hospital, "--server", "ftp://x"]) == 2)
         #expect(await run(["account", "update", hospital, "--num-beds", "250"]) == 0)
         #expect(await run(["account", "update", hospital, "--current-clean-rating", "seventy"]) == 2)
         #expect(await run(["account", "update", hospital]) == 2)

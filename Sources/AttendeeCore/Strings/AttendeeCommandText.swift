@@ -140,6 +140,8 @@ public enum AttendeeCommandText {
     }
     /// `profile edit` with nothing to change.
     public static var profileEditNeedsField: String { Strings.text("cli.profileEditNeedsField") }
+    /// A `--server` that is not an http(s) URL.
+    public static func badServer(_ url: String) -> String { Strings.format("cli.badServer", url) }
     /// A `--field` that is not `KEY=VALUE`.
     public static func badField(_ pair: String) -> String { Strings.format("cli.badField", pair) }
     /// A `--guest` that is not `Name <mail>`.

@@ -60,6 +60,9 @@ public enum ChangeJarCommandText {
     /// `search` without words.
     public static var searchNeedsText: String { Strings.text("cli.searchNeedsText") }
 
+    /// `--server` is not an http(s) URL.
+    public static func badServer(_ url: String) -> String { Strings.format("cli.badServer", url) }
+
     /// `--cognito` is not an http(s) URL.
     public static func badCognito(_ url: String) -> String { Strings.format("cli.badCognito", url) }
 

@@ -40,6 +40,11 @@ public enum QuakeMessages {
         Strings.format("quakes.cli.badLimit", argument)
     }
 
+    /// A `--server` that is not an http(s) URL.
+    public static func badServer(_ argument: String) -> String {
+        Strings.format("quakes.cli.badServer", argument)
+    }
+
     /// The spinner's label.
     public static var loading: String { Strings.text("quakes.cli.loading") }
 }

@@ -43,7 +43,8 @@ enum AttendeeCommand {
         var arguments: ParsedArguments
 
         init(_ context: CommandContext) throws {
-            options = try ClientOptions(context.arguments, environment: context.environment)
+            options = try ClientOptions(
+                context.arguments, environment: context.environment, badServer: AttendeeCommandText.badServer)
             tokens = TokenStore.file(options.dataDirectory.appendingPathComponent("attendee/token"))
             client = AttendeeClient.live(baseURL: options.server, transport: .live(), tokens: tokens)
             console = context.console

@@ -21,11 +21,12 @@ struct ChangeJarSession: Sendable {
 
     /// Reads `--server`, `--data-dir`, `<data-dir>/changejar/config.json`, `--cognito` and `--identity-pool`.
     init(_ context: CommandContext) async throws {
-        let options = try ClientOptions(context.arguments, environment: context.environment)
+        let options = try ClientOptions(
+            context.arguments, environment: context.environment, badServer: ChangeJarCommandText.badServer)
         let folder = options.dataDirectory.appendingPathComponent("changejar", isDirectory: true)
         var overrides = try ChangeJarSettings.read(from: folder.appendingPathComponent("config.json"))
         if let raw = context.arguments.value("cognito") {
-            guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https" else {
+            guard let url = URL(httpAddress: raw) else {
                 throw UsageError(ChangeJarCommandText.badCognito(raw))
             }
             overrides.cognitoEndpoint = url

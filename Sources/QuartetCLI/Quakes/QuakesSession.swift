@@ -23,7 +23,7 @@ struct QuakesSession {
     init(_ context: CommandContext) async throws {
         self.context = context
         let arguments = context.arguments
-        let options = try ClientOptions(arguments, environment: context.environment)
+        let options = try ClientOptions(arguments, environment: context.environment, badServer: QuakeMessages.badServer)
         let feedArgument = arguments.value("feed") ?? "all_month"
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard let feedURL = QuakeFeed.resolve(feedArgument, server: options.server, directory: directory) else {

@@ -51,11 +51,13 @@ struct SalesSession {
     let json: Bool
 
     init(_ context: CommandContext, dependencies: SalesDependencies) async throws {
-        let options = try ClientOptions(context.arguments, environment: context.environment)
+        let options = try ClientOptions(
+            context.arguments, environment: context.environment,
+            badServer: { SalesCommandText.badURL(option: "server", $0) })
         let loginURL: URL
         let flag = context.arguments.value("login-url") != nil ? "login-url" : "salesforce"
         if let raw = context.arguments.value(flag) {
-            guard let url = URL(string: raw), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            guard let url = URL(httpAddress: raw) else {
                 throw UsageError(SalesCommandText.badURL(option: flag, raw))
             }
             loginURL = url
@@ -63,9 +65,7 @@ struct SalesSession {
             loginURL = options.server
         }
         let badInstance = { (raw: String) in SalesCommandText.badURL(option: "instance-url", raw) }
-        let instance = try context.arguments.value("instance-url", refusal: badInstance) { raw in
-            URL(string: raw).flatMap { ["http", "https"].contains($0.scheme ?? "") && $0.host != nil ? $0 : nil }
-        }
+        let instance = try context.arguments.value("instance-url", refusal: badInstance, URL.init(httpAddress:))
         // NB: the connected app's secret comes from the environment only, never a flag (flags show in `ps`).
         var configuration = SalesforceConfiguration(loginURL: loginURL)
         if let key = context.arguments.value("consumer-key"), !key.isEmpty { configuration.clientID = key }

@@ -55,7 +55,7 @@ public enum SalesCommandText {
     public static var docNeedsNameAndURL: String { SalesText.localized("cli.docNeedsNameAndURL") }
     /// A file that cannot be read.
     public static func cannotRead(_ path: String) -> String { SalesText.table.format("cli.cannotRead", path) }
-    /// A `--salesforce`, `--login-url` or `--instance-url` that is not an http(s) URL.
+    /// A `--server`, `--salesforce`, `--login-url` or `--instance-url` that is not an http(s) URL.
     public static func badURL(option: String, _ value: String) -> String {
         SalesText.table.format("cli.badURL", option, value)
     }
