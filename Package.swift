@@ -231,6 +231,7 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
+    .testTarget(name: "QuakesModelsTests", dependencies: ["QuakesModels"], swiftSettings: swiftSettings),
     .testTarget(
         name: "QuakeFeedCodecTests", dependencies: ["QuakeFeedCodec", "QuakesModels", "TestSupport"],
         swiftSettings: swiftSettings),

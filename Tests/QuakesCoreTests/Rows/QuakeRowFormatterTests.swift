@@ -95,15 +95,6 @@ import Testing
             testFormatter.lastUpdatedText(fetched, now: fetched.addingTimeInterval(86_400 * 2))
                 == "Updated Mar 2, 2016 at 4:49\u{202F}AM")
     }
-
-    @Test func numberTextRoundsHalfAwayFromZero() {
-        #expect(NumberText.fixed(2.945, digits: 1) == "2.9")
-        #expect(NumberText.fixed(2.95, digits: 1) == "3.0")
-        #expect(NumberText.fixed(-0.04, digits: 1) == "0.0")
-        #expect(NumberText.fixed(-1.25, digits: 1) == "-1.3")
-        #expect(NumberText.fixed(12, digits: 0) == "12")
-        #expect(NumberText.fixed(0.5, digits: 2, separator: ",") == "0,50")
-    }
 }
 
 @Suite struct QuakeFilterTests {

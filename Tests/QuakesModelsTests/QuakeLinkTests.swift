@@ -2,8 +2,6 @@ import Foundation
 import QuakesModels
 import Testing
 
-@testable import QuakesCore
-
 /// Links kept as USGS prefix + middle + `.geojson` flag read back exactly as they were given.
 @Suite struct QuakeLinkTests {
     static let texts = [
