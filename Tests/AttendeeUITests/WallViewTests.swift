@@ -53,7 +53,7 @@ struct WallViewTests {
         let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
         let eventID = try await app.eventID()
         let posted = try await app.server.post(
-            "/attendee/v1/events/\(eventID)/wall", json: NewWallPost(text: "Coffee at the back?"), headers: bob.auth)
+            "/attendee/v1/events/\(eventID)/wall", json: NewPost(text: "Coffee at the back?"), headers: bob.auth)
         try #require(posted.status == .created, "post: \(posted.bodyText)")
         try await host.waitUntil("Bob's post") { $0.texts.contains("Coffee at the back?") }
         #expect(host.tree.texts.contains { $0.hasPrefix("Bob Babbage · ") })

@@ -111,7 +111,7 @@ public struct AttendeeClient: Sendable {
     /// `GET /events/:eventID/wall?cursor=&limit=`.
     public var wall: @Sendable (_ eventID: String, _ cursor: String?, _ limit: Int?) async throws -> WallPage
     /// `POST /events/:eventID/wall`.
-    public var postToWall: @Sendable (_ eventID: String, NewWallPost) async throws -> WallPost
+    public var postToWall: @Sendable (_ eventID: String, NewPost) async throws -> WallPost
     /// `DELETE /wall/:postID`.
     public var deletePost: @Sendable (_ postID: String) async throws -> Void
     /// `PUT /wall/:postID/like`.
@@ -128,7 +128,7 @@ public struct AttendeeClient: Sendable {
     public var discussion:
         @Sendable (_ sessionID: String, _ cursor: String?, _ limit: Int?) async throws -> DiscussionPage
     /// `POST /sessions/:sessionID/discussion`.
-    public var postToDiscussion: @Sendable (_ sessionID: String, NewDiscussionMessage) async throws -> DiscussionMessage
+    public var postToDiscussion: @Sendable (_ sessionID: String, NewPost) async throws -> DiscussionMessage
     /// `DELETE /discussion-messages/:messageID`.
     public var deleteMessage: @Sendable (_ messageID: String) async throws -> Void
     /// The discussion's changes from `GET /sessions/:sessionID/discussion/live`.
@@ -185,7 +185,7 @@ public struct AttendeeClient: Sendable {
             throw unimplemented
         },
         wall: @escaping @Sendable (String, String?, Int?) async throws -> WallPage = { _, _, _ in throw unimplemented },
-        postToWall: @escaping @Sendable (String, NewWallPost) async throws -> WallPost = { _, _ in throw unimplemented
+        postToWall: @escaping @Sendable (String, NewPost) async throws -> WallPost = { _, _ in throw unimplemented
         },
         deletePost: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
         like: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },
@@ -198,7 +198,7 @@ public struct AttendeeClient: Sendable {
         discussion: @escaping @Sendable (String, String?, Int?) async throws -> DiscussionPage = { _, _, _ in
             throw unimplemented
         },
-        postToDiscussion: @escaping @Sendable (String, NewDiscussionMessage) async throws -> DiscussionMessage = {
+        postToDiscussion: @escaping @Sendable (String, NewPost) async throws -> DiscussionMessage = {
             _, _ in throw unimplemented
         },
         deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },

@@ -102,7 +102,7 @@ public final class DiscussionModel {
         defer { isSending = false }
         do {
             let message = try await client.postToDiscussion(
-                sessionID, NewDiscussionMessage(text: sent, imageID: attachment.imageID))
+                sessionID, NewPost(text: sent, imageID: attachment.imageID))
             apply(.posted(message))
             if draft == sent { draft = "" }
             attachment.sent()

@@ -154,7 +154,7 @@ public final class WallModel {
         isPosting = true
         defer { isPosting = false }
         do {
-            let post = try await client.postToWall(eventID, NewWallPost(text: sent, imageID: attachment.imageID))
+            let post = try await client.postToWall(eventID, NewPost(text: sent, imageID: attachment.imageID))
             feed.insert(post)
             if draft == sent { draft = "" }
             attachment.sent()

@@ -45,20 +45,6 @@ public struct DiscussionPage: Codable, Sendable, Hashable {
     }
 }
 
-/// `POST /sessions/:sessionID/discussion`: a new message.
-public struct NewDiscussionMessage: Codable, Sendable, Hashable {
-    /// The text; may be empty when `imageID` is given.
-    public var text: String
-    /// An uploaded image, by its media id.
-    public var imageID: String?
-
-    /// Creates a message to send.
-    public init(text: String, imageID: String? = nil) {
-        self.text = text
-        self.imageID = imageID
-    }
-}
-
 /// A deleted discussion message, as the live stream tells it.
 public struct DiscussionDeletion: Codable, Sendable, Hashable {
     /// The message.

@@ -78,8 +78,9 @@ public struct WallPage: Codable, Sendable, Hashable {
     }
 }
 
-/// `POST /events/:eventID/wall`: a new post.
-public struct NewWallPost: Codable, Sendable, Hashable {
+/// `POST /events/:eventID/wall` and `POST /sessions/:sessionID/discussion`: a new post on the wall, or a new
+/// message in a discussion (the same body: text, a picture or both).
+public struct NewPost: Codable, Sendable, Hashable {
     /// The text; may be empty when `imageID` is given.
     public var text: String
     /// An uploaded image, by its media id.

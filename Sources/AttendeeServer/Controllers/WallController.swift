@@ -23,7 +23,7 @@ struct WallController: Sendable {
 
     func post(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
-        let new = try Self.decode(NewWallPost.self, request)
+        let new = try Self.decode(NewPost.self, request)
         let (post, event) = try await store.createWallPost(
             eventID: try request.parameter("eventID"), userID: userID, new)
         service.live.publish(event)
@@ -83,7 +83,7 @@ struct WallController: Sendable {
 
     func discussionPost(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
-        let new = try Self.decode(NewDiscussionMessage.self, request)
+        let new = try Self.decode(NewPost.self, request)
         let (message, event) = try await store.createDiscussionMessage(
             sessionID: try request.parameter("sessionID"), userID: userID, new)
         service.live.publish(event)

@@ -37,7 +37,7 @@ extension AttendeeStore {
     }
 
     /// Writes in a session's discussion; answers the message and its live event.
-    func createDiscussionMessage(sessionID: String, userID: String, _ new: NewDiscussionMessage) async throws
+    func createDiscussionMessage(sessionID: String, userID: String, _ new: NewPost) async throws
         -> (DiscussionMessage, LiveEvent)
     {
         if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }

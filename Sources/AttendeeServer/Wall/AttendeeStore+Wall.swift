@@ -45,7 +45,7 @@ extension AttendeeStore {
     // MARK: - Writing
 
     /// Posts on the wall; answers the post and its live event.
-    func createWallPost(eventID: String, userID: String, _ new: NewWallPost) async throws -> (WallPost, LiveEvent) {
+    func createWallPost(eventID: String, userID: String, _ new: NewPost) async throws -> (WallPost, LiveEvent) {
         if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }
         let moment = now()
         return try await database.write { db in

@@ -14,21 +14,16 @@ public struct DiscussionView: View {
     public var body: some View {
         List {
             Section {
-                TextField(
-                    WallText.messagePlaceholder, text: Binding(get: { model.draft }, set: { model.draftChanged($0) }),
-                    axis: .vertical)
-                Text(model.composer.counter).font(.caption)
-                    .foregroundStyle(model.composer.isOverLimit ? .red : .secondary)
-                if let problem = model.composer.message { Text(problem).foregroundStyle(.red) }
-                PhotoAttachmentControls(attachment: model.attachment)
-                Button(WallText.send) { Task { await model.sendTapped() } }.disabled(!model.canSend)
+                PostComposer(
+                    placeholder: WallText.messagePlaceholder,
+                    draft: Binding(get: { model.draft }, set: { model.draftChanged($0) }), composer: model.composer,
+                    attachment: model.attachment, sendTitle: WallText.send, canSend: model.canSend,
+                    send: { await model.sendTapped() })
             }
             if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
             ForEach(model.rows) { row in
                 VStack(alignment: .leading) {
-                    Text(row.byline).font(.caption).foregroundStyle(.secondary)
-                    if !row.text.isEmpty { Text(row.text) }
-                    if let image = row.image { RowImageView(image: image) }
+                    PostContent(byline: row.byline, text: row.text, image: row.image)
                     if row.canDelete {
                         Button(WallText.delete, role: .destructive) {
                             Task { await model.deleteTapped(messageID: row.id) }

@@ -14,21 +14,16 @@ public struct WallView: View {
     public var body: some View {
         List {
             Section {
-                TextField(
-                    WallText.placeholder, text: Binding(get: { model.draft }, set: { model.draftChanged($0) }),
-                    axis: .vertical)
-                Text(model.composer.counter).font(.caption)
-                    .foregroundStyle(model.composer.isOverLimit ? .red : .secondary)
-                if let problem = model.composer.message { Text(problem).foregroundStyle(.red) }
-                PhotoAttachmentControls(attachment: model.attachment)
-                Button(WallText.post) { Task { await model.postTapped() } }.disabled(!model.canPost)
+                PostComposer(
+                    placeholder: WallText.placeholder,
+                    draft: Binding(get: { model.draft }, set: { model.draftChanged($0) }), composer: model.composer,
+                    attachment: model.attachment, sendTitle: WallText.post, canSend: model.canPost,
+                    send: { await model.postTapped() })
             }
             if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
             ForEach(model.rows) { row in
                 Section {
-                    Text(row.byline).font(.caption).foregroundStyle(.secondary)
-                    if !row.text.isEmpty { Text(row.text) }
-                    if let image = row.image { RowImageView(image: image) }
+                    PostContent(byline: row.byline, text: row.text, image: row.image)
                     Text(row.likes).font(.caption)
                     Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
                     Button(WallText.reply) { model.replyTapped(postID: row.id) }

@@ -37,7 +37,7 @@ import Testing
     @Test func aWallPostCarriesThePhotoOnceItIsUploaded() async throws {
         let gate = Gate(isOpen: false)
         let uploads = Uploads()
-        let posted = Mutex<[NewWallPost]>([])
+        let posted = Mutex<[NewPost]>([])
         var client = Self.client(gate: gate, uploads: uploads)
         client.postToWall = { eventID, new in
             posted.withLock { $0.append(new) }
@@ -66,7 +66,7 @@ import Testing
         #expect(model.canPost)
 
         await model.postTapped()
-        #expect(posted.withLock { $0 } == [NewWallPost(text: "Look at this", imageID: "a-e1")])
+        #expect(posted.withLock { $0 } == [NewPost(text: "Look at this", imageID: "a-e1")])
         #expect(uploads.events.withLock { $0 } == ["e1"])
         let row = try #require(model.rows.first)
         #expect(row.image?.mediaID == "a-e1")
@@ -117,7 +117,7 @@ import Testing
 
     @Test func aDiscussionMessageIsUploadedToItsSessionsEvent() async throws {
         let uploads = Uploads()
-        let sent = Mutex<[NewDiscussionMessage]>([])
+        let sent = Mutex<[NewPost]>([])
         var client = Self.client(gate: Gate(isOpen: true), uploads: uploads)
         client.session = { id in
             Session(
@@ -135,7 +135,7 @@ import Testing
         #expect(uploads.events.withLock { $0 } == ["e7"])
         model.draftChanged("Slide 3 🎉")
         await model.sendTapped()
-        #expect(sent.withLock { $0 } == [NewDiscussionMessage(text: "Slide 3 🎉", imageID: "a-e7")])
+        #expect(sent.withLock { $0 } == [NewPost(text: "Slide 3 🎉", imageID: "a-e7")])
         #expect(model.rows.first?.image?.accessibilityLabel == "Photo from Ana Ferreira")
         #expect(model.attachment.state == PhotoAttachment.State.none)
     }

@@ -105,7 +105,7 @@ import Testing
             let picture = try await Self.attach(server, scene.ada)
             #expect(try await Self.reads(server, picture.id, as: scene.ben) == [404, 404, 404])
             let posted = try await Self.post(
-                server, "/attendee/v1/events/\(server.eventID)/wall", NewWallPost(text: "Look", imageID: picture.id),
+                server, "/attendee/v1/events/\(server.eventID)/wall", NewPost(text: "Look", imageID: picture.id),
                 token: scene.ada)
             #expect(posted.status == .created, "\(posted.bodyText)")
             #expect(try await Self.reads(server, picture.id, as: scene.ben) == [200, 200, 200])
@@ -126,7 +126,7 @@ import Testing
 
             // Ben cannot pass Ada's picture off as his.
             let borrowed = try await Self.post(
-                server, "/attendee/v1/events/\(server.eventID)/wall", NewWallPost(text: "Mine", imageID: picture.id),
+                server, "/attendee/v1/events/\(server.eventID)/wall", NewPost(text: "Mine", imageID: picture.id),
                 token: scene.ben)
             #expect(borrowed.status == .unprocessableContent)
             #expect(borrowed.problem["field"] == "imageID")
@@ -169,7 +169,7 @@ import Testing
                 token: scene.ada
             ).decode(Note.self)
             let post = try await Self.post(
-                server, "/attendee/v1/events/\(server.eventID)/wall", NewWallPost(text: "Look", imageID: onWall.id),
+                server, "/attendee/v1/events/\(server.eventID)/wall", NewPost(text: "Look", imageID: onWall.id),
                 token: scene.ada
             ).decode(WallPost.self)
             // A young attachment is an upload whose post is still being written: it stays.

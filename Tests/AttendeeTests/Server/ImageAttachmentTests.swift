@@ -53,10 +53,10 @@ import Testing
             let scene = try await Self.scene(server)
             let wall = "/attendee/v1/events/\(server.eventID)/wall"
             for foreign in [scene.gracesPhoto, scene.gracesDocument, "no-such-media"] {
-                Self.expectRefused(try await Self.write(scene, wall, NewWallPost(text: "Look!", imageID: foreign)))
+                Self.expectRefused(try await Self.write(scene, wall, NewPost(text: "Look!", imageID: foreign)))
             }
             #expect(try await server.wholeWall(scene.ada).isEmpty)
-            let posted = try await Self.write(scene, wall, NewWallPost(text: "Look!", imageID: scene.adasPhoto))
+            let posted = try await Self.write(scene, wall, NewPost(text: "Look!", imageID: scene.adasPhoto))
             #expect(posted.status == .created)
             #expect(try posted.decode(WallPost.self).imageID == scene.adasPhoto)
 
@@ -64,9 +64,9 @@ import Testing
             let discussion = "/attendee/v1/sessions/\(sessionID)/discussion"
             Self.expectRefused(
                 try await Self.write(
-                    scene, discussion, NewDiscussionMessage(text: "Slide 3", imageID: scene.gracesPhoto)))
+                    scene, discussion, NewPost(text: "Slide 3", imageID: scene.gracesPhoto)))
             let said = try await Self.write(
-                scene, discussion, NewDiscussionMessage(text: "Slide 3", imageID: scene.adasPhoto))
+                scene, discussion, NewPost(text: "Slide 3", imageID: scene.adasPhoto))
             #expect(said.status == .created, "\(said.bodyText)")
             let page = try await server.client.get(discussion, headers: AttendeeTestServer.auth(scene.ada))
             #expect(try page.decode(DiscussionPage.self).messages.map(\.imageID) == [scene.adasPhoto])

@@ -22,7 +22,7 @@ import Testing
 
     @Test func loadsSendsAndKeepsTheDraftWhenSomeoneElseWrites() async {
         let gate = Gate(isOpen: false)
-        let sent = Mutex<[NewDiscussionMessage]>([])
+        let sent = Mutex<[NewPost]>([])
         let client = AttendeeClient(
             discussion: { sessionID, cursor, _ in
                 #expect(sessionID == "s1")
@@ -64,7 +64,7 @@ import Testing
         #expect(model.rows.map(\.id) == ["5", "2", "1"])
         #expect(model.draft == "Which slide was that? 🤔")
         await model.sendTapped()
-        #expect(sent.withLock { $0 } == [NewDiscussionMessage(text: "Which slide was that? 🤔")])
+        #expect(sent.withLock { $0 } == [NewPost(text: "Which slide was that? 🤔")])
         #expect(model.rows.map(\.id) == ["10", "5", "2", "1"])
         #expect(model.draft == "")
         model.apply(.deleted(DiscussionDeletion(messageID: "5")))

@@ -19,12 +19,12 @@ import Testing
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.registeredAttendee("Bo Chen")
             let first = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: "Great talk 👏🏽"),
+                Self.path(session), json: NewPost(text: "Great talk 👏🏽"),
                 headers: AttendeeTestServer.auth(ana))
             #expect(first.status == .created)
             let slide = try await server.photoID(bo)
             let second = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: "", imageID: slide),
+                Self.path(session), json: NewPost(text: "", imageID: slide),
                 headers: AttendeeTestServer.auth(bo))
             #expect(second.status == .created)
 
@@ -39,7 +39,7 @@ import Testing
             let auth = AttendeeTestServer.auth(stranger)
             #expect(try await server.client.get(Self.path(session), headers: auth).status == .forbidden)
             #expect(
-                try await server.client.post(Self.path(session), json: NewDiscussionMessage(text: "hi"), headers: auth)
+                try await server.client.post(Self.path(session), json: NewPost(text: "hi"), headers: auth)
                     .status == .forbidden)
             #expect(try await server.client.get(Self.path(session) + "/live", headers: auth).status == .forbidden)
             #expect(try await server.client.get(Self.path(session)).status == .unauthorized)
@@ -71,7 +71,7 @@ import Testing
             try await server.makeOrganizer(organizer)
             func write(_ token: String, _ text: String) async throws -> DiscussionMessage {
                 try await server.client.post(
-                    Self.path(session), json: NewDiscussionMessage(text: text), headers: AttendeeTestServer.auth(token)
+                    Self.path(session), json: NewPost(text: text), headers: AttendeeTestServer.auth(token)
                 ).decode(DiscussionMessage.self)
             }
             func messages() async throws -> [String] {
@@ -108,13 +108,13 @@ import Testing
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let flag = "🏳️‍🌈"  // one character, four scalars, 14 bytes
             let ok = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: String(repeating: flag, count: PostText.limit)),
+                Self.path(session), json: NewPost(text: String(repeating: flag, count: PostText.limit)),
                 headers: AttendeeTestServer.auth(ana))
             #expect(ok.status == .created)
             let cases: [(Data, HTTPStatus, String?)] = [
                 (
                     try AttendeeCoding.encoder().encode(
-                        NewDiscussionMessage(text: String(repeating: flag, count: PostText.limit + 1))),
+                        NewPost(text: String(repeating: flag, count: PostText.limit + 1))),
                     .unprocessableContent, "text"
                 ),
                 (Data("{\"text\": \" \\n \"}".utf8), .unprocessableContent, "text"),
@@ -152,7 +152,7 @@ import Testing
             // A wall post is on the event's topic, not the session's: the next event heard is the message.
             _ = try await server.post(ana, "Elsewhere")
             let message = try await server.client.post(
-                Self.path(session), json: NewDiscussionMessage(text: "Question ❓"),
+                Self.path(session), json: NewPost(text: "Question ❓"),
                 headers: AttendeeTestServer.auth(ana)
             ).decode(DiscussionMessage.self)
             var heard = try await stream.next(skippingReady: true)

@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aLiveEventWhileComposingShowsThePostAndKeepsTheDraft() async {
-        let sent = Mutex<[NewWallPost]>([])
+        let sent = Mutex<[NewPost]>([])
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(1)]) },
             postToWall: { _, new in
@@ -125,7 +125,7 @@ import Testing
         #expect(model.rows.map(\.id) == ["5", "1"])
         model.draftChanged("Half a thought, finished")
         await model.postTapped()
-        #expect(sent.withLock { $0 } == [NewWallPost(text: "Half a thought, finished")])
+        #expect(sent.withLock { $0 } == [NewPost(text: "Half a thought, finished")])
         #expect(model.rows.map(\.id) == ["9", "5", "1"])
         #expect(model.rows[0].canDelete)
         #expect(model.draft == "")

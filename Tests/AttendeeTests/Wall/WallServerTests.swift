@@ -47,7 +47,7 @@ import Testing
             let auth = AttendeeTestServer.auth(stranger)
             #expect(try await server.client.get(server.wallPath, headers: auth).status == .forbidden)
             #expect(
-                try await server.client.post(server.wallPath, json: NewWallPost(text: "hi"), headers: auth).status
+                try await server.client.post(server.wallPath, json: NewPost(text: "hi"), headers: auth).status
                     == .forbidden)
             #expect(try await server.like(post.id, stranger).status == .forbidden)
             #expect(try await server.reply(post.id, stranger, "hi").status == .forbidden)
@@ -227,7 +227,7 @@ import Testing
 
             for text in [longest + "a", String(repeating: accented, count: PostText.limit + 1)] {
                 let response = try await server.client.post(
-                    server.wallPath, json: NewWallPost(text: text), headers: AttendeeTestServer.auth(ana))
+                    server.wallPath, json: NewPost(text: text), headers: AttendeeTestServer.auth(ana))
                 #expect(response.status == .unprocessableContent)
                 #expect(response.problem["field"] == "text")
                 #expect(response.problem["detail"] == "The text must be at most 2000 characters.")
@@ -320,7 +320,7 @@ import Testing
             let auth = AttendeeTestServer.auth(ana)
             #expect(try await server.client.get(server.wallPath, headers: auth).status == .unauthorized)
             #expect(
-                try await server.client.post(server.wallPath, json: NewWallPost(text: "after"), headers: auth).status
+                try await server.client.post(server.wallPath, json: NewPost(text: "after"), headers: auth).status
                     == .unauthorized)
             #expect(try await server.like(post.id, ana).status == .unauthorized)
             #expect(

@@ -26,7 +26,7 @@ extension AttendeeTestServer {
     /// Posts and requires a 201.
     func post(_ token: String, _ text: String, imageID: String? = nil) async throws -> WallPost {
         let response = try await client.post(
-            wallPath, json: NewWallPost(text: text, imageID: imageID), headers: Self.auth(token))
+            wallPath, json: NewPost(text: text, imageID: imageID), headers: Self.auth(token))
         try #require(response.status == .created, "\(response.bodyText)")
         return try response.decode(WallPost.self)
     }

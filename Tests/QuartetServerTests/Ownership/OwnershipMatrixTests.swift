@@ -81,13 +81,13 @@ import Testing
         "GET /attendee/v1/people/:personID": outsider("/attendee/v1/people/{ada}"),
         "GET /attendee/v1/events/:eventID/wall": outsider("/attendee/v1/events/{event}/wall"),
         "POST /attendee/v1/events/:eventID/wall": outsider(
-            .post, "/attendee/v1/events/{event}/wall", NewWallPost(text: "Hi")),
+            .post, "/attendee/v1/events/{event}/wall", NewPost(text: "Hi")),
         "POST /attendee/v1/wall/:postID/replies": outsider(
             .post, "/attendee/v1/wall/{post}/replies", NewWallReply(text: "Hi")),
         "PUT /attendee/v1/wall/:postID/like": outsider(.put, "/attendee/v1/wall/{post}/like", [String: String]()),
         "GET /attendee/v1/sessions/:sessionID/discussion": outsider("/attendee/v1/sessions/{session}/discussion"),
         "POST /attendee/v1/sessions/:sessionID/discussion": outsider(
-            .post, "/attendee/v1/sessions/{session}/discussion", NewDiscussionMessage(text: "Hi")),
+            .post, "/attendee/v1/sessions/{session}/discussion", NewPost(text: "Hi")),
         "GET /attendee/v1/events/:eventID/live": outsider("/attendee/v1/events/{event}/live"),
         "GET /attendee/v1/sessions/:sessionID/live": outsider("/attendee/v1/sessions/{session}/live"),
         "GET /attendee/v1/sessions/:sessionID/discussion/live": outsider(

@@ -123,7 +123,7 @@ struct OwnershipWorld: Sendable {
                 headers: ["Authorization": "Bearer \(olga)", "Content-Type": "text/plain"]), MediaFile.self)
         let post = try created(
             try await client.post(
-                "/attendee/v1/events/\(eventID)/wall", json: NewWallPost(text: "Wall \(marker)", imageID: photo.id),
+                "/attendee/v1/events/\(eventID)/wall", json: NewPost(text: "Wall \(marker)", imageID: photo.id),
                 headers: auth(ada)), WallPost.self)
         let reply = try created(
             try await client.post(
@@ -134,7 +134,7 @@ struct OwnershipWorld: Sendable {
         try #require(liked.status.rawValue < 300, "\(liked.bodyText)")
         let discussion = try created(
             try await client.post(
-                "/attendee/v1/sessions/\(sessionID)/discussion", json: NewDiscussionMessage(text: "Talk \(marker)"),
+                "/attendee/v1/sessions/\(sessionID)/discussion", json: NewPost(text: "Talk \(marker)"),
                 headers: auth(ada)), DiscussionMessage.self)
         let thread = try created(
             try await client.post(

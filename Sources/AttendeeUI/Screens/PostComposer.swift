@@ -1,0 +1,36 @@
+import AttendeeCore
+import SwiftUI
+
+/// The composer a wall and a discussion share: the text with its counter and the rule it breaks, the photo, and
+/// the send button.
+struct PostComposer: View {
+    let placeholder: String
+    @Binding var draft: String
+    let composer: ComposerState
+    let attachment: PhotoAttachment
+    let sendTitle: String
+    let canSend: Bool
+    let send: @MainActor () async -> Void
+
+    var body: some View {
+        TextField(placeholder, text: $draft, axis: .vertical)
+        Text(composer.counter).font(.caption)
+            .foregroundStyle(composer.isOverLimit ? .red : .secondary)
+        if let problem = composer.message { Text(problem).foregroundStyle(.red) }
+        PhotoAttachmentControls(attachment: attachment)
+        Button(sendTitle) { Task { await send() } }.disabled(!canSend)
+    }
+}
+
+/// What a wall post and a discussion message show alike: who wrote it and when, the text, the photo.
+struct PostContent: View {
+    let byline: String
+    let text: String
+    let image: RowImage?
+
+    var body: some View {
+        Text(byline).font(.caption).foregroundStyle(.secondary)
+        if !text.isEmpty { Text(text) }
+        if let image { RowImageView(image: image) }
+    }
+}
