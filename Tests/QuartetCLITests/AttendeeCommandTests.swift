@@ -19,7 +19,9 @@ import TokenVerifier
         let media: String
         let environment: [String: String]
 
-        init() async throws {
+        /// `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
+        /// dropped when the drop itself goes unnoticed (with 60 s, one loaded run kept the staged file past 10 s).
+        init(idleTimeout: Duration = .seconds(60)) async throws {
             directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
             media = directory + "/media"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -36,7 +38,7 @@ import TokenVerifier
             var router = Router()
             service.register(on: &router)
             server = Server(
-                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: .seconds(60), log: .discard),
+                configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
                 handler: router.handler(), bodyReceivers: router.bodyReceivers())
             try server.start()
             environment = [
@@ -82,8 +84,10 @@ import TokenVerifier
         }
 
         /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
-        static func with(_ body: (Harness) async throws -> Void) async throws {
-            let harness = try await Harness()
+        static func with(
+            idleTimeout: Duration = .seconds(60), _ body: (Harness) async throws -> Void
+        ) async throws {
+            let harness = try await Harness(idleTimeout: idleTimeout)
             do {
                 try await body(harness)
             } catch {
