@@ -265,14 +265,7 @@ public struct AttendeeClient: Sendable {
 extension AttendeeClient {
     /// The real server, through `APIClient` (retries, error reporting, bearer token from `tokens`).
     public static func live(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> AttendeeClient {
-        let api = APIClient(
-            baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
-            encoder: AttendeeCoding.encoder(),
-            tokenProvider: TokenProvider(
-                // NB: no token is not an error here: browsing the programme needs no account, and the server
-                // answers 401 where one is needed (which then ends in `signedOut`).
-                credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
-                refresh: { throw APIError.signedOut }))
+        let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens)
         @Sendable func get<T: Decodable & Sendable>(
             _ route: Route, _ values: String..., query: [URLQueryItem] = []
         )
@@ -452,4 +445,18 @@ public enum AttendeeFailure {
 
     /// The HTTP status of a refused call.
     public static func status(_ error: any Error) -> Int? { (error as? APIError)?.status }
+}
+
+extension APIClient {
+    /// The Attendee server as both live clients reach it: its JSON coding, and the bearer token from `tokens`.
+    static func attendee(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> APIClient {
+        APIClient(
+            baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
+            encoder: AttendeeCoding.encoder(),
+            tokenProvider: TokenProvider(
+                // NB: no token is not an error here: browsing the programme needs no account, and the server
+                // answers 401 where one is needed (which then ends in `signedOut`).
+                credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
+                refresh: { throw APIError.signedOut }))
+    }
 }

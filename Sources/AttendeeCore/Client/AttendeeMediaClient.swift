@@ -61,12 +61,7 @@ public struct AttendeeMediaClient: Sendable {
 extension AttendeeMediaClient {
     /// The real server, through `APIClient` (error reporting, bearer token from `tokens`; uploads are not retried).
     public static func live(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> AttendeeMediaClient {
-        let api = APIClient(
-            baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
-            encoder: AttendeeCoding.encoder(),
-            tokenProvider: TokenProvider(
-                credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
-                refresh: { throw APIError.signedOut }))
+        let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens)
         @Sendable func upload(_ route: Route, _ eventID: String, query: [URLQueryItem], _ data: Data) async throws
             -> MediaFile
         {
