@@ -8,6 +8,27 @@ public protocol AccountItemRecord: Sendable, Hashable, Codable {
     var lastModifiedDate: Date? { get set }
 }
 
+/// The wire names of the fields every item has; each kind adds its own keys beside them.
+private enum SharedItemKeys: String, CodingKey { case id, name, lastModifiedDate }
+
+extension AccountItemRecord {
+    /// Reads the fields every item has, leniently: absent, `null` or mistyped becomes `nil`.
+    mutating func decodeSharedFields(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: SharedItemKeys.self)
+        id = c.lenientString(.id)
+        name = c.lenientString(.name)
+        lastModifiedDate = c.lenientDate(.lastModifiedDate)
+    }
+
+    /// Writes the fields every item has, `null` for absent ones.
+    func encodeSharedFields(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SharedItemKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
+    }
+}
+
 /// A note on an account (Salesforce object `Note`).
 public struct Note: AccountItemRecord {
     /// The Salesforce id; `nil` until the server created the record.
@@ -27,22 +48,19 @@ public struct Note: AccountItemRecord {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey { case id, name, lastModifiedDate, text }
+    enum CodingKeys: String, CodingKey { case text }
 
     /// Decodes leniently.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: c.lenientString(.id), name: c.lenientString(.name), lastModifiedDate: c.lenientDate(.lastModifiedDate),
-            text: c.lenientString(.text))
+        self.init()
+        try decodeSharedFields(from: decoder)
+        text = try decoder.container(keyedBy: CodingKeys.self).lenientString(.text)
     }
 
     /// Encodes the wire fields, `null` for absent ones.
     public func encode(to encoder: any Encoder) throws {
+        try encodeSharedFields(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
         try c.encode(text, forKey: .text)
     }
 }
@@ -78,23 +96,22 @@ public struct Attachment: AccountItemRecord {
     /// Whether the attachment is an image, so the edit form shows it.
     public var isImage: Bool { contentType?.lowercased().hasPrefix("image/") ?? false }
 
-    enum CodingKeys: String, CodingKey { case id, name, lastModifiedDate, description, contentType, bodyLength }
+    enum CodingKeys: String, CodingKey { case description, contentType, bodyLength }
 
     /// Decodes leniently.
     public init(from decoder: any Decoder) throws {
+        self.init()
+        try decodeSharedFields(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: c.lenientString(.id), name: c.lenientString(.name), lastModifiedDate: c.lenientDate(.lastModifiedDate),
-            description: c.lenientString(.description), contentType: c.lenientString(.contentType),
-            bodyLength: c.lenientInt(.bodyLength))
+        description = c.lenientString(.description)
+        contentType = c.lenientString(.contentType)
+        bodyLength = c.lenientInt(.bodyLength)
     }
 
     /// Encodes the wire fields, `null` for absent ones.
     public func encode(to encoder: any Encoder) throws {
+        try encodeSharedFields(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
         try c.encode(description, forKey: .description)
         try c.encode(contentType, forKey: .contentType)
         try c.encode(bodyLength, forKey: .bodyLength)
@@ -120,22 +137,19 @@ public struct GoogleDoc: AccountItemRecord {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey { case id, name, lastModifiedDate, url }
+    enum CodingKeys: String, CodingKey { case url }
 
     /// Decodes leniently.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: c.lenientString(.id), name: c.lenientString(.name), lastModifiedDate: c.lenientDate(.lastModifiedDate),
-            url: c.lenientString(.url))
+        self.init()
+        try decodeSharedFields(from: decoder)
+        url = try decoder.container(keyedBy: CodingKeys.self).lenientString(.url)
     }
 
     /// Encodes the wire fields, `null` for absent ones.
     public func encode(to encoder: any Encoder) throws {
+        try encodeSharedFields(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(lastModifiedDate.map(SalesforceDate.format), forKey: .lastModifiedDate)
         try c.encode(url, forKey: .url)
     }
 }
