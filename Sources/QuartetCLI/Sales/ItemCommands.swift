@@ -23,7 +23,7 @@ enum ItemCommands {
                         let edit = PendingEdit.adding(note, to: account)
                         var created = note
                         let code = try await session.write(edit) {
-                            created = try await session.client.createNote(
+                            created = try await session.client.create(
                                 note, accountID: account, idempotencyKey: edit.id.uuidString)
                         }
                         try report(created.id, session: session, json: ["id": created.id, "name": name])
@@ -40,7 +40,7 @@ enum ItemCommands {
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse),
                             text: context.arguments.value("body") ?? current["Body"]?.text)
                         let edit = PendingEdit.saving(note, id: id)
-                        let code = try await session.write(edit) { try await session.client.updateNote(note) }
+                        let code = try await session.write(edit) { try await session.client.save(note) }
                         try report(id, session: session, json: ["id": id, "name": note.name])
                         return code
                     }),
@@ -98,7 +98,7 @@ enum ItemCommands {
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse))
                         let edit = PendingEdit.renaming(attachment, id: id)
                         let code = try await session.write(edit) {
-                            try await session.client.renameAttachment(attachment)
+                            try await session.client.save(attachment)
                         }
                         try report(id, session: session, json: ["id": id, "name": attachment.name])
                         return code
@@ -136,7 +136,7 @@ enum ItemCommands {
                         let edit = PendingEdit.adding(doc, to: account)
                         var created = doc
                         let code = try await session.write(edit) {
-                            created = try await session.client.createDoc(
+                            created = try await session.client.create(
                                 doc, accountID: account, idempotencyKey: edit.id.uuidString)
                         }
                         try report(created.id, session: session, json: ["id": created.id, "name": docName])
@@ -154,7 +154,7 @@ enum ItemCommands {
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse),
                             url: context.arguments.value("url") ?? current["Url"]?.text)
                         let edit = PendingEdit.saving(doc, id: id)
-                        let code = try await session.write(edit) { try await session.client.updateDoc(doc) }
+                        let code = try await session.write(edit) { try await session.client.save(doc) }
                         try report(id, session: session, json: ["id": id, "name": doc.name])
                         return code
                     }),

@@ -107,36 +107,41 @@ extension SalesforceClient {
             operation: operation)
     }
 
-    // MARK: - Notes
+    // MARK: - Notes, attachments and Google Docs
 
-    /// Creates a note on the account and returns it with its new id attached.
-    public func createNote(_ note: Note, accountID: String, idempotencyKey: String? = nil) async throws -> Note {
-        let id = try await create(
-            "Note", fields: ItemMapping.noteInsert(note, accountID: accountID), idempotencyKey: idempotencyKey,
-            operation: SalesText.Operation.addNote(note.name ?? ""))
-        var created = note
-        created.id = id
+    /// Creates a note or a Google Doc on the account and returns it with its new id attached.
+    public func create<Item: WrittenAccountItem>(_ item: Item, accountID: String, idempotencyKey: String? = nil)
+        async throws -> Item
+    {
+        var created = item
+        created.id = try await create(
+            Item.objectName, fields: item.insertFields(accountID: accountID), idempotencyKey: idempotencyKey,
+            operation: Item.addOperation(item.name ?? ""))
         return created
     }
 
-    /// Updates a note's title and body; returns it with the server's new `LastModifiedDate`.
+    /// Saves an item's editable fields (a note's title and body, a Google Doc's name and URL, an attachment's name)
+    /// after the conflict check; returns it with the server's new `LastModifiedDate`.
     @discardableResult
-    public func updateNote(_ note: Note) async throws -> Note {
-        let operation = SalesText.Operation.saveNote(note.name ?? "")
-        let id = try requireID(note.id, operation: operation)
-        var saved = note
+    public func save<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
+        let operation = Item.saveOperation(item.name ?? "")
+        let id = try requireID(item.id, operation: operation)
+        var saved = item
         saved.lastModifiedDate = try await update(
-            "Note", id: id, fields: ItemMapping.noteUpdate(note, id: id), expectedLastModified: note.lastModifiedDate,
+            Item.objectName, id: id, fields: item.updateFields(id: id), expectedLastModified: item.lastModifiedDate,
             operation: operation)
         return saved
     }
 
-    /// Deletes a note.
-    public func deleteNote(id: String) async throws {
-        try await delete("Note", id: id, operation: SalesText.Operation.delete("Note", id))
+    /// Deletes the item `id` of a kind: `delete(Note.self, id: "002…")`.
+    public func delete<Item: AccountItemRecord>(_ kind: Item.Type, id: String) async throws {
+        try await delete(Item.objectName, id: id, operation: SalesText.Operation.delete(Item.objectName, id))
     }
 
-    // MARK: - Attachments
+    /// The item `id` of a kind as the server has it now (where an edit starts from).
+    public func record<Item: AccountItemRecord>(_ kind: Item.Type, id: String) async throws -> Item {
+        Item(id: id, fields: try await record(Item.objectName, id: id))
+    }
 
     /// Uploads a file (≤ 25 MB) as a base64 JSON body and returns the attachment with its id.
     ///
@@ -152,28 +157,11 @@ extension SalesforceClient {
                     reason: SalesText.Reason.fileTooLarge(megabytes: data.count / 1_048_576)), operation: operation)
         }
         let id = try await create(
-            "Attachment",
+            Attachment.objectName,
             fields: ItemMapping.attachmentInsert(
                 name: name, body: data, contentType: contentType, accountID: accountID),
             idempotencyKey: idempotencyKey, operation: operation)
         return Attachment(id: id, name: name, contentType: contentType, bodyLength: data.count)
-    }
-
-    /// Renames an attachment (its only editable field); returns it with the server's new `LastModifiedDate`.
-    @discardableResult
-    public func renameAttachment(_ attachment: Attachment) async throws -> Attachment {
-        let operation = SalesText.Operation.renameAttachment(attachment.name ?? "")
-        let id = try requireID(attachment.id, operation: operation)
-        var saved = attachment
-        saved.lastModifiedDate = try await update(
-            "Attachment", id: id, fields: ItemMapping.attachmentUpdate(attachment, id: id),
-            expectedLastModified: attachment.lastModifiedDate, operation: operation)
-        return saved
-    }
-
-    /// Deletes an attachment.
-    public func deleteAttachment(id: String) async throws {
-        try await delete("Attachment", id: id, operation: SalesText.Operation.delete("Attachment", id))
     }
 
     /// Downloads an attachment's body: raw bytes, or base64 text when the server sends that.
@@ -186,37 +174,6 @@ extension SalesforceClient {
                 body: data, contentTypeHeader: response.value(forHTTPHeaderField: "Content-Type"),
                 fallbackType: contentType)
         }
-    }
-
-    // MARK: - Google Docs
-
-    /// Links a Google Doc to the account and returns it with its id.
-    public func createDoc(_ doc: GoogleDoc, accountID: String, idempotencyKey: String? = nil) async throws
-        -> GoogleDoc
-    {
-        let id = try await create(
-            "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: accountID), idempotencyKey: idempotencyKey,
-            operation: SalesText.Operation.addDoc(doc.name ?? ""))
-        var created = doc
-        created.id = id
-        return created
-    }
-
-    /// Updates a Google Doc's name and URL; returns it with the server's new `LastModifiedDate`.
-    @discardableResult
-    public func updateDoc(_ doc: GoogleDoc) async throws -> GoogleDoc {
-        let operation = SalesText.Operation.saveDoc(doc.name ?? "")
-        let id = try requireID(doc.id, operation: operation)
-        var saved = doc
-        saved.lastModifiedDate = try await update(
-            "GoogleDoc", id: id, fields: ItemMapping.docUpdate(doc, id: id), expectedLastModified: doc.lastModifiedDate,
-            operation: operation)
-        return saved
-    }
-
-    /// Deletes a Google Doc link.
-    public func deleteDoc(id: String) async throws {
-        try await delete("GoogleDoc", id: id, operation: SalesText.Operation.delete("GoogleDoc", id))
     }
 
     // MARK: - Know · Say · Show

@@ -34,6 +34,20 @@ public enum FieldValue: Sendable, Hashable, Codable {
     }
 }
 
+extension FieldValue {
+    /// The text of a string field, or `nil`.
+    var text: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// A whole number, or `nil`.
+    var integer: Int? {
+        guard case .number(let value) = self, value.rounded() == value, abs(value) < 9e15 else { return nil }
+        return Int(value)
+    }
+}
+
 /// The fields of one sObject write, by Salesforce field name.
 public typealias SObjectFields = [String: FieldValue]
 

@@ -42,3 +42,59 @@ public enum ItemMapping {
         ["Id": .string(id), "Name": doc.name.fieldValue, "Url": doc.url.fieldValue]
     }
 }
+
+// MARK: - Each kind's wire names
+
+extension Note {
+    /// A `Note` record: `Title` → name, `Body` → text.
+    public init(id: String, fields: SObjectFields) {
+        self.init(
+            id: id, name: fields["Title"]?.text, lastModifiedDate: fields.lastModifiedDate, text: fields["Body"]?.text)
+    }
+
+    /// ``ItemMapping/noteInsert(_:accountID:)``.
+    public func insertFields(accountID: String) -> SObjectFields { ItemMapping.noteInsert(self, accountID: accountID) }
+    /// ``ItemMapping/noteUpdate(_:id:)``.
+    public func updateFields(id: String) -> SObjectFields { ItemMapping.noteUpdate(self, id: id) }
+    /// `add the note Visit`.
+    public static func addOperation(_ name: String) -> String { SalesText.Operation.addNote(name) }
+    /// `save the note Visit`.
+    public static func saveOperation(_ name: String) -> String { SalesText.Operation.saveNote(name) }
+}
+
+extension Attachment {
+    /// An `Attachment` record: `Name`, `Description`, `ContentType`, `BodyLength`.
+    public init(id: String, fields: SObjectFields) {
+        self.init(
+            id: id, name: fields["Name"]?.text, lastModifiedDate: fields.lastModifiedDate,
+            description: fields["Description"]?.text, contentType: fields["ContentType"]?.text,
+            bodyLength: fields["BodyLength"]?.integer)
+    }
+
+    /// ``ItemMapping/attachmentUpdate(_:id:)``: a rename.
+    public func updateFields(id: String) -> SObjectFields { ItemMapping.attachmentUpdate(self, id: id) }
+    /// `rename the attachment report.pdf`: a name is all an attachment's save changes.
+    public static func saveOperation(_ name: String) -> String { SalesText.Operation.renameAttachment(name) }
+}
+
+extension GoogleDoc {
+    /// A `GoogleDoc` record: `Name`, `Url`.
+    public init(id: String, fields: SObjectFields) {
+        self.init(
+            id: id, name: fields["Name"]?.text, lastModifiedDate: fields.lastModifiedDate, url: fields["Url"]?.text)
+    }
+
+    /// ``ItemMapping/docInsert(_:accountID:)``.
+    public func insertFields(accountID: String) -> SObjectFields { ItemMapping.docInsert(self, accountID: accountID) }
+    /// ``ItemMapping/docUpdate(_:id:)``.
+    public func updateFields(id: String) -> SObjectFields { ItemMapping.docUpdate(self, id: id) }
+    /// `add the Google Doc Plan`.
+    public static func addOperation(_ name: String) -> String { SalesText.Operation.addDoc(name) }
+    /// `save the Google Doc Plan`.
+    public static func saveOperation(_ name: String) -> String { SalesText.Operation.saveDoc(name) }
+}
+
+extension SObjectFields {
+    /// The record's `LastModifiedDate`, or `nil`.
+    fileprivate var lastModifiedDate: Date? { self["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse) }
+}

@@ -1,11 +1,30 @@
 import Foundation
 
-/// What a note, an attachment and a Google Doc have in common: the fields of one row in the merged list.
+/// What a note, an attachment and a Google Doc have in common: the fields of one row in the merged list, and how
+/// the kind is stored and saved in Salesforce.
 public protocol AccountItemRecord: Sendable, Hashable, Codable {
+    /// The Salesforce object the kind is stored as (`Note`, `Attachment`, `GoogleDoc`).
+    static var objectName: String { get }
+
     /// The Salesforce id; `nil` for a record not yet created on the server.
     var id: String? { get set }
     var name: String? { get set }
     var lastModifiedDate: Date? { get set }
+
+    /// The item `id` as its record's fields, by Salesforce name, describe it (where an edit starts from).
+    init(id: String, fields: SObjectFields)
+    /// The sObject body that saves the item's editable fields (see ``ItemMapping``).
+    func updateFields(id: String) -> SObjectFields
+    /// Saving an item named `name`, as a failure or the outbox says it (`save the note Visit`).
+    static func saveOperation(_ name: String) -> String
+}
+
+/// A note or a Google Doc: an item created from its own fields (an attachment is uploaded instead).
+public protocol WrittenAccountItem: AccountItemRecord {
+    /// The sObject body that creates the item on the account `accountID` (see ``ItemMapping``).
+    func insertFields(accountID: String) -> SObjectFields
+    /// Adding an item named `name`, as a failure or the outbox says it (`add the note Visit`).
+    static func addOperation(_ name: String) -> String
 }
 
 /// The wire names of the fields every item has; each kind adds its own keys beside them.
@@ -30,7 +49,10 @@ extension AccountItemRecord {
 }
 
 /// A note on an account (Salesforce object `Note`).
-public struct Note: AccountItemRecord {
+public struct Note: WrittenAccountItem {
+    /// `Note`.
+    public static let objectName = "Note"
+
     /// The Salesforce id; `nil` until the server created the record.
     public var id: String?
     /// The name shown as the row's primary text.
@@ -67,6 +89,9 @@ public struct Note: AccountItemRecord {
 
 /// A file attached to an account (Salesforce object `Attachment`).
 public struct Attachment: AccountItemRecord {
+    /// `Attachment`.
+    public static let objectName = "Attachment"
+
     /// The Salesforce id; `nil` until the server created the record.
     public var id: String?
     /// The name shown as the row's primary text.
@@ -119,7 +144,10 @@ public struct Attachment: AccountItemRecord {
 }
 
 /// A link to a Google Doc (Salesforce object `GoogleDoc`).
-public struct GoogleDoc: AccountItemRecord {
+public struct GoogleDoc: WrittenAccountItem {
+    /// `GoogleDoc`.
+    public static let objectName = "GoogleDoc"
+
     /// The Salesforce id; `nil` until the server created the record.
     public var id: String?
     /// The name shown as the row's primary text.
@@ -177,13 +205,7 @@ public enum AccountItem: Sendable, Hashable {
     public var lastModifiedDate: Date? { record.lastModifiedDate }
 
     /// The Salesforce object this entry is stored as.
-    public var objectName: String {
-        switch self {
-        case .note: "Note"
-        case .attachment: "Attachment"
-        case .doc: "GoogleDoc"
-        }
-    }
+    public var objectName: String { type(of: record).objectName }
 }
 
 /// An account with its notes, attachments and Google Docs: the answer of `Account/RetrieveAccount/{id}`.

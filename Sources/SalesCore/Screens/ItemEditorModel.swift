@@ -147,12 +147,12 @@ public final class ItemEditorModel {
             case (.note, .note(var note)?):
                 note.name = name
                 note.text = text
-                saved = .note(try await client.updateNote(note))
+                saved = .note(try await client.save(note))
             case (.note, _):
-                saved = .note(try await client.createNote(Note(name: name, text: text), accountID: accountID))
+                saved = .note(try await client.create(Note(name: name, text: text), accountID: accountID))
             case (.attachment, .attachment(var attachment)?):
                 attachment.name = name
-                saved = .attachment(try await client.renameAttachment(attachment))
+                saved = .attachment(try await client.save(attachment))
             case (.attachment, _):
                 guard let picked else { return }
                 saved = .attachment(
@@ -161,9 +161,9 @@ public final class ItemEditorModel {
             case (.doc, .doc(var doc)?):
                 doc.name = name
                 doc.url = url
-                saved = .doc(try await client.updateDoc(doc))
+                saved = .doc(try await client.save(doc))
             case (.doc, _):
-                saved = .doc(try await client.createDoc(GoogleDoc(name: name, url: url), accountID: accountID))
+                saved = .doc(try await client.create(GoogleDoc(name: name, url: url), accountID: accountID))
             }
             errorMessage = nil
         } catch let error as SalesforceError {

@@ -44,7 +44,7 @@ import Testing
         try await client.saveAccount(account)
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.cleanRatingStateAvg == 69.5)
 
-        await #expect(throws: SalesforceError.self) { try await client.deleteNote(id: "002Q000000Demo9IAB") }
+        await #expect(throws: SalesforceError.self) { try await client.delete(Note.self, id: "002Q000000Demo9IAB") }
         #expect(
             messages.all == [
                 "Could not delete the note 002Q000000Demo9IAB: The requested resource does not exist (NOT_FOUND)."

@@ -118,7 +118,7 @@ final class LockedFlag: @unchecked Sendable {
             _ = try await client.retrieveAccount(id: "001Q000000Demo9IAB")
         }
         await #expect(throws: SalesforceError.self) {
-            try await client.deleteNote(id: "not-an-id")
+            try await client.delete(Note.self, id: "not-an-id")
         }
         #expect(
             messages.all == [

@@ -39,7 +39,7 @@ import Testing
         #expect(created.first?.hasPrefix(attachment.id ?? "-") == true)
 
         attachment.name = "b.jpg"
-        try await client.renameAttachment(attachment)
+        try await client.save(attachment)
         #expect(try await client.downloadAttachment(id: attachment.id ?? "").data == bytes)
         #expect(files(store.bodies).stored.subtracting(seeded) == created)
 

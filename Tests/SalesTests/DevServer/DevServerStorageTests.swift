@@ -46,9 +46,9 @@ import Testing
     @Test func theInMemoryStoreBehavesTheSame() async throws {
         let harness = try await DevServerHarness.make(store: try .inMemory())
         let client = try await harness.client()
-        let note = try await client.createNote(.init(name: "Memory", text: "x"), accountID: DevServerHarness.hospitalID)
+        let note = try await client.create(Note(name: "Memory", text: "x"), accountID: DevServerHarness.hospitalID)
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.contains { $0.id == note.id })
-        try await client.deleteNote(id: note.id ?? "")
+        try await client.delete(Note.self, id: note.id ?? "")
         #expect(try await !client.retrieveAccount(id: DevServerHarness.hospitalID).notes.contains { $0.id == note.id })
     }
 
@@ -60,12 +60,12 @@ import Testing
         var attachment = try await client.createAttachment(
             name: "a.jpg", data: bytes, contentType: "image/jpeg", accountID: DevServerHarness.hospitalID)
         attachment.name = "b.jpg"
-        try await client.renameAttachment(attachment)
+        try await client.save(attachment)
         let downloaded = try await client.downloadAttachment(id: attachment.id ?? "")
         #expect(downloaded == DownloadedFile(data: bytes, contentType: "image/jpeg"))
         let listed = try await client.retrieveAccount(id: DevServerHarness.hospitalID).attachments
         #expect(listed.first { $0.id == attachment.id }?.bodyLength == bytes.count)
-        try await client.deleteAttachment(id: attachment.id ?? "")
+        try await client.delete(Attachment.self, id: attachment.id ?? "")
         await #expect(throws: SalesforceError.self) { _ = try await client.downloadAttachment(id: attachment.id ?? "") }
     }
 

@@ -101,19 +101,38 @@ import Testing
                 == ["Id": .string("098"), "Name": .string("Plan"), "Url": .string("https://docs.google.com/d/1")])
     }
 
+    @Test func aRecordReadBackIsTheItemAnEditStartsFrom() {
+        let date = "2015-01-15T15:24:02.000Z"
+        let note = Note(
+            id: "002",
+            fields: ["Title": .string("Visit"), "Body": .string("Went well"), "LastModifiedDate": .string(date)])
+        #expect(
+            note == Note(id: "002", name: "Visit", lastModifiedDate: SalesforceDate.parse(date), text: "Went well"))
+        let attachment = Attachment(
+            id: "00P",
+            fields: [
+                "Name": .string("a.pdf"), "Description": .null, "ContentType": .string("application/pdf"),
+                "BodyLength": .number(309), "LastModifiedDate": .number(1),
+            ])
+        #expect(attachment == Attachment(id: "00P", name: "a.pdf", contentType: "application/pdf", bodyLength: 309))
+        let doc = GoogleDoc(
+            id: "098", fields: ["Name": .string("Plan"), "Url": .string("https://docs.google.com/d/1")])
+        #expect(doc == GoogleDoc(id: "098", name: "Plan", url: "https://docs.google.com/d/1"))
+    }
+
     /// Through the client and the dev server: exactly what reaches the wire, and the returned id usable at once.
     @Test func notesOnTheWireAndTheNewIdIsUsableAtOnce() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        let created = try await client.createNote(
+        let created = try await client.create(
             Note(name: "Visit", text: "Went well"), accountID: DevServerHarness.hospitalID)
         let id = try #require(created.id)
         #expect(id.hasPrefix("002") && id.count == 18)
 
         var edited = created
         edited.text = "Went very well"
-        try await client.updateNote(edited)
-        try await client.deleteNote(id: id)
+        try await client.save(edited)
+        try await client.delete(Note.self, id: id)
 
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Note")
         #expect(inserts.map { Set($0.keys) } == [["ParentId", "Title", "Body"]])
@@ -134,7 +153,7 @@ import Testing
         let id = try #require(attachment.id)
         #expect(id.hasPrefix("00P"))
         attachment.name = "quote (signed).pdf"
-        try await client.renameAttachment(attachment)
+        try await client.save(attachment)
 
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
         #expect(inserts.map { Set($0.keys) } == [["ParentId", "Name", "Body", "ContentType"]])
@@ -150,21 +169,21 @@ import Testing
         #expect(listed.first { $0.id == id }?.name == "quote (signed).pdf")
         #expect(listed.first { $0.id == id }?.bodyLength == bytes.count)
 
-        try await client.deleteAttachment(id: id)
+        try await client.delete(Attachment.self, id: id)
         #expect(harness.wire.count("DELETE", pathSuffix: "/Attachment/\(id)") == 1)
     }
 
     @Test func googleDocsOnTheWire() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        var doc = try await client.createDoc(
+        var doc = try await client.create(
             GoogleDoc(name: "Plan", url: "https://docs.google.com/document/d/1/edit"),
             accountID: DevServerHarness.nonHospitalID)
         let id = try #require(doc.id)
         #expect(id.hasPrefix("098"))
         doc.url = "https://docs.google.com/document/d/2/edit"
-        try await client.updateDoc(doc)
-        try await client.deleteDoc(id: id)
+        try await client.save(doc)
+        try await client.delete(GoogleDoc.self, id: id)
         #expect(
             harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").map { Set($0.keys) } == [
                 ["ParentId", "Name", "Url"]

@@ -112,11 +112,11 @@ import Testing
         var theirs = note
         theirs.text = "theirs"
         theirs.lastModifiedDate = nil
-        try await client.updateNote(theirs)
+        try await client.save(theirs)
 
         note.text = "ours"
         do {
-            try await client.updateNote(note)
+            try await client.save(note)
             Issue.record("should be a conflict")
         } catch let error as SalesforceError {
             guard case .conflict(_, let object, let id, _) = error else {
