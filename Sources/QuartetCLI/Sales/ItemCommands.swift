@@ -96,7 +96,7 @@ enum ItemCommands {
                         let attachment = Attachment(
                             id: id, name: context.arguments.positionals[1],
                             lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse))
-                        let edit = PendingEdit.renaming(attachment, id: id)
+                        let edit = PendingEdit.saving(attachment, id: id)
                         let code = try await session.write(edit) {
                             try await session.client.save(attachment)
                         }

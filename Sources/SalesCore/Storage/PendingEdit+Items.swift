@@ -1,45 +1,21 @@
 import Foundation
 
 extension PendingEdit {
-    /// Adding `note` to an account: the insert fields (`ParentId`, `Title`, `Body`) and what to tell the person.
-    public static func adding(_ note: Note, to accountID: String) -> PendingEdit {
+    /// Adding a note or a Google Doc to an account: the insert fields and what to tell the person.
+    public static func adding<Item: WrittenAccountItem>(_ item: Item, to accountID: String) -> PendingEdit {
         PendingEdit(
-            change: .create(object: "Note", fields: ItemMapping.noteInsert(note, accountID: accountID)),
-            summary: SalesText.Operation.addNote(note.name ?? ""))
+            change: .create(object: Item.objectName, fields: item.insertFields(accountID: accountID)),
+            summary: Item.addOperation(item.name ?? ""))
     }
 
-    /// Saving an existing note, checked against the version it was based on.
-    public static func saving(_ note: Note, id: String) -> PendingEdit {
+    /// Saving an existing item's editable fields (an attachment's only one is its name), checked against the
+    /// version it was based on.
+    public static func saving<Item: AccountItemRecord>(_ item: Item, id: String) -> PendingEdit {
         PendingEdit(
             change: .update(
-                object: "Note", id: id, fields: ItemMapping.noteUpdate(note, id: id),
-                expectedLastModified: note.lastModifiedDate),
-            summary: SalesText.Operation.saveNote(note.name ?? id))
-    }
-
-    /// Linking `doc` to an account.
-    public static func adding(_ doc: GoogleDoc, to accountID: String) -> PendingEdit {
-        PendingEdit(
-            change: .create(object: "GoogleDoc", fields: ItemMapping.docInsert(doc, accountID: accountID)),
-            summary: SalesText.Operation.addDoc(doc.name ?? ""))
-    }
-
-    /// Saving an existing Google Doc link, checked against the version it was based on.
-    public static func saving(_ doc: GoogleDoc, id: String) -> PendingEdit {
-        PendingEdit(
-            change: .update(
-                object: "GoogleDoc", id: id, fields: ItemMapping.docUpdate(doc, id: id),
-                expectedLastModified: doc.lastModifiedDate),
-            summary: SalesText.Operation.saveDoc(doc.name ?? id))
-    }
-
-    /// Renaming an attachment (its only editable field), checked against the version it was based on.
-    public static func renaming(_ attachment: Attachment, id: String) -> PendingEdit {
-        PendingEdit(
-            change: .update(
-                object: "Attachment", id: id, fields: ItemMapping.attachmentUpdate(attachment, id: id),
-                expectedLastModified: attachment.lastModifiedDate),
-            summary: SalesText.Operation.renameAttachment(attachment.name ?? id))
+                object: Item.objectName, id: id, fields: item.updateFields(id: id),
+                expectedLastModified: item.lastModifiedDate),
+            summary: Item.saveOperation(item.name ?? id))
     }
 
     /// Saving an account's edited fields through `accountToUpdateParams`, checked against `basedOn`.

@@ -38,7 +38,7 @@ import Testing
 
     @Test func renamingAnAttachmentSendsOnlyItsName() {
         let attachment = Attachment(id: "00PR0000000uHZGMA2", name: "Contract v2.pdf", lastModifiedDate: Self.seen)
-        let edit = PendingEdit.renaming(attachment, id: "00PR0000000uHZGMA2")
+        let edit = PendingEdit.saving(attachment, id: "00PR0000000uHZGMA2")
         guard case .update(let object, _, let fields, let expected) = edit.change else {
             Issue.record("expected an update, got \(edit.change)")
             return
