@@ -11,40 +11,20 @@ enum ItemCommands {
         return CommandSpec(
             "note", summary: "add, edit or delete a note",
             subcommands: [
-                CommandSpec(
-                    "add", summary: "add a note to an account", arguments: ["ACCOUNT"], options: [title, body, json],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
-                        let account = context.arguments.positionals[0]
-                        guard let name = context.arguments.value("title") else {
-                            throw UsageError(SalesCommandText.noteNeedsTitle)
-                        }
-                        let note = Note(name: name, text: context.arguments.value("body") ?? "")
-                        let edit = PendingEdit.adding(note, to: account)
-                        var created = note
-                        let code = try await session.write(edit) {
-                            created = try await session.client.create(
-                                note, accountID: account, idempotencyKey: edit.id.uuidString)
-                        }
-                        try report(created.id, session: session, json: ["id": created.id, "name": name])
-                        return code
-                    }),
-                CommandSpec(
-                    "edit", summary: "change a note's title or text", arguments: ["ID"], options: [title, body, json],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
-                        let id = context.arguments.positionals[0]
-                        let current = try await session.client.record("Note", id: id)
-                        let note = Note(
-                            id: id, name: context.arguments.value("title") ?? current["Title"]?.text,
-                            lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse),
-                            text: context.arguments.value("body") ?? current["Body"]?.text)
-                        let edit = PendingEdit.saving(note, id: id)
-                        let code = try await session.write(edit) { try await session.client.save(note) }
-                        try report(id, session: session, json: ["id": id, "name": note.name])
-                        return code
-                    }),
-                delete("Note", label: "note", dependencies),
+                add(
+                    Note.self, summary: "add a note to an account", options: [title, body, json], dependencies
+                ) { arguments in
+                    guard let name = arguments.value("title") else { throw UsageError(SalesCommandText.noteNeedsTitle) }
+                    return Note(name: name, text: arguments.value("body") ?? "")
+                },
+                edit(
+                    Note.self, "edit", summary: "change a note's title or text", options: [title, body, json],
+                    dependencies
+                ) { note, arguments in
+                    note.name = arguments.value("title") ?? note.name
+                    note.text = arguments.value("body") ?? note.text
+                },
+                delete(Note.self, label: "note", dependencies),
             ])
     }
 
@@ -86,24 +66,13 @@ enum ItemCommands {
                             json: ["id": created.id, "name": name, "bodyLength": String(data.count)])
                         return 0
                     }),
-                CommandSpec(
-                    "rename", summary: "rename an attachment (its only editable field)", arguments: ["ID", "NAME"],
-                    options: [json],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
-                        let id = context.arguments.positionals[0]
-                        let current = try await session.client.record("Attachment", id: id)
-                        let attachment = Attachment(
-                            id: id, name: context.arguments.positionals[1],
-                            lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse))
-                        let edit = PendingEdit.saving(attachment, id: id)
-                        let code = try await session.write(edit) {
-                            try await session.client.save(attachment)
-                        }
-                        try report(id, session: session, json: ["id": id, "name": attachment.name])
-                        return code
-                    }),
-                delete("Attachment", label: "attachment", dependencies),
+                edit(
+                    Attachment.self, "rename", summary: "rename an attachment (its only editable field)",
+                    arguments: ["ID", "NAME"], options: [json], dependencies
+                ) { attachment, arguments in
+                    attachment.name = arguments.positionals[1]
+                },
+                delete(Attachment.self, label: "attachment", dependencies),
                 CommandSpec(
                     "download", summary: "save an attachment's body to a file (or standard output)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
@@ -124,56 +93,79 @@ enum ItemCommands {
         return CommandSpec(
             "doc", summary: "link, edit or unlink a Google Doc",
             subcommands: [
-                CommandSpec(
-                    "add", summary: "link a Google Doc to an account", arguments: ["ACCOUNT"],
-                    options: [name, url, json],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
-                        let account = context.arguments.positionals[0]
-                        guard let docName = context.arguments.value("name"), let link = context.arguments.value("url")
-                        else { throw UsageError(SalesCommandText.docNeedsNameAndURL) }
-                        let doc = GoogleDoc(name: docName, url: link)
-                        let edit = PendingEdit.adding(doc, to: account)
-                        var created = doc
-                        let code = try await session.write(edit) {
-                            created = try await session.client.create(
-                                doc, accountID: account, idempotencyKey: edit.id.uuidString)
-                        }
-                        try report(created.id, session: session, json: ["id": created.id, "name": docName])
-                        return code
-                    }),
-                CommandSpec(
-                    "edit", summary: "change a Google Doc's name or link", arguments: ["ID"],
-                    options: [name, url, json],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
-                        let id = context.arguments.positionals[0]
-                        let current = try await session.client.record("GoogleDoc", id: id)
-                        let doc = GoogleDoc(
-                            id: id, name: context.arguments.value("name") ?? current["Name"]?.text,
-                            lastModifiedDate: current["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse),
-                            url: context.arguments.value("url") ?? current["Url"]?.text)
-                        let edit = PendingEdit.saving(doc, id: id)
-                        let code = try await session.write(edit) { try await session.client.save(doc) }
-                        try report(id, session: session, json: ["id": id, "name": doc.name])
-                        return code
-                    }),
-                delete("GoogleDoc", label: "Google Doc", dependencies),
+                add(
+                    GoogleDoc.self, summary: "link a Google Doc to an account", options: [name, url, json], dependencies
+                ) { arguments in
+                    guard let name = arguments.value("name"), let url = arguments.value("url") else {
+                        throw UsageError(SalesCommandText.docNeedsNameAndURL)
+                    }
+                    return GoogleDoc(name: name, url: url)
+                },
+                edit(
+                    GoogleDoc.self, "edit", summary: "change a Google Doc's name or link", options: [name, url, json],
+                    dependencies
+                ) { doc, arguments in
+                    doc.name = arguments.value("name") ?? doc.name
+                    doc.url = arguments.value("url") ?? doc.url
+                },
+                delete(GoogleDoc.self, label: "Google Doc", dependencies),
             ])
     }
 
     // MARK: - Shared
 
-    static func delete(_ object: String, label: String, _ dependencies: SalesDependencies) -> CommandSpec {
+    /// `add ACCOUNT`: the note or Google Doc that `item` makes of the options, created (or queued when offline).
+    static func add<Item: WrittenAccountItem>(
+        _ kind: Item.Type, summary: String, options: [OptionSpec], _ dependencies: SalesDependencies,
+        item: @escaping @Sendable (ParsedArguments) throws -> Item
+    ) -> CommandSpec {
+        CommandSpec(
+            "add", summary: summary, arguments: ["ACCOUNT"], options: options,
+            body: { context in
+                let session = try await SalesSession(context, dependencies: dependencies)
+                let account = context.arguments.positionals[0]
+                let item = try item(context.arguments)
+                let edit = PendingEdit.adding(item, to: account)
+                var created = item
+                let code = try await session.write(edit) {
+                    created = try await session.client.create(
+                        item, accountID: account, idempotencyKey: edit.id.uuidString)
+                }
+                try report(created.id, session: session, json: ["id": created.id, "name": item.name])
+                return code
+            })
+    }
+
+    /// `edit ID` (or `rename ID NAME`): the item as the server has it, as `change` makes it from the options, saved
+    /// (or queued when offline).
+    static func edit<Item: AccountItemRecord>(
+        _ kind: Item.Type, _ name: String, summary: String, arguments: [String] = ["ID"], options: [OptionSpec],
+        _ dependencies: SalesDependencies, change: @escaping @Sendable (inout Item, ParsedArguments) -> Void
+    ) -> CommandSpec {
+        CommandSpec(
+            name, summary: summary, arguments: arguments, options: options,
+            body: { context in
+                let session = try await SalesSession(context, dependencies: dependencies)
+                let id = context.arguments.positionals[0]
+                var item = try await session.client.record(Item.self, id: id)
+                change(&item, context.arguments)
+                let edit = PendingEdit.saving(item, id: id)
+                let code = try await session.write(edit) { try await session.client.save(item) }
+                try report(id, session: session, json: ["id": id, "name": item.name])
+                return code
+            })
+    }
+
+    static func delete<Item: AccountItemRecord>(_ kind: Item.Type, label: String, _ dependencies: SalesDependencies)
+        -> CommandSpec
+    {
         CommandSpec(
             "delete", summary: "delete a \(label)", arguments: ["ID"],
             body: { context in
                 let session = try await SalesSession(context, dependencies: dependencies)
                 let id = context.arguments.positionals[0]
-                let edit = PendingEdit.deleting(object, id: id)
-                let code = try await session.write(edit) {
-                    try await session.client.delete(object, id: id, operation: edit.summary)
-                }
+                let edit = PendingEdit.deleting(Item.objectName, id: id)
+                let code = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
                 context.console.line(SalesCommandText.deleted(id))
                 return code
             })
@@ -205,13 +197,5 @@ enum ItemCommands {
         case "txt": "text/plain"
         default: "application/octet-stream"
         }
-    }
-}
-
-extension FieldValue {
-    /// The text of a string field, or `nil`.
-    var text: String? {
-        if case .string(let value) = self { return value }
-        return nil
     }
 }
