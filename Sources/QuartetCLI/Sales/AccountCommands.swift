@@ -8,8 +8,7 @@ enum AccountCommands {
             "account", summary: "show an account (with Health Care Info for hospitals)", arguments: ["ID"],
             options: [json],
             subcommands: [update(dependencies)],
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 let details = try await session.client.retrieveAccount(id: id)
                 await session.cache.save(details)
@@ -39,8 +38,7 @@ enum AccountCommands {
                 OptionSpec(
                     "locale", value: "LOCALE", help: "how numbers are written (en_US, de_DE …)", default: "en_US")
             ],
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 let locale = Locale(identifier: context.arguments.value("locale") ?? "en_US")
                 let given = fieldOptions.compactMap { field, name in context.arguments.value(name).map { (field, $0) } }
@@ -68,8 +66,7 @@ enum AccountCommands {
         CommandSpec(
             "items", summary: "the notes, attachments and Google Docs of an account, newest first",
             arguments: ["ACCOUNT"], options: [json],
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let details = try await session.client.retrieveAccount(id: context.arguments.positionals[0])
                 await session.cache.save(details)
                 let rows = details.items.map { ItemRow($0) }

@@ -11,16 +11,14 @@ enum ContentCommands {
                 CommandSpec(
                     "open", summary: "download a content document (by ContentDocumentId)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
+                    body: SalesSession.body(dependencies) { session, context in
                         let file = try await session.client.downloadContent(
                             contentDocumentID: context.arguments.positionals[0])
                         try ItemCommands.save(file, to: context.arguments.value("output"), console: context.console)
                         return 0
                     })
             ],
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let content = try await session.client.webContent(accountID: context.arguments.positionals[0])
                 let sections = KnowSayShowSection.sections(content, expanded: Set(KnowSayShowSection.Kind.allCases))
                 if session.json {

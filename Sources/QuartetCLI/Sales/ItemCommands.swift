@@ -40,8 +40,7 @@ enum ItemCommands {
                     options: [
                         OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,
                     ],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
+                    body: SalesSession.body(dependencies) { session, context in
                         let account = context.arguments.positionals[0]
                         let file = URL(fileURLWithPath: context.arguments.positionals[1])
                         let original: Data
@@ -76,8 +75,7 @@ enum ItemCommands {
                 CommandSpec(
                     "download", summary: "save an attachment's body to a file (or standard output)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
-                    body: { context in
-                        let session = try await SalesSession(context, dependencies: dependencies)
+                    body: SalesSession.body(dependencies) { session, context in
                         let file = try await session.client.downloadAttachment(id: context.arguments.positionals[0])
                         try save(file, to: context.arguments.value("output"), console: context.console)
                         return 0
@@ -121,8 +119,7 @@ enum ItemCommands {
     ) -> CommandSpec {
         CommandSpec(
             "add", summary: summary, arguments: ["ACCOUNT"], options: options,
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let account = context.arguments.positionals[0]
                 let item = try item(context.arguments)
                 let edit = PendingEdit.adding(item, to: account)
@@ -144,8 +141,7 @@ enum ItemCommands {
     ) -> CommandSpec {
         CommandSpec(
             name, summary: summary, arguments: arguments, options: options,
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 var item = try await session.client.record(Item.self, id: id)
                 change(&item, context.arguments)
@@ -161,8 +157,7 @@ enum ItemCommands {
     {
         CommandSpec(
             "delete", summary: "delete a \(label)", arguments: ["ID"],
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 let edit = PendingEdit.deleting(Item.objectName, id: id)
                 let code = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }

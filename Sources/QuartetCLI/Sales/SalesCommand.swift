@@ -48,8 +48,7 @@ public enum SalesCommand {
                     "password", value: "PASSWORD", help: "password (prefer the environment variable)",
                     environment: "QUARTET_SALES_PASSWORD"),
             ],
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 guard let password = context.arguments.value("password") else {
                     throw UsageError(SalesCommandText.signInNeedsPassword)
                 }
@@ -63,8 +62,7 @@ public enum SalesCommand {
     static func signOut(_ dependencies: SalesDependencies) -> CommandSpec {
         CommandSpec(
             "signout", summary: "revoke the session and wipe cached account data",
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 await session.client.signOut()
                 context.console.line(SalesCommandText.signedOut)
                 return 0
@@ -74,8 +72,7 @@ public enum SalesCommand {
     static func sync(_ dependencies: SalesDependencies) -> CommandSpec {
         CommandSpec(
             "sync", summary: "send the edits made while offline (each exactly once)",
-            body: { context in
-                let session = try await SalesSession(context, dependencies: dependencies)
+            body: SalesSession.body(dependencies) { session, context in
                 let report = try await session.outbox.flush(using: session.client)
                 context.console.line(SalesCommandText.sent(report.sent.count))
                 for conflict in report.conflicts {

@@ -92,6 +92,14 @@ struct SalesSession {
             })
     }
 
+    /// A command body that first opens the run's session, as every `quartet sales` command does, then runs `run`.
+    static func body(
+        _ dependencies: SalesDependencies,
+        _ run: @escaping @Sendable (SalesSession, CommandContext) async throws -> Int32
+    ) -> CommandSpec.Body {
+        { context in try await run(SalesSession(context, dependencies: dependencies), context) }
+    }
+
     /// Prints a value as pretty JSON.
     func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
