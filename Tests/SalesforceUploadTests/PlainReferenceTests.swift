@@ -95,7 +95,7 @@ import Testing
     @Test(arguments: [65_536, 1_000_003])
     func anAttachmentOfMegabytesReadsAlike(piece: Int) throws {
         // Several of the staged file's 1 MiB buffers, and pieces that split base64 groups and JSON escapes.
-        let payload = Data((0..<(2 << 20) + 7).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        let payload = Data((0..<(5 << 18) + 7).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
         let text = String(decoding: try JSONEncoder().encode(payload.base64EncodedString()), as: UTF8.self)
         let body = Data(#"{"Name":"scan.tiff","ParentId":"001Q000000Demo1IAB","Body":\#(text)}"#.utf8)
         let expected = try PlainSObjectUpload.read(body, binaryField: "Body")

@@ -89,25 +89,7 @@ enum OpenEventImporter {
         var sessions: [ProgrammeSession] = []
         var seen: Set<String> = []
         for (index, raw) in rawSessions.enumerated() {
-            guard let row = raw as? [String: Any] else {
-                skipped.append(
-                    .init(
-                        kind: "session", identifier: "#\(index + 1)", reason: Strings.text("import.reason.notAnObject"))
-                )
-                continue
-            }
-            guard let id = JSONField.string(row["id"]) else {
-                let label = JSONField.string(row["title"]) ?? "#\(index + 1)"
-                skipped.append(.init(kind: "session", identifier: label, reason: Strings.text("import.reason.noID")))
-                continue
-            }
-            guard seen.insert(id).inserted else {
-                skipped.append(
-                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.listedTwice")))
-                continue
-            }
-            guard let title = JSONField.string(row["title"]) else {
-                skipped.append(.init(kind: "session", identifier: id, reason: Strings.text("import.reason.noTitle")))
+            guard let (row, id, title) = SessionRow.head(raw, index: index, seen: &seen, skipped: &skipped) else {
                 continue
             }
             if let state = JSONField.string(row["state"])?.lowercased(), unscheduledStates.contains(state) {
@@ -120,18 +102,12 @@ enum OpenEventImporter {
                 skipped.append(.init(kind: "session", identifier: id, reason: Strings.text("import.reason.deleted")))
                 continue
             }
-            guard let start = JSONField.localDateTime(startValue(row), in: zone),
-                let end = JSONField.localDateTime(endValue(row), in: zone)
-            else {
-                skipped.append(
-                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.notScheduled")))
-                continue
-            }
-            guard end >= start else {
-                skipped.append(
-                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.endsBeforeStart")))
-                continue
-            }
+            guard
+                let (start, end) = SessionRow.times(
+                    JSONField.localDateTime(startValue(row), in: zone),
+                    JSONField.localDateTime(endValue(row), in: zone),
+                    id: id, skipped: &skipped)
+            else { continue }
             let room = resolve(
                 field(row, "microlocation", "microlocation-id", "room"), in: rooms, session: id, link: "room",
                 &skipped)

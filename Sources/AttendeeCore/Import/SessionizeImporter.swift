@@ -60,41 +60,11 @@ enum SessionizeImporter {
         var sessions: [ProgrammeSession] = []
         var seen: Set<String> = []
         for (index, raw) in (root["sessions"] as? [Any] ?? []).enumerated() {
-            guard let session = raw as? [String: Any] else {
-                skipped.append(
-                    .init(
-                        kind: "session", identifier: "#\(index + 1)", reason: Strings.text("import.reason.notAnObject"))
-                )
-                continue
-            }
-            guard let id = JSONField.string(session["id"]) else {
-                skipped.append(
-                    .init(
-                        kind: "session", identifier: JSONField.string(session["title"]) ?? "#\(index + 1)",
-                        reason: Strings.text("import.reason.noID")))
-                continue
-            }
-            guard seen.insert(id).inserted else {
-                skipped.append(
-                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.listedTwice")))
-                continue
-            }
-            guard let title = JSONField.string(session["title"]) else {
-                skipped.append(.init(kind: "session", identifier: id, reason: Strings.text("import.reason.noTitle")))
-                continue
-            }
-            guard let start = JSONField.localDateTime(session["startsAt"], in: zone),
-                let end = JSONField.localDateTime(session["endsAt"], in: zone)
-            else {
-                skipped.append(
-                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.notScheduled")))
-                continue
-            }
-            guard end >= start else {
-                skipped.append(
-                    .init(kind: "session", identifier: id, reason: Strings.text("import.reason.endsBeforeStart")))
-                continue
-            }
+            guard let (session, id, title) = SessionRow.head(raw, index: index, seen: &seen, skipped: &skipped),
+                let (start, end) = SessionRow.times(
+                    JSONField.localDateTime(session["startsAt"], in: zone),
+                    JSONField.localDateTime(session["endsAt"], in: zone), id: id, skipped: &skipped)
+            else { continue }
             let speakerIDs = (session["speakerIds"] as? [Any] ?? session["speakers"] as? [Any] ?? [])
                 .compactMap { JSONField.string($0) ?? JSONField.string(($0 as? [String: Any])?["id"]) }
             let missing = speakerIDs.filter { !known.contains($0) }

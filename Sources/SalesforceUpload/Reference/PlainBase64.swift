@@ -3,13 +3,12 @@
 package enum PlainBase64 {
     /// The bytes `text` stands for, or `nil` when it is not base64.
     package static func decode(_ text: [UInt8]) -> [UInt8]? {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var values: [UInt8] = []
         var padding = 0
         for byte in text {
-            if let value = alphabet.firstIndex(of: byte) {
+            if let value = sextets[Int(byte)] {
                 guard padding == 0 else { return nil }
-                values.append(UInt8(value))
+                values.append(value)
             } else if byte == UInt8(ascii: "=") {
                 padding += 1
             }
@@ -30,4 +29,12 @@ package enum PlainBase64 {
         }
         return output
     }
+
+    /// Each byte's six-bit value, or `nil` outside the alphabet.
+    private static let sextets: [UInt8?] = {
+        var table = [UInt8?](repeating: nil, count: 256)
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8
+        for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+        return table
+    }()
 }
