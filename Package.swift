@@ -220,7 +220,8 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking"], swiftSettings: swiftSettings),
+        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking", "TestSupport"],
+        swiftSettings: swiftSettings),
     .testTarget(
         name: "LocalStoreTests", dependencies: ["TestSupport", "LocalStore", "APIClient", "Locking"],
         swiftSettings: swiftSettings),

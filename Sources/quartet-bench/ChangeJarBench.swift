@@ -3,6 +3,7 @@ import Database
 import Foundation
 import HTTPServer
 import TokenVerifier
+import USGSReplay
 
 /// `quartet-bench changejar …`: the Change Jar figures of `make bench`.
 ///
@@ -34,21 +35,6 @@ enum ChangeJarBench {
 
     // MARK: - Data
 
-    /// A deterministic generator (SplitMix64), so every run searches the same rows.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     static let common = [
         "walk", "cycle", "recycle", "plant", "call", "cook", "read", "share", "save", "repair", "donate", "learn",
         "water", "energy", "neighbour", "family", "friend", "garden", "bus", "train", "local", "food", "waste",
@@ -75,7 +61,7 @@ enum ChangeJarBench {
         var migrator = Migrator()
         ChangeJarService.registerMigrations(&migrator)
         try await migrator.migrate(database)
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let start = Int64(1_780_000_000_000)
         let batch = 5_000
         for first in stride(from: 0, to: count, by: batch) {
@@ -115,7 +101,7 @@ enum ChangeJarBench {
         }
         let database = try await populate(count: count, path: path)
         let index = FullTextIndex(table: "changejar_action", columns: ["title", "content"])
-        var generator = Generator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         let queries = (0..<200).map { _ in rareWord(generator.below(5_000)) }
 
         func p50(_ body: @escaping @Sendable (String, any DatabaseConnection) throws -> Int) async throws -> (
@@ -189,4 +175,9 @@ enum ChangeJarBench {
         await database.close()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
+}
+
+extension SeededGenerator {
+    /// A number in `0 ..< bound` (the same rows on every run; the slight modulo bias does not matter here).
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,10 +1,12 @@
-/// A small deterministic random number generator (SplitMix64), so the demo feed is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
+/// A small deterministic random number generator (SplitMix64), so the demo feed (and the benchmarks' data) is the
+/// same on every run.
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,13 +15,13 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// A uniform number in `0 ..< 1`.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
     /// A uniform number in `range`.
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// `true` with probability `p`.
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
+    public mutating func chance(_ p: Double) -> Bool { unit() < p }
 }

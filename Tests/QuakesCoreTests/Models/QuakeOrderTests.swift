@@ -1,5 +1,6 @@
 import Foundation
 import QuakesModels
+import TestSupport
 import Testing
 
 @testable import QuakesCore
@@ -28,7 +29,7 @@ import Testing
 
     @Test(arguments: [0, 1, 2, 7, 200])
     func matchesTheStandardSortOnShuffledFeeds(_ count: Int) {
-        var generator = SplitMix(seed: UInt64(count))
+        var generator = SeededGenerator(seed: UInt64(count))
         let quakes = (0..<count).map { index in
             Self.quake(
                 "q\(Int.random(in: 0..<10, using: &generator))", Double(Int.random(in: 0..<20, using: &generator)),
@@ -46,19 +47,5 @@ import Testing
             moved.applyPermutation(order)
             #expect(moved.map(\.id) == order.map { "q\($0)" })
         }
-    }
-}
-
-/// A small seeded generator, so shuffled inputs are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,10 +1,11 @@
 /// A reproducible random source (SplitMix64) so a failing case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
