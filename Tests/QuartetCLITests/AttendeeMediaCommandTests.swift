@@ -128,8 +128,8 @@ import TokenVerifier
     }
 
     @Test func anUploadCutOffMidwayLeavesNothingOnDisk() async throws {
-        // NB: only here a short idle timeout; elsewhere it let a keep-alive connection expire between a
-        // command's requests on a loaded machine.
+        // NB: a short idle timeout only for the raw-socket tests; with URLSession it let a keep-alive connection
+        // expire between a command's requests on a loaded machine.
         try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
@@ -158,7 +158,9 @@ import TokenVerifier
     }
 
     @Test func overRealSocketsOneByteOverTheLimitIs413AndNothingStays() async throws {
-        try await Harness.with { harness in
+        // NB: a short idle timeout, as for the cut-off upload: the raw socket's sends block a thread of the test
+        // pool, and a connection the server stopped reading must not hold it for a minute.
+        try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
             _ = await harness.run("register", event.id, "--later")
