@@ -54,57 +54,57 @@ public struct AttendeeClient: Sendable {
     // MARK: Messages and notes (issue 13); set them on a value (`client.threads = { … }`), the live value sets all.
     /// `POST /events/:eventID/threads`: start a thread with a person (or get the existing one).
     public var startThread: @Sendable (_ eventID: String, _ personID: String) async throws -> MessageThread = {
-        _, _ in throw unimplemented
+        _, _ in throw callNotInTest
     }
     /// `GET /threads?eventID=`.
-    public var threads: @Sendable (_ eventID: String?) async throws -> [MessageThread] = { _ in throw unimplemented }
+    public var threads: @Sendable (_ eventID: String?) async throws -> [MessageThread] = { _ in throw callNotInTest }
     /// `GET /threads/:threadID`.
-    public var thread: @Sendable (_ threadID: String) async throws -> MessageThread = { _ in throw unimplemented }
+    public var thread: @Sendable (_ threadID: String) async throws -> MessageThread = { _ in throw callNotInTest }
     /// `GET /threads/:threadID/messages?after=`.
     public var messages: @Sendable (_ threadID: String, _ after: String?) async throws -> MessagePage = { _, _ in
-        throw unimplemented
+        throw callNotInTest
     }
     /// `GET /threads/:threadID/messages?before=`: the newest messages before a `previousCursor` (`nil`: the
     /// thread's newest).
     public var olderMessages: @Sendable (_ threadID: String, _ before: String?) async throws -> MessagePage = {
-        _, _ in throw unimplemented
+        _, _ in throw callNotInTest
     }
     /// `POST /threads/:threadID/messages`.
     public var sendMessage: @Sendable (_ threadID: String, SendMessageRequest) async throws -> Message = { _, _ in
-        throw unimplemented
+        throw callNotInTest
     }
     /// `PUT /threads/:threadID/read`.
     public var markRead: @Sendable (_ threadID: String, _ messageID: String) async throws -> MessageThread = {
-        _, _ in throw unimplemented
+        _, _ in throw callNotInTest
     }
     /// `GET /me/live`: the caller's inbox updates, as long as the caller listens.
     public var inboxUpdates: @Sendable () -> AsyncThrowingStream<InboxUpdate, any Error> = {
-        AsyncThrowingStream { $0.finish(throwing: unimplemented) }
+        AsyncThrowingStream { $0.finish(throwing: callNotInTest) }
     }
     /// `GET /threads/:threadID/live`: the thread's new messages, as long as the caller listens.
     public var threadUpdates: @Sendable (_ threadID: String) -> AsyncThrowingStream<InboxUpdate, any Error> = { _ in
-        AsyncThrowingStream { $0.finish(throwing: unimplemented) }
+        AsyncThrowingStream { $0.finish(throwing: callNotInTest) }
     }
     /// `GET /events/:eventID/notes?sessionID=`.
     public var notes: @Sendable (_ eventID: String, _ sessionID: String?) async throws -> [Note] = { _, _ in
-        throw unimplemented
+        throw callNotInTest
     }
     /// `GET /notes/:noteID`.
-    public var note: @Sendable (_ noteID: String) async throws -> Note = { _ in throw unimplemented }
+    public var note: @Sendable (_ noteID: String) async throws -> Note = { _ in throw callNotInTest }
     /// `POST /events/:eventID/notes`.
     public var createNote: @Sendable (_ eventID: String, NoteDraft) async throws -> Note = { _, _ in
-        throw unimplemented
+        throw callNotInTest
     }
     /// `PUT /notes/:noteID`.
     public var updateNote: @Sendable (_ noteID: String, NoteEdit) async throws -> Note = { _, _ in
-        throw unimplemented
+        throw callNotInTest
     }
     /// `DELETE /notes/:noteID`.
-    public var deleteNote: @Sendable (_ noteID: String) async throws -> Void = { _ in throw unimplemented }
+    public var deleteNote: @Sendable (_ noteID: String) async throws -> Void = { _ in throw callNotInTest }
     /// `POST /events/:eventID/attachments?name=` with the image as the body: a picture for a wall post, discussion
     /// message, message or note, seen only where it is sent.
     public var uploadAttachment: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile = {
-        _, _, _ in throw unimplemented
+        _, _, _ in throw callNotInTest
     }
     // MARK: Wall and discussions
 
@@ -150,69 +150,69 @@ public struct AttendeeClient: Sendable {
     /// `Last-Event-ID` after a drop.
     public var live: @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error>
 
-    /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
+    /// Creates a client from closures; every call not given fails with ``AttendeeClient/callNotInTest``.
     public init(
-        signUp: @escaping @Sendable (SignUpRequest) async throws -> AuthSession = { _ in throw unimplemented },
-        signIn: @escaping @Sendable (SignInRequest) async throws -> AuthSession = { _ in throw unimplemented },
-        signOut: @escaping @Sendable () async throws -> Void = { throw unimplemented },
-        events: @escaping @Sendable () async throws -> [Event] = { throw unimplemented },
-        event: @escaping @Sendable (String) async throws -> EventDetails = { _ in throw unimplemented },
-        register: @escaping @Sendable (String) async throws -> Registration = { _ in throw unimplemented },
+        signUp: @escaping @Sendable (SignUpRequest) async throws -> AuthSession = { _ in throw callNotInTest },
+        signIn: @escaping @Sendable (SignInRequest) async throws -> AuthSession = { _ in throw callNotInTest },
+        signOut: @escaping @Sendable () async throws -> Void = { throw callNotInTest },
+        events: @escaping @Sendable () async throws -> [Event] = { throw callNotInTest },
+        event: @escaping @Sendable (String) async throws -> EventDetails = { _ in throw callNotInTest },
+        register: @escaping @Sendable (String) async throws -> Registration = { _ in throw callNotInTest },
         submitAdditionalInfo: @escaping @Sendable (String, AdditionalInfoSubmission) async throws -> Registration = {
-            _, _ in throw unimplemented
+            _, _ in throw callNotInTest
         },
-        agenda: @escaping @Sendable (String) async throws -> [Session] = { _ in throw unimplemented },
-        myAgenda: @escaping @Sendable (String) async throws -> [Session] = { _ in throw unimplemented },
-        session: @escaping @Sendable (String) async throws -> Session = { _ in throw unimplemented },
+        agenda: @escaping @Sendable (String) async throws -> [Session] = { _ in throw callNotInTest },
+        myAgenda: @escaping @Sendable (String) async throws -> [Session] = { _ in throw callNotInTest },
+        session: @escaping @Sendable (String) async throws -> Session = { _ in throw callNotInTest },
         attend: @escaping @Sendable (String, AttendRequest) async throws -> AttendanceResult = { _, _ in
-            throw unimplemented
+            throw callNotInTest
         },
-        leave: @escaping @Sendable (String) async throws -> AttendanceResult = { _ in throw unimplemented },
-        sessionAttendees: @escaping @Sendable (String) async throws -> [Person] = { _ in throw unimplemented },
-        speakers: @escaping @Sendable (String) async throws -> [Person] = { _ in throw unimplemented },
-        speaker: @escaping @Sendable (String) async throws -> SpeakerProfile = { _ in throw unimplemented },
-        attendees: @escaping @Sendable (String, String?) async throws -> [Person] = { _, _ in throw unimplemented },
-        person: @escaping @Sendable (String) async throws -> Person = { _ in throw unimplemented },
+        leave: @escaping @Sendable (String) async throws -> AttendanceResult = { _ in throw callNotInTest },
+        sessionAttendees: @escaping @Sendable (String) async throws -> [Person] = { _ in throw callNotInTest },
+        speakers: @escaping @Sendable (String) async throws -> [Person] = { _ in throw callNotInTest },
+        speaker: @escaping @Sendable (String) async throws -> SpeakerProfile = { _ in throw callNotInTest },
+        attendees: @escaping @Sendable (String, String?) async throws -> [Person] = { _, _ in throw callNotInTest },
+        person: @escaping @Sendable (String) async throws -> Person = { _ in throw callNotInTest },
         eventFeedback: @escaping @Sendable (String, EventFeedback) async throws -> Void = { _, _ in
-            throw unimplemented
+            throw callNotInTest
         },
         sessionFeedback: @escaping @Sendable (String, SessionFeedback) async throws -> Void = { _, _ in
-            throw unimplemented
+            throw callNotInTest
         },
-        me: @escaping @Sendable () async throws -> MyProfile = { throw unimplemented },
-        updateMe: @escaping @Sendable (ProfileUpdate) async throws -> MyProfile = { _ in throw unimplemented },
+        me: @escaping @Sendable () async throws -> MyProfile = { throw callNotInTest },
+        updateMe: @escaping @Sendable (ProfileUpdate) async throws -> MyProfile = { _ in throw callNotInTest },
         importProgramme: @escaping @Sendable (ConferenceProgramme) async throws -> ImportSummary = { _ in
-            throw unimplemented
+            throw callNotInTest
         },
-        wall: @escaping @Sendable (String, String?, Int?) async throws -> WallPage = { _, _, _ in throw unimplemented },
-        postToWall: @escaping @Sendable (String, NewPost) async throws -> WallPost = { _, _ in throw unimplemented
+        wall: @escaping @Sendable (String, String?, Int?) async throws -> WallPage = { _, _, _ in throw callNotInTest },
+        postToWall: @escaping @Sendable (String, NewPost) async throws -> WallPost = { _, _ in throw callNotInTest
         },
-        deletePost: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
-        like: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },
-        unlike: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw unimplemented },
-        reply: @escaping @Sendable (String, NewWallReply) async throws -> WallReply = { _, _ in throw unimplemented },
-        deleteReply: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
+        deletePost: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
+        like: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw callNotInTest },
+        unlike: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw callNotInTest },
+        reply: @escaping @Sendable (String, NewWallReply) async throws -> WallReply = { _, _ in throw callNotInTest },
+        deleteReply: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
         wallUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<WallUpdate, any Error> = { _ in
             AsyncThrowingStream { $0.finish() }
         },
         discussion: @escaping @Sendable (String, String?, Int?) async throws -> DiscussionPage = { _, _, _ in
-            throw unimplemented
+            throw callNotInTest
         },
         postToDiscussion: @escaping @Sendable (String, NewPost) async throws -> DiscussionMessage = {
-            _, _ in throw unimplemented
+            _, _ in throw callNotInTest
         },
-        deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw unimplemented },
+        deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
         discussionUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<DiscussionUpdate, any Error> = { _ in
             AsyncThrowingStream { $0.finish() }
         },
-        polls: @escaping @Sendable (String) async throws -> [Poll] = { _ in throw unimplemented },
-        poll: @escaping @Sendable (String) async throws -> Poll = { _ in throw unimplemented },
-        createPoll: @escaping @Sendable (String, PollDraft) async throws -> Poll = { _, _ in throw unimplemented },
-        openPoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw unimplemented },
-        closePoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw unimplemented },
-        answerPoll: @escaping @Sendable (String, PollAnswer) async throws -> Poll = { _, _ in throw unimplemented },
+        polls: @escaping @Sendable (String) async throws -> [Poll] = { _ in throw callNotInTest },
+        poll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
+        createPoll: @escaping @Sendable (String, PollDraft) async throws -> Poll = { _, _ in throw callNotInTest },
+        openPoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
+        closePoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
+        answerPoll: @escaping @Sendable (String, PollAnswer) async throws -> Poll = { _, _ in throw callNotInTest },
         live: @escaping @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error> = { _ in
-            AsyncThrowingStream { $0.finish(throwing: unimplemented) }
+            AsyncThrowingStream { $0.finish(throwing: callNotInTest) }
         }
     ) {
         self.signUp = signUp
@@ -259,7 +259,11 @@ public struct AttendeeClient: Sendable {
     }
 
     /// What a test value throws for a call it did not expect.
-    public static let unimplemented = APIError.invalidRequest("This call is not part of the test.")
+    public static let callNotInTest = APIError.invalidRequest("This call is not part of the test.")
+
+    /// A client whose every call fails with ``callNotInTest``: the starting point of a test that replaces only the
+    /// calls it expects.
+    public static var unimplemented: AttendeeClient { AttendeeClient() }
 }
 
 extension AttendeeClient {

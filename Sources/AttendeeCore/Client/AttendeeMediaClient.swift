@@ -28,24 +28,24 @@ public struct AttendeeMediaClient: Sendable {
     /// `DELETE /media/:mediaID`.
     public var remove: @Sendable (_ mediaID: String) async throws -> Void
 
-    /// Creates a client from closures; every call not given fails with ``AttendeeClient/unimplemented``.
+    /// Creates a client from closures; every call not given fails with ``AttendeeClient/callNotInTest``.
     public init(
         documents: @escaping @Sendable (String, String?) async throws -> DocumentsPage = { _, _ in
-            throw AttendeeClient.unimplemented
+            throw AttendeeClient.callNotInTest
         },
         addDocument: @escaping @Sendable (String, String?, MediaPurpose, String, Data) async throws -> MediaFile = {
-            _, _, _, _, _ in throw AttendeeClient.unimplemented
+            _, _, _, _, _ in throw AttendeeClient.callNotInTest
         },
-        gallery: @escaping @Sendable (String) async throws -> [MediaFile] = { _ in throw AttendeeClient.unimplemented },
+        gallery: @escaping @Sendable (String) async throws -> [MediaFile] = { _ in throw AttendeeClient.callNotInTest },
         uploadPhoto: @escaping @Sendable (String, String, Data) async throws -> MediaFile = { _, _, _ in
-            throw AttendeeClient.unimplemented
+            throw AttendeeClient.callNotInTest
         },
-        download: @escaping @Sendable (String) async throws -> Data = { _ in throw AttendeeClient.unimplemented },
-        thumbnail: @escaping @Sendable (String) async throws -> Data = { _ in throw AttendeeClient.unimplemented },
+        download: @escaping @Sendable (String) async throws -> Data = { _ in throw AttendeeClient.callNotInTest },
+        thumbnail: @escaping @Sendable (String) async throws -> Data = { _ in throw AttendeeClient.callNotInTest },
         share: @escaping @Sendable (String) async throws -> MediaShareLink = { _ in
-            throw AttendeeClient.unimplemented
+            throw AttendeeClient.callNotInTest
         },
-        remove: @escaping @Sendable (String) async throws -> Void = { _ in throw AttendeeClient.unimplemented }
+        remove: @escaping @Sendable (String) async throws -> Void = { _ in throw AttendeeClient.callNotInTest }
     ) {
         self.documents = documents
         self.addDocument = addDocument
@@ -56,6 +56,12 @@ public struct AttendeeMediaClient: Sendable {
         self.share = share
         self.remove = remove
     }
+}
+
+extension AttendeeMediaClient {
+    /// A client whose every call fails with ``AttendeeClient/callNotInTest``: the starting point of a test that
+    /// replaces only the calls it expects.
+    public static var unimplemented: AttendeeMediaClient { AttendeeMediaClient() }
 }
 
 extension AttendeeMediaClient {

@@ -55,8 +55,8 @@ struct AdditionalInfoView_Previews: PreviewProvider {
         NavigationStack {
             AdditionalInfoView(
                 model: AdditionalInfoModel(
-                    client: PreviewClient.client, eventID: "preview",
-                    fields: PreviewClient.event.additionalInfoFields))
+                    client: AttendeeClient.preview, eventID: "preview",
+                    fields: AttendeePreview.event.additionalInfoFields))
         }
 
     }

@@ -48,7 +48,7 @@ public struct AgendaView: View {
 struct AgendaView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack {
-            AgendaView(model: AgendaModel(client: PreviewClient.client), eventID: "preview")
+            AgendaView(model: AgendaModel(client: AttendeeClient.preview), eventID: "preview")
         }
     }
 }

@@ -88,6 +88,6 @@ struct LocationView: View {
 
 struct AttendeeRootView_Previews: PreviewProvider {
     static var previews: some View {
-        AttendeeRootView(client: PreviewClient.client, shareBaseURL: URL(fileURLWithPath: "/"))
+        AttendeeRootView(client: AttendeeClient.preview, shareBaseURL: URL(fileURLWithPath: "/"))
     }
 }

@@ -49,6 +49,6 @@ public struct AttendeesView: View {
 
 struct AttendeesView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { AttendeesView(model: AttendeesModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { AttendeesView(model: AttendeesModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

@@ -49,6 +49,6 @@ public struct ConversationView: View {
 
 struct ConversationView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { ConversationView(model: ConversationModel(client: PreviewClient.client, threadID: "t1")) }
+        NavigationStack { ConversationView(model: ConversationModel(client: AttendeeClient.preview, threadID: "t1")) }
     }
 }

@@ -46,6 +46,6 @@ public struct DiscussionView: View {
 
 struct DiscussionView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { DiscussionView(model: DiscussionModel(client: PreviewClient.client, sessionID: "s1")) }
+        NavigationStack { DiscussionView(model: DiscussionModel(client: AttendeeClient.preview, sessionID: "s1")) }
     }
 }

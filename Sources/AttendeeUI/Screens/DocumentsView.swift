@@ -58,8 +58,8 @@ struct DocumentsView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack {
             DocumentsView(
-                model: DocumentsModel(client: PreviewClient.media, eventID: "preview"),
-                gallery: GalleryModel(client: PreviewClient.media, eventID: "preview"))
+                model: DocumentsModel(client: AttendeeMediaClient.preview, eventID: "preview"),
+                gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: "preview"))
         }
     }
 }

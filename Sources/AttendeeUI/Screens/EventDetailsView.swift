@@ -81,7 +81,7 @@ struct EventDetailsView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack {
             EventDetailsView(
-                model: EventDetailsModel(client: PreviewClient.client, eventID: "preview"), eventID: "preview")
+                model: EventDetailsModel(client: AttendeeClient.preview, eventID: "preview"), eventID: "preview")
         }
     }
 }

@@ -38,6 +38,7 @@ struct FeedbackView_Previews: PreviewProvider {
     static var previews: some View {
         FeedbackView(
             model: FeedbackModel(
-                client: PreviewClient.client, target: .session(id: "s1", speakers: PreviewClient.sessions[0].speakers)))
+                client: AttendeeClient.preview,
+                target: .session(id: "s1", speakers: AttendeePreview.sessions[0].speakers)))
     }
 }

@@ -42,6 +42,6 @@ public struct GalleryView: View {
 
 struct GalleryView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { GalleryView(model: GalleryModel(client: PreviewClient.media, eventID: "preview")) }
+        NavigationStack { GalleryView(model: GalleryModel(client: AttendeeMediaClient.preview, eventID: "preview")) }
     }
 }

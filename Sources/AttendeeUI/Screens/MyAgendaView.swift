@@ -36,6 +36,6 @@ public struct MyAgendaView: View {
 
 struct MyAgendaView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { MyAgendaView(model: MyAgendaModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { MyAgendaView(model: MyAgendaModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

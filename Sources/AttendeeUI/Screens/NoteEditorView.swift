@@ -37,6 +37,6 @@ public struct NoteEditorView: View {
 
 struct NoteEditorView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { NoteEditorView(model: NoteEditorModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { NoteEditorView(model: NoteEditorModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

@@ -50,6 +50,6 @@ public struct NotesView: View {
 
 struct NotesView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { NotesView(model: NotesModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { NotesView(model: NotesModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

@@ -50,6 +50,6 @@ struct AboutMeSection: View {
 
 struct ProfileView_Previews: PreviewProvider {
     static var previews: some View {
-        ProfileView(model: ProfileModel(client: PreviewClient.client))
+        ProfileView(model: ProfileModel(client: AttendeeClient.preview))
     }
 }

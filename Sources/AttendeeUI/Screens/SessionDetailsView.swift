@@ -64,7 +64,7 @@ struct SessionDetailsView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack {
             SessionDetailsView(
-                model: SessionDetailsModel(client: PreviewClient.client, shareBaseURL: URL(fileURLWithPath: "/")),
+                model: SessionDetailsModel(client: AttendeeClient.preview, shareBaseURL: URL(fileURLWithPath: "/")),
                 sessionID: "s2")
         }
     }

@@ -32,6 +32,6 @@ public struct SpeakersView: View {
 
 struct SpeakersView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { SpeakersView(model: SpeakersModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { SpeakersView(model: SpeakersModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

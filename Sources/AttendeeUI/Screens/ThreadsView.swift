@@ -43,6 +43,6 @@ public struct ThreadsView: View {
 
 struct ThreadsView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { ThreadsView(model: ThreadsModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { ThreadsView(model: ThreadsModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

@@ -62,6 +62,6 @@ public struct WallView: View {
 
 struct WallView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { WallView(model: WallModel(client: PreviewClient.client, eventID: "preview")) }
+        NavigationStack { WallView(model: WallModel(client: AttendeeClient.preview, eventID: "preview")) }
     }
 }

@@ -7,7 +7,7 @@ import SwiftUI
 extension AttendeeScreens {
     /// Messages and My Notes (issue 13), over the previews' sample threads and notes.
     static var inboxEntries: [ScreenEntry] {
-        let client = PreviewClient.client
+        let client = AttendeeClient.preview
         return [
             ScreenEntry(app, screen: "messages", state: "loaded", summary: "My threads, one unread") {
                 try await page(.messages(eventID: eventID)) {

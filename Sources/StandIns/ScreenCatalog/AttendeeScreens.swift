@@ -11,7 +11,7 @@ import SwiftUI
 /// account page and the events list come from the app's root view.
 enum AttendeeScreens {
     static let app = CatalogApp(slug: "attendee", name: "Attendee", device: .iPhone15)
-    static let eventID = PreviewClient.event.id
+    static let eventID = AttendeePreview.event.id
 
     /// How the fake API behaves.
     enum Mode: Sendable {
@@ -22,9 +22,9 @@ enum AttendeeScreens {
     }
 
     // NB: the samples are the previews' own, so Xcode's canvas and `make screens` show the same conference.
-    static let event = PreviewClient.event
-    static let people = PreviewClient.people
-    static let sessions = PreviewClient.sessions
+    static let event = AttendeePreview.event
+    static let people = AttendeePreview.people
+    static let sessions = AttendeePreview.sessions
 
     static func client(_ mode: Mode = .online, myAgenda: [Session]? = nil) -> AttendeeClient {
         @Sendable func answer<T: Sendable>(_ value: @autoclosure @Sendable () -> T) async throws -> T {
@@ -70,8 +70,8 @@ enum AttendeeScreens {
             sessionFeedback: { _, _ in try await answer(()) },
             me: { try await answer(me) },
             updateMe: { _ in try await answer(me) },
-            wall: { _, _, _ in try await answer(PreviewClient.wallPage) },
-            discussion: { _, _, _ in try await answer(PreviewClient.discussionPage) })
+            wall: { _, _, _ in try await answer(AttendeePreview.wallPage) },
+            discussion: { _, _, _ in try await answer(AttendeePreview.discussionPage) })
     }
 
     /// A page as the app pushes it: in the navigation stack, with its title.
@@ -197,7 +197,7 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "wall", state: "loaded", summary: "The event wall: composer, posts, likes") {
                 try await page(.wall(eventID: eventID)) {
                     WallView(model: WallModel(client: client(), eventID: eventID, timeZone: catalogTimeZone))
-                }.settled("the wall") { $0.texts.contains(PreviewClient.wallPage.posts[0].text) }
+                }.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
             },
             ScreenEntry(app, screen: "wall", state: "offline", summary: "The wall with no network") {
                 try await page(.wall(eventID: eventID)) {
@@ -206,10 +206,10 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "wall", state: "photo-attached", summary: "A photo attached to the next post") {
                 var attaching = client()
-                attaching.uploadAttachment = PreviewClient.client.uploadAttachment
+                attaching.uploadAttachment = AttendeeClient.preview.uploadAttachment
                 let model = WallModel(client: attaching, eventID: eventID, timeZone: catalogTimeZone)
                 let host = page(.wall(eventID: eventID)) { WallView(model: model) }
-                _ = try await host.settled("the wall") { $0.texts.contains(PreviewClient.wallPage.posts[0].text) }
+                _ = try await host.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
                 try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
                 return try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
             },
@@ -217,7 +217,7 @@ enum AttendeeScreens {
                 try await page(.discussion(sessionID: sessions[0].id)) {
                     DiscussionView(
                         model: DiscussionModel(client: client(), sessionID: sessions[0].id, timeZone: catalogTimeZone))
-                }.settled("the discussion") { $0.texts.contains(PreviewClient.discussionPage.messages[0].text) }
+                }.settled("the discussion") { $0.texts.contains(AttendeePreview.discussionPage.messages[0].text) }
             },
             ScreenEntry(app, screen: "my-agenda", state: "loaded", summary: "My agenda, with the calendar export") {
                 try await page(.myAgenda(eventID: eventID)) {
@@ -250,18 +250,18 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "documents", state: "loaded", summary: "The Documentation page") {
                 try await page(.documents(eventID: eventID)) {
                     DocumentsView(
-                        model: DocumentsModel(client: PreviewClient.media, eventID: eventID),
-                        gallery: GalleryModel(client: PreviewClient.media, eventID: eventID))
+                        model: DocumentsModel(client: AttendeeMediaClient.preview, eventID: eventID),
+                        gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
                 }.settled("the documents") { $0.texts.contains("Programme.pdf") }
             },
             ScreenEntry(app, screen: "gallery", state: "loaded", summary: "The event's photos") {
                 try await page(.gallery(eventID: eventID)) {
-                    GalleryView(model: GalleryModel(client: PreviewClient.media, eventID: eventID))
+                    GalleryView(model: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
                 }.settled("the photos") { $0.texts.contains("Opening.jpg") }
             },
             ScreenEntry(app, screen: "gallery", state: "refused", summary: "A picked file that is not a photo") {
                 let refusing = AttendeeMediaClient(
-                    gallery: PreviewClient.media.gallery,
+                    gallery: AttendeeMediaClient.preview.gallery,
                     uploadPhoto: { _, _, _ in
                         throw APIError.http(
                             status: 415,

@@ -272,7 +272,7 @@ import Testing
         var client = AttendeeClient()
         client.sendMessage = { _, _ in
             sends.withLock { $0 += 1 }
-            throw AttendeeClient.unimplemented
+            throw AttendeeClient.callNotInTest
         }
         let model = ConversationModel(client: client, threadID: "t")
         model.draftChanged("   ")

@@ -103,7 +103,7 @@ final class Recorder<Value: Sendable>: Sendable {
             gallery: { _ in [] },
             uploadPhoto: { _, _, _ in
                 sent.withLock { $0 += 1 }
-                throw AttendeeClient.unimplemented
+                throw AttendeeClient.callNotInTest
             })
         let model = GalleryModel(client: client, eventID: "e1")
         await model.photoPicked(fileName: "raw.heic", data: Data(count: MediaLimits.maxBytes + 1))

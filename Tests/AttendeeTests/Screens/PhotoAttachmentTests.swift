@@ -99,7 +99,7 @@ import Testing
 
         // The discussion asks the session which event it belongs to; here that fails.
         await model.attachment.photoPicked(fileName: "Photo", data: Data([1]))
-        #expect(model.attachment.message == AttendeeFailure.message(AttendeeClient.unimplemented))
+        #expect(model.attachment.message == AttendeeFailure.message(AttendeeClient.callNotInTest))
         #expect(uploads.withLock { $0 }.isEmpty)
     }
 

@@ -1,9 +1,8 @@
-import AttendeeCore
 import AttendeeModels
 import Foundation
 
 /// An in-memory `AttendeeClient` for previews and `make screens`: a small event, three sessions, three people.
-public enum PreviewClient {
+public enum AttendeePreview {
     /// The sample conference.
     public static let event = Event(
         id: "preview", name: "Quartet Summit 2027", startsAt: Date(timeIntervalSince1970: 1_804_665_600),
@@ -57,6 +56,7 @@ public enum PreviewClient {
 
     private static var base: AttendeeClient {
         AttendeeClient(
+            events: { [event] },
             event: { _ in EventDetails(event: event, registration: Registration(eventID: "preview")) },
             register: { _ in Registration(eventID: "preview") },
             submitAdditionalInfo: { _, submission in
@@ -124,4 +124,9 @@ public enum PreviewClient {
                 text: "Will the recording be online? 🙏", createdAt: event.startsAt.addingTimeInterval(2_400))
         ],
         nextCursor: nil, viewer: PostViewer(personID: "p1", isOrganizer: false))
+}
+
+extension AttendeeClient {
+    /// A client answering from ``AttendeePreview``'s samples, without a network: for previews and `make screens`.
+    public static var preview: AttendeeClient { AttendeePreview.client }
 }

@@ -1,8 +1,7 @@
-import AttendeeCore
 import AttendeeModels
 import Foundation
 
-extension PreviewClient {
+extension AttendeePreview {
     /// Two threads (one unread), a conversation and two notes, for the messages and notes previews.
     static func withInboxSamples(_ base: AttendeeClient) -> AttendeeClient {
         var client = base

@@ -1,8 +1,7 @@
-import AttendeeCore
 import AttendeeModels
 import Foundation
 
-extension PreviewClient {
+extension AttendeePreview {
     /// The sample event's files: a programme to read before, slides of the keynote, two photos.
     public static let files: [MediaFile] = [
         MediaFile(
@@ -34,4 +33,9 @@ extension PreviewClient {
         },
         download: { _ in Data() },
         share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: id) })
+}
+
+extension AttendeeMediaClient {
+    /// A client answering from ``AttendeePreview``'s sample files: for previews and `make screens`.
+    public static var preview: AttendeeMediaClient { AttendeePreview.media }
 }
