@@ -220,7 +220,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking", "TestSupport"],
+        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking", "USGSReplay"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "LocalStoreTests", dependencies: ["TestSupport", "LocalStore", "APIClient", "Locking"],

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Testing
+import USGSReplay
 
 @testable import APIClient
 

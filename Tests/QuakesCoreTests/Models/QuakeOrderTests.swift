@@ -1,7 +1,7 @@
 import Foundation
 import QuakesModels
-import TestSupport
 import Testing
+import USGSReplay
 
 @testable import QuakesCore
 
