@@ -97,6 +97,13 @@ struct CognitoDevServiceTests {
                     "Content-Type": "application/x-amz-json-1.1", "X-Amz-Target": "AWSCognitoIdentityService.GetId",
                 ])
             #expect(Self.json(notJSON)["__type"] as? String == "SerializationException")
+            // Foundation's parser would take a comma before "}"; AWS, like JSON, does not.
+            let trailingComma = await server.send(
+                .post, "/cognito/", body: Data(#"{"IdentityPoolId": "\#(TestServer.poolID)",}"#.utf8),
+                headers: [
+                    "Content-Type": "application/x-amz-json-1.1", "X-Amz-Target": "AWSCognitoIdentityService.GetId",
+                ])
+            #expect(Self.json(trailingComma)["__type"] as? String == "SerializationException")
             let noTarget = await server.send(
                 .post, "/cognito/", body: Data("{}".utf8), headers: ["Content-Type": "application/x-amz-json-1.1"])
             #expect(Self.json(noTarget)["__type"] as? String == "UnknownOperationException")

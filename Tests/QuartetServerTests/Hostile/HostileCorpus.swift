@@ -11,6 +11,8 @@ enum HostileCorpus {
         ("truncated object", Data(#"{"title": "half"#.utf8)),
         ("missing value", Data(#"{"title":}"#.utf8)),
         ("trailing garbage", Data(#"{"title": "x"} trailing"#.utf8)),
+        ("comma before }", Data(#"{"title": "x", "content": "y", "rating": 3,}"#.utf8)),
+        ("comma before ]", Data(#"{"title": "x", "sessions": ["a",], "guests": [],}"#.utf8)),
         ("bare null", Data("null".utf8)),
         ("top-level number", Data("42".utf8)),
         ("top-level string", Data(#""just a string""#.utf8)),

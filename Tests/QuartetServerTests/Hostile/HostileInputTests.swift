@@ -49,6 +49,36 @@ import Testing
         #expect(tried >= 15 * HostileCorpus.bodies.count)
         #expect(server.serverErrors().isEmpty, "server errors logged: \(server.serverErrors().prefix(3))")
     }
+
+    /// Bodies that would be accepted but for a comma before `}` or `]` (which Foundation's parser takes): 400, and
+    /// nothing is written.
+    @Test func aCommaBeforeAClosingBracketIsNotJSONAndWritesNothing() async throws {
+        let server = try await ComposedServer.make()
+        defer { server.remove() }
+        let callers = try await SignedInCallers.make(server.client)
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        let signUp = try await server.client.request(
+            .post, "/attendee/v1/auth/signup", headers: json,
+            body: Data(#"{"email":"comma@example.com","password":"correct horse","name":"Comma",}"#.utf8))
+        #expect(signUp.status == .badRequest, "\(signUp.bodyText)")
+        #expect(signUp.bodyText.contains("not valid JSON"))
+        let signIn = try await server.client.request(
+            .post, "/attendee/v1/auth/signin", headers: json,
+            body: Data(#"{"email":"comma@example.com","password":"correct horse"}"#.utf8))
+        #expect(signIn.status == .unauthorized)
+
+        var changeJar = json
+        changeJar["Authorization"] = callers.authorization(for: "/changejar/v1/actions")
+        let before = try await server.client.get("/changejar/v1/actions").bodyText
+        let create = try await server.client.request(
+            .post, "/changejar/v1/actions", headers: changeJar,
+            body: Data(
+                #"{"title":"Walk to work","content":"Every day.","authSource":"google","providerUserID":"hostile-1",}"#
+                    .utf8))
+        #expect(create.status == .badRequest, "\(create.bodyText)")
+        #expect(try await server.client.get("/changejar/v1/actions").bodyText == before)
+        await server.close()
+    }
 }
 
 /// A composed Quartet server on a database of its own (a SQLite file unless told), without a rate limit,
