@@ -43,8 +43,8 @@ extension FieldValue {
 
     /// A whole number, or `nil`.
     var integer: Int? {
-        guard case .number(let value) = self, value.rounded() == value, abs(value) < 9e15 else { return nil }
-        return Int(value)
+        guard case .number(let value) = self else { return nil }
+        return value.wholeNumber
     }
 }
 

@@ -23,10 +23,7 @@ extension KeyedDecodingContainer {
 
     /// An integer, or `nil`.
     func lenientInt(_ key: Key) -> Int? {
-        guard let value = lenientDouble(key), value.isFinite, value.rounded() == value,
-            abs(value) < 9e15
-        else { return nil }
-        return Int(value)
+        lenientDouble(key)?.wholeNumber
     }
 
     /// A Boolean, or `nil`; `"true"`/`"false"` strings are accepted.
@@ -96,5 +93,13 @@ public enum SalesforceDate {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
+    }
+}
+
+extension Double {
+    /// The value as an `Int` when it is a whole number a `Double` holds exactly (below 9e15, about 2^53), else `nil`.
+    var wholeNumber: Int? {
+        guard isFinite, rounded() == self, abs(self) < 9e15 else { return nil }
+        return Int(self)
     }
 }
