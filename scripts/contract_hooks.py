@@ -4,15 +4,41 @@ One auth provider for every operation: the token is the one for the security sch
 `/openapi.json` (`attendee`, `changeJar`, `salesforce`), so the document, not a list of path rules here, says
 which token goes where. Sign-out is the exception: it ends the token it is sent with, so each of its requests
 signs in afresh and ends a session of its own, and the token every other Attendee request uses stays alive.
+
+It also makes `ast.parse` take a lock (see `serialized_ast_parse`).
 """
 
+import ast
+import functools
 import json
 import os
+import threading
 import urllib.request
 
 import schemathesis
 
 SIGN_OUT = "/attendee/v1/auth/signout"
+
+
+def serialized_ast_parse(parse):
+    """`parse`, one call at a time.
+
+    Schemathesis runs `--workers` threads, and Hypothesis describes strategies by parsing their source with
+    `ast.parse`. CPython before the fix for python/cpython#106905 (3.11.7 here, and Debian 12's 3.11.2)
+    keeps the AST converter's recursion depth in state the threads share and does not restore it on an error
+    path, so two parses at once can fail with `SystemError: AST constructor recursion depth mismatch`: an
+    error of the tool, which the run reported as a failure although the server answered every request."""
+    lock = threading.Lock()
+
+    @functools.wraps(parse)
+    def locked(*arguments, **keywords):
+        with lock:
+            return parse(*arguments, **keywords)
+
+    return locked
+
+
+ast.parse = serialized_ast_parse(ast.parse)
 
 
 @schemathesis.auth(refresh_interval=None)

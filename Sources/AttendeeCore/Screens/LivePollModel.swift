@@ -55,6 +55,9 @@ public final class LivePollModel {
     public private(set) var canPick = false
     /// Whether the answer being written is complete and differs from the one sent.
     public private(set) var canSubmit = false
+    /// Whether the send button shows: while the poll is open, answered or not (not in a draft, closed or
+    /// unavailable poll, nor while loading).
+    public private(set) var showsSubmit = false
     /// "Vote", or "Change my answer" once answered.
     public private(set) var submitTitle = Strings.text("poll.submit")
     /// `Your score: 2 of 3`, once a quiz is closed and the person answered it.
@@ -204,6 +207,7 @@ public final class LivePollModel {
         guard let poll else {
             canPick = false
             canSubmit = false
+            showsSubmit = false
             return
         }
         kindTitle = PollFormatting.kind(poll.kind)
@@ -213,6 +217,7 @@ public final class LivePollModel {
         case .open: phase = poll.myAnswer == nil ? .open : .answered
         case .closed: phase = .closed
         }
+        showsSubmit = poll.state == .open
         notice = poll.state == .open ? nil : Strings.text("poll.notice.\(poll.state.rawValue)")
         let reveal = poll.state == .closed
         questions = poll.questions.map { question in

@@ -31,7 +31,7 @@ public struct LivePollView: View {
                     }
                 }
             }
-            if model.phase == .open || model.phase == .answered {
+            if model.showsSubmit {
                 Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.canSubmit)
             }
             if let score = model.score { Text(score).font(.headline) }
