@@ -12,18 +12,14 @@ public enum InboxUpdate: Sendable, Hashable {
 
     /// The update an event of the stream carries, `nil` for `ready` and kinds this version does not know.
     public init?(_ event: ServerEvent) {
-        let decoder = AttendeeCoding.decoder()
-        let data = Data(event.data.utf8)
-        switch event.type {
-        case MessageRules.newMessageEvent:
-            guard let message = try? decoder.decode(Message.self, from: data) else { return nil }
-            self = .message(message)
-        case MessageRules.readEvent:
-            guard let thread = try? decoder.decode(MessageThread.self, from: data) else { return nil }
-            self = .read(thread)
-        default:
-            return nil
-        }
+        let update: Self? =
+            switch event.type {
+            case MessageRules.newMessageEvent: AttendeeCoding.liveUpdate(event.data, Self.message)
+            case MessageRules.readEvent: AttendeeCoding.liveUpdate(event.data, Self.read)
+            default: nil
+            }
+        guard let update else { return nil }
+        self = update
     }
 }
 

@@ -21,21 +21,17 @@ public struct DiscussionRow: Sendable, Hashable, Identifiable, Codable {
 /// A session's discussion, reached from the session's page: messages newest first, paging back, a composer
 /// with the core's character rule, deleting, and live messages from everyone.
 @Observable @MainActor
-public final class DiscussionModel {
+public final class DiscussionModel: PostScreen {
     /// The messages as shown, newest first.
     public private(set) var rows: [DiscussionRow] = []
-    /// Whether the first page is loading.
-    public private(set) var isLoading = false
     /// Whether there are older messages to load.
     public private(set) var canLoadMore = false
     /// What the screen says when nobody wrote yet.
     public private(set) var emptyMessage: String?
-    /// The offline or error banner.
-    public private(set) var banner: PostBanner?
     /// The composer's text.
-    public private(set) var draft = ""
+    public internal(set) var draft = ""
     /// Whether a message is on its way.
-    public private(set) var isSending = false
+    public internal(set) var isSending = false
 
     /// The session discussed.
     public let sessionID: String
@@ -43,9 +39,15 @@ public final class DiscussionModel {
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: PostTimeFormatter
-    private var feed = PostFeed<DiscussionMessage>()
+    var feed = PostFeed<DiscussionMessage>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
+    /// Whether the first page is loading.
+    public var isLoading: Bool { feed.isLoading }
+    /// Whether an older page is loading.
+    public var isLoadingMore: Bool { feed.isLoadingMore }
+    /// The offline or error banner.
+    public var banner: PostBanner? { feed.banner }
 
     /// Creates the discussion of `sessionID`; times are shown in `timeZone`.
     public init(
@@ -60,78 +62,34 @@ public final class DiscussionModel {
     }
 
     /// The composer's counter and whether its text may be sent.
-    public var composer: ComposerState { ComposerState(draft: draft, imageID: attachment.imageID) }
+    public var composer: ComposerState { composerState }
     /// Whether the Send button is enabled (not while a photo is on its way).
-    public var canSend: Bool { !isSending && !attachment.isUploading && composer.problem == nil }
+    public var canSend: Bool { readyToSend }
     /// The banner's sentence.
     public var bannerText: String? { banner?.discussionText }
 
     /// The discussion appeared, or was pulled down: the newest page (or the page after `cursor`).
-    public func appeared(cursor: String? = nil) async {
-        isLoading = true
-        do {
-            feed.show(try await client.discussion(sessionID, cursor, nil))
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-        }
-        isLoading = false
-        rebuild()
-    }
+    public func appeared(cursor: String? = nil) async { await loadNewest(after: cursor) }
 
     /// The next older page.
-    public func loadMoreTapped() async {
-        guard let cursor = nextCursor else { return }
-        do {
-            feed.appendOlder(try await client.discussion(sessionID, cursor, nil))
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-        }
-        rebuild()
-    }
+    public func loadMoreTapped() async { await loadOlder() }
 
     /// The composer's text changed.
     public func draftChanged(_ text: String) { draft = text }
 
     /// Send was tapped.
-    public func sendTapped() async {
-        guard canSend else { return }
-        let sent = draft
-        isSending = true
-        defer { isSending = false }
-        do {
-            let message = try await client.postToDiscussion(
-                sessionID, NewPost(text: sent, imageID: attachment.imageID))
-            apply(.posted(message))
-            if draft == sent { draft = "" }
-            attachment.sent()
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-        }
-        rebuild()
-    }
+    public func sendTapped() async { await sendDraft() }
 
     /// Delete was tapped on a message.
     public func deleteTapped(messageID: String) async {
-        do {
+        await attempt {
             try await client.deleteMessage(messageID)
             apply(.deleted(DiscussionDeletion(messageID: messageID)))
-        } catch {
-            banner = PostBanner(error)
-            rebuild()
         }
     }
 
     /// Listens to the discussion's live changes until the screen goes away.
-    public func listen() async {
-        do {
-            for try await update in client.discussionUpdates(sessionID) { apply(update) }
-        } catch {
-            banner = PostBanner(error)
-        }
-    }
+    public func listen() async { await follow() }
 
     /// A live change arrived; the composer is left as it is.
     public func apply(_ update: DiscussionUpdate) {
@@ -146,7 +104,17 @@ public final class DiscussionModel {
         rebuild()
     }
 
-    private func rebuild() {
+    func page(after cursor: String?) async throws -> DiscussionPage {
+        try await client.discussion(sessionID, cursor, nil)
+    }
+
+    func send(_ post: NewPost) async throws -> DiscussionUpdate {
+        .posted(try await client.postToDiscussion(sessionID, post))
+    }
+
+    func updates() -> AsyncThrowingStream<DiscussionUpdate, any Error> { client.discussionUpdates(sessionID) }
+
+    func rebuild() {
         rows = feed.items.map { message in
             DiscussionRow(
                 id: message.id, byline: times.byline(message), text: message.text, imageID: message.imageID,

@@ -33,8 +33,14 @@ extension WallReply: Authored {}
 extension DiscussionMessage: Authored {}
 
 /// What a wall and a discussion share: their items newest first and each once, however pages and live events
-/// bring them, who reads them, and where the next older page starts.
+/// bring them, who reads them, where the next older page starts, what is loading and the banner.
 struct PostFeed<Item: Identifiable & Authored> where Item.ID == String {
+    /// Whether the first page is loading.
+    var isLoading = false
+    /// Whether an older page is loading.
+    var isLoadingMore = false
+    /// The offline or error banner of the last call.
+    var banner: PostBanner?
     /// The items shown, newest first.
     private(set) var items: [Item] = []
     /// Who reads them (what they may delete).

@@ -51,23 +51,17 @@ public struct WallPostRow: Sendable, Hashable, Identifiable, Codable {
 /// await wall.postTapped()
 /// ```
 @Observable @MainActor
-public final class WallModel {
+public final class WallModel: PostScreen {
     /// The posts as shown, newest first.
     public private(set) var rows: [WallPostRow] = []
-    /// Whether the first page is loading.
-    public private(set) var isLoading = false
-    /// Whether an older page is loading.
-    public private(set) var isLoadingMore = false
     /// Whether there are older posts to load.
     public private(set) var canLoadMore = false
     /// What the wall says when there is nothing on it.
     public private(set) var emptyMessage: String?
-    /// The offline or error banner.
-    public private(set) var banner: PostBanner?
     /// The composer's text.
-    public private(set) var draft = ""
+    public internal(set) var draft = ""
     /// Whether a post is on its way.
-    public private(set) var isPosting = false
+    public internal(set) var isSending = false
     /// The post being replied to, if the reply composer is open.
     public private(set) var replyingTo: String?
     /// The reply composer's text.
@@ -79,9 +73,15 @@ public final class WallModel {
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: PostTimeFormatter
-    private var feed = PostFeed<WallPost>()
+    var feed = PostFeed<WallPost>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
+    /// Whether the first page is loading.
+    public var isLoading: Bool { feed.isLoading }
+    /// Whether an older page is loading.
+    public var isLoadingMore: Bool { feed.isLoadingMore }
+    /// The offline or error banner.
+    public var banner: PostBanner? { feed.banner }
     /// Likes on their way: the state the reader asked for, by post id.
     private var pendingLikes: [String: Bool] = [:]
     /// Posts with a like on its way whose count a live event has since told.
@@ -99,9 +99,9 @@ public final class WallModel {
     }
 
     /// The composer's counter and whether its text may be sent.
-    public var composer: ComposerState { ComposerState(draft: draft, imageID: attachment.imageID) }
+    public var composer: ComposerState { composerState }
     /// Whether the Post button is enabled (not while a photo is on its way).
-    public var canPost: Bool { !isPosting && !attachment.isUploading && composer.problem == nil }
+    public var canPost: Bool { readyToSend }
     /// The reply composer's state.
     public var replyComposer: ComposerState { ComposerState(draft: replyDraft) }
     /// Whether the Send reply button is enabled.
@@ -112,31 +112,10 @@ public final class WallModel {
     // MARK: - Events
 
     /// The wall appeared, or was pulled down: the newest page (or the page after `cursor`).
-    public func appeared(cursor: String? = nil) async {
-        isLoading = true
-        do {
-            feed.show(try await client.wall(eventID, cursor, nil))
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-        }
-        isLoading = false
-        rebuild()
-    }
+    public func appeared(cursor: String? = nil) async { await loadNewest(after: cursor) }
 
     /// The person scrolled to the end: the next older page.
-    public func loadMoreTapped() async {
-        guard let cursor = nextCursor, !isLoadingMore else { return }
-        isLoadingMore = true
-        defer { isLoadingMore = false }
-        do {
-            feed.appendOlder(try await client.wall(eventID, cursor, nil))
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-        }
-        rebuild()
-    }
+    public func loadMoreTapped() async { await loadOlder() }
 
     /// The person scrolled back until `postID` showed (or the wall ended); answers whether it is shown.
     public func scrolledTo(postID: String) async -> Bool {
@@ -148,22 +127,7 @@ public final class WallModel {
     public func draftChanged(_ text: String) { draft = text }
 
     /// Post was tapped: the draft goes out; it is cleared when it went, unless the person typed on meanwhile.
-    public func postTapped() async {
-        guard canPost else { return }
-        let sent = draft
-        isPosting = true
-        defer { isPosting = false }
-        do {
-            let post = try await client.postToWall(eventID, NewPost(text: sent, imageID: attachment.imageID))
-            feed.insert(post)
-            if draft == sent { draft = "" }
-            attachment.sent()
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-        }
-        rebuild()
-    }
+    public func postTapped() async { await sendDraft() }
 
     /// Like (or Unlike) was tapped: shown at once, rolled back if the server refuses.
     public func likeTapped(postID: String) async {
@@ -181,7 +145,7 @@ public final class WallModel {
                 $0.likedByMe = likes.likedByMe ?? wanted
             }
         } catch {
-            banner = PostBanner(error)
+            feed.banner = PostBanner(error)
         }
         pendingLikes[postID] = nil
         countsHeardWhilePending.remove(postID)
@@ -190,12 +154,9 @@ public final class WallModel {
 
     /// Delete was tapped on one of the reader's posts (or any, for the organizer).
     public func deleteTapped(postID: String) async {
-        do {
+        await attempt {
             try await client.deletePost(postID)
             apply(.deleted(WallDeletion(postID: postID)))
-        } catch {
-            banner = PostBanner(error)
-            rebuild()
         }
     }
 
@@ -217,37 +178,23 @@ public final class WallModel {
     /// Send reply was tapped.
     public func sendReplyTapped() async {
         guard canSendReply, let postID = replyingTo else { return }
-        do {
-            let reply = try await client.reply(postID, NewWallReply(text: replyDraft))
-            apply(.replied(reply))
+        await attempt {
+            apply(.replied(try await client.reply(postID, NewWallReply(text: replyDraft))))
             replyingTo = nil
             replyDraft = ""
-            banner = nil
-        } catch {
-            banner = PostBanner(error)
-            rebuild()
         }
     }
 
     /// Delete was tapped on a reply.
     public func deleteReplyTapped(postID: String, replyID: String) async {
-        do {
+        await attempt {
             try await client.deleteReply(replyID)
             apply(.deleted(WallDeletion(postID: postID, replyID: replyID)))
-        } catch {
-            banner = PostBanner(error)
-            rebuild()
         }
     }
 
     /// Listens to the wall's live changes until the screen goes away (the task is cancelled).
-    public func listen() async {
-        do {
-            for try await update in client.wallUpdates(eventID) { apply(update) }
-        } catch {
-            banner = PostBanner(error)
-        }
-    }
+    public func listen() async { await follow() }
 
     /// A live change arrived (from anyone, the reader included): the composer is left as it is.
     public func apply(_ update: WallUpdate) {
@@ -282,7 +229,13 @@ public final class WallModel {
 
     // MARK: - State
 
-    private func rebuild() {
+    func page(after cursor: String?) async throws -> WallPage { try await client.wall(eventID, cursor, nil) }
+
+    func send(_ post: NewPost) async throws -> WallUpdate { .posted(try await client.postToWall(eventID, post)) }
+
+    func updates() -> AsyncThrowingStream<WallUpdate, any Error> { client.wallUpdates(eventID) }
+
+    func rebuild() {
         rows = feed.items.map { post in
             var liked = post.likedByMe
             var count = post.likeCount

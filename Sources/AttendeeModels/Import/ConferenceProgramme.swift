@@ -184,4 +184,10 @@ public enum AttendeeCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
+
+    /// A live event's `data` read as `Value` and wrapped as the update it is; `nil` when it does not decode
+    /// (a stream skips what it cannot read rather than ending).
+    public static func liveUpdate<Value: Decodable, Update>(_ data: String, _ wrap: (Value) -> Update) -> Update? {
+        (try? decoder().decode(Value.self, from: Data(data.utf8))).map(wrap)
+    }
 }

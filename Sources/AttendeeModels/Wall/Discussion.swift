@@ -81,16 +81,13 @@ public enum DiscussionUpdate: Sendable, Hashable {
 
     /// Reads an SSE event; `nil` for other kinds and for data that does not decode.
     public init?(kind: String, data: String) {
-        guard let kind = Kind(rawValue: kind) else { return nil }
-        let decoder = AttendeeCoding.decoder()
-        let bytes = Data(data.utf8)
-        switch kind {
-        case .posted:
-            guard let value = try? decoder.decode(DiscussionMessage.self, from: bytes) else { return nil }
-            self = .posted(value)
-        case .deleted:
-            guard let value = try? decoder.decode(DiscussionDeletion.self, from: bytes) else { return nil }
-            self = .deleted(value)
-        }
+        let update: Self? =
+            switch Kind(rawValue: kind) {
+            case .posted?: AttendeeCoding.liveUpdate(data, Self.posted)
+            case .deleted?: AttendeeCoding.liveUpdate(data, Self.deleted)
+            case nil: nil
+            }
+        guard let update else { return nil }
+        self = update
     }
 }

@@ -179,22 +179,15 @@ public enum WallUpdate: Sendable, Hashable {
 
     /// Reads an SSE event; `nil` for other kinds (polls, `ready`) and for data that does not decode.
     public init?(kind: String, data: String) {
-        guard let kind = Kind(rawValue: kind) else { return nil }
-        let decoder = AttendeeCoding.decoder()
-        let bytes = Data(data.utf8)
-        switch kind {
-        case .posted:
-            guard let value = try? decoder.decode(WallPost.self, from: bytes) else { return nil }
-            self = .posted(value)
-        case .replied:
-            guard let value = try? decoder.decode(WallReply.self, from: bytes) else { return nil }
-            self = .replied(value)
-        case .likes:
-            guard let value = try? decoder.decode(WallLikes.self, from: bytes) else { return nil }
-            self = .likes(value)
-        case .deleted:
-            guard let value = try? decoder.decode(WallDeletion.self, from: bytes) else { return nil }
-            self = .deleted(value)
-        }
+        let update: Self? =
+            switch Kind(rawValue: kind) {
+            case .posted?: AttendeeCoding.liveUpdate(data, Self.posted)
+            case .replied?: AttendeeCoding.liveUpdate(data, Self.replied)
+            case .likes?: AttendeeCoding.liveUpdate(data, Self.likes)
+            case .deleted?: AttendeeCoding.liveUpdate(data, Self.deleted)
+            case nil: nil
+            }
+        guard let update else { return nil }
+        self = update
     }
 }

@@ -14,28 +14,24 @@ struct WallController: Sendable {
     static let bodyLimit = 256 * 1024
 
     func page(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let (cursor, limit) = try PostCursor.page(request)
-        return try .json(
+        try await feedPage(request) { userID, cursor, limit in
             try await store.wallPage(
-                eventID: try request.parameter("eventID"), userID: userID, cursor: cursor, limit: limit))
+                eventID: try request.parameter("eventID"), userID: userID, cursor: cursor, limit: limit)
+        }
     }
 
     func post(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let new = try Self.decode(NewPost.self, request)
-        let (post, event) = try await store.createWallPost(
-            eventID: try request.parameter("eventID"), userID: userID, new)
-        service.live.publish(event)
-        return try .json(post, status: .created)
+        try await created(request) { userID in
+            try await store.createWallPost(
+                eventID: try request.parameter("eventID"), userID: userID, try Self.decode(NewPost.self, request))
+        }
     }
 
     func delete(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let event = try await store.deleteWallPost(
-            postID: try PostCursor.id(try request.parameter("postID"), "post"), userID: userID)
-        service.live.publish(event)
-        return .noContent
+        try await removed(request) { userID in
+            try await store.deleteWallPost(
+                postID: try PostCursor.id(try request.parameter("postID"), "post"), userID: userID)
+        }
     }
 
     func like(_ request: Request) async throws -> Response {
@@ -55,47 +51,42 @@ struct WallController: Sendable {
     }
 
     func reply(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let postID = try PostCursor.id(try request.parameter("postID"), "post")
-        let new = try Self.decode(NewWallReply.self, request)
-        let (reply, event) = try await store.createWallReply(postID: postID, userID: userID, new)
-        service.live.publish(event)
-        return try .json(reply, status: .created)
+        try await created(request) { userID in
+            let postID = try PostCursor.id(try request.parameter("postID"), "post")
+            return try await store.createWallReply(
+                postID: postID, userID: userID, try Self.decode(NewWallReply.self, request))
+        }
     }
 
     func deleteReply(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let event = try await store.deleteWallReply(
-            replyID: try PostCursor.id(try request.parameter("replyID"), "reply"), userID: userID)
-        service.live.publish(event)
-        return .noContent
+        try await removed(request) { userID in
+            try await store.deleteWallReply(
+                replyID: try PostCursor.id(try request.parameter("replyID"), "reply"), userID: userID)
+        }
     }
 
     // MARK: - Discussions
 
     func discussion(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let (cursor, limit) = try PostCursor.page(request)
-        return try .json(
+        try await feedPage(request) { userID, cursor, limit in
             try await store.discussionPage(
-                sessionID: try request.parameter("sessionID"), userID: userID, cursor: cursor, limit: limit))
+                sessionID: try request.parameter("sessionID"), userID: userID, cursor: cursor, limit: limit)
+        }
     }
 
     func discussionPost(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let new = try Self.decode(NewPost.self, request)
-        let (message, event) = try await store.createDiscussionMessage(
-            sessionID: try request.parameter("sessionID"), userID: userID, new)
-        service.live.publish(event)
-        return try .json(message, status: .created)
+        try await created(request) { userID in
+            try await store.createDiscussionMessage(
+                sessionID: try request.parameter("sessionID"), userID: userID,
+                try Self.decode(NewPost.self, request))
+        }
     }
 
     func discussionDelete(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let event = try await store.deleteDiscussionMessage(
-            messageID: try PostCursor.id(try request.parameter("messageID"), "message"), userID: userID)
-        service.live.publish(event)
-        return .noContent
+        try await removed(request) { userID in
+            try await store.deleteDiscussionMessage(
+                messageID: try PostCursor.id(try request.parameter("messageID"), "message"), userID: userID)
+        }
     }
 
     /// A session discussion's stream, for members of the session's event.
@@ -107,6 +98,38 @@ struct WallController: Sendable {
         }
         return Response(
             body: .eventStream(service.live.stream([.session(sessionID)], lastEventID: request.lastEventID)))
+    }
+
+    // MARK: - The shape every handler here shares
+
+    // NB: each helper asks who is signed in before its closure reads the body or the path, so a caller without
+    // a session gets 401 whatever else is wrong with the request, as before.
+
+    /// A page of a feed for the signed-in reader, after the request's `cursor`, at most `limit` items.
+    private func feedPage<Page: Encodable>(
+        _ request: Request, _ read: (_ userID: String, PostCursor?, Int) async throws -> Page
+    ) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let (cursor, limit) = try PostCursor.page(request)
+        return try .json(try await read(userID, cursor, limit))
+    }
+
+    /// A write by the signed-in user that makes something: once committed, its live event goes to this
+    /// instance's streams and the answer is 201 with what was made.
+    private func created<Made: Encodable>(
+        _ request: Request, _ write: (_ userID: String) async throws -> (Made, LiveEvent)
+    ) async throws -> Response {
+        let (made, event) = try await write(try await service.requireUser(request))
+        service.live.publish(event)
+        return try .json(made, status: .created)
+    }
+
+    /// A removal by the signed-in user: once committed, its live event goes to the streams; the answer is 204.
+    private func removed(_ request: Request, _ write: (_ userID: String) async throws -> LiveEvent)
+        async throws -> Response
+    {
+        service.live.publish(try await write(try await service.requireUser(request)))
+        return .noContent
     }
 
     /// Decodes a body: 413 past ``bodyLimit``, 400 for malformed JSON or invalid UTF-8, 422 for a missing field.

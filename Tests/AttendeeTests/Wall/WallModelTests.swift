@@ -273,7 +273,7 @@ import Testing
         await model.postTapped()
         #expect(model.banner == .offline)
         #expect(model.draft == "Are you there?")
-        #expect(model.isPosting == false)
+        #expect(model.isSending == false)
         #expect(model.rows.map(\.id) == ["1"])
     }
 

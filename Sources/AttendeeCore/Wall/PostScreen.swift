@@ -1,0 +1,96 @@
+import AttendeeModels
+import Foundation
+
+/// What the wall and a discussion do alike: load pages into their feed, send the composer's text with its
+/// photo, follow live changes, and leave the banner a call's outcome calls for. Each screen says where its
+/// pages, sends and changes go and how it redraws; the rules are here once.
+@MainActor
+protocol PostScreen: AnyObject {
+    /// The page the server sends.
+    associatedtype Page: FeedPage where Page.Item: Authored
+    /// A change, live or made on this screen.
+    associatedtype Update
+
+    /// The items shown, the banner and the loading flags.
+    var feed: PostFeed<Page.Item> { get set }
+    /// The composer's text.
+    var draft: String { get set }
+    /// Whether the composer's text is on its way.
+    var isSending: Bool { get set }
+    /// The photo the next item carries.
+    var attachment: PhotoAttachment { get }
+
+    /// The page after `cursor`; the newest for `nil`.
+    func page(after cursor: String?) async throws -> Page
+    /// Sends a new item and answers the change it made.
+    func send(_ post: NewPost) async throws -> Update
+    /// The live changes, until the task is cancelled.
+    func updates() -> AsyncThrowingStream<Update, any Error>
+    /// A change arrived (live, or made here): the feed takes it and the rows are redrawn.
+    func apply(_ update: Update)
+    /// Recomputes the rows from the feed.
+    func rebuild()
+}
+
+extension PostScreen {
+    /// The composer's counter and whether its text may be sent.
+    var composerState: ComposerState { ComposerState(draft: draft, imageID: attachment.imageID) }
+
+    /// Whether the send button is enabled: nothing on its way (text or photo) and the text within the rule.
+    var readyToSend: Bool { !isSending && !attachment.isUploading && composerState.problem == nil }
+
+    /// Runs `call`; when it works the banner clears, when it fails the banner says why. The rows are redrawn
+    /// either way.
+    func attempt(_ call: () async throws -> Void) async {
+        do {
+            try await call()
+            feed.banner = nil
+        } catch {
+            feed.banner = PostBanner(error)
+        }
+        rebuild()
+    }
+
+    /// The newest page (or the page after `cursor`): it replaces what was shown.
+    func loadNewest(after cursor: String?) async {
+        feed.isLoading = true
+        await attempt {
+            defer { feed.isLoading = false }
+            feed.show(try await page(after: cursor))
+        }
+    }
+
+    /// The next older page, unless one is already loading or there is none.
+    func loadOlder() async {
+        guard let cursor = feed.nextCursor, !feed.isLoadingMore else { return }
+        feed.isLoadingMore = true
+        await attempt {
+            defer { feed.isLoadingMore = false }
+            feed.appendOlder(try await page(after: cursor))
+        }
+    }
+
+    /// Sends the draft with the photo; the draft is cleared when it went, unless the person typed on meanwhile.
+    func sendDraft() async {
+        guard readyToSend else { return }
+        let sent = draft
+        isSending = true
+        defer { isSending = false }
+        await attempt {
+            apply(try await send(NewPost(text: sent, imageID: attachment.imageID)))
+            if draft == sent { draft = "" }
+            attachment.sent()
+        }
+    }
+
+    /// Applies each live change until the stream ends or the task is cancelled; a refused stream leaves the
+    /// banner.
+    func follow() async {
+        do {
+            for try await update in updates() { apply(update) }
+        } catch {
+            feed.banner = PostBanner(error)
+            rebuild()
+        }
+    }
+}
