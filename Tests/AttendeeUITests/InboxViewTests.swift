@@ -40,8 +40,11 @@ struct InboxViewTests {
                 ? MessagePage(messages: [message(2, "Newer")], previousCursor: "2")
                 : MessagePage(messages: [message(1, "Older")])
         }
+        // NB: the screen's live task reads a stream that never yields; it only listens, so the host does not
+        // wait for it to end (it waited a minute per step before).
         let host = ViewHost(
-            NavigationStack { ConversationView(model: ConversationModel(client: client, threadID: "t")) })
+            NavigationStack { ConversationView(model: ConversationModel(client: client, threadID: "t")) },
+            listeners: { 1 })
         try await host.waitUntil("the newest page") { $0.texts.contains("Newer") }
         #expect(!host.tree.texts.contains("Older"))
         try host.tap("Load older messages")

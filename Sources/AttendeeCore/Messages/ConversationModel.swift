@@ -48,7 +48,7 @@ public enum OlderMessages: String, Sendable, Hashable, Encodable {
 /// sending with pending and failed states, the read mark moved when messages are seen, and new messages from the
 /// thread's stream.
 @Observable @MainActor
-public final class ConversationModel {
+public final class ConversationModel: BusyScreen {
     /// The other person's name, the page's title.
     public private(set) var title = ""
     /// The messages, oldest first, the caller's unsent ones last.
@@ -58,9 +58,9 @@ public final class ConversationModel {
     /// What stops the draft from going, once something was typed; `nil` when it can go.
     public private(set) var draftProblem: TextProblem?
     /// Whether a load is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error line, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The thread as the server last said, with the caller's unread count.
     public private(set) var thread: MessageThread?
     /// Whether older messages can be loaded, are loading, or are all shown.
@@ -118,10 +118,7 @@ public final class ConversationModel {
     /// The screen appeared: loads the thread and its newest page of messages (or the page before `cursor`, an
     /// ``olderCursor`` from earlier), then marks them read.
     public func appeared(before cursor: String? = nil) async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let thread = try await client.thread(threadID)
             self.thread = thread
             title = thread.with.name
@@ -135,8 +132,6 @@ public final class ConversationModel {
             }
             show()
             await markSeen()
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 

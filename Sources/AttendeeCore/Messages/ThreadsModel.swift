@@ -28,7 +28,7 @@ public struct ThreadRow: Sendable, Hashable, Identifiable, Encodable {
 /// Task { await model.listen() }    // live: new messages and read marks from other devices
 /// ```
 @Observable @MainActor
-public final class ThreadsModel {
+public final class ThreadsModel: BusyScreen {
     /// The threads, newest activity first.
     public private(set) var rows: [ThreadRow] = []
     /// The sum of the unread counts: the tab's badge.
@@ -36,9 +36,9 @@ public final class ThreadsModel {
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error line, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The page title.
     public let title = Strings.text("screen.messages")
 
@@ -56,14 +56,7 @@ public final class ThreadsModel {
 
     /// The list appeared, or was pulled down.
     public func appeared() async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
-            show(try await client.threads(eventID))
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { show(try await client.threads(eventID)) }
     }
 
     /// "Message" was tapped on a person: answers their thread (new or existing) to open.

@@ -26,7 +26,7 @@ public struct NoteRow: Sendable, Hashable, Identifiable, Encodable {
 
 /// My Notes at an event: every note or one session's, last edited first; delete; the editor for new and edit.
 @Observable @MainActor
-public final class NotesModel {
+public final class NotesModel: BusyScreen {
     /// The notes shown, last edited first.
     public private(set) var rows: [NoteRow] = []
     /// The filter applied.
@@ -34,9 +34,9 @@ public final class NotesModel {
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The page title.
     public let title = Strings.text("screen.notes")
     /// The words of the new-note button.
@@ -69,18 +69,13 @@ public final class NotesModel {
 
     /// The list appeared, or was pulled down.
     public func appeared() async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             if sessionTitles.isEmpty {
                 sessionTitles = Dictionary(
                     try await client.agenda(eventID).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             }
             notes = try await client.notes(eventID, sessionID)
             show()
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
@@ -94,18 +89,11 @@ public final class NotesModel {
     /// Delete was tapped on a row; answers whether the note is gone.
     @discardableResult
     public func deleteTapped(id: String) async -> Bool {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             try await client.deleteNote(id)
             notes.removeAll { $0.id == id }
             show()
             banner = Strings.text("notes.deleted")
-            return true
-        } catch {
-            banner = AttendeeFailure.message(error)
-            return false
         }
     }
 

@@ -4,15 +4,15 @@ import Observation
 
 /// Sign up, sign in and sign out.
 @Observable @MainActor
-public final class AccountModel {
+public final class AccountModel: BusyScreen {
     /// The profile shown, when one is open.
     public private(set) var profile: MyProfile?
     /// The field a local check refused, if any.
     public private(set) var fieldError: FieldError?
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     private let client: AttendeeClient
 
@@ -48,25 +48,12 @@ public final class AccountModel {
 
     /// Sign out was tapped (signed out locally even if the server is unreachable).
     public func signOutTapped() async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
-            try await client.signOut()
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { try await client.signOut() }
         profile = nil
     }
 
     private func run(_ call: @escaping @MainActor () async throws -> MyProfile) async {
-        isBusy = true
-        banner = nil
         fieldError = nil
-        defer { isBusy = false }
-        do {
-            profile = try await call()
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { profile = try await call() }
     }
 }

@@ -4,7 +4,7 @@ import Observation
 
 /// Registration → Additional Info: every field required unless "Later", guests with name and e-mail.
 @Observable @MainActor
-public final class AdditionalInfoModel {
+public final class AdditionalInfoModel: BusyScreen {
     /// One editable guest.
     public struct GuestRow: Sendable, Hashable {
         /// The name shown.
@@ -22,9 +22,9 @@ public final class AdditionalInfoModel {
     /// The message under each invalid field, by field path (`answers.tshirtSize`, `guests.0.email`).
     public private(set) var fieldErrors: [String: String] = [:]
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// Set when the step is done (submitted or "later"): the screen returns to the event details.
     public private(set) var isFinished = false
     /// "Later, I haven't decided".
@@ -93,14 +93,9 @@ public final class AdditionalInfoModel {
     }
 
     private func send(_ submission: AdditionalInfoSubmission) async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             _ = try await client.submitAdditionalInfo(eventID, submission)
             isFinished = true
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 }

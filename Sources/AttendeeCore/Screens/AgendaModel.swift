@@ -43,7 +43,7 @@ public enum AgendaMark: Sendable, Hashable {
 
 /// The event agenda: date tabs in the event's zone, the chosen day's sessions, (+) to attend and leave.
 @Observable @MainActor
-public final class AgendaModel {
+public final class AgendaModel: BusyScreen {
     /// The date tabs, in the chosen clock.
     public private(set) var dayTabs: [String] = []
     /// The chosen tab.
@@ -51,9 +51,9 @@ public final class AgendaModel {
     /// The rows shown, in order.
     public private(set) var rows: [AgendaRow] = []
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The clock times are shown in.
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
@@ -135,17 +135,14 @@ public final class AgendaModel {
             banner = Strings.format("attend.refused.overlap", clash.title)
             return
         }
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let result =
                 session.isAttending || session.myAttendance == .waitlisted
                 ? try await client.leave(sessionID) : try await client.attend(sessionID, AttendRequest())
             sessions[index].myAttendance = result.state
             sessions[index].seatsTaken = result.seatsTaken
             sessions[index].capacity = result.capacity
-        } catch {
-            banner = AttendeeFailure.message(error)
+        } failed: { error in
             if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
                 sessions[index].seatsTaken = capacity
             }

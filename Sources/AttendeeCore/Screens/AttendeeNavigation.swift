@@ -174,15 +174,15 @@ public struct EventRow: Sendable, Hashable, Identifiable {
 
 /// The events list, the app's first page once signed in.
 @Observable @MainActor
-public final class EventsModel {
+public final class EventsModel: BusyScreen {
     /// The events, soonest first.
     public private(set) var rows: [EventRow] = []
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error line, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     private let client: AttendeeClient
 
@@ -193,10 +193,7 @@ public final class EventsModel {
 
     /// The list appeared, or was pulled down.
     public func appeared() async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let events = try await client.events().sorted { $0.startsAt < $1.startsAt }
             rows = events.map { event in
                 let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
@@ -205,8 +202,6 @@ public final class EventsModel {
                     venue: event.venue.name)
             }
             emptyMessage = rows.isEmpty ? Strings.text("events.empty") : nil
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 }

@@ -43,7 +43,7 @@ public struct PersonDetails: Sendable, Hashable {
 
 /// Attendees, with a search that filters as you type on name, company and title, ignoring case and accents.
 @Observable @MainActor
-public final class AttendeesModel {
+public final class AttendeesModel: BusyScreen {
     /// The rows shown, in order.
     public private(set) var rows: [PersonRow] = []
     /// The search as typed.
@@ -51,9 +51,9 @@ public final class AttendeesModel {
     /// What an empty list says, if anything.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The attendee whose details are open.
     public private(set) var selected: PersonDetails?
 
@@ -96,13 +96,9 @@ public final class AttendeesModel {
 
     /// The screen appeared: loads what it shows.
     public func appeared() async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             people = try await client.attendees(eventID, nil)
             filter()
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 

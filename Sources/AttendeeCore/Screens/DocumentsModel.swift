@@ -6,7 +6,7 @@ import Observation
 /// three lists — pre-read, post-read, session materials — whose rows download, share and (for the session's
 /// speakers and the organizer) are removed; speakers add documents here too.
 @Observable @MainActor
-public final class DocumentsModel {
+public final class DocumentsModel: BusyScreen {
     /// Which list a section is.
     public enum SectionKind: String, Sendable, Hashable, CaseIterable, Codable {
         case preRead, postRead, materials
@@ -93,9 +93,9 @@ public final class DocumentsModel {
     /// Where the last added document stands.
     public private(set) var upload: MediaUploadState = .idle
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     /// The line under the add button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: false) }
@@ -122,13 +122,7 @@ public final class DocumentsModel {
 
     /// The screen appeared: loads the lists.
     public func appeared() async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
-            show(try await client.documents(eventID, sessionID))
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { show(try await client.documents(eventID, sessionID)) }
     }
 
     /// The header photo was tapped: the gallery opens.
@@ -142,13 +136,9 @@ public final class DocumentsModel {
     /// A row's download was tapped.
     public func downloadTapped(_ id: String) async {
         guard let file = files[id] else { return }
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             download = Download(fileName: file.fileName, data: try await client.download(id))
             banner = Strings.format("documents.downloaded", file.fileName)
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
@@ -158,13 +148,9 @@ public final class DocumentsModel {
     /// A row's share was tapped.
     public func shareTapped(_ id: String) async {
         guard let file = files[id] else { return }
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let link = try await client.share(id)
             share = Share(url: link.url, text: Strings.format("documents.shareText", file.fileName, link.url))
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
@@ -174,14 +160,10 @@ public final class DocumentsModel {
     /// A row's remove was tapped (the server decides whether the person may).
     public func removeTapped(_ id: String) async {
         guard let file = files[id] else { return }
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             try await client.remove(id)
             show(try await client.documents(eventID, sessionID))
             banner = Strings.format("documents.removed", file.fileName)
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 

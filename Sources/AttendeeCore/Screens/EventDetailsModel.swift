@@ -26,7 +26,7 @@ public struct DashboardSession: Sendable, Hashable, Identifiable {
 /// Event details (the dashboard): info, sessions on now and next while the event runs, the live-poll card,
 /// registration, and the links to the other screens.
 @Observable @MainActor
-public final class EventDetailsModel {
+public final class EventDetailsModel: BusyScreen {
     /// The name shown.
     public private(set) var name = ""
     /// `10–11 Mar 2027`.
@@ -56,9 +56,9 @@ public final class EventDetailsModel {
     /// The links to the other screens.
     public let links = DashboardLink.allCases
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// Set after a successful registration: the Additional Info step to show.
     public private(set) var additionalInfo: AdditionalInfoModel?
 
@@ -75,10 +75,7 @@ public final class EventDetailsModel {
 
     /// The screen appeared: loads what it shows.
     public func appeared(now: Date = Date()) async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let details = try await client.event(eventID)
             let event = details.event
             self.event = event
@@ -104,25 +101,18 @@ public final class EventDetailsModel {
                 onNow = []
                 upNext = []
             }
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
     /// Registers; on success the person lands on Additional Info.
     public func registerTapped() async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let registration = try await client.register(eventID)
             setRegistered(true)
             if registration.additionalInfoStatus == .pending {
                 additionalInfo = AdditionalInfoModel(
                     client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
             }
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 

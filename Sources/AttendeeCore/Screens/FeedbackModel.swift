@@ -4,7 +4,7 @@ import Observation
 
 /// Feedback on the event, or on a session and each of its speakers: once only.
 @Observable @MainActor
-public final class FeedbackModel {
+public final class FeedbackModel: BusyScreen {
     /// What is being rated.
     public enum Target: Sendable, Hashable {
         case event(id: String)
@@ -20,9 +20,9 @@ public final class FeedbackModel {
     /// The comment.
     public private(set) var comment = ""
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// Once given (or refused as already given) the button stays disabled.
     public private(set) var isAlreadyGiven: Bool
 
@@ -64,10 +64,7 @@ public final class FeedbackModel {
     /// Submit was tapped.
     public func submitTapped() async {
         guard isSubmitEnabled, let rating else { return }
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             switch target {
             case .event(let id):
                 try await client.eventFeedback(id, EventFeedback(rating: rating, comment: comment))
@@ -77,12 +74,11 @@ public final class FeedbackModel {
             }
             isAlreadyGiven = true
             banner = Strings.text("feedback.thanks")
-        } catch {
+        } failed: { error in
+            // NB: feedback already given (from another device) is not a failure the person can act on.
             if AttendeeFailure.status(error) == 409 {
                 isAlreadyGiven = true
                 banner = Strings.text("feedback.already")
-            } else {
-                banner = AttendeeFailure.message(error)
             }
         }
     }

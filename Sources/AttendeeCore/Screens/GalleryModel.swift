@@ -4,7 +4,7 @@ import Observation
 
 /// The event's gallery: its photos, newest first, and adding one.
 @Observable @MainActor
-public final class GalleryModel {
+public final class GalleryModel: BusyScreen {
     /// One photo of the grid.
     public struct Tile: Sendable, Hashable, Identifiable, Codable {
         /// The file's id.
@@ -24,9 +24,9 @@ public final class GalleryModel {
     /// Where the last upload stands.
     public private(set) var upload: MediaUploadState = .idle
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     /// The line under the upload button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: true) }
@@ -52,14 +52,7 @@ public final class GalleryModel {
 
     /// The screen appeared: loads the photos.
     public func appeared() async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
-            show(try await client.gallery(eventID))
-            banner = nil
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { show(try await client.gallery(eventID)) }
     }
 
     /// A photo was picked: a file over 25 MB is refused here, anything else goes to the server, which checks

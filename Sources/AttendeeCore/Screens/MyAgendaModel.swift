@@ -4,7 +4,7 @@ import Observation
 
 /// My agenda: the sessions the person attends at the event, in order, and their `.ics` export.
 @Observable @MainActor
-public final class MyAgendaModel {
+public final class MyAgendaModel: BusyScreen {
     /// One line: `Wed 10 Mar, 09:00 – 10:00`, title, room.
     public struct Row: Sendable, Hashable, Identifiable {
         /// The id of the thing shown.
@@ -22,9 +22,9 @@ public final class MyAgendaModel {
     /// What an empty list says, if anything.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     private let client: AttendeeClient
     private let eventID: String
@@ -42,9 +42,7 @@ public final class MyAgendaModel {
 
     /// The screen appeared: loads what it shows.
     public func appeared(choice: TimeZoneChoice = .event, deviceTimeZone: TimeZone = .current) async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             async let details = client.event(eventID)
             async let mine = client.myAgenda(eventID)
             let event = try await details.event
@@ -55,8 +53,6 @@ public final class MyAgendaModel {
                 Row(id: $0.id, when: formatter.dayAndTime($0), title: $0.title, room: $0.room ?? "")
             }
             emptyMessage = rows.isEmpty ? Strings.text("myAgenda.empty") : nil
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 

@@ -18,15 +18,15 @@ public struct PollRow: Sendable, Hashable, Identifiable {
 
 /// The event's polls and quizzes: the list, and the poll screen a row opens.
 @Observable @MainActor
-public final class PollListModel {
+public final class PollListModel: BusyScreen {
     /// The rows, oldest first.
     public private(set) var rows: [PollRow] = []
     /// The line shown when there are none.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error line, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The poll screen a row opened.
     public private(set) var selected: LivePollModel?
 
@@ -43,10 +43,7 @@ public final class PollListModel {
 
     /// The screen appeared: loads the polls.
     public func appeared() async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
             rows = polls.map { poll in
                 PollRow(
@@ -58,8 +55,6 @@ public final class PollListModel {
                     state: poll.state, kind: poll.kind)
             }
             emptyMessage = rows.isEmpty ? Strings.text(kind == .quiz ? "quiz.none" : "poll.none") : nil
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
@@ -91,7 +86,7 @@ public enum PollComposerField: Sendable, Hashable {
 /// Creating a poll or quiz (organizers, and speakers for their sessions): the questions, then "Create",
 /// which saves it as a draft to open later.
 @Observable @MainActor
-public final class PollComposerModel {
+public final class PollComposerModel: BusyScreen {
     /// Poll or quiz.
     public private(set) var kind: PollKind = .poll
     /// One option per question, or several.
@@ -103,9 +98,9 @@ public final class PollComposerModel {
     /// The part that is wrong, after a refused "Create".
     public private(set) var invalidField: PollComposerField?
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error line, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The draft, once created.
     public private(set) var created: Poll?
 
@@ -145,13 +140,7 @@ public final class PollComposerModel {
             return
         }
         invalidField = nil
-        isBusy = true
-        defer { isBusy = false }
-        do {
-            created = try await client.createPoll(eventID, draft)
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { created = try await client.createPoll(eventID, draft) }
     }
 
     private static func field(_ path: String) -> PollComposerField {

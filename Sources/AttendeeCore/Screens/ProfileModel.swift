@@ -4,7 +4,7 @@ import Observation
 
 /// My profile: view, edit "About me", My Preferences, and the link to My Notes (part 2).
 @Observable @MainActor
-public final class ProfileModel {
+public final class ProfileModel: BusyScreen {
     /// The name shown.
     public private(set) var name = ""
     /// `Title · Company`.
@@ -22,9 +22,9 @@ public final class ProfileModel {
     /// The title of the link to My Notes (part 2).
     public let myNotesTitle = Strings.text("profile.myNotes")
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     private let client: AttendeeClient
 
@@ -78,10 +78,7 @@ public final class ProfileModel {
     }
 
     private func load(_ call: @escaping @MainActor () async throws -> MyProfile) async {
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let wasLoaded = !email.isEmpty
             let profile = try await call()
             name = profile.person.name
@@ -90,8 +87,6 @@ public final class ProfileModel {
             aboutMe = profile.person.aboutMe
             preferences = profile.preferences
             if wasLoaded { banner = Strings.text("profile.saved") }
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 }

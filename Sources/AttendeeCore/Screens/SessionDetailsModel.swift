@@ -44,7 +44,7 @@ public struct SessionLocation: Sendable, Hashable {
 
 /// Session details: its state, attend / leave, share (text, link, `.ics`), directions, attendees, feedback.
 @Observable @MainActor
-public final class SessionDetailsModel {
+public final class SessionDetailsModel: BusyScreen {
     /// The title shown.
     public private(set) var title = ""
     /// The time shown.
@@ -70,9 +70,9 @@ public final class SessionDetailsModel {
     /// "Give feedback" or "Feedback given".
     public private(set) var feedbackButtonTitle = ""
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The navigation stack above this screen: the location page or the attendee list; `nil` when on top.
     public private(set) var location: SessionLocation?
     /// The session's attendees, while that page is open.
@@ -94,16 +94,12 @@ public final class SessionDetailsModel {
     public func appeared(sessionID: String, choice: TimeZoneChoice = .event, deviceTimeZone: TimeZone = .current)
         async
     {
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let session = try await client.session(sessionID)
             let event = try await client.event(session.eventID).event
             self.event = event
             formatter = SessionTimeFormatter(event: event, choice: choice, deviceTimeZone: deviceTimeZone)
             show(session)
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
@@ -185,16 +181,12 @@ public final class SessionDetailsModel {
 
     private func change(_ call: @escaping @MainActor () async throws -> AttendanceResult) async {
         guard var session else { return }
-        isBusy = true
-        banner = nil
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             let result = try await call()
             session.myAttendance = result.state
             session.seatsTaken = result.seatsTaken
             session.capacity = result.capacity
-        } catch {
-            banner = AttendeeFailure.message(error)
+        } failed: { error in
             if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
                 session.seatsTaken = capacity
             }

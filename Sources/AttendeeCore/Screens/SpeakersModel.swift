@@ -4,7 +4,7 @@ import Observation
 
 /// The event's speakers, and a speaker's profile (bio, sessions, social links shown inert).
 @Observable @MainActor
-public final class SpeakersModel {
+public final class SpeakersModel: BusyScreen {
     /// A speaker's profile page.
     public struct Profile: Sendable, Hashable {
         /// The profile header.
@@ -20,9 +20,9 @@ public final class SpeakersModel {
     /// The profile shown, when one is open.
     public private(set) var profile: Profile?
     /// Whether a call is in flight (the screen shows a spinner).
-    public private(set) var isBusy = false
+    public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
 
     private let client: AttendeeClient
     private let eventID: String
@@ -35,20 +35,12 @@ public final class SpeakersModel {
 
     /// The screen appeared: loads what it shows.
     public func appeared() async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
-            rows = try await client.speakers(eventID).map(PersonRow.init)
-        } catch {
-            banner = AttendeeFailure.message(error)
-        }
+        await whileBusy { rows = try await client.speakers(eventID).map(PersonRow.init) }
     }
 
     /// A row was tapped: opens its details.
     public func rowTapped(_ id: String) async {
-        isBusy = true
-        defer { isBusy = false }
-        do {
+        await whileBusy {
             async let fetched = client.speaker(id)
             async let details = client.event(eventID)
             let speaker = try await fetched
@@ -57,8 +49,6 @@ public final class SpeakersModel {
             profile = Profile(
                 details: PersonDetails(speaker.speaker), bio: speaker.speaker.aboutMe,
                 sessions: speaker.sessions.map { "\(formatter.dayAndTime($0)) · \($0.title)" })
-        } catch {
-            banner = AttendeeFailure.message(error)
         }
     }
 
