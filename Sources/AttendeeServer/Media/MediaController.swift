@@ -147,19 +147,9 @@ struct MediaController: Sendable {
         let userID = try await service.requireUser(request)
         let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
         guard let path = media.folder.contentPath(stored.sha256) else { throw Self.gone }
-        do {
-            return try FileResponse.make(
-                for: request, path: path, etag: "\"\(stored.sha256)\"",
-                headers: [
-                    "Content-Type": stored.contentType,
-                    "Content-Disposition": MediaFileName.contentDisposition(
-                        stored.file.fileName, inline: stored.file.type.isImage),
-                    "Cache-Control": "private, no-cache",
-                    "X-Content-Type-Options": "nosniff",
-                ])
-        } catch is FileBody.OpenError {
-            throw Self.gone
-        }
+        return try Self.send(
+            path, for: request, etag: "\"\(stored.sha256)\"", contentType: stored.contentType,
+            fileName: stored.file.fileName, inline: stored.file.type.isImage)
     }
 
     func thumbnail(_ request: Request) async throws -> Response {
@@ -168,19 +158,28 @@ struct MediaController: Sendable {
         guard stored.file.hasThumbnail, let path = media.folder.thumbnailPath(stored.sha256) else {
             throw HTTPError(.notFound, detail: "This file has no thumbnail.")
         }
+        return try Self.send(
+            path, for: request, etag: "\"\(stored.sha256)-thumbnail\"", contentType: "image/jpeg",
+            fileName: "thumbnail-" + stored.file.fileName.replacingOccurrences(of: ".", with: "-") + ".jpg",
+            inline: true)
+    }
+
+    /// A stored file as the answer to `request` (ranges, `If-None-Match` and `If-Range` included), private to the
+    /// reader and never sniffed by the browser; a file gone from the folder since its row was read is not found.
+    private static func send(
+        _ path: String, for request: Request, etag: String, contentType: String, fileName: String, inline: Bool
+    ) throws -> Response {
         do {
             return try FileResponse.make(
-                for: request, path: path, etag: "\"\(stored.sha256)-thumbnail\"",
+                for: request, path: path, etag: etag,
                 headers: [
-                    "Content-Type": "image/jpeg",
-                    "Content-Disposition": MediaFileName.contentDisposition(
-                        "thumbnail-" + stored.file.fileName.replacingOccurrences(of: ".", with: "-") + ".jpg",
-                        inline: true),
+                    "Content-Type": contentType,
+                    "Content-Disposition": MediaFileName.contentDisposition(fileName, inline: inline),
                     "Cache-Control": "private, no-cache",
                     "X-Content-Type-Options": "nosniff",
                 ])
         } catch is FileBody.OpenError {
-            throw Self.gone
+            throw gone
         }
     }
 
