@@ -77,7 +77,10 @@ public struct PostViewer: Codable, Sendable, Hashable {
     }
 
     /// Whether this reader may delete what `author` wrote.
-    public func mayDelete(_ author: PostAuthor) -> Bool { isOrganizer || author.id == personID }
+    public func mayDelete(_ author: PostAuthor) -> Bool { mayDelete(authorID: author.id) }
+
+    /// Whether the reader may delete what the person `authorID` wrote (the rule the server enforces).
+    public func mayDelete(authorID: String) -> Bool { isOrganizer || authorID == personID }
 }
 
 /// The largest page a wall or discussion answers, and the page when none is asked for.

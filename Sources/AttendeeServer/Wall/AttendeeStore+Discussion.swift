@@ -74,10 +74,8 @@ extension AttendeeStore {
             else { throw HTTPError(.notFound, detail: "There is no message with this id.") }
             let sessionID = try row.decode(String.self, "session_id")
             let (_, viewer) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
-            let authorID = try row.decode(String.self, "author_id")
-            guard viewer.isOrganizer || authorID == userID else {
-                throw HTTPError(.forbidden, detail: "You can delete only your own messages.")
-            }
+            try viewer.requireMayDelete(
+                authorID: try row.decode(String.self, "author_id"), "You can delete only your own messages.")
             try db.execute("DELETE FROM attendee_discussion_message WHERE id = \(messageID)")
             return try LiveOutbox.append(
                 .session(sessionID), kind: DiscussionUpdate.Kind.deleted.rawValue,

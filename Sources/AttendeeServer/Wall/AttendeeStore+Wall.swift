@@ -140,10 +140,8 @@ extension AttendeeStore {
             else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
             let eventID = try row.decode(String.self, "event_id")
             let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
-            let authorID = try row.decode(String.self, "author_id")
-            guard viewer.isOrganizer || authorID == userID else {
-                throw HTTPError(.forbidden, detail: "You can delete only your own posts.")
-            }
+            try viewer.requireMayDelete(
+                authorID: try row.decode(String.self, "author_id"), "You can delete only your own posts.")
             try db.execute("DELETE FROM attendee_wall_post WHERE id = \(postID)")
             return try LiveOutbox.append(
                 .event(eventID), kind: WallUpdate.Kind.deleted.rawValue, payload: WallDeletion(postID: String(postID)),
@@ -163,10 +161,8 @@ extension AttendeeStore {
             else { throw HTTPError(.notFound, detail: "There is no reply with this id.") }
             let eventID = try row.decode(String.self, "event_id")
             let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
-            let authorID = try row.decode(String.self, "author_id")
-            guard viewer.isOrganizer || authorID == userID else {
-                throw HTTPError(.forbidden, detail: "You can delete only your own replies.")
-            }
+            try viewer.requireMayDelete(
+                authorID: try row.decode(String.self, "author_id"), "You can delete only your own replies.")
             try db.execute("DELETE FROM attendee_wall_reply WHERE id = \(replyID)")
             let deletion = WallDeletion(
                 postID: String(try row.decode(Int64.self, "post_id")), replyID: String(replyID))
@@ -239,5 +235,13 @@ extension AttendeeStore {
                 text: try row.decode(String.self, "text"),
                 createdAt: try row.decode(Date.self, "created_at"))
         }
+    }
+}
+
+extension PostViewer {
+    /// Refuses with 403, saying `refusal`, what the reader may not delete: the app's own rule
+    /// (``PostViewer/mayDelete(authorID:)``), so the server refuses exactly what the app offers no Delete for.
+    func requireMayDelete(authorID: String, _ refusal: String) throws {
+        guard mayDelete(authorID: authorID) else { throw HTTPError(.forbidden, detail: refusal) }
     }
 }
