@@ -104,7 +104,7 @@ var targets: [Target] = [
     .target(name: "QuakeFeedCodec", dependencies: ["QuakesModels", "DynamicJSON"], swiftSettings: swiftSettings),
     .target(
         name: "QuakesCore",
-        dependencies: ["QuakesModels", "QuakeFeedCodec", "APIClient", "LocalStore", "Localization"],
+        dependencies: ["QuakesModels", "QuakeFeedCodec", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
@@ -131,7 +131,7 @@ var targets: [Target] = [
 
     // MARK: - Backends
 
-    .target(name: "USGSReplay", dependencies: ["HTTPServer", "Locking"], swiftSettings: swiftSettings),
+    .target(name: "USGSReplay", dependencies: ["HTTPServer", "HTTPTypes", "Locking"], swiftSettings: swiftSettings),
     // The Salesforce stand-in's upload fast path: the attachment's base64 decoded (AVX2 where the processor has it)
     // and written straight to a staged file while the JSON around it arrives, beside a plain reference reader
     // that tests check it against.
@@ -387,13 +387,13 @@ if onLinux {
     }
     targets += [
         .target(
-            name: "ScreenRenderer", dependencies: ["SwiftUI"], path: "Sources/StandIns/ScreenRenderer",
+            name: "ScreenRenderer", dependencies: ["SwiftUI", "HTTPTypes"], path: "Sources/StandIns/ScreenRenderer",
             swiftSettings: swiftSettings),
         .target(
             name: "ScreenCatalog", dependencies: catalogDependencies.map { .target(name: $0) },
             path: "Sources/StandIns/ScreenCatalog", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "quartet-screens", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI"],
+            name: "quartet-screens", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI", "HTTPTypes"],
             path: "Sources/StandIns/quartet-screens", swiftSettings: swiftSettings),
         .testTarget(
             name: "ScreenRendererTests", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI"],

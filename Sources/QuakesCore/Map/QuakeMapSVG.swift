@@ -1,3 +1,4 @@
+import HTTPTypes
 import QuakesModels
 
 /// Draws quake pins on an equirectangular longitude/latitude graticule, as SVG text.
@@ -47,26 +48,9 @@ public enum QuakeMapSVG {
         for pin in ordered {
             svg += "<circle cx=\"\(x(pin.coordinate.longitude))\" cy=\"\(y(pin.coordinate.latitude))\""
             svg += " r=\"\(NumberText.fixed(radius(for: pin.magnitude, scale: scale), digits: 1))\""
-            svg += " fill=\"\(color(for: pin.tint))\"><title>\(escape(pin.title))</title></circle>\n"
+            svg += " fill=\"\(color(for: pin.tint))\"><title>\(pin.title.markupEscaped)</title></circle>\n"
         }
         svg += "</g>\n</svg>\n"
         return svg
-    }
-
-    /// Escapes text for XML content and attributes.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

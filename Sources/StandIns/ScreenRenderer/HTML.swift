@@ -1,25 +1,9 @@
 import Foundation
+import HTTPTypes
 import SwiftUI
 
-/// Escaping and the CSS a node's style turns into.
+/// The CSS a node's style turns into.
 enum HTML {
-    /// `text` safe inside an element or a quoted attribute.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
     /// The CSS colour of a recorded style: system colours through the palette's variables, so one page works in
     /// both appearances.
     static func color(_ style: ResolvedStyle) -> String {
@@ -115,7 +99,7 @@ enum HTML {
     /// ` class="…" style="…"` for an element, leaving out what is empty.
     static func attributes(classes: [String], style: String, extra: String = "") -> String {
         var result = " class=\"\(classes.filter { !$0.isEmpty }.joined(separator: " "))\""
-        if !style.isEmpty { result += " style=\"\(escape(style))\"" }
+        if !style.isEmpty { result += " style=\"\(style.markupEscaped)\"" }
         if !extra.isEmpty { result += " " + extra }
         return result
     }

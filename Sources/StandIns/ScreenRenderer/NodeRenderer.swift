@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SwiftUI
 
 /// Draws nodes as HTML: the containers that shape a screen (navigation stack, tab view, list), rows, and every
@@ -135,13 +136,13 @@ struct NodeRenderer {
         if !items.principal.isEmpty {
             html += items.principal.map { element($0, place) }.joined()
         } else if inline, let title {
-            html += HTML.escape(title)
+            html += title.markupEscaped
         }
         html += "</div><div class=\"bar-trailing\">"
         html += items.trailing.map { barItem($0, confirm: $0.accessibilityIdentifier == "confirm") }.joined()
         html += "</div></div>"
         if !inline, let title, !title.isEmpty {
-            html += "<h1 class=\"large-title\">\(HTML.escape(title))</h1>"
+            html += "<h1 class=\"large-title\">\(title.markupEscaped)</h1>"
         }
         if let search = firstSearchField(in: page) { html += searchBar(search) }
         var inner = place
@@ -159,7 +160,7 @@ struct NodeRenderer {
         if confirm { classes.append("confirm") }
         if !node.isEnabled { classes.append("disabled") }
         if node.role == .destructive { classes.append("destructive") }
-        let label = HTML.escape(node.accessibilityLabel ?? node.text ?? "")
+        let label = (node.accessibilityLabel ?? node.text ?? "").markupEscaped
         let aria = label.isEmpty ? "" : "aria-label=\"\(label)\""
         switch node.kind {
         case .button, .menu, .link, .shareLink:
@@ -167,7 +168,7 @@ struct NodeRenderer {
             if let symbol = node.systemImage {
                 content = Symbols.glyph(symbol)
             } else if let text = node.text {
-                content = HTML.escape(text)
+                content = text.markupEscaped
             } else {
                 content = node.children.map { element($0, Place(tinted: true)) }.joined()
             }
@@ -181,7 +182,7 @@ struct NodeRenderer {
         let value = node.value ?? ""
         let shown =
             value.isEmpty
-            ? HTML.escape(node.text ?? "Search") : "<span class=\"value\">\(HTML.escape(value))</span>"
+            ? (node.text ?? "Search").markupEscaped : "<span class=\"value\">\(value.markupEscaped)</span>"
         return "<div class=\"search\" role=\"search\">\(Symbols.glyph("magnifyingglass"))<span>\(shown)</span></div>"
     }
 
@@ -194,8 +195,8 @@ struct NodeRenderer {
             let selected = item.value == "selected"
             html += "<div class=\"tab\(selected ? " selected" : "")\"><span class=\"tab-icon\">"
             html += Symbols.glyph(item.systemImage ?? "square")
-            if let badge = item.badge { html += "<span class=\"badge\">\(HTML.escape(badge))</span>" }
-            html += "</span><span>\(HTML.escape(item.text ?? ""))</span></div>"
+            if let badge = item.badge { html += "<span class=\"badge\">\(badge.markupEscaped)</span>" }
+            html += "</span><span>\((item.text ?? "").markupEscaped)</span></div>"
         }
         return html + "</nav></div>"
     }
@@ -306,7 +307,7 @@ struct NodeRenderer {
                 inner.tinted = true
             }
             content = buttonContent(node, inner)
-            if let badge = node.badge { content += "<span class=\"row-badge\">\(HTML.escape(badge))</span>" }
+            if let badge = node.badge { content += "<span class=\"row-badge\">\(badge.markupEscaped)</span>" }
             if isLink { content += chevron }
         case .link, .shareLink, .photosPicker, .menu:
             classes.append("tinted")
@@ -321,8 +322,8 @@ struct NodeRenderer {
                 + "<svg viewBox=\"0 0 12 12\"><path d=\"M4 1.5l4.5 4.5-4.5 4.5\"/></svg></span>"
         case .labeledContent:
             content =
-                "<span class=\"row-title\">\(HTML.escape(node.text ?? ""))</span>"
-                + "<span class=\"row-value\">\(HTML.escape(node.value ?? ""))</span>"
+                "<span class=\"row-title\">\((node.text ?? "").markupEscaped)</span>"
+                + "<span class=\"row-value\">\((node.value ?? "").markupEscaped)</span>"
         case .picker where node.style.styleName == "segmented":
             content = segmented(node)
         case .progress:
@@ -374,26 +375,26 @@ struct NodeRenderer {
                 classes.append("placeholder")
                 let placeholder = node.accessibilityLabel ?? node.text ?? ""
                 return "<span" + HTML.attributes(classes: classes, style: css, extra: "role=\"textbox\"") + ">"
-                    + HTML.escape(placeholder) + "</span>"
+                    + placeholder.markupEscaped + "</span>"
             }
             return "<span" + HTML.attributes(classes: classes, style: css, extra: "role=\"textbox\"") + ">"
-                + HTML.escape(value) + "</span>"
+                + value.markupEscaped + "</span>"
         case .textEditor:
             let minHeight = node.style.minHeight.map { "min-height:\(HTML.number(Double($0)))px" } ?? ""
             return "<span" + HTML.attributes(classes: ["editor"], style: minHeight, extra: "role=\"textbox\"") + ">"
-                + HTML.escape(node.value ?? "") + "</span>"
+                + (node.value ?? "").markupEscaped + "</span>"
         case .toggle:
             let on = node.value == "on"
-            return "<span class=\"row-title\">\(HTML.escape(node.text ?? ""))</span>"
+            return "<span class=\"row-title\">\((node.text ?? "").markupEscaped)</span>"
                 + "<span class=\"toggle-switch\(on ? " on" : "")\" role=\"switch\" aria-checked=\"\(on)\"></span>"
         case .picker:
             if node.style.styleName == "segmented" { return segmented(node) }
             let menu = node.style.styleName == "menu"
-            return "<span class=\"row-title\">\(HTML.escape(node.text ?? ""))</span>"
+            return "<span class=\"row-title\">\((node.text ?? "").markupEscaped)</span>"
                 + "<span class=\"picker-value\(menu ? " menu-picker-value" : "")\">"
-                + HTML.escape(node.value ?? "") + Symbols.glyph("chevron.up.chevron.down") + "</span>"
+                + (node.value ?? "").markupEscaped + Symbols.glyph("chevron.up.chevron.down") + "</span>"
         case .stepper:
-            return "<span class=\"row-title\">\(HTML.escape(node.text ?? ""))</span>"
+            return "<span class=\"row-title\">\((node.text ?? "").markupEscaped)</span>"
                 + "<span class=\"stepper\" aria-hidden=\"true\"><span>−</span><span>+</span></span>"
         default:
             return ""
@@ -405,7 +406,7 @@ struct NodeRenderer {
         for option in node.children {
             let label = option.texts.first ?? option.text ?? ""
             let selected = label == node.value
-            html += "<span class=\"segment\(selected ? " selected" : "")\">\(HTML.escape(label))</span>"
+            html += "<span class=\"segment\(selected ? " selected" : "")\">\(label.markupEscaped)</span>"
         }
         return html + "</div>"
     }
@@ -416,7 +417,7 @@ struct NodeRenderer {
             return "<span class=\"progress-bar\" role=\"progressbar\"><span style=\"width:\(percent)%\"></span></span>"
         }
         var html = spinner(node, large: false)
-        if let title = node.text { html += "<span class=\"progress-title\">\(HTML.escape(title))</span>" }
+        if let title = node.text { html += "<span class=\"progress-title\">\(title.markupEscaped)</span>" }
         return html
     }
 
@@ -430,7 +431,7 @@ struct NodeRenderer {
         }
         let label = node.accessibilityLabel ?? node.text ?? ""
         return
-            "<span class=\"spinner\(large ? " large" : "")\" role=\"progressbar\" aria-label=\"\(HTML.escape(label))\""
+            "<span class=\"spinner\(large ? " large" : "")\" role=\"progressbar\" aria-label=\"\(label.markupEscaped)\""
             + " style=\"color:var(--secondary-label)\"><svg viewBox=\"0 0 20 20\">\(spokes)</svg></span>"
     }
 
@@ -438,7 +439,7 @@ struct NodeRenderer {
 
     private func aria(_ node: ViewNode) -> String {
         if node.isAccessibilityHidden { return "aria-hidden=\"true\"" }
-        if let label = node.accessibilityLabel { return "aria-label=\"\(HTML.escape(label))\"" }
+        if let label = node.accessibilityLabel { return "aria-label=\"\(label.markupEscaped)\"" }
         return ""
     }
 
@@ -449,7 +450,7 @@ struct NodeRenderer {
         return "<span"
             + HTML.attributes(
                 classes: classes, style: HTML.inlineStyle(style, includeBackground: includeBackground), extra: extra)
-            + ">" + HTML.escape(string) + "</span>"
+            + ">" + string.markupEscaped + "</span>"
     }
 
     private func children(_ node: ViewNode, _ place: Place) -> String {
@@ -478,7 +479,7 @@ struct NodeRenderer {
         case .image, .asyncImage:
             if let symbol = node.systemImage { return box("span", ["symbol"], node, Symbols.glyph(symbol)) }
             let caption = node.accessibilityLabel ?? node.value ?? "image"
-            return box("span", ["image-box"], node, HTML.escape(caption))
+            return box("span", ["image-box"], node, caption.markupEscaped)
         case .button, .link, .menu, .shareLink, .photosPicker:
             var classes = ["button"]
             let name = node.style.styleName ?? ""
@@ -497,7 +498,7 @@ struct NodeRenderer {
                     extra: aria(node) + " role=\"button\"") + ">" + buttonContent(node, inner) + "</span>"
         case .label:
             var content = node.systemImage.map { Symbols.glyph($0) } ?? ""
-            if node.style.styleName != "iconOnly" { content += HTML.escape(node.text ?? "") }
+            if node.style.styleName != "iconOnly" { content += (node.text ?? "").markupEscaped }
             return box("span", ["label"], node, content)
         case .vstack, .scroll:
             let classes = node.kind == .scroll ? ["scroll"] : ["vstack", place.inRow ? "" : "center"]
@@ -527,8 +528,8 @@ struct NodeRenderer {
             let inner: String
             if node.kind == .labeledContent {
                 inner =
-                    "<span class=\"row-title\">\(HTML.escape(node.text ?? ""))</span>"
-                    + "<span class=\"row-value\">\(HTML.escape(node.value ?? ""))</span>"
+                    "<span class=\"row-title\">\((node.text ?? "").markupEscaped)</span>"
+                    + "<span class=\"row-value\">\((node.value ?? "").markupEscaped)</span>"
             } else {
                 inner = control(node)
             }
@@ -546,7 +547,7 @@ struct NodeRenderer {
         case .platformView, .webView:
             return platform(node)
         case .mapAnnotation:
-            return box("span", ["text"], node, HTML.escape(node.text ?? ""))
+            return box("span", ["text"], node, (node.text ?? "").markupEscaped)
         case .section:
             var inner = node.header.isEmpty ? "" : "<div class=\"section-header\">"
             inner += node.header.map { element($0, place) }.joined()
@@ -579,12 +580,12 @@ struct NodeRenderer {
                 ? "<span class=\"default-pin\"></span>" : pin.children.map { element($0, Place()) }.joined()
             html +=
                 "<span class=\"map-pin\" style=\"left:\(HTML.number(x))%;top:\(HTML.number(y))%\" "
-                + "title=\"\(HTML.escape(pin.text ?? ""))\">\(marker)</span>"
+                + "title=\"\((pin.text ?? "").markupEscaped)\">\(marker)</span>"
         }
         if !pins.isEmpty {
             html += "<ul class=\"map-pins\"><b>\(pins.count) pin\(pins.count == 1 ? "" : "s")</b>"
             for pin in pins.prefix(6) {
-                html += "<li>\(HTML.escape(pin.text ?? ""))<span>\(HTML.escape(pin.value ?? ""))</span></li>"
+                html += "<li>\((pin.text ?? "").markupEscaped)<span>\((pin.value ?? "").markupEscaped)</span></li>"
             }
             if pins.count > 6 { html += "<li><span>and \(pins.count - 6) more</span></li>" }
             html += "</ul>"
@@ -599,24 +600,24 @@ struct NodeRenderer {
             let url = details.url ?? node.url
             let host = url?.host ?? url?.absoluteString ?? ""
             return """
-                <div class="platform safari" role="document" aria-label="\(HTML.escape(kind))">\
+                <div class="platform safari" role="document" aria-label="\(kind.markupEscaped)">\
                 <div class="browser-bar"><span class="done">Done</span><span class="browser-address">\
-                \(Symbols.glyph("lock.fill"))\(HTML.escape(host))</span><span>\(Symbols.glyph("arrow.clockwise"))\
-                </span></div><div class="browser-page"><span class="platform-kind">\(HTML.escape(kind))</span>\
-                <span class="url">\(HTML.escape(url?.absoluteString ?? ""))</span></div><div class="browser-tools">\
+                \(Symbols.glyph("lock.fill"))\(host.markupEscaped)</span><span>\(Symbols.glyph("arrow.clockwise"))\
+                </span></div><div class="browser-page"><span class="platform-kind">\(kind.markupEscaped)</span>\
+                <span class="url">\((url?.absoluteString ?? "").markupEscaped)</span></div><div class="browser-tools">\
                 \(Symbols.glyph("chevron.left"))\(Symbols.glyph("chevron.right"))\
                 \(Symbols.glyph("square.and.arrow.up"))\(Symbols.glyph("book"))\(Symbols.glyph("safari"))</div></div>
                 """
         }
-        var page = "<span class=\"platform-kind\">\(HTML.escape(kind))</span>"
+        var page = "<span class=\"platform-kind\">\(kind.markupEscaped)</span>"
         if let url = details.url ?? node.url {
-            page += "<span class=\"url\">\(HTML.escape(url.absoluteString))</span>"
+            page += "<span class=\"url\">\(url.absoluteString.markupEscaped)</span>"
         }
         if let loaded = details.loaded {
-            page += "<span>\(HTML.escape(loaded.summary))</span>"
-            if let preview = loaded.textPreview { page += "<pre>\(HTML.escape(preview))</pre>" }
+            page += "<span>\(loaded.summary.markupEscaped)</span>"
+            if let preview = loaded.textPreview { page += "<pre>\(preview.markupEscaped)</pre>" }
         }
-        return "<div class=\"platform\" role=\"document\" aria-label=\"\(HTML.escape(kind))\">"
+        return "<div class=\"platform\" role=\"document\" aria-label=\"\(kind.markupEscaped)\">"
             + "<div class=\"browser-page\">\(page)</div></div>"
     }
 
@@ -649,7 +650,7 @@ struct NodeRenderer {
 
     private func alert(_ node: ViewNode) -> String {
         var html = "<div class=\"dim\"></div><div class=\"alert\" role=\"alertdialog\"><div class=\"alert-body\">"
-        html += "<div class=\"alert-title\">\(HTML.escape(node.text ?? ""))</div>"
+        html += "<div class=\"alert-title\">\((node.text ?? "").markupEscaped)</div>"
         let message = node.children.map { element($0, Place()) }.joined()
         if !message.isEmpty { html += "<div class=\"alert-message\">\(message)</div>" }
         html += "</div>"
@@ -662,7 +663,7 @@ struct NodeRenderer {
 
     private func dialog(_ node: ViewNode) -> String {
         var html = "<div class=\"dim\"></div><div class=\"action-sheet\" role=\"dialog\"><div class=\"action-group\">"
-        if let title = node.text, !title.isEmpty { html += "<div class=\"action-title\">\(HTML.escape(title))</div>" }
+        if let title = node.text, !title.isEmpty { html += "<div class=\"action-title\">\(title.markupEscaped)</div>" }
         let cancel = node.toolbar.filter { $0.role == .cancel }
         for button in node.toolbar where button.role != .cancel { html += dialogButton(button) }
         html += "</div><div class=\"action-group action-cancel\">"
@@ -677,6 +678,6 @@ struct NodeRenderer {
         if !node.isEnabled { classes.append("disabled") }
         let label = node.text ?? node.texts.first ?? node.accessibilityLabel ?? ""
         return "<span" + HTML.attributes(classes: classes, style: "", extra: "role=\"button\"") + ">"
-            + HTML.escape(label) + "</span>"
+            + label.markupEscaped + "</span>"
     }
 }

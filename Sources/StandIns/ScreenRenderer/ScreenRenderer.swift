@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SwiftUI
 
 /// Turns the tree a view drew (see `ViewHost`) into one self-contained HTML page that looks like the screen on an
@@ -53,7 +54,7 @@ public struct ScreenRenderer {
             <meta charset="utf-8">
             <meta name="viewport" content="width=\(device.width)">
             <meta name="color-scheme" content="\(appearance.rawValue)">
-            <title>\(HTML.escape(title))</title>
+            <title>\(title.markupEscaped)</title>
             <style>
             \(Stylesheet.css(for: device))
             </style>

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Small line drawings for the SF Symbols the apps use.
 ///
 /// NB: there is no SF Symbols font off Apple platforms; these 24 × 24 outlines only say which symbol is where.
@@ -7,11 +9,11 @@ enum Symbols {
     static func glyph(_ name: String, extraClass: String = "") -> String {
         let classes = extraClass.isEmpty ? "glyph" : "glyph \(extraClass)"
         if let drawing = drawing(for: name) {
-            return "<span class=\"\(classes)\" aria-hidden=\"true\" data-symbol=\"\(HTML.escape(name))\">"
+            return "<span class=\"\(classes)\" aria-hidden=\"true\" data-symbol=\"\(name.markupEscaped)\">"
                 + "<svg viewBox=\"0 0 24 24\">\(drawing)</svg></span>"
         }
-        return "<span class=\"\(classes) named\" aria-hidden=\"true\" data-symbol=\"\(HTML.escape(name))\">"
-            + HTML.escape(shortName(name)) + "</span>"
+        return "<span class=\"\(classes) named\" aria-hidden=\"true\" data-symbol=\"\(name.markupEscaped)\">"
+            + shortName(name).markupEscaped + "</span>"
     }
 
     /// Whether `name` has a drawing (the others show their name).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import ScreenCatalog
 
 /// The gallery page: app → screen → state, each state as a small live copy of its light and dark pages, and a
@@ -13,15 +14,15 @@ enum Gallery {
             let width = Int(Double(app.device.width) * scale)
             let height = Int(Double(app.device.height) * scale)
             body +=
-                "<h2 id=\"\(app.slug)\">\(escape(app.name)) <small>\(app.device.width) × \(app.device.height) pt"
+                "<h2 id=\"\(app.slug)\">\(app.name.markupEscaped) <small>\(app.device.width) × \(app.device.height) pt"
                 + "</small></h2>"
             var screens: [String] = []
             for page in ofApp where !screens.contains(page.entry.screen) { screens.append(page.entry.screen) }
             for screen in screens {
-                body += "<h3>\(escape(screen))</h3><div class=\"states\">"
+                body += "<h3>\(screen.markupEscaped)</h3><div class=\"states\">"
                 for page in ofApp where page.entry.screen == screen {
                     body +=
-                        "<figure><figcaption><b>\(escape(page.entry.state))</b> \(escape(page.entry.summary))"
+                        "<figure><figcaption><b>\(page.entry.state.markupEscaped)</b> \(page.entry.summary.markupEscaped)"
                         + "</figcaption><div class=\"pair\">"
                     for file in page.files {
                         let path = "\(app.slug)/\(file)"
@@ -50,16 +51,11 @@ enum Gallery {
             box-shadow:0 1px 4px rgba(0,0,0,.2);margin-bottom:4px}iframe{border:0;transform-origin:0 0}
             nav a{margin-right:12px}
             </style></head><body><h1>Quartet screens</h1><nav>
-            \(ScreenCatalog.apps.map { "<a href=\"#\($0.slug)\">\(escape($0.name))</a>" }.joined())
+            \(ScreenCatalog.apps.map { "<a href=\"#\($0.slug)\">\($0.name.markupEscaped)</a>" }.joined())
             </nav>
             \(body)
             </body></html>
 
             """
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
