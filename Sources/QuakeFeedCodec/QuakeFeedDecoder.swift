@@ -6,23 +6,13 @@ public struct DecodedFeed: Sendable, Equatable {
     /// Well-formed features, in feed order.
     public var quakes: [Quake]
     /// Features skipped because a required field was missing or had the wrong type.
-    public var skipped: Int
+    public var skipped: Int = 0
     /// `metadata.count` as the feed declared it (it may disagree with `quakes.count + skipped`).
     public var declaredCount: Int?
     /// `metadata.generated`.
     public var generated: Date?
     /// `metadata.title`.
     public var title: String?
-
-    public init(
-        quakes: [Quake], skipped: Int = 0, declaredCount: Int? = nil, generated: Date? = nil, title: String? = nil
-    ) {
-        self.quakes = quakes
-        self.skipped = skipped
-        self.declaredCount = declaredCount
-        self.generated = generated
-        self.title = title
-    }
 }
 
 /// Why a body could not be read as a feed at all.

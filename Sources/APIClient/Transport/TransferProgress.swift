@@ -5,12 +5,6 @@ public struct TransferProgress: Sendable, Equatable {
     /// Bytes expected in all, or `nil` when the other side did not say (no `Content-Length`).
     public var total: Int64?
 
-    /// Creates a progress value.
-    public init(completed: Int64, total: Int64?) {
-        self.completed = completed
-        self.total = total
-    }
-
     /// `completed / total` in `0...1`, or `nil` when the total is unknown.
     public var fraction: Double? {
         guard let total, total > 0 else { return nil }

@@ -12,13 +12,6 @@ public struct ImportReport: Sendable, Hashable {
         /// Why it was skipped, in a sentence.
         public var reason: String
 
-        /// Creates a skipped item.
-        public init(kind: String, identifier: String, reason: String) {
-            self.kind = kind
-            self.identifier = identifier
-            self.reason = reason
-        }
-
         /// `session 10386: no start time`, the kind named in the reader's language.
         public var description: String {
             Strings.format("import.skipped", Strings.text("import.kind.\(kind)"), identifier, reason)

@@ -32,13 +32,6 @@ public final class DocumentsModel: BusyScreen {
         public var title: String
         /// `PDF · 1.2 MB`.
         public var detail: String
-
-        /// Creates a row.
-        public init(id: String, title: String, detail: String) {
-            self.id = id
-            self.title = title
-            self.detail = detail
-        }
     }
 
     /// One list, always shown (with ``emptyMessage`` when it has no rows).
@@ -60,12 +53,6 @@ public final class DocumentsModel: BusyScreen {
         public var fileName: String
         /// Its bytes.
         public var data: Data
-
-        /// Creates a download.
-        public init(fileName: String, data: Data) {
-            self.fileName = fileName
-            self.data = data
-        }
     }
 
     /// A link ready for the share sheet.

@@ -37,12 +37,6 @@ public struct CognitoIdentityError: Error, Sendable, Hashable, CustomStringConve
     /// The service's message.
     public var message: String
 
-    /// Creates a value from its parts.
-    public init(type: String, message: String) {
-        self.type = type
-        self.message = message
-    }
-
     /// `Type: message`, for logs.
     public var description: String { "\(type): \(message)" }
 }

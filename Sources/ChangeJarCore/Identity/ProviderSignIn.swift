@@ -52,13 +52,6 @@ public struct DevelopmentSignInRequest: Codable, Sendable, Hashable {
     public var user: String
     /// An optional display name.
     public var name: String?
-
-    /// Creates a value from its parts.
-    public init(provider: AuthSource, user: String, name: String? = nil) {
-        self.provider = provider
-        self.user = user
-        self.name = name
-    }
 }
 
 /// The answer of the development sign-in: a provider token only this stand-in accepts.

@@ -42,16 +42,6 @@ public struct ChangeJarSettings: Sendable, Hashable {
         public var identityPoolID: String?
         /// The AWS region of the pool.
         public var region: String?
-
-        /// Creates a value from its parts.
-        public init(
-            apiBaseURL: URL? = nil, cognitoEndpoint: URL? = nil, identityPoolID: String? = nil, region: String? = nil
-        ) {
-            self.apiBaseURL = apiBaseURL
-            self.cognitoEndpoint = cognitoEndpoint
-            self.identityPoolID = identityPoolID
-            self.region = region
-        }
     }
 
     /// A configuration problem, said in a sentence.

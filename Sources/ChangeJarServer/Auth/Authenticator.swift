@@ -45,11 +45,4 @@ public struct AuthenticatedPerson: Sendable, Hashable {
     public var authSource: AuthSource
     /// The person's user id at that provider (the last field of the detailed `amr` entry).
     public var providerUserID: String
-
-    /// Creates a value from its parts.
-    public init(identityID: String, authSource: AuthSource, providerUserID: String) {
-        self.identityID = identityID
-        self.authSource = authSource
-        self.providerUserID = providerUserID
-    }
 }

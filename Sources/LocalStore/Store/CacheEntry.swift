@@ -12,14 +12,6 @@ public struct CacheEntry: Sendable, Equatable {
     /// When it was last fetched or confirmed fresh (a 304).
     public var fetchedAt: Date
 
-    /// Creates an entry.
-    public init(key: String, body: Data, validators: Validators, fetchedAt: Date) {
-        self.key = key
-        self.body = body
-        self.validators = validators
-        self.fetchedAt = fetchedAt
-    }
-
     /// How long ago it was fetched, relative to `now`.
     public func age(now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
 }

@@ -19,13 +19,6 @@ public struct CachedFetch<Value> {
     public var source: Source
     /// When the server last sent or confirmed it.
     public var fetchedAt: Date
-
-    /// Creates a result (e.g. an expected value in a test).
-    public init(value: Value, source: Source, fetchedAt: Date) {
-        self.value = value
-        self.source = source
-        self.fetchedAt = fetchedAt
-    }
 }
 
 extension CachedFetch: Sendable where Value: Sendable {}

@@ -6,12 +6,6 @@ public struct SavedList<Element> {
     public var elements: [Element]
     /// When they were saved.
     public var savedAt: Date
-
-    /// Creates a saved list (e.g. an expected value in a test).
-    public init(elements: [Element], savedAt: Date) {
-        self.elements = elements
-        self.savedAt = savedAt
-    }
 }
 
 extension SavedList: Sendable where Element: Sendable {}

@@ -141,13 +141,7 @@ public struct QuakeSet: Sendable, Equatable {
     /// When the server last sent or confirmed them.
     public var fetchedAt: Date
     /// Features of the last body that could not be read.
-    public var skipped: Int
-
-    public init(quakes: [Quake], fetchedAt: Date, skipped: Int = 0) {
-        self.quakes = quakes
-        self.fetchedAt = fetchedAt
-        self.skipped = skipped
-    }
+    public var skipped: Int = 0
 
     /// The quakes passing a filter, at most `limit` of them.
     public func filtered(_ filter: QuakeFilter, now: Date, limit: Int? = nil) -> [Quake] {
@@ -170,12 +164,6 @@ public struct QuakeSnapshot: Sendable {
     public var problem: QuakeFeedError?
     /// Whether the server was asked.
     public var refreshed: Bool
-
-    public init(set: QuakeSet?, problem: QuakeFeedError?, refreshed: Bool) {
-        self.set = set
-        self.problem = problem
-        self.refreshed = refreshed
-    }
 
     /// The banner text for ``problem``, naming when the shown data was fetched.
     public func problemMessage(formatter: QuakeRowFormatter, now: Date) -> String? {

@@ -12,13 +12,6 @@ public struct QuakeListing: Sendable, Equatable {
     /// Features of the last body that could not be read.
     public var skipped: Int
 
-    public init(quakes: [Quake], rows: [QuakeRow], fetchedAt: Date, skipped: Int = 0) {
-        self.quakes = quakes
-        self.rows = rows
-        self.fetchedAt = fetchedAt
-        self.skipped = skipped
-    }
-
     /// Quakes and rows passing a filter.
     public func filtered(_ filter: QuakeFilter, now: Date) -> (quakes: [Quake], rows: [QuakeRow]) {
         guard filter != .none else { return (quakes, rows) }

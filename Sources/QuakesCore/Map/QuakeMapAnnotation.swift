@@ -8,14 +8,6 @@ public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     public var magnitude: Double
     public var tint: QuakeTint
 
-    public init(id: String, coordinate: QuakeCoordinate, title: String, magnitude: Double, tint: QuakeTint) {
-        self.id = id
-        self.coordinate = coordinate
-        self.title = title
-        self.magnitude = magnitude
-        self.tint = tint
-    }
-
     /// The smallest magnitude that gets a pin.
     public static let minimumMagnitude = 3.5
 

@@ -8,13 +8,6 @@ public struct QuakeMapRegion: Sendable, Hashable {
     public var latitudeSpan: Double
     public var longitudeSpan: Double
 
-    public init(centerLatitude: Double, centerLongitude: Double, latitudeSpan: Double, longitudeSpan: Double) {
-        self.centerLatitude = centerLatitude
-        self.centerLongitude = centerLongitude
-        self.latitudeSpan = latitudeSpan
-        self.longitudeSpan = longitudeSpan
-    }
-
     /// The whole world, shown when there is nothing to fit.
     public static let world = QuakeMapRegion(
         centerLatitude: 0, centerLongitude: 0, latitudeSpan: 180, longitudeSpan: 360)

@@ -8,12 +8,4 @@ public struct QuakeRow: Sendable, Hashable, Identifiable {
     /// When it happened, in the device's time zone and locale.
     public var timeText: String
     public var tint: QuakeTint
-
-    public init(id: String, title: String, coordinateText: String, timeText: String, tint: QuakeTint) {
-        self.id = id
-        self.title = title
-        self.coordinateText = coordinateText
-        self.timeText = timeText
-        self.tint = tint
-    }
 }

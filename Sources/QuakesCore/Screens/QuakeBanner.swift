@@ -3,9 +3,4 @@ public struct QuakeBanner: Sendable, Hashable {
     public var message: String
     /// Whether a Retry button is offered.
     public var canRetry: Bool
-
-    public init(message: String, canRetry: Bool) {
-        self.message = message
-        self.canRetry = canRetry
-    }
 }

@@ -10,13 +10,6 @@ public struct CachedFeed: Sendable, Equatable {
     /// Rows the person deleted since the last reload.
     public var hiddenIDs: Set<String>
 
-    public init(quakes: [Quake], fetchedAt: Date, validators: FeedValidators, hiddenIDs: Set<String> = []) {
-        self.quakes = quakes
-        self.fetchedAt = fetchedAt
-        self.validators = validators
-        self.hiddenIDs = hiddenIDs
-    }
-
     /// The quakes to show: all but the hidden ones.
     public var visibleQuakes: [Quake] {
         hiddenIDs.isEmpty ? quakes : quakes.filter { !hiddenIDs.contains($0.id) }

@@ -37,12 +37,6 @@ public struct InfoRow: Sendable, Hashable {
     /// The value as shown; `—` when absent.
     public var value: String
 
-    /// Creates a row.
-    public init(label: String, value: String) {
-        self.label = label
-        self.value = value
-    }
-
     /// The general info rows of an account (name, phone, website, address), absent values as `—`.
     public static func general(_ account: Account) -> [InfoRow] {
         func text(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "—" }

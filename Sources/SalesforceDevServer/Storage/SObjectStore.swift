@@ -16,15 +16,6 @@ public struct IssuedToken: Sendable, Hashable {
     public var expiresAt: Date?
     /// The refresh token an access token was issued with, so revoking it revokes both.
     public var refreshToken: String?
-
-    /// Creates a token.
-    public init(value: String, kind: Kind, username: String, expiresAt: Date?, refreshToken: String?) {
-        self.value = value
-        self.kind = kind
-        self.username = username
-        self.expiresAt = expiresAt
-        self.refreshToken = refreshToken
-    }
 }
 
 /// Where the dev server keeps records, their binary fields and tokens: the Quartet database and a

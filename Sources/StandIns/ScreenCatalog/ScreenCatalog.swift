@@ -10,13 +10,6 @@ public struct CatalogApp: Sendable, Hashable {
     public var name: String
     /// The device the app is made for (iPhone, or iPad for Sales).
     public var device: ScreenDevice
-
-    /// An app from its parts.
-    public init(slug: String, name: String, device: ScreenDevice) {
-        self.slug = slug
-        self.name = name
-        self.device = device
-    }
 }
 
 /// One screen of one app in one state, and how to reach it with in-memory dependencies.

@@ -12,16 +12,4 @@ public struct JWK: Codable, Sendable, Hashable {
     public var n: String?
     /// The RSA public exponent, base64url big-endian.
     public var e: String?
-
-    /// Creates a JWK from its members.
-    public init(
-        kty: String, kid: String? = nil, alg: String? = nil, use: String? = nil, n: String? = nil, e: String? = nil
-    ) {
-        self.kty = kty
-        self.kid = kid
-        self.alg = alg
-        self.use = use
-        self.n = n
-        self.e = e
-    }
 }

@@ -64,11 +64,4 @@ public struct VerificationKey: Sendable {
     public var algorithm: JWTAlgorithm?
     /// The RSA public key.
     public var key: RSAKey
-
-    /// Creates a verification key.
-    public init(keyID: String, algorithm: JWTAlgorithm?, key: RSAKey) {
-        self.keyID = keyID
-        self.algorithm = algorithm
-        self.key = key
-    }
 }

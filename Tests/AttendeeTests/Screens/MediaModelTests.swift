@@ -1,5 +1,5 @@
 import APIClient
-import AttendeeCore
+@testable import AttendeeCore
 import AttendeeModels
 import Foundation
 import Synchronization

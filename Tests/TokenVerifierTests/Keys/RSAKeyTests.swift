@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TokenVerifier
+@testable import TokenVerifier
 
 @Suite("RSAKey")
 struct RSAKeyTests {
