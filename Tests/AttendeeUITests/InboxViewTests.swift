@@ -23,7 +23,7 @@ struct InboxViewTests {
 
     @Test func theLoadOlderRowPutsOlderMessagesOnTopAndGoesAwayAtTheStart() async throws {
         var client = AttendeeClient()
-        let bob = ThreadPerson(id: "bob", name: "Bob Babbage")
+        let bob = PersonReference(id: "bob", name: "Bob Babbage")
         client.thread = { _ in
             MessageThread(id: "t", eventID: "e", with: bob, createdAt: Date(timeIntervalSince1970: 0))
         }

@@ -17,7 +17,7 @@ public enum AttendeeDestination: Hashable, Sendable {
     /// Feedback on the event.
     case eventFeedback(eventID: String)
     /// Feedback on a session and its speakers.
-    case sessionFeedback(sessionID: String, speakers: [SpeakerSummary])
+    case sessionFeedback(sessionID: String, speakers: [PersonReference])
     /// A session's details.
     case session(id: String)
     /// Where the venue (or a session's room) is.

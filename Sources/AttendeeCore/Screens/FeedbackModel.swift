@@ -8,7 +8,7 @@ public final class FeedbackModel: BusyScreen {
     /// What is being rated.
     public enum Target: Sendable, Hashable {
         case event(id: String)
-        case session(id: String, speakers: [SpeakerSummary])
+        case session(id: String, speakers: [PersonReference])
     }
 
     /// What is rated.
@@ -36,7 +36,7 @@ public final class FeedbackModel: BusyScreen {
     }
 
     /// The speakers to rate (none for the event).
-    public var speakers: [SpeakerSummary] {
+    public var speakers: [PersonReference] {
         if case .session(_, let speakers) = target { return speakers }
         return []
     }

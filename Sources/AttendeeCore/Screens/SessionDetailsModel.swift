@@ -54,7 +54,7 @@ public final class SessionDetailsModel: BusyScreen {
     /// The abstract.
     public private(set) var abstract = ""
     /// The speakers.
-    public private(set) var speakers: [SpeakerSummary] = []
+    public private(set) var speakers: [PersonReference] = []
     /// The screen's state.
     public private(set) var state: SessionDetailsState = .notAttended
     /// The state in words.

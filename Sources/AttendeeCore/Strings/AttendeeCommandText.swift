@@ -162,7 +162,7 @@ public enum AttendeeCommandText {
     /// A `--speaker` that is not `ID=RATING`.
     public static func badSpeakerRating(_ pair: String) -> String { Strings.format("cli.badSpeakerRating", pair) }
     /// Session feedback refused, with the speakers there are.
-    public static func sessionFeedbackRefused(_ message: String, speakers: [SpeakerSummary]) -> String {
+    public static func sessionFeedbackRefused(_ message: String, speakers: [PersonReference]) -> String {
         let list = speakers.map { Strings.format("cli.keyAndLabel", $0.id, $0.name) }.joined(separator: ", ")
         return Strings.format("cli.sessionFeedbackRefused", message, list)
     }

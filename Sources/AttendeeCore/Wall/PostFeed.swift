@@ -15,7 +15,7 @@ protocol FeedPage {
 /// Something written at a time by an author (a wall post, a reply, a discussion message).
 protocol Authored {
     /// Who wrote it.
-    var author: PostAuthor { get }
+    var author: PersonReference { get }
     /// When.
     var createdAt: Date { get }
 }

@@ -13,20 +13,6 @@ public enum SessionKind: String, Codable, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A speaker as a session lists them.
-public struct SpeakerSummary: Codable, Sendable, Hashable, Identifiable {
-    /// The speaker's person id.
-    public var id: String
-    /// The name.
-    public var name: String
-
-    /// Creates a summary.
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
 /// One slot of the programme, with the caller's own relation to it.
 public struct Session: Codable, Sendable, Hashable, Identifiable {
     /// The session's id.
@@ -52,7 +38,7 @@ public struct Session: Codable, Sendable, Hashable, Identifiable {
     /// How many seats are taken.
     public var seatsTaken: Int
     /// Who speaks.
-    public var speakers: [SpeakerSummary]
+    public var speakers: [PersonReference]
     /// The caller's attendance; `nil` when signed out or never attended.
     public var myAttendance: AttendanceState?
     /// Whether the caller already gave feedback on it.
@@ -62,7 +48,7 @@ public struct Session: Codable, Sendable, Hashable, Identifiable {
     public init(
         id: String, eventID: String, title: String, abstract: String = "", kind: SessionKind = .talk,
         track: String? = nil, room: String? = nil, startsAt: Date, endsAt: Date, capacity: Int? = nil,
-        seatsTaken: Int = 0, speakers: [SpeakerSummary] = [], myAttendance: AttendanceState? = nil,
+        seatsTaken: Int = 0, speakers: [PersonReference] = [], myAttendance: AttendanceState? = nil,
         feedbackGiven: Bool = false
     ) {
         self.id = id

@@ -1,20 +1,6 @@
 import Foundation
 import HTTPTypes
 
-/// The other person of a thread, as the thread list shows them.
-public struct ThreadPerson: Codable, Sendable, Hashable, Identifiable {
-    /// The person's id.
-    public var id: String
-    /// Their name.
-    public var name: String
-
-    /// Creates a participant.
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
 /// One message of a thread.
 public struct Message: Codable, Sendable, Hashable, Identifiable {
     /// The message's id: increasing within a thread, and the cursor of ``MessagePage``.
@@ -48,7 +34,7 @@ public struct MessageThread: Codable, Sendable, Hashable, Identifiable {
     /// The event both attend.
     public var eventID: String
     /// The other participant.
-    public var with: ThreadPerson
+    public var with: PersonReference
     /// The newest message, for the list's preview.
     public var lastMessage: Message?
     /// Messages from the other person after the caller's read mark.
@@ -58,7 +44,7 @@ public struct MessageThread: Codable, Sendable, Hashable, Identifiable {
 
     /// Creates a thread.
     public init(
-        id: String, eventID: String, with: ThreadPerson, lastMessage: Message? = nil, unreadCount: Int = 0,
+        id: String, eventID: String, with: PersonReference, lastMessage: Message? = nil, unreadCount: Int = 0,
         createdAt: Date
     ) {
         self.id = id

@@ -29,6 +29,21 @@ public struct Preferences: Codable, Sendable, Hashable {
     }
 }
 
+/// A person where something of theirs is listed: a session's speaker, the author of a post, reply or message,
+/// the other person of a thread. The app shows the name and opens the profile by the id.
+public struct PersonReference: Codable, Sendable, Hashable, Identifiable {
+    /// The person's id.
+    public var id: String
+    /// Their name.
+    public var name: String
+
+    /// Creates a reference.
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
 /// A person as others see them: an attendee or a speaker.
 public struct Person: Codable, Sendable, Hashable, Identifiable {
     /// The person's id.

@@ -7,7 +7,7 @@ public struct DiscussionMessage: Codable, Sendable, Hashable, Identifiable {
     /// The session discussed.
     public var sessionID: String
     /// Who wrote it.
-    public var author: PostAuthor
+    public var author: PersonReference
     /// The text, emoji and all (may be empty when there is a picture).
     public var text: String
     /// An uploaded image, by its media id.
@@ -17,7 +17,7 @@ public struct DiscussionMessage: Codable, Sendable, Hashable, Identifiable {
 
     /// Creates a message.
     public init(
-        id: String, sessionID: String, author: PostAuthor, text: String, imageID: String? = nil, createdAt: Date
+        id: String, sessionID: String, author: PersonReference, text: String, imageID: String? = nil, createdAt: Date
     ) {
         self.id = id
         self.sessionID = sessionID

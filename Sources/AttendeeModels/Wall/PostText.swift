@@ -49,20 +49,6 @@ public enum PostText {
     }
 }
 
-/// Who wrote a post, reply or message.
-public struct PostAuthor: Codable, Sendable, Hashable {
-    /// The person's id.
-    public var id: String
-    /// Their name.
-    public var name: String
-
-    /// Creates an author.
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
 /// Who is reading a wall or a discussion, so the app can tell which posts they may delete.
 public struct PostViewer: Codable, Sendable, Hashable {
     /// The reader's person id.
@@ -77,7 +63,7 @@ public struct PostViewer: Codable, Sendable, Hashable {
     }
 
     /// Whether this reader may delete what `author` wrote.
-    public func mayDelete(_ author: PostAuthor) -> Bool { mayDelete(authorID: author.id) }
+    public func mayDelete(_ author: PersonReference) -> Bool { mayDelete(authorID: author.id) }
 
     /// Whether the reader may delete what the person `authorID` wrote (the rule the server enforces).
     public func mayDelete(authorID: String) -> Bool { isOrganizer || authorID == personID }

@@ -7,7 +7,7 @@ public struct WallPost: Codable, Sendable, Hashable, Identifiable {
     /// The event whose wall it is on.
     public var eventID: String
     /// Who wrote it.
-    public var author: PostAuthor
+    public var author: PersonReference
     /// The text (may be empty when there is a picture).
     public var text: String
     /// An uploaded image, by its media id.
@@ -23,7 +23,7 @@ public struct WallPost: Codable, Sendable, Hashable, Identifiable {
 
     /// Creates a post.
     public init(
-        id: String, eventID: String, author: PostAuthor, text: String, imageID: String? = nil, createdAt: Date,
+        id: String, eventID: String, author: PersonReference, text: String, imageID: String? = nil, createdAt: Date,
         likeCount: Int = 0, likedByMe: Bool = false, replies: [WallReply] = []
     ) {
         self.id = id
@@ -45,14 +45,14 @@ public struct WallReply: Codable, Sendable, Hashable, Identifiable {
     /// The post it answers.
     public var postID: String
     /// Who wrote it.
-    public var author: PostAuthor
+    public var author: PersonReference
     /// The text.
     public var text: String
     /// When it was written.
     public var createdAt: Date
 
     /// Creates a reply.
-    public init(id: String, postID: String, author: PostAuthor, text: String, createdAt: Date) {
+    public init(id: String, postID: String, author: PersonReference, text: String, createdAt: Date) {
         self.id = id
         self.postID = postID
         self.author = author

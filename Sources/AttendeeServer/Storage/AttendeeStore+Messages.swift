@@ -205,7 +205,7 @@ extension AttendeeStore {
         }
         return MessageThread(
             id: id, eventID: try row.decode(String.self, "event_id"),
-            with: ThreadPerson(
+            with: PersonReference(
                 id: try row.decode(String.self, "other_id"), name: try row.decode(String.self, "other_name")),
             lastMessage: last, unreadCount: try row.decode(Int.self, "unread"),
             createdAt: try row.decode(Date.self, "created_at"))

@@ -152,11 +152,11 @@ struct AttendeeStore: Sendable {
         return session
     }
 
-    private static func speakersBySession(_ rows: [Row]) throws -> [String: [SpeakerSummary]] {
-        var result: [String: [SpeakerSummary]] = [:]
+    private static func speakersBySession(_ rows: [Row]) throws -> [String: [PersonReference]] {
+        var result: [String: [PersonReference]] = [:]
         for row in rows {
             result[try row.decode(String.self, "session_id"), default: []].append(
-                SpeakerSummary(id: try row.decode(String.self, "id"), name: try row.decode(String.self, "name")))
+                PersonReference(id: try row.decode(String.self, "id"), name: try row.decode(String.self, "name")))
         }
         return result
     }

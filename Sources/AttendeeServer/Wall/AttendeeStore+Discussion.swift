@@ -103,7 +103,7 @@ extension AttendeeStore {
         DiscussionMessage(
             id: String(try row.decode(Int64.self, "id")),
             sessionID: try row.decode(String.self, "session_id"),
-            author: PostAuthor(
+            author: PersonReference(
                 id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
             text: try row.decode(String.self, "text"),
             imageID: try row.decode(String?.self, "image_id"),

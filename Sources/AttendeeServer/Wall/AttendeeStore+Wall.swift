@@ -211,7 +211,7 @@ extension AttendeeStore {
         WallPost(
             id: String(try row.decode(Int64.self, "id")),
             eventID: try row.decode(String.self, "event_id"),
-            author: PostAuthor(
+            author: PersonReference(
                 id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
             text: try row.decode(String.self, "text"),
             imageID: try row.decode(String?.self, "image_id"),
@@ -230,7 +230,7 @@ extension AttendeeStore {
             WallReply(
                 id: String(try row.decode(Int64.self, "id")),
                 postID: String(try row.decode(Int64.self, "post_id")),
-                author: PostAuthor(
+                author: PersonReference(
                     id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
                 text: try row.decode(String.self, "text"),
                 createdAt: try row.decode(Date.self, "created_at"))

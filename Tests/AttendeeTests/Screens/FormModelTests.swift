@@ -75,7 +75,7 @@ import Testing
 
 @MainActor @Suite struct FeedbackModelTests {
     @Test func sessionFeedbackNeedsEverySpeakerAndIsOnceOnly() async {
-        let speakers = [SpeakerSummary(id: "a", name: "Ana"), SpeakerSummary(id: "b", name: "Rui")]
+        let speakers = [PersonReference(id: "a", name: "Ana"), PersonReference(id: "b", name: "Rui")]
         let sent = Mutex<[SessionFeedback]>([])
         let client = AttendeeClient(sessionFeedback: { _, feedback in sent.withLock { $0.append(feedback) } })
         let model = FeedbackModel(client: client, target: .session(id: "s", speakers: speakers))

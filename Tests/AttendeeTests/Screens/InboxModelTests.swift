@@ -296,8 +296,8 @@ import Testing
 
 /// The people and messages the scripted clients answer with.
 private enum Sample {
-    static let ada = ThreadPerson(id: "ada", name: "Ada Lovelace")
-    static let bob = ThreadPerson(id: "bob", name: "Bob Babbage")
+    static let ada = PersonReference(id: "ada", name: "Ada Lovelace")
+    static let bob = PersonReference(id: "bob", name: "Bob Babbage")
 
     static func message(_ id: Int, in thread: String, from sender: String, _ text: String) -> Message {
         Message(

@@ -9,7 +9,7 @@ import Testing
 /// The photo of the four composers (wall, discussion, conversation, note): attaching, attached, refused, removed,
 /// Send waiting for the upload, and the post sent with the photo's id.
 @MainActor @Suite struct PhotoAttachmentTests {
-    nonisolated static let me = PostAuthor(id: "me", name: "Ana Ferreira")
+    nonisolated static let me = PersonReference(id: "me", name: "Ana Ferreira")
     nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)
 
     nonisolated static func attachment(_ eventID: String, _ name: String, _ data: Data) -> MediaFile {
@@ -147,7 +147,7 @@ import Testing
         var client = Self.client(gate: gate, uploads: uploads)
         client.thread = { id in
             MessageThread(
-                id: id, eventID: "e3", with: ThreadPerson(id: "olga", name: "Olga Taussky"), createdAt: Self.start)
+                id: id, eventID: "e3", with: PersonReference(id: "olga", name: "Olga Taussky"), createdAt: Self.start)
         }
         client.sendMessage = { threadID, request in
             sent.withLock { $0.append(request) }

@@ -15,7 +15,7 @@ import Testing
             let first = try await server.startThread(ada, with: bob)
             #expect(first.status == .created)
             let thread = try first.decode(MessageThread.self)
-            #expect(thread.with == ThreadPerson(id: bob.id, name: "Bob Babbage"))
+            #expect(thread.with == PersonReference(id: bob.id, name: "Bob Babbage"))
             #expect(thread.unreadCount == 0)
             #expect(thread.lastMessage == nil)
 
@@ -26,7 +26,7 @@ import Testing
             #expect(fromBob.status == .ok)
             let bobsView = try fromBob.decode(MessageThread.self)
             #expect(bobsView.id == thread.id)
-            #expect(bobsView.with == ThreadPerson(id: ada.id, name: "Ada Lovelace"))
+            #expect(bobsView.with == PersonReference(id: ada.id, name: "Ada Lovelace"))
             #expect(try await server.threads(ada).map(\.id) == [thread.id])
         }
     }

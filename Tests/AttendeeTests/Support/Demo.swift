@@ -38,7 +38,7 @@ enum Demo {
     static func session(
         _ id: String, _ start: String, _ end: String, zone: String = "Europe/Lisbon", kind: SessionKind = .talk,
         capacity: Int? = nil, taken: Int = 0, attendance: AttendanceState? = nil, feedback: Bool = false,
-        speakers: [SpeakerSummary] = [SpeakerSummary(id: "p1", name: "Ana Ferreira")]
+        speakers: [PersonReference] = [PersonReference(id: "p1", name: "Ana Ferreira")]
     ) -> Session {
         Session(
             id: id, eventID: "e1", title: "Session \(id)", abstract: "About \(id).", kind: kind, track: "Swift",

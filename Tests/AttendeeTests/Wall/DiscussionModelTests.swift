@@ -8,11 +8,11 @@ import Testing
 
 /// The session discussion's view model.
 @MainActor @Suite struct DiscussionModelTests {
-    nonisolated static let me = PostAuthor(id: "me", name: "Ana Ferreira")
-    nonisolated static let other = PostAuthor(id: "bo", name: "Bo Chen")
+    nonisolated static let me = PersonReference(id: "me", name: "Ana Ferreira")
+    nonisolated static let other = PersonReference(id: "bo", name: "Bo Chen")
     nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)
 
-    nonisolated static func message(_ id: Int, by author: PostAuthor = other, session: String = "s1")
+    nonisolated static func message(_ id: Int, by author: PersonReference = other, session: String = "s1")
         -> DiscussionMessage
     {
         DiscussionMessage(

@@ -8,11 +8,11 @@ import Testing
 
 /// The wall's view model: what a person sees at each step, against scripted clients.
 @MainActor @Suite struct WallModelTests {
-    nonisolated static let me = PostAuthor(id: "me", name: "Ana Ferreira")
-    nonisolated static let other = PostAuthor(id: "bo", name: "Bo Chen")
+    nonisolated static let me = PersonReference(id: "me", name: "Ana Ferreira")
+    nonisolated static let other = PersonReference(id: "bo", name: "Bo Chen")
     nonisolated static let start = Date(timeIntervalSince1970: 1_804_669_200)  // 2027-03-10T09:00:00Z
 
-    nonisolated static func post(_ id: Int, by author: PostAuthor = other, likes: Int = 0, liked: Bool = false)
+    nonisolated static func post(_ id: Int, by author: PersonReference = other, likes: Int = 0, liked: Bool = false)
         -> WallPost
     {
         WallPost(

@@ -12,10 +12,10 @@ extension AttendeePreview {
         ]
         let threads = [
             MessageThread(
-                id: "t1", eventID: "preview", with: ThreadPerson(id: "p2", name: "José Núñez"),
+                id: "t1", eventID: "preview", with: PersonReference(id: "p2", name: "José Núñez"),
                 lastMessage: messages[1], unreadCount: 1, createdAt: sent),
             MessageThread(
-                id: "t2", eventID: "preview", with: ThreadPerson(id: "p3", name: "Mei Tanaka"), createdAt: sent),
+                id: "t2", eventID: "preview", with: PersonReference(id: "p3", name: "Mei Tanaka"), createdAt: sent),
         ]
         let notes = [
             Note(

@@ -33,13 +33,13 @@ public enum AttendeePreview {
             Session(
                 id: "s1", eventID: "preview", title: "Opening keynote", kind: .keynote, room: "Auditorium",
                 startsAt: start,
-                endsAt: start.addingTimeInterval(3_600), speakers: [SpeakerSummary(id: "p1", name: "Ana Ferreira")],
+                endsAt: start.addingTimeInterval(3_600), speakers: [PersonReference(id: "p1", name: "Ana Ferreira")],
                 myAttendance: .attending),
             Session(
                 id: "s2", eventID: "preview", title: "Offline-first with SQLite", kind: .breakout, track: "Swift",
                 room: "Room Tejo", startsAt: start.addingTimeInterval(5_400),
                 endsAt: start.addingTimeInterval(8_100),
-                capacity: 30, seatsTaken: 27, speakers: [SpeakerSummary(id: "p1", name: "Ana Ferreira")]),
+                capacity: 30, seatsTaken: 27, speakers: [PersonReference(id: "p1", name: "Ana Ferreira")]),
             Session(
                 id: "s3", eventID: "preview", title: "Designing for accessibility", kind: .workshop,
                 track: "Design",
@@ -83,7 +83,7 @@ public enum AttendeePreview {
             wall: { _, _, _ in wallPage },
             postToWall: { eventID, new in
                 WallPost(
-                    id: "w9", eventID: eventID, author: PostAuthor(id: "p1", name: "Ana Ferreira"), text: new.text,
+                    id: "w9", eventID: eventID, author: PersonReference(id: "p1", name: "Ana Ferreira"), text: new.text,
                     imageID: new.imageID, createdAt: event.startsAt.addingTimeInterval(7_200))
             },
             like: { WallLikes(postID: $0, likeCount: 4, likedByMe: true) },
@@ -91,7 +91,8 @@ public enum AttendeePreview {
             discussion: { _, _, _ in discussionPage },
             postToDiscussion: { sessionID, new in
                 DiscussionMessage(
-                    id: "d9", sessionID: sessionID, author: PostAuthor(id: "p1", name: "Ana Ferreira"), text: new.text,
+                    id: "d9", sessionID: sessionID, author: PersonReference(id: "p1", name: "Ana Ferreira"),
+                    text: new.text,
                     imageID: new.imageID, createdAt: event.startsAt.addingTimeInterval(7_200))
             })
     }
@@ -102,15 +103,16 @@ public enum AttendeePreview {
     public static let wallPage = WallPage(
         posts: [
             WallPost(
-                id: "w2", eventID: "preview", author: PostAuthor(id: "p2", name: "José Núñez"),
+                id: "w2", eventID: "preview", author: PersonReference(id: "p2", name: "José Núñez"),
                 text: "Coffee is in the foyer ☕️", createdAt: event.startsAt.addingTimeInterval(3_600), likeCount: 3,
                 replies: [
                     WallReply(
-                        id: "r1", postID: "w2", author: PostAuthor(id: "p3", name: "Mei Tanaka"), text: "On my way!",
+                        id: "r1", postID: "w2", author: PersonReference(id: "p3", name: "Mei Tanaka"),
+                        text: "On my way!",
                         createdAt: event.startsAt.addingTimeInterval(3_700))
                 ]),
             WallPost(
-                id: "w1", eventID: "preview", author: PostAuthor(id: "p1", name: "Ana Ferreira"),
+                id: "w1", eventID: "preview", author: PersonReference(id: "p1", name: "Ana Ferreira"),
                 text: "Slides for the keynote are up 🎉", createdAt: event.startsAt.addingTimeInterval(1_800),
                 likeCount: 1, likedByMe: true),
         ],
@@ -120,7 +122,7 @@ public enum AttendeePreview {
     public static let discussionPage = DiscussionPage(
         messages: [
             DiscussionMessage(
-                id: "m1", sessionID: "s1", author: PostAuthor(id: "p3", name: "Mei Tanaka"),
+                id: "m1", sessionID: "s1", author: PersonReference(id: "p3", name: "Mei Tanaka"),
                 text: "Will the recording be online? 🙏", createdAt: event.startsAt.addingTimeInterval(2_400))
         ],
         nextCursor: nil, viewer: PostViewer(personID: "p1", isOrganizer: false))
