@@ -53,16 +53,10 @@ public struct MapCameraPosition: Sendable, Equatable {
 }
 
 /// Builds a map's content (https://developer.apple.com/documentation/mapkit/mapcontentbuilder).
-@resultBuilder @MainActor
-public enum MapContentBuilder {
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
-        (repeat each Content)
-    > {
-        TupleView((repeat each content))
-    }
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
-}
+///
+/// NB: the stand-in draws a map's annotations and markers as views, so its content is built the way a view's
+/// is, with every form Apple's builder takes (one item, several, `if`, `if`/`else`).
+public typealias MapContentBuilder = ViewBuilder
 
 /// A map (https://developer.apple.com/documentation/mapkit/map).
 public struct Map<Content: View>: View, _PrimitiveView {
