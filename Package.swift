@@ -241,7 +241,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "TokenVerifierTests",
-        dependencies: ["TokenVerifier", "DynamicJSON"],
+        dependencies: ["TokenVerifier", "DynamicJSON", "TestSupport", "Locking"],
         swiftSettings: swiftSettings
     ),
     // Real small images of every gallery format, encoded by the same C libraries the decoders use.
@@ -280,7 +280,7 @@ var targets: [Target] = [
             "Database",
             "DatabaseTestSupport",
             // Real image fixtures for the gallery tests are encoded in the test.
-            "ImageCodec", "ImageSamples", "TokenVerifier", "Localization",
+            "ImageCodec", "ImageSamples", "TokenVerifier", "Localization", "Locking",
         ],
         swiftSettings: swiftSettings
     ),
@@ -297,7 +297,7 @@ var targets: [Target] = [
         name: "QuartetCLITests",
         dependencies: [
             "QuartetCLI", "QuartetServer", "APIClient", "HTTPServer", "Database", "LocalStore", "TokenVerifier",
-            "QuakesCore", "Localization",
+            "QuakesCore", "Localization", "Locking",
             "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
         ],
         swiftSettings: swiftSettings

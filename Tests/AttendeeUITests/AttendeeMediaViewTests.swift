@@ -6,8 +6,8 @@ import Database
 import Foundation
 import HTTPServer
 import ImageSamples
+import Locking
 import SwiftUI
-import Synchronization
 import Testing
 import TokenVerifier
 

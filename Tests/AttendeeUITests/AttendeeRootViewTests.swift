@@ -5,8 +5,8 @@ import AttendeeServer
 import Database
 import Foundation
 import HTTPServer
+import Locking
 import SwiftUI
-import Synchronization
 import TestSupport
 import Testing
 import TokenVerifier

@@ -1,12 +1,12 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import QuartetCLI
 
 /// Captures what a command writes, for assertions.
 final class CapturedConsole: Sendable {
-    private let out = Mutex("")
-    private let err = Mutex("")
+    private let out = Locked("")
+    private let err = Locked("")
 
     var console: Console {
         Console(

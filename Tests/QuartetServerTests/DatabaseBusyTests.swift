@@ -1,6 +1,6 @@
 import Database
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 @testable import QuartetServer
@@ -10,7 +10,7 @@ import Testing
 struct DatabaseBusyTests {
     /// The lines a server logged.
     final class MemoryLog: Sendable {
-        private let kept = Mutex<[String]>([])
+        private let kept = Locked<[String]>([])
         var lines: [String] { kept.withLock { $0 } }
         var sink: LogSink { LogSink { line in self.kept.withLock { $0.append(line) } } }
     }

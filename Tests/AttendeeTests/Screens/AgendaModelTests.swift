@@ -4,14 +4,14 @@ import AttendeeModels
 import Database
 import Foundation
 import LocalStore
-import Synchronization
+import Locking
 import Testing
 
 @MainActor @Suite struct AgendaModelTests {
     /// A fake server that keeps seats and states like the real one.
     final class FakeSeats: Sendable {
-        let sessions: Mutex<[Session]>
-        init(_ sessions: [Session]) { self.sessions = Mutex(sessions) }
+        let sessions: Locked<[Session]>
+        init(_ sessions: [Session]) { self.sessions = Locked(sessions) }
 
         var client: AttendeeClient {
             AttendeeClient(

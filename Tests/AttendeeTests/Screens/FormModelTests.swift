@@ -2,12 +2,12 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @MainActor @Suite struct AdditionalInfoModelTests {
     @Test func everyFieldRequiredGuestsNeedNameAndEmail() async {
-        let sent = Mutex<[AdditionalInfoSubmission]>([])
+        let sent = Locked<[AdditionalInfoSubmission]>([])
         let client = AttendeeClient(submitAdditionalInfo: { eventID, submission in
             sent.withLock { $0.append(submission) }
             return Registration(eventID: eventID, additionalInfoStatus: .completed)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func laterSkipsTheStep() async {
-        let sent = Mutex<[AdditionalInfoSubmission]>([])
+        let sent = Locked<[AdditionalInfoSubmission]>([])
         let client = AttendeeClient(submitAdditionalInfo: { eventID, submission in
             sent.withLock { $0.append(submission) }
             return Registration(eventID: eventID, additionalInfoStatus: .later)
@@ -76,7 +76,7 @@ import Testing
 @MainActor @Suite struct FeedbackModelTests {
     @Test func sessionFeedbackNeedsEverySpeakerAndIsOnceOnly() async {
         let speakers = [PersonReference(id: "a", name: "Ana"), PersonReference(id: "b", name: "Rui")]
-        let sent = Mutex<[SessionFeedback]>([])
+        let sent = Locked<[SessionFeedback]>([])
         let client = AttendeeClient(sessionFeedback: { _, feedback in sent.withLock { $0.append(feedback) } })
         let model = FeedbackModel(client: client, target: .session(id: "s", speakers: speakers))
         #expect(model.isSubmitEnabled == false)
@@ -118,7 +118,7 @@ import Testing
 
 @MainActor @Suite struct ProfileModelTests {
     @Test func editAboutMeAndPreferences() async {
-        let stored = Mutex(
+        let stored = Locked(
             MyProfile(
                 person: Person(id: "me", name: "Ana", title: "iOS Engineer", company: "Tejo"), email: "ana@example.com",
                 preferences: Preferences()))

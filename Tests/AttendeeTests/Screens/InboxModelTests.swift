@@ -2,7 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -12,7 +12,7 @@ import Testing
 
     @Test func theListShowsPreviewsBadgesAndTheNewestActivityFirst() async {
         let gate = Gate(isOpen: false)
-        let loads = Mutex(0)
+        let loads = Locked(0)
         var client = AttendeeClient()
         client.threads = { eventID in
             #expect(eventID == "e1")
@@ -87,8 +87,8 @@ import Testing
     }
 
     @Test func aConversationLoadsItsNewestPageThenMarksTheNewestRead() async {
-        let marks = Mutex<[String]>([])
-        let asked = Mutex<[String?]>([])
+        let marks = Locked<[String]>([])
+        let asked = Locked<[String?]>([])
         var client = AttendeeClient()
         client.thread = { _ in
             MessageThread(
@@ -131,7 +131,7 @@ import Testing
 
     @Test func loadOlderPutsTheOlderPageOnTopUntilTheFirstMessage() async {
         let gate = Gate(isOpen: false)
-        let fail = Mutex(true)
+        let fail = Locked(true)
         var client = AttendeeClient()
         client.thread = { _ in
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func aReadConversationIsNotMarkedAgain() async {
-        let marks = Mutex(0)
+        let marks = Locked(0)
         var client = AttendeeClient()
         client.thread = { _ in
             MessageThread(
@@ -210,7 +210,7 @@ import Testing
 
     @Test func sendingShowsPendingThenSentOrFailedWithRetry() async {
         let gate = Gate(isOpen: false)
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         var client = AttendeeClient()
         client.thread = { _ in
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
@@ -268,7 +268,7 @@ import Testing
     }
 
     @Test func theMessageBoxSaysWhatStopsIt() async {
-        let sends = Mutex(0)
+        let sends = Locked(0)
         var client = AttendeeClient()
         client.sendMessage = { _, _ in
             sends.withLock { $0 += 1 }
@@ -339,7 +339,7 @@ private enum Sample {
     }
 
     @Test func theConversationFollowsItsThreadStream() async {
-        let marks = Mutex<[String]>([])
+        let marks = Locked<[String]>([])
         var client = AttendeeClient()
         client.thread = { _ in
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))

@@ -2,14 +2,14 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
 /// The screens driven through the live client against the real server, in-process.
 @MainActor @Suite struct LiveScreenTests {
     final class MemoryTokens: Sendable {
-        let token = Mutex<String?>(nil)
+        let token = Locked<String?>(nil)
         var store: TokenStore {
             TokenStore(load: { self.token.withLock { $0 } }, save: { value in self.token.withLock { $0 = value } })
         }

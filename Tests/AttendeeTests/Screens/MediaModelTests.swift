@@ -1,9 +1,10 @@
 import APIClient
-@testable import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import Testing
+
+@testable import AttendeeCore
 
 /// Holds a model for a test client to look at while a call runs (read on the main actor only).
 final class ModelBox<Model: AnyObject>: @unchecked Sendable {
@@ -52,8 +53,8 @@ enum MediaSamples {
 
 /// A value a test client changes while a call runs.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     var value: Value { storage.withLock { $0 } }
     func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
 }
@@ -98,7 +99,7 @@ final class Recorder<Value: Sendable>: Sendable {
     }
 
     @Test func overTwentyFiveMegabytesIsTooLargeWithoutSendingIt() async {
-        let sent = Mutex(0)
+        let sent = Locked(0)
         let client = AttendeeMediaClient(
             gallery: { _ in [] },
             uploadPhoto: { _, _, _ in
@@ -188,7 +189,7 @@ final class Recorder<Value: Sendable>: Sendable {
     }
 
     @Test func aRefusedRemovalKeepsTheRowAndSaysWhy() async {
-        let current = Mutex(S.page)
+        let current = Locked(S.page)
         let client = AttendeeMediaClient(
             documents: { _, _ in current.withLock { $0 } },
             remove: { id in
@@ -206,7 +207,7 @@ final class Recorder<Value: Sendable>: Sendable {
     }
 
     @Test func aSpeakersDocumentGoesUploadingThenDoneOrRefused() async {
-        let added = Mutex<[(String?, MediaPurpose, String)]>([])
+        let added = Locked<[(String?, MediaPurpose, String)]>([])
         let client = AttendeeMediaClient(
             documents: { _, _ in S.page },
             addDocument: { _, session, purpose, name, data in

@@ -2,7 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// The pictures the screens draw: fetched once with the person's token, the file itself where there is no
@@ -12,7 +12,7 @@ struct MediaPicturesTests {
     /// A client that records each call (`thumbnail a1`, `download a1`) and answers from `thumbnails` and `files`
     /// (a missing id is a 404).
     final class Server: Sendable {
-        let calls = Mutex<[String]>([])
+        let calls = Locked<[String]>([])
         let thumbnails: [String: Data]
         let files: [String: Data]
         let failure: APIError?
@@ -100,7 +100,7 @@ struct MediaPicturesTests {
 
     @Test func whileAPictureIsOnItsWayAnotherViewOfItWaitsForTheSameFetch() async {
         let gate = AsyncStream<Void>.makeStream()
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let client = AttendeeMediaClient(thumbnail: { _ in
             calls.withLock { $0 += 1 }
             for await _ in gate.stream { break }

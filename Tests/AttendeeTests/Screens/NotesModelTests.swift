@@ -2,7 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -126,7 +126,7 @@ import Testing
 
     @Test func theEditorShowsSavingAndRefusesWhatTheServerWould() async {
         let gate = Gate(isOpen: false)
-        let created = Mutex<[NoteDraft]>([])
+        let created = Locked<[NoteDraft]>([])
         var client = AttendeeClient()
         client.createNote = { eventID, draft in
             await gate.pass()

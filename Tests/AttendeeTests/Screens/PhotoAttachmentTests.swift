@@ -2,7 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -20,7 +20,7 @@ import Testing
 
     /// The events uploads went to.
     final class Uploads: Sendable {
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
     }
 
     /// A client whose uploads wait at `gate` and are recorded with their event in `uploads`.
@@ -37,7 +37,7 @@ import Testing
     @Test func aWallPostCarriesThePhotoOnceItIsUploaded() async throws {
         let gate = Gate(isOpen: false)
         let uploads = Uploads()
-        let posted = Mutex<[NewPost]>([])
+        let posted = Locked<[NewPost]>([])
         var client = Self.client(gate: gate, uploads: uploads)
         client.postToWall = { eventID, new in
             posted.withLock { $0.append(new) }
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func aPhotoOverTheLimitIsRefusedBeforeUploadAndAFailureSaysWhy() async {
-        let uploads = Mutex<[String]>([])
+        let uploads = Locked<[String]>([])
         var client = AttendeeClient()
         client.uploadAttachment = { eventID, _, _ in
             uploads.withLock { $0.append(eventID) }
@@ -117,7 +117,7 @@ import Testing
 
     @Test func aDiscussionMessageIsUploadedToItsSessionsEvent() async throws {
         let uploads = Uploads()
-        let sent = Mutex<[NewPost]>([])
+        let sent = Locked<[NewPost]>([])
         var client = Self.client(gate: Gate(isOpen: true), uploads: uploads)
         client.session = { id in
             Session(
@@ -143,7 +143,7 @@ import Testing
     @Test func aMessageGoesWithThePhotoToTheThreadsEvent() async throws {
         let gate = Gate(isOpen: false)
         let uploads = Uploads()
-        let sent = Mutex<[SendMessageRequest]>([])
+        let sent = Locked<[SendMessageRequest]>([])
         var client = Self.client(gate: gate, uploads: uploads)
         client.thread = { id in
             MessageThread(
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func aNoteSavesItsPhotoAndAnEditCanTakeItOff() async throws {
-        let edits = Mutex<[NoteEdit]>([])
+        let edits = Locked<[NoteEdit]>([])
         var client = Self.client(gate: Gate(isOpen: true), uploads: Uploads())
         client.createNote = { eventID, draft in
             Note(

@@ -2,12 +2,12 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @MainActor @Suite struct SessionDetailsModelTests {
     static func client(_ session: Session, attendees: [Person] = []) -> AttendeeClient {
-        let current = Mutex(session)
+        let current = Locked(session)
         return AttendeeClient(
             event: { _ in EventDetails(event: Demo.event(threshold: 5)) },
             session: { _ in current.withLock { $0 } },

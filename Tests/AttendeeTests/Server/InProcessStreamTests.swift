@@ -1,7 +1,7 @@
 import APIClient
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -80,7 +80,7 @@ import Testing
 
 /// Values a test's tasks record, in the order they came.
 final class Recorded<Value: Sendable>: Sendable {
-    private let recorded = Mutex<[Value]>([])
+    private let recorded = Locked<[Value]>([])
 
     /// What was recorded so far.
     var values: [Value] { recorded.withLock { $0 } }

@@ -4,7 +4,7 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
-import Synchronization
+import Locking
 import Testing
 import TokenVerifier
 
@@ -179,7 +179,7 @@ extension AttendeeTestServer {
             AttendeeService.registerMigrations(in: &migrator)
             try await migrator.migrate(test.database)
             let opened = try #require(ISO8601DateFormatter().date(from: "2027-03-10T09:15:30Z"))
-            let clock = Mutex(opened)
+            let clock = Locked(opened)
             let service = try AttendeeService(
                 database: test.database,
                 configuration: .init(

@@ -2,7 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -22,7 +22,7 @@ import Testing
 
     @Test func loadsSendsAndKeepsTheDraftWhenSomeoneElseWrites() async {
         let gate = Gate(isOpen: false)
-        let sent = Mutex<[NewPost]>([])
+        let sent = Locked<[NewPost]>([])
         let client = AttendeeClient(
             discussion: { sessionID, cursor, _ in
                 #expect(sessionID == "s1")

@@ -2,7 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -30,7 +30,7 @@ import Testing
 
     @Test func loadingShowsPostsNewestFirstThenOlderPagesByCursor() async throws {
         let gate = Gate(isOpen: false)
-        let asked = Mutex<[String?]>([])
+        let asked = Locked<[String?]>([])
         let client = AttendeeClient(wall: { eventID, cursor, _ in
             #expect(eventID == "e1")
             asked.withLock { $0.append(cursor) }
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aLiveEventWhileComposingShowsThePostAndKeepsTheDraft() async {
-        let sent = Mutex<[NewPost]>([])
+        let sent = Locked<[NewPost]>([])
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(1)]) },
             postToWall: { _, new in
@@ -254,7 +254,7 @@ import Testing
     }
 
     @Test func offlineShowsTheBannerAndAPostThatFailsKeepsItsDraft() async {
-        let online = Mutex(false)
+        let online = Locked(false)
         let client = AttendeeClient(
             wall: { _, _, _ in
                 guard online.withLock({ $0 }) else { throw APIError.offline }
@@ -278,7 +278,7 @@ import Testing
     }
 
     @Test func deletingAndReplying() async {
-        let deleted = Mutex<[String]>([])
+        let deleted = Locked<[String]>([])
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(2, by: Self.me), Self.post(1)]) },
             deletePost: { id in

@@ -5,8 +5,8 @@ import AttendeeServer
 import Database
 import Foundation
 import HTTPServer
+import Locking
 import SwiftUI
-import Synchronization
 import TestSupport
 import Testing
 import TokenVerifier
@@ -19,7 +19,7 @@ import TokenVerifier
 struct InProcessAttendee {
     /// Tokens kept in memory, as the Keychain keeps them on a phone.
     final class MemoryTokens: Sendable {
-        let token = Mutex<String?>(nil)
+        let token = Locked<String?>(nil)
         var store: TokenStore {
             TokenStore(load: { self.token.withLock { $0 } }, save: { value in self.token.withLock { $0 = value } })
         }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @testable import TokenVerifier
@@ -95,7 +95,7 @@ struct PasswordHasherTests {
 
     @Test("password comparison goes through the constant-time comparator")
     func constantTimePath() throws {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         var spy = fast
         spy.compare = { left, right in
             calls.withLock { $0 += 1 }

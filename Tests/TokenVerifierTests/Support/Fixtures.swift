@@ -1,7 +1,8 @@
 import COpenSSL
 import DynamicJSON
 import Foundation
-import Synchronization
+import Locking
+import TestSupport
 import TokenVerifier
 
 /// RSA keys generated once per test process (2048 bits keeps the suite fast).
@@ -95,17 +96,6 @@ enum Forge {
     }
 }
 
-/// A clock that tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Cognito.epoch) { current = Mutex(start) }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
-}
-
 /// A JWKS endpoint stand-in that counts fetches, and can be switched to fail or to serve other keys.
 final class TestKeyServer: Sendable {
     private struct State {
@@ -114,11 +104,11 @@ final class TestKeyServer: Sendable {
         var fetchCount = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let delay: Duration
 
     init(document: Data, delay: Duration = .zero) {
-        state = Mutex(State(document: document))
+        state = Locked(State(document: document))
         self.delay = delay
     }
 
@@ -153,7 +143,7 @@ struct Harness {
         configure: (inout TokenVerifier.Configuration) -> Void = { _ in }
     ) throws {
         keys = try TestKeys.get()
-        clock = TestClock()
+        clock = TestClock(Cognito.epoch)
         server = TestKeyServer(
             document: try Cognito.jwks([(Cognito.currentKeyID, keys.current)], algorithm: keyAlgorithm),
             delay: fetchDelay)
