@@ -44,6 +44,34 @@ struct WallViewTests {
         try await host.waitUntil("the message") { $0.texts.contains("Great keynote 🎉") }
     }
 
+    @Test func theWallAndADiscussionReloadWhenPulledDown() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        try host.tap("Wall")
+        try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
+        try await host.pullToRefresh()
+        #expect(host.tree.texts.contains("No posts yet. Be the first to write something."))
+
+        let bob = try await app.registeredPerson("Bob Babbage", email: "bob@example.com")
+        let eventID = try await app.eventID()
+        let posted = try await app.server.post(
+            "/attendee/v1/events/\(eventID)/wall", json: NewPost(text: "Slides are up"), headers: bob.auth)
+        try #require(posted.status == .created, "post: \(posted.bodyText)")
+        try await host.pullToRefresh()
+        try await host.waitUntil("Bob's post") { $0.texts.contains("Slides are up") }
+        #expect(!host.tree.texts.contains("No posts yet. Be the first to write something."))
+
+        try host.back()
+        try host.tap("Agenda")
+        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try host.tap("Opening keynote: one codebase, four apps")
+        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try host.tap("Discussion")
+        try await host.waitUntil("the discussion") { $0.texts.contains("No messages yet. Start the discussion.") }
+        try await host.pullToRefresh()
+        #expect(host.tree.texts.contains("No messages yet. Start the discussion."))
+    }
+
     @Test func aPostFromAnotherPhoneAppearsOnTheOpenWall() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)

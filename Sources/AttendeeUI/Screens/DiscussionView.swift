@@ -35,12 +35,8 @@ public struct DiscussionView: View {
                 Button(WallText.loadMore) { Task { await model.loadMoreTapped() } }
             }
         }
-        .overlay { if let empty = model.emptyMessage { Text(empty) } }
-        .refreshable { await model.appeared() }
-        .task {
-            await model.appeared()
-            await model.listen()
-        }
+        .followingLive(
+            emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }
 }
 

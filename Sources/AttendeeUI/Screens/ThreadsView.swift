@@ -32,12 +32,8 @@ public struct ThreadsView: View {
                 }
             }
         }
-        .overlay { if let empty = model.emptyMessage { Text(empty) } }
-        .refreshable { await model.appeared() }
-        .task {
-            await model.appeared()
-            await model.listen()
-        }
+        .followingLive(
+            emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }
 }
 
