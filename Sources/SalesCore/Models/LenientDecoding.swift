@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// Decoding helpers that turn a missing, null or mistyped field into `nil` instead of an error.
@@ -44,14 +45,14 @@ extension KeyedDecodingContainer {
         lenientString(key).flatMap(SalesforceDate.parse)
     }
 
-    /// An array whose unreadable elements are skipped, or `[]` when absent or not an array.
+    /// An array whose unreadable elements are skipped (the platform's ``LossyArray``), or `[]` when absent or
+    /// not an array.
     func lenientArray<Element: Decodable>(_ type: Element.Type, _ key: Key) -> [Element] {
-        guard let wrapped = try? decodeIfPresent([Skippable<Element>].self, forKey: key) else { return [] }
-        return wrapped.compactMap(\.value)
+        decodeLenient(LossyArray<Element>.self, forKey: key, default: []).wrappedValue
     }
 }
 
-/// One array element that decodes to `nil` instead of failing the whole array.
+/// One value of a record that decodes to `nil` instead of failing the whole record.
 struct Skippable<Wrapped: Decodable>: Decodable {
     var value: Wrapped?
     init(from decoder: any Decoder) throws {
