@@ -45,10 +45,7 @@ struct AttachmentViewTests {
         #expect(!host.tree.texts.contains("“Photo.png” attached."))
         try host.back()
 
-        try host.tap("Agenda")
-        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
-        try host.tap("Opening keynote: one codebase, four apps")
-        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await host.openKeynoteFromTheAgenda()
         try host.tap("Discussion")
         try await host.waitUntil("the discussion") { $0.texts.contains("No messages yet. Start the discussion.") }
         try await Self.attach(host)

@@ -81,10 +81,7 @@ struct AttendeeRootViewTests {
 
     @Test func fromTheAgendaASessionOpensAndAttendingChangesItsState() async throws {
         let host = try await Self.registered()
-        try host.tap("Agenda")
-        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
-        try host.tap("Opening keynote: one codebase, four apps")
-        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await host.openKeynoteFromTheAgenda()
         #expect(host.tree.texts.contains("Not attending"))
         #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
 

@@ -111,10 +111,7 @@ struct InboxViewTests {
         // A session's details link to that session's notes, which the event note is not one of.
         try host.back()
         try await host.waitUntil("the dashboard once more") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
-        try host.tap("Agenda")
-        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
-        try host.tap("Opening keynote: one codebase, four apps")
-        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await host.openKeynoteFromTheAgenda()
         try host.tap("My Notes")
         try await host.waitUntil("the session's notes") { $0.texts.contains("No notes about this session yet.") }
         #expect(host.tree.visibleNavigationTitle == "My Notes")

@@ -32,10 +32,7 @@ struct WallViewTests {
         try await host.waitUntil("deleted") { $0.texts.contains("No posts yet. Be the first to write something.") }
 
         try host.back()
-        try host.tap("Agenda")
-        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
-        try host.tap("Opening keynote: one codebase, four apps")
-        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await host.openKeynoteFromTheAgenda()
         try host.tap("Discussion")
         try await host.waitUntil("the discussion") { $0.texts.contains("No messages yet. Start the discussion.") }
         #expect(host.tree.visibleNavigationTitle == "Discussion")
@@ -62,10 +59,7 @@ struct WallViewTests {
         #expect(!host.tree.texts.contains("No posts yet. Be the first to write something."))
 
         try host.back()
-        try host.tap("Agenda")
-        try await host.waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
-        try host.tap("Opening keynote: one codebase, four apps")
-        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await host.openKeynoteFromTheAgenda()
         try host.tap("Discussion")
         try await host.waitUntil("the discussion") { $0.texts.contains("No messages yet. Start the discussion.") }
         try await host.pullToRefresh()

@@ -103,3 +103,13 @@ struct InProcessAttendee {
         var auth: HTTPHeaders { ["Authorization": "Bearer \(session.token)", "Content-Type": "application/json"] }
     }
 }
+
+extension ViewHost where Root == AttendeeRootView {
+    /// The demo event's opening keynote, opened from the dashboard through the agenda, as a person taps to it.
+    func openKeynoteFromTheAgenda() async throws {
+        try tap("Agenda")
+        try await waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        try tap("Opening keynote: one codebase, four apps")
+        try await waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+    }
+}
