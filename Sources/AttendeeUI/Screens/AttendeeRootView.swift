@@ -8,10 +8,11 @@ public struct AttendeeRootView: View {
 
     /// The app over its live or test dependencies.
     ///
-    /// `mediaClient` serves the Documentation page, the gallery and the pictures.
+    /// `mediaClient` serves the Documentation page, the gallery and the pictures; it has no default, because the
+    /// one that needs no server (``AttendeeMediaClient/unimplemented``) fails every call.
     public init(
         client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL,
-        mediaClient: AttendeeMediaClient = AttendeeMediaClient()
+        mediaClient: AttendeeMediaClient
     ) {
         let app = AttendeeAppModel(
             client: client, mediaClient: mediaClient, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL)
@@ -88,6 +89,7 @@ struct LocationView: View {
 
 struct AttendeeRootView_Previews: PreviewProvider {
     static var previews: some View {
-        AttendeeRootView(client: AttendeeClient.preview, shareBaseURL: URL(fileURLWithPath: "/"))
+        AttendeeRootView(
+            client: AttendeeClient.preview, shareBaseURL: URL(fileURLWithPath: "/"), mediaClient: .unimplemented)
     }
 }

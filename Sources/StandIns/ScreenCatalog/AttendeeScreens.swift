@@ -97,11 +97,13 @@ enum AttendeeScreens {
         let share = URL(string: "https://quartet.dev/s")!
         return [
             ScreenEntry(app, screen: "account", state: "signed-out", summary: "The app opens on the account page") {
-                let host = ViewHost(AttendeeRootView(client: client(.signedOut), shareBaseURL: share))
+                let host = ViewHost(
+                    AttendeeRootView(client: client(.signedOut), shareBaseURL: share, mediaClient: .unimplemented))
                 return try await host.settled("the account page")
             },
             ScreenEntry(app, screen: "events", state: "loaded", summary: "Signed in: the events") {
-                let host = ViewHost(AttendeeRootView(client: client(), shareBaseURL: share))
+                let host = ViewHost(
+                    AttendeeRootView(client: client(), shareBaseURL: share, mediaClient: .unimplemented))
                 return try await host.settled("the events") { $0.texts.contains(event.name) }
             },
             ScreenEntry(app, screen: "dashboard", state: "loading", summary: "An event's dashboard before it loads") {
