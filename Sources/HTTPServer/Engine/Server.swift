@@ -103,7 +103,7 @@ public final class Server: Sendable {
     /// Makes a server that answers every request with `handler` (usually ``Router/handler(middleware:)``).
     ///
     /// `bodyReceivers` (usually ``Router/bodyReceivers()``) lets routes registered with
-    /// ``Router/on(_:_:receiving:_:)`` take their bodies as they arrive; without it they get them whole.
+    /// ``Router/on(_:_:receiving:handler:)`` take their bodies as they arrive; without it they get them whole.
     public init(
         configuration: Configuration = Configuration(), handler: @escaping Handler,
         bodyReceivers: BodyReceiverFactory? = nil
