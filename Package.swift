@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // The Quartet package: four app cores, their backends, the `quartet` command line,
 // and (on Apple platforms only) the SwiftUI shells. See docs/ARCHITECTURE.md for the map.
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 // Swift 6 language mode (tools 6.0) already means complete concurrency checking.
@@ -61,6 +63,8 @@ var targets: [Target] = [
 
     // MARK: - Platform
 
+    // `@PublicInit`: the public memberwise initializer of a wire type, written from its fields (a compiler plug-in).
+    .target(name: "PublicInit", dependencies: ["PublicInitMacros"], swiftSettings: swiftSettings),
     // The package's one lock type (a pthread mutex, which ThreadSanitizer sees).
     .target(name: "Locking", swiftSettings: swiftSettings),
     // The HTTP vocabulary both sides share: methods and routes (a route is written once, used by server and app).
@@ -70,61 +74,66 @@ var targets: [Target] = [
     // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
     .target(name: "DynamicJSON", swiftSettings: swiftSettings),
     .target(
-        name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDShim", "DynamicJSON", "Locking", "HTTPTypes"],
+        name: "HTTPServer",
+        dependencies: ["PublicInit", "CMicroHTTPD", "CMHDShim", "DynamicJSON", "Locking", "HTTPTypes"],
         swiftSettings: swiftSettings),
     // The database API and its SQLite driver: safe for iOS app cores (no libpq).
-    .target(name: "Database", dependencies: ["CSQLite", "Locking"], swiftSettings: swiftSettings),
+    .target(name: "Database", dependencies: ["PublicInit", "CSQLite", "Locking"], swiftSettings: swiftSettings),
     // The PostgreSQL driver: servers only.
     .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ", "Locking"], swiftSettings: swiftSettings),
-    .target(name: "APIClient", dependencies: ["Locking", "HTTPTypes"], swiftSettings: swiftSettings),
+    .target(name: "APIClient", dependencies: ["PublicInit", "Locking", "HTTPTypes"], swiftSettings: swiftSettings),
     // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
     .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
-    .target(name: "TokenVerifier", dependencies: ["COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
+    .target(
+        name: "TokenVerifier", dependencies: ["PublicInit", "COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
 
     // Image decode (JPEG, PNG, GIF, WebP, HEIC) / scale / JPEG encode for the command line and servers (Apple
     // platforms use ImageIO).
     .target(
-        name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG", "CGIF", "CWebP", "CHeif"],
+        name: "ImageCodec", dependencies: ["PublicInit", "CTurboJPEG", "CPNG", "CGIF", "CWebP", "CHeif"],
         swiftSettings: swiftSettings),
 
     // MARK: - Contracts (wire types and routes shared by a core and its server)
 
-    .target(name: "ChangeJarModels", dependencies: ["HTTPTypes"], swiftSettings: swiftSettings),
+    .target(name: "ChangeJarModels", dependencies: ["PublicInit", "HTTPTypes"], swiftSettings: swiftSettings),
     .target(
-        name: "AttendeeModels", dependencies: ["HTTPTypes", "Localization"], resources: [.process("Resources")],
+        name: "AttendeeModels", dependencies: ["PublicInit", "HTTPTypes", "Localization"],
+        resources: [.process("Resources")],
         swiftSettings: swiftSettings),
 
     // MARK: - App cores (Linux-testable, iOS-buildable: Foundation, Observation, SQLite only)
 
     // The Quakes model, shared by the app and its feed codec.
-    .target(name: "QuakesModels", swiftSettings: swiftSettings),
+    .target(name: "QuakesModels", dependencies: ["PublicInit"], swiftSettings: swiftSettings),
     // The Quakes fast paths: the feed scanner and the device-cache archive, beside a plain reference decoder that
     // tests check the scanner against.
     .target(name: "QuakeFeedCodec", dependencies: ["QuakesModels", "DynamicJSON"], swiftSettings: swiftSettings),
     .target(
         name: "QuakesCore",
-        dependencies: ["QuakesModels", "QuakeFeedCodec", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
+        dependencies: [
+            "PublicInit", "QuakesModels", "QuakeFeedCodec", "APIClient", "LocalStore", "HTTPTypes", "Localization",
+        ],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
 
     .target(
         name: "SalesCore",
-        dependencies: ["APIClient", "LocalStore", "Locking", "HTTPTypes", "Localization"],
+        dependencies: ["PublicInit", "APIClient", "LocalStore", "Locking", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "ChangeJarCore",
-        dependencies: ["ChangeJarModels", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
+        dependencies: ["PublicInit", "ChangeJarModels", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
 
     .target(
         name: "AttendeeCore",
-        dependencies: ["AttendeeModels", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
+        dependencies: ["PublicInit", "AttendeeModels", "APIClient", "LocalStore", "HTTPTypes", "Localization"],
         resources: [.process("Resources")],
         swiftSettings: swiftSettings
     ),
@@ -139,7 +148,9 @@ var targets: [Target] = [
         name: "SalesforceUpload", dependencies: ["HTTPServer", "DynamicJSON", "CBodyIO"], swiftSettings: swiftSettings),
     .target(
         name: "SalesforceDevServer",
-        dependencies: ["SalesforceUpload", "HTTPServer", "Database", "DynamicJSON", "Locking", "HTTPTypes"],
+        dependencies: [
+            "PublicInit", "SalesforceUpload", "HTTPServer", "Database", "DynamicJSON", "Locking", "HTTPTypes",
+        ],
         resources: [.copy("Resources/seed")],
         swiftSettings: swiftSettings
     ),
@@ -151,6 +162,7 @@ var targets: [Target] = [
     .target(
         name: "ChangeJarServer",
         dependencies: [
+            "PublicInit",
             "ChangeJarModels", "HTTPServer", "HTTPTypes", "Database", "TokenVerifier", "DynamicJSON", "Locking",
         ],
         swiftSettings: swiftSettings
@@ -168,6 +180,7 @@ var targets: [Target] = [
     .target(
         name: "QuartetServer",
         dependencies: [
+            "PublicInit",
             "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "SalesforceUpload",
             "CognitoDevServer", "ChangeJarServer", "ChangeJarModels", "AttendeeServer", "TokenVerifier",
         ],
@@ -179,6 +192,7 @@ var targets: [Target] = [
     .target(
         name: "QuartetCLI",
         dependencies: [
+            "PublicInit",
             "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "APIClient", "LocalStore",
             "ImageCodec",
         ],
@@ -304,6 +318,57 @@ var targets: [Target] = [
     ),
 ]
 
+// MARK: - The macro plug-in
+
+// NB: SwiftPM cannot fetch swift-syntax here, but the Linux toolchain carries its own build of it, the one its
+// compiler plug-ins link (`usr/lib/swift/host`, found beside the `swiftc` on PATH); the plug-in builds against
+// that. On Apple platforms it depends on the swift-syntax package as macros usually do. docs/DECISIONS.md says why.
+var dependencies: [Package.Dependency] = []
+/// How a target reaches the swift-syntax modules it imports.
+struct Syntax {
+    var dependencies: [Target.Dependency] = []
+    var swiftSettings: [SwiftSetting] = []
+    var linkerSettings: [LinkerSetting] = []
+}
+#if canImport(Darwin)
+    dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0"))
+    let pluginModule = "SwiftCompilerPlugin"
+    func syntax(_ modules: [String]) -> Syntax {
+        Syntax(dependencies: modules.map { .product(name: $0, package: "swift-syntax") })
+    }
+#else
+    let pluginModule = "SwiftCompilerPluginMessageHandling"
+    let toolchainHost: String = {
+        for folder in (Context.environment["PATH"] ?? "").split(separator: ":") {
+            let compiler = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+            guard FileManager.default.fileExists(atPath: compiler.path) else { continue }
+            let bin = compiler.resolvingSymlinksInPath().deletingLastPathComponent()
+            return bin.appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        }
+        return "/opt/swift/usr/lib/swift/host"
+    }()
+    func syntax(_ modules: [String]) -> Syntax {
+        let search: [LinkerSetting] = [
+            .unsafeFlags(["-L", toolchainHost, "-Xlinker", "-rpath", "-Xlinker", toolchainHost])
+        ]
+        return Syntax(
+            swiftSettings: [.unsafeFlags(["-I", toolchainHost])],
+            linkerSettings: search + modules.map { LinkerSetting.linkedLibrary($0) })
+    }
+#endif
+let macroSyntax = syntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", pluginModule])
+let macroTestSyntax = syntax(
+    ["SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", pluginModule, "SwiftParser", "SwiftSyntaxMacroExpansion"])
+targets.append(
+    .macro(
+        name: "PublicInitMacros", dependencies: macroSyntax.dependencies,
+        swiftSettings: swiftSettings + macroSyntax.swiftSettings, linkerSettings: macroSyntax.linkerSettings))
+let macroTestDependencies: [Target.Dependency] = ["PublicInit", "PublicInitMacros"]
+targets.append(
+    .testTarget(
+        name: "PublicInitTests", dependencies: macroTestDependencies + macroTestSyntax.dependencies,
+        swiftSettings: swiftSettings + macroTestSyntax.swiftSettings, linkerSettings: macroTestSyntax.linkerSettings))
+
 var products: [Product] = [
     .executable(name: "quartet", targets: ["quartet"])
 ]
@@ -407,6 +472,7 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: products,
+    dependencies: dependencies,
     targets: targets
 )
 
