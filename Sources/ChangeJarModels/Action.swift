@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// One pledge in the change jar, as the server returns it.
+@PublicInit
 public struct Action: Codable, Sendable, Hashable, Identifiable {
     /// The server-assigned id (a lowercase UUID).
     public var id: String
@@ -18,32 +20,12 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
     public var createdAt: Date
     /// When the author last changed it.
     public var updatedAt: Date
-
-    /// Creates a value from its parts.
-    public init(
-        id: String,
-        title: String,
-        content: String,
-        authSource: AuthSource,
-        providerUserID: String,
-        authorName: String? = nil,
-        createdAt: Date,
-        updatedAt: Date
-    ) {
-        self.id = id
-        self.title = title
-        self.content = content
-        self.authSource = authSource
-        self.providerUserID = providerUserID
-        self.authorName = authorName
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 /// The body of `POST /changejar/v1/actions`.
 ///
 /// `authSource` and `providerUserID` must match the bearer token; the server refuses a mismatch with 403.
+@PublicInit
 public struct NewAction: Codable, Sendable, Hashable {
     /// The short name of the pledge (1–120 characters).
     public var title: String
@@ -55,34 +37,19 @@ public struct NewAction: Codable, Sendable, Hashable {
     public var providerUserID: String
     /// The author's display name, if any (cut at 80 characters).
     public var authorName: String?
-
-    /// Creates a value from its parts.
-    public init(
-        title: String, content: String, authSource: AuthSource, providerUserID: String, authorName: String? = nil
-    ) {
-        self.title = title
-        self.content = content
-        self.authSource = authSource
-        self.providerUserID = providerUserID
-        self.authorName = authorName
-    }
 }
 
 /// The body of `PUT /changejar/v1/actions/{id}`: the author's new wording.
+@PublicInit
 public struct ActionEdit: Codable, Sendable, Hashable {
     /// The short name of the pledge (1–120 characters).
     public var title: String
     /// What the person will do (1–2,000 characters).
     public var content: String
-
-    /// Creates a value from its parts.
-    public init(title: String, content: String) {
-        self.title = title
-        self.content = content
-    }
 }
 
 /// One page of a listing, newest first; pass ``nextCursor`` back as `cursor` for the next (older) page.
+@PublicInit
 public struct ActionPage: Codable, Sendable, Hashable {
     /// The actions on this page, newest (or best match) first.
     public var items: [Action]
@@ -90,22 +57,11 @@ public struct ActionPage: Codable, Sendable, Hashable {
     public var nextCursor: String?
     /// The position of the newest item on this page: what a device stores as "last seen" for New Actions.
     public var headCursor: String?
-
-    /// Creates a value from its parts.
-    public init(items: [Action], nextCursor: String? = nil, headCursor: String? = nil) {
-        self.items = items
-        self.nextCursor = nextCursor
-        self.headCursor = headCursor
-    }
 }
 
 /// The answer of `GET /changejar/v1/actions/new/count`: the badge number.
+@PublicInit
 public struct NewActionsCount: Codable, Sendable, Hashable {
     /// How many actions are newer than the `since` cursor.
     public var count: Int
-
-    /// Creates a value from its parts.
-    public init(count: Int) {
-        self.count = count
-    }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// One Server-Sent Event.
+@PublicInit
 public struct ServerSentEvent: Sendable, Equatable {
     /// The event id a reconnecting client sends back as `Last-Event-ID`.
     public var id: String?
@@ -10,14 +12,6 @@ public struct ServerSentEvent: Sendable, Equatable {
     public var data: String
     /// The reconnection delay the client should use, in milliseconds.
     public var retry: Int?
-
-    /// Makes an event.
-    public init(id: String? = nil, event: String? = nil, data: String, retry: Int? = nil) {
-        self.id = id
-        self.event = event
-        self.data = data
-        self.retry = retry
-    }
 
     /// The wire form: `id:`, `event:`, `retry:`, one `data:` line per line of data, a blank line.
     ///

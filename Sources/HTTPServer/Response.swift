@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// An HTTP response: status, headers and a body.
+@PublicInit
 public struct Response: Sendable {
     /// What the engine sends after the headers.
     public enum Body: Sendable {
@@ -13,9 +15,9 @@ public struct Response: Sendable {
     }
 
     /// The status code.
-    public var status: HTTPStatus
+    public var status: HTTPStatus = .ok
     /// The response headers; `Content-Length` and `Date` are added by the engine.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders = [:]
     /// The body: bytes or an event stream.
     public var body: Body
 
@@ -24,13 +26,6 @@ public struct Response: Sendable {
         self.status = status
         self.headers = headers
         self.body = .bytes(body)
-    }
-
-    /// A response with any body, e.g. `.eventStream(…)`.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: Body) {
-        self.status = status
-        self.headers = headers
-        self.body = body
     }
 
     /// The body's bytes (a file's read whole), or empty for a stream.

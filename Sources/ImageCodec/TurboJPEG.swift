@@ -1,18 +1,14 @@
 import CTurboJPEG
 import Foundation
+import PublicInit
 
 /// Pixel dimensions of an image.
+@PublicInit
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     /// Width in pixels.
     public var width: Int
     /// Height in pixels.
     public var height: Int
-
-    /// Creates a size.
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
 
     /// `W×H`.
     public var description: String { "\(width)×\(height)" }
@@ -43,17 +39,12 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// 8-bit RGB pixels, row after row.
+@PublicInit
 public struct RGBImage: Sendable, Hashable {
     /// The dimensions.
     public var size: PixelSize
     /// `width × height × 3` bytes.
     public var pixels: [UInt8]
-
-    /// Creates an image; `pixels` must hold `width × height × 3` bytes.
-    public init(size: PixelSize, pixels: [UInt8]) {
-        self.size = size
-        self.pixels = pixels
-    }
 }
 
 /// JPEG decode, DCT-domain scaling and encode through libjpeg-turbo's TurboJPEG API.

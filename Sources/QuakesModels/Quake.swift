@@ -1,17 +1,13 @@
 import Foundation
+import PublicInit
 
 /// Where a quake happened: longitude and latitude in degrees, depth in kilometres (negative above sea level).
+@PublicInit
 public struct QuakeCoordinate: Sendable, Hashable {
     public var longitude: Double
     public var latitude: Double
     /// Kilometres below sea level; `nil` when the feed gave only two coordinates.
     public var depth: Double?
-
-    public init(longitude: Double, latitude: Double, depth: Double?) {
-        self.longitude = longitude
-        self.latitude = latitude
-        self.depth = depth
-    }
 }
 
 /// One event of a USGS feed, normalized: lowercase enumerations, dates, absolute links.

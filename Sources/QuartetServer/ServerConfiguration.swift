@@ -1,8 +1,10 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 
 /// Whose Cognito tokens the Change Jar API accepts: by default the stand-in's pool in this process; for a real
 /// identity pool, its issuer, its key set's URL, its id (the tokens' audience) and the providers it federates.
+@PublicInit
 public struct ChangeJarTokenSettings: Sendable, Equatable {
     /// The tokens' `iss`; `nil`: Cognito Identity's, `https://cognito-identity.amazonaws.com`.
     public var issuer: String?
@@ -13,16 +15,6 @@ public struct ChangeJarTokenSettings: Sendable, Equatable {
     public var identityPoolID: String?
     /// The providers accepted; `nil`: all three.
     public var providers: Set<AuthSource>?
-
-    /// Settings from their parts; all `nil` is the stand-in.
-    public init(
-        issuer: String? = nil, jwksURL: URL? = nil, identityPoolID: String? = nil, providers: Set<AuthSource>? = nil
-    ) {
-        self.issuer = issuer
-        self.jwksURL = jwksURL
-        self.identityPoolID = identityPoolID
-        self.providers = providers
-    }
 }
 
 /// Everything `quartet serve` can be told: flags and `QUARTET_*` variables end up here.

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -13,53 +14,29 @@ import Foundation
 ///
 /// Every failure except cancellation goes to ``errorReporter`` (by default it posts
 /// `Notification.Name.serviceErrorOccurred` on `NotificationCenter.default`) before it is thrown.
+@PublicInit
 public struct APIClient: Sendable {
     /// The URL that endpoint paths are appended to.
     public var baseURL: URL
     /// The network.
     public var transport: HTTPTransport
     /// Decodes JSON responses.
-    public var decoder: JSONDecoder
+    public var decoder: JSONDecoder = JSONDecoder()
     /// Encodes JSON request bodies.
-    public var encoder: JSONEncoder
+    public var encoder: JSONEncoder = JSONEncoder()
     /// When to retry.
-    public var retryPolicy: RetryPolicy
+    public var retryPolicy: RetryPolicy = .standard
     /// How to wait between retries.
-    public var sleeper: Sleeper
+    public var sleeper: Sleeper = .live
     /// Credentials, if the server needs them.
     public var tokenProvider: TokenProvider?
     /// Told about every failure except cancellation.
-    public var errorReporter: ErrorReporter
+    public var errorReporter: ErrorReporter = .notificationCenter()
     /// Sent with every request (endpoint headers win).
-    public var defaultHeaders: [String: String]
+    public var defaultHeaders: [String: String] = [:]
     /// Per-request timeout. NB: on Apple platforms it is an idle timeout; on Linux URLSession applies it to the
     /// whole request and truncates it to whole seconds, so keep it ≥ 1 s and generous enough for uploads.
-    public var timeout: TimeInterval
-
-    /// Creates a client.
-    public init(
-        baseURL: URL,
-        transport: HTTPTransport,
-        decoder: JSONDecoder = JSONDecoder(),
-        encoder: JSONEncoder = JSONEncoder(),
-        retryPolicy: RetryPolicy = .standard,
-        sleeper: Sleeper = .live,
-        tokenProvider: TokenProvider? = nil,
-        errorReporter: ErrorReporter = .notificationCenter(),
-        defaultHeaders: [String: String] = [:],
-        timeout: TimeInterval = 30
-    ) {
-        self.baseURL = baseURL
-        self.transport = transport
-        self.decoder = decoder
-        self.encoder = encoder
-        self.retryPolicy = retryPolicy
-        self.sleeper = sleeper
-        self.tokenProvider = tokenProvider
-        self.errorReporter = errorReporter
-        self.defaultHeaders = defaultHeaders
-        self.timeout = timeout
-    }
+    public var timeout: TimeInterval = 30
 
     /// Sends an endpoint and decodes its answer.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// When and how long to wait before repeating a failed idempotent request.
 ///
@@ -6,37 +7,21 @@ import Foundation
 /// `0 ... min(maxDelay, baseDelay * 2^n)`, or exactly what `Retry-After` asks for when the server sends it.
 /// Only idempotent requests are retried (GET, HEAD, PUT, DELETE, OPTIONS, or any request with an
 /// idempotency key).
+@PublicInit
 public struct RetryPolicy: Sendable {
     /// Attempts in all, the first included; `1` never retries.
-    public var maxAttempts: Int
+    public var maxAttempts: Int = 3
     /// The backoff ceiling before the first retry.
-    public var baseDelay: Duration
+    public var baseDelay: Duration = .milliseconds(300)
     /// The backoff ceiling never grows past this.
-    public var maxDelay: Duration
+    public var maxDelay: Duration = .seconds(10)
     /// A `Retry-After` longer than this is not waited for: the error goes to the caller.
-    public var maxRetryAfter: Duration
+    public var maxRetryAfter: Duration = .seconds(60)
     /// Statuses worth repeating. NB: 500 is included because our backends answer 500 for transient
     /// database contention; it is still only retried for idempotent requests.
-    public var retryableStatuses: Set<Int>
+    public var retryableStatuses: Set<Int> = [429, 500, 502, 503, 504]
     /// Returns a number in `0 ..< 1`; injectable so tests can pin the jitter.
-    public var random: @Sendable () -> Double
-
-    /// Creates a policy.
-    public init(
-        maxAttempts: Int = 3,
-        baseDelay: Duration = .milliseconds(300),
-        maxDelay: Duration = .seconds(10),
-        maxRetryAfter: Duration = .seconds(60),
-        retryableStatuses: Set<Int> = [429, 500, 502, 503, 504],
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
-    ) {
-        self.maxAttempts = maxAttempts
-        self.baseDelay = baseDelay
-        self.maxDelay = maxDelay
-        self.maxRetryAfter = maxRetryAfter
-        self.retryableStatuses = retryableStatuses
-        self.random = random
-    }
+    public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
 
     /// Three attempts, 300 ms base, 10 s cap.
     public static var standard: RetryPolicy { RetryPolicy() }

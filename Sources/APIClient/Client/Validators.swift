@@ -1,21 +1,17 @@
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// What a server said about a representation's version, sent back to ask "has it changed?".
+@PublicInit
 public struct Validators: Sendable, Equatable, Codable {
     /// The `ETag` header, verbatim (quotes and `W/` included).
     public var etag: String?
     /// The `Last-Modified` header, verbatim.
     public var lastModified: String?
-
-    /// Creates validators.
-    public init(etag: String? = nil, lastModified: String? = nil) {
-        self.etag = etag
-        self.lastModified = lastModified
-    }
 
     /// Reads the validators of a response.
     public init(response: HTTPURLResponse) {

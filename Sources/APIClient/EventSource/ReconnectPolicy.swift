@@ -1,18 +1,14 @@
+import PublicInit
+
 /// How an event stream comes back after its connection drops.
+@PublicInit
 public struct ReconnectPolicy: Sendable {
     /// Reconnections in a row without receiving an event before the stream gives up.
-    public var maxAttempts: Int
+    public var maxAttempts: Int = 5
     /// The wait before the first reconnection, unless the server set one with `retry:`.
-    public var initialDelay: Duration
+    public var initialDelay: Duration = .seconds(1)
     /// The wait doubles with each failed reconnection up to this.
-    public var maxDelay: Duration
-
-    /// Creates a policy.
-    public init(maxAttempts: Int = 5, initialDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30)) {
-        self.maxAttempts = maxAttempts
-        self.initialDelay = initialDelay
-        self.maxDelay = maxDelay
-    }
+    public var maxDelay: Duration = .seconds(30)
 
     /// Five attempts, 1 s doubling to 30 s.
     public static var standard: ReconnectPolicy { ReconnectPolicy() }

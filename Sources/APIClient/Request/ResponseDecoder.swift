@@ -1,14 +1,11 @@
 import Foundation
+import PublicInit
 
 /// How a response body becomes a value.
+@PublicInit
 public struct ResponseDecoder<Response>: Sendable {
     /// Turns the body into a value; `APIError.decoding` on failure.
     public var decode: @Sendable (Data, JSONDecoder) throws(APIError) -> Response
-
-    /// Creates a decoder from a closure.
-    public init(decode: @escaping @Sendable (Data, JSONDecoder) throws(APIError) -> Response) {
-        self.decode = decode
-    }
 }
 
 extension ResponseDecoder where Response: Decodable & Sendable {

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import PublicInit
 
 /// An iCalendar (RFC 5545) file of sessions: what "Share" attaches and `my-agenda --ics` writes.
 ///
@@ -10,6 +11,7 @@ import Foundation
 /// ```swift
 /// let ics = CalendarFile(event: event, sessions: mine, times: .zoned).text(stamp: Date())
 /// ```
+@PublicInit
 public struct CalendarFile: Sendable {
     /// How times are written.
     public enum Times: Sendable, Hashable {
@@ -24,20 +26,9 @@ public struct CalendarFile: Sendable {
     /// The sessions, one `VEVENT` each.
     public var sessions: [Session]
     /// UTC or zoned times.
-    public var times: Times
+    public var times: Times = .utc
     /// Where a session's page lives, for the `URL` property.
-    public var sessionURL: @Sendable (Session) -> URL?
-
-    /// Creates a file.
-    public init(
-        event: Event, sessions: [Session], times: Times = .utc,
-        sessionURL: @escaping @Sendable (Session) -> URL? = { _ in nil }
-    ) {
-        self.event = event
-        self.sessions = sessions
-        self.times = times
-        self.sessionURL = sessionURL
-    }
+    public var sessionURL: @Sendable (Session) -> URL? = { _ in nil }
 
     /// The file's text; `stamp` is the `DTSTAMP` of every event.
     public func text(stamp: Date) -> String {

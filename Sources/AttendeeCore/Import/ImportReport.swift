@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import PublicInit
 
 /// What an importer read, and what it left out and why.
 public struct ImportReport: Sendable, Hashable {
@@ -41,26 +42,16 @@ public enum ProgrammeFormat: String, Sendable, Hashable {
 }
 
 /// Import choices the file may not carry.
+@PublicInit
 public struct ImportOptions: Sendable, Hashable {
     /// The event's name when the file has none.
     public var eventName: String?
     /// The IANA zone of the event; when set it wins over whatever the file names or its offsets imply.
     public var timeZone: String?
     /// The Additional Info questions for the event.
-    public var additionalInfoFields: [AdditionalInfoField]
+    public var additionalInfoFields: [AdditionalInfoField] = []
     /// Seats for each workshop and breakout (files rarely say); `nil` leaves them unlimited.
     public var smallSessionCapacity: Int?
-
-    /// Creates options.
-    public init(
-        eventName: String? = nil, timeZone: String? = nil, additionalInfoFields: [AdditionalInfoField] = [],
-        smallSessionCapacity: Int? = nil
-    ) {
-        self.eventName = eventName
-        self.timeZone = timeZone
-        self.additionalInfoFields = additionalInfoFields
-        self.smallSessionCapacity = smallSessionCapacity
-    }
 }
 
 /// Why a whole file could not be imported.

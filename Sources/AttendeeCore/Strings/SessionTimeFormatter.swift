@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import PublicInit
 
 /// Which clock the times are shown in: the event's (the default) or the device's.
 public enum TimeZoneChoice: String, Sendable, Hashable, CaseIterable {
@@ -10,14 +11,10 @@ public enum TimeZoneChoice: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Formats session times and day labels in one time zone, the same way on every platform.
+@PublicInit
 public struct SessionTimeFormatter: Sendable {
     /// The zone times are shown in.
     public var timeZone: TimeZone
-
-    /// Creates a formatter for a zone.
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
-    }
 
     /// The formatter for an event and a choice of clock.
     public init(event: Event, choice: TimeZoneChoice, deviceTimeZone: TimeZone) {

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
+import PublicInit
 
 /// `POST /auth/signup`: a new account.
+@PublicInit
 public struct SignUpRequest: Codable, Sendable, Hashable {
     /// The e-mail to sign in with.
     public var email: String
@@ -9,13 +11,6 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
     public var password: String
     /// The person's name.
     public var name: String
-
-    /// Creates a request.
-    public init(email: String, password: String, name: String) {
-        self.email = email
-        self.password = password
-        self.name = name
-    }
 
     /// The shortest password accepted.
     public static let minimumPasswordLength = 8
@@ -44,31 +39,21 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
 }
 
 /// `POST /auth/signin`: e-mail and password.
+@PublicInit
 public struct SignInRequest: Codable, Sendable, Hashable {
     /// The e-mail.
     public var email: String
     /// The password.
     public var password: String
-
-    /// Creates a request.
-    public init(email: String, password: String) {
-        self.email = email
-        self.password = password
-    }
 }
 
 /// The answer to sign up and sign in: an opaque bearer token and who it belongs to.
+@PublicInit
 public struct AuthSession: Codable, Sendable, Hashable {
     /// Sent as `Authorization: Bearer <token>`; the server stores only its hash.
     public var token: String
     /// The signed-in person.
     public var profile: MyProfile
-
-    /// Creates a session.
-    public init(token: String, profile: MyProfile) {
-        self.token = token
-        self.profile = profile
-    }
 }
 
 /// E-mail address checks shared by the app and the server.
@@ -89,15 +74,10 @@ public enum EmailAddress {
 }
 
 /// A rule a submitted value breaks, named so the form (and the 422 problem) can point at it.
+@PublicInit
 public struct FieldError: Error, Sendable, Hashable {
     /// The field path (`email`, `fields.tshirtSize`, `guests.1.email`).
     public var field: String
     /// A sentence for the person.
     public var message: String
-
-    /// Creates an error.
-    public init(field: String, message: String) {
-        self.field = field
-        self.message = message
-    }
 }

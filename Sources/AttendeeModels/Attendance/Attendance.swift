@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// A person's relation to a session's seats.
 public enum AttendanceState: String, Codable, Sendable, Hashable {
@@ -11,17 +12,14 @@ public enum AttendanceState: String, Codable, Sendable, Hashable {
 }
 
 /// `POST /sessions/:sessionID/attendance`: take a seat, or join the waitlist when full.
+@PublicInit
 public struct AttendRequest: Codable, Sendable, Hashable {
     /// When the session is full, wait for a seat instead of being refused.
-    public var joinWaitlistIfFull: Bool
-
-    /// Creates a request.
-    public init(joinWaitlistIfFull: Bool = false) {
-        self.joinWaitlistIfFull = joinWaitlistIfFull
-    }
+    public var joinWaitlistIfFull: Bool = false
 }
 
 /// The answer to attending or leaving: the caller's new state and the session's seats.
+@PublicInit
 public struct AttendanceResult: Codable, Sendable, Hashable {
     /// The session.
     public var sessionID: String
@@ -33,17 +31,6 @@ public struct AttendanceResult: Codable, Sendable, Hashable {
     public var capacity: Int?
     /// The caller's place on the waitlist (1 is next), when waitlisted.
     public var waitlistPosition: Int?
-
-    /// Creates a result.
-    public init(
-        sessionID: String, state: AttendanceState, seatsTaken: Int, capacity: Int?, waitlistPosition: Int? = nil
-    ) {
-        self.sessionID = sessionID
-        self.state = state
-        self.seatsTaken = seatsTaken
-        self.capacity = capacity
-        self.waitlistPosition = waitlistPosition
-    }
 }
 
 /// Why the server refused a seat: the problem `type` of the 409 answer, so the app can tell the cases apart.

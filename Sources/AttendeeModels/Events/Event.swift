@@ -1,40 +1,30 @@
 import Foundation
+import PublicInit
 
 /// Where an event takes place: what the location page shows and what "Get directions" opens.
+@PublicInit
 public struct Venue: Codable, Sendable, Hashable {
     /// The venue's name ("Bella Center").
     public var name: String
     /// The street address on one line.
-    public var address: String
+    public var address: String = ""
     /// Latitude in degrees, when known.
     public var latitude: Double?
     /// Longitude in degrees, when known.
     public var longitude: Double?
-
-    /// Creates a venue.
-    public init(name: String, address: String = "", latitude: Double? = nil, longitude: Double? = nil) {
-        self.name = name
-        self.address = address
-        self.latitude = latitude
-        self.longitude = longitude
-    }
 }
 
 /// One question of the Additional Info step that an event asks after registration.
+@PublicInit
 public struct AdditionalInfoField: Codable, Sendable, Hashable {
     /// The key the answer is sent under (`dietaryNeeds`).
     public var key: String
     /// The label the form shows ("Dietary needs").
     public var label: String
-
-    /// Creates a field.
-    public init(key: String, label: String) {
-        self.key = key
-        self.label = label
-    }
 }
 
 /// A conference: its dates, time zone, venue and the rules its screens follow.
+@PublicInit
 public struct Event: Codable, Sendable, Hashable, Identifiable {
     /// The event's id.
     public var id: String
@@ -49,60 +39,32 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
     /// Where it happens.
     public var venue: Venue
     /// A description for the dashboard.
-    public var summary: String
+    public var summary: String = ""
     /// The cover image, when there is one.
     public var coverImageURL: String?
     /// Below this many free seats a session shows "# seats available".
-    public var seatsThreshold: Int
+    public var seatsThreshold: Int = 10
     /// The questions of the Additional Info step.
-    public var additionalInfoFields: [AdditionalInfoField]
-
-    /// Creates an event.
-    public init(
-        id: String, name: String, startsAt: Date, endsAt: Date, timeZone: String, venue: Venue,
-        summary: String = "", coverImageURL: String? = nil, seatsThreshold: Int = 10,
-        additionalInfoFields: [AdditionalInfoField] = []
-    ) {
-        self.id = id
-        self.name = name
-        self.startsAt = startsAt
-        self.endsAt = endsAt
-        self.timeZone = timeZone
-        self.venue = venue
-        self.summary = summary
-        self.coverImageURL = coverImageURL
-        self.seatsThreshold = seatsThreshold
-        self.additionalInfoFields = additionalInfoFields
-    }
+    public var additionalInfoFields: [AdditionalInfoField] = []
 }
 
 /// The live-poll card of the dashboard: the event's open poll and its results as they stand.
+@PublicInit
 public struct LivePollCard: Codable, Sendable, Hashable {
     /// The poll's id.
     public var id: String
     /// The question shown on the card (a quiz's first question).
     public var question: String
     /// Poll or quiz.
-    public var kind: PollKind
+    public var kind: PollKind = .poll
     /// The first question's options.
-    public var options: [PollOption]
+    public var options: [PollOption] = []
     /// The results so far.
-    public var results: PollResults
-
-    /// Creates a card.
-    public init(
-        id: String, question: String, kind: PollKind = .poll, options: [PollOption] = [],
-        results: PollResults = PollResults(voters: 0, questions: [])
-    ) {
-        self.id = id
-        self.question = question
-        self.kind = kind
-        self.options = options
-        self.results = results
-    }
+    public var results: PollResults = PollResults(voters: 0, questions: [])
 }
 
 /// `GET /events/:eventID`: the event, the caller's registration and the poll card, if any.
+@PublicInit
 public struct EventDetails: Codable, Sendable, Hashable {
     /// The event.
     public var event: Event
@@ -110,11 +72,4 @@ public struct EventDetails: Codable, Sendable, Hashable {
     public var registration: Registration?
     /// The open live poll; `nil` when none is open.
     public var livePoll: LivePollCard?
-
-    /// Creates event details.
-    public init(event: Event, registration: Registration? = nil, livePoll: LivePollCard? = nil) {
-        self.event = event
-        self.registration = registration
-        self.livePoll = livePoll
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// What kind of slot a session is; breakouts and workshops usually have few seats.
 public enum SessionKind: String, Codable, Sendable, Hashable, CaseIterable {
@@ -14,6 +15,7 @@ public enum SessionKind: String, Codable, Sendable, Hashable, CaseIterable {
 }
 
 /// One slot of the programme, with the caller's own relation to it.
+@PublicInit
 public struct Session: Codable, Sendable, Hashable, Identifiable {
     /// The session's id.
     public var id: String
@@ -22,9 +24,9 @@ public struct Session: Codable, Sendable, Hashable, Identifiable {
     /// The title.
     public var title: String
     /// The abstract.
-    public var abstract: String
+    public var abstract: String = ""
     /// Keynote, talk, breakout or workshop.
-    public var kind: SessionKind
+    public var kind: SessionKind = .talk
     /// The track, when the event has tracks.
     public var track: String?
     /// The room.
@@ -36,36 +38,13 @@ public struct Session: Codable, Sendable, Hashable, Identifiable {
     /// The number of seats; `nil` means unlimited.
     public var capacity: Int?
     /// How many seats are taken.
-    public var seatsTaken: Int
+    public var seatsTaken: Int = 0
     /// Who speaks.
-    public var speakers: [PersonReference]
+    public var speakers: [PersonReference] = []
     /// The caller's attendance; `nil` when signed out or never attended.
     public var myAttendance: AttendanceState?
     /// Whether the caller already gave feedback on it.
-    public var feedbackGiven: Bool
-
-    /// Creates a session.
-    public init(
-        id: String, eventID: String, title: String, abstract: String = "", kind: SessionKind = .talk,
-        track: String? = nil, room: String? = nil, startsAt: Date, endsAt: Date, capacity: Int? = nil,
-        seatsTaken: Int = 0, speakers: [PersonReference] = [], myAttendance: AttendanceState? = nil,
-        feedbackGiven: Bool = false
-    ) {
-        self.id = id
-        self.eventID = eventID
-        self.title = title
-        self.abstract = abstract
-        self.kind = kind
-        self.track = track
-        self.room = room
-        self.startsAt = startsAt
-        self.endsAt = endsAt
-        self.capacity = capacity
-        self.seatsTaken = seatsTaken
-        self.speakers = speakers
-        self.myAttendance = myAttendance
-        self.feedbackGiven = feedbackGiven
-    }
+    public var feedbackGiven: Bool = false
 
     /// Free seats; `nil` for an unlimited session.
     public var seatsAvailable: Int? {

@@ -1,18 +1,14 @@
 import Foundation
 import HTTPTypes
+import PublicInit
 
 /// `POST /events/:eventID/feedback`: a rating of the event and a comment.
+@PublicInit
 public struct EventFeedback: Codable, Sendable, Hashable {
     /// 1 to 5.
     public var rating: Int
     /// Free text.
-    public var comment: String
-
-    /// Creates feedback.
-    public init(rating: Int, comment: String = "") {
-        self.rating = rating
-        self.comment = comment
-    }
+    public var comment: String = ""
 
     /// The first rule it breaks, or `nil`.
     public func validationError() -> FieldError? {
@@ -21,20 +17,14 @@ public struct EventFeedback: Codable, Sendable, Hashable {
 }
 
 /// `POST /sessions/:sessionID/feedback`: the session's rating, one per speaker, and a comment.
+@PublicInit
 public struct SessionFeedback: Codable, Sendable, Hashable {
     /// 1 to 5.
     public var rating: Int
     /// 1 to 5 for each of the session's speakers, by speaker id.
-    public var speakerRatings: [String: Int]
+    public var speakerRatings: [String: Int] = [:]
     /// Free text.
-    public var comment: String
-
-    /// Creates feedback.
-    public init(rating: Int, speakerRatings: [String: Int] = [:], comment: String = "") {
-        self.rating = rating
-        self.speakerRatings = speakerRatings
-        self.comment = comment
-    }
+    public var comment: String = ""
 
     /// The first rule it breaks for a session with `speakerIDs`, or `nil`: every speaker rated, no one else.
     public func validationError(speakerIDs: [String]) -> FieldError? {

@@ -1,8 +1,10 @@
 import Foundation
+import PublicInit
 
 /// A conference programme in one neutral shape: what the importers produce, what the seed files hold and
 /// what `POST /import` takes. Every item carries a stable external id, so loading it again updates rather
 /// than duplicates.
+@PublicInit
 public struct ConferenceProgramme: Codable, Sendable, Hashable {
     /// The event; `externalID` identifies it across imports.
     public var event: ProgrammeEvent
@@ -10,16 +12,10 @@ public struct ConferenceProgramme: Codable, Sendable, Hashable {
     public var speakers: [ProgrammeSpeaker]
     /// Every session.
     public var sessions: [ProgrammeSession]
-
-    /// Creates a programme.
-    public init(event: ProgrammeEvent, speakers: [ProgrammeSpeaker], sessions: [ProgrammeSession]) {
-        self.event = event
-        self.speakers = speakers
-        self.sessions = sessions
-    }
 }
 
 /// The event part of a programme.
+@PublicInit
 public struct ProgrammeEvent: Codable, Sendable, Hashable {
     /// A stable id from the source (`frab:Camp2019`).
     public var externalID: String
@@ -34,75 +30,45 @@ public struct ProgrammeEvent: Codable, Sendable, Hashable {
     /// The venue.
     public var venue: Venue
     /// A description.
-    public var summary: String
+    public var summary: String = ""
     /// The cover image.
     public var coverImageURL: String?
     /// The free-seat threshold for the "# seats available" message.
-    public var seatsThreshold: Int
+    public var seatsThreshold: Int = 10
     /// The Additional Info questions.
-    public var additionalInfoFields: [AdditionalInfoField]
-
-    /// Creates an event.
-    public init(
-        externalID: String, name: String, startsAt: Date, endsAt: Date, timeZone: String, venue: Venue,
-        summary: String = "", coverImageURL: String? = nil, seatsThreshold: Int = 10,
-        additionalInfoFields: [AdditionalInfoField] = []
-    ) {
-        self.externalID = externalID
-        self.name = name
-        self.startsAt = startsAt
-        self.endsAt = endsAt
-        self.timeZone = timeZone
-        self.venue = venue
-        self.summary = summary
-        self.coverImageURL = coverImageURL
-        self.seatsThreshold = seatsThreshold
-        self.additionalInfoFields = additionalInfoFields
-    }
+    public var additionalInfoFields: [AdditionalInfoField] = []
 }
 
 /// A speaker of a programme.
+@PublicInit
 public struct ProgrammeSpeaker: Codable, Sendable, Hashable {
     /// A stable id from the source (`sessionize:288a938a-…`).
     public var externalID: String
     /// The name.
     public var name: String
     /// The job title.
-    public var title: String
+    public var title: String = ""
     /// The company.
-    public var company: String
+    public var company: String = ""
     /// The biography.
-    public var bio: String
+    public var bio: String = ""
     /// The photo.
     public var photoURL: String?
     /// Links elsewhere.
-    public var socialLinks: [SocialLink]
-
-    /// Creates a speaker.
-    public init(
-        externalID: String, name: String, title: String = "", company: String = "", bio: String = "",
-        photoURL: String? = nil, socialLinks: [SocialLink] = []
-    ) {
-        self.externalID = externalID
-        self.name = name
-        self.title = title
-        self.company = company
-        self.bio = bio
-        self.photoURL = photoURL
-        self.socialLinks = socialLinks
-    }
+    public var socialLinks: [SocialLink] = []
 }
 
 /// A session of a programme.
+@PublicInit
 public struct ProgrammeSession: Codable, Sendable, Hashable {
     /// A stable id from the source (a frab guid, a Sessionize id).
     public var externalID: String
     /// The title.
     public var title: String
     /// The abstract.
-    public var abstract: String
+    public var abstract: String = ""
     /// The kind.
-    public var kind: SessionKind
+    public var kind: SessionKind = .talk
     /// The track.
     public var track: String?
     /// The room.
@@ -114,27 +80,11 @@ public struct ProgrammeSession: Codable, Sendable, Hashable {
     /// Seats; `nil` is unlimited.
     public var capacity: Int?
     /// The speakers' external ids, in order.
-    public var speakerIDs: [String]
-
-    /// Creates a session.
-    public init(
-        externalID: String, title: String, abstract: String = "", kind: SessionKind = .talk, track: String? = nil,
-        room: String? = nil, startsAt: Date, endsAt: Date, capacity: Int? = nil, speakerIDs: [String] = []
-    ) {
-        self.externalID = externalID
-        self.title = title
-        self.abstract = abstract
-        self.kind = kind
-        self.track = track
-        self.room = room
-        self.startsAt = startsAt
-        self.endsAt = endsAt
-        self.capacity = capacity
-        self.speakerIDs = speakerIDs
-    }
+    public var speakerIDs: [String] = []
 }
 
 /// `POST /import`'s answer: what was created and updated.
+@PublicInit
 public struct ImportSummary: Codable, Sendable, Hashable {
     /// The event's id.
     public var eventID: String
@@ -152,20 +102,6 @@ public struct ImportSummary: Codable, Sendable, Hashable {
     /// organizer's event, which an import never touches — one scoped to the importer (`<userID>|<file's id>`).
     /// `nil` from servers that did not say.
     public var externalID: String?
-
-    /// Creates a summary.
-    public init(
-        eventID: String, eventCreated: Bool, sessionsCreated: Int, sessionsUpdated: Int, speakersCreated: Int,
-        speakersUpdated: Int, externalID: String? = nil
-    ) {
-        self.eventID = eventID
-        self.eventCreated = eventCreated
-        self.sessionsCreated = sessionsCreated
-        self.sessionsUpdated = sessionsUpdated
-        self.speakersCreated = speakersCreated
-        self.speakersUpdated = speakersUpdated
-        self.externalID = externalID
-    }
 }
 
 /// The JSON coding every Attendee payload uses: ISO 8601 dates, sorted keys.

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// What a stored file is, as its bytes say (never its name or the uploader's `Content-Type`).
 public enum MediaType: String, Codable, Sendable, CaseIterable {
@@ -69,6 +70,7 @@ public enum MediaPurpose: String, Codable, Sendable, CaseIterable {
 }
 
 /// One stored file, as lists and uploads answer it.
+@PublicInit
 public struct MediaFile: Codable, Sendable, Hashable, Identifiable {
     /// The file's id (`GET /media/:mediaID` downloads it).
     public var id: String
@@ -91,29 +93,9 @@ public struct MediaFile: Codable, Sendable, Hashable, Identifiable {
     /// The name shown and used for downloads (sanitized by the server).
     public var fileName: String
     /// Whether `GET /media/:mediaID/thumbnail` has a small JPEG of it.
-    public var hasThumbnail: Bool
+    public var hasThumbnail: Bool = false
     /// When it was uploaded.
     public var createdAt: Date
-
-    /// Creates a file description.
-    public init(
-        id: String, eventID: String, sessionID: String? = nil, ownerID: String, purpose: MediaPurpose,
-        type: MediaType, byteCount: Int, width: Int? = nil, height: Int? = nil, fileName: String,
-        hasThumbnail: Bool = false, createdAt: Date
-    ) {
-        self.id = id
-        self.eventID = eventID
-        self.sessionID = sessionID
-        self.ownerID = ownerID
-        self.purpose = purpose
-        self.type = type
-        self.byteCount = byteCount
-        self.width = width
-        self.height = height
-        self.fileName = fileName
-        self.hasThumbnail = hasThumbnail
-        self.createdAt = createdAt
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -133,26 +115,16 @@ public struct MediaFile: Codable, Sendable, Hashable, Identifiable {
 }
 
 /// The Documentation page of an event (or of one session): its header photo and three lists.
+@PublicInit
 public struct DocumentsPage: Codable, Sendable, Hashable {
     /// The newest gallery photo, shown at the top; tapping it opens the gallery.
     public var headerPhoto: MediaFile?
     /// Read before.
-    public var preRead: [MediaFile]
+    public var preRead: [MediaFile] = []
     /// Read after.
-    public var postRead: [MediaFile]
+    public var postRead: [MediaFile] = []
     /// Session materials (slides, handouts).
-    public var materials: [MediaFile]
-
-    /// Creates a page.
-    public init(
-        headerPhoto: MediaFile? = nil, preRead: [MediaFile] = [], postRead: [MediaFile] = [],
-        materials: [MediaFile] = []
-    ) {
-        self.headerPhoto = headerPhoto
-        self.preRead = preRead
-        self.postRead = postRead
-        self.materials = materials
-    }
+    public var materials: [MediaFile] = []
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -164,17 +136,12 @@ public struct DocumentsPage: Codable, Sendable, Hashable {
 }
 
 /// A link to a file that can be sent to someone (`GET /media/:mediaID/share`).
+@PublicInit
 public struct MediaShareLink: Codable, Sendable, Hashable {
     /// The absolute URL of the download.
     public var url: String
     /// The file's name.
     public var fileName: String
-
-    /// Creates a link.
-    public init(url: String, fileName: String) {
-        self.url = url
-        self.fileName = fileName
-    }
 }
 
 /// Why an upload was refused: the problem-details `type` the server answers with.

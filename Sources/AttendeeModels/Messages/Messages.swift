@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
+import PublicInit
 
 /// One message of a thread.
+@PublicInit
 public struct Message: Codable, Sendable, Hashable, Identifiable {
     /// The message's id: increasing within a thread, and the cursor of ``MessagePage``.
     public var id: String
@@ -15,19 +17,10 @@ public struct Message: Codable, Sendable, Hashable, Identifiable {
     public var imageID: String?
     /// When the server stored it.
     public var sentAt: Date
-
-    /// Creates a message.
-    public init(id: String, threadID: String, senderID: String, text: String, imageID: String? = nil, sentAt: Date) {
-        self.id = id
-        self.threadID = threadID
-        self.senderID = senderID
-        self.text = text
-        self.imageID = imageID
-        self.sentAt = sentAt
-    }
 }
 
 /// A conversation between two attendees of one event, as the caller sees it.
+@PublicInit
 public struct MessageThread: Codable, Sendable, Hashable, Identifiable {
     /// The thread's id.
     public var id: String
@@ -38,22 +31,9 @@ public struct MessageThread: Codable, Sendable, Hashable, Identifiable {
     /// The newest message, for the list's preview.
     public var lastMessage: Message?
     /// Messages from the other person after the caller's read mark.
-    public var unreadCount: Int
+    public var unreadCount: Int = 0
     /// When the thread was started.
     public var createdAt: Date
-
-    /// Creates a thread.
-    public init(
-        id: String, eventID: String, with: PersonReference, lastMessage: Message? = nil, unreadCount: Int = 0,
-        createdAt: Date
-    ) {
-        self.id = id
-        self.eventID = eventID
-        self.with = with
-        self.lastMessage = lastMessage
-        self.unreadCount = unreadCount
-        self.createdAt = createdAt
-    }
 }
 
 /// `POST /events/:eventID/threads`: start a thread with an attendee of the event (or get the one there is).
@@ -66,17 +46,12 @@ public struct StartThreadRequest: Codable, Sendable, Hashable {
 }
 
 /// `POST /threads/:threadID/messages`: a new message.
+@PublicInit
 public struct SendMessageRequest: Codable, Sendable, Hashable {
     /// The text, 1 to ``MessageRules/textLimit`` characters.
     public var text: String
     /// An uploaded image, by its media id.
     public var imageID: String?
-
-    /// Creates a request.
-    public init(text: String, imageID: String? = nil) {
-        self.text = text
-        self.imageID = imageID
-    }
 
     /// The first rule the message breaks, or `nil` when it can be sent.
     public func validationError() -> FieldError? {
@@ -95,6 +70,7 @@ public struct MarkReadRequest: Codable, Sendable, Hashable {
 }
 
 /// `GET /threads/:threadID/messages`: a page of messages, oldest first.
+@PublicInit
 public struct MessagePage: Codable, Sendable, Hashable {
     /// The messages, oldest first.
     public var messages: [Message]
@@ -102,13 +78,6 @@ public struct MessagePage: Codable, Sendable, Hashable {
     public var nextCursor: String?
     /// On a page asked for with `before`: pass as `before` for the older page; `nil` when there is none older.
     public var previousCursor: String?
-
-    /// Creates a page.
-    public init(messages: [Message], nextCursor: String? = nil, previousCursor: String? = nil) {
-        self.messages = messages
-        self.nextCursor = nextCursor
-        self.previousCursor = previousCursor
-    }
 }
 
 /// The rules messages and notes share: lengths as a person counts characters, no empty text, no NUL.

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// Whether a poll asks for an opinion or a quiz tests knowledge.
 public enum PollKind: String, Codable, Sendable, Hashable, CaseIterable {
@@ -27,20 +28,16 @@ public enum PollState: String, Codable, Sendable, Hashable, CaseIterable {
 }
 
 /// One option of a question.
+@PublicInit
 public struct PollOption: Codable, Sendable, Hashable, Identifiable {
     /// The option's id, unique within its poll (`1-2` is question 1's second option).
     public var id: String
     /// What the option says.
     public var text: String
-
-    /// Creates an option.
-    public init(id: String, text: String) {
-        self.id = id
-        self.text = text
-    }
 }
 
 /// One question of a poll or quiz.
+@PublicInit
 public struct PollQuestion: Codable, Sendable, Hashable, Identifiable {
     /// The question's id, unique within its poll (`1`, `2`, …).
     public var id: String
@@ -50,45 +47,28 @@ public struct PollQuestion: Codable, Sendable, Hashable, Identifiable {
     public var options: [PollOption]
     /// A quiz's correct options: sent to its managers always, to attendees only once it is closed.
     public var correctOptionIDs: [String]?
-
-    /// Creates a question.
-    public init(id: String, text: String, options: [PollOption], correctOptionIDs: [String]? = nil) {
-        self.id = id
-        self.text = text
-        self.options = options
-        self.correctOptionIDs = correctOptionIDs
-    }
 }
 
 /// How one question was answered: votes per option.
+@PublicInit
 public struct PollQuestionResults: Codable, Sendable, Hashable {
     /// The question's id.
     public var questionID: String
     /// Votes per option id; every option is present, unpicked ones with 0.
     public var counts: [String: Int]
-
-    /// Creates results.
-    public init(questionID: String, counts: [String: Int]) {
-        self.questionID = questionID
-        self.counts = counts
-    }
 }
 
 /// The live results of a poll or quiz.
+@PublicInit
 public struct PollResults: Codable, Sendable, Hashable {
     /// How many people have answered.
     public var voters: Int
     /// Per question, in question order.
     public var questions: [PollQuestionResults]
-
-    /// Creates results.
-    public init(voters: Int, questions: [PollQuestionResults]) {
-        self.voters = voters
-        self.questions = questions
-    }
 }
 
 /// One line of a closed quiz's leaderboard.
+@PublicInit
 public struct QuizStanding: Codable, Sendable, Hashable {
     /// The place (1 is first; people with the same score and time share it).
     public var rank: Int
@@ -98,31 +78,19 @@ public struct QuizStanding: Codable, Sendable, Hashable {
     public var name: String
     /// Questions they answered correctly.
     public var score: Int
-
-    /// Creates a standing.
-    public init(rank: Int, personID: String, name: String, score: Int) {
-        self.rank = rank
-        self.personID = personID
-        self.name = name
-        self.score = score
-    }
 }
 
 /// How many people reached one score in a closed quiz.
+@PublicInit
 public struct QuizScoreBucket: Codable, Sendable, Hashable {
     /// The score.
     public var score: Int
     /// How many people have it.
     public var people: Int
-
-    /// Creates a bucket.
-    public init(score: Int, people: Int) {
-        self.score = score
-        self.people = people
-    }
 }
 
 /// A closed quiz's outcome: the leaderboard and the distribution of scores.
+@PublicInit
 public struct QuizOutcome: Codable, Sendable, Hashable {
     /// The best ``QuizOutcome/leaderboardSize`` people, best first (then fastest first).
     public var leaderboard: [QuizStanding]
@@ -131,15 +99,10 @@ public struct QuizOutcome: Codable, Sendable, Hashable {
 
     /// How many people the leaderboard names.
     public static let leaderboardSize = 10
-
-    /// Creates an outcome.
-    public init(leaderboard: [QuizStanding], distribution: [QuizScoreBucket]) {
-        self.leaderboard = leaderboard
-        self.distribution = distribution
-    }
 }
 
 /// `GET /polls/:pollID`: a poll or quiz as the caller may see it.
+@PublicInit
 public struct Poll: Codable, Sendable, Hashable, Identifiable {
     /// The poll's id.
     public var id: String
@@ -164,44 +127,18 @@ public struct Poll: Codable, Sendable, Hashable, Identifiable {
     /// A closed quiz's leaderboard and distribution.
     public var outcome: QuizOutcome?
     /// Whether the caller may open and close it (its event's organizer, or its session's speaker).
-    public var canManage: Bool
-
-    /// Creates a poll.
-    public init(
-        id: String, eventID: String, sessionID: String? = nil, kind: PollKind, choice: PollChoice,
-        state: PollState, questions: [PollQuestion], results: PollResults, myAnswer: [String: [String]]? = nil,
-        myScore: Int? = nil, outcome: QuizOutcome? = nil, canManage: Bool = false
-    ) {
-        self.id = id
-        self.eventID = eventID
-        self.sessionID = sessionID
-        self.kind = kind
-        self.choice = choice
-        self.state = state
-        self.questions = questions
-        self.results = results
-        self.myAnswer = myAnswer
-        self.myScore = myScore
-        self.outcome = outcome
-        self.canManage = canManage
-    }
+    public var canManage: Bool = false
 }
 
 /// One question of a ``PollDraft``: its text, option texts and (for a quiz) which options are right.
+@PublicInit
 public struct PollQuestionDraft: Codable, Sendable, Hashable {
     /// The question.
     public var text: String
     /// The options' texts, in order.
     public var options: [String]
     /// A quiz's correct options, as positions in ``options`` (from 0); empty for a poll.
-    public var correct: [Int]
-
-    /// Creates a question draft.
-    public init(text: String, options: [String], correct: [Int] = []) {
-        self.text = text
-        self.options = options
-        self.correct = correct
-    }
+    public var correct: [Int] = []
 
     enum CodingKeys: String, CodingKey { case text, options, correct }
 
@@ -215,26 +152,16 @@ public struct PollQuestionDraft: Codable, Sendable, Hashable {
 }
 
 /// `POST /events/:eventID/polls`: a new poll or quiz, created as a draft.
+@PublicInit
 public struct PollDraft: Codable, Sendable, Hashable {
     /// The session it belongs to (its speakers may create it); `nil` for the whole event (organizers only).
     public var sessionID: String?
     /// Poll or quiz.
-    public var kind: PollKind
+    public var kind: PollKind = .poll
     /// One option per question, or several.
-    public var choice: PollChoice
+    public var choice: PollChoice = .single
     /// The questions: exactly one for a poll.
     public var questions: [PollQuestionDraft]
-
-    /// Creates a draft.
-    public init(
-        sessionID: String? = nil, kind: PollKind = .poll, choice: PollChoice = .single,
-        questions: [PollQuestionDraft]
-    ) {
-        self.sessionID = sessionID
-        self.kind = kind
-        self.choice = choice
-        self.questions = questions
-    }
 
     /// The longest question.
     public static let questionLimit = 280
@@ -309,14 +236,10 @@ public struct PollDraft: Codable, Sendable, Hashable {
 }
 
 /// `PUT /polls/:pollID/answer`: the caller's options per question (changeable while the poll is open).
+@PublicInit
 public struct PollAnswer: Codable, Sendable, Hashable {
     /// Option ids per question id; every question must be answered.
     public var choices: [String: [String]]
-
-    /// Creates an answer.
-    public init(choices: [String: [String]]) {
-        self.choices = choices
-    }
 
     /// The first rule it breaks for `poll`, or `nil`: every question answered with its own options, one
     /// option each for single choice, none twice, no question the poll does not ask.
@@ -347,6 +270,7 @@ public struct PollAnswer: Codable, Sendable, Hashable {
 
 /// The live event a poll's change sends on its event's stream (and its session's): `poll.opened`,
 /// `poll.results` or `poll.closed`, with what the dashboard's card and the poll screen need to redraw.
+@PublicInit
 public struct PollUpdate: Codable, Sendable, Hashable {
     /// The poll's id.
     public var pollID: String
@@ -362,20 +286,6 @@ public struct PollUpdate: Codable, Sendable, Hashable {
     public var options: [PollOption]
     /// The results after the change.
     public var results: PollResults
-
-    /// Creates an update.
-    public init(
-        pollID: String, eventID: String, sessionID: String?, state: PollState, question: String,
-        options: [PollOption], results: PollResults
-    ) {
-        self.pollID = pollID
-        self.eventID = eventID
-        self.sessionID = sessionID
-        self.state = state
-        self.question = question
-        self.options = options
-        self.results = results
-    }
 
     /// The SSE event types a poll sends.
     public enum Kind: String, Sendable, CaseIterable {

@@ -1,17 +1,13 @@
 import Foundation
+import PublicInit
 
 /// Someone a registrant brings along.
+@PublicInit
 public struct Guest: Codable, Sendable, Hashable {
     /// The guest's name.
     public var name: String
     /// The guest's e-mail.
     public var email: String
-
-    /// Creates a guest.
-    public init(name: String, email: String) {
-        self.name = name
-        self.email = email
-    }
 
     /// Parses `Name <mail@example.com>`; `nil` when the shape is wrong.
     public init?(mailbox: String) {
@@ -33,44 +29,28 @@ public enum AdditionalInfoStatus: String, Codable, Sendable, Hashable {
 }
 
 /// A person's registration for an event.
+@PublicInit
 public struct Registration: Codable, Sendable, Hashable {
     /// The event.
     public var eventID: String
     /// The Additional Info step's state.
-    public var additionalInfoStatus: AdditionalInfoStatus
+    public var additionalInfoStatus: AdditionalInfoStatus = .pending
     /// The answers, by field key.
-    public var answers: [String: String]
+    public var answers: [String: String] = [:]
     /// The guests they bring.
-    public var guests: [Guest]
-
-    /// Creates a registration.
-    public init(
-        eventID: String, additionalInfoStatus: AdditionalInfoStatus = .pending, answers: [String: String] = [:],
-        guests: [Guest] = []
-    ) {
-        self.eventID = eventID
-        self.additionalInfoStatus = additionalInfoStatus
-        self.answers = answers
-        self.guests = guests
-    }
+    public var guests: [Guest] = []
 }
 
 /// `PUT /events/:eventID/registration/additional-info`: the answers, or "later".
+@PublicInit
 public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
     /// "Later, I haven't decided": skips the step; answers and guests are not kept (guests must still be well
     /// formed, as the document describes them either way).
-    public var later: Bool
+    public var later: Bool = false
     /// The answers by field key.
-    public var answers: [String: String]
+    public var answers: [String: String] = [:]
     /// Guests, each with a name and an e-mail.
-    public var guests: [Guest]
-
-    /// Creates a submission.
-    public init(later: Bool = false, answers: [String: String] = [:], guests: [Guest] = []) {
-        self.later = later
-        self.answers = answers
-        self.guests = guests
-    }
+    public var guests: [Guest] = []
 
     /// The first rule the submission breaks for an event's fields, or `nil`: every field is required and no other
     /// is known unless `later`, and every guest needs a name and a valid e-mail. The app and the server both apply

@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// A message in a session's discussion.
+@PublicInit
 public struct DiscussionMessage: Codable, Sendable, Hashable, Identifiable {
     /// The message's id.
     public var id: String
@@ -14,21 +16,10 @@ public struct DiscussionMessage: Codable, Sendable, Hashable, Identifiable {
     public var imageID: String?
     /// When it was written.
     public var createdAt: Date
-
-    /// Creates a message.
-    public init(
-        id: String, sessionID: String, author: PersonReference, text: String, imageID: String? = nil, createdAt: Date
-    ) {
-        self.id = id
-        self.sessionID = sessionID
-        self.author = author
-        self.text = text
-        self.imageID = imageID
-        self.createdAt = createdAt
-    }
 }
 
 /// `GET /sessions/:sessionID/discussion`: one page of messages, newest first.
+@PublicInit
 public struct DiscussionPage: Codable, Sendable, Hashable {
     /// The messages of this page.
     public var messages: [DiscussionMessage]
@@ -36,24 +27,13 @@ public struct DiscussionPage: Codable, Sendable, Hashable {
     public var nextCursor: String?
     /// Who is reading.
     public var viewer: PostViewer
-
-    /// Creates a page.
-    public init(messages: [DiscussionMessage], nextCursor: String?, viewer: PostViewer) {
-        self.messages = messages
-        self.nextCursor = nextCursor
-        self.viewer = viewer
-    }
 }
 
 /// A deleted discussion message, as the live stream tells it.
+@PublicInit
 public struct DiscussionDeletion: Codable, Sendable, Hashable {
     /// The message.
     public var messageID: String
-
-    /// Creates a deletion.
-    public init(messageID: String) {
-        self.messageID = messageID
-    }
 }
 
 /// A change in a session's discussion, as `GET /sessions/:sessionID/discussion/live` tells it.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import PublicInit
 
 /// The rule every wall post, reply and discussion message follows, shared by the app's composer and the server.
 ///
@@ -50,17 +51,12 @@ public enum PostText {
 }
 
 /// Who is reading a wall or a discussion, so the app can tell which posts they may delete.
+@PublicInit
 public struct PostViewer: Codable, Sendable, Hashable {
     /// The reader's person id.
     public var personID: String
     /// Whether they organize the event (and so may delete anything).
     public var isOrganizer: Bool
-
-    /// Creates a viewer.
-    public init(personID: String, isOrganizer: Bool) {
-        self.personID = personID
-        self.isOrganizer = isOrganizer
-    }
 
     /// Whether this reader may delete what `author` wrote.
     public func mayDelete(_ author: PersonReference) -> Bool { mayDelete(authorID: author.id) }

@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// A post on an event's wall, newest first, with its replies oldest first.
+@PublicInit
 public struct WallPost: Codable, Sendable, Hashable, Identifiable {
     /// The post's id.
     public var id: String
@@ -15,30 +17,15 @@ public struct WallPost: Codable, Sendable, Hashable, Identifiable {
     /// When it was posted.
     public var createdAt: Date
     /// How many people like it.
-    public var likeCount: Int
+    public var likeCount: Int = 0
     /// Whether the reader likes it (always `false` in a live event, which everyone hears alike).
-    public var likedByMe: Bool
+    public var likedByMe: Bool = false
     /// Its replies, oldest first.
-    public var replies: [WallReply]
-
-    /// Creates a post.
-    public init(
-        id: String, eventID: String, author: PersonReference, text: String, imageID: String? = nil, createdAt: Date,
-        likeCount: Int = 0, likedByMe: Bool = false, replies: [WallReply] = []
-    ) {
-        self.id = id
-        self.eventID = eventID
-        self.author = author
-        self.text = text
-        self.imageID = imageID
-        self.createdAt = createdAt
-        self.likeCount = likeCount
-        self.likedByMe = likedByMe
-        self.replies = replies
-    }
+    public var replies: [WallReply] = []
 }
 
 /// A reply to a wall post.
+@PublicInit
 public struct WallReply: Codable, Sendable, Hashable, Identifiable {
     /// The reply's id.
     public var id: String
@@ -50,18 +37,10 @@ public struct WallReply: Codable, Sendable, Hashable, Identifiable {
     public var text: String
     /// When it was written.
     public var createdAt: Date
-
-    /// Creates a reply.
-    public init(id: String, postID: String, author: PersonReference, text: String, createdAt: Date) {
-        self.id = id
-        self.postID = postID
-        self.author = author
-        self.text = text
-        self.createdAt = createdAt
-    }
 }
 
 /// `GET /events/:eventID/wall`: one page of posts, newest first.
+@PublicInit
 public struct WallPage: Codable, Sendable, Hashable {
     /// The posts of this page.
     public var posts: [WallPost]
@@ -69,42 +48,27 @@ public struct WallPage: Codable, Sendable, Hashable {
     public var nextCursor: String?
     /// Who is reading.
     public var viewer: PostViewer
-
-    /// Creates a page.
-    public init(posts: [WallPost], nextCursor: String?, viewer: PostViewer) {
-        self.posts = posts
-        self.nextCursor = nextCursor
-        self.viewer = viewer
-    }
 }
 
 /// `POST /events/:eventID/wall` and `POST /sessions/:sessionID/discussion`: a new post on the wall, or a new
 /// message in a discussion (the same body: text, a picture or both).
+@PublicInit
 public struct NewPost: Codable, Sendable, Hashable {
     /// The text; may be empty when `imageID` is given.
     public var text: String
     /// An uploaded image, by its media id.
     public var imageID: String?
-
-    /// Creates a post to send.
-    public init(text: String, imageID: String? = nil) {
-        self.text = text
-        self.imageID = imageID
-    }
 }
 
 /// `POST /wall/:postID/replies`: a reply.
+@PublicInit
 public struct NewWallReply: Codable, Sendable, Hashable {
     /// The text.
     public var text: String
-
-    /// Creates a reply to send.
-    public init(text: String) {
-        self.text = text
-    }
 }
 
 /// The answer to liking or unliking, and the `wall.likes` live event.
+@PublicInit
 public struct WallLikes: Codable, Sendable, Hashable {
     /// The post.
     public var postID: String
@@ -117,31 +81,15 @@ public struct WallLikes: Codable, Sendable, Hashable {
     public var changedBy: String?
     /// In a live event, whether ``changedBy`` likes the post now.
     public var changerLikes: Bool?
-
-    /// Creates a like count.
-    public init(
-        postID: String, likeCount: Int, likedByMe: Bool? = nil, changedBy: String? = nil, changerLikes: Bool? = nil
-    ) {
-        self.postID = postID
-        self.likeCount = likeCount
-        self.likedByMe = likedByMe
-        self.changedBy = changedBy
-        self.changerLikes = changerLikes
-    }
 }
 
 /// What was deleted from a wall: a post (`replyID == nil`) or one reply.
+@PublicInit
 public struct WallDeletion: Codable, Sendable, Hashable {
     /// The post, or the post of the reply.
     public var postID: String
     /// The reply, when a reply was deleted.
     public var replyID: String?
-
-    /// Creates a deletion.
-    public init(postID: String, replyID: String? = nil) {
-        self.postID = postID
-        self.replyID = replyID
-    }
 }
 
 /// A change on an event's wall, as its live stream (`GET /events/:eventID/live`) tells it.

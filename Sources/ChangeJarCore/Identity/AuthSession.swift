@@ -1,7 +1,9 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 
 /// A signed-in person: the Cognito identity, its OpenID token and when that token stops working.
+@PublicInit
 public struct AuthSession: Codable, Sendable, Hashable {
     /// The Cognito identity id (`region:GUID`), the token's `sub`.
     public var identityID: String
@@ -15,19 +17,6 @@ public struct AuthSession: Codable, Sendable, Hashable {
     public var providerUserID: String
     /// The name the provider gave, if any.
     public var displayName: String?
-
-    /// Creates a value from its parts.
-    public init(
-        identityID: String, token: String, expiresAt: Date, authSource: AuthSource, providerUserID: String,
-        displayName: String? = nil
-    ) {
-        self.identityID = identityID
-        self.token = token
-        self.expiresAt = expiresAt
-        self.authSource = authSource
-        self.providerUserID = providerUserID
-        self.displayName = displayName
-    }
 
     /// Tokens this close to expiry count as expired, so a request does not die in flight.
     public static let expiryMargin: TimeInterval = 15

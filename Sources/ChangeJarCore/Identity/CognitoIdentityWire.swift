@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// The Cognito Identity JSON 1.1 protocol, as the AWS API model (2014-06-30) writes it.
 ///
@@ -67,6 +68,7 @@ public enum CognitoIdentityWire {
     }
 
     /// The error body: `{"__type": "NotAuthorizedException", "message": "…"}`.
+    @PublicInit
     public struct ErrorBody: Codable, Sendable, Hashable {
         /// The exception name (`NotAuthorizedException`), possibly `namespace#`-prefixed.
         public var type: String?
@@ -77,12 +79,6 @@ public enum CognitoIdentityWire {
             case type = "__type"
             case message
             case capitalizedMessage = "Message"
-        }
-
-        /// Creates a value from its parts.
-        public init(type: String?, message: String?) {
-            self.type = type
-            self.message = message
         }
 
         /// Decodes `__type` and `message` (or `Message`).

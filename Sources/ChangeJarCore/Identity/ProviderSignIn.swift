@@ -1,11 +1,13 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// What a social provider hands back after a sign-in: the token Cognito accepts in `Logins`.
+@PublicInit
 public struct ProviderCredential: Sendable, Hashable {
     /// The provider the person signed in with.
     public var source: AuthSource
@@ -15,33 +17,18 @@ public struct ProviderCredential: Sendable, Hashable {
     public var userID: String?
     /// The person's display name at the provider.
     public var displayName: String?
-
-    /// Creates a value from its parts.
-    public init(source: AuthSource, token: String, userID: String? = nil, displayName: String? = nil) {
-        self.source = source
-        self.token = token
-        self.userID = userID
-        self.displayName = displayName
-    }
 }
 
 /// Signs a person in with a social provider (Facebook, Twitter, Google).
 ///
 /// The Apple apps supply live implementations (the providers' SDKs); Linux and tests use
 /// ``development(endpoint:user:send:)``, the stand-in's development sign-in.
+@PublicInit
 public struct ProviderSignIn: Sendable {
     /// The providers this build can offer, in the order Settings lists them.
     public var availableSources: [AuthSource]
     /// Runs the provider's sign-in; throws ``ChangeJarError/signInFailed(_:)`` when the person or provider refuses.
     public var signIn: @Sendable (AuthSource) async throws -> ProviderCredential
-
-    /// Creates a value from its parts.
-    public init(
-        availableSources: [AuthSource], signIn: @escaping @Sendable (AuthSource) async throws -> ProviderCredential
-    ) {
-        self.availableSources = availableSources
-        self.signIn = signIn
-    }
 }
 
 /// The body of the stand-in's development sign-in (`POST /cognito/dev/signin`).
@@ -55,6 +42,7 @@ public struct DevelopmentSignInRequest: Codable, Sendable, Hashable {
 }
 
 /// The answer of the development sign-in: a provider token only this stand-in accepts.
+@PublicInit
 public struct DevelopmentSignInResponse: Codable, Sendable, Hashable {
     /// The provider the token is for.
     public var provider: AuthSource
@@ -64,14 +52,6 @@ public struct DevelopmentSignInResponse: Codable, Sendable, Hashable {
     public var user: String
     /// The display name the test user gave.
     public var name: String?
-
-    /// Creates a value from its parts.
-    public init(provider: AuthSource, token: String, user: String, name: String?) {
-        self.provider = provider
-        self.token = token
-        self.user = user
-        self.name = name
-    }
 }
 
 extension ProviderSignIn {

@@ -1,7 +1,9 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 
 /// Social sign-in through Cognito federated identities: provider → `GetId` → `GetOpenIdToken` → session.
+@PublicInit
 public struct SignInService: Sendable {
     /// The social providers' sign-in.
     public var providers: ProviderSignIn
@@ -11,16 +13,6 @@ public struct SignInService: Sendable {
     public var identityPoolID: String
     /// The time source (session expiry, debounce).
     public var clock: ChangeJarClock
-
-    /// Creates a value from its parts.
-    public init(
-        providers: ProviderSignIn, identity: CognitoIdentityClient, identityPoolID: String, clock: ChangeJarClock
-    ) {
-        self.providers = providers
-        self.identity = identity
-        self.identityPoolID = identityPoolID
-        self.clock = clock
-    }
 
     /// Cognito's OpenID tokens live 10 minutes; used when a token's `exp` cannot be read.
     public static let tokenLifetime: TimeInterval = 600

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 
 /// One action as a list shows it: every string ready to draw.
 public struct ActionRow: Sendable, Hashable, Identifiable {
@@ -25,17 +26,12 @@ public struct ActionRow: Sendable, Hashable, Identifiable {
 }
 
 /// How rows show dates: medium date, short time, in the given locale and time zone.
+@PublicInit
 public struct DateFormat: Sendable {
     /// The reader's locale.
-    public var locale: Locale
+    public var locale: Locale = .current
     /// The reader's time zone.
-    public var timeZone: TimeZone
-
-    /// A format for `locale` and `timeZone` (the device's by default).
-    public init(locale: Locale = .current, timeZone: TimeZone = .current) {
-        self.locale = locale
-        self.timeZone = timeZone
-    }
+    public var timeZone: TimeZone = .current
 
     /// The formatted date.
     public func string(_ date: Date) -> String {

@@ -2,8 +2,10 @@ import APIClient
 import ChangeJarModels
 import Foundation
 import Observation
+import PublicInit
 
 /// Everything the Change Jar core needs from the outside world.
+@PublicInit
 public struct ChangeJarDependencies: Sendable {
     /// Social sign-in through Cognito.
     public var signIn: SignInService
@@ -12,24 +14,11 @@ public struct ChangeJarDependencies: Sendable {
     /// The device's saved lists.
     public var cache: ActionCache
     /// Where the session is kept between launches.
-    public var sessionStore: SessionStore
+    public var sessionStore: SessionStore = .discarding
     /// The time source (session expiry, debounce).
     public var clock: ChangeJarClock
     /// How rows show dates.
-    public var dateFormat: DateFormat
-
-    /// Creates a value from its parts.
-    public init(
-        signIn: SignInService, actions: ActionsClient, cache: ActionCache, sessionStore: SessionStore = .discarding,
-        clock: ChangeJarClock, dateFormat: DateFormat = DateFormat()
-    ) {
-        self.signIn = signIn
-        self.actions = actions
-        self.cache = cache
-        self.sessionStore = sessionStore
-        self.clock = clock
-        self.dateFormat = dateFormat
-    }
+    public var dateFormat: DateFormat = DateFormat()
 }
 
 /// The whole app: its tabs and the screen models, wired together.

@@ -1,18 +1,15 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 import TokenVerifier
 
 /// Turns a bearer token into the signed-in person, or refuses it.
 ///
 /// ``cognito(_:)`` verifies Cognito Identity OpenID tokens (signature first, then claims, then `amr`).
+@PublicInit
 public struct Authenticator: Sendable {
     /// The person a token proves, or a `TokenError` saying why it proves nothing.
     public var authenticate: @Sendable (String) async throws(TokenError) -> AuthenticatedPerson
-
-    /// Creates an authenticator from its check.
-    public init(authenticate: @escaping @Sendable (String) async throws(TokenError) -> AuthenticatedPerson) {
-        self.authenticate = authenticate
-    }
 
     /// Verifies tokens with `verifier`, reads the Cognito identity from `amr`, and refuses sign-ins through a
     /// provider not in `accepted`.

@@ -1,3 +1,5 @@
+import PublicInit
+
 /// The column names of one result set, shared by all its rows.
 public final class RowColumns: Sendable {
     /// The names, in select-list order.
@@ -31,17 +33,12 @@ public final class RowColumns: Sendable {
 /// let id = try row.decode(Int64.self, "id")          // throws DatabaseError.decoding instead
 /// let action = try row.decode(Action.self)           // a Decodable struct; column names = coding keys
 /// ```
+@PublicInit
 public struct Row: Sendable, CustomStringConvertible {
     /// The column names.
     public let columns: RowColumns
     /// The values, in column order.
     public let values: [DatabaseValue]
-
-    /// Creates a row.
-    public init(columns: RowColumns, values: [DatabaseValue]) {
-        self.columns = columns
-        self.values = values
-    }
 
     /// Creates a row from name–value pairs (handy in tests).
     public init(_ pairs: KeyValuePairs<String, DatabaseValue>) {

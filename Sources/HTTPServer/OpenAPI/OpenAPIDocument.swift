@@ -1,5 +1,6 @@
 import DynamicJSON
 import HTTPTypes
+import PublicInit
 
 /// One documented operation of the Quartet API.
 ///
@@ -104,15 +105,11 @@ public struct APIOperation: Sendable, Hashable {
 
 /// A bearer-token security scheme of the document: each domain that signs people in issues tokens of its own,
 /// and the scheme tells a client (and a contract fuzzer) which token an operation wants.
+@PublicInit
 public struct BearerScheme: Sendable, Hashable {
     /// The key under `components.securitySchemes`.
     public var name: String
     public var description: String
-
-    public init(name: String, description: String) {
-        self.name = name
-        self.description = description
-    }
 
     /// The scheme of operations added without one.
     public static let bearer = BearerScheme(name: "bearer", description: "A bearer token")

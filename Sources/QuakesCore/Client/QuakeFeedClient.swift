@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import PublicInit
 
 /// Fetches a feed, conditionally: the dependency through which Quakes reaches USGS (or its replay).
 ///
@@ -10,6 +11,7 @@ import Foundation
 /// case .fresh(let data, let validators): …
 /// }
 /// ```
+@PublicInit
 public struct QuakeFeedClient: Sendable {
     /// What the server answered.
     public enum Response: Sendable, Equatable {
@@ -21,10 +23,6 @@ public struct QuakeFeedClient: Sendable {
 
     /// Fetches `url`, sending the validators when given; throws ``QuakeFeedError`` for any failure.
     public var fetch: @Sendable (_ url: URL, _ validators: FeedValidators?) async throws -> Response
-
-    public init(fetch: @escaping @Sendable (_ url: URL, _ validators: FeedValidators?) async throws -> Response) {
-        self.fetch = fetch
-    }
 
     /// The real network through ``APIClient`` (conditional GET, retries with backoff, error reporting),
     /// and files for `file:` URLs (their modification time and size are the validator).

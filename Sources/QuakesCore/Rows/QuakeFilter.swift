@@ -1,20 +1,16 @@
 import Foundation
+import PublicInit
 import QuakesModels
 
 /// What the person narrowed the list to: a magnitude floor, a time window and a place search.
+@PublicInit
 public struct QuakeFilter: Sendable, Hashable {
     /// Only quakes of at least this magnitude (quakes without a magnitude are then hidden).
     public var minimumMagnitude: Double?
     /// Only quakes within this many seconds before now.
     public var window: TimeInterval?
     /// Case- and accent-insensitive text searched in the place and the title.
-    public var searchText: String
-
-    public init(minimumMagnitude: Double? = nil, window: TimeInterval? = nil, searchText: String = "") {
-        self.minimumMagnitude = minimumMagnitude
-        self.window = window
-        self.searchText = searchText
-    }
+    public var searchText: String = ""
 
     /// Everything.
     public static let none = QuakeFilter()

@@ -1,17 +1,14 @@
 import Foundation
+import PublicInit
 import QuakesModels
 
 /// Turns quakes into rows: coordinates as `38.29° N, 122.31° W`, times in a given time zone and locale.
 ///
 /// Time zone and locale are injected so tests see exact text; the app passes the device's.
+@PublicInit
 public struct QuakeRowFormatter: Sendable {
-    public var timeZone: TimeZone
-    public var locale: Locale
-
-    public init(timeZone: TimeZone = .current, locale: Locale = .current) {
-        self.timeZone = timeZone
-        self.locale = locale
-    }
+    public var timeZone: TimeZone = .current
+    public var locale: Locale = .current
 
     /// Rows for quakes already in display order.
     public func rows(for quakes: [Quake]) -> [QuakeRow] {

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 import QuakesModels
 
 /// The last feed as the device keeps it: every quake the server sent, when, its validators, and hidden rows.
@@ -46,17 +47,12 @@ public struct QuakeCache: Sendable {
     }
 
     /// What a fresh fetch leaves in the cache.
+    @PublicInit
     public struct Entry: Sendable {
         /// Every quake of the feed, newest first.
         public var quakes: [Quake]
         public var fetchedAt: Date
         public var validators: FeedValidators
-
-        public init(quakes: [Quake], fetchedAt: Date, validators: FeedValidators) {
-            self.quakes = quakes
-            self.fetchedAt = fetchedAt
-            self.validators = validators
-        }
     }
 
     /// A cache in memory, optionally pre-filled (tests, previews).

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// One `--option` a command accepts.
 ///
@@ -41,16 +42,11 @@ public struct OptionSpec: Sendable, Hashable {
 }
 
 /// What a running command may touch: its arguments, the environment and the two output streams.
+@PublicInit
 public struct CommandContext: Sendable {
     public var arguments: ParsedArguments
     public var environment: [String: String]
     public var console: Console
-
-    public init(arguments: ParsedArguments, environment: [String: String], console: Console) {
-        self.arguments = arguments
-        self.environment = environment
-        self.console = console
-    }
 }
 
 /// A command of the `quartet` tool: a name, its options and either a body or subcommands.

@@ -1,23 +1,14 @@
+import PublicInit
+
 /// The result of parsing: option values by name, flags that were given, and positional arguments.
+@PublicInit
 public struct ParsedArguments: Sendable, Equatable {
     /// Every value given for each option, in order (repeatable options keep them all).
-    public var values: [String: [String]]
-    public var flags: Set<String>
-    public var positionals: [String]
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    public var positionals: [String] = []
     /// The command path that was selected, e.g. `["quakes", "show"]`.
-    public var commandPath: [String]
-
-    public init(
-        values: [String: [String]] = [:],
-        flags: Set<String> = [],
-        positionals: [String] = [],
-        commandPath: [String] = []
-    ) {
-        self.values = values
-        self.flags = flags
-        self.positionals = positionals
-        self.commandPath = commandPath
-    }
+    public var commandPath: [String] = []
 
     /// The last value given for `name` (the option, its environment variable, or its default).
     public func value(_ name: String) -> String? { values[name]?.last }

@@ -3,6 +3,7 @@ import Database
 import Foundation
 import ImageCodec
 import LocalStore
+import PublicInit
 import SalesCore
 
 #if canImport(FoundationNetworking)
@@ -10,17 +11,12 @@ import SalesCore
 #endif
 
 /// What the `quartet sales` commands reach outside the process: the network and the image codec.
+@PublicInit
 public struct SalesDependencies: Sendable {
     /// The network.
     public var transport: HTTPTransport
     /// The JPEG codec for shrinking photos.
     public var resampler: ImageResampler
-
-    /// Creates the dependencies.
-    public init(transport: HTTPTransport, resampler: ImageResampler) {
-        self.transport = transport
-        self.resampler = resampler
-    }
 
     /// The network through APIClient's live transport and JPEG resizing through libjpeg-turbo.
     public static var live: SalesDependencies {

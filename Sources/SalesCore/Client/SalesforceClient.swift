@@ -1,44 +1,31 @@
 import APIClient
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Where to sign in and which connected app to sign in as.
+@PublicInit
 public struct SalesforceConfiguration: Sendable, Hashable {
     /// The OAuth host (`https://login.salesforce.com`, or the Quartet server in development).
     public var loginURL: URL
     /// The connected app's consumer key.
-    public var clientID: String
+    public var clientID: String = "quartet-sales"
     /// The consumer secret, when the connected app requires one.
     public var clientSecret: String?
     /// The REST API version in paths (`v32.0`).
-    public var apiVersion: String
-
-    /// Creates a configuration.
-    public init(
-        loginURL: URL, clientID: String = "quartet-sales", clientSecret: String? = nil, apiVersion: String = "v32.0"
-    ) {
-        self.loginURL = loginURL
-        self.clientID = clientID
-        self.clientSecret = clientSecret
-        self.apiVersion = apiVersion
-    }
+    public var apiVersion: String = "v32.0"
 }
 
 /// Bytes downloaded for viewing, with their type.
+@PublicInit
 public struct DownloadedFile: Sendable, Hashable {
     /// The bytes.
     public var data: Data
     /// The MIME type (`image/jpeg`, `application/pdf`); `application/octet-stream` when unknown.
     public var contentType: String
-
-    /// Creates a file from bytes and a type.
-    public init(data: Data, contentType: String) {
-        self.data = data
-        self.contentType = contentType
-    }
 
     /// A downloaded body: raw bytes, or base64 text (as some proxies answer) decoded.
     ///

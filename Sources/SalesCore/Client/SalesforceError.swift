@@ -1,21 +1,16 @@
 import APIClient
 import Foundation
+import PublicInit
 
 /// One entry of Salesforce's error array: `[{"message": …, "errorCode": …, "fields": […]}]`.
+@PublicInit
 public struct SalesforceErrorItem: Sendable, Hashable, Codable {
     /// Salesforce's sentence.
     public var message: String
     /// The code (`INVALID_FIELD`, `NOT_FOUND`, …).
     public var errorCode: String
     /// The fields concerned, when any.
-    public var fields: [String]
-
-    /// Creates an error entry.
-    public init(message: String, errorCode: String, fields: [String] = []) {
-        self.message = message
-        self.errorCode = errorCode
-        self.fields = fields
-    }
+    public var fields: [String] = []
 
     enum CodingKeys: String, CodingKey { case message, errorCode, fields }
 

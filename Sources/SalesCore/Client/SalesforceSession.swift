@@ -1,12 +1,14 @@
 import APIClient
 import Foundation
 import Locking
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// What a sign-in yields: the tokens and the instance to talk to.
+@PublicInit
 public struct SalesforceSession: Sendable, Hashable, Codable {
     /// The bearer token for API calls.
     public var accessToken: String
@@ -16,14 +18,6 @@ public struct SalesforceSession: Sendable, Hashable, Codable {
     public var instanceURL: URL
     /// The identity URL Salesforce returns (`…/id/<org>/<user>`).
     public var identityURL: String?
-
-    /// Creates a session.
-    public init(accessToken: String, refreshToken: String?, instanceURL: URL, identityURL: String? = nil) {
-        self.accessToken = accessToken
-        self.refreshToken = refreshToken
-        self.instanceURL = instanceURL
-        self.identityURL = identityURL
-    }
 }
 
 /// Where the session is kept between launches: the keychain on iOS, a file for the command line.

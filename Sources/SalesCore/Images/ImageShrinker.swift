@@ -1,17 +1,13 @@
 import Foundation
+import PublicInit
 
 /// Width and height in pixels.
+@PublicInit
 public struct ImageDimensions: Sendable, Hashable, Codable {
     /// Width in pixels.
     public var width: Int
     /// Height in pixels.
     public var height: Int
-
-    /// Creates dimensions.
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
 }
 
 /// The platform's image codec as the shrinker needs it: ImageIO on Apple platforms, libjpeg-turbo on Linux.

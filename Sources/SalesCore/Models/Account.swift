@@ -1,9 +1,11 @@
 import Foundation
+import PublicInit
 
 /// A Salesforce Account as the Sales app shows it, with the health-care fields.
 ///
 /// Every field is optional: the Apex endpoint may omit any of them or send `null`, and a missing
 /// value is shown as absent, never as zero.
+@PublicInit
 public struct Account: Sendable, Hashable, Codable {
     /// The 18-character Salesforce id.
     public var id: String?
@@ -50,40 +52,6 @@ public struct Account: Sendable, Hashable, Codable {
     public var cleanRatingNationalAvg: Double?
     /// The state average clean rating.
     public var cleanRatingStateAvg: Double?
-
-    /// Creates an account; every field defaults to absent.
-    public init(
-        id: String? = nil, name: String? = nil, phone: String? = nil, website: String? = nil,
-        industry: String? = nil, type: String? = nil, billingStreet: String? = nil, billingCity: String? = nil,
-        billingState: String? = nil, billingPostalCode: String? = nil, billingCountry: String? = nil,
-        lastModifiedDate: Date? = nil, isHospital: Bool? = nil, hospitalType: String? = nil, numBeds: Double? = nil,
-        gpoAffiliations: String? = nil, hcSystemName: String? = nil, operatingIncome: Double? = nil,
-        currentCleanRating: Double? = nil, previousCleanRating: Double? = nil, cleanRatingNationalAvg: Double? = nil,
-        cleanRatingStateAvg: Double? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.phone = phone
-        self.website = website
-        self.industry = industry
-        self.type = type
-        self.billingStreet = billingStreet
-        self.billingCity = billingCity
-        self.billingState = billingState
-        self.billingPostalCode = billingPostalCode
-        self.billingCountry = billingCountry
-        self.lastModifiedDate = lastModifiedDate
-        self.isHospital = isHospital
-        self.hospitalType = hospitalType
-        self.numBeds = numBeds
-        self.gpoAffiliations = gpoAffiliations
-        self.hcSystemName = hcSystemName
-        self.operatingIncome = operatingIncome
-        self.currentCleanRating = currentCleanRating
-        self.previousCleanRating = previousCleanRating
-        self.cleanRatingNationalAvg = cleanRatingNationalAvg
-        self.cleanRatingStateAvg = cleanRatingStateAvg
-    }
 
     /// The GPO affiliations as a list: split on commas, trimmed, empty entries dropped.
     public var gpoAffiliationList: [String] {

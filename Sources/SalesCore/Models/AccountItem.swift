@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// What a note, an attachment and a Google Doc have in common: the fields of one row in the merged list, and how
 /// the kind is stored and saved in Salesforce.
@@ -49,6 +50,7 @@ extension AccountItemRecord {
 }
 
 /// A note on an account (Salesforce object `Note`).
+@PublicInit
 public struct Note: WrittenAccountItem {
     /// `Note`.
     public static let objectName = "Note"
@@ -61,14 +63,6 @@ public struct Note: WrittenAccountItem {
     public var lastModifiedDate: Date?
     /// The note's body.
     public var text: String?
-
-    /// Creates a note.
-    public init(id: String? = nil, name: String? = nil, lastModifiedDate: Date? = nil, text: String? = nil) {
-        self.id = id
-        self.name = name
-        self.lastModifiedDate = lastModifiedDate
-        self.text = text
-    }
 
     enum CodingKeys: String, CodingKey { case text }
 
@@ -88,6 +82,7 @@ public struct Note: WrittenAccountItem {
 }
 
 /// A file attached to an account (Salesforce object `Attachment`).
+@PublicInit
 public struct Attachment: AccountItemRecord {
     /// `Attachment`.
     public static let objectName = "Attachment"
@@ -104,19 +99,6 @@ public struct Attachment: AccountItemRecord {
     public var contentType: String?
     /// The size of the file in bytes.
     public var bodyLength: Int?
-
-    /// Creates an attachment.
-    public init(
-        id: String? = nil, name: String? = nil, lastModifiedDate: Date? = nil, description: String? = nil,
-        contentType: String? = nil, bodyLength: Int? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.lastModifiedDate = lastModifiedDate
-        self.description = description
-        self.contentType = contentType
-        self.bodyLength = bodyLength
-    }
 
     /// Whether the attachment is an image, so the edit form shows it.
     public var isImage: Bool { contentType?.lowercased().hasPrefix("image/") ?? false }
@@ -144,6 +126,7 @@ public struct Attachment: AccountItemRecord {
 }
 
 /// A link to a Google Doc (Salesforce object `GoogleDoc`).
+@PublicInit
 public struct GoogleDoc: WrittenAccountItem {
     /// `GoogleDoc`.
     public static let objectName = "GoogleDoc"
@@ -156,14 +139,6 @@ public struct GoogleDoc: WrittenAccountItem {
     public var lastModifiedDate: Date?
     /// The link to the document.
     public var url: String?
-
-    /// Creates a Google Doc link.
-    public init(id: String? = nil, name: String? = nil, lastModifiedDate: Date? = nil, url: String? = nil) {
-        self.id = id
-        self.name = name
-        self.lastModifiedDate = lastModifiedDate
-        self.url = url
-    }
 
     enum CodingKeys: String, CodingKey { case url }
 
@@ -209,23 +184,16 @@ public enum AccountItem: Sendable, Hashable {
 }
 
 /// An account with its notes, attachments and Google Docs: the answer of `Account/RetrieveAccount/{id}`.
+@PublicInit
 public struct AccountDetails: Sendable, Hashable, Codable {
     /// The account's own fields.
     public var account: Account
     /// The account's notes.
-    public var notes: [Note]
+    public var notes: [Note] = []
     /// The account's attachments.
-    public var attachments: [Attachment]
+    public var attachments: [Attachment] = []
     /// The account's Google Docs.
-    public var docs: [GoogleDoc]
-
-    /// Creates the details of an account.
-    public init(account: Account, notes: [Note] = [], attachments: [Attachment] = [], docs: [GoogleDoc] = []) {
-        self.account = account
-        self.notes = notes
-        self.attachments = attachments
-        self.docs = docs
-    }
+    public var docs: [GoogleDoc] = []
 
     enum CodingKeys: String, CodingKey { case notes, attachments, docs }
 

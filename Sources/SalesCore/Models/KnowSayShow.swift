@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// A Salesforce `ContentVersion` record as the Know · Say · Show lists use it.
+@PublicInit
 public struct ContentVersion: Sendable, Hashable, Codable {
     /// The version's id (prefix `068`).
     public var id: String?
@@ -14,19 +16,6 @@ public struct ContentVersion: Sendable, Hashable, Codable {
     public var fileType: String?
     /// The file name it was uploaded from.
     public var pathOnClient: String?
-
-    /// Creates a content version.
-    public init(
-        id: String? = nil, title: String? = nil, description: String? = nil, contentDocumentID: String? = nil,
-        fileType: String? = nil, pathOnClient: String? = nil
-    ) {
-        self.id = id
-        self.title = title
-        self.description = description
-        self.contentDocumentID = contentDocumentID
-        self.fileType = fileType
-        self.pathOnClient = pathOnClient
-    }
 
     enum CodingKeys: String, CodingKey {
         case id = "Id"
@@ -59,29 +48,18 @@ public struct ContentVersion: Sendable, Hashable, Codable {
 }
 
 /// The answer of `2.0/WebContent/{accountId}`: selling content in three lists.
+@PublicInit
 public struct WebContent: Sendable, Hashable, Codable {
     /// `SUCCESS`, or why the call failed.
-    public var message: String?
+    public var message: String? = "SUCCESS"
     /// Whether the Apex call succeeded.
-    public var isSuccess: Bool?
+    public var isSuccess: Bool? = true
     /// What to show the customer.
-    public var contentsforShow: [ContentVersion]
+    public var contentsforShow: [ContentVersion] = []
     /// What to say.
-    public var contentsforSay: [ContentVersion]
+    public var contentsforSay: [ContentVersion] = []
     /// What to know before the visit.
-    public var contentsforKnow: [ContentVersion]
-
-    /// Creates the content lists.
-    public init(
-        message: String? = "SUCCESS", isSuccess: Bool? = true, contentsforShow: [ContentVersion] = [],
-        contentsforSay: [ContentVersion] = [], contentsforKnow: [ContentVersion] = []
-    ) {
-        self.message = message
-        self.isSuccess = isSuccess
-        self.contentsforShow = contentsforShow
-        self.contentsforSay = contentsforSay
-        self.contentsforKnow = contentsforKnow
-    }
+    public var contentsforKnow: [ContentVersion] = []
 
     enum CodingKeys: String, CodingKey { case message, isSuccess, contentsforShow, contentsforSay, contentsforKnow }
 

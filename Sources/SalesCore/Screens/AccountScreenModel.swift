@@ -1,7 +1,9 @@
 import Foundation
 import Observation
+import PublicInit
 
 /// A document to show in the modal web view: bytes and their type.
+@PublicInit
 public struct OpenedDocument: Sendable, Hashable {
     /// The document's name, for the viewer's title.
     public var title: String
@@ -9,13 +11,6 @@ public struct OpenedDocument: Sendable, Hashable {
     public var data: Data
     /// Their MIME type, for the web view.
     public var contentType: String
-
-    /// A document of `data` typed `contentType`, titled `title`.
-    public init(title: String, data: Data, contentType: String) {
-        self.title = title
-        self.data = data
-        self.contentType = contentType
-    }
 }
 
 /// What the Account screen shows over itself.

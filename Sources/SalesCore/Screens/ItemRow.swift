@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// One row of the merged Notes & Attachments list, as a person sees it.
+@PublicInit
 public struct ItemRow: Sendable, Hashable, Identifiable {
     /// The record id, or a stable stand-in for a record not yet on the server.
     public var id: String
@@ -16,15 +18,6 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     /// The three kinds of row.
     public enum Kind: String, Sendable, Hashable, Codable {
         case note, attachment, doc
-    }
-
-    /// Creates a row.
-    public init(id: String, kind: Kind, title: String, date: String, detail: String?) {
-        self.id = id
-        self.kind = kind
-        self.title = title
-        self.date = date
-        self.detail = detail
     }
 
     /// The row for an item, dates formatted in `timeZone`.

@@ -3,11 +3,13 @@ import Foundation
 import HTTPTypes
 import LocalStore
 import Locking
+import PublicInit
 
 /// A write made while offline, waiting in the ``SalesOutbox``.
+@PublicInit
 public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     /// Also the `Idempotency-Key` of a create, so a replay after a lost answer makes no duplicate.
-    public var id: UUID
+    public var id: UUID = UUID()
     /// The write to replay.
     public var change: Change
     /// What the edit was, for the person (`save the note Visit`).
@@ -19,13 +21,6 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
         /// `expectedLastModified` is the version the edit was based on (the conflict check).
         case update(object: String, id: String, fields: SObjectFields, expectedLastModified: Date?)
         case delete(object: String, id: String)
-    }
-
-    /// Creates a pending edit.
-    public init(id: UUID = UUID(), change: Change, summary: String) {
-        self.id = id
-        self.change = change
-        self.summary = summary
     }
 }
 

@@ -2,6 +2,7 @@ import Database
 import DynamicJSON
 import Foundation
 import HTTPServer
+import PublicInit
 import SalesforceUpload
 
 /// A Salesforce-compatible development server: OAuth 2.0, sObject REST (v32.0) and the Sales app's
@@ -14,26 +15,16 @@ import SalesforceUpload
 /// ```
 public struct SalesforceDevService: Sendable {
     /// How the dev server behaves.
+    @PublicInit
     public struct Configuration: Sendable {
         /// The `instance_url` handed out at sign-in; `nil` derives it from the request's `Host`.
         public var instanceURL: URL?
         /// How long an access token works (Salesforce's default session is two hours).
-        public var accessTokenLifetime: TimeInterval
+        public var accessTokenLifetime: TimeInterval = 7200
         /// Whether an empty store is filled with the demo data from the seed file.
-        public var loadsSeed: Bool
+        public var loadsSeed: Bool = true
         /// The clock (tests move it).
-        public var now: @Sendable () -> Date
-
-        /// Creates a configuration.
-        public init(
-            instanceURL: URL? = nil, accessTokenLifetime: TimeInterval = 7200, loadsSeed: Bool = true,
-            now: @escaping @Sendable () -> Date = { Date() }
-        ) {
-            self.instanceURL = instanceURL
-            self.accessTokenLifetime = accessTokenLifetime
-            self.loadsSeed = loadsSeed
-            self.now = now
-        }
+        public var now: @Sendable () -> Date = { Date() }
     }
 
     /// The REST API version in every sObject path.

@@ -1,17 +1,14 @@
 import Foundation
+import PublicInit
 
 /// A JSON Web Key Set document (`{"keys": […]}`), decoded tolerantly.
 ///
 /// Unknown members are ignored and keys that cannot be decoded are dropped, so one odd key (an EC key, a
 /// future key type) never hides the usable ones.
+@PublicInit
 public struct JWKS: Codable, Sendable, Hashable {
     /// The keys that decoded as JWKs (usable or not).
     public var keys: [JWK]
-
-    /// Creates a key set.
-    public init(keys: [JWK]) {
-        self.keys = keys
-    }
 
     /// Decodes a key set, dropping entries that are not JWK objects.
     public init(from decoder: any Decoder) throws {

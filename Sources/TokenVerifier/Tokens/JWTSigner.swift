@@ -1,5 +1,6 @@
 import DynamicJSON
 import Foundation
+import PublicInit
 
 /// Signs JWT claims with an RSA private key into a compact token.
 ///
@@ -7,23 +8,16 @@ import Foundation
 /// let signer = JWTSigner(key: key, keyID: "eu-west-1-1")  // RS512, typ JWS, as Cognito Identity signs
 /// let token = try signer.sign(["iss": "https://cognito-identity.amazonaws.com", "sub": "eu-west-1:…"])
 /// ```
+@PublicInit
 public struct JWTSigner: Sendable {
     /// The private key.
     public var key: RSAKey
     /// The signing algorithm, written to the header's `alg`.
-    public var algorithm: JWTAlgorithm
+    public var algorithm: JWTAlgorithm = .rs512
     /// The key id, written to the header's `kid`.
     public var keyID: String
     /// The header's `typ`, or nil to leave it out.
-    public var type: String?
-
-    /// Creates a signer; the defaults match Cognito Identity's OpenID tokens (`alg: RS512`, `typ: JWS`).
-    public init(key: RSAKey, algorithm: JWTAlgorithm = .rs512, keyID: String, type: String? = "JWS") {
-        self.key = key
-        self.algorithm = algorithm
-        self.keyID = keyID
-        self.type = type
-    }
+    public var type: String? = "JWS"
 
     /// Signs a claims set and returns the compact token `header.payload.signature`.
     public func sign(_ claims: JSONObject) throws(CryptoError) -> String {

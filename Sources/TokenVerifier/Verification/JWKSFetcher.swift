@@ -1,18 +1,15 @@
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Fetches the JWKS document that holds the token signing keys.
+@PublicInit
 public struct JWKSFetcher: Sendable {
     /// Returns the raw JWKS document.
     public var fetch: @Sendable () async throws -> Data
-
-    /// Creates a fetcher from a closure (tests pass one that counts calls or fails on demand).
-    public init(fetch: @escaping @Sendable () async throws -> Data) {
-        self.fetch = fetch
-    }
 
     /// Fetches the document with a GET over `URLSession`, accepting only a 200 response.
     public static func live(url: URL, session: URLSession = .shared, timeout: TimeInterval = 10) -> JWKSFetcher {

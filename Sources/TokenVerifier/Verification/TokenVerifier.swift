@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// Verifies RS256/RS512 JWTs against a JWKS: algorithm allow-list, key lookup by `kid`, signature, then claims.
 ///
@@ -15,36 +16,20 @@ import Foundation
 /// the signature is verified, and only then is the payload decoded and its claims checked.
 public final class TokenVerifier: Sendable {
     /// What a token must satisfy.
+    @PublicInit
     public struct Configuration: Sendable {
         /// The required `iss`.
-        public var issuer: String
+        public var issuer: String = "https://cognito-identity.amazonaws.com"
         /// The audience that `aud` must be or contain (for Cognito Identity, the identity pool id).
         public var audience: String
         /// The accepted algorithms; a subset of RS256 and RS512.
-        public var algorithms: Set<JWTAlgorithm>
+        public var algorithms: Set<JWTAlgorithm> = [.rs256, .rs512]
         /// The clock skew tolerated for `exp`, `nbf` and `iat`, in seconds.
-        public var leeway: TimeInterval
+        public var leeway: TimeInterval = 60
         /// The shortest time between two key set fetches, in seconds.
-        public var refetchInterval: TimeInterval
+        public var refetchInterval: TimeInterval = 10
         /// How long a fetched key set is used before it is refreshed, in seconds.
-        public var keySetLifetime: TimeInterval
-
-        /// Creates a configuration; the defaults suit Cognito Identity OpenID tokens.
-        public init(
-            issuer: String = "https://cognito-identity.amazonaws.com",
-            audience: String,
-            algorithms: Set<JWTAlgorithm> = [.rs256, .rs512],
-            leeway: TimeInterval = 60,
-            refetchInterval: TimeInterval = 10,
-            keySetLifetime: TimeInterval = 3600
-        ) {
-            self.issuer = issuer
-            self.audience = audience
-            self.algorithms = algorithms
-            self.leeway = leeway
-            self.refetchInterval = refetchInterval
-            self.keySetLifetime = keySetLifetime
-        }
+        public var keySetLifetime: TimeInterval = 3600
     }
 
     /// Header members that point at keys outside the JWKS; a token carrying one is refused.
