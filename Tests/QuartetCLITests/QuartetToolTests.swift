@@ -1,3 +1,4 @@
+import Foundation
 import Locking
 import Testing
 
@@ -44,4 +45,29 @@ final class CapturedConsole: Sendable {
     let serveHelp = CapturedConsole()
     #expect(await QuartetTool.run(["serve", "--help"], environment: [:], console: serveHelp.console) == 0)
     #expect(serveHelp.output.contains("--port PORT"))
+}
+
+/// Every app's `--json` is printed one way: keys sorted, a URL's slashes as they are, indented unless a stream
+/// asks for one value a line; the app's encoder brings only its date format.
+@Test func jsonOutputIsOneFormatForEveryApp() throws {
+    struct Row: Encodable {
+        var url = "https://example.com/a/b"
+        var at = Date(timeIntervalSince1970: 0)
+        var count = 2
+    }
+    let captured = CapturedConsole()
+    let dates = JSONEncoder()
+    dates.dateEncodingStrategy = .iso8601
+    try captured.console.json(Row(), encoder: dates)
+    try captured.console.json(Row(), encoder: dates, compact: true)
+    #expect(
+        captured.output == """
+            {
+              "at" : "1970-01-01T00:00:00Z",
+              "count" : 2,
+              "url" : "https://example.com/a/b"
+            }
+            {"at":"1970-01-01T00:00:00Z","count":2,"url":"https://example.com/a/b"}
+
+            """)
 }

@@ -161,9 +161,7 @@ extension AttendeeCommand {
         let model = LiveWatchModel(client: context.client, eventID: context.positional(0))
         await model.follow(limit: limit) { entry in
             if context.json {
-                let encoder = AttendeeCoding.encoder()
-                encoder.outputFormatting = [.sortedKeys]
-                if let data = try? encoder.encode(entry) { context.console.line(String(decoding: data, as: UTF8.self)) }
+                try? context.console.json(entry, encoder: AttendeeCoding.encoder(), compact: true)
             } else {
                 context.console.line(entry.text)
             }

@@ -60,9 +60,7 @@ enum AttendeeCommand {
         /// Prints `value` as JSON with `--json`, else the lines `text` makes.
         func show<T: Encodable>(_ value: T, _ text: () -> [String]) throws {
             if json {
-                let encoder = AttendeeCoding.encoder()
-                encoder.outputFormatting.insert(.prettyPrinted)
-                console.line(String(decoding: try encoder.encode(value), as: UTF8.self))
+                try console.json(value, encoder: AttendeeCoding.encoder())
             } else {
                 for line in text() { console.line(line) }
             }

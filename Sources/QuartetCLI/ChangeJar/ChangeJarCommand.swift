@@ -157,7 +157,7 @@ enum ChangeJarCommand {
         if context.arguments.flag("count") {
             let count = try await jar.actions.newCount(await jar.cache.lastSeen())
             if context.arguments.flag("json") {
-                context.console.line(try jar.json(NewActionsCount(count: count)))
+                try jar.printJSON(NewActionsCount(count: count), on: context.console)
             } else {
                 context.console.line(String(count))
             }
@@ -201,7 +201,7 @@ enum ChangeJarCommand {
             actions = await jar.cache.load(saved) ?? []
         }
         if context.arguments.flag("json") {
-            context.console.line(try jar.json(actions))
+            try jar.printJSON(actions, on: context.console)
             return 0
         }
         if actions.isEmpty { context.console.line(ChangeJarCommandText.noActions) }

@@ -78,10 +78,10 @@ struct ChangeJarSession: Sendable {
             clock: clock, dateFormat: format)
     }
 
-    func json(_ value: some Encodable) throws -> String {
+    /// Prints `value` as `--json` output, dates as ISO 8601 (as the Change Jar API writes them).
+    func printJSON(_ value: some Encodable, on console: Console) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try console.json(value, encoder: encoder)
     }
 }

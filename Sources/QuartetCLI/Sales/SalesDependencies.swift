@@ -96,12 +96,8 @@ struct SalesSession {
         { context in try await run(SalesSession(context, dependencies: dependencies), context) }
     }
 
-    /// Prints a value as pretty JSON.
-    func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        console.line(String(decoding: try encoder.encode(value), as: UTF8.self))
-    }
+    /// Prints a value as `--json` output (the Sales models write Salesforce's dates themselves).
+    func printJSON(_ value: some Encodable) throws { try console.json(value) }
 
     /// Runs a write; when the network is down, queues it in the outbox instead and says so.
     func write(_ edit: PendingEdit, _ body: () async throws -> Void) async throws -> Int32 {
