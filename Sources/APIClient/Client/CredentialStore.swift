@@ -1,22 +1,18 @@
 import Foundation
 import Locking
+import PublicInit
 
 /// Where an app keeps its sign-in between launches: the keychain on a phone, a file for the command line,
 /// memory in tests and previews.
 ///
 /// Each app names its own: `CredentialStore<SalesforceSession>` for Sales, `CredentialStore<AuthSession>` for
 /// Change Jar, `CredentialStore<String>` (the bearer token) for Attendee.
+@PublicInit
 public struct CredentialStore<Value: Codable & Sendable>: Sendable {
     /// The saved value, if any.
     public var load: @Sendable () -> Value?
     /// Saves the value; `nil` forgets it (signs out).
     public var save: @Sendable (Value?) -> Void
-
-    /// Creates a store from its two operations.
-    public init(load: @escaping @Sendable () -> Value?, save: @escaping @Sendable (Value?) -> Void) {
-        self.load = load
-        self.save = save
-    }
 
     /// Keeps nothing: a sign-in lasts as long as the process.
     public static var discarding: CredentialStore {

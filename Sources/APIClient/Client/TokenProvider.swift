@@ -1,3 +1,5 @@
+import PublicInit
+
 /// Supplies credentials for each request and renews them when the server refuses them.
 ///
 /// On a 401 the client calls ``refresh`` once and repeats the request once; a second 401 (or a failing
@@ -9,20 +11,12 @@
 ///     refresh: { try await session.renew() }
 /// )
 /// ```
+@PublicInit
 public struct TokenProvider: Sendable {
     /// The headers that carry the current credentials; throw when there are none (signed out).
     public var credentials: @Sendable () async throws -> [String: String]
     /// Obtains new credentials (e.g. with a refresh token); throw when that is impossible.
     public var refresh: @Sendable () async throws -> Void
-
-    /// Creates a provider from closures.
-    public init(
-        credentials: @escaping @Sendable () async throws -> [String: String],
-        refresh: @escaping @Sendable () async throws -> Void
-    ) {
-        self.credentials = credentials
-        self.refresh = refresh
-    }
 
     /// A provider that sends `Authorization: Bearer <token>` from `token`; `nil` means signed out.
     public static func bearer(

@@ -1,6 +1,8 @@
 import Foundation
+import PublicInit
 
 /// RFC 9457 problem details; every member is optional because servers leave them out.
+@PublicInit
 public struct ProblemDetails: Sendable, Equatable, Codable {
     /// A URI naming the problem type.
     public var type: String?
@@ -14,19 +16,6 @@ public struct ProblemDetails: Sendable, Equatable, Codable {
     public var instance: String?
     /// The request field the problem is about (Quartet's extension member on 4xx validation problems).
     public var field: String?
-
-    /// Creates problem details.
-    public init(
-        type: String? = nil, title: String? = nil, status: Int? = nil, detail: String? = nil,
-        instance: String? = nil, field: String? = nil
-    ) {
-        self.field = field
-        self.type = type
-        self.title = title
-        self.status = status
-        self.detail = detail
-        self.instance = instance
-    }
 
     /// Reads each member leniently: a wrong type leaves it `nil`.
     public init(from decoder: any Decoder) throws {

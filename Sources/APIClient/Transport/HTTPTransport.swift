@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,6 +15,7 @@ import Foundation
 ///     return (Data("[]".utf8), response)
 /// }
 /// ```
+@PublicInit
 public struct HTTPTransport: Sendable {
     /// Sends a request whose body (if any) is in `httpBody`, and returns the whole response.
     public var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
@@ -23,20 +25,6 @@ public struct HTTPTransport: Sendable {
     public var download: @Sendable (URLRequest, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse)
     /// Opens a streaming response (Server-Sent Events): the head, then the body in chunks as they arrive.
     public var stream: @Sendable (URLRequest) async throws -> StreamedResponse
-
-    /// Creates a transport from its four operations.
-    public init(
-        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse),
-        upload:
-            @escaping @Sendable (URLRequest, Data, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
-        download: @escaping @Sendable (URLRequest, @escaping ProgressHandler) async throws -> (Data, HTTPURLResponse),
-        stream: @escaping @Sendable (URLRequest) async throws -> StreamedResponse
-    ) {
-        self.send = send
-        self.upload = upload
-        self.download = download
-        self.stream = stream
-    }
 
     /// Creates a transport from `send` alone (for tests): uploads and downloads report one progress
     /// step when done, and a stream delivers the whole body as one chunk.

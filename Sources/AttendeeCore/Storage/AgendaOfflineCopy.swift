@@ -2,8 +2,10 @@ import APIClient
 import AttendeeModels
 import Foundation
 import LocalStore
+import PublicInit
 
 /// The last agenda seen for each event, kept on the device so the programme reads offline.
+@PublicInit
 public struct AgendaOfflineCopy: Sendable {
     /// What was saved and when.
     public struct Saved: Sendable, Hashable, Codable {
@@ -19,15 +21,6 @@ public struct AgendaOfflineCopy: Sendable {
     public var save: @Sendable (Event, [Session]) async -> Void
     /// The saved agenda of an event, or `nil`.
     public var load: @Sendable (_ eventID: String) async -> Saved?
-
-    /// Creates a copy from closures.
-    public init(
-        save: @escaping @Sendable (Event, [Session]) async -> Void,
-        load: @escaping @Sendable (String) async -> Saved?
-    ) {
-        self.save = save
-        self.load = load
-    }
 
     /// Keeps the copies in the device's `LocalStore` cache (key `attendee/agenda/<eventID>`).
     ///

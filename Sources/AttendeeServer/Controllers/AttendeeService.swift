@@ -3,6 +3,7 @@ import Database
 import Foundation
 import HTTPServer
 import HTTPTypes
+import PublicInit
 import TokenVerifier
 
 /// The Attendee backend: accounts, events, agenda and seats, feedback and people under `/attendee/v1`.
@@ -18,43 +19,25 @@ import TokenVerifier
 /// ```
 public struct AttendeeService: Sendable {
     /// What the service can be told.
+    @PublicInit
     public struct Configuration: Sendable {
         /// Hashes passwords for storage (lower its cost only in tests).
-        public var passwordHasher: PasswordHasher
+        public var passwordHasher: PasswordHasher = PasswordHasher()
         /// How long a session token stays valid.
-        public var tokenLifetime: TimeInterval
+        public var tokenLifetime: TimeInterval = 30 * 24 * 3600
         /// The clock.
-        public var now: @Sendable () -> Date
+        public var now: @Sendable () -> Date = { Date() }
         /// A folder of `ConferenceProgramme` JSON files loaded on first start; `nil` uses the bundled demo.
         public var seedDirectory: URL?
         /// How long an encoded anonymous agenda may be reused (0 turns the cache off); writes in this process
         /// invalidate it at once.
-        public var agendaCacheLifetime: TimeInterval
+        public var agendaCacheLifetime: TimeInterval = 1
         /// Where uploaded documents and photos live (`<data-dir>/media`); `nil` uses a temporary folder that goes
         /// with the service (tests, in-memory databases).
         public var mediaDirectory: URL?
         /// The server's public address, for share links (`https://quartet.example`); `nil` uses the request's
         /// `Host` over `http`.
         public var publicBaseURL: URL?
-
-        /// Creates a configuration.
-        public init(
-            passwordHasher: PasswordHasher = PasswordHasher(),
-            tokenLifetime: TimeInterval = 30 * 24 * 3600,
-            now: @escaping @Sendable () -> Date = { Date() },
-            seedDirectory: URL? = nil,
-            agendaCacheLifetime: TimeInterval = 1,
-            mediaDirectory: URL? = nil,
-            publicBaseURL: URL? = nil
-        ) {
-            self.passwordHasher = passwordHasher
-            self.tokenLifetime = tokenLifetime
-            self.now = now
-            self.seedDirectory = seedDirectory
-            self.agendaCacheLifetime = agendaCacheLifetime
-            self.mediaDirectory = mediaDirectory
-            self.publicBaseURL = publicBaseURL
-        }
     }
 
     let store: AttendeeStore

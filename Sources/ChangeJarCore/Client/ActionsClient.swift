@@ -2,12 +2,14 @@ import APIClient
 import ChangeJarModels
 import Foundation
 import HTTPTypes
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// The Change Jar API as the core calls it. Every failure is a ``ChangeJarError``.
+@PublicInit
 public struct ActionsClient: Sendable {
     /// Every action, newest first, after `cursor`.
     public var all: @Sendable (_ cursor: String?) async throws -> ActionPage
@@ -25,27 +27,6 @@ public struct ActionsClient: Sendable {
     public var edit: @Sendable (_ token: String, _ id: String, _ edit: ActionEdit) async throws -> Action
     /// Deletes one's own action.
     public var delete: @Sendable (_ token: String, _ id: String) async throws -> Void
-
-    /// Creates a value from its parts.
-    public init(
-        all: @escaping @Sendable (String?) async throws -> ActionPage,
-        new: @escaping @Sendable (String?) async throws -> ActionPage,
-        newCount: @escaping @Sendable (String?) async throws -> Int,
-        mine: @escaping @Sendable (String, String?) async throws -> ActionPage,
-        search: @escaping @Sendable (String, String?) async throws -> ActionPage,
-        create: @escaping @Sendable (String, NewAction) async throws -> Action,
-        edit: @escaping @Sendable (String, String, ActionEdit) async throws -> Action,
-        delete: @escaping @Sendable (String, String) async throws -> Void
-    ) {
-        self.all = all
-        self.new = new
-        self.newCount = newCount
-        self.mine = mine
-        self.search = search
-        self.create = create
-        self.edit = edit
-        self.delete = delete
-    }
 }
 
 extension ActionsClient {

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,6 +9,7 @@ import Foundation
 ///
 /// ``live(endpoint:send:)`` speaks the AWS JSON 1.1 protocol, so the same code talks to AWS
 /// (`https://cognito-identity.<region>.amazonaws.com/`) or to the stand-in (`<server>/cognito/`).
+@PublicInit
 public struct CognitoIdentityClient: Sendable {
     /// `GetId`: the identity id for a pool and a set of provider logins.
     public var getID: @Sendable (_ poolID: String, _ logins: [String: String]) async throws -> String
@@ -16,18 +18,6 @@ public struct CognitoIdentityClient: Sendable {
         @Sendable (_ identityID: String, _ logins: [String: String]) async throws -> (
             identityID: String, token: String
         )
-
-    /// Creates a value from its parts.
-    public init(
-        getID: @escaping @Sendable (String, [String: String]) async throws -> String,
-        getOpenIDToken:
-            @escaping @Sendable (String, [String: String]) async throws -> (
-                identityID: String, token: String
-            )
-    ) {
-        self.getID = getID
-        self.getOpenIDToken = getOpenIDToken
-    }
 }
 
 /// A Cognito exception: its type (`NotAuthorizedException`) and message.

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import PublicInit
 
 /// Which saved list a cache entry is.
 public enum CachedList: Sendable, Hashable {
@@ -21,6 +22,7 @@ public enum CachedList: Sendable, Hashable {
 }
 
 /// The device's copy of the last lists it showed, for offline reading, and its "last seen" position.
+@PublicInit
 public struct ActionCache: Sendable {
     /// The saved list, or `nil` when this device never saved it.
     public var load: @Sendable (CachedList) async -> [Action]?
@@ -30,19 +32,6 @@ public struct ActionCache: Sendable {
     public var lastSeen: @Sendable () async -> String?
     /// Records the newest position shown.
     public var setLastSeen: @Sendable (String) async -> Void
-
-    /// Creates a value from its parts.
-    public init(
-        load: @escaping @Sendable (CachedList) async -> [Action]?,
-        save: @escaping @Sendable (CachedList, [Action]) async -> Void,
-        lastSeen: @escaping @Sendable () async -> String?,
-        setLastSeen: @escaping @Sendable (String) async -> Void
-    ) {
-        self.load = load
-        self.save = save
-        self.lastSeen = lastSeen
-        self.setLastSeen = setLastSeen
-    }
 
     /// A cache that lives as long as the value (previews, and tests of behaviour around the cache).
     public static func inMemory() -> ActionCache {

@@ -20,6 +20,7 @@ public struct CachedFeed: Sendable, Equatable {
 /// Where the last feed lives on the device, one entry per feed address.
 ///
 /// `.live(…)` keeps it in SQLite; ``inMemory()`` serves tests and previews.
+@PublicInit
 public struct QuakeCache: Sendable {
     /// The cached feed for a key (the feed's URL), or `nil` when never fetched.
     public var load: @Sendable (_ key: String) async throws -> CachedFeed?
@@ -31,20 +32,6 @@ public struct QuakeCache: Sendable {
             -> Void
     /// Hides one row until the next reload.
     public var hide: @Sendable (_ key: String, _ id: String) async throws -> Void
-
-    public init(
-        load: @escaping @Sendable (_ key: String) async throws -> CachedFeed?,
-        save: @escaping @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void,
-        markFresh:
-            @escaping @Sendable (_ key: String, _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool)
-            async throws -> Void,
-        hide: @escaping @Sendable (_ key: String, _ id: String) async throws -> Void
-    ) {
-        self.load = load
-        self.save = save
-        self.markFresh = markFresh
-        self.hide = hide
-    }
 
     /// What a fresh fetch leaves in the cache.
     @PublicInit

@@ -11,20 +11,12 @@ public struct ImageDimensions: Sendable, Hashable, Codable {
 }
 
 /// The platform's image codec as the shrinker needs it: ImageIO on Apple platforms, libjpeg-turbo on Linux.
+@PublicInit
 public struct ImageResampler: Sendable {
     /// The dimensions of an encoded image, or an error when it cannot be read.
     public var dimensions: @Sendable (Data) throws -> ImageDimensions
     /// The image re-encoded as JPEG at exactly these dimensions and this quality (1…100).
     public var resample: @Sendable (Data, ImageDimensions, _ quality: Int) throws -> Data
-
-    /// Creates a resampler from its two operations.
-    public init(
-        dimensions: @escaping @Sendable (Data) throws -> ImageDimensions,
-        resample: @escaping @Sendable (Data, ImageDimensions, Int) throws -> Data
-    ) {
-        self.dimensions = dimensions
-        self.resample = resample
-    }
 }
 
 extension ImageResampler {

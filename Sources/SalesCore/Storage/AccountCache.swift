@@ -1,8 +1,10 @@
 import Foundation
 import LocalStore
 import Locking
+import PublicInit
 
 /// Account data kept on the device for offline viewing; wiped when the person is signed out.
+@PublicInit
 public struct AccountCache: Sendable {
     /// The cached details of an account, if any.
     public var load: @Sendable (_ accountID: String) async -> AccountDetails?
@@ -10,17 +12,6 @@ public struct AccountCache: Sendable {
     public var save: @Sendable (AccountDetails) async -> Void
     /// Forgets every cached account (on sign-out).
     public var wipe: @Sendable () async -> Void
-
-    /// Creates a cache from its operations.
-    public init(
-        load: @escaping @Sendable (String) async -> AccountDetails?,
-        save: @escaping @Sendable (AccountDetails) async -> Void,
-        wipe: @escaping @Sendable () async -> Void
-    ) {
-        self.load = load
-        self.save = save
-        self.wipe = wipe
-    }
 
     /// A cache in memory.
     public static func inMemory() -> AccountCache {

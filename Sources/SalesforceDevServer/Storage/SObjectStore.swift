@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import PublicInit
 import SalesforceUpload
 
 /// An issued OAuth token: an access token or a refresh token, and whose it is.
@@ -20,6 +21,7 @@ public struct IssuedToken: Sendable, Hashable {
 
 /// Where the dev server keeps records, their binary fields and tokens: the Quartet database and a
 /// ``BodyFolder`` beside it, or memory in tests.
+@PublicInit
 public struct SObjectStore: Sendable {
     /// The folder that holds the binary fields, one file each.
     public var bodies: BodyFolder
@@ -49,34 +51,7 @@ public struct SObjectStore: Sendable {
     public var revoke: @Sendable (_ value: String) async throws -> Bool
     /// Readies the store when the service starts: moves bodies that older versions kept in the database into
     /// ``bodies``, and removes files no record names.
-    public var prepare: @Sendable () async throws -> Void
-
-    /// Creates a store from its operations.
-    public init(
-        bodies: BodyFolder,
-        insert: @escaping @Sendable (SObjectRecord, StagedBody?, String?) async throws -> String,
-        fetch: @escaping @Sendable (String) async throws -> SObjectRecord?,
-        update: @escaping @Sendable (SObjectRecord, StagedBody?) async throws -> Void,
-        children: @escaping @Sendable (String, String) async throws -> [SObjectRecord],
-        all: @escaping @Sendable (String) async throws -> [SObjectRecord],
-        count: @escaping @Sendable () async throws -> Int,
-        saveToken: @escaping @Sendable (IssuedToken) async throws -> Void,
-        token: @escaping @Sendable (String) async throws -> IssuedToken?,
-        revoke: @escaping @Sendable (String) async throws -> Bool,
-        prepare: @escaping @Sendable () async throws -> Void = {}
-    ) {
-        self.bodies = bodies
-        self.insert = insert
-        self.fetch = fetch
-        self.update = update
-        self.children = children
-        self.all = all
-        self.count = count
-        self.saveToken = saveToken
-        self.token = token
-        self.revoke = revoke
-        self.prepare = prepare
-    }
+    public var prepare: @Sendable () async throws -> Void = {}
 
     /// A store in memory, with its bodies in `bodies` (by default a temporary folder removed with the store):
     /// for tests and for runs that need no persistence.
