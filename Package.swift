@@ -313,6 +313,8 @@ var targets: [Target] = [
             "QuartetCLI", "QuartetServer", "APIClient", "HTTPServer", "Database", "LocalStore", "TokenVerifier",
             "QuakesCore", "Localization", "Locking",
             "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
+            // A big noisy photo for the upload-shrink test.
+            "ImageSamples",
         ],
         swiftSettings: swiftSettings
     ),

@@ -1,27 +1,11 @@
 import Foundation
 import ImageCodec
+import ImageSamples
 import Testing
-
-/// A noisy RGB photo stand-in: noise defeats JPEG compression, so quality 100 makes a big file.
-func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBImage {
-    var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-    var state = seed
-    pixels.withUnsafeMutableBytes { raw in
-        let words = raw.bindMemory(to: UInt64.self)
-        for index in 0..<words.count {
-            // xorshift64*
-            state ^= state >> 12
-            state ^= state << 25
-            state ^= state >> 27
-            words[index] = state &* 0x2545_F491_4F6C_DD1D
-        }
-    }
-    return RGBImage(size: size, pixels: pixels)
-}
 
 @Suite struct TurboJPEGTests {
     @Test func encodesAndReadsBackDimensions() throws {
-        let jpeg = try TurboJPEG.encode(noisyImage(PixelSize(width: 64, height: 48)), quality: 90)
+        let jpeg = try TurboJPEG.encode(ImageSamples.noisy(PixelSize(width: 64, height: 48)), quality: 90)
         #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(try TurboJPEG.dimensions(of: jpeg) == PixelSize(width: 64, height: 48))
         let decoded = try TurboJPEG.decode(jpeg)
@@ -30,7 +14,7 @@ func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBI
     }
 
     @Test func resamplesToExactlyTheRequestedSize() throws {
-        let jpeg = try TurboJPEG.encode(noisyImage(PixelSize(width: 300, height: 200)), quality: 90)
+        let jpeg = try TurboJPEG.encode(ImageSamples.noisy(PixelSize(width: 300, height: 200)), quality: 90)
         for size in [
             PixelSize(width: 150, height: 100), PixelSize(width: 233, height: 155), PixelSize(width: 1, height: 1),
         ] {
@@ -57,7 +41,7 @@ func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBI
     }
 
     @Test func aTruncatedJPEGDoesNotCrash() throws {
-        let jpeg = try TurboJPEG.encode(noisyImage(PixelSize(width: 64, height: 64)), quality: 90)
+        let jpeg = try TurboJPEG.encode(ImageSamples.noisy(PixelSize(width: 64, height: 64)), quality: 90)
         // libjpeg-turbo pads a truncated scan with grey and warns; either a picture or a typed error is fine.
         _ = try? TurboJPEG.decode(jpeg.prefix(jpeg.count / 2))
     }
@@ -65,7 +49,7 @@ func noisyImage(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBI
     /// A generated photo over 25 MB comes out of one DCT-scaled re-encode under 25 MB, decodable, same shape.
     @Test func aPhotoOver25MBIsRecompressedUnder25MB() throws {
         let original = PixelSize(width: 4600, height: 3450)
-        let big = try TurboJPEG.encode(noisyImage(original), quality: 100)
+        let big = try TurboJPEG.encode(ImageSamples.noisy(original), quality: 100)
         let limit = 25 * 1024 * 1024
         #expect(big.count > limit)
         let scale = (Double(limit) * 0.8 / Double(big.count)).squareRoot()

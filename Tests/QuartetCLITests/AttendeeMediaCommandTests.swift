@@ -127,15 +127,22 @@ import TokenVerifier
         }
     }
 
+    /// Signs a person up through the command line and registers them for the first event: the event, and the
+    /// bearer token the command line kept, for requests sent over a raw socket.
+    static func registeredWithToken(_ harness: Harness) async throws -> (event: Event, token: String) {
+        let event = try #require(try await harness.json([Event].self, "events").first)
+        _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
+        _ = await harness.run("register", event.id, "--later")
+        let token = try #require(
+            CredentialStore<String>.file(URL(fileURLWithPath: harness.directory + "/client/attendee/token")).load())
+        return (event, token)
+    }
+
     @Test func anUploadCutOffMidwayLeavesNothingOnDisk() async throws {
         // NB: a short idle timeout only for the raw-socket tests; with URLSession it let a keep-alive connection
         // expire between a command's requests on a loaded machine.
         try await Harness.with(idleTimeout: .seconds(1)) { harness in
-            let event = try #require(try await harness.json([Event].self, "events").first)
-            _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
-            _ = await harness.run("register", event.id, "--later")
-            let token = try #require(
-                CredentialStore<String>.file(URL(fileURLWithPath: harness.directory + "/client/attendee/token")).load())
+            let (event, token) = try await Self.registeredWithToken(harness)
             let socket = try Self.connect(port: harness.server.port)
             let head =
                 "POST /attendee/v1/events/\(event.id)/gallery?name=cut.jpg HTTP/1.1\r\nHost: x\r\n"
@@ -161,11 +168,7 @@ import TokenVerifier
         // NB: a short idle timeout, as for the cut-off upload: the raw socket's sends block a thread of the test
         // pool, and a connection the server stopped reading must not hold it for a minute.
         try await Harness.with(idleTimeout: .seconds(1)) { harness in
-            let event = try #require(try await harness.json([Event].self, "events").first)
-            _ = await harness.run("signup", "--email", "m@example.com", "--password", "correct horse", "--name", "M")
-            _ = await harness.run("register", event.id, "--later")
-            let token = try #require(
-                CredentialStore<String>.file(URL(fileURLWithPath: harness.directory + "/client/attendee/token")).load())
+            let (event, token) = try await Self.registeredWithToken(harness)
             let body = Data([0xFF, 0xD8, 0xFF]) + Data(count: MediaLimits.maxBytes + 1 - 3)
             for declared in [true, false] {
                 let socket = try Self.connect(port: harness.server.port)

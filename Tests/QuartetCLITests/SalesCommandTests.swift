@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import HTTPTypes
 import ImageCodec
+import ImageSamples
 import Localization
 import SalesCore
 import SalesforceDevServer
@@ -262,18 +263,7 @@ struct SalesCLI {
         await cli.signIn()
         try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
         let size = PixelSize(width: 4600, height: 3450)
-        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        pixels.withUnsafeMutableBytes { raw in
-            let words = raw.bindMemory(to: UInt64.self)
-            for index in 0..<words.count {
-                state ^= state >> 12
-                state ^= state << 25
-                state ^= state >> 27
-                words[index] = state &* 0x2545_F491_4F6C_DD1D
-            }
-        }
-        let photo = try TurboJPEG.encode(RGBImage(size: size, pixels: pixels), quality: 100)
+        let photo = try TurboJPEG.encode(ImageSamples.noisy(size, seed: 0x2545_F491_4F6C_DD1D), quality: 100)
         #expect(photo.count > SalesforceClient.maximumAttachmentBytes)
         let file = cli.dataDirectory.appendingPathComponent("photo.jpg")
         try photo.write(to: file)

@@ -44,13 +44,7 @@ final class LockedFlag: @unchecked Sendable {
         let client = try await harness.client(cache: cache, center: center)
         await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
         #expect(await cache.load(DevServerHarness.hospitalID) != nil)
-
-        // The refresh token is revoked elsewhere (another device signed out), then the access token expires.
-        let refresh = try #require(await client.session?.refreshToken)
-        _ = try await harness.send(
-            .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
-            headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        harness.clock.advance(by: 120)
+        try await harness.revokeElsewhereAndExpire(client)
 
         await #expect(throws: SalesforceError.signedOut(operation: "load the account \(DevServerHarness.hospitalID)")) {
             _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)

@@ -163,11 +163,7 @@ import Testing
         let (model, _, client) = try await makeModel(harness, cache: cache)
         await model.appeared()
         #expect(await cache.load(DevServerHarness.hospitalID) != nil)
-        let refresh = try #require(await client.session?.refreshToken)
-        _ = try await harness.send(
-            .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
-            headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        harness.clock.advance(by: 120)
+        try await harness.revokeElsewhereAndExpire(client)
         await model.refreshPulled()
         #expect(model.phase == .signedOut)
         #expect(model.items.isEmpty)

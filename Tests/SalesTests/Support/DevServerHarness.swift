@@ -9,6 +9,7 @@ import SalesCore
 import SalesforceDevServer
 import SalesforceUpload
 import TestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -110,6 +111,15 @@ struct DevServerHarness {
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
         let object = try JSONDecoder().decode([String: String].self, from: response.bodyData)
         return object["access_token"] ?? ""
+    }
+
+    /// Another device signed out: `client`'s refresh token is revoked on the server, then its access token expires.
+    func revokeElsewhereAndExpire(_ client: SalesforceClient) async throws {
+        let refresh = try #require(await client.session?.refreshToken)
+        _ = try await send(
+            .post, "/services/oauth2/revoke", body: Data("token=\(refresh)".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        clock.advance(by: 120)
     }
 
     /// A transport that hands each URLRequest to the router, recording it.

@@ -25,6 +25,23 @@ public enum ImageSamples {
         }
     }
 
+    /// A noisy RGB photo stand-in (xorshift64* from `seed`): noise defeats JPEG compression, so quality 100 makes
+    /// a big file.
+    public static func noisy(_ size: PixelSize, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBImage {
+        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        var state = seed
+        pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt64.self)
+            for index in 0..<words.count {
+                state ^= state >> 12
+                state ^= state << 25
+                state ^= state >> 27
+                words[index] = state &* 0x2545_F491_4F6C_DD1D
+            }
+        }
+        return RGBImage(size: size, pixels: pixels)
+    }
+
     /// An opaque colour gradient: red grows to the right, green downwards, blue is 128.
     public static func gradient(width: Int, height: Int) -> Pixels {
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
