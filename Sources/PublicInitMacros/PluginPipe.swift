@@ -19,8 +19,8 @@
             guard let header = try read(count: 8) else { return nil }
             let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
             guard let json = try read(count: Int(length)) else { throw PluginPipeError.truncated }
-            // NB: the compiler was seen to send an empty message now and then as it finished (a busy build, one
-            // plug-in process in a hundred); that is the end of the conversation, not a message to decode.
+            // NB: the compiler was seen to send an empty message now and then as it finished (in a busy build, a
+            // few of its hundreds of plug-in processes); that is the end of the conversation, not one to decode.
             if json.isEmpty { return nil }
             return try JSONDecoder().decode(RX.self, from: json)
         }
