@@ -170,6 +170,7 @@ var targets: [Target] = [
     .target(
         name: "AttendeeServer",
         dependencies: [
+            "PublicInit",
             "AttendeeModels", "HTTPServer", "HTTPTypes", "Database", "TokenVerifier", "DynamicJSON", "Locking",
             // Gallery thumbnails (JPEG) are made on the server.
             "ImageCodec",
@@ -218,7 +219,8 @@ var targets: [Target] = [
         path: "Tests/Support/DatabaseTestSupport",
         swiftSettings: swiftSettings
     ),
-    // What many test targets share: a hand-moved clock, a gate for async work, an in-process transport.
+    // What many test targets share: a hand-moved clock, a gate for async work, an in-process transport, the built
+    // executables.
     .target(
         name: "TestSupport",
         dependencies: ["APIClient", "HTTPServer", "HTTPTypes", "Locking"],
@@ -311,7 +313,7 @@ var targets: [Target] = [
         name: "QuartetCLITests",
         dependencies: [
             "QuartetCLI", "QuartetServer", "APIClient", "HTTPServer", "Database", "LocalStore", "TokenVerifier",
-            "QuakesCore", "Localization", "Locking",
+            "QuakesCore", "Localization", "Locking", "TestSupport",
             "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
             // A big noisy photo for the upload-shrink test.
             "ImageSamples",
@@ -358,14 +360,15 @@ struct Syntax {
             linkerSettings: search + modules.map { LinkerSetting.linkedLibrary($0) })
     }
 #endif
-let macroSyntax = syntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", pluginModule])
-let macroTestSyntax = syntax(
-    ["SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", pluginModule, "SwiftParser", "SwiftSyntaxMacroExpansion"])
+let macroModules = ["SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", pluginModule]
+let macroSyntax = syntax(macroModules)
+// The tests also parse source and expand the macro in process.
+let macroTestSyntax = syntax(macroModules + ["SwiftParser", "SwiftSyntaxMacroExpansion"])
 targets.append(
     .macro(
         name: "PublicInitMacros", dependencies: macroSyntax.dependencies,
         swiftSettings: swiftSettings + macroSyntax.swiftSettings, linkerSettings: macroSyntax.linkerSettings))
-let macroTestDependencies: [Target.Dependency] = ["PublicInit", "PublicInitMacros"]
+let macroTestDependencies: [Target.Dependency] = ["PublicInit", "PublicInitMacros", "TestSupport"]
 targets.append(
     .testTarget(
         name: "PublicInitTests", dependencies: macroTestDependencies + macroTestSyntax.dependencies,

@@ -1,8 +1,7 @@
 #if !canImport(SwiftCompilerPlugin)
-    @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
     import Foundation
-
     import Glibc
+    @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 
     /// The compiler's plug-in wire: each message is its JSON's length as a little-endian `UInt64`, then the JSON,
     /// over the plug-in's standard input (from the compiler) and standard output (to it).

@@ -1,5 +1,6 @@
 #if !canImport(SwiftCompilerPlugin)
     import Foundation
+    import TestSupport
     import Testing
 
     /// On Linux the plug-in speaks the compiler's wire itself (`PluginPipe`): each message is its JSON's length as
@@ -66,13 +67,8 @@
         /// Starts the built plug-in, writes `pieces` to its standard input one after another, closes it, and
         /// collects what it wrote and how it ended.
         func runPlugin(_ pieces: [Data]) throws -> (status: Int32, output: Data, errors: Data) {
-            let directory = Bundle.main.bundleURL.deletingLastPathComponent()
-            let candidates = [directory, Bundle.main.bundleURL].map {
-                $0.appendingPathComponent("PublicInitMacros-tool")
-            }
             let executable = try #require(
-                candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                "the plug-in is built with the tests")
+                BuiltProducts.executable("PublicInitMacros-tool"), "the plug-in is built with the tests")
             let process = Process()
             process.executableURL = executable
             // NB: a failure's backtrace would fill the error pipe that is read only after the output.

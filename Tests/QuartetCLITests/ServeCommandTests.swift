@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import QuartetCLI
@@ -45,19 +46,9 @@ import Testing
     #expect(throws: (any Error).self) { try configuration(["--public-url", "not a url"]) }
 }
 
-/// The built `quartet` binary next to the test bundle.
-private func quartetExecutable() -> URL? {
-    let directory = Bundle.main.bundleURL.deletingLastPathComponent()
-    for candidate in [directory, Bundle.main.bundleURL] {
-        let url = candidate.appendingPathComponent("quartet")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-}
-
 /// End to end: `quartet serve --port 0` reports its real port first, answers /health, and exits 0 on SIGTERM.
 @Test func serveListensOnAFreePortAndStopsGracefullyOnSIGTERM() async throws {
-    let executable = try #require(quartetExecutable(), "the quartet executable is built with the tests")
+    let executable = try #require(BuiltProducts.executable("quartet"), "the quartet executable is built with the tests")
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: data) }
     let process = Process()

@@ -23,13 +23,10 @@ public struct Console: Sendable {
     /// line, for a stream a script reads as it comes). `encoder` brings the app's date format; its formatting is
     /// replaced.
     public func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder(), compact: Bool = false) throws {
-        encoder.outputFormatting = compact ? [.sortedKeys, .withoutEscapingSlashes] : Self.jsonFormatting
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if !compact { encoder.outputFormatting.insert(.prettyPrinted) }
         line(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
-
-    private static let jsonFormatting: JSONEncoder.OutputFormatting = [
-        .prettyPrinted, .sortedKeys, .withoutEscapingSlashes,
-    ]
 
     /// The process's real streams.
     public static var live: Console {
