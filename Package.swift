@@ -81,7 +81,9 @@ var targets: [Target] = [
     .target(name: "Database", dependencies: ["PublicInit", "CSQLite", "Locking"], swiftSettings: swiftSettings),
     // The PostgreSQL driver: servers only.
     .target(name: "DatabasePostgres", dependencies: ["Database", "CLibPQ", "Locking"], swiftSettings: swiftSettings),
-    .target(name: "APIClient", dependencies: ["PublicInit", "Locking", "HTTPTypes"], swiftSettings: swiftSettings),
+    .target(
+        name: "APIClient", dependencies: ["PublicInit", "Locking", "HTTPTypes", "Localization"],
+        resources: [.process("Resources")], swiftSettings: swiftSettings),
     // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
     .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).

@@ -25,28 +25,21 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     /// The request itself could not be built (bad body, bad URL).
     case invalidRequest(String)
 
-    /// A short sentence for the person, e.g. in an error banner.
+    /// A short sentence for the person, e.g. in an error banner: the server's own words where its problem
+    /// document has some, else the client layer's localized sentence for the failure.
     public var message: String {
         switch self {
-        case .offline:
-            return "You appear to be offline. Check your connection and try again."
-        case .cannotConnect:
-            return "The server could not be reached. Try again later."
-        case .connectionLost:
-            return "The connection was lost. Try again."
-        case .timeout:
-            return "The server took too long to answer. Try again."
-        case .cancelled:
-            return "The request was cancelled."
+        case .offline: return Strings.text("failure.offline")
+        case .cannotConnect: return Strings.text("failure.cannotConnect")
+        case .connectionLost: return Strings.text("failure.connectionLost")
+        case .timeout: return Strings.text("failure.timeout")
+        case .cancelled: return Strings.text("failure.cancelled")
+        case .decoding: return Strings.text("failure.unreadable")
+        case .signedOut: return Strings.text("failure.signedOut")
+        case .invalidRequest: return Strings.text("failure.invalidRequest")
         case .http(let status, let problem):
             if let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
-            return Self.statusMessage(status)
-        case .decoding:
-            return "The server sent data this app could not read."
-        case .signedOut:
-            return "Your session has ended. Please sign in again."
-        case .invalidRequest:
-            return "The request could not be made."
+            return Strings.format(Self.statusKey(status), String(status))
         }
     }
 
@@ -59,16 +52,32 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         return nil
     }
 
-    private static func statusMessage(_ status: Int) -> String {
+    /// Whether the server was not reached, or not in time: no network, a refused or unknown host, a dropped
+    /// line, no answer. Every screen calls this "offline", and shows what it saved instead.
+    public var isUnreachable: Bool {
+        switch self {
+        case .offline, .cannotConnect, .connectionLost, .timeout: return true
+        case .cancelled, .http, .decoding, .signedOut, .invalidRequest: return false
+        }
+    }
+
+    /// Whether the same call may well succeed later: the server was unreachable, or answered 408, 429 or a 5xx.
+    /// A cached copy stands in for such a failure, and a queued write waits it out.
+    public var isTransient: Bool {
+        if let status { return status == 408 || status == 429 || status >= 500 }
+        return isUnreachable
+    }
+
+    private static func statusKey(_ status: Int) -> String {
         switch status {
-        case 400: return "The request was not accepted (400)."
-        case 401, 403: return "You are not allowed to do this (\(status))."
-        case 404: return "This item no longer exists (404)."
-        case 409, 412: return "Someone else changed this item first (\(status))."
-        case 413: return "This is too large to send (413)."
-        case 429: return "Too many requests. Wait a moment and try again (429)."
-        case 500...599: return "The server had a problem (\(status)). Try again later."
-        default: return "The request failed (\(status))."
+        case 400: "failure.status.refused"
+        case 401, 403: "failure.status.forbidden"
+        case 404: "failure.status.notFound"
+        case 409, 412: "failure.status.changed"
+        case 413: "failure.status.tooLarge"
+        case 429: "failure.status.tooMany"
+        case 500...599: "failure.status.server"
+        default: "failure.status.other"
         }
     }
 
@@ -92,6 +101,8 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff: self = .offline
         case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource:
             self = .connectionLost
+        case .cannotDecodeRawData, .cannotDecodeContentData:
+            self = .decoding(path: "", message: "the body's content encoding could not be undone")
         default: self = .cannotConnect
         }
     }

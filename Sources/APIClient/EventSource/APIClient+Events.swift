@@ -101,10 +101,8 @@ extension APIClient {
                 }
             } catch {
                 let failure = Task.isCancelled ? APIError.cancelled : APIError(transportError: error)
-                switch failure {
-                case .cancelled, .signedOut, .http, .invalidRequest, .decoding: throw failure
-                case .offline, .cannotConnect, .connectionLost, .timeout: drop = failure
-                }
+                guard failure.isUnreachable else { throw failure }
+                drop = failure
             }
             // NB: a consumer that stopped listening ends the chunk loop too; that is not a drop to recover from.
             if Task.isCancelled { throw .cancelled }

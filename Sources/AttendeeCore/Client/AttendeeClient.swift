@@ -406,39 +406,12 @@ public typealias TokenStore = CredentialStore<String>
 
 /// How a failed call reads on screen.
 public enum AttendeeFailure {
-    /// The sentence for the banner: the core's words for a failure of the network or a bare status, the
-    /// server's own for a refusal it explained.
+    /// The sentence for the banner: the client layer's words for a failure of the network or a bare status
+    /// (``APIError/message``), the server's own for a refusal it explained.
     public static func message(_ error: any Error) -> String {
-        if let error = error as? APIError { return sentence(error) }
+        if let error = error as? APIError { return error.message }
         if let error = error as? LocalizedError, let text = error.errorDescription { return text }
         return String(describing: error)
-    }
-
-    private static func sentence(_ error: APIError) -> String {
-        switch error {
-        case .offline: return Strings.text("failure.offline")
-        case .cannotConnect: return Strings.text("failure.cannotConnect")
-        case .connectionLost: return Strings.text("failure.connectionLost")
-        case .timeout: return Strings.text("failure.timeout")
-        case .cancelled: return Strings.text("failure.cancelled")
-        case .decoding: return Strings.text("failure.unreadable")
-        case .signedOut: return Strings.text("failure.signedOut")
-        case .invalidRequest: return Strings.text("failure.invalidRequest")
-        case .http(let status, let problem):
-            if let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
-            let key =
-                switch status {
-                case 400: "failure.status.refused"
-                case 401, 403: "failure.status.forbidden"
-                case 404: "failure.status.notFound"
-                case 409, 412: "failure.status.changed"
-                case 413: "failure.status.tooLarge"
-                case 429: "failure.status.tooMany"
-                case 500...599: "failure.status.server"
-                default: "failure.status.other"
-                }
-            return Strings.format(key, String(status))
-        }
     }
 
     /// The problem `type` of a refused call, to tell "full" from "overlapping" from "already given".

@@ -40,10 +40,6 @@ public struct AgendaOfflineCopy: Sendable {
 
     /// Whether a failure means "no network", when the saved copy should be shown instead.
     public static func isConnectivity(_ error: any Error) -> Bool {
-        guard let error = error as? APIError else { return false }
-        switch error {
-        case .offline, .cannotConnect, .connectionLost, .timeout: return true
-        default: return false
-        }
+        (error as? APIError)?.isUnreachable ?? false
     }
 }

@@ -11,10 +11,7 @@ public enum PostBanner: Sendable, Hashable {
 
     /// The banner for a failed call.
     init(_ error: any Error) {
-        switch error as? APIError {
-        case .offline?, .cannotConnect?, .connectionLost?, .timeout?: self = .offline
-        default: self = .failed(AttendeeFailure.message(error))
-        }
+        self = (error as? APIError)?.isUnreachable == true ? .offline : .failed(AttendeeFailure.message(error))
     }
 
     /// The wall's banner text.

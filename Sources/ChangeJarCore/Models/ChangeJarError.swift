@@ -37,23 +37,19 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     /// The banner sentence (so generic error reporting shows what the screen would).
     public var errorDescription: String? { message }
 
-    /// Classifies any error thrown by a dependency (already-typed errors pass through).
+    /// Classifies any error thrown by a dependency (already-typed errors pass through; a transport's is read
+    /// as the client layer reads it, ``APIError/init(transportError:)``).
     public init(_ error: any Error) {
         if let error = error as? ChangeJarError {
             self = error
-        } else if let error = error as? APIError {
-            switch error {
-            case .offline, .cannotConnect, .connectionLost, .timeout: self = .offline
-            case .signedOut: self = .signInRequired
-            default: self = .service(error.message)
-            }
-        } else if let error = error as? URLError {
-            switch error.code {
-            case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .timedOut, .networkConnectionLost,
-                .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
+        } else if error is APIError || error is URLError {
+            let error = APIError(transportError: error)
+            if error.isUnreachable {
                 self = .offline
-            default:
-                self = .service(error.localizedDescription)
+            } else if error == .signedOut {
+                self = .signInRequired
+            } else {
+                self = .service(error.message)
             }
         } else {
             self = .service(Strings.unexpected)

@@ -18,13 +18,11 @@ public enum DeliveryOutcome: Sendable, Equatable {
         switch error {
         case .http(let status, _) where status == 409 || status == 412:
             self = .conflict(status: status, message: error.message)
-        case .http(let status, _) where status == 408 || status == 429 || status >= 500:
-            self = .unreachable(message: error.message)
-        case .http(let status, _):
+        case .http(let status, _) where !error.isTransient:
             self = .rejected(status: status, message: error.message)
         case .invalidRequest:
             self = .rejected(status: nil, message: error.message)
-        case .offline, .cannotConnect, .connectionLost, .timeout, .cancelled, .signedOut, .decoding:
+        case .http, .offline, .cannotConnect, .connectionLost, .timeout, .cancelled, .signedOut, .decoding:
             self = .unreachable(message: error.message)
         }
     }

@@ -22,7 +22,7 @@ extension LocalStore {
         do {
             answer = try await client.sendConditional(raw, validators: cached?.validators)
         } catch {
-            guard let cached, Self.isUnreachable(error),
+            guard let cached, error.isTransient,
                 let value = try? endpoint.response.decode(cached.body, client.decoder)
             else { throw error }
             return CachedFetch(value: value, source: .cache(error), fetchedAt: cached.fetchedAt)
@@ -48,14 +48,6 @@ extension LocalStore {
             return CachedFetch(
                 value: try endpoint.response.decode(cached.body, client.decoder), source: .notModified,
                 fetchedAt: now())
-        }
-    }
-
-    private static func isUnreachable(_ error: APIError) -> Bool {
-        switch error {
-        case .offline, .cannotConnect, .connectionLost, .timeout: return true
-        case .http(let status, _): return status == 408 || status == 429 || status >= 500
-        case .cancelled, .decoding, .signedOut, .invalidRequest: return false
         }
     }
 }

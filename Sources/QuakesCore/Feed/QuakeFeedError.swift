@@ -32,23 +32,12 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
     public init(_ error: any Error) {
         switch error {
         case let error as QuakeFeedError: self = error
-        case let error as APIError:
-            switch error {
-            case .offline, .cannotConnect, .connectionLost: self = .offline
+        case is APIError, is URLError:
+            switch APIError(transportError: error) {
             case .timeout: self = .timedOut
+            case let error where error.isUnreachable: self = .offline
             case .http(let status, _): self = .server(status: status)
             case .decoding: self = .unreadable
-            default: self = .other(Strings.text("quakes.error.other"))
-            }
-        case let error as URLError:
-            switch error.code {
-            case .timedOut: self = .timedOut
-            case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .networkConnectionLost,
-                .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed, .secureConnectionFailed:
-                self = .offline
-            case .cannotDecodeRawData, .cannotDecodeContentData, .cannotParseResponse, .badServerResponse,
-                .zeroByteResource:
-                self = .unreadable
             default: self = .other(Strings.text("quakes.error.other"))
             }
         case is FeedDecodingError: self = .unreadable

@@ -220,7 +220,8 @@ public actor SalesforceClient {
         } catch let error as SalesforceError {
             throw error
         } catch {
-            throw SalesforceError.offline(operation: operation, reason: String(describing: error))
+            throw SalesforceError.offline(
+                operation: operation, reason: SalesText.Reason.network(APIError(transportError: error)))
         }
     }
 

@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -73,6 +74,17 @@ extension SalesText {
             case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
                 localized("network.insecure")
             default: table.format("network.other", String(code.rawValue))
+            }
+        }
+        /// What went wrong, for a transport that threw something other than a system network error (its type
+        /// and fields are never shown).
+        public static func network(_ failure: APIError) -> String {
+            switch failure {
+            case .offline: localized("network.noConnection")
+            case .cannotConnect: localized("network.unreachable")
+            case .timeout: localized("network.timedOut")
+            case .connectionLost: localized("network.connectionLost")
+            case .cancelled, .http, .decoding, .signedOut, .invalidRequest: failure.message
             }
         }
         /// The network failed; `why` says how.

@@ -139,6 +139,30 @@ final class LockedFlag: @unchecked Sendable {
                 == true)
     }
 
+    @Test func aTransportsOwnErrorIsToldInWordsNotByItsInsides() async throws {
+        struct ProxyFailure: Error { let upstream = "10.0.0.7:8443 token=abc" }
+        let harness = try await DevServerHarness.make()
+        let signedIn = try await harness.client()
+        let transports: [(HTTPTransport, String)] = [
+            (HTTPTransport { _ in throw ProxyFailure() }, "the server could not be reached"),
+            (HTTPTransport { _ in throw APIError.timeout }, "the server did not answer in time"),
+            (HTTPTransport { _ in throw APIError.connectionLost }, "the connection dropped"),
+        ]
+        for (transport, reason) in transports {
+            let client = SalesforceClient(
+                configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: transport,
+                sessions: .inMemory(await signedIn.session), notificationCenter: NotificationCenter())
+            do {
+                _ = try await client.webContent(accountID: DevServerHarness.hospitalID)
+                Issue.record("should fail")
+            } catch let error as SalesforceError {
+                #expect(error.isOffline)
+                #expect(error.message.contains("the network is unavailable (\(reason))"), "\(error.message)")
+                #expect(!error.message.contains("ProxyFailure") && !error.message.contains("token"))
+            }
+        }
+    }
+
     @Test func attachmentDownloadsAcceptBase64TextToo() {
         let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])
         let text = DownloadedFile(
