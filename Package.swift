@@ -93,7 +93,7 @@ var targets: [Target] = [
     // Image decode (JPEG, PNG, GIF, WebP, HEIC) / scale / JPEG encode for the command line and servers (Apple
     // platforms use ImageIO).
     .target(
-        name: "ImageCodec", dependencies: ["PublicInit", "CTurboJPEG", "CPNG", "CGIF", "CWebP", "CHeif"],
+        name: "ImageCodec", dependencies: ["PublicInit", "HTTPTypes", "CTurboJPEG", "CPNG", "CGIF", "CWebP", "CHeif"],
         swiftSettings: swiftSettings),
 
     // MARK: - Contracts (wire types and routes shared by a core and its server)
@@ -270,7 +270,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageSamples"], swiftSettings: swiftSettings),
+        name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageSamples", "HTTPTypes"], swiftSettings: swiftSettings),
     .testTarget(
         name: "SalesTests",
         dependencies: [

@@ -1,33 +1,5 @@
 import Foundation
-
-/// The image formats ``ImageFile`` reads, told apart by their first bytes.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, gif, webp, heic
-
-    /// The `ftyp` brands of HEIF images (HEVC-coded stills and sequences).
-    static let heifBrands = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
-
-    /// The format `data` is in, by its magic numbers; `nil` for anything else.
-    public init?(sniffing data: Data) {
-        let head = [UInt8](data.prefix(12))
-        func ascii(_ offset: Int, _ text: String) -> Bool {
-            head.count >= offset + text.utf8.count && head[offset..<(offset + text.utf8.count)].elementsEqual(text.utf8)
-        }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            self = .png
-        } else if ascii(0, "GIF87a") || ascii(0, "GIF89a") {
-            self = .gif
-        } else if ascii(0, "RIFF"), ascii(8, "WEBP") {
-            self = .webp
-        } else if ascii(4, "ftyp"), Self.heifBrands.contains(where: { ascii(8, $0) }) {
-            self = .heic
-        } else {
-            return nil
-        }
-    }
-}
+import HTTPTypes
 
 /// Any image the gallery accepts (JPEG, PNG, GIF, WebP, HEIC), decoded to RGB, scaled and written as a JPEG.
 ///

@@ -256,6 +256,26 @@ struct SalesCLI {
         #expect(missing.code == 2)
     }
 
+    /// The command hands the file to the editor as the Files picker would: the core reads its type from its bytes
+    /// (else its name) and refuses what is too large to send.
+    @Test func anAttachmentsTypeAndSizeAreTheEditorsRules() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let png = cli.dataDirectory.appendingPathComponent("diagram.bin")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: png)
+        #expect(await cli.run(["attachment", "add", hospital, png.path, "--name", "Diagram"]).code == 0)
+        #expect(await cli.run(["items", hospital]).output.contains("Diagram  image/png"))
+
+        let big = cli.dataDirectory.appendingPathComponent("archive.zip")
+        try (Data([0x50, 0x4B, 3, 4]) + Data(count: SalesforceClient.maximumAttachmentBytes)).write(to: big)
+        let refused = await cli.run(["attachment", "add", hospital, big.path])
+        #expect(refused.code == 1)
+        #expect(refused.errors == "archive.zip is 25 MB; attachments are limited to 25 MB.\n")
+        #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
+    }
+
     /// A generated photo over 25 MB is shrunk under 25 MB by libjpeg-turbo before upload, aspect ratio kept.
     @Test func aPhotoOver25MBIsShrunkBeforeUpload() async throws {
         let cli = try await SalesCLI.make()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PublicInit
 
 /// What a stored file is, as its bytes say (never its name or the uploader's `Content-Type`).
@@ -12,22 +13,27 @@ public enum MediaType: String, Codable, Sendable, CaseIterable {
     /// An OpenDocument text, spreadsheet or presentation (a zip).
     case openDocument = "odf"
 
-    /// Whether it is a picture (gallery, header photos, images of posts).
-    public var isImage: Bool {
-        switch self {
-        case .jpeg, .png, .gif, .webp, .heic: true
-        default: false
+    /// An image's type.
+    public init(_ image: ImageFormat) {
+        switch image {
+        case .jpeg: self = .jpeg
+        case .png: self = .png
+        case .gif: self = .gif
+        case .webp: self = .webp
+        case .heic: self = .heic
         }
     }
+
+    /// The image format, for a picture (the raw values are the same).
+    public var image: ImageFormat? { ImageFormat(rawValue: rawValue) }
+
+    /// Whether it is a picture (gallery, header photos, images of posts).
+    public var isImage: Bool { image != nil }
 
     /// The `Content-Type` a download is sent with.
     public var contentType: String {
         switch self {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        case .gif: "image/gif"
-        case .webp: "image/webp"
-        case .heic: "image/heic"
+        case .jpeg, .png, .gif, .webp, .heic: image?.mimeType ?? "application/octet-stream"
         case .pdf: "application/pdf"
         case .plainText: "text/plain; charset=utf-8"
         case .officeDocument: "application/vnd.openxmlformats-officedocument"
@@ -38,11 +44,7 @@ public enum MediaType: String, Codable, Sendable, CaseIterable {
     /// The file-name extension a download is named with.
     public var fileExtension: String {
         switch self {
-        case .jpeg: "jpg"
-        case .png: "png"
-        case .gif: "gif"
-        case .webp: "webp"
-        case .heic: "heic"
+        case .jpeg, .png, .gif, .webp, .heic: image?.fileExtension ?? rawValue
         case .pdf: "pdf"
         case .plainText: "txt"
         case .officeDocument: "docx"

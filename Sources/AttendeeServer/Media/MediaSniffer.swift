@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import HTTPTypes
 
 /// Tells what an upload is from its first bytes (magic numbers), and an image's pixel size from its header,
 /// without decoding it.
@@ -37,25 +38,9 @@ enum MediaSniffer {
     /// of the accepted types.
     static func sniff(_ head: Data) -> Sniffed? {
         let bytes = [UInt8](head)
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let size = jpegSize(bytes)
-            return Sniffed(type: .jpeg, width: size?.0, height: size?.1)
-        }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            guard bytes.count >= 24, ascii(bytes, 12, 4) == "IHDR" else { return Sniffed(type: .png) }
-            return Sniffed(type: .png, width: bigEndian(bytes, 16, 4), height: bigEndian(bytes, 20, 4))
-        }
-        if ascii(bytes, 0, 6) == "GIF87a" || ascii(bytes, 0, 6) == "GIF89a" {
-            guard bytes.count >= 10 else { return Sniffed(type: .gif) }
-            return Sniffed(type: .gif, width: littleEndian(bytes, 6, 2), height: littleEndian(bytes, 8, 2))
-        }
-        if ascii(bytes, 0, 4) == "RIFF", ascii(bytes, 8, 4) == "WEBP" {
-            let size = webpSize(bytes)
-            return Sniffed(type: .webp, width: size?.0, height: size?.1)
-        }
-        if ascii(bytes, 4, 4) == "ftyp", heifBrands.contains(ascii(bytes, 8, 4) ?? "") {
-            let size = heifSize(bytes)
-            return Sniffed(type: .heic, width: size?.0, height: size?.1)
+        if let image = ImageFormat(sniffing: bytes) {
+            let (width, height) = dimensions(image, bytes)
+            return Sniffed(type: MediaType(image), width: width, height: height)
         }
         if ascii(bytes, 0, 5) == "%PDF-" { return Sniffed(type: .pdf) }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return office(bytes) }
@@ -63,9 +48,24 @@ enum MediaSniffer {
         return nil
     }
 
-    private static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
-
     // MARK: - Images
+
+    /// An image's width and height as its header gives them; `nil` where it does not (or is cut short).
+    private static func dimensions(_ image: ImageFormat, _ bytes: [UInt8]) -> (Int?, Int?) {
+        let size: (Int, Int)?
+        switch image {
+        case .jpeg: size = jpegSize(bytes)
+        case .png:
+            guard bytes.count >= 24, ascii(bytes, 12, 4) == "IHDR" else { return (nil, nil) }
+            return (bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
+        case .gif:
+            guard bytes.count >= 10 else { return (nil, nil) }
+            return (littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
+        case .webp: size = webpSize(bytes)
+        case .heic: size = heifSize(bytes)
+        }
+        return (size?.0, size?.1)
+    }
 
     /// Walks the JPEG markers to the first start-of-frame, which holds the size.
     private static func jpegSize(_ bytes: [UInt8]) -> (Int, Int)? {

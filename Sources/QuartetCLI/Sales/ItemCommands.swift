@@ -49,20 +49,27 @@ enum ItemCommands {
                         } catch {
                             throw UsageError(SalesCommandText.cannotRead(file.path))
                         }
-                        var data = original
-                        if original.count >= SalesforceClient.maximumAttachmentBytes {
-                            let shrunk = try ImageShrinker(resampler: dependencies.resampler).shrink(original)
-                            data = shrunk.data
+                        let editor = await ItemEditorModel(
+                            adding: .attachment, accountID: account, client: session.client,
+                            shrinker: ImageShrinker(resampler: dependencies.resampler))
+                        await editor.filePicked(name: file.lastPathComponent, data: original)
+                        if let name = context.arguments.value("name") { await editor.nameEdited(name) }
+                        if let shrunk = await editor.shrunk {
                             context.console.errorLine(
                                 SalesCommandText.shrank(
-                                    file.lastPathComponent, from: original.count, to: data.count, shrunk))
+                                    file.lastPathComponent, from: original.count, to: shrunk.data.count, shrunk))
                         }
-                        let name = context.arguments.value("name") ?? file.lastPathComponent
-                        let created = try await session.client.createAttachment(
-                            name: name, data: data, contentType: contentType(of: file), accountID: account)
+                        if await editor.errorMessage == nil { await editor.saveTapped() }
+                        guard case .attachment(let created)? = await editor.saved else {
+                            context.console.errorLine(await editor.errorMessage ?? "")
+                            return 1
+                        }
                         try report(
                             created.id, session: session,
-                            json: ["id": created.id, "name": name, "bodyLength": String(data.count)])
+                            json: [
+                                "id": created.id, "name": created.name,
+                                "bodyLength": created.bodyLength.map(String.init),
+                            ])
                         return 0
                     }),
                 edit(
@@ -180,17 +187,6 @@ enum ItemCommands {
             console.errorLine(SalesCommandText.wrote(file.data.count, contentType: file.contentType, to: path))
         } else {
             FileHandle.standardOutput.write(file.data)
-        }
-    }
-
-    static func contentType(of file: URL) -> String {
-        switch file.pathExtension.lowercased() {
-        case "jpg", "jpeg": "image/jpeg"
-        case "png": "image/png"
-        case "gif": "image/gif"
-        case "pdf": "application/pdf"
-        case "txt": "text/plain"
-        default: "application/octet-stream"
         }
     }
 }

@@ -1,4 +1,6 @@
+import APIClient
 import Foundation
+import HTTPTypes
 import Observation
 
 /// The add/edit form for a note, an attachment or a Google Doc.
@@ -41,12 +43,14 @@ public final class ItemEditorModel {
     public private(set) var errorMessage: String?
     /// The saved record (with its new id after an insert); the screen merges it into its list.
     public private(set) var saved: AccountItem?
+    /// How the picked image was made to fit under the limit; `nil` when it went up as it was.
+    public private(set) var shrunk: ShrunkImage?
 
     private let accountID: String
     private let existing: AccountItem?
     private let client: SalesforceClient
     private let shrinker: ImageShrinker
-    private var picked: (name: String, data: Data, contentType: String)?
+    private var picked: PickedFile?
 
     /// A form adding a `kind` of item to an account.
     public init(adding kind: Kind, accountID: String, client: SalesforceClient, shrinker: ImageShrinker) {
@@ -104,37 +108,50 @@ public final class ItemEditorModel {
     /// The navigation title: `New Note` when adding, `Note` when editing.
     public var title: String { kind.editorTitle(isEditing: isEditing) }
 
-    /// A photo was picked from the library: its type is read from its bytes (JPEG, PNG, HEIC), as
-    /// Salesforce stores whatever `ContentType` the client sends and guesses nothing.
-    public func photoPicked(_ data: Data) {
-        let type = PhotoType(sniffing: data)
-        let base = SalesText.pickedPhotoName.split(separator: ".").first.map(String.init) ?? "Photo"
-        attachmentPicked(
-            name: type.map { "\(base).\($0.fileExtension)" } ?? SalesText.pickedPhotoName, data: data,
-            contentType: type?.mimeType ?? "application/octet-stream")
+    /// A photo was picked from the library: its type is read from its bytes (``PickedFile/init(photo:)``).
+    public func photoPicked(_ data: Data) { attach(PickedFile(photo: data)) }
+
+    /// A file was picked (the Files picker, or a path on the command line): its type is read from its bytes, else
+    /// its name (``PickedFile/init(name:data:)``).
+    public func filePicked(name: String, data: Data) { attach(PickedFile(name: name, data: data)) }
+
+    /// A file was picked whose type the picker named.
+    public func attachmentPicked(name: String, data: Data, contentType: String) {
+        attach(PickedFile(name: name, data: data, contentType: contentType))
     }
 
-    /// An image was picked with "+ Attachment"; one over 25 MB is shrunk to fit.
-    public func attachmentPicked(name pickedName: String, data: Data, contentType: String) {
+    /// Takes a picked file for the upload: an image of 25 MB or more is shrunk to fit (and goes up as the JPEG it
+    /// became); anything else of that size is refused with the limit named.
+    private func attach(_ file: PickedFile) {
         guard showsAddAttachmentButton else { return }
         let limit = SalesforceClient.maximumAttachmentBytes
-        guard data.count < limit || contentType.hasPrefix("image/") else {
+        var upload = file
+        shrunk = nil
+        if file.data.count >= limit {
             // NB: only images can be made smaller; anything else over the limit is refused with the limit named,
             // before a codec is asked to read what is not an image.
-            errorMessage = SalesText.fileTooLarge(
-                pickedName, megabytes: data.count / 1_048_576, limit: limit / 1_048_576)
-            return
+            guard file.isImage else {
+                errorMessage = SalesText.fileTooLarge(
+                    file.name, megabytes: file.data.count / 1_048_576, limit: limit / 1_048_576)
+                return
+            }
+            do {
+                let result = try shrinker.shrink(file.data)
+                if result.attempts > 0 {
+                    (upload.data, upload.contentType) = (result.data, ImageFormat.jpeg.mimeType)
+                    shrunk = result
+                }
+            } catch {
+                errorMessage =
+                    (error as? ImageShrinkError)?.message
+                    ?? SalesText.imageUnreadable(file.name, limit: limit / 1_048_576)
+                return
+            }
         }
-        do {
-            let shrunk = try shrinker.shrink(data)
-            let type = shrunk.attempts > 0 ? "image/jpeg" : contentType
-            picked = (pickedName, shrunk.data, type)
-            image = type.hasPrefix("image/") ? shrunk.data : nil
-            if name.isEmpty { name = pickedName }
-            errorMessage = nil
-        } catch {
-            errorMessage = (error as? ImageShrinkError)?.message ?? String(describing: error)
-        }
+        picked = upload
+        image = upload.isImage ? upload.data : nil
+        if name.isEmpty { name = file.name }
+        errorMessage = nil
     }
 
     /// "Save": insert or update with the exact field rules; the new id is attached at once.
@@ -169,44 +186,7 @@ public final class ItemEditorModel {
         } catch let error as SalesforceError {
             errorMessage = error.message
         } catch {
-            errorMessage = String(describing: error)
-        }
-    }
-}
-
-/// The photo formats a library hands out, told apart by their first bytes.
-enum PhotoType: Sendable, Hashable {
-    case jpeg, png, heic
-
-    /// The type of `data`, or `nil` when its bytes are none of these.
-    init?(sniffing data: Data) {
-        let bytes = Array(data.prefix(12))
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            self = .png
-        } else if bytes.count == 12, bytes[4..<8].elementsEqual("ftyp".utf8),
-            ["heic", "heix", "mif1", "msf1"].contains(String(decoding: bytes[8..<12], as: UTF8.self))
-        {
-            self = .heic
-        } else {
-            return nil
-        }
-    }
-
-    var mimeType: String {
-        switch self {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        case .heic: "image/heic"
-        }
-    }
-
-    var fileExtension: String {
-        switch self {
-        case .jpeg: "jpg"
-        case .png: "png"
-        case .heic: "heic"
+            errorMessage = APIError(transportError: error).message
         }
     }
 }

@@ -87,6 +87,10 @@ public enum SalesText {
     public static func fileTooLarge(_ name: String, megabytes: Int, limit: Int) -> String {
         table.format("editor.tooLarge", name, "\(megabytes)", "\(limit)")
     }
+    /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
+    public static func imageUnreadable(_ name: String, limit: Int) -> String {
+        table.format("editor.imageUnreadable", name, "\(limit)")
+    }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }
 }

@@ -108,6 +108,69 @@ import Testing
         #expect(inserts.first?["ContentType"] == .string("image/png"))
     }
 
+    @Test func aSmallFileGoesUpAsItIsWithoutTheImageCodec() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        // NB: FakeCodec refuses anything that does not start with 0xFF, as a real codec refuses a PDF.
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        form.attachmentPicked(name: "scan.pdf", data: Data("%PDF-1.4 tiny".utf8), contentType: "application/pdf")
+        #expect(form.errorMessage == nil)
+        #expect(form.image == nil)
+        form.filePicked(name: "minutes.txt", data: Data("Agreed.".utf8))
+        #expect(form.errorMessage == nil)
+        #expect(form.name == "scan.pdf")
+        await form.saveTapped()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.first?["ContentType"] == .string("text/plain"))
+    }
+
+    @Test func aBigImageGoesUpAsTheJPEGItBecame() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
+        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
+        // NB: FakeCodec reads only what starts like a JPEG; this one reads the PNG too.
+        let resampler = ImageResampler(dimensions: { _ in codec.original }, resample: codec.resampler.resample)
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
+            shrinker: ImageShrinker(resampler: resampler))
+        form.filePicked(name: "floor plan.png", data: png)
+        let shrunk = try #require(form.shrunk)
+        #expect(shrunk.data.count < SalesforceClient.maximumAttachmentBytes)
+        await form.saveTapped()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
+        #expect(inserts.first?["Name"] == .string("floor plan.png"))
+    }
+
+    @Test func aBigFileNamedLikeAnImageIsRefusedBeforeTheCodecSeesIt() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
+            shrinker: ImageShrinker(resampler: codec.resampler))
+        form.filePicked(name: "photo.jpg", data: Data("<html>".utf8) + Data(count: 30_000_000))
+        #expect(form.errorMessage == "photo.jpg is 28 MB; attachments are limited to 25 MB.")
+        #expect(codec.requests.isEmpty)
+        #expect(!form.canSave)
+    }
+
+    @Test func aBigImageTheCodecCannotReadIsToldInWords() async throws {
+        struct CodecFailure: Error { let detail = "tjDecompressHeader3 returned -1" }
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
+            shrinker: ImageShrinker(
+                resampler: ImageResampler(dimensions: { _ in throw CodecFailure() }, resample: { _, _, _ in Data() })))
+        form.filePicked(name: "broken.jpg", data: Data([0xFF, 0xD8, 0xFF]) + Data(count: 30_000_000))
+        #expect(
+            form.errorMessage == "broken.jpg is over 25 MB and could not be read as an image to make it smaller.")
+        #expect(!form.canSave)
+    }
+
     @Test func aDocNeedsAURLAndSavesWithTheExactFields() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPTypes
+
+/// A file the person picked to attach, with the `ContentType` it is uploaded under.
+///
+/// Salesforce stores whatever `ContentType` the client sends and guesses nothing, so the app decides it: an
+/// image's and a PDF's from their first bytes (``ImageFormat``), anything else's from its name's extension, and
+/// `application/octet-stream` when neither says.
+public struct PickedFile: Sendable, Hashable {
+    /// The name it is uploaded under.
+    public var name: String
+    /// Its bytes.
+    public var data: Data
+    /// The `ContentType` it is uploaded under.
+    public var contentType: String
+
+    /// A file whose type the picker named (a photo picker's or a document picker's type).
+    public init(name: String, data: Data, contentType: String) {
+        self.name = name
+        self.data = data
+        self.contentType = contentType
+    }
+
+    /// A file from the Files picker or the command line: its type read from its bytes, else its name.
+    public init(name: String, data: Data) {
+        self.init(name: name, data: data, contentType: Self.contentType(of: data, named: name))
+    }
+
+    /// A photo from the library, which gives no name: it is named `Photo.<extension>` after its bytes.
+    public init(photo data: Data) {
+        let image = ImageFormat(sniffing: data)
+        let base = SalesText.pickedPhotoName.split(separator: ".").first.map(String.init) ?? "Photo"
+        self.init(
+            name: image.map { "\(base).\($0.fileExtension)" } ?? SalesText.pickedPhotoName, data: data,
+            contentType: image?.mimeType ?? Self.unknownType)
+    }
+
+    /// Whether it is an image, the one kind of file that can be made smaller to fit.
+    public var isImage: Bool { contentType.hasPrefix("image/") }
+
+    static let unknownType = "application/octet-stream"
+
+    /// The types a name's extension tells, for files whose bytes carry no signature this reads.
+    static let typesByExtension = [
+        "pdf": "application/pdf", "txt": "text/plain", "csv": "text/csv", "html": "text/html", "htm": "text/html",
+        "doc": "application/msword", "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint",
+        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ]
+
+    static func contentType(of data: Data, named name: String) -> String {
+        if let image = ImageFormat(sniffing: data) { return image.mimeType }
+        if data.starts(with: Array("%PDF-".utf8)) { return "application/pdf" }
+        // NB: an image's extension is not believed: a `photo.jpg` whose bytes are not a JPEG goes up as unknown
+        // bytes, and is never handed to the image codec.
+        let fileExtension = (name as NSString).pathExtension.lowercased()
+        return typesByExtension[fileExtension] ?? unknownType
+    }
+}
