@@ -135,8 +135,8 @@ public final class USGSReplay: Sendable {
             "Content-Type": contentType,
             "Cache-Control": "public, max-age=60",
             "ETag": feed.etag,
-            "Last-Modified": httpDate(feed.lastModified),
-            "Expires": httpDate(Date().addingTimeInterval(60)),
+            "Last-Modified": HTTPDate.string(from: feed.lastModified),
+            "Expires": HTTPDate.string(from: Date().addingTimeInterval(60)),
             "Access-Control-Allow-Origin": "*",
         ]
         if isNotModified(request.headers, etag: feed.etag, lastModified: feed.lastModified) {
@@ -160,7 +160,7 @@ public final class USGSReplay: Sendable {
                 return tag == "*" || tag == mine
             }
         }
-        if let since = headers["If-Modified-Since"], let date = parseHTTPDate(since) {
+        if let since = headers["If-Modified-Since"], let date = HTTPDate.date(from: since) {
             return lastModified <= date
         }
         return false
@@ -175,18 +175,6 @@ public final class USGSReplay: Sendable {
         }
         let hex = String(hash, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
-    }
-
-    static func httpDate(_ date: Date) -> String { httpDateFormatter().string(from: date) }
-
-    static func parseHTTPDate(_ text: String) -> Date? { httpDateFormatter().date(from: text) }
-
-    private static func httpDateFormatter() -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter
     }
 
     private static func isoFormatter() -> ISO8601DateFormatter { ISO8601DateFormatter() }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PublicInit
 
 /// When and how long to wait before repeating a failed idempotent request.
@@ -48,16 +49,8 @@ public struct RetryPolicy: Sendable {
     public static func retryAfter(_ value: String?, now: Date) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) { return seconds >= 0 ? .seconds(seconds) : nil }
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: value) {
-                let seconds = max(0, date.timeIntervalSince(now))
-                return .milliseconds(Int64((seconds * 1000).rounded(.up)))
-            }
-        }
-        return nil
+        guard let date = HTTPDate.date(from: value) else { return nil }
+        let seconds = max(0, date.timeIntervalSince(now))
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
 }

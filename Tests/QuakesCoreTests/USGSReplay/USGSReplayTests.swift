@@ -56,6 +56,11 @@ import Testing
         let before = try await get(
             "/usgs/feed/v1.0/summary/all_day.geojson", ["If-Modified-Since": "Sat, 29 Nov 2025 23:59:59 GMT"])
         #expect(before.status == .ok)
+        // RFC 9110 §5.6.7: a recipient reads the two obsolete date forms too.
+        for obsolete in ["Sunday, 30-Nov-25 00:00:00 GMT", "Sun Nov 30 00:00:00 2025"] {
+            let old = try await get("/usgs/feed/v1.0/summary/all_day.geojson", ["If-Modified-Since": obsolete])
+            #expect(old.status == .notModified, "\(obsolete)")
+        }
         // If-None-Match wins over If-Modified-Since.
         let both = try await get(
             "/usgs/feed/v1.0/summary/all_day.geojson",
