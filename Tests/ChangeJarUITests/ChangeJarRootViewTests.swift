@@ -20,7 +20,7 @@ struct ChangeJarRootViewTests {
             authorName: "Bob", createdAt: now, updatedAt: now)
     }
 
-    func app(allOffline: Bool = false) -> AppModel {
+    func app(allOffline: Bool = false, older: [Action] = []) -> AppModel {
         let created = created
         let samples = [action("2", "Call my grandmother"), action("1", "Cycle to work")]
         let now = now
@@ -34,9 +34,10 @@ struct ChangeJarRootViewTests {
         let identity = CognitoIdentityClient(
             getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
         let actions = ActionsClient(
-            all: { _ in
+            all: { cursor in
                 if allOffline { throw URLError(.notConnectedToInternet) }
-                return ActionPage(items: samples, headCursor: "2")
+                if cursor == "1" { return ActionPage(items: older) }
+                return ActionPage(items: samples, nextCursor: older.isEmpty ? nil : "1", headCursor: "2")
             },
             new: { _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
             mine: { _, _ in ActionPage(items: []) },
@@ -70,6 +71,15 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.visibleNavigationTitle == "All Actions")
         #expect(host.tree.texts.starts(with: ["Call my grandmother", "Text of Call my grandmother."]))
         #expect(host.tree.texts.contains("Bob via Google · May 28, 2026 at 8:26\u{202F}PM"))
+    }
+
+    @Test func theLastRowAppearingLoadsTheNextPage() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app(older: [action("0", "Plant a tree")])))
+        await host.settle()
+        #expect(
+            host.tree.texts.filter { ["Call my grandmother", "Cycle to work", "Plant a tree"].contains($0) } == [
+                "Call my grandmother", "Cycle to work", "Plant a tree",
+            ])
     }
 
     @Test func theNewTabCountsActionsNotSeenYet() async throws {

@@ -29,16 +29,24 @@ struct BannerView: View {
 }
 
 /// The body of a list of actions: its banner, what it says when empty, the rows, and the spinner while it loads.
+///
+/// `reachedEnd`, when given, runs as the last row appears: the list asks for its next page.
 struct ActionRows: View {
     let banner: String?
     let emptyMessage: String?
     let rows: [ActionRow]
     let isBusy: Bool
+    var reachedEnd: (@MainActor () async -> Void)?
 
     var body: some View {
         if let banner { BannerView(text: banner) }
         if let emptyMessage { Text(emptyMessage).foregroundStyle(.secondary) }
-        ForEach(rows) { ActionRowView(row: $0) }
+        ForEach(rows) { row in
+            ActionRowView(row: row)
+                .task {
+                    if let reachedEnd, row.id == rows.last?.id { await reachedEnd() }
+                }
+        }
         if isBusy { ProgressView() }
     }
 }

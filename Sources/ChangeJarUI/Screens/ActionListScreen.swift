@@ -11,17 +11,9 @@ public struct ActionListScreen: View {
 
     public var body: some View {
         List {
-            if let banner = model.banner { BannerView(text: banner) }
-            if let empty = model.emptyMessage {
-                Text(empty).foregroundStyle(.secondary)
-            }
-            ForEach(model.rows) { row in
-                ActionRowView(row: row)
-                    .task {
-                        if row.id == model.rows.last?.id { await model.reachedEnd() }
-                    }
-            }
-            if model.isBusy { ProgressView() }
+            ActionRows(
+                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
+                reachedEnd: { await model.reachedEnd() })
         }
         .refreshable { await model.refreshPulled() }
         .task { await model.refreshPulled() }
@@ -32,7 +24,6 @@ struct ActionListScreen_Previews: PreviewProvider {
     static var previews: some View {
         Group {
             ActionListScreen(model: AppModel(dependencies: .preview()).all)
-
         }
         .previewDisplayName("All Actions")
     }

@@ -21,7 +21,6 @@ struct NewActionsScreen_Previews: PreviewProvider {
     static var previews: some View {
         Group {
             NewActionsScreen(model: AppModel(dependencies: .preview()).new)
-
         }
         .previewDisplayName("New Actions")
     }

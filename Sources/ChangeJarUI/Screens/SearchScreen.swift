@@ -24,7 +24,6 @@ struct SearchScreen_Previews: PreviewProvider {
     static var previews: some View {
         Group {
             SearchScreen(model: AppModel(dependencies: .preview()).search)
-
         }
         .previewDisplayName("Search")
     }

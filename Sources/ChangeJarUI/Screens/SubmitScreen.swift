@@ -27,7 +27,6 @@ struct SubmitScreen_Previews: PreviewProvider {
     static var previews: some View {
         Group {
             SubmitScreen(model: AppModel(dependencies: .preview()).submit)
-
         }
         .previewDisplayName("Submit")
     }
