@@ -270,7 +270,8 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageSamples", "HTTPTypes"], swiftSettings: swiftSettings),
+        name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageSamples", "HTTPTypes"], swiftSettings: swiftSettings
+    ),
     .testTarget(
         name: "SalesTests",
         dependencies: [

@@ -46,10 +46,4 @@ public struct ClientOptions: Sendable, Equatable {
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + path.dropFirst()
     }
-
-    /// A one-line message for an error that reached the top of a command.
-    static func message(for error: any Error) -> String {
-        if let error = error as? LocalizedError, let description = error.errorDescription { return description }
-        return String(describing: error)
-    }
 }

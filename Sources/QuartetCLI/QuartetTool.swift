@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// The `quartet` command line: `serve` plus one client command per app.
@@ -44,7 +45,7 @@ public enum QuartetTool {
             console.errorLine("usage: see 'quartet --help'")
             return 2
         } catch {
-            console.errorLine("quartet: \(ClientOptions.message(for: error))")
+            console.errorLine("quartet: \(APIError.message(for: error))")
             return 1
         }
     }

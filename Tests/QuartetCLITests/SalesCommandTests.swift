@@ -117,7 +117,7 @@ struct SalesCLI {
             captured.console.errorLine("quartet: \(error.message)")
             code = 2
         } catch {
-            captured.console.errorLine("quartet: \(ClientOptions.message(for: error))")
+            captured.console.errorLine("quartet: \(APIError.message(for: error))")
             code = 1
         }
         return (code, captured.output, captured.errors)

@@ -46,6 +46,20 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     /// The same as ``message``.
     public var errorDescription: String? { message }
 
+    /// The sentence for any failure a screen or the command line shows: a transport's as the client layer reads
+    /// it (``init(transportError:)``), an error's own where it describes itself for people (`LocalizedError`),
+    /// and a plain "something went wrong" for anything else.
+    ///
+    /// NB: never an error's `String(describing:)`: a `DatabaseError`'s quotes its SQL, and other types print
+    /// their fields.
+    public static func message(for error: any Error) -> String {
+        switch error {
+        case is APIError, is URLError, is CancellationError: APIError(transportError: error).message
+        case let error as LocalizedError: error.errorDescription ?? Strings.text("failure.unexpected")
+        default: Strings.text("failure.unexpected")
+        }
+    }
+
     /// The HTTP status for ``http(status:problem:)``, else `nil`.
     public var status: Int? {
         if case .http(let status, _) = self { return status }

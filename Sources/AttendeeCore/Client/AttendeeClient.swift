@@ -406,13 +406,9 @@ public typealias TokenStore = CredentialStore<String>
 
 /// How a failed call reads on screen.
 public enum AttendeeFailure {
-    /// The sentence for the banner: the client layer's words for a failure of the network or a bare status
-    /// (``APIError/message``), the server's own for a refusal it explained.
-    public static func message(_ error: any Error) -> String {
-        if let error = error as? APIError { return error.message }
-        if let error = error as? LocalizedError, let text = error.errorDescription { return text }
-        return String(describing: error)
-    }
+    /// The sentence for the banner: the client layer's words for a failure of the network or a bare status, the
+    /// server's own for a refusal it explained (``APIError/message(for:)``).
+    public static func message(_ error: any Error) -> String { APIError.message(for: error) }
 
     /// The problem `type` of a refused call, to tell "full" from "overlapping" from "already given".
     public static func refusal(_ error: any Error) -> AttendanceRefusal? {

@@ -236,7 +236,10 @@ public actor SalesforceClient {
 
     func report(_ error: any Error, operation: String) -> SalesforceError {
         let failure =
-            (error as? SalesforceError) ?? .unreadable(operation: operation, reason: String(describing: error))
+            (error as? SalesforceError)
+            ?? .unreadable(
+                operation: operation,
+                reason: error is DecodingError ? SalesText.Reason.unexpectedJSON : APIError.message(for: error))
         notificationCenter.post(
             name: ServiceErrorNotification.name, object: nil,
             userInfo: [

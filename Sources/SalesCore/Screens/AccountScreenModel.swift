@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import Observation
 import PublicInit
@@ -179,7 +180,7 @@ public final class AccountScreenModel {
                 banner = error.message
             }
         } catch {
-            banner = String(describing: error)
+            banner = APIError.message(for: error)
         }
     }
 
@@ -246,7 +247,7 @@ public final class AccountScreenModel {
         } catch let error as SalesforceError {
             if case .signedOut = error { signedOut() } else { banner = error.message }
         } catch {
-            banner = String(describing: error)
+            banner = APIError.message(for: error)
         }
     }
 
@@ -294,7 +295,7 @@ public final class AccountScreenModel {
         do {
             report = try await outbox.flush(using: client)
         } catch {
-            banner = String(describing: error)
+            banner = APIError.message(for: error)
             return
         }
         await countPending()
@@ -334,8 +335,8 @@ public final class AccountScreenModel {
                 : error.message
             if details == nil { phase = .failed(banner ?? error.message) }
         } catch {
-            banner = String(describing: error)
-            if details == nil { phase = .failed(String(describing: error)) }
+            banner = APIError.message(for: error)
+            if details == nil { phase = .failed(APIError.message(for: error)) }
         }
         await countPending()
     }
@@ -366,7 +367,7 @@ public final class AccountScreenModel {
         } catch let error as SalesforceError {
             if case .signedOut = error { signedOut() } else { banner = error.message }
         } catch {
-            banner = String(describing: error)
+            banner = APIError.message(for: error)
         }
     }
 

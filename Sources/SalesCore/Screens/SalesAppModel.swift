@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import Observation
 
@@ -56,7 +57,7 @@ public final class SalesAppModel {
         } catch let error as SalesforceError {
             banner = error.message
         } catch {
-            banner = String(describing: error)
+            banner = APIError.message(for: error)
         }
     }
 

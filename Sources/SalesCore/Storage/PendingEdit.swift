@@ -106,7 +106,7 @@ public actor SalesOutbox {
             } catch let error as SalesforceError {
                 return Self.outcome(error)
             } catch {
-                return .unreachable(message: String(describing: error))
+                return .unreachable(message: APIError.message(for: error))
             }
         }
         let delivered = try await outbox.operations(in: [.delivered])

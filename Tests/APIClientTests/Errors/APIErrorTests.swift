@@ -68,4 +68,17 @@ struct APIErrorTests {
         let blank = APIError.http(status: 409, problem: ProblemDetails(detail: ""))
         #expect(blank.message == "Someone else changed this item first (409).")
     }
+
+    @Test func anyErrorsSentenceNeverPrintsItsInsides() {
+        struct StoreFailure: Error, CustomStringConvertible {
+            var description: String { "SQLITE_FULL: INSERT INTO outbox (token) VALUES ('secret')" }
+        }
+        struct Refusal: LocalizedError { var errorDescription: String? { "The seat is taken." } }
+        let unexpected = APIError.message(for: StoreFailure())
+        #expect(unexpected == "Something went wrong on this device. Try again.")
+        #expect(APIError.message(for: Refusal()) == "The seat is taken.")
+        #expect(APIError.message(for: URLError(.notConnectedToInternet)) == APIError.offline.message)
+        #expect(APIError.message(for: CancellationError()) == APIError.cancelled.message)
+        #expect(APIError.message(for: APIError.http(status: 404, problem: nil)) == "This item no longer exists (404).")
+    }
 }

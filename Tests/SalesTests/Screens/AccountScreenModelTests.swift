@@ -1,4 +1,6 @@
+import Database
 import Foundation
+import LocalStore
 import SalesCore
 import Testing
 
@@ -97,6 +99,20 @@ import Testing
         #expect(model.pendingEditCount == 0)
         #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 1)
         #expect(model.details?.account.numBeds == 300)
+    }
+
+    @Test func aBrokenStoreOnTheDeviceIsToldWithoutItsSQL() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        let outbox = SalesOutbox(store: try await LocalStore(database: database))
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: .inMemory(), locale: en,
+            timeZone: utc)
+        await model.appeared()
+        try await database.write { db in try db.execute("DROP TABLE localstore_outbox") }
+        await model.networkReturned()
+        #expect(model.banner == "Something went wrong on this device. Try again.")
     }
 
     @Test func aConflictIsReportedAndTheServerVersionKept() async throws {
