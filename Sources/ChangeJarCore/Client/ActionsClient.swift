@@ -143,13 +143,13 @@ private struct ActionsHTTP: Sendable {
 
     /// Maps a problem-details answer onto the error a screen shows.
     static func error(status: Int, body: Data) -> ChangeJarError {
-        let problem = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
-        let detail = problem?["detail"] as? String
+        let problem = ProblemDetails.parse(body)
+        let detail = problem?.detail
         switch status {
         case 401: return .signInRequired
         case 403: return .forbidden
         case 404: return .notFound
-        case 422: return .invalid(field: problem?["field"] as? String ?? "", message: detail ?? Strings.unexpected)
+        case 422: return .invalid(field: problem?.field ?? "", message: detail ?? Strings.unexpected)
         case 429: return .rateLimited
         case 502, 503, 504: return .offline
         default: return .service(detail ?? Strings.unexpected)

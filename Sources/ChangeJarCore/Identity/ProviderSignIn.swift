@@ -1,3 +1,4 @@
+import APIClient
 import ChangeJarModels
 import Foundation
 import PublicInit
@@ -75,8 +76,8 @@ extension ProviderSignIn {
                 DevelopmentSignInRequest(provider: source, user: user, name: name))
             let (data, response) = try await send(request)
             guard (200..<300).contains(response.statusCode) else {
-                let problem = try? JSONDecoder().decode([String: String].self, from: data)
-                throw ChangeJarError.signInFailed(problem?["detail"] ?? Strings.text("signin.providerRefused"))
+                throw ChangeJarError.signInFailed(
+                    ProblemDetails.parse(data)?.detail ?? Strings.text("signin.providerRefused"))
             }
             guard let answer = try? JSONDecoder().decode(DevelopmentSignInResponse.self, from: data) else {
                 throw ChangeJarError.signInFailed(Strings.text("signin.providerUnreadable"))

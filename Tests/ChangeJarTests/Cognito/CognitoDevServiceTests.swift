@@ -1,3 +1,4 @@
+import ChangeJarCore
 import ChangeJarModels
 import CognitoDevServer
 import Database
@@ -172,6 +173,24 @@ struct CognitoDevServiceTests {
                 let response = try await server.send(.post, "/cognito/dev/signin", json: body)
                 #expect(response.status == .unprocessableContent, "\(body)")
                 #expect(problem(response)["field"] as? String == field)
+            }
+        }
+    }
+
+    @Test func aRefusedDevelopmentSignInShowsTheServersReason() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let signIn = ProviderSignIn.development(
+                endpoint: URL(string: "http://localhost/cognito/dev/signin")!, user: "a:b", send: server.transport)
+            do {
+                _ = try await signIn.signIn(.google)
+                Issue.record("signed in as a:b")
+            } catch let error as ChangeJarError {
+                guard case .signInFailed(let reason) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
+                // NB: the problem document's status is a number; the reason is its detail, not a generic line.
+                #expect(reason.contains("user"), "\(reason)")
             }
         }
     }
