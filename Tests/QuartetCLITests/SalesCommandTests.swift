@@ -126,6 +126,14 @@ struct SalesCLI {
     func signIn() async {
         _ = await run(["signin", "--password", "quartet-sales"])
     }
+
+    /// A file named `name` holding `data`, in the data directory (made if need be).
+    func file(_ name: String, _ data: Data) throws -> URL {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        let url = dataDirectory.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
 }
 
 @Suite struct SalesCommandTests {
@@ -239,9 +247,7 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
-        let file = cli.dataDirectory.appendingPathComponent("report.pdf")
-        try Data("%PDF-1.4 tiny".utf8).write(to: file)
+        let file = try cli.file("report.pdf", Data("%PDF-1.4 tiny".utf8))
         let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
         #expect(added.code == 0)
         let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
@@ -262,14 +268,12 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
-        let png = cli.dataDirectory.appendingPathComponent("diagram.bin")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: png)
+        let png = try cli.file("diagram.bin", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]))
         #expect(await cli.run(["attachment", "add", hospital, png.path, "--name", "Diagram"]).code == 0)
         #expect(await cli.run(["items", hospital]).output.contains("Diagram  image/png"))
 
-        let big = cli.dataDirectory.appendingPathComponent("archive.zip")
-        try (Data([0x50, 0x4B, 3, 4]) + Data(count: SalesforceClient.maximumAttachmentBytes)).write(to: big)
+        let big = try cli.file(
+            "archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: SalesforceClient.maximumAttachmentBytes))
         let refused = await cli.run(["attachment", "add", hospital, big.path])
         #expect(refused.code == 1)
         #expect(refused.errors == "archive.zip is 25 MB; attachments are limited to 25 MB.\n")
@@ -281,12 +285,10 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
         let size = PixelSize(width: 4600, height: 3450)
         let photo = try TurboJPEG.encode(ImageSamples.noisy(size, seed: 0x2545_F491_4F6C_DD1D), quality: 100)
         #expect(photo.count > SalesforceClient.maximumAttachmentBytes)
-        let file = cli.dataDirectory.appendingPathComponent("photo.jpg")
-        try photo.write(to: file)
+        let file = try cli.file("photo.jpg", photo)
 
         let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
         #expect(added.code == 0)

@@ -6,6 +6,13 @@ import Testing
 @Suite struct ItemEditorModelTests {
     let shrinker = ImageShrinker(resampler: FakeCodec(ImageDimensions(width: 4000, height: 3000)).resampler)
 
+    /// A form adding an attachment to the hospital, signed in to a fresh stand-in.
+    func attachmentForm(_ harness: DevServerHarness, shrinker: ImageShrinker? = nil) async throws -> ItemEditorModel {
+        ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: shrinker ?? self.shrinker)
+    }
+
     @Test func addingANoteAttachesTheNewIdSoItCanBeEditedAtOnce() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
@@ -62,9 +69,7 @@ import Testing
 
     @Test func addingAnAttachmentOffersThePickerAndShrinksABigImage() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        let form = try await attachmentForm(harness)
         #expect(form.showsAddAttachmentButton)
         #expect(!form.canSave)
         form.attachmentPicked(name: "site.jpg", data: Data([0xFF]) + Data(count: 30_000_000), contentType: "image/jpeg")
@@ -85,9 +90,7 @@ import Testing
 
     @Test func aFileOverTheLimitThatIsNoImageIsRefusedWithTheLimitNamed() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        let form = try await attachmentForm(harness)
         form.attachmentPicked(
             name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: 30_000_000), contentType: "application/pdf")
         #expect(form.errorMessage == "scan.pdf is 28 MB; attachments are limited to 25 MB.")
@@ -97,10 +100,7 @@ import Testing
 
     @Test func aPhotoFromTheLibraryIsTypedByItsBytes() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
-            shrinker: ImageShrinker(resampler: .unavailable))
+        let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: .unavailable))
         form.photoPicked(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]))
         #expect(form.name == "Photo.png")
         await form.saveTapped()
@@ -110,10 +110,8 @@ import Testing
 
     @Test func aSmallFileGoesUpAsItIsWithoutTheImageCodec() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
         // NB: FakeCodec refuses anything that does not start with 0xFF, as a real codec refuses a PDF.
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        let form = try await attachmentForm(harness)
         form.attachmentPicked(name: "scan.pdf", data: Data("%PDF-1.4 tiny".utf8), contentType: "application/pdf")
         #expect(form.errorMessage == nil)
         #expect(form.image == nil)
@@ -127,14 +125,11 @@ import Testing
 
     @Test func aBigImageGoesUpAsTheJPEGItBecame() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
         let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
         // NB: FakeCodec reads only what starts like a JPEG; this one reads the PNG too.
         let resampler = ImageResampler(dimensions: { _ in codec.original }, resample: codec.resampler.resample)
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
-            shrinker: ImageShrinker(resampler: resampler))
+        let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: resampler))
         form.filePicked(name: "floor plan.png", data: png)
         let shrunk = try #require(form.shrunk)
         #expect(shrunk.data.count < SalesforceClient.maximumAttachmentBytes)
@@ -146,11 +141,8 @@ import Testing
 
     @Test func aBigFileNamedLikeAnImageIsRefusedBeforeTheCodecSeesIt() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
         let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
-            shrinker: ImageShrinker(resampler: codec.resampler))
+        let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
         form.filePicked(name: "photo.jpg", data: Data("<html>".utf8) + Data(count: 30_000_000))
         #expect(form.errorMessage == "photo.jpg is 28 MB; attachments are limited to 25 MB.")
         #expect(codec.requests.isEmpty)
@@ -160,11 +152,8 @@ import Testing
     @Test func aBigImageTheCodecCannotReadIsToldInWords() async throws {
         struct CodecFailure: Error { let detail = "tjDecompressHeader3 returned -1" }
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client,
-            shrinker: ImageShrinker(
-                resampler: ImageResampler(dimensions: { _ in throw CodecFailure() }, resample: { _, _, _ in Data() })))
+        let unreadable = ImageResampler(dimensions: { _ in throw CodecFailure() }, resample: { _, _, _ in Data() })
+        let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: unreadable))
         form.filePicked(name: "broken.jpg", data: Data([0xFF, 0xD8, 0xFF]) + Data(count: 30_000_000))
         #expect(
             form.errorMessage == "broken.jpg is over 25 MB and could not be read as an image to make it smaller.")
