@@ -34,6 +34,8 @@ struct ItemEditorView: View {
             }
             if let error = model.errorMessage {
                 Text(error).foregroundStyle(.red)
+            } else if let refusal = model.saveRefusal {
+                Text(refusal).font(.footnote).foregroundStyle(.secondary)
             }
         }
         .navigationTitle(model.title)

@@ -319,6 +319,29 @@ struct SalesCLI {
         #expect(await cli.run(["doc", "add", hospital, "--name", "No URL"]).code == 2)
     }
 
+    /// `doc add` is the editor's Save: its link rule refuses what the form would, and a doc added offline waits in
+    /// the outbox until `sync`, which sends it once.
+    @Test func itemCommandsKeepTheEditorsRules() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let badLink = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "docs.google.com/d/1"])
+        #expect(badLink.code == 1)
+        #expect(badLink.errors == "Give the Google Doc a link (https://…) to save it.\n")
+        #expect(!(await cli.run(["items", hospital]).output.contains("Plan")))
+
+        cli.offline.isDown = true
+        let queued = await cli.run([
+            "doc", "add", hospital, "--name", "Wing plan", "--url", "https://docs.google.com/d/3",
+        ])
+        #expect(queued.code == 0)
+        #expect(queued.errors.contains("queued 'add the Google Doc Wing plan'"))
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).code == 0)
+        #expect(await cli.run(["sync"]).code == 0)
+        #expect(await cli.run(["items", hospital]).output.components(separatedBy: "Wing plan").count == 2)
+    }
+
     @Test func contentListsKnowSayShowAndOpensADocument() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }

@@ -11,18 +11,18 @@ enum ItemCommands {
         return CommandSpec(
             "note", summary: "add, edit or delete a note",
             subcommands: [
-                add(
-                    Note.self, summary: "add a note to an account", options: [title, body, json], dependencies
-                ) { arguments in
+                add(.note, summary: "add a note to an account", options: [title, body, json], dependencies) {
+                    editor, arguments in
                     guard let name = arguments.value("title") else { throw UsageError(SalesCommandText.noteNeedsTitle) }
-                    return Note(name: name, text: arguments.value("body") ?? "")
+                    editor.nameEdited(name)
+                    editor.textEdited(arguments.value("body") ?? "")
                 },
                 edit(
                     Note.self, "edit", summary: "change a note's title or text", options: [title, body, json],
-                    dependencies
-                ) { note, arguments in
-                    note.name = arguments.value("title") ?? note.name
-                    note.text = arguments.value("body") ?? note.text
+                    dependencies, as: AccountItem.note
+                ) { editor, arguments in
+                    if let title = arguments.value("title") { editor.nameEdited(title) }
+                    if let body = arguments.value("body") { editor.textEdited(body) }
                 },
                 delete(Note.self, label: "note", dependencies),
             ])
@@ -51,7 +51,7 @@ enum ItemCommands {
                         }
                         let editor = await ItemEditorModel(
                             adding: .attachment, accountID: account, client: session.client,
-                            shrinker: ImageShrinker(resampler: dependencies.resampler))
+                            shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
                         await editor.filePicked(name: file.lastPathComponent, data: original)
                         if let name = context.arguments.value("name") { await editor.nameEdited(name) }
                         if let shrunk = await editor.shrunk {
@@ -59,24 +59,13 @@ enum ItemCommands {
                                 SalesCommandText.shrank(
                                     file.lastPathComponent, from: original.count, to: shrunk.data.count, shrunk))
                         }
-                        if await editor.errorMessage == nil { await editor.saveTapped() }
-                        guard case .attachment(let created)? = await editor.saved else {
-                            context.console.errorLine(await editor.errorMessage ?? "")
-                            return 1
-                        }
-                        try report(
-                            created.id, session: session,
-                            json: [
-                                "id": created.id, "name": created.name,
-                                "bodyLength": created.bodyLength.map(String.init),
-                            ])
-                        return 0
+                        return try await save(editor, session: session)
                     }),
                 edit(
                     Attachment.self, "rename", summary: "rename an attachment (its only editable field)",
-                    arguments: ["ID", "NAME"], options: [json], dependencies
-                ) { attachment, arguments in
-                    attachment.name = arguments.positionals[1]
+                    arguments: ["ID", "NAME"], options: [json], dependencies, as: AccountItem.attachment
+                ) { editor, arguments in
+                    editor.nameEdited(arguments.positionals[1])
                 },
                 delete(Attachment.self, label: "attachment", dependencies),
                 CommandSpec(
@@ -98,20 +87,20 @@ enum ItemCommands {
         return CommandSpec(
             "doc", summary: "link, edit or unlink a Google Doc",
             subcommands: [
-                add(
-                    GoogleDoc.self, summary: "link a Google Doc to an account", options: [name, url, json], dependencies
-                ) { arguments in
+                add(.doc, summary: "link a Google Doc to an account", options: [name, url, json], dependencies) {
+                    editor, arguments in
                     guard let name = arguments.value("name"), let url = arguments.value("url") else {
                         throw UsageError(SalesCommandText.docNeedsNameAndURL)
                     }
-                    return GoogleDoc(name: name, url: url)
+                    editor.nameEdited(name)
+                    editor.urlEdited(url)
                 },
                 edit(
                     GoogleDoc.self, "edit", summary: "change a Google Doc's name or link", options: [name, url, json],
-                    dependencies
-                ) { doc, arguments in
-                    doc.name = arguments.value("name") ?? doc.name
-                    doc.url = arguments.value("url") ?? doc.url
+                    dependencies, as: AccountItem.doc
+                ) { editor, arguments in
+                    if let name = arguments.value("name") { editor.nameEdited(name) }
+                    if let url = arguments.value("url") { editor.urlEdited(url) }
                 },
                 delete(GoogleDoc.self, label: "Google Doc", dependencies),
             ])
@@ -119,44 +108,54 @@ enum ItemCommands {
 
     // MARK: - Shared
 
-    /// `add ACCOUNT`: the note or Google Doc that `item` makes of the options, created (or queued when offline).
-    static func add<Item: WrittenAccountItem>(
-        _ kind: Item.Type, summary: String, options: [OptionSpec], _ dependencies: SalesDependencies,
-        item: @escaping @Sendable (ParsedArguments) throws -> Item
+    /// `add ACCOUNT`: the item editor for a new `kind`, filled as a person would type the options (`fill`), then
+    /// saved, as Save would (offline, the editor queues it).
+    static func add(
+        _ kind: ItemEditorModel.Kind, summary: String, options: [OptionSpec], _ dependencies: SalesDependencies,
+        fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) throws -> Void
     ) -> CommandSpec {
         CommandSpec(
             "add", summary: summary, arguments: ["ACCOUNT"], options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let account = context.arguments.positionals[0]
-                let item = try item(context.arguments)
-                let edit = PendingEdit.adding(item, to: account)
-                var created = item
-                let code = try await session.write(edit) {
-                    created = try await session.client.create(
-                        item, accountID: account, idempotencyKey: edit.id.uuidString)
-                }
-                try report(created.id, session: session, json: ["id": created.id, "name": item.name])
-                return code
+                let editor = await ItemEditorModel(
+                    adding: kind, accountID: context.arguments.positionals[0], client: session.client,
+                    shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
+                try await fill(editor, context.arguments)
+                return try await save(editor, session: session)
             })
     }
 
-    /// `edit ID` (or `rename ID NAME`): the item as the server has it, as `change` makes it from the options, saved
-    /// (or queued when offline).
+    /// `edit ID` (or `rename ID NAME`): the item editor over the item as the server has it, changed as `fill`
+    /// types the options, then saved (offline, the editor queues it).
     static func edit<Item: AccountItemRecord>(
         _ kind: Item.Type, _ name: String, summary: String, arguments: [String] = ["ID"], options: [OptionSpec],
-        _ dependencies: SalesDependencies, change: @escaping @Sendable (inout Item, ParsedArguments) -> Void
+        _ dependencies: SalesDependencies, as item: @escaping @Sendable (Item) -> AccountItem,
+        fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) -> Void
     ) -> CommandSpec {
         CommandSpec(
             name, summary: summary, arguments: arguments, options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let id = context.arguments.positionals[0]
-                var item = try await session.client.record(Item.self, id: id)
-                change(&item, context.arguments)
-                let edit = PendingEdit.saving(item, id: id)
-                let code = try await session.write(edit) { try await session.client.save(item) }
-                try report(id, session: session, json: ["id": id, "name": item.name])
-                return code
+                let record = try await session.client.record(Item.self, id: context.arguments.positionals[0])
+                let editor = await ItemEditorModel(
+                    editing: item(record), client: session.client,
+                    shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
+                await fill(editor, context.arguments)
+                return try await save(editor, session: session)
             })
+    }
+
+    /// Taps Save and prints what the editor shows: the saved item's id, that it waits offline, or why it failed.
+    @MainActor static func save(_ editor: ItemEditorModel, session: SalesSession) async throws -> Int32 {
+        await editor.saveTapped()
+        guard let saved = editor.saved else {
+            session.console.errorLine(editor.errorMessage ?? editor.saveRefusal ?? "")
+            return 1
+        }
+        if let queued = editor.queued { session.console.errorLine(SalesCommandText.queued(queued.summary)) }
+        var fields = ["id": saved.id, "name": saved.name]
+        if case .attachment(let attachment) = saved { fields["bodyLength"] = attachment.bodyLength.map(String.init) }
+        try report(saved.id, session: session, json: fields)
+        return 0
     }
 
     static func delete<Item: AccountItemRecord>(_ kind: Item.Type, label: String, _ dependencies: SalesDependencies)

@@ -99,15 +99,10 @@ struct SalesSession {
     /// Prints a value as `--json` output (the Sales models write Salesforce's dates themselves).
     func printJSON(_ value: some Encodable) throws { try console.json(value) }
 
-    /// Runs a write; when the network is down, queues it in the outbox instead and says so.
-    func write(_ edit: PendingEdit, _ body: () async throws -> Void) async throws -> Int32 {
-        do {
-            try await body()
-            return 0
-        } catch let error as SalesCore.SalesforceError where error.isOffline {
-            try await outbox.enqueue(edit)
-            console.errorLine(SalesCommandText.queued(edit.summary))
-            return 0
-        }
+    /// Runs a write through the outbox (``SalesOutbox/send(_:_:)``): when the network is down it is queued, and the
+    /// command says so.
+    func write(_ edit: PendingEdit, _ body: @Sendable () async throws -> Void) async throws -> Int32 {
+        if try await outbox.send(edit, body).isQueued { console.errorLine(SalesCommandText.queued(edit.summary)) }
+        return 0
     }
 }

@@ -152,25 +152,20 @@ public final class AccountScreenModel {
         isBusy = true
         defer { isBusy = false }
         do {
-            try await client.saveAccount(edited)
-            self.form = nil
-            await load()
-        } catch let error as SalesforceError {
-            switch error {
-            case .offline:
-                if let id = edited.id {
-                    try? await outbox.enqueue(
-                        PendingEdit(
-                            change: .update(
-                                object: "Account", id: id, fields: accountToUpdateParams(edited),
-                                expectedLastModified: current.lastModifiedDate),
-                            summary: error.operation))
-                }
+            let edit = PendingEdit.saving(edited, id: edited.id ?? accountID, basedOn: current.lastModifiedDate)
+            switch try await outbox.send(edit, { try await client.saveAccount(edited) }) {
+            case .sent:
+                self.form = nil
+                await load()
+            case .queued:
                 self.form = nil
                 details?.account = edited
                 if let details { show(details) }
                 banner = SalesText.savedOffline
                 await countPending()
+            }
+        } catch let error as SalesforceError {
+            switch error {
             case .conflict:
                 conflict = error
                 banner = SalesText.conflict(current.name ?? accountID)
@@ -195,27 +190,33 @@ public final class AccountScreenModel {
         case .doc(let doc):
             openedURL = doc.url.flatMap(URL.init(string:))
         case .note:
-            editor = ItemEditorModel(editing: item, accountID: accountID, client: client, shrinker: shrinker)
+            editor = ItemEditorModel(
+                editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
         }
     }
 
     /// A row's Edit action: its editor opens (a note, an attachment's name, a doc's name and link).
     public func itemEditTapped(id: String) {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
-        editor = ItemEditorModel(editing: item, accountID: accountID, client: client, shrinker: shrinker)
+        editor = ItemEditorModel(
+            editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
 
     /// An add button (`New Note`, `New Attachment`, `New Google Doc`) was tapped.
     public func addTapped(_ kind: ItemEditorModel.Kind) {
-        editor = ItemEditorModel(adding: kind, accountID: accountID, client: client, shrinker: shrinker)
+        editor = ItemEditorModel(adding: kind, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
 
-    /// The editor's Save: the item is saved, merged into the list, and the editor closes.
+    /// The editor's Save: the item is saved (or, offline, queued), merged into the list, and the editor closes.
     public func editorSaveTapped() async {
         guard let editor else { return }
         await editor.saveTapped()
         guard let saved = editor.saved else { return }
         itemSaved(saved)
+        if editor.queued != nil {
+            banner = SalesText.savedOffline
+            await countPending()
+        }
         if self.editor === editor { self.editor = nil }
     }
 
@@ -235,15 +236,15 @@ public final class AccountScreenModel {
         isBusy = true
         defer { isBusy = false }
         do {
-            try await client.delete(
-                item.objectName, id: id, operation: SalesText.Operation.delete(item.objectName, item.name ?? id))
+            let edit = PendingEdit.deleting(item.objectName, id: id, name: item.name)
+            let delivery = try await outbox.send(edit) {
+                try await client.delete(item.objectName, id: id, operation: edit.summary)
+            }
             remove(id: id)
-        } catch let error as SalesforceError where error.isOffline {
-            try? await outbox.enqueue(
-                PendingEdit(change: .delete(object: item.objectName, id: id), summary: error.operation))
-            remove(id: id)
-            banner = SalesText.savedOffline
-            await countPending()
+            if delivery.isQueued {
+                banner = SalesText.savedOffline
+                await countPending()
+            }
         } catch let error as SalesforceError {
             if case .signedOut = error { signedOut() } else { banner = error.message }
         } catch {

@@ -37,6 +37,16 @@ public final class ItemEditorModel {
         case .attachment: return isEditing || picked != nil
         }
     }
+    /// Why "Save" may not be tapped yet, in a sentence (`nil` when it may, or while a call is in flight).
+    public var saveRefusal: String? {
+        guard !isBusy, !canSave else { return nil }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
+        switch kind {
+        case .note: return nil
+        case .doc: return SalesText.localized("editor.needsURL")
+        case .attachment: return SalesText.localized("editor.needsFile")
+        }
+    }
     /// Whether a call is in flight.
     public private(set) var isBusy = false
     /// Why the last save failed, for the form.
@@ -45,19 +55,27 @@ public final class ItemEditorModel {
     public private(set) var saved: AccountItem?
     /// How the picked image was made to fit under the limit; `nil` when it went up as it was.
     public private(set) var shrunk: ShrunkImage?
+    /// The save that waits in the outbox because the network was down (`nil` when it went, or none was made);
+    /// ``saved`` is then the item as the person left it.
+    public private(set) var queued: PendingEdit?
 
     private let accountID: String
     private let existing: AccountItem?
     private let client: SalesforceClient
     private let shrinker: ImageShrinker
+    private let outbox: SalesOutbox?
     private var picked: PickedFile?
 
-    /// A form adding a `kind` of item to an account.
-    public init(adding kind: Kind, accountID: String, client: SalesforceClient, shrinker: ImageShrinker) {
+    /// A form adding a `kind` of item to an account; with an `outbox`, a note or doc saved offline waits there.
+    public init(
+        adding kind: Kind, accountID: String, client: SalesforceClient, shrinker: ImageShrinker,
+        outbox: SalesOutbox? = nil
+    ) {
         self.kind = kind
         self.accountID = accountID
         self.client = client
         self.shrinker = shrinker
+        self.outbox = outbox
         existing = nil
         isEditing = false
         name = ""
@@ -65,11 +83,17 @@ public final class ItemEditorModel {
         url = ""
     }
 
-    /// A form editing an existing item.
-    public init(editing item: AccountItem, accountID: String, client: SalesforceClient, shrinker: ImageShrinker) {
+    /// A form editing an existing item; with an `outbox`, a save made offline waits there. Saving an existing
+    /// item does not need its account, so `accountID` may be left out (as on the command line, which names the
+    /// item alone).
+    public init(
+        editing item: AccountItem, accountID: String = "", client: SalesforceClient, shrinker: ImageShrinker,
+        outbox: SalesOutbox? = nil
+    ) {
         self.accountID = accountID
         self.client = client
         self.shrinker = shrinker
+        self.outbox = outbox
         existing = item
         isEditing = true
         name = item.name ?? ""
@@ -159,17 +183,18 @@ public final class ItemEditorModel {
         guard canSave else { return }
         isBusy = true
         defer { isBusy = false }
+        queued = nil
         do {
             switch (kind, existing) {
             case (.note, .note(var note)?):
                 note.name = name
                 note.text = text
-                saved = .note(try await client.save(note))
+                saved = .note(try await update(note))
             case (.note, _):
-                saved = .note(try await client.create(Note(name: name, text: text), accountID: accountID))
+                saved = .note(try await add(Note(name: name, text: text)))
             case (.attachment, .attachment(var attachment)?):
                 attachment.name = name
-                saved = .attachment(try await client.save(attachment))
+                saved = .attachment(try await update(attachment))
             case (.attachment, _):
                 guard let picked else { return }
                 saved = .attachment(
@@ -178,15 +203,42 @@ public final class ItemEditorModel {
             case (.doc, .doc(var doc)?):
                 doc.name = name
                 doc.url = url
-                saved = .doc(try await client.save(doc))
+                saved = .doc(try await update(doc))
             case (.doc, _):
-                saved = .doc(try await client.create(GoogleDoc(name: name, url: url), accountID: accountID))
+                saved = .doc(try await add(GoogleDoc(name: name, url: url)))
             }
             errorMessage = nil
         } catch let error as SalesforceError {
             errorMessage = error.message
         } catch {
             errorMessage = APIError(transportError: error).message
+        }
+    }
+
+    /// Creates `item` (with the edit's id as its idempotency key); offline, it waits in the outbox.
+    private func add<Item: WrittenAccountItem>(_ item: Item) async throws -> Item {
+        let edit = PendingEdit.adding(item, to: accountID)
+        let (client, accountID) = (client, accountID)
+        return try await send(edit, local: item) {
+            try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
+        }
+    }
+
+    /// Saves `item`'s editable fields, checked against the version it was read at; offline, it waits.
+    private func update<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
+        let client = client
+        return try await send(.saving(item, id: item.id ?? ""), local: item) { try await client.save(item) }
+    }
+
+    private func send<Item: Sendable>(
+        _ edit: PendingEdit, local: Item, _ write: @Sendable () async throws -> Item
+    ) async throws -> Item {
+        guard let outbox else { return try await write() }
+        switch try await outbox.send(edit, write) {
+        case .sent(let item): return item
+        case .queued:
+            queued = edit
+            return local
         }
     }
 }

@@ -27,8 +27,10 @@ extension PendingEdit {
             summary: SalesText.Operation.saveAccount(account.name ?? id))
     }
 
-    /// Deleting the record `id` of `object`, the kind named for the person (`delete the Google Doc 098…`).
-    public static func deleting(_ object: String, id: String) -> PendingEdit {
-        PendingEdit(change: .delete(object: object, id: id), summary: SalesText.Operation.delete(object, id))
+    /// Deleting the record `id` of `object`, the kind and `name` (else the id) named for the person
+    /// (`delete the Google Doc Plan`).
+    public static func deleting(_ object: String, id: String, name: String? = nil) -> PendingEdit {
+        PendingEdit(
+            change: .delete(object: object, id: id), summary: SalesText.Operation.delete(object, name ?? id))
     }
 }

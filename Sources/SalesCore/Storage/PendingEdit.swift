@@ -65,6 +65,37 @@ public actor SalesOutbox {
             label: edit.summary, idempotencyKey: edit.id.uuidString)
     }
 
+    /// Where a write went.
+    public enum Delivery<Value: Sendable>: Sendable {
+        /// The server has it, and answered `Value`.
+        case sent(Value)
+        /// The network was down: it waits in the outbox, to be sent once when the network returns.
+        case queued
+
+        /// Whether it waits in the outbox.
+        public var isQueued: Bool {
+            if case .queued = self { return true }
+            return false
+        }
+    }
+
+    /// Makes a write with `send`; when the network is down, queues `edit` instead (the same write, replayed by
+    /// ``flush(using:)``). Any other failure is thrown as it came, and so is a failure to queue: an edit is
+    /// never dropped without a word.
+    ///
+    /// The one place the rule "an edit made offline is kept and sent once" is applied: the Account screen, the
+    /// item editor and `quartet sales` all write through it.
+    public func send<Value: Sendable>(_ edit: PendingEdit, _ send: @Sendable () async throws -> Value)
+        async throws -> Delivery<Value>
+    {
+        do {
+            return .sent(try await send())
+        } catch let error as SalesforceError where error.isOffline {
+            try await enqueue(edit)
+            return .queued
+        }
+    }
+
     /// The edits waiting, oldest first.
     public func pending() async throws -> [PendingEdit] {
         try await outbox.operations(in: [.pending]).compactMap(Self.edit)

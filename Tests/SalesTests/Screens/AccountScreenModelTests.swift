@@ -101,6 +101,61 @@ import Testing
         #expect(model.details?.account.numBeds == 300)
     }
 
+    @Test func aNoteAddedOrEditedOfflineWaitsAndIsSentOnceWhenTheNetworkReturns() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, _) = try await makeModel(harness)
+        await model.appeared()
+        let note = try #require(model.items.first { $0.title == "Purchasing contact" })
+        harness.wire.isDown = true
+
+        model.addTapped(.note)
+        model.editor?.nameEdited("Call back")
+        model.editor?.textEdited("Ask about the new wing.")
+        await model.editorSaveTapped()
+        #expect(model.editor == nil)
+        #expect(model.banner == "Saved offline; it will be sent when the network returns.")
+        #expect(model.items.contains { $0.title == "Call back" })
+
+        model.itemEditTapped(id: note.id)
+        model.editor?.nameEdited("Purchasing contacts")
+        await model.editorSaveTapped()
+        #expect(model.items.contains { $0.title == "Purchasing contacts" })
+        #expect(model.pendingEditCount == 2)
+        #expect(
+            try await outbox.pending().map(\.summary) == [
+                "add the note Call back", "save the note Purchasing contacts",
+            ])
+
+        harness.wire.isDown = false
+        await model.networkReturned()
+        await model.networkReturned()
+        #expect(model.pendingEditCount == 0)
+        #expect(harness.wire.count("POST", pathSuffix: "/sobjects/Note") == 1)
+        #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Note/\(note.id)") == 1)
+        let added = try #require(model.details?.notes.first { $0.name == "Call back" })
+        #expect(added.id?.hasPrefix("002") == true)
+        #expect(model.items.filter { $0.title == "Call back" }.count == 1)
+    }
+
+    @Test func anOfflineEditThatCannotBeKeptIsNotCalledSaved() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        let outbox = SalesOutbox(store: try await LocalStore(database: database))
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: .inMemory(), locale: en,
+            timeZone: utc)
+        await model.appeared()
+        try await database.write { db in try db.execute("DROP TABLE localstore_outbox") }
+        harness.wire.isDown = true
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "300")
+        await model.saveTapped()
+        #expect(model.banner == "Something went wrong on this device. Try again.")
+        #expect(model.form != nil)
+        #expect(model.details?.account.numBeds == 240)
+    }
+
     @Test func aBrokenStoreOnTheDeviceIsToldWithoutItsSQL() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()

@@ -178,6 +178,27 @@ import Testing
         #expect(doc.id?.hasPrefix("098") == true)
     }
 
+    @Test func theFormSaysWhySaveIsNotYetPossible() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let id = DevServerHarness.hospitalID
+        let doc = ItemEditorModel(adding: .doc, accountID: id, client: client, shrinker: shrinker)
+        #expect(doc.saveRefusal == "Give it a name to save it.")
+        doc.nameEdited("Plan")
+        doc.urlEdited("docs.google.com/d/1")
+        #expect(doc.saveRefusal == "Give the Google Doc a link (https://…) to save it.")
+        doc.urlEdited("https://docs.google.com/d/1")
+        #expect(doc.saveRefusal == nil)
+        let attachment = try await attachmentForm(harness)
+        attachment.nameEdited("Floor plan")
+        #expect(attachment.saveRefusal == "Pick a file to attach.")
+        let note = ItemEditorModel(adding: .note, accountID: id, client: client, shrinker: shrinker)
+        note.nameEdited("  ")
+        #expect(note.saveRefusal == "Give it a name to save it.")
+        note.nameEdited("Visit")
+        #expect(note.saveRefusal == nil)
+    }
+
     @Test func aRefusedSaveShowsWhatFailed() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
