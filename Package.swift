@@ -158,7 +158,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "CognitoDevServer",
-        dependencies: ["HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
+        dependencies: ["ChangeJarModels", "HTTPServer", "Database", "TokenVerifier", "DynamicJSON"],
         swiftSettings: swiftSettings
     ),
     .target(

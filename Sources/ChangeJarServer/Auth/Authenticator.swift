@@ -20,14 +20,8 @@ public struct Authenticator: Sendable {
     {
         Authenticator { token throws(TokenError) in
             let verified = try await verifier.verify(token)
-            let claims = try CognitoIdentityClaims(verified)
-            let source: AuthSource =
-                switch claims.provider {
-                case .facebook: .facebook
-                case .twitter: .twitter
-                case .google: .google
-                }
-            guard accepted.contains(source) else { throw .unauthenticated }
+            let claims = try CognitoIdentityClaims(verified, providers: Set(accepted.map(\.providerKey)))
+            guard let source = AuthSource(providerKey: claims.providerKey) else { throw .unauthenticated }
             return AuthenticatedPerson(
                 identityID: claims.identityID, authSource: source, providerUserID: claims.providerUserID)
         }

@@ -1,3 +1,4 @@
+import ChangeJarModels
 import Database
 import DynamicJSON
 import Foundation
@@ -159,7 +160,8 @@ public struct CognitoDevService: Sendable {
         }
         let person = try person(from: input.Logins)
         let identityID = try await identities.identity(
-            pool: poolID, region: configuration.region, provider: person.provider.key, user: person.user, now: now())
+            pool: poolID, region: configuration.region, provider: person.provider.providerKey, user: person.user,
+            now: now())
         return CognitoWire.GetIdResponse(IdentityId: identityID)
     }
 
@@ -171,12 +173,12 @@ public struct CognitoDevService: Sendable {
             throw CognitoException(.resourceNotFound, "Identity '\(identityID)' not found.")
         }
         let person = try person(from: input.Logins)
-        guard person.provider.key == identity.provider, person.user == identity.providerUserID else {
+        guard person.provider.providerKey == identity.provider, person.user == identity.providerUserID else {
             throw CognitoException(
                 .notAuthorized, "Logins don't match. Please include at least one valid login for this identity.")
         }
         let issued = now().timeIntervalSince1970.rounded(.down)
-        let provider = person.provider.key
+        let provider = person.provider.providerKey
         let claims: JSONObject = [
             "iss": .string(configuration.issuer),
             "sub": .string(identityID),
@@ -203,7 +205,7 @@ public struct CognitoDevService: Sendable {
         guard logins.count == 1, let (name, token) = logins.first else {
             throw CognitoException(.invalidParameter, "This identity pool links one provider login per identity.")
         }
-        guard let provider = CognitoIdentityClaims.Provider(rawValue: name) else {
+        guard let provider = AuthSource(providerKey: name) else {
             throw CognitoException(.invalidParameter, "Provider '\(name)' is not configured for this identity pool.")
         }
         guard (1...50_000).contains(token.utf8.count), let person = self.provider.verify(token, for: provider) else {
@@ -233,7 +235,7 @@ public struct CognitoDevService: Sendable {
 
     func developmentSignIn(_ request: Request) throws -> Response {
         let input = try request.decode(DevelopmentSignInRequest.self)
-        guard let provider = DevelopmentProvider.providers[input.provider] else {
+        guard let provider = AuthSource(rawValue: input.provider) else {
             throw HTTPError(
                 .unprocessableContent, detail: "The provider must be facebook, twitter or google.", field: "provider")
         }

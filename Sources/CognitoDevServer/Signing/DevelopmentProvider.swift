@@ -1,3 +1,4 @@
+import ChangeJarModels
 import DynamicJSON
 import Foundation
 import TokenVerifier
@@ -9,14 +10,9 @@ import TokenVerifier
 /// nobody without the key can make one. Twitter's `Logins` value is `token;secret`: the secret is a random
 /// string the token's claims bind, as OAuth 1.0a pairs an access token with its secret.
 struct DevelopmentProvider: Sendable {
-    /// The provider sign-in names of the dev API (`google`) and their Cognito keys.
-    static let providers: [String: CognitoIdentityClaims.Provider] = [
-        "facebook": .facebook, "twitter": .twitter, "google": .google,
-    ]
-
     /// A person a provider token vouches for.
     struct Person: Sendable, Hashable {
-        var provider: CognitoIdentityClaims.Provider
+        var provider: AuthSource
         var user: String
         var name: String?
     }
@@ -60,7 +56,7 @@ struct DevelopmentProvider: Sendable {
     }
 
     /// The person a `Logins` value vouches for, or `nil` when this stand-in did not issue it (or it expired).
-    func verify(_ value: String, for provider: CognitoIdentityClaims.Provider) -> Person? {
+    func verify(_ value: String, for provider: AuthSource) -> Person? {
         var token = Substring(value)
         var secret: Substring?
         if provider == .twitter {
@@ -83,7 +79,7 @@ struct DevelopmentProvider: Sendable {
         return Person(provider: provider, user: user, name: claims["name"]?.stringValue)
     }
 
-    private static func issuer(_ provider: CognitoIdentityClaims.Provider) -> String {
-        "quartet-dev:" + provider.key
+    private static func issuer(_ provider: AuthSource) -> String {
+        "quartet-dev:" + provider.providerKey
     }
 }

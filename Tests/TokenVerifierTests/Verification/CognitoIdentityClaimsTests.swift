@@ -5,29 +5,32 @@ import TokenVerifier
 
 @Suite("CognitoIdentityClaims")
 struct CognitoIdentityClaimsTests {
-    private func identity(amr: JSONValue?, subject: JSONValue? = .string(Cognito.identityID)) async throws
-        -> CognitoIdentityClaims
-    {
+    /// The providers an identity pool might accept: the caller names them, as Change Jar does its three.
+    static let pool: Set<String> = ["graph.facebook.com", "api.twitter.com", "accounts.google.com"]
+
+    private func identity(
+        amr: JSONValue?, subject: JSONValue? = .string(Cognito.identityID), providers: Set<String> = pool
+    ) async throws -> CognitoIdentityClaims {
         let harness = try Harness()
         var claims = Cognito.claims()
         claims["amr"] = amr
         claims["sub"] = subject
-        return try CognitoIdentityClaims(try await harness.verifier.verify(harness.token(claims)))
+        return try CognitoIdentityClaims(try await harness.verifier.verify(harness.token(claims)), providers: providers)
     }
 
     @Test(
         "reads each provider and its user id from amr",
         arguments: [
-            (CognitoIdentityClaims.Provider.facebook, "10157439851234567"),
-            (.twitter, "783214"),
-            (.google, "117301844921938472561"),
+            ("graph.facebook.com", "10157439851234567"),
+            ("api.twitter.com", "783214"),
+            ("accounts.google.com", "117301844921938472561"),
         ])
-    func providers(_ provider: CognitoIdentityClaims.Provider, _ userID: String) async throws {
+    func providers(_ provider: String, _ userID: String) async throws {
         let amr: JSONValue = [
-            "authenticated", .string(provider.key), .string("\(provider.key):\(Cognito.poolID):\(userID)"),
+            "authenticated", .string(provider), .string("\(provider):\(Cognito.poolID):\(userID)"),
         ]
         let identity = try await identity(amr: amr)
-        #expect(identity.provider == provider)
+        #expect(identity.providerKey == provider)
         #expect(identity.providerUserID == userID)
         #expect(identity.identityID == Cognito.identityID)
     }
@@ -59,8 +62,23 @@ struct CognitoIdentityClaimsTests {
         let identity = try await identity(amr: [
             "authenticated", "api.twitter.com", "accounts.google.com", "accounts.google.com:eu-west-1:pool:g-1",
         ])
-        #expect(identity.provider == .google)
+        #expect(identity.providerKey == "accounts.google.com")
         #expect(identity.providerUserID == "g-1")
+    }
+
+    @Test("reads only the providers the caller accepts, in amr order")
+    func onlyTheCallersProviders() async throws {
+        let amr: JSONValue = [
+            "authenticated", "graph.facebook.com", "graph.facebook.com:eu-west-1:pool:f-1", "accounts.google.com",
+            "accounts.google.com:eu-west-1:pool:g-1",
+        ]
+        #expect(try await identity(amr: amr).providerKey == "graph.facebook.com")
+        let googleOnly = try await identity(amr: amr, providers: ["accounts.google.com"])
+        #expect((googleOnly.providerKey, googleOnly.providerUserID) == ("accounts.google.com", "g-1"))
+        await #expect(throws: TokenError.unauthenticated) {
+            try await identity(amr: amr, providers: ["www.amazon.com"])
+        }
+        await #expect(throws: TokenError.unauthenticated) { try await identity(amr: amr, providers: []) }
     }
 
     @Test("refuses a token without a subject")

@@ -22,10 +22,9 @@ struct TokenVerifierTests {
         #expect(verified.audiences == [Cognito.poolID])
         #expect(verified.issuedAt == Cognito.epoch)
         #expect(verified.expiresAt == Cognito.epoch.addingTimeInterval(600))
-        let identity = try CognitoIdentityClaims(verified)
+        let identity = try CognitoIdentityClaims(verified, providers: CognitoIdentityClaimsTests.pool)
         #expect(identity.identityID == Cognito.identityID)
-        #expect(identity.provider == .facebook)
-        #expect(identity.provider.key == "graph.facebook.com")
+        #expect(identity.providerKey == "graph.facebook.com")
         #expect(identity.providerUserID == Cognito.facebookUserID)
     }
 
