@@ -89,6 +89,21 @@ public struct Request: Sendable {
         }
     }
 
+    /// The page size a list is asked for in the query parameter `name`: `defaultSize` when it is absent or empty,
+    /// else a whole number from 1 to `maximum`; anything else is a 422 naming the parameter.
+    ///
+    /// Every paged list reads its size here, so each refuses what its documentation does not allow in the same way.
+    public func pageSize(_ name: String = "limit", default defaultSize: Int, maximum: Int) throws -> Int {
+        guard let text = query[name], !text.isEmpty else { return defaultSize }
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text), (1...maximum).contains(value)
+        else {
+            throw HTTPError(
+                .unprocessableContent, detail: "The \(name) must be a whole number from 1 to \(maximum).",
+                field: name)
+        }
+        return value
+    }
+
     /// A path parameter captured by the router, or a 400 naming it when absent.
     public func parameter(_ name: String) throws -> String {
         guard let value = parameters[name] else {

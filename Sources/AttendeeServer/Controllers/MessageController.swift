@@ -36,15 +36,8 @@ struct MessageController: Sendable {
             }
             cursor = value
         }
-        var limit = MessageRules.defaultPageSize
-        if let text = request.query["limit"], !text.isEmpty {
-            guard let value = Int(text), (1...MessageRules.maximumPageSize).contains(value) else {
-                throw HTTPError(
-                    .unprocessableContent, detail: "Ask for 1 to \(MessageRules.maximumPageSize) messages.",
-                    field: "limit")
-            }
-            limit = value
-        }
+        let limit = try request.pageSize(
+            default: MessageRules.defaultPageSize, maximum: MessageRules.maximumPageSize)
         let threadID = try request.parameter("threadID")
         if let before {
             return try .json(

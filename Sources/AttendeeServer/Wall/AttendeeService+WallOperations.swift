@@ -11,8 +11,8 @@ extension AttendeeService {
             "A page of the event's wall, newest first; `?cursor=` (the last page's `nextCursor`) and "
                 + "`?limit=` (1–\(PostPaging.maxLimit), default \(PostPaging.defaultLimit))",
             [
-                200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
-                404: "No such event",
+                200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such event",
+                422: "Limit outside 1–\(PostPaging.maxLimit)",
             ]),
         wallOperation(
             AttendeeRoute.wallPost,
@@ -47,8 +47,8 @@ extension AttendeeService {
             AttendeeRoute.discussion,
             "A page of a session's discussion, newest first; `?cursor=` and `?limit=` as on the wall",
             [
-                200: "OK", 400: "Invalid cursor or limit", 401: "Not signed in", 403: "Not registered",
-                404: "No such session",
+                200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such session",
+                422: "Limit outside 1–\(PostPaging.maxLimit)",
             ]),
         wallOperation(
             AttendeeRoute.discussionPost,

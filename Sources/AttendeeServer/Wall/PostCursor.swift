@@ -39,7 +39,8 @@ struct PostCursor: Sendable, Hashable {
         self.init(createdAt: createdAt, id: id)
     }
 
-    /// The `cursor` and `limit` query parameters of a page request: 400 for a cursor or limit that is not one.
+    /// The `cursor` and `limit` query parameters of a page request: 400 for a cursor that is not one, 422 for a
+    /// limit outside 1…``PostPaging/maxLimit``.
     static func page(_ request: Request) throws -> (cursor: PostCursor?, limit: Int) {
         var cursor: PostCursor?
         if let text = request.query["cursor"], !text.isEmpty {
@@ -48,14 +49,7 @@ struct PostCursor: Sendable, Hashable {
             }
             cursor = parsed
         }
-        var limit = PostPaging.defaultLimit
-        if let text = request.query["limit"] {
-            guard let value = Int(text), value > 0 else {
-                throw HTTPError(.badRequest, detail: "The limit must be a positive number.", field: "limit")
-            }
-            limit = min(value, PostPaging.maxLimit)
-        }
-        return (cursor, limit)
+        return (cursor, try request.pageSize(default: PostPaging.defaultLimit, maximum: PostPaging.maxLimit))
     }
 
     /// An id from a path: 404 when it is not a number, as no such post exists.

@@ -256,15 +256,10 @@ public struct ChangeJarService: Sendable {
         HTTPError(.badRequest, detail: "The \(name) is not one this server issued.", field: name)
     }
 
-    /// The page size: `limit` when given (1…100, larger values are capped), else 20.
+    /// The page size: `limit` when given (1…100), else 20.
     private static func limit(_ request: Request) throws -> Int {
-        guard let raw = request.query[ChangeJarQuery.limit] else { return ChangeJarQuery.defaultPageSize }
-        guard let value = Int(raw), value >= 1 else {
-            throw HTTPError(
-                .unprocessableContent, detail: "The limit must be a positive whole number.",
-                field: ChangeJarQuery.limit)
-        }
-        return min(value, ChangeJarQuery.maximumPageSize)
+        try request.pageSize(
+            ChangeJarQuery.limit, default: ChangeJarQuery.defaultPageSize, maximum: ChangeJarQuery.maximumPageSize)
     }
 
     private static func page(_ items: [StoredAction], hasMore: Bool, head: PageCursor?) -> ActionPage {

@@ -203,12 +203,19 @@ import Testing
             #expect(try await server.wholeWall(ana).map(\.id) == [newer.id] + ids.reversed())
 
             let auth = AttendeeTestServer.auth(ana)
-            for query in ["cursor=garbage", "cursor=djE6eDp5", "limit=0", "limit=-3", "limit=many"] {
+            for query in ["cursor=garbage", "cursor=djE6eDp5"] {
                 let response = try await server.client.get(server.wallPath + "?" + query, headers: auth)
                 #expect(response.status == .badRequest, "\(query)")
             }
-            let capped = try await server.client.get(server.wallPath + "?limit=100000", headers: auth)
-            #expect(capped.status == .ok)
+            // The limit is read as every paged list reads it: 1…100, else a 422 naming it.
+            for query in ["limit=0", "limit=-3", "limit=many", "limit=101", "limit=100000", "limit=%EF%BC%95"] {
+                let response = try await server.client.get(server.wallPath + "?" + query, headers: auth)
+                #expect(response.status == .unprocessableContent, "\(query)")
+                #expect(response.problem["field"] == "limit")
+            }
+            #expect(
+                try await server.client.get(server.wallPath + "?limit=\(PostPaging.maxLimit)", headers: auth).status
+                    == .ok)
         }
     }
 
