@@ -92,7 +92,7 @@ struct SalesCLI {
                 HTTPURLResponse(url: url, statusCode: response.status.rawValue, httpVersion: nil, headerFields: fields)!
             )
         }
-        return SalesDependencies(transport: transport, resampler: .turboJPEG)
+        return SalesDependencies(transport: transport, resampler: .imageFile)
     }
 
     /// Runs `quartet sales ARGS…` and returns the exit code and what it printed.
@@ -302,6 +302,26 @@ struct SalesCLI {
         #expect(try TurboJPEG.decode(uploaded).size == dimensions)
         let expectedHeight = Double(dimensions.width) * Double(size.height) / Double(size.width)
         #expect(abs(Double(dimensions.height) - expectedHeight) <= 1)
+    }
+
+    /// A PNG screenshot over 25 MB is read by the image codec and goes up as the JPEG it became.
+    @Test func aPNGOver25MBIsShrunkToAJPEG() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let noise = ImageSamples.noisy(PixelSize(width: 3000, height: 3000))
+        var rgba = [UInt8](repeating: 255, count: 3000 * 3000 * 4)
+        for pixel in 0..<(3000 * 3000) {
+            rgba.replaceSubrange(pixel * 4..<pixel * 4 + 3, with: noise.pixels[pixel * 3..<pixel * 3 + 3])
+        }
+        let png = try ImageSamples.png(ImageSamples.Pixels(width: 3000, height: 3000, rgba: rgba))
+        #expect(png.count >= SalesforceClient.maximumAttachmentBytes)
+        let file = try cli.file("screen.png", png)
+
+        let added = await cli.run(["attachment", "add", hospital, file.path])
+        #expect(added.code == 0, "\(added.errors)")
+        #expect(added.errors.hasPrefix("shrank screen.png from \(png.count) to "))
+        #expect(await cli.run(["items", hospital]).output.contains("screen.png  image/jpeg"))
     }
 
     @Test func docsAddEditDelete() async throws {

@@ -35,7 +35,7 @@ enum ItemCommands {
             "attachment", summary: "upload, rename, delete or download an attachment",
             subcommands: [
                 CommandSpec(
-                    "add", summary: "upload a file (JPEG photos over 25 MB are shrunk to fit)",
+                    "add", summary: "upload a file (images over 25 MB are shrunk to fit, as JPEG)",
                     arguments: ["ACCOUNT", "FILE"],
                     options: [
                         OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,

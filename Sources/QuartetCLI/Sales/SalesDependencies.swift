@@ -20,20 +20,21 @@ public struct SalesDependencies: Sendable {
 
     /// The network through APIClient's live transport and JPEG resizing through libjpeg-turbo.
     public static var live: SalesDependencies {
-        SalesDependencies(transport: HTTPTransport.live(), resampler: .turboJPEG)
+        SalesDependencies(transport: HTTPTransport.live(), resampler: .imageFile)
     }
 }
 
 extension ImageResampler {
-    /// libjpeg-turbo (JPEG only on Linux; PNG and others are refused with a message).
-    public static var turboJPEG: ImageResampler {
+    /// The image codec (``ImageFile``): JPEG, PNG, GIF, WebP and HEIC are read, and written as JPEG, as the
+    /// Sales app's ImageIO reads what a phone's library holds.
+    public static var imageFile: ImageResampler {
         ImageResampler(
             dimensions: { data in
-                let size = try TurboJPEG.dimensions(of: data)
+                let size = try ImageFile.dimensions(of: data)
                 return ImageDimensions(width: size.width, height: size.height)
             },
             resample: { data, size, quality in
-                try TurboJPEG.resample(data, to: PixelSize(width: size.width, height: size.height), quality: quality)
+                try ImageFile.resample(data, to: PixelSize(width: size.width, height: size.height), quality: quality)
             })
     }
 }
