@@ -76,7 +76,7 @@ public final class ConversationModel: BusyScreen {
 
     private let client: AttendeeClient
     private let threadID: String
-    private let times: InboxTimeFormatter
+    private let times: WrittenTimeFormatter
     private var messages: [Message] = []
     /// The `before` cursor of the next older page, while there is one (the command line prints it).
     public private(set) var olderCursor: String?
@@ -89,7 +89,7 @@ public final class ConversationModel: BusyScreen {
     public init(client: AttendeeClient, threadID: String, timeZone: TimeZone = .current) {
         self.client = client
         self.threadID = threadID
-        self.times = InboxTimeFormatter(timeZone: timeZone)
+        self.times = WrittenTimeFormatter(timeZone: timeZone)
         self.attachment = PhotoAttachment(
             eventID: { try await client.thread(threadID).eventID }, upload: client.uploadAttachment)
     }

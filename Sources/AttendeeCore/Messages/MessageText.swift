@@ -37,17 +37,3 @@ public enum TextProblem: Sendable, Hashable {
         }
     }
 }
-
-/// How message and note times read: `1 Dec, 23:10` in the device's zone.
-struct InboxTimeFormatter {
-    private let formatter: DateFormatter
-
-    init(timeZone: TimeZone) {
-        formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "d MMM, HH:mm"
-    }
-
-    func string(_ date: Date) -> String { formatter.string(from: date) }
-}

@@ -44,14 +44,14 @@ public final class ThreadsModel: BusyScreen {
 
     private let client: AttendeeClient
     private let eventID: String?
-    private let times: InboxTimeFormatter
+    private let times: WrittenTimeFormatter
     private var threads: [MessageThread] = []
 
     /// Creates the list of the caller's threads, at one event or (`nil`) at all of them.
     public init(client: AttendeeClient, eventID: String? = nil, timeZone: TimeZone = .current) {
         self.client = client
         self.eventID = eventID
-        self.times = InboxTimeFormatter(timeZone: timeZone)
+        self.times = WrittenTimeFormatter(timeZone: timeZone)
     }
 
     /// The list appeared, or was pulled down.

@@ -47,7 +47,7 @@ public final class NotesModel: BusyScreen {
     private let client: AttendeeClient
     /// The event the notes belong to.
     public let eventID: String
-    private let times: InboxTimeFormatter
+    private let times: WrittenTimeFormatter
     private var notes: [Note] = []
     private var sessionTitles: [String: String] = [:]
 
@@ -56,7 +56,7 @@ public final class NotesModel: BusyScreen {
         self.client = client
         self.eventID = eventID
         self.filter = filter
-        self.times = InboxTimeFormatter(timeZone: timeZone)
+        self.times = WrittenTimeFormatter(timeZone: timeZone)
     }
 
     /// The words of the filter's choice: `All notes` or `This session`.

@@ -38,7 +38,7 @@ public final class DiscussionModel: PostScreen {
     /// The photo the next message carries.
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
-    private let times: PostTimeFormatter
+    private let times: WrittenTimeFormatter
     var feed = PostFeed<DiscussionMessage>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
@@ -58,7 +58,7 @@ public final class DiscussionModel: PostScreen {
         self.sessionID = sessionID
         self.attachment = PhotoAttachment(
             eventID: { try await client.session(sessionID).eventID }, upload: client.uploadAttachment)
-        self.times = PostTimeFormatter(timeZone: timeZone, locale: locale)
+        self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
     /// The composer's counter and whether its text may be sent.

@@ -66,25 +66,6 @@ public struct ComposerState: Sendable, Hashable {
     }
 }
 
-/// Post times as the wall shows them: `10 Mar, 09:00` in the device's zone.
-struct PostTimeFormatter {
-    private let formatter: DateFormatter
-
-    init(timeZone: TimeZone, locale: Locale) {
-        formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "d MMM, HH:mm"
-    }
-
-    func string(_ date: Date) -> String { formatter.string(from: date) }
-
-    /// `Ana Ferreira · 10 Mar, 09:00`.
-    func byline(_ written: some Authored) -> String {
-        Strings.format("wall.by", written.author.name, string(written.createdAt))
-    }
-}
-
 /// The fixed words of the wall and discussion screens, so views and the command line show no literal.
 public enum WallText {
     /// `Wall`.

@@ -72,7 +72,7 @@ public final class WallModel: PostScreen {
     /// The photo the next post carries.
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
-    private let times: PostTimeFormatter
+    private let times: WrittenTimeFormatter
     var feed = PostFeed<WallPost>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
@@ -95,7 +95,7 @@ public final class WallModel: PostScreen {
         self.client = client
         self.eventID = eventID
         self.attachment = PhotoAttachment(eventID: eventID, upload: client.uploadAttachment)
-        self.times = PostTimeFormatter(timeZone: timeZone, locale: locale)
+        self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
     /// The composer's counter and whether its text may be sent.
