@@ -88,7 +88,8 @@ var targets: [Target] = [
     .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
     .target(
-        name: "TokenVerifier", dependencies: ["PublicInit", "COpenSSL", "DynamicJSON"], swiftSettings: swiftSettings),
+        name: "TokenVerifier", dependencies: ["PublicInit", "COpenSSL", "DynamicJSON", "HTTPTypes"],
+        swiftSettings: swiftSettings),
 
     // Image decode (JPEG, PNG, GIF, WebP, HEIC) / scale / JPEG encode for the command line and servers (Apple
     // platforms use ImageIO).
@@ -259,7 +260,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "TokenVerifierTests",
-        dependencies: ["TokenVerifier", "DynamicJSON", "TestSupport", "Locking"],
+        dependencies: ["TokenVerifier", "DynamicJSON", "TestSupport", "Locking", "HTTPTypes"],
         swiftSettings: swiftSettings
     ),
     // Real small images of every gallery format, encoded by the same C libraries the decoders use.

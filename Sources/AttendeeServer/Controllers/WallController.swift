@@ -30,7 +30,7 @@ struct WallController: Sendable {
     func delete(_ request: Request) async throws -> Response {
         try await removed(request) { userID in
             try await store.deleteWallPost(
-                postID: try PostCursor.id(try request.parameter("postID"), "post"), userID: userID)
+                postID: try WallRequest.id(try request.parameter("postID"), "post"), userID: userID)
         }
     }
 
@@ -45,14 +45,14 @@ struct WallController: Sendable {
     private func setLike(_ request: Request, like: Bool) async throws -> Response {
         let userID = try await service.requireUser(request)
         let (likes, event) = try await store.setLike(
-            postID: try PostCursor.id(try request.parameter("postID"), "post"), userID: userID, like: like)
+            postID: try WallRequest.id(try request.parameter("postID"), "post"), userID: userID, like: like)
         if let event { service.live.publish(event) }
         return try .json(likes)
     }
 
     func reply(_ request: Request) async throws -> Response {
         try await created(request) { userID in
-            let postID = try PostCursor.id(try request.parameter("postID"), "post")
+            let postID = try WallRequest.id(try request.parameter("postID"), "post")
             return try await store.createWallReply(
                 postID: postID, userID: userID, try Self.decode(NewWallReply.self, request))
         }
@@ -61,7 +61,7 @@ struct WallController: Sendable {
     func deleteReply(_ request: Request) async throws -> Response {
         try await removed(request) { userID in
             try await store.deleteWallReply(
-                replyID: try PostCursor.id(try request.parameter("replyID"), "reply"), userID: userID)
+                replyID: try WallRequest.id(try request.parameter("replyID"), "reply"), userID: userID)
         }
     }
 
@@ -85,7 +85,7 @@ struct WallController: Sendable {
     func discussionDelete(_ request: Request) async throws -> Response {
         try await removed(request) { userID in
             try await store.deleteDiscussionMessage(
-                messageID: try PostCursor.id(try request.parameter("messageID"), "message"), userID: userID)
+                messageID: try WallRequest.id(try request.parameter("messageID"), "message"), userID: userID)
         }
     }
 
@@ -107,10 +107,10 @@ struct WallController: Sendable {
 
     /// A page of a feed for the signed-in reader, after the request's `cursor`, at most `limit` items.
     private func feedPage<Page: Encodable>(
-        _ request: Request, _ read: (_ userID: String, PostCursor?, Int) async throws -> Page
+        _ request: Request, _ read: (_ userID: String, KeysetCursor?, Int) async throws -> Page
     ) async throws -> Response {
         let userID = try await service.requireUser(request)
-        let (cursor, limit) = try PostCursor.page(request)
+        let (cursor, limit) = try WallRequest.page(request)
         return try .json(try await read(userID, cursor, limit))
     }
 

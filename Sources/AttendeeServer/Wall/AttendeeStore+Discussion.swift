@@ -6,7 +6,7 @@ import HTTPServer
 /// Session discussions: one thread a session, for the members of the session's event.
 extension AttendeeStore {
     /// A page of a session's discussion, newest first.
-    func discussionPage(sessionID: String, userID: String, cursor: PostCursor?, limit: Int) async throws
+    func discussionPage(sessionID: String, userID: String, cursor: KeysetCursor?, limit: Int) async throws
         -> DiscussionPage
     {
         try await database.read { db in
@@ -27,7 +27,7 @@ extension AttendeeStore {
             var next: String?
             if rows.count > limit, let last = rows.prefix(limit).last {
                 next =
-                    PostCursor(
+                    KeysetCursor(
                         createdAt: try last.decode(Int64.self, "created_at"), id: try last.decode(Int64.self, "id")
                     )
                     .encoded

@@ -9,7 +9,7 @@ extension AttendeeStore {
     // MARK: - Reading
 
     /// A page of the wall, newest first, for a member of the event.
-    func wallPage(eventID: String, userID: String, cursor: PostCursor?, limit: Int) async throws -> WallPage {
+    func wallPage(eventID: String, userID: String, cursor: KeysetCursor?, limit: Int) async throws -> WallPage {
         try await database.read { db in
             let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
             var sql: SQL = """
@@ -29,13 +29,13 @@ extension AttendeeStore {
             sql.append(" ORDER BY p.created_at DESC, p.id DESC LIMIT \(Int64(limit + 1))")
             let rows = try db.query(sql)
             var posts: [WallPost] = []
-            var last: PostCursor?
+            var last: KeysetCursor?
             for row in rows.prefix(limit) {
                 var post = try Self.post(row)
                 post.likedByMe = try row.decode(Int.self, "liked") == 1
                 post.replies = try Self.replies(postID: try row.decode(Int64.self, "id"), db)
                 posts.append(post)
-                last = PostCursor(
+                last = KeysetCursor(
                     createdAt: try row.decode(Int64.self, "created_at"), id: try row.decode(Int64.self, "id"))
             }
             return WallPage(posts: posts, nextCursor: rows.count > limit ? last?.encoded : nil, viewer: viewer)

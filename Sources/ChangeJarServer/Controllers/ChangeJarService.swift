@@ -73,7 +73,7 @@ public struct ChangeJarService: Sendable {
     // MARK: - Reads (open to everyone)
 
     func all(_ request: Request) async throws -> Response {
-        let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
+        let cursor = try KeysetCursor.query(request, ChangeJarQuery.cursor)
         let limit = try Self.limit(request)
         if cursor == nil, let body = firstPages.page(limit: limit) {
             return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
@@ -87,8 +87,8 @@ public struct ChangeJarService: Sendable {
     }
 
     func new(_ request: Request) async throws -> Response {
-        let since = try Self.cursor(request, ChangeJarQuery.since)
-        let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
+        let since = try KeysetCursor.query(request, ChangeJarQuery.since)
+        let cursor = try KeysetCursor.query(request, ChangeJarQuery.cursor)
         let limit = try Self.limit(request)
         let (items, hasMore) = try await store.page(after: cursor, newerThan: since, author: nil, limit: limit)
         let head = cursor == nil ? (items.first?.cursor ?? since) : nil
@@ -96,7 +96,7 @@ public struct ChangeJarService: Sendable {
     }
 
     func newCount(_ request: Request) async throws -> Response {
-        let since = try Self.cursor(request, ChangeJarQuery.since)
+        let since = try KeysetCursor.query(request, ChangeJarQuery.since)
         return try .json(NewActionsCount(count: try await store.count(newerThan: since)))
     }
 
@@ -127,7 +127,7 @@ public struct ChangeJarService: Sendable {
 
     func mine(_ request: Request) async throws -> Response {
         let person = try await authenticate(request)
-        let cursor = try Self.cursor(request, ChangeJarQuery.cursor)
+        let cursor = try KeysetCursor.query(request, ChangeJarQuery.cursor)
         let limit = try Self.limit(request)
         let author = Author(authSource: person.authSource, providerUserID: person.providerUserID, identityID: "")
         let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: author, limit: limit)
@@ -246,12 +246,6 @@ public struct ChangeJarService: Sendable {
         return (ActionRules.trimmed(title), ActionRules.trimmed(content))
     }
 
-    private static func cursor(_ request: Request, _ name: String) throws -> PageCursor? {
-        guard let raw = request.query[name] else { return nil }
-        guard let cursor = PageCursor(raw) else { throw badCursor(name) }
-        return cursor
-    }
-
     private static func badCursor(_ name: String) -> HTTPError {
         HTTPError(.badRequest, detail: "The \(name) is not one this server issued.", field: name)
     }
@@ -262,7 +256,7 @@ public struct ChangeJarService: Sendable {
             ChangeJarQuery.limit, default: ChangeJarQuery.defaultPageSize, maximum: ChangeJarQuery.maximumPageSize)
     }
 
-    private static func page(_ items: [StoredAction], hasMore: Bool, head: PageCursor?) -> ActionPage {
+    private static func page(_ items: [StoredAction], hasMore: Bool, head: KeysetCursor?) -> ActionPage {
         ActionPage(
             items: items.map(\.action), nextCursor: hasMore ? items.last?.cursor.encoded : nil,
             headCursor: head?.encoded)

@@ -1,6 +1,7 @@
 import ChangeJarModels
 import Database
 import Foundation
+import HTTPServer
 
 /// Who wrote an action: the pair that My Actions and ownership checks use.
 struct Author: Sendable, Hashable {
@@ -15,7 +16,7 @@ struct StoredAction: Sendable, Hashable {
     var createdAtMilliseconds: Int64
     var action: Action
 
-    var cursor: PageCursor { PageCursor(createdAt: createdAtMilliseconds, id: rowID) }
+    var cursor: KeysetCursor { KeysetCursor(createdAt: createdAtMilliseconds, id: rowID) }
 }
 
 /// The actions table: SQL for both engines, bound parameters only.
@@ -92,7 +93,7 @@ struct ActionStore: Sendable {
 
     /// A newest-first page: after `cursor`, newer than `since`, by `author` when given; one extra row tells
     /// whether another page follows.
-    func page(after cursor: PageCursor?, newerThan since: PageCursor?, author: Author?, limit: Int) async throws
+    func page(after cursor: KeysetCursor?, newerThan since: KeysetCursor?, author: Author?, limit: Int) async throws
         -> (items: [StoredAction], hasMore: Bool)
     {
         let condition = Self.condition(after: cursor, newerThan: since, author: author)
@@ -107,7 +108,7 @@ struct ActionStore: Sendable {
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
 
-    func count(newerThan since: PageCursor?) async throws -> Int {
+    func count(newerThan since: KeysetCursor?) async throws -> Int {
         let condition = Self.condition(after: nil, newerThan: since, author: nil)
         return try await database.read { db in
             try db.fetchValue(Int.self, "SELECT COUNT(*) FROM changejar_action WHERE \(condition)") ?? 0
@@ -127,7 +128,7 @@ struct ActionStore: Sendable {
         }
     }
 
-    private static func condition(after cursor: PageCursor?, newerThan since: PageCursor?, author: Author?) -> SQL {
+    private static func condition(after cursor: KeysetCursor?, newerThan since: KeysetCursor?, author: Author?) -> SQL {
         var condition: SQL = "1 = 1"
         if let cursor {
             condition.append(

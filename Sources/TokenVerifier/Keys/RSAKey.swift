@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import HTTPTypes
 
 // NB: @unchecked Sendable is sound because the class owns exactly one EVP_PKEY reference, never replaces or
 // mutates it after initialization, and frees it once in deinit. OpenSSL 3 allows one EVP_PKEY to be used from

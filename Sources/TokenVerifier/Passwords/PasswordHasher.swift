@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import HTTPTypes
 
 /// Hashes passwords for storage with PBKDF2-HMAC-SHA256 or scrypt, and checks them in constant time.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Random opaque tokens (session ids, reset links, API keys) and the SHA-256 digest to store in their place.
 ///

@@ -1,5 +1,6 @@
 import DynamicJSON
 import Foundation
+import HTTPTypes
 
 /// A compact JWS (`header.payload.signature`), split and decoded but not yet trusted.
 ///

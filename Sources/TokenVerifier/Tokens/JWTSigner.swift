@@ -1,5 +1,6 @@
 import DynamicJSON
 import Foundation
+import HTTPTypes
 import PublicInit
 
 /// Signs JWT claims with an RSA private key into a compact token.

@@ -3,6 +3,7 @@ import DatabaseTestSupport
 import DynamicJSON
 import Foundation
 import HTTPServer
+import HTTPTypes
 import Testing
 import TokenVerifier
 

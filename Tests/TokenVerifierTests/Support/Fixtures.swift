@@ -1,6 +1,7 @@
 import COpenSSL
 import DynamicJSON
 import Foundation
+import HTTPTypes
 import Locking
 import TestSupport
 import TokenVerifier

@@ -1,5 +1,6 @@
 import DynamicJSON
 import Foundation
+import HTTPTypes
 import Testing
 import TokenVerifier
 

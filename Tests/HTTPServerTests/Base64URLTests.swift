@@ -1,6 +1,6 @@
 import Foundation
+import HTTPTypes
 import Testing
-import TokenVerifier
 
 @Suite("Base64URL")
 struct Base64URLTests {
