@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import PublicInit
 
 /// Where a page of a list read newest first by `(created_at, id)` ends: its last row, opaque to clients.
 ///
@@ -12,17 +13,12 @@ import HTTPTypes
 /// let cursor = try KeysetCursor.query(request)          // ?cursor=…, or nil for the first page
 /// let next = KeysetCursor(createdAt: last.createdAt, id: last.id).encoded
 /// ```
+@PublicInit
 public struct KeysetCursor: Sendable, Hashable {
     /// The row's creation time (milliseconds since 1970), as stored.
     public var createdAt: Int64
     /// The row's id.
     public var id: Int64
-
-    /// The cursor of the row created at `createdAt` with `id`.
-    public init(createdAt: Int64, id: Int64) {
-        self.createdAt = createdAt
-        self.id = id
-    }
 
     /// Reads a cursor a client sent back; `nil` for anything this server did not write (not canonical
     /// base64url, another version, a negative time, an id below 1, more than 64 bytes).
