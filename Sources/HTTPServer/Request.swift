@@ -104,6 +104,17 @@ public struct Request: Sendable {
         return value
     }
 
+    /// The token of `Authorization: Bearer <token>` (RFC 6750 §2.1; the scheme's case does not matter, spaces
+    /// around the token are dropped), or `nil` when there is no such header, it names another scheme, or the
+    /// token is empty. `schemes` are the accepted scheme names in lower case (Salesforce also takes `oauth`).
+    public func bearerToken(schemes: Set<String> = ["bearer"]) -> String? {
+        guard let header = headers["Authorization"] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, schemes.contains(parts[0].lowercased()) else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
     /// A path parameter captured by the router, or a 400 naming it when absent.
     public func parameter(_ name: String) throws -> String {
         guard let value = parameters[name] else {

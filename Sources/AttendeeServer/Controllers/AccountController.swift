@@ -36,7 +36,7 @@ struct AccountController: Sendable {
     }
 
     func signOut(_ request: Request) async throws -> Response {
-        guard let token = AttendeeService.bearerToken(request) else { throw AttendeeService.unauthorized }
+        guard let token = request.bearerToken() else { throw AttendeeService.unauthorized }
         _ = try await service.requireUser(request)
         try await service.store.endSession(tokenHash: try SecureToken.storageHash(of: token))
         return .noContent

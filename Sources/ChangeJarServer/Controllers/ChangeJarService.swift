@@ -186,18 +186,17 @@ public struct ChangeJarService: Sendable {
 
     /// The person the bearer token proves; 401 (with `WWW-Authenticate`) otherwise.
     func authenticate(_ request: Request) async throws -> AuthenticatedPerson {
-        guard let header = request.headers["Authorization"] else {
+        guard request.headers["Authorization"] != nil else {
             throw HTTPError(
                 .unauthorized, detail: "Sign in to do this.", headers: ["WWW-Authenticate": "Bearer"])
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let token = request.bearerToken() else {
             throw HTTPError(
                 .unauthorized, detail: "Use the Bearer authentication scheme.",
                 headers: ["WWW-Authenticate": "Bearer error=\"invalid_request\""])
         }
         do {
-            return try await authenticator.authenticate(String(parts[1]).trimmingCharacters(in: .whitespaces))
+            return try await authenticator.authenticate(token)
         } catch {
             // NB: TokenError messages never repeat token content, so they are safe to send.
             throw HTTPError(

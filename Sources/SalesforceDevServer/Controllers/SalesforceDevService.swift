@@ -158,12 +158,8 @@ public struct SalesforceDevService: Sendable {
 
     /// The token behind a request's `Authorization: Bearer …`, or INVALID_SESSION_ID.
     func authorize(_ request: Request) async throws -> IssuedToken {
-        guard let header = request.headers["Authorization"] else { throw SalesforceFault.invalidSession }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, ["bearer", "oauth"].contains(parts[0].lowercased()) else {
-            throw SalesforceFault.invalidSession
-        }
-        guard let token = try await store.token(String(parts[1])), token.kind == .access,
+        guard let bearer = request.bearerToken(schemes: ["bearer", "oauth"]),
+            let token = try await store.token(bearer), token.kind == .access,
             (token.expiresAt ?? .distantFuture) > configuration.now()
         else { throw SalesforceFault.invalidSession }
         return token
