@@ -148,7 +148,7 @@ public enum FileResponse {
         var headers = headers
         headers["ETag"] = etag
         headers["Accept-Ranges"] = "bytes"
-        if let condition = request.headers["If-None-Match"], matches(condition, etag, weak: true) {
+        if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, names: etag) {
             // NB: RFC 9110 §15.4.5: a 304 carries the validators a 200 would, and no body.
             headers["Content-Type"] = nil
             headers["Content-Disposition"] = nil
@@ -156,7 +156,7 @@ public enum FileResponse {
         }
         var range = ByteRange.parse(request.headers["Range"], length: length)
         // If-Range: the range only holds for the representation the client already has part of.
-        if let condition = request.headers["If-Range"], !matches(condition, etag, weak: false) {
+        if let condition = request.headers["If-Range"], !EntityTag.ifRange(condition, names: etag) {
             range = .whole
         }
         switch range {
@@ -204,17 +204,5 @@ public enum FileResponse {
     /// A boundary no file's bytes are likely to hold: 32 random hexadecimal digits after a fixed prefix.
     static func boundary() -> String {
         "quartet-" + (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max)) }.joined()
-    }
-
-    /// Whether an `If-None-Match` list (weak comparison) or an `If-Range` value (strong) names `etag`.
-    static func matches(_ condition: String, _ etag: String, weak: Bool) -> Bool {
-        let condition = condition.trimmingCharacters(in: .whitespaces)
-        if weak, condition == "*" { return true }
-        let candidates =
-            weak ? condition.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [condition]
-        return candidates.contains { candidate in
-            if candidate.hasPrefix("W/") { return weak && String(candidate.dropFirst(2)) == etag }
-            return candidate == etag
-        }
     }
 }

@@ -148,18 +148,7 @@ public final class USGSReplay: Sendable {
 
     /// RFC 9110 §13.2.2: `If-None-Match` (weak comparison) decides when present; else `If-Modified-Since`.
     static func isNotModified(_ headers: HTTPHeaders, etag: String, lastModified: Date) -> Bool {
-        if let match = headers["If-None-Match"] {
-            let opaque = { (tag: Substring) -> Substring in
-                let trimmed = tag.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-                let text = Substring(String(trimmed))
-                return text.hasPrefix("W/") ? text.dropFirst(2) : text
-            }
-            let mine = opaque(Substring(etag))
-            return match.split(separator: ",").contains { candidate in
-                let tag = opaque(candidate)
-                return tag == "*" || tag == mine
-            }
-        }
+        if let match = headers["If-None-Match"] { return EntityTag.ifNoneMatch(match, names: etag) }
         if let since = headers["If-Modified-Since"], let date = HTTPDate.date(from: since) {
             return lastModified <= date
         }
