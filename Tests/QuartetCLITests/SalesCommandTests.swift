@@ -321,7 +321,7 @@ struct SalesCLI {
         let added = await cli.run(["attachment", "add", hospital, file.path])
         #expect(added.code == 0, "\(added.errors)")
         #expect(added.errors.hasPrefix("shrank screen.png from \(png.count) to "))
-        #expect(await cli.run(["items", hospital]).output.contains("screen.png  image/jpeg"))
+        #expect(await cli.run(["items", hospital]).output.contains("screen.jpg  image/jpeg"))
     }
 
     @Test func docsAddEditDelete() async throws {

@@ -38,6 +38,14 @@ public struct PickedFile: Sendable, Hashable {
     /// Whether it is an image, the one kind of file that can be made smaller to fit.
     public var isImage: Bool { contentType.hasPrefix("image/") }
 
+    /// The file as the JPEG `jpeg` it was made into: its type says so, and so does its name's extension
+    /// (`floor plan.png` goes up as `floor plan.jpg`).
+    public func reencoded(as jpeg: Data) -> PickedFile {
+        let stem = (name as NSString).deletingPathExtension
+        let named = ["jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased()) ? name : stem + ".jpg"
+        return PickedFile(name: named, data: jpeg, contentType: ImageFormat.jpeg.mimeType)
+    }
+
     static let unknownType = "application/octet-stream"
 
     /// The types a name's extension tells, for files whose bytes carry no signature this reads.

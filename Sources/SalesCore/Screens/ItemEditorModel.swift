@@ -145,7 +145,7 @@ public final class ItemEditorModel {
     }
 
     /// Takes a picked file for the upload: an image of 25 MB or more is shrunk to fit (and goes up as the JPEG it
-    /// became); anything else of that size is refused with the limit named.
+    /// became, named `.jpg`); anything else of that size is refused with the limit named.
     private func attach(_ file: PickedFile) {
         guard showsAddAttachmentButton else { return }
         let limit = SalesforceClient.maximumAttachmentBytes
@@ -162,7 +162,7 @@ public final class ItemEditorModel {
             do {
                 let result = try shrinker.shrink(file.data)
                 if result.attempts > 0 {
-                    (upload.data, upload.contentType) = (result.data, ImageFormat.jpeg.mimeType)
+                    upload = upload.reencoded(as: result.data)
                     shrunk = result
                 }
             } catch {
@@ -174,7 +174,7 @@ public final class ItemEditorModel {
         }
         picked = upload
         image = upload.isImage ? upload.data : nil
-        if name.isEmpty { name = file.name }
+        if name.isEmpty { name = upload.name }
         errorMessage = nil
     }
 

@@ -36,4 +36,12 @@ struct PickedFileTests {
         let unknown = PickedFile(photo: Data([1, 2, 3]))
         #expect((unknown.name, unknown.contentType) == ("Photo.jpg", "application/octet-stream"))
     }
+
+    @Test func aShrunkImageIsAJPEGInNameAndType() {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
+        let png = PickedFile(name: "floor plan.png", data: Self.png).reencoded(as: jpeg)
+        #expect((png.name, png.contentType, png.data) == ("floor plan.jpg", "image/jpeg", jpeg))
+        #expect(PickedFile(name: "IMG_1.JPEG", data: jpeg).reencoded(as: jpeg).name == "IMG_1.JPEG")
+        #expect(PickedFile(name: "burst", data: Self.heicSequence).reencoded(as: jpeg).name == "burst.jpg")
+    }
 }

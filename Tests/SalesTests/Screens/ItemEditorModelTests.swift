@@ -136,7 +136,7 @@ import Testing
         await form.saveTapped()
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
         #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
-        #expect(inserts.first?["Name"] == .string("floor plan.png"))
+        #expect(inserts.first?["Name"] == .string("floor plan.jpg"))
     }
 
     @Test func aBigFileNamedLikeAnImageIsRefusedBeforeTheCodecSeesIt() async throws {
