@@ -21,6 +21,18 @@ import Testing
         return (model, outbox, client)
     }
 
+    /// The hospital's screen, loaded, over an outbox whose table was then dropped (a store that fails on the device).
+    func modelWithBrokenOutbox(_ harness: DevServerHarness) async throws -> AccountScreenModel {
+        let database = try SQLiteDatabase(url: "sqlite::memory:")
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            outbox: SalesOutbox(store: try await LocalStore(database: database)), cache: .inMemory(), locale: en,
+            timeZone: utc)
+        await model.appeared()
+        try await database.write { db in try db.execute("DROP TABLE localstore_outbox") }
+        return model
+    }
+
     @Test func appearingLoadsTheHospitalWithItsSectionItemsAndContent() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
@@ -139,14 +151,7 @@ import Testing
 
     @Test func anOfflineEditThatCannotBeKeptIsNotCalledSaved() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        let outbox = SalesOutbox(store: try await LocalStore(database: database))
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: .inMemory(), locale: en,
-            timeZone: utc)
-        await model.appeared()
-        try await database.write { db in try db.execute("DROP TABLE localstore_outbox") }
+        let model = try await modelWithBrokenOutbox(harness)
         harness.wire.isDown = true
         model.editTapped()
         model.fieldEdited(.numBeds, text: "300")
@@ -158,14 +163,7 @@ import Testing
 
     @Test func aBrokenStoreOnTheDeviceIsToldWithoutItsSQL() async throws {
         let harness = try await DevServerHarness.make()
-        let client = try await harness.client()
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        let outbox = SalesOutbox(store: try await LocalStore(database: database))
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: .inMemory(), locale: en,
-            timeZone: utc)
-        await model.appeared()
-        try await database.write { db in try db.execute("DROP TABLE localstore_outbox") }
+        let model = try await modelWithBrokenOutbox(harness)
         await model.networkReturned()
         #expect(model.banner == "Something went wrong on this device. Try again.")
     }
