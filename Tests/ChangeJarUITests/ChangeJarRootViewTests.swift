@@ -20,7 +20,7 @@ struct ChangeJarRootViewTests {
             authorName: "Bob", createdAt: now, updatedAt: now)
     }
 
-    func app(allOffline: Bool = false, older: [Action] = []) -> AppModel {
+    func app(allOffline: Bool = false, older: [Action] = [], cache: ActionCache = .inMemory()) -> AppModel {
         let created = created
         let samples = [action("2", "Call my grandmother"), action("1", "Cycle to work")]
         let now = now
@@ -56,7 +56,7 @@ struct ChangeJarRootViewTests {
                 signIn: SignInService(
                     providers: providers, identity: identity, identityPoolID: ChangeJarSettings.developmentPoolID,
                     clock: clock),
-                actions: actions, cache: .inMemory(), clock: clock,
+                actions: actions, cache: cache, clock: clock,
                 dateFormat: DateFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)))
     }
 
@@ -80,6 +80,31 @@ struct ChangeJarRootViewTests {
             host.tree.texts.filter { ["Call my grandmother", "Cycle to work", "Plant a tree"].contains($0) } == [
                 "Call my grandmother", "Cycle to work", "Plant a tree",
             ])
+    }
+
+    /// What the All list looked like whenever the device saved a page.
+    @MainActor final class SaveWitness {
+        var list: ActionListModel?
+        var seen: [(rows: Int, busy: Bool)] = []
+        func look() { seen.append((list?.rows.count ?? 0, list?.isBusy ?? false)) }
+    }
+
+    /// A row shown while the list is still busy would ask for the next page in vain (`reachedEnd()` ignores a
+    /// busy list): the first page is shown only once nothing else is awaited.
+    @Test func rowsAreNeverShownWhileTheFirstPageStillHoldsTheList() async throws {
+        let witness = SaveWitness()
+        var cache = ActionCache.inMemory()
+        let save = cache.save
+        cache.save = { list, actions in
+            await save(list, actions)
+            await witness.look()
+        }
+        let app = app(older: [action("0", "Plant a tree")], cache: cache)
+        witness.list = app.all
+        await app.all.refreshPulled()
+        #expect(!witness.seen.isEmpty)
+        #expect(witness.seen.allSatisfy { !($0.rows > 0 && $0.busy) })
+        #expect(app.all.canLoadMore)
     }
 
     @Test func theNewTabCountsActionsNotSeenYet() async throws {

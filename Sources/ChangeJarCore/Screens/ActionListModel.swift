@@ -59,10 +59,13 @@ public final class ActionListModel {
         defer { isBusy = false }
         do {
             let page = try await fetch(cursor: nil)
-            isShowingSavedCopy = false
-            show(page.items, next: page.nextCursor)
+            // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
+            // spinner going off: the last row's `reachedEnd()` runs when the row appears, and while busy it is
+            // ignored, which left a first page without its next one.
             await cache.save(saved, page.items)
             await onFirstPage(page.headCursor)
+            isShowingSavedCopy = false
+            show(page.items, next: page.nextCursor)
         } catch {
             await failed(ChangeJarError(error), saved: saved)
         }
