@@ -49,9 +49,7 @@ enum ItemCommands {
                         } catch {
                             throw UsageError(SalesCommandText.cannotRead(file.path))
                         }
-                        let editor = await ItemEditorModel(
-                            adding: .attachment, accountID: account, client: session.client,
-                            shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
+                        let editor = await newEditor(.attachment, account: account, session, dependencies)
                         await editor.filePicked(name: file.lastPathComponent, data: original)
                         if let name = context.arguments.value("name") { await editor.nameEdited(name) }
                         if let shrunk = await editor.shrunk {
@@ -117,9 +115,8 @@ enum ItemCommands {
         CommandSpec(
             "add", summary: summary, arguments: ["ACCOUNT"], options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let editor = await ItemEditorModel(
-                    adding: kind, accountID: context.arguments.positionals[0], client: session.client,
-                    shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
+                let editor = await newEditor(
+                    kind, account: context.arguments.positionals[0], session, dependencies)
                 try await fill(editor, context.arguments)
                 return try await save(editor, session: session)
             })
@@ -142,6 +139,16 @@ enum ItemCommands {
                 await fill(editor, context.arguments)
                 return try await save(editor, session: session)
             })
+    }
+
+    /// The editor adding a `kind` of item to `account`, over the run's client and outbox and the command line's
+    /// image codec.
+    @MainActor static func newEditor(
+        _ kind: ItemEditorModel.Kind, account: String, _ session: SalesSession, _ dependencies: SalesDependencies
+    ) -> ItemEditorModel {
+        ItemEditorModel(
+            adding: kind, accountID: account, client: session.client,
+            shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
     }
 
     /// Taps Save and prints what the editor shows: the saved item's id, that it waits offline, or why it failed.

@@ -190,16 +190,14 @@ public final class AccountScreenModel {
         case .doc(let doc):
             openedURL = doc.url.flatMap(URL.init(string:))
         case .note:
-            editor = ItemEditorModel(
-                editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
+            openEditor(editing: item)
         }
     }
 
     /// A row's Edit action: its editor opens (a note, an attachment's name, a doc's name and link).
     public func itemEditTapped(id: String) {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
-        editor = ItemEditorModel(
-            editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
+        openEditor(editing: item)
     }
 
     /// An add button (`New Note`, `New Attachment`, `New Google Doc`) was tapped.
@@ -218,6 +216,11 @@ public final class AccountScreenModel {
             await countPending()
         }
         if self.editor === editor { self.editor = nil }
+    }
+
+    private func openEditor(editing item: AccountItem) {
+        editor = ItemEditorModel(
+            editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
 
     /// The editor was closed without saving.
