@@ -87,6 +87,7 @@ struct ChangeJarRootViewTests {
         var list: ActionListModel?
         var seen: [(rows: Int, busy: Bool)] = []
         func look() { seen.append((list?.rows.count ?? 0, list?.isBusy ?? false)) }
+        func reachEnd() async { await list?.reachedEnd() }
     }
 
     /// A row shown while the list is still busy would ask for the next page in vain (`reachedEnd()` ignores a
@@ -105,6 +106,22 @@ struct ChangeJarRootViewTests {
         #expect(!witness.seen.isEmpty)
         #expect(witness.seen.allSatisfy { !($0.rows > 0 && $0.busy) })
         #expect(app.all.canLoadMore)
+    }
+
+    /// The last row's task runs once; if it comes while the first page still loads, the next page follows.
+    @Test func theEndReachedDuringALoadIsServedWhenTheLoadEnds() async throws {
+        let witness = SaveWitness()
+        var cache = ActionCache.inMemory()
+        let save = cache.save
+        cache.save = { list, actions in
+            await save(list, actions)
+            await witness.reachEnd()
+        }
+        let app = app(older: [action("0", "Plant a tree")], cache: cache)
+        witness.list = app.all
+        await app.all.refreshPulled()
+        #expect(app.all.rows.map(\.title) == ["Call my grandmother", "Cycle to work", "Plant a tree"])
+        #expect(!app.all.isBusy)
     }
 
     @Test func theNewTabCountsActionsNotSeenYet() async throws {

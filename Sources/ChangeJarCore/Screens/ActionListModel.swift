@@ -30,6 +30,8 @@ public final class ActionListModel {
 
     @ObservationIgnored private var actions: [Action] = []
     @ObservationIgnored private var nextCursor: String?
+    /// The last row came into view while a load was running: the next page follows once it ends.
+    @ObservationIgnored private var endReachedWhileBusy = false
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -56,12 +58,10 @@ public final class ActionListModel {
             return
         }
         isBusy = true
-        defer { isBusy = false }
         do {
             let page = try await fetch(cursor: nil)
             // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
-            // spinner going off: the last row's `reachedEnd()` runs when the row appears, and while busy it is
-            // ignored, which left a first page without its next one.
+            // spinner going off.
             await cache.save(saved, page.items)
             await onFirstPage(page.headCursor)
             isShowingSavedCopy = false
@@ -69,19 +69,36 @@ public final class ActionListModel {
         } catch {
             await failed(ChangeJarError(error), saved: saved)
         }
+        isBusy = false
+        await loadPageAskedForMeanwhile()
     }
 
     /// The last row came into view: load the next page.
+    ///
+    /// While another load runs, the request is kept and served when it ends: the row's task runs once, when the
+    /// row appears, and a request dropped then left the list without its next page.
     public func reachedEnd() async {
-        guard let cursor = nextCursor, !isBusy, !isShowingSavedCopy else { return }
+        guard !isShowingSavedCopy else { return }
+        guard !isBusy else {
+            endReachedWhileBusy = true
+            return
+        }
+        guard let cursor = nextCursor else { return }
         isBusy = true
-        defer { isBusy = false }
         do {
             let page = try await fetch(cursor: cursor)
             show(actions + page.items, next: page.nextCursor)
         } catch {
             banner = ChangeJarError(error).message
         }
+        isBusy = false
+        await loadPageAskedForMeanwhile()
+    }
+
+    private func loadPageAskedForMeanwhile() async {
+        guard endReachedWhileBusy else { return }
+        endReachedWhileBusy = false
+        await reachedEnd()
     }
 
     private func savedList() -> CachedList? {
