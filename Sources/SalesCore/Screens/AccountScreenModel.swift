@@ -160,7 +160,7 @@ public final class AccountScreenModel {
             case .queued:
                 self.form = nil
                 details?.account = edited
-                if let details { show(details) }
+                await keepShown()
                 banner = SalesText.savedOffline
                 await countPending()
             }
@@ -211,6 +211,7 @@ public final class AccountScreenModel {
         await editor.saveTapped()
         guard let saved = editor.saved else { return }
         itemSaved(saved)
+        await keepShown()
         if editor.queued != nil {
             banner = SalesText.savedOffline
             await countPending()
@@ -244,6 +245,7 @@ public final class AccountScreenModel {
                 try await client.delete(item.objectName, id: id, operation: edit.summary)
             }
             remove(id: id)
+            await keepShown()
             if delivery.isQueued {
                 banner = SalesText.savedOffline
                 await countPending()
@@ -255,19 +257,18 @@ public final class AccountScreenModel {
         }
     }
 
-    /// An item editor saved a note, attachment or doc: merge it into the list.
+    /// An item editor saved a note, attachment or doc: merge it into the list. An item added offline has no id
+    /// yet, so it replaces nothing (not even another item waiting to be added).
     public func itemSaved(_ item: AccountItem) {
         guard var details else { return }
+        func replace<Item: AccountItemRecord>(_ item: Item, in items: inout [Item]) {
+            if let id = item.id { items.removeAll { $0.id == id } }
+            items.append(item)
+        }
         switch item {
-        case .note(let note):
-            details.notes.removeAll { $0.id == note.id }
-            details.notes.append(note)
-        case .attachment(let attachment):
-            details.attachments.removeAll { $0.id == attachment.id }
-            details.attachments.append(attachment)
-        case .doc(let doc):
-            details.docs.removeAll { $0.id == doc.id }
-            details.docs.append(doc)
+        case .note(let note): replace(note, in: &details.notes)
+        case .attachment(let attachment): replace(attachment, in: &details.attachments)
+        case .doc(let doc): replace(doc, in: &details.docs)
         }
         show(details)
     }
@@ -352,6 +353,14 @@ public final class AccountScreenModel {
         healthCare = HealthCareSection(details.account, locale: locale)
         items = details.items.map { ItemRow($0, timeZone: timeZone) }
         phase = .loaded
+    }
+
+    /// Shows the account as it now stands on the device and saves that copy, so an edit made here (sent, or
+    /// waiting in the outbox) is what the screen shows next time, even if it opens offline.
+    private func keepShown() async {
+        guard let details else { return }
+        show(details)
+        await cache.save(details)
     }
 
     private func remove(id: String) {

@@ -113,6 +113,40 @@ import Testing
         #expect(model.details?.account.numBeds == 300)
     }
 
+    /// An edit made offline is kept on the device with the account, so the screen opened again before the network
+    /// returns (the app relaunched) shows it, not the copy from before the edit.
+    @Test func whatWasChangedOfflineIsWhatTheScreenShowsWhenOpenedAgainOffline() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (model, outbox, client) = try await makeModel(harness, cache: cache)
+        await model.appeared()
+        let note = try #require(model.items.first { $0.kind == .note })
+        harness.wire.isDown = true
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "300")
+        await model.saveTapped()
+        for name in ["Call back", "Send the brochure"] {
+            model.addTapped(.note)
+            model.editor?.nameEdited(name)
+            await model.editorSaveTapped()
+        }
+        await model.itemDeleted(id: note.id)
+        #expect(try await outbox.pending().count == 4)
+        // Neither note has an id until it is sent, and the second does not take the first's place.
+        #expect(model.items.contains { $0.title == "Call back" })
+        #expect(model.items.contains { $0.title == "Send the brochure" })
+
+        let reopened = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache, locale: en,
+            timeZone: utc)
+        await reopened.appeared()
+        #expect(reopened.phase == .loaded)
+        #expect(reopened.details?.account.numBeds == 300)
+        #expect(reopened.items.contains { $0.title == "Call back" })
+        #expect(reopened.items.contains { $0.title == "Send the brochure" })
+        #expect(!reopened.items.contains { $0.id == note.id })
+    }
+
     @Test func aNoteAddedOrEditedOfflineWaitsAndIsSentOnceWhenTheNetworkReturns() async throws {
         let harness = try await DevServerHarness.make()
         let (model, outbox, _) = try await makeModel(harness)
