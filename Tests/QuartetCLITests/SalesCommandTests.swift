@@ -397,13 +397,48 @@ struct SalesCLI {
         #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
     }
 
+    /// The account commands are views of the Account screen: offline it shows the copy saved on this machine, and a
+    /// health-care edit made there waits in the outbox until `sync`, as the app's does.
+    @Test func offlineTheAccountShowsItsSavedCopyAndAnUpdateWaits() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["account", hospital]).code == 0)
+        cli.offline.isDown = true
+
+        let shown = await cli.run(["account", hospital])
+        #expect(shown.code == 0)
+        #expect(shown.output.hasPrefix("St. Mary's Regional Medical Center  (001Q000000Demo1IAB)\n"))
+        #expect(shown.output.contains("Health Care Info\n"))
+        #expect(shown.errors.hasPrefix("You're offline. Showing the copy saved"))
+        #expect(await cli.run(["items", hospital]).output.split(separator: "\n").count == 5)
+
+        let update = await cli.run(["account", "update", hospital, "--num-beds", "260"])
+        #expect(update.code == 0, "\(update.errors)")
+        #expect(update.errors.contains("Saved offline; it will be sent when the network returns."))
+        let edited = await cli.run(["account", hospital, "--json"])
+        let offlineCopy = try JSONDecoder().decode([String: JSONValue].self, from: Data(edited.output.utf8))
+        #expect(offlineCopy["numBeds"] == 260)
+
+        let never = await cli.run(["account", "001Q000000Demo3IAB"])
+        #expect(never.code == 1)
+        #expect(never.errors == "quartet: You're offline, and this account has not been opened on this iPad before.\n")
+        #expect(await cli.run(["content", hospital]).code == 1)
+
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 1 edit(s)\n")
+        let synced = await cli.run(["account", hospital, "--json"])
+        #expect(synced.errors.isEmpty)
+        let server = try JSONDecoder().decode([String: JSONValue].self, from: Data(synced.output.utf8))
+        #expect(server["numBeds"] == 260)
+    }
+
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         let result = await cli.run(["account", hospital])
         #expect(result.code == 1)
-        #expect(
-            result.errors == "quartet: Could not load the account \(hospital): you are signed out; sign in again.\n")
+        #expect(result.errors == "quartet: Your session ended. Sign in again.\n")
         let wrong = await cli.run(["signin", "--password", "nope"])
         #expect(wrong.code == 1)
         #expect(wrong.errors.contains("authentication failure (invalid_grant)"))
@@ -491,7 +526,10 @@ struct SalesCLI {
         cli.offline.isDown = true
         #expect(await run(["note", "add", hospital, "--title", "Offline"]) == 0)
         #expect(await run(["sync"]) == 1)
-        #expect(await run(["items", hospital]) == 1)
+        #expect(await run(["items", hospital]) == 0)
+        #expect(await run(["account", "update", hospital, "--num-beds", "260"]) == 0)
+        #expect(await run(["content", hospital]) == 1)
+        #expect(await run(["account", "001Q000000Demo3IAB"]) == 1)
         cli.offline.isDown = false
         #expect(await run(["sync"]) == 0)
         #expect(await run(["signout"]) == 0)

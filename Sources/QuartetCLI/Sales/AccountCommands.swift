@@ -1,7 +1,8 @@
 import Foundation
 import SalesCore
 
-/// `quartet sales account ID`, `account update ID --num-beds …` and `items ACCOUNT`.
+/// `quartet sales account ID`, `account update ID --num-beds …` and `items ACCOUNT`: views of the Account screen
+/// (``AccountScreenModel``), opened as a person opens it, so a copy saved on this machine shows when offline.
 enum AccountCommands {
     static func spec(_ dependencies: SalesDependencies, json: OptionSpec) -> CommandSpec {
         CommandSpec(
@@ -9,13 +10,11 @@ enum AccountCommands {
             options: [json],
             subcommands: [update(dependencies)],
             body: SalesSession.body(dependencies) { session, context in
-                let id = context.arguments.positionals[0]
-                let details = try await session.client.retrieveAccount(id: id)
-                await session.cache.save(details)
+                guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
                 if session.json {
-                    try session.printJSON(details.account)
+                    try await session.printJSON(screen.details?.account)
                 } else {
-                    printAccount(details.account, console: context.console)
+                    await printAccount(screen, console: context.console)
                 }
                 return 0
             })
@@ -29,6 +28,8 @@ enum AccountCommands {
         (.cleanRatingNationalAvg, "clean-rating-national-avg"), (.cleanRatingStateAvg, "clean-rating-state-avg"),
     ]
 
+    /// Edit, the fields typed, Save: the screen refuses a bad field, queues the save offline, and overwrites nothing
+    /// that changed on the server meanwhile.
     static func update(_ dependencies: SalesDependencies) -> CommandSpec {
         CommandSpec(
             "update", summary: "change health-care fields (numbers in the --locale's format)", arguments: ["ID"],
@@ -43,23 +44,34 @@ enum AccountCommands {
                 let locale = Locale(identifier: context.arguments.value("locale") ?? "en_US")
                 let given = fieldOptions.compactMap { field, name in context.arguments.value(name).map { (field, $0) } }
                 guard !given.isEmpty else { throw UsageError(SalesCommandText.updateNeedsField) }
-                let details = try await session.client.retrieveAccount(id: id)
-                var form = HealthCareForm(details.account, locale: locale)
-                for (field, text) in given { form.edit(field, text: text) }
-                for (field, message) in form.errors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                    let name = fieldOptions.first { $0.0 == field }?.1 ?? field.rawValue
-                    throw UsageError(SalesCommandText.refusedField(name, message))
-                }
-                guard let edited = form.applied(to: details.account) else { return 2 }
-                let edit = PendingEdit.saving(edited, id: id, basedOn: details.account.lastModifiedDate)
-                let code = try await session.write(edit) { try await session.client.saveAccount(edited) }
-                if session.json {
-                    try session.printJSON(edited)
-                } else {
-                    context.console.line(SalesCommandText.saved(id))
-                }
-                return code
+                guard let screen = await session.openAccount(id, locale: locale) else { return 1 }
+                return try await save(given, on: screen, session: session)
             })
+    }
+
+    @MainActor static func save(
+        _ given: [(HealthCareField, String)], on screen: AccountScreenModel, session: SalesSession
+    ) async throws -> Int32 {
+        screen.editTapped()
+        for (field, text) in given { screen.fieldEdited(field, text: text) }
+        let errors = screen.form?.errors ?? [:]
+        if let (field, message) = errors.min(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let name = fieldOptions.first { $0.0 == field }?.1 ?? field.rawValue
+            throw UsageError(SalesCommandText.refusedField(name, message))
+        }
+        await screen.saveTapped()
+        guard screen.phase == .loaded, screen.form == nil, let account = screen.details?.account else {
+            session.console.errorLine("quartet: \(screen.banner ?? "")")
+            return 1
+        }
+        // NB: offline, the banner says the save waits in the outbox.
+        if let banner = screen.banner { session.console.errorLine(banner) }
+        if session.json {
+            try session.printJSON(account)
+        } else {
+            session.console.line(SalesCommandText.saved(account.id ?? ""))
+        }
+        return 0
     }
 
     static func items(_ dependencies: SalesDependencies, json: OptionSpec) -> CommandSpec {
@@ -67,9 +79,8 @@ enum AccountCommands {
             "items", summary: "the notes, attachments and Google Docs of an account, newest first",
             arguments: ["ACCOUNT"], options: [json],
             body: SalesSession.body(dependencies) { session, context in
-                let details = try await session.client.retrieveAccount(id: context.arguments.positionals[0])
-                await session.cache.save(details)
-                let rows = details.items.map { ItemRow($0) }
+                guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
+                let rows = await screen.items
                 if session.json {
                     try session.printJSON(rows.map(ItemRowJSON.init))
                 } else if rows.isEmpty {
@@ -93,20 +104,20 @@ enum AccountCommands {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
-    static func printAccount(_ account: Account, console: Console) {
-        console.line("\(account.name ?? SalesText.untitled)  (\(account.id ?? "—"))")
-        let general = InfoRow.general(account)
-        let width = general.map(\.label.count).max() ?? 0
-        for row in general {
-            console.line("  \(row.label.padding(toLength: width, withPad: " ", startingAt: 0))  \(row.value)")
-        }
-        guard let section = HealthCareSection(account, locale: Locale(identifier: "en_US")) else { return }
+    /// The screen's title, its general info and, for a hospital, its Health Care Info section.
+    @MainActor static func printAccount(_ screen: AccountScreenModel, console: Console) {
+        console.line("\(screen.title)  (\(screen.details?.account.id ?? "—"))")
+        printRows(screen.infoRows, console: console)
+        guard let section = screen.healthCare else { return }
         console.line("")
         console.line(section.title)
-        let sectionWidth = section.rows.map(\.label.count).max() ?? 0
-        for row in section.rows {
-            console.line("  \(row.label.padding(toLength: sectionWidth, withPad: " ", startingAt: 0))  \(row.value)")
-        }
+        printRows(section.rows, console: console)
+    }
+
+    /// Label and value lines, the values in one column.
+    static func printRows(_ rows: [InfoRow], console: Console) {
+        let width = rows.map(\.label.count).max() ?? 0
+        for row in rows { console.line("  \(padded(row.label, width))  \(row.value)") }
     }
 }
 

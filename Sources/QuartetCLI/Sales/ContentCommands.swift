@@ -1,7 +1,8 @@
 import Foundation
 import SalesCore
 
-/// `quartet sales content ACCOUNT` and `content open ID`: Know · Say · Show.
+/// `quartet sales content ACCOUNT` (the Account screen's Know · Say · Show, every section shown) and
+/// `content open ID`.
 enum ContentCommands {
     static func spec(_ dependencies: SalesDependencies, json: OptionSpec) -> CommandSpec {
         CommandSpec(
@@ -19,8 +20,10 @@ enum ContentCommands {
                     })
             ],
             body: SalesSession.body(dependencies) { session, context in
-                let content = try await session.client.webContent(accountID: context.arguments.positionals[0])
-                let sections = KnowSayShowSection.sections(content, expanded: Set(KnowSayShowSection.Kind.allCases))
+                guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
+                // NB: the screen loads its content beside the account; offline it has none to show.
+                let sections = await screen.contentSections
+                guard !sections.isEmpty else { return 1 }
                 if session.json {
                     try session.printJSON(
                         Dictionary(

@@ -49,7 +49,7 @@ enum ItemCommands {
                         } catch {
                             throw UsageError(SalesCommandText.cannotRead(file.path))
                         }
-                        let editor = await newEditor(.attachment, account: account, session, dependencies)
+                        let editor = await newEditor(.attachment, account: account, session)
                         await editor.filePicked(name: file.lastPathComponent, data: original)
                         if let name = context.arguments.value("name") { await editor.nameEdited(name) }
                         if let shrunk = await editor.shrunk {
@@ -115,8 +115,7 @@ enum ItemCommands {
         CommandSpec(
             "add", summary: summary, arguments: ["ACCOUNT"], options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let editor = await newEditor(
-                    kind, account: context.arguments.positionals[0], session, dependencies)
+                let editor = await newEditor(kind, account: context.arguments.positionals[0], session)
                 try await fill(editor, context.arguments)
                 return try await save(editor, session: session)
             })
@@ -134,8 +133,7 @@ enum ItemCommands {
             body: SalesSession.body(dependencies) { session, context in
                 let record = try await session.client.record(Item.self, id: context.arguments.positionals[0])
                 let editor = await ItemEditorModel(
-                    editing: item(record), client: session.client,
-                    shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
+                    editing: item(record), client: session.client, shrinker: session.shrinker, outbox: session.outbox)
                 await fill(editor, context.arguments)
                 return try await save(editor, session: session)
             })
@@ -143,12 +141,12 @@ enum ItemCommands {
 
     /// The editor adding a `kind` of item to `account`, over the run's client and outbox and the command line's
     /// image codec.
-    @MainActor static func newEditor(
-        _ kind: ItemEditorModel.Kind, account: String, _ session: SalesSession, _ dependencies: SalesDependencies
-    ) -> ItemEditorModel {
+    @MainActor static func newEditor(_ kind: ItemEditorModel.Kind, account: String, _ session: SalesSession)
+        -> ItemEditorModel
+    {
         ItemEditorModel(
-            adding: kind, accountID: account, client: session.client,
-            shrinker: ImageShrinker(resampler: dependencies.resampler), outbox: session.outbox)
+            adding: kind, accountID: account, client: session.client, shrinker: session.shrinker,
+            outbox: session.outbox)
     }
 
     /// Taps Save and prints what the editor shows: the saved item's id, that it waits offline, or why it failed.

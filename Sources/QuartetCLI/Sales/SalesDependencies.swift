@@ -46,6 +46,8 @@ struct SalesSession {
     let cache: AccountCache
     let console: Console
     let json: Bool
+    /// The command line's image codec, as the app's photo shrinker.
+    let shrinker: ImageShrinker
 
     init(_ context: CommandContext, dependencies: SalesDependencies) async throws {
         let options = try ClientOptions(
@@ -79,6 +81,7 @@ struct SalesSession {
         self.outbox = outbox
         self.console = context.console
         self.json = context.arguments.flag("json")
+        shrinker = ImageShrinker(resampler: dependencies.resampler)
         client = SalesforceClient(
             configuration: configuration, transport: dependencies.transport,
             sessions: instance.map { SessionStore.file(folder.appendingPathComponent("session.json")).pinned(to: $0) }
@@ -95,6 +98,31 @@ struct SalesSession {
         _ run: @escaping @Sendable (SalesSession, CommandContext) async throws -> Int32
     ) -> CommandSpec.Body {
         { context in try await run(SalesSession(context, dependencies: dependencies), context) }
+    }
+
+    /// The Account screen of `id` over this run's client, outbox and cache, opened as a person opens it (the copy
+    /// saved on the device first, then the server's). Prints what its banner says; returns `nil`, having said why,
+    /// when it has nothing to show.
+    @MainActor func openAccount(_ id: String, locale: Locale = Locale(identifier: "en_US")) async
+        -> AccountScreenModel?
+    {
+        let screen = AccountScreenModel(
+            accountID: id, client: client, outbox: outbox, cache: cache, shrinker: shrinker, locale: locale)
+        await screen.appeared()
+        switch screen.phase {
+        case .failed(let message):
+            console.errorLine("quartet: \(message)")
+            return nil
+        case .signedOut:
+            console.errorLine("quartet: \(screen.banner ?? SalesText.signedOut)")
+            return nil
+        case .idle, .loading, .loaded:
+            if let banner = screen.banner {
+                console.errorLine(banner)
+                screen.bannerDismissed()
+            }
+            return screen
+        }
     }
 
     /// Prints a value as `--json` output (the Sales models write Salesforce's dates themselves).
