@@ -32,6 +32,14 @@ public final class ActionListModel {
     @ObservationIgnored private var nextCursor: String?
     /// The last row came into view while a load was running: the next page follows once it ends.
     @ObservationIgnored private var endReachedWhileBusy = false
+    /// The first-page load running now, which a second pull joins rather than repeats.
+    @ObservationIgnored private var refreshing: Task<Void, Never>?
+    /// Counts the first pages loaded: a next page asked for before the latest one is not added to it.
+    @ObservationIgnored private var firstPageCount = 0
+    /// How many loads run; the spinner shows until the last one ends.
+    @ObservationIgnored private var loadsRunning = 0 {
+        didSet { isBusy = loadsRunning > 0 }
+    }
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -49,15 +57,26 @@ public final class ActionListModel {
         self.format = format
     }
 
-    /// The screen appeared or the list was pulled: reload the first page.
+    /// The screen appeared or the list was pulled: reload the first page. While one reload runs, another (the
+    /// screen's own as the person pulls) waits for it instead of asking again.
     public func refreshPulled() async {
+        if let refreshing { return await refreshing.value }
+        let refresh = Task { await loadFirstPage() }
+        refreshing = refresh
+        await refresh.value
+        refreshing = nil
+        await loadPageAskedForMeanwhile()
+    }
+
+    private func loadFirstPage() async {
         banner = nil
+        firstPageCount += 1
         guard let saved = savedList() else {
             show([], next: nil)
             emptyMessage = Strings.signInToSeeMine
             return
         }
-        isBusy = true
+        loadsRunning += 1
         do {
             let page = try await fetch(cursor: nil)
             // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
@@ -69,29 +88,30 @@ public final class ActionListModel {
         } catch {
             await failed(ChangeJarError(error), saved: saved)
         }
-        isBusy = false
-        await loadPageAskedForMeanwhile()
+        loadsRunning -= 1
     }
 
     /// The last row came into view: load the next page.
     ///
     /// While another load runs, the request is kept and served when it ends: the row's task runs once, when the
     /// row appears, and a request dropped then left the list without its next page.
+    /// A next page that arrives after the list was reloaded belongs to the old list and is dropped.
     public func reachedEnd() async {
         guard !isShowingSavedCopy else { return }
-        guard !isBusy else {
+        guard loadsRunning == 0 else {
             endReachedWhileBusy = true
             return
         }
         guard let cursor = nextCursor else { return }
-        isBusy = true
+        let list = firstPageCount
+        loadsRunning += 1
         do {
             let page = try await fetch(cursor: cursor)
-            show(actions + page.items, next: page.nextCursor)
+            if list == firstPageCount { show(actions + page.items, next: page.nextCursor) }
         } catch {
-            banner = ChangeJarError(error).message
+            if list == firstPageCount { banner = ChangeJarError(error).message }
         }
-        isBusy = false
+        loadsRunning -= 1
         await loadPageAskedForMeanwhile()
     }
 

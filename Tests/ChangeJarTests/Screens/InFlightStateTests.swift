@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Locking
 import TestSupport
 import Testing
 
@@ -55,6 +56,75 @@ struct InFlightStateTests {
         await submitting.value
         #expect(app.submit.isBusy == false)
         #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+    }
+
+    /// All Actions over `all` (the listing's call, given the cursor) and nothing else.
+    static func allActions(_ all: @escaping @Sendable (String?) async throws -> ActionPage) -> ActionListModel {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        var actions = Self.actions()
+        actions.all = all
+        return ActionListModel(
+            listing: .all, session: SessionModel(service: signIn(clock: clock)), client: actions, cache: .inMemory(),
+            format: DateFormat())
+    }
+
+    nonisolated static func titled(_ titles: String...) -> [Action] {
+        titles.map { title in
+            var action = sample
+            action.id = title
+            action.title = title
+            return action
+        }
+    }
+
+    /// The screen's own load and a pull that comes while it runs: one request, and the spinner stays until it ends.
+    @Test func aPullDuringALoadWaitsForItRatherThanAskingAgain() async {
+        let gate = Gate(isOpen: false)
+        let list = Self.allActions { _ in
+            await gate.pass()
+            return ActionPage(items: Self.titled("b", "a"))
+        }
+        let appeared = Task { await list.refreshPulled() }
+        await gate.arrived(1)
+        let pulled = Task { await list.refreshPulled() }
+        await Task.yield()
+        #expect(list.isBusy)
+        await gate.open()
+        await pulled.value
+        #expect(list.rows.map(\.title) == ["b", "a"])
+        #expect(!list.isBusy)
+        await appeared.value
+        #expect(await gate.arrivals == 1)
+    }
+
+    /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not
+    /// added to the new first page, and the new page's own next page is what scrolling loads.
+    @Test func aNextPageThatComesAfterAReloadIsDropped() async {
+        let olderPage = Gate(isOpen: false)
+        let reloaded = Locked(false)
+        let list = Self.allActions { cursor in
+            switch (cursor, reloaded.withLock { $0 }) {
+            case (nil, false): return ActionPage(items: Self.titled("b", "a"), nextCursor: "old")
+            case (nil, true): return ActionPage(items: Self.titled("c", "b"), nextCursor: "new")
+            case ("old", _):
+                await olderPage.pass()
+                return ActionPage(items: Self.titled("z"))
+            default: return ActionPage(items: Self.titled("a"))
+            }
+        }
+        await list.refreshPulled()
+        let scrolled = Task { await list.reachedEnd() }
+        await olderPage.arrived(1)
+        reloaded.withLock { $0 = true }
+        await list.refreshPulled()
+        #expect(list.rows.map(\.title) == ["c", "b"])
+        #expect(list.isBusy)
+        await olderPage.open()
+        await scrolled.value
+        #expect(list.rows.map(\.title) == ["c", "b"])
+        #expect(!list.isBusy)
+        await list.reachedEnd()
+        #expect(list.rows.map(\.title) == ["c", "b", "a"])
     }
 
     @Test func aSlowAnswerToAnOldQueryNeverReplacesTheNewOne() async {
