@@ -27,11 +27,17 @@ public enum ActionRules {
         let title = trimmed(title)
         let content = trimmed(content)
         if !titleLength.contains(title.count) {
-            return Violation(field: "title", message: "The title must be 1 to 120 characters.")
+            return Violation(field: "title", message: "The title must be \(phrase(titleLength)) characters.")
         }
         if !contentLength.contains(content.count) {
-            return Violation(field: "content", message: "The content must be 1 to 2,000 characters.")
+            return Violation(field: "content", message: "The content must be \(phrase(contentLength)) characters.")
         }
         return nil
+    }
+
+    /// `1 to 2,000`: a range as the server's sentences write it.
+    private static func phrase(_ range: ClosedRange<Int>) -> String {
+        let format = IntegerFormatStyle<Int>(locale: Locale(identifier: "en_US"))
+        return "\(range.lowerBound.formatted(format)) to \(range.upperBound.formatted(format))"
     }
 }

@@ -6,12 +6,18 @@ import HTTPTypes
 extension ChangeJarService {
     private static let tag = "Change Jar"
 
+    // NB: the text limits are ActionRules' own, counted as the server counts them (characters people see, after
+    // trimming), which JSON Schema's `maxLength` cannot say.
+    private static let title = Schema.text(graphemes: ActionRules.titleLength.upperBound)
+    private static let content = Schema.text(graphemes: ActionRules.contentLength.upperBound)
+    private static let authSource = Schema.oneOf(AuthSource.allCases.map(\.rawValue))
+
     private static let action: JSONValue = [
         "type": "object",
         "required": ["id", "title", "content", "authSource", "providerUserID", "createdAt", "updatedAt"],
         "properties": [
             "id": ["type": "string"], "title": ["type": "string"], "content": ["type": "string"],
-            "authSource": ["type": "string", "enum": ["facebook", "twitter", "google"]],
+            "authSource": authSource,
             "providerUserID": ["type": "string"], "authorName": ["type": "string"],
             "createdAt": ["type": "string", "format": "date-time"],
             "updatedAt": ["type": "string", "format": "date-time"],
@@ -28,18 +34,13 @@ extension ChangeJarService {
 
     private static let text: JSONValue = [
         "type": "object", "required": ["title", "content"],
-        "properties": [
-            "title": ["type": "string", "minLength": 1, "maxLength": 120],
-            "content": ["type": "string", "minLength": 1, "maxLength": 2000],
-        ],
+        "properties": ["title": title, "content": content],
     ]
 
     private static let newAction: JSONValue = [
         "type": "object", "required": ["title", "content", "authSource", "providerUserID"],
         "properties": [
-            "title": ["type": "string", "minLength": 1, "maxLength": 120],
-            "content": ["type": "string", "minLength": 1, "maxLength": 2000],
-            "authSource": ["type": "string", "enum": ["facebook", "twitter", "google"]],
+            "title": title, "content": content, "authSource": authSource,
             "providerUserID": ["type": "string"], "authorName": ["type": "string"],
         ],
     ]
@@ -58,7 +59,10 @@ extension ChangeJarService {
     }
 
     /// The search text as the handler checks it after trimming: 1 to 200 characters (grapheme clusters).
-    private static let searchText = Schema.text(graphemes: 200)
+    private static let searchText = Schema.text(graphemes: maximumSearchLength)
+
+    /// `limit` of every listing.
+    private static let pageSize = [ChangeJarQuery.limit: Schema.integer(1...ChangeJarQuery.maximumPageSize)]
 
     /// Change Jar's tokens: OpenID tokens of the Cognito identity pool the server trusts.
     public static let securityScheme = BearerScheme(
@@ -67,8 +71,8 @@ extension ChangeJarService {
     /// Every route ``register(on:)`` adds, for `/openapi.json`.
     public static let operations: [APIOperation] = [
         operation(
-            ChangeJarRoute.allActions, "All actions, newest first (cursor, limit ≤ 100)",
-            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page),
+            ChangeJarRoute.allActions, "All actions, newest first (cursor, limit ≤ \(ChangeJarQuery.maximumPageSize))",
+            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page, query: pageSize),
         operation(
             ChangeJarRoute.createAction, "Put an action in the jar",
             responses: [
@@ -78,7 +82,7 @@ extension ChangeJarService {
             requestBody: newAction, responseBody: action),
         operation(
             ChangeJarRoute.newActions, "Actions newer than `since`, newest first",
-            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page),
+            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page, query: pageSize),
         operation(
             ChangeJarRoute.newActionsCount, "How many actions are newer than `since` (the badge)",
             responses: [200: "The count", 400: "Unknown cursor"],
@@ -86,11 +90,12 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.myActions, "The signed-in person's actions, newest first",
             responses: [200: "A page", 400: "Unknown cursor", 401: "Not signed in", 422: "Bad limit"],
-            responseBody: page),
+            responseBody: page, query: pageSize),
         operation(
             ChangeJarRoute.search, "Full-text search over title and content, best match first (q)",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
-            responseBody: page, query: [ChangeJarQuery.text: searchText], required: [ChangeJarQuery.text]),
+            responseBody: page, query: pageSize.merging([ChangeJarQuery.text: searchText]) { $1 },
+            required: [ChangeJarQuery.text]),
         operation(
             ChangeJarRoute.action, "One action", responses: [200: "The action", 404: "No such action"],
             responseBody: action),

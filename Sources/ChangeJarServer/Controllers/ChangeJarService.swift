@@ -104,7 +104,7 @@ public struct ChangeJarService: Sendable {
         let text = (request.query[ChangeJarQuery.text] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...Self.maximumSearchLength).contains(text.count) else {
             throw HTTPError(
-                .unprocessableContent, detail: "The search text must be 1 to 200 characters.",
+                .unprocessableContent, detail: "The search text must be 1 to \(Self.maximumSearchLength) characters.",
                 field: ChangeJarQuery.text)
         }
         var offset = 0

@@ -1,6 +1,7 @@
 import ChangeJarModels
 import CognitoDevServer
 import DatabaseTestSupport
+import DynamicJSON
 import Foundation
 import HTTPServer
 import Testing
@@ -111,15 +112,47 @@ struct ActionRoutesTests {
         try await withServer(kind) { server in
             let token = try await server.signIn(.google, "alice")
             for index in 1...3 { try await server.create("A\(index)", user: "alice", token: token) }
-            let most = try await server.send(.get, "/changejar/v1/actions?limit=100")
+            // The maximum /openapi.json states is the one the server keeps.
+            let operation = try #require(ChangeJarService.operations.first { $0.path == "/changejar/v1/actions" })
+            guard case .number(let documented)? = operation.queryParameterSchemas["limit"]?["maximum"] else {
+                Issue.record("the listing documents no maximum limit")
+                return
+            }
+            let most = try await server.send(.get, "/changejar/v1/actions?limit=\(Int(documented))")
             #expect(most.status == .ok)
             #expect(try server.decode(ActionPage.self, most).items.count == 3)
-            for bad in ["0", "-1", "ten", "101", "100000"] {
+            for bad in ["0", "-1", "ten", "\(Int(documented) + 1)", "100000"] {
                 let response = try await server.send(.get, "/changejar/v1/actions?limit=\(bad)")
                 #expect(response.status == .unprocessableContent)
                 #expect(problem(response)["field"] as? String == "limit")
             }
-            #expect(ChangeJarQuery.maximumPageSize == 100)
+        }
+    }
+
+    /// The text limits count characters as people see them, after trimming, and /openapi.json says so rather
+    /// than give a `maxLength`, which counts code points: a title of 120 flags (two code points each) is accepted.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func theDocumentedTextLimitsAreTheServersOwn(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let token = try await server.signIn(.google, "alice")
+            let flags = String(repeating: "🇩🇰", count: ActionRules.titleLength.upperBound)
+            let accepted = try await server.send(
+                .post, "/changejar/v1/actions", token: token,
+                json: NewAction(title: flags, content: "Visit.", authSource: .google, providerUserID: "alice"))
+            #expect(accepted.status == .created)
+            let refused = try await server.send(
+                .post, "/changejar/v1/actions", token: token,
+                json: NewAction(title: flags + "🇩🇰", content: "Visit.", authSource: .google, providerUserID: "alice"))
+            #expect(refused.status == .unprocessableContent)
+            #expect(problem(refused)["detail"] as? String == "The title must be 1 to 120 characters.")
+
+            let create = try #require(
+                ChangeJarService.operations.first { $0.path == "/changejar/v1/actions" && $0.method == .post })
+            let properties = create.requestBody?["properties"]
+            #expect(properties?["title"]?["x-maxGraphemes"] == .number(Double(ActionRules.titleLength.upperBound)))
+            #expect(properties?["content"]?["x-maxGraphemes"] == .number(Double(ActionRules.contentLength.upperBound)))
+            #expect(properties?["title"]?["maxLength"] == nil)
+            #expect(properties?["authSource"]?["enum"] == .array(AuthSource.allCases.map { .string($0.rawValue) }))
         }
     }
 
