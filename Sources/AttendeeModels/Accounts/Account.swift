@@ -58,10 +58,13 @@ public struct AuthSession: Codable, Sendable, Hashable {
 
 /// E-mail address checks shared by the app and the server.
 public enum EmailAddress {
+    /// The longest address accepted, in characters (what SMTP's path limit leaves for an address).
+    public static let maximumLength = 254
+
     /// Whether `text` looks like an address: one `@`, a non-empty local part, a dotted domain, no spaces.
     public static func isPlausible(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254 else { return false }
+        guard parts.count == 2, !parts[0].isEmpty, text.count <= maximumLength else { return false }
         let domain = parts[1]
         guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".") else { return false }
         return !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" })

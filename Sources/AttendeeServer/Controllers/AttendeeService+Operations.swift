@@ -158,7 +158,8 @@ extension AttendeeService {
     /// with the dot, no white space or angle brackets, at most 254 characters. The schema keeps to printable
     /// ASCII, where a character is one code point; the server also takes addresses beyond it.
     static let email = Schema.string(
-        maxLength: 254, pattern: #"^[!-;=?A-~]+@[!--/-;=?A-~][!-;=?A-~]*\.[!-;=?A-~]*[!--/-;=?A-~]$"#)
+        maxLength: EmailAddress.maximumLength,
+        pattern: #"^[!-;=?A-~]+@[!--/-;=?A-~][!-;=?A-~]*\.[!-;=?A-~]*[!--/-;=?A-~]$"#)
 
     private static let profileUpdate = Schema.object([
         "name": Schema.orNull(Schema.nonBlank),

@@ -1,3 +1,4 @@
+import ChangeJarModels
 import DynamicJSON
 import HTTPServer
 
@@ -29,7 +30,8 @@ extension CognitoDevService {
             .get, openIDConfigurationPath, summary: "OpenID provider configuration", tag: "Cognito (stand-in)"),
         APIOperation(
             .post, developmentSignInPath,
-            summary: "Development sign-in: a provider token for a named test user (facebook, twitter, google)",
+            summary: "Development sign-in: a provider token for a named test user ("
+                + AuthSource.allCases.map(\.rawValue).joined(separator: ", ") + ")",
             tag: "Cognito (stand-in)",
             responses: [
                 200: "A provider token for Logins", 400: "Malformed JSON", 422: "Unknown provider or bad user",
@@ -37,7 +39,7 @@ extension CognitoDevService {
             requestBody: [
                 "type": "object", "required": ["provider", "user"],
                 "properties": [
-                    "provider": ["type": "string", "enum": ["facebook", "twitter", "google"]],
+                    "provider": Schema.oneOf(AuthSource.allCases.map(\.rawValue)),
                     "user": Schema.string(pattern: "^[A-Za-z0-9._@-]{1,64}$"),
                     "name": Schema.orNull(Schema.string()),
                 ],

@@ -237,7 +237,10 @@ public struct CognitoDevService: Sendable {
         let input = try request.decode(DevelopmentSignInRequest.self)
         guard let provider = AuthSource(rawValue: input.provider) else {
             throw HTTPError(
-                .unprocessableContent, detail: "The provider must be facebook, twitter or google.", field: "provider")
+                .unprocessableContent,
+                detail: "The provider must be one of " + AuthSource.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ".",
+                field: "provider")
         }
         guard DevelopmentProvider.isValidUser(input.user) else {
             throw HTTPError(

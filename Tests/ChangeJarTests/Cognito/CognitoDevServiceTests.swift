@@ -3,6 +3,7 @@ import ChangeJarModels
 import CognitoDevServer
 import Database
 import DatabaseTestSupport
+import DynamicJSON
 import Foundation
 import HTTPServer
 import Testing
@@ -174,6 +175,14 @@ struct CognitoDevServiceTests {
                 #expect(response.status == .unprocessableContent, "\(body)")
                 #expect(problem(response)["field"] as? String == field)
             }
+            let unknown = try await server.send(
+                .post, "/cognito/dev/signin", json: ["provider": "myspace", "user": "e"])
+            #expect(problem(unknown)["detail"] as? String == "The provider must be one of facebook, twitter, google.")
+            // The providers /openapi.json lists are the ones the stand-in signs in with: Change Jar's.
+            let operation = try #require(CognitoDevService.operations.first { $0.path == "/cognito/dev/signin" })
+            #expect(
+                operation.requestBody?["properties"]?["provider"]?["enum"]
+                    == .array(AuthSource.allCases.map { .string($0.rawValue) }))
         }
     }
 
