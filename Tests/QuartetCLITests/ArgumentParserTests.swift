@@ -118,3 +118,16 @@ func mistakesAreOneLineUsageErrors(words: [String], message: String) {
         try parsed.value("port", as: "a port number") { UInt16($0) }
     }
 }
+
+/// The parser reads a repeatable argument only from a name ending in `...` (`TEXT...`, `[PATH]...`), in last
+/// place; `[PATH...]` once made `import` refuse a third file. Every command of the tool is checked.
+@Test func everyRepeatableArgumentIsWrittenAsTheParserReadsIt() {
+    func check(_ command: CommandSpec, path: String) {
+        for (index, argument) in command.arguments.enumerated() where argument.contains("...") {
+            #expect(argument.hasSuffix("..."), "\(path): \(argument)")
+            #expect(index == command.arguments.count - 1, "\(path): \(argument) is not last")
+        }
+        for sub in command.subcommands { check(sub, path: path + " " + sub.name) }
+    }
+    check(QuartetTool.root, path: "quartet")
+}

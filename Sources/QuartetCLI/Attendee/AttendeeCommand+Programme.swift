@@ -298,7 +298,7 @@ extension AttendeeCommand {
         CommandSpec(
             "import",
             summary: "load a frab schedule.json, a Sessionize programme or an Open Event export (re-importing updates)",
-            arguments: ["PATH", "[PATH...]"],
+            arguments: ["PATH", "[PATH]..."],
             options: [
                 OptionSpec(
                     "format", value: "FORMAT",
