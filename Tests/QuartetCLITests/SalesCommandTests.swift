@@ -433,6 +433,44 @@ struct SalesCLI {
         #expect(server["numBeds"] == 260)
     }
 
+    /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline
+    /// they wait in the outbox and the saved copy shows them; `sync` sends them once.
+    @Test func offlineItemsOfAKeptAccountAreEditedRenamedAndDeleted() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let listed = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
+        let note = try #require(rows.first { $0["kind"] == "note" }?["id"])
+        let attachment = try #require(rows.first { $0["kind"] == "attachment" }?["id"])
+        let doc = try #require(rows.first { $0["kind"] == "doc" }?["id"])
+        cli.offline.isDown = true
+
+        let edited = await cli.run(["note", "edit", note, "--title", "Renamed offline"])
+        #expect(edited.code == 0, "\(edited.errors)")
+        #expect(edited.errors.contains("offline: queued 'save the note Renamed offline'"))
+        let renamed = await cli.run(["attachment", "rename", attachment, "Renamed.pdf"])
+        #expect(renamed.code == 0, "\(renamed.errors)")
+        let deleted = await cli.run(["doc", "delete", doc])
+        #expect(deleted.code == 0, "\(deleted.errors)")
+        #expect(deleted.errors.contains("Saved offline; it will be sent when the network returns."))
+        // An id of another kind is not this command's: it is looked up on the server, which is out of reach.
+        #expect(await cli.run(["note", "edit", attachment, "--title", "x"]).code == 1)
+
+        let offlineCopy = await cli.run(["items", hospital])
+        #expect(offlineCopy.output.contains("Renamed offline"))
+        #expect(offlineCopy.output.contains("Renamed.pdf"))
+        #expect(!offlineCopy.output.contains(doc))
+
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 3 edit(s)\n")
+        #expect(await cli.run(["sync"]).output == "sent 0 edit(s)\n")
+        let server = await cli.run(["items", hospital])
+        #expect(server.output.contains("\(note)  Renamed offline"))
+        #expect(server.output.contains("\(attachment)  Renamed.pdf"))
+        #expect(!server.output.contains(doc))
+    }
+
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }

@@ -57,7 +57,7 @@ enum ItemCommands {
                                 SalesCommandText.shrank(
                                     file.lastPathComponent, from: original.count, to: shrunk.data.count, shrunk))
                         }
-                        return try await save(editor, session: session)
+                        return try await save(editor, session: session) { await editor.saveTapped() }
                     }),
                 edit(
                     Attachment.self, "rename", summary: "rename an attachment (its only editable field)",
@@ -117,12 +117,13 @@ enum ItemCommands {
             body: SalesSession.body(dependencies) { session, context in
                 let editor = await newEditor(kind, account: context.arguments.positionals[0], session)
                 try await fill(editor, context.arguments)
-                return try await save(editor, session: session)
+                return try await save(editor, session: session) { await editor.saveTapped() }
             })
     }
 
-    /// `edit ID` (or `rename ID NAME`): the item editor over the item as the server has it, changed as `fill`
-    /// types the options, then saved (offline, the editor queues it).
+    /// `edit ID` (or `rename ID NAME`): the item's Edit on the Account screen that lists it, when this machine
+    /// keeps that account (so it works offline, and the saved copy shows the change), else the item editor over
+    /// the item as the server has it; changed as `fill` types the options, then saved (offline, queued).
     static func edit<Item: AccountItemRecord>(
         _ kind: Item.Type, _ name: String, summary: String, arguments: [String] = ["ID"], options: [OptionSpec],
         _ dependencies: SalesDependencies, as item: @escaping @Sendable (Item) -> AccountItem,
@@ -131,11 +132,19 @@ enum ItemCommands {
         CommandSpec(
             name, summary: summary, arguments: arguments, options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let record = try await session.client.record(Item.self, id: context.arguments.positionals[0])
+                let id = context.arguments.positionals[0]
+                if let account = await session.cache.account(holding: id)?.account.id {
+                    guard let screen = await session.openAccount(account) else { return 1 }
+                    if let editor = await screen.editor(of: Item.self, id: id) {
+                        await fill(editor, context.arguments)
+                        return try await save(editor, session: session) { await screen.editorSaveTapped() }
+                    }
+                }
+                let record = try await session.client.record(Item.self, id: id)
                 let editor = await ItemEditorModel(
                     editing: item(record), client: session.client, shrinker: session.shrinker, outbox: session.outbox)
                 await fill(editor, context.arguments)
-                return try await save(editor, session: session)
+                return try await save(editor, session: session) { await editor.saveTapped() }
             })
     }
 
@@ -149,9 +158,12 @@ enum ItemCommands {
             outbox: session.outbox)
     }
 
-    /// Taps Save and prints what the editor shows: the saved item's id, that it waits offline, or why it failed.
-    @MainActor static func save(_ editor: ItemEditorModel, session: SalesSession) async throws -> Int32 {
-        await editor.saveTapped()
+    /// Taps Save (`tap`: the editor's own, or the Account screen's over it) and prints what the editor shows: the
+    /// saved item's id, that it waits offline, or why it failed.
+    @MainActor static func save(
+        _ editor: ItemEditorModel, session: SalesSession, tap: @MainActor () async -> Void
+    ) async throws -> Int32 {
+        await tap()
         guard let saved = editor.saved else {
             session.console.errorLine(editor.errorMessage ?? editor.saveRefusal ?? "")
             return 1
@@ -170,6 +182,20 @@ enum ItemCommands {
             "delete", summary: "delete a \(label)", arguments: ["ID"],
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
+                // NB: where this machine keeps the account, the row is swiped away on its screen, so the saved copy
+                // loses it too (offline, the delete waits in the outbox).
+                if let account = await session.cache.account(holding: id)?.account.id,
+                    let screen = await session.openAccount(account), await screen.lists(Item.self, id: id)
+                {
+                    await screen.itemDeleted(id: id)
+                    if await screen.lists(Item.self, id: id) {
+                        context.console.errorLine("quartet: \(await screen.banner ?? "")")
+                        return 1
+                    }
+                    if let banner = await screen.banner { context.console.errorLine(banner) }
+                    context.console.line(SalesCommandText.deleted(id))
+                    return 0
+                }
                 let edit = PendingEdit.deleting(Item.objectName, id: id)
                 let code = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
                 context.console.line(SalesCommandText.deleted(id))
@@ -192,5 +218,19 @@ enum ItemCommands {
         } else {
             FileHandle.standardOutput.write(file.data)
         }
+    }
+}
+
+extension AccountScreenModel {
+    /// Whether the screen lists the item `id` as one of `Item`'s kind.
+    fileprivate func lists<Item: AccountItemRecord>(_ kind: Item.Type, id: String) -> Bool {
+        details?.items.contains { $0.id == id && $0.objectName == Item.objectName } ?? false
+    }
+
+    /// A row's Edit, for an item of `Item`'s kind: the editor it opens, or `nil` when the screen lists no such item.
+    fileprivate func editor<Item: AccountItemRecord>(of kind: Item.Type, id: String) -> ItemEditorModel? {
+        guard lists(kind, id: id) else { return nil }
+        itemEditTapped(id: id)
+        return editor
     }
 }

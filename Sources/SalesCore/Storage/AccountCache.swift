@@ -12,17 +12,30 @@ public struct AccountCache: Sendable {
     public var save: @Sendable (AccountDetails) async -> Void
     /// Forgets every cached account (on sign-out).
     public var wipe: @Sendable () async -> Void
+    /// The ids of the accounts kept, in the order they were first kept.
+    public var accountIDs: @Sendable () async -> [String]
+
+    /// The kept account whose notes, attachments or docs include the item `id`.
+    public func account(holding id: String) async -> AccountDetails? {
+        for accountID in await accountIDs() {
+            if let details = await load(accountID), details.items.contains(where: { $0.id == id }) { return details }
+        }
+        return nil
+    }
 
     /// A cache in memory.
     public static func inMemory() -> AccountCache {
-        let box = Locked([String: AccountDetails]())
+        let box = Locked((accounts: [String: AccountDetails](), order: [String]()))
         return AccountCache(
-            load: { id in box.withLock { $0[id] } },
+            load: { id in box.withLock { $0.accounts[id] } },
             save: { details in
                 guard let id = details.account.id else { return }
-                box.withLock { $0[id] = details }
+                box.withLock { kept in
+                    if kept.accounts.updateValue(details, forKey: id) == nil { kept.order.append(id) }
+                }
             },
-            wipe: { box.withLock { $0 = [:] } })
+            wipe: { box.withLock { $0 = ([:], []) } },
+            accountIDs: { box.withLock { $0.order } })
     }
 
     /// The Sales app's local store (SQLite): one saved list per account, plus the list of cached ids.
@@ -45,6 +58,7 @@ public struct AccountCache: Sendable {
                 let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
                 for id in known { try? await store.removeList(named: name(id)) }
                 try? await store.removeList(named: index)
-            })
+            },
+            accountIDs: { (try? await store.savedList(String.self, named: index))?.elements ?? [] })
     }
 }

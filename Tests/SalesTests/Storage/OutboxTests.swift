@@ -173,4 +173,28 @@ import Testing
         #expect(await cache.load(DevServerHarness.hospitalID) == nil)
         #expect(await cache.load(DevServerHarness.nonHospitalID) == nil)
     }
+
+    /// Both caches find the kept account an item belongs to, and forget it on wipe.
+    @Test(arguments: [false, true])
+    func theCacheFindsTheAccountThatListsAnItem(inLocalStore: Bool) async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let cache =
+            inLocalStore
+            ? AccountCache.localStore(try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
+            : AccountCache.inMemory()
+        let hospital = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        let other = try await client.retrieveAccount(id: DevServerHarness.nonHospitalID)
+        let item = try #require(hospital.items.first?.id)
+        #expect(await cache.account(holding: item) == nil)
+        await cache.save(other)
+        await cache.save(hospital)
+        await cache.save(hospital)
+        #expect(await cache.accountIDs() == [DevServerHarness.nonHospitalID, DevServerHarness.hospitalID])
+        #expect(await cache.account(holding: item) == hospital)
+        #expect(await cache.account(holding: "00PQ000000Nothing") == nil)
+        await cache.wipe()
+        #expect(await cache.accountIDs().isEmpty)
+        #expect(await cache.account(holding: item) == nil)
+    }
 }
