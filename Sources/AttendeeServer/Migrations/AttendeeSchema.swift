@@ -115,7 +115,7 @@ enum AttendeeSchema {
         // Messages and notes (issue 13).
         registerInbox(in: &migrator)
         registerWallAndDiscussions(in: &migrator)
-        MediaStore.register(in: &migrator)
+        registerMedia(in: &migrator)
         migrator.register("attendee.v3-polls") { db in
             try db.executeScript(
                 """
@@ -151,6 +151,6 @@ enum AttendeeSchema {
                 CREATE INDEX attendee_poll_choice_by_option ON attendee_poll_choice (poll_id, option_id);
                 """)
         }
-        MediaStore.registerAttachments(in: &migrator)
+        registerAttachments(in: &migrator)
     }
 }
