@@ -29,7 +29,9 @@ public struct QuakeExportRow: Sendable, Hashable, Codable {
 
     /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC, computed without a formatter.
     static func iso8601(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // NB: to the nearest millisecond: a time read as whole milliseconds comes back a hair off after the Date
+        // round trip, and rounding down would print it one millisecond early.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var days = milliseconds / 86_400_000
         var rest = milliseconds % 86_400_000
         if rest < 0 {
