@@ -116,14 +116,14 @@ public final class AccountScreenModel {
 
     // MARK: - Events
 
-    /// The screen appeared: show the cached copy at once, then load.
+    /// The screen appeared: show the cached copy at once, send the edits that wait, then load.
     public func appeared() async {
         if details == nil, let cached = await cache.load(accountID) { show(cached) }
-        await load()
+        await refresh()
     }
 
-    /// Pull to refresh.
-    public func refreshPulled() async { await load() }
+    /// Pull to refresh: the edits that wait go first (a person pulls when the network may be back), then load.
+    public func refreshPulled() async { await refresh() }
 
     /// The banner was dismissed.
     public func bannerDismissed() { banner = nil }
@@ -296,23 +296,34 @@ public final class AccountScreenModel {
 
     /// The network is back: send the outbox once, report conflicts, reload.
     public func networkReturned() async {
-        let report: FlushReport
-        do {
-            report = try await outbox.flush(using: client)
-        } catch {
-            banner = APIError.message(for: error)
-            return
-        }
-        await countPending()
-        if let first = report.conflicts.first {
-            banner = SalesText.conflict(first.summary)
-        } else if !report.rejected.isEmpty {
-            banner = report.rejected.map(\.summary).joined(separator: "; ")
-        }
-        if !report.sent.isEmpty || !report.conflicts.isEmpty { await load() }
+        let sending = await sendWaitingEdits()
+        if let report = sending.report, !report.sent.isEmpty || !report.conflicts.isEmpty { await load() }
+        if let said = sending.message { banner = said }
     }
 
     // MARK: - State
+
+    /// Sends what waits, then loads; what the sending had to say (a conflict, a refusal) outlasts the load.
+    private func refresh() async {
+        let sending = await sendWaitingEdits()
+        await load()
+        if let said = sending.message { banner = said }
+    }
+
+    /// Sends the edits waiting in the outbox, each once: the report (`nil` when none waited) and what the banner
+    /// should say about it (a conflict, a refusal, or an outbox that could not be read).
+    private func sendWaitingEdits() async -> (report: FlushReport?, message: String?) {
+        do {
+            guard try await !outbox.pending().isEmpty else { return (nil, nil) }
+            let report = try await outbox.flush(using: client)
+            await countPending()
+            if let first = report.conflicts.first { return (report, SalesText.conflict(first.summary)) }
+            if !report.rejected.isEmpty { return (report, report.rejected.map(\.summary).joined(separator: "; ")) }
+            return (report, nil)
+        } catch {
+            return (nil, APIError.message(for: error))
+        }
+    }
 
     private func load() async {
         phase = details == nil ? .loading : phase
@@ -324,6 +335,8 @@ public final class AccountScreenModel {
             let fresh = try await loadedDetails
             await cache.save(fresh)
             show(fresh)
+            // NB: what the banner said (offline, saved offline, a failure) no longer holds once the server answers.
+            banner = nil
             conflict = nil
             let expanded = Set(contentSections.filter(\.isExpanded).map(\.kind))
             let content = try await loadedContent

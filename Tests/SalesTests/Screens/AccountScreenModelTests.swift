@@ -147,6 +147,42 @@ import Testing
         #expect(!reopened.items.contains { $0.id == note.id })
     }
 
+    /// Nothing in the app watches the network, so the screen sends what waits whenever it loads: when it opens
+    /// (an edit kept from before a relaunch) and when it is pulled. Each edit goes once.
+    @Test func waitingEditsAreSentWhenTheScreenOpensOrIsPulled() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (model, outbox, client) = try await makeModel(harness, cache: cache)
+        await model.appeared()
+        harness.wire.isDown = true
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "300")
+        await model.saveTapped()
+        #expect(model.pendingEditCount == 1)
+
+        harness.wire.isDown = false
+        await model.refreshPulled()
+        await model.refreshPulled()
+        #expect(model.pendingEditCount == 0)
+        // Sent and reloaded: the banner that said it waited is gone.
+        #expect(model.banner == nil)
+        let path = "/sobjects/Account/\(DevServerHarness.hospitalID)"
+        #expect(harness.wire.count("PATCH", pathSuffix: path) == 1)
+
+        harness.wire.isDown = true
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "310")
+        await model.saveTapped()
+        harness.wire.isDown = false
+        let relaunched = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache, locale: en,
+            timeZone: utc)
+        await relaunched.appeared()
+        #expect(relaunched.pendingEditCount == 0)
+        #expect(relaunched.details?.account.numBeds == 310)
+        #expect(harness.wire.count("PATCH", pathSuffix: path) == 2)
+    }
+
     @Test func aNoteAddedOrEditedOfflineWaitsAndIsSentOnceWhenTheNetworkReturns() async throws {
         let harness = try await DevServerHarness.make()
         let (model, outbox, _) = try await makeModel(harness)
@@ -287,6 +323,10 @@ import Testing
         #expect(
             model.banner
                 == "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns.")
+        // Back online, a pull shows the server's copy and no longer says the screen is offline.
+        harness.wire.isDown = false
+        await model.refreshPulled()
+        #expect(model.banner == nil)
     }
 
     @Test func aMissingAccountFailsWithTheMessage() async throws {
