@@ -118,8 +118,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             publicBaseURL: configuration.publicURL)
     )
     try await attendee.loadSeedIfNeeded()
-    // Abandoned uploads and files no row names: swept at start, then hourly.
-    let mediaCleanup = attendee.startMediaCleanup()
+    // Abandoned uploads, files no row names and live events past their replay window: swept at start, then hourly.
+    let cleanup = attendee.startCleanup()
     router.group("", middleware: [NULRefusalMiddleware()]) { attendee.register(on: &$0) }
     openAPI.add(AttendeeService.operations, securedBy: AttendeeService.securityScheme, refusingNUL: true)
 
@@ -141,5 +141,5 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         ? LiveRelay(url: configuration.resolvedDatabaseURL, attendee: attendee) : nil
     return Application(
         router: router, openAPI: openAPI, configuration: configuration, database: database,
-        background: [mediaCleanup], liveRelay: liveRelay)
+        background: [cleanup], liveRelay: liveRelay)
 }

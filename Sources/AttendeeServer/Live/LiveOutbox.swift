@@ -118,3 +118,13 @@ enum LiveOutbox {
             kind: try row.decode(String.self, "kind"), data: try row.decode(String.self, "data"))
     }
 }
+
+extension AttendeeService {
+    /// Forgets the live events older than ``LiveOutbox/retention`` (a client that reconnects later reloads
+    /// instead of replaying); answers how many went. ``startCleanup(every:mediaOlderThan:)`` runs it hourly.
+    @discardableResult
+    public func pruneLiveEvents() async throws -> Int {
+        let now = media.now()
+        return try await store.database.write { db in try LiveOutbox.prune(now: now, db) }
+    }
+}

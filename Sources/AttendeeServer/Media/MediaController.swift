@@ -229,7 +229,7 @@ struct MediaController: Sendable {
 extension AttendeeService {
     /// Removes abandoned uploads, attachments that nothing uses, and stored files no row names, last touched more
     /// than `age` ago; answers how many files went. Run at start and then periodically
-    /// (``startMediaCleanup(every:olderThan:)``).
+    /// (``startCleanup(every:mediaOlderThan:)``).
     @discardableResult
     public func cleanUpMedia(olderThan age: TimeInterval = 3600) async throws -> Int {
         try await media.removeUnusedAttachments(before: media.now().addingTimeInterval(-age))
@@ -237,14 +237,16 @@ extension AttendeeService {
         return media.folder.sweep(keeping: referenced, olderThan: age)
     }
 
-    /// Runs ``cleanUpMedia(olderThan:)`` now and then every `interval`, until the task is cancelled.
-    public func startMediaCleanup(every interval: Duration = .seconds(3600), olderThan age: TimeInterval = 3600)
+    /// Runs ``cleanUpMedia(olderThan:)`` and ``pruneLiveEvents()`` now and then every `interval`, until the task
+    /// is cancelled.
+    public func startCleanup(every interval: Duration = .seconds(3600), mediaOlderThan age: TimeInterval = 3600)
         -> Task<Void, Never>
     {
         let service = self
         return Task.detached(priority: .background) {
             while !Task.isCancelled {
                 _ = try? await service.cleanUpMedia(olderThan: age)
+                _ = try? await service.pruneLiveEvents()
                 try? await Task.sleep(for: interval)
             }
         }

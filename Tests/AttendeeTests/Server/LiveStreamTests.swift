@@ -134,6 +134,33 @@ import Testing
         }
     }
 
+    /// The live outbox keeps a day of events for clients that reconnect; the server's cleanup forgets older ones,
+    /// so the table does not grow with every post, like and vote for ever.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func eventsPastTheReplayWindowArePruned(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let eventID = server.eventID
+            let now = Date()
+            let (old, recent) = try await server.database.write { db in
+                (
+                    try LiveOutbox.append(
+                        .event(eventID), kind: "test.old", payload: ["n": "1"],
+                        now: now.addingTimeInterval(-LiveOutbox.retention - 60), db),
+                    try LiveOutbox.append(
+                        .event(eventID), kind: "test.recent", payload: ["n": "2"],
+                        now: now.addingTimeInterval(-LiveOutbox.retention + 60), db)
+                )
+            }
+            #expect(try await server.service.pruneLiveEvents() == 1)
+            let stored = try await server.database.read { db in
+                try LiveOutbox.events(after: 0, on: [.event(eventID)], db)
+            }
+            #expect(!stored.map(\.sequence).contains(old.sequence))
+            #expect(stored.map(\.sequence).contains(recent.sequence))
+            #expect(try await server.service.pruneLiveEvents() == 0)
+        }
+    }
+
     @Test func aClientThatFallsTooFarBehindIsDroppedNotSilentlySkipped() async throws {
         try await AttendeeTestServer.with(.sqliteFile) { server in
             let hub = server.service.live

@@ -242,7 +242,12 @@ import Testing
             let staging = server.mediaFolder.staging
             let first = staging.appendingPathComponent("first.part")
             try Data("left".utf8).write(to: first)
-            let task = server.service.startMediaCleanup(every: .milliseconds(20), olderThan: 0)
+            // A live event from two days ago, past the window a reconnecting client replays.
+            let old = Date().addingTimeInterval(-2 * LiveOutbox.retention)
+            let stale = try await server.service.store.database.write { db in
+                try LiveOutbox.append(.event("e"), kind: "wall.post", payload: ["text": "old"], now: old, db)
+            }
+            let task = server.service.startCleanup(every: .milliseconds(20), mediaOlderThan: 0)
             var removed = false
             for _ in 0..<500 where !removed {
                 removed = !FileManager.default.fileExists(atPath: first.path)
@@ -258,6 +263,11 @@ import Testing
                 if !removed { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(removed)
+            let kept = try await server.service.store.database.read { db in
+                try db.fetchValue(
+                    Int64.self, "SELECT COUNT(*) FROM attendee_live_event WHERE sequence = \(stale.sequence)")
+            }
+            #expect(kept == 0)
             task.cancel()
             await task.value
         }
