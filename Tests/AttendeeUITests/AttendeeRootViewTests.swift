@@ -47,6 +47,29 @@ struct AttendeeRootViewTests {
         return host
     }
 
+    /// Additional Info: Submit waits for every answer and every guest's name and e-mail; a guest can be taken off.
+    @Test func additionalInfoIsSubmittedOnceEveryAnswerIsGiven() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        try host.tap("Register")
+        try await host.waitUntil("additional info") { $0.topPresentation?.visibleNavigationTitle == "Additional Info" }
+        func submit() -> ViewNode? { host.tree.topPresentation?.find(.button, "Submit") }
+        #expect(submit()?.isEnabled == false)
+        try host.type("None", into: "Dietary needs")
+        try host.type("M", into: "T-shirt size")
+        try host.type("Engineer", into: "Your role")
+        #expect(submit()?.isEnabled == true)
+
+        try host.tap("+ Add more")
+        #expect(submit()?.isEnabled == false)
+        try host.tap("Remove guest")
+        #expect(host.tree.topPresentation?.find(.button, "Remove guest") == nil)
+        #expect(submit()?.isEnabled == true)
+        try host.tap("Submit")
+        try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
+    }
+
     @Test func signingUpLeadsToTheEvents() async throws {
         let host = try await Self.host()
         #expect(host.tree.visibleNavigationTitle == "Welcome")

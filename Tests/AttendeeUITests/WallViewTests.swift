@@ -28,6 +28,13 @@ struct WallViewTests {
         try host.type("Replying to myself", into: "Write a reply")
         try host.tap("Send reply")
         try await host.waitUntil("the reply") { $0.texts.contains("Replying to myself") }
+        try host.tap("Delete reply")
+        try await host.waitUntil("the reply deleted") { !$0.texts.contains("Replying to myself") }
+        #expect(host.tree.texts.contains("Hello wall 👋"))
+        try host.tap("Reply")
+        #expect(host.tree.find(.textField, "Write a reply") != nil)
+        try host.tap("Cancel")
+        #expect(host.tree.find(.textField, "Write a reply") == nil)
         try host.tap("Delete")
         try await host.waitUntil("deleted") { $0.texts.contains("No posts yet. Be the first to write something.") }
 

@@ -136,6 +136,8 @@ public enum AttendeeScreenText {
     public static var guestName: String { Strings.text("info.guestName") }
     /// The `info.guestEmail` string.
     public static var guestEmail: String { Strings.text("info.guestEmail") }
+    /// The `info.removeGuest` string: the button that takes a guest off the form.
+    public static var removeGuest: String { Strings.text("info.removeGuest") }
     /// The `info.submit` string.
     public static var submit: String { Strings.text("info.submit") }
     /// The `profile.aboutMe` string.

@@ -80,6 +80,10 @@ public enum WallText {
     public static var replyPlaceholder: String { Strings.text("wall.replyPlaceholder") }
     /// `Send reply`.
     public static var sendReply: String { Strings.text("wall.sendReply") }
+    /// The button that closes the reply field without sending.
+    public static var cancelReply: String { Strings.text("wall.cancelReply") }
+    /// The button that deletes a reply (its author's, or any for the organizer).
+    public static var deleteReply: String { Strings.text("wall.deleteReply") }
     /// `Delete`.
     public static var delete: String { Strings.text("wall.delete") }
     /// `Load more`.

@@ -38,11 +38,13 @@ public struct AdditionalInfoView: View {
                             Text(error).foregroundStyle(.red)
                         }
                     }
+                    Button(AttendeeScreenText.removeGuest, role: .destructive) { model.removeGuestTapped(index) }
                 }
                 Button(model.addGuestTitle) { model.addGuestTapped() }
             }
             if let banner = model.banner { Text(banner).foregroundStyle(.red) }
             Button(AttendeeScreenText.submit) { Task { await model.submitTapped() } }
+                .disabled(!model.isSubmitEnabled)
             Button(model.laterTitle) { Task { await model.laterTapped() } }
         }
         .onChange(of: model.isFinished) { _, finished in if finished { dismiss() } }

@@ -36,14 +36,22 @@ public struct WallView: View {
                         VStack(alignment: .leading) {
                             Text(reply.byline).font(.caption).foregroundStyle(.secondary)
                             Text(reply.text)
+                            if reply.canDelete {
+                                Button(WallText.deleteReply, role: .destructive) {
+                                    Task { await model.deleteReplyTapped(postID: row.id, replyID: reply.id) }
+                                }
+                            }
                         }
                     }
                     if model.replyingTo == row.id {
                         TextField(
                             WallText.replyPlaceholder,
                             text: Binding(get: { model.replyDraft }, set: { model.replyDraftChanged($0) }))
-                        Button(WallText.sendReply) { Task { await model.sendReplyTapped() } }
-                            .disabled(!model.canSendReply)
+                        HStack {
+                            Button(WallText.sendReply) { Task { await model.sendReplyTapped() } }
+                                .disabled(!model.canSendReply)
+                            Button(WallText.cancelReply) { model.replyCancelled() }
+                        }
                     }
                 }
             }
