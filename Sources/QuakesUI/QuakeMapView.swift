@@ -3,20 +3,25 @@ import QuakesCore
 import QuakesModels
 import SwiftUI
 
-/// Pins for the quakes of magnitude 3.5 or more, in the region the model fitted.
+/// Pins for the quakes of magnitude 3.5 or more, in the region the model fitted, under a title that says so.
 struct QuakeMapView: View {
     let annotations: [QuakeMapAnnotation]
     let region: QuakeMapRegion
 
     var body: some View {
-        Map(initialPosition: .region(region.mapKitRegion)) {
-            ForEach(annotations) { pin in
-                Annotation(pin.title, coordinate: pin.coordinate.mapKitCoordinate) {
-                    Circle()
-                        .fill(pin.tint.pinColor)
-                        .frame(width: max(8, (pin.magnitude - 2.5) * 6), height: max(8, (pin.magnitude - 2.5) * 6))
+        NavigationStack {
+            Map(initialPosition: .region(region.mapKitRegion)) {
+                ForEach(annotations) { pin in
+                    Annotation(pin.title, coordinate: pin.coordinate.mapKitCoordinate) {
+                        Circle()
+                            .fill(pin.tint.pinColor)
+                            .frame(
+                                width: max(8, (pin.magnitude - 2.5) * 6), height: max(8, (pin.magnitude - 2.5) * 6))
+                    }
                 }
             }
+            .navigationTitle(QuakeScreenText.mapTitle)
+            .navigationBarTitleDisplayMode(.inline)
         }
     }
 }

@@ -94,6 +94,7 @@ struct AttendeeRootViewTests {
         for (link, title) in [
             ("Attendees", "Attendees"), ("Agenda", "Agenda"), ("Speakers", "Speakers"), ("My Agenda", "My Agenda"),
             ("Feedback", "Feedback"), ("Location", "Session location"), ("Wall", "Wall"),
+            ("Polls & Quizzes", "Polls & Quizzes"),
         ] {
             try host.tap(link)
             try await host.waitUntil("\(link) page") { $0.visibleNavigationTitle == title }

@@ -15,6 +15,12 @@ import TokenVerifier
 struct LivePollViewTests {
     /// The demo event with an open poll "Tabs or spaces?" (organized by Olga), and the app over it.
     static func openPoll() async throws -> (InProcessAttendee, Poll) {
+        let (app, poll, _) = try await openPollAndItsOrganizer()
+        return (app, poll)
+    }
+
+    /// ``openPoll()``, with Olga, who organizes the event.
+    static func openPollAndItsOrganizer() async throws -> (InProcessAttendee, Poll, InProcessAttendee.Person) {
         let app = try await InProcessAttendee.make()
         let eventID = try await app.eventID()
         let organizer = try await app.registeredPerson("Olga", email: "olga@example.com")
@@ -27,7 +33,7 @@ struct LivePollViewTests {
             "/attendee/v1/events/\(eventID)/polls", json: draft, headers: organizer.auth
         ).decode(Poll.self)
         _ = try await app.server.request(.post, "/attendee/v1/polls/\(poll.id)/open", headers: organizer.auth)
-        return (app, poll)
+        return (app, poll, organizer)
     }
 
     /// Ana signs up, registers, puts Additional Info off, and sees the dashboard's live-poll card.
@@ -74,6 +80,32 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("100%"))
         #expect(host.tree.find(.button, "Change my answer")?.isEnabled == false)
         #expect(host.tree.find(.button, "Close poll") == nil)
+    }
+
+    /// Every poll of the event, not only the open one the card shows: a closed poll opens with its results.
+    @Test func thePollsPageListsEveryPollAndOpensOne() async throws {
+        let (app, open, organizer) = try await Self.openPollAndItsOrganizer()
+        let eventID = try await app.eventID()
+        let draft = PollDraft(questions: [PollQuestionDraft(text: "Coffee or tea?", options: ["Coffee", "Tea"])])
+        let earlier = try await app.server.post(
+            "/attendee/v1/events/\(eventID)/polls", json: draft, headers: organizer.auth
+        ).decode(Poll.self)
+        _ = try await app.server.request(.post, "/attendee/v1/polls/\(earlier.id)/open", headers: organizer.auth)
+        _ = try await app.server.request(.post, "/attendee/v1/polls/\(earlier.id)/close", headers: organizer.auth)
+        try await Self.answer(open, as: organizer, app)
+
+        let host = try await Self.anaOnTheDashboard(app)
+        try host.tap("Polls & Quizzes")
+        try await host.waitUntil("the polls") {
+            $0.visibleNavigationTitle == "Polls & Quizzes" && $0.texts.contains("Coffee or tea?")
+        }
+        #expect(host.tree.texts.contains("Poll · Open · 1 vote"))
+        #expect(host.tree.texts.contains("Poll · Closed · 0 votes"))
+        try host.tap("Coffee or tea?")
+        try await host.waitUntil("the closed poll") {
+            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Closed")
+        }
+        #expect(host.tree.find(.button, "Vote") == nil)
     }
 
     @Test func votesFromOtherPhonesMoveTheCardAndThePollWithoutAReload() async throws {

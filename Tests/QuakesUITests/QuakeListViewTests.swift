@@ -121,6 +121,7 @@ struct QuakeListViewTests {
         await host.settle()
         try host.tap("Map")
         let map = try #require(host.tree.topPresentation?.first { $0.kind == .map })
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 3.5 and above")
         #expect(
             map.all(.mapAnnotation).map(\.text) == [
                 "M 7.1 - 120 km SSW of Sinabang, Indonesia", "M 5.2 - 8 km NW of The Geysers, CA",

@@ -42,7 +42,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     /// The photos of an event.
     case gallery(eventID: String)
     // Polls and quizzes
-    /// A poll or quiz (from the dashboard's live-poll card).
+    /// An event's polls and quizzes.
+    case polls(eventID: String)
+    /// A poll or quiz (from the list, or the dashboard's live-poll card).
     case poll(id: String)
 
     /// The page's navigation title, where the page has a fixed one.
@@ -63,6 +65,7 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .discussion: Strings.text("discussion.title")
         case .documents: Strings.text("screen.documents")
         case .gallery: Strings.text("screen.gallery")
+        case .polls: DashboardLink.polls.title
         case .poll: AttendeeScreenText.livePoll
         }
     }
@@ -82,6 +85,7 @@ extension DashboardLink {
         case .messages: .messages(eventID: eventID)
         case .notes: .notes(eventID: eventID, sessionID: nil)
         case .wall: .wall(eventID: eventID)
+        case .polls: .polls(eventID: eventID)
         case .documents: .documents(eventID: eventID)
         case .gallery: .gallery(eventID: eventID)
         }
@@ -272,6 +276,8 @@ public final class AttendeeAppModel {
     public func session() -> SessionDetailsModel { SessionDetailsModel(client: client, shareBaseURL: shareBaseURL) }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }
+    /// The polls and quizzes of an event.
+    public func polls(_ eventID: String) -> PollListModel { PollListModel(client: client, eventID: eventID) }
     /// A poll or quiz, live.
     public func poll(_ id: String) -> LivePollModel {
         LivePollModel(client: client, pollID: id, personID: account.profile?.person.id)

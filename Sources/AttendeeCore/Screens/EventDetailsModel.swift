@@ -5,7 +5,7 @@ import Observation
 /// A link of the dashboard.
 public enum DashboardLink: String, Sendable, Hashable, CaseIterable {
     case attendees, agenda, speakers, myAgenda, feedback, location
-    case messages, notes, wall, documents, gallery
+    case messages, notes, wall, polls, documents, gallery
 
     /// The link's title.
     public var title: String { Strings.text("dashboard.link.\(rawValue)") }

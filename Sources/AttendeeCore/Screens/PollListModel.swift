@@ -16,7 +16,7 @@ public struct PollRow: Sendable, Hashable, Identifiable {
     public var kind: PollKind
 }
 
-/// The event's polls and quizzes: the list, and the poll screen a row opens.
+/// The event's polls and quizzes, oldest first; a row opens its poll (``AttendeeDestination/poll(id:)``).
 @Observable @MainActor
 public final class PollListModel: BusyScreen {
     /// The rows, oldest first.
@@ -27,8 +27,6 @@ public final class PollListModel: BusyScreen {
     public internal(set) var isBusy = false
     /// The error line, if any.
     public internal(set) var banner: String?
-    /// The poll screen a row opened.
-    public private(set) var selected: LivePollModel?
 
     private let client: AttendeeClient
     private let eventID: String
@@ -57,16 +55,6 @@ public final class PollListModel: BusyScreen {
             emptyMessage = rows.isEmpty ? Strings.text(kind == .quiz ? "quiz.none" : "poll.none") : nil
         }
     }
-
-    /// A row was tapped: its poll screen opens and loads.
-    public func rowTapped(_ id: String) async {
-        let model = LivePollModel(client: client, pollID: id)
-        selected = model
-        await model.appeared()
-    }
-
-    /// Back from the poll screen.
-    public func backTapped() { selected = nil }
 }
 
 /// Which part of a new poll is wrong, so the form can mark it.

@@ -68,6 +68,7 @@ struct AttendeePage: View {
         case .documents(let eventID):
             DocumentsView(model: app.documents(eventID), gallery: app.gallery(eventID))
         case .gallery(let eventID): GalleryView(model: app.gallery(eventID))
+        case .polls(let eventID): PollListView(model: app.polls(eventID))
         case .poll(let id): LivePollView(model: app.poll(id))
         }
     }

@@ -78,6 +78,6 @@ struct PollOptionLine: View {
 
 struct LivePollView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { LivePollView(model: LivePollModel(client: AttendeeClient.preview, pollID: "preview")) }
+        NavigationStack { LivePollView(model: LivePollModel(client: AttendeeClient.preview, pollID: "q2")) }
     }
 }

@@ -147,11 +147,6 @@ public final class QuakeListModel {
         applyFilter()
     }
 
-    /// The detail of a quake on screen.
-    public func detail(id: String) -> QuakeDetail? {
-        listing?.quakes.first { $0.id == id }.map { QuakeDetail($0, formatter: service.formatter) }
-    }
-
     private func refresh(reload: Bool) async {
         guard !isBusy else { return }
         isBusy = true

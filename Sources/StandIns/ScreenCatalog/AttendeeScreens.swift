@@ -71,7 +71,9 @@ enum AttendeeScreens {
             me: { try await answer(me) },
             updateMe: { _ in try await answer(me) },
             wall: { _, _, _ in try await answer(AttendeePreview.wallPage) },
-            discussion: { _, _, _ in try await answer(AttendeePreview.discussionPage) })
+            discussion: { _, _, _ in try await answer(AttendeePreview.discussionPage) },
+            polls: { _ in try await answer(AttendeePreview.polls) },
+            poll: { id in try await answer(AttendeePreview.polls.first { $0.id == id } ?? AttendeePreview.polls[0]) })
     }
 
     /// A page as the app pushes it: in the navigation stack, with its title.
@@ -255,6 +257,16 @@ enum AttendeeScreens {
                         model: DocumentsModel(client: AttendeeMediaClient.preview, eventID: eventID),
                         gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
                 }.settled("the documents") { $0.texts.contains("Programme.pdf") }
+            },
+            ScreenEntry(app, screen: "polls", state: "loaded", summary: "Every poll and quiz of the event") {
+                try await page(.polls(eventID: eventID)) {
+                    PollListView(model: PollListModel(client: client(), eventID: eventID))
+                }.settled("the polls") { $0.texts.contains(AttendeePreview.polls[0].questions[0].text) }
+            },
+            ScreenEntry(app, screen: "polls", state: "offline", summary: "The polls with no network") {
+                try await page(.polls(eventID: eventID)) {
+                    PollListView(model: PollListModel(client: client(.offline), eventID: eventID))
+                }.settled("the banner")
             },
             ScreenEntry(app, screen: "gallery", state: "loaded", summary: "The event's photos") {
                 try await page(.gallery(eventID: eventID)) {

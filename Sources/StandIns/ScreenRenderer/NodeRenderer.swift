@@ -123,9 +123,9 @@ struct NodeRenderer {
         let depth = Int(node.value?.split(separator: " ").first ?? "") ?? 0
         let items = barItems(in: page)
         let title = node.navigationTitle
-        // NB: the stand-in drops `navigationBarTitleDisplayMode`; an editor sheet (Cancel/Save) is the one place
-        // the apps' titles are inline, as iOS editors' are.
-        let inline = place.inSheet && items.hasEditorButtons
+        // NB: a page that asks for it (`navigationBarTitleDisplayMode(.inline)`) and an editor sheet (Cancel/Save)
+        // show their title inline, as iOS editors do.
+        let inline = node.inlineTitle || (place.inSheet && items.hasEditorButtons)
         var html = "<div class=\"nav\(Self.isGrouped(page) ? " grouped" : "")\">"
         html += "<div class=\"navbar\"><div class=\"bar-leading\">"
         if depth > 0 {

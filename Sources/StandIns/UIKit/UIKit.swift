@@ -63,7 +63,7 @@ extension View {
 
     /// Large or inline title (iOS only).
     public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
-        self
+        _modifySingle { node, _ in node.inlineTitle = displayMode == .inline }
     }
 
     /// Presents `content` over the whole screen while `isPresented` is true (iOS only).

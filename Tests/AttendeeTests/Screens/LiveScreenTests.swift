@@ -43,7 +43,7 @@ import Testing
             #expect(
                 dashboard.links.map(\.title) == [
                     "Attendees", "Agenda", "Speakers", "My Agenda", "Feedback", "Location", "Messages", "My Notes",
-                    "Wall", "Documentation", "Gallery",
+                    "Wall", "Polls & Quizzes", "Documentation", "Gallery",
                 ])
 
             await dashboard.registerTapped()

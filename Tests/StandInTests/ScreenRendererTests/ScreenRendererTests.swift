@@ -67,6 +67,24 @@ struct ScreenRendererTests {
         #expect(!html.contains("Elsewhere"), "only the selected tab is drawn")
     }
 
+    /// `.navigationBarTitleDisplayMode(.inline)` puts the title in the bar instead of a large title under it.
+    @Test func anInlineTitleIsDrawnInTheBar() {
+        let inline = ViewHost(
+            NavigationStack {
+                Text("Pins").navigationTitle("Magnitude 3.5 and above").navigationBarTitleDisplayMode(.inline)
+            })
+        #expect(inline.tree.first { $0.kind == .navigationStack }?.inlineTitle == true)
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(inline.tree, title: "Map")
+        #expect(html.contains("<div class=\"bar-title\">Magnitude 3.5 and above"))
+        #expect(!html.contains("large-title\">Magnitude"))
+
+        let large = ViewHost(NavigationStack { Text("Pins").navigationTitle("Quakes") })
+        #expect(large.tree.first { $0.kind == .navigationStack }?.inlineTitle == false)
+        #expect(
+            ScreenRenderer(device: .iPhone15, appearance: .light).page(large.tree, title: "List")
+                .contains("<h1 class=\"large-title\">Quakes</h1>"))
+    }
+
     @Test func darkPagesUseTheDarkPaletteAndIPadPagesTheIPadSize() {
         let host = ViewHost(Basket())
         let html = ScreenRenderer(device: .iPad11, appearance: .dark).page(host.tree, title: "Basket")

@@ -94,8 +94,34 @@ public enum AttendeePreview {
                     id: "d9", sessionID: sessionID, author: PersonReference(id: "p1", name: "Ana Ferreira"),
                     text: new.text,
                     imageID: new.imageID, createdAt: event.startsAt.addingTimeInterval(7_200))
-            })
+            },
+            polls: { _ in polls },
+            poll: { id in polls.first { $0.id == id } ?? polls[0] })
     }
+
+    // MARK: Polls
+
+    /// The sample polls: an open one Ana has not answered, and a closed one with its results.
+    public static let polls = [
+        Poll(
+            id: "q1", eventID: "preview", kind: .poll, choice: .single, state: .closed,
+            questions: [
+                PollQuestion(
+                    id: "q1-1", text: "Coffee or tea?",
+                    options: [PollOption(id: "q1-1a", text: "Coffee"), PollOption(id: "q1-1b", text: "Tea")])
+            ],
+            results: PollResults(
+                voters: 42, questions: [PollQuestionResults(questionID: "q1-1", counts: ["q1-1a": 30, "q1-1b": 12])])),
+        Poll(
+            id: "q2", eventID: "preview", kind: .poll, choice: .single, state: .open,
+            questions: [
+                PollQuestion(
+                    id: "q2-1", text: "Tabs or spaces?",
+                    options: [PollOption(id: "q2-1a", text: "Tabs"), PollOption(id: "q2-1b", text: "Spaces")])
+            ],
+            results: PollResults(
+                voters: 7, questions: [PollQuestionResults(questionID: "q2-1", counts: ["q2-1a": 3, "q2-1b": 4])])),
+    ]
 
     // MARK: Wall and discussions
 

@@ -61,6 +61,8 @@ public struct ViewNode {
     public var platformObject: AnyObject?
     /// The keyboard a field shows (`.keyboardType`, iOS only).
     public var keyboard: String?
+    /// Whether the page's title shows small in the bar (`.navigationBarTitleDisplayMode(.inline)`, iOS only).
+    public var inlineTitle = false
     /// The name `.previewDisplayName` gave a preview.
     public var previewName: String?
     /// Where a node drawn by `.overlay` or `.safeAreaInset` sits over its content; `nil` for ordinary content.
@@ -211,6 +213,11 @@ extension ViewNode {
     /// The title of the navigation bar: the first navigation title in the content.
     public var visibleNavigationTitle: String? {
         allNodes.lazy.compactMap(\.navigationTitle).first
+    }
+
+    /// Whether the page on top asked for its title inline.
+    public var visibleTitleIsInline: Bool {
+        allNodes.contains(where: \.inlineTitle)
     }
 
     /// The sheet, alert or dialog on top, if any.

@@ -79,6 +79,7 @@ public struct NavigationStack<Data, Root: View>: View, _PrimitiveView {
         var top = pages.removeLast()
         if let pop = pops.last { top.backAction = pop }
         stack.navigationTitle = top.visibleNavigationTitle
+        stack.inlineTitle = top.visibleTitleIsInline
         stack.value = "\(pages.count) below"
         stack.children = [top]
         return [stack]

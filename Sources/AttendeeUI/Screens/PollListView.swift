@@ -1,0 +1,37 @@
+import AttendeeCore
+import SwiftUI
+
+/// An event's polls and quizzes, oldest first, each opening its poll: open ones to answer, closed ones with
+/// their results.
+public struct PollListView: View {
+    @State private var model: PollListModel
+
+    /// Creates the view over its model.
+    public init(model: PollListModel) {
+        _model = State(initialValue: model)
+    }
+
+    public var body: some View {
+        List {
+            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                NavigationLink(value: AttendeeDestination.poll(id: row.id)) {
+                    VStack(alignment: .leading) {
+                        Text(row.title)
+                        Text(row.subtitle).font(.caption).foregroundStyle(.secondary)
+                    }
+                }
+            }
+            if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
+        }
+        .overlay { if model.isBusy && model.rows.isEmpty { ProgressView() } }
+        .refreshable { await model.appeared() }
+        .task { await model.appeared() }
+    }
+}
+
+struct PollListView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { PollListView(model: PollListModel(client: AttendeeClient.preview, eventID: "preview")) }
+    }
+}
