@@ -28,16 +28,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// Every value for `name`, in order.
-    public func values(for name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
-    }
-
-    /// Adds a value, keeping those already there (for `Set-Cookie`, `Vary`, …).
-    public mutating func add(name: String, value: String) {
-        fields.append((name: name, value: value))
-    }
-
     /// Whether any field is named `name` (case-insensitive).
     public func contains(_ name: String) -> Bool { self[name] != nil }
 

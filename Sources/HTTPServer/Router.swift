@@ -125,15 +125,6 @@ public struct Router: Sendable {
         routes += child.routes
     }
 
-    /// Adds every route of another router (built elsewhere, e.g. by a domain's controller).
-    public mutating func merge(_ other: Router) {
-        routes += other.routes.map { route in
-            Entry(
-                method: route.method, segments: prefix + route.segments,
-                handler: Router.chain(middleware, route.handler), makeReceiver: route.makeReceiver)
-        }
-    }
-
     /// Finds the handler for a request, filling in path parameters, or throws 404 / 405.
     ///
     /// A path is the resource of the most specific patterns that match it (a literal segment beats a

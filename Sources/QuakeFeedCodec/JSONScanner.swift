@@ -46,8 +46,6 @@ struct JSONScanner {
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    var isAtEnd: Bool { index >= bytes.count }
-
     func fail(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
 
     @inline(__always)

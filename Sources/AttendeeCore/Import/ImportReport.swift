@@ -257,12 +257,6 @@ enum JSONField {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "|", with: "%7C")
     }
 
-    static func int(_ value: Any?) -> Int? {
-        if let number = value as? NSNumber { return number.intValue }
-        if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) }
-        return nil
-    }
-
     static func double(_ value: Any?) -> Double? {
         if let number = value as? NSNumber { return number.doubleValue }
         if let text = value as? String { return Double(text) }

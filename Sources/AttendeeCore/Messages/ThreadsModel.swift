@@ -100,12 +100,6 @@ public final class ThreadsModel: BusyScreen {
         }
     }
 
-    /// The conversation returned: its read mark is the list's too.
-    public func conversationClosed(_ thread: MessageThread) {
-        guard threads.contains(where: { $0.id == thread.id }) else { return }
-        show(threads.map { $0.id == thread.id ? thread : $0 })
-    }
-
     private func reload() async {
         do { show(try await client.threads(eventID)) } catch { banner = AttendeeFailure.message(error) }
     }

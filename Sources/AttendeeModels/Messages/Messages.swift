@@ -84,8 +84,6 @@ public struct MessagePage: Codable, Sendable, Hashable {
 public enum MessageRules {
     /// The longest message, in characters (grapheme clusters, as a person counts them).
     public static let textLimit = 2_000
-    /// The longest media id.
-    public static let imageIDLimit = MediaID.limit
     /// The page size when none is asked for.
     public static let defaultPageSize = 50
     /// The largest page.

@@ -15,8 +15,6 @@ import PublicInit
 public enum PostText {
     /// The most characters a post, reply or message may have.
     public static let limit = 2_000
-    /// The most characters an image id may have.
-    public static let imageIDLimit = MediaID.limit
 
     /// Why a text is refused.
     public enum Problem: String, Sendable, Hashable, CaseIterable {

@@ -146,15 +146,6 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-    /// Runs `body` on the writer connection outside any transaction, for statements that cannot run in one
-    /// (`VACUUM`, some `PRAGMA`s).
-    @discardableResult
-    public func writeWithoutTransaction<T: Sendable>(
-        _ body: @Sendable (any DatabaseConnection) throws -> T
-    ) async throws -> T {
-        try await writer.run { connection in (Result { try body(connection) }, true) }
-    }
-
     /// Closes idle connections and refuses new work.
     public func close() async {
         writer.close()

@@ -70,8 +70,6 @@ final class PendingResponse: Sendable {
         }
     }
 
-    var isCompleted: Bool { state.withLock { $0.completed } }
-
     /// Cancels the handler task (the request is over as far as the client is concerned).
     func cancel() {
         state.withLock { $0.task }?.cancel()
