@@ -49,6 +49,27 @@ struct AttendeeMediaViewTests {
         try await host.waitUntil("the gallery sheet") { $0.topPresentation?.texts.contains("Photo.png") == true }
     }
 
+    /// Share on a document asks the server for its link and offers it in a share sheet, which Done closes.
+    @Test func aDocumentIsSharedFromASheet() async throws {
+        let model = DocumentsModel(client: AttendeeMediaClient.preview, eventID: "preview")
+        let host = ViewHost(
+            NavigationStack {
+                DocumentsView(
+                    model: model, gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: "preview"))
+            })
+        try await host.waitUntil("the documents") { $0.texts.contains("Programme.pdf") }
+        #expect(host.tree.topPresentation == nil)
+        try host.tap("Share")
+        try await host.waitUntil("the share sheet") { $0.topPresentation != nil }
+        let sheet = try #require(host.tree.topPresentation)
+        #expect(sheet.visibleNavigationTitle == "Share")
+        let link = try #require(sheet.first { $0.kind == .shareLink })
+        #expect(link.value?.contains("https://quartet.example/attendee/v1/media/") == true)
+        try host.tap("Done")
+        #expect(host.tree.topPresentation == nil)
+        #expect(model.share == nil)
+    }
+
     @Test func photosAreDrawnFromTheirThumbnailsInTheGalleryAndOnTheWall() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)

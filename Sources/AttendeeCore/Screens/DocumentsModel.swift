@@ -61,6 +61,8 @@ public final class DocumentsModel: BusyScreen {
         public var url: String
         /// `Slides.pdf: https://…`.
         public var text: String
+        /// The link the share sheet hands on; `nil` if the server answered something that is not one.
+        public var link: URL? { URL(string: url) }
     }
 
     /// The three lists, in order.
@@ -90,6 +92,8 @@ public final class DocumentsModel: BusyScreen {
     public var downloadTitle: String { Strings.text("documents.download") }
     /// A row's share button.
     public var shareTitle: String { Strings.text("documents.share") }
+    /// The button that closes the share sheet.
+    public var shareDoneTitle: String { Strings.text("documents.shareDone") }
     /// A row's remove button.
     public var removeTitle: String { Strings.text("documents.remove") }
     /// The header photo's button, which opens the gallery.

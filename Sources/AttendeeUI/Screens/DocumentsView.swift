@@ -42,13 +42,24 @@ public struct DocumentsView: View {
                     if let empty = section.emptyMessage { Text(empty).foregroundStyle(.secondary) }
                 }
             }
-            if let share = model.share { Text(share.text) }
             if let message = model.uploadMessage { Text(message) }
             if let banner = model.banner { Text(banner) }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .sheet(isPresented: Binding(get: { model.showsGallery }, set: { if !$0 { model.galleryClosed() } })) {
             NavigationStack { GalleryView(model: gallery) }
+        }
+        .sheet(isPresented: Binding(get: { model.share != nil }, set: { if !$0 { model.shareDismissed() } })) {
+            if let share = model.share {
+                NavigationStack {
+                    List {
+                        Text(share.text)
+                        if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
+                    }
+                    .navigationTitle(model.shareTitle)
+                    .toolbar { Button(model.shareDoneTitle) { model.shareDismissed() } }
+                }
+            }
         }
         .task { await model.appeared() }
     }
