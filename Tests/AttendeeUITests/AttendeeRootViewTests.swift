@@ -186,4 +186,24 @@ struct AttendeeRootViewTests {
         try await host.tapAndSettle("Save")
         try await host.waitUntil("the saved text") { $0.texts.contains("Maps and offline data.") }
     }
+
+    /// My Preferences: Edit, a line of tracks and one of topics, Save; the saved lists show, and stay after a
+    /// reload.
+    @Test func theProfileEditsMyPreferences() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("My Profile")
+        try await host.waitUntil("the profile") { $0.texts.contains("ana@example.com") }
+        #expect(host.tree.find(.textField, "Tracks") == nil)
+        try host.tap("Edit My Preferences")
+        try host.type("Swift, Server, swift", into: "Tracks")
+        try host.type("Concurrency", into: "Topics")
+        try await host.tapAndSettle("Save")
+        try await host.waitUntil("the saved preferences") { $0.texts.contains("Swift, Server") }
+        #expect(host.tree.texts.contains("Concurrency"))
+        #expect(host.tree.find(.textField, "Tracks") == nil)
+
+        try host.back()
+        try host.tap("My Profile")
+        try await host.waitUntil("the profile again") { $0.texts.contains("Swift, Server") }
+    }
 }

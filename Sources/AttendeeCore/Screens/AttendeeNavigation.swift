@@ -148,8 +148,14 @@ public enum AttendeeScreenText {
     public static var aboutMe: String { Strings.text("profile.aboutMe") }
     /// The `profile.preferences` string.
     public static var preferences: String { Strings.text("profile.preferences") }
+    /// The `profile.tracks` string: the field of the tracks that interest the person.
+    public static var tracks: String { Strings.text("profile.tracks") }
+    /// The `profile.topics` string: the field of the topics that interest the person.
+    public static var topics: String { Strings.text("profile.topics") }
     /// The `profile.edit` string.
     public static var edit: String { Strings.text("profile.edit") }
+    /// What VoiceOver reads for a section's Edit (`Edit My Preferences`), as a page can have several.
+    public static func edit(_ section: String) -> String { Strings.format("profile.editSection", section) }
     /// The `profile.save` string.
     public static var save: String { Strings.text("profile.save") }
     /// The `profile.cancel` string.

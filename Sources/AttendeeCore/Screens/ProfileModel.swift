@@ -2,7 +2,7 @@ import AttendeeModels
 import Foundation
 import Observation
 
-/// My profile: view, edit "About me", My Preferences, and the link to My Notes (part 2).
+/// My profile: view, edit "About me" and My Preferences (the tracks and topics that interest the person).
 @Observable @MainActor
 public final class ProfileModel: BusyScreen {
     /// The name shown.
@@ -19,8 +19,12 @@ public final class ProfileModel: BusyScreen {
     public private(set) var draftAbout = ""
     /// Tracks and topics of interest.
     public private(set) var preferences = Preferences()
-    /// The title of the link to My Notes (part 2).
-    public let myNotesTitle = Strings.text("profile.myNotes")
+    /// Whether My Preferences is being edited.
+    public private(set) var isEditingPreferences = false
+    /// The tracks being edited, as typed: `Swift, Server`.
+    public private(set) var draftTracks = ""
+    /// The topics being edited, as typed.
+    public private(set) var draftTopics = ""
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
@@ -67,17 +71,51 @@ public final class ProfileModel: BusyScreen {
     public func saveTapped() async {
         guard isSaveEnabled else { return }
         let text = draftAbout
-        await load { try await self.client.updateMe(ProfileUpdate(aboutMe: text)) }
-        if banner == nil || banner == Strings.text("profile.saved") { isEditingAbout = false }
+        if await load({ try await self.client.updateMe(ProfileUpdate(aboutMe: text)) }) { isEditingAbout = false }
     }
 
     /// My Preferences changed: saves them.
-    public func preferencesChanged(tracks: [String], topics: [String]) async {
+    @discardableResult
+    public func preferencesChanged(tracks: [String], topics: [String]) async -> Bool {
         let preferences = Preferences(tracks: tracks, topics: topics)
-        await load { try await self.client.updateMe(ProfileUpdate(preferences: preferences)) }
+        return await load { try await self.client.updateMe(ProfileUpdate(preferences: preferences)) }
     }
 
-    private func load(_ call: @escaping @MainActor () async throws -> MyProfile) async {
+    /// Edit on My Preferences: the tracks and topics, each list as one comma-separated line.
+    public func editPreferencesTapped() {
+        draftTracks = preferences.tracks.joined(separator: ", ")
+        draftTopics = preferences.topics.joined(separator: ", ")
+        isEditingPreferences = true
+    }
+
+    /// The tracks line changed.
+    public func tracksChanged(_ text: String) { draftTracks = text }
+
+    /// The topics line changed.
+    public func topicsChanged(_ text: String) { draftTopics = text }
+
+    /// Cancel on My Preferences: nothing is saved.
+    public func cancelPreferencesTapped() { isEditingPreferences = false }
+
+    /// Save on My Preferences: each line is split at its commas, trimmed, and kept once, in the order typed.
+    public func savePreferencesTapped() async {
+        guard isEditingPreferences, !isBusy else { return }
+        if await preferencesChanged(tracks: Self.items(draftTracks), topics: Self.items(draftTopics)) {
+            isEditingPreferences = false
+        }
+    }
+
+    /// `" Swift, server,,swift "` → `["Swift", "server"]`: the entries of a comma-separated line, blanks dropped
+    /// and a repeat (ignoring case) kept once.
+    static func items(_ line: String) -> [String] {
+        var seen = Set<String>()
+        return line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// Runs `call` and shows the profile it answers; whether it succeeded (else the banner says why).
+    @discardableResult
+    private func load(_ call: @escaping @MainActor () async throws -> MyProfile) async -> Bool {
         await whileBusy {
             let wasLoaded = !email.isEmpty
             let profile = try await call()

@@ -1,7 +1,7 @@
 import AttendeeCore
 import SwiftUI
 
-/// My profile: About me (editable), preferences, the link to My Notes.
+/// My profile: About me and My Preferences, each with Edit.
 public struct ProfileView: View {
     @State private var model: ProfileModel
 
@@ -20,8 +20,7 @@ public struct ProfileView: View {
                     Text(model.email).foregroundStyle(.secondary)
                 }
                 AboutMeSection(model: model)
-                Section(AttendeeScreenText.preferences) { ForEach(model.preferenceLines, id: \.self) { Text($0) } }
-                Section { Text(model.myNotesTitle) }
+                PreferencesSection(model: model)
             }
             if let banner = model.banner { Text(banner) }
         }
@@ -43,6 +42,31 @@ struct AboutMeSection: View {
             } else {
                 if !model.aboutMe.isEmpty { Text(model.aboutMe) }
                 Button(AttendeeScreenText.edit) { model.editAboutTapped() }
+                    .accessibilityLabel(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
+            }
+        }
+    }
+}
+
+/// My Preferences: the tracks and topics and Edit, or a line for each with Save and Cancel.
+struct PreferencesSection: View {
+    let model: ProfileModel
+
+    var body: some View {
+        Section(AttendeeScreenText.preferences) {
+            if model.isEditingPreferences {
+                TextField(
+                    AttendeeScreenText.tracks,
+                    text: Binding(get: { model.draftTracks }, set: { model.tracksChanged($0) }))
+                TextField(
+                    AttendeeScreenText.topics,
+                    text: Binding(get: { model.draftTopics }, set: { model.topicsChanged($0) }))
+                Button(AttendeeScreenText.save) { Task { await model.savePreferencesTapped() } }.disabled(model.isBusy)
+                Button(AttendeeScreenText.cancel) { model.cancelPreferencesTapped() }
+            } else {
+                ForEach(model.preferenceLines, id: \.self) { Text($0) }
+                Button(AttendeeScreenText.edit) { model.editPreferencesTapped() }
+                    .accessibilityLabel(AttendeeScreenText.edit(AttendeeScreenText.preferences))
             }
         }
     }
