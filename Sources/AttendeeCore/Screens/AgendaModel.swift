@@ -58,9 +58,6 @@ public final class AgendaModel: BusyScreen {
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
     public private(set) var timeZoneLabel = ""
-    /// Set when a row is tapped: the session details to open.
-    public var openedSessionID: String?
-
     /// "Offline: agenda saved Wed 10 Mar, 09:12" while the saved copy is shown.
     public private(set) var offlineNotice: String?
 
@@ -119,11 +116,6 @@ public final class AgendaModel: BusyScreen {
     public func timeZoneToggled() {
         timeZoneChoice = timeZoneChoice == .event ? .device : .event
         rebuild(keepingDay: false, now: days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
-    }
-
-    /// A row was tapped: opens its details.
-    public func rowTapped(_ sessionID: String) {
-        openedSessionID = sessionID
     }
 
     /// Attends (or leaves, when already attending); a clash or a full session is refused with a banner.

@@ -131,8 +131,6 @@ import Testing
         #expect(model.banner == APIError.cannotConnect.message)
         #expect(model.rows.isEmpty)
         #expect(model.isBusy == false)
-        model.rowTapped("x")
-        #expect(model.openedSessionID == "x")
     }
 }
 
