@@ -103,25 +103,22 @@ public enum AttendeePreview {
 
     /// The sample polls: an open one Ana has not answered, and a closed one with its results.
     public static let polls = [
-        Poll(
-            id: "q1", eventID: "preview", kind: .poll, choice: .single, state: .closed,
-            questions: [
-                PollQuestion(
-                    id: "q1-1", text: "Coffee or tea?",
-                    options: [PollOption(id: "q1-1a", text: "Coffee"), PollOption(id: "q1-1b", text: "Tea")])
-            ],
-            results: PollResults(
-                voters: 42, questions: [PollQuestionResults(questionID: "q1-1", counts: ["q1-1a": 30, "q1-1b": 12])])),
-        Poll(
-            id: "q2", eventID: "preview", kind: .poll, choice: .single, state: .open,
-            questions: [
-                PollQuestion(
-                    id: "q2-1", text: "Tabs or spaces?",
-                    options: [PollOption(id: "q2-1a", text: "Tabs"), PollOption(id: "q2-1b", text: "Spaces")])
-            ],
-            results: PollResults(
-                voters: 7, questions: [PollQuestionResults(questionID: "q2-1", counts: ["q2-1a": 3, "q2-1b": 4])])),
+        poll("q1", "Coffee or tea?", state: .closed, votes: ["Coffee": 30, "Tea": 12]),
+        poll("q2", "Tabs or spaces?", state: .open, votes: ["Tabs": 3, "Spaces": 4]),
     ]
+
+    /// A one-question poll with two options, `votes` counting each (options in alphabetical order).
+    private static func poll(_ id: String, _ question: String, state: PollState, votes: [String: Int]) -> Poll {
+        let options = votes.keys.sorted().enumerated().map { index, text in PollOption(id: "\(id)-\(index)", text: text)
+        }
+        let counts = Dictionary(uniqueKeysWithValues: options.map { ($0.id, votes[$0.text] ?? 0) })
+        return Poll(
+            id: id, eventID: "preview", kind: .poll, choice: .single, state: state,
+            questions: [PollQuestion(id: id + "-question", text: question, options: options)],
+            results: PollResults(
+                voters: votes.values.reduce(0, +),
+                questions: [PollQuestionResults(questionID: id + "-question", counts: counts)]))
+    }
 
     // MARK: Wall and discussions
 
