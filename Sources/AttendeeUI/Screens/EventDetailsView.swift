@@ -63,20 +63,6 @@ public struct EventDetailsView: View {
     }
 }
 
-/// A session on now or up next; it opens the session.
-struct DashboardSessionRow: View {
-    let session: DashboardSession
-
-    var body: some View {
-        NavigationLink(value: AttendeeDestination.session(id: session.id)) {
-            VStack(alignment: .leading) {
-                Text(session.title)
-                Text(session.time).font(.caption).foregroundStyle(.secondary)
-            }
-        }
-    }
-}
-
 struct EventDetailsView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack {

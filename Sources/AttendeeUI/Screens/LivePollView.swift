@@ -61,21 +61,6 @@ public struct LivePollView: View {
     }
 }
 
-/// One option with its share of the votes; a closed quiz marks the correct options.
-struct PollOptionLine: View {
-    let option: PollOptionRow
-
-    var body: some View {
-        HStack {
-            Image(systemName: option.symbol)
-            Text(option.text)
-            if option.isCorrect == true { Text(AttendeeScreenText.correctAnswer).font(.caption) }
-            Text(option.shareText).foregroundStyle(.secondary)
-        }
-        .accessibilityLabel(option.text)
-    }
-}
-
 struct LivePollView_Previews: PreviewProvider {
     static var previews: some View {
         NavigationStack { LivePollView(model: LivePollModel(client: AttendeeClient.preview, pollID: "q2")) }
