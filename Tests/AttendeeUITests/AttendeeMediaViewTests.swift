@@ -70,6 +70,34 @@ struct AttendeeMediaViewTests {
         #expect(model.share == nil)
     }
 
+    /// Download on a document saves it on the device and offers the file to Save to Files or another app; Done
+    /// closes the sheet.
+    @Test func aDownloadedDocumentIsOfferedToSaveOrOpen() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = DocumentsModel(client: AttendeeMediaClient.preview, eventID: "preview", downloadsFolder: folder)
+        let host = ViewHost(
+            NavigationStack {
+                DocumentsView(
+                    model: model, gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: "preview"))
+            })
+        try await host.waitUntil("the documents") { $0.texts.contains("Programme.pdf") }
+        try host.tap("Download")
+        try await host.waitUntil("the download sheet") { $0.topPresentation != nil }
+        let sheet = try #require(host.tree.topPresentation)
+        #expect(sheet.visibleNavigationTitle == "Download")
+        let name = try #require(model.download?.fileName)
+        #expect(sheet.texts.contains(name))
+        let link = try #require(sheet.first { $0.kind == .shareLink })
+        #expect(link.text == "Save or Open")
+        let saved = folder.appendingPathComponent(name)
+        #expect(link.value == saved.absoluteString)
+        #expect(FileManager.default.fileExists(atPath: saved.path))
+        try host.tap("Done")
+        #expect(host.tree.topPresentation == nil)
+        #expect(model.download == nil)
+    }
+
     @Test func photosAreDrawnFromTheirThumbnailsInTheGalleryAndOnTheWall() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)

@@ -47,12 +47,14 @@ public final class DocumentsModel: BusyScreen {
         public var id: SectionKind { kind }
     }
 
-    /// A downloaded file, for the screen to save or open.
+    /// A downloaded file, saved on the device for the screen to hand to Save to Files or another app.
     public struct Download: Sendable, Hashable {
         /// The name to save it under.
         public var fileName: String
         /// Its bytes.
         public var data: Data
+        /// Where its bytes were written: a file named ``fileName`` in the model's downloads folder.
+        public var fileURL: URL
     }
 
     /// A link ready for the share sheet.
@@ -92,8 +94,10 @@ public final class DocumentsModel: BusyScreen {
     public var downloadTitle: String { Strings.text("documents.download") }
     /// A row's share button.
     public var shareTitle: String { Strings.text("documents.share") }
-    /// The button that closes the share sheet.
-    public var shareDoneTitle: String { Strings.text("documents.shareDone") }
+    /// The button that closes the share and download sheets.
+    public var doneTitle: String { Strings.text("documents.done") }
+    /// The download sheet's button, which offers the file to Save to Files and other apps.
+    public var saveOrOpenTitle: String { Strings.text("documents.saveOrOpen") }
     /// A row's remove button.
     public var removeTitle: String { Strings.text("documents.remove") }
     /// The header photo's button, which opens the gallery.
@@ -102,13 +106,19 @@ public final class DocumentsModel: BusyScreen {
     private let client: AttendeeMediaClient
     private let eventID: String
     private let sessionID: String?
+    private let downloadsFolder: URL
     private var files: [String: MediaFile] = [:]
 
-    /// Creates the model for the event's page, or for one session's documents.
-    public init(client: AttendeeMediaClient, eventID: String, sessionID: String? = nil) {
+    /// Creates the model for the event's page, or for one session's documents; downloads are written into
+    /// `downloadsFolder` (by default a folder of the temporary directory, which the system may clear).
+    public init(
+        client: AttendeeMediaClient, eventID: String, sessionID: String? = nil,
+        downloadsFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("Downloads")
+    ) {
         self.client = client
         self.eventID = eventID
         self.sessionID = sessionID
+        self.downloadsFolder = downloadsFolder
     }
 
     /// The screen appeared: loads the lists.
@@ -124,16 +134,19 @@ public final class DocumentsModel: BusyScreen {
     /// Back from the gallery.
     public func galleryClosed() { showsGallery = false }
 
-    /// A row's download was tapped.
+    /// A row's download was tapped: the bytes are fetched and written to the downloads folder, and the screen
+    /// offers the file.
     public func downloadTapped(_ id: String) async {
         guard let file = files[id] else { return }
         await whileBusy {
-            download = Download(fileName: file.fileName, data: try await client.download(id))
+            let data = try await client.download(id)
+            let url = try DownloadFolder(downloadsFolder).write(data, named: file.fileName)
+            download = Download(fileName: file.fileName, data: data, fileURL: url)
             banner = Strings.format("documents.downloaded", file.fileName)
         }
     }
 
-    /// The screen saved or opened the download.
+    /// The screen saved or opened the download (or the person closed its sheet).
     public func downloadHandled() { download = nil }
 
     /// A row's share was tapped.

@@ -2,7 +2,8 @@ import AttendeeCore
 import SwiftUI
 
 /// The Documentation page: the header photo (which opens the gallery) and the pre-read, post-read and session
-/// materials lists, each row with download and share (and remove, which the server allows or refuses).
+/// materials lists, each row with download (the file is then offered to Save to Files or another app), share
+/// and remove (which the server allows or refuses).
 public struct DocumentsView: View {
     @State private var model: DocumentsModel
     @State private var gallery: GalleryModel
@@ -57,7 +58,19 @@ public struct DocumentsView: View {
                         if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
                     }
                     .navigationTitle(model.shareTitle)
-                    .toolbar { Button(model.shareDoneTitle) { model.shareDismissed() } }
+                    .toolbar { Button(model.doneTitle) { model.shareDismissed() } }
+                }
+            }
+        }
+        .sheet(isPresented: Binding(get: { model.download != nil }, set: { if !$0 { model.downloadHandled() } })) {
+            if let download = model.download {
+                NavigationStack {
+                    List {
+                        Text(download.fileName)
+                        ShareLink(model.saveOrOpenTitle, item: download.fileURL)
+                    }
+                    .navigationTitle(model.downloadTitle)
+                    .toolbar { Button(model.doneTitle) { model.downloadHandled() } }
                 }
             }
         }

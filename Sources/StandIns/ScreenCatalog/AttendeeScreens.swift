@@ -258,6 +258,16 @@ enum AttendeeScreens {
                         gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
                 }.settled("the documents") { $0.texts.contains("Programme.pdf") }
             },
+            ScreenEntry(app, screen: "documents", state: "downloaded", summary: "A document offered to save or open") {
+                let model = DocumentsModel(client: AttendeeMediaClient.preview, eventID: eventID)
+                let host = page(.documents(eventID: eventID)) {
+                    DocumentsView(
+                        model: model, gallery: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
+                }
+                _ = try await host.settled("the documents") { $0.texts.contains("Programme.pdf") }
+                try await host.tapAndSettle(model.downloadTitle)
+                return try await host.settled("the download sheet") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "polls", state: "loaded", summary: "Every poll and quiz of the event") {
                 try await page(.polls(eventID: eventID)) {
                     PollListView(model: PollListModel(client: client(), eventID: eventID))

@@ -167,15 +167,22 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(!model.showsGallery)
     }
 
-    @Test func downloadAndShareHandTheScreenWhatItNeeds() async {
+    @Test func downloadAndShareHandTheScreenWhatItNeeds() async throws {
         let client = AttendeeMediaClient(
             documents: { _, _ in S.page },
             download: { id in Data("bytes of \(id)".utf8) },
             share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: "x") })
-        let model = DocumentsModel(client: client, eventID: "e1")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = DocumentsModel(client: client, eventID: "e1", downloadsFolder: folder)
         await model.appeared()
         await model.downloadTapped("d1")
-        #expect(model.download == DocumentsModel.Download(fileName: "Reading list.txt", data: Data("bytes of d1".utf8)))
+        let saved = folder.appendingPathComponent("Reading list.txt")
+        #expect(
+            model.download
+                == DocumentsModel.Download(
+                    fileName: "Reading list.txt", data: Data("bytes of d1".utf8), fileURL: saved))
+        #expect(try Data(contentsOf: saved) == Data("bytes of d1".utf8))
         #expect(model.banner == "Downloaded “Reading list.txt”.")
         model.downloadHandled()
         #expect(model.download == nil)
@@ -186,6 +193,21 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.share == nil)
         await model.downloadTapped("unknown")
         #expect(model.download == nil)
+    }
+
+    /// A download that cannot be written on the device says so, and offers nothing to save.
+    @Test func aDownloadThatCannotBeSavedSaysSo() async throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try Data("a file where the folder should be".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let model = DocumentsModel(
+            client: AttendeeMediaClient(documents: { _, _ in S.page }, download: { _ in Data([1, 2, 3]) }),
+            eventID: "e1", downloadsFolder: blocker.appendingPathComponent("Downloads"))
+        await model.appeared()
+        await model.downloadTapped("d1")
+        #expect(model.download == nil)
+        #expect(model.banner == "“Reading list.txt” could not be saved on this device.")
+        #expect(!model.isBusy)
     }
 
     @Test func aRefusedRemovalKeepsTheRowAndSaysWhy() async {
