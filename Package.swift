@@ -388,7 +388,8 @@ var products: [Product] = [
 // on every platform. They exist only where the real frameworks do not; docs/SWIFTUI-STANDIN.md says how strict
 // they are.
 let standIns: [(name: String, dependencies: [String])] = [
-    ("SwiftUI", []),
+    ("UniformTypeIdentifiers", []),
+    ("SwiftUI", ["UniformTypeIdentifiers"]),
     ("UIKit", ["SwiftUI"]),
     ("MapKit", ["SwiftUI"]),
     ("SafariServices", ["UIKit"]),
@@ -400,12 +401,14 @@ let standIns: [(name: String, dependencies: [String])] = [
 let views: [(name: String, dependencies: [String], frameworks: [String], testing: [String])] = [
     ("QuakesUI", ["QuakesCore", "QuakesModels"], ["SwiftUI", "UIKit", "MapKit", "SafariServices"], []),
     (
-        "SalesUI", ["SalesCore", "LocalStore", "Database"], ["SwiftUI", "UIKit", "WebKit", "PhotosUI"],
+        "SalesUI", ["SalesCore", "LocalStore", "Database"],
+        ["SwiftUI", "UIKit", "WebKit", "PhotosUI", "UniformTypeIdentifiers"],
         ["SalesforceDevServer", "HTTPServer", "APIClient"]
     ),
     ("ChangeJarUI", ["ChangeJarCore", "ChangeJarModels"], ["SwiftUI", "UIKit", "AuthenticationServices"], []),
     (
-        "AttendeeUI", ["AttendeeCore", "AttendeeModels"], ["SwiftUI", "UIKit", "MapKit", "PhotosUI"],
+        "AttendeeUI", ["AttendeeCore", "AttendeeModels"],
+        ["SwiftUI", "UIKit", "MapKit", "PhotosUI", "UniformTypeIdentifiers"],
         ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier", "ImageSamples"]
     ),
 ]

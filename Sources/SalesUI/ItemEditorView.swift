@@ -1,6 +1,7 @@
 import PhotosUI
 import SalesCore
 import SwiftUI
+import UniformTypeIdentifiers
 
 #if canImport(UIKit)
     import UIKit
@@ -11,6 +12,7 @@ struct ItemEditorView: View {
     let model: ItemEditorModel
     let save: @MainActor () -> Void
     @State private var pickedPhoto: PhotosPickerItem?
+    @State private var choosingFile = false
 
     var body: some View {
         Form {
@@ -29,6 +31,7 @@ struct ItemEditorView: View {
             case .attachment:
                 if model.showsAddAttachmentButton {
                     PhotosPicker(SalesText.pickImage, selection: $pickedPhoto, matching: .images)
+                    Button(SalesText.chooseFile) { choosingFile = true }
                 }
                 AttachmentPreview(data: model.image, label: model.name)
             }
@@ -45,6 +48,7 @@ struct ItemEditorView: View {
             }
         }
         .task { await model.appeared() }
+        .fileImporter(isPresented: $choosingFile, allowedContentTypes: [.item]) { model.fileChosen($0) }
         .onChange(of: pickedPhoto) { _, item in
             Task {
                 guard let data = try? await item?.loadTransferable(type: Data.self) else { return }

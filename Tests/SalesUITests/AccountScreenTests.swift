@@ -93,6 +93,32 @@ struct AccountScreenTests {
         try await host.waitUntil("the new row") { $0.topPresentation == nil && $0.texts.contains("Pricing sheet") }
     }
 
+    /// "+ File" opens the Files picker; the chosen file names the attachment and Save uploads it. A file that
+    /// cannot be read says so and leaves Save off.
+    @Test func anAttachmentIsAddedFromTheFilesPicker() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Proposal.pdf")
+        try Data("%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n".utf8).write(to: file)
+        let host = await Self.host(try await Self.model())
+
+        try host.tap("New Attachment")
+        try host.tap("+ File")
+        #expect(host.tree.topPresentation?.kind == .fileImporter)
+        try host.chooseFile(folder.appendingPathComponent("Missing.pdf"))
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "New Attachment")
+        #expect(host.tree.texts.contains("Missing.pdf could not be read."))
+        #expect(host.tree.find(.button, "Save")?.isEnabled == false)
+
+        try host.tap("+ File")
+        try host.chooseFile(file)
+        #expect(host.tree.find(.textField, "Name")?.value == "Proposal.pdf")
+        #expect(!host.tree.texts.contains("Missing.pdf could not be read."))
+        try host.tap("Save")
+        try await host.waitUntil("the new row") { $0.topPresentation == nil && $0.texts.contains("Proposal.pdf") }
+    }
+
     @Test func aGoogleDocOpensInTheWebView() async throws {
         let host = await Self.host(try await Self.model())
         let doc = try #require(

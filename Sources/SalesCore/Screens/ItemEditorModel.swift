@@ -1,12 +1,14 @@
 import APIClient
 import Foundation
 import HTTPTypes
+import LocalStore
 import Observation
 
 /// The add/edit form for a note, an attachment or a Google Doc.
 ///
-/// A new attachment shows "+ Attachment" to pick an image (shrunk under 25 MB before upload); an
-/// existing one can only be renamed, so the button is gone, but an image attachment still shows its image.
+/// A new attachment shows "+ Attachment" to pick an image and "+ File" for any file (an image of 25 MB or more
+/// is shrunk to fit before upload); an existing one can only be renamed, so the buttons are gone, but an image
+/// attachment still shows its image.
 @Observable @MainActor
 public final class ItemEditorModel {
     /// What the form edits.
@@ -138,6 +140,20 @@ public final class ItemEditorModel {
     /// A file was picked (the Files picker, or a path on the command line): its type is read from its bytes, else
     /// its name (``PickedFile/init(name:data:)``).
     public func filePicked(name: String, data: Data) { attach(PickedFile(name: name, data: data)) }
+
+    /// The Files picker closed with a file, or with the reason it could not give one.
+    public func fileChosen(_ result: Result<URL, any Error>) {
+        guard case .success(let url) = result else {
+            errorMessage = SalesText.fileUnreadable(nil)
+            return
+        }
+        do {
+            let file = try ChosenFile(contentsOf: url)
+            filePicked(name: file.name, data: file.data)
+        } catch {
+            errorMessage = SalesText.fileUnreadable(url.lastPathComponent)
+        }
+    }
 
     /// A file was picked whose type the picker named.
     public func attachmentPicked(name: String, data: Data, contentType: String) {

@@ -83,6 +83,12 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
+    /// The editor's button that opens the Files picker.
+    public static var chooseFile: String { localized("editor.chooseFile") }
+    /// `Proposal.pdf could not be read.`, or without a name, that the Files picker gave no file.
+    public static func fileUnreadable(_ name: String?) -> String {
+        name.map { table.format("editor.fileUnreadable", $0) } ?? localized("editor.fileNotOpened")
+    }
     /// `report.pdf is 30 MB; attachments are limited to 25 MB.`
     public static func fileTooLarge(_ name: String, megabytes: Int, limit: Int) -> String {
         table.format("editor.tooLarge", name, "\(megabytes)", "\(limit)")

@@ -560,7 +560,7 @@ struct NodeRenderer {
             return box("div", ["vstack"], node, inner)
         case .searchField:
             return searchBar(node)
-        case .sheet, .alert, .confirmationDialog:
+        case .sheet, .alert, .confirmationDialog, .fileImporter:
             return ""
         }
     }
@@ -629,8 +629,18 @@ struct NodeRenderer {
         case .sheet: return sheet(node, depth: depth)
         case .alert: return alert(node)
         case .confirmationDialog: return dialog(node)
+        case .fileImporter: return filesPicker(node, depth: depth)
         default: return ""
         }
+    }
+
+    /// The system's Files picker, drawn as the sheet it is, with the kinds of file it offers.
+    private func filesPicker(_ node: ViewNode, depth: Int) -> String {
+        var list = ViewNode(.list)
+        list.children = [ViewNode(.text, text: "Files"), ViewNode(.text, text: node.value ?? "")]
+        var picker = ViewNode(.sheet)
+        picker.children = [list]
+        return sheet(picker, depth: depth)
     }
 
     private func sheet(_ node: ViewNode, depth: Int) -> String {

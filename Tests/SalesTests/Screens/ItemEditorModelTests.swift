@@ -123,6 +123,40 @@ import Testing
         #expect(inserts.first?["ContentType"] == .string("text/plain"))
     }
 
+    /// The Files picker's answer: a file is read from its URL (a large one is refused by its size, not read into
+    /// memory), a file that is gone and a picker that failed are told in words.
+    @Test func aFileFromTheFilesPickerIsReadOrItsFailureTold() async throws {
+        struct PickerFailure: Error {}
+        let harness = try await DevServerHarness.make()
+        let form = try await attachmentForm(harness)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        form.fileChosen(.failure(PickerFailure()))
+        #expect(form.errorMessage == "The file could not be opened.")
+        form.fileChosen(.success(folder.appendingPathComponent("gone.pdf")))
+        #expect(form.errorMessage == "gone.pdf could not be read.")
+
+        let big = folder.appendingPathComponent("archive.zip")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 30 * 1_048_576)
+        try handle.close()
+        form.fileChosen(.success(big))
+        #expect(form.errorMessage == "archive.zip is 30 MB; attachments are limited to 25 MB.")
+        #expect(!form.canSave)
+
+        let minutes = folder.appendingPathComponent("minutes.txt")
+        try Data("Agreed.".utf8).write(to: minutes)
+        form.fileChosen(.success(minutes))
+        #expect(form.errorMessage == nil)
+        #expect(form.name == "minutes.txt")
+        await form.saveTapped()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.first?["ContentType"] == .string("text/plain"))
+    }
+
     @Test func aBigImageGoesUpAsTheJPEGItBecame() async throws {
         let harness = try await DevServerHarness.make()
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)

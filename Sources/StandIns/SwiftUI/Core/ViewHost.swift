@@ -265,6 +265,14 @@ public final class ViewHost<Root: View> {
         storage.invalidate()
     }
 
+    /// Chooses the file at `url` in the Files picker on top (see ``View/fileImporter(isPresented:allowedContentTypes:onCompletion:)``).
+    public func chooseFile(_ url: URL) throws {
+        guard let top = tree.topPresentation, top.kind == .fileImporter, let choose = top.fileChosen
+        else { throw ViewHostError(description: "no Files picker presented in\n\(tree.outline)") }
+        choose(url)
+        storage.invalidate()
+    }
+
     /// Flips the toggle `label`.
     public func toggle(_ label: String) throws {
         guard

@@ -12,7 +12,7 @@ public struct ViewNode {
         case list, section, form, scroll, vstack, hstack, zstack, spacer, divider, progress, group
         case navigationStack, tabView, sheet, alert, confirmationDialog, labeledContent, disclosureGroup
         case shape, color, map, mapAnnotation, platformView, shareLink, label, searchField, toolbarItem
-        case webView, photosPicker, asyncImage
+        case webView, photosPicker, asyncImage, fileImporter
     }
 
     /// What the node is.
@@ -82,6 +82,7 @@ public struct ViewNode {
     var submitAction: (@MainActor () -> Void)?
     /// Picks a photo in a photos picker. Public for the PhotosUI stand-in.
     public var pick: (@MainActor (Data) -> Void)?
+    var fileChosen: (@MainActor (URL) -> Void)?
 
     /// A node of `kind`.
     public init(_ kind: Kind, text: String? = nil) {
@@ -220,9 +221,11 @@ extension ViewNode {
         allNodes.contains(where: \.inlineTitle)
     }
 
-    /// The sheet, alert or dialog on top, if any.
+    /// The sheet, alert, dialog or Files picker on top, if any.
     public var topPresentation: ViewNode? {
-        allNodes.last { $0.kind == .sheet || $0.kind == .alert || $0.kind == .confirmationDialog }
+        allNodes.last {
+            $0.kind == .sheet || $0.kind == .alert || $0.kind == .confirmationDialog || $0.kind == .fileImporter
+        }
     }
 
     /// An indented outline of the tree, for test failure messages.

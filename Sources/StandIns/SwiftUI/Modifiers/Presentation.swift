@@ -1,4 +1,5 @@
-/// Whether a dialog's title is shown (https://developer.apple.com/documentation/swiftui/visibility).
+import UniformTypeIdentifiers
+
 extension View {
     /// Presents `content` as a sheet while `isPresented` is true; dismissing sets it to false.
     public func sheet<Content: View>(
@@ -63,6 +64,27 @@ extension View {
                 Self.dialog(
                     .confirmationDialog, title: title, actions: actions, message: EmptyView(),
                     in: context.child("dialog"), isPresented: isPresented))
+        }
+    }
+
+    /// Presents the system's Files picker while `isPresented` is true, offering files of `allowedContentTypes`;
+    /// choosing one calls `onCompletion` with its URL, and either choosing or cancelling sets `isPresented` to
+    /// false (https://developer.apple.com/documentation/swiftui/view/fileimporter(ispresented:allowedcontenttypes:oncompletion:)).
+    public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType],
+        onCompletion: @escaping (Result<URL, any Error>) -> Void
+    ) -> some View {
+        _modifySingle { node, context in
+            guard isPresented.wrappedValue else { return }
+            var picker = ViewNode(.fileImporter)
+            picker.value = allowedContentTypes.map(\.identifier).joined(separator: ", ")
+            picker.path = context.child("fileImporter").identity
+            picker.dismissAction = { isPresented.wrappedValue = false }
+            picker.fileChosen = { url in
+                isPresented.wrappedValue = false
+                onCompletion(.success(url))
+            }
+            node.presentations.append(picker)
         }
     }
 
