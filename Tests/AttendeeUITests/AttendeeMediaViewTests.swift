@@ -98,6 +98,46 @@ struct AttendeeMediaViewTests {
         #expect(model.download == nil)
     }
 
+    /// A speaker's session page has Add on each list: it opens the Files picker (which Cancel closes), and the
+    /// chosen file is added to that list and shown in it.
+    @Test func aSpeakerAddsADocumentFromTheFilesPicker() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let slides = folder.appendingPathComponent("Slides.pdf")
+        try Data("%PDF-1.4".utf8).write(to: slides)
+        let page = Locked(DocumentsPage(canAdd: true))
+        let client = AttendeeMediaClient(
+            documents: { _, _ in page.withLock { $0 } },
+            addDocument: { eventID, sessionID, purpose, name, data in
+                let file = MediaFile(
+                    id: "m1", eventID: eventID, sessionID: sessionID, ownerID: "me", purpose: purpose, type: .pdf,
+                    byteCount: data.count, fileName: name, createdAt: Date())
+                page.withLock { $0.materials.append(file) }
+                return file
+            })
+        let host = ViewHost(
+            NavigationStack {
+                DocumentsView(
+                    model: DocumentsModel(client: client, eventID: "e1", sessionID: "s1"),
+                    gallery: GalleryModel(client: client, eventID: "e1"))
+            })
+        try await host.waitUntil("the lists") { tree in
+            let adds: [ViewNode] = tree.all(.button).filter { $0.text == "Add document" }
+            return adds.count == 3
+        }
+        try host.tap("Add a document to Session materials")
+        #expect(host.tree.topPresentation?.kind == .fileImporter)
+        try host.dismiss()
+        #expect(host.tree.topPresentation == nil)
+
+        try host.tap("Add a document to Session materials")
+        try host.chooseFile(slides)
+        try await host.waitUntil("the added file") { $0.texts.contains("Slides.pdf") }
+        #expect(host.tree.texts.contains("Added “Slides.pdf”."))
+        #expect(page.withLock { $0.materials.map(\.sessionID) } == ["s1"])
+    }
+
     @Test func photosAreDrawnFromTheirThumbnailsInTheGalleryAndOnTheWall() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)

@@ -37,8 +37,8 @@ public enum AttendeeDestination: Hashable, Sendable {
     case wall(eventID: String)
     /// A session's discussion.
     case discussion(sessionID: String)
-    /// The Documentation page of an event.
-    case documents(eventID: String)
+    /// The Documentation page of an event, or of one of its sessions.
+    case documents(eventID: String, sessionID: String? = nil)
     /// The photos of an event.
     case gallery(eventID: String)
     // Polls and quizzes
@@ -300,9 +300,9 @@ public final class AttendeeAppModel {
     public let mediaClient: AttendeeMediaClient
     /// The pictures every page draws, fetched once for the whole app (the views read them from the environment).
     public let pictures: MediaPictures
-    /// The Documentation page of an event.
-    public func documents(_ eventID: String) -> DocumentsModel {
-        DocumentsModel(client: mediaClient, eventID: eventID)
+    /// The Documentation page of an event, or of one of its sessions.
+    public func documents(_ eventID: String, sessionID: String? = nil) -> DocumentsModel {
+        DocumentsModel(client: mediaClient, eventID: eventID, sessionID: sessionID)
     }
     /// The gallery of an event.
     public func gallery(_ eventID: String) -> GalleryModel { GalleryModel(client: mediaClient, eventID: eventID) }

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import LocalStore
 import Observation
 
 /// The Documentation page of an event (or of one session): its header photo, which opens the gallery, and
@@ -83,6 +84,12 @@ public final class DocumentsModel: BusyScreen {
     public private(set) var share: Share?
     /// Where the last added document stands.
     public private(set) var upload: MediaUploadState = .idle
+    /// Whether the person may add documents here (the server says: the organizer, a session's speakers).
+    public private(set) var canAdd = false
+    /// Whether the Files picker is open, to add a document to ``addingTo``.
+    public private(set) var showsFilePicker = false
+    /// The list the next chosen file is added to.
+    public private(set) var addingTo: SectionKind?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
@@ -100,6 +107,10 @@ public final class DocumentsModel: BusyScreen {
     public var saveOrOpenTitle: String { Strings.text("documents.saveOrOpen") }
     /// A row's remove button.
     public var removeTitle: String { Strings.text("documents.remove") }
+    /// A list's add button, shown when ``canAdd``.
+    public var addTitle: String { Strings.text("documents.add") }
+    /// What a screen reader says for the add button of `kind`'s list: `Add a document to Post-read`.
+    public func addLabel(_ kind: SectionKind) -> String { Strings.format("documents.addTo", kind.title) }
     /// The header photo's button, which opens the gallery.
     public var headerPhotoTitle: String { Strings.text("documents.headerPhoto") }
 
@@ -171,6 +182,35 @@ public final class DocumentsModel: BusyScreen {
         }
     }
 
+    /// A list's Add was tapped: the Files picker opens.
+    public func addTapped(_ kind: SectionKind) {
+        guard canAdd else { return }
+        addingTo = kind
+        showsFilePicker = true
+    }
+
+    /// The Files picker closed (with or without a file).
+    public func filePickerClosed() { showsFilePicker = false }
+
+    /// The Files picker gave a file, or the reason it could not: the file goes to the list Add was tapped on.
+    public func fileChosen(_ result: Result<URL, any Error>) async {
+        showsFilePicker = false
+        guard let kind = addingTo else { return }
+        guard case .success(let url) = result else {
+            banner = Strings.text("documents.fileNotOpened")
+            return
+        }
+        let file: ChosenFile
+        do {
+            file = try ChosenFile(contentsOf: url)
+        } catch {
+            banner = Strings.format("documents.fileUnreadable", url.lastPathComponent)
+            return
+        }
+        banner = nil
+        await documentPicked(kind, fileName: file.name, data: file.data)
+    }
+
     /// A speaker picked a file for a list: over 25 MB is refused here; the server checks the rest.
     public func documentPicked(_ kind: SectionKind, fileName: String, data: Data) async {
         if case .uploading = upload { return }
@@ -192,6 +232,7 @@ public final class DocumentsModel: BusyScreen {
         var files: [String: MediaFile] = [:]
         for file in page.preRead + page.postRead + page.materials { files[file.id] = file }
         self.files = files
+        canAdd = page.canAdd
         headerPhoto = page.headerPhoto.map(RowImage.init)
         sections = SectionKind.allCases.map { kind in
             let list: [MediaFile] =

@@ -127,6 +127,8 @@ public struct DocumentsPage: Codable, Sendable, Hashable {
     public var postRead: [MediaFile] = []
     /// Session materials (slides, handouts).
     public var materials: [MediaFile] = []
+    /// Whether the caller may add documents here: the organizer, and on a session's page its speakers.
+    public var canAdd: Bool = false
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -134,6 +136,7 @@ public struct DocumentsPage: Codable, Sendable, Hashable {
         preRead = try container.decodeIfPresent([MediaFile].self, forKey: .preRead) ?? []
         postRead = try container.decodeIfPresent([MediaFile].self, forKey: .postRead) ?? []
         materials = try container.decodeIfPresent([MediaFile].self, forKey: .materials) ?? []
+        canAdd = try container.decodeIfPresent(Bool.self, forKey: .canAdd) ?? false
     }
 }
 

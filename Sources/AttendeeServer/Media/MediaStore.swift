@@ -108,13 +108,21 @@ struct MediaStore: Sendable {
         eventID: String, sessionID: String?, userID: String, _ db: any DatabaseConnection
     ) throws {
         try requireReader(eventID: eventID, userID: userID, db)
-        if try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db) { return }
-        guard let sessionID else {
+        guard try !mayAddDocuments(eventID: eventID, sessionID: sessionID, userID: userID, db) else { return }
+        guard sessionID != nil else {
             throw HTTPError(.forbidden, detail: "Only the organizer adds documents for the whole event.")
         }
-        guard try isSessionSpeaker(sessionID: sessionID, userID: userID, db) else {
-            throw HTTPError(.forbidden, detail: "Only the session's speakers add its documents.")
-        }
+        throw HTTPError(.forbidden, detail: "Only the session's speakers add its documents.")
+    }
+
+    /// Whether the caller may add documents to the event's page (`sessionID` `nil`: the organizer) or to a
+    /// session's (its speakers and the organizer).
+    static func mayAddDocuments(
+        eventID: String, sessionID: String?, userID: String, _ db: any DatabaseConnection
+    ) throws -> Bool {
+        if try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db) { return true }
+        guard let sessionID else { return false }
+        return try isSessionSpeaker(sessionID: sessionID, userID: userID, db)
     }
 
     static func isSessionSpeaker(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
@@ -230,7 +238,8 @@ struct MediaStore: Sendable {
             ).map(Self.file)
             return DocumentsPage(
                 headerPhoto: header, preRead: files.filter { $0.purpose == .preRead },
-                postRead: files.filter { $0.purpose == .postRead }, materials: files.filter { $0.purpose == .material })
+                postRead: files.filter { $0.purpose == .postRead }, materials: files.filter { $0.purpose == .material },
+                canAdd: try Self.mayAddDocuments(eventID: eventID, sessionID: sessionID, userID: readerID, db))
         }
     }
 

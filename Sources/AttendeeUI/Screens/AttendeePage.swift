@@ -31,8 +31,8 @@ struct AttendeePage: View {
             NoteEditorView(model: app.noteEditor(eventID: eventID, sessionID: sessionID, note: note))
         case .wall(let eventID): WallView(model: app.wall(eventID))
         case .discussion(let sessionID): DiscussionView(model: app.discussion(sessionID))
-        case .documents(let eventID):
-            DocumentsView(model: app.documents(eventID), gallery: app.gallery(eventID))
+        case .documents(let eventID, let sessionID):
+            DocumentsView(model: app.documents(eventID, sessionID: sessionID), gallery: app.gallery(eventID))
         case .gallery(let eventID): GalleryView(model: app.gallery(eventID))
         case .polls(let eventID): PollListView(model: app.polls(eventID))
         case .poll(let id): LivePollView(model: app.poll(id))

@@ -1,5 +1,6 @@
 import AttendeeCore
 import SwiftUI
+import UniformTypeIdentifiers
 
 /// The Documentation page: the header photo (which opens the gallery) and the pre-read, post-read and session
 /// materials lists, each row with download (the file is then offered to Save to Files or another app), share
@@ -41,6 +42,10 @@ public struct DocumentsView: View {
                         }
                     }
                     if let empty = section.emptyMessage { Text(empty).foregroundStyle(.secondary) }
+                    if model.canAdd {
+                        Button(model.addTitle) { model.addTapped(section.kind) }
+                            .accessibilityLabel(model.addLabel(section.kind))
+                    }
                 }
             }
             if let message = model.uploadMessage { Text(message) }
@@ -74,6 +79,10 @@ public struct DocumentsView: View {
                 }
             }
         }
+        .fileImporter(
+            isPresented: Binding(get: { model.showsFilePicker }, set: { if !$0 { model.filePickerClosed() } }),
+            allowedContentTypes: [.item]
+        ) { result in Task { await model.fileChosen(result) } }
         .task { await model.appeared() }
     }
 }

@@ -34,6 +34,8 @@ public struct SessionDetailsView: View {
                 Button(AttendeeScreenText.attendees) { Task { await model.attendeesTapped() } }
                 NavigationLink(value: model.notesDestination) { Text(model.notesTitle) }
                     .disabled(model.notesDestination == nil)
+                NavigationLink(value: model.documentsDestination) { Text(model.documentsLinkTitle) }
+                    .disabled(model.documentsDestination == nil)
                 if let url = model.shareURL {
                     ShareLink(item: url, subject: Text(model.title), message: Text(model.shareText))
                 }

@@ -250,6 +250,56 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(added.withLock { $0.count } == 2)
     }
 
+    /// Add opens the Files picker only for someone the server lets add; the chosen file goes to the list whose
+    /// Add was tapped, and a file that cannot be read, or a picker that failed, is told in the banner.
+    @Test func addOpensTheFilesPickerAndTheChosenFileGoesToItsList() async throws {
+        struct PickerFailure: Error {}
+        let mayAdd = Locked(false)
+        let added = Locked<[(MediaPurpose, String, Data)]>([])
+        let client = AttendeeMediaClient(
+            documents: { _, _ in
+                var page = S.page
+                page.canAdd = mayAdd.withLock { $0 }
+                return page
+            },
+            addDocument: { _, _, purpose, name, data in
+                added.withLock { $0.append((purpose, name, data)) }
+                return S.file("d9", purpose, name: name)
+            })
+        let model = DocumentsModel(client: client, eventID: "e1", sessionID: "s1")
+        await model.appeared()
+        #expect(!model.canAdd)
+        model.addTapped(.postRead)
+        #expect(!model.showsFilePicker)
+
+        mayAdd.withLock { $0 = true }
+        await model.appeared()
+        #expect(model.canAdd)
+        model.addTapped(.postRead)
+        #expect(model.showsFilePicker && model.addingTo == .postRead)
+        model.filePickerClosed()
+        #expect(!model.showsFilePicker)
+        await model.fileChosen(.failure(PickerFailure()))
+        #expect(model.banner == "The file could not be opened.")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        await model.fileChosen(.success(folder.appendingPathComponent("Gone.pdf")))
+        #expect(model.banner == "“Gone.pdf” could not be read.")
+        #expect(added.withLock { $0.isEmpty })
+
+        let handout = folder.appendingPathComponent("Handout.txt")
+        try Data("Read this after.".utf8).write(to: handout)
+        model.addTapped(.postRead)
+        await model.fileChosen(.success(handout))
+        #expect(model.banner == nil)
+        #expect(model.upload == .done(fileName: "Handout.txt"))
+        #expect(added.withLock { $0.map(\.0) } == [.postRead])
+        #expect(added.withLock { $0.map(\.1) } == ["Handout.txt"])
+        #expect(added.withLock { $0.map(\.2) } == [Data("Read this after.".utf8)])
+    }
+
     @Test(arguments: [(0, "0 bytes"), (1023, "1023 bytes"), (1024, "1 KB"), (5 << 20, "5.0 MB"), (25 << 20, "25 MB")])
     func sizesReadInWords(bytes: Int, text: String) {
         #expect(MediaText.size(bytes) == text)

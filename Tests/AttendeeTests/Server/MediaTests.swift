@@ -401,6 +401,11 @@ import Testing
             #expect(page.materials.map(\.fileName) == ["Slides.pdf"])
             #expect(page.preRead.map(\.fileName) == ["Before.txt"])
             #expect(page.postRead.isEmpty)
+            #expect(!page.canAdd)
+            // The page tells who may add: the session's speaker on its page, no speaker on the event's.
+            #expect(try await server.documents(speaker, sessionID: mine).decode(DocumentsPage.self).canAdd)
+            #expect(try await !server.documents(otherSpeaker, sessionID: mine).decode(DocumentsPage.self).canAdd)
+            #expect(try await !server.documents(speaker).decode(DocumentsPage.self).canAdd)
             let everything = try await server.documents(otherSpeaker).decode(DocumentsPage.self)
             #expect(everything.materials.count == 1 && everything.preRead.count == 1)
             #expect(
@@ -482,6 +487,7 @@ import Testing
             #expect(binary.problem["type"] == MediaRefusal.unsupportedType.rawValue)
             #expect(server.mediaFiles().isEmpty)
             #expect(try await server.documents(organizer, sessionID: "no-such-session").status == .notFound)
+            #expect(try await server.documents(organizer).decode(DocumentsPage.self).canAdd)
         }
     }
 
