@@ -47,6 +47,7 @@ public struct AdditionalInfoView: View {
                 .disabled(!model.isSubmitEnabled)
             Button(model.laterTitle) { Task { await model.laterTapped() } }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .onChange(of: model.isFinished) { _, finished in if finished { dismiss() } }
         .navigationTitle(AttendeeScreenText.additionalInfo)
     }

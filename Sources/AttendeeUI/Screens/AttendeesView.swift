@@ -19,6 +19,7 @@ public struct AttendeesView: View {
             }
             .onTapGesture { model.rowTapped(row.id) }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
         .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {

@@ -39,6 +39,7 @@ public struct ConversationView: View {
                 Button(model.sendTitle) { Task { await model.sendTapped() } }.disabled(!model.isSendEnabled)
             }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .navigationTitle(model.title)
         .task {
             await model.appeared()

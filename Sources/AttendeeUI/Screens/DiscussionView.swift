@@ -35,6 +35,7 @@ public struct DiscussionView: View {
                 Button(WallText.loadMore) { Task { await model.loadMoreTapped() } }
             }
         }
+        .overlay { if model.isLoading { ProgressView() } }
         .followingLive(
             emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }

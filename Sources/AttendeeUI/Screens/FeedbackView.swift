@@ -31,6 +31,7 @@ public struct FeedbackView: View {
             Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.isSubmitEnabled)
             if let banner = model.banner { Text(banner) }
         }
+        .overlay { if model.isBusy { ProgressView() } }
     }
 }
 

@@ -24,6 +24,7 @@ public struct MyAgendaView: View {
                 }
             }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .toolbar {
             if let ics = model.exportTapped() {

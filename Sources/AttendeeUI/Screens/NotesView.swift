@@ -40,6 +40,7 @@ public struct NotesView: View {
                 }
             }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .toolbar {
             NavigationLink(value: model.newNoteDestination) { Text(model.newTitle) }

@@ -15,6 +15,7 @@ public struct SpeakersView: View {
         List(model.rows) { row in
             Button(row.name) { Task { await model.rowTapped(row.id) } }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {
             if let profile = model.profile {
                 List {

@@ -32,6 +32,7 @@ public struct ThreadsView: View {
                 }
             }
         }
+        .overlay { if model.isBusy { ProgressView() } }
         .followingLive(
             emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }

@@ -59,6 +59,7 @@ public struct WallView: View {
                 Button(WallText.loadMore) { Task { await model.loadMoreTapped() } }
             }
         }
+        .overlay { if model.isLoading { ProgressView() } }
         .followingLive(
             emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }
