@@ -34,7 +34,12 @@ public struct AccountScreen: View {
             if model.phase == .loading { ProgressView().accessibilityLabel(SalesText.loading) }
         }
         .safeAreaInset(edge: .top) {
-            if let banner = model.banner { BannerView(text: banner) { model.bannerDismissed() } }
+            VStack(alignment: .leading, spacing: 0) {
+                if let banner = model.banner { BannerView(text: banner) { model.bannerDismissed() } }
+                if let pending = model.pendingEditsText {
+                    Label(pending, systemImage: "clock.arrow.circlepath").font(.footnote).padding(.horizontal)
+                }
+            }
         }
         .refreshable { await model.refreshPulled() }
         .task { await model.appeared() }

@@ -34,6 +34,7 @@ struct ItemEditorView: View {
                     Button(SalesText.chooseFile) { choosingFile = true }
                 }
                 AttachmentPreview(data: model.image, label: model.name)
+                if let shrunk = model.shrunkMessage { Text(shrunk).font(.footnote).foregroundStyle(.secondary) }
             }
             if let error = model.errorMessage {
                 Text(error).foregroundStyle(.red)

@@ -75,6 +75,9 @@ public final class AccountScreenModel {
     public private(set) var details: AccountDetails?
     /// How many edits wait in the outbox.
     public private(set) var pendingEditCount = 0
+    /// The line under the banner while edits wait in the outbox (`2 changes waiting to be sent`); it stays when the
+    /// banner is dismissed, and goes when they are sent.
+    public var pendingEditsText: String? { SalesText.pendingEdits(pendingEditCount) }
     /// The open item editor (a sheet), after a note row or an add button was tapped.
     public private(set) var editor: ItemEditorModel?
     /// Whether the Notes & Attachments accordion is open.

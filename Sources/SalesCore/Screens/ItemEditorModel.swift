@@ -57,6 +57,11 @@ public final class ItemEditorModel {
     public private(set) var saved: AccountItem?
     /// How the picked image was made to fit under the limit; `nil` when it went up as it was.
     public private(set) var shrunk: ShrunkImage?
+    /// The line under a shrunk image: `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
+    public var shrunkMessage: String? {
+        shrunk.map { SalesText.shrunk(from: pickedByteCount, to: $0.data.count, $0.dimensions) }
+    }
+    private var pickedByteCount = 0
     /// The save that waits in the outbox because the network was down (`nil` when it went, or none was made);
     /// ``saved`` is then the item as the person left it.
     public private(set) var queued: PendingEdit?
@@ -167,6 +172,7 @@ public final class ItemEditorModel {
         let limit = SalesforceClient.maximumAttachmentBytes
         var upload = file
         shrunk = nil
+        pickedByteCount = file.data.count
         if file.data.count >= limit {
             // NB: only images can be made smaller; anything else over the limit is refused with the limit named,
             // before a codec is asked to read what is not an image.

@@ -83,6 +83,20 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
+    /// `1 change waiting to be sent`, `3 changes waiting to be sent`; `nil` for none.
+    public static func pendingEdits(_ count: Int) -> String? {
+        switch count {
+        case ...0: nil
+        case 1: localized("screen.pendingOne")
+        default: table.format("screen.pendingMany", "\(count)")
+        }
+    }
+    /// `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
+    public static func shrunk(from original: Int, to shrunk: Int, _ dimensions: ImageDimensions) -> String {
+        func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+        return table.format(
+            "editor.shrunk", megabytes(original), megabytes(shrunk), "\(dimensions.width)", "\(dimensions.height)")
+    }
     /// The editor's button that opens the Files picker.
     public static var chooseFile: String { localized("editor.chooseFile") }
     /// `Proposal.pdf could not be read.`, or without a name, that the Files picker gave no file.

@@ -102,6 +102,9 @@ import Testing
         await model.saveTapped()
         #expect(model.banner == "Saved offline; it will be sent when the network returns.")
         #expect(model.pendingEditCount == 1)
+        #expect(model.pendingEditsText == "1 change waiting to be sent")
+        model.bannerDismissed()
+        #expect(model.pendingEditsText == "1 change waiting to be sent")
         #expect(model.details?.account.numBeds == 300)
         #expect(try await outbox.pending().count == 1)
 
@@ -109,6 +112,7 @@ import Testing
         await model.networkReturned()
         await model.networkReturned()
         #expect(model.pendingEditCount == 0)
+        #expect(model.pendingEditsText == nil)
         #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 1)
         #expect(model.details?.account.numBeds == 300)
     }
@@ -203,6 +207,7 @@ import Testing
         await model.editorSaveTapped()
         #expect(model.items.contains { $0.title == "Purchasing contacts" })
         #expect(model.pendingEditCount == 2)
+        #expect(model.pendingEditsText == "2 changes waiting to be sent")
         #expect(
             try await outbox.pending().map(\.summary) == [
                 "add the note Call back", "save the note Purchasing contacts",

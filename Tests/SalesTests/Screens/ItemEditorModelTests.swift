@@ -167,6 +167,11 @@ import Testing
         form.filePicked(name: "floor plan.png", data: png)
         let shrunk = try #require(form.shrunk)
         #expect(shrunk.data.count < SalesforceClient.maximumAttachmentBytes)
+        let smaller = String(format: "%.1f", Double(shrunk.data.count) / 1_048_576)
+        #expect(
+            form.shrunkMessage
+                == "Made smaller to fit under 25 MB: 28.6 MB → \(smaller) MB, "
+                + "\(shrunk.dimensions.width) × \(shrunk.dimensions.height).")
         await form.saveTapped()
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
         #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
