@@ -3,6 +3,7 @@ import ChangeJarModels
 import Foundation
 import Locking
 import SwiftUI
+import TestSupport
 import Testing
 
 @testable import ChangeJarUI
@@ -20,7 +21,9 @@ struct ChangeJarRootViewTests {
             authorName: "Bob", createdAt: now, updatedAt: now)
     }
 
-    func app(allOffline: Bool = false, older: [Action] = [], cache: ActionCache = .inMemory()) -> AppModel {
+    func app(
+        allOffline: Bool = false, older: [Action] = [], cache: ActionCache = .inMemory(), signIn: Gate = Gate()
+    ) -> AppModel {
         let created = created
         let samples = [action("2", "Call my grandmother"), action("1", "Cycle to work")]
         let now = now
@@ -29,7 +32,8 @@ struct ChangeJarRootViewTests {
             expiresAt: now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
             displayName: "Alice")
         let providers = ProviderSignIn(availableSources: AuthSource.allCases) { source in
-            ProviderCredential(source: source, token: "provider-token", userID: "alice", displayName: "Alice")
+            await signIn.pass()
+            return ProviderCredential(source: source, token: "provider-token", userID: "alice", displayName: "Alice")
         }
         let identity = CognitoIdentityClient(
             getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
@@ -165,6 +169,21 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find(.labeledContent, "Signed in with")?.value == "Facebook")
         try host.tap("Sign out")
         #expect(host.tree.find("Sign in with Facebook") != nil)
+    }
+
+    /// While a provider's page is open, Settings spins and its buttons wait.
+    @Test func settingsSpinsWhileSigningIn() async throws {
+        let gate = Gate(isOpen: false)
+        let host = ViewHost(ChangeJarRootView(app: app(signIn: gate)))
+        try host.selectTab("Settings")
+        #expect(host.tree.first { $0.kind == .progress } == nil)
+        try host.tap("Sign in with Google")
+        await gate.arrived(1)
+        #expect(host.tree.first { $0.kind == .progress } != nil)
+        #expect(host.tree.find(.button, "Sign in with Facebook")?.isEnabled == false)
+        await gate.open()
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Name") != nil }
+        #expect(host.tree.first { $0.kind == .progress } == nil)
     }
 
     @Test func anInvalidTitleIsMarkedAndExplained() async throws {

@@ -22,6 +22,7 @@ public struct SettingsScreen: View {
                     Button(button.title) { Task { await model.providerTapped(button.source) } }
                         .disabled(model.isBusy)
                 }
+                if model.isBusy { ProgressView() }
             }
         }
     }
@@ -30,16 +31,10 @@ public struct SettingsScreen: View {
 struct SettingsScreen_Previews: PreviewProvider {
     static var previews: some View {
         Group {
-            Group {
-                SettingsScreen(model: AppModel(dependencies: .preview()).settings)
-
-            }
-            .previewDisplayName("Settings, signed out")
-            Group {
-                SettingsScreen(model: AppModel(dependencies: .preview(signedIn: true)).settings)
-
-            }
-            .previewDisplayName("Settings, signed in")
+            SettingsScreen(model: AppModel(dependencies: .preview()).settings)
+                .previewDisplayName("Settings, signed out")
+            SettingsScreen(model: AppModel(dependencies: .preview(signedIn: true)).settings)
+                .previewDisplayName("Settings, signed in")
         }
     }
 }
