@@ -12,12 +12,15 @@ public struct AttendeesView: View {
 
     /// The view.
     public var body: some View {
-        List(model.rows) { row in
-            VStack(alignment: .leading) {
-                Text(row.name)
-                Text(row.subtitle).font(.caption).foregroundStyle(.secondary)
+        List {
+            if let banner = model.banner, model.selected == nil { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                VStack(alignment: .leading) {
+                    Text(row.name)
+                    Text(row.subtitle).font(.caption).foregroundStyle(.secondary)
+                }
+                .onTapGesture { model.rowTapped(row.id) }
             }
-            .onTapGesture { model.rowTapped(row.id) }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }

@@ -12,8 +12,11 @@ public struct SpeakersView: View {
 
     /// The view.
     public var body: some View {
-        List(model.rows) { row in
-            Button(row.name) { Task { await model.rowTapped(row.id) } }
+        List {
+            if let banner = model.banner, model.profile == nil { Text(banner).foregroundStyle(.red) }
+            ForEach(model.rows) { row in
+                Button(row.name) { Task { await model.rowTapped(row.id) } }
+            }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {

@@ -164,6 +164,11 @@ enum AttendeeScreens {
                     AttendeesView(model: AttendeesModel(client: client(), eventID: eventID))
                 }.settled("the attendees")
             },
+            ScreenEntry(app, screen: "attendees", state: "offline", summary: "The attendees with no network") {
+                try await page(.attendees(eventID: eventID)) {
+                    AttendeesView(model: AttendeesModel(client: client(.offline), eventID: eventID))
+                }.settled("the banner")
+            },
             ScreenEntry(app, screen: "attendees", state: "person", summary: "An attendee's details") {
                 let host = page(.attendees(eventID: eventID)) {
                     AttendeesView(model: AttendeesModel(client: client(), eventID: eventID))
@@ -176,6 +181,11 @@ enum AttendeeScreens {
                 try await page(.speakers(eventID: eventID)) {
                     SpeakersView(model: SpeakersModel(client: client(), eventID: eventID))
                 }.settled("the speakers")
+            },
+            ScreenEntry(app, screen: "speakers", state: "offline", summary: "The speakers with no network") {
+                try await page(.speakers(eventID: eventID)) {
+                    SpeakersView(model: SpeakersModel(client: client(.offline), eventID: eventID))
+                }.settled("the banner")
             },
             ScreenEntry(app, screen: "speakers", state: "profile", summary: "A speaker's profile") {
                 let host = page(.speakers(eventID: eventID)) {
