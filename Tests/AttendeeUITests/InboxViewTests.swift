@@ -54,6 +54,11 @@ struct InboxViewTests {
         #expect(texts.firstIndex(of: "Older")! < texts.firstIndex(of: "Newer")!)
     }
 
+    /// The badge of the dashboard's Messages link.
+    static func messagesBadge(_ tree: ViewNode) -> String? {
+        tree.first { $0.badge != nil && $0.texts.contains("Messages") }?.badge
+    }
+
     @Test func fromTheDashboardToAConversationAndToMyNotes() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)
@@ -67,6 +72,8 @@ struct InboxViewTests {
         #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } != nil)
         try host.back()
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        // Back on the dashboard, the Messages link counts the unread message.
+        try await host.waitUntil("the Messages badge") { Self.messagesBadge($0) == "1" }
 
         // Ana answers from Bob's details in the attendee list: the Message button opens their one thread.
         try host.tap("Attendees")
@@ -96,6 +103,7 @@ struct InboxViewTests {
         try host.back()
 
         try await host.waitUntil("the dashboard again") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
+        try await host.waitUntil("no Messages badge once read") { Self.messagesBadge($0) == nil }
         try host.tap("My Notes")
         try await host.waitUntil("my notes") { $0.texts.contains("No notes yet.") }
         try host.tap("New note")

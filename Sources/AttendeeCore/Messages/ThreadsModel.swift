@@ -111,7 +111,7 @@ public final class ThreadsModel: BusyScreen {
             return left != right ? left > right : a.createdAt > b.createdAt
         }
         rows = self.threads.map(row)
-        unreadTotal = self.threads.reduce(0) { $0 + $1.unreadCount }
+        unreadTotal = self.threads.unreadCount
         emptyMessage = rows.isEmpty ? Strings.text("messages.empty") : nil
     }
 
@@ -132,4 +132,9 @@ public final class ThreadsModel: BusyScreen {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.count > 80 ? String(line.prefix(79)) + "…" : line
     }
+}
+
+extension Sequence<MessageThread> {
+    /// The unread messages of all these threads.
+    public var unreadCount: Int { reduce(0) { $0 + $1.unreadCount } }
 }

@@ -55,6 +55,8 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var registerButtonTitle = Strings.text("dashboard.register")
     /// The links to the other screens.
     public let links = DashboardLink.allCases
+    /// The person's unread messages at the event, the Messages link's badge (0 when none or not counted).
+    public private(set) var unreadMessages = 0
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
@@ -86,6 +88,7 @@ public final class EventDetailsModel: BusyScreen {
             summary = event.summary
             showCard(details.livePoll)
             setRegistered(details.registration != nil)
+            await countUnreadMessages()
             isOngoing = event.startsAt <= now && now <= event.endsAt
             if isOngoing {
                 let sessions = try await client.agenda(eventID)
@@ -114,6 +117,20 @@ public final class EventDetailsModel: BusyScreen {
                     client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
             }
         }
+    }
+
+    /// The badge a link shows: the unread messages on Messages; 0 (no badge) elsewhere.
+    public func badge(_ link: DashboardLink) -> Int { link == .messages ? unreadMessages : 0 }
+
+    /// Counts the registered person's unread messages at the event.
+    private func countUnreadMessages() async {
+        guard isRegistered else {
+            unreadMessages = 0
+            return
+        }
+        // NB: the badge is extra: when the count cannot be had, the dashboard shows everything else, with no badge.
+        let threads = (try? await client.threads(eventID)) ?? []
+        unreadMessages = threads.filter { $0.eventID == eventID }.unreadCount
     }
 
     /// Whether the event has loaded (the screen shows its details only then).

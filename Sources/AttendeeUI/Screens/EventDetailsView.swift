@@ -45,6 +45,7 @@ public struct EventDetailsView: View {
                     NavigationLink(value: link.destination(eventID: eventID, location: model.location)) {
                         Text(link.title)
                     }
+                    .badge(model.badge(link))
                 }
             }
             if let banner = model.banner { Text(banner).foregroundStyle(.red) }

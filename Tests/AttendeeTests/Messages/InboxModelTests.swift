@@ -72,6 +72,41 @@ import Testing
         #expect(loads.withLock { $0 } == 2)
     }
 
+    /// The dashboard's Messages link counts a registered person's unread messages at its event only; without a
+    /// registration, or when the count fails, there is no badge and nothing else changes.
+    @Test func theDashboardBadgesMessagesWithTheUnreadCount() async {
+        let registered = Locked(true)
+        let threadsFail = Locked(false)
+        var client = AttendeeClient()
+        client.event = { id in
+            EventDetails(
+                event: Demo.event(), registration: registered.withLock { $0 } ? Registration(eventID: id) : nil)
+        }
+        client.threads = { _ in
+            if threadsFail.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+            return [
+                MessageThread(id: "t1", eventID: "e1", with: Sample.ada, unreadCount: 2, createdAt: .distantPast),
+                MessageThread(id: "t2", eventID: "e1", with: Sample.bob, unreadCount: 1, createdAt: .distantPast),
+                MessageThread(id: "t3", eventID: "e2", with: Sample.bob, unreadCount: 5, createdAt: .distantPast),
+            ]
+        }
+        let dashboard = EventDetailsModel(client: client, eventID: "e1")
+        await dashboard.appeared()
+        #expect(dashboard.badge(.messages) == 3)
+        #expect(DashboardLink.allCases.filter { $0 != .messages }.allSatisfy { dashboard.badge($0) == 0 })
+
+        threadsFail.withLock { $0 = true }
+        await dashboard.appeared()
+        #expect(dashboard.badge(.messages) == 0)
+        #expect(dashboard.banner == nil)
+        #expect(dashboard.name == "Quartet Summit")
+
+        threadsFail.withLock { $0 = false }
+        registered.withLock { $0 = false }
+        await dashboard.appeared()
+        #expect(dashboard.badge(.messages) == 0)
+    }
+
     @Test func anEmptyListAndAFailingOneSaySo() async {
         var client = AttendeeClient()
         client.threads = { _ in [] }
