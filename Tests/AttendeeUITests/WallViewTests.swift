@@ -25,7 +25,13 @@ struct WallViewTests {
         try host.tap("Like")
         try await host.waitUntil("liked") { $0.texts.contains("1 like") && $0.find(.button, "Unlike") != nil }
         try host.tap("Reply")
+        try host.type(String(repeating: "x", count: 2001), into: "Write a reply")
+        // The reply has the post's counter, red past the limit, and Send waits.
+        let counter = try #require(host.tree.find(.text, "2001 / 2000"))
+        #expect(counter.style.foreground?.name == "red")
+        #expect(host.tree.find(.button, "Send reply")?.isEnabled == false)
         try host.type("Replying to myself", into: "Write a reply")
+        #expect(host.tree.texts.contains("18 / 2000"))
         try host.tap("Send reply")
         try await host.waitUntil("the reply") { $0.texts.contains("Replying to myself") }
         try host.tap("Delete reply")

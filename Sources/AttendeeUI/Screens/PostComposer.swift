@@ -14,11 +14,20 @@ struct PostComposer: View {
 
     var body: some View {
         TextField(placeholder, text: $draft, axis: .vertical)
+        ComposerCounter(composer: composer)
+        PhotoAttachmentControls(attachment: attachment)
+        Button(sendTitle) { Task { await send() } }.disabled(!canSend)
+    }
+}
+
+/// Under a composer's text: its counter (red over the limit) and the rule the text breaks, if any.
+struct ComposerCounter: View {
+    let composer: ComposerState
+
+    var body: some View {
         Text(composer.counter).font(.caption)
             .foregroundStyle(composer.isOverLimit ? .red : .secondary)
         if let problem = composer.message { Text(problem).foregroundStyle(.red) }
-        PhotoAttachmentControls(attachment: attachment)
-        Button(sendTitle) { Task { await send() } }.disabled(!canSend)
     }
 }
 

@@ -47,6 +47,7 @@ public struct WallView: View {
                         TextField(
                             WallText.replyPlaceholder,
                             text: Binding(get: { model.replyDraft }, set: { model.replyDraftChanged($0) }))
+                        ComposerCounter(composer: model.replyComposer)
                         HStack {
                             Button(WallText.sendReply) { Task { await model.sendReplyTapped() } }
                                 .disabled(!model.canSendReply)
