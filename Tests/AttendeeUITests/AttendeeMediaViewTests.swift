@@ -36,6 +36,8 @@ struct AttendeeMediaViewTests {
         try host.pickPhoto(png, in: "Add photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
         #expect(host.tree.texts.contains("PNG image · 129 bytes · 640 × 480"))
+        try host.tap("Dismiss")
+        #expect(!host.tree.texts.contains("Added “Photo.png”."))
         // Its pixels cannot be read, so the server made no thumbnail: the tile draws the file itself.
         try await host.waitUntil("the tile's picture") { Self.picture($0, "Photo.png") == "129 bytes" }
         try host.back()
@@ -75,7 +77,7 @@ struct AttendeeMediaViewTests {
     @Test func aDownloadedDocumentIsOfferedToSaveOrOpen() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = DocumentsModel(client: AttendeeMediaClient.preview, eventID: "preview", downloadsFolder: folder)
+        let model = DocumentsModel(client: AttendeeMediaClient.preview, eventID: "preview", filesFolder: folder)
         let host = ViewHost(
             NavigationStack {
                 DocumentsView(

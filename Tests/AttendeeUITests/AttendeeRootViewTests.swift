@@ -137,8 +137,15 @@ struct AttendeeRootViewTests {
         try host.back()
         try host.tap("My Agenda")
         try await host.waitUntil("my agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
+        // The toolbar shares the agenda as a calendar file.
+        let export = try #require(host.tree.first { $0.kind == .shareLink }, "\(host.tree.outline)")
+        #expect(export.value?.contains("file://") == true)
+        #expect(export.value?.contains("/My%20agenda.ics") == true)
         try host.tap("Opening keynote: one codebase, four apps")
         try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        let calendar = try #require(host.tree.find(.shareLink, "Calendar file"))
+        #expect(calendar.value?.hasPrefix("file://") == true)
+        #expect(calendar.value?.hasSuffix(".ics") == true)
     }
 
     @Test func speakersOpenTheirProfileAndAttendeesFilterAsYouType() async throws {

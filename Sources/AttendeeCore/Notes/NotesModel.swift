@@ -124,18 +124,6 @@ public final class NotesModel: BusyScreen {
         .noteEditor(eventID: eventID, sessionID: sessionID, note: nil)
     }
 
-    /// The editor of a note in the list, `nil` for an id not there.
-    public func editor(id: String) -> NoteEditorModel? {
-        notes.first { $0.id == id }.map { NoteEditorModel(client: client, editing: $0) }
-    }
-
-    /// The editor saved: the list shows the note as saved without a reload.
-    public func noteSaved(_ note: Note) {
-        notes.removeAll { $0.id == note.id }
-        if sessionID == nil || note.sessionID == sessionID { notes.append(note) }
-        show()
-    }
-
     private var sessionID: String? {
         if case .session(let id) = filter { return id }
         return nil

@@ -54,7 +54,7 @@ public final class DocumentsModel: BusyScreen {
         public var fileName: String
         /// Its bytes.
         public var data: Data
-        /// Where its bytes were written: a file named ``fileName`` in the model's downloads folder.
+        /// Where its bytes were written: a file named ``fileName`` in the model's files folder.
         public var fileURL: URL
     }
 
@@ -117,19 +117,18 @@ public final class DocumentsModel: BusyScreen {
     private let client: AttendeeMediaClient
     private let eventID: String
     private let sessionID: String?
-    private let downloadsFolder: URL
+    private let filesFolder: ShareFolder
     private var files: [String: MediaFile] = [:]
 
     /// Creates the model for the event's page, or for one session's documents; downloads are written into
-    /// `downloadsFolder` (by default a folder of the temporary directory, which the system may clear).
+    /// `filesFolder` (by default a folder of the temporary directory, which the system may clear).
     public init(
-        client: AttendeeMediaClient, eventID: String, sessionID: String? = nil,
-        downloadsFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("Downloads")
+        client: AttendeeMediaClient, eventID: String, sessionID: String? = nil, filesFolder: URL? = nil
     ) {
         self.client = client
         self.eventID = eventID
         self.sessionID = sessionID
-        self.downloadsFolder = downloadsFolder
+        self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
     }
 
     /// The screen appeared: loads the lists.
@@ -151,7 +150,7 @@ public final class DocumentsModel: BusyScreen {
         guard let file = files[id] else { return }
         await whileBusy {
             let data = try await client.download(id)
-            let url = try DownloadFolder(downloadsFolder).write(data, named: file.fileName)
+            let url = try filesFolder.write(data, named: file.fileName)
             download = Download(fileName: file.fileName, data: data, fileURL: url)
             banner = Strings.format("documents.downloaded", file.fileName)
         }

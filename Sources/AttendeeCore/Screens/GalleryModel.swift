@@ -32,6 +32,8 @@ public final class GalleryModel: BusyScreen {
     public var uploadMessage: String? { upload.message(photos: true) }
     /// The upload button's title.
     public var uploadTitle: String { Strings.text("gallery.upload") }
+    /// The button that clears the line under the upload button once the upload has ended.
+    public var dismissTitle: String { Strings.text("gallery.dismiss") }
     /// The name a photo from the library is uploaded under (the library gives none; the server adds the
     /// extension its bytes call for).
     public var pickedPhotoName: String { Strings.text("gallery.pickedName") }

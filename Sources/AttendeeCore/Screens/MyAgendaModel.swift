@@ -29,15 +29,23 @@ public final class MyAgendaModel: BusyScreen {
     private let client: AttendeeClient
     private let eventID: String
     private(set) var event: Event?
-    private(set) var sessions: [Session] = []
+    /// The attended sessions, in the rows' order.
+    public private(set) var sessions: [Session] = []
 
     /// The name the exported calendar file is shared under.
     public var exportFileName: String { Strings.text("myAgenda.file") }
+    /// The `.ics` file of the attended sessions for the share button, written each time they load; `nil` while
+    /// there are none (or the file could not be written).
+    public private(set) var exportFile: URL?
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, eventID: String) {
+    private let filesFolder: ShareFolder
+
+    /// Creates the model over a client; the export is written into `filesFolder` (by default a folder of the
+    /// temporary directory).
+    public init(client: AttendeeClient, eventID: String, filesFolder: URL? = nil) {
         self.client = client
         self.eventID = eventID
+        self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
     }
 
     /// The screen appeared: loads what it shows.
@@ -53,12 +61,15 @@ public final class MyAgendaModel: BusyScreen {
                 Row(id: $0.id, when: formatter.dayAndTime($0), title: $0.title, room: $0.room ?? "")
             }
             emptyMessage = rows.isEmpty ? Strings.text("myAgenda.empty") : nil
+            // NB: without the file the share button is not shown; the agenda itself is still there.
+            exportFile =
+                rows.isEmpty ? nil : try? filesFolder.write(Data((calendar() ?? "").utf8), named: exportFileName)
         }
     }
 
-    /// The `.ics` file of every attended session.
-    public func exportTapped(stamp: Date = Date(), times: CalendarFile.Times = .utc) -> String? {
+    /// The `.ics` text of every attended session, in the venue's local times.
+    public func calendar(stamp: Date = Date()) -> String? {
         guard let event else { return nil }
-        return CalendarFile(event: event, sessions: sessions, times: times).text(stamp: stamp)
+        return CalendarFile(event: event, sessions: sessions, times: .zoned).text(stamp: stamp)
     }
 }

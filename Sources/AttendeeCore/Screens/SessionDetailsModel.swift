@@ -80,14 +80,16 @@ public final class SessionDetailsModel: BusyScreen {
 
     private let client: AttendeeClient
     private let shareBaseURL: URL
+    private let filesFolder: ShareFolder
     private(set) var session: Session?
     private(set) var event: Event?
     private var formatter: SessionTimeFormatter?
 
     /// Creates the model over a client.
-    public init(client: AttendeeClient, shareBaseURL: URL) {
+    public init(client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil) {
         self.client = client
         self.shareBaseURL = shareBaseURL
+        self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
     }
 
     /// The screen appeared: loads what it shows.
@@ -100,6 +102,9 @@ public final class SessionDetailsModel: BusyScreen {
             self.event = event
             formatter = SessionTimeFormatter(event: event, choice: choice, deviceTimeZone: deviceTimeZone)
             show(session)
+            // NB: without the file the calendar button is not shown; the session itself is still there.
+            calendarFile = try? filesFolder.write(
+                Data((calendarEntry(stamp: Date()) ?? "").utf8), named: session.title + ".ics")
         }
     }
 
@@ -115,13 +120,6 @@ public final class SessionDetailsModel: BusyScreen {
     public func leaveTapped() async {
         guard let session else { return }
         await change { try await self.client.leave(session.id) }
-    }
-
-    /// Called by the feedback screen after a successful (or refused-as-duplicate) submission.
-    public func feedbackSubmitted() {
-        guard var session else { return }
-        session.feedbackGiven = true
-        show(session)
     }
 
     /// The attend button was tapped: it attends, or leaves a session attended or waitlisted.
@@ -169,12 +167,17 @@ public final class SessionDetailsModel: BusyScreen {
         session.map { shareBaseURL.appendingPathComponent("sessions").appendingPathComponent($0.id) }
     }
 
-    /// The `.ics` calendar entry attached to the share.
+    /// The session's `.ics` file for the calendar button, once it has loaded.
+    public private(set) var calendarFile: URL?
+    /// The calendar button's title.
+    public var calendarTitle: String { Strings.text("session.calendar") }
+
+    /// The session's `.ics` calendar entry.
     public func calendarEntry(stamp: Date) -> String? {
         guard let event, let session else { return nil }
         let base = shareBaseURL
         return CalendarFile(
-            event: event, sessions: [session],
+            event: event, sessions: [session], times: .zoned,
             sessionURL: { base.appendingPathComponent("sessions").appendingPathComponent($0.id) }
         ).text(stamp: stamp)
     }

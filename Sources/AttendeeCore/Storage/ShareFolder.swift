@@ -1,22 +1,26 @@
 import Foundation
 
-/// The folder downloaded documents are written to before the screen offers them to Save to Files or another app.
+/// The folder a screen writes a file to before offering it to Save to Files or another app: a downloaded
+/// document, a calendar export.
 ///
-/// The file keeps the name the server gave it, reduced to a single safe path component: a name such as
-/// `../../Library/x` or `a/b.pdf` can never write outside the folder.
-struct DownloadFolder {
+/// The file keeps the name it was given, reduced to a single safe path component: a name from the server such
+/// as `../../Library/x` or `a/b.pdf` can never write outside the folder.
+struct ShareFolder {
     /// Writing the file failed (a full disk, a folder that cannot be made).
     struct Failure: LocalizedError, Equatable {
         /// The file that was not saved.
         var fileName: String
-        var errorDescription: String? { Strings.format("documents.saveFailed", fileName) }
+        var errorDescription: String? { Strings.format("files.saveFailed", fileName) }
     }
+
+    /// The folder screens use unless told otherwise: one of the temporary directory, which the system may clear.
+    static let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("Shared")
 
     let url: URL
 
     init(_ url: URL) { self.url = url }
 
-    /// Writes `data` as `name` (made safe by ``safeName(_:)``), replacing an earlier download of the same name.
+    /// Writes `data` as `name` (made safe by ``safeName(_:)``), replacing an earlier file of the same name.
     func write(_ data: Data, named name: String) throws -> URL {
         let file = url.appendingPathComponent(Self.safeName(name), isDirectory: false)
         do {
@@ -35,6 +39,6 @@ struct DownloadFolder {
             scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : Character(scalar)
         }
         let safe = String(scalars).trimmingCharacters(in: .whitespaces)
-        return safe.allSatisfy({ $0 == "." }) ? Strings.text("documents.downloadName") : safe
+        return safe.allSatisfy({ $0 == "." }) ? Strings.text("files.defaultName") : safe
     }
 }

@@ -93,8 +93,6 @@ public enum AttendeeCommandText {
     public static func wroteCalendar(_ count: Int, to path: String) -> String {
         Strings.format("cli.wroteCalendar", String(count), path)
     }
-    /// My agenda with nothing in it, as the screen says it.
-    public static var myAgendaEmpty: String { Strings.text("myAgenda.empty") }
     /// After feedback, as the screen says it.
     public static var feedbackThanks: String { Strings.text("feedback.thanks") }
 

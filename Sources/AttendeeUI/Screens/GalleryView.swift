@@ -17,7 +17,16 @@ public struct GalleryView: View {
             Section {
                 PhotosPicker(model.uploadTitle, selection: $picked, matching: .images)
                     .disabled(!model.canUpload)
-                if let message = model.uploadMessage { Text(message) }
+                if let message = model.uploadMessage {
+                    HStack {
+                        Text(message)
+                        Spacer()
+                        if model.canUpload {
+                            Button(model.dismissTitle, systemImage: "xmark") { model.uploadMessageDismissed() }
+                                .labelStyle(.iconOnly)
+                        }
+                    }
+                }
             }
             ForEach(model.tiles) { tile in
                 VStack(alignment: .leading) {

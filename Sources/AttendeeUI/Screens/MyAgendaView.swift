@@ -27,8 +27,8 @@ public struct MyAgendaView: View {
         .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .toolbar {
-            if let ics = model.exportTapped() {
-                ShareLink(item: ics, preview: SharePreview(model.exportFileName))
+            if let file = model.exportFile {
+                ShareLink(item: file, preview: SharePreview(model.exportFileName))
             }
         }
         .task { await model.appeared() }

@@ -39,6 +39,7 @@ public struct SessionDetailsView: View {
                 if let url = model.shareURL {
                     ShareLink(item: url, subject: Text(model.title), message: Text(model.shareText))
                 }
+                if let file = model.calendarFile { ShareLink(model.calendarTitle, item: file) }
             }
             Section(AttendeeScreenText.speakers) {
                 ForEach(model.speakers, id: \.id) { Text($0.name) }

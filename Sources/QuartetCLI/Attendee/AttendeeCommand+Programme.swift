@@ -225,21 +225,24 @@ extension AttendeeCommand {
                 .flag("device-time", help: "show times in this device's time zone"),
             ],
             body: body { context in
-                let eventID = context.positional(0)
-                let event = try await context.client.event(eventID).event
-                let mine = try await context.client.myAgenda(eventID).sorted { $0.startsAt < $1.startsAt }
-                if let path = context.arguments.value("ics") {
-                    let text = CalendarFile(event: event, sessions: mine, times: .zoned).text(stamp: Date())
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-                    context.console.errorLine(AttendeeCommandText.wroteCalendar(mine.count, to: path))
-                }
-                let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
-                try context.show(mine) {
-                    mine.isEmpty
-                        ? [AttendeeCommandText.myAgendaEmpty]
-                        : mine.map { "\(formatter.dayAndTime($0))  \($0.title)" + ($0.room.map { "  (\($0))" } ?? "") }
-                }
+                try await runMyAgenda(context)
             })
+    }
+
+    /// The My Agenda screen, opened as the app opens it: its order, its empty line, its calendar file.
+    @MainActor
+    static func runMyAgenda(_ context: Context) async throws {
+        let model = MyAgendaModel(client: context.client, eventID: context.positional(0))
+        await model.appeared(choice: context.arguments.flag("device-time") ? .device : .event)
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let path = context.arguments.value("ics"), let text = model.calendar() {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            context.console.errorLine(AttendeeCommandText.wroteCalendar(model.rows.count, to: path))
+        }
+        try context.show(model.sessions) {
+            if let empty = model.emptyMessage { return [empty] }
+            return model.rows.map { "\($0.when)  \($0.title)" + ($0.room.isEmpty ? "" : "  (\($0.room))") }
+        }
     }
 
     static var feedback: CommandSpec {

@@ -39,7 +39,7 @@ import Testing
             await eventNote.saveTapped()
             #expect(eventNote.saveState == .saved)
             #expect(eventNote.banner == "Note saved.")
-            list.noteSaved(try #require(eventNote.note))
+            await list.appeared()
             #expect(list.rows.map(\.about) == ["Event note"])
 
             // From the session's details: that session's notes only, and a new note is about it.
@@ -63,8 +63,9 @@ import Testing
             await list.filterChosen(.all)
             #expect(Set(list.rows.map(\.about)) == ["Event note", session.title])
 
-            let id = try #require(eventNote.note?.id)
-            let editor = try #require(list.editor(id: id))
+            let saved = try #require(eventNote.note)
+            let id = saved.id
+            let editor = NoteEditorModel(client: client, editing: saved)
             #expect(editor.title == "Edit note")
             #expect(editor.text == "Bring a charger")
             #expect(editor.isSaveEnabled == false)

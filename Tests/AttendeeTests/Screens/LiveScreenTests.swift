@@ -128,12 +128,19 @@ import Testing
             _ = try await client.attend(later.id, AttendRequest())
             _ = try await client.attend(keynote.id, AttendRequest())
 
-            let mine = MyAgendaModel(client: client, eventID: server.eventID)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let mine = MyAgendaModel(client: client, eventID: server.eventID, filesFolder: folder)
             await mine.appeared(deviceTimeZone: .gmt)
             #expect(mine.rows.map(\.id) == [keynote.id, later.id])
             #expect(mine.rows.first?.when == "Wed 10 Mar, 09:00 – 10:00")
-            let ics = try #require(mine.exportTapped(stamp: Date(timeIntervalSince1970: 0)))
+            let ics = try #require(mine.calendar(stamp: Date(timeIntervalSince1970: 0)))
             #expect(ics.components(separatedBy: "BEGIN:VEVENT").count == 3)
+            // The share button hands on the same calendar as a file.
+            let file = try #require(mine.exportFile)
+            #expect(file == folder.appendingPathComponent("My agenda.ics"))
+            let written = try String(contentsOf: file, encoding: .utf8)
+            #expect(written.components(separatedBy: "BEGIN:VEVENT").count == 3)
 
             let speakers = SpeakersModel(client: client, eventID: server.eventID)
             await speakers.appeared()

@@ -174,7 +174,7 @@ final class Recorder<Value: Sendable>: Sendable {
             share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: "x") })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = DocumentsModel(client: client, eventID: "e1", downloadsFolder: folder)
+        let model = DocumentsModel(client: client, eventID: "e1", filesFolder: folder)
         await model.appeared()
         await model.downloadTapped("d1")
         let saved = folder.appendingPathComponent("Reading list.txt")
@@ -202,7 +202,7 @@ final class Recorder<Value: Sendable>: Sendable {
         defer { try? FileManager.default.removeItem(at: blocker) }
         let model = DocumentsModel(
             client: AttendeeMediaClient(documents: { _, _ in S.page }, download: { _ in Data([1, 2, 3]) }),
-            eventID: "e1", downloadsFolder: blocker.appendingPathComponent("Downloads"))
+            eventID: "e1", filesFolder: blocker.appendingPathComponent("Downloads"))
         await model.appeared()
         await model.downloadTapped("d1")
         #expect(model.download == nil)

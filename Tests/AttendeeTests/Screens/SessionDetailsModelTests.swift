@@ -7,8 +7,12 @@ import Testing
 
 @MainActor @Suite struct SessionDetailsModelTests {
     static func client(_ session: Session, attendees: [Person] = []) -> AttendeeClient {
-        let current = Locked(session)
-        return AttendeeClient(
+        client(Locked(session), attendees: attendees)
+    }
+
+    /// A client over the server's copy of the session, `current`.
+    static func client(_ current: Locked<Session>, attendees: [Person] = []) -> AttendeeClient {
+        AttendeeClient(
             event: { _ in EventDetails(event: Demo.event(threshold: 5)) },
             session: { _ in current.withLock { $0 } },
             attend: { id, _ in
@@ -38,7 +42,10 @@ import Testing
     }
 
     @Test func notAttendedThenAttendedThenFeedbackGiven() async {
-        let model = await model(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
+        let current = Locked(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
+        let model = SessionDetailsModel(
+            client: Self.client(current), shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         #expect(model.state == .notAttended)
         #expect(model.stateLabel == "Not attending")
         #expect(model.attendButtonTitle == "Attend")
@@ -52,7 +59,9 @@ import Testing
         #expect(model.isFeedbackEnabled)
         #expect(model.feedbackButtonTitle == "Give feedback")
 
-        model.feedbackSubmitted()
+        // Feedback given on the feedback page: back on the session, it loads again and says so.
+        current.withLock { $0.feedbackGiven = true }
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         #expect(model.state == .attendedFeedbackGiven)
         #expect(model.isFeedbackEnabled == false)
         #expect(model.feedbackButtonTitle == "Feedback given")
@@ -89,6 +98,10 @@ import Testing
         let ics = try #require(model.calendarEntry(stamp: Date(timeIntervalSince1970: 0)))
         #expect(ics.contains("SUMMARY:Session t\r\n"))
         #expect(ics.contains("URL:https://quartet.example/sessions/t\r\n"))
+        // The calendar button shares the entry as a file named after the session.
+        let file = try #require(model.calendarFile)
+        #expect(file.lastPathComponent == "Session t.ics")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("SUMMARY:Session t\r\n"))
 
         model.directionsTapped()
         #expect(model.location?.room == "Room t")

@@ -3,8 +3,8 @@ import Testing
 
 @testable import AttendeeCore
 
-/// A downloaded document keeps its server name, reduced to one safe path component inside the downloads folder.
-struct DownloadFolderTests {
+/// A file to share keeps its name, reduced to one safe path component inside the downloads folder.
+struct ShareFolderTests {
     @Test(arguments: [
         ("Slides.pdf", "Slides.pdf"),
         ("Reading list (v2).txt", "Reading list (v2).txt"),
@@ -17,13 +17,13 @@ struct DownloadFolderTests {
         ("..", "Download"),
     ])
     func aServerNameBecomesOneSafeComponent(name: String, expected: String) {
-        #expect(DownloadFolder.safeName(name) == expected)
+        #expect(ShareFolder.safeName(name) == expected)
     }
 
     @Test func aHostileNameIsWrittenInsideTheFolderAndALaterDownloadReplacesIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let downloads = DownloadFolder(folder.appendingPathComponent("Downloads"))
+        let downloads = ShareFolder(folder.appendingPathComponent("Downloads"))
 
         let first = try downloads.write(Data("one".utf8), named: "../escape.txt")
         #expect(first.deletingLastPathComponent().path == downloads.url.path)
