@@ -108,6 +108,53 @@ struct LivePollViewTests {
         #expect(host.tree.find(.button, "Vote") == nil)
     }
 
+    /// The organizer, signed in on their phone, creates a poll from the Polls page: the form marks what is
+    /// missing, Create saves a draft that the list shows, and the draft opens from there. An attendee has no
+    /// New poll button.
+    @Test func theOrganizerCreatesAPollFromThePollsPage() async throws {
+        let (app, _, _) = try await Self.openPollAndItsOrganizer()
+        let attendee = try await Self.anaOnTheDashboard(app)
+        try attendee.tap("Polls & Quizzes")
+        try await attendee.waitUntil("the polls") { $0.texts.contains("Tabs or spaces?") }
+        #expect(attendee.tree.find(.button, "New poll") == nil)
+
+        // Olga on the same phone: Ana signs out first.
+        let host = await app.host()
+        try await host.waitUntil("the events") { $0.find(.button, "Sign out") != nil }
+        try host.tap("Sign out")
+        try await host.waitUntil("the sign-in form") { $0.find(.button, "Sign in") != nil }
+        try host.type("olga@example.com", into: "E-mail")
+        try host.type("correct horse", into: "Password")
+        try host.tap("Sign in")
+        try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Polls & Quizzes") != nil }
+        try host.tap("Polls & Quizzes")
+        try await host.waitUntil("New poll") { $0.find(.button, "New poll") != nil }
+        try host.tap("New poll")
+        try await host.waitUntil("the form") { $0.topPresentation?.visibleNavigationTitle == "New poll" }
+        let form = try #require(host.tree.topPresentation)
+        #expect(form.find(.picker, "For")?.value == "Whole event")
+
+        try host.type("Lunch at noon or one?", into: "Question")
+        try host.type("Noon", into: "Option 1")
+        try host.tap("Create")
+        try await host.waitUntil("the refusal") { $0.texts.contains("Check the highlighted part of the poll.") }
+        #expect(host.tree.find(.textField, "Option 2")?.style.foreground?.name == "red")
+
+        try host.type("One", into: "Option 2")
+        try host.tap("Add option")
+        try host.type("Later", into: "Option 3")
+        try host.tap("Create")
+        try await host.waitUntil("the draft in the list") {
+            $0.topPresentation == nil && $0.texts.contains("Lunch at noon or one?")
+        }
+        #expect(host.tree.texts.contains("Poll · Draft · 0 votes"))
+        try host.tap("Lunch at noon or one?")
+        try await host.waitUntil("the draft") { $0.find(.button, "Open poll") != nil }
+        #expect(host.tree.texts.contains("Later"))
+    }
+
     @Test func votesFromOtherPhonesMoveTheCardAndThePollWithoutAReload() async throws {
         let (app, poll) = try await Self.openPoll()
         let host = try await Self.anaOnTheDashboard(app)

@@ -27,6 +27,12 @@ public final class PollListModel: BusyScreen {
     public internal(set) var isBusy = false
     /// The error line, if any.
     public internal(set) var banner: String?
+    /// Whether the person may create polls here (the organizer, a speaker), so the list offers "New poll".
+    public private(set) var canCreate = false
+    /// The New poll form, while it is open.
+    public private(set) var composer: PollComposerModel?
+    /// The New poll button's title.
+    public var newPollTitle: String { Strings.text("pollForm.new") }
 
     private let client: AttendeeClient
     private let eventID: String
@@ -39,10 +45,13 @@ public final class PollListModel: BusyScreen {
         self.kind = kind
     }
 
-    /// The screen appeared: loads the polls.
+    /// The screen appeared: loads the polls, and whether the person may create one.
     public func appeared() async {
         await whileBusy {
+            async let details = client.event(eventID)
             let polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
+            // NB: "New poll" is extra: when the event cannot be read, the list shows without it.
+            canCreate = (try? await details)?.pollScopes != nil
             rows = polls.map { poll in
                 PollRow(
                     id: poll.id, title: poll.questions.first?.text ?? "",
@@ -55,91 +64,22 @@ public final class PollListModel: BusyScreen {
             emptyMessage = rows.isEmpty ? Strings.text(kind == .quiz ? "quiz.none" : "poll.none") : nil
         }
     }
-}
 
-/// Which part of a new poll is wrong, so the form can mark it.
-public enum PollComposerField: Sendable, Hashable {
-    /// The list of questions (none, or more than a poll takes).
-    case questions
-    /// A question's text.
-    case question(Int)
-    /// A question's options.
-    case options(Int)
-    /// A quiz question's correct options.
-    case correct(Int)
-    /// The session.
-    case session
-}
-
-/// Creating a poll or quiz (organizers, and speakers for their sessions): the questions, then "Create",
-/// which saves it as a draft to open later.
-@Observable @MainActor
-public final class PollComposerModel: BusyScreen {
-    /// Poll or quiz.
-    public private(set) var kind: PollKind = .poll
-    /// One option per question, or several.
-    public private(set) var choice: PollChoice = .single
-    /// The session it is for; `nil` for the whole event.
-    public private(set) var sessionID: String?
-    /// The questions written so far.
-    public private(set) var questions: [PollQuestionDraft] = [PollQuestionDraft(text: "", options: ["", ""])]
-    /// The part that is wrong, after a refused "Create".
-    public private(set) var invalidField: PollComposerField?
-    /// Whether a call is in flight.
-    public internal(set) var isBusy = false
-    /// The error line, if any.
-    public internal(set) var banner: String?
-    /// The draft, once created.
-    public private(set) var created: Poll?
-
-    private let client: AttendeeClient
-    private let eventID: String
-
-    /// Creates the form for an event.
-    public init(client: AttendeeClient, eventID: String) {
-        self.client = client
-        self.eventID = eventID
+    /// "New poll": the form opens.
+    public func newPollTapped() {
+        guard canCreate else { return }
+        composer = PollComposerModel(client: client, eventID: eventID)
     }
 
-    /// Poll or quiz was chosen.
-    public func kindChosen(_ kind: PollKind) { self.kind = kind }
-    /// Single or multiple choice was chosen.
-    public func choiceChosen(_ choice: PollChoice) { self.choice = choice }
-    /// The session was chosen (`nil`: the whole event).
-    public func sessionChosen(_ sessionID: String?) { self.sessionID = sessionID }
+    /// The form's Cancel (or the sheet swiped away).
+    public func composerCancelled() { composer = nil }
 
-    /// Replaces question `index` (adding it when it is the next one).
-    public func questionChanged(_ index: Int, text: String, options: [String], correct: [Int] = []) {
-        let question = PollQuestionDraft(text: text, options: options, correct: correct)
-        if questions.indices.contains(index) {
-            questions[index] = question
-        } else if index == questions.count {
-            questions.append(question)
-        }
-    }
-
-    /// "Create": checks the draft as the server will, then saves it.
+    /// The form's Create: once the draft is saved the form closes and the list shows it, to open from there.
     public func createTapped() async {
-        let draft = PollDraft(sessionID: sessionID, kind: kind, choice: choice, questions: questions)
-        banner = nil
-        if let error = draft.validationError() {
-            invalidField = Self.field(error.field)
-            banner = Strings.text("poll.invalid")
-            return
-        }
-        invalidField = nil
-        await whileBusy { created = try await client.createPoll(eventID, draft) }
-    }
-
-    private static func field(_ path: String) -> PollComposerField {
-        let parts = path.split(separator: ".")
-        guard parts.first == "questions", parts.count >= 3, let index = Int(parts[1]) else {
-            return path == "sessionID" ? .session : .questions
-        }
-        switch parts[2] {
-        case "text": return .question(index)
-        case "correct": return .correct(index)
-        default: return .options(index)
-        }
+        guard let composer else { return }
+        await composer.createTapped()
+        guard composer.created != nil else { return }
+        self.composer = nil
+        await appeared()
     }
 }

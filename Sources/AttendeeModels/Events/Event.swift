@@ -72,4 +72,16 @@ public struct EventDetails: Codable, Sendable, Hashable {
     public var registration: Registration?
     /// The open live poll; `nil` when none is open.
     public var livePoll: LivePollCard?
+    /// What the caller may create polls and quizzes for; `nil` for someone who may not (or is signed out).
+    public var pollScopes: PollScopes?
+}
+
+/// What a person may create polls and quizzes for: the whole event (its organizer) and sessions (every one for
+/// the organizer, their own for a speaker).
+@PublicInit
+public struct PollScopes: Codable, Sendable, Hashable {
+    /// Whether a poll may be for the whole event.
+    public var wholeEvent: Bool
+    /// The sessions a poll may be for, in agenda order.
+    public var sessionIDs: [String]
 }

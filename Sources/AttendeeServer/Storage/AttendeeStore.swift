@@ -22,6 +22,7 @@ struct AttendeeStore: Sendable {
         try await database.read { db in
             let event = try Self.event(id: id, db)
             var registration: Registration?
+            var pollScopes: PollScopes?
             if let userID {
                 registration = try db.queryOne(
                     """
@@ -29,10 +30,28 @@ struct AttendeeStore: Sendable {
                     WHERE event_id = \(id) AND user_id = \(userID)
                     """
                 ).map { try RowReading.registration($0, eventID: id) }
+                pollScopes = try Self.pollScopes(eventID: id, userID: userID, db)
             }
             return EventDetails(
-                event: event, registration: registration, livePoll: try Self.livePollCard(eventID: id, db))
+                event: event, registration: registration, livePoll: try Self.livePollCard(eventID: id, db),
+                pollScopes: pollScopes)
         }
+    }
+
+    /// What `userID` may create polls for at the event (the rule `createPoll` enforces), `nil` for nothing.
+    static func pollScopes(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> PollScopes? {
+        let organizer = try isOrganizer(eventID: eventID, userID: userID, db)
+        let sessions = try db.query(
+            organizer
+                ? "SELECT id FROM attendee_session WHERE event_id = \(eventID) ORDER BY starts_at, title, id"
+                : """
+                SELECT s.id FROM attendee_session s
+                JOIN attendee_session_speaker ss ON ss.session_id = s.id AND ss.user_id = \(userID)
+                WHERE s.event_id = \(eventID) ORDER BY s.starts_at, s.title, s.id
+                """
+        ).map { try $0.decode(String.self, "id") }
+        guard organizer || !sessions.isEmpty else { return nil }
+        return PollScopes(wholeEvent: organizer, sessionIDs: sessions)
     }
 
     static func event(id: String, _ db: any DatabaseConnection) throws -> Event {

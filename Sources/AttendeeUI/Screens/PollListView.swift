@@ -2,7 +2,7 @@ import AttendeeCore
 import SwiftUI
 
 /// An event's polls and quizzes, oldest first, each opening its poll: open ones to answer, closed ones with
-/// their results.
+/// their results; organizers and speakers create new ones here.
 public struct PollListView: View {
     @State private var model: PollListModel
 
@@ -25,6 +25,19 @@ public struct PollListView: View {
             if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
         }
         .overlay { if model.isBusy && model.rows.isEmpty { ProgressView() } }
+        .toolbar {
+            if model.canCreate {
+                Button(model.newPollTitle, systemImage: "plus") { model.newPollTapped() }
+            }
+        }
+        .sheet(isPresented: Binding(get: { model.composer != nil }, set: { if !$0 { model.composerCancelled() } })) {
+            if let composer = model.composer {
+                NavigationStack {
+                    PollComposerView(
+                        model: composer, create: { await model.createTapped() }, cancel: { model.composerCancelled() })
+                }
+            }
+        }
         .refreshable { await model.appeared() }
         .task { await model.appeared() }
     }

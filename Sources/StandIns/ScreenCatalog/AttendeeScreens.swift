@@ -283,6 +283,20 @@ enum AttendeeScreens {
                     PollListView(model: PollListModel(client: client(), eventID: eventID))
                 }.settled("the polls") { $0.texts.contains(AttendeePreview.polls[0].questions[0].text) }
             },
+            ScreenEntry(app, screen: "poll-composer", state: "new", summary: "An organizer's New poll form") {
+                var organizer = client()
+                let details = organizer.event
+                organizer.event = { id in
+                    var answer = try await details(id)
+                    answer.pollScopes = PollScopes(wholeEvent: true, sessionIDs: sessions.map(\.id))
+                    return answer
+                }
+                let model = PollListModel(client: organizer, eventID: eventID)
+                let host = page(.polls(eventID: eventID)) { PollListView(model: model) }
+                _ = try await host.settled("the polls") { $0.find(.button, model.newPollTitle) != nil }
+                try await host.tapAndSettle(model.newPollTitle)
+                return try await host.settled("the form") { $0.topPresentation?.find(.picker, "For")?.value != nil }
+            },
             ScreenEntry(app, screen: "polls", state: "offline", summary: "The polls with no network") {
                 try await page(.polls(eventID: eventID)) {
                     PollListView(model: PollListModel(client: client(.offline), eventID: eventID))

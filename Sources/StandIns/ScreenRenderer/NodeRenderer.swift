@@ -385,7 +385,7 @@ struct NodeRenderer {
                 + (node.value ?? "").markupEscaped + "</span>"
         case .toggle:
             let on = node.value == "on"
-            return "<span class=\"row-title\">\((node.text ?? "").markupEscaped)</span>"
+            return "<span class=\"row-title\">\((node.labelHidden ? "" : node.text ?? "").markupEscaped)</span>"
                 + "<span class=\"toggle-switch\(on ? " on" : "")\" role=\"switch\" aria-checked=\"\(on)\"></span>"
         case .picker:
             if node.style.styleName == "segmented" { return segmented(node) }

@@ -94,6 +94,18 @@ import Testing
             let other = try #require(sessions.last)
             let speaker = try await server.speaker("Sue Speaker", of: mine.id)
 
+            // The event's details say what each person may create polls for, as creating enforces it.
+            func scopes(_ token: String?) async throws -> PollScopes? {
+                try await server.client.get(
+                    "/attendee/v1/events/\(server.eventID)", headers: token.map { .auth($0) } ?? [:]
+                ).decode(EventDetails.self).pollScopes
+            }
+            #expect(try await scopes(organizer) == PollScopes(wholeEvent: true, sessionIDs: sessions.map(\.id)))
+            #expect(try await scopes(speaker) == PollScopes(wholeEvent: false, sessionIDs: [mine.id]))
+            #expect(try await scopes(ada) == nil)
+            #expect(try await scopes(stranger) == nil)
+            #expect(try await scopes(nil) == nil)
+
             #expect(try await server.createPoll(Self.colour, ada).status == .forbidden)
             #expect(try await server.createPoll(Self.colour, stranger).status == .forbidden)
             #expect(try await server.createPoll(Self.colour, speaker).status == .forbidden)

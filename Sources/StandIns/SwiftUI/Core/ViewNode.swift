@@ -61,6 +61,8 @@ public struct ViewNode {
     public var platformObject: AnyObject?
     /// The keyboard a field shows (`.keyboardType`, iOS only).
     public var keyboard: String?
+    /// Whether a control's title is hidden (`.labelsHidden()`); its accessibility label keeps it.
+    public var labelHidden = false
     /// Whether the page's title shows small in the bar (`.navigationBarTitleDisplayMode(.inline)`, iOS only).
     public var inlineTitle = false
     /// The name `.previewDisplayName` gave a preview.

@@ -173,6 +173,17 @@ extension View {
         }
     }
 
+    /// Hides the titles of the controls inside; a screen reader still speaks them
+    /// (https://developer.apple.com/documentation/swiftui/view/labelshidden()).
+    public func labelsHidden() -> some View {
+        _modify { node in
+            for index in node.allPaths(of: .toggle) + node.allPaths(of: .picker) + node.allPaths(of: .stepper) {
+                node[index].accessibilityLabel = node[index].accessibilityLabel ?? node[index].text
+                node[index].labelHidden = true
+            }
+        }
+    }
+
     /// The look of the pickers inside.
     public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
         _modify { $0.style.styleName = $0.style.styleName ?? S._name }

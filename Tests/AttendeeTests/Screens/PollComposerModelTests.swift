@@ -1,0 +1,145 @@
+import AttendeeCore
+import AttendeeModels
+import Foundation
+import Locking
+import Testing
+
+/// The New poll form: what a person may ask about, editing questions and options within the rules, the marks a
+/// refused Create leaves, and the polls list that opens and closes the form.
+@MainActor @Suite struct PollComposerModelTests {
+    nonisolated static let sessions = [
+        Demo.session("s1", "2027-03-10T10:00", "2027-03-10T10:45"),
+        Demo.session("s2", "2027-03-10T11:00", "2027-03-10T11:45"),
+    ]
+
+    static func client(_ scopes: PollScopes?, created: Locked<[PollDraft]> = Locked([])) -> AttendeeClient {
+        var client = AttendeeClient()
+        client.event = { _ in EventDetails(event: Demo.event(), pollScopes: scopes) }
+        client.agenda = { _ in sessions }
+        client.polls = { eventID in
+            created.withLock { $0 }.enumerated().map { index, draft in
+                Poll(
+                    id: "p\(index + 1)", eventID: eventID, sessionID: draft.sessionID, kind: draft.kind,
+                    choice: draft.choice, state: .draft,
+                    questions: [PollQuestion(id: "1", text: draft.questions[0].text, options: [])],
+                    results: PollResults(voters: 0, questions: []), canManage: true)
+            }
+        }
+        client.createPoll = { eventID, draft in
+            created.withLock { $0.append(draft) }
+            return Poll(
+                id: "new", eventID: eventID, sessionID: draft.sessionID, kind: draft.kind, choice: draft.choice,
+                state: .draft, questions: [], results: PollResults(voters: 0, questions: []), canManage: true)
+        }
+        return client
+    }
+
+    @Test func theOrganizerMayAskTheWholeEventOrASessionASpeakerOnlyTheirs() async {
+        let organizer = PollComposerModel(
+            client: Self.client(PollScopes(wholeEvent: true, sessionIDs: ["s1", "s2"])), eventID: "e1")
+        await organizer.appeared()
+        #expect(organizer.scopeChoices.map(\.title) == ["Whole event", "Session s1", "Session s2"])
+        #expect(organizer.sessionID == nil)
+
+        let speaker = PollComposerModel(
+            client: Self.client(PollScopes(wholeEvent: false, sessionIDs: ["s2"])), eventID: "e1")
+        await speaker.appeared()
+        #expect(speaker.scopeChoices.map(\.title) == ["Session s2"])
+        #expect(speaker.sessionID == "s2")
+    }
+
+    @Test func optionsAndQuestionsStayWithinTheRulesAndCorrectMarksFollowTheirOptions() {
+        let form = PollComposerModel(client: Self.client(nil), eventID: "e1")
+        #expect(!form.canRemoveOption(0))
+        while form.canAddOption(0) { form.optionAdded(0) }
+        #expect(form.questions[0].options.count == PollDraft.optionCount.upperBound)
+        #expect(!form.canAddQuestion)
+        form.questionAdded()
+        #expect(form.questions.count == 1)
+
+        form.kindChosen(.quiz)
+        for position in 0..<4 { form.optionChanged(0, position: position, "Option \(position)") }
+        form.correctToggled(0, position: 1)
+        form.correctToggled(0, position: 3)
+        #expect(form.questions[0].correct == [3])
+        form.choiceChosen(.multiple)
+        form.correctToggled(0, position: 1)
+        #expect(form.questions[0].correct == [1, 3])
+        form.optionRemoved(0, position: 1)
+        #expect(form.questions[0].correct == [2])
+        #expect(form.questions[0].options[2] == "Option 3")
+        form.correctToggled(0, position: 2)
+        #expect(form.questions[0].correct.isEmpty)
+
+        form.questionAdded()
+        form.questionTextChanged(1, "Second?")
+        #expect(form.questions.map(\.text) == ["", "Second?"])
+        form.questionRemoved(0)
+        #expect(form.questions.map(\.text) == ["Second?"])
+        #expect(!form.canRemoveQuestion)
+        form.questionAdded()
+        form.correctToggled(1, position: 0)
+        form.kindChosen(.poll)
+        #expect(form.questions.count == 1)
+        #expect(form.questions[0].correct.isEmpty)
+        form.correctToggled(0, position: 0)
+        #expect(form.questions[0].correct.isEmpty)
+    }
+
+    @Test func aRefusedCreateMarksThePartAndSaysTheRule() async {
+        let created = Locked<[PollDraft]>([])
+        let form = PollComposerModel(client: Self.client(nil, created: created), eventID: "e1")
+        form.kindChosen(.quiz)
+        form.questionTextChanged(0, "2 + 2?")
+        form.optionChanged(0, position: 0, "3")
+        form.optionChanged(0, position: 1, "4")
+        await form.createTapped()
+        #expect(form.isInvalid(.correct(0)))
+        #expect(form.rule(for: 0) == "Mark the correct options.")
+        #expect(form.rule(for: 1) == nil)
+        #expect(form.formRule == nil)
+        #expect(form.banner == "Check the highlighted part of the poll.")
+
+        form.kindChosen(.poll)
+        form.questionChanged(1, text: "A second question", options: ["a", "b"])
+        await form.createTapped()
+        #expect(form.formRule == "A poll asks exactly one question.")
+        #expect(form.rule(for: 0) == nil)
+        #expect(created.withLock { $0.isEmpty })
+
+        form.kindChosen(.poll)
+        await form.createTapped()
+        #expect(form.invalidField == nil && form.rule == nil && form.banner == nil)
+        #expect(form.created?.id == "new")
+        #expect(created.withLock { $0.map(\.questions.count) } == [1])
+    }
+
+    @Test func theListOffersNewPollOnlyToThoseWhoMayAndShowsTheDraftOnceCreated() async throws {
+        let created = Locked<[PollDraft]>([])
+        let attendee = PollListModel(client: Self.client(nil, created: created), eventID: "e1")
+        await attendee.appeared()
+        #expect(!attendee.canCreate)
+        attendee.newPollTapped()
+        #expect(attendee.composer == nil)
+
+        let organizer = PollListModel(
+            client: Self.client(PollScopes(wholeEvent: true, sessionIDs: []), created: created), eventID: "e1")
+        await organizer.appeared()
+        #expect(organizer.canCreate)
+        organizer.newPollTapped()
+        let form = try #require(organizer.composer)
+        await organizer.createTapped()
+        #expect(organizer.composer != nil)
+        #expect(form.banner == "Check the highlighted part of the poll.")
+
+        form.questionTextChanged(0, "Lunch at noon?")
+        form.optionChanged(0, position: 0, "Yes")
+        form.optionChanged(0, position: 1, "No")
+        await organizer.createTapped()
+        #expect(organizer.composer == nil)
+        #expect(organizer.rows.map(\.title) == ["Lunch at noon?"])
+        organizer.newPollTapped()
+        organizer.composerCancelled()
+        #expect(organizer.composer == nil)
+    }
+}
