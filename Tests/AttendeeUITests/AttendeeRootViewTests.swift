@@ -140,7 +140,7 @@ struct AttendeeRootViewTests {
         // The toolbar shares the agenda as a calendar file.
         let export = try #require(host.tree.first { $0.kind == .shareLink }, "\(host.tree.outline)")
         #expect(export.value?.contains("file://") == true)
-        #expect(export.value?.contains("/My%20agenda.ics") == true)
+        #expect(export.value?.contains("/My%20agenda%20at%20Quartet%20Summit%202027.ics") == true)
         try host.tap("Opening keynote: one codebase, four apps")
         try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
         let calendar = try #require(host.tree.find(.shareLink, "Calendar file"))

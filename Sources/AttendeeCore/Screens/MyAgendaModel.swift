@@ -32,8 +32,9 @@ public final class MyAgendaModel: BusyScreen {
     /// The attended sessions, in the rows' order.
     public private(set) var sessions: [Session] = []
 
-    /// The name the exported calendar file is shared under.
-    public var exportFileName: String { Strings.text("myAgenda.file") }
+    /// The name the exported calendar file is shared under, `My agenda at Quartet Summit 2027.ics`: named after
+    /// the event, so one event's export never replaces another's.
+    public var exportFileName: String { Strings.format("myAgenda.file", event?.name ?? eventID) }
     /// The `.ics` file of the attended sessions for the share button, written each time they load; `nil` while
     /// there are none (or the file could not be written).
     public private(set) var exportFile: URL?

@@ -138,7 +138,9 @@ import Testing
             #expect(ics.components(separatedBy: "BEGIN:VEVENT").count == 3)
             // The share button hands on the same calendar as a file.
             let file = try #require(mine.exportFile)
-            #expect(file == folder.appendingPathComponent("My agenda.ics"))
+            #expect(file.deletingLastPathComponent().path == folder.path)
+            #expect(file.lastPathComponent == mine.exportFileName)
+            #expect(file.lastPathComponent.hasPrefix("My agenda at "))
             let written = try String(contentsOf: file, encoding: .utf8)
             #expect(written.components(separatedBy: "BEGIN:VEVENT").count == 3)
 

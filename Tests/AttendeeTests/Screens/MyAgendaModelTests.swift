@@ -16,7 +16,7 @@ import Testing
             eventID: "e1", filesFolder: folder)
         await model.appeared(deviceTimeZone: .gmt)
         let file = try #require(model.exportFile)
-        #expect(file.lastPathComponent == "My agenda.ics")
+        #expect(file.lastPathComponent == "My agenda at Quartet Summit.ics")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("SUMMARY:Session s1\r\n"))
 
         attended.withLock { $0 = [] }
