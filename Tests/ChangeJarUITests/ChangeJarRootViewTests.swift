@@ -13,6 +13,8 @@ import Testing
 struct ChangeJarRootViewTests {
     /// What the fake API was asked to create.
     let created = Locked<[NewAction]>([])
+    /// The signed-in person's actions in the fake API (My Actions), which edits and deletes change.
+    let mineStore = Locked<[Action]>([])
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 
     func action(_ id: String, _ title: String) -> Action {
@@ -44,7 +46,7 @@ struct ChangeJarRootViewTests {
                 return ActionPage(items: samples, nextCursor: older.isEmpty ? nil : "1", headCursor: "2")
             },
             new: { _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
-            mine: { _, _ in ActionPage(items: []) },
+            mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
             search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
             create: { _, new in
@@ -53,7 +55,15 @@ struct ChangeJarRootViewTests {
                     id: "3", title: new.title, content: new.content, authSource: new.authSource,
                     providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
             },
-            edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+            edit: { [mineStore] _, id, edit in
+                try mineStore.withLock { list in
+                    guard let index = list.firstIndex(where: { $0.id == id }) else { throw ChangeJarError.notFound }
+                    list[index].title = edit.title
+                    list[index].content = edit.content
+                    return list[index]
+                }
+            },
+            delete: { [mineStore] _, id in mineStore.withLock { $0.removeAll { $0.id == id } } })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
         return AppModel(
             dependencies: ChangeJarDependencies(
@@ -184,6 +194,49 @@ struct ChangeJarRootViewTests {
         await gate.open()
         try await host.waitUntil("signed in") { $0.find(.labeledContent, "Name") != nil }
         #expect(host.tree.first { $0.kind == .progress } == nil)
+    }
+
+    /// In My Actions a row opens its edit form (Save shows the edit, Cancel changes nothing) and swipes to Delete.
+    @Test func myActionsAreEditedAndDeleted() async throws {
+        mineStore.withLock {
+            $0 = [
+                Action(
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google,
+                    providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                Action(
+                    id: "m2", title: "Read more", content: "A book a month.", authSource: .google,
+                    providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+            ]
+        }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Google")
+        try host.selectTab("Mine")
+        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
+
+        try host.tap("Walk to work")
+        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
+        try host.type("Walk to work, rain or shine", into: "Title")
+        try host.tap("Save")
+        try await host.waitUntil("the edit") {
+            $0.topPresentation == nil && $0.texts.contains("Walk to work, rain or shine")
+        }
+        #expect(host.tree.texts.contains("Saved “Walk to work, rain or shine”."))
+
+        try host.tap("Read more")
+        try await host.waitUntil("the edit form") { $0.topPresentation != nil }
+        try host.type("", into: "Title")
+        try host.tap("Save")
+        try await host.waitUntil("the refusal") { $0.texts.contains("The title must be 1 to 120 characters.") }
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work, rain or shine", "Read more"])
+
+        try host.swipe("Read more", action: "Delete")
+        try await host.waitUntil("the row to go") { !$0.texts.contains("Read more") }
+        #expect(host.tree.texts.contains("Deleted “Read more”."))
+        #expect(mineStore.withLock { $0.map(\.id) } == ["m1"])
     }
 
     @Test func anInvalidTitleIsMarkedAndExplained() async throws {

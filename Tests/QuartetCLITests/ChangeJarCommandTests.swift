@@ -113,6 +113,24 @@ struct ChangeJarCommandTests {
             #expect(search.out.hasPrefix("Walk to work\n"))
             #expect(await fixture.run(["search", "zebra"]).out == "No actions.\n")
 
+            // Edit and delete are My Actions' tap and swipe: the screen's rules and words.
+            let id = try #require(decoded?.first?["id"] as? String)
+            #expect(await fixture.run(["edit", id]).code == 2)
+            let blank = await fixture.run(["edit", id, "--title", "  "])
+            #expect(blank.code == 1)
+            #expect(blank.err == "The title must be 1 to 120 characters.\n")
+            let edited = await fixture.run(["edit", id, "--title", "Walk to work, rain or shine"])
+            #expect(edited.code == 0)
+            #expect(edited.out == "Saved “Walk to work, rain or shine”.\n")
+            #expect(await fixture.run(["all"]).out.hasPrefix("Walk to work, rain or shine\n  Every day.\n"))
+            let stranger = await fixture.run(["delete", "00000000-0000-0000-0000-000000000000"])
+            #expect(stranger.code == 1)
+            #expect(stranger.err == "00000000-0000-0000-0000-000000000000 is not one of your actions\n")
+            let deleted = await fixture.run(["delete", id])
+            #expect(deleted.code == 0)
+            #expect(deleted.out == "Deleted “Walk to work, rain or shine”.\n")
+            #expect(await fixture.run(["mine"]).out == "No actions.\n")
+
             #expect(await fixture.run(["signout"]).out == "Signed out.\n")
             #expect(!FileManager.default.fileExists(atPath: session.path))
             #expect(await fixture.run(["mine"]).code == 1)
@@ -234,6 +252,9 @@ struct ChangeJarCommandTests {
             #expect(await run(["new", "--count"]) == 0)
             #expect(await run(["new", "--count"], server: "http://127.0.0.1:9") == 1)
             #expect(await run(["mine"]) == 0)
+            #expect(await run(["edit", "no-such-id", "--content", "Twice."]) == 1)
+            #expect(await run(["edit", "no-such-id"]) == 2)
+            #expect(await run(["delete", "no-such-id"]) == 1)
             #expect(await run(["search", "walk"]) == 0)
             #expect(await run(["search", "zebra"]) == 0)
             #expect(await run(["search"]) == 2)
@@ -245,6 +266,7 @@ struct ChangeJarCommandTests {
             let check = UnmarkedText(
                 data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
                     "quartet", "Alice", "alice", "google", "myspace", "Walk to work", "Every day.", "walk", "zebra",
+                    "no-such-id", "Twice.",
                     long,
                     identity, server, "ftp://nope",
                 ])

@@ -27,6 +27,10 @@ public final class ActionListModel {
     public var canLoadMore: Bool { nextCursor != nil }
     /// What an empty list says (sign in, nothing yet); `nil` while there are rows.
     public private(set) var emptyMessage: String?
+    /// Whether a row can be edited (tap) and deleted (swipe): in My Actions, while it shows the server's list.
+    public var canChange: Bool { listing == .mine && !isShowingSavedCopy }
+    /// The edit form of one of the person's actions, while it is open.
+    public private(set) var editor: ActionEditorModel?
 
     @ObservationIgnored private var actions: [Action] = []
     @ObservationIgnored private var nextCursor: String?
@@ -46,6 +50,8 @@ public final class ActionListModel {
     @ObservationIgnored let format: DateFormat
     /// Runs when the first page arrives with its head position (New Actions marks it seen).
     @ObservationIgnored var onFirstPage: @MainActor (String?) async -> Void = { _ in }
+    /// Runs after the person edited or deleted one of their actions (All Actions reloads).
+    @ObservationIgnored var onChanged: @MainActor () async -> Void = {}
 
     /// Creates the screen model over its dependencies.
     public init(listing: Listing, session: SessionModel, client: ActionsClient, cache: ActionCache, format: DateFormat)
@@ -113,6 +119,70 @@ public final class ActionListModel {
         }
         loadsRunning -= 1
         await loadPageAskedForMeanwhile()
+    }
+
+    // MARK: Editing one's own actions
+
+    /// A row was tapped in My Actions: its edit form opens.
+    public func rowTapped(_ id: String) {
+        guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
+        editor = ActionEditorModel(action: action, session: session, client: client)
+    }
+
+    /// The edit form's Cancel (or the sheet swiped away).
+    public func editorClosed() { editor = nil }
+
+    /// The edit form's Save: once the server has the edit, the row shows it and the form closes.
+    public func saveTapped() async {
+        guard let editor else { return }
+        await editor.saveTapped()
+        guard let saved = editor.saved else { return }
+        self.editor = nil
+        show(actions.map { $0.id == saved.id ? saved : $0 }, next: nextCursor)
+        await keepSavedCopy()
+        banner = Strings.format("banner.saved", saved.title)
+        await onChanged()
+    }
+
+    /// A row's Delete in My Actions: the action leaves the jar, and the list.
+    public func rowDeleted(_ id: String) async {
+        guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
+        banner = nil
+        guard let current = session.validSession() else {
+            signInAgain()
+            return
+        }
+        loadsRunning += 1
+        defer { loadsRunning -= 1 }
+        do {
+            try await client.delete(current.token, id)
+        } catch {
+            switch ChangeJarError(error) {
+            // NB: gone already (deleted on another device): the list drops it all the same.
+            case .notFound: break
+            case .signInRequired:
+                signInAgain()
+                return
+            case let other:
+                banner = other.message
+                return
+            }
+        }
+        show(actions.filter { $0.id != id }, next: nextCursor)
+        await keepSavedCopy()
+        banner = Strings.format("banner.deleted", action.title)
+        await onChanged()
+    }
+
+    private func signInAgain() {
+        session.sessionRefused()
+        show([], next: nil)
+        emptyMessage = Strings.signInToSeeMine
+        banner = Strings.sessionExpired
+    }
+
+    private func keepSavedCopy() async {
+        if let saved = savedList() { await cache.save(saved, actions) }
     }
 
     private func loadPageAskedForMeanwhile() async {

@@ -78,6 +78,10 @@ public final class AppModel {
         }
         submit.onSubmitted = { [weak self] _ in
             await self?.all.refreshPulled()
+            await self?.mine.refreshPulled()
+        }
+        mine.onChanged = { [weak self] in
+            await self?.all.refreshPulled()
         }
         all.onFirstPage = { [weak self] head in
             await self?.new.seen(upTo: head)
@@ -86,6 +90,11 @@ public final class AppModel {
             guard let self, submit.hasPendingSubmission else { return }
             tab = .submit
             await submit.signedIn()
+        }
+        // NB: My Actions follows the sign-in (and the pending action, sent just above): it said "sign in" a moment
+        // ago, and now has actions to show.
+        session.onSignedIn.append { [weak self] in
+            await self?.mine.refreshPulled()
         }
     }
 }

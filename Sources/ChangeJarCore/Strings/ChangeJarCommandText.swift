@@ -54,6 +54,12 @@ public enum ChangeJarCommandText {
     /// `submit` without its two texts.
     public static var submitNeedsText: String { Strings.text("cli.submitNeedsText") }
 
+    /// `edit` without anything to change.
+    public static var editNeedsText: String { Strings.text("cli.editNeedsText") }
+
+    /// An id that is not one of the signed-in person's actions.
+    public static func notYours(_ id: String) -> String { Strings.format("cli.notYours", id) }
+
     /// `--sign-in-with` without `--user`.
     public static var signInWithNeedsUser: String { Strings.text("cli.signInWithNeedsUser") }
 

@@ -16,6 +16,8 @@ public enum ChangeJarScreenText {
     public static var signOut: String { Strings.text("settings.signOut") }
     /// The search field's prompt.
     public static var searchPrompt: String { Strings.text("search.prompt") }
+    /// My Actions: a row's swipe to delete.
+    public static var delete: String { Strings.text("list.delete") }
 }
 
 extension AppModel.Tab {

@@ -30,22 +30,45 @@ struct BannerView: View {
 
 /// The body of a list of actions: its banner, what it says when empty, the rows, and the spinner while it loads.
 ///
-/// `reachedEnd`, when given, runs as the last row appears: the list asks for its next page.
+/// `reachedEnd`, when given, runs as the last row appears: the list asks for its next page. `change`, when
+/// given (My Actions), makes a row open its edit form on a tap and offer Delete on a swipe.
 struct ActionRows: View {
+    /// What a tap and a swipe do to one's own action.
+    struct Change {
+        let edit: @MainActor (String) -> Void
+        let delete: @MainActor (String) async -> Void
+    }
+
     let banner: String?
     let emptyMessage: String?
     let rows: [ActionRow]
     let isBusy: Bool
     var reachedEnd: (@MainActor () async -> Void)?
+    var change: Change?
 
     var body: some View {
         if let banner { BannerView(text: banner) }
         if let emptyMessage { Text(emptyMessage).foregroundStyle(.secondary) }
         ForEach(rows) { row in
-            ActionRowView(row: row)
-                .task {
-                    if let reachedEnd, row.id == rows.last?.id { await reachedEnd() }
+            Group {
+                if let change {
+                    Button {
+                        change.edit(row.id)
+                    } label: {
+                        ActionRowView(row: row)
+                    }
+                    .swipeActions {
+                        Button(ChangeJarScreenText.delete, role: .destructive) {
+                            Task { await change.delete(row.id) }
+                        }
+                    }
+                } else {
+                    ActionRowView(row: row)
                 }
+            }
+            .task {
+                if let reachedEnd, row.id == rows.last?.id { await reachedEnd() }
+            }
         }
         if isBusy { ProgressView() }
     }

@@ -1,7 +1,8 @@
 import ChangeJarCore
 import SwiftUI
 
-/// All Actions or My Actions: rows, more on scrolling, pull to refresh.
+/// All Actions or My Actions: rows, more on scrolling, pull to refresh; in My Actions a row opens its edit form
+/// and swipes to Delete.
 public struct ActionListScreen: View {
     let model: ActionListModel
 
@@ -13,7 +14,17 @@ public struct ActionListScreen: View {
         List {
             ActionRows(
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
-                reachedEnd: { await model.reachedEnd() })
+                reachedEnd: { await model.reachedEnd() },
+                change: model.canChange
+                    ? ActionRows.Change(edit: { model.rowTapped($0) }, delete: { await model.rowDeleted($0) }) : nil)
+        }
+        .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.editorClosed() } })) {
+            if let editor = model.editor {
+                NavigationStack {
+                    ActionEditorScreen(
+                        model: editor, save: { await model.saveTapped() }, cancel: { model.editorClosed() })
+                }
+            }
         }
         .refreshable { await model.refreshPulled() }
         .task { await model.refreshPulled() }

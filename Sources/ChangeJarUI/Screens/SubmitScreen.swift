@@ -12,11 +12,7 @@ public struct SubmitScreen: View {
     public var body: some View {
         Form {
             if let banner = model.banner { BannerView(text: banner) }
-            TextField(ChangeJarScreenText.titleField, text: $model.title)
-                .foregroundStyle(model.invalidField == .title ? .red : .primary)
-            TextField(ChangeJarScreenText.contentField, text: $model.content, axis: .vertical)
-                .lineLimit(4...10)
-                .foregroundStyle(model.invalidField == .content ? .red : .primary)
+            ActionFields(title: $model.title, content: $model.content, invalidField: model.invalidField)
             Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
                 .disabled(model.isBusy)
         }

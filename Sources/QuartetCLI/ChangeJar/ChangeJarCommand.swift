@@ -52,6 +52,16 @@ enum ChangeJarCommand {
                     ],
                     body: { try await run($0, submit) }),
                 CommandSpec(
+                    "edit", summary: "change one of your actions, as My Actions' edit form does", arguments: ["ID"],
+                    options: [
+                        OptionSpec("title", value: "TEXT", help: "the new title"),
+                        OptionSpec("content", value: "TEXT", help: "the new text"),
+                    ],
+                    body: { try await run($0, edit) }),
+                CommandSpec(
+                    "delete", summary: "delete one of your actions, as a swipe in My Actions does", arguments: ["ID"],
+                    body: { try await run($0, delete) }),
+                CommandSpec(
                     "all", summary: "every action, newest first", options: [json], body: { try await run($0, all) }),
                 CommandSpec(
                     "new", summary: "actions since this device last looked (and marks them seen)",
@@ -143,6 +153,59 @@ enum ChangeJarCommand {
         app.submit.title = title
         app.submit.content = content
         return await app.submitAndSignIn(provider, console: console)
+    }
+
+    static func edit(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let title = context.arguments.value("title")
+        let content = context.arguments.value("content")
+        guard title != nil || content != nil else { throw UsageError(ChangeJarCommandText.editNeedsText) }
+        return await changeMine(
+            jar.dependencies(user: ""), id: context.arguments.positionals[0], console: context.console
+        ) {
+            mine, id in
+            mine.rowTapped(id)
+            guard let editor = mine.editor else { return }
+            if let title { editor.title = title }
+            if let content { editor.content = content }
+            await mine.saveTapped()
+        }
+    }
+
+    static func delete(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        await changeMine(jar.dependencies(user: ""), id: context.arguments.positionals[0], console: context.console) {
+            mine, id in
+            await mine.rowDeleted(id)
+        }
+    }
+
+    /// My Actions, opened as its tab opens (every page), then `change` as a person's tap or swipe on row `id`.
+    /// Prints what the screen says: its confirmation, or why nothing changed (the form's message when it is
+    /// still open).
+    @MainActor
+    private static func changeMine(
+        _ dependencies: ChangeJarDependencies, id: String, console: Console,
+        _ change: @MainActor (ActionListModel, String) async -> Void
+    ) async -> Int32 {
+        let mine = AppModel(dependencies: dependencies).mine
+        await mine.refreshPulled()
+        while mine.canLoadMore, mine.banner == nil { await mine.reachedEnd() }
+        guard mine.canChange, mine.rows.contains(where: { $0.id == id }) else {
+            console.errorLine(
+                mine.banner ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
+            return 1
+        }
+        let before = mine.rows
+        await change(mine, id)
+        if let editor = mine.editor {
+            console.errorLine(editor.banner ?? "")
+            return 1
+        }
+        guard mine.rows != before else {
+            console.errorLine(mine.banner ?? "")
+            return 1
+        }
+        console.line(mine.banner ?? "")
+        return 0
     }
 
     static func all(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {

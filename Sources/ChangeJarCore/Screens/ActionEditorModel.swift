@@ -1,0 +1,73 @@
+import ChangeJarModels
+import Foundation
+import Observation
+
+/// Editing one of the person's own actions, opened from My Actions: its title and text under the Submit form's
+/// rules, then Save (or Cancel).
+@Observable @MainActor
+public final class ActionEditorModel {
+    /// The action being edited.
+    public let actionID: String
+    /// The title field's text.
+    public var title: String
+    /// The content field's text.
+    public var content: String
+    /// Whether the save is on its way (spinner shown, Save off).
+    public private(set) var isBusy = false
+    /// Why the last Save did not go through.
+    public private(set) var banner: String?
+    /// The field a validation message is about.
+    public private(set) var invalidField: SubmitField?
+    /// The action as the server saved it; the list shows it and closes the form.
+    public private(set) var saved: Action?
+
+    /// The form's title.
+    public var screenTitle: String { Strings.text("edit.title") }
+    /// The Save button.
+    public var saveTitle: String { Strings.text("edit.save") }
+    /// The Cancel button.
+    public var cancelTitle: String { Strings.text("edit.cancel") }
+
+    @ObservationIgnored let session: SessionModel
+    @ObservationIgnored let client: ActionsClient
+
+    init(action: Action, session: SessionModel, client: ActionsClient) {
+        actionID = action.id
+        title = action.title
+        content = action.content
+        self.session = session
+        self.client = client
+    }
+
+    /// "Save": the same rules as Submit, then the edit goes to the server as the signed-in person.
+    public func saveTapped() async {
+        banner = nil
+        invalidField = nil
+        if let violation = ActionRules.violation(title: title, content: content) {
+            invalidField = SubmitField(rawValue: violation.field)
+            banner = violation.sentence
+            return
+        }
+        guard let current = session.validSession() else {
+            banner = Strings.sessionExpired
+            return
+        }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let edit = ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))
+            saved = try await client.edit(current.token, actionID, edit)
+        } catch {
+            switch ChangeJarError(error) {
+            case .signInRequired:
+                session.sessionRefused()
+                banner = Strings.sessionExpired
+            case .invalid(let field, let message):
+                invalidField = SubmitField(rawValue: field)
+                banner = message
+            case let other:
+                banner = other.message
+            }
+        }
+    }
+}

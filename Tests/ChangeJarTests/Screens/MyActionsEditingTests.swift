@@ -1,0 +1,118 @@
+import ChangeJarModels
+import Foundation
+import Testing
+
+@testable import ChangeJarCore
+
+/// My Actions: a person edits (tap) and deletes (swipe) their own actions, against the real server; what the
+/// screen shows after each step, and what a refusal leaves.
+@MainActor
+@Suite("Change Jar: editing and deleting one's actions")
+struct MyActionsEditingTests {
+    /// Alice signed in with Google, with two actions of her own and one of Bob's in the jar.
+    static func alicesActions(_ server: TestServer) async throws -> CoreHarness {
+        try await server.create("Bob's", as: .google, user: "bob")
+        let harness = CoreHarness(server: server)
+        let app = harness.app
+        await app.settings.providerTapped(.google)
+        for title in ["Cycle to work", "Call my grandmother"] {
+            app.submit.title = title
+            app.submit.content = "Every week."
+            await app.submit.submitTapped()
+        }
+        await app.mine.refreshPulled()
+        return harness
+    }
+
+    @Test func aTapOpensTheFormAndSaveShowsTheEditInBothLists() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = try await Self.alicesActions(server)
+            let mine = harness.app.mine
+            #expect(mine.canChange)
+            #expect(!harness.app.all.canChange)
+            let row = try #require(mine.rows.first { $0.title == "Cycle to work" })
+
+            mine.rowTapped(row.id)
+            let editor = try #require(mine.editor)
+            #expect(editor.title == "Cycle to work" && editor.content == "Every week.")
+            #expect(editor.screenTitle == "Edit action")
+            editor.title = "   "
+            await mine.saveTapped()
+            #expect(mine.editor != nil)
+            #expect(editor.invalidField == .title)
+            #expect(editor.banner == "The title must be 1 to 120 characters.")
+            #expect(harness.network.count("PUT /changejar/v1/actions/\(row.id)") == 0)
+
+            editor.title = "  Cycle to work, rain or shine "
+            await mine.saveTapped()
+            #expect(mine.editor == nil)
+            #expect(mine.banner == "Saved “Cycle to work, rain or shine”.")
+            #expect(mine.rows.map(\.title).contains("Cycle to work, rain or shine"))
+            #expect(harness.app.all.rows.map(\.title).contains("Cycle to work, rain or shine"))
+
+            mine.rowTapped(row.id)
+            mine.editorClosed()
+            #expect(mine.editor == nil)
+        }
+    }
+
+    @Test func aSwipeDeletesFromTheJarAndTheSavedCopy() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = try await Self.alicesActions(server)
+            let mine = harness.app.mine
+            let row = try #require(mine.rows.first { $0.title == "Call my grandmother" })
+            await mine.rowDeleted(row.id)
+            #expect(mine.banner == "Deleted “Call my grandmother”.")
+            #expect(mine.rows.map(\.title) == ["Cycle to work"])
+            #expect(!harness.app.all.rows.map(\.title).contains("Call my grandmother"))
+            let saved = await harness.cache.load(.mine(.google, providerUserID: "alice"))
+            #expect(saved?.map(\.title) == ["Cycle to work"])
+
+            // Offline: nothing is deleted, and the row stays.
+            harness.network.isOffline = true
+            let left = try #require(mine.rows.first)
+            await mine.rowDeleted(left.id)
+            #expect(mine.rows.map(\.id) == [left.id])
+            #expect(mine.banner == ChangeJarError.offline.message)
+            harness.network.isOffline = false
+        }
+    }
+
+    @Test func anExpiredSessionSignsOutAndChangesNothing() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = try await Self.alicesActions(server)
+            let mine = harness.app.mine
+            let row = try #require(mine.rows.first)
+            mine.rowTapped(row.id)
+            let editor = try #require(mine.editor)
+            server.clock.advance(by: 11 * 60)
+            editor.title = "Too late"
+            await mine.saveTapped()
+            #expect(editor.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(mine.editor != nil)
+            mine.editorClosed()
+
+            await mine.rowDeleted(row.id)
+            #expect(mine.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(mine.rows.isEmpty)
+            #expect(mine.emptyMessage == "Sign in to see your actions.")
+            #expect(harness.network.count("DELETE /changejar/v1/actions/\(row.id)") == 0)
+            #expect(harness.network.count("PUT /changejar/v1/actions/\(row.id)") == 0)
+        }
+    }
+
+    @Test func theSavedCopyOfflineCannotBeChanged() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = try await Self.alicesActions(server)
+            let mine = harness.app.mine
+            harness.network.isOffline = true
+            await mine.refreshPulled()
+            #expect(!mine.canChange)
+            let row = try #require(mine.rows.first)
+            mine.rowTapped(row.id)
+            #expect(mine.editor == nil)
+            await mine.rowDeleted(row.id)
+            #expect(mine.rows.contains(row))
+        }
+    }
+}
