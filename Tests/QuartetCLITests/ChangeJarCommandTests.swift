@@ -111,7 +111,7 @@ struct ChangeJarCommandTests {
 
             let search = await fixture.run(["search", "walk"])
             #expect(search.out.hasPrefix("Walk to work\n"))
-            #expect(await fixture.run(["search", "zebra"]).out == "No actions.\n")
+            #expect(await fixture.run(["search", "zebra"]).out == "No actions match \"zebra\".\n")
 
             // Edit and delete are My Actions' tap and swipe: the screen's rules and words.
             let id = try #require(decoded?.first?["id"] as? String)
@@ -129,7 +129,7 @@ struct ChangeJarCommandTests {
             let deleted = await fixture.run(["delete", id])
             #expect(deleted.code == 0)
             #expect(deleted.out == "Deleted “Walk to work, rain or shine”.\n")
-            #expect(await fixture.run(["mine"]).out == "No actions.\n")
+            #expect(await fixture.run(["mine"]).out == "You haven't added an action yet.\n")
 
             #expect(await fixture.run(["signout"]).out == "Signed out.\n")
             #expect(!FileManager.default.fileExists(atPath: session.path))

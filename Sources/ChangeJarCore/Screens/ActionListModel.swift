@@ -32,7 +32,8 @@ public final class ActionListModel {
     /// The edit form of one of the person's actions, while it is open.
     public private(set) var editor: ActionEditorModel?
 
-    @ObservationIgnored private var actions: [Action] = []
+    /// The actions behind the rows, in their order.
+    @ObservationIgnored public private(set) var actions: [Action] = []
     @ObservationIgnored private var nextCursor: String?
     /// The last row came into view while a load was running: the next page follows once it ends.
     @ObservationIgnored private var endReachedWhileBusy = false

@@ -15,6 +15,10 @@ public final class NewActionsModel {
     public private(set) var banner: String?
     /// What an empty screen says, or `nil` while there are rows.
     public private(set) var emptyMessage: String?
+    /// Whether the rows are the device's saved copy (offline).
+    public private(set) var isShowingSavedCopy = false
+    /// The actions behind the rows.
+    @ObservationIgnored public private(set) var actions: [Action] = []
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -43,20 +47,26 @@ public final class NewActionsModel {
         defer { isBusy = false }
         do {
             let page = try await client.new(await cache.lastSeen())
-            rows = page.items.map { ActionRow($0, format: format) }
-            emptyMessage = rows.isEmpty ? Strings.noNewActions : nil
+            isShowingSavedCopy = false
+            show(page.items)
             await cache.save(.new, page.items)
             await seen(upTo: page.headCursor)
         } catch {
             let error = ChangeJarError(error)
             if error == .offline {
                 banner = Strings.offlineShowingSaved
-                rows = (await cache.load(.new) ?? []).map { ActionRow($0, format: format) }
-                emptyMessage = rows.isEmpty ? Strings.noNewActions : nil
+                isShowingSavedCopy = true
+                show(await cache.load(.new) ?? [])
             } else {
                 banner = error.message
             }
         }
+    }
+
+    private func show(_ actions: [Action]) {
+        self.actions = actions
+        rows = actions.map { ActionRow($0, format: format) }
+        emptyMessage = rows.isEmpty ? Strings.noNewActions : nil
     }
 
     /// The device has now shown everything up to `cursor` (from New or All Actions).

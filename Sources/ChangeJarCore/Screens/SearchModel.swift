@@ -15,8 +15,12 @@ public final class SearchModel {
     public private(set) var banner: String?
     /// "No actions match …" after a search that found nothing.
     public private(set) var emptyMessage: String?
-    /// The search in flight (debounce included); tests await it.
+    /// The search in flight (debounce included); tests and the command line await it.
     public private(set) var activeSearch: Task<Void, Never>?
+    /// Whether the rows are the device's saved results for the query (offline).
+    public private(set) var isShowingSavedCopy = false
+    /// The actions behind the rows.
+    @ObservationIgnored public private(set) var actions: [Action] = []
 
     /// How long typing must pause before a search goes out.
     public static let debounce: Duration = .milliseconds(300)
@@ -42,6 +46,8 @@ public final class SearchModel {
         guard !trimmed.isEmpty else {
             activeSearch = nil
             isSearching = false
+            isShowingSavedCopy = false
+            actions = []
             rows = []
             banner = nil
             emptyMessage = nil
@@ -73,10 +79,12 @@ public final class SearchModel {
         switch result {
         case .success(let page):
             banner = nil
+            isShowingSavedCopy = false
             show(page.items, for: text)
             await cache.save(.search(text), page.items)
         case .failure(.offline):
             banner = Strings.offlineShowingSaved
+            isShowingSavedCopy = true
             show(await cache.load(.search(text)) ?? [], for: text)
         case .failure(let error):
             banner = error.message
@@ -84,6 +92,7 @@ public final class SearchModel {
     }
 
     private func show(_ actions: [Action], for text: String) {
+        self.actions = actions
         rows = actions.map { ActionRow($0, format: format) }
         emptyMessage = rows.isEmpty ? Strings.noSearchResults(text) : nil
     }

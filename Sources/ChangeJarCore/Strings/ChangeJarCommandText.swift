@@ -28,12 +28,6 @@ public enum ChangeJarCommandText {
     /// After `signout`.
     public static var signedOut: String { Strings.text("cli.signedOut") }
 
-    /// A list with no action in it.
-    public static var noActions: String { Strings.text("cli.noActions") }
-
-    /// Offline: the list shown is the copy saved on this device.
-    public static var offlineShowingSaved: String { Strings.offlineShowingSaved }
-
     /// A command that needs a session ran without one.
     public static var signInFirst: String { Strings.text("cli.signInFirst") }
 

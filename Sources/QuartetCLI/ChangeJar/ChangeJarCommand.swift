@@ -209,15 +209,16 @@ enum ChangeJarCommand {
     }
 
     static func all(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        try await list(jar, context, saved: .all) {
-            let page = try await jar.actions.all(nil)
-            if let head = page.headCursor { await jar.cache.setLastSeen(head) }
-            return page.items
+        try await show(jar, context) { app in
+            await app.all.refreshPulled()
+            return app.all
         }
     }
 
     static func new(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         if context.arguments.flag("count") {
+            // NB: not the badge's model: the badge keeps its last number when the count fails, where the command
+            // must say that it failed.
             let count = try await jar.actions.newCount(await jar.cache.lastSeen())
             if context.arguments.flag("json") {
                 try jar.printJSON(NewActionsCount(count: count), on: context.console)
@@ -226,17 +227,17 @@ enum ChangeJarCommand {
             }
             return 0
         }
-        return try await list(jar, context, saved: .new) {
-            let page = try await jar.actions.new(await jar.cache.lastSeen())
-            if let head = page.headCursor { await jar.cache.setLastSeen(head) }
-            return page.items
+        return try await show(jar, context) { app in
+            await app.new.opened()
+            return app.new
         }
     }
 
     static func mine(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        guard let session = jar.validSession() else { throw NotSignedIn() }
-        return try await list(jar, context, saved: .mine(session.authSource, providerUserID: session.providerUserID)) {
-            try await jar.actions.mine(session.token, nil).items
+        guard jar.validSession() != nil else { throw NotSignedIn() }
+        return try await show(jar, context) { app in
+            await app.mine.refreshPulled()
+            return app.mine
         }
     }
 
@@ -245,31 +246,33 @@ enum ChangeJarCommand {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError(ChangeJarCommandText.searchNeedsText)
         }
-        return try await list(jar, context, saved: .search(text)) { try await jar.actions.search(text, nil).items }
+        return try await show(jar, context) { app in
+            app.search.queryChanged(text)
+            await app.search.activeSearch?.value
+            return app.search
+        }
     }
 
-    /// Fetches a list, saves it for offline reading, prints it; offline, prints the saved copy under a banner.
-    private static func list(
-        _ jar: ChangeJarSession, _ context: CommandContext, saved: CachedList,
-        fetch: () async throws -> [Action]
+    /// Opens a list screen as the app does (`open` sends it the event its tab or field would) and prints what it
+    /// shows: its rows (or what it says when empty), under its offline banner; a failure is its banner.
+    @MainActor
+    private static func show(
+        _ jar: ChangeJarSession, _ context: CommandContext, _ open: @MainActor (AppModel) async -> any ActionListing
     ) async throws -> Int32 {
-        var actions: [Action]
-        do {
-            actions = try await fetch()
-            await jar.cache.save(saved, actions)
-        } catch {
-            let error = ChangeJarError(error)
-            guard error == .offline else { throw error }
-            context.console.errorLine(ChangeJarCommandText.offlineShowingSaved)
-            actions = await jar.cache.load(saved) ?? []
+        let screen = await open(AppModel(dependencies: jar.dependencies(user: "")))
+        if let banner = screen.banner {
+            guard screen.isShowingSavedCopy else {
+                context.console.errorLine(banner)
+                return 1
+            }
+            context.console.errorLine(banner)
         }
         if context.arguments.flag("json") {
-            try jar.printJSON(actions, on: context.console)
+            try jar.printJSON(screen.actions, on: context.console)
             return 0
         }
-        if actions.isEmpty { context.console.line(ChangeJarCommandText.noActions) }
-        for action in actions {
-            let row = ActionRow(action, format: jar.format)
+        if let empty = screen.emptyMessage { context.console.line(empty) }
+        for row in screen.rows {
             context.console.line(row.title)
             context.console.line("  " + row.content.replacingOccurrences(of: "\n", with: "\n  "))
             context.console.line("  " + row.bylineAndDate)

@@ -1,0 +1,22 @@
+import ChangeJarModels
+import Foundation
+
+/// What every list screen of actions shows (All, New, My Actions, Search), read alike by the app's views and by
+/// the command line.
+@MainActor
+public protocol ActionListing: AnyObject {
+    /// The rows on screen.
+    var rows: [ActionRow] { get }
+    /// The actions behind the rows, in their order (the command line's `--json`).
+    var actions: [Action] { get }
+    /// A message over the list (offline, failure), or `nil`.
+    var banner: String? { get }
+    /// What an empty list says, or `nil` while there are rows.
+    var emptyMessage: String? { get }
+    /// Whether the rows are the device's saved copy, shown because the network is down.
+    var isShowingSavedCopy: Bool { get }
+}
+
+extension ActionListModel: ActionListing {}
+extension NewActionsModel: ActionListing {}
+extension SearchModel: ActionListing {}
