@@ -107,8 +107,9 @@ enum ChangeJarCommand {
         return 0
     }
 
+    @MainActor
     static func whoAmI(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        guard let session = jar.validSession() else {
+        guard let session = AppModel(dependencies: jar.dependencies(user: "")).session.validSession() else {
             context.console.line(ChangeJarCommandText.notSignedIn)
             return 1
         }
@@ -234,8 +235,7 @@ enum ChangeJarCommand {
     }
 
     static func mine(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        guard jar.validSession() != nil else { throw NotSignedIn() }
-        return try await show(jar, context) { app in
+        try await show(jar, context, needsSession: true) { app in
             await app.mine.refreshPulled()
             return app.mine
         }
@@ -257,9 +257,12 @@ enum ChangeJarCommand {
     /// shows: its rows (or what it says when empty), under its offline banner; a failure is its banner.
     @MainActor
     private static func show(
-        _ jar: ChangeJarSession, _ context: CommandContext, _ open: @MainActor (AppModel) async -> any ActionListing
+        _ jar: ChangeJarSession, _ context: CommandContext, needsSession: Bool = false,
+        _ open: @MainActor (AppModel) async -> any ActionListing
     ) async throws -> Int32 {
-        let screen = await open(AppModel(dependencies: jar.dependencies(user: "")))
+        let app = AppModel(dependencies: jar.dependencies(user: ""))
+        if needsSession, app.session.validSession() == nil { throw NotSignedIn() }
+        let screen = await open(app)
         if let banner = screen.banner {
             guard screen.isShowingSavedCopy else {
                 context.console.errorLine(banner)

@@ -47,16 +47,7 @@ struct ChangeJarSession: Sendable {
         sessions = .file(folder.appendingPathComponent("session.json"))
     }
 
-    /// The saved session while its token is good; an expired one is removed.
-    func validSession() -> AuthSession? {
-        guard let session = sessions.load() else { return nil }
-        guard session.isValid(at: clock.now()) else {
-            sessions.save(nil)
-            return nil
-        }
-        return session
-    }
-
+    /// The stand-in's development sign-in as `user`.
     func signInService(user: String, name: String?) -> SignInService {
         signInService(.development(endpoint: settings.developmentSignInURL, user: user, name: name, send: send))
     }
