@@ -131,7 +131,7 @@ import TokenVerifier
 
             let agenda = await harness.run("agenda", event.id, "--day", "2")
             #expect(agenda.code == 0)
-            #expect(agenda.output.hasPrefix("Wed 10 Mar  [Thu 11 Mar]\nTimes: Europe/Lisbon\n"))
+            #expect(agenda.output.hasPrefix("Wed 10 Mar  [Thu 11 Mar]\nEvent time (Europe/Lisbon)\n"))
             #expect(agenda.output.contains("+ 09:00 – 10:00  Closing keynote: what we learned  (Auditorium)"))
             #expect(await harness.run("agenda", event.id, "--day", "9").code == 2)
 
@@ -213,7 +213,7 @@ import TokenVerifier
             let summary = try await harness.json(ImportSummary.self, "import", file)
             #expect(summary.externalID == "frab:rc3")
             let agenda = await harness.run("agenda", summary.eventID)
-            #expect(agenda.output.contains("Times: GMT+0100"))
+            #expect(agenda.output.contains("Event time (GMT+0100)"))
             #expect(agenda.output.contains("11:00 – 11:45  Opening"))
 
             _ = await harness.run("signout")
@@ -301,7 +301,7 @@ import TokenVerifier
             let workshop = try #require(
                 try await harness.json([Session].self, "agenda", event.id).first { $0.kind == .workshop })
             let shown = await harness.run("session", workshop.id)
-            #expect(shown.output.contains("workshop · Mobile Ops"))
+            #expect(shown.output.contains("Workshop · Mobile Ops"))
             #expect(shown.output.contains("Workshop Lab, Centro de Congressos de Lisboa"))
 
             // The share sheet of the session page: title, time in the event's zone and place, link, and an .ics.

@@ -50,6 +50,8 @@ public final class AgendaModel: BusyScreen {
     public private(set) var selectedDay = 0
     /// The rows shown, in order.
     public private(set) var rows: [AgendaRow] = []
+    /// The sessions behind the rows, in their order.
+    public private(set) var shownSessions: [Session] = []
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
@@ -160,9 +162,11 @@ public final class AgendaModel: BusyScreen {
             timeZoneChoice == .event ? "timezone.event" : "timezone.device", formatter.zoneName)
         guard days.indices.contains(selectedDay) else {
             rows = []
+            shownSessions = []
             return
         }
-        rows = AgendaCalendar.sessions(on: days[selectedDay], in: sessions, formatter: formatter).map { session in
+        shownSessions = AgendaCalendar.sessions(on: days[selectedDay], in: sessions, formatter: formatter)
+        rows = shownSessions.map { session in
             AgendaRow(
                 id: session.id, title: session.title, time: formatter.timeRange(session),
                 place: [session.room, session.track].compactMap { $0 }.joined(separator: " · "),

@@ -51,6 +51,8 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var time = ""
     /// Room and venue.
     public private(set) var place = ""
+    /// `Workshop · Mobile Ops`: the kind of session, and its track when the event has tracks.
+    public private(set) var kindAndTrack = ""
     /// The abstract.
     public private(set) var abstract = ""
     /// The speakers.
@@ -81,7 +83,8 @@ public final class SessionDetailsModel: BusyScreen {
     private let client: AttendeeClient
     private let shareBaseURL: URL
     private let filesFolder: ShareFolder
-    private(set) var session: Session?
+    /// The session as last loaded.
+    public private(set) var session: Session?
     private(set) var event: Event?
     private var formatter: SessionTimeFormatter?
 
@@ -203,6 +206,8 @@ public final class SessionDetailsModel: BusyScreen {
         title = session.title
         time = formatter.dayAndTime(session)
         place = [session.room, event.venue.name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        kindAndTrack = ([Strings.text("session.kind." + session.kind.rawValue)] + [session.track].compactMap { $0 })
+            .joined(separator: " · ")
         abstract = session.abstract
         speakers = session.speakers
         seatsMessage = SeatsRule.message(for: session, threshold: event.seatsThreshold)

@@ -56,8 +56,6 @@ public enum AttendeeCommandText {
     public static func livePoll(_ question: String) -> String {
         Strings.format("cli.labelled", AttendeeScreenText.livePoll, question)
     }
-    /// `Times: Europe/Lisbon`.
-    public static func times(_ zone: String) -> String { Strings.format("cli.times", zone) }
     /// `Speakers: Ana (sp1), Bo (sp2)`.
     public static func speakers(_ list: String) -> String {
         Strings.format("cli.labelled", AttendeeScreenText.speakers, list)
@@ -66,8 +64,6 @@ public enum AttendeeCommandText {
     public static func label(_ status: AdditionalInfoStatus) -> String {
         Strings.text("cli.additionalInfo.\(status.rawValue)")
     }
-    /// The kind of a session (`workshop`).
-    public static func label(_ kind: SessionKind) -> String { Strings.text("cli.kind.\(kind.rawValue)") }
     /// A seat taken or given back: `Attending (3/20 seats taken).`
     public static func attendance(_ result: AttendanceResult) -> String {
         let seats =
@@ -77,14 +73,6 @@ public enum AttendeeCommandText {
         case .attending: return Strings.format("cli.attending", seats)
         case .waitlisted: return Strings.format("cli.waitlisted", String(result.waitlistPosition ?? 0), seats)
         case .cancelled: return Strings.format("cli.notAttending", seats)
-        }
-    }
-    /// The session page's line for the person's place in it, as the page says it; `nil` when not attending.
-    public static func state(_ attendance: AttendanceState?, feedbackGiven: Bool) -> String? {
-        switch attendance {
-        case .attending: Strings.text(feedbackGiven ? "session.state.feedbackGiven" : "session.state.attended")
-        case .waitlisted: Strings.text("session.state.waitlisted")
-        case .cancelled, nil: nil
         }
     }
     /// A session id the server does not know.

@@ -19,6 +19,7 @@ public struct SessionDetailsView: View {
                 Text(model.title).font(.title2.bold())
                 Text(model.time)
                 Text(model.place).foregroundStyle(.secondary)
+                Text(model.kindAndTrack).font(.caption).foregroundStyle(.secondary)
                 Text(model.stateLabel).font(.caption)
                 if let seats = model.seatsMessage { Text(seats).foregroundStyle(.orange) }
             }

@@ -93,34 +93,44 @@ extension AttendeeCommand {
                 .flag("device-time", help: "show times in this device's time zone instead of the event's"),
             ],
             body: body { context in
-                let eventID = context.positional(0)
-                let event = try await context.client.event(eventID).event
-                let sessions = try await context.client.agenda(eventID)
-                let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
-                let days = AgendaCalendar.days(for: event, sessions: sessions, formatter: formatter)
-                let number = try context.arguments.value("day", refusal: AttendeeCommandText.badDay) { Int($0) } ?? 1
-                guard days.indices.contains(number - 1) else {
-                    throw UsageError(AttendeeCommandText.dayOutOfRange(number, days: days.count))
-                }
-                let day = days[number - 1]
-                let shown = AgendaCalendar.sessions(on: day, in: sessions, formatter: formatter)
-                try context.show(shown) {
-                    let tabs = days.map { $0.number == day.number ? "[\($0.label)]" : $0.label }.joined(separator: "  ")
-                    var lines = [tabs, AttendeeCommandText.times(formatter.zoneName), ""]
-                    for session in shown {
-                        let mark = session.isAttending ? "✓" : session.myAttendance == .waitlisted ? "…" : "+"
-                        var line = "\(mark) \(formatter.timeRange(session))  \(session.title)"
-                        let place = [session.room, session.track].compactMap { $0 }.joined(separator: " · ")
-                        if !place.isEmpty { line += "  (\(place))" }
-                        if let seats = SeatsRule.message(for: session, threshold: event.seatsThreshold) {
-                            line += "  — \(seats)"
-                        }
-                        lines.append(line)
-                        lines.append("    \(session.id)")
-                    }
-                    return lines
-                }
+                try await runAgenda(context)
             })
+    }
+
+    /// The agenda screen, opened as the app opens it (the day that holds today, else the first), its day tab
+    /// and time switch tapped as asked; prints the tabs, the clock and each row with its mark and id.
+    @MainActor
+    static func runAgenda(_ context: Context) async throws {
+        let model = AgendaModel(client: context.client)
+        await model.appeared(eventID: context.positional(0))
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if context.arguments.flag("device-time") { model.timeZoneToggled() }
+        if let number = try context.arguments.value("day", refusal: AttendeeCommandText.badDay, { Int($0) }) {
+            guard model.dayTabs.indices.contains(number - 1) else {
+                throw UsageError(AttendeeCommandText.dayOutOfRange(number, days: model.dayTabs.count))
+            }
+            model.dayTapped(number - 1)
+        }
+        try context.show(model.shownSessions) {
+            let tabs = model.dayTabs.enumerated().map {
+                $0.offset == model.selectedDay ? "[\($0.element)]" : $0.element
+            }
+            var lines = [tabs.joined(separator: "  "), model.timeZoneLabel, ""]
+            for row in model.rows {
+                // NB: the view draws the mark as a symbol; the terminal, as a character.
+                let mark =
+                    switch row.mark {
+                    case .attending: "✓"
+                    case .waitlisted: "…"
+                    case .notAttending: "+"
+                    }
+                var line = "\(mark) \(row.time)  \(row.title)"
+                if !row.place.isEmpty { line += "  (\(row.place))" }
+                if let seats = row.seatsMessage { line += "  — \(seats)" }
+                lines += [line, "    \(row.id)"]
+            }
+            return lines
+        }
     }
 
     static var attend: CommandSpec {
@@ -152,32 +162,31 @@ extension AttendeeCommand {
             "session", summary: "show a session", arguments: ["ID"],
             options: [.flag("device-time", help: "show times in this device's time zone")],
             body: body { context in
-                let session = try await context.client.session(context.positional(0))
-                let event = try await context.client.event(session.eventID).event
-                let formatter = formatter(event, deviceTime: context.arguments.flag("device-time"))
-                try context.show(session) {
-                    var lines = [
-                        session.title, "\(formatter.dayAndTime(session)) (\(formatter.zoneName))",
-                        [session.room, event.venue.name].compactMap { $0 }.joined(separator: ", "),
-                        AttendeeCommandText.label(session.kind) + (session.track.map { " · \($0)" } ?? ""),
-                    ]
-                    if !session.speakers.isEmpty {
-                        lines.append(
-                            AttendeeCommandText.speakers(
-                                session.speakers.map { "\($0.name) (\($0.id))" }.joined(separator: ", ")))
-                    }
-                    if let seats = SeatsRule.message(for: session, threshold: event.seatsThreshold) {
-                        lines.append(seats)
-                    }
-                    if let state = AttendeeCommandText.state(
-                        session.myAttendance, feedbackGiven: session.feedbackGiven)
-                    {
-                        lines.append(state)
-                    }
-                    if !session.abstract.isEmpty { lines += ["", session.abstract] }
-                    return lines
-                }
+                try await runSession(context)
             })
+    }
+
+    /// The session page, opened as a tap on its row opens it: what it shows, and its speakers' ids.
+    @MainActor
+    static func runSession(_ context: Context) async throws {
+        let model = SessionDetailsModel(client: context.client, shareBaseURL: context.options.server)
+        await model.appeared(
+            sessionID: context.positional(0), choice: context.arguments.flag("device-time") ? .device : .event)
+        guard let session = model.session else {
+            throw ScreenFailure(message: model.banner ?? AttendeeCommandText.noSession(context.positional(0)))
+        }
+        try context.show(session) {
+            var lines = [model.title, model.time, model.place, model.kindAndTrack]
+            if !model.speakers.isEmpty {
+                lines.append(
+                    AttendeeCommandText.speakers(model.speakers.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))
+                )
+            }
+            if let seats = model.seatsMessage { lines.append(seats) }
+            lines.append(model.stateLabel)
+            if !model.abstract.isEmpty { lines += ["", model.abstract] }
+            return lines
+        }
     }
 
     static var share: CommandSpec {

@@ -52,6 +52,7 @@ import Testing
         #expect(model.isFeedbackEnabled == false)
         #expect(model.time == "Wed 10 Mar, 10:00 – 10:45")
         #expect(model.place == "Room t, Centro")
+        #expect(model.kindAndTrack == "Talk · Swift")
 
         await model.attendTapped()
         #expect(model.state == .attended)
