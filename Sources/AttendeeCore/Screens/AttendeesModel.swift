@@ -60,6 +60,8 @@ public final class AttendeesModel: BusyScreen {
     private let client: AttendeeClient
     private let eventID: String
     private var people: [Person] = []
+    /// The people behind the rows, in their order.
+    public private(set) var shownPeople: [Person] = []
 
     // MARK: Messages (issue 13)
     /// The thread the details' Message button opened, while its conversation is shown.
@@ -128,6 +130,7 @@ public final class AttendeesModel: BusyScreen {
             : people.filter { person in
                 [person.name, person.company, person.title].contains { SearchFolding.fold($0).contains(query) }
             }
+        shownPeople = matching
         rows = matching.map(PersonRow.init)
         emptyMessage = rows.isEmpty && !query.isEmpty ? Strings.format("attendees.empty", searchText) : nil
     }

@@ -17,6 +17,8 @@ public final class SpeakersModel: BusyScreen {
 
     /// The rows shown, in order.
     public private(set) var rows: [PersonRow] = []
+    /// The speakers behind the rows, in their order.
+    public private(set) var people: [Person] = []
     /// The profile shown, when one is open.
     public private(set) var profile: Profile?
     /// Whether a call is in flight (the screen shows a spinner).
@@ -35,7 +37,10 @@ public final class SpeakersModel: BusyScreen {
 
     /// The screen appeared: loads what it shows.
     public func appeared() async {
-        await whileBusy { rows = try await client.speakers(eventID).map(PersonRow.init) }
+        await whileBusy {
+            people = try await client.speakers(eventID)
+            rows = people.map(PersonRow.init)
+        }
     }
 
     /// A row was tapped: opens its details.

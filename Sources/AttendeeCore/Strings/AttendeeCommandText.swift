@@ -37,8 +37,6 @@ public enum AttendeeCommandText {
 
     /// The speaker page's list of sessions, as a heading.
     public static var speakerSessions: String { Strings.format("cli.heading", AttendeeScreenText.speakerSessions) }
-    /// An attendee list with no one in it.
-    public static var noAttendees: String { Strings.text("cli.noAttendees") }
 
     // MARK: - Events, agenda and sessions
 

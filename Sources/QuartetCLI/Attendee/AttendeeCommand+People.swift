@@ -7,9 +7,17 @@ extension AttendeeCommand {
         CommandSpec(
             "speakers", summary: "the event's speakers", arguments: ["EVENT"],
             body: body { context in
-                let people = try await context.client.speakers(context.positional(0))
-                try context.show(people) { people.map(personLine) }
+                try await runSpeakers(context)
             })
+    }
+
+    /// The speakers page, opened as the dashboard's link opens it.
+    @MainActor
+    static func runSpeakers(_ context: Context) async throws {
+        let model = SpeakersModel(client: context.client, eventID: context.positional(0))
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        try context.show(model.people) { model.rows.map(personLine) }
     }
 
     static var speaker: CommandSpec {
@@ -38,10 +46,18 @@ extension AttendeeCommand {
             "attendees", summary: "the event's attendees (--search on name, company, title)", arguments: ["EVENT"],
             options: [OptionSpec("search", value: "TEXT", help: "filter, ignoring case and accents")],
             body: body { context in
-                let people = try await context.client.attendees(
-                    context.positional(0), context.arguments.value("search"))
-                try context.show(people) { people.isEmpty ? [AttendeeCommandText.noAttendees] : people.map(personLine) }
+                try await runAttendees(context)
             })
+    }
+
+    /// The attendees page, opened as the dashboard's link opens it, with `--search` typed into its search field.
+    @MainActor
+    static func runAttendees(_ context: Context) async throws {
+        let model = AttendeesModel(client: context.client, eventID: context.positional(0))
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let search = context.arguments.value("search") { model.searchChanged(search) }
+        try context.show(model.shownPeople) { model.emptyMessage.map { [$0] } ?? model.rows.map(personLine) }
     }
 
     static var attendee: CommandSpec {
@@ -57,8 +73,8 @@ extension AttendeeCommand {
             })
     }
 
-    static func personLine(_ person: Person) -> String {
-        let subtitle = [person.title, person.company].filter { !$0.isEmpty }.joined(separator: " · ")
-        return "\(person.id)  \(person.name)" + (subtitle.isEmpty ? "" : "  — \(subtitle)")
+    /// A person row, with the id the `speaker` and `attendee` commands take.
+    static func personLine(_ row: PersonRow) -> String {
+        "\(row.id)  \(row.name)" + (row.subtitle.isEmpty ? "" : "  — \(row.subtitle)")
     }
 }
