@@ -15,9 +15,9 @@ public final class ActionEditorModel {
     /// Whether the save is on its way (spinner shown, Save off).
     public private(set) var isBusy = false
     /// Why the last Save did not go through.
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The field a validation message is about.
-    public private(set) var invalidField: SubmitField?
+    public internal(set) var invalidField: SubmitField?
     /// The action as the server saved it; the list shows it and closes the form.
     public private(set) var saved: Action?
 
@@ -41,13 +41,7 @@ public final class ActionEditorModel {
 
     /// "Save": the same rules as Submit, then the edit goes to the server as the signed-in person.
     public func saveTapped() async {
-        banner = nil
-        invalidField = nil
-        if let violation = ActionRules.violation(title: title, content: content) {
-            invalidField = SubmitField(rawValue: violation.field)
-            banner = violation.sentence
-            return
-        }
+        guard let edit = checkedDraft() else { return }
         guard let current = session.validSession() else {
             banner = Strings.sessionExpired
             return
@@ -55,19 +49,12 @@ public final class ActionEditorModel {
         isBusy = true
         defer { isBusy = false }
         do {
-            let edit = ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))
             saved = try await client.edit(current.token, actionID, edit)
         } catch {
-            switch ChangeJarError(error) {
-            case .signInRequired:
-                session.sessionRefused()
-                banner = Strings.sessionExpired
-            case .invalid(let field, let message):
-                invalidField = SubmitField(rawValue: field)
-                banner = message
-            case let other:
-                banner = other.message
-            }
+            let error = ChangeJarError(error)
+            guard error == .signInRequired else { return refused(error) }
+            session.sessionRefused()
+            banner = Strings.sessionExpired
         }
     }
 }

@@ -12,9 +12,9 @@ public final class SubmitModel {
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
     /// A message over the form (sent, sign-in needed, failure).
-    public private(set) var banner: String?
+    public internal(set) var banner: String?
     /// The field a validation message is about.
-    public private(set) var invalidField: SubmitField?
+    public internal(set) var invalidField: SubmitField?
     /// The action the last Submit put in the jar; `nil` until one is sent, and again from the next Submit.
     public private(set) var submitted: Action?
     /// Whether a submission waits for a sign-in.
@@ -36,15 +36,8 @@ public final class SubmitModel {
 
     /// "Submit" was tapped.
     public func submitTapped() async {
-        banner = nil
-        invalidField = nil
         submitted = nil
-        if let violation = ActionRules.violation(title: title, content: content) {
-            invalidField = SubmitField(rawValue: violation.field)
-            banner = violation.sentence
-            return
-        }
-        let draft = ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))
+        guard let draft = checkedDraft() else { return }
         await send(draft)
     }
 
@@ -75,16 +68,9 @@ public final class SubmitModel {
             await onSubmitted(created)
         } catch {
             let error = ChangeJarError(error)
-            switch error {
-            case .signInRequired:
-                session.sessionRefused()
-                waitForSignIn(draft, expired: true)
-            case .invalid(let field, let message):
-                invalidField = SubmitField(rawValue: field)
-                banner = message
-            default:
-                banner = error.message
-            }
+            guard error == .signInRequired else { return refused(error) }
+            session.sessionRefused()
+            waitForSignIn(draft, expired: true)
         }
     }
 

@@ -1,0 +1,45 @@
+import ChangeJarModels
+import Foundation
+
+/// The Submit form and the edit form of one's own action: the same two fields under the same rules, checked and
+/// marked alike.
+@MainActor
+protocol ActionForm: AnyObject {
+    /// The title field's text.
+    var title: String { get }
+    /// The content field's text.
+    var content: String { get }
+    /// The line over the form.
+    var banner: String? { get set }
+    /// The field a message is about.
+    var invalidField: SubmitField? { get set }
+}
+
+extension ActionForm {
+    /// Checks the fields as the server will: the trimmed draft to send, or `nil` with the field that breaks a rule
+    /// marked and the rule said.
+    func checkedDraft() -> ActionEdit? {
+        banner = nil
+        invalidField = nil
+        if let violation = ActionRules.violation(title: title, content: content) {
+            invalidField = SubmitField(rawValue: violation.field)
+            banner = violation.sentence
+            return nil
+        }
+        return ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))
+    }
+
+    /// A save the server refused for another reason than the session: a field it found wrong is marked (422), any
+    /// other refusal said.
+    func refused(_ error: ChangeJarError) {
+        if case .invalid(let field, let message) = error {
+            invalidField = SubmitField(rawValue: field)
+            banner = message
+        } else {
+            banner = error.message
+        }
+    }
+}
+
+extension SubmitModel: ActionForm {}
+extension ActionEditorModel: ActionForm {}
