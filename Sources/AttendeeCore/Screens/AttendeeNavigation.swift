@@ -189,6 +189,8 @@ public struct EventRow: Sendable, Hashable, Identifiable {
 public final class EventsModel: BusyScreen {
     /// The events, soonest first.
     public private(set) var rows: [EventRow] = []
+    /// The events behind the rows, in their order.
+    public private(set) var events: [Event] = []
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
@@ -206,7 +208,7 @@ public final class EventsModel: BusyScreen {
     /// The list appeared, or was pulled down.
     public func appeared() async {
         await whileBusy {
-            let events = try await client.events().sorted { $0.startsAt < $1.startsAt }
+            events = try await client.events().sorted { $0.startsAt < $1.startsAt }
             rows = events.map { event in
                 let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
                 return EventRow(

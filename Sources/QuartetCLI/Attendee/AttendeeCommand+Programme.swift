@@ -7,15 +7,19 @@ extension AttendeeCommand {
         CommandSpec(
             "events", summary: "list the events",
             body: body { context in
-                let events = try await context.client.events()
-                try context.show(events) {
-                    events.map { event in
-                        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
-                        return
-                            "\(event.id)  \(event.name)  \(formatter.dateSpan(from: event.startsAt, to: event.endsAt))  \(event.venue.name)"
-                    }
-                }
+                try await runEvents(context)
             })
+    }
+
+    /// The events page, the app's first once signed in: each row with the id the other commands take.
+    @MainActor
+    static func runEvents(_ context: Context) async throws {
+        let model = EventsModel(client: context.client)
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        try context.show(model.events) {
+            model.emptyMessage.map { [$0] } ?? model.rows.map { "\($0.id)  \($0.name)  \($0.dates)  \($0.venue)" }
+        }
     }
 
     static var event: CommandSpec {
