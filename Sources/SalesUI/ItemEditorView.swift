@@ -59,20 +59,6 @@ struct ItemEditorView: View {
     }
 }
 
-/// The picked or stored image of an attachment, where the platform can draw one.
-struct AttachmentPreview: View {
-    let data: Data?
-    let label: String
-
-    var body: some View {
-        #if canImport(UIKit)
-            if let data, let picture = UIImage(data: data) {
-                Image(uiImage: picture).resizable().scaledToFit().frame(maxHeight: 240).accessibilityLabel(label)
-            }
-        #endif
-    }
-}
-
 struct ItemEditorView_Previews: PreviewProvider {
     static var previews: some View {
         Group {

@@ -32,7 +32,7 @@ public final class ThreadsModel: BusyScreen {
     /// The threads, newest activity first.
     public private(set) var rows: [ThreadRow] = []
     /// The sum of the unread counts: the tab's badge.
-    public private(set) var unreadTotal = 0
+    public var unreadTotal: Int { threads.unreadCount }
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
@@ -111,7 +111,6 @@ public final class ThreadsModel: BusyScreen {
             return left != right ? left > right : a.createdAt > b.createdAt
         }
         rows = self.threads.map(row)
-        unreadTotal = self.threads.unreadCount
         emptyMessage = rows.isEmpty ? Strings.text("messages.empty") : nil
     }
 

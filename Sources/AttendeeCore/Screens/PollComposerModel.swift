@@ -152,6 +152,9 @@ public final class PollComposerModel: BusyScreen {
         }
     }
 
+    /// Whether each option has a "correct" switch (a quiz's do).
+    public var marksCorrectOptions: Bool { kind == .quiz }
+
     /// Whether another question can be added (a quiz's, up to its most).
     public var canAddQuestion: Bool { kind == .quiz && questions.count < PollDraft.quizQuestionCount.upperBound }
 

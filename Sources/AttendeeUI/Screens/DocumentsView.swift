@@ -30,17 +30,7 @@ public struct DocumentsView: View {
             }
             ForEach(model.sections) { section in
                 Section(section.title) {
-                    ForEach(section.rows) { row in
-                        VStack(alignment: .leading) {
-                            Text(row.title)
-                            Text(row.detail).font(.caption).foregroundStyle(.secondary)
-                            HStack {
-                                Button(model.downloadTitle) { Task { await model.downloadTapped(row.id) } }
-                                Button(model.shareTitle) { Task { await model.shareTapped(row.id) } }
-                                Button(model.removeTitle) { Task { await model.removeTapped(row.id) } }
-                            }
-                        }
-                    }
+                    ForEach(section.rows) { DocumentRow(model: model, row: $0) }
                     if let empty = section.emptyMessage { Text(empty).foregroundStyle(.secondary) }
                     if model.canAdd {
                         Button(model.addTitle) { model.addTapped(section.kind) }
@@ -57,25 +47,19 @@ public struct DocumentsView: View {
         }
         .sheet(isPresented: Binding(get: { model.share != nil }, set: { if !$0 { model.shareDismissed() } })) {
             if let share = model.share {
-                NavigationStack {
-                    List {
-                        Text(share.text)
-                        if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
-                    }
-                    .navigationTitle(model.shareTitle)
-                    .toolbar { Button(model.doneTitle) { model.shareDismissed() } }
+                OfferSheet(title: model.shareTitle, text: share.text, doneTitle: model.doneTitle) {
+                    model.shareDismissed()
+                } offer: {
+                    if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
                 }
             }
         }
         .sheet(isPresented: Binding(get: { model.download != nil }, set: { if !$0 { model.downloadHandled() } })) {
             if let download = model.download {
-                NavigationStack {
-                    List {
-                        Text(download.fileName)
-                        ShareLink(model.saveOrOpenTitle, item: download.fileURL)
-                    }
-                    .navigationTitle(model.downloadTitle)
-                    .toolbar { Button(model.doneTitle) { model.downloadHandled() } }
+                OfferSheet(title: model.downloadTitle, text: download.fileName, doneTitle: model.doneTitle) {
+                    model.downloadHandled()
+                } offer: {
+                    ShareLink(model.saveOrOpenTitle, item: download.fileURL)
                 }
             }
         }
