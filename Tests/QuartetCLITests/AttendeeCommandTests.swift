@@ -139,7 +139,7 @@ import TokenVerifier
             let keynote = try #require(sessions.first)
             let clash = try #require(sessions.first { $0.startsAt == sessions[1].startsAt && $0.id != sessions[1].id })
             let attended = await harness.run("attend", keynote.id)
-            #expect(attended.output == "Attending (unlimited seats).\n")
+            #expect(attended.output == "Attending\n")
             #expect(await harness.run("attend", sessions[1].id).code == 0)
             let refused = await harness.run("attend", clash.id)
             #expect(refused.code == 1)
@@ -322,16 +322,58 @@ import TokenVerifier
 
             let attended = await harness.run("attend", workshop.id, "--json")
             #expect(
-                try AttendeeCoding.decoder().decode(AttendanceResult.self, from: Data(attended.output.utf8)).state
+                try AttendeeCoding.decoder().decode(Session.self, from: Data(attended.output.utf8)).myAttendance
                     == .attending)
-            #expect(await harness.run("leave", workshop.id).output == "Not attending (0/20 seats taken).\n")
+            #expect(await harness.run("leave", workshop.id).output == "Not attending\n")
 
             let event1 = await harness.run("feedback", "event", event.id, "--rating", "5", "--comment", "Lovely")
             #expect(event1.output == "Thank you for your feedback.\n")
             #expect(await harness.run("feedback", "event", event.id, "--rating", "nine").code == 2)
+            let notAttended = await harness.run("feedback", "session", workshop.id, "--rating", "4")
+            #expect(notAttended.code == 1)
+            #expect(notAttended.errors.contains("Only a session you attend can be rated"))
+            #expect(await harness.run("attend", workshop.id).code == 0)
             let missing = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(missing.code == 2)
             #expect(missing.errors.contains("Rate every speaker."))
+        }
+    }
+
+    /// `attend` taps the session page's button: on a full session that button joins the waitlist, which the
+    /// command does only when `--waitlist` says so; the page's state line is what it prints.
+    @Test func aFullSessionIsJoinedOnlyWithWaitlist() async throws {
+        try await Harness.with { harness in
+            let file = harness.directory + "/frab.json"
+            try Data(
+                """
+                {"schedule": {"conference": {"acronym": "lab", "title": "Lab Day", "time_zone_name": "Europe/Lisbon",
+                  "days": [{"date": "2027-05-01", "rooms": {"Lab": [
+                    {"guid": "w1", "title": "Soldering workshop", "type": "workshop",
+                     "date": "2027-05-01T10:00:00+01:00", "duration": "01:30", "persons": []}]}}]}}}
+                """.utf8
+            ).write(to: URL(fileURLWithPath: file))
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            let summary = try await harness.json(ImportSummary.self, "import", file, "--capacity", "1")
+            #expect(await harness.run("register", summary.eventID, "--later").code == 0)
+            let workshop = try #require(try await harness.json([Session].self, "agenda", summary.eventID).first)
+            #expect(workshop.capacity == 1)
+            let taken = await harness.run("attend", workshop.id)
+            #expect(taken.code == 0, "\(taken.errors)")
+            #expect(taken.output.hasPrefix("Attending\n"))
+
+            _ = await harness.run("signout")
+            _ = await harness.run("signup", "--email", "bo@example.com", "--password", "correct horse", "--name", "Bo")
+            #expect(await harness.run("register", summary.eventID, "--later").code == 0)
+            let full = await harness.run("attend", workshop.id)
+            #expect(full.code == 2)
+            #expect(full.errors.contains("The session is full: --waitlist joins its waitlist."))
+            let waiting = await harness.run("attend", workshop.id, "--waitlist")
+            #expect(waiting.code == 0, "\(waiting.errors)")
+            #expect(waiting.output.hasPrefix("On the waitlist\n"))
+            let rated = await harness.run("feedback", "session", workshop.id, "--rating", "5")
+            #expect(rated.code == 1)
+            #expect(rated.errors.contains("quartet attendee attend \(workshop.id)"))
         }
     }
 

@@ -66,6 +66,14 @@ public final class AdditionalInfoModel: BusyScreen {
         fieldErrors = fieldErrors.filter { !$0.key.hasPrefix("guests.") }
     }
 
+    /// The first message under a field, in the form's order (its questions, then each guest's name and
+    /// e-mail); `nil` when no field is marked.
+    public var firstFieldError: String? {
+        let paths =
+            fields.map { "answers.\($0.key)" } + guests.indices.flatMap { ["guests.\($0).name", "guests.\($0).email"] }
+        return paths.lazy.compactMap { self.fieldErrors[$0] }.first ?? fieldErrors.values.sorted().first
+    }
+
     /// Submit is enabled once every field has an answer and every guest a name and an e-mail.
     public var isSubmitEnabled: Bool {
         !isBusy && submission.validationError(fields: fields) == nil

@@ -63,10 +63,14 @@ public final class EventDetailsModel: BusyScreen {
     public internal(set) var banner: String?
     /// Set after a successful registration: the Additional Info step to show.
     public private(set) var additionalInfo: AdditionalInfoModel?
+    /// The person's registration, as last loaded or made (`nil` when not registered or signed out).
+    public private(set) var registration: Registration?
+
+    /// The event, once loaded.
+    public private(set) var event: Event?
 
     private let client: AttendeeClient
     private let eventID: String
-    private(set) var event: Event?
     private var resultsOrder = PollResultsOrder()
 
     /// Creates the model over a client.
@@ -87,7 +91,7 @@ public final class EventDetailsModel: BusyScreen {
             venue = [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", ")
             summary = event.summary
             showCard(details.livePoll)
-            setRegistered(details.registration != nil)
+            setRegistration(details.registration)
             await countUnreadMessages()
             isOngoing = event.startsAt <= now && now <= event.endsAt
             if isOngoing {
@@ -111,7 +115,7 @@ public final class EventDetailsModel: BusyScreen {
     public func registerTapped() async {
         await whileBusy {
             let registration = try await client.register(eventID)
-            setRegistered(true)
+            setRegistration(registration)
             if registration.additionalInfoStatus == .pending {
                 additionalInfo = AdditionalInfoModel(
                     client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
@@ -194,7 +198,9 @@ public final class EventDetailsModel: BusyScreen {
             } ?? []
     }
 
-    private func setRegistered(_ registered: Bool) {
+    private func setRegistration(_ registration: Registration?) {
+        self.registration = registration
+        let registered = registration != nil
         isRegistered = registered
         registerButtonTitle = Strings.text(registered ? "dashboard.registered" : "dashboard.register")
     }

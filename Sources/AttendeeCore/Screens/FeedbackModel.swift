@@ -25,6 +25,16 @@ public final class FeedbackModel: BusyScreen {
     public internal(set) var banner: String?
     /// Once given (or refused as already given) the button stays disabled.
     public private(set) var isAlreadyGiven: Bool
+    /// How the last submission ended; `nil` before one, and after one that failed (the banner says why).
+    public private(set) var outcome: Outcome?
+
+    /// How a submission ended.
+    public enum Outcome: Sendable, Hashable {
+        /// The server took the feedback (the banner thanks the person).
+        case sent
+        /// Feedback had already been given, from this device or another (the banner says so).
+        case alreadyGiven
+    }
 
     private let client: AttendeeClient
 
@@ -58,12 +68,25 @@ public final class FeedbackModel: BusyScreen {
         return speakers.allSatisfy { speakerRatings[$0.id] != nil } && comment.count <= Rating.commentLimit
     }
 
+    /// Why the feedback as chosen so far cannot be sent, in the rule's words (the first rule it breaks: the
+    /// rating, a speaker left unrated, the comment's length); `nil` when the rules take it.
+    public var refusal: String? {
+        switch target {
+        case .event:
+            EventFeedback(rating: rating ?? 0, comment: comment).validationError()?.message
+        case .session:
+            SessionFeedback(rating: rating ?? 0, speakerRatings: speakerRatings, comment: comment)
+                .validationError(speakerIDs: speakers.map(\.id))?.message
+        }
+    }
+
     /// "Give feedback" or "Feedback given".
     public var submitTitle: String { Strings.text(isAlreadyGiven ? "feedback.given" : "feedback.button") }
 
     /// Submit was tapped.
     public func submitTapped() async {
         guard isSubmitEnabled, let rating else { return }
+        outcome = nil
         await whileBusy {
             switch target {
             case .event(let id):
@@ -73,11 +96,13 @@ public final class FeedbackModel: BusyScreen {
                     id, SessionFeedback(rating: rating, speakerRatings: speakerRatings, comment: comment))
             }
             isAlreadyGiven = true
+            outcome = .sent
             banner = Strings.text("feedback.thanks")
         } failed: { error in
             // NB: feedback already given (from another device) is not a failure the person can act on.
             if AttendeeFailure.status(error) == 409 {
                 isAlreadyGiven = true
+                outcome = .alreadyGiven
                 banner = Strings.text("feedback.already")
             }
         }

@@ -25,6 +25,8 @@ public final class ProfileModel: BusyScreen {
     public private(set) var draftTracks = ""
     /// The topics being edited, as typed.
     public private(set) var draftTopics = ""
+    /// The profile as last loaded or saved.
+    public private(set) var profile: MyProfile?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
@@ -119,6 +121,7 @@ public final class ProfileModel: BusyScreen {
         await whileBusy {
             let wasLoaded = !email.isEmpty
             let profile = try await call()
+            self.profile = profile
             name = profile.person.name
             subtitle = PersonRow(profile.person).subtitle
             email = profile.email

@@ -62,25 +62,20 @@ public enum AttendeeCommandText {
     public static func label(_ status: AdditionalInfoStatus) -> String {
         Strings.text("cli.additionalInfo.\(status.rawValue)")
     }
-    /// A seat taken or given back: `Attending (3/20 seats taken).`
-    public static func attendance(_ result: AttendanceResult) -> String {
-        let seats =
-            result.capacity.map { Strings.format("cli.seatsTaken", String(result.seatsTaken), String($0)) }
-            ?? Strings.text("cli.unlimitedSeats")
-        switch result.state {
-        case .attending: return Strings.format("cli.attending", seats)
-        case .waitlisted: return Strings.format("cli.waitlisted", String(result.waitlistPosition ?? 0), seats)
-        case .cancelled: return Strings.format("cli.notAttending", seats)
-        }
-    }
+    /// `attend` on a full session without `--waitlist` (the page's button there says "Join waitlist").
+    public static var fullUseWaitlist: String { Strings.text("cli.fullUseWaitlist") }
     /// A session id the server does not know.
     public static func noSession(_ id: String) -> String { Strings.format("cli.noSession", id) }
     /// `Wrote 3 sessions to mine.ics.`
     public static func wroteCalendar(_ count: Int, to path: String) -> String {
         Strings.format("cli.wroteCalendar", String(count), path)
     }
-    /// After feedback, as the screen says it.
-    public static var feedbackThanks: String { Strings.text("feedback.thanks") }
+    /// Feedback on a session already rated (its page says "Feedback given").
+    public static var feedbackAlready: String { Strings.text("feedback.already") }
+    /// Feedback on a session not attended (its page has no feedback button).
+    public static func feedbackNeedsAttending(_ sessionID: String) -> String {
+        Strings.format("cli.feedbackNeedsAttending", sessionID)
+    }
 
     // MARK: - Import
 

@@ -15,15 +15,10 @@ extension AttendeeCommand {
                 OptionSpec("name", value: "NAME", help: "your name"),
             ],
             body: body { context in
-                let request = SignUpRequest(
-                    email: try required(context, "email"), password: try required(context, "password"),
-                    name: try required(context, "name"))
-                if let error = request.validationError() {
-                    throw UsageError(AttendeeCommandText.refused(error.field, error.message))
-                }
-                let session = try await context.client.signUp(request)
-                try context.show(session.profile) {
-                    [AttendeeCommandText.signedUp(session.profile.person.name, email: session.profile.email)]
+                try await runAccount(context, signedIn: AttendeeCommandText.signedUp) { model in
+                    await model.signUpTapped(
+                        name: try required(context, "name"), email: try required(context, "email"),
+                        password: try required(context, "password"))
                 }
             })
     }
@@ -33,10 +28,25 @@ extension AttendeeCommand {
             "signin", summary: "sign in with e-mail and password",
             options: [OptionSpec("email", value: "EMAIL", help: "your e-mail"), passwordOption],
             body: body { context in
-                let session = try await context.client.signIn(
-                    SignInRequest(email: try required(context, "email"), password: try required(context, "password")))
-                try context.show(session.profile) { [AttendeeCommandText.signedIn(session.profile.person.name)] }
+                try await runAccount(context, signedIn: { name, _ in AttendeeCommandText.signedIn(name) }) { model in
+                    await model.signInTapped(
+                        email: try required(context, "email"), password: try required(context, "password"))
+                }
             })
+    }
+
+    /// The account screen: `tap` fills its fields and taps Sign up or Sign in; prints who is signed in, or
+    /// the field a local check refused (a usage error), or the banner.
+    @MainActor
+    static func runAccount(
+        _ context: Context, signedIn: (_ name: String, _ email: String) -> String,
+        _ tap: @MainActor (AccountModel) async throws -> Void
+    ) async throws {
+        let model = AccountModel(client: context.client)
+        try await tap(model)
+        if let error = model.fieldError { throw UsageError(AttendeeCommandText.refused(error.field, error.message)) }
+        guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
+        try context.show(profile) { [signedIn(profile.person.name, profile.email)] }
     }
 
     static var signOut: CommandSpec {
@@ -47,9 +57,17 @@ extension AttendeeCommand {
                     context.console.line(AttendeeCommandText.notSignedIn)
                     return
                 }
-                try await context.client.signOut()
-                context.console.line(AttendeeCommandText.signedOut)
+                try await runSignOut(context)
             })
+    }
+
+    /// Sign out on the account screen.
+    @MainActor
+    static func runSignOut(_ context: Context) async throws {
+        let model = AccountModel(client: context.client)
+        await model.signOutTapped()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        context.console.line(AttendeeCommandText.signedOut)
     }
 
     static var profile: CommandSpec {
@@ -57,8 +75,7 @@ extension AttendeeCommand {
             "profile", summary: "show your profile (profile edit changes it)",
             subcommands: [profileEdit],
             body: body { context in
-                let profile = try await context.client.me()
-                try context.show(profile) { profileLines(profile) }
+                try await runProfile(context)
             })
     }
 
@@ -89,20 +106,27 @@ extension AttendeeCommand {
                 if let error = update.validationError() {
                     throw UsageError(AttendeeCommandText.refused(error.field, error.message))
                 }
-                let profile = try await context.client.updateMe(update)
-                try context.show(profile) { profileLines(profile) }
+                _ = try await context.client.updateMe(update)
+                try await runProfile(context)
             })
     }
 
-    static func profileLines(_ profile: MyProfile) -> [String] {
-        var lines = [profile.person.name, profile.email]
-        let subtitle = [profile.person.title, profile.person.company].filter { !$0.isEmpty }.joined(separator: " · ")
-        if !subtitle.isEmpty { lines.append(subtitle) }
-        if !profile.person.aboutMe.isEmpty { lines += ["", AttendeeCommandText.aboutMe, profile.person.aboutMe] }
-        lines.append("")
-        lines.append(AttendeeCommandText.tracks(profile.preferences.tracks))
-        lines.append(AttendeeCommandText.topics(profile.preferences.topics))
-        return lines
+    /// My profile, opened from the account screen: name, e-mail, title and company, About me, preferences.
+    @MainActor
+    static func runProfile(_ context: Context) async throws {
+        let model = ProfileModel(client: context.client)
+        await model.appeared()
+        guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
+        try context.show(profile) {
+            var lines = [model.name, model.email]
+            if !model.subtitle.isEmpty { lines.append(model.subtitle) }
+            if !model.aboutMe.isEmpty { lines += ["", AttendeeCommandText.aboutMe, model.aboutMe] }
+            lines += [
+                "", AttendeeCommandText.tracks(model.preferences.tracks),
+                AttendeeCommandText.topics(model.preferences.topics),
+            ]
+            return lines
+        }
     }
 
     static func required(_ context: Context, _ name: String) throws -> String {

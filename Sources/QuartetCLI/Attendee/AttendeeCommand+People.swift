@@ -25,11 +25,11 @@ extension AttendeeCommand {
             "speaker", summary: "a speaker's profile and sessions", arguments: ["ID"],
             body: body { context in
                 let profile = try await context.client.speaker(context.positional(0))
+                let details = PersonDetails(profile.speaker)
                 try context.show(profile) {
-                    var lines = [profile.speaker.name]
-                    let subtitle = [profile.speaker.title, profile.speaker.company].filter { !$0.isEmpty }
-                    if !subtitle.isEmpty { lines.append(subtitle.joined(separator: " · ")) }
-                    if !profile.speaker.aboutMe.isEmpty { lines += ["", profile.speaker.aboutMe] }
+                    var lines = [details.name]
+                    if !details.subtitle.isEmpty { lines.append(details.subtitle) }
+                    if !details.aboutMe.isEmpty { lines += ["", details.aboutMe] }
                     if !profile.speaker.socialLinks.isEmpty {
                         lines.append("")
                         lines += profile.speaker.socialLinks.map { "\($0.network): \($0.url)" }

@@ -26,25 +26,40 @@ extension AttendeeCommand {
         CommandSpec(
             "event", summary: "show an event with your registration", arguments: ["ID"],
             body: body { context in
-                let details = try await context.client.event(context.positional(0))
-                let event = details.event
-                let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
-                try context.show(details) {
-                    var lines = [
-                        event.name, formatter.dateSpan(from: event.startsAt, to: event.endsAt) + " (\(event.timeZone))",
-                        [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", "),
-                    ]
-                    if !event.summary.isEmpty { lines += ["", event.summary] }
-                    lines.append("")
-                    if let registration = details.registration {
-                        lines.append(AttendeeCommandText.registered(registration.additionalInfoStatus))
-                    } else {
-                        lines.append(AttendeeCommandText.notRegistered(event.id))
-                    }
-                    if let poll = details.livePoll { lines.append(AttendeeCommandText.livePoll(poll.question)) }
-                    return lines
-                }
+                try await runEvent(context)
             })
+    }
+
+    /// The event's dashboard, opened as a tap on its row opens it: what it says, the registration, the live poll.
+    @MainActor
+    static func runEvent(_ context: Context) async throws {
+        let model = try await openDashboard(context)
+        guard let event = model.event else { return }
+        let details = EventDetails(event: event, registration: model.registration, livePoll: model.livePoll)
+        try context.show(details) {
+            var lines = [model.name, model.dates, model.venue]
+            if !model.summary.isEmpty { lines += ["", model.summary] }
+            lines += ["", registrationLine(model)]
+            if let poll = model.livePoll { lines.append(AttendeeCommandText.livePoll(poll.question)) }
+            return lines
+        }
+    }
+
+    /// The dashboard of the event the first argument names, loaded (its banner, when it cannot load, is the
+    /// command's failure).
+    @MainActor
+    static func openDashboard(_ context: Context) async throws -> EventDetailsModel {
+        let model = EventDetailsModel(client: context.client, eventID: context.positional(0))
+        await model.appeared()
+        guard model.hasLoaded else { throw ScreenFailure(message: model.banner ?? "") }
+        return model
+    }
+
+    /// `Registered (additional info: later).`, or how to register.
+    @MainActor
+    static func registrationLine(_ model: EventDetailsModel) -> String {
+        model.registration.map { AttendeeCommandText.registered($0.additionalInfoStatus) }
+            ?? AttendeeCommandText.notRegistered(model.event?.id ?? "")
     }
 
     static var register: CommandSpec {
@@ -57,36 +72,54 @@ extension AttendeeCommand {
                 OptionSpec("guest", value: "\"Name <mail>\"", help: "a guest (repeatable)"),
             ],
             body: body { context in
-                let eventID = context.positional(0)
-                let arguments = context.arguments
-                var answers: [String: String] = [:]
-                for pair in arguments.all("field") {
-                    let parts = pair.split(separator: "=", maxSplits: 1)
-                    guard parts.count == 2 else { throw UsageError(AttendeeCommandText.badField(pair)) }
-                    answers[String(parts[0])] = String(parts[1])
-                }
-                let guests = try arguments.all("guest").map { mailbox in
-                    guard let guest = Guest(mailbox: mailbox) else {
-                        throw UsageError(AttendeeCommandText.badGuest(mailbox))
-                    }
-                    return guest
-                }
-                let later = arguments.flag("later")
-                if later, !answers.isEmpty || !guests.isEmpty {
-                    throw UsageError(AttendeeCommandText.laterWithAnswers)
-                }
-                let event = try await context.client.event(eventID).event
-                let submission = AdditionalInfoSubmission(later: later, answers: answers, guests: guests)
-                if let error = submission.validationError(fields: event.additionalInfoFields) {
-                    throw UsageError(
-                        AttendeeCommandText.additionalInfoRefused(error.message, fields: event.additionalInfoFields))
-                }
-                _ = try await context.client.register(eventID)
-                let registration = try await context.client.submitAdditionalInfo(eventID, submission)
-                try context.show(registration) {
-                    [AttendeeCommandText.registered(for: event.name, registration.additionalInfoStatus)]
-                }
+                try await runRegister(context)
             })
+    }
+
+    /// Register on the dashboard, then the Additional Info page the app shows next: each `--field` typed into
+    /// its field, each `--guest` added with "+ Add more", then Submit (or "Later, I haven't decided"); prints
+    /// the dashboard's registration afterwards.
+    @MainActor
+    static func runRegister(_ context: Context) async throws {
+        let arguments = context.arguments
+        var answers: [(key: String, value: String)] = []
+        for pair in arguments.all("field") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { throw UsageError(AttendeeCommandText.badField(pair)) }
+            answers.append((String(parts[0]), String(parts[1])))
+        }
+        let guests = try arguments.all("guest").map { mailbox in
+            guard let guest = Guest(mailbox: mailbox) else { throw UsageError(AttendeeCommandText.badGuest(mailbox)) }
+            return guest
+        }
+        let later = arguments.flag("later")
+        if later, !answers.isEmpty || !guests.isEmpty { throw UsageError(AttendeeCommandText.laterWithAnswers) }
+
+        let dashboard = try await openDashboard(context)
+        await dashboard.registerTapped()
+        if let banner = dashboard.banner { throw ScreenFailure(message: banner) }
+        if let form = dashboard.additionalInfo {
+            if later {
+                await form.laterTapped()
+            } else {
+                for answer in answers { form.answerChanged(answer.key, answer.value) }
+                for guest in guests {
+                    form.addGuestTapped()
+                    form.guestChanged(form.guests.count - 1, name: guest.name, email: guest.email)
+                }
+                await form.submitTapped()
+                if let message = form.firstFieldError {
+                    throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: form.fields))
+                }
+            }
+            if let banner = form.banner { throw ScreenFailure(message: banner) }
+            dashboard.additionalInfoClosed()
+            await dashboard.appeared()
+        }
+        guard let registration = dashboard.registration else { throw ScreenFailure(message: dashboard.banner ?? "") }
+        try context.show(registration) {
+            [AttendeeCommandText.registered(for: dashboard.name, registration.additionalInfoStatus)]
+        }
     }
 
     static var agenda: CommandSpec {
@@ -142,9 +175,12 @@ extension AttendeeCommand {
             "attend", summary: "take a seat in a session", arguments: ["SESSION"],
             options: [.flag("waitlist", help: "join the waitlist when the session is full")],
             body: body { context in
-                let result = try await context.client.attend(
-                    context.positional(0), AttendRequest(joinWaitlistIfFull: context.arguments.flag("waitlist")))
-                try context.show(result) { [attendanceLine(result)] }
+                try await runAttendance(context) { model in
+                    guard model.state != .full || context.arguments.flag("waitlist") else {
+                        throw UsageError(AttendeeCommandText.fullUseWaitlist)
+                    }
+                    await model.attendTapped()
+                }
             })
     }
 
@@ -152,13 +188,34 @@ extension AttendeeCommand {
         CommandSpec(
             "leave", summary: "give your seat back (or leave the waitlist)", arguments: ["SESSION"],
             body: body { context in
-                let result = try await context.client.leave(context.positional(0))
-                try context.show(result) { [attendanceLine(result)] }
+                try await runAttendance(context) { await $0.leaveTapped() }
             })
     }
 
-    static func attendanceLine(_ result: AttendanceResult) -> String {
-        AttendeeCommandText.attendance(result)
+    /// Opens the session page, taps its attend or leave button through `tap`, and prints the page's state line
+    /// and seats.
+    @MainActor
+    static func runAttendance(
+        _ context: Context, _ tap: @MainActor (SessionDetailsModel) async throws -> Void
+    ) async throws {
+        let model = try await openSession(context)
+        try await tap(model)
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        guard let session = model.session else { return }
+        try context.show(session) { [model.stateLabel] + [model.seatsMessage].compactMap { $0 } }
+    }
+
+    /// The page of the session the first argument names, loaded in the event's time or the device's
+    /// (`--device-time`).
+    @MainActor
+    static func openSession(_ context: Context) async throws -> SessionDetailsModel {
+        let model = SessionDetailsModel(client: context.client, shareBaseURL: context.options.server)
+        let choice: TimeZoneChoice = context.arguments.flag("device-time") ? .device : .event
+        await model.appeared(sessionID: context.positional(0), choice: choice)
+        guard model.session != nil else {
+            throw ScreenFailure(message: model.banner ?? AttendeeCommandText.noSession(context.positional(0)))
+        }
+        return model
     }
 
     static var session: CommandSpec {
@@ -173,12 +230,8 @@ extension AttendeeCommand {
     /// The session page, opened as a tap on its row opens it: what it shows, and its speakers' ids.
     @MainActor
     static func runSession(_ context: Context) async throws {
-        let model = SessionDetailsModel(client: context.client, shareBaseURL: context.options.server)
-        await model.appeared(
-            sessionID: context.positional(0), choice: context.arguments.flag("device-time") ? .device : .event)
-        guard let session = model.session else {
-            throw ScreenFailure(message: model.banner ?? AttendeeCommandText.noSession(context.positional(0)))
-        }
+        let model = try await openSession(context)
+        guard let session = model.session else { return }
         try context.show(session) {
             var lines = [model.title, model.time, model.place, model.kindAndTrack]
             if !model.speakers.isEmpty {
@@ -267,11 +320,8 @@ extension AttendeeCommand {
                 CommandSpec(
                     "event", summary: "rate an event", arguments: ["EVENT"], options: [rating, comment],
                     body: body { context in
-                        let feedback = EventFeedback(
-                            rating: try ratingValue(context), comment: context.arguments.value("comment") ?? "")
-                        if let error = feedback.validationError() { throw UsageError(error.message) }
-                        try await context.client.eventFeedback(context.positional(0), feedback)
-                        context.console.line(AttendeeCommandText.feedbackThanks)
+                        try await runFeedback(
+                            context, FeedbackModel(client: context.client, target: .event(id: context.positional(0))))
                     }),
                 CommandSpec(
                     "session", summary: "rate a session and each of its speakers", arguments: ["SESSION"],
@@ -280,26 +330,48 @@ extension AttendeeCommand {
                         OptionSpec("speaker", value: "ID=1-5", help: "a speaker's rating (one per speaker)"),
                     ],
                     body: body { context in
-                        var speakers: [String: Int] = [:]
-                        for pair in context.arguments.all("speaker") {
-                            let parts = pair.split(separator: "=", maxSplits: 1)
-                            guard parts.count == 2, let value = Int(parts[1]) else {
-                                throw UsageError(AttendeeCommandText.badSpeakerRating(pair))
-                            }
-                            speakers[String(parts[0])] = value
-                        }
-                        let session = try await context.client.session(context.positional(0))
-                        let feedback = SessionFeedback(
-                            rating: try ratingValue(context), speakerRatings: speakers,
-                            comment: context.arguments.value("comment") ?? "")
-                        if let error = feedback.validationError(speakerIDs: session.speakers.map(\.id)) {
-                            throw UsageError(
-                                AttendeeCommandText.sessionFeedbackRefused(error.message, speakers: session.speakers))
-                        }
-                        try await context.client.sessionFeedback(session.id, feedback)
-                        context.console.line(AttendeeCommandText.feedbackThanks)
+                        try await runFeedback(context, try await sessionFeedbackPage(context))
                     }),
             ])
+    }
+
+    /// The session page's feedback button, tapped: the feedback page of an attended session (a session rated
+    /// already, or not attended, shows no such button).
+    @MainActor
+    static func sessionFeedbackPage(_ context: Context) async throws -> FeedbackModel {
+        let page = try await openSession(context)
+        switch (page.feedbackDestination, page.state) {
+        case (.sessionFeedback(let id, let speakers)?, _):
+            return FeedbackModel(client: context.client, target: .session(id: id, speakers: speakers))
+        case (_, .attendedFeedbackGiven):
+            throw ScreenFailure(message: AttendeeCommandText.feedbackAlready)
+        default:
+            throw ScreenFailure(message: AttendeeCommandText.feedbackNeedsAttending(context.positional(0)))
+        }
+    }
+
+    /// The feedback page: `--rating`, each `--speaker ID=N` and `--comment` chosen and typed, then Submit.
+    @MainActor
+    static func runFeedback(_ context: Context, _ model: FeedbackModel) async throws {
+        model.ratingChosen(try ratingValue(context))
+        for pair in context.arguments.all("speaker") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let value = Int(parts[1]) else {
+                throw UsageError(AttendeeCommandText.badSpeakerRating(pair))
+            }
+            model.speakerRatingChosen(String(parts[0]), value)
+        }
+        model.commentChanged(context.arguments.value("comment") ?? "")
+        if let refusal = model.refusal {
+            throw UsageError(
+                model.speakers.isEmpty
+                    ? refusal : AttendeeCommandText.sessionFeedbackRefused(refusal, speakers: model.speakers))
+        }
+        await model.submitTapped()
+        guard model.outcome == .sent, let thanks = model.banner else {
+            throw ScreenFailure(message: model.banner ?? "")
+        }
+        context.console.line(thanks)
     }
 
     static func ratingValue(_ context: Context) throws -> Int {

@@ -21,6 +21,7 @@ import Testing
             model.fieldErrors == [
                 "answers.dietaryNeeds": "Dietary needs is required.", "answers.tshirtSize": "T-shirt size is required.",
             ])
+        #expect(model.firstFieldError == "Dietary needs is required.")
         model.answerChanged("dietaryNeeds", "none")
         #expect(model.fieldErrors["answers.dietaryNeeds"] == nil)
         model.answerChanged("tshirtSize", "L")
@@ -37,9 +38,11 @@ import Testing
             model.fieldErrors == [
                 "guests.1.name": "Guest 2 needs a name.", "guests.1.email": "Guest 2 needs a valid e-mail address.",
             ])
+        #expect(model.firstFieldError == "Guest 2 needs a name.")
         #expect(sent.withLock { $0.isEmpty })
         model.removeGuestTapped(1)
         #expect(model.fieldErrors.isEmpty)
+        #expect(model.firstFieldError == nil)
         await model.submitTapped()
         #expect(model.isFinished)
         #expect(
@@ -80,15 +83,24 @@ import Testing
         let client = AttendeeClient(sessionFeedback: { _, feedback in sent.withLock { $0.append(feedback) } })
         let model = FeedbackModel(client: client, target: .session(id: "s", speakers: speakers))
         #expect(model.isSubmitEnabled == false)
+        #expect(model.refusal == "Choose a rating from 1 to 5.")
         model.ratingChosen(5)
         model.speakerRatingChosen("a", 4)
         #expect(model.isSubmitEnabled == false)
+        #expect(model.refusal == "Rate every speaker.")
+        model.speakerRatingChosen("x", 4)
+        #expect(model.refusal == "Rate every speaker.")
         model.speakerRatingChosen("b", 9)
         #expect(model.isSubmitEnabled == false)
         model.speakerRatingChosen("b", 3)
+        #expect(model.refusal == "This person does not speak here.")
+        model.speakerRatingChosen("x", 0)
         model.commentChanged("Great")
         #expect(model.isSubmitEnabled)
+        #expect(model.refusal == nil)
+        #expect(model.outcome == nil)
         await model.submitTapped()
+        #expect(model.outcome == .sent)
         #expect(model.isAlreadyGiven)
         #expect(model.isSubmitEnabled == false)
         #expect(model.submitTitle == "Feedback given")
@@ -105,6 +117,7 @@ import Testing
         model.ratingChosen(4)
         await model.submitTapped()
         #expect(model.isAlreadyGiven)
+        #expect(model.outcome == .alreadyGiven)
         #expect(model.banner == "You already gave feedback.")
         #expect(model.isSubmitEnabled == false)
     }
@@ -132,7 +145,9 @@ import Testing
                 }
             })
         let model = ProfileModel(client: client)
+        #expect(model.profile == nil)
         await model.appeared()
+        #expect(model.profile?.email == "ana@example.com")
         #expect(model.name == "Ana")
         #expect(model.subtitle == "iOS Engineer · Tejo")
         #expect(model.banner == nil)

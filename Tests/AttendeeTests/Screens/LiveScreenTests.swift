@@ -39,6 +39,8 @@ import Testing
             #expect(dashboard.location?.address == "Praça das Indústrias 1, 1300-307 Lisboa, Portugal")
             #expect(dashboard.location?.coordinates == "38.6981, -9.1936")
             #expect(dashboard.isRegistered == false)
+            #expect(dashboard.registration == nil)
+            #expect(dashboard.event?.timeZone == "Europe/Lisbon")
             #expect(dashboard.registerButtonTitle == "Register")
             #expect(
                 dashboard.links.map(\.title) == [
@@ -48,6 +50,7 @@ import Testing
 
             await dashboard.registerTapped()
             #expect(dashboard.isRegistered)
+            #expect(dashboard.registration?.additionalInfoStatus == .pending)
             #expect(dashboard.registerButtonTitle == "Registered")
             let step = try #require(dashboard.additionalInfo)
             #expect(step.fields.map(\.key) == ["dietaryNeeds", "tshirtSize", "role"])
@@ -63,6 +66,8 @@ import Testing
             #expect(dashboard.additionalInfo == nil)
             let details = try await client.event(server.eventID)
             #expect(details.registration?.additionalInfoStatus == .completed)
+            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            #expect(dashboard.registration?.additionalInfoStatus == .completed)
         }
     }
 
