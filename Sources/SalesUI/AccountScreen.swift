@@ -12,6 +12,7 @@ public struct AccountScreen: View {
 
     public var body: some View {
         List {
+            UnsentEditsSection(model: model)
             Section {
                 ForEach(model.infoRows, id: \.label) { LabeledContent($0.label, value: $0.value) }
             }

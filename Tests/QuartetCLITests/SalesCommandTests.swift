@@ -433,6 +433,51 @@ struct SalesCLI {
         #expect(server["numBeds"] == 260)
     }
 
+    /// An edit made offline over a record someone else changed meanwhile is listed under "Changes not sent" by
+    /// `account`; `send-mine` and `discard-mine` are that section's buttons.
+    @Test func changesNotSentAreListedAndSentOverOrLetGo() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+
+        func conflictingEdit(mine: String, theirs: String) async throws -> String {
+            #expect(await cli.run(["account", hospital]).code == 0)
+            cli.offline.isDown = true
+            #expect(await cli.run(["account", "update", hospital, "--num-beds", mine]).code == 0)
+            cli.offline.isDown = false
+            try await Task.sleep(for: .milliseconds(5))
+            #expect(await other.run(["account", "update", hospital, "--num-beds", theirs]).code == 0)
+            let shown = await cli.run(["account", hospital])
+            #expect(shown.code == 0)
+            #expect(shown.errors.contains("A change was not sent; choose what to do with it under “Changes not sent”."))
+            let lines = shown.output.split(separator: "\n").map(String.init)
+            let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+            #expect(lines.count == heading + 3)
+            #expect(lines.last == "    Changed on the server after you made this change; nothing was overwritten.")
+            return try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
+        }
+
+        let first = try await conflictingEdit(mine: "260", theirs: "999")
+        #expect(await cli.run(["account", "send-mine", hospital, "not-a-change"]).code == 2)
+        let sent = await cli.run(["account", "send-mine", hospital, first])
+        #expect(sent.code == 0, "\(sent.errors)")
+        #expect(!sent.output.contains("Changes not sent"))
+        let afterSend = try JSONDecoder().decode(
+            [String: JSONValue].self, from: Data(await cli.run(["account", hospital, "--json"]).output.utf8))
+        #expect(afterSend["numBeds"] == 260)
+
+        let second = try await conflictingEdit(mine: "300", theirs: "111")
+        let dropped = await cli.run(["account", "discard-mine", hospital, second.lowercased()])
+        #expect(dropped.code == 0, "\(dropped.errors)")
+        #expect(!dropped.output.contains("Changes not sent"))
+        let afterDiscard = try JSONDecoder().decode(
+            [String: JSONValue].self, from: Data(await cli.run(["account", hospital, "--json"]).output.utf8))
+        #expect(afterDiscard["numBeds"] == 111)
+        #expect(await cli.run(["sync"]).output == "sent 0 edit(s)\n")
+    }
+
     /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline
     /// they wait in the outbox and the saved copy shows them; `sync` sends them once.
     @Test func offlineItemsOfAKeptAccountAreEditedRenamedAndDeleted() async throws {

@@ -152,6 +152,39 @@ struct AccountScreenTests {
         try await host.waitUntil("the row to go") { !$0.texts.contains(title) }
     }
 
+    /// Edits the server did not take when the screen sent the outbox: a conflicted one offers Send Mine (and it
+    /// is written over the server's version), a refused one only Discard Mine.
+    @Test func changesNotSentAreListedWithWhatCanBeDoneAboutThem() async throws {
+        let (client, outbox) = try await Self.signedInClient()
+        var account = try await client.retrieveAccount(id: Self.hospitalID).account
+        account.numBeds = 42
+        try await outbox.enqueue(
+            .saving(account, id: Self.hospitalID, basedOn: Date(timeIntervalSince1970: 0)))
+        try await outbox.enqueue(
+            PendingEdit(
+                change: .create(object: "Note", fields: ["ParentId": .string("001Q000000Demo9IAB")]),
+                summary: "add an orphan note"))
+        let model = AccountScreenModel(
+            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let host = await Self.host(model)
+
+        let section = try #require(
+            host.tree.all(.section).first { $0.header.first?.texts.contains("Changes not sent") == true })
+        #expect(section.texts.contains("Changed on the server after you made this change; nothing was overwritten."))
+        #expect(
+            host.tree.texts.contains("2 changes were not sent; choose what to do with them under “Changes not sent”."))
+        #expect(section.all(.button).map(\.text) == ["Send Mine", "Discard Mine", "Discard Mine"])
+        try host.tap("Send Mine")
+        try await host.waitUntil("the account to show the change") {
+            $0.find(.labeledContent, "Number of Beds")?.value == "42"
+        }
+        #expect(!host.tree.texts.contains("Send Mine"))
+        try host.tap("Discard Mine")
+        try await host.waitUntil("the section to go") { !$0.texts.contains("Changes not sent") }
+        #expect(try await outbox.unsent().isEmpty)
+    }
+
     @Test func healthCareEditRefusesWhatIsNotANumber() async throws {
         let host = await Self.host(try await Self.model())
         try host.tap("Edit")

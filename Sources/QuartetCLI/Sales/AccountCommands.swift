@@ -8,7 +8,10 @@ enum AccountCommands {
         CommandSpec(
             "account", summary: "show an account (with Health Care Info for hospitals)", arguments: ["ID"],
             options: [json],
-            subcommands: [update(dependencies)],
+            subcommands: [
+                update(dependencies), unsentAction(dependencies, "send-mine", sendOver: true),
+                unsentAction(dependencies, "discard-mine", sendOver: false),
+            ],
             body: SalesSession.body(dependencies) { session, context in
                 guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
                 if session.json {
@@ -108,10 +111,55 @@ enum AccountCommands {
     @MainActor static func printAccount(_ screen: AccountScreenModel, console: Console) {
         console.line("\(screen.title)  (\(screen.details?.account.id ?? "—"))")
         printRows(screen.infoRows, console: console)
-        guard let section = screen.healthCare else { return }
+        if let section = screen.healthCare {
+            console.line("")
+            console.line(section.title)
+            printRows(section.rows, console: console)
+        }
+        printUnsent(screen, console: console)
+    }
+
+    /// "Changes not sent": each change's id (what `send-mine` and `discard-mine` take), what it was, and why.
+    @MainActor static func printUnsent(_ screen: AccountScreenModel, console: Console) {
+        guard !screen.unsentEdits.isEmpty else { return }
         console.line("")
-        console.line(section.title)
-        printRows(section.rows, console: console)
+        console.line(SalesText.unsentTitle)
+        for row in screen.unsentEdits {
+            console.line("  \(row.id.uuidString)  \(row.title)")
+            console.line("    \(row.reason)")
+        }
+    }
+
+    /// The buttons of a change under "Changes not sent": Send Mine (a conflicted update, written over the
+    /// server's version) or Discard Mine; prints the account as the screen then shows it.
+    static func unsentAction(_ dependencies: SalesDependencies, _ name: String, sendOver: Bool) -> CommandSpec {
+        CommandSpec(
+            name,
+            summary: sendOver
+                ? "send a change the server did not take over its version (a conflicted edit)"
+                : "let go a change the server did not take",
+            arguments: ["ACCOUNT", "CHANGE"],
+            body: SalesSession.body(dependencies) { session, context in
+                let positionals = context.arguments.positionals
+                guard let screen = await session.openAccount(positionals[0]) else { return 1 }
+                return try await tapUnsent(positionals[1], sendOver: sendOver, on: screen, session: session)
+            })
+    }
+
+    @MainActor static func tapUnsent(
+        _ id: String, sendOver: Bool, on screen: AccountScreenModel, session: SalesSession
+    ) async throws -> Int32 {
+        guard let row = screen.unsentEdits.first(where: { $0.id.uuidString == id.uppercased() }),
+            !sendOver || row.canSendOver
+        else { throw UsageError(SalesCommandText.noUnsent(id, sendOver: sendOver)) }
+        if sendOver {
+            await screen.sendOverTapped(id: row.id)
+        } else {
+            await screen.discardTapped(id: row.id)
+        }
+        if let banner = screen.banner { session.console.errorLine(banner) }
+        printAccount(screen, console: session.console)
+        return screen.unsentEdits.contains { $0.id == row.id } ? 1 : 0
     }
 
     /// Label and value lines, the values in one column.

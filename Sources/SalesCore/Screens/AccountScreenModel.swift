@@ -78,6 +78,9 @@ public final class AccountScreenModel {
     /// The line under the banner while edits wait in the outbox (`2 changes waiting to be sent`); it stays when the
     /// banner is dismissed, and goes when they are sent.
     public var pendingEditsText: String? { SalesText.pendingEdits(pendingEditCount) }
+    /// The changes the server did not take (changed there meanwhile, or refused), until the person sends them
+    /// over or lets them go.
+    public private(set) var unsentEdits: [UnsentEditRow] = []
     /// The open item editor (a sheet), after a note row or an add button was tapped.
     public private(set) var editor: ItemEditorModel?
     /// Whether the Notes & Attachments accordion is open.
@@ -165,7 +168,7 @@ public final class AccountScreenModel {
                 details?.account = edited
                 await keepShown()
                 banner = SalesText.savedOffline
-                await countPending()
+                await readOutbox()
             }
         } catch let error as SalesforceError {
             switch error {
@@ -217,7 +220,7 @@ public final class AccountScreenModel {
         await keepShown()
         if editor.queued != nil {
             banner = SalesText.savedOffline
-            await countPending()
+            await readOutbox()
         }
         if self.editor === editor { self.editor = nil }
     }
@@ -251,7 +254,7 @@ public final class AccountScreenModel {
             await keepShown()
             if delivery.isQueued {
                 banner = SalesText.savedOffline
-                await countPending()
+                await readOutbox()
             }
         } catch let error as SalesforceError {
             if case .signedOut = error { signedOut() } else { banner = error.message }
@@ -297,6 +300,29 @@ public final class AccountScreenModel {
         openedURL = nil
     }
 
+    /// "Send Mine" on an unsent change: it goes back in the queue without the version check and is sent now,
+    /// over the server's version; the account reloads.
+    public func sendOverTapped(id: UUID) async {
+        do {
+            guard try await outbox.sendOver(id) else { return }
+        } catch {
+            banner = APIError.message(for: error)
+            return
+        }
+        await refresh()
+    }
+
+    /// "Discard Mine" on an unsent change: it is let go, and the account reloads with the server's version.
+    public func discardTapped(id: UUID) async {
+        do {
+            try await outbox.discard(id)
+        } catch {
+            banner = APIError.message(for: error)
+            return
+        }
+        await load()
+    }
+
     /// The network is back: send the outbox once, report conflicts, reload.
     public func networkReturned() async {
         let sending = await sendWaitingEdits()
@@ -319,10 +345,9 @@ public final class AccountScreenModel {
         do {
             guard try await !outbox.pending().isEmpty else { return (nil, nil) }
             let report = try await outbox.flush(using: client)
-            await countPending()
-            if let first = report.conflicts.first { return (report, SalesText.conflict(first.summary)) }
-            if !report.rejected.isEmpty { return (report, report.rejected.map(\.summary).joined(separator: "; ")) }
-            return (report, nil)
+            await readOutbox()
+            let notSent = report.conflicts.count + report.rejected.count
+            return (report, notSent == 0 ? nil : SalesText.notSent(notSent))
         } catch {
             return (nil, APIError.message(for: error))
         }
@@ -359,7 +384,7 @@ public final class AccountScreenModel {
             banner = APIError.message(for: error)
             if details == nil { phase = .failed(APIError.message(for: error)) }
         }
-        await countPending()
+        await readOutbox()
     }
 
     private func show(_ details: AccountDetails) {
@@ -411,7 +436,9 @@ public final class AccountScreenModel {
         banner = SalesText.signedOut
     }
 
-    private func countPending() async {
+    /// Reads what the outbox holds: the count of edits waiting, and the ones the server did not take.
+    private func readOutbox() async {
         pendingEditCount = (try? await outbox.pending().count) ?? 0
+        unsentEdits = ((try? await outbox.unsent()) ?? []).map(UnsentEditRow.init)
     }
 }

@@ -24,6 +24,33 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
+/// An edit the server did not take when the outbox sent it: kept, untouched, until the person keeps it or lets
+/// it go.
+public struct UnsentEdit: Sendable, Hashable, Identifiable {
+    /// Why it was not sent.
+    public enum Reason: Sendable, Hashable {
+        /// The record changed on the server after the edit was made; nothing was overwritten.
+        case conflict
+        /// The server refused it, with its message.
+        case refused(String)
+    }
+
+    /// The edit, as it was made.
+    public var edit: PendingEdit
+    /// Why it was not sent.
+    public var reason: Reason
+
+    /// The edit's id.
+    public var id: UUID { edit.id }
+
+    /// Whether sending it again can succeed: a conflicted update, sent this time over the server's version
+    /// (a refusal would only be refused again).
+    public var canBeSentOver: Bool {
+        guard case .conflict = reason, case .update = edit.change else { return false }
+        return true
+    }
+}
+
 /// What one outbox flush did.
 public struct FlushReport: Sendable, Hashable {
     /// Edits the server accepted, in order.
@@ -101,9 +128,39 @@ public actor SalesOutbox {
         try await outbox.operations(in: [.pending]).compactMap(Self.edit)
     }
 
-    /// Edits the server refused because the record had changed, until the person resolves them.
-    public func conflicts() async throws -> [PendingEdit] {
-        try await outbox.operations(in: [.conflict]).compactMap(Self.edit)
+    /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them.
+    public func unsent() async throws -> [UnsentEdit] {
+        try await outbox.operations(in: [.conflict, .failed]).compactMap { operation in
+            Self.edit(operation).map { edit in
+                UnsentEdit(
+                    edit: edit, reason: operation.state == .conflict ? .conflict : .refused(operation.message ?? ""))
+            }
+        }
+    }
+
+    /// Lets an unsent edit go: the server's version stands. Returns `false` when no such edit waits.
+    @discardableResult
+    public func discard(_ editID: UUID) async throws -> Bool {
+        guard let operation = try await unsentOperation(editID) else { return false }
+        try await outbox.discard(operation.id)
+        return true
+    }
+
+    /// Keeps a conflicted update: it goes back in the queue without the version check, so the next flush writes
+    /// it over the server's version. Returns `false` when the edit is not one that can be sent over
+    /// (``UnsentEdit/canBeSentOver``).
+    @discardableResult
+    public func sendOver(_ editID: UUID) async throws -> Bool {
+        guard let operation = try await unsentOperation(editID), operation.state == .conflict,
+            var edit = Self.edit(operation), case .update(let object, let id, let fields, _) = edit.change
+        else { return false }
+        edit.change = .update(object: object, id: id, fields: fields, expectedLastModified: nil)
+        return try await outbox.requeue(operation.id, body: try JSONEncoder().encode(edit))
+    }
+
+    /// The outbox operation of an unsent edit (its body names the edit; a requeue gives it a new key).
+    private func unsentOperation(_ editID: UUID) async throws -> OutboxOperation? {
+        try await outbox.operations(in: [.conflict, .failed]).first { Self.edit($0)?.id == editID }
     }
 
     /// Forgets every queued edit (on sign-out).
@@ -143,7 +200,8 @@ public actor SalesOutbox {
         let delivered = try await outbox.operations(in: [.delivered])
         let sentKeys = Set(replay.delivered)
         var report = FlushReport()
-        report.sent = delivered.filter { sentKeys.contains($0.id) }.compactMap { UUID(uuidString: $0.idempotencyKey) }
+        // NB: the edit's id is in its body; a requeued edit's idempotency key is a new one.
+        report.sent = delivered.filter { sentKeys.contains($0.id) }.compactMap { Self.edit($0)?.id }
         report.createdIDs = created.withLock { $0 }
         report.conflicts = replay.conflicts.compactMap(Self.edit)
         report.rejected = replay.failed.compactMap(Self.edit)

@@ -14,6 +14,11 @@ public enum SalesCommandText {
     public static func conflict(_ summary: String) -> String { SalesText.table.format("cli.conflict", summary) }
     /// An edit the server refused for another reason.
     public static func refused(_ summary: String) -> String { SalesText.table.format("cli.refused", summary) }
+    /// `send-mine` or `discard-mine` naming no change the account screen lists (or, for `send-mine`, one that
+    /// cannot be sent over the server's version).
+    public static func noUnsent(_ id: String, sendOver: Bool) -> String {
+        SalesText.table.format(sendOver ? "cli.noConflict" : "cli.noUnsent", id)
+    }
     /// A sync that stopped early, and how many edits still wait.
     public static func stopped(_ reason: String, waiting: Int) -> String {
         SalesText.table.format("cli.stopped", reason, String(waiting))

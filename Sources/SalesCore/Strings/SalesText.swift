@@ -91,6 +91,18 @@ public enum SalesText {
         default: table.format("screen.pendingMany", "\(count)")
         }
     }
+    /// The banner after the outbox was sent and the server did not take some of it: `2 changes were not sent …`.
+    public static func notSent(_ count: Int) -> String {
+        count == 1 ? localized("banner.notSentOne") : table.format("banner.notSentMany", "\(count)")
+    }
+    /// The heading over the changes the server did not take.
+    public static var unsentTitle: String { localized("unsent.title") }
+    /// Why a conflicted change was not sent.
+    public static var unsentConflict: String { localized("unsent.conflict") }
+    /// The button that sends a conflicted change over the server's version.
+    public static var sendOver: String { localized("unsent.sendOver") }
+    /// The button that lets an unsent change go.
+    public static var discardMine: String { localized("unsent.discard") }
     /// `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
     public static func shrunk(from original: Int, to shrunk: Int, _ dimensions: ImageDimensions) -> String {
         func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }

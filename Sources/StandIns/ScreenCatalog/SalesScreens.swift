@@ -25,10 +25,12 @@ enum SalesScreens {
     }
 
     /// A screen model for `accountID` over a freshly seeded stand-in; the network turns `network` after sign-in.
+    /// With `unsent`, the outbox holds two edits the server will not take when the screen sends them: a save
+    /// over a newer version of the account, and a note for an account that is not there.
     @MainActor
-    static func model(_ accountID: String = hospitalID, network: Network = .up, signedIn: Bool = true) async throws
-        -> AccountScreenModel
-    {
+    static func model(
+        _ accountID: String = hospitalID, network: Network = .up, signedIn: Bool = true, unsent: Bool = false
+    ) async throws -> AccountScreenModel {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
@@ -53,9 +55,17 @@ enum SalesScreens {
         if signedIn { try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales") }
         state.withLock { $0 = network }
         let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        let outbox = SalesOutbox(store: store)
+        if unsent {
+            var account = try await client.retrieveAccount(id: accountID).account
+            account.numBeds = 260
+            try await outbox.enqueue(.saving(account, id: accountID, basedOn: Date(timeIntervalSince1970: 0)))
+            try await outbox.enqueue(
+                .adding(Note(name: "Visit notes", text: "Follow up in May"), to: "001Q000000Demo9IAB"))
+        }
         return AccountScreenModel(
-            accountID: accountID, client: client, outbox: SalesOutbox(store: store), cache: .inMemory(),
-            locale: catalogLocale, timeZone: catalogTimeZone)
+            accountID: accountID, client: client, outbox: outbox, cache: .inMemory(), locale: catalogLocale,
+            timeZone: catalogTimeZone)
     }
 
     /// The Account screen in its navigation stack, as the app shows it.
@@ -99,6 +109,13 @@ enum SalesScreens {
                 summary: "An account that is no hospital: no health-care section"
             ) {
                 try await loaded(nonHospitalID).tree
+            },
+            ScreenEntry(
+                app, screen: "account", state: "changes-not-sent",
+                summary: "Edits the server did not take: one conflicted (Send Mine or Discard Mine), one refused"
+            ) {
+                let host = ViewHost(Screen(model: try await model(unsent: true)))
+                return try await host.settled("the changes not sent") { $0.find(SalesText.unsentTitle) != nil }
             },
             ScreenEntry(app, screen: "account", state: "offline", summary: "No network and nothing cached") {
                 let host = ViewHost(Screen(model: try await model(network: .down)))

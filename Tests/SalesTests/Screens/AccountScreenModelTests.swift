@@ -263,6 +263,52 @@ import Testing
         #expect(model.details?.account.numBeds == 999)
     }
 
+    /// An edit made offline over a record someone else changed meanwhile is listed under "Changes not sent" when
+    /// the network returns; the person sends theirs over the server's version, or lets it go.
+    @Test func anOfflineEditThatConflictsIsListedAndSentOverOrDiscarded() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, _) = try await makeModel(harness)
+        let other = try await harness.client()
+        await model.appeared()
+        #expect(model.unsentEdits.isEmpty)
+
+        func editOfflineOverTheirs(beds: String, theirs: Double) async throws {
+            model.editTapped()
+            model.fieldEdited(.numBeds, text: beds)
+            harness.wire.isDown = true
+            await model.saveTapped()
+            harness.clock.advance(by: 10)
+            harness.wire.isDown = false
+            var account = try await other.retrieveAccount(id: DevServerHarness.hospitalID).account
+            account.numBeds = theirs
+            try await other.saveAccount(account)
+            await model.networkReturned()
+        }
+
+        try await editOfflineOverTheirs(beds: "5", theirs: 999)
+        #expect(model.banner == "A change was not sent; choose what to do with it under “Changes not sent”.")
+        #expect(model.pendingEditCount == 0)
+        let row = try #require(model.unsentEdits.first)
+        #expect(model.unsentEdits.count == 1)
+        #expect(row.title == "save the account St. Mary's Regional Medical Center")
+        #expect(row.reason == "Changed on the server after you made this change; nothing was overwritten.")
+        #expect(row.canSendOver)
+        #expect(model.details?.account.numBeds == 999)
+
+        await model.sendOverTapped(id: row.id)
+        #expect(model.unsentEdits.isEmpty)
+        #expect(model.details?.account.numBeds == 5)
+        #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 2)
+
+        try await editOfflineOverTheirs(beds: "7", theirs: 888)
+        let second = try #require(model.unsentEdits.first)
+        await model.discardTapped(id: second.id)
+        #expect(model.unsentEdits.isEmpty)
+        #expect(try await outbox.unsent().isEmpty)
+        #expect(model.details?.account.numBeds == 888)
+        #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 3)
+    }
+
     @Test func tappingAnAttachmentOpensItsBytesAndADocOpensItsURL() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)

@@ -98,8 +98,23 @@ import Testing
         #expect(report.conflicts.map(\.summary) == ["save the account St. Mary's"])
         #expect(report.sent.isEmpty)
         #expect(try await outbox.pending().isEmpty)
-        #expect(try await outbox.conflicts().map(\.summary) == ["save the account St. Mary's"])
+        let unsent = try await outbox.unsent()
+        #expect(unsent.map(\.edit.summary) == ["save the account St. Mary's"])
+        #expect(unsent.map(\.reason) == [.conflict])
+        #expect(unsent.first?.canBeSentOver == true)
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 999)
+
+        // The person keeps theirs: it is sent once more, without the version check, and written over.
+        let edit = try #require(unsent.first?.edit)
+        #expect(try await outbox.sendOver(edit.id))
+        #expect(try await outbox.unsent().isEmpty)
+        #expect(try await outbox.pending().count == 1)
+        let again = try await outbox.flush(using: client)
+        #expect(again.sent == [edit.id])
+        #expect(again.conflicts.isEmpty)
+        #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 1)
+        #expect(try await outbox.sendOver(edit.id) == false)
+        #expect(try await outbox.discard(edit.id) == false)
     }
 
     @Test func aDirectSaveOverANewerServerVersionIsAConflict() async throws {
@@ -145,6 +160,19 @@ import Testing
         #expect(report.rejected.map(\.summary) == ["add an orphan note"])
         #expect(report.sent.count == 1)
         #expect(try await outbox.pending().isEmpty)
+
+        // Kept, with the server's reason, until the person lets it go; sending it again is not offered.
+        let unsent = try #require(try await outbox.unsent().first)
+        #expect(unsent.edit.summary == "add an orphan note")
+        guard case .refused(let message) = unsent.reason else {
+            Issue.record("expected a refusal, got \(unsent.reason)")
+            return
+        }
+        #expect(!message.isEmpty)
+        #expect(unsent.canBeSentOver == false)
+        #expect(try await outbox.sendOver(unsent.id) == false)
+        #expect(try await outbox.discard(unsent.id))
+        #expect(try await outbox.unsent().isEmpty)
     }
 
     @Test func pendingEditsSurviveARelaunchInTheLocalStore() async throws {

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A change the server did not take, as the Account screen lists it under "Changes not sent".
+public struct UnsentEditRow: Sendable, Hashable, Identifiable {
+    /// The change's id (the event "Send Mine" or "Discard Mine" names).
+    public var id: UUID
+    /// What the change was: `save the note Visit`.
+    public var title: String
+    /// Why it was not sent: changed on the server meanwhile, or the server's refusal.
+    public var reason: String
+    /// Whether "Send Mine" is offered: a conflicted update, which can be written over the server's version.
+    public var canSendOver: Bool
+
+    /// The row of `unsent`.
+    public init(_ unsent: UnsentEdit) {
+        id = unsent.id
+        title = unsent.edit.summary
+        switch unsent.reason {
+        case .conflict: reason = SalesText.unsentConflict
+        case .refused(let message): reason = message
+        }
+        canSendOver = unsent.canBeSentOver
+    }
+}

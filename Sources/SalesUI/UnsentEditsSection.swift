@@ -1,0 +1,31 @@
+import SalesCore
+import SwiftUI
+
+/// "Changes not sent": each change the server did not take, why, and what the person can do about it.
+struct UnsentEditsSection: View {
+    let model: AccountScreenModel
+
+    var body: some View {
+        if !model.unsentEdits.isEmpty {
+            Section {
+                ForEach(model.unsentEdits) { row in
+                    VStack(alignment: .leading, spacing: 6) {
+                        Text(row.title)
+                        Text(row.reason).font(.caption).foregroundStyle(.secondary)
+                        HStack {
+                            if row.canSendOver {
+                                Button(SalesText.sendOver) { Task { await model.sendOverTapped(id: row.id) } }
+                            }
+                            Button(SalesText.discardMine, role: .destructive) {
+                                Task { await model.discardTapped(id: row.id) }
+                            }
+                        }
+                        .buttonStyle(.borderless)
+                    }
+                }
+            } header: {
+                Label(SalesText.unsentTitle, systemImage: "exclamationmark.triangle")
+            }
+        }
+    }
+}
