@@ -160,11 +160,6 @@ public final class ItemEditorModel {
         }
     }
 
-    /// A file was picked whose type the picker named.
-    public func attachmentPicked(name: String, data: Data, contentType: String) {
-        attach(PickedFile(name: name, data: data, contentType: contentType))
-    }
-
     /// Takes a picked file for the upload: an image of 25 MB or more is shrunk to fit (and goes up as the JPEG it
     /// became, named `.jpg`); anything else of that size is refused with the limit named.
     private func attach(_ file: PickedFile) {
