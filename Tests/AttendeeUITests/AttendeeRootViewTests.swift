@@ -187,11 +187,30 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the profile") {
             $0.visibleNavigationTitle == "My Profile" && $0.texts.contains("ana@example.com")
         }
-        try host.tap("Edit")
+        try host.tap("Edit About me")
         #expect(host.tree.first { $0.kind == .textEditor }?.accessibilityLabel == "About me")
         try host.type("Maps and offline data.", into: "About me")
         try await host.tapAndSettle("Save")
         try await host.waitUntil("the saved text") { $0.texts.contains("Maps and offline data.") }
+    }
+
+    /// The header's Edit: name, job title and company in fields; an emptied name is refused with the rule's
+    /// sentence and Save stays off; the saved title and company show as the subtitle.
+    @Test func theProfileEditsNameTitleAndCompany() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("My Profile")
+        try await host.waitUntil("the profile") { $0.texts.contains("ana@example.com") }
+        try host.tap("Edit Name, job title and company")
+        try host.type("", into: "Name")
+        #expect(host.tree.texts.contains("Name must not be empty."))
+        #expect(host.tree.find(.button, "Save")?.isEnabled == false)
+        try host.type("Ana F.", into: "Name")
+        try host.type("iOS Engineer", into: "Job title")
+        try host.type("Tejo Cloud", into: "Company")
+        try await host.tapAndSettle("Save")
+        try await host.waitUntil("the saved details") { $0.texts.contains("iOS Engineer · Tejo Cloud") }
+        #expect(host.tree.texts.contains("Ana F."))
+        #expect(host.tree.find(.textField, "Job title") == nil)
     }
 
     /// My Preferences: Edit, a line of tracks and one of topics, Save; the saved lists show, and stay after a

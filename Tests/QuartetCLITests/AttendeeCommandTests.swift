@@ -158,10 +158,20 @@ import TokenVerifier
             let calendar = try String(contentsOfFile: ics, encoding: .utf8)
             #expect(calendar.contains("DTSTART;TZID=Europe/Lisbon:20270310T090000\r\n"))
 
-            _ = await harness.run("profile", "edit", "--about", "I build apps.", "--track", "Swift")
+            let edited = await harness.run(
+                "profile", "edit", "--about", "I build apps.", "--track", "Swift", "--title", "iOS Engineer",
+                "--company", "Tejo Cloud")
+            #expect(edited.code == 0, "\(edited.errors)")
+            #expect(edited.output.hasPrefix("Ana Ferreira\nana@example.com\niOS Engineer · Tejo Cloud\n"))
             let profile = try await harness.json(MyProfile.self, "profile")
             #expect(profile.person.aboutMe == "I build apps.")
             #expect(profile.preferences.tracks == ["Swift"])
+            #expect(profile.person.company == "Tejo Cloud")
+            let unnamed = await harness.run("profile", "edit", "--name", " ")
+            #expect(unnamed.code == 2)
+            #expect(unnamed.errors.contains("Name must not be empty."))
+            #expect(await harness.run("profile", "edit").code == 2)
+            #expect(try await harness.json(MyProfile.self, "profile").person.name == "Ana Ferreira")
 
             let people = try await harness.json([Person].self, "attendees", event.id, "--search", "FERREIRA")
             #expect(people.map(\.name) == ["Ana Ferreira"])

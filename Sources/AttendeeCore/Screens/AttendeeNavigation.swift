@@ -146,6 +146,14 @@ public enum AttendeeScreenText {
     public static var submit: String { Strings.text("info.submit") }
     /// The `profile.aboutMe` string.
     public static var aboutMe: String { Strings.text("profile.aboutMe") }
+    /// The header's fields, as Edit names them: `Name, job title and company`.
+    public static var details: String { Strings.text("profile.details") }
+    /// The name field.
+    public static var nameField: String { Strings.text("profile.name") }
+    /// The job title field.
+    public static var jobTitleField: String { Strings.text("profile.jobTitle") }
+    /// The company field.
+    public static var companyField: String { Strings.text("profile.company") }
     /// The `profile.preferences` string.
     public static var preferences: String { Strings.text("profile.preferences") }
     /// The `profile.tracks` string: the field of the tracks that interest the person.

@@ -13,6 +13,14 @@ public final class ProfileModel: BusyScreen {
     public private(set) var email = ""
     /// "About me".
     public private(set) var aboutMe = ""
+    /// Whether the name, job title and company are being edited.
+    public private(set) var isEditingDetails = false
+    /// The name being edited.
+    public private(set) var draftName = ""
+    /// The job title being edited.
+    public private(set) var draftTitle = ""
+    /// The company being edited.
+    public private(set) var draftCompany = ""
     /// Whether "About me" is being edited.
     public private(set) var isEditingAbout = false
     /// The "About me" text being edited.
@@ -50,6 +58,58 @@ public final class ProfileModel: BusyScreen {
     /// The lines of My Preferences: the tracks, then the topics, each line only when it has any.
     public var preferenceLines: [String] {
         [preferences.tracks, preferences.topics].filter { !$0.isEmpty }.map { $0.joined(separator: ", ") }
+    }
+
+    /// Edit on the header: the name, job title and company, each in its field.
+    public func editDetailsTapped() {
+        draftName = name
+        draftTitle = profile?.person.title ?? ""
+        draftCompany = profile?.person.company ?? ""
+        isEditingDetails = true
+    }
+
+    /// The name field changed.
+    public func nameChanged(_ text: String) { draftName = text }
+
+    /// The job title field changed.
+    public func titleChanged(_ text: String) { draftTitle = text }
+
+    /// The company field changed.
+    public func companyChanged(_ text: String) { draftCompany = text }
+
+    /// Cancel on the header's fields: nothing is saved.
+    public func cancelDetailsTapped() { isEditingDetails = false }
+
+    /// Save on the header's fields: enabled when a field changed and the rules take the fields.
+    public var isDetailsSaveEnabled: Bool {
+        guard isEditingDetails, !isBusy, detailsUpdate != ProfileUpdate() else { return false }
+        return detailsUpdate.validationError() == nil
+    }
+
+    /// Save on the header's fields: the fields that changed are sent.
+    public func saveDetailsTapped() async {
+        guard isDetailsSaveEnabled else { return }
+        let update = detailsUpdate
+        if await load({ try await self.client.updateMe(update) }) { isEditingDetails = false }
+    }
+
+    /// The rule the header's fields break (a name left empty), in the rule's words; `nil` when none.
+    public var detailsRefusal: String? {
+        isEditingDetails ? detailsUpdate.validationError()?.message : nil
+    }
+
+    /// The rule the "About me" draft breaks (its length), in the rule's words; `nil` when none.
+    public var aboutRefusal: String? {
+        isEditingAbout ? ProfileUpdate(aboutMe: draftAbout).validationError()?.message : nil
+    }
+
+    /// The header's fields that differ from the profile.
+    private var detailsUpdate: ProfileUpdate {
+        let person = profile?.person
+        return ProfileUpdate(
+            name: draftName == person?.name ? nil : draftName,
+            title: draftTitle == person?.title ? nil : draftTitle,
+            company: draftCompany == person?.company ? nil : draftCompany)
     }
 
     /// Edit was tapped: starts editing "About me".

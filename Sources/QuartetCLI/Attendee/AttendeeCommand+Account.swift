@@ -81,34 +81,59 @@ extension AttendeeCommand {
 
     static var profileEdit: CommandSpec {
         CommandSpec(
-            "edit", summary: "edit About me, title, company and preferences",
+            "edit", summary: "edit your name, title, company, About me and preferences",
             options: [
-                OptionSpec("about", value: "TEXT", help: "About me"),
+                OptionSpec("name", value: "TEXT", help: "your name"),
                 OptionSpec("title", value: "TEXT", help: "job title"),
                 OptionSpec("company", value: "TEXT", help: "company"),
+                OptionSpec("about", value: "TEXT", help: "About me"),
                 OptionSpec("track", value: "TRACK", help: "a track of interest (repeatable; replaces the list)"),
                 OptionSpec("topic", value: "TOPIC", help: "a topic of interest (repeatable; replaces the list)"),
             ],
             body: body { context in
-                let arguments = context.arguments
-                var update = ProfileUpdate(
-                    title: arguments.value("title"), company: arguments.value("company"),
-                    aboutMe: arguments.value("about"))
-                if !arguments.all("track").isEmpty || !arguments.all("topic").isEmpty {
-                    let current = try await context.client.me().preferences
-                    update.preferences = Preferences(
-                        tracks: arguments.all("track").isEmpty ? current.tracks : arguments.all("track"),
-                        topics: arguments.all("topic").isEmpty ? current.topics : arguments.all("topic"))
-                }
-                guard update != ProfileUpdate() else {
-                    throw UsageError(AttendeeCommandText.profileEditNeedsField)
-                }
-                if let error = update.validationError() {
-                    throw UsageError(AttendeeCommandText.refused(error.field, error.message))
-                }
-                _ = try await context.client.updateMe(update)
-                try await runProfile(context)
+                try await runProfileEdit(context)
             })
+    }
+
+    /// The profile page's Edit buttons: the header's fields (`--name`, `--title`, `--company`), About me
+    /// (`--about`), My Preferences (`--track`, `--topic`), each typed and saved as the page saves them; then the
+    /// profile as it shows.
+    @MainActor
+    static func runProfileEdit(_ context: Context) async throws {
+        let arguments = context.arguments
+        let details = ["name", "title", "company"].map { arguments.value($0) }
+        let about = arguments.value("about")
+        let tracks = arguments.all("track")
+        let topics = arguments.all("topic")
+        guard details.contains(where: { $0 != nil }) || about != nil || !tracks.isEmpty || !topics.isEmpty else {
+            throw UsageError(AttendeeCommandText.profileEditNeedsField)
+        }
+        let model = ProfileModel(client: context.client)
+        await model.appeared()
+        guard model.hasLoaded else { throw ScreenFailure(message: model.banner ?? "") }
+        if details.contains(where: { $0 != nil }) {
+            model.editDetailsTapped()
+            if let name = details[0] { model.nameChanged(name) }
+            if let title = details[1] { model.titleChanged(title) }
+            if let company = details[2] { model.companyChanged(company) }
+            if let refusal = model.detailsRefusal { throw UsageError(refusal) }
+            await model.saveDetailsTapped()
+            if model.isEditingDetails, let banner = model.banner { throw ScreenFailure(message: banner) }
+        }
+        if let about {
+            model.editAboutTapped()
+            model.aboutChanged(about)
+            if let refusal = model.aboutRefusal { throw UsageError(refusal) }
+            await model.saveTapped()
+            if model.isEditingAbout, let banner = model.banner { throw ScreenFailure(message: banner) }
+        }
+        if !tracks.isEmpty || !topics.isEmpty {
+            let saved = await model.preferencesChanged(
+                tracks: tracks.isEmpty ? model.preferences.tracks : tracks,
+                topics: topics.isEmpty ? model.preferences.topics : topics)
+            if !saved { throw ScreenFailure(message: model.banner ?? "") }
+        }
+        try show(model, context)
     }
 
     /// My profile, opened from the account screen: name, e-mail, title and company, About me, preferences.
@@ -116,6 +141,12 @@ extension AttendeeCommand {
     static func runProfile(_ context: Context) async throws {
         let model = ProfileModel(client: context.client)
         await model.appeared()
+        try show(model, context)
+    }
+
+    /// What the profile page shows, as lines (or, with `--json`, the profile).
+    @MainActor
+    static func show(_ model: ProfileModel, _ context: Context) throws {
         guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
         try context.show(profile) {
             var lines = [model.name, model.email]

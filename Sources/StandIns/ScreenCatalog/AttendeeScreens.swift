@@ -201,8 +201,18 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "profile", state: "editing", summary: "Editing About me") {
                 let host = page(.profile) { ProfileView(model: ProfileModel(client: client())) }
                 _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
-                try host.tap(AttendeeScreenText.edit)
+                try host.tap(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
                 return try await host.settled("the editor")
+            },
+            ScreenEntry(
+                app, screen: "profile", state: "editing-details",
+                summary: "Editing name, job title and company, the name emptied"
+            ) {
+                let host = page(.profile) { ProfileView(model: ProfileModel(client: client())) }
+                _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
+                try host.tap(AttendeeScreenText.edit(AttendeeScreenText.details))
+                try host.type("", into: AttendeeScreenText.nameField)
+                return try await host.settled("the fields")
             },
             ScreenEntry(app, screen: "profile", state: "signed-out", summary: "My profile without a session") {
                 try await page(.profile) { ProfileView(model: ProfileModel(client: client(.signedOut))) }

@@ -178,6 +178,52 @@ import Testing
         model.aboutChanged(String(repeating: "x", count: 2001))
         #expect(model.isSaveEnabled == false)
     }
+
+    @Test func editNameTitleAndCompanySendsOnlyWhatChanged() async {
+        let sent = Locked<[ProfileUpdate]>([])
+        let stored = Locked(
+            MyProfile(
+                person: Person(id: "me", name: "Ana", title: "iOS Engineer", company: "Tejo"), email: "ana@example.com",
+                preferences: Preferences()))
+        let client = AttendeeClient(
+            me: { stored.withLock { $0 } },
+            updateMe: { update in
+                sent.withLock { $0.append(update) }
+                return stored.withLock { profile in
+                    if let name = update.name { profile.person.name = name }
+                    if let title = update.title { profile.person.title = title }
+                    if let company = update.company { profile.person.company = company }
+                    return profile
+                }
+            })
+        let model = ProfileModel(client: client)
+        await model.appeared()
+        model.editDetailsTapped()
+        #expect(model.draftName == "Ana")
+        #expect(model.draftTitle == "iOS Engineer")
+        #expect(model.draftCompany == "Tejo")
+        #expect(model.isDetailsSaveEnabled == false)
+        model.nameChanged("  ")
+        #expect(model.detailsRefusal == "Name must not be empty.")
+        #expect(model.isDetailsSaveEnabled == false)
+        model.nameChanged("Ana")
+        model.companyChanged("Tejo Cloud")
+        #expect(model.detailsRefusal == nil)
+        #expect(model.isDetailsSaveEnabled)
+        await model.saveDetailsTapped()
+        #expect(sent.withLock { $0 } == [ProfileUpdate(company: "Tejo Cloud")])
+        #expect(model.isEditingDetails == false)
+        #expect(model.subtitle == "iOS Engineer · Tejo Cloud")
+        #expect(model.banner == "Profile saved.")
+
+        model.editDetailsTapped()
+        model.cancelDetailsTapped()
+        #expect(model.isEditingDetails == false)
+        model.editAboutTapped()
+        model.aboutChanged(String(repeating: "a", count: ProfileUpdate.aboutMeLimit + 1))
+        #expect(model.aboutRefusal == "About me must be at most 2000 characters.")
+        #expect(model.detailsRefusal == nil)
+    }
 }
 
 @MainActor @Suite struct AccountModelTests {
