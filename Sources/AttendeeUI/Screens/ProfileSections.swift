@@ -1,79 +1,97 @@
 import AttendeeCore
 import SwiftUI
 
-/// The header: name, job title · company and e-mail with Edit, or the name, title and company fields with Save
-/// and Cancel.
+/// The header: name, job title · company and e-mail with Edit, or the name, title and company fields.
 struct DetailsSection: View {
     let model: ProfileModel
 
     var body: some View {
-        Section {
-            if model.isEditingDetails {
-                TextField(
-                    AttendeeScreenText.nameField,
-                    text: Binding(get: { model.draftName }, set: { model.nameChanged($0) }))
-                TextField(
-                    AttendeeScreenText.jobTitleField,
-                    text: Binding(get: { model.draftTitle }, set: { model.titleChanged($0) }))
-                TextField(
-                    AttendeeScreenText.companyField,
-                    text: Binding(get: { model.draftCompany }, set: { model.companyChanged($0) }))
-                if let refusal = model.detailsRefusal { Text(refusal).foregroundStyle(.red) }
-                Button(AttendeeScreenText.save) { Task { await model.saveDetailsTapped() } }
-                    .disabled(!model.isDetailsSaveEnabled)
-                Button(AttendeeScreenText.cancel) { model.cancelDetailsTapped() }
-            } else {
-                Text(model.name).font(.title2)
-                if !model.subtitle.isEmpty { Text(model.subtitle) }
-                Text(model.email).foregroundStyle(.secondary)
-                Button(AttendeeScreenText.edit) { model.editDetailsTapped() }
-                    .accessibilityLabel(AttendeeScreenText.edit(AttendeeScreenText.details))
-            }
+        EditableSection(
+            header: nil, editing: AttendeeScreenText.details, isEditing: model.isEditingDetails,
+            refusal: model.detailsRefusal, canSave: model.isDetailsSaveEnabled, edit: model.editDetailsTapped,
+            save: model.saveDetailsTapped, cancel: model.cancelDetailsTapped
+        ) {
+            TextField(
+                AttendeeScreenText.nameField, text: Binding(get: { model.draftName }, set: { model.nameChanged($0) }))
+            TextField(
+                AttendeeScreenText.jobTitleField,
+                text: Binding(get: { model.draftTitle }, set: { model.titleChanged($0) }))
+            TextField(
+                AttendeeScreenText.companyField,
+                text: Binding(get: { model.draftCompany }, set: { model.companyChanged($0) }))
+        } shown: {
+            Text(model.name).font(.title2)
+            if !model.subtitle.isEmpty { Text(model.subtitle) }
+            Text(model.email).foregroundStyle(.secondary)
         }
     }
 }
 
-/// About me: the text and Edit, or the editor with Save and Cancel.
+/// About me: the text with Edit, or the editor.
 struct AboutMeSection: View {
     let model: ProfileModel
 
     var body: some View {
-        Section(AttendeeScreenText.aboutMe) {
-            if model.isEditingAbout {
-                TextEditor(text: Binding(get: { model.draftAbout }, set: { model.aboutChanged($0) }))
-                    .accessibilityLabel(AttendeeScreenText.aboutMe)
-                if let refusal = model.aboutRefusal { Text(refusal).foregroundStyle(.red) }
-                Button(AttendeeScreenText.save) { Task { await model.saveTapped() } }.disabled(!model.isSaveEnabled)
-                Button(AttendeeScreenText.cancel) { model.cancelTapped() }
-            } else {
-                if !model.aboutMe.isEmpty { Text(model.aboutMe) }
-                Button(AttendeeScreenText.edit) { model.editAboutTapped() }
-                    .accessibilityLabel(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
-            }
+        EditableSection(
+            header: AttendeeScreenText.aboutMe, editing: AttendeeScreenText.aboutMe, isEditing: model.isEditingAbout,
+            refusal: model.aboutRefusal, canSave: model.isSaveEnabled, edit: model.editAboutTapped,
+            save: model.saveTapped, cancel: model.cancelTapped
+        ) {
+            TextEditor(text: Binding(get: { model.draftAbout }, set: { model.aboutChanged($0) }))
+                .accessibilityLabel(AttendeeScreenText.aboutMe)
+        } shown: {
+            if !model.aboutMe.isEmpty { Text(model.aboutMe) }
         }
     }
 }
 
-/// My Preferences: the tracks and topics and Edit, or a line for each with Save and Cancel.
+/// My Preferences: the tracks and topics with Edit, or a line for each.
 struct PreferencesSection: View {
     let model: ProfileModel
 
     var body: some View {
-        Section(AttendeeScreenText.preferences) {
-            if model.isEditingPreferences {
-                TextField(
-                    AttendeeScreenText.tracks,
-                    text: Binding(get: { model.draftTracks }, set: { model.tracksChanged($0) }))
-                TextField(
-                    AttendeeScreenText.topics,
-                    text: Binding(get: { model.draftTopics }, set: { model.topicsChanged($0) }))
-                Button(AttendeeScreenText.save) { Task { await model.savePreferencesTapped() } }.disabled(model.isBusy)
-                Button(AttendeeScreenText.cancel) { model.cancelPreferencesTapped() }
+        EditableSection(
+            header: AttendeeScreenText.preferences, editing: AttendeeScreenText.preferences,
+            isEditing: model.isEditingPreferences, refusal: nil, canSave: !model.isBusy,
+            edit: model.editPreferencesTapped, save: model.savePreferencesTapped, cancel: model.cancelPreferencesTapped
+        ) {
+            TextField(
+                AttendeeScreenText.tracks, text: Binding(get: { model.draftTracks }, set: { model.tracksChanged($0) }))
+            TextField(
+                AttendeeScreenText.topics, text: Binding(get: { model.draftTopics }, set: { model.topicsChanged($0) }))
+        } shown: {
+            ForEach(model.preferenceLines, id: \.self) { Text($0) }
+        }
+    }
+}
+
+/// A section of the profile: what it shows with Edit (labelled `Edit <editing>`), or its fields, the rule they
+/// break, Save and Cancel.
+struct EditableSection<Fields: View, Shown: View>: View {
+    let header: String?
+    let editing: String
+    let isEditing: Bool
+    let refusal: String?
+    let canSave: Bool
+    let edit: @MainActor () -> Void
+    let save: @MainActor () async -> Void
+    let cancel: @MainActor () -> Void
+    @ViewBuilder let fields: () -> Fields
+    @ViewBuilder let shown: () -> Shown
+
+    var body: some View {
+        Section {
+            if isEditing {
+                fields()
+                if let refusal { Text(refusal).foregroundStyle(.red) }
+                Button(AttendeeScreenText.save) { Task { await save() } }.disabled(!canSave)
+                Button(AttendeeScreenText.cancel) { cancel() }
             } else {
-                ForEach(model.preferenceLines, id: \.self) { Text($0) }
-                Button(AttendeeScreenText.edit) { model.editPreferencesTapped() }
-                    .accessibilityLabel(AttendeeScreenText.edit(AttendeeScreenText.preferences))
+                shown()
+                Button(AttendeeScreenText.edit) { edit() }.accessibilityLabel(AttendeeScreenText.edit(editing))
             }
+        } header: {
+            if let header { Text(header) }
         }
     }
 }
