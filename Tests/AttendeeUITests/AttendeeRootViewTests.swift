@@ -154,7 +154,12 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the speakers") { $0.find(.button, "Ana Ferreira") != nil }
         try host.tap("Ana Ferreira")
         try await host.waitUntil("the profile") { $0.topPresentation != nil }
-        #expect(host.tree.topPresentation?.find("Sessions") != nil)
+        let profile = try #require(host.tree.topPresentation)
+        #expect(profile.find("Sessions") != nil)
+        // The header as the attendee page draws it: name, title · company, social icons.
+        #expect(profile.texts.contains { $0.contains(" · ") })
+        #expect(profile.first { $0.accessibilityLabel == "github" } != nil)
+        #expect(profile.texts.contains { $0.hasPrefix("Wed 10 Mar") || $0.hasPrefix("Thu 11 Mar") })
         try host.dismiss()
         try host.back()
 

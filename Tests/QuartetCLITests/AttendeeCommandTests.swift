@@ -301,10 +301,12 @@ import TokenVerifier
 
             let speakers = try await harness.json([Person].self, "speakers", event.id)
             let speaker = try #require(speakers.first)
-            let profile = await harness.run("speaker", speaker.id)
+            let profile = await harness.run("speaker", event.id, speaker.id)
             #expect(profile.output.hasPrefix(speaker.name + "\n"))
             #expect(profile.output.contains("github: https://github.com/"))
-            #expect(await harness.run("speaker", "nobody").code == 1)
+            let talks = try await harness.json(SpeakerProfile.self, "speaker", event.id, speaker.id).sessions
+            #expect(!talks.isEmpty && talks.allSatisfy { profile.output.contains("  \($0.id)  ") })
+            #expect(await harness.run("speaker", event.id, "nobody").code == 1)
 
             _ = await harness.run("signup", "--email", "a@example.com", "--password", "correct horse", "--name", "A")
             #expect(await harness.run("register", event.id, "--later").code == 0)
@@ -324,11 +326,14 @@ import TokenVerifier
             #expect(share.output.contains("BEGIN:VCALENDAR") && share.output.contains("DTSTART"))
             #expect(await harness.run("share", "no-such-session").code != 0)
 
-            let attendee = await harness.run("attendee", speaker.id)
-            #expect(attendee.code == 0)
-            #expect(attendee.output.hasPrefix(speaker.name + "\n"))
-            #expect(attendee.output.contains("https://github.com/"))
-            #expect(await harness.run("attendee", "nobody").code == 1)
+            _ = await harness.run("profile", "edit", "--title", "Engineer", "--company", "Tejo")
+            let me = try await harness.json(MyProfile.self, "profile").person
+            let attendee = await harness.run("attendee", event.id, me.id)
+            #expect(attendee.code == 0, "\(attendee.errors)")
+            #expect(attendee.output == "A\nEngineer · Tejo\n")
+            let nobody = await harness.run("attendee", event.id, "nobody")
+            #expect(nobody.code == 1)
+            #expect(nobody.errors.contains("no attendee 'nobody' at this event"))
 
             let attended = await harness.run("attend", workshop.id, "--json")
             #expect(

@@ -132,14 +132,15 @@ import Testing
             let speaker = try #require(speakers.first).id
             #expect(await cli.run("ana", ["speakers", event]) == 0)
             #expect(await cli.offline("ana", ["speakers", event]) == 1)
-            try await cli.records("ana", ["speaker", speaker])
-            #expect(await cli.run("ana", ["speaker", speaker]) == 0)
-            #expect(await cli.offline("ana", ["speaker", speaker]) == 1)
+            try await cli.records("ana", ["speaker", event, speaker])
+            #expect(await cli.run("ana", ["speaker", event, speaker]) == 0)
+            #expect(await cli.offline("ana", ["speaker", event, speaker]) == 1)
             #expect(await cli.run("ana", ["attendees", event, "--search", "FERREIRA"]) == 0)
             #expect(await cli.run("ana", ["attendees", event, "--search", "zebra"]) == 0)
             #expect(await cli.offline("ana", ["attendees", event]) == 1)
-            #expect(await cli.run("ana", ["attendee", speaker]) == 0)
-            #expect(await cli.offline("ana", ["attendee", speaker]) == 1)
+            #expect(await cli.run("ana", ["attendee", event, ana]) == 0)
+            #expect(await cli.run("ana", ["attendee", event, speaker]) == 1)
+            #expect(await cli.offline("ana", ["attendee", event, ana]) == 1)
 
             // Messages and notes, with a second person.
             #expect(

@@ -28,12 +28,15 @@ public struct PersonDetails: Sendable, Hashable {
     public var aboutMe: String
     /// Icon names by network (`github`, `linkedin`, `link` for anything else); tapping does nothing.
     public var socialIcons: [String]
+    /// The links behind the icons, in their order (the command line prints them).
+    public var socialLinks: [SocialLink]
 
     /// The details of `person`, as the screen shows them.
     public init(_ person: Person) {
         name = person.name
         subtitle = PersonRow(person).subtitle
         aboutMe = person.aboutMe
+        socialLinks = person.socialLinks
         socialIcons = person.socialLinks.map { link in
             ["twitter", "x", "linkedin", "github", "mastodon", "bluesky"].contains(link.network.lowercased())
                 ? link.network.lowercased() : "link"
@@ -115,6 +118,9 @@ public final class AttendeesModel: BusyScreen {
         selected = people.first { $0.id == id }.map(PersonDetails.init)
         selectedID = selected == nil ? nil : id
     }
+
+    /// The person whose details are open.
+    public var selectedPerson: Person? { selectedID.flatMap { id in people.first { $0.id == id } } }
 
     /// Back from the page shown above this screen.
     public func backTapped() {

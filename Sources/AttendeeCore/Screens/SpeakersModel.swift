@@ -11,8 +11,18 @@ public final class SpeakersModel: BusyScreen {
         public var details: PersonDetails
         /// The biography.
         public var bio: String
+        /// The sessions they speak at, in the programme's order.
+        public var sessions: [SessionLine]
+        /// The server's profile behind the page.
+        public var source: SpeakerProfile
+    }
+
+    /// One of a speaker's sessions.
+    public struct SessionLine: Sendable, Hashable, Identifiable {
+        /// The session's id.
+        public var id: String
         /// `Wed 10 Mar, 10:30 – 11:15 · Title`.
-        public var sessions: [String]
+        public var text: String
     }
 
     /// The rows shown, in order.
@@ -53,7 +63,9 @@ public final class SpeakersModel: BusyScreen {
                 event: try await details.event, choice: .event, deviceTimeZone: .current)
             profile = Profile(
                 details: PersonDetails(speaker.speaker), bio: speaker.speaker.aboutMe,
-                sessions: speaker.sessions.map { "\(formatter.dayAndTime($0)) · \($0.title)" })
+                sessions: speaker.sessions.map {
+                    SessionLine(id: $0.id, text: "\(formatter.dayAndTime($0)) · \($0.title)")
+                }, source: speaker)
         }
     }
 

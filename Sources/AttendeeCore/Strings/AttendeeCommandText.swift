@@ -64,6 +64,8 @@ public enum AttendeeCommandText {
     }
     /// `attend` on a full session without `--waitlist` (the page's button there says "Join waitlist").
     public static var fullUseWaitlist: String { Strings.text("cli.fullUseWaitlist") }
+    /// `attendee EVENT ID` naming nobody on the event's attendee list.
+    public static func noAttendee(_ id: String) -> String { Strings.format("cli.noAttendee", id) }
     /// A session id the server does not know.
     public static func noSession(_ id: String) -> String { Strings.format("cli.noSession", id) }
     /// `Wrote 3 sessions to mine.ics.`

@@ -28,14 +28,8 @@ public struct AttendeesView: View {
         .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {
             if let person = model.selected {
                 VStack(spacing: 12) {
-                    Text(person.name).font(.title2)
-                    Text(person.subtitle)
+                    PersonHeader(details: person)
                     Text(person.aboutMe)
-                    HStack {
-                        ForEach(person.socialIcons, id: \.self) {
-                            Image(systemName: $0 == "link" ? "link" : "person.crop.circle").accessibilityLabel($0)
-                        }
-                    }
                     Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
                     if let banner = model.banner { Text(banner).foregroundStyle(.red) }
                 }

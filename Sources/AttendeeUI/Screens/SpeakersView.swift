@@ -22,10 +22,10 @@ public struct SpeakersView: View {
         .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {
             if let profile = model.profile {
                 List {
-                    Text(profile.details.name).font(.title2)
-                    Text(profile.bio)
+                    PersonHeader(details: profile.details)
+                    if !profile.bio.isEmpty { Text(profile.bio) }
                     Section(AttendeeScreenText.speakerSessions) {
-                        ForEach(profile.sessions, id: \.self) { Text($0) }
+                        ForEach(profile.sessions) { Text($0.text) }
                     }
                 }
             }

@@ -22,23 +22,36 @@ extension AttendeeCommand {
 
     static var speaker: CommandSpec {
         CommandSpec(
-            "speaker", summary: "a speaker's profile and sessions", arguments: ["ID"],
+            "speaker", summary: "a speaker's profile and sessions", arguments: ["EVENT", "ID"],
             body: body { context in
-                let profile = try await context.client.speaker(context.positional(0))
-                let details = PersonDetails(profile.speaker)
-                try context.show(profile) {
-                    var lines = [details.name]
-                    if !details.subtitle.isEmpty { lines.append(details.subtitle) }
-                    if !details.aboutMe.isEmpty { lines += ["", details.aboutMe] }
-                    if !profile.speaker.socialLinks.isEmpty {
-                        lines.append("")
-                        lines += profile.speaker.socialLinks.map { "\($0.network): \($0.url)" }
-                    }
-                    lines += ["", AttendeeCommandText.speakerSessions]
-                    lines += profile.sessions.map { "  \($0.id)  \($0.title)" }
-                    return lines
-                }
+                try await runSpeaker(context)
             })
+    }
+
+    /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids.
+    @MainActor
+    static func runSpeaker(_ context: Context) async throws {
+        let model = SpeakersModel(client: context.client, eventID: context.positional(0))
+        await model.rowTapped(context.positional(1))
+        guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
+        try context.show(profile.source) {
+            var lines = detailLines(profile.details)
+            lines += ["", AttendeeCommandText.speakerSessions]
+            lines += profile.sessions.map { "  \($0.id)  \($0.text)" }
+            return lines
+        }
+    }
+
+    /// An attendee's or speaker's details: name, `Title · Company`, About me, each link.
+    static func detailLines(_ details: PersonDetails) -> [String] {
+        var lines = [details.name]
+        if !details.subtitle.isEmpty { lines.append(details.subtitle) }
+        if !details.aboutMe.isEmpty { lines += ["", details.aboutMe] }
+        if !details.socialLinks.isEmpty {
+            lines.append("")
+            lines += details.socialLinks.map { "\($0.network): \($0.url)" }
+        }
+        return lines
     }
 
     static var attendees: CommandSpec {
@@ -62,15 +75,23 @@ extension AttendeeCommand {
 
     static var attendee: CommandSpec {
         CommandSpec(
-            "attendee", summary: "one attendee's details, as the attendee page shows them", arguments: ["ID"],
+            "attendee", summary: "one attendee's details, as the attendee page shows them", arguments: ["EVENT", "ID"],
             body: body { context in
-                let person = try await context.client.person(context.positional(0))
-                let details = PersonDetails(person)
-                try context.show(person) {
-                    [details.name, details.subtitle, details.aboutMe].filter { !$0.isEmpty }
-                        + person.socialLinks.map(\.url)
-                }
+                try await runAttendee(context)
             })
+    }
+
+    /// The attendees page with the row ID tapped: the details it opens.
+    @MainActor
+    static func runAttendee(_ context: Context) async throws {
+        let model = AttendeesModel(client: context.client, eventID: context.positional(0))
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        model.rowTapped(context.positional(1))
+        guard let details = model.selected, let person = model.selectedPerson else {
+            throw ScreenFailure(message: AttendeeCommandText.noAttendee(context.positional(1)))
+        }
+        try context.show(person) { detailLines(details) }
     }
 
     /// A person row, with the id the `speaker` and `attendee` commands take.

@@ -320,8 +320,9 @@ extension AttendeeCommand {
                 CommandSpec(
                     "event", summary: "rate an event", arguments: ["EVENT"], options: [rating, comment],
                     body: body { context in
-                        try await runFeedback(
-                            context, FeedbackModel(client: context.client, target: .event(id: context.positional(0))))
+                        try await runFeedback(context) {
+                            FeedbackModel(client: context.client, target: .event(id: context.positional(0)))
+                        }
                     }),
                 CommandSpec(
                     "session", summary: "rate a session and each of its speakers", arguments: ["SESSION"],
@@ -330,7 +331,7 @@ extension AttendeeCommand {
                         OptionSpec("speaker", value: "ID=1-5", help: "a speaker's rating (one per speaker)"),
                     ],
                     body: body { context in
-                        try await runFeedback(context, try await sessionFeedbackPage(context))
+                        try await runFeedback(context) { try await sessionFeedbackPage(context) }
                     }),
             ])
     }
@@ -350,17 +351,21 @@ extension AttendeeCommand {
         }
     }
 
-    /// The feedback page: `--rating`, each `--speaker ID=N` and `--comment` chosen and typed, then Submit.
+    /// The feedback page `page` opens: `--rating`, each `--speaker ID=N` and `--comment` chosen and typed (checked
+    /// as options before the page opens), then Submit.
     @MainActor
-    static func runFeedback(_ context: Context, _ model: FeedbackModel) async throws {
-        model.ratingChosen(try ratingValue(context))
-        for pair in context.arguments.all("speaker") {
+    static func runFeedback(_ context: Context, page: @MainActor () async throws -> FeedbackModel) async throws {
+        let rating = try ratingValue(context)
+        let speakers = try context.arguments.all("speaker").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, let value = Int(parts[1]) else {
                 throw UsageError(AttendeeCommandText.badSpeakerRating(pair))
             }
-            model.speakerRatingChosen(String(parts[0]), value)
+            return (id: String(parts[0]), rating: value)
         }
+        let model = try await page()
+        model.ratingChosen(rating)
+        for speaker in speakers { model.speakerRatingChosen(speaker.id, speaker.rating) }
         model.commentChanged(context.arguments.value("comment") ?? "")
         if let refusal = model.refusal {
             throw UsageError(
