@@ -186,12 +186,17 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the thanks") { $0.texts.contains("Thank you for your feedback.") }
     }
 
-    @Test func theProfileEditsAboutMe() async throws {
-        let host = try await Self.signedIn()
+    /// Signed in, My Profile opened and loaded.
+    static func profile() async throws -> ViewHost<AttendeeRootView> {
+        let host = try await signedIn()
         try host.tap("My Profile")
-        try await host.waitUntil("the profile") {
-            $0.visibleNavigationTitle == "My Profile" && $0.texts.contains("ana@example.com")
-        }
+        try await host.waitUntil("the profile") { $0.texts.contains("ana@example.com") }
+        return host
+    }
+
+    @Test func theProfileEditsAboutMe() async throws {
+        let host = try await Self.profile()
+        #expect(host.tree.visibleNavigationTitle == "My Profile")
         try host.tap("Edit About me")
         #expect(host.tree.first { $0.kind == .textEditor }?.accessibilityLabel == "About me")
         try host.type("Maps and offline data.", into: "About me")
@@ -202,9 +207,7 @@ struct AttendeeRootViewTests {
     /// The header's Edit: name, job title and company in fields; an emptied name is refused with the rule's
     /// sentence and Save stays off; the saved title and company show as the subtitle.
     @Test func theProfileEditsNameTitleAndCompany() async throws {
-        let host = try await Self.signedIn()
-        try host.tap("My Profile")
-        try await host.waitUntil("the profile") { $0.texts.contains("ana@example.com") }
+        let host = try await Self.profile()
         try host.tap("Edit Name, job title and company")
         try host.type("", into: "Name")
         #expect(host.tree.texts.contains("Name must not be empty."))
@@ -221,9 +224,7 @@ struct AttendeeRootViewTests {
     /// My Preferences: Edit, a line of tracks and one of topics, Save; the saved lists show, and stay after a
     /// reload.
     @Test func theProfileEditsMyPreferences() async throws {
-        let host = try await Self.signedIn()
-        try host.tap("My Profile")
-        try await host.waitUntil("the profile") { $0.texts.contains("ana@example.com") }
+        let host = try await Self.profile()
         #expect(host.tree.find(.textField, "Tracks") == nil)
         try host.tap("Edit My Preferences")
         try host.type("Swift, Server, swift", into: "Tracks")

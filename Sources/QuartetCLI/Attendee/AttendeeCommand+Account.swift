@@ -74,9 +74,7 @@ extension AttendeeCommand {
         CommandSpec(
             "profile", summary: "show your profile (profile edit changes it)",
             subcommands: [profileEdit],
-            body: body { context in
-                try await runProfile(context)
-            })
+            body: body(runProfile))
     }
 
     static var profileEdit: CommandSpec {
@@ -90,9 +88,7 @@ extension AttendeeCommand {
                 OptionSpec("track", value: "TRACK", help: "a track of interest (repeatable; replaces the list)"),
                 OptionSpec("topic", value: "TOPIC", help: "a topic of interest (repeatable; replaces the list)"),
             ],
-            body: body { context in
-                try await runProfileEdit(context)
-            })
+            body: body(runProfileEdit))
     }
 
     /// The profile page's Edit buttons: the header's fields (`--name`, `--title`, `--company`), About me

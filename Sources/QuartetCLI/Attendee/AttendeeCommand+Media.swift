@@ -16,17 +16,13 @@ extension AttendeeCommand {
                 OptionSpec("output", value: "PATH", help: "where download writes the file"),
                 OptionSpec("kind", value: "KIND", help: "pre-read, post-read or material (for add)"),
             ],
-            body: body { context in
-                try await runDocs(context)
-            })
+            body: body(runDocs))
     }
 
     static var gallery: CommandSpec {
         CommandSpec(
             "gallery", summary: "the event's photos: list, or upload PATH", arguments: ["EVENT", "[ACTION]", "[FILE]"],
-            body: body { context in
-                try await runGallery(context)
-            })
+            body: body(runGallery))
     }
 
     /// What `docs` prints with `--json`.

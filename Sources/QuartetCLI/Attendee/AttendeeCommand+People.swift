@@ -6,9 +6,7 @@ extension AttendeeCommand {
     static var speakers: CommandSpec {
         CommandSpec(
             "speakers", summary: "the event's speakers", arguments: ["EVENT"],
-            body: body { context in
-                try await runSpeakers(context)
-            })
+            body: body(runSpeakers))
     }
 
     /// The speakers page, opened as the dashboard's link opens it.
@@ -23,9 +21,7 @@ extension AttendeeCommand {
     static var speaker: CommandSpec {
         CommandSpec(
             "speaker", summary: "a speaker's profile and sessions", arguments: ["EVENT", "ID"],
-            body: body { context in
-                try await runSpeaker(context)
-            })
+            body: body(runSpeaker))
     }
 
     /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids.
@@ -58,17 +54,13 @@ extension AttendeeCommand {
         CommandSpec(
             "attendees", summary: "the event's attendees (--search on name, company, title)", arguments: ["EVENT"],
             options: [OptionSpec("search", value: "TEXT", help: "filter, ignoring case and accents")],
-            body: body { context in
-                try await runAttendees(context)
-            })
+            body: body(runAttendees))
     }
 
     /// The attendees page, opened as the dashboard's link opens it, with `--search` typed into its search field.
     @MainActor
     static func runAttendees(_ context: Context) async throws {
-        let model = AttendeesModel(client: context.client, eventID: context.positional(0))
-        await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        let model = try await openAttendees(context)
         if let search = context.arguments.value("search") { model.searchChanged(search) }
         try context.show(model.shownPeople) { model.emptyMessage.map { [$0] } ?? model.rows.map(personLine) }
     }
@@ -76,22 +68,28 @@ extension AttendeeCommand {
     static var attendee: CommandSpec {
         CommandSpec(
             "attendee", summary: "one attendee's details, as the attendee page shows them", arguments: ["EVENT", "ID"],
-            body: body { context in
-                try await runAttendee(context)
-            })
+            body: body(runAttendee))
     }
 
     /// The attendees page with the row ID tapped: the details it opens.
     @MainActor
     static func runAttendee(_ context: Context) async throws {
-        let model = AttendeesModel(client: context.client, eventID: context.positional(0))
-        await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        let model = try await openAttendees(context)
         model.rowTapped(context.positional(1))
         guard let details = model.selected, let person = model.selectedPerson else {
             throw ScreenFailure(message: AttendeeCommandText.noAttendee(context.positional(1)))
         }
         try context.show(person) { detailLines(details) }
+    }
+
+    /// The attendees page of the event the first argument names, loaded (its banner, when it cannot load, is the
+    /// command's failure).
+    @MainActor
+    static func openAttendees(_ context: Context) async throws -> AttendeesModel {
+        let model = AttendeesModel(client: context.client, eventID: context.positional(0))
+        await model.appeared()
+        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        return model
     }
 
     /// A person row, with the id the `speaker` and `attendee` commands take.

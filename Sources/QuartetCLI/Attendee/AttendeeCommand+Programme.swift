@@ -6,9 +6,7 @@ extension AttendeeCommand {
     static var events: CommandSpec {
         CommandSpec(
             "events", summary: "list the events",
-            body: body { context in
-                try await runEvents(context)
-            })
+            body: body(runEvents))
     }
 
     /// The events page, the app's first once signed in: each row with the id the other commands take.
@@ -25,9 +23,7 @@ extension AttendeeCommand {
     static var event: CommandSpec {
         CommandSpec(
             "event", summary: "show an event with your registration", arguments: ["ID"],
-            body: body { context in
-                try await runEvent(context)
-            })
+            body: body(runEvent))
     }
 
     /// The event's dashboard, opened as a tap on its row opens it: what it says, the registration, the live poll.
@@ -71,9 +67,7 @@ extension AttendeeCommand {
                 OptionSpec("field", value: "KEY=VALUE", help: "an Additional Info answer (repeatable)"),
                 OptionSpec("guest", value: "\"Name <mail>\"", help: "a guest (repeatable)"),
             ],
-            body: body { context in
-                try await runRegister(context)
-            })
+            body: body(runRegister))
     }
 
     /// Register on the dashboard, then the Additional Info page the app shows next: each `--field` typed into
@@ -129,9 +123,7 @@ extension AttendeeCommand {
                 OptionSpec("day", value: "N", help: "the day to show, from 1 (default: 1)"),
                 .flag("device-time", help: "show times in this device's time zone instead of the event's"),
             ],
-            body: body { context in
-                try await runAgenda(context)
-            })
+            body: body(runAgenda))
     }
 
     /// The agenda screen, opened as the app opens it (the day that holds today, else the first), its day tab
@@ -222,9 +214,7 @@ extension AttendeeCommand {
         CommandSpec(
             "session", summary: "show a session", arguments: ["ID"],
             options: [.flag("device-time", help: "show times in this device's time zone")],
-            body: body { context in
-                try await runSession(context)
-            })
+            body: body(runSession))
     }
 
     /// The session page, opened as a tap on its row opens it: what it shows, and its speakers' ids.
@@ -290,9 +280,7 @@ extension AttendeeCommand {
                 OptionSpec("ics", value: "FILE", help: "write the sessions as an iCalendar (.ics) file"),
                 .flag("device-time", help: "show times in this device's time zone"),
             ],
-            body: body { context in
-                try await runMyAgenda(context)
-            })
+            body: body(runMyAgenda))
     }
 
     /// The My Agenda screen, opened as the app opens it: its order, its empty line, its calendar file.

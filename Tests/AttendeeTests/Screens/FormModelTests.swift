@@ -130,21 +130,29 @@ import Testing
 }
 
 @MainActor @Suite struct ProfileModelTests {
-    @Test func editAboutMeAndPreferences() async {
+    /// A client over one stored profile that `PATCH /me` changes as the server does; every update is recorded.
+    static func client(recording sent: Locked<[ProfileUpdate]> = Locked([])) -> AttendeeClient {
         let stored = Locked(
             MyProfile(
                 person: Person(id: "me", name: "Ana", title: "iOS Engineer", company: "Tejo"), email: "ana@example.com",
                 preferences: Preferences()))
-        let client = AttendeeClient(
+        return AttendeeClient(
             me: { stored.withLock { $0 } },
             updateMe: { update in
-                stored.withLock { profile in
+                sent.withLock { $0.append(update) }
+                return stored.withLock { profile in
+                    if let name = update.name { profile.person.name = name }
+                    if let title = update.title { profile.person.title = title }
+                    if let company = update.company { profile.person.company = company }
                     if let about = update.aboutMe { profile.person.aboutMe = about }
                     if let preferences = update.preferences { profile.preferences = preferences }
                     return profile
                 }
             })
-        let model = ProfileModel(client: client)
+    }
+
+    @Test func editAboutMeAndPreferences() async {
+        let model = ProfileModel(client: Self.client())
         #expect(model.profile == nil)
         await model.appeared()
         #expect(model.profile?.email == "ana@example.com")
@@ -181,22 +189,7 @@ import Testing
 
     @Test func editNameTitleAndCompanySendsOnlyWhatChanged() async {
         let sent = Locked<[ProfileUpdate]>([])
-        let stored = Locked(
-            MyProfile(
-                person: Person(id: "me", name: "Ana", title: "iOS Engineer", company: "Tejo"), email: "ana@example.com",
-                preferences: Preferences()))
-        let client = AttendeeClient(
-            me: { stored.withLock { $0 } },
-            updateMe: { update in
-                sent.withLock { $0.append(update) }
-                return stored.withLock { profile in
-                    if let name = update.name { profile.person.name = name }
-                    if let title = update.title { profile.person.title = title }
-                    if let company = update.company { profile.person.company = company }
-                    return profile
-                }
-            })
-        let model = ProfileModel(client: client)
+        let model = ProfileModel(client: Self.client(recording: sent))
         await model.appeared()
         model.editDetailsTapped()
         #expect(model.draftName == "Ana")
