@@ -278,7 +278,7 @@ var targets: [Target] = [
         dependencies: [
             "TestSupport",
             "SalesCore", "SalesforceDevServer", "SalesforceUpload", "HTTPServer", "HTTPTypes", "APIClient",
-            "LocalStore", "Database", "DynamicJSON", "DatabaseTestSupport",
+            "LocalStore", "Database", "DynamicJSON", "DatabaseTestSupport", "Locking",
         ],
         swiftSettings: swiftSettings
     ),

@@ -143,23 +143,40 @@ public actor SalesforceClient {
             instanceURL: instance, identityURL: token.id)
     }
 
-    /// Exchanges the refresh token for a new access token; concurrent callers share one refresh.
+    /// Exchanges the refresh token for a new access token; concurrent callers share one refresh, and each is told
+    /// its outcome in its own operation's words (a refused refresh signs every one of them out, not only the first).
     private func refresh(_ stale: SalesforceSession, operation: String) async throws -> SalesforceSession {
-        if let refreshing { return try await refreshing.value }
-        guard let refreshToken = stale.refreshToken else { throw SalesforceError.signedOut(operation: operation) }
-        var form = [
-            ("grant_type", "refresh_token"), ("client_id", configuration.clientID), ("refresh_token", refreshToken),
-        ]
-        if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
-        let task = Task { try await self.tokenRequest(form, operation: operation, previous: stale) }
-        refreshing = task
-        defer { refreshing = nil }
+        let task: Task<SalesforceSession, any Error>
+        if let refreshing {
+            task = refreshing
+        } else {
+            guard let refreshToken = stale.refreshToken else { throw SalesforceError.signedOut(operation: operation) }
+            var form = [
+                ("grant_type", "refresh_token"), ("client_id", configuration.clientID),
+                ("refresh_token", refreshToken),
+            ]
+            if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
+            task = Task { try await self.renewSession(form, operation: operation, previous: stale) }
+            refreshing = task
+        }
+        defer { if refreshing == task { refreshing = nil } }
         do {
-            let session = try await task.value
+            return try await task.value
+        } catch SalesforceError.signedOut {
+            throw SalesforceError.signedOut(operation: operation)
+        }
+    }
+
+    /// One refresh: the new session is kept; a refusal forgets the session and signs out (once, whoever waits on
+    /// it); the login server being down or busy says nothing about the session, which is kept for later.
+    private func renewSession(_ form: [(String, String)], operation: String, previous: SalesforceSession)
+        async throws -> SalesforceSession
+    {
+        do {
+            let session = try await tokenRequest(form, operation: operation, previous: previous)
             sessions.save(session)
             return session
         } catch let error as SalesforceError where error.isOffline || error.isServerTrouble {
-            // NB: the login server being down or busy says nothing about the session: keep it for later.
             throw error
         } catch {
             sessions.save(nil)

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Locking
 import SalesCore
 import Testing
 
@@ -56,6 +57,45 @@ final class LockedFlag: @unchecked Sendable {
                 "Could not load the account \(DevServerHarness.hospitalID): you are signed out; sign in again."
             ])
         // Exactly one refresh attempt, no retry loop.
+        #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
+    }
+
+    /// Two calls meet the expired token together and wait on one refresh, which the server refuses: both are
+    /// signed out, each in its own operation's words (the one that waited used to get the raw `invalid_grant`).
+    @Test func everyCallWaitingOnARefusedRefreshIsSignedOut() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let cache = AccountCache.inMemory()
+        let refused = Locked(0)
+        let holding = LockedFlag()
+        let inner = harness.transport
+        // NB: the refresh is held until both calls have had their 401, so the second one always waits on it.
+        let transport = HTTPTransport { request in
+            if holding.isSet, request.url?.path.hasSuffix("/services/oauth2/token") == true {
+                while refused.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+            }
+            let (data, response) = try await inner.send(request)
+            if response.statusCode == 401 { refused.withLock { $0 += 1 } }
+            return (data, response)
+        }
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: transport,
+            sessions: .inMemory(), onSignedOut: { await cache.wipe() })
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        try await harness.revokeElsewhereAndExpire(client)
+        holding.isSet = true
+
+        async let account = client.retrieveAccount(id: DevServerHarness.hospitalID)
+        async let content = client.webContent(accountID: DevServerHarness.hospitalID)
+        var errors: [SalesforceError?] = []
+        do { _ = try await account } catch { errors.append(error as? SalesforceError) }
+        do { _ = try await content } catch { errors.append(error as? SalesforceError) }
+        #expect(
+            errors == [
+                .signedOut(operation: "load the account \(DevServerHarness.hospitalID)"),
+                .signedOut(operation: "load Know · Say · Show for \(DevServerHarness.hospitalID)"),
+            ])
+        #expect(await client.session == nil)
+        // One refresh for the two calls.
         #expect(harness.wire.count("POST", pathSuffix: "/services/oauth2/token") == 2)
     }
 
