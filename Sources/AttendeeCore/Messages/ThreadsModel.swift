@@ -31,8 +31,6 @@ public struct ThreadRow: Sendable, Hashable, Identifiable, Encodable {
 public final class ThreadsModel: BusyScreen {
     /// The threads, newest activity first.
     public private(set) var rows: [ThreadRow] = []
-    /// The sum of the unread counts: the tab's badge.
-    public var unreadTotal: Int { threads.unreadCount }
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.

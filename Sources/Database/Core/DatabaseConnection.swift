@@ -90,16 +90,6 @@ extension DatabaseConnection {
         try query(sql).first
     }
 
-    /// Decodes every row as `T` (column names = coding keys).
-    public func fetchAll<T: Decodable>(_ type: T.Type, _ sql: SQL) throws -> [T] {
-        try query(sql).map { try $0.decode(T.self) }
-    }
-
-    /// Decodes the first row as `T`, or returns `nil` when there is none.
-    public func fetchOne<T: Decodable>(_ type: T.Type, _ sql: SQL) throws -> T? {
-        try queryOne(sql).map { try $0.decode(T.self) }
-    }
-
     /// The first column of the first row as `T`; `nil` when there is no row. Decode `T?` to allow NULL.
     public func fetchValue<T: DatabaseValueConvertible>(_ type: T.Type, _ sql: SQL) throws -> T? {
         guard let row = try queryOne(sql) else { return nil }

@@ -104,9 +104,4 @@ extension LocalStore {
             try db.execute("UPDATE localstore_cache SET fetched_at = \(fetchedAt) WHERE key = \(key)") > 0
         }
     }
-
-    /// Removes the entry for `key`.
-    public func removeCache(_ key: String) async throws {
-        try await database.write { db in _ = try db.execute("DELETE FROM localstore_cache WHERE key = \(key)") }
-    }
 }

@@ -14,13 +14,6 @@ extension LocalStore {
         }
     }
 
-    /// Shows a hidden row again.
-    public func unhide(_ id: String, in collection: String) async throws {
-        try await database.write { db in
-            _ = try db.execute("DELETE FROM localstore_hidden WHERE collection = \(collection) AND id = \(id)")
-        }
-    }
-
     /// The hidden row IDs of a collection.
     public func hiddenIDs(in collection: String) async throws -> Set<String> {
         try await database.read { db in

@@ -37,9 +37,6 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
     /// The feed of the past 30 days, every magnitude: what the app shows by default.
     public static let allMonth = QuakeFeed(.all, .month)
 
-    /// USGS's public summary feeds.
-    public static let usgsBaseURL = URL(string: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/")
-
     /// The feed's name as USGS spells it: `all_month`, `2.5_day`.
     public var name: String { magnitude.rawValue + "_" + period.rawValue }
 

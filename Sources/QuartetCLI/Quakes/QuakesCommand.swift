@@ -11,7 +11,7 @@ enum QuakesCommand {
                 OptionSpec(
                     "feed", value: "NAME|URL|FILE",
                     help: "summary feed name on the server's replay (all_month, 4.5_week…), a URL or a file",
-                    environment: "QUARTET_QUAKES_FEED", default: "all_month"),
+                    environment: "QUARTET_QUAKES_FEED", default: QuakeFeed.allMonth.name),
                 OptionSpec("min-magnitude", value: "M", help: "only quakes of at least this magnitude"),
                 OptionSpec("since", value: "DURATION", help: "only quakes this recent (90m, 24h, 7d)"),
                 OptionSpec("search", value: "TEXT", help: "only quakes whose place contains TEXT"),

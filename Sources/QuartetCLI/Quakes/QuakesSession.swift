@@ -24,7 +24,7 @@ struct QuakesSession {
         self.context = context
         let arguments = context.arguments
         let options = try ClientOptions(arguments, environment: context.environment, badServer: QuakeMessages.badServer)
-        let feedArgument = arguments.value("feed") ?? "all_month"
+        let feedArgument = arguments.value("feed") ?? QuakeFeed.allMonth.name
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard let feedURL = QuakeFeed.resolve(feedArgument, server: options.server, directory: directory) else {
             throw UsageError(QuakeMessages.badFeed(feedArgument))

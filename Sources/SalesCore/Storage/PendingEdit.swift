@@ -63,9 +63,6 @@ public struct FlushReport: Sendable, Hashable {
     public var rejected: [PendingEdit] = []
     /// Why the flush stopped early (the network went away again, sign-out), or `nil`.
     public var stoppedBecause: String?
-
-    /// Whether the flush stopped before the end of the queue.
-    public var stoppedEarly: Bool { stoppedBecause != nil }
 }
 
 /// Offline writes, kept in LocalStore's durable outbox and sent in order, exactly once, when the network returns.

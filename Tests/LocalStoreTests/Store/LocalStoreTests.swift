@@ -69,8 +69,6 @@ private struct Quake: Codable, Equatable, Sendable {
         #expect(try await store.markCacheFresh("feed"))
         #expect(try await store.cachedEntry(for: "feed")?.fetchedAt == clock.now)
         #expect(try await store.markCacheFresh("other") == false)
-        try await store.removeCache("feed")
-        #expect(try await store.cachedEntry(for: "feed") == nil)
     }
 
     @Test func streamedBodyIsWrittenPieceByPieceAndReplacesTheEntry() async throws {
@@ -121,11 +119,10 @@ private struct Quake: Codable, Equatable, Sendable {
         try await store.hide("ak2", in: "quakes")
         try await store.hide("ci1", in: "notes")
         #expect(try await store.hiddenIDs(in: "quakes") == ["ci1", "ak2"])
-        try await store.unhide("ci1", in: "quakes")
-        #expect(try await store.hiddenIDs(in: "quakes") == ["ak2"])
         #expect(try await store.hiddenIDs(in: "notes") == ["ci1"])
         try await store.unhideAll(in: "quakes")
         #expect(try await store.hiddenIDs(in: "quakes").isEmpty)
+        #expect(try await store.hiddenIDs(in: "notes") == ["ci1"])
     }
 
     @Test func hostileIDsAreStoredVerbatim() async throws {

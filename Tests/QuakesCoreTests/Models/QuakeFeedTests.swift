@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func urlsUnderUSGSOrTheReplay() throws {
-        let usgs = try #require(QuakeFeed.usgsBaseURL)
+        let usgs = try #require(URL(string: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/"))
         #expect(
             QuakeFeed.allMonth.url(base: usgs).absoluteString
                 == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_month.geojson")

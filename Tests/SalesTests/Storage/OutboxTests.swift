@@ -32,7 +32,7 @@ import Testing
         // Still offline: nothing leaves, nothing is lost.
         harness.wire.isDown = true
         let offline = try await outbox.flush(using: client)
-        #expect(offline.stoppedEarly)
+        #expect(offline.stoppedBecause != nil)
         #expect(offline.sent.isEmpty)
         #expect(try await outbox.pending().count == 2)
 
