@@ -29,6 +29,12 @@ struct AccountController: Sendable {
         guard let credentials, matches else {
             throw HTTPError(.unauthorized, detail: "The e-mail or the password is not right.")
         }
+        // NB: the password is known only now; a hash made under older settings (fewer iterations, another
+        // algorithm) is replaced by one under the current settings, so raising them protects every account in time.
+        if hasher.needsRehash(credentials.passwordHash) {
+            try await service.store.replacePasswordHash(
+                userID: credentials.userID, with: try hasher.hash(body.password))
+        }
         let token = try SecureToken.generate()
         let profile = try await service.store.startSession(
             userID: credentials.userID, tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry())

@@ -44,6 +44,13 @@ extension AttendeeStore {
         }
     }
 
+    /// Replaces an account's password hash: a sign-in under newer hashing settings upgrades the one stored.
+    func replacePasswordHash(userID: String, with passwordHash: String) async throws {
+        try await database.write { db in
+            _ = try db.execute("UPDATE attendee_user SET password_hash = \(passwordHash) WHERE id = \(userID)")
+        }
+    }
+
     func startSession(userID: String, tokenHash: String, expiresAt: Date) async throws -> MyProfile {
         let created = now()
         return try await database.write { db in

@@ -3,6 +3,7 @@ import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
+import TokenVerifier
 
 @Suite struct AccountTests {
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
@@ -45,6 +46,46 @@ import Testing
             }
             #expect(hash?.hasPrefix("$pbkdf2-sha256$") == true)
             #expect(hash?.contains("correct horse") == false)
+        }
+    }
+
+    /// A hash made under older settings is replaced at the next good sign-in (and only then): raising the hashing
+    /// settings reaches every account that signs in again.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aSignInUpgradesAHashMadeUnderOlderSettings(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            _ = try await server.signUp("Rui Santos")
+            let older = try PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 500)).hash("correct horse")
+            func stored() async throws -> String? {
+                try await server.database.read { db in
+                    try db.fetchValue(
+                        String.self, "SELECT password_hash FROM attendee_user WHERE email = 'rui.santos@example.com'")
+                }
+            }
+            try await server.database.write { db in
+                _ = try db.execute("UPDATE attendee_user SET password_hash = \(older)")
+            }
+            let hasher = PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))  // AttendeeTestServer's settings
+            #expect(hasher.needsRehash(older))
+
+            let wrong = try await server.client.post(
+                "/attendee/v1/auth/signin", json: SignInRequest(email: "rui.santos@example.com", password: "wrong one"))
+            #expect(wrong.status == .unauthorized)
+            #expect(try await stored() == older)
+
+            let right = try await server.client.post(
+                "/attendee/v1/auth/signin",
+                json: SignInRequest(email: "rui.santos@example.com", password: "correct horse"))
+            #expect(right.status == .ok)
+            let upgraded = try #require(try await stored())
+            #expect(upgraded != older)
+            #expect(!hasher.needsRehash(upgraded))
+            #expect(try hasher.verify("correct horse", against: upgraded))
+            let again = try await server.client.post(
+                "/attendee/v1/auth/signin",
+                json: SignInRequest(email: "rui.santos@example.com", password: "correct horse"))
+            #expect(again.status == .ok)
+            #expect(try await stored() == upgraded)
         }
     }
 
