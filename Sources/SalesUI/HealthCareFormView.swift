@@ -5,13 +5,25 @@ import SwiftUI
     import UIKit
 #endif
 
-/// The health-care edit form: numbers typed the locale's way, refused ones explained under the field.
+/// The health-care edit form: numbers typed the locale's way, refused ones explained under the field; a save that
+/// failed says why at the top, and one that met a newer version on the server offers Send Mine or Discard Mine.
 struct HealthCareFormView: View {
     let model: AccountScreenModel
 
     var body: some View {
         NavigationStack {
             Form {
+                if let banner = model.banner {
+                    Section {
+                        Text(banner).foregroundStyle(.red)
+                        if model.conflict != nil {
+                            Button(SalesText.sendOver) { Task { await model.sendMineTapped() } }
+                            Button(SalesText.discardMine, role: .destructive) {
+                                Task { await model.discardMineTapped() }
+                            }
+                        }
+                    }
+                }
                 ForEach(HealthCareField.allCases, id: \.self) { field in
                     VStack(alignment: .leading) {
                         Text(field.label).font(.caption).foregroundStyle(.secondary).accessibilityHidden(true)

@@ -185,6 +185,30 @@ struct AccountScreenTests {
         #expect(try await outbox.unsent().isEmpty)
     }
 
+    /// A save that meets a newer version on the server says so in the form, which offers Send Mine.
+    @Test func aConflictedSaveIsSentOverFromTheForm() async throws {
+        let (client, outbox) = try await Self.signedInClient()
+        let model = AccountScreenModel(
+            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let host = await Self.host(model)
+        try host.tap("Edit")
+        try host.type("41", into: "Number of Beds")
+        // Someone else saves first (the stand-in keeps milliseconds; the sleep makes the versions differ).
+        try await Task.sleep(for: .milliseconds(5))
+        var theirs = try await client.retrieveAccount(id: Self.hospitalID).account
+        theirs.numBeds = 999
+        try await client.saveAccount(theirs)
+        try await host.tapAndSettle("Save")
+        let form = try #require(host.tree.topPresentation)
+        #expect(form.texts.contains { $0.contains("changed on the server since you opened it") })
+        try host.tap("Send Mine")
+        try await host.waitUntil("the form to close") { $0.topPresentation == nil }
+        try await host.waitUntil("the account to show mine") {
+            $0.find(.labeledContent, "Number of Beds")?.value == "41"
+        }
+    }
+
     @Test func healthCareEditRefusesWhatIsNotANumber() async throws {
         let host = await Self.host(try await Self.model())
         try host.tap("Edit")

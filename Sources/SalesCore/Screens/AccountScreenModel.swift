@@ -63,7 +63,8 @@ public final class AccountScreenModel {
     public private(set) var contentSections: [KnowSayShowSection] = []
     /// A one-line message (error, offline save, conflict); `nil` when there is nothing to say.
     public private(set) var banner: String?
-    /// The record that changed on the server under an edit, until the person reloads.
+    /// The record that changed on the server under the form's save, until the person sends theirs over it,
+    /// discards it, or reloads.
     public private(set) var conflict: SalesforceError?
     /// The health-care edit form while editing.
     public private(set) var form: HealthCareForm?
@@ -149,17 +150,35 @@ public final class AccountScreenModel {
     public func cancelTapped() { form = nil }
 
     /// "Save" on the form: refused while a field is invalid; queued when offline; a conflict overwrites nothing.
-    public func saveTapped() async {
+    public func saveTapped() async { await save(over: false) }
+
+    /// "Send Mine" on the form after a conflict: the form's values are saved over the server's newer version.
+    public func sendMineTapped() async {
+        guard conflict != nil else { return }
+        await save(over: true)
+    }
+
+    /// "Discard Mine" on the form after a conflict: the form closes and the server's version is loaded.
+    public func discardMineTapped() async {
+        form = nil
+        conflict = nil
+        await load()
+    }
+
+    /// Saves the form; `over` leaves out the conflict check (the person chose their values over the server's).
+    private func save(over: Bool) async {
         guard let form, let current = details?.account else { return }
-        guard let edited = form.applied(to: current) else {
+        guard var edited = form.applied(to: current) else {
             banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value
             return
         }
+        if over { edited.lastModifiedDate = nil }
         isBusy = true
         defer { isBusy = false }
+        conflict = nil
         do {
-            let edit = PendingEdit.saving(edited, id: edited.id ?? accountID, basedOn: current.lastModifiedDate)
-            switch try await outbox.send(edit, { try await client.saveAccount(edited) }) {
+            let edit = PendingEdit.saving(edited, id: edited.id ?? accountID, basedOn: edited.lastModifiedDate)
+            switch try await outbox.send(edit, { [edited] in try await client.saveAccount(edited) }) {
             case .sent:
                 self.form = nil
                 await load()

@@ -263,6 +263,42 @@ import Testing
         #expect(model.details?.account.numBeds == 999)
     }
 
+    /// After a conflict the form stays open with its values: Send Mine writes them over the server's version,
+    /// Discard Mine closes the form on the server's.
+    @Test func aConflictedSaveIsSentOverOrDiscardedFromTheForm() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        let other = try await harness.client()
+        await model.appeared()
+        func conflictingSave(mine: String, theirs: Double) async throws {
+            harness.clock.advance(by: 10)
+            var account = try await other.retrieveAccount(id: DevServerHarness.hospitalID).account
+            account.numBeds = theirs
+            try await other.saveAccount(account)
+            model.editTapped()
+            model.fieldEdited(.numBeds, text: mine)
+            await model.saveTapped()
+            #expect(model.conflict != nil)
+            #expect(model.form?.text[.numBeds] == mine)
+        }
+
+        await model.sendMineTapped()  // no conflict yet: nothing happens
+        #expect(model.details?.account.numBeds == 240)
+        try await conflictingSave(mine: "5", theirs: 999)
+        await model.sendMineTapped()
+        #expect(model.conflict == nil)
+        #expect(model.form == nil)
+        #expect(model.banner == nil)
+        #expect(model.details?.account.numBeds == 5)
+        #expect(try await other.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 5)
+
+        try await conflictingSave(mine: "6", theirs: 777)
+        await model.discardMineTapped()
+        #expect(model.form == nil)
+        #expect(model.conflict == nil)
+        #expect(model.details?.account.numBeds == 777)
+    }
+
     /// An edit made offline over a record someone else changed meanwhile is listed under "Changes not sent" when
     /// the network returns; the person sends theirs over the server's version, or lets it go.
     @Test func anOfflineEditThatConflictsIsListedAndSentOverOrDiscarded() async throws {
