@@ -26,10 +26,15 @@ public struct PersonDetails: Sendable, Hashable {
     public var subtitle: String
     /// "About me".
     public var aboutMe: String
-    /// Icon names by network (`github`, `linkedin`, `link` for anything else); tapping does nothing.
-    public var socialIcons: [String]
-    /// The links behind the icons, in their order (the command line prints them).
+    /// The person's links, in their order (the command line prints them).
     public var socialLinks: [SocialLink]
+    /// An icon name per link (`github`, `linkedin`, `link` for anything else); tapping does nothing.
+    public var socialIcons: [String] {
+        socialLinks.map { link in
+            ["twitter", "x", "linkedin", "github", "mastodon", "bluesky"].contains(link.network.lowercased())
+                ? link.network.lowercased() : "link"
+        }
+    }
 
     /// The details of `person`, as the screen shows them.
     public init(_ person: Person) {
@@ -37,10 +42,6 @@ public struct PersonDetails: Sendable, Hashable {
         subtitle = PersonRow(person).subtitle
         aboutMe = person.aboutMe
         socialLinks = person.socialLinks
-        socialIcons = person.socialLinks.map { link in
-            ["twitter", "x", "linkedin", "github", "mastodon", "bluesky"].contains(link.network.lowercased())
-                ? link.network.lowercased() : "link"
-        }
     }
 }
 
@@ -58,7 +59,7 @@ public final class AttendeesModel: BusyScreen {
     /// The error or confirmation line the screen shows, if any.
     public internal(set) var banner: String?
     /// The attendee whose details are open.
-    public private(set) var selected: PersonDetails?
+    public var selected: PersonDetails? { selectedPerson.map(PersonDetails.init) }
 
     private let client: AttendeeClient
     private let eventID: String
@@ -77,7 +78,6 @@ public final class AttendeesModel: BusyScreen {
         banner = nil
         do {
             let thread = try await client.startThread(eventID, selectedID)
-            selected = nil
             self.selectedID = nil
             openedThreadID = thread.id
         } catch {
@@ -115,8 +115,7 @@ public final class AttendeesModel: BusyScreen {
 
     /// A row was tapped: opens its details.
     public func rowTapped(_ id: String) {
-        selected = people.first { $0.id == id }.map(PersonDetails.init)
-        selectedID = selected == nil ? nil : id
+        selectedID = people.contains { $0.id == id } ? id : nil
     }
 
     /// The person whose details are open.
@@ -124,7 +123,6 @@ public final class AttendeesModel: BusyScreen {
 
     /// Back from the page shown above this screen.
     public func backTapped() {
-        selected = nil
         selectedID = nil
     }
 

@@ -50,9 +50,11 @@ public final class EventDetailsModel: BusyScreen {
     /// `Live updates paused.`, once the live stream has given up reconnecting.
     public private(set) var liveNotice: String?
     /// Whether the person is registered.
-    public private(set) var isRegistered = false
+    public var isRegistered: Bool { registration != nil }
     /// "Register" or "Registered".
-    public private(set) var registerButtonTitle = Strings.text("dashboard.register")
+    public var registerButtonTitle: String {
+        Strings.text(isRegistered ? "dashboard.registered" : "dashboard.register")
+    }
     /// The links to the other screens.
     public let links = DashboardLink.allCases
     /// The person's unread messages at the event, the Messages link's badge (0 when none or not counted).
@@ -91,7 +93,7 @@ public final class EventDetailsModel: BusyScreen {
             venue = [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", ")
             summary = event.summary
             showCard(details.livePoll)
-            setRegistration(details.registration)
+            registration = details.registration
             await countUnreadMessages()
             isOngoing = event.startsAt <= now && now <= event.endsAt
             if isOngoing {
@@ -115,7 +117,7 @@ public final class EventDetailsModel: BusyScreen {
     public func registerTapped() async {
         await whileBusy {
             let registration = try await client.register(eventID)
-            setRegistration(registration)
+            self.registration = registration
             if registration.additionalInfoStatus == .pending {
                 additionalInfo = AdditionalInfoModel(
                     client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
@@ -196,12 +198,5 @@ public final class EventDetailsModel: BusyScreen {
                         id: card.results.questions.first?.questionID ?? "1", text: card.question, options: card.options),
                     results: card.results, selected: [], revealCorrect: false)
             } ?? []
-    }
-
-    private func setRegistration(_ registration: Registration?) {
-        self.registration = registration
-        let registered = registration != nil
-        isRegistered = registered
-        registerButtonTitle = Strings.text(registered ? "dashboard.registered" : "dashboard.register")
     }
 }

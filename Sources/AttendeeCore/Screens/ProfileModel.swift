@@ -5,14 +5,16 @@ import Observation
 /// My profile: view, edit "About me" and My Preferences (the tracks and topics that interest the person).
 @Observable @MainActor
 public final class ProfileModel: BusyScreen {
+    /// The profile as last loaded or saved.
+    public private(set) var profile: MyProfile?
     /// The name shown.
-    public private(set) var name = ""
+    public var name: String { profile?.person.name ?? "" }
     /// `Title · Company`.
-    public private(set) var subtitle = ""
+    public var subtitle: String { profile.map { PersonRow($0.person).subtitle } ?? "" }
     /// The e-mail shown.
-    public private(set) var email = ""
+    public var email: String { profile?.email ?? "" }
     /// "About me".
-    public private(set) var aboutMe = ""
+    public var aboutMe: String { profile?.person.aboutMe ?? "" }
     /// Whether the name, job title and company are being edited.
     public private(set) var isEditingDetails = false
     /// The name being edited.
@@ -26,15 +28,13 @@ public final class ProfileModel: BusyScreen {
     /// The "About me" text being edited.
     public private(set) var draftAbout = ""
     /// Tracks and topics of interest.
-    public private(set) var preferences = Preferences()
+    public var preferences: Preferences { profile?.preferences ?? Preferences() }
     /// Whether My Preferences is being edited.
     public private(set) var isEditingPreferences = false
     /// The tracks being edited, as typed: `Swift, Server`.
     public private(set) var draftTracks = ""
     /// The topics being edited, as typed.
     public private(set) var draftTopics = ""
-    /// The profile as last loaded or saved.
-    public private(set) var profile: MyProfile?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// The error or confirmation line the screen shows, if any.
@@ -53,7 +53,7 @@ public final class ProfileModel: BusyScreen {
     }
 
     /// Whether the profile has loaded (the screen shows its details only then).
-    public var hasLoaded: Bool { !email.isEmpty }
+    public var hasLoaded: Bool { profile != nil }
 
     /// The lines of My Preferences: the tracks, then the topics, each line only when it has any.
     public var preferenceLines: [String] {
@@ -179,14 +179,8 @@ public final class ProfileModel: BusyScreen {
     @discardableResult
     private func load(_ call: @escaping @MainActor () async throws -> MyProfile) async -> Bool {
         await whileBusy {
-            let wasLoaded = !email.isEmpty
-            let profile = try await call()
-            self.profile = profile
-            name = profile.person.name
-            subtitle = PersonRow(profile.person).subtitle
-            email = profile.email
-            aboutMe = profile.person.aboutMe
-            preferences = profile.preferences
+            let wasLoaded = hasLoaded
+            profile = try await call()
             if wasLoaded { banner = Strings.text("profile.saved") }
         }
     }

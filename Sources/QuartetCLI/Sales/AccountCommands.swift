@@ -149,7 +149,7 @@ enum AccountCommands {
     @MainActor static func tapUnsent(
         _ id: String, sendOver: Bool, on screen: AccountScreenModel, session: SalesSession
     ) async throws -> Int32 {
-        guard let row = screen.unsentEdits.first(where: { $0.id.uuidString == id.uppercased() }),
+        guard let row = screen.unsentEdits.first(where: { $0.id == UUID(uuidString: id) }),
             !sendOver || row.canSendOver
         else { throw UsageError(SalesCommandText.noUnsent(id, sendOver: sendOver)) }
         if sendOver {
