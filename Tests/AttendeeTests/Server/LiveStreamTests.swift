@@ -258,22 +258,29 @@ final class LiveListener: Sendable {
         return LiveListener(stream: stream)
     }
 
+    /// Why ``next(skippingReady:)`` has no event: the two say apart a stream the server ended from a slow one.
+    enum Silence: Error {
+        /// The server's producer returned: the stream ended without another event.
+        case ended
+        /// No event came in this many seconds.
+        case timedOut(seconds: Int)
+    }
+
     /// The next event (the next other than `ready` when `skippingReady`), failing after ten seconds without one.
     func next(skippingReady: Bool = false) async throws -> ServerSentEvent {
         let events = self.events
-        return try await withThrowingTaskGroup(of: ServerSentEvent?.self) { group in
+        return try await withThrowingTaskGroup(of: ServerSentEvent.self) { group in
             group.addTask {
                 for try await event in events where !(skippingReady && event.event == "ready") { return event }
-                return nil
+                throw Silence.ended
             }
             group.addTask {
                 try await Task.sleep(for: .seconds(10))
-                return nil
+                throw Silence.timedOut(seconds: 10)
             }
             defer { group.cancelAll() }
-            guard let event = try await group.next() ?? nil else {
-                throw EventStreamError.closed
-            }
+            // NB: the first child to finish decides; its error (a producer's own included) is the test's failure.
+            guard let event = try await group.next() else { throw Silence.ended }
             return event
         }
     }
