@@ -3,9 +3,12 @@ import Foundation
 
 /// When a session shows "# seats available", and what attending it would clash with.
 public enum SeatsRule {
-    /// "3 seats available" once free seats fall below the event's threshold, "Full" at none, `nil` otherwise
-    /// (and always for unlimited sessions).
+    /// "Waitlist #2" for a person on the waitlist; otherwise "3 seats available" once free seats fall below the
+    /// event's threshold, "Full" at none, `nil` otherwise (and always for unlimited sessions).
     public static func message(for session: Session, threshold: Int) -> String? {
+        if session.myAttendance == .waitlisted, let position = session.myWaitlistPosition {
+            return Strings.format("seats.waitlist", String(position))
+        }
         guard let free = session.seatsAvailable else { return nil }
         if free == 0 { return Strings.text("seats.full") }
         guard free < threshold else { return nil }

@@ -136,9 +136,11 @@ public final class AgendaModel: BusyScreen {
             sessions[index].myAttendance = result.state
             sessions[index].seatsTaken = result.seatsTaken
             sessions[index].capacity = result.capacity
+            sessions[index].myWaitlistPosition = result.waitlistPosition
         } failed: { error in
-            if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
-                sessions[index].seatsTaken = capacity
+            if AttendeeFailure.refusal(error) == .full {
+                banner = Strings.format("attend.refused.full", session.title)
+                if let capacity = session.capacity { sessions[index].seatsTaken = capacity }
             }
         }
         rebuild(keepingDay: true)

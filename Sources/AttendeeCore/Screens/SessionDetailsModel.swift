@@ -29,6 +29,28 @@ public struct SessionLocation: Sendable, Hashable {
     /// Longitude, for the map.
     public var longitude: Double?
 
+    /// How many degrees of latitude and longitude the location page's map shows around the venue: a few streets.
+    public static let mapSpan = 0.01
+
+    /// Directions to the venue in Maps (`https://maps.apple.com/?daddr=38.6981,-9.1936`): to its coordinates when
+    /// known, else to its address; `nil` with neither.
+    public var directionsURL: URL? {
+        let destination: String
+        if let latitude, let longitude {
+            destination = "\(latitude),\(longitude)"
+        } else if !address.isEmpty {
+            destination = address
+        } else {
+            return nil
+        }
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = "maps.apple.com"
+        components.path = "/"
+        components.queryItems = [URLQueryItem(name: "daddr", value: destination)]
+        return components.url
+    }
+
     /// The page for a room of a venue.
     init(venue: Venue, room: String) {
         self.room = room
@@ -192,9 +214,11 @@ public final class SessionDetailsModel: BusyScreen {
             session.myAttendance = result.state
             session.seatsTaken = result.seatsTaken
             session.capacity = result.capacity
+            session.myWaitlistPosition = result.waitlistPosition
         } failed: { error in
-            if AttendeeFailure.refusal(error) == .full, let capacity = session.capacity {
-                session.seatsTaken = capacity
+            if AttendeeFailure.refusal(error) == .full {
+                banner = Strings.format("attend.refused.full", session.title)
+                if let capacity = session.capacity { session.seatsTaken = capacity }
             }
         }
         show(session)

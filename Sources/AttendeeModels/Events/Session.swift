@@ -45,6 +45,8 @@ public struct Session: Codable, Sendable, Hashable, Identifiable {
     public var myAttendance: AttendanceState?
     /// Whether the caller already gave feedback on it.
     public var feedbackGiven: Bool = false
+    /// The caller's place on the waitlist (1 is next), when waitlisted.
+    public var myWaitlistPosition: Int?
 
     /// Free seats; `nil` for an unlimited session.
     public var seatsAvailable: Int? {

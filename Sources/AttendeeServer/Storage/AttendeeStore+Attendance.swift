@@ -117,20 +117,22 @@ extension AttendeeStore {
         sessionID: String, userID: String, state: AttendanceState, _ db: any DatabaseConnection
     ) throws -> AttendanceResult {
         let session = try Self.session(id: sessionID, userID: nil, db)
-        var position: Int?
-        if state == .waitlisted {
-            position = try db.fetchValue(
-                Int.self,
-                """
-                SELECT COUNT(*) FROM attendee_attendance w
-                JOIN attendee_attendance me ON me.session_id = w.session_id AND me.user_id = \(userID)
-                WHERE w.session_id = \(sessionID) AND w.state = 'waitlisted'
-                  AND (w.changed_at < me.changed_at OR (w.changed_at = me.changed_at AND w.user_id <= me.user_id))
-                """)
-        }
         return AttendanceResult(
             sessionID: sessionID, state: state, seatsTaken: session.seatsTaken, capacity: session.capacity,
-            waitlistPosition: position)
+            waitlistPosition: state == .waitlisted
+                ? try waitlistPosition(sessionID: sessionID, userID: userID, db) : nil)
+    }
+
+    /// Where `userID` stands on the session's waitlist (1 is next): first come, first served.
+    static func waitlistPosition(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Int? {
+        try db.fetchValue(
+            Int.self,
+            """
+            SELECT COUNT(*) FROM attendee_attendance w
+            JOIN attendee_attendance me ON me.session_id = w.session_id AND me.user_id = \(userID)
+            WHERE w.session_id = \(sessionID) AND w.state = 'waitlisted'
+              AND (w.changed_at < me.changed_at OR (w.changed_at = me.changed_at AND w.user_id <= me.user_id))
+            """)
     }
 
     // MARK: - Feedback

@@ -133,6 +133,9 @@ struct AttendeeStore: Sendable {
                 sessions[index].speakers = speakers[id] ?? []
                 sessions[index].myAttendance = states[id]
                 sessions[index].feedbackGiven = rated.contains(id)
+                if let userID, states[id] == .waitlisted {
+                    sessions[index].myWaitlistPosition = try Self.waitlistPosition(sessionID: id, userID: userID, db)
+                }
             }
             return onlyAttending ? sessions.filter { $0.myAttendance == .attending } : sessions
         }
@@ -167,6 +170,9 @@ struct AttendeeStore: Sendable {
                     SELECT 1 FROM attendee_feedback
                     WHERE target_kind = 'session' AND target_id = \(id) AND user_id = \(userID)
                     """) != nil
+            if session.myAttendance == .waitlisted {
+                session.myWaitlistPosition = try waitlistPosition(sessionID: id, userID: userID, db)
+            }
         }
         return session
     }

@@ -23,7 +23,7 @@ import Testing
                             throw APIError.http(status: 404, problem: nil)
                         }
                         if sessions[index].seatsAvailable == 0 {
-                            throw Demo.refusal(409, .full, "“\(sessions[index].title)” is full.")
+                            throw Demo.refusal(409, .full, "No seats left.")
                         }
                         sessions[index].seatsTaken += 1
                         sessions[index].myAttendance = .attending
@@ -97,7 +97,8 @@ import Testing
         #expect(model.rows.first { $0.id == "t" }?.isHighlighted == true)
     }
 
-    @Test func fullSessionShowsTheServersRefusal() async {
+    /// The server says the session is full in its own words; the banner says so in the app's, naming the session.
+    @Test func aFullSessionIsRefusedInTheAppsWords() async {
         var sessions = Self.programme()
         sessions[3].seatsTaken = 1
         let fake = FakeSeats(sessions)

@@ -91,6 +91,68 @@ import Testing
         #expect(model.seatsMessage == "Full")
     }
 
+    /// Join waitlist on a full session: the page says where the person stands, and still does when it loads again.
+    @Test func joiningTheWaitlistShowsThePlace() async {
+        let current = Locked(
+            Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 3))
+        var client = Self.client(current)
+        client.attend = { id, request in
+            guard request.joinWaitlistIfFull else { throw Demo.refusal(409, .full, "No seats left.") }
+            return current.withLock {
+                $0.myAttendance = .waitlisted
+                $0.myWaitlistPosition = 2
+                return AttendanceResult(
+                    sessionID: id, state: .waitlisted, seatsTaken: 3, capacity: 3, waitlistPosition: 2)
+            }
+        }
+        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
+        #expect(model.seatsMessage == "Full")
+        await model.attendTapped()
+        #expect(model.state == .waitlisted)
+        #expect(model.stateLabel == "On the waitlist")
+        #expect(model.seatsMessage == "Waitlist #2")
+        await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
+        #expect(model.seatsMessage == "Waitlist #2")
+    }
+
+    /// A seat taken by someone else meanwhile: the server refuses in its words, the banner says so in the app's.
+    @Test func aSessionFilledMeanwhileIsRefusedInTheAppsWords() async {
+        let current = Locked(
+            Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 2))
+        var client = Self.client(current)
+        client.attend = { _, _ in throw Demo.refusal(409, .full, "No seats left.") }
+        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
+        await model.attendTapped()
+        #expect(model.banner == "“Session b” is full.")
+        #expect(model.state == .full)
+        #expect(model.attendButtonTitle == "Join waitlist")
+    }
+
+    /// Directions go to the venue's coordinates, or to its address when the programme has none.
+    @Test func directionsGoToTheCoordinatesOrTheAddress() async {
+        var event = Demo.event(threshold: 5)
+        event.venue.latitude = nil
+        event.venue.longitude = nil
+        var client = Self.client(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
+        client.event = { [event] _ in EventDetails(event: event) }
+        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        model.directionsTapped()
+        #expect(model.location?.coordinates == nil)
+        #expect(
+            model.location?.directionsURL?.absoluteString == "https://maps.apple.com/?daddr=Pra%C3%A7a%201,%20Lisboa")
+
+        event.venue.address = ""
+        client.event = { [event] _ in EventDetails(event: event) }
+        let nowhere = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        await nowhere.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        nowhere.directionsTapped()
+        #expect(nowhere.location != nil)
+        #expect(nowhere.location?.directionsURL == nil)
+    }
+
     @Test func shareDirectionsAndAttendeesNavigation() async throws {
         let ana = Person(id: "p9", name: "Ana")
         let model = await model(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"), attendees: [ana])
@@ -108,6 +170,7 @@ import Testing
         #expect(model.location?.room == "Room t")
         #expect(model.location?.address == "Praça 1, Lisboa")
         #expect(model.location?.coordinates == "38.6981, -9.1936")
+        #expect(model.location?.directionsURL?.absoluteString == "https://maps.apple.com/?daddr=38.6981,-9.1936")
         await model.attendeesTapped()
         #expect(model.attendees == [ana])
         model.backTapped()

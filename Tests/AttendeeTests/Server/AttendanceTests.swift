@@ -88,6 +88,9 @@ import Testing
             #expect(waiting.waitlistPosition == 1)
             let second = try await server.attend(session.id, zoe, waitlist: true).decode(AttendanceResult.self)
             #expect(second.waitlistPosition == 2)
+            // The place is kept: the session page and the agenda read it back, for the caller alone.
+            #expect(try await server.agenda(zoe).first { $0.id == session.id }?.myWaitlistPosition == 2)
+            #expect(try await server.agenda(ana).first { $0.id == session.id }?.myWaitlistPosition == nil)
 
             _ = try await server.client.request(
                 .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(ana))
@@ -100,6 +103,8 @@ import Testing
                 "/attendee/v1/sessions/\(session.id)", headers: AttendeeTestServer.auth(zoe)
             ).decode(Session.self)
             #expect(still.myAttendance == .waitlisted)
+            #expect(still.myWaitlistPosition == 1)
+            #expect(promoted.myWaitlistPosition == nil)
         }
     }
 
