@@ -111,6 +111,13 @@ struct AttendeeRootViewTests {
 
         try host.tap("Get directions")
         try await host.waitUntil("the location") { $0.visibleNavigationTitle == "Session location" }
+        // The venue on a map, pinned, and a link that asks Maps for directions to it.
+        let map = try #require(host.tree.first { $0.kind == .map })
+        let pin = try #require(map.all(.mapAnnotation).first)
+        #expect(pin.value == "38.6981, -9.1936")
+        #expect(pin.text?.isEmpty == false)
+        try host.tap("Open in Maps")
+        #expect(host.openedURLs.map(\.absoluteString) == ["https://maps.apple.com/?daddr=38.6981,-9.1936"])
         try host.back()
         try host.tap("Attendees")
         try await host.waitUntil("the attendees") { $0.visibleNavigationTitle == "Attendees" }

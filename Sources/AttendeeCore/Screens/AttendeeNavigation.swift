@@ -128,6 +128,8 @@ public enum AttendeeScreenText {
     public static var day: String { Strings.text("agenda.day") }
     /// The `session.directions` string.
     public static var directions: String { Strings.text("session.directions") }
+    /// The `location.openInMaps` string: the location page's link to directions in Maps.
+    public static var openInMaps: String { Strings.text("location.openInMaps") }
     /// The `session.attendees` string.
     public static var attendees: String { Strings.text("session.attendees") }
     /// The `session.speakers` string.

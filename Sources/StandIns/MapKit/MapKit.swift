@@ -104,3 +104,22 @@ public struct Annotation<Label: View, Content: View>: View, _PrimitiveView {
         return [node]
     }
 }
+
+/// A balloon at a coordinate, drawn by the system (https://developer.apple.com/documentation/mapkit/marker).
+public struct Marker<Label: View>: View, _PrimitiveView {
+    let title: String
+    let coordinate: CLLocationCoordinate2D
+
+    /// A marker titled `title` at `coordinate`.
+    public init<S: StringProtocol>(_ title: S, coordinate: CLLocationCoordinate2D) where Label == Text {
+        self.title = String(title)
+        self.coordinate = coordinate
+    }
+
+    public typealias Body = Never
+    public func _render(in context: RenderContext) -> [ViewNode] {
+        var node = ViewNode(.mapAnnotation, text: title)
+        node.value = "\(coordinate.latitude), \(coordinate.longitude)"
+        return [node]
+    }
+}

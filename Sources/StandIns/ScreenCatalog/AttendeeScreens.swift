@@ -76,6 +76,14 @@ enum AttendeeScreens {
             poll: { id in try await answer(AttendeePreview.polls.first { $0.id == id } ?? AttendeePreview.polls[0]) })
     }
 
+    /// ``client(_:myAgenda:)`` whose live stream is connected and quiet (a screen that follows it draws as it
+    /// does between updates).
+    static func following() -> AttendeeClient {
+        var client = client()
+        client.live = { _ in AsyncThrowingStream { $0.finish() } }
+        return client
+    }
+
     /// A page as the app pushes it: in the navigation stack, with its title.
     struct Page<Content: View>: View {
         let title: String?
@@ -151,6 +159,15 @@ enum AttendeeScreens {
                     SessionDetailsView(
                         model: SessionDetailsModel(client: client(), shareBaseURL: share), sessionID: "s2")
                 }.settled("the session")
+            },
+            ScreenEntry(app, screen: "location", state: "loaded", summary: "Get directions: the venue on a map") {
+                let host = page(.session(id: "s2")) {
+                    SessionDetailsView(
+                        model: SessionDetailsModel(client: client(), shareBaseURL: share), sessionID: "s2")
+                }
+                _ = try await host.settled("the session") { $0.find(.button, AttendeeScreenText.directions) != nil }
+                try await host.tapAndSettle(AttendeeScreenText.directions)
+                return try await host.settled("the map") { $0.first { $0.kind == .map } != nil }
             },
             ScreenEntry(app, screen: "additional-info", state: "empty", summary: "Registration's Additional Info") {
                 try await page(nil) {
@@ -306,6 +323,19 @@ enum AttendeeScreens {
                 _ = try await host.settled("the polls") { $0.find(.button, model.newPollTitle) != nil }
                 try await host.tapAndSettle(model.newPollTitle)
                 return try await host.settled("the form") { $0.topPresentation?.find(.picker, "For")?.value != nil }
+            },
+            ScreenEntry(app, screen: "poll", state: "open", summary: "An open poll, an answer picked") {
+                let host = page(.poll(id: "q2")) {
+                    LivePollView(model: LivePollModel(client: following(), pollID: "q2"))
+                }
+                _ = try await host.settled("the poll") { $0.texts.contains("Spaces") }
+                try host.tap("Spaces")
+                return try await host.settled("the pick")
+            },
+            ScreenEntry(app, screen: "poll", state: "results", summary: "A closed poll and its results") {
+                try await page(.poll(id: "q1")) {
+                    LivePollView(model: LivePollModel(client: following(), pollID: "q1"))
+                }.settled("the results") { $0.texts.contains(AttendeePreview.polls[0].questions[0].text) }
             },
             ScreenEntry(app, screen: "polls", state: "offline", summary: "The polls with no network") {
                 try await page(.polls(eventID: eventID)) {

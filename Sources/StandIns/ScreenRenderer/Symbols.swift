@@ -77,6 +77,7 @@ enum Symbols {
         "xmark": "<path d=\"M6 6l12 12M18 6L6 18\"/>",
         "xmark.circle.fill": "<circle class=\"solid\" cx=\"12\" cy=\"12\" r=\"10\" opacity=\".5\"/>"
             + "<path d=\"M8.5 8.5l7 7M15.5 8.5l-7 7\"/>",
+        "circle": "<circle cx=\"12\" cy=\"12\" r=\"10\"/>",
         "clock": "<circle cx=\"12\" cy=\"12\" r=\"10\"/><path d=\"M12 6v6l4 2\"/>",
         "checkmark": "<path d=\"M4.5 12.5l5 5L20 7\"/>",
         "checkmark.circle": "<circle cx=\"12\" cy=\"12\" r=\"10\"/><path d=\"M7 12.5l3.5 3.5L17 9\"/>",
