@@ -36,6 +36,8 @@ public final class NoteEditorModel {
     public private(set) var note: Note?
     /// The words of the save button.
     public let saveTitle = Strings.text("notes.save")
+    /// What the spinner says while the save is on its way (VoiceOver reads it).
+    public let savingTitle = Strings.text("notes.saving")
     /// The words of the conflict banner's buttons.
     public let keepMineTitle = Strings.text("notes.keepMine")
     /// The words of the conflict banner's buttons.

@@ -28,7 +28,7 @@ public struct NoteEditorView: View {
             if let problem = model.problem { Text(problem.noteText).foregroundStyle(.red) }
             if let image = model.image { RowImageView(image: image) }
             PhotoAttachmentControls(attachment: model.attachment)
-            if model.saveState == .saving { ProgressView() }
+            if model.saveState == .saving { ProgressView(model.savingTitle) }
             Button(model.saveTitle) { Task { await model.saveTapped() } }.disabled(!model.isSaveEnabled)
         }
         .navigationTitle(model.title)
