@@ -4,7 +4,7 @@ import Foundation
 public struct UnsentEditRow: Sendable, Hashable, Identifiable {
     /// The change's id (the event "Send Mine" or "Discard Mine" names).
     public var id: UUID
-    /// What the change was: `save the note Visit`.
+    /// What the change was, as a row's title: `Save the note Visit`.
     public var title: String
     /// Why it was not sent: changed on the server meanwhile, or the server's refusal.
     public var reason: String
@@ -14,7 +14,10 @@ public struct UnsentEditRow: Sendable, Hashable, Identifiable {
     /// The row of `unsent`.
     public init(_ unsent: UnsentEdit) {
         id = unsent.id
-        title = unsent.edit.summary
+        // NB: the summary is a phrase made to sit inside a sentence ("Could not save the note Visit: …"); as a
+        // title it starts with a capital.
+        let summary = unsent.edit.summary
+        title = summary.prefix(1).uppercased() + summary.dropFirst()
         switch unsent.reason {
         case .conflict: reason = SalesText.unsentConflict
         case .refused(let message): reason = message

@@ -326,7 +326,7 @@ import Testing
         #expect(model.pendingEditCount == 0)
         let row = try #require(model.unsentEdits.first)
         #expect(model.unsentEdits.count == 1)
-        #expect(row.title == "save the account St. Mary's Regional Medical Center")
+        #expect(row.title == "Save the account St. Mary's Regional Medical Center")
         #expect(row.reason == "Changed on the server after you made this change; nothing was overwritten.")
         #expect(row.canSendOver)
         #expect(model.details?.account.numBeds == 999)
