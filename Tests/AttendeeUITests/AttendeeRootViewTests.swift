@@ -185,9 +185,9 @@ struct AttendeeRootViewTests {
         try host.tap("Feedback")
         try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
         #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
-        try host.step("Rating")
-        try host.step("Rating")
-        #expect(host.tree.find(.stepper, "Rating: 2") != nil)
+        try host.tap("Rating: 2 stars")
+        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("Rating: ") == true }
+        #expect(stars.map { $0.all(.image).first?.systemImage } == ["star.fill", "star.fill", "star", "star", "star"])
         try host.type("Great talks.", into: "Comment")
         try await host.tapAndSettle("Give feedback")
         try await host.waitUntil("the thanks") { $0.texts.contains("Thank you for your feedback.") }

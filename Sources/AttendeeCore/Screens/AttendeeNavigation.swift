@@ -174,12 +174,6 @@ public enum AttendeeScreenText {
     public static var comment: String { Strings.text("feedback.comment") }
     /// The `speakers.sessions` string.
     public static var speakerSessions: String { Strings.text("speakers.sessions") }
-    /// `Rating: 4`.
-    public static func rating(_ value: Int?) -> String { Strings.format("feedback.rating", "\(value ?? 0)") }
-    /// `Ana Ferreira: 5`.
-    public static func speakerRating(_ name: String, _ value: Int?) -> String {
-        Strings.format("feedback.speakerRating", name, "\(value ?? 0)")
-    }
 }
 
 /// One event in the list: name, dates in the event's zone, venue.

@@ -51,6 +51,17 @@ public final class FeedbackModel: BusyScreen {
         return []
     }
 
+    /// The title of the overall rating's row.
+    public var ratingTitle: String { Strings.text("feedback.ratingTitle") }
+
+    /// The overall rating's five stars, filled up to the rating chosen.
+    public var ratingStars: [RatingStar] { RatingStar.row(ratingTitle, rating: rating) }
+
+    /// A speaker's five stars, filled up to the rating chosen for them.
+    public func stars(for speaker: PersonReference) -> [RatingStar] {
+        RatingStar.row(speaker.name, rating: speakerRatings[speaker.id])
+    }
+
     /// A rating was chosen (out-of-range values clear it).
     public func ratingChosen(_ value: Int) { rating = Rating.range.contains(value) ? value : nil }
 

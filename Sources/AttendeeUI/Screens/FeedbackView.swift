@@ -13,16 +13,11 @@ public struct FeedbackView: View {
     /// The view.
     public var body: some View {
         Form {
-            Stepper(
-                AttendeeScreenText.rating(model.rating),
-                value: Binding(get: { model.rating ?? 0 }, set: { model.ratingChosen($0) }), in: 0...5)
+            StarRatingRow(title: model.ratingTitle, stars: model.ratingStars) { model.ratingChosen($0) }
             ForEach(model.speakers, id: \.id) { speaker in
-                Stepper(
-                    AttendeeScreenText.speakerRating(speaker.name, model.speakerRatings[speaker.id]),
-                    value: Binding(
-                        get: { model.speakerRatings[speaker.id] ?? 0 },
-                        set: { model.speakerRatingChosen(speaker.id, $0) }),
-                    in: 0...5)
+                StarRatingRow(title: speaker.name, stars: model.stars(for: speaker)) {
+                    model.speakerRatingChosen(speaker.id, $0)
+                }
             }
             TextField(
                 AttendeeScreenText.comment,

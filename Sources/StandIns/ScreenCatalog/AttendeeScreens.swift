@@ -281,6 +281,18 @@ enum AttendeeScreens {
                     FeedbackView(model: FeedbackModel(client: client(), target: target))
                 }.settled("the form")
             },
+            ScreenEntry(app, screen: "feedback", state: "rated", summary: "Stars given, a comment written") {
+                let target = FeedbackModel.Target.session(id: "s1", speakers: sessions[0].speakers)
+                let model = FeedbackModel(client: client(), target: target)
+                let host = page(.sessionFeedback(sessionID: "s1", speakers: sessions[0].speakers)) {
+                    FeedbackView(model: model)
+                }
+                _ = try await host.settled("the form")
+                try host.tap(model.ratingStars[3].label)
+                for speaker in model.speakers { try host.tap(model.stars(for: speaker)[4].label) }
+                try host.type("Clear and practical.", into: AttendeeScreenText.comment)
+                return try await host.settled("the stars") { $0.find(.button, model.submitTitle)?.isEnabled == true }
+            },
         ] + inboxEntries + mediaEntries
     }
 

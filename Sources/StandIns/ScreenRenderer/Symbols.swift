@@ -100,6 +100,8 @@ enum Symbols {
             "<rect x=\"3\" y=\"4.5\" width=\"18\" height=\"15\" rx=\"2.5\"/><circle cx=\"8.5\" cy=\"9.5\" r=\"1.8\"/>"
             + "<path d=\"M3 17l5-4.5 4 3.5 3-2.5 6 5\"/>",
         "star": "<path d=\"M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z\"/>",
+        "star.fill":
+            "<path class=\"solid\" d=\"M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z\"/>",
         "bubble.left.and.bubble.right": "<path d=\"M3 4h11v8H8l-3 3v-3H3zM10 14v2h6l3 3v-3h2V8h-5\"/>",
         "bubble.left": "<path d=\"M3 4h18v12H9l-4 4v-4H3z\"/>",
         "envelope": "<rect x=\"2.5\" y=\"5\" width=\"19\" height=\"14\" rx=\"2\"/><path d=\"M3 6l9 7 9-7\"/>",

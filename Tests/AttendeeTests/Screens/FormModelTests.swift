@@ -109,6 +109,25 @@ import Testing
             sent.withLock { $0 } == [SessionFeedback(rating: 5, speakerRatings: ["a": 4, "b": 3], comment: "Great")])
     }
 
+    /// Each rating row is five stars, filled up to the rating chosen; each says what tapping it gives.
+    @Test func ratingsAreRowsOfStars() {
+        let ana = PersonReference(id: "a", name: "Ana")
+        let model = FeedbackModel(client: AttendeeClient(), target: .session(id: "s", speakers: [ana]))
+        #expect(model.ratingTitle == "Rating")
+        #expect(model.ratingStars.map(\.value) == [1, 2, 3, 4, 5])
+        #expect(model.ratingStars.allSatisfy { !$0.isFilled && $0.symbol == "star" })
+        #expect(model.ratingStars.map(\.label).prefix(2) == ["Rating: 1 star", "Rating: 2 stars"])
+
+        model.ratingChosen(model.ratingStars[2].value)
+        #expect(model.ratingStars.map(\.isFilled) == [true, true, true, false, false])
+        #expect(model.ratingStars.map(\.symbol).prefix(4) == ["star.fill", "star.fill", "star.fill", "star"])
+        #expect(model.stars(for: ana).allSatisfy { !$0.isFilled })
+        #expect(model.stars(for: ana)[4].label == "Ana: 5 stars")
+        model.speakerRatingChosen("a", model.stars(for: ana)[0].value)
+        #expect(model.stars(for: ana).map(\.isFilled) == [true, false, false, false, false])
+        #expect(model.ratingStars.filter(\.isFilled).count == 3)
+    }
+
     @Test func conflictDisablesTheButton() async {
         let client = AttendeeClient(eventFeedback: { _, _ in
             throw Demo.refusal(409, .duplicate, "You already gave feedback on this event.")
