@@ -172,6 +172,21 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find(.textField, "Title")?.value == "")
     }
 
+    /// Signed out, My Actions says why it is empty and offers Sign in, which opens Settings; signed in, it does not.
+    @Test func signedOutMyActionsOffersSignIn() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        await host.settle()
+        try host.selectTab("Mine")
+        try await host.waitUntil("the offer") { $0.find(.button, "Sign in") != nil }
+        #expect(host.tree.texts.contains("Sign in to see your actions."))
+        try host.tap("Sign in")
+        try await host.waitUntil("Settings") { $0.visibleNavigationTitle == "Settings" }
+        try await host.tapAndSettle("Sign in with Google")
+        try host.selectTab("Mine")
+        try await host.waitUntil("my actions") { !$0.texts.contains("Sign in to see your actions.") }
+        #expect(host.tree.find(.button, "Sign in") == nil)
+    }
+
     @Test func settingsShowsWhoIsSignedInAndHow() async throws {
         let host = ViewHost(ChangeJarRootView(app: app()))
         try host.selectTab("Settings")

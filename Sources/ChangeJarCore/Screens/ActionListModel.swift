@@ -29,6 +29,12 @@ public final class ActionListModel {
     public private(set) var emptyMessage: String?
     /// Whether a row can be edited (tap) and deleted (swipe): in My Actions, while it shows the server's list.
     public var canChange: Bool { listing == .mine && !isShowingSavedCopy }
+    /// Whether My Actions offers its Sign in button: nobody is signed in on this device.
+    public var needsSignIn: Bool { listing == .mine && session.session == nil }
+    /// The words of that button.
+    public var signInTitle: String { Strings.text("mine.signIn") }
+    /// Opens Settings, where the person signs in (the app model sets it).
+    @ObservationIgnored public var showSettings: @MainActor () -> Void = {}
     /// The edit form of one of the person's actions, while it is open.
     public private(set) var editor: ActionEditorModel?
 
@@ -174,6 +180,9 @@ public final class ActionListModel {
         banner = Strings.format("banner.deleted", action.title)
         await onChanged()
     }
+
+    /// My Actions' Sign in button: Settings, with its providers.
+    public func signInTapped() { showSettings() }
 
     private func signInAgain() {
         session.sessionRefused()

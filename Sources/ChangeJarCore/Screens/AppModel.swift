@@ -76,6 +76,7 @@ public final class AppModel {
             self?.settings.banner = reason
             self?.tab = .settings
         }
+        mine.showSettings = { [weak self] in self?.tab = .settings }
         submit.onSubmitted = { [weak self] _ in
             await self?.all.refreshPulled()
             await self?.mine.refreshPulled()

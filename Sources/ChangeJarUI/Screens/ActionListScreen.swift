@@ -2,7 +2,7 @@ import ChangeJarCore
 import SwiftUI
 
 /// All Actions or My Actions: rows, more on scrolling, pull to refresh; in My Actions a row opens its edit form
-/// and swipes to Delete.
+/// and swipes to Delete, and a person signed out is offered Sign in.
 public struct ActionListScreen: View {
     let model: ActionListModel
 
@@ -17,6 +17,7 @@ public struct ActionListScreen: View {
                 reachedEnd: { await model.reachedEnd() },
                 change: model.canChange
                     ? ActionRows.Change(edit: { model.rowTapped($0) }, delete: { await model.rowDeleted($0) }) : nil)
+            if model.needsSignIn { Button(model.signInTitle) { model.signInTapped() } }
         }
         .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.editorClosed() } })) {
             if let editor = model.editor {

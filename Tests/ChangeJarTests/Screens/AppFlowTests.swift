@@ -143,8 +143,13 @@ struct AppFlowTests {
             #expect(app.mine.rows.isEmpty)
             #expect(app.mine.emptyMessage == "Sign in to see your actions.")
             #expect(harness.network.requests.isEmpty)
+            #expect(app.mine.needsSignIn)
+            #expect(app.all.needsSignIn == false)
+            app.mine.signInTapped()
+            #expect(app.tab == .settings)
 
             await app.settings.providerTapped(.google)
+            #expect(app.mine.needsSignIn == false)
             #expect(app.settings.content == .signedIn(name: "alice", mechanism: "Google"))
             await app.mine.refreshPulled()
             #expect(app.mine.rows.isEmpty)
