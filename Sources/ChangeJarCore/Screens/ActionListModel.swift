@@ -43,8 +43,9 @@ public final class ActionListModel {
     @ObservationIgnored private var nextCursor: String?
     /// The last row came into view while a load was running: the next page follows once it ends.
     @ObservationIgnored private var endReachedWhileBusy = false
-    /// The first-page load running now, which a second pull joins rather than repeats.
-    @ObservationIgnored private var refreshing: Task<Void, Never>?
+    /// The first-page load running now and whose list it loads (`nil`: nobody's, signed out), which a second
+    /// pull for the same list joins rather than repeats.
+    @ObservationIgnored private var refreshing: (list: CachedList?, task: Task<Void, Never>)?
     /// Counts the first pages loaded: a next page asked for before the latest one is not added to it.
     @ObservationIgnored private var firstPageCount = 0
     /// How many loads run; the spinner shows until the last one ends.
@@ -72,12 +73,20 @@ public final class ActionListModel {
 
     /// The screen appeared or the list was pulled: reload the first page. While one reload runs, another (the
     /// screen's own as the person pulls) waits for it instead of asking again.
+    ///
+    /// A reload started for someone else's list (or while signed out) is not joined: the person signed in or
+    /// out since, so this one waits for it and then loads the list that is theirs now.
     public func refreshPulled() async {
-        if let refreshing { return await refreshing.value }
+        let list = savedList()
+        if let running = refreshing {
+            await running.task.value
+            if running.list == list { return }
+        }
+        if let running = refreshing, running.list == list { return await running.task.value }
         let refresh = Task { await loadFirstPage() }
-        refreshing = refresh
+        refreshing = (list, refresh)
         await refresh.value
-        refreshing = nil
+        if refreshing?.task == refresh { refreshing = nil }
         await loadPageAskedForMeanwhile()
     }
 

@@ -97,6 +97,32 @@ struct InFlightStateTests {
         #expect(await gate.arrivals == 1)
     }
 
+    /// A reload of Alice's actions is still on its way when she signs out: the reload My Actions then asks for
+    /// does not join hers (it would show her actions to whoever holds the phone next), and says to sign in.
+    @Test func aReloadForSomeoneElsesListIsNotJoined() async {
+        let gate = Gate(isOpen: false)
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        var actions = Self.actions()
+        actions.mine = { _, _ in
+            await gate.pass()
+            return ActionPage(items: [Self.sample])
+        }
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock), actions: actions, cache: .inMemory(), clock: clock))
+        // NB: signing in reloads My Actions (the session's hook): that is the reload held at the gate.
+        let hers = Task { await app.settings.providerTapped(.google) }
+        await gate.arrived(1)
+        app.settings.signOutTapped()
+        let afterSignOut = Task { await app.mine.refreshPulled() }
+        await gate.open()
+        await hers.value
+        await afterSignOut.value
+        #expect(app.mine.rows.isEmpty)
+        #expect(app.mine.emptyMessage == "Sign in to see your actions.")
+        #expect(await gate.arrivals == 1)
+    }
+
     /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not
     /// added to the new first page, and the new page's own next page is what scrolling loads.
     @Test func aNextPageThatComesAfterAReloadIsDropped() async {
