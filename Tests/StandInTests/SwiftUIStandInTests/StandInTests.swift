@@ -39,8 +39,53 @@ private struct SheetContent: View {
     }
 }
 
+/// A counter shown or hidden by a switch, beside tabs that each keep a counter of their own.
+private struct HiddenCounter: View {
+    @State private var isShown = true
+    @State private var tab = 0
+
+    var body: some View {
+        TabView(selection: $tab) {
+            List {
+                Button(isShown ? "Hide" : "Show") { isShown.toggle() }
+                if isShown { Tally(name: "Shown") } else { Text("Hidden") }
+            }
+            .tabItem { Label("One", systemImage: "circle") }.tag(0)
+            Tally(name: "Other").tabItem { Label("Two", systemImage: "circle") }.tag(1)
+        }
+    }
+}
+
+private struct Tally: View {
+    let name: String
+    @State private var count = 0
+
+    var body: some View {
+        Button("\(name) \(count)") { count += 1 }
+    }
+}
+
 @MainActor
 struct StandInTests {
+    /// State lives as long as its view, as in SwiftUI: a view an `if` took away starts afresh when it comes back,
+    /// while a tab not selected keeps its own.
+    @Test func stateGoesWithItsViewButNotWithAnUnselectedTab() throws {
+        let host = ViewHost(HiddenCounter())
+        try host.tap("Shown 0")
+        try host.tap("Shown 1")
+        #expect(host.tree.texts.contains("Shown 2"))
+        try host.selectTab("Two")
+        try host.tap("Other 0")
+        try host.selectTab("One")
+        #expect(host.tree.texts.contains("Shown 2"))
+        try host.tap("Hide")
+        #expect(host.tree.texts.contains("Hidden"))
+        try host.tap("Show")
+        #expect(host.tree.texts.contains("Shown 0"))
+        try host.selectTab("Two")
+        #expect(host.tree.texts.contains("Other 1"))
+    }
+
     @Test func stateSurvivesEvaluationsAndTapsChangeIt() throws {
         let counter = Counter()
         let host = ViewHost(CounterView(counter: counter))

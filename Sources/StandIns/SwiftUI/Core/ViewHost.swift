@@ -6,6 +6,7 @@ import Synchronization
 @MainActor
 final class HostStorage {
     var cells: [String: AnyObject] = [:]
+    private var cellsSeen: Set<String> = []
     var navigationStacks: [String: [NavigationEntry]] = [:]
     var openedURLs: [URL] = []
     private(set) var isDirty = true
@@ -28,16 +29,19 @@ final class HostStorage {
         isDirty = false
         observedChange.flag.store(false, ordering: .releasing)
         tasksSeen = []
+        cellsSeen = []
         appearedNow = []
     }
 
-    /// Ends an evaluation: cancels the tasks of views that went away, and returns the appear and change
-    /// actions to run now.
+    /// Ends an evaluation: cancels the tasks of views that went away, forgets their state (SwiftUI's state lives
+    /// as long as its view: a view drawn again after an `if` hid it starts afresh), and returns the appear and
+    /// change actions to run now.
     func endPass() -> [@MainActor () -> Void] {
         for (key, entry) in tasks where !tasksSeen.contains(key) {
             entry.task.cancel()
             tasks[key] = nil
         }
+        for key in cells.keys where !cellsSeen.contains(key) { cells[key] = nil }
         appearedBefore = appearedNow
         defer { pending = [] }
         return pending
@@ -72,7 +76,14 @@ final class HostStorage {
     /// The runs of the tasks started and not yet finished.
     private(set) var unfinished: Set<UUID> = []
 
+    /// The cell under `key` when there is one, kept for this pass like any cell read.
+    func existingCell<Value>(_ key: String) -> StateCell<Value>? {
+        cellsSeen.insert(key)
+        return cells[key] as? StateCell<Value>
+    }
+
     func cell<Value>(_ key: String, initial: () -> Value) -> StateCell<Value> {
+        cellsSeen.insert(key)
         if let cell = cells[key] as? StateCell<Value> { return cell }
         let cell = StateCell(initial(), host: self)
         cells[key] = cell

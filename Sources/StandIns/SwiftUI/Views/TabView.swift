@@ -21,7 +21,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View, _Primitive
         let key = context.identity + "#selected"
         let chosen: AnyHashable? =
             selection.map { AnyHashable($0.wrappedValue) }
-            ?? (host.cells[key] as? StateCell<AnyHashable>)?.value ?? tabs.first?.tag
+            ?? (host.existingCell(key) as StateCell<AnyHashable>?)?.value ?? tabs.first?.tag
         let selectedIndex = tabs.firstIndex { $0.tag == chosen } ?? 0
 
         var node = ViewNode(.tabView)
