@@ -103,6 +103,26 @@ struct AttendeeRootViewTests {
         }
     }
 
+    /// The server stops taking the session (it expired, or was revoked elsewhere): the next page that needs it
+    /// takes the person back to the account page, which says why, and the token is forgotten.
+    @Test func aSessionTheServerNoLongerTakesGoesBackToTheAccountPage() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await Self.registered(app)
+        #expect(app.tokens.load() != nil)
+        _ = try await app.database.write { db in try db.execute("DELETE FROM attendee_auth_token") }
+
+        try host.tap("My Agenda")
+        try await host.waitUntil("the account page") { $0.find(.button, "Sign in") != nil }
+        #expect(host.tree.texts.contains("Your session has ended. Please sign in again."))
+        #expect(host.tree.visibleNavigationTitle == "Welcome")
+        #expect(app.tokens.load() == nil)
+
+        try host.type("ana@example.com", into: "E-mail")
+        try host.type("correct horse", into: "Password")
+        try host.tap("Sign in")
+        try await host.waitUntil("the events again") { $0.texts.contains("Quartet Summit 2027") }
+    }
+
     @Test func fromTheAgendaASessionOpensAndAttendingChangesItsState() async throws {
         let host = try await Self.registered()
         try await host.openKeynoteFromTheAgenda()

@@ -20,8 +20,10 @@ struct AttendeeApp: App {
         let server = AppConfiguration.server
         let store = await DeviceStore.open("attendee")
         let tokens = TokenStore.keychain(service: "dev.quartet.attendee")
-        let client = AttendeeClient.live(baseURL: server, transport: .live(), tokens: tokens)
-        let media = AttendeeMediaClient.live(baseURL: server, transport: .live(), tokens: tokens)
+        let sessionEnd = SessionEndSignal()
+        let client = AttendeeClient.live(baseURL: server, transport: .live(), tokens: tokens, sessionEnd: sessionEnd)
+        let media = AttendeeMediaClient.live(
+            baseURL: server, transport: .live(), tokens: tokens, sessionEnd: sessionEnd)
         return AttendeeRootView(
             client: client, offlineCopy: .localStore(store), shareBaseURL: server, mediaClient: media)
     }

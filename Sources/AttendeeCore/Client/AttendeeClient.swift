@@ -149,6 +149,8 @@ public struct AttendeeClient: Sendable {
     /// `GET /events/:eventID/live` (or `/sessions/:sessionID/live`): the live events, reconnecting with
     /// `Last-Event-ID` after a drop.
     public var live: @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error>
+    /// Raised when the server no longer takes the session token (the live value raises it; a test's, when told).
+    public var sessionEnd = SessionEndSignal()
 
     /// Creates a client from closures; every call not given fails with ``AttendeeClient/callNotInTest``.
     public init(
@@ -268,8 +270,13 @@ public struct AttendeeClient: Sendable {
 
 extension AttendeeClient {
     /// The real server, through `APIClient` (retries, error reporting, bearer token from `tokens`).
-    public static func live(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> AttendeeClient {
-        let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens)
+    ///
+    /// A 401 answer while a token is kept means the server no longer takes it: the token is forgotten and
+    /// `sessionEnd` raised (give the media client the same signal).
+    public static func live(
+        baseURL: URL, transport: HTTPTransport, tokens: TokenStore, sessionEnd: SessionEndSignal = SessionEndSignal()
+    ) -> AttendeeClient {
+        let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens, sessionEnd: sessionEnd)
         @Sendable func get<T: Decodable & Sendable>(
             _ route: Route, _ values: String..., query: [URLQueryItem] = []
         )
@@ -364,6 +371,7 @@ extension AttendeeClient {
                 return api.events(endpoint)
             })
         client.useInbox(api)
+        client.sessionEnd = sessionEnd
         return client
     }
 
@@ -422,7 +430,9 @@ public enum AttendeeFailure {
 
 extension APIClient {
     /// The Attendee server as both live clients reach it: its JSON coding, and the bearer token from `tokens`.
-    static func attendee(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> APIClient {
+    static func attendee(
+        baseURL: URL, transport: HTTPTransport, tokens: TokenStore, sessionEnd: SessionEndSignal
+    ) -> APIClient {
         APIClient(
             baseURL: baseURL, transport: transport, decoder: AttendeeCoding.decoder(),
             encoder: AttendeeCoding.encoder(),
@@ -430,6 +440,11 @@ extension APIClient {
                 // NB: no token is not an error here: browsing the programme needs no account, and the server
                 // answers 401 where one is needed (which then ends in `signedOut`).
                 credentials: { tokens.load().map { ["Authorization": "Bearer \($0)"] } ?? [:] },
-                refresh: { throw APIError.signedOut }))
+                refresh: {
+                    // NB: a 401 while a token is kept: the server no longer takes it. Forgotten here, so the
+                    // next launch does not offer it again, and the app told once (a second 401 finds no token).
+                    await sessionEnd.tokenRefused(tokens)
+                    throw APIError.signedOut
+                }))
     }
 }

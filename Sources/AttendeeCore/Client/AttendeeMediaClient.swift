@@ -66,8 +66,11 @@ extension AttendeeMediaClient {
 
 extension AttendeeMediaClient {
     /// The real server, through `APIClient` (error reporting, bearer token from `tokens`; uploads are not retried).
-    public static func live(baseURL: URL, transport: HTTPTransport, tokens: TokenStore) -> AttendeeMediaClient {
-        let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens)
+    /// Give it the ``AttendeeClient``'s `sessionEnd`, so a refused token on a media page also ends the session.
+    public static func live(
+        baseURL: URL, transport: HTTPTransport, tokens: TokenStore, sessionEnd: SessionEndSignal = SessionEndSignal()
+    ) -> AttendeeMediaClient {
+        let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens, sessionEnd: sessionEnd)
         @Sendable func upload(_ route: Route, _ eventID: String, query: [URLQueryItem], _ data: Data) async throws
             -> MediaFile
         {

@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Foundation
 import Observation
@@ -50,6 +51,13 @@ public final class AccountModel: BusyScreen {
     public func signOutTapped() async {
         await whileBusy { try await client.signOut() }
         profile = nil
+    }
+
+    /// The server no longer takes the session (it expired, or was revoked): signed out here too, with the line
+    /// that says why.
+    public func sessionEnded() {
+        profile = nil
+        banner = AttendeeFailure.message(APIError.signedOut)
     }
 
     private func run(_ call: @escaping @MainActor () async throws -> MyProfile) async {

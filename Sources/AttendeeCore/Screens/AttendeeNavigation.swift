@@ -254,6 +254,7 @@ public final class AttendeeAppModel {
         self.shareBaseURL = shareBaseURL
         account = AccountModel(client: client)
         events = EventsModel(client: client)
+        client.sessionEnd.listen { [weak self] in self?.sessionEnded() }
     }
 
     /// Whether the events (and not the account page) are the first page.
@@ -262,6 +263,12 @@ public final class AttendeeAppModel {
     /// The app started: a session kept from last time is checked with the server.
     public func launched() async {
         await account.restore()
+    }
+
+    /// The server no longer takes the session: back to the account page, which says so.
+    func sessionEnded() {
+        path = []
+        account.sessionEnded()
     }
 
     /// Signed out: back to the account page.

@@ -22,6 +22,27 @@ import Testing
             tokens: tokens.store)
     }
 
+    /// The live client raises the session's end once, on the first 401 while a token is kept, and forgets the
+    /// token; a 401 to a call made without one (never signed in) ends nothing.
+    @Test func aRefusedTokenIsForgottenAndEndsTheSessionOnce() async throws {
+        try await AttendeeTestServer.with { server in
+            let tokens = MemoryTokens()
+            let client = try Self.client(server, tokens)
+            var ends = 0
+            client.sessionEnd.listen { ends += 1 }
+            await #expect(throws: APIError.signedOut) { _ = try await client.me() }
+            #expect(ends == 0)
+
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await server.database.write { db in try db.execute("DELETE FROM attendee_auth_token") }
+            async let first: MyProfile? = try? client.me()
+            async let second: MyProfile? = try? client.me()
+            #expect(await [first, second] == [nil, nil])
+            #expect(ends == 1)
+            #expect(tokens.token.withLock { $0 } == nil)
+        }
+    }
+
     @Test func registrationLandsOnAdditionalInfoThenBack() async throws {
         try await AttendeeTestServer.with { server in
             let tokens = MemoryTokens()

@@ -60,10 +60,12 @@ struct InProcessAttendee {
         let tokens = MemoryTokens().store
         let streams = InProcessStreams()
         let transport = HTTPTransport.inProcess(server, streams: streams)
+        let sessionEnd = SessionEndSignal()
         return InProcessAttendee(
             database: database, server: server, base: base,
-            client: AttendeeClient.live(baseURL: base, transport: transport, tokens: tokens),
-            mediaClient: AttendeeMediaClient.live(baseURL: base, transport: transport, tokens: tokens),
+            client: AttendeeClient.live(baseURL: base, transport: transport, tokens: tokens, sessionEnd: sessionEnd),
+            mediaClient: AttendeeMediaClient.live(
+                baseURL: base, transport: transport, tokens: tokens, sessionEnd: sessionEnd),
             streams: streams, tokens: tokens)
     }
 
