@@ -38,8 +38,11 @@ struct PostContent: View {
     let image: RowImage?
 
     var body: some View {
-        Text(byline).font(.caption).foregroundStyle(.secondary)
-        if !text.isEmpty { Text(text) }
-        if let image { RowImageView(image: image) }
+        // NB: one row of a list: who and when over what they wrote.
+        VStack(alignment: .leading, spacing: 4) {
+            Text(byline).font(.caption).foregroundStyle(.secondary)
+            if !text.isEmpty { Text(text) }
+            if let image { RowImageView(image: image) }
+        }
     }
 }

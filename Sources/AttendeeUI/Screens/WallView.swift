@@ -24,14 +24,19 @@ public struct WallView: View {
             ForEach(model.rows) { row in
                 Section {
                     PostContent(byline: row.byline, text: row.text, image: row.image)
-                    Text(row.likes).font(.caption)
-                    Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
-                    Button(WallText.reply) { model.replyTapped(postID: row.id) }
-                    if row.canDelete {
-                        Button(WallText.delete, role: .destructive) {
-                            Task { await model.deleteTapped(postID: row.id) }
+                    // NB: the post's actions share one line; borderless, so each button takes its own taps.
+                    HStack(spacing: 16) {
+                        Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
+                        Button(WallText.reply) { model.replyTapped(postID: row.id) }
+                        if row.canDelete {
+                            Button(WallText.delete, role: .destructive) {
+                                Task { await model.deleteTapped(postID: row.id) }
+                            }
                         }
+                        Spacer()
+                        Text(row.likes).font(.caption).foregroundStyle(.secondary)
                     }
+                    .buttonStyle(.borderless)
                     ForEach(row.replies) { reply in
                         VStack(alignment: .leading) {
                             Text(reply.byline).font(.caption).foregroundStyle(.secondary)
