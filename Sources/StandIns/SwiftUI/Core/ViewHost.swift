@@ -209,19 +209,24 @@ public final class ViewHost<Root: View> {
         _ = tree
     }
 
-    /// Waits (up to `seconds`) until `condition` holds for the tree; fails with the tree when it never does.
+    /// Waits (up to `seconds`) until `condition` holds for the settled tree; fails with the tree when it never
+    /// does.
     ///
     /// NB: it returns as soon as the condition holds; the long default only matters when the main actor is shared
-    /// by many tests running in parallel on two cores, where a few seconds of waiting for it are normal.
+    /// by many tests running in parallel on two cores, where a view test has taken 90 s of wall time to see a page
+    /// its fake client answers at once. A settle takes no more than the time left, and the tree is looked at once
+    /// more at the deadline: a condition that came true during the last settle was reported as never met, with a
+    /// tree that met it.
     public func waitUntil(
-        _ what: String = "condition", seconds: Double = 60, _ condition: (ViewNode) -> Bool
+        _ what: String = "condition", seconds: Double = 120, _ condition: (ViewNode) -> Bool
     ) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            await settle()
+            await settle(seconds: max(0.001, deadline.timeIntervalSinceNow))
             if condition(tree) { return }
             try await Task.sleep(for: .milliseconds(5))
         }
+        if condition(tree) { return }
         throw ViewHostError(description: "timed out waiting for \(what) in\n\(tree.outline)")
     }
 
