@@ -213,12 +213,12 @@ public final class ViewHost<Root: View> {
     /// does.
     ///
     /// NB: it returns as soon as the condition holds; the long default only matters when the main actor is shared
-    /// by many tests running in parallel on two cores, where a view test has taken 90 s of wall time to see a page
-    /// its fake client answers at once. A settle takes no more than the time left, and the tree is looked at once
-    /// more at the deadline: a condition that came true during the last settle was reported as never met, with a
-    /// tree that met it.
+    /// by many tests running in parallel on two cores, where a view test has taken over 100 s of wall time to see
+    /// a page its fake client answers at once (0.1 s alone). A settle takes no more than the time left, and the
+    /// tree is looked at once more at the deadline: a condition that came true during the last settle was
+    /// reported as never met, with a tree that met it.
     public func waitUntil(
-        _ what: String = "condition", seconds: Double = 120, _ condition: (ViewNode) -> Bool
+        _ what: String = "condition", seconds: Double = 180, _ condition: (ViewNode) -> Bool
     ) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
