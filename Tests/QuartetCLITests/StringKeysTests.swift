@@ -9,11 +9,13 @@ import Testing
         #expect(try StringKeys.unused(inTableOf: module) == [])
     }
 
-    @Test func aKeyIsAskedForWhole() throws {
+    @Test func aKeyIsAskedForWhole() {
         #expect(StringKeys.keys(in: "/* c */\n\"a.b\" = \"A\";\n\"c\"=\"x = y\";\nnot a key\n") == ["a.b", "c"])
-        let prefixes = StringKeys.builtPrefixes(
-            in: #"Strings.text("poll.kind.\(kind)") + text("session.kind." + raw) + "Hello, \(name)" + "\(x)""#)
-        #expect(prefixes == ["poll.kind.", "session.kind."])
+        let asked = StringKeys.Asked(
+            code: #"Strings.text("poll.kind.\(kind)") + text("session.kind." + raw) + "Hello, \(name)" + "wall.title""#)
+        #expect(asked.prefixes == ["poll.kind.", "session.kind."])
+        #expect(asked.names("wall.title") && asked.names("poll.kind.quiz") && asked.names("session.kind.talk"))
+        #expect(!asked.names("wall") && !asked.names("title") && !asked.names("Hello, "))
     }
 }
 
@@ -27,16 +29,15 @@ enum StringKeys {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources")
 
+    /// What the sources ask for, read once for every table.
+    static let asked = Result { Asked(code: try swiftSources()) }
+
     /// The keys of `Sources/<module>/Resources/en.lproj/Localizable.strings` no Swift source asks for, in the
     /// table's order.
     static func unused(inTableOf module: String) throws -> [String] {
         let table = sources.appendingPathComponent("\(module)/Resources/en.lproj/Localizable.strings")
-        let keys = try keys(in: String(contentsOf: table, encoding: .utf8))
-        let code = try swiftSources()
-        let prefixes = builtPrefixes(in: code)
-        return keys.filter { key in
-            !code.contains("\"\(key)\"") && !prefixes.contains { key.hasPrefix($0) }
-        }
+        let asked = try asked.get()
+        return keys(in: try String(contentsOf: table, encoding: .utf8)).filter { !asked.names($0) }
     }
 
     /// The keys of a `.strings` file (`"key" = "sentence";`), in order.
@@ -49,24 +50,32 @@ enum StringKeys {
         }
     }
 
-    /// The quoted prefixes keys are built from: `"poll.kind.` before `\(` or before `" +`.
-    static func builtPrefixes(in code: String) -> Set<String> {
-        var prefixes: Set<String> = []
-        for marker in ["\\(", "\" +"] {
-            var rest = code[...]
-            while let found = rest.range(of: marker) {
-                let before = rest[..<found.lowerBound]
-                if let quote = before.lastIndex(of: "\"") {
-                    let prefix = before[before.index(after: quote)...]
-                    // NB: only a dotted key's start; "\(name)" or "Hello, " + name builds no key.
-                    if prefix.contains("."), !prefix.contains(" "), prefix.last == "." {
-                        prefixes.insert(String(prefix))
-                    }
-                }
-                rest = rest[found.upperBound...]
-            }
+    /// The texts between quotes in the sources, and the dotted prefixes keys are built from.
+    struct Asked: Sendable {
+        /// Every run of text between two quotes (in a literal or not: a key is found either way).
+        let quoted: Set<Substring>
+        /// `poll.kind.` of `"poll.kind.\(kind)"`, and `session.kind.` of `"session.kind." + raw`.
+        let prefixes: Set<String>
+
+        init(code: String) {
+            // NB: one pass over the sources; a `contains` per key over megabytes of code took half a minute of
+            // both cores and starved the socket tests running beside it.
+            let runs = code.split(separator: "\"", omittingEmptySubsequences: false)
+            quoted = Set(runs)
+            prefixes = Set(
+                runs.compactMap { run in
+                    let start = run.range(of: "\\(").map { run[..<$0.lowerBound] } ?? run
+                    guard start.hasSuffix("."), start.contains("."), !start.contains(" "),
+                        start.first?.isLetter == true
+                    else { return nil }
+                    return String(start)
+                })
         }
-        return prefixes
+
+        /// Whether `key` is spelled whole between quotes, or starts with a prefix keys are built from.
+        func names(_ key: String) -> Bool {
+            quoted.contains(Substring(key)) || prefixes.contains { key.hasPrefix($0) }
+        }
     }
 
     /// Every Swift file under `Sources`, one after another.
