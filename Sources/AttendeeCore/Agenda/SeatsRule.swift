@@ -27,3 +27,21 @@ public enum SeatsRule {
             .min { $0.startsAt < $1.startsAt }
     }
 }
+
+extension Session {
+    /// The session as an attend or leave answer left it: the caller's state and place, and the seats.
+    mutating func apply(_ result: AttendanceResult) {
+        myAttendance = result.state
+        seatsTaken = result.seatsTaken
+        capacity = result.capacity
+        myWaitlistPosition = result.waitlistPosition
+    }
+
+    /// A seat the server refused because the session filled meanwhile: the session is shown full, and the banner's
+    /// sentence ("“Title” is full.") is returned; `nil` for any other failure, which the banner words itself.
+    mutating func refusedFull(_ error: any Error) -> String? {
+        guard AttendeeFailure.refusal(error) == .full else { return nil }
+        if let capacity { seatsTaken = capacity }
+        return Strings.format("attend.refused.full", title)
+    }
+}

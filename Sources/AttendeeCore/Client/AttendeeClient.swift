@@ -149,7 +149,7 @@ public struct AttendeeClient: Sendable {
     /// `GET /events/:eventID/live` (or `/sessions/:sessionID/live`): the live events, reconnecting with
     /// `Last-Event-ID` after a drop.
     public var live: @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error>
-    /// Raised when the server no longer takes the session token (the live value raises it; a test's, when told).
+    /// Raised when the server no longer takes the session token (by the live value; a test value never raises it).
     public var sessionEnd = SessionEndSignal()
 
     /// Creates a client from closures; every call not given fails with ``AttendeeClient/callNotInTest``.

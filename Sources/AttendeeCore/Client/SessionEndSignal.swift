@@ -4,7 +4,7 @@ import APIClient
 /// its account page rather than leave every page saying "Your session has ended".
 ///
 /// The live clients raise it on a 401 answer while a token is kept, after forgetting the token; the app model
-/// listens. A test value raises it where a test says so.
+/// listens.
 @MainActor
 public final class SessionEndSignal {
     private var listener: (@MainActor () -> Void)?
@@ -15,14 +15,11 @@ public final class SessionEndSignal {
     /// What happens when the session ends (one listener: the app model's).
     public func listen(_ action: @escaping @MainActor () -> Void) { listener = action }
 
-    /// The server refused the session's token.
-    public func raise() { listener?() }
-
     /// The server answered 401 while `tokens` may hold a token: when it does, the token is forgotten and the
     /// listener told. Checked and cleared on the main actor, so calls refused together end the session once.
     func tokenRefused(_ tokens: TokenStore) {
         guard tokens.load() != nil else { return }
         tokens.save(nil)
-        raise()
+        listener?()
     }
 }

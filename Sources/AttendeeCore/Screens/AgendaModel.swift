@@ -133,15 +133,9 @@ public final class AgendaModel: BusyScreen {
             let result =
                 session.isAttending || session.myAttendance == .waitlisted
                 ? try await client.leave(sessionID) : try await client.attend(sessionID, AttendRequest())
-            sessions[index].myAttendance = result.state
-            sessions[index].seatsTaken = result.seatsTaken
-            sessions[index].capacity = result.capacity
-            sessions[index].myWaitlistPosition = result.waitlistPosition
+            sessions[index].apply(result)
         } failed: { error in
-            if AttendeeFailure.refusal(error) == .full {
-                banner = Strings.format("attend.refused.full", session.title)
-                if let capacity = session.capacity { sessions[index].seatsTaken = capacity }
-            }
+            if let refusal = sessions[index].refusedFull(error) { banner = refusal }
         }
         rebuild(keepingDay: true)
     }

@@ -210,16 +210,9 @@ public final class SessionDetailsModel: BusyScreen {
     private func change(_ call: @escaping @MainActor () async throws -> AttendanceResult) async {
         guard var session else { return }
         await whileBusy {
-            let result = try await call()
-            session.myAttendance = result.state
-            session.seatsTaken = result.seatsTaken
-            session.capacity = result.capacity
-            session.myWaitlistPosition = result.waitlistPosition
+            session.apply(try await call())
         } failed: { error in
-            if AttendeeFailure.refusal(error) == .full {
-                banner = Strings.format("attend.refused.full", session.title)
-                if let capacity = session.capacity { session.seatsTaken = capacity }
-            }
+            if let refusal = session.refusedFull(error) { banner = refusal }
         }
         show(session)
     }

@@ -120,19 +120,27 @@ extension AttendeeStore {
         return AttendanceResult(
             sessionID: sessionID, state: state, seatsTaken: session.seatsTaken, capacity: session.capacity,
             waitlistPosition: state == .waitlisted
-                ? try waitlistPosition(sessionID: sessionID, userID: userID, db) : nil)
+                ? try waitlistPositions(userID: userID, among: "\(sessionID)", db)[sessionID] : nil)
     }
 
-    /// Where `userID` stands on the session's waitlist (1 is next): first come, first served.
-    static func waitlistPosition(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Int? {
-        try db.fetchValue(
-            Int.self,
+    /// Where `userID` stands on each waitlist it is on, among the sessions `among` selects (an id, or a query of
+    /// ids), by session id; 1 is next: first come, first served. One query however many sessions it covers.
+    static func waitlistPositions(userID: String, among sessions: SQL, _ db: any DatabaseConnection) throws
+        -> [String: Int]
+    {
+        var positions: [String: Int] = [:]
+        for row in try db.query(
             """
-            SELECT COUNT(*) FROM attendee_attendance w
-            JOIN attendee_attendance me ON me.session_id = w.session_id AND me.user_id = \(userID)
-            WHERE w.session_id = \(sessionID) AND w.state = 'waitlisted'
+            SELECT me.session_id, COUNT(*) AS position FROM attendee_attendance me
+            JOIN attendee_attendance w ON w.session_id = me.session_id AND w.state = 'waitlisted'
               AND (w.changed_at < me.changed_at OR (w.changed_at = me.changed_at AND w.user_id <= me.user_id))
+            WHERE me.user_id = \(userID) AND me.state = 'waitlisted' AND me.session_id IN (\(sessions))
+            GROUP BY me.session_id
             """)
+        {
+            positions[try row.decode(String.self, "session_id")] = try row.decode(Int.self, "position")
+        }
+        return positions
     }
 
     // MARK: - Feedback

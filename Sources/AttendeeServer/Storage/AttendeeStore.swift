@@ -128,14 +128,17 @@ struct AttendeeStore: Sendable {
                         WHERE f.target_kind = 'session' AND s.event_id = \(eventID) AND f.user_id = \(userID)
                         """))
             }
+            let positions =
+                if let userID, states.values.contains(.waitlisted) {
+                    try Self.waitlistPositions(
+                        userID: userID, among: "SELECT id FROM attendee_session WHERE event_id = \(eventID)", db)
+                } else { [String: Int]() }
             for index in sessions.indices {
                 let id = sessions[index].id
                 sessions[index].speakers = speakers[id] ?? []
                 sessions[index].myAttendance = states[id]
                 sessions[index].feedbackGiven = rated.contains(id)
-                if let userID, states[id] == .waitlisted {
-                    sessions[index].myWaitlistPosition = try Self.waitlistPosition(sessionID: id, userID: userID, db)
-                }
+                sessions[index].myWaitlistPosition = positions[id]
             }
             return onlyAttending ? sessions.filter { $0.myAttendance == .attending } : sessions
         }
@@ -171,7 +174,7 @@ struct AttendeeStore: Sendable {
                     WHERE target_kind = 'session' AND target_id = \(id) AND user_id = \(userID)
                     """) != nil
             if session.myAttendance == .waitlisted {
-                session.myWaitlistPosition = try waitlistPosition(sessionID: id, userID: userID, db)
+                session.myWaitlistPosition = try waitlistPositions(userID: userID, among: "\(id)", db)[id]
             }
         }
         return session
