@@ -69,28 +69,21 @@
         func runPlugin(_ pieces: [Data]) throws -> (status: Int32, output: Data, errors: Data) {
             let executable = try #require(
                 BuiltProducts.executable("PublicInitMacros-tool"), "the plug-in is built with the tests")
-            let process = Process()
-            process.executableURL = executable
             // NB: a failure's backtrace would fill the error pipe that is read only after the output.
-            process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) {
-                $1
-            }
-            let input = Pipe()
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+            let plugin = try ChildProcess(
+                executable,
+                environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                input: .pipe, output: .pipe, errors: .pipe)
+            let input = try #require(plugin.input)
             for piece in pieces {
-                try input.fileHandleForWriting.write(contentsOf: piece)
+                try input.write(contentsOf: piece)
                 usleep(2_000)
             }
-            try input.fileHandleForWriting.close()
-            let written = output.fileHandleForReading.readDataToEndOfFile()
-            let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, written, complaints)
+            try input.close()
+            let written = try #require(plugin.output).readDataToEndOfFile()
+            let complaints = try #require(plugin.errors).readDataToEndOfFile()
+            guard case .exit(let status) = plugin.wait() else { return (-1, written, complaints) }
+            return (status, written, complaints)
         }
     }
 #endif

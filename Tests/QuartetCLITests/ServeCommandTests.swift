@@ -51,17 +51,12 @@ import Testing
     let executable = try #require(BuiltProducts.executable("quartet"), "the quartet executable is built with the tests")
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: data) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["serve", "--port", "0", "--data-dir", data.path, "--quiet"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let server = try ChildProcess(
+        executable, arguments: ["serve", "--port", "0", "--data-dir", data.path, "--quiet"], output: .pipe)
+    defer { server.send(SIGKILL) }
 
     var firstLine = ""
-    let reader = output.fileHandleForReading
+    let reader = try #require(server.output)
     while !firstLine.contains("\n") {
         let chunk = reader.availableData
         if chunk.isEmpty { break }
@@ -79,8 +74,6 @@ import Testing
     #expect(health["status"] == "ok")
     #expect(health["version"] == QuartetTool.version)
 
-    process.terminate()  // SIGTERM
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 0)
+    server.send(SIGTERM)
+    #expect(server.wait() == .exit(0))
 }

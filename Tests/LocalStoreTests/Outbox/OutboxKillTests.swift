@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LocalStore
@@ -32,24 +33,20 @@ import Testing
             }
             await database.close()
 
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-            child.arguments = ["--testing-library", "swift-testing", "--filter", "childReplaysUntilKilled"]
-            child.environment = Self.environment.merging([
-                "QUARTET_OUTBOX_CHILD_DATABASE": databaseURL, "QUARTET_OUTBOX_CHILD_LEDGER": ledger.path,
-                "QUARTET_OUTBOX_CHILD_HANG_AFTER": "\(k)",
-            ]) { _, new in new }
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
+            let child = try ChildProcess(
+                URL(fileURLWithPath: "/proc/self/exe"),
+                arguments: ["--testing-library", "swift-testing", "--filter", "childReplaysUntilKilled"],
+                environment: Self.environment.merging([
+                    "QUARTET_OUTBOX_CHILD_DATABASE": databaseURL, "QUARTET_OUTBOX_CHILD_LEDGER": ledger.path,
+                    "QUARTET_OUTBOX_CHILD_HANG_AFTER": "\(k)",
+                ]) { _, new in new })
             // Bounded wait for the child to reach operation k (not a timing assertion).
             for _ in 0..<3000 where ledger.applied.count < k && child.isRunning {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(ledger.applied.count == k)
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal)
+            child.send(SIGKILL)
+            #expect(child.wait() == .signal(SIGKILL))
 
             let reopened = try SQLiteDatabase(url: databaseURL)
             let restarted = try await LocalStore(database: reopened)
