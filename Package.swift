@@ -223,7 +223,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     // What many test targets share: a hand-moved clock, a gate for async work, an in-process transport, the built
-    // executables.
+    // executables and a child process to run them in.
     .target(
         name: "TestSupport",
         dependencies: ["APIClient", "HTTPServer", "HTTPTypes", "Locking"],
