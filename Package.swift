@@ -235,7 +235,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",
-        dependencies: ["Database", "DatabasePostgres", "DatabaseTestSupport"],
+        dependencies: ["Database", "DatabasePostgres", "DatabaseTestSupport", "TestSupport"],
         swiftSettings: swiftSettings
     ),
     .testTarget(

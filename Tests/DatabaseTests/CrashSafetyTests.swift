@@ -1,6 +1,7 @@
 import Database
 import DatabaseTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// A writer process killed with SIGKILL at random moments never loses an acknowledged commit.
@@ -8,27 +9,21 @@ import Testing
     static let rounds = 20
 
     /// `quartet-bench`, built beside the test bundle by `swift build --build-tests` / `swift test`.
-    static func writerExecutable() throws -> String {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("quartet-bench").path
-        }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+    static func writerExecutable() throws -> URL {
+        guard let found = BuiltProducts.executable("quartet-bench") else {
             throw DatabaseError(
                 .other, code: "test",
-                message:
-                    "quartet-bench not found beside the test bundle (\(candidates)); build it with `swift build --build-tests`"
-            )
+                message: "quartet-bench not found beside the test bundle; build it with `swift build --build-tests`")
         }
         return found
     }
 
     /// Runs the writer against `url`, kills it after a random delay, and returns the ids it acknowledged.
     static func runAndKill(url: String, after delay: Duration) async throws -> [Int64] {
-        let child = try ChildProcess.spawn(
-            try writerExecutable(), ["database", "crash-writer", url], captureOutput: true)
+        let child = try ChildProcess(
+            try writerExecutable(), arguments: ["database", "crash-writer", url], output: .pipe)
         try await Task.sleep(for: delay)
-        kill(child.pid, SIGKILL)
+        child.send(SIGKILL)
         child.wait()
         let data = child.output?.readDataToEndOfFile() ?? Data()
         let text = String(decoding: data, as: UTF8.self)

@@ -2,6 +2,7 @@ import Database
 import DatabasePostgres
 import DatabaseTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Full-text search ignores accents on both engines, in both directions, also for prefixes; PostgreSQL indexes made
@@ -192,7 +193,9 @@ import Testing
         let databaseURL = String(url.dropLast("postgres".count)) + name
         let roleURL = databaseURL.replacingOccurrences(of: "postgres@", with: name + "@")
         let psql = { (url: String, command: String) in
-            try ChildProcess.run(bin + "/psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", command])
+            try ChildProcess.run(
+                URL(fileURLWithPath: bin + "/psql"),
+                arguments: [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", command])
         }
         try psql(url, "CREATE ROLE \(name) LOGIN")
         try psql(url, "CREATE DATABASE \(name)")

@@ -2,6 +2,7 @@ import Database
 import DatabasePostgres
 import DatabaseTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The pool survives a PostgreSQL restart without restarting the process, and says clearly when the server is down.
@@ -22,20 +23,28 @@ import Testing
             }
             let root = try TestDatabase.temporaryDirectory()
             if getuid() == 0 { try run("/bin/chown", ["postgres", root]) }
-            let cluster = Cluster(bin: bin, root: root, port: Int.random(in: 20_000...60_000))
+            let cluster = Cluster(bin: bin, root: root, port: try freePortOutsideTheEphemeralRange())
             try cluster.postgres(
                 "initdb", ["-D", root + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
             try cluster.start()
             return cluster
         }
 
+        /// Starts the server and waits up to three minutes for it to take connections (a loaded machine is slow).
         func start() throws {
-            try postgres(
-                "pg_ctl",
-                [
-                    "-D", root + "/data", "-l", root + "/server.log", "-w", "-o",
-                    "-k \(root) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
-                ])
+            do {
+                try postgres(
+                    "pg_ctl",
+                    [
+                        "-D", root + "/data", "-l", root + "/server.log", "-w", "-t", "180", "-o",
+                        "-k \(root) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+                    ])
+            } catch {
+                // NB: pg_ctl only says "could not start server"; why is in the server's log.
+                let log = (try? String(contentsOfFile: root + "/server.log", encoding: .utf8)) ?? "(no log)"
+                throw DatabaseError(
+                    .other, code: "test", message: "\(error)\nserver.log:\n\(log.suffix(2_000))")
+            }
         }
 
         func stop() throws {
@@ -57,7 +66,41 @@ import Testing
         }
 
         private static func run(_ executable: String, _ arguments: [String]) throws {
-            try ChildProcess.run(executable, arguments)
+            try ChildProcess.run(URL(fileURLWithPath: executable), arguments: arguments)
+        }
+
+        /// A loopback port nothing listens on, below the range the kernel hands out to outgoing connections.
+        ///
+        /// NB: not a random port anywhere: one in the ephemeral range may be taken, before the first start or while
+        /// the server is down for the restart, by any of the connections the tests running beside this one open.
+        static func freePortOutsideTheEphemeralRange() throws -> Int {
+            let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+                .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            let lowest = range?.first.map { max($0, 11_000) } ?? 32_768
+            for _ in 0..<50 {
+                let port = Int.random(in: 10_000..<lowest)
+                if canBind(port) { return port }
+            }
+            throw DatabaseError(.other, code: "test", message: "no free loopback port below \(lowest)")
+        }
+
+        private static func canBind(_ port: Int) -> Bool {
+            #if os(Linux)
+                let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+                let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            #endif
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
         }
     }
 
