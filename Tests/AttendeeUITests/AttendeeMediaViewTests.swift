@@ -100,6 +100,34 @@ struct AttendeeMediaViewTests {
         #expect(model.download == nil)
     }
 
+    /// What a page did is said with a check mark, and what went wrong in red with a warning sign; the same page
+    /// draws both.
+    @Test func aConfirmationAndAFailureAreDrawnApart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var client = AttendeeMediaClient.preview
+        client.remove = { _ in throw APIError.offline }
+        let model = DocumentsModel(client: client, eventID: "preview", filesFolder: folder)
+        let host = ViewHost(
+            NavigationStack {
+                DocumentsView(model: model, gallery: GalleryModel(client: client, eventID: "preview"))
+            })
+        try await host.waitUntil("the documents") { $0.texts.contains("Programme.pdf") }
+        try host.tap("Download")
+        try await host.waitUntil("the download sheet") { $0.topPresentation != nil }
+        let name = try #require(model.download?.fileName)
+        try host.tap("Done")
+        let confirmation = try #require(host.tree.find(.label, "Downloaded “\(name)”."))
+        #expect(confirmation.systemImage == "checkmark.circle")
+        #expect(confirmation.style.foreground?.name == "green")
+
+        try await host.tapAndSettle("Remove")
+        let failure = try #require(host.tree.find(.label, APIError.offline.message))
+        #expect(failure.systemImage == "exclamationmark.triangle")
+        #expect(failure.style.foreground?.name == "red")
+        #expect(host.tree.find(.label, "Downloaded “\(name)”.") == nil)
+    }
+
     /// A speaker's session page has Add on each list: it opens the Files picker (which Cancel closes), and the
     /// chosen file is added to that list and shown in it.
     @Test func aSpeakerAddsADocumentFromTheFilesPicker() async throws {

@@ -59,8 +59,8 @@ public final class ConversationModel: BusyScreen {
     public private(set) var draftProblem: TextProblem?
     /// Whether a load is in flight.
     public internal(set) var isBusy = false
-    /// The error line, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// The thread as the server last said, with the caller's unread count.
     public private(set) var thread: MessageThread?
     /// Whether older messages can be loaded, are loading, or are all shown.
@@ -149,7 +149,7 @@ public final class ConversationModel: BusyScreen {
             show()
         } catch {
             older = .available
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
     }
 
@@ -190,7 +190,7 @@ public final class ConversationModel: BusyScreen {
         do {
             for try await update in client.threadUpdates(threadID) { await received(update) }
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
     }
 
@@ -212,7 +212,7 @@ public final class ConversationModel: BusyScreen {
             show()
         } catch {
             if let index = unsent.firstIndex(where: { $0.id == id }) { unsent[index].failed = true }
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
             show()
         }
     }
@@ -234,7 +234,7 @@ public final class ConversationModel: BusyScreen {
             self.thread = try await client.markRead(threadID, newest.id)
             readUpTo = newestID
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
     }
 

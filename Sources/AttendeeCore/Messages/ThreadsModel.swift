@@ -35,8 +35,8 @@ public final class ThreadsModel: BusyScreen {
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error line, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// The page title.
     public let title = Strings.text("screen.messages")
 
@@ -65,7 +65,7 @@ public final class ThreadsModel: BusyScreen {
             if !threads.contains(where: { $0.id == thread.id }) { show(threads + [thread]) }
             return thread.id
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
             return nil
         }
     }
@@ -75,7 +75,7 @@ public final class ThreadsModel: BusyScreen {
         do {
             for try await update in client.inboxUpdates() { await received(update) }
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
     }
 
@@ -99,7 +99,7 @@ public final class ThreadsModel: BusyScreen {
     }
 
     private func reload() async {
-        do { show(try await client.threads(eventID)) } catch { banner = AttendeeFailure.message(error) }
+        do { show(try await client.threads(eventID)) } catch { banner = Banner(error) }
     }
 
     private func show(_ threads: [MessageThread]) {

@@ -28,8 +28,8 @@ public final class NoteEditorModel {
     public private(set) var problem: TextProblem?
     /// Where the save is.
     public private(set) var saveState: NoteSaveState = .editing
-    /// The error, conflict or confirmation line, if any.
-    public private(set) var banner: String?
+    /// Why the last call failed (a conflict among them), or what it did, if anything.
+    public private(set) var banner: Banner?
     /// The version another device saved, while the conflict banner shows.
     public private(set) var conflict: Note?
     /// The note as last saved (`nil` for a new note not saved yet).
@@ -135,15 +135,15 @@ public final class NoteEditorModel {
             attachment.keep(note?.imageID)
             conflict = nil
             saveState = .saved
-            banner = Strings.text("notes.saved")
+            banner = .confirmation(Strings.text("notes.saved"))
         } catch {
             if AttendeeFailure.status(error) == 409, let id = note?.id {
                 conflict = try? await client.note(id)
                 saveState = conflict == nil ? .failed : .conflict
-                banner = Strings.text("notes.conflict")
+                banner = .failure(Strings.text("notes.conflict"))
             } else {
                 saveState = .failed
-                banner = AttendeeFailure.message(error)
+                banner = Banner(error)
             }
         }
     }

@@ -35,8 +35,8 @@ public final class NotesModel: BusyScreen {
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error or confirmation line, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, or what it did, if anything.
+    public internal(set) var banner: Banner?
     /// The page title.
     public let title = Strings.text("screen.notes")
     /// The words of the new-note button.
@@ -93,7 +93,7 @@ public final class NotesModel: BusyScreen {
             try await client.deleteNote(id)
             notes.removeAll { $0.id == id }
             show()
-            banner = Strings.text("notes.deleted")
+            banner = .confirmation(Strings.text("notes.deleted"))
         }
     }
 
@@ -104,7 +104,7 @@ public final class NotesModel: BusyScreen {
         do {
             return NoteEditorModel(client: client, editing: try await client.note(id))
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
             return nil
         }
     }

@@ -12,8 +12,8 @@ public final class AccountModel: BusyScreen {
     public private(set) var fieldError: FieldError?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
 
     private let client: AttendeeClient
 
@@ -57,7 +57,7 @@ public final class AccountModel: BusyScreen {
     /// that says why.
     public func sessionEnded() {
         profile = nil
-        banner = AttendeeFailure.message(APIError.signedOut)
+        banner = Banner(APIError.signedOut)
     }
 
     private func run(_ call: @escaping @MainActor () async throws -> MyProfile) async {

@@ -23,8 +23,8 @@ public final class AdditionalInfoModel: BusyScreen {
     public private(set) var fieldErrors: [String: String] = [:]
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// Set when the step is done (submitted or "later"): the screen returns to the event details.
     public private(set) var isFinished = false
     /// "Later, I haven't decided".

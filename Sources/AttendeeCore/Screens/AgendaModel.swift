@@ -54,8 +54,8 @@ public final class AgendaModel: BusyScreen {
     public private(set) var shownSessions: [Session] = []
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// The clock times are shown in.
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
@@ -102,7 +102,7 @@ public final class AgendaModel: BusyScreen {
                 offlineNotice = Strings.format(
                     "agenda.offline", "\(formatter.dayLabel(saved.savedAt)), \(formatter.time(saved.savedAt))")
             } else {
-                banner = AttendeeFailure.message(error)
+                banner = Banner(error)
             }
         }
     }
@@ -126,7 +126,7 @@ public final class AgendaModel: BusyScreen {
         let session = sessions[index]
         banner = nil
         if !session.isAttending, let clash = SeatsRule.clash(for: session, in: sessions) {
-            banner = Strings.format("attend.refused.overlap", clash.title)
+            banner = .failure(Strings.format("attend.refused.overlap", clash.title))
             return
         }
         await whileBusy {
@@ -135,7 +135,7 @@ public final class AgendaModel: BusyScreen {
                 ? try await client.leave(sessionID) : try await client.attend(sessionID, AttendRequest())
             sessions[index].apply(result)
         } failed: { error in
-            if let refusal = sessions[index].refusedFull(error) { banner = refusal }
+            if let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
         }
         rebuild(keepingDay: true)
     }

@@ -199,8 +199,8 @@ public final class EventsModel: BusyScreen {
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error line, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
 
     private let client: AttendeeClient
 

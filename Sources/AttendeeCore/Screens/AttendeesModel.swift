@@ -56,8 +56,8 @@ public final class AttendeesModel: BusyScreen {
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// The attendee whose details are open.
     public var selected: PersonDetails? { selectedPerson.map(PersonDetails.init) }
 
@@ -81,7 +81,7 @@ public final class AttendeesModel: BusyScreen {
             self.selectedID = nil
             openedThreadID = thread.id
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
     }
 

@@ -10,8 +10,8 @@ import Foundation
 protocol BusyScreen: AnyObject {
     /// Whether a call is in flight (the screen shows a spinner).
     var isBusy: Bool { get set }
-    /// The error or confirmation line the screen shows, if any.
-    var banner: String? { get set }
+    /// Why the last call failed, or what it did, if anything.
+    var banner: Banner? { get set }
 }
 
 extension BusyScreen {
@@ -31,7 +31,7 @@ extension BusyScreen {
             try await work()
             return true
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
             await failed(error)
             return false
         }

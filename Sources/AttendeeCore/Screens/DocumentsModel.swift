@@ -92,8 +92,8 @@ public final class DocumentsModel: BusyScreen {
     public private(set) var addingTo: SectionKind?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, or what it did, if anything.
+    public internal(set) var banner: Banner?
 
     /// The line under the add button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: false) }
@@ -152,7 +152,7 @@ public final class DocumentsModel: BusyScreen {
             let data = try await client.download(id)
             let url = try filesFolder.write(data, named: file.fileName)
             download = Download(fileName: file.fileName, data: data, fileURL: url)
-            banner = Strings.format("documents.downloaded", file.fileName)
+            banner = .confirmation(Strings.format("documents.downloaded", file.fileName))
         }
     }
 
@@ -177,7 +177,7 @@ public final class DocumentsModel: BusyScreen {
         await whileBusy {
             try await client.remove(id)
             show(try await client.documents(eventID, sessionID))
-            banner = Strings.format("documents.removed", file.fileName)
+            banner = .confirmation(Strings.format("documents.removed", file.fileName))
         }
     }
 
@@ -196,14 +196,14 @@ public final class DocumentsModel: BusyScreen {
         showsFilePicker = false
         guard let kind = addingTo else { return }
         guard case .success(let url) = result else {
-            banner = Strings.text("documents.fileNotOpened")
+            banner = .failure(Strings.text("documents.fileNotOpened"))
             return
         }
         let file: ChosenFile
         do {
             file = try ChosenFile(contentsOf: url)
         } catch {
-            banner = Strings.format("documents.fileUnreadable", url.lastPathComponent)
+            banner = .failure(Strings.format("documents.fileUnreadable", url.lastPathComponent))
             return
         }
         banner = nil

@@ -61,8 +61,8 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var unreadMessages = 0
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// Set after a successful registration: the Additional Info step to show.
     public private(set) var additionalInfo: AdditionalInfoModel?
     /// The person's registration, as last loaded or made (`nil` when not registered or signed out).

@@ -21,8 +21,8 @@ public final class FeedbackModel: BusyScreen {
     public private(set) var comment = ""
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, or what it did, if anything.
+    public internal(set) var banner: Banner?
     /// Once given (or refused as already given) the button stays disabled.
     public private(set) var isAlreadyGiven: Bool
     /// How the last submission ended; `nil` before one, and after one that failed (the banner says why).
@@ -108,13 +108,13 @@ public final class FeedbackModel: BusyScreen {
             }
             isAlreadyGiven = true
             outcome = .sent
-            banner = Strings.text("feedback.thanks")
+            banner = .confirmation(Strings.text("feedback.thanks"))
         } failed: { error in
             // NB: feedback already given (from another device) is not a failure the person can act on.
             if AttendeeFailure.status(error) == 409 {
                 isAlreadyGiven = true
                 outcome = .alreadyGiven
-                banner = Strings.text("feedback.already")
+                banner = .failure(Strings.text("feedback.already"))
             }
         }
     }

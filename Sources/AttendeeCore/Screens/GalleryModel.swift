@@ -25,8 +25,8 @@ public final class GalleryModel: BusyScreen {
     public private(set) var upload: MediaUploadState = .idle
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
 
     /// The line under the upload button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: true) }

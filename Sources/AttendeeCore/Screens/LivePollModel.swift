@@ -76,8 +76,8 @@ public final class LivePollModel {
     public private(set) var liveNotice: String?
     /// Whether a call is in flight.
     public private(set) var isBusy = false
-    /// The error line, if any.
-    public private(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public private(set) var banner: Banner?
     /// The poll as last loaded or updated.
     public private(set) var poll: Poll?
 
@@ -101,7 +101,7 @@ public final class LivePollModel {
         do {
             show(try await client.poll(pollID), keepSelection: false)
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
             if poll == nil { phase = .unavailable }
         }
         isBusy = false
@@ -172,7 +172,7 @@ public final class LivePollModel {
             do {
                 show(try await client.poll(pollID), keepSelection: true)
             } catch {
-                banner = AttendeeFailure.message(error)
+                banner = Banner(error)
             }
             derive()
         }
@@ -185,7 +185,7 @@ public final class LivePollModel {
         do {
             show(try await work(), keepSelection: false)
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
             if AttendeeFailure.status(error) == 409 { await reload() }
         }
         isBusy = false

@@ -40,7 +40,7 @@ public final class LiveWatchModel {
     /// Whether the stream is connected and has said `ready`.
     public private(set) var isConnected = false
     /// The error line, when the stream ended with one.
-    public private(set) var banner: String?
+    public private(set) var banner: Banner?
 
     private let client: AttendeeClient
     private let eventID: String
@@ -67,7 +67,7 @@ public final class LiveWatchModel {
                 if let limit, entries.count >= limit { break }
             }
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
         isConnected = false
     }

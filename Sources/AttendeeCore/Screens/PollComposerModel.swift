@@ -45,8 +45,8 @@ public final class PollComposerModel: BusyScreen {
     public private(set) var rule: String?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error line, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// The draft, once created.
     public private(set) var created: Poll?
 
@@ -238,7 +238,7 @@ public final class PollComposerModel: BusyScreen {
         if let error = draft.validationError() {
             invalidField = Self.field(error.field)
             rule = error.message
-            banner = Strings.text("poll.invalid")
+            banner = .failure(Strings.text("poll.invalid"))
             return
         }
         invalidField = nil

@@ -25,8 +25,8 @@ public final class PollListModel: BusyScreen {
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// The error line, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// Whether the person may create polls here (the organizer, a speaker), so the list offers "New poll".
     public private(set) var canCreate = false
     /// The New poll form, while it is open.

@@ -37,8 +37,8 @@ public final class ProfileModel: BusyScreen {
     public private(set) var draftTopics = ""
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, or what it did, if anything.
+    public internal(set) var banner: Banner?
 
     private let client: AttendeeClient
 
@@ -181,7 +181,7 @@ public final class ProfileModel: BusyScreen {
         await whileBusy {
             let wasLoaded = hasLoaded
             profile = try await call()
-            if wasLoaded { banner = Strings.text("profile.saved") }
+            if wasLoaded { banner = .confirmation(Strings.text("profile.saved")) }
         }
     }
 }

@@ -95,8 +95,8 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var feedbackButtonTitle = ""
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
     /// The navigation stack above this screen: the location page or the attendee list; `nil` when on top.
     public private(set) var location: SessionLocation?
     /// The session's attendees, while that page is open.
@@ -173,7 +173,7 @@ public final class SessionDetailsModel: BusyScreen {
         do {
             attendees = try await client.sessionAttendees(session.id)
         } catch {
-            banner = AttendeeFailure.message(error)
+            banner = Banner(error)
         }
     }
 
@@ -212,7 +212,7 @@ public final class SessionDetailsModel: BusyScreen {
         await whileBusy {
             session.apply(try await call())
         } failed: { error in
-            if let refusal = session.refusedFull(error) { banner = refusal }
+            if let refusal = session.refusedFull(error) { banner = .failure(refusal) }
         }
         show(session)
     }

@@ -33,8 +33,8 @@ public final class SpeakersModel: BusyScreen {
     public private(set) var profile: Profile?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
-    /// The error or confirmation line the screen shows, if any.
-    public internal(set) var banner: String?
+    /// Why the last call failed, if it did.
+    public internal(set) var banner: Banner?
 
     private let client: AttendeeClient
     private let eventID: String

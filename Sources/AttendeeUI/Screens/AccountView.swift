@@ -17,7 +17,7 @@ struct AccountView: View {
                 SecureField(AttendeeScreenText.password, text: $password)
             }
             if let error = model.fieldError { Text(error.message).foregroundStyle(.red) }
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             Section {
                 Button(isSigningUp ? AttendeeScreenText.signUp : AttendeeScreenText.signIn) {
                     Task {
@@ -45,7 +45,7 @@ struct EventsView: View {
 
     var body: some View {
         List {
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
             ForEach(model.rows) { row in
                 NavigationLink(value: AttendeeDestination.dashboard(eventID: row.id)) {

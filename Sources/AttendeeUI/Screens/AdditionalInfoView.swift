@@ -42,7 +42,7 @@ public struct AdditionalInfoView: View {
                 }
                 Button(model.addGuestTitle) { model.addGuestTapped() }
             }
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             Button(AttendeeScreenText.submit) { Task { await model.submitTapped() } }
                 .disabled(!model.isSubmitEnabled)
             Button(model.laterTitle) { Task { await model.laterTapped() } }

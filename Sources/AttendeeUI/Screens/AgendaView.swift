@@ -29,7 +29,7 @@ public struct AgendaView: View {
                 Text(notice).font(.footnote).foregroundStyle(.secondary)
             }
             if let banner = model.banner {
-                Text(banner).foregroundStyle(.red)
+                BannerLine(banner)
             }
             ForEach(model.rows) { row in
                 HStack {

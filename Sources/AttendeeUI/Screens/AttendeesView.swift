@@ -13,7 +13,7 @@ public struct AttendeesView: View {
     /// The view.
     public var body: some View {
         List {
-            if let banner = model.banner, model.selected == nil { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner, model.selected == nil { BannerLine(banner) }
             ForEach(model.rows) { row in
                 VStack(alignment: .leading) {
                     Text(row.name)
@@ -31,7 +31,7 @@ public struct AttendeesView: View {
                     PersonHeader(details: person)
                     Text(person.aboutMe)
                     Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
-                    if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+                    if let banner = model.banner { BannerLine(banner) }
                 }
                 .padding()
             }

@@ -14,7 +14,7 @@ public struct ConversationView: View {
     /// The view.
     public var body: some View {
         List {
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             if let older = model.olderTitle {
                 Button(older) { Task { await model.loadOlderTapped() } }.disabled(model.older == .loading)
             }

@@ -20,7 +20,7 @@ public struct DiscussionView: View {
                     attachment: model.attachment, sendTitle: WallText.send, canSend: model.canSend,
                     send: { await model.sendTapped() })
             }
-            if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
+            if let banner = model.bannerText { BannerLine(.failure(banner)) }
             ForEach(model.rows) { row in
                 VStack(alignment: .leading) {
                     PostContent(byline: row.byline, text: row.text, image: row.image)

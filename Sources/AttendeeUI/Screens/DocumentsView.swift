@@ -39,7 +39,7 @@ public struct DocumentsView: View {
                 }
             }
             if let message = model.uploadMessage { Text(message) }
-            if let banner = model.banner { Text(banner) }
+            if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .sheet(isPresented: Binding(get: { model.showsGallery }, set: { if !$0 { model.galleryClosed() } })) {

@@ -48,7 +48,7 @@ public struct EventDetailsView: View {
                     .badge(model.badge(link))
                 }
             }
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
         }
         .navigationTitle(model.name)
         .overlay { if model.isBusy && !model.hasLoaded { ProgressView() } }

@@ -24,7 +24,7 @@ public struct FeedbackView: View {
                 text: Binding(get: { model.comment }, set: { model.commentChanged($0) }), axis: .vertical
             )
             Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.isSubmitEnabled)
-            if let banner = model.banner { Text(banner) }
+            if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.isBusy { ProgressView() } }
     }

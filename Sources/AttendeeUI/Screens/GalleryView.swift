@@ -36,7 +36,7 @@ public struct GalleryView: View {
                 }
             }
             if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
-            if let banner = model.banner { Text(banner) }
+            if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .onChange(of: picked) { _, item in

@@ -51,7 +51,7 @@ public struct LivePollView: View {
             }
             if let notice = model.notice { Text(notice).foregroundStyle(.secondary) }
             if let notice = model.liveNotice { Text(notice).font(.caption) }
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.phase == .loading { ProgressView() } }
         .task {

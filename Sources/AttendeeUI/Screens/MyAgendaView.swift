@@ -13,7 +13,7 @@ public struct MyAgendaView: View {
     /// The view.
     public var body: some View {
         List {
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             ForEach(model.rows) { row in
                 NavigationLink(value: AttendeeDestination.session(id: row.id)) {
                     VStack(alignment: .leading) {

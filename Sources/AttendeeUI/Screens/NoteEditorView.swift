@@ -15,12 +15,12 @@ public struct NoteEditorView: View {
         Form {
             if model.saveState == .conflict, model.conflict != nil {
                 Section {
-                    if let banner = model.banner { Text(banner) }
+                    if let banner = model.banner { BannerLine(banner) }
                     Button(model.keepMineTitle) { Task { await model.keepMineTapped() } }
                     Button(model.useTheirsTitle) { model.useTheirsTapped() }
                 }
             } else if let banner = model.banner {
-                Text(banner)
+                BannerLine(banner)
             }
             TextField(
                 model.placeholder, text: Binding(get: { model.text }, set: { model.textChanged($0) }), axis: .vertical)

@@ -15,7 +15,7 @@ public struct NotesView: View {
     /// The view.
     public var body: some View {
         List {
-            if let banner = model.banner { Text(banner) }
+            if let banner = model.banner { BannerLine(banner) }
             if let sessionID {
                 Picker(
                     model.filterTitle(model.filter),

@@ -28,7 +28,7 @@ struct PollComposerView: View {
                 PollQuestionForm(model: model, index: index)
             }
             if model.canAddQuestion { Button(model.addQuestionTitle) { model.questionAdded() } }
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             if let rule = model.formRule { Text(rule).font(.footnote).foregroundStyle(.red) }
         }
         .navigationTitle(model.title)

@@ -18,7 +18,7 @@ public struct ProfileView: View {
                 AboutMeSection(model: model)
                 PreferencesSection(model: model)
             }
-            if let banner = model.banner { Text(banner) }
+            if let banner = model.banner { BannerLine(banner) }
         }
         .task { await model.appeared() }
     }

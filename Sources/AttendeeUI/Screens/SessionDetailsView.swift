@@ -23,7 +23,7 @@ public struct SessionDetailsView: View {
                 Text(model.stateLabel).font(.caption)
                 if let seats = model.seatsMessage { Text(seats).foregroundStyle(.orange) }
             }
-            if let banner = model.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner { BannerLine(banner) }
             Section {
                 Button(model.attendButtonTitle) { Task { await model.attendButtonTapped() } }
                     .disabled(!model.isAttendEnabled)

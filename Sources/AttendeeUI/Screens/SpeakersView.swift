@@ -13,7 +13,7 @@ public struct SpeakersView: View {
     /// The view.
     public var body: some View {
         List {
-            if let banner = model.banner, model.profile == nil { Text(banner).foregroundStyle(.red) }
+            if let banner = model.banner, model.profile == nil { BannerLine(banner) }
             ForEach(model.rows) { row in
                 Button(row.name) { Task { await model.rowTapped(row.id) } }
             }

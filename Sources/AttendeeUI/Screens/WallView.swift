@@ -20,7 +20,7 @@ public struct WallView: View {
                     attachment: model.attachment, sendTitle: WallText.post, canSend: model.canPost,
                     send: { await model.postTapped() })
             }
-            if let banner = model.bannerText { Text(banner).foregroundStyle(.red) }
+            if let banner = model.bannerText { BannerLine(.failure(banner)) }
             ForEach(model.rows) { row in
                 Section {
                     PostContent(byline: row.byline, text: row.text, image: row.image)

@@ -45,7 +45,7 @@ extension AttendeeCommand {
         let model = AccountModel(client: context.client)
         try await tap(model)
         if let error = model.fieldError { throw UsageError(AttendeeCommandText.refused(error.field, error.message)) }
-        guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
+        guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
         try context.show(profile) { [signedIn(profile.person.name, profile.email)] }
     }
 
@@ -66,7 +66,7 @@ extension AttendeeCommand {
     static func runSignOut(_ context: Context) async throws {
         let model = AccountModel(client: context.client)
         await model.signOutTapped()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         context.console.line(AttendeeCommandText.signedOut)
     }
 
@@ -106,7 +106,7 @@ extension AttendeeCommand {
         }
         let model = ProfileModel(client: context.client)
         await model.appeared()
-        guard model.hasLoaded else { throw ScreenFailure(message: model.banner ?? "") }
+        guard model.hasLoaded else { throw ScreenFailure(message: model.banner?.text ?? "") }
         if details.contains(where: { $0 != nil }) {
             model.editDetailsTapped()
             if let name = details[0] { model.nameChanged(name) }
@@ -114,20 +114,20 @@ extension AttendeeCommand {
             if let company = details[2] { model.companyChanged(company) }
             if let refusal = model.detailsRefusal { throw UsageError(refusal) }
             await model.saveDetailsTapped()
-            if model.isEditingDetails, let banner = model.banner { throw ScreenFailure(message: banner) }
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         }
         if let about {
             model.editAboutTapped()
             model.aboutChanged(about)
             if let refusal = model.aboutRefusal { throw UsageError(refusal) }
             await model.saveTapped()
-            if model.isEditingAbout, let banner = model.banner { throw ScreenFailure(message: banner) }
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         }
         if !tracks.isEmpty || !topics.isEmpty {
             let saved = await model.preferencesChanged(
                 tracks: tracks.isEmpty ? model.preferences.tracks : tracks,
                 topics: topics.isEmpty ? model.preferences.topics : topics)
-            if !saved { throw ScreenFailure(message: model.banner ?? "") }
+            if !saved { throw ScreenFailure(message: model.banner?.text ?? "") }
         }
         try show(model, context)
     }
@@ -143,7 +143,7 @@ extension AttendeeCommand {
     /// What the profile page shows, as lines (or, with `--json`, the profile).
     @MainActor
     static func show(_ model: ProfileModel, _ context: Context) throws {
-        guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
+        guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
         try context.show(profile) {
             var lines = [model.name, model.email]
             if !model.subtitle.isEmpty { lines.append(model.subtitle) }

@@ -135,7 +135,7 @@ extension AttendeeCommand {
     ) {
         let model = ThreadsModel(client: client, eventID: eventID)
         await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         return (model.rows, model.emptyMessage ?? "")
     }
 
@@ -154,10 +154,10 @@ extension AttendeeCommand {
     ) async throws -> OpenedConversation {
         let model = ConversationModel(client: client, threadID: threadID)
         await model.appeared(before: before)
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         while all, model.older == .available {
             await model.loadOlderTapped()
-            if let banner = model.banner { throw ScreenFailure(message: banner) }
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         }
         return OpenedConversation(
             title: model.title, rows: model.rows, readSummary: model.readSummary, olderCursor: model.olderCursor)
@@ -172,7 +172,7 @@ extension AttendeeCommand {
         if let eventID {
             let threads = ThreadsModel(client: client, eventID: eventID)
             guard let id = await threads.messageTapped(personID: target, eventID: eventID) else {
-                throw ScreenFailure(message: threads.banner ?? "")
+                throw ScreenFailure(message: threads.banner?.text ?? "")
             }
             threadID = id
         }
@@ -182,7 +182,7 @@ extension AttendeeCommand {
         await model.sendTapped()
         if let problem = model.draftProblem { throw ScreenFailure(message: problem.messageText) }
         guard let row = model.rows.last, row.delivery == .sent else {
-            throw ScreenFailure(message: model.banner ?? "")
+            throw ScreenFailure(message: model.banner?.text ?? "")
         }
         return row
     }
@@ -193,7 +193,7 @@ extension AttendeeCommand {
     ) {
         let model = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
         await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         return (model.rows, model.emptyMessage ?? "")
     }
 
@@ -201,7 +201,7 @@ extension AttendeeCommand {
     static func noteText(_ client: AttendeeClient, eventID: String, id: String) async throws -> Note {
         let list = NotesModel(client: client, eventID: eventID)
         guard let editor = await list.noteOpened(id: id), let note = editor.note else {
-            throw ScreenFailure(message: list.banner ?? "")
+            throw ScreenFailure(message: list.banner?.text ?? "")
         }
         return note
     }
@@ -220,7 +220,9 @@ extension AttendeeCommand {
         let list = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
         let editor: NoteEditorModel
         if let id {
-            guard let opened = await list.noteOpened(id: id) else { throw ScreenFailure(message: list.banner ?? "") }
+            guard let opened = await list.noteOpened(id: id) else {
+                throw ScreenFailure(message: list.banner?.text ?? "")
+            }
             editor = opened
         } else {
             editor = list.newNoteEditor()
@@ -231,16 +233,16 @@ extension AttendeeCommand {
         await editor.saveTapped()
         if let problem = editor.problem { throw ScreenFailure(message: problem.noteText) }
         guard editor.saveState == .saved, let note = editor.note else {
-            throw ScreenFailure(message: editor.banner ?? "")
+            throw ScreenFailure(message: editor.banner?.text ?? "")
         }
-        return SavedNote(id: note.id, banner: editor.banner ?? "", note: note)
+        return SavedNote(id: note.id, banner: editor.banner?.text ?? "", note: note)
     }
 
     @MainActor
     static func deleteNote(_ client: AttendeeClient, eventID: String, id: String) async throws -> String {
         let list = NotesModel(client: client, eventID: eventID)
         let deleted = await list.deleteTapped(id: id)
-        guard deleted else { throw ScreenFailure(message: list.banner ?? "") }
-        return list.banner ?? ""
+        guard deleted else { throw ScreenFailure(message: list.banner?.text ?? "") }
+        return list.banner?.text ?? ""
     }
 }

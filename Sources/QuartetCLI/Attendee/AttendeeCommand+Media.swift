@@ -45,7 +45,7 @@ extension AttendeeCommand {
         let model = DocumentsModel(
             client: mediaClient(context), eventID: eventID, sessionID: context.arguments.value("session"))
         await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         var message: String?
         var share: String?
         switch action {
@@ -57,15 +57,15 @@ extension AttendeeCommand {
             }
             try requireRow(model, file)
             await model.downloadTapped(file)
-            guard let download = model.download else { throw ScreenFailure(message: model.banner ?? file) }
+            guard let download = model.download else { throw ScreenFailure(message: model.banner?.text ?? file) }
             try download.data.write(to: URL(fileURLWithPath: output))
             model.downloadHandled()
-            message = model.banner
+            message = model.banner?.text
         case "share":
             guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT share", "ID")) }
             try requireRow(model, file)
             await model.shareTapped(file)
-            guard let sheet = model.share else { throw ScreenFailure(message: model.banner ?? file) }
+            guard let sheet = model.share else { throw ScreenFailure(message: model.banner?.text ?? file) }
             share = sheet.url
             message = sheet.text
         case "add":
@@ -81,10 +81,8 @@ extension AttendeeCommand {
             guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT remove", "ID")) }
             try requireRow(model, file)
             await model.removeTapped(file)
-            if model.sections.contains(where: { $0.rows.contains { $0.id == file } }) {
-                throw ScreenFailure(message: model.banner ?? file)
-            }
-            message = model.banner
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
+            message = model.banner?.text
         default:
             throw UsageError(
                 AttendeeCommandText.unknownAction(
@@ -116,7 +114,7 @@ extension AttendeeCommand {
         switch action {
         case "list":
             await model.appeared()
-            if let banner = model.banner { throw ScreenFailure(message: banner) }
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         case "upload":
             let file = context.positional(2)
             guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("gallery EVENT upload", "PATH")) }

@@ -14,7 +14,7 @@ extension AttendeeCommand {
     static func runSpeakers(_ context: Context) async throws {
         let model = SpeakersModel(client: context.client, eventID: context.positional(0))
         await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         try context.show(model.people) { model.rows.map(personLine) }
     }
 
@@ -29,7 +29,7 @@ extension AttendeeCommand {
     static func runSpeaker(_ context: Context) async throws {
         let model = SpeakersModel(client: context.client, eventID: context.positional(0))
         await model.rowTapped(context.positional(1))
-        guard let profile = model.profile else { throw ScreenFailure(message: model.banner ?? "") }
+        guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
         try context.show(profile.source) {
             var lines = detailLines(profile.details)
             lines += ["", AttendeeCommandText.speakerSessions]
@@ -88,7 +88,7 @@ extension AttendeeCommand {
     static func openAttendees(_ context: Context) async throws -> AttendeesModel {
         let model = AttendeesModel(client: context.client, eventID: context.positional(0))
         await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         return model
     }
 

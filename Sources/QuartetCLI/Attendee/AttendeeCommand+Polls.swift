@@ -73,7 +73,7 @@ extension AttendeeCommand {
     private static func list(_ context: Context, _ kind: PollKind) async throws {
         let model = PollListModel(client: context.client, eventID: context.positional(0), kind: kind)
         await model.appeared()
-        if let banner = model.banner { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
         try context.show(model.rows.map(PollRowOutput.init)) {
             model.rows.isEmpty
                 ? [model.emptyMessage ?? ""] : model.rows.flatMap { ["\($0.title)", "    \($0.id)  \($0.subtitle)"] }
@@ -108,7 +108,7 @@ extension AttendeeCommand {
             }
         }
         await model.createTapped()
-        guard let poll = model.created else { throw CommandFailure(model.banner ?? "") }
+        guard let poll = model.created else { throw CommandFailure(model.banner?.text ?? "") }
         let screen = LivePollModel(client: context.client, pollID: poll.id)
         await screen.appeared()
         try print(screen, context)
@@ -118,7 +118,7 @@ extension AttendeeCommand {
     private static func manage(_ context: Context, _ action: LivePollManagement) async throws {
         let model = LivePollModel(client: context.client, pollID: context.positional(0))
         await model.appeared()
-        if let banner = model.banner { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
         guard model.management == action else {
             throw CommandFailure(
                 model.canManage
@@ -126,7 +126,7 @@ extension AttendeeCommand {
                     : AttendeeCommandText.organizersOnly)
         }
         await model.managementTapped()
-        if let banner = model.banner { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
         try print(model, context)
     }
 
@@ -134,7 +134,7 @@ extension AttendeeCommand {
     private static func answer(_ context: Context) async throws {
         let model = LivePollModel(client: context.client, pollID: context.positional(0))
         await model.appeared()
-        if let banner = model.banner { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
         let picked = context.arguments.all("option")
         guard !picked.isEmpty else { throw UsageError(AttendeeCommandText.optionRequired) }
         if let notice = model.notice { throw CommandFailure(notice) }
@@ -152,7 +152,7 @@ extension AttendeeCommand {
             }
         }
         await model.submitTapped()
-        if let banner = model.banner { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
         try print(model, context)
     }
 
@@ -166,14 +166,14 @@ extension AttendeeCommand {
                 context.console.line(entry.text)
             }
         }
-        if let banner = model.banner { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
     }
 
     // MARK: - Output
 
     @MainActor
     private static func print(_ model: LivePollModel, _ context: Context) throws {
-        if let banner = model.banner, model.poll == nil { throw CommandFailure(banner) }
+        if let failure = model.banner?.failure, model.poll == nil { throw CommandFailure(failure) }
         guard let poll = model.poll else { return }
         try context.show(poll) {
             var lines = ["\(model.kindTitle) · \(model.stateTitle) · \(model.voters)", "    \(poll.id)"]

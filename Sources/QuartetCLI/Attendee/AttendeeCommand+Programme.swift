@@ -14,7 +14,7 @@ extension AttendeeCommand {
     static func runEvents(_ context: Context) async throws {
         let model = EventsModel(client: context.client)
         await model.appeared()
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         try context.show(model.events) {
             model.emptyMessage.map { [$0] } ?? model.rows.map { "\($0.id)  \($0.name)  \($0.dates)  \($0.venue)" }
         }
@@ -47,7 +47,7 @@ extension AttendeeCommand {
     static func openDashboard(_ context: Context) async throws -> EventDetailsModel {
         let model = EventDetailsModel(client: context.client, eventID: context.positional(0))
         await model.appeared()
-        guard model.hasLoaded else { throw ScreenFailure(message: model.banner ?? "") }
+        guard model.hasLoaded else { throw ScreenFailure(message: model.banner?.text ?? "") }
         return model
     }
 
@@ -91,7 +91,7 @@ extension AttendeeCommand {
 
         let dashboard = try await openDashboard(context)
         await dashboard.registerTapped()
-        if let banner = dashboard.banner { throw ScreenFailure(message: banner) }
+        if let failure = dashboard.banner?.failure { throw ScreenFailure(message: failure) }
         if let form = dashboard.additionalInfo {
             if later {
                 await form.laterTapped()
@@ -106,11 +106,13 @@ extension AttendeeCommand {
                     throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: form.fields))
                 }
             }
-            if let banner = form.banner { throw ScreenFailure(message: banner) }
+            if let failure = form.banner?.failure { throw ScreenFailure(message: failure) }
             dashboard.additionalInfoClosed()
             await dashboard.appeared()
         }
-        guard let registration = dashboard.registration else { throw ScreenFailure(message: dashboard.banner ?? "") }
+        guard let registration = dashboard.registration else {
+            throw ScreenFailure(message: dashboard.banner?.text ?? "")
+        }
         try context.show(registration) {
             [AttendeeCommandText.registered(for: dashboard.name, registration.additionalInfoStatus)]
         }
@@ -132,7 +134,7 @@ extension AttendeeCommand {
     static func runAgenda(_ context: Context) async throws {
         let model = AgendaModel(client: context.client)
         await model.appeared(eventID: context.positional(0))
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         if context.arguments.flag("device-time") { model.timeZoneToggled() }
         if let number = try context.arguments.value("day", refusal: AttendeeCommandText.badDay, { Int($0) }) {
             guard model.dayTabs.indices.contains(number - 1) else {
@@ -192,7 +194,7 @@ extension AttendeeCommand {
     ) async throws {
         let model = try await openSession(context)
         try await tap(model)
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         guard let session = model.session else { return }
         try context.show(session) { [model.stateLabel] + [model.seatsMessage].compactMap { $0 } }
     }
@@ -205,7 +207,7 @@ extension AttendeeCommand {
         let choice: TimeZoneChoice = context.arguments.flag("device-time") ? .device : .event
         await model.appeared(sessionID: context.positional(0), choice: choice)
         guard model.session != nil else {
-            throw ScreenFailure(message: model.banner ?? AttendeeCommandText.noSession(context.positional(0)))
+            throw ScreenFailure(message: model.banner?.text ?? AttendeeCommandText.noSession(context.positional(0)))
         }
         return model
     }
@@ -267,7 +269,7 @@ extension AttendeeCommand {
         let model = SessionDetailsModel(client: client, shareBaseURL: base)
         await model.appeared(sessionID: sessionID)
         guard let link = model.shareURL, let calendar = model.calendarEntry(stamp: Date()) else {
-            throw UsageError(model.banner ?? AttendeeCommandText.noSession(sessionID))
+            throw UsageError(model.banner?.text ?? AttendeeCommandText.noSession(sessionID))
         }
         return ShareSheet(subject: model.title, text: model.shareText, link: link.absoluteString, calendar: calendar)
     }
@@ -288,7 +290,7 @@ extension AttendeeCommand {
     static func runMyAgenda(_ context: Context) async throws {
         let model = MyAgendaModel(client: context.client, eventID: context.positional(0))
         await model.appeared(choice: context.arguments.flag("device-time") ? .device : .event)
-        if let banner = model.banner { throw ScreenFailure(message: banner) }
+        if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         if let path = context.arguments.value("ics"), let text = model.calendar() {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             context.console.errorLine(AttendeeCommandText.wroteCalendar(model.rows.count, to: path))
@@ -361,8 +363,8 @@ extension AttendeeCommand {
                     ? refusal : AttendeeCommandText.sessionFeedbackRefused(refusal, speakers: model.speakers))
         }
         await model.submitTapped()
-        guard model.outcome == .sent, let thanks = model.banner else {
-            throw ScreenFailure(message: model.banner ?? "")
+        guard model.outcome == .sent, case .confirmation(let thanks)? = model.banner else {
+            throw ScreenFailure(message: model.banner?.text ?? "")
         }
         context.console.line(thanks)
     }

@@ -69,7 +69,13 @@ enum AttendeeScreens {
             eventFeedback: { _, _ in try await answer(()) },
             sessionFeedback: { _, _ in try await answer(()) },
             me: { try await answer(me) },
-            updateMe: { _ in try await answer(me) },
+            updateMe: { update in
+                var person = me.person
+                person.aboutMe = update.aboutMe ?? person.aboutMe
+                let saved = MyProfile(
+                    person: person, email: me.email, preferences: update.preferences ?? me.preferences)
+                return try await answer(saved)
+            },
             wall: { _, _, _ in try await answer(AttendeePreview.wallPage) },
             discussion: { _, _, _ in try await answer(AttendeePreview.discussionPage) },
             polls: { _ in try await answer(AttendeePreview.polls) },
@@ -220,6 +226,16 @@ enum AttendeeScreens {
                 _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
                 try host.tap(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
                 return try await host.settled("the editor")
+            },
+            ScreenEntry(app, screen: "profile", state: "saved", summary: "About me saved: the confirmation") {
+                let host = page(.profile) { ProfileView(model: ProfileModel(client: client())) }
+                _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
+                try host.tap(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
+                try host.type("Building conference apps in Lisbon.", into: AttendeeScreenText.aboutMe)
+                try host.tap(AttendeeScreenText.save)
+                return try await host.settled("the confirmation") {
+                    $0.first { $0.systemImage == "checkmark.circle" } != nil
+                }
             },
             ScreenEntry(
                 app, screen: "profile", state: "editing-details",

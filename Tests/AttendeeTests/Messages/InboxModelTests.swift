@@ -114,7 +114,7 @@ import Testing
         client.threads = { _ in throw APIError.offline }
         let failing = ThreadsModel(client: client)
         await failing.appeared()
-        #expect(failing.banner == "You appear to be offline. Check your connection and try again.")
+        #expect(failing.banner == .failure("You appear to be offline. Check your connection and try again."))
         #expect(failing.rows.isEmpty)
     }
 
@@ -205,7 +205,7 @@ import Testing
         await gate.open()
         await first.value
         #expect(model.older == .available)
-        #expect(model.banner == "You appear to be offline. Check your connection and try again.")
+        #expect(model.banner == .failure("You appear to be offline. Check your connection and try again."))
         #expect(model.rows.map(\.text) == ["Five", "Six"])
 
         fail.withLock { $0 = false }
@@ -291,7 +291,7 @@ import Testing
         #expect(model.rows.map(\.text) == ["Hello", "Are you there?"])
         #expect(model.rows.map(\.delivery) == [.sent, .failed])
         #expect(model.rows.last?.deliveryLabel == "Not sent")
-        #expect(model.banner == "The connection was lost. Try again.")
+        #expect(model.banner == .failure("The connection was lost. Try again."))
         let failedID = model.rows[1].id
         await model.retryTapped(id: failedID)
         #expect(model.rows.map(\.delivery) == [.sent, .sent])
@@ -367,7 +367,7 @@ private enum Sample {
         await model.listen()
         #expect(model.rows.map(\.preview) == ["Two"])
         #expect(model.rows.map(\.unreadCount) == [2])
-        #expect(model.banner == "The connection was lost. Try again.")
+        #expect(model.banner == .failure("The connection was lost. Try again."))
     }
 
     @Test func theConversationFollowsItsThreadStream() async {
@@ -435,7 +435,7 @@ private enum Sample {
             await attendees.messageTapped()
             #expect(attendees.openedThreadID == nil)
             #expect(attendees.selected?.name == "Ana")
-            #expect(attendees.banner == "You cannot message yourself.")
+            #expect(attendees.banner == .failure("You cannot message yourself."))
         }
     }
 }

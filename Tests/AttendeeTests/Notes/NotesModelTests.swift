@@ -38,7 +38,7 @@ import Testing
             #expect(eventNote.counter == "15 / 10000")
             await eventNote.saveTapped()
             #expect(eventNote.saveState == .saved)
-            #expect(eventNote.banner == "Note saved.")
+            #expect(eventNote.banner == .confirmation("Note saved."))
             await list.appeared()
             #expect(list.rows.map(\.about) == ["Event note"])
 
@@ -75,7 +75,7 @@ import Testing
             #expect(try await client.note(id).text == "Bring two chargers")
 
             await list.deleteTapped(id: id)
-            #expect(list.banner == "Note deleted.")
+            #expect(list.banner == .confirmation("Note deleted."))
             #expect(list.rows.map(\.about) == [session.title])
             #expect(try await client.notes(server.eventID, nil).map(\.id) == [try #require(sessionNote.note?.id)])
         }
@@ -101,7 +101,7 @@ import Testing
             onPhone.textChanged("Phone words")
             await onPhone.saveTapped()
             #expect(onPhone.saveState == .conflict)
-            #expect(onPhone.banner == "This note was changed on another device since you opened it.")
+            #expect(onPhone.banner == .failure("This note was changed on another device since you opened it."))
             #expect(onPhone.conflict?.text == "Tablet words")
             #expect(onPhone.keepMineTitle == "Keep mine")
             #expect(try await phone.note(note.id).text == "Tablet words")
@@ -155,7 +155,7 @@ import Testing
         await gate.open()
         await editor.saveTapped()
         #expect(editor.saveState == .failed)
-        #expect(editor.banner == "You appear to be offline. Check your connection and try again.")
+        #expect(editor.banner == .failure("You appear to be offline. Check your connection and try again."))
         await gate.close()
         let saving = Task { await editor.saveTapped() }
         await gate.arrived(2)

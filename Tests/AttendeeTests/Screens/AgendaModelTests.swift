@@ -86,7 +86,7 @@ import Testing
         #expect(model.banner == nil)
 
         await model.plusTapped("t")
-        #expect(model.banner == "This session overlaps “Session w”, which you already attend.")
+        #expect(model.banner == .failure("This session overlaps “Session w”, which you already attend."))
         #expect(model.rows.first { $0.id == "t" }?.isHighlighted == false)
 
         await model.plusTapped("w")
@@ -107,7 +107,7 @@ import Testing
         #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "1 seat available")
         fake.sessions.withLock { $0[3].seatsTaken = 2 }
         await model.plusTapped("full")
-        #expect(model.banner == "“Session full” is full.")
+        #expect(model.banner == .failure("“Session full” is full."))
         #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "Full")
         #expect(model.isBusy == false)
     }
@@ -129,7 +129,7 @@ import Testing
     @Test func loadFailureShowsABanner() async {
         let model = AgendaModel(client: AttendeeClient(event: { _ in throw APIError.cannotConnect }))
         await model.appeared(eventID: "e1")
-        #expect(model.banner == APIError.cannotConnect.message)
+        #expect(model.banner == .failure(APIError.cannotConnect.message))
         #expect(model.rows.isEmpty)
         #expect(model.isBusy == false)
     }
@@ -157,13 +157,13 @@ import Testing
 
         let unknown = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
         await unknown.appeared(eventID: "other")
-        #expect(unknown.banner == APIError.offline.message)
+        #expect(unknown.banner == .failure(APIError.offline.message))
 
         let refused = AttendeeClient(
             event: { _ in throw APIError.http(status: 404, problem: nil) }, agenda: { _ in [] })
         let gone = AgendaModel(client: refused, offlineCopy: copy, deviceTimeZone: .gmt)
         await gone.appeared(eventID: "e1")
         #expect(gone.rows.isEmpty)
-        #expect(gone.banner == APIError.http(status: 404, problem: nil).message)
+        #expect(gone.banner == .failure(APIError.http(status: 404, problem: nil).message))
     }
 }

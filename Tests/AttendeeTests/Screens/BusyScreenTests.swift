@@ -25,7 +25,7 @@ import Testing
         let answer = Self.offlineOnce([Person(id: "p1", name: "Ana Ferreira")])
         let model = SpeakersModel(client: AttendeeClient(speakers: { _ in try answer() }), eventID: "e1")
         await model.appeared()
-        #expect(model.banner == Self.offline)
+        #expect(model.banner == .failure(Self.offline))
         #expect(model.isBusy == false)
         await model.appeared()
         #expect(model.banner == nil)
@@ -36,7 +36,7 @@ import Testing
         let answer = Self.offlineOnce([Person(id: "p2", name: "Bob Babbage")])
         let model = AttendeesModel(client: AttendeeClient(attendees: { _, _ in try answer() }), eventID: "e1")
         await model.appeared()
-        #expect(model.banner == Self.offline)
+        #expect(model.banner == .failure(Self.offline))
         await model.appeared()
         #expect(model.banner == nil)
         #expect(model.isBusy == false)
@@ -51,7 +51,7 @@ import Testing
                 event: { _ in EventDetails(event: Demo.event()) }, myAgenda: { _ in try answer() }),
             eventID: "e1")
         await model.appeared(deviceTimeZone: .gmt)
-        #expect(model.banner == Self.offline)
+        #expect(model.banner == .failure(Self.offline))
         await model.appeared(deviceTimeZone: .gmt)
         #expect(model.banner == nil)
         #expect(model.rows.map(\.id) == ["s1"])
@@ -64,7 +64,7 @@ import Testing
                 event: { _ in EventDetails(event: Demo.event()) }, session: { _ in try answer() }),
             shareBaseURL: URL(string: "https://quartet.example")!)
         await model.appeared(sessionID: "s1", deviceTimeZone: .gmt)
-        #expect(model.banner == Self.offline)
+        #expect(model.banner == .failure(Self.offline))
         await model.appeared(sessionID: "s1", deviceTimeZone: .gmt)
         #expect(model.banner == nil)
         #expect(model.state == .notAttended)
@@ -75,7 +75,7 @@ import Testing
         let model = DocumentsModel(
             client: AttendeeMediaClient(documents: { _, _ in try answer() }), eventID: "e1", sessionID: nil)
         await model.appeared()
-        #expect(model.banner == Self.offline)
+        #expect(model.banner == .failure(Self.offline))
         await model.appeared()
         #expect(model.banner == nil)
     }
@@ -90,7 +90,7 @@ import Testing
             deviceTimeZone: .gmt)
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", "Europe/Lisbon"))
         await model.plusTapped("s1")
-        #expect(model.banner == Self.offline)
+        #expect(model.banner == .failure(Self.offline))
         await model.plusTapped("s1")
         #expect(model.banner == nil)
         #expect(model.isBusy == false)
@@ -105,7 +105,7 @@ import Testing
             target: .event(id: "e1"))
         model.ratingChosen(4)
         await model.submitTapped()
-        #expect(model.banner == "You already gave feedback.")
+        #expect(model.banner == .failure("You already gave feedback."))
         #expect(model.submitTitle == "Feedback given")
         #expect(model.isBusy == false)
     }

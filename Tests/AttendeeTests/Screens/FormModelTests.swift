@@ -71,7 +71,7 @@ import Testing
         })
         let model = AdditionalInfoModel(client: client, eventID: "e1", fields: [])
         await model.submitTapped()
-        #expect(model.banner == "T-shirt size is required.")
+        #expect(model.banner == .failure("T-shirt size is required."))
         #expect(model.isFinished == false)
     }
 }
@@ -104,7 +104,7 @@ import Testing
         #expect(model.isAlreadyGiven)
         #expect(model.isSubmitEnabled == false)
         #expect(model.submitTitle == "Feedback given")
-        #expect(model.banner == "Thank you for your feedback.")
+        #expect(model.banner == .confirmation("Thank you for your feedback."))
         #expect(
             sent.withLock { $0 } == [SessionFeedback(rating: 5, speakerRatings: ["a": 4, "b": 3], comment: "Great")])
     }
@@ -137,7 +137,7 @@ import Testing
         await model.submitTapped()
         #expect(model.isAlreadyGiven)
         #expect(model.outcome == .alreadyGiven)
-        #expect(model.banner == "You already gave feedback.")
+        #expect(model.banner == .failure("You already gave feedback."))
         #expect(model.isSubmitEnabled == false)
     }
 
@@ -186,7 +186,7 @@ import Testing
         await model.saveTapped()
         #expect(model.aboutMe == "I build conference apps.")
         #expect(model.isEditingAbout == false)
-        #expect(model.banner == "Profile saved.")
+        #expect(model.banner == .confirmation("Profile saved."))
         await model.preferencesChanged(tracks: ["Swift"], topics: ["concurrency"])
         #expect(model.preferences == Preferences(tracks: ["Swift"], topics: ["concurrency"]))
 
@@ -226,7 +226,7 @@ import Testing
         #expect(sent.withLock { $0 } == [ProfileUpdate(company: "Tejo Cloud")])
         #expect(model.isEditingDetails == false)
         #expect(model.subtitle == "iOS Engineer · Tejo Cloud")
-        #expect(model.banner == "Profile saved.")
+        #expect(model.banner == .confirmation("Profile saved."))
 
         model.editDetailsTapped()
         model.cancelDetailsTapped()
@@ -258,6 +258,6 @@ import Testing
         await model.signOutTapped()
         #expect(model.isSignedIn == false)
         await model.signInTapped(email: "ana@example.com", password: "wrong")
-        #expect(model.banner == "The e-mail or the password is not right.")
+        #expect(model.banner == .failure("The e-mail or the password is not right."))
     }
 }

@@ -22,7 +22,7 @@ import Testing
         var canSubmit: Bool
         var submitTitle: String
         var score: String?
-        var banner: String?
+        var banner: Banner?
 
         @MainActor init(_ model: LivePollModel) {
             phase = model.phase
@@ -36,7 +36,7 @@ import Testing
 
         init(
             _ phase: LivePollPhase, _ voters: String, _ picked: [String], canSubmit: Bool = false,
-            submit: String = "Vote", score: String? = nil, banner: String? = nil
+            submit: String = "Vote", score: String? = nil, banner: Banner? = nil
         ) {
             self.phase = phase
             self.voters = voters
@@ -142,7 +142,7 @@ import Testing
             model.optionTapped(questionID: "2", optionID: "2-2")
             #expect(model.canSubmit)
             await model.submitTapped()
-            #expect(model.banner == "This poll is closed.")
+            #expect(model.banner == .failure("This poll is closed."))
             #expect(model.phase == .closed)
             #expect(model.showsSubmit == false)
             #expect(model.score == "Your score: 1 of 2")
@@ -172,7 +172,7 @@ import Testing
             composer.questionChanged(0, text: "Coffee?", options: ["Yes"])
             await composer.createTapped()
             #expect(composer.invalidField == .options(0))
-            #expect(composer.banner == "Check the highlighted part of the poll.")
+            #expect(composer.banner == .failure("Check the highlighted part of the poll."))
             #expect(composer.created == nil)
             composer.questionChanged(0, text: "Coffee?", options: ["Yes", "Tea"])
             await composer.createTapped()

@@ -185,7 +185,7 @@ import Testing
             #expect(tokens.token.withLock { $0 } == nil)
             let signedOut = MyAgendaModel(client: client, eventID: server.eventID)
             await signedOut.appeared()
-            #expect(signedOut.banner == APIError.signedOut.message)
+            #expect(signedOut.banner == .failure(APIError.signedOut.message))
         }
     }
 }

@@ -183,7 +183,7 @@ final class Recorder<Value: Sendable>: Sendable {
                 == DocumentsModel.Download(
                     fileName: "Reading list.txt", data: Data("bytes of d1".utf8), fileURL: saved))
         #expect(try Data(contentsOf: saved) == Data("bytes of d1".utf8))
-        #expect(model.banner == "Downloaded “Reading list.txt”.")
+        #expect(model.banner == .confirmation("Downloaded “Reading list.txt”."))
         model.downloadHandled()
         #expect(model.download == nil)
         await model.shareTapped("d2")
@@ -206,7 +206,7 @@ final class Recorder<Value: Sendable>: Sendable {
         await model.appeared()
         await model.downloadTapped("d1")
         #expect(model.download == nil)
-        #expect(model.banner == "“Reading list.txt” could not be saved on this device.")
+        #expect(model.banner == .failure("“Reading list.txt” could not be saved on this device."))
         #expect(!model.isBusy)
     }
 
@@ -221,10 +221,10 @@ final class Recorder<Value: Sendable>: Sendable {
         let model = DocumentsModel(client: client, eventID: "e1", sessionID: "s1")
         await model.appeared()
         await model.removeTapped("d1")
-        #expect(model.banner == "Refused by the server.")
+        #expect(model.banner == .failure("Refused by the server."))
         #expect(model.sections[0].rows.map(\.id) == ["d1"])
         await model.removeTapped("d2")
-        #expect(model.banner == "Removed “Slides.pptx”.")
+        #expect(model.banner == .confirmation("Removed “Slides.pptx”."))
         #expect(model.sections[2].rows.isEmpty)
     }
 
@@ -280,13 +280,13 @@ final class Recorder<Value: Sendable>: Sendable {
         model.filePickerClosed()
         #expect(!model.showsFilePicker)
         await model.fileChosen(.failure(PickerFailure()))
-        #expect(model.banner == "The file could not be opened.")
+        #expect(model.banner == .failure("The file could not be opened."))
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         await model.fileChosen(.success(folder.appendingPathComponent("Gone.pdf")))
-        #expect(model.banner == "“Gone.pdf” could not be read.")
+        #expect(model.banner == .failure("“Gone.pdf” could not be read."))
         #expect(added.withLock { $0.isEmpty })
 
         let handout = folder.appendingPathComponent("Handout.txt")

@@ -98,7 +98,7 @@ import Testing
         #expect(form.rule(for: 0) == "Mark the correct options.")
         #expect(form.rule(for: 1) == nil)
         #expect(form.formRule == nil)
-        #expect(form.banner == "Check the highlighted part of the poll.")
+        #expect(form.banner == .failure("Check the highlighted part of the poll."))
 
         form.kindChosen(.poll)
         form.questionChanged(1, text: "A second question", options: ["a", "b"])
@@ -130,7 +130,7 @@ import Testing
         let form = try #require(organizer.composer)
         await organizer.createTapped()
         #expect(organizer.composer != nil)
-        #expect(form.banner == "Check the highlighted part of the poll.")
+        #expect(form.banner == .failure("Check the highlighted part of the poll."))
 
         form.questionTextChanged(0, "Lunch at noon?")
         form.optionChanged(0, position: 0, "Yes")

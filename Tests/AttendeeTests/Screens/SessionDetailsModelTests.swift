@@ -125,7 +125,7 @@ import Testing
         let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
         await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
         await model.attendTapped()
-        #expect(model.banner == "“Session b” is full.")
+        #expect(model.banner == .failure("“Session b” is full."))
         #expect(model.state == .full)
         #expect(model.attendButtonTitle == "Join waitlist")
     }
@@ -189,7 +189,7 @@ import Testing
         let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         await model.attendTapped()
-        #expect(model.banner == "This session overlaps “Keynote”, which you already attend.")
+        #expect(model.banner == .failure("This session overlaps “Keynote”, which you already attend."))
         #expect(model.state == .notAttended)
         #expect(model.isBusy == false)
     }
