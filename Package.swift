@@ -399,15 +399,20 @@ let standIns: [(name: String, dependencies: [String])] = [
 ]
 // Each view target, what it builds on, the frameworks it imports, and what its tests drive it against.
 let views: [(name: String, dependencies: [String], frameworks: [String], testing: [String])] = [
+    // What every app's views share: the banner line.
+    ("QuartetUI", ["Localization"], ["SwiftUI"], []),
     ("QuakesUI", ["QuakesCore", "QuakesModels"], ["SwiftUI", "UIKit", "MapKit", "SafariServices"], []),
     (
-        "SalesUI", ["SalesCore", "LocalStore", "Database"],
+        "SalesUI", ["SalesCore", "LocalStore", "Database", "Localization", "QuartetUI"],
         ["SwiftUI", "UIKit", "WebKit", "PhotosUI", "UniformTypeIdentifiers"],
         ["SalesforceDevServer", "HTTPServer", "APIClient"]
     ),
-    ("ChangeJarUI", ["ChangeJarCore", "ChangeJarModels"], ["SwiftUI", "UIKit", "AuthenticationServices"], []),
     (
-        "AttendeeUI", ["AttendeeCore", "AttendeeModels"],
+        "ChangeJarUI", ["ChangeJarCore", "ChangeJarModels", "Localization", "QuartetUI"],
+        ["SwiftUI", "UIKit", "AuthenticationServices"], []
+    ),
+    (
+        "AttendeeUI", ["AttendeeCore", "AttendeeModels", "Localization", "QuartetUI"],
         ["SwiftUI", "UIKit", "MapKit", "PhotosUI", "UniformTypeIdentifiers"],
         ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier", "ImageSamples"]
     ),

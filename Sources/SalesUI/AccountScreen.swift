@@ -36,7 +36,7 @@ public struct AccountScreen: View {
         }
         .safeAreaInset(edge: .top) {
             VStack(alignment: .leading, spacing: 0) {
-                if let banner = model.banner { BannerView(text: banner) { model.bannerDismissed() } }
+                if let banner = model.banner { BannerView(banner: banner) { model.bannerDismissed() } }
                 if let pending = model.pendingEditsText {
                     Label(pending, systemImage: "clock.arrow.circlepath").font(.footnote).padding(.horizontal)
                 }

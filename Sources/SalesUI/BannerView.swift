@@ -1,18 +1,20 @@
+import Localization
+import QuartetUI
 import SalesCore
 import SwiftUI
 
-/// A dismissible one-line message.
+/// A dismissible one-line message over the Account page, tinted by its kind.
 struct BannerView: View {
-    let text: String
+    let banner: Banner
     let dismiss: @MainActor () -> Void
 
     var body: some View {
         HStack {
-            Text(text).font(.callout)
+            BannerLine(banner).font(.callout)
             Spacer()
             Button(SalesText.dismiss, systemImage: "xmark", action: dismiss).labelStyle(.iconOnly)
         }
         .padding()
-        .background(.yellow.opacity(0.2))
+        .background(banner.tint.opacity(0.15))
     }
 }

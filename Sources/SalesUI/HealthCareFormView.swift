@@ -1,3 +1,4 @@
+import QuartetUI
 import SalesCore
 import SwiftUI
 
@@ -15,7 +16,7 @@ struct HealthCareFormView: View {
             Form {
                 if let banner = model.banner {
                     Section {
-                        Text(banner).foregroundStyle(.red)
+                        BannerLine(banner)
                         if model.conflict != nil {
                             Button(SalesText.sendOver) { Task { await model.sendMineTapped() } }
                             Button(SalesText.discardMine, role: .destructive) {

@@ -1,3 +1,4 @@
+import QuartetUI
 import SalesCore
 import SwiftUI
 
@@ -35,7 +36,7 @@ struct SalesSignInView: View {
         Form {
             TextField(app.usernameLabel, text: $app.username)
             SecureField(app.passwordLabel, text: $app.password)
-            if let banner = app.banner { Text(banner).foregroundStyle(.red) }
+            if let banner = app.banner { BannerLine(banner) }
             Button(app.signInLabel) { Task { await app.signInTapped() } }.disabled(!app.canSignIn)
         }
         .navigationTitle(app.title)

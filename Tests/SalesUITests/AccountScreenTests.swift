@@ -201,7 +201,10 @@ struct AccountScreenTests {
         try await client.saveAccount(theirs)
         try await host.tapAndSettle("Save")
         let form = try #require(host.tree.topPresentation)
-        #expect(form.texts.contains { $0.contains("changed on the server since you opened it") })
+        let conflict = try #require(
+            form.first { $0.text?.contains("changed on the server since you opened it") == true })
+        #expect(conflict.kind == .label && conflict.systemImage == "exclamationmark.triangle")
+        #expect(conflict.style.foreground?.name == "red")
         try host.tap("Send Mine")
         try await host.waitUntil("the form to close") { $0.topPresentation == nil }
         try await host.waitUntil("the account to show mine") {
@@ -248,7 +251,11 @@ struct SalesRootViewTests {
         try host.type("rep@quartet.dev", into: "Username")
         try host.type("wrong", into: "Password")
         try await host.tapAndSettle("Sign in")
-        try await host.waitUntil("the refusal") { $0.all(.text).contains { $0.style.foreground?.name == "red" } }
+        try await host.waitUntil("the refusal") {
+            $0.all(.label).contains {
+                $0.systemImage == "exclamationmark.triangle" && $0.style.foreground?.name == "red"
+            }
+        }
         try host.type("quartet-sales", into: "Password")
         try await host.tapAndSettle("Sign in")
         try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }

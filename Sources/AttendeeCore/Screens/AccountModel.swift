@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// Sign up, sign in and sign out.

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// Registration → Additional Info: every field required unless "Later", guests with name and e-mail.

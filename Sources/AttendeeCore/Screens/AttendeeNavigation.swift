@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// A page of the Attendee app, pushed on its one navigation stack.

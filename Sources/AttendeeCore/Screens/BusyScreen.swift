@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A screen that shows a spinner while one of its calls is in flight, and one line under it: why the last call
 /// failed, or what it did.
@@ -35,5 +36,12 @@ extension BusyScreen {
             await failed(error)
             return false
         }
+    }
+}
+
+extension Banner {
+    /// The failure line for `error`, in the person's words.
+    init(_ error: any Error) {
+        self = .failure(AttendeeFailure.message(error))
     }
 }

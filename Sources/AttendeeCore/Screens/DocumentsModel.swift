@@ -1,6 +1,7 @@
 import AttendeeModels
 import Foundation
 import LocalStore
+import Localization
 import Observation
 
 /// The Documentation page of an event (or of one session): its header photo, which opens the gallery, and

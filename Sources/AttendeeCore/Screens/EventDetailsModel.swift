@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// A link of the dashboard.

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// Feedback on the event, or on a session and each of its speakers: once only.

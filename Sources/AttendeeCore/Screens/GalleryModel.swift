@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// The event's gallery: its photos, newest first, and adding one.

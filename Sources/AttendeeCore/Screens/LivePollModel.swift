@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// Where a poll screen is: what it shows and which buttons it offers.

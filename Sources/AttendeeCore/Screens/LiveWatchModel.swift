@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// What a live change was, for the watch feed.

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// My agenda: the sessions the person attends at the event, in order, and their `.ics` export.

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// Which part of a new poll is wrong, so the form can mark it.

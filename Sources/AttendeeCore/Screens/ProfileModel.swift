@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// My profile: view, edit "About me" and My Preferences (the tracks and topics that interest the person).

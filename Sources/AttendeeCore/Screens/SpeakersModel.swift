@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// The event's speakers, and a speaker's profile (bio, sessions, social links shown inert).

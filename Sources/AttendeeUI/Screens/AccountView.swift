@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// Sign in, or create an account: the app's first page while nobody is signed in.

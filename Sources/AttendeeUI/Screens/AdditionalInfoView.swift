@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// Registration → Additional Info: every field, "+ Add more" guests, Later or Submit.

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// The agenda: day tabs, the time-zone switch, and each session with its attend mark.

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// Attendees with search-as-you-type, and an attendee's details (social icons shown, inert).

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// One conversation: the messages oldest first under a row that loads older ones, the message box, retry on a

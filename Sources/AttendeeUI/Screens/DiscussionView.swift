@@ -1,5 +1,6 @@
 import AttendeeCore
 import AttendeeModels
+import QuartetUI
 import SwiftUI
 
 /// A session's discussion: messages newest first, the composer with its counter, live messages.

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 import UniformTypeIdentifiers
 

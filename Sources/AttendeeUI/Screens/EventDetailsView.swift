@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// The event dashboard: what and where, registration, the live poll, now and next, and the links.

@@ -1,5 +1,6 @@
 import AttendeeCore
 import PhotosUI
+import QuartetUI
 import SwiftUI
 
 /// The event's photos, newest first, and a button that adds one from the library.

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// A poll or quiz: its questions with live results, picking and sending an answer, the score and leaderboard

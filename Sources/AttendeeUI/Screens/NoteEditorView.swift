@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// A new note or the edit of one: the text, its counter and rule, Save, and the conflict banner.

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// My Notes at an event: all or one session's, last edited first; a new note, edit by tapping, delete by swiping.

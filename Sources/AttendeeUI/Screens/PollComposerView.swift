@@ -1,5 +1,6 @@
 import AttendeeCore
 import AttendeeModels
+import QuartetUI
 import SwiftUI
 
 /// The New poll form: poll or quiz, one or several answers, what it is for, the questions with their options (a

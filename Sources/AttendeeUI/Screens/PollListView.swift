@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// An event's polls and quizzes, oldest first, each opening its poll: open ones to answer, closed ones with

@@ -1,5 +1,6 @@
 import AttendeeCore
 import AttendeeModels
+import QuartetUI
 import SwiftUI
 
 /// Session details: state, attend / leave, share, directions, attendees, feedback.

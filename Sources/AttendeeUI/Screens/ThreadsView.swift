@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// The caller's message threads at an event, newest activity first, with unread badges.

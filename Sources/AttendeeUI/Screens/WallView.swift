@@ -1,5 +1,6 @@
 import AttendeeCore
 import AttendeeModels
+import QuartetUI
 import SwiftUI
 
 /// An event's wall: the composer with its counter, posts newest first with likes and replies, live changes.

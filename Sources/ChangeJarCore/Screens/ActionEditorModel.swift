@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import Observation
 
 /// Editing one of the person's own actions, opened from My Actions: its title and text under the Submit form's
@@ -15,7 +16,7 @@ public final class ActionEditorModel {
     /// Whether the save is on its way (spinner shown, Save off).
     public private(set) var isBusy = false
     /// Why the last Save did not go through.
-    public internal(set) var banner: String?
+    public internal(set) var banner: Banner?
     /// The field a validation message is about.
     public internal(set) var invalidField: SubmitField?
     /// The action as the server saved it; the list shows it and closes the form.
@@ -43,7 +44,7 @@ public final class ActionEditorModel {
     public func saveTapped() async {
         guard let edit = checkedDraft() else { return }
         guard let current = session.validSession() else {
-            banner = Strings.sessionExpired
+            banner = .failure(Strings.sessionExpired)
             return
         }
         isBusy = true
@@ -54,7 +55,7 @@ public final class ActionEditorModel {
             let error = ChangeJarError(error)
             guard error == .signInRequired else { return refused(error) }
             session.sessionRefused()
-            banner = Strings.sessionExpired
+            banner = .failure(Strings.sessionExpired)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 
 /// The Submit form and the edit form of one's own action: the same two fields under the same rules, checked and
 /// marked alike.
@@ -10,7 +11,7 @@ protocol ActionForm: AnyObject {
     /// The content field's text.
     var content: String { get }
     /// The line over the form.
-    var banner: String? { get set }
+    var banner: Banner? { get set }
     /// The field a message is about.
     var invalidField: SubmitField? { get set }
 }
@@ -23,7 +24,7 @@ extension ActionForm {
         invalidField = nil
         if let violation = ActionRules.violation(title: title, content: content) {
             invalidField = SubmitField(rawValue: violation.field)
-            banner = violation.sentence
+            banner = .failure(violation.sentence)
             return nil
         }
         return ActionEdit(title: ActionRules.trimmed(title), content: ActionRules.trimmed(content))
@@ -34,9 +35,9 @@ extension ActionForm {
     func refused(_ error: ChangeJarError) {
         if case .invalid(let field, let message) = error {
             invalidField = SubmitField(rawValue: field)
-            banner = message
+            banner = .failure(message)
         } else {
-            banner = error.message
+            banner = .failure(error.message)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import Observation
 
 /// All Actions and My Actions: newest first, more on scrolling, saved for offline reading.
@@ -19,8 +20,8 @@ public final class ActionListModel {
     public private(set) var rows: [ActionRow] = []
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
-    /// A message over the list (offline, failure).
-    public private(set) var banner: String?
+    /// The line over the list: a failure, a Save or Delete confirmed, or the notice that the rows are the saved copy.
+    public private(set) var banner: Banner?
     /// Whether the rows come from the device's saved copy.
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more.
@@ -131,7 +132,7 @@ public final class ActionListModel {
             let page = try await fetch(cursor: cursor)
             if list == firstPageCount { show(actions + page.items, next: page.nextCursor) }
         } catch {
-            if list == firstPageCount { banner = ChangeJarError(error).message }
+            if list == firstPageCount { banner = .failure(ChangeJarError(error).message) }
         }
         loadsRunning -= 1
         await loadPageAskedForMeanwhile()
@@ -156,7 +157,7 @@ public final class ActionListModel {
         self.editor = nil
         show(actions.map { $0.id == saved.id ? saved : $0 }, next: nextCursor)
         await keepSavedCopy()
-        banner = Strings.format("banner.saved", saved.title)
+        banner = .confirmation(Strings.format("banner.saved", saved.title))
         await onChanged()
     }
 
@@ -180,13 +181,13 @@ public final class ActionListModel {
                 signInAgain()
                 return
             case let other:
-                banner = other.message
+                banner = .failure(other.message)
                 return
             }
         }
         show(actions.filter { $0.id != id }, next: nextCursor)
         await keepSavedCopy()
-        banner = Strings.format("banner.deleted", action.title)
+        banner = .confirmation(Strings.format("banner.deleted", action.title))
         await onChanged()
     }
 
@@ -197,7 +198,7 @@ public final class ActionListModel {
         session.sessionRefused()
         show([], next: nil)
         emptyMessage = Strings.signInToSeeMine
-        banner = Strings.sessionExpired
+        banner = .failure(Strings.sessionExpired)
     }
 
     private func keepSavedCopy() async {
@@ -232,16 +233,16 @@ public final class ActionListModel {
     private func failed(_ error: ChangeJarError, saved: CachedList) async {
         switch error {
         case .offline:
-            banner = Strings.offlineShowingSaved
+            banner = .notice(Strings.offlineShowingSaved)
             isShowingSavedCopy = true
             show(await cache.load(saved) ?? [], next: nil)
         case .signInRequired where listing == .mine:
             session.sessionRefused()
             show([], next: nil)
             emptyMessage = Strings.signInToSeeMine
-            banner = Strings.sessionExpired
+            banner = .failure(Strings.sessionExpired)
         default:
-            banner = error.message
+            banner = .failure(error.message)
         }
     }
 

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 
 /// What every list screen of actions shows (All, New, My Actions, Search), read alike by the app's views and by
 /// the command line.
@@ -9,8 +10,8 @@ public protocol ActionListing: AnyObject {
     var rows: [ActionRow] { get }
     /// The actions behind the rows, in their order (the command line's `--json`).
     var actions: [Action] { get }
-    /// A message over the list (offline, failure), or `nil`.
-    var banner: String? { get }
+    /// The line over the list: a failure, a confirmation, or the notice that the rows are the saved copy.
+    var banner: Banner? { get }
     /// What an empty list says, or `nil` while there are rows.
     var emptyMessage: String? { get }
     /// Whether the rows are the device's saved copy, shown because the network is down.

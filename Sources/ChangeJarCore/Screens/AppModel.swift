@@ -73,7 +73,7 @@ public final class AppModel {
             format: dependencies.dateFormat)
 
         submit.showSettings = { [weak self] reason in
-            self?.settings.banner = reason
+            self?.settings.banner = .notice(reason)
             self?.tab = .settings
         }
         mine.showSettings = { [weak self] in self?.tab = .settings }

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import Observation
 
 /// New Actions and the badge: what appeared since this device last looked.
@@ -11,8 +12,8 @@ public final class NewActionsModel {
     public private(set) var rows: [ActionRow] = []
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
-    /// A message over the screen (offline, failure), or `nil`.
-    public private(set) var banner: String?
+    /// The line over the screen: a failure, or the notice that the rows are the saved copy.
+    public private(set) var banner: Banner?
     /// What an empty screen says, or `nil` while there are rows.
     public private(set) var emptyMessage: String?
     /// Whether the rows are the device's saved copy (offline).
@@ -54,11 +55,11 @@ public final class NewActionsModel {
         } catch {
             let error = ChangeJarError(error)
             if error == .offline {
-                banner = Strings.offlineShowingSaved
+                banner = .notice(Strings.offlineShowingSaved)
                 isShowingSavedCopy = true
                 show(await cache.load(.new) ?? [])
             } else {
-                banner = error.message
+                banner = .failure(error.message)
             }
         }
     }

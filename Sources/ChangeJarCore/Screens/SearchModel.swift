@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import Observation
 
 /// Search over titles and contents: debounced while typing; a newer query cancels the older one.
@@ -11,8 +12,8 @@ public final class SearchModel {
     public private(set) var rows: [ActionRow] = []
     /// Whether a search is waiting or running.
     public private(set) var isSearching = false
-    /// A message over the screen (offline, failure), or `nil`.
-    public private(set) var banner: String?
+    /// The line over the screen: a failure, or the notice that the results come from the saved copy.
+    public private(set) var banner: Banner?
     /// "No actions match …" after a search that found nothing.
     public private(set) var emptyMessage: String?
     /// The search in flight (debounce included); tests and the command line await it.
@@ -83,11 +84,11 @@ public final class SearchModel {
             show(page.items, for: text)
             await cache.save(.search(text), page.items)
         case .failure(.offline):
-            banner = Strings.offlineShowingSaved
+            banner = .notice(Strings.offlineShowingSaved)
             isShowingSavedCopy = true
             show(await cache.load(.search(text)) ?? [], for: text)
         case .failure(let error):
-            banner = error.message
+            banner = .failure(error.message)
         }
     }
 

@@ -1,4 +1,5 @@
 import ChangeJarModels
+import Localization
 import Observation
 
 /// The Settings screen: who is signed in and how, or a button per provider. No e-mail anywhere.
@@ -22,8 +23,8 @@ public final class SettingsModel {
         public var id: AuthSource { source }
     }
 
-    /// A message over the screen (a failed sign-in, or why Settings was opened).
-    public internal(set) var banner: String?
+    /// The line over the screen: a failed sign-in, or the notice of why Settings was opened.
+    public internal(set) var banner: Banner?
 
     @ObservationIgnored let session: SessionModel
 
@@ -52,7 +53,7 @@ public final class SettingsModel {
         do {
             try await session.signIn(with: source)
         } catch {
-            banner = error.message
+            banner = .failure(error.message)
         }
     }
 

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import Observation
 
 /// The Submit screen: a title and a text; signed-out people are sent to Settings and the action follows sign-in.
@@ -11,8 +12,8 @@ public final class SubmitModel {
     public var content = ""
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
-    /// A message over the form (sent, sign-in needed, failure).
-    public internal(set) var banner: String?
+    /// The line over the form: sent (a confirmation), a sign-in needed (a notice), or a failure.
+    public internal(set) var banner: Banner?
     /// The field a validation message is about.
     public internal(set) var invalidField: SubmitField?
     /// The action the last Submit put in the jar; `nil` until one is sent, and again from the next Submit.
@@ -64,7 +65,7 @@ public final class SubmitModel {
             title = ""
             content = ""
             submitted = created
-            banner = Strings.submitted
+            banner = .confirmation(Strings.submitted)
             await onSubmitted(created)
         } catch {
             let error = ChangeJarError(error)
@@ -77,7 +78,7 @@ public final class SubmitModel {
     private func waitForSignIn(_ draft: ActionEdit, expired: Bool) {
         pending = draft
         let message = expired ? Strings.sessionExpired : Strings.signInToSubmit
-        banner = message
+        banner = .notice(message)
         showSettings(message)
     }
 }

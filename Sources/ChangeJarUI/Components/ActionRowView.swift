@@ -1,4 +1,6 @@
 import ChangeJarCore
+import Localization
+import QuartetUI
 import SwiftUI
 
 /// One action in a list: title, text, who and when, all formatted by the core.
@@ -15,16 +17,16 @@ struct ActionRowView: View {
     }
 }
 
-/// A message over a screen (offline, failure, confirmation).
+/// The line over a screen on a strip tinted by its kind (a notice, such as the saved copy shown, on yellow).
 struct BannerView: View {
-    let text: String
+    let banner: Banner
 
     var body: some View {
-        Text(text)
+        BannerLine(banner)
             .font(.footnote)
             .frame(maxWidth: .infinity, alignment: .leading)
             .padding(10)
-            .background(.yellow.opacity(0.25), in: RoundedRectangle(cornerRadius: 8))
+            .background(banner.tint.opacity(0.15), in: RoundedRectangle(cornerRadius: 8))
     }
 }
 
@@ -39,7 +41,7 @@ struct ActionRows: View {
         let delete: @MainActor (String) async -> Void
     }
 
-    let banner: String?
+    let banner: Banner?
     let emptyMessage: String?
     let rows: [ActionRow]
     let isBusy: Bool
@@ -47,7 +49,7 @@ struct ActionRows: View {
     var change: Change?
 
     var body: some View {
-        if let banner { BannerView(text: banner) }
+        if let banner { BannerView(banner: banner) }
         if let emptyMessage { Text(emptyMessage).foregroundStyle(.secondary) }
         ForEach(rows) { row in
             Group {

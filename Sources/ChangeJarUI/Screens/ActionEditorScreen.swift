@@ -9,7 +9,7 @@ struct ActionEditorScreen: View {
 
     var body: some View {
         Form {
-            if let banner = model.banner { BannerView(text: banner) }
+            if let banner = model.banner { BannerView(banner: banner) }
             ActionFields(title: $model.title, content: $model.content, invalidField: model.invalidField)
         }
         .navigationTitle(model.screenTitle)

@@ -11,7 +11,7 @@ public struct SettingsScreen: View {
 
     public var body: some View {
         Form {
-            if let banner = model.banner { BannerView(text: banner) }
+            if let banner = model.banner { BannerView(banner: banner) }
             switch model.content {
             case .signedIn(let name, let mechanism):
                 LabeledContent(ChangeJarScreenText.name, value: name)

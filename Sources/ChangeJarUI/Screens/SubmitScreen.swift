@@ -11,7 +11,7 @@ public struct SubmitScreen: View {
 
     public var body: some View {
         Form {
-            if let banner = model.banner { BannerView(text: banner) }
+            if let banner = model.banner { BannerView(banner: banner) }
             ActionFields(title: $model.title, content: $model.content, invalidField: model.invalidField)
             Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
                 .disabled(model.isBusy)

@@ -192,20 +192,19 @@ enum ChangeJarCommand {
         while mine.canLoadMore, mine.banner == nil { await mine.reachedEnd() }
         guard mine.canChange, mine.rows.contains(where: { $0.id == id }) else {
             console.errorLine(
-                mine.banner ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
+                mine.banner?.text ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
             return 1
         }
-        let before = mine.rows
         await change(mine, id)
         if let editor = mine.editor {
-            console.errorLine(editor.banner ?? "")
+            console.errorLine(editor.banner?.text ?? "")
             return 1
         }
-        guard mine.rows != before else {
-            console.errorLine(mine.banner ?? "")
+        guard case .confirmation(let done)? = mine.banner else {
+            console.errorLine(mine.banner?.text ?? "")
             return 1
         }
-        console.line(mine.banner ?? "")
+        console.line(done)
         return 0
     }
 
@@ -263,13 +262,12 @@ enum ChangeJarCommand {
         let app = AppModel(dependencies: jar.dependencies(user: ""))
         if needsSession, app.session.validSession() == nil { throw NotSignedIn() }
         let screen = await open(app)
-        if let banner = screen.banner {
-            guard screen.isShowingSavedCopy else {
-                context.console.errorLine(banner)
-                return 1
-            }
-            context.console.errorLine(banner)
+        if let failure = screen.banner?.failure {
+            context.console.errorLine(failure)
+            return 1
         }
+        // NB: a notice (the rows are the saved copy) goes to standard error, above the rows it speaks of.
+        if let notice = screen.banner?.text { context.console.errorLine(notice) }
         if context.arguments.flag("json") {
             try jar.printJSON(screen.actions, on: context.console)
             return 0
@@ -297,19 +295,20 @@ extension AppModel {
         await submit.submitTapped()
         if submit.hasPendingSubmission {
             guard let provider else {
-                console.errorLine(submit.banner ?? "")
+                console.errorLine(submit.banner?.text ?? "")
                 return 1
             }
             await settings.providerTapped(provider)
-            if let refused = settings.banner, session.session == nil {
+            if let refused = settings.banner?.failure {
                 console.errorLine(refused)
                 return 1
             }
         }
-        let sent = submit.submitted != nil
-        if let banner = submit.banner {
-            if sent { console.line(banner) } else { console.errorLine(banner) }
+        guard case .confirmation(let sent)? = submit.banner else {
+            console.errorLine(submit.banner?.text ?? "")
+            return 1
         }
-        return sent ? 0 : 1
+        console.line(sent)
+        return 0
     }
 }

@@ -64,11 +64,11 @@ enum AccountCommands {
         }
         await screen.saveTapped()
         guard screen.phase == .loaded, screen.form == nil, let account = screen.details?.account else {
-            session.console.errorLine("quartet: \(screen.banner ?? "")")
+            session.console.errorLine("quartet: \(screen.banner?.text ?? "")")
             return 1
         }
         // NB: offline, the banner says the save waits in the outbox.
-        if let banner = screen.banner { session.console.errorLine(banner) }
+        if let banner = screen.banner { session.console.errorLine(banner.text) }
         if session.json {
             try session.printJSON(account)
         } else {
@@ -157,7 +157,7 @@ enum AccountCommands {
         } else {
             await screen.discardTapped(id: row.id)
         }
-        if let banner = screen.banner { session.console.errorLine(banner) }
+        if let banner = screen.banner { session.console.errorLine(banner.text) }
         printAccount(screen, console: session.console)
         return screen.unsentEdits.contains { $0.id == row.id } ? 1 : 0
     }

@@ -189,10 +189,10 @@ enum ItemCommands {
                 {
                     await screen.itemDeleted(id: id)
                     if await screen.lists(Item.self, id: id) {
-                        context.console.errorLine("quartet: \(await screen.banner ?? "")")
+                        context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
                         return 1
                     }
-                    if let banner = await screen.banner { context.console.errorLine(banner) }
+                    if let banner = await screen.banner { context.console.errorLine(banner.text) }
                     context.console.line(SalesCommandText.deleted(id))
                     return 0
                 }

@@ -114,11 +114,11 @@ struct SalesSession {
             console.errorLine("quartet: \(message)")
             return nil
         case .signedOut:
-            console.errorLine("quartet: \(screen.banner ?? SalesText.signedOut)")
+            console.errorLine("quartet: \(screen.banner?.text ?? SalesText.signedOut)")
             return nil
         case .idle, .loading, .loaded:
             if let banner = screen.banner {
-                console.errorLine(banner)
+                console.errorLine(banner.text)
                 screen.bannerDismissed()
             }
             return screen

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Localization
 import Observation
 import PublicInit
 
@@ -61,8 +62,9 @@ public final class AccountScreenModel {
     public private(set) var items: [ItemRow] = []
     /// Know · Say · Show, in that order.
     public private(set) var contentSections: [KnowSayShowSection] = []
-    /// A one-line message (error, offline save, conflict); `nil` when there is nothing to say.
-    public private(set) var banner: String?
+    /// The line over the page: a failure (a refusal, a conflict, changes not sent), or a notice (saved offline,
+    /// the saved copy shown); `nil` when there is nothing to say.
+    public private(set) var banner: Banner?
     /// The record that changed on the server under the form's save, until the person sends theirs over it,
     /// discards it, or reloads.
     public private(set) var conflict: SalesforceError?
@@ -169,7 +171,7 @@ public final class AccountScreenModel {
     private func save(over: Bool) async {
         guard let form, let current = details?.account else { return }
         guard var edited = form.applied(to: current) else {
-            banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value
+            banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first.map { .failure($0.value) }
             return
         }
         if over { edited.lastModifiedDate = nil }
@@ -186,21 +188,21 @@ public final class AccountScreenModel {
                 self.form = nil
                 details?.account = edited
                 await keepShown()
-                banner = SalesText.savedOffline
+                banner = .notice(SalesText.savedOffline)
                 await readOutbox()
             }
         } catch let error as SalesforceError {
             switch error {
             case .conflict:
                 conflict = error
-                banner = SalesText.conflict(current.name ?? accountID)
+                banner = .failure(SalesText.conflict(current.name ?? accountID))
             case .signedOut:
                 signedOut()
             default:
-                banner = error.message
+                banner = .failure(error.message)
             }
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
         }
     }
 
@@ -238,7 +240,7 @@ public final class AccountScreenModel {
         itemSaved(saved)
         await keepShown()
         if editor.queued != nil {
-            banner = SalesText.savedOffline
+            banner = .notice(SalesText.savedOffline)
             await readOutbox()
         }
         if self.editor === editor { self.editor = nil }
@@ -272,13 +274,13 @@ public final class AccountScreenModel {
             remove(id: id)
             await keepShown()
             if delivery.isQueued {
-                banner = SalesText.savedOffline
+                banner = .notice(SalesText.savedOffline)
                 await readOutbox()
             }
         } catch let error as SalesforceError {
-            if case .signedOut = error { signedOut() } else { banner = error.message }
+            if case .signedOut = error { signedOut() } else { banner = .failure(error.message) }
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
         }
     }
 
@@ -325,7 +327,7 @@ public final class AccountScreenModel {
         do {
             guard try await outbox.sendOver(id) else { return }
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
             return
         }
         await refresh()
@@ -336,7 +338,7 @@ public final class AccountScreenModel {
         do {
             try await outbox.discard(id)
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
             return
         }
         await load()
@@ -346,7 +348,7 @@ public final class AccountScreenModel {
     public func networkReturned() async {
         let sending = await sendWaitingEdits()
         if let report = sending.report, !report.sent.isEmpty || !report.conflicts.isEmpty { await load() }
-        if let said = sending.message { banner = said }
+        if let said = sending.message { banner = .failure(said) }
     }
 
     // MARK: - State
@@ -355,7 +357,7 @@ public final class AccountScreenModel {
     private func refresh() async {
         let sending = await sendWaitingEdits()
         await load()
-        if let said = sending.message { banner = said }
+        if let said = sending.message { banner = .failure(said) }
     }
 
     /// Sends the edits waiting in the outbox, each once: the report (`nil` when none waited) and what the banner
@@ -394,13 +396,16 @@ public final class AccountScreenModel {
                 signedOut()
                 return
             }
+            // NB: offline with a saved copy, the page works on it (a notice); with none, the page has failed.
             banner =
-                error.isOffline
-                ? SalesText.localized(details == nil ? "banner.offlineNothingSaved" : "banner.offlineShowingSaved")
-                : error.message
-            if details == nil { phase = .failed(banner ?? error.message) }
+                !error.isOffline
+                ? .failure(error.message)
+                : details == nil
+                    ? .failure(SalesText.localized("banner.offlineNothingSaved"))
+                    : .notice(SalesText.localized("banner.offlineShowingSaved"))
+            if details == nil { phase = .failed(banner?.text ?? error.message) }
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
             if details == nil { phase = .failed(APIError.message(for: error)) }
         }
         await readOutbox()
@@ -438,9 +443,9 @@ public final class AccountScreenModel {
             let file = try await download()
             openedDocument = OpenedDocument(title: title, data: file.data, contentType: file.contentType)
         } catch let error as SalesforceError {
-            if case .signedOut = error { signedOut() } else { banner = error.message }
+            if case .signedOut = error { signedOut() } else { banner = .failure(error.message) }
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
         }
     }
 
@@ -452,7 +457,7 @@ public final class AccountScreenModel {
         contentSections = []
         form = nil
         phase = .signedOut
-        banner = SalesText.signedOut
+        banner = .failure(SalesText.signedOut)
     }
 
     /// Reads what the outbox holds: the count of edits waiting, and the ones the server did not take.

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Localization
 import Observation
 
 /// The Sales app: the sign-in form until a Salesforce session exists, then the Account screen.
@@ -12,7 +13,7 @@ public final class SalesAppModel {
     /// Whether a sign-in is running.
     public private(set) var isBusy = false
     /// Why the last sign-in failed.
-    public private(set) var banner: String?
+    public private(set) var banner: Banner?
     /// The Account screen, once signed in.
     public private(set) var account: AccountScreenModel?
 
@@ -55,9 +56,9 @@ public final class SalesAppModel {
             password = ""
             account = makeAccount()
         } catch let error as SalesforceError {
-            banner = error.message
+            banner = .failure(error.message)
         } catch {
-            banner = APIError.message(for: error)
+            banner = .failure(APIError.message(for: error))
         }
     }
 

@@ -3,6 +3,7 @@ import AttendeeCore
 import AttendeeModels
 import Foundation
 import HTTPServer
+import Localization
 import Locking
 import TestSupport
 import Testing

@@ -37,7 +37,8 @@ struct AppFlowTests {
 
             await app.submit.submitTapped()
             #expect(app.tab == .settings)
-            #expect(app.settings.banner == "Sign in to put your action in the jar. It will be sent right after.")
+            #expect(
+                app.settings.banner == .notice("Sign in to put your action in the jar. It will be sent right after."))
             #expect(app.submit.hasPendingSubmission)
             #expect(harness.network.count("POST /changejar/v1/actions") == 0)
 
@@ -47,7 +48,7 @@ struct AppFlowTests {
             #expect(app.settings.isBusy == false)
             #expect(harness.network.count("POST /changejar/v1/actions") == 1)
             #expect(app.tab == .submit)
-            #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
             #expect(app.submit.title.isEmpty && app.submit.content.isEmpty)
             #expect(!app.submit.hasPendingSubmission)
             #expect(app.all.rows.map(\.title) == ["Cycle to work"])
@@ -73,13 +74,13 @@ struct AppFlowTests {
             app.submit.content = "In spring."
             await app.submit.submitTapped()
             #expect(app.tab == .settings)
-            #expect(app.settings.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(app.settings.banner == .notice("Your sign-in has expired. Please sign in again."))
             #expect(app.settings.content == Self.signedOutButtons)
             #expect(harness.network.count("POST /changejar/v1/actions") == 0)
 
             await app.settings.providerTapped(.twitter)
             #expect(harness.network.count("POST /changejar/v1/actions") == 1)
-            #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
             let mine = try #require(app.session.session)
             #expect(mine.authSource == .twitter && mine.providerUserID == "alice")
         }
@@ -98,11 +99,11 @@ struct AppFlowTests {
             await app.submit.submitTapped()
             #expect(harness.network.count("POST /changejar/v1/actions") == 1)
             #expect(app.tab == .settings)
-            #expect(app.settings.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(app.settings.banner == .notice("Your sign-in has expired. Please sign in again."))
 
             await app.settings.providerTapped(.google)
             #expect(harness.network.count("POST /changejar/v1/actions") == 2)
-            #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
             #expect(app.all.rows.map(\.title) == ["Walk more"])
         }
     }
@@ -115,7 +116,7 @@ struct AppFlowTests {
             app.submit.content = "Something."
             await app.submit.submitTapped()
             #expect(app.submit.invalidField == .title)
-            #expect(app.submit.banner == "The title must be 1 to 120 characters.")
+            #expect(app.submit.banner == .failure("The title must be 1 to 120 characters."))
             #expect(app.tab == .all)
             #expect(harness.network.requests.isEmpty)
         }
@@ -127,7 +128,7 @@ struct AppFlowTests {
             let app = harness.app
             await app.settings.providerTapped(.facebook)
             #expect(app.settings.content == Self.signedOutButtons)
-            #expect(app.settings.banner?.hasPrefix("Sign-in failed: ") == true)
+            #expect(app.settings.banner?.failure?.hasPrefix("Sign-in failed: ") == true)
             #expect(app.settings.isBusy == false)
         }
     }
@@ -234,20 +235,20 @@ struct AppFlowTests {
 
             harness.network.isOffline = true
             await app.all.refreshPulled()
-            #expect(app.all.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(app.all.banner == .notice("You're offline. Showing the actions saved on this device."))
             #expect(app.all.isShowingSavedCopy)
             #expect(app.all.rows.map(\.title) == ["Mine", "Saved one"])
             #expect(!app.all.canLoadMore)
             await app.mine.refreshPulled()
-            #expect(app.mine.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(app.mine.banner == .notice("You're offline. Showing the actions saved on this device."))
             #expect(app.mine.rows.map(\.title) == ["Mine"])
             await app.new.opened()
-            #expect(app.new.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(app.new.banner == .notice("You're offline. Showing the actions saved on this device."))
 
             app.submit.title = "Offline idea"
             app.submit.content = "Later."
             await app.submit.submitTapped()
-            #expect(app.submit.banner == "You're offline. Check your connection and try again.")
+            #expect(app.submit.banner == .failure("You're offline. Check your connection and try again."))
             #expect(app.submit.title == "Offline idea")
 
             harness.network.isOffline = false
@@ -304,7 +305,7 @@ struct AppFlowTests {
             await harness.sleeper.untilWaiting(1)
             await harness.sleeper.releaseAll()
             await search.activeSearch?.value
-            #expect(search.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(search.banner == .notice("You're offline. Showing the actions saved on this device."))
             #expect(search.rows.map(\.title) == ["Recycle bottles"])
         }
     }
@@ -321,7 +322,7 @@ struct AppFlowTests {
             let second = CoreHarness(server: server, cache: .local(store))
             second.network.isOffline = true
             await second.app.all.refreshPulled()
-            #expect(second.app.all.banner == "You're offline. Showing the actions saved on this device.")
+            #expect(second.app.all.banner == .notice("You're offline. Showing the actions saved on this device."))
             #expect(second.app.all.rows.map(\.title) == ["Kept"])
             second.network.isOffline = false
             await second.app.new.badgeRefreshRequested()

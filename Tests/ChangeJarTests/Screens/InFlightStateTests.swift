@@ -55,7 +55,7 @@ struct InFlightStateTests {
         await gate.open()
         await submitting.value
         #expect(app.submit.isBusy == false)
-        #expect(app.submit.banner == "Your action is in the jar. Thank you!")
+        #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
     }
 
     /// All Actions over `all` (the listing's call, given the cursor) and nothing else.
@@ -191,7 +191,7 @@ struct InFlightStateTests {
         app.submit.title = "Recycle"
         app.submit.content = "Glass."
         await app.submit.submitTapped()
-        #expect(app.submit.banner == error.message)
+        #expect(app.submit.banner == .failure(error.message))
         #expect(app.submit.invalidField == field.flatMap(SubmitField.init(rawValue:)))
         #expect(app.submit.title == "Recycle" && app.submit.content == "Glass.")
         #expect(app.tab == .all)

@@ -40,13 +40,13 @@ struct MyActionsEditingTests {
             await mine.saveTapped()
             #expect(mine.editor != nil)
             #expect(editor.invalidField == .title)
-            #expect(editor.banner == "The title must be 1 to 120 characters.")
+            #expect(editor.banner == .failure("The title must be 1 to 120 characters."))
             #expect(harness.network.count("PUT /changejar/v1/actions/\(row.id)") == 0)
 
             editor.title = "  Cycle to work, rain or shine "
             await mine.saveTapped()
             #expect(mine.editor == nil)
-            #expect(mine.banner == "Saved “Cycle to work, rain or shine”.")
+            #expect(mine.banner == .confirmation("Saved “Cycle to work, rain or shine”."))
             #expect(mine.rows.map(\.title).contains("Cycle to work, rain or shine"))
             #expect(harness.app.all.rows.map(\.title).contains("Cycle to work, rain or shine"))
 
@@ -62,7 +62,7 @@ struct MyActionsEditingTests {
             let mine = harness.app.mine
             let row = try #require(mine.rows.first { $0.title == "Call my grandmother" })
             await mine.rowDeleted(row.id)
-            #expect(mine.banner == "Deleted “Call my grandmother”.")
+            #expect(mine.banner == .confirmation("Deleted “Call my grandmother”."))
             #expect(mine.rows.map(\.title) == ["Cycle to work"])
             #expect(!harness.app.all.rows.map(\.title).contains("Call my grandmother"))
             let saved = await harness.cache.load(.mine(.google, providerUserID: "alice"))
@@ -73,7 +73,7 @@ struct MyActionsEditingTests {
             let left = try #require(mine.rows.first)
             await mine.rowDeleted(left.id)
             #expect(mine.rows.map(\.id) == [left.id])
-            #expect(mine.banner == ChangeJarError.offline.message)
+            #expect(mine.banner == .failure(ChangeJarError.offline.message))
             harness.network.isOffline = false
         }
     }
@@ -88,12 +88,12 @@ struct MyActionsEditingTests {
             server.clock.advance(by: 11 * 60)
             editor.title = "Too late"
             await mine.saveTapped()
-            #expect(editor.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(editor.banner == .failure("Your sign-in has expired. Please sign in again."))
             #expect(mine.editor != nil)
             mine.editorClosed()
 
             await mine.rowDeleted(row.id)
-            #expect(mine.banner == "Your sign-in has expired. Please sign in again.")
+            #expect(mine.banner == .failure("Your sign-in has expired. Please sign in again."))
             #expect(mine.rows.isEmpty)
             #expect(mine.emptyMessage == "Sign in to see your actions.")
             #expect(harness.network.count("DELETE /changejar/v1/actions/\(row.id)") == 0)

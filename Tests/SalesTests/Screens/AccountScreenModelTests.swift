@@ -74,7 +74,7 @@ import Testing
         let before = harness.wire.requests.count
         await model.saveTapped()
         #expect(harness.wire.requests.count == before)
-        #expect(model.banner?.contains("is not a number") == true)
+        #expect(model.banner?.failure?.contains("is not a number") == true)
         #expect(model.form != nil)
     }
 
@@ -100,7 +100,7 @@ import Testing
         model.fieldEdited(.numBeds, text: "300")
         harness.wire.isDown = true
         await model.saveTapped()
-        #expect(model.banner == "Saved offline; it will be sent when the network returns.")
+        #expect(model.banner == .notice("Saved offline; it will be sent when the network returns."))
         #expect(model.pendingEditCount == 1)
         #expect(model.pendingEditsText == "1 change waiting to be sent")
         model.bannerDismissed()
@@ -199,7 +199,7 @@ import Testing
         model.editor?.textEdited("Ask about the new wing.")
         await model.editorSaveTapped()
         #expect(model.editor == nil)
-        #expect(model.banner == "Saved offline; it will be sent when the network returns.")
+        #expect(model.banner == .notice("Saved offline; it will be sent when the network returns."))
         #expect(model.items.contains { $0.title == "Call back" })
 
         model.itemEditTapped(id: note.id)
@@ -231,7 +231,7 @@ import Testing
         model.editTapped()
         model.fieldEdited(.numBeds, text: "300")
         await model.saveTapped()
-        #expect(model.banner == "Something went wrong on this device. Try again.")
+        #expect(model.banner == .failure("Something went wrong on this device. Try again."))
         #expect(model.form != nil)
         #expect(model.details?.account.numBeds == 240)
     }
@@ -240,7 +240,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let model = try await modelWithBrokenOutbox(harness)
         await model.networkReturned()
-        #expect(model.banner == "Something went wrong on this device. Try again.")
+        #expect(model.banner == .failure("Something went wrong on this device. Try again."))
     }
 
     @Test func aConflictIsReportedAndTheServerVersionKept() async throws {
@@ -257,7 +257,7 @@ import Testing
         model.fieldEdited(.numBeds, text: "5")
         await model.saveTapped()
         #expect(model.conflict != nil)
-        #expect(model.banner?.contains("changed on the server since you opened it") == true)
+        #expect(model.banner?.failure?.contains("changed on the server since you opened it") == true)
         await model.refreshPulled()
         #expect(model.conflict == nil)
         #expect(model.details?.account.numBeds == 999)
@@ -322,7 +322,8 @@ import Testing
         }
 
         try await editOfflineOverTheirs(beds: "5", theirs: 999)
-        #expect(model.banner == "A change was not sent; choose what to do with it under “Changes not sent”.")
+        #expect(
+            model.banner == .failure("A change was not sent; choose what to do with it under “Changes not sent”."))
         #expect(model.pendingEditCount == 0)
         let row = try #require(model.unsentEdits.first)
         #expect(model.unsentEdits.count == 1)
@@ -394,7 +395,7 @@ import Testing
         #expect(model.phase == .signedOut)
         #expect(model.items.isEmpty)
         #expect(model.healthCare == nil)
-        #expect(model.banner == "Your session ended. Sign in again.")
+        #expect(model.banner == .failure("Your session ended. Sign in again."))
         #expect(await cache.load(DevServerHarness.hospitalID) == nil)
     }
 
@@ -409,7 +410,8 @@ import Testing
         #expect(model.title == "St. Mary's Regional Medical Center")
         #expect(
             model.banner
-                == "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns.")
+                == .notice(
+                    "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns."))
         // Back online, a pull shows the server's copy and no longer says the screen is offline.
         harness.wire.isDown = false
         await model.refreshPulled()

@@ -55,7 +55,8 @@ import Testing
         #expect(model.items.count == 5)
         #expect(
             model.banner
-                == "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns.")
+                == .notice(
+                    "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns."))
         #expect(!model.isBusy)
         model.bannerDismissed()
         #expect(model.banner == nil)
