@@ -71,12 +71,14 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("0 votes"))
 
         try host.tap("Tabs or spaces?")
-        try await host.waitUntil("the poll") { $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Open") }
+        try await host.waitUntil("the poll") {
+            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Open · 0 votes")
+        }
         #expect(host.tree.find(.button, "Vote")?.isEnabled == false)
         try host.tap("Spaces")
         #expect(host.tree.find(.button, "Vote")?.isEnabled == true)
         try host.tap("Vote")
-        try await host.waitUntil("the vote counted") { $0.texts.contains("1 vote") }
+        try await host.waitUntil("the vote counted") { $0.texts.contains("Poll · Open · 1 vote") }
         #expect(host.tree.texts.contains("100%"))
         #expect(host.tree.find(.button, "Change my answer")?.isEnabled == false)
         #expect(host.tree.find(.button, "Close poll") == nil)
@@ -103,7 +105,7 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("Poll · Closed · 0 votes"))
         try host.tap("Coffee or tea?")
         try await host.waitUntil("the closed poll") {
-            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Closed")
+            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Closed · 0 votes")
         }
         #expect(host.tree.find(.button, "Vote") == nil)
     }
@@ -168,10 +170,12 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("100%"))
 
         try host.tap("Tabs or spaces?")
-        try await host.waitUntil("the poll") { $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("1 vote") }
+        try await host.waitUntil("the poll") {
+            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Open · 1 vote")
+        }
         let carol = try await app.registeredPerson("Carol Shaw", email: "carol@example.com")
         try await Self.answer(poll, as: carol, app)
-        try await host.waitUntil("Carol's vote on the poll") { $0.texts.contains("2 votes") }
+        try await host.waitUntil("Carol's vote on the poll") { $0.texts.contains("Poll · Open · 2 votes") }
         #expect(host.tree.visibleNavigationTitle == "Live poll")
     }
 }

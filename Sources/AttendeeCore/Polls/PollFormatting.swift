@@ -79,6 +79,12 @@ public enum PollFormatting {
 
     /// `Poll` or `Quiz`.
     public static func kind(_ kind: PollKind) -> String { Strings.text("poll.kind.\(kind.rawValue)") }
+
+    /// `Poll · Open · 12 votes`: what a poll is, where it stands and how many answered, on one line (a row of the
+    /// polls list, the head of the poll's page).
+    public static func summary(kind: String, state: String, voters: String) -> String {
+        Strings.format("poll.summary", kind, state, voters)
+    }
 }
 
 extension AttendeeScreenText {

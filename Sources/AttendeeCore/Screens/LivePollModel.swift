@@ -52,6 +52,8 @@ public final class LivePollModel {
     public private(set) var questions: [PollQuestionRow] = []
     /// `12 votes`.
     public private(set) var voters = ""
+    /// `Poll · Open · 12 votes`, the head of the page.
+    public var summary: String { PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters) }
     /// Whether the options can be tapped (open, and nothing in flight).
     public private(set) var canPick = false
     /// Whether the answer being written is complete and differs from the one sent.

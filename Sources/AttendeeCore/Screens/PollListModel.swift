@@ -56,10 +56,9 @@ public final class PollListModel: BusyScreen {
             rows = polls.map { poll in
                 PollRow(
                     id: poll.id, title: poll.questions.first?.text ?? "",
-                    subtitle: [
-                        PollFormatting.kind(poll.kind), PollFormatting.state(poll.state),
-                        PollFormatting.voters(poll.results.voters),
-                    ].joined(separator: " · "),
+                    subtitle: PollFormatting.summary(
+                        kind: PollFormatting.kind(poll.kind), state: PollFormatting.state(poll.state),
+                        voters: PollFormatting.voters(poll.results.voters)),
                     state: poll.state, kind: poll.kind)
             }
             emptyMessage = rows.isEmpty ? Strings.text(kind == .quiz ? "quiz.none" : "poll.none") : nil

@@ -15,11 +15,7 @@ public struct LivePollView: View {
     /// The view.
     public var body: some View {
         List {
-            Section {
-                Text(model.kindTitle).font(.caption)
-                Text(model.stateTitle).font(.caption).foregroundStyle(.secondary)
-                Text(model.voters)
-            }
+            Section { Text(model.summary).font(.subheadline).foregroundStyle(.secondary) }
             ForEach(model.questions) { question in
                 Section(question.text) {
                     ForEach(question.options) { option in

@@ -176,7 +176,7 @@ extension AttendeeCommand {
         if let failure = model.banner?.failure, model.poll == nil { throw CommandFailure(failure) }
         guard let poll = model.poll else { return }
         try context.show(poll) {
-            var lines = ["\(model.kindTitle) · \(model.stateTitle) · \(model.voters)", "    \(poll.id)"]
+            var lines = [model.summary, "    \(poll.id)"]
             for question in model.questions {
                 lines.append("")
                 lines.append(question.text)

@@ -125,6 +125,7 @@ import Testing
             let model = LivePollModel(client: client, pollID: quiz.id, personID: me.profile.person.id)
             await model.appeared()
             #expect(model.kindTitle == "Quiz")
+            #expect(model.summary == "Quiz · Open · 1 vote")
             #expect(model.showsSubmit)
             model.optionTapped(questionID: "1", optionID: "1-2")
             #expect(model.canSubmit == false)
