@@ -288,7 +288,7 @@ var targets: [Target] = [
             "TestSupport",
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
             "HTTPTypes",
-            "APIClient", "LocalStore", "Database", "DatabaseTestSupport", "DynamicJSON",
+            "APIClient", "LocalStore", "Database", "DatabaseTestSupport", "DynamicJSON", "Locking",
         ],
         swiftSettings: swiftSettings
     ),

@@ -2,6 +2,7 @@ import Database
 import Foundation
 import LocalStore
 import Localization
+import Locking
 import QuakeFeedCodec
 import QuakesCore
 import QuakesModels
@@ -12,17 +13,15 @@ import Testing
 /// `quartet quakes …` end to end, with a captured console, a feed file and a private data directory.
 @Suite struct QuakesCommandTests {
     /// Output captured from a run.
-    final class Captured: @unchecked Sendable {
-        // NB: `@unchecked Sendable` is sound because every access goes through the lock.
-        private let lock = NSLock()
-        private var out = ""
-        private var err = ""
-        var stdout: String { lock.withLock { out } }
-        var stderr: String { lock.withLock { err } }
+    final class Captured: Sendable {
+        private let out = Locked("")
+        private let err = Locked("")
+        var stdout: String { out.withLock { $0 } }
+        var stderr: String { err.withLock { $0 } }
         func console(terminal: Bool) -> Console {
             Console(
-                write: { text in self.lock.withLock { self.out += text } },
-                writeError: { text in self.lock.withLock { self.err += text } },
+                write: { text in self.out.withLock { $0 += text } },
+                writeError: { text in self.err.withLock { $0 += text } },
                 isTerminal: terminal)
         }
     }

@@ -7,6 +7,7 @@ import HTTPTypes
 import ImageCodec
 import ImageSamples
 import Localization
+import Locking
 import SalesCore
 import SalesforceDevServer
 import Testing
@@ -28,21 +29,17 @@ struct SalesCLI {
     let answers = Recording()
 
     /// What the transport saw, in order (the token requests' bodies, the hosts called).
-    final class Recording: @unchecked Sendable {
-        // NB: guarded by `lock`.
-        private let lock = NSLock()
-        private var forms: [String] = []
-        var all: [String] { lock.withLock { forms } }
-        func append(_ form: String) { lock.withLock { forms.append(form) } }
+    final class Recording: Sendable {
+        private let forms = Locked<[String]>([])
+        var all: [String] { forms.withLock { $0 } }
+        func append(_ form: String) { forms.withLock { $0.append(form) } }
     }
 
-    final class OfflineSwitch: @unchecked Sendable {
-        // NB: guarded by `lock`.
-        private let lock = NSLock()
-        private var down = false
+    final class OfflineSwitch: Sendable {
+        private let down = Locked(false)
         var isDown: Bool {
-            get { lock.withLock { down } }
-            set { lock.withLock { down = newValue } }
+            get { down.withLock { $0 } }
+            set { down.withLock { $0 = newValue } }
         }
     }
 

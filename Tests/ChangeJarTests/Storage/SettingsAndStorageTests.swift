@@ -1,6 +1,7 @@
 import APIClient
 import ChangeJarModels
 import Foundation
+import Locking
 import Testing
 
 @testable import ChangeJarCore
@@ -204,21 +205,17 @@ extension SettingsAndStorageTests {
 }
 
 /// Messages an observer saw.
-final class SeenMessages: @unchecked Sendable {
-    // NB: @unchecked: `messages` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var messages: [String] = []
+final class SeenMessages: Sendable {
+    private let messages = Locked<[String]>([])
 
-    func append(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
+    func append(_ message: String) { messages.withLock { $0.append(message) } }
+    var all: [String] { messages.withLock { $0 } }
 }
 
 /// Requests a stub transport saw.
-final class SeenRequests: @unchecked Sendable {
-    // NB: @unchecked: `requests` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var requests: [URLRequest] = []
+final class SeenRequests: Sendable {
+    private let requests = Locked<[URLRequest]>([])
 
-    func append(_ request: URLRequest) { lock.withLock { requests.append(request) } }
-    var all: [URLRequest] { lock.withLock { requests } }
+    func append(_ request: URLRequest) { requests.withLock { $0.append(request) } }
+    var all: [URLRequest] { requests.withLock { $0 } }
 }

@@ -1,17 +1,16 @@
 import ChangeJarCore
 import ChangeJarModels
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// The network between the core and the in-process server: can go offline, and records every request.
-final class TestNetwork: @unchecked Sendable {
-    // NB: @unchecked: `offline` and `log` are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var offline = false
-    private var log: [(method: String, path: String, query: String?)] = []
+final class TestNetwork: Sendable {
+    private let offline = Locked(false)
+    private let log = Locked<[(method: String, path: String, query: String?)]>([])
     let server: TestServer
 
     init(server: TestServer) {
@@ -19,17 +18,17 @@ final class TestNetwork: @unchecked Sendable {
     }
 
     var isOffline: Bool {
-        get { lock.withLock { offline } }
-        set { lock.withLock { offline = newValue } }
+        get { offline.withLock { $0 } }
+        set { offline.withLock { $0 = newValue } }
     }
 
     /// Requests sent so far as `METHOD /path`.
-    var requests: [String] { lock.withLock { log.map { "\($0.method) \($0.path)" } } }
+    var requests: [String] { log.withLock { $0.map { "\($0.method) \($0.path)" } } }
 
     /// The `q` of every search request sent.
     var searches: [String] {
-        lock.withLock {
-            log.filter { $0.path.hasSuffix("/actions/search") }.compactMap { entry in
+        log.withLock {
+            $0.filter { $0.path.hasSuffix("/actions/search") }.compactMap { entry in
                 URLComponents(string: "x:/?" + (entry.query ?? ""))?.queryItems?.first { $0.name == "q" }?.value
             }
         }
@@ -40,10 +39,8 @@ final class TestNetwork: @unchecked Sendable {
     var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse) {
         let transport = server.transport
         return { request in
-            let isOffline = self.lock.withLock { () -> Bool in
-                self.log.append((request.httpMethod ?? "GET", request.url?.path ?? "", request.url?.query))
-                return self.offline
-            }
+            self.log.withLock { $0.append((request.httpMethod ?? "GET", request.url?.path ?? "", request.url?.query)) }
+            let isOffline = self.isOffline
             if isOffline { throw URLError(.notConnectedToInternet) }
             return try await transport(request)
         }

@@ -9,13 +9,11 @@ import Testing
 #endif
 
 /// A Boolean behind a lock.
-final class LockedFlag: @unchecked Sendable {
-    // NB: guarded by `lock`.
-    private let lock = NSLock()
-    private var value = false
+final class LockedFlag: Sendable {
+    private let value = Locked(false)
     var isSet: Bool {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }
 

@@ -1,17 +1,16 @@
 import Foundation
+import Locking
 import SalesCore
 import Testing
 
 /// A codec whose output size follows pixels × bytes-per-pixel(quality), recording every request.
-final class FakeCodec: @unchecked Sendable {
-    // NB: guarded by `lock`.
-    private let lock = NSLock()
-    private var log: [(ImageDimensions, Int)] = []
+final class FakeCodec: Sendable {
+    private let log = Locked<[(ImageDimensions, Int)]>([])
     let original: ImageDimensions
 
     init(_ original: ImageDimensions) { self.original = original }
 
-    var requests: [(ImageDimensions, Int)] { lock.withLock { log } }
+    var requests: [(ImageDimensions, Int)] { log.withLock { $0 } }
 
     var resampler: ImageResampler {
         ImageResampler(
@@ -20,7 +19,7 @@ final class FakeCodec: @unchecked Sendable {
                 return self.original
             },
             resample: { _, size, quality in
-                self.lock.withLock { self.log.append((size, quality)) }
+                self.log.withLock { $0.append((size, quality)) }
                 let bytesPerPixel = 0.3 + Double(quality) / 40
                 return Data([0xFF]) + Data(count: Int(Double(size.width * size.height) * bytesPerPixel))
             })

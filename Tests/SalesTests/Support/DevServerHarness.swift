@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import HTTPTypes
 import LocalStore
+import Locking
 import SalesCore
 import SalesforceDevServer
 import SalesforceUpload
@@ -16,18 +17,16 @@ import Testing
 #endif
 
 /// Counts what reached the server, and can pretend the network is down.
-final class Wire: @unchecked Sendable {
-    // NB: guarded by `lock`.
-    private let lock = NSLock()
-    private var sent: [URLRequest] = []
-    private var down = false
+final class Wire: Sendable {
+    private let sent = Locked<[URLRequest]>([])
+    private let down = Locked(false)
 
-    var requests: [URLRequest] { lock.withLock { sent } }
+    var requests: [URLRequest] { sent.withLock { $0 } }
     var isDown: Bool {
-        get { lock.withLock { down } }
-        set { lock.withLock { down = newValue } }
+        get { down.withLock { $0 } }
+        set { down.withLock { $0 = newValue } }
     }
-    func record(_ request: URLRequest) { lock.withLock { sent.append(request) } }
+    func record(_ request: URLRequest) { sent.withLock { $0.append(request) } }
     func count(_ method: String, pathSuffix: String) -> Int {
         requests.filter { $0.httpMethod == method && ($0.url?.path.hasSuffix(pathSuffix) ?? false) }.count
     }
@@ -170,9 +169,8 @@ func makeOutbox() async throws -> SalesOutbox {
 
 /// Collects the messages of `ServiceErrorOccurred` posted on a centre.
 final class ErrorMessages: @unchecked Sendable {
-    // NB: guarded by `lock`; the observer token is only touched in init/deinit.
-    private let lock = NSLock()
-    private var messages: [String] = []
+    // NB: @unchecked for the observer token and the centre, which only init and deinit touch.
+    private let messages = Locked<[String]>([])
     private var observer: (any NSObjectProtocol)?
     private let center: NotificationCenter
 
@@ -181,7 +179,7 @@ final class ErrorMessages: @unchecked Sendable {
         observer = center.addObserver(forName: ServiceErrorNotification.name, object: nil, queue: nil) {
             [weak self] notification in
             let message = notification.userInfo?[ServiceErrorNotification.messageKey] as? String ?? ""
-            self?.lock.withLock { self?.messages.append(message) }
+            self?.messages.withLock { $0.append(message) }
         }
     }
 
@@ -189,7 +187,7 @@ final class ErrorMessages: @unchecked Sendable {
         if let observer { center.removeObserver(observer) }
     }
 
-    var all: [String] { lock.withLock { messages } }
+    var all: [String] { messages.withLock { $0 } }
 }
 
 /// The shared fixtures folder, or `nil` (tests then record that they did not run).
