@@ -56,38 +56,21 @@ struct SalesCLI {
     }
 
     var dependencies: SalesDependencies {
-        let router = router
         let offline = offline
         let tokenForms = tokenForms
         let hosts = hosts
         let answers = answers
-        let transport = HTTPTransport { request in
+        let server = HTTPTransport.inProcess(router) { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
-            let url = request.url!
-            hosts.append(url.host ?? "")
-            if url.path.hasSuffix("/oauth2/token") {
+            hosts.append(request.url?.host ?? "")
+            if request.url?.path.hasSuffix("/oauth2/token") == true {
                 tokenForms.append(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
             }
-            var headers = HTTPHeaders()
-            for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name] = value }
-            headers["Host"] = "\(url.host ?? ""):\(url.port ?? 80)"
-            let response: Response
-            do {
-                response = try await router.respond(
-                    to: Request(
-                        method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
-                        target: url.path + (url.query.map { "?" + $0 } ?? ""), headers: headers,
-                        body: request.httpBody ?? Data()))
-            } catch let error as HTTPError {
-                response = error.response()
-            }
-            answers.append(String(decoding: response.bodyData, as: UTF8.self))
-            var fields: [String: String] = [:]
-            for field in response.headers { fields[field.name] = field.value }
-            return (
-                response.bodyData,
-                HTTPURLResponse(url: url, statusCode: response.status.rawValue, httpVersion: nil, headerFields: fields)!
-            )
+        }
+        let transport = HTTPTransport { request in
+            let (body, head) = try await server.send(request)
+            answers.append(String(decoding: body, as: UTF8.self))
+            return (body, head)
         }
         return SalesDependencies(transport: transport, resampler: .imageFile)
     }

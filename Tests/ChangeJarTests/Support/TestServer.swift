@@ -1,3 +1,4 @@
+import APIClient
 import ChangeJarModels
 import ChangeJarServer
 import CognitoDevServer
@@ -87,26 +88,9 @@ struct TestServer: Sendable {
         return await respond(Request(method: method, target: target, headers: headers, body: body))
     }
 
-    /// The transport closure the core's clients take: URLRequest in, the router's answer out.
+    /// The transport closure the core's clients take: URLRequest in, the router's answer out (in process).
     var transport: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse) {
-        { request in
-            guard let url = request.url else { throw URLError(.badURL) }
-            var target = url.path.isEmpty ? "/" : url.path
-            if let query = url.query { target += "?" + query }
-            var headers = HTTPHeaders()
-            for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name] = value }
-            let response = await respond(
-                Request(
-                    method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), target: target, headers: headers,
-                    body: request.httpBody ?? Data()))
-            var fields: [String: String] = [:]
-            for field in response.headers { fields[field.name] = field.value }
-            guard
-                let http = HTTPURLResponse(
-                    url: url, statusCode: response.status.rawValue, httpVersion: "HTTP/1.1", headerFields: fields)
-            else { throw URLError(.badServerResponse) }
-            return (response.bodyData, http)
-        }
+        HTTPTransport.inProcess(router).send
     }
 
     static let encoder: JSONEncoder = {

@@ -121,32 +121,13 @@ struct DevServerHarness {
         clock.advance(by: 120)
     }
 
-    /// A transport that hands each URLRequest to the router, recording it.
+    /// A transport that hands each URLRequest to the router in process, recording it (or failing as a network
+    /// that is down).
     var transport: HTTPTransport {
-        let router = router
         let wire = wire
-        return HTTPTransport { request in
+        return .inProcess(router) { request in
             if wire.isDown { throw URLError(.notConnectedToInternet) }
             wire.record(request)
-            let url = request.url!
-            var headers = HTTPHeaders()
-            for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name] = value }
-            headers["Host"] = url.host
-            let target = url.path + (url.query.map { "?" + $0 } ?? "")
-            let serverRequest = Request(
-                method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), target: target, headers: headers,
-                body: request.httpBody ?? Data())
-            let response: Response
-            do {
-                response = try await router.respond(to: serverRequest)
-            } catch let error as HTTPError {
-                response = error.response()
-            }
-            var fields: [String: String] = [:]
-            for field in response.headers { fields[field.name] = field.value }
-            let http = HTTPURLResponse(
-                url: url, statusCode: response.status.rawValue, httpVersion: "HTTP/1.1", headerFields: fields)!
-            return (response.bodyData, http)
         }
     }
 
