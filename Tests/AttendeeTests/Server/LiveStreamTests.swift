@@ -258,7 +258,7 @@ final class LiveListener: Sendable {
         return LiveListener(stream: stream)
     }
 
-    /// Why ``next(skippingReady:)`` has no event: the two say apart a stream the server ended from a slow one.
+    /// Why ``next()`` has no event: the two say apart a stream the server ended from a slow one.
     enum Silence: Error {
         /// The server's producer returned: the stream ended without another event.
         case ended
@@ -266,12 +266,15 @@ final class LiveListener: Sendable {
         case timedOut(seconds: Int)
     }
 
-    /// The next event (the next other than `ready` when `skippingReady`), failing after ten seconds without one.
-    func next(skippingReady: Bool = false) async throws -> ServerSentEvent {
+    /// The next event, failing after ten seconds without one.
+    ///
+    /// NB: the stream is live once it has said `ready` (the server subscribes as its producer starts); a test reads
+    /// `ready` before it makes the changes it expects to hear of, as a client must.
+    func next() async throws -> ServerSentEvent {
         let events = self.events
         return try await withThrowingTaskGroup(of: ServerSentEvent.self) { group in
             group.addTask {
-                for try await event in events where !(skippingReady && event.event == "ready") { return event }
+                for try await event in events { return event }
                 throw Silence.ended
             }
             group.addTask {
