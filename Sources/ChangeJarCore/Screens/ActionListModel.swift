@@ -79,10 +79,7 @@ public final class ActionListModel {
     /// out since, so this one waits for it and then loads the list that is theirs now.
     public func refreshPulled() async {
         let list = savedList()
-        if let running = refreshing {
-            await running.task.value
-            if running.list == list { return }
-        }
+        if let running = refreshing, running.list != list { await running.task.value }
         if let running = refreshing, running.list == list { return await running.task.value }
         let refresh = Task { await loadFirstPage() }
         refreshing = (list, refresh)
