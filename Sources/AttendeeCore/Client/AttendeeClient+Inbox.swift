@@ -32,21 +32,8 @@ extension AttendeeClient {
             try await api.send(
                 Endpoint<T>(route, values, query: query, body: body.map { RequestBody.json($0) }, response: .json()))
         }
-        @Sendable func updates(_ route: Route, _ values: [String]) -> AsyncThrowingStream<InboxUpdate, any Error> {
-            let events = api.events(Endpoint<Void>(route, values, response: .none))
-            return AsyncThrowingStream { continuation in
-                let task = Task {
-                    do {
-                        for try await event in events {
-                            if let update = InboxUpdate(event) { continuation.yield(update) }
-                        }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            }
+        @Sendable func updates(_ route: Route, _ values: [String]) -> LiveChanges<InboxUpdate> {
+            AttendeeClient.updates(api.events(Endpoint<Void>(route, values, response: .none)), InboxUpdate.init)
         }
         startThread = { try await call(AttendeeRoute.startThread, [$0], body: StartThreadRequest(personID: $1)) }
         threads = { eventID in

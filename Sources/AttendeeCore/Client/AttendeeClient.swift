@@ -77,12 +77,14 @@ public struct AttendeeClient: Sendable {
     public var markRead: @Sendable (_ threadID: String, _ messageID: String) async throws -> MessageThread = {
         _, _ in throw callNotInTest
     }
-    /// `GET /me/live`: the caller's inbox updates, as long as the caller listens.
-    public var inboxUpdates: @Sendable () -> AsyncThrowingStream<InboxUpdate, any Error> = {
+    /// `GET /me/live`: the caller's inbox updates, as long as the caller listens (``LiveChange/resync`` when the
+    /// stream starts afresh).
+    public var inboxUpdates: @Sendable () -> LiveChanges<InboxUpdate> = {
         AsyncThrowingStream { $0.finish(throwing: callNotInTest) }
     }
-    /// `GET /threads/:threadID/live`: the thread's new messages, as long as the caller listens.
-    public var threadUpdates: @Sendable (_ threadID: String) -> AsyncThrowingStream<InboxUpdate, any Error> = { _ in
+    /// `GET /threads/:threadID/live`: the thread's new messages, as long as the caller listens
+    /// (``LiveChange/resync`` when the stream starts afresh).
+    public var threadUpdates: @Sendable (_ threadID: String) -> LiveChanges<InboxUpdate> = { _ in
         AsyncThrowingStream { $0.finish(throwing: callNotInTest) }
     }
     /// `GET /events/:eventID/notes?sessionID=`.
@@ -122,8 +124,9 @@ public struct AttendeeClient: Sendable {
     public var reply: @Sendable (_ postID: String, NewWallReply) async throws -> WallReply
     /// `DELETE /wall-replies/:replyID`.
     public var deleteReply: @Sendable (_ replyID: String) async throws -> Void
-    /// The wall's changes from `GET /events/:eventID/live`, reconnecting as it drops.
-    public var wallUpdates: @Sendable (_ eventID: String) -> AsyncThrowingStream<WallUpdate, any Error>
+    /// The wall's changes from `GET /events/:eventID/live`, reconnecting as it drops (``LiveChange/resync`` when
+    /// the stream starts afresh).
+    public var wallUpdates: @Sendable (_ eventID: String) -> LiveChanges<WallUpdate>
     /// `GET /sessions/:sessionID/discussion?cursor=&limit=`.
     public var discussion:
         @Sendable (_ sessionID: String, _ cursor: String?, _ limit: Int?) async throws -> DiscussionPage
@@ -131,8 +134,9 @@ public struct AttendeeClient: Sendable {
     public var postToDiscussion: @Sendable (_ sessionID: String, NewPost) async throws -> DiscussionMessage
     /// `DELETE /discussion-messages/:messageID`.
     public var deleteMessage: @Sendable (_ messageID: String) async throws -> Void
-    /// The discussion's changes from `GET /sessions/:sessionID/discussion/live`.
-    public var discussionUpdates: @Sendable (_ sessionID: String) -> AsyncThrowingStream<DiscussionUpdate, any Error>
+    /// The discussion's changes from `GET /sessions/:sessionID/discussion/live` (``LiveChange/resync`` when the
+    /// stream starts afresh).
+    public var discussionUpdates: @Sendable (_ sessionID: String) -> LiveChanges<DiscussionUpdate>
     // MARK: Polls and quizzes
     /// `GET /events/:eventID/polls`.
     public var polls: @Sendable (_ eventID: String) async throws -> [Poll]
@@ -194,7 +198,7 @@ public struct AttendeeClient: Sendable {
         unlike: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw callNotInTest },
         reply: @escaping @Sendable (String, NewWallReply) async throws -> WallReply = { _, _ in throw callNotInTest },
         deleteReply: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
-        wallUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<WallUpdate, any Error> = { _ in
+        wallUpdates: @escaping @Sendable (String) -> LiveChanges<WallUpdate> = { _ in
             AsyncThrowingStream { $0.finish() }
         },
         discussion: @escaping @Sendable (String, String?, Int?) async throws -> DiscussionPage = { _, _, _ in
@@ -204,9 +208,10 @@ public struct AttendeeClient: Sendable {
             _, _ in throw callNotInTest
         },
         deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
-        discussionUpdates: @escaping @Sendable (String) -> AsyncThrowingStream<DiscussionUpdate, any Error> = { _ in
-            AsyncThrowingStream { $0.finish() }
-        },
+        discussionUpdates:
+            @escaping @Sendable (String) -> LiveChanges<DiscussionUpdate> = { _ in
+                AsyncThrowingStream { $0.finish() }
+            },
         polls: @escaping @Sendable (String) async throws -> [Poll] = { _ in throw callNotInTest },
         poll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
         createPoll: @escaping @Sendable (String, PollDraft) async throws -> Poll = { _, _ in throw callNotInTest },
@@ -379,25 +384,6 @@ extension AttendeeClient {
     static func pageQuery(_ cursor: String?, _ limit: Int?) -> [URLQueryItem] {
         (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? [])
             + (limit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? [])
-    }
-
-    /// The events of a stream that `read` understands; the others (`ready`, polls) are skipped.
-    static func updates<Update: Sendable>(
-        _ events: AsyncThrowingStream<ServerEvent, any Error>, _ read: @escaping @Sendable (ServerEvent) -> Update?
-    ) -> AsyncThrowingStream<Update, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<Update, any Error>.makeStream()
-        let task = Task {
-            do {
-                for try await event in events {
-                    if let update = read(event) { continuation.yield(update) }
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }
 

@@ -186,10 +186,37 @@ public final class ConversationModel: BusyScreen {
         await deliver(id)
     }
 
-    /// Follows the thread's stream until the caller stops listening (the task is cancelled) or it fails.
+    /// Follows the thread's stream until the caller stops listening (the task is cancelled) or it fails; when
+    /// the stream starts afresh (as it does when first opened) the messages after the newest one shown are
+    /// read, so one sent between the page and the stream is not missed.
     public func listen() async {
         do {
-            for try await update in client.threadUpdates(threadID) { await received(update) }
+            for try await change in client.threadUpdates(threadID) {
+                switch change {
+                case .resync: await catchUp()
+                case .change(let update): await received(update)
+                }
+            }
+        } catch {
+            banner = Banner(error)
+        }
+    }
+
+    /// Reads every message after the newest one shown (the whole conversation when none is), page by page,
+    /// and marks them read; a conversation that never loaded loads instead.
+    private func catchUp() async {
+        guard thread != nil else { return await appeared() }
+        do {
+            var cursor = messages.last?.id
+            var added = false
+            repeat {
+                let page = try await client.messages(threadID, cursor)
+                for message in page.messages where insert(message) { added = true }
+                cursor = page.nextCursor
+            } while cursor != nil
+            guard added else { return }
+            show()
+            await markSeen()
         } catch {
             banner = Banner(error)
         }

@@ -45,6 +45,7 @@ public final class ThreadsModel: BusyScreen {
     private let eventID: String?
     private let times: WrittenTimeFormatter
     private var threads: [MessageThread] = []
+    private var heardWhileReading = HeardWhileReading<InboxUpdate>()
 
     /// Creates the list of the caller's threads, at one event or (`nil`) at all of them.
     public init(client: AttendeeClient, eventID: String? = nil, timeZone: TimeZone = .current) {
@@ -55,7 +56,7 @@ public final class ThreadsModel: BusyScreen {
 
     /// The list appeared, or was pulled down.
     public func appeared() async {
-        await whileBusy { show(try await client.threads(eventID)) }
+        await whileBusy { try await read() }
     }
 
     /// "Message" was tapped on a person: answers their thread (new or existing) to open.
@@ -71,10 +72,17 @@ public final class ThreadsModel: BusyScreen {
         }
     }
 
-    /// Follows the inbox stream until the caller stops listening (the task is cancelled) or it fails.
+    /// Follows the inbox stream until the caller stops listening (the task is cancelled) or it fails; when the
+    /// stream starts afresh (as it does when first opened) the list is read again, so a message sent between
+    /// the list and the stream is not missed.
     public func listen() async {
         do {
-            for try await update in client.inboxUpdates() { await received(update) }
+            for try await change in client.inboxUpdates() {
+                switch change {
+                case .resync: await reload()
+                case .change(let update): await received(update)
+                }
+            }
         } catch {
             banner = Banner(error)
         }
@@ -83,24 +91,36 @@ public final class ThreadsModel: BusyScreen {
     /// Applies one live update: a message moves its thread to the top (and counts when it is the other
     /// person's); a read mark sets the thread's count; a thread not in the list reloads it.
     public func received(_ update: InboxUpdate) async {
+        heardWhileReading.heard(update)
+        if !apply(update) { await reload() }
+    }
+
+    /// Applies an update to the threads shown; `false` for a message in a thread that is not.
+    private func apply(_ update: InboxUpdate) -> Bool {
         switch update {
         case .message(let message):
-            guard var thread = threads.first(where: { $0.id == message.threadID }) else {
-                await reload()
-                return
-            }
-            if thread.lastMessage.map({ (Int($0.id) ?? 0) >= (Int(message.id) ?? 0) }) == true { return }
+            guard var thread = threads.first(where: { $0.id == message.threadID }) else { return false }
+            if thread.lastMessage.map({ (Int($0.id) ?? 0) >= (Int(message.id) ?? 0) }) == true { return true }
             thread.lastMessage = message
             if message.senderID == thread.with.id { thread.unreadCount += 1 }
             show(threads.map { $0.id == thread.id ? thread : $0 })
         case .read(let thread):
-            guard threads.contains(where: { $0.id == thread.id }) else { return }
+            guard threads.contains(where: { $0.id == thread.id }) else { return true }
             show(threads.map { $0.id == thread.id ? thread : $0 })
         }
+        return true
+    }
+
+    /// Reads the list; the live updates heard while it was read are applied again (it may be older than they).
+    private func read() async throws {
+        heardWhileReading.readStarted()
+        defer { heardWhileReading.readEnded() }
+        show(try await client.threads(eventID))
+        for update in heardWhileReading.changes { _ = apply(update) }
     }
 
     private func reload() async {
-        do { show(try await client.threads(eventID)) } catch { banner = Banner(error) }
+        do { try await read() } catch { banner = Banner(error) }
     }
 
     private func show(_ threads: [MessageThread]) {

@@ -163,6 +163,12 @@ public final class EventDetailsModel: BusyScreen {
         liveNotice = nil
         do {
             for try await event in client.live(.event(eventID)) {
+                // NB: a stream that starts afresh (the first connection) may have missed a poll opening since
+                // the event was read.
+                if event.startsAfresh {
+                    showCard(try await client.event(eventID).livePoll)
+                    continue
+                }
                 guard let kind = PollUpdate.Kind(rawValue: event.type),
                     let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
                     update.sessionID == nil

@@ -158,8 +158,17 @@ public final class LivePollModel {
         }
     }
 
-    /// A live event arrived.
+    /// A live event arrived. A stream that starts afresh (as it does when first opened) may have missed a
+    /// change made since the poll was read: the poll is read again.
     func received(_ event: ServerEvent) async {
+        if event.startsAfresh {
+            do {
+                show(try await client.poll(pollID), keepSelection: true)
+            } catch {
+                banner = Banner(error)
+            }
+            return derive()
+        }
         guard let kind = PollUpdate.Kind(rawValue: event.type),
             let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
             update.pollID == pollID, var poll

@@ -58,7 +58,7 @@ public final class LiveWatchModel {
         if let limit, entries.count >= limit { return }
         do {
             for try await event in client.live(.event(eventID)) {
-                if event.type == "ready" {
+                if event.type == LiveReady.eventType {
                     isConnected = true
                     continue
                 }

@@ -39,7 +39,7 @@ public final class DiscussionModel: PostScreen {
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: WrittenTimeFormatter
-    var feed = PostFeed<DiscussionMessage>()
+    var feed = PostFeed<DiscussionMessage, DiscussionUpdate>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
     /// Whether the first page is loading.
@@ -112,7 +112,9 @@ public final class DiscussionModel: PostScreen {
         .posted(try await client.postToDiscussion(sessionID, post))
     }
 
-    func updates() -> AsyncThrowingStream<DiscussionUpdate, any Error> { client.discussionUpdates(sessionID) }
+    func updates() -> LiveChanges<DiscussionUpdate> {
+        client.discussionUpdates(sessionID)
+    }
 
     func rebuild() {
         rows = feed.items.map { message in

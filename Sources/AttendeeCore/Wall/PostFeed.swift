@@ -34,9 +34,13 @@ extension DiscussionMessage: Authored {}
 
 /// What a wall and a discussion share: their items newest first and each once, however pages and live events
 /// bring them, who reads them, where the next older page starts, what is loading and the banner.
-struct PostFeed<Item: Identifiable & Authored> where Item.ID == String {
-    /// Whether the first page is loading.
+struct PostFeed<Item: Identifiable & Authored, Change> where Item.ID == String {
+    /// Whether the first page is loading (not while it is read again quietly, on a resync).
     var isLoading = false
+    /// The cursor the newest page was last read after (`nil`: the newest), for reading it again.
+    var newestCursor: String?
+    /// The live changes heard while the newest page is read.
+    var heardWhileReading = HeardWhileReading<Change>()
     /// Whether an older page is loading.
     var isLoadingMore = false
     /// The offline or error banner of the last call.

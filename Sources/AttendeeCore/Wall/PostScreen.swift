@@ -12,7 +12,7 @@ protocol PostScreen: AnyObject {
     associatedtype Update
 
     /// The items shown, the banner and the loading flags.
-    var feed: PostFeed<Page.Item> { get set }
+    var feed: PostFeed<Page.Item, Update> { get set }
     /// The composer's text.
     var draft: String { get set }
     /// Whether the composer's text is on its way.
@@ -25,7 +25,7 @@ protocol PostScreen: AnyObject {
     /// Sends a new item and answers the change it made.
     func send(_ post: NewPost) async throws -> Update
     /// The live changes, until the task is cancelled.
-    func updates() -> AsyncThrowingStream<Update, any Error>
+    func updates() -> LiveChanges<Update>
     /// A change arrived (live, or made here): the feed takes it and the rows are redrawn.
     func apply(_ update: Update)
     /// Recomputes the rows from the feed.
@@ -51,12 +51,19 @@ extension PostScreen {
         rebuild()
     }
 
-    /// The newest page (or the page after `cursor`): it replaces what was shown.
-    func loadNewest(after cursor: String?) async {
-        feed.isLoading = true
+    /// The newest page (or the page after `cursor`): it replaces what was shown, with the live changes heard
+    /// while it was read applied again. Read `quietly` (a resync), it shows no loading state.
+    func loadNewest(after cursor: String?, quietly: Bool = false) async {
+        if !quietly { feed.isLoading = true }
+        feed.newestCursor = cursor
+        feed.heardWhileReading.readStarted()
         await attempt {
-            defer { feed.isLoading = false }
+            defer {
+                if !quietly { feed.isLoading = false }
+                feed.heardWhileReading.readEnded()
+            }
             feed.show(try await page(after: cursor))
+            for change in feed.heardWhileReading.changes { apply(change) }
         }
     }
 
@@ -83,11 +90,19 @@ extension PostScreen {
         }
     }
 
-    /// Applies each live change until the stream ends or the task is cancelled; a refused stream leaves the
-    /// banner.
+    /// Applies each live change until the stream ends or the task is cancelled, reading the page again when
+    /// the stream says it may have missed some; a refused stream leaves the banner.
     func follow() async {
         do {
-            for try await update in updates() { apply(update) }
+            for try await change in updates() {
+                switch change {
+                case .resync:
+                    await loadNewest(after: feed.newestCursor, quietly: true)
+                case .change(let update):
+                    feed.heardWhileReading.heard(update)
+                    apply(update)
+                }
+            }
         } catch {
             feed.banner = PostBanner(error)
             rebuild()

@@ -73,7 +73,7 @@ public final class WallModel: PostScreen {
     public let attachment: PhotoAttachment
     private let client: AttendeeClient
     private let times: WrittenTimeFormatter
-    var feed = PostFeed<WallPost>()
+    var feed = PostFeed<WallPost, WallUpdate>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
     /// Whether the first page is loading.
@@ -233,7 +233,7 @@ public final class WallModel: PostScreen {
 
     func send(_ post: NewPost) async throws -> WallUpdate { .posted(try await client.postToWall(eventID, post)) }
 
-    func updates() -> AsyncThrowingStream<WallUpdate, any Error> { client.wallUpdates(eventID) }
+    func updates() -> LiveChanges<WallUpdate> { client.wallUpdates(eventID) }
 
     func rebuild() {
         rows = feed.items.map { post in

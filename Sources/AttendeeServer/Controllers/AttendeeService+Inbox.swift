@@ -66,12 +66,13 @@ extension AttendeeService {
             ], body: Schema.object(["messageID": Schema.string()], required: ["messageID"])),
         APIOperation(
             AttendeeRoute.threadLive,
-            summary: "The thread's new messages (Server-Sent Events), for its participants; `Last-Event-ID` resumes",
+            summary: "The thread's new messages (Server-Sent Events), for its participants: " + LiveHub.streamSummary,
             tag: "Attendee", responses: [200: "Streaming", 401: "Not signed in", 404: "No such thread"],
             responseMediaType: "text/event-stream"),
         APIOperation(
             AttendeeRoute.meLive,
-            summary: "The caller's inbox updates (Server-Sent Events): new messages and read marks",
+            summary: "The caller's inbox updates (Server-Sent Events: new messages, read marks): "
+                + LiveHub.streamSummary,
             tag: "Attendee", responses: [200: "Streaming", 401: "Not signed in"],
             responseMediaType: "text/event-stream"),
         inbox(

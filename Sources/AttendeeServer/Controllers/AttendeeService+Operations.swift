@@ -96,8 +96,7 @@ extension AttendeeService {
                 body: programme),
             APIOperation(
                 AttendeeRoute.eventLive,
-                summary: "The event's live updates (Server-Sent Events): `ready` first, then each change; send "
-                    + "`Last-Event-ID` to resume",
+                summary: "The event's live updates (Server-Sent Events): " + LiveHub.streamSummary,
                 tag: "Attendee",
                 responses: [
                     200: "Streaming", 401: "Not signed in", 403: "Not registered",
@@ -136,8 +135,7 @@ extension AttendeeService {
                 ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),
         APIOperation(
             AttendeeRoute.sessionLive,
-            summary: "A session's live updates (Server-Sent Events: its polls): `ready` first, then each change; "
-                + "send `Last-Event-ID` to resume",
+            summary: "A session's live updates (Server-Sent Events: its polls): " + LiveHub.streamSummary,
             tag: "Attendee",
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
             responseMediaType: "text/event-stream"),

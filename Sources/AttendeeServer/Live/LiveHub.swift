@@ -1,3 +1,4 @@
+import AttendeeModels
 import Database
 import Foundation
 import HTTPServer
@@ -10,12 +11,17 @@ import Locking
 /// ``received(sequences:)``, which the PostgreSQL listener calls with the sequences its notifications name.
 /// An event heard both ways is sent once.
 ///
-/// A stream (``stream(_:lastEventID:)``) first says `ready` (its `id` is where a reconnect resumes: the
-/// client's own `Last-Event-ID` when there is a replay to come, the newest event otherwise), replays
-/// what a reconnecting client missed from the outbox, then sends events as they are published. A client that
+/// A stream (``stream(_:lastEventID:)``) first says `ready` (``LiveReady``: whether it resumes where the
+/// client's `Last-Event-ID` left off; its `id` is where a reconnect resumes, see ``LiveOutbox/start(after:on:_:)``),
+/// replays what a resuming client missed from the outbox, then sends events as they are published. A client that
 /// falls more than ``queueLimit`` events behind has its stream ended, and reconnects with `Last-Event-ID`
 /// rather than silently missing events.
 final class LiveHub: Sendable {
+    /// How every live route's OpenAPI summary ends: what a stream sends and how a client resumes it.
+    static let streamSummary =
+        "`ready` first (its `resumed` says whether every change since `Last-Event-ID` follows; if not, read "
+        + "again), then each change; send `Last-Event-ID` to resume"
+
     /// The most events queued for one stream before it is ended.
     static let queueLimit = 4_096
     /// How many recently sent sequences are remembered to drop an event heard twice.
@@ -96,15 +102,12 @@ final class LiveHub: Sendable {
             let id = subscribe(keys, continuation)
             defer { unsubscribe(id) }
             let resume = lastEventID.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-            let (missed, cursor) = try await database.read { db in
-                let missed = try resume.map { try LiveOutbox.events(after: $0, on: topics, db) } ?? []
-                let latest =
-                    try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event") ?? 0
-                // NB: while a replay follows, `ready` must not claim more than the client has: one that drops
-                // the connection before the replay is through resumes from here and is replayed it all again.
-                return (missed, resume.map { min($0, latest) } ?? latest)
+            let (missed, cursor, ready) = try await database.read { db in
+                try LiveOutbox.start(after: resume, on: topics, db)
             }
-            try await writer.send(ServerSentEvent(id: String(cursor), event: "ready", data: "{}", retry: 2_000))
+            let data = String(decoding: try AttendeeCoding.encoder().encode(ready), as: UTF8.self)
+            try await writer.send(
+                ServerSentEvent(id: String(cursor), event: LiveReady.eventType, data: data, retry: 2_000))
             var replayed = Set(missed.map(\.sequence))
             for event in missed { try await writer.send(event.serverSentEvent) }
             for await event in events {

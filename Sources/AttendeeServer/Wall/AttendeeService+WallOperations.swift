@@ -64,8 +64,8 @@ extension AttendeeService {
             response: nil),
         APIOperation(
             AttendeeRoute.discussionLive,
-            summary: "A session discussion's live updates (Server-Sent Events): `ready` first, then "
-                + "`discussion.message` and `discussion.deleted`; send `Last-Event-ID` to resume",
+            summary: "A session discussion's live updates (Server-Sent Events: `discussion.message`, "
+                + "`discussion.deleted`): " + LiveHub.streamSummary,
             tag: "Attendee",
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
             responseMediaType: "text/event-stream"),

@@ -356,8 +356,8 @@ private enum Sample {
         }
         client.inboxUpdates = {
             AsyncThrowingStream { continuation in
-                continuation.yield(.message(Sample.message(1, in: "t", from: "bob", "One")))
-                continuation.yield(.message(Sample.message(2, in: "t", from: "bob", "Two")))
+                continuation.yield(.change(.message(Sample.message(1, in: "t", from: "bob", "One"))))
+                continuation.yield(.change(.message(Sample.message(2, in: "t", from: "bob", "Two"))))
                 continuation.finish(throwing: APIError.connectionLost)
             }
         }
@@ -368,6 +368,45 @@ private enum Sample {
         #expect(model.rows.map(\.preview) == ["Two"])
         #expect(model.rows.map(\.unreadCount) == [2])
         #expect(model.banner == .failure("The connection was lost. Try again."))
+    }
+
+    /// Pulled down while live: a message heard while the list is read still shows when a list read before it
+    /// lands.
+    @Test func aMessageHeardWhileTheListIsReadIsNotLostWhenItLands() async {
+        let gate = Gate()
+        var client = AttendeeClient()
+        client.threads = { _ in
+            await gate.pass()
+            return [MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))]
+        }
+        client.inboxUpdates = {
+            AsyncThrowingStream { continuation in
+                continuation.yield(.change(.message(Sample.message(1, in: "t", from: "bob", "One"))))
+                continuation.finish()
+            }
+        }
+        let model = ThreadsModel(client: client)
+        await model.appeared()
+        await gate.close()
+        let pulled = Task { await model.appeared() }
+        await gate.arrived(2)
+        await model.listen()
+        #expect(model.rows.map(\.preview) == ["One"])
+        await gate.open()
+        await pulled.value
+        #expect(model.rows.map(\.preview) == ["One"])
+        #expect(model.rows.map(\.unreadCount) == [1])
+    }
+
+    /// What a stream's `ready` says, as the screens hear it: one that does not resume (or does not say) asks for
+    /// a resync; one that resumes, and the other events, do not.
+    @Test func aReadyThatDoesNotResumeAsksForAResync() throws {
+        func ready(_ data: String) -> ServerEvent { ServerEvent(type: LiveReady.eventType, data: data) }
+        #expect(ready(#"{"resumed":false}"#).startsAfresh)
+        #expect(ready("{}").startsAfresh)
+        #expect(ready("not json").startsAfresh)
+        #expect(ready(#"{"resumed":true}"#).startsAfresh == false)
+        #expect(ServerEvent(type: MessageRules.newMessageEvent, data: #"{"resumed":false}"#).startsAfresh == false)
     }
 
     @Test func theConversationFollowsItsThreadStream() async {
@@ -384,7 +423,7 @@ private enum Sample {
         client.threadUpdates = { threadID in
             #expect(threadID == "t")
             return AsyncThrowingStream { continuation in
-                continuation.yield(.message(Sample.message(5, in: "t", from: "bob", "Are you coming?")))
+                continuation.yield(.change(.message(Sample.message(5, in: "t", from: "bob", "Are you coming?"))))
                 continuation.finish()
             }
         }

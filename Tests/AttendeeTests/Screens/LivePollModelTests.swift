@@ -62,7 +62,7 @@ import Testing
                     let results = try await server.answer(poll.id, ["1": ["1-1"]], bob).decode(Poll.self).results
                     return try script.stream(
                         [
-                            LiveScript.sse("10", "ready", "{}", retry: 0),
+                            try LiveScript.resumedReady("10"),
                             LiveScript.sse("11", "poll.results", try LiveScript.update(poll, .open, results)),
                         ], thenDrop: true)
                 },
@@ -70,7 +70,7 @@ import Testing
                     let closed = try await server.action("close", poll.id, organizer).decode(Poll.self)
                     return try script.stream(
                         [
-                            LiveScript.sse("12", "ready", "{}", retry: 0),
+                            try LiveScript.resumedReady("12"),
                             LiveScript.sse("13", "poll.closed", try LiveScript.update(poll, .closed, closed.results)),
                         ], thenDrop: false)
                 },
@@ -232,7 +232,7 @@ import Testing
                     _ = try await server.action("close", poll.id, organizer)
                     return try script.stream(
                         [
-                            LiveScript.sse("1", "ready", "{}", retry: 0),
+                            try LiveScript.resumedReady("1"),
                             LiveScript.sse("2", "poll.results", try LiveScript.update(poll, .open, results)),
                             LiveScript.sse("3", "poll.closed", try LiveScript.update(poll, .closed, results)),
                         ], thenDrop: false)
@@ -272,7 +272,7 @@ import Testing
             let late = { @Sendable () throws -> StreamedResponse in
                 try script.stream(
                     [
-                        LiveScript.sse("1", "ready", "{}", retry: 0),
+                        try LiveScript.resumedReady("1"),
                         LiveScript.sse("7", "poll.results", try LiveScript.update(poll, .open, after)),
                         LiveScript.sse("6", "poll.results", try LiveScript.update(poll, .open, before)),
                     ], thenDrop: false)
@@ -326,7 +326,7 @@ import Testing
                 { _ in
                     try script.stream(
                         [
-                            LiveScript.sse("1", "ready", "{}", retry: 0),
+                            try LiveScript.resumedReady("1"),
                             LiveScript.sse("2", "wall.post", "{}"),
                             LiveScript.sse("3", "poll.opened", try LiveScript.update(poll, .open, results)),
                             LiveScript.sse("4", "poll.results", try LiveScript.update(poll, .open, results)),
@@ -413,6 +413,13 @@ final class LiveScript: Sendable {
             let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
         else { throw URLError(.badURL) }
         return StreamedResponse(response: head, chunks: AsyncThrowingStream { $0.finish() })
+    }
+
+    /// A `ready` that says the stream resumes, so the screen is moved by the scripted events alone (the real
+    /// server's first `ready` says it does not, and the screen reads again: `LiveResyncTests`).
+    static func resumedReady(_ id: String) throws -> Data {
+        let data = String(decoding: try AttendeeCoding.encoder().encode(LiveReady(resumed: true)), as: UTF8.self)
+        return sse(id, LiveReady.eventType, data, retry: 0)
     }
 
     static func sse(_ id: String, _ event: String, _ data: String, retry: Int? = nil) -> Data {

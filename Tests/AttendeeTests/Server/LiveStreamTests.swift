@@ -99,6 +99,58 @@ import Testing
         }
     }
 
+    /// `ready` says whether the stream resumes where the client left off: only then is what follows every change
+    /// since. A client with no id, an id of another database, an id whose events were pruned, or one more than
+    /// a replay behind is told it does not (and replayed nothing: it reads again instead).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func readySaysWhetherTheStreamResumesWhereTheClientLeftOff(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Grace Hopper")
+            let eventID = server.eventID
+            let pruned = try await server.database.write { db in
+                try LiveOutbox.append(
+                    .event(eventID), kind: "test.pruned", payload: ["n": "0"],
+                    now: Date().addingTimeInterval(-LiveOutbox.retention - 60), db)
+            }
+            let kept = try await server.commit(.event(eventID), kind: "test.kept")
+            _ = try await server.commit(.event(eventID), kind: "test.missed")
+            #expect(try await server.service.pruneLiveEvents() == 1)
+
+            func ready(after lastEventID: String?) async throws -> (ready: LiveReady, id: String?, next: String?) {
+                let listener = try await LiveListener.open(server, token: token, lastEventID: lastEventID)
+                defer { listener.close() }
+                let first = try await listener.next()
+                #expect(first.event == LiveReady.eventType)
+                let ready = try AttendeeCoding.decoder().decode(LiveReady.self, from: Data(first.data.utf8))
+                let marker = try await server.commit(.event(eventID), kind: "test.marker")
+                server.service.live.publish(marker)
+                return (ready, first.id, try await listener.next().event)
+            }
+
+            let resumed = try await ready(after: String(kept.sequence))
+            #expect(resumed.ready == LiveReady(resumed: true))
+            #expect(resumed.id == String(kept.sequence))
+            #expect(resumed.next == "test.missed")
+
+            for lastEventID in [nil, "999999", "not a number", String(pruned.sequence)] {
+                let afresh = try await ready(after: lastEventID)
+                #expect(afresh.ready == LiveReady(resumed: false), "\(lastEventID ?? "no id")")
+                #expect(afresh.next == "test.marker", "replayed nothing after \(lastEventID ?? "no id")")
+            }
+
+            // More behind than one replay holds: told to read again, not replayed a part.
+            let behind = try await server.commit(.event(eventID), kind: "test.behind")
+            _ = try await server.database.write { db in
+                for index in 0..<LiveOutbox.replayLimit {
+                    _ = try LiveOutbox.append(.event(eventID), kind: "test.flood", payload: ["n": String(index)], db)
+                }
+            }
+            let flooded = try await ready(after: String(behind.sequence))
+            #expect(flooded.ready == LiveReady(resumed: false))
+            #expect(flooded.next == "test.marker")
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func anEventHeardLocallyAndFromAnotherInstanceIsSentOnce(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

@@ -51,4 +51,42 @@ import Testing
             #expect(discussion.banner == nil)
         }
     }
+
+    /// The live client's wall stream: the first `ready` (afresh) asks for a resync, a reconnect's `ready` that
+    /// resumes says nothing, and the changes come through in order.
+    @Test func aResumedReconnectAsksForNoResync() async throws {
+        try await AttendeeTestServer.with { server in
+            let json = { (value: any Encodable) in
+                String(decoding: try AttendeeCoding.encoder().encode(value), as: UTF8.self)
+            }
+            let post = WallPost(
+                id: "7", eventID: server.eventID, author: PersonReference(id: "bo", name: "Bo Chen"), text: "Hi",
+                createdAt: Date(timeIntervalSince1970: 1_804_669_200), likeCount: 0, likedByMe: false)
+            let (afresh, posted) = (try json(LiveReady(resumed: false)), try json(post))
+            let deleted = try json(WallDeletion(postID: "7"))
+            let script = LiveScript()
+            script.connections = [
+                { _ in
+                    try script.stream(
+                        [
+                            LiveScript.sse("1", LiveReady.eventType, afresh, retry: 0),
+                            LiveScript.sse("2", WallUpdate.Kind.posted.rawValue, posted),
+                        ], thenDrop: true)
+                },
+                { _ in
+                    try script.stream(
+                        [
+                            try LiveScript.resumedReady("2"),
+                            LiveScript.sse("3", "poll.results", "{}"),
+                            LiveScript.sse("4", WallUpdate.Kind.deleted.rawValue, deleted),
+                        ], thenDrop: false)
+                },
+            ]
+            let client = try script.client(server, LiveScreenTests.MemoryTokens())
+            var heard: [LiveChange<WallUpdate>] = []
+            for try await change in client.wallUpdates(server.eventID) { heard.append(change) }
+            #expect(heard == [.resync, .change(.posted(post)), .change(.deleted(WallDeletion(postID: "7")))])
+            #expect(script.lastEventIDs == [nil, "2"])
+        }
+    }
 }

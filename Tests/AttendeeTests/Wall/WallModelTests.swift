@@ -239,18 +239,64 @@ import Testing
     }
 
     @Test func liveUpdatesAreHeardUntilTheStreamEnds() async {
-        let (updates, continuation) = AsyncThrowingStream.makeStream(of: WallUpdate.self)
+        let (updates, continuation) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
         let model = Self.model(
             AttendeeClient(wall: { _, _, _ in Self.page([]) }, wallUpdates: { _ in updates }))
         await model.appeared()
-        continuation.yield(.posted(Self.post(4)))
-        continuation.yield(.likes(WallLikes(postID: "4", likeCount: 2)))
+        continuation.yield(.change(.posted(Self.post(4))))
+        continuation.yield(.change(.likes(WallLikes(postID: "4", likeCount: 2))))
         continuation.finish(throwing: APIError.offline)
         await model.listen()
         #expect(model.rows.map(\.id) == ["4"])
         #expect(model.rows[0].likeCount == 2)
         #expect(model.banner == .offline)
         #expect(model.bannerText == "You are offline. The wall catches up when you are back.")
+    }
+
+    /// Pulled down while live: a post and a like count heard while the page is read are still shown when a page
+    /// read before them lands. A resync reads the page again without the loading state.
+    @Test func aChangeHeardWhileThePageIsReadIsNotLostWhenItLands() async {
+        let gate = Gate()
+        let reads = Locked(0)
+        let (duringPull, pullContinuation) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
+        let (afterPull, resyncContinuation) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
+        let streams = Locked([duringPull, afterPull])
+        let model = Self.model(
+            AttendeeClient(
+                wall: { _, _, _ in
+                    let read = reads.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    await gate.pass()
+                    return Self.page(read < 3 ? [Self.post(1)] : [Self.post(3), Self.post(2), Self.post(1, likes: 4)])
+                },
+                wallUpdates: { _ in streams.withLock { $0.removeFirst() } }))
+        await model.appeared()
+        await gate.close()
+        let pulled = Task { await model.appeared() }
+        await gate.arrived(2)
+        #expect(model.isLoading)
+        pullContinuation.yield(.change(.posted(Self.post(2))))
+        pullContinuation.yield(.change(.likes(WallLikes(postID: "1", likeCount: 4))))
+        pullContinuation.finish()
+        await model.listen()
+        #expect(model.rows.map(\.id) == ["2", "1"])
+        await gate.open()
+        await pulled.value
+        #expect(model.rows.map(\.id) == ["2", "1"])
+        #expect(model.rows.map(\.likeCount) == [0, 4])
+
+        await gate.close()
+        resyncContinuation.yield(.resync)
+        resyncContinuation.finish()
+        let listening = Task { await model.listen() }
+        await gate.arrived(3)
+        #expect(model.isLoading == false)
+        await gate.open()
+        await listening.value
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+        #expect(model.banner == nil)
     }
 
     @Test func offlineShowsTheBannerAndAPostThatFailsKeepsItsDraft() async {
