@@ -461,7 +461,7 @@ if onLinux {
     // `make screens`: every screen of every app in its states, drawn as HTML pages (and pictures of them).
     // The renderer knows only the stand-in's tree; the catalog builds the screens over in-memory dependencies,
     // as the UI tests do, and is shared by the executable and the checks that run in `make test`.
-    var catalogDependencies: [String] = ["ScreenRenderer", "SwiftUI", "TestSupport", "Locking"]
+    var catalogDependencies: [String] = ["ScreenRenderer", "SwiftUI", "TestSupport", "Locking", "ImageCodec"]
     for view in views {
         for name in [view.name] + view.dependencies + view.testing where !catalogDependencies.contains(name) {
             catalogDependencies.append(name)
@@ -478,7 +478,7 @@ if onLinux {
             name: "quartet-screens", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI", "HTTPTypes"],
             path: "Sources/StandIns/quartet-screens", swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScreenRendererTests", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI"],
+            name: "ScreenRendererTests", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI", "UIKit"],
             path: "Tests/StandInTests/ScreenRendererTests", swiftSettings: swiftSettings),
     ]
     products.append(.executable(name: "quartet-screens", targets: ["quartet-screens"]))

@@ -3,6 +3,7 @@ import AttendeeCore
 import AttendeeModels
 import AttendeeUI
 import Foundation
+import ImageCodec
 import SwiftUI
 
 /// The Attendee screens over an in-memory `AttendeeClient`: a small conference, three sessions, two people.
@@ -91,15 +92,44 @@ enum AttendeeScreens {
     }
 
     /// A page as the app pushes it: in the navigation stack, with its title.
+    /// A page as the app pushes it, with the app's pictures in its environment.
     struct Page<Content: View>: View {
         let title: String?
         @ViewBuilder let content: () -> Content
+        let pictures = MediaPictures(client: AttendeeScreens.pictures)
 
         var body: some View {
             NavigationStack {
                 if let title { content().navigationTitle(title) } else { content() }
             }
+            .environment(pictures)
         }
+    }
+
+    /// The sample photo every picture of the catalog draws (a thumbnail, or a photo's own file): an evening sky
+    /// over a stage, generated and encoded here as the server encodes thumbnails.
+    static let photo: Data = {
+        let size = PixelSize(width: 320, height: 240)
+        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let index = (y * size.width + x) * 3
+                let stage = y > size.height * 2 / 3 && abs(x - size.width / 2) < size.width / 3
+                let sky = Double(y) / Double(size.height)
+                pixels[index] = stage ? 60 : UInt8(40 + 200 * sky)
+                pixels[index + 1] = stage ? 50 : UInt8(60 + 90 * sky)
+                pixels[index + 2] = stage ? 70 : UInt8(150 - 70 * sky)
+            }
+        }
+        return (try? TurboJPEG.encode(RGBImage(size: size, pixels: pixels), quality: 85)) ?? Data()
+    }()
+
+    /// The preview media client, answering every picture with ``photo``.
+    static var pictures: AttendeeMediaClient {
+        var client = AttendeeMediaClient.preview
+        client.thumbnail = { _ in photo }
+        client.download = { _ in photo }
+        return client
     }
 
     @MainActor

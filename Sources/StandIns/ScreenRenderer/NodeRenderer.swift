@@ -478,6 +478,14 @@ struct NodeRenderer {
             return text(node.text ?? "", style: node.style, extra: aria(node))
         case .image, .asyncImage:
             if let symbol = node.systemImage { return box("span", ["symbol"], node, Symbols.glyph(symbol)) }
+            // NB: a browser draws every format the apps take but HEIC, which stays a box with its name.
+            if let data = node.imageData, let format = ImageFormat(sniffing: data), format != .heic {
+                let source = "src=\"data:\(format.mimeType);base64,\(data.base64EncodedString())\""
+                return "<img"
+                    + HTML.attributes(
+                        classes: ["picture", node.style.styleName ?? ""], style: HTML.inlineStyle(node.style),
+                        extra: [aria(node), source].filter { !$0.isEmpty }.joined(separator: " ")) + ">"
+            }
             let caption = node.accessibilityLabel ?? node.value ?? "image"
             return box("span", ["image-box"], node, caption.markupEscaped)
         case .button, .link, .menu, .shareLink, .photosPicker:

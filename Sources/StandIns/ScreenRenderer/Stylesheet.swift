@@ -75,6 +75,8 @@ enum Stylesheet {
         border-radius:.3em;font-size:.45em;line-height:1.2;letter-spacing:0;opacity:.8;white-space:nowrap}
         .image-box{display:flex;align-items:center;justify-content:center;background:var(--tertiary-fill);
         color:var(--secondary-label);border-radius:8px;min-width:44px;min-height:44px;font-size:12px;padding:8px}
+        .picture{display:block;max-width:100%;height:auto;border-radius:8px}
+        .picture.fill{object-fit:cover}
         .shape{display:block;min-width:8px;min-height:8px}
         .color{align-self:stretch;min-height:1px}
 

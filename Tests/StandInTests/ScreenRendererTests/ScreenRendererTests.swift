@@ -68,6 +68,27 @@ struct ScreenRendererTests {
     }
 
     /// `.navigationBarTitleDisplayMode(.inline)` puts the title in the bar instead of a large title under it.
+    /// A picture of bytes a browser can draw (JPEG, PNG) is drawn, named for a screen reader; others (HEIC)
+    /// stay a box with the name.
+    @Test func aPictureOfBytesIsDrawnWhereTheBrowserCan() throws {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
+        let heic = Data([0, 0, 0, 24]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 8)
+        let photo = try #require(Picture(jpeg, label: "Photo from Ada")).resizable()
+        let stage = try #require(Picture(heic, label: "Stage.heic"))
+        let host = ViewHost(
+            VStack {
+                photo
+                stage
+            })
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Pictures")
+        #expect(
+            html.contains(
+                "<img class=\"picture fit\" aria-label=\"Photo from Ada\" src=\"data:image/jpeg;base64,"
+                    + jpeg.base64EncodedString() + "\">"))
+        #expect(html.contains("aria-label=\"Stage.heic\">Stage.heic</span>"))
+        #expect(!html.contains("data:image/heic"))
+    }
+
     @Test func anInlineTitleIsDrawnInTheBar() {
         let inline = ViewHost(
             NavigationStack {

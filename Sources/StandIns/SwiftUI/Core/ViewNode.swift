@@ -41,6 +41,8 @@ public struct ViewNode {
     public var isEnabled = true
     /// A value the node shows beside its title: a stepper's value, a labeled content's value, a picker's choice.
     public var value: String?
+    /// The encoded bytes an image of data draws (`Image(uiImage:)`).
+    public var imageData: Data?
     /// A link's or web view's address.
     public var url: URL?
     /// The title the navigation bar shows for this content.

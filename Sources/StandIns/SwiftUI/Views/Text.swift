@@ -137,6 +137,7 @@ public struct Image: View, _PrimitiveView {
         var node = ViewNode(.image, text: nil)
         node.systemImage = systemName
         node.value = name ?? data.map { "\($0.count) bytes" }
+        node.imageData = data
         node.isAccessibilityHidden = isDecorative
         node.style.styleName = isResizable ? "resizable" : nil
         return [node]
