@@ -108,29 +108,41 @@ enum LiveOutbox {
     /// Where a stream opened after `lastEventID` starts: the events on `topics` it replays, the `id` its `ready`
     /// carries, and whether it resumes exactly (``LiveReady/resumed``).
     ///
-    /// A client resumes when its event is still kept (nothing after it was pruned) and what it missed fits in
-    /// one replay; `ready` then carries the client's own id, so one that drops mid-replay is replayed it all
-    /// again. Any other client — a first connection, one too far behind, one with an id this database never
-    /// issued — is replayed nothing and told the newest event: it reads what it shows again instead.
+    /// A client resumes when nothing after its event was pruned and what it missed fits in one replay; `ready`
+    /// then carries the client's own id, so one that drops mid-replay is replayed it all again. Any other client
+    /// — a first connection, one too far behind, one with an id this database never issued — is replayed
+    /// nothing and told the newest event: it reads what it shows again instead.
     static func start(
         after lastEventID: Int64?, on topics: [LiveTopic], _ db: any DatabaseConnection
     ) throws -> (missed: [LiveEvent], cursor: Int64, ready: LiveReady) {
-        let latest = try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event") ?? 0
+        let prunedThrough = try db.fetchValue(Int64.self, "SELECT pruned_through FROM attendee_live_pruned") ?? 0
+        // NB: with every event pruned, the newest is the last that went.
+        let latest = max(
+            prunedThrough,
+            try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event") ?? 0)
         let afresh = ([LiveEvent](), latest, LiveReady(resumed: false))
-        // NB: events are pruned oldest first, so one kept at or before the client's means none after it went.
-        guard let resume = lastEventID, resume <= latest,
-            try db.fetchValue(
-                Int64.self, "SELECT COUNT(*) FROM attendee_live_event WHERE sequence <= \(resume)") ?? 0 > 0
-        else { return afresh }
+        guard let resume = lastEventID, resume <= latest, resume >= prunedThrough else { return afresh }
         let missed = try events(after: resume, on: topics, db)
         guard missed.count < replayLimit else { return afresh }
         return (missed, resume, LiveReady(resumed: true))
     }
 
-    /// Deletes events older than ``retention``; answers how many went.
+    /// Deletes events older than ``retention``, noting the newest that went (a client that last heard of an
+    /// event before it cannot be replayed all it missed); answers how many went.
     @discardableResult
     static func prune(now: Date = Date(), _ db: any DatabaseConnection) throws -> Int {
         let cutoff = Int64(now.addingTimeInterval(-retention).timeIntervalSince1970)
+        let newestGoing = try db.fetchValue(
+            Int64.self,
+            """
+            SELECT sequence FROM attendee_live_event WHERE created_at < \(cutoff) ORDER BY sequence DESC LIMIT 1
+            """)
+        guard let newestGoing else { return 0 }
+        try db.execute(
+            """
+            UPDATE attendee_live_pruned SET pruned_through = \(newestGoing)
+            WHERE id = 1 AND pruned_through < \(newestGoing)
+            """)
         return try db.execute("DELETE FROM attendee_live_event WHERE created_at < \(cutoff)")
     }
 

@@ -152,5 +152,17 @@ enum AttendeeSchema {
                 """)
         }
         registerAttachments(in: &migrator)
+        // NB: starts past anything pruned before it existed (every event before the oldest kept one).
+        migrator.register("attendee.v6-live-pruned") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_live_pruned (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    pruned_through BIGINT NOT NULL
+                );
+                INSERT INTO attendee_live_pruned (id, pruned_through)
+                SELECT 1, COALESCE(MIN(sequence) - 1, 0) FROM attendee_live_event;
+                """)
+        }
     }
 }

@@ -100,21 +100,13 @@ import Testing
     }
 
     /// `ready` says whether the stream resumes where the client left off: only then is what follows every change
-    /// since. A client with no id, an id of another database, an id whose events were pruned, or one more than
-    /// a replay behind is told it does not (and replayed nothing: it reads again instead).
+    /// since. A client with no id, an id of another database, one with events pruned after its own, or one more
+    /// than a replay behind is told it does not (and replayed nothing: it reads again instead).
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func readySaysWhetherTheStreamResumesWhereTheClientLeftOff(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let token = try await server.registeredAttendee("Grace Hopper")
             let eventID = server.eventID
-            let pruned = try await server.database.write { db in
-                try LiveOutbox.append(
-                    .event(eventID), kind: "test.pruned", payload: ["n": "0"],
-                    now: Date().addingTimeInterval(-LiveOutbox.retention - 60), db)
-            }
-            let kept = try await server.commit(.event(eventID), kind: "test.kept")
-            _ = try await server.commit(.event(eventID), kind: "test.missed")
-            #expect(try await server.service.pruneLiveEvents() == 1)
 
             func ready(after lastEventID: String?) async throws -> (ready: LiveReady, id: String?, next: String?) {
                 let listener = try await LiveListener.open(server, token: token, lastEventID: lastEventID)
@@ -127,12 +119,32 @@ import Testing
                 return (ready, first.id, try await listener.next().event)
             }
 
+            // A client that connected to an empty outbox (its `ready` said 0) resumes from there.
+            let fromEmpty = try await ready(after: nil)
+            #expect(fromEmpty.id == "0")
+            #expect(try await ready(after: "0").ready == LiveReady(resumed: true))
+
+            let aged = Date().addingTimeInterval(-LiveOutbox.retention - 60)
+            let (firstAged, lastAged) = try await server.database.write { db in
+                (
+                    try LiveOutbox.append(.event(eventID), kind: "test.aged", payload: ["n": "1"], now: aged, db),
+                    try LiveOutbox.append(.event(eventID), kind: "test.aged", payload: ["n": "2"], now: aged, db)
+                )
+            }
+            let kept = try await server.commit(.event(eventID), kind: "test.kept")
+            _ = try await server.commit(.event(eventID), kind: "test.missed")
+            #expect(try await server.service.pruneLiveEvents() == 2)
+
             let resumed = try await ready(after: String(kept.sequence))
             #expect(resumed.ready == LiveReady(resumed: true))
             #expect(resumed.id == String(kept.sequence))
             #expect(resumed.next == "test.missed")
+            // Its own event pruned, but none after it: still every change since.
+            let afterPruned = try await ready(after: String(lastAged.sequence))
+            #expect(afterPruned.ready == LiveReady(resumed: true))
+            #expect(afterPruned.next == "test.kept")
 
-            for lastEventID in [nil, "999999", "not a number", String(pruned.sequence)] {
+            for lastEventID in [nil, "999999", "not a number", "0", String(firstAged.sequence)] {
                 let afresh = try await ready(after: lastEventID)
                 #expect(afresh.ready == LiveReady(resumed: false), "\(lastEventID ?? "no id")")
                 #expect(afresh.next == "test.marker", "replayed nothing after \(lastEventID ?? "no id")")
