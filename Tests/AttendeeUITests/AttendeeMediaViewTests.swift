@@ -51,6 +51,49 @@ struct AttendeeMediaViewTests {
         try await host.waitUntil("the gallery sheet") { $0.topPresentation?.texts.contains("Photo.png") == true }
     }
 
+    /// A tile opens its photo on a page of its own: Share for everyone, Remove only on the person's own photo,
+    /// which closes the page and takes the photo off the grid.
+    @Test func aPhotoOpensOnItsPageAndOnlyItsUploaderRemovesIt() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        let bo = try await app.registeredPerson("Bo Chen", email: "bo@example.com")
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
+        png += Data([0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0, 0]) + Data(count: 100)
+        let event = try await app.eventID()
+        let uploaded = try await app.server.post(
+            "/attendee/v1/events/\(event)/gallery?name=Bo.png", body: png, headers: bo.auth)
+        try #require(uploaded.status == .created, "\(uploaded.bodyText)")
+
+        try host.tap("Gallery")
+        try await host.waitUntil("Bo's photo") { $0.texts.contains("Bo.png") }
+        try host.pickPhoto(png, in: "Add photo")
+        try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
+
+        try await host.tapAndSettle("Bo.png")
+        try await host.waitUntil("Bo's photo page") { $0.topPresentation?.visibleNavigationTitle == "Bo.png" }
+        var page = try #require(host.tree.topPresentation)
+        #expect(page.find(.button, "Share") != nil)
+        #expect(page.find(.button, "Remove from the gallery") == nil)
+        #expect(Self.picture(page, "Bo.png") == "129 bytes")
+        try await host.tapAndSettle("Share")
+        try await host.waitUntil("the share sheet") { $0.topPresentation?.visibleNavigationTitle == "Share" }
+        let link = try #require(host.tree.topPresentation?.first { $0.kind == .shareLink })
+        #expect(link.value?.hasSuffix("/attendee/v1/media/\(try uploaded.decode(MediaFile.self).id)") == true)
+        try host.tap("Done")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Bo.png")
+        try host.tap("Done")
+        #expect(host.tree.topPresentation == nil)
+
+        try await host.tapAndSettle("Photo.png")
+        try await host.waitUntil("my photo page") { $0.topPresentation?.visibleNavigationTitle == "Photo.png" }
+        page = try #require(host.tree.topPresentation)
+        try #require(page.find(.button, "Remove from the gallery") != nil)
+        try await host.tapAndSettle("Remove from the gallery")
+        try await host.waitUntil("removed") { $0.topPresentation == nil && $0.texts.contains("Removed “Photo.png”.") }
+        #expect(!host.tree.texts.contains("Photo.png"))
+        #expect(host.tree.texts.contains("Bo.png"))
+    }
+
     /// Share on a document asks the server for its link and offers it in a share sheet, which Done closes.
     @Test func aDocumentIsSharedFromASheet() async throws {
         let model = DocumentsModel(client: AttendeeMediaClient.preview, eventID: "preview")

@@ -34,6 +34,8 @@ public final class DocumentsModel: BusyScreen {
         public var title: String
         /// `PDF · 1.2 MB`.
         public var detail: String
+        /// Whether Remove is offered: the server said the person may remove it.
+        public var canRemove: Bool
     }
 
     /// One list, always shown (with ``emptyMessage`` when it has no rows).
@@ -59,16 +61,6 @@ public final class DocumentsModel: BusyScreen {
         public var fileURL: URL
     }
 
-    /// A link ready for the share sheet.
-    public struct Share: Sendable, Hashable {
-        /// The absolute URL of the download.
-        public var url: String
-        /// `Slides.pdf: https://…`.
-        public var text: String
-        /// The link the share sheet hands on; `nil` if the server answered something that is not one.
-        public var link: URL? { URL(string: url) }
-    }
-
     /// The three lists, in order.
     public private(set) var sections: [Section] = SectionKind.allCases.map {
         Section(kind: $0, title: $0.title, rows: [], emptyMessage: Strings.text("documents.empty"))
@@ -82,7 +74,7 @@ public final class DocumentsModel: BusyScreen {
     /// The last download, until the screen has taken it.
     public private(set) var download: Download?
     /// The last share link, until the screen has shown it.
-    public private(set) var share: Share?
+    public private(set) var share: MediaShare?
     /// Where the last added document stands.
     public private(set) var upload: MediaUploadState = .idle
     /// Whether the person may add documents here (the server says: the organizer, a session's speakers).
@@ -165,16 +157,20 @@ public final class DocumentsModel: BusyScreen {
         guard let file = files[id] else { return }
         await whileBusy {
             let link = try await client.share(id)
-            share = Share(url: link.url, text: Strings.format("documents.shareText", file.fileName, link.url))
+            share = MediaShare(link, fileName: file.fileName)
         }
     }
 
     /// The share sheet closed.
     public func shareDismissed() { share = nil }
 
-    /// A row's remove was tapped (the server decides whether the person may).
+    /// A row's remove was tapped (offered where the server said the person may; it decides again).
     public func removeTapped(_ id: String) async {
         guard let file = files[id] else { return }
+        guard file.canRemove == true else {
+            banner = .failure(Strings.format("documents.cannotRemove", file.fileName))
+            return
+        }
         await whileBusy {
             try await client.remove(id)
             show(try await client.documents(eventID, sessionID))
@@ -243,7 +239,9 @@ public final class DocumentsModel: BusyScreen {
                 }
             return Section(
                 kind: kind, title: kind.title,
-                rows: list.map { Row(id: $0.id, title: $0.fileName, detail: MediaText.detail($0)) },
+                rows: list.map {
+                    Row(id: $0.id, title: $0.fileName, detail: MediaText.detail($0), canRemove: $0.canRemove == true)
+                },
                 emptyMessage: list.isEmpty ? Strings.text("documents.empty") : nil)
         }
     }

@@ -16,6 +16,17 @@ public final class GalleryModel: BusyScreen {
         public var detail: String
         /// The picture the tile draws (its thumbnail, or the photo itself where the server made none).
         public var image: RowImage
+        /// Whether the photo's page offers Remove (its uploader, or the organizer).
+        public var canRemove: Bool
+    }
+
+    /// A photo opened from its tile: the whole picture, with Share and (for who may) Remove.
+    public struct OpenedPhoto: Sendable, Hashable, Identifiable {
+        /// The photo's tile.
+        public var tile: Tile
+        /// The photo's own bytes (not its thumbnail).
+        public var data: Data
+        public var id: String { tile.id }
     }
 
     /// The photos shown, newest first.
@@ -24,9 +35,13 @@ public final class GalleryModel: BusyScreen {
     public private(set) var emptyMessage: String?
     /// Where the last upload stands.
     public private(set) var upload: MediaUploadState = .idle
+    /// The photo whose page is open.
+    public private(set) var opened: OpenedPhoto?
+    /// The open photo's link, while the share sheet shows.
+    public private(set) var share: MediaShare?
     /// Whether a call is in flight.
     public internal(set) var isBusy = false
-    /// Why the last call failed, if it did.
+    /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
 
     /// The line under the upload button (`nil` when idle).
@@ -38,6 +53,12 @@ public final class GalleryModel: BusyScreen {
     /// The name a photo from the library is uploaded under (the library gives none; the server adds the
     /// extension its bytes call for).
     public var pickedPhotoName: String { Strings.text("gallery.pickedName") }
+    /// The photo page's Share button.
+    public var shareTitle: String { Strings.text("documents.share") }
+    /// The photo page's Remove button.
+    public var removeTitle: String { Strings.text("gallery.remove") }
+    /// The photo page's and the share sheet's close button.
+    public var doneTitle: String { Strings.text("documents.done") }
     /// Whether the upload button can be tapped (not while one is on its way).
     public var canUpload: Bool {
         if case .uploading = upload { return false }
@@ -76,6 +97,46 @@ public final class GalleryModel: BusyScreen {
         }
     }
 
+    /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid.
+    public func tileTapped(_ id: String) async {
+        guard let tile = tiles.first(where: { $0.id == id }) else { return }
+        await whileBusy {
+            let data = try await client.download(id)
+            opened = OpenedPhoto(tile: tile, data: data)
+        }
+    }
+
+    /// The photo's page was closed.
+    public func photoClosed() {
+        opened = nil
+        share = nil
+    }
+
+    /// Share on the photo's page: the server makes the link, and the share sheet offers it.
+    public func shareTapped() async {
+        guard let photo = opened else { return }
+        await whileBusy { share = MediaShare(try await client.share(photo.id), fileName: photo.tile.fileName) }
+    }
+
+    /// The share sheet closed.
+    public func shareDismissed() { share = nil }
+
+    /// Remove on the photo's page (offered to its uploader and the organizer): the page closes and the grid
+    /// loses the photo; a refusal keeps the page open and says why.
+    public func removeTapped() async {
+        guard let photo = opened else { return }
+        guard photo.tile.canRemove else {
+            banner = .failure(Strings.format("documents.cannotRemove", photo.tile.fileName))
+            return
+        }
+        await whileBusy {
+            try await client.remove(photo.id)
+            opened = nil
+            show(try await client.gallery(eventID))
+            banner = .confirmation(Strings.format("documents.removed", photo.tile.fileName))
+        }
+    }
+
     /// The upload message was dismissed.
     public func uploadMessageDismissed() {
         if case .uploading = upload { return }
@@ -84,7 +145,9 @@ public final class GalleryModel: BusyScreen {
 
     private func show(_ files: [MediaFile]) {
         tiles = files.map {
-            Tile(id: $0.id, fileName: $0.fileName, detail: MediaText.detail($0), image: RowImage($0))
+            Tile(
+                id: $0.id, fileName: $0.fileName, detail: MediaText.detail($0), image: RowImage($0),
+                canRemove: $0.canRemove == true)
         }
         emptyMessage = files.isEmpty ? Strings.text("gallery.empty") : nil
     }

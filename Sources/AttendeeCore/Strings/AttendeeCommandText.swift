@@ -189,6 +189,8 @@ public enum AttendeeCommandText {
     }
     /// `docs EVENT download` without its id or `--output`.
     public static var downloadNeedsOutput: String { Strings.text("cli.downloadNeedsOutput") }
+    /// `gallery EVENT open` without its id or `--output`.
+    public static var openNeedsOutput: String { Strings.text("cli.openNeedsOutput") }
     /// What an action that acts on a post, message or note needs, when it is an id.
     public static var anID: String { Strings.text("cli.anID") }
     /// One argument too many.
@@ -199,4 +201,6 @@ public enum AttendeeCommandText {
     public static var badDocumentKind: String { Strings.text("cli.badDocumentKind") }
     /// A document id that is not on the page.
     public static func noDocument(_ id: String) -> String { Strings.format("cli.noDocument", id) }
+    /// `gallery EVENT open|share|remove` with an id the gallery does not show.
+    public static func noPhoto(_ id: String) -> String { Strings.format("cli.noPhoto", id) }
 }

@@ -98,6 +98,8 @@ public struct MediaFile: Codable, Sendable, Hashable, Identifiable {
     public var hasThumbnail: Bool = false
     /// When it was uploaded.
     public var createdAt: Date
+    /// Whether the caller may remove it: told in the gallery and the Documentation page, absent elsewhere.
+    public var canRemove: Bool?
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -113,6 +115,7 @@ public struct MediaFile: Codable, Sendable, Hashable, Identifiable {
         fileName = try container.decodeIfPresent(String.self, forKey: .fileName) ?? id
         hasThumbnail = try container.decodeIfPresent(Bool.self, forKey: .hasThumbnail) ?? false
         createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? Date(timeIntervalSince1970: 0)
+        canRemove = try container.decodeIfPresent(Bool.self, forKey: .canRemove)
     }
 }
 

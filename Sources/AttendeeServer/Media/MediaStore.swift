@@ -210,7 +210,7 @@ struct MediaStore: Sendable {
                 WHERE event_id = \(eventID) AND purpose = \(MediaPurpose.gallery.rawValue)
                 ORDER BY sequence DESC
                 """
-            ).map(Self.file)
+            ).map(Self.file).map(try Self.removal(eventID: eventID, by: readerID, db))
         }
     }
 
@@ -228,7 +228,7 @@ struct MediaStore: Sendable {
                         \(MediaPurpose.material.rawValue)) \(scope)
                 ORDER BY sequence
                 """
-            ).map(Self.file)
+            ).map(Self.file).map(try Self.removal(eventID: eventID, by: readerID, db))
             let header = try db.queryOne(
                 """
                 SELECT \(Self.columns) FROM attendee_media
@@ -259,18 +259,9 @@ struct MediaStore: Sendable {
                     ? try Self.mayReadAttachment(file, readerID: userID, db)
                     : try Self.isMember(eventID: file.eventID, userID: userID, db)
             else { throw Self.noSuchFile }
-            let allowed: Bool
-            if file.purpose == .attachment {
-                allowed = file.ownerID == userID
-            } else if try AttendeeStore.isOrganizer(eventID: file.eventID, userID: userID, db) {
-                allowed = true
-            } else if file.purpose == .gallery {
-                allowed = file.ownerID == userID
-            } else if let sessionID = file.sessionID {
-                allowed = try Self.isSessionSpeaker(sessionID: sessionID, userID: userID, db)
-            } else {
-                allowed = false
-            }
+            let allowed = try Self.mayRemove(
+                file, by: userID, isOrganizer: AttendeeStore.isOrganizer(eventID: file.eventID, userID: userID, db)
+            ) { try Self.isSessionSpeaker(sessionID: $0, userID: userID, db) }
             guard allowed else { throw HTTPError(.forbidden, detail: "You cannot remove this file.") }
             let sha256 = try row.decode(String.self, "sha256")
             try db.execute("DELETE FROM attendee_media WHERE id = \(mediaID)")
@@ -280,6 +271,36 @@ struct MediaStore: Sendable {
     }
 
     private static let noSuchFile = HTTPError(.notFound, detail: "There is no file with this id.")
+
+    /// Who may remove a file: an attachment's or a gallery photo's uploader, a session's speakers for its
+    /// documents, and the organizer anything but attachments.
+    static func mayRemove(
+        _ file: MediaFile, by userID: String, isOrganizer: Bool, speaksAt: (String) throws -> Bool
+    ) rethrows -> Bool {
+        if file.purpose == .attachment { return file.ownerID == userID }
+        if isOrganizer { return true }
+        if file.purpose == .gallery { return file.ownerID == userID }
+        return try file.sessionID.map(speaksAt) ?? false
+    }
+
+    /// Tells each listed file of `eventID` whether `userID` may remove it (the organizer is looked up once, each
+    /// session's speakers once).
+    static func removal(eventID: String, by userID: String, _ db: any DatabaseConnection) throws
+        -> (MediaFile) throws -> MediaFile
+    {
+        let isOrganizer = try AttendeeStore.isOrganizer(eventID: eventID, userID: userID, db)
+        var speaksAt: [String: Bool] = [:]
+        return { file in
+            var told = file
+            told.canRemove = try mayRemove(file, by: userID, isOrganizer: isOrganizer) { sessionID in
+                if let known = speaksAt[sessionID] { return known }
+                let speaks = try isSessionSpeaker(sessionID: sessionID, userID: userID, db)
+                speaksAt[sessionID] = speaks
+                return speaks
+            }
+            return told
+        }
+    }
 
     /// Deletes the rows of attachments uploaded before `cutoff` that no wall post, discussion message, message or
     /// note uses any more (the place was deleted or edited, or the picture was never sent); the sweep then

@@ -1,7 +1,7 @@
 import AttendeeCore
 import SwiftUI
 
-/// One document of a list: its name, type and size, and its Download, Share and Remove buttons.
+/// One document of a list: its name, type and size, and its Download, Share and (for who may) Remove buttons.
 struct DocumentRow: View {
     let model: DocumentsModel
     let row: DocumentsModel.Row
@@ -13,7 +13,9 @@ struct DocumentRow: View {
             HStack {
                 Button(model.downloadTitle) { Task { await model.downloadTapped(row.id) } }
                 Button(model.shareTitle) { Task { await model.shareTapped(row.id) } }
-                Button(model.removeTitle) { Task { await model.removeTapped(row.id) } }
+                if row.canRemove {
+                    Button(model.removeTitle, role: .destructive) { Task { await model.removeTapped(row.id) } }
+                }
             }
         }
     }
@@ -36,6 +38,21 @@ struct OfferSheet<Offer: View>: View {
             }
             .navigationTitle(title)
             .toolbar { Button(doneTitle, action: done) }
+        }
+    }
+}
+
+extension View {
+    /// Offers a file's share link in a sheet while `share` is set; Done (or swiping it away) calls `dismissed`.
+    func shareSheet(
+        _ share: MediaShare?, title: String, doneTitle: String, dismissed: @escaping @MainActor () -> Void
+    ) -> some View {
+        sheet(isPresented: Binding(get: { share != nil }, set: { if !$0 { dismissed() } })) {
+            if let share {
+                OfferSheet(title: title, text: share.text, doneTitle: doneTitle, done: dismissed) {
+                    if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
+                }
+            }
         }
     }
 }

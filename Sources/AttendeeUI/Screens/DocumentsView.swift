@@ -5,7 +5,7 @@ import UniformTypeIdentifiers
 
 /// The Documentation page: the header photo (which opens the gallery) and the pre-read, post-read and session
 /// materials lists, each row with download (the file is then offered to Save to Files or another app), share
-/// and remove (which the server allows or refuses).
+/// and, where the server says the person may, remove.
 public struct DocumentsView: View {
     @State private var model: DocumentsModel
     @State private var gallery: GalleryModel
@@ -46,15 +46,7 @@ public struct DocumentsView: View {
         .sheet(isPresented: Binding(get: { model.showsGallery }, set: { if !$0 { model.galleryClosed() } })) {
             NavigationStack { GalleryView(model: gallery) }
         }
-        .sheet(isPresented: Binding(get: { model.share != nil }, set: { if !$0 { model.shareDismissed() } })) {
-            if let share = model.share {
-                OfferSheet(title: model.shareTitle, text: share.text, doneTitle: model.doneTitle) {
-                    model.shareDismissed()
-                } offer: {
-                    if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
-                }
-            }
-        }
+        .shareSheet(model.share, title: model.shareTitle, doneTitle: model.doneTitle) { model.shareDismissed() }
         .sheet(isPresented: Binding(get: { model.download != nil }, set: { if !$0 { model.downloadHandled() } })) {
             if let download = model.download {
                 OfferSheet(title: model.downloadTitle, text: download.fileName, doneTitle: model.doneTitle) {

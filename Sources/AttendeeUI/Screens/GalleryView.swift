@@ -3,7 +3,8 @@ import PhotosUI
 import QuartetUI
 import SwiftUI
 
-/// The event's photos, newest first, and a button that adds one from the library.
+/// The event's photos, newest first, and a button that adds one from the library; a photo opens on its own
+/// page.
 public struct GalleryView: View {
     @State private var model: GalleryModel
     @State private var picked: PhotosPickerItem?
@@ -30,16 +31,24 @@ public struct GalleryView: View {
                 }
             }
             ForEach(model.tiles) { tile in
-                VStack(alignment: .leading) {
-                    RowImageView(image: tile.image)
-                    Text(tile.fileName)
-                    Text(tile.detail).font(.caption).foregroundStyle(.secondary)
+                Button {
+                    Task { await model.tileTapped(tile.id) }
+                } label: {
+                    VStack(alignment: .leading) {
+                        RowImageView(image: tile.image)
+                        Text(tile.fileName)
+                        Text(tile.detail).font(.caption).foregroundStyle(.secondary)
+                    }
                 }
+                .accessibilityLabel(tile.fileName)
             }
             if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
             if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.isBusy { ProgressView() } }
+        .sheet(isPresented: Binding(get: { model.opened != nil }, set: { if !$0 { model.photoClosed() } })) {
+            if let photo = model.opened { PhotoPage(model: model, photo: photo) }
+        }
         .onChange(of: picked) { _, item in
             Task {
                 guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
@@ -47,6 +56,32 @@ public struct GalleryView: View {
             }
         }
         .task { await model.appeared() }
+    }
+}
+
+/// One photo of the gallery, whole: its name and details, Share, and Remove for its uploader and the organizer.
+struct PhotoPage: View {
+    let model: GalleryModel
+    let photo: GalleryModel.OpenedPhoto
+
+    var body: some View {
+        NavigationStack {
+            List {
+                PictureView(data: photo.data).accessibilityLabel(photo.tile.fileName)
+                Text(photo.tile.detail).font(.caption).foregroundStyle(.secondary)
+                Button(model.shareTitle, systemImage: "square.and.arrow.up") { Task { await model.shareTapped() } }
+                if photo.tile.canRemove {
+                    Button(model.removeTitle, systemImage: "trash", role: .destructive) {
+                        Task { await model.removeTapped() }
+                    }
+                }
+                if let banner = model.banner { BannerLine(banner) }
+            }
+            .navigationTitle(photo.tile.fileName)
+            .toolbar { Button(model.doneTitle) { model.photoClosed() } }
+            .overlay { if model.isBusy { ProgressView() } }
+            .shareSheet(model.share, title: model.shareTitle, doneTitle: model.doneTitle) { model.shareDismissed() }
+        }
     }
 }
 

@@ -49,7 +49,7 @@ struct RowImageView: View {
 }
 
 /// Encoded image bytes drawn fitted to their row, where the platform can decode them.
-private struct PictureView: View {
+struct PictureView: View {
     let data: Data
 
     var body: some View {

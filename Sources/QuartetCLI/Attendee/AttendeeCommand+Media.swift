@@ -21,7 +21,9 @@ extension AttendeeCommand {
 
     static var gallery: CommandSpec {
         CommandSpec(
-            "gallery", summary: "the event's photos: list, or upload PATH", arguments: ["EVENT", "[ACTION]", "[FILE]"],
+            "gallery", summary: "the event's photos: list, upload PATH, open ID --output PATH, share ID, remove ID",
+            arguments: ["EVENT", "[ACTION]", "[FILE]"],
+            options: [OptionSpec("output", value: "PATH", help: "where open writes the photo")],
             body: body(runGallery))
     }
 
@@ -103,6 +105,7 @@ extension AttendeeCommand {
     struct GalleryOutput: Encodable {
         var tiles: [GalleryModel.Tile]
         var message: String?
+        var share: String?
     }
 
     @MainActor
@@ -111,10 +114,42 @@ extension AttendeeCommand {
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
         let model = GalleryModel(client: mediaClient(context), eventID: eventID)
         var message: String?
+        var share: String?
+        /// The photo `ID` names, tapped open on the grid.
+        func openPhoto(_ verb: String) async throws {
+            let id = context.positional(2)
+            guard !id.isEmpty else { throw UsageError(AttendeeCommandText.needs("gallery EVENT \(verb)", "ID")) }
+            await model.appeared()
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
+            guard model.tiles.contains(where: { $0.id == id }) else {
+                throw UsageError(AttendeeCommandText.noPhoto(id))
+            }
+            await model.tileTapped(id)
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
+        }
         switch action {
         case "list":
             await model.appeared()
             if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
+        case "open":
+            guard let output = context.arguments.value("output") else {
+                throw UsageError(AttendeeCommandText.openNeedsOutput)
+            }
+            try await openPhoto("open")
+            guard let photo = model.opened else { throw ScreenFailure(message: model.banner?.text ?? output) }
+            try photo.data.write(to: URL(fileURLWithPath: output))
+            message = photo.tile.fileName + "  — " + photo.tile.detail
+        case "share":
+            try await openPhoto("share")
+            await model.shareTapped()
+            guard let sheet = model.share else { throw ScreenFailure(message: model.banner?.text ?? "") }
+            share = sheet.url
+            message = sheet.text
+        case "remove":
+            try await openPhoto("remove")
+            await model.removeTapped()
+            if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
+            message = model.banner?.text
         case "upload":
             let file = context.positional(2)
             guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("gallery EVENT upload", "PATH")) }
@@ -123,9 +158,11 @@ extension AttendeeCommand {
             guard case .done = model.upload else { throw ScreenFailure(message: model.uploadMessage ?? file) }
             message = model.uploadMessage
         default:
-            throw UsageError(AttendeeCommandText.unknownAction("gallery", action, actions: ["list", "upload"]))
+            throw UsageError(
+                AttendeeCommandText.unknownAction(
+                    "gallery", action, actions: ["list", "upload", "open", "share", "remove"]))
         }
-        try context.show(GalleryOutput(tiles: model.tiles, message: message)) {
+        try context.show(GalleryOutput(tiles: model.tiles, message: message, share: share)) {
             if let message { return [message] }
             if let empty = model.emptyMessage { return [empty] }
             return model.tiles.map { "\($0.id)  \($0.fileName)  — \($0.detail)" }

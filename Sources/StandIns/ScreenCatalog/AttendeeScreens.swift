@@ -405,6 +405,13 @@ enum AttendeeScreens {
                     GalleryView(model: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
                 }.settled("the photos") { $0.texts.contains("Opening.jpg") }
             },
+            ScreenEntry(app, screen: "gallery", state: "photo-opened", summary: "A photo of the reader's, opened") {
+                let model = GalleryModel(client: pictures, eventID: eventID)
+                let host = page(.gallery(eventID: eventID)) { GalleryView(model: model) }
+                _ = try await host.settled("the photos") { $0.texts.contains("Opening.jpg") }
+                try await host.tapAndSettle("Opening.jpg")
+                return try await host.settled("the photo's page") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "gallery", state: "refused", summary: "A picked file that is not a photo") {
                 let refusing = AttendeeMediaClient(
                     gallery: AttendeeMediaClient.preview.gallery,

@@ -15,12 +15,12 @@ final class ModelBox<Model: AnyObject>: @unchecked Sendable {
 enum MediaSamples {
     static func file(
         _ id: String, _ purpose: MediaPurpose, type: MediaType = .pdf, bytes: Int = 1_258_291, name: String? = nil,
-        width: Int? = nil, height: Int? = nil, thumbnail: Bool = false
+        width: Int? = nil, height: Int? = nil, thumbnail: Bool = false, canRemove: Bool? = nil
     ) -> MediaFile {
         MediaFile(
             id: id, eventID: "e1", ownerID: "p1", purpose: purpose, type: type, byteCount: bytes, width: width,
             height: height, fileName: name ?? "\(id).\(type.fileExtension)", hasThumbnail: thumbnail,
-            createdAt: Date(timeIntervalSince1970: 0))
+            createdAt: Date(timeIntervalSince1970: 0), canRemove: canRemove)
     }
 
     static func refusal(_ status: Int, _ type: MediaRefusal?) -> APIError {
@@ -31,8 +31,11 @@ enum MediaSamples {
 
     static let page = DocumentsPage(
         headerPhoto: file("h1", .gallery, type: .jpeg, thumbnail: true),
-        preRead: [file("d1", .preRead, bytes: 812, name: "Reading list.txt")],
-        materials: [file("d2", .material, type: .officeDocument, bytes: 48 * 1024 + 10, name: "Slides.pptx")])
+        preRead: [file("d1", .preRead, bytes: 812, name: "Reading list.txt", canRemove: true)],
+        materials: [
+            file("d2", .material, type: .officeDocument, bytes: 48 * 1024 + 10, name: "Slides.pptx", canRemove: true),
+            file("d3", .material, bytes: 2048, name: "Handout.pdf", canRemove: false),
+        ])
 
     /// A client whose upload records the state the model showed while it ran, then answers `result`.
     static func galleryClient(
@@ -98,6 +101,69 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.upload == MediaUploadState.idle)
     }
 
+    /// A tile opens the photo's page with the photo itself (not its thumbnail); Share makes the link; Remove
+    /// (offered to who may) closes the page and the grid loses the photo; a refusal keeps the page and says why.
+    @Test func aTileOpensThePhotoToShareOrRemove() async {
+        let photos = Locked([
+            S.file("g2", .gallery, type: .jpeg, name: "Stage.jpg", thumbnail: true, canRemove: true),
+            S.file("g1", .gallery, type: .png, name: "Opening.png", canRemove: false),
+        ])
+        let refuse = Locked(true)
+        let asked = Locked<[String]>([])
+        let client = AttendeeMediaClient(
+            gallery: { _ in photos.withLock { $0 } },
+            download: { id in
+                asked.withLock { $0.append("download \(id)") }
+                return Data("the whole \(id)".utf8)
+            },
+            share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: id) },
+            remove: { id in
+                asked.withLock { $0.append("remove \(id)") }
+                if refuse.withLock({ $0 }) { throw S.refusal(403, nil) }
+                photos.withLock { $0.removeAll { $0.id == id } }
+            })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.appeared()
+        #expect(model.tiles.map(\.canRemove) == [true, false])
+
+        await model.tileTapped("g1")
+        #expect(model.opened?.data == Data("the whole g1".utf8))
+        #expect(model.opened?.tile.fileName == "Opening.png")
+        await model.removeTapped()
+        #expect(asked.withLock { $0 } == ["download g1"])
+        #expect(model.banner == .failure("Only its uploader (or the organizer) can remove “Opening.png”."))
+        await model.shareTapped()
+        #expect(model.share?.text == "Opening.png: https://quartet.example/attendee/v1/media/g1")
+        model.shareDismissed()
+        #expect(model.share == nil)
+        model.photoClosed()
+        #expect(model.opened == nil)
+
+        await model.tileTapped("g2")
+        await model.removeTapped()
+        #expect(model.opened?.id == "g2")
+        #expect(model.banner == .failure("Refused by the server."))
+        #expect(model.tiles.map(\.id) == ["g2", "g1"])
+        refuse.withLock { $0 = false }
+        await model.removeTapped()
+        #expect(model.opened == nil)
+        #expect(model.tiles.map(\.id) == ["g1"])
+        #expect(model.banner == .confirmation("Removed “Stage.jpg”."))
+        #expect(asked.withLock { $0 } == ["download g1", "download g2", "remove g2", "remove g2"])
+    }
+
+    @Test func aPhotoThatCannotBeFetchedOpensNoPageAndSaysWhy() async {
+        let client = AttendeeMediaClient(
+            gallery: { _ in [S.file("g1", .gallery, type: .jpeg, canRemove: true)] },
+            download: { _ in throw APIError.offline })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.appeared()
+        await model.tileTapped("g1")
+        #expect(model.opened == nil)
+        #expect(model.banner?.failure != nil)
+        #expect(!model.isBusy)
+    }
+
     @Test func overTwentyFiveMegabytesIsTooLargeWithoutSendingIt() async {
         let sent = Locked(0)
         let client = AttendeeMediaClient(
@@ -152,7 +218,7 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.sections.map(\.kind) == [.preRead, .postRead, .materials])
         #expect(
             model.sections[0].rows == [
-                DocumentsModel.Row(id: "d1", title: "Reading list.txt", detail: "PDF · 812 bytes")
+                DocumentsModel.Row(id: "d1", title: "Reading list.txt", detail: "PDF · 812 bytes", canRemove: true)
             ])
         #expect(model.sections[1].rows.isEmpty)
         #expect(model.sections[1].emptyMessage == "Nothing here yet.")
@@ -216,7 +282,7 @@ final class Recorder<Value: Sendable>: Sendable {
             documents: { _, _ in current.withLock { $0 } },
             remove: { id in
                 guard id == "d2" else { throw S.refusal(403, nil) }
-                current.withLock { $0.materials = [] }
+                current.withLock { $0.materials.removeAll { $0.id == id } }
             })
         let model = DocumentsModel(client: client, eventID: "e1", sessionID: "s1")
         await model.appeared()
@@ -225,7 +291,20 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.sections[0].rows.map(\.id) == ["d1"])
         await model.removeTapped("d2")
         #expect(model.banner == .confirmation("Removed “Slides.pptx”."))
-        #expect(model.sections[2].rows.isEmpty)
+        #expect(model.sections[2].rows.map(\.id) == ["d3"])
+    }
+
+    /// Remove is offered only where the server said the person may; a tap on any other row sends nothing.
+    @Test func removeIsOfferedOnlyWhereThePersonMay() async {
+        let removed = Locked<[String]>([])
+        let client = AttendeeMediaClient(
+            documents: { _, _ in S.page }, remove: { id in removed.withLock { $0.append(id) } })
+        let model = DocumentsModel(client: client, eventID: "e1")
+        await model.appeared()
+        #expect(model.sections[2].rows.map(\.canRemove) == [true, false])
+        await model.removeTapped("d3")
+        #expect(removed.withLock { $0 }.isEmpty)
+        #expect(model.banner == .failure("Only its uploader (or the organizer) can remove “Handout.pdf”."))
     }
 
     @Test func aSpeakersDocumentGoesUploadingThenDoneOrRefused() async {

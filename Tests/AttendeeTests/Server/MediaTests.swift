@@ -461,6 +461,60 @@ import Testing
         }
     }
 
+    /// The gallery and the Documentation page tell each reader which files they may remove, and the server
+    /// refuses exactly the others.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func listsTellEachReaderWhatTheyMayRemove(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let session = try await server.agenda()[1].id
+            let speaker = try await server.signUp("Speaker")
+            try await server.makeSpeaker(speaker, of: session)
+            let organizer = try await server.signUp("Organizer")
+            try await server.makeOrganizer(organizer)
+            let ana = try await server.registeredAttendee("Ana")
+            let bo = try await server.registeredAttendee("Bo")
+
+            let slides = try await server.addDocument(
+                MediaFixtures.pdf, purpose: "material", sessionID: session, name: "Slides.pdf", token: speaker
+            ).decode(MediaFile.self)
+            let programme = try await server.addDocument(
+                MediaFixtures.pdf, purpose: "pre-read", name: "Programme.pdf", token: organizer
+            ).decode(MediaFile.self)
+            let photo = try await server.uploadPhoto(MediaFixtures.pngHeader(width: 10, height: 10), token: ana)
+                .decode(MediaFile.self)
+
+            func told(_ token: String) async throws -> [String: Bool] {
+                let page = try await server.documents(token).decode(DocumentsPage.self)
+                let gallery = try await server.client.get(
+                    "/attendee/v1/events/\(server.eventID)/gallery", headers: AttendeeTestServer.auth(token)
+                ).decode([MediaFile].self)
+                var told: [String: Bool] = [:]
+                for file in page.preRead + page.materials + gallery { told[file.fileName] = file.canRemove }
+                return told
+            }
+            let expected: [(String, [String: Bool])] = [
+                (organizer, ["Slides.pdf": true, "Programme.pdf": true, photo.fileName: true]),
+                (speaker, ["Slides.pdf": true, "Programme.pdf": false, photo.fileName: false]),
+                (ana, ["Slides.pdf": false, "Programme.pdf": false, photo.fileName: true]),
+                (bo, ["Slides.pdf": false, "Programme.pdf": false, photo.fileName: false]),
+            ]
+            let ids = ["Slides.pdf": slides.id, "Programme.pdf": programme.id, photo.fileName: photo.id]
+            for (token, answers) in expected {
+                #expect(try await told(token) == answers)
+                for (name, allowed) in answers where !allowed {
+                    let removal = try await server.client.delete(
+                        "/attendee/v1/media/\(ids[name] ?? "")", headers: AttendeeTestServer.auth(token))
+                    #expect(removal.status == .forbidden, "\(name)")
+                }
+            }
+            let removal = try await server.client.delete(
+                "/attendee/v1/media/\(photo.id)", headers: AttendeeTestServer.auth(ana))
+            #expect(removal.status == .noContent)
+            // Elsewhere (an upload's answer) the file does not say.
+            #expect(photo.canRemove == nil)
+        }
+    }
+
     @Test func badParametersAreProblemsAndNothingIsKept() async throws {
         try await AttendeeTestServer.with { server in
             let organizer = try await server.signUp("Organizer")

@@ -39,6 +39,20 @@ private struct SheetContent: View {
     }
 }
 
+/// A page with a Done of its own that presents a sheet with another Done, as a share sheet over a photo's page.
+private struct StackedSheets: View {
+    @State private var showsSheet = true
+    @State private var closedPage = false
+
+    var body: some View {
+        NavigationStack {
+            List { Text(closedPage ? "Page closed" : "Page open") }
+                .toolbar { Button("Done") { closedPage = true } }
+                .sheet(isPresented: $showsSheet) { Button("Done") { showsSheet = false } }
+        }
+    }
+}
+
 /// A counter shown or hidden by a switch, beside tabs that each keep a counter of their own.
 private struct HiddenCounter: View {
     @State private var isShown = true
@@ -120,6 +134,17 @@ struct StandInTests {
         #expect(host.tree.topPresentation?.kind == .sheet)
         try host.tap("Close")
         #expect(host.tree.topPresentation == nil)
+    }
+
+    /// What is presented covers what presents it: a tap reaches the sheet's button, not the page's under it.
+    @Test func aTapReachesTheSheetOverThePage() throws {
+        let host = ViewHost(StackedSheets())
+        #expect(host.tree.topPresentation?.kind == .sheet)
+        try host.tap("Done")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Page open"))
+        try host.tap("Done")
+        #expect(host.tree.texts.contains("Page closed"))
     }
 
     @Test func representablesShowTheirController() throws {

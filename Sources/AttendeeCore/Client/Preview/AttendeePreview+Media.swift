@@ -2,20 +2,22 @@ import AttendeeModels
 import Foundation
 
 extension AttendeePreview {
-    /// The sample event's files: a programme to read before, slides of the keynote, two photos.
+    /// The sample event's files: a programme to read before, slides of the keynote, two photos. The reader (`p1`)
+    /// added the documents and took the opening photo, so may remove those; the stage photo is someone else's.
     public static let files: [MediaFile] = [
         MediaFile(
             id: "m1", eventID: "preview", ownerID: "p1", purpose: .preRead, type: .pdf, byteCount: 1_258_291,
-            fileName: "Programme.pdf", createdAt: event.startsAt),
+            fileName: "Programme.pdf", createdAt: event.startsAt, canRemove: true),
         MediaFile(
             id: "m2", eventID: "preview", sessionID: "s1", ownerID: "p1", purpose: .material, type: .officeDocument,
-            byteCount: 4_404_019, fileName: "Keynote slides.pptx", createdAt: event.startsAt),
+            byteCount: 4_404_019, fileName: "Keynote slides.pptx", createdAt: event.startsAt, canRemove: true),
         MediaFile(
-            id: "m3", eventID: "preview", ownerID: "p2", purpose: .gallery, type: .jpeg, byteCount: 2_202_010,
-            width: 4032, height: 3024, fileName: "Opening.jpg", hasThumbnail: true, createdAt: event.startsAt),
+            id: "m3", eventID: "preview", ownerID: "p1", purpose: .gallery, type: .jpeg, byteCount: 2_202_010,
+            width: 4032, height: 3024, fileName: "Opening.jpg", hasThumbnail: true, createdAt: event.startsAt,
+            canRemove: true),
         MediaFile(
             id: "m4", eventID: "preview", ownerID: "p3", purpose: .gallery, type: .png, byteCount: 310_000, width: 1280,
-            height: 720, fileName: "Stage.png", createdAt: event.startsAt),
+            height: 720, fileName: "Stage.png", createdAt: event.startsAt, canRemove: false),
     ]
 
     /// An in-memory media client over ``files``.

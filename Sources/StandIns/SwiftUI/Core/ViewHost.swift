@@ -384,7 +384,9 @@ public final class ViewHost<Root: View> {
     }
 
     private static func deepestTappable(_ label: String, in node: ViewNode) -> ViewNode? {
-        for child in node.header + node.children + node.footer + node.toolbar + node.presentations {
+        // NB: what is presented covers what presents it, the newest on top: a sheet's Done is found before the
+        // Done of the page under it.
+        for child in node.presentations.reversed() + node.header + node.children + node.footer + node.toolbar {
             if let found = deepestTappable(label, in: child) { return found }
         }
         guard node.tapAction != nil else { return nil }
