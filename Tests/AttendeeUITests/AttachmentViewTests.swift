@@ -43,6 +43,15 @@ struct AttachmentViewTests {
         try await host.waitUntil("the post") { $0.texts.contains("The stage") }
         #expect(Self.hasImage(host.tree, "Photo from Ana Ferreira"))
         #expect(!host.tree.texts.contains("“Photo.png” attached."))
+        // Tapped, the photo opens whole: the file itself, on a page of its own that Done closes.
+        try await host.tapAndSettle("Photo from Ana Ferreira")
+        try await host.waitUntil("the whole photo") {
+            $0.topPresentation?.first { $0.kind == .image && $0.accessibilityLabel == "Photo from Ana Ferreira" }?
+                .value == "\(Self.png.count) bytes"
+        }
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Photo from Ana Ferreira")
+        try host.tap("Done")
+        #expect(host.tree.topPresentation == nil)
         try host.back()
 
         try await host.openKeynoteFromTheAgenda()

@@ -27,8 +27,24 @@ public final class MediaPictures {
         case unavailable
     }
 
+    /// A picture a person tapped to see whole.
+    public struct Opened: Sendable, Equatable, Identifiable {
+        /// The picture, as its row drew it.
+        public var image: RowImage
+        /// Where its own bytes (the file, not the thumbnail) stand.
+        public var picture: Picture
+        public var id: String { image.mediaID }
+    }
+
     /// How many pictures are kept: those drawn most recently.
     public static let capacity = 200
+
+    /// The picture whose page is open, if any.
+    public private(set) var opened: Opened?
+    /// What the picture's page says when the file could not be fetched.
+    public var unavailableMessage: String { Strings.text("attach.unavailable") }
+    /// The picture page's close button.
+    public var doneTitle: String { Strings.text("documents.done") }
 
     private var pictures: [String: Picture] = [:]
     /// The ids kept, least recently drawn first.
@@ -65,6 +81,23 @@ public final class MediaPictures {
             if pictures[id] == .loading { pictures[id] = .unavailable }
         }
     }
+
+    /// A row's picture was tapped: its page opens, and the file itself (not the thumbnail) is fetched for it. It
+    /// is not kept: a phone keeps thumbnails, and a whole photo may be 25 MB.
+    public func openTapped(_ image: RowImage) async {
+        opened = Opened(image: image, picture: .loading)
+        let picture: Picture
+        do {
+            picture = .loaded(try await client.download(image.mediaID))
+        } catch {
+            picture = .unavailable
+        }
+        // NB: the page may have closed, or opened another picture, meanwhile.
+        if opened?.image == image { opened?.picture = picture }
+    }
+
+    /// The picture's page was closed.
+    public func openedClosed() { opened = nil }
 
     /// The thumbnail, or the file where the server made none (known from the file's listing, or learned from the
     /// thumbnail's 404 when a row knows only the id).

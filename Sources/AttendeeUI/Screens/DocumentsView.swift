@@ -23,7 +23,7 @@ public struct DocumentsView: View {
                     model.headerPhotoTapped()
                 } label: {
                     VStack(alignment: .leading) {
-                        RowImageView(image: photo)
+                        RowImageView(image: photo, opensWhole: false)
                         Text(model.headerPhotoTitle)
                     }
                 }

@@ -35,7 +35,7 @@ public struct GalleryView: View {
                     Task { await model.tileTapped(tile.id) }
                 } label: {
                     VStack(alignment: .leading) {
-                        RowImageView(image: tile.image)
+                        RowImageView(image: tile.image, opensWhole: false)
                         Text(tile.fileName)
                         Text(tile.detail).font(.caption).foregroundStyle(.secondary)
                     }
@@ -67,7 +67,7 @@ struct PhotoPage: View {
     var body: some View {
         NavigationStack {
             List {
-                PictureView(data: photo.data).accessibilityLabel(photo.tile.fileName)
+                PictureView(data: photo.data, maxHeight: nil).accessibilityLabel(photo.tile.fileName)
                 Text(photo.tile.detail).font(.caption).foregroundStyle(.secondary)
                 Button(model.shareTitle, systemImage: "square.and.arrow.up") { Task { await model.shareTapped() } }
                 if photo.tile.canRemove {

@@ -28,12 +28,33 @@ struct PhotoAttachmentControls: View {
 }
 
 /// A photo (of a post, a message, a note, a gallery tile): the picture once fetched, the photo symbol while it
-/// comes or where it cannot; a screen reader names it either way.
+/// comes or where it cannot; a screen reader names it either way. Tapped, it opens whole on a page of its own,
+/// unless the row's own button is what a tap means (`opensWhole: false`: a gallery tile, the header photo).
 struct RowImageView: View {
     let image: RowImage
+    var opensWhole = true
     @Environment(MediaPictures.self) private var pictures: MediaPictures?
 
     var body: some View {
+        if opensWhole, let pictures {
+            Button {
+                Task { await pictures.openTapped(image) }
+            } label: {
+                drawn
+            }
+            .accessibilityLabel(image.accessibilityLabel)
+            .sheet(
+                isPresented: Binding(
+                    get: { pictures.opened?.image == image }, set: { if !$0 { pictures.openedClosed() } })
+            ) {
+                if let opened = pictures.opened { WholePictureSheet(pictures: pictures, opened: opened) }
+            }
+        } else {
+            drawn
+        }
+    }
+
+    private var drawn: some View {
         picture
             .accessibilityLabel(image.accessibilityLabel)
             .task(id: image.mediaID) { await pictures?.appeared(image) }
@@ -48,14 +69,37 @@ struct RowImageView: View {
     }
 }
 
-/// Encoded image bytes drawn fitted to their row, where the platform can decode them.
+/// A picture opened whole: the file itself once fetched, named by what the row called it, and Done.
+struct WholePictureSheet: View {
+    let pictures: MediaPictures
+    let opened: MediaPictures.Opened
+
+    var body: some View {
+        NavigationStack {
+            Group {
+                switch opened.picture {
+                case .loading: ProgressView()
+                case .loaded(let data):
+                    PictureView(data: data, maxHeight: nil).accessibilityLabel(opened.image.accessibilityLabel)
+                case .unavailable: Text(pictures.unavailableMessage).foregroundStyle(.secondary)
+                }
+            }
+            .navigationTitle(opened.image.accessibilityLabel)
+            .toolbar { Button(pictures.doneTitle) { pictures.openedClosed() } }
+        }
+    }
+}
+
+/// Encoded image bytes drawn fitted to their row (or, with no `maxHeight`, to the page), where the platform can
+/// decode them.
 struct PictureView: View {
     let data: Data
+    var maxHeight: CGFloat? = 240
 
     var body: some View {
         #if canImport(UIKit)
             if let decoded = UIImage(data: data) {
-                Image(uiImage: decoded).resizable().scaledToFit().frame(maxHeight: 240)
+                Image(uiImage: decoded).resizable().scaledToFit().frame(maxHeight: maxHeight)
             } else {
                 Image(systemName: "photo")
             }

@@ -29,6 +29,20 @@ extension AttendeeScreens {
                 try await host.tapAndSettle(model.sendTitle)
                 return try await host.settled("the message") { $0.texts.contains("The board") }
             },
+            ScreenEntry(app, screen: "conversation", state: "photo-opened", summary: "A message's photo, opened whole")
+            {
+                let model = ConversationModel(client: client, threadID: "t1")
+                let host = page(.conversation(threadID: "t1")) { ConversationView(model: model) }
+                _ = try await host.settled("the conversation") { $0.texts.contains("Yes, front row!") }
+                try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
+                _ = try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
+                try host.type("The board", into: model.placeholder)
+                try await host.tapAndSettle(model.sendTitle)
+                _ = try await host.settled("the message") { $0.texts.contains("The board") }
+                let mine = model.rows.last?.image?.accessibilityLabel ?? ""
+                try await host.tapAndSettle(mine)
+                return try await host.settled("the whole photo") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "notes", state: "loaded", summary: "My Notes at the event") {
                 try await page(.notes(eventID: eventID, sessionID: nil)) {
                     NotesView(model: NotesModel(client: client, eventID: eventID))

@@ -3,6 +3,7 @@ import AttendeeCore
 import AttendeeModels
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 /// The pictures the screens draw: fetched once with the person's token, the file itself where there is no
@@ -58,6 +59,38 @@ struct MediaPicturesTests {
         #expect(pictures.picture(Self.row("a1")) == .loaded(Self.jpeg))
         #expect(server.calls.withLock { $0 } == ["thumbnail a1"])
         #expect(Self.row("a1").accessibilityLabel == "Photo from Ada Lovelace")
+    }
+
+    /// A tapped picture opens whole: the file itself, not the thumbnail the row drew, and not kept; a file that
+    /// cannot be fetched says so; a page closed while the file comes stays closed.
+    @Test func aTappedPictureOpensWholeFromTheFileItself() async {
+        let server = Server(thumbnails: ["a1": Self.jpeg], files: ["a1": Self.photo])
+        let pictures = MediaPictures(client: server.client)
+        await pictures.appeared(Self.row("a1"))
+        await pictures.openTapped(Self.row("a1"))
+        #expect(pictures.opened?.image == Self.row("a1"))
+        #expect(pictures.opened?.picture == .loaded(Self.photo))
+        #expect(pictures.picture(Self.row("a1")) == .loaded(Self.jpeg))
+        pictures.openedClosed()
+        #expect(pictures.opened == nil)
+        await pictures.openTapped(Self.row("gone"))
+        #expect(pictures.opened?.picture == .unavailable)
+        #expect(pictures.unavailableMessage == "The photo could not be loaded.")
+        #expect(server.calls.withLock { $0 } == ["thumbnail a1", "download a1", "download gone"])
+
+        let gate = Gate(isOpen: false)
+        let slow = MediaPictures(
+            client: AttendeeMediaClient(download: { _ in
+                await gate.pass()
+                return Self.photo
+            }))
+        let opening = Task { await slow.openTapped(Self.row("a1")) }
+        await gate.arrived(1)
+        #expect(slow.opened?.picture == .loading)
+        slow.openedClosed()
+        await gate.open()
+        await opening.value
+        #expect(slow.opened == nil)
     }
 
     @Test func withoutAThumbnailTheFileItselfIsDrawn() async {
