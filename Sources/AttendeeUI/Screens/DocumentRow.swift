@@ -21,6 +21,22 @@ struct DocumentRow: View {
     }
 }
 
+/// A page shown in a sheet: its title, its content, and Done.
+struct SheetPage<Content: View>: View {
+    let title: String
+    let doneTitle: String
+    let done: @MainActor () -> Void
+    @ViewBuilder let content: () -> Content
+
+    var body: some View {
+        NavigationStack {
+            content()
+                .navigationTitle(title)
+                .toolbar { Button(doneTitle, action: done) }
+        }
+    }
+}
+
 /// A sheet that offers one thing to the system's share sheet (a link, a downloaded file): what it is, the offer,
 /// and Done.
 struct OfferSheet<Offer: View>: View {
@@ -31,13 +47,11 @@ struct OfferSheet<Offer: View>: View {
     @ViewBuilder let offer: () -> Offer
 
     var body: some View {
-        NavigationStack {
+        SheetPage(title: title, doneTitle: doneTitle, done: done) {
             List {
                 Text(text)
                 offer()
             }
-            .navigationTitle(title)
-            .toolbar { Button(doneTitle, action: done) }
         }
     }
 }

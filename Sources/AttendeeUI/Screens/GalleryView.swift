@@ -65,7 +65,7 @@ struct PhotoPage: View {
     let photo: GalleryModel.OpenedPhoto
 
     var body: some View {
-        NavigationStack {
+        SheetPage(title: photo.tile.fileName, doneTitle: model.doneTitle, done: model.photoClosed) {
             List {
                 PictureView(data: photo.data, maxHeight: nil).accessibilityLabel(photo.tile.fileName)
                 Text(photo.tile.detail).font(.caption).foregroundStyle(.secondary)
@@ -77,8 +77,6 @@ struct PhotoPage: View {
                 }
                 if let banner = model.banner { BannerLine(banner) }
             }
-            .navigationTitle(photo.tile.fileName)
-            .toolbar { Button(model.doneTitle) { model.photoClosed() } }
             .overlay { if model.isBusy { ProgressView() } }
             .shareSheet(model.share, title: model.shareTitle, doneTitle: model.doneTitle) { model.shareDismissed() }
         }

@@ -75,17 +75,13 @@ struct WholePictureSheet: View {
     let opened: MediaPictures.Opened
 
     var body: some View {
-        NavigationStack {
-            Group {
-                switch opened.picture {
-                case .loading: ProgressView()
-                case .loaded(let data):
-                    PictureView(data: data, maxHeight: nil).accessibilityLabel(opened.image.accessibilityLabel)
-                case .unavailable: Text(pictures.unavailableMessage).foregroundStyle(.secondary)
-                }
+        SheetPage(title: opened.image.accessibilityLabel, doneTitle: pictures.doneTitle, done: pictures.openedClosed) {
+            switch opened.picture {
+            case .loading: ProgressView()
+            case .loaded(let data):
+                PictureView(data: data, maxHeight: nil).accessibilityLabel(opened.image.accessibilityLabel)
+            case .unavailable: Text(pictures.unavailableMessage).foregroundStyle(.secondary)
             }
-            .navigationTitle(opened.image.accessibilityLabel)
-            .toolbar { Button(pictures.doneTitle) { pictures.openedClosed() } }
         }
     }
 }

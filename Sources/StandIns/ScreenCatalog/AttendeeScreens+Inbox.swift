@@ -6,6 +6,22 @@ import SwiftUI
 
 extension AttendeeScreens {
     /// Messages and My Notes (issue 13), over the previews' sample threads and notes.
+    /// The sample conversation with a message just sent with a photo ("The board").
+    @MainActor
+    static func sentPhoto(_ client: AttendeeClient) async throws
+        -> (host: ViewHost<Page<ConversationView>>, model: ConversationModel)
+    {
+        let model = ConversationModel(client: client, threadID: "t1")
+        let host = page(.conversation(threadID: "t1")) { ConversationView(model: model) }
+        _ = try await host.settled("the conversation") { $0.texts.contains("Yes, front row!") }
+        try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
+        _ = try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
+        try host.type("The board", into: model.placeholder)
+        try await host.tapAndSettle(model.sendTitle)
+        _ = try await host.settled("the message") { $0.texts.contains("The board") }
+        return (host, model)
+    }
+
     static var inboxEntries: [ScreenEntry] {
         let client = AttendeeClient.preview
         return [
@@ -20,27 +36,12 @@ extension AttendeeScreens {
                 }.settled("the conversation") { $0.texts.contains("Yes, front row!") }
             },
             ScreenEntry(app, screen: "conversation", state: "photo-sent", summary: "A message sent with a photo") {
-                let model = ConversationModel(client: client, threadID: "t1")
-                let host = page(.conversation(threadID: "t1")) { ConversationView(model: model) }
-                _ = try await host.settled("the conversation") { $0.texts.contains("Yes, front row!") }
-                try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
-                _ = try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
-                try host.type("The board", into: model.placeholder)
-                try await host.tapAndSettle(model.sendTitle)
-                return try await host.settled("the message") { $0.texts.contains("The board") }
+                try await sentPhoto(client).host.settled("the message")
             },
             ScreenEntry(app, screen: "conversation", state: "photo-opened", summary: "A message's photo, opened whole")
             {
-                let model = ConversationModel(client: client, threadID: "t1")
-                let host = page(.conversation(threadID: "t1")) { ConversationView(model: model) }
-                _ = try await host.settled("the conversation") { $0.texts.contains("Yes, front row!") }
-                try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
-                _ = try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
-                try host.type("The board", into: model.placeholder)
-                try await host.tapAndSettle(model.sendTitle)
-                _ = try await host.settled("the message") { $0.texts.contains("The board") }
-                let mine = model.rows.last?.image?.accessibilityLabel ?? ""
-                try await host.tapAndSettle(mine)
+                let (host, model) = try await sentPhoto(client)
+                try await host.tapAndSettle(model.rows.last?.image?.accessibilityLabel ?? "")
                 return try await host.settled("the whole photo") { $0.topPresentation != nil }
             },
             ScreenEntry(app, screen: "notes", state: "loaded", summary: "My Notes at the event") {
