@@ -161,14 +161,7 @@ public final class LivePollModel {
     /// A live event arrived. A stream that starts afresh (as it does when first opened) may have missed a
     /// change made since the poll was read: the poll is read again.
     func received(_ event: ServerEvent) async {
-        if event.startsAfresh {
-            do {
-                show(try await client.poll(pollID), keepSelection: true)
-            } catch {
-                banner = Banner(error)
-            }
-            return derive()
-        }
+        if event.startsAfresh { return await readAgain() }
         guard let kind = PollUpdate.Kind(rawValue: event.type),
             let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
             update.pollID == pollID, var poll
@@ -181,13 +174,18 @@ public final class LivePollModel {
             derive()
         case .opened, .closed:
             guard poll.state != update.state else { return }
-            do {
-                show(try await client.poll(pollID), keepSelection: true)
-            } catch {
-                banner = Banner(error)
-            }
-            derive()
+            await readAgain()
         }
+    }
+
+    /// Reads the poll again after a live event said it changed (or may have), keeping what the person picked.
+    private func readAgain() async {
+        do {
+            show(try await client.poll(pollID), keepSelection: true)
+        } catch {
+            banner = Banner(error)
+        }
+        derive()
     }
 
     private func call(_ work: @escaping @MainActor () async throws -> Poll) async {

@@ -138,7 +138,7 @@ extension AttendeeCommand {
             try await openPhoto("open")
             guard let photo = model.opened else { throw ScreenFailure(message: model.banner?.text ?? output) }
             try photo.data.write(to: URL(fileURLWithPath: output))
-            message = photo.tile.fileName + "  — " + photo.tile.detail
+            message = tileLine(photo.tile)
         case "share":
             try await openPhoto("share")
             await model.shareTapped()
@@ -165,9 +165,12 @@ extension AttendeeCommand {
         try context.show(GalleryOutput(tiles: model.tiles, message: message, share: share)) {
             if let message { return [message] }
             if let empty = model.emptyMessage { return [empty] }
-            return model.tiles.map { "\($0.id)  \($0.fileName)  — \($0.detail)" }
+            return model.tiles.map { "\($0.id)  " + tileLine($0) }
         }
     }
+
+    /// A photo as the command line prints it: `Stage.png  — PNG image · 2.0 MB · 640 × 480`.
+    private static func tileLine(_ tile: GalleryModel.Tile) -> String { "\(tile.fileName)  — \(tile.detail)" }
 
     private static func sectionKind(_ text: String) -> DocumentsModel.SectionKind? {
         DocumentsModel.SectionKind.allCases.first { $0.purpose.rawValue == text }
