@@ -198,7 +198,7 @@ var targets: [Target] = [
         dependencies: [
             "PublicInit",
             "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "APIClient", "LocalStore",
-            "ImageCodec",
+            "ImageCodec", "Localization",
         ],
         swiftSettings: swiftSettings
     ),

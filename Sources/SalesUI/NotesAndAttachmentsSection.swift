@@ -15,7 +15,7 @@ struct NotesAndAttachmentsSection: View {
                         ItemRowView(row: row)
                     }
                     .swipeActions {
-                        Button(SalesText.delete, role: .destructive) { Task { await model.itemDeleted(id: row.id) } }
+                        Button(SalesText.delete, role: .destructive) { model.itemDeleteTapped(id: row.id) }
                         Button(SalesText.edit) { model.itemEditTapped(id: row.id) }
                     }
                 }

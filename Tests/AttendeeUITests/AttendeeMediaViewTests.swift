@@ -88,6 +88,8 @@ struct AttendeeMediaViewTests {
         try await host.waitUntil("my photo page") { $0.topPresentation?.visibleNavigationTitle == "Photo.png" }
         page = try #require(host.tree.topPresentation)
         try #require(page.find(.button, "Remove from the gallery") != nil)
+        try host.tap("Remove from the gallery")
+        #expect(host.tree.topPresentation?.text == "Remove “Photo.png” from the gallery?")
         try await host.tapAndSettle("Remove from the gallery")
         try await host.waitUntil("removed") { $0.topPresentation == nil && $0.texts.contains("Removed “Photo.png”.") }
         #expect(!host.tree.texts.contains("Photo.png"))
@@ -164,6 +166,8 @@ struct AttendeeMediaViewTests {
         #expect(confirmation.systemImage == "checkmark.circle")
         #expect(confirmation.style.foreground?.name == "green")
 
+        try host.tap("Remove")
+        #expect(host.tree.topPresentation?.kind == .confirmationDialog)
         try await host.tapAndSettle("Remove")
         let failure = try #require(host.tree.find(.label, APIError.offline.message))
         #expect(failure.systemImage == "exclamationmark.triangle")

@@ -35,12 +35,20 @@ struct WallViewTests {
         try host.tap("Send reply")
         try await host.waitUntil("the reply") { $0.texts.contains("Replying to myself") }
         try host.tap("Delete reply")
+        #expect(host.tree.topPresentation?.text == "Delete this reply?")
+        try host.tap("Delete")
         try await host.waitUntil("the reply deleted") { !$0.texts.contains("Replying to myself") }
         #expect(host.tree.texts.contains("Hello wall 👋"))
         try host.tap("Reply")
         #expect(host.tree.find(.textField, "Write a reply") != nil)
         try host.tap("Cancel")
         #expect(host.tree.find(.textField, "Write a reply") == nil)
+        try host.tap("Delete")
+        #expect(host.tree.topPresentation?.text == "Delete this post?")
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Hello wall 👋"))
+        try host.tap("Delete")
         try host.tap("Delete")
         try await host.waitUntil("deleted") { $0.texts.contains("No posts yet. Be the first to write something.") }
 

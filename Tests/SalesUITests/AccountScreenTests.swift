@@ -143,12 +143,24 @@ struct AccountScreenTests {
         #expect((web.loaded?.data.count ?? 0) > 0)
     }
 
-    @Test func swipingDeletesARow() async throws {
+    /// The swipe's Delete asks first: Cancel keeps the row, the dialog's Delete deletes it.
+    @Test func swipingAsksThenDeletesARow() async throws {
         let host = await Self.host(try await Self.model())
         let doc = try #require(
             host.tree.first { $0.kind == .button && $0.first { $0.systemImage == "doc.richtext" } != nil })
         let title = try #require(doc.texts.first)
         try host.swipe(title, action: "Delete")
+        let dialog = try #require(host.tree.topPresentation)
+        #expect(dialog.kind == .confirmationDialog)
+        #expect(dialog.text == "Delete “\(title)”?")
+        #expect(dialog.toolbar.map(\.text) == ["Delete", "Cancel"])
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains(title))
+
+        try host.swipe(title, action: "Delete")
+        try host.tap("Delete")
+        #expect(host.tree.topPresentation == nil)
         try await host.waitUntil("the row to go") { !$0.texts.contains(title) }
     }
 

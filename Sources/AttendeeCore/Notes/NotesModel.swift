@@ -38,6 +38,8 @@ public final class NotesModel: BusyScreen {
     public internal(set) var isBusy = false
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
+    /// The question asked before a note is deleted (its action is the note's id).
+    public private(set) var confirmation: Confirmation<String>?
     /// The page title.
     public let title = Strings.text("screen.notes")
     /// The words of the new-note button.
@@ -87,10 +89,19 @@ public final class NotesModel: BusyScreen {
         await appeared()
     }
 
-    /// Delete was tapped on a row; answers whether the note is gone.
+    /// Delete was tapped on a row: the list asks first.
+    public func deleteTapped(id: String) {
+        confirmation = Strings.confirmation(id, "note", button: deleteTitle)
+    }
+
+    /// The question was dismissed (Cancel): the note stays.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Delete was tapped: the note is deleted; answers whether it is gone.
     @discardableResult
-    public func deleteTapped(id: String) async -> Bool {
-        await whileBusy {
+    public func confirmTapped(_ id: String) async -> Bool {
+        confirmation = nil
+        return await whileBusy {
             try await client.deleteNote(id)
             notes.removeAll { $0.id == id }
             show()

@@ -87,6 +87,8 @@ public final class DocumentsModel: BusyScreen {
     public internal(set) var isBusy = false
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
+    /// The question asked before a document is removed (its action is the file's id).
+    public private(set) var confirmation: Confirmation<String>?
 
     /// The line under the add button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: false) }
@@ -164,13 +166,24 @@ public final class DocumentsModel: BusyScreen {
     /// The share sheet closed.
     public func shareDismissed() { share = nil }
 
-    /// A row's remove was tapped (offered where the server said the person may; it decides again).
-    public func removeTapped(_ id: String) async {
+    /// A row's remove was tapped (offered where the server said the person may; it decides again): the page
+    /// asks first.
+    public func removeTapped(_ id: String) {
         guard let file = files[id] else { return }
         guard file.canRemove == true else {
             banner = .failure(Strings.format("documents.cannotRemove", file.fileName))
             return
         }
+        confirmation = Strings.confirmation(id, "document", button: removeTitle, file.fileName)
+    }
+
+    /// The question was dismissed (Cancel): the document stays.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Remove was tapped: the document leaves the event for everyone.
+    public func confirmTapped(_ id: String) async {
+        confirmation = nil
+        guard let file = files[id] else { return }
         await whileBusy {
             try await client.remove(id)
             show(try await client.documents(eventID, sessionID))

@@ -43,6 +43,8 @@ public final class GalleryModel: BusyScreen {
     public internal(set) var isBusy = false
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
+    /// The question asked before a photo is removed (its action is the photo's id).
+    public private(set) var confirmation: Confirmation<String>?
 
     /// The line under the upload button (`nil` when idle).
     public var uploadMessage: String? { upload.message(photos: true) }
@@ -110,6 +112,7 @@ public final class GalleryModel: BusyScreen {
     public func photoClosed() {
         opened = nil
         share = nil
+        confirmation = nil
     }
 
     /// Share on the photo's page: the server makes the link, and the share sheet offers it.
@@ -121,19 +124,29 @@ public final class GalleryModel: BusyScreen {
     /// The share sheet closed.
     public func shareDismissed() { share = nil }
 
-    /// Remove on the photo's page (offered to its uploader and the organizer): the page closes and the grid
-    /// loses the photo; a refusal keeps the page open and says why.
-    public func removeTapped() async {
+    /// Remove on the photo's page (offered to its uploader and the organizer): the page asks first.
+    public func removeTapped() {
         guard let photo = opened else { return }
         guard photo.tile.canRemove else {
             banner = .failure(Strings.format("documents.cannotRemove", photo.tile.fileName))
             return
         }
+        confirmation = Strings.confirmation(photo.id, "photo", button: removeTitle, photo.tile.fileName)
+    }
+
+    /// The question was dismissed (Cancel): the photo stays.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Remove was tapped: the page closes and the grid loses the photo; a refusal keeps the page
+    /// open and says why.
+    public func confirmTapped(_ id: String) async {
+        confirmation = nil
+        guard let tile = tiles.first(where: { $0.id == id }) else { return }
         await whileBusy {
-            try await client.remove(photo.id)
-            opened = nil
+            try await client.remove(id)
+            if opened?.id == id { opened = nil }
             show(try await client.gallery(eventID))
-            banner = .confirmation(Strings.format("documents.removed", photo.tile.fileName))
+            banner = .confirmation(Strings.format("documents.removed", tile.fileName))
         }
     }
 

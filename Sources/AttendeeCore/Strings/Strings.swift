@@ -8,4 +8,14 @@ enum Strings {
     static func text(_ key: String) -> String { table.text(key) }
 
     static func format(_ key: String, _ arguments: String...) -> String { table.format(key, arguments) }
+
+    /// The question before `action`: `confirm.<key>` (filled with `arguments`) and `confirm.<key>.message`,
+    /// the destructive `button`, and Cancel.
+    static func confirmation<Action>(
+        _ action: Action, _ key: String, button: String, _ arguments: String...
+    ) -> Confirmation<Action> {
+        Confirmation(
+            action, title: table.format("confirm.\(key)", arguments), message: text("confirm.\(key).message"),
+            confirmTitle: button, cancelTitle: text("confirm.cancel"))
+    }
 }

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// A discussion message as the screen shows it.
@@ -32,6 +33,8 @@ public final class DiscussionModel: PostScreen {
     public internal(set) var draft = ""
     /// Whether a message is on its way.
     public internal(set) var isSending = false
+    /// The question asked before a message is deleted (its action is the message's id).
+    public private(set) var confirmation: Confirmation<String>?
 
     /// The session discussed.
     public let sessionID: String
@@ -80,8 +83,17 @@ public final class DiscussionModel: PostScreen {
     /// Send was tapped.
     public func sendTapped() async { await sendDraft() }
 
-    /// Delete was tapped on a message.
-    public func deleteTapped(messageID: String) async {
+    /// Delete was tapped on a message: the discussion asks first.
+    public func deleteTapped(messageID: String) {
+        confirmation = Strings.confirmation(messageID, "message", button: WallText.delete)
+    }
+
+    /// The question was dismissed (Cancel): nothing is deleted.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Delete was tapped: the message leaves the discussion for everyone.
+    public func confirmTapped(_ messageID: String) async {
+        confirmation = nil
         await attempt {
             try await client.deleteMessage(messageID)
             apply(.deleted(DiscussionDeletion(messageID: messageID)))

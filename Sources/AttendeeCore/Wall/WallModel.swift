@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import Observation
 
 /// A reply as the wall shows it.
@@ -66,6 +67,16 @@ public final class WallModel: PostScreen {
     public private(set) var replyingTo: String?
     /// The reply composer's text.
     public private(set) var replyDraft = ""
+    /// The question asked before a post or reply is deleted, while it waits for an answer.
+    public private(set) var confirmation: Confirmation<Removal>?
+
+    /// What the wall deletes once the person confirms.
+    public enum Removal: Hashable, Sendable {
+        /// A post, with its replies.
+        case post(String)
+        /// One reply under a post.
+        case reply(postID: String, replyID: String)
+    }
 
     /// The event whose wall this is.
     public let eventID: String
@@ -152,13 +163,34 @@ public final class WallModel: PostScreen {
         rebuild()
     }
 
-    /// Delete was tapped on one of the reader's posts (or any, for the organizer).
-    public func deleteTapped(postID: String) async {
+    /// Delete was tapped on one of the reader's posts (or any, for the organizer): the wall asks first.
+    public func deleteTapped(postID: String) {
+        confirmation = Strings.confirmation(.post(postID), "post", button: WallText.delete)
+    }
+
+    /// Delete was tapped on a reply: the wall asks first.
+    public func deleteReplyTapped(postID: String, replyID: String) {
+        confirmation = Strings.confirmation(
+            .reply(postID: postID, replyID: replyID), "reply", button: WallText.delete)
+    }
+
+    /// The question's Delete was tapped: the post (or reply) is deleted for everyone.
+    public func confirmTapped(_ removal: Removal) async {
+        confirmation = nil
         await attempt {
-            try await client.deletePost(postID)
-            apply(.deleted(WallDeletion(postID: postID)))
+            switch removal {
+            case .post(let postID):
+                try await client.deletePost(postID)
+                apply(.deleted(WallDeletion(postID: postID)))
+            case .reply(let postID, let replyID):
+                try await client.deleteReply(replyID)
+                apply(.deleted(WallDeletion(postID: postID, replyID: replyID)))
+            }
         }
     }
+
+    /// The question was dismissed (Cancel): nothing is deleted.
+    public func confirmationDismissed() { confirmation = nil }
 
     /// Reply was tapped on a post: the reply composer opens for it.
     public func replyTapped(postID: String) {
@@ -182,14 +214,6 @@ public final class WallModel: PostScreen {
             apply(.replied(try await client.reply(postID, NewWallReply(text: replyDraft))))
             replyingTo = nil
             replyDraft = ""
-        }
-    }
-
-    /// Delete was tapped on a reply.
-    public func deleteReplyTapped(postID: String, replyID: String) async {
-        await attempt {
-            try await client.deleteReply(replyID)
-            apply(.deleted(WallDeletion(postID: postID, replyID: replyID)))
         }
     }
 

@@ -26,9 +26,7 @@ public struct DiscussionView: View {
                 VStack(alignment: .leading) {
                     PostContent(byline: row.byline, text: row.text, image: row.image)
                     if row.canDelete {
-                        Button(WallText.delete, role: .destructive) {
-                            Task { await model.deleteTapped(messageID: row.id) }
-                        }
+                        Button(WallText.delete, role: .destructive) { model.deleteTapped(messageID: row.id) }
                     }
                 }
             }
@@ -37,6 +35,7 @@ public struct DiscussionView: View {
             }
         }
         .overlay { if model.isLoading { ProgressView() } }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .followingLive(
             emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }

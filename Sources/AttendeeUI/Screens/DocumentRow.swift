@@ -14,7 +14,7 @@ struct DocumentRow: View {
                 Button(model.downloadTitle) { Task { await model.downloadTapped(row.id) } }
                 Button(model.shareTitle) { Task { await model.shareTapped(row.id) } }
                 if row.canRemove {
-                    Button(model.removeTitle, role: .destructive) { Task { await model.removeTapped(row.id) } }
+                    Button(model.removeTitle, role: .destructive) { model.removeTapped(row.id) }
                 }
             }
         }

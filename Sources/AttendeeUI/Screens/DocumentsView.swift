@@ -43,6 +43,7 @@ public struct DocumentsView: View {
             if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.isBusy { ProgressView() } }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .sheet(isPresented: Binding(get: { model.showsGallery }, set: { if !$0 { model.galleryClosed() } })) {
             NavigationStack { GalleryView(model: gallery) }
         }

@@ -37,12 +37,15 @@ public struct NotesView: View {
                     }
                 }
                 .swipeActions {
-                    Button(model.deleteTitle, role: .destructive) { Task { await model.deleteTapped(id: row.id) } }
+                    Button(model.deleteTitle, role: .destructive) { model.deleteTapped(id: row.id) }
                 }
             }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
+        .confirming(
+            model.confirmation, confirmed: { await model.confirmTapped($0) }, dismissed: model.confirmationDismissed
+        )
         .toolbar {
             NavigationLink(value: model.newNoteDestination) { Text(model.newTitle) }
         }

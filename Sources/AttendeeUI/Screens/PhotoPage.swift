@@ -14,13 +14,12 @@ struct PhotoPage: View {
                 Text(photo.tile.detail).font(.caption).foregroundStyle(.secondary)
                 Button(model.shareTitle, systemImage: "square.and.arrow.up") { Task { await model.shareTapped() } }
                 if photo.tile.canRemove {
-                    Button(model.removeTitle, systemImage: "trash", role: .destructive) {
-                        Task { await model.removeTapped() }
-                    }
+                    Button(model.removeTitle, systemImage: "trash", role: .destructive) { model.removeTapped() }
                 }
                 if let banner = model.banner { BannerLine(banner) }
             }
             .overlay { if model.isBusy { ProgressView() } }
+            .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
             .shareSheet(model.share, title: model.shareTitle, doneTitle: model.doneTitle) { model.shareDismissed() }
         }
     }

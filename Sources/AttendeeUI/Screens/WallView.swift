@@ -30,9 +30,7 @@ public struct WallView: View {
                         Button(row.likeButtonTitle) { Task { await model.likeTapped(postID: row.id) } }
                         Button(WallText.reply) { model.replyTapped(postID: row.id) }
                         if row.canDelete {
-                            Button(WallText.delete, role: .destructive) {
-                                Task { await model.deleteTapped(postID: row.id) }
-                            }
+                            Button(WallText.delete, role: .destructive) { model.deleteTapped(postID: row.id) }
                         }
                         Spacer()
                         Text(row.likes).font(.caption).foregroundStyle(.secondary)
@@ -44,7 +42,7 @@ public struct WallView: View {
                             Text(reply.text)
                             if reply.canDelete {
                                 Button(WallText.deleteReply, role: .destructive) {
-                                    Task { await model.deleteReplyTapped(postID: row.id, replyID: reply.id) }
+                                    model.deleteReplyTapped(postID: row.id, replyID: reply.id)
                                 }
                             }
                         }
@@ -67,6 +65,7 @@ public struct WallView: View {
             }
         }
         .overlay { if model.isLoading { ProgressView() } }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .followingLive(
             emptyMessage: model.emptyMessage, load: { await model.appeared() }, listen: { await model.listen() })
     }

@@ -38,6 +38,8 @@ public final class ActionListModel {
     @ObservationIgnored public var showSettings: @MainActor () -> Void = {}
     /// The edit form of one of the person's actions, while it is open.
     public private(set) var editor: ActionEditorModel?
+    /// The question asked before one of the person's actions is deleted (its action is the row's id).
+    public private(set) var confirmation: Confirmation<String>?
 
     /// The actions behind the rows, in their order.
     @ObservationIgnored public private(set) var actions: [Action] = []
@@ -158,8 +160,20 @@ public final class ActionListModel {
         await onChanged()
     }
 
-    /// A row's Delete in My Actions: the action leaves the jar, and the list.
-    public func rowDeleted(_ id: String) async {
+    /// A row's Delete in My Actions (swiped): the list asks first.
+    public func rowDeleteTapped(_ id: String) {
+        guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
+        confirmation = Confirmation(
+            id, title: Strings.format("confirm.delete", action.title), message: Strings.text("confirm.delete.message"),
+            confirmTitle: Strings.text("list.delete"), cancelTitle: Strings.text("edit.cancel"))
+    }
+
+    /// The question was dismissed (Cancel): the action stays.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Delete was tapped: the action leaves the jar, and the list.
+    public func confirmTapped(_ id: String) async {
+        confirmation = nil
         guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
         banner = nil
         guard let current = session.validSession() else {

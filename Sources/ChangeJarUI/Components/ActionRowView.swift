@@ -38,7 +38,7 @@ struct ActionRows: View {
     /// What a tap and a swipe do to one's own action.
     struct Change {
         let edit: @MainActor (String) -> Void
-        let delete: @MainActor (String) async -> Void
+        let delete: @MainActor (String) -> Void
     }
 
     let banner: Banner?
@@ -60,9 +60,7 @@ struct ActionRows: View {
                         ActionRowView(row: row)
                     }
                     .swipeActions {
-                        Button(ChangeJarScreenText.delete, role: .destructive) {
-                            Task { await change.delete(row.id) }
-                        }
+                        Button(ChangeJarScreenText.delete, role: .destructive) { change.delete(row.id) }
                     }
                 } else {
                     ActionRowView(row: row)

@@ -1,4 +1,5 @@
 import ChangeJarCore
+import QuartetUI
 import SwiftUI
 
 /// All Actions or My Actions: rows, more on scrolling, pull to refresh; in My Actions a row opens its edit form
@@ -16,7 +17,7 @@ public struct ActionListScreen: View {
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
                 reachedEnd: { await model.reachedEnd() },
                 change: model.canChange
-                    ? ActionRows.Change(edit: { model.rowTapped($0) }, delete: { await model.rowDeleted($0) }) : nil)
+                    ? ActionRows.Change(edit: { model.rowTapped($0) }, delete: { model.rowDeleteTapped($0) }) : nil)
             if model.needsSignIn { Button(model.signInTitle) { model.signInTapped() } }
         }
         .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.editorClosed() } })) {
@@ -27,6 +28,7 @@ public struct ActionListScreen: View {
                 }
             }
         }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .refreshable { await model.refreshPulled() }
         .task { await model.refreshPulled() }
     }

@@ -241,8 +241,10 @@ extension AttendeeCommand {
     @MainActor
     static func deleteNote(_ client: AttendeeClient, eventID: String, id: String) async throws -> String {
         let list = NotesModel(client: client, eventID: eventID)
-        let deleted = await list.deleteTapped(id: id)
-        guard deleted else { throw ScreenFailure(message: list.banner?.text ?? "") }
+        list.deleteTapped(id: id)
+        guard let question = list.confirmation, await list.confirmTapped(question.action) else {
+            throw ScreenFailure(message: list.banner?.text ?? "")
+        }
         return list.banner?.text ?? ""
     }
 }

@@ -82,7 +82,8 @@ extension AttendeeCommand {
         case "remove":
             guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT remove", "ID")) }
             try requireRow(model, file)
-            await model.removeTapped(file)
+            model.removeTapped(file)
+            await confirm(model.confirmation, with: model.confirmTapped)
             if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
             message = model.banner?.text
         default:
@@ -147,7 +148,8 @@ extension AttendeeCommand {
             message = sheet.text
         case "remove":
             try await openPhoto("remove")
-            await model.removeTapped()
+            model.removeTapped()
+            await confirm(model.confirmation, with: model.confirmTapped)
             if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
             message = model.banner?.text
         case "upload":

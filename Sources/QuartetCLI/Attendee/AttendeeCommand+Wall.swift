@@ -118,7 +118,8 @@ extension AttendeeCommand {
             try context.show(updated) { updated.map(postLines) ?? [] }
         case "delete":
             try requireArguments(context, 3)
-            await model.deleteTapped(postID: argument)
+            model.deleteTapped(postID: argument)
+            await confirm(model.confirmation, with: model.confirmTapped)
             try check()
             try context.show(["deleted": argument]) { [WallText.deleted] }
         case "delete-reply":
@@ -128,7 +129,8 @@ extension AttendeeCommand {
             guard try await row(argument).replies.contains(where: { $0.id == replyID }) else {
                 throw ScreenFailure(message: WallText.replyNotFound(replyID))
             }
-            await model.deleteReplyTapped(postID: argument, replyID: replyID)
+            model.deleteReplyTapped(postID: argument, replyID: replyID)
+            await confirm(model.confirmation, with: model.confirmTapped)
             try check()
             let updated = model.rows.first(where: { $0.id == argument })
             try context.show(updated) { updated.map(postLines) ?? [] }
@@ -169,7 +171,8 @@ extension AttendeeCommand {
             try context.show(sent) { sent.map(messageLines) ?? [] }
         case "delete":
             try requireArguments(context, 3)
-            await model.deleteTapped(messageID: context.positional(2))
+            model.deleteTapped(messageID: context.positional(2))
+            await confirm(model.confirmation, with: model.confirmTapped)
             try check()
             try context.show(["deleted": context.positional(2)]) { [WallText.deleted] }
         default:

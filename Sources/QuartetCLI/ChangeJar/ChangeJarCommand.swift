@@ -175,7 +175,8 @@ enum ChangeJarCommand {
     static func delete(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         await changeMine(jar.dependencies(user: ""), id: context.arguments.positionals[0], console: context.console) {
             mine, id in
-            await mine.rowDeleted(id)
+            mine.rowDeleteTapped(id)
+            await confirm(mine.confirmation, with: mine.confirmTapped)
         }
     }
 

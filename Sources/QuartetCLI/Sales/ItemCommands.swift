@@ -187,7 +187,8 @@ enum ItemCommands {
                 if let account = await session.cache.account(holding: id)?.account.id,
                     let screen = await session.openAccount(account), await screen.lists(Item.self, id: id)
                 {
-                    await screen.itemDeleted(id: id)
+                    await screen.itemDeleteTapped(id: id)
+                    await confirm(await screen.confirmation, with: screen.confirmTapped)
                     if await screen.lists(Item.self, id: id) {
                         context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
                         return 1

@@ -88,6 +88,8 @@ public final class AccountScreenModel {
     public private(set) var editor: ItemEditorModel?
     /// Whether the Notes & Attachments accordion is open.
     public private(set) var itemsExpanded = true
+    /// The question asked before a note, attachment or Google Doc is deleted (its action is the row's id).
+    public private(set) var confirmation: Confirmation<String>?
 
     /// What the screen shows over itself: the item editor, a downloaded document, or a web page.
     public var presented: AccountPresentation? {
@@ -261,8 +263,20 @@ public final class AccountScreenModel {
         itemsExpanded.toggle()
     }
 
-    /// A row was swiped away.
-    public func itemDeleted(id: String) async {
+    /// A row's Delete was tapped (swiped): the screen asks first.
+    public func itemDeleteTapped(id: String) {
+        guard let row = items.first(where: { $0.id == id }) else { return }
+        confirmation = Confirmation(
+            id, title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
+            confirmTitle: SalesText.delete, cancelTitle: SalesText.cancel)
+    }
+
+    /// The question was dismissed (Cancel): the item stays.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Delete was tapped: the item is deleted in Salesforce, or queued when offline.
+    public func confirmTapped(_ id: String) async {
+        confirmation = nil
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
         isBusy = true
         defer { isBusy = false }

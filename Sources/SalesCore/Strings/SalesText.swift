@@ -69,8 +69,12 @@ public enum SalesText {
     public static var delete: String { localized("screen.delete") }
     /// Closes the banner.
     public static var dismiss: String { localized("screen.dismiss") }
-    /// Leaves a form without saving.
+    /// Leaves a form without saving; keeps an item the person was asked about.
     public static var cancel: String { localized("screen.cancel") }
+    /// The question before a row is deleted: `Delete “Visit notes”?`.
+    public static func confirmDelete(_ title: String) -> String { table.format("confirm.delete", title) }
+    /// What deleting a row means for the person.
+    public static var confirmDeleteMessage: String { localized("confirm.delete.message") }
     /// Saves a form.
     public static var save: String { localized("screen.save") }
     /// Closes a viewer.

@@ -300,6 +300,14 @@ enum AttendeeScreens {
                 try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
                 return try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
             },
+            ScreenEntry(app, screen: "wall", state: "delete-asked", summary: "Delete on one's own post asks first") {
+                let host = page(.wall(eventID: eventID)) {
+                    WallView(model: WallModel(client: client(), eventID: eventID, timeZone: catalogTimeZone))
+                }
+                _ = try await host.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
+                try host.tap(WallText.delete)
+                return try await host.settled("the question") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "discussion", state: "loaded", summary: "A session's discussion") {
                 try await page(.discussion(sessionID: sessions[0].id)) {
                     DiscussionView(

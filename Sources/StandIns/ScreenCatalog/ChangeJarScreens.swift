@@ -136,6 +136,12 @@ enum ChangeJarScreens {
             ScreenEntry(app, screen: "mine", state: "loaded", summary: "My Actions, signed in as Alice") {
                 try await host(Options(signedIn: true), tab: .mine).settled("my actions")
             },
+            ScreenEntry(app, screen: "mine", state: "delete-asked", summary: "A swipe to Delete asks before it goes") {
+                let host = try await host(Options(signedIn: true), tab: .mine)
+                let row = try await host.settled("my actions") { !$0.swipeRows.isEmpty }.swipeRows[0]
+                try host.swipe(row, action: ChangeJarScreenText.delete)
+                return try await host.settled("the question") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "search", state: "empty", summary: "Search before typing") {
                 try await host(tab: .search).tree
             },

@@ -117,6 +117,14 @@ enum SalesScreens {
                 let host = ViewHost(Screen(model: try await model(unsent: true)))
                 return try await host.settled("the changes not sent") { $0.find(SalesText.unsentTitle) != nil }
             },
+            ScreenEntry(
+                app, screen: "account", state: "delete-asked", summary: "A row swiped to Delete asks before it goes"
+            ) {
+                let host = try await loaded()
+                let row = try await host.settled("the items") { !$0.swipeRows.isEmpty }.swipeRows[0]
+                try host.swipe(row, action: SalesText.delete)
+                return try await host.settled("the question") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "account", state: "offline", summary: "No network and nothing cached") {
                 let host = ViewHost(Screen(model: try await model(network: .down)))
                 return try await host.settled("the banner")

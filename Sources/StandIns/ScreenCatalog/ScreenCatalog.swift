@@ -94,6 +94,11 @@ extension ViewHost {
     }
 }
 
+extension ViewNode {
+    /// The first text of each row that swipes, in order: what `ViewHost.swipe` takes to swipe it.
+    var swipeRows: [String] { allNodes.filter { !$0.swipeActions.isEmpty }.compactMap(\.texts.first) }
+}
+
 /// An answer that never comes: the client a screen is shown loading with.
 func neverAnswers<T>() async throws -> T {
     try await Task.sleep(for: .seconds(24 * 3_600))

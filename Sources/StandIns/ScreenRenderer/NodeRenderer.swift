@@ -682,6 +682,8 @@ struct NodeRenderer {
     private func dialog(_ node: ViewNode) -> String {
         var html = "<div class=\"dim\"></div><div class=\"action-sheet\" role=\"dialog\"><div class=\"action-group\">"
         if let title = node.text, !title.isEmpty { html += "<div class=\"action-title\">\(title.markupEscaped)</div>" }
+        let message = node.children.map { element($0, Place()) }.joined()
+        if !message.isEmpty { html += "<div class=\"action-message\">\(message)</div>" }
         let cancel = node.toolbar.filter { $0.role == .cancel }
         for button in node.toolbar where button.role != .cancel { html += dialogButton(button) }
         html += "</div><div class=\"action-group action-cancel\">"

@@ -307,6 +307,9 @@ enum Stylesheet {
         .dark .action-group{background:rgba(44,44,46,.92)}
         .action-title{padding:14px 16px;font-size:13px;color:var(--secondary-label);font-weight:600;
         border-bottom:.5px solid var(--separator)}
+        .action-title:has(+.action-message){border-bottom:0;padding-bottom:2px}
+        .action-message{padding:0 16px 14px;font-size:13px;color:var(--secondary-label);
+        border-bottom:.5px solid var(--separator)}
         .action-group .alert-button{min-height:57px;font-size:20px}
         .action-group .alert-button+.alert-button{border-top:.5px solid var(--separator)}
         .action-cancel{font-weight:600}

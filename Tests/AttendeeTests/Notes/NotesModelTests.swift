@@ -74,7 +74,13 @@ import Testing
             #expect(editor.note?.version == 2)
             #expect(try await client.note(id).text == "Bring two chargers")
 
-            await list.deleteTapped(id: id)
+            // Delete asks first; only the question's Delete deletes.
+            list.deleteTapped(id: id)
+            #expect(list.confirmation?.title == "Delete this note?")
+            #expect(list.confirmation?.message == "It is deleted on all your devices. This cannot be undone.")
+            #expect(try await client.notes(server.eventID, nil).count == 2)
+            #expect(await list.confirmTapped(try #require(list.confirmation).action))
+            #expect(list.confirmation == nil)
             #expect(list.banner == .confirmation("Note deleted."))
             #expect(list.rows.map(\.about) == [session.title])
             #expect(try await client.notes(server.eventID, nil).map(\.id) == [try #require(sessionNote.note?.id)])

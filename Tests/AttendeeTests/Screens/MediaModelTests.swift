@@ -103,7 +103,7 @@ final class Recorder<Value: Sendable>: Sendable {
 
     /// A tile opens the photo's page with the photo itself (not its thumbnail); Share makes the link; Remove
     /// (offered to who may) closes the page and the grid loses the photo; a refusal keeps the page and says why.
-    @Test func aTileOpensThePhotoToShareOrRemove() async {
+    @Test func aTileOpensThePhotoToShareOrRemoveOnceConfirmed() async throws {
         let photos = Locked([
             S.file("g2", .gallery, type: .jpeg, name: "Stage.jpg", thumbnail: true, canRemove: true),
             S.file("g1", .gallery, type: .png, name: "Opening.png", canRemove: false),
@@ -129,7 +129,8 @@ final class Recorder<Value: Sendable>: Sendable {
         await model.tileTapped("g1")
         #expect(model.opened?.data == Data("the whole g1".utf8))
         #expect(model.opened?.tile.fileName == "Opening.png")
-        await model.removeTapped()
+        model.removeTapped()
+        #expect(model.confirmation == nil)
         #expect(asked.withLock { $0 } == ["download g1"])
         #expect(model.banner == .failure("Only its uploader (or the organizer) can remove “Opening.png”."))
         await model.shareTapped()
@@ -140,12 +141,22 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.opened == nil)
 
         await model.tileTapped("g2")
-        await model.removeTapped()
+        model.removeTapped()
+        let question = try #require(model.confirmation)
+        #expect(question.title == "Remove “Stage.jpg” from the gallery?")
+        #expect(question.confirmTitle == "Remove from the gallery")
+        #expect(asked.withLock { $0 } == ["download g1", "download g2"])
+        await model.confirmTapped(question.action)
         #expect(model.opened?.id == "g2")
         #expect(model.banner == .failure("Refused by the server."))
         #expect(model.tiles.map(\.id) == ["g2", "g1"])
         refuse.withLock { $0 = false }
-        await model.removeTapped()
+        model.removeTapped()
+        model.confirmationDismissed()
+        #expect(model.confirmation == nil)
+        #expect(model.opened?.id == "g2")
+        model.removeTapped()
+        await model.confirmTapped("g2")
         #expect(model.opened == nil)
         #expect(model.tiles.map(\.id) == ["g1"])
         #expect(model.banner == .confirmation("Removed “Stage.jpg”."))
@@ -276,7 +287,7 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(!model.isBusy)
     }
 
-    @Test func aRefusedRemovalKeepsTheRowAndSaysWhy() async {
+    @Test func aRefusedRemovalKeepsTheRowAndSaysWhy() async throws {
         let current = Locked(S.page)
         let client = AttendeeMediaClient(
             documents: { _, _ in current.withLock { $0 } },
@@ -286,10 +297,13 @@ final class Recorder<Value: Sendable>: Sendable {
             })
         let model = DocumentsModel(client: client, eventID: "e1", sessionID: "s1")
         await model.appeared()
-        await model.removeTapped("d1")
+        model.removeTapped("d1")
+        #expect(model.confirmation?.title == "Remove “Reading list.txt”?")
+        await model.confirmTapped("d1")
         #expect(model.banner == .failure("Refused by the server."))
         #expect(model.sections[0].rows.map(\.id) == ["d1"])
-        await model.removeTapped("d2")
+        model.removeTapped("d2")
+        await model.confirmTapped(try #require(model.confirmation).action)
         #expect(model.banner == .confirmation("Removed “Slides.pptx”."))
         #expect(model.sections[2].rows.map(\.id) == ["d3"])
     }
@@ -302,7 +316,8 @@ final class Recorder<Value: Sendable>: Sendable {
         let model = DocumentsModel(client: client, eventID: "e1")
         await model.appeared()
         #expect(model.sections[2].rows.map(\.canRemove) == [true, false])
-        await model.removeTapped("d3")
+        model.removeTapped("d3")
+        #expect(model.confirmation == nil)
         #expect(removed.withLock { $0 }.isEmpty)
         #expect(model.banner == .failure("Only its uploader (or the organizer) can remove “Handout.pdf”."))
     }

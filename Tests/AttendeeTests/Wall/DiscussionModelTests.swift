@@ -85,7 +85,12 @@ import Testing
         #expect(model.composer.counter == "2001 / 2000")
         #expect(model.canSend == false)
         #expect(model.composer.message == "The text must be at most 2000 characters.")
-        await model.deleteTapped(messageID: "1")
+        model.deleteTapped(messageID: "1")
+        #expect(model.confirmation?.title == "Delete this message?")
+        #expect(
+            model.confirmation?.message
+                == "It leaves the discussion for everyone in the session. This cannot be undone.")
+        await model.confirmTapped("1")
         #expect(model.banner == .offline)
 
         let quiet = DiscussionModel(

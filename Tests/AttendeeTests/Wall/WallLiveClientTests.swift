@@ -46,7 +46,9 @@ import Testing
             discussion.draftChanged("👋🏽 hello")
             await discussion.sendTapped()
             #expect(discussion.rows.map(\.text) == ["👋🏽 hello"])
-            await discussion.deleteTapped(messageID: discussion.rows[0].id)
+            discussion.deleteTapped(messageID: discussion.rows[0].id)
+            #expect(discussion.rows.count == 1)
+            await discussion.confirmTapped(try #require(discussion.confirmation).action)
             #expect(discussion.rows.isEmpty)
             #expect(discussion.banner == nil)
         }

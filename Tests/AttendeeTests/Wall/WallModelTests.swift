@@ -323,7 +323,7 @@ import Testing
         #expect(model.rows.map(\.id) == ["1"])
     }
 
-    @Test func deletingAndReplying() async {
+    @Test func deletingAsksFirstAndReplying() async throws {
         let deleted = Locked<[String]>([])
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(2, by: Self.me), Self.post(1)]) },
@@ -346,13 +346,31 @@ import Testing
         #expect(model.replyingTo == nil)
         #expect(model.rows[1].replies.map(\.text) == ["Me too 🙌"])
         #expect(model.rows[1].replies[0].canDelete)
-        await model.deleteReplyTapped(postID: "1", replyID: "r9")
+        model.deleteReplyTapped(postID: "1", replyID: "r9")
+        let reply = try #require(model.confirmation)
+        #expect(reply.action == .reply(postID: "1", replyID: "r9"))
+        #expect(reply.title == "Delete this reply?")
+        #expect(reply.message == "It leaves the wall for everyone at the event. This cannot be undone.")
+        #expect([reply.confirmTitle, reply.cancelTitle] == ["Delete", "Cancel"])
+        #expect(model.rows[1].replies.count == 1)
+        await model.confirmTapped(reply.action)
+        #expect(model.confirmation == nil)
         #expect(model.rows[1].replies.isEmpty)
 
-        await model.deleteTapped(postID: "1")
+        // Cancel deletes nothing.
+        model.deleteTapped(postID: "2")
+        #expect(model.confirmation?.title == "Delete this post?")
+        model.confirmationDismissed()
+        #expect(model.confirmation == nil)
+        #expect(model.rows.map(\.id) == ["2", "1"])
+        #expect(deleted.withLock { $0 } == ["r9"])
+
+        model.deleteTapped(postID: "1")
+        await model.confirmTapped(try #require(model.confirmation).action)
         #expect(model.rows.map(\.id) == ["2", "1"])
         #expect(model.banner == .failed(APIError.http(status: 403, problem: nil).message))
-        await model.deleteTapped(postID: "2")
+        model.deleteTapped(postID: "2")
+        await model.confirmTapped(.post("2"))
         #expect(model.rows.map(\.id) == ["1"])
         #expect(deleted.withLock { $0 } == ["r9", "2"])
     }

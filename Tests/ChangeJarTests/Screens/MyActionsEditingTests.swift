@@ -56,12 +56,26 @@ struct MyActionsEditingTests {
         }
     }
 
-    @Test func aSwipeDeletesFromTheJarAndTheSavedCopy() async throws {
+    @Test func aSwipeAsksThenDeletesFromTheJarAndTheSavedCopy() async throws {
         try await withServer(.sqliteMemory) { server in
             let harness = try await Self.alicesActions(server)
             let mine = harness.app.mine
             let row = try #require(mine.rows.first { $0.title == "Call my grandmother" })
-            await mine.rowDeleted(row.id)
+
+            // The swipe only asks; Cancel leaves the action in the jar.
+            mine.rowDeleteTapped(row.id)
+            let question = try #require(mine.confirmation)
+            #expect(question.title == "Delete “Call my grandmother”?")
+            #expect(question.message == "It leaves the jar for everyone. This cannot be undone.")
+            #expect([question.confirmTitle, question.cancelTitle] == ["Delete", "Cancel"])
+            mine.confirmationDismissed()
+            #expect(mine.confirmation == nil)
+            #expect(harness.network.count("DELETE /changejar/v1/actions/\(row.id)") == 0)
+            #expect(mine.rows.count == 2)
+
+            mine.rowDeleteTapped(row.id)
+            await mine.confirmTapped(question.action)
+            #expect(mine.confirmation == nil)
             #expect(mine.banner == .confirmation("Deleted “Call my grandmother”."))
             #expect(mine.rows.map(\.title) == ["Cycle to work"])
             #expect(!harness.app.all.rows.map(\.title).contains("Call my grandmother"))
@@ -71,7 +85,8 @@ struct MyActionsEditingTests {
             // Offline: nothing is deleted, and the row stays.
             harness.network.isOffline = true
             let left = try #require(mine.rows.first)
-            await mine.rowDeleted(left.id)
+            mine.rowDeleteTapped(left.id)
+            await mine.confirmTapped(left.id)
             #expect(mine.rows.map(\.id) == [left.id])
             #expect(mine.banner == .failure(ChangeJarError.offline.message))
             harness.network.isOffline = false
@@ -92,7 +107,8 @@ struct MyActionsEditingTests {
             #expect(mine.editor != nil)
             mine.editorClosed()
 
-            await mine.rowDeleted(row.id)
+            mine.rowDeleteTapped(row.id)
+            await mine.confirmTapped(row.id)
             #expect(mine.banner == .failure("Your sign-in has expired. Please sign in again."))
             #expect(mine.rows.isEmpty)
             #expect(mine.emptyMessage == "Sign in to see your actions.")
@@ -111,7 +127,9 @@ struct MyActionsEditingTests {
             let row = try #require(mine.rows.first)
             mine.rowTapped(row.id)
             #expect(mine.editor == nil)
-            await mine.rowDeleted(row.id)
+            mine.rowDeleteTapped(row.id)
+            #expect(mine.confirmation == nil)
+            await mine.confirmTapped(row.id)
             #expect(mine.rows.contains(row))
         }
     }

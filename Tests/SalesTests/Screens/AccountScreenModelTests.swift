@@ -134,7 +134,8 @@ import Testing
             model.editor?.nameEdited(name)
             await model.editorSaveTapped()
         }
-        await model.itemDeleted(id: note.id)
+        model.itemDeleteTapped(id: note.id)
+        await model.confirmTapped(note.id)
         #expect(try await outbox.pending().count == 4)
         // Neither note has an id until it is sent, and the second does not take the first's place.
         #expect(model.items.contains { $0.title == "Call back" })
@@ -373,12 +374,28 @@ import Testing
         #expect(model.openedDocument?.data.isEmpty == false)
     }
 
-    @Test func deletingARowRemovesItOnTheServer() async throws {
+    @Test func deletingARowAsksFirstThenRemovesItOnTheServer() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
         await model.appeared()
         let note = try #require(model.items.first { $0.kind == .note })
-        await model.itemDeleted(id: note.id)
+
+        // The swipe asks; nothing is deleted until the person confirms, and Cancel keeps the note.
+        model.itemDeleteTapped(id: note.id)
+        let question = try #require(model.confirmation)
+        #expect(question.action == note.id)
+        #expect(question.title == "Delete “\(note.title)”?")
+        #expect(question.confirmTitle == "Delete")
+        #expect(question.cancelTitle == "Cancel")
+        #expect(question.message.contains("Salesforce"))
+        model.confirmationDismissed()
+        #expect(model.confirmation == nil)
+        await model.refreshPulled()
+        #expect(model.items.contains { $0.id == note.id })
+
+        model.itemDeleteTapped(id: note.id)
+        await model.confirmTapped(try #require(model.confirmation).action)
+        #expect(model.confirmation == nil)
         #expect(!model.items.contains { $0.id == note.id })
         await model.refreshPulled()
         #expect(!model.items.contains { $0.id == note.id })

@@ -135,6 +135,27 @@ struct ScreenRendererTests {
         #expect(html.contains("alert-button destructive"))
     }
 
+    @Test func aConfirmationDialogShowsItsQuestionMessageAndButtonsApart() throws {
+        struct Asking: View {
+            var body: some View {
+                Text("Under")
+                    .confirmationDialog(
+                        "Delete “Plan”?", isPresented: .constant(true), titleVisibility: .visible, presenting: "Plan"
+                    ) { _ in
+                        Button("Delete", role: .destructive) {}
+                        Button("Cancel", role: .cancel) {}
+                    } message: { name in
+                        Text("\(name) goes for good.")
+                    }
+            }
+        }
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(ViewHost(Asking()).tree, title: "")
+        #expect(html.contains("<div class=\"action-title\">Delete “Plan”?</div><div class=\"action-message\">"))
+        #expect(html.contains("Plan goes for good."))
+        #expect(html.contains("alert-button destructive\" role=\"button\">Delete</span>"))
+        #expect(html.contains("<div class=\"action-group action-cancel\"><span class=\"alert-button cancel\""))
+    }
+
     @Test func theChecksFindEmptyTextsKeysAndUnnamedControlsAndImages() {
         let problems = ScreenAudit.problems(in: ViewHost(Decorated()).tree)
         #expect(

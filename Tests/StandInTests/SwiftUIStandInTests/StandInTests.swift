@@ -53,6 +53,28 @@ private struct StackedSheets: View {
     }
 }
 
+/// A row whose Delete asks in a dialog made from the row's name, as the apps' deletions do.
+private struct AskingRow: View {
+    @State private var asking: String?
+    @State private var deleted: [String] = []
+
+    var body: some View {
+        List {
+            Button("Delete") { asking = "Notes.txt" }
+            Text("Deleted: \(deleted.joined(separator: ", "))")
+        }
+        .confirmationDialog(
+            "Delete?", isPresented: Binding(get: { asking != nil }, set: { if !$0 { asking = nil } }),
+            titleVisibility: .visible, presenting: asking
+        ) { name in
+            Button("Delete \(name)", role: .destructive) { deleted.append(name) }
+            Button("Cancel", role: .cancel) {}
+        } message: { name in
+            Text("\(name) goes for good.")
+        }
+    }
+}
+
 /// A counter shown or hidden by a switch, beside tabs that each keep a counter of their own.
 private struct HiddenCounter: View {
     @State private var isShown = true
@@ -134,6 +156,32 @@ struct StandInTests {
         #expect(host.tree.topPresentation?.kind == .sheet)
         try host.tap("Close")
         #expect(host.tree.topPresentation == nil)
+    }
+
+    /// A dialog made from data shows only while the data is there; its buttons and message come from it, and
+    /// any of its buttons closes it after running.
+    @Test func aDialogPresentingDataAsksWithItAndClosesOnAnyButton() throws {
+        let host = ViewHost(AskingRow())
+        #expect(host.tree.topPresentation == nil)
+        try host.tap("Delete")
+        let dialog = try #require(host.tree.topPresentation)
+        #expect(dialog.kind == .confirmationDialog)
+        #expect(dialog.text == "Delete?")
+        #expect(dialog.children.map(\.text) == ["Notes.txt goes for good."])
+        #expect(dialog.toolbar.map(\.text) == ["Delete Notes.txt", "Cancel"])
+        #expect(dialog.toolbar.map(\.role) == [.destructive, .cancel])
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Deleted: "))
+
+        try host.tap("Delete")
+        try host.tap("Delete Notes.txt")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Deleted: Notes.txt"))
+        try host.tap("Delete")
+        try host.dismiss()
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Deleted: Notes.txt"))
     }
 
     /// What is presented covers what presents it: a tap reaches the sheet's button, not the page's under it.

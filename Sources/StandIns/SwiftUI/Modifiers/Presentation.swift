@@ -67,6 +67,24 @@ extension View {
         }
     }
 
+    /// A confirmation dialog made from `data` while `isPresented` is true and `data` is not `nil`: its `actions`
+    /// (buttons) and a `message` under the title
+    /// (https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:presenting:actions:message:)-8y541).
+    public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View {
+        let content = data.map { (actions: actions($0), message: message($0)) }
+        let title = String(title)
+        return _modifySingle { node, context in
+            guard isPresented.wrappedValue, let content else { return }
+            node.presentations.append(
+                Self.dialog(
+                    .confirmationDialog, title: title, actions: content.actions, message: content.message,
+                    in: context.child("dialog"), isPresented: isPresented))
+        }
+    }
+
     /// Presents the system's Files picker while `isPresented` is true, offering files of `allowedContentTypes`;
     /// choosing one calls `onCompletion` with its URL, and either choosing or cancelling sets `isPresented` to
     /// false (https://developer.apple.com/documentation/swiftui/view/fileimporter(ispresented:allowedcontenttypes:oncompletion:)).
