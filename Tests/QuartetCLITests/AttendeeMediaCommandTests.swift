@@ -62,7 +62,8 @@ import TokenVerifier
 
             let list = await harness.run("docs", event.id)
             #expect(list.output.contains("Pre-read\n  "))
-            #expect(list.output.contains("Programme.pdf  — PDF · 3.0 MB"))
+            // The organizer may remove every document; the line says so, as the screen offers Remove.
+            #expect(list.output.contains("Programme.pdf  — PDF · 3.0 MB  · you may remove it\n"))
             #expect(list.output.contains("Post-read\n  Nothing here yet.\n"))
 
             let page = try await harness.json(Sections.self, "docs", event.id, "list")
@@ -117,13 +118,15 @@ import TokenVerifier
             let tiles = try await harness.json(Tiles.self, "gallery", event.id)
             #expect(tiles.tiles.map(\.fileName) == ["Stage.png"])
             let list = await harness.run("gallery", event.id)
-            #expect(list.output.contains("Stage.png  — PNG image · 2.0 MB · 640 × 480"))
+            #expect(list.output.contains("Stage.png  — PNG image · 2.0 MB · 640 × 480  · you may remove it\n"))
             let id = try #require(tiles.tiles.first?.id)
 
             // The photo itself, its share link, and its removal: only by its uploader.
             let output = harness.directory + "/opened.png"
             let opened = await harness.run("gallery", event.id, "open", id, "--output", output)
-            #expect(opened.output == "Stage.png  — PNG image · 2.0 MB · 640 × 480\n", "\(opened.errors)")
+            #expect(
+                opened.output == "Stage.png  — PNG image · 2.0 MB · 640 × 480  · you may remove it\n",
+                "\(opened.errors)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == png)
             let shared = await harness.run("gallery", event.id, "share", id)
             #expect(
@@ -132,6 +135,9 @@ import TokenVerifier
             #expect(await harness.run("gallery", event.id, "open", id).code == 2)
             _ = await harness.run("signup", "--email", "n@example.com", "--password", "correct horse", "--name", "N")
             _ = await harness.run("register", event.id, "--later")
+            // Another member sees the photo without the mark, and is refused when removing it all the same.
+            let othersList = await harness.run("gallery", event.id)
+            #expect(othersList.output.contains("Stage.png  — PNG image · 2.0 MB · 640 × 480\n"))
             let refused = await harness.run("gallery", event.id, "remove", id)
             #expect(refused.code == 1)
             #expect(refused.errors.contains("Only its uploader (or the organizer) can remove “Stage.png”."))

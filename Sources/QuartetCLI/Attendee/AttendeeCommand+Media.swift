@@ -96,7 +96,11 @@ extension AttendeeCommand {
         try context.show(output) {
             if let message, action != "list" { return [message] }
             return model.sections.flatMap { section in
-                [section.title] + section.rows.map { "  \($0.id)  \($0.title)  — \($0.detail)" }
+                [section.title]
+                    + section.rows.map {
+                        "  \($0.id)  "
+                            + AttendeeCommandText.fileLine($0.title, detail: $0.detail, canRemove: $0.canRemove)
+                    }
                     + (section.emptyMessage.map { ["  " + $0] } ?? [])
             }
         }
@@ -172,7 +176,9 @@ extension AttendeeCommand {
     }
 
     /// A photo as the command line prints it: `Stage.png  — PNG image · 2.0 MB · 640 × 480`.
-    private static func tileLine(_ tile: GalleryModel.Tile) -> String { "\(tile.fileName)  — \(tile.detail)" }
+    private static func tileLine(_ tile: GalleryModel.Tile) -> String {
+        AttendeeCommandText.fileLine(tile.fileName, detail: tile.detail, canRemove: tile.canRemove)
+    }
 
     private static func sectionKind(_ text: String) -> DocumentsModel.SectionKind? {
         DocumentsModel.SectionKind.allCases.first { $0.purpose.rawValue == text }
