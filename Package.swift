@@ -230,6 +230,13 @@ var targets: [Target] = [
         path: "Tests/Support/TestSupport",
         swiftSettings: swiftSettings
     ),
+    // The Attendee service as its tests start it: migrated, seeded, routed.
+    .target(
+        name: "AttendeeTestSupport",
+        dependencies: ["AttendeeServer", "Database", "HTTPServer", "TokenVerifier"],
+        path: "Tests/Support/AttendeeTestSupport",
+        swiftSettings: swiftSettings
+    ),
     .testTarget(
         name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking"],
         swiftSettings: swiftSettings),
@@ -295,7 +302,7 @@ var targets: [Target] = [
     .testTarget(
         name: "AttendeeTests",
         dependencies: [
-            "TestSupport",
+            "TestSupport", "AttendeeTestSupport",
             "AttendeeModels", "AttendeeCore", "AttendeeServer", "HTTPServer", "HTTPTypes", "APIClient", "LocalStore",
             "Database",
             "DatabaseTestSupport",
@@ -317,7 +324,7 @@ var targets: [Target] = [
         name: "QuartetCLITests",
         dependencies: [
             "QuartetCLI", "QuartetServer", "APIClient", "HTTPServer", "Database", "LocalStore", "TokenVerifier",
-            "QuakesCore", "Localization", "Locking", "TestSupport",
+            "QuakesCore", "Localization", "Locking", "TestSupport", "AttendeeTestSupport",
             "AttendeeModels", "AttendeeServer", "ChangeJarServer", "CognitoDevServer", "HTTPTypes",
             // A big noisy photo for the upload-shrink test.
             "ImageSamples",
@@ -414,7 +421,10 @@ let views: [(name: String, dependencies: [String], frameworks: [String], testing
     (
         "AttendeeUI", ["AttendeeCore", "AttendeeModels", "Localization", "QuartetUI"],
         ["SwiftUI", "UIKit", "MapKit", "PhotosUI", "UniformTypeIdentifiers"],
-        ["AttendeeServer", "HTTPServer", "APIClient", "Database", "TokenVerifier", "ImageSamples"]
+        [
+            "AttendeeServer", "AttendeeTestSupport", "HTTPServer", "APIClient", "Database", "TokenVerifier",
+            "ImageSamples",
+        ]
     ),
 ]
 #if canImport(Darwin)

@@ -1,10 +1,9 @@
 import AttendeeModels
-import AttendeeServer
+import AttendeeTestSupport
 import Database
 import Foundation
 import HTTPServer
 import Testing
-import TokenVerifier
 
 @testable import QuartetCLI
 
@@ -26,17 +25,8 @@ import TokenVerifier
             media = directory + "/media"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             database = try SQLiteDatabase(path: directory + "/server.sqlite")
-            var migrator = Migrator()
-            AttendeeService.registerMigrations(in: &migrator)
-            try await migrator.migrate(database)
-            let service = try AttendeeService(
-                database: database,
-                configuration: .init(
-                    passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)),
-                    mediaDirectory: URL(fileURLWithPath: media)))
-            try await service.loadSeedIfNeeded()
-            var router = Router()
-            service.register(on: &router)
+            let mediaDirectory = URL(fileURLWithPath: media)
+            let router = try await seededAttendee(database) { $0.mediaDirectory = mediaDirectory }.router
             server = Server(
                 configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
                 handler: router.handler(), bodyReceivers: router.bodyReceivers())

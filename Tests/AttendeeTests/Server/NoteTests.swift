@@ -1,12 +1,11 @@
 import AttendeeModels
-import AttendeeServer
+import AttendeeTestSupport
 import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Locking
 import Testing
-import TokenVerifier
 
 /// My Notes: private to their author, per session or event-level, edited with the version they replace.
 @Suite struct NoteTests {
@@ -175,19 +174,9 @@ extension AttendeeTestServer {
     @Test(arguments: DatabaseKind.eachDialect)
     func notesAndMessagesCarryTheClocksTime(_ kind: DatabaseKind) async throws {
         try await withTestDatabase(kind) { test in
-            var migrator = Migrator()
-            AttendeeService.registerMigrations(in: &migrator)
-            try await migrator.migrate(test.database)
             let opened = try #require(ISO8601DateFormatter().date(from: "2027-03-10T09:15:30Z"))
             let clock = Locked(opened)
-            let service = try AttendeeService(
-                database: test.database,
-                configuration: .init(
-                    passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)),
-                    now: { clock.withLock { $0 } }))
-            try await service.loadSeedIfNeeded()
-            var router = Router()
-            service.register(on: &router)
+            let router = try await seededAttendee(test.database) { $0.now = { clock.withLock { $0 } } }.router
             let client = TestClient(router: router)
             let eventID = try #require(try await client.get("/attendee/v1/events").decode([Event].self).first?.id)
             func attendee(_ name: String) async throws -> (token: String, id: String) {

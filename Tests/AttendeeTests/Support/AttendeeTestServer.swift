@@ -1,11 +1,11 @@
 import AttendeeModels
 import AttendeeServer
+import AttendeeTestSupport
 import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
-import TokenVerifier
 
 /// A migrated, seeded Attendee service on a fresh database, driven through the router without sockets.
 struct AttendeeTestServer: Sendable {
@@ -18,15 +18,7 @@ struct AttendeeTestServer: Sendable {
 
     /// Migrates `database`, loads the demo conference, and routes to the service.
     private static func make(_ database: any SQLDatabase) async throws -> AttendeeTestServer {
-        var migrator = Migrator()
-        AttendeeService.registerMigrations(in: &migrator)
-        try await migrator.migrate(database)
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
-        try await service.loadSeedIfNeeded()
-        var router = Router()
-        service.register(on: &router)
+        let (service, router) = try await seededAttendee(database)
         let client = TestClient(router: router)
         let events = try await client.get("/attendee/v1/events").decode([Event].self)
         let eventID = try #require(events.first?.id)

@@ -1,7 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
-import AttendeeServer
+import AttendeeTestSupport
 import Database
 import Foundation
 import HTTPServer
@@ -9,7 +9,6 @@ import Locking
 import SwiftUI
 import TestSupport
 import Testing
-import TokenVerifier
 
 @testable import AttendeeUI
 
@@ -46,16 +45,7 @@ struct InProcessAttendee {
     /// what a second person does through ``server`` without a reload.
     static func make() async throws -> InProcessAttendee {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
-        var migrator = Migrator()
-        AttendeeService.registerMigrations(in: &migrator)
-        try await migrator.migrate(database)
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
-        try await service.loadSeedIfNeeded()
-        var router = Router()
-        service.register(on: &router)
-        let server = TestClient(router: router)
+        let server = TestClient(router: try await seededAttendee(database).router)
         let base = try #require(URL(string: "http://attendee.test"))
         let tokens = MemoryTokens().store
         let streams = InProcessStreams()
