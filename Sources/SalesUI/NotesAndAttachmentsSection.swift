@@ -15,7 +15,8 @@ struct NotesAndAttachmentsSection: View {
                         ItemRowView(row: row)
                     }
                     .swipeActions {
-                        Button(SalesText.delete, role: .destructive) { model.itemDeleteTapped(id: row.id) }
+                        // NB: not the destructive role, which would take the row away before the question is answered.
+                        Button(SalesText.delete) { model.itemDeleteTapped(id: row.id) }.tint(.red)
                         Button(SalesText.edit) { model.itemEditTapped(id: row.id) }
                     }
                 }

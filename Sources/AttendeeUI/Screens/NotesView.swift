@@ -37,7 +37,8 @@ public struct NotesView: View {
                     }
                 }
                 .swipeActions {
-                    Button(model.deleteTitle, role: .destructive) { model.deleteTapped(id: row.id) }
+                    // NB: not the destructive role, which would take the row away before the question is answered.
+                    Button(model.deleteTitle) { model.deleteTapped(id: row.id) }.tint(.red)
                 }
             }
         }

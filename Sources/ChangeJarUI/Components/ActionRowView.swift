@@ -60,7 +60,8 @@ struct ActionRows: View {
                         ActionRowView(row: row)
                     }
                     .swipeActions {
-                        Button(ChangeJarScreenText.delete, role: .destructive) { change.delete(row.id) }
+                        // NB: not the destructive role, which would take the row away before the question is answered.
+                        Button(ChangeJarScreenText.delete) { change.delete(row.id) }.tint(.red)
                     }
                 } else {
                     ActionRowView(row: row)

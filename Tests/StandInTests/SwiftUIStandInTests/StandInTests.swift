@@ -75,6 +75,26 @@ private struct AskingRow: View {
     }
 }
 
+/// A row whose swipe asks before deleting, with its Delete of the destructive role or only tinted red.
+private struct SwipeThatAsks: View {
+    let destructive: Bool
+    @State private var asking = false
+
+    var body: some View {
+        List {
+            Text("Notes.txt")
+                .swipeActions {
+                    if destructive {
+                        Button("Delete", role: .destructive) { asking = true }
+                    } else {
+                        Button("Delete") { asking = true }.tint(.red)
+                    }
+                }
+        }
+        .confirmationDialog("Delete?", isPresented: $asking) { Button("Delete", role: .destructive) {} }
+    }
+}
+
 /// A counter shown or hidden by a switch, beside tabs that each keep a counter of their own.
 private struct HiddenCounter: View {
     @State private var isShown = true
@@ -182,6 +202,16 @@ struct StandInTests {
         try host.dismiss()
         #expect(host.tree.topPresentation == nil)
         #expect(host.tree.texts.contains("Deleted: Notes.txt"))
+    }
+
+    /// SwiftUI takes a destructive swipe action as the row's removal and animates the row out at once, so one
+    /// that only asks must not be destructive: the stand-in refuses the swipe, and takes the red-tinted one.
+    @Test func aSwipeActionThatAsksFirstMustNotBeDestructive() throws {
+        let refused = ViewHost(SwipeThatAsks(destructive: true))
+        #expect(throws: ViewHostError.self) { try refused.swipe("Notes.txt") }
+        let asking = ViewHost(SwipeThatAsks(destructive: false))
+        try asking.swipe("Notes.txt")
+        #expect(asking.tree.topPresentation?.text == "Delete?")
     }
 
     /// What is presented covers what presents it: a tap reaches the sheet's button, not the page's under it.

@@ -342,6 +342,10 @@ public final class ViewHost<Root: View> {
     }
 
     /// Swipes the row showing `label` and taps its swipe action `action` (or the list's Delete).
+    ///
+    /// As strict as SwiftUI, which takes a swipe action of the destructive role as the row's removal and
+    /// animates the row out at once: such an action that presents something instead (a question before deleting)
+    /// throws, since on a phone the row would vanish behind the question (and iOS 27 may abort on it).
     public func swipe(_ label: String, action: String = "Delete") throws {
         guard
             let row = tree.first(where: {
@@ -349,7 +353,16 @@ public final class ViewHost<Root: View> {
             })
         else { throw ViewHostError(description: "no swipeable row \"\(label)\" in\n\(tree.outline)") }
         if let button = row.swipeActions.first(where: { $0.text == action || $0.texts.contains(action) }) {
+            let presentedBefore = tree.topPresentation?.path
             button.tapAction?()
+            storage.invalidate()
+            if button.role == .destructive, let top = tree.topPresentation, top.path != presentedBefore {
+                throw ViewHostError(
+                    description:
+                        "swipe action \"\(action)\" has the destructive role, which SwiftUI takes as the row's "
+                        + "removal, yet it presented \(top.kind.rawValue) \"\(top.text ?? "")\": a swipe action that "
+                        + "asks first must not be destructive (tint it red instead)")
+            }
         } else if action == "Delete", let delete = row.deleteAction {
             delete()
         } else {

@@ -24,6 +24,12 @@ extension View {
         _modify { $0.style.tint = tint?._resolved }
     }
 
+    /// Sets the tint of controls inside, or of a swipe action's button, to a colour
+    /// (https://developer.apple.com/documentation/swiftui/view/tint(_:)-23xyq).
+    public func tint(_ tint: Color?) -> some View {
+        _modify { $0.style.tint = tint?._resolved }
+    }
+
     /// Sets the opacity.
     public func opacity(_ opacity: Double) -> some View {
         _modify { $0.style.opacity = opacity }
