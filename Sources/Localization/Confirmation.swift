@@ -1,4 +1,4 @@
-/// The question a screen asks before it does what cannot be undone: deleting a post, a note, an action or a
+/// The question a screen asks before it does what the app cannot undo: deleting a post, a note, an action or a
 /// Salesforce record, removing a file from an event.
 ///
 /// A tap on Delete does not delete: the screen's model answers it with a `Confirmation` naming what it will do

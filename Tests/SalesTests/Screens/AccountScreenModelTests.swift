@@ -387,7 +387,7 @@ import Testing
         #expect(question.title == "Delete “\(note.title)”?")
         #expect(question.confirmTitle == "Delete")
         #expect(question.cancelTitle == "Cancel")
-        #expect(question.message.contains("Salesforce"))
+        #expect(question.message.contains("Recycle Bin for 15 days"))
         model.confirmationDismissed()
         #expect(model.confirmation == nil)
         await model.refreshPulled()
