@@ -18,17 +18,6 @@ public protocol Middleware: Sendable {
     func handle(_ request: Request, next: Handler) async throws -> Response
 }
 
-/// A middleware made from a closure.
-public struct ClosureMiddleware: Middleware {
-    let body: @Sendable (Request, Handler) async throws -> Response
-    /// A middleware that runs `body` with the request and the next handler.
-    public init(_ body: @escaping @Sendable (Request, Handler) async throws -> Response) { self.body = body }
-    /// Runs the closure.
-    public func handle(_ request: Request, next: Handler) async throws -> Response {
-        try await body(request, next)
-    }
-}
-
 /// Maps method + path to handlers, with `:name` path parameters, groups and middleware.
 ///
 /// Unknown paths answer 404; a known path with another method answers 405 with `Allow`.

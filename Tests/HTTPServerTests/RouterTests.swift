@@ -78,14 +78,18 @@ struct RouterTests {
         #expect(response.bodyData.isEmpty)
     }
 
-    @Test func groupsApplyTheirPrefixAndMiddlewareOnlyToTheirRoutes() async throws {
-        var router = Router()
-        let tag = ClosureMiddleware { request, next in
+    /// Tags every response of its group.
+    private struct GroupTag: Middleware {
+        func handle(_ request: Request, next: Handler) async throws -> Response {
             var response = try await next(request)
             response.headers["X-Group"] = "admin"
             return response
         }
-        router.group("/admin/:tenant", middleware: [tag]) { admin in
+    }
+
+    @Test func groupsApplyTheirPrefixAndMiddlewareOnlyToTheirRoutes() async throws {
+        var router = Router()
+        router.group("/admin/:tenant", middleware: [GroupTag()]) { admin in
             admin.get("/stats") { request in .text("stats for \(try request.parameter("tenant"))") }
         }
         router.get("/public") { _ in .text("public") }
