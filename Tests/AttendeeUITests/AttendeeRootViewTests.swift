@@ -153,6 +153,30 @@ struct AttendeeRootViewTests {
         #expect(mark.kind == .button)
     }
 
+    /// The last seat of a session: Leave asks before giving it to the next person waiting; Cancel keeps it.
+    @Test func leavingAFullSessionAsksBeforeTheSeatGoes() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await Self.registered(app)
+        _ = try await app.database.write { db in
+            try db.execute(
+                "UPDATE attendee_session SET capacity = 1 WHERE title = 'Opening keynote: one codebase, four apps'")
+        }
+        try await host.openKeynoteFromTheAgenda()
+        try host.tap("Attend")
+        try await host.waitUntil("attending") { $0.texts.contains("Attending") }
+
+        try await host.tapAndSettle("Leave")
+        let dialog = try #require(host.tree.topPresentation)
+        #expect(dialog.kind == .confirmationDialog)
+        #expect(dialog.text == "Give up your seat?")
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Attending"))
+        try await host.tapAndSettle("Leave")
+        try await host.tapAndSettle("Leave")
+        try await host.waitUntil("left") { $0.find(.button, "Attend") != nil && $0.texts.contains("1 seat available") }
+    }
+
     @Test func myAgendaOpensItsSessions() async throws {
         let host = try await Self.registered()
         try host.tap("Agenda")

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 
 /// When a session shows "# seats available", and what attending it would clash with.
 public enum SeatsRule {
@@ -19,6 +20,20 @@ public enum SeatsRule {
     public static func hasFewSeats(_ session: Session, threshold: Int) -> Bool {
         guard let free = session.seatsAvailable else { return false }
         return free > 0 && free < threshold
+    }
+
+    /// The question before leaving `session`, when leaving loses what the person may not get back: a seat of a
+    /// full session (the next person waiting takes it) or a place on its waitlist; `nil` when leaving costs
+    /// nothing (free seats remain) and the leave goes at once.
+    public static func leaveQuestion(for session: Session) -> Confirmation<String>? {
+        switch session.myAttendance {
+        case .attending where session.seatsAvailable == 0:
+            Strings.confirmation(session.id, "leaveFull", button: Strings.text("leave.button"), session.title)
+        case .waitlisted:
+            Strings.confirmation(session.id, "leaveWaitlist", button: Strings.text("leave.button"), session.title)
+        default:
+            nil
+        }
     }
 
     /// The attended session that `session` would overlap, if any (the server has the final word).

@@ -57,6 +57,8 @@ public final class AgendaModel: BusyScreen {
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
+    /// The question asked before leaving a full session or its waitlist (its action is the session's id).
+    public private(set) var confirmation: Confirmation<String>?
     /// The clock times are shown in.
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
@@ -121,15 +123,35 @@ public final class AgendaModel: BusyScreen {
         rebuild(keepingDay: false, now: days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
     }
 
-    /// Attends (or leaves, when already attending); a clash or a full session is refused with a banner.
+    /// Attends (or leaves, when already attending); a clash or a full session is refused with a banner. Leaving
+    /// a full session or its waitlist asks first (``SeatsRule/leaveQuestion(for:)``).
     public func plusTapped(_ sessionID: String) async {
-        guard let index = sessions.firstIndex(where: { $0.id == sessionID }) else { return }
-        let session = sessions[index]
+        guard let session = sessions.first(where: { $0.id == sessionID }) else { return }
         banner = nil
         if !session.isAttending, let clash = SeatsRule.clash(for: session, in: sessions) {
             banner = .failure(Strings.format("attend.refused.overlap", clash.title))
             return
         }
+        if let question = SeatsRule.leaveQuestion(for: session) {
+            confirmation = question
+            return
+        }
+        await toggle(sessionID)
+    }
+
+    /// The question's Leave was tapped: the seat (or the place on the waitlist) is given up.
+    public func confirmTapped(_ sessionID: String) async {
+        confirmation = nil
+        await toggle(sessionID)
+    }
+
+    /// The question was dismissed (Cancel): the person keeps the seat or the place.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// Leaves a session attended or waitlisted, attends any other.
+    private func toggle(_ sessionID: String) async {
+        guard let index = sessions.firstIndex(where: { $0.id == sessionID }) else { return }
+        let session = sessions[index]
         await whileBusy {
             let result =
                 session.isAttending || session.myAttendance == .waitlisted

@@ -98,6 +98,8 @@ public final class SessionDetailsModel: BusyScreen {
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
+    /// The question asked before leaving a full session or its waitlist (its action is the session's id).
+    public private(set) var confirmation: Confirmation<String>?
     /// The navigation stack above this screen: the location page or the attendee list; `nil` when on top.
     public private(set) var location: SessionLocation?
     /// The session's attendees, while that page is open.
@@ -142,11 +144,26 @@ public final class SessionDetailsModel: BusyScreen {
         }
     }
 
-    /// Leave was tapped.
+    /// Leave was tapped: a seat of a full session, or a place on the waitlist, is given up only once the
+    /// person confirms; any other seat goes at once.
     public func leaveTapped() async {
         guard let session else { return }
+        if let question = SeatsRule.leaveQuestion(for: session) {
+            confirmation = question
+            return
+        }
         await change { try await self.client.leave(session.id) }
     }
+
+    /// The question's Leave was tapped: the seat (or the place on the waitlist) is given up.
+    public func confirmTapped(_ sessionID: String) async {
+        confirmation = nil
+        guard session?.id == sessionID else { return }
+        await change { try await self.client.leave(sessionID) }
+    }
+
+    /// The question was dismissed (Cancel): the person keeps the seat or the place.
+    public func confirmationDismissed() { confirmation = nil }
 
     /// The attend button was tapped: it attends, or leaves a session attended or waitlisted.
     public func attendButtonTapped() async {

@@ -9,13 +9,14 @@ enum Strings {
 
     static func format(_ key: String, _ arguments: String...) -> String { table.format(key, arguments) }
 
-    /// The question before `action`: `confirm.<key>` (filled with `arguments`) and `confirm.<key>.message`,
-    /// the destructive `button`, and Cancel.
+    /// The question before `action`: `confirm.<key>` and `confirm.<key>.message` (each filled with
+    /// `arguments`), the destructive `button`, and Cancel.
     static func confirmation<Action>(
         _ action: Action, _ key: String, button: String, _ arguments: String...
     ) -> Confirmation<Action> {
         Confirmation(
-            action, title: table.format("confirm.\(key)", arguments), message: text("confirm.\(key).message"),
-            confirmTitle: button, cancelTitle: text("confirm.cancel"))
+            action, title: table.format("confirm.\(key)", arguments),
+            message: table.format("confirm.\(key).message", arguments), confirmTitle: button,
+            cancelTitle: text("confirm.cancel"))
     }
 }

@@ -42,6 +42,7 @@ public struct AgendaView: View {
             }
         }
         .overlay { if model.isBusy { ProgressView() } }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .task { await model.appeared(eventID: eventID) }
     }
 }

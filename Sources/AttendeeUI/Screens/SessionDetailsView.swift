@@ -49,6 +49,7 @@ public struct SessionDetailsView: View {
             if !model.abstract.isEmpty { Section { Text(model.abstract) } }
         }
         .overlay { if model.isBusy { ProgressView() } }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .navigationTitle(model.title)
         .navigationDestination(
             isPresented: Binding(get: { model.location != nil }, set: { if !$0 { model.backTapped() } })

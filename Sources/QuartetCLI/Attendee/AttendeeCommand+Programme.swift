@@ -182,7 +182,10 @@ extension AttendeeCommand {
         CommandSpec(
             "leave", summary: "give your seat back (or leave the waitlist)", arguments: ["SESSION"],
             body: body { context in
-                try await runAttendance(context) { await $0.leaveTapped() }
+                try await runAttendance(context) { page in
+                    await page.leaveTapped()
+                    await confirm(page.confirmation, with: page.confirmTapped)
+                }
             })
     }
 

@@ -97,6 +97,37 @@ import Testing
         #expect(model.rows.first { $0.id == "t" }?.isHighlighted == true)
     }
 
+    /// The minus on a full session would give the seat to the next person waiting, so it asks first: Cancel keeps
+    /// the seat, Leave gives it up. The minus on a session with free seats leaves at once (above).
+    @Test func leavingAFullSessionAsksFirst() async throws {
+        var sessions = Self.programme()
+        sessions[3].myAttendance = .attending
+        let fake = FakeSeats(sessions)
+        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        #expect(model.rows.first { $0.id == "full" }?.mark == .attending)
+
+        await model.plusTapped("full")
+        let question = try #require(model.confirmation)
+        #expect(question.action == "full")
+        #expect(question.title == "Give up your seat?")
+        #expect(
+            question.message
+                == "“Session full” is full: your seat goes to the next person waiting, and you may not get it back.")
+        #expect([question.confirmTitle, question.cancelTitle] == ["Leave", "Cancel"])
+        model.confirmationDismissed()
+        #expect(model.confirmation == nil)
+        #expect(fake.sessions.withLock { $0[3].myAttendance } == .attending)
+        #expect(model.rows.first { $0.id == "full" }?.mark == .attending)
+
+        await model.plusTapped("full")
+        await model.confirmTapped(question.action)
+        #expect(model.confirmation == nil)
+        #expect(fake.sessions.withLock { $0[3].myAttendance } == .cancelled)
+        #expect(model.rows.first { $0.id == "full" }?.mark == .notAttending)
+        #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "1 seat available")
+    }
+
     /// The server says the session is full in its own words; the banner says so in the app's, naming the session.
     @Test func aFullSessionIsRefusedInTheAppsWords() async {
         var sessions = Self.programme()

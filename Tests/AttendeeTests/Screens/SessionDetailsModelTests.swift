@@ -72,6 +72,55 @@ import Testing
         #expect(model.state == .notAttended)
     }
 
+    /// Leaving a full session gives the seat to the next person waiting, and leaving the waitlist gives up the
+    /// place in line: both ask first, and only the question's Leave sends the leave. A session with free seats is
+    /// left at once (above).
+    @Test func leavingAFullSessionOrItsWaitlistAsksFirst() async throws {
+        let current = Locked(
+            Demo.session(
+                "b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 3,
+                attendance: .attending))
+        let leaves = Locked(0)
+        var client = Self.client(current)
+        let leave = client.leave
+        client.leave = { id in
+            leaves.withLock { $0 += 1 }
+            return try await leave(id)
+        }
+        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
+        #expect(model.state == .attended)
+
+        await model.attendButtonTapped()
+        let seat = try #require(model.confirmation)
+        #expect(seat.title == "Give up your seat?")
+        #expect(seat.message.hasPrefix("“Session b” is full"))
+        #expect(leaves.withLock { $0 } == 0)
+        model.confirmationDismissed()
+        #expect(model.state == .attended)
+        await model.attendButtonTapped()
+        await model.confirmTapped(seat.action)
+        #expect(leaves.withLock { $0 } == 1)
+        #expect(model.state != .attended)
+
+        current.withLock {
+            $0.seatsTaken = 3
+            $0.myAttendance = .waitlisted
+            $0.myWaitlistPosition = 2
+        }
+        await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
+        #expect(model.state == .waitlisted)
+        await model.attendButtonTapped()
+        let place = try #require(model.confirmation)
+        #expect(place.title == "Leave the waitlist?")
+        #expect(
+            place.message
+                == "You lose your place in line for “Session b”. If you join again, you go to the end of the line.")
+        #expect(leaves.withLock { $0 } == 1)
+        await model.confirmTapped(place.action)
+        #expect(leaves.withLock { $0 } == 2)
+    }
+
     @Test func breakoutWithFewSeatsLeft() async {
         let model = await model(
             Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 30, taken: 27))
