@@ -196,6 +196,20 @@ enum AttendeeScreens {
                         model: SessionDetailsModel(client: client(), shareBaseURL: share), sessionID: "s2")
                 }.settled("the session")
             },
+            ScreenEntry(
+                app, screen: "session", state: "leave-asked",
+                summary: "Leave on a full session asks before the seat goes to the next person waiting"
+            ) {
+                var attended = sessions[2]
+                attended.myAttendance = .attending
+                var full = client()
+                full.session = { [attended] _ in attended }
+                let model = SessionDetailsModel(client: full, shareBaseURL: share)
+                let host = page(.session(id: attended.id)) { SessionDetailsView(model: model, sessionID: attended.id) }
+                _ = try await host.settled("the session") { _ in model.state == .attended }
+                try await host.tapAndSettle(model.attendButtonTitle)
+                return try await host.settled("the question") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "location", state: "loaded", summary: "Get directions: the venue on a map") {
                 let host = page(.session(id: "s2")) {
                     SessionDetailsView(

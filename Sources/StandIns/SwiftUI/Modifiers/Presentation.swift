@@ -69,7 +69,7 @@ extension View {
 
     /// A confirmation dialog made from `data` while `isPresented` is true and `data` is not `nil`: its `actions`
     /// (buttons) and a `message` under the title
-    /// (https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:presenting:actions:message:)-8y541).
+    /// (https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:presenting:actions:message:), the string-title overload).
     public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
         _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
         @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
