@@ -26,14 +26,13 @@ public enum SeatsRule {
     /// full session (the next person waiting takes it) or a place on its waitlist; `nil` when leaving costs
     /// nothing (free seats remain) and the leave goes at once.
     public static func leaveQuestion(for session: Session) -> Confirmation<String>? {
+        let key: String
         switch session.myAttendance {
-        case .attending where session.seatsAvailable == 0:
-            Strings.confirmation(session.id, "leaveFull", button: Strings.text("leave.button"), session.title)
-        case .waitlisted:
-            Strings.confirmation(session.id, "leaveWaitlist", button: Strings.text("leave.button"), session.title)
-        default:
-            nil
+        case .attending where session.seatsAvailable == 0: key = "leaveFull"
+        case .waitlisted: key = "leaveWaitlist"
+        default: return nil
         }
+        return Strings.confirmation(session.id, key, button: Strings.text("leave.button"), session.title)
     }
 
     /// The attended session that `session` would overlap, if any (the server has the final word).
