@@ -115,6 +115,23 @@ struct InboxViewTests {
         try host.back()
         try await host.waitUntil("the note in the list") { $0.texts.contains("Bring a charger") }
         #expect(host.tree.texts.contains("Event note"))
+        // A second note, then its swipe: the question names it; Cancel keeps it, Delete deletes it.
+        try host.tap("New note")
+        try await host.waitUntil("the editor again") { $0.visibleNavigationTitle == "New note" }
+        try host.type("Ask about the offline copy", into: "Write a note")
+        try host.tap("Save")
+        try await host.waitUntil("saved again") { $0.texts.contains("Note saved.") }
+        try host.back()
+        try await host.waitUntil("both notes") { $0.texts.contains("Ask about the offline copy") }
+        try host.swipe("Ask about the offline copy", action: "Delete")
+        #expect(host.tree.topPresentation?.text == "Delete “Ask about the offline copy”?")
+        try host.dismiss()
+        #expect(host.tree.texts.contains("Ask about the offline copy"))
+        try host.swipe("Ask about the offline copy", action: "Delete")
+        try host.tap("Delete")
+        try await host.waitUntil("the note to go") { !$0.texts.contains("Ask about the offline copy") }
+        #expect(host.tree.texts.contains("Note deleted."))
+        #expect(host.tree.texts.contains("Bring a charger"))
 
         // A session's details link to that session's notes, which the event note is not one of.
         try host.back()

@@ -177,7 +177,9 @@ import Testing
             let peek = await Self.run(harness, as: "mei", "notes", event, "show", noteID)
             #expect(peek.errors == "quartet attendee: There is no note with this id.\n")
             #expect(await Self.run(harness, as: "mei", "notes", event, "edit", noteID, "Mine").code == 1)
-            #expect(await Self.run(harness, as: "mei", "notes", event, "delete", noteID).code == 1)
+            let refused = await Self.run(harness, as: "mei", "notes", event, "delete", noteID)
+            #expect(refused.code == 2)
+            #expect(refused.errors.contains("no note '\(noteID)' of yours at this event (see 'notes EVENT list')"))
             #expect(await Self.run(harness, as: "ana", "notes", event, "show", noteID).output == "Bring two chargers\n")
 
             let deleted = await Self.run(harness, as: "ana", "notes", event, "delete", noteID)

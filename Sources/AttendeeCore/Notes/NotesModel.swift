@@ -89,9 +89,11 @@ public final class NotesModel: BusyScreen {
         await appeared()
     }
 
-    /// Delete was tapped on a row: the list asks first.
+    /// Delete was tapped on a row: the list asks first, naming the note by its first line; an id the list does
+    /// not show asks nothing.
     public func deleteTapped(id: String) {
-        confirmation = Strings.confirmation(id, "note", button: deleteTitle)
+        guard let row = rows.first(where: { $0.id == id }) else { return }
+        confirmation = Strings.confirmation(id, "note", button: deleteTitle, row.preview)
     }
 
     /// The question was dismissed (Cancel): the note stays.

@@ -203,6 +203,8 @@ public enum AttendeeCommandText {
     public static func noDocument(_ id: String) -> String { Strings.format("cli.noDocument", id) }
     /// `gallery EVENT open|share|remove` with an id the gallery does not show.
     public static func noPhoto(_ id: String) -> String { Strings.format("cli.noPhoto", id) }
+    /// `notes EVENT delete` with an id My Notes does not show.
+    public static func noNote(_ id: String) -> String { Strings.format("cli.noNote", id) }
     /// A document's or a photo's line: `Slides.pptx  — PowerPoint · 48 KB`, and `· you may remove it` where
     /// the screen offers Remove.
     public static func fileLine(_ name: String, detail: String, canRemove: Bool) -> String {

@@ -241,6 +241,9 @@ extension AttendeeCommand {
     @MainActor
     static func deleteNote(_ client: AttendeeClient, eventID: String, id: String) async throws -> String {
         let list = NotesModel(client: client, eventID: eventID)
+        await list.appeared()
+        if let failure = list.banner?.failure { throw ScreenFailure(message: failure) }
+        guard list.rows.contains(where: { $0.id == id }) else { throw UsageError(AttendeeCommandText.noNote(id)) }
         list.deleteTapped(id: id)
         guard let question = list.confirmation, await list.confirmTapped(question.action) else {
             throw ScreenFailure(message: list.banner?.text ?? "")

@@ -74,9 +74,13 @@ import Testing
             #expect(editor.note?.version == 2)
             #expect(try await client.note(id).text == "Bring two chargers")
 
-            // Delete asks first; only the question's Delete deletes.
+            // Delete asks first, naming the note by its first line; only the question's Delete deletes. A note
+            // the list does not show is asked about nothing.
+            list.deleteTapped(id: "not-shown")
+            #expect(list.confirmation == nil)
+            await list.appeared()
             list.deleteTapped(id: id)
-            #expect(list.confirmation?.title == "Delete this note?")
+            #expect(list.confirmation?.title == "Delete “Bring two chargers”?")
             #expect(list.confirmation?.message == "It is deleted on all your devices. This cannot be undone.")
             #expect(try await client.notes(server.eventID, nil).count == 2)
             #expect(await list.confirmTapped(try #require(list.confirmation).action))
