@@ -124,20 +124,21 @@ public struct Request: Sendable {
     }
 
     /// Decodes the JSON body, or throws a 400 (malformed, a comma before `}` or `]` included, which Foundation's
-    /// parser would take; see ``JSONCommaCheck``) or 422 (wrong shape) problem.
+    /// parser would take) or 422 (wrong shape) problem. An unpaired UTF-16 surrogate escape, which Foundation's
+    /// parser would refuse, is read as U+FFFD (see ``JSONText``).
     ///
     /// A string the type reads (a field, an array item, a map key or value) that holds NUL is a 422 naming its
     /// path, as for any other invalid field: no text on Quartet's APIs holds one (see ``Swift/StringProtocol/holdsNUL``).
     /// Properties the type does not read are not looked at, as they are ignored.
     public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = Request.jsonDecoder) throws -> T {
-        if let offset = JSONCommaCheck.commaBeforeClose(in: body) {
+        if let offset = JSONText.commaBeforeClose(in: body) {
             throw HTTPError(
                 .badRequest,
                 detail: "The request body is not valid JSON: a comma before a closing bracket at byte \(offset).")
         }
         let value: T
         do {
-            value = try decoder.decode(T.self, from: body)
+            value = try decoder.decode(T.self, from: JSONText.replacingLoneSurrogates(in: body) ?? body)
         } catch let error as DecodingError {
             throw HTTPError.decoding(error)
         } catch {

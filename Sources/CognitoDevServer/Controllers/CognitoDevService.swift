@@ -141,7 +141,7 @@ public struct CognitoDevService: Sendable {
 
     private func decode<T: Decodable>(_ body: Data) throws -> T {
         // NB: AWS refuses a comma before `}` as any JSON parser would; Foundation's would take it.
-        guard JSONCommaCheck.commaBeforeClose(in: body) == nil else {
+        guard JSONText.commaBeforeClose(in: body) == nil else {
             throw CognitoException(.serialization, "The request body is not the expected JSON.")
         }
         do {
