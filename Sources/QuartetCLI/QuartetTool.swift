@@ -38,11 +38,17 @@ public enum QuartetTool {
                 return 0
             case .run(let command, let parsed):
                 guard let body = command.body else { return 2 }
-                return try await body(CommandContext(arguments: parsed, environment: environment, console: console))
+                do {
+                    return try await body(
+                        CommandContext(arguments: parsed, environment: environment, console: console))
+                } catch var error as UsageError {
+                    error.command = error.command ?? parsed.commandPath
+                    throw error
+                }
             }
         } catch let error as UsageError {
             console.errorLine("quartet: \(error.message)")
-            console.errorLine("usage: see 'quartet --help'")
+            console.errorLine("usage: see '\((["quartet"] + (error.command ?? [])).joined(separator: " ")) --help'")
             return 2
         } catch {
             console.errorLine("quartet: \(APIError.message(for: error))")

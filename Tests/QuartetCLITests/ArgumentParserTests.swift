@@ -84,16 +84,18 @@ func badServerURLIsAUsageErrorInTheAppsWords(server: String) throws {
 }
 
 @Test(arguments: [
-    (["bogus"], "unknown command 'bogus' for 'tool'"),
-    (["serve", "--nope"], "unknown option --nope for 'tool serve'"),
-    (["serve", "--port"], "--port needs a value (PORT)"),
-    (["serve", "--verbose=yes"], "--verbose takes no value"),
-    (["quakes", "show"], "'tool quakes show' needs ID"),
-    (["quakes", "show", "a", "b"], "unexpected argument 'b'"),
-    (["serve", "-x"], "unknown option -x"),
+    (["bogus"], "unknown command 'bogus' for 'tool'", []),
+    (["serve", "--nope"], "unknown option --nope for 'tool serve'", ["serve"]),
+    (["serve", "--port"], "--port needs a value (PORT)", ["serve"]),
+    (["serve", "--verbose=yes"], "--verbose takes no value", ["serve"]),
+    (["quakes", "show"], "'tool quakes show' needs ID", ["quakes", "show"]),
+    (["quakes", "show", "a", "b"], "unexpected argument 'b'", ["quakes", "show"]),
+    (["serve", "-x"], "unknown option -x", ["serve"]),
 ])
-func mistakesAreOneLineUsageErrors(words: [String], message: String) {
-    #expect(throws: UsageError(message)) { try run(words) }
+func mistakesAreOneLineUsageErrorsNamingTheCommandReached(words: [String], message: String, command: [String]) {
+    var expected = UsageError(message)
+    expected.command = command
+    #expect(throws: expected) { try run(words) }
 }
 
 @Test func helpAndVersion() throws {

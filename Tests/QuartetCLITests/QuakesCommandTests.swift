@@ -260,6 +260,6 @@ import Testing
         // The argument parser's own usage line (shared by every app, not a screen's): exempt, so checked exactly.
         let (code, missing) = await StringTable.$marking.withValue(true) { await run(["show"]) }
         #expect(code == 2)
-        #expect(missing.stderr == "quartet: 'quartet quakes show' needs ID\nusage: see 'quartet --help'\n")
+        #expect(missing.stderr == "quartet: 'quartet quakes show' needs ID\nusage: see 'quartet quakes show --help'\n")
     }
 }

@@ -28,6 +28,22 @@ final class CapturedConsole: Sendable {
     #expect(captured.output.isEmpty)
 }
 
+@Test func aUsageErrorPointsToTheHelpOfTheCommandThatRefusedIt() async {
+    // The parser's refusals name the command it had reached; a body's refusal names the command that ran.
+    let cases: [([String], String)] = [
+        (["attendee", "register", "e1", "--answer", "x"], "quartet attendee register --help"),
+        (["attendee", "frobnicate"], "quartet attendee --help"),
+        (["serve", "--port"], "quartet serve --help"),
+        (["sales", "account", "update", "001"], "quartet sales account update --help"),
+    ]
+    for (arguments, help) in cases {
+        let captured = CapturedConsole()
+        let code = await QuartetTool.run(arguments, environment: ["HOME": "/nonexistent"], console: captured.console)
+        #expect(code == 2, "\(arguments)")
+        #expect(captured.errors.hasSuffix("\nusage: see '\(help)'\n"), "\(arguments): \(captured.errors)")
+    }
+}
+
 @Test func badFlagExitsTwo() async {
     let captured = CapturedConsole()
     let code = await QuartetTool.run(["serve", "--port", "x"], environment: [:], console: captured.console)

@@ -17,8 +17,20 @@ public struct ArgumentParser: Sendable {
         case version
     }
 
+    /// The outcome of `arguments`; a ``UsageError`` names the command that was reached when the words went wrong.
     public func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         var path: [CommandSpec] = [root]
+        do {
+            return try parse(arguments, environment: environment, path: &path)
+        } catch var error as UsageError {
+            error.command = error.command ?? path.dropFirst().map(\.name)
+            throw error
+        }
+    }
+
+    private func parse(_ arguments: [String], environment: [String: String], path: inout [CommandSpec]) throws
+        -> Outcome
+    {
         var index = 0
         var parsed = ParsedArguments()
         var options: [String: OptionSpec] = Dictionary(uniqueKeysWithValues: root.options.map { ($0.name, $0) })

@@ -40,6 +40,9 @@ public struct ParsedArguments: Sendable, Equatable {
 /// A mistake in how the tool was called: printed as one line plus usage, exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var message: String
+    /// The command that refused the words (`["attendee", "register"]`), whose `--help` the tool points to;
+    /// the parser and the tool fill it in, so a command's body need not.
+    public var command: [String]?
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -205,11 +205,18 @@ struct Transcript: Sendable {
 
     /// Records a run refused as a usage error, whose last line must be the tool's own pointer to `--help`.
     ///
-    /// That line is `QuartetTool`'s, the same for every app and every mistake, so it is left out of the check;
+    /// That line is `QuartetTool`'s, the same for every app and every mistake but for the command it names, so it
+    /// is left out of the check;
     /// the line before it, which says what was wrong, is checked like any other.
     mutating func recordUsageError(_ command: [String], code: Int32, _ output: String, _ errors: String) {
-        let hint = "usage: see 'quartet --help'\n"
-        let refusal = code == 2 && errors.hasSuffix(hint) ? String(errors.dropLast(hint.count)) : errors
+        var lines = errors.split(separator: "\n", omittingEmptySubsequences: false)
+        if code == 2, lines.last == "", lines.count > 1, lines[lines.count - 2].hasPrefix("usage: see 'quartet"),
+            lines[lines.count - 2].hasSuffix(" --help'")
+        {
+            lines.removeLast(2)
+            lines.append("")
+        }
+        let refusal = lines.joined(separator: "\n")
         record(command, output, refusal)
     }
 
