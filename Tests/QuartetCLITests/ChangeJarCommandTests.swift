@@ -82,9 +82,18 @@ struct ChangeJarCommandTests {
             #expect(refused.code == 1)
             #expect(refused.err == "Sign in to put your action in the jar. It will be sent right after.\n")
 
+            // As the screen promised, the sign-in sends the action that waited for it, once.
             let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
             #expect(signIn.code == 0)
-            #expect(signIn.out == "Signed in as Alice with Google.\n")
+            #expect(signIn.out == "Signed in as Alice with Google.\nYour action is in the jar. Thank you!\n")
+            let again = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(again.out == "Signed in as Alice with Google.\n")
+            let waited =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            #expect(waited?.map { $0["title"] as? String } == ["Walk"])
+            let waitedID = try #require(waited?.first?["id"] as? String)
+            #expect(await fixture.run(["delete", waitedID]).code == 0)
             let session = fixture.dataDirectory.appendingPathComponent("changejar/session.json")
             let attributes = try FileManager.default.attributesOfItem(atPath: session.path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -162,7 +171,7 @@ struct ChangeJarCommandTests {
             try Data("forged.token.value".utf8).write(to: file)
             let forged = await fixture.run(["signin", "--provider", "google", "--id-token", file.path])
             #expect(forged.code == 1)
-            #expect(forged.err.hasPrefix("quartet: Sign-in failed: "))
+            #expect(forged.err.hasPrefix("Sign-in failed: "))
 
             try Data("only-a-token".utf8).write(to: file)
             let twitter = await fixture.run(["signin", "--provider", "twitter", "--id-token", file.path])
@@ -213,7 +222,7 @@ struct ChangeJarCommandTests {
             #expect(long.err.hasPrefix("quartet: --title: The title must be 1 to 120 characters.\n"))
             let refused = await fixture.run(["signin", "--provider", "google", "--user", "bad:user"])
             #expect(refused.code == 1)
-            #expect(refused.err.hasPrefix("quartet: Sign-in failed: "))
+            #expect(refused.err.hasPrefix("Sign-in failed: "))
             #expect(await fixture.run(["all", "--identity-pool", "nonsense"]).code == 2)
         }
     }

@@ -60,7 +60,7 @@ public final class AppModel {
         let session = SessionModel(service: dependencies.signIn, store: dependencies.sessionStore)
         self.session = session
         settings = SettingsModel(session: session)
-        submit = SubmitModel(session: session, actions: dependencies.actions)
+        submit = SubmitModel(session: session, actions: dependencies.actions, cache: dependencies.cache)
         all = ActionListModel(
             listing: .all, session: session, client: dependencies.actions, cache: dependencies.cache,
             format: dependencies.dateFormat)
@@ -97,5 +97,12 @@ public final class AppModel {
         session.onSignedIn.append { [weak self] in
             await self?.mine.refreshPulled()
         }
+    }
+
+    /// The app started: an action that waited for a sign-in when it last ran waits again (or goes out, when
+    /// someone signed in since), and the New badge is counted.
+    public func launched() async {
+        await submit.launched()
+        await new.badgeRefreshRequested()
     }
 }

@@ -4,6 +4,9 @@ import Localization
 import Observation
 
 /// The Submit screen: a title and a text; signed-out people are sent to Settings and the action follows sign-in.
+///
+/// The action that waits is kept on the device (``ActionCache/waitingAction``): the system may end the app while
+/// the person signs in with their provider's app, and the command line signs in with a command of its own.
 @Observable @MainActor
 public final class SubmitModel {
     /// The title field's text.
@@ -24,15 +27,26 @@ public final class SubmitModel {
     @ObservationIgnored private var pending: ActionEdit?
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let actions: ActionsClient
+    @ObservationIgnored let cache: ActionCache
     /// Shows Settings with a message saying why (set by ``AppModel``).
     @ObservationIgnored var showSettings: @MainActor (String) -> Void = { _ in }
     /// Runs after a successful submission (lists refresh).
     @ObservationIgnored var onSubmitted: @MainActor (Action) async -> Void = { _ in }
 
     /// Creates the screen model over its dependencies.
-    public init(session: SessionModel, actions: ActionsClient) {
+    public init(session: SessionModel, actions: ActionsClient, cache: ActionCache = .inMemory()) {
         self.session = session
         self.actions = actions
+        self.cache = cache
+    }
+
+    /// The app started: an action that waited for a sign-in when it last ran comes back into the form and waits
+    /// again, or goes out at once when someone has signed in since.
+    public func launched() async {
+        guard pending == nil, let waiting = await cache.waitingAction() else { return }
+        title = waiting.title
+        content = waiting.content
+        await send(waiting)
     }
 
     /// "Submit" was tapped.
@@ -52,7 +66,7 @@ public final class SubmitModel {
     private func send(_ draft: ActionEdit) async {
         let wasSignedIn = session.session != nil
         guard let current = session.validSession() else {
-            waitForSignIn(draft, expired: wasSignedIn)
+            await waitForSignIn(draft, expired: wasSignedIn)
             return
         }
         isBusy = true
@@ -62,6 +76,7 @@ public final class SubmitModel {
             providerUserID: current.providerUserID, authorName: current.displayName)
         do {
             let created = try await actions.create(current.token, action)
+            await cache.setWaitingAction(nil)
             title = ""
             content = ""
             submitted = created
@@ -69,14 +84,20 @@ public final class SubmitModel {
             await onSubmitted(created)
         } catch {
             let error = ChangeJarError(error)
-            guard error == .signInRequired else { return refused(error) }
+            guard error == .signInRequired else {
+                // NB: one the server refused would be refused again at every launch; one that met no network
+                // stays kept, and goes out at the next launch or sign-in.
+                if error != .offline { await cache.setWaitingAction(nil) }
+                return refused(error)
+            }
             session.sessionRefused()
-            waitForSignIn(draft, expired: true)
+            await waitForSignIn(draft, expired: true)
         }
     }
 
-    private func waitForSignIn(_ draft: ActionEdit, expired: Bool) {
+    private func waitForSignIn(_ draft: ActionEdit, expired: Bool) async {
         pending = draft
+        await cache.setWaitingAction(draft)
         let message = expired ? Strings.sessionExpired : Strings.signInToSubmit
         banner = .notice(message)
         showSettings(message)

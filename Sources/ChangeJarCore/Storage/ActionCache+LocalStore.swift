@@ -8,6 +8,7 @@ extension ActionCache {
     /// A failing store never fails a screen: a list that cannot be read is treated as never saved.
     public static func local(_ store: LocalStore) -> ActionCache {
         let lastSeenKey = "changejar.lastSeen"
+        let waitingName = "changejar.waitingAction"
         return ActionCache(
             load: { list in
                 (try? await store.savedList(Action.self, named: "changejar." + list.key))?.elements
@@ -21,6 +22,16 @@ extension ActionCache {
             },
             setLastSeen: { cursor in
                 try? await store.storeCache(Data(cursor.utf8), for: lastSeenKey)
+            },
+            waitingAction: {
+                (try? await store.savedList(ActionEdit.self, named: waitingName))?.elements.first
+            },
+            setWaitingAction: { action in
+                if let action {
+                    try? await store.saveList([action], as: waitingName)
+                } else {
+                    try? await store.removeList(named: waitingName)
+                }
             }
         )
     }

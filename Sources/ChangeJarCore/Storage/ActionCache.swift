@@ -21,7 +21,8 @@ public enum CachedList: Sendable, Hashable {
     }
 }
 
-/// The device's copy of the last lists it showed, for offline reading, and its "last seen" position.
+/// The device's copy of the last lists it showed, for offline reading, its "last seen" position, and an action
+/// that waits for a sign-in.
 @PublicInit
 public struct ActionCache: Sendable {
     /// The saved list, or `nil` when this device never saved it.
@@ -32,6 +33,11 @@ public struct ActionCache: Sendable {
     public var lastSeen: @Sendable () async -> String?
     /// Records the newest position shown.
     public var setLastSeen: @Sendable (String) async -> Void
+    /// The action Submit keeps until a sign-in sends it, `nil` when none waits. It outlives the app, which the
+    /// system may end while the person signs in with their provider's app or page.
+    public var waitingAction: @Sendable () async -> ActionEdit? = { nil }
+    /// Keeps (or, with `nil`, forgets) the action that waits for a sign-in.
+    public var setWaitingAction: @Sendable (ActionEdit?) async -> Void = { _ in }
 
     /// A cache that lives as long as the value (previews, and tests of behaviour around the cache).
     public static func inMemory() -> ActionCache {
@@ -40,7 +46,9 @@ public struct ActionCache: Sendable {
             load: { list in await storage.lists[list.key] },
             save: { list, actions in await storage.save(list.key, actions) },
             lastSeen: { await storage.lastSeen },
-            setLastSeen: { cursor in await storage.setLastSeen(cursor) }
+            setLastSeen: { cursor in await storage.setLastSeen(cursor) },
+            waitingAction: { await storage.waiting },
+            setWaitingAction: { action in await storage.setWaiting(action) }
         )
     }
 }
@@ -48,7 +56,9 @@ public struct ActionCache: Sendable {
 private actor CacheStorage {
     var lists: [String: [Action]] = [:]
     var lastSeen: String?
+    var waiting: ActionEdit?
 
     func save(_ key: String, _ actions: [Action]) { lists[key] = actions }
     func setLastSeen(_ cursor: String) { lastSeen = cursor }
+    func setWaiting(_ action: ActionEdit?) { waiting = action }
 }

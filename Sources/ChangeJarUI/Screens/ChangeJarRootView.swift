@@ -19,7 +19,7 @@ public struct ChangeJarRootView: View {
             ChangeJarTab(tab: .search, symbol: "magnifyingglass") { SearchScreen(model: app.search) }
             ChangeJarTab(tab: .settings, symbol: "gear") { SettingsScreen(model: app.settings) }
         }
-        .task { await app.new.badgeRefreshRequested() }
+        .task { await app.launched() }
     }
 }
 

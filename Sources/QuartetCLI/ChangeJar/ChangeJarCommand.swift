@@ -89,21 +89,45 @@ enum ChangeJarCommand {
         guard let source = AuthSource(rawValue: name) else {
             throw UsageError(ChangeJarCommandText.badProvider(name))
         }
-        let service: SignInService
+        var dependencies = jar.dependencies(user: "")
         if let file = context.arguments.value("id-token") {
             guard let token = try? String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8) else {
                 throw UsageError(ChangeJarCommandText.unreadableToken(file))
             }
-            service = jar.signInService(try ProviderSignIn.given(token: token, for: source))
+            dependencies.signIn = jar.signInService(try ProviderSignIn.given(token: token, for: source))
         } else {
             guard let user = context.arguments.value("user"), !user.isEmpty else {
                 throw UsageError(ChangeJarCommandText.signInNeedsUser)
             }
-            service = jar.signInService(user: user, name: context.arguments.value("name"))
+            dependencies.signIn = jar.signInService(user: user, name: context.arguments.value("name"))
         }
-        let session = try await service.signIn(with: source)
-        jar.sessions.save(session)
-        context.console.line(ChangeJarCommandText.signedIn(session.displayLabel, with: source))
+        return await signInThroughScreens(dependencies, with: source, console: context.console)
+    }
+
+    /// The app starts (an action kept from a Submit made while signed out comes back), then Settings' provider
+    /// button is tapped: the sign-in, and the waiting action it sends, print as the screens show them.
+    @MainActor
+    private static func signInThroughScreens(
+        _ dependencies: ChangeJarDependencies, with source: AuthSource, console: Console
+    ) async -> Int32 {
+        let app = AppModel(dependencies: dependencies)
+        await app.launched()
+        await app.settings.providerTapped(source)
+        if let refused = app.settings.banner?.failure {
+            console.errorLine(refused)
+            return 1
+        }
+        guard let session = app.session.session else { return 1 }
+        console.line(ChangeJarCommandText.signedIn(session.displayLabel, with: source))
+        switch app.submit.banner {
+        case .confirmation(let sent)?:
+            console.line(sent)
+        case .failure(let refused)?:
+            console.errorLine(refused)
+            return 1
+        default:
+            break
+        }
         return 0
     }
 

@@ -329,4 +329,86 @@ struct AppFlowTests {
             #expect(second.app.new.badgeCount == 0)
         }
     }
+
+    @Test func anActionWaitingForASignInOutlivesTheAppAndGoesOutOnceAfterTheNextSignIn() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let store = try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:"))
+            let first = CoreHarness(server: server, cache: .local(store))
+            first.app.submit.title = "Cycle to work"
+            first.app.submit.content = "Twice a week."
+            await first.app.submit.submitTapped()
+            #expect(first.app.tab == .settings)
+
+            // The system ends the app while the person signs in with their provider; it launches again.
+            let second = CoreHarness(server: server, cache: .local(store))
+            await second.app.launched()
+            #expect(second.app.tab == .settings)
+            #expect(
+                second.app.settings.banner
+                    == .notice("Sign in to put your action in the jar. It will be sent right after."))
+            #expect(second.app.submit.hasPendingSubmission)
+            #expect(second.app.submit.title == "Cycle to work" && second.app.submit.content == "Twice a week.")
+            #expect(second.network.count("POST /changejar/v1/actions") == 0)
+
+            await second.app.settings.providerTapped(.google)
+            #expect(second.network.count("POST /changejar/v1/actions") == 1)
+            #expect(second.app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(second.app.all.rows.map(\.title) == ["Cycle to work"])
+
+            // Sent, it is forgotten: the next launch brings nothing back.
+            let third = CoreHarness(server: server, cache: .local(store))
+            await third.app.launched()
+            #expect(!third.app.submit.hasPendingSubmission && third.app.submit.title.isEmpty)
+            #expect(third.app.tab == .all)
+        }
+    }
+
+    @Test func aLaunchAfterTheSignInSendsTheWaitingActionAtOnceAndOfflineKeepsIt() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let cache = ActionCache.inMemory()
+            let sessions = SessionStore.inMemory()
+            let first = CoreHarness(server: server, cache: cache, sessionStore: sessions)
+            first.app.submit.title = "Plant a tree"
+            first.app.submit.content = "In spring."
+            await first.app.submit.submitTapped()
+            await first.app.settings.providerTapped(.google)
+            #expect(first.network.count("POST /changejar/v1/actions") == 1)
+            #expect(await cache.waitingAction() == nil)
+
+            // Signed in, a Submit that meets no network keeps its words in the form; nothing waits for a sign-in.
+            first.network.isOffline = true
+            first.app.submit.title = "Walk more"
+            first.app.submit.content = "Every lunch."
+            await first.app.submit.submitTapped()
+            #expect(first.app.submit.banner?.failure != nil)
+            #expect(await cache.waitingAction() == nil)
+
+            // One kept while signed out meets no network at the next launch: it stays kept, and the launch after
+            // sends it.
+            await cache.setWaitingAction(ActionEdit(title: "Walk more", content: "Every lunch."))
+            let second = CoreHarness(server: server, cache: cache, sessionStore: sessions)
+            second.network.isOffline = true
+            await second.app.launched()
+            #expect(await cache.waitingAction() == ActionEdit(title: "Walk more", content: "Every lunch."))
+            second.network.isOffline = false
+            let third = CoreHarness(server: server, cache: cache, sessionStore: sessions)
+            await third.app.launched()
+            #expect(third.network.count("POST /changejar/v1/actions") == 1)
+            #expect(third.app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(await cache.waitingAction() == nil)
+        }
+    }
+
+    @Test func aWaitingActionTheServerRefusesIsForgotten() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let cache = ActionCache.inMemory()
+            let sessions = SessionStore.inMemory()
+            let harness = CoreHarness(server: server, cache: cache, sessionStore: sessions)
+            await harness.app.settings.providerTapped(.google)
+            // Kept by an older version whose rules were looser: the server refuses it for good.
+            await cache.setWaitingAction(ActionEdit(title: String(repeating: "x", count: 121), content: "Too long."))
+            await CoreHarness(server: server, cache: cache, sessionStore: sessions).app.launched()
+            #expect(await cache.waitingAction() == nil)
+        }
+    }
 }
