@@ -52,6 +52,9 @@ public enum JSONText {
     /// as they are; a malformed escape is left for the parser to refuse.
     public static func replacingLoneSurrogates(in body: Data) -> Data? {
         let lone = body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Int] in
+            // NB: most bodies hold no escape at all; the C library finds that out without a byte loop.
+            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil
+            else { return [] }
             var lone: [Int] = []
             var inString = false
             var offset = 0
