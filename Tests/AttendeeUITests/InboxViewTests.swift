@@ -123,13 +123,8 @@ struct InboxViewTests {
         try await host.waitUntil("saved again") { $0.texts.contains("Note saved.") }
         try host.back()
         try await host.waitUntil("both notes") { $0.texts.contains("Ask about the offline copy") }
-        try host.swipe("Ask about the offline copy", action: "Delete")
-        #expect(host.tree.topPresentation?.text == "Delete “Ask about the offline copy”?")
-        try host.dismiss()
-        #expect(host.tree.texts.contains("Ask about the offline copy"))
-        try host.swipe("Ask about the offline copy", action: "Delete")
-        try host.tap("Delete")
-        try await host.waitUntil("the note to go") { !$0.texts.contains("Ask about the offline copy") }
+        try await host.swipeAsksThenRemoves(
+            "Ask about the offline copy", question: "Delete “Ask about the offline copy”?")
         #expect(host.tree.texts.contains("Note deleted."))
         #expect(host.tree.texts.contains("Bring a charger"))
 

@@ -260,9 +260,7 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.topPresentation?.text == "Delete “Read more”?")
         try host.dismiss()
         #expect(host.tree.texts.contains("Read more"))
-        try host.swipe("Read more", action: "Delete")
-        try host.tap("Delete")
-        try await host.waitUntil("the row to go") { !$0.texts.contains("Read more") }
+        try await host.swipeAsksThenRemoves("Read more", question: "Delete “Read more”?")
         #expect(host.tree.texts.contains("Deleted “Read more”."))
         #expect(mineStore.withLock { $0.map(\.id) } == ["m1"])
     }

@@ -95,6 +95,30 @@ private struct SwipeThatAsks: View {
     }
 }
 
+/// Rows whose swipe removes: after a question (whose Cancel keeps the row, unless `cancelRemoves`), or at once.
+private struct RemovableRows: View {
+    let asks: Bool
+    var cancelRemoves = false
+    @State private var files = ["Notes.txt", "Slides.key"]
+    @State private var asking: String?
+
+    var body: some View {
+        List {
+            ForEach(files, id: \.self) { file in
+                Text(file).swipeActions {
+                    Button("Delete") { if asks { asking = file } else { files.removeAll { $0 == file } } }.tint(.red)
+                }
+            }
+        }
+        .confirmationDialog(
+            "Delete “\(asking ?? "")”?", isPresented: Binding(get: { asking != nil }, set: { if !$0 { asking = nil } })
+        ) {
+            Button("Delete", role: .destructive) { files.removeAll { $0 == asking } }
+            Button("Cancel", role: .cancel) { if cancelRemoves { files.removeAll { $0 == asking } } }
+        }
+    }
+}
+
 /// A counter shown or hidden by a switch, beside tabs that each keep a counter of their own.
 private struct HiddenCounter: View {
     @State private var isShown = true
@@ -212,6 +236,25 @@ struct StandInTests {
         let asking = ViewHost(SwipeThatAsks(destructive: false))
         try asking.swipe("Notes.txt")
         #expect(asking.tree.topPresentation?.text == "Delete?")
+    }
+
+    /// The walk through a swipe that asks first passes only where the swipe asks that question, Cancel keeps the
+    /// row and the question's Delete removes it.
+    @Test func aSwipeThatAsksIsWalkedThroughCancelThenDelete() async throws {
+        let host = ViewHost(RemovableRows(asks: true))
+        try await host.swipeAsksThenRemoves("Notes.txt", question: "Delete “Notes.txt”?")
+        #expect(host.tree.texts.contains("Slides.key"))
+
+        await #expect(throws: ViewHostError.self) {
+            try await ViewHost(RemovableRows(asks: false)).swipeAsksThenRemoves("Notes.txt", question: "Delete?")
+        }
+        await #expect(throws: ViewHostError.self) {
+            try await ViewHost(RemovableRows(asks: true)).swipeAsksThenRemoves("Notes.txt", question: "Remove?")
+        }
+        await #expect(throws: ViewHostError.self) {
+            try await ViewHost(RemovableRows(asks: true, cancelRemoves: true))
+                .swipeAsksThenRemoves("Notes.txt", question: "Delete “Notes.txt”?")
+        }
     }
 
     /// What is presented covers what presents it: a tap reaches the sheet's button, not the page's under it.

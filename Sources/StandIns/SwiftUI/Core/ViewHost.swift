@@ -371,6 +371,35 @@ public final class ViewHost<Root: View> {
         storage.invalidate()
     }
 
+    /// Walks a swipe that asks before it removes its row: the swipe asks `question` in a confirmation dialog, its
+    /// `cancel` button closes it and keeps the row, and the swipe again with the dialog's `confirm` button removes
+    /// the row. Throws, naming the step, where any of that does not happen.
+    public func swipeAsksThenRemoves(
+        _ label: String, action: String = "Delete", question: String, confirm: String = "Delete",
+        cancel: String = "Cancel"
+    ) async throws {
+        func dialog(_ step: String) throws -> ViewNode {
+            guard let top = tree.topPresentation, top.kind == .confirmationDialog else {
+                throw ViewHostError(description: "\(step): no confirmation dialog in\n\(tree.outline)")
+            }
+            return top
+        }
+        try swipe(label, action: action)
+        let asked = try dialog("the swipe \"\(action)\" on \"\(label)\"")
+        guard asked.text == question else {
+            throw ViewHostError(description: "the dialog asks \"\(asked.text ?? "")\", not \"\(question)\"")
+        }
+        try tap(cancel)
+        guard tree.topPresentation == nil, tree.texts.contains(label) else {
+            throw ViewHostError(
+                description: "\"\(cancel)\" did not close the dialog and keep \"\(label)\" in\n\(tree.outline)")
+        }
+        try swipe(label, action: action)
+        _ = try dialog("the second swipe")
+        try tap(confirm)
+        try await waitUntil("\"\(label)\" to go") { !$0.texts.contains(label) }
+    }
+
     /// Dismisses the sheet, alert or dialog on top (a swipe down, or the system's close).
     public func dismiss() throws {
         guard let top = tree.topPresentation, let dismiss = top.dismissAction
