@@ -178,6 +178,24 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find(.textField, "Title")?.value == "")
     }
 
+    /// An action that waited for a sign-in when the app was ended comes back at launch: Settings says why it is
+    /// open, the form still holds the action, and the sign-in sends it.
+    @Test func anActionWaitingFromTheLastRunComesBackAtLaunch() async throws {
+        let cache = ActionCache.inMemory()
+        await cache.setWaitingAction(ActionEdit(title: "Walk to work", content: "Three days a week."))
+        let host = ViewHost(ChangeJarRootView(app: app(cache: cache)))
+        try await host.waitUntil("Settings") { $0.visibleNavigationTitle == "Settings" }
+        #expect(host.tree.texts.contains("Sign in to put your action in the jar. It will be sent right after."))
+        try host.selectTab("Submit")
+        #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
+        try host.selectTab("Settings")
+
+        try await host.tapAndSettle("Sign in with Google")
+        try await host.waitUntil("the action to go out") { $0.texts.contains("Your action is in the jar. Thank you!") }
+        #expect(created.withLock { $0.map(\.title) } == ["Walk to work"])
+        #expect(await cache.waitingAction() == nil)
+    }
+
     /// Signed out, My Actions says why it is empty and offers Sign in, which opens Settings; signed in, it does not.
     @Test func signedOutMyActionsOffersSignIn() async throws {
         let host = ViewHost(ChangeJarRootView(app: app()))
