@@ -104,14 +104,15 @@ enum ChangeJarCommand {
         return await signInThroughScreens(dependencies, with: source, console: context.console)
     }
 
-    /// The app starts (an action kept from a Submit made while signed out comes back), then Settings' provider
-    /// button is tapped: the sign-in, and the waiting action it sends, print as the screens show them.
+    /// The Submit screen starts (an action kept from a Submit made while signed out comes back), then Settings'
+    /// provider button is tapped: the sign-in, and the waiting action it sends, print as the screens show them.
+    /// NB: not the whole launch: the New badge it also counts is a request a sign-in has no use for.
     @MainActor
     private static func signInThroughScreens(
         _ dependencies: ChangeJarDependencies, with source: AuthSource, console: Console
     ) async -> Int32 {
         let app = AppModel(dependencies: dependencies)
-        await app.launched()
+        await app.submit.launched()
         await app.settings.providerTapped(source)
         if let refused = app.settings.banner?.failure {
             console.errorLine(refused)
