@@ -85,7 +85,9 @@ var targets: [Target] = [
         name: "APIClient", dependencies: ["PublicInit", "Locking", "HTTPTypes", "Localization"],
         resources: [.process("Resources")], swiftSettings: swiftSettings),
     // Device-side storage: cache, hidden rows, saved lists, and the outbox replayed through APIClient.
-    .target(name: "LocalStore", dependencies: ["Database", "APIClient"], swiftSettings: swiftSettings),
+    .target(
+        name: "LocalStore", dependencies: ["Database", "APIClient", "Localization"], resources: [.process("Resources")],
+        swiftSettings: swiftSettings),
     // RS256/RS512 JWT verification and signing (servers only: links OpenSSL).
     .target(
         name: "TokenVerifier", dependencies: ["PublicInit", "COpenSSL", "DynamicJSON", "HTTPTypes"],
@@ -295,7 +297,7 @@ var targets: [Target] = [
             "TestSupport",
             "ChangeJarModels", "ChangeJarCore", "ChangeJarServer", "CognitoDevServer", "TokenVerifier", "HTTPServer",
             "HTTPTypes",
-            "APIClient", "LocalStore", "Database", "DatabaseTestSupport", "DynamicJSON", "Locking",
+            "APIClient", "LocalStore", "Localization", "Database", "DatabaseTestSupport", "DynamicJSON", "Locking",
         ],
         swiftSettings: swiftSettings
     ),

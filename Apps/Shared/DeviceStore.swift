@@ -13,10 +13,16 @@ enum DeviceStore {
             let folder = try FileManager.default.url(
                 for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
             let path = folder.appendingPathComponent(name + ".sqlite").path
-            return try await LocalStore(database: SQLiteDatabase(path: path))
+            let opened = try await LocalStore.open(path: path)
+            if let setAside = opened.setAside {
+                logger.error(
+                    "The device store \(name, privacy: .public) was damaged; set aside to \(setAside, privacy: .public)"
+                )
+            }
+            return opened.store
         } catch {
-            // NB: a full disk or a damaged file must not keep the app from starting: the screens still work
-            // online, they only forget their offline copy (and a queued edit) when the app quits.
+            // NB: a full disk must not keep the app from starting (a damaged file is set aside by `open`): the
+            // screens still work online, they only forget their offline copy (and a queued edit) when the app quits.
             let reason = String(describing: error)
             logger.error("The device store \(name, privacy: .public) did not open: \(reason, privacy: .public)")
         }

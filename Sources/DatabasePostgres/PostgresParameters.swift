@@ -138,6 +138,7 @@ enum PostgresValue {
         case "40001", "40P01", "55P03": return .busy  // serialization failure, deadlock, lock not available
         case "57P01", "57P02", "57P03": return .connectionLost  // shutdown, crash, cannot connect now
         case "22021", "22P02", "22003", "22001", "22007", "22008": return .invalidValue
+        case "XX001", "XX002": return .damaged  // data corrupted, index corrupted
         default:
             if sqlState.hasPrefix("08") { return .connectionLost }
             if sqlState.hasPrefix("42") { return .syntax }

@@ -93,6 +93,21 @@ import Testing
         #expect(!plain.stdout.contains("\u{1B}["))
     }
 
+    /// A feed's title cannot drive the reader's terminal: its escape and carriage return are shown as `�`, while
+    /// the row keeps Quartet's own tint.
+    @Test func aTitleCannotSendTheTerminalControlCharacters() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+            .replacingOccurrences(of: "\"M 7.3 - Big\"", with: "\"M 7.3 - \\u001b[2J\\u001b]0;pwned\\u0007Big\\r\"")
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: feedPath))
+        let (code, output) = await run(["--feed", feedPath], terminal: true)
+        #expect(code == 0)
+        let big = try #require(output.stdout.split(separator: "\n").first { $0.contains("Big") })
+        #expect(big.hasSuffix("M 7.3 - �[2J�]0;pwned�Big�\u{1B}[0m"))
+        #expect(big.hasPrefix("\u{1B}[1;31m"))
+        #expect(output.stdout.filter { $0 == "\u{1B}" }.count == 4)  // two tinted rows, each opened and reset
+    }
+
     @Test func filtersAndLimit() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(
@@ -162,6 +177,27 @@ import Testing
         #expect(svg.components(separatedBy: "<circle ").count - 1 == 2)
         #expect(svg.contains("fill=\"#d93025\"><title>M 7.3 - Big</title>"))
         #expect(svg.contains("fill=\"#f28b82\"><title>M 5.0 - Mid</title>"))
+    }
+
+    /// A device file no command can read is set aside with a word on standard error; the list still shows.
+    @Test func aDamagedDeviceStoreIsSetAsideAndTheListShows() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 3000).write(to: URL(fileURLWithPath: dataDirectory + "/quakes.sqlite"))
+        let (code, output) = await run(["--feed", feedPath])
+        #expect(code == 0)
+        #expect(titles(output.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
+        #expect(output.stderr.contains("could not be read. It was set aside (\(dataDirectory)/quakes.sqlite.damaged)"))
+        let (_, again) = await run(["--feed", feedPath])
+        #expect(again.stderr.isEmpty)
+    }
+
+    @Test func aMapThatCannotBeWrittenNamesTheFile() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("missing/map.svg").path
+        let (code, printed) = await run(["map", "--output", output, "--feed", feedPath])
+        #expect(code == 1)
+        #expect(printed.stderr == "quartet: There is no such file or folder: \(output).\n")
     }
 
     @Test func offlineWithoutACacheSaysSo() async throws {

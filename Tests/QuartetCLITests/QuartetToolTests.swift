@@ -87,3 +87,16 @@ final class CapturedConsole: Sendable {
 
             """)
 }
+
+/// Text from other people and from servers reaches the terminal as text: control characters become `�`.
+@Test func printedTextCannotControlTheTerminal() {
+    #expect(Console.terminalSafe("Plant a tree 🌳\n\tin spring") == "Plant a tree 🌳\n\tin spring")
+    #expect(Console.terminalSafe("Dave\u{1B}]0;pwned\u{07}\u{1B}[2J") == "Dave�]0;pwned��[2J")
+    #expect(Console.terminalSafe("over\rwrite\u{7F}\u{9B}31m\u{0}") == "over�write��31m�")
+    let captured = CapturedConsole()
+    captured.console.line("a\u{1B}[31mb")
+    captured.console.errorLine("c\u{1B}[31md")
+    captured.console.line("tinted\u{1B}[0m", style: "\u{1B}[91m")
+    #expect(captured.output == "a�[31mb\n\u{1B}[91mtinted�[0m\u{1B}[0m\n")
+    #expect(captured.errors == "c�[31md\n")
+}

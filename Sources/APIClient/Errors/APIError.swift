@@ -47,16 +47,29 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     public var errorDescription: String? { message }
 
     /// The sentence for any failure a screen or the command line shows: a transport's as the client layer reads
-    /// it (``init(transportError:)``), an error's own where it describes itself for people (`LocalizedError`),
-    /// and a plain "something went wrong" for anything else.
+    /// it (``init(transportError:)``), a file's naming the file (a photo to upload, a place to save to), an
+    /// error's own where it describes itself for people (`LocalizedError`), and a plain "something went wrong"
+    /// for anything else.
     ///
     /// NB: never an error's `String(describing:)`: a `DatabaseError`'s quotes its SQL, and other types print
     /// their fields.
     public static func message(for error: any Error) -> String {
         switch error {
         case is APIError, is URLError, is CancellationError: APIError(transportError: error).message
+        case let error as CocoaError where error.isFileError: fileMessage(error)
         case let error as LocalizedError: error.errorDescription ?? Strings.text("failure.unexpected")
         default: Strings.text("failure.unexpected")
+        }
+    }
+
+    /// A file that could not be read or written, named as the person gave it.
+    private static func fileMessage(_ error: CocoaError) -> String {
+        let file = error.filePath ?? error.url?.path ?? ""
+        switch error.code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return Strings.format("failure.file.missing", file)
+        case .fileReadNoPermission, .fileWriteNoPermission: return Strings.format("failure.file.denied", file)
+        case .fileWriteOutOfSpace: return Strings.format("failure.file.full", file)
+        default: return Strings.format("failure.file.other", file)
         }
     }
 

@@ -34,7 +34,10 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         case decoding
         /// A Swift value cannot be stored (for example a NUL character in PostgreSQL text).
         case invalidValue
-        /// Anything else (I/O error, corruption, misuse).
+        /// The file is not a database, or its pages are damaged (SQLite's `SQLITE_NOTADB` and `SQLITE_CORRUPT`):
+        /// retrying cannot help; the file must be restored or replaced.
+        case damaged
+        /// Anything else (I/O error, misuse).
         case other
     }
 
@@ -72,7 +75,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notFound: return "The record was not found."
         case .busy: return "The service is busy. Please try again."
         case .connectionLost: return "The database is unavailable. Please try again later."
-        case .syntax, .decoding, .other: return "An internal error occurred."
+        case .syntax, .decoding, .damaged, .other: return "An internal error occurred."
         }
     }
 }

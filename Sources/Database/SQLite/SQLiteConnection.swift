@@ -295,6 +295,7 @@ final class SQLiteConnection: DatabaseConnection {
             case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
             case SQLITE_ERROR: kind = .syntax
             case SQLITE_TOOBIG, SQLITE_MISMATCH, SQLITE_RANGE: kind = .invalidValue
+            case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .damaged
             default: kind = .other
             }
         }

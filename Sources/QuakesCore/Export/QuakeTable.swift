@@ -11,11 +11,17 @@ public enum QuakeTable {
         }
     }
 
-    static let reset = "\u{1B}[0m"
+    /// One line of the table, and the tint of its row (`.none` for the header).
+    public struct Line: Sendable, Hashable {
+        /// The text, columns padded.
+        public var text: String
+        /// The row's tint.
+        public var tint: QuakeTint
+    }
 
-    /// Lines of the table: a header, then one line per row; coloured lines when `colors` is true.
-    public static func render(_ quakes: [Quake], rows: [QuakeRow], colors: Bool) -> [String] {
-        guard !rows.isEmpty else { return [Strings.text("quakes.table.empty")] }
+    /// Lines of the table: a header, then one line per row with its tint (a terminal colours it with ``ansi(_:)``).
+    public static func render(_ quakes: [Quake], rows: [QuakeRow]) -> [Line] {
+        guard !rows.isEmpty else { return [Line(text: Strings.text("quakes.table.empty"), tint: .none)] }
         let magnitudes = quakes.map { quake in quake.magnitude.map { NumberText.fixed($0, digits: 1) } ?? "-" }
         let timeWidth = max(rows.map(\.timeText.count).max() ?? 0, Strings.text("quakes.table.time").count)
         let magnitudeWidth = max(magnitudes.map(\.count).max() ?? 0, Strings.text("quakes.table.magnitude").count)
@@ -26,23 +32,20 @@ public enum QuakeTable {
             return right ? fill + text : text + fill
         }
         var lines = [
-            [
-                pad(Strings.text("quakes.table.time"), timeWidth),
-                pad(Strings.text("quakes.table.magnitude"), magnitudeWidth, right: true),
-                pad(Strings.text("quakes.table.location"), locationWidth),
-                Strings.text("quakes.table.title"),
-            ].joined(separator: "  ")
+            Line(
+                text: [
+                    pad(Strings.text("quakes.table.time"), timeWidth),
+                    pad(Strings.text("quakes.table.magnitude"), magnitudeWidth, right: true),
+                    pad(Strings.text("quakes.table.location"), locationWidth),
+                    Strings.text("quakes.table.title"),
+                ].joined(separator: "  "), tint: .none)
         ]
         for (row, magnitude) in zip(rows, magnitudes) {
             let line = [
                 pad(row.timeText, timeWidth), pad(magnitude, magnitudeWidth, right: true),
                 pad(row.coordinateText, locationWidth), row.title,
             ].joined(separator: "  ")
-            if colors, let color = ansi(row.tint) {
-                lines.append(color + line + reset)
-            } else {
-                lines.append(line)
-            }
+            lines.append(Line(text: line, tint: row.tint))
         }
         return lines
     }

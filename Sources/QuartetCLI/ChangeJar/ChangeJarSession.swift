@@ -1,7 +1,6 @@
 import APIClient
 import ChangeJarCore
 import ChangeJarModels
-import Database
 import Foundation
 import LocalStore
 
@@ -42,8 +41,9 @@ struct ChangeJarSession: Sendable {
         let transport = HTTPTransport.live()
         send = transport.send
         actions = .live(baseURL: settings.apiBaseURL, send: transport.send)
-        let database = try SQLiteDatabase(path: folder.appendingPathComponent("device.sqlite").path)
-        cache = .local(try await LocalStore(database: database))
+        let opened = try await LocalStore.open(path: folder.appendingPathComponent("device.sqlite").path)
+        if let notice = opened.notice { context.console.errorLine(notice) }
+        cache = .local(opened.store)
         sessions = .file(folder.appendingPathComponent("session.json"))
     }
 

@@ -13,11 +13,37 @@ public struct Console: Sendable {
     /// Whether standard output is a terminal (colours and spinners only then).
     public var isTerminal: Bool
 
-    /// Prints a line to standard output.
-    public func line(_ text: String) { write(text + "\n") }
+    /// Prints a line to standard output, its control characters shown as `�` (``terminalSafe(_:)``).
+    public func line(_ text: String) { write(Self.terminalSafe(text) + "\n") }
 
-    /// Prints a line to standard error.
-    public func errorLine(_ text: String) { writeError(text + "\n") }
+    /// Prints a line to standard output in `style` (an ANSI SGR sequence such as `"\u{1B}[91m"`), or plain when
+    /// `style` is `nil`; the text's own control characters are shown as `�`, so only Quartet's style reaches the
+    /// terminal.
+    public func line(_ text: String, style: String?) {
+        guard let style else { return line(text) }
+        write(style + Self.terminalSafe(text) + "\u{1B}[0m\n")
+    }
+
+    /// Prints a line to standard error, its control characters shown as `�`.
+    public func errorLine(_ text: String) { writeError(Self.terminalSafe(text) + "\n") }
+
+    /// `text` with every control character but line feed and tab replaced by U+FFFD.
+    ///
+    /// What a command prints comes from other people (an action's title, a display name, a wall post) and from
+    /// servers (a quake's title). Printed as it is, an escape sequence in it would clear the reader's screen,
+    /// retitle their terminal or colour what follows, and a carriage return would write over the line before it.
+    /// C0 controls, DEL and the C1 range are replaced; printable text, emoji and line breaks are kept.
+    public static func terminalSafe(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            safe.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(safe)
+    }
 
     /// Prints `value` as `--json` output: keys sorted, slashes unescaped, indented unless `compact` (one value a
     /// line, for a stream a script reads as it comes). `encoder` brings the app's date format; its formatting is

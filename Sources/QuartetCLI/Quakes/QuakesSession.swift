@@ -1,5 +1,4 @@
 import APIClient
-import Database
 import Foundation
 import LocalStore
 import QuakesCore
@@ -42,8 +41,9 @@ struct QuakesSession {
 
         // NB: the device store is the SQLite file `<data-dir>/quakes.sqlite`, opened here as the app would.
         try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
-        let database = try SQLiteDatabase(path: options.dataDirectory.appendingPathComponent("quakes.sqlite").path)
-        let store = try await LocalStore(database: database)
+        let opened = try await LocalStore.open(path: options.dataDirectory.appendingPathComponent("quakes.sqlite").path)
+        if let notice = opened.notice { context.console.errorLine(notice) }
+        let store = opened.store
         let timeZone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
         let locale = context.environment["QUARTET_LOCALE"].map(Locale.init(identifier:)) ?? .current
         service = QuakeFeedService(
@@ -73,7 +73,9 @@ struct QuakesSession {
             return 0
         }
         let rows = formatter.rows(for: quakes)
-        for line in QuakeTable.render(quakes, rows: rows, colors: colors) { console.line(line) }
+        for line in QuakeTable.render(quakes, rows: rows) {
+            console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)
+        }
         let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
         console.line(QuakeMessages.summary(shown: rows.count, total: set.quakes.count, updated: updated))
         return 0

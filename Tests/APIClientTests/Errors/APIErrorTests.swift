@@ -81,4 +81,18 @@ struct APIErrorTests {
         #expect(APIError.message(for: CancellationError()) == APIError.cancelled.message)
         #expect(APIError.message(for: APIError.http(status: 404, problem: nil)) == "This item no longer exists (404).")
     }
+
+    /// A photo to upload or a place to save to that fails names the file, instead of "something went wrong".
+    @Test func aFileThatCannotBeReadOrWrittenIsNamed() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/photo.png")
+        let reading = #expect(throws: (any Error).self) { try Data(contentsOf: missing) }
+        #expect(APIError.message(for: try #require(reading)) == "There is no such file or folder: \(missing.path).")
+        let writing = #expect(throws: (any Error).self) { try Data("x".utf8).write(to: missing) }
+        #expect(APIError.message(for: try #require(writing)) == "There is no such file or folder: \(missing.path).")
+        let folder = FileManager.default.temporaryDirectory
+        let directory = #expect(throws: (any Error).self) { try Data(contentsOf: folder) }
+        #expect(APIError.message(for: try #require(directory)).hasSuffix("could not be read or written."))
+        let denied = CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: "/etc/quartet"])
+        #expect(APIError.message(for: denied) == "This app may not open /etc/quartet.")
+    }
 }

@@ -41,10 +41,11 @@ import Testing
         #expect(String(decoding: QuakeExport.json([]), as: UTF8.self) == "[]")
     }
 
-    @Test func theTableColoursTintedRowsOnlyWhenAsked() {
+    @Test func theTableTintsEachRowAndLinesUpItsColumns() {
         let quakes = [quake("big", mag: 7.0, at: 0), quake("mid", mag: 5.0, at: 1), quake("small", mag: 2.1, at: 2)]
         let rows = testFormatter.rows(for: quakes)
-        let plain = QuakeTable.render(quakes, rows: rows, colors: false)
+        let lines = QuakeTable.render(quakes, rows: rows)
+        let plain = lines.map(\.text)
         #expect(plain.count == 4)
         #expect(!plain.joined().contains("\u{1B}"))
         #expect(plain[1].contains(" 7.0  ") && plain[1].hasSuffix("M big"))
@@ -52,14 +53,11 @@ import Testing
         let titleColumn = plain[0].count - "TITLE".count
         #expect(plain.dropFirst().allSatisfy { line in line.dropFirst(titleColumn).hasPrefix("M ") })
 
-        let coloured = QuakeTable.render(quakes, rows: rows, colors: true)
-        #expect(coloured[1] == "\u{1B}[1;31m" + plain[1] + "\u{1B}[0m")
-        #expect(coloured[2] == "\u{1B}[91m" + plain[2] + "\u{1B}[0m")
-        #expect(coloured[3] == plain[3])
+        #expect(lines.map(\.tint) == [.none, .red, .lightRed, .none])
+        #expect(lines.map { QuakeTable.ansi($0.tint) } == [nil, "\u{1B}[1;31m", "\u{1B}[91m", nil])
     }
 
     @Test func anEmptyTableSaysSo() {
-        #expect(QuakeTable.render([], rows: [], colors: true).count == 1)
-        #expect(QuakeTable.render([], rows: [], colors: true) == ["No earthquakes match."])
+        #expect(QuakeTable.render([], rows: []).map(\.text) == ["No earthquakes match."])
     }
 }
