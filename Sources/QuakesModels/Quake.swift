@@ -86,8 +86,14 @@ public struct Quake: Sendable, Hashable, Identifiable {
         self.sig = sig
     }
 
-    /// The event page as a URL, for the in-app browser.
-    public var url: URL? { eventPage.flatMap(URL.init(string:)) }
+    /// The event page as a URL, for the in-app browser: a web address (`http` or `https`, with a host) only. A
+    /// feed is another party's data, and a `javascript:` or `file:` link in it is no page to open.
+    public var url: URL? {
+        guard let url = eventPage.flatMap(URL.init(string:)), let scheme = url.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
 
     /// Newest first; equal times ordered by id so the list never reshuffles.
     @inlinable

@@ -56,4 +56,19 @@ import Testing
         quake.detailFeed = nil
         #expect(quake.eventPage == "/relative" && quake.detailFeed == nil)
     }
+
+    /// Only a web page opens in the in-app browser; a feed's other links are no page at all.
+    @Test(arguments: [
+        ("https://earthquake.usgs.gov/earthquakes/eventpage/ci37199424", true),
+        ("HTTP://127.0.0.1:8080/earthquakes/eventpage/us1", true),
+        ("javascript:alert(1)", false), ("file:///etc/passwd", false), ("data:text/html,hi", false),
+        ("https:///no-host", false), ("eventpage/us1", false), ("", false),
+    ])
+    func theEventPageIsOnlyAWebAddress(_ text: String, opens: Bool) {
+        let quake = Quake(
+            id: "q", magnitude: 5, place: nil, title: "M 5", time: Date(), eventPage: text,
+            coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
+        #expect((quake.url != nil) == opens)
+        #expect(quake.url.map { $0.absoluteString == text } ?? true)
+    }
 }
