@@ -101,6 +101,14 @@ struct ChangeJarCommandTests {
             let whoami = await fixture.run(["whoami"])
             #expect(whoami.code == 0)
             #expect(whoami.out.hasPrefix("Alice via Google\n  provider user id: alice\n  identity: us-east-1:"))
+            let whoamiJSON = await fixture.run(["whoami", "--json"])
+            let who = try JSONSerialization.jsonObject(with: Data(whoamiJSON.out.utf8)) as? [String: Any]
+            #expect(who?["displayName"] as? String == "Alice")
+            #expect(who?["providerUserID"] as? String == "alice")
+            #expect(who?["authSource"] as? String == "google")
+            #expect((who?["identityID"] as? String)?.hasPrefix("us-east-1:") == true)
+            #expect(who?["expiresAt"] is String)
+            #expect(who?["token"] == nil)
 
             let submit = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
             #expect(submit.code == 0)
@@ -210,6 +218,38 @@ struct ChangeJarCommandTests {
             #expect(offline.code == 0)
             #expect(offline.err == "You're offline. Showing the actions saved on this device.\n")
             #expect(offline.out.hasPrefix("Plant a tree\n"))
+        }
+    }
+
+    /// A second action submitted signed out does not take the place of the one that waits: the command says so,
+    /// and both reach the jar, in order.
+    @Test func anEarlierWaitingActionIsNeitherReplacedNorLost() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["submit", "--title", "Pending one", "--content", "p1"]).code == 1)
+            let second = await fixture.run(["submit", "--title", "Pending two", "--content", "p2"])
+            #expect(second.code == 1)
+            #expect(
+                second.err == "Your earlier action “Pending one” still waits for a sign-in. Sign in to send it "
+                    + "('quartet changejar signin'), then submit this one.\n")
+            // Signing in as part of the submission sends the earlier action first, then this one.
+            let both = await fixture.run([
+                "submit", "--title", "Pending two", "--content", "p2", "--sign-in-with", "twitter", "--user", "erin",
+            ])
+            #expect(both.code == 0)
+            #expect(both.out == "Your action is in the jar. Thank you!\nYour action is in the jar. Thank you!\n")
+            let mine =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            #expect(mine?.map { $0["title"] as? String } == ["Pending two", "Pending one"])
+        }
+    }
+
+    @Test func offlineWithNothingSavedFailsAndSaysSo() async throws {
+        try await Self.withFixture { fixture in
+            let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
+            #expect(offline.code == 1)
+            #expect(offline.err == "You're offline. Nothing is saved on this device yet.\n")
+            #expect(offline.out.isEmpty)
         }
     }
 

@@ -28,6 +28,27 @@ public struct AuthSession: Codable, Sendable, Hashable {
 
     /// What Settings shows as the person's name: the display name, else the provider user id.
     public var displayLabel: String { displayName ?? providerUserID }
+
+    /// Who is signed in, without the token: what `quartet changejar whoami --json` prints.
+    public struct Summary: Encodable, Sendable, Hashable {
+        /// The name the provider gave, if any.
+        public var displayName: String?
+        /// The sign-in mechanism.
+        public var authSource: AuthSource
+        /// The provider's user id.
+        public var providerUserID: String
+        /// The Cognito identity id.
+        public var identityID: String
+        /// When the token expires.
+        public var expiresAt: Date
+    }
+
+    /// Who is signed in, without the token.
+    public var summary: Summary {
+        Summary(
+            displayName: displayName, authSource: authSource, providerUserID: providerUserID, identityID: identityID,
+            expiresAt: expiresAt)
+    }
 }
 
 /// The claims a client reads from its own OpenID token, without verifying it (the server verifies).

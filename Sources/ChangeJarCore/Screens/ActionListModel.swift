@@ -244,9 +244,14 @@ public final class ActionListModel {
     private func failed(_ error: ChangeJarError, saved: CachedList) async {
         switch error {
         case .offline:
+            // NB: with nothing saved, an empty list would say the jar is empty, which nobody knows.
+            guard let copy = await cache.load(saved) else {
+                banner = .failure(Strings.offlineNothingSaved)
+                return
+            }
             banner = .notice(Strings.offlineShowingSaved)
             isShowingSavedCopy = true
-            show(await cache.load(saved) ?? [], next: nil)
+            show(copy, next: nil)
         case .signInRequired where listing == .mine:
             session.sessionRefused()
             show([], next: nil)

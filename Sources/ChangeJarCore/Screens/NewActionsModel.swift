@@ -54,10 +54,12 @@ public final class NewActionsModel {
             await seen(upTo: page.headCursor)
         } catch {
             let error = ChangeJarError(error)
-            if error == .offline {
+            if error == .offline, let copy = await cache.load(.new) {
                 banner = .notice(Strings.offlineShowingSaved)
                 isShowingSavedCopy = true
-                show(await cache.load(.new) ?? [])
+                show(copy)
+            } else if error == .offline {
+                banner = .failure(Strings.offlineNothingSaved)
             } else {
                 banner = .failure(error.message)
             }

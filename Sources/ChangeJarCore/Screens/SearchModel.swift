@@ -84,9 +84,17 @@ public final class SearchModel {
             show(page.items, for: text)
             await cache.save(.search(text), page.items)
         case .failure(.offline):
+            guard let copy = await cache.load(.search(text)) else {
+                // NB: no saved answer for this query: "no actions match" would be a guess.
+                banner = .failure(Strings.offlineNothingSaved)
+                isShowingSavedCopy = false
+                show([], for: text)
+                emptyMessage = nil
+                return
+            }
             banner = .notice(Strings.offlineShowingSaved)
             isShowingSavedCopy = true
-            show(await cache.load(.search(text)) ?? [], for: text)
+            show(copy, for: text)
         case .failure(let error):
             banner = .failure(error.message)
         }

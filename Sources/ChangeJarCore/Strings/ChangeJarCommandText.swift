@@ -48,6 +48,10 @@ public enum ChangeJarCommandText {
     /// `submit` without its two texts.
     public static var submitNeedsText: String { Strings.text("cli.submitNeedsText") }
 
+    /// `submit` signed out while an earlier action waits for a sign-in (the form holds it; a second would take its
+    /// place, and the command line cannot show the form first).
+    public static func earlierActionWaits(_ title: String) -> String { Strings.format("cli.earlierActionWaits", title) }
+
     /// `edit` without anything to change.
     public static var editNeedsText: String { Strings.text("cli.editNeedsText") }
 

@@ -17,6 +17,7 @@ enum Strings {
     static var unexpected: String { text("error.unexpected") }
     static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }
     static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }
+    static var offlineNothingSaved: String { text("banner.offlineNothingSaved") }
     static var signInToSubmit: String { text("banner.signInToSubmit") }
     static var sessionExpired: String { text("banner.sessionExpired") }
     static var submitted: String { text("banner.submitted") }

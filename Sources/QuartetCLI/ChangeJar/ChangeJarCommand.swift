@@ -37,7 +37,9 @@ enum ChangeJarCommand {
                                 + "token;secret) instead of the development sign-in"),
                     ],
                     body: { try await run($0, signIn) }),
-                CommandSpec("whoami", summary: "who is signed in, and until when", body: { try await run($0, whoAmI) }),
+                CommandSpec(
+                    "whoami", summary: "who is signed in, and until when", options: [json],
+                    body: { try await run($0, whoAmI) }),
                 CommandSpec("signout", summary: "forget the session", body: { try await run($0, signOut) }),
                 CommandSpec(
                     "submit", summary: "put an action in the jar",
@@ -138,6 +140,10 @@ enum ChangeJarCommand {
             context.console.line(ChangeJarCommandText.notSignedIn)
             return 1
         }
+        if context.arguments.flag("json") {
+            try jar.printJSON(session.summary, on: context.console)
+            return 0
+        }
         context.console.line(ChangeJarCommandText.who(session))
         context.console.line("  " + ChangeJarCommandText.providerUserID(session.providerUserID))
         context.console.line("  " + ChangeJarCommandText.identity(session.identityID))
@@ -176,6 +182,23 @@ enum ChangeJarCommand {
         console: Console
     ) async -> Int32 {
         let app = AppModel(dependencies: dependencies)
+        // NB: as the app starts, an action that waited comes back into the form, and goes out when someone is
+        // signed in (or signs in now); typing over one that still waits would lose it, unseen on a command line.
+        await app.submit.launched()
+        if app.submit.hasPendingSubmission {
+            guard provider != nil else {
+                console.errorLine(ChangeJarCommandText.earlierActionWaits(app.submit.title))
+                return 1
+            }
+            let code = await app.submitAndSignIn(provider, console: console, tapSubmit: false)
+            if code != 0 { return code }
+        } else if let banner = app.submit.banner {
+            guard case .confirmation(let sent) = banner else {
+                console.errorLine(banner.text)
+                return 1
+            }
+            console.line(sent)
+        }
         app.submit.title = title
         app.submit.content = content
         return await app.submitAndSignIn(provider, console: console)
@@ -316,9 +339,10 @@ struct NotSignedIn: LocalizedError {
 extension AppModel {
     /// Submit, as a person taps it; when the screen asks for a sign-in and `provider` is given, Settings signs in
     /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar.
+    /// `tapSubmit` false: the form's action already waits for the sign-in (brought back at launch).
     @MainActor
-    fileprivate func submitAndSignIn(_ provider: AuthSource?, console: Console) async -> Int32 {
-        await submit.submitTapped()
+    fileprivate func submitAndSignIn(_ provider: AuthSource?, console: Console, tapSubmit: Bool = true) async -> Int32 {
+        if tapSubmit { await submit.submitTapped() }
         if submit.hasPendingSubmission {
             guard let provider else {
                 console.errorLine(submit.banner?.text ?? "")

@@ -2,6 +2,7 @@ import ChangeJarModels
 import Database
 import Foundation
 import LocalStore
+import Localization
 import Testing
 
 @testable import ChangeJarCore
@@ -255,6 +256,31 @@ struct AppFlowTests {
             await app.all.refreshPulled()
             #expect(app.all.banner == nil)
             #expect(!app.all.isShowingSavedCopy)
+        }
+    }
+
+    /// Offline on a device that never saved a list: no list may claim the jar is empty or nothing matches.
+    @Test func offlineWithNothingSavedSaysSoInsteadOfAnEmptyList() async throws {
+        try await withServer(.sqliteMemory) { server in
+            try await server.create("Walk more", user: "bob")
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            harness.network.isOffline = true
+            let nothingSaved = Banner.failure("You're offline. Nothing is saved on this device yet.")
+            await app.all.refreshPulled()
+            #expect(app.all.banner == nothingSaved)
+            #expect(!app.all.isShowingSavedCopy)
+            #expect(app.all.rows.isEmpty && app.all.emptyMessage == nil)
+            await app.new.opened()
+            #expect(app.new.banner == nothingSaved)
+            #expect(app.new.rows.isEmpty && app.new.emptyMessage == nil)
+            app.search.queryChanged("walk")
+            await harness.sleeper.untilWaiting(1)
+            await harness.sleeper.releaseAll()
+            await app.search.activeSearch?.value
+            #expect(app.search.banner == nothingSaved)
+            #expect(app.search.rows.isEmpty && app.search.emptyMessage == nil)
+            #expect(!app.search.isShowingSavedCopy)
         }
     }
 
