@@ -45,7 +45,7 @@ struct ChangeJarRootViewTests {
                 if cursor == "1" { return ActionPage(items: older) }
                 return ActionPage(items: samples, nextCursor: older.isEmpty ? nil : "1", headCursor: "2")
             },
-            new: { _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
+            new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
             mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
             search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
@@ -141,7 +141,9 @@ struct ChangeJarRootViewTests {
     }
 
     @Test func theNewTabCountsActionsNotSeenYet() async throws {
-        let host = ViewHost(ChangeJarRootView(app: app(allOffline: true)))
+        let cache = ActionCache.inMemory()
+        await cache.save(.all, [action("2", "Call my grandmother")])
+        let host = ViewHost(ChangeJarRootView(app: app(allOffline: true, cache: cache)))
         await host.settle()
         let tabs = try #require(host.tree.first { $0.kind == .tabView })
         #expect(tabs.tabItem[1].badge == "1")

@@ -244,6 +244,31 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// A listing prints every row, as a person scrolling to the end sees it, and New counts as seen only what it
+    /// printed.
+    @Test func listingsScrollToTheEnd() async throws {
+        try await Self.withFixture { fixture in
+            _ = await fixture.run(["new"])
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "frank"])
+            for index in 1...23 {
+                _ = await fixture.run(["submit", "--title", "Walk \(index)", "--content", "Bulk."])
+            }
+            func titles(_ arguments: [String]) async throws -> [String?] {
+                let listed = await fixture.run(arguments + ["--json"])
+                let rows = try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]]
+                return rows?.map { $0["title"] as? String } ?? []
+            }
+            let every = (1...23).reversed().map { "Walk \($0)" }
+            let all = try await titles(["all"])
+            let mine = try await titles(["mine"])
+            let found = try await titles(["search", "walk"])
+            #expect(all == every)
+            #expect(mine == every)
+            #expect(found.count == 23)
+            #expect(await fixture.run(["all"]).out.components(separatedBy: "\nWalk ").count == 23)
+        }
+    }
+
     @Test func offlineWithNothingSavedFailsAndSaysSo() async throws {
         try await Self.withFixture { fixture in
             let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")

@@ -17,7 +17,7 @@ extension ActionsClient {
         ]
         let page = ActionPage(items: samples, headCursor: "preview")
         return ActionsClient(
-            all: { _ in page }, new: { _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
+            all: { _ in page }, new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
             mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
             create: { _, _ in samples[0] }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
     }
@@ -28,7 +28,8 @@ extension ActionsClient {
             .service("ActionsClient.\(call) is not part of the test.")
         }
         return ActionsClient(
-            all: { _ in throw fail("all") }, new: { _ in throw fail("new") }, newCount: { _ in throw fail("newCount") },
+            all: { _ in throw fail("all") }, new: { _, _ in throw fail("new") },
+            newCount: { _ in throw fail("newCount") },
             mine: { _, _ in throw fail("mine") }, search: { _, _ in throw fail("search") },
             create: { _, _ in throw fail("create") }, edit: { _, _, _ in throw fail("edit") },
             delete: { _, _ in throw fail("delete") })

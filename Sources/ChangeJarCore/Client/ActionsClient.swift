@@ -14,7 +14,7 @@ public struct ActionsClient: Sendable {
     /// Every action, newest first, after `cursor`.
     public var all: @Sendable (_ cursor: String?) async throws -> ActionPage
     /// Actions newer than `since` (everything when `nil`), newest first.
-    public var new: @Sendable (_ since: String?) async throws -> ActionPage
+    public var new: @Sendable (_ since: String?, _ cursor: String?) async throws -> ActionPage
     /// How many actions are newer than `since`.
     public var newCount: @Sendable (_ since: String?) async throws -> Int
     /// The signed-in person's actions, newest first, after `cursor`.
@@ -43,8 +43,9 @@ extension ActionsClient {
             all: { cursor in
                 try await http.call(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
             },
-            new: { since in
-                try await http.call(ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since])
+            new: { since, cursor in
+                try await http.call(
+                    ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since, ChangeJarQuery.cursor: cursor])
             },
             newCount: { since in
                 let count: NewActionsCount = try await http.call(

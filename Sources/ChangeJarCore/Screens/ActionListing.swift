@@ -16,6 +16,10 @@ public protocol ActionListing: AnyObject {
     var emptyMessage: String? { get }
     /// Whether the rows are the device's saved copy, shown because the network is down.
     var isShowingSavedCopy: Bool { get }
+    /// Whether scrolling further can load more.
+    var canLoadMore: Bool { get }
+    /// The last row came into view: the next page is loaded.
+    func reachedEnd() async
 }
 
 extension ActionListModel: ActionListing {}

@@ -18,8 +18,14 @@ public final class NewActionsModel {
     public private(set) var emptyMessage: String?
     /// Whether the rows are the device's saved copy (offline).
     public private(set) var isShowingSavedCopy = false
+    /// Whether scrolling further can load more.
+    public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
+    /// What was seen before this opening: the next pages are new since then, as the first was.
+    @ObservationIgnored private var since: String?
+    @ObservationIgnored private var nextCursor: String?
+    @ObservationIgnored private var openings = 0
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -41,13 +47,18 @@ public final class NewActionsModel {
         }
     }
 
-    /// The New Actions screen opened: show what is new, then count it as seen.
+    /// The New Actions screen opened: show what is new, then count it as seen (every page of it: the rest are there
+    /// to scroll to, ``reachedEnd()``).
     public func opened() async {
         banner = nil
         isBusy = true
         defer { isBusy = false }
+        openings += 1
         do {
-            let page = try await client.new(await cache.lastSeen())
+            let since = await cache.lastSeen()
+            let page = try await client.new(since, nil)
+            self.since = since
+            nextCursor = page.nextCursor
             isShowingSavedCopy = false
             show(page.items)
             await cache.save(.new, page.items)
@@ -63,6 +74,23 @@ public final class NewActionsModel {
             } else {
                 banner = .failure(error.message)
             }
+        }
+    }
+
+    /// The last row came into view: the next page of what was new at this opening.
+    public func reachedEnd() async {
+        guard !isBusy, canLoadMore, let cursor = nextCursor else { return }
+        let opening = openings
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let page = try await client.new(since, cursor)
+            // NB: a page that arrives after the screen opened again belongs to the old list.
+            guard opening == openings else { return }
+            nextCursor = page.nextCursor
+            show(actions + page.items)
+        } catch {
+            if opening == openings { banner = .failure(ChangeJarError(error).message) }
         }
     }
 

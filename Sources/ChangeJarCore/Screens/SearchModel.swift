@@ -20,8 +20,14 @@ public final class SearchModel {
     public private(set) var activeSearch: Task<Void, Never>?
     /// Whether the rows are the device's saved results for the query (offline).
     public private(set) var isShowingSavedCopy = false
+    /// Whether scrolling further can load more results.
+    public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
+    /// The query the rows answer, and where its next page starts.
+    @ObservationIgnored private var shownQuery = ""
+    @ObservationIgnored private var nextCursor: String?
+    @ObservationIgnored private var isLoadingMore = false
 
     /// How long typing must pause before a search goes out.
     public static let debounce: Duration = .milliseconds(300)
@@ -48,6 +54,7 @@ public final class SearchModel {
             activeSearch = nil
             isSearching = false
             isShowingSavedCopy = false
+            nextCursor = nil
             actions = []
             rows = []
             banner = nil
@@ -81,6 +88,7 @@ public final class SearchModel {
         case .success(let page):
             banner = nil
             isShowingSavedCopy = false
+            nextCursor = page.nextCursor
             show(page.items, for: text)
             await cache.save(.search(text), page.items)
         case .failure(.offline):
@@ -100,7 +108,25 @@ public final class SearchModel {
         }
     }
 
+    /// The last row came into view: the next page of the shown query's results.
+    public func reachedEnd() async {
+        guard !isSearching, !isLoadingMore, canLoadMore, let cursor = nextCursor else { return }
+        let text = shownQuery
+        isLoadingMore = true
+        defer { isLoadingMore = false }
+        do {
+            let page = try await client.search(text, cursor)
+            // NB: a new query typed meanwhile owns the rows now.
+            guard text == shownQuery, !isSearching else { return }
+            nextCursor = page.nextCursor
+            show(actions + page.items, for: text)
+        } catch {
+            if text == shownQuery { banner = .failure(ChangeJarError(error).message) }
+        }
+    }
+
     private func show(_ actions: [Action], for text: String) {
+        shownQuery = text
         self.actions = actions
         rows = actions.map { ActionRow($0, format: format) }
         emptyMessage = rows.isEmpty ? Strings.noSearchResults(text) : nil

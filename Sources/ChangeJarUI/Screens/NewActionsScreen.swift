@@ -11,7 +11,9 @@ public struct NewActionsScreen: View {
 
     public var body: some View {
         List {
-            ActionRows(banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy)
+            ActionRows(
+                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
+                reachedEnd: { await model.reachedEnd() })
         }
         .task { await model.opened() }
     }

@@ -12,7 +12,8 @@ public struct SearchScreen: View {
     public var body: some View {
         List {
             ActionRows(
-                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isSearching)
+                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isSearching,
+                reachedEnd: { await model.reachedEnd() })
         }
         .searchable(
             text: Binding(get: { model.query }, set: { model.queryChanged($0) }),

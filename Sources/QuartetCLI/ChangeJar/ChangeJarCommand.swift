@@ -291,7 +291,7 @@ enum ChangeJarCommand {
 
     static func search(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         let text = context.arguments.positionals.joined(separator: " ")
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw UsageError(ChangeJarCommandText.searchNeedsText)
         }
         return try await show(jar, context) { app in
@@ -311,6 +311,8 @@ enum ChangeJarCommand {
         let app = AppModel(dependencies: jar.dependencies(user: ""))
         if needsSession, app.session.validSession() == nil { throw NotSignedIn() }
         let screen = await open(app)
+        // NB: a listing is every row, as a person scrolling to the end sees it (the screen loads a page at a time).
+        while screen.canLoadMore, screen.banner == nil { await screen.reachedEnd() }
         if let failure = screen.banner?.failure {
             context.console.errorLine(failure)
             return 1

@@ -58,7 +58,7 @@ enum ChangeJarScreens {
                 if options.offline { throw URLError(.notConnectedToInternet) }
                 return ActionPage(items: samples, headCursor: "5")
             },
-            new: { _ in
+            new: { _, _ in
                 if options.offline { throw URLError(.notConnectedToInternet) }
                 return ActionPage(items: Array(samples.prefix(2)))
             },

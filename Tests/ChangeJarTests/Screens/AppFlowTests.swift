@@ -190,6 +190,40 @@ struct AppFlowTests {
         }
     }
 
+    /// Opening New counts every new action as seen, so every one of them must be there to scroll to, not only the
+    /// first page's; and results past the first page of a search are there too.
+    @Test func newActionsAndSearchResultsScrollPastTheFirstPage() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let token = try await server.signIn(.google, "bob")
+            try await server.create("Seen before", user: "bob", token: token)
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.new.opened()
+            for index in 1...25 {
+                server.clock.advance(by: 10)
+                try await server.create("Recycle \(index)", as: .google, user: "bob", token: token)
+            }
+            await app.new.opened()
+            #expect(app.new.rows.count == 20)
+            #expect(app.new.badgeCount == 0)
+            #expect(app.new.canLoadMore)
+            await app.new.reachedEnd()
+            #expect(app.new.rows.map(\.title) == (1...25).reversed().map { "Recycle \($0)" })
+            #expect(!app.new.canLoadMore)
+            #expect(app.new.banner == nil)
+
+            app.search.queryChanged("recycle")
+            await harness.sleeper.untilWaiting(1)
+            await harness.sleeper.releaseAll()
+            await app.search.activeSearch?.value
+            #expect(app.search.rows.count == 20)
+            #expect(app.search.canLoadMore)
+            await app.search.reachedEnd()
+            #expect(Set(app.search.rows.map(\.title)) == Set((1...25).map { "Recycle \($0)" }))
+            #expect(!app.search.canLoadMore)
+        }
+    }
+
     @Test func newActionsBadgeCountsWhatThisDeviceHasNotSeen() async throws {
         try await withServer(.sqliteMemory) { server in
             let bob = try await server.signIn(.google, "bob")

@@ -19,7 +19,7 @@ struct InFlightStateTests {
         search: @escaping @Sendable (String, String?) async throws -> ActionPage = { _, _ in ActionPage(items: []) }
     ) -> ActionsClient {
         ActionsClient(
-            all: { _ in ActionPage(items: []) }, new: { _ in ActionPage(items: []) }, newCount: { _ in 0 },
+            all: { _ in ActionPage(items: []) }, new: { _, _ in ActionPage(items: []) }, newCount: { _ in 0 },
             mine: { _, _ in ActionPage(items: []) }, search: search, create: create, edit: { _, _, _ in sample },
             delete: { _, _ in })
     }
