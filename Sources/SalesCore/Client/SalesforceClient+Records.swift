@@ -156,7 +156,7 @@ extension SalesforceClient {
             throw report(
                 SalesforceError.invalidInput(
                     operation: operation,
-                    reason: SalesText.Reason.fileTooLarge(megabytes: data.count / 1_048_576)), operation: operation)
+                    reason: SalesText.Reason.fileTooLarge(bytes: data.count)), operation: operation)
         }
         let id = try await create(
             Attachment.objectName,

@@ -114,8 +114,8 @@ extension SalesText {
         /// JSON of another shape than expected.
         public static var unexpectedJSON: String { localized("reason.unexpectedJSON") }
         /// A file over the attachment limit.
-        public static func fileTooLarge(megabytes: Int) -> String {
-            table.format("reason.fileTooLarge", String(megabytes))
+        public static func fileTooLarge(bytes: Int) -> String {
+            table.format("reason.fileTooLarge", megabytes(bytes))
         }
     }
 
