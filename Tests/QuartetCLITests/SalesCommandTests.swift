@@ -458,6 +458,35 @@ struct SalesCLI {
         #expect(await cli.run(["sync"]).output == "sent 0 edit(s)\n")
     }
 
+    /// "Changes not sent" on an account lists that account's changes only, and its buttons reach no other's.
+    @Test func anotherAccountsChangeIsNeitherListedNorSentFromThisOne() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let clinic = "001Q000000Demo3IAB"
+        #expect(await cli.run(["account", hospital]).code == 0)
+        cli.offline.isDown = true
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["account", "update", hospital, "--num-beds", "999"]).code == 0)
+        let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+        let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
+
+        let clinicShown = await cli.run(["account", clinic])
+        #expect(clinicShown.code == 0)
+        #expect(!clinicShown.output.contains("Changes not sent"))
+        #expect(await cli.run(["account", "send-mine", clinic, change]).code == 2)
+        #expect(await cli.run(["account", "discard-mine", clinic, change]).code == 2)
+        let hospitalShown = await cli.run(["account", hospital, "--json"])
+        let server = try JSONDecoder().decode([String: JSONValue].self, from: Data(hospitalShown.output.utf8))
+        #expect(server["numBeds"] == 999)
+        #expect(await cli.run(["account", hospital]).output.contains(change))
+    }
+
     /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline
     /// they wait in the outbox and the saved copy shows them; `sync` sends them once.
     @Test func offlineItemsOfAKeptAccountAreEditedRenamedAndDeleted() async throws {

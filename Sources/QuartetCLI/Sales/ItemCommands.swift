@@ -197,7 +197,7 @@ enum ItemCommands {
                     context.console.line(SalesCommandText.deleted(id))
                     return 0
                 }
-                let edit = PendingEdit.deleting(Item.objectName, id: id)
+                let edit = PendingEdit.deleting(Item.objectName, id: id, on: nil)
                 let code = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
                 context.console.line(SalesCommandText.deleted(id))
                 return code

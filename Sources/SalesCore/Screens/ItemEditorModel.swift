@@ -252,7 +252,8 @@ public final class ItemEditorModel {
     /// Saves `item`'s editable fields, checked against the version it was read at; offline, it waits.
     private func update<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
         let client = client
-        return try await send(.saving(item, id: item.id ?? ""), local: item) { try await client.save(item) }
+        let edit = PendingEdit.saving(item, id: item.id ?? "", on: accountID.isEmpty ? nil : accountID)
+        return try await send(edit, local: item) { try await client.save(item) }
     }
 
     private func send<Item: Sendable>(

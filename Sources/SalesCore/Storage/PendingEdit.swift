@@ -14,6 +14,9 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     public var change: Change
     /// What the edit was, for the person (`save the note Visit`).
     public var summary: String
+    /// The account whose screen the edit belongs to (the account itself, or the one a note, attachment or doc is
+    /// on); `nil` when it was not known (an item edited by id alone, or an edit queued by an older version).
+    public var accountID: String? = nil
 
     /// The write itself.
     public enum Change: Sendable, Hashable, Codable {
@@ -123,6 +126,13 @@ public actor SalesOutbox {
     /// The edits waiting, oldest first.
     public func pending() async throws -> [PendingEdit] {
         try await outbox.operations(in: [.pending]).compactMap(Self.edit)
+    }
+
+    /// The edits of one account the server did not take, as its screen lists them under "Changes not sent".
+    ///
+    /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach.
+    public func unsent(accountID: String) async throws -> [UnsentEdit] {
+        try await unsent().filter { $0.edit.accountID == nil || $0.edit.accountID == accountID }
     }
 
     /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them.
