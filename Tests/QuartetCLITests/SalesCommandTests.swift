@@ -377,6 +377,33 @@ struct SalesCLI {
         #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
     }
 
+    /// An edit made offline outlives the session it was made in: after the session expires (its tokens refused) and
+    /// after `signout`, the same rep's `signin` then `sync` sends it once.
+    @Test func offlineEditsWaitThroughAnExpiredSessionForTheSameRep() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        cli.offline.isDown = true
+        #expect(await cli.run(["note", "add", hospital, "--title", "Offline", "--body", "x"]).code == 0)
+        cli.offline.isDown = false
+
+        // The session expires: the server refuses its access token and its refresh token.
+        let file = cli.dataDirectory.appendingPathComponent("sales/session.json")
+        var session = try JSONDecoder().decode(SalesforceSession.self, from: Data(contentsOf: file))
+        session.accessToken = "expired"
+        session.refreshToken = "revoked"
+        try JSONEncoder().encode(session).write(to: file)
+        let expired = await cli.run(["sync"])
+        #expect(expired.code == 1)
+        #expect(expired.errors.contains("1 edit(s) wait"), "\(expired.errors)")
+        #expect(await cli.run(["signout"]).code == 0)
+
+        await cli.signIn()
+        #expect(await cli.run(["sync"]).output == "sent 1 edit(s)\n")
+        let items = await cli.run(["items", hospital, "--json"])
+        #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
+    }
+
     /// The account commands are views of the Account screen: offline it shows the copy saved on this machine, and a
     /// health-care edit made there waits in the outbox until `sync`, as the app's does.
     @Test func offlineTheAccountShowsItsSavedCopyAndAnUpdateWaits() async throws {

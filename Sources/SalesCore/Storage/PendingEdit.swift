@@ -75,13 +75,38 @@ public struct FlushReport: Sendable, Hashable {
 /// Updates carry the `LastModifiedDate` they were based on, so a replay over a newer server version becomes
 /// a conflict rather than an overwrite.
 ///
+/// The edits belong to the person signed in when they were made: they wait through an expired session or a
+/// sign-out for that person's next sign-in, and are discarded when someone else signs in (``signedIn(as:)``).
+///
 /// NB: give the Sales app its own ``LocalStore``: its outbox holds Sales edits only, which this type replays.
 public actor SalesOutbox {
     private let outbox: Outbox
+    private let store: LocalStore
+    private static let ownerList = "sales.outbox.owner"
 
     /// An outbox over the Sales app's local store.
     public init(store: LocalStore) {
         outbox = store.outbox
+        self.store = store
+    }
+
+    /// Someone signed in (`person`: ``SalesforceSession/person``): the edits waiting here are kept when they are
+    /// that person's, else discarded (someone else's, or no one's known), and `person` owns the outbox from now on.
+    ///
+    /// Returns whether the device held someone else's data (the caller then wipes their cached accounts too).
+    /// Throws when the outbox cannot be cleared: the sign-in must then fail, so another person's edits are never
+    /// sent under this one's session.
+    @discardableResult
+    public func signedIn(as person: String?) async throws -> Bool {
+        let owner = try await store.savedList(String.self, named: Self.ownerList)?.elements.first
+        if let person, owner == person { return false }
+        try await clear()
+        if let person {
+            try await store.saveList([person], as: Self.ownerList)
+        } else {
+            try await store.removeList(named: Self.ownerList)
+        }
+        return true
     }
 
     /// Queues an edit.
@@ -170,7 +195,7 @@ public actor SalesOutbox {
         try await outbox.operations(in: [.conflict, .failed]).first { Self.edit($0)?.id == editID }
     }
 
-    /// Forgets every queued edit (on sign-out).
+    /// Forgets every queued edit and every unsent one (when someone else signs in).
     public func clear() async throws {
         for operation in try await outbox.operations() { try await outbox.discard(operation.id) }
     }
