@@ -661,4 +661,20 @@ struct SalesCLI {
         let offences = UnmarkedText(data: data + [note, attachment, doc]).offences(in: transcript)
         #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
     }
+
+    /// Each kind's `delete --help` names the kind with its own article.
+    @Test(arguments: [
+        ("note", "delete a note"), ("attachment", "delete an attachment"), ("doc", "delete a Google Doc"),
+    ])
+    func deleteHelpNamesTheKindWithItsArticle(kind: String, summary: String) async throws {
+        let cli = try await SalesCLI.make()
+        let root = CommandSpec("quartet", summary: "", subcommands: [SalesCommand.spec(dependencies: cli.dependencies)])
+        guard case .help(let path) = try ArgumentParser(root: root).parse(["sales", kind, "delete", "--help"]) else {
+            Issue.record("no help for \(kind) delete")
+            return
+        }
+        let text = ArgumentParser.help(for: path)
+        #expect(text.contains(summary), "\(text)")
+        #expect(!text.contains("delete a attachment"))
+    }
 }
