@@ -252,11 +252,11 @@ struct SalesCLI {
         #expect(await cli.run(["attachment", "add", hospital, png.path, "--name", "Diagram"]).code == 0)
         #expect(await cli.run(["items", hospital]).output.contains("Diagram  image/png"))
 
-        let big = try cli.file(
-            "archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: SalesforceClient.maximumAttachmentBytes))
+        // 25.6 MB: the size is said with its decimal, not cut to the limit's 25.
+        let big = try cli.file("archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: 26_843_546 - 4))
         let refused = await cli.run(["attachment", "add", hospital, big.path])
         #expect(refused.code == 1)
-        #expect(refused.errors == "archive.zip is 25 MB; attachments are limited to 25 MB.\n")
+        #expect(refused.errors == "archive.zip is 25.6 MB; attachments are limited to 25 MB.\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
     }
 
@@ -377,6 +377,33 @@ struct SalesCLI {
         #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
     }
 
+    /// An edit made offline outlives the session it was made in: after the session expires (its tokens refused) and
+    /// after `signout`, the same rep's `signin` then `sync` sends it once.
+    @Test func offlineEditsWaitThroughAnExpiredSessionForTheSameRep() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        cli.offline.isDown = true
+        #expect(await cli.run(["note", "add", hospital, "--title", "Offline", "--body", "x"]).code == 0)
+        cli.offline.isDown = false
+
+        // The session expires: the server refuses its access token and its refresh token.
+        let file = cli.dataDirectory.appendingPathComponent("sales/session.json")
+        var session = try JSONDecoder().decode(SalesforceSession.self, from: Data(contentsOf: file))
+        session.accessToken = "expired"
+        session.refreshToken = "revoked"
+        try JSONEncoder().encode(session).write(to: file)
+        let expired = await cli.run(["sync"])
+        #expect(expired.code == 1)
+        #expect(expired.errors.contains("1 edit(s) wait"), "\(expired.errors)")
+        #expect(await cli.run(["signout"]).code == 0)
+
+        await cli.signIn()
+        #expect(await cli.run(["sync"]).output == "sent 1 edit(s)\n")
+        let items = await cli.run(["items", hospital, "--json"])
+        #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
+    }
+
     /// The account commands are views of the Account screen: offline it shows the copy saved on this machine, and a
     /// health-care edit made there waits in the outbox until `sync`, as the app's does.
     @Test func offlineTheAccountShowsItsSavedCopyAndAnUpdateWaits() async throws {
@@ -456,6 +483,35 @@ struct SalesCLI {
             [String: JSONValue].self, from: Data(await cli.run(["account", hospital, "--json"]).output.utf8))
         #expect(afterDiscard["numBeds"] == 111)
         #expect(await cli.run(["sync"]).output == "sent 0 edit(s)\n")
+    }
+
+    /// "Changes not sent" on an account lists that account's changes only, and its buttons reach no other's.
+    @Test func anotherAccountsChangeIsNeitherListedNorSentFromThisOne() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let clinic = "001Q000000Demo3IAB"
+        #expect(await cli.run(["account", hospital]).code == 0)
+        cli.offline.isDown = true
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["account", "update", hospital, "--num-beds", "999"]).code == 0)
+        let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+        let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
+
+        let clinicShown = await cli.run(["account", clinic])
+        #expect(clinicShown.code == 0)
+        #expect(!clinicShown.output.contains("Changes not sent"))
+        #expect(await cli.run(["account", "send-mine", clinic, change]).code == 2)
+        #expect(await cli.run(["account", "discard-mine", clinic, change]).code == 2)
+        let hospitalShown = await cli.run(["account", hospital, "--json"])
+        let server = try JSONDecoder().decode([String: JSONValue].self, from: Data(hospitalShown.output.utf8))
+        #expect(server["numBeds"] == 999)
+        #expect(await cli.run(["account", hospital]).output.contains(change))
     }
 
     /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline
@@ -604,5 +660,21 @@ struct SalesCLI {
         data += UnmarkedText.grammar(of: SalesCommand.spec(dependencies: cli.dependencies))
         let offences = UnmarkedText(data: data + [note, attachment, doc]).offences(in: transcript)
         #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")
+    }
+
+    /// Each kind's `delete --help` names the kind with its own article.
+    @Test(arguments: [
+        ("note", "delete a note"), ("attachment", "delete an attachment"), ("doc", "delete a Google Doc"),
+    ])
+    func deleteHelpNamesTheKindWithItsArticle(kind: String, summary: String) async throws {
+        let cli = try await SalesCLI.make()
+        let root = CommandSpec("quartet", summary: "", subcommands: [SalesCommand.spec(dependencies: cli.dependencies)])
+        guard case .help(let path) = try ArgumentParser(root: root).parse(["sales", kind, "delete", "--help"]) else {
+            Issue.record("no help for \(kind) delete")
+            return
+        }
+        let text = ArgumentParser.help(for: path)
+        #expect(text.contains(summary), "\(text)")
+        #expect(!text.contains("delete a attachment"))
     }
 }

@@ -14,7 +14,8 @@ struct SalesApp: App {
     }
 
     /// The root view over the live client, wired as `quartet sales` wires it: the session in the Keychain, the
-    /// cache and the offline outbox in `sales.sqlite`, both wiped on sign-out, photos shrunk with ImageIO.
+    /// cache and the offline outbox in `sales.sqlite` (the cache wiped on sign-out, unsent edits kept for the same
+    /// person's next sign-in), photos shrunk with ImageIO.
     @MainActor
     static func root() async -> SalesRootView {
         let store = await DeviceStore.open("sales")
@@ -25,11 +26,7 @@ struct SalesApp: App {
             clientID: AppConfiguration.string(forKey: "QuartetSalesforceClientID") ?? "quartet-sales")
         let client = SalesforceClient(
             configuration: configuration, transport: HTTPTransport.live(),
-            sessions: .keychain(service: "dev.quartet.sales"),
-            onSignedOut: {
-                await cache.wipe()
-                try? await outbox.clear()
-            })
+            sessions: .keychain(service: "dev.quartet.sales"), cache: cache, outbox: outbox)
         let accountID = AppConfiguration.string(forKey: "QuartetSalesAccountID") ?? "001Q000000Demo1IAB"
         let app = SalesAppModel(client: client) {
             AccountScreenModel(

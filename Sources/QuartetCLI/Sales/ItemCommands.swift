@@ -24,7 +24,7 @@ enum ItemCommands {
                     if let title = arguments.value("title") { editor.nameEdited(title) }
                     if let body = arguments.value("body") { editor.textEdited(body) }
                 },
-                delete(Note.self, label: "note", dependencies),
+                delete(Note.self, summary: "delete a note", dependencies),
             ])
     }
 
@@ -65,7 +65,7 @@ enum ItemCommands {
                 ) { editor, arguments in
                     editor.nameEdited(arguments.positionals[1])
                 },
-                delete(Attachment.self, label: "attachment", dependencies),
+                delete(Attachment.self, summary: "delete an attachment", dependencies),
                 CommandSpec(
                     "download", summary: "save an attachment's body to a file (or standard output)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
@@ -100,7 +100,7 @@ enum ItemCommands {
                     if let name = arguments.value("name") { editor.nameEdited(name) }
                     if let url = arguments.value("url") { editor.urlEdited(url) }
                 },
-                delete(GoogleDoc.self, label: "Google Doc", dependencies),
+                delete(GoogleDoc.self, summary: "delete a Google Doc", dependencies),
             ])
     }
 
@@ -175,11 +175,12 @@ enum ItemCommands {
         return 0
     }
 
-    static func delete<Item: AccountItemRecord>(_ kind: Item.Type, label: String, _ dependencies: SalesDependencies)
+    /// `delete ID`; `summary` is the whole help line, article included (`delete an attachment`).
+    static func delete<Item: AccountItemRecord>(_ kind: Item.Type, summary: String, _ dependencies: SalesDependencies)
         -> CommandSpec
     {
         CommandSpec(
-            "delete", summary: "delete a \(label)", arguments: ["ID"],
+            "delete", summary: summary, arguments: ["ID"],
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 // NB: where this machine keeps the account, the row is swiped away on its screen, so the saved copy
@@ -197,7 +198,7 @@ enum ItemCommands {
                     context.console.line(SalesCommandText.deleted(id))
                     return 0
                 }
-                let edit = PendingEdit.deleting(Item.objectName, id: id)
+                let edit = PendingEdit.deleting(Item.objectName, id: id, on: nil)
                 let code = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
                 context.console.line(SalesCommandText.deleted(id))
                 return code

@@ -61,7 +61,8 @@ public enum SalesCommand {
 
     static func signOut(_ dependencies: SalesDependencies) -> CommandSpec {
         CommandSpec(
-            "signout", summary: "revoke the session and wipe cached account data",
+            "signout",
+            summary: "revoke the session and wipe cached account data (unsent edits wait for your next sign-in)",
             body: SalesSession.body(dependencies) { session, context in
                 await session.client.signOut()
                 context.console.line(SalesCommandText.signedOut)

@@ -85,11 +85,7 @@ struct SalesSession {
         client = SalesforceClient(
             configuration: configuration, transport: dependencies.transport,
             sessions: instance.map { SessionStore.file(folder.appendingPathComponent("session.json")).pinned(to: $0) }
-                ?? .file(folder.appendingPathComponent("session.json")),
-            onSignedOut: {
-                await cache.wipe()
-                try? await outbox.clear()
-            })
+                ?? .file(folder.appendingPathComponent("session.json")), cache: cache, outbox: outbox)
     }
 
     /// A command body that first opens the run's session, as every `quartet sales` command does, then runs `run`.

@@ -45,7 +45,8 @@ extension SalesforceClient {
                 }
             }
             _ = try await perform(
-                "PATCH", "\(sobjectsPath)/\(object)/\(id)", body: SObjectJSON.encode(fields), operation: operation)
+                "PATCH", recordPath(object, id: id, operation: operation), body: SObjectJSON.encode(fields),
+                operation: operation)
             // NB: a PATCH answers 204 with no body, so the new date is read back.
             return try? await serverLastModified(object, id: id, operation: operation)
         }
@@ -55,7 +56,7 @@ extension SalesforceClient {
     public func delete(_ object: String, id: String, operation: String) async throws {
         try await reporting(operation) {
             do {
-                _ = try await perform("DELETE", "\(sobjectsPath)/\(object)/\(id)", operation: operation)
+                _ = try await perform("DELETE", recordPath(object, id: id, operation: operation), operation: operation)
             } catch SalesforceError.service(_, 404, let errors) where errors.first?.errorCode == "ENTITY_IS_DELETED" {
                 return
             }
@@ -66,7 +67,8 @@ extension SalesforceClient {
     public func record(_ object: String, id: String) async throws -> [String: FieldValue] {
         let operation = SalesText.Operation.read(object, id: id)
         return try await reporting(operation) {
-            let (data, _) = try await perform("GET", "\(sobjectsPath)/\(object)/\(id)", operation: operation)
+            let (data, _) = try await perform(
+                "GET", recordPath(object, id: id, operation: operation), operation: operation)
             guard let fields = try? JSONDecoder().decode([String: Skippable<FieldValue>].self, from: data) else {
                 throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.notAnObject)
             }
@@ -77,8 +79,8 @@ extension SalesforceClient {
     /// The record's `LastModifiedDate` on the server now.
     public func serverLastModified(_ object: String, id: String, operation: String) async throws -> Date? {
         let (data, _) = try await perform(
-            "GET", "\(sobjectsPath)/\(object)/\(id)", query: [URLQueryItem(name: "fields", value: "LastModifiedDate")],
-            operation: operation)
+            "GET", recordPath(object, id: id, operation: operation),
+            query: [URLQueryItem(name: "fields", value: "LastModifiedDate")], operation: operation)
         return try decode(LastModified.self, from: data, operation: operation).date
     }
 
@@ -89,7 +91,7 @@ extension SalesforceClient {
         let operation = SalesText.Operation.loadAccount(id)
         return try await reporting(operation) {
             let (data, _) = try await perform(
-                "GET", "services/apexrest/Account/RetrieveAccount/\(id)", operation: operation)
+                "GET", apexPath("Account/RetrieveAccount", id: id, operation: operation), operation: operation)
             return try decode(AccountDetails.self, from: data, operation: operation)
         }
     }
@@ -154,7 +156,7 @@ extension SalesforceClient {
             throw report(
                 SalesforceError.invalidInput(
                     operation: operation,
-                    reason: SalesText.Reason.fileTooLarge(megabytes: data.count / 1_048_576)), operation: operation)
+                    reason: SalesText.Reason.fileTooLarge(bytes: data.count)), operation: operation)
         }
         let id = try await create(
             Attachment.objectName,
@@ -169,7 +171,8 @@ extension SalesforceClient {
         let operation = SalesText.Operation.downloadAttachment(id)
         return try await reporting(operation) {
             let (data, response) = try await perform(
-                "GET", "\(sobjectsPath)/Attachment/\(id)/Body", headers: ["Accept": "*/*"], operation: operation)
+                "GET", recordPath("Attachment", id: id, "Body", operation: operation), headers: ["Accept": "*/*"],
+                operation: operation)
             return DownloadedFile(
                 body: data, contentTypeHeader: response.value(forHTTPHeaderField: "Content-Type"),
                 fallbackType: contentType)
@@ -183,7 +186,7 @@ extension SalesforceClient {
         let operation = SalesText.Operation.loadContent(accountID)
         return try await reporting(operation) {
             let (data, _) = try await perform(
-                "GET", "services/apexrest/2.0/WebContent/\(accountID)", operation: operation)
+                "GET", apexPath("2.0/WebContent", id: accountID, operation: operation), operation: operation)
             let content = try decode(WebContent.self, from: data, operation: operation)
             if content.isSuccess == false {
                 throw SalesforceError.service(
@@ -199,18 +202,47 @@ extension SalesforceClient {
         let operation = SalesText.Operation.openContent(contentDocumentID)
         return try await reporting(operation) {
             let (documentData, _) = try await perform(
-                "GET", "\(sobjectsPath)/ContentDocument/\(contentDocumentID)", operation: operation)
+                "GET", recordPath("ContentDocument", id: contentDocumentID, operation: operation), operation: operation)
             let document = try decode(ContentDocumentRecord.self, from: documentData, operation: operation)
             guard let versionID = document.latestPublishedVersionId else {
                 throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.noPublishedVersion)
             }
             let (data, response) = try await perform(
-                "GET", "\(sobjectsPath)/ContentVersion/\(versionID)/VersionData", headers: ["Accept": "*/*"],
-                operation: operation)
+                "GET", recordPath("ContentVersion", id: versionID, "VersionData", operation: operation),
+                headers: ["Accept": "*/*"], operation: operation)
             return DownloadedFile(
                 body: data, contentTypeHeader: response.value(forHTTPHeaderField: "Content-Type"),
                 fallbackType: document.fileType.map(Self.mimeType(forFileType:)))
         }
+    }
+
+    // MARK: - Paths
+
+    /// The path of the record `id` of `object` (`…/sobjects/Note/002…`), and of a field under it (`…/Body`).
+    func recordPath(_ object: String, id: String, _ field: String? = nil, operation: String) throws -> String {
+        let path = "\(sobjectsPath)/\(object)/\(try Self.recordID(id, operation: operation))"
+        return field.map { "\(path)/\($0)" } ?? path
+    }
+
+    /// The path of an Apex REST endpoint that takes a record id (`services/apexrest/2.0/WebContent/001…`).
+    func apexPath(_ endpoint: String, id: String, operation: String) throws -> String {
+        "services/apexrest/\(endpoint)/\(try Self.recordID(id, operation: operation))"
+    }
+
+    /// `id`, once it is a Salesforce record id: 15 or 18 ASCII letters and digits.
+    ///
+    /// The one check every path with an id goes through: anything else (`../Account/001…`, `a/b`) would make the
+    /// request name another record or endpoint, so it is refused before a request is made.
+    static func recordID(_ id: String, operation: String) throws -> String {
+        let isAlphanumeric = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
+        guard id.utf8.count == 15 || id.utf8.count == 18, id.utf8.allSatisfy(isAlphanumeric) else {
+            throw SalesforceError.invalidInput(operation: operation, reason: SalesText.Reason.notARecordID(id))
+        }
+        return id
     }
 
     // MARK: - Helpers

@@ -51,7 +51,8 @@ public struct DownloadedFile: Sendable, Hashable {
 ///
 /// Every failure is thrown as a ``SalesforceError`` *and* posted as `ServiceErrorOccurred` with a
 /// sentence naming the operation. A 401 refreshes the access token once and retries; a refresh that
-/// fails clears the session and calls `onSignedOut` (which wipes cached account data).
+/// fails clears the session and calls `onSignedOut`. The app and `quartet sales` keep the device's Sales data
+/// through ``init(configuration:transport:sessions:notificationCenter:cache:outbox:)``.
 public actor SalesforceClient {
     /// The most an attachment may weigh before base64 (Salesforce's limit for the REST body).
     public static let maximumAttachmentBytes = 25 * 1024 * 1024
@@ -62,21 +63,48 @@ public actor SalesforceClient {
     private let sessions: SessionStore
     private let notificationCenter: NotificationCenter
     private let onSignedOut: @Sendable () async -> Void
+    private let onSignedIn: @Sendable (SalesforceSession) async throws -> Void
     private var refreshing: Task<SalesforceSession, any Error>?
 
-    /// Creates a client; `onSignedOut` runs after a failed refresh or a sign-out.
+    /// Creates a client; `onSignedOut` runs after a failed refresh or a sign-out, `onSignedIn` after a sign-in,
+    /// before the new session is kept (so no call runs under it until `onSignedIn` is done; when it throws, the
+    /// sign-in fails).
     public init(
         configuration: SalesforceConfiguration,
         transport: HTTPTransport,
         sessions: SessionStore,
         notificationCenter: NotificationCenter = .default,
-        onSignedOut: @escaping @Sendable () async -> Void = {}
+        onSignedOut: @escaping @Sendable () async -> Void = {},
+        onSignedIn: @escaping @Sendable (SalesforceSession) async throws -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.transport = transport
         self.sessions = sessions
         self.notificationCenter = notificationCenter
         self.onSignedOut = onSignedOut
+        self.onSignedIn = onSignedIn
+    }
+
+    /// Creates the client of the Sales app (and of `quartet sales`), keeping the device's Sales data as the rules
+    /// say: account data cached on the device is wiped when the session ends; edits not yet sent stay in the
+    /// outbox for the person who made them, and are discarded when someone else signs in.
+    ///
+    /// An expired session (or a sign-out) must not cost a rep the edits made offline; on a shared iPad it must not
+    /// hand them to the next person, who would see them and send them as their own.
+    public init(
+        configuration: SalesforceConfiguration,
+        transport: HTTPTransport,
+        sessions: SessionStore,
+        notificationCenter: NotificationCenter = .default,
+        cache: AccountCache,
+        outbox: SalesOutbox
+    ) {
+        self.init(
+            configuration: configuration, transport: transport, sessions: sessions,
+            notificationCenter: notificationCenter, onSignedOut: { await cache.wipe() },
+            onSignedIn: { session in
+                if try await outbox.signedIn(as: session.person) { await cache.wipe() }
+            })
     }
 
     /// The current session, if signed in.
@@ -95,6 +123,7 @@ public actor SalesforceClient {
             ]
             if let secret = configuration.clientSecret { form.append(("client_secret", secret)) }
             let session = try await tokenRequest(form, operation: operation, previous: nil)
+            try await onSignedIn(session)
             sessions.save(session)
             return session
         } catch {

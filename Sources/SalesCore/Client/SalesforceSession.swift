@@ -18,6 +18,15 @@ public struct SalesforceSession: Sendable, Hashable, Codable {
     public var instanceURL: URL
     /// The identity URL Salesforce returns (`…/id/<org>/<user>`).
     public var identityURL: String?
+
+    /// Who signed in: the org and user ids of ``identityURL`` (`00D…/005…`), whatever host named them; `nil` when
+    /// the token answer had no identity URL.
+    public var person: String? {
+        guard let identityURL, let url = URL(string: identityURL) else { return nil }
+        let parts = url.pathComponents.filter { $0 != "/" }
+        guard parts.count >= 2 else { return nil }
+        return parts.suffix(2).joined(separator: "/")
+    }
 }
 
 /// Where the session is kept between launches: the keychain on iOS, a file for the command line.

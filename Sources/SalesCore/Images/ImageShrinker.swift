@@ -79,7 +79,7 @@ public struct ImageShrinker: Sendable {
     /// The image itself when it fits, else a smaller JPEG of the same aspect ratio that does.
     public func shrink(_ image: Data) throws -> ShrunkImage {
         let original = try resampler.dimensions(image)
-        if image.count < limit { return ShrunkImage(data: image, dimensions: original, quality: nil, attempts: 0) }
+        if image.count <= limit { return ShrunkImage(data: image, dimensions: original, quality: nil, attempts: 0) }
         guard original.width > 0, original.height > 0 else {
             throw ImageShrinkError(message: SalesText.imageHasNoPixels)
         }
@@ -91,7 +91,7 @@ public struct ImageShrinker: Sendable {
             attempts += 1
             let target = Self.scaled(original, by: scale)
             let encoded = try resampler.resample(image, target, quality)
-            if encoded.count < limit {
+            if encoded.count <= limit {
                 return ShrunkImage(data: encoded, dimensions: target, quality: quality, attempts: attempts)
             }
             lastSize = encoded.count

@@ -281,7 +281,7 @@ public final class AccountScreenModel {
         isBusy = true
         defer { isBusy = false }
         do {
-            let edit = PendingEdit.deleting(item.objectName, id: id, name: item.name)
+            let edit = PendingEdit.deleting(item.objectName, id: id, name: item.name, on: accountID)
             let delivery = try await outbox.send(edit) {
                 try await client.delete(item.objectName, id: id, operation: edit.summary)
             }
@@ -335,9 +335,10 @@ public final class AccountScreenModel {
         openedURL = nil
     }
 
-    /// "Send Mine" on an unsent change: it goes back in the queue without the version check and is sent now,
+    /// "Send Mine" on an unsent change of this account: it goes back in the queue without the version check and is sent now,
     /// over the server's version; the account reloads.
     public func sendOverTapped(id: UUID) async {
+        guard unsentEdits.contains(where: { $0.id == id }) else { return }
         do {
             guard try await outbox.sendOver(id) else { return }
         } catch {
@@ -347,8 +348,9 @@ public final class AccountScreenModel {
         await refresh()
     }
 
-    /// "Discard Mine" on an unsent change: it is let go, and the account reloads with the server's version.
+    /// "Discard Mine" on an unsent change of this account: it is let go, and the account reloads with the server's version.
     public func discardTapped(id: UUID) async {
+        guard unsentEdits.contains(where: { $0.id == id }) else { return }
         do {
             try await outbox.discard(id)
         } catch {
@@ -477,6 +479,6 @@ public final class AccountScreenModel {
     /// Reads what the outbox holds: the count of edits waiting, and the ones the server did not take.
     private func readOutbox() async {
         pendingEditCount = (try? await outbox.pending().count) ?? 0
-        unsentEdits = ((try? await outbox.unsent()) ?? []).map(UnsentEditRow.init)
+        unsentEdits = ((try? await outbox.unsent(accountID: accountID)) ?? []).map(UnsentEditRow.init)
     }
 }

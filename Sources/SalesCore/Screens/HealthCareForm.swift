@@ -37,6 +37,8 @@ public struct HealthCareForm: Sendable, Hashable {
     public var errors: [HealthCareField: String]
     /// How numbers are written and read.
     public let locale: Locale
+    /// The text each field was filled with: a field whose text is still this was not edited.
+    private let filled: [HealthCareField: String]
 
     /// A form filled from an account, numbers written the locale's way.
     public init(_ account: Account, locale: Locale = .current) {
@@ -60,6 +62,7 @@ public struct HealthCareForm: Sendable, Hashable {
             .cleanRatingNationalAvg: number(account.cleanRatingNationalAvg),
             .cleanRatingStateAvg: number(account.cleanRatingStateAvg),
         ]
+        filled = text
     }
 
     /// Records an edit, checking a numeric field at once.
@@ -74,7 +77,16 @@ public struct HealthCareForm: Sendable, Hashable {
     /// Whether every field is acceptable.
     public var isValid: Bool { errors.isEmpty }
 
-    /// The account with the form's values applied, or `nil` while a field is refused.
+    /// The fields whose text the person changed from what the form was filled with.
+    public var editedFields: Set<HealthCareField> {
+        Set(HealthCareField.allCases.filter { text[$0] ?? "" != filled[$0] ?? "" })
+    }
+
+    /// The account with the edited fields applied, or `nil` while a field is refused.
+    ///
+    /// Only the fields the person edited are written: the others keep the account's exact values, which the
+    /// form's text may not carry (a number shown to six decimals, or in digits the locale writes but
+    /// ``DecimalInput`` does not read).
     public func applied(to account: Account) -> Account? {
         guard isValid else { return nil }
         var account = account
@@ -85,15 +97,19 @@ public struct HealthCareForm: Sendable, Hashable {
         func number(_ field: HealthCareField) -> Double? {
             (try? DecimalInput.parse(text[field] ?? "", locale: locale).get()) ?? nil
         }
-        account.hospitalType = string(.hospitalType)
-        account.numBeds = number(.numBeds)
-        account.gpoAffiliations = string(.gpoAffiliations)
-        account.hcSystemName = string(.hcSystemName)
-        account.operatingIncome = number(.operatingIncome)
-        account.currentCleanRating = number(.currentCleanRating)
-        account.previousCleanRating = number(.previousCleanRating)
-        account.cleanRatingNationalAvg = number(.cleanRatingNationalAvg)
-        account.cleanRatingStateAvg = number(.cleanRatingStateAvg)
+        for field in editedFields {
+            switch field {
+            case .hospitalType: account.hospitalType = string(field)
+            case .numBeds: account.numBeds = number(field)
+            case .gpoAffiliations: account.gpoAffiliations = string(field)
+            case .hcSystemName: account.hcSystemName = string(field)
+            case .operatingIncome: account.operatingIncome = number(field)
+            case .currentCleanRating: account.currentCleanRating = number(field)
+            case .previousCleanRating: account.previousCleanRating = number(field)
+            case .cleanRatingNationalAvg: account.cleanRatingNationalAvg = number(field)
+            case .cleanRatingStateAvg: account.cleanRatingStateAvg = number(field)
+            }
+        }
         return account
     }
 }

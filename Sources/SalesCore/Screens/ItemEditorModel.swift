@@ -6,8 +6,8 @@ import Observation
 
 /// The add/edit form for a note, an attachment or a Google Doc.
 ///
-/// A new attachment shows "+ Attachment" to pick an image and "+ File" for any file (an image of 25 MB or more
-/// is shrunk to fit before upload); an existing one can only be renamed, so the buttons are gone, but an image
+/// A new attachment shows "+ Attachment" to pick an image and "+ File" for any file (an image over 25 MB is
+/// shrunk to fit before upload); an existing one can only be renamed, so the buttons are gone, but an image
 /// attachment still shows its image.
 @Observable @MainActor
 public final class ItemEditorModel {
@@ -35,7 +35,7 @@ public final class ItemEditorModel {
         guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
         switch kind {
         case .note: return true
-        case .doc: return URL(string: url.trimmingCharacters(in: .whitespaces))?.scheme != nil
+        case .doc: return Self.isWebLink(url)
         case .attachment: return isEditing || picked != nil
         }
     }
@@ -48,6 +48,15 @@ public final class ItemEditorModel {
         case .doc: return SalesText.localized("editor.needsURL")
         case .attachment: return SalesText.localized("editor.needsFile")
         }
+    }
+    /// Whether `text` is a link a browser opens as a page: http or https, with a host (never `javascript:` or
+    /// `ftp:`, which a Google Doc row would otherwise open).
+    static func isWebLink(_ text: String) -> Bool {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return false }
+        return true
     }
     /// Whether a call is in flight.
     public private(set) var isBusy = false
@@ -160,7 +169,7 @@ public final class ItemEditorModel {
         }
     }
 
-    /// Takes a picked file for the upload: an image of 25 MB or more is shrunk to fit (and goes up as the JPEG it
+    /// Takes a picked file for the upload: an image over 25 MB is shrunk to fit (and goes up as the JPEG it
     /// became, named `.jpg`); anything else of that size is refused with the limit named.
     private func attach(_ file: PickedFile) {
         guard showsAddAttachmentButton else { return }
@@ -168,12 +177,11 @@ public final class ItemEditorModel {
         var upload = file
         shrunk = nil
         pickedByteCount = file.data.count
-        if file.data.count >= limit {
+        if file.data.count > limit {
             // NB: only images can be made smaller; anything else over the limit is refused with the limit named,
             // before a codec is asked to read what is not an image.
             guard file.isImage else {
-                errorMessage = SalesText.fileTooLarge(
-                    file.name, megabytes: file.data.count / 1_048_576, limit: limit / 1_048_576)
+                errorMessage = SalesText.fileTooLarge(file.name, bytes: file.data.count, limit: limit / 1_048_576)
                 return
             }
             do {
@@ -244,7 +252,8 @@ public final class ItemEditorModel {
     /// Saves `item`'s editable fields, checked against the version it was read at; offline, it waits.
     private func update<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
         let client = client
-        return try await send(.saving(item, id: item.id ?? ""), local: item) { try await client.save(item) }
+        let edit = PendingEdit.saving(item, id: item.id ?? "", on: accountID.isEmpty ? nil : accountID)
+        return try await send(edit, local: item) { try await client.save(item) }
     }
 
     private func send<Item: Sendable>(

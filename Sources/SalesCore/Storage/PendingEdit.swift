@@ -14,6 +14,9 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     public var change: Change
     /// What the edit was, for the person (`save the note Visit`).
     public var summary: String
+    /// The account whose screen the edit belongs to (the account itself, or the one a note, attachment or doc is
+    /// on); `nil` when it was not known (an item edited by id alone, or an edit queued by an older version).
+    public var accountID: String? = nil
 
     /// The write itself.
     public enum Change: Sendable, Hashable, Codable {
@@ -72,13 +75,38 @@ public struct FlushReport: Sendable, Hashable {
 /// Updates carry the `LastModifiedDate` they were based on, so a replay over a newer server version becomes
 /// a conflict rather than an overwrite.
 ///
+/// The edits belong to the person signed in when they were made: they wait through an expired session or a
+/// sign-out for that person's next sign-in, and are discarded when someone else signs in (``signedIn(as:)``).
+///
 /// NB: give the Sales app its own ``LocalStore``: its outbox holds Sales edits only, which this type replays.
 public actor SalesOutbox {
     private let outbox: Outbox
+    private let store: LocalStore
+    private static let ownerList = "sales.outbox.owner"
 
     /// An outbox over the Sales app's local store.
     public init(store: LocalStore) {
         outbox = store.outbox
+        self.store = store
+    }
+
+    /// Someone signed in (`person`: ``SalesforceSession/person``): the edits waiting here are kept when they are
+    /// that person's, else discarded (someone else's, or no one's known), and `person` owns the outbox from now on.
+    ///
+    /// Returns whether the device held someone else's data (the caller then wipes their cached accounts too).
+    /// Throws when the outbox cannot be cleared: the sign-in must then fail, so another person's edits are never
+    /// sent under this one's session.
+    @discardableResult
+    public func signedIn(as person: String?) async throws -> Bool {
+        let owner = try await store.savedList(String.self, named: Self.ownerList)?.elements.first
+        if let person, owner == person { return false }
+        try await clear()
+        if let person {
+            try await store.saveList([person], as: Self.ownerList)
+        } else {
+            try await store.removeList(named: Self.ownerList)
+        }
+        return true
     }
 
     /// Queues an edit.
@@ -125,6 +153,13 @@ public actor SalesOutbox {
         try await outbox.operations(in: [.pending]).compactMap(Self.edit)
     }
 
+    /// The edits of one account the server did not take, as its screen lists them under "Changes not sent".
+    ///
+    /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach.
+    public func unsent(accountID: String) async throws -> [UnsentEdit] {
+        try await unsent().filter { $0.edit.accountID == nil || $0.edit.accountID == accountID }
+    }
+
     /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them.
     public func unsent() async throws -> [UnsentEdit] {
         try await outbox.operations(in: [.conflict, .failed]).compactMap { operation in
@@ -160,7 +195,7 @@ public actor SalesOutbox {
         try await outbox.operations(in: [.conflict, .failed]).first { Self.edit($0)?.id == editID }
     }
 
-    /// Forgets every queued edit (on sign-out).
+    /// Forgets every queued edit and every unsent one (when someone else signs in).
     public func clear() async throws {
         for operation in try await outbox.operations() { try await outbox.discard(operation.id) }
     }

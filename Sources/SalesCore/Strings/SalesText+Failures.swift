@@ -109,11 +109,13 @@ extension SalesText {
         public static var noToken: String { localized("reason.noToken") }
         /// A request path that cannot be made into a URL.
         public static func badPath(_ path: String) -> String { table.format("reason.badPath", path) }
+        /// An id that is not a Salesforce record id, refused before it reaches a path.
+        public static func notARecordID(_ id: String) -> String { table.format("reason.notARecordID", id) }
         /// JSON of another shape than expected.
         public static var unexpectedJSON: String { localized("reason.unexpectedJSON") }
         /// A file over the attachment limit.
-        public static func fileTooLarge(megabytes: Int) -> String {
-            table.format("reason.fileTooLarge", String(megabytes))
+        public static func fileTooLarge(bytes: Int) -> String {
+            table.format("reason.fileTooLarge", megabytes(bytes))
         }
     }
 

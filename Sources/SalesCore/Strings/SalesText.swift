@@ -109,8 +109,7 @@ public enum SalesText {
     public static var discardMine: String { localized("unsent.discard") }
     /// `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
     public static func shrunk(from original: Int, to shrunk: Int, _ dimensions: ImageDimensions) -> String {
-        func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-        return table.format(
+        table.format(
             "editor.shrunk", megabytes(original), megabytes(shrunk), "\(dimensions.width)", "\(dimensions.height)")
     }
     /// The editor's button that opens the Files picker.
@@ -119,10 +118,13 @@ public enum SalesText {
     public static func fileUnreadable(_ name: String?) -> String {
         name.map { table.format("editor.fileUnreadable", $0) } ?? localized("editor.fileNotOpened")
     }
-    /// `report.pdf is 30 MB; attachments are limited to 25 MB.`
-    public static func fileTooLarge(_ name: String, megabytes: Int, limit: Int) -> String {
-        table.format("editor.tooLarge", name, "\(megabytes)", "\(limit)")
+    /// `report.pdf is 25.6 MB; attachments are limited to 25 MB.`
+    public static func fileTooLarge(_ name: String, bytes: Int, limit: Int) -> String {
+        table.format("editor.tooLarge", name, megabytes(bytes), "\(limit)")
     }
+    /// A size in megabytes with one decimal, as every size the Sales screens show (`25.6`): a file just over the
+    /// limit never reads as the limit itself.
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
     /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
     public static func imageUnreadable(_ name: String, limit: Int) -> String {
         table.format("editor.imageUnreadable", name, "\(limit)")

@@ -347,6 +347,37 @@ import Testing
         #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(DevServerHarness.hospitalID)") == 3)
     }
 
+    /// Two accounts' refused changes wait on one device: each screen lists its own, and its buttons do nothing
+    /// to the other's.
+    @Test func changesNotSentAreTheShownAccountsOnly() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, client) = try await makeModel(harness)
+        func refused(_ accountID: String, _ name: String) -> PendingEdit {
+            PendingEdit(
+                change: .update(
+                    object: "Account", id: accountID, fields: ["NoSuchField__c": .string("x")],
+                    expectedLastModified: nil),
+                summary: "save the account \(name)", accountID: accountID)
+        }
+        let mine = refused(DevServerHarness.hospitalID, "St. Mary's")
+        let theirs = refused(DevServerHarness.nonHospitalID, "Clinic")
+        try await outbox.enqueue(mine)
+        try await outbox.enqueue(theirs)
+        await model.appeared()
+        #expect(model.unsentEdits.map(\.id) == [mine.id])
+        #expect(try await outbox.unsent().count == 2)
+
+        await model.discardTapped(id: theirs.id)
+        await model.sendOverTapped(id: theirs.id)
+        #expect(try await outbox.unsent().map(\.id) == [mine.id, theirs.id])
+
+        let clinic = AccountScreenModel(
+            accountID: DevServerHarness.nonHospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: en, timeZone: utc)
+        await clinic.appeared()
+        #expect(clinic.unsentEdits.map(\.id) == [theirs.id])
+    }
+
     @Test func tappingAnAttachmentOpensItsBytesAndADocOpensItsURL() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)

@@ -92,7 +92,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let form = try await attachmentForm(harness)
         form.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: 30_000_000))
-        #expect(form.errorMessage == "scan.pdf is 28 MB; attachments are limited to 25 MB.")
+        #expect(form.errorMessage == "scan.pdf is 28.6 MB; attachments are limited to 25 MB.")
         #expect(!form.canSave)
         #expect(harness.wire.bodies("POST", path: "/sobjects/Attachment").isEmpty)
     }
@@ -143,7 +143,7 @@ import Testing
         try handle.truncate(atOffset: 30 * 1_048_576)
         try handle.close()
         form.fileChosen(.success(big))
-        #expect(form.errorMessage == "archive.zip is 30 MB; attachments are limited to 25 MB.")
+        #expect(form.errorMessage == "archive.zip is 30.0 MB; attachments are limited to 25 MB.")
         #expect(!form.canSave)
 
         let minutes = folder.appendingPathComponent("minutes.txt")
@@ -182,7 +182,7 @@ import Testing
         let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
         let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
         form.filePicked(name: "photo.jpg", data: Data("<html>".utf8) + Data(count: 30_000_000))
-        #expect(form.errorMessage == "photo.jpg is 28 MB; attachments are limited to 25 MB.")
+        #expect(form.errorMessage == "photo.jpg is 28.6 MB; attachments are limited to 25 MB.")
         #expect(codec.requests.isEmpty)
         #expect(!form.canSave)
     }
@@ -214,6 +214,75 @@ import Testing
             return
         }
         #expect(doc.id?.hasPrefix("098") == true)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "ftp://docs.example.com/plan", "file:///etc/passwd", "mailto:rep@quartet.dev",
+        "https://", "data:text/html,<b>x</b>",
+    ])
+    func aDocLinkMustBeAWebPage(link: String) async throws {
+        let harness = try await DevServerHarness.make()
+        let form = ItemEditorModel(
+            adding: .doc, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: shrinker)
+        form.nameEdited("Plan")
+        form.urlEdited(link)
+        #expect(!form.canSave)
+        #expect(form.saveRefusal == "Give the Google Doc a link (https://…) to save it.")
+        await form.saveTapped()
+        #expect(harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").isEmpty)
+    }
+
+    @Test(arguments: ["https://docs.google.com/d/1", "HTTP://docs.google.com/d/1", "Https://docs.google.com/d/1"])
+    func aDocLinkOverHTTPOrHTTPSInAnyCaseSaves(link: String) async throws {
+        let harness = try await DevServerHarness.make()
+        let form = ItemEditorModel(
+            adding: .doc, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: shrinker)
+        form.nameEdited("Plan")
+        form.urlEdited(link)
+        #expect(form.canSave)
+    }
+
+    @Test func aFileOfExactlyTheLimitIsTakenAndOneByteMoreIsRefused() async throws {
+        let harness = try await DevServerHarness.make()
+        let limit = SalesforceClient.maximumAttachmentBytes
+        #expect(limit == 26_214_400)
+        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
+        let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
+        form.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: limit - 4))
+        #expect(form.errorMessage == nil)
+        #expect(form.canSave)
+        await form.saveTapped()
+        guard case .attachment(let saved)? = form.saved else {
+            Issue.record("not saved: \(form.errorMessage ?? "")")
+            return
+        }
+        #expect(saved.bodyLength == limit)
+
+        let over = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
+        over.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: limit - 3))
+        #expect(over.errorMessage == "scan.pdf is 25.0 MB; attachments are limited to 25 MB.")
+        #expect(!over.canSave)
+        #expect(codec.requests.isEmpty)
+    }
+
+    @Test func anImageOfExactlyTheLimitGoesUpAsItIs() async throws {
+        let harness = try await DevServerHarness.make()
+        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
+        let form = try await attachmentForm(harness, shrinker: ImageShrinker(resampler: codec.resampler))
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(count: SalesforceClient.maximumAttachmentBytes - 4)
+        form.filePicked(name: "photo.jpg", data: jpeg)
+        #expect(form.errorMessage == nil)
+        #expect(form.shrunk == nil)
+        #expect(form.canSave)
+    }
+
+    @Test func aRefusedSizeIsSaidWithOneDecimal() async throws {
+        let harness = try await DevServerHarness.make()
+        let form = try await attachmentForm(harness)
+        form.filePicked(name: "scan.pdf", data: Data("%PDF".utf8) + Data(count: 26_843_546 - 4))
+        #expect(form.errorMessage == "scan.pdf is 25.6 MB; attachments are limited to 25 MB.")
     }
 
     @Test func theFormSaysWhySaveIsNotYetPossible() async throws {

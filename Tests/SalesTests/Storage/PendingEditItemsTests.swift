@@ -22,7 +22,7 @@ import Testing
 
     @Test func savingANoteUpdatesByIdWithoutTheParentAndChecksItsVersion() {
         let note = Note(id: "002R0000001rCQ7IAM", name: "Visit", lastModifiedDate: Self.seen, text: "Moved to Friday")
-        let edit = PendingEdit.saving(note, id: "002R0000001rCQ7IAM")
+        let edit = PendingEdit.saving(note, id: "002R0000001rCQ7IAM", on: "001R0000001rCQ7IAM")
         guard case .update(let object, let id, let fields, let expected) = edit.change else {
             Issue.record("expected an update, got \(edit.change)")
             return
@@ -38,7 +38,7 @@ import Testing
 
     @Test func renamingAnAttachmentSendsOnlyItsName() {
         let attachment = Attachment(id: "00PR0000000uHZGMA2", name: "Contract v2.pdf", lastModifiedDate: Self.seen)
-        let edit = PendingEdit.saving(attachment, id: "00PR0000000uHZGMA2")
+        let edit = PendingEdit.saving(attachment, id: "00PR0000000uHZGMA2", on: nil)
         guard case .update(let object, _, let fields, let expected) = edit.change else {
             Issue.record("expected an update, got \(edit.change)")
             return
@@ -61,7 +61,7 @@ import Testing
         #expect(fields["ParentId"] == .string("001R0000001rCQ7IAM"))
         #expect(fields["Url"] == .string("https://docs.google.com/document/d/14SC/edit"))
         #expect(added.summary == "add the Google Doc Icon Swap")
-        let saved = PendingEdit.saving(doc, id: "098R0000000CaZpIAK")
+        let saved = PendingEdit.saving(doc, id: "098R0000000CaZpIAK", on: "001R0000001rCQ7IAM")
         #expect(saved.summary == "save the Google Doc Icon Swap")
     }
 
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func deletingNamesTheKind() {
-        let edit = PendingEdit.deleting("GoogleDoc", id: "098R0000000CaZpIAK")
+        let edit = PendingEdit.deleting("GoogleDoc", id: "098R0000000CaZpIAK", on: "001R0000001rCQ7IAM")
         #expect(edit.change == .delete(object: "GoogleDoc", id: "098R0000000CaZpIAK"))
         #expect(edit.summary == "delete the Google Doc 098R0000000CaZpIAK")
     }

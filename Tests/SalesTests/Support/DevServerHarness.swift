@@ -51,14 +51,31 @@ struct DevServerHarness {
     let clock: TestClock
     let wire: Wire
 
-    /// The dev server over a migrated in-memory SQLite database (the production store), or `store`.
-    static func make(tokenLifetime: TimeInterval = 7200, store: SObjectStore? = nil) async throws -> DevServerHarness {
+    /// Another rep of the same org, who may sign in on the same iPad (``make(tokenLifetime:store:withColleague:)``).
+    static let colleague = (username: "colleague@quartet.dev", password: "quartet-sales-2")
+
+    /// The dev server over a migrated in-memory SQLite database (the production store), or `store`; with
+    /// `withColleague`, ``colleague`` may sign in too.
+    static func make(tokenLifetime: TimeInterval = 7200, store: SObjectStore? = nil, withColleague: Bool = false)
+        async throws -> DevServerHarness
+    {
         let clock = TestClock()
         let chosen: SObjectStore
         if let store { chosen = store } else { chosen = try await migratedStore() }
-        let service = try await SalesforceDevService.start(
+        var service = try await SalesforceDevService.start(
             store: chosen,
             configuration: .init(instanceURL: instance, accessTokenLifetime: tokenLifetime, now: { clock.now }))
+        if withColleague {
+            let colleague = try JSONDecoder().decode(
+                SeedData.User.self,
+                from: Data(
+                    """
+                    {"username": "\(Self.colleague.username)", "password": "\(Self.colleague.password)",
+                     "userID": "005Q00000000002IAA"}
+                    """.utf8))
+            service = SalesforceDevService(
+                store: service.store, configuration: service.configuration, users: service.users + [colleague])
+        }
         var router = Router()
         service.register(on: &router)
         return DevServerHarness(service: service, router: router, clock: clock, wire: Wire())
@@ -139,6 +156,16 @@ struct DevServerHarness {
             configuration: SalesforceConfiguration(loginURL: Self.instance), transport: transport,
             sessions: .inMemory(), notificationCenter: center, onSignedOut: { await cache.wipe() })
         if signedIn { try await client.signIn(username: Self.username, password: Self.password) }
+        return client
+    }
+
+    /// A client wired as the app and `quartet sales` wire theirs (the device's cache and outbox kept by the
+    /// sign-in rules), signed in as the demo rep.
+    func deviceClient(cache: AccountCache, outbox: SalesOutbox) async throws -> SalesforceClient {
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: Self.instance), transport: transport,
+            sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
+        try await client.signIn(username: Self.username, password: Self.password)
         return client
     }
 }
