@@ -1,5 +1,4 @@
 import APIClient
-import Database
 import Foundation
 import ImageCodec
 import LocalStore
@@ -73,8 +72,9 @@ struct SalesSession {
         }
         let folder = options.dataDirectory.appendingPathComponent("sales")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try await LocalStore(
-            database: SQLiteDatabase(path: folder.appendingPathComponent("sales.sqlite").path))
+        let opened = try await LocalStore.open(path: folder.appendingPathComponent("sales.sqlite").path)
+        if let notice = opened.notice { context.console.errorLine(notice) }
+        let store = opened.store
         let cache = AccountCache.localStore(store)
         let outbox = SalesOutbox(store: store)
         self.cache = cache

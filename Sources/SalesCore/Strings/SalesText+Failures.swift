@@ -115,7 +115,7 @@ extension SalesText {
         public static var unexpectedJSON: String { localized("reason.unexpectedJSON") }
         /// A file over the attachment limit.
         public static func fileTooLarge(bytes: Int) -> String {
-            table.format("reason.fileTooLarge", megabytes(bytes))
+            table.format("reason.fileTooLarge", megabytes(bytes, overLimit: true))
         }
     }
 

@@ -120,11 +120,16 @@ public enum SalesText {
     }
     /// `report.pdf is 25.6 MB; attachments are limited to 25 MB.`
     public static func fileTooLarge(_ name: String, bytes: Int, limit: Int) -> String {
-        table.format("editor.tooLarge", name, megabytes(bytes), "\(limit)")
+        table.format("editor.tooLarge", name, megabytes(bytes, overLimit: true), "\(limit)")
     }
-    /// A size in megabytes with one decimal, as every size the Sales screens show (`25.6`): a file just over the
-    /// limit never reads as the limit itself.
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+    /// A size in megabytes with one decimal, as every size the Sales screens show (`25.6`). A size refused as
+    /// over the attachment limit never reads as the limit itself: one byte over 25 MB is `25.1`, not `25.0`.
+    static func megabytes(_ bytes: Int, overLimit: Bool = false) -> String {
+        let tenths = Double(bytes) / 1_048_576 * 10
+        let limitTenths = Double(SalesforceClient.maximumAttachmentBytes) / 1_048_576 * 10
+        let shown = overLimit && tenths.rounded() <= limitTenths ? tenths.rounded(.up) : tenths.rounded()
+        return String(format: "%.1f", shown / 10)
+    }
     /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
     public static func imageUnreadable(_ name: String, limit: Int) -> String {
         table.format("editor.imageUnreadable", name, "\(limit)")
