@@ -33,17 +33,7 @@ extension SalesforceClient {
         _ object: String, id: String, fields: SObjectFields, expectedLastModified: Date?, operation: String
     ) async throws -> Date? {
         try await reporting(operation) {
-            if let expectedLastModified {
-                let current = try await serverLastModified(object, id: id, operation: operation)
-                // NB: Salesforce stores milliseconds; compare at that precision so a round trip is not a conflict.
-                if let current,
-                    (current.timeIntervalSince1970 * 1000).rounded()
-                        > (expectedLastModified.timeIntervalSince1970 * 1000).rounded()
-                {
-                    throw SalesforceError.conflict(
-                        operation: operation, object: object, id: id, serverModified: current)
-                }
-            }
+            try await checkUnchanged(object, id: id, since: expectedLastModified, operation: operation)
             _ = try await perform(
                 "PATCH", recordPath(object, id: id, operation: operation), body: SObjectJSON.encode(fields),
                 operation: operation)
@@ -52,10 +42,31 @@ extension SalesforceClient {
         }
     }
 
-    /// Deletes a record; one already deleted counts as deleted.
-    public func delete(_ object: String, id: String, operation: String) async throws {
+    /// Throws `.conflict` when the record changed on the server after `expected` (the version an edit was based
+    /// on); nothing to check without one.
+    ///
+    /// NB: Salesforce's conditional headers do not cover DELETE, and cover PATCH only for accounts, so the date is
+    /// read first and compared here.
+    private func checkUnchanged(_ object: String, id: String, since expected: Date?, operation: String) async throws {
+        guard let expected else { return }
+        let current = try await serverLastModified(object, id: id, operation: operation)
+        // NB: Salesforce stores milliseconds; compare at that precision so a round trip is not a conflict.
+        if let current,
+            (current.timeIntervalSince1970 * 1000).rounded() > (expected.timeIntervalSince1970 * 1000).rounded()
+        {
+            throw SalesforceError.conflict(operation: operation, object: object, id: id, serverModified: current)
+        }
+    }
+
+    /// Deletes a record; one already deleted counts as deleted. When `expectedLastModified` is given and the
+    /// server's version is newer (someone edited it after the person decided to delete it), nothing is deleted and
+    /// a `.conflict` is thrown.
+    public func delete(_ object: String, id: String, expectedLastModified: Date? = nil, operation: String)
+        async throws
+    {
         try await reporting(operation) {
             do {
+                try await checkUnchanged(object, id: id, since: expectedLastModified, operation: operation)
                 _ = try await perform("DELETE", recordPath(object, id: id, operation: operation), operation: operation)
             } catch SalesforceError.service(_, 404, let errors) where errors.first?.errorCode == "ENTITY_IS_DELETED" {
                 return

@@ -281,9 +281,11 @@ public final class AccountScreenModel {
         isBusy = true
         defer { isBusy = false }
         do {
-            let edit = PendingEdit.deleting(item.objectName, id: id, name: item.name, on: accountID)
+            let edit = PendingEdit.deleting(
+                item.objectName, id: id, name: item.name, basedOn: item.lastModifiedDate, on: accountID)
             let delivery = try await outbox.send(edit) {
-                try await client.delete(item.objectName, id: id, operation: edit.summary)
+                try await client.delete(
+                    item.objectName, id: id, expectedLastModified: item.lastModifiedDate, operation: edit.summary)
             }
             remove(id: id)
             await keepShown()

@@ -30,12 +30,13 @@ extension PendingEdit {
     }
 
     /// Deleting the record `id` of `object` on the account `accountID` (when known), the kind and `name` (else
-    /// the id) named for the person (`delete the Google Doc Plan`).
-    public static func deleting(_ object: String, id: String, name: String? = nil, on accountID: String?)
-        -> PendingEdit
-    {
+    /// the id) named for the person (`delete the Google Doc Plan`); with `basedOn`, the version the person saw, a
+    /// record edited on the server since is not deleted (a conflict, as for a save).
+    public static func deleting(
+        _ object: String, id: String, name: String? = nil, basedOn lastModified: Date? = nil, on accountID: String?
+    ) -> PendingEdit {
         PendingEdit(
-            change: .delete(object: object, id: id), summary: SalesText.Operation.delete(object, name ?? id),
-            accountID: accountID)
+            change: .delete(object: object, id: id, expectedLastModified: lastModified),
+            summary: SalesText.Operation.delete(object, name ?? id), accountID: accountID)
     }
 }

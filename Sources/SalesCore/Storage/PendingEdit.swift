@@ -23,7 +23,8 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
         case create(object: String, fields: SObjectFields)
         /// `expectedLastModified` is the version the edit was based on (the conflict check).
         case update(object: String, id: String, fields: SObjectFields, expectedLastModified: Date?)
-        case delete(object: String, id: String)
+        /// `expectedLastModified` is the version the person decided to delete (`nil`: delete whatever is there).
+        case delete(object: String, id: String, expectedLastModified: Date? = nil)
     }
 }
 
@@ -46,11 +47,14 @@ public struct UnsentEdit: Sendable, Hashable, Identifiable {
     /// The edit's id.
     public var id: UUID { edit.id }
 
-    /// Whether sending it again can succeed: a conflicted update, sent this time over the server's version
-    /// (a refusal would only be refused again).
+    /// Whether sending it again can succeed: a conflicted update or delete, sent this time over the server's
+    /// version (a refusal would only be refused again).
     public var canBeSentOver: Bool {
-        guard case .conflict = reason, case .update = edit.change else { return false }
-        return true
+        guard case .conflict = reason else { return false }
+        switch edit.change {
+        case .update, .delete: return true
+        case .create: return false
+        }
     }
 }
 
@@ -184,9 +188,16 @@ public actor SalesOutbox {
     @discardableResult
     public func sendOver(_ editID: UUID) async throws -> Bool {
         guard let operation = try await unsentOperation(editID), operation.state == .conflict,
-            var edit = Self.edit(operation), case .update(let object, let id, let fields, _) = edit.change
+            var edit = Self.edit(operation)
         else { return false }
-        edit.change = .update(object: object, id: id, fields: fields, expectedLastModified: nil)
+        switch edit.change {
+        case .update(let object, let id, let fields, _):
+            edit.change = .update(object: object, id: id, fields: fields, expectedLastModified: nil)
+        case .delete(let object, let id, _):
+            edit.change = .delete(object: object, id: id, expectedLastModified: nil)
+        case .create:
+            return false
+        }
         return try await outbox.requeue(operation.id, body: try JSONEncoder().encode(edit))
     }
 
@@ -219,8 +230,9 @@ public actor SalesOutbox {
                 case .update(let object, let id, let fields, let expected):
                     try await client.update(
                         object, id: id, fields: fields, expectedLastModified: expected, operation: edit.summary)
-                case .delete(let object, let id):
-                    try await client.delete(object, id: id, operation: edit.summary)
+                case .delete(let object, let id, let expected):
+                    try await client.delete(
+                        object, id: id, expectedLastModified: expected, operation: edit.summary)
                 }
                 return .delivered(body: Data())
             } catch let error as SalesforceError {
@@ -261,7 +273,7 @@ public actor SalesOutbox {
         switch change {
         case .create(let object, _): return (.post, base + [object])
         case .update(let object, let id, _, _): return (.patch, base + [object, id])
-        case .delete(let object, let id): return (.delete, base + [object, id])
+        case .delete(let object, let id, _): return (.delete, base + [object, id])
         }
     }
 }

@@ -117,6 +117,47 @@ import Testing
         #expect(try await outbox.discard(edit.id) == false)
     }
 
+    /// A delete made offline must not destroy what someone wrote meanwhile: it is a conflict, like a save, and
+    /// goes through only when the person sends it over the newer version.
+    @Test func anOfflineDeleteOfARecordEditedSinceIsAConflictAndDeletesNothing() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let other = try await harness.client()
+        let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        let note = try #require(details.notes.first)
+        let noteID = try #require(note.id)
+
+        harness.clock.advance(by: 5)
+        var theirs = note
+        theirs.text = "Their newer words."
+        _ = try await other.save(theirs)
+
+        let outbox = try await makeOutbox()
+        let deletion = PendingEdit.deleting(
+            "Note", id: noteID, name: note.name, basedOn: note.lastModifiedDate, on: DevServerHarness.hospitalID)
+        try await outbox.enqueue(deletion)
+        let report = try await outbox.flush(using: client)
+        #expect(report.conflicts.map(\.id) == [deletion.id])
+        #expect(report.sent.isEmpty)
+        let kept = try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.first { $0.id == noteID }
+        #expect(kept?.text == "Their newer words.")
+        let unsent = try await outbox.unsent()
+        #expect(unsent.first?.canBeSentOver == true)
+
+        #expect(try await outbox.sendOver(deletion.id))
+        #expect(try await outbox.flush(using: client).sent == [deletion.id])
+        #expect(
+            try await client.retrieveAccount(id: DevServerHarness.hospitalID).notes.contains { $0.id == noteID }
+                == false)
+
+        // A delete based on the version the server still has goes through at once.
+        let doc = try #require(details.docs.first)
+        let plain = PendingEdit.deleting(
+            "GoogleDoc", id: try #require(doc.id), basedOn: doc.lastModifiedDate, on: DevServerHarness.hospitalID)
+        try await outbox.enqueue(plain)
+        #expect(try await outbox.flush(using: client).sent == [plain.id])
+    }
+
     @Test func aDirectSaveOverANewerServerVersionIsAConflict() async throws {
         let harness = try await DevServerHarness.make()
         let center = NotificationCenter()
