@@ -108,6 +108,16 @@ import Testing
                 "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
             #expect(signUp.code == 0, "\(signUp.errors)")
             #expect(signUp.output == "Signed up as Ana Ferreira <ana@example.com>.\n")
+            // A mistyped password is refused in the server's words, and Ana stays signed in.
+            var mistyped = harness.environment
+            mistyped["QUARTET_ATTENDEE_PASSWORD"] = "wrong horse"
+            let wrong = CapturedConsole()
+            #expect(
+                await QuartetTool.run(
+                    ["attendee", "signin", "--email", "ana@example.com"], environment: mistyped, console: wrong.console)
+                    == 1)
+            #expect(wrong.errors == "quartet attendee: The e-mail or the password is not right.\n")
+            #expect(try await harness.json(MyProfile.self, "profile").email == "ana@example.com")
 
             let missing = await harness.run("register", event.id, "--field", "dietaryNeeds=none")
             #expect(missing.code == 2)
