@@ -177,12 +177,14 @@ import Testing
             #expect(await cli.run("ana", ["wall", event]) == 0)
             #expect(await cli.run("ana", ["wall", event, "like", "nope"]) == 1)
             #expect(await cli.run("ana", ["wall", event, "post"]) == 2)
+            #expect(await cli.run("ana", ["wall", event, "delete", "nope"]) == 1)
             #expect(await cli.run("ana", ["wall", event, "delete", post]) == 0)
             #expect(await cli.offline("ana", ["wall", event]) == 1)
             try await cli.records("ana", ["wall", event])
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
             let message = try await cli.json(Identified.self, "ana", ["discussion", keynote, "post", "Great talk"]).id
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
+            #expect(await cli.run("ana", ["discussion", keynote, "delete", "nope"]) == 1)
             #expect(await cli.run("ana", ["discussion", keynote, "delete", message]) == 0)
             #expect(await cli.run("ana", ["discussion", keynote, "shout"]) == 2)
 
