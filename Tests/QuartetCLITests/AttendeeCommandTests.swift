@@ -155,6 +155,7 @@ import Testing
             let ics = harness.directory + "/mine.ics"
             let mine = await harness.run("my-agenda", event.id, "--ics", ics)
             #expect(mine.output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2)
+            #expect(mine.errors == "Wrote 2 sessions to \(ics).\n")
             let calendar = try String(contentsOfFile: ics, encoding: .utf8)
             #expect(calendar.contains("DTSTART;TZID=Europe/Lisbon:20270310T090000\r\n"))
 
@@ -170,7 +171,9 @@ import Testing
             let unnamed = await harness.run("profile", "edit", "--name", " ")
             #expect(unnamed.code == 2)
             #expect(unnamed.errors.contains("Name must not be empty."))
-            #expect(await harness.run("profile", "edit").code == 2)
+            let nothing = await harness.run("profile", "edit")
+            #expect(nothing.code == 2)
+            #expect(nothing.errors.contains("needs --name, --title, --company, --about, --track or --topic"))
             #expect(try await harness.json(MyProfile.self, "profile").person.name == "Ana Ferreira")
 
             let people = try await harness.json([Person].self, "attendees", event.id, "--search", "FERREIRA")
@@ -400,5 +403,12 @@ import Testing
         #expect(await QuartetTool.run(["attendee", "--help"], environment: [:], console: help.console) == 0)
         #expect(help.output.contains("my-agenda"))
         #expect(help.output.contains("--server URL"))
+        for (noun, plural) in [("poll", "polls"), ("quiz", "quizzes")] {
+            let listHelp = CapturedConsole()
+            #expect(
+                await QuartetTool.run(["attendee", noun, "--help"], environment: [:], console: listHelp.console) == 0)
+            #expect(listHelp.output.contains("the event's \(plural)"), "\(listHelp.output)")
+            #expect(!listHelp.output.contains("quizs"))
+        }
     }
 }

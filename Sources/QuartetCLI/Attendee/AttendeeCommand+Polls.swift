@@ -14,7 +14,7 @@ extension AttendeeCommand {
             noun, summary: kind == .poll ? "live polls: list, show, create, open, close, answer" : "quizzes, scored",
             subcommands: [
                 CommandSpec(
-                    "list", summary: "the event's \(noun)s", arguments: ["EVENT"],
+                    "list", summary: kind == .poll ? "the event's polls" : "the event's quizzes", arguments: ["EVENT"],
                     body: body { context in try await list(context, kind) }),
                 CommandSpec(
                     "show", summary: "one \(noun) with its results", arguments: ["ID"],
