@@ -108,6 +108,16 @@ import Testing
                 "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
             #expect(signUp.code == 0, "\(signUp.errors)")
             #expect(signUp.output == "Signed up as Ana Ferreira <ana@example.com>.\n")
+            // A mistyped password is refused in the server's words, and Ana stays signed in.
+            var mistyped = harness.environment
+            mistyped["QUARTET_ATTENDEE_PASSWORD"] = "wrong horse"
+            let wrong = CapturedConsole()
+            #expect(
+                await QuartetTool.run(
+                    ["attendee", "signin", "--email", "ana@example.com"], environment: mistyped, console: wrong.console)
+                    == 1)
+            #expect(wrong.errors == "quartet attendee: The e-mail or the password is not right.\n")
+            #expect(try await harness.json(MyProfile.self, "profile").email == "ana@example.com")
 
             let missing = await harness.run("register", event.id, "--field", "dietaryNeeds=none")
             #expect(missing.code == 2)
@@ -145,6 +155,7 @@ import Testing
             let ics = harness.directory + "/mine.ics"
             let mine = await harness.run("my-agenda", event.id, "--ics", ics)
             #expect(mine.output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2)
+            #expect(mine.errors == "Wrote 2 sessions to \(ics).\n")
             let calendar = try String(contentsOfFile: ics, encoding: .utf8)
             #expect(calendar.contains("DTSTART;TZID=Europe/Lisbon:20270310T090000\r\n"))
 
@@ -160,7 +171,9 @@ import Testing
             let unnamed = await harness.run("profile", "edit", "--name", " ")
             #expect(unnamed.code == 2)
             #expect(unnamed.errors.contains("Name must not be empty."))
-            #expect(await harness.run("profile", "edit").code == 2)
+            let nothing = await harness.run("profile", "edit")
+            #expect(nothing.code == 2)
+            #expect(nothing.errors.contains("needs --name, --title, --company, --about, --track or --topic"))
             #expect(try await harness.json(MyProfile.self, "profile").person.name == "Ana Ferreira")
 
             let people = try await harness.json([Person].self, "attendees", event.id, "--search", "FERREIRA")
@@ -390,5 +403,12 @@ import Testing
         #expect(await QuartetTool.run(["attendee", "--help"], environment: [:], console: help.console) == 0)
         #expect(help.output.contains("my-agenda"))
         #expect(help.output.contains("--server URL"))
+        for (noun, plural) in [("poll", "polls"), ("quiz", "quizzes")] {
+            let listHelp = CapturedConsole()
+            #expect(
+                await QuartetTool.run(["attendee", noun, "--help"], environment: [:], console: listHelp.console) == 0)
+            #expect(listHelp.output.contains("the event's \(plural)"), "\(listHelp.output)")
+            #expect(!listHelp.output.contains("quizs"))
+        }
     }
 }

@@ -121,6 +121,16 @@ import Testing
                 "ana", harness,
                 ["signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana"])
             _ = await Self.runAs("ana", harness, ["register", event.id, "--later"])
+            // An answer the send button would not take is refused with the rule, and nothing is sent.
+            let partial = await Self.runAs("ana", harness, ["quiz", "answer", quiz.id, "--option", "1-2"])
+            #expect(partial.0 == 2)
+            #expect(partial.1 == "")
+            #expect(partial.2.hasPrefix("quartet: Answer every question.\n"), "\(partial.2)")
+            let twice = await Self.runAs(
+                "ana", harness, ["quiz", "answer", quiz.id, "--option", "1-1", "--option", "1-2", "--option", "2-1"])
+            #expect(twice.0 == 2)
+            #expect(twice.2.hasPrefix("quartet: Pick one option.\n"), "\(twice.2)")
+            #expect(await Self.runAs("ana", harness, ["quiz", "show", quiz.id]).1.hasPrefix("Quiz · Open · 0 votes\n"))
             let answered = await Self.runAs(
                 "ana", harness, ["quiz", "answer", quiz.id, "--option", "1-2", "--option", "2-1"])
             #expect(answered.0 == 0, "\(answered.2)")

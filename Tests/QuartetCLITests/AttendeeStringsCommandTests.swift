@@ -177,12 +177,14 @@ import Testing
             #expect(await cli.run("ana", ["wall", event]) == 0)
             #expect(await cli.run("ana", ["wall", event, "like", "nope"]) == 1)
             #expect(await cli.run("ana", ["wall", event, "post"]) == 2)
+            #expect(await cli.run("ana", ["wall", event, "delete", "nope"]) == 1)
             #expect(await cli.run("ana", ["wall", event, "delete", post]) == 0)
             #expect(await cli.offline("ana", ["wall", event]) == 1)
             try await cli.records("ana", ["wall", event])
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
             let message = try await cli.json(Identified.self, "ana", ["discussion", keynote, "post", "Great talk"]).id
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
+            #expect(await cli.run("ana", ["discussion", keynote, "delete", "nope"]) == 1)
             #expect(await cli.run("ana", ["discussion", keynote, "delete", message]) == 0)
             #expect(await cli.run("ana", ["discussion", keynote, "shout"]) == 2)
 
@@ -235,6 +237,7 @@ import Testing
                 Identified.self, "ana", ["quiz", "create", event, "--question", "2 + 2?: 3 | *4"]
             ).id
             #expect(await cli.run("ana", ["quiz", "open", quiz]) == 0)
+            #expect(await cli.run("bo", ["quiz", "answer", quiz, "--option", "1-1", "--option", "1-2"]) == 2)
             #expect(await cli.run("bo", ["quiz", "answer", quiz, "--option", "1-2"]) == 0)
             #expect(await cli.run("ana", ["quiz", "list", event]) == 0)
             try await cli.records("ana", ["quiz", "show", quiz])

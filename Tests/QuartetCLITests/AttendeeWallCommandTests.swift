@@ -111,6 +111,47 @@ struct AttendeeWallListing: Decodable {
         }
     }
 
+    /// `delete` goes through the wall (or discussion) it names, as a person deletes from the screen: a post of
+    /// another event's wall, or a message of another session's discussion, is not shown there and is refused.
+    @Test func deleteOnlyTakesWhatTheNamedWallOrDiscussionShows() async throws {
+        struct Discussion: Decodable { var messages: [DiscussionRow] }
+        try await Harness.with { harness in
+            let event = try await Self.signUpAndRegister(harness, "Ana Ferreira", "ana@example.com")
+            let file = try harness.write(
+                "camp.json",
+                Data(
+                    """
+                    {"schedule": {"conference": {"acronym": "camp", "title": "CLI Camp", "time_zone_name": "UTC",
+                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00Z", "duration": "00:45",
+                         "persons": []}]}}]}}}
+                    """.utf8))
+            let imported = await harness.run("import", file)
+            try #require(imported.code == 0, "\(imported.errors)")
+            let other = try #require(try await harness.json([Event].self, "events").first { $0.id != event }).id
+            #expect(await harness.run("register", other, "--later").code == 0)
+
+            let post = try await harness.json(WallPostRow.self, "wall", event, "post", "Only on this wall")
+            let elsewhere = await harness.run("wall", other, "delete", post.id)
+            #expect(elsewhere.code == 1)
+            #expect(elsewhere.errors == "quartet attendee: There is no post “\(post.id)” on this wall.\n")
+            #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.map(\.id) == [post.id])
+
+            let sessions = try await harness.json([Session].self, "agenda", event)
+            try #require(sessions.count > 1)
+            let message = try await harness.json(
+                DiscussionRow.self, "discussion", sessions[0].id, "post", "Only in this discussion")
+            let wrong = await harness.run("discussion", sessions[1].id, "delete", message.id)
+            #expect(wrong.code == 1)
+            #expect(wrong.errors == "quartet attendee: There is no message “\(message.id)” in this discussion.\n")
+            let kept = try await harness.json(Discussion.self, "discussion", sessions[0].id)
+            #expect(kept.messages.map(\.id) == [message.id])
+
+            #expect(await harness.run("wall", event, "delete", post.id).output == "Deleted.\n")
+            #expect(await harness.run("discussion", sessions[0].id, "delete", message.id).output == "Deleted.\n")
+        }
+    }
+
     @Test func writeListAndDeleteInASessionsDiscussion() async throws {
         try await Harness.with { harness in
             let event = try await Self.signUpAndRegister(harness, "Ana Ferreira", "ana@example.com")

@@ -129,6 +129,7 @@ private func makeApplication() async throws -> Application {
     let schema = signUp?["requestBody"]?["content"]?["application/json"]?["schema"]
     #expect(schema?["required"] == ["email", "name", "password"])
     #expect(schema?["properties"]?["password"]?["minLength"] == 8)
+    #expect(schema?["properties"]?["name"]?["x-maxGraphemes"] == 80)
     #expect(signUp?["responses"]?["422"] != nil)
     let post = document["paths"]?["/attendee/v1/events/{eventID}/wall"]?["post"]
     let text = post?["requestBody"]?["content"]?["application/json"]?["schema"]?["properties"]?["text"]

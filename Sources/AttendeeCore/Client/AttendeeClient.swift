@@ -277,11 +277,20 @@ extension AttendeeClient {
     /// The real server, through `APIClient` (retries, error reporting, bearer token from `tokens`).
     ///
     /// A 401 answer while a token is kept means the server no longer takes it: the token is forgotten and
-    /// `sessionEnd` raised (give the media client the same signal).
+    /// `sessionEnd` raised (give the media client the same signal). Sign-up and sign-in are the exception: they
+    /// send no token, and their 401 is the server's word on the password, thrown as it is, with the kept session
+    /// left alone.
     public static func live(
         baseURL: URL, transport: HTTPTransport, tokens: TokenStore, sessionEnd: SessionEndSignal = SessionEndSignal()
     ) -> AttendeeClient {
         let api = APIClient.attendee(baseURL: baseURL, transport: transport, tokens: tokens, sessionEnd: sessionEnd)
+        // NB: sign-up and sign-in go without the token: their 401 ("The e-mail or the password is not right.") is
+        // about the password typed, not the session kept, which must survive a mistyped password.
+        let anonymous = {
+            var anonymous = api
+            anonymous.tokenProvider = nil
+            return anonymous
+        }()
         @Sendable func get<T: Decodable & Sendable>(
             _ route: Route, _ values: String..., query: [URLQueryItem] = []
         )
@@ -294,22 +303,22 @@ extension AttendeeClient {
         ) async throws -> T {
             try await api.send(Endpoint<T>(route, values, body: body.map { RequestBody.json($0) }, response: .json()))
         }
+        @Sendable func startSession<Body: Encodable & Sendable>(_ route: Route, _ body: Body) async throws
+            -> AuthSession
+        {
+            let session = try await anonymous.send(
+                Endpoint<AuthSession>(route, [], body: RequestBody.json(body), response: .json()))
+            tokens.save(session.token)
+            return session
+        }
         @Sendable func sendVoid(_ route: Route, _ values: [String], body: (any Encodable & Sendable)?)
             async throws
         {
             try await api.send(Endpoint<Void>(route, values, body: body.map { RequestBody.json($0) }, response: .none))
         }
         var client = AttendeeClient(
-            signUp: { request in
-                let session: AuthSession = try await send(AttendeeRoute.signUp, [], body: request)
-                tokens.save(session.token)
-                return session
-            },
-            signIn: { request in
-                let session: AuthSession = try await send(AttendeeRoute.signIn, [], body: request)
-                tokens.save(session.token)
-                return session
-            },
+            signUp: { try await startSession(AttendeeRoute.signUp, $0) },
+            signIn: { try await startSession(AttendeeRoute.signIn, $0) },
             signOut: {
                 defer { tokens.save(nil) }
                 try await sendVoid(AttendeeRoute.signOut, [], body: nil)

@@ -28,6 +28,19 @@ public enum LivePollManagement: Sendable, Hashable {
     case close
 }
 
+/// Why a poll screen's send button is disabled.
+public enum LivePollSubmitBlock: Sendable, Hashable {
+    /// The poll takes no answers: not loaded, a draft, or closed (``LivePollModel/notice`` says which).
+    case notOpen
+    /// A call is in flight.
+    case busy
+    /// The answer breaks a rule of the poll (a question unanswered, several options on a single-choice
+    /// question); ``LivePollModel/submitHint`` says which.
+    case invalid
+    /// The answer is the one already sent.
+    case unchanged
+}
+
 /// A poll or quiz screen: the questions with live results, picking and sending an answer (and changing it
 /// while the poll is open), the score and leaderboard once a quiz closes, and opening and closing for its
 /// managers. ``follow()`` keeps it live: results, opening and closing arrive over the event's (or session's)
@@ -56,8 +69,15 @@ public final class LivePollModel {
     public var summary: String { PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters) }
     /// Whether the options can be tapped (open, and nothing in flight).
     public private(set) var canPick = false
-    /// Whether the answer being written is complete and differs from the one sent.
+    /// Whether the answer being written keeps the poll's rules and differs from the one sent (``submitBlock``
+    /// says why not).
     public private(set) var canSubmit = false
+    /// Why the send button is disabled, when it is.
+    public private(set) var submitBlock: LivePollSubmitBlock? = .notOpen
+    /// What the person must change before the answer can go, shown by the disabled send button: the poll's rule
+    /// the answer breaks (`Answer every question.`, `Pick one option.`); `nil` when the answer can go, or when
+    /// the button is disabled for another reason.
+    public private(set) var submitHint: String?
     /// Whether the send button shows: while the poll is open, answered or not (not in a draft, closed or
     /// unavailable poll, nor while loading).
     public private(set) var showsSubmit = false
@@ -143,6 +163,15 @@ public final class LivePollModel {
         derive()
     }
 
+    /// The options of one question were chosen at once, as a command line names them: they replace what the
+    /// question had picked. Several on a single-choice question are kept as given, so the answer is refused
+    /// (``submitBlock``, ``submitHint``) rather than one of them silently sent.
+    public func optionsChosen(questionID: String, optionIDs: [String]) {
+        guard canPick, poll?.questions.contains(where: { $0.id == questionID }) == true else { return }
+        selection[questionID] = optionIDs.isEmpty ? nil : optionIDs
+        derive()
+    }
+
     /// Sends the answer (or the changed answer).
     public func submitTapped() async {
         guard canSubmit else { return }
@@ -217,6 +246,8 @@ public final class LivePollModel {
         guard let poll else {
             canPick = false
             canSubmit = false
+            submitBlock = .notOpen
+            submitHint = nil
             showsSubmit = false
             return
         }
@@ -239,8 +270,10 @@ public final class LivePollModel {
         }
         voters = PollFormatting.voters(poll.results.voters)
         canPick = poll.state == .open && !isBusy
-        let complete = poll.questions.allSatisfy { !(selection[$0.id] ?? []).isEmpty }
-        canSubmit = canPick && complete && normalized(selection) != normalized(poll.myAnswer ?? [:])
+        let refusal = poll.state == .open ? PollAnswer(choices: selection).validationError(for: poll) : nil
+        submitHint = refusal?.message
+        submitBlock = block(poll, refused: refusal != nil)
+        canSubmit = submitBlock == nil
         submitTitle = Strings.text(poll.myAnswer == nil ? "poll.submit" : "poll.change")
         score = poll.myScore.map { PollFormatting.score($0, of: poll.questions.count) }
         leaderboard =
@@ -258,6 +291,14 @@ public final class LivePollModel {
         default: management = nil
         }
         managementTitle = management.map { Strings.text($0 == .open ? "poll.open" : "poll.close") }
+    }
+
+    /// Why the answer cannot go now, if it cannot.
+    private func block(_ poll: Poll, refused: Bool) -> LivePollSubmitBlock? {
+        if poll.state != .open { return .notOpen }
+        if isBusy { return .busy }
+        if refused { return .invalid }
+        return normalized(selection) == normalized(poll.myAnswer ?? [:]) ? .unchanged : nil
     }
 
     private func normalized(_ answer: [String: [String]]) -> [String: Set<String>] {

@@ -68,9 +68,11 @@ public enum AttendeeCommandText {
     public static func noAttendee(_ id: String) -> String { Strings.format("cli.noAttendee", id) }
     /// A session id the server does not know.
     public static func noSession(_ id: String) -> String { Strings.format("cli.noSession", id) }
-    /// `Wrote 3 sessions to mine.ics.`
+    /// `Wrote 3 sessions to mine.ics.` (`Wrote 1 session to mine.ics.`)
     public static func wroteCalendar(_ count: Int, to path: String) -> String {
-        Strings.format("cli.wroteCalendar", String(count), path)
+        count == 1
+            ? Strings.format("cli.wroteCalendar.one", path)
+            : Strings.format("cli.wroteCalendar.many", String(count), path)
     }
     /// Feedback on a session already rated (its page says "Feedback given").
     public static var feedbackAlready: String { Strings.text("feedback.already") }

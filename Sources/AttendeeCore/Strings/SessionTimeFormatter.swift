@@ -47,16 +47,17 @@ public struct SessionTimeFormatter: Sendable {
     /// `Wed 10 Mar, 09:00 – 10:00`.
     public func dayAndTime(_ session: Session) -> String { "\(dayLabel(session.startsAt)), \(timeRange(session))" }
 
-    /// `10–11 Mar 2027` (or across months, `30 Apr – 2 May 2027`).
+    /// `10–11 Mar 2027` (or across months, `30 Apr – 2 May 2027`; across years, `31 Dec 2027 – 1 Jan 2028`).
     public func dateSpan(from start: Date, to end: Date) -> String {
         let calendar = calendar
         let a = calendar.dateComponents([.year, .month, .day], from: start)
         let b = calendar.dateComponents([.year, .month, .day], from: end)
-        if a == b { return formatter("d MMM yyyy").string(from: start) }
-        if a.year == b.year, a.month == b.month {
-            return "\(a.day ?? 0)–\(formatter("d MMM yyyy").string(from: end))"
-        }
-        return "\(formatter("d MMM").string(from: start)) – \(formatter("d MMM yyyy").string(from: end))"
+        let full = formatter("d MMM yyyy")
+        if a == b { return full.string(from: start) }
+        if a.year == b.year, a.month == b.month { return "\(a.day ?? 0)–\(full.string(from: end))" }
+        // NB: the start's year is left out only when the end's names it too.
+        let first = a.year == b.year ? formatter("d MMM").string(from: start) : full.string(from: start)
+        return "\(first) – \(full.string(from: end))"
     }
 
     /// The short zone name shown on the time-zone switch (`Europe/Lisbon`).

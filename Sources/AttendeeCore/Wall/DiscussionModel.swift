@@ -77,6 +77,9 @@ public final class DiscussionModel: PostScreen {
     /// The next older page.
     public func loadMoreTapped() async { await loadOlder() }
 
+    /// The person scrolled back until `messageID` showed (or the discussion ended); answers whether it is shown.
+    public func scrolledTo(messageID: String) async -> Bool { await scroll(to: messageID) }
+
     /// The composer's text changed.
     public func draftChanged(_ text: String) { draft = text }
 

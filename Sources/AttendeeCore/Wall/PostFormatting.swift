@@ -96,6 +96,10 @@ public enum WallText {
     public static func replyNotFound(_ replyID: String) -> String { Strings.format("wall.replyNotFound", replyID) }
     /// `Discussion`.
     public static var discussion: String { Strings.text("discussion.title") }
+    /// `There is no message “42” in this discussion.`
+    public static func messageNotFound(_ messageID: String) -> String {
+        Strings.format("discussion.notFound", messageID)
+    }
     /// `Write a message`.
     public static var messagePlaceholder: String { Strings.text("discussion.placeholder") }
     /// `Send`.

@@ -77,6 +77,14 @@ extension PostScreen {
         }
     }
 
+    /// Loads older pages until the item `id` is shown, the feed ends or a call fails; answers whether it is shown.
+    func scroll(to id: String) async -> Bool {
+        while !feed.items.contains(where: { $0.id == id }), feed.nextCursor != nil, feed.banner == nil {
+            await loadOlder()
+        }
+        return feed.items.contains { $0.id == id }
+    }
+
     /// Sends the draft with the photo; the draft is cleared when it went, unless the person typed on meanwhile.
     func sendDraft() async {
         guard readyToSend else { return }

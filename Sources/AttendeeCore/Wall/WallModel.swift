@@ -129,10 +129,7 @@ public final class WallModel: PostScreen {
     public func loadMoreTapped() async { await loadOlder() }
 
     /// The person scrolled back until `postID` showed (or the wall ended); answers whether it is shown.
-    public func scrolledTo(postID: String) async -> Bool {
-        while !rows.contains(where: { $0.id == postID }), canLoadMore, banner == nil { await loadMoreTapped() }
-        return rows.contains { $0.id == postID }
-    }
+    public func scrolledTo(postID: String) async -> Bool { await scroll(to: postID) }
 
     /// The composer's text changed.
     public func draftChanged(_ text: String) { draft = text }

@@ -9,7 +9,7 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
     public var email: String
     /// The password (at least ``minimumPasswordLength`` characters).
     public var password: String
-    /// The person's name.
+    /// The person's name (at most ``PersonName/limit`` characters).
     public var name: String
 
     /// The shortest password accepted.
@@ -34,7 +34,7 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
         if name.holdsNUL {
             return FieldError(field: "name", message: RuleText.text("rule.account.nameInvalid"))
         }
-        return nil
+        return PersonName.lengthError(name)
     }
 }
 

@@ -30,6 +30,20 @@ public struct PersonReference: Codable, Sendable, Hashable, Identifiable {
     public var name: String
 }
 
+/// The rule for the name a person gives themselves, at sign-up and on their profile: everyone sees it in lists,
+/// bylines and messages, so it is kept to a line.
+public enum PersonName {
+    /// The longest name accepted, in characters as a person sees them (grapheme clusters), white space around it
+    /// not counted (it is trimmed before it is stored).
+    public static let limit = 80
+
+    /// The rule `name` breaks on its length, or `nil`.
+    public static func lengthError(_ name: String) -> FieldError? {
+        guard name.trimmingCharacters(in: .whitespacesAndNewlines).count > limit else { return nil }
+        return FieldError(field: "name", message: RuleText.format("rule.name.tooLong", String(limit)))
+    }
+}
+
 /// A person as others see them: an attendee or a speaker.
 @PublicInit
 public struct Person: Codable, Sendable, Hashable, Identifiable {
@@ -98,6 +112,7 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
         if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: "name", message: RuleText.text("rule.profile.nameEmpty"))
         }
+        if let name, let error = PersonName.lengthError(name) { return error }
         if let aboutMe, aboutMe.count > Self.aboutMeLimit {
             return FieldError(
                 field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(Self.aboutMeLimit)))

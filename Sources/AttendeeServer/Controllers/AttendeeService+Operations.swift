@@ -21,7 +21,7 @@ extension AttendeeService {
                     [
                         "email": email,
                         "password": Schema.string(minLength: SignUpRequest.minimumPasswordLength),
-                        "name": Schema.nonBlank,
+                        "name": Schema.text(graphemes: PersonName.limit),
                     ], required: ["email", "password", "name"])),
             operation(
                 AttendeeRoute.signIn, "Sign in with e-mail and password",
@@ -160,7 +160,7 @@ extension AttendeeService {
         pattern: #"^[!-;=?A-~]+@[!--/-;=?A-~][!-;=?A-~]*\.[!-;=?A-~]*[!--/-;=?A-~]$"#)
 
     private static let profileUpdate = Schema.object([
-        "name": Schema.orNull(Schema.nonBlank),
+        "name": Schema.orNull(Schema.text(graphemes: PersonName.limit)),
         "title": Schema.orNull(Schema.string()), "company": Schema.orNull(Schema.string()),
         "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
         "socialLinks": Schema.orNull(

@@ -14,7 +14,7 @@ extension AttendeeCommand {
             noun, summary: kind == .poll ? "live polls: list, show, create, open, close, answer" : "quizzes, scored",
             subcommands: [
                 CommandSpec(
-                    "list", summary: "the event's \(noun)s", arguments: ["EVENT"],
+                    "list", summary: kind == .poll ? "the event's polls" : "the event's quizzes", arguments: ["EVENT"],
                     body: body { context in try await list(context, kind) }),
                 CommandSpec(
                     "show", summary: "one \(noun) with its results", arguments: ["ID"],
@@ -138,19 +138,21 @@ extension AttendeeCommand {
         let picked = context.arguments.all("option")
         guard !picked.isEmpty else { throw UsageError(AttendeeCommandText.optionRequired) }
         if let notice = model.notice { throw CommandFailure(notice) }
+        var chosen: [(questionID: String, optionIDs: [String])] = []
         for optionID in picked {
             guard let question = model.questions.first(where: { $0.options.contains { $0.id == optionID } }) else {
                 throw UsageError(
                     AttendeeCommandText.noOption(optionID, options: model.questions.flatMap(\.options).map(\.id)))
             }
-            // NB: a person re-picking from scratch: clear what the last answer had picked in that question first.
-            for option in question.options where option.isSelected && !picked.contains(option.id) {
-                model.optionTapped(questionID: question.id, optionID: option.id)
-            }
-            if question.options.first(where: { $0.id == optionID })?.isSelected == false {
-                model.optionTapped(questionID: question.id, optionID: optionID)
+            if let index = chosen.firstIndex(where: { $0.questionID == question.id }) {
+                chosen[index].optionIDs.append(optionID)
+            } else {
+                chosen.append((question.id, [optionID]))
             }
         }
+        // NB: each question named is answered afresh with its options; the others keep the answer already sent.
+        for (questionID, optionIDs) in chosen { model.optionsChosen(questionID: questionID, optionIDs: optionIDs) }
+        if let hint = model.submitHint { throw UsageError(hint) }
         await model.submitTapped()
         if let failure = model.banner?.failure { throw CommandFailure(failure) }
         try print(model, context)

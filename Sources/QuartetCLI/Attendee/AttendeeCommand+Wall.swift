@@ -118,6 +118,8 @@ extension AttendeeCommand {
             try context.show(updated) { updated.map(postLines) ?? [] }
         case "delete":
             try requireArguments(context, 3)
+            // NB: the wall is loaded first, as the screen shows it, so a post that is not on it is refused.
+            _ = try await row(argument)
             model.deleteTapped(postID: argument)
             await confirm(model.confirmation, with: model.confirmTapped)
             try check()
@@ -171,10 +173,18 @@ extension AttendeeCommand {
             try context.show(sent) { sent.map(messageLines) ?? [] }
         case "delete":
             try requireArguments(context, 3)
-            model.deleteTapped(messageID: context.positional(2))
+            let messageID = context.positional(2)
+            // NB: the discussion is loaded first, as the screen shows it, so a message that is not in it is refused.
+            await model.appeared()
+            try check()
+            guard await model.scrolledTo(messageID: messageID) else {
+                try check()
+                throw ScreenFailure(message: WallText.messageNotFound(messageID))
+            }
+            model.deleteTapped(messageID: messageID)
             await confirm(model.confirmation, with: model.confirmTapped)
             try check()
-            try context.show(["deleted": context.positional(2)]) { [WallText.deleted] }
+            try context.show(["deleted": messageID]) { [WallText.deleted] }
         default:
             throw UsageError(
                 AttendeeCommandText.unknownAction("discussion", action, actions: ["list", "post", "delete"]))

@@ -37,12 +37,6 @@ import Testing
         let formatter = SessionTimeFormatter(event: event, choice: .device, deviceTimeZone: device)
         #expect(formatter.dayAndTime(session) == "Thu 11 Mar, 11:00 – 11:30")
     }
-
-    @Test func eventDateSpan() {
-        let formatter = SessionTimeFormatter(event: Demo.event(), choice: .event, deviceTimeZone: .gmt)
-        let event = Demo.event()
-        #expect(formatter.dateSpan(from: event.startsAt, to: event.endsAt) == "10–11 Mar 2027")
-    }
 }
 
 @Suite struct SeatsRuleTests {

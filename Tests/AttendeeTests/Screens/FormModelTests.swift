@@ -236,6 +236,23 @@ import Testing
         #expect(model.aboutRefusal == "About me must be at most 2000 characters.")
         #expect(model.detailsRefusal == nil)
     }
+
+    /// A name everyone reads in lists and bylines is kept to ``PersonName/limit`` characters as people see them,
+    /// white space around it not counted; a longer one is refused on the form and never sent.
+    @Test func aNameLongerThanTheLimitIsRefusedBeforeItIsSent() async {
+        let sent = Locked<[ProfileUpdate]>([])
+        let model = ProfileModel(client: Self.client(recording: sent))
+        await model.appeared()
+        model.editDetailsTapped()
+        model.nameChanged(String(repeating: "👩🏽‍💻", count: PersonName.limit + 1))
+        #expect(model.detailsRefusal == "The name must be at most 80 characters.")
+        #expect(model.isDetailsSaveEnabled == false)
+        await model.saveDetailsTapped()
+        #expect(sent.withLock { $0 }.isEmpty)
+        model.nameChanged("  " + String(repeating: "👩🏽‍💻", count: PersonName.limit) + " ")
+        #expect(model.detailsRefusal == nil)
+        #expect(model.isDetailsSaveEnabled)
+    }
 }
 
 @MainActor @Suite struct AccountModelTests {
@@ -259,5 +276,15 @@ import Testing
         #expect(model.isSignedIn == false)
         await model.signInTapped(email: "ana@example.com", password: "wrong")
         #expect(model.banner == .failure("The e-mail or the password is not right."))
+    }
+
+    @Test func signUpRefusesANameLongerThanTheLimitWithoutCallingTheServer() async {
+        let model = AccountModel(client: .unimplemented)
+        await model.signUpTapped(
+            name: String(repeating: "a", count: PersonName.limit + 1), email: "ana@example.com",
+            password: "long enough")
+        #expect(model.fieldError == FieldError(field: "name", message: "The name must be at most 80 characters."))
+        #expect(model.banner == nil)
+        #expect(model.isSignedIn == false)
     }
 }

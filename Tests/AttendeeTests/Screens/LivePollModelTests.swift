@@ -158,6 +158,51 @@ import Testing
         }
     }
 
+    /// The send button says why it is disabled: a question left unanswered, or two options chosen at once on a
+    /// single-choice question, is the poll's rule in the person's words, and nothing is sent; the answer already
+    /// sent is disabled without a sentence.
+    @Test func anAnswerThatBreaksTheRuleSaysWhyAndSendsNothing() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let quiz = try await server.createPoll(PollTests.quiz, organizer).decode(Poll.self)
+            _ = try await server.action("open", quiz.id, organizer)
+            let client = try LiveScript().client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(
+                SignUpRequest(email: "ada@example.com", password: "correct horse", name: "Ada Lovelace"))
+            _ = try await client.register(server.eventID)
+
+            let model = LivePollModel(client: client, pollID: quiz.id)
+            #expect(model.submitBlock == .notOpen)
+            await model.appeared()
+            #expect(model.submitBlock == .invalid)
+            #expect(model.submitHint == "Answer every question.")
+            model.optionsChosen(questionID: "1", optionIDs: ["1-2"])
+            #expect(model.submitBlock == .invalid)
+            #expect(model.submitHint == "Answer every question.")
+            await model.submitTapped()
+            #expect(model.phase == .open)
+            #expect(try await client.poll(quiz.id).results.voters == 0)
+
+            model.optionsChosen(questionID: "2", optionIDs: ["2-1", "2-2"])
+            #expect(model.questions[1].options.map(\.isSelected) == [true, true, false])
+            #expect(model.canSubmit == false)
+            #expect(model.submitBlock == .invalid)
+            #expect(model.submitHint == "Pick one option.")
+            await model.submitTapped()
+            #expect(try await client.poll(quiz.id).results.voters == 0)
+
+            model.optionsChosen(questionID: "2", optionIDs: ["2-2"])
+            #expect(model.submitBlock == nil)
+            #expect(model.submitHint == nil)
+            #expect(model.canSubmit)
+            await model.submitTapped()
+            #expect(model.phase == .answered)
+            #expect(model.submitBlock == .unchanged)
+            #expect(model.submitHint == nil)
+            #expect(try await client.poll(quiz.id).myAnswer == ["1": ["1-2"], "2": ["2-2"]])
+        }
+    }
+
     @Test func managersOpenAndCloseFromTheScreenAndOthersGetNoButton() async throws {
         try await AttendeeTestServer.with { server in
             let tokens = LiveScreenTests.MemoryTokens()

@@ -43,6 +43,37 @@ import Testing
         }
     }
 
+    /// A mistyped password is the server's 401 to sign-in: the client throws the server's sentence, and the
+    /// session already kept stays (neither forgotten nor ended), so the person is still signed in.
+    @Test func aWrongPasswordLeavesTheKeptSessionAlone() async throws {
+        try await AttendeeTestServer.with { server in
+            let tokens = MemoryTokens()
+            let client = try Self.client(server, tokens)
+            var ends = 0
+            client.sessionEnd.listen { ends += 1 }
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            let kept = try #require(tokens.token.withLock { $0 })
+
+            let wrong = SignInRequest(email: "ana@example.com", password: "wrong horse")
+            await #expect {
+                _ = try await client.signIn(wrong)
+            } throws: { error in
+                AttendeeFailure.status(error) == 401
+                    && AttendeeFailure.message(error) == "The e-mail or the password is not right."
+            }
+            #expect(ends == 0)
+            #expect(tokens.token.withLock { $0 } == kept)
+
+            let account = AccountModel(client: client)
+            await account.signInTapped(email: "ana@example.com", password: "wrong horse")
+            #expect(account.banner == .failure("The e-mail or the password is not right."))
+            #expect(!account.isSignedIn)
+            #expect(ends == 0)
+            #expect(tokens.token.withLock { $0 } == kept)
+            #expect(try await client.me().email == "ana@example.com")
+        }
+    }
+
     @Test func registrationLandsOnAdditionalInfoThenBack() async throws {
         try await AttendeeTestServer.with { server in
             let tokens = MemoryTokens()

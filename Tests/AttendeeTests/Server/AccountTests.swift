@@ -109,6 +109,21 @@ import TokenVerifier
                 "/attendee/v1/auth/signup", json: SignUpRequest(email: "x@example.com", password: "short", name: "X"))
             #expect(shortPassword.problem["field"] == "password")
 
+            let longName = try await server.client.post(
+                "/attendee/v1/auth/signup",
+                json: SignUpRequest(
+                    email: "long@example.com", password: "long enough",
+                    name: String(repeating: "n", count: PersonName.limit + 1)))
+            #expect(longName.status == .unprocessableContent)
+            #expect(longName.problem["field"] == "name")
+            #expect(longName.problem["detail"] == "The name must be at most 80 characters.")
+            let atTheLimit = try await server.client.post(
+                "/attendee/v1/auth/signup",
+                json: SignUpRequest(
+                    email: "limit@example.com", password: "long enough",
+                    name: " " + String(repeating: "é", count: PersonName.limit) + " "))
+            #expect(atTheLimit.status == .created)
+
             let missing = try await server.client.post(
                 "/attendee/v1/auth/signup", body: Data(#"{"email":"x@example.com"}"#.utf8),
                 headers: ["Content-Type": "application/json"])
@@ -152,6 +167,16 @@ import TokenVerifier
                 headers: AttendeeTestServer.auth(token))
             #expect(tooLong.status == .unprocessableContent)
             #expect(tooLong.problem["field"] == "aboutMe")
+
+            let longName = try await server.client.patch(
+                "/attendee/v1/me", json: ProfileUpdate(name: String(repeating: "n", count: PersonName.limit + 1)),
+                headers: AttendeeTestServer.auth(token))
+            #expect(longName.status == .unprocessableContent)
+            #expect(longName.problem["field"] == "name")
+            #expect(longName.problem["detail"] == "The name must be at most 80 characters.")
+            let unchanged = try await server.client.get("/attendee/v1/me", headers: AttendeeTestServer.auth(token))
+                .decode(MyProfile.self)
+            #expect(unchanged.person.name == "Tiago Silva")
         }
     }
 
