@@ -75,8 +75,10 @@ struct LivePollViewTests {
             $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Open · 0 votes")
         }
         #expect(host.tree.find(.button, "Vote")?.isEnabled == false)
+        #expect(host.tree.texts.contains("Answer every question."))
         try host.tap("Spaces")
         #expect(host.tree.find(.button, "Vote")?.isEnabled == true)
+        #expect(!host.tree.texts.contains("Answer every question."))
         try host.tap("Vote")
         try await host.waitUntil("the vote counted") { $0.texts.contains("Poll · Open · 1 vote") }
         #expect(host.tree.texts.contains("100%"))

@@ -30,6 +30,8 @@ public struct LivePollView: View {
             }
             if model.showsSubmit {
                 Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.canSubmit)
+                // NB: a disabled button says nothing of why; the poll's rule the answer breaks does.
+                if let hint = model.submitHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
             }
             if let score = model.score { Text(score).font(.headline) }
             if !model.leaderboard.isEmpty {
