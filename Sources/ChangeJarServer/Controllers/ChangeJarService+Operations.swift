@@ -76,7 +76,8 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.createAction, "Put an action in the jar",
             responses: [
-                201: "Created", 400: "Malformed JSON", 401: "Not signed in", 403: "Body names someone else",
+                200: "The same action of this person's, already in the jar (a retry)", 201: "Created",
+                400: "Malformed JSON", 401: "Not signed in", 403: "Body names someone else",
                 413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
             ],
             requestBody: newAction, responseBody: action),

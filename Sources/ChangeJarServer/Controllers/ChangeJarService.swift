@@ -149,14 +149,14 @@ public struct ChangeJarService: Sendable {
         }
         let (title, content) = try Self.validated(title: input.title, content: input.content)
         let name = input.authorName.map { String(ActionRules.trimmed($0).prefix(ActionRules.authorNameMaximum)) }
-        let stored = try await store.insert(
+        let (stored, created) = try await store.insertUnlessTheAuthorHasIt(
             title: title, content: content,
             author: Author(
                 authSource: person.authSource, providerUserID: person.providerUserID, identityID: person.identityID),
             authorName: name?.isEmpty == true ? nil : name, at: now())
-        firstPages.invalidate()
+        if created { firstPages.invalidate() }
         return try .json(
-            stored.action, status: .created,
+            stored.action, status: created ? .created : .ok,
             headers: ["Location": ChangeJarRoute.action.href(stored.action.id)])
     }
 

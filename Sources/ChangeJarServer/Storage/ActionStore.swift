@@ -48,11 +48,27 @@ struct ActionStore: Sendable {
                 updatedAt: try row.decode(Date.self, "updated_at")))
     }
 
-    func insert(title: String, content: String, author: Author, authorName: String?, at now: Date) async throws
-        -> StoredAction
-    {
+    /// Puts an action in the jar, unless the author already has one with the same title and content: then that
+    /// one is answered, `created` false.
+    ///
+    /// NB: a submission whose answer was lost (the connection dropped after the server saved it) is sent again by
+    /// a person told to try again; the same pledge twice from one person is that retry, not a second pledge. The
+    /// look-up and the insert share the write transaction, so two retries cannot both insert.
+    func insertUnlessTheAuthorHasIt(
+        title: String, content: String, author: Author, authorName: String?, at now: Date
+    ) async throws -> (action: StoredAction, created: Bool) {
         let publicID = UUID().uuidString.lowercased()
         return try await database.write { db in
+            if let existing = try db.queryOne(
+                """
+                SELECT \(Self.columns) FROM changejar_action
+                WHERE auth_source = \(author.authSource.rawValue) AND provider_user_id = \(author.providerUserID)
+                    AND title = \(title) AND content = \(content)
+                ORDER BY id DESC LIMIT 1
+                """)
+            {
+                return (try Self.decode(existing), false)
+            }
             guard
                 let row = try db.queryOne(
                     """
@@ -64,7 +80,7 @@ struct ActionStore: Sendable {
                     RETURNING \(Self.columns)
                     """)
             else { throw DatabaseError(.other, code: "insert", message: "INSERT returned no row") }
-            return try Self.decode(row)
+            return (try Self.decode(row), true)
         }
     }
 

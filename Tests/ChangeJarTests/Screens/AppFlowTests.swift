@@ -318,6 +318,27 @@ struct AppFlowTests {
         }
     }
 
+    /// The server saved the action but its answer was lost: the person is told to try again, and trying again
+    /// puts it in the jar once.
+    @Test func submittingAgainAfterALostAnswerMakesNoSecondAction() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            app.submit.title = "Walk to work"
+            app.submit.content = "Every day."
+            harness.network.losesAnswers = true
+            await app.submit.submitTapped()
+            #expect(app.submit.banner?.failure != nil)
+            #expect(app.submit.title == "Walk to work")
+            harness.network.losesAnswers = false
+            await app.submit.submitTapped()
+            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            await app.mine.refreshPulled()
+            #expect(app.mine.rows.map(\.title) == ["Walk to work"])
+        }
+    }
+
     @Test func searchIsDebouncedAndOnlyTheLatestQueryIsSent() async throws {
         try await withServer(.sqliteMemory) { server in
             let bob = try await server.signIn(.google, "bob")

@@ -33,6 +33,44 @@ struct ActionRoutesTests {
         }
     }
 
+    /// A submission sent again after its answer was lost (the person told to try again) is the same action, not a
+    /// second one; another person's same words, or the person's other words, are actions of their own.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func theSamePledgeSentTwiceByOnePersonIsOneAction(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let alice = try await server.signIn(.google, "alice")
+            func post(
+                _ title: String, _ content: String, as provider: AuthSource = .google, user: String = "alice",
+                token: String
+            ) async throws -> (HTTPStatus, Action) {
+                let response = try await server.send(
+                    .post, "/changejar/v1/actions", token: token,
+                    json: NewAction(title: title, content: content, authSource: provider, providerUserID: user))
+                return (response.status, try server.decode(Action.self, response))
+            }
+            let (firstStatus, first) = try await post("Cycle to work", "Twice a week.", token: alice)
+            server.clock.advance(by: 30)
+            let (againStatus, again) = try await post(" Cycle to work ", "Twice a week.\n", token: alice)
+            #expect(firstStatus == .created)
+            #expect(againStatus == .ok)
+            #expect(again == first)
+
+            let (otherWordsStatus, otherWords) = try await post("Cycle to work", "Every day.", token: alice)
+            #expect(otherWordsStatus == .created && otherWords.id != first.id)
+            let bob = try await server.signIn(.twitter, "bob")
+            let (bobsStatus, bobs) = try await post(
+                "Cycle to work", "Twice a week.", as: .twitter, user: "bob", token: bob)
+            #expect(bobsStatus == .created && bobs.id != first.id)
+            let all = try server.decode(ActionPage.self, try await server.send(.get, "/changejar/v1/actions"))
+            #expect(all.items.count == 3)
+
+            // Deleted, the same words make a new action.
+            _ = try await server.send(.delete, "/changejar/v1/actions/\(first.id)", token: alice)
+            let (afterStatus, after) = try await post("Cycle to work", "Twice a week.", token: alice)
+            #expect(afterStatus == .created && after.id != first.id)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialect)
     func validationNamesTheField(_ kind: DatabaseKind) async throws {
         try await withServer(kind) { server in

@@ -10,6 +10,7 @@ import Locking
 /// The network between the core and the in-process server: can go offline, and records every request.
 final class TestNetwork: Sendable {
     private let offline = Locked(false)
+    private let answersLost = Locked(false)
     private let log = Locked<[(method: String, path: String, query: String?)]>([])
     let server: TestServer
 
@@ -20,6 +21,12 @@ final class TestNetwork: Sendable {
     var isOffline: Bool {
         get { offline.withLock { $0 } }
         set { offline.withLock { $0 = newValue } }
+    }
+
+    /// Whether each request reaches the server and its answer is then lost (the connection drops on the way back).
+    var losesAnswers: Bool {
+        get { answersLost.withLock { $0 } }
+        set { answersLost.withLock { $0 = newValue } }
     }
 
     /// Requests sent so far as `METHOD /path`.
@@ -42,7 +49,9 @@ final class TestNetwork: Sendable {
             self.log.withLock { $0.append((request.httpMethod ?? "GET", request.url?.path ?? "", request.url?.query)) }
             let isOffline = self.isOffline
             if isOffline { throw URLError(.notConnectedToInternet) }
-            return try await transport(request)
+            let answer = try await transport(request)
+            if self.losesAnswers { throw URLError(.networkConnectionLost) }
+            return answer
         }
     }
 }
