@@ -180,7 +180,12 @@ struct SObjectController: Sendable {
     private func checked(_ value: JSONValue, field: SObjectSchema.Field) async throws -> JSONValue {
         switch (field.kind, value) {
         case (_, .null): return .null
-        case (.string, .string), (.number, .number), (.boolean, .bool): return value
+        case (.string, .string(let text)):
+            if let limit = field.maxLength, text.utf16.count > limit {
+                throw SalesforceFault.stringTooLong(field.name, limit: limit)
+            }
+            return value
+        case (.number, .number), (.boolean, .bool): return value
         case (.number, .string(let text)):
             guard let number = Double(text) else { throw SalesforceFault.wrongType(field.name, expected: "double") }
             return .number(number)
@@ -188,6 +193,9 @@ struct SObjectController: Sendable {
             guard let id = SalesforceID.normalized(text) else { throw SalesforceFault.malformedID(text) }
             guard let target = try await store.fetch(id), !target.isDeleted else {
                 throw SalesforceFault.invalidReference(field.name)
+            }
+            if let allowed = field.referenceTo, !allowed.contains(target.type) {
+                throw SalesforceFault.referenceOfWrongType(field.name, id: text)
             }
             return .string(id)
         case (.number, _): throw SalesforceFault.wrongType(field.name, expected: "double")

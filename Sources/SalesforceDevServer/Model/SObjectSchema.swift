@@ -11,6 +11,11 @@ struct SObjectSchema: Sendable {
         /// Writable on insert only (`ParentId`).
         var isCreateOnly = false
         var isUpdateable = true
+        /// The most characters a string may hold (Salesforce counts UTF-16 units, as Java does); `nil`: no limit
+        /// checked here.
+        var maxLength: Int? = nil
+        /// The objects a reference may point to; `nil`: any.
+        var referenceTo: Set<String>? = nil
     }
 
     var name: String
@@ -29,7 +34,8 @@ struct SObjectSchema: Sendable {
         let account = SObjectSchema(
             name: "Account",
             fields: [
-                Field(name: "Name", kind: .string, isRequired: true), Field(name: "Phone", kind: .string),
+                Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
+                Field(name: "Phone", kind: .string, maxLength: 40),
                 Field(name: "Website", kind: .string), Field(name: "Industry", kind: .string),
                 Field(name: "Type", kind: .string), Field(name: "BillingStreet", kind: .string),
                 Field(name: "BillingCity", kind: .string), Field(name: "BillingState", kind: .string),
@@ -48,15 +54,17 @@ struct SObjectSchema: Sendable {
         let note = SObjectSchema(
             name: "Note",
             fields: [
-                Field(name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true),
-                Field(name: "Title", kind: .string, isRequired: true), Field(name: "Body", kind: .string),
-                Field(name: "IsPrivate", kind: .boolean),
+                Field(
+                    name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true, referenceTo: ["Account"]),
+                Field(name: "Title", kind: .string, isRequired: true, maxLength: 80),
+                Field(name: "Body", kind: .string, maxLength: 32_000), Field(name: "IsPrivate", kind: .boolean),
             ])
         let attachment = SObjectSchema(
             name: "Attachment",
             fields: [
-                Field(name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true),
-                Field(name: "Name", kind: .string, isRequired: true),
+                Field(
+                    name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true, referenceTo: ["Account"]),
+                Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
                 Field(name: "Body", kind: .base64, isRequired: true),
                 Field(name: "ContentType", kind: .string), Field(name: "Description", kind: .string),
                 Field(name: "IsPrivate", kind: .boolean),
@@ -64,8 +72,10 @@ struct SObjectSchema: Sendable {
         let googleDoc = SObjectSchema(
             name: "GoogleDoc",
             fields: [
-                Field(name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true),
-                Field(name: "Name", kind: .string, isRequired: true), Field(name: "Url", kind: .string),
+                Field(
+                    name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true, referenceTo: ["Account"]),
+                Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
+                Field(name: "Url", kind: .string),
             ])
         let contentVersion = SObjectSchema(
             name: "ContentVersion",

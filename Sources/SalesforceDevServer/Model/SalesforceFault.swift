@@ -61,6 +61,18 @@ struct SalesforceFault: Error, Sendable {
             errorCode: "INVALID_FIELD_FOR_INSERT_UPDATE", fields: names)
     }
 
+    static func stringTooLong(_ name: String, limit: Int) -> SalesforceFault {
+        SalesforceFault(
+            status: .badRequest, message: "\(name): data value too large (max length=\(limit))",
+            errorCode: "STRING_TOO_LONG", fields: [name])
+    }
+
+    static func referenceOfWrongType(_ name: String, id: String) -> SalesforceFault {
+        SalesforceFault(
+            status: .badRequest, message: "\(name): id value of incorrect type: \(id)",
+            errorCode: "FIELD_INTEGRITY_EXCEPTION", fields: [name])
+    }
+
     static func wrongType(_ name: String, expected: String) -> SalesforceFault {
         SalesforceFault(
             status: .badRequest, message: "Cannot deserialize instance of \(expected) for field \(name)",
