@@ -184,6 +184,34 @@ import Testing
         }
     }
 
+    /// Answers given to `register` after "Later" complete Additional Info through the dashboard's "Complete
+    /// registration"; once complete, answers are refused in the core's words rather than dropped.
+    @Test func answersAfterLaterCompleteTheRegistration() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            let later = await harness.run("register", event.id, "--later")
+            #expect(later.output == "Registered for Quartet Summit 2027 (additional info: later).\n")
+            let answers = ["--field", "dietaryNeeds=vegan", "--field", "tshirtSize=M", "--field", "role=iOS"]
+            let incomplete = await harness.run("register", event.id, "--field", "dietaryNeeds=vegan")
+            #expect(incomplete.code == 2)
+            #expect(incomplete.errors.contains("T-shirt size is required."))
+            let completed = await harness.run(["register", event.id] + answers)
+            #expect(completed.code == 0, "\(completed.errors)")
+            #expect(completed.output == "Registered for Quartet Summit 2027 (additional info: completed).\n")
+            let details = try await harness.json(EventDetails.self, "event", event.id)
+            #expect(details.registration?.answers == ["dietaryNeeds": "vegan", "tshirtSize": "M", "role": "iOS"])
+
+            let again = await harness.run("register", event.id, "--field", "tshirtSize=L")
+            #expect(again.code == 1)
+            #expect(
+                again.errors == "quartet attendee: Your Additional Info is complete; its answers cannot be changed.\n")
+            let kept = try await harness.json(EventDetails.self, "event", event.id)
+            #expect(kept.registration?.answers["tshirtSize"] == "M")
+        }
+    }
+
     @Test func importReportsAndUpdates() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/frab.json"

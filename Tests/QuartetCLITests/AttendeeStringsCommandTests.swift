@@ -148,6 +148,8 @@ import Testing
                     "bo", ["signup", "--email", "bo@example.com", "--password", "correct horse", "--name", "Bo"])
                     == 0)
             #expect(await cli.run("bo", ["register", event, "--later"]) == 0)
+            #expect(await cli.run("bo", ["register", event] + fields) == 0)
+            #expect(await cli.run("bo", ["register", event, "--field", "tshirtSize=L"]) == 1)
             let bo = try await cli.json(MyProfile.self, "bo", ["profile"]).person.id
             #expect(await cli.run("ana", ["messages", "list"]) == 0)
             #expect(await cli.run("ana", ["messages", "send", bo, "Hello Bo", "--event", event]) == 0)

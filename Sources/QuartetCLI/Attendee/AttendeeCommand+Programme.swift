@@ -72,7 +72,8 @@ extension AttendeeCommand {
 
     /// Register on the dashboard, then the Additional Info page the app shows next: each `--field` typed into
     /// its field, each `--guest` added with "+ Add more", then Submit (or "Later, I haven't decided"); prints
-    /// the dashboard's registration afterwards.
+    /// the dashboard's registration afterwards. A person registered already who gives answers taps the
+    /// dashboard's "Complete registration" instead, which refuses once Additional Info is complete.
     @MainActor
     static func runRegister(_ context: Context) async throws {
         let arguments = context.arguments
@@ -90,7 +91,11 @@ extension AttendeeCommand {
         if later, !answers.isEmpty || !guests.isEmpty { throw UsageError(AttendeeCommandText.laterWithAnswers) }
 
         let dashboard = try await openDashboard(context)
-        await dashboard.registerTapped()
+        if dashboard.isRegistered, !answers.isEmpty || !guests.isEmpty {
+            dashboard.completeRegistrationTapped()
+        } else {
+            await dashboard.registerTapped()
+        }
         if let failure = dashboard.banner?.failure { throw ScreenFailure(message: failure) }
         if let form = dashboard.additionalInfo {
             if later {
