@@ -182,6 +182,7 @@ import Testing
             #expect(await cli.run("ana", ["wall", event, "delete", "nope"]) == 1)
             #expect(await cli.run("ana", ["wall", event, "delete", post]) == 0)
             #expect(await cli.offline("ana", ["wall", event]) == 1)
+            #expect(await cli.offline("ana", ["wall", event, "post", "Still there?"]) == 1)
             try await cli.records("ana", ["wall", event])
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
             let message = try await cli.json(Identified.self, "ana", ["discussion", keynote, "post", "Great talk"]).id
