@@ -212,6 +212,25 @@ import Testing
         }
     }
 
+    /// Offline, `signout` signs this device out all the same (the token is forgotten, exit 0) and says the
+    /// server could not be told; the session the server still holds ends on its own.
+    @Test func offlineSignOutSignsOutThisDeviceAndSaysSo() async throws {
+        try await Harness.with { harness in
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            let tokenFile = try #require(harness.environment["QUARTET_DATA_DIR"]) + "/attendee/token"
+            #expect(FileManager.default.fileExists(atPath: tokenFile))
+            let signedOut = await harness.run("signout", "--server", "http://127.0.0.1:9")
+            #expect(signedOut.code == 0, "\(signedOut.errors)")
+            #expect(
+                signedOut.output
+                    == "Signed out on this device. The server could not be told; the session ends on its own.\n")
+            #expect(signedOut.errors == "")
+            #expect(!FileManager.default.fileExists(atPath: tokenFile))
+            #expect(await harness.run("signout").output == "Not signed in.\n")
+        }
+    }
+
     @Test func importReportsAndUpdates() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/frab.json"

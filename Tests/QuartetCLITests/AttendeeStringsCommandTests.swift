@@ -305,6 +305,7 @@ import Testing
             try await cli.records("ana", ["import", frab])
 
             #expect(cli.transcript.printedCommands == cli.transcript.entries.count)
+            #expect(await cli.offline("bo", ["signout"]) == 0)
             // "quartet" and "attendee" lead the failure lines: the program's name and the command the test typed.
             let typed = [
                 "quartet", "attendee", "ana@example.com", "Ana Ferreira", "I build apps.", "Swift", "none", "M", "iOS",
