@@ -255,6 +255,39 @@ import Testing
         }
     }
 
+    /// A dry run refuses what the import would: a negative `--capacity` and a `--time-zone` that is no zone are
+    /// mistakes in the call (exit 2, with the help pointer) either way.
+    @Test func aDryRunRefusesWhatTheImportWould() async throws {
+        try await Harness.with { harness in
+            let file = try harness.write(
+                "frab.json",
+                Data(
+                    """
+                    {"schedule": {"conference": {"acronym": "cli", "title": "CLI Camp", "time_zone_name": "Europe/Lisbon",
+                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45",
+                         "type": "workshop"}]}}]}}}
+                    """.utf8))
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            for dryRun in [["--dry-run"], []] {
+                let seats = await harness.run(["import", file, "--capacity", "-1"] + dryRun)
+                #expect(seats.code == 2, "\(dryRun)")
+                #expect(
+                    seats.errors
+                        == "quartet: --capacity expects a number of seats, not '-1'\n"
+                        + "usage: see 'quartet attendee import --help'\n")
+                let zone = await harness.run(["import", file, "--time-zone", "Mars/Olympus"] + dryRun)
+                #expect(zone.code == 2, "\(dryRun)")
+                #expect(
+                    zone.errors
+                        == "quartet: “Mars/Olympus” is not a time zone; pass one with --time-zone.\n"
+                        + "usage: see 'quartet attendee import --help'\n")
+            }
+            #expect(await harness.run("import", file, "--capacity", "0", "--dry-run").code == 0)
+        }
+    }
+
     @Test func importTakesTheZoneFromOffsetsAndKeepsOthersEventsApart() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/pretalx.json"

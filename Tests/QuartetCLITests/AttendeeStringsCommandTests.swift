@@ -305,6 +305,7 @@ import Testing
             try await cli.records("ana", ["import", frab])
 
             #expect(cli.transcript.printedCommands == cli.transcript.entries.count)
+            #expect(await cli.run("ana", ["import", frab, "--capacity", "-1", "--dry-run"]) == 2)
             #expect(await cli.offline("bo", ["signout"]) == 0)
             // "quartet" and "attendee" lead the failure lines: the program's name and the command the test typed.
             let typed = [
@@ -314,7 +315,7 @@ import Testing
                 "Great talk", "shout", "slides", "Programme.pdf", "Stage.png", "virus.png", "Lunch?", "Now", "Later",
                 "9-9", "Two and two", "2 + 2?", "Coffee?", "Yes", "No", "CLI Camp", "Pacific/Kiritimati", "frab",
                 "pentabarf", share, mine, copy, pdf, photo, virus, frab, directory + "/missing.json", rough,
-                "Rough Camp", "r3", "+05:45", "-03:00", "GMT+0545", "ftp://nope",
+                "Rough Camp", "r3", "+05:45", "-03:00", "GMT+0545", "ftp://nope", "-1",
             ]
             // The command line's vocabulary a refusal names: its commands, options and placeholders, and the actions
             // of the page commands (positional words, which the command tree does not list).

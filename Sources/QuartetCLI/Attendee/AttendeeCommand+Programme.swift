@@ -415,8 +415,13 @@ extension AttendeeCommand {
                     ) {
                         Int($0)
                     })
-                let report = try ProgrammeImporter.read(
-                    contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
+                let report: ImportReport
+                do {
+                    report = try ProgrammeImporter.read(
+                        contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
+                } catch let mistake as ImportOptionError {
+                    throw UsageError(mistake.message)
+                }
                 for item in report.skipped { context.console.errorLine(AttendeeCommandText.skipped(item.description)) }
                 for warning in report.warnings { context.console.errorLine(AttendeeCommandText.warning(warning)) }
                 let programme = report.programme
