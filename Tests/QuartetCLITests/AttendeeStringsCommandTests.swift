@@ -236,6 +236,7 @@ import Testing
             #expect(await cli.run("ana", ["quiz", "list", event]) == 0)
             #expect(await cli.run("ana", ["quiz", "create", event]) == 2)
             #expect(await cli.run("ana", ["quiz", "create", event, "--question", "Two and two"]) == 2)
+            #expect(await cli.run("ana", ["quiz", "create", event, "--question", "2 + 2?: 3 | 4"]) == 1)
             let quiz = try await cli.json(
                 Identified.self, "ana", ["quiz", "create", event, "--question", "2 + 2?: 3 | *4"]
             ).id
