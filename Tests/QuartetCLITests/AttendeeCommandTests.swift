@@ -231,6 +231,23 @@ import Testing
         }
     }
 
+    /// `agenda` keeps the copy the app keeps: offline, the agenda last seen online shows (exit 0) under the
+    /// screen's offline notice; an event never seen has no copy, and fails.
+    @Test func offlineTheAgendaLastSeenShowsWithTheNotice() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            let online = await harness.run("agenda", event.id, "--day", "2")
+            #expect(online.code == 0, "\(online.errors)")
+            #expect(online.errors == "")
+            let offline = await harness.run("agenda", event.id, "--day", "2", "--server", "http://127.0.0.1:9")
+            #expect(offline.code == 0, "\(offline.errors)")
+            #expect(offline.output == online.output)
+            #expect(offline.errors.hasPrefix("Offline: agenda saved "), "\(offline.errors)")
+            let unseen = await harness.run("agenda", "nope", "--server", "http://127.0.0.1:9")
+            #expect(unseen.code == 1)
+        }
+    }
+
     @Test func importReportsAndUpdates() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/frab.json"

@@ -183,6 +183,7 @@ import Testing
             #expect(await cli.run("ana", ["wall", event, "delete", post]) == 0)
             #expect(await cli.offline("ana", ["wall", event]) == 1)
             #expect(await cli.offline("ana", ["wall", event, "post", "Still there?"]) == 1)
+            #expect(await cli.offline("ana", ["agenda", event]) == 0)
             try await cli.records("ana", ["wall", event])
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
             let message = try await cli.json(Identified.self, "ana", ["discussion", keynote, "post", "Great talk"]).id
@@ -304,10 +305,10 @@ import Testing
             #expect(await cli.run("ana", ["import", directory + "/missing.json"]) == 2)
             #expect(await cli.run("ana", ["import", frab, "--format", "pentabarf"]) == 2)
             try await cli.records("ana", ["import", frab])
-
-            #expect(cli.transcript.printedCommands == cli.transcript.entries.count)
             #expect(await cli.run("ana", ["import", frab, "--capacity", "-1", "--dry-run"]) == 2)
             #expect(await cli.offline("bo", ["signout"]) == 0)
+
+            #expect(cli.transcript.printedCommands == cli.transcript.entries.count)
             // "quartet" and "attendee" lead the failure lines: the program's name and the command the test typed.
             let typed = [
                 "quartet", "attendee", "ana@example.com", "Ana Ferreira", "I build apps.", "Swift", "none", "M", "iOS",
