@@ -184,6 +184,70 @@ import Testing
         }
     }
 
+    /// Answers given to `register` after "Later" complete Additional Info through the dashboard's "Complete
+    /// registration"; once complete, answers are refused in the core's words rather than dropped.
+    @Test func answersAfterLaterCompleteTheRegistration() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            let later = await harness.run("register", event.id, "--later")
+            #expect(later.output == "Registered for Quartet Summit 2027 (additional info: later).\n")
+            let answers = ["--field", "dietaryNeeds=vegan", "--field", "tshirtSize=M", "--field", "role=iOS"]
+            let incomplete = await harness.run("register", event.id, "--field", "dietaryNeeds=vegan")
+            #expect(incomplete.code == 2)
+            #expect(incomplete.errors.contains("T-shirt size is required."))
+            let completed = await harness.run(["register", event.id] + answers)
+            #expect(completed.code == 0, "\(completed.errors)")
+            #expect(completed.output == "Registered for Quartet Summit 2027 (additional info: completed).\n")
+            let details = try await harness.json(EventDetails.self, "event", event.id)
+            #expect(details.registration?.answers == ["dietaryNeeds": "vegan", "tshirtSize": "M", "role": "iOS"])
+
+            let again = await harness.run("register", event.id, "--field", "tshirtSize=L")
+            #expect(again.code == 1)
+            #expect(
+                again.errors == "quartet attendee: Your Additional Info is complete; its answers cannot be changed.\n")
+            let kept = try await harness.json(EventDetails.self, "event", event.id)
+            #expect(kept.registration?.answers["tshirtSize"] == "M")
+        }
+    }
+
+    /// Offline, `signout` signs this device out all the same (the token is forgotten, exit 0) and says the
+    /// server could not be told; the session the server still holds ends on its own.
+    @Test func offlineSignOutSignsOutThisDeviceAndSaysSo() async throws {
+        try await Harness.with { harness in
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            let tokenFile = try #require(harness.environment["QUARTET_DATA_DIR"]) + "/attendee/token"
+            #expect(FileManager.default.fileExists(atPath: tokenFile))
+            let signedOut = await harness.run("signout", "--server", "http://127.0.0.1:9")
+            #expect(signedOut.code == 0, "\(signedOut.errors)")
+            #expect(
+                signedOut.output
+                    == "Signed out on this device. The server could not be told; the session ends on its own.\n")
+            #expect(signedOut.errors == "")
+            #expect(!FileManager.default.fileExists(atPath: tokenFile))
+            #expect(await harness.run("signout").output == "Not signed in.\n")
+        }
+    }
+
+    /// `agenda` keeps the copy the app keeps: offline, the agenda last seen online shows (exit 0) under the
+    /// screen's offline notice; an event never seen has no copy, and fails.
+    @Test func offlineTheAgendaLastSeenShowsWithTheNotice() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            let online = await harness.run("agenda", event.id, "--day", "2")
+            #expect(online.code == 0, "\(online.errors)")
+            #expect(online.errors == "")
+            let offline = await harness.run("agenda", event.id, "--day", "2", "--server", "http://127.0.0.1:9")
+            #expect(offline.code == 0, "\(offline.errors)")
+            #expect(offline.output == online.output)
+            #expect(offline.errors.hasPrefix("Offline: agenda saved "), "\(offline.errors)")
+            let unseen = await harness.run("agenda", "nope", "--server", "http://127.0.0.1:9")
+            #expect(unseen.code == 1)
+        }
+    }
+
     @Test func importReportsAndUpdates() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/frab.json"
@@ -205,6 +269,39 @@ import Testing
             #expect(second.output.contains("Updated event"))
             #expect(second.output.contains("0 sessions created, 1 updated"))
             #expect(await harness.run("import", harness.directory + "/missing.json").code == 2)
+        }
+    }
+
+    /// A dry run refuses what the import would: a negative `--capacity` and a `--time-zone` that is no zone are
+    /// mistakes in the call (exit 2, with the help pointer) either way.
+    @Test func aDryRunRefusesWhatTheImportWould() async throws {
+        try await Harness.with { harness in
+            let file = try harness.write(
+                "frab.json",
+                Data(
+                    """
+                    {"schedule": {"conference": {"acronym": "cli", "title": "CLI Camp", "time_zone_name": "Europe/Lisbon",
+                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45",
+                         "type": "workshop"}]}}]}}}
+                    """.utf8))
+            _ = await harness.run(
+                "signup", "--email", "org@example.com", "--password", "correct horse", "--name", "Org")
+            for dryRun in [["--dry-run"], []] {
+                let seats = await harness.run(["import", file, "--capacity", "-1"] + dryRun)
+                #expect(seats.code == 2, "\(dryRun)")
+                #expect(
+                    seats.errors
+                        == "quartet: --capacity expects a number of seats, not '-1'\n"
+                        + "usage: see 'quartet attendee import --help'\n")
+                let zone = await harness.run(["import", file, "--time-zone", "Mars/Olympus"] + dryRun)
+                #expect(zone.code == 2, "\(dryRun)")
+                #expect(
+                    zone.errors
+                        == "quartet: “Mars/Olympus” is not a time zone; pass one with --time-zone.\n"
+                        + "usage: see 'quartet attendee import --help'\n")
+            }
+            #expect(await harness.run("import", file, "--capacity", "0", "--dry-run").code == 0)
         }
     }
 

@@ -175,8 +175,9 @@ import Testing
             // Mei sees none of Ana's notes and can change none.
             #expect(await Self.run(harness, as: "mei", "notes", event).output == "No notes yet.\n")
             let peek = await Self.run(harness, as: "mei", "notes", event, "show", noteID)
-            #expect(peek.errors == "quartet attendee: There is no note with this id.\n")
-            #expect(await Self.run(harness, as: "mei", "notes", event, "edit", noteID, "Mine").code == 1)
+            #expect(peek.code == 2)
+            #expect(peek.errors.contains("no note '\(noteID)' of yours at this event (see 'notes EVENT list')"))
+            #expect(await Self.run(harness, as: "mei", "notes", event, "edit", noteID, "Mine").code == 2)
             let refused = await Self.run(harness, as: "mei", "notes", event, "delete", noteID)
             #expect(refused.code == 2)
             #expect(refused.errors.contains("no note '\(noteID)' of yours at this event (see 'notes EVENT list')"))
@@ -192,6 +193,42 @@ import Testing
             #expect(await Self.run(harness, as: "ana", "notes", event, "rename", "x").code == 2)
             #expect(await Self.run(harness, as: "ana", "notes", event, "edit", noteID).code == 2)
             #expect(await Self.run(harness, as: "ana", "notes", event, "show", "a", "b").code == 2)
+        }
+    }
+
+    /// `notes EVENT show|edit` go through that event's My Notes, as `delete` does: a note written at another
+    /// event is refused there, and left as it was.
+    @Test func aNoteOfAnotherEventIsNotShownOrEditedThroughThisOne() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first).id
+            _ = try await Self.attendee(harness, "ana", "Ana Ferreira", event: event)
+            let file = try harness.write(
+                "frab.json",
+                Data(
+                    """
+                    {"schedule": {"conference": {"acronym": "cli", "title": "CLI Camp", "time_zone_name": "Europe/Lisbon",
+                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
+                    """.utf8))
+            var environment = harness.environment
+            environment["QUARTET_DATA_DIR"] = harness.directory + "/ana"
+            let captured = CapturedConsole()
+            let code = await QuartetTool.run(
+                ["attendee", "import", file, "--json"], environment: environment, console: captured.console)
+            try #require(code == 0, "\(captured.errors)")
+            let other = try AttendeeCoding.decoder().decode(ImportSummary.self, from: Data(captured.output.utf8))
+                .eventID
+            #expect(await Self.run(harness, as: "ana", "register", other, "--later").code == 0)
+            let written = await Self.run(harness, as: "ana", "notes", other, "new", "Camp note")
+            let noteID = try #require(written.output.split(separator: "\n").last.map(String.init))
+
+            let shown = await Self.run(harness, as: "ana", "notes", event, "show", noteID)
+            #expect(shown.code == 2)
+            #expect(shown.output == "")
+            #expect(shown.errors.contains("no note '\(noteID)' of yours at this event (see 'notes EVENT list')"))
+            let edited = await Self.run(harness, as: "ana", "notes", event, "edit", noteID, "Changed elsewhere")
+            #expect(edited.code == 2)
+            #expect(await Self.run(harness, as: "ana", "notes", other, "show", noteID).output == "Camp note\n")
         }
     }
 }

@@ -54,9 +54,21 @@ import Testing
                 "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
             try await Self.makeOrganizer(harness, eventID: event.id)
 
+            // A terminal highlights nothing: a refused draft prints the rule with the part it names.
             let refused = await harness.run("poll", "create", event.id, "--question", "Lunch?", "--option", "Now")
             #expect(refused.code == 1)
-            #expect(refused.errors == "quartet attendee: Check the highlighted part of the poll.\n")
+            #expect(refused.errors == "quartet attendee: Question 1: Give from 2 to 10 options.\n")
+            let options = (1...11).flatMap { ["--option", "Option \($0)"] }
+            let eleven = await harness.run(["poll", "create", event.id, "--question", "Lunch?"] + options)
+            #expect(eleven.errors == "quartet attendee: Question 1: Give from 2 to 10 options.\n")
+            let long = await harness.run(
+                "poll", "create", event.id, "--question", String(repeating: "q", count: 3_000), "--option", "A",
+                "--option", "B")
+            #expect(long.code == 1)
+            #expect(long.errors == "quartet attendee: Question 1: A question must be at most 280 characters.\n")
+            let unmarked = await harness.run("quiz", "create", event.id, "--question", "2 + 2?: 3 | 4")
+            #expect(unmarked.code == 1)
+            #expect(unmarked.errors == "quartet attendee: Question 1: Mark the correct options.\n")
             let poll = try await harness.json(
                 Poll.self, "poll", "create", event.id, "--question", "Lunch?", "--option", "Now", "--option", "Later")
             #expect(poll.state == .draft)

@@ -24,6 +24,29 @@ struct AttendeeWallListing: Decodable {
         return event.id
     }
 
+    /// Offline, a post or a discussion message fails with the composer's sentence (not the feed's "catches up"
+    /// notice) and exit 1, and nothing reaches the server.
+    @Test func offlineAPostSaysItWasNotPosted() async throws {
+        try await Harness.with { harness in
+            let event = try await Self.signUpAndRegister(harness, "Ana Ferreira", "ana@example.com")
+            let keynote = try #require(try await harness.json([Session].self, "agenda", event).first).id
+            let offline = ["--server", "http://127.0.0.1:9"]
+            let post = await harness.run(["wall", event, "post", "offline"] + offline)
+            #expect(post.code == 1)
+            #expect(
+                post.errors
+                    == "quartet attendee: You are offline: nothing was posted. What you wrote is still here to send "
+                    + "when you are back.\n")
+            let message = await harness.run(["discussion", keynote, "post", "offline"] + offline)
+            #expect(message.code == 1)
+            #expect(
+                message.errors
+                    == "quartet attendee: You are offline: your message was not sent. What you wrote is still here "
+                    + "to send when you are back.\n")
+            #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.isEmpty)
+        }
+    }
+
     @Test func postLikeReplyListAndDeleteOnTheWall() async throws {
         try await Harness.with { harness in
             let event = try await Self.signUpAndRegister(harness, "Ana Ferreira", "ana@example.com")

@@ -88,6 +88,15 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         }
     }
 
+    /// Whether the request surely never reached the server (no network, a refused or unknown host), so a write
+    /// it carried was not made; a dropped line or a late answer may have delivered it.
+    public var neverReachedServer: Bool {
+        switch self {
+        case .offline, .cannotConnect: return true
+        case .connectionLost, .timeout, .cancelled, .http, .decoding, .signedOut, .invalidRequest: return false
+        }
+    }
+
     /// Whether the same call may well succeed later: the server was unreachable, or answered 408, 429 or a 5xx.
     /// A cached copy stands in for such a failure, and a queued write waits it out.
     public var isTransient: Bool {

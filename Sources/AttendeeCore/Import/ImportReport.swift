@@ -52,6 +52,30 @@ public struct ImportOptions: Sendable, Hashable {
     public var additionalInfoFields: [AdditionalInfoField] = []
     /// Seats for each workshop and breakout (files rarely say); `nil` leaves them unlimited.
     public var smallSessionCapacity: Int?
+
+    /// Throws ``ImportOptionError`` when a choice cannot be right whatever the files hold: a zone that is not
+    /// a time zone, a negative number of seats.
+    func check() throws {
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ImportOptionError(Strings.format("import.zone.explicitInvalid", timeZone))
+        }
+        if let seats = smallSessionCapacity, seats < 0 {
+            throw ImportOptionError(AttendeeCommandText.badCapacity(String(seats)))
+        }
+    }
+}
+
+/// A mistake in the choices the caller gave (``ImportOptions``), not in the files: the command line reports it
+/// as a usage error.
+public struct ImportOptionError: Error, Sendable, Hashable, LocalizedError {
+    /// A sentence for the person.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var errorDescription: String? { message }
 }
 
 /// Why a whole file could not be imported.
@@ -81,7 +105,9 @@ public enum ProgrammeImporter {
     public static func read(
         _ data: Data, format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws -> ImportReport {
-        try read(json(data, name: Strings.text("import.error.theFile")), name: nil, format: format, options: options)
+        try options.check()
+        return try checked(
+            read(json(data, name: Strings.text("import.error.theFile")), name: nil, format: format, options: options))
     }
 
     /// Reads files by name (`event.json`, `sessions.json`…; only Open Event comes in several), or one file of
@@ -89,10 +115,12 @@ public enum ProgrammeImporter {
     public static func read(
         files: [String: Data], format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws -> ImportReport {
+        try options.check()
         if files.count == 1, let (name, data) = files.first {
-            return try read(
-                json(data, name: Strings.format("import.error.named", name)), name: name, format: format,
-                options: options)
+            return try checked(
+                read(
+                    json(data, name: Strings.format("import.error.named", name)), name: name, format: format,
+                    options: options))
         }
         guard !files.isEmpty else { throw ImportError(Strings.text("import.error.noFile")) }
         guard format == nil || format == .openEvent else {
@@ -108,7 +136,7 @@ public enum ProgrammeImporter {
             }
             parts[kind] = try json(files[name] ?? Data(), name: Strings.format("import.error.named", name))
         }
-        return try OpenEventImporter.read(parts, options: options)
+        return try checked(OpenEventImporter.read(parts, options: options))
     }
 
     /// Reads files and folders: a folder stands for the Open Event files in it (`event.json`, `sessions.json`,
@@ -117,6 +145,7 @@ public enum ProgrammeImporter {
     public static func read(
         contentsOf urls: [URL], format: ProgrammeFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws -> ImportReport {
+        try options.check()
         var files: [String: Data] = [:]
         var sawFolder = false
         for url in urls {
@@ -148,6 +177,13 @@ public enum ProgrammeImporter {
             }
         }
         return try read(files: files, format: format ?? (sawFolder ? .openEvent : nil), options: options)
+    }
+
+    /// The report, once its programme passes the server's own check (``ConferenceProgramme/validationError()``),
+    /// so a dry run refuses what the import would.
+    private static func checked(_ report: ImportReport) throws -> ImportReport {
+        if let error = report.programme.validationError() { throw ImportError(error.message) }
+        return report
     }
 
     private static func json(_ data: Data, name: String) throws -> Any {

@@ -32,7 +32,7 @@ struct ImportTimeZone {
     {
         if let explicit {
             guard let zone = TimeZone(identifier: explicit) else {
-                throw ImportError(Strings.format("import.zone.explicitInvalid", explicit))
+                throw ImportOptionError(Strings.format("import.zone.explicitInvalid", explicit))
             }
             return ImportTimeZone(zone: zone, warnings: [])
         }

@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Foundation
 import Localization
@@ -240,7 +241,10 @@ public final class ConversationModel: BusyScreen {
             show()
         } catch {
             if let index = unsent.firstIndex(where: { $0.id == id }) { unsent[index].failed = true }
-            banner = Banner(error)
+            // NB: offline, the line says what became of the message, not only that the server was out of reach.
+            banner =
+                (error as? APIError)?.neverReachedServer == true
+                ? .failure(Strings.text("messages.notSent.offline")) : Banner(error)
             show()
         }
     }

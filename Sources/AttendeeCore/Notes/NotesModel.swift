@@ -112,11 +112,16 @@ public final class NotesModel: BusyScreen {
     }
 
     /// A note was opened by its id (a link, or the command line): its editor, or `nil` with the banner saying
-    /// why.
+    /// why. Only a note of this event opens here: one written at another event is that event's to show.
     public func noteOpened(id: String) async -> NoteEditorModel? {
         banner = nil
         do {
-            return NoteEditorModel(client: client, editing: try await client.note(id))
+            let note = try await client.note(id)
+            guard note.eventID == eventID else {
+                banner = .failure(Strings.format("notes.notAtEvent", id))
+                return nil
+            }
+            return NoteEditorModel(client: client, editing: note)
         } catch {
             banner = Banner(error)
             return nil

@@ -48,9 +48,20 @@ public final class AccountModel: BusyScreen {
         await run { try await self.client.signIn(SignInRequest(email: email, password: password)).profile }
     }
 
-    /// Sign out was tapped (signed out locally even if the server is unreachable).
+    /// Sign out was tapped. The device always forgets the session (the client drops its token whatever the
+    /// server answers); when the server could not be told, the banner says so: the session is not revoked
+    /// there, and ends when it expires.
     public func signOutTapped() async {
-        await whileBusy { try await client.signOut() }
+        isBusy = true
+        banner = nil
+        defer { isBusy = false }
+        do {
+            try await client.signOut()
+        } catch APIError.signedOut {
+            // NB: the server had ended the session already; there is nothing left for it to forget.
+        } catch {
+            banner = .notice(Strings.text("account.signedOutHereOnly"))
+        }
         profile = nil
     }
 

@@ -28,6 +28,8 @@ public final class AdditionalInfoModel: BusyScreen {
     public internal(set) var banner: Banner?
     /// Set when the step is done (submitted or "later"): the screen returns to the event details.
     public private(set) var isFinished = false
+    /// The registration as the server took the step, once it is done.
+    public private(set) var registration: Registration?
     /// "Later, I haven't decided".
     public let laterTitle = Strings.text("additional.later")
     /// "+ Add more".
@@ -103,7 +105,7 @@ public final class AdditionalInfoModel: BusyScreen {
 
     private func send(_ submission: AdditionalInfoSubmission) async {
         await whileBusy {
-            _ = try await client.submitAdditionalInfo(eventID, submission)
+            registration = try await client.submitAdditionalInfo(eventID, submission)
             isFinished = true
         }
     }

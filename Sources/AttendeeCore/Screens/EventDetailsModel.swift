@@ -119,11 +119,34 @@ public final class EventDetailsModel: BusyScreen {
         await whileBusy {
             let registration = try await client.register(eventID)
             self.registration = registration
-            if registration.additionalInfoStatus == .pending {
-                additionalInfo = AdditionalInfoModel(
-                    client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
-            }
+            if registration.additionalInfoStatus == .pending { openAdditionalInfo() }
         }
+    }
+
+    /// "Complete registration", offered to a registered person whose Additional Info is still to do (skipped
+    /// with "Later, I haven't decided", or left unanswered); `nil` when there is nothing to complete.
+    public var completeRegistrationTitle: String? {
+        switch registration?.additionalInfoStatus {
+        case .pending?, .later?: Strings.text("dashboard.completeRegistration")
+        case .completed?, nil: nil
+        }
+    }
+
+    /// "Complete registration" was tapped: Additional Info opens again, empty, for the answers put off. Once it
+    /// is complete its answers cannot be changed, and the banner says so.
+    public func completeRegistrationTapped() {
+        banner = nil
+        guard registration != nil else { return }
+        guard completeRegistrationTitle != nil else {
+            banner = .failure(Strings.text("dashboard.additionalInfoComplete"))
+            return
+        }
+        openAdditionalInfo()
+    }
+
+    private func openAdditionalInfo() {
+        additionalInfo = AdditionalInfoModel(
+            client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
     }
 
     /// The badge a link shows: the unread messages on Messages; 0 (no badge) elsewhere.
@@ -149,8 +172,9 @@ public final class EventDetailsModel: BusyScreen {
         return SessionLocation(venue: venue, room: "")
     }
 
-    /// Back from Additional Info (submitted or "later").
+    /// Back from Additional Info (submitted, "later", or closed): the registration shows what the step did.
     public func additionalInfoClosed() {
+        if let done = additionalInfo?.registration { registration = done }
         additionalInfo = nil
     }
 

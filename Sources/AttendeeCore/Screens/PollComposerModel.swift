@@ -232,6 +232,18 @@ public final class PollComposerModel: BusyScreen {
         }
     }
 
+    /// The rule a refused "Create" found broken, with the part named as the form titles it (`Question 1: Give
+    /// from 2 to 10 options.`): what a screen that cannot highlight the part (the command line) shows instead.
+    public var refusal: String? {
+        guard let rule else { return nil }
+        switch invalidField {
+        case .question(let index)?, .options(let index)?, .correct(let index)?:
+            return Strings.format("pollForm.refusal", questionTitle(index), rule)
+        case .questions?, .session?, nil:
+            return rule
+        }
+    }
+
     /// "Create": checks the draft as the server will, then saves it.
     public func createTapped() async {
         let draft = PollDraft(sessionID: sessionID, kind: kind, choice: choice, questions: questions)
@@ -239,7 +251,7 @@ public final class PollComposerModel: BusyScreen {
         if let error = draft.validationError() {
             invalidField = Self.field(error.field)
             rule = error.message
-            banner = .failure(Strings.text("poll.invalid"))
+            banner = .failure(Strings.text(kind == .quiz ? "quiz.invalid" : "poll.invalid"))
             return
         }
         invalidField = nil

@@ -2,10 +2,14 @@ import APIClient
 import AttendeeModels
 import Foundation
 
-/// What the wall and discussion banners say: offline, or the failure's own sentence.
+/// What the wall and discussion banners say: offline, a composer's text that did not go, or the failure's own
+/// sentence.
 public enum PostBanner: Sendable, Hashable {
     /// The network is away; the screen says it catches up later.
     case offline
+    /// The network was away when the composer's text was sent: nothing was posted, and the text stays in the
+    /// composer to send again.
+    case notSent
     /// A call failed; the sentence says why.
     case failed(String)
 
@@ -14,10 +18,18 @@ public enum PostBanner: Sendable, Hashable {
         self = (error as? APIError)?.isUnreachable == true ? .offline : .failed(AttendeeFailure.message(error))
     }
 
+    /// The banner for a failed send, which says what became of the text (never that the feed catches up): not
+    /// sent when the server was never reached; else the failure's sentence (a connection lost midway may have
+    /// delivered it).
+    init(sending error: any Error) {
+        self = (error as? APIError)?.neverReachedServer == true ? .notSent : .failed(AttendeeFailure.message(error))
+    }
+
     /// The wall's banner text.
     public var wallText: String {
         switch self {
         case .offline: Strings.text("wall.offline")
+        case .notSent: Strings.text("wall.notSent")
         case .failed(let message): message
         }
     }
@@ -26,6 +38,7 @@ public enum PostBanner: Sendable, Hashable {
     public var discussionText: String {
         switch self {
         case .offline: Strings.text("discussion.offline")
+        case .notSent: Strings.text("discussion.notSent")
         case .failed(let message): message
         }
     }

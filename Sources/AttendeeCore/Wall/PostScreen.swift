@@ -39,14 +39,14 @@ extension PostScreen {
     /// Whether the send button is enabled: nothing on its way (text or photo) and the text within the rule.
     var readyToSend: Bool { !isSending && !attachment.isUploading && composerState.problem == nil }
 
-    /// Runs `call`; when it works the banner clears, when it fails the banner says why. The rows are redrawn
-    /// either way.
-    func attempt(_ call: () async throws -> Void) async {
+    /// Runs `call`; when it works the banner clears, when it fails the banner says why (for a call `sending`
+    /// what a composer holds, that it was not sent). The rows are redrawn either way.
+    func attempt(sending: Bool = false, _ call: () async throws -> Void) async {
         do {
             try await call()
             feed.banner = nil
         } catch {
-            feed.banner = PostBanner(error)
+            feed.banner = sending ? PostBanner(sending: error) : PostBanner(error)
         }
         rebuild()
     }
@@ -85,13 +85,14 @@ extension PostScreen {
         return feed.items.contains { $0.id == id }
     }
 
-    /// Sends the draft with the photo; the draft is cleared when it went, unless the person typed on meanwhile.
+    /// Sends the draft with the photo; the draft is cleared when it went, unless the person typed on meanwhile,
+    /// and kept (photo and all) when it did not.
     func sendDraft() async {
         guard readyToSend else { return }
         let sent = draft
         isSending = true
         defer { isSending = false }
-        await attempt {
+        await attempt(sending: true) {
             apply(try await send(NewPost(text: sent, imageID: attachment.imageID)))
             if draft == sent { draft = "" }
             attachment.sent()

@@ -207,7 +207,7 @@ public final class WallModel: PostScreen {
     /// Send reply was tapped.
     public func sendReplyTapped() async {
         guard canSendReply, let postID = replyingTo else { return }
-        await attempt {
+        await attempt(sending: true) {
             apply(.replied(try await client.reply(postID, NewWallReply(text: replyDraft))))
             replyingTo = nil
             replyDraft = ""

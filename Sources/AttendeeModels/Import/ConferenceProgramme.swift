@@ -12,6 +12,41 @@ public struct ConferenceProgramme: Codable, Sendable, Hashable {
     public var speakers: [ProgrammeSpeaker]
     /// Every session.
     public var sessions: [ProgrammeSession]
+
+    /// The first rule the programme breaks, or `nil`. The server refuses an import that breaks one, and the
+    /// importer's dry run applies the same check, so a dry run that passes is an import the server takes.
+    public func validationError() -> FieldError? {
+        if event.externalID.isEmpty {
+            return FieldError(field: "event.externalID", message: RuleText.text("rule.import.eventID"))
+        }
+        // NB: `|` is the separator of the ids the server's store scopes (an event imported by someone who is not
+        // its organizer, the speakers of each event); refusing it keeps those ids impossible to forge.
+        if event.externalID.contains("|") {
+            return FieldError(field: "event.externalID", message: RuleText.text("rule.import.separator"))
+        }
+        if let index = speakers.firstIndex(where: { $0.externalID.contains("|") }) {
+            return FieldError(field: "speakers.\(index).externalID", message: RuleText.text("rule.import.separator"))
+        }
+        if TimeZone(identifier: event.timeZone) == nil {
+            return FieldError(
+                field: "event.timeZone", message: RuleText.format("rule.import.timeZone", event.timeZone))
+        }
+        for (index, session) in sessions.enumerated() {
+            if session.externalID.isEmpty {
+                return FieldError(
+                    field: "sessions.\(index).externalID", message: RuleText.text("rule.import.sessionID"))
+            }
+            if session.endsAt < session.startsAt {
+                return FieldError(
+                    field: "sessions.\(index).endsAt", message: RuleText.text("rule.import.endsBeforeStart"))
+            }
+            if let capacity = session.capacity, capacity < 0 {
+                return FieldError(
+                    field: "sessions.\(index).capacity", message: RuleText.text("rule.import.negativeCapacity"))
+            }
+        }
+        return nil
+    }
 }
 
 /// The event part of a programme.

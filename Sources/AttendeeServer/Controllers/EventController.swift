@@ -70,43 +70,11 @@ struct EventController: Sendable {
     func importProgramme(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let programme = try request.decode(ConferenceProgramme.self, decoder: AttendeeCoding.decoder())
-        if let error = ProgrammeCheck.firstError(programme) {
+        if let error = programme.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
         let summary = try await store.importProgramme(programme, organizerID: userID)
         service.agendaCache.invalidate()
         return try .json(summary, status: summary.eventCreated ? .created : .ok)
-    }
-}
-
-/// The server's checks on an imported programme (the importers already dropped what they could not read).
-enum ProgrammeCheck {
-    static func firstError(_ programme: ConferenceProgramme) -> FieldError? {
-        if programme.event.externalID.isEmpty {
-            return FieldError(field: "event.externalID", message: "The event needs an external id.")
-        }
-        // NB: `|` is the separator of the ids the store scopes (an event imported by someone who is not its
-        // organizer, the speakers of each event); refusing it here keeps those ids impossible to forge.
-        if programme.event.externalID.contains("|") {
-            return FieldError(field: "event.externalID", message: "An external id cannot contain “|”.")
-        }
-        if let index = programme.speakers.firstIndex(where: { $0.externalID.contains("|") }) {
-            return FieldError(field: "speakers.\(index).externalID", message: "An external id cannot contain “|”.")
-        }
-        if TimeZone(identifier: programme.event.timeZone) == nil {
-            return FieldError(field: "event.timeZone", message: "“\(programme.event.timeZone)” is not a time zone.")
-        }
-        for (index, session) in programme.sessions.enumerated() {
-            if session.externalID.isEmpty {
-                return FieldError(field: "sessions.\(index).externalID", message: "Every session needs an id.")
-            }
-            if session.endsAt < session.startsAt {
-                return FieldError(field: "sessions.\(index).endsAt", message: "A session cannot end before it starts.")
-            }
-            if let capacity = session.capacity, capacity < 0 {
-                return FieldError(field: "sessions.\(index).capacity", message: "Capacity cannot be negative.")
-            }
-        }
-        return nil
     }
 }

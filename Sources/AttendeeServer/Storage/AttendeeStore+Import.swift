@@ -19,8 +19,8 @@ extension AttendeeStore {
     /// file goes into an event of the importer's own, kept under the id scoped to them (`<userID>|<file's id>`),
     /// which their later imports of the same file update.
     ///
-    /// NB: `ProgrammeCheck` refuses `|` in the ids a person sends, so only this method writes ids with one, and
-    /// a scoped id always starts with its organizer's user id.
+    /// NB: `ConferenceProgramme.validationError()` refuses `|` in the ids a person sends, so only this method
+    /// writes ids with one, and a scoped id always starts with its organizer's user id.
     func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
         try await database.write { db in
             var source = programme.event

@@ -23,6 +23,9 @@ public struct EventDetailsView: View {
                     Text(model.summary)
                     Button(model.registerButtonTitle) { Task { await model.registerTapped() } }
                         .disabled(model.isRegistered)
+                    if let title = model.completeRegistrationTitle {
+                        Button(title) { model.completeRegistrationTapped() }
+                    }
                 }
             }
             if let poll = model.livePoll, let destination = model.livePollDestination {

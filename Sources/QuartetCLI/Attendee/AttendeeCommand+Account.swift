@@ -61,13 +61,14 @@ extension AttendeeCommand {
             })
     }
 
-    /// Sign out on the account screen.
+    /// Sign out on the account screen: the device is signed out whatever the server says, and the screen's
+    /// line (the server could not be told) is printed in place of "Signed out.".
     @MainActor
     static func runSignOut(_ context: Context) async throws {
         let model = AccountModel(client: context.client)
         await model.signOutTapped()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
-        context.console.line(AttendeeCommandText.signedOut)
+        context.console.line(model.banner?.text ?? AttendeeCommandText.signedOut)
     }
 
     static var profile: CommandSpec {

@@ -200,10 +200,19 @@ extension AttendeeCommand {
     @MainActor
     static func noteText(_ client: AttendeeClient, eventID: String, id: String) async throws -> Note {
         let list = NotesModel(client: client, eventID: eventID)
-        guard let editor = await list.noteOpened(id: id), let note = editor.note else {
-            throw ScreenFailure(message: list.banner?.text ?? "")
-        }
+        guard let note = try await openNote(list, id: id).note else { throw ScreenFailure(message: "") }
         return note
+    }
+
+    /// The event's My Notes, opened, then the row `id` tapped: a note of another event (or none) is not on the
+    /// list, and is refused as `delete` refuses it.
+    @MainActor
+    static func openNote(_ list: NotesModel, id: String) async throws -> NoteEditorModel {
+        await list.appeared()
+        if let failure = list.banner?.failure { throw ScreenFailure(message: failure) }
+        guard list.rows.contains(where: { $0.id == id }) else { throw UsageError(AttendeeCommandText.noNote(id)) }
+        guard let editor = await list.noteOpened(id: id) else { throw ScreenFailure(message: list.banner?.text ?? "") }
+        return editor
     }
 
     struct SavedNote: Encodable, Sendable {
@@ -220,10 +229,7 @@ extension AttendeeCommand {
         let list = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
         let editor: NoteEditorModel
         if let id {
-            guard let opened = await list.noteOpened(id: id) else {
-                throw ScreenFailure(message: list.banner?.text ?? "")
-            }
-            editor = opened
+            editor = try await openNote(list, id: id)
         } else {
             editor = list.newNoteEditor()
         }

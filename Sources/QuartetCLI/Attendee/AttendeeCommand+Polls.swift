@@ -108,7 +108,8 @@ extension AttendeeCommand {
             }
         }
         await model.createTapped()
-        guard let poll = model.created else { throw CommandFailure(model.banner?.text ?? "") }
+        // NB: a terminal highlights nothing, so a refused draft prints the rule with the part it names.
+        guard let poll = model.created else { throw CommandFailure(model.refusal ?? model.banner?.text ?? "") }
         let screen = LivePollModel(client: context.client, pollID: poll.id)
         await screen.appeared()
         try print(screen, context)

@@ -1,6 +1,7 @@
 import AttendeeCore
 import AttendeeModels
 import Foundation
+import LocalStore
 
 extension AttendeeCommand {
     static var events: CommandSpec {
@@ -72,7 +73,8 @@ extension AttendeeCommand {
 
     /// Register on the dashboard, then the Additional Info page the app shows next: each `--field` typed into
     /// its field, each `--guest` added with "+ Add more", then Submit (or "Later, I haven't decided"); prints
-    /// the dashboard's registration afterwards.
+    /// the dashboard's registration afterwards. A person registered already who gives answers taps the
+    /// dashboard's "Complete registration" instead, which refuses once Additional Info is complete.
     @MainActor
     static func runRegister(_ context: Context) async throws {
         let arguments = context.arguments
@@ -90,7 +92,11 @@ extension AttendeeCommand {
         if later, !answers.isEmpty || !guests.isEmpty { throw UsageError(AttendeeCommandText.laterWithAnswers) }
 
         let dashboard = try await openDashboard(context)
-        await dashboard.registerTapped()
+        if dashboard.isRegistered, !answers.isEmpty || !guests.isEmpty {
+            dashboard.completeRegistrationTapped()
+        } else {
+            await dashboard.registerTapped()
+        }
         if let failure = dashboard.banner?.failure { throw ScreenFailure(message: failure) }
         if let form = dashboard.additionalInfo {
             if later {
@@ -128,13 +134,16 @@ extension AttendeeCommand {
             body: body(runAgenda))
     }
 
-    /// The agenda screen, opened as the app opens it (the day that holds today, else the first), its day tab
-    /// and time switch tapped as asked; prints the tabs, the clock and each row with its mark and id.
+    /// The agenda screen, opened as the app opens it (the day that holds today, else the first), over the same
+    /// offline copy, kept in this machine's device store: offline, the agenda last seen shows under the screen's
+    /// notice (on standard error). Its day tab and time switch are tapped as asked; prints the tabs, the clock and
+    /// each row with its mark and id.
     @MainActor
     static func runAgenda(_ context: Context) async throws {
-        let model = AgendaModel(client: context.client)
+        let model = AgendaModel(client: context.client, offlineCopy: .localStore(try await deviceStore(context)))
         await model.appeared(eventID: context.positional(0))
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
+        if let notice = model.offlineNotice { context.console.errorLine(notice) }
         if context.arguments.flag("device-time") { model.timeZoneToggled() }
         if let number = try context.arguments.value("day", refusal: AttendeeCommandText.badDay, { Int($0) }) {
             guard model.dayTabs.indices.contains(number - 1) else {
@@ -162,6 +171,17 @@ extension AttendeeCommand {
             }
             return lines
         }
+    }
+
+    /// The store this machine keeps for the Attendee app (`<data-dir>/attendee/device.sqlite`), as the phone
+    /// keeps its own; a damaged one is set aside, and the notice saying so goes to standard error.
+    static func deviceStore(_ context: Context) async throws -> LocalStore {
+        let folder = context.options.dataDirectory.appendingPathComponent("attendee", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let opened = try await LocalStore.open(path: folder.appendingPathComponent("device.sqlite").path)
+        if let notice = opened.notice { context.console.errorLine(notice) }
+        return opened.store
     }
 
     static var attend: CommandSpec {
@@ -410,8 +430,13 @@ extension AttendeeCommand {
                     ) {
                         Int($0)
                     })
-                let report = try ProgrammeImporter.read(
-                    contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
+                let report: ImportReport
+                do {
+                    report = try ProgrammeImporter.read(
+                        contentsOf: paths.map { URL(fileURLWithPath: $0) }, format: format, options: options)
+                } catch let mistake as ImportOptionError {
+                    throw UsageError(mistake.message)
+                }
                 for item in report.skipped { context.console.errorLine(AttendeeCommandText.skipped(item.description)) }
                 for warning in report.warnings { context.console.errorLine(AttendeeCommandText.warning(warning)) }
                 let programme = report.programme

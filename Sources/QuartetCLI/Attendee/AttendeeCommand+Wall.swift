@@ -85,7 +85,8 @@ extension AttendeeCommand {
         case "post":
             try requireArguments(context, 3)
             await model.appeared()
-            try check()
+            // NB: offline, the wall still shows its composer; the post's own failure says it was not posted.
+            if case .failed(let message)? = model.banner { throw ScreenFailure(message: message) }
             model.draftChanged(argument)
             try await attachImage(context, to: model.attachment)
             guard model.canPost else {
@@ -161,7 +162,8 @@ extension AttendeeCommand {
         case "post":
             try requireArguments(context, 3)
             await model.appeared()
-            try check()
+            // NB: offline, the discussion still shows its composer; the message's own failure says it was not sent.
+            if case .failed(let message)? = model.banner { throw ScreenFailure(message: message) }
             model.draftChanged(context.positional(2))
             try await attachImage(context, to: model.attachment)
             guard model.canSend else {

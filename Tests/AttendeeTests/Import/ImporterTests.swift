@@ -252,8 +252,19 @@ func conferenceFixture(_ name: String) throws -> Data? {
     @Test func refusesWhatIsNotAProgramme() {
         #expect(throws: ImportError.self) { try ProgrammeImporter.read(Data("[1,2]".utf8)) }
         #expect(throws: ImportError.self) { try ProgrammeImporter.read(Data(#"{"hello": 1}"#.utf8)) }
-        #expect(throws: ImportError.self) {
+        #expect(throws: ImportOptionError("“Nowhere/X” is not a time zone; pass one with --time-zone.")) {
             try ProgrammeImporter.read(Data(#"{"sessions": []}"#.utf8), options: ImportOptions(timeZone: "Nowhere/X"))
+        }
+    }
+
+    /// A negative number of seats is the caller's mistake whatever the files hold, refused before they are read
+    /// (the server refuses such a programme, so a dry run must too).
+    @Test func refusesANegativeCapacity() {
+        #expect(throws: ImportOptionError("--capacity expects a number of seats, not '-1'")) {
+            try ProgrammeImporter.read(Data("[]".utf8), options: ImportOptions(smallSessionCapacity: -1))
+        }
+        #expect(throws: ImportOptionError("--capacity expects a number of seats, not '-1'")) {
+            try ProgrammeImporter.read(files: [:], options: ImportOptions(smallSessionCapacity: -1))
         }
     }
 

@@ -299,6 +299,24 @@ import Testing
         #expect(attempts.withLock { $0 } == 3)
     }
 
+    /// A message sent while the server cannot be reached is kept as "Not sent" with Retry, and the line says it
+    /// was not sent rather than only that the server was out of reach.
+    @Test func aMessageSentOfflineSaysItWasNotSent() async {
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.olderMessages = { _, _ in MessagePage(messages: []) }
+        client.sendMessage = { _, _ in throw APIError.cannotConnect }
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        await model.appeared()
+        model.draftChanged("Hello")
+        await model.sendTapped()
+        #expect(model.rows.map(\.text) == ["Hello"])
+        #expect(model.rows.map(\.delivery) == [.failed])
+        #expect(model.banner == .failure("You are offline: your message was not sent."))
+    }
+
     @Test func theMessageBoxSaysWhatStopsIt() async {
         let sends = Locked(0)
         var client = AttendeeClient()

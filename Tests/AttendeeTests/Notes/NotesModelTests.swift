@@ -135,6 +135,23 @@ import Testing
         }
     }
 
+    /// A note opened by its id through one event's My Notes opens only when it was written at that event.
+    @Test func aNoteOfAnotherEventDoesNotOpenHere() async {
+        var client = AttendeeClient()
+        client.note = { id in
+            Note(
+                id: id, eventID: id == "n1" ? "e1" : "e2", text: "Note \(id)",
+                createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        let list = NotesModel(client: client, eventID: "e1")
+        let mine = await list.noteOpened(id: "n1")
+        #expect(mine?.note?.text == "Note n1")
+        #expect(list.banner == nil)
+        #expect(await list.noteOpened(id: "n2") == nil)
+        #expect(list.banner == .failure("Note “n2” was not written at this event."))
+    }
+
     @Test func theEditorShowsSavingAndRefusesWhatTheServerWould() async {
         let gate = Gate(isOpen: false)
         let created = Locked<[NoteDraft]>([])

@@ -278,6 +278,31 @@ import Testing
         #expect(model.banner == .failure("The e-mail or the password is not right."))
     }
 
+    /// Signing out always signs the device out; when the server could not be told, the line says the session
+    /// was not revoked there (a notice, not a failure), and a session the server had ended already says nothing.
+    @Test func signingOutOfflineSignsOutHereAndSaysTheServerWasNotTold() async {
+        let profile = MyProfile(
+            person: Person(id: "me", name: "Ana"), email: "ana@example.com", preferences: Preferences())
+        let failure = Locked<APIError>(.cannotConnect)
+        let client = AttendeeClient(
+            signIn: { _ in AuthSession(token: "t", profile: profile) },
+            signOut: { throw failure.withLock { $0 } })
+        let model = AccountModel(client: client)
+        await model.signInTapped(email: "ana@example.com", password: "correct horse")
+        await model.signOutTapped()
+        #expect(model.isSignedIn == false)
+        #expect(
+            model.banner
+                == .notice("Signed out on this device. The server could not be told; the session ends on its own."))
+        #expect(model.isBusy == false)
+
+        failure.withLock { $0 = .signedOut }
+        await model.signInTapped(email: "ana@example.com", password: "correct horse")
+        await model.signOutTapped()
+        #expect(model.isSignedIn == false)
+        #expect(model.banner == nil)
+    }
+
     @Test func signUpRefusesANameLongerThanTheLimitWithoutCallingTheServer() async {
         let model = AccountModel(client: .unimplemented)
         await model.signUpTapped(

@@ -123,6 +123,41 @@ import Testing
         }
     }
 
+    /// A person who chose "Later, I haven't decided" completes Additional Info from the dashboard afterwards; once
+    /// it is complete the dashboard offers nothing, and a tap all the same says the answers cannot be changed.
+    @Test func additionalInfoPutOffIsCompletedFromTheDashboard() async throws {
+        try await AttendeeTestServer.with { server in
+            let client = try Self.client(server, MemoryTokens())
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            await dashboard.appeared()
+            #expect(dashboard.completeRegistrationTitle == nil)
+            await dashboard.registerTapped()
+            try await #require(dashboard.additionalInfo).laterTapped()
+            dashboard.additionalInfoClosed()
+            #expect(dashboard.registration?.additionalInfoStatus == .later)
+            #expect(dashboard.completeRegistrationTitle == "Complete registration")
+
+            dashboard.completeRegistrationTapped()
+            let step = try #require(dashboard.additionalInfo)
+            #expect(step.answers.isEmpty)
+            step.answerChanged("dietaryNeeds", "vegan")
+            step.answerChanged("tshirtSize", "M")
+            step.answerChanged("role", "iOS")
+            await step.submitTapped()
+            #expect(step.isFinished)
+            dashboard.additionalInfoClosed()
+            #expect(dashboard.registration?.additionalInfoStatus == .completed)
+            #expect(dashboard.completeRegistrationTitle == nil)
+            let kept = try await client.event(server.eventID).registration
+            #expect(kept?.answers == ["dietaryNeeds": "vegan", "tshirtSize": "M", "role": "iOS"])
+
+            dashboard.completeRegistrationTapped()
+            #expect(dashboard.additionalInfo == nil)
+            #expect(dashboard.banner == .failure("Your Additional Info is complete; its answers cannot be changed."))
+        }
+    }
+
     @Test func dashboardShowsNowAndNextWhileOngoing() async throws {
         try await AttendeeTestServer.with { server in
             let client = try Self.client(server, MemoryTokens())

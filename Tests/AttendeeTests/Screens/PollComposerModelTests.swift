@@ -98,18 +98,22 @@ import Testing
         #expect(form.rule(for: 0) == "Mark the correct options.")
         #expect(form.rule(for: 1) == nil)
         #expect(form.formRule == nil)
-        #expect(form.banner == .failure("Check the highlighted part of the poll."))
+        // A quiz is called a quiz, and a screen that cannot highlight reads the rule with the part it names.
+        #expect(form.banner == .failure("Check the highlighted part of the quiz."))
+        #expect(form.refusal == "Question 1: Mark the correct options.")
 
         form.kindChosen(.poll)
         form.questionChanged(1, text: "A second question", options: ["a", "b"])
         await form.createTapped()
         #expect(form.formRule == "A poll asks exactly one question.")
+        #expect(form.refusal == "A poll asks exactly one question.")
+        #expect(form.banner == .failure("Check the highlighted part of the poll."))
         #expect(form.rule(for: 0) == nil)
         #expect(created.withLock { $0.isEmpty })
 
         form.kindChosen(.poll)
         await form.createTapped()
-        #expect(form.invalidField == nil && form.rule == nil && form.banner == nil)
+        #expect(form.invalidField == nil && form.rule == nil && form.refusal == nil && form.banner == nil)
         #expect(form.created?.id == "new")
         #expect(created.withLock { $0.map(\.questions.count) } == [1])
     }

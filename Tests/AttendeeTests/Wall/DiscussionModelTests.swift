@@ -101,4 +101,29 @@ import Testing
         #expect(quiet.emptyMessage == "No messages yet. Start the discussion.")
         #expect(quiet.banner == nil)
     }
+
+    /// A message sent while the server cannot be reached says it was not sent and stays in the composer; one
+    /// whose connection dropped midway may have gone, and says only what failed.
+    @Test func aMessageSentOfflineSaysItWasNotSentAndKeepsItsText() async {
+        let failure = Locked<APIError>(.cannotConnect)
+        let client = AttendeeClient(
+            discussion: { _, _, _ in
+                DiscussionPage(messages: [], nextCursor: nil, viewer: PostViewer(personID: "me", isOrganizer: false))
+            },
+            postToDiscussion: { _, _ in throw failure.withLock { $0 } })
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        await model.appeared()
+        model.draftChanged("Great talk")
+        await model.sendTapped()
+        #expect(model.banner == .notSent)
+        #expect(
+            model.bannerText
+                == "You are offline: your message was not sent. What you wrote is still here to send when you are back."
+        )
+        #expect(model.draft == "Great talk")
+        failure.withLock { $0 = .connectionLost }
+        await model.sendTapped()
+        #expect(model.banner == .failed("The connection was lost. Try again."))
+        #expect(model.draft == "Great talk")
+    }
 }
