@@ -459,11 +459,42 @@ import Testing
         #expect(
             model.banner
                 == .notice(
-                    "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns."))
+                    "You're offline. Showing the copy saved on this device; changes are sent when the network returns.")
+        )
         // Back online, a pull shows the server's copy and no longer says the screen is offline.
         harness.wire.isDown = false
         await model.refreshPulled()
         #expect(model.banner == nil)
+    }
+
+    /// Know · Say · Show is kept with the account: opened offline, the screen shows the saved copy; with none
+    /// saved, it says so in place of the sections.
+    @Test func offlineTheContentIsTheSavedCopyOrTheScreenSaysNoneIsSaved() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (online, _, client) = try await makeModel(harness, cache: cache)
+        let (offline, _, _) = try await makeModel(harness, cache: cache)
+        let (bare, _, _) = try await makeModel(harness, accountID: DevServerHarness.nonHospitalID, cache: cache)
+        await online.appeared()
+        #expect(online.contentUnavailable == nil)
+        // An account kept with no content beside it (as a copy saved before content was kept).
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.nonHospitalID))
+        harness.wire.isDown = true
+
+        await offline.appeared()
+        #expect(offline.contentSections == online.contentSections)
+        #expect(offline.contentUnavailable == nil)
+
+        await bare.appeared()
+        #expect(bare.phase == .loaded)
+        #expect(bare.contentSections.isEmpty)
+        #expect(
+            bare.contentUnavailable
+                == "You're offline. No Know · Say · Show content for this account is saved on this device yet.")
+        harness.wire.isDown = false
+        await bare.refreshPulled()
+        #expect(bare.contentUnavailable == nil)
+        #expect(bare.contentSections.map(\.kind) == [.know, .say, .show])
     }
 
     @Test func aMissingAccountFailsWithTheMessage() async throws {
