@@ -224,6 +224,23 @@ struct SalesCLI {
         #expect(!gone.output.contains(id))
     }
 
+    /// `account update` is Edit on the Health Care Info section, which only a hospital's screen has: on another
+    /// account it is refused and nothing is stored.
+    @Test func updateIsRefusedOnAnAccountWithNoHealthCareSection() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let clinic = "001Q000000Demo3IAB"
+        let refused = await cli.run(["account", "update", clinic, "--num-beds", "10"])
+        #expect(refused.code == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.errors.hasSuffix(" is not a hospital: it has no Health Care Info to change\n"))
+        #expect(refused.errors.hasPrefix("quartet: "))
+        let shown = await cli.run(["account", clinic, "--json"])
+        let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(shown.output.utf8))
+        #expect(object["numBeds"] == nil || object["numBeds"] == .null)
+    }
+
     @Test func attachmentsUploadRenameDownloadDelete() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
@@ -647,7 +664,9 @@ struct SalesCLI {
         #expect(await run(["account", "update", hospital, "--num-beds", "250"]) == 0)
         #expect(await run(["account", "update", hospital, "--current-clean-rating", "seventy"]) == 2)
         #expect(await run(["account", "update", hospital]) == 2)
+        #expect(await run(["account", "update", "001Q000000Demo3IAB", "--num-beds", "10"]) == 1)
         data += await records(["account", hospital])
+        data += await records(["account", "001Q000000Demo3IAB"])
 
         #expect(await run(["note", "add", hospital, "--title", "CLI note", "--body", "hello"]) == 0)
         #expect(await run(["note", "add", hospital]) == 2)
@@ -686,7 +705,7 @@ struct SalesCLI {
         #expect(await run(["items", hospital]) == 0)
         #expect(await run(["account", "update", hospital, "--num-beds", "260"]) == 0)
         #expect(await run(["content", hospital]) == 0)
-        #expect(await run(["account", "001Q000000Demo3IAB"]) == 1)
+        #expect(await run(["account", "001Q000000Demo2IAB"]) == 1)
         cli.offline.isDown = false
         #expect(await run(["sync"]) == 0)
         #expect(await run(["signout"]) == 0)

@@ -56,6 +56,11 @@ enum AccountCommands {
         _ given: [(HealthCareField, String)], on screen: AccountScreenModel, session: SalesSession
     ) async throws -> Int32 {
         screen.editTapped()
+        // NB: the screen offers Edit only on a hospital's Health Care Info; elsewhere the tap opens no form.
+        guard screen.form != nil else {
+            session.console.errorLine("quartet: \(SalesCommandText.noHealthCare(screen.title))")
+            return 1
+        }
         for (field, text) in given { screen.fieldEdited(field, text: text) }
         let errors = screen.form?.errors ?? [:]
         if let (field, message) = errors.min(by: { $0.key.rawValue < $1.key.rawValue }) {

@@ -146,9 +146,9 @@ public final class AccountScreenModel {
     /// The banner was dismissed.
     public func bannerDismissed() { banner = nil }
 
-    /// "Edit" on the health-care section.
+    /// "Edit" on the health-care section; an account that is not a hospital has no such section, so nothing opens.
     public func editTapped() {
-        guard let account = details?.account else { return }
+        guard healthCare != nil, let account = details?.account else { return }
         form = HealthCareForm(account, locale: locale)
     }
 

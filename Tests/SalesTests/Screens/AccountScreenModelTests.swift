@@ -63,6 +63,21 @@ import Testing
         #expect(model.title == "Acme Products")
     }
 
+    /// Edit is on the Health Care Info section, which a non-hospital's screen does not have: the tap opens no form,
+    /// so nothing can be typed into fields the screen never shows.
+    @Test func editOnANonHospitalOpensNoForm() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness, accountID: DevServerHarness.nonHospitalID)
+        await model.appeared()
+        model.editTapped()
+        #expect(model.form == nil)
+        model.fieldEdited(.numBeds, text: "10")
+        let before = harness.wire.requests.count
+        await model.saveTapped()
+        #expect(harness.wire.requests.count == before)
+        #expect(model.details?.account.numBeds == nil)
+    }
+
     @Test func invalidCleanRatingIsRefusedWithAMessageAndNothingIsSent() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
