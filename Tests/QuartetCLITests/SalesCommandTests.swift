@@ -224,6 +224,53 @@ struct SalesCLI {
         #expect(!gone.output.contains(id))
     }
 
+    /// A note can be read and a doc's whole link had, as a tap opens them on the iPad: on an account this machine
+    /// keeps through its screen's row, else from the server through the editor; `items --json` carries both.
+    @Test func noteShowAndDocShowPrintWhatATapOpens() async throws {
+        let cli = try await SalesCLI.make()
+        let fresh = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("fresh"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await fresh.signIn()
+        let note = "002Q000000Demo1IAB"
+        let doc = "098Q000000Demo1IAB"
+        let link = "https://docs.google.com/a/appirio.com/document/d/14SCnpf_Zn54QYxMveEfuXuQTda58XsitmxqNDffal7A/edit"
+        let noteText =
+            "Visit with Dr. Alvarez\n\nInterested in the new isolation gowns; send pricing for 2,000 units.\n"
+
+        let listed = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
+        let docRow = try #require(rows.first { $0["id"] == doc })
+        #expect(docRow["url"] == link)
+        #expect(docRow["detail"] == "docs.google.com/a/appirio.com/d…")
+        let noteRow = try #require(rows.first { $0["id"] == note })
+        #expect(noteRow["text"] == "Interested in the new isolation gowns; send pricing for 2,000 units.")
+        #expect(noteRow["name"] == "Visit with Dr. Alvarez")
+
+        for run in [cli.run, fresh.run] {
+            let shownNote = await run(["note", "show", note], [:])
+            #expect(shownNote.code == 0, "\(shownNote.errors)")
+            #expect(shownNote.output == noteText)
+            let shownDoc = await run(["doc", "show", doc], [:])
+            #expect(shownDoc.code == 0, "\(shownDoc.errors)")
+            #expect(shownDoc.output == "Icon Swap Challenge\n\(link)\n")
+            let json = await run(["doc", "show", doc, "--json"], [:])
+            let object = try JSONDecoder().decode([String: String].self, from: Data(json.output.utf8))
+            #expect(object == ["id": doc, "name": "Icon Swap Challenge", "url": link])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.dataDirectory.path).contains("sales"))
+
+        // Offline, a kept account's row still opens from the copy saved on this machine.
+        cli.offline.isDown = true
+        let offline = await cli.run(["note", "show", note])
+        #expect(offline.code == 0, "\(offline.errors)")
+        #expect(offline.output == noteText)
+        #expect(offline.errors.hasPrefix("You're offline. Showing the copy saved on this device"))
+        cli.offline.isDown = false
+        // An id of another kind is not this command's: the server has no such note.
+        #expect(await cli.run(["note", "show", doc]).code == 1)
+    }
+
     /// `account update` is Edit on the Health Care Info section, which only a hospital's screen has: on another
     /// account it is refused and nothing is stored.
     @Test func updateIsRefusedOnAnAccountWithNoHealthCareSection() async throws {
@@ -672,6 +719,7 @@ struct SalesCLI {
         #expect(await run(["note", "add", hospital]) == 2)
         let note = try await id(["note", "add", hospital, "--title", "CLI note"])
         #expect(await run(["note", "edit", note, "--body", "changed"]) == 0)
+        #expect(await run(["note", "show", note]) == 0)
         #expect(await run(["note", "delete", note]) == 0)
         #expect(await run(["note", "delete", "NOPE"]) == 1)
 
@@ -687,6 +735,7 @@ struct SalesCLI {
         #expect(await run(["doc", "add", hospital, "--name", "No URL"]) == 2)
         let doc = try await id(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
         #expect(await run(["doc", "edit", doc, "--name", "Plan"]) == 0)
+        #expect(await run(["doc", "show", doc]) == 0)
         #expect(await run(["doc", "delete", doc]) == 0)
 
         #expect(await run(["items", hospital]) == 0)
