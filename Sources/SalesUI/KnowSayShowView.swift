@@ -6,6 +6,9 @@ struct KnowSayShowView: View {
     let model: AccountScreenModel
 
     var body: some View {
+        if let unavailable = model.contentUnavailable {
+            Section { Text(unavailable) }
+        }
         ForEach(model.contentSections) { section in
             Section {
                 DisclosureGroup(

@@ -208,6 +208,36 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// `edit` and `delete` are My Actions' tap and swipe, so signed out they say to sign in, as `mine` does, not
+    /// that the id is someone else's; after a session expired, the sign-in to run names its provider.
+    @Test func changingAnActionSignedOutSaysToSignInWithTheProviderThatExpired() async throws {
+        try await Self.withFixture { fixture in
+            let nobody =
+                "quartet: not signed in (or the session expired): "
+                + "run 'quartet changejar signin --provider google --user NAME'\n"
+            let id = "00000000-0000-0000-0000-000000000000"
+            for command in [["edit", id, "--title", "Walk"], ["delete", id], ["mine"]] {
+                let signedOut = await fixture.run(command)
+                #expect(signedOut.code == 1)
+                #expect(signedOut.err == nobody, "\(command)")
+            }
+
+            #expect(await fixture.run(["signin", "--provider", "facebook", "--user", "erin"]).code == 0)
+            let file = fixture.dataDirectory.appendingPathComponent("changejar/session.json")
+            var session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            session["expiresAt"] = "2001-01-01T00:00:00Z"
+            try JSONSerialization.data(withJSONObject: session).write(to: file)
+            let expired = await fixture.run(["delete", id])
+            #expect(expired.code == 1)
+            #expect(
+                expired.err
+                    == "quartet: your Facebook session expired: "
+                    + "run 'quartet changejar signin --provider facebook --user NAME'\n")
+            // The expired session is dropped once it was found out; nobody is signed in now.
+            #expect(await fixture.run(["edit", id, "--title", "Walk"]).err == nobody)
+        }
+    }
+
     @Test func offlineListingsShowTheSavedCopyUnderABanner() async throws {
         try await Self.withFixture { fixture in
             _ = await fixture.run(["signin", "--provider", "twitter", "--user", "dave"])
@@ -334,12 +364,20 @@ struct ChangeJarCommandTests {
             #expect(await run(["search"]) == 2)
             #expect(await run(["signout"]) == 0)
             #expect(await run(["mine"]) == 1)
+            #expect(await run(["delete", "no-such-id"]) == 1)
+            #expect(await run(["signin", "--provider", "twitter", "--user", "alice"]) == 0)
+            var expiring = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any])
+            expiring["expiresAt"] = "2001-01-01T00:00:00Z"
+            try JSONSerialization.data(withJSONObject: expiring).write(to: session)
+            #expect(await run(["edit", "no-such-id", "--content", "Twice."]) == 1)
             #expect(transcript.printedCommands == transcript.entries.count)
 
             // "quartet" is the program's name, which leads its error lines.
             let check = UnmarkedText(
                 data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
-                    "quartet", "Alice", "alice", "google", "myspace", "Walk to work", "Every day.", "walk", "zebra",
+                    "quartet", "Alice", "alice", "google", "twitter", "myspace", "Walk to work", "Every day.", "walk",
+                    "zebra",
                     "no-such-id", "Twice.",
                     long,
                     identity, server, "ftp://nope",

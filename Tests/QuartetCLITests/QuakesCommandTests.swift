@@ -120,6 +120,29 @@ import Testing
         #expect(output.stderr.contains("--since expects a duration such as 24h, not 'soon'"))
     }
 
+    /// The summary counts what the list screen would show under the same filter (`--limit` cuts only what is
+    /// printed), and says "earthquake" for one.
+    @Test func theSummaryCountsWhatTheFilterKeepsInTheRightNumber() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, limited) = await run(["--feed", feedPath, "--min-magnitude", "5", "--limit", "1"])
+        #expect(code == 0)
+        #expect(limited.stdout.contains("\n1 of 2 earthquakes · Updated "), "\(limited.stdout)")
+        let (_, one) = await run(["--feed", feedPath, "--min-magnitude", "7"])
+        #expect(one.stdout.contains("\n1 of 1 earthquake · Updated "), "\(one.stdout)")
+        let (_, none) = await run(["--feed", feedPath, "--min-magnitude", "9"])
+        #expect(none.stdout.contains("0 of 0 earthquakes · Updated "), "\(none.stdout)")
+    }
+
+    /// `Double` reads `nan` and `inf`, but neither is a magnitude: refused as any other word would be.
+    @Test(arguments: ["nan", "inf", "-infinity", "NaN"])
+    func aMagnitudeThatIsNoFiniteNumberIsRefused(_ magnitude: String) async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, output) = await run(["--feed", feedPath, "--min-magnitude", magnitude])
+        #expect(code == 2)
+        #expect(output.stderr.contains("--min-magnitude expects a magnitude, not '\(magnitude)'"))
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test func jsonRowsForScripts() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (code, output) = await run(["--feed", feedPath, "--json", "--limit", "2"])
@@ -177,6 +200,8 @@ import Testing
         #expect(svg.components(separatedBy: "<circle ").count - 1 == 2)
         #expect(svg.contains("fill=\"#d93025\"><title>M 7.3 - Big</title>"))
         #expect(svg.contains("fill=\"#f28b82\"><title>M 5.0 - Mid</title>"))
+        let (_, one) = await run(["map", "--output", output, "--feed", feedPath, "--min-magnitude", "7"])
+        #expect(one.stdout == "Wrote 1 earthquake of magnitude 3.5 or more to \(output).\n")
     }
 
     /// A device file no command can read is set aside with a word on standard error; the list still shows.

@@ -31,6 +31,12 @@ public enum ChangeJarCommandText {
     /// A command that needs a session ran without one.
     public static var signInFirst: String { Strings.text("cli.signInFirst") }
 
+    /// A command that needs a session ran after the session with `provider` expired: the sign-in to run names
+    /// that provider (`your Facebook session expired: run '… --provider facebook …'`).
+    public static func sessionExpired(_ provider: AuthSource) -> String {
+        Strings.format("cli.sessionExpired", provider.displayName, provider.rawValue)
+    }
+
     // MARK: - Refusals of the command line
 
     /// `--provider` is not one of the three.

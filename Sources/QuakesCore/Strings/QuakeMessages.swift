@@ -1,8 +1,11 @@
 /// The sentences the command line prints around its tables, localized like the app's.
 public enum QuakeMessages {
-    /// `20 of 4711 earthquakes · Updated 12:04`.
+    /// `20 of 4711 earthquakes · Updated 12:04` (`1 of 1 earthquake`): `total` is how many quakes the filter
+    /// keeps, as many as the list screen shows under the same filter; `shown` is fewer under `--limit`.
     public static func summary(shown: Int, total: Int, updated: String) -> String {
-        Strings.format("quakes.cli.summary", String(shown), String(total), updated)
+        total == 1
+            ? Strings.format("quakes.cli.summary.one", String(shown), updated)
+            : Strings.format("quakes.cli.summary.many", String(shown), String(total), updated)
     }
 
     /// `Deleted nc1 (M 4.5 - …) until the next reload.`
@@ -15,9 +18,11 @@ public enum QuakeMessages {
         Strings.format(cached ? "quakes.cli.notInCache" : "quakes.cli.notInList", id)
     }
 
-    /// `Wrote 12 earthquakes of magnitude 3.5 or more to quakes.svg.`
+    /// `Wrote 12 earthquakes of magnitude 3.5 or more to quakes.svg.` (`Wrote 1 earthquake …`).
     public static func mapWritten(count: Int, path: String) -> String {
-        Strings.format("quakes.cli.mapWritten", String(count), path)
+        count == 1
+            ? Strings.format("quakes.cli.mapWritten.one", path)
+            : Strings.format("quakes.cli.mapWritten.many", String(count), path)
     }
 
     /// A `--feed` that is neither a feed name, an http(s) URL nor a file.
@@ -25,7 +30,7 @@ public enum QuakeMessages {
         Strings.format("quakes.cli.badFeed", argument)
     }
 
-    /// A `--min-magnitude` that is not a number.
+    /// A `--min-magnitude` that is not a finite number.
     public static func badMagnitude(_ argument: String) -> String {
         Strings.format("quakes.cli.badMagnitude", argument)
     }

@@ -208,7 +208,7 @@ enum ChangeJarCommand {
         let title = context.arguments.value("title")
         let content = context.arguments.value("content")
         guard title != nil || content != nil else { throw UsageError(ChangeJarCommandText.editNeedsText) }
-        return await changeMine(
+        return try await changeMine(
             jar.dependencies(user: ""), id: context.arguments.positionals[0], console: context.console
         ) {
             mine, id in
@@ -221,7 +221,9 @@ enum ChangeJarCommand {
     }
 
     static func delete(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        await changeMine(jar.dependencies(user: ""), id: context.arguments.positionals[0], console: context.console) {
+        try await changeMine(
+            jar.dependencies(user: ""), id: context.arguments.positionals[0], console: context.console
+        ) {
             mine, id in
             mine.rowDeleteTapped(id)
             await confirm(mine.confirmation, with: mine.confirmTapped)
@@ -230,13 +232,15 @@ enum ChangeJarCommand {
 
     /// My Actions, opened as its tab opens (every page), then `change` as a person's tap or swipe on row `id`.
     /// Prints what the screen says: its confirmation, or why nothing changed (the form's message when it is
-    /// still open).
+    /// still open). Signed out, it says to sign in, as `mine` does: the empty list has no row to name.
     @MainActor
     private static func changeMine(
         _ dependencies: ChangeJarDependencies, id: String, console: Console,
         _ change: @MainActor (ActionListModel, String) async -> Void
-    ) async -> Int32 {
-        let mine = AppModel(dependencies: dependencies).mine
+    ) async throws -> Int32 {
+        let app = AppModel(dependencies: dependencies)
+        try app.session.requireValidSession()
+        let mine = app.mine
         await mine.refreshPulled()
         while mine.canLoadMore, mine.banner == nil { await mine.reachedEnd() }
         guard mine.canChange, mine.rows.contains(where: { $0.id == id }) else {
@@ -309,7 +313,7 @@ enum ChangeJarCommand {
         _ open: @MainActor (AppModel) async -> any ActionListing
     ) async throws -> Int32 {
         let app = AppModel(dependencies: jar.dependencies(user: ""))
-        if needsSession, app.session.validSession() == nil { throw NotSignedIn() }
+        if needsSession { try app.session.requireValidSession() }
         let screen = await open(app)
         // NB: a listing is every row, as a person scrolling to the end sees it (the screen loads a page at a time).
         while screen.canLoadMore, screen.banner == nil { await screen.reachedEnd() }
@@ -335,7 +339,23 @@ enum ChangeJarCommand {
 
 /// A command that needs a session ran without one (or after it expired).
 struct NotSignedIn: LocalizedError {
-    var errorDescription: String? { ChangeJarCommandText.signInFirst }
+    /// The provider of the session that expired; `nil` when nobody was signed in.
+    var expired: AuthSource?
+
+    var errorDescription: String? {
+        expired.map(ChangeJarCommandText.sessionExpired) ?? ChangeJarCommandText.signInFirst
+    }
+}
+
+extension SessionModel {
+    /// Throws ``NotSignedIn`` unless a session is good now; for one that expired, it names that session's provider
+    /// (read before ``validSession()`` drops it).
+    @MainActor
+    fileprivate func requireValidSession() throws(NotSignedIn) {
+        let kept = session?.authSource
+        guard validSession() == nil else { return }
+        throw NotSignedIn(expired: kept)
+    }
 }
 
 extension AppModel {

@@ -29,7 +29,10 @@ struct QuakesSession {
             throw UsageError(QuakeMessages.badFeed(feedArgument))
         }
         filter = QuakeFilter(
-            minimumMagnitude: try arguments.value("min-magnitude", refusal: QuakeMessages.badMagnitude) { Double($0) },
+            // NB: `Double` reads `nan` and `inf`, which are no magnitude: a floor of NaN keeps no quake at all.
+            minimumMagnitude: try arguments.value("min-magnitude", refusal: QuakeMessages.badMagnitude) {
+                Double($0).flatMap { $0.isFinite ? $0 : nil }
+            },
             window: try arguments.value("since", refusal: QuakeMessages.badDuration) { QuakeFilter.duration($0) },
             searchText: arguments.value("search") ?? "")
         limit = try arguments.value("limit", refusal: QuakeMessages.badLimit) {
@@ -67,7 +70,9 @@ struct QuakesSession {
     func list() async throws -> Int32 {
         let snapshot = await snapshot()
         guard let set = snapshot.set else { return 1 }
-        let quakes = set.filtered(filter, now: Date(), limit: limit)
+        // NB: the total is what the list screen shows under the same filter; `--limit` only cuts what is printed.
+        let matching = set.filtered(filter, now: Date())
+        let quakes = limit.map { Array(matching.prefix($0)) } ?? matching
         if json {
             console.line(String(decoding: QuakeExport.json(quakes), as: UTF8.self))
             return 0
@@ -77,7 +82,7 @@ struct QuakesSession {
             console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)
         }
         let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
-        console.line(QuakeMessages.summary(shown: rows.count, total: set.quakes.count, updated: updated))
+        console.line(QuakeMessages.summary(shown: rows.count, total: matching.count, updated: updated))
         return 0
     }
 

@@ -56,6 +56,11 @@ enum AccountCommands {
         _ given: [(HealthCareField, String)], on screen: AccountScreenModel, session: SalesSession
     ) async throws -> Int32 {
         screen.editTapped()
+        // NB: the screen offers Edit only on a hospital's Health Care Info; elsewhere the tap opens no form.
+        guard screen.form != nil else {
+            session.console.errorLine("quartet: \(SalesCommandText.noHealthCare(screen.title))")
+            return 1
+        }
         for (field, text) in given { screen.fieldEdited(field, text: text) }
         let errors = screen.form?.errors ?? [:]
         if let (field, message) = errors.min(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -85,7 +90,9 @@ enum AccountCommands {
                 guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
                 let rows = await screen.items
                 if session.json {
-                    try session.printJSON(rows.map(ItemRowJSON.init))
+                    // NB: the screen's rows are its items, in the same order (a row shows what its item has).
+                    let records = await screen.details?.items ?? []
+                    try session.printJSON(zip(rows, records).map(ItemRowJSON.init))
                 } else if rows.isEmpty {
                     context.console.line(SalesCommandText.noItems)
                 } else {
@@ -169,19 +176,29 @@ enum AccountCommands {
     }
 }
 
-/// A row of the merged list in `--json` output.
+/// A row of the merged list in `--json` output: what the row shows, and what tapping it opens (a note's text, a
+/// Google Doc's whole link).
 struct ItemRowJSON: Encodable {
     var id: String
     var kind: String
     var name: String
     var date: String
     var detail: String?
+    /// A Google Doc's link, whole (`detail` is the row's shortened one).
+    var url: String?
+    /// A note's text.
+    var text: String?
 
-    init(_ row: ItemRow) {
+    init(_ row: ItemRow, _ item: AccountItem) {
         id = row.id
         kind = row.kind.rawValue
         name = row.title
         date = row.date
         detail = row.detail
+        switch item {
+        case .note(let note): text = note.text
+        case .doc(let doc): url = doc.url
+        case .attachment: break
+        }
     }
 }

@@ -21,9 +21,14 @@ enum ContentCommands {
             ],
             body: SalesSession.body(dependencies) { session, context in
                 guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
-                // NB: the screen loads its content beside the account; offline it has none to show.
+                // NB: offline the screen shows the content saved on this machine, or says that none is.
                 let sections = await screen.contentSections
-                guard !sections.isEmpty else { return 1 }
+                guard !sections.isEmpty else {
+                    if let unavailable = await screen.contentUnavailable {
+                        context.console.errorLine("quartet: \(unavailable)")
+                    }
+                    return 1
+                }
                 if session.json {
                     try session.printJSON(
                         Dictionary(

@@ -9,7 +9,7 @@ enum ItemCommands {
         let title = OptionSpec("title", value: "TITLE", help: "the note's title")
         let body = OptionSpec("body", value: "TEXT", help: "the note's text")
         return CommandSpec(
-            "note", summary: "add, edit or delete a note",
+            "note", summary: "add, show, edit or delete a note",
             subcommands: [
                 add(.note, summary: "add a note to an account", options: [title, body, json], dependencies) {
                     editor, arguments in
@@ -23,6 +23,15 @@ enum ItemCommands {
                 ) { editor, arguments in
                     if let title = arguments.value("title") { editor.nameEdited(title) }
                     if let body = arguments.value("body") { editor.textEdited(body) }
+                },
+                show(
+                    Note.self, summary: "print a note as it opens: its title, then its text", json: json, dependencies,
+                    as: AccountItem.note
+                ) { screen, id in
+                    await screen.itemTapped(id: id)
+                    return screen.editor.map { ShownItem(id: id, note: $0) }
+                } fromEditor: {
+                    ShownItem(id: $1, note: $0)
                 },
                 delete(Note.self, summary: "delete a note", dependencies),
             ])
@@ -83,7 +92,7 @@ enum ItemCommands {
         let name = OptionSpec("name", value: "NAME", help: "the document's name")
         let url = OptionSpec("url", value: "URL", help: "the document's link")
         return CommandSpec(
-            "doc", summary: "link, edit or unlink a Google Doc",
+            "doc", summary: "link, show, edit or unlink a Google Doc",
             subcommands: [
                 add(.doc, summary: "link a Google Doc to an account", options: [name, url, json], dependencies) {
                     editor, arguments in
@@ -99,6 +108,16 @@ enum ItemCommands {
                 ) { editor, arguments in
                     if let name = arguments.value("name") { editor.nameEdited(name) }
                     if let url = arguments.value("url") { editor.urlEdited(url) }
+                },
+                show(
+                    GoogleDoc.self, summary: "print a Google Doc's name and the whole link it opens", json: json,
+                    dependencies, as: AccountItem.doc
+                ) { screen, id in
+                    await screen.itemTapped(id: id)
+                    let name = screen.items.first { $0.id == id }?.title ?? ""
+                    return ShownItem(id: id, name: name, url: screen.openedURL?.absoluteString)
+                } fromEditor: { editor, id in
+                    ShownItem(id: id, name: editor.name, url: editor.url.isEmpty ? nil : editor.url)
                 },
                 delete(GoogleDoc.self, summary: "delete a Google Doc", dependencies),
             ])
@@ -146,6 +165,55 @@ enum ItemCommands {
                 await fill(editor, context.arguments)
                 return try await save(editor, session: session) { await editor.saveTapped() }
             })
+    }
+
+    /// `show ID`: the item's row tapped on the Account screen that lists it, when this machine keeps that account
+    /// (`tap`: a note opens in its editor, a Google Doc opens its link), else the item as the server has it, in the
+    /// editor a row's Edit opens (`fromEditor`); prints a note's title then its text, a doc's name then its link.
+    static func show<Item: AccountItemRecord>(
+        _ kind: Item.Type, summary: String, json: OptionSpec, _ dependencies: SalesDependencies,
+        as item: @escaping @Sendable (Item) -> AccountItem,
+        tap: @escaping @Sendable @MainActor (AccountScreenModel, String) async -> ShownItem?,
+        fromEditor: @escaping @Sendable @MainActor (ItemEditorModel, String) -> ShownItem
+    ) -> CommandSpec {
+        CommandSpec(
+            "show", summary: summary, arguments: ["ID"], options: [json],
+            body: SalesSession.body(dependencies) { session, context in
+                let id = context.arguments.positionals[0]
+                var shown: ShownItem?
+                if let account = await session.cache.account(holding: id)?.account.id {
+                    guard let screen = await session.openAccount(account) else { return 1 }
+                    if await screen.lists(Item.self, id: id) { shown = await tap(screen, id) }
+                }
+                if shown == nil {
+                    let record = try await session.client.record(Item.self, id: id)
+                    let editor = await ItemEditorModel(
+                        editing: item(record), client: session.client, shrinker: session.shrinker)
+                    shown = await fromEditor(editor, id)
+                }
+                guard let shown else { return 1 }
+                return try printShown(shown, session: session)
+            })
+    }
+
+    /// Prints an opened item: `--json` its fields; else a note's title, a blank line and its text, or a doc's name
+    /// and its link (a doc whose link does not open is refused).
+    static func printShown(_ shown: ShownItem, session: SalesSession) throws -> Int32 {
+        if session.json {
+            try session.printJSON(shown)
+            return 0
+        }
+        if shown.text == nil, shown.url == nil {
+            session.console.errorLine("quartet: \(SalesCommandText.noLink(shown.name))")
+            return 1
+        }
+        session.console.line(shown.name)
+        if let text = shown.text, !text.isEmpty {
+            session.console.line("")
+            session.console.line(text)
+        }
+        if let url = shown.url { session.console.line(url) }
+        return 0
     }
 
     /// The editor adding a `kind` of item to `account`, over the run's client and outbox and the command line's
@@ -220,6 +288,28 @@ enum ItemCommands {
         } else {
             FileHandle.standardOutput.write(file.data)
         }
+    }
+}
+
+/// An item as `note show` and `doc show` print it: what its tap opens.
+struct ShownItem: Encodable {
+    var id: String
+    var name: String
+    /// A note's text, as its editor shows it.
+    var text: String?
+    /// The link a Google Doc's tap opens, whole.
+    var url: String?
+
+    /// The note `id` as its editor shows it.
+    @MainActor init(id: String, note editor: ItemEditorModel) {
+        self.init(id: id, name: editor.name, text: editor.text)
+    }
+
+    init(id: String, name: String, text: String? = nil, url: String? = nil) {
+        self.id = id
+        self.name = name
+        self.text = text
+        self.url = url
     }
 }
 

@@ -60,8 +60,11 @@ public final class AccountScreenModel {
     public private(set) var healthCare: HealthCareSection?
     /// The merged Notes & Attachments list, newest first.
     public private(set) var items: [ItemRow] = []
-    /// Know · Say · Show, in that order.
+    /// Know · Say · Show, in that order (offline, the copy saved on the device).
     public private(set) var contentSections: [KnowSayShowSection] = []
+    /// What Know · Say · Show says in place of its sections: offline, when no copy of this account's content is
+    /// saved on the device; `nil` otherwise.
+    public private(set) var contentUnavailable: String?
     /// The line over the page: a failure (a refusal, a conflict, changes not sent), or a notice (saved offline,
     /// the saved copy shown); `nil` when there is nothing to say.
     public private(set) var banner: Banner?
@@ -127,9 +130,13 @@ public final class AccountScreenModel {
 
     // MARK: - Events
 
-    /// The screen appeared: show the cached copy at once, send the edits that wait, then load.
+    /// The screen appeared: show the cached copy (account and content) at once, send the edits that wait, then
+    /// load.
     public func appeared() async {
         if details == nil, let cached = await cache.load(accountID) { show(cached) }
+        if contentSections.isEmpty, let content = await cache.loadContent(accountID) {
+            contentSections = KnowSayShowSection.sections(content)
+        }
         await refresh()
     }
 
@@ -139,9 +146,9 @@ public final class AccountScreenModel {
     /// The banner was dismissed.
     public func bannerDismissed() { banner = nil }
 
-    /// "Edit" on the health-care section.
+    /// "Edit" on the health-care section; an account that is not a hospital has no such section, so nothing opens.
     public func editTapped() {
-        guard let account = details?.account else { return }
+        guard healthCare != nil, let account = details?.account else { return }
         form = HealthCareForm(account, locale: locale)
     }
 
@@ -409,6 +416,8 @@ public final class AccountScreenModel {
             let content = try await loadedContent
             contentSections = KnowSayShowSection.sections(
                 content, expanded: contentSections.isEmpty ? [.know] : expanded)
+            contentUnavailable = nil
+            await cache.saveContent(accountID, content)
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()
@@ -422,6 +431,7 @@ public final class AccountScreenModel {
                     ? .failure(SalesText.localized("banner.offlineNothingSaved"))
                     : .notice(SalesText.localized("banner.offlineShowingSaved"))
             if details == nil { phase = .failed(banner?.text ?? error.message) }
+            if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
         } catch {
             banner = .failure(APIError.message(for: error))
             if details == nil { phase = .failed(APIError.message(for: error)) }
@@ -473,6 +483,7 @@ public final class AccountScreenModel {
         infoRows = []
         healthCare = nil
         contentSections = []
+        contentUnavailable = nil
         form = nil
         phase = .signedOut
         banner = .failure(SalesText.signedOut)

@@ -14,6 +14,10 @@ public struct AccountCache: Sendable {
     public var wipe: @Sendable () async -> Void
     /// The ids of the accounts kept, in the order they were first kept.
     public var accountIDs: @Sendable () async -> [String]
+    /// The Know · Say · Show content last loaded for an account, if any.
+    public var loadContent: @Sendable (_ accountID: String) async -> WebContent?
+    /// Keeps an account's Know · Say · Show content, so the screen shows it offline too.
+    public var saveContent: @Sendable (_ accountID: String, WebContent) async -> Void
 
     /// The kept account whose notes, attachments or docs include the item `id`.
     public func account(holding id: String) async -> AccountDetails? {
@@ -25,7 +29,8 @@ public struct AccountCache: Sendable {
 
     /// A cache in memory.
     public static func inMemory() -> AccountCache {
-        let box = Locked((accounts: [String: AccountDetails](), order: [String]()))
+        let box = Locked(
+            (accounts: [String: AccountDetails](), order: [String](), content: [String: WebContent]()))
         return AccountCache(
             load: { id in box.withLock { $0.accounts[id] } },
             save: { details in
@@ -34,16 +39,20 @@ public struct AccountCache: Sendable {
                     if kept.accounts.updateValue(details, forKey: id) == nil { kept.order.append(id) }
                 }
             },
-            wipe: { box.withLock { $0 = ([:], []) } },
-            accountIDs: { box.withLock { $0.order } })
+            wipe: { box.withLock { $0 = ([:], [], [:]) } },
+            accountIDs: { box.withLock { $0.order } },
+            loadContent: { id in box.withLock { $0.content[id] } },
+            saveContent: { id, content in box.withLock { $0.content[id] = content } })
     }
 
-    /// The Sales app's local store (SQLite): one saved list per account, plus the list of cached ids.
+    /// The Sales app's local store (SQLite): one saved list per account and one for its content, plus the list of
+    /// cached ids.
     ///
     /// NB: a cache write that fails only costs the offline copy, so failures are ignored here.
     public static func localStore(_ store: LocalStore) -> AccountCache {
         let index = "sales.accounts"
         @Sendable func name(_ id: String) -> String { "sales.account." + id }
+        @Sendable func contentName(_ id: String) -> String { "sales.content." + id }
         return AccountCache(
             load: { id in
                 (try? await store.savedList(AccountDetails.self, named: name(id)))?.elements.first
@@ -56,9 +65,17 @@ public struct AccountCache: Sendable {
             },
             wipe: {
                 let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
-                for id in known { try? await store.removeList(named: name(id)) }
+                for id in known {
+                    try? await store.removeList(named: name(id))
+                    try? await store.removeList(named: contentName(id))
+                }
                 try? await store.removeList(named: index)
             },
-            accountIDs: { (try? await store.savedList(String.self, named: index))?.elements ?? [] })
+            accountIDs: { (try? await store.savedList(String.self, named: index))?.elements ?? [] },
+            loadContent: { id in
+                (try? await store.savedList(WebContent.self, named: contentName(id)))?.elements.first
+            },
+            // NB: kept only beside its account (saved first, so the index lists it), so that wipe finds it.
+            saveContent: { id, content in try? await store.saveList([content], as: contentName(id)) })
     }
 }

@@ -33,6 +33,10 @@ public enum SalesCommandText {
     public static func deleted(_ id: String) -> String { SalesText.table.format("cli.deleted", id) }
     /// An account with no item.
     public static var noItems: String { SalesText.localized("cli.noItems") }
+    /// `account update` on an account that is not a hospital: its screen has no Health Care Info to edit.
+    public static func noHealthCare(_ account: String) -> String { SalesText.table.format("cli.noHealthCare", account) }
+    /// `doc show` of a Google Doc whose link does not open.
+    public static func noLink(_ name: String) -> String { SalesText.table.format("cli.noLink", name) }
     /// `shrank photo.jpg from 31457280 to 24117248 bytes (4600×3450, quality 85)`.
     public static func shrank(_ file: String, from original: Int, to shrunk: Int, _ result: ShrunkImage) -> String {
         SalesText.table.format(

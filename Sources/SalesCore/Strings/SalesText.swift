@@ -55,6 +55,8 @@ public enum SalesText {
     /// `Saved offline; will be sent when the network returns.`
     /// The `banner.savedOffline` string.
     public static var savedOffline: String { localized("banner.savedOffline") }
+    /// What Know · Say · Show says offline when no copy of the account's content is saved on the device.
+    public static var offlineNoContent: String { localized("banner.offlineNoContent") }
     /// `You were signed out. Sign in again.`
     /// The `banner.signedOut` string.
     public static var signedOut: String { localized("banner.signedOut") }

@@ -63,6 +63,21 @@ import Testing
         #expect(model.title == "Acme Products")
     }
 
+    /// Edit is on the Health Care Info section, which a non-hospital's screen does not have: the tap opens no form,
+    /// so nothing can be typed into fields the screen never shows.
+    @Test func editOnANonHospitalOpensNoForm() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness, accountID: DevServerHarness.nonHospitalID)
+        await model.appeared()
+        model.editTapped()
+        #expect(model.form == nil)
+        model.fieldEdited(.numBeds, text: "10")
+        let before = harness.wire.requests.count
+        await model.saveTapped()
+        #expect(harness.wire.requests.count == before)
+        #expect(model.details?.account.numBeds == nil)
+    }
+
     @Test func invalidCleanRatingIsRefusedWithAMessageAndNothingIsSent() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
@@ -459,11 +474,42 @@ import Testing
         #expect(
             model.banner
                 == .notice(
-                    "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns."))
+                    "You're offline. Showing the copy saved on this device; changes are sent when the network returns.")
+        )
         // Back online, a pull shows the server's copy and no longer says the screen is offline.
         harness.wire.isDown = false
         await model.refreshPulled()
         #expect(model.banner == nil)
+    }
+
+    /// Know · Say · Show is kept with the account: opened offline, the screen shows the saved copy; with none
+    /// saved, it says so in place of the sections.
+    @Test func offlineTheContentIsTheSavedCopyOrTheScreenSaysNoneIsSaved() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (online, _, client) = try await makeModel(harness, cache: cache)
+        let (offline, _, _) = try await makeModel(harness, cache: cache)
+        let (bare, _, _) = try await makeModel(harness, accountID: DevServerHarness.nonHospitalID, cache: cache)
+        await online.appeared()
+        #expect(online.contentUnavailable == nil)
+        // An account kept with no content beside it (as a copy saved before content was kept).
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.nonHospitalID))
+        harness.wire.isDown = true
+
+        await offline.appeared()
+        #expect(offline.contentSections == online.contentSections)
+        #expect(offline.contentUnavailable == nil)
+
+        await bare.appeared()
+        #expect(bare.phase == .loaded)
+        #expect(bare.contentSections.isEmpty)
+        #expect(
+            bare.contentUnavailable
+                == "You're offline. No Know · Say · Show content for this account is saved on this device yet.")
+        harness.wire.isDown = false
+        await bare.refreshPulled()
+        #expect(bare.contentUnavailable == nil)
+        #expect(bare.contentSections.map(\.kind) == [.know, .say, .show])
     }
 
     @Test func aMissingAccountFailsWithTheMessage() async throws {

@@ -56,7 +56,8 @@ import Testing
         #expect(
             model.banner
                 == .notice(
-                    "You're offline. Showing the copy saved on this iPad; changes are sent when the network returns."))
+                    "You're offline. Showing the copy saved on this device; changes are sent when the network returns.")
+        )
         #expect(!model.isBusy)
         model.bannerDismissed()
         #expect(model.banner == nil)

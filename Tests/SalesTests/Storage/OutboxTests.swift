@@ -243,6 +243,26 @@ import Testing
         #expect(await cache.load(DevServerHarness.nonHospitalID) == nil)
     }
 
+    /// Both caches keep an account's Know · Say · Show beside it, and forget it on wipe (it is the org's content,
+    /// which the next person signing in on the device may not see).
+    @Test(arguments: [false, true])
+    func theCacheKeepsAnAccountsContentUntilWiped(inLocalStore: Bool) async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let cache =
+            inLocalStore
+            ? AccountCache.localStore(try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
+            : AccountCache.inMemory()
+        let content = try await client.webContent(accountID: DevServerHarness.hospitalID)
+        #expect(await cache.loadContent(DevServerHarness.hospitalID) == nil)
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        await cache.saveContent(DevServerHarness.hospitalID, content)
+        #expect(await cache.loadContent(DevServerHarness.hospitalID) == content)
+        #expect(await cache.loadContent(DevServerHarness.nonHospitalID) == nil)
+        await cache.wipe()
+        #expect(await cache.loadContent(DevServerHarness.hospitalID) == nil)
+    }
+
     /// Both caches find the kept account an item belongs to, and forget it on wipe.
     @Test(arguments: [false, true])
     func theCacheFindsTheAccountThatListsAnItem(inLocalStore: Bool) async throws {
