@@ -3,7 +3,8 @@ import Foundation
 /// Locale-aware decimal entry for the numeric health-care fields (clean ratings, beds, income).
 ///
 /// Accepts the locale's decimal separator and correctly placed grouping separators
-/// (`1,234.5` in en-US, `1.234,5` in de-DE); anything else is refused with a message.
+/// (`1,234.5` in en-US, `1.234,5` in de-DE), in any script's decimal digits (`١٬٢٣٤٫٥` in ar-EG, as the form
+/// shows it there); anything else is refused with a message.
 public enum DecimalInput {
     /// Why a text is not a number.
     public struct Invalid: Error, Sendable, Hashable {
@@ -15,7 +16,7 @@ public enum DecimalInput {
 
     /// Parses `text`; empty text is `nil` (the field is cleared).
     public static func parse(_ text: String, locale: Locale = .current) -> Result<Double?, Invalid> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = asciiDigits(text).trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .success(nil) }
         let decimal = locale.decimalSeparator ?? "."
         let grouping = locale.groupingSeparator ?? ","
@@ -49,6 +50,23 @@ public enum DecimalInput {
         let canonical = sign + groups.joined() + (fraction.map { "." + $0 } ?? "")
         guard let value = Double(canonical), value.isFinite else { return .failure(invalid) }
         return .success(value)
+    }
+
+    /// `text` with every decimal digit of another script (Arabic-Indic `٣`, Devanagari `३`, …) written as its ASCII
+    /// digit, and the invisible direction marks a right-to-left locale puts around a sign dropped.
+    static func asciiDigits(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if ["\u{061C}", "\u{200E}", "\u{200F}"].contains(scalar) { continue }
+            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+                let digit = Unicode.Scalar(UInt32(48 + Int(value)))
+            {
+                scalars.append(digit)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     /// A number as the locale writes it, up to two decimals (`71.5`, `1,234.5`, `71,5`).

@@ -86,6 +86,9 @@ import Testing
     @Test(arguments: [
         ("71.5", "en_US", 71.5), ("1,234.5", "en_US", 1234.5), ("-3", "en_US", -3.0), ("71,5", "de_DE", 71.5),
         ("1.234,5", "de_DE", 1234.5), ("1 234,5", "fr_FR", 1234.5), ("  80 ", "en_US", 80.0),
+        // The digits a locale writes, as the form shows them there, and any script's digits anywhere.
+        ("١٬٢٣٤٫٥", "ar_EG", 1234.5), ("١٢٣٤", "ar_EG", 1234.0), ("71٫75", "ar_EG", 71.75), ("٣", "en_US", 3.0),
+        ("१२३", "hi_IN", 123.0),
     ])
     func acceptsTheLocalesWayOfWritingNumbers(text: String, locale: String, expected: Double) throws {
         let value = try DecimalInput.parse(text, locale: Locale(identifier: locale)).get()
@@ -94,7 +97,7 @@ import Testing
 
     @Test(arguments: [
         ("71,5", "en_US"), ("71.5", "de_DE"), ("abc", "en_US"), ("7.1.5", "en_US"), ("1,23.5", "en_US"),
-        ("--5", "en_US"), ("5e3", "en_US"), ("٣", "en_US"),
+        ("--5", "en_US"), ("5e3", "en_US"), ("½", "en_US"), ("²", "en_US"),
     ])
     func refusesAnythingElseWithAMessage(text: String, locale: String) {
         let result = DecimalInput.parse(text, locale: Locale(identifier: locale))
@@ -103,6 +106,14 @@ import Testing
             return
         }
         #expect(invalid.message.contains("is not a number"))
+    }
+
+    /// The example the refusal gives is read back: a person who types what the message shows is not refused again.
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "ar_EG", "hi_IN", "fa_IR"])
+    func theRefusalsExampleIsANumber(locale: String) throws {
+        let locale = Locale(identifier: locale)
+        let example = DecimalInput.display(1234.5, locale: locale)
+        #expect(try DecimalInput.parse(example, locale: locale).get() == 1234.5, "\(example)")
     }
 
     @Test func emptyMeansCleared() throws {
