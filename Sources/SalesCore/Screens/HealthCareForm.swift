@@ -85,8 +85,7 @@ public struct HealthCareForm: Sendable, Hashable {
     /// The account with the edited fields applied, or `nil` while a field is refused.
     ///
     /// Only the fields the person edited are written: the others keep the account's exact values, which the
-    /// form's text may not carry (a number shown to six decimals, or in digits the locale writes but
-    /// ``DecimalInput`` does not read).
+    /// form's text may not carry (a number shown to six decimals at most).
     public func applied(to account: Account) -> Account? {
         guard isValid else { return nil }
         var account = account
