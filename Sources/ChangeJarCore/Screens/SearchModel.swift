@@ -94,7 +94,7 @@ public final class SearchModel {
         case .failure(.offline):
             guard let copy = await cache.load(.search(text)) else {
                 // NB: no saved answer for this query: "no actions match" would be a guess.
-                banner = .failure(Strings.offlineNothingSaved)
+                banner = .failure(Strings.offlineSearchNotSaved)
                 isShowingSavedCopy = false
                 show([], for: text)
                 emptyMessage = nil

@@ -18,6 +18,7 @@ enum Strings {
     static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }
     static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }
     static var offlineNothingSaved: String { text("banner.offlineNothingSaved") }
+    static var offlineSearchNotSaved: String { text("banner.offlineSearchNotSaved") }
     static var signInToSubmit: String { text("banner.signInToSubmit") }
     static var sessionExpired: String { text("banner.sessionExpired") }
     static var submitted: String { text("banner.submitted") }

@@ -312,7 +312,8 @@ struct AppFlowTests {
             await harness.sleeper.untilWaiting(1)
             await harness.sleeper.releaseAll()
             await app.search.activeSearch?.value
-            #expect(app.search.banner == nothingSaved)
+            #expect(
+                app.search.banner == .failure("You're offline, and this search has no results saved on this device."))
             #expect(app.search.rows.isEmpty && app.search.emptyMessage == nil)
             #expect(!app.search.isShowingSavedCopy)
         }
