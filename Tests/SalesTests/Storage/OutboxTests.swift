@@ -243,16 +243,20 @@ import Testing
         #expect(await cache.load(DevServerHarness.nonHospitalID) == nil)
     }
 
+    /// The account cache the app keeps in its local store, or the in-memory one.
+    private func accountCache(inLocalStore: Bool) async throws -> AccountCache {
+        inLocalStore
+            ? AccountCache.localStore(try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
+            : AccountCache.inMemory()
+    }
+
     /// Both caches keep an account's Know · Say · Show beside it, and forget it on wipe (it is the org's content,
     /// which the next person signing in on the device may not see).
     @Test(arguments: [false, true])
     func theCacheKeepsAnAccountsContentUntilWiped(inLocalStore: Bool) async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        let cache =
-            inLocalStore
-            ? AccountCache.localStore(try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
-            : AccountCache.inMemory()
+        let cache = try await accountCache(inLocalStore: inLocalStore)
         let content = try await client.webContent(accountID: DevServerHarness.hospitalID)
         #expect(await cache.loadContent(DevServerHarness.hospitalID) == nil)
         await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
@@ -268,10 +272,7 @@ import Testing
     func theCacheFindsTheAccountThatListsAnItem(inLocalStore: Bool) async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        let cache =
-            inLocalStore
-            ? AccountCache.localStore(try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
-            : AccountCache.inMemory()
+        let cache = try await accountCache(inLocalStore: inLocalStore)
         let hospital = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
         let other = try await client.retrieveAccount(id: DevServerHarness.nonHospitalID)
         let item = try #require(hospital.items.first?.id)
