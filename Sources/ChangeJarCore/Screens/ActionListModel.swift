@@ -44,16 +44,13 @@ public final class ActionListModel {
     /// The actions behind the rows, in their order.
     @ObservationIgnored public private(set) var actions: [Action] = []
     @ObservationIgnored private var nextCursor: String?
-    /// The last row came into view while a load was running: the next page follows once it ends.
-    @ObservationIgnored private var endReachedWhileBusy = false
     /// The first-page load running now and whose list it loads (`nil`: nobody's, signed out), which a second
     /// pull for the same list joins rather than repeats.
     @ObservationIgnored private var refreshing: (list: CachedList?, task: Task<Void, Never>)?
-    /// Counts the first pages loaded: a next page asked for before the latest one is not added to it.
-    @ObservationIgnored private var firstPageCount = 0
-    /// How many loads run; the spinner shows until the last one ends.
-    @ObservationIgnored private var loadsRunning = 0 {
-        didSet { isBusy = loadsRunning > 0 }
+    /// The loads running (the spinner shows until the last one ends), the list they load, and a next page asked
+    /// for meanwhile.
+    @ObservationIgnored private var pages = PageRequests() {
+        didSet { isBusy = pages.running > 0 }
     }
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let client: ActionsClient
@@ -87,18 +84,18 @@ public final class ActionListModel {
         refreshing = (list, refresh)
         await refresh.value
         if refreshing?.task == refresh { refreshing = nil }
-        await loadPageAskedForMeanwhile()
+        if pages.takeKeptRequest() { await reachedEnd() }
     }
 
     private func loadFirstPage() async {
         banner = nil
-        firstPageCount += 1
+        pages.newList()
         guard let saved = savedList() else {
             show([], next: nil)
             emptyMessage = Strings.signInToSeeMine
             return
         }
-        loadsRunning += 1
+        pages.started()
         do {
             let page = try await fetch(cursor: nil)
             // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
@@ -110,7 +107,7 @@ public final class ActionListModel {
         } catch {
             await failed(ChangeJarError(error), saved: saved)
         }
-        loadsRunning -= 1
+        pages.ended()
     }
 
     /// The last row came into view: load the next page.
@@ -119,22 +116,17 @@ public final class ActionListModel {
     /// row appears, and a request dropped then left the list without its next page.
     /// A next page that arrives after the list was reloaded belongs to the old list and is dropped.
     public func reachedEnd() async {
-        guard !isShowingSavedCopy else { return }
-        guard loadsRunning == 0 else {
-            endReachedWhileBusy = true
-            return
-        }
-        guard let cursor = nextCursor else { return }
-        let list = firstPageCount
-        loadsRunning += 1
+        guard !isShowingSavedCopy, pages.endReached(), let cursor = nextCursor else { return }
+        let list = pages.list
+        pages.started()
         do {
             let page = try await fetch(cursor: cursor)
-            if list == firstPageCount { show(actions + page.items, next: page.nextCursor) }
+            if list == pages.list { show(actions + page.items, next: page.nextCursor) }
         } catch {
-            if list == firstPageCount { banner = .failure(ChangeJarError(error).message) }
+            if list == pages.list { banner = .failure(ChangeJarError(error).message) }
         }
-        loadsRunning -= 1
-        await loadPageAskedForMeanwhile()
+        pages.ended()
+        if pages.takeKeptRequest() { await reachedEnd() }
     }
 
     // MARK: Editing one's own actions
@@ -180,8 +172,8 @@ public final class ActionListModel {
             signInAgain()
             return
         }
-        loadsRunning += 1
-        defer { loadsRunning -= 1 }
+        pages.started()
+        defer { pages.ended() }
         do {
             try await client.delete(current.token, id)
         } catch {
@@ -214,12 +206,6 @@ public final class ActionListModel {
 
     private func keepSavedCopy() async {
         if let saved = savedList() { await cache.save(saved, actions) }
-    }
-
-    private func loadPageAskedForMeanwhile() async {
-        guard endReachedWhileBusy else { return }
-        endReachedWhileBusy = false
-        await reachedEnd()
     }
 
     private func savedList() -> CachedList? {

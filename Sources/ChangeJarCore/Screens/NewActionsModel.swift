@@ -25,7 +25,10 @@ public final class NewActionsModel {
     /// What was seen before this opening: the next pages are new since then, as the first was.
     @ObservationIgnored private var since: String?
     @ObservationIgnored private var nextCursor: String?
-    @ObservationIgnored private var openings = 0
+    /// The loads running (the spinner), the opening they load for, and a next page asked for meanwhile.
+    @ObservationIgnored private var pages = PageRequests() {
+        didSet { isBusy = pages.running > 0 }
+    }
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -51,9 +54,8 @@ public final class NewActionsModel {
     /// to scroll to, ``reachedEnd()``).
     public func opened() async {
         banner = nil
-        isBusy = true
-        defer { isBusy = false }
-        openings += 1
+        pages.newList()
+        pages.started()
         do {
             let since = await cache.lastSeen()
             let page = try await client.new(since, nil)
@@ -75,23 +77,28 @@ public final class NewActionsModel {
                 banner = .failure(error.message)
             }
         }
+        pages.ended()
+        if pages.takeKeptRequest() { await reachedEnd() }
     }
 
-    /// The last row came into view: the next page of what was new at this opening.
+    /// The last row came into view: the next page of what was new at this opening (asked for while a load runs,
+    /// it follows when that load ends).
     public func reachedEnd() async {
-        guard !isBusy, canLoadMore, let cursor = nextCursor else { return }
-        let opening = openings
-        isBusy = true
-        defer { isBusy = false }
+        guard canLoadMore, pages.endReached(), let cursor = nextCursor else { return }
+        let opening = pages.list
+        pages.started()
         do {
             let page = try await client.new(since, cursor)
             // NB: a page that arrives after the screen opened again belongs to the old list.
-            guard opening == openings else { return }
-            nextCursor = page.nextCursor
-            show(actions + page.items)
+            if opening == pages.list {
+                nextCursor = page.nextCursor
+                show(actions + page.items)
+            }
         } catch {
-            if opening == openings { banner = .failure(ChangeJarError(error).message) }
+            if opening == pages.list { banner = .failure(ChangeJarError(error).message) }
         }
+        pages.ended()
+        if pages.takeKeptRequest() { await reachedEnd() }
     }
 
     private func show(_ actions: [Action]) {

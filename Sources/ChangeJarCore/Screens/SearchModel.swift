@@ -27,7 +27,8 @@ public final class SearchModel {
     /// The query the rows answer, and where its next page starts.
     @ObservationIgnored private var shownQuery = ""
     @ObservationIgnored private var nextCursor: String?
-    @ObservationIgnored private var isLoadingMore = false
+    /// The next pages loading, and one asked for meanwhile.
+    @ObservationIgnored private var pages = PageRequests()
 
     /// How long typing must pause before a search goes out.
     public static let debounce: Duration = .milliseconds(300)
@@ -108,21 +109,24 @@ public final class SearchModel {
         }
     }
 
-    /// The last row came into view: the next page of the shown query's results.
+    /// The last row came into view: the next page of the shown query's results (asked for while one loads, it
+    /// follows when that one ends).
     public func reachedEnd() async {
-        guard !isSearching, !isLoadingMore, canLoadMore, let cursor = nextCursor else { return }
+        guard !isSearching, canLoadMore, pages.endReached(), let cursor = nextCursor else { return }
         let text = shownQuery
-        isLoadingMore = true
-        defer { isLoadingMore = false }
+        pages.started()
         do {
             let page = try await client.search(text, cursor)
             // NB: a new query typed meanwhile owns the rows now.
-            guard text == shownQuery, !isSearching else { return }
-            nextCursor = page.nextCursor
-            show(actions + page.items, for: text)
+            if text == shownQuery, !isSearching {
+                nextCursor = page.nextCursor
+                show(actions + page.items, for: text)
+            }
         } catch {
             if text == shownQuery { banner = .failure(ChangeJarError(error).message) }
         }
+        pages.ended()
+        if pages.takeKeptRequest() { await reachedEnd() }
     }
 
     private func show(_ actions: [Action], for text: String) {

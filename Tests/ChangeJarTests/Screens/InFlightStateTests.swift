@@ -153,6 +153,33 @@ struct InFlightStateTests {
         #expect(list.rows.map(\.title) == ["c", "b", "a"])
     }
 
+    /// New's last row can appear while the tab is still opening (its rows show before the copy is saved): the
+    /// next page it asked for then follows, as in All Actions, instead of being dropped.
+    @Test func theEndOfNewReachedWhileItOpensLoadsTheNextPageAfterward() async {
+        let saving = Gate(isOpen: false)
+        var cache = ActionCache.inMemory()
+        let save = cache.save
+        cache.save = { list, actions in
+            await saving.pass()
+            await save(list, actions)
+        }
+        var client = Self.actions()
+        client.new = { _, cursor in
+            cursor == nil ? ActionPage(items: Self.titled("b"), nextCursor: "1") : ActionPage(items: Self.titled("a"))
+        }
+        let new = NewActionsModel(client: client, cache: cache, format: DateFormat())
+        let opening = Task { await new.opened() }
+        await saving.arrived(1)
+        #expect(new.rows.map(\.title) == ["b"])
+        #expect(new.isBusy)
+        await new.reachedEnd()
+        #expect(new.rows.map(\.title) == ["b"])
+        await saving.open()
+        await opening.value
+        #expect(new.rows.map(\.title) == ["b", "a"])
+        #expect(!new.isBusy)
+    }
+
     @Test func aSlowAnswerToAnOldQueryNeverReplacesTheNewOne() async {
         let gate = Gate(isOpen: false)
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
