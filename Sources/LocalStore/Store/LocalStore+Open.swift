@@ -18,7 +18,8 @@ extension LocalStore {
     /// Opens the device store in the SQLite file at `path`, creating it when it is missing.
     ///
     /// A file that is not a database, or whose pages are damaged, is moved aside to `<path>.damaged` (with its
-    /// `-wal` and `-shm` files) and the store starts empty: everything it holds is a copy of the server's or a
+    /// `-wal` and `-shm` files; `<path>.damaged-2`, `-3`… when an earlier one is still there) and the store starts
+    /// empty: everything it holds is a copy of the server's or a
     /// queue the person can make again, and a file no command can read would otherwise stop every screen, sign-in
     /// included. Nothing is deleted: the set-aside file is there to recover from by hand. A file that cannot be
     /// opened for any other reason (a full disk, no permission) throws.
@@ -34,10 +35,12 @@ extension LocalStore {
         do {
             return Opened(store: try await checked(path: path, now: now), setAside: nil)
         } catch let error as DatabaseError where error.kind == .damaged {
-            let setAside = path + ".damaged"
             let files = FileManager.default
-            for suffix in ["", "-wal", "-shm"] {
-                try? files.removeItem(atPath: setAside + suffix)
+            let suffixes = ["", "-wal", "-shm"]
+            let setAside = (1...).lazy
+                .map { path + ".damaged" + ($0 == 1 ? "" : "-\($0)") }
+                .first { name in suffixes.allSatisfy { !files.fileExists(atPath: name + $0) } }!
+            for suffix in suffixes {
                 if files.fileExists(atPath: path + suffix) {
                     try files.moveItem(atPath: path + suffix, toPath: setAside + suffix)
                 }
