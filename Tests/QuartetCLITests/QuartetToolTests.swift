@@ -93,6 +93,8 @@ final class CapturedConsole: Sendable {
     #expect(Console.terminalSafe("Plant a tree 🌳\n\tin spring") == "Plant a tree 🌳\n\tin spring")
     #expect(Console.terminalSafe("Dave\u{1B}]0;pwned\u{07}\u{1B}[2J") == "Dave�]0;pwned��[2J")
     #expect(Console.terminalSafe("over\rwrite\u{7F}\u{9B}31m\u{0}") == "over�write��31m�")
+    #expect(Console.terminalSafe("Eve\u{202E}gnp.exe\u{202C} \u{2067}x\u{2069}") == "Eve�gnp.exe� �x�")
+    #expect(Console.terminalSafe("שלום\u{200F} سلام\u{200E}!") == "שלום\u{200F} سلام\u{200E}!")
     let captured = CapturedConsole()
     captured.console.line("a\u{1B}[31mb")
     captured.console.errorLine("c\u{1B}[31md")

@@ -27,15 +27,20 @@ public struct Console: Sendable {
     /// Prints a line to standard error, its control characters shown as `�`.
     public func errorLine(_ text: String) { writeError(Self.terminalSafe(text) + "\n") }
 
-    /// `text` with every control character but line feed and tab replaced by U+FFFD.
+    /// `text` with every control character but line feed and tab, and every bidirectional override, replaced by
+    /// U+FFFD.
     ///
     /// What a command prints comes from other people (an action's title, a display name, a wall post) and from
     /// servers (a quake's title). Printed as it is, an escape sequence in it would clear the reader's screen,
     /// retitle their terminal or colour what follows, and a carriage return would write over the line before it.
     /// C0 controls, DEL and the C1 range are replaced; printable text, emoji and line breaks are kept.
+    /// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) are replaced too: on a
+    /// terminal that lays out right-to-left text, one in a name reorders the rest of the line, so a post could seem
+    /// to say what its author did not write. Arabic and Hebrew need none of them, and keep their direction marks.
     public static func terminalSafe(_ text: String) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var safe = String.UnicodeScalarView()
