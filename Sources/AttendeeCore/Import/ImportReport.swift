@@ -151,7 +151,7 @@ public enum ProgrammeImporter {
         for url in urls {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                throw ImportError(Strings.format("import.error.cannotRead", url.path))
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
             }
             let members: [URL]
             if isFolder.boolValue {
@@ -170,10 +170,7 @@ public enum ProgrammeImporter {
             for member in members {
                 let name = member.lastPathComponent
                 guard files[name] == nil else { throw ImportError(Strings.format("import.error.twoNamed", name)) }
-                guard let data = try? Data(contentsOf: member) else {
-                    throw ImportError(Strings.format("import.error.cannotRead", member.path))
-                }
-                files[name] = data
+                files[name] = try Data(contentsOf: member)
             }
         }
         return try read(files: files, format: format ?? (sawFolder ? .openEvent : nil), options: options)

@@ -153,8 +153,6 @@ public enum AttendeeCommandText {
     public static func badRating(_ text: String) -> String { Strings.format("cli.badRating", text) }
     /// Feedback without `--rating`.
     public static var ratingRequired: String { Strings.text("cli.ratingRequired") }
-    /// A file that cannot be read.
-    public static func cannotRead(_ path: String) -> String { Strings.format("cli.cannotRead", path) }
     /// A `--format` the importer does not know.
     public static func badFormat(_ text: String) -> String { Strings.format("cli.badFormat", text) }
     /// A `--capacity` that is not a number.

@@ -417,9 +417,6 @@ extension AttendeeCommand {
             ],
             body: body { context in
                 let paths = context.arguments.positionals
-                for path in paths where !FileManager.default.fileExists(atPath: path) {
-                    throw UsageError(AttendeeCommandText.cannotRead(path))
-                }
                 let format = try context.arguments.value("format", refusal: AttendeeCommandText.badFormat) {
                     ProgrammeFormat(rawValue: $0)
                 }

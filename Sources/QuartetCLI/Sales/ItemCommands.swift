@@ -52,12 +52,7 @@ enum ItemCommands {
                     body: SalesSession.body(dependencies) { session, context in
                         let account = context.arguments.positionals[0]
                         let file = URL(fileURLWithPath: context.arguments.positionals[1])
-                        let original: Data
-                        do {
-                            original = try Data(contentsOf: file, options: .mappedIfSafe)
-                        } catch {
-                            throw UsageError(SalesCommandText.cannotRead(file.path))
-                        }
+                        let original = try Data(contentsOf: file, options: .mappedIfSafe)
                         let editor = await newEditor(.attachment, account: account, session)
                         await editor.filePicked(name: file.lastPathComponent, data: original)
                         if let name = context.arguments.value("name") { await editor.nameEdited(name) }
@@ -256,6 +251,7 @@ enum ItemCommands {
                 if let account = await session.cache.account(holding: id)?.account.id,
                     let screen = await session.openAccount(account), await screen.lists(Item.self, id: id)
                 {
+                    let waitingBefore = await screen.pendingEditCount
                     await screen.itemDeleteTapped(id: id)
                     await confirm(await screen.confirmation, with: screen.confirmTapped)
                     if await screen.lists(Item.self, id: id) {
@@ -263,13 +259,14 @@ enum ItemCommands {
                         return 1
                     }
                     if let banner = await screen.banner { context.console.errorLine(banner.text) }
-                    context.console.line(SalesCommandText.deleted(id))
+                    let queued = await screen.pendingEditCount > waitingBefore
+                    context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
                     return 0
                 }
                 let edit = PendingEdit.deleting(Item.objectName, id: id, on: nil)
-                let code = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
-                context.console.line(SalesCommandText.deleted(id))
-                return code
+                let queued = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
+                context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
+                return 0
             })
     }
 

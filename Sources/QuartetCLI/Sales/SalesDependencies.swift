@@ -125,9 +125,10 @@ struct SalesSession {
     func printJSON(_ value: some Encodable) throws { try console.json(value) }
 
     /// Runs a write through the outbox (``SalesOutbox/send(_:_:)``): when the network is down it is queued, and the
-    /// command says so.
-    func write(_ edit: PendingEdit, _ body: @Sendable () async throws -> Void) async throws -> Int32 {
-        if try await outbox.send(edit, body).isQueued { console.errorLine(SalesCommandText.queued(edit.summary)) }
-        return 0
+    /// command says so. Returns whether it was queued.
+    func write(_ edit: PendingEdit, _ body: @Sendable () async throws -> Void) async throws -> Bool {
+        let queued = try await outbox.send(edit, body).isQueued
+        if queued { console.errorLine(SalesCommandText.queued(edit.summary)) }
+        return queued
     }
 }

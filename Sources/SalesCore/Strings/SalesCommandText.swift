@@ -8,8 +8,10 @@ public enum SalesCommandText {
     }
     /// After `signout`.
     public static var signedOut: String { SalesText.localized("cli.signedOut") }
-    /// `sent 2 edit(s)`.
-    public static func sent(_ count: Int) -> String { SalesText.table.format("cli.sent", String(count)) }
+    /// `sent 2 edits`, `sent 1 edit`.
+    public static func sent(_ count: Int) -> String {
+        count == 1 ? SalesText.localized("cli.sent.one") : SalesText.table.format("cli.sent", String(count))
+    }
     /// An edit the server refused because the record had changed.
     public static func conflict(_ summary: String) -> String { SalesText.table.format("cli.conflict", summary) }
     /// An edit the server refused for another reason.
@@ -21,7 +23,9 @@ public enum SalesCommandText {
     }
     /// A sync that stopped early, and how many edits still wait.
     public static func stopped(_ reason: String, waiting: Int) -> String {
-        SalesText.table.format("cli.stopped", reason, String(waiting))
+        waiting == 1
+            ? SalesText.table.format("cli.stopped.one", reason)
+            : SalesText.table.format("cli.stopped", reason, String(waiting))
     }
     /// A write queued because the network is down.
     public static func queued(_ summary: String) -> String { SalesText.table.format("cli.queued", summary) }
@@ -62,8 +66,6 @@ public enum SalesCommandText {
     public static var noteNeedsTitle: String { SalesText.localized("cli.noteNeedsTitle") }
     /// `doc add` without a name or a link.
     public static var docNeedsNameAndURL: String { SalesText.localized("cli.docNeedsNameAndURL") }
-    /// A file that cannot be read.
-    public static func cannotRead(_ path: String) -> String { SalesText.table.format("cli.cannotRead", path) }
     /// A `--server`, `--salesforce`, `--login-url` or `--instance-url` that is not an http(s) URL.
     public static func badURL(option: String, _ value: String) -> String {
         SalesText.table.format("cli.badURL", option, value)

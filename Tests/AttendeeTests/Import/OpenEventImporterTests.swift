@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
@@ -282,8 +283,12 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         #expect(throws: ImportError.self) { try ProgrammeImporter.read(contentsOf: [empty]) }
-        #expect(throws: ImportError.self) {
-            try ProgrammeImporter.read(contentsOf: [empty.appendingPathComponent("missing.json")])
+        // A file that is not there is the file's own error, which every screen names the same way.
+        let missing = empty.appendingPathComponent("missing.json")
+        #expect {
+            try ProgrammeImporter.read(contentsOf: [missing])
+        } throws: { error in
+            APIError.message(for: error) == "There is no such file or folder: \(missing.path)."
         }
     }
 
