@@ -15,6 +15,10 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public var id: String
     /// `nil` when the feed says `null` (the event has no magnitude yet).
     public var magnitude: Double?
+    /// The magnitude as people read it: to one decimal, as the USGS title and the detail print it (the feed's
+    /// 4.95 is titled "M 5.0"). The app's magnitude rules (the tints, the map's 3.5, the filter's floor) compare
+    /// this, so a quake that reads "M 5.0" is tinted as one.
+    public var shownMagnitude: Double? { magnitude.map(Self.shown) }
     public var place: String?
     /// The USGS title, or one built from magnitude and place when the feed has none (old API versions).
     public var title: String
@@ -105,6 +109,11 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// A title in the USGS style (`M 4.5 - 10 km N of X`, `M 1.2 Quarry Blast - …`) for features that lack one.
     ///
     /// NB: this is feed data in USGS's own English, not a user-interface string, so it is not localized.
+    /// `magnitude` to one decimal, halves away from zero, as ``NumberText/fixed(_:digits:)`` prints it.
+    public static func shown(_ magnitude: Double) -> Double {
+        (magnitude * 10).rounded(.toNearestOrAwayFromZero) / 10
+    }
+
     public static func usgsTitle(magnitude: Double?, place: String?, type: String) -> String {
         var head = magnitude.map { "M " + NumberText.fixed($0, digits: 1) } ?? "M ?"
         if type != "earthquake", !type.isEmpty {

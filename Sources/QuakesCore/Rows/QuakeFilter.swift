@@ -5,7 +5,8 @@ import QuakesModels
 /// What the person narrowed the list to: a magnitude floor, a time window and a place search.
 @PublicInit
 public struct QuakeFilter: Sendable, Hashable {
-    /// Only quakes of at least this magnitude (quakes without a magnitude are then hidden).
+    /// Only quakes of at least this magnitude as it reads (``Quake/shownMagnitude``; quakes without a magnitude
+    /// are then hidden).
     public var minimumMagnitude: Double?
     /// Only quakes within this many seconds before now.
     public var window: TimeInterval?
@@ -18,7 +19,7 @@ public struct QuakeFilter: Sendable, Hashable {
     /// Whether the quake passes, with `now` the end of the time window.
     public func matches(_ quake: Quake, now: Date) -> Bool {
         if let minimumMagnitude {
-            guard let magnitude = quake.magnitude, magnitude >= minimumMagnitude else { return false }
+            guard let magnitude = quake.shownMagnitude, magnitude >= minimumMagnitude else { return false }
         }
         if let window, quake.time < now.addingTimeInterval(-window) { return false }
         let needle = searchText.trimmingCharacters(in: .whitespaces)

@@ -1,3 +1,5 @@
+import QuakesModels
+
 /// How strongly a row (and its map pin) is shaded.
 public enum QuakeTint: String, Sendable, Hashable, CaseIterable {
     /// No magnitude, or below 5.
@@ -7,9 +9,10 @@ public enum QuakeTint: String, Sendable, Hashable, CaseIterable {
     /// Magnitude 7 or more.
     case red
 
-    /// Tint for a magnitude: ≥ 7 red, ≥ 5 light red (both thresholds inclusive), otherwise none.
+    /// Tint for a magnitude as it reads to one decimal (``Quake/shown(_:)``): ≥ 7 red, ≥ 5 light red (both
+    /// thresholds inclusive), otherwise none.
     public init(magnitude: Double?) {
-        guard let magnitude else {
+        guard let magnitude = magnitude.map(Quake.shown) else {
             self = .none
             return
         }

@@ -44,6 +44,28 @@ import Testing
         #expect(rows.count == expected.count)
     }
 
+    /// USGS titles each event with its magnitude to one decimal; the tints and the map's 3.5 agree with the title
+    /// a person reads, including the feed's 3.45 and 3.49 that read "M 3.5".
+    @Test func tintsAndPinsAgreeWithTheMagnitudeInEachTitle() throws {
+        guard let data = try Fixtures.usgs.data("all_week_2018-06-14_LARGEST.geojson") else {
+            print(Fixtures.usgs.missingMessage)
+            return
+        }
+        let quakes = try QuakeFeedDecoder().decode(data).quakes
+        let pinned = Set(QuakeMapAnnotation.annotations(for: quakes).map(\.id))
+        var checked = 0
+        for quake in quakes {
+            guard quake.title.hasPrefix("M "), let titled = Double(quake.title.dropFirst(2).prefix { $0 != " " })
+            else { continue }
+            checked += 1
+            let tint: QuakeTint = titled >= 7 ? .red : titled >= 5 ? .lightRed : .none
+            #expect(testFormatter.row(for: quake).tint == tint, "\(quake.title) (\(quake.magnitude ?? .nan))")
+            #expect(pinned.contains(quake.id) == (titled >= 3.5), "\(quake.title) (\(quake.magnitude ?? .nan))")
+        }
+        #expect(checked == quakes.count)
+        #expect(quakes.contains { $0.magnitude == 3.49 && pinned.contains($0.id) })
+    }
+
     @Test func weekFeedKeepsNegativeDepthsAndOtherEventTypes() throws {
         guard let data = try Fixtures.usgs.data("all_week_2018-06-14_LARGEST.geojson") else {
             print(Fixtures.usgs.missingMessage)

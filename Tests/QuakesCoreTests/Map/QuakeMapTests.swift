@@ -17,11 +17,12 @@ import Testing
 
     @Test func annotationsOnlyForMagnitudeThreePointFiveAndUp() {
         let pins = QuakeMapAnnotation.annotations(for: [
-            quake("a", 3.49), quake("b", 3.5), quake("c", nil), quake("d", 7.2), quake("e", 5),
+            quake("a", 3.44), quake("b", 3.5), quake("c", nil), quake("d", 7.2), quake("e", 5), quake("f", 3.45),
         ])
-        #expect(pins.map(\.id) == ["b", "d", "e"])
-        #expect(pins.map(\.tint) == [.none, .red, .lightRed])
-        #expect(pins.map(\.title) == ["T b", "T d", "T e"])
+        #expect(pins.map(\.id) == ["b", "d", "e", "f"], "3.45 reads 3.5, as USGS titles it")
+        #expect(pins.map(\.tint) == [.none, .red, .lightRed, .none])
+        #expect(pins.map(\.title) == ["T b", "T d", "T e", "T f"])
+        #expect(pins.last?.magnitude == 3.45, "the pin keeps the feed's magnitude")
     }
 
     @Test func emptyRegionIsTheWorld() {

@@ -33,8 +33,10 @@ import Testing
 
     @Test(
         arguments: [
-            (nil, QuakeTint.none), (-1.0, .none), (4.99, .none), (5.0, .lightRed), (6.99, .lightRed), (7.0, .red),
+            (nil, QuakeTint.none), (-1.0, .none), (4.94, .none), (5.0, .lightRed), (6.94, .lightRed), (7.0, .red),
             (9.1, .red),
+            // As the magnitude reads: USGS titles a 4.95 "M 5.0", and the detail says 5.0.
+            (4.95, .lightRed), (4.99, .lightRed), (6.95, .red),
         ] as [(Double?, QuakeTint)])
     func tintThresholdsAreInclusive(_ magnitude: Double?, _ tint: QuakeTint) {
         #expect(QuakeTint(magnitude: magnitude) == tint)
@@ -109,7 +111,8 @@ import Testing
     @Test func minimumMagnitudeDropsSmallerAndUnknown() {
         let filter = QuakeFilter(minimumMagnitude: 2.5)
         #expect(filter.matches(quake("a", mag: 2.5, ago: 0, place: nil), now: now))
-        #expect(!filter.matches(quake("b", mag: 2.49, ago: 0, place: nil), now: now))
+        #expect(!filter.matches(quake("b", mag: 2.44, ago: 0, place: nil), now: now))
+        #expect(filter.matches(quake("b", mag: 2.45, ago: 0, place: nil), now: now), "it reads 2.5")
         #expect(!filter.matches(quake("c", mag: nil, ago: 0, place: nil), now: now))
     }
 
