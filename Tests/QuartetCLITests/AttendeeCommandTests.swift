@@ -248,6 +248,40 @@ import Testing
         }
     }
 
+    /// The offline agenda holds the signed-in person's seats: signing out forgets it, and the next person to sign in
+    /// on the device never sees the last one's seats as theirs.
+    @Test func theOfflineAgendaLeavesWithItsPerson() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            let offline = ["--server", "http://127.0.0.1:9"]
+            func signUp(_ name: String) async -> Int32 {
+                let email = name.lowercased() + "@example.com"
+                let result = await harness.run([
+                    "signup", "--email", email, "--password", "correct horse", "--name", name,
+                ])
+                return result.code
+            }
+            #expect(await signUp("Ana") == 0)
+            #expect(await harness.run("register", event.id, "--later").code == 0)
+            let keynote = try #require(try await harness.json([Session].self, "agenda", event.id).first)
+            #expect(await harness.run("attend", keynote.id).code == 0)
+            let online = await harness.run("agenda", event.id, "--day", "1")
+            #expect(online.output.contains("✓"), "\(online.output)")
+            #expect(await harness.run(["agenda", event.id, "--day", "1"] + offline).output == online.output)
+
+            #expect(await harness.run("signout").code == 0)
+            #expect(await harness.run(["agenda", event.id, "--day", "1"] + offline).code == 1)
+
+            // Ana's session is left to expire on this device, and Bo signs in on it.
+            #expect(await harness.run("signin", "--email", "ana@example.com", "--password", "correct horse").code == 0)
+            #expect(await harness.run("agenda", event.id, "--day", "1").output == online.output)
+            #expect(await signUp("Bo") == 0)
+            let bo = await harness.run(["agenda", event.id, "--day", "1"] + offline)
+            #expect(bo.code == 1)
+            #expect(!bo.output.contains("✓"))
+        }
+    }
+
     @Test func importReportsAndUpdates() async throws {
         try await Harness.with { harness in
             let file = harness.directory + "/frab.json"
@@ -268,7 +302,7 @@ import Testing
             let second = await harness.run("import", file)
             #expect(second.output.contains("Updated event"))
             #expect(second.output.contains("0 sessions created, 1 updated"))
-            #expect(await harness.run("import", harness.directory + "/missing.json").code == 2)
+            #expect(await harness.run("import", harness.directory + "/missing.json").code == 1)
         }
     }
 

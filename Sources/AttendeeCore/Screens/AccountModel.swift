@@ -17,10 +17,12 @@ public final class AccountModel: BusyScreen {
     public internal(set) var banner: Banner?
 
     private let client: AttendeeClient
+    private let offlineCopy: AgendaOfflineCopy?
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient) {
+    /// Creates the model over a client, and the device's agenda copies, which hold the signed-in person's seats.
+    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil) {
         self.client = client
+        self.offlineCopy = offlineCopy
     }
 
     /// Whether someone is signed in.
@@ -40,6 +42,7 @@ public final class AccountModel: BusyScreen {
     /// there is none, or the server refuses it).
     public func restore() async {
         guard profile == nil, let me = try? await client.me() else { return }
+        await offlineCopy?.signedIn(me.person.id)
         profile = me
     }
 
@@ -62,6 +65,7 @@ public final class AccountModel: BusyScreen {
         } catch {
             banner = .notice(Strings.text("account.signedOutHereOnly"))
         }
+        await offlineCopy?.signedOut()
         profile = nil
     }
 
@@ -74,6 +78,10 @@ public final class AccountModel: BusyScreen {
 
     private func run(_ call: @escaping @MainActor () async throws -> MyProfile) async {
         fieldError = nil
-        await whileBusy { profile = try await call() }
+        await whileBusy {
+            let me = try await call()
+            await offlineCopy?.signedIn(me.person.id)
+            profile = me
+        }
     }
 }

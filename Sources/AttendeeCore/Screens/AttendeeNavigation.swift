@@ -253,7 +253,7 @@ public final class AttendeeAppModel {
         pictures = MediaPictures(client: mediaClient)
         self.offlineCopy = offlineCopy
         self.shareBaseURL = shareBaseURL
-        account = AccountModel(client: client)
+        account = AccountModel(client: client, offlineCopy: offlineCopy)
         events = EventsModel(client: client)
         client.sessionEnd.listen { [weak self] in self?.sessionEnded() }
     }

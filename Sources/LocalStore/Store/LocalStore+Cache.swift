@@ -95,6 +95,15 @@ extension LocalStore {
         }
     }
 
+    /// Forgets every cached entry whose key starts with `prefix` (`"attendee/"` forgets all of the Attendee app's
+    /// copies). Returns how many were forgotten.
+    @discardableResult
+    public func removeCache(keysStartingWith prefix: String) async throws -> Int {
+        try await database.write { db in
+            try db.execute("DELETE FROM localstore_cache WHERE substr(key, 1, length(\(prefix))) = \(prefix)")
+        }
+    }
+
     /// Records that the server confirmed the entry is current (a 304): its fetch time becomes now.
     /// Returns `false` when there is no entry for `key`.
     @discardableResult

@@ -42,7 +42,7 @@ extension AttendeeCommand {
         _ context: Context, signedIn: (_ name: String, _ email: String) -> String,
         _ tap: @MainActor (AccountModel) async throws -> Void
     ) async throws {
-        let model = AccountModel(client: context.client)
+        let model = AccountModel(client: context.client, offlineCopy: .localStore(try await deviceStore(context)))
         try await tap(model)
         if let error = model.fieldError { throw UsageError(AttendeeCommandText.refused(error.field, error.message)) }
         guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
@@ -65,7 +65,7 @@ extension AttendeeCommand {
     /// line (the server could not be told) is printed in place of "Signed out.".
     @MainActor
     static func runSignOut(_ context: Context) async throws {
-        let model = AccountModel(client: context.client)
+        let model = AccountModel(client: context.client, offlineCopy: .localStore(try await deviceStore(context)))
         await model.signOutTapped()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         context.console.line(model.banner?.text ?? AttendeeCommandText.signedOut)

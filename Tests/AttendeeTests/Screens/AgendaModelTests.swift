@@ -197,4 +197,45 @@ import Testing
         #expect(gone.rows.isEmpty)
         #expect(gone.banner == .failure(APIError.http(status: 404, problem: nil).message))
     }
+
+    /// A copy holds one person's seats: it is forgotten when they sign out or someone else signs in, and kept when
+    /// the same person signs in again (after their session expired).
+    @Test func theSavedAgendaIsOnePersons() async throws {
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        let copy = AgendaOfflineCopy.localStore(store)
+        let sessions = [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")]
+        let event = Demo.event(zone: "Europe/Lisbon")
+
+        await copy.save(event, sessions)
+        #expect(await copy.load(event.id)?.sessions == sessions, "the programme reads offline without an account")
+        await copy.signedIn("ana")
+        #expect(await copy.load(event.id) == nil, "saved before Ana signed in: not known to be hers")
+        await copy.save(event, sessions)
+        await copy.signedIn("ana")
+        #expect(await copy.load(event.id)?.sessions == sessions)
+        await copy.signedIn("bo")
+        #expect(await copy.load(event.id) == nil)
+        await copy.save(event, sessions)
+        await copy.signedOut()
+        #expect(await copy.load(event.id) == nil)
+        await copy.signedIn("bo")
+        #expect(await copy.load(event.id) == nil)
+    }
+
+    /// Signing out and signing in on the account screen hand the copy over.
+    @Test func theAccountScreenForgetsTheCopyAtSignOut() async throws {
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        let copy = AgendaOfflineCopy.localStore(store)
+        let event = Demo.event(zone: "Europe/Lisbon")
+        let ana = MyProfile(
+            person: Person(id: "ana", name: "Ana"), email: "ana@example.com", preferences: Preferences())
+        let client = AttendeeClient(
+            signIn: { _ in AuthSession(token: "t", profile: ana) }, signOut: {}, me: { ana })
+        let account = AccountModel(client: client, offlineCopy: copy)
+        await account.signInTapped(email: "ana@example.com", password: "secret-secret")
+        await copy.save(event, [])
+        #expect(await copy.load(event.id) != nil)
+        await account.signOutTapped()
+        #expect(await copy.load(event.id) == nil)
+    }
 }
