@@ -162,3 +162,9 @@ public enum AttendeeCoding {
         (try? decoder().decode(Value.self, from: Data(data.utf8))).map(wrap)
     }
 }
+
+extension ConferenceProgramme {
+    /// The largest `POST /import` body the server reads, in bytes: 8 MiB, several times a programme of a thousand
+    /// sessions (the 2019 CCC camp's frab export of 230 sessions is 210 KB).
+    public static let maximumBodySize = 8 << 20
+}

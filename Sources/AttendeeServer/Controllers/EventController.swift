@@ -69,7 +69,8 @@ struct EventController: Sendable {
 
     func importProgramme(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
-        let programme = try request.decode(ConferenceProgramme.self, decoder: AttendeeCoding.decoder())
+        let programme = try request.decode(
+            ConferenceProgramme.self, decoder: AttendeeCoding.decoder(), limit: ConferenceProgramme.maximumBodySize)
         if let error = programme.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }

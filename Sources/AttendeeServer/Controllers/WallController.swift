@@ -9,10 +9,6 @@ struct WallController: Sendable {
     let service: AttendeeService
     var store: AttendeeStore { service.store }
 
-    /// The largest body a post, reply or message may send: room for ``PostText/limit`` characters of long
-    /// emoji sequences, far below the server's upload limit.
-    static let bodyLimit = 256 * 1024
-
     func page(_ request: Request) async throws -> Response {
         try await feedPage(request) { userID, cursor, limit in
             try await store.wallPage(
@@ -132,11 +128,9 @@ struct WallController: Sendable {
         return .noContent
     }
 
-    /// Decodes a body: 413 past ``bodyLimit``, 400 for malformed JSON or invalid UTF-8, 422 for a missing field.
+    /// Decodes a body: 413 past ``Request/jsonBodyLimit``, 400 for malformed JSON or invalid UTF-8, 422 for a
+    /// missing field.
     private static func decode<T: Decodable>(_ type: T.Type, _ request: Request) throws -> T {
-        guard request.body.count <= bodyLimit else {
-            throw HTTPError(.contentTooLarge, detail: "The text is too long.")
-        }
-        return try request.decode(T.self, decoder: AttendeeCoding.decoder())
+        try request.decode(T.self, decoder: AttendeeCoding.decoder())
     }
 }

@@ -137,8 +137,7 @@ public struct ChangeJarService: Sendable {
     func create(_ request: Request) async throws -> Response {
         let person = try await authenticate(request)
         try limitWrites(person)
-        try Self.checkSize(request)
-        let input = try request.decode(NewAction.self)
+        let input = try request.decode(NewAction.self, limit: Self.maximumBodySize)
         guard input.authSource == person.authSource else {
             throw HTTPError(
                 .forbidden, detail: "The authSource does not match the signed-in person.", field: "authSource")
@@ -163,9 +162,8 @@ public struct ChangeJarService: Sendable {
     func edit(_ request: Request) async throws -> Response {
         let person = try await authenticate(request)
         try limitWrites(person)
-        try Self.checkSize(request)
         let stored = try await owned(request, by: person)
-        let input = try request.decode(ActionEdit.self)
+        let input = try request.decode(ActionEdit.self, limit: Self.maximumBodySize)
         let (title, content) = try Self.validated(title: input.title, content: input.content)
         guard let updated = try await store.update(rowID: stored.rowID, title: title, content: content, at: now())
         else { throw HTTPError(.notFound, detail: "No action with this id.") }
@@ -230,12 +228,6 @@ public struct ChangeJarService: Sendable {
             throw HTTPError(.forbidden, detail: "Only the author can change this action.")
         }
         return stored
-    }
-
-    private static func checkSize(_ request: Request) throws {
-        guard request.body.count <= maximumBodySize else {
-            throw HTTPError(.contentTooLarge, detail: "The request body is larger than 16 KiB.")
-        }
     }
 
     private static func validated(title: String, content: String) throws -> (String, String) {

@@ -50,6 +50,42 @@ import Testing
         #expect(server.serverErrors().isEmpty, "server errors logged: \(server.serverErrors().prefix(3))")
     }
 
+    /// A JSON body larger than any form sends is a 413 before it is parsed, on every route that reads one: parsing
+    /// 40 MiB (the server's limit, which uploads need) took a core two seconds, sign-in's included. The import of a
+    /// programme alone reads more, and Change Jar less.
+    @Test func anOversizedJSONBodyIsRefusedBeforeItIsParsed() async throws {
+        let server = try await ComposedServer.make()
+        defer { server.remove() }
+        let callers = try await SignedInCallers.make(server.client)
+        let body = Data(("{\"text\":\"" + String(repeating: "a", count: 300 * 1024) + "\"}").utf8)
+        let operations = server.application.openAPI.operations.filter {
+            $0.method.takesBody && $0.requestBody != nil && $0.requestMediaType == "application/json"
+                && !$0.path.hasPrefix("/services/") && !$0.path.hasPrefix("/cognito")
+        }
+        var refused: [String] = []
+        for operation in operations {
+            var headers: HTTPHeaders = ["Content-Type": "application/json"]
+            if let authorization = callers.authorization(for: operation.path) {
+                headers["Authorization"] = authorization
+            }
+            let response = try await server.client.request(
+                operation.method, callers.target(operation.path), headers: headers, body: body)
+            let name = "\(operation.method.rawValue) \(operation.path)"
+            if operation.path.hasSuffix("/import") {
+                #expect(response.status == .unprocessableContent, "\(name): \(response.bodyText)")
+                continue
+            }
+            // NB: a route that looks its id up first answers 404 for the callers' made-up thread, note or post.
+            #expect(
+                [.contentTooLarge, .notFound].contains(response.status),
+                "\(name): \(response.status.rawValue) \(response.bodyText)")
+            if response.status == .contentTooLarge { refused.append(name) }
+        }
+        #expect(refused.count >= 15, "\(refused)")
+        #expect(refused.contains("POST /attendee/v1/auth/signin"))
+        await server.close()
+    }
+
     /// Bodies that would be accepted but for a comma before `}` or `]` (which Foundation's parser takes): 400, and
     /// nothing is written.
     @Test func aCommaBeforeAClosingBracketIsNotJSONAndWritesNothing() async throws {
