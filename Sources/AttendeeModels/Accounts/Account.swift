@@ -14,6 +14,9 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
 
     /// The shortest password accepted.
     public static let minimumPasswordLength = 8
+    /// The longest password accepted, in code points: far past any passphrase (NIST SP 800-63B asks for at least
+    /// 64), short enough that hashing one costs what hashing any other does.
+    public static let maximumPasswordLength = 1024
 
     /// The first rule the request breaks, or `nil`.
     public func validationError() -> FieldError? {
@@ -26,6 +29,11 @@ public struct SignUpRequest: Codable, Sendable, Hashable {
             return FieldError(
                 field: "password", message: RuleText.format("rule.account.password", String(Self.minimumPasswordLength))
             )
+        }
+        if password.unicodeScalars.count > Self.maximumPasswordLength {
+            return FieldError(
+                field: "password",
+                message: RuleText.format("rule.account.passwordTooLong", String(Self.maximumPasswordLength)))
         }
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: "name", message: RuleText.text("rule.account.name"))

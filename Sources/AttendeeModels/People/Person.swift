@@ -83,6 +83,32 @@ public struct MyProfile: Codable, Sendable, Hashable {
     public var preferences: Preferences
 }
 
+extension ProfileUpdate {
+    /// The rule social links break: too many, a long network name, or a link that is not a web address (others
+    /// open it from the profile).
+    static func linksError(_ links: [SocialLink]) -> FieldError? {
+        if links.count > socialLinkLimit {
+            return FieldError(
+                field: "socialLinks", message: RuleText.format("rule.profile.socialLinkCount", String(socialLinkLimit)))
+        }
+        for (index, link) in links.enumerated() {
+            if link.network.count > networkLimit {
+                return FieldError(
+                    field: "socialLinks.\(index).network",
+                    message: RuleText.format("rule.profile.socialLinkNetwork", String(networkLimit)))
+            }
+            let lowercased = link.url.lowercased()
+            let scheme = ["http://", "https://"].first { lowercased.hasPrefix($0) }
+            if scheme.map({ link.url.count <= $0.count }) ?? true || link.url.count > urlLimit {
+                return FieldError(
+                    field: "socialLinks.\(index).url",
+                    message: RuleText.format("rule.profile.socialLinkURL", String(urlLimit)))
+            }
+        }
+        return nil
+    }
+}
+
 /// `PATCH /me`: the fields to change; absent fields stay as they are.
 @PublicInit
 public struct ProfileUpdate: Codable, Sendable, Hashable {
@@ -101,6 +127,18 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
 
     /// The longest "About me" accepted.
     public static let aboutMeLimit = 2000
+    /// The longest job title or company accepted, in characters.
+    public static let lineLimit = 120
+    /// The most social links a profile lists.
+    public static let socialLinkLimit = 10
+    /// The longest social network name, in characters.
+    public static let networkLimit = 40
+    /// The longest social link, in characters (what browsers reliably take).
+    public static let urlLimit = 2048
+    /// The most tracks, and the most topics, of interest.
+    public static let interestLimit = 50
+    /// The longest track or topic, in characters.
+    public static let interestLengthLimit = 80
 
     /// The first rule the update breaks, or `nil` when it is acceptable.
     public func validationError() -> FieldError? {
@@ -116,6 +154,26 @@ public struct ProfileUpdate: Codable, Sendable, Hashable {
         if let aboutMe, aboutMe.count > Self.aboutMeLimit {
             return FieldError(
                 field: "aboutMe", message: RuleText.format("rule.profile.aboutMeTooLong", String(Self.aboutMeLimit)))
+        }
+        // NB: every attendee downloads every profile of their event, so no field may grow without bound.
+        if let title, title.count > Self.lineLimit {
+            return FieldError(
+                field: "title", message: RuleText.format("rule.profile.titleTooLong", String(Self.lineLimit)))
+        }
+        if let company, company.count > Self.lineLimit {
+            return FieldError(
+                field: "company", message: RuleText.format("rule.profile.companyTooLong", String(Self.lineLimit)))
+        }
+        if let socialLinks { if let error = Self.linksError(socialLinks) { return error } }
+        if let preferences {
+            let interests = [("preferences.tracks", preferences.tracks), ("preferences.topics", preferences.topics)]
+            for (field, items) in interests
+            where items.count > Self.interestLimit || items.contains(where: { $0.count > Self.interestLengthLimit }) {
+                return FieldError(
+                    field: field,
+                    message: RuleText.format(
+                        "rule.profile.interests", String(Self.interestLimit), String(Self.interestLengthLimit)))
+            }
         }
         return nil
     }

@@ -52,6 +52,11 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
     /// Guests, each with a name and an e-mail.
     public var guests: [Guest] = []
 
+    /// The longest answer accepted, in characters.
+    public static let answerLimit = 500
+    /// The most guests one registration brings.
+    public static let guestLimit = 10
+
     /// The first rule the submission breaks for an event's fields, or `nil`: every field is required and no other
     /// is known unless `later`, and every guest needs a name and a valid e-mail. The app and the server both apply
     /// it.
@@ -62,6 +67,19 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
     /// Every rule the submission breaks, in form order (the app shows them all at once).
     public func validationErrors(fields: [AdditionalInfoField]) -> [FieldError] {
         var errors: [FieldError] = []
+        let labels = Dictionary(fields.map { ($0.key, $0.label) }, uniquingKeysWith: { first, _ in first })
+        for (key, answer) in answers.sorted(by: { $0.key < $1.key }) where answer.count > Self.answerLimit {
+            errors.append(
+                FieldError(
+                    field: "answers.\(key)",
+                    message: RuleText.format(
+                        "rule.registration.answerTooLong", labels[key] ?? key, String(Self.answerLimit))))
+        }
+        if guests.count > Self.guestLimit {
+            errors.append(
+                FieldError(
+                    field: "guests", message: RuleText.format("rule.registration.guestCount", String(Self.guestLimit))))
+        }
         for field in fields where !later {
             let answer = answers[field.key]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if answer.isEmpty {
@@ -83,6 +101,12 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
                     FieldError(
                         field: "guests.\(index).name",
                         message: RuleText.format("rule.registration.guestName", String(index + 1))))
+            } else if PersonName.lengthError(guest.name) != nil {
+                errors.append(
+                    FieldError(
+                        field: "guests.\(index).name",
+                        message: RuleText.format(
+                            "rule.registration.guestNameTooLong", String(index + 1), String(PersonName.limit))))
             }
             if !EmailAddress.isPlausible(guest.email.trimmingCharacters(in: .whitespaces)) {
                 errors.append(

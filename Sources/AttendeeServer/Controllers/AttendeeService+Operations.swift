@@ -20,7 +20,9 @@ extension AttendeeService {
                 body: Schema.object(
                     [
                         "email": email,
-                        "password": Schema.string(minLength: SignUpRequest.minimumPasswordLength),
+                        "password": Schema.string(
+                            minLength: SignUpRequest.minimumPasswordLength,
+                            maxLength: SignUpRequest.maximumPasswordLength),
                         "name": Schema.text(graphemes: PersonName.limit),
                     ], required: ["email", "password", "name"])),
             operation(
@@ -161,24 +163,38 @@ extension AttendeeService {
 
     private static let profileUpdate = Schema.object([
         "name": Schema.orNull(Schema.text(graphemes: PersonName.limit)),
-        "title": Schema.orNull(Schema.string()), "company": Schema.orNull(Schema.string()),
+        "title": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
+        "company": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
         "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
         "socialLinks": Schema.orNull(
             Schema.array(
-                Schema.object(["network": Schema.string(), "url": Schema.string()], required: ["network", "url"]))),
+                Schema.object(
+                    [
+                        "network": Schema.text(graphemes: ProfileUpdate.networkLimit, blankAllowed: true),
+                        "url": Schema.string(maxLength: ProfileUpdate.urlLimit, pattern: webAddressPattern),
+                    ], required: ["network", "url"]),
+                maxItems: ProfileUpdate.socialLinkLimit)),
         "preferences": Schema.orNull(
             Schema.object(
-                ["tracks": Schema.array(Schema.string()), "topics": Schema.array(Schema.string())],
+                ["tracks": interests, "topics": interests],
                 required: ["tracks", "topics"])),
     ])
+
+    /// What ``ProfileUpdate`` takes as a social link: `http://` or `https://` (in any case), then something.
+    private static let webAddressPattern = #"^[Hh][Tt][Tt][Pp][Ss]?://[^\u0000]+$"#
+
+    private static let interests = Schema.array(
+        Schema.text(graphemes: ProfileUpdate.interestLengthLimit, blankAllowed: true),
+        maxItems: ProfileUpdate.interestLimit)
 
     private static let additionalInfo = Schema.object(
         [
             "later": Schema.boolean,
-            "answers": Schema.map(Schema.string()),
+            "answers": Schema.map(Schema.text(graphemes: AdditionalInfoSubmission.answerLimit, blankAllowed: true)),
             "guests": Schema.array(
-                Schema.object(["name": Schema.nonBlank, "email": email], required: ["name", "email"])
-            ),
+                Schema.object(
+                    ["name": Schema.text(graphemes: PersonName.limit), "email": email], required: ["name", "email"]),
+                maxItems: AdditionalInfoSubmission.guestLimit),
         ], required: ["later", "answers", "guests"])
 
     /// The programme's outline; its rules (every session's speakers and rooms exist, times inside the event,
