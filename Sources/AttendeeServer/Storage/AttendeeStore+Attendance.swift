@@ -69,7 +69,9 @@ extension AttendeeStore {
         }
     }
 
-    private static func promoteWaitlisted(session: Session, at moment: Date, _ db: any DatabaseConnection) throws {
+    /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session
+    /// has room: one after a seat is given back, as many as fit after an import raised the capacity.
+    static func promoteWaitlisted(session: Session, at moment: Date, _ db: any DatabaseConnection) throws {
         let waiting = try db.fetchColumn(
             String.self,
             """
@@ -82,10 +84,8 @@ extension AttendeeStore {
                 UPDATE attendee_session SET seats_taken = seats_taken + 1
                 WHERE id = \(session.id) AND (capacity IS NULL OR seats_taken < capacity)
                 """)
-            if claimed == 1 {
-                try setState(.attending, sessionID: session.id, userID: candidate, at: moment, db)
-            }
-            return
+            guard claimed == 1 else { return }
+            try setState(.attending, sessionID: session.id, userID: candidate, at: moment, db)
         }
     }
 

@@ -22,7 +22,8 @@ extension AttendeeStore {
     /// NB: `ConferenceProgramme.validationError()` refuses `|` in the ids a person sends, so only this method
     /// writes ids with one, and a scoped id always starts with its organizer's user id.
     func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
-        try await database.write { db in
+        let moment = now()
+        return try await database.write { db in
             var source = programme.event
             var eventCreated = false
             var existing = try Self.event(db, externalID: source.externalID)
@@ -118,6 +119,9 @@ extension AttendeeStore {
                         WHERE id = \(sessionID)
                         """)
                     try db.execute("DELETE FROM attendee_session_speaker WHERE session_id = \(sessionID)")
+                    // NB: seats the import added go to the waitlist first, as a seat given back does.
+                    try Self.promoteWaitlisted(
+                        session: try Self.session(id: sessionID, userID: nil, db), at: moment, db)
                     sessionsUpdated += 1
                 } else {
                     sessionID = UUID().uuidString.lowercased()

@@ -28,6 +28,48 @@ import Testing
             body: AttendeeCoding.encoder().encode(programme))
     }
 
+    /// Seats a re-import adds go to the waitlist in order, as a seat given back does; no newcomer jumps the queue.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func seatsAReimportAddsGoToTheWaitlistFirst(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let organizer = try await server.signUp("Organizer")
+            var programme = Self.programme()
+            programme.sessions[0].capacity = 1
+            let eventID = try await post(server, programme, organizer).decode(ImportSummary.self).eventID
+            var people: [String] = []
+            for name in ["Ana", "Rui", "Zoe", "Bo"] {
+                let token = try await server.signUp(name)
+                let registered = try await server.client.request(
+                    .post, "/attendee/v1/events/\(eventID)/registration", headers: AttendeeTestServer.auth(token))
+                #expect(registered.status == .created)
+                people.append(token)
+            }
+            let (ana, rui, zoe, bo) = (people[0], people[1], people[2], people[3])
+            let sessionID = try #require(
+                try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self).first?.id)
+            func state(_ token: String) async throws -> Session {
+                try await server.client.get(
+                    "/attendee/v1/sessions/\(sessionID)", headers: AttendeeTestServer.auth(token)
+                )
+                .decode(Session.self)
+            }
+            #expect(try await server.attend(sessionID, ana).status == .ok)
+            #expect(try await server.attend(sessionID, rui, waitlist: true).status == .ok)
+            #expect(try await server.attend(sessionID, zoe, waitlist: true).status == .ok)
+
+            programme.sessions[0].capacity = 2
+            #expect(try await post(server, programme, organizer).status == .ok)
+            #expect(try await state(rui).myAttendance == .attending)
+            #expect(try await state(zoe).myWaitlistPosition == 1)
+            #expect(try await server.attend(sessionID, bo).status == .conflict, "Bo was not waiting")
+
+            programme.sessions[0].capacity = nil
+            #expect(try await post(server, programme, organizer).status == .ok)
+            #expect(try await state(zoe).myAttendance == .attending)
+            #expect(try await state(zoe).seatsTaken == 3)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func reimportUpdatesInsteadOfDuplicating(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
