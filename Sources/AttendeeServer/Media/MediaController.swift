@@ -138,6 +138,14 @@ struct MediaController: Sendable {
             height: sniffed.height, fileName: fileName, hasThumbnail: hasThumbnail, createdAt: media.now())
         let stored = try await media.insert(
             file, sha256: sha256, contentType: MediaFileName.contentType(sniffed.type, fileName: fileName))
+        try upload.keepPlaced(in: media.folder)
+        if hasThumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0,
+            let contentPath = media.folder.contentPath(sha256),
+            let jpeg = try? await MediaThumbnail.make(imageAt: contentPath)
+        {
+            // NB: as the content: a removal of the same bytes took the thumbnail before this row was written.
+            try? media.folder.storeThumbnail(jpeg, for: sha256)
+        }
         return try .json(stored, status: .created, headers: ["Location": AttendeeRoute.media.href(stored.id)])
     }
 
@@ -202,7 +210,7 @@ struct MediaController: Sendable {
     func remove(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         if let unused = try await media.remove(try request.parameter("mediaID"), by: userID) {
-            media.folder.remove(unused)
+            await media.deleteContent(unused)
         }
         return .noContent
     }

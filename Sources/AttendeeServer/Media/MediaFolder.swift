@@ -105,6 +105,46 @@ final class MediaFolder: Sendable {
         guard fsync(directory) == 0 else { throw Failure(operation: "sync the media folder", code: errno) }
     }
 
+    /// Places a second name of `staged` at `target` (a hard link, renamed over whatever is there), so the staged
+    /// name still holds the bytes until its upload is done: ``MediaUpload/keepPlaced(in:)`` can place them again if
+    /// a removal took the content away before the upload's row was written.
+    func placeLink(to staged: String, at target: String) throws {
+        let second = staged + ".placing"
+        guard link(staged, second) == 0 else { throw Failure(operation: "store an upload", code: errno) }
+        do { try place(second, at: target) } catch {
+            unlink(second)
+            throw error
+        }
+    }
+
+    /// The content and thumbnail of a digest no row names any more, moved aside by ``setAside(_:)``.
+    struct SetAside {
+        fileprivate var moved: [(from: String, to: String)]
+    }
+
+    /// Moves the content and thumbnail of `sha256` into `staging/`, from where ``putBack(_:)`` or
+    /// ``discard(_:)`` takes them once it is known whether an upload of the same bytes claimed them meanwhile.
+    func setAside(_ sha256: String) -> SetAside {
+        var moved: [(from: String, to: String)] = []
+        for path in [contentPath(sha256), thumbnailPath(sha256)].compactMap({ $0 }) {
+            let aside = staging.appendingPathComponent(UUID().uuidString + ".removed").path
+            if rename(path, aside) == 0 { moved.append((from: path, to: aside)) }
+        }
+        return SetAside(moved: moved)
+    }
+
+    /// Puts set-aside files back where nothing has taken their place (an upload of the same bytes may have).
+    func putBack(_ files: SetAside) {
+        for (original, aside) in files.moved {
+            if access(original, F_OK) == 0 || rename(aside, original) != 0 { unlink(aside) }
+        }
+    }
+
+    /// Deletes set-aside files.
+    func discard(_ files: SetAside) {
+        for (_, aside) in files.moved { unlink(aside) }
+    }
+
     /// Writes a thumbnail for `sha256`.
     func storeThumbnail(_ jpeg: Data, for sha256: String) throws {
         guard let target = thumbnailPath(sha256) else { return }
@@ -114,12 +154,6 @@ final class MediaFolder: Sendable {
             unlink(staged)
             throw error
         }
-    }
-
-    /// Removes the content and thumbnail of `sha256` (nothing when they are gone already).
-    func remove(_ sha256: String) {
-        if let path = contentPath(sha256) { unlink(path) }
-        if let path = thumbnailPath(sha256) { unlink(path) }
     }
 
     /// Removes abandoned uploads in `staging/`, and content and thumbnails whose digest is not in `keeping`,

@@ -270,6 +270,22 @@ struct MediaStore: Sendable {
         }
     }
 
+    /// Deletes the stored bytes of `sha256`, which ``remove(_:by:)`` found no row naming, unless an upload of the
+    /// same bytes wrote its row since. The files are set aside first and the rows read again after: an upload
+    /// whose row came before that read keeps them (they are put back); one whose row came after places its own
+    /// copy again (``MediaUpload/keepPlaced(in:)``). A failed read keeps them too: the sweep deletes them later.
+    func deleteContent(_ sha256: String) async {
+        let aside = folder.setAside(sha256)
+        let referenced = (try? await isReferenced(sha256)) ?? true
+        if referenced { folder.putBack(aside) } else { folder.discard(aside) }
+    }
+
+    /// Whether a row names `sha256`.
+    func isReferenced(_ sha256: String) async throws -> Bool {
+        try await database.read { db in try db.queryOne("SELECT 1 FROM attendee_media WHERE sha256 = \(sha256)") != nil
+        }
+    }
+
     private static let noSuchFile = HTTPError(.notFound, detail: "There is no file with this id.")
 
     /// Who may remove a file: an attachment's or a gallery photo's uploader, a session's speakers for its

@@ -9,8 +9,8 @@ import TokenVerifier
 #endif
 
 /// An upload written to a temporary file of the ``MediaFolder`` as it arrives, hashed (SHA-256) on the way,
-/// its first bytes kept for sniffing. Removed when released unless it was committed, so an upload that is
-/// refused, fails or is dropped mid-way leaves nothing behind.
+/// its first bytes kept for sniffing. The temporary file is removed when released (committed bytes live on under
+/// their digest), so an upload that is refused, fails or is dropped mid-way leaves nothing behind.
 ///
 /// NB: `@unchecked Sendable`: one engine thread feeds it, then hands it to the handler, which commits it;
 /// the two never touch it at once (see ``BodyReceiver``).
@@ -37,7 +37,7 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
     private var descriptor: Int32 = -1
     private let hasher = SHA256Hasher()
     private var buffer = Data()
-    private var committed = false
+    private var sha256: String?
 
     /// Bytes gathered before each write: few system calls, little memory.
     static let bufferSize = 1 << 20
@@ -82,7 +82,8 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         isFinished = true
     }
 
-    /// Makes the file durable and moves it to `content/ab/cd/<sha256>`; answers the digest.
+    /// Makes the file durable and places it at `content/ab/cd/<sha256>`; answers the digest. The staged name
+    /// keeps the bytes until the upload is abandoned, for ``keepPlaced(in:)``.
     func commit(into folder: MediaFolder) throws -> String {
         if let refusal { throw refusal }
         guard isFinished, let path else { throw Refusal.storage(EINVAL) }
@@ -91,9 +92,17 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         close(descriptor)
         descriptor = -1
         guard let target = folder.contentPath(sha256) else { throw Refusal.storage(EINVAL) }
-        try folder.place(path, at: target)
-        committed = true
+        try folder.placeLink(to: path, at: target)
+        self.sha256 = sha256
         return sha256
+    }
+
+    /// Places the content again if it is gone: called once the upload's row is written, so a removal of the same
+    /// bytes that ran between the commit and the row (and saw no row naming them) cannot leave the row without
+    /// its file. From the row on, a removal sees it and keeps the file.
+    func keepPlaced(in folder: MediaFolder) throws {
+        guard let sha256, let path, let target = folder.contentPath(sha256), access(target, F_OK) != 0 else { return }
+        try folder.placeLink(to: path, at: target)
     }
 
     private func flush() {
@@ -115,17 +124,17 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         }
     }
 
-    /// Closes and removes the temporary file, unless it was committed (the handler calls it once it is done,
-    /// so a refused upload is gone when the answer goes out, whoever still holds the receiver).
+    /// Closes and removes the temporary file (the handler calls it once it is done, so the staged name is gone
+    /// when the answer goes out, whoever still holds the receiver; committed bytes live on under their digest).
     func abandon() { discard() }
 
-    /// Closes and removes the temporary file, unless it was committed.
+    /// Closes and removes the temporary file.
     private func discard() {
         if descriptor >= 0 {
             close(descriptor)
             descriptor = -1
         }
-        if !committed, let path { unlink(path) }
+        if let path { unlink(path) }
         buffer = Data()
     }
 }
