@@ -6,6 +6,7 @@ import SwiftUI
 /// The detail of one quake, and its event page.
 struct QuakeDetailView: View {
     let detail: QuakeDetail
+    @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         NavigationStack {
@@ -18,6 +19,8 @@ struct QuakeDetailView: View {
                 }
             }
             .navigationTitle(detail.title)
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar { ToolbarItem(placement: .confirmationAction) { Button(QuakeScreenText.done) { dismiss() } } }
         }
     }
 }

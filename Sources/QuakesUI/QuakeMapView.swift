@@ -7,6 +7,7 @@ import SwiftUI
 struct QuakeMapView: View {
     let annotations: [QuakeMapAnnotation]
     let region: QuakeMapRegion
+    @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         NavigationStack {
@@ -22,6 +23,8 @@ struct QuakeMapView: View {
             }
             .navigationTitle(QuakeScreenText.mapTitle)
             .navigationBarTitleDisplayMode(.inline)
+            // NB: a drag on the map moves the map, so the sheet needs a button to close it.
+            .toolbar { ToolbarItem(placement: .confirmationAction) { Button(QuakeScreenText.done) { dismiss() } } }
         }
     }
 }

@@ -7,13 +7,13 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var title: String
     /// `7.8 mww`, or `Unknown magnitude`.
     public var magnitudeText: String
-    /// `24.0 km deep`, or `0.5 km above sea level` for a negative depth; `nil` when unknown.
+    /// `24.0 km`, or `0.5 km above sea level` for a negative depth; `nil` when unknown.
     public var depthText: String?
     public var timeText: String
     public var coordinateText: String
     /// `Earthquake`, `Quarry blast`…
     public var typeText: String
-    /// `30 felt reports`; `nil` when none.
+    /// `30 reports` (`1 report`); `nil` when none.
     public var feltText: String?
     public var tsunami: Bool
     /// Shown when the tsunami flag is set.
@@ -32,7 +32,7 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         id = quake.id
         title = quake.title
         if let magnitude = quake.magnitude {
-            magnitudeText = NumberText.fixed(magnitude, digits: 1) + (quake.magType.map { " " + $0 } ?? "")
+            magnitudeText = Self.magnitudeText(NumberText.fixed(magnitude, digits: 1), type: quake.magType)
         } else {
             magnitudeText = Strings.text("quakes.detail.noMagnitude")
         }
@@ -45,7 +45,11 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         coordinateText = row.coordinateText
         typeText = quake.type.prefix(1).uppercased() + quake.type.dropFirst()
         feltText = quake.felt.flatMap { felt in
-            felt > 0 ? Strings.format("quakes.detail.felt", String(felt)) : nil
+            switch felt {
+            case ...0: nil
+            case 1: Strings.text("quakes.detail.felt.one")
+            default: Strings.format("quakes.detail.felt", String(felt))
+            }
         }
         tsunami = quake.tsunami
         tsunamiText = quake.tsunami ? Strings.text("quakes.detail.tsunami") : nil
@@ -53,6 +57,25 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         statusText = quake.status.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         tint = row.tint
         eventPage = quake.url
+    }
+
+    /// `7.8 (moment magnitude, mww)`: the scale in words where USGS names it, with its code as the feed gives it
+    /// (the codes of https://earthquake.usgs.gov/learn/topics/mag-intro.php); an unknown code alone.
+    static func magnitudeText(_ value: String, type: String?) -> String {
+        guard let type, !type.isEmpty else { return value }
+        let code = type.lowercased()
+        let scale: String? =
+            switch code {
+            case "mb_lg", "mlg", "lg": Strings.text("quakes.magType.lg")
+            case _ where code.hasPrefix("mw") || code == "mi" || code == "me": Strings.text("quakes.magType.moment")
+            case _ where code.hasPrefix("ms"): Strings.text("quakes.magType.surface")
+            case _ where code.hasPrefix("mb"): Strings.text("quakes.magType.body")
+            case "ml", "mlv", "mlr": Strings.text("quakes.magType.local")
+            case "md", "mc": Strings.text("quakes.magType.duration")
+            default: nil
+            }
+        guard let scale else { return Strings.format("quakes.detail.magnitudeCode", value, type) }
+        return Strings.format("quakes.detail.magnitudeScale", value, scale, type)
     }
 
     /// The detail as labelled lines, for the command line and accessibility.

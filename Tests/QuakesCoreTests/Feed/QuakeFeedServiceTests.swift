@@ -45,7 +45,7 @@ import Testing
         #expect(stale.set?.fetchedAt == start)
         #expect(
             stale.problemMessage(formatter: testFormatter, now: start.addingTimeInterval(61))
-                == "You're offline. Showing earthquakes fetched 4:50\u{202F}AM.")
+                == "You're offline. Showing earthquakes as of 4:50\u{202F}AM.")
 
         try await service.hide(id: "b")
         #expect(try await service.cachedSet()?.quakes.map(\.id) == ["a"])

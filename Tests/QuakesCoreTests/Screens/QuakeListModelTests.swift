@@ -142,7 +142,7 @@ import Testing
         harness.advance(3600)
         harness.answer(.fail(error))
         await harness.model.refreshPulled()
-        let banner = QuakeBanner(message: message + " Showing earthquakes fetched 4:50\(Self.am).", canRetry: true)
+        let banner = QuakeBanner(message: message + " Showing earthquakes as of 4:50\(Self.am).", canRetry: true)
         #expect(
             harness.screen
                 == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
@@ -176,7 +176,7 @@ import Testing
         harness.answer(.fail(.offline))
         await harness.model.appeared()
         let banner = QuakeBanner(
-            message: "You're offline. Showing earthquakes fetched Mar 2, 2016 at 4:50\(Self.am).", canRetry: true)
+            message: "You're offline. Showing earthquakes as of Mar 2, 2016 at 4:50\(Self.am).", canRetry: true)
         #expect(
             harness.screen
                 == Screen(
@@ -191,8 +191,8 @@ import Testing
         harness.model.rowTapped(id: "nc1")
         #expect(harness.model.selectedEventPage == URL(string: "https://earthquake.usgs.gov/earthquakes/eventpage/nc1"))
         let detail = try #require(harness.model.selectedDetail)
-        #expect(detail.magnitudeText == "7.1 ml")
-        #expect(detail.depthText == "8.5 km deep")
+        #expect(detail.magnitudeText == "7.1 (local magnitude, ml)")
+        #expect(detail.depthText == "8.5 km")
         harness.model.eventPageDismissed()
         #expect(harness.model.selectedEventPage == nil)
         harness.model.rowTapped(id: "unknown")
