@@ -9,7 +9,7 @@ struct QuakeRowView: View {
         VStack(alignment: .leading, spacing: 2) {
             Text(row.title).font(.headline)
             Text(row.coordinateText).font(.subheadline).monospacedDigit()
-            Text(row.timeText).font(.caption).foregroundStyle(.secondary)
+            Text(row.timeText).font(.caption).foregroundStyle(row.tint.detailColor)
         }
         .accessibilityElement(children: .combine)
     }

@@ -11,6 +11,15 @@ extension QuakeTint {
         }
     }
 
+    /// The colour of a row's secondary text: grey reads at 2.5:1 on the red of a magnitude 7, so that row keeps
+    /// the primary colour (WCAG asks for 4.5:1).
+    var detailColor: Color {
+        switch self {
+        case .none, .lightRed: .secondary
+        case .red: .primary
+        }
+    }
+
     /// The pin colour on the map, where "no tint" still needs to be visible.
     var pinColor: Color {
         switch self {

@@ -52,6 +52,9 @@ struct QuakeListViewTests {
         #expect(rows[1].style.rowBackground == Color.red.opacity(0.25)._resolved)
         #expect(rows[2].style.rowBackground == Color.clear._resolved)
         #expect(rows[0].texts.count == 3)
+        // Grey on the red of a magnitude 7 reads at 2.5:1: that row's time keeps the primary colour.
+        let times = rows.map { $0.all(.text).last?.style.foreground?.name }
+        #expect(times == ["primary", "secondary", "secondary"])
         #expect(host.tree.visibleNavigationTitle == "Earthquakes")
     }
 
