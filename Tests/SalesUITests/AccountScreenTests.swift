@@ -12,6 +12,10 @@ import WebKit
 
 @testable import SalesUI
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The Sales Account screen driven through its views, against the Salesforce stand-in in process.
 @MainActor
 struct AccountScreenTests {
@@ -28,6 +32,12 @@ struct AccountScreenTests {
 
     /// A client signed in to a freshly seeded stand-in, and an empty outbox.
     static func signedInClient() async throws -> (SalesforceClient, SalesOutbox) {
+        let (client, outbox, _) = try await signedInStack()
+        return (client, outbox)
+    }
+
+    /// A client signed in to a freshly seeded stand-in, an empty outbox, and the transport to the stand-in.
+    static func signedInStack() async throws -> (SalesforceClient, SalesOutbox, HTTPTransport) {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
@@ -42,7 +52,7 @@ struct AccountScreenTests {
             configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
         try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales")
         let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
-        return (client, SalesOutbox(store: store))
+        return (client, SalesOutbox(store: store), transport)
     }
 
     static func host(_ model: AccountScreenModel) async -> ViewHost<some View> {
@@ -265,6 +275,34 @@ struct SalesRootViewTests {
         try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
         try await host.tapAndSettle("Sign out")
         try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+    }
+
+    /// Salesforce stops taking the session (revoked on another device): the next pull ends on the sign-in form,
+    /// which says why, and signing in again opens the account.
+    @Test func anEndedSessionReturnsToTheSignInFormWhichSaysWhy() async throws {
+        let (client, outbox, transport) = try await AccountScreenTests.signedInStack()
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory())
+        }
+        let host = ViewHost(SalesRootView(app: app))
+        await host.settle()
+        try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
+
+        var revoke = URLRequest(url: URL(string: "http://salesforce.test/services/oauth2/revoke")!)
+        revoke.httpMethod = "POST"
+        revoke.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        revoke.httpBody = Data("token=\(try #require(await client.session?.refreshToken))".utf8)
+        _ = try await transport.send(revoke)
+        try await host.pullToRefresh()
+        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+        #expect(host.tree.texts.contains("Your session ended. Sign in again."))
+
+        try host.type("rep@quartet.dev", into: "Username")
+        try host.type("quartet-sales", into: "Password")
+        try await host.tapAndSettle("Sign in")
+        try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
+        #expect(!host.tree.texts.contains("Your session ended. Sign in again."))
     }
 }
 
