@@ -194,9 +194,47 @@ struct AccountScreenTests {
             $0.find(.labeledContent, "Number of Beds")?.value == "42"
         }
         #expect(!host.tree.texts.contains("Send Mine"))
+        // Discard Mine asks first; Cancel keeps the change.
         try host.tap("Discard Mine")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard “Add an orphan note”?")
+        #expect(question.toolbar.map(\.text) == ["Discard", "Cancel"])
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(try await outbox.unsent().count == 1)
+        try host.tap("Discard Mine")
+        try host.tap("Discard")
         try await host.waitUntil("the section to go") { !$0.texts.contains("Changes not sent") }
         #expect(try await outbox.unsent().isEmpty)
+    }
+
+    /// The form's Discard Mine after a conflict asks over the form; Cancel keeps what was typed, Discard closes
+    /// the form on the server's version.
+    @Test func aConflictedSaveIsDiscardedFromTheFormAfterAsking() async throws {
+        let (client, outbox) = try await Self.signedInClient()
+        let model = AccountScreenModel(
+            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let host = await Self.host(model)
+        try host.tap("Edit")
+        try host.type("41", into: "Number of Beds")
+        try await Task.sleep(for: .milliseconds(5))
+        var theirs = try await client.retrieveAccount(id: Self.hospitalID).account
+        theirs.numBeds = 999
+        try await client.saveAccount(theirs)
+        try await host.tapAndSettle("Save")
+        try host.tap("Discard Mine")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard your changes?")
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation?.find(.textField, "Number of Beds")?.value == "41")
+        try host.tap("Discard Mine")
+        try host.tap("Discard")
+        try await host.waitUntil("the form to close on theirs") {
+            $0.topPresentation == nil && $0.find(.labeledContent, "Number of Beds")?.value == "999"
+        }
     }
 
     /// A save that meets a newer version on the server says so in the form, which offers Send Mine.

@@ -162,7 +162,8 @@ enum AccountCommands {
         if sendOver {
             await screen.sendOverTapped(id: row.id)
         } else {
-            await screen.discardTapped(id: row.id)
+            screen.discardTapped(id: row.id)
+            await confirm(screen.confirmation, with: screen.confirmTapped)
         }
         if let banner = screen.banner { session.console.errorLine(banner.text) }
         printAccount(screen, console: session.console)

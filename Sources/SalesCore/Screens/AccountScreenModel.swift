@@ -91,8 +91,22 @@ public final class AccountScreenModel {
     public private(set) var editor: ItemEditorModel?
     /// Whether the Notes & Attachments accordion is open.
     public private(set) var itemsExpanded = true
-    /// The question asked before a note, attachment or Google Doc is deleted (its action is the row's id).
-    public private(set) var confirmation: Confirmation<String>?
+    /// What the screen asks before it throws away what cannot be had back.
+    public enum Question: Sendable, Hashable {
+        /// Deleting the note, attachment or Google Doc of this row id.
+        case deleteItem(String)
+        /// Letting go the change of this id under "Changes not sent".
+        case discardUnsent(UUID)
+        /// Closing the health-care form after a conflict, on the server's version ("Discard Mine").
+        case discardForm
+    }
+
+    /// The question asked before an item is deleted or the person's change is discarded; `nil` when none is asked.
+    public private(set) var confirmation: Confirmation<Question>?
+    /// The question as the page asks it (none while the form is open over the page).
+    public var pageConfirmation: Confirmation<Question>? { form == nil ? confirmation : nil }
+    /// The question as the health-care form asks it, over itself.
+    public var formConfirmation: Confirmation<Question>? { form == nil ? nil : confirmation }
 
     /// What the screen shows over itself: the item editor, a downloaded document, or a web page.
     public var presented: AccountPresentation? {
@@ -169,8 +183,18 @@ public final class AccountScreenModel {
         await save(over: true)
     }
 
-    /// "Discard Mine" on the form after a conflict: the form closes and the server's version is loaded.
-    public func discardMineTapped() async {
+    /// "Discard Mine" on the form after a conflict: the screen asks first, as what was typed is lost; the
+    /// question's Discard closes the form on the server's version (``confirmTapped(_:)``).
+    public func discardMineTapped() {
+        guard conflict != nil, form != nil else { return }
+        confirmation = Confirmation(
+            .discardForm, title: SalesText.confirmDiscardForm,
+            message: SalesText.confirmDiscardFormMessage(details?.account.name ?? accountID),
+            confirmTitle: SalesText.discard, cancelTitle: SalesText.cancel)
+    }
+
+    /// The form closes and the server's version is loaded.
+    private func discardForm() async {
         form = nil
         conflict = nil
         await load()
@@ -274,16 +298,25 @@ public final class AccountScreenModel {
     public func itemDeleteTapped(id: String) {
         guard let row = items.first(where: { $0.id == id }) else { return }
         confirmation = Confirmation(
-            id, title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
+            .deleteItem(id), title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
             confirmTitle: SalesText.delete, cancelTitle: SalesText.cancel)
     }
 
-    /// The question was dismissed (Cancel): the item stays.
+    /// The question was dismissed (Cancel): the item, or the person's change, stays.
     public func confirmationDismissed() { confirmation = nil }
 
-    /// The question's Delete was tapped: the item is deleted in Salesforce, or queued when offline.
-    public func confirmTapped(_ id: String) async {
+    /// The question's destructive button was tapped: the item is deleted (in Salesforce, or queued when offline),
+    /// or the person's change let go.
+    public func confirmTapped(_ question: Question) async {
         confirmation = nil
+        switch question {
+        case .deleteItem(let id): await deleteItem(id: id)
+        case .discardUnsent(let id): await discardUnsent(id: id)
+        case .discardForm: await discardForm()
+        }
+    }
+
+    private func deleteItem(id: String) async {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
         isBusy = true
         defer { isBusy = false }
@@ -357,8 +390,17 @@ public final class AccountScreenModel {
         await refresh()
     }
 
-    /// "Discard Mine" on an unsent change of this account: it is let go, and the account reloads with the server's version.
-    public func discardTapped(id: UUID) async {
+    /// "Discard Mine" on an unsent change of this account: the screen asks first; the question's Discard lets it
+    /// go, and the account reloads with the server's version (``confirmTapped(_:)``).
+    public func discardTapped(id: UUID) {
+        guard let row = unsentEdits.first(where: { $0.id == id }) else { return }
+        confirmation = Confirmation(
+            .discardUnsent(id), title: SalesText.confirmDiscardUnsent(row.title),
+            message: SalesText.confirmDiscardUnsentMessage, confirmTitle: SalesText.discard,
+            cancelTitle: SalesText.cancel)
+    }
+
+    private func discardUnsent(id: UUID) async {
         guard unsentEdits.contains(where: { $0.id == id }) else { return }
         do {
             try await outbox.discard(id)
@@ -485,6 +527,7 @@ public final class AccountScreenModel {
         contentSections = []
         contentUnavailable = nil
         form = nil
+        confirmation = nil
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
     }

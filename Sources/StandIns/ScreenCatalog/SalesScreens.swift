@@ -156,6 +156,15 @@ enum SalesScreens {
                 return try await host.settled("the changes not sent") { $0.find(SalesText.unsentTitle) != nil }
             },
             ScreenEntry(
+                app, screen: "account", state: "discard-asked",
+                summary: "Discard Mine on a change not sent asks before the change goes"
+            ) {
+                let host = ViewHost(Screen(model: try await model(unsent: true)))
+                _ = try await host.settled("the changes not sent") { $0.find(SalesText.unsentTitle) != nil }
+                try host.tap(SalesText.discardMine)
+                return try await host.settled("the question") { $0.topPresentation != nil }
+            },
+            ScreenEntry(
                 app, screen: "account", state: "delete-asked", summary: "A row swiped to Delete asks before it goes"
             ) {
                 let host = try await loaded()

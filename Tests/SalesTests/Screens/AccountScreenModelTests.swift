@@ -150,7 +150,7 @@ import Testing
             await model.editorSaveTapped()
         }
         model.itemDeleteTapped(id: note.id)
-        await model.confirmTapped(note.id)
+        await model.confirmTapped(.deleteItem(note.id))
         #expect(try await outbox.pending().count == 4)
         // Neither note has an id until it is sent, and the second does not take the first's place.
         #expect(model.items.contains { $0.title == "Call back" })
@@ -309,7 +309,24 @@ import Testing
         #expect(try await other.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 5)
 
         try await conflictingSave(mine: "6", theirs: 777)
-        await model.discardMineTapped()
+        // Discard Mine asks first: Cancel keeps the form with what was typed.
+        model.discardMineTapped()
+        let question = try #require(model.confirmation)
+        #expect(question.action == .discardForm)
+        #expect(question.title == "Discard your changes?")
+        #expect(
+            question.message
+                == "What you typed is lost; St. Mary's Regional Medical Center shows as Salesforce has it now.")
+        #expect(question.confirmTitle == "Discard")
+        #expect(question.cancelTitle == "Cancel")
+        #expect(model.formConfirmation == question)
+        #expect(model.pageConfirmation == nil)
+        model.confirmationDismissed()
+        #expect(model.form?.text[.numBeds] == "6")
+        #expect(model.conflict != nil)
+        model.discardMineTapped()
+        await model.confirmTapped(try #require(model.confirmation).action)
+        #expect(model.confirmation == nil)
         #expect(model.form == nil)
         #expect(model.conflict == nil)
         #expect(model.details?.account.numBeds == 777)
@@ -355,7 +372,20 @@ import Testing
 
         try await editOfflineOverTheirs(beds: "7", theirs: 888)
         let second = try #require(model.unsentEdits.first)
-        await model.discardTapped(id: second.id)
+        // Discard Mine asks first: Cancel keeps the change.
+        model.discardTapped(id: second.id)
+        let question = try #require(model.pageConfirmation)
+        #expect(question.action == .discardUnsent(second.id))
+        #expect(question.title == "Discard “Save the account St. Mary's Regional Medical Center”?")
+        #expect(
+            question.message == "Your change is not sent, and the version in Salesforce stays. This cannot be undone.")
+        #expect(question.confirmTitle == "Discard")
+        model.confirmationDismissed()
+        #expect(model.unsentEdits.map(\.id) == [second.id])
+        #expect(try await outbox.unsent().count == 1)
+        model.discardTapped(id: second.id)
+        await model.confirmTapped(question.action)
+        #expect(model.confirmation == nil)
         #expect(model.unsentEdits.isEmpty)
         #expect(try await outbox.unsent().isEmpty)
         #expect(model.details?.account.numBeds == 888)
@@ -429,7 +459,7 @@ import Testing
         // The swipe asks; nothing is deleted until the person confirms, and Cancel keeps the note.
         model.itemDeleteTapped(id: note.id)
         let question = try #require(model.confirmation)
-        #expect(question.action == note.id)
+        #expect(question.action == .deleteItem(note.id))
         #expect(question.title == "Delete “\(note.title)”?")
         #expect(question.confirmTitle == "Delete")
         #expect(question.cancelTitle == "Cancel")
