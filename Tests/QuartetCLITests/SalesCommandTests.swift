@@ -594,6 +594,33 @@ struct SalesCLI {
         #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
     }
 
+    /// Another account's screen sends the outbox and the hospital's change meets a newer version: that screen
+    /// says nothing of it (it lists none), and `account` on the hospital lists it, with its buttons.
+    @Test func aChangeNotSentWhileAnotherAccountIsOpenIsListedOnItsOwn() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let clinic = "001Q000000Demo3IAB"
+        #expect(await cli.run(["account", hospital]).code == 0)
+        cli.offline.isDown = true
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["account", "update", hospital, "--num-beds", "999"]).code == 0)
+
+        let clinicShown = await cli.run(["account", clinic])
+        #expect(clinicShown.code == 0)
+        #expect(!clinicShown.output.contains("Changes not sent"))
+        #expect(!clinicShown.errors.contains("not sent"))
+        let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+        let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
+        #expect(await cli.run(["account", "discard-mine", hospital, change]).code == 0)
+        #expect(!(await cli.run(["account", hospital]).output.contains("Changes not sent")))
+    }
+
     /// "Changes not sent" on an account lists that account's changes only, and its buttons reach no other's.
     @Test func anotherAccountsChangeIsNeitherListedNorSentFromThisOne() async throws {
         let cli = try await SalesCLI.make()

@@ -429,13 +429,17 @@ public final class AccountScreenModel {
 
     /// Sends the edits waiting in the outbox, each once: the report (`nil` when none waited) and what the banner
     /// should say about it (a conflict, a refusal, or an outbox that could not be read).
+    ///
+    /// The outbox sends every account's edits, but the banner speaks of this screen's only, and counts what its
+    /// "Changes not sent" lists: another account's change the server did not take is listed on that account's
+    /// screen, where the person can act on it.
     private func sendWaitingEdits() async -> (report: FlushReport?, message: String?) {
         do {
             guard try await !outbox.pending().isEmpty else { return (nil, nil) }
             let report = try await outbox.flush(using: client)
             await readOutbox()
-            let notSent = report.conflicts.count + report.rejected.count
-            return (report, notSent == 0 ? nil : SalesText.notSent(notSent))
+            let notSentHere = (report.conflicts + report.rejected).contains { $0.isListed(on: accountID) }
+            return (report, notSentHere && !unsentEdits.isEmpty ? SalesText.notSent(unsentEdits.count) : nil)
         } catch {
             return (nil, APIError.message(for: error))
         }

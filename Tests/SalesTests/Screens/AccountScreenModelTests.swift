@@ -410,9 +410,14 @@ import Testing
         try await outbox.enqueue(theirs)
         await model.appeared()
         #expect(model.unsentEdits.map(\.id) == [mine.id])
+        // The banner counts what the section lists: this account's change, not the other's.
+        #expect(
+            model.banner == .failure("A change was not sent; choose what to do with it under “Changes not sent”."))
         #expect(try await outbox.unsent().count == 2)
 
-        await model.discardTapped(id: theirs.id)
+        model.discardTapped(id: theirs.id)
+        #expect(model.confirmation == nil)
+        await model.confirmTapped(.discardUnsent(theirs.id))
         await model.sendOverTapped(id: theirs.id)
         #expect(try await outbox.unsent().map(\.id) == [mine.id, theirs.id])
 
@@ -421,6 +426,32 @@ import Testing
             locale: en, timeZone: utc)
         await clinic.appeared()
         #expect(clinic.unsentEdits.map(\.id) == [theirs.id])
+    }
+
+    /// When only another account's change is refused as this screen sends the outbox, this screen says nothing
+    /// about it; that account's screen lists it when it opens.
+    @Test func anotherAccountsChangeNotSentIsListedOnItsScreenNotAnnouncedHere() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, client) = try await makeModel(harness)
+        let theirs = PendingEdit(
+            change: .update(
+                object: "Account", id: DevServerHarness.nonHospitalID, fields: ["NoSuchField__c": .string("x")],
+                expectedLastModified: nil),
+            summary: "save the account Acme", accountID: DevServerHarness.nonHospitalID)
+        try await outbox.enqueue(theirs)
+        await model.appeared()
+        #expect(model.banner == nil)
+        #expect(model.unsentEdits.isEmpty)
+
+        let acme = AccountScreenModel(
+            accountID: DevServerHarness.nonHospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: en, timeZone: utc)
+        await acme.appeared()
+        #expect(acme.unsentEdits.map(\.id) == [theirs.id])
+        acme.discardTapped(id: theirs.id)
+        await acme.confirmTapped(try #require(acme.confirmation).action)
+        #expect(acme.unsentEdits.isEmpty)
+        #expect(try await outbox.unsent().isEmpty)
     }
 
     @Test func tappingAnAttachmentOpensItsBytesAndADocOpensItsURL() async throws {
