@@ -490,7 +490,7 @@ public final class AccountScreenModel {
         title = details.account.name ?? SalesText.untitled
         infoRows = InfoRow.general(details.account)
         healthCare = HealthCareSection(details.account, locale: locale)
-        items = details.items.map { ItemRow($0, timeZone: timeZone) }
+        items = details.items.map { ItemRow($0, locale: locale, timeZone: timeZone) }
         phase = .loaded
     }
 

@@ -47,8 +47,8 @@ import Testing
                 "Icon Swap Challenge", "#1 FF Execute for Approval.pdf", "Loading dock.jpg", "Purchasing contact",
                 "Visit with Dr. Alvarez",
             ])
-        #expect(model.items.first?.date == "02/04/15")
-        #expect(model.items.contains { $0.detail == "application/pdf" })
+        #expect(model.items.first?.date == "Feb 4, 2015")
+        #expect(model.items.contains { $0.detail == "PDF" })
         #expect(model.contentSections.map(\.kind) == [.know, .say, .show])
         #expect(model.contentSections.first?.isExpanded == true)
         #expect(model.banner == nil)
@@ -458,7 +458,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
         await model.appeared()
-        let pdf = try #require(model.items.first { $0.detail == "application/pdf" })
+        let pdf = try #require(model.items.first { $0.detail == "PDF" })
         await model.itemTapped(id: pdf.id)
         #expect(model.openedDocument?.contentType == "application/pdf")
         #expect(model.openedDocument?.data.starts(with: Data("%PDF".utf8)) == true)

@@ -10,11 +10,9 @@ import Testing
         let attachment = ItemRow(
             .attachment(
                 Attachment(id: "00P", name: "Plan.pdf", lastModifiedDate: date, contentType: "application/pdf")),
-            timeZone: utc)
+            locale: Locale(identifier: "en_US"), timeZone: utc)
         #expect(
-            attachment
-                == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "02/04/15", detail: "application/pdf")
-        )
+            attachment == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "Feb 4, 2015", detail: "PDF"))
 
         let doc = ItemRow(
             .doc(
@@ -30,6 +28,30 @@ import Testing
         let note = ItemRow(.note(Note(id: "002", name: "Visit", lastModifiedDate: date, text: "x")), timeZone: utc)
         #expect(note.detail == nil)
         #expect(note.kind == .note)
+    }
+
+    /// An attachment's kind is told in words, never as its MIME type.
+    @Test(arguments: [
+        ("image/jpeg", "JPEG image"), ("IMAGE/PNG", "PNG image"), ("image/heic", "HEIC image"),
+        ("application/pdf; name=x.pdf", "PDF"), ("text/plain", "Text"),
+        ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Office document"),
+        ("application/msword", "Office document"), ("application/vnd.oasis.opendocument.text", "OpenDocument"),
+        ("application/zip", "File"), ("application/octet-stream", "File"),
+    ])
+    func anAttachmentsKindIsInWords(_ mimeType: String, _ words: String) {
+        let row = ItemRow(.attachment(Attachment(id: "00P", name: "x", contentType: mimeType)), timeZone: utc)
+        #expect(row.detail == words)
+    }
+
+    /// The row's date is written as the screen's locale writes dates, in its time zone.
+    @Test func theDateFollowsTheLocaleAndZone() throws {
+        let date = try #require(SalesforceDate.parse("2015-01-01T03:00:00.000Z"))
+        let note = AccountItem.note(Note(id: "002", name: "Visit", lastModifiedDate: date, text: "x"))
+        #expect(ItemRow(note, locale: Locale(identifier: "en_US"), timeZone: utc).date == "Jan 1, 2015")
+        #expect(ItemRow(note, locale: Locale(identifier: "en_GB"), timeZone: utc).date == "1 Jan 2015")
+        #expect(ItemRow(note, locale: Locale(identifier: "de_DE"), timeZone: utc).date == "01.01.2015")
+        let pacific = TimeZone(identifier: "America/Los_Angeles")!
+        #expect(ItemRow(note, locale: Locale(identifier: "en_US"), timeZone: pacific).date == "Dec 31, 2014")
     }
 
     @Test func dateIsMonthDayYearInTheGivenZone() throws {
