@@ -54,6 +54,16 @@ import Testing
         #expect(ItemRow(note, locale: Locale(identifier: "en_US"), timeZone: pacific).date == "Dec 31, 2014")
     }
 
+    /// A currency the account names is read whatever its case; one that is not a code is the default.
+    @Test func theAccountsCurrencyIsItsCodeOrUSD() throws {
+        #expect(Account().currency == "USD")
+        #expect(Account(currencyIsoCode: "eur").currency == "EUR")
+        #expect(Account(currencyIsoCode: "").currency == "USD")
+        let decoded = try JSONDecoder().decode(Account.self, from: Data(#"{"currencyIsoCode": "GBP"}"#.utf8))
+        #expect(decoded.currency == "GBP")
+        #expect(String(decoding: try JSONEncoder().encode(Account(name: "x")), as: UTF8.self) == #"{"name":"x"}"#)
+    }
+
     @Test func dateIsMonthDayYearInTheGivenZone() throws {
         let date = try #require(SalesforceDate.parse("2015-01-01T03:00:00.000Z"))
         #expect(ItemRow.shortDate(date, timeZone: utc) == "01/01/15")
@@ -95,6 +105,36 @@ import Testing
         #expect(values["Operating Income"] == "—")
         #expect(section.gpoAffiliations == ["Premier", "Vizient"])
         #expect(section.rows.count == 9)
+    }
+
+    /// Operating Income is money: written as the locale writes its currency, in USD unless the account names
+    /// its own; the form still takes and gives back a plain number.
+    @Test func operatingIncomeIsMoneyInTheAccountsCurrency() throws {
+        func income(_ account: Account, _ locale: String) throws -> String? {
+            try #require(HealthCareSection(account, locale: Locale(identifier: locale))).rows
+                .first { $0.label == "Operating Income" }?.value
+        }
+        let dollars = Account(isHospital: true, operatingIncome: 18_250_000.5)
+        #expect(try income(dollars, "en_US") == "$18,250,000.50")
+        let german = try #require(try income(dollars, "de_DE"))
+        #expect(german.contains("18.250.000,50") && german.contains("$"), "\(german)")
+        var euros = dollars
+        euros.currencyIsoCode = "EUR"
+        #expect(try income(euros, "en_US") == "€18,250,000.50")
+
+        var form = HealthCareForm(dollars, locale: en)
+        #expect(form.text[.operatingIncome] == "18250000.5")
+        form.edit(.operatingIncome, text: "18,250,000.75")
+        #expect(form.applied(to: dollars)?.operatingIncome == 18_250_000.75)
+    }
+
+    /// A refused field's example is a whole number where the field counts (beds), else one with a fraction.
+    @Test func aRefusedCountShowsAWholeNumberExample() {
+        var form = HealthCareForm(Account(isHospital: true), locale: en)
+        form.edit(.numBeds, text: "12x")
+        form.edit(.currentCleanRating, text: "7x")
+        #expect(form.errors[.numBeds] == "'12x' is not a number. Write it like 1,234.")
+        #expect(form.errors[.currentCleanRating] == "'7x' is not a number. Write it like 1,234.5.")
     }
 
     @Test func numbersFollowTheLocale() throws {
