@@ -70,6 +70,35 @@ struct AccountScreenTests {
         #expect(healthCare.rows.contains { $0.text == "Number of Beds" })
     }
 
+    /// Offline with nothing saved, the page is titled Account, draws no empty Notes & Attachments, and its banner
+    /// runs the width of the page.
+    @Test func anAccountNotYetShownIsTitledAndDrawsNoEmptySection() async throws {
+        let model = try await Self.model()
+        let host = ViewHost(NavigationStack { AccountScreen(model: model) })
+        await host.settle()
+        #expect(host.tree.visibleNavigationTitle == "St. Mary's Regional Medical Center")
+        #expect(host.tree.find("Notes & Attachments") != nil)
+
+        let (client, outbox) = try await Self.signedInClient()
+        await client.signOut()
+        let signedOut = ViewHost(
+            NavigationStack {
+                AccountScreen(
+                    model: AccountScreenModel(
+                        accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory()))
+            })
+        await signedOut.settle()
+        #expect(signedOut.tree.visibleNavigationTitle == "Account")
+        #expect(signedOut.tree.find("Notes & Attachments") == nil)
+        #expect(signedOut.tree.texts.contains("Your session ended. Sign in again."))
+        let banner = try #require(
+            signedOut.tree.first { node in
+                node.style.maxWidth == .infinity
+                    && node.first { $0.text == "Your session ended. Sign in again." } != nil
+            })
+        #expect(banner.first { $0.text == "Dismiss" || $0.accessibilityLabel == "Dismiss" } != nil)
+    }
+
     @Test func anAccountThatIsNoHospitalHasNoHealthCareSection() async throws {
         let host = await Self.host(try await Self.model(Self.nonHospitalID))
         #expect(!host.tree.texts.contains("Health Care Info"))
@@ -138,6 +167,7 @@ struct AccountScreenTests {
         let web = try #require(
             host.tree.topPresentation?.first { $0.kind == .platformView }?.platformObject as? WKWebView)
         #expect(web.loadedURL?.host == "docs.google.com")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == doc.texts.first)
         try host.dismiss()
         #expect(host.tree.topPresentation == nil)
     }

@@ -15,6 +15,15 @@ public struct OpenedDocument: Sendable, Hashable {
     public var contentType: String
 }
 
+/// A Google Doc to show in the modal web view: its name, for the viewer's title, and its link.
+@PublicInit
+public struct OpenedPage: Sendable, Hashable {
+    /// The document's name.
+    public var title: String
+    /// Its link.
+    public var url: URL
+}
+
 /// What the Account screen shows over itself.
 public enum AccountPresentation: Identifiable {
     /// The add/edit form of a note, attachment or Google Doc.
@@ -22,14 +31,14 @@ public enum AccountPresentation: Identifiable {
     /// A downloaded attachment or content document, in the web view.
     case document(OpenedDocument)
     /// A Google Doc's page, in the web view.
-    case webPage(URL)
+    case webPage(OpenedPage)
 
     /// Stable while the same thing stays open.
     public var id: String {
         switch self {
         case .editor(let editor): "editor-\(ObjectIdentifier(editor).hashValue)"
         case .document(let document): "document-\(document.title)-\(document.data.count)"
-        case .webPage(let url): "web-\(url.absoluteString)"
+        case .webPage(let page): "web-\(page.url.absoluteString)"
         }
     }
 }
@@ -52,8 +61,9 @@ public final class AccountScreenModel {
     public private(set) var phase: Phase = .idle
     /// Whether a call is in flight (the spinner).
     public private(set) var isBusy = false
-    /// The navigation title: the account's name.
-    public private(set) var title = ""
+    /// The navigation title: the account's name once known, `Account` until then (loading, offline with nothing
+    /// saved, signed out).
+    public private(set) var title = SalesText.accountTitle
     /// The general account info.
     public private(set) var infoRows: [InfoRow] = []
     /// The "Health Care Info" section; `nil` unless the account is a hospital.
@@ -75,8 +85,10 @@ public final class AccountScreenModel {
     public private(set) var form: HealthCareForm?
     /// A downloaded attachment or content to present.
     public private(set) var openedDocument: OpenedDocument?
-    /// A Google Doc to open in the browser.
-    public private(set) var openedURL: URL?
+    /// A Google Doc to open in the web view.
+    public private(set) var openedPage: OpenedPage?
+    /// The link of the Google Doc open in the web view.
+    public var openedURL: URL? { openedPage?.url }
     /// The account as last loaded (or as edited offline).
     public private(set) var details: AccountDetails?
     /// How many edits wait in the outbox.
@@ -112,9 +124,13 @@ public final class AccountScreenModel {
     public var presented: AccountPresentation? {
         if let editor { return .editor(editor) }
         if let openedDocument { return .document(openedDocument) }
-        if let openedURL { return .webPage(openedURL) }
+        if let openedPage { return .webPage(openedPage) }
         return nil
     }
+
+    /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
+    /// offline with nothing saved, or signed out).
+    public var showsItems: Bool { details != nil }
 
     /// The kinds of item the screen can add, in the order of its buttons; none until the account has loaded.
     public var addableKinds: [ItemEditorModel.Kind] { details == nil ? [] : [.note, .attachment, .doc] }
@@ -248,7 +264,9 @@ public final class AccountScreenModel {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
-            openedURL = doc.url.flatMap(URL.init(string:))
+            openedPage = doc.url.flatMap(URL.init(string:)).map {
+                OpenedPage(title: doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled, url: $0)
+            }
         case .note:
             openEditor(editing: item)
         }
@@ -374,7 +392,7 @@ public final class AccountScreenModel {
     /// The modal viewer or browser was closed.
     public func documentDismissed() {
         openedDocument = nil
-        openedURL = nil
+        openedPage = nil
     }
 
     /// "Send Mine" on an unsent change of this account: it goes back in the queue without the version check and is sent now,
@@ -525,6 +543,7 @@ public final class AccountScreenModel {
 
     private func signedOut() {
         details = nil
+        title = SalesText.accountTitle
         items = []
         infoRows = []
         healthCare = nil

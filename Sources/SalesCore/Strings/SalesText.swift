@@ -63,6 +63,8 @@ public enum SalesText {
 
     // MARK: - Screen words
 
+    /// The Account screen's title until the account's name is known.
+    public static var accountTitle: String { localized("screen.account") }
     /// `Notes & Attachments`, the accordion's title.
     public static var itemsTitle: String { localized("screen.items") }
     /// The health-care section's Edit button.

@@ -54,6 +54,29 @@ import Testing
         #expect(model.banner == nil)
     }
 
+    /// Before the account's name is known (loading, offline with nothing saved, signed out) the page is titled
+    /// Account and draws no Notes & Attachments.
+    @Test func thePageIsTitledAccountUntilItsNameIsKnown() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let (model, _, client) = try await makeModel(harness)
+        #expect(model.title == "Account")
+        #expect(!model.showsItems)
+        harness.wire.isDown = true
+        await model.appeared()
+        #expect(model.phase == .failed("You're offline, and this account has not been opened on this device before."))
+        #expect(model.title == "Account")
+        #expect(!model.showsItems)
+        harness.wire.isDown = false
+        await model.refreshPulled()
+        #expect(model.title == "St. Mary's Regional Medical Center")
+        #expect(model.showsItems)
+        try await harness.revokeElsewhereAndExpire(client)
+        await model.refreshPulled()
+        #expect(model.phase == .signedOut)
+        #expect(model.title == "Account")
+        #expect(!model.showsItems)
+    }
+
     @Test func aNonHospitalHasNoHealthCareSection() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness, accountID: DevServerHarness.nonHospitalID)
@@ -467,6 +490,13 @@ import Testing
         let doc = try #require(model.items.first { $0.kind == .doc })
         await model.itemTapped(id: doc.id)
         #expect(model.openedURL?.host == "docs.google.com")
+        // The viewer is titled with the document's name, not the link's host.
+        #expect(model.openedPage?.title == doc.title)
+        guard case .webPage(let page)? = model.presented else {
+            Issue.record("no web page presented: \(String(describing: model.presented))")
+            return
+        }
+        #expect(page.title == doc.title)
     }
 
     @Test func tappingContentDownloadsItsDocument() async throws {
