@@ -143,14 +143,14 @@ struct AccountScreenTests {
         let host = await Self.host(try await Self.model())
 
         try host.tap("New Attachment")
-        try host.tap("+ File")
+        try host.tap("Choose File…")
         #expect(host.tree.topPresentation?.kind == .fileImporter)
         try host.chooseFile(folder.appendingPathComponent("Missing.pdf"))
         #expect(host.tree.topPresentation?.visibleNavigationTitle == "New Attachment")
         #expect(host.tree.texts.contains("Missing.pdf could not be read."))
         #expect(host.tree.find(.button, "Save")?.isEnabled == false)
 
-        try host.tap("+ File")
+        try host.tap("Choose File…")
         try host.chooseFile(file)
         #expect(host.tree.find(.textField, "Name")?.value == "Proposal.pdf")
         #expect(!host.tree.texts.contains("Missing.pdf could not be read."))
