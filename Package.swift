@@ -69,8 +69,9 @@ var targets: [Target] = [
     .target(name: "Locking", swiftSettings: swiftSettings),
     // The HTTP vocabulary both sides share: methods and routes (a route is written once, used by server and app).
     .target(name: "HTTPTypes", swiftSettings: swiftSettings),
-    // User-visible strings from a module's Localizable.strings: one lookup and formatting helper for every core.
-    .target(name: "Localization", swiftSettings: swiftSettings),
+    // User-visible strings from a module's Localizable.strings: one lookup and formatting helper for every core,
+    // and the words every app shares (a file's kind: "PDF", "JPEG image").
+    .target(name: "Localization", resources: [.process("Resources")], swiftSettings: swiftSettings),
     // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
     .target(name: "DynamicJSON", swiftSettings: swiftSettings),
     .target(

@@ -21,9 +21,9 @@ struct AccountPresentationView: View {
             NavigationStack {
                 DocumentViewer(content: .document(document)).navigationTitle(document.title).toolbar { done }
             }
-        case .webPage(let url):
+        case .webPage(let page):
             NavigationStack {
-                DocumentViewer(content: .page(url)).navigationTitle(url.host ?? url.absoluteString).toolbar { done }
+                DocumentViewer(content: .page(page.url)).navigationTitle(page.title).toolbar { done }
             }
         }
     }

@@ -43,7 +43,7 @@ public struct AccountScreen: View {
                 }
             }
         }
-        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
+        .confirming(model.pageConfirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .refreshable { await model.refreshPulled() }
         .task { await model.appeared() }
         .sheet(isPresented: Binding(get: { model.form != nil }, set: { if !$0 { model.cancelTapped() } })) {

@@ -15,6 +15,7 @@ struct BannerView: View {
             Button(SalesText.dismiss, systemImage: "xmark", action: dismiss).labelStyle(.iconOnly)
         }
         .padding()
+        .frame(maxWidth: .infinity, alignment: .leading)
         .background(banner.tint.opacity(0.15))
     }
 }

@@ -19,9 +19,7 @@ struct HealthCareFormView: View {
                         BannerLine(banner)
                         if model.conflict != nil {
                             Button(SalesText.sendOver) { Task { await model.sendMineTapped() } }
-                            Button(SalesText.discardMine, role: .destructive) {
-                                Task { await model.discardMineTapped() }
-                            }
+                            Button(SalesText.discardMine, role: .destructive) { model.discardMineTapped() }
                         }
                     }
                 }
@@ -44,6 +42,9 @@ struct HealthCareFormView: View {
                 }
             }
             .navigationTitle(SalesText.healthCareTitle)
+            .confirming(
+                model.formConfirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed
+            )
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) { Button(SalesText.cancel) { model.cancelTapped() } }
                 ToolbarItem(placement: .confirmationAction) {

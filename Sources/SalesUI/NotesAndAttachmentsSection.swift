@@ -6,6 +6,12 @@ struct NotesAndAttachmentsSection: View {
     let model: AccountScreenModel
 
     var body: some View {
+        if model.showsItems {
+            items
+        }
+    }
+
+    private var items: some View {
         Section {
             DisclosureGroup(isExpanded: Binding(get: { model.itemsExpanded }, set: { _ in model.itemsToggled() })) {
                 ForEach(model.items) { row in
@@ -30,7 +36,7 @@ struct NotesAndAttachmentsSection: View {
     }
 }
 
-/// One row of the merged list: name, `MM/DD/YY`, and the content type or shortened URL.
+/// One row of the merged list: name, date, and the attachment's kind or the doc's shortened URL.
 struct ItemRowView: View {
     let row: ItemRow
 

@@ -16,9 +16,7 @@ struct UnsentEditsSection: View {
                             if row.canSendOver {
                                 Button(SalesText.sendOver) { Task { await model.sendOverTapped(id: row.id) } }
                             }
-                            Button(SalesText.discardMine, role: .destructive) {
-                                Task { await model.discardTapped(id: row.id) }
-                            }
+                            Button(SalesText.discardMine, role: .destructive) { model.discardTapped(id: row.id) }
                         }
                         .buttonStyle(.borderless)
                     }

@@ -209,7 +209,10 @@ struct SalesCLI {
         let items = await cli.run(["items", hospital])
         let lines = items.output.split(separator: "\n")
         #expect(lines.count == 5)
-        #expect(lines.first?.hasPrefix("02/04/15  doc") == true)
+        // NB: the dates are the screen's, padded to the longest (`Feb 4, 2015` beside `Jan 12, 2015`).
+        #expect(lines.first?.hasPrefix("Feb 4, 2015 ") == true, "\(lines)")
+        #expect(lines.first?.contains("  doc  ") == true)
+        #expect(items.output.contains("#1 FF Execute for Approval.pdf  PDF"))
         #expect(lines.first?.hasSuffix("Icon Swap Challenge  docs.google.com/a/appirio.com/d…") == true)
 
         let added = await cli.run(["note", "add", hospital, "--title", "CLI note", "--body", "hello", "--json"])
@@ -219,6 +222,9 @@ struct SalesCLI {
         let json = await cli.run(["items", hospital, "--json"])
         let rows = try JSONDecoder().decode([[String: String]].self, from: Data(json.output.utf8))
         #expect(rows.contains { $0["id"] == id && $0["name"] == "CLI note" && $0["kind"] == "note" })
+        // NB: --json keeps the fixed forms scripts read: the MIME type and MM/DD/YY, not the screen's words.
+        #expect(rows.contains { $0["name"] == "#1 FF Execute for Approval.pdf" && $0["detail"] == "application/pdf" })
+        #expect(rows.contains { $0["name"] == "Icon Swap Challenge" && $0["date"] == "02/04/15" })
         #expect(await cli.run(["note", "delete", id]).output == "deleted \(id)\n")
         let gone = await cli.run(["items", hospital, "--json"])
         #expect(!gone.output.contains(id))
@@ -301,7 +307,7 @@ struct SalesCLI {
         let download = await cli.run(["attachment", "download", id, "--output", out.path])
         #expect(download.code == 0)
         #expect(try Data(contentsOf: out) == Data("%PDF-1.4 tiny".utf8))
-        #expect(await cli.run(["items", hospital]).output.contains("Signed report.pdf  application/pdf"))
+        #expect(await cli.run(["items", hospital]).output.contains("Signed report.pdf  PDF"))
         #expect(await cli.run(["attachment", "delete", id]).code == 0)
         // A file that is not there is named as every command names one, not taken for a mistyped command.
         let missing = await cli.run(["attachment", "add", hospital, "/nonexistent/file.jpg"])
@@ -317,7 +323,7 @@ struct SalesCLI {
         await cli.signIn()
         let png = try cli.file("diagram.bin", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]))
         #expect(await cli.run(["attachment", "add", hospital, png.path, "--name", "Diagram"]).code == 0)
-        #expect(await cli.run(["items", hospital]).output.contains("Diagram  image/png"))
+        #expect(await cli.run(["items", hospital]).output.contains("Diagram  PNG image"))
 
         // 25.6 MB: the size is said with its decimal, not cut to the limit's 25.
         let big = try cli.file("archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: 26_843_546 - 4))
@@ -368,7 +374,7 @@ struct SalesCLI {
         let added = await cli.run(["attachment", "add", hospital, file.path])
         #expect(added.code == 0, "\(added.errors)")
         #expect(added.errors.hasPrefix("shrank screen.png from \(png.count) to "))
-        #expect(await cli.run(["items", hospital]).output.contains("screen.jpg  image/jpeg"))
+        #expect(await cli.run(["items", hospital]).output.contains("screen.jpg  JPEG image"))
     }
 
     @Test func docsAddEditDelete() async throws {
@@ -592,6 +598,33 @@ struct SalesCLI {
             [String: JSONValue].self, from: Data(await cli.run(["account", hospital, "--json"]).output.utf8))
         #expect(afterDiscard["numBeds"] == 111)
         #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
+    }
+
+    /// Another account's screen sends the outbox and the hospital's change meets a newer version: that screen
+    /// says nothing of it (it lists none), and `account` on the hospital lists it, with its buttons.
+    @Test func aChangeNotSentWhileAnotherAccountIsOpenIsListedOnItsOwn() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let clinic = "001Q000000Demo3IAB"
+        #expect(await cli.run(["account", hospital]).code == 0)
+        cli.offline.isDown = true
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["account", "update", hospital, "--num-beds", "999"]).code == 0)
+
+        let clinicShown = await cli.run(["account", clinic])
+        #expect(clinicShown.code == 0)
+        #expect(!clinicShown.output.contains("Changes not sent"))
+        #expect(!clinicShown.errors.contains("not sent"))
+        let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+        let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
+        #expect(await cli.run(["account", "discard-mine", hospital, change]).code == 0)
+        #expect(!(await cli.run(["account", hospital]).output.contains("Changes not sent")))
     }
 
     /// "Changes not sent" on an account lists that account's changes only, and its buttons reach no other's.

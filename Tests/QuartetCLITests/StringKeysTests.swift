@@ -4,7 +4,9 @@ import Testing
 /// Every sentence of every string table is one a screen, a command or a rule asks for: a key nothing reads is a
 /// sentence kept, and translated, for nothing (or one a screen forgot to show).
 @Suite struct StringKeysTests {
-    @Test(arguments: ["QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "AttendeeModels", "APIClient"])
+    @Test(arguments: [
+        "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "AttendeeModels", "APIClient", "Localization",
+    ])
     func everyKeyOfTheTableIsAskedFor(_ module: String) throws {
         #expect(try StringKeys.unused(inTableOf: module) == [])
     }

@@ -12,6 +12,10 @@ import WebKit
 
 @testable import SalesUI
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The Sales Account screen driven through its views, against the Salesforce stand-in in process.
 @MainActor
 struct AccountScreenTests {
@@ -28,6 +32,12 @@ struct AccountScreenTests {
 
     /// A client signed in to a freshly seeded stand-in, and an empty outbox.
     static func signedInClient() async throws -> (SalesforceClient, SalesOutbox) {
+        let (client, outbox, _) = try await signedInStack()
+        return (client, outbox)
+    }
+
+    /// A client signed in to a freshly seeded stand-in, an empty outbox, and the transport to the stand-in.
+    static func signedInStack() async throws -> (SalesforceClient, SalesOutbox, HTTPTransport) {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
@@ -42,7 +52,7 @@ struct AccountScreenTests {
             configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
         try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales")
         let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
-        return (client, SalesOutbox(store: store))
+        return (client, SalesOutbox(store: store), transport)
     }
 
     static func host(_ model: AccountScreenModel) async -> ViewHost<some View> {
@@ -58,6 +68,35 @@ struct AccountScreenTests {
         let healthCare = try #require(
             host.tree.all(.section).first { $0.header.first?.texts.contains("Health Care Info") == true })
         #expect(healthCare.rows.contains { $0.text == "Number of Beds" })
+    }
+
+    /// Offline with nothing saved, the page is titled Account, draws no empty Notes & Attachments, and its banner
+    /// runs the width of the page.
+    @Test func anAccountNotYetShownIsTitledAndDrawsNoEmptySection() async throws {
+        let model = try await Self.model()
+        let host = ViewHost(NavigationStack { AccountScreen(model: model) })
+        await host.settle()
+        #expect(host.tree.visibleNavigationTitle == "St. Mary's Regional Medical Center")
+        #expect(host.tree.find("Notes & Attachments") != nil)
+
+        let (client, outbox) = try await Self.signedInClient()
+        await client.signOut()
+        let signedOut = ViewHost(
+            NavigationStack {
+                AccountScreen(
+                    model: AccountScreenModel(
+                        accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory()))
+            })
+        await signedOut.settle()
+        #expect(signedOut.tree.visibleNavigationTitle == "Account")
+        #expect(signedOut.tree.find("Notes & Attachments") == nil)
+        #expect(signedOut.tree.texts.contains("Your session ended. Sign in again."))
+        let banner = try #require(
+            signedOut.tree.first { node in
+                node.style.maxWidth == .infinity
+                    && node.first { $0.text == "Your session ended. Sign in again." } != nil
+            })
+        #expect(banner.first { $0.text == "Dismiss" || $0.accessibilityLabel == "Dismiss" } != nil)
     }
 
     @Test func anAccountThatIsNoHospitalHasNoHealthCareSection() async throws {
@@ -104,14 +143,14 @@ struct AccountScreenTests {
         let host = await Self.host(try await Self.model())
 
         try host.tap("New Attachment")
-        try host.tap("+ File")
+        try host.tap("Choose File…")
         #expect(host.tree.topPresentation?.kind == .fileImporter)
         try host.chooseFile(folder.appendingPathComponent("Missing.pdf"))
         #expect(host.tree.topPresentation?.visibleNavigationTitle == "New Attachment")
         #expect(host.tree.texts.contains("Missing.pdf could not be read."))
         #expect(host.tree.find(.button, "Save")?.isEnabled == false)
 
-        try host.tap("+ File")
+        try host.tap("Choose File…")
         try host.chooseFile(file)
         #expect(host.tree.find(.textField, "Name")?.value == "Proposal.pdf")
         #expect(!host.tree.texts.contains("Missing.pdf could not be read."))
@@ -128,6 +167,7 @@ struct AccountScreenTests {
         let web = try #require(
             host.tree.topPresentation?.first { $0.kind == .platformView }?.platformObject as? WKWebView)
         #expect(web.loadedURL?.host == "docs.google.com")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == doc.texts.first)
         try host.dismiss()
         #expect(host.tree.topPresentation == nil)
     }
@@ -184,9 +224,47 @@ struct AccountScreenTests {
             $0.find(.labeledContent, "Number of Beds")?.value == "42"
         }
         #expect(!host.tree.texts.contains("Send Mine"))
+        // Discard Mine asks first; Cancel keeps the change.
         try host.tap("Discard Mine")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard “Add an orphan note”?")
+        #expect(question.toolbar.map(\.text) == ["Discard", "Cancel"])
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(try await outbox.unsent().count == 1)
+        try host.tap("Discard Mine")
+        try host.tap("Discard")
         try await host.waitUntil("the section to go") { !$0.texts.contains("Changes not sent") }
         #expect(try await outbox.unsent().isEmpty)
+    }
+
+    /// The form's Discard Mine after a conflict asks over the form; Cancel keeps what was typed, Discard closes
+    /// the form on the server's version.
+    @Test func aConflictedSaveIsDiscardedFromTheFormAfterAsking() async throws {
+        let (client, outbox) = try await Self.signedInClient()
+        let model = AccountScreenModel(
+            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let host = await Self.host(model)
+        try host.tap("Edit")
+        try host.type("41", into: "Number of Beds")
+        try await Task.sleep(for: .milliseconds(5))
+        var theirs = try await client.retrieveAccount(id: Self.hospitalID).account
+        theirs.numBeds = 999
+        try await client.saveAccount(theirs)
+        try await host.tapAndSettle("Save")
+        try host.tap("Discard Mine")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard your changes?")
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation?.find(.textField, "Number of Beds")?.value == "41")
+        try host.tap("Discard Mine")
+        try host.tap("Discard")
+        try await host.waitUntil("the form to close on theirs") {
+            $0.topPresentation == nil && $0.find(.labeledContent, "Number of Beds")?.value == "999"
+        }
     }
 
     /// A save that meets a newer version on the server says so in the form, which offers Send Mine.
@@ -265,6 +343,34 @@ struct SalesRootViewTests {
         try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
         try await host.tapAndSettle("Sign out")
         try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+    }
+
+    /// Salesforce stops taking the session (revoked on another device): the next pull ends on the sign-in form,
+    /// which says why, and signing in again opens the account.
+    @Test func anEndedSessionReturnsToTheSignInFormWhichSaysWhy() async throws {
+        let (client, outbox, transport) = try await AccountScreenTests.signedInStack()
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory())
+        }
+        let host = ViewHost(SalesRootView(app: app))
+        await host.settle()
+        try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
+
+        var revoke = URLRequest(url: URL(string: "http://salesforce.test/services/oauth2/revoke")!)
+        revoke.httpMethod = "POST"
+        revoke.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        revoke.httpBody = Data("token=\(try #require(await client.session?.refreshToken))".utf8)
+        _ = try await transport.send(revoke)
+        try await host.pullToRefresh()
+        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+        #expect(host.tree.texts.contains("Your session ended. Sign in again."))
+
+        try host.type("rep@quartet.dev", into: "Username")
+        try host.type("quartet-sales", into: "Password")
+        try await host.tapAndSettle("Sign in")
+        try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
+        #expect(!host.tree.texts.contains("Your session ended. Sign in again."))
     }
 }
 

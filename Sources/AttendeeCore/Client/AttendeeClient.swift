@@ -438,7 +438,7 @@ extension APIClient {
                 refresh: {
                     // NB: a 401 while a token is kept: the server no longer takes it. Forgotten here, so the
                     // next launch does not offer it again, and the app told once (a second 401 finds no token).
-                    await sessionEnd.tokenRefused(tokens)
+                    await sessionEnd.credentialRefused(tokens)
                     throw APIError.signedOut
                 }))
     }

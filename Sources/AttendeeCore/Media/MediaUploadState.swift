@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeModels
 import Foundation
+import Localization
 
 /// Where an upload (a gallery photo, a speaker's document) stands, as the screen shows it.
 public enum MediaUploadState: Sendable, Hashable {
@@ -55,7 +56,7 @@ public enum MediaUploadState: Sendable, Hashable {
 /// How files read in lists: `PDF · 1.2 MB`, `PNG image · 640 × 480`.
 public enum MediaText {
     /// The kind of file, in words.
-    public static func kind(_ type: MediaType) -> String { Strings.text("media.kind." + type.rawValue) }
+    public static func kind(_ type: MediaType) -> String { FileKind(type).words }
 
     /// `812 bytes`, `48 KB`, `1.2 MB` (1 KB = 1,024 bytes, one decimal under 10 MB).
     public static func size(_ bytes: Int) -> String {
@@ -73,5 +74,22 @@ public enum MediaText {
             parts = Strings.format("media.detail", parts, Strings.format("media.pixels", "\(width)", "\(height)"))
         }
         return parts
+    }
+}
+
+extension FileKind {
+    /// The kind of an Attendee file, in the words every app uses for it.
+    init(_ type: MediaType) {
+        switch type {
+        case .jpeg: self = .jpeg
+        case .png: self = .png
+        case .gif: self = .gif
+        case .webp: self = .webp
+        case .heic: self = .heic
+        case .pdf: self = .pdf
+        case .plainText: self = .text
+        case .officeDocument: self = .office
+        case .openDocument: self = .openDocument
+        }
     }
 }

@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Foundation
 import Localization

@@ -98,10 +98,11 @@ enum AccountCommands {
                 } else {
                     // NB: columns widen for a longer word rather than cut it (a translation may be longer).
                     let kindWidth = max(10, rows.map(\.kind.label.count).max() ?? 0)
+                    let dateWidth = rows.map(\.date.count).max() ?? 0
                     for row in rows {
                         let detail = row.detail.map { "  \($0)" } ?? ""
                         context.console.line(
-                            padded(row.date, 8) + "  " + padded(row.kind.label, kindWidth) + "  "
+                            padded(row.date, dateWidth) + "  " + padded(row.kind.label, kindWidth) + "  "
                                 + "\(row.id)  \(row.title)\(detail)")
                     }
                 }
@@ -162,7 +163,8 @@ enum AccountCommands {
         if sendOver {
             await screen.sendOverTapped(id: row.id)
         } else {
-            await screen.discardTapped(id: row.id)
+            screen.discardTapped(id: row.id)
+            await confirm(screen.confirmation, with: screen.confirmTapped)
         }
         if let banner = screen.banner { session.console.errorLine(banner.text) }
         printAccount(screen, console: session.console)
@@ -177,7 +179,8 @@ enum AccountCommands {
 }
 
 /// A row of the merged list in `--json` output: what the row shows, and what tapping it opens (a note's text, a
-/// Google Doc's whole link).
+/// Google Doc's whole link). Its date (`MM/DD/YY`) and an attachment's detail (the MIME type) are the fixed forms
+/// scripts read, not the words the screen shows.
 struct ItemRowJSON: Encodable {
     var id: String
     var kind: String
@@ -193,12 +196,13 @@ struct ItemRowJSON: Encodable {
         id = row.id
         kind = row.kind.rawValue
         name = row.title
-        date = row.date
+        // NB: the screen's time zone, which the command line leaves the machine's.
+        date = item.lastModifiedDate.map { ItemRow.shortDate($0, timeZone: .current) } ?? ""
         detail = row.detail
         switch item {
         case .note(let note): text = note.text
         case .doc(let doc): url = doc.url
-        case .attachment: break
+        case .attachment(let attachment): detail = attachment.contentType
         }
     }
 }

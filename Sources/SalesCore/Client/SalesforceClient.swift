@@ -51,8 +51,9 @@ public struct DownloadedFile: Sendable, Hashable {
 ///
 /// Every failure is thrown as a ``SalesforceError`` *and* posted as `ServiceErrorOccurred` with a
 /// sentence naming the operation. A 401 refreshes the access token once and retries; a refresh that
-/// fails clears the session and calls `onSignedOut`. The app and `quartet sales` keep the device's Sales data
-/// through ``init(configuration:transport:sessions:notificationCenter:cache:outbox:)``.
+/// fails (or a 401 after one) ends the session: it is forgotten, ``sessionEnd`` is raised and `onSignedOut` runs,
+/// once however many calls met the refusal. The app and `quartet sales` keep the device's Sales data
+/// through ``init(configuration:transport:sessions:notificationCenter:sessionEnd:cache:outbox:)``.
 public actor SalesforceClient {
     /// The most an attachment may weigh before base64 (Salesforce's limit for the REST body).
     public static let maximumAttachmentBytes = 25 * 1024 * 1024
@@ -65,8 +66,11 @@ public actor SalesforceClient {
     private let onSignedOut: @Sendable () async -> Void
     private let onSignedIn: @Sendable (SalesforceSession) async throws -> Void
     private var refreshing: Task<SalesforceSession, any Error>?
+    /// Raised when Salesforce no longer takes the session (the app listens, and goes back to its sign-in form);
+    /// not by a sign-out, which the person asked for.
+    public nonisolated let sessionEnd: SessionEndSignal
 
-    /// Creates a client; `onSignedOut` runs after a failed refresh or a sign-out, `onSignedIn` after a sign-in,
+    /// Creates a client; `onSignedOut` runs after a refused session or a sign-out, `onSignedIn` after a sign-in,
     /// before the new session is kept (so no call runs under it until `onSignedIn` is done; when it throws, the
     /// sign-in fails).
     public init(
@@ -74,6 +78,7 @@ public actor SalesforceClient {
         transport: HTTPTransport,
         sessions: SessionStore,
         notificationCenter: NotificationCenter = .default,
+        sessionEnd: SessionEndSignal = SessionEndSignal(),
         onSignedOut: @escaping @Sendable () async -> Void = {},
         onSignedIn: @escaping @Sendable (SalesforceSession) async throws -> Void = { _ in }
     ) {
@@ -81,6 +86,7 @@ public actor SalesforceClient {
         self.transport = transport
         self.sessions = sessions
         self.notificationCenter = notificationCenter
+        self.sessionEnd = sessionEnd
         self.onSignedOut = onSignedOut
         self.onSignedIn = onSignedIn
     }
@@ -96,12 +102,13 @@ public actor SalesforceClient {
         transport: HTTPTransport,
         sessions: SessionStore,
         notificationCenter: NotificationCenter = .default,
+        sessionEnd: SessionEndSignal = SessionEndSignal(),
         cache: AccountCache,
         outbox: SalesOutbox
     ) {
         self.init(
             configuration: configuration, transport: transport, sessions: sessions,
-            notificationCenter: notificationCenter, onSignedOut: { await cache.wipe() },
+            notificationCenter: notificationCenter, sessionEnd: sessionEnd, onSignedOut: { await cache.wipe() },
             onSignedIn: { session in
                 if try await outbox.signedIn(as: session.person) { await cache.wipe() }
             })
@@ -208,10 +215,15 @@ public actor SalesforceClient {
         } catch let error as SalesforceError where error.isOffline || error.isServerTrouble {
             throw error
         } catch {
-            sessions.save(nil)
-            await onSignedOut()
+            await sessionRefused()
             throw SalesforceError.signedOut(operation: operation)
         }
+    }
+
+    /// Salesforce no longer takes the session: it is forgotten and the app told (``sessionEnd``), and the device's
+    /// account data goes (`onSignedOut`); only the first of the calls refused together does this.
+    private func sessionRefused() async {
+        if await sessionEnd.credentialRefused(sessions) { await onSignedOut() }
     }
 
     // MARK: - Requests
@@ -248,8 +260,7 @@ public actor SalesforceClient {
             guard (200..<300).contains(response.statusCode) else {
                 let errors = (try? JSONDecoder().decode([SalesforceErrorItem].self, from: data)) ?? []
                 if response.statusCode == 401 {
-                    sessions.save(nil)
-                    await onSignedOut()
+                    await sessionRefused()
                     throw SalesforceError.signedOut(operation: operation)
                 }
                 throw SalesforceError.service(operation: operation, status: response.statusCode, errors: errors)

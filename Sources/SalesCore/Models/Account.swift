@@ -42,7 +42,7 @@ public struct Account: Sendable, Hashable, Codable {
     public var gpoAffiliations: String?
     /// The health-care system (network) the hospital belongs to.
     public var hcSystemName: String?
-    /// The hospital's operating income.
+    /// The hospital's operating income, an amount in ``currencyIsoCode``.
     public var operatingIncome: Double?
     /// The latest room/bathroom clean rating (a percentage, not a picklist).
     public var currentCleanRating: Double?
@@ -52,6 +52,20 @@ public struct Account: Sendable, Hashable, Codable {
     public var cleanRatingNationalAvg: Double?
     /// The state average clean rating.
     public var cleanRatingStateAvg: Double?
+    /// The currency of the account's amounts (Salesforce's `CurrencyIsoCode`, `EUR`), sent only by an org with
+    /// several currencies; absent means ``defaultCurrency``.
+    public var currencyIsoCode: String? = nil
+
+    /// The currency of an org with one currency, as the customer's is.
+    public static let defaultCurrency = "USD"
+
+    /// The currency the account's amounts are in: its own, else ``defaultCurrency``.
+    public var currency: String {
+        guard let code = currencyIsoCode?.trimmingCharacters(in: .whitespaces), code.count == 3 else {
+            return Self.defaultCurrency
+        }
+        return code.uppercased()
+    }
 
     /// The GPO affiliations as a list: split on commas, trimmed, empty entries dropped.
     public var gpoAffiliationList: [String] {
@@ -67,6 +81,7 @@ public struct Account: Sendable, Hashable, Codable {
         case id, name, phone, website, industry, type, billingStreet, billingCity, billingState, billingPostalCode
         case billingCountry, lastModifiedDate, isHospital, hospitalType, numBeds, gpoAffiliations, hcSystemName
         case operatingIncome, currentCleanRating, previousCleanRating, cleanRatingNationalAvg, cleanRatingStateAvg
+        case currencyIsoCode
     }
 
     /// Decodes leniently: absent, null or mistyped fields become `nil`.
@@ -84,7 +99,8 @@ public struct Account: Sendable, Hashable, Codable {
             currentCleanRating: c.lenientDouble(.currentCleanRating),
             previousCleanRating: c.lenientDouble(.previousCleanRating),
             cleanRatingNationalAvg: c.lenientDouble(.cleanRatingNationalAvg),
-            cleanRatingStateAvg: c.lenientDouble(.cleanRatingStateAvg)
+            cleanRatingStateAvg: c.lenientDouble(.cleanRatingStateAvg),
+            currencyIsoCode: c.lenientString(.currencyIsoCode)
         )
     }
 
@@ -113,5 +129,6 @@ public struct Account: Sendable, Hashable, Codable {
         try c.encodeIfPresent(previousCleanRating, forKey: .previousCleanRating)
         try c.encodeIfPresent(cleanRatingNationalAvg, forKey: .cleanRatingNationalAvg)
         try c.encodeIfPresent(cleanRatingStateAvg, forKey: .cleanRatingStateAvg)
+        try c.encodeIfPresent(currencyIsoCode, forKey: .currencyIsoCode)
     }
 }

@@ -15,6 +15,15 @@ public struct OpenedDocument: Sendable, Hashable {
     public var contentType: String
 }
 
+/// A Google Doc to show in the modal web view: its name, for the viewer's title, and its link.
+@PublicInit
+public struct OpenedPage: Sendable, Hashable {
+    /// The document's name.
+    public var title: String
+    /// Its link.
+    public var url: URL
+}
+
 /// What the Account screen shows over itself.
 public enum AccountPresentation: Identifiable {
     /// The add/edit form of a note, attachment or Google Doc.
@@ -22,14 +31,14 @@ public enum AccountPresentation: Identifiable {
     /// A downloaded attachment or content document, in the web view.
     case document(OpenedDocument)
     /// A Google Doc's page, in the web view.
-    case webPage(URL)
+    case webPage(OpenedPage)
 
     /// Stable while the same thing stays open.
     public var id: String {
         switch self {
         case .editor(let editor): "editor-\(ObjectIdentifier(editor).hashValue)"
         case .document(let document): "document-\(document.title)-\(document.data.count)"
-        case .webPage(let url): "web-\(url.absoluteString)"
+        case .webPage(let page): "web-\(page.url.absoluteString)"
         }
     }
 }
@@ -52,8 +61,9 @@ public final class AccountScreenModel {
     public private(set) var phase: Phase = .idle
     /// Whether a call is in flight (the spinner).
     public private(set) var isBusy = false
-    /// The navigation title: the account's name.
-    public private(set) var title = ""
+    /// The navigation title: the account's name once known, `Account` until then (loading, offline with nothing
+    /// saved, signed out).
+    public private(set) var title = SalesText.accountTitle
     /// The general account info.
     public private(set) var infoRows: [InfoRow] = []
     /// The "Health Care Info" section; `nil` unless the account is a hospital.
@@ -75,8 +85,10 @@ public final class AccountScreenModel {
     public private(set) var form: HealthCareForm?
     /// A downloaded attachment or content to present.
     public private(set) var openedDocument: OpenedDocument?
-    /// A Google Doc to open in the browser.
-    public private(set) var openedURL: URL?
+    /// A Google Doc to open in the web view.
+    public private(set) var openedPage: OpenedPage?
+    /// The link of the Google Doc open in the web view.
+    public var openedURL: URL? { openedPage?.url }
     /// The account as last loaded (or as edited offline).
     public private(set) var details: AccountDetails?
     /// How many edits wait in the outbox.
@@ -91,16 +103,34 @@ public final class AccountScreenModel {
     public private(set) var editor: ItemEditorModel?
     /// Whether the Notes & Attachments accordion is open.
     public private(set) var itemsExpanded = true
-    /// The question asked before a note, attachment or Google Doc is deleted (its action is the row's id).
-    public private(set) var confirmation: Confirmation<String>?
+    /// What the screen asks before it throws away what cannot be had back.
+    public enum Question: Sendable, Hashable {
+        /// Deleting the note, attachment or Google Doc of this row id.
+        case deleteItem(String)
+        /// Letting go the change of this id under "Changes not sent".
+        case discardUnsent(UUID)
+        /// Closing the health-care form after a conflict, on the server's version ("Discard Mine").
+        case discardForm
+    }
+
+    /// The question asked before an item is deleted or the person's change is discarded; `nil` when none is asked.
+    public private(set) var confirmation: Confirmation<Question>?
+    /// The question as the page asks it (none while the form is open over the page).
+    public var pageConfirmation: Confirmation<Question>? { form == nil ? confirmation : nil }
+    /// The question as the health-care form asks it, over itself.
+    public var formConfirmation: Confirmation<Question>? { form == nil ? nil : confirmation }
 
     /// What the screen shows over itself: the item editor, a downloaded document, or a web page.
     public var presented: AccountPresentation? {
         if let editor { return .editor(editor) }
         if let openedDocument { return .document(openedDocument) }
-        if let openedURL { return .webPage(openedURL) }
+        if let openedPage { return .webPage(openedPage) }
         return nil
     }
+
+    /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
+    /// offline with nothing saved, or signed out).
+    public var showsItems: Bool { details != nil }
 
     /// The kinds of item the screen can add, in the order of its buttons; none until the account has loaded.
     public var addableKinds: [ItemEditorModel.Kind] { details == nil ? [] : [.note, .attachment, .doc] }
@@ -169,8 +199,18 @@ public final class AccountScreenModel {
         await save(over: true)
     }
 
-    /// "Discard Mine" on the form after a conflict: the form closes and the server's version is loaded.
-    public func discardMineTapped() async {
+    /// "Discard Mine" on the form after a conflict: the screen asks first, as what was typed is lost; the
+    /// question's Discard closes the form on the server's version (``confirmTapped(_:)``).
+    public func discardMineTapped() {
+        guard conflict != nil, form != nil else { return }
+        confirmation = Confirmation(
+            .discardForm, title: SalesText.confirmDiscardForm,
+            message: SalesText.confirmDiscardFormMessage(details?.account.name ?? accountID),
+            confirmTitle: SalesText.discard, cancelTitle: SalesText.cancel)
+    }
+
+    /// The form closes and the server's version is loaded.
+    private func discardForm() async {
         form = nil
         conflict = nil
         await load()
@@ -224,7 +264,9 @@ public final class AccountScreenModel {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
-            openedURL = doc.url.flatMap(URL.init(string:))
+            openedPage = doc.url.flatMap(URL.init(string:)).map {
+                OpenedPage(title: doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled, url: $0)
+            }
         case .note:
             openEditor(editing: item)
         }
@@ -274,16 +316,25 @@ public final class AccountScreenModel {
     public func itemDeleteTapped(id: String) {
         guard let row = items.first(where: { $0.id == id }) else { return }
         confirmation = Confirmation(
-            id, title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
+            .deleteItem(id), title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
             confirmTitle: SalesText.delete, cancelTitle: SalesText.cancel)
     }
 
-    /// The question was dismissed (Cancel): the item stays.
+    /// The question was dismissed (Cancel): the item, or the person's change, stays.
     public func confirmationDismissed() { confirmation = nil }
 
-    /// The question's Delete was tapped: the item is deleted in Salesforce, or queued when offline.
-    public func confirmTapped(_ id: String) async {
+    /// The question's destructive button was tapped: the item is deleted (in Salesforce, or queued when offline),
+    /// or the person's change let go.
+    public func confirmTapped(_ question: Question) async {
         confirmation = nil
+        switch question {
+        case .deleteItem(let id): await deleteItem(id: id)
+        case .discardUnsent(let id): await discardUnsent(id: id)
+        case .discardForm: await discardForm()
+        }
+    }
+
+    private func deleteItem(id: String) async {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
         isBusy = true
         defer { isBusy = false }
@@ -341,7 +392,7 @@ public final class AccountScreenModel {
     /// The modal viewer or browser was closed.
     public func documentDismissed() {
         openedDocument = nil
-        openedURL = nil
+        openedPage = nil
     }
 
     /// "Send Mine" on an unsent change of this account: it goes back in the queue without the version check and is sent now,
@@ -357,8 +408,17 @@ public final class AccountScreenModel {
         await refresh()
     }
 
-    /// "Discard Mine" on an unsent change of this account: it is let go, and the account reloads with the server's version.
-    public func discardTapped(id: UUID) async {
+    /// "Discard Mine" on an unsent change of this account: the screen asks first; the question's Discard lets it
+    /// go, and the account reloads with the server's version (``confirmTapped(_:)``).
+    public func discardTapped(id: UUID) {
+        guard let row = unsentEdits.first(where: { $0.id == id }) else { return }
+        confirmation = Confirmation(
+            .discardUnsent(id), title: SalesText.confirmDiscardUnsent(row.title),
+            message: SalesText.confirmDiscardUnsentMessage, confirmTitle: SalesText.discard,
+            cancelTitle: SalesText.cancel)
+    }
+
+    private func discardUnsent(id: UUID) async {
         guard unsentEdits.contains(where: { $0.id == id }) else { return }
         do {
             try await outbox.discard(id)
@@ -387,13 +447,17 @@ public final class AccountScreenModel {
 
     /// Sends the edits waiting in the outbox, each once: the report (`nil` when none waited) and what the banner
     /// should say about it (a conflict, a refusal, or an outbox that could not be read).
+    ///
+    /// The outbox sends every account's edits, but the banner speaks of this screen's only, and counts what its
+    /// "Changes not sent" lists: another account's change the server did not take is listed on that account's
+    /// screen, where the person can act on it.
     private func sendWaitingEdits() async -> (report: FlushReport?, message: String?) {
         do {
             guard try await !outbox.pending().isEmpty else { return (nil, nil) }
             let report = try await outbox.flush(using: client)
             await readOutbox()
-            let notSent = report.conflicts.count + report.rejected.count
-            return (report, notSent == 0 ? nil : SalesText.notSent(notSent))
+            let notSentHere = (report.conflicts + report.rejected).contains { $0.isListed(on: accountID) }
+            return (report, notSentHere && !unsentEdits.isEmpty ? SalesText.notSent(unsentEdits.count) : nil)
         } catch {
             return (nil, APIError.message(for: error))
         }
@@ -444,7 +508,7 @@ public final class AccountScreenModel {
         title = details.account.name ?? SalesText.untitled
         infoRows = InfoRow.general(details.account)
         healthCare = HealthCareSection(details.account, locale: locale)
-        items = details.items.map { ItemRow($0, timeZone: timeZone) }
+        items = details.items.map { ItemRow($0, locale: locale, timeZone: timeZone) }
         phase = .loaded
     }
 
@@ -479,12 +543,14 @@ public final class AccountScreenModel {
 
     private func signedOut() {
         details = nil
+        title = SalesText.accountTitle
         items = []
         infoRows = []
         healthCare = nil
         contentSections = []
         contentUnavailable = nil
         form = nil
+        confirmation = nil
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
     }

@@ -14,14 +14,17 @@ public enum DecimalInput {
         public var message: String
     }
 
-    /// Parses `text`; empty text is `nil` (the field is cleared).
-    public static func parse(_ text: String, locale: Locale = .current) -> Result<Double?, Invalid> {
+    /// Parses `text`; empty text is `nil` (the field is cleared). A refusal shows `example` as the locale writes it
+    /// (`1,234.5`; a field of whole numbers gives a whole one).
+    public static func parse(_ text: String, locale: Locale = .current, example: Double = 1234.5)
+        -> Result<Double?, Invalid>
+    {
         let trimmed = asciiDigits(text).trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .success(nil) }
         let decimal = locale.decimalSeparator ?? "."
         let grouping = locale.groupingSeparator ?? ","
-        let example = display(1234.5, locale: locale)
-        let invalid = Invalid(text: text, message: SalesText.invalidNumber(trimmed, example: example))
+        let invalid = Invalid(
+            text: text, message: SalesText.invalidNumber(trimmed, example: display(example, locale: locale)))
 
         var body = Substring(trimmed)
         var sign = ""

@@ -13,6 +13,10 @@ public enum HealthCareField: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// The number a refused field's message shows as an example: a whole one for a count (beds), else one with a
+    /// fraction.
+    public var example: Double { self == .numBeds ? 1234 : 1234.5 }
+
     /// The field's label.
     public var label: String {
         switch self {
@@ -69,7 +73,9 @@ public struct HealthCareForm: Sendable, Hashable {
     public mutating func edit(_ field: HealthCareField, text newText: String) {
         text[field] = newText
         errors[field] = nil
-        if field.isNumeric, case .failure(let invalid) = DecimalInput.parse(newText, locale: locale) {
+        if field.isNumeric,
+            case .failure(let invalid) = DecimalInput.parse(newText, locale: locale, example: field.example)
+        {
             errors[field] = invalid.message
         }
     }

@@ -21,12 +21,26 @@ public struct HealthCareSection: Sendable, Hashable {
             InfoRow(label: SalesText.numBeds, value: number(account.numBeds)),
             InfoRow(label: SalesText.gpoAffiliations, value: text(account.gpoAffiliations)),
             InfoRow(label: SalesText.hcSystemName, value: text(account.hcSystemName)),
-            InfoRow(label: SalesText.operatingIncome, value: number(account.operatingIncome)),
+            InfoRow(
+                label: SalesText.operatingIncome,
+                value: account.operatingIncome.map { Self.money($0, currency: account.currency, locale: locale) }
+                    ?? "—"),
             InfoRow(label: SalesText.currentCleanRating, value: number(account.currentCleanRating)),
             InfoRow(label: SalesText.previousCleanRating, value: number(account.previousCleanRating)),
             InfoRow(label: SalesText.cleanRatingNationalAvg, value: number(account.cleanRatingNationalAvg)),
             InfoRow(label: SalesText.cleanRatingStateAvg, value: number(account.cleanRatingStateAvg)),
         ]
+    }
+}
+
+extension HealthCareSection {
+    /// An amount of money as `locale` writes it in `currency` (`$18,250,000.50` in en_US for USD).
+    public static func money(_ amount: Double, currency: String, locale: Locale) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency
+        return formatter.string(from: NSNumber(value: amount)) ?? DecimalInput.display(amount, locale: locale)
     }
 }
 

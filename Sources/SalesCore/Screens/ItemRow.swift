@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PublicInit
 
 /// One row of the merged Notes & Attachments list, as a person sees it.
@@ -10,9 +11,10 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public var kind: Kind
     /// The name; "Untitled" when the record has none.
     public var title: String
-    /// `lastModifiedDate` as `MM/DD/YY`, or empty when absent.
+    /// `lastModifiedDate` as the locale writes a date (`Feb 4, 2015` in en_US), or empty when absent.
     public var date: String
-    /// The content type of an attachment, the shortened URL of a Google Doc, nothing for a note.
+    /// The kind of an attachment in words (`PDF`, `JPEG image`), the shortened URL of a Google Doc, nothing for a
+    /// note.
     public var detail: String?
 
     /// The three kinds of row.
@@ -20,8 +22,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
         case note, attachment, doc
     }
 
-    /// The row for an item, dates formatted in `timeZone`.
-    public init(_ item: AccountItem, timeZone: TimeZone = .current) {
+    /// The row for an item, its date written as `locale` writes dates, in `timeZone`.
+    public init(_ item: AccountItem, locale: Locale = .current, timeZone: TimeZone = .current) {
         let kind: Kind
         let detail: String?
         switch item {
@@ -30,7 +32,7 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
             detail = nil
         case .attachment(let attachment):
             kind = .attachment
-            detail = attachment.contentType
+            detail = attachment.contentType.map { FileKind(mimeType: $0).words }
         case .doc(let doc):
             kind = .doc
             detail = doc.url.map { ItemRow.truncatedURL($0) }
@@ -39,12 +41,23 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
             id: item.id ?? "local-\(kind.rawValue)-\(item.name ?? "")",
             kind: kind,
             title: item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled,
-            date: item.lastModifiedDate.map { ItemRow.shortDate($0, timeZone: timeZone) } ?? "",
+            date: item.lastModifiedDate.map { ItemRow.date($0, locale: locale, timeZone: timeZone) } ?? "",
             detail: detail
         )
     }
 
-    /// `MM/DD/YY` in the given time zone (Gregorian, whatever the person's calendar).
+    /// A date as `locale` writes it, month abbreviated (`Feb 4, 2015`, `4 févr. 2015`), in `timeZone`.
+    public static func date(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .none
+        return formatter.string(from: date)
+    }
+
+    /// `MM/DD/YY` in the given time zone (Gregorian, whatever the person's calendar): the date `quartet sales
+    /// items --json` writes, a fixed form for scripts.
     public static func shortDate(_ date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

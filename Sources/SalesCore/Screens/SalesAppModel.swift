@@ -3,7 +3,8 @@ import Foundation
 import Localization
 import Observation
 
-/// The Sales app: the sign-in form until a Salesforce session exists, then the Account screen.
+/// The Sales app: the sign-in form until a Salesforce session exists, then the Account screen; the form again when
+/// the person signs out or Salesforce ends the session (saying why).
 @Observable @MainActor
 public final class SalesAppModel {
     /// The username field.
@@ -12,7 +13,7 @@ public final class SalesAppModel {
     public var password = ""
     /// Whether a sign-in is running.
     public private(set) var isBusy = false
-    /// Why the last sign-in failed.
+    /// Why the form shows: the last sign-in failed, or the session ended.
     public private(set) var banner: Banner?
     /// The Account screen, once signed in.
     public private(set) var account: AccountScreenModel?
@@ -24,6 +25,16 @@ public final class SalesAppModel {
     public init(client: SalesforceClient, account: @escaping @MainActor () -> AccountScreenModel) {
         self.client = client
         makeAccount = account
+        client.sessionEnd.listen { [weak self] in self?.sessionEnded() }
+    }
+
+    /// Salesforce no longer takes the session (it expired, or was revoked): back to the sign-in form, which says
+    /// so. The client has forgotten the session and wiped the cached accounts; edits not yet sent wait in the
+    /// outbox for this person's next sign-in (``SalesOutbox/signedIn(as:)``).
+    func sessionEnded() {
+        account = nil
+        password = ""
+        banner = .notice(SalesText.signedOut)
     }
 
     /// The app started: a session kept from last time opens the Account screen at once.

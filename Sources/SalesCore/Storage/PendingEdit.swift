@@ -18,6 +18,13 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     /// on); `nil` when it was not known (an item edited by id alone, or an edit queued by an older version).
     public var accountID: String? = nil
 
+    /// Whether the screen of `accountID` lists this edit under "Changes not sent" when the server does not take it:
+    /// an edit of that account, or one whose account is not known (listed on every account's screen, so it is
+    /// never out of reach).
+    public func isListed(on accountID: String) -> Bool {
+        self.accountID == nil || self.accountID == accountID
+    }
+
     /// The write itself.
     public enum Change: Sendable, Hashable, Codable {
         case create(object: String, fields: SObjectFields)
@@ -159,9 +166,10 @@ public actor SalesOutbox {
 
     /// The edits of one account the server did not take, as its screen lists them under "Changes not sent".
     ///
-    /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach.
+    /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach
+    /// (``PendingEdit/isListed(on:)``).
     public func unsent(accountID: String) async throws -> [UnsentEdit] {
-        try await unsent().filter { $0.edit.accountID == nil || $0.edit.accountID == accountID }
+        try await unsent().filter { $0.edit.isListed(on: accountID) }
     }
 
     /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them.

@@ -63,6 +63,8 @@ public enum SalesText {
 
     // MARK: - Screen words
 
+    /// The Account screen's title until the account's name is known.
+    public static var accountTitle: String { localized("screen.account") }
     /// `Notes & Attachments`, the accordion's title.
     public static var itemsTitle: String { localized("screen.items") }
     /// The health-care section's Edit button.
@@ -77,6 +79,18 @@ public enum SalesText {
     public static func confirmDelete(_ title: String) -> String { table.format("confirm.delete", title) }
     /// What deleting a row means for the person.
     public static var confirmDeleteMessage: String { localized("confirm.delete.message") }
+    /// The question before a change under "Changes not sent" is let go: `Discard “Save the account …”?`.
+    public static func confirmDiscardUnsent(_ title: String) -> String { table.format("confirm.discardUnsent", title) }
+    /// What letting an unsent change go means for the person.
+    public static var confirmDiscardUnsentMessage: String { localized("confirm.discardUnsent.message") }
+    /// The question before the health-care form's Discard Mine closes it after a conflict.
+    public static var confirmDiscardForm: String { localized("confirm.discardForm") }
+    /// What the form's Discard Mine means: `What you typed is lost; St. Mary's shows as Salesforce has it.`
+    public static func confirmDiscardFormMessage(_ name: String) -> String {
+        table.format("confirm.discardForm.message", name)
+    }
+    /// The destructive button of a discard question.
+    public static var discard: String { localized("screen.discard") }
     /// Saves a form.
     public static var save: String { localized("screen.save") }
     /// Closes a viewer.

@@ -10,6 +10,10 @@ import SalesforceDevServer
 import SwiftUI
 import TestSupport
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The Sales Account screen on an iPad, against the Salesforce stand-in in process (as `AccountScreenTests` builds
 /// it): `SalesforceDevService` with its seed, a `TestClient` over its router, `HTTPTransport.inProcess`.
 enum SalesScreens {
@@ -25,12 +29,37 @@ enum SalesScreens {
     }
 
     /// A screen model for `accountID` over a freshly seeded stand-in; the network turns `network` after sign-in.
-    /// With `unsent`, the outbox holds two edits the server will not take when the screen sends them: a save
-    /// over a newer version of the account, and a note for an account that is not there.
+    /// With `unsent`, the outbox holds two edits of this account the server will not take when the screen sends
+    /// them: a save over a newer version of the account, and a delete of a note that is not there.
     @MainActor
     static func model(
         _ accountID: String = hospitalID, network: Network = .up, signedIn: Bool = true, unsent: Bool = false
     ) async throws -> AccountScreenModel {
+        let (client, outbox, _) = try await stack(network: network, signedIn: signedIn)
+        if unsent {
+            var account = try await client.retrieveAccount(id: accountID).account
+            account.numBeds = 260
+            try await outbox.enqueue(.saving(account, id: accountID, basedOn: Date(timeIntervalSince1970: 0)))
+            try await outbox.enqueue(.deleting("Note", id: "002Q000000Gone1IAB", name: "Old visit", on: accountID))
+        }
+        return screenModel(accountID, client: client, outbox: outbox)
+    }
+
+    @MainActor
+    static func screenModel(_ accountID: String, client: SalesforceClient, outbox: SalesOutbox)
+        -> AccountScreenModel
+    {
+        AccountScreenModel(
+            accountID: accountID, client: client, outbox: outbox, cache: .inMemory(), locale: catalogLocale,
+            timeZone: catalogTimeZone)
+    }
+
+    /// A client over a freshly seeded stand-in (the network turning `network` after sign-in), an empty outbox,
+    /// and the transport to the stand-in itself.
+    @MainActor
+    static func stack(network: Network = .up, signedIn: Bool = true) async throws
+        -> (SalesforceClient, SalesOutbox, HTTPTransport)
+    {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
@@ -50,22 +79,31 @@ enum SalesScreens {
             case .silent: return try await neverAnswers()
             }
         }
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
-        if signedIn { try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales") }
-        state.withLock { $0 = network }
         let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
         let outbox = SalesOutbox(store: store)
-        if unsent {
-            var account = try await client.retrieveAccount(id: accountID).account
-            account.numBeds = 260
-            try await outbox.enqueue(.saving(account, id: accountID, basedOn: Date(timeIntervalSince1970: 0)))
-            try await outbox.enqueue(
-                .adding(Note(name: "Visit notes", text: "Follow up in May"), to: "001Q000000Demo9IAB"))
-        }
-        return AccountScreenModel(
-            accountID: accountID, client: client, outbox: outbox, cache: .inMemory(), locale: catalogLocale,
-            timeZone: catalogTimeZone)
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory(),
+            cache: .inMemory(), outbox: outbox)
+        if signedIn { try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales") }
+        state.withLock { $0 = network }
+        return (client, outbox, inProcess)
+    }
+
+    /// The app as the iPad shows it: signed in on the hospital, then Salesforce refuses the session (revoked on
+    /// another device) and the next pull ends on the sign-in form, which says why.
+    @MainActor
+    static func sessionEnded() async throws -> ViewNode {
+        let (client, outbox, transport) = try await stack()
+        let app = SalesAppModel(client: client) { screenModel(hospitalID, client: client, outbox: outbox) }
+        let host = ViewHost(SalesRootView(app: app))
+        _ = try await host.settled("the account") { $0.find(.disclosureGroup, SalesText.itemsTitle) != nil }
+        var revoke = URLRequest(url: URL(string: "http://salesforce.test/services/oauth2/revoke")!)
+        revoke.httpMethod = "POST"
+        revoke.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        revoke.httpBody = Data("token=\(await client.session?.refreshToken ?? "")".utf8)
+        _ = try await transport.send(revoke)
+        try await host.pullToRefresh()
+        return try await host.settled("the sign-in form") { $0.find(.textField, app.usernameLabel) != nil }
     }
 
     /// The Account screen in its navigation stack, as the app shows it.
@@ -118,6 +156,15 @@ enum SalesScreens {
                 return try await host.settled("the changes not sent") { $0.find(SalesText.unsentTitle) != nil }
             },
             ScreenEntry(
+                app, screen: "account", state: "discard-asked",
+                summary: "Discard Mine on a change not sent asks before the change goes"
+            ) {
+                let host = ViewHost(Screen(model: try await model(unsent: true)))
+                _ = try await host.settled("the changes not sent") { $0.find(SalesText.unsentTitle) != nil }
+                try host.tap(SalesText.discardMine)
+                return try await host.settled("the question") { $0.topPresentation != nil }
+            },
+            ScreenEntry(
                 app, screen: "account", state: "delete-asked", summary: "A row swiped to Delete asks before it goes"
             ) {
                 let host = try await loaded()
@@ -132,6 +179,12 @@ enum SalesScreens {
             ScreenEntry(app, screen: "account", state: "signed-out", summary: "No Salesforce session") {
                 let host = ViewHost(Screen(model: try await model(signedIn: false)))
                 return try await host.settled("signed out")
+            },
+            ScreenEntry(
+                app, screen: "sign-in", state: "session-ended",
+                summary: "Salesforce ended the session: back on the sign-in form, which says why"
+            ) {
+                try await sessionEnded()
             },
             ScreenEntry(app, screen: "health-care-edit", state: "loaded", summary: "Edit Health Care Info") {
                 let host = try await loaded()

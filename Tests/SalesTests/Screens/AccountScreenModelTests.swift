@@ -47,11 +47,34 @@ import Testing
                 "Icon Swap Challenge", "#1 FF Execute for Approval.pdf", "Loading dock.jpg", "Purchasing contact",
                 "Visit with Dr. Alvarez",
             ])
-        #expect(model.items.first?.date == "02/04/15")
-        #expect(model.items.contains { $0.detail == "application/pdf" })
+        #expect(model.items.first?.date == "Feb 4, 2015")
+        #expect(model.items.contains { $0.detail == "PDF" })
         #expect(model.contentSections.map(\.kind) == [.know, .say, .show])
         #expect(model.contentSections.first?.isExpanded == true)
         #expect(model.banner == nil)
+    }
+
+    /// Before the account's name is known (loading, offline with nothing saved, signed out) the page is titled
+    /// Account and draws no Notes & Attachments.
+    @Test func thePageIsTitledAccountUntilItsNameIsKnown() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let (model, _, client) = try await makeModel(harness)
+        #expect(model.title == "Account")
+        #expect(!model.showsItems)
+        harness.wire.isDown = true
+        await model.appeared()
+        #expect(model.phase == .failed("You're offline, and this account has not been opened on this device before."))
+        #expect(model.title == "Account")
+        #expect(!model.showsItems)
+        harness.wire.isDown = false
+        await model.refreshPulled()
+        #expect(model.title == "St. Mary's Regional Medical Center")
+        #expect(model.showsItems)
+        try await harness.revokeElsewhereAndExpire(client)
+        await model.refreshPulled()
+        #expect(model.phase == .signedOut)
+        #expect(model.title == "Account")
+        #expect(!model.showsItems)
     }
 
     @Test func aNonHospitalHasNoHealthCareSection() async throws {
@@ -150,7 +173,7 @@ import Testing
             await model.editorSaveTapped()
         }
         model.itemDeleteTapped(id: note.id)
-        await model.confirmTapped(note.id)
+        await model.confirmTapped(.deleteItem(note.id))
         #expect(try await outbox.pending().count == 4)
         // Neither note has an id until it is sent, and the second does not take the first's place.
         #expect(model.items.contains { $0.title == "Call back" })
@@ -309,7 +332,24 @@ import Testing
         #expect(try await other.retrieveAccount(id: DevServerHarness.hospitalID).account.numBeds == 5)
 
         try await conflictingSave(mine: "6", theirs: 777)
-        await model.discardMineTapped()
+        // Discard Mine asks first: Cancel keeps the form with what was typed.
+        model.discardMineTapped()
+        let question = try #require(model.confirmation)
+        #expect(question.action == .discardForm)
+        #expect(question.title == "Discard your changes?")
+        #expect(
+            question.message
+                == "What you typed is lost; St. Mary's Regional Medical Center shows as Salesforce has it now.")
+        #expect(question.confirmTitle == "Discard")
+        #expect(question.cancelTitle == "Cancel")
+        #expect(model.formConfirmation == question)
+        #expect(model.pageConfirmation == nil)
+        model.confirmationDismissed()
+        #expect(model.form?.text[.numBeds] == "6")
+        #expect(model.conflict != nil)
+        model.discardMineTapped()
+        await model.confirmTapped(try #require(model.confirmation).action)
+        #expect(model.confirmation == nil)
         #expect(model.form == nil)
         #expect(model.conflict == nil)
         #expect(model.details?.account.numBeds == 777)
@@ -355,7 +395,20 @@ import Testing
 
         try await editOfflineOverTheirs(beds: "7", theirs: 888)
         let second = try #require(model.unsentEdits.first)
-        await model.discardTapped(id: second.id)
+        // Discard Mine asks first: Cancel keeps the change.
+        model.discardTapped(id: second.id)
+        let question = try #require(model.pageConfirmation)
+        #expect(question.action == .discardUnsent(second.id))
+        #expect(question.title == "Discard “Save the account St. Mary's Regional Medical Center”?")
+        #expect(
+            question.message == "Your change is not sent, and the version in Salesforce stays. This cannot be undone.")
+        #expect(question.confirmTitle == "Discard")
+        model.confirmationDismissed()
+        #expect(model.unsentEdits.map(\.id) == [second.id])
+        #expect(try await outbox.unsent().count == 1)
+        model.discardTapped(id: second.id)
+        await model.confirmTapped(question.action)
+        #expect(model.confirmation == nil)
         #expect(model.unsentEdits.isEmpty)
         #expect(try await outbox.unsent().isEmpty)
         #expect(model.details?.account.numBeds == 888)
@@ -380,9 +433,14 @@ import Testing
         try await outbox.enqueue(theirs)
         await model.appeared()
         #expect(model.unsentEdits.map(\.id) == [mine.id])
+        // The banner counts what the section lists: this account's change, not the other's.
+        #expect(
+            model.banner == .failure("A change was not sent; choose what to do with it under “Changes not sent”."))
         #expect(try await outbox.unsent().count == 2)
 
-        await model.discardTapped(id: theirs.id)
+        model.discardTapped(id: theirs.id)
+        #expect(model.confirmation == nil)
+        await model.confirmTapped(.discardUnsent(theirs.id))
         await model.sendOverTapped(id: theirs.id)
         #expect(try await outbox.unsent().map(\.id) == [mine.id, theirs.id])
 
@@ -393,11 +451,37 @@ import Testing
         #expect(clinic.unsentEdits.map(\.id) == [theirs.id])
     }
 
+    /// When only another account's change is refused as this screen sends the outbox, this screen says nothing
+    /// about it; that account's screen lists it when it opens.
+    @Test func anotherAccountsChangeNotSentIsListedOnItsScreenNotAnnouncedHere() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, client) = try await makeModel(harness)
+        let theirs = PendingEdit(
+            change: .update(
+                object: "Account", id: DevServerHarness.nonHospitalID, fields: ["NoSuchField__c": .string("x")],
+                expectedLastModified: nil),
+            summary: "save the account Acme", accountID: DevServerHarness.nonHospitalID)
+        try await outbox.enqueue(theirs)
+        await model.appeared()
+        #expect(model.banner == nil)
+        #expect(model.unsentEdits.isEmpty)
+
+        let acme = AccountScreenModel(
+            accountID: DevServerHarness.nonHospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: en, timeZone: utc)
+        await acme.appeared()
+        #expect(acme.unsentEdits.map(\.id) == [theirs.id])
+        acme.discardTapped(id: theirs.id)
+        await acme.confirmTapped(try #require(acme.confirmation).action)
+        #expect(acme.unsentEdits.isEmpty)
+        #expect(try await outbox.unsent().isEmpty)
+    }
+
     @Test func tappingAnAttachmentOpensItsBytesAndADocOpensItsURL() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
         await model.appeared()
-        let pdf = try #require(model.items.first { $0.detail == "application/pdf" })
+        let pdf = try #require(model.items.first { $0.detail == "PDF" })
         await model.itemTapped(id: pdf.id)
         #expect(model.openedDocument?.contentType == "application/pdf")
         #expect(model.openedDocument?.data.starts(with: Data("%PDF".utf8)) == true)
@@ -406,6 +490,13 @@ import Testing
         let doc = try #require(model.items.first { $0.kind == .doc })
         await model.itemTapped(id: doc.id)
         #expect(model.openedURL?.host == "docs.google.com")
+        // The viewer is titled with the document's name, not the link's host.
+        #expect(model.openedPage?.title == doc.title)
+        guard case .webPage(let page)? = model.presented else {
+            Issue.record("no web page presented: \(String(describing: model.presented))")
+            return
+        }
+        #expect(page.title == doc.title)
     }
 
     @Test func tappingContentDownloadsItsDocument() async throws {
@@ -429,7 +520,7 @@ import Testing
         // The swipe asks; nothing is deleted until the person confirms, and Cancel keeps the note.
         model.itemDeleteTapped(id: note.id)
         let question = try #require(model.confirmation)
-        #expect(question.action == note.id)
+        #expect(question.action == .deleteItem(note.id))
         #expect(question.title == "Delete “\(note.title)”?")
         #expect(question.confirmTitle == "Delete")
         #expect(question.cancelTitle == "Cancel")

@@ -10,11 +10,9 @@ import Testing
         let attachment = ItemRow(
             .attachment(
                 Attachment(id: "00P", name: "Plan.pdf", lastModifiedDate: date, contentType: "application/pdf")),
-            timeZone: utc)
+            locale: Locale(identifier: "en_US"), timeZone: utc)
         #expect(
-            attachment
-                == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "02/04/15", detail: "application/pdf")
-        )
+            attachment == ItemRow(id: "00P", kind: .attachment, title: "Plan.pdf", date: "Feb 4, 2015", detail: "PDF"))
 
         let doc = ItemRow(
             .doc(
@@ -30,6 +28,40 @@ import Testing
         let note = ItemRow(.note(Note(id: "002", name: "Visit", lastModifiedDate: date, text: "x")), timeZone: utc)
         #expect(note.detail == nil)
         #expect(note.kind == .note)
+    }
+
+    /// An attachment's kind is told in words, never as its MIME type.
+    @Test(arguments: [
+        ("image/jpeg", "JPEG image"), ("IMAGE/PNG", "PNG image"), ("image/heic", "HEIC image"),
+        ("application/pdf; name=x.pdf", "PDF"), ("text/plain", "Text"),
+        ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Office document"),
+        ("application/msword", "Office document"), ("application/vnd.oasis.opendocument.text", "OpenDocument"),
+        ("application/zip", "File"), ("application/octet-stream", "File"),
+    ])
+    func anAttachmentsKindIsInWords(_ mimeType: String, _ words: String) {
+        let row = ItemRow(.attachment(Attachment(id: "00P", name: "x", contentType: mimeType)), timeZone: utc)
+        #expect(row.detail == words)
+    }
+
+    /// The row's date is written as the screen's locale writes dates, in its time zone.
+    @Test func theDateFollowsTheLocaleAndZone() throws {
+        let date = try #require(SalesforceDate.parse("2015-01-01T03:00:00.000Z"))
+        let note = AccountItem.note(Note(id: "002", name: "Visit", lastModifiedDate: date, text: "x"))
+        #expect(ItemRow(note, locale: Locale(identifier: "en_US"), timeZone: utc).date == "Jan 1, 2015")
+        #expect(ItemRow(note, locale: Locale(identifier: "en_GB"), timeZone: utc).date == "1 Jan 2015")
+        #expect(ItemRow(note, locale: Locale(identifier: "de_DE"), timeZone: utc).date == "01.01.2015")
+        let pacific = TimeZone(identifier: "America/Los_Angeles")!
+        #expect(ItemRow(note, locale: Locale(identifier: "en_US"), timeZone: pacific).date == "Dec 31, 2014")
+    }
+
+    /// A currency the account names is read whatever its case; one that is not a code is the default.
+    @Test func theAccountsCurrencyIsItsCodeOrUSD() throws {
+        #expect(Account().currency == "USD")
+        #expect(Account(currencyIsoCode: "eur").currency == "EUR")
+        #expect(Account(currencyIsoCode: "").currency == "USD")
+        let decoded = try JSONDecoder().decode(Account.self, from: Data(#"{"currencyIsoCode": "GBP"}"#.utf8))
+        #expect(decoded.currency == "GBP")
+        #expect(String(decoding: try JSONEncoder().encode(Account(name: "x")), as: UTF8.self) == #"{"name":"x"}"#)
     }
 
     @Test func dateIsMonthDayYearInTheGivenZone() throws {
@@ -73,6 +105,36 @@ import Testing
         #expect(values["Operating Income"] == "—")
         #expect(section.gpoAffiliations == ["Premier", "Vizient"])
         #expect(section.rows.count == 9)
+    }
+
+    /// Operating Income is money: written as the locale writes its currency, in USD unless the account names
+    /// its own; the form still takes and gives back a plain number.
+    @Test func operatingIncomeIsMoneyInTheAccountsCurrency() throws {
+        func income(_ account: Account, _ locale: String) throws -> String? {
+            try #require(HealthCareSection(account, locale: Locale(identifier: locale))).rows
+                .first { $0.label == "Operating Income" }?.value
+        }
+        let dollars = Account(isHospital: true, operatingIncome: 18_250_000.5)
+        #expect(try income(dollars, "en_US") == "$18,250,000.50")
+        let german = try #require(try income(dollars, "de_DE"))
+        #expect(german.contains("18.250.000,50") && german.contains("$"), "\(german)")
+        var euros = dollars
+        euros.currencyIsoCode = "EUR"
+        #expect(try income(euros, "en_US") == "€18,250,000.50")
+
+        var form = HealthCareForm(dollars, locale: en)
+        #expect(form.text[.operatingIncome] == "18250000.5")
+        form.edit(.operatingIncome, text: "18,250,000.75")
+        #expect(form.applied(to: dollars)?.operatingIncome == 18_250_000.75)
+    }
+
+    /// A refused field's example is a whole number where the field counts (beds), else one with a fraction.
+    @Test func aRefusedCountShowsAWholeNumberExample() {
+        var form = HealthCareForm(Account(isHospital: true), locale: en)
+        form.edit(.numBeds, text: "12x")
+        form.edit(.currentCleanRating, text: "7x")
+        #expect(form.errors[.numBeds] == "'12x' is not a number. Write it like 1,234.")
+        #expect(form.errors[.currentCleanRating] == "'7x' is not a number. Write it like 1,234.5.")
     }
 
     @Test func numbersFollowTheLocale() throws {

@@ -1,0 +1,79 @@
+import Foundation
+import SalesCore
+import Testing
+
+/// The app from the sign-in form to the Account screen, and back when Salesforce ends the session.
+@MainActor
+@Suite struct SalesAppModelTests {
+    /// A session Salesforce no longer takes ends on the sign-in form, which says why; the edit made offline waits
+    /// for the same rep's next sign-in and is sent by the Account screen that opens then.
+    @Test func anEndedSessionGoesBackToTheSignInFormKeepingTheRepsEdits() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let cache = AccountCache.inMemory()
+        let outbox = try await makeOutbox()
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
+            sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache,
+                locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        }
+        app.username = DevServerHarness.username
+        app.password = DevServerHarness.password
+        await app.signInTapped()
+        let screen = try #require(app.account)
+        await screen.appeared()
+        harness.wire.isDown = true
+        screen.editTapped()
+        screen.fieldEdited(.numBeds, text: "300")
+        await screen.saveTapped()
+        harness.wire.isDown = false
+        #expect(try await outbox.pending().count == 1)
+
+        try await harness.revokeElsewhereAndExpire(client)
+        await screen.refreshPulled()
+        #expect(app.account == nil)
+        #expect(app.banner == .notice("Your session ended. Sign in again."))
+        #expect(app.username == DevServerHarness.username)
+        #expect(app.password.isEmpty)
+        #expect(await client.session == nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(try await outbox.pending().count == 1)
+
+        app.password = DevServerHarness.password
+        await app.signInTapped()
+        #expect(app.banner == nil)
+        let again = try #require(app.account)
+        #expect(again !== screen)
+        await again.appeared()
+        #expect(again.phase == .loaded)
+        #expect(again.details?.account.numBeds == 300)
+        #expect(try await outbox.pending().isEmpty)
+    }
+
+    /// Calls refused together end the session once: the form is shown once, and a sign-out the person asked for
+    /// says nothing.
+    @Test func callsRefusedTogetherEndTheSessionOnceAndASignOutSaysNothing() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let client = try await harness.client(signedIn: false)
+        let ended = Counter()
+        client.sessionEnd.listen { ended.value += 1 }
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        try await harness.revokeElsewhereAndExpire(client)
+        async let account = client.retrieveAccount(id: DevServerHarness.hospitalID)
+        async let content = client.webContent(accountID: DevServerHarness.hospitalID)
+        _ = try? await account
+        _ = try? await content
+        #expect(ended.value == 1)
+
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        await client.signOut()
+        #expect(ended.value == 1)
+    }
+}
+
+@MainActor
+private final class Counter {
+    var value = 0
+}
