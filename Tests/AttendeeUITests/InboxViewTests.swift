@@ -54,6 +54,49 @@ struct InboxViewTests {
         #expect(texts.firstIndex(of: "Older")! < texts.firstIndex(of: "Newer")!)
     }
 
+    /// A conversation tells the person's messages from the other person's: theirs sit leading and plain, the
+    /// person's trailing and tinted, and VoiceOver reads each bubble as who wrote what (and that it has a photo),
+    /// not the author's name alone.
+    @Test func myMessagesSitTrailingAndTintedAndEachBubbleReadsWhoWroteWhat() async throws {
+        var client = AttendeeClient()
+        let bob = PersonReference(id: "bob", name: "Bob Babbage")
+        let thread = MessageThread(id: "t", eventID: "e", with: bob, createdAt: Date(timeIntervalSince1970: 0))
+        client.thread = { _ in thread }
+        client.markRead = { _, _ in thread }
+        client.threadUpdates = { _ in AsyncThrowingStream { _ in } }
+        client.olderMessages = { _, _ in
+            MessagePage(messages: [
+                Message(
+                    id: "1", threadID: "t", senderID: "bob", text: "Lunch after the keynote?", imageID: "m1",
+                    sentAt: Date(timeIntervalSince1970: 60)),
+                Message(
+                    id: "2", threadID: "t", senderID: "ana", text: "Yes, see you there",
+                    sentAt: Date(timeIntervalSince1970: 120)),
+            ])
+        }
+        let host = ViewHost(
+            NavigationStack { ConversationView(model: ConversationModel(client: client, threadID: "t")) },
+            listeners: { 1 })
+        try await host.waitUntil("the messages") { $0.texts.contains("Yes, see you there") }
+
+        func bubble(_ label: String) throws -> ViewNode {
+            try #require(host.tree.first { $0.accessibilityLabel?.hasPrefix(label) == true }, "\(host.tree.outline)")
+        }
+        func row(holding label: String) throws -> ViewNode {
+            try #require(
+                host.tree.first { node in
+                    node.style.frameAlignment != nil
+                        && node.allNodes.contains { $0.accessibilityLabel?.hasPrefix(label) == true }
+                }, "\(host.tree.outline)")
+        }
+        let theirs = try bubble("Bob Babbage: Lunch after the keynote?, photo, ")
+        let mine = try bubble("You: Yes, see you there, ")
+        #expect(try row(holding: "Bob Babbage: ").style.frameAlignment == .leading)
+        #expect(try row(holding: "You: ").style.frameAlignment == .trailing)
+        #expect(mine.style.background?.name == "accent")
+        #expect(theirs.style.background?.name != "accent")
+    }
+
     /// The badge of the dashboard's Messages link.
     static func messagesBadge(_ tree: ViewNode) -> String? {
         tree.first { $0.badge != nil && $0.texts.contains("Messages") }?.badge
