@@ -268,7 +268,7 @@ import Testing
             let second = await harness.run("import", file)
             #expect(second.output.contains("Updated event"))
             #expect(second.output.contains("0 sessions created, 1 updated"))
-            #expect(await harness.run("import", harness.directory + "/missing.json").code == 2)
+            #expect(await harness.run("import", harness.directory + "/missing.json").code == 1)
         }
     }
 
