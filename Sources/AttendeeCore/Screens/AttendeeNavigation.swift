@@ -61,13 +61,12 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .profile: Strings.text("screen.profile")
         case .messages: DashboardLink.messages.title
         case .notes: DashboardLink.notes.title
-        case .conversation, .noteEditor: nil
+        case .conversation, .noteEditor, .poll: nil
         case .wall: DashboardLink.wall.title
         case .discussion: Strings.text("discussion.title")
         case .documents: Strings.text("screen.documents")
         case .gallery: Strings.text("screen.gallery")
         case .polls: DashboardLink.polls.title
-        case .poll: AttendeeScreenText.livePoll
         }
     }
 }
