@@ -112,7 +112,11 @@ struct InboxViewTests {
         try host.tap("Messages")
         try await host.waitUntil("the threads") { $0.texts.contains("Lunch after the keynote?") }
         #expect(host.tree.visibleNavigationTitle == "Messages")
-        #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } != nil)
+        // The unread count is a badge: a tinted capsule, read as a sentence rather than a bare number.
+        let badge = try #require(host.tree.first { $0.accessibilityLabel == "1 unread message" })
+        #expect(badge.text == "1")
+        #expect(badge.style.background?.name == "accent")
+        #expect(badge.style.cornerRadius == .infinity)
         try host.back()
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
         // Back on the dashboard, the Messages link counts the unread message.
@@ -138,7 +142,7 @@ struct InboxViewTests {
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
         try host.tap("Messages")
         try await host.waitUntil("the threads again") { $0.texts.contains("You: Yes, see you there") }
-        #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } == nil)
+        #expect(host.tree.first { $0.accessibilityLabel == "1 unread message" } == nil)
         try host.tap("Bob Babbage")
         try await host.waitUntil("the conversation again") { $0.texts.contains("Yes, see you there") }
         try host.back()
@@ -190,10 +194,11 @@ struct InboxViewTests {
         // Bob writes to Ana while her list is open: the thread comes in with its unread badge.
         let (bob, thread) = try await Self.bobWritesToAna("Lunch after the keynote?", app)
         try await host.waitUntil("the new thread") {
-            $0.texts.contains("Lunch after the keynote?") && $0.first { $0.accessibilityLabel == "1 unread" } != nil
+            $0.texts.contains("Lunch after the keynote?")
+                && $0.first { $0.accessibilityLabel == "1 unread message" } != nil
         }
         try await Self.send("I know a place near the river.", in: thread, as: bob, app)
-        try await host.waitUntil("two unread") { $0.first { $0.accessibilityLabel == "2 unread" } != nil }
+        try await host.waitUntil("two unread") { $0.first { $0.accessibilityLabel == "2 unread messages" } != nil }
         #expect(host.tree.texts.contains("I know a place near the river."))
 
         // In the open conversation his next message appears, and is read there.
@@ -207,7 +212,7 @@ struct InboxViewTests {
         try host.back()
         try await host.waitUntil("the list, all read") {
             $0.visibleNavigationTitle == "Messages" && $0.texts.contains("Twelve thirty?")
-                && $0.first { $0.accessibilityLabel?.hasSuffix("unread") == true } == nil
+                && $0.first { $0.accessibilityLabel?.contains("unread") == true } == nil
         }
     }
 

@@ -105,10 +105,10 @@ public final class ConversationModel: BusyScreen {
             eventID: { try await client.thread(threadID).eventID }, upload: client.uploadAttachment)
     }
 
-    /// `All messages read.` or `2 unread`: the thread's read state as the server last said.
+    /// `All messages read.` or `2 unread messages`: the thread's read state as the server last said.
     public var readSummary: String {
         guard let count = thread?.unreadCount, count > 0 else { return Strings.text("messages.allRead") }
-        return Strings.format("messages.unread", String(count))
+        return ThreadsModel.unread(count)
     }
 
     /// The words of the row above the messages: `Load older messages`, `Loading older messages…`, or `nil`
