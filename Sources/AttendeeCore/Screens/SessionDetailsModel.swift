@@ -94,6 +94,9 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var isFeedbackEnabled = false
     /// "Give feedback" or "Feedback given".
     public private(set) var feedbackButtonTitle = ""
+    /// Why "Give feedback" is disabled, under it: only the session's attendees rate it (the server refuses
+    /// anyone else); `nil` when it works, or once feedback is given (its title says so).
+    public private(set) var feedbackHint: String?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
@@ -262,8 +265,8 @@ public final class SessionDetailsModel: BusyScreen {
         }
         let stateKey =
             switch state {
-            case .notAttended, .full: "session.state.notAttended"
-            case .fewSeatsLeft: "session.state.fewSeats"
+            // NB: few seats left is said once, by the seats line ("3 seats available"), as is Full.
+            case .notAttended, .fewSeatsLeft, .full: "session.state.notAttended"
             case .attended: "session.state.attended"
             case .attendedFeedbackGiven: "session.state.feedbackGiven"
             case .waitlisted: "session.state.waitlisted"
@@ -279,5 +282,7 @@ public final class SessionDetailsModel: BusyScreen {
         isAttendEnabled = true
         isFeedbackEnabled = state == .attended
         feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
+        feedbackHint =
+            state == .attended || state == .attendedFeedbackGiven ? nil : Strings.text("feedback.attendFirst")
     }
 }
