@@ -57,7 +57,7 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .attendees: DashboardLink.attendees.title
         case .speakers: DashboardLink.speakers.title
         case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
-        case .location: Strings.text("screen.location")
+        case .location(let location): location.title
         case .profile: Strings.text("screen.profile")
         case .messages: DashboardLink.messages.title
         case .notes: DashboardLink.notes.title

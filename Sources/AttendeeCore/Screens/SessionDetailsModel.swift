@@ -15,7 +15,8 @@ public enum SessionDetailsState: String, Sendable, Hashable {
     case full
 }
 
-/// The session location page that "Get directions" opens.
+/// The location page: the venue the dashboard's Location link opens, or a session's room that "Get directions"
+/// opens.
 public struct SessionLocation: Sendable, Hashable {
     /// The room.
     public var room: String
@@ -29,6 +30,10 @@ public struct SessionLocation: Sendable, Hashable {
     public var latitude: Double?
     /// Longitude, for the map.
     public var longitude: Double?
+
+    /// The page's title: `Venue` for the event's (the dashboard's Location link), `Session location` for a
+    /// session's room (its Get directions).
+    public var title: String { Strings.text(room.isEmpty ? "screen.venue" : "screen.location") }
 
     /// How many degrees of latitude and longitude the location page's map shows around the venue: a few streets.
     public static let mapSpan = 0.01
