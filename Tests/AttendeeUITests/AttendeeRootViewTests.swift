@@ -93,7 +93,7 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
         for (link, title) in [
             ("Attendees", "Attendees"), ("Agenda", "Agenda"), ("Speakers", "Speakers"), ("My Agenda", "My Agenda"),
-            ("Feedback", "Feedback"), ("Location", "Session location"), ("Wall", "Wall"),
+            ("Feedback", "Feedback"), ("Location", "Venue"), ("Wall", "Wall"),
             ("Polls & Quizzes", "Polls & Quizzes"),
         ] {
             try host.tap(link)
@@ -194,7 +194,7 @@ struct AttendeeRootViewTests {
         #expect(export.value?.contains("/My%20agenda%20at%20Quartet%20Summit%202027.ics") == true)
         try host.tap("Opening keynote: one codebase, four apps")
         try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
-        let calendar = try #require(host.tree.find(.shareLink, "Calendar file"))
+        let calendar = try #require(host.tree.find(.shareLink, "Add to Calendar"))
         #expect(calendar.value?.hasPrefix("file://") == true)
         #expect(calendar.value?.hasSuffix(".ics") == true)
     }
@@ -202,14 +202,14 @@ struct AttendeeRootViewTests {
     @Test func speakersOpenTheirProfileAndAttendeesFilterAsYouType() async throws {
         let host = try await Self.registered()
         try host.tap("Speakers")
-        try await host.waitUntil("the speakers") { $0.find(.button, "Ana Ferreira") != nil }
+        try await host.waitUntil("the speakers") { PeopleViewTests.personRow($0, "Ana Ferreira") != nil }
         try host.tap("Ana Ferreira")
         try await host.waitUntil("the profile") { $0.topPresentation != nil }
         let profile = try #require(host.tree.topPresentation)
         #expect(profile.find("Sessions") != nil)
-        // The header as the attendee page draws it: name, title · company, social icons.
+        // The header as the attendee page draws it: name, title · company, links named.
         #expect(profile.texts.contains { $0.contains(" · ") })
-        #expect(profile.first { $0.accessibilityLabel == "github" } != nil)
+        #expect(profile.find(.label, "GitHub") != nil)
         #expect(profile.texts.contains { $0.hasPrefix("Wed 10 Mar") || $0.hasPrefix("Thu 11 Mar") })
         try host.dismiss()
         try host.back()

@@ -54,6 +54,49 @@ struct InboxViewTests {
         #expect(texts.firstIndex(of: "Older")! < texts.firstIndex(of: "Newer")!)
     }
 
+    /// A conversation tells the person's messages from the other person's: theirs sit leading and plain, the
+    /// person's trailing and tinted, and VoiceOver reads each bubble as who wrote what (and that it has a photo),
+    /// not the author's name alone.
+    @Test func myMessagesSitTrailingAndTintedAndEachBubbleReadsWhoWroteWhat() async throws {
+        var client = AttendeeClient()
+        let bob = PersonReference(id: "bob", name: "Bob Babbage")
+        let thread = MessageThread(id: "t", eventID: "e", with: bob, createdAt: Date(timeIntervalSince1970: 0))
+        client.thread = { _ in thread }
+        client.markRead = { _, _ in thread }
+        client.threadUpdates = { _ in AsyncThrowingStream { _ in } }
+        client.olderMessages = { _, _ in
+            MessagePage(messages: [
+                Message(
+                    id: "1", threadID: "t", senderID: "bob", text: "Lunch after the keynote?", imageID: "m1",
+                    sentAt: Date(timeIntervalSince1970: 60)),
+                Message(
+                    id: "2", threadID: "t", senderID: "ana", text: "Yes, see you there",
+                    sentAt: Date(timeIntervalSince1970: 120)),
+            ])
+        }
+        let host = ViewHost(
+            NavigationStack { ConversationView(model: ConversationModel(client: client, threadID: "t")) },
+            listeners: { 1 })
+        try await host.waitUntil("the messages") { $0.texts.contains("Yes, see you there") }
+
+        func bubble(_ label: String) throws -> ViewNode {
+            try #require(host.tree.first { $0.accessibilityLabel?.hasPrefix(label) == true }, "\(host.tree.outline)")
+        }
+        func row(holding label: String) throws -> ViewNode {
+            try #require(
+                host.tree.first { node in
+                    node.style.frameAlignment != nil
+                        && node.allNodes.contains { $0.accessibilityLabel?.hasPrefix(label) == true }
+                }, "\(host.tree.outline)")
+        }
+        let theirs = try bubble("Bob Babbage: Lunch after the keynote?, photo, ")
+        let mine = try bubble("You: Yes, see you there, ")
+        #expect(try row(holding: "Bob Babbage: ").style.frameAlignment == .leading)
+        #expect(try row(holding: "You: ").style.frameAlignment == .trailing)
+        #expect(mine.style.background?.name == "accent")
+        #expect(theirs.style.background?.name != "accent")
+    }
+
     /// The badge of the dashboard's Messages link.
     static func messagesBadge(_ tree: ViewNode) -> String? {
         tree.first { $0.badge != nil && $0.texts.contains("Messages") }?.badge
@@ -69,7 +112,11 @@ struct InboxViewTests {
         try host.tap("Messages")
         try await host.waitUntil("the threads") { $0.texts.contains("Lunch after the keynote?") }
         #expect(host.tree.visibleNavigationTitle == "Messages")
-        #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } != nil)
+        // The unread count is a badge: a tinted capsule, read as a sentence rather than a bare number.
+        let badge = try #require(host.tree.first { $0.accessibilityLabel == "1 unread message" })
+        #expect(badge.text == "1")
+        #expect(badge.style.background?.name == "accent")
+        #expect(badge.style.cornerRadius == .infinity)
         try host.back()
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
         // Back on the dashboard, the Messages link counts the unread message.
@@ -95,7 +142,7 @@ struct InboxViewTests {
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
         try host.tap("Messages")
         try await host.waitUntil("the threads again") { $0.texts.contains("You: Yes, see you there") }
-        #expect(host.tree.first { $0.accessibilityLabel == "1 unread" } == nil)
+        #expect(host.tree.first { $0.accessibilityLabel == "1 unread message" } == nil)
         try host.tap("Bob Babbage")
         try await host.waitUntil("the conversation again") { $0.texts.contains("Yes, see you there") }
         try host.back()
@@ -147,10 +194,11 @@ struct InboxViewTests {
         // Bob writes to Ana while her list is open: the thread comes in with its unread badge.
         let (bob, thread) = try await Self.bobWritesToAna("Lunch after the keynote?", app)
         try await host.waitUntil("the new thread") {
-            $0.texts.contains("Lunch after the keynote?") && $0.first { $0.accessibilityLabel == "1 unread" } != nil
+            $0.texts.contains("Lunch after the keynote?")
+                && $0.first { $0.accessibilityLabel == "1 unread message" } != nil
         }
         try await Self.send("I know a place near the river.", in: thread, as: bob, app)
-        try await host.waitUntil("two unread") { $0.first { $0.accessibilityLabel == "2 unread" } != nil }
+        try await host.waitUntil("two unread") { $0.first { $0.accessibilityLabel == "2 unread messages" } != nil }
         #expect(host.tree.texts.contains("I know a place near the river."))
 
         // In the open conversation his next message appears, and is read there.
@@ -164,7 +212,7 @@ struct InboxViewTests {
         try host.back()
         try await host.waitUntil("the list, all read") {
             $0.visibleNavigationTitle == "Messages" && $0.texts.contains("Twelve thirty?")
-                && $0.first { $0.accessibilityLabel?.hasSuffix("unread") == true } == nil
+                && $0.first { $0.accessibilityLabel?.contains("unread") == true } == nil
         }
     }
 

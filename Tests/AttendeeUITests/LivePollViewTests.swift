@@ -107,9 +107,34 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("Poll · Closed · 0 votes"))
         try host.tap("Coffee or tea?")
         try await host.waitUntil("the closed poll") {
-            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Closed · 0 votes")
+            $0.visibleNavigationTitle == "Poll results" && $0.texts.contains("Poll · Closed · 0 votes")
         }
         #expect(host.tree.find(.button, "Vote") == nil)
+        // The question reads as a heading, not a section's caption; the results are rows to read, each with its
+        // share as a number, a bar and in what VoiceOver says, not disabled buttons.
+        let question = try #require(host.tree.find(.text, "Coffee or tea?"))
+        #expect(question.style.font == .headline)
+        #expect(
+            host.tree.first { $0.kind == .section && $0.header.contains { $0.texts.contains("Coffee or tea?") } } == nil
+        )
+        #expect(host.tree.find(.button, "Coffee") == nil)
+        #expect(host.tree.first { $0.kind == .button && $0.texts.contains("Tea") } == nil)
+        let tea = try #require(host.tree.first { $0.accessibilityLabel == "Tea, 0%" }, "\(host.tree.outline)")
+        #expect(tea.first { $0.kind == .progress }?.value == "0.0")
+    }
+
+    /// An open poll's options are choices, read with their share; the title says the poll is live.
+    @Test func anOpenPollsChoicesSayTheirShare() async throws {
+        let (app, poll, organizer) = try await Self.openPollAndItsOrganizer()
+        try await Self.answer(poll, as: organizer, app)
+        let host = try await Self.anaOnTheDashboard(app)
+        try host.tap("Tabs or spaces?")
+        try await host.waitUntil("the poll") { $0.texts.contains("Poll · Open · 1 vote") }
+        #expect(host.tree.visibleNavigationTitle == "Live poll")
+        let spaces = try #require(host.tree.first { $0.kind == .button && $0.texts.contains("Spaces") })
+        #expect(spaces.first { $0.accessibilityLabel == "Spaces, 100%" } != nil, "\(host.tree.outline)")
+        try host.tap("Spaces")
+        #expect(host.tree.first { $0.accessibilityLabel == "Spaces, 100%, your answer" } != nil)
     }
 
     /// The organizer, signed in on their phone, creates a poll from the Polls page: the form marks what is

@@ -514,6 +514,9 @@ import Testing
             _ = await harness.run("signout")
             _ = await harness.run("signup", "--email", "bo@example.com", "--password", "correct horse", "--name", "Bo")
             #expect(await harness.run("register", summary.eventID, "--later").code == 0)
+            // The agenda marks the full session as one whose waitlist can be joined, as the app's row does.
+            let agenda = await harness.run("agenda", summary.eventID)
+            #expect(agenda.output.contains("⧗ 10:00 – 11:30  Soldering workshop  (Lab)  — Full"), "\(agenda.output)")
             let full = await harness.run("attend", workshop.id)
             #expect(full.code == 2)
             #expect(full.errors.contains("The session is full: --waitlist joins its waitlist."))

@@ -71,7 +71,7 @@ import Testing
             #expect(thread.unreadCount == 1)
             let listed = await Self.run(harness, as: "jose", "messages", "list", "--event", event)
             #expect(listed.output.hasPrefix("\(thread.id)  Ana Ferreira  Coffee at 10?  "))
-            #expect(listed.output.hasSuffix("  1 unread\n"))
+            #expect(listed.output.hasSuffix("  1 unread message\n"))
 
             let reply = await Self.run(harness, as: "jose", "messages", "send", thread.id, "Sure, see you there")
             #expect(reply.code == 0, "\(reply.errors)")

@@ -34,6 +34,15 @@ public struct MessageRow: Sendable, Hashable, Identifiable, Encodable {
     public var delivery: Delivery
     /// `Sending…` or `Not sent` under a bubble of the caller's; `nil` once sent.
     public var deliveryLabel: String?
+
+    /// What VoiceOver reads for the bubble, as one element: who wrote what, then the photo, the time and where
+    /// it is on its way (`Bob Babbage: Lunch?, photo, 1 Dec, 23:10`).
+    public var accessibilityLabel: String {
+        var parts = [text.isEmpty ? author : Strings.format("messages.accessibility", author, text)]
+        if imageID != nil { parts.append(Strings.text("messages.accessibility.photo")) }
+        parts += [time, deliveryLabel].compactMap { $0 }
+        return parts.joined(separator: ", ")
+    }
 }
 
 /// Where paging back through a conversation's older messages is.
@@ -96,10 +105,10 @@ public final class ConversationModel: BusyScreen {
             eventID: { try await client.thread(threadID).eventID }, upload: client.uploadAttachment)
     }
 
-    /// `All messages read.` or `2 unread`: the thread's read state as the server last said.
+    /// `All messages read.` or `2 unread messages`: the thread's read state as the server last said.
     public var readSummary: String {
         guard let count = thread?.unreadCount, count > 0 else { return Strings.text("messages.allRead") }
-        return Strings.format("messages.unread", String(count))
+        return ThreadsModel.unread(count)
     }
 
     /// The words of the row above the messages: `Load older messages`, `Loading older messages…`, or `nil`

@@ -17,8 +17,11 @@ public struct ThreadRow: Sendable, Hashable, Identifiable, Encodable {
     public var time: String?
     /// The unread count the badge shows; 0 shows no badge.
     public var unreadCount: Int
-    /// `2 unread`, for the badge's accessibility label; `nil` with nothing unread.
+    /// `2 unread messages`, for the badge's accessibility label; `nil` with nothing unread.
     public var unreadLabel: String?
+
+    /// `2`, the badge's number; `nil` with nothing unread (no badge).
+    public var unreadBadge: String? { unreadCount > 0 ? String(unreadCount) : nil }
 }
 
 /// The thread list: newest activity first, each with its unread badge, kept current by the inbox stream.
@@ -142,7 +145,12 @@ public final class ThreadsModel: BusyScreen {
         return ThreadRow(
             id: thread.id, personID: thread.with.id, name: thread.with.name, preview: preview,
             time: thread.lastMessage.map { times.string($0.sentAt) }, unreadCount: thread.unreadCount,
-            unreadLabel: thread.unreadCount > 0 ? Strings.format("messages.unread", String(thread.unreadCount)) : nil)
+            unreadLabel: thread.unreadCount > 0 ? Self.unread(thread.unreadCount) : nil)
+    }
+
+    /// `1 unread message`, `2 unread messages`.
+    static func unread(_ count: Int) -> String {
+        count == 1 ? Strings.text("messages.unread.one") : Strings.format("messages.unread.other", String(count))
     }
 
     /// The first line, cut at 80 characters with an ellipsis.

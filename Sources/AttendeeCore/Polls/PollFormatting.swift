@@ -20,6 +20,15 @@ public struct PollOptionRow: Sendable, Hashable, Identifiable {
 
     /// The SF Symbol beside it: a filled check when picked, an empty circle otherwise.
     public var symbol: String { isSelected ? "checkmark.circle.fill" : "circle" }
+
+    /// What VoiceOver reads for it: the option, its share, and whether it is the person's answer and (a closed
+    /// quiz) a correct one (`Spaces, 40%, your answer`).
+    public var accessibilityLabel: String {
+        var parts = [text, shareText]
+        if isSelected { parts.append(Strings.text("poll.option.mine")) }
+        if isCorrect == true { parts.append(Strings.text("poll.correct")) }
+        return parts.joined(separator: ", ")
+    }
 }
 
 /// One question as a poll screen draws it.

@@ -17,7 +17,8 @@ public struct AgendaRow: Sendable, Hashable, Identifiable {
     public var speakers: String
     /// Attended sessions are highlighted.
     public var isHighlighted: Bool
-    /// Where the person stands: attending (the mark leaves), waitlisted, or not attending (the mark attends).
+    /// Where the person stands: attending (the mark leaves), waitlisted (the mark leaves the waitlist), not
+    /// attending a full session (the mark joins its waitlist), or not attending (the mark attends).
     public var mark: AgendaMark
     /// "3 seats available", "Full", or `nil`.
     public var seatsMessage: String?
@@ -31,6 +32,22 @@ public enum AgendaMark: Sendable, Hashable {
     case attending
     /// On the waitlist: the mark leaves it.
     case waitlisted
+    /// Not attending a session with no free seat: the mark joins its waitlist, as the session page's
+    /// "Join waitlist" does.
+    case full
+
+    /// The mark of `session` as the person stands in it.
+    public init(_ session: Session) {
+        if session.isAttending {
+            self = .attending
+        } else if session.myAttendance == .waitlisted {
+            self = .waitlisted
+        } else if session.seatsAvailable == 0 {
+            self = .full
+        } else {
+            self = .notAttending
+        }
+    }
 
     /// What a screen reader says the mark does for the session `title`.
     public func actionLabel(_ title: String) -> String {
@@ -38,6 +55,7 @@ public enum AgendaMark: Sendable, Hashable {
         case .notAttending: Strings.format("agenda.attend", title)
         case .attending: Strings.format("agenda.leave", title)
         case .waitlisted: Strings.format("agenda.waitlisted", title)
+        case .full: Strings.format("agenda.joinWaitlist", title)
         }
     }
 }
@@ -123,12 +141,14 @@ public final class AgendaModel: BusyScreen {
         rebuild(keepingDay: false, now: days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
     }
 
-    /// Attends (or leaves, when already attending); a clash or a full session is refused with a banner. Leaving
-    /// a full session or its waitlist asks first (``SeatsRule/leaveQuestion(for:)``).
+    /// The row's mark was tapped: attends, joins the waitlist of a full session (as the session page's
+    /// "Join waitlist" does), or leaves what the person attends or waits for. A clash is refused with a banner;
+    /// leaving a full session or its waitlist asks first (``SeatsRule/leaveQuestion(for:)``).
     public func plusTapped(_ sessionID: String) async {
         guard let session = sessions.first(where: { $0.id == sessionID }) else { return }
         banner = nil
-        if !session.isAttending, let clash = SeatsRule.clash(for: session, in: sessions) {
+        let joins = [.notAttending, .full].contains(AgendaMark(session))
+        if joins, let clash = SeatsRule.clash(for: session, in: sessions) {
             banner = .failure(Strings.format("attend.refused.overlap", clash.title))
             return
         }
@@ -148,14 +168,17 @@ public final class AgendaModel: BusyScreen {
     /// The question was dismissed (Cancel): the person keeps the seat or the place.
     public func confirmationDismissed() { confirmation = nil }
 
-    /// Leaves a session attended or waitlisted, attends any other.
+    /// Leaves a session attended or waitlisted, joins a full session's waitlist, attends any other.
     private func toggle(_ sessionID: String) async {
         guard let index = sessions.firstIndex(where: { $0.id == sessionID }) else { return }
-        let session = sessions[index]
+        let mark = AgendaMark(sessions[index])
         await whileBusy {
             let result =
-                session.isAttending || session.myAttendance == .waitlisted
-                ? try await client.leave(sessionID) : try await client.attend(sessionID, AttendRequest())
+                switch mark {
+                case .attending, .waitlisted: try await client.leave(sessionID)
+                case .full: try await client.attend(sessionID, AttendRequest(joinWaitlistIfFull: true))
+                case .notAttending: try await client.attend(sessionID, AttendRequest())
+                }
             sessions[index].apply(result)
         } failed: { error in
             if let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
@@ -191,8 +214,7 @@ public final class AgendaModel: BusyScreen {
                 place: [session.room, session.track].compactMap { $0 }.joined(separator: " · "),
                 speakers: session.speakers.map(\.name).joined(separator: ", "),
                 isHighlighted: session.isAttending,
-                mark: session.isAttending
-                    ? .attending : session.myAttendance == .waitlisted ? .waitlisted : .notAttending,
+                mark: AgendaMark(session),
                 seatsMessage: SeatsRule.message(for: session, threshold: event.seatsThreshold))
         }
     }

@@ -58,17 +58,16 @@ public enum AttendeeDestination: Hashable, Sendable {
         case .attendees: DashboardLink.attendees.title
         case .speakers: DashboardLink.speakers.title
         case .eventFeedback, .sessionFeedback: Strings.text("screen.feedback")
-        case .location: Strings.text("screen.location")
+        case .location(let location): location.title
         case .profile: Strings.text("screen.profile")
         case .messages: DashboardLink.messages.title
         case .notes: DashboardLink.notes.title
-        case .conversation, .noteEditor: nil
+        case .conversation, .noteEditor, .poll: nil
         case .wall: DashboardLink.wall.title
         case .discussion: Strings.text("discussion.title")
         case .documents: Strings.text("screen.documents")
         case .gallery: Strings.text("screen.gallery")
         case .polls: DashboardLink.polls.title
-        case .poll: AttendeeScreenText.livePoll
         }
     }
 }
@@ -176,6 +175,8 @@ public enum AttendeeScreenText {
     public static var comment: String { Strings.text("feedback.comment") }
     /// The `speakers.sessions` string.
     public static var speakerSessions: String { Strings.text("speakers.sessions") }
+    /// The `documents.done` string: the button that closes a sheet.
+    public static var done: String { Strings.text("documents.done") }
 }
 
 /// One event in the list: name, dates in the event's zone, venue.
@@ -290,7 +291,9 @@ public final class AttendeeAppModel {
     /// The person's agenda of an event.
     public func myAgenda(_ eventID: String) -> MyAgendaModel { MyAgendaModel(client: client, eventID: eventID) }
     /// The attendees of an event.
-    public func attendees(_ eventID: String) -> AttendeesModel { AttendeesModel(client: client, eventID: eventID) }
+    public func attendees(_ eventID: String) -> AttendeesModel {
+        AttendeesModel(client: client, eventID: eventID, personID: account.profile?.person.id)
+    }
     /// The speakers of an event.
     public func speakers(_ eventID: String) -> SpeakersModel { SpeakersModel(client: client, eventID: eventID) }
     /// A session's details, with the app's share links.

@@ -29,13 +29,9 @@ public struct PersonDetails: Sendable, Hashable {
     public var aboutMe: String
     /// The person's links, in their order (the command line prints them).
     public var socialLinks: [SocialLink]
-    /// An icon name per link (`github`, `linkedin`, `link` for anything else); tapping does nothing.
-    public var socialIcons: [String] {
-        socialLinks.map { link in
-            ["twitter", "x", "linkedin", "github", "mastodon", "bluesky"].contains(link.network.lowercased())
-                ? link.network.lowercased() : "link"
-        }
-    }
+    /// The links as the card shows them, each named (`GitHub`, `Website`) beside its symbol; tapping does
+    /// nothing.
+    public var socialItems: [SocialItem] { socialLinks.map(SocialItem.init) }
 
     /// The details of `person`, as the screen shows them.
     public init(_ person: Person) {
@@ -43,6 +39,32 @@ public struct PersonDetails: Sendable, Hashable {
         subtitle = PersonRow(person).subtitle
         aboutMe = person.aboutMe
         socialLinks = person.socialLinks
+    }
+}
+
+/// One of a person's links on their card: the network's name and a symbol, shown, inert.
+public struct SocialItem: Sendable, Hashable {
+    /// `GitHub`, `LinkedIn`, `Website`; a network the app does not know is named as the person wrote it.
+    public var name: String
+    /// The SF Symbol beside it: a profile for a social network, a link for anything else.
+    public var symbol: String
+
+    /// The networks the app names, and whether each is a profile on a social network.
+    static let known = [
+        "twitter": true, "x": true, "linkedin": true, "github": true, "mastodon": true, "bluesky": true,
+        "website": false,
+    ]
+
+    /// How the card shows `link`.
+    public init(_ link: SocialLink) {
+        let network = link.network.lowercased()
+        if let isProfile = Self.known[network] {
+            name = Strings.text("social." + network)
+            symbol = isProfile ? "person.crop.circle" : "link"
+        } else {
+            name = link.network
+            symbol = "link"
+        }
     }
 }
 
@@ -64,6 +86,7 @@ public final class AttendeesModel: BusyScreen {
 
     private let client: AttendeeClient
     private let eventID: String
+    private let personID: String?
     private var people: [Person] = []
     /// The people behind the rows, in their order.
     public private(set) var shownPeople: [Person] = []
@@ -73,9 +96,14 @@ public final class AttendeesModel: BusyScreen {
     public private(set) var openedThreadID: String?
     private var selectedID: String?
 
-    /// "Message" was tapped on the open details: starts (or finds) the thread with them and opens it.
+    /// Whether the open details offer "Message": not on the person's own card (nobody messages themselves, and
+    /// the server refuses it).
+    public var canMessage: Bool { selectedID != nil && selectedID != personID }
+
+    /// "Message" was tapped on the open details: starts (or finds) the thread with them and opens it; nothing
+    /// on the person's own card, which does not offer it.
     public func messageTapped() async {
-        guard let selectedID else { return }
+        guard canMessage, let selectedID else { return }
         banner = nil
         do {
             let thread = try await client.startThread(eventID, selectedID)
@@ -94,10 +122,11 @@ public final class AttendeesModel: BusyScreen {
         openedThreadID.map { ConversationModel(client: client, threadID: $0) }
     }
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, eventID: String) {
+    /// Creates the model over a client; `personID` is the person looking, whose own card offers no "Message".
+    public init(client: AttendeeClient, eventID: String, personID: String? = nil) {
         self.client = client
         self.eventID = eventID
+        self.personID = personID
     }
 
     /// The screen appeared: loads what it shows.

@@ -67,6 +67,15 @@ public final class LivePollModel {
     public private(set) var voters = ""
     /// `Poll · Open · 12 votes`, the head of the page.
     public var summary: String { PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters) }
+    /// The page's title, for what it shows: `Live poll` while it takes answers, `Poll results` once closed,
+    /// `Draft poll` before it opens (`quiz` for a quiz), `Poll` until it has loaded.
+    public var title: String {
+        guard let poll else { return PollFormatting.kind(.poll) }
+        return Strings.text("poll.title.\(poll.state.rawValue).\(poll.kind.rawValue)")
+    }
+    /// Whether the options are choices to tap (the poll takes answers), rather than results to read (a draft,
+    /// a closed poll).
+    public var optionsAreChoices: Bool { phase == .open || phase == .answered }
     /// Whether the options can be tapped (open, and nothing in flight).
     public private(set) var canPick = false
     /// Whether the answer being written keeps the poll's rules and differs from the one sent (``submitBlock``

@@ -15,7 +15,8 @@ public enum SessionDetailsState: String, Sendable, Hashable {
     case full
 }
 
-/// The session location page that "Get directions" opens.
+/// The location page: the venue the dashboard's Location link opens, or a session's room that "Get directions"
+/// opens.
 public struct SessionLocation: Sendable, Hashable {
     /// The room.
     public var room: String
@@ -29,6 +30,10 @@ public struct SessionLocation: Sendable, Hashable {
     public var latitude: Double?
     /// Longitude, for the map.
     public var longitude: Double?
+
+    /// The page's title: `Venue` for the event's (the dashboard's Location link), `Session location` for a
+    /// session's room (its Get directions).
+    public var title: String { Strings.text(room.isEmpty ? "screen.venue" : "screen.location") }
 
     /// How many degrees of latitude and longitude the location page's map shows around the venue: a few streets.
     public static let mapSpan = 0.01
@@ -94,6 +99,9 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var isFeedbackEnabled = false
     /// "Give feedback" or "Feedback given".
     public private(set) var feedbackButtonTitle = ""
+    /// Why "Give feedback" is disabled, under it: only the session's attendees rate it (the server refuses
+    /// anyone else); `nil` when it works, or once feedback is given (its title says so).
+    public private(set) var feedbackHint: String?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
@@ -262,8 +270,8 @@ public final class SessionDetailsModel: BusyScreen {
         }
         let stateKey =
             switch state {
-            case .notAttended, .full: "session.state.notAttended"
-            case .fewSeatsLeft: "session.state.fewSeats"
+            // NB: few seats left is said once, by the seats line ("3 seats available"), as is Full.
+            case .notAttended, .fewSeatsLeft, .full: "session.state.notAttended"
             case .attended: "session.state.attended"
             case .attendedFeedbackGiven: "session.state.feedbackGiven"
             case .waitlisted: "session.state.waitlisted"
@@ -279,5 +287,7 @@ public final class SessionDetailsModel: BusyScreen {
         isAttendEnabled = true
         isFeedbackEnabled = state == .attended
         feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
+        feedbackHint =
+            state == .attended || state == .attendedFeedbackGiven ? nil : Strings.text("feedback.attendFirst")
     }
 }

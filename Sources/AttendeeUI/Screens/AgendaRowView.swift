@@ -17,7 +17,7 @@ struct AgendaRowView: View {
     }
 }
 
-/// The (+), clock or check at the end of a row: attends or leaves.
+/// The (+), hourglass, clock or check at the end of a row: attends, joins the waitlist, or leaves.
 struct AgendaMarkButton: View {
     let row: AgendaRow
     let tapped: @MainActor () -> Void
@@ -37,6 +37,7 @@ extension AgendaMark {
         case .notAttending: "plus.circle"
         case .attending: "checkmark.circle.fill"
         case .waitlisted: "clock"
+        case .full: "hourglass"
         }
     }
 }

@@ -15,14 +15,16 @@ public struct AgendaView: View {
 
     public var body: some View {
         List {
-            Picker(AttendeeScreenText.day, selection: Binding(get: { model.selectedDay }, set: { model.dayTapped($0) }))
-            {
-                ForEach(Array(model.dayTabs.enumerated()), id: \.offset) { index, label in
-                    Text(label).tag(index)
-                }
-            }
-            .pickerStyle(.segmented)
+            // NB: no days while loading, or offline with no saved copy: an empty segmented control says nothing.
             if !model.dayTabs.isEmpty {
+                Picker(
+                    AttendeeScreenText.day, selection: Binding(get: { model.selectedDay }, set: { model.dayTapped($0) })
+                ) {
+                    ForEach(Array(model.dayTabs.enumerated()), id: \.offset) { index, label in
+                        Text(label).tag(index)
+                    }
+                }
+                .pickerStyle(.segmented)
                 Button(model.timeZoneLabel) { model.timeZoneToggled() }
                     .font(.footnote)
             }

@@ -2,7 +2,7 @@ import AttendeeCore
 import QuartetUI
 import SwiftUI
 
-/// Attendees with search-as-you-type, and an attendee's details (social icons shown, inert).
+/// Attendees with search-as-you-type, and an attendee's card (links shown, inert; Message, but not on one's own).
 public struct AttendeesView: View {
     @State private var model: AttendeesModel
 
@@ -16,11 +16,7 @@ public struct AttendeesView: View {
         List {
             if let banner = model.banner, model.selected == nil { BannerLine(banner) }
             ForEach(model.rows) { row in
-                VStack(alignment: .leading) {
-                    Text(row.name)
-                    Text(row.subtitle).font(.caption).foregroundStyle(.secondary)
-                }
-                .onTapGesture { model.rowTapped(row.id) }
+                PersonRowButton(row: row) { model.rowTapped(row.id) }
             }
         }
         .overlay { if model.isBusy { ProgressView() } }
@@ -28,13 +24,16 @@ public struct AttendeesView: View {
         .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
         .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {
             if let person = model.selected {
-                VStack(spacing: 12) {
-                    PersonHeader(details: person)
-                    Text(person.aboutMe)
-                    Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
-                    if let banner = model.banner { BannerLine(banner) }
+                SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
+                    List {
+                        PersonHeader(details: person)
+                        if !person.aboutMe.isEmpty { Text(person.aboutMe) }
+                        if model.canMessage {
+                            Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
+                        }
+                        if let banner = model.banner { BannerLine(banner) }
+                    }
                 }
-                .padding()
             }
         }
         .navigationDestination(

@@ -20,16 +20,8 @@ public struct ConversationView: View {
                 Button(older) { Task { await model.loadOlderTapped() } }.disabled(model.older == .loading)
             }
             ForEach(model.rows) { row in
-                VStack(alignment: row.isMine ? .trailing : .leading) {
-                    Text(row.text)
-                    if let image = row.image { RowImageView(image: image) }
-                    if let time = row.time { Text(time).font(.caption).foregroundStyle(.secondary) }
-                    if let delivery = row.deliveryLabel { Text(delivery).font(.caption) }
-                    if row.delivery == .failed {
-                        Button(model.retryTitle) { Task { await model.retryTapped(id: row.id) } }
-                    }
-                }
-                .accessibilityLabel(row.author)
+                MessageBubble(row: row, retryTitle: model.retryTitle) { Task { await model.retryTapped(id: row.id) } }
+                    .frame(maxWidth: .infinity, alignment: row.isMine ? .trailing : .leading)
             }
             Section {
                 TextField(
@@ -45,6 +37,33 @@ public struct ConversationView: View {
         .task {
             await model.appeared()
             await model.listen()
+        }
+    }
+}
+
+/// One message: the caller's tinted, the other person's plain, read by VoiceOver as one element that says who
+/// wrote what; Retry under a message that did not go.
+struct MessageBubble: View {
+    let row: MessageRow
+    let retryTitle: String
+    let retry: @MainActor () -> Void
+
+    var body: some View {
+        VStack(alignment: row.isMine ? .trailing : .leading, spacing: 4) {
+            VStack(alignment: row.isMine ? .trailing : .leading, spacing: 4) {
+                if !row.text.isEmpty { Text(row.text) }
+                if let image = row.image { RowImageView(image: image) }
+                if let time = row.time { Text(time).font(.caption).foregroundStyle(.secondary) }
+                if let delivery = row.deliveryLabel { Text(delivery).font(.caption) }
+            }
+            .padding(8)
+            .background(
+                row.isMine ? Color.accentColor.opacity(0.18) : Color.gray.opacity(0.12),
+                in: RoundedRectangle(cornerRadius: 12)
+            )
+            .accessibilityElement(children: .combine)
+            .accessibilityLabel(row.accessibilityLabel)
+            if row.delivery == .failed { Button(retryTitle, action: retry) }
         }
     }
 }

@@ -33,7 +33,7 @@ public struct EventDetailsView: View {
                     NavigationLink(value: destination) {
                         VStack(alignment: .leading) {
                             Text(poll.question).font(.headline)
-                            ForEach(model.livePollOptions) { PollOptionLine(option: $0) }
+                            ForEach(model.livePollOptions) { PollResultLine(option: $0) }
                             if let voters = model.livePollVoters { Text(voters).font(.caption) }
                             if let notice = model.liveNotice { Text(notice).font(.caption) }
                         }

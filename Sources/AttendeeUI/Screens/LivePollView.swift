@@ -2,8 +2,8 @@ import AttendeeCore
 import QuartetUI
 import SwiftUI
 
-/// A poll or quiz: its questions with live results, picking and sending an answer, the score and leaderboard
-/// once a quiz closes, and opening and closing for its managers.
+/// A poll or quiz: its questions with live results, picking and sending an answer while it is open, its results
+/// to read once closed (the score and leaderboard of a quiz), and opening and closing for its managers.
 public struct LivePollView: View {
     @State private var model: LivePollModel
 
@@ -17,14 +17,19 @@ public struct LivePollView: View {
         List {
             Section { Text(model.summary).font(.subheadline).foregroundStyle(.secondary) }
             ForEach(model.questions) { question in
-                Section(question.text) {
+                Section {
+                    Text(question.text).font(.headline)
                     ForEach(question.options) { option in
-                        Button {
-                            model.optionTapped(questionID: question.id, optionID: option.id)
-                        } label: {
-                            PollOptionLine(option: option)
+                        if model.optionsAreChoices {
+                            Button {
+                                model.optionTapped(questionID: question.id, optionID: option.id)
+                            } label: {
+                                PollOptionLine(option: option)
+                            }
+                            .disabled(!model.canPick)
+                        } else {
+                            PollResultLine(option: option)
                         }
-                        .disabled(!model.canPick)
                     }
                 }
             }
@@ -53,6 +58,7 @@ public struct LivePollView: View {
             if let banner = model.banner { BannerLine(banner) }
         }
         .overlay { if model.phase == .loading { ProgressView() } }
+        .navigationTitle(model.title)
         .task {
             await model.appeared()
             await model.follow()

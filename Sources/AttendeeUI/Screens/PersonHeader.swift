@@ -1,7 +1,7 @@
 import AttendeeCore
 import SwiftUI
 
-/// A person's name, `Title · Company` and social icons (shown, inert), atop an attendee's details and a
+/// A person's name, `Title · Company` and links (named, shown, inert), atop an attendee's details and a
 /// speaker's profile.
 struct PersonHeader: View {
     let details: PersonDetails
@@ -9,12 +9,28 @@ struct PersonHeader: View {
     var body: some View {
         Text(details.name).font(.title2)
         if !details.subtitle.isEmpty { Text(details.subtitle) }
-        if !details.socialIcons.isEmpty {
+        ForEach(details.socialItems, id: \.self) { Label($0.name, systemImage: $0.symbol) }
+    }
+}
+
+/// A person in the attendee and speaker lists: name and `Title · Company`, a chevron, and the whole row a plain
+/// button that opens their card.
+struct PersonRowButton: View {
+    let row: PersonRow
+    let tapped: @MainActor () -> Void
+
+    var body: some View {
+        Button(action: tapped) {
             HStack {
-                ForEach(details.socialIcons, id: \.self) {
-                    Image(systemName: $0 == "link" ? "link" : "person.crop.circle").accessibilityLabel($0)
+                VStack(alignment: .leading) {
+                    Text(row.name)
+                    if !row.subtitle.isEmpty { Text(row.subtitle).font(.caption).foregroundStyle(.secondary) }
                 }
+                Spacer()
+                Image(systemName: "chevron.right").font(.caption).foregroundStyle(.tertiary)
+                    .accessibilityHidden(true)
             }
         }
+        .buttonStyle(.plain)
     }
 }

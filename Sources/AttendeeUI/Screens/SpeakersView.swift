@@ -16,17 +16,19 @@ public struct SpeakersView: View {
         List {
             if let banner = model.banner, model.profile == nil { BannerLine(banner) }
             ForEach(model.rows) { row in
-                Button(row.name) { Task { await model.rowTapped(row.id) } }
+                PersonRowButton(row: row) { Task { await model.rowTapped(row.id) } }
             }
         }
         .overlay { if model.isBusy { ProgressView() } }
         .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {
             if let profile = model.profile {
-                List {
-                    PersonHeader(details: profile.details)
-                    if !profile.bio.isEmpty { Text(profile.bio) }
-                    Section(AttendeeScreenText.speakerSessions) {
-                        ForEach(profile.sessions) { Text($0.text) }
+                SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
+                    List {
+                        PersonHeader(details: profile.details)
+                        if !profile.bio.isEmpty { Text(profile.bio) }
+                        Section(AttendeeScreenText.speakerSessions) {
+                            ForEach(profile.sessions) { Text($0.text) }
+                        }
                     }
                 }
             }

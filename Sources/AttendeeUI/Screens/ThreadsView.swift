@@ -25,8 +25,11 @@ public struct ThreadsView: View {
                         Spacer()
                         VStack(alignment: .trailing) {
                             if let time = row.time { Text(time).font(.caption) }
-                            if let unread = row.unreadLabel {
-                                Text(String(row.unreadCount)).font(.caption.bold()).accessibilityLabel(unread)
+                            if let badge = row.unreadBadge, let unread = row.unreadLabel {
+                                Text(badge).font(.caption.bold()).foregroundStyle(.white)
+                                    .padding(.horizontal, 7).padding(.vertical, 2)
+                                    .background(Color.accentColor, in: Capsule())
+                                    .accessibilityLabel(unread)
                             }
                         }
                     }

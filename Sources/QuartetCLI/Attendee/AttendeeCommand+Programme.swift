@@ -162,6 +162,7 @@ extension AttendeeCommand {
                     switch row.mark {
                     case .attending: "✓"
                     case .waitlisted: "…"
+                    case .full: "⧗"
                     case .notAttending: "+"
                     }
                 var line = "\(mark) \(row.time)  \(row.title)"

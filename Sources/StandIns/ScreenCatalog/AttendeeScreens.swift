@@ -244,6 +244,14 @@ enum AttendeeScreens {
                 try host.tap(people[0].name)
                 return try await host.settled("the person") { $0.topPresentation != nil }
             },
+            ScreenEntry(app, screen: "attendees", state: "my-card", summary: "My own card: nothing to message") {
+                let host = page(.attendees(eventID: eventID)) {
+                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID, personID: people[0].id))
+                }
+                _ = try await host.settled("the attendees") { $0.texts.contains(people[0].name) }
+                try host.tap(people[0].name)
+                return try await host.settled("my card") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "speakers", state: "loaded", summary: "The speakers") {
                 try await page(.speakers(eventID: eventID)) {
                     SpeakersView(model: SpeakersModel(client: client(), eventID: eventID))

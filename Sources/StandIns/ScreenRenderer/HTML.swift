@@ -72,8 +72,17 @@ enum HTML {
             css.append("min-height:\(number(Double(minHeight)))px")
         }
         if let maxWidth = style.maxWidth {
-            css.append(
-                maxWidth.isFinite ? "max-width:\(number(Double(maxWidth)))px" : "align-self:stretch;flex:1 1 auto")
+            if !maxWidth.isFinite, let side = style.frameAlignment?.horizontal, side != .center {
+                // NB: a box as wide as its content, pushed to that side of the row: what a full-width frame
+                // aligned to one side shows of a background drawn inside it (a message bubble).
+                css.append(
+                    side == .trailing
+                        ? "flex:0 1 auto;margin-left:auto;align-self:flex-end;align-items:flex-end;text-align:right"
+                        : "flex:0 1 auto;margin-right:auto;align-self:flex-start")
+            } else {
+                css.append(
+                    maxWidth.isFinite ? "max-width:\(number(Double(maxWidth)))px" : "align-self:stretch;flex:1 1 auto")
+            }
         }
         if let maxHeight = style.maxHeight, maxHeight.isFinite {
             css.append("max-height:\(number(Double(maxHeight)))px")

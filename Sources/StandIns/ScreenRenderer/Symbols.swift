@@ -79,6 +79,7 @@ enum Symbols {
             + "<path d=\"M8.5 8.5l7 7M15.5 8.5l-7 7\"/>",
         "circle": "<circle cx=\"12\" cy=\"12\" r=\"10\"/>",
         "clock": "<circle cx=\"12\" cy=\"12\" r=\"10\"/><path d=\"M12 6v6l4 2\"/>",
+        "hourglass": "<path d=\"M6 3h12M6 21h12M7 3c0 5 10 6 10 9s-10 4-10 9M17 3c0 5-10 6-10 9s10 4 10 9\"/>",
         "checkmark": "<path d=\"M4.5 12.5l5 5L20 7\"/>",
         "checkmark.circle": "<circle cx=\"12\" cy=\"12\" r=\"10\"/><path d=\"M7 12.5l3.5 3.5L17 9\"/>",
         "checkmark.circle.fill": "<circle class=\"solid\" cx=\"12\" cy=\"12\" r=\"10.5\"/>"

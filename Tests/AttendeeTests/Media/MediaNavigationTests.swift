@@ -12,6 +12,6 @@ import Testing
         #expect(details.documentsDestination == nil)
         await details.appeared(sessionID: session.id)
         #expect(details.documentsDestination == .documents(eventID: session.eventID, sessionID: session.id))
-        #expect(details.documentsLinkTitle == "Documents")
+        #expect(details.documentsLinkTitle == "Documentation")
     }
 }

@@ -41,7 +41,7 @@ import Testing
         #expect(model.rows.map(\.name) == ["Bob Babbage", "Ada Lovelace"])
         #expect(model.rows.map(\.preview) == ["Lunch?", "You: See you"])
         #expect(model.rows.map(\.unreadCount) == [2, 0])
-        #expect(model.rows.map(\.unreadLabel) == ["2 unread", nil])
+        #expect(model.rows.map(\.unreadLabel) == ["2 unread messages", nil])
         #expect(model.rows.first?.time == "9 Mar, 23:53")
         #expect(model.emptyMessage == nil)
 
@@ -62,7 +62,7 @@ import Testing
                     id: "t-bob", eventID: "e1", with: Sample.bob,
                     lastMessage: Sample.message(9, in: "t-bob", from: "me", "Yes, 12:30"), unreadCount: 0,
                     createdAt: Date(timeIntervalSince1970: 0))))
-        #expect(model.rows.map(\.unreadLabel) == [nil, "1 unread"])
+        #expect(model.rows.map(\.unreadLabel) == [nil, "1 unread message"])
         #expect(loads.withLock { $0 } == 1)
         // A thread the list does not know reloads the list.
         await model.received(.message(Sample.message(10, in: "t-new", from: "carol", "Hi")))

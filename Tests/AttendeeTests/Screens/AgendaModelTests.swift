@@ -17,13 +17,18 @@ import Testing
             AttendeeClient(
                 event: { _ in EventDetails(event: Demo.event(zone: "Pacific/Kiritimati", threshold: 5)) },
                 agenda: { _ in self.sessions.withLock { $0 } },
-                attend: { id, _ in
+                attend: { id, request in
                     try self.sessions.withLock { sessions in
                         guard let index = sessions.firstIndex(where: { $0.id == id }) else {
                             throw APIError.http(status: 404, problem: nil)
                         }
                         if sessions[index].seatsAvailable == 0 {
-                            throw Demo.refusal(409, .full, "No seats left.")
+                            guard request.joinWaitlistIfFull else { throw Demo.refusal(409, .full, "No seats left.") }
+                            sessions[index].myAttendance = .waitlisted
+                            sessions[index].myWaitlistPosition = 1
+                            return AttendanceResult(
+                                sessionID: id, state: .waitlisted, seatsTaken: sessions[index].seatsTaken,
+                                capacity: sessions[index].capacity, waitlistPosition: 1)
                         }
                         sessions[index].seatsTaken += 1
                         sessions[index].myAttendance = .attending
@@ -35,7 +40,7 @@ import Testing
                 leave: { id in
                     self.sessions.withLock { sessions in
                         let index = sessions.firstIndex { $0.id == id } ?? 0
-                        sessions[index].seatsTaken -= 1
+                        if sessions[index].myAttendance == .attending { sessions[index].seatsTaken -= 1 }
                         sessions[index].myAttendance = .cancelled
                         return AttendanceResult(
                             sessionID: id, state: .cancelled, seatsTaken: sessions[index].seatsTaken,
@@ -68,7 +73,8 @@ import Testing
         #expect(model.rows.map(\.id) == ["k", "w", "t", "full"])
         #expect(model.rows.map(\.time) == ["08:00 – 09:00", "09:30 – 11:00", "10:00 – 10:45", "12:00 – 13:00"])
         #expect(model.rows.map(\.seatsMessage) == [nil, "4 seats available", nil, "Full"])
-        #expect(model.rows.allSatisfy { !$0.isHighlighted && $0.mark == .notAttending })
+        #expect(model.rows.allSatisfy { !$0.isHighlighted })
+        #expect(model.rows.map(\.mark) == [.notAttending, .notAttending, .notAttending, .full])
         #expect(model.timeZoneLabel == "Event time (Pacific/Kiritimati)")
         model.dayTapped(7)
         #expect(model.selectedDay == 0)
@@ -140,7 +146,48 @@ import Testing
         await model.plusTapped("full")
         #expect(model.banner == .failure("“Session full” is full."))
         #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "Full")
+        #expect(model.rows.first { $0.id == "full" }?.mark == .full)
         #expect(model.isBusy == false)
+    }
+
+    /// A full session's mark offers its waitlist, as the session page's "Join waitlist" does, and says so to
+    /// VoiceOver; a tap joins the waitlist rather than being refused as full, and the next tap asks before
+    /// leaving it.
+    @Test func aFullSessionsMarkJoinsItsWaitlist() async throws {
+        let fake = FakeSeats(Self.programme())
+        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        let row = try #require(model.rows.first { $0.id == "full" })
+        #expect(row.mark == .full)
+        #expect(row.mark.actionLabel(row.title) == "Join the waitlist for Session full")
+
+        await model.plusTapped("full")
+        #expect(model.banner == nil)
+        #expect(fake.sessions.withLock { $0[3].myAttendance } == .waitlisted)
+        let waiting = try #require(model.rows.first { $0.id == "full" })
+        #expect(waiting.mark == .waitlisted)
+        #expect(waiting.seatsMessage == "Waitlist #1")
+
+        await model.plusTapped("full")
+        #expect(model.confirmation?.title == "Leave the waitlist?")
+        await model.confirmTapped("full")
+        #expect(fake.sessions.withLock { $0[3].myAttendance } == .cancelled)
+        #expect(model.rows.first { $0.id == "full" }?.mark == .full)
+    }
+
+    /// Leaving a waitlist takes no seat, so a session the person attends at the same time does not stop it: the
+    /// mark asks before leaving, as any waitlist's does.
+    @Test func leavingAWaitlistIsNotRefusedAsAClash() async throws {
+        var sessions = Self.programme()
+        sessions[1].myAttendance = .attending
+        sessions[2].myAttendance = .waitlisted
+        sessions[2].myWaitlistPosition = 2
+        let model = AgendaModel(client: FakeSeats(sessions).client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        #expect(model.rows.first { $0.id == "t" }?.mark == .waitlisted)
+        await model.plusTapped("t")
+        #expect(model.banner == nil)
+        #expect(model.confirmation?.title == "Leave the waitlist?")
     }
 
     @Test func deviceTimeSwitchRebuildsTabs() async throws {

@@ -184,11 +184,12 @@ import Testing
                 headers: AttendeeTestServer.auth(other))
             let tokens = MemoryTokens()
             let client = try Self.client(server, tokens)
-            _ = try await client.signUp(
-                SignUpRequest(email: "jose@example.com", password: "correct horse", name: "José Núñez"))
+            let me = try await client.signUp(
+                SignUpRequest(email: "jose@example.com", password: "correct horse", name: "José Núñez")
+            ).profile.person
             _ = try await client.register(server.eventID)
 
-            let model = AttendeesModel(client: client, eventID: server.eventID)
+            let model = AttendeesModel(client: client, eventID: server.eventID, personID: me.id)
             await model.appeared()
             #expect(model.rows.map(\.name) == ["Chloé Andersen", "José Núñez"])
             model.searchChanged("C")
@@ -202,9 +203,21 @@ import Testing
             #expect(model.emptyMessage == "No attendees match “zzz”.")
             model.searchChanged("")
             model.rowTapped(model.rows[0].id)
-            #expect(model.selected?.socialIcons == ["github", "link"])
+            // Each link is named beside its symbol: a network the app knows by its name, any other as written.
+            #expect(model.selected?.socialItems.map(\.name) == ["GitHub", "blog"])
+            #expect(model.selected?.socialItems.map(\.symbol) == ["person.crop.circle", "link"])
+            #expect(model.canMessage)
             model.backTapped()
             #expect(model.selected == nil)
+            #expect(!model.canMessage)
+
+            // The person's own card offers no "Message", and its event does nothing.
+            model.rowTapped(me.id)
+            #expect(model.selected?.name == "José Núñez")
+            #expect(!model.canMessage)
+            await model.messageTapped()
+            #expect(model.openedThreadID == nil)
+            #expect(model.banner == nil)
         }
     }
 
@@ -243,7 +256,7 @@ import Testing
             let profile = try #require(speakers.profile)
             #expect(profile.details.name == speakers.rows[0].name)
             #expect(!profile.sessions.isEmpty)
-            #expect(profile.details.socialIcons.contains("github"))
+            #expect(profile.details.socialItems.map(\.name).contains("GitHub"))
             speakers.backTapped()
             #expect(speakers.profile == nil)
 

@@ -50,6 +50,7 @@ import Testing
         #expect(model.stateLabel == "Not attending")
         #expect(model.attendButtonTitle == "Attend")
         #expect(model.isFeedbackEnabled == false)
+        #expect(model.feedbackHint == "Only the session's attendees can give feedback: attend it first.")
         #expect(model.time == "Wed 10 Mar, 10:00 – 10:45")
         #expect(model.place == "Room t, Centro")
         #expect(model.kindAndTrack == "Talk · Swift")
@@ -59,6 +60,7 @@ import Testing
         #expect(model.attendButtonTitle == "Leave")
         #expect(model.isFeedbackEnabled)
         #expect(model.feedbackButtonTitle == "Give feedback")
+        #expect(model.feedbackHint == nil)
 
         // Feedback given on the feedback page: back on the session, it loads again and says so.
         current.withLock { $0.feedbackGiven = true }
@@ -66,6 +68,7 @@ import Testing
         #expect(model.state == .attendedFeedbackGiven)
         #expect(model.isFeedbackEnabled == false)
         #expect(model.feedbackButtonTitle == "Feedback given")
+        #expect(model.feedbackHint == nil)
         #expect(model.stateLabel == "Attending · feedback given")
 
         await model.leaveTapped()
@@ -125,7 +128,8 @@ import Testing
         let model = await model(
             Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 30, taken: 27))
         #expect(model.state == .fewSeatsLeft)
-        #expect(model.stateLabel == "Few seats left")
+        // Said once, by the seats line: the state line does not repeat it.
+        #expect(model.stateLabel == "Not attending")
         #expect(model.seatsMessage == "3 seats available")
         await model.attendTapped()
         #expect(model.state == .attended)

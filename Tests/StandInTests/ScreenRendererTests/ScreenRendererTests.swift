@@ -106,6 +106,24 @@ struct ScreenRendererTests {
                 .contains("<h1 class=\"large-title\">Quakes</h1>"))
     }
 
+    /// A full-width frame aligned to one side keeps its alignment in the tree, and the page draws the box on
+    /// that side as wide as its content (a message bubble), while a centred one stretches as before.
+    @Test func aFrameAlignedToASideIsRecordedAndDrawnOnThatSide() {
+        let host = ViewHost(
+            List {
+                Text("Mine").frame(maxWidth: .infinity, alignment: .trailing)
+                Text("Theirs").frame(maxWidth: .infinity, alignment: .leading)
+                Text("Wide").frame(maxWidth: .infinity)
+            })
+        #expect(host.tree.find(.text, "Mine")?.style.frameAlignment == .trailing)
+        #expect(host.tree.find(.text, "Theirs")?.style.frameAlignment == .leading)
+        #expect(host.tree.find(.text, "Wide")?.style.frameAlignment == nil)
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Bubbles")
+        #expect(html.contains("margin-left:auto;align-self:flex-end;align-items:flex-end;text-align:right\">Mine"))
+        #expect(html.contains("margin-right:auto;align-self:flex-start\">Theirs"))
+        #expect(html.contains("align-self:stretch;flex:1 1 auto\">Wide"))
+    }
+
     @Test func darkPagesUseTheDarkPaletteAndIPadPagesTheIPadSize() {
         let host = ViewHost(Basket())
         let html = ScreenRenderer(device: .iPad11, appearance: .dark).page(host.tree, title: "Basket")

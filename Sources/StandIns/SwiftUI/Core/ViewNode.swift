@@ -159,6 +159,8 @@ public struct NodeStyle: Sendable, Equatable {
     public var styleName: String?
     /// Stack alignment and spacing.
     public var spacing: CGFloat?
+    /// Where a `.frame(…, alignment:)` puts the content in its frame, when not centred (SwiftUI's default).
+    public var frameAlignment: Alignment?
 
     /// No styling.
     public init() {}

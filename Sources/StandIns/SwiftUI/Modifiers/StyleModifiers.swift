@@ -84,6 +84,7 @@ extension View {
         _modifySingle { node, _ in
             node.style.width = width ?? node.style.width
             node.style.height = height ?? node.style.height
+            if alignment != .center { node.style.frameAlignment = alignment }
         }
     }
 
@@ -96,6 +97,7 @@ extension View {
             node.style.minHeight = minHeight ?? node.style.minHeight
             node.style.maxWidth = maxWidth ?? node.style.maxWidth
             node.style.maxHeight = maxHeight ?? node.style.maxHeight
+            if alignment != .center { node.style.frameAlignment = alignment }
         }
     }
 
