@@ -198,13 +198,19 @@ public enum AttendeeCommandText {
     public static var questionRequired: String { Strings.text("cli.questionRequired") }
     /// A quiz without `--question`.
     public static var questionsRequired: String { Strings.text("cli.questionsRequired") }
-    /// A quiz `--question` without its options.
+    /// A quiz `--question` with no `": "` between the question and its options.
     public static func badQuizQuestion(_ line: String) -> String { Strings.format("cli.badQuizQuestion", line) }
     /// `poll open` or `poll close` by someone who is no organizer of the event.
     public static var organizersOnly: String { Strings.text("cli.poll.organizersOnly") }
-    /// `poll open` of a poll that is no draft, or `poll close` of one that is not open: `… it is Closed.`
-    public static func cannotManage(_ action: LivePollManagement, state: String) -> String {
-        Strings.format(action == .open ? "cli.poll.cannotOpen" : "cli.poll.cannotClose", state)
+    /// `poll open` of a poll that is no draft, or `poll close` of one that is not open:
+    /// `Only a draft can be opened; this one is closed.`, `Only an open quiz can be closed; this one is a draft.`
+    public static func cannotManage(_ action: LivePollManagement, _ kind: PollKind, state: PollState) -> String {
+        let state = Strings.text("cli.poll.stateInSentence.\(state.rawValue)")
+        switch (action, kind) {
+        case (.open, _): return Strings.format("cli.poll.cannotOpen", state)
+        case (.close, .poll): return Strings.format("cli.poll.cannotClose", state)
+        case (.close, .quiz): return Strings.format("cli.quiz.cannotClose", state)
+        }
     }
     /// An answer without `--option`.
     public static var optionRequired: String { Strings.text("cli.optionRequired") }

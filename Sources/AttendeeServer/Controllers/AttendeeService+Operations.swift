@@ -217,7 +217,8 @@ extension AttendeeService {
                         "text": Schema.text(graphemes: PollDraft.questionLimit),
                         "options": Schema.array(
                             Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
-                            maxItems: PollDraft.optionCount.upperBound),
+                            maxItems: PollDraft.optionCount.upperBound,
+                            distinct: "Each option once: no two the same once trimmed, ignoring case and accents"),
                         "correct": Schema.array(
                             Schema.integer(0...(PollDraft.optionCount.upperBound - 1)),
                             maxItems: PollDraft.optionCount.upperBound),
