@@ -215,14 +215,20 @@ extension AttendeeCommand {
 
     static func postLines(_ row: WallPostRow) -> [String] {
         var lines = ["\(row.id)  \(row.byline)  · \(row.likes)" + (row.isLiked ? " ♥" : "")]
-        if !row.text.isEmpty { lines.append("    \(row.text)") }
-        if let image = row.imageID { lines.append("    [\(image)]") }
-        lines += row.replies.map { "    ↳ \($0.id)  \($0.byline): \($0.text)" }
+        if !row.text.isEmpty { lines.append("    " + continuing(row.text, indent: "    ")) }
+        if let image = row.image { lines.append("    " + WallText.photoLine(image)) }
+        lines += row.replies.map { "    ↳ \($0.id)  \($0.byline): " + continuing($0.text, indent: "      ") }
         return lines
     }
 
     static func messageLines(_ row: DiscussionRow) -> [String] {
-        ["\(row.id)  \(row.byline)"] + (row.text.isEmpty ? [] : ["    \(row.text)"])
-            + (row.imageID.map { ["    [\($0)]"] } ?? [])
+        ["\(row.id)  \(row.byline)"] + (row.text.isEmpty ? [] : ["    " + continuing(row.text, indent: "    ")])
+            + (row.image.map { ["    " + WallText.photoLine($0)] } ?? [])
+    }
+
+    /// `text` with every line after its first indented by `indent`, so a post or message of several lines stays
+    /// under its heading rather than running into the next.
+    static func continuing(_ text: String, indent: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
     }
 }
