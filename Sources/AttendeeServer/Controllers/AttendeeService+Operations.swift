@@ -54,7 +54,7 @@ extension AttendeeService {
             operation(AttendeeRoute.speakers, "The event's speakers", [200: "OK", 404: "No such event"], array: true),
             operation(
                 AttendeeRoute.attendees, "The event's attendees; ?search= filters name, company and title",
-                [200: "OK", 401: "Not signed in", 403: "Not registered"], array: true),
+                [200: "OK", 401: "Not signed in", 403: "Neither registered nor its organizer"], array: true),
             operation(
                 AttendeeRoute.eventFeedback, "Rate the event, once",
                 [
