@@ -98,6 +98,18 @@ import Testing
                 "--remove-image")
             #expect(edited.note.imageID == nil)
             #expect(edited.note.version == created.note.version + 1)
+            // Options an edit cannot honour are refused, not silently dropped, and nothing changes.
+            let both = await Inbox.run(
+                harness, as: "ana", "notes", event, "edit", created.id, "Again", "--image", photo, "--remove-image")
+            #expect(both.code == 2)
+            #expect(both.errors.contains("--image and --remove-image exclude each other: give one"), "\(both.errors)")
+            let session = try #require(try await harness.json([Session].self, "agenda", event).first).id
+            let moved = await Inbox.run(
+                harness, as: "ana", "notes", event, "edit", created.id, "Again", "--session", session)
+            #expect(moved.code == 2)
+            #expect(moved.errors.contains("a note keeps the session it was written about"), "\(moved.errors)")
+            let note = await Inbox.run(harness, as: "ana", "notes", event, "show", created.id)
+            #expect(note.output == "Whiteboard\n")
         }
     }
 }

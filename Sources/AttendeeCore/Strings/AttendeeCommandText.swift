@@ -242,6 +242,10 @@ public enum AttendeeCommandText {
     public static func noDocument(_ id: String) -> String { Strings.format("cli.noDocument", id) }
     /// `gallery EVENT open|share|remove` with an id the gallery does not show.
     public static func noPhoto(_ id: String) -> String { Strings.format("cli.noPhoto", id) }
+    /// `notes EVENT edit --session`: a note's session is where it was written, not changed by an edit.
+    public static var noteKeepsItsSession: String { Strings.text("cli.noteKeepsItsSession") }
+    /// `notes EVENT edit --image PATH --remove-image`.
+    public static var imageOrRemoveImage: String { Strings.text("cli.imageOrRemoveImage") }
     /// `notes EVENT delete` with an id My Notes does not show.
     public static func noNote(_ id: String) -> String { Strings.format("cli.noNote", id) }
     /// A document's or a photo's line: `Slides.pptx  — PowerPoint · 48 KB`, and `· you may remove it` where

@@ -103,6 +103,12 @@ extension AttendeeCommand {
                         context, eventID: eventID, id: nil, session: session, text: try argument(0, "TEXT"))
                     try context.show(row) { [row.banner, row.id] }
                 case "edit":
+                    // NB: a note keeps the session it was written about, and a photo is either replaced or taken
+                    // off: options that ask otherwise are refused rather than silently dropped.
+                    if session != nil { throw UsageError(AttendeeCommandText.noteKeepsItsSession) }
+                    if context.arguments.value("image") != nil, context.arguments.flag("remove-image") {
+                        throw UsageError(AttendeeCommandText.imageOrRemoveImage)
+                    }
                     let row = try await saveNote(
                         context, eventID: eventID, id: try argument(0, "ID"), session: nil,
                         text: try argument(1, "TEXT"))
