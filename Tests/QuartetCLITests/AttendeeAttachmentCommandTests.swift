@@ -39,10 +39,15 @@ import Testing
             let photo = try harness.write("Stage.png", Self.png)
 
             let posted = try await Inbox.json(
-                harness, as: "ana", PostedRow.self, "wall", event, "post", "The stage", "--image", photo)
+                harness, as: "ana", PostedRow.self, "wall", event, "post", "The stage\nby the door", "--image", photo)
             let imageID = try #require(posted.imageID)
+            // The photo is printed as a screen reader says it, not by an id no command opens; every line of the
+            // text stays under the post's heading.
             let printed = await Inbox.run(harness, as: "ben", "wall", event)
-            #expect(printed.output.contains("    [\(imageID)]"), "\(printed.output)")
+            #expect(
+                printed.output.hasSuffix("\n    The stage\n    by the door\n    [Photo from Ana Ferreira]\n"),
+                "\(printed.output)")
+            #expect(!printed.output.contains(imageID))
             let gallery = await Inbox.run(harness, as: "ben", "gallery", event)
             #expect(!gallery.output.contains("Stage.png"), "an attachment is not a gallery photo")
 
@@ -75,7 +80,13 @@ import Testing
             let lines = sent.output.split(separator: "\n").map(String.init)
             #expect(lines.count == 2)
             #expect(lines.first?.hasSuffix("  You: The board") == true)
-            #expect(lines.last?.hasPrefix("    [") == true)
+            #expect(lines.last == "    [Your photo]")
+            // The other side's conversation shows the photo too, by its label.
+            let thread = try #require(
+                try await Inbox.json(harness, as: "olga", [Inbox.Row].self, "messages", "list").first)
+            let shown = await Inbox.run(harness, as: "olga", "messages", "show", thread.id)
+            #expect(
+                shown.output.hasSuffix(" Ana Ferreira: The board\n    [Photo from Ana Ferreira]\n"), "\(shown.output)")
 
             let created = try await Inbox.json(
                 harness, as: "ana", SavedNote.self, "notes", event, "new", "Whiteboard", "--image", photo)
@@ -87,6 +98,18 @@ import Testing
                 "--remove-image")
             #expect(edited.note.imageID == nil)
             #expect(edited.note.version == created.note.version + 1)
+            // Options an edit cannot honour are refused, not silently dropped, and nothing changes.
+            let both = await Inbox.run(
+                harness, as: "ana", "notes", event, "edit", created.id, "Again", "--image", photo, "--remove-image")
+            #expect(both.code == 2)
+            #expect(both.errors.contains("--image and --remove-image exclude each other: give one"), "\(both.errors)")
+            let session = try #require(try await harness.json([Session].self, "agenda", event).first).id
+            let moved = await Inbox.run(
+                harness, as: "ana", "notes", event, "edit", created.id, "Again", "--session", session)
+            #expect(moved.code == 2)
+            #expect(moved.errors.contains("a note keeps the session it was written about"), "\(moved.errors)")
+            let note = await Inbox.run(harness, as: "ana", "notes", event, "show", created.id)
+            #expect(note.output == "Whiteboard\n")
         }
     }
 }

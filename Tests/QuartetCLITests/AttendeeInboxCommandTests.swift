@@ -99,7 +99,7 @@ import Testing
             let tooLong = String(repeating: "a", count: MessageRules.textLimit + 1)
             let refused = await Self.run(harness, as: "ana", "messages", "send", thread.id, tooLong)
             #expect(refused.code == 1)
-            #expect(refused.errors == "quartet attendee: Too long by 1\n")
+            #expect(refused.errors == "quartet attendee: The text must be at most 2000 characters.\n")
             let yourself = await Self.run(harness, as: "jose", "messages", "send", jose, "Me", "--event", event)
             #expect(yourself.errors == "quartet attendee: You cannot message yourself.\n")
         }

@@ -102,13 +102,13 @@ import Testing
             }
             #expect(watched.code == 0, "\(watched.errors)")
             let line = watched.output.trimmingCharacters(in: .newlines)
-            #expect(line == "Lunch? Now 100% · Later 0% (1 vote)" || line == "Lunch? Now 0% · Later 100% (1 vote)")
+            #expect(line == "Lunch? — Now 100% · Later 0% (1 vote)" || line == "Lunch? — Now 0% · Later 100% (1 vote)")
 
             let closed = await harness.run("poll", "close", poll.id)
             #expect(closed.output.hasPrefix("Poll · Closed · 1 vote\n"))
             let again = await harness.run("poll", "close", poll.id)
             #expect(again.code == 1)
-            #expect(again.errors.contains("Only an open poll can be closed; this one is Closed."), "\(again.errors)")
+            #expect(again.errors.contains("Only an open poll can be closed; this one is closed."), "\(again.errors)")
             let late = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "1-1"])
             #expect(late.0 == 1)
             #expect(late.2.contains("This poll is closed."))
@@ -121,7 +121,18 @@ import Testing
             _ = await harness.run(
                 "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
             try await Self.makeOrganizer(harness, eventID: event.id)
-            #expect(await harness.run("quiz", "create", event.id, "--question", "no colon").code == 2)
+            let noColon = await harness.run("quiz", "create", event.id, "--question", "Meet at 10:30 | *11:00")
+            #expect(noColon.code == 2)
+            #expect(
+                noColon.errors.hasPrefix(
+                    "quartet: --question needs “: ” after the question, before its options (\"TEXT: A | *B | C\"), "
+                        + "not 'Meet at 10:30 | *11:00'"), "\(noColon.errors)")
+            // The question ends at the first ": ", so an option may hold a colon.
+            let times = try await harness.json(
+                Poll.self, "quiz", "create", event.id, "--question", "Meet at?: 10:30 | *11:00")
+            #expect(times.questions.map(\.text) == ["Meet at?"])
+            #expect(times.questions.first?.options.map(\.text) == ["10:30", "11:00"])
+            #expect(times.questions.map(\.correctOptionIDs) == [["1-2"]])
             let quiz = try await harness.json(
                 Poll.self, "quiz", "create", event.id, "--question", "2 + 2?: 3 | *4",
                 "--question", "Capital of Portugal?: Porto | *Lisbon")
@@ -152,6 +163,13 @@ import Testing
             #expect(await Self.runAs("ana", harness, ["poll", "list", event.id]).1 == "No polls yet.\n")
 
             _ = await harness.run("quiz", "close", quiz.id)
+            let again = await harness.run("quiz", "close", quiz.id)
+            #expect(again.errors.contains("Only an open quiz can be closed; this one is closed."), "\(again.errors)")
+            let reopened = await harness.run("quiz", "open", quiz.id)
+            #expect(reopened.errors.contains("Only a draft can be opened; this one is closed."), "\(reopened.errors)")
+            let late = await Self.runAs(
+                "ana", harness, ["quiz", "answer", quiz.id, "--option", "1-2", "--option", "2-2"])
+            #expect(late.2.contains("This quiz is closed."), "\(late.2)")
             let shown = await Self.runAs("ana", harness, ["quiz", "show", quiz.id])
             #expect(shown.1.contains("  ● 4  100% (1)  ✓ Correct answer    1-2\n"))
             #expect(shown.1.contains("\nYour score: 1 of 2\n"))

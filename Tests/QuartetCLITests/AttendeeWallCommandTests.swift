@@ -24,8 +24,9 @@ struct AttendeeWallListing: Decodable {
         return event.id
     }
 
-    /// Offline, a post or a discussion message fails with the composer's sentence (not the feed's "catches up"
-    /// notice) and exit 1, and nothing reaches the server.
+    /// Offline, a post or a discussion message fails saying it was not sent (not the feed's "catches up" notice,
+    /// nor the composer's "still here to send": the command line keeps no draft) and exit 1, and nothing reaches
+    /// the server.
     @Test func offlineAPostSaysItWasNotPosted() async throws {
         try await Harness.with { harness in
             let event = try await Self.signUpAndRegister(harness, "Ana Ferreira", "ana@example.com")
@@ -33,17 +34,42 @@ struct AttendeeWallListing: Decodable {
             let offline = ["--server", "http://127.0.0.1:9"]
             let post = await harness.run(["wall", event, "post", "offline"] + offline)
             #expect(post.code == 1)
-            #expect(
-                post.errors
-                    == "quartet attendee: You are offline: nothing was posted. What you wrote is still here to send "
-                    + "when you are back.\n")
+            #expect(post.errors == "quartet attendee: You are offline: nothing was posted.\n")
             let message = await harness.run(["discussion", keynote, "post", "offline"] + offline)
             #expect(message.code == 1)
-            #expect(
-                message.errors
-                    == "quartet attendee: You are offline: your message was not sent. What you wrote is still here "
-                    + "to send when you are back.\n")
+            #expect(message.errors == "quartet attendee: You are offline: your message was not sent.\n")
             #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.isEmpty)
+        }
+    }
+
+    /// Offline, a like, an unlike, a reply or a deletion says it was not done (not only that the wall catches up),
+    /// exit 1, and the post is as it was.
+    @Test func offlineAChangeToAPostSaysItWasNotDone() async throws {
+        try await Harness.with { harness in
+            let event = try await Self.signUpAndRegister(harness, "Ana Ferreira", "ana@example.com")
+            let keynote = try #require(try await harness.json([Session].self, "agenda", event).first).id
+            let post = try await harness.json(WallPostRow.self, "wall", event, "post", "Lunch?")
+            let reply = try await harness.json(WallPostRow.self, "wall", event, "reply", post.id, "At noon")
+            let messageID = try await harness.json(DiscussionRow.self, "discussion", keynote, "post", "Hello").id
+            let offline = ["--server", "http://127.0.0.1:9"]
+            let unchanged = "quartet attendee: You are offline: nothing was changed.\n"
+            for command in [
+                ["wall", event, "like", post.id], ["wall", event, "unlike", post.id],
+                ["wall", event, "delete", post.id],
+                ["wall", event, "delete-reply", post.id, reply.replies[0].id],
+                ["discussion", keynote, "delete", messageID],
+            ] {
+                let run = await harness.run(command + offline)
+                #expect(run.code == 1, "\(command)")
+                #expect(run.errors == unchanged, "\(command)")
+            }
+            let replied = await harness.run(["wall", event, "reply", post.id, "And another"] + offline)
+            #expect(replied.code == 1)
+            #expect(replied.errors == "quartet attendee: You are offline: your reply was not sent.\n")
+            let wall = try await harness.json(AttendeeWallListing.self, "wall", event).posts
+            #expect(wall.map(\.id) == [post.id])
+            #expect(wall.first?.replies.map(\.text) == ["At noon"])
+            #expect(wall.first?.isLiked == false)
         }
     }
 

@@ -142,7 +142,7 @@ public struct APIClient: Sendable {
         var refreshed = false
         while true {
             if Task.isCancelled { throw .cancelled }
-            let authorized = try await authorize(request)
+            let (authorized, carriesCredentials) = try await authorize(request)
             let data: Data
             let response: HTTPURLResponse
             do {
@@ -158,6 +158,9 @@ public struct APIClient: Sendable {
             let status = response.statusCode
             if (200..<300).contains(status) || (allowNotModified && status == 304) { return (data, response) }
             if status == 401, let tokenProvider {
+                // NB: a request that carried no credentials was refused for want of a sign-in, not for an expired
+                // one: there is nothing to refresh, and nothing ended.
+                guard carriesCredentials else { throw .notSignedIn }
                 if refreshed { throw .signedOut }
                 refreshed = true
                 do { try await tokenProvider.refresh() } catch { throw Task.isCancelled ? .cancelled : .signedOut }
@@ -174,17 +177,18 @@ public struct APIClient: Sendable {
         }
     }
 
-    private func authorize(_ request: URLRequest) async throws(APIError) -> URLRequest {
-        guard let tokenProvider else { return request }
+    /// `request` with the token provider's credentials, and whether there were any.
+    private func authorize(_ request: URLRequest) async throws(APIError) -> (URLRequest, carriesCredentials: Bool) {
+        guard let tokenProvider else { return (request, false) }
         var request = request
+        let credentials: [String: String]
         do {
-            for (name, value) in try await tokenProvider.credentials() {
-                request.setValue(value, forHTTPHeaderField: name)
-            }
+            credentials = try await tokenProvider.credentials()
         } catch {
             throw Task.isCancelled ? .cancelled : .signedOut
         }
-        return request
+        for (name, value) in credentials { request.setValue(value, forHTTPHeaderField: name) }
+        return (request, !credentials.isEmpty)
     }
 
     private func transfer(_ request: URLRequest, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {

@@ -41,7 +41,7 @@ public struct RetryPolicy: Sendable {
         switch error {
         case .cannotConnect, .connectionLost, .timeout: return true
         case .http(let status, _): return retryableStatuses.contains(status)
-        case .offline, .cancelled, .decoding, .signedOut, .invalidRequest: return false
+        case .offline, .cancelled, .decoding, .signedOut, .notSignedIn, .invalidRequest: return false
         }
     }
 

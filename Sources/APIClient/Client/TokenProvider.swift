@@ -3,7 +3,8 @@ import PublicInit
 /// Supplies credentials for each request and renews them when the server refuses them.
 ///
 /// On a 401 the client calls ``refresh`` once and repeats the request once; a second 401 (or a failing
-/// refresh, or `credentials` throwing) ends in ``APIError/signedOut``.
+/// refresh, or `credentials` throwing) ends in ``APIError/signedOut``. A 401 to a request `credentials` gave no
+/// headers for (no sign-in kept) ends in ``APIError/notSignedIn`` without a refresh.
 ///
 /// ```swift
 /// let tokens = TokenProvider(

@@ -22,6 +22,8 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     case decoding(path: String, message: String)
     /// The credentials were refused even after a refresh: the person must sign in again.
     case signedOut
+    /// The server wants a sign-in and none is kept (never signed in, or signed out): nothing expired.
+    case notSignedIn
     /// The request itself could not be built (bad body, bad URL).
     case invalidRequest(String)
 
@@ -36,6 +38,7 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         case .cancelled: return Strings.text("failure.cancelled")
         case .decoding: return Strings.text("failure.unreadable")
         case .signedOut: return Strings.text("failure.signedOut")
+        case .notSignedIn: return Strings.text("failure.notSignedIn")
         case .invalidRequest: return Strings.text("failure.invalidRequest")
         case .http(let status, let problem):
             if let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
@@ -84,7 +87,7 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     public var isUnreachable: Bool {
         switch self {
         case .offline, .cannotConnect, .connectionLost, .timeout: return true
-        case .cancelled, .http, .decoding, .signedOut, .invalidRequest: return false
+        case .cancelled, .http, .decoding, .signedOut, .notSignedIn, .invalidRequest: return false
         }
     }
 
@@ -93,7 +96,8 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     public var neverReachedServer: Bool {
         switch self {
         case .offline, .cannotConnect: return true
-        case .connectionLost, .timeout, .cancelled, .http, .decoding, .signedOut, .invalidRequest: return false
+        case .connectionLost, .timeout, .cancelled, .http, .decoding, .signedOut, .notSignedIn, .invalidRequest:
+            return false
         }
     }
 

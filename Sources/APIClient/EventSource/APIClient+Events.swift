@@ -10,7 +10,8 @@ extension APIClient {
     /// After a dropped connection (or a clean close by the server) it reconnects with `Last-Event-ID`, waiting
     /// per `reconnect` (through ``sleeper``); it gives up with ``APIError`` after `reconnect.maxAttempts`
     /// reconnections that brought no event. A status other than 200 ends the stream with
-    /// ``APIError/http(status:problem:)`` (204 ends it cleanly, as the spec says), except 429/502/503/504, which
+    /// ``APIError/http(status:problem:)`` with the problem document its body carries (204 ends it cleanly, as the
+    /// spec says), except 429/502/503/504, which
     /// count as a drop (waiting as `Retry-After` says, up to `reconnect.maxDelay`); a 200 that is not `text/event-stream` ends it
     /// with ``APIError/decoding(path:message:)``. Cancelling the consuming task closes the connection and finishes the stream without an
     /// error or a report.
@@ -43,6 +44,24 @@ extension APIClient {
     /// How long one stream connection may stay open on Linux before it is renewed (a day).
     static let streamTimeout: TimeInterval = 86_400
 
+    /// The most of a refusal's body read for its problem document; a problem is a few hundred bytes.
+    static let problemBodyLimit = 64 * 1024
+
+    /// The problem document a refused stream's body carries, as every other call reads it; `nil` when the body is
+    /// not one, is longer than ``problemBodyLimit`` or breaks off.
+    static func problem(in chunks: AsyncThrowingStream<Data, any Error>) async -> ProblemDetails? {
+        var body = Data()
+        do {
+            for try await chunk in chunks {
+                body.append(chunk)
+                if body.count > problemBodyLimit { return nil }
+            }
+        } catch {
+            return nil
+        }
+        return ProblemDetails.parse(body)
+    }
+
     private func pump(
         _ endpoint: Endpoint<Void>, lastEventID: String?, reconnect: ReconnectPolicy,
         into continuation: AsyncThrowingStream<ServerEvent, any Error>.Continuation
@@ -58,10 +77,12 @@ extension APIClient {
             // NB: on Linux the timeout covers the whole request, which for a stream means its whole life.
             request.timeoutInterval = max(timeout, Self.streamTimeout)
             if !parser.lastEventID.isEmpty { request.setValue(parser.lastEventID, forHTTPHeaderField: "Last-Event-ID") }
+            var carriesCredentials = false
             if let tokenProvider {
                 do {
                     for (name, value) in try await tokenProvider.credentials() {
                         request.setValue(value, forHTTPHeaderField: name)
+                        carriesCredentials = true
                     }
                 } catch {
                     throw Task.isCancelled ? .cancelled : .signedOut
@@ -73,6 +94,8 @@ extension APIClient {
                 let streamed = try await transport.stream(request)
                 let status = streamed.response.statusCode
                 if status == 401, let tokenProvider {
+                    // NB: as for any call: refused for want of a sign-in, not for an expired one.
+                    guard carriesCredentials else { throw APIError.notSignedIn }
                     if refreshed { throw APIError.signedOut }
                     refreshed = true
                     do { try await tokenProvider.refresh() } catch { throw APIError.signedOut }
@@ -80,8 +103,10 @@ extension APIClient {
                 }
                 if status == 204 { return }
                 if status != 200 {
+                    guard [429, 502, 503, 504].contains(status) else {
+                        throw APIError.http(status: status, problem: await Self.problem(in: streamed.chunks))
+                    }
                     drop = .http(status: status, problem: nil)
-                    guard [429, 502, 503, 504].contains(status) else { throw drop }
                     serverDelay = RetryPolicy.retryAfter(
                         streamed.response.value(forHTTPHeaderField: "Retry-After"), now: sleeper.now()
                     ).map { min($0, reconnect.maxDelay) }

@@ -11,6 +11,8 @@ public enum MediaUploadState: Sendable, Hashable {
     case uploading(fileName: String)
     /// Over the 25 MB limit (found before sending, or refused by the server).
     case tooLarge(fileName: String)
+    /// No bytes at all: nothing to add (found before sending, rather than called the wrong type).
+    case empty(fileName: String)
     /// The bytes are not a type this list takes.
     case refusedType
     /// An image with more pixels than the server takes.
@@ -29,12 +31,21 @@ public enum MediaUploadState: Sendable, Hashable {
         case .uploading(let name): Strings.format("media.upload.uploading", name)
         case .tooLarge(let name):
             Strings.format("media.upload.tooLarge", name, "\(MediaLimits.maxBytes / (1024 * 1024))")
+        case .empty(let name): Strings.format("media.upload.empty", name)
         case .refusedType:
             Strings.text(photos ? "media.upload.refusedType.photo" : "media.upload.refusedType.document")
         case .tooManyPixels(let name): Strings.format("media.upload.tooManyPixels", name)
         case .done(let name): Strings.format("media.upload.done", name)
         case .failed(let message): message
         }
+    }
+
+    /// Why `data` picked as `fileName` is not sent at all: empty, or over ``MediaLimits/maxBytes``; `nil` when the
+    /// server is to judge it.
+    static func refusedBeforeSending(fileName: String, data: Data) -> MediaUploadState? {
+        if data.isEmpty { return .empty(fileName: fileName) }
+        if data.count > MediaLimits.maxBytes { return .tooLarge(fileName: fileName) }
+        return nil
     }
 
     /// The state a failed upload of `fileName` ends in: the server's refusals by their problem type (or status).

@@ -88,12 +88,12 @@ public final class PhotoAttachment {
         }
     }
 
-    /// A photo was picked: over 25 MB it is refused here, anything else is uploaded (the server checks what it
+    /// A photo was picked: empty or over 25 MB it is refused here, anything else is uploaded (the server checks what it
     /// really is). A new pick replaces the photo.
     public func photoPicked(fileName: String, data: Data) async {
         guard canPick else { return }
-        guard data.count <= MediaLimits.maxBytes else {
-            state = .refused(MediaUploadState.tooLarge(fileName: fileName).message(photos: true) ?? "")
+        if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
+            state = .refused(refused.message(photos: true) ?? "")
             return
         }
         state = .attaching(fileName: fileName)

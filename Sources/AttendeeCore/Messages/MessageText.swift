@@ -6,8 +6,8 @@ import HTTPTypes
 public enum TextProblem: Sendable, Hashable {
     /// Nothing written yet (or only spaces).
     case empty
-    /// Longer than the limit by this many characters.
-    case tooLong(by: Int)
+    /// Longer than the limit, this many characters.
+    case tooLong(limit: Int)
     /// Holds a NUL character, which the server refuses.
     case invalidCharacter
 
@@ -15,15 +15,14 @@ public enum TextProblem: Sendable, Hashable {
     public static func of(_ text: String, limit: Int) -> TextProblem? {
         if text.holdsNUL { return .invalidCharacter }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
-        let count = text.count
-        return count > limit ? .tooLong(by: count - limit) : nil
+        return text.count > limit ? .tooLong(limit: limit) : nil
     }
 
     /// The sentence under a message box.
     public var messageText: String {
         switch self {
         case .empty: Strings.text("messages.empty.text")
-        case .tooLong(let by): Strings.format("messages.tooLong", String(by))
+        case .tooLong(let limit): Self.tooLong(limit)
         case .invalidCharacter: Strings.text("messages.invalid")
         }
     }
@@ -32,8 +31,11 @@ public enum TextProblem: Sendable, Hashable {
     public var noteText: String {
         switch self {
         case .empty: Strings.text("notes.empty.text")
-        case .tooLong(let by): Strings.format("notes.tooLong", String(by))
+        case .tooLong(let limit): Self.tooLong(limit)
         case .invalidCharacter: Strings.text("notes.invalid")
         }
     }
+
+    /// `The text must be at most 2000 characters.`: the one sentence of a message, a note and a wall post.
+    static func tooLong(_ limit: Int) -> String { Strings.format("text.tooLong", String(limit)) }
 }

@@ -15,7 +15,8 @@ public struct PollOptionRow: Sendable, Hashable, Identifiable {
     public var share: Double
     /// `40%`.
     public var shareText: String
-    /// For a closed quiz: whether it is a correct option; `nil` while that is secret, and for polls.
+    /// For a quiz: whether it is a correct option, shown to its managers throughout and to everyone once it
+    /// closes; `nil` while that is secret, and for polls.
     public var isCorrect: Bool?
 
     /// The SF Symbol beside it: a filled check when picked, an empty circle otherwise.

@@ -220,11 +220,12 @@ public final class DocumentsModel: BusyScreen {
         await documentPicked(kind, fileName: file.name, data: file.data)
     }
 
-    /// A speaker picked a file for a list: over 25 MB is refused here; the server checks the rest.
+    /// A speaker picked a file for a list: an empty file or one over 25 MB is refused here; the server checks the
+    /// rest.
     public func documentPicked(_ kind: SectionKind, fileName: String, data: Data) async {
         if case .uploading = upload { return }
-        guard data.count <= MediaLimits.maxBytes else {
-            upload = .tooLarge(fileName: fileName)
+        if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
+            upload = refused
             return
         }
         upload = .uploading(fileName: fileName)

@@ -81,12 +81,12 @@ public final class GalleryModel: BusyScreen {
         await whileBusy { show(try await client.gallery(eventID)) }
     }
 
-    /// A photo was picked: a file over 25 MB is refused here, anything else goes to the server, which checks
+    /// A photo was picked: an empty file or one over 25 MB is refused here, anything else goes to the server, which checks
     /// what it really is.
     public func photoPicked(fileName: String, data: Data) async {
         guard canUpload else { return }
-        guard data.count <= MediaLimits.maxBytes else {
-            upload = .tooLarge(fileName: fileName)
+        if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
+            upload = refused
             return
         }
         upload = .uploading(fileName: fileName)

@@ -102,7 +102,7 @@ public final class LivePollModel {
     public private(set) var canManage = false
     /// The manage button's title.
     public private(set) var managementTitle: String?
-    /// Why answers are not taken, when they are not: `This poll is closed.`, `This poll is not open yet.`
+    /// Why answers are not taken, when they are not: `This poll is closed.`, `This quiz is not open yet.`
     public private(set) var notice: String?
     /// `Live updates paused.`, once the live stream has given up reconnecting.
     public private(set) var liveNotice: String?
@@ -268,8 +268,15 @@ public final class LivePollModel {
         case .closed: phase = .closed
         }
         showsSubmit = poll.state == .open
-        notice = poll.state == .open ? nil : Strings.text("poll.notice.\(poll.state.rawValue)")
-        let reveal = poll.state == .closed
+        notice =
+            poll.state == .open
+            ? nil
+            : poll.kind == .quiz
+                ? Strings.text("quiz.notice.\(poll.state.rawValue)")
+                : Strings.text("poll.notice.\(poll.state.rawValue)")
+        // NB: a quiz's managers see its correct options throughout (the server sends them); attendees only once
+        // it closes, so that trying answers cannot tell which are right.
+        let reveal = poll.state == .closed || poll.canManage
         questions = poll.questions.map { question in
             PollQuestionRow(
                 id: question.id, text: question.text,

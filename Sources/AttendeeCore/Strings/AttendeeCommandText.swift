@@ -113,6 +113,39 @@ public enum AttendeeCommandText {
     /// `older: --before CURSOR`, a conversation's older page.
     public static func olderPage(_ cursor: String) -> String { Strings.format("cli.olderPage", cursor) }
 
+    // MARK: - Wall and discussions
+
+    /// What a wall or discussion command writes, for ``postFailure(_:writing:before:discussion:)``.
+    public enum PostWrite: Sendable, Hashable {
+        /// A post, or a discussion message.
+        case post
+        /// A reply to a post.
+        case reply
+        /// A like, an unlike or a deletion.
+        case change
+    }
+
+    /// The failure a wall or discussion command prints: the screen's line, except where the network was away and
+    /// what the command writes surely did not go (the screen failed `before` the command's own call, or that
+    /// call never reached the server). Then it says what was not done, and not that the text is still there to
+    /// send, as the screen does: the command line keeps no draft.
+    public static func postFailure(
+        _ banner: PostBanner, writing write: PostWrite?, before: Bool = false, discussion: Bool = false
+    ) -> String {
+        let screen = discussion ? banner.discussionText : banner.wallText
+        guard let write else { return screen }
+        switch banner {
+        case .failed: return screen
+        case .offline where !before: return screen
+        case .offline, .notSent, .notChanged:
+            switch write {
+            case .post: return Strings.text(discussion ? "messages.notSent.offline" : "cli.offline.notPosted")
+            case .reply: return Strings.text("cli.offline.replyNotSent")
+            case .change: return discussion ? PostBanner.notChanged.discussionText : PostBanner.notChanged.wallText
+            }
+        }
+    }
+
     // MARK: - Refusals of the command line
 
     /// `--email is required`.
@@ -165,13 +198,19 @@ public enum AttendeeCommandText {
     public static var questionRequired: String { Strings.text("cli.questionRequired") }
     /// A quiz without `--question`.
     public static var questionsRequired: String { Strings.text("cli.questionsRequired") }
-    /// A quiz `--question` without its options.
+    /// A quiz `--question` with no `": "` between the question and its options.
     public static func badQuizQuestion(_ line: String) -> String { Strings.format("cli.badQuizQuestion", line) }
     /// `poll open` or `poll close` by someone who is no organizer of the event.
     public static var organizersOnly: String { Strings.text("cli.poll.organizersOnly") }
-    /// `poll open` of a poll that is no draft, or `poll close` of one that is not open: `… it is Closed.`
-    public static func cannotManage(_ action: LivePollManagement, state: String) -> String {
-        Strings.format(action == .open ? "cli.poll.cannotOpen" : "cli.poll.cannotClose", state)
+    /// `poll open` of a poll that is no draft, or `poll close` of one that is not open:
+    /// `Only a draft can be opened; this one is closed.`, `Only an open quiz can be closed; this one is a draft.`
+    public static func cannotManage(_ action: LivePollManagement, _ kind: PollKind, state: PollState) -> String {
+        let state = Strings.text("cli.poll.stateInSentence.\(state.rawValue)")
+        switch (action, kind) {
+        case (.open, _): return Strings.format("cli.poll.cannotOpen", state)
+        case (.close, .poll): return Strings.format("cli.poll.cannotClose", state)
+        case (.close, .quiz): return Strings.format("cli.quiz.cannotClose", state)
+        }
     }
     /// An answer without `--option`.
     public static var optionRequired: String { Strings.text("cli.optionRequired") }
@@ -203,6 +242,10 @@ public enum AttendeeCommandText {
     public static func noDocument(_ id: String) -> String { Strings.format("cli.noDocument", id) }
     /// `gallery EVENT open|share|remove` with an id the gallery does not show.
     public static func noPhoto(_ id: String) -> String { Strings.format("cli.noPhoto", id) }
+    /// `notes EVENT edit --session`: a note's session is where it was written, not changed by an edit.
+    public static var noteKeepsItsSession: String { Strings.text("cli.noteKeepsItsSession") }
+    /// `notes EVENT edit --image PATH --remove-image`.
+    public static var imageOrRemoveImage: String { Strings.text("cli.imageOrRemoveImage") }
     /// `notes EVENT delete` with an id My Notes does not show.
     public static func noNote(_ id: String) -> String { Strings.format("cli.noNote", id) }
     /// A document's or a photo's line: `Slides.pptx  — PowerPoint · 48 KB`, and `· you may remove it` where

@@ -97,7 +97,7 @@ public final class DiscussionModel: PostScreen {
     /// The question's Delete was tapped: the message leaves the discussion for everyone.
     public func confirmTapped(_ messageID: String) async {
         confirmation = nil
-        await attempt {
+        await attempt(changing: true) {
             try await client.deleteMessage(messageID)
             apply(.deleted(DiscussionDeletion(messageID: messageID)))
         }

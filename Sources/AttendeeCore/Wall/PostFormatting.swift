@@ -10,6 +10,9 @@ public enum PostBanner: Sendable, Hashable {
     /// The network was away when the composer's text was sent: nothing was posted, and the text stays in the
     /// composer to send again.
     case notSent
+    /// The network was away when a like, an unlike or a deletion was sent: nothing was changed (the screen shows
+    /// the post as it was).
+    case notChanged
     /// A call failed; the sentence says why.
     case failed(String)
 
@@ -25,11 +28,19 @@ public enum PostBanner: Sendable, Hashable {
         self = (error as? APIError)?.neverReachedServer == true ? .notSent : .failed(AttendeeFailure.message(error))
     }
 
+    /// The banner for a failed like, unlike or deletion, which says that nothing changed when the server was never
+    /// reached (not that the feed catches up); else as any failed call (a connection lost midway may have
+    /// delivered it, and the feed's live changes will show whether it did).
+    init(changing error: any Error) {
+        self = (error as? APIError)?.neverReachedServer == true ? .notChanged : PostBanner(error)
+    }
+
     /// The wall's banner text.
     public var wallText: String {
         switch self {
         case .offline: Strings.text("wall.offline")
         case .notSent: Strings.text("wall.notSent")
+        case .notChanged: Strings.text("wall.notChanged")
         case .failed(let message): message
         }
     }
@@ -39,6 +50,7 @@ public enum PostBanner: Sendable, Hashable {
         switch self {
         case .offline: Strings.text("discussion.offline")
         case .notSent: Strings.text("discussion.notSent")
+        case .notChanged: Strings.text("discussion.notChanged")
         case .failed(let message): message
         }
     }
@@ -72,7 +84,7 @@ public struct ComposerState: Sendable, Hashable {
     public static func sentence(_ problem: PostText.Problem) -> String {
         switch problem {
         case .empty: Strings.text("wall.problem.empty")
-        case .tooLong: Strings.format("wall.problem.tooLong", String(PostText.limit))
+        case .tooLong: TextProblem.tooLong(PostText.limit)
         case .invalidCharacter: Strings.text("wall.problem.invalidCharacter")
         case .invalidImage: Strings.text("wall.problem.invalidImage")
         }
@@ -107,6 +119,11 @@ public enum WallText {
     public static func notFound(_ postID: String) -> String { Strings.format("wall.notFound", postID) }
     /// `There is no reply “7” under this post.`
     public static func replyNotFound(_ replyID: String) -> String { Strings.format("wall.replyNotFound", replyID) }
+    /// `[Photo from Ada Lovelace]`: a post's or message's photo where it cannot be drawn (a terminal, the live
+    /// feed), by what a screen reader says of it.
+    public static func photoLine(_ image: RowImage) -> String {
+        Strings.format("wall.photoLine", image.accessibilityLabel)
+    }
     /// `Discussion`.
     public static var discussion: String { Strings.text("discussion.title") }
     /// `There is no message “42” in this discussion.`

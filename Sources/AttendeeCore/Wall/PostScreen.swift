@@ -40,13 +40,15 @@ extension PostScreen {
     var readyToSend: Bool { !isSending && !attachment.isUploading && composerState.problem == nil }
 
     /// Runs `call`; when it works the banner clears, when it fails the banner says why (for a call `sending`
-    /// what a composer holds, that it was not sent). The rows are redrawn either way.
-    func attempt(sending: Bool = false, _ call: () async throws -> Void) async {
+    /// what a composer holds, that it was not sent; for one `changing` a post, that nothing changed). The rows are
+    /// redrawn either way.
+    func attempt(sending: Bool = false, changing: Bool = false, _ call: () async throws -> Void) async {
         do {
             try await call()
             feed.banner = nil
         } catch {
-            feed.banner = sending ? PostBanner(sending: error) : PostBanner(error)
+            feed.banner =
+                sending ? PostBanner(sending: error) : changing ? PostBanner(changing: error) : PostBanner(error)
         }
         rebuild()
     }

@@ -153,7 +153,7 @@ public final class WallModel: PostScreen {
                 $0.likedByMe = likes.likedByMe ?? wanted
             }
         } catch {
-            feed.banner = PostBanner(error)
+            feed.banner = PostBanner(changing: error)
         }
         pendingLikes[postID] = nil
         countsHeardWhilePending.remove(postID)
@@ -174,7 +174,7 @@ public final class WallModel: PostScreen {
     /// The question's Delete was tapped: the post (or reply) is deleted for everyone.
     public func confirmTapped(_ removal: Removal) async {
         confirmation = nil
-        await attempt {
+        await attempt(changing: true) {
             switch removal {
             case .post(let postID):
                 try await client.deletePost(postID)

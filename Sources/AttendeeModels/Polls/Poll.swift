@@ -172,6 +172,10 @@ public struct PollDraft: Codable, Sendable, Hashable {
     /// Questions per quiz.
     public static let quizQuestionCount = 1...30
 
+    /// What two options of a question must not share: their trimmed text, folded as people's names are for
+    /// search (case, accents and width ignored), so "Yes" and "yes " or "Cafe" and "Café" are one option twice.
+    static func optionKey(_ trimmed: String) -> String { SearchFolding.fold(trimmed) }
+
     /// The first rule it breaks, or `nil`.
     public func validationError() -> FieldError? {
         if kind == .poll, questions.count != 1 {
@@ -202,6 +206,7 @@ public struct PollDraft: Codable, Sendable, Hashable {
                         "rule.poll.optionCount", String(Self.optionCount.lowerBound),
                         String(Self.optionCount.upperBound)))
             }
+            var seen: Set<String> = []
             for (position, option) in question.options.enumerated() {
                 let trimmed = option.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.isEmpty {
@@ -212,6 +217,10 @@ public struct PollDraft: Codable, Sendable, Hashable {
                     return FieldError(
                         field: "\(field).options.\(position)",
                         message: RuleText.format("rule.poll.optionTooLong", String(Self.optionLimit)))
+                }
+                if !seen.insert(Self.optionKey(trimmed)).inserted {
+                    return FieldError(
+                        field: "\(field).options.\(position)", message: RuleText.text("rule.poll.optionTwice"))
                 }
             }
             switch kind {
@@ -286,6 +295,11 @@ public struct PollUpdate: Codable, Sendable, Hashable {
     public var options: [PollOption]
     /// The results after the change.
     public var results: PollResults
+    /// Poll or quiz (`nil` from a server that did not say: a poll).
+    public var kind: PollKind?
+    /// Every question with its options, never a quiz's correct ones (everyone at the event hears this); `nil`
+    /// from a server that did not send them: then ``question`` and ``options`` are all there is.
+    public var questions: [PollQuestion]?
 
     /// The SSE event types a poll sends.
     public enum Kind: String, Sendable, CaseIterable {

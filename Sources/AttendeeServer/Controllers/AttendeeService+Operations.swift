@@ -56,7 +56,7 @@ extension AttendeeService {
             operation(AttendeeRoute.speakers, "The event's speakers", [200: "OK", 404: "No such event"], array: true),
             operation(
                 AttendeeRoute.attendees, "The event's attendees; ?search= filters name, company and title",
-                [200: "OK", 401: "Not signed in", 403: "Not registered"], array: true),
+                [200: "OK", 401: "Not signed in", 403: "Neither registered nor its organizer"], array: true),
             operation(
                 AttendeeRoute.eventFeedback, "Rate the event, once",
                 [
@@ -233,7 +233,8 @@ extension AttendeeService {
                         "text": Schema.text(graphemes: PollDraft.questionLimit),
                         "options": Schema.array(
                             Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
-                            maxItems: PollDraft.optionCount.upperBound),
+                            maxItems: PollDraft.optionCount.upperBound,
+                            distinct: "Each option once: no two the same once trimmed, ignoring case and accents"),
                         "correct": Schema.array(
                             Schema.integer(0...(PollDraft.optionCount.upperBound - 1)),
                             maxItems: PollDraft.optionCount.upperBound),

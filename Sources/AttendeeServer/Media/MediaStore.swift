@@ -112,7 +112,7 @@ struct MediaStore: Sendable {
         guard sessionID != nil else {
             throw HTTPError(.forbidden, detail: "Only the organizer adds documents for the whole event.")
         }
-        throw HTTPError(.forbidden, detail: "Only the session's speakers add its documents.")
+        throw HTTPError(.forbidden, detail: "Only the session's speakers and the event's organizer add its documents.")
     }
 
     /// Whether the caller may add documents to the event's page (`sessionID` `nil`: the organizer) or to a

@@ -184,7 +184,7 @@ extension AttendeeStore {
             guard stored.state == .open else {
                 throw HTTPError(
                     .conflict,
-                    detail: stored.state == .closed ? "This poll is closed." : "This poll is not open yet.",
+                    detail: Self.notOpen(stored),
                     type: PollRefusal.notOpen.rawValue)
             }
             let shape = Poll(
@@ -216,6 +216,16 @@ extension AttendeeStore {
     }
 
     // MARK: - Rules
+
+    /// Why `poll` takes no answers, a quiz called a quiz.
+    static func notOpen(_ poll: StoredPoll) -> String {
+        switch (poll.kind, poll.state) {
+        case (.quiz, .closed): "This quiz is closed."
+        case (.quiz, _): "This quiz is not open yet."
+        case (.poll, .closed): "This poll is closed."
+        case (.poll, _): "This poll is not open yet."
+        }
+    }
 
     static let noSuchPoll = HTTPError(.notFound, detail: "There is no poll with this id.")
     static let notManager = HTTPError(
@@ -365,7 +375,9 @@ extension AttendeeStore {
         let update = PollUpdate(
             pollID: poll.id, eventID: poll.eventID, sessionID: poll.sessionID, state: poll.state,
             question: poll.questions.first?.text ?? "", options: poll.questions.first?.options ?? [],
-            results: try results(of: poll, db))
+            results: try results(of: poll, db), kind: poll.kind,
+            // NB: everyone at the event hears this, so a quiz's correct options stay out.
+            questions: poll.questions.map { PollQuestion(id: $0.id, text: $0.text, options: $0.options) })
         return try poll.topics.map { topic in
             try LiveOutbox.append(topic, kind: kind.rawValue, payload: update, now: moment, db)
         }

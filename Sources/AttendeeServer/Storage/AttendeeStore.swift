@@ -256,7 +256,9 @@ struct AttendeeStore: Sendable {
     func attendees(eventID: String, search: String?, callerID: String) async throws -> [Person] {
         try await database.read { db in
             _ = try Self.event(id: eventID, db)
-            try Self.requireRegistration(eventID: eventID, userID: callerID, db)
+            // NB: the organizer too (DECISIONS: profiles are seen by those who share an event, its organizer
+            // included): the list is how they reach the profiles.
+            try Self.requireMembership(eventID: eventID, userID: callerID, db)
             let pattern = SearchFolding.containsPattern(search ?? "")
             return try db.query(
                 """

@@ -67,11 +67,19 @@ public enum Schema {
         ["type": "string", "enum": .array(values.map { .string($0) })]
     }
 
-    /// An array of `items`, optionally bounded in count.
-    public static func array(_ items: JSONValue, minItems: Int? = nil, maxItems: Int? = nil) -> JSONValue {
+    /// An array of `items`, optionally bounded in count; `distinct` says how no two items may be alike.
+    public static func array(
+        _ items: JSONValue, minItems: Int? = nil, maxItems: Int? = nil, distinct: String? = nil
+    ) -> JSONValue {
         var schema: [String: JSONValue] = ["type": "array", "items": items]
         if let minItems { schema["minItems"] = .number(Double(minItems)) }
         if let maxItems { schema["maxItems"] = .number(Double(maxItems)) }
+        if let distinct {
+            // NB: `uniqueItems` compares exactly; the server's own sameness (`distinct`) may be looser, so it is
+            // stated in words too.
+            schema["uniqueItems"] = true
+            schema["description"] = .string(distinct)
+        }
         return .object(schema)
     }
 

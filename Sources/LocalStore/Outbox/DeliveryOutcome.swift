@@ -22,7 +22,8 @@ public enum DeliveryOutcome: Sendable, Equatable {
             self = .rejected(status: status, message: error.message)
         case .invalidRequest:
             self = .rejected(status: nil, message: error.message)
-        case .http, .offline, .cannotConnect, .connectionLost, .timeout, .cancelled, .signedOut, .decoding:
+        case .http, .offline, .cannotConnect, .connectionLost, .timeout, .cancelled, .signedOut, .notSignedIn,
+            .decoding:
             self = .unreachable(message: error.message)
         }
     }

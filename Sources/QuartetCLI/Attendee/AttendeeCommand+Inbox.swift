@@ -39,10 +39,7 @@ extension AttendeeCommand {
                             context.client, context.positional(0), before: context.arguments.value("before"),
                             all: context.arguments.flag("all"))
                         try context.show(conversation.rows) {
-                            [conversation.title]
-                                + conversation.rows.map { row in
-                                    "[\(row.time ?? "")] \(row.author): \(row.text)"
-                                }
+                            [conversation.title] + conversation.rows.flatMap(messageLines)
                                 + (conversation.olderCursor.map { ["", AttendeeCommandText.olderPage($0)] } ?? [])
                         }
                     }),
@@ -55,7 +52,7 @@ extension AttendeeCommand {
                             context, to: context.positional(0), eventID: context.arguments.value("event"),
                             text: context.positional(1))
                         try context.show(row) {
-                            ["\(row.id)  \(row.author): \(row.text)"] + (row.imageID.map { ["    [\($0)]"] } ?? [])
+                            ["\(row.id)  \(row.author): " + continuing(row.text, indent: "    ")] + photoLines(row)
                         }
                     }),
                 CommandSpec(
@@ -106,6 +103,12 @@ extension AttendeeCommand {
                         context, eventID: eventID, id: nil, session: session, text: try argument(0, "TEXT"))
                     try context.show(row) { [row.banner, row.id] }
                 case "edit":
+                    // NB: a note keeps the session it was written about, and a photo is either replaced or taken
+                    // off: options that ask otherwise are refused rather than silently dropped.
+                    if session != nil { throw UsageError(AttendeeCommandText.noteKeepsItsSession) }
+                    if context.arguments.value("image") != nil, context.arguments.flag("remove-image") {
+                        throw UsageError(AttendeeCommandText.imageOrRemoveImage)
+                    }
                     let row = try await saveNote(
                         context, eventID: eventID, id: try argument(0, "ID"), session: nil,
                         text: try argument(1, "TEXT"))
@@ -125,6 +128,18 @@ extension AttendeeCommand {
                     }
                 }
             })
+    }
+
+    /// A conversation's message: `[10:02] Bob Tester: At the bar`, then its photo by what a screen reader says
+    /// of it (`[Photo from Bob Tester]`), as the wall prints a photo.
+    static func messageLines(_ row: MessageRow) -> [String] {
+        let time = row.time ?? ""
+        return ["[\(time)] \(row.author): " + continuing(row.text, indent: "    ")] + photoLines(row)
+    }
+
+    /// A message's photo line, if it has a photo.
+    static func photoLines(_ row: MessageRow) -> [String] {
+        row.image.map { ["    " + WallText.photoLine($0)] } ?? []
     }
 
     // MARK: - The screens, driven as a person would

@@ -123,7 +123,8 @@ extension AttendeeCommand {
         guard model.management == action else {
             throw CommandFailure(
                 model.canManage
-                    ? AttendeeCommandText.cannotManage(action, state: model.stateTitle)
+                    ? AttendeeCommandText.cannotManage(
+                        action, model.poll?.kind ?? .poll, state: model.poll?.state ?? .draft)
                     : AttendeeCommandText.organizersOnly)
         }
         await model.managementTapped()
@@ -199,15 +200,16 @@ extension AttendeeCommand {
         }
     }
 
-    /// `"2 + 2?: 3 | *4"` → the text, the options, and the positions of those marked `*`.
+    /// `"2 + 2?: 3 | *4"` → the text, the options, and the positions of those marked `*`. The question ends at
+    /// the first `": "`, so options may hold colons of their own (`"Meet at?: 10:30 | *11:00"`).
     static func quizQuestion(_ line: String) throws -> (String, [String], [Int]) {
-        guard let colon = line.lastIndex(of: ":") else {
+        guard let separator = line.range(of: ": ") else {
             throw UsageError(AttendeeCommandText.badQuizQuestion(line))
         }
-        let text = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let text = line[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
         var options: [String] = []
         var correct: [Int] = []
-        for (index, part) in line[line.index(after: colon)...].split(separator: "|").enumerated() {
+        for (index, part) in line[separator.upperBound...].split(separator: "|").enumerated() {
             var option = part.trimmingCharacters(in: .whitespaces)
             if option.hasPrefix("*") {
                 correct.append(index)

@@ -64,14 +64,19 @@ extension AttendeeCommand {
         let model = WallModel(client: context.client, eventID: context.positional(0), timeZone: .current)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
         let argument = context.positional(2)
-        func check() throws {
-            if let text = model.bannerText { throw ScreenFailure(message: text) }
+        /// Ends the command with the screen's line, said as what became of what it writes (`before` its own call).
+        func check(_ write: AttendeeCommandText.PostWrite? = nil, before: Bool = false) throws {
+            guard let banner = model.banner else { return }
+            throw ScreenFailure(message: AttendeeCommandText.postFailure(banner, writing: write, before: before))
         }
-        func row(_ postID: String) async throws -> WallPostRow {
+        func row(_ postID: String, for write: AttendeeCommandText.PostWrite) async throws -> WallPostRow {
             await model.appeared()
-            try check()
-            guard await model.scrolledTo(postID: postID), let row = model.rows.first(where: { $0.id == postID })
-            else { throw ScreenFailure(message: WallText.notFound(postID)) }
+            try check(write, before: true)
+            let shown = await model.scrolledTo(postID: postID)
+            try check(write, before: true)
+            guard shown, let row = model.rows.first(where: { $0.id == postID }) else {
+                throw ScreenFailure(message: WallText.notFound(postID))
+            }
             return row
         }
         switch action {
@@ -93,48 +98,48 @@ extension AttendeeCommand {
                 throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
             }
             await model.postTapped()
-            try check()
+            try check(.post)
             let posted = model.rows.first
             try context.show(posted) { posted.map(postLines) ?? [] }
         case "like", "unlike":
             try requireArguments(context, 3)
-            var current = try await row(argument)
+            var current = try await row(argument, for: .change)
             if current.isLiked != (action == "like") {
                 await model.likeTapped(postID: argument)
-                try check()
+                try check(.change)
                 current = model.rows.first(where: { $0.id == argument }) ?? current
             }
             try context.show(current) { postLines(current) }
         case "reply":
             try requireArguments(context, 4)
-            _ = try await row(argument)
+            _ = try await row(argument, for: .reply)
             model.replyTapped(postID: argument)
             model.replyDraftChanged(context.positional(3))
             guard model.canSendReply else {
                 throw ScreenFailure(message: model.replyComposer.problem.map(ComposerState.sentence) ?? "")
             }
             await model.sendReplyTapped()
-            try check()
+            try check(.reply)
             let updated = model.rows.first(where: { $0.id == argument })
             try context.show(updated) { updated.map(postLines) ?? [] }
         case "delete":
             try requireArguments(context, 3)
             // NB: the wall is loaded first, as the screen shows it, so a post that is not on it is refused.
-            _ = try await row(argument)
+            _ = try await row(argument, for: .change)
             model.deleteTapped(postID: argument)
             await confirm(model.confirmation, with: model.confirmTapped)
-            try check()
+            try check(.change)
             try context.show(["deleted": argument]) { [WallText.deleted] }
         case "delete-reply":
             try requireArguments(context, 4)
             let replyID = context.positional(3)
             // NB: the post is loaded first, as the screen shows it, so a reply that is not under it is refused.
-            guard try await row(argument).replies.contains(where: { $0.id == replyID }) else {
+            guard try await row(argument, for: .change).replies.contains(where: { $0.id == replyID }) else {
                 throw ScreenFailure(message: WallText.replyNotFound(replyID))
             }
             model.deleteReplyTapped(postID: argument, replyID: replyID)
             await confirm(model.confirmation, with: model.confirmTapped)
-            try check()
+            try check(.change)
             let updated = model.rows.first(where: { $0.id == argument })
             try context.show(updated) { updated.map(postLines) ?? [] }
         default:
@@ -148,8 +153,11 @@ extension AttendeeCommand {
     static func runDiscussion(_ context: Context) async throws {
         let model = DiscussionModel(client: context.client, sessionID: context.positional(0), timeZone: .current)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
-        func check() throws {
-            if let text = model.bannerText { throw ScreenFailure(message: text) }
+        /// Ends the command with the screen's line, said as what became of what it writes (`before` its own call).
+        func check(_ write: AttendeeCommandText.PostWrite? = nil, before: Bool = false) throws {
+            guard let banner = model.banner else { return }
+            throw ScreenFailure(
+                message: AttendeeCommandText.postFailure(banner, writing: write, before: before, discussion: true))
         }
         switch action {
         case "list":
@@ -170,7 +178,7 @@ extension AttendeeCommand {
                 throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
             }
             await model.sendTapped()
-            try check()
+            try check(.post)
             let sent = model.rows.first
             try context.show(sent) { sent.map(messageLines) ?? [] }
         case "delete":
@@ -178,14 +186,14 @@ extension AttendeeCommand {
             let messageID = context.positional(2)
             // NB: the discussion is loaded first, as the screen shows it, so a message that is not in it is refused.
             await model.appeared()
-            try check()
+            try check(.change, before: true)
             guard await model.scrolledTo(messageID: messageID) else {
-                try check()
+                try check(.change, before: true)
                 throw ScreenFailure(message: WallText.messageNotFound(messageID))
             }
             model.deleteTapped(messageID: messageID)
             await confirm(model.confirmation, with: model.confirmTapped)
-            try check()
+            try check(.change)
             try context.show(["deleted": messageID]) { [WallText.deleted] }
         default:
             throw UsageError(
@@ -207,14 +215,20 @@ extension AttendeeCommand {
 
     static func postLines(_ row: WallPostRow) -> [String] {
         var lines = ["\(row.id)  \(row.byline)  · \(row.likes)" + (row.isLiked ? " ♥" : "")]
-        if !row.text.isEmpty { lines.append("    \(row.text)") }
-        if let image = row.imageID { lines.append("    [\(image)]") }
-        lines += row.replies.map { "    ↳ \($0.id)  \($0.byline): \($0.text)" }
+        if !row.text.isEmpty { lines.append("    " + continuing(row.text, indent: "    ")) }
+        if let image = row.image { lines.append("    " + WallText.photoLine(image)) }
+        lines += row.replies.map { "    ↳ \($0.id)  \($0.byline): " + continuing($0.text, indent: "      ") }
         return lines
     }
 
     static func messageLines(_ row: DiscussionRow) -> [String] {
-        ["\(row.id)  \(row.byline)"] + (row.text.isEmpty ? [] : ["    \(row.text)"])
-            + (row.imageID.map { ["    [\($0)]"] } ?? [])
+        ["\(row.id)  \(row.byline)"] + (row.text.isEmpty ? [] : ["    " + continuing(row.text, indent: "    ")])
+            + (row.image.map { ["    " + WallText.photoLine($0)] } ?? [])
+    }
+
+    /// `text` with every line after its first indented by `indent`, so a post or message of several lines stays
+    /// under its heading rather than running into the next.
+    static func continuing(_ text: String, indent: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
     }
 }

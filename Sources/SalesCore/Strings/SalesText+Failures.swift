@@ -84,7 +84,7 @@ extension SalesText {
             case .cannotConnect: localized("network.unreachable")
             case .timeout: localized("network.timedOut")
             case .connectionLost: localized("network.connectionLost")
-            case .cancelled, .http, .decoding, .signedOut, .invalidRequest: failure.message
+            case .cancelled, .http, .decoding, .signedOut, .notSignedIn, .invalidRequest: failure.message
             }
         }
         /// The network failed; `why` says how.

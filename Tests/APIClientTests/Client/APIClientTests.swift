@@ -164,6 +164,21 @@ private struct Item: Codable, Equatable, Sendable {
         }
     }
 
+    /// A 401 to a request sent without credentials (the provider had none: nobody signed in) is no expired
+    /// session: nothing is refreshed, and the failure says to sign in, not that a session ended.
+    @Test func unauthorizedWithoutCredentialsMeansNotSignedIn() async {
+        let refreshes = Locked(0)
+        let anonymous = TokenProvider(credentials: { [:] }, refresh: { refreshes.withLock { $0 += 1 } })
+        let server = StubServer(statuses: [401])
+        await #expect(throws: APIError.notSignedIn) {
+            try await APIClient.test(server.transport, tokens: anonymous).send(get)
+        }
+        #expect(refreshes.withLock { $0 } == 0)
+        #expect(server.requests.count == 1)
+        #expect(APIError.notSignedIn.message == "You are signed out. Sign in first.")
+        #expect(APIError.signedOut.message == "Your session has ended. Please sign in again.")
+    }
+
     // MARK: - Errors and reporting
 
     @Test func problemDetailsBecomeTheMessage() async {

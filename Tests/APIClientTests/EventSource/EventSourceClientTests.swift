@@ -119,6 +119,26 @@ import Testing
         }
     }
 
+    /// A refused stream says why in the server's words, as every other call does: the problem document of its
+    /// body is read (so "Register for this event first.", not the status's own sentence).
+    @Test func aRefusedStreamCarriesTheServersProblem() async throws {
+        var router = Router()
+        router.get("/events") { _ in
+            HTTPError(HTTPStatus(403), detail: "Register for this event first.").response()
+        }
+        try await withLoopbackServer(router) { url, _ async throws in
+            let sleeper = RecordingSleeper()
+            do {
+                _ = try await take(1, from: client(url, sleeper: sleeper).events(stream))
+                Issue.record("the stream was not refused")
+            } catch let error as APIError {
+                #expect(error.status == 403)
+                #expect(error.message == "Register for this event first.")
+            }
+            #expect(sleeper.durations.isEmpty)
+        }
+    }
+
     @Test func noContentEndsTheStreamCleanly() async throws {
         var router = Router()
         router.get("/events") { _ in .noContent }

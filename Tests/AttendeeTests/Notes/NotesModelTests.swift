@@ -172,7 +172,7 @@ import Testing
         #expect(editor.problem == .empty)
         #expect(editor.problem?.noteText == "Write something first.")
         editor.textChanged(String(repeating: "é", count: NoteRules.textLimit + 1))
-        #expect(editor.problem?.noteText == "Too long by 1")
+        #expect(editor.problem?.noteText == "The text must be at most 10000 characters.")
         #expect(editor.isSaveEnabled == false)
         editor.textChanged("nul\u{0}")
         #expect(editor.problem == .invalidCharacter)

@@ -1,5 +1,4 @@
 import APIClient
-import AttendeeCore
 import AttendeeModels
 import Foundation
 import HTTPServer
@@ -7,6 +6,8 @@ import Localization
 import Locking
 import TestSupport
 import Testing
+
+@testable import AttendeeCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -144,11 +145,11 @@ import Testing
             model.optionTapped(questionID: "2", optionID: "2-2")
             #expect(model.canSubmit)
             await model.submitTapped()
-            #expect(model.banner == .failure("This poll is closed."))
+            #expect(model.banner == .failure("This quiz is closed."))
             #expect(model.phase == .closed)
             #expect(model.showsSubmit == false)
             #expect(model.score == "Your score: 1 of 2")
-            #expect(model.notice == "This poll is closed.")
+            #expect(model.notice == "This quiz is closed.")
             #expect(model.questions[1].options.map(\.isCorrect) == [false, true, false])
             #expect(model.questions[1].options.map(\.isSelected) == [true, false, false])
             #expect(model.leaderboard.map(\.name) == ["Bob Bernard", "Ada Lovelace"])
@@ -249,6 +250,35 @@ import Testing
             let ada = try await server.registeredAttendee("Ada Lovelace")
             let attendeeView = try await server.client.get("/attendee/v1/polls/\(created.id)", headers: .auth(ada))
             #expect(try attendeeView.decode(Poll.self).canManage == false)
+        }
+    }
+
+    /// DECISIONS: a quiz's managers see its correct options throughout (the server sends them), attendees only
+    /// once it closes.
+    @Test func aQuizsOrganizerSeesTheCorrectOptionsBeforeTheClose() async throws {
+        try await AttendeeTestServer.with { server in
+            let client = try LiveScript().client(server, LiveScreenTests.MemoryTokens())
+            _ = try await client.signUp(
+                SignUpRequest(email: "olga@example.com", password: "correct horse", name: "Olga Organizer"))
+            let profile = try await client.me()
+            let eventID = server.eventID
+            _ = try await server.database.write { db in
+                try db.execute(
+                    "UPDATE attendee_event SET organizer_id = \(profile.person.id) WHERE id = \(eventID)")
+            }
+            let quiz = try await client.createPoll(server.eventID, PollTests.quiz)
+
+            let model = LivePollModel(client: client, pollID: quiz.id)
+            await model.appeared()
+            #expect(model.phase == .draft)
+            #expect(model.questions.map { $0.options.map(\.isCorrect) } == [[false, true], [false, true, false]])
+            await model.managementTapped()
+            #expect(model.phase == .open)
+            #expect(model.questions.map { $0.options.map(\.isCorrect) } == [[false, true], [false, true, false]])
+
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            let attendeeView = try await server.client.get("/attendee/v1/polls/\(quiz.id)", headers: .auth(ada))
+            #expect(try attendeeView.decode(Poll.self).questions.allSatisfy { $0.correctOptionIDs == nil })
         }
     }
 
@@ -385,9 +415,61 @@ import Testing
             #expect(
                 printed == [
                     "Poll opened: Favourite colour?",
-                    "Favourite colour? Red 25% · Green 0% · Blue 75% (4 votes)",
+                    "Favourite colour? — Red 25% · Green 0% · Blue 75% (4 votes)",
                 ])
             #expect(watch.entries.map(\.kind) == [.pollOpened, .pollResults])
+        }
+    }
+
+    /// The feed prints the wall's changes too (a post with its photo, a reply, likes, deletions), and a quiz as a
+    /// quiz with every question, from the events the server sends.
+    @Test func theWatchFeedPrintsTheWallAndQuizzesWithEveryQuestion() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            let listener = try await LiveListener.open(server, token: ada)
+            #expect(try await listener.next().event == LiveReady.eventType)
+            let quiz = try await server.createPoll(PollTests.quiz, organizer).decode(Poll.self)
+            #expect(try await server.action("open", quiz.id, organizer).status == .ok)
+            _ = try await server.answer(quiz.id, ["1": ["1-2"], "2": ["2-1"]], ada)
+            let post = try await server.client.post(
+                "/attendee/v1/events/\(server.eventID)/wall", json: NewPost(text: "Lunch?\nAt the bar"),
+                headers: .auth(ada)
+            ).decode(WallPost.self)
+            let reply = try await server.client.post(
+                "/attendee/v1/wall/\(post.id)/replies", json: NewWallReply(text: "Count me in"),
+                headers: .auth(organizer)
+            ).decode(WallReply.self)
+            _ = try await server.client.request(.put, "/attendee/v1/wall/\(post.id)/like", headers: .auth(organizer))
+            _ = try await server.client.request(
+                .delete, "/attendee/v1/wall-replies/\(reply.id)", headers: .auth(organizer))
+            _ = try await server.client.request(.delete, "/attendee/v1/wall/\(post.id)", headers: .auth(ada))
+            _ = try await server.action("close", quiz.id, organizer)
+            var entries: [LiveWatchEntry] = []
+            for _ in 0..<8 {
+                let event = try await listener.next()
+                let heard = ServerEvent(type: event.event ?? "message", data: event.data, lastEventID: event.id ?? "")
+                entries += LiveWatchModel.entry(heard).map { [$0] } ?? []
+            }
+            listener.close()
+            #expect(
+                entries.map(\.text) == [
+                    "Quiz opened: 2 + 2?\n    Capital of Portugal?",
+                    "2 + 2? — 3 0% · 4 100% (1 vote)\n"
+                        + "    Capital of Portugal? — Porto 100% · Lisbon 0% · Faro 0% (1 vote)",
+                    "New post by Ada Lovelace: Lunch?\n    At the bar",
+                    "Olga Organizer replied to post \(post.id): Count me in",
+                    "Post \(post.id): 1 like",
+                    "Reply \(reply.id) to post \(post.id) was deleted.",
+                    "Post \(post.id) was deleted.",
+                    "Quiz closed: 2 + 2? (1 vote)\n    Capital of Portugal?",
+                ])
+            #expect(
+                entries.map(\.kind) == [
+                    .pollOpened, .pollResults, .wallPost, .wallReply, .wallLikes, .wallDeleted, .wallDeleted,
+                    .pollClosed,
+                ])
+            #expect(entries[2].postID == post.id)
         }
     }
 }

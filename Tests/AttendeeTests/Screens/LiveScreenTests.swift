@@ -30,7 +30,8 @@ import Testing
             let client = try Self.client(server, tokens)
             var ends = 0
             client.sessionEnd.listen { ends += 1 }
-            await #expect(throws: APIError.signedOut) { _ = try await client.me() }
+            // Never signed in: nothing ended, so the call says to sign in rather than that a session ended.
+            await #expect(throws: APIError.notSignedIn) { _ = try await client.me() }
             #expect(ends == 0)
 
             _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
@@ -264,7 +265,7 @@ import Testing
             #expect(tokens.token.withLock { $0 } == nil)
             let signedOut = MyAgendaModel(client: client, eventID: server.eventID)
             await signedOut.appeared()
-            #expect(signedOut.banner == .failure(APIError.signedOut.message))
+            #expect(signedOut.banner == .failure("You are signed out. Sign in first."))
         }
     }
 }

@@ -187,6 +187,14 @@ final class Recorder<Value: Sendable>: Sendable {
         await model.photoPicked(fileName: "raw.heic", data: Data(count: MediaLimits.maxBytes + 1))
         #expect(model.upload == .tooLarge(fileName: "raw.heic"))
         #expect(model.uploadMessage == "“raw.heic” is larger than 25 MB.")
+        await model.photoPicked(fileName: "blank.jpg", data: Data())
+        #expect(model.uploadMessage == "“blank.jpg” is empty.")
+        let attachment = PhotoAttachment(eventID: "e1") { _, _, _ in
+            sent.withLock { $0 += 1 }
+            throw AttendeeClient.callNotInTest
+        }
+        await attachment.photoPicked(fileName: "blank.jpg", data: Data())
+        #expect(attachment.message == "“blank.jpg” is empty.")
         #expect(sent.withLock { $0 } == 0)
     }
 
@@ -341,6 +349,10 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.uploadMessage == "Only PDF, text, Office, OpenDocument and image files can be added.")
         await model.documentPicked(.preRead, fileName: "big.pdf", data: Data(count: MediaLimits.maxBytes + 1))
         #expect(model.upload == .tooLarge(fileName: "big.pdf"))
+        // An empty file is said to be empty, not of the wrong type, and is not sent.
+        await model.documentPicked(.preRead, fileName: "blank.pdf", data: Data())
+        #expect(model.upload == .empty(fileName: "blank.pdf"))
+        #expect(model.uploadMessage == "“blank.pdf” is empty.")
         #expect(added.withLock { $0.count } == 2)
     }
 

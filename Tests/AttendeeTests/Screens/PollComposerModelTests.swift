@@ -118,6 +118,25 @@ import Testing
         #expect(created.withLock { $0.map(\.questions.count) } == [1])
     }
 
+    /// The form refuses an option given twice (trimmed, case and accents aside) before anything is sent, on the
+    /// options of the question that repeats one.
+    @Test func anOptionGivenTwiceIsRefusedOnItsQuestion() async {
+        let created = Locked<[PollDraft]>([])
+        let form = PollComposerModel(client: Self.client(nil, created: created), eventID: "e1")
+        form.questionChanged(0, text: "Coffee?", options: ["Yes", "No", "yes "])
+        await form.createTapped()
+        #expect(form.isInvalid(.options(0)))
+        #expect(form.rule(for: 0) == "Give each option once.")
+        #expect(form.refusal == "Question 1: Give each option once.")
+        #expect(form.banner == .failure("Check the highlighted part of the poll."))
+        #expect(created.withLock { $0.isEmpty })
+
+        form.optionChanged(0, position: 2, "Maybe")
+        await form.createTapped()
+        #expect(form.invalidField == nil)
+        #expect(created.withLock { $0.map { $0.questions[0].options } } == [["Yes", "No", "Maybe"]])
+    }
+
     @Test func theListOffersNewPollOnlyToThoseWhoMayAndShowsTheDraftOnceCreated() async throws {
         let created = Locked<[PollDraft]>([])
         let attendee = PollListModel(client: Self.client(nil, created: created), eventID: "e1")

@@ -35,6 +35,25 @@ import Testing
         }
     }
 
+    /// The organizer sees whose profiles they may open (DECISIONS: an event's organizer shares it with its
+    /// attendees), without registering for their own event; someone outside it is still refused.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func theOrganizerListsTheEventsAttendees(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            _ = try await server.registeredAttendee("Ada Lovelace")
+            let organizer = try await server.organizer("Olga Organizer")
+            let listed = try await server.client.get(
+                "/attendee/v1/events/\(server.eventID)/attendees", headers: AttendeeTestServer.auth(organizer))
+            #expect(listed.status == .ok, "\(listed.bodyText)")
+            #expect(try listed.decode([Person].self).map(\.name) == ["Ada Lovelace"])
+            let outsider = try await server.signUp("Outsider")
+            let refused = try await server.client.get(
+                "/attendee/v1/events/\(server.eventID)/attendees", headers: AttendeeTestServer.auth(outsider))
+            #expect(refused.status == .forbidden)
+            #expect(refused.problem["detail"] == "Register for this event first.")
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func speakersAndTheirProfiles(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

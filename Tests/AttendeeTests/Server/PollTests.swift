@@ -246,6 +246,39 @@ import Testing
         }
     }
 
+    /// One option given twice (the same words once trimmed, whatever their case or accents) is refused with
+    /// the rule's sentence, on the option that repeats; nothing is created.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anOptionGivenTwiceIsRefused(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let twice: [([String], String)] = [
+                (["A", "A"], "questions.0.options.1"),
+                (["Yes", "No", "yes "], "questions.0.options.2"),
+                (["Café", "Tea", "cafe"], "questions.0.options.2"),
+            ]
+            for (options, field) in twice {
+                let response = try await server.createPoll(
+                    PollDraft(questions: [PollQuestionDraft(text: "Coffee?", options: options)]), organizer)
+                #expect(response.status == .unprocessableContent, "\(options)")
+                #expect(response.problem["field"] == field)
+                #expect(response.problem["detail"] == "Give each option once.")
+            }
+            let quiz = PollDraft(
+                kind: .quiz,
+                questions: [
+                    PollQuestionDraft(text: "Meet at?", options: ["10:30", "11:00"], correct: [1]),
+                    PollQuestionDraft(text: "Where?", options: ["Hall", " hall"], correct: [0]),
+                ])
+            let refused = try await server.createPoll(quiz, organizer)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.problem["field"] == "questions.1.options.1")
+            #expect(try await server.polls(organizer).isEmpty)
+            let distinct = PollDraft(questions: [PollQuestionDraft(text: "Coffee?", options: ["Yes", "Yes!"])])
+            #expect(try await server.createPoll(distinct, organizer).status == .created)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialect)
     func aQuizKeepsItsAnswersAndScoresHiddenUntilItClosesThenRanksEveryone(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

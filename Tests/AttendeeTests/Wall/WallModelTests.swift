@@ -327,6 +327,35 @@ import Testing
         #expect(model.rows.map(\.id) == ["1"])
     }
 
+    /// A like or a deletion that never reached the server says nothing changed (the post shows as it was), not
+    /// that the wall catches up; one whose line dropped midway may have gone, and the wall catches up.
+    @Test func anOfflineLikeOrDeletionSaysNothingChanged() async throws {
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(2, by: Self.me), Self.post(1, likes: 3)]) },
+            deletePost: { _ in throw APIError.offline },
+            like: { _ in throw APIError.cannotConnect },
+            unlike: { _ in throw APIError.connectionLost })
+        let model = Self.model(client)
+        await model.appeared()
+        await model.likeTapped(postID: "1")
+        #expect(model.banner == .notChanged)
+        #expect(model.bannerText == "You are offline: nothing was changed.")
+        #expect(model.rows[1].likeCount == 3)
+        #expect(model.rows[1].isLiked == false)
+        model.deleteTapped(postID: "2")
+        await model.confirmTapped(try #require(model.confirmation).action)
+        #expect(model.banner == .notChanged)
+        #expect(model.rows.map(\.id) == ["2", "1"])
+
+        let liked = Self.model(
+            AttendeeClient(
+                wall: { _, _, _ in Self.page([Self.post(1, likes: 3, liked: true)]) },
+                unlike: { _ in throw APIError.connectionLost }))
+        await liked.appeared()
+        await liked.likeTapped(postID: "1")
+        #expect(liked.banner == .offline)
+    }
+
     @Test func deletingAsksFirstAndReplying() async throws {
         let deleted = Locked<[String]>([])
         let client = AttendeeClient(
