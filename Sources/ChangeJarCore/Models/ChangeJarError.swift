@@ -46,7 +46,7 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
             let error = APIError(transportError: error)
             if error.isUnreachable {
                 self = .offline
-            } else if error == .signedOut {
+            } else if error == .signedOut || error == .notSignedIn {
                 self = .signInRequired
             } else {
                 self = .service(error.message)

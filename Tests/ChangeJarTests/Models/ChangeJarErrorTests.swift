@@ -34,6 +34,7 @@ struct ChangeJarErrorTests {
             ChangeJarError(APIError.http(status: 500, problem: nil))
                 == .service("The server had a problem (500). Try again later."))
         #expect(ChangeJarError(APIError.signedOut) == .signInRequired)
+        #expect(ChangeJarError(APIError.notSignedIn) == .signInRequired)
         #expect(
             ChangeJarError(APIError.decoding(path: "", message: "x"))
                 == .service(APIError.decoding(path: "", message: "x").message))
