@@ -600,21 +600,28 @@ struct SalesCLI {
         #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
     }
 
-    /// Another account's screen sends the outbox and the hospital's change meets a newer version: that screen
-    /// says nothing of it (it lists none), and `account` on the hospital lists it, with its buttons.
-    @Test func aChangeNotSentWhileAnotherAccountIsOpenIsListedOnItsOwn() async throws {
+    /// Two devices of the same rep: the one answered changes the hospital's beds offline, then the other saves a
+    /// newer count, so the first one's change meets a newer version when it is sent.
+    func twoDevicesWithAChangeNotSent() async throws -> SalesCLI {
         let cli = try await SalesCLI.make()
         let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
-        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
         await other.signIn()
-        let clinic = "001Q000000Demo3IAB"
         #expect(await cli.run(["account", hospital]).code == 0)
         cli.offline.isDown = true
         #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
         cli.offline.isDown = false
         try await Task.sleep(for: .milliseconds(5))
         #expect(await other.run(["account", "update", hospital, "--num-beds", "999"]).code == 0)
+        return cli
+    }
+
+    /// Another account's screen sends the outbox and the hospital's change meets a newer version: that screen
+    /// says nothing of it (it lists none), and `account` on the hospital lists it, with its buttons.
+    @Test func aChangeNotSentWhileAnotherAccountIsOpenIsListedOnItsOwn() async throws {
+        let cli = try await twoDevicesWithAChangeNotSent()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let clinic = "001Q000000Demo3IAB"
 
         let clinicShown = await cli.run(["account", clinic])
         #expect(clinicShown.code == 0)
@@ -629,18 +636,9 @@ struct SalesCLI {
 
     /// "Changes not sent" on an account lists that account's changes only, and its buttons reach no other's.
     @Test func anotherAccountsChangeIsNeitherListedNorSentFromThisOne() async throws {
-        let cli = try await SalesCLI.make()
-        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        let cli = try await twoDevicesWithAChangeNotSent()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
-        await cli.signIn()
-        await other.signIn()
         let clinic = "001Q000000Demo3IAB"
-        #expect(await cli.run(["account", hospital]).code == 0)
-        cli.offline.isDown = true
-        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
-        cli.offline.isDown = false
-        try await Task.sleep(for: .milliseconds(5))
-        #expect(await other.run(["account", "update", hospital, "--num-beds", "999"]).code == 0)
         let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
         let heading = try #require(lines.firstIndex(of: "Changes not sent"))
         let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))

@@ -239,9 +239,9 @@ struct AccountScreenTests {
         #expect(try await outbox.unsent().isEmpty)
     }
 
-    /// The form's Discard Mine after a conflict asks over the form; Cancel keeps what was typed, Discard closes
-    /// the form on the server's version.
-    @Test func aConflictedSaveIsDiscardedFromTheFormAfterAsking() async throws {
+    /// The hospital's form with 41 beds typed and saved after someone else saved 999: the save meets a newer
+    /// version (the stand-in keeps milliseconds; the sleep makes the versions differ).
+    static func formSavedOverANewerVersion() async throws -> ViewHost<some View> {
         let (client, outbox) = try await Self.signedInClient()
         let model = AccountScreenModel(
             accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
@@ -254,6 +254,13 @@ struct AccountScreenTests {
         theirs.numBeds = 999
         try await client.saveAccount(theirs)
         try await host.tapAndSettle("Save")
+        return host
+    }
+
+    /// The form's Discard Mine after a conflict asks over the form; Cancel keeps what was typed, Discard closes
+    /// the form on the server's version.
+    @Test func aConflictedSaveIsDiscardedFromTheFormAfterAsking() async throws {
+        let host = try await Self.formSavedOverANewerVersion()
         try host.tap("Discard Mine")
         let question = try #require(host.tree.topPresentation)
         #expect(question.kind == .confirmationDialog)
@@ -269,19 +276,7 @@ struct AccountScreenTests {
 
     /// A save that meets a newer version on the server says so in the form, which offers Send Mine.
     @Test func aConflictedSaveIsSentOverFromTheForm() async throws {
-        let (client, outbox) = try await Self.signedInClient()
-        let model = AccountScreenModel(
-            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-        let host = await Self.host(model)
-        try host.tap("Edit")
-        try host.type("41", into: "Number of Beds")
-        // Someone else saves first (the stand-in keeps milliseconds; the sleep makes the versions differ).
-        try await Task.sleep(for: .milliseconds(5))
-        var theirs = try await client.retrieveAccount(id: Self.hospitalID).account
-        theirs.numBeds = 999
-        try await client.saveAccount(theirs)
-        try await host.tapAndSettle("Save")
+        let host = try await Self.formSavedOverANewerVersion()
         let form = try #require(host.tree.topPresentation)
         let conflict = try #require(
             form.first { $0.text?.contains("changed on the server since you opened it") == true })

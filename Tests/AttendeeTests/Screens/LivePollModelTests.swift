@@ -204,18 +204,22 @@ import Testing
         }
     }
 
+    /// A live client signed in as Olga, made the organizer of the test server's event.
+    static func organizer(of server: AttendeeTestServer) async throws -> AttendeeClient {
+        let client = try LiveScript().client(server, LiveScreenTests.MemoryTokens())
+        _ = try await client.signUp(
+            SignUpRequest(email: "olga@example.com", password: "correct horse", name: "Olga Organizer"))
+        let profile = try await client.me()
+        let eventID = server.eventID
+        _ = try await server.database.write { db in
+            try db.execute("UPDATE attendee_event SET organizer_id = \(profile.person.id) WHERE id = \(eventID)")
+        }
+        return client
+    }
+
     @Test func managersOpenAndCloseFromTheScreenAndOthersGetNoButton() async throws {
         try await AttendeeTestServer.with { server in
-            let tokens = LiveScreenTests.MemoryTokens()
-            let client = try LiveScript().client(server, tokens)
-            _ = try await client.signUp(
-                SignUpRequest(email: "olga@example.com", password: "correct horse", name: "Olga Organizer"))
-            let profile = try await client.me()
-            let eventID = server.eventID
-            _ = try await server.database.write { db in
-                try db.execute(
-                    "UPDATE attendee_event SET organizer_id = \(profile.person.id) WHERE id = \(eventID)")
-            }
+            let client = try await Self.organizer(of: server)
             let composer = PollComposerModel(client: client, eventID: server.eventID)
             composer.questionChanged(0, text: "Coffee?", options: ["Yes"])
             await composer.createTapped()
@@ -257,15 +261,7 @@ import Testing
     /// once it closes.
     @Test func aQuizsOrganizerSeesTheCorrectOptionsBeforeTheClose() async throws {
         try await AttendeeTestServer.with { server in
-            let client = try LiveScript().client(server, LiveScreenTests.MemoryTokens())
-            _ = try await client.signUp(
-                SignUpRequest(email: "olga@example.com", password: "correct horse", name: "Olga Organizer"))
-            let profile = try await client.me()
-            let eventID = server.eventID
-            _ = try await server.database.write { db in
-                try db.execute(
-                    "UPDATE attendee_event SET organizer_id = \(profile.person.id) WHERE id = \(eventID)")
-            }
+            let client = try await Self.organizer(of: server)
             let quiz = try await client.createPoll(server.eventID, PollTests.quiz)
 
             let model = LivePollModel(client: client, pollID: quiz.id)
