@@ -256,6 +256,10 @@ struct ChangeJarRootViewTests {
         try await host.tapAndSettle("Sign in with Google")
         try host.selectTab("Mine")
         try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
+        // A row is a plain button with a chevron: in a List a default button draws the row in the link colour.
+        let row = try #require(host.tree.all(.button).first { $0.texts.first == "Walk to work" })
+        #expect(row.style.styleName == "plain")
+        #expect(row.first { $0.systemImage == "chevron.right" } != nil)
 
         try host.tap("Walk to work")
         try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }

@@ -54,11 +54,17 @@ struct ActionRows: View {
         ForEach(rows) { row in
             Group {
                 if let change {
+                    // NB: plain, as a List would draw the whole row in the link colour; the chevron says it opens.
                     Button {
                         change.edit(row.id)
                     } label: {
-                        ActionRowView(row: row)
+                        HStack {
+                            ActionRowView(row: row)
+                            Spacer()
+                            Image(systemName: "chevron.right").foregroundStyle(.secondary).accessibilityHidden(true)
+                        }
                     }
+                    .buttonStyle(.plain)
                     .swipeActions {
                         // NB: not the destructive role, which would take the row away before the question is answered.
                         Button(ChangeJarScreenText.delete) { change.delete(row.id) }.tint(.red)
