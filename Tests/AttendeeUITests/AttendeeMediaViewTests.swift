@@ -164,14 +164,14 @@ struct AttendeeMediaViewTests {
         try host.tap("Done")
         let confirmation = try #require(host.tree.find(.label, "Downloaded “\(name)”."))
         #expect(confirmation.systemImage == "checkmark.circle")
-        #expect(confirmation.style.foreground?.name == "green")
+        #expect(confirmation.style.iconForeground?.name == "green")
 
         try host.tap("Remove")
         #expect(host.tree.topPresentation?.kind == .confirmationDialog)
         try await host.tapAndSettle("Remove")
         let failure = try #require(host.tree.find(.label, APIError.offline.message))
         #expect(failure.systemImage == "exclamationmark.triangle")
-        #expect(failure.style.foreground?.name == "red")
+        #expect(failure.style.iconForeground?.name == "red")
         #expect(host.tree.find(.label, "Downloaded “\(name)”.") == nil)
     }
 

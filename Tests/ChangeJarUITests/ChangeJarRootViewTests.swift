@@ -175,7 +175,7 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.visibleNavigationTitle == "Submit an Action")
         let sent = try #require(host.tree.find(.label, "Your action is in the jar. Thank you!"))
         #expect(sent.systemImage == "checkmark.circle")
-        #expect(sent.style.foreground?.name == "green")
+        #expect(sent.style.iconForeground?.name == "green")
         #expect(created.withLock { $0.map(\.title) } == ["Walk to work"])
         #expect(host.tree.find(.textField, "Title")?.value == "")
     }
@@ -296,7 +296,7 @@ struct ChangeJarRootViewTests {
         try await host.tapAndSettle("Submit")
         let refusal = try #require(host.tree.find(.label, "The title must be 1 to 120 characters."))
         #expect(refusal.systemImage == "exclamationmark.triangle")
-        #expect(refusal.style.foreground?.name == "red")
+        #expect(refusal.style.iconForeground?.name == "red")
         #expect(host.tree.find(.textField, "Title")?.style.foreground?.name == "red")
         #expect(host.tree.find(.textField, "What will you change?")?.style.foreground?.name == "primary")
     }

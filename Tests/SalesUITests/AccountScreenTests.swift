@@ -281,7 +281,7 @@ struct AccountScreenTests {
         let conflict = try #require(
             form.first { $0.text?.contains("changed on the server since you opened it") == true })
         #expect(conflict.kind == .label && conflict.systemImage == "exclamationmark.triangle")
-        #expect(conflict.style.foreground?.name == "red")
+        #expect(conflict.style.iconForeground?.name == "red")
         try host.tap("Send Mine")
         try await host.waitUntil("the form to close") { $0.topPresentation == nil }
         try await host.waitUntil("the account to show mine") {
@@ -330,7 +330,7 @@ struct SalesRootViewTests {
         try await host.tapAndSettle("Sign in")
         try await host.waitUntil("the refusal") {
             $0.all(.label).contains {
-                $0.systemImage == "exclamationmark.triangle" && $0.style.foreground?.name == "red"
+                $0.systemImage == "exclamationmark.triangle" && $0.style.iconForeground?.name == "red"
             }
         }
         try host.type("quartet-sales", into: "Password")

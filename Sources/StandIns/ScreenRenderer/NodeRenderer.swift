@@ -505,7 +505,12 @@ struct NodeRenderer {
                     classes: classes + [HTML.fontClass(node.style.font) ?? ""], style: HTML.inlineStyle(style),
                     extra: aria(node) + " role=\"button\"") + ">" + buttonContent(node, inner) + "</span>"
         case .label:
-            var content = node.systemImage.map { Symbols.glyph($0) } ?? ""
+            var content =
+                node.systemImage.map { name in
+                    let glyph = Symbols.glyph(name)
+                    return node.style.iconForeground.map { "<span style=\"color:\(HTML.color($0))\">\(glyph)</span>" }
+                        ?? glyph
+                } ?? ""
             if node.style.styleName != "iconOnly" { content += (node.text ?? "").markupEscaped }
             return box("span", ["label"], node, content)
         case .vstack, .scroll:

@@ -124,6 +124,21 @@ struct ScreenRendererTests {
         #expect(html.contains("align-self:stretch;flex:1 1 auto\">Wide"))
     }
 
+    @Test func aLabelsIconKeepsItsOwnColourAndItsTitleThePages() throws {
+        let host = ViewHost(
+            Label {
+                Text("Saved.")
+            } icon: {
+                Image(systemName: "checkmark.circle").foregroundStyle(.green)
+            })
+        let label = try #require(host.tree.first { $0.kind == .label })
+        #expect(label.style.iconForeground?.name == "green")
+        #expect(label.style.foreground == nil)
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Saved")
+        let span = try #require(html.range(of: "<span style=\"color:"))
+        #expect(html[span.upperBound...].contains("</span>Saved."), "the title is outside the coloured span")
+    }
+
     @Test func darkPagesUseTheDarkPaletteAndIPadPagesTheIPadSize() {
         let host = ViewHost(Basket())
         let html = ScreenRenderer(device: .iPad11, appearance: .dark).page(host.tree, title: "Basket")

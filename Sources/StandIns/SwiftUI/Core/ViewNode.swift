@@ -123,6 +123,8 @@ public struct NodeStyle: Sendable, Equatable {
     public var font: Font?
     /// The foreground style (`.secondary`, `.red`…).
     public var foreground: ResolvedStyle?
+    /// A label's icon's own foreground style, when its icon view sets one.
+    public var iconForeground: ResolvedStyle?
     /// The background style.
     public var background: ResolvedStyle?
     /// A list row's background (`.listRowBackground`).

@@ -167,7 +167,9 @@ public struct Label<Title: View, Icon: View>: View, _PrimitiveView {
         var node = ViewNode(.label)
         let titleNodes = context.render(title, at: "title")
         node.text = titleNodes.first?.text
-        node.systemImage = context.render(icon, at: "icon").first?.systemImage
+        let iconNode = context.render(icon, at: "icon").first
+        node.systemImage = iconNode?.systemImage
+        node.style.iconForeground = iconNode?.style.foreground
         return [node]
     }
 }
