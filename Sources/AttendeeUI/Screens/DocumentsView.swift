@@ -61,6 +61,7 @@ public struct DocumentsView: View {
             isPresented: Binding(get: { model.showsFilePicker }, set: { if !$0 { model.filePickerClosed() } }),
             allowedContentTypes: [.item]
         ) { result in Task { await model.fileChosen(result) } }
+        .refreshable { await model.appeared() }
         .task { await model.appeared() }
     }
 }

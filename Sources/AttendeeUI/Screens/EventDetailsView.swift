@@ -15,6 +15,8 @@ public struct EventDetailsView: View {
 
     public var body: some View {
         List {
+            // NB: first, where an offline page says so before its links; the list pulls down to try again.
+            if let banner = model.banner { BannerLine(banner) }
             if model.hasLoaded {
                 Section {
                     Text(model.name).font(.title.bold())
@@ -52,7 +54,6 @@ public struct EventDetailsView: View {
                     .badge(model.badge(link))
                 }
             }
-            if let banner = model.banner { BannerLine(banner) }
         }
         .navigationTitle(model.name)
         .overlay { if model.isBusy && !model.hasLoaded { ProgressView() } }
@@ -63,6 +64,7 @@ public struct EventDetailsView: View {
                 NavigationStack { AdditionalInfoView(model: step) }
             }
         }
+        .refreshable { await model.appeared() }
         .task { await model.appeared() }
         .task(id: model.isRegistered) { await model.followLive() }
     }

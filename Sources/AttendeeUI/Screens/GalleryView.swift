@@ -55,6 +55,7 @@ public struct GalleryView: View {
                 await model.photoPicked(fileName: model.pickedPhotoName, data: data)
             }
         }
+        .refreshable { await model.appeared() }
         .task { await model.appeared() }
     }
 }

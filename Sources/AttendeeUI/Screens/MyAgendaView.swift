@@ -32,6 +32,7 @@ public struct MyAgendaView: View {
                 ShareLink(item: file, preview: SharePreview(model.exportFileName))
             }
         }
+        .refreshable { await model.appeared() }
         .task { await model.appeared() }
     }
 }

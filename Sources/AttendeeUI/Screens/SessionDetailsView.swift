@@ -65,6 +65,7 @@ public struct SessionDetailsView: View {
         ) {
             SessionAttendeesView(people: model.attendees ?? [])
         }
+        .refreshable { await model.appeared(sessionID: sessionID) }
         .task { await model.appeared(sessionID: sessionID) }
     }
 }

@@ -33,6 +33,7 @@ public struct SpeakersView: View {
                 }
             }
         }
+        .refreshable { await model.appeared() }
         .task { await model.appeared() }
     }
 }
