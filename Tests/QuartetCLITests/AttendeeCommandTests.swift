@@ -7,6 +7,10 @@ import Testing
 
 @testable import QuartetCLI
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `quartet attendee …` end to end: the real command line, URLSession and a real server on a loopback port.
 @Suite(.serialized) struct AttendeeCommandTests {
     /// A real Attendee server on a loopback port (uploads streamed into `media/` as they arrive), and the
@@ -462,6 +466,15 @@ import Testing
             #expect(lines.count > 3 && lines[1].contains(workshop.title) && lines[1].contains("Workshop Lab"))
             #expect(lines.count > 3 && lines[2].hasSuffix("/sessions/\(workshop.id)"))
             #expect(share.output.contains("BEGIN:VCALENDAR") && share.output.contains("DTSTART"))
+            // The link opens in any browser, with no account: the session's page on the server.
+            let link = try #require(URL(string: lines.count > 3 ? lines[2] : ""))
+            let (page, response) = try await URLSession.shared.data(from: link)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(
+                (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+            let html = String(decoding: page, as: UTF8.self)
+            #expect(html.contains("<h1>\(workshop.title.markupEscaped)</h1>"), "\(html)")
+            #expect(html.contains("Workshop Lab"))
             #expect(await harness.run("share", "no-such-session").code != 0)
 
             _ = await harness.run("profile", "edit", "--title", "Engineer", "--company", "Tejo")

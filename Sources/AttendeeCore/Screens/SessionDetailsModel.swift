@@ -213,9 +213,13 @@ public final class SessionDetailsModel: BusyScreen {
         Strings.format("share.text", title, time, place)
     }
 
-    /// The session's link.
+    /// The session's link: its page on the server (``AttendeeRoute/sessionPage``), which any browser opens.
     public var shareURL: URL? {
-        session.map { shareBaseURL.appendingPathComponent("sessions").appendingPathComponent($0.id) }
+        session.map { Self.pageURL(of: $0, base: shareBaseURL) }
+    }
+
+    nonisolated static func pageURL(of session: Session, base: URL) -> URL {
+        AttendeeRoute.sessionPage.path(session.id).reduce(base) { $0.appendingPathComponent($1) }
     }
 
     /// The session's `.ics` file for the calendar button, once it has loaded.
@@ -229,7 +233,7 @@ public final class SessionDetailsModel: BusyScreen {
         let base = shareBaseURL
         return CalendarFile(
             event: event, sessions: [session], times: .zoned,
-            sessionURL: { base.appendingPathComponent("sessions").appendingPathComponent($0.id) }
+            sessionURL: { Self.pageURL(of: $0, base: base) }
         ).text(stamp: stamp)
     }
 

@@ -37,6 +37,9 @@ public enum AttendeeRoute {
     public static let eventFeedback = Route(.post, prefix + "/events/:eventID/feedback", authenticated: true)
     /// `GET`: one session.
     public static let session = Route(.get, prefix + "/sessions/:sessionID")
+    /// `GET`: a session's page for people (HTML), the link the share sheet and the calendar entry carry: it opens
+    /// in any browser, signed in or not.
+    public static let sessionPage = Route(.get, "/sessions/:sessionID")
     /// `POST`: take a seat (or join the waitlist).
     public static let attend = Route(.post, prefix + "/sessions/:sessionID/attendance", authenticated: true)
     /// `DELETE`: give the seat back (or leave the waitlist).

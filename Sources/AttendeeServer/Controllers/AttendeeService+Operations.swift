@@ -66,6 +66,14 @@ extension AttendeeService {
             operation(
                 AttendeeRoute.session, "One session with the caller's state",
                 [200: "OK", 401: "A token was sent and is not valid", 404: "No such session"]),
+            {
+                var page = operation(
+                    AttendeeRoute.sessionPage,
+                    "A session's page for a shared link (HTML): title, time in the event's zone, room, speakers",
+                    [200: "The page", 404: "No such session"])
+                page.responseMediaType = "text/html"
+                return page
+            }(),
             operation(
                 AttendeeRoute.attend, "Take a seat, or join the waitlist when full",
                 [

@@ -12,6 +12,15 @@ struct SessionController: Sendable {
         return try .json(try await store.session(id: try request.parameter("sessionID"), userID: userID))
     }
 
+    /// The page a shared link opens in any browser (``SessionPage``).
+    func page(_ request: Request) async throws -> Response {
+        let session = try await store.session(id: try request.parameter("sessionID"), userID: nil)
+        let event = try await store.eventDetails(id: session.eventID, userID: nil).event
+        return Response(
+            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"],
+            body: Data(SessionPage(session: session, event: event).html.utf8))
+    }
+
     func attend(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let body = request.body.isEmpty ? AttendRequest() : try request.decode(AttendRequest.self)

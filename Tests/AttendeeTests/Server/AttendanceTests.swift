@@ -4,6 +4,8 @@ import Foundation
 import HTTPServer
 import Testing
 
+@testable import AttendeeServer
+
 @Suite struct AttendanceTests {
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func agendaIsOrderedAndPersonal(kind: DatabaseKind) async throws {
@@ -153,5 +155,38 @@ import Testing
                 .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(token))
             #expect(try await server.agenda().first?.seatsTaken == 0)
         }
+    }
+}
+
+/// The page a shared session link opens: no account needed, the programme's text escaped, the time in the
+/// event's zone.
+@Suite struct SessionPageTests {
+    @Test func aSharedLinkOpensTheSessionsPageForAnyone() async throws {
+        try await AttendeeTestServer.with { server in
+            let session = try #require(try await server.agenda().first)
+            let page = try await server.client.get("/sessions/\(session.id)")
+            #expect(page.status == .ok)
+            #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+            #expect(page.bodyText.contains("<h1>\(session.title.markupEscaped)</h1>"))
+            #expect(try await server.client.get("/sessions/no-such-session").status == .notFound)
+        }
+    }
+
+    @Test func thePageEscapesTheProgrammeAndTellsTheTimeInTheEventsZone() throws {
+        let start = try #require(ISO8601DateFormatter().date(from: "2027-03-10T09:00:00Z"))
+        let session = Session(
+            id: "s", eventID: "e", title: "<script>alert(1)</script> & more", abstract: "Line one\nLine <b>two</b>",
+            room: "Hall \"A\"", startsAt: start, endsAt: start.addingTimeInterval(3600),
+            speakers: [PersonReference(id: "p", name: "Zoë <Z>")])
+        let event = Event(
+            id: "e", name: "Summit", startsAt: start, endsAt: start, timeZone: "America/New_York",
+            venue: Venue(name: "Centre"))
+        let html = SessionPage(session: session, event: event).html
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</h1>"))
+        #expect(html.contains("Wednesday 10 March 2027, 04:00–05:00 (America/New_York)"))
+        #expect(
+            html.contains("<p>Line <b>") == false && html.contains("<p>Line one</p><p>Line &lt;b&gt;two&lt;/b&gt;</p>"))
+        #expect(html.contains("Zoë &lt;Z&gt;"))
     }
 }

@@ -55,6 +55,7 @@ import Testing
         "GET /attendee/v1/events/:eventID/agenda": .open,
         "GET /attendee/v1/events/:eventID/speakers": .open,
         "GET /attendee/v1/sessions/:sessionID": .open,
+        "GET /sessions/:sessionID": .open,
         "GET /attendee/v1/speakers/:personID": .open,
         // Attendee: the caller's place in an event.
         "POST /attendee/v1/events/:eventID/registration": .callersOwn,
