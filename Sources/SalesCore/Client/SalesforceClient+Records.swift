@@ -58,7 +58,8 @@ extension SalesforceClient {
         }
     }
 
-    /// Deletes a record; one already deleted counts as deleted. When `expectedLastModified` is given and the
+    /// Deletes a record; one already deleted counts as deleted, in the Recycle Bin (`ENTITY_IS_DELETED`) or gone
+    /// from it (`NOT_FOUND`): what the person asked for is so. When `expectedLastModified` is given and the
     /// server's version is newer (someone edited it after the person decided to delete it), nothing is deleted and
     /// a `.conflict` is thrown.
     public func delete(_ object: String, id: String, expectedLastModified: Date? = nil, operation: String)
@@ -68,7 +69,9 @@ extension SalesforceClient {
             do {
                 try await checkUnchanged(object, id: id, since: expectedLastModified, operation: operation)
                 _ = try await perform("DELETE", recordPath(object, id: id, operation: operation), operation: operation)
-            } catch SalesforceError.service(_, 404, let errors) where errors.first?.errorCode == "ENTITY_IS_DELETED" {
+            } catch SalesforceError.service(_, 404, let errors)
+                where ["ENTITY_IS_DELETED", "NOT_FOUND"].contains(errors.first?.errorCode)
+            {
                 return
             }
         }

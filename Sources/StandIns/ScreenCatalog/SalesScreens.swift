@@ -30,7 +30,7 @@ enum SalesScreens {
 
     /// A screen model for `accountID` over a freshly seeded stand-in; the network turns `network` after sign-in.
     /// With `unsent`, the outbox holds two edits of this account the server will not take when the screen sends
-    /// them: a save over a newer version of the account, and a delete of a note that is not there.
+    /// them: a save over a newer version of the account, and a note whose text is too long for Salesforce.
     @MainActor
     static func model(
         _ accountID: String = hospitalID, network: Network = .up, signedIn: Bool = true, unsent: Bool = false
@@ -40,7 +40,9 @@ enum SalesScreens {
             var account = try await client.retrieveAccount(id: accountID).account
             account.numBeds = 260
             try await outbox.enqueue(.saving(account, id: accountID, basedOn: Date(timeIntervalSince1970: 0)))
-            try await outbox.enqueue(.deleting("Note", id: "002Q000000Gone1IAB", name: "Old visit", on: accountID))
+            // NB: a note written offline whose text Salesforce refuses as longer than a Note's Body (32,000).
+            let note = Note(name: "Site visit", text: String(repeating: "Beds, wards and the new wing. ", count: 1200))
+            try await outbox.enqueue(.adding(note, to: accountID))
         }
         return screenModel(accountID, client: client, outbox: outbox)
     }

@@ -133,13 +133,17 @@ import Testing
         edited.text = "Went very well"
         try await client.save(edited)
         try await client.delete(Note.self, id: id)
+        // Deleted already (in the Recycle Bin), or never there: either way what the person asked for is so.
+        try await client.delete(Note.self, id: id)
+        try await client.delete(Note.self, id: "002Q000000Gone1IAB")
+        try await client.delete("Note", id: "002Q000000Gone1IAB", expectedLastModified: Date(), operation: "delete")
 
         let inserts = harness.wire.bodies("POST", path: "/sobjects/Note")
         #expect(inserts.map { Set($0.keys) } == [["ParentId", "Title", "Body"]])
         let updates = harness.wire.bodies("PATCH", path: "/sobjects/Note/")
         #expect(updates.map { Set($0.keys) } == [["Id", "Title", "Body"]])
         #expect(updates.first?["Id"] == .string(id))
-        #expect(harness.wire.count("DELETE", pathSuffix: "/sobjects/Note/\(id)") == 1)
+        #expect(harness.wire.count("DELETE", pathSuffix: "/sobjects/Note/\(id)") == 2, "deleted, then asked again")
         let details = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
         #expect(!details.notes.contains { $0.id == id })
     }
