@@ -87,15 +87,20 @@ public final class AgendaModel: BusyScreen {
     private let client: AttendeeClient
     private let offlineCopy: AgendaOfflineCopy?
     private let deviceTimeZone: TimeZone
+    private let locale: Locale
     private(set) var event: Event?
     private(set) var sessions: [Session] = []
     private var days: [AgendaDay] = []
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current) {
+    /// Creates the model over a client; dates and times are written as `locale` writes them.
+    public init(
+        client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current,
+        locale: Locale = .current
+    ) {
         self.client = client
         self.offlineCopy = offlineCopy
         self.deviceTimeZone = deviceTimeZone
+        self.locale = locale
     }
 
     /// Loads the event and its programme, and opens the day that contains `now` (else the first).
@@ -119,7 +124,7 @@ public final class AgendaModel: BusyScreen {
                 sessions = saved.sessions
                 rebuild(keepingDay: false, now: now)
                 let formatter = SessionTimeFormatter(
-                    event: saved.event, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone)
+                    event: saved.event, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone, locale: locale)
                 offlineNotice = Strings.format(
                     "agenda.offline", "\(formatter.dayLabel(saved.savedAt)), \(formatter.time(saved.savedAt))")
             } else {
@@ -187,7 +192,9 @@ public final class AgendaModel: BusyScreen {
     }
 
     private var formatter: SessionTimeFormatter? {
-        event.map { SessionTimeFormatter(event: $0, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone) }
+        event.map {
+            SessionTimeFormatter(event: $0, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone, locale: locale)
+        }
     }
 
     private func rebuild(keepingDay: Bool, now: Date? = nil) {

@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func tabsRowsAndSeats() async {
-        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: Demo.british)
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T07:00", Self.zone))
         #expect(model.dayTabs == ["Wed 10 Mar", "Thu 11 Mar"])
         #expect(model.selectedDay == 1)
@@ -78,6 +78,22 @@ import Testing
         #expect(model.timeZoneLabel == "Event time (Pacific/Kiritimati)")
         model.dayTapped(7)
         #expect(model.selectedDay == 0)
+    }
+
+    /// The tabs and the rows' times as the reader's locale writes them, still in the event's zone: American
+    /// English puts the month first and keeps a 12-hour clock, German its own words and a 24-hour one.
+    @Test(arguments: [
+        (
+            Demo.american, ["Wed, Mar 10", "Thu, Mar 11"],
+            ["8:00\u{202F}AM – 9:00\u{202F}AM", "9:30\u{202F}AM – 11:00\u{202F}AM"]
+        ),
+        (Demo.german, ["Mi. 10. März", "Do. 11. März"], ["08:00 – 09:00", "09:30 – 11:00"]),
+    ])
+    func tabsAndTimesFollowTheLocale(locale: Locale, tabs: [String], times: [String]) async {
+        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: locale)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T07:00", Self.zone))
+        #expect(model.dayTabs == tabs)
+        #expect(Array(model.rows.map(\.time).prefix(2)) == times)
     }
 
     @Test func plusAttendsHighlightsAndLeaves() async {
@@ -193,7 +209,7 @@ import Testing
     @Test func deviceTimeSwitchRebuildsTabs() async throws {
         let model = AgendaModel(
             client: FakeSeats(Self.programme()).client,
-            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")))
+            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")), locale: Demo.british)
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         model.timeZoneToggled()
         #expect(model.timeZoneChoice == .device)
@@ -227,7 +243,7 @@ import Testing
         #expect(first.offlineNotice == nil)
 
         let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
-        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british)
         await second.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", zone))
         #expect(second.rows.map(\.id) == ["a"])
         #expect(second.banner == nil)
