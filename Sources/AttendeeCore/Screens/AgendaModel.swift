@@ -81,7 +81,8 @@ public final class AgendaModel: BusyScreen {
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
     public private(set) var timeZoneLabel = ""
-    /// "Offline: agenda saved Wed 10 Mar, 09:12" while the saved copy is shown.
+    /// "Offline: agenda saved Wed 10 Mar at 09:12" while the saved copy is shown: when this device saved it, on
+    /// the device's clock whichever clock the agenda shows.
     public private(set) var offlineNotice: String?
 
     private let client: AttendeeClient
@@ -123,10 +124,9 @@ public final class AgendaModel: BusyScreen {
                 event = saved.event
                 sessions = saved.sessions
                 rebuild(keepingDay: false, now: now)
-                let formatter = SessionTimeFormatter(
-                    event: saved.event, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone, locale: locale)
-                offlineNotice = Strings.format(
-                    "agenda.offline", "\(formatter.dayLabel(saved.savedAt)), \(formatter.time(saved.savedAt))")
+                // NB: the moment this device saved the copy is the device's, not the venue's: on its own clock.
+                let deviceClock = SessionTimeFormatter(timeZone: deviceTimeZone, locale: locale)
+                offlineNotice = Strings.format("agenda.offline", deviceClock.moment(saved.savedAt))
             } else {
                 banner = Banner(error)
             }

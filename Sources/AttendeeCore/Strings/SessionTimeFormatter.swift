@@ -54,6 +54,9 @@ public struct SessionTimeFormatter: Sendable {
     /// `Wed 10 Mar, 09:00 – 10:00`.
     public func dayAndTime(_ session: Session) -> String { "\(dayLabel(session.startsAt)), \(timeRange(session))" }
 
+    /// One instant with its day: `Wed 10 Mar at 09:12`.
+    public func moment(_ date: Date) -> String { formatter("EEEdMMMjmm").string(from: date) }
+
     /// An event's days as the locale writes a span: `10–11 Mar 2027`, across months `30 Apr – 2 May 2027`, across
     /// years `31 Dec 2027 – 1 Jan 2028` (`en_GB`; `Mar 10 – 11, 2027` in `en_US`).
     ///
