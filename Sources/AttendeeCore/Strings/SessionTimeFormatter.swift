@@ -48,8 +48,10 @@ public struct SessionTimeFormatter: Sendable {
         return "\(times.string(from: session.startsAt)) – \(times.string(from: session.endsAt))"
     }
 
-    /// `Wed 10 Mar`.
-    public func dayLabel(_ date: Date) -> String { formatter("EEEdMMM").string(from: date) }
+    /// `Wed 10 Mar`, or `Wed, 10 Mar 2027` with `year` (the tabs of an event over New Year).
+    public func dayLabel(_ date: Date, year: Bool = false) -> String {
+        formatter(year ? "EEEdMMMy" : "EEEdMMM").string(from: date)
+    }
 
     /// `Wed 10 Mar, 09:00 – 10:00`.
     public func dayAndTime(_ session: Session) -> String { "\(dayLabel(session.startsAt)), \(timeRange(session))" }
