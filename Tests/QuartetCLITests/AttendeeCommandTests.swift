@@ -35,9 +35,11 @@ import Testing
                 configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
                 handler: router.handler(), bodyReceivers: router.bodyReceivers())
             try server.start()
+            // NB: the locale and zone are pinned, as `quartet quakes`'s tests pin them: the British English the
+            // expected `Wed 10 Mar` and `09:00` were written in, and UTC for the device's clock.
             environment = [
                 "QUARTET_SERVER": "http://127.0.0.1:\(server.port)", "QUARTET_DATA_DIR": directory + "/client",
-                "HOME": directory,
+                "HOME": directory, "QUARTET_LOCALE": "en_GB", "TZ": "UTC",
             ]
         }
 
@@ -139,6 +141,22 @@ import Testing
             #expect(agenda.output.hasPrefix("Wed 10 Mar  [Thu 11 Mar]\nEvent time (Europe/Lisbon)\n"))
             #expect(agenda.output.contains("+ 09:00 – 10:00  Closing keynote: what we learned  (Auditorium)"))
             #expect(await harness.run("agenda", event.id, "--day", "9").code == 2)
+
+            // The agenda as the environment's locale writes it, as `quartet quakes` reads `QUARTET_LOCALE`.
+            func agendaIn(_ locale: String) async -> String {
+                var environment = harness.environment
+                environment["QUARTET_LOCALE"] = locale
+                let captured = CapturedConsole()
+                _ = await QuartetTool.run(
+                    ["attendee", "agenda", event.id, "--day", "2"], environment: environment, console: captured.console)
+                return captured.output
+            }
+            let american = await agendaIn("en_US")
+            #expect(american.hasPrefix("Wed, Mar 10  [Thu, Mar 11]\nEvent time (Europe/Lisbon)\n"), "\(american)")
+            #expect(american.contains("+ 9:00\u{202F}AM – 10:00\u{202F}AM  Closing keynote: what we learned"))
+            let german = await agendaIn("de_DE")
+            #expect(german.hasPrefix("Mi. 10. März  [Do. 11. März]\n"), "\(german)")
+            #expect(german.contains("+ 09:00 – 10:00  Closing keynote: what we learned"))
 
             let sessions = try await harness.json([Session].self, "agenda", event.id)
             let keynote = try #require(sessions.first)
@@ -437,7 +455,9 @@ import Testing
         try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             let listed = await harness.run("events")
-            #expect(listed.output.hasPrefix("\(event.id)  Quartet Summit 2027  10–11 Mar 2027  Centro de Congressos"))
+            #expect(
+                listed.output.hasPrefix(
+                    "\(event.id)  Quartet Summit 2027  10\u{2009}–\u{2009}11 Mar 2027  Centro de Congressos"))
             let details = await harness.run("event", event.id)
             #expect(details.output.contains("Not registered: quartet attendee register \(event.id)"))
 

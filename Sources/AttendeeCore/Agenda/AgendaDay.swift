@@ -9,14 +9,15 @@ public struct AgendaDay: Sendable, Hashable {
     public var isoDate: String
     /// The first instant of that day in the event's zone.
     public var start: Date
-    /// The tab's label (`Wed 10 Mar`).
+    /// The tab's label (`Wed 10 Mar`; `Fri, 31 Dec 2027` when the days span two years).
     public var label: String
 }
 
 /// Splits a programme into days **in the event's time zone**, never the device's or UTC: a session at
 /// 08:00 in Kiritimati (UTC+14) is on the previous UTC day but belongs to the local one.
 public enum AgendaCalendar {
-    /// The days of the event: every local day from its start to its end, plus any day a session falls on.
+    /// The days of the event: every local day from its start to its end, plus any day a session falls on. When
+    /// they are not all in one year, every tab names its year, so `Sat 1 Jan` is not read as the event's first day.
     public static func days(for event: Event, sessions: [Session], formatter: SessionTimeFormatter) -> [AgendaDay] {
         let calendar = formatter.calendar
         var starts: Set<Date> = []
@@ -29,10 +30,11 @@ public enum AgendaCalendar {
             }
         }
         for session in sessions { starts.insert(calendar.startOfDay(for: session.startsAt)) }
+        let year = Set(starts.map { calendar.component(.year, from: $0) }).count > 1
         return starts.sorted().enumerated().map { index, start in
             AgendaDay(
                 number: index + 1, isoDate: isoDate(start, calendar), start: start,
-                label: formatter.dayLabel(start))
+                label: formatter.dayLabel(start, year: year))
         }
     }
 

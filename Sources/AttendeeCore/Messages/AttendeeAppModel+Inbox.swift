@@ -3,14 +3,17 @@ import Foundation
 
 extension AttendeeAppModel {
     /// The caller's threads at an event.
-    public func threads(_ eventID: String) -> ThreadsModel { ThreadsModel(client: client, eventID: eventID) }
+    public func threads(_ eventID: String) -> ThreadsModel {
+        ThreadsModel(client: client, eventID: eventID, locale: locale)
+    }
     /// One conversation.
     public func conversation(_ threadID: String) -> ConversationModel {
-        ConversationModel(client: client, threadID: threadID)
+        ConversationModel(client: client, threadID: threadID, locale: locale)
     }
     /// My Notes at an event, all or one session's.
     public func notes(_ eventID: String, sessionID: String?) -> NotesModel {
-        NotesModel(client: client, eventID: eventID, filter: sessionID.map { .session(id: $0) } ?? .all)
+        NotesModel(
+            client: client, eventID: eventID, filter: sessionID.map { .session(id: $0) } ?? .all, locale: locale)
     }
     /// The editor of a new note (`note` is `nil`) or of one there is.
     public func noteEditor(eventID: String, sessionID: String?, note: Note?) -> NoteEditorModel {

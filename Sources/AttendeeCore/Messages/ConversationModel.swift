@@ -28,7 +28,7 @@ public struct MessageRow: Sendable, Hashable, Identifiable, Encodable {
     public var imageID: String?
     /// The picture as the bubble shows it, when there is one.
     public var image: RowImage?
-    /// `1 Dec, 23:10`; `nil` until stored.
+    /// `1 Dec at 23:10`; `nil` until stored.
     public var time: String?
     /// Where it is on its way.
     public var delivery: Delivery
@@ -36,7 +36,7 @@ public struct MessageRow: Sendable, Hashable, Identifiable, Encodable {
     public var deliveryLabel: String?
 
     /// What VoiceOver reads for the bubble, as one element: who wrote what, then the photo, the time and where
-    /// it is on its way (`Bob Babbage: Lunch?, photo, 1 Dec, 23:10`).
+    /// it is on its way (`Bob Babbage: Lunch?, photo, 1 Dec at 23:10`).
     public var accessibilityLabel: String {
         var parts = [text.isEmpty ? author : Strings.format("messages.accessibility", author, text)]
         if imageID != nil { parts.append(Strings.text("messages.accessibility.photo")) }
@@ -96,11 +96,13 @@ public final class ConversationModel: BusyScreen {
     /// The newest of the other person's messages known to be read.
     private var readUpTo = 0
 
-    /// Creates the conversation of one thread.
-    public init(client: AttendeeClient, threadID: String, timeZone: TimeZone = .current) {
+    /// Creates the conversation of one thread; times are shown in `timeZone`, as `locale` writes them.
+    public init(
+        client: AttendeeClient, threadID: String, timeZone: TimeZone = .current, locale: Locale = .current
+    ) {
         self.client = client
         self.threadID = threadID
-        self.times = WrittenTimeFormatter(timeZone: timeZone)
+        self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
         self.attachment = PhotoAttachment(
             eventID: { try await client.thread(threadID).eventID }, upload: client.uploadAttachment)
     }

@@ -50,11 +50,14 @@ public final class ThreadsModel: BusyScreen {
     private var threads: [MessageThread] = []
     private var heardWhileReading = HeardWhileReading<InboxUpdate>()
 
-    /// Creates the list of the caller's threads, at one event or (`nil`) at all of them.
-    public init(client: AttendeeClient, eventID: String? = nil, timeZone: TimeZone = .current) {
+    /// Creates the list of the caller's threads, at one event or (`nil`) at all of them; times are shown in
+    /// `timeZone`, as `locale` writes them.
+    public init(
+        client: AttendeeClient, eventID: String? = nil, timeZone: TimeZone = .current, locale: Locale = .current
+    ) {
         self.client = client
         self.eventID = eventID
-        self.times = WrittenTimeFormatter(timeZone: timeZone)
+        self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
     /// The list appeared, or was pulled down.

@@ -54,12 +54,16 @@ public final class NotesModel: BusyScreen {
     private var notes: [Note] = []
     private var sessionTitles: [String: String] = [:]
 
-    /// Creates the list; from a session's details `filter` is that session.
-    public init(client: AttendeeClient, eventID: String, filter: NotesFilter = .all, timeZone: TimeZone = .current) {
+    /// Creates the list; from a session's details `filter` is that session. Times are shown in `timeZone`, as
+    /// `locale` writes them.
+    public init(
+        client: AttendeeClient, eventID: String, filter: NotesFilter = .all, timeZone: TimeZone = .current,
+        locale: Locale = .current
+    ) {
         self.client = client
         self.eventID = eventID
         self.filter = filter
-        self.times = WrittenTimeFormatter(timeZone: timeZone)
+        self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
     /// The words of the filter's choice: `All notes` or `This session`.

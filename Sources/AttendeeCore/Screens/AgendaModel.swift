@@ -81,21 +81,27 @@ public final class AgendaModel: BusyScreen {
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
     /// "Event time (Europe/Lisbon)" or "Device time (…)".
     public private(set) var timeZoneLabel = ""
-    /// "Offline: agenda saved Wed 10 Mar, 09:12" while the saved copy is shown.
+    /// "Offline: agenda saved Wed 10 Mar at 09:12" while the saved copy is shown: when this device saved it, on
+    /// the device's clock whichever clock the agenda shows.
     public private(set) var offlineNotice: String?
 
     private let client: AttendeeClient
     private let offlineCopy: AgendaOfflineCopy?
     private let deviceTimeZone: TimeZone
+    private let locale: Locale
     private(set) var event: Event?
     private(set) var sessions: [Session] = []
     private var days: [AgendaDay] = []
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current) {
+    /// Creates the model over a client; dates and times are written as `locale` writes them.
+    public init(
+        client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current,
+        locale: Locale = .current
+    ) {
         self.client = client
         self.offlineCopy = offlineCopy
         self.deviceTimeZone = deviceTimeZone
+        self.locale = locale
     }
 
     /// Loads the event and its programme, and opens the day that contains `now` (else the first).
@@ -118,10 +124,9 @@ public final class AgendaModel: BusyScreen {
                 event = saved.event
                 sessions = saved.sessions
                 rebuild(keepingDay: false, now: now)
-                let formatter = SessionTimeFormatter(
-                    event: saved.event, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone)
-                offlineNotice = Strings.format(
-                    "agenda.offline", "\(formatter.dayLabel(saved.savedAt)), \(formatter.time(saved.savedAt))")
+                // NB: the moment this device saved the copy is the device's, not the venue's: on its own clock.
+                let deviceClock = SessionTimeFormatter(timeZone: deviceTimeZone, locale: locale)
+                offlineNotice = Strings.format("agenda.offline", deviceClock.moment(saved.savedAt))
             } else {
                 banner = Banner(error)
             }
@@ -187,7 +192,9 @@ public final class AgendaModel: BusyScreen {
     }
 
     private var formatter: SessionTimeFormatter? {
-        event.map { SessionTimeFormatter(event: $0, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone) }
+        event.map {
+            SessionTimeFormatter(event: $0, choice: timeZoneChoice, deviceTimeZone: deviceTimeZone, locale: locale)
+        }
     }
 
     private func rebuild(keepingDay: Bool, now: Date? = nil) {

@@ -206,10 +206,12 @@ public final class EventsModel: BusyScreen {
     public internal(set) var banner: Banner?
 
     private let client: AttendeeClient
+    private let locale: Locale
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient) {
+    /// Creates the model over a client; an event's dates are written as `locale` writes them.
+    public init(client: AttendeeClient, locale: Locale = .current) {
         self.client = client
+        self.locale = locale
     }
 
     /// The list appeared, or was pulled down.
@@ -217,7 +219,8 @@ public final class EventsModel: BusyScreen {
         await whileBusy {
             events = try await client.events().sorted { $0.startsAt < $1.startsAt }
             rows = events.map { event in
-                let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
+                let formatter = SessionTimeFormatter(
+                    event: event, choice: .event, deviceTimeZone: .current, locale: locale)
                 return EventRow(
                     id: event.id, name: event.name, dates: formatter.dateSpan(from: event.startsAt, to: event.endsAt),
                     venue: event.venue.name)
@@ -243,20 +246,23 @@ public final class AttendeeAppModel {
     public let offlineCopy: AgendaOfflineCopy?
     /// The base of the links a share sheet offers.
     public let shareBaseURL: URL
+    /// How every page writes dates and times: the device's locale in the app, a pinned one in tests.
+    public let locale: Locale
 
     /// Creates the app over its dependencies; `mediaClient` serves the Documentation page, the gallery and every
     /// picture (a test value fails every call).
     public init(
         client: AttendeeClient, mediaClient: AttendeeMediaClient = AttendeeMediaClient(),
-        offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL
+        offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL, locale: Locale = .current
     ) {
         self.client = client
+        self.locale = locale
         self.mediaClient = mediaClient
         pictures = MediaPictures(client: mediaClient)
         self.offlineCopy = offlineCopy
         self.shareBaseURL = shareBaseURL
         account = AccountModel(client: client, offlineCopy: offlineCopy)
-        events = EventsModel(client: client)
+        events = EventsModel(client: client, locale: locale)
         client.sessionEnd.listen { [weak self] in self?.sessionEnded() }
     }
 
@@ -284,20 +290,26 @@ public final class AttendeeAppModel {
 
     /// The dashboard of an event.
     public func dashboard(_ eventID: String) -> EventDetailsModel {
-        EventDetailsModel(client: client, eventID: eventID)
+        EventDetailsModel(client: client, eventID: eventID, locale: locale)
     }
     /// The agenda, with its offline copy.
-    public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy) }
+    public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy, locale: locale) }
     /// The person's agenda of an event.
-    public func myAgenda(_ eventID: String) -> MyAgendaModel { MyAgendaModel(client: client, eventID: eventID) }
+    public func myAgenda(_ eventID: String) -> MyAgendaModel {
+        MyAgendaModel(client: client, eventID: eventID, locale: locale)
+    }
     /// The attendees of an event.
     public func attendees(_ eventID: String) -> AttendeesModel {
-        AttendeesModel(client: client, eventID: eventID, personID: account.profile?.person.id)
+        AttendeesModel(client: client, eventID: eventID, personID: account.profile?.person.id, locale: locale)
     }
     /// The speakers of an event.
-    public func speakers(_ eventID: String) -> SpeakersModel { SpeakersModel(client: client, eventID: eventID) }
+    public func speakers(_ eventID: String) -> SpeakersModel {
+        SpeakersModel(client: client, eventID: eventID, locale: locale)
+    }
     /// A session's details, with the app's share links.
-    public func session() -> SessionDetailsModel { SessionDetailsModel(client: client, shareBaseURL: shareBaseURL) }
+    public func session() -> SessionDetailsModel {
+        SessionDetailsModel(client: client, shareBaseURL: shareBaseURL, locale: locale)
+    }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }
     /// The polls and quizzes of an event.

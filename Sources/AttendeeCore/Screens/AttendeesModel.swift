@@ -119,14 +119,18 @@ public final class AttendeesModel: BusyScreen {
 
     /// The conversation the Message button opened.
     public var conversation: ConversationModel? {
-        openedThreadID.map { ConversationModel(client: client, threadID: $0) }
+        openedThreadID.map { ConversationModel(client: client, threadID: $0, locale: locale) }
     }
 
-    /// Creates the model over a client; `personID` is the person looking, whose own card offers no "Message".
-    public init(client: AttendeeClient, eventID: String, personID: String? = nil) {
+    private let locale: Locale
+
+    /// Creates the model over a client; `personID` is the person looking, whose own card offers no "Message"; the
+    /// conversation it opens writes times as `locale` writes them.
+    public init(client: AttendeeClient, eventID: String, personID: String? = nil, locale: Locale = .current) {
         self.client = client
         self.eventID = eventID
         self.personID = personID
+        self.locale = locale
     }
 
     /// The screen appeared: loads what it shows.

@@ -75,11 +75,13 @@ public final class EventDetailsModel: BusyScreen {
     private let client: AttendeeClient
     private let eventID: String
     private var resultsOrder = PollResultsOrder()
+    private let locale: Locale
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, eventID: String) {
+    /// Creates the model over a client; dates and times are written as `locale` writes them.
+    public init(client: AttendeeClient, eventID: String, locale: Locale = .current) {
         self.client = client
         self.eventID = eventID
+        self.locale = locale
     }
 
     /// The screen appeared: loads what it shows.
@@ -88,7 +90,7 @@ public final class EventDetailsModel: BusyScreen {
             let details = try await client.event(eventID)
             let event = details.event
             self.event = event
-            let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current)
+            let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .current, locale: locale)
             name = event.name
             dates = formatter.dateSpan(from: event.startsAt, to: event.endsAt)
             venue = [event.venue.name, event.venue.address].filter { !$0.isEmpty }.joined(separator: ", ")

@@ -41,13 +41,15 @@ public final class MyAgendaModel: BusyScreen {
     public private(set) var exportFile: URL?
 
     private let filesFolder: ShareFolder
+    private let locale: Locale
 
     /// Creates the model over a client; the export is written into `filesFolder` (by default a folder of the
-    /// temporary directory).
-    public init(client: AttendeeClient, eventID: String, filesFolder: URL? = nil) {
+    /// temporary directory), and times are written as `locale` writes them.
+    public init(client: AttendeeClient, eventID: String, filesFolder: URL? = nil, locale: Locale = .current) {
         self.client = client
         self.eventID = eventID
         self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
+        self.locale = locale
     }
 
     /// The screen appeared: loads what it shows.
@@ -58,7 +60,8 @@ public final class MyAgendaModel: BusyScreen {
             let event = try await details.event
             self.event = event
             sessions = try await mine.filter(\.isAttending).sorted { ($0.startsAt, $0.title) < ($1.startsAt, $1.title) }
-            let formatter = SessionTimeFormatter(event: event, choice: choice, deviceTimeZone: deviceTimeZone)
+            let formatter = SessionTimeFormatter(
+                event: event, choice: choice, deviceTimeZone: deviceTimeZone, locale: locale)
             rows = sessions.map {
                 Row(id: $0.id, when: formatter.dayAndTime($0), title: $0.title, room: $0.room ?? "")
             }

@@ -120,12 +120,14 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var session: Session?
     private(set) var event: Event?
     private var formatter: SessionTimeFormatter?
+    private let locale: Locale
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil) {
+    /// Creates the model over a client; times are written as `locale` writes them.
+    public init(client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil, locale: Locale = .current) {
         self.client = client
         self.shareBaseURL = shareBaseURL
         self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
+        self.locale = locale
     }
 
     /// The screen appeared: loads what it shows.
@@ -136,7 +138,8 @@ public final class SessionDetailsModel: BusyScreen {
             let session = try await client.session(sessionID)
             let event = try await client.event(session.eventID).event
             self.event = event
-            formatter = SessionTimeFormatter(event: event, choice: choice, deviceTimeZone: deviceTimeZone)
+            formatter = SessionTimeFormatter(
+                event: event, choice: choice, deviceTimeZone: deviceTimeZone, locale: locale)
             show(session)
             // NB: without the file the calendar button is not shown; the session itself is still there.
             calendarFile = try? filesFolder.write(

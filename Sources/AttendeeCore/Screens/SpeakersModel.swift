@@ -39,11 +39,13 @@ public final class SpeakersModel: BusyScreen {
 
     private let client: AttendeeClient
     private let eventID: String
+    private let locale: Locale
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, eventID: String) {
+    /// Creates the model over a client; a speaker's session times are written as `locale` writes them.
+    public init(client: AttendeeClient, eventID: String, locale: Locale = .current) {
         self.client = client
         self.eventID = eventID
+        self.locale = locale
     }
 
     /// The screen appeared: loads what it shows.
@@ -61,7 +63,7 @@ public final class SpeakersModel: BusyScreen {
             async let details = client.event(eventID)
             let speaker = try await fetched
             let formatter = SessionTimeFormatter(
-                event: try await details.event, choice: .event, deviceTimeZone: .current)
+                event: try await details.event, choice: .event, deviceTimeZone: .current, locale: locale)
             profile = Profile(
                 details: PersonDetails(speaker.speaker), bio: speaker.speaker.aboutMe,
                 sessions: speaker.sessions.map {

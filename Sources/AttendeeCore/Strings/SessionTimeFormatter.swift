@@ -10,54 +10,67 @@ public enum TimeZoneChoice: String, Sendable, Hashable, CaseIterable {
     case device
 }
 
-/// Formats session times and day labels in one time zone, the same way on every platform.
+/// Formats session times and day labels in one time zone, as the reader's locale writes them.
+///
+/// Formats come from templates, so the locale decides the order, the words and the 12- or 24-hour clock:
+/// `Wed 10 Mar`, `09:00` in `en_GB`; `Wed, Mar 10`, `9:00 AM` in `en_US`; `Mi. 10. März`, `09:00` in `de_DE`.
+/// The app passes the device's locale; tests and the command line pin one.
 @PublicInit
 public struct SessionTimeFormatter: Sendable {
     /// The zone times are shown in.
     public var timeZone: TimeZone
+    /// The locale that writes them.
+    public var locale: Locale = .current
 
     /// The formatter for an event and a choice of clock.
-    public init(event: Event, choice: TimeZoneChoice, deviceTimeZone: TimeZone) {
+    public init(event: Event, choice: TimeZoneChoice, deviceTimeZone: TimeZone, locale: Locale = .current) {
         switch choice {
         case .event: timeZone = TimeZone(identifier: event.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? deviceTimeZone
         case .device: timeZone = deviceTimeZone
         }
+        self.locale = locale
     }
 
-    private func formatter(_ pattern: String) -> DateFormatter {
+    private func formatter(_ template: String) -> DateFormatter {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.locale = locale
         formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
+        formatter.setLocalizedDateFormatFromTemplate(template)
         return formatter
     }
 
-    /// `09:00`.
-    public func time(_ date: Date) -> String { formatter("HH:mm").string(from: date) }
+    /// `09:00` (`9:00 AM` where the locale keeps a 12-hour clock).
+    public func time(_ date: Date) -> String { formatter("jmm").string(from: date) }
 
-    /// `09:00 – 10:00`.
+    /// `09:00 – 10:00`: both ends written whole, so a start reads the same alone and in a range.
     public func timeRange(_ session: Session) -> String {
-        "\(time(session.startsAt)) – \(time(session.endsAt))"
+        let times = formatter("jmm")
+        return "\(times.string(from: session.startsAt)) – \(times.string(from: session.endsAt))"
     }
 
-    /// `Wed 10 Mar`.
-    public func dayLabel(_ date: Date) -> String { formatter("EEE d MMM").string(from: date) }
+    /// `Wed 10 Mar`, or `Wed, 10 Mar 2027` with `year` (the tabs of an event over New Year).
+    public func dayLabel(_ date: Date, year: Bool = false) -> String {
+        formatter(year ? "EEEdMMMy" : "EEEdMMM").string(from: date)
+    }
 
     /// `Wed 10 Mar, 09:00 – 10:00`.
     public func dayAndTime(_ session: Session) -> String { "\(dayLabel(session.startsAt)), \(timeRange(session))" }
 
-    /// `10–11 Mar 2027` (or across months, `30 Apr – 2 May 2027`; across years, `31 Dec 2027 – 1 Jan 2028`).
+    /// One instant with its day: `Wed 10 Mar at 09:12`.
+    public func moment(_ date: Date) -> String { formatter("EEEdMMMjmm").string(from: date) }
+
+    /// An event's days as the locale writes a span: `10–11 Mar 2027`, across months `30 Apr – 2 May 2027`, across
+    /// years `31 Dec 2027 – 1 Jan 2028` (`en_GB`; `Mar 10 – 11, 2027` in `en_US`).
+    ///
+    /// NB: the interval formatter leaves out of the start only what the end names too (the month, the year), so an
+    /// event over New Year names both years.
     public func dateSpan(from start: Date, to end: Date) -> String {
-        let calendar = calendar
-        let a = calendar.dateComponents([.year, .month, .day], from: start)
-        let b = calendar.dateComponents([.year, .month, .day], from: end)
-        let full = formatter("d MMM yyyy")
-        if a == b { return full.string(from: start) }
-        if a.year == b.year, a.month == b.month { return "\(a.day ?? 0)–\(full.string(from: end))" }
-        // NB: the start's year is left out only when the end's names it too.
-        let first = a.year == b.year ? formatter("d MMM").string(from: start) : full.string(from: start)
-        return "\(first) – \(full.string(from: end))"
+        let formatter = DateIntervalFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateTemplate = "dMMMy"
+        // NB: an end before the start (a bad record) shows the start's day alone rather than a backwards span.
+        return formatter.string(from: start, to: max(start, end))
     }
 
     /// The short zone name shown on the time-zone switch (`Europe/Lisbon`).

@@ -1,20 +1,21 @@
 import Foundation
 
-/// When something was written, as the wall, a discussion, messages and notes all show it: `10 Mar, 09:00`, in
-/// the device's zone.
+/// When something was written, as the wall, a discussion, messages and notes all show it, in the device's zone
+/// and the reader's locale: `10 Mar at 09:00` (`en_GB`), `Mar 10 at 9:00 AM` (`en_US`), `10. März, 09:00`
+/// (`de_DE`).
 struct WrittenTimeFormatter {
     private let formatter: DateFormatter
 
-    init(timeZone: TimeZone, locale: Locale = Locale(identifier: "en_US_POSIX")) {
+    init(timeZone: TimeZone, locale: Locale) {
         formatter = DateFormatter()
         formatter.locale = locale
         formatter.timeZone = timeZone
-        formatter.dateFormat = "d MMM, HH:mm"
+        formatter.setLocalizedDateFormatFromTemplate("dMMMjmm")
     }
 
     func string(_ date: Date) -> String { formatter.string(from: date) }
 
-    /// `Ana Ferreira · 10 Mar, 09:00`.
+    /// `Ana Ferreira · 10 Mar at 09:00`.
     func byline(_ written: some Authored) -> String {
         Strings.format("wall.by", written.author.name, string(written.createdAt))
     }

@@ -7,7 +7,7 @@ import Observation
 public struct DiscussionRow: Sendable, Hashable, Identifiable, Codable {
     /// The message's id.
     public var id: String
-    /// `Ana Ferreira · 10 Mar, 09:00`.
+    /// `Ana Ferreira · 10 Mar at 09:00`.
     public var byline: String
     /// The text, emoji and all.
     public var text: String
@@ -52,10 +52,10 @@ public final class DiscussionModel: PostScreen {
     /// The offline or error banner.
     public var banner: PostBanner? { feed.banner }
 
-    /// Creates the discussion of `sessionID`; times are shown in `timeZone`.
+    /// Creates the discussion of `sessionID`; times are shown in `timeZone`, as `locale` writes them.
     public init(
         client: AttendeeClient, sessionID: String, timeZone: TimeZone = .current,
-        locale: Locale = Locale(identifier: "en_US_POSIX")
+        locale: Locale = .current
     ) {
         self.client = client
         self.sessionID = sessionID

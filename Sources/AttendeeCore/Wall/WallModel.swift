@@ -7,7 +7,7 @@ import Observation
 public struct WallReplyRow: Sendable, Hashable, Identifiable, Codable {
     /// The reply's id.
     public var id: String
-    /// `Ana Ferreira · 10 Mar, 09:00`.
+    /// `Ana Ferreira · 10 Mar at 09:00`.
     public var byline: String
     /// The text.
     public var text: String
@@ -19,7 +19,7 @@ public struct WallReplyRow: Sendable, Hashable, Identifiable, Codable {
 public struct WallPostRow: Sendable, Hashable, Identifiable, Codable {
     /// The post's id.
     public var id: String
-    /// `Ana Ferreira · 10 Mar, 09:00`.
+    /// `Ana Ferreira · 10 Mar at 09:00`.
     public var byline: String
     /// The text.
     public var text: String
@@ -98,10 +98,10 @@ public final class WallModel: PostScreen {
     /// Posts with a like on its way whose count a live event has since told.
     private var countsHeardWhilePending: Set<String> = []
 
-    /// Creates the wall of `eventID`; times are shown in `timeZone`.
+    /// Creates the wall of `eventID`; times are shown in `timeZone`, as `locale` writes them.
     public init(
         client: AttendeeClient, eventID: String, timeZone: TimeZone = .current,
-        locale: Locale = Locale(identifier: "en_US_POSIX")
+        locale: Locale = .current
     ) {
         self.client = client
         self.eventID = eventID

@@ -13,10 +13,10 @@ extension SessionDetailsModel {
 
 extension AttendeeAppModel {
     /// The wall of an event.
-    public func wall(_ eventID: String) -> WallModel { WallModel(client: client, eventID: eventID) }
+    public func wall(_ eventID: String) -> WallModel { WallModel(client: client, eventID: eventID, locale: locale) }
 
     /// The discussion of a session.
     public func discussion(_ sessionID: String) -> DiscussionModel {
-        DiscussionModel(client: client, sessionID: sessionID)
+        DiscussionModel(client: client, sessionID: sessionID, locale: locale)
     }
 }

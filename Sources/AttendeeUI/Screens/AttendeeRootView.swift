@@ -9,13 +9,15 @@ public struct AttendeeRootView: View {
     /// The app over its live or test dependencies.
     ///
     /// `mediaClient` serves the Documentation page, the gallery and the pictures; it has no default, because the
-    /// one that needs no server (``AttendeeMediaClient/unimplemented``) fails every call.
+    /// one that needs no server (``AttendeeMediaClient/unimplemented``) fails every call. Every page writes dates
+    /// and times as `locale` does (the device's unless a test or a preview pins one).
     public init(
         client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL,
-        mediaClient: AttendeeMediaClient
+        mediaClient: AttendeeMediaClient, locale: Locale = .current
     ) {
         let app = AttendeeAppModel(
-            client: client, mediaClient: mediaClient, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL)
+            client: client, mediaClient: mediaClient, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL,
+            locale: locale)
         _app = State(initialValue: app)
     }
 

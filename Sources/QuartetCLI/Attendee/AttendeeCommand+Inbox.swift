@@ -14,7 +14,7 @@ extension AttendeeCommand {
                 CommandSpec(
                     "list", summary: "your threads, newest activity first, with unread counts", options: [event],
                     body: body { context in
-                        let rows = try await threadRows(context.client, eventID: context.arguments.value("event"))
+                        let rows = try await threadRows(context, eventID: context.arguments.value("event"))
                         try context.show(rows.rows) {
                             rows.rows.isEmpty
                                 ? [rows.empty]
@@ -36,7 +36,7 @@ extension AttendeeCommand {
                     ],
                     body: body { context in
                         let conversation = try await openConversation(
-                            context.client, context.positional(0), before: context.arguments.value("before"),
+                            context, context.positional(0), before: context.arguments.value("before"),
                             all: context.arguments.flag("all"))
                         try context.show(conversation.rows) {
                             [conversation.title] + conversation.rows.flatMap(messageLines)
@@ -58,7 +58,7 @@ extension AttendeeCommand {
                 CommandSpec(
                     "read", summary: "mark a thread read up to its newest message", arguments: ["THREAD"],
                     body: body { context in
-                        let conversation = try await openConversation(context.client, context.positional(0))
+                        let conversation = try await openConversation(context, context.positional(0))
                         try context.show(conversation.rows) { [conversation.readSummary] }
                     }),
             ])
@@ -117,7 +117,7 @@ extension AttendeeCommand {
                     let banner = try await deleteNote(context.client, eventID: eventID, id: try argument(0, "ID"))
                     try context.show(["deleted": true]) { [banner] }
                 default:
-                    let list = try await noteRows(context.client, eventID: eventID, session: session)
+                    let list = try await noteRows(context, eventID: eventID, session: session)
                     try context.show(list.rows) {
                         list.rows.isEmpty
                             ? [list.empty]
@@ -145,10 +145,11 @@ extension AttendeeCommand {
     // MARK: - The screens, driven as a person would
 
     @MainActor
-    static func threadRows(_ client: AttendeeClient, eventID: String?) async throws -> (
+    static func threadRows(_ context: Context, eventID: String?) async throws -> (
         rows: [ThreadRow], empty: String
     ) {
-        let model = ThreadsModel(client: client, eventID: eventID)
+        let model = ThreadsModel(
+            client: context.client, eventID: eventID, timeZone: context.timeZone, locale: context.locale)
         await model.appeared()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         return (model.rows, model.emptyMessage ?? "")
@@ -165,9 +166,10 @@ extension AttendeeCommand {
     /// messages" until the first message shows.
     @MainActor
     static func openConversation(
-        _ client: AttendeeClient, _ threadID: String, before: String? = nil, all: Bool = false
+        _ context: Context, _ threadID: String, before: String? = nil, all: Bool = false
     ) async throws -> OpenedConversation {
-        let model = ConversationModel(client: client, threadID: threadID)
+        let model = ConversationModel(
+            client: context.client, threadID: threadID, timeZone: context.timeZone, locale: context.locale)
         await model.appeared(before: before)
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         while all, model.older == .available {
@@ -185,13 +187,15 @@ extension AttendeeCommand {
         let client = context.client
         var threadID = target
         if let eventID {
-            let threads = ThreadsModel(client: client, eventID: eventID)
+            let threads = ThreadsModel(
+                client: client, eventID: eventID, timeZone: context.timeZone, locale: context.locale)
             guard let id = await threads.messageTapped(personID: target, eventID: eventID) else {
                 throw ScreenFailure(message: threads.banner?.text ?? "")
             }
             threadID = id
         }
-        let model = ConversationModel(client: client, threadID: threadID)
+        let model = ConversationModel(
+            client: client, threadID: threadID, timeZone: context.timeZone, locale: context.locale)
         model.draftChanged(text)
         try await attachImage(context, to: model.attachment)
         await model.sendTapped()
@@ -203,10 +207,12 @@ extension AttendeeCommand {
     }
 
     @MainActor
-    static func noteRows(_ client: AttendeeClient, eventID: String, session: String?) async throws -> (
+    static func noteRows(_ context: Context, eventID: String, session: String?) async throws -> (
         rows: [NoteRow], empty: String
     ) {
-        let model = NotesModel(client: client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all)
+        let model = NotesModel(
+            client: context.client, eventID: eventID, filter: session.map { .session(id: $0) } ?? .all,
+            timeZone: context.timeZone, locale: context.locale)
         await model.appeared()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         return (model.rows, model.emptyMessage ?? "")

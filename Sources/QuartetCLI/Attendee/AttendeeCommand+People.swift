@@ -12,7 +12,7 @@ extension AttendeeCommand {
     /// The speakers page, opened as the dashboard's link opens it.
     @MainActor
     static func runSpeakers(_ context: Context) async throws {
-        let model = SpeakersModel(client: context.client, eventID: context.positional(0))
+        let model = SpeakersModel(client: context.client, eventID: context.positional(0), locale: context.locale)
         await model.appeared()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         try context.show(model.people) { model.rows.map(personLine) }
@@ -27,7 +27,7 @@ extension AttendeeCommand {
     /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids.
     @MainActor
     static func runSpeaker(_ context: Context) async throws {
-        let model = SpeakersModel(client: context.client, eventID: context.positional(0))
+        let model = SpeakersModel(client: context.client, eventID: context.positional(0), locale: context.locale)
         await model.rowTapped(context.positional(1))
         guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
         try context.show(profile.source) {

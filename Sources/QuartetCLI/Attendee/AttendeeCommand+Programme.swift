@@ -13,7 +13,7 @@ extension AttendeeCommand {
     /// The events page, the app's first once signed in: each row with the id the other commands take.
     @MainActor
     static func runEvents(_ context: Context) async throws {
-        let model = EventsModel(client: context.client)
+        let model = EventsModel(client: context.client, locale: context.locale)
         await model.appeared()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         try context.show(model.events) {
@@ -46,7 +46,7 @@ extension AttendeeCommand {
     /// command's failure).
     @MainActor
     static func openDashboard(_ context: Context) async throws -> EventDetailsModel {
-        let model = EventDetailsModel(client: context.client, eventID: context.positional(0))
+        let model = EventDetailsModel(client: context.client, eventID: context.positional(0), locale: context.locale)
         await model.appeared()
         guard model.hasLoaded else { throw ScreenFailure(message: model.banner?.text ?? "") }
         return model
@@ -140,7 +140,9 @@ extension AttendeeCommand {
     /// each row with its mark and id.
     @MainActor
     static func runAgenda(_ context: Context) async throws {
-        let model = AgendaModel(client: context.client, offlineCopy: .localStore(try await deviceStore(context)))
+        let model = AgendaModel(
+            client: context.client, offlineCopy: .localStore(try await deviceStore(context)),
+            deviceTimeZone: context.timeZone, locale: context.locale)
         await model.appeared(eventID: context.positional(0))
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         if let notice = model.offlineNotice { context.console.errorLine(notice) }
@@ -227,9 +229,10 @@ extension AttendeeCommand {
     /// (`--device-time`).
     @MainActor
     static func openSession(_ context: Context) async throws -> SessionDetailsModel {
-        let model = SessionDetailsModel(client: context.client, shareBaseURL: context.options.server)
+        let model = SessionDetailsModel(
+            client: context.client, shareBaseURL: context.options.server, locale: context.locale)
         let choice: TimeZoneChoice = context.arguments.flag("device-time") ? .device : .event
-        await model.appeared(sessionID: context.positional(0), choice: choice)
+        await model.appeared(sessionID: context.positional(0), choice: choice, deviceTimeZone: context.timeZone)
         guard model.session != nil else {
             throw ScreenFailure(message: model.banner?.text ?? AttendeeCommandText.noSession(context.positional(0)))
         }
@@ -268,7 +271,7 @@ extension AttendeeCommand {
             arguments: ["SESSION"],
             options: [OptionSpec("ics", value: "FILE", help: "write the calendar entry to FILE")],
             body: body { context in
-                let sheet = try await shareSheet(context.client, base: context.options.server, context.positional(0))
+                let sheet = try await shareSheet(context, context.positional(0))
                 if let file = context.arguments.value("ics") {
                     try Data(sheet.calendar.utf8).write(to: URL(fileURLWithPath: file))
                 }
@@ -289,8 +292,9 @@ extension AttendeeCommand {
 
     /// Opens the session page, as a tap would, and reads its share sheet.
     @MainActor
-    static func shareSheet(_ client: AttendeeClient, base: URL, _ sessionID: String) async throws -> ShareSheet {
-        let model = SessionDetailsModel(client: client, shareBaseURL: base)
+    static func shareSheet(_ context: Context, _ sessionID: String) async throws -> ShareSheet {
+        let model = SessionDetailsModel(
+            client: context.client, shareBaseURL: context.options.server, locale: context.locale)
         await model.appeared(sessionID: sessionID)
         guard let link = model.shareURL, let calendar = model.calendarEntry(stamp: Date()) else {
             throw UsageError(model.banner?.text ?? AttendeeCommandText.noSession(sessionID))
@@ -312,8 +316,9 @@ extension AttendeeCommand {
     /// The My Agenda screen, opened as the app opens it: its order, its empty line, its calendar file.
     @MainActor
     static func runMyAgenda(_ context: Context) async throws {
-        let model = MyAgendaModel(client: context.client, eventID: context.positional(0))
-        await model.appeared(choice: context.arguments.flag("device-time") ? .device : .event)
+        let model = MyAgendaModel(client: context.client, eventID: context.positional(0), locale: context.locale)
+        await model.appeared(
+            choice: context.arguments.flag("device-time") ? .device : .event, deviceTimeZone: context.timeZone)
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         if let path = context.arguments.value("ics"), let text = model.calendar() {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))

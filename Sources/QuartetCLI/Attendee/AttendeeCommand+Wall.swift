@@ -61,7 +61,9 @@ extension AttendeeCommand {
 
     @MainActor
     static func runWall(_ context: Context) async throws {
-        let model = WallModel(client: context.client, eventID: context.positional(0), timeZone: .current)
+        let model = WallModel(
+            client: context.client, eventID: context.positional(0), timeZone: context.timeZone,
+            locale: context.locale)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
         let argument = context.positional(2)
         /// Ends the command with the screen's line, said as what became of what it writes (`before` its own call).
@@ -151,7 +153,9 @@ extension AttendeeCommand {
 
     @MainActor
     static func runDiscussion(_ context: Context) async throws {
-        let model = DiscussionModel(client: context.client, sessionID: context.positional(0), timeZone: .current)
+        let model = DiscussionModel(
+            client: context.client, sessionID: context.positional(0), timeZone: context.timeZone,
+            locale: context.locale)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
         /// Ends the command with the screen's line, said as what became of what it writes (`before` its own call).
         func check(_ write: AttendeeCommandText.PostWrite? = nil, before: Bool = false) throws {

@@ -33,7 +33,7 @@ enum AttendeeCommand {
         )
     }
 
-    /// What every Attendee command works with: the client, the output and the chosen format.
+    /// What every Attendee command works with: the client, the output, the chosen format, and how times read.
     struct Context: Sendable {
         var client: AttendeeClient
         var tokens: TokenStore
@@ -41,6 +41,10 @@ enum AttendeeCommand {
         var console: Console
         var json: Bool
         var arguments: ParsedArguments
+        /// How dates and times are written: `QUARTET_LOCALE` (`en_GB`, `de_DE` …), else this machine's locale.
+        var locale: Locale
+        /// The device's clock: `TZ`, else this machine's zone.
+        var timeZone: TimeZone
 
         init(_ context: CommandContext) throws {
             options = try ClientOptions(
@@ -50,6 +54,9 @@ enum AttendeeCommand {
             console = context.console
             json = context.arguments.flag("json")
             arguments = context.arguments
+            // NB: read as `quartet quakes` reads them, from the environment the tool was given, so a test pins both.
+            locale = context.environment["QUARTET_LOCALE"].map(Locale.init(identifier:)) ?? .current
+            timeZone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
         }
 
         /// The positional argument at `index` (the parser already checked it is there).
@@ -81,10 +88,5 @@ enum AttendeeCommand {
                 return 1
             }
         }
-    }
-
-    /// The event's time formatter for `--device-time` or not.
-    static func formatter(_ event: Event, deviceTime: Bool) -> SessionTimeFormatter {
-        SessionTimeFormatter(event: event, choice: deviceTime ? .device : .event, deviceTimeZone: .current)
     }
 }

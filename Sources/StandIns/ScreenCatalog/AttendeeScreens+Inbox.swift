@@ -11,7 +11,7 @@ extension AttendeeScreens {
     static func sentPhoto(_ client: AttendeeClient) async throws
         -> (host: ViewHost<Page<ConversationView>>, model: ConversationModel)
     {
-        let model = ConversationModel(client: client, threadID: "t1")
+        let model = ConversationModel(client: client, threadID: "t1", timeZone: catalogTimeZone, locale: catalogLocale)
         let host = page(.conversation(threadID: "t1")) { ConversationView(model: model) }
         _ = try await host.settled("the conversation") { $0.texts.contains("Yes, front row!") }
         try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
@@ -27,12 +27,16 @@ extension AttendeeScreens {
         return [
             ScreenEntry(app, screen: "messages", state: "loaded", summary: "My threads, one unread") {
                 try await page(.messages(eventID: eventID)) {
-                    ThreadsView(model: ThreadsModel(client: client, eventID: eventID))
+                    ThreadsView(
+                        model: ThreadsModel(
+                            client: client, eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale))
                 }.settled("the threads") { $0.texts.contains("Yes, front row!") }
             },
             ScreenEntry(app, screen: "conversation", state: "loaded", summary: "A conversation and the message box") {
                 try await page(.conversation(threadID: "t1")) {
-                    ConversationView(model: ConversationModel(client: client, threadID: "t1"))
+                    ConversationView(
+                        model: ConversationModel(
+                            client: client, threadID: "t1", timeZone: catalogTimeZone, locale: catalogLocale))
                 }.settled("the conversation") { $0.texts.contains("Yes, front row!") }
             },
             ScreenEntry(app, screen: "conversation", state: "photo-sent", summary: "A message sent with a photo") {
@@ -46,7 +50,9 @@ extension AttendeeScreens {
             },
             ScreenEntry(app, screen: "notes", state: "loaded", summary: "My Notes at the event") {
                 try await page(.notes(eventID: eventID, sessionID: nil)) {
-                    NotesView(model: NotesModel(client: client, eventID: eventID))
+                    NotesView(
+                        model: NotesModel(
+                            client: client, eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale))
                 }.settled("the notes") { $0.texts.contains("Bring a charger") }
             },
             ScreenEntry(app, screen: "note-editor", state: "new", summary: "A new note") {

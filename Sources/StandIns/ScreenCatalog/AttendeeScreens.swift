@@ -144,42 +144,53 @@ enum AttendeeScreens {
         return [
             ScreenEntry(app, screen: "account", state: "signed-out", summary: "The app opens on the account page") {
                 let host = ViewHost(
-                    AttendeeRootView(client: client(.signedOut), shareBaseURL: share, mediaClient: .unimplemented))
+                    AttendeeRootView(
+                        client: client(.signedOut), shareBaseURL: share, mediaClient: .unimplemented,
+                        locale: catalogLocale))
                 return try await host.settled("the account page")
             },
             ScreenEntry(app, screen: "events", state: "loaded", summary: "Signed in: the events") {
                 let host = ViewHost(
-                    AttendeeRootView(client: client(), shareBaseURL: share, mediaClient: .unimplemented))
+                    AttendeeRootView(
+                        client: client(), shareBaseURL: share, mediaClient: .unimplemented, locale: catalogLocale))
                 return try await host.settled("the events") { $0.texts.contains(event.name) }
             },
             ScreenEntry(app, screen: "dashboard", state: "loading", summary: "An event's dashboard before it loads") {
                 let host = page(.dashboard(eventID: eventID)) {
                     EventDetailsView(
-                        model: EventDetailsModel(client: client(.loading), eventID: eventID), eventID: eventID)
+                        model: EventDetailsModel(client: client(.loading), eventID: eventID, locale: catalogLocale),
+                        eventID: eventID)
                 }
                 return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
             },
             ScreenEntry(app, screen: "dashboard", state: "loaded", summary: "An event's dashboard and its links") {
                 try await page(.dashboard(eventID: eventID)) {
-                    EventDetailsView(model: EventDetailsModel(client: client(), eventID: eventID), eventID: eventID)
+                    EventDetailsView(
+                        model: EventDetailsModel(client: client(), eventID: eventID, locale: catalogLocale),
+                        eventID: eventID)
                 }.settled("the dashboard")
             },
             ScreenEntry(app, screen: "dashboard", state: "offline", summary: "The dashboard with no network") {
                 try await page(.dashboard(eventID: eventID)) {
                     EventDetailsView(
-                        model: EventDetailsModel(client: client(.offline), eventID: eventID), eventID: eventID)
+                        model: EventDetailsModel(client: client(.offline), eventID: eventID, locale: catalogLocale),
+                        eventID: eventID)
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "agenda", state: "loading", summary: "The agenda before it loads") {
                 let host = page(.agenda(eventID: eventID)) {
                     AgendaView(
-                        model: AgendaModel(client: client(.loading), deviceTimeZone: catalogTimeZone), eventID: eventID)
+                        model: AgendaModel(
+                            client: client(.loading), deviceTimeZone: catalogTimeZone, locale: catalogLocale),
+                        eventID: eventID)
                 }
                 return try await host.poll("the spinner") { $0.first { $0.kind == .progress } != nil }
             },
             ScreenEntry(app, screen: "agenda", state: "loaded", summary: "A day's sessions, seats and (+)") {
                 try await page(.agenda(eventID: eventID)) {
-                    AgendaView(model: AgendaModel(client: client(), deviceTimeZone: catalogTimeZone), eventID: eventID)
+                    AgendaView(
+                        model: AgendaModel(client: client(), deviceTimeZone: catalogTimeZone, locale: catalogLocale),
+                        eventID: eventID)
                 }.settled("the agenda")
             },
             ScreenEntry(
@@ -187,13 +198,16 @@ enum AttendeeScreens {
             ) {
                 try await page(.agenda(eventID: eventID)) {
                     AgendaView(
-                        model: AgendaModel(client: client(.offline), deviceTimeZone: catalogTimeZone), eventID: eventID)
+                        model: AgendaModel(
+                            client: client(.offline), deviceTimeZone: catalogTimeZone, locale: catalogLocale),
+                        eventID: eventID)
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "session", state: "loaded", summary: "A session with few seats left") {
                 try await page(.session(id: "s2")) {
                     SessionDetailsView(
-                        model: SessionDetailsModel(client: client(), shareBaseURL: share), sessionID: "s2")
+                        model: SessionDetailsModel(client: client(), shareBaseURL: share, locale: catalogLocale),
+                        sessionID: "s2")
                 }.settled("the session")
             },
             ScreenEntry(
@@ -204,7 +218,7 @@ enum AttendeeScreens {
                 attended.myAttendance = .attending
                 var full = client()
                 full.session = { [attended] _ in attended }
-                let model = SessionDetailsModel(client: full, shareBaseURL: share)
+                let model = SessionDetailsModel(client: full, shareBaseURL: share, locale: catalogLocale)
                 let host = page(.session(id: attended.id)) { SessionDetailsView(model: model, sessionID: attended.id) }
                 _ = try await host.settled("the session") { _ in model.state == .attended }
                 try await host.tapAndSettle(model.attendButtonTitle)
@@ -213,7 +227,8 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "location", state: "loaded", summary: "Get directions: the venue on a map") {
                 let host = page(.session(id: "s2")) {
                     SessionDetailsView(
-                        model: SessionDetailsModel(client: client(), shareBaseURL: share), sessionID: "s2")
+                        model: SessionDetailsModel(client: client(), shareBaseURL: share, locale: catalogLocale),
+                        sessionID: "s2")
                 }
                 _ = try await host.settled("the session") { $0.find(.button, AttendeeScreenText.directions) != nil }
                 try await host.tapAndSettle(AttendeeScreenText.directions)
@@ -228,17 +243,18 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "attendees", state: "loaded", summary: "Everyone attending, with search") {
                 try await page(.attendees(eventID: eventID)) {
-                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID))
+                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID, locale: catalogLocale))
                 }.settled("the attendees")
             },
             ScreenEntry(app, screen: "attendees", state: "offline", summary: "The attendees with no network") {
                 try await page(.attendees(eventID: eventID)) {
-                    AttendeesView(model: AttendeesModel(client: client(.offline), eventID: eventID))
+                    AttendeesView(
+                        model: AttendeesModel(client: client(.offline), eventID: eventID, locale: catalogLocale))
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "attendees", state: "person", summary: "An attendee's details") {
                 let host = page(.attendees(eventID: eventID)) {
-                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID))
+                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID, locale: catalogLocale))
                 }
                 _ = try await host.settled("the attendees") { $0.texts.contains(people[0].name) }
                 try host.tap(people[0].name)
@@ -246,7 +262,9 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "attendees", state: "my-card", summary: "My own card: nothing to message") {
                 let host = page(.attendees(eventID: eventID)) {
-                    AttendeesView(model: AttendeesModel(client: client(), eventID: eventID, personID: people[0].id))
+                    AttendeesView(
+                        model: AttendeesModel(
+                            client: client(), eventID: eventID, personID: people[0].id, locale: catalogLocale))
                 }
                 _ = try await host.settled("the attendees") { $0.texts.contains(people[0].name) }
                 try host.tap(people[0].name)
@@ -254,17 +272,18 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "speakers", state: "loaded", summary: "The speakers") {
                 try await page(.speakers(eventID: eventID)) {
-                    SpeakersView(model: SpeakersModel(client: client(), eventID: eventID))
+                    SpeakersView(model: SpeakersModel(client: client(), eventID: eventID, locale: catalogLocale))
                 }.settled("the speakers")
             },
             ScreenEntry(app, screen: "speakers", state: "offline", summary: "The speakers with no network") {
                 try await page(.speakers(eventID: eventID)) {
-                    SpeakersView(model: SpeakersModel(client: client(.offline), eventID: eventID))
+                    SpeakersView(
+                        model: SpeakersModel(client: client(.offline), eventID: eventID, locale: catalogLocale))
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "speakers", state: "profile", summary: "A speaker's profile") {
                 let host = page(.speakers(eventID: eventID)) {
-                    SpeakersView(model: SpeakersModel(client: client(), eventID: eventID))
+                    SpeakersView(model: SpeakersModel(client: client(), eventID: eventID, locale: catalogLocale))
                 }
                 _ = try await host.settled("the speakers") { $0.texts.contains(people[0].name) }
                 try await host.tapAndSettle(people[0].name)
@@ -305,18 +324,24 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "wall", state: "loaded", summary: "The event wall: composer, posts, likes") {
                 try await page(.wall(eventID: eventID)) {
-                    WallView(model: WallModel(client: client(), eventID: eventID, timeZone: catalogTimeZone))
+                    WallView(
+                        model: WallModel(
+                            client: client(), eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale))
                 }.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
             },
             ScreenEntry(app, screen: "wall", state: "offline", summary: "The wall with no network") {
                 try await page(.wall(eventID: eventID)) {
-                    WallView(model: WallModel(client: client(.offline), eventID: eventID, timeZone: catalogTimeZone))
+                    WallView(
+                        model: WallModel(
+                            client: client(.offline), eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale
+                        ))
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "wall", state: "photo-attached", summary: "A photo attached to the next post") {
                 var attaching = client()
                 attaching.uploadAttachment = AttendeeClient.preview.uploadAttachment
-                let model = WallModel(client: attaching, eventID: eventID, timeZone: catalogTimeZone)
+                let model = WallModel(
+                    client: attaching, eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale)
                 let host = page(.wall(eventID: eventID)) { WallView(model: model) }
                 _ = try await host.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
                 try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
@@ -324,7 +349,9 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "wall", state: "delete-asked", summary: "Delete on one's own post asks first") {
                 let host = page(.wall(eventID: eventID)) {
-                    WallView(model: WallModel(client: client(), eventID: eventID, timeZone: catalogTimeZone))
+                    WallView(
+                        model: WallModel(
+                            client: client(), eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale))
                 }
                 _ = try await host.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
                 try host.tap(WallText.delete)
@@ -333,22 +360,26 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "discussion", state: "loaded", summary: "A session's discussion") {
                 try await page(.discussion(sessionID: sessions[0].id)) {
                     DiscussionView(
-                        model: DiscussionModel(client: client(), sessionID: sessions[0].id, timeZone: catalogTimeZone))
+                        model: DiscussionModel(
+                            client: client(), sessionID: sessions[0].id, timeZone: catalogTimeZone,
+                            locale: catalogLocale))
                 }.settled("the discussion") { $0.texts.contains(AttendeePreview.discussionPage.messages[0].text) }
             },
             ScreenEntry(app, screen: "my-agenda", state: "loaded", summary: "My agenda, with the calendar export") {
                 try await page(.myAgenda(eventID: eventID)) {
-                    MyAgendaView(model: MyAgendaModel(client: client(), eventID: eventID))
+                    MyAgendaView(model: MyAgendaModel(client: client(), eventID: eventID, locale: catalogLocale))
                 }.settled("my agenda")
             },
             ScreenEntry(app, screen: "my-agenda", state: "empty", summary: "My agenda with nothing in it") {
                 try await page(.myAgenda(eventID: eventID)) {
-                    MyAgendaView(model: MyAgendaModel(client: client(myAgenda: []), eventID: eventID))
+                    MyAgendaView(
+                        model: MyAgendaModel(client: client(myAgenda: []), eventID: eventID, locale: catalogLocale))
                 }.settled("my agenda")
             },
             ScreenEntry(app, screen: "my-agenda", state: "signed-out", summary: "My agenda without a session") {
                 try await page(.myAgenda(eventID: eventID)) {
-                    MyAgendaView(model: MyAgendaModel(client: client(.signedOut), eventID: eventID))
+                    MyAgendaView(
+                        model: MyAgendaModel(client: client(.signedOut), eventID: eventID, locale: catalogLocale))
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "feedback", state: "session", summary: "Feedback on a session and its speaker") {

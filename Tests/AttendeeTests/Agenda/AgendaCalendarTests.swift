@@ -10,7 +10,7 @@ import Testing
         let early = Demo.session("a", "2027-03-10T08:00", "2027-03-10T09:00", zone: zone)
         let late = Demo.session("b", "2027-03-10T23:00", "2027-03-10T23:45", zone: zone)
         let second = Demo.session("c", "2027-03-11T00:30", "2027-03-11T01:00", zone: zone)
-        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt)
+        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
         let days = AgendaCalendar.days(for: event, sessions: [second, late, early], formatter: formatter)
         #expect(days.map(\.label) == ["Wed 10 Mar", "Thu 11 Mar"])
         #expect(days.map(\.isoDate) == ["2027-03-10", "2027-03-11"])
@@ -24,9 +24,10 @@ import Testing
     @Test func kiritimatiMorningIsThePreviousDayInUTC() {
         let zone = "Pacific/Kiritimati"
         let session = Demo.session("a", "2027-03-10T08:00", "2027-03-10T09:00", zone: zone)
-        let utc = SessionTimeFormatter(timeZone: .gmt)
+        let utc = SessionTimeFormatter(timeZone: .gmt, locale: Demo.british)
         #expect(utc.dayLabel(session.startsAt) == "Tue 9 Mar")
-        let local = SessionTimeFormatter(event: Demo.event(zone: zone), choice: .event, deviceTimeZone: .gmt)
+        let local = SessionTimeFormatter(
+            event: Demo.event(zone: zone), choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
         #expect(local.dayLabel(session.startsAt) == "Wed 10 Mar")
     }
 
@@ -34,8 +35,37 @@ import Testing
         let event = Demo.event(zone: "Pacific/Pago_Pago")
         let session = Demo.session("a", "2027-03-10T23:00", "2027-03-10T23:30", zone: "Pacific/Pago_Pago")
         let device = try #require(TimeZone(identifier: "Europe/Paris"))
-        let formatter = SessionTimeFormatter(event: event, choice: .device, deviceTimeZone: device)
+        let formatter = SessionTimeFormatter(
+            event: event, choice: .device, deviceTimeZone: device, locale: Demo.british)
         #expect(formatter.dayAndTime(session) == "Thu 11 Mar, 11:00 – 11:30")
+    }
+
+    /// The tabs of an event over New Year name their years, so 1 January is not read as before 31 December; an
+    /// event within one year keeps them short.
+    @Test func tabsOverNewYearNameTheYear() {
+        let zone = "Europe/Lisbon"
+        var event = Demo.event(zone: zone)
+        event.startsAt = Demo.at("2027-12-31T09:00", zone)
+        event.endsAt = Demo.at("2028-01-01T18:00", zone)
+        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
+        let days = AgendaCalendar.days(for: event, sessions: [], formatter: formatter)
+        #expect(days.map(\.label) == ["Fri, 31 Dec 2027", "Sat, 1 Jan 2028"])
+        let american = SessionTimeFormatter(
+            event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.american)
+        #expect(
+            AgendaCalendar.days(for: event, sessions: [], formatter: american).map(\.label)
+                == ["Fri, Dec 31, 2027", "Sat, Jan 1, 2028"])
+        // A session the day after, in the new year, is enough: the days are what the tabs show.
+        var december = Demo.event(zone: zone)
+        december.startsAt = Demo.at("2027-12-30T09:00", zone)
+        december.endsAt = Demo.at("2027-12-31T18:00", zone)
+        let after = Demo.session("a", "2028-01-01T10:00", "2028-01-01T11:00", zone: zone)
+        #expect(
+            AgendaCalendar.days(for: december, sessions: [after], formatter: formatter).map(\.label)
+                == ["Thu, 30 Dec 2027", "Fri, 31 Dec 2027", "Sat, 1 Jan 2028"])
+        #expect(
+            AgendaCalendar.days(for: december, sessions: [], formatter: formatter).map(\.label)
+                == ["Thu 30 Dec", "Fri 31 Dec"])
     }
 }
 

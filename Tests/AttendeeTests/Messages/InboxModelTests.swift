@@ -29,7 +29,7 @@ import Testing
                     createdAt: Date(timeIntervalSince1970: 0)),
             ]
         }
-        let model = ThreadsModel(client: client, eventID: "e1", timeZone: Self.utc)
+        let model = ThreadsModel(client: client, eventID: "e1", timeZone: Self.utc, locale: Demo.british)
         #expect(model.title == "Messages")
         let loading = Task { await model.appeared() }
         await gate.arrived(1)
@@ -42,7 +42,7 @@ import Testing
         #expect(model.rows.map(\.preview) == ["Lunch?", "You: See you"])
         #expect(model.rows.map(\.unreadCount) == [2, 0])
         #expect(model.rows.map(\.unreadLabel) == ["2 unread messages", nil])
-        #expect(model.rows.first?.time == "9 Mar, 23:53")
+        #expect(model.rows.first?.time == "9 Mar at 23:53")
         #expect(model.emptyMessage == nil)
 
         // Live: Ada writes, her thread goes on top and counts; my own message from another device does not count.
@@ -118,6 +118,45 @@ import Testing
         #expect(failing.rows.isEmpty)
     }
 
+    /// A message's time is the device's clock, written as the reader's locale writes it: 12-hour in American
+    /// English, German words and a 24-hour clock in German. 23:47 UTC on 9 March 2026 is 16:47 in Los Angeles
+    /// (on daylight time since the 8th).
+    @Test(arguments: [
+        (Demo.british, "9 Mar at 16:47"),
+        (Demo.american, "Mar 9 at 4:47\u{202F}PM"),
+        (Demo.german, "9. März, 16:47"),
+    ])
+    func aMessagesTimeFollowsTheLocaleAndTheDevicesZone(locale: Locale, time: String) async throws {
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(
+                id: "t", eventID: "e1", with: Sample.bob, unreadCount: 0, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.olderMessages = { _, _ in
+            MessagePage(messages: [Sample.message(1, in: "t", from: "bob", "Hey")], previousCursor: nil)
+        }
+        client.markRead = { _, _ in
+            MessageThread(
+                id: "t", eventID: "e1", with: Sample.bob, unreadCount: 0, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let device = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let conversation = ConversationModel(client: client, threadID: "t", timeZone: device, locale: locale)
+        await conversation.appeared()
+        #expect(conversation.rows.map(\.time) == [time])
+
+        client.threads = { _ in
+            [
+                MessageThread(
+                    id: "t", eventID: "e1", with: Sample.bob,
+                    lastMessage: Sample.message(1, in: "t", from: "bob", "Hey"),
+                    unreadCount: 1, createdAt: Date(timeIntervalSince1970: 0))
+            ]
+        }
+        let threads = ThreadsModel(client: client, eventID: "e1", timeZone: device, locale: locale)
+        await threads.appeared()
+        #expect(threads.rows.map(\.time) == [time])
+    }
+
     @Test func aConversationLoadsItsNewestPageThenMarksTheNewestRead() async {
         let marks = Locked<[String]>([])
         let asked = Locked<[String?]>([])
@@ -140,7 +179,7 @@ import Testing
             return MessageThread(
                 id: "t", eventID: "e1", with: Sample.bob, unreadCount: 0, createdAt: Date(timeIntervalSince1970: 0))
         }
-        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
         await model.appeared()
         #expect(asked.withLock { $0 } == [nil])
         #expect(model.title == "Bob Babbage")
@@ -192,7 +231,7 @@ import Testing
                 return MessagePage(messages: [Sample.message(1, in: "t", from: "me", "One")])
             }
         }
-        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
         await model.appeared()
         #expect(model.rows.map(\.text) == ["Five", "Six"])
 
@@ -259,7 +298,7 @@ import Testing
                 id: String(10 + attempt), threadID: threadID, senderID: "me", text: request.text,
                 sentAt: Date(timeIntervalSince1970: 1_773_100_000))
         }
-        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
         await model.appeared()
         #expect(model.isSendEnabled == false)
         #expect(model.draftProblem == nil)
@@ -284,7 +323,7 @@ import Testing
         await sending.value
         #expect(model.rows.map(\.id) == ["11"])
         #expect(model.rows.map(\.delivery) == [.sent])
-        #expect(model.rows.first?.time == "9 Mar, 23:46")
+        #expect(model.rows.first?.time == "9 Mar at 23:46")
 
         model.draftChanged("Are you there?")
         await model.sendTapped()
@@ -308,7 +347,7 @@ import Testing
         }
         client.olderMessages = { _, _ in MessagePage(messages: []) }
         client.sendMessage = { _, _ in throw APIError.cannotConnect }
-        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc)
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
         await model.appeared()
         model.draftChanged("Hello")
         await model.sendTapped()

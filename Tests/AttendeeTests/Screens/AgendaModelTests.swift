@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func tabsRowsAndSeats() async {
-        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: Demo.british)
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T07:00", Self.zone))
         #expect(model.dayTabs == ["Wed 10 Mar", "Thu 11 Mar"])
         #expect(model.selectedDay == 1)
@@ -78,6 +78,22 @@ import Testing
         #expect(model.timeZoneLabel == "Event time (Pacific/Kiritimati)")
         model.dayTapped(7)
         #expect(model.selectedDay == 0)
+    }
+
+    /// The tabs and the rows' times as the reader's locale writes them, still in the event's zone: American
+    /// English puts the month first and keeps a 12-hour clock, German its own words and a 24-hour one.
+    @Test(arguments: [
+        (
+            Demo.american, ["Wed, Mar 10", "Thu, Mar 11"],
+            ["8:00\u{202F}AM – 9:00\u{202F}AM", "9:30\u{202F}AM – 11:00\u{202F}AM"]
+        ),
+        (Demo.german, ["Mi. 10. März", "Do. 11. März"], ["08:00 – 09:00", "09:30 – 11:00"]),
+    ])
+    func tabsAndTimesFollowTheLocale(locale: Locale, tabs: [String], times: [String]) async {
+        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: locale)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T07:00", Self.zone))
+        #expect(model.dayTabs == tabs)
+        #expect(Array(model.rows.map(\.time).prefix(2)) == times)
     }
 
     @Test func plusAttendsHighlightsAndLeaves() async {
@@ -193,7 +209,7 @@ import Testing
     @Test func deviceTimeSwitchRebuildsTabs() async throws {
         let model = AgendaModel(
             client: FakeSeats(Self.programme()).client,
-            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")))
+            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")), locale: Demo.british)
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         model.timeZoneToggled()
         #expect(model.timeZoneChoice == .device)
@@ -227,11 +243,11 @@ import Testing
         #expect(first.offlineNotice == nil)
 
         let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
-        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british)
         await second.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", zone))
         #expect(second.rows.map(\.id) == ["a"])
         #expect(second.banner == nil)
-        #expect(second.offlineNotice == "Offline: agenda saved Tue 9 Mar, 18:05")
+        #expect(second.offlineNotice == "Offline: agenda saved Tue 9 Mar at 18:05")
 
         let unknown = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
         await unknown.appeared(eventID: "other")
@@ -243,6 +259,30 @@ import Testing
         await gone.appeared(eventID: "e1")
         #expect(gone.rows.isEmpty)
         #expect(gone.banner == .failure(APIError.http(status: 404, problem: nil).message))
+    }
+
+    /// When the copy was saved is a moment on this device, so the notice reads the device's clock while the agenda
+    /// reads the venue's: saved at 18:05 in New York is already Wednesday 13:05 in Kiritimati. The locale writes it.
+    @Test(arguments: [
+        (Demo.british, "Offline: agenda saved Tue 9 Mar at 18:05"),
+        (Demo.american, "Offline: agenda saved Tue, Mar 9 at 6:05\u{202F}PM"),
+        (Demo.german, "Offline: agenda saved Di. 9. März, 18:05"),
+    ])
+    func theSavedTimeIsTheDevicesClock(locale: Locale, notice: String) async throws {
+        let device = try #require(TimeZone(identifier: "America/New_York"))
+        let venue = "Pacific/Kiritimati"
+        let store = try await LocalStore(
+            database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", device.identifier) })
+        let copy = AgendaOfflineCopy.localStore(store)
+        await copy.save(
+            Demo.event(zone: venue), [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00", zone: venue)])
+
+        let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
+        let model = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: device, locale: locale)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", venue))
+        #expect(model.timeZoneChoice == .event)
+        #expect(model.rows.map(\.id) == ["a"])
+        #expect(model.offlineNotice == notice)
     }
 
     /// A copy holds one person's seats: it is forgotten when they sign out or someone else signs in, and kept when

@@ -82,10 +82,10 @@ import Testing
             _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
             #expect(tokens.token.withLock { $0 } != nil)
 
-            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID, locale: Demo.british)
             await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
             #expect(dashboard.name == "Quartet Summit 2027")
-            #expect(dashboard.dates == "10–11 Mar 2027")
+            #expect(dashboard.dates == "10\u{2009}–\u{2009}11 Mar 2027")
             #expect(dashboard.isOngoing == false)
             #expect(dashboard.onNow.isEmpty)
             #expect(dashboard.livePoll == nil)
@@ -130,7 +130,7 @@ import Testing
         try await AttendeeTestServer.with { server in
             let client = try Self.client(server, MemoryTokens())
             _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
-            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID, locale: Demo.british)
             await dashboard.appeared()
             #expect(dashboard.completeRegistrationTitle == nil)
             await dashboard.registerTapped()
@@ -162,7 +162,7 @@ import Testing
     @Test func dashboardShowsNowAndNextWhileOngoing() async throws {
         try await AttendeeTestServer.with { server in
             let client = try Self.client(server, MemoryTokens())
-            let dashboard = EventDetailsModel(client: client, eventID: server.eventID)
+            let dashboard = EventDetailsModel(client: client, eventID: server.eventID, locale: Demo.british)
             await dashboard.appeared(now: Demo.at("2027-03-10T09:30", "Europe/Lisbon"))
             #expect(dashboard.isOngoing)
             #expect(dashboard.onNow.map(\.title) == ["Opening keynote: one codebase, four apps"])
@@ -236,7 +236,7 @@ import Testing
 
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let mine = MyAgendaModel(client: client, eventID: server.eventID, filesFolder: folder)
+            let mine = MyAgendaModel(client: client, eventID: server.eventID, filesFolder: folder, locale: Demo.british)
             await mine.appeared(deviceTimeZone: .gmt)
             #expect(mine.rows.map(\.id) == [keynote.id, later.id])
             #expect(mine.rows.first?.when == "Wed 10 Mar, 09:00 – 10:00")

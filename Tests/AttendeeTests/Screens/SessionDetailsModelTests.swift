@@ -36,7 +36,8 @@ import Testing
 
     func model(_ session: Session, attendees: [Person] = []) async -> SessionDetailsModel {
         let model = SessionDetailsModel(
-            client: Self.client(session, attendees: attendees), shareBaseURL: URL(string: "https://quartet.example")!)
+            client: Self.client(session, attendees: attendees), shareBaseURL: URL(string: "https://quartet.example")!,
+            locale: Demo.british)
         await model.appeared(sessionID: session.id, deviceTimeZone: .gmt)
         return model
     }
@@ -44,7 +45,7 @@ import Testing
     @Test func notAttendedThenAttendedThenFeedbackGiven() async {
         let current = Locked(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
         let model = SessionDetailsModel(
-            client: Self.client(current), shareBaseURL: URL(string: "https://quartet.example")!)
+            client: Self.client(current), shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.british)
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         #expect(model.state == .notAttended)
         #expect(model.stateLabel == "Not attending")
@@ -210,6 +211,16 @@ import Testing
         let ana = Person(id: "p9", name: "Ana")
         let model = await model(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"), attendees: [ana])
         #expect(model.shareText == "Session t — Wed 10 Mar, 10:00 – 10:45, Room t, Centro")
+        // NB: the share text is words for a person; the link and the calendar entry are data, whatever the locale.
+        let american = SessionDetailsModel(
+            client: Self.client(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"), attendees: [ana]),
+            shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.american)
+        await american.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        #expect(american.time == "Wed, Mar 10, 10:00\u{202F}AM – 10:45\u{202F}AM")
+        #expect(american.shareURL == model.shareURL)
+        #expect(
+            american.calendarEntry(stamp: Date(timeIntervalSince1970: 0))
+                == model.calendarEntry(stamp: Date(timeIntervalSince1970: 0)))
         #expect(model.shareURL?.absoluteString == "https://quartet.example/sessions/t")
         let ics = try #require(model.calendarEntry(stamp: Date(timeIntervalSince1970: 0)))
         #expect(ics.contains("SUMMARY:Session t\r\n"))

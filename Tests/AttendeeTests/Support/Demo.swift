@@ -5,6 +5,14 @@ import Foundation
 
 /// Small hand-made values for rule and view-model tests.
 enum Demo {
+    /// The locale the expected texts are written in, pinned so they do not follow the machine's: British English
+    /// writes `Wed 10 Mar`, `09:00`, `10 Mar at 09:00`.
+    static let british = Locale(identifier: "en_GB")
+    /// American English: `Wed, Mar 10`, and a 12-hour clock (`9:00 AM`, with a narrow no-break space).
+    static let american = Locale(identifier: "en_US")
+    /// German: `Mi. 10. März`, `09:00`.
+    static let german = Locale(identifier: "de_DE")
+
     /// `2027-03-10T09:00` in `zone` as an instant.
     static func at(_ text: String, _ zone: String) -> Date {
         formatter("yyyy-MM-dd'T'HH:mm", zone).date(from: text) ?? Date(timeIntervalSince1970: 0)

@@ -41,7 +41,7 @@ import Testing
                     id: "10", sessionID: "s1", author: Self.me, text: new.text,
                     createdAt: Self.start.addingTimeInterval(3600))
             })
-        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
         let loading = Task { await model.appeared() }
         await gate.arrived(1)
         #expect(model.isLoading)
@@ -49,7 +49,7 @@ import Testing
         await loading.value
         #expect(model.isLoading == false)
         #expect(model.rows.map(\.id) == ["2"])
-        #expect(model.rows[0].byline == "Ana Ferreira · 10 Mar, 09:02")
+        #expect(model.rows[0].byline == "Ana Ferreira · 10 Mar at 09:02")
         #expect(model.rows[0].canDelete)
         #expect(model.canLoadMore)
         await model.loadMoreTapped()
@@ -74,7 +74,7 @@ import Testing
     @Test func emptyTooLongAndOffline() async {
         let client = AttendeeClient(
             discussion: { _, _, _ in throw APIError.offline }, deleteMessage: { _ in throw APIError.timeout })
-        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
         await model.appeared()
         #expect(model.banner == .offline)
         #expect(model.bannerText == "You are offline. The discussion catches up when you are back.")
@@ -111,7 +111,7 @@ import Testing
                 DiscussionPage(messages: [], nextCursor: nil, viewer: PostViewer(personID: "me", isOrganizer: false))
             },
             postToDiscussion: { _, _ in throw failure.withLock { $0 } })
-        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
         await model.appeared()
         model.draftChanged("Great talk")
         await model.sendTapped()

@@ -25,7 +25,23 @@ import Testing
     }
 
     static func model(_ client: AttendeeClient) -> WallModel {
-        WallModel(client: client, eventID: "e1", timeZone: .gmt)
+        WallModel(client: client, eventID: "e1", timeZone: .gmt, locale: Demo.british)
+    }
+
+    /// A post's byline says when it was written on the device's clock, as the reader's locale writes it.
+    @Test(arguments: [
+        (Demo.american, "Bo Chen · Mar 10 at 9:03\u{202F}AM", "Bo Chen · Mar 10 at 10:03\u{202F}AM"),
+        (Demo.german, "Bo Chen · 10. März, 09:03", "Bo Chen · 10. März, 10:03"),
+    ])
+    func bylinesFollowTheLocale(locale: Locale, utc: String, paris: String) async throws {
+        let client = AttendeeClient(wall: { _, _, _ in Self.page([Self.post(3)]) })
+        let model = WallModel(client: client, eventID: "e1", timeZone: .gmt, locale: locale)
+        await model.appeared()
+        #expect(model.rows.map(\.byline) == [utc])
+        let inParis = WallModel(
+            client: client, eventID: "e1", timeZone: try #require(TimeZone(identifier: "Europe/Paris")), locale: locale)
+        await inParis.appeared()
+        #expect(inParis.rows.map(\.byline) == [paris])
     }
 
     @Test func loadingShowsPostsNewestFirstThenOlderPagesByCursor() async throws {
@@ -51,7 +67,7 @@ import Testing
         await loading.value
         #expect(model.isLoading == false)
         #expect(model.rows.map(\.id) == ["3", "2"])
-        #expect(model.rows[0].byline == "Ana Ferreira · 10 Mar, 09:03")
+        #expect(model.rows[0].byline == "Ana Ferreira · 10 Mar at 09:03")
         #expect(model.rows[0].likes == "2 likes")
         #expect(model.rows[0].isLiked)
         #expect(model.rows[0].likeButtonTitle == "Unlike")

@@ -59,12 +59,13 @@ struct InProcessAttendee {
             streams: streams, tokens: tokens)
     }
 
-    /// The app's root view over these clients, settled on its first page. Its settling does not wait for the
+    /// The app's root view over these clients, settled on its first page, writing dates as `locale` does (the
+    /// British English the tests' `Wed 10 Mar, 09:00` was written in). Its settling does not wait for the
     /// screens' live streams, only for their other work.
-    func host() async -> ViewHost<AttendeeRootView> {
+    func host(locale: Locale = Locale(identifier: "en_GB")) async -> ViewHost<AttendeeRootView> {
         let streams = streams
         let host = ViewHost(
-            AttendeeRootView(client: client, shareBaseURL: base, mediaClient: mediaClient),
+            AttendeeRootView(client: client, shareBaseURL: base, mediaClient: mediaClient, locale: locale),
             listeners: { streams.waitingReaders })
         await host.settle()
         return host
