@@ -72,7 +72,9 @@ enum AttendeeBench {
         return ConferenceProgramme(
             event: ProgrammeEvent(
                 externalID: "bench:event", name: "Bench Conf", startsAt: start,
-                endsAt: start.addingTimeInterval(3 * 86_400), timeZone: "Europe/Lisbon", venue: Venue(name: "Hall")),
+                // NB: the sessions past a whole third of `count` fall on a fourth day; the event must hold them.
+                endsAt: max(start.addingTimeInterval(3 * 86_400), sessions.map(\.endsAt).max() ?? start),
+                timeZone: "Europe/Lisbon", venue: Venue(name: "Hall")),
             speakers: speakers, sessions: sessions)
     }
 

@@ -30,6 +30,27 @@ public struct ImportReport: Sendable, Hashable {
     public var warnings: [String] = []
 }
 
+extension ImportReport {
+    /// Drops the cover image, photos and social links that are not web addresses (``ProgrammeLimits/isWebAddress(_:)``),
+    /// noting each in ``warnings``.
+    mutating func leaveOutAddressesThatAreNotWebAddresses() {
+        func keep(_ address: String?, at field: String) -> String? {
+            guard let address, !ProgrammeLimits.isWebAddress(address) else { return address }
+            warnings.append(Strings.format("import.warning.notWebAddress", address, field))
+            return nil
+        }
+        programme.event.coverImageURL = keep(programme.event.coverImageURL, at: "event.coverImageURL")
+        for index in programme.speakers.indices {
+            let path = "speakers.\(index)"
+            programme.speakers[index].photoURL = keep(programme.speakers[index].photoURL, at: path + ".photoURL")
+            programme.speakers[index].socialLinks = programme.speakers[index].socialLinks.enumerated().compactMap {
+                position, link in
+                keep(link.url, at: path + ".socialLinks.\(position).url").map { _ in link }
+            }
+        }
+    }
+}
+
 /// The programme formats the importer reads.
 public enum ProgrammeFormat: String, Sendable, Hashable {
     /// c3voc/frab `schedule.json` (frab, pretalx).
@@ -177,9 +198,16 @@ public enum ProgrammeImporter {
     }
 
     /// The report, once its programme passes the server's own check (``ConferenceProgramme/validationError()``),
-    /// so a dry run refuses what the import would.
+    /// so a dry run refuses what the import would, naming the field as the server's 422 does.
+    ///
+    /// Addresses the apps could not open (a relative `/images/lee.png` of an Open Event export, a `javascript:`
+    /// link) are left out first, each with a warning: the server refuses them, and the rest of the file is good.
     private static func checked(_ report: ImportReport) throws -> ImportReport {
-        if let error = report.programme.validationError() { throw ImportError(error.message) }
+        var report = report
+        report.leaveOutAddressesThatAreNotWebAddresses()
+        if let error = report.programme.validationError() {
+            throw ImportError(Strings.format("import.error.refused", error.field, error.message))
+        }
         return report
     }
 

@@ -14,6 +14,18 @@ public struct Venue: Codable, Sendable, Hashable {
     public var longitude: Double?
 }
 
+extension Venue {
+    /// Reads a venue; an absent `address` is empty, as the initializer has it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            address: try container.decode(forKey: .address, default: ""),
+            latitude: try container.decodeIfPresent(Double.self, forKey: .latitude),
+            longitude: try container.decodeIfPresent(Double.self, forKey: .longitude))
+    }
+}
+
 /// One question of the Additional Info step that an event asks after registration.
 @PublicInit
 public struct AdditionalInfoField: Codable, Sendable, Hashable {

@@ -3,7 +3,11 @@ import PublicInit
 
 /// A conference programme in one neutral shape: what the importers produce, what the seed files hold and
 /// what `POST /import` takes. Every item carries a stable external id, so loading it again updates rather
-/// than duplicates.
+/// than duplicates. Its rules are in `ProgrammeRules.swift`.
+///
+/// Decoding applies the defaults the initializer has (an absent `summary` is empty, an absent `kind` a talk),
+/// as the OpenAPI document promises: only the fields it lists as required must be sent. A field that is sent
+/// must hold a value of its type; `null` is no value for a field with a default.
 @PublicInit
 public struct ConferenceProgramme: Codable, Sendable, Hashable {
     /// The event; `externalID` identifies it across imports.
@@ -12,41 +16,6 @@ public struct ConferenceProgramme: Codable, Sendable, Hashable {
     public var speakers: [ProgrammeSpeaker]
     /// Every session.
     public var sessions: [ProgrammeSession]
-
-    /// The first rule the programme breaks, or `nil`. The server refuses an import that breaks one, and the
-    /// importer's dry run applies the same check, so a dry run that passes is an import the server takes.
-    public func validationError() -> FieldError? {
-        if event.externalID.isEmpty {
-            return FieldError(field: "event.externalID", message: RuleText.text("rule.import.eventID"))
-        }
-        // NB: `|` is the separator of the ids the server's store scopes (an event imported by someone who is not
-        // its organizer, the speakers of each event); refusing it keeps those ids impossible to forge.
-        if event.externalID.contains("|") {
-            return FieldError(field: "event.externalID", message: RuleText.text("rule.import.separator"))
-        }
-        if let index = speakers.firstIndex(where: { $0.externalID.contains("|") }) {
-            return FieldError(field: "speakers.\(index).externalID", message: RuleText.text("rule.import.separator"))
-        }
-        if TimeZone(identifier: event.timeZone) == nil {
-            return FieldError(
-                field: "event.timeZone", message: RuleText.format("rule.import.timeZone", event.timeZone))
-        }
-        for (index, session) in sessions.enumerated() {
-            if session.externalID.isEmpty {
-                return FieldError(
-                    field: "sessions.\(index).externalID", message: RuleText.text("rule.import.sessionID"))
-            }
-            if session.endsAt < session.startsAt {
-                return FieldError(
-                    field: "sessions.\(index).endsAt", message: RuleText.text("rule.import.endsBeforeStart"))
-            }
-            if let capacity = session.capacity, capacity < 0 {
-                return FieldError(
-                    field: "sessions.\(index).capacity", message: RuleText.text("rule.import.negativeCapacity"))
-            }
-        }
-        return nil
-    }
 }
 
 /// The event part of a programme.
@@ -167,4 +136,75 @@ extension ConferenceProgramme {
     /// The largest `POST /import` body the server reads, in bytes: 8 MiB, several times a programme of a thousand
     /// sessions (the 2019 CCC camp's frab export of 230 sessions is 210 KB).
     public static let maximumBodySize = 8 << 20
+}
+
+// MARK: - Decoding with the documented defaults
+
+extension ProgrammeEvent {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            externalID: try container.decode(String.self, forKey: .externalID),
+            name: try container.decode(String.self, forKey: .name),
+            startsAt: try container.decodeDate(forKey: .startsAt), endsAt: try container.decodeDate(forKey: .endsAt),
+            timeZone: try container.decode(String.self, forKey: .timeZone),
+            venue: try container.decode(Venue.self, forKey: .venue),
+            summary: try container.decode(forKey: .summary, default: ""),
+            coverImageURL: try container.decodeIfPresent(String.self, forKey: .coverImageURL),
+            seatsThreshold: try container.decode(forKey: .seatsThreshold, default: 10),
+            additionalInfoFields: try container.decode(forKey: .additionalInfoFields, default: []))
+    }
+}
+
+extension ProgrammeSpeaker {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            externalID: try container.decode(String.self, forKey: .externalID),
+            name: try container.decode(String.self, forKey: .name),
+            title: try container.decode(forKey: .title, default: ""),
+            company: try container.decode(forKey: .company, default: ""),
+            bio: try container.decode(forKey: .bio, default: ""),
+            photoURL: try container.decodeIfPresent(String.self, forKey: .photoURL),
+            socialLinks: try container.decode(forKey: .socialLinks, default: []))
+    }
+}
+
+extension ProgrammeSession {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            externalID: try container.decode(String.self, forKey: .externalID),
+            title: try container.decode(String.self, forKey: .title),
+            abstract: try container.decode(forKey: .abstract, default: ""),
+            kind: try container.decode(forKey: .kind, default: .talk),
+            track: try container.decodeIfPresent(String.self, forKey: .track),
+            room: try container.decodeIfPresent(String.self, forKey: .room),
+            startsAt: try container.decodeDate(forKey: .startsAt), endsAt: try container.decodeDate(forKey: .endsAt),
+            capacity: try container.decodeIfPresent(Int.self, forKey: .capacity),
+            speakerIDs: try container.decode(forKey: .speakerIDs, default: []))
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The value under `key`, or `value` when the key is absent. A `null` is refused as the wrong type, as the
+    /// document describes these fields as their type alone.
+    func decode<Value: Decodable>(forKey key: Key, default value: Value) throws -> Value {
+        contains(key) ? try decode(Value.self, forKey: key) : value
+    }
+
+    /// The date under `key`; a value that is no date is refused naming the key itself.
+    ///
+    /// NB: Foundation's date strategies report a malformed date at the path of the object holding it (`event`),
+    /// not at the field (`event.startsAt`), so the refusal is made again here, where the key is known.
+    func decodeDate(forKey key: Key) throws -> Date {
+        do {
+            return try decode(Date.self, forKey: key)
+        } catch DecodingError.dataCorrupted(let context) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: context.debugDescription)
+        } catch DecodingError.typeMismatch(let type, let context) {
+            throw DecodingError.typeMismatch(
+                type, DecodingError.Context(codingPath: codingPath + [key], debugDescription: context.debugDescription))
+        }
+    }
 }

@@ -174,14 +174,7 @@ extension AttendeeService {
         "title": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
         "company": Schema.orNull(Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true)),
         "aboutMe": Schema.orNull(Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true)),
-        "socialLinks": Schema.orNull(
-            Schema.array(
-                Schema.object(
-                    [
-                        "network": Schema.text(graphemes: ProfileUpdate.networkLimit, blankAllowed: true),
-                        "url": Schema.string(maxLength: ProfileUpdate.urlLimit, pattern: webAddressPattern),
-                    ], required: ["network", "url"]),
-                maxItems: ProfileUpdate.socialLinkLimit)),
+        "socialLinks": Schema.orNull(socialLinks),
         "preferences": Schema.orNull(
             Schema.object(
                 ["tracks": interests, "topics": interests],
@@ -205,19 +198,83 @@ extension AttendeeService {
                 maxItems: AdditionalInfoSubmission.guestLimit),
         ], required: ["later", "answers", "guests"])
 
-    /// The programme's outline; its rules (every session's speakers and rooms exist, times inside the event,
-    /// a known time zone) are the importer's, answered with 422 and the field that broke one.
+    /// A programme as ``ConferenceProgramme/validationError()`` takes it: every field with its limit
+    /// (``ProgrammeLimits``); only the fields without a default are required. The rules no schema can state
+    /// (every session inside the event and its speakers among the speakers, a known time zone, an end no earlier
+    /// than the start, Additional Info keys each used once) are answered with 422 and the field that broke one.
     private static let programme = Schema.object(
         [
             "event": Schema.object(
                 [
-                    "externalID": Schema.string(), "name": Schema.nonBlank,
-                    "startsAt": ["type": "string", "format": "date-time"],
-                    "endsAt": ["type": "string", "format": "date-time"], "timeZone": Schema.string(),
-                    "venue": ["type": "object"],
+                    "externalID": externalID(scoped: true), "name": Schema.text(graphemes: ProgrammeLimits.lineLimit),
+                    "startsAt": dateTime, "endsAt": dateTime, "timeZone": Schema.string(minLength: 1),
+                    "venue": Schema.object(
+                        [
+                            "name": Schema.text(graphemes: ProgrammeLimits.lineLimit, blankAllowed: true),
+                            "address": Schema.text(graphemes: ProgrammeLimits.lineLimit, blankAllowed: true),
+                            "latitude": Schema.orNull(number(ProgrammeLimits.latitude)),
+                            "longitude": Schema.orNull(number(ProgrammeLimits.longitude)),
+                        ], required: ["name"]),
+                    "summary": Schema.text(graphemes: ProgrammeLimits.textLimit, blankAllowed: true),
+                    "coverImageURL": Schema.orNull(webAddress),
+                    "seatsThreshold": Schema.integer(ProgrammeLimits.seatsThreshold),
+                    "additionalInfoFields": Schema.array(
+                        Schema.object(
+                            [
+                                "key": Schema.text(graphemes: ProgrammeLimits.additionalInfoKeyLimit),
+                                "label": Schema.text(graphemes: ProgrammeLimits.lineLimit),
+                            ], required: ["key", "label"]),
+                        maxItems: ProgrammeLimits.additionalInfoFieldLimit, distinct: "Each key once"),
                 ], required: ["externalID", "name", "startsAt", "endsAt", "timeZone", "venue"]),
-            "speakers": Schema.array(["type": "object"]), "sessions": Schema.array(["type": "object"]),
+            "speakers": Schema.array(
+                Schema.object(
+                    [
+                        "externalID": externalID(scoped: true), "name": Schema.text(graphemes: PersonName.limit),
+                        "title": Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true),
+                        "company": Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true),
+                        "bio": Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true),
+                        "photoURL": Schema.orNull(webAddress), "socialLinks": socialLinks,
+                    ], required: ["externalID", "name"])),
+            "sessions": Schema.array(
+                Schema.object(
+                    [
+                        "externalID": externalID(scoped: false),
+                        "title": Schema.text(graphemes: ProgrammeLimits.lineLimit),
+                        "abstract": Schema.text(graphemes: ProgrammeLimits.textLimit, blankAllowed: true),
+                        "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue)),
+                        "track": Schema.orNull(Schema.text(graphemes: ProgrammeLimits.lineLimit, blankAllowed: true)),
+                        "room": Schema.orNull(Schema.text(graphemes: ProgrammeLimits.lineLimit, blankAllowed: true)),
+                        "startsAt": dateTime, "endsAt": dateTime,
+                        "capacity": ["type": ["integer", "null"], "minimum": 0],
+                        "speakerIDs": Schema.array(Schema.string()),
+                    ], required: ["externalID", "title", "startsAt", "endsAt"])),
         ], required: ["event", "speakers", "sessions"])
+
+    private static let dateTime: JSONValue = ["type": "string", "format": "date-time"]
+
+    /// An external id: not empty, at most ``ProgrammeLimits/idLimit`` code points, no NUL, and where the store
+    /// scopes ids with `|` (the event's, a speaker's), no `|`.
+    private static func externalID(scoped: Bool) -> JSONValue {
+        Schema.string(
+            minLength: 1, maxLength: ProgrammeLimits.idLimit, pattern: scoped ? #"^[^|\u0000]*$"# : Schema.noNULPattern)
+    }
+
+    /// A number in a closed range.
+    private static func number(_ range: ClosedRange<Double>) -> JSONValue {
+        ["type": "number", "minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)]
+    }
+
+    /// A cover image or photo: `http` or `https` with a host, at most ``ProgrammeLimits/urlLimit`` code points
+    /// (the pattern states the scheme; the server also needs a host, which a pattern says badly).
+    private static let webAddress = Schema.string(maxLength: ProgrammeLimits.urlLimit, pattern: webAddressPattern)
+
+    private static let socialLinks = Schema.array(
+        Schema.object(
+            [
+                "network": Schema.text(graphemes: ProfileUpdate.networkLimit, blankAllowed: true),
+                "url": Schema.string(maxLength: ProfileUpdate.urlLimit, pattern: webAddressPattern),
+            ], required: ["network", "url"]),
+        maxItems: ProfileUpdate.socialLinkLimit)
 
     private static let rating = Schema.integer(Rating.range)
 

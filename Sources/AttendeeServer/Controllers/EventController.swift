@@ -69,8 +69,10 @@ struct EventController: Sendable {
 
     func importProgramme(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
+        // NB: dates are read as every route reads them (a fraction of a second, which the document's `date-time`
+        // allows, is dropped), not with the stricter `.iso8601` of `AttendeeCoding`.
         let programme = try request.decode(
-            ConferenceProgramme.self, decoder: AttendeeCoding.decoder(), limit: ConferenceProgramme.maximumBodySize)
+            ConferenceProgramme.self, decoder: Request.jsonDecoder, limit: ConferenceProgramme.maximumBodySize)
         if let error = programme.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }

@@ -135,6 +135,8 @@ extension AttendeeStore {
                         """)
                     sessionsCreated += 1
                 }
+                // NB: `validationError()` refused a speaker id the programme does not list; a speaker named twice
+                // in one session is linked once.
                 var seen: Set<String> = []
                 for (position, external) in session.speakerIDs.enumerated() {
                     guard let userID = speakerIDs[external], seen.insert(userID).inserted else { continue }

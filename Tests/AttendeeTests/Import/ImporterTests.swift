@@ -249,6 +249,54 @@ func conferenceFixture(_ name: String) throws -> Data? {
         #expect(reasons.contains("session No id: no id"))
     }
 
+    /// The dry run refuses what the server would, naming the field as its 422 does; addresses the apps could
+    /// not open are left out with a warning rather than refusing the file.
+    @Test func theDryRunAppliesTheServersRules() throws {
+        func sessionize(title: String, link: String = "https://aiko.example") -> Data {
+            Data(
+                """
+                {"sessions": [{"id": "1", "title": "\(title)", "startsAt": "2027-01-01T10:00",
+                  "endsAt": "2027-01-01T11:00", "speakerIds": ["a"]}],
+                 "speakers": [{"id": "a", "fullName": "Aiko", "links": [{"linkType": "Blog", "url": "\(link)"}]}]}
+                """.utf8)
+        }
+        let options = ImportOptions(timeZone: "UTC")
+        #expect(
+            throws: ImportError(
+                "The server would refuse this programme at sessions.0.title: The text must be at most 200 characters.")
+        ) {
+            try ProgrammeImporter.read(sessionize(title: String(repeating: "t", count: 201)), options: options)
+        }
+        #expect(throws: ImportError.self) {
+            try ProgrammeImporter.read(
+                sessionize(title: "T"),
+                options: ImportOptions(
+                    timeZone: "UTC", additionalInfoFields: [AdditionalInfoField(key: "", label: "Diet")]))
+        }
+        let report = try ProgrammeImporter.read(sessionize(title: "T", link: "javascript:alert(1)"), options: options)
+        #expect(report.programme.speakers.first?.socialLinks == [])
+        #expect(
+            report.warnings == [
+                "“javascript:alert(1)” (speakers.0.socialLinks.0.url) is not a web address (http or https with a host); it was left out."
+            ])
+    }
+
+    /// The real programmes pass the server's rules as the importer reads them: the event starts with its first
+    /// session and ends with its last, past midnight of its last day included.
+    @Test func theRealProgrammesPassTheRules() throws {
+        guard let frab = try conferenceFixture("voc-schedule_frab-camp2019.json"),
+            let sessionize = try conferenceFixture("kotlinconf-app_2025_conference.json")
+        else { return }
+        for programme in [
+            try ProgrammeImporter.read(frab).programme,
+            try ProgrammeImporter.read(sessionize, options: ImportOptions(timeZone: "Europe/Copenhagen")).programme,
+        ] {
+            #expect(programme.validationError() == nil)
+            #expect(programme.sessions.allSatisfy { $0.startsAt >= programme.event.startsAt })
+            #expect(programme.sessions.allSatisfy { $0.endsAt <= programme.event.endsAt })
+        }
+    }
+
     @Test func refusesWhatIsNotAProgramme() {
         #expect(throws: ImportError.self) { try ProgrammeImporter.read(Data("[1,2]".utf8)) }
         #expect(throws: ImportError.self) { try ProgrammeImporter.read(Data(#"{"hello": 1}"#.utf8)) }

@@ -194,7 +194,12 @@ import Testing
         #expect(second.speakerIDs == ["open-event:speaker:9"])
         #expect(programme.speakers.first?.company == "SG Labs")
         #expect(programme.speakers.first?.bio == "Hacker.")
-        #expect(programme.speakers.first?.photoURL == "/images/lee.png")
+        // A photo the export names by its path on the exporting server is no address the apps could open.
+        #expect(programme.speakers.first?.photoURL == nil)
+        #expect(
+            report.warnings == [
+                "“/images/lee.png” (speakers.0.photoURL) is not a web address (http or https with a host); it was left out."
+            ])
     }
 
     @Test func readsJSONAPIDocuments() throws {

@@ -17,7 +17,7 @@ import Testing
             sessions: [
                 ProgrammeSession(
                     externalID: "test:s1", title: title, startsAt: start, endsAt: start.addingTimeInterval(3600),
-                    capacity: 10, speakerIDs: ["test:sp1", "test:unknown"])
+                    capacity: 10, speakerIDs: ["test:sp1"])
             ])
     }
 
@@ -26,6 +26,177 @@ import Testing
         try await server.client.request(
             .post, "/attendee/v1/import", headers: AttendeeTestServer.auth(token),
             body: AttendeeCoding.encoder().encode(programme))
+    }
+
+    /// `programme()` as JSON, changed by `change`: the bodies a person can send, whatever Swift's types allow.
+    static func body(_ change: (inout [String: Any]) -> Void) throws -> Data {
+        var root = try #require(
+            try JSONSerialization.jsonObject(with: AttendeeCoding.encoder().encode(programme())) as? [String: Any])
+        change(&root)
+        return try JSONSerialization.data(withJSONObject: root)
+    }
+
+    /// `root[path]`, where `path` names objects and list positions (`event.venue`, `sessions.0`), set by `change`.
+    static func edit(_ root: inout [String: Any], _ path: String, _ change: (inout [String: Any]) -> Void) {
+        func edit(_ value: Any?, _ keys: ArraySlice<Substring>) -> Any? {
+            guard let key = keys.first else {
+                var object = value as? [String: Any] ?? [:]
+                change(&object)
+                return object
+            }
+            if var list = value as? [Any], let index = Int(key) {
+                list[index] = edit(list[index], keys.dropFirst()) as Any
+                return list
+            }
+            var object = value as? [String: Any] ?? [:]
+            object[String(key)] = edit(object[String(key)], keys.dropFirst())
+            return object
+        }
+        root = edit(root, path.split(separator: ".")[...]) as? [String: Any] ?? root
+    }
+
+    /// The security review's bodies: each was taken with 201, and each is now a 422 naming the field it breaks.
+    @Test func theReviewsBodiesAreRefusedNamingTheirField() async throws {
+        try await AttendeeTestServer.with { server in
+            let token = try await server.signUp("Organizer")
+            let year1999 = "1999-06-01T10:00:00Z"
+            let cases: [(String, (inout [String: Any]) -> Void)] = [
+                ("event.name", { Self.edit(&$0, "event") { $0["name"] = String(repeating: "n", count: 1 << 20) } }),
+                (
+                    "event.summary",
+                    {
+                        Self.edit(&$0, "event") { $0["summary"] = String(repeating: "s", count: 3 << 20) }
+                    }
+                ),
+                ("event.name", { Self.edit(&$0, "event") { $0["name"] = "   " } }),
+                ("event.endsAt", { Self.edit(&$0, "event") { $0["endsAt"] = "2030-03-17T16:00:00Z" } }),
+                (
+                    "sessions.0.startsAt",
+                    {
+                        Self.edit(&$0, "sessions.0") {
+                            $0["startsAt"] = year1999
+                            $0["endsAt"] = "1999-06-01T11:00:00Z"
+                        }
+                    }
+                ),
+                (
+                    "sessions.0.speakerIDs.1",
+                    {
+                        Self.edit(&$0, "sessions.0") { $0["speakerIDs"] = ["test:sp1", "test:unknown"] }
+                    }
+                ),
+                ("event.seatsThreshold", { Self.edit(&$0, "event") { $0["seatsThreshold"] = -100 } }),
+                ("event.venue.latitude", { Self.edit(&$0, "event.venue") { $0["latitude"] = 999 } }),
+                ("event.venue.longitude", { Self.edit(&$0, "event.venue") { $0["longitude"] = -999 } }),
+                (
+                    "event.additionalInfoFields.0.key",
+                    {
+                        Self.edit(&$0, "event") {
+                            $0["additionalInfoFields"] = [["key": "", "label": "One"], ["key": "", "label": "Two"]]
+                        }
+                    }
+                ),
+                (
+                    "event.additionalInfoFields.1.key",
+                    {
+                        Self.edit(&$0, "event") {
+                            $0["additionalInfoFields"] = [["key": "a", "label": "One"], ["key": "a", "label": "Two"]]
+                        }
+                    }
+                ),
+                ("event.coverImageURL", { Self.edit(&$0, "event") { $0["coverImageURL"] = "javascript:alert(1)" } }),
+                (
+                    "sessions.0.title",
+                    {
+                        Self.edit(&$0, "sessions.0") { $0["title"] = String(repeating: "t", count: 201) }
+                    }
+                ),
+                (
+                    "sessions.0.abstract",
+                    {
+                        Self.edit(&$0, "sessions.0") { $0["abstract"] = String(repeating: "a", count: 10_001) }
+                    }
+                ),
+                (
+                    "sessions.0.track",
+                    { Self.edit(&$0, "sessions.0") { $0["track"] = String(repeating: "t", count: 201) } }
+                ),
+                (
+                    "sessions.0.room",
+                    { Self.edit(&$0, "sessions.0") { $0["room"] = String(repeating: "r", count: 201) } }
+                ),
+                (
+                    "speakers.0.name",
+                    { Self.edit(&$0, "speakers.0") { $0["name"] = String(repeating: "n", count: 81) } }
+                ),
+                (
+                    "speakers.0.bio",
+                    { Self.edit(&$0, "speakers.0") { $0["bio"] = String(repeating: "b", count: 2001) } }
+                ),
+                (
+                    "speakers.0.title",
+                    { Self.edit(&$0, "speakers.0") { $0["title"] = String(repeating: "t", count: 121) } }
+                ),
+                (
+                    "event.venue.name",
+                    {
+                        Self.edit(&$0, "event.venue") { $0["name"] = String(repeating: "v", count: 201) }
+                    }
+                ),
+                (
+                    "event.venue.address",
+                    {
+                        Self.edit(&$0, "event.venue") { $0["address"] = String(repeating: "v", count: 201) }
+                    }
+                ),
+                (
+                    "event.additionalInfoFields.0.label",
+                    {
+                        Self.edit(&$0, "event") {
+                            $0["additionalInfoFields"] = [["key": "k", "label": String(repeating: "l", count: 201)]]
+                        }
+                    }
+                ),
+                ("event.startsAt", { Self.edit(&$0, "event") { $0["startsAt"] = "the first of June" } }),
+                ("sessions.0.endsAt", { Self.edit(&$0, "sessions.0") { $0["endsAt"] = "soon" } }),
+            ]
+            for (field, change) in cases {
+                let response = try await server.client.request(
+                    .post, "/attendee/v1/import", headers: AttendeeTestServer.auth(token), body: try Self.body(change))
+                #expect(response.status == .unprocessableContent, "\(field): \(response.status)")
+                #expect(response.problem["field"] == field)
+            }
+            let events = try await server.client.get("/attendee/v1/events")
+            #expect(try events.decode([Event].self).count == 1, "only the seed event")
+            #expect(events.bodyData.count < 10_000)
+        }
+    }
+
+    /// A body with only the fields the document requires is taken, with the documented defaults.
+    @Test func aBodyWithOnlyTheRequiredFieldsIsTaken() async throws {
+        try await AttendeeTestServer.with { server in
+            let token = try await server.signUp("Organizer")
+            let body = Data(
+                """
+                {"event": {"externalID": "test:bare", "name": "Bare", "startsAt": "2030-01-01T09:00:00.250Z",
+                           "endsAt": "2030-01-01T18:00:00Z", "timeZone": "UTC", "venue": {"name": "Hall"}},
+                 "speakers": [{"externalID": "p", "name": "P"}],
+                 "sessions": [{"externalID": "s", "title": "S", "startsAt": "2030-01-01T10:00:00Z",
+                               "endsAt": "2030-01-01T11:00:00Z", "speakerIDs": ["p"]}]}
+                """.utf8)
+            let response = try await server.client.request(
+                .post, "/attendee/v1/import", headers: AttendeeTestServer.auth(token), body: body)
+            #expect(response.status == .created, "\(response.bodyText)")
+            let eventID = try response.decode(ImportSummary.self).eventID
+            let event = try await server.client.get("/attendee/v1/events/\(eventID)").decode(EventDetails.self).event
+            #expect(event.summary == "")
+            #expect(event.seatsThreshold == 10)
+            #expect(event.venue.address == "")
+            #expect(event.startsAt == Date(timeIntervalSince1970: 1_893_488_400))
+            let agenda = try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self)
+            #expect(agenda.map(\.kind) == [.talk])
+            #expect(agenda.first?.speakers.map(\.name) == ["P"])
+        }
     }
 
     /// Seats a re-import adds go to the waitlist in order, as a seat given back does; no newcomer jumps the queue.
