@@ -179,7 +179,8 @@ public enum AttendeeRoute {
     public static let all: [Route] =
         [
             signUp, signIn, signOut, events, event, register, additionalInfo, agenda, myAgenda, speakers, attendees,
-            eventFeedback, session, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me, updateMe,
+            eventFeedback, session, sessionPage, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me,
+            updateMe,
             importProgramme, eventLive,
         ] + inbox + wallAndDiscussions + mediaRoutes + pollRoutes
 }
