@@ -123,15 +123,7 @@ struct MediaController: Sendable {
         let fileName = MediaFileName.sanitized(
             request.query["name"], type: sniffed.type, officeExtension: sniffed.officeExtension)
         let sha256 = try upload.commit(into: media.folder)
-        var hasThumbnail = false
-        if sniffed.type.isImage, let path = media.folder.contentPath(sha256) {
-            // NB: a photo its decoder cannot read is still kept; it just has no thumbnail.
-            if let jpeg = try? await MediaThumbnail.make(imageAt: path),
-                (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
-            {
-                hasThumbnail = true
-            }
-        }
+        let hasThumbnail = sniffed.type.isImage ? await storeThumbnail(of: sha256) : false
         let file = MediaFile(
             id: UUID().uuidString.lowercased(), eventID: eventID, sessionID: sessionID, ownerID: userID,
             purpose: purpose, type: sniffed.type, byteCount: upload.count, width: sniffed.width,
@@ -139,14 +131,19 @@ struct MediaController: Sendable {
         let stored = try await media.insert(
             file, sha256: sha256, contentType: MediaFileName.contentType(sniffed.type, fileName: fileName))
         try upload.keepPlaced(in: media.folder)
-        if hasThumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0,
-            let contentPath = media.folder.contentPath(sha256),
-            let jpeg = try? await MediaThumbnail.make(imageAt: contentPath)
-        {
-            // NB: as the content: a removal of the same bytes took the thumbnail before this row was written.
-            try? media.folder.storeThumbnail(jpeg, for: sha256)
+        // NB: as the content: a removal of the same bytes may have taken the thumbnail before this row was written.
+        if hasThumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0 {
+            _ = await storeThumbnail(of: sha256)
         }
         return try .json(stored, status: .created, headers: ["Location": AttendeeRoute.media.href(stored.id)])
+    }
+
+    /// Makes and stores the thumbnail of the image stored as `sha256`; `false` when there is none. A photo its
+    /// decoder cannot read is still kept: it just has no thumbnail.
+    private func storeThumbnail(of sha256: String) async -> Bool {
+        guard let path = media.folder.contentPath(sha256), let jpeg = try? await MediaThumbnail.make(imageAt: path)
+        else { return false }
+        return (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
     }
 
     // MARK: - Downloads

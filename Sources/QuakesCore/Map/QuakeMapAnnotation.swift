@@ -14,8 +14,7 @@ public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     /// Pins for the quakes worth one (magnitude ≥ 3.5 as it reads, ``Quake/shownMagnitude``), in the given order.
     public static func annotations(for quakes: [Quake]) -> [QuakeMapAnnotation] {
         quakes.compactMap { quake in
-            guard let magnitude = quake.magnitude, let shown = quake.shownMagnitude, shown >= minimumMagnitude
-            else { return nil }
+            guard let magnitude = quake.magnitude, Quake.shown(magnitude) >= minimumMagnitude else { return nil }
             return QuakeMapAnnotation(
                 id: quake.id, coordinate: quake.coordinate, title: quake.title, magnitude: magnitude,
                 tint: QuakeTint(magnitude: magnitude))
