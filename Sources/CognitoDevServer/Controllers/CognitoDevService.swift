@@ -140,6 +140,10 @@ public struct CognitoDevService: Sendable {
     }
 
     private func decode<T: Decodable>(_ body: Data) throws -> T {
+        // NB: the server takes bodies of up to 40 MiB for uploads; parsing one costs about 50 ms a megabyte.
+        guard body.count <= CognitoWire.maximumRequestSize else {
+            throw CognitoException(.serialization, "The request body is larger than any request of this service.")
+        }
         // NB: AWS refuses a comma before `}` as any JSON parser would; Foundation's would take it.
         guard JSONText.commaBeforeClose(in: body) == nil else {
             throw CognitoException(.serialization, "The request body is not the expected JSON.")

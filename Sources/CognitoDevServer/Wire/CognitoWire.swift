@@ -4,6 +4,9 @@ import Foundation
 enum CognitoWire {
     static let contentType = "application/x-amz-json-1.1"
     static let targetPrefix = "AWSCognitoIdentityService."
+    /// The largest body the stand-in parses. The model's largest request, ten logins of a 128-character name and a
+    /// 50,000-character token each, is about 500 KB; a mebibyte leaves room for escapes.
+    static let maximumRequestSize = 1024 * 1024
 
     struct GetIdInput: Decodable {
         var IdentityPoolId: String?

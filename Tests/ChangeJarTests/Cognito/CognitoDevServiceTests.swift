@@ -106,6 +106,15 @@ struct CognitoDevServiceTests {
                     "Content-Type": "application/x-amz-json-1.1", "X-Amz-Target": "AWSCognitoIdentityService.GetId",
                 ])
             #expect(Self.json(trailingComma)["__type"] as? String == "SerializationException")
+            // Larger than any request the model allows (ten logins at their longest): refused before parsing.
+            let oversized = await server.send(
+                .post, "/cognito/",
+                body: Data(#"{"IdentityPoolId": "\#(String(repeating: "a", count: 1_100_000))"}"#.utf8),
+                headers: [
+                    "Content-Type": "application/x-amz-json-1.1", "X-Amz-Target": "AWSCognitoIdentityService.GetId",
+                ])
+            #expect(oversized.status == .badRequest)
+            #expect(Self.json(oversized)["__type"] as? String == "SerializationException")
             let noTarget = await server.send(
                 .post, "/cognito/", body: Data("{}".utf8), headers: ["Content-Type": "application/x-amz-json-1.1"])
             #expect(Self.json(noTarget)["__type"] as? String == "UnknownOperationException")
