@@ -1,6 +1,6 @@
 import Foundation
 
-/// The two places where Foundation's JSON parser and JSON (RFC 8259) part ways, settled before a body is decoded.
+/// The places where Foundation's JSON parser and JSON (RFC 8259) part ways, settled before a body is decoded.
 ///
 /// - A comma right before an object's `}` or an array's `]` (`{"name": "Ana",}`), whitespace between or not:
 ///   not JSON, yet `JSONDecoder` and `JSONSerialization` on Linux both take it, so without this check the routes
@@ -10,6 +10,8 @@ import Foundation
 ///   JSON's grammar allows it, and a client that cuts a string between the halves of an emoji sends one, but a
 ///   Swift string cannot hold it, so Foundation refused the whole body (400 "not valid JSON" for a key it must
 ///   read, 422 for a field). It is read as U+FFFD, the replacement character, as Go's `encoding/json` reads it.
+/// - A number an integer field cannot hold (`3.5`, twenty digits): `JSONDecoder` calls the whole body invalid
+///   JSON, naming no field; ``pathOfUnfitNumber(in:limit:failsTheSameWay:)`` finds the field afterwards.
 public enum JSONText {
     /// The offset of the first comma that stands right before a closing `}` or `]` outside a string, or `nil`.
     public static func commaBeforeClose(in body: Data) -> Int? {

@@ -151,9 +151,22 @@ public struct Request: Sendable {
                 detail: "The request body is not valid JSON: a comma before a closing bracket at byte \(offset).")
         }
         let value: T
+        let readable = JSONText.replacingLoneSurrogates(in: body) ?? body
         do {
-            value = try decoder.decode(T.self, from: JSONText.replacingLoneSurrogates(in: body) ?? body)
+            value = try decoder.decode(T.self, from: readable)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let field = JSONText.pathOfUnfitNumber(
+                    in: readable,
+                    failsTheSameWay: { data in
+                        guard case .dataCorrupted(let again)? = Self.decodingError(T.self, from: data, decoder)
+                        else { return false }
+                        return again.codingPath.isEmpty
+                    })
+            {
+                throw HTTPError(
+                    .unprocessableContent, detail: "Field '\(field)' must be a whole number in range.", field: field)
+            }
             throw HTTPError.decoding(error)
         } catch {
             throw HTTPError(.badRequest, detail: "The request body is not valid JSON.")
@@ -163,6 +176,17 @@ public struct Request: Sendable {
                 .unprocessableContent, detail: "Field '\(field)' contains NUL, which is not allowed.", field: field)
         }
         return value
+    }
+
+    private static func decodingError<T: Decodable>(_ type: T.Type, from data: Data, _ decoder: JSONDecoder)
+        -> DecodingError?
+    {
+        do {
+            _ = try decoder.decode(type, from: data)
+            return nil
+        } catch {
+            return error as? DecodingError
+        }
     }
 
     /// ISO 8601 dates, the wire format of every Quartet API, read to the whole second.

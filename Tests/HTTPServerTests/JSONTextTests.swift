@@ -86,3 +86,59 @@ import Testing
         #expect(try Request(method: .post, path: "/posts", body: key).decode(Post.self) == Post(text: "Fire 🌋"))
     }
 }
+
+/// A number an integer field cannot hold is JSON, so it is a 422 naming the field, not a 400 "not valid JSON":
+/// Foundation's decoder reports it as corrupted data with no path, as it does a body that is not JSON.
+@Suite struct UnfitNumberTests {
+    struct Rating: Decodable, Equatable {
+        var score: Int
+        var weight: Double
+        var tags: [Int]
+    }
+
+    @Test(arguments: [
+        (#"{"score":3.5,"weight":1,"tags":[]}"#, "score"),
+        (#"{"score":99999999999999999999,"weight":1,"tags":[]}"#, "score"),
+        (#"{"score":1,"weight":0.5,"tags":[1,2.5]}"#, "tags.1"),
+        (#"{"score":-1e19,"weight":2.5,"tags":[]}"#, "score"),
+    ])
+    func theFieldIsNamed(body: String, field: String) throws {
+        // Foundation alone names no field.
+        do {
+            _ = try JSONDecoder().decode(Rating.self, from: Data(body.utf8))
+            Issue.record("decoded \(body)")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.isEmpty)
+        }
+        let error = try #require(throws: HTTPError.self) {
+            try Request(method: .post, path: "/ratings", body: Data(body.utf8)).decode(Rating.self)
+        }
+        #expect(error.status == .unprocessableContent)
+        #expect(error.extensions["field"] == field)
+        #expect(error.detail == "Field '\(field)' must be a whole number in range.")
+    }
+
+    @Test(arguments: [#"{"score":3.5,"#, #"{"score":1e400,"weight":1,"tags":[]}"#, "nope"])
+    func aBodyThatIsNotJSONIsStillA400(body: String) throws {
+        let error = try #require(throws: HTTPError.self) {
+            try Request(method: .post, path: "/ratings", body: Data(body.utf8)).decode(Rating.self)
+        }
+        #expect(error.status == .badRequest)
+    }
+
+    @Test func manyFractionsAreNotTriedOneByOne() throws {
+        let fractions = (0..<1000).map { _ in "0.5" }.joined(separator: ",")
+        let body = Data(#"{"score":1,"weight":1,"tags":[\#(fractions)]}"#.utf8)
+        var tries = 0
+        #expect(
+            JSONText.pathOfUnfitNumber(in: body) { _ in
+                tries += 1
+                return true
+            } == nil)
+        #expect(tries == 0)
+        let error = try #require(throws: HTTPError.self) {
+            try Request(method: .post, path: "/ratings", body: body).decode(Rating.self)
+        }
+        #expect(error.status == .badRequest)
+    }
+}
