@@ -71,7 +71,9 @@ var targets: [Target] = [
     .target(name: "HTTPTypes", swiftSettings: swiftSettings),
     // User-visible strings from a module's Localizable.strings: one lookup and formatting helper for every core,
     // and the words every app shares (a file's kind: "PDF", "JPEG image").
-    .target(name: "Localization", resources: [.process("Resources")], swiftSettings: swiftSettings),
+    .target(
+        name: "Localization", dependencies: ["Locking"], resources: [.process("Resources")],
+        swiftSettings: swiftSettings),
     // JSON values whose shape is data (OpenAPI documents, JOSE headers, claims).
     .target(name: "DynamicJSON", swiftSettings: swiftSettings),
     .target(
@@ -251,6 +253,7 @@ var targets: [Target] = [
     .testTarget(
         name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking", "USGSReplay"],
         swiftSettings: swiftSettings),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
     .testTarget(
         name: "LocalStoreTests", dependencies: ["TestSupport", "LocalStore", "APIClient", "Locking"],
         swiftSettings: swiftSettings),

@@ -1,5 +1,6 @@
 import AttendeeModels
 import Foundation
+import Localization
 import PublicInit
 
 /// Which clock the times are shown in: the event's (the default) or the device's.
@@ -31,33 +32,28 @@ public struct SessionTimeFormatter: Sendable {
         self.locale = locale
     }
 
-    private func formatter(_ template: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return formatter
+    private func string(_ date: Date, _ template: String) -> String {
+        DateText.string(date, template: template, locale: locale, timeZone: timeZone)
     }
 
     /// `09:00` (`9:00 AM` where the locale keeps a 12-hour clock).
-    public func time(_ date: Date) -> String { formatter("jmm").string(from: date) }
+    public func time(_ date: Date) -> String { string(date, "jmm") }
 
     /// `09:00 – 10:00`: both ends written whole, so a start reads the same alone and in a range.
     public func timeRange(_ session: Session) -> String {
-        let times = formatter("jmm")
-        return "\(times.string(from: session.startsAt)) – \(times.string(from: session.endsAt))"
+        "\(time(session.startsAt)) – \(time(session.endsAt))"
     }
 
     /// `Wed 10 Mar`, or `Wed, 10 Mar 2027` with `year` (the tabs of an event over New Year).
     public func dayLabel(_ date: Date, year: Bool = false) -> String {
-        formatter(year ? "EEEdMMMy" : "EEEdMMM").string(from: date)
+        string(date, year ? "EEEdMMMy" : "EEEdMMM")
     }
 
     /// `Wed 10 Mar, 09:00 – 10:00`.
     public func dayAndTime(_ session: Session) -> String { "\(dayLabel(session.startsAt)), \(timeRange(session))" }
 
     /// One instant with its day: `Wed 10 Mar at 09:12`.
-    public func moment(_ date: Date) -> String { formatter("EEEdMMMjmm").string(from: date) }
+    public func moment(_ date: Date) -> String { string(date, "EEEdMMMjmm") }
 
     /// An event's days as the locale writes a span: `10–11 Mar 2027`, across months `30 Apr – 2 May 2027`, across
     /// years `31 Dec 2027 – 1 Jan 2028` (`en_GB`; `Mar 10 – 11, 2027` in `en_US`).

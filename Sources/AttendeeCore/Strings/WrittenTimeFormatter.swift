@@ -1,19 +1,16 @@
 import Foundation
+import Localization
 
 /// When something was written, as the wall, a discussion, messages and notes all show it, in the device's zone
 /// and the reader's locale: `10 Mar at 09:00` (`en_GB`), `Mar 10 at 9:00 AM` (`en_US`), `10. März, 09:00`
 /// (`de_DE`).
 struct WrittenTimeFormatter {
-    private let formatter: DateFormatter
+    var timeZone: TimeZone
+    var locale: Locale
 
-    init(timeZone: TimeZone, locale: Locale) {
-        formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.setLocalizedDateFormatFromTemplate("dMMMjmm")
+    func string(_ date: Date) -> String {
+        DateText.string(date, template: "dMMMjmm", locale: locale, timeZone: timeZone)
     }
-
-    func string(_ date: Date) -> String { formatter.string(from: date) }
 
     /// `Ana Ferreira · 10 Mar at 09:00`.
     func byline(_ written: some Authored) -> String {

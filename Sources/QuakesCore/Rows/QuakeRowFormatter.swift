@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PublicInit
 import QuakesModels
 
@@ -75,14 +76,11 @@ public struct QuakeRowFormatter: Sendable {
 
     /// A short time for today (`12:04 PM`), a date and time for other days.
     public func shortText(_ date: Date, now: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        formatter.dateStyle = calendar.isDate(date, inSameDayAs: now) ? .none : .medium
-        formatter.timeStyle = .short
-        return formatter.string(from: date)
+        return DateText.string(
+            date, dateStyle: calendar.isDate(date, inSameDayAs: now) ? .none : .medium, timeStyle: .short,
+            locale: locale, timeZone: timeZone)
     }
 }
 

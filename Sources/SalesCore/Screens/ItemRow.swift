@@ -48,12 +48,7 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
 
     /// A date as `locale` writes it, month abbreviated (`Feb 4, 2015`, `4 févr. 2015`), in `timeZone`.
     public static func date(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        return formatter.string(from: date)
+        DateText.string(date, dateStyle: .medium, locale: locale, timeZone: timeZone)
     }
 
     /// `MM/DD/YY` in the given time zone (Gregorian, whatever the person's calendar): the date `quartet sales
