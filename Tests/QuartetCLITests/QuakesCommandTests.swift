@@ -271,9 +271,19 @@ import Testing
 
     @Test func badFeedArgumentIsAUsageError() async {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (code, output) = await run(["--feed", "no/such/file.geojson"])
+        let (code, output) = await run(["--feed", "all_mnth"])
         #expect(code == 2)
         #expect(output.stderr.hasPrefix("quartet: --feed expects a feed name"))
+    }
+
+    /// A missing file is named as missing, exit 1, as every command names one (README), not called a bad option.
+    @Test func aMissingFeedFileIsNamed() async {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("no/such/file.geojson").path
+        let (code, output) = await run(["--feed", missing])
+        #expect(code == 1)
+        #expect(output.stderr.contains("There is no such file or folder: \(missing)."))
+        #expect(!output.stderr.contains("--help"))
     }
 
     /// Issue 12: the command line is a view, so every word it prints comes from QuakesCore's strings table, save
@@ -283,6 +293,7 @@ import Testing
         let broken = folder.appendingPathComponent("broken.geojson").path
         try Data("{\"type\":\"FeatureCollection\",\"features\":[".utf8).write(to: URL(fileURLWithPath: broken))
         let map = folder.appendingPathComponent("map.svg").path
+        let absent = folder.appendingPathComponent("absent.geojson").path
         let commands: [[String]] = [
             ["--feed", feedPath],
             ["list", "--feed", feedPath, "--reload", "--min-magnitude", "9"],
@@ -294,6 +305,7 @@ import Testing
             ["--server", "http://127.0.0.1:1"],
             ["map", "--output", map, "--server", "http://127.0.0.1:1"],
             ["show", "big", "--feed", broken],
+            ["--feed", absent],
         ]
         var transcript = Transcript()
         for command in commands {
@@ -301,7 +313,7 @@ import Testing
             transcript.record(command, output.stdout, output.stderr)
         }
         let mistakes = [
-            ["--feed", "no/such/file.geojson"], ["--since", "soon"], ["--limit", "0"], ["--server", "ftp://nope"],
+            ["--feed", "all_mnth"], ["--since", "soon"], ["--limit", "0"], ["--server", "ftp://nope"],
         ]
         for command in mistakes {
             let (code, output) = await StringTable.$marking.withValue(true) { await run(command) }
@@ -313,7 +325,7 @@ import Testing
             "M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small", "big", "mid", "Mww", "earthquake", "reviewed",
             "https://earthquake.usgs.gov/earthquakes/eventpage/big",
         ]
-        let typed = ["quartet", "nothing", "soon", "no/such/file.geojson", "ftp://nope", feedPath, broken, map]
+        let typed = ["quartet", "nothing", "soon", "all_mnth", "ftp://nope", feedPath, broken, map, absent]
         let check = UnmarkedText(data: feed + typed)
         let offences = check.offences(in: transcript)
         #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")

@@ -59,12 +59,22 @@ public struct QuakeFeedClient: Sendable {
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
             stamp = "\"\(Int64(modified * 1000))-\(size)\""
         } catch {
-            throw QuakeFeedError.other(Strings.format("quakes.error.file", url.path))
+            throw QuakeFeedError.other(fileMessage(error, url))
         }
         if validators?.etag == stamp { return .notModified }
-        guard let data = try? Data(contentsOf: url) else {
-            throw QuakeFeedError.other(Strings.format("quakes.error.file", url.path))
+        do {
+            return .fresh(try Data(contentsOf: url), FeedValidators(etag: stamp))
+        } catch {
+            throw QuakeFeedError.other(fileMessage(error, url))
         }
-        return .fresh(data, FeedValidators(etag: stamp))
+    }
+
+    /// "There is no such file or folder: PATH.", as every command names a file it cannot open; the feed's own
+    /// sentence for any other failure.
+    private static func fileMessage(_ error: any Error, _ url: URL) -> String {
+        guard let error = error as? CocoaError, error.isFileError, error.code != .fileReadUnknown else {
+            return Strings.format("quakes.error.file", url.path)
+        }
+        return APIError.message(for: error)
     }
 }

@@ -64,7 +64,8 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The address a `--feed` argument names: a summary feed name (`4.5_week`) on the server's replay,
-    /// an `http(s)` URL, or a file path (relative to `directory`); `nil` when it is none of these.
+    /// an `http(s)` URL, or a file path (relative to `directory`: a file that is there, or any argument with a `/`
+    /// or a `.json` or `.geojson` ending); `nil` when it is none of these.
     public static func resolve(_ argument: String, server: URL, directory: URL) -> URL? {
         if let feed = QuakeFeed(name: argument) { return feed.url(base: replayBase(server: server)) }
         if let url = URL(string: argument), let scheme = url.scheme?.lowercased() {
@@ -72,6 +73,9 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
             if scheme == "file" { return url }
         }
         let path = argument.hasPrefix("/") ? argument : directory.appendingPathComponent(argument).path
-        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+        // NB: a word that is no feed's name is most likely a mistyped one; a path is a file, there or not, so that
+        // a missing one is named as missing rather than called a bad option.
+        let looksLikePath = argument.contains("/") || argument.hasSuffix(".json") || argument.hasSuffix(".geojson")
+        return looksLikePath || FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
     }
 }

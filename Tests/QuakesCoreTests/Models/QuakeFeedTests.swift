@@ -44,7 +44,12 @@ import Testing
         #expect(
             QuakeFeed.resolve("saved.geojson", server: server, directory: folder)
                 == folder.appendingPathComponent("saved.geojson"))
-        #expect(QuakeFeed.resolve("missing.geojson", server: server, directory: folder) == nil)
+        // A path names a file whether it is there or not (reading it says which); an unknown word is no feed.
+        #expect(
+            QuakeFeed.resolve("missing.geojson", server: server, directory: folder)
+                == folder.appendingPathComponent("missing.geojson"))
+        #expect(QuakeFeed.resolve("/no/such/feed", server: server, directory: folder)?.path == "/no/such/feed")
+        #expect(QuakeFeed.resolve("all_mnth", server: server, directory: folder) == nil)
         #expect(QuakeFeed.resolve("https://", server: server, directory: folder) == nil)
     }
 }
