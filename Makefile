@@ -17,6 +17,9 @@ run: bootstrap
 build: bootstrap
 	$(SWIFT) build
 
+release: bootstrap
+	$(SWIFT) build -c release
+
 # The view tests (the apps' views through the SwiftUI stand-in, and the screen catalog) run apart from the rest.
 # NB: each of them waits on the main actor, which the screen-model tests beside them keep busy: under one
 # --parallel run a view test that works for 0.1 s took 85 s of wall time; apart, all of them take a few seconds.
@@ -32,6 +35,10 @@ test: bootstrap lint
 	scripts/contract --examples 3 --phases fuzzing,stateful --seed 1
 	scripts/with-postgres scripts/contract --examples 3 --phases fuzzing,stateful --seed 1 --postgres
 	scripts/idle-soak --connections 2000 --cap-to-limit
+	scripts/sanitize
+
+## ThreadSanitizer and AddressSanitizer over the tests that share state across threads (the last step of `test`).
+sanitize: bootstrap
 	scripts/sanitize
 
 ## Nightly-style fuzzing: schemathesis over every documented operation, 200 examples each, on both engines;

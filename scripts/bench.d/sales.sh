@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sales: a 25 MB attachment uploaded as base64 JSON to the Salesforce dev server and its Body downloaded,
 # beside nginx receiving the same request body and serving the same bytes (curl drives both, 5 runs each,
-# median); the dev server's peak memory growth; and a 30 MB photo shrunk under 25 MB beside Pillow.
+# median); the dev server's peak memory growth; and a photo of about 37 MB shrunk under 25 MB beside Pillow.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BENCH_BIN="${BENCH_BIN:-$PWD/.build/release/quartet-bench}"
