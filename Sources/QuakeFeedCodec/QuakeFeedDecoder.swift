@@ -25,7 +25,8 @@ public struct FeedDecodingError: Error, Equatable, Sendable {
 /// Decodes USGS GeoJSON summary feeds (`FeatureCollection`) and detail feeds (one `Feature`), leniently.
 ///
 /// A feature with a missing id, time or coordinates, or with a field of the wrong type, is skipped and
-/// counted; only a body that is not JSON (or was cut short) fails as a whole.
+/// counted; only a body that is not JSON (or was cut short), or JSON that is neither a collection with a
+/// `features` array nor one `Feature`, fails as a whole.
 ///
 /// ```swift
 /// let feed = try QuakeFeedDecoder().decode(data)
@@ -71,6 +72,7 @@ public struct QuakeFeedDecoder: Sendable {
         var single = FeatureFields()
         var isFeature = false
         var sawFeatures = false
+        var hasFeatureArray = false
         try scanner.object(FeedKey.self) { (scanner, key) throws(JSONSyntaxError) in
             switch key {
             case .features:
@@ -79,6 +81,7 @@ public struct QuakeFeedDecoder: Sendable {
                     _ = try scanner.scalar()
                     return
                 }
+                hasFeatureArray = true
                 // NB: a summary feature takes ~700 bytes; reserving avoids the array's doubling overshoot.
                 feed.quakes.reserveCapacity(min(scanner.bytes.count / 600, 200_000))
                 try scanner.array { (scanner) throws(JSONSyntaxError) in
@@ -116,6 +119,9 @@ public struct QuakeFeedDecoder: Sendable {
                 try scanner.skipValue()
             }
         }
+        // NB: JSON that is no feed (`{"error": "rate limited"}` from a proxy) must not read as a feed of nothing,
+        // which would replace the list saved on the device with an empty one.
+        guard hasFeatureArray || isFeature else { throw scanner.fail("no features array and not a Feature") }
         if isFeature, !sawFeatures {
             if let quake = single.quake(origin: origin) {
                 feed.quakes.append(quake)

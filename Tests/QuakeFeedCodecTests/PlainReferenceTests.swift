@@ -46,7 +46,7 @@ import Testing
         #"{"features":[{"id":"c","properties":{"time":1},"geometry":{"coordinates":"none"}}]}"#,
         #"{"type":"Feature","id":"one","properties":{"time":1,"mag":7.8,"place":"Sumatra"},"geometry":{"coordinates":[94.3,-4.9,24]}}"#,
         #"{"type":"Feature","features":null,"id":"none","properties":{"time":1},"geometry":{"coordinates":[0,0]}}"#,
-        #"{"metadata":{"count":5,"generated":1456923000000,"title":"Past Month"}}"#,
+        #"{"metadata":{"count":5,"generated":1456923000000,"title":"Past Month"},"features":[]}"#,
         #"{"features":[{"id":"é","properties":{"time":1.5e12,"place":"Caf\u00e9 \ud83c\udf0b","type":"ÉRUPTION"},"geometry":{"coordinates":[-0.0,1e-7,-1.25]}}]}"#,
     ]
 
@@ -88,7 +88,11 @@ import Testing
     }
 
     @Test func whatIsNoFeedFailsInBoth() {
-        for body in ["", "[]", "7", #"{"features":[{"id":"a"}"#, "{} x"] {
+        let notFeeds = [
+            "{}", #"{"error":"rate limited"}"#, #"{"metadata":{"count":5}}"#, #"{"features":"none"}"#,
+            #"{"type":"FeatureCollection","features":null}"#,
+        ]
+        for body in ["", "[]", "7", #"{"features":[{"id":"a"}"#, "{} x"] + notFeeds {
             #expect(throws: FeedDecodingError.self) { try QuakeFeedDecoder().decode(Data(body.utf8)) }
             #expect(throws: (any Error).self) { try PlainQuakeFeedDecoder().decode(Data(body.utf8)) }
         }

@@ -22,8 +22,8 @@ public struct PlainQuakeFeedDecoder: Sendable {
         self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
     }
 
-    /// Decodes a summary feed (or a single detail feature, as a feed of one); a body that is no JSON object
-    /// throws `DecodingError`.
+    /// Decodes a summary feed (or a single detail feature, as a feed of one); a body that is no JSON object, or
+    /// one with neither a `features` array nor the type `Feature`, throws `DecodingError`.
     public func decode(_ data: Data) throws -> DecodedFeed {
         guard case .object(let document) = try JSONDecoder().decode(JSONValue.self, from: data) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A feed is a JSON object."))
@@ -35,10 +35,13 @@ public struct PlainQuakeFeedDecoder: Sendable {
             if case .string(let title)? = metadata["title"] { feed.title = title }
         }
         let features: [JSONValue]
-        switch document["features"] {
-        case .array(let items)?: features = items
-        case nil: features = document["type"] == .string("Feature") ? [.object(document)] : []
-        default: features = []
+        switch (document["features"], document["type"]) {
+        case (.array(let items)?, _): features = items
+        case (nil, .string("Feature")?): features = [.object(document)]
+        case (_, .string("Feature")?): features = []
+        default:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "A feed has a features array or is one Feature."))
         }
         for feature in features {
             if let quake = quake(feature) { feed.quakes.append(quake) } else { feed.skipped += 1 }
