@@ -63,19 +63,26 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
         server.appendingPathComponent("usgs/feed/v1.0/summary/")
     }
 
-    /// The address a `--feed` argument names: a summary feed name (`4.5_week`) on the server's replay,
-    /// an `http(s)` URL, or a file path (relative to `directory`: a file that is there, or any argument with a `/`
-    /// or a `.json` or `.geojson` ending); `nil` when it is none of these.
+    /// The address a `--feed` argument names: a file that is there (relative to `directory`), a summary feed name
+    /// (`4.5_week`) on the server's replay, an `http(s)` URL, or a file path that is not there (any argument with
+    /// a `/` or a `.json` or `.geojson` ending); `nil` when it is none of these.
+    ///
+    /// A file comes first: USGS names its downloads after the feed (`all_day.geojson`), so a file of that name in
+    /// the folder is the one meant, not the replay's feed.
     public static func resolve(_ argument: String, server: URL, directory: URL) -> URL? {
+        let path = argument.hasPrefix("/") ? argument : directory.appendingPathComponent(argument).path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            return URL(fileURLWithPath: path)
+        }
         if let feed = QuakeFeed(name: argument) { return feed.url(base: replayBase(server: server)) }
         if let url = URL(string: argument), let scheme = url.scheme?.lowercased() {
             if scheme == "http" || scheme == "https" { return url.host == nil ? nil : url }
             if scheme == "file" { return url }
         }
-        let path = argument.hasPrefix("/") ? argument : directory.appendingPathComponent(argument).path
         // NB: a word that is no feed's name is most likely a mistyped one; a path is a file, there or not, so that
         // a missing one is named as missing rather than called a bad option.
         let looksLikePath = argument.contains("/") || argument.hasSuffix(".json") || argument.hasSuffix(".geojson")
-        return looksLikePath || FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+        return looksLikePath ? URL(fileURLWithPath: path) : nil
     }
 }

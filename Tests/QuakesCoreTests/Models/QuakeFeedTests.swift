@@ -50,6 +50,15 @@ import Testing
                 == folder.appendingPathComponent("missing.geojson"))
         #expect(QuakeFeed.resolve("/no/such/feed", server: server, directory: folder)?.path == "/no/such/feed")
         #expect(QuakeFeed.resolve("all_mnth", server: server, directory: folder) == nil)
+        // A download named after its feed, as USGS names them, is the file, not the replay's feed.
+        #expect(QuakeFeed.resolve("all_day.geojson", server: server, directory: folder)?.isFileURL == false)
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("all_day.geojson"))
+        #expect(
+            QuakeFeed.resolve("all_day.geojson", server: server, directory: folder)
+                == folder.appendingPathComponent("all_day.geojson"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("4.5_week"), withIntermediateDirectories: true)
+        #expect(QuakeFeed.resolve("4.5_week", server: server, directory: folder)?.isFileURL == false)
         #expect(QuakeFeed.resolve("https://", server: server, directory: folder) == nil)
     }
 }
