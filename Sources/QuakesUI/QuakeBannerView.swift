@@ -8,7 +8,8 @@ struct QuakeBannerView: View {
 
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
-            Image(systemName: "wifi.exclamationmark").accessibilityHidden(true)
+            Image(systemName: banner.isOffline ? "wifi.exclamationmark" : "exclamationmark.triangle")
+                .accessibilityHidden(true)
             Text(banner.message).font(.callout)
             Spacer()
             if banner.canRetry {

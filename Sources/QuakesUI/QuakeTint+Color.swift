@@ -11,12 +11,12 @@ extension QuakeTint {
         }
     }
 
-    /// The colour of a row's secondary text: grey reads at 2.5:1 on the red of a magnitude 7, so that row keeps
-    /// the primary colour (WCAG asks for 4.5:1).
+    /// The colour of a row's secondary text: grey reads at 3.0:1 on the light red of a magnitude 5 and 2.5:1 on
+    /// the red of a magnitude 7, so a tinted row keeps the primary colour (WCAG asks for 4.5:1).
     var detailColor: Color {
         switch self {
-        case .none, .lightRed: .secondary
-        case .red: .primary
+        case .none: .secondary
+        case .lightRed, .red: .primary
         }
     }
 

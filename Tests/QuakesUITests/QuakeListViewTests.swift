@@ -52,9 +52,10 @@ struct QuakeListViewTests {
         #expect(rows[1].style.rowBackground == Color.red.opacity(0.25)._resolved)
         #expect(rows[2].style.rowBackground == Color.clear._resolved)
         #expect(rows[0].texts.count == 3)
-        // Grey on the red of a magnitude 7 reads at 2.5:1: that row's time keeps the primary colour.
+        // Grey reads at 2.5:1 on the red of a magnitude 7 and 3.0:1 on a magnitude 5's: a tinted row's time keeps
+        // the primary colour.
         let times = rows.map { $0.all(.text).last?.style.foreground?.name }
-        #expect(times == ["primary", "secondary", "secondary"])
+        #expect(times == ["primary", "primary", "secondary"])
         #expect(host.tree.visibleNavigationTitle == "Earthquakes")
     }
 
@@ -116,9 +117,18 @@ struct QuakeListViewTests {
         let host = ViewHost(QuakeListView(model: Self.model([.failure(.offline), .success(Self.feed)])))
         await host.settle()
         #expect(host.tree.texts.contains("You're offline. There is nothing to show yet."))
+        #expect(host.tree.all(.image).contains { $0.systemImage == "wifi.exclamationmark" })
         try await host.tapAndSettle("Retry")
         try await host.waitUntil("rows") { $0.texts.contains("M 7.1 - 120 km SSW of Sinabang, Indonesia") }
         #expect(!host.tree.texts.contains("Retry"))
+    }
+
+    @Test func aServerThatCannotBeReachedIsNotDrawnAsNoWiFi() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.failure(.unreachable)])))
+        await host.settle()
+        #expect(host.tree.texts.contains("The earthquake feed could not be reached. There is nothing to show yet."))
+        #expect(host.tree.all(.image).contains { $0.systemImage == "exclamationmark.triangle" })
+        #expect(!host.tree.all(.image).contains { $0.systemImage == "wifi.exclamationmark" })
     }
 
     @Test func theMapShowsOnlyQuakesOfMagnitudeThreePointFiveOrMore() async throws {

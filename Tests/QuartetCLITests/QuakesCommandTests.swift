@@ -225,21 +225,21 @@ import Testing
         #expect(printed.stderr == "quartet: There is no such file or folder: \(output).\n")
     }
 
-    @Test func offlineWithoutACacheSaysSo() async throws {
+    @Test func anUnreachableServerWithoutACacheSaysSo() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (code, output) = await run(["--server", "http://127.0.0.1:1"])
         #expect(code == 1)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr == "You're offline. There is nothing to show yet.\n")
+        #expect(output.stderr == "The earthquake feed could not be reached. There is nothing to show yet.\n")
     }
 
-    @Test func offlineWithACacheShowsItAndWhenItWasFetched() async throws {
+    @Test func anUnreachableServerWithACacheShowsItAndWhenItWasFetched() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try await storeTheFeedAsTheAppWould(fetchedAt: Date())
         let (code, output) = await run(["--server", "http://127.0.0.1:1", "--reload"])
         #expect(code == 0)
         #expect(titles(output.stdout) == ["M 7.3 - Big", "M 5.0 - Mid", "M 2.1 - Small"])
-        #expect(output.stderr.hasPrefix("You're offline. Showing earthquakes as of "))
+        #expect(output.stderr.hasPrefix("The earthquake feed could not be reached. Showing earthquakes as of "))
         // Fresh enough without --reload: no request at all, so no message. Stored again just before the run, so
         // a busy machine that took a minute over the run above cannot make it stale.
         try await storeTheFeedAsTheAppWould(fetchedAt: Date())

@@ -4,8 +4,12 @@ import QuakeFeedCodec
 
 /// Why the feed could not be refreshed, with the message a person sees.
 public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
-    /// No network, or the server could not be reached.
+    /// The device has no network.
     case offline
+    /// The network is there but the feed's server could not be reached (refused, no such host).
+    case unreachable
+    /// The connection dropped before the whole answer came.
+    case connectionLost
     /// The server did not answer in time.
     case timedOut
     /// The server answered with an error status.
@@ -19,6 +23,8 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
     public var message: String {
         switch self {
         case .offline: Strings.text("quakes.error.offline")
+        case .unreachable: Strings.text("quakes.error.unreachable")
+        case .connectionLost: Strings.text("quakes.error.connectionLost")
         case .timedOut: Strings.text("quakes.error.timeout")
         case .server(let status): Strings.format("quakes.error.server", String(status))
         case .unreadable: Strings.text("quakes.error.unreadable")
@@ -35,7 +41,9 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
         case is APIError, is URLError:
             switch APIError(transportError: error) {
             case .timeout: self = .timedOut
-            case let error where error.isUnreachable: self = .offline
+            case .offline: self = .offline
+            case .cannotConnect: self = .unreachable
+            case .connectionLost: self = .connectionLost
             case .http(let status, _): self = .server(status: status)
             case .decoding: self = .unreadable
             default: self = .other(Strings.text("quakes.error.other"))

@@ -157,7 +157,7 @@ public final class QuakeListModel {
             banner = nil
             show(fresh)
         } catch {
-            banner = QuakeBanner(message: bannerMessage(for: error), canRetry: true)
+            banner = QuakeBanner(message: bannerMessage(for: error), canRetry: true, isOffline: error == .offline)
             if let listing { lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now()) }
         }
     }

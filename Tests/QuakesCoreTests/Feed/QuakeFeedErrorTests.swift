@@ -9,8 +9,9 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A feed failure from a transport reads as the client layer reads it, so Quakes says "offline" for exactly the
-/// failures the other apps do, "took too long" for a timeout, and "could not be read" for a body it cannot undo.
+/// A feed failure from a transport reads as the client layer reads it: "offline" only when the device has no
+/// network, "could not be reached" for a refused or unknown host, "dropped" for a cut answer, "took too long" for
+/// a timeout, and "could not be read" for a body it cannot undo.
 struct QuakeFeedErrorTests {
     static let codes: [URLError.Code] = [
         .notConnectedToInternet, .dataNotAllowed, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
@@ -19,10 +20,28 @@ struct QuakeFeedErrorTests {
     ]
 
     @Test(arguments: codes)
-    func aTransportFailureIsOfflineExactlyWhenTheClientLayerCallsItUnreachable(_ code: URLError.Code) {
-        let unreachable = APIError(transportError: URLError(code)).isUnreachable
-        #expect((QuakeFeedError(URLError(code)) == .offline) == unreachable)
-        #expect((QuakeFeedError(APIError(transportError: URLError(code))) == .offline) == unreachable)
+    func aTransportFailureSaysWhichOfOfflineUnreachableOrDroppedItIs(_ code: URLError.Code) {
+        // Only a device with no network is "offline": a refused connection or a dropped answer says so, as a
+        // server that drops the line while the network is fine is no reason to check the Wi-Fi.
+        let expected: QuakeFeedError? =
+            switch APIError(transportError: URLError(code)) {
+            case .offline: .offline
+            case .cannotConnect: .unreachable
+            case .connectionLost: .connectionLost
+            default: nil
+            }
+        guard let expected else { return }
+        #expect(QuakeFeedError(URLError(code)) == expected)
+        #expect(QuakeFeedError(APIError(transportError: URLError(code))) == expected)
+    }
+
+    @Test func eachTransportFailureHasItsOwnSentence() {
+        #expect(QuakeFeedError(URLError(.notConnectedToInternet)).message == "You're offline.")
+        #expect(
+            QuakeFeedError(URLError(.cannotConnectToHost)).message == "The earthquake feed could not be reached.")
+        #expect(
+            QuakeFeedError(URLError(.networkConnectionLost)).message
+                == "The connection to the earthquake feed dropped.")
     }
 
     @Test func aTimeoutSaysSoAndAnUndecodableBodyIsUnreadable() {

@@ -134,6 +134,8 @@ import Testing
         (.timedOut, "The earthquake feed took too long to answer."),
         (.server(status: 503), "The earthquake feed is unavailable (error 503)."),
         (.unreadable, "The earthquake feed sent data that could not be read."),
+        (.unreachable, "The earthquake feed could not be reached."),
+        (.connectionLost, "The connection to the earthquake feed dropped."),
     ])
     func failureKeepsTheLastGoodRowsWithABannerAndRetry(_ error: QuakeFeedError, _ message: String) async {
         let harness = ModelHarness()
@@ -142,7 +144,10 @@ import Testing
         harness.advance(3600)
         harness.answer(.fail(error))
         await harness.model.refreshPulled()
-        let banner = QuakeBanner(message: message + " Showing earthquakes as of 4:50\(Self.am).", canRetry: true)
+        // Only a device with no network is drawn as offline (a Wi-Fi sign rather than a warning sign).
+        let banner = QuakeBanner(
+            message: message + " Showing earthquakes as of 4:50\(Self.am).", canRetry: true,
+            isOffline: error == .offline)
         #expect(
             harness.screen
                 == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
@@ -167,6 +172,19 @@ import Testing
         #expect(try await harness.cache.load(ModelHarness.feedURL.absoluteString) == nil)
     }
 
+    @Test func jsonThatIsNoFeedKeepsTheSavedList() async throws {
+        // A proxy's `{"error": …}` with 200 once read as a feed of nothing and replaced the saved list.
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        harness.answer(.fresh(Data(#"{"error":"rate limited"}"#.utf8), Self.v1))
+        await harness.model.refreshPulled()
+        #expect(harness.screen.rows == Self.all)
+        #expect(
+            harness.screen.banner?.message.hasPrefix("The earthquake feed sent data that could not be read.") == true)
+        #expect(try await harness.cache.load(ModelHarness.feedURL.absoluteString) != nil)
+    }
+
     @Test func offlineOnAnOldCacheSaysWhenItWasFetched() async {
         let harness = ModelHarness()
         harness.answer(.fresh(Self.feed, Self.v1))
@@ -176,7 +194,8 @@ import Testing
         harness.answer(.fail(.offline))
         await harness.model.appeared()
         let banner = QuakeBanner(
-            message: "You're offline. Showing earthquakes as of Mar 2, 2016 at 4:50\(Self.am).", canRetry: true)
+            message: "You're offline. Showing earthquakes as of Mar 2, 2016 at 4:50\(Self.am).", canRetry: true,
+            isOffline: true)
         #expect(
             harness.screen
                 == Screen(
