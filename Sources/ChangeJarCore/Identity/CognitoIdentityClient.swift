@@ -84,7 +84,9 @@ private struct CognitoHTTP: Sendable {
         guard (200..<300).contains(response.statusCode) else {
             let body = try? JSONDecoder().decode(CognitoIdentityWire.ErrorBody.self, from: data)
             throw CognitoIdentityError(
-                type: body?.shortType ?? "HTTP\(response.statusCode)",
+                type: CognitoIdentityWire.exceptionName(
+                    header: response.value(forHTTPHeaderField: "X-Amzn-ErrorType"), body: body)
+                    ?? "HTTP\(response.statusCode)",
                 message: body?.message ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
             )
         }

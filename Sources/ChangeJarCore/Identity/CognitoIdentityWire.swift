@@ -74,17 +74,21 @@ public enum CognitoIdentityWire {
         public var type: String?
         /// The service's explanation.
         public var message: String?
+        /// The exception name as some AWS JSON services write it instead of `__type`.
+        public var code: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case type = "__type"
             case message
             case capitalizedMessage = "Message"
+            case code
         }
 
-        /// Decodes `__type` and `message` (or `Message`).
+        /// Decodes `__type`, `code` and `message` (or `Message`).
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             type = try container.decodeIfPresent(String.self, forKey: .type)
+            code = try? container.decodeIfPresent(String.self, forKey: .code)
             // NB: AWS services write either `message` or `Message`; accept both.
             message =
                 try container.decodeIfPresent(String.self, forKey: .message)
@@ -98,9 +102,14 @@ public enum CognitoIdentityWire {
             try container.encodeIfPresent(message, forKey: .message)
         }
 
-        /// The exception name without any `namespace#` prefix (`NotAuthorizedException`).
-        public var shortType: String? {
-            type.map { String($0.split(separator: "#").last ?? Substring($0)) }
-        }
+    }
+
+    /// The exception an error answer names, read as the AWS JSON 1.1 protocol has clients read it: the
+    /// `X-Amzn-ErrorType` header first, then the body's `code`, then its `__type`, each without a `namespace#`
+    /// prefix or a `:uri` suffix (`aws.protocoltests#FooError:http://internal.amazon.com/coral/…` is `FooError`).
+    public static func exceptionName(header: String?, body: ErrorBody?) -> String? {
+        let named = [header, body?.code, body?.type].compactMap { $0 }.first { !$0.isEmpty }
+        guard let named, let withoutURI = named.split(separator: ":", maxSplits: 1).first else { return nil }
+        return String(withoutURI.split(separator: "#").last ?? withoutURI)
     }
 }

@@ -157,7 +157,7 @@ public struct CognitoDevService: Sendable {
 
     func getID(_ input: CognitoWire.GetIdInput) async throws -> CognitoWire.GetIdResponse {
         guard let poolID = input.IdentityPoolId, CognitoWire.isRegionID(poolID) else {
-            throw CognitoException(.invalidParameter, "IdentityPoolId must be '<region>:<GUID>'.")
+            throw CognitoException.invalidID(input.IdentityPoolId, member: "identityPoolId")
         }
         guard poolID == configuration.identityPoolID else {
             throw CognitoException(.resourceNotFound, "IdentityPool '\(poolID)' not found.")
@@ -171,7 +171,7 @@ public struct CognitoDevService: Sendable {
 
     func getOpenIDToken(_ input: CognitoWire.GetOpenIdTokenInput) async throws -> CognitoWire.GetOpenIdTokenResponse {
         guard let identityID = input.IdentityId, CognitoWire.isRegionID(identityID) else {
-            throw CognitoException(.invalidParameter, "IdentityId must be '<region>:<GUID>'.")
+            throw CognitoException.invalidID(input.IdentityId, member: "identityId")
         }
         guard let identity = try await identities.find(identityID, pool: configuration.identityPoolID) else {
             throw CognitoException(.resourceNotFound, "Identity '\(identityID)' not found.")
@@ -210,7 +210,7 @@ public struct CognitoDevService: Sendable {
             throw CognitoException(.invalidParameter, "This identity pool links one provider login per identity.")
         }
         guard let provider = AuthSource(providerKey: name) else {
-            throw CognitoException(.invalidParameter, "Provider '\(name)' is not configured for this identity pool.")
+            throw CognitoException(.notAuthorized, "Token is not from a supported provider of this identity pool.")
         }
         guard (1...50_000).contains(token.utf8.count), let person = self.provider.verify(token, for: provider) else {
             throw CognitoException(.notAuthorized, "Invalid login token.")

@@ -15,6 +15,8 @@ public struct CognitoException: Error, Sendable, Hashable {
         case externalService = "ExternalServiceException"
         /// The JSON body cannot be read (a protocol-level error of every AWS JSON service).
         case serialization = "SerializationException"
+        /// A member breaks the model's constraints (null, length, pattern), found before the operation runs.
+        case validation = "ValidationException"
         /// `X-Amz-Target` names no operation this service has.
         case unknownOperation = "UnknownOperationException"
     }
@@ -30,12 +32,27 @@ public struct CognitoException: Error, Sendable, Hashable {
         self.message = message
     }
 
-    /// The wire response; `InternalErrorException` answers 500 like AWS, every other type 400.
+    /// The wire response; `InternalErrorException` answers 500 like AWS, every other type 400. The type is also
+    /// in `X-Amzn-ErrorType`, the header AWS JSON clients read before the body.
     public var response: Response {
         let body = (try? JSONEncoder().encode(["__type": kind.rawValue, "message": message])) ?? Data()
         return Response(
             status: kind == .internalError ? .internalServerError : .badRequest,
-            headers: ["Content-Type": CognitoWire.contentType],
+            headers: ["Content-Type": CognitoWire.contentType, "X-Amzn-ErrorType": kind.rawValue],
             body: body)
+    }
+
+    /// AWS's sentence for a member that breaks its constraint: null, or not matching the id pattern.
+    static func invalidID(_ value: String?, member: String) -> CognitoException {
+        guard let value else {
+            return CognitoException(
+                .validation,
+                "1 validation error detected: Value null at '\(member)' failed to satisfy constraint: "
+                    + "Member must not be null")
+        }
+        return CognitoException(
+            .validation,
+            "1 validation error detected: Value '\(value)' at '\(member)' failed to satisfy constraint: "
+                + "Member must satisfy regular expression pattern: [\\w-]+:[0-9a-f-]+")
     }
 }

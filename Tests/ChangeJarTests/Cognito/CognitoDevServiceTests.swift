@@ -61,8 +61,8 @@ struct CognitoDevServiceTests {
             let token = try await server.providerToken(.google, "alice")
             let alice = ["accounts.google.com": token]
             let cases: [(String, [String: Any], String)] = [
-                ("GetId", ["Logins": alice], "InvalidParameterException"),
-                ("GetId", ["IdentityPoolId": "not a pool", "Logins": alice], "InvalidParameterException"),
+                ("GetId", ["Logins": alice], "ValidationException"),
+                ("GetId", ["IdentityPoolId": "not a pool", "Logins": alice], "ValidationException"),
                 (
                     "GetId", ["IdentityPoolId": "eu-west-1:11111111-2222-3333-4444-555555555555", "Logins": alice],
                     "ResourceNotFoundException"
@@ -78,8 +78,9 @@ struct CognitoDevServiceTests {
                 ),
                 (
                     "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["www.example.com": "x"]],
-                    "InvalidParameterException"
+                    "NotAuthorizedException"
                 ),
+                ("GetOpenIdToken", ["IdentityId": "nope", "Logins": alice], "ValidationException"),
                 (
                     "GetOpenIdToken",
                     ["IdentityId": "us-east-1:00000000-0000-0000-0000-000000000000", "Logins": alice],
@@ -91,8 +92,15 @@ struct CognitoDevServiceTests {
                 let response = try await server.cognitoCall(operation, body)
                 #expect(response.status == .badRequest, "\(operation) \(body)")
                 #expect(Self.json(response)["__type"] as? String == type, "\(operation) \(body)")
+                #expect(response.headers["X-Amzn-ErrorType"] == type, "\(operation) \(body)")
                 #expect((Self.json(response)["message"] as? String)?.isEmpty == false)
             }
+            // AWS validates members against the model before the operation, in its own words.
+            let notAPool = try await server.cognitoCall("GetId", ["IdentityPoolId": "not a pool", "Logins": alice])
+            #expect(
+                Self.json(notAPool)["message"] as? String
+                    == "1 validation error detected: Value 'not a pool' at 'identityPoolId' failed to satisfy "
+                    + #"constraint: Member must satisfy regular expression pattern: [\w-]+:[0-9a-f-]+"#)
             let notJSON = await server.send(
                 .post, "/cognito/", body: Data("{".utf8),
                 headers: [
