@@ -19,8 +19,10 @@ public struct ChangeJarService: Sendable {
     /// The service's settings (the composition convention's `ChangeJarService.Configuration`).
     public typealias Configuration = ChangeJarConfiguration
 
-    /// The largest request body accepted, in bytes.
-    public static let maximumBodySize = 16 * 1024
+    /// The largest request body accepted, in bytes: room for the longest action the rules allow (120 + 2,000 + 80
+    /// characters) in characters of up to 50 bytes each. A family emoji is 25 bytes, so the 16 KiB this once was
+    /// refused a pledge of 700 of them that the 2,000-character rule allows.
+    public static let maximumBodySize = 128 * 1024
     /// The longest search text accepted, in characters.
     public static let maximumSearchLength = 200
 

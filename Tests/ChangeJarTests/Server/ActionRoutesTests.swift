@@ -96,6 +96,14 @@ struct ActionRoutesTests {
                     title: String(repeating: "t", count: 120), content: String(repeating: "c", count: 2_000),
                     authSource: .facebook, providerUserID: "bob"))
             #expect(edge.status == .created)
+            // The rule counts characters: 2,000 family emoji (25 bytes each) are a pledge it allows.
+            let family = "👨‍👩‍👧‍👦"
+            let emoji = try await server.send(
+                .post, "/changejar/v1/actions", token: token,
+                json: NewAction(
+                    title: String(repeating: family, count: 120), content: String(repeating: family, count: 2_000),
+                    authSource: .facebook, providerUserID: "bob"))
+            #expect(emoji.status == .created)
         }
     }
 
@@ -111,7 +119,7 @@ struct ActionRoutesTests {
             #expect(missing.status == .unprocessableContent)
             #expect(problem(missing)["field"] as? String == "content")
             let oversize = await server.send(
-                .post, "/changejar/v1/actions", token: token, body: Data(repeating: 0x20, count: 20_000))
+                .post, "/changejar/v1/actions", token: token, body: Data(repeating: 0x20, count: 200_000))
             #expect(oversize.status == .contentTooLarge)
         }
     }
