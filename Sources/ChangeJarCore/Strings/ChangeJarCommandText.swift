@@ -45,9 +45,6 @@ public enum ChangeJarCommandText {
     /// `--sign-in-with` is not one of the three.
     public static func badSignInWith(_ name: String) -> String { Strings.format("cli.badSignInWith", name) }
 
-    /// The `--id-token` file cannot be read.
-    public static func unreadableToken(_ path: String) -> String { Strings.format("cli.unreadableToken", path) }
-
     /// `signin` without `--user` or `--id-token`.
     public static var signInNeedsUser: String { Strings.text("cli.signInNeedsUser") }
 

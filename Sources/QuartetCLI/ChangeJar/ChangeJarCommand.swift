@@ -93,9 +93,8 @@ enum ChangeJarCommand {
         }
         var dependencies = jar.dependencies(user: "")
         if let file = context.arguments.value("id-token") {
-            guard let token = try? String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8) else {
-                throw UsageError(ChangeJarCommandText.unreadableToken(file))
-            }
+            // NB: a file that cannot be read is named as every command names one (exit 1), not a usage error.
+            let token = try String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)
             dependencies.signIn = jar.signInService(try ProviderSignIn.given(token: token, for: source))
         } else {
             guard let user = context.arguments.value("user"), !user.isEmpty else {
