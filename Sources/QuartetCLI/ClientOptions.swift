@@ -40,6 +40,15 @@ public struct ClientOptions: Sendable, Equatable {
         )
     }
 
+    /// The folder an app keeps on this device (`<data-dir>/<app>`, or the data directory itself for `nil`), made
+    /// if it is not there yet, readable by this user alone: it holds records, sign-ins and unsent work.
+    public func deviceFolder(_ app: String?) throws -> URL {
+        let folder = app.map { dataDirectory.appendingPathComponent($0, isDirectory: true) } ?? dataDirectory
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
     /// Expands a leading `~` with `$HOME`.
     static func expandHome(_ path: String, environment: [String: String]) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }

@@ -67,7 +67,10 @@ public struct ApplicationError: Error, CustomStringConvertible {
 /// ```
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> Application {
     do {
-        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        // NB: made readable by the server's user alone; one that is there keeps the mode its owner chose.
+        try FileManager.default.createDirectory(
+            at: configuration.dataDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     } catch {
         throw ApplicationError(description: "cannot create the data directory \(configuration.dataDirectory.path)")
     }

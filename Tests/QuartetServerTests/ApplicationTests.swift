@@ -143,3 +143,19 @@ private func makeApplication() async throws -> Application {
     #expect(purpose?["required"] == true)
     #expect(purpose?["schema"]?["enum"] == ["pre-read", "post-read", "material"])
 }
+
+/// The server's data directory and database hold every account, token and message: its user's alone.
+@Test func theDataDirectoryAndDatabaseAreTheServersUsersAlone() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: directory))
+    _ = try await app.router.respond(to: Request(method: .get, target: "/health"))
+    func mode(_ path: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    }
+    #expect(try mode(directory.path) == 0o700)
+    let database = directory.appendingPathComponent("quartet.sqlite").path
+    for file in [database, database + "-wal"] {
+        #expect(try mode(file) == 0o600, "\(file)")
+    }
+}

@@ -9,9 +9,22 @@ final class SQLiteConnection: DatabaseConnection {
 
     var dialect: SQLDialect { .sqlite }
 
+    /// Makes a database file that is not there yet readable and writable by this user alone.
+    ///
+    /// NB: SQLite makes a new file 0644 (less the umask), and its `-wal` and `-shm` files take the database
+    /// file's mode, so the server's accounts, tokens and messages, and a device's saved records, were readable
+    /// by every user of the machine. An empty file is a new database to SQLite. A file that is there keeps its
+    /// mode: its owner chose it. A file that cannot be made here is left for `sqlite3_open_v2` to report.
+    static func createPrivately(_ path: String) {
+        guard path != ":memory:", !path.hasPrefix("file:"), !path.isEmpty else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
     /// Opens `path` (`":memory:"` for a private in-memory database) and applies the configuration.
     init(path: String, configuration: SQLiteDatabase.Configuration, role: Role) throws {
         var pointer: OpaquePointer?
+        if role == .writer { Self.createPrivately(path) }
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
         guard status == SQLITE_OK, let pointer else {

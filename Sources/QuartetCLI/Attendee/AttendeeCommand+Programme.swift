@@ -179,9 +179,7 @@ extension AttendeeCommand {
     /// The store this machine keeps for the Attendee app (`<data-dir>/attendee/device.sqlite`), as the phone
     /// keeps its own; a damaged one is set aside, and the notice saying so goes to standard error.
     static func deviceStore(_ context: Context) async throws -> LocalStore {
-        let folder = context.options.dataDirectory.appendingPathComponent("attendee", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try context.options.deviceFolder("attendee")
         let opened = try await LocalStore.open(path: folder.appendingPathComponent("device.sqlite").path)
         if let notice = opened.notice { context.console.errorLine(notice) }
         return opened.store

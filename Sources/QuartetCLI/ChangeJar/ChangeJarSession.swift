@@ -36,8 +36,7 @@ struct ChangeJarSession: Sendable {
         } catch let error as ChangeJarSettings.Invalid {
             throw UsageError(error.description)
         }
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = try options.deviceFolder("changejar")
         let transport = HTTPTransport.live()
         send = transport.send
         actions = .live(baseURL: settings.apiBaseURL, send: transport.send)

@@ -70,8 +70,7 @@ struct SalesSession {
         if let secret = context.environment["QUARTET_SALESFORCE_CONSUMER_SECRET"], !secret.isEmpty {
             configuration.clientSecret = secret
         }
-        let folder = options.dataDirectory.appendingPathComponent("sales")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try options.deviceFolder("sales")
         let opened = try await LocalStore.open(path: folder.appendingPathComponent("sales.sqlite").path)
         if let notice = opened.notice { context.console.errorLine(notice) }
         let store = opened.store
