@@ -40,9 +40,13 @@ public struct KeysetCursor: Sendable, Hashable {
     /// when it is not one this server made.
     public static func query(_ request: Request, _ name: String = "cursor") throws -> KeysetCursor? {
         guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let cursor = KeysetCursor(text) else {
-            throw HTTPError(.badRequest, detail: "The \(name) is not one this server issued.", field: name)
-        }
+        guard let cursor = KeysetCursor(text) else { throw notIssued(name) }
         return cursor
+    }
+
+    /// The 400 for a query parameter `name` that holds a value this server did not give out (a cursor, a mark).
+    public static func notIssued(_ name: String) -> HTTPError {
+        HTTPError(
+            .badRequest, detail: "The query parameter '\(name)' holds a value this server did not issue.", field: name)
     }
 }

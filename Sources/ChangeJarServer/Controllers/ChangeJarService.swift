@@ -111,7 +111,7 @@ public struct ChangeJarService: Sendable {
         }
         var offset = 0
         if let raw = request.query[ChangeJarQuery.cursor] {
-            guard let cursor = SearchCursor(raw) else { throw Self.badCursor(ChangeJarQuery.cursor) }
+            guard let cursor = SearchCursor(raw) else { throw KeysetCursor.notIssued(ChangeJarQuery.cursor) }
             offset = cursor.offset
         }
         let limit = try Self.limit(request)
@@ -237,10 +237,6 @@ public struct ChangeJarService: Sendable {
             throw HTTPError(.unprocessableContent, detail: violation.message, field: violation.field)
         }
         return (ActionRules.trimmed(title), ActionRules.trimmed(content))
-    }
-
-    private static func badCursor(_ name: String) -> HTTPError {
-        HTTPError(.badRequest, detail: "The \(name) is not one this server issued.", field: name)
     }
 
     /// The page size: `limit` when given (1…100), else 20.
