@@ -133,3 +133,17 @@ func mistakesAreOneLineUsageErrorsNamingTheCommandReached(words: [String], messa
     }
     check(QuartetTool.root, path: "quartet")
 }
+
+/// Every command reads the locale and zone one way: an empty `QUARTET_LOCALE` is unset (it once wrote dates as
+/// "2017 M12 3"), and `TZ` may start with the colon POSIX allows.
+@Test func theLocaleAndZoneComeFromTheEnvironmentAsPOSIXWritesThem() throws {
+    func context(_ environment: [String: String]) -> CommandContext {
+        CommandContext(arguments: ParsedArguments(), environment: environment, console: CapturedConsole().console)
+    }
+    #expect(context(["QUARTET_LOCALE": "de_DE"]).locale.identifier == "de_DE")
+    #expect(context(["QUARTET_LOCALE": ""]).locale == .current)
+    #expect(context([:]).locale == .current)
+    #expect(context(["TZ": "Asia/Tokyo"]).timeZone.identifier == "Asia/Tokyo")
+    #expect(context(["TZ": ":Asia/Tokyo"]).timeZone.identifier == "Asia/Tokyo")
+    #expect(context(["TZ": "Nowhere/Land"]).timeZone == .current)
+}

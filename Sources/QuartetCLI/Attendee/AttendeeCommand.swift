@@ -55,8 +55,8 @@ enum AttendeeCommand {
             json = context.arguments.flag("json")
             arguments = context.arguments
             // NB: read as `quartet quakes` reads them, from the environment the tool was given, so a test pins both.
-            locale = context.environment["QUARTET_LOCALE"].map(Locale.init(identifier:)) ?? .current
-            timeZone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
+            locale = context.locale
+            timeZone = context.timeZone
         }
 
         /// The positional argument at `index` (the parser already checked it is there).

@@ -47,6 +47,21 @@ public struct CommandContext: Sendable {
     public var arguments: ParsedArguments
     public var environment: [String: String]
     public var console: Console
+
+    /// The locale dates and numbers are written in: `QUARTET_LOCALE` (`en_GB`, `de_DE` …) when set and not
+    /// empty, else this machine's.
+    public var locale: Locale {
+        guard let identifier = environment["QUARTET_LOCALE"], !identifier.isEmpty else { return .current }
+        return Locale(identifier: identifier)
+    }
+
+    /// The zone times are shown in: `TZ` when it names one (`Asia/Tokyo`, or `:Asia/Tokyo` as POSIX allows),
+    /// else this machine's.
+    public var timeZone: TimeZone {
+        guard var name = environment["TZ"] else { return .current }
+        if name.hasPrefix(":") { name.removeFirst() }
+        return TimeZone(identifier: name) ?? .current
+    }
 }
 
 /// A command of the `quartet` tool: a name, its options and either a body or subcommands.
