@@ -269,6 +269,18 @@ import Testing
         #expect(piped.stderr.isEmpty)
     }
 
+    /// What a device keeps (the feed, rows hidden) is its user's alone, as the other apps' sign-ins are.
+    @Test func theDeviceStoreIsTheUsersAlone() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, _) = await run(["--feed", feedPath])
+        #expect(code == 0)
+        func mode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        }
+        #expect(try mode(dataDirectory) == 0o700)
+        #expect(try mode(dataDirectory + "/quakes.sqlite") == 0o600)
+    }
+
     @Test func badFeedArgumentIsAUsageError() async {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (code, output) = await run(["--feed", "all_mnth"])

@@ -101,6 +101,7 @@ public struct QuakeFeedService: Sendable {
         var sorted = decoded.quakes
         decoded.quakes = []
         sorted.sortNewestFirst()
+        sorted.removeRepeatedIDs()
         do {
             let entry = QuakeCache.Entry(quakes: sorted, fetchedAt: fetchedAt, validators: validators)
             try await cache.save(cacheKey, entry, keepHidden)

@@ -21,6 +21,17 @@ extension Array where Element == Quake {
         applyPermutation(order)
     }
 
+    /// Keeps the first quake of each id and drops the later ones.
+    ///
+    /// A feed that lists one event twice showed it twice, and deleting one row hid both (rows are hidden by id).
+    /// Sorted newest first, the one kept is the one with the latest origin time.
+    mutating func removeRepeatedIDs() {
+        var seen = Set<String>(minimumCapacity: count)
+        guard contains(where: { !seen.insert($0.id).inserted }) else { return }
+        seen.removeAll(keepingCapacity: true)
+        removeAll { !seen.insert($0.id).inserted }
+    }
+
     /// Reorders so that position `i` holds the quake that was at `order[i]` (`order` is a permutation).
     mutating func applyPermutation(_ order: [Int]) {
         var order = order

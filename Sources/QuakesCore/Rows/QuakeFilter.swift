@@ -24,11 +24,27 @@ public struct QuakeFilter: Sendable, Hashable {
         if let window, quake.time < now.addingTimeInterval(-window) { return false }
         let needle = searchText.trimmingCharacters(in: .whitespaces)
         if !needle.isEmpty {
-            let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-            let inPlace = quake.place?.range(of: needle, options: options) != nil
-            guard inPlace || quake.title.range(of: needle, options: options) != nil else { return false }
+            // NB: USGS titles some events by region ("M 7.8 - Pedernales, Ecuador") where the place names a
+            // distance from a town, so both are searched; the title's "M 7.8 - " is not a place.
+            let title = quake.title.range(of: " - ").map { String(quake.title[$0.upperBound...]) } ?? quake.title
+            let inPlace = quake.place.map { Self.hasWord(startingWith: needle, in: $0) } ?? false
+            guard inPlace || Self.hasWord(startingWith: needle, in: title) else { return false }
         }
         return true
+    }
+
+    /// Whether a word of `text` starts with `needle`, ignoring case and accents: "CA" finds "Geysers, CA" and
+    /// "California" but not "Volcano", and "M" does not find every title's "M 4.2".
+    static func hasWord(startingWith needle: String, in text: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        var rest = text.startIndex..<text.endIndex
+        while let found = text.range(of: needle, options: options, range: rest) {
+            guard found.lowerBound > text.startIndex else { return true }
+            let before = text[text.index(before: found.lowerBound)]
+            if !before.isLetter && !before.isNumber { return true }
+            rest = text.index(after: found.lowerBound)..<text.endIndex
+        }
+        return false
     }
 
     /// Parses a duration such as `90m`, `24h`, `7d` or `2w` (seconds when unitless).

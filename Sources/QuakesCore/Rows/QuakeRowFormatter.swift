@@ -11,10 +11,18 @@ public struct QuakeRowFormatter: Sendable {
     public var timeZone: TimeZone = .current
     public var locale: Locale = .current
 
+    /// The locale's decimal separator, which every number a screen writes uses (`5,2` and `40,37° N` in `de_DE`).
+    public var decimalSeparator: String { locale.decimalSeparator ?? "." }
+
+    /// `value` with one decimal, as the locale writes it: a magnitude, a depth.
+    public func decimal(_ value: Double) -> String {
+        NumberText.fixed(value, digits: 1, separator: decimalSeparator)
+    }
+
     /// Rows for quakes already in display order.
     public func rows(for quakes: [Quake]) -> [QuakeRow] {
         var times = TimeTextCache(formatter: dateTimeFormatter(), timeZone: timeZone)
-        let separator = locale.decimalSeparator ?? "."
+        let separator = decimalSeparator
         let hemispheres = Hemispheres()
         var rows: [QuakeRow] = []
         rows.reserveCapacity(quakes.count)

@@ -32,14 +32,14 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         id = quake.id
         title = quake.title
         if let magnitude = quake.magnitude {
-            magnitudeText = Self.magnitudeText(NumberText.fixed(magnitude, digits: 1), type: quake.magType)
+            magnitudeText = Self.magnitudeText(formatter.decimal(magnitude), type: quake.magType)
         } else {
             magnitudeText = Strings.text("quakes.detail.noMagnitude")
         }
         depthText = quake.coordinate.depth.map { depth in
             depth < 0
-                ? Strings.format("quakes.detail.aboveSeaLevel", NumberText.fixed(-depth, digits: 1))
-                : Strings.format("quakes.detail.depth", NumberText.fixed(depth, digits: 1))
+                ? Strings.format("quakes.detail.aboveSeaLevel", formatter.decimal(-depth))
+                : Strings.format("quakes.detail.depth", formatter.decimal(depth))
         }
         timeText = row.timeText
         coordinateText = row.coordinateText

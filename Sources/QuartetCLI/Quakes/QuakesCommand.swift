@@ -14,7 +14,7 @@ enum QuakesCommand {
                     environment: "QUARTET_QUAKES_FEED", default: QuakeFeed.allMonth.name),
                 OptionSpec("min-magnitude", value: "M", help: "only quakes of at least this magnitude"),
                 OptionSpec("since", value: "DURATION", help: "only quakes this recent (90m, 24h, 7d)"),
-                OptionSpec("search", value: "TEXT", help: "only quakes whose place contains TEXT"),
+                OptionSpec("search", value: "TEXT", help: "only quakes whose place has a word starting with TEXT"),
                 OptionSpec("limit", value: "N", help: "show at most N rows"),
                 .flag("reload", help: "ask the server again and show everything, deleted rows included"),
                 .flag("json", help: "print rows as JSON for scripts"),

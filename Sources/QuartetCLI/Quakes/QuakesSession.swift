@@ -43,12 +43,12 @@ struct QuakesSession {
         colors = context.console.isTerminal && !arguments.flag("no-color") && context.environment["NO_COLOR"] == nil
 
         // NB: the device store is the SQLite file `<data-dir>/quakes.sqlite`, opened here as the app would.
-        try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
-        let opened = try await LocalStore.open(path: options.dataDirectory.appendingPathComponent("quakes.sqlite").path)
+        let opened = try await LocalStore.open(
+            path: try options.deviceFolder(nil).appendingPathComponent("quakes.sqlite").path)
         if let notice = opened.notice { context.console.errorLine(notice) }
         let store = opened.store
-        let timeZone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
-        let locale = context.environment["QUARTET_LOCALE"].map(Locale.init(identifier:)) ?? .current
+        let timeZone = context.timeZone
+        let locale = context.locale
         service = QuakeFeedService(
             feedURL: feedURL,
             client: .live(retryPolicy: RetryPolicy(maxAttempts: 2), timeout: 10, errorReporter: .silent),
@@ -78,7 +78,9 @@ struct QuakesSession {
             return 0
         }
         let rows = formatter.rows(for: quakes)
-        for line in QuakeTable.render(quakes, rows: rows) {
+        let lines = QuakeTable.render(
+            quakes, rows: rows, filtered: filter != .none, decimalSeparator: formatter.decimalSeparator)
+        for line in lines {
             console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)
         }
         let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())

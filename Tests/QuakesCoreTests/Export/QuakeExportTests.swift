@@ -59,5 +59,7 @@ import Testing
 
     @Test func anEmptyTableSaysSo() {
         #expect(QuakeTable.render([], rows: []).map(\.text) == ["No earthquakes match."])
+        // With no filter, "match" would blame one: the feed holds none.
+        #expect(QuakeTable.render([], rows: [], filtered: false).map(\.text) == ["No earthquakes to show."])
     }
 }

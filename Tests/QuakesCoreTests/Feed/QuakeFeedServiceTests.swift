@@ -81,6 +81,19 @@ import Testing
         #expect(releasedWhenStored.withLock { $0 } == true)
     }
 
+    @Test func anEventListedTwiceIsShownOnceAndDeletedOnce() async throws {
+        // A feed that repeated an id showed two rows, and deleting one hid both.
+        let service = service(cache: .inMemory())
+        let feed = TestFeed.collection([
+            TestFeed.feature(id: "a", timeMS: TestFeed.ms(0)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(5)),
+            TestFeed.feature(id: "a", timeMS: TestFeed.ms(1)),
+        ])
+        answers.withLock { $0 = [.success(.fresh(feed, FeedValidators()))] }
+        let snapshot = await service.snapshot(reload: true, now: start)
+        #expect(snapshot.set?.quakes.map(\.id) == ["b", "a"])
+        #expect(snapshot.set?.quakes.last?.time == Date(timeIntervalSince1970: Double(TestFeed.ms(1)) / 1000))
+    }
+
     @Test func nothingCachedAndOffline() async {
         let snapshot = await service(cache: .inMemory()).snapshot(reload: false, now: start)
         #expect(snapshot.set == nil)

@@ -29,6 +29,14 @@ import Testing
         let row = berlin.row(for: quake("a", mag: 1))
         #expect(row.timeText == "02.03.2016, 13:49:48")
         #expect(row.coordinateText == "38,29° N, 122,31° W")
+        // The detail's numbers and the table's magnitudes take the same comma as the coordinates.
+        var deep = quake("a", mag: 5.26)
+        deep.coordinate.depth = 24
+        let detail = QuakeDetail(deep, formatter: berlin)
+        #expect(detail.depthText == "24,0 km")
+        #expect(detail.magnitudeText.hasPrefix("5,3"))
+        let table = QuakeTable.render([deep], rows: [berlin.row(for: deep)], decimalSeparator: berlin.decimalSeparator)
+        #expect(table.last?.text.contains("  5,3  ") == true)
     }
 
     @Test(
@@ -126,6 +134,19 @@ import Testing
         let filter = QuakeFilter(searchText: " grindavik ")
         #expect(filter.matches(quake("a", mag: 1, ago: 0, place: "3 km SW of Grindavík, Iceland"), now: now))
         #expect(!filter.matches(quake("b", mag: 1, ago: 0, place: "Hawaii"), now: now))
+    }
+
+    @Test func searchFindsTheStartOfAWordOfThePlace() {
+        let geysers = quake("a", mag: 1, ago: 0, place: "8 km NW of The Geysers, CA")
+        let california = quake("b", mag: 1, ago: 0, place: "Baja California, Mexico")
+        let volcano = quake("c", mag: 1, ago: 0, place: "5 km S of Volcano, Hawaii")
+        let ca = QuakeFilter(searchText: "ca")
+        #expect(ca.matches(geysers, now: now) && ca.matches(california, now: now))
+        #expect(!ca.matches(volcano, now: now))
+        // Every title starts "M 1.0 - ": the magnitude letter is not a place.
+        #expect(!QuakeFilter(searchText: "M").matches(volcano, now: now))
+        #expect(QuakeFilter(searchText: "volc").matches(volcano, now: now))
+        #expect(QuakeFilter(searchText: "s of volcano").matches(volcano, now: now))
     }
 
     @Test(
