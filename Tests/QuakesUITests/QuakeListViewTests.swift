@@ -78,6 +78,8 @@ struct QuakeListViewTests {
         let sheet = try #require(host.tree.topPresentation)
         #expect(sheet.first { $0.kind == .platformView } == nil)
         #expect(sheet.visibleNavigationTitle == "M 2.1 - 30 km N of Anchorage, Alaska")
+        // The inline title is cut to one line on a phone; the place is also a line of its own, whole.
+        #expect(sheet.find(.labeledContent, "Place")?.value == "30 km N of Anchorage, Alaska")
         try host.tap("Done")
         #expect(host.tree.topPresentation == nil)
     }

@@ -5,6 +5,8 @@ import QuakesModels
 public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var id: String
     public var title: String
+    /// `30 km N of Anchorage, Alaska` in full (the title is cut to one line); `nil` when the feed has none.
+    public var placeText: String?
     /// `7.8 mww`, or `Unknown magnitude`.
     public var magnitudeText: String
     /// `24.0 km`, or `0.5 km above sea level` for a negative depth; `nil` when unknown.
@@ -31,6 +33,7 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         let row = formatter.row(for: quake)
         id = quake.id
         title = quake.title
+        placeText = quake.place.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         if let magnitude = quake.magnitude {
             magnitudeText = Self.magnitudeText(formatter.decimal(magnitude), type: quake.magType)
         } else {
@@ -80,7 +83,8 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
 
     /// The detail as labelled lines, for the command line and accessibility.
     public var lines: [(label: String, value: String)] {
-        var lines: [(String, String)] = [
+        var lines: [(String, String)] = placeText.map { [(Strings.text("quakes.label.place"), $0)] } ?? []
+        lines += [
             (Strings.text("quakes.label.magnitude"), magnitudeText),
             (Strings.text("quakes.label.time"), timeText),
             (Strings.text("quakes.label.location"), coordinateText),

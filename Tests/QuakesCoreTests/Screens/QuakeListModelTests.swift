@@ -212,6 +212,8 @@ import Testing
         let detail = try #require(harness.model.selectedDetail)
         #expect(detail.magnitudeText == "7.1 (local magnitude, ml)")
         #expect(detail.depthText == "8.5 km")
+        #expect(detail.lines.first?.label == "Place")
+        #expect(detail.lines.first?.value == detail.placeText)
         harness.model.eventPageDismissed()
         #expect(harness.model.selectedEventPage == nil)
         harness.model.rowTapped(id: "unknown")
