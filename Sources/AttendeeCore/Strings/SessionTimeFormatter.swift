@@ -22,6 +22,9 @@ public struct SessionTimeFormatter: Sendable {
     public var timeZone: TimeZone
     /// The locale that writes them.
     public var locale: Locale = .current
+    /// Whether a session's day names its year: set for an event over New Year, whose tabs name theirs, so that
+    /// `Sat 1 Jan` on a session page or in My Agenda is not read as the first day of the event's first year.
+    public var namesYears: Bool = false
 
     /// The formatter for an event and a choice of clock.
     public init(event: Event, choice: TimeZoneChoice, deviceTimeZone: TimeZone, locale: Locale = .current) {
@@ -30,6 +33,9 @@ public struct SessionTimeFormatter: Sendable {
         case .device: timeZone = deviceTimeZone
         }
         self.locale = locale
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        namesYears = calendar.component(.year, from: event.startsAt) != calendar.component(.year, from: event.endsAt)
     }
 
     private func string(_ date: Date, _ template: String) -> String {
@@ -49,8 +55,10 @@ public struct SessionTimeFormatter: Sendable {
         string(date, year ? "EEEdMMMy" : "EEEdMMM")
     }
 
-    /// `Wed 10 Mar, 09:00 – 10:00`.
-    public func dayAndTime(_ session: Session) -> String { "\(dayLabel(session.startsAt)), \(timeRange(session))" }
+    /// `Wed 10 Mar, 09:00 – 10:00` (`Sat, 1 Jan 2028, 09:00 – 10:00` with ``namesYears``).
+    public func dayAndTime(_ session: Session) -> String {
+        "\(dayLabel(session.startsAt, year: namesYears)), \(timeRange(session))"
+    }
 
     /// One instant with its day: `Wed 10 Mar at 09:12`.
     public func moment(_ date: Date) -> String { string(date, "EEEdMMMjmm") }

@@ -60,4 +60,19 @@ import Testing
         #expect(formatter(Demo.german).timeRange(session) == "09:00 – 13:30")
         #expect(formatter(Demo.german).dayAndTime(session) == "Mi. 10. März, 09:00 – 13:30")
     }
+
+    /// Over New Year a session's day names its year, as the agenda's tabs do: `Sat 1 Jan` alone reads as the
+    /// first day of the event's first year.
+    @Test func aSessionOfAnEventOverNewYearNamesItsYear() {
+        let zone = "Europe/Lisbon"
+        var event = Demo.event(zone: zone)
+        event.startsAt = Demo.at("2027-12-31T08:00", zone)
+        event.endsAt = Demo.at("2028-01-01T18:00", zone)
+        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
+        let session = Demo.session("a", "2028-01-01T09:00", "2028-01-01T10:00", zone: zone)
+        #expect(formatter.dayAndTime(session) == "Sat, 1 Jan 2028, 09:00 – 10:00")
+        // One year: no year, as before.
+        let march = SessionTimeFormatter(event: Demo.event(zone: zone), choice: .event, deviceTimeZone: .gmt)
+        #expect(!march.namesYears)
+    }
 }
