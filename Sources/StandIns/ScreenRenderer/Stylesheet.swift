@@ -65,7 +65,9 @@ enum Stylesheet {
         .zstack>*{grid-area:1/1}
         .spacer{flex:1 1 0;min-width:8px}
         .divider{align-self:stretch;border-top:.5px solid var(--separator);min-height:0}
-        .scroll{flex:1 1 auto;overflow:hidden;display:flex;flex-direction:column;gap:8px;padding:0 16px}
+        .scroll{flex:1 1 auto;overflow:hidden;display:flex;flex-direction:column;gap:8px}
+        .grid{display:grid;align-self:stretch;min-width:0}
+        .grid-cell{display:flex;flex-direction:column;align-items:stretch;justify-content:center;min-width:0}
         .glyph{display:inline-flex;align-items:center;justify-content:center;flex:none;width:1.25em;height:1.2em;
         vertical-align:-.2em}
         .glyph svg{width:100%;height:100%;fill:none;stroke:currentColor;stroke-width:1.7;stroke-linecap:round;
