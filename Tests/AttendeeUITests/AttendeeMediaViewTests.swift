@@ -277,6 +277,10 @@ struct AttendeeMediaViewTests {
         try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
         try host.pickPhoto(photo, in: "Attach photo")
         try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
+        // The composer shows the photo, small, before it is posted: from its thumbnail, as the row will.
+        try await host.waitUntil("the composer's thumbnail") {
+            Self.picture($0, "Your photo") == "\(thumbnail.count) bytes"
+        }
         try host.type("From the back row", into: "Write on the wall")
         try host.tap("Post")
         try await host.waitUntil("the post's thumbnail") {
