@@ -154,6 +154,21 @@ struct ScreenRendererTests {
         #expect(html.contains(".grid{display:grid;"))
     }
 
+    /// A full-length page grows with its content from the screen's height, so its picture shows every section.
+    @Test func aFullLengthPageGrowsWithItsContent() {
+        let host = ViewHost(Basket())
+        let screen = ScreenRenderer(device: .iPad11, appearance: .light).page(host.tree, title: "Basket")
+        #expect(!ScreenDevice.iPad11.isFullLength)
+        #expect(!screen.contains("full-length"))
+        let device = ScreenDevice.iPad11.fullLength
+        #expect(device.isFullLength && device.width == 1180 && device.height == 820)
+        let html = ScreenRenderer(device: device, appearance: .light).page(host.tree, title: "Basket")
+        #expect(html.contains(".device{width:1180px;min-height:820px}"))
+        #expect(!html.contains(".device{width:1180px;height:820px}"))
+        #expect(html.contains("class=\"device ipad full-length\""))
+        #expect(html.contains(".full-length .base{position:relative;"))
+    }
+
     @Test func aLabelsIconKeepsItsOwnColourAndItsTitleThePages() throws {
         let host = ViewHost(
             Label {
