@@ -8,8 +8,8 @@ import Testing
 
 @testable import AttendeeUI
 
-/// A photo picked in each composer (wall, discussion, conversation, note), shown by name with Remove, sent, and
-/// drawn on the row, against the real server in process.
+/// A photo picked in each composer (wall, discussion, conversation, note), shown as a thumbnail beside its name
+/// with Remove, sent, and drawn on the row, against the real server in process.
 @MainActor
 struct AttachmentViewTests {
     /// A 640 × 480 PNG header, which is all the server reads of an image.
@@ -17,11 +17,17 @@ struct AttachmentViewTests {
         Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
         + Data([0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0, 0]) + Data(count: 100)
 
-    /// Picks the photo and waits until it is attached.
+    /// Picks the photo and waits until it is attached and the composer draws it: a small square of the file
+    /// itself (the server can make no thumbnail of a header alone), the reader's own, beside Remove.
     static func attach(_ host: ViewHost<AttendeeRootView>) async throws {
         try host.pickPhoto(png, in: "Attach photo")
         try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
         #expect(host.tree.find(.button, "Remove photo") != nil)
+        try await host.waitUntil("the composer's thumbnail") {
+            $0.first { $0.kind == .image && $0.accessibilityLabel == "Your photo" }?.value == "\(png.count) bytes"
+        }
+        let thumbnail = try #require(host.tree.first { $0.kind == .image && $0.accessibilityLabel == "Your photo" })
+        #expect(thumbnail.style.aspectRatio == 1 && thumbnail.style.isClipped)
     }
 
     static func hasImage(_ tree: ViewNode, _ label: String) -> Bool {
@@ -35,6 +41,7 @@ struct AttachmentViewTests {
         try await Self.attach(host)
         try host.tap("Remove photo")
         try await host.waitUntil("removed") { !$0.texts.contains("“Photo.png” attached.") }
+        #expect(!Self.hasImage(host.tree, "Your photo"), "Remove takes the thumbnail away")
         #expect(host.tree.find(.button, "Post")?.isEnabled == false)
         try await Self.attach(host)
         #expect(host.tree.find(.button, "Post")?.isEnabled == true, "a photo alone is a post")

@@ -35,7 +35,7 @@ struct AttendeeMediaViewTests {
         png += Data([0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0, 0]) + Data(count: 100)
         try host.pickPhoto(png, in: "Add photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
-        #expect(host.tree.texts.contains("PNG image · 129 bytes · 640 × 480"))
+        #expect(host.tree.find(.button, "Photo.png") != nil, "the new photo's cell")
         try host.tap("Dismiss")
         #expect(!host.tree.texts.contains("Added “Photo.png”."))
         // Its pixels cannot be read, so the server made no thumbnail: the tile draws the file itself.
@@ -48,7 +48,48 @@ struct AttendeeMediaViewTests {
         for title in ["Pre-read", "Post-read", "Session materials"] { #expect(host.tree.texts.contains(title)) }
         try await host.waitUntil("the header photo") { Self.picture($0, "Photo.png") == "129 bytes" }
         try host.tap("Open the gallery")
-        try await host.waitUntil("the gallery sheet") { $0.topPresentation?.texts.contains("Photo.png") == true }
+        try await host.waitUntil("the gallery sheet") { $0.topPresentation?.find(.button, "Photo.png") != nil }
+    }
+
+    /// The gallery is a grid of square thumbnails, newest first, as many columns of at least 100 points as fit a
+    /// hairline apart (three on an iPhone); a cell is named for a screen reader by its file and opens the photo's
+    /// page, where its name and details are.
+    @Test func theGalleryIsAGridOfSquareThumbnailsThatOpenTheirPhotos() async throws {
+        let app = try await InProcessAttendee.make()
+        let host = try await AttendeeRootViewTests.registered(app)
+        let bo = try await app.registeredPerson("Bo Chen", email: "bo@example.com")
+        let event = try await app.eventID()
+        let photo = try ImageSamples.png(ImageSamples.gradient(width: 1200, height: 900))
+        for name in ["Bo.png", "Stage.png"] {
+            let uploaded = try await app.server.post(
+                "/attendee/v1/events/\(event)/gallery?name=\(name)", body: photo, headers: bo.auth)
+            try #require(uploaded.status == .created, "\(uploaded.bodyText)")
+        }
+
+        try host.tap("Gallery")
+        try await host.waitUntil("the cells' thumbnails") { tree in
+            ["Stage.png", "Bo.png"].allSatisfy { Self.picture(tree, $0) != nil }
+        }
+        let grid = try #require(host.tree.first { $0.kind == .grid })
+        guard case .adaptive(let minimum, _) = grid.gridColumns.first?.size else {
+            Issue.record("the gallery's columns are not adaptive: \(grid.gridColumns)")
+            return
+        }
+        #expect(minimum == 100 && grid.gridColumns.count == 1)
+        #expect(grid.gridColumns.first?.spacing == 2 && grid.style.spacing == 2)
+        #expect(grid.children.map(\.kind) == [.button, .button])
+        #expect(grid.children.map(\.accessibilityLabel) == ["Stage.png", "Bo.png"], "newest first")
+        for cell in grid.children {
+            let picture = try #require(cell.first { $0.kind == .image })
+            #expect(picture.style.aspectRatio == 1 && picture.style.isClipped && picture.style.styleName == "fill")
+        }
+        #expect(grid.texts.isEmpty, "a cell is its picture alone")
+        #expect(!host.tree.texts.contains { $0.hasPrefix("PNG image") })
+
+        try await host.tapAndSettle("Bo.png")
+        try await host.waitUntil("Bo's photo page") { $0.topPresentation?.visibleNavigationTitle == "Bo.png" }
+        let page = try #require(host.tree.topPresentation)
+        #expect(page.texts.contains { $0.hasPrefix("PNG image · ") && $0.hasSuffix(" · 1200 × 900") })
     }
 
     /// A tile opens its photo on a page of its own: Share for everyone, Remove only on the person's own photo,
@@ -65,7 +106,7 @@ struct AttendeeMediaViewTests {
         try #require(uploaded.status == .created, "\(uploaded.bodyText)")
 
         try host.tap("Gallery")
-        try await host.waitUntil("Bo's photo") { $0.texts.contains("Bo.png") }
+        try await host.waitUntil("Bo's photo") { $0.find(.button, "Bo.png") != nil }
         try host.pickPhoto(png, in: "Add photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
 
@@ -92,8 +133,8 @@ struct AttendeeMediaViewTests {
         #expect(host.tree.topPresentation?.text == "Remove “Photo.png” from the gallery?")
         try await host.tapAndSettle("Remove from the gallery")
         try await host.waitUntil("removed") { $0.topPresentation == nil && $0.texts.contains("Removed “Photo.png”.") }
-        #expect(!host.tree.texts.contains("Photo.png"))
-        #expect(host.tree.texts.contains("Bo.png"))
+        #expect(host.tree.find(.button, "Photo.png") == nil)
+        #expect(host.tree.find(.button, "Bo.png") != nil)
     }
 
     /// Share on a document asks the server for its link and offers it in a share sheet, which Done closes.
@@ -236,6 +277,10 @@ struct AttendeeMediaViewTests {
         try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
         try host.pickPhoto(photo, in: "Attach photo")
         try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
+        // The composer shows the photo, small, before it is posted: from its thumbnail, as the row will.
+        try await host.waitUntil("the composer's thumbnail") {
+            Self.picture($0, "Your photo") == "\(thumbnail.count) bytes"
+        }
         try host.type("From the back row", into: "Write on the wall")
         try host.tap("Post")
         try await host.waitUntil("the post's thumbnail") {

@@ -34,10 +34,10 @@ struct AttendeeWallListing: Decodable {
             let offline = ["--server", "http://127.0.0.1:9"]
             let post = await harness.run(["wall", event, "post", "offline"] + offline)
             #expect(post.code == 1)
-            #expect(post.errors == "quartet attendee: You are offline: nothing was posted.\n")
+            #expect(post.errors == "quartet attendee: You're offline: nothing was posted.\n")
             let message = await harness.run(["discussion", keynote, "post", "offline"] + offline)
             #expect(message.code == 1)
-            #expect(message.errors == "quartet attendee: You are offline: your message was not sent.\n")
+            #expect(message.errors == "quartet attendee: You're offline: your message was not sent.\n")
             #expect(try await harness.json(AttendeeWallListing.self, "wall", event).posts.isEmpty)
         }
     }
@@ -52,7 +52,7 @@ struct AttendeeWallListing: Decodable {
             let reply = try await harness.json(WallPostRow.self, "wall", event, "reply", post.id, "At noon")
             let messageID = try await harness.json(DiscussionRow.self, "discussion", keynote, "post", "Hello").id
             let offline = ["--server", "http://127.0.0.1:9"]
-            let unchanged = "quartet attendee: You are offline: nothing was changed.\n"
+            let unchanged = "quartet attendee: You're offline: nothing was changed.\n"
             for command in [
                 ["wall", event, "like", post.id], ["wall", event, "unlike", post.id],
                 ["wall", event, "delete", post.id],
@@ -65,7 +65,7 @@ struct AttendeeWallListing: Decodable {
             }
             let replied = await harness.run(["wall", event, "reply", post.id, "And another"] + offline)
             #expect(replied.code == 1)
-            #expect(replied.errors == "quartet attendee: You are offline: your reply was not sent.\n")
+            #expect(replied.errors == "quartet attendee: You're offline: your reply was not sent.\n")
             let wall = try await harness.json(AttendeeWallListing.self, "wall", event).posts
             #expect(wall.map(\.id) == [post.id])
             #expect(wall.first?.replies.map(\.text) == ["At noon"])

@@ -18,6 +18,18 @@ import Testing
             ]))
     }
 
+    /// The apps tell a person they are offline in one voice: `You're offline…`, never `You are offline…` or
+    /// `You appear to be offline…` (a sentence that does not address the reader, `Offline: agenda saved…`, may
+    /// say it its own way).
+    @Test(arguments: StringKeys.modulesWithATable)
+    func offlineIsSaidInOneVoice(_ module: String) throws {
+        let table = StringKeys.sources.appendingPathComponent("\(module)/Resources/en.lproj/Localizable.strings")
+        let sentences = try String(contentsOf: table, encoding: .utf8).split(separator: "\n")
+            .compactMap { $0.split(separator: "= \"", maxSplits: 1).dropFirst().first }
+        let offline = sentences.filter { $0.localizedCaseInsensitiveContains("offline") && $0.hasPrefix("You") }
+        #expect(offline.filter { !$0.hasPrefix("You're offline") } == [])
+    }
+
     @Test func aKeyIsAskedForWhole() {
         #expect(StringKeys.keys(in: "/* c */\n\"a.b\" = \"A\";\n\"c\"=\"x = y\";\nnot a key\n") == ["a.b", "c"])
         let asked = StringKeys.Asked(

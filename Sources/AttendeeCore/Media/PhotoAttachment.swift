@@ -3,7 +3,7 @@ import Foundation
 import Observation
 
 /// The photo a composer (wall post, discussion message, message, note) carries: picked, uploaded as a private
-/// attachment, shown by name with a remove button, and sent as the post's `imageID`.
+/// attachment, shown as a thumbnail beside its name with a remove button, and sent as the post's `imageID`.
 ///
 /// Each composer model owns one and sends it the picker's events; it never blocks typing, only sending while the
 /// photo is on its way.
@@ -65,6 +65,18 @@ public final class PhotoAttachment {
         case .attached(let file): file.id
         case .kept(let imageID): imageID
         case .none, .attaching, .refused: nil
+        }
+    }
+    /// The photo as the composer draws it, small, beside ``message`` and Remove: the uploaded file, or the one the
+    /// edited thing already has; a screen reader calls it the person's own. `nil` while there is none to draw.
+    public var preview: RowImage? {
+        switch state {
+        case .attached(let file):
+            var image = RowImage(file)
+            image.accessibilityLabel = Strings.text("attach.myImage")
+            return image
+        case .kept(let imageID): return RowImage(imageID, author: nil)
+        case .none, .attaching, .refused: return nil
         }
     }
     /// Whether the photo is on its way (the composer's Send waits for it).

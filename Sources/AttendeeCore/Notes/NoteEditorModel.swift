@@ -74,9 +74,6 @@ public final class NoteEditorModel {
         attachment.keep(note.imageID)
     }
 
-    /// The picture the note will be saved with, as the editor shows it.
-    public var image: RowImage? { RowImage(attachment.imageID, author: nil) }
-
     /// `12 / 10000`: the characters used, as a person counts them.
     public var counter: String { Strings.format("notes.count", String(text.count), String(NoteRules.textLimit)) }
 

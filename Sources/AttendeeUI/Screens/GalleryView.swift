@@ -3,11 +3,15 @@ import PhotosUI
 import QuartetUI
 import SwiftUI
 
-/// The event's photos, newest first, and a button that adds one from the library; a photo opens on its own
-/// page.
+/// The event's photos, newest first, as a grid of square thumbnails, and a button that adds one from the
+/// library; a photo opens on its own page, named and described there.
 public struct GalleryView: View {
     @State private var model: GalleryModel
     @State private var picked: PhotosPickerItem?
+
+    /// Columns at least 100 points wide, as many as fit (three on an iPhone), a hairline apart, as Photos shows
+    /// a library.
+    private let columns = [GridItem(.adaptive(minimum: 100), spacing: 2)]
 
     /// Creates the view over its model.
     public init(model: GalleryModel) {
@@ -15,35 +19,34 @@ public struct GalleryView: View {
     }
 
     public var body: some View {
-        List {
-            Section {
-                PhotosPicker(model.uploadTitle, selection: $picked, matching: .images)
-                    .disabled(!model.canUpload)
-                if let message = model.uploadMessage {
-                    HStack {
-                        Text(message)
-                        Spacer()
-                        if model.canUpload {
-                            Button(model.dismissTitle, systemImage: "xmark") { model.uploadMessageDismissed() }
-                                .labelStyle(.iconOnly)
-                        }
+        ScrollView {
+            if let message = model.uploadMessage {
+                HStack {
+                    Text(message)
+                    Spacer()
+                    if model.canUpload {
+                        Button(model.dismissTitle, systemImage: "xmark") { model.uploadMessageDismissed() }
+                            .labelStyle(.iconOnly)
                     }
                 }
+                .padding(.horizontal)
             }
-            ForEach(model.tiles) { tile in
-                Button {
-                    Task { await model.tileTapped(tile.id) }
-                } label: {
-                    VStack(alignment: .leading) {
-                        RowImageView(image: tile.image, opensWhole: false)
-                        Text(tile.fileName)
-                        Text(tile.detail).font(.caption).foregroundStyle(.secondary)
+            if let banner = model.banner { BannerLine(banner).padding(.horizontal) }
+            LazyVGrid(columns: columns, spacing: 2) {
+                ForEach(model.tiles) { tile in
+                    Button {
+                        Task { await model.tileTapped(tile.id) }
+                    } label: {
+                        RowImageView(image: tile.image, opensWhole: false, isSquare: true)
                     }
+                    .buttonStyle(.plain)
+                    .accessibilityLabel(tile.fileName)
                 }
-                .accessibilityLabel(tile.fileName)
             }
-            if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary) }
-            if let banner = model.banner { BannerLine(banner) }
+            if let empty = model.emptyMessage { Text(empty).foregroundStyle(.secondary).padding() }
+        }
+        .toolbar {
+            PhotosPicker(model.uploadTitle, selection: $picked, matching: .images).disabled(!model.canUpload)
         }
         .overlay { if model.isBusy { ProgressView() } }
         .sheet(isPresented: Binding(get: { model.opened != nil }, set: { if !$0 { model.photoClosed() } })) {

@@ -27,7 +27,6 @@ public struct NoteEditorView: View {
                 model.placeholder, text: Binding(get: { model.text }, set: { model.textChanged($0) }), axis: .vertical)
             Text(model.counter).font(.caption)
             if let problem = model.problem { Text(problem.noteText).foregroundStyle(.red) }
-            if let image = model.image { RowImageView(image: image) }
             PhotoAttachmentControls(attachment: model.attachment)
             if model.saveState == .saving { ProgressView(model.savingTitle) }
             Button(model.saveTitle) { Task { await model.saveTapped() } }.disabled(!model.isSaveEnabled)

@@ -2,7 +2,8 @@ import AttendeeCore
 import PhotosUI
 import SwiftUI
 
-/// A composer's photo: the picker, the line that says where the photo stands, and Remove.
+/// A composer's photo: the picker, then the photo itself as a small square beside the line that says where it
+/// stands, and Remove.
 struct PhotoAttachmentControls: View {
     let attachment: PhotoAttachment
     @State private var picked: PhotosPickerItem?
@@ -16,9 +17,22 @@ struct PhotoAttachmentControls: View {
                     await attachment.photoPicked(fileName: attachment.pickedPhotoName, data: data)
                 }
             }
-        if let message = attachment.message { Text(message).font(.caption) }
-        if attachment.canRemove {
-            Button(attachment.removeTitle, role: .destructive) { attachment.removeTapped() }
+        if let preview = attachment.preview {
+            // NB: one row with two buttons (the photo opens whole, Remove): borderless, so each takes its own taps.
+            HStack(spacing: 12) {
+                RowImageView(image: preview, isSquare: true).frame(width: 64, height: 64)
+                if let message = attachment.message { Text(message).font(.caption) }
+                Spacer()
+                if attachment.canRemove {
+                    Button(attachment.removeTitle, systemImage: "xmark.circle.fill", role: .destructive) {
+                        attachment.removeTapped()
+                    }
+                    .labelStyle(.iconOnly)
+                }
+            }
+            .buttonStyle(.borderless)
+        } else if let message = attachment.message {
+            Text(message).font(.caption)
         }
     }
 }

@@ -8,9 +8,11 @@ import SwiftUI
 /// A photo (of a post, a message, a note, a gallery tile): the picture once fetched, the photo symbol while it
 /// comes or where it cannot; a screen reader names it either way. Tapped, it opens whole on a page of its own,
 /// unless the row's own button is what a tap means (`opensWhole: false`: a gallery tile, the header photo).
+/// A thumbnail (`isSquare`: a gallery cell, a composer's photo) is cut to a square as wide as it is offered.
 struct RowImageView: View {
     let image: RowImage
     var opensWhole = true
+    var isSquare = false
     @Environment(MediaPictures.self) private var pictures: MediaPictures?
 
     var body: some View {
@@ -40,9 +42,9 @@ struct RowImageView: View {
 
     @ViewBuilder private var picture: some View {
         switch pictures?.picture(image) {
-        case .loading: ProgressView()
-        case .loaded(let data): PictureView(data: data)
-        case .unavailable, nil: Image(systemName: "photo")
+        case .loading: ProgressView().square(isSquare)
+        case .loaded(let data): PictureView(data: data, isSquare: isSquare)
+        case .unavailable, nil: Image(systemName: "photo").square(isSquare)
         }
     }
 }
@@ -64,21 +66,40 @@ struct WholePictureSheet: View {
     }
 }
 
-/// Encoded image bytes drawn fitted to their row (or, with no `maxHeight`, to the page), where the platform can
-/// decode them.
+/// Encoded image bytes drawn fitted to their row (or, with no `maxHeight`, to the page), or filling a square
+/// thumbnail, where the platform can decode them.
 struct PictureView: View {
     let data: Data
     var maxHeight: CGFloat? = 240
+    var isSquare = false
 
     var body: some View {
         #if canImport(UIKit)
             if let decoded = UIImage(data: data) {
-                Image(uiImage: decoded).resizable().scaledToFit().frame(maxHeight: maxHeight)
+                if isSquare {
+                    Image(uiImage: decoded).resizable().scaledToFill().square(true)
+                } else {
+                    Image(uiImage: decoded).resizable().scaledToFit().frame(maxHeight: maxHeight)
+                }
             } else {
-                Image(systemName: "photo")
+                Image(systemName: "photo").square(isSquare)
             }
         #else
-            Image(systemName: "photo")
+            Image(systemName: "photo").square(isSquare)
         #endif
+    }
+}
+
+extension View {
+    /// A thumbnail's square: as wide as offered, as tall as wide, what overflows cut off (a photo filling it is
+    /// cropped to its middle).
+    @ViewBuilder func square(_ isSquare: Bool) -> some View {
+        if isSquare {
+            frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
+                .aspectRatio(1, contentMode: .fit)
+                .clipped()
+        } else {
+            self
+        }
     }
 }

@@ -464,12 +464,12 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "gallery", state: "loaded", summary: "The event's photos") {
                 try await page(.gallery(eventID: eventID)) {
                     GalleryView(model: GalleryModel(client: AttendeeMediaClient.preview, eventID: eventID))
-                }.settled("the photos") { $0.texts.contains("Opening.jpg") }
+                }.settled("the photos") { $0.find(.button, "Opening.jpg") != nil }
             },
             ScreenEntry(app, screen: "gallery", state: "photo-opened", summary: "A photo of the reader's, opened") {
                 let model = GalleryModel(client: pictures, eventID: eventID)
                 let host = page(.gallery(eventID: eventID)) { GalleryView(model: model) }
-                _ = try await host.settled("the photos") { $0.texts.contains("Opening.jpg") }
+                _ = try await host.settled("the photos") { $0.find(.button, "Opening.jpg") != nil }
                 try await host.tapAndSettle("Opening.jpg")
                 return try await host.settled("the photo's page") { $0.topPresentation != nil }
             },
@@ -485,7 +485,7 @@ enum AttendeeScreens {
                 let host = page(.gallery(eventID: eventID)) {
                     GalleryView(model: GalleryModel(client: refusing, eventID: eventID))
                 }
-                _ = try await host.settled("the photos") { $0.texts.contains("Opening.jpg") }
+                _ = try await host.settled("the photos") { $0.find(.button, "Opening.jpg") != nil }
                 try host.pickPhoto(
                     Data("not a photo".utf8), in: GalleryModel(client: refusing, eventID: eventID).uploadTitle)
                 return try await host.settled("the refusal") { $0.texts.contains { $0.hasPrefix("Only JPEG") } }

@@ -145,6 +145,13 @@ enum SalesScreens {
                 try await loaded().tree
             },
             ScreenEntry(
+                app, screen: "account", state: "hospital-full-length",
+                summary: "The same hospital from top to bottom: every section below the fold too",
+                device: app.device.fullLength
+            ) {
+                try await loaded().tree
+            },
+            ScreenEntry(
                 app, screen: "account", state: "non-hospital",
                 summary: "An account that is no hospital: no health-care section"
             ) {

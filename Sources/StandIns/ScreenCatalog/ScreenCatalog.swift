@@ -22,17 +22,21 @@ public struct ScreenEntry: Sendable {
     public var state: String
     /// What the picture shows, in a sentence, for the gallery.
     public var summary: String
+    /// The device the picture is drawn for: the app's, or the app's drawn full length for a screen whose lower
+    /// sections a picture of the screen's height would leave out.
+    public var device: ScreenDevice
     let make: @MainActor @Sendable () async throws -> ViewNode
 
-    /// An entry that draws its tree with `make`.
+    /// An entry that draws its tree with `make`, on the app's device or on `device`.
     public init(
-        _ app: CatalogApp, screen: String, state: String, summary: String,
+        _ app: CatalogApp, screen: String, state: String, summary: String, device: ScreenDevice? = nil,
         make: @escaping @MainActor @Sendable () async throws -> ViewNode
     ) {
         self.app = app
         self.screen = screen
         self.state = state
         self.summary = summary
+        self.device = device ?? app.device
         self.make = make
     }
 

@@ -71,7 +71,9 @@ enum HTML {
         if let minHeight = style.minHeight, minHeight.isFinite {
             css.append("min-height:\(number(Double(minHeight)))px")
         }
-        if let maxWidth = style.maxWidth {
+        // NB: a fixed width set around a frame that stretches (a thumbnail's square in a 64-point frame) wins, as
+        // the outer frame does in SwiftUI.
+        if let maxWidth = style.maxWidth, style.width == nil || maxWidth.isFinite {
             if !maxWidth.isFinite, let side = style.frameAlignment?.horizontal, side != .center {
                 // NB: a box as wide as its content, pushed to that side of the row: what a full-width frame
                 // aligned to one side shows of a background drawn inside it (a message bubble).
@@ -90,6 +92,11 @@ enum HTML {
         if let lines = style.lineLimit {
             css.append(
                 "display:-webkit-box;-webkit-line-clamp:\(lines);-webkit-box-orient:vertical;overflow:hidden")
+        }
+        if let ratio = style.aspectRatio { css.append("aspect-ratio:\(number(Double(ratio)))") }
+        if style.isClipped {
+            css.append("overflow:hidden")
+            if style.cornerRadius == nil { css.append("border-radius:0") }
         }
         if let opacity = style.opacity { css.append("opacity:\(number(opacity))") }
         if let spacing = style.spacing { css.append("gap:\(number(Double(spacing)))px") }

@@ -520,6 +520,8 @@ struct NodeRenderer {
             return box("div", ["hstack"], node, children(node, place))
         case .zstack:
             return box("div", ["zstack"], node, children(node, place))
+        case .grid:
+            return grid(node, place)
         case .group, .toolbarItem:
             return box("div", ["vstack"], node, children(node, place))
         case .spacer:
@@ -576,6 +578,39 @@ struct NodeRenderer {
         case .sheet, .alert, .confirmationDialog, .fileImporter:
             return ""
         }
+    }
+
+    // MARK: - Grids
+
+    /// A lazy grid as a CSS grid: one track a fixed or flexible column, as many tracks as fit for an adaptive one;
+    /// each cell a box of its own, as wide as its column.
+    func grid(_ node: ViewNode, _ place: Place) -> String {
+        var style = node.style
+        let rowSpacing = style.spacing ?? 8
+        style.spacing = nil
+        // NB: CSS has one gap between columns; the first column's spacing stands for all (SwiftUI's default is 8).
+        let columnSpacing = node.gridColumns.first?.spacing ?? 8
+        let tracks = node.gridColumns.map { column -> String in
+            switch column.size {
+            case .fixed(let width): return "\(HTML.number(Double(width)))px"
+            case .flexible(let minimum, let maximum):
+                return "minmax(\(HTML.number(Double(minimum)))px,\(Self.track(maximum)))"
+            case .adaptive(let minimum, let maximum):
+                return "repeat(auto-fill,minmax(\(HTML.number(Double(minimum)))px,\(Self.track(maximum))))"
+            }
+        }
+        let css =
+            "grid-template-columns:\(tracks.isEmpty ? "1fr" : tracks.joined(separator: " "));"
+            + "row-gap:\(HTML.number(Double(rowSpacing)))px;column-gap:\(HTML.number(Double(columnSpacing)))px"
+        let inline = [css, HTML.inlineStyle(style)].filter { !$0.isEmpty }.joined(separator: ";")
+        let cells = node.children.map { "<div class=\"grid-cell\">" + element($0, place) + "</div>" }.joined()
+        let extra = [aria(node), "role=\"grid\""].filter { !$0.isEmpty }.joined(separator: " ")
+        return "<div" + HTML.attributes(classes: ["grid"], style: inline, extra: extra) + ">" + cells + "</div>"
+    }
+
+    /// A column's largest width: a share of what is left when unbounded.
+    private static func track(_ maximum: CGFloat) -> String {
+        maximum.isFinite ? "\(HTML.number(Double(maximum)))px" : "1fr"
     }
 
     // MARK: - Maps and platform views

@@ -15,6 +15,9 @@ public struct ScreenDevice: Sendable, Hashable {
     public var homeIndicatorHeight: Int
     /// Whether it is an iPad: sheets are centred cards, not pulled up from the bottom.
     public var isPad: Bool
+    /// Whether a page is drawn as tall as its content (at least `height`) instead of ending at the screen's bottom
+    /// edge: every section of a long screen in one picture, as a person scrolling through it would see them.
+    public var isFullLength = false
 
     /// A device from its parts.
     public init(
@@ -26,6 +29,13 @@ public struct ScreenDevice: Sendable, Hashable {
         self.statusBarHeight = statusBarHeight
         self.homeIndicatorHeight = homeIndicatorHeight
         self.isPad = isPad
+    }
+
+    /// The same device, its pages drawn as tall as their content.
+    public var fullLength: ScreenDevice {
+        var device = self
+        device.isFullLength = true
+        return device
     }
 
     /// iPhone 15: 393 × 852 points.

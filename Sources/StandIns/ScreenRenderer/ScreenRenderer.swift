@@ -45,8 +45,11 @@ public struct ScreenRenderer {
         }
         // The home indicator stays on top of whatever is presented.
         if !layers.isEmpty { body += "<div class=\"home-indicator\"></div>" }
-        let deviceClass = ["device", device.isPad ? "ipad" : "iphone", sheetOpen ? "sheet-open" : ""]
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        let deviceClass = [
+            "device", device.isPad ? "ipad" : "iphone", sheetOpen ? "sheet-open" : "",
+            device.isFullLength ? "full-length" : "",
+        ]
+        .filter { !$0.isEmpty }.joined(separator: " ")
         return """
             <!DOCTYPE html>
             <html lang="en" class="\(appearance.rawValue)">

@@ -8,11 +8,22 @@ enum Stylesheet {
     static func css(for device: ScreenDevice) -> String {
         palettes + base + bars + lists + controls + overlays + chrome
             + """
-            .device{width:\(device.width)px;height:\(device.height)px}
+            .device{width:\(device.width)px;\(device.isFullLength ? "min-height" : "height"):\(device.height)px}
             .status-bar{height:\(device.statusBarHeight)px}
             .home-strip{height:\(device.homeIndicatorHeight)px}
             """
+            + (device.isFullLength ? fullLength : "")
     }
+
+    /// A page as tall as its content: the screen no longer sits on the device's frame, so it grows with what it
+    /// holds, and the page's grey shows below it (which `scripts/screens` trims off the picture).
+    static let fullLength = """
+
+        .full-length .base{position:relative;inset:auto;flex:1 0 auto}
+        .full-length .fill,.full-length .nav,.full-length .nav-content,.full-length .tabs,.full-length .tab-content,
+        .full-length .list,.full-length .scroll{flex:1 0 auto;overflow:visible}
+
+        """
 
     static let palettes = """
         :root.light{--label:#000;--secondary-label:rgba(60,60,67,.6);--tertiary-label:rgba(60,60,67,.3);
@@ -65,7 +76,9 @@ enum Stylesheet {
         .zstack>*{grid-area:1/1}
         .spacer{flex:1 1 0;min-width:8px}
         .divider{align-self:stretch;border-top:.5px solid var(--separator);min-height:0}
-        .scroll{flex:1 1 auto;overflow:hidden;display:flex;flex-direction:column;gap:8px;padding:0 16px}
+        .scroll{flex:1 1 auto;overflow:hidden;display:flex;flex-direction:column;gap:8px}
+        .grid{display:grid;align-self:stretch;min-width:0}
+        .grid-cell{display:flex;flex-direction:column;align-items:stretch;justify-content:center;min-width:0}
         .glyph{display:inline-flex;align-items:center;justify-content:center;flex:none;width:1.25em;height:1.2em;
         vertical-align:-.2em}
         .glyph svg{width:100%;height:100%;fill:none;stroke:currentColor;stroke-width:1.7;stroke-linecap:round;

@@ -24,12 +24,14 @@ enum Gallery {
                     body +=
                         "<figure><figcaption><b>\(page.entry.state.markupEscaped)</b> \(page.entry.summary.markupEscaped)"
                         + "</figcaption><div class=\"pair\">"
+                    // NB: a full-length page scrolls in its frame; its picture shows it whole.
+                    let scrolling = page.entry.device.isFullLength ? "yes" : "no"
                     for file in page.files {
                         let path = "\(app.slug)/\(file)"
                         let picture = path.replacingOccurrences(of: ".html", with: ".png")
                         body +=
                             "<div><div class=\"frame\" style=\"width:\(width)px;height:\(height)px\">"
-                            + "<iframe src=\"\(path)\" loading=\"lazy\" scrolling=\"no\" "
+                            + "<iframe src=\"\(path)\" loading=\"lazy\" scrolling=\"\(scrolling)\" "
                             + "style=\"width:\(app.device.width)px;height:\(app.device.height)px;"
                             + "transform:scale(\(scale))\"></iframe></div>"
                             + "<a href=\"\(path)\">page</a> · <a href=\"\(picture)\">picture</a></div>"

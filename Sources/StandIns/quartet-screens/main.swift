@@ -3,7 +3,8 @@
 //     quartet-screens [--output DIR] [--only APP]
 //
 // Writes DIR/<app>/<screen>-<state>-<light|dark>.html, DIR/index.html and DIR/screens.tsv (one page a line with
-// the window size to take its picture at, which scripts/screens reads). DIR defaults to .build/screens.
+// the window size to take its picture at, and `full` for a page drawn as tall as its content, whose picture is taken
+// on a canvas four screens tall and trimmed to the page; scripts/screens reads it). DIR defaults to .build/screens.
 import Foundation
 import ScreenCatalog
 import ScreenRenderer
@@ -54,12 +55,16 @@ for entry in ScreenCatalog.all where only == nil || entry.app.slug == only {
     try files.createDirectory(at: folder, withIntermediateDirectories: true)
     var names: [String] = []
     for appearance in Appearance.allCases {
-        let renderer = ScreenRenderer(device: entry.app.device, appearance: appearance)
+        let renderer = ScreenRenderer(device: entry.device, appearance: appearance)
         let name = "\(entry.screen)-\(entry.state)-\(appearance.rawValue).html"
         let title = "\(entry.app.name) · \(entry.screen) · \(entry.state) · \(appearance.rawValue)"
         try Data(renderer.page(tree, title: title).utf8).write(to: folder.appendingPathComponent(name))
         names.append(name)
-        manifest += "\(entry.app.slug)/\(name)\t\(entry.app.device.width)\t\(entry.app.device.height)\n"
+        let device = entry.device
+        manifest +=
+            device.isFullLength
+            ? "\(entry.app.slug)/\(name)\t\(device.width)\t\(device.height * 4)\tfull\n"
+            : "\(entry.app.slug)/\(name)\t\(device.width)\t\(device.height)\tscreen\n"
     }
     rendered.append((entry, names))
     print("\(entry.name)")

@@ -55,7 +55,7 @@ struct APIErrorTests {
             #expect(!error.message.isEmpty)
             #expect(!error.message.hasPrefix("failure."), "\(error) has no sentence: \(error.message)")
         }
-        #expect(APIError.offline.message == "You appear to be offline. Check your connection and try again.")
+        #expect(APIError.offline.message == "You're offline. Check your connection and try again.")
         #expect(APIError.http(status: 412, problem: nil).message == "Someone else changed this item first (412).")
         #expect(APIError.http(status: 302, problem: nil).message == "The request failed (302).")
     }

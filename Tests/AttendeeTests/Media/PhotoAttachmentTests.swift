@@ -56,6 +56,7 @@ import Testing
         #expect(model.attachment.message == "Attaching “Photo”…")
         #expect(model.attachment.canPick == false)
         #expect(model.attachment.canRemove == false)
+        #expect(model.attachment.preview == nil, "nothing to draw until the upload lands")
         model.draftChanged("Look at this")
         #expect(model.canPost == false, "Post waits for the photo")
         await gate.open()
@@ -63,6 +64,10 @@ import Testing
         #expect(model.attachment.message == "“Photo.jpg” attached.")
         #expect(model.attachment.imageID == "a-e1")
         #expect(model.attachment.canRemove)
+        // The composer draws the uploaded file itself, small, as the reader's own photo.
+        #expect(model.attachment.preview?.mediaID == "a-e1")
+        #expect(model.attachment.preview?.hasThumbnail == false, "the listing says the server made none")
+        #expect(model.attachment.preview?.accessibilityLabel == "Your photo")
         #expect(model.canPost)
 
         await model.postTapped()
@@ -73,6 +78,7 @@ import Testing
         #expect(row.image?.hasThumbnail == nil, "a post knows only its photo's id")
         #expect(row.image?.accessibilityLabel == "Photo from Ana Ferreira")
         #expect(model.attachment.state == PhotoAttachment.State.none, "the next post starts without a photo")
+        #expect(model.attachment.preview == nil)
 
         // A photo alone is a post.
         await model.attachment.photoPicked(fileName: "Photo", data: Data([4]))
@@ -80,6 +86,7 @@ import Testing
         #expect(model.canPost)
         model.attachment.removeTapped()
         #expect(model.attachment.state == PhotoAttachment.State.none)
+        #expect(model.attachment.preview == nil, "Remove takes the thumbnail away")
         #expect(model.canPost == false)
     }
 
@@ -189,7 +196,7 @@ import Testing
         let editor = NoteEditorModel(client: client, eventID: "e1")
         editor.textChanged("Whiteboard")
         await editor.attachment.photoPicked(fileName: "Board", data: Data([1]))
-        #expect(editor.image?.accessibilityLabel == "Your photo")
+        #expect(editor.attachment.preview?.accessibilityLabel == "Your photo")
         await editor.saveTapped()
         #expect(editor.note?.imageID == "a-e1")
         #expect(editor.attachment.message == "A photo is attached.")
@@ -199,7 +206,7 @@ import Testing
         #expect(reopened.attachment.imageID == "a-e1")
         #expect(reopened.attachment.canRemove)
         reopened.attachment.removeTapped()
-        #expect(reopened.image == nil)
+        #expect(reopened.attachment.preview == nil)
         #expect(reopened.isSaveEnabled, "taking the photo off is a change")
         await reopened.saveTapped()
         #expect(edits.withLock { $0 } == [NoteEdit(text: "Whiteboard", imageID: nil, version: 1)])

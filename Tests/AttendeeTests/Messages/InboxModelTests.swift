@@ -114,7 +114,7 @@ import Testing
         client.threads = { _ in throw APIError.offline }
         let failing = ThreadsModel(client: client)
         await failing.appeared()
-        #expect(failing.banner == .failure("You appear to be offline. Check your connection and try again."))
+        #expect(failing.banner == .failure("You're offline. Check your connection and try again."))
         #expect(failing.rows.isEmpty)
     }
 
@@ -244,7 +244,7 @@ import Testing
         await gate.open()
         await first.value
         #expect(model.older == .available)
-        #expect(model.banner == .failure("You appear to be offline. Check your connection and try again."))
+        #expect(model.banner == .failure("You're offline. Check your connection and try again."))
         #expect(model.rows.map(\.text) == ["Five", "Six"])
 
         fail.withLock { $0 = false }
@@ -353,7 +353,7 @@ import Testing
         await model.sendTapped()
         #expect(model.rows.map(\.text) == ["Hello"])
         #expect(model.rows.map(\.delivery) == [.failed])
-        #expect(model.banner == .failure("You are offline: your message was not sent."))
+        #expect(model.banner == .failure("You're offline: your message was not sent."))
     }
 
     @Test func theMessageBoxSaysWhatStopsIt() async {

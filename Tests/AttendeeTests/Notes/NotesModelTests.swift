@@ -182,7 +182,7 @@ import Testing
         await gate.open()
         await editor.saveTapped()
         #expect(editor.saveState == .failed)
-        #expect(editor.banner == .failure("You appear to be offline. Check your connection and try again."))
+        #expect(editor.banner == .failure("You're offline. Check your connection and try again."))
         await gate.close()
         let saving = Task { await editor.saveTapped() }
         await gate.arrived(2)

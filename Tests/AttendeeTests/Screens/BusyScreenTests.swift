@@ -9,7 +9,7 @@ import Testing
 /// piece of code, the speakers, attendees, my agenda, session and documents screens kept their "offline" banner
 /// after a reload that worked.
 @MainActor @Suite struct BusyScreenTests {
-    static let offline = "You appear to be offline. Check your connection and try again."
+    static let offline = "You're offline. Check your connection and try again."
 
     /// A call that fails offline the first time and answers `value` after.
     static func offlineOnce<Value: Sendable>(_ value: Value) -> @Sendable () throws -> Value {

@@ -77,7 +77,7 @@ import Testing
         let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
         await model.appeared()
         #expect(model.banner == .offline)
-        #expect(model.bannerText == "You are offline. The discussion catches up when you are back.")
+        #expect(model.bannerText == "You're offline. The discussion catches up when you're back.")
         #expect(model.emptyMessage == nil)
         model.draftChanged(" ")
         #expect(model.canSend == false)
@@ -118,7 +118,7 @@ import Testing
         #expect(model.banner == .notSent)
         #expect(
             model.bannerText
-                == "You are offline: your message was not sent. What you wrote is still here to send when you are back."
+                == "You're offline: your message was not sent. What you wrote is still here to send when you're back."
         )
         #expect(model.draft == "Great talk")
         failure.withLock { $0 = .connectionLost }

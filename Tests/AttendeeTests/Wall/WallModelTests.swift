@@ -266,7 +266,7 @@ import Testing
         #expect(model.rows.map(\.id) == ["4"])
         #expect(model.rows[0].likeCount == 2)
         #expect(model.banner == .offline)
-        #expect(model.bannerText == "You are offline. The wall catches up when you are back.")
+        #expect(model.bannerText == "You're offline. The wall catches up when you're back.")
     }
 
     /// Pulled down while live: a post and a like count heard while the page is read are still shown when a page
@@ -337,7 +337,7 @@ import Testing
         #expect(model.banner == .notSent)
         #expect(
             model.bannerText
-                == "You are offline: nothing was posted. What you wrote is still here to send when you are back.")
+                == "You're offline: nothing was posted. What you wrote is still here to send when you're back.")
         #expect(model.draft == "Are you there?")
         #expect(model.isSending == false)
         #expect(model.rows.map(\.id) == ["1"])
@@ -355,7 +355,7 @@ import Testing
         await model.appeared()
         await model.likeTapped(postID: "1")
         #expect(model.banner == .notChanged)
-        #expect(model.bannerText == "You are offline: nothing was changed.")
+        #expect(model.bannerText == "You're offline: nothing was changed.")
         #expect(model.rows[1].likeCount == 3)
         #expect(model.rows[1].isLiked == false)
         model.deleteTapped(postID: "2")

@@ -27,10 +27,12 @@ struct CatalogScreenTests {
         let entry = try #require(ScreenCatalog.all.first { $0.name == name })
         let tree = try await entry.tree()
         for appearance in Appearance.allCases {
-            let html = ScreenRenderer(device: entry.app.device, appearance: appearance).page(tree, title: name)
+            let device = entry.device
+            let html = ScreenRenderer(device: device, appearance: appearance).page(tree, title: name)
             #expect(html.hasPrefix("<!DOCTYPE html>"))
             #expect(html.contains("<html lang=\"en\" class=\"\(appearance.rawValue)\">"))
-            #expect(html.contains(".device{width:\(entry.app.device.width)px;height:\(entry.app.device.height)px}"))
+            let height = device.isFullLength ? "min-height" : "height"
+            #expect(html.contains(".device{width:\(device.width)px;\(height):\(device.height)px}"))
             if let title = tree.visibleNavigationTitle, !title.isEmpty {
                 #expect(html.contains(escaped(title)), "\(name): the title \"\(title)\" is not on the page")
             }
@@ -46,6 +48,16 @@ struct CatalogScreenTests {
         }
         let names = ScreenCatalog.all.map(\.name)
         #expect(Set(names).count == names.count, "two entries share a name")
+    }
+
+    /// The Sales account screen is longer than the iPad: one picture of it is full length, so its notes,
+    /// attachments, Google Docs and content below the fold are seen, while the others keep the screen's size.
+    @Test func theLongSalesAccountHasAFullLengthPicture() throws {
+        let full = ScreenCatalog.all.filter(\.device.isFullLength)
+        #expect(full.map(\.name) == ["sales/account-hospital-full-length"])
+        let entry = try #require(full.first)
+        #expect(entry.device.width == entry.app.device.width && entry.device.height == entry.app.device.height)
+        for other in ScreenCatalog.all where !other.device.isFullLength { #expect(other.device == other.app.device) }
     }
 
     private func escaped(_ text: String) -> String {

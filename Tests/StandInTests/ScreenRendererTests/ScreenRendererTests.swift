@@ -124,6 +124,51 @@ struct ScreenRendererTests {
         #expect(html.contains("align-self:stretch;flex:1 1 auto\">Wide"))
     }
 
+    /// A lazy grid is drawn as a CSS grid: an adaptive column as many tracks as fit, each cell a box of its own,
+    /// the spacings as gaps; a square cut picture keeps its ratio and loses the rounded corners it did not ask for.
+    @Test func aGridIsDrawnAsACSSGridOfSquareCells() throws {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
+        let cell = try #require(Picture(jpeg, label: "Opening.jpg")).resizable().scaledToFill()
+            .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
+            .aspectRatio(1, contentMode: .fit).clipped()
+        let host = ViewHost(
+            ScrollView {
+                LazyVGrid(columns: [GridItem(.adaptive(minimum: 100), spacing: 2)], spacing: 2) {
+                    cell
+                    Text("Two")
+                    Text("Three")
+                }
+                LazyVGrid(columns: [GridItem(.fixed(80)), GridItem(.flexible()), GridItem(.flexible(maximum: 120))]) {
+                    Text("Fixed")
+                }
+            })
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Gallery")
+        #expect(
+            html.contains(
+                "<div class=\"grid\" style=\"grid-template-columns:repeat(auto-fill,minmax(100px,1fr));row-gap:2px;"
+                    + "column-gap:2px\" role=\"grid\"><div class=\"grid-cell\"><img class=\"picture fill\""))
+        #expect(html.contains("aspect-ratio:1;overflow:hidden;border-radius:0"))
+        #expect(html.components(separatedBy: "<div class=\"grid-cell\">").count == 5)
+        #expect(
+            html.contains("grid-template-columns:80px minmax(10px,1fr) minmax(10px,120px);row-gap:8px;column-gap:8px"))
+        #expect(html.contains(".grid{display:grid;"))
+    }
+
+    /// A full-length page grows with its content from the screen's height, so its picture shows every section.
+    @Test func aFullLengthPageGrowsWithItsContent() {
+        let host = ViewHost(Basket())
+        let screen = ScreenRenderer(device: .iPad11, appearance: .light).page(host.tree, title: "Basket")
+        #expect(!ScreenDevice.iPad11.isFullLength)
+        #expect(!screen.contains("full-length"))
+        let device = ScreenDevice.iPad11.fullLength
+        #expect(device.isFullLength && device.width == 1180 && device.height == 820)
+        let html = ScreenRenderer(device: device, appearance: .light).page(host.tree, title: "Basket")
+        #expect(html.contains(".device{width:1180px;min-height:820px}"))
+        #expect(!html.contains(".device{width:1180px;height:820px}"))
+        #expect(html.contains("class=\"device ipad full-length\""))
+        #expect(html.contains(".full-length .base{position:relative;"))
+    }
+
     @Test func aLabelsIconKeepsItsOwnColourAndItsTitleThePages() throws {
         let host = ViewHost(
             Label {

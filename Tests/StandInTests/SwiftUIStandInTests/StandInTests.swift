@@ -145,6 +145,31 @@ private struct Tally: View {
     }
 }
 
+/// Photos in a grid of square cells, each opening its photo, as a gallery shows them.
+private struct PhotoGrid: View {
+    let photos: [String]
+    @State private var opened: String?
+
+    var body: some View {
+        ScrollView {
+            Text(opened.map { "Opened \($0)" } ?? "Nothing opened")
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 100), spacing: 2)], spacing: 2) {
+                ForEach(photos, id: \.self) { photo in
+                    Button {
+                        opened = photo
+                    } label: {
+                        Image(systemName: "photo").resizable().scaledToFill()
+                            .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
+                            .aspectRatio(1, contentMode: .fit)
+                            .clipped()
+                    }
+                    .accessibilityLabel(photo)
+                }
+            }
+        }
+    }
+}
+
 @MainActor
 struct StandInTests {
     /// State lives as long as its view, as in SwiftUI: a view an `if` took away starts afresh when it comes back,
@@ -266,6 +291,56 @@ struct StandInTests {
         #expect(host.tree.texts.contains("Page open"))
         try host.tap("Done")
         #expect(host.tree.texts.contains("Page closed"))
+    }
+
+    /// A lazy grid keeps its columns and its cells, one child a cell in reading order, and a cell's button takes
+    /// its tap; the square a cell's picture keeps is recorded on it.
+    @Test func aGridKeepsItsColumnsAndCellsAndACellTakesItsTap() throws {
+        let host = ViewHost(PhotoGrid(photos: ["Opening.jpg", "Stage.png", "Crowd.jpg", "Closing.jpg"]))
+        let grid = try #require(host.tree.first { $0.kind == .grid })
+        #expect(grid.style.spacing == 2)
+        #expect(grid.gridColumns.count == 1)
+        guard case .adaptive(let minimum, let maximum) = grid.gridColumns.first?.size else {
+            Issue.record("the column is not adaptive: \(grid.gridColumns)")
+            return
+        }
+        #expect(minimum == 100 && maximum == .infinity)
+        #expect(grid.gridColumns.first?.spacing == 2)
+        #expect(grid.children.map(\.kind) == [.button, .button, .button, .button])
+        #expect(grid.children.map(\.accessibilityLabel) == ["Opening.jpg", "Stage.png", "Crowd.jpg", "Closing.jpg"])
+        let picture = try #require(grid.children.first?.children.first)
+        #expect(picture.style.aspectRatio == 1)
+        #expect(picture.style.isClipped)
+        #expect(picture.style.styleName == "fill")
+
+        try host.tap("Crowd.jpg")
+        #expect(host.tree.texts.contains("Opened Crowd.jpg"))
+    }
+
+    /// Apple's three kinds of column, and its defaults: a flexible column at least 10 points wide, no spacing or
+    /// alignment of its own.
+    @Test func gridItemsAreApplesThreeSizes() {
+        let columns = [
+            GridItem(), GridItem(.fixed(80), spacing: 4, alignment: .leading), GridItem(.adaptive(minimum: 44)),
+        ]
+        guard case .flexible(let minimum, let maximum) = columns[0].size else {
+            Issue.record("the default column is not flexible")
+            return
+        }
+        #expect(minimum == 10 && maximum == .infinity)
+        #expect(columns[0].spacing == nil && columns[0].alignment == nil)
+        if case .fixed(let width) = columns[1].size {
+            #expect(width == 80 && columns[1].spacing == 4 && columns[1].alignment == .leading)
+        } else {
+            Issue.record("the second column is not fixed")
+        }
+        if case .adaptive(let least, _) = columns[2].size {
+            #expect(least == 44)
+        } else {
+            Issue.record("the third column is not adaptive")
+        }
+        let grid = ViewHost(LazyVGrid(columns: columns, pinnedViews: [.sectionHeaders]) { Text("One") }).tree
+        #expect(grid.first { $0.kind == .grid }?.children.map(\.text) == ["One"])
     }
 
     @Test func representablesShowTheirController() throws {

@@ -12,7 +12,7 @@ public struct ViewNode {
         case list, section, form, scroll, vstack, hstack, zstack, spacer, divider, progress, group
         case navigationStack, tabView, sheet, alert, confirmationDialog, labeledContent, disclosureGroup
         case shape, color, map, mapAnnotation, platformView, shareLink, label, searchField, toolbarItem
-        case webView, photosPicker, asyncImage, fileImporter
+        case webView, photosPicker, asyncImage, fileImporter, grid
     }
 
     /// What the node is.
@@ -53,6 +53,8 @@ public struct ViewNode {
     public var presentations: [ViewNode] = []
     /// The badge of a tab or a row.
     public var badge: String?
+    /// A grid's columns (`LazyVGrid(columns:)`), its children being the cells in reading order.
+    public var gridColumns: [GridItem] = []
     /// The `.tag` value (tabs, picker options).
     public var tag: AnyHashable?
     /// A tab's label, set by `.tabItem`.
@@ -157,6 +159,10 @@ public struct NodeStyle: Sendable, Equatable {
     public var monospacedDigit = false
     /// A corner radius of the background shape.
     public var cornerRadius: CGFloat?
+    /// The width-to-height ratio the view keeps (`.aspectRatio(1, contentMode: .fit)`: a square).
+    public var aspectRatio: CGFloat?
+    /// Whether what overflows the view's frame is cut off (`.clipped()`).
+    public var isClipped = false
     /// A list's or button's style name (`plain`, `bordered`, `iconOnly`).
     public var styleName: String?
     /// Stack alignment and spacing.

@@ -143,6 +143,22 @@ extension View {
         _modifySingle { node, _ in node.style.cornerRadius = shape._cornerRadius }
     }
 
+    /// Keeps the view at `aspectRatio` (width over height; `nil`: its own), fitting or filling the space offered
+    /// (https://developer.apple.com/documentation/swiftui/view/aspectratio(_:contentmode:)-6j7xz).
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        _modifySingle { node, _ in
+            node.style.aspectRatio = aspectRatio ?? node.style.aspectRatio
+            // NB: with no ratio of its own this is `scaledToFit()` or `scaledToFill()`, as in SwiftUI.
+            if aspectRatio == nil { node.style.styleName = contentMode == .fill ? "fill" : "fit" }
+        }
+    }
+
+    /// Cuts off what the view draws outside its frame
+    /// (https://developer.apple.com/documentation/swiftui/view/clipped(antialiased:)).
+    public func clipped(antialiased: Bool = false) -> some View {
+        _modifySingle { node, _ in node.style.isClipped = true }
+    }
+
     /// The background of the list row this view is.
     public func listRowBackground<V: View>(_ view: V?) -> some View {
         _modifySingle { node, context in
@@ -215,6 +231,12 @@ extension View {
 /// Shown, hidden or left to the system (https://developer.apple.com/documentation/swiftui/visibility).
 public enum Visibility: Sendable, Hashable, CaseIterable {
     case automatic, visible, hidden
+}
+
+/// Whether a view scaled to a frame fits inside it or fills it
+/// (https://developer.apple.com/documentation/swiftui/contentmode).
+public enum ContentMode: Sendable, Hashable, CaseIterable {
+    case fit, fill
 }
 
 /// The top or bottom edge (https://developer.apple.com/documentation/swiftui/verticaledge).
