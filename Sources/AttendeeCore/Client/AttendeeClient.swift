@@ -415,7 +415,7 @@ public enum AttendeeFailure {
 
     /// The problem `type` of a refused call, to tell "full" from "overlapping" from "already given".
     public static func refusal(_ error: any Error) -> AttendanceRefusal? {
-        guard case .http(_, let problem?)? = error as? APIError, let type = problem.type else { return nil }
+        guard case .http(_, let problem?, _)? = error as? APIError, let type = problem.type else { return nil }
         return AttendanceRefusal(rawValue: type)
     }
 

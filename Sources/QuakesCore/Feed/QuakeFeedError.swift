@@ -36,7 +36,7 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
             switch APIError(transportError: error) {
             case .timeout: self = .timedOut
             case let error where error.isUnreachable: self = .offline
-            case .http(let status, _): self = .server(status: status)
+            case .http(let status, _, _): self = .server(status: status)
             case .decoding: self = .unreadable
             default: self = .other(Strings.text("quakes.error.other"))
             }
