@@ -319,7 +319,7 @@ var targets: [Target] = [
         dependencies: [
             "QuartetServer", "HTTPServer", "HTTPTypes", "DynamicJSON", "CognitoDevServer", "ChangeJarModels",
             "Database",
-            "Locking", "AttendeeModels", "DatabaseTestSupport", "ImageCodec",
+            "Locking", "AttendeeModels", "AttendeeServer", "DatabaseTestSupport", "ImageCodec",
         ],
         swiftSettings: swiftSettings
     ),
