@@ -7,7 +7,7 @@ import HTTPTypes
 public struct AttendeeClient: Sendable {
     /// `POST /auth/signup`; the live value stores the token.
     public var signUp: @Sendable (SignUpRequest) async throws -> AuthSession
-    /// `POST /auth/signin`; the live value stores the token.
+    /// `POST /auth/signin`; the live value stores the token, and throws ``TooManySignIns`` for a 429.
     public var signIn: @Sendable (SignInRequest) async throws -> AuthSession
     /// `POST /auth/signout`; the live value forgets the token.
     public var signOut: @Sendable () async throws -> Void
@@ -318,7 +318,13 @@ extension AttendeeClient {
         }
         var client = AttendeeClient(
             signUp: { try await startSession(AttendeeRoute.signUp, $0) },
-            signIn: { try await startSession(AttendeeRoute.signIn, $0) },
+            signIn: { request in
+                do {
+                    return try await startSession(AttendeeRoute.signIn, request)
+                } catch {
+                    throw TooManySignIns.reading(error)
+                }
+            },
             signOut: {
                 defer { tokens.save(nil) }
                 try await sendVoid(AttendeeRoute.signOut, [], body: nil)
