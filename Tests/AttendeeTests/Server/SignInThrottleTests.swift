@@ -178,6 +178,10 @@ import Testing
                 #expect(try await Self.attempt(server, "ana.ferreira@example.com").status == .unauthorized)
             }
             #expect(try await Self.attempt(server, "ana.ferreira@example.com", "correct horse").status == .ok)
+            let counted = try await server.database.read { db in
+                try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_signin_attempt")
+            }
+            #expect(counted == 0)
         }
     }
 
