@@ -9,16 +9,22 @@ import Testing
 
 /// The per-account sign-in throttle: five failures in fifteen minutes for one e-mail, then 429 until the window
 /// ends, whatever the password, whoever (if anyone) has the e-mail.
-@Suite struct SignInThrottleTests {
+///
+/// NB: serialized, and the race on a small pool: the whole package's tests share the PostgreSQL server's 200
+/// connections, and a suite of concurrent cases holding a pool each took the last of them from another suite.
+@Suite(.serialized) struct SignInThrottleTests {
     static let signIn = "/attendee/v1/auth/signin"
 
     /// A server whose clock the test moves, with the default throttle (5 failures in 15 minutes).
     static func with(
-        _ kind: DatabaseKind, _ body: (AttendeeTestServer, TestClock) async throws -> Void
+        _ kind: DatabaseKind, maximumConnections: Int = 2,
+        _ body: (AttendeeTestServer, TestClock) async throws -> Void
     ) async throws {
         let clock = TestClock()
         let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
-        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in try await body(server, clock) }
+        try await AttendeeTestServer.with(kind, maximumConnections: maximumConnections, configure: onTheClock) {
+            server in try await body(server, clock)
+        }
     }
 
     static func attempt(
@@ -133,10 +139,10 @@ import Testing
     }
 
     /// Guesses sent at once are each counted before any password is checked: of twenty, five are checked (and
-    /// fail) and fifteen are refused, on both engines.
+    /// fail) and fifteen are refused, on both engines (on PostgreSQL, four transactions at a time).
     @Test(arguments: DatabaseKind.eachDialect)
     func guessesSentAtOnceAreCountedEach(kind: DatabaseKind) async throws {
-        try await Self.with(kind) { server, _ in
+        try await Self.with(kind, maximumConnections: 4) { server, _ in
             _ = try await server.signUp("Ana Ferreira")
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for _ in 1...20 {

@@ -29,13 +29,13 @@ struct AttendeeTestServer: Sendable {
     }
 
     /// Runs `body` with a fresh server on a fresh database of `kind`, removed afterwards; `configure` sets what
-    /// the test needs (a clock, the sign-in throttle).
+    /// the test needs (a clock, the sign-in throttle), `maximumConnections` the PostgreSQL pool's size.
     static func with(
-        _ kind: DatabaseKind = .sqliteFile, isolation: isolated (any Actor)? = #isolation,
+        _ kind: DatabaseKind = .sqliteFile, maximumConnections: Int = 8, isolation: isolated (any Actor)? = #isolation,
         configure: (inout AttendeeService.Configuration) -> Void = { _ in },
         _ body: (AttendeeTestServer) async throws -> Void
     ) async throws {
-        try await withTestDatabase(kind) { test in
+        try await withTestDatabase(kind, maximumConnections: maximumConnections) { test in
             try await body(try await make(test.database, configure: configure))
         }
     }
