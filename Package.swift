@@ -322,7 +322,7 @@ var targets: [Target] = [
         dependencies: [
             "QuartetServer", "HTTPServer", "HTTPTypes", "DynamicJSON", "CognitoDevServer", "ChangeJarModels",
             "Database",
-            "Locking", "AttendeeModels", "DatabaseTestSupport", "ImageCodec",
+            "Locking", "AttendeeModels", "AttendeeServer", "DatabaseTestSupport", "ImageCodec",
         ],
         swiftSettings: swiftSettings
     ),

@@ -1,4 +1,5 @@
 import APIClient
+import AttendeeServer
 import ChangeJarModels
 import Foundation
 import HTTPServer
@@ -50,6 +51,21 @@ enum ServeCommand {
                     help: "requests per second each client address may make, bursts of 2N (0: no limit)",
                     environment: "QUARTET_RATE_LIMIT",
                     default: "100"
+                ),
+                OptionSpec(
+                    "attendee-signin-failures",
+                    value: "N",
+                    help:
+                        "Attendee: failed sign-ins allowed per e-mail before it must wait out the window (0: no limit)",
+                    environment: "QUARTET_ATTENDEE_SIGNIN_FAILURES",
+                    default: "5"
+                ),
+                OptionSpec(
+                    "attendee-signin-window",
+                    value: "MINUTES",
+                    help: "Attendee: how long an e-mail's failed sign-ins count, from the first",
+                    environment: "QUARTET_ATTENDEE_SIGNIN_WINDOW",
+                    default: "15"
                 ),
                 OptionSpec(
                     "public-url",
@@ -105,9 +121,24 @@ enum ServeCommand {
             rateLimit: try arguments.value("rate-limit", as: "a number of requests per second (0 for no limit)") {
                 Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
             } ?? 100,
+            attendeeSignIn: try attendeeSignIn(arguments),
             changeJarTokens: try changeJarTokens(arguments),
             publicURL: try arguments.value("public-url", as: "an http(s) URL", URL.init(httpAddress:))
         )
+    }
+
+    /// The Attendee sign-in throttle the flags describe (absent: 5 failures in 15 minutes).
+    static func attendeeSignIn(_ arguments: ParsedArguments) throws -> SignInThrottle {
+        let defaults = SignInThrottle()
+        let failures = try arguments.value(
+            "attendee-signin-failures", as: "a whole number of failed sign-ins (0 for no limit)"
+        ) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        let minutes = try arguments.value("attendee-signin-window", as: "a whole number of minutes (at least 1)") {
+            Int($0).flatMap { (1...525_600).contains($0) ? $0 : nil }
+        }
+        return SignInThrottle(
+            allowedFailures: failures ?? defaults.allowedFailures,
+            window: minutes.map { TimeInterval($0) * 60 } ?? defaults.window)
     }
 
     /// The Change Jar token check the flags describe (all absent: the stand-in's pool).

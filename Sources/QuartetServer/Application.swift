@@ -118,7 +118,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: AttendeeService.Configuration(
             mediaDirectory: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
                 ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true),
-            publicBaseURL: configuration.publicURL)
+            publicBaseURL: configuration.publicURL, signInThrottle: configuration.attendeeSignIn)
     )
     try await attendee.loadSeedIfNeeded()
     // Abandoned uploads, files no row names and live events past their replay window: swept at start, then hourly.

@@ -1,3 +1,4 @@
+import AttendeeServer
 import ChangeJarModels
 import Foundation
 import PublicInit
@@ -37,6 +38,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var accessLog: Bool
     /// Requests per second each client address may make (bursts of twice as many); `0` turns the limit off.
     public var rateLimit: Double
+    /// How many Attendee sign-ins may fail for one e-mail, and for how long they count (default 5 in 15 minutes;
+    /// 0 failures turns the limit off).
+    public var attendeeSignIn: SignInThrottle
     /// Whose tokens the Change Jar API accepts.
     public var changeJarTokens: ChangeJarTokenSettings
     /// The address people reach the server at (`https://quartet.example.org`), for the links it hands out (an
@@ -53,9 +57,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         accessLog: Bool = true,
         maxBodySize: Int = 40 << 20,
         rateLimit: Double = 100,
+        attendeeSignIn: SignInThrottle = SignInThrottle(),
         changeJarTokens: ChangeJarTokenSettings = ChangeJarTokenSettings(),
         publicURL: URL? = nil
     ) {
+        self.attendeeSignIn = attendeeSignIn
         self.changeJarTokens = changeJarTokens
         self.publicURL = publicURL
         self.rateLimit = rateLimit

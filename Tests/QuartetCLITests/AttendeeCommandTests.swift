@@ -1,8 +1,10 @@
 import AttendeeModels
+import AttendeeServer
 import AttendeeTestSupport
 import Database
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import QuartetCLI
@@ -24,13 +26,19 @@ import Testing
 
         /// `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
         /// dropped when the drop itself goes unnoticed (with 60 s, one loaded run kept the staged file past 10 s).
-        init(idleTimeout: Duration = .seconds(60)) async throws {
+        init(
+            idleTimeout: Duration = .seconds(60),
+            configure: (inout AttendeeService.Configuration) -> Void = { _ in }
+        ) async throws {
             directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
             media = directory + "/media"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             database = try SQLiteDatabase(path: directory + "/server.sqlite")
             let mediaDirectory = URL(fileURLWithPath: media)
-            let router = try await seededAttendee(database) { $0.mediaDirectory = mediaDirectory }.router
+            let router = try await seededAttendee(database) {
+                $0.mediaDirectory = mediaDirectory
+                configure(&$0)
+            }.router
             server = Server(
                 configuration: .init(port: 0, threadPoolSize: 2, idleTimeout: idleTimeout, log: .discard),
                 handler: router.handler(), bodyReceivers: router.bodyReceivers())
@@ -81,9 +89,11 @@ import Testing
 
         /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
         static func with(
-            idleTimeout: Duration = .seconds(60), _ body: (Harness) async throws -> Void
+            idleTimeout: Duration = .seconds(60),
+            configure: (inout AttendeeService.Configuration) -> Void = { _ in },
+            _ body: (Harness) async throws -> Void
         ) async throws {
-            let harness = try await Harness(idleTimeout: idleTimeout)
+            let harness = try await Harness(idleTimeout: idleTimeout, configure: configure)
             do {
                 try await body(harness)
             } catch {
@@ -97,6 +107,28 @@ import Testing
             await server.shutdown(gracePeriod: .seconds(1))
             await database.close()
             try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// Past the server's five failed sign-ins for an e-mail, `signin` prints the core's sentence with the minutes
+    /// left of the server's window, and exits 1, even with the right password.
+    @Test func aThrottledSignInPrintsHowLongToWait() async throws {
+        let clock = TestClock()
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        try await Harness.with(configure: onTheClock) { harness in
+            let signUp = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            #expect(signUp.code == 0, "\(signUp.errors)")
+            for _ in 1...5 {
+                let wrong = await harness.run("signin", "--email", "ana@example.com", "--password", "wrong horse")
+                #expect(wrong.code == 1)
+                #expect(wrong.errors == "quartet attendee: The e-mail or the password is not right.\n")
+            }
+            clock.advance(by: 60)
+            let right = await harness.run("signin", "--email", "ana@example.com", "--password", "correct horse")
+            #expect(right.code == 1)
+            #expect(right.output == "")
+            #expect(right.errors == "quartet attendee: Too many attempts. Try again in 14 minutes.\n")
         }
     }
 

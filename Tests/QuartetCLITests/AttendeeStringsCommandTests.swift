@@ -86,6 +86,11 @@ import Testing
             #expect(await cli.run("ana", ["signout"]) == 0)
             #expect(await cli.run("ana", ["signin", "--email", "ana@example.com"]) == 2)
             #expect(await cli.run("ana", ["signin"] + signUp) == 0)
+            // A stranger's e-mail past its failed sign-ins (whose refusals are in the server's words, so sent
+            // unrecorded): the throttle's sentence is the core's.
+            let guess = ["signin", "--email", "zed@example.com", "--password", "wrong horse"]
+            for _ in 1...5 { #expect(await harness.run(guess).code == 1) }
+            #expect(await cli.run("zed", guess) == 1)
             #expect(await cli.run("ana", ["profile"]) == 0)
             #expect(await cli.run("ana", ["profile", "edit"]) == 2)
             #expect(await cli.run("ana", ["profile", "edit", "--about", "I build apps.", "--track", "Swift"]) == 0)

@@ -1,3 +1,4 @@
+import AttendeeServer
 import Foundation
 import TestSupport
 import Testing
@@ -44,6 +45,30 @@ import Testing
     #expect(try configuration([], ["QUARTET_PUBLIC_URL": "http://10.0.0.2:8080"])?.port == 8080)
     #expect(throws: (any Error).self) { try configuration(["--public-url", "ftp://quartet.example.org"]) }
     #expect(throws: (any Error).self) { try configuration(["--public-url", "not a url"]) }
+}
+
+/// `--attendee-signin-failures` and `--attendee-signin-window` (minutes), or their variables, set the Attendee
+/// sign-in throttle; absent, it allows 5 failures in 15 minutes, and 0 failures turns it off.
+@Test func serveReadsTheAttendeeSignInThrottle() throws {
+    let parser = ArgumentParser(root: QuartetTool.root)
+    func throttle(_ arguments: [String], _ environment: [String: String] = [:]) throws -> SignInThrottle? {
+        guard case .run(_, let parsed) = try parser.parse(["serve"] + arguments, environment: environment) else {
+            Issue.record("serve did not parse")
+            return nil
+        }
+        let context = CommandContext(arguments: parsed, environment: environment, console: CapturedConsole().console)
+        return try ServeCommand.configuration(context).attendeeSignIn
+    }
+    #expect(try throttle([]) == SignInThrottle(allowedFailures: 5, window: 900))
+    #expect(
+        try throttle(["--attendee-signin-failures", "3", "--attendee-signin-window", "60"])
+            == SignInThrottle(allowedFailures: 3, window: 3600))
+    #expect(
+        try throttle([], ["QUARTET_ATTENDEE_SIGNIN_FAILURES": "0", "QUARTET_ATTENDEE_SIGNIN_WINDOW": "1"])
+            == SignInThrottle(allowedFailures: 0, window: 60))
+    #expect(throws: (any Error).self) { try throttle(["--attendee-signin-failures", "-1"]) }
+    #expect(throws: (any Error).self) { try throttle(["--attendee-signin-failures", "many"]) }
+    #expect(throws: (any Error).self) { try throttle(["--attendee-signin-window", "0"]) }
 }
 
 /// End to end: `quartet serve --port 0` reports its real port first, answers /health, and exits 0 on SIGTERM.

@@ -1,3 +1,5 @@
+import AttendeeModels
+import AttendeeServer
 import DynamicJSON
 import Foundation
 import HTTPServer
@@ -79,6 +81,47 @@ private func makeApplication() async throws -> Application {
         ServerConfiguration(port: 0, dataDirectory: directory, databaseURL: "sqlite::memory:", rateLimit: 0))
     let client = TestClient(handler: unlimited.handler(log: .discard), remoteAddress: "192.0.2.1")
     for _ in 0..<50 { #expect(try await client.request(.get, "/health").status == .ok) }
+}
+
+/// The served Attendee sign-in counts failures per e-mail as the configuration says (`quartet serve
+/// --attendee-signin-failures`, `--attendee-signin-window`), behind the per-address limit.
+@Test func theServedSignInThrottlesAsConfigured() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    let app = try await buildApplication(
+        ServerConfiguration(
+            port: 0, dataDirectory: directory, databaseURL: "sqlite::memory:",
+            attendeeSignIn: SignInThrottle(allowedFailures: 2, window: 120)))
+    let client = TestClient(handler: app.handler(log: .discard))
+    func signIn() async throws -> Response {
+        try await client.post(
+            "/attendee/v1/auth/signin", json: SignInRequest(email: "who@example.com", password: "nope nope"))
+    }
+    #expect(try await signIn().status == .unauthorized)
+    #expect(try await signIn().status == .unauthorized)
+    let refused = try await signIn()
+    #expect(refused.status == .tooManyRequests)
+    // NB: the served clock is the real one; a loaded machine may take seconds between the requests.
+    #expect(refused.headers["Retry-After"].flatMap(Int.init).map { (1...120).contains($0) } == true)
+    #expect(refused.headers["Content-Type"]?.hasPrefix("application/problem+json") == true)
+    #expect(ServerConfiguration().attendeeSignIn == SignInThrottle(allowedFailures: 5, window: 900))
+}
+
+/// Sign-in documents its own 429, and every 429 the `Retry-After` it carries, so a client (and the contract run)
+/// knows to read it.
+@Test func signInDocumentsItsThrottleAndEvery429ItsRetryAfter() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    let refused = document["paths"]?["/attendee/v1/auth/signin"]?["post"]?["responses"]?["429"]
+    #expect(refused?["description"]?.stringValue?.contains("failed sign-ins for this e-mail") == true)
+    #expect(refused?["content"]?["application/problem+json"] != nil)
+    let retryAfter = refused?["headers"]?["Retry-After"]
+    #expect(retryAfter?["required"] == true)
+    #expect(retryAfter?["schema"] == ["type": "integer", "minimum": 1])
+    for operation in app.openAPI.operations {
+        let entry = document["paths"]?[operation.openAPIPath]?[operation.method.rawValue.lowercased()]
+        #expect(entry?["responses"]?["429"]?["headers"]?["Retry-After"] == retryAfter, "\(operation.path)")
+    }
 }
 
 /// Refusals the middleware and engine produce are documented on every operation they can reach, in the media

@@ -166,11 +166,11 @@ public struct APIClient: Sendable {
                 do { try await tokenProvider.refresh() } catch { throw Task.isCancelled ? .cancelled : .signedOut }
                 continue
             }
-            let failure = APIError.http(status: status, problem: ProblemDetails.parse(data))
-            guard endpoint.isIdempotent, retryPolicy.isRetryable(failure), retries + 1 < retryPolicy.maxAttempts
-            else { throw failure }
             let retryAfter = RetryPolicy.retryAfter(
                 response.value(forHTTPHeaderField: "Retry-After"), now: sleeper.now())
+            let failure = APIError.http(status: status, problem: ProblemDetails.parse(data), retryAfter: retryAfter)
+            guard endpoint.isIdempotent, retryPolicy.isRetryable(failure), retries + 1 < retryPolicy.maxAttempts
+            else { throw failure }
             if let retryAfter, retryAfter > retryPolicy.maxRetryAfter { throw failure }
             try await pause(retryAfter ?? retryPolicy.backoff(retry: retries))
             retries += 1

@@ -40,7 +40,7 @@ public struct RetryPolicy: Sendable {
     public func isRetryable(_ error: APIError) -> Bool {
         switch error {
         case .cannotConnect, .connectionLost, .timeout: return true
-        case .http(let status, _): return retryableStatuses.contains(status)
+        case .http(let status, _, _): return retryableStatuses.contains(status)
         case .offline, .cancelled, .decoding, .signedOut, .notSignedIn, .invalidRequest: return false
         }
     }

@@ -16,8 +16,9 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
     case timeout
     /// The caller cancelled; never reported to the person.
     case cancelled
-    /// The server answered with an error status, and the problem document it sent, if it sent one.
-    case http(status: Int, problem: ProblemDetails?)
+    /// The server answered with an error status, the problem document it sent, if it sent one, and how long its
+    /// `Retry-After` asked to wait, if it asked (a 429, a 503).
+    case http(status: Int, problem: ProblemDetails?, retryAfter: Duration? = nil)
     /// The response could not be read; `path` names where (`features[3].properties.mag`, empty for the root).
     case decoding(path: String, message: String)
     /// The credentials were refused even after a refresh: the person must sign in again.
@@ -40,7 +41,7 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         case .signedOut: return Strings.text("failure.signedOut")
         case .notSignedIn: return Strings.text("failure.notSignedIn")
         case .invalidRequest: return Strings.text("failure.invalidRequest")
-        case .http(let status, let problem):
+        case .http(let status, let problem, _):
             if let text = problem?.detail ?? problem?.title, !text.isEmpty { return text }
             return Strings.format(Self.statusKey(status), String(status))
         }
@@ -76,9 +77,15 @@ public enum APIError: Error, Sendable, Equatable, LocalizedError {
         }
     }
 
-    /// The HTTP status for ``http(status:problem:)``, else `nil`.
+    /// The HTTP status for ``http(status:problem:retryAfter:)``, else `nil`.
     public var status: Int? {
-        if case .http(let status, _) = self { return status }
+        if case .http(let status, _, _) = self { return status }
+        return nil
+    }
+
+    /// How long the server asked to wait before the same call (its `Retry-After`), else `nil`.
+    public var retryAfter: Duration? {
+        if case .http(_, _, let retryAfter) = self { return retryAfter }
         return nil
     }
 

@@ -10,7 +10,7 @@ extension APIClient {
     /// After a dropped connection (or a clean close by the server) it reconnects with `Last-Event-ID`, waiting
     /// per `reconnect` (through ``sleeper``); it gives up with ``APIError`` after `reconnect.maxAttempts`
     /// reconnections that brought no event. A status other than 200 ends the stream with
-    /// ``APIError/http(status:problem:)`` with the problem document its body carries (204 ends it cleanly, as the
+    /// ``APIError/http(status:problem:retryAfter:)`` with the problem document its body carries (204 ends it cleanly, as the
     /// spec says), except 429/502/503/504, which
     /// count as a drop (waiting as `Retry-After` says, up to `reconnect.maxDelay`); a 200 that is not `text/event-stream` ends it
     /// with ``APIError/decoding(path:message:)``. Cancelling the consuming task closes the connection and finishes the stream without an

@@ -7,7 +7,7 @@ import HTTPTypes
 public struct AttendeeClient: Sendable {
     /// `POST /auth/signup`; the live value stores the token.
     public var signUp: @Sendable (SignUpRequest) async throws -> AuthSession
-    /// `POST /auth/signin`; the live value stores the token.
+    /// `POST /auth/signin`; the live value stores the token, and throws ``TooManySignIns`` for a 429.
     public var signIn: @Sendable (SignInRequest) async throws -> AuthSession
     /// `POST /auth/signout`; the live value forgets the token.
     public var signOut: @Sendable () async throws -> Void
@@ -318,7 +318,13 @@ extension AttendeeClient {
         }
         var client = AttendeeClient(
             signUp: { try await startSession(AttendeeRoute.signUp, $0) },
-            signIn: { try await startSession(AttendeeRoute.signIn, $0) },
+            signIn: { request in
+                do {
+                    return try await startSession(AttendeeRoute.signIn, request)
+                } catch {
+                    throw TooManySignIns.reading(error)
+                }
+            },
             signOut: {
                 defer { tokens.save(nil) }
                 try await sendVoid(AttendeeRoute.signOut, [], body: nil)
@@ -415,7 +421,7 @@ public enum AttendeeFailure {
 
     /// The problem `type` of a refused call, to tell "full" from "overlapping" from "already given".
     public static func refusal(_ error: any Error) -> AttendanceRefusal? {
-        guard case .http(_, let problem?)? = error as? APIError, let type = problem.type else { return nil }
+        guard case .http(_, let problem?, _)? = error as? APIError, let type = problem.type else { return nil }
         return AttendanceRefusal(rawValue: type)
     }
 

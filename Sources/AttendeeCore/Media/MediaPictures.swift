@@ -105,7 +105,7 @@ public final class MediaPictures {
         if image.hasThumbnail == false { return try await client.download(image.mediaID) }
         do {
             return try await client.thumbnail(image.mediaID)
-        } catch APIError.http(status: 404, _) where image.hasThumbnail == nil {
+        } catch APIError.http(status: 404, _, _) where image.hasThumbnail == nil {
             return try await client.download(image.mediaID)
         }
     }

@@ -52,7 +52,7 @@ public enum MediaUploadState: Sendable, Hashable {
     static func failure(_ error: any Error, fileName: String) -> MediaUploadState {
         let apiError = error as? APIError
         var refusal: MediaRefusal?
-        if case .http(_, let problem?)? = apiError, let type = problem.type {
+        if case .http(_, let problem?, _)? = apiError, let type = problem.type {
             refusal = MediaRefusal(rawValue: type)
         }
         switch (refusal, apiError?.status) {

@@ -55,6 +55,13 @@ public struct SignInRequest: Codable, Sendable, Hashable {
     public var password: String
 }
 
+/// Why the server refused a sign-in without checking its password: the problem `type` of the answer.
+public enum SignInRefusal: String, Sendable, Hashable, CaseIterable {
+    /// Too many sign-ins failed for this e-mail lately (429); `Retry-After` says in how many seconds to try again.
+    /// An e-mail with no account is answered the same way, so the answer tells nothing of who has one.
+    case tooManyAttempts = "https://quartet.dev/problems/attendee/too-many-sign-ins"
+}
+
 /// The answer to sign up and sign in: an opaque bearer token and who it belongs to.
 @PublicInit
 public struct AuthSession: Codable, Sendable, Hashable {

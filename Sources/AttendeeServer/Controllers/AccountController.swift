@@ -3,7 +3,8 @@ import Foundation
 import HTTPServer
 import TokenVerifier
 
-/// Sign up, sign in and sign out: salted slow password hashes, opaque tokens stored as SHA-256.
+/// Sign up, sign in and sign out: salted slow password hashes, opaque tokens stored as SHA-256, and failed sign-ins
+/// counted per e-mail (``SignInThrottle``).
 struct AccountController: Sendable {
     let service: AttendeeService
 
@@ -23,7 +24,20 @@ struct AccountController: Sendable {
 
     func signIn(_ request: Request) async throws -> Response {
         let body = try request.decode(SignInRequest.self)
-        let credentials = try await service.store.credentials(email: EmailAddress.normalized(body.email))
+        let email = EmailAddress.normalized(body.email)
+        let signInKey = try SecureToken.storageHash(of: email)
+        let throttle = service.configuration.signInThrottle
+        if throttle.isOn {
+            // NB: counted before the password is checked (a good one clears the count), so guesses sent at once
+            // cannot all pass; an unknown e-mail is counted alike, and the refusal is the same for it.
+            let counted = try await service.store.countSignIn(key: signInKey, window: throttle.window)
+            if let refusal = throttle.refusal(
+                attempt: counted.attempt, windowStart: counted.windowStart, now: service.configuration.now())
+            {
+                throw refusal
+            }
+        }
+        let credentials = try await service.store.credentials(email: email)
         let hasher = service.configuration.passwordHasher
         let matches = try hasher.verify(body.password, against: credentials?.passwordHash ?? service.decoyHash)
         guard let credentials, matches else {
@@ -37,7 +51,8 @@ struct AccountController: Sendable {
         }
         let token = try SecureToken.generate()
         let profile = try await service.store.startSession(
-            userID: credentials.userID, tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry())
+            userID: credentials.userID, tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry(),
+            signInKey: signInKey)
         return try .json(AuthSession(token: token, profile: profile))
     }
 

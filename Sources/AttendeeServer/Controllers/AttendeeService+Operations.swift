@@ -27,7 +27,12 @@ extension AttendeeService {
                     ], required: ["email", "password", "name"])),
             operation(
                 AttendeeRoute.signIn, "Sign in with e-mail and password",
-                [200: "Signed in", 401: "Wrong e-mail or password"],
+                [
+                    200: "Signed in", 401: "Wrong e-mail or password",
+                    429:
+                        "Too many failed sign-ins for this e-mail lately (an e-mail with no account alike), or too many"
+                        + " requests from this address; Retry-After says when to try again",
+                ],
                 body: Schema.object(
                     ["email": Schema.string(), "password": Schema.string()], required: ["email", "password"])),
             operation(

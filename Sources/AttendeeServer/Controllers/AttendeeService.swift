@@ -38,6 +38,8 @@ public struct AttendeeService: Sendable {
         /// The server's public address, for share links (`https://quartet.example`); `nil` uses the request's
         /// `Host` over `http`.
         public var publicBaseURL: URL?
+        /// How many sign-ins may fail for one e-mail, and for how long they count (5 in 15 minutes).
+        public var signInThrottle: SignInThrottle = SignInThrottle()
     }
 
     let store: AttendeeStore

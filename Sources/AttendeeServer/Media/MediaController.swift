@@ -242,8 +242,8 @@ extension AttendeeService {
         return media.folder.sweep(keeping: referenced, olderThan: age)
     }
 
-    /// Runs ``cleanUpMedia(olderThan:)`` and ``pruneLiveEvents()`` now and then every `interval`, until the task
-    /// is cancelled.
+    /// Runs ``cleanUpMedia(olderThan:)``, ``pruneLiveEvents()`` and ``pruneSignInAttempts()`` now and then every
+    /// `interval`, until the task is cancelled.
     public func startCleanup(every interval: Duration = .seconds(3600), mediaOlderThan age: TimeInterval = 3600)
         -> Task<Void, Never>
     {
@@ -252,6 +252,7 @@ extension AttendeeService {
             while !Task.isCancelled {
                 _ = try? await service.cleanUpMedia(olderThan: age)
                 _ = try? await service.pruneLiveEvents()
+                _ = try? await service.pruneSignInAttempts()
                 try? await Task.sleep(for: interval)
             }
         }

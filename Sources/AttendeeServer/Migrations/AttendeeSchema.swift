@@ -164,5 +164,18 @@ enum AttendeeSchema {
                 SELECT 1, COALESCE(MIN(sequence) - 1, 0) FROM attendee_live_event;
                 """)
         }
+        // NB: an e-mail is kept as its SHA-256 (`SecureToken.storageHash`), so the table is no list of the addresses
+        // people typed, strangers' included; the cleanup forgets a row once its window has passed.
+        migrator.register("attendee.v7-signin-attempts") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_signin_attempt (
+                    email_key TEXT PRIMARY KEY,
+                    attempts BIGINT NOT NULL,
+                    window_started_at BIGINT NOT NULL
+                );
+                CREATE INDEX attendee_signin_attempt_by_age ON attendee_signin_attempt (window_started_at);
+                """)
+        }
     }
 }

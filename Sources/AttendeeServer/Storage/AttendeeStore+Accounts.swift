@@ -51,10 +51,14 @@ extension AttendeeStore {
         }
     }
 
-    func startSession(userID: String, tokenHash: String, expiresAt: Date) async throws -> MyProfile {
+    /// Starts a session after a good sign-in, and clears the failed sign-ins counted for its e-mail (`signInKey`).
+    func startSession(userID: String, tokenHash: String, expiresAt: Date, signInKey: String) async throws
+        -> MyProfile
+    {
         let created = now()
         return try await database.write { db in
             try db.execute("DELETE FROM attendee_auth_token WHERE user_id = \(userID) AND expires_at <= \(created)")
+            try db.execute("DELETE FROM attendee_signin_attempt WHERE email_key = \(signInKey)")
             try Self.storeToken(tokenHash, userID: userID, created: created, expiresAt: expiresAt, db)
             return try Self.profile(userID: userID, db)
         }

@@ -191,6 +191,7 @@ public struct OpenAPIDocument: Sendable {
                         ? ["$ref": "#/components/schemas/Problem"] : ["type": ["object", "array"]]
                     response["content"] = .object([operation.errorMediaType: ["schema": schema]])
                 }
+                if code == 429 { response["headers"] = ["Retry-After": Self.retryAfter] }
                 responses[String(code)] = .object(response)
             }
             entry["responses"] = .object(responses)
@@ -222,6 +223,13 @@ public struct OpenAPIDocument: Sendable {
             ],
         ]
     }
+
+    /// `Retry-After` as every 429 carries it (``RateLimitMiddleware``, and a handler's own limits such as the
+    /// Attendee sign-in throttle): whole seconds to wait.
+    static let retryAfter: JSONValue = [
+        "description": "Seconds to wait before trying again", "required": true,
+        "schema": ["type": "integer", "minimum": 1],
+    ]
 
     /// The refusals every operation can meet whatever its handler does: the rate limit and the request
     /// deadline for all; a missing or expired token where one is needed; a malformed or oversized body where

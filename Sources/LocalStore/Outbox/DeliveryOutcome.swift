@@ -16,9 +16,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
     /// Classifies a client error.
     public init(error: APIError) {
         switch error {
-        case .http(let status, _) where status == 409 || status == 412:
+        case .http(let status, _, _) where status == 409 || status == 412:
             self = .conflict(status: status, message: error.message)
-        case .http(let status, _) where !error.isTransient:
+        case .http(let status, _, _) where !error.isTransient:
             self = .rejected(status: status, message: error.message)
         case .invalidRequest:
             self = .rejected(status: nil, message: error.message)

@@ -44,7 +44,7 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
             case .offline: self = .offline
             case .cannotConnect: self = .unreachable
             case .connectionLost: self = .connectionLost
-            case .http(let status, _): self = .server(status: status)
+            case .http(let status, _, _): self = .server(status: status)
             case .decoding: self = .unreadable
             default: self = .other(Strings.text("quakes.error.other"))
             }

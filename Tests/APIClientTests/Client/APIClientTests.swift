@@ -79,6 +79,22 @@ private struct Item: Codable, Equatable, Sendable {
         #expect(sleeper.durations == [.seconds(7)])
     }
 
+    /// A refusal the caller gets carries the wait its `Retry-After` asked for (seconds, or a date read against the
+    /// sleeper's clock), so a screen can say how long: a POST, which is never retried, included.
+    @Test func aRefusalCarriesTheWaitItsRetryAfterAskedFor() async {
+        for (header, wait) in [
+            ("900", Duration?.some(.seconds(900))), ("Tue, 14 Nov 2023 22:14:05 GMT", .seconds(45)), (nil, nil),
+            ("soon", nil),
+        ] {
+            let server = StubServer(statuses: [429], headers: header.map { ["Retry-After": $0] } ?? [:])
+            await #expect(throws: APIError.http(status: 429, problem: nil, retryAfter: wait)) {
+                try await APIClient.test(server.transport).send(post)
+            }
+            #expect(APIError.http(status: 429, problem: nil, retryAfter: wait).retryAfter == wait)
+        }
+        #expect(APIError.offline.retryAfter == nil)
+    }
+
     @Test func retryAfterHTTPDateIsHonoured() async throws {
         // 1_700_000_000 is Tue, 14 Nov 2023 22:13:20 GMT; the server asks for 45 seconds later.
         let server = StubServer { _, index in
@@ -94,7 +110,7 @@ private struct Item: Codable, Equatable, Sendable {
     @Test func tooLongRetryAfterIsNotWaitedFor() async {
         let server = StubServer(statuses: [503], headers: ["Retry-After": "3600"])
         let sleeper = RecordingSleeper()
-        await #expect(throws: APIError.http(status: 503, problem: nil)) {
+        await #expect(throws: APIError.http(status: 503, problem: nil, retryAfter: .seconds(3600))) {
             try await APIClient.test(server.transport, sleeper: sleeper).send(get)
         }
         #expect(sleeper.durations.isEmpty)
@@ -204,7 +220,7 @@ private struct Item: Codable, Equatable, Sendable {
             _ = try await APIClient.test(server.transport, log: ReportLog()).send(post)
             Issue.record("expected a failure")
         } catch {
-            guard case .http(422, let problem?) = error else {
+            guard case .http(422, let problem?, _) = error else {
                 Issue.record("expected a 422 problem, got \(error)")
                 return
             }
@@ -221,7 +237,7 @@ private struct Item: Codable, Equatable, Sendable {
         await #expect {
             try await APIClient.test(server.transport).send(post)
         } throws: { error in
-            guard case .http(400, nil) = error as? APIError else { return false }
+            guard case .http(400, nil, _) = error as? APIError else { return false }
             return (error as? APIError)?.message == "The request was not accepted (400)."
         }
     }

@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeServer
 import Foundation
 import Locking
 import TestSupport
@@ -72,6 +73,31 @@ import Testing
             #expect(ends == 0)
             #expect(tokens.token.withLock { $0 } == kept)
             #expect(try await client.me().email == "ana@example.com")
+        }
+    }
+
+    /// Past the server's five failures for an e-mail, the sign-in screen says, in the core's words, how many
+    /// minutes are left of the server's window (its `Retry-After`, rounded up), even for the right password.
+    @Test func aThrottledSignInSaysHowLongToWait() async throws {
+        let clock = TestClock()
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        try await AttendeeTestServer.with(configure: onTheClock) { server in
+            let client = try Self.client(server, MemoryTokens())
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            let account = AccountModel(client: client)
+            for _ in 1...5 {
+                await account.signInTapped(email: "ana@example.com", password: "wrong horse")
+                #expect(account.banner == .failure("The e-mail or the password is not right."))
+            }
+            clock.advance(by: 100)
+            await account.signInTapped(email: "ana@example.com", password: "correct horse")
+            #expect(account.banner == .failure("Too many attempts. Try again in 14 minutes."))
+            #expect(!account.isSignedIn)
+            #expect(!account.isBusy)
+            clock.advance(by: 800)
+            await account.signInTapped(email: "ana@example.com", password: "correct horse")
+            #expect(account.banner == nil)
+            #expect(account.isSignedIn)
         }
     }
 

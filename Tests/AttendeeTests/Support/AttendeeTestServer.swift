@@ -16,9 +16,11 @@ struct AttendeeTestServer: Sendable {
     /// The demo conference's id.
     let eventID: String
 
-    /// Migrates `database`, loads the demo conference, and routes to the service.
-    private static func make(_ database: any SQLDatabase) async throws -> AttendeeTestServer {
-        let (service, router) = try await seededAttendee(database)
+    /// Migrates `database`, loads the demo conference, and routes to the service configured by `configure`.
+    private static func make(
+        _ database: any SQLDatabase, configure: (inout AttendeeService.Configuration) -> Void
+    ) async throws -> AttendeeTestServer {
+        let (service, router) = try await seededAttendee(database, configure: configure)
         let client = TestClient(router: router)
         let events = try await client.get("/attendee/v1/events").decode([Event].self)
         let eventID = try #require(events.first?.id)
@@ -26,12 +28,16 @@ struct AttendeeTestServer: Sendable {
             service: service, client: client, database: database, eventID: eventID)
     }
 
-    /// Runs `body` with a fresh server on a fresh database of `kind`, removed afterwards.
+    /// Runs `body` with a fresh server on a fresh database of `kind`, removed afterwards; `configure` sets what
+    /// the test needs (a clock, the sign-in throttle), `maximumConnections` the PostgreSQL pool's size.
     static func with(
-        _ kind: DatabaseKind = .sqliteFile, isolation: isolated (any Actor)? = #isolation,
+        _ kind: DatabaseKind = .sqliteFile, maximumConnections: Int = 8, isolation: isolated (any Actor)? = #isolation,
+        configure: (inout AttendeeService.Configuration) -> Void = { _ in },
         _ body: (AttendeeTestServer) async throws -> Void
     ) async throws {
-        try await withTestDatabase(kind) { test in try await body(try await make(test.database)) }
+        try await withTestDatabase(kind, maximumConnections: maximumConnections) { test in
+            try await body(try await make(test.database, configure: configure))
+        }
     }
 
     // MARK: - Helpers
