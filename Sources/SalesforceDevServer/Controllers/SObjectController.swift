@@ -135,8 +135,20 @@ struct SObjectController: Sendable {
         record.isDeleted = true
         record.lastModifiedDate = service.modificationTime(after: record.lastModifiedDate)
         try await store.update(record, nil)
+        // NB: as in Salesforce, an account's notes, attachments and Google Docs go to the Recycle Bin with it; they
+        // were left live, and readable by id, under an account that was gone.
+        for type in Self.deletedWithTheirParent {
+            for var child in try await store.children(type, record.id) {
+                child.isDeleted = true
+                child.lastModifiedDate = service.modificationTime(after: child.lastModifiedDate)
+                try await store.update(child, nil)
+            }
+        }
         return .noContent
     }
+
+    /// The objects a deleted record takes with it.
+    static let deletedWithTheirParent = ["Note", "Attachment", "GoogleDoc"]
 
     @Sendable func blob(_ request: Request) async throws -> Response {
         let schema = try schema(request)
@@ -185,10 +197,15 @@ struct SObjectController: Sendable {
                 throw SalesforceFault.stringTooLong(field.name, limit: limit)
             }
             return value
-        case (.number, .number), (.boolean, .bool): return value
+        case (.boolean, .bool): return value
+        case (.number, .number(let number)):
+            return .number(try Self.inRange(number, field: field))
         case (.number, .string(let text)):
-            guard let number = Double(text) else { throw SalesforceFault.wrongType(field.name, expected: "double") }
-            return .number(number)
+            // NB: Swift's Double reads "NaN", "inf" and "1e400" (as infinity); Salesforce's parser reads none of them.
+            guard let number = Double(text), number.isFinite else {
+                throw SalesforceFault.wrongType(field.name, expected: "double")
+            }
+            return .number(try Self.inRange(number, field: field))
         case (.reference, .string(let text)):
             guard let id = SalesforceID.normalized(text) else { throw SalesforceFault.malformedID(text) }
             guard let target = try await store.fetch(id), !target.isDeleted else {
@@ -202,6 +219,14 @@ struct SObjectController: Sendable {
         case (.boolean, _): throw SalesforceFault.wrongType(field.name, expected: "boolean")
         default: throw SalesforceFault.wrongType(field.name, expected: "string")
         }
+    }
+
+    /// A number the field's 18 digits hold: at most `18 - scale` of them before the point, as an org refuses with
+    /// `NUMBER_OUTSIDE_VALID_RANGE` (the stand-in once stored 1.2e29 and answered it back with other digits).
+    static func inRange(_ number: Double, field: SObjectSchema.Field) throws -> Double {
+        let limit = pow(10, Double(18 - field.scale))
+        guard number.isFinite, abs(number) < limit else { throw SalesforceFault.outsideValidRange(field.name, number) }
+        return number
     }
 
     /// Fills the fields the server derives: an attachment's length (when `body` is new), a version's document.

@@ -14,6 +14,9 @@ struct SObjectSchema: Sendable {
         /// The most characters a string may hold (Salesforce counts UTF-16 units, as Java does); `nil`: no limit
         /// checked here.
         var maxLength: Int? = nil
+        /// A number field's digits after the point (its describe's `scale`); of its 18 digits (`precision`), the
+        /// rest may stand before the point.
+        var scale: Int = 0
         /// The objects a reference may point to; `nil`: any.
         var referenceTo: Set<String>? = nil
     }
@@ -36,20 +39,26 @@ struct SObjectSchema: Sendable {
             fields: [
                 Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
                 Field(name: "Phone", kind: .string, maxLength: 40),
-                Field(name: "Website", kind: .string), Field(name: "Industry", kind: .string),
-                Field(name: "Type", kind: .string), Field(name: "BillingStreet", kind: .string),
-                Field(name: "BillingCity", kind: .string), Field(name: "BillingState", kind: .string),
-                Field(name: "BillingPostalCode", kind: .string), Field(name: "BillingCountry", kind: .string),
+                // NB: the lengths of Salesforce's standard Account fields (a URL and picklists 255, as describe
+                // gives them); a custom text field holds at most 255 characters.
+                Field(name: "Website", kind: .string, maxLength: 255),
+                Field(name: "Industry", kind: .string, maxLength: 255),
+                Field(name: "Type", kind: .string, maxLength: 255),
+                Field(name: "BillingStreet", kind: .string, maxLength: 255),
+                Field(name: "BillingCity", kind: .string, maxLength: 40),
+                Field(name: "BillingState", kind: .string, maxLength: 80),
+                Field(name: "BillingPostalCode", kind: .string, maxLength: 20),
+                Field(name: "BillingCountry", kind: .string, maxLength: 80),
                 Field(name: "Is_Hospital__c", kind: .boolean),
                 Field(name: "texcellency__DefHC_NumBeds__c", kind: .number),
-                Field(name: "texcellency__DefHC_Hospital_Type__c", kind: .string),
-                Field(name: "texcellency__DefHC_AffiliationsGPO__c", kind: .string),
-                Field(name: "texcellency__DefHC_Network_Name__c", kind: .string),
-                Field(name: "texcellency__DefHC_OperatingIncome__c", kind: .number),
-                Field(name: "DefHC_Room_Bathroom_Clean_Rating_2014__c", kind: .number),
-                Field(name: "DefHC_Room_Bathroom_Clean_Rating_2012__c", kind: .number),
-                Field(name: "DefHC_Room_Bathroom_Clean_Rate_Natnl_Avg__c", kind: .number),
-                Field(name: "DefHC_Room_Bathroom_Clean_Rate_State_Avg__c", kind: .number),
+                Field(name: "texcellency__DefHC_Hospital_Type__c", kind: .string, maxLength: 255),
+                Field(name: "texcellency__DefHC_AffiliationsGPO__c", kind: .string, maxLength: 255),
+                Field(name: "texcellency__DefHC_Network_Name__c", kind: .string, maxLength: 255),
+                Field(name: "texcellency__DefHC_OperatingIncome__c", kind: .number, scale: 2),
+                Field(name: "DefHC_Room_Bathroom_Clean_Rating_2014__c", kind: .number, scale: 2),
+                Field(name: "DefHC_Room_Bathroom_Clean_Rating_2012__c", kind: .number, scale: 2),
+                Field(name: "DefHC_Room_Bathroom_Clean_Rate_Natnl_Avg__c", kind: .number, scale: 2),
+                Field(name: "DefHC_Room_Bathroom_Clean_Rate_State_Avg__c", kind: .number, scale: 2),
             ])
         let note = SObjectSchema(
             name: "Note",
@@ -66,7 +75,8 @@ struct SObjectSchema: Sendable {
                     name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true, referenceTo: ["Account"]),
                 Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
                 Field(name: "Body", kind: .base64, isRequired: true),
-                Field(name: "ContentType", kind: .string), Field(name: "Description", kind: .string),
+                Field(name: "ContentType", kind: .string),
+                Field(name: "Description", kind: .string, maxLength: 500),
                 Field(name: "IsPrivate", kind: .boolean),
             ], blobField: "Body")
         let googleDoc = SObjectSchema(
@@ -75,7 +85,7 @@ struct SObjectSchema: Sendable {
                 Field(
                     name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true, referenceTo: ["Account"]),
                 Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
-                Field(name: "Url", kind: .string),
+                Field(name: "Url", kind: .string, maxLength: 255),
             ])
         let contentVersion = SObjectSchema(
             name: "ContentVersion",

@@ -67,6 +67,12 @@ struct SalesforceFault: Error, Sendable {
             errorCode: "STRING_TOO_LONG", fields: [name])
     }
 
+    static func outsideValidRange(_ name: String, _ value: Double) -> SalesforceFault {
+        SalesforceFault(
+            status: .badRequest, message: "\(name): value outside of valid range on numeric field: \(value)",
+            errorCode: "NUMBER_OUTSIDE_VALID_RANGE", fields: [name])
+    }
+
     static func referenceOfWrongType(_ name: String, id: String) -> SalesforceFault {
         SalesforceFault(
             status: .badRequest, message: "\(name): id value of incorrect type: \(id)",

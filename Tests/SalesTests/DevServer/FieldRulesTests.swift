@@ -56,4 +56,72 @@ import Testing
             #expect(errors.first?["errorCode"] == "FIELD_INTEGRITY_EXCEPTION", "\(object)")
         }
     }
+
+    private func patchAccount(_ fields: JSONValue, _ harness: DevServerHarness, token: String) async throws
+        -> (HTTPStatus, [[String: JSONValue]])
+    {
+        let response = try await harness.send(
+            .patch, "\(Self.base)/Account/\(DevServerHarness.hospitalID)", body: try JSONEncoder().encode(fields),
+            token: token)
+        let errors = (try? JSONDecoder().decode([[String: JSONValue]].self, from: response.bodyData)) ?? []
+        return (response.status, errors)
+    }
+
+    /// A number field holds 18 digits; a text field at most 255 characters (a city 40); "NaN" is no number. The
+    /// stand-in stored all of these (and answered 500 to "NaN") where an org refuses them.
+    @Test func numbersAndTextsAreRefusedWhereAnOrgRefusesThem() async throws {
+        let harness = try await DevServerHarness.make()
+        let token = try await harness.accessToken()
+        let cases: [(JSONValue, String, String)] = [
+            (
+                ["texcellency__DefHC_NumBeds__c": .number(1e30)], "NUMBER_OUTSIDE_VALID_RANGE",
+                "texcellency__DefHC_NumBeds__c"
+            ),
+            (
+                ["texcellency__DefHC_OperatingIncome__c": "123456789012345678901234567890"],
+                "NUMBER_OUTSIDE_VALID_RANGE", "texcellency__DefHC_OperatingIncome__c"
+            ),
+            (["texcellency__DefHC_NumBeds__c": "NaN"], "JSON_PARSER_ERROR", "texcellency__DefHC_NumBeds__c"),
+            (["texcellency__DefHC_NumBeds__c": "1e400"], "JSON_PARSER_ERROR", "texcellency__DefHC_NumBeds__c"),
+            (
+                ["texcellency__DefHC_Hospital_Type__c": .string(String(repeating: "x", count: 256))],
+                "STRING_TOO_LONG", "texcellency__DefHC_Hospital_Type__c"
+            ),
+            (["BillingCity": .string(String(repeating: "x", count: 41))], "STRING_TOO_LONG", "BillingCity"),
+        ]
+        for (fields, code, field) in cases {
+            let (status, errors) = try await patchAccount(fields, harness, token: token)
+            #expect(status == .badRequest, "\(fields)")
+            #expect(errors.first?["errorCode"] == .string(code), "\(fields)")
+            #expect(errors.first?["fields"] == [.string(field)], "\(fields)")
+        }
+        let (fits, _) = try await patchAccount(
+            [
+                "texcellency__DefHC_NumBeds__c": 250,
+                "texcellency__DefHC_OperatingIncome__c": .number(999_999_999_999.99),
+                "texcellency__DefHC_Hospital_Type__c": .string(String(repeating: "x", count: 255)),
+            ], harness, token: token)
+        #expect(fits == .noContent)
+    }
+
+    /// An account's notes, attachments and Google Docs go with it, as in Salesforce; they stayed readable by id.
+    @Test func anAccountsItemsGoWithIt() async throws {
+        let harness = try await DevServerHarness.make()
+        let token = try await harness.accessToken()
+        let created = try await harness.send(
+            .post, "\(Self.base)/Note",
+            body: try JSONEncoder().encode(
+                ["ParentId": .string(DevServerHarness.hospitalID), "Title": "Goes with it"] as JSONValue),
+            token: token)
+        let note = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)
+        guard case .string(let noteID)? = note["id"] else {
+            Issue.record("no note: \(String(decoding: created.bodyData, as: UTF8.self))")
+            return
+        }
+        #expect(try await harness.send(.get, "\(Self.base)/Note/\(noteID)", token: token).status == .ok)
+        let deleted = try await harness.send(
+            .delete, "\(Self.base)/Account/\(DevServerHarness.hospitalID)", token: token)
+        #expect(deleted.status == .noContent)
+        #expect(try await harness.send(.get, "\(Self.base)/Note/\(noteID)", token: token).status == .notFound)
+    }
 }
