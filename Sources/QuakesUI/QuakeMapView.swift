@@ -5,6 +5,7 @@ import SwiftUI
 
 /// Pins for the quakes of magnitude 3.5 or more, in the region the model fitted, under a title that says so.
 struct QuakeMapView: View {
+    let title: String
     let annotations: [QuakeMapAnnotation]
     let region: QuakeMapRegion
     @Environment(\.dismiss) private var dismiss
@@ -21,7 +22,7 @@ struct QuakeMapView: View {
                     }
                 }
             }
-            .navigationTitle(QuakeScreenText.mapTitle)
+            .navigationTitle(title)
             .navigationBarTitleDisplayMode(.inline)
             // NB: a drag on the map moves the map, so the sheet needs a button to close it.
             .toolbar { ToolbarItem(placement: .confirmationAction) { Button(QuakeScreenText.done) { dismiss() } } }
@@ -45,6 +46,7 @@ extension QuakeMapRegion {
 
 struct QuakeMapView_Previews: PreviewProvider {
     static var previews: some View {
-        QuakeMapView(annotations: QuakeListModel.preview.mapAnnotations, region: .world)
+        QuakeMapView(
+            title: QuakeListModel.preview.mapTitle, annotations: QuakeListModel.preview.mapAnnotations, region: .world)
     }
 }

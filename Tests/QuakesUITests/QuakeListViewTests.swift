@@ -146,6 +146,10 @@ struct QuakeListViewTests {
         // A drag on the map moves the map: the sheet closes with its Done button.
         try host.tap("Done")
         #expect(host.tree.topPresentation == nil)
+        // Under a higher floor the title says where the pins start.
+        try host.select("M 4.5+", in: "Magnitude")
+        try host.tap("Map")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 4.5 and above")
     }
 
     @Test func theFilterMenuNarrowsTheList() async throws {

@@ -9,7 +9,8 @@ public enum QuakeScreenText {
     /// The toolbar button that opens the map.
     public static var map: String { Strings.text("quakes.screen.map") }
     /// The map's title.
-    public static var mapTitle: String { Strings.text("quakes.screen.mapTitle") }
+    /// `Magnitude 3.5 and above`, the map's title for the magnitude its pins start at.
+    public static func mapTitle(_ minimum: String) -> String { Strings.format("quakes.screen.mapTitle", minimum) }
     /// The filter menu's title.
     public static var filter: String { Strings.text("quakes.screen.filter") }
     /// The banner's retry button.
