@@ -110,8 +110,9 @@ extension SalesforceClient {
         }
     }
 
-    /// Saves the health-care fields through ``accountToUpdateParams(_:)``, after the conflict check.
-    public func saveAccount(_ account: Account) async throws {
+    /// Saves the health-care fields through ``accountToUpdateParams(_:only:)``, after the conflict check: the nine
+    /// of them, or only `fields` (the ones the person edited, so no other field is written over another's change).
+    public func saveAccount(_ account: Account, fields: Set<HealthCareField>? = nil) async throws {
         let operation = SalesText.Operation.saveAccount(account.name ?? account.id ?? "")
         guard let id = account.id else {
             throw report(
@@ -119,7 +120,8 @@ extension SalesforceClient {
                 operation: operation)
         }
         try await update(
-            "Account", id: id, fields: accountToUpdateParams(account), expectedLastModified: account.lastModifiedDate,
+            "Account", id: id, fields: accountToUpdateParams(account, only: fields),
+            expectedLastModified: account.lastModifiedDate,
             operation: operation)
     }
 
@@ -138,13 +140,17 @@ extension SalesforceClient {
 
     /// Saves an item's editable fields (a note's title and body, a Google Doc's name and URL, an attachment's name)
     /// after the conflict check; returns it with the server's new `LastModifiedDate`.
+    ///
+    /// With `original` (the item as it was read), only the fields changed from it are sent
+    /// (``AccountItemRecord/updateFields(id:changedFrom:)``), so a field someone else changed meanwhile stays theirs.
     @discardableResult
-    public func save<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
+    public func save<Item: AccountItemRecord>(_ item: Item, changedFrom original: Item? = nil) async throws -> Item {
         let operation = Item.saveOperation(item.name ?? "")
         let id = try requireID(item.id, operation: operation)
         var saved = item
         saved.lastModifiedDate = try await update(
-            Item.objectName, id: id, fields: item.updateFields(id: id), expectedLastModified: item.lastModifiedDate,
+            Item.objectName, id: id, fields: item.updateFields(id: id, changedFrom: original),
+            expectedLastModified: item.lastModifiedDate,
             operation: operation)
         return saved
     }

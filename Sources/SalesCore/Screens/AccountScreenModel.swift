@@ -228,8 +228,11 @@ public final class AccountScreenModel {
         defer { isBusy = false }
         conflict = nil
         do {
-            let edit = PendingEdit.saving(edited, id: edited.id ?? accountID, basedOn: edited.lastModifiedDate)
-            switch try await outbox.send(edit, { [edited] in try await client.saveAccount(edited) }) {
+            // NB: only the fields the person edited are sent, so another rep's change to any other stays.
+            let fields = form.editedFields
+            let edit = PendingEdit.saving(
+                edited, fields: fields, id: edited.id ?? accountID, basedOn: edited.lastModifiedDate)
+            switch try await outbox.send(edit, { [edited] in try await client.saveAccount(edited, fields: fields) }) {
             case .sent:
                 self.form = nil
                 await load()

@@ -17,6 +17,21 @@ public enum HealthCareField: String, Sendable, Hashable, CaseIterable, Codable {
     /// fraction.
     public var example: Double { self == .numBeds ? 1234 : 1234.5 }
 
+    /// The field's Salesforce name (``AccountField``).
+    public var salesforceName: String {
+        switch self {
+        case .hospitalType: AccountField.hospitalType
+        case .numBeds: AccountField.numBeds
+        case .gpoAffiliations: AccountField.gpoAffiliations
+        case .hcSystemName: AccountField.hcSystemName
+        case .operatingIncome: AccountField.operatingIncome
+        case .currentCleanRating: AccountField.currentCleanRating
+        case .previousCleanRating: AccountField.previousCleanRating
+        case .cleanRatingNationalAvg: AccountField.cleanRatingNationalAvg
+        case .cleanRatingStateAvg: AccountField.cleanRatingStateAvg
+        }
+    }
+
     /// The field's label.
     public var label: String {
         switch self {
