@@ -654,6 +654,67 @@ struct SalesCLI {
         #expect(await cli.run(["account", hospital]).output.contains(change))
     }
 
+    /// The ids of the changes `account` lists under "Changes not sent".
+    func unsentChanges(_ output: String) -> [String] {
+        let lines = output.split(separator: "\n").map(String.init)
+        guard let heading = lines.firstIndex(of: "Changes not sent") else { return [] }
+        return lines[(heading + 1)...].filter { !$0.hasPrefix("    ") }.compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+    }
+
+    /// QA's repro: this device changes the beds and a note's body offline; another renames the note and changes
+    /// the hospital type. `sync` meets two conflicts and says they wait for a decision (and fails); Send Mine on
+    /// each writes this rep's fields only, so the other rep's title and hospital type stay.
+    @Test func sendMineKeepsTheFieldsAnotherRepChanged() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let listed = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
+        let note = try #require(rows.first { $0["name"] == "Visit with Dr. Alvarez" }?["id"])
+
+        cli.offline.isDown = true
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
+        #expect(await cli.run(["note", "edit", note, "--body", "Bring the gown samples"]).code == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["note", "edit", note, "--title", "Visit (moved to Friday)"]).code == 0)
+        #expect(await other.run(["account", "update", hospital, "--hospital-type", "Childrens"]).code == 0)
+
+        let synced = await cli.run(["sync"])
+        #expect(synced.code == 1)
+        #expect(synced.output == "sent 0 edits\n")
+        #expect(
+            synced.errors.hasSuffix(
+                "2 changes were not sent and wait for your decision under “Changes not sent”; quartet sales account "
+                    + "ACCOUNT lists them.\n"), "\(synced.errors)")
+        let again = await cli.run(["sync"])
+        #expect(again.code == 1, "the changes still wait for a decision")
+        #expect(again.errors.contains("2 changes were not sent"))
+
+        let changes = unsentChanges(await cli.run(["account", hospital]).output)
+        #expect(changes.count == 2)
+        for change in changes {
+            let sent = await cli.run(["account", "send-mine", hospital, change])
+            #expect(sent.code == 0, "\(sent.errors)")
+        }
+        let decided = await cli.run(["sync"])
+        #expect(decided.code == 0, "\(decided.errors)")
+        #expect(decided.errors.isEmpty)
+
+        let account = try JSONDecoder().decode(
+            [String: JSONValue].self, from: Data(await other.run(["account", hospital, "--json"]).output.utf8))
+        #expect(account["numBeds"] == 260)
+        #expect(account["hospitalType"] == "Childrens")
+        let shown = try JSONDecoder().decode(
+            [String: String].self, from: Data(await other.run(["note", "show", note, "--json"]).output.utf8))
+        #expect(shown["name"] == "Visit (moved to Friday)")
+        #expect(shown["text"] == "Bring the gown samples")
+    }
+
     /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline
     /// they wait in the outbox and the saved copy shows them; `sync` sends them once.
     @Test func offlineItemsOfAKeptAccountAreEditedRenamedAndDeleted() async throws {
@@ -722,7 +783,7 @@ struct SalesCLI {
             "changed", "seventy", "report.pdf", file.path, "Signed report.pdf", copy, "Plan", "No URL",
             "https://docs.google.com/d/1", "Offline", "/nonexistent/report.pdf", "ftp://x",
             // Content types, which the items list and a download name.
-            "application/pdf", "text/plain",
+            "application/pdf", "text/plain", "261",
         ]
         @discardableResult
         func run(_ arguments: [String]) async -> Int32 {
@@ -796,6 +857,15 @@ struct SalesCLI {
         #expect(await run(["account", "001Q000000Demo2IAB"]) == 1)
         cli.offline.isDown = false
         #expect(await run(["sync"]) == 0)
+        // A change another device overtook: sync says it waits for a decision.
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        await other.signIn()
+        cli.offline.isDown = true
+        #expect(await run(["account", "update", hospital, "--num-beds", "261"]) == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["account", "update", hospital, "--num-beds", "262"]).code == 0)
+        #expect(await run(["sync"]) == 1)
         #expect(await run(["signout"]) == 0)
         #expect(transcript.printedCommands == transcript.entries.count)
 
