@@ -200,6 +200,25 @@ struct SalesCLI {
         #expect(refused.errors.hasPrefix("quartet: --current-clean-rating: 'seventy' is not a number."))
         let nothing = await cli.run(["account", "update", hospital])
         #expect(nothing.code == 2)
+
+        // A number the field cannot hold is refused with the core's sentence, and nothing is saved.
+        for (option, text, message) in [
+            ("num-beds", "2.5", "Number of Beds must be a whole number."),
+            ("num-beds", "-5", "Number of Beds must be 0 or more."),
+            ("num-beds", "0.004", "Number of Beds must be a whole number."),
+            (
+                "operating-income", "123456789012345678901234567890",
+                "Operating Income takes at most 14 digits before the decimal point."
+            ),
+        ] {
+            let result = await cli.run(["account", "update", hospital, "--\(option)", text])
+            #expect(result.code == 2)
+            #expect(result.errors.hasSuffix("quartet: --\(option): \(message)\n"), "\(result.errors)")
+        }
+        let kept = await cli.run(["account", hospital, "--json"])
+        let after = try JSONDecoder().decode([String: JSONValue].self, from: Data(kept.output.utf8))
+        #expect(after["numBeds"] == 250)
+        #expect(after["operatingIncome"] == object["operatingIncome"])
     }
 
     @Test func itemsListsTheMergedRowsAndNotesCanBeAddedEditedDeleted() async throws {
@@ -783,7 +802,7 @@ struct SalesCLI {
             "changed", "seventy", "report.pdf", file.path, "Signed report.pdf", copy, "Plan", "No URL",
             "https://docs.google.com/d/1", "Offline", "/nonexistent/report.pdf", "ftp://x",
             // Content types, which the items list and a download name.
-            "application/pdf", "text/plain", "261",
+            "application/pdf", "text/plain", "261", "2.5",
         ]
         @discardableResult
         func run(_ arguments: [String]) async -> Int32 {
@@ -810,6 +829,7 @@ struct SalesCLI {
         #expect(await run(["account", hospital, "--server", "ftp://x"]) == 2)
         #expect(await run(["account", "update", hospital, "--num-beds", "250"]) == 0)
         #expect(await run(["account", "update", hospital, "--current-clean-rating", "seventy"]) == 2)
+        #expect(await run(["account", "update", hospital, "--num-beds", "2.5"]) == 2)
         #expect(await run(["account", "update", hospital]) == 2)
         #expect(await run(["account", "update", "001Q000000Demo3IAB", "--num-beds", "10"]) == 1)
         data += await records(["account", hospital])
