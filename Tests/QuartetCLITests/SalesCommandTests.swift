@@ -773,6 +773,39 @@ struct SalesCLI {
         #expect(!server.output.contains(doc))
     }
 
+    /// On an account this machine keeps, `note add` and `doc add` are the screen's add buttons: offline, the saved
+    /// copy lists the new items, marked as not sent, until `sync` sends them once.
+    @Test func itemsAddedOfflineToAKeptAccountAreListedAsNotSent() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["items", hospital]).code == 0)
+        cli.offline.isDown = true
+
+        let note = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "new wing"])
+        #expect(note.code == 0, "\(note.errors)")
+        #expect(note.output == "queued\n")
+        #expect(note.errors.contains("offline: queued 'add the note Call back'"))
+        let doc = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
+        #expect(doc.code == 0, "\(doc.errors)")
+
+        let offline = await cli.run(["items", hospital])
+        let waiting = offline.output.split(separator: "\n").filter { $0.hasSuffix("Not sent yet") }
+        #expect(waiting.count == 2, "\(offline.output)")
+        #expect(waiting.contains { $0.contains("Call back") })
+        #expect(waiting.contains { $0.contains("Plan  docs.google.com/d/1") })
+        let rows = try JSONDecoder().decode(
+            [[String: JSONValue]].self, from: Data(await cli.run(["items", hospital, "--json"]).output.utf8))
+        #expect(rows.filter { $0["notSent"] == true }.compactMap { $0["name"] } == ["Call back", "Plan"])
+
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 2 edits\n")
+        let online = await cli.run(["items", hospital])
+        #expect(!online.output.contains("Not sent yet"))
+        #expect(online.output.components(separatedBy: "Call back").count == 2)
+        #expect(online.output.components(separatedBy: "  Plan").count == 2)
+    }
+
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
@@ -803,6 +836,8 @@ struct SalesCLI {
             "https://docs.google.com/d/1", "Offline", "/nonexistent/report.pdf", "ftp://x",
             // Content types, which the items list and a download name.
             "application/pdf", "text/plain", "261", "2.5",
+            // The row id of the note added offline, an identifier (ItemRow's stand-in until the server gives one).
+            "local-note-Offline",
         ]
         @discardableResult
         func run(_ arguments: [String]) async -> Int32 {

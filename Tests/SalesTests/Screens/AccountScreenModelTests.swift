@@ -239,12 +239,15 @@ import Testing
         await model.editorSaveTapped()
         #expect(model.editor == nil)
         #expect(model.banner == .notice("Saved offline; it will be sent when the network returns."))
-        #expect(model.items.contains { $0.title == "Call back" })
+        let waiting = try #require(model.items.first { $0.title == "Call back" })
+        #expect(waiting.waiting == "Not sent yet")
+        #expect(waiting.date.isEmpty)
 
         model.itemEditTapped(id: note.id)
         model.editor?.nameEdited("Purchasing contacts")
         await model.editorSaveTapped()
         #expect(model.items.contains { $0.title == "Purchasing contacts" })
+        #expect(model.items.filter { $0.waiting != nil }.map(\.title) == ["Call back"])
         #expect(model.pendingEditCount == 2)
         #expect(model.pendingEditsText == "2 changes waiting to be sent")
         #expect(
@@ -261,6 +264,7 @@ import Testing
         let added = try #require(model.details?.notes.first { $0.name == "Call back" })
         #expect(added.id?.hasPrefix("002") == true)
         #expect(model.items.filter { $0.title == "Call back" }.count == 1)
+        #expect(model.items.allSatisfy { $0.waiting == nil })
     }
 
     @Test func anOfflineEditThatCannotBeKeptIsNotCalledSaved() async throws {
