@@ -806,6 +806,39 @@ struct SalesCLI {
         #expect(online.output.components(separatedBy: "  Plan").count == 2)
     }
 
+    /// Deletes `account` in the stand-in as another of the org's users would, under this machine's session.
+    func deleteOnTheServer(_ account: String, _ cli: SalesCLI) async throws {
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: URL(string: "http://127.0.0.1:8080")!),
+            transport: cli.dependencies.transport,
+            sessions: .file(cli.dataDirectory.appendingPathComponent("sales/session.json")))
+        try await client.delete("Account", id: account, operation: "delete")
+    }
+
+    /// An account deleted in Salesforce since this machine kept it: `account` says it no longer exists, fails, and
+    /// the saved copy is gone (offline, nothing of it shows).
+    @Test func anAccountDeletedOnTheServerIsDroppedFromThisMachine() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["account", hospital]).code == 0)
+        try await deleteOnTheServer(hospital, cli)
+
+        let gone = await cli.run(["account", hospital])
+        #expect(gone.code == 1)
+        #expect(gone.output.isEmpty)
+        #expect(
+            gone.errors
+                == "quartet: St. Mary's Regional Medical Center no longer exists in Salesforce; the copy saved on "
+                + "this device was removed.\n")
+        #expect(await cli.run(["items", hospital]).code == 1)
+        cli.offline.isDown = true
+        let offline = await cli.run(["account", hospital])
+        #expect(offline.code == 1)
+        #expect(
+            offline.errors == "quartet: You're offline, and this account has not been opened on this device before.\n")
+    }
+
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
@@ -921,6 +954,9 @@ struct SalesCLI {
         try await Task.sleep(for: .milliseconds(5))
         #expect(await other.run(["account", "update", hospital, "--num-beds", "262"]).code == 0)
         #expect(await run(["sync"]) == 1)
+        // An account deleted in Salesforce since this machine kept it.
+        try await deleteOnTheServer(hospital, cli)
+        #expect(await run(["account", hospital]) == 1)
         #expect(await run(["signout"]) == 0)
         #expect(transcript.printedCommands == transcript.entries.count)
 

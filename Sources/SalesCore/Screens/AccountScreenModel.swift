@@ -490,6 +490,10 @@ public final class AccountScreenModel {
                 signedOut()
                 return
             }
+            if error.isNotFound, let shown = details {
+                await accountGone(shown.account.name ?? accountID)
+                return
+            }
             // NB: offline with a saved copy, the page works on it (a notice); with none, the page has failed.
             banner =
                 !error.isOffline
@@ -544,7 +548,19 @@ public final class AccountScreenModel {
         }
     }
 
-    private func signedOut() {
+    /// Salesforce no longer has the account this screen showed (someone deleted it): the copy saved on the
+    /// device goes, so it is never shown again as if it were there, and the screen says so.
+    private func accountGone(_ name: String) async {
+        await cache.remove(accountID)
+        clear()
+        let message = SalesText.table.format("banner.accountGone", name)
+        banner = .failure(message)
+        phase = .failed(message)
+        await readOutbox()
+    }
+
+    /// Nothing of the account is shown any more.
+    private func clear() {
         details = nil
         title = SalesText.accountTitle
         items = []
@@ -554,6 +570,10 @@ public final class AccountScreenModel {
         contentUnavailable = nil
         form = nil
         confirmation = nil
+    }
+
+    private func signedOut() {
+        clear()
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
     }

@@ -607,6 +607,39 @@ import Testing
         #expect(bare.contentSections.map(\.kind) == [.know, .say, .show])
     }
 
+    /// An account deleted in Salesforce since this device kept it: the saved copy shows first, then the screen says
+    /// the account no longer exists and the copy goes (offline, the screen has nothing to show).
+    @Test func anAccountDeletedOnTheServerIsDroppedFromTheDevice() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (first, _, client) = try await makeModel(harness, cache: cache)
+        await first.appeared()
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+        try await client.delete("Account", id: DevServerHarness.hospitalID, operation: "delete the account")
+
+        let (model, _, _) = try await makeModel(harness, cache: cache)
+        #expect(model.phase == .idle)
+        await model.appeared()
+        let gone =
+            "St. Mary's Regional Medical Center no longer exists in Salesforce; the copy saved on this device was removed."
+        #expect(model.phase == .failed(gone))
+        #expect(model.banner == .failure(gone))
+        #expect(model.title == "Account")
+        #expect(model.details == nil)
+        #expect(model.items.isEmpty)
+        #expect(model.healthCare == nil)
+        #expect(model.contentSections.isEmpty)
+        #expect(!model.showsItems)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.loadContent(DevServerHarness.hospitalID) == nil)
+        #expect(await !cache.accountIDs().contains(DevServerHarness.hospitalID))
+
+        let (offline, _, _) = try await makeModel(harness, cache: cache)
+        harness.wire.isDown = true
+        await offline.appeared()
+        #expect(offline.phase == .failed("You're offline, and this account has not been opened on this device before."))
+    }
+
     @Test func aMissingAccountFailsWithTheMessage() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness, accountID: "001Q000000Demo9IAB")
