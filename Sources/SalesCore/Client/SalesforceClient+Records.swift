@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -34,19 +35,39 @@ extension SalesforceClient {
     ) async throws -> Date? {
         try await reporting(operation) {
             try await checkUnchanged(object, id: id, since: expectedLastModified, operation: operation)
-            _ = try await perform(
-                "PATCH", recordPath(object, id: id, operation: operation), body: SObjectJSON.encode(fields),
-                operation: operation)
+            do {
+                _ = try await perform(
+                    "PATCH", recordPath(object, id: id, operation: operation), body: SObjectJSON.encode(fields),
+                    headers: Self.unmodifiedSince(expectedLastModified), operation: operation)
+            } catch SalesforceError.service(_, 412, _) {
+                // NB: a save landed between the check above and this PATCH; the org refused to write over it.
+                let current = try? await serverLastModified(object, id: id, operation: operation)
+                throw SalesforceError.conflict(operation: operation, object: object, id: id, serverModified: current)
+            }
             // NB: a PATCH answers 204 with no body, so the new date is read back.
             return try? await serverLastModified(object, id: id, operation: operation)
         }
     }
 
+    /// `If-Unmodified-Since` for a write based on the version of `expected` (none without one): Salesforce answers
+    /// 412 instead of writing over a version saved after it, which closes most of the gap between the read in
+    /// ``checkUnchanged(_:id:since:operation:)`` and the PATCH.
+    ///
+    /// NB: the header is an HTTP date, to the second, and `LastModifiedDate` has milliseconds: the date is rounded
+    /// up, so the version the edit was based on never counts as newer than itself; a save in that same second is
+    /// still caught only by the read before.
+    static func unmodifiedSince(_ expected: Date?) -> [String: String] {
+        guard let expected else { return [:] }
+        let seconds = (expected.timeIntervalSince1970 * 1000).rounded() / 1000
+        return ["If-Unmodified-Since": HTTPDate.string(from: Date(timeIntervalSince1970: seconds.rounded(.up)))]
+    }
+
     /// Throws `.conflict` when the record changed on the server after `expected` (the version an edit was based
     /// on); nothing to check without one.
     ///
-    /// NB: Salesforce's conditional headers do not cover DELETE, and cover PATCH only for accounts, so the date is
-    /// read first and compared here.
+    /// NB: Salesforce's conditional headers do not cover DELETE, so the date is read first and compared here; a
+    /// PATCH also sends `If-Unmodified-Since` (``unmodifiedSince(_:)``), which a real org applies to every sObject
+    /// row (`If-Match` ETags are for accounts only) and the stand-in does not yet.
     private func checkUnchanged(_ object: String, id: String, since expected: Date?, operation: String) async throws {
         guard let expected else { return }
         let current = try await serverLastModified(object, id: id, operation: operation)
