@@ -190,7 +190,8 @@ public final class AccountScreenModel {
     /// "Cancel" on the form.
     public func cancelTapped() { form = nil }
 
-    /// "Save" on the form: refused while a field is invalid; queued when offline; a conflict overwrites nothing.
+    /// "Save" on the form: refused while a field is invalid; closes the form without a write when nothing was
+    /// edited; queued when offline; a conflict overwrites nothing.
     public func saveTapped() async { await save(over: false) }
 
     /// "Send Mine" on the form after a conflict: the form's values are saved over the server's newer version.
@@ -221,6 +222,12 @@ public final class AccountScreenModel {
         guard let form, let current = details?.account else { return }
         guard var edited = form.applied(to: current) else {
             banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first.map { .failure($0.value) }
+            return
+        }
+        // NB: nothing edited is nothing to send; a write would only make the record newer for everyone else.
+        guard !form.editedFields.isEmpty else {
+            self.form = nil
+            conflict = nil
             return
         }
         if over { edited.lastModifiedDate = nil }

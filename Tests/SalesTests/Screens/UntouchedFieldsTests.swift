@@ -128,6 +128,23 @@ import Testing
                 == [["Id": .string(noteID), "Title": .string("Renamed")]])
     }
 
+    /// Save with nothing edited (or typed back as it was) closes the form and writes nothing.
+    @Test func aSaveWithNothingEditedSendsNothing() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox) = try await makeModel(harness)
+        await model.appeared()
+        let before = model.details
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "1")
+        model.fieldEdited(.numBeds, text: "240")
+        await model.saveTapped()
+        #expect(model.form == nil)
+        #expect(model.banner == nil)
+        #expect(model.details == before)
+        #expect(harness.wire.count("PATCH", pathSuffix: "/sobjects/Account/\(hospital)") == 0)
+        #expect(try await outbox.pending().isEmpty)
+    }
+
     /// An edit an older version queued holds every field: it still decodes and is replayed as it was made.
     @Test func anEditQueuedByAnOlderVersionStillSendsEveryField() async throws {
         let harness = try await DevServerHarness.make()
