@@ -46,6 +46,7 @@ struct ItemRowView: View {
             VStack(alignment: .leading) {
                 Text(row.title)
                 if let detail = row.detail { Text(detail).font(.caption).foregroundStyle(.secondary) }
+                if let waiting = row.waiting { Text(waiting).font(.caption).foregroundStyle(.orange) }
             }
             Spacer()
             Text(row.date).font(.caption).foregroundStyle(.secondary)

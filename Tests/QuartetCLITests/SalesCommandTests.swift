@@ -200,6 +200,25 @@ struct SalesCLI {
         #expect(refused.errors.hasPrefix("quartet: --current-clean-rating: 'seventy' is not a number."))
         let nothing = await cli.run(["account", "update", hospital])
         #expect(nothing.code == 2)
+
+        // A number the field cannot hold is refused with the core's sentence, and nothing is saved.
+        for (option, text, message) in [
+            ("num-beds", "2.5", "Number of Beds must be a whole number."),
+            ("num-beds", "-5", "Number of Beds must be 0 or more."),
+            ("num-beds", "0.004", "Number of Beds must be a whole number."),
+            (
+                "operating-income", "123456789012345678901234567890",
+                "Operating Income takes at most 14 digits before the decimal point."
+            ),
+        ] {
+            let result = await cli.run(["account", "update", hospital, "--\(option)", text])
+            #expect(result.code == 2)
+            #expect(result.errors.hasSuffix("quartet: --\(option): \(message)\n"), "\(result.errors)")
+        }
+        let kept = await cli.run(["account", hospital, "--json"])
+        let after = try JSONDecoder().decode([String: JSONValue].self, from: Data(kept.output.utf8))
+        #expect(after["numBeds"] == 250)
+        #expect(after["operatingIncome"] == object["operatingIncome"])
     }
 
     @Test func itemsListsTheMergedRowsAndNotesCanBeAddedEditedDeleted() async throws {
@@ -654,6 +673,67 @@ struct SalesCLI {
         #expect(await cli.run(["account", hospital]).output.contains(change))
     }
 
+    /// The ids of the changes `account` lists under "Changes not sent".
+    func unsentChanges(_ output: String) -> [String] {
+        let lines = output.split(separator: "\n").map(String.init)
+        guard let heading = lines.firstIndex(of: "Changes not sent") else { return [] }
+        return lines[(heading + 1)...].filter { !$0.hasPrefix("    ") }.compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+    }
+
+    /// QA's repro: this device changes the beds and a note's body offline; another renames the note and changes
+    /// the hospital type. `sync` meets two conflicts and says they wait for a decision (and fails); Send Mine on
+    /// each writes this rep's fields only, so the other rep's title and hospital type stay.
+    @Test func sendMineKeepsTheFieldsAnotherRepChanged() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let listed = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
+        let note = try #require(rows.first { $0["name"] == "Visit with Dr. Alvarez" }?["id"])
+
+        cli.offline.isDown = true
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "260"]).code == 0)
+        #expect(await cli.run(["note", "edit", note, "--body", "Bring the gown samples"]).code == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["note", "edit", note, "--title", "Visit (moved to Friday)"]).code == 0)
+        #expect(await other.run(["account", "update", hospital, "--hospital-type", "Childrens"]).code == 0)
+
+        let synced = await cli.run(["sync"])
+        #expect(synced.code == 1)
+        #expect(synced.output == "sent 0 edits\n")
+        #expect(
+            synced.errors.hasSuffix(
+                "2 changes were not sent and wait for your decision under “Changes not sent”; quartet sales account "
+                    + "ACCOUNT lists them.\n"), "\(synced.errors)")
+        let again = await cli.run(["sync"])
+        #expect(again.code == 1, "the changes still wait for a decision")
+        #expect(again.errors.contains("2 changes were not sent"))
+
+        let changes = unsentChanges(await cli.run(["account", hospital]).output)
+        #expect(changes.count == 2)
+        for change in changes {
+            let sent = await cli.run(["account", "send-mine", hospital, change])
+            #expect(sent.code == 0, "\(sent.errors)")
+        }
+        let decided = await cli.run(["sync"])
+        #expect(decided.code == 0, "\(decided.errors)")
+        #expect(decided.errors.isEmpty)
+
+        let account = try JSONDecoder().decode(
+            [String: JSONValue].self, from: Data(await other.run(["account", hospital, "--json"]).output.utf8))
+        #expect(account["numBeds"] == 260)
+        #expect(account["hospitalType"] == "Childrens")
+        let shown = try JSONDecoder().decode(
+            [String: String].self, from: Data(await other.run(["note", "show", note, "--json"]).output.utf8))
+        #expect(shown["name"] == "Visit (moved to Friday)")
+        #expect(shown["text"] == "Bring the gown samples")
+    }
+
     /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline
     /// they wait in the outbox and the saved copy shows them; `sync` sends them once.
     @Test func offlineItemsOfAKeptAccountAreEditedRenamedAndDeleted() async throws {
@@ -693,6 +773,72 @@ struct SalesCLI {
         #expect(!server.output.contains(doc))
     }
 
+    /// On an account this machine keeps, `note add` and `doc add` are the screen's add buttons: offline, the saved
+    /// copy lists the new items, marked as not sent, until `sync` sends them once.
+    @Test func itemsAddedOfflineToAKeptAccountAreListedAsNotSent() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["items", hospital]).code == 0)
+        cli.offline.isDown = true
+
+        let note = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "new wing"])
+        #expect(note.code == 0, "\(note.errors)")
+        #expect(note.output == "queued\n")
+        #expect(note.errors.contains("offline: queued 'add the note Call back'"))
+        let doc = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
+        #expect(doc.code == 0, "\(doc.errors)")
+
+        let offline = await cli.run(["items", hospital])
+        let waiting = offline.output.split(separator: "\n").filter { $0.hasSuffix("Not sent yet") }
+        #expect(waiting.count == 2, "\(offline.output)")
+        #expect(waiting.contains { $0.contains("Call back") })
+        #expect(waiting.contains { $0.contains("Plan  docs.google.com/d/1") })
+        let rows = try JSONDecoder().decode(
+            [[String: JSONValue]].self, from: Data(await cli.run(["items", hospital, "--json"]).output.utf8))
+        #expect(rows.filter { $0["notSent"] == true }.compactMap { $0["name"] } == ["Call back", "Plan"])
+
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 2 edits\n")
+        let online = await cli.run(["items", hospital])
+        #expect(!online.output.contains("Not sent yet"))
+        #expect(online.output.components(separatedBy: "Call back").count == 2)
+        #expect(online.output.components(separatedBy: "  Plan").count == 2)
+    }
+
+    /// Deletes `account` in the stand-in as another of the org's users would, under this machine's session.
+    func deleteOnTheServer(_ account: String, _ cli: SalesCLI) async throws {
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: URL(string: "http://127.0.0.1:8080")!),
+            transport: cli.dependencies.transport,
+            sessions: .file(cli.dataDirectory.appendingPathComponent("sales/session.json")))
+        try await client.delete("Account", id: account, operation: "delete")
+    }
+
+    /// An account deleted in Salesforce since this machine kept it: `account` says it no longer exists, fails, and
+    /// the saved copy is gone (offline, nothing of it shows).
+    @Test func anAccountDeletedOnTheServerIsDroppedFromThisMachine() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["account", hospital]).code == 0)
+        try await deleteOnTheServer(hospital, cli)
+
+        let gone = await cli.run(["account", hospital])
+        #expect(gone.code == 1)
+        #expect(gone.output.isEmpty)
+        #expect(
+            gone.errors
+                == "quartet: St. Mary's Regional Medical Center no longer exists in Salesforce; the copy saved on "
+                + "this device was removed.\n")
+        #expect(await cli.run(["items", hospital]).code == 1)
+        cli.offline.isDown = true
+        let offline = await cli.run(["account", hospital])
+        #expect(offline.code == 1)
+        #expect(
+            offline.errors == "quartet: You're offline, and this account has not been opened on this device before.\n")
+    }
+
     @Test func commandsNeedASessionAndSayWhatFailed() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
@@ -722,7 +868,9 @@ struct SalesCLI {
             "changed", "seventy", "report.pdf", file.path, "Signed report.pdf", copy, "Plan", "No URL",
             "https://docs.google.com/d/1", "Offline", "/nonexistent/report.pdf", "ftp://x",
             // Content types, which the items list and a download name.
-            "application/pdf", "text/plain",
+            "application/pdf", "text/plain", "261", "2.5",
+            // The row id of the note added offline, an identifier (ItemRow's stand-in until the server gives one).
+            "local-note-Offline",
         ]
         @discardableResult
         func run(_ arguments: [String]) async -> Int32 {
@@ -749,6 +897,7 @@ struct SalesCLI {
         #expect(await run(["account", hospital, "--server", "ftp://x"]) == 2)
         #expect(await run(["account", "update", hospital, "--num-beds", "250"]) == 0)
         #expect(await run(["account", "update", hospital, "--current-clean-rating", "seventy"]) == 2)
+        #expect(await run(["account", "update", hospital, "--num-beds", "2.5"]) == 2)
         #expect(await run(["account", "update", hospital]) == 2)
         #expect(await run(["account", "update", "001Q000000Demo3IAB", "--num-beds", "10"]) == 1)
         data += await records(["account", hospital])
@@ -796,6 +945,18 @@ struct SalesCLI {
         #expect(await run(["account", "001Q000000Demo2IAB"]) == 1)
         cli.offline.isDown = false
         #expect(await run(["sync"]) == 0)
+        // A change another device overtook: sync says it waits for a decision.
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        await other.signIn()
+        cli.offline.isDown = true
+        #expect(await run(["account", "update", hospital, "--num-beds", "261"]) == 0)
+        cli.offline.isDown = false
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(await other.run(["account", "update", hospital, "--num-beds", "262"]).code == 0)
+        #expect(await run(["sync"]) == 1)
+        // An account deleted in Salesforce since this machine kept it.
+        try await deleteOnTheServer(hospital, cli)
+        #expect(await run(["account", hospital]) == 1)
         #expect(await run(["signout"]) == 0)
         #expect(transcript.printedCommands == transcript.entries.count)
 

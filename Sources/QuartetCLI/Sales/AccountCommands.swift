@@ -100,7 +100,7 @@ enum AccountCommands {
                     let kindWidth = max(10, rows.map(\.kind.label.count).max() ?? 0)
                     let dateWidth = rows.map(\.date.count).max() ?? 0
                     for row in rows {
-                        let detail = row.detail.map { "  \($0)" } ?? ""
+                        let detail = [row.detail, row.waiting].compactMap { $0.map { "  \($0)" } }.joined()
                         context.console.line(
                             padded(row.date, dateWidth) + "  " + padded(row.kind.label, kindWidth) + "  "
                                 + "\(row.id)  \(row.title)\(detail)")
@@ -191,6 +191,8 @@ struct ItemRowJSON: Encodable {
     var url: String?
     /// A note's text.
     var text: String?
+    /// `true` while the item waits in the outbox to be created (the row's "Not sent yet").
+    var notSent: Bool?
 
     init(_ row: ItemRow, _ item: AccountItem) {
         id = row.id
@@ -199,6 +201,7 @@ struct ItemRowJSON: Encodable {
         // NB: the screen's time zone, which the command line leaves the machine's.
         date = item.lastModifiedDate.map { ItemRow.shortDate($0, timeZone: .current) } ?? ""
         detail = row.detail
+        notSent = row.waiting == nil ? nil : true
         switch item {
         case .note(let note): text = note.text
         case .doc(let doc): url = doc.url

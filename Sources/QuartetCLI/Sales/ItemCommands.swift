@@ -120,8 +120,9 @@ enum ItemCommands {
 
     // MARK: - Shared
 
-    /// `add ACCOUNT`: the item editor for a new `kind`, filled as a person would type the options (`fill`), then
-    /// saved, as Save would (offline, the editor queues it).
+    /// `add ACCOUNT`: the account screen's add button for a `kind`, when this machine keeps that account (so the
+    /// saved copy lists the item, marked as not sent while it waits offline), else the item editor alone; filled
+    /// as a person would type the options (`fill`), then saved, as Save would (offline, it is queued).
     static func add(
         _ kind: ItemEditorModel.Kind, summary: String, options: [OptionSpec], _ dependencies: SalesDependencies,
         fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) throws -> Void
@@ -129,7 +130,15 @@ enum ItemCommands {
         CommandSpec(
             "add", summary: summary, arguments: ["ACCOUNT"], options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let editor = await newEditor(kind, account: context.arguments.positionals[0], session)
+                let account = context.arguments.positionals[0]
+                if await session.cache.load(account) != nil {
+                    guard let screen = await session.openAccount(account) else { return 1 }
+                    if let editor = await screen.editor(adding: kind) {
+                        try await fill(editor, context.arguments)
+                        return try await save(editor, session: session) { await screen.editorSaveTapped() }
+                    }
+                }
+                let editor = await newEditor(kind, account: account, session)
                 try await fill(editor, context.arguments)
                 return try await save(editor, session: session) { await editor.saveTapped() }
             })
@@ -314,6 +323,14 @@ extension AccountScreenModel {
     /// Whether the screen lists the item `id` as one of `Item`'s kind.
     fileprivate func lists<Item: AccountItemRecord>(_ kind: Item.Type, id: String) -> Bool {
         details?.items.contains { $0.id == id && $0.objectName == Item.objectName } ?? false
+    }
+
+    /// An add button's tap (`New Note`, `New Google Doc`): the editor it opens, or `nil` when the screen offers no
+    /// such button (its account has not loaded).
+    fileprivate func editor(adding kind: ItemEditorModel.Kind) -> ItemEditorModel? {
+        guard addableKinds.contains(kind) else { return nil }
+        addTapped(kind)
+        return editor
     }
 
     /// A row's Edit, for an item of `Item`'s kind: the editor it opens, or `nil` when the screen lists no such item.

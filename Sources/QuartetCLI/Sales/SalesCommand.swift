@@ -72,7 +72,9 @@ public enum SalesCommand {
 
     static func sync(_ dependencies: SalesDependencies) -> CommandSpec {
         CommandSpec(
-            "sync", summary: "send the edits made while offline (each exactly once)",
+            "sync",
+            summary:
+                "send the edits made while offline (each exactly once); fails while changes wait for your decision",
             body: SalesSession.body(dependencies) { session, context in
                 let report = try await session.outbox.flush(using: session.client)
                 context.console.line(SalesCommandText.sent(report.sent.count))
@@ -85,9 +87,11 @@ public enum SalesCommand {
                 if let reason = report.stoppedBecause {
                     let waiting = try await session.outbox.pending().count
                     context.console.errorLine(SalesCommandText.stopped(reason, waiting: waiting))
-                    return 1
                 }
-                return report.conflicts.isEmpty && report.rejected.isEmpty ? 0 : 1
+                // NB: changes not sent by an earlier sync (or an account's screen) still wait for the rep's decision.
+                let undecided = try await session.outbox.unsent().count
+                if undecided > 0 { context.console.errorLine(SalesCommandText.undecided(undecided)) }
+                return report.stoppedBecause == nil && undecided == 0 ? 0 : 1
             })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -34,19 +35,39 @@ extension SalesforceClient {
     ) async throws -> Date? {
         try await reporting(operation) {
             try await checkUnchanged(object, id: id, since: expectedLastModified, operation: operation)
-            _ = try await perform(
-                "PATCH", recordPath(object, id: id, operation: operation), body: SObjectJSON.encode(fields),
-                operation: operation)
+            do {
+                _ = try await perform(
+                    "PATCH", recordPath(object, id: id, operation: operation), body: SObjectJSON.encode(fields),
+                    headers: Self.unmodifiedSince(expectedLastModified), operation: operation)
+            } catch SalesforceError.service(_, 412, _) {
+                // NB: a save landed between the check above and this PATCH; the org refused to write over it.
+                let current = try? await serverLastModified(object, id: id, operation: operation)
+                throw SalesforceError.conflict(operation: operation, object: object, id: id, serverModified: current)
+            }
             // NB: a PATCH answers 204 with no body, so the new date is read back.
             return try? await serverLastModified(object, id: id, operation: operation)
         }
     }
 
+    /// `If-Unmodified-Since` for a write based on the version of `expected` (none without one): Salesforce answers
+    /// 412 instead of writing over a version saved after it, which closes most of the gap between the read in
+    /// ``checkUnchanged(_:id:since:operation:)`` and the PATCH.
+    ///
+    /// NB: the header is an HTTP date, to the second, and `LastModifiedDate` has milliseconds: the date is rounded
+    /// up, so the version the edit was based on never counts as newer than itself; a save in that same second is
+    /// still caught only by the read before.
+    static func unmodifiedSince(_ expected: Date?) -> [String: String] {
+        guard let expected else { return [:] }
+        let seconds = (expected.timeIntervalSince1970 * 1000).rounded() / 1000
+        return ["If-Unmodified-Since": HTTPDate.string(from: Date(timeIntervalSince1970: seconds.rounded(.up)))]
+    }
+
     /// Throws `.conflict` when the record changed on the server after `expected` (the version an edit was based
     /// on); nothing to check without one.
     ///
-    /// NB: Salesforce's conditional headers do not cover DELETE, and cover PATCH only for accounts, so the date is
-    /// read first and compared here.
+    /// NB: Salesforce's conditional headers do not cover DELETE, so the date is read first and compared here; a
+    /// PATCH also sends `If-Unmodified-Since` (``unmodifiedSince(_:)``), which a real org applies to every sObject
+    /// row (`If-Match` ETags are for accounts only) and the stand-in does not yet.
     private func checkUnchanged(_ object: String, id: String, since expected: Date?, operation: String) async throws {
         guard let expected else { return }
         let current = try await serverLastModified(object, id: id, operation: operation)
@@ -110,8 +131,9 @@ extension SalesforceClient {
         }
     }
 
-    /// Saves the health-care fields through ``accountToUpdateParams(_:)``, after the conflict check.
-    public func saveAccount(_ account: Account) async throws {
+    /// Saves the health-care fields through ``accountToUpdateParams(_:only:)``, after the conflict check: the nine
+    /// of them, or only `fields` (the ones the person edited, so no other field is written over another's change).
+    public func saveAccount(_ account: Account, fields: Set<HealthCareField>? = nil) async throws {
         let operation = SalesText.Operation.saveAccount(account.name ?? account.id ?? "")
         guard let id = account.id else {
             throw report(
@@ -119,7 +141,8 @@ extension SalesforceClient {
                 operation: operation)
         }
         try await update(
-            "Account", id: id, fields: accountToUpdateParams(account), expectedLastModified: account.lastModifiedDate,
+            "Account", id: id, fields: accountToUpdateParams(account, only: fields),
+            expectedLastModified: account.lastModifiedDate,
             operation: operation)
     }
 
@@ -138,13 +161,17 @@ extension SalesforceClient {
 
     /// Saves an item's editable fields (a note's title and body, a Google Doc's name and URL, an attachment's name)
     /// after the conflict check; returns it with the server's new `LastModifiedDate`.
+    ///
+    /// With `original` (the item as it was read), only the fields changed from it are sent
+    /// (``AccountItemRecord/updateFields(id:changedFrom:)``), so a field someone else changed meanwhile stays theirs.
     @discardableResult
-    public func save<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
+    public func save<Item: AccountItemRecord>(_ item: Item, changedFrom original: Item? = nil) async throws -> Item {
         let operation = Item.saveOperation(item.name ?? "")
         let id = try requireID(item.id, operation: operation)
         var saved = item
         saved.lastModifiedDate = try await update(
-            Item.objectName, id: id, fields: item.updateFields(id: id), expectedLastModified: item.lastModifiedDate,
+            Item.objectName, id: id, fields: item.updateFields(id: id, changedFrom: original),
+            expectedLastModified: item.lastModifiedDate,
             operation: operation)
         return saved
     }

@@ -57,6 +57,12 @@ public enum SalesforceError: Error, Sendable, Hashable {
         return nil
     }
 
+    /// Whether Salesforce says the record is not there (deleted, or never was): `NOT_FOUND` or `ENTITY_IS_DELETED`.
+    public var isNotFound: Bool {
+        guard case .service(_, 404, _) = self else { return false }
+        return ["NOT_FOUND", "ENTITY_IS_DELETED"].contains(errorCode)
+    }
+
     /// Whether the failure was the network's, so a write may be queued for later.
     public var isOffline: Bool {
         if case .offline = self { return true }

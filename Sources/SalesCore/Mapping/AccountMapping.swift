@@ -22,16 +22,19 @@ public enum AccountField {
     public static let cleanRatingStateAvg = "DefHC_Room_Bathroom_Clean_Rate_State_Avg__c"
 }
 
-/// The body of the Account `PATCH` that saves an account: the nine health-care fields, by Salesforce name.
+/// The body of the Account `PATCH` that saves an account: the health-care fields, by Salesforce name — the nine
+/// of them, or only `fields` (the ones the person edited).
 ///
 /// A field the account does not have is sent as `null`, which clears it in Salesforce: the form
-/// shows every field, so an empty one means the person cleared it.
+/// shows every field, so an empty one means the person cleared it. A save sends only the fields the person
+/// edited, so a field someone else changed meanwhile is not written back to what this device last read.
 ///
 /// ```swift
 /// accountToUpdateParams(account)["texcellency__DefHC_NumBeds__c"]  // .number(240)
+/// accountToUpdateParams(account, only: [.numBeds]).count           // 1
 /// ```
-public func accountToUpdateParams(_ account: Account) -> SObjectFields {
-    [
+public func accountToUpdateParams(_ account: Account, only fields: Set<HealthCareField>? = nil) -> SObjectFields {
+    let all: SObjectFields = [
         AccountField.numBeds: account.numBeds.fieldValue,
         AccountField.hospitalType: account.hospitalType.fieldValue,
         AccountField.gpoAffiliations: account.gpoAffiliations.fieldValue,
@@ -42,4 +45,7 @@ public func accountToUpdateParams(_ account: Account) -> SObjectFields {
         AccountField.cleanRatingNationalAvg: account.cleanRatingNationalAvg.fieldValue,
         AccountField.cleanRatingStateAvg: account.cleanRatingStateAvg.fieldValue,
     ]
+    guard let fields else { return all }
+    let names = Set(fields.map(\.salesforceName))
+    return all.filter { names.contains($0.key) }
 }

@@ -41,6 +41,14 @@ public enum ItemMapping {
     public static func docUpdate(_ doc: GoogleDoc, id: String) -> SObjectFields {
         ["Id": .string(id), "Name": doc.name.fieldValue, "Url": doc.url.fieldValue]
     }
+
+    /// An update body cut to what the person changed: `Id`, and each field whose value differs from `original`'s.
+    ///
+    /// A save sends only these, so a field someone else changed meanwhile (a note's title, when this person
+    /// edited its body) is not written back to what this device last read.
+    public static func changes(_ update: SObjectFields, from original: SObjectFields) -> SObjectFields {
+        update.filter { key, value in key == "Id" || original[key] != value }
+    }
 }
 
 // MARK: - Each kind's wire names

@@ -20,6 +20,15 @@ public protocol AccountItemRecord: Sendable, Hashable, Codable {
     static func saveOperation(_ name: String) -> String
 }
 
+extension AccountItemRecord {
+    /// The update body of the fields changed from `original` (all of them without one): what a save sends
+    /// (``ItemMapping/changes(_:from:)``).
+    public func updateFields(id: String, changedFrom original: Self?) -> SObjectFields {
+        guard let original else { return updateFields(id: id) }
+        return ItemMapping.changes(updateFields(id: id), from: original.updateFields(id: id))
+    }
+}
+
 /// A note or a Google Doc: an item created from its own fields (an attachment is uploaded instead).
 public protocol WrittenAccountItem: AccountItemRecord {
     /// The sObject body that creates the item on the account `accountID` (see ``ItemMapping``).

@@ -190,7 +190,8 @@ public final class AccountScreenModel {
     /// "Cancel" on the form.
     public func cancelTapped() { form = nil }
 
-    /// "Save" on the form: refused while a field is invalid; queued when offline; a conflict overwrites nothing.
+    /// "Save" on the form: refused while a field is invalid; closes the form without a write when nothing was
+    /// edited; queued when offline; a conflict overwrites nothing.
     public func saveTapped() async { await save(over: false) }
 
     /// "Send Mine" on the form after a conflict: the form's values are saved over the server's newer version.
@@ -223,13 +224,22 @@ public final class AccountScreenModel {
             banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first.map { .failure($0.value) }
             return
         }
+        // NB: nothing edited is nothing to send; a write would only make the record newer for everyone else.
+        guard !form.editedFields.isEmpty else {
+            self.form = nil
+            conflict = nil
+            return
+        }
         if over { edited.lastModifiedDate = nil }
         isBusy = true
         defer { isBusy = false }
         conflict = nil
         do {
-            let edit = PendingEdit.saving(edited, id: edited.id ?? accountID, basedOn: edited.lastModifiedDate)
-            switch try await outbox.send(edit, { [edited] in try await client.saveAccount(edited) }) {
+            // NB: only the fields the person edited are sent, so another rep's change to any other stays.
+            let fields = form.editedFields
+            let edit = PendingEdit.saving(
+                edited, fields: fields, id: edited.id ?? accountID, basedOn: edited.lastModifiedDate)
+            switch try await outbox.send(edit, { [edited] in try await client.saveAccount(edited, fields: fields) }) {
             case .sent:
                 self.form = nil
                 await load()
@@ -487,6 +497,10 @@ public final class AccountScreenModel {
                 signedOut()
                 return
             }
+            if error.isNotFound, let shown = details {
+                await accountGone(shown.account.name ?? accountID)
+                return
+            }
             // NB: offline with a saved copy, the page works on it (a notice); with none, the page has failed.
             banner =
                 !error.isOffline
@@ -541,7 +555,19 @@ public final class AccountScreenModel {
         }
     }
 
-    private func signedOut() {
+    /// Salesforce no longer has the account this screen showed (someone deleted it): the copy saved on the
+    /// device goes, so it is never shown again as if it were there, and the screen says so.
+    private func accountGone(_ name: String) async {
+        await cache.remove(accountID)
+        clear()
+        let message = SalesText.table.format("banner.accountGone", name)
+        banner = .failure(message)
+        phase = .failed(message)
+        await readOutbox()
+    }
+
+    /// Nothing of the account is shown any more.
+    private func clear() {
         details = nil
         title = SalesText.accountTitle
         items = []
@@ -551,6 +577,10 @@ public final class AccountScreenModel {
         contentUnavailable = nil
         form = nil
         confirmation = nil
+    }
+
+    private func signedOut() {
+        clear()
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
     }

@@ -19,6 +19,25 @@ public enum DecimalInput {
     public static func parse(_ text: String, locale: Locale = .current, example: Double = 1234.5)
         -> Result<Double?, Invalid>
     {
+        canonical(text, locale: locale, example: example).flatMap { canonical in
+            guard let canonical else { return .success(nil) }
+            guard let value = Double(canonical), value.isFinite else {
+                return .failure(
+                    Invalid(
+                        text: text,
+                        message: SalesText.invalidNumber(
+                            text.trimmingCharacters(in: .whitespacesAndNewlines),
+                            example: display(example, locale: locale))))
+            }
+            return .success(value)
+        }
+    }
+
+    /// `text` as the number it writes, in ASCII digits with `.` for the point and `-` for a sign (`-1234.50`), so
+    /// its digits can be counted as typed; `nil` when empty.
+    public static func canonical(_ text: String, locale: Locale = .current, example: Double = 1234.5)
+        -> Result<String?, Invalid>
+    {
         let trimmed = asciiDigits(text).trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .success(nil) }
         let decimal = locale.decimalSeparator ?? "."
@@ -50,9 +69,7 @@ public enum DecimalInput {
             }
         }
         if let fraction, !isDigits(fraction) { return .failure(invalid) }
-        let canonical = sign + groups.joined() + (fraction.map { "." + $0 } ?? "")
-        guard let value = Double(canonical), value.isFinite else { return .failure(invalid) }
-        return .success(value)
+        return .success(sign + groups.joined() + (fraction.map { "." + $0 } ?? ""))
     }
 
     /// `text` with every decimal digit of another script (Arabic-Indic `٣`, Devanagari `३`, …) written as its ASCII

@@ -13,9 +13,48 @@ public enum HealthCareField: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// What the field's number may be (Salesforce's digits, and its range); `nil` for a text field.
+    ///
+    /// The beds are a count (whole, from 0), the operating income money (cents, may be negative), the clean
+    /// ratings percentages (0–100).
+    public var rule: NumberRule? {
+        switch self {
+        case .hospitalType, .gpoAffiliations, .hcSystemName: nil
+        case .numBeds: .count
+        case .operatingIncome: .money
+        case .currentCleanRating, .previousCleanRating, .cleanRatingNationalAvg, .cleanRatingStateAvg: .percentage
+        }
+    }
+
+    /// Reads `text` typed into this numeric field: `nil` when empty; refused, with a sentence naming the field,
+    /// when it is not a number or not one the field holds (``rule``).
+    public func parse(_ text: String, locale: Locale) -> Result<Double?, DecimalInput.Invalid> {
+        DecimalInput.canonical(text, locale: locale, example: example).flatMap { canonical in
+            if let canonical, let refusal = rule?.refusal(canonical, field: label, locale: locale) {
+                return .failure(DecimalInput.Invalid(text: text, message: refusal))
+            }
+            return DecimalInput.parse(text, locale: locale, example: example)
+        }
+    }
+
     /// The number a refused field's message shows as an example: a whole one for a count (beds), else one with a
     /// fraction.
     public var example: Double { self == .numBeds ? 1234 : 1234.5 }
+
+    /// The field's Salesforce name (``AccountField``).
+    public var salesforceName: String {
+        switch self {
+        case .hospitalType: AccountField.hospitalType
+        case .numBeds: AccountField.numBeds
+        case .gpoAffiliations: AccountField.gpoAffiliations
+        case .hcSystemName: AccountField.hcSystemName
+        case .operatingIncome: AccountField.operatingIncome
+        case .currentCleanRating: AccountField.currentCleanRating
+        case .previousCleanRating: AccountField.previousCleanRating
+        case .cleanRatingNationalAvg: AccountField.cleanRatingNationalAvg
+        case .cleanRatingStateAvg: AccountField.cleanRatingStateAvg
+        }
+    }
 
     /// The field's label.
     public var label: String {
@@ -69,12 +108,13 @@ public struct HealthCareForm: Sendable, Hashable {
         filled = text
     }
 
-    /// Records an edit, checking a numeric field at once.
+    /// Records an edit, checking a numeric field at once (against its ``HealthCareField/rule``); text typed back to
+    /// what the form was filled with is no edit, and is not checked (the org's value stays as it is).
     public mutating func edit(_ field: HealthCareField, text newText: String) {
         text[field] = newText
         errors[field] = nil
-        if field.isNumeric,
-            case .failure(let invalid) = DecimalInput.parse(newText, locale: locale, example: field.example)
+        if field.isNumeric, newText != filled[field],
+            case .failure(let invalid) = field.parse(newText, locale: locale)
         {
             errors[field] = invalid.message
         }

@@ -211,24 +211,28 @@ public final class ItemEditorModel {
         queued = nil
         do {
             switch (kind, existing) {
-            case (.note, .note(var note)?):
-                note.name = name
-                note.text = text
-                saved = .note(try await update(note))
+            case (.note, .note(let original)?):
+                var note = original
+                // NB: a field left as it opened keeps the record's value, so it is not among the changes sent.
+                if name != (original.name ?? "") { note.name = name }
+                if text != (original.text ?? "") { note.text = text }
+                saved = .note(try await update(note, from: original))
             case (.note, _):
                 saved = .note(try await add(Note(name: name, text: text)))
-            case (.attachment, .attachment(var attachment)?):
-                attachment.name = name
-                saved = .attachment(try await update(attachment))
+            case (.attachment, .attachment(let original)?):
+                var attachment = original
+                if name != (original.name ?? "") { attachment.name = name }
+                saved = .attachment(try await update(attachment, from: original))
             case (.attachment, _):
                 guard let picked else { return }
                 saved = .attachment(
                     try await client.createAttachment(
                         name: name, data: picked.data, contentType: picked.contentType, accountID: accountID))
-            case (.doc, .doc(var doc)?):
-                doc.name = name
-                doc.url = url
-                saved = .doc(try await update(doc))
+            case (.doc, .doc(let original)?):
+                var doc = original
+                if name != (original.name ?? "") { doc.name = name }
+                if url != (original.url ?? "") { doc.url = url }
+                saved = .doc(try await update(doc, from: original))
             case (.doc, _):
                 saved = .doc(try await add(GoogleDoc(name: name, url: url)))
             }
@@ -249,11 +253,14 @@ public final class ItemEditorModel {
         }
     }
 
-    /// Saves `item`'s editable fields, checked against the version it was read at; offline, it waits.
-    private func update<Item: AccountItemRecord>(_ item: Item) async throws -> Item {
+    /// Saves the fields of `item` changed from `original` (the item as the form opened it), checked against the
+    /// version it was read at; offline, it waits. A field the person left alone is not sent, so someone else's
+    /// change to it stays.
+    private func update<Item: AccountItemRecord>(_ item: Item, from original: Item) async throws -> Item {
         let client = client
-        let edit = PendingEdit.saving(item, id: item.id ?? "", on: accountID.isEmpty ? nil : accountID)
-        return try await send(edit, local: item) { try await client.save(item) }
+        let edit = PendingEdit.saving(
+            item, changedFrom: original, id: item.id ?? "", on: accountID.isEmpty ? nil : accountID)
+        return try await send(edit, local: item) { try await client.save(item, changedFrom: original) }
     }
 
     private func send<Item: Sendable>(

@@ -16,6 +16,9 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     /// The kind of an attachment in words (`PDF`, `JPEG image`), the shortened URL of a Google Doc, nothing for a
     /// note.
     public var detail: String?
+    /// What the row says while its item waits in the outbox to be created (`Not sent yet`), added offline; `nil`
+    /// once the server has it.
+    public var waiting: String? = nil
 
     /// The three kinds of row.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -42,7 +45,9 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
             kind: kind,
             title: item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled,
             date: item.lastModifiedDate.map { ItemRow.date($0, locale: locale, timeZone: timeZone) } ?? "",
-            detail: detail
+            detail: detail,
+            // NB: only the server gives an item its id, so one without is waiting to be sent.
+            waiting: item.id == nil ? SalesText.localized("item.notSent") : nil
         )
     }
 

@@ -12,6 +12,8 @@ public struct AccountCache: Sendable {
     public var save: @Sendable (AccountDetails) async -> Void
     /// Forgets every cached account (on sign-out).
     public var wipe: @Sendable () async -> Void
+    /// Forgets one account and its content (deleted in Salesforce).
+    public var remove: @Sendable (_ accountID: String) async -> Void = { _ in }
     /// The ids of the accounts kept, in the order they were first kept.
     public var accountIDs: @Sendable () async -> [String]
     /// The Know · Say · Show content last loaded for an account, if any.
@@ -40,6 +42,13 @@ public struct AccountCache: Sendable {
                 }
             },
             wipe: { box.withLock { $0 = ([:], [], [:]) } },
+            remove: { id in
+                box.withLock { kept in
+                    kept.accounts[id] = nil
+                    kept.content[id] = nil
+                    kept.order.removeAll { $0 == id }
+                }
+            },
             accountIDs: { box.withLock { $0.order } },
             loadContent: { id in box.withLock { $0.content[id] } },
             saveContent: { id, content in box.withLock { $0.content[id] = content } })
@@ -70,6 +79,12 @@ public struct AccountCache: Sendable {
                     try? await store.removeList(named: contentName(id))
                 }
                 try? await store.removeList(named: index)
+            },
+            remove: { id in
+                try? await store.removeList(named: name(id))
+                try? await store.removeList(named: contentName(id))
+                let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
+                if known.contains(id) { try? await store.saveList(known.filter { $0 != id }, as: index) }
             },
             accountIDs: { (try? await store.savedList(String.self, named: index))?.elements ?? [] },
             loadContent: { id in

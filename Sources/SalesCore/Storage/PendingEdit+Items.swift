@@ -10,21 +10,31 @@ extension PendingEdit {
 
     /// Saving an existing item's editable fields (an attachment's only one is its name), checked against the
     /// version it was based on; `accountID` is the account it is on, when known.
-    public static func saving<Item: AccountItemRecord>(_ item: Item, id: String, on accountID: String?)
-        -> PendingEdit
-    {
+    ///
+    /// With `original` (the item as it was read), the edit holds only the fields changed from it: replayed later,
+    /// or sent over a newer version, it writes those and nothing else.
+    public static func saving<Item: AccountItemRecord>(
+        _ item: Item, changedFrom original: Item? = nil, id: String, on accountID: String?
+    ) -> PendingEdit {
         PendingEdit(
             change: .update(
-                object: Item.objectName, id: id, fields: item.updateFields(id: id),
+                object: Item.objectName, id: id, fields: item.updateFields(id: id, changedFrom: original),
                 expectedLastModified: item.lastModifiedDate),
             summary: Item.saveOperation(item.name ?? id), accountID: accountID)
     }
 
-    /// Saving an account's edited fields through `accountToUpdateParams`, checked against `basedOn`.
-    public static func saving(_ account: Account, id: String, basedOn lastModified: Date?) -> PendingEdit {
+    /// Saving an account's health-care fields through `accountToUpdateParams`, checked against `basedOn`: only
+    /// `fields` (the ones the person edited) when given, else all nine.
+    ///
+    /// The edit holds only what it writes, so replayed later, or sent over a newer version ("Send Mine"), it
+    /// leaves every other field as the server has it. An edit queued by an older version holds all nine and is
+    /// replayed as it was made.
+    public static func saving(
+        _ account: Account, fields: Set<HealthCareField>? = nil, id: String, basedOn lastModified: Date?
+    ) -> PendingEdit {
         PendingEdit(
             change: .update(
-                object: "Account", id: id, fields: accountToUpdateParams(account),
+                object: "Account", id: id, fields: accountToUpdateParams(account, only: fields),
                 expectedLastModified: lastModified),
             summary: SalesText.Operation.saveAccount(account.name ?? id), accountID: id)
     }

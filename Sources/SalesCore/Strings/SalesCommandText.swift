@@ -27,6 +27,11 @@ public enum SalesCommandText {
             ? SalesText.table.format("cli.stopped.one", reason)
             : SalesText.table.format("cli.stopped", reason, String(waiting))
     }
+    /// After a sync, the changes the server did not take (a conflict, a refusal), waiting for the rep to send them
+    /// over or let them go.
+    public static func undecided(_ count: Int) -> String {
+        count == 1 ? SalesText.localized("cli.undecided.one") : SalesText.table.format("cli.undecided", String(count))
+    }
     /// A write queued because the network is down.
     public static func queued(_ summary: String) -> String { SalesText.table.format("cli.queued", summary) }
     /// A write the server took: `saved 002…`.

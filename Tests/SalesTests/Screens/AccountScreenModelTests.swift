@@ -239,12 +239,15 @@ import Testing
         await model.editorSaveTapped()
         #expect(model.editor == nil)
         #expect(model.banner == .notice("Saved offline; it will be sent when the network returns."))
-        #expect(model.items.contains { $0.title == "Call back" })
+        let waiting = try #require(model.items.first { $0.title == "Call back" })
+        #expect(waiting.waiting == "Not sent yet")
+        #expect(waiting.date.isEmpty)
 
         model.itemEditTapped(id: note.id)
         model.editor?.nameEdited("Purchasing contacts")
         await model.editorSaveTapped()
         #expect(model.items.contains { $0.title == "Purchasing contacts" })
+        #expect(model.items.filter { $0.waiting != nil }.map(\.title) == ["Call back"])
         #expect(model.pendingEditCount == 2)
         #expect(model.pendingEditsText == "2 changes waiting to be sent")
         #expect(
@@ -261,6 +264,7 @@ import Testing
         let added = try #require(model.details?.notes.first { $0.name == "Call back" })
         #expect(added.id?.hasPrefix("002") == true)
         #expect(model.items.filter { $0.title == "Call back" }.count == 1)
+        #expect(model.items.allSatisfy { $0.waiting == nil })
     }
 
     @Test func anOfflineEditThatCannotBeKeptIsNotCalledSaved() async throws {
@@ -601,6 +605,39 @@ import Testing
         await bare.refreshPulled()
         #expect(bare.contentUnavailable == nil)
         #expect(bare.contentSections.map(\.kind) == [.know, .say, .show])
+    }
+
+    /// An account deleted in Salesforce since this device kept it: the saved copy shows first, then the screen says
+    /// the account no longer exists and the copy goes (offline, the screen has nothing to show).
+    @Test func anAccountDeletedOnTheServerIsDroppedFromTheDevice() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (first, _, client) = try await makeModel(harness, cache: cache)
+        await first.appeared()
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+        try await client.delete("Account", id: DevServerHarness.hospitalID, operation: "delete the account")
+
+        let (model, _, _) = try await makeModel(harness, cache: cache)
+        #expect(model.phase == .idle)
+        await model.appeared()
+        let gone =
+            "St. Mary's Regional Medical Center no longer exists in Salesforce; the copy saved on this device was removed."
+        #expect(model.phase == .failed(gone))
+        #expect(model.banner == .failure(gone))
+        #expect(model.title == "Account")
+        #expect(model.details == nil)
+        #expect(model.items.isEmpty)
+        #expect(model.healthCare == nil)
+        #expect(model.contentSections.isEmpty)
+        #expect(!model.showsItems)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.loadContent(DevServerHarness.hospitalID) == nil)
+        #expect(await !cache.accountIDs().contains(DevServerHarness.hospitalID))
+
+        let (offline, _, _) = try await makeModel(harness, cache: cache)
+        harness.wire.isDown = true
+        await offline.appeared()
+        #expect(offline.phase == .failed("You're offline, and this account has not been opened on this device before."))
     }
 
     @Test func aMissingAccountFailsWithTheMessage() async throws {

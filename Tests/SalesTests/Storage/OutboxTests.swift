@@ -243,6 +243,25 @@ import Testing
         #expect(await cache.load(DevServerHarness.nonHospitalID) == nil)
     }
 
+    /// Removing one account (deleted in Salesforce) forgets it and its content, and keeps the others.
+    @Test(arguments: [false, true])
+    func oneAccountIsRemovedFromTheCache(inLocalStore: Bool) async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let cache = try await accountCache(inLocalStore: inLocalStore)
+        let hospital = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+        let other = try await client.retrieveAccount(id: DevServerHarness.nonHospitalID)
+        await cache.save(hospital)
+        await cache.saveContent(
+            DevServerHarness.hospitalID, try await client.webContent(accountID: DevServerHarness.hospitalID))
+        await cache.save(other)
+        await cache.remove(DevServerHarness.hospitalID)
+        #expect(await cache.load(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.loadContent(DevServerHarness.hospitalID) == nil)
+        #expect(await cache.accountIDs() == [DevServerHarness.nonHospitalID])
+        #expect(await cache.load(DevServerHarness.nonHospitalID) == other)
+    }
+
     /// The account cache the app keeps in its local store, or the in-memory one.
     private func accountCache(inLocalStore: Bool) async throws -> AccountCache {
         inLocalStore
