@@ -67,7 +67,7 @@ extension SalesforceClient {
     ///
     /// NB: Salesforce's conditional headers do not cover DELETE, so the date is read first and compared here; a
     /// PATCH also sends `If-Unmodified-Since` (``unmodifiedSince(_:)``), which a real org applies to every sObject
-    /// row (`If-Match` ETags are for accounts only) and the stand-in does not yet.
+    /// row (`If-Match` ETags are for accounts only) and the stand-in too.
     private func checkUnchanged(_ object: String, id: String, since expected: Date?, operation: String) async throws {
         guard let expected else { return }
         let current = try await serverLastModified(object, id: id, operation: operation)

@@ -1,6 +1,7 @@
 import DynamicJSON
 import Foundation
 import HTTPServer
+import HTTPTypes
 import SalesforceUpload
 
 /// sObject REST: create, read, update, delete and binary-field download, with Salesforce's validation.
@@ -97,6 +98,7 @@ struct SObjectController: Sendable {
         let schema = try schema(request)
         guard schema.isWritable else { throw SalesforceFault.methodNotAllowed(.patch, allowed: "GET, DELETE") }
         var record = try await live(request, schema: schema, deleted: .entityIsDeleted)
+        try Self.checkUnmodifiedSince(request, record)
         var body: StagedBody?
         var notUpdatable: [String] = []
         for member in try Self.members(of: upload) where member.name != "attributes" {
@@ -145,6 +147,16 @@ struct SObjectController: Sendable {
             }
         }
         return .noContent
+    }
+
+    /// `If-Unmodified-Since` on a PATCH, as the REST API reads it: 412 when the record was modified after the date
+    /// (compared to the second, as an HTTP date is), 400 for a value that is no HTTP date.
+    static func checkUnmodifiedSince(_ request: Request, _ record: SObjectRecord) throws {
+        guard let text = request.headers["If-Unmodified-Since"] else { return }
+        guard let date = HTTPDate.date(from: text) else { throw SalesforceFault.badConditionalHeader(text) }
+        if record.lastModifiedDate.timeIntervalSince1970.rounded(.down) > date.timeIntervalSince1970 {
+            throw SalesforceFault.preconditionFailed
+        }
     }
 
     /// The objects a deleted record takes with it.

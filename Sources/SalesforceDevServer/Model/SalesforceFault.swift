@@ -73,6 +73,18 @@ struct SalesforceFault: Error, Sendable {
             errorCode: "NUMBER_OUTSIDE_VALID_RANGE", fields: [name])
     }
 
+    /// The REST API's 412 for a conditional header the record does not meet; its documentation gives the status
+    /// alone, so the message and code are the stand-in's own.
+    static let preconditionFailed = SalesforceFault(
+        status: .preconditionFailed, message: "The record was modified after the date in If-Unmodified-Since.",
+        errorCode: "PRECONDITION_FAILED", fields: [])
+
+    static func badConditionalHeader(_ value: String) -> SalesforceFault {
+        SalesforceFault(
+            status: .badRequest, message: "If-Unmodified-Since is not an HTTP date: \(value)",
+            errorCode: "INVALID_HEADER_TYPE", fields: [])
+    }
+
     static func referenceOfWrongType(_ name: String, id: String) -> SalesforceFault {
         SalesforceFault(
             status: .badRequest, message: "\(name): id value of incorrect type: \(id)",

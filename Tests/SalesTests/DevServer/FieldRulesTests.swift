@@ -124,4 +124,21 @@ import Testing
         #expect(deleted.status == .noContent)
         #expect(try await harness.send(.get, "\(Self.base)/Note/\(noteID)", token: token).status == .notFound)
     }
+
+    /// `If-Unmodified-Since` on a PATCH: 412 when the record changed after the date, so a save that lands between
+    /// the app's check and its write is not written over; 400 for a value that is no HTTP date.
+    @Test func aPatchBasedOnAnOlderVersionIsRefused() async throws {
+        let harness = try await DevServerHarness.make()
+        let token = try await harness.accessToken()
+        let path = "\(Self.base)/Account/\(DevServerHarness.hospitalID)"
+        let body = try JSONEncoder().encode(["texcellency__DefHC_NumBeds__c": 261] as JSONValue)
+        func patch(_ since: String) async throws -> HTTPStatus {
+            try await harness.send(.patch, path, body: body, token: token, headers: ["If-Unmodified-Since": since])
+                .status
+        }
+        #expect(try await patch("Sun, 06 Nov 1994 08:49:37 GMT") == .preconditionFailed)
+        #expect(try await patch("yesterday") == .badRequest)
+        let tomorrow = HTTPDate.string(from: Date().addingTimeInterval(86_400))
+        #expect(try await patch(tomorrow) == .noContent)
+    }
 }
