@@ -231,9 +231,12 @@ struct SessionRenewalTests {
         let calls = (0..<4).map { _ in
             Task { try await session.signedIn { current in current.token } }
         }
-        await gate.arrived(1)
-        // NB: every call has had its turn on the main actor before the renewal's answer comes back.
-        for _ in 0..<50 { await Task.yield() }
+        // NB: every call has its turn on the main actor before the renewal's answer comes back. (Not `arrived(1)`:
+        // a call that never reaches Cognito must fail the test, not leave it waiting.)
+        for _ in 0..<1_000 {
+            if await gate.arrivals >= calls.count { break }
+            await Task.yield()
+        }
         await gate.open()
         for call in calls { #expect(try await call.value == fresh) }
         #expect(logins.withLock { $0 } == [["accounts.google.com": "provider-login"]])
