@@ -45,10 +45,11 @@ public struct SignInService: Sendable {
     }
 
     /// The Cognito exceptions after which a session's login will never be taken again: the provider no longer
-    /// accepts its token (`NotAuthorizedException`: expired or revoked), the identity is gone, or the kept login
-    /// is not one Cognito can read.
+    /// accepts its token (`NotAuthorizedException`: expired or revoked), the identity is gone, or the kept identity
+    /// id or login is not one Cognito can read (`InvalidParameterException`, and `ValidationException`, AWS's answer
+    /// to a member that breaks the model's pattern or length).
     static let endingExceptions: Set<String> = [
-        "NotAuthorizedException", "ResourceNotFoundException", "InvalidParameterException",
+        "NotAuthorizedException", "ResourceNotFoundException", "InvalidParameterException", "ValidationException",
     ]
 
     /// A new OpenID token for `session`'s identity (`GetOpenIdToken` with the provider login kept at the sign-in),

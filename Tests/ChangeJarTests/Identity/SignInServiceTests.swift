@@ -71,6 +71,7 @@ struct SignInServiceTests {
         ("NotAuthorizedException", ChangeJarError.signInRequired),
         ("ResourceNotFoundException", .signInRequired),
         ("InvalidParameterException", .signInRequired),
+        ("ValidationException", .signInRequired),
         ("TooManyRequestsException", .service("Something went wrong. Please try again.")),
         ("InternalErrorException", .service("Something went wrong. Please try again.")),
         ("ExternalServiceException", .service("Something went wrong. Please try again.")),
