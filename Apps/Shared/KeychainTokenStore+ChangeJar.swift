@@ -2,7 +2,8 @@ import ChangeJarCore
 import Foundation
 
 extension SessionStore {
-    /// The Change Jar session (Cognito identity, OpenID token, expiry) as JSON in the Keychain.
+    /// The Change Jar session (Cognito identity, OpenID token, expiry, and the provider login that renews the token)
+    /// as JSON in the Keychain, one item, so the provider's token has the Keychain's protection as the session does.
     ///
     /// Same encoding as the command line's `.file(at:)` (ISO 8601 dates); an item that no longer decodes
     /// counts as no session.

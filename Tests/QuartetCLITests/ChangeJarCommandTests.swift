@@ -4,6 +4,7 @@ import Database
 import Foundation
 import HTTPServer
 import Localization
+import Locking
 import Testing
 
 @testable import QuartetCLI
@@ -21,8 +22,11 @@ struct ChangeJarCommandTests {
         let database: any SQLDatabase
         let serverDirectory: URL
         let dataDirectory: URL
+        /// The Cognito operations the stand-in was sent (`GetId`, `GetOpenIdToken`).
+        let cognitoCalls: Locked<[String]>
 
-        static func start() async throws -> Fixture {
+        /// Starts the server; `tokenLifetime` is how long the stand-in's OpenID tokens last (Cognito's 10 minutes).
+        static func start(tokenLifetime: TimeInterval = 600) async throws -> Fixture {
             let database = try SQLiteDatabase(url: "sqlite::memory:")
             var migrator = Migrator()
             CognitoDevService.registerMigrations(&migrator)
@@ -31,7 +35,9 @@ struct ChangeJarCommandTests {
             let root = URL(fileURLWithPath: NSTemporaryDirectory())
                 .appendingPathComponent("quartet-cli-changejar-" + UUID().uuidString.prefix(8).lowercased())
             let cognito = try CognitoDevService(
-                database: database, configuration: .init(dataDirectory: root.appendingPathComponent("server")))
+                database: database,
+                configuration: .init(dataDirectory: root.appendingPathComponent("server"), tokenLifetime: tokenLifetime)
+            )
             let changeJar = try ChangeJarService(
                 database: database,
                 configuration: ChangeJarConfiguration(
@@ -39,11 +45,32 @@ struct ChangeJarCommandTests {
             var router = Router()
             cognito.register(on: &router)
             changeJar.register(on: &router)
-            let server = Server(configuration: .init(port: 0, log: .discard), handler: router.handler())
+            let cognitoCalls = Locked<[String]>([])
+            let handler = router.handler()
+            let server = Server(configuration: .init(port: 0, log: .discard)) { request in
+                if let target = request.headers["X-Amz-Target"] {
+                    cognitoCalls.withLock { $0.append(String(target.split(separator: ".").last ?? "")) }
+                }
+                return try await handler(request)
+            }
             try server.start()
             return Fixture(
                 server: server, database: database, serverDirectory: root.appendingPathComponent("server"),
-                dataDirectory: root.appendingPathComponent("device"))
+                dataDirectory: root.appendingPathComponent("device"), cognitoCalls: cognitoCalls)
+        }
+
+        /// How many `GetOpenIdToken` calls the stand-in was sent.
+        var renewals: Int { cognitoCalls.withLock { $0.filter { $0 == "GetOpenIdToken" }.count } }
+
+        /// The saved session, as JSON.
+        var sessionFile: URL { dataDirectory.appendingPathComponent("changejar/session.json") }
+
+        /// Rewrites the saved session's fields (`nil` removes one).
+        func editSession(_ changes: [String: String?]) throws {
+            var session = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: sessionFile)) as? [String: Any])
+            for (key, value) in changes { session[key] = value }
+            try JSONSerialization.data(withJSONObject: session).write(to: sessionFile)
         }
 
         func stop() async {
@@ -64,8 +91,8 @@ struct ChangeJarCommandTests {
         }
     }
 
-    static func withFixture(_ body: (Fixture) async throws -> Void) async throws {
-        let fixture = try await Fixture.start()
+    static func withFixture(tokenLifetime: TimeInterval = 600, _ body: (Fixture) async throws -> Void) async throws {
+        let fixture = try await Fixture.start(tokenLifetime: tokenLifetime)
         do {
             try await body(fixture)
         } catch {
@@ -226,10 +253,8 @@ struct ChangeJarCommandTests {
             }
 
             #expect(await fixture.run(["signin", "--provider", "facebook", "--user", "erin"]).code == 0)
-            let file = fixture.dataDirectory.appendingPathComponent("changejar/session.json")
-            var session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            session["expiresAt"] = "2001-01-01T00:00:00Z"
-            try JSONSerialization.data(withJSONObject: session).write(to: file)
+            // The token has expired, and Facebook no longer takes the login that would renew it.
+            try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z", "providerLogin": "revoked"])
             let expired = await fixture.run(["delete", id])
             #expect(expired.code == 1)
             #expect(
@@ -238,6 +263,76 @@ struct ChangeJarCommandTests {
                     + "run 'quartet changejar signin --provider facebook --user NAME'\n")
             // The expired session is dropped once it was found out; nobody is signed in now.
             #expect(await fixture.run(["edit", id, "--title", "Walk"]).err == nobody)
+        }
+    }
+
+    /// A sign-in outlives its OpenID token: past its expiry, `mine` and `submit` go through after the core renews it
+    /// (one `GetOpenIdToken` the stand-in sees), and the provider login that renews it is printed nowhere.
+    @Test func commandsRenewAnExpiredTokenQuietly() async throws {
+        // NB: the device counts a token expired 15 s before its `exp` (whole seconds, rounded down): a 24-second
+        // token is good for 8 s at least, and expired for the device 10 s on.
+        try await Self.withFixture(tokenLifetime: 24) { fixture in
+            let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(signIn.code == 0)
+            #expect(fixture.cognitoCalls.withLock { $0 } == ["GetId", "GetOpenIdToken"])
+            let saved = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.sessionFile)) as? [String: Any])
+            let login = try #require(saved["providerLogin"] as? String)
+            let signedInToken = try #require(saved["token"] as? String)
+            try await Task.sleep(for: .seconds(10))
+
+            let mine = await fixture.run(["mine"])
+            #expect(mine.code == 0, "\(mine.err)")
+            #expect(mine.out == "You haven't added an action yet.\n")
+            #expect(mine.err.isEmpty)
+            #expect(fixture.renewals == 2)
+            let renewed = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.sessionFile)) as? [String: Any])
+            #expect(renewed["token"] as? String != signedInToken)
+            #expect(renewed["providerLogin"] as? String == login)
+            let attributes = try FileManager.default.attributesOfItem(atPath: fixture.sessionFile.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+            let listed = await fixture.run(["mine"])
+            #expect(listed.code == 0)
+            #expect(fixture.renewals == 2)
+
+            // Past its expiry again (the file says so, rather than another wait), Submit renews it first.
+            try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z"])
+            let submit = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
+            #expect(submit.code == 0, "\(submit.err)")
+            #expect(submit.out == "Your action is in the jar. Thank you!\n")
+            #expect(fixture.renewals == 3)
+
+            var printed = [signIn, mine, listed, submit]
+            for arguments in [["mine", "--json"], ["whoami"], ["whoami", "--json"], ["all", "--json"]] {
+                let run = await fixture.run(arguments)
+                #expect(run.code == 0, "\(arguments): \(run.err)")
+                printed.append(run)
+            }
+            for run in printed {
+                #expect(!run.out.contains(login) && !run.err.contains(login))
+                #expect(!run.out.contains("providerLogin"))
+            }
+        }
+    }
+
+    /// A session an older version saved, without the provider login, still works, and at its expiry ends as it
+    /// always did.
+    @Test func aSessionSavedWithoutTheProviderLoginEndsAtExpiry() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["signin", "--provider", "google", "--user", "alice"]).code == 0)
+            try fixture.editSession(["providerLogin": nil])
+            #expect(await fixture.run(["mine"]).out == "You haven't added an action yet.\n")
+            try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z"])
+            let expired = await fixture.run(["mine"])
+            #expect(expired.code == 1)
+            #expect(
+                expired.err
+                    == "quartet: your Google session expired: "
+                    + "run 'quartet changejar signin --provider google --user NAME'\n")
+            #expect(fixture.renewals == 1)
+            #expect(!FileManager.default.fileExists(atPath: fixture.sessionFile.path))
         }
     }
 
@@ -369,10 +464,9 @@ struct ChangeJarCommandTests {
             #expect(await run(["mine"]) == 1)
             #expect(await run(["delete", "no-such-id"]) == 1)
             #expect(await run(["signin", "--provider", "twitter", "--user", "alice"]) == 0)
-            var expiring = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any])
-            expiring["expiresAt"] = "2001-01-01T00:00:00Z"
-            try JSONSerialization.data(withJSONObject: expiring).write(to: session)
+            try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z"])
+            #expect(await run(["mine"]) == 0)
+            try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z", "providerLogin": nil])
             #expect(await run(["edit", "no-such-id", "--content", "Twice."]) == 1)
             #expect(transcript.printedCommands == transcript.entries.count)
 

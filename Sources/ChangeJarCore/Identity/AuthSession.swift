@@ -2,7 +2,11 @@ import ChangeJarModels
 import Foundation
 import PublicInit
 
-/// A signed-in person: the Cognito identity, its OpenID token and when that token stops working.
+/// A signed-in person: the Cognito identity, its OpenID token and when that token stops working, and the provider
+/// login that renews it.
+///
+/// Its text (`String(describing:)`, `dump`) leaves out the token and the provider login: both are secrets, kept only
+/// in the session's store.
 @PublicInit
 public struct AuthSession: Codable, Sendable, Hashable {
     /// The Cognito identity id (`region:GUID`), the token's `sub`.
@@ -17,6 +21,9 @@ public struct AuthSession: Codable, Sendable, Hashable {
     public var providerUserID: String
     /// The name the provider gave, if any.
     public var displayName: String?
+    /// The `Logins` value Cognito took at the sign-in (the provider's token; Twitter's `token;secret`), kept to renew
+    /// ``token`` with `GetOpenIdToken` once it expires; `nil` in a session an older version saved, which cannot renew.
+    public var providerLogin: String?
 
     /// Tokens this close to expiry count as expired, so a request does not die in flight.
     public static let expiryMargin: TimeInterval = 15
@@ -25,6 +32,9 @@ public struct AuthSession: Codable, Sendable, Hashable {
     public func isValid(at date: Date) -> Bool {
         date.addingTimeInterval(Self.expiryMargin) < expiresAt
     }
+
+    /// Whether a new token can be asked for without the provider's sign-in: the provider login is kept.
+    public var canRenew: Bool { providerLogin != nil }
 
     /// What Settings shows as the person's name: the display name, else the provider user id.
     public var displayLabel: String { displayName ?? providerUserID }
@@ -48,6 +58,27 @@ public struct AuthSession: Codable, Sendable, Hashable {
         Summary(
             displayName: displayName, authSource: authSource, providerUserID: providerUserID, identityID: identityID,
             expiresAt: expiresAt)
+    }
+}
+
+extension AuthSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Who is signed in and until when, without the token or the provider login (what a log may show).
+    public var description: String {
+        "AuthSession(\(authSource.rawValue):\(providerUserID), identity: \(identityID), expires: \(expiresAt))"
+    }
+
+    /// The same as ``description``: the secrets stay out of debug output too.
+    public var debugDescription: String { description }
+
+    /// The fields `dump` and debuggers show: the ``summary``'s, never the secrets.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "identityID": identityID, "expiresAt": expiresAt, "authSource": authSource,
+                "providerUserID": providerUserID, "displayName": displayName as Any,
+            ],
+            displayStyle: .struct)
     }
 }
 

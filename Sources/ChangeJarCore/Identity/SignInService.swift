@@ -34,10 +34,44 @@ public struct SignInService: Sendable {
                 expiresAt: claims?.expiresAt ?? clock.now().addingTimeInterval(Self.tokenLifetime),
                 authSource: source,
                 providerUserID: userID,
-                displayName: credential.displayName
+                displayName: credential.displayName,
+                providerLogin: credential.token
             )
         } catch let error as CognitoIdentityError {
             throw .signInFailed(error.message)
+        } catch {
+            throw ChangeJarError(error)
+        }
+    }
+
+    /// The Cognito exceptions after which a session's login will never be taken again: the provider no longer
+    /// accepts its token (`NotAuthorizedException`: expired or revoked), the identity is gone, or the kept identity
+    /// id or login is not one Cognito can read (`InvalidParameterException`, and `ValidationException`, AWS's answer
+    /// to a member that breaks the model's pattern or length).
+    static let endingExceptions: Set<String> = [
+        "NotAuthorizedException", "ResourceNotFoundException", "InvalidParameterException", "ValidationException",
+    ]
+
+    /// A new OpenID token for `session`'s identity (`GetOpenIdToken` with the provider login kept at the sign-in),
+    /// without the provider's sign-in: the person, the provider and the name stay.
+    ///
+    /// Throws ``ChangeJarError/signInRequired`` when the session can never be renewed: it keeps no provider login
+    /// (saved by an older version), or Cognito refuses it for good (``endingExceptions``). Cognito out of reach is
+    /// ``ChangeJarError/offline``, and any other refusal (throttling, a fault of the service) is a
+    /// ``ChangeJarError/service(_:)`` that the next call may not meet: the session is not at an end for either.
+    public func renew(_ session: AuthSession) async throws(ChangeJarError) -> AuthSession {
+        guard let login = session.providerLogin else { throw .signInRequired }
+        do {
+            let (identityID, token) = try await identity.getOpenIDToken(
+                session.identityID, [session.authSource.providerKey: login])
+            var renewed = session
+            renewed.identityID = identityID
+            renewed.token = token
+            renewed.expiresAt =
+                OpenIDTokenClaims(token: token)?.expiresAt ?? clock.now().addingTimeInterval(Self.tokenLifetime)
+            return renewed
+        } catch let error as CognitoIdentityError {
+            throw Self.endingExceptions.contains(error.type) ? .signInRequired : .service(Strings.unexpected)
         } catch {
             throw ChangeJarError(error)
         }

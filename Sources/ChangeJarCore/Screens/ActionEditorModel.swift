@@ -43,18 +43,16 @@ public final class ActionEditorModel {
     /// "Save": the same rules as Submit, then the edit goes to the server as the signed-in person.
     public func saveTapped() async {
         guard let edit = checkedDraft() else { return }
-        guard let current = session.validSession() else {
+        guard session.session != nil else {
             banner = .failure(Strings.sessionExpired)
             return
         }
         isBusy = true
         defer { isBusy = false }
         do {
-            saved = try await client.edit(current.token, actionID, edit)
+            saved = try await session.signedIn { current in try await client.edit(current.token, actionID, edit) }
         } catch {
-            let error = ChangeJarError(error)
             guard error == .signInRequired else { return refused(error) }
-            session.sessionRefused()
             banner = .failure(Strings.sessionExpired)
         }
     }

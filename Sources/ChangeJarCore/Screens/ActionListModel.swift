@@ -168,16 +168,16 @@ public final class ActionListModel {
         confirmation = nil
         guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
         banner = nil
-        guard let current = session.validSession() else {
+        guard session.session != nil else {
             signInAgain()
             return
         }
         pages.started()
         defer { pages.ended() }
         do {
-            try await client.delete(current.token, id)
+            try await session.signedIn { current in try await client.delete(current.token, id) }
         } catch {
-            switch ChangeJarError(error) {
+            switch error {
             // NB: gone already (deleted on another device): the list drops it all the same.
             case .notFound: break
             case .signInRequired:
@@ -197,8 +197,8 @@ public final class ActionListModel {
     /// My Actions' Sign in button: Settings, with its providers.
     public func signInTapped() { showSettings() }
 
+    /// The session has ended (forgotten by ``SessionModel/signedIn(_:)``): the list is the signed-out one, saying so.
     private func signInAgain() {
-        session.sessionRefused()
         show([], next: nil)
         emptyMessage = Strings.signInToSeeMine
         banner = .failure(Strings.sessionExpired)
@@ -222,8 +222,7 @@ public final class ActionListModel {
         case .all:
             return try await client.all(cursor)
         case .mine:
-            guard let current = session.validSession() else { throw ChangeJarError.signInRequired }
-            return try await client.mine(current.token, cursor)
+            return try await session.signedIn { current in try await client.mine(current.token, cursor) }
         }
     }
 
@@ -239,10 +238,7 @@ public final class ActionListModel {
             isShowingSavedCopy = true
             show(copy, next: nil)
         case .signInRequired where listing == .mine:
-            session.sessionRefused()
-            show([], next: nil)
-            emptyMessage = Strings.signInToSeeMine
-            banner = .failure(Strings.sessionExpired)
+            signInAgain()
         default:
             banner = .failure(error.message)
         }

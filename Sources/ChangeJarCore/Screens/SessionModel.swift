@@ -3,13 +3,20 @@ import ChangeJarModels
 import Foundation
 import Observation
 
-/// Where a session is kept between launches: nowhere for the app (the life of the app session), a file for the CLI.
+/// Where a session is kept between launches: the Keychain for the app, a file only its owner reads for the CLI,
+/// nothing in previews. The provider login that renews the session is part of it, so it has the same protection.
 public typealias SessionStore = CredentialStore<AuthSession>
 
-/// The signed-in person, shared by every screen; knows when the token expires.
+/// The signed-in person, shared by every screen: renews the OpenID token when it expires, and ends the session when
+/// it can no longer be renewed.
+///
+/// Cognito's OpenID tokens last 10 minutes. A call that needs the person goes through ``signedIn(_:)``, which asks
+/// Cognito for a new token with the provider login kept at the sign-in (``SignInService/renew(_:)``) when the kept
+/// one has expired, or when the server refuses one this device thought good; the person sees none of it. One
+/// renewal runs at a time, and every call that needs one meanwhile waits for it.
 @Observable @MainActor
 public final class SessionModel {
-    /// The current session, expired or not (see ``validSession()``).
+    /// The current session, its token expired or not (see ``currentSession()``).
     public private(set) var session: AuthSession?
     /// The provider whose sign-in is running.
     public private(set) var signingInWith: AuthSource?
@@ -19,6 +26,11 @@ public final class SessionModel {
     @ObservationIgnored var clock: ChangeJarClock { service.clock }
     /// Runs after every successful sign-in (the app sends a pending submission from here).
     @ObservationIgnored var onSignedIn: [@MainActor () async -> Void] = []
+    /// The renewal running now, and whose: a call that needs one meanwhile waits for it rather than starting another.
+    @ObservationIgnored private var renewal: (identityID: String, task: Task<Renewal, Never>)?
+
+    /// What a renewal ends with: the session with its new token, or why there is none.
+    private typealias Renewal = Result<AuthSession, ChangeJarError>
 
     /// Creates the screen model over its dependencies.
     public init(service: SignInService, store: SessionStore = .discarding) {
@@ -27,15 +39,101 @@ public final class SessionModel {
         self.session = store.load()
     }
 
-    /// The session if its token is still good; an expired one is dropped.
-    public func validSession() -> AuthSession? {
-        guard let session else { return nil }
-        guard session.isValid(at: clock.now()) else {
-            self.session = nil
-            store.save(nil)
+    /// The session with a token good now: the kept one, or one renewed quietly when it has expired (or is about to).
+    ///
+    /// - Returns: `nil` when nobody is signed in, or the session has ended (it could not be renewed: the provider
+    ///   no longer takes its login, or it keeps none) and is now forgotten.
+    /// - Throws: the renewal's failure when it could not be done now (``ChangeJarError/offline``): the session is
+    ///   kept for the next try.
+    public func currentSession() async throws(ChangeJarError) -> AuthSession? {
+        do {
+            return try await usableSession().session
+        } catch .signInRequired {
             return nil
         }
-        return session
+    }
+
+    /// Runs `call` as the signed-in person, with a token good now (``currentSession()``); when the server refuses a
+    /// token this device thought good (revoked, or a clock that runs behind), renews it once and runs `call` once
+    /// more.
+    ///
+    /// Throws ``ChangeJarError/signInRequired`` when nobody is signed in or the session has ended (forgotten by
+    /// then), and otherwise what the renewal or `call` threw, as a ``ChangeJarError``.
+    func signedIn<Output>(
+        _ call: @MainActor (AuthSession) async throws -> Output
+    ) async throws(ChangeJarError) -> Output {
+        let (current, justRenewed) = try await usableSession()
+        do {
+            return try await call(current)
+        } catch {
+            let failure = ChangeJarError(error)
+            // NB: a token just renewed and refused all the same would be refused again: no second renewal.
+            guard failure == .signInRequired, !justRenewed else {
+                if failure == .signInRequired { end(current) }
+                throw failure
+            }
+        }
+        let renewed = try await renewed(from: current)
+        do {
+            return try await call(renewed)
+        } catch {
+            let failure = ChangeJarError(error)
+            if failure == .signInRequired { end(renewed) }
+            throw failure
+        }
+    }
+
+    /// The session if its token is good now, else renewed; and whether it was renewed (or joined a renewal) here.
+    private func usableSession() async throws(ChangeJarError) -> (session: AuthSession, renewed: Bool) {
+        guard let session else { throw .signInRequired }
+        if session.isValid(at: clock.now()) { return (session, false) }
+        return (try await renewed(from: session), true)
+    }
+
+    /// A new token for the person of `stale`: the one another call has renewed since, the renewal running now, or a
+    /// renewal started here.
+    private func renewed(from stale: AuthSession) async throws(ChangeJarError) -> AuthSession {
+        if let current = session, current.identityID == stale.identityID, current.token != stale.token,
+            current.isValid(at: clock.now())
+        {
+            return current
+        }
+        if let running = renewal, running.identityID == stale.identityID {
+            return try await running.task.value.get()
+        }
+        let task = Task { await self.renew(stale) }
+        renewal = (stale.identityID, task)
+        return try await task.value.get()
+    }
+
+    /// One renewal, and what it does to the session: a new token is kept, a login refused for good ends it, and any
+    /// other failure (no network) leaves it as it was.
+    private func renew(_ stale: AuthSession) async -> Renewal {
+        let result: Renewal
+        do {
+            result = .success(try await service.renew(stale))
+        } catch {
+            result = .failure(error)
+        }
+        if renewal?.identityID == stale.identityID { renewal = nil }
+        // NB: the person signed out (or someone else signed in) while it ran: nothing of theirs to keep or end.
+        guard session?.identityID == stale.identityID else { return .failure(.signInRequired) }
+        switch result {
+        case .success(let renewed):
+            session = renewed
+            store.save(renewed)
+        case .failure(.signInRequired):
+            end(stale)
+        case .failure:
+            break
+        }
+        return result
+    }
+
+    /// Forgets the session of `ended`'s person, unless someone else has signed in since.
+    private func end(_ ended: AuthSession) {
+        guard session?.identityID == ended.identityID else { return }
+        signOut()
     }
 
     /// The providers Settings offers.
@@ -61,10 +159,5 @@ public final class SessionModel {
     public func signOut() {
         session = nil
         store.save(nil)
-    }
-
-    /// Drops a session the server refused (expired or revoked).
-    func sessionRefused() {
-        signOut()
     }
 }

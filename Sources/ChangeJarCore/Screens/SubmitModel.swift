@@ -64,18 +64,21 @@ public final class SubmitModel {
     }
 
     private func send(_ draft: ActionEdit) async {
-        let wasSignedIn = session.session != nil
-        guard let current = session.validSession() else {
-            await waitForSignIn(draft, expired: wasSignedIn)
+        guard session.session != nil else {
+            await waitForSignIn(draft, expired: false)
             return
         }
         isBusy = true
         defer { isBusy = false }
-        let action = NewAction(
-            title: draft.title, content: draft.content, authSource: current.authSource,
-            providerUserID: current.providerUserID, authorName: current.displayName)
         do {
-            let created = try await actions.create(current.token, action)
+            // NB: the token is renewed first when it has expired; the person, and so the action's author, stays.
+            let created = try await session.signedIn { current in
+                try await actions.create(
+                    current.token,
+                    NewAction(
+                        title: draft.title, content: draft.content, authSource: current.authSource,
+                        providerUserID: current.providerUserID, authorName: current.displayName))
+            }
             await cache.setWaitingAction(nil)
             title = ""
             content = ""
@@ -83,14 +86,13 @@ public final class SubmitModel {
             banner = .confirmation(Strings.submitted)
             await onSubmitted(created)
         } catch {
-            let error = ChangeJarError(error)
             guard error == .signInRequired else {
                 // NB: one the server refused would be refused again at every launch; one that met no network
                 // stays kept, and goes out at the next launch or sign-in.
                 if error != .offline { await cache.setWaitingAction(nil) }
                 return refused(error)
             }
-            session.sessionRefused()
+            // NB: the session has ended (the server or Cognito refused it for good) and is forgotten already.
             await waitForSignIn(draft, expired: true)
         }
     }

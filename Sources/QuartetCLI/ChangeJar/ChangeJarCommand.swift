@@ -135,7 +135,15 @@ enum ChangeJarCommand {
 
     @MainActor
     static func whoAmI(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        guard let session = AppModel(dependencies: jar.dependencies(user: "")).session.validSession() else {
+        let current: AuthSession?
+        do {
+            current = try await AppModel(dependencies: jar.dependencies(user: "")).session.currentSession()
+        } catch {
+            // NB: the token needed renewing and Cognito was out of reach: the session is kept, its time unknown.
+            context.console.errorLine(error.message)
+            return 1
+        }
+        guard let session = current else {
             context.console.line(ChangeJarCommandText.notSignedIn)
             return 1
         }
@@ -238,7 +246,7 @@ enum ChangeJarCommand {
         _ change: @MainActor (ActionListModel, String) async -> Void
     ) async throws -> Int32 {
         let app = AppModel(dependencies: dependencies)
-        try app.session.requireValidSession()
+        try await app.session.requireSession()
         let mine = app.mine
         await mine.refreshPulled()
         while mine.canLoadMore, mine.banner == nil { await mine.reachedEnd() }
@@ -312,7 +320,7 @@ enum ChangeJarCommand {
         _ open: @MainActor (AppModel) async -> any ActionListing
     ) async throws -> Int32 {
         let app = AppModel(dependencies: jar.dependencies(user: ""))
-        if needsSession { try app.session.requireValidSession() }
+        if needsSession { try await app.session.requireSession() }
         let screen = await open(app)
         // NB: a listing is every row, as a person scrolling to the end sees it (the screen loads a page at a time).
         while screen.canLoadMore, screen.banner == nil { await screen.reachedEnd() }
@@ -347,12 +355,19 @@ struct NotSignedIn: LocalizedError {
 }
 
 extension SessionModel {
-    /// Throws ``NotSignedIn`` unless a session is good now; for one that expired, it names that session's provider
-    /// (read before ``validSession()`` drops it).
+    /// Throws ``NotSignedIn`` unless someone is signed in, their token good now or renewed (``currentSession()``);
+    /// for a session that has ended, it names that session's provider (read before it is forgotten).
+    ///
+    /// A renewal that could not reach Cognito leaves the session, and the screen, which meets the same failure, says
+    /// so (offline, the saved copy).
     @MainActor
-    fileprivate func requireValidSession() throws(NotSignedIn) {
+    fileprivate func requireSession() async throws(NotSignedIn) {
         let kept = session?.authSource
-        guard validSession() == nil else { return }
+        do {
+            guard try await currentSession() == nil else { return }
+        } catch {
+            return
+        }
         throw NotSignedIn(expired: kept)
     }
 }

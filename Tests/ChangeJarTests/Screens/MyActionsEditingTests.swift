@@ -93,6 +93,7 @@ struct MyActionsEditingTests {
         }
     }
 
+    /// A session that can no longer be renewed (two hours on, the provider's login has expired as well).
     @Test func anExpiredSessionSignsOutAndChangesNothing() async throws {
         try await withServer(.sqliteMemory) { server in
             let harness = try await Self.alicesActions(server)
@@ -100,7 +101,7 @@ struct MyActionsEditingTests {
             let row = try #require(mine.rows.first)
             mine.rowTapped(row.id)
             let editor = try #require(mine.editor)
-            server.clock.advance(by: 11 * 60)
+            server.clock.advance(by: 2 * 3_600)
             editor.title = "Too late"
             await mine.saveTapped()
             #expect(editor.banner == .failure("Your sign-in has expired. Please sign in again."))

@@ -90,6 +90,42 @@ struct SettingsAndStorageTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// The provider login that renews the session is a secret like the token: kept in the session's own owner-only
+    /// file (the Keychain item on a phone), and in no text a log could take from the session.
+    @MainActor
+    @Test func theProviderLoginIsKeptWithTheSessionAndLeftOutOfItsText() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(UUID().uuidString)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("changejar/session.json")
+            let harness = CoreHarness(server: server, sessionStore: .file(file))
+            await harness.app.settings.providerTapped(.twitter)
+            let session = try #require(harness.app.session.session)
+            let login = try #require(session.providerLogin)
+            let parts = login.split(separator: ";").map(String.init)
+            #expect(parts.count == 2)
+
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+            #expect(saved?["providerLogin"] as? String == login)
+            #expect(SessionStore.file(file).load() == session)
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            let folderAttributes = try FileManager.default.attributesOfItem(
+                atPath: file.deletingLastPathComponent().path)
+            #expect((folderAttributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+
+            var dumped = ""
+            dump(session, to: &dumped)
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            let summary = String(decoding: try encoder.encode(session.summary), as: UTF8.self)
+            for text in [String(describing: session), String(reflecting: session), "\(session)", dumped, summary] {
+                #expect(text.contains("alice"))
+                for secret in parts + [session.token] { #expect(!text.contains(secret), "\(text)") }
+            }
+        }
+    }
+
     @Test func sessionsExpireWithAMargin() {
         let expiry = Date(timeIntervalSince1970: 1_000)
         let session = AuthSession(

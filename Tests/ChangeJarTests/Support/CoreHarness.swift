@@ -2,6 +2,7 @@ import ChangeJarCore
 import ChangeJarModels
 import Foundation
 import Locking
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +12,7 @@ import Locking
 final class TestNetwork: Sendable {
     private let offline = Locked(false)
     private let answersLost = Locked(false)
-    private let log = Locked<[(method: String, path: String, query: String?)]>([])
+    private let log = Locked<[(method: String, path: String, query: String?, target: String?)]>([])
     let server: TestServer
 
     init(server: TestServer) {
@@ -43,10 +44,21 @@ final class TestNetwork: Sendable {
 
     func count(_ request: String) -> Int { requests.filter { $0 == request }.count }
 
+    /// The Cognito operations sent so far (`GetId`, `GetOpenIdToken`), from their `X-Amz-Target`.
+    var cognitoCalls: [String] {
+        log.withLock { $0.compactMap { $0.target?.split(separator: ".").last.map(String.init) } }
+    }
+
     var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse) {
         let transport = server.transport
         return { request in
-            self.log.withLock { $0.append((request.httpMethod ?? "GET", request.url?.path ?? "", request.url?.query)) }
+            self.log.withLock {
+                $0.append(
+                    (
+                        request.httpMethod ?? "GET", request.url?.path ?? "", request.url?.query,
+                        request.value(forHTTPHeaderField: "X-Amz-Target")
+                    ))
+            }
             let isOffline = self.isOffline
             if isOffline { throw URLError(.notConnectedToInternet) }
             let answer = try await transport(request)
@@ -90,9 +102,10 @@ struct CoreHarness {
 
     static let format = DateFormat(locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!)
 
+    /// The app over `server`; its clock is the server's unless `clock` gives the device one of its own.
     init(
         server: TestServer, user: String = "alice", name: String? = "Alice", cache: ActionCache = .inMemory(),
-        sessionStore: SessionStore = .discarding
+        sessionStore: SessionStore = .discarding, clock deviceClock: TestClock? = nil
     ) {
         self.server = server
         self.cache = cache
@@ -100,7 +113,7 @@ struct CoreHarness {
         let sleeper = ManualSleeper()
         self.network = network
         self.sleeper = sleeper
-        let clock = ChangeJarClock(now: server.clock.closure, sleep: { _ in await sleeper.sleep() })
+        let clock = ChangeJarClock(now: (deviceClock ?? server.clock).closure, sleep: { _ in await sleeper.sleep() })
         let base = TestServer.baseURL
         let signIn = SignInService(
             providers: .development(

@@ -1,0 +1,94 @@
+import ChangeJarModels
+import Foundation
+import Locking
+import Testing
+
+@testable import ChangeJarCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The sign-in keeps the provider login, and a renewal is `GetOpenIdToken` with it: what ends a session, and what
+/// does not.
+@Suite("Change Jar sign-in and renewal")
+struct SignInServiceTests {
+    static let start = Date(timeIntervalSince1970: 1_780_000_000)
+
+    static func service(
+        getOpenIDToken: @escaping GetOpenIDToken
+    ) -> SignInService {
+        SignInService(
+            providers: ProviderSignIn(availableSources: [.twitter]) { source in
+                ProviderCredential(source: source, token: "access;secret", userID: "dave", displayName: "Dave")
+            },
+            identity: CognitoIdentityClient(getID: { _, _ in "us-east-1:1" }, getOpenIDToken: getOpenIDToken),
+            identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90",
+            clock: ChangeJarClock(now: { start }, sleep: { _ in }))
+    }
+
+    @Test func theSignInKeepsTheLoginCognitoTookAndTheRenewalSendsItBack() async throws {
+        let sent = Locked<[(String, [String: String])]>([])
+        let service = Self.service { identityID, logins in
+            let serial = sent.withLock {
+                $0.append((identityID, logins))
+                return $0.count
+            }
+            return (identityID, "token-\(serial)")
+        }
+        let session = try await service.signIn(with: .twitter)
+        #expect(session.providerLogin == "access;secret")
+        #expect(session.canRenew)
+
+        let renewed = try await service.renew(session)
+        #expect(renewed.token == "token-2")
+        #expect(renewed.expiresAt == Self.start.addingTimeInterval(600))
+        #expect(renewed.providerLogin == "access;secret")
+        #expect(renewed.providerUserID == "dave" && renewed.displayName == "Dave" && renewed.authSource == .twitter)
+        let calls = sent.withLock { $0 }
+        #expect(calls.count == 2)
+        #expect(calls[1].0 == "us-east-1:1")
+        #expect(calls[1].1 == ["api.twitter.com": "access;secret"])
+    }
+
+    @Test func aSessionWithoutALoginCannotRenewAndAsksNothing() async throws {
+        let asked = Locked(false)
+        let service = Self.service { identityID, _ in
+            asked.withLock { $0 = true }
+            return (identityID, "t")
+        }
+        let older = AuthSession(
+            identityID: "us-east-1:1", token: "t", expiresAt: Self.start, authSource: .google,
+            providerUserID: "alice")
+        #expect(!older.canRenew)
+        await #expect(throws: ChangeJarError.signInRequired) { try await service.renew(older) }
+        #expect(asked.withLock { $0 } == false)
+    }
+
+    /// Only a refusal for good ends the session; Cognito out of reach is offline, and a passing refusal a failure
+    /// of this call alone.
+    @Test(arguments: [
+        ("NotAuthorizedException", ChangeJarError.signInRequired),
+        ("ResourceNotFoundException", .signInRequired),
+        ("InvalidParameterException", .signInRequired),
+        ("ValidationException", .signInRequired),
+        ("TooManyRequestsException", .service("Something went wrong. Please try again.")),
+        ("InternalErrorException", .service("Something went wrong. Please try again.")),
+        ("ExternalServiceException", .service("Something went wrong. Please try again.")),
+    ])
+    func cognitoRefusalsEndTheSessionOnlyWhenFinal(type: String, expected: ChangeJarError) async throws {
+        let service = Self.service { _, _ in throw CognitoIdentityError(type: type, message: "Refused.") }
+        let session = AuthSession(
+            identityID: "us-east-1:1", token: "t", expiresAt: Self.start, authSource: .google,
+            providerUserID: "alice", providerLogin: "login")
+        await #expect(throws: expected) { try await service.renew(session) }
+    }
+
+    @Test func cognitoOutOfReachIsOffline() async throws {
+        let service = Self.service { _, _ in throw URLError(.cannotConnectToHost) }
+        let session = AuthSession(
+            identityID: "us-east-1:1", token: "t", expiresAt: Self.start, authSource: .google,
+            providerUserID: "alice", providerLogin: "login")
+        await #expect(throws: ChangeJarError.offline) { try await service.renew(session) }
+    }
+}
