@@ -145,8 +145,50 @@ private struct Tally: View {
     }
 }
 
+/// What the tabs of a tab view did, in order: each tab's `.task` starting, ending, and `.onAppear`.
+@MainActor
+private final class TabLog {
+    var lines: [String] = []
+}
+
+/// Three tabs, each with a task that waits until it is cancelled (a screen's stream), and an appearance.
+private struct LoggedTabs: View {
+    let log: TabLog
+
+    var body: some View {
+        TabView {
+            ForEach(["One", "Two", "Three"], id: \.self) { name in
+                Text(name)
+                    .task {
+                        log.lines.append("\(name) task")
+                        try? await Task.sleep(for: .seconds(600))
+                        log.lines.append("\(name) ended")
+                    }
+                    .onAppear { log.lines.append("\(name) appeared") }
+                    .tabItem { Label(name, systemImage: "circle") }
+                    .tag(name)
+            }
+        }
+    }
+}
+
 @MainActor
 struct StandInTests {
+    /// All tabs are drawn (their labels, badges and state), but only the selected one is on screen: its `.task`
+    /// and `.onAppear` run, the others' wait until they are selected, and leaving a tab ends its task, as in SwiftUI.
+    /// (Every tab's task used to start at once: a view test saw an app open a tab nobody had opened.)
+    @Test func onlyTheSelectedTabsTaskRuns() async throws {
+        let log = TabLog()
+        let host = ViewHost(LoggedTabs(log: log), listeners: { 1 })
+        await host.settle()
+        #expect(log.lines == ["One appeared", "One task"])
+        try host.selectTab("Three")
+        await host.settle()
+        try await host.waitUntil("the first tab's task to end", seconds: 30) { _ in log.lines.contains("One ended") }
+        #expect(log.lines.filter { !$0.hasPrefix("One") } == ["Three appeared", "Three task"])
+        #expect(!log.lines.contains { $0.hasPrefix("Two") })
+    }
+
     /// State lives as long as its view, as in SwiftUI: a view an `if` took away starts afresh when it comes back,
     /// while a tab not selected keeps its own.
     @Test func stateGoesWithItsViewButNotWithAnUnselectedTab() throws {
