@@ -19,8 +19,8 @@ struct ChangeJarRootViewTests {
 
     func action(_ id: String, _ title: String) -> Action {
         Action(
-            id: id, title: title, content: "Text of \(title).", authSource: .google, providerUserID: "bob",
-            authorName: "Bob", createdAt: now, updatedAt: now)
+            id: id, title: title, content: "Text of \(title).", authSource: .google, authorName: "Bob",
+            createdAt: now, updatedAt: now)
     }
 
     func app(
@@ -53,7 +53,7 @@ struct ChangeJarRootViewTests {
                 created.withLock { $0.append(new) }
                 return Action(
                     id: "3", title: new.title, content: new.content, authSource: new.authSource,
-                    providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
+                    authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true)
             },
             edit: { [mineStore] _, id, edit in
                 try mineStore.withLock { list in
@@ -244,11 +244,11 @@ struct ChangeJarRootViewTests {
         mineStore.withLock {
             $0 = [
                 Action(
-                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google,
-                    providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
+                    createdAt: now, updatedAt: now, isMine: true),
                 Action(
                     id: "m2", title: "Read more", content: "A book a month.", authSource: .google,
-                    providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                    authorName: "Alice", createdAt: now, updatedAt: now, isMine: true),
             ]
         }
         let host = ViewHost(ChangeJarRootView(app: app()))

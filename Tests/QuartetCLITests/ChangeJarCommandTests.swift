@@ -201,7 +201,8 @@ struct ChangeJarCommandTests {
             ])
             #expect(submit.code == 0, "\(submit.err)")
             #expect(submit.out == "Your action is in the jar. Thank you!\n")
-            #expect(await fixture.run(["whoami"]).out.hasPrefix("bob via Google\n"))
+            // The provider gave no name: the command names the provider, never the user id as a name.
+            #expect(await fixture.run(["whoami"]).out.hasPrefix("Someone via Google\n  provider user id: bob\n"))
             let mine = await fixture.run(["mine", "--json"])
             let decoded = try JSONSerialization.jsonObject(with: Data(mine.out.utf8)) as? [[String: Any]]
             #expect(decoded?.map { $0["title"] as? String } == ["Cook at home"])

@@ -9,11 +9,10 @@ extension ActionsClient {
         let samples = [
             Action(
                 id: "1", title: "Cycle to work", content: "Twice a week, rain or shine.", authSource: .google,
-                providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                authorName: "Alice", createdAt: now, updatedAt: now),
             Action(
                 id: "2", title: "Call my grandmother", content: "Every Sunday evening.", authSource: .facebook,
-                providerUserID: "bob", authorName: "Bob", createdAt: now.addingTimeInterval(-3_600),
-                updatedAt: now),
+                authorName: "Bob", createdAt: now.addingTimeInterval(-3_600), updatedAt: now),
         ]
         let page = ActionPage(items: samples, headCursor: "preview")
         return ActionsClient(

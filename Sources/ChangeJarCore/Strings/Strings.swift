@@ -29,4 +29,6 @@ enum Strings {
     static func noSearchResults(_ query: String) -> String { format("empty.noSearchResults", query) }
     static func signInWith(_ provider: String) -> String { format("settings.signInWith", provider) }
     static func byline(_ name: String, _ provider: String) -> String { format("row.byline", name, provider) }
+    /// An author as a screen names them: the name they gave, else a neutral word, never their provider's user id.
+    static func author(_ name: String?) -> String { name ?? text("author.unnamed") }
 }

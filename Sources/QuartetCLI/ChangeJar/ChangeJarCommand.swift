@@ -121,7 +121,7 @@ enum ChangeJarCommand {
             return 1
         }
         guard let session = app.session.session else { return 1 }
-        console.line(ChangeJarCommandText.signedIn(session.displayLabel, with: source))
+        console.line(ChangeJarCommandText.signedIn(session.displayName, with: source))
         switch app.submit.banner {
         case .confirmation(let sent)?:
             console.line(sent)

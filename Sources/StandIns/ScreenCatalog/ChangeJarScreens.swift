@@ -23,8 +23,8 @@ enum ChangeJarScreens {
     {
         let date = catalogNow.addingTimeInterval(-hoursAgo * 3_600)
         return Action(
-            id: id, title: title, content: content, authSource: source, providerUserID: author.lowercased(),
-            authorName: author, createdAt: date, updatedAt: date)
+            id: id, title: title, content: content, authSource: source, authorName: author, createdAt: date,
+            updatedAt: date)
     }
 
     static let samples = [
@@ -69,7 +69,7 @@ enum ChangeJarScreens {
             create: { _, new in
                 Action(
                     id: "6", title: new.title, content: new.content, authSource: new.authSource,
-                    providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
+                    authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true)
             },
             edit: { _, _, _ in samples[0] }, delete: { _, _ in })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })

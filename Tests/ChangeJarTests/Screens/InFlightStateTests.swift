@@ -11,7 +11,7 @@ import Testing
 @Suite("Change Jar in-flight states")
 struct InFlightStateTests {
     nonisolated static let sample = Action(
-        id: "1", title: "Recycle", content: "Glass.", authSource: .google, providerUserID: "alice",
+        id: "1", title: "Recycle", content: "Glass.", authSource: .google,
         createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
 
     nonisolated static func actions(
