@@ -51,9 +51,10 @@ struct ChangeJarRootViewTests {
             },
             create: { _, new in
                 created.withLock { $0.append(new) }
-                return Action(
-                    id: "3", title: new.title, content: new.content, authSource: new.authSource,
-                    authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true)
+                return .added(
+                    Action(
+                        id: "3", title: new.title, content: new.content, authSource: new.authSource,
+                        authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true))
             },
             edit: { [mineStore] _, id, edit in
                 try mineStore.withLock { list in

@@ -113,6 +113,10 @@ struct ChangeJarCommandTests {
             let submit = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
             #expect(submit.code == 0)
             #expect(submit.out == "Your action is in the jar. Thank you!\n")
+            // The same words again make nothing new, and the command says so (and that all is well).
+            let same = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
+            #expect(same.code == 0)
+            #expect(same.out == "This action is in the jar already, so nothing new was added.\n")
 
             // As in the app, a submission refreshes All Actions, which marks what it shows as seen.
             let count = await fixture.run(["new", "--count"])
@@ -348,6 +352,7 @@ struct ChangeJarCommandTests {
             let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
             let identity = try #require(saved?["identityID"] as? String)
             #expect(await run(["submit", "--title", long, "--content", "Every day."]) == 2)
+            #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 0)
             #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 0)
             #expect(await run(["all"]) == 0)
             #expect(await run(["all"], server: "http://127.0.0.1:9") == 0)

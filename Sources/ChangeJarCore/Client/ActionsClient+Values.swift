@@ -18,7 +18,7 @@ extension ActionsClient {
         return ActionsClient(
             all: { _ in page }, new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
             mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
-            create: { _, _ in samples[0] }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+            create: { _, _ in .added(samples[0]) }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
     }
 
     /// A client whose every call fails: the starting point of a test that replaces only the calls it expects.

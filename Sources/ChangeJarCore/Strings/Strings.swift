@@ -22,6 +22,7 @@ enum Strings {
     static var signInToSubmit: String { text("banner.signInToSubmit") }
     static var sessionExpired: String { text("banner.sessionExpired") }
     static var submitted: String { text("banner.submitted") }
+    static var alreadyInJar: String { text("banner.alreadyInJar") }
     static var signInToSeeMine: String { text("empty.signInToSeeMine") }
     static var noActions: String { text("empty.noActions") }
     static var noMyActions: String { text("empty.noMyActions") }

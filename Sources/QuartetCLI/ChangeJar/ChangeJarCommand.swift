@@ -122,14 +122,11 @@ enum ChangeJarCommand {
         }
         guard let session = app.session.session else { return 1 }
         console.line(ChangeJarCommandText.signedIn(session.displayName, with: source))
-        switch app.submit.banner {
-        case .confirmation(let sent)?:
+        if app.submit.submission != nil, let sent = app.submit.banner?.text {
             console.line(sent)
-        case .failure(let refused)?:
+        } else if let refused = app.submit.banner?.failure {
             console.errorLine(refused)
             return 1
-        default:
-            break
         }
         return 0
     }
@@ -193,11 +190,11 @@ enum ChangeJarCommand {
             let code = await app.submitAndSignIn(provider, console: console, tapSubmit: false)
             if code != 0 { return code }
         } else if let banner = app.submit.banner {
-            guard case .confirmation(let sent) = banner else {
+            guard app.submit.submission != nil else {
                 console.errorLine(banner.text)
                 return 1
             }
-            console.line(sent)
+            console.line(banner.text)
         }
         app.submit.title = title
         app.submit.content = content
@@ -360,7 +357,8 @@ extension SessionModel {
 
 extension AppModel {
     /// Submit, as a person taps it; when the screen asks for a sign-in and `provider` is given, Settings signs in
-    /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar.
+    /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar (put
+    /// there now, or found there already).
     /// `tapSubmit` false: the form's action already waits for the sign-in (brought back at launch).
     @MainActor
     fileprivate func submitAndSignIn(_ provider: AuthSource?, console: Console, tapSubmit: Bool = true) async -> Int32 {
@@ -376,11 +374,11 @@ extension AppModel {
                 return 1
             }
         }
-        guard case .confirmation(let sent)? = submit.banner else {
+        guard submit.submission != nil, let said = submit.banner?.text else {
             console.errorLine(submit.banner?.text ?? "")
             return 1
         }
-        console.line(sent)
+        console.line(said)
         return 0
     }
 }

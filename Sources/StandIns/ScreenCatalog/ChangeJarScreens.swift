@@ -67,9 +67,11 @@ enum ChangeJarScreens {
             search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
             create: { _, new in
-                Action(
+                let action = Action(
                     id: "6", title: new.title, content: new.content, authSource: new.authSource,
                     authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true)
+                // NB: "Cycle to work" is Alice's already: the same words again make nothing new.
+                return new.title == "Cycle to work" ? .alreadyInJar(action) : .added(action)
             },
             edit: { _, _, _ in samples[0] }, delete: { _, _ in })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
@@ -127,6 +129,16 @@ enum ChangeJarScreens {
                 let host = try await host(Options(signedIn: true), tab: .submit)
                 try host.type("Walk to work", into: ChangeJarScreenText.titleField)
                 try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
+                try await host.tapAndSettle(ChangeJarScreenText.submitButton)
+                return host.tree
+            },
+            ScreenEntry(
+                app, screen: "submit", state: "already-in-jar", summary: "The same action again: nothing new added"
+            ) {
+                let host = try await host(Options(signedIn: true), tab: .submit)
+                try host.type("Cycle to work", into: ChangeJarScreenText.titleField)
+                try host.type(
+                    "Twice a week, rain or shine. The bus is for Fridays.", into: ChangeJarScreenText.contentField)
                 try await host.tapAndSettle(ChangeJarScreenText.submitButton)
                 return host.tree
             },

@@ -321,7 +321,7 @@ struct AppFlowTests {
     }
 
     /// The server saved the action but its answer was lost: the person is told to try again, and trying again
-    /// puts it in the jar once.
+    /// puts it in the jar once, and says it was there already.
     @Test func submittingAgainAfterALostAnswerMakesNoSecondAction() async throws {
         try await withServer(.sqliteMemory) { server in
             let harness = CoreHarness(server: server)
@@ -332,12 +332,44 @@ struct AppFlowTests {
             harness.network.losesAnswers = true
             await app.submit.submitTapped()
             #expect(app.submit.banner?.failure != nil)
+            #expect(app.submit.submission == nil)
             #expect(app.submit.title == "Walk to work")
             harness.network.losesAnswers = false
             await app.submit.submitTapped()
-            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(app.submit.banner == .notice("This action is in the jar already, so nothing new was added."))
+            #expect(app.submit.title.isEmpty && app.submit.content.isEmpty)
             await app.mine.refreshPulled()
             #expect(app.mine.rows.map(\.title) == ["Walk to work"])
+        }
+    }
+
+    /// The same title and text submitted twice on purpose: the first goes in with thanks, the second finds it and
+    /// says nothing new was added (no thanks for a pledge that was not made); other words are a new action.
+    @Test func theSameActionSubmittedAgainSaysItIsInTheJarAlready() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            @MainActor func submit(_ title: String, _ content: String) async -> (Banner?, Submission?) {
+                app.submit.title = title
+                app.submit.content = content
+                await app.submit.submitTapped()
+                return (app.submit.banner, app.submit.submission)
+            }
+            let (first, added) = await submit("Walk to work", "Every day.")
+            #expect(first == .confirmation("Your action is in the jar. Thank you!"))
+            guard case .added(let action)? = added else {
+                Issue.record("the first Submit made no new action: \(String(describing: added))")
+                return
+            }
+            let (again, found) = await submit(" Walk to work", "Every day. ")
+            #expect(again == .notice("This action is in the jar already, so nothing new was added."))
+            #expect(found == .alreadyInJar(action))
+            #expect(app.submit.title.isEmpty && app.submit.content.isEmpty && app.submit.invalidField == nil)
+            let (other, _) = await submit("Walk to work", "Every other day.")
+            #expect(other == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(harness.network.count("POST /changejar/v1/actions") == 3)
+            #expect(app.all.rows.map(\.title) == ["Walk to work", "Walk to work"])
         }
     }
 

@@ -15,7 +15,7 @@ struct InFlightStateTests {
         createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
 
     nonisolated static func actions(
-        create: @escaping @Sendable (String, NewAction) async throws -> Action = { _, _ in sample },
+        create: @escaping @Sendable (String, NewAction) async throws -> Submission = { _, _ in .added(sample) },
         search: @escaping @Sendable (String, String?) async throws -> ActionPage = { _, _ in ActionPage(items: []) }
     ) -> ActionsClient {
         ActionsClient(
@@ -41,7 +41,7 @@ struct InFlightStateTests {
                 signIn: Self.signIn(clock: clock),
                 actions: Self.actions(create: { _, _ in
                     await gate.pass()
-                    return Self.sample
+                    return .added(Self.sample)
                 }),
                 cache: .inMemory(), clock: clock))
         await app.settings.providerTapped(.google)
