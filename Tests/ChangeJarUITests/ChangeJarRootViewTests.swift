@@ -15,19 +15,31 @@ struct ChangeJarRootViewTests {
     let created = Locked<[NewAction]>([])
     /// The signed-in person's actions in the fake API (My Actions), which edits and deletes change.
     let mineStore = Locked<[Action]>([])
+    /// Everyone's actions in the fake API, newest first; an action's id is its place in the jar ("2" after "1"),
+    /// which is also its cursor: New lists and counts those after `since`.
+    let jar = Locked<[Action]>([])
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 
-    func action(_ id: String, _ title: String) -> Action {
+    init() {
+        jar.withLock { $0 = [action("2", "Call my grandmother"), action("1", "Cycle to work")] }
+    }
+
+    func action(_ id: String, _ title: String, content: String? = nil) -> Action {
         Action(
-            id: id, title: title, content: "Text of \(title).", authSource: .google, authorName: "Bob",
+            id: id, title: title, content: content ?? "Text of \(title).", authSource: .google, authorName: "Bob",
             createdAt: now, updatedAt: now)
+    }
+
+    /// Bob puts a new action in the jar.
+    func bobAdds(_ title: String) {
+        jar.withLock { $0.insert(action(String($0.count + 1), title), at: 0) }
     }
 
     func app(
         allOffline: Bool = false, older: [Action] = [], cache: ActionCache = .inMemory(), signIn: Gate = Gate()
     ) -> AppModel {
         let created = created
-        let samples = [action("2", "Call my grandmother"), action("1", "Cycle to work")]
+        let jar = jar
         let now = now
         let session = AuthSession(
             identityID: "us-east-1:00000000-0000-0000-0000-000000000001", token: "token-alice",
@@ -39,15 +51,24 @@ struct ChangeJarRootViewTests {
         }
         let identity = CognitoIdentityClient(
             getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
+        @Sendable func newer(than since: String?) -> [Action] {
+            jar.withLock { $0 }.filter { Int($0.id) ?? 0 > Int(since ?? "") ?? 0 }
+        }
         let actions = ActionsClient(
             all: { cursor in
                 if allOffline { throw URLError(.notConnectedToInternet) }
                 if cursor == "1" { return ActionPage(items: older) }
-                return ActionPage(items: samples, nextCursor: older.isEmpty ? nil : "1", headCursor: "2")
+                let items = jar.withLock { $0 }
+                return ActionPage(items: items, nextCursor: older.isEmpty ? nil : "1", headCursor: items.first?.id)
             },
-            new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
+            new: { since, _ in
+                let items = newer(than: since)
+                return ActionPage(items: items, headCursor: items.first?.id ?? since)
+            },
+            newCount: { since in newer(than: since).count },
             mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
-            search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
+            search: { text, _ in
+                ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
             create: { _, new in
                 created.withLock { $0.append(new) }
@@ -81,8 +102,8 @@ struct ChangeJarRootViewTests {
         let tabs = try #require(host.tree.first { $0.kind == .tabView })
         #expect(tabs.tabItem.map(\.text) == ["All", "New", "Submit", "Mine", "Search", "Settings"])
         #expect(tabs.tabItem[0].value == "selected")
-        // All Actions showed the newest action, so nothing is new.
-        #expect(tabs.tabItem[1].badge == nil)
+        // All Actions shows both actions, and the badge still counts them: nobody looked at New yet.
+        #expect(tabs.tabItem[1].badge == "2")
         #expect(host.tree.visibleNavigationTitle == "All Actions")
         #expect(host.tree.texts.starts(with: ["Call my grandmother", "Text of Call my grandmother."]))
         #expect(host.tree.texts.contains("Bob via Google · May 28, 2026 at 8:26\u{202F}PM"))
@@ -147,7 +168,7 @@ struct ChangeJarRootViewTests {
         let host = ViewHost(ChangeJarRootView(app: app(allOffline: true, cache: cache)))
         await host.settle()
         let tabs = try #require(host.tree.first { $0.kind == .tabView })
-        #expect(tabs.tabItem[1].badge == "1")
+        #expect(tabs.tabItem[1].badge == "2")
         // NB: a notice, not a failure: the saved rows are there under it.
         let notice = try #require(host.tree.find(.text, "You're offline. Showing the actions saved on this device."))
         #expect(notice.style.foreground == nil)
@@ -155,6 +176,47 @@ struct ChangeJarRootViewTests {
         try host.selectTab("New")
         try await host.waitUntil("new actions") { $0.texts.contains("Call my grandmother") }
         #expect(host.tree.visibleNavigationTitle == "New Actions")
+    }
+
+    /// The badge and New across visits, as the tabs show them: All does not empty New; opening New clears the
+    /// badge and keeps the list for the visit; coming back from the background is a new visit, counted at once.
+    @Test func theBadgeAndNewFollowTheVisits() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        func badge() throws -> String? { try #require(host.tree.first { $0.kind == .tabView }).tabItem[1].badge }
+        await host.settle()
+        #expect(try badge() == "2")
+        try await host.pullToRefresh()
+        #expect(try badge() == "2")
+        try host.selectTab("New")
+        try await host.waitUntil("new actions") { $0.texts.contains("Cycle to work") }
+        #expect(try badge() == nil)
+        try host.selectTab("All")
+        await host.settle()
+        try host.selectTab("New")
+        try await host.waitUntil("the same new actions") {
+            $0.texts.contains("Call my grandmother") && $0.texts.contains("Cycle to work")
+        }
+        try host.selectTab("All")
+        await host.settle()
+
+        // Away, Bob adds one; back, the badge counts it (only it) without a launch.
+        host.enterScenePhase(.inactive)
+        host.enterScenePhase(.background)
+        await host.settle()
+        bobAdds("Plant a tree")
+        host.enterScenePhase(.inactive)
+        host.enterScenePhase(.active)
+        try await host.waitUntil("the badge") { _ in (try? badge()) == "1" }
+        try host.selectTab("New")
+        try await host.waitUntil("this visit's new action") { $0.texts.contains("Plant a tree") }
+        #expect(!host.tree.texts.contains("Cycle to work"))
+        #expect(try badge() == nil)
+
+        // Back from the background on the New tab: nothing came, and the screen says so at once.
+        host.enterScenePhase(.background)
+        await host.settle()
+        host.enterScenePhase(.active)
+        try await host.waitUntil("an empty New") { $0.texts.contains("Nothing new since your last visit.") }
     }
 
     @Test func aSignedOutSubmissionWaitsForSignInThenGoesOutOnce() async throws {

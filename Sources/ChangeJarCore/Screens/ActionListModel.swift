@@ -56,8 +56,6 @@ public final class ActionListModel {
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
     @ObservationIgnored let format: DateFormat
-    /// Runs when the first page arrives with its head position (New Actions marks it seen).
-    @ObservationIgnored var onFirstPage: @MainActor (String?) async -> Void = { _ in }
     /// Runs after the person edited or deleted one of their actions (All Actions reloads).
     @ObservationIgnored var onChanged: @MainActor () async -> Void = {}
 
@@ -101,7 +99,6 @@ public final class ActionListModel {
             // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
             // spinner going off.
             await cache.save(saved, page.items)
-            await onFirstPage(page.headCursor)
             isShowingSavedCopy = false
             show(page.items, next: page.nextCursor)
         } catch {

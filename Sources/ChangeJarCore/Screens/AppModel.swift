@@ -55,6 +55,9 @@ public final class AppModel {
     /// The Search screen.
     public let search: SearchModel
 
+    /// Whether the app went to the background since it was last active: coming back starts a new visit.
+    @ObservationIgnored private var isInBackground = false
+
     /// Builds every screen model over one set of dependencies and wires them together.
     public init(dependencies: ChangeJarDependencies) {
         let session = SessionModel(service: dependencies.signIn, store: dependencies.sessionStore)
@@ -84,9 +87,6 @@ public final class AppModel {
         mine.onChanged = { [weak self] in
             await self?.all.refreshPulled()
         }
-        all.onFirstPage = { [weak self] head in
-            await self?.new.seen(upTo: head)
-        }
         session.onSignedIn.append { [weak self] in
             guard let self, submit.hasPendingSubmission else { return }
             tab = .submit
@@ -100,9 +100,26 @@ public final class AppModel {
     }
 
     /// The app started: an action that waited for a sign-in when it last ran waits again (or goes out, when
-    /// someone signed in since), and the New badge is counted.
+    /// someone signed in since), and the New badge is counted (the first visit starts).
     public func launched() async {
         await submit.launched()
+        await new.badgeRefreshRequested()
+    }
+
+    /// The app went to the background: the visit ends.
+    public func wentToBackground() {
+        isInBackground = true
+    }
+
+    /// The app is active again (back from the background, or from a system screen over it): the New badge is counted
+    /// again. Back from the background, a new visit starts: New lists what came since the mark the last one left,
+    /// at once when it is on screen.
+    public func becameActive() async {
+        if isInBackground {
+            isInBackground = false
+            new.visitStarted()
+            if tab == .new { await new.opened() }
+        }
         await new.badgeRefreshRequested()
     }
 }

@@ -66,8 +66,8 @@ enum ChangeJarCommand {
                 CommandSpec(
                     "all", summary: "every action, newest first", options: [json], body: { try await run($0, all) }),
                 CommandSpec(
-                    "new", summary: "actions since this device last looked (and marks them seen)",
-                    options: [json, .flag("count", help: "only print how many (the badge), mark nothing seen")],
+                    "new", summary: "actions since your last visit (each command is one), which then count as seen",
+                    options: [json, .flag("count", help: "only print how many are not seen yet (the badge)")],
                     body: { try await run($0, new) }),
                 CommandSpec("mine", summary: "your actions", options: [json], body: { try await run($0, mine) }),
                 CommandSpec(
@@ -267,9 +267,9 @@ enum ChangeJarCommand {
 
     static func new(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         if context.arguments.flag("count") {
-            // NB: not the badge's model: the badge keeps its last number when the count fails, where the command
-            // must say that it failed.
-            let count = try await jar.actions.newCount(await jar.cache.lastSeen())
+            // NB: the badge's own count, which throws where the badge keeps its last number: the command must say
+            // that it failed.
+            let count = try await countUnseen(jar)
             if context.arguments.flag("json") {
                 try jar.printJSON(NewActionsCount(count: count), on: context.console)
             } else {
@@ -281,6 +281,12 @@ enum ChangeJarCommand {
             await app.new.opened()
             return app.new
         }
+    }
+
+    /// The New badge as the app counts it at launch.
+    @MainActor
+    private static func countUnseen(_ jar: ChangeJarSession) async throws -> Int {
+        try await AppModel(dependencies: jar.dependencies(user: "")).new.unseenCount()
     }
 
     static func mine(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {

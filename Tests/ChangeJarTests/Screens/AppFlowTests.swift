@@ -200,10 +200,12 @@ struct AppFlowTests {
             let harness = CoreHarness(server: server)
             let app = harness.app
             await app.new.opened()
+            app.wentToBackground()
             for index in 1...25 {
                 server.clock.advance(by: 10)
                 try await server.create("Recycle \(index)", as: .google, user: "bob", token: token)
             }
+            await app.becameActive()
             await app.new.opened()
             #expect(app.new.rows.count == 20)
             #expect(app.new.badgeCount == 0)
@@ -225,32 +227,94 @@ struct AppFlowTests {
         }
     }
 
-    @Test func newActionsBadgeCountsWhatThisDeviceHasNotSeen() async throws {
+    /// What a person sees of New over two visits: the badge counts what came since the last visit until New is
+    /// opened, and says so again once the app is active again; New lists those actions for the whole visit, however
+    /// often All Actions is browsed; the next visit (back from the background, or a new launch) lists only what
+    /// came after what New showed. The badge and the list always agree.
+    @Test func newListsWhatCameSinceTheLastVisitForTheWholeVisit() async throws {
         try await withServer(.sqliteMemory) { server in
+            let store = try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:"))
             let bob = try await server.signIn(.google, "bob")
-            try await server.create("First", user: "bob", token: bob)
-            try await server.create("Second", user: "bob", token: bob)
+            func bobAdds(_ title: String) async throws {
+                server.clock.advance(by: 1)
+                try await server.create(title, user: "bob", token: bob)
+            }
+            try await bobAdds("First")
+            try await bobAdds("Second")
+            let harness = CoreHarness(server: server, cache: .local(store))
+            let app = harness.app
+            let new = app.new
+            /// The badge, then New's rows as the tab shows them when opened.
+            @MainActor func badgeThenNew() async -> (Int, [String]) {
+                let badge = new.badgeCount
+                await new.opened()
+                return (badge, new.rows.map(\.title))
+            }
+
+            // The first visit: the app opens on All Actions, which shows both; the badge counts both, and keeps
+            // counting them while the person browses All, at every count.
+            await app.launched()
+            await app.all.refreshPulled()
+            #expect(app.all.rows.map(\.title) == ["Second", "First"])
+            #expect(new.badgeCount == 2)
+            await app.becameActive()
+            await app.all.refreshPulled()
+            #expect(new.badgeCount == 2)
+            #expect(await badgeThenNew() == (2, ["Second", "First"]))
+            #expect(new.badgeCount == 0)
+            // For the rest of the visit New still lists them, after All and any count.
+            await app.all.refreshPulled()
+            await app.becameActive()
+            #expect(await badgeThenNew() == (0, ["Second", "First"]))
+
+            // Something new during the visit: the badge counts it (only it) and New adds it.
+            try await bobAdds("Third")
+            await app.becameActive()
+            #expect(await badgeThenNew() == (1, ["Third", "Second", "First"]))
+            #expect(new.badgeCount == 0)
+
+            // The second visit, back from the background: what New showed is not new any more.
+            app.wentToBackground()
+            try await bobAdds("Fourth")
+            await app.becameActive()
+            #expect(new.badgeCount == 1)
+            await app.all.refreshPulled()
+            #expect(new.badgeCount == 1)
+            #expect(await badgeThenNew() == (1, ["Fourth"]))
+            #expect(new.emptyMessage == nil)
+
+            // A third visit, a new launch on the same device: nothing came since.
+            let relaunched = CoreHarness(server: server, cache: .local(store))
+            await relaunched.app.launched()
+            await relaunched.app.all.refreshPulled()
+            #expect(relaunched.app.new.badgeCount == 0)
+            await relaunched.app.new.opened()
+            #expect(relaunched.app.new.rows.isEmpty)
+            #expect(relaunched.app.new.emptyMessage == "Nothing new since your last visit.")
+        }
+    }
+
+    /// Back from the background on the New tab, the screen shows the new visit's list at once (its `.task` does not
+    /// run again while it stays on screen).
+    @Test func aNewVisitOnTheNewTabReadsItsListAtOnce() async throws {
+        try await withServer(.sqliteMemory) { server in
+            try await server.create("Before", user: "bob")
             let harness = CoreHarness(server: server)
             let app = harness.app
-
-            await app.new.badgeRefreshRequested()
-            #expect(app.new.badgeCount == 2)
+            await app.launched()
+            app.tab = .new
             await app.new.opened()
-            #expect(app.new.rows.map(\.title) == ["Second", "First"])
-            #expect(app.new.badgeCount == 0)
-            await app.new.badgeRefreshRequested()
-            #expect(app.new.badgeCount == 0)
-
+            #expect(app.new.rows.map(\.title) == ["Before"])
+            app.wentToBackground()
             server.clock.advance(by: 1)
-            try await server.create("Third", user: "bob", token: bob)
-            await app.new.badgeRefreshRequested()
-            #expect(app.new.badgeCount == 1)
-            // Seeing All Actions counts as seeing the new ones.
-            await app.all.refreshPulled()
+            try await server.create("While away", user: "bob")
+            await app.becameActive()
+            #expect(app.new.rows.map(\.title) == ["While away"])
             #expect(app.new.badgeCount == 0)
+            // A system screen pulled over the app and closed is no new visit.
+            await app.becameActive()
             await app.new.opened()
-            #expect(app.new.rows.isEmpty)
-            #expect(app.new.emptyMessage == "Nothing new since your last visit.")
+            #expect(app.new.rows.map(\.title) == ["While away"])
         }
     }
 
@@ -440,8 +504,14 @@ struct AppFlowTests {
             #expect(second.app.all.banner == .notice("You're offline. Showing the actions saved on this device."))
             #expect(second.app.all.rows.map(\.title) == ["Kept"])
             second.network.isOffline = false
+            // Browsing All is not looking at New: what came since the last visit still counts.
             await second.app.new.badgeRefreshRequested()
-            #expect(second.app.new.badgeCount == 0)
+            #expect(second.app.new.badgeCount == 1)
+            await second.app.new.opened()
+
+            let third = CoreHarness(server: server, cache: .local(store))
+            await third.app.new.badgeRefreshRequested()
+            #expect(third.app.new.badgeCount == 0)
         }
     }
 

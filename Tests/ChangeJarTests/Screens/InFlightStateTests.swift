@@ -180,6 +180,33 @@ struct InFlightStateTests {
         #expect(!new.isBusy)
     }
 
+    /// The badge's count at launch is still on its way when the person opens New: the number it brings was counted
+    /// before they looked, so it must not come back over the cleared badge, above a list they have just seen.
+    @Test func aCountThatAnswersAfterNewWasOpenedIsDropped() async {
+        let gate = Gate(isOpen: false)
+        var client = Self.actions()
+        client.newCount = { _ in
+            await gate.pass()
+            return 2
+        }
+        client.new = { _, _ in ActionPage(items: Self.titled("b", "a"), headCursor: "b") }
+        let new = NewActionsModel(client: client, cache: .inMemory(), format: DateFormat())
+        let counting = Task { await new.badgeRefreshRequested() }
+        await gate.arrived(1)
+        await new.opened()
+        #expect(new.rows.map(\.title) == ["b", "a"])
+        #expect(new.badgeCount == 0)
+        await gate.open()
+        await counting.value
+        #expect(new.badgeCount == 0)
+        // A count asked after New was opened is the person's to see.
+        client.newCount = { since in since == "b" ? 1 : 3 }
+        let later = NewActionsModel(client: client, cache: .inMemory(), format: DateFormat())
+        await later.opened()
+        await later.badgeRefreshRequested()
+        #expect(later.badgeCount == 1)
+    }
+
     @Test func aSlowAnswerToAnOldQueryNeverReplacesTheNewOne() async {
         let gate = Gate(isOpen: false)
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
