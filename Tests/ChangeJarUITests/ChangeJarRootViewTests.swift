@@ -70,6 +70,15 @@ struct ChangeJarRootViewTests {
             search: { text, _ in
                 ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
+            action: { [mineStore] token, id in
+                if var own = mineStore.withLock({ $0.first { $0.id == id } }) {
+                    own.isMine = token.map { _ in true }
+                    return own
+                }
+                guard var action = jar.withLock({ $0.first { $0.id == id } }) else { throw ChangeJarError.notFound }
+                action.isMine = token.map { _ in false }
+                return action
+            },
             create: { _, new in
                 created.withLock { $0.append(new) }
                 return .added(
@@ -302,7 +311,8 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.first { $0.kind == .progress } == nil)
     }
 
-    /// In My Actions a row opens its edit form (Save shows the edit, Cancel changes nothing) and swipes to Delete.
+    /// In My Actions a row opens the action's page, whose Edit opens its form (Save shows the edit, Cancel changes
+    /// nothing), and swipes to Delete.
     @Test func myActionsAreEditedAndDeleted() async throws {
         mineStore.withLock {
             $0 = [
@@ -325,6 +335,8 @@ struct ChangeJarRootViewTests {
         #expect(row.first { $0.systemImage == "chevron.right" } != nil)
 
         try host.tap("Walk to work")
+        try await host.waitUntil("the action's page") { $0.visibleNavigationTitle == "Action" }
+        try await host.tapAndSettle("Edit")
         try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
         try host.type("Walk to work, rain or shine", into: "Title")
@@ -333,8 +345,13 @@ struct ChangeJarRootViewTests {
             $0.topPresentation == nil && $0.texts.contains("Walk to work, rain or shine")
         }
         #expect(host.tree.texts.contains("Saved “Walk to work, rain or shine”."))
+        try host.back()
+        try await host.waitUntil("My Actions") { $0.visibleNavigationTitle == "My Actions" }
+        #expect(host.tree.texts.contains("Walk to work, rain or shine"))
 
         try host.tap("Read more")
+        try await host.waitUntil("the action's page") { $0.find(.button, "Edit") != nil }
+        try host.tap("Edit")
         try await host.waitUntil("the edit form") { $0.topPresentation != nil }
         try host.type("", into: "Title")
         try host.tap("Save")
@@ -342,6 +359,8 @@ struct ChangeJarRootViewTests {
         try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
         #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work, rain or shine", "Read more"])
+        try host.back()
+        try await host.waitUntil("My Actions") { $0.visibleNavigationTitle == "My Actions" }
 
         try host.swipe("Read more", action: "Delete")
         #expect(host.tree.topPresentation?.text == "Delete “Read more”?")
@@ -350,6 +369,70 @@ struct ChangeJarRootViewTests {
         try await host.swipeAsksThenRemoves("Read more", question: "Delete “Read more”?")
         #expect(host.tree.texts.contains("Deleted “Read more”."))
         #expect(mineStore.withLock { $0.map(\.id) } == ["m1"])
+    }
+
+    /// A row of every list opens the action's page: the whole text the row cuts at three lines, who, how and
+    /// when; Back returns to the list.
+    @Test func aRowOpensTheActionsPage() async throws {
+        let long = String(repeating: "One more step every day. ", count: 80).trimmingCharacters(in: .whitespaces)
+        jar.withLock { $0.insert(action("3", "Walk more", content: long), at: 0) }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try await host.waitUntil("the rows") { $0.texts.contains("Walk more") }
+        #expect(host.tree.find(.text, long)?.style.lineLimit == 3)
+
+        func opensThePage(_ list: String) async throws {
+            try host.tap("Walk more")
+            try await host.waitUntil("the page from \(list)") { $0.visibleNavigationTitle == "Action" }
+            let text = try #require(host.tree.find(.text, long))
+            #expect(text.style.lineLimit == nil, "\(list)")
+            #expect(host.tree.find(.labeledContent, "Author")?.value == "Bob")
+            #expect(host.tree.find(.labeledContent, "Shared via")?.value == "Google")
+            #expect(host.tree.find(.labeledContent, "Added")?.value == "May 28, 2026 at 8:26\u{202F}PM")
+            #expect(host.tree.find(.labeledContent, "Edited") == nil)
+            // Bob's action: nothing to change.
+            #expect(host.tree.find(.button, "Edit") == nil && host.tree.find(.button, "Delete") == nil)
+            try host.back()
+            try await host.waitUntil("the list again") { $0.visibleNavigationTitle != "Action" }
+        }
+        try await opensThePage("All")
+        try host.selectTab("New")
+        try await host.waitUntil("new actions") { $0.texts.contains("Walk more") }
+        try await opensThePage("New")
+        try host.selectTab("Search")
+        try host.search("walk")
+        try await host.waitUntil("results") { $0.texts.contains("Walk more") }
+        try await opensThePage("Search")
+    }
+
+    /// One's own action's page offers Delete, which asks first; once deleted, the page closes and the list says so.
+    @Test func onesOwnActionIsDeletedFromItsPage() async throws {
+        mineStore.withLock {
+            $0 = [
+                Action(
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
+                    createdAt: now, updatedAt: now, isMine: true)
+            ]
+        }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Google")
+        try host.selectTab("Mine")
+        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
+        try host.tap("Walk to work")
+        try await host.waitUntil("the page") { $0.find(.button, "Delete") != nil }
+        #expect(host.tree.find(.button, "Delete")?.role == .destructive)
+        try host.tap("Delete")
+        #expect(host.tree.topPresentation?.text == "Delete “Walk to work”?")
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(mineStore.withLock { $0.count } == 1)
+        try host.tap("Delete")
+        try host.tap("Delete")
+        try await host.waitUntil("the list, saying so") {
+            $0.visibleNavigationTitle == "My Actions" && $0.texts.contains("Deleted “Walk to work”.")
+        }
+        #expect(!host.tree.texts.contains("Walk to work"))
+        #expect(mineStore.withLock { $0.isEmpty })
     }
 
     @Test func anInvalidTitleIsMarkedAndExplained() async throws {

@@ -326,6 +326,54 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// `show ID` is a tap on the action's row: the whole text, who, how and when; under one's own action, the
+    /// commands that are its Edit and Delete. Nobody's account is printed.
+    @Test func showPrintsTheWholeAction() async throws {
+        try await Self.withFixture { fixture in
+            let long = (1...30).map { "Step \($0) of the plan." }.joined(separator: " ")
+            _ = await fixture.run(["signin", "--provider", "facebook", "--user", "fb-7919"])
+            #expect(await fixture.run(["submit", "--title", "Walk more", "--content", long]).code == 0)
+            let mine =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            let id = try #require(mine?.first?["id"] as? String)
+            #expect(mine?.first?["providerUserID"] == nil)
+            #expect(mine?.first?["isMine"] as? Bool == true)
+
+            let own = await fixture.run(["show", id])
+            #expect(own.code == 0, "\(own.err)")
+            let lines = own.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "Walk more")
+            #expect(lines.dropFirst().first == "  " + long)
+            #expect(lines.dropFirst(2).first == "  Author: Someone")
+            #expect(lines.dropFirst(3).first == "  Shared via: Facebook")
+            #expect(lines.dropFirst(4).first?.hasPrefix("  Added: ") == true)
+            #expect(
+                lines.dropFirst(5).first
+                    == "It is yours: change it with 'quartet changejar edit \(id)', or delete it with "
+                    + "'quartet changejar delete \(id)'.")
+            #expect(!own.out.contains("fb-7919"))
+
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "erin", "--name", "Erin"])
+            let others = await fixture.run(["show", id])
+            #expect(others.code == 0)
+            #expect(!others.out.contains("It is yours"))
+            let json =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["show", id, "--json"]).out.utf8)) as? [String: Any]
+            #expect(json?["content"] as? String == long)
+            #expect(json?["isMine"] as? Bool == false)
+            #expect(json?["providerUserID"] == nil)
+
+            _ = await fixture.run(["signout"])
+            #expect(await fixture.run(["show", id]).out.hasPrefix("Walk more\n"))
+            let unknown = await fixture.run(["show", "no-such-id"])
+            #expect(unknown.code == 1)
+            #expect(unknown.err == "This action no longer exists.\n")
+            #expect(await fixture.run(["show"]).code == 2)
+        }
+    }
+
     @Test func offlineWithNothingSavedFailsAndSaysSo() async throws {
         try await Self.withFixture { fixture in
             let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
@@ -378,6 +426,13 @@ struct ChangeJarCommandTests {
             #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 0)
             #expect(await run(["new", "--count"]) == 0)
             #expect(await run(["all"]) == 0)
+            let listed =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["all", "--json"]).out.utf8)) as? [[String: Any]]
+            let actionID = try #require(listed?.first?["id"] as? String)
+            #expect(await run(["show", actionID]) == 0)
+            #expect(await run(["show", "no-such-id"]) == 1)
+            #expect(await run(["show", actionID], server: "http://127.0.0.1:9") == 1)
             #expect(await run(["all"], server: "http://127.0.0.1:9") == 0)
             #expect(await run(["all"], server: server + "/nowhere/") == 1)
             #expect(await run(["all"], server: "ftp://nope") == 2)
@@ -394,6 +449,7 @@ struct ChangeJarCommandTests {
             #expect(await run(["signout"]) == 0)
             #expect(await run(["mine"]) == 1)
             #expect(await run(["delete", "no-such-id"]) == 1)
+            #expect(await run(["show", actionID]) == 0)
             #expect(await run(["signin", "--provider", "twitter", "--user", "alice"]) == 0)
             var expiring = try #require(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any])
@@ -407,7 +463,7 @@ struct ChangeJarCommandTests {
                 data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
                     "quartet", "Alice", "alice", "google", "twitter", "myspace", "Walk to work", "Every day.", "walk",
                     "zebra",
-                    "no-such-id", "Twice.",
+                    "no-such-id", "Twice.", actionID,
                     long,
                     identity, server, "ftp://nope",
                 ])

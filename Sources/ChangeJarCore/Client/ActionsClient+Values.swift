@@ -3,7 +3,7 @@ import Foundation
 
 extension ActionsClient {
     /// A client over two sample actions that never touches the network, for previews and `make screens`: every
-    /// list shows them, "new" the newer one, and a write answers with it.
+    /// list shows them, "new" the newer one (Alice's, who is the previews' person), and a write answers with it.
     public static var preview: ActionsClient {
         let now = Date()
         let samples = [
@@ -18,6 +18,12 @@ extension ActionsClient {
         return ActionsClient(
             all: { _ in page }, new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
             mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
+            action: { token, id in
+                // NB: the previews' person is Alice, who wrote the first sample; signed in, she is told so.
+                var action = samples.first { $0.id == id } ?? samples[0]
+                action.isMine = token.map { _ in action.id == "1" }
+                return action
+            },
             create: { _, _ in .added(samples[0]) }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
     }
 
@@ -30,7 +36,8 @@ extension ActionsClient {
             all: { _ in throw fail("all") }, new: { _, _ in throw fail("new") },
             newCount: { _ in throw fail("newCount") },
             mine: { _, _ in throw fail("mine") }, search: { _, _ in throw fail("search") },
-            create: { _, _ in throw fail("create") }, edit: { _, _, _ in throw fail("edit") },
+            action: { _, _ in throw fail("action") }, create: { _, _ in throw fail("create") },
+            edit: { _, _, _ in throw fail("edit") },
             delete: { _, _ in throw fail("delete") })
     }
 }

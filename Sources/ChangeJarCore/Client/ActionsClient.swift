@@ -21,6 +21,8 @@ public struct ActionsClient: Sendable {
     public var mine: @Sendable (_ token: String, _ cursor: String?) async throws -> ActionPage
     /// Full-text search, best match first.
     public var search: @Sendable (_ text: String, _ cursor: String?) async throws -> ActionPage
+    /// One action; with the signed-in person's token, the answer also says whether it is theirs (`isMine`).
+    public var action: @Sendable (_ token: String?, _ id: String) async throws -> Action
     /// Submits an action for the person the token names: a new one, or the same one of theirs already in the jar.
     public var create: @Sendable (_ token: String, _ action: NewAction) async throws -> Submission
     /// Rewrites one's own action.
@@ -58,6 +60,9 @@ extension ActionsClient {
             search: { text, cursor in
                 try await http.call(
                     ChangeJarRoute.search, query: [ChangeJarQuery.text: text, ChangeJarQuery.cursor: cursor])
+            },
+            action: { token, id in
+                try await http.call(ChangeJarRoute.action, parameters: [id], token: token)
             },
             create: { token, action in
                 let (data, status) = try await http.exchange(ChangeJarRoute.createAction, token: token, body: action)

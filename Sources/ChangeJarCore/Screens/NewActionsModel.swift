@@ -27,6 +27,8 @@ public final class NewActionsModel {
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more.
     public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
+    /// The page of the action whose row was tapped, while it is open.
+    public private(set) var detail: ActionDetailModel?
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
     /// The mark the previous visit left, read once a visit: New lists what is newer.
@@ -41,6 +43,8 @@ public final class NewActionsModel {
     @ObservationIgnored private var pages = PageRequests() {
         didSet { isBusy = pages.running > 0 }
     }
+    /// Makes the page a row's tap opens (the app model sets it).
+    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -133,6 +137,34 @@ public final class NewActionsModel {
         }
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }
+    }
+
+    /// A row was tapped: the action's page opens.
+    public func rowTapped(_ id: String) {
+        guard let action = actions.first(where: { $0.id == id }) else { return }
+        detail = makeDetail(action)
+    }
+
+    /// The page was left (Back).
+    public func detailClosed() { detail = nil }
+
+    /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
+    /// open here, closes after a deletion, which the screen then says).
+    func apply(_ change: ActionChange) async {
+        switch change {
+        case .saved(var saved):
+            guard actions.contains(where: { $0.id == saved.id }) else { return }
+            saved.isMine = nil
+            show(actions.map { $0.id == saved.id ? saved : $0 })
+        case .deleted(let gone):
+            if detail?.actionID == gone.id {
+                detail = nil
+                banner = .confirmation(Strings.format("banner.deleted", gone.title))
+            }
+            guard actions.contains(where: { $0.id == gone.id }) else { return }
+            show(actions.filter { $0.id != gone.id })
+        }
+        if !isShowingSavedCopy { await cache.save(.new, actions) }
     }
 
     /// The mark New lists after in this visit, read from the device when the visit starts.

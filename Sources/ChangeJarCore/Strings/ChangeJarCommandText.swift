@@ -17,6 +17,12 @@ public enum ChangeJarCommandText {
         Strings.byline(Strings.author(session.displayName), session.authSource.displayName)
     }
 
+    /// `Author: Alice`: one labelled line of an action's page.
+    public static func field(_ label: String, _ value: String) -> String { Strings.format("cli.field", label, value) }
+
+    /// Under one's own action's page: the commands that are its Edit and Delete buttons.
+    public static func yours(_ id: String) -> String { Strings.format("cli.yours", id) }
+
     /// `provider user id: alice`.
     public static func providerUserID(_ id: String) -> String { Strings.format("cli.providerUserID", id) }
 

@@ -4,6 +4,7 @@ import ChangeJarModels
 import Database
 import Foundation
 import LocalStore
+import Localization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -54,7 +55,10 @@ enum ChangeJarCommand {
                     ],
                     body: { try await run($0, submit) }),
                 CommandSpec(
-                    "edit", summary: "change one of your actions, as My Actions' edit form does", arguments: ["ID"],
+                    "show", summary: "one action, whole, as a tap on its row shows it", arguments: ["ID"],
+                    options: [json], body: { try await run($0, showAction) }),
+                CommandSpec(
+                    "edit", summary: "change one of your actions, as its page's Edit form does", arguments: ["ID"],
                     options: [
                         OptionSpec("title", value: "TEXT", help: "the new title"),
                         OptionSpec("content", value: "TEXT", help: "the new text"),
@@ -210,10 +214,15 @@ enum ChangeJarCommand {
         ) {
             mine, id in
             mine.rowTapped(id)
-            guard let editor = mine.editor else { return }
+            guard let page = mine.detail else { return nil }
+            await page.opened()
+            page.editTapped()
+            guard let editor = page.editor else { return page.banner }
             if let title { editor.title = title }
             if let content { editor.content = content }
-            await mine.saveTapped()
+            await page.saveTapped()
+            // NB: a form still open holds why the save did not go through.
+            return page.editor?.banner ?? page.banner
         }
     }
 
@@ -224,16 +233,17 @@ enum ChangeJarCommand {
             mine, id in
             mine.rowDeleteTapped(id)
             await confirm(mine.confirmation, with: mine.confirmTapped)
+            return mine.banner
         }
     }
 
-    /// My Actions, opened as its tab opens (every page), then `change` as a person's tap or swipe on row `id`.
-    /// Prints what the screen says: its confirmation, or why nothing changed (the form's message when it is
-    /// still open). Signed out, it says to sign in, as `mine` does: the empty list has no row to name.
+    /// My Actions, opened as its tab opens (every page), then `change` as a person's taps or swipe on row `id`,
+    /// which returns the line the screen then shows. Prints it: the confirmation, or why nothing changed. Signed
+    /// out, it says to sign in, as `mine` does: the empty list has no row to name.
     @MainActor
     private static func changeMine(
         _ dependencies: ChangeJarDependencies, id: String, console: Console,
-        _ change: @MainActor (ActionListModel, String) async -> Void
+        _ change: @MainActor (ActionListModel, String) async -> Banner?
     ) async throws -> Int32 {
         let app = AppModel(dependencies: dependencies)
         try app.session.requireValidSession()
@@ -245,16 +255,43 @@ enum ChangeJarCommand {
                 mine.banner?.text ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
             return 1
         }
-        await change(mine, id)
-        if let editor = mine.editor {
-            console.errorLine(editor.banner?.text ?? "")
-            return 1
-        }
-        guard case .confirmation(let done)? = mine.banner else {
-            console.errorLine(mine.banner?.text ?? "")
+        let said = await change(mine, id)
+        guard case .confirmation(let done)? = said else {
+            console.errorLine(said?.text ?? "")
             return 1
         }
         console.line(done)
+        return 0
+    }
+
+    /// The action's page, opened as a tap on its row opens it, printed: the title, the whole text, then who, how
+    /// and when; under one's own action, the commands that are its Edit and Delete.
+    @MainActor
+    static func showAction(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let id = context.arguments.positionals[0]
+        let page = AppModel(dependencies: jar.dependencies(user: "")).actionPage(id: id)
+        await page.opened()
+        if let failure = page.banner?.failure {
+            context.console.errorLine(failure)
+            return 1
+        }
+        // NB: a notice (the session ended, so Edit and Delete are not offered) goes to standard error.
+        if let notice = page.banner?.text { context.console.errorLine(notice) }
+        guard let detail = page.detail, let action = page.action else { return 1 }
+        if context.arguments.flag("json") {
+            try jar.printJSON(action, on: context.console)
+            return 0
+        }
+        let console = context.console
+        console.line(detail.title)
+        console.line("  " + detail.content.replacingOccurrences(of: "\n", with: "\n  "))
+        console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.author, detail.author))
+        console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.source, detail.source))
+        console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.added, detail.added))
+        if let edited = detail.edited {
+            console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.edited, edited))
+        }
+        if page.canChange { console.line(ChangeJarCommandText.yours(action.id)) }
         return 0
     }
 

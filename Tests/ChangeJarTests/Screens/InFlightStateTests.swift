@@ -20,8 +20,8 @@ struct InFlightStateTests {
     ) -> ActionsClient {
         ActionsClient(
             all: { _ in ActionPage(items: []) }, new: { _, _ in ActionPage(items: []) }, newCount: { _ in 0 },
-            mine: { _, _ in ActionPage(items: []) }, search: search, create: create, edit: { _, _, _ in sample },
-            delete: { _, _ in })
+            mine: { _, _ in ActionPage(items: []) }, search: search, action: { _, _ in sample }, create: create,
+            edit: { _, _, _ in sample }, delete: { _, _ in })
     }
 
     nonisolated static func signIn(clock: ChangeJarClock) -> SignInService {
