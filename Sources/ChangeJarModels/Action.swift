@@ -2,6 +2,12 @@ import Foundation
 import PublicInit
 
 /// One pledge in the change jar, as the server returns it.
+///
+/// It names its author only by the name they gave and the provider they signed in with, never by their account
+/// at that provider: answers anyone may read that carried the provider's user id let anyone list every pledge of
+/// one Facebook, Google or Twitter account. Whether the caller wrote it only an answer to a signed-in request
+/// says (``isMine``). A copy saved by an older version, with the author's user id in it, still reads: the field
+/// is ignored.
 @PublicInit
 public struct Action: Codable, Sendable, Hashable, Identifiable {
     /// The server-assigned id (a lowercase UUID).
@@ -12,14 +18,15 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
     public var content: String
     /// The sign-in mechanism of the author.
     public var authSource: AuthSource
-    /// The author's user id at that provider; with ``authSource`` it names the author.
-    public var providerUserID: String
     /// The author's display name, when they gave one.
     public var authorName: String?
     /// When it was put in the jar.
     public var createdAt: Date
     /// When the author last changed it.
     public var updatedAt: Date
+    /// Whether the signed-in caller wrote it: `true` or `false` in an answer to a request that carried a token (My
+    /// Actions, a submission, an edit, one action read signed in), absent (`nil`) where anyone may read it.
+    public var isMine: Bool? = nil
 }
 
 /// The body of `POST /changejar/v1/actions`.

@@ -15,19 +15,31 @@ struct ChangeJarRootViewTests {
     let created = Locked<[NewAction]>([])
     /// The signed-in person's actions in the fake API (My Actions), which edits and deletes change.
     let mineStore = Locked<[Action]>([])
+    /// Everyone's actions in the fake API, newest first; an action's id is its place in the jar ("2" after "1"),
+    /// which is also its cursor: New lists and counts those after `since`.
+    let jar = Locked<[Action]>([])
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 
-    func action(_ id: String, _ title: String) -> Action {
+    init() {
+        jar.withLock { $0 = [action("2", "Call my grandmother"), action("1", "Cycle to work")] }
+    }
+
+    func action(_ id: String, _ title: String, content: String? = nil) -> Action {
         Action(
-            id: id, title: title, content: "Text of \(title).", authSource: .google, providerUserID: "bob",
-            authorName: "Bob", createdAt: now, updatedAt: now)
+            id: id, title: title, content: content ?? "Text of \(title).", authSource: .google, authorName: "Bob",
+            createdAt: now, updatedAt: now)
+    }
+
+    /// Bob puts a new action in the jar.
+    func bobAdds(_ title: String) {
+        jar.withLock { $0.insert(action(String($0.count + 1), title), at: 0) }
     }
 
     func app(
         allOffline: Bool = false, older: [Action] = [], cache: ActionCache = .inMemory(), signIn: Gate = Gate()
     ) -> AppModel {
         let created = created
-        let samples = [action("2", "Call my grandmother"), action("1", "Cycle to work")]
+        let jar = jar
         let now = now
         let session = AuthSession(
             identityID: "us-east-1:00000000-0000-0000-0000-000000000001", token: "token-alice",
@@ -39,21 +51,40 @@ struct ChangeJarRootViewTests {
         }
         let identity = CognitoIdentityClient(
             getID: { _, _ in session.identityID }, getOpenIDToken: { id, _ in (id, session.token) })
+        @Sendable func newer(than since: String?) -> [Action] {
+            jar.withLock { $0 }.filter { Int($0.id) ?? 0 > Int(since ?? "") ?? 0 }
+        }
         let actions = ActionsClient(
             all: { cursor in
                 if allOffline { throw URLError(.notConnectedToInternet) }
                 if cursor == "1" { return ActionPage(items: older) }
-                return ActionPage(items: samples, nextCursor: older.isEmpty ? nil : "1", headCursor: "2")
+                let items = jar.withLock { $0 }
+                return ActionPage(items: items, nextCursor: older.isEmpty ? nil : "1", headCursor: items.first?.id)
             },
-            new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
+            new: { since, _ in
+                let items = newer(than: since)
+                return ActionPage(items: items, headCursor: items.first?.id ?? since)
+            },
+            newCount: { since in newer(than: since).count },
             mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
-            search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
+            search: { text, _ in
+                ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
+            },
+            action: { [mineStore] token, id in
+                if var own = mineStore.withLock({ $0.first { $0.id == id } }) {
+                    own.isMine = token.map { _ in true }
+                    return own
+                }
+                guard var action = jar.withLock({ $0.first { $0.id == id } }) else { throw ChangeJarError.notFound }
+                action.isMine = token.map { _ in false }
+                return action
             },
             create: { _, new in
                 created.withLock { $0.append(new) }
-                return Action(
-                    id: "3", title: new.title, content: new.content, authSource: new.authSource,
-                    providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
+                return .added(
+                    Action(
+                        id: "3", title: new.title, content: new.content, authSource: new.authSource,
+                        authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true))
             },
             edit: { [mineStore] _, id, edit in
                 try mineStore.withLock { list in
@@ -80,8 +111,8 @@ struct ChangeJarRootViewTests {
         let tabs = try #require(host.tree.first { $0.kind == .tabView })
         #expect(tabs.tabItem.map(\.text) == ["All", "New", "Submit", "Mine", "Search", "Settings"])
         #expect(tabs.tabItem[0].value == "selected")
-        // All Actions showed the newest action, so nothing is new.
-        #expect(tabs.tabItem[1].badge == nil)
+        // All Actions shows both actions, and the badge still counts them: nobody looked at New yet.
+        #expect(tabs.tabItem[1].badge == "2")
         #expect(host.tree.visibleNavigationTitle == "All Actions")
         #expect(host.tree.texts.starts(with: ["Call my grandmother", "Text of Call my grandmother."]))
         #expect(host.tree.texts.contains("Bob via Google · May 28, 2026 at 8:26\u{202F}PM"))
@@ -146,7 +177,7 @@ struct ChangeJarRootViewTests {
         let host = ViewHost(ChangeJarRootView(app: app(allOffline: true, cache: cache)))
         await host.settle()
         let tabs = try #require(host.tree.first { $0.kind == .tabView })
-        #expect(tabs.tabItem[1].badge == "1")
+        #expect(tabs.tabItem[1].badge == "2")
         // NB: a notice, not a failure: the saved rows are there under it.
         let notice = try #require(host.tree.find(.text, "You're offline. Showing the actions saved on this device."))
         #expect(notice.style.foreground == nil)
@@ -154,6 +185,47 @@ struct ChangeJarRootViewTests {
         try host.selectTab("New")
         try await host.waitUntil("new actions") { $0.texts.contains("Call my grandmother") }
         #expect(host.tree.visibleNavigationTitle == "New Actions")
+    }
+
+    /// The badge and New across visits, as the tabs show them: All does not empty New; opening New clears the
+    /// badge and keeps the list for the visit; coming back from the background is a new visit, counted at once.
+    @Test func theBadgeAndNewFollowTheVisits() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        func badge() throws -> String? { try #require(host.tree.first { $0.kind == .tabView }).tabItem[1].badge }
+        await host.settle()
+        #expect(try badge() == "2")
+        try await host.pullToRefresh()
+        #expect(try badge() == "2")
+        try host.selectTab("New")
+        try await host.waitUntil("new actions") { $0.texts.contains("Cycle to work") }
+        #expect(try badge() == nil)
+        try host.selectTab("All")
+        await host.settle()
+        try host.selectTab("New")
+        try await host.waitUntil("the same new actions") {
+            $0.texts.contains("Call my grandmother") && $0.texts.contains("Cycle to work")
+        }
+        try host.selectTab("All")
+        await host.settle()
+
+        // Away, Bob adds one; back, the badge counts it (only it) without a launch.
+        host.enterScenePhase(.inactive)
+        host.enterScenePhase(.background)
+        await host.settle()
+        bobAdds("Plant a tree")
+        host.enterScenePhase(.inactive)
+        host.enterScenePhase(.active)
+        try await host.waitUntil("the badge") { _ in (try? badge()) == "1" }
+        try host.selectTab("New")
+        try await host.waitUntil("this visit's new action") { $0.texts.contains("Plant a tree") }
+        #expect(!host.tree.texts.contains("Cycle to work"))
+        #expect(try badge() == nil)
+
+        // Back from the background on the New tab: nothing came, and the screen says so at once.
+        host.enterScenePhase(.background)
+        await host.settle()
+        host.enterScenePhase(.active)
+        try await host.waitUntil("an empty New") { $0.texts.contains("Nothing new since your last visit.") }
     }
 
     @Test func aSignedOutSubmissionWaitsForSignInThenGoesOutOnce() async throws {
@@ -239,16 +311,17 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.first { $0.kind == .progress } == nil)
     }
 
-    /// In My Actions a row opens its edit form (Save shows the edit, Cancel changes nothing) and swipes to Delete.
+    /// In My Actions a row opens the action's page, whose Edit opens its form (Save shows the edit, Cancel changes
+    /// nothing), and swipes to Delete.
     @Test func myActionsAreEditedAndDeleted() async throws {
         mineStore.withLock {
             $0 = [
                 Action(
-                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google,
-                    providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
+                    createdAt: now, updatedAt: now, isMine: true),
                 Action(
                     id: "m2", title: "Read more", content: "A book a month.", authSource: .google,
-                    providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                    authorName: "Alice", createdAt: now, updatedAt: now, isMine: true),
             ]
         }
         let host = ViewHost(ChangeJarRootView(app: app()))
@@ -262,6 +335,8 @@ struct ChangeJarRootViewTests {
         #expect(row.first { $0.systemImage == "chevron.right" } != nil)
 
         try host.tap("Walk to work")
+        try await host.waitUntil("the action's page") { $0.visibleNavigationTitle == "Action" }
+        try await host.tapAndSettle("Edit")
         try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
         try host.type("Walk to work, rain or shine", into: "Title")
@@ -270,8 +345,13 @@ struct ChangeJarRootViewTests {
             $0.topPresentation == nil && $0.texts.contains("Walk to work, rain or shine")
         }
         #expect(host.tree.texts.contains("Saved “Walk to work, rain or shine”."))
+        try host.back()
+        try await host.waitUntil("My Actions") { $0.visibleNavigationTitle == "My Actions" }
+        #expect(host.tree.texts.contains("Walk to work, rain or shine"))
 
         try host.tap("Read more")
+        try await host.waitUntil("the action's page") { $0.find(.button, "Edit") != nil }
+        try host.tap("Edit")
         try await host.waitUntil("the edit form") { $0.topPresentation != nil }
         try host.type("", into: "Title")
         try host.tap("Save")
@@ -279,6 +359,8 @@ struct ChangeJarRootViewTests {
         try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
         #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work, rain or shine", "Read more"])
+        try host.back()
+        try await host.waitUntil("My Actions") { $0.visibleNavigationTitle == "My Actions" }
 
         try host.swipe("Read more", action: "Delete")
         #expect(host.tree.topPresentation?.text == "Delete “Read more”?")
@@ -287,6 +369,70 @@ struct ChangeJarRootViewTests {
         try await host.swipeAsksThenRemoves("Read more", question: "Delete “Read more”?")
         #expect(host.tree.texts.contains("Deleted “Read more”."))
         #expect(mineStore.withLock { $0.map(\.id) } == ["m1"])
+    }
+
+    /// A row of every list opens the action's page: the whole text the row cuts at three lines, who, how and
+    /// when; Back returns to the list.
+    @Test func aRowOpensTheActionsPage() async throws {
+        let long = String(repeating: "One more step every day. ", count: 80).trimmingCharacters(in: .whitespaces)
+        jar.withLock { $0.insert(action("3", "Walk more", content: long), at: 0) }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try await host.waitUntil("the rows") { $0.texts.contains("Walk more") }
+        #expect(host.tree.find(.text, long)?.style.lineLimit == 3)
+
+        func opensThePage(_ list: String) async throws {
+            try host.tap("Walk more")
+            try await host.waitUntil("the page from \(list)") { $0.visibleNavigationTitle == "Action" }
+            let text = try #require(host.tree.find(.text, long))
+            #expect(text.style.lineLimit == nil, "\(list)")
+            #expect(host.tree.find(.labeledContent, "Author")?.value == "Bob")
+            #expect(host.tree.find(.labeledContent, "Shared via")?.value == "Google")
+            #expect(host.tree.find(.labeledContent, "Added")?.value == "May 28, 2026 at 8:26\u{202F}PM")
+            #expect(host.tree.find(.labeledContent, "Edited") == nil)
+            // Bob's action: nothing to change.
+            #expect(host.tree.find(.button, "Edit") == nil && host.tree.find(.button, "Delete") == nil)
+            try host.back()
+            try await host.waitUntil("the list again") { $0.visibleNavigationTitle != "Action" }
+        }
+        try await opensThePage("All")
+        try host.selectTab("New")
+        try await host.waitUntil("new actions") { $0.texts.contains("Walk more") }
+        try await opensThePage("New")
+        try host.selectTab("Search")
+        try host.search("walk")
+        try await host.waitUntil("results") { $0.texts.contains("Walk more") }
+        try await opensThePage("Search")
+    }
+
+    /// One's own action's page offers Delete, which asks first; once deleted, the page closes and the list says so.
+    @Test func onesOwnActionIsDeletedFromItsPage() async throws {
+        mineStore.withLock {
+            $0 = [
+                Action(
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
+                    createdAt: now, updatedAt: now, isMine: true)
+            ]
+        }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Google")
+        try host.selectTab("Mine")
+        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
+        try host.tap("Walk to work")
+        try await host.waitUntil("the page") { $0.find(.button, "Delete") != nil }
+        #expect(host.tree.find(.button, "Delete")?.role == .destructive)
+        try host.tap("Delete")
+        #expect(host.tree.topPresentation?.text == "Delete “Walk to work”?")
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+        #expect(mineStore.withLock { $0.count } == 1)
+        try host.tap("Delete")
+        try host.tap("Delete")
+        try await host.waitUntil("the list, saying so") {
+            $0.visibleNavigationTitle == "My Actions" && $0.texts.contains("Deleted “Walk to work”.")
+        }
+        #expect(!host.tree.texts.contains("Walk to work"))
+        #expect(mineStore.withLock { $0.isEmpty })
     }
 
     @Test func anInvalidTitleIsMarkedAndExplained() async throws {

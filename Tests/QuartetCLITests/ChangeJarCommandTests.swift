@@ -140,13 +140,17 @@ struct ChangeJarCommandTests {
             let submit = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
             #expect(submit.code == 0)
             #expect(submit.out == "Your action is in the jar. Thank you!\n")
+            // The same words again make nothing new, and the command says so (and that all is well).
+            let same = await fixture.run(["submit", "--title", "Walk to work", "--content", "Every day."])
+            #expect(same.code == 0)
+            #expect(same.out == "This action is in the jar already, so nothing new was added.\n")
 
-            // As in the app, a submission refreshes All Actions, which marks what it shows as seen.
+            // Listing All Actions is not looking at New.
             let count = await fixture.run(["new", "--count"])
-            #expect(count.out == "0\n")
+            #expect(count.out == "1\n")
             let all = await fixture.run(["all"])
             #expect(all.out.hasPrefix("Walk to work\n  Every day.\n  Alice via Google · "))
-            #expect(await fixture.run(["new", "--count"]).out == "0\n")
+            #expect(await fixture.run(["new", "--count"]).out == "1\n")
 
             let mine = await fixture.run(["mine", "--json"])
             let decoded = try JSONSerialization.jsonObject(with: Data(mine.out.utf8)) as? [[String: Any]]
@@ -231,7 +235,8 @@ struct ChangeJarCommandTests {
             ])
             #expect(submit.code == 0, "\(submit.err)")
             #expect(submit.out == "Your action is in the jar. Thank you!\n")
-            #expect(await fixture.run(["whoami"]).out.hasPrefix("bob via Google\n"))
+            // The provider gave no name: the command names the provider, never the user id as a name.
+            #expect(await fixture.run(["whoami"]).out.hasPrefix("Someone via Google\n  provider user id: bob\n"))
             let mine = await fixture.run(["mine", "--json"])
             let decoded = try JSONSerialization.jsonObject(with: Data(mine.out.utf8)) as? [[String: Any]]
             #expect(decoded?.map { $0["title"] as? String } == ["Cook at home"])
@@ -397,6 +402,76 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// QA's steps: Bob pledges twice; Alice's `new --count` says 2, and still 2 after she lists All Actions; `new`
+    /// lists both, after which nothing is unseen; the next command is the next visit, with nothing new in it.
+    @Test func newListsWhatCameSinceTheLastVisitWhateverAllShows() async throws {
+        try await Self.withFixture { fixture in
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "bob", "--name", "Bob"])
+            #expect(await fixture.run(["submit", "--title", "Cook at home", "--content", "Three days."]).code == 0)
+            #expect(await fixture.run(["submit", "--title", "Plant a tree", "--content", "In spring."]).code == 0)
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+
+            #expect(await fixture.run(["new", "--count"]).out == "2\n")
+            #expect(await fixture.run(["all"]).out.hasPrefix("Plant a tree\n"))
+            #expect(await fixture.run(["new", "--count"]).out == "2\n")
+            let new = await fixture.run(["new"])
+            #expect(new.out.hasPrefix("Plant a tree\n  In spring.\n  Bob via Google · "))
+            #expect(new.out.contains("\nCook at home\n"))
+            #expect(await fixture.run(["new", "--count"]).out == "0\n")
+            #expect(await fixture.run(["new"]).out == "Nothing new since your last visit.\n")
+            let json = await fixture.run(["new", "--count", "--json"])
+            #expect(json.out.contains(#""count":0"#) || json.out.contains(#""count" : 0"#))
+        }
+    }
+
+    /// `show ID` is a tap on the action's row: the whole text, who, how and when; under one's own action, the
+    /// commands that are its Edit and Delete. Nobody's account is printed.
+    @Test func showPrintsTheWholeAction() async throws {
+        try await Self.withFixture { fixture in
+            let long = (1...30).map { "Step \($0) of the plan." }.joined(separator: " ")
+            _ = await fixture.run(["signin", "--provider", "facebook", "--user", "fb-7919"])
+            #expect(await fixture.run(["submit", "--title", "Walk more", "--content", long]).code == 0)
+            let mine =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            let id = try #require(mine?.first?["id"] as? String)
+            #expect(mine?.first?["providerUserID"] == nil)
+            #expect(mine?.first?["isMine"] as? Bool == true)
+
+            let own = await fixture.run(["show", id])
+            #expect(own.code == 0, "\(own.err)")
+            let lines = own.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "Walk more")
+            #expect(lines.dropFirst().first == "  " + long)
+            #expect(lines.dropFirst(2).first == "  Author: Someone")
+            #expect(lines.dropFirst(3).first == "  Shared via: Facebook")
+            #expect(lines.dropFirst(4).first?.hasPrefix("  Added: ") == true)
+            #expect(
+                lines.dropFirst(5).first
+                    == "It is yours: change it with 'quartet changejar edit \(id)', or delete it with "
+                    + "'quartet changejar delete \(id)'.")
+            #expect(!own.out.contains("fb-7919"))
+
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "erin", "--name", "Erin"])
+            let others = await fixture.run(["show", id])
+            #expect(others.code == 0)
+            #expect(!others.out.contains("It is yours"))
+            let json =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["show", id, "--json"]).out.utf8)) as? [String: Any]
+            #expect(json?["content"] as? String == long)
+            #expect(json?["isMine"] as? Bool == false)
+            #expect(json?["providerUserID"] == nil)
+
+            _ = await fixture.run(["signout"])
+            #expect(await fixture.run(["show", id]).out.hasPrefix("Walk more\n"))
+            let unknown = await fixture.run(["show", "no-such-id"])
+            #expect(unknown.code == 1)
+            #expect(unknown.err == "This action no longer exists.\n")
+            #expect(await fixture.run(["show"]).code == 2)
+        }
+    }
+
     @Test func offlineWithNothingSavedFailsAndSaysSo() async throws {
         try await Self.withFixture { fixture in
             let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
@@ -446,7 +521,16 @@ struct ChangeJarCommandTests {
             let identity = try #require(saved?["identityID"] as? String)
             #expect(await run(["submit", "--title", long, "--content", "Every day."]) == 2)
             #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 0)
+            #expect(await run(["submit", "--title", "Walk to work", "--content", "Every day."]) == 0)
+            #expect(await run(["new", "--count"]) == 0)
             #expect(await run(["all"]) == 0)
+            let listed =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["all", "--json"]).out.utf8)) as? [[String: Any]]
+            let actionID = try #require(listed?.first?["id"] as? String)
+            #expect(await run(["show", actionID]) == 0)
+            #expect(await run(["show", "no-such-id"]) == 1)
+            #expect(await run(["show", actionID], server: "http://127.0.0.1:9") == 1)
             #expect(await run(["all"], server: "http://127.0.0.1:9") == 0)
             #expect(await run(["all"], server: server + "/nowhere/") == 1)
             #expect(await run(["all"], server: "ftp://nope") == 2)
@@ -463,6 +547,7 @@ struct ChangeJarCommandTests {
             #expect(await run(["signout"]) == 0)
             #expect(await run(["mine"]) == 1)
             #expect(await run(["delete", "no-such-id"]) == 1)
+            #expect(await run(["show", actionID]) == 0)
             #expect(await run(["signin", "--provider", "twitter", "--user", "alice"]) == 0)
             try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z"])
             #expect(await run(["mine"]) == 0)
@@ -475,7 +560,7 @@ struct ChangeJarCommandTests {
                 data: UnmarkedText.grammar(of: ChangeJarCommand.spec) + [
                     "quartet", "Alice", "alice", "google", "twitter", "myspace", "Walk to work", "Every day.", "walk",
                     "zebra",
-                    "no-such-id", "Twice.",
+                    "no-such-id", "Twice.", actionID,
                     long,
                     identity, server, "ftp://nope",
                 ])

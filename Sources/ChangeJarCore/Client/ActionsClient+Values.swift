@@ -3,23 +3,28 @@ import Foundation
 
 extension ActionsClient {
     /// A client over two sample actions that never touches the network, for previews and `make screens`: every
-    /// list shows them, "new" the newer one, and a write answers with it.
+    /// list shows them, "new" the newer one (Alice's, who is the previews' person), and a write answers with it.
     public static var preview: ActionsClient {
         let now = Date()
         let samples = [
             Action(
                 id: "1", title: "Cycle to work", content: "Twice a week, rain or shine.", authSource: .google,
-                providerUserID: "alice", authorName: "Alice", createdAt: now, updatedAt: now),
+                authorName: "Alice", createdAt: now, updatedAt: now),
             Action(
                 id: "2", title: "Call my grandmother", content: "Every Sunday evening.", authSource: .facebook,
-                providerUserID: "bob", authorName: "Bob", createdAt: now.addingTimeInterval(-3_600),
-                updatedAt: now),
+                authorName: "Bob", createdAt: now.addingTimeInterval(-3_600), updatedAt: now),
         ]
         let page = ActionPage(items: samples, headCursor: "preview")
         return ActionsClient(
             all: { _ in page }, new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
             mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
-            create: { _, _ in samples[0] }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+            action: { token, id in
+                // NB: the previews' person is Alice, who wrote the first sample; signed in, she is told so.
+                var action = samples.first { $0.id == id } ?? samples[0]
+                action.isMine = token.map { _ in action.id == "1" }
+                return action
+            },
+            create: { _, _ in .added(samples[0]) }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
     }
 
     /// A client whose every call fails: the starting point of a test that replaces only the calls it expects.
@@ -31,7 +36,8 @@ extension ActionsClient {
             all: { _ in throw fail("all") }, new: { _, _ in throw fail("new") },
             newCount: { _ in throw fail("newCount") },
             mine: { _, _ in throw fail("mine") }, search: { _, _ in throw fail("search") },
-            create: { _, _ in throw fail("create") }, edit: { _, _, _ in throw fail("edit") },
+            action: { _, _ in throw fail("action") }, create: { _, _ in throw fail("create") },
+            edit: { _, _, _ in throw fail("edit") },
             delete: { _, _ in throw fail("delete") })
     }
 }

@@ -21,8 +21,10 @@ public struct ActionsClient: Sendable {
     public var mine: @Sendable (_ token: String, _ cursor: String?) async throws -> ActionPage
     /// Full-text search, best match first.
     public var search: @Sendable (_ text: String, _ cursor: String?) async throws -> ActionPage
-    /// Submits an action for the person the token names.
-    public var create: @Sendable (_ token: String, _ action: NewAction) async throws -> Action
+    /// One action; with the signed-in person's token, the answer also says whether it is theirs (`isMine`).
+    public var action: @Sendable (_ token: String?, _ id: String) async throws -> Action
+    /// Submits an action for the person the token names: a new one, or the same one of theirs already in the jar.
+    public var create: @Sendable (_ token: String, _ action: NewAction) async throws -> Submission
     /// Rewrites one's own action.
     public var edit: @Sendable (_ token: String, _ id: String, _ edit: ActionEdit) async throws -> Action
     /// Deletes one's own action.
@@ -59,8 +61,14 @@ extension ActionsClient {
                 try await http.call(
                     ChangeJarRoute.search, query: [ChangeJarQuery.text: text, ChangeJarQuery.cursor: cursor])
             },
+            action: { token, id in
+                try await http.call(ChangeJarRoute.action, parameters: [id], token: token)
+            },
             create: { token, action in
-                try await http.call(ChangeJarRoute.createAction, token: token, body: action)
+                let (data, status) = try await http.exchange(ChangeJarRoute.createAction, token: token, body: action)
+                let stored: Action = try http.decode(data, ChangeJarRoute.createAction)
+                // NB: 201 made it; 200 is the person's same title and text, already in the jar.
+                return status == 201 ? .added(stored) : .alreadyInJar(stored)
             },
             edit: { token, id, edit in
                 try await http.call(ChangeJarRoute.editAction, parameters: [id], token: token, body: edit)
@@ -91,7 +99,12 @@ private struct ActionsHTTP: Sendable {
         token: String? = nil,
         body: (some Encodable & Sendable)? = String?.none
     ) async throws -> Output {
-        let data = try await exchange(route, parameters: parameters, query: query, token: token, body: body)
+        let (data, _) = try await exchange(route, parameters: parameters, query: query, token: token, body: body)
+        return try decode(data, route)
+    }
+
+    /// An answer's body, read as `Output`; one that does not read is reported and said as unexpected.
+    func decode<Output: Decodable>(_ data: Data, _ route: Route) throws -> Output {
         do {
             return try Self.decoder.decode(Output.self, from: data)
         } catch {
@@ -106,7 +119,7 @@ private struct ActionsHTTP: Sendable {
         query: [String: String?] = [:],
         token: String? = nil,
         body: (some Encodable & Sendable)? = String?.none
-    ) async throws -> Data {
+    ) async throws -> (data: Data, status: Int) {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
         let basePath = components?.path ?? ""
         components?.percentEncodedPath =
@@ -139,7 +152,7 @@ private struct ActionsHTTP: Sendable {
                 .http(status: response.statusCode, problem: ProblemDetails.parse(data)), described)
             throw Self.error(status: response.statusCode, body: data)
         }
-        return data
+        return (data, response.statusCode)
     }
 
     /// Maps a problem-details answer onto the error a screen shows.

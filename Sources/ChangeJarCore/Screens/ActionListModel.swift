@@ -3,7 +3,8 @@ import Foundation
 import Localization
 import Observation
 
-/// All Actions and My Actions: newest first, more on scrolling, saved for offline reading.
+/// All Actions and My Actions: newest first, more on scrolling, saved for offline reading; a row opens the action's
+/// page, and in My Actions a swipe deletes it (after asking).
 @Observable @MainActor
 public final class ActionListModel {
     /// Which list this screen shows.
@@ -28,7 +29,7 @@ public final class ActionListModel {
     public var canLoadMore: Bool { nextCursor != nil }
     /// What an empty list says (sign in, nothing yet); `nil` while there are rows.
     public private(set) var emptyMessage: String?
-    /// Whether a row can be edited (tap) and deleted (swipe): in My Actions, while it shows the server's list.
+    /// Whether a row can be deleted (swipe): in My Actions, while it shows the server's list.
     public var canChange: Bool { listing == .mine && !isShowingSavedCopy }
     /// Whether My Actions offers its Sign in button: nobody is signed in on this device.
     public var needsSignIn: Bool { listing == .mine && session.session == nil }
@@ -36,8 +37,8 @@ public final class ActionListModel {
     public var signInTitle: String { Strings.text("mine.signIn") }
     /// Opens Settings, where the person signs in (the app model sets it).
     @ObservationIgnored public var showSettings: @MainActor () -> Void = {}
-    /// The edit form of one of the person's actions, while it is open.
-    public private(set) var editor: ActionEditorModel?
+    /// The page of the action whose row was tapped, while it is open.
+    public private(set) var detail: ActionDetailModel?
     /// The question asked before one of the person's actions is deleted (its action is the row's id).
     public private(set) var confirmation: Confirmation<String>?
 
@@ -56,10 +57,10 @@ public final class ActionListModel {
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
     @ObservationIgnored let format: DateFormat
-    /// Runs when the first page arrives with its head position (New Actions marks it seen).
-    @ObservationIgnored var onFirstPage: @MainActor (String?) async -> Void = { _ in }
-    /// Runs after the person edited or deleted one of their actions (All Actions reloads).
-    @ObservationIgnored var onChanged: @MainActor () async -> Void = {}
+    /// Makes the page a row's tap opens (the app model wires it to every list).
+    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel?
+    /// Runs after the person deleted one of their actions by a swipe (every list drops it).
+    @ObservationIgnored var onChange: @MainActor (ActionChange) async -> Void = { _ in }
 
     /// Creates the screen model over its dependencies.
     public init(listing: Listing, session: SessionModel, client: ActionsClient, cache: ActionCache, format: DateFormat)
@@ -69,6 +70,9 @@ public final class ActionListModel {
         self.client = client
         self.cache = cache
         self.format = format
+        makeDetail = { action in
+            ActionDetailModel(id: action.id, copy: action, session: session, client: client, format: format)
+        }
     }
 
     /// The screen appeared or the list was pulled: reload the first page. While one reload runs, another (the
@@ -101,7 +105,6 @@ public final class ActionListModel {
             // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
             // spinner going off.
             await cache.save(saved, page.items)
-            await onFirstPage(page.headCursor)
             isShowingSavedCopy = false
             show(page.items, next: page.nextCursor)
         } catch {
@@ -129,35 +132,21 @@ public final class ActionListModel {
         if pages.takeKeptRequest() { await reachedEnd() }
     }
 
-    // MARK: Editing one's own actions
+    // MARK: An action's page, and deleting one's own
 
-    /// A row was tapped in My Actions: its edit form opens.
+    /// A row was tapped: the action's page opens (in My Actions, with its Edit and Delete).
     public func rowTapped(_ id: String) {
-        guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
-        editor = ActionEditorModel(action: action, session: session, client: client)
+        guard let action = actions.first(where: { $0.id == id }) else { return }
+        detail = makeDetail(action)
     }
 
-    /// The edit form's Cancel (or the sheet swiped away).
-    public func editorClosed() { editor = nil }
-
-    /// The edit form's Save: once the server has the edit, the row shows it and the form closes.
-    public func saveTapped() async {
-        guard let editor else { return }
-        await editor.saveTapped()
-        guard let saved = editor.saved else { return }
-        self.editor = nil
-        show(actions.map { $0.id == saved.id ? saved : $0 }, next: nextCursor)
-        await keepSavedCopy()
-        banner = .confirmation(Strings.format("banner.saved", saved.title))
-        await onChanged()
-    }
+    /// The page was left (Back).
+    public func detailClosed() { detail = nil }
 
     /// A row's Delete in My Actions (swiped): the list asks first.
     public func rowDeleteTapped(_ id: String) {
         guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
-        confirmation = Confirmation(
-            id, title: Strings.format("confirm.delete", action.title), message: Strings.text("confirm.delete.message"),
-            confirmTitle: Strings.text("list.delete"), cancelTitle: Strings.text("edit.cancel"))
+        confirmation = ActionDeletion.question(action)
     }
 
     /// The question was dismissed (Cancel): the action stays.
@@ -168,30 +157,40 @@ public final class ActionListModel {
         confirmation = nil
         guard canChange, let action = actions.first(where: { $0.id == id }) else { return }
         banner = nil
-        guard session.session != nil else {
-            signInAgain()
-            return
-        }
         pages.started()
-        defer { pages.ended() }
-        do {
-            try await session.signedIn { current in try await client.delete(current.token, id) }
-        } catch {
-            switch error {
-            // NB: gone already (deleted on another device): the list drops it all the same.
-            case .notFound: break
-            case .signInRequired:
-                signInAgain()
-                return
-            case let other:
-                banner = .failure(other.message)
-                return
-            }
+        let outcome = await ActionDeletion.delete(id, session: session, client: client)
+        pages.ended()
+        switch outcome {
+        case .deleted:
+            show(actions.filter { $0.id != id }, next: nextCursor)
+            await keepSavedCopy()
+            banner = .confirmation(Strings.format("banner.deleted", action.title))
+            await onChange(.deleted(action))
+        case .sessionEnded:
+            signInAgain()
+        case .refused(let error):
+            banner = .failure(error.message)
         }
-        show(actions.filter { $0.id != id }, next: nextCursor)
+    }
+
+    /// One of the person's actions was saved or deleted (on its page, or by a swipe here): its row shows the new
+    /// words or goes; the page of an action deleted there closes, and the list says it was deleted.
+    func apply(_ change: ActionChange) async {
+        switch change {
+        case .saved(var saved):
+            guard actions.contains(where: { $0.id == saved.id }) else { return }
+            // NB: only My Actions' rows say they are the person's; All Actions' are anyone's.
+            if listing == .all { saved.isMine = nil }
+            show(actions.map { $0.id == saved.id ? saved : $0 }, next: nextCursor)
+        case .deleted(let gone):
+            if detail?.actionID == gone.id {
+                detail = nil
+                banner = .confirmation(Strings.format("banner.deleted", gone.title))
+            }
+            guard actions.contains(where: { $0.id == gone.id }) else { return }
+            show(actions.filter { $0.id != gone.id }, next: nextCursor)
+        }
         await keepSavedCopy()
-        banner = .confirmation(Strings.format("banner.deleted", action.title))
-        await onChanged()
     }
 
     /// My Actions' Sign in button: Settings, with its providers.

@@ -20,6 +20,12 @@ public protocol ActionListing: AnyObject {
     var canLoadMore: Bool { get }
     /// The last row came into view: the next page is loaded.
     func reachedEnd() async
+    /// The page of the action whose row was tapped, while it is open.
+    var detail: ActionDetailModel? { get }
+    /// A row was tapped: the action's page opens.
+    func rowTapped(_ id: String)
+    /// The page was left (Back).
+    func detailClosed()
 }
 
 extension ActionListModel: ActionListing {}

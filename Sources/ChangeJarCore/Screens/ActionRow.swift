@@ -10,7 +10,7 @@ public struct ActionRow: Sendable, Hashable, Identifiable {
     public var title: String
     /// What the person will do (1–2,000 characters).
     public var content: String
-    /// "Alice via Google".
+    /// "Alice via Google" ("Someone via Google" when the author gave no name).
     public var byline: String
     /// The creation date, formatted for the reader's locale and time zone.
     public var date: String
@@ -20,7 +20,7 @@ public struct ActionRow: Sendable, Hashable, Identifiable {
         id = action.id
         title = action.title
         content = action.content
-        byline = Strings.byline(action.authorName ?? action.providerUserID, action.authSource.displayName)
+        byline = Strings.byline(Strings.author(action.authorName), action.authSource.displayName)
         date = format.string(action.createdAt)
     }
 }

@@ -24,7 +24,8 @@ public struct ChangeJarDependencies: Sendable {
 /// The whole app: its tabs and the screen models, wired together.
 ///
 /// Settings is not where the app starts: it opens on All Actions, and Submit sends a signed-out
-/// person to Settings, whose sign-in then sends the pending action.
+/// person to Settings, whose sign-in then sends the pending action. A row of any list opens the action's page;
+/// what the person changes there (or deletes by a swipe in My Actions) every list shows.
 @Observable @MainActor
 public final class AppModel {
     /// The app's tabs.
@@ -55,8 +56,13 @@ public final class AppModel {
     /// The Search screen.
     public let search: SearchModel
 
+    @ObservationIgnored private let dependencies: ChangeJarDependencies
+    /// Whether the app went to the background since it was last active: coming back starts a new visit.
+    @ObservationIgnored private var isInBackground = false
+
     /// Builds every screen model over one set of dependencies and wires them together.
     public init(dependencies: ChangeJarDependencies) {
+        self.dependencies = dependencies
         let session = SessionModel(service: dependencies.signIn, store: dependencies.sessionStore)
         self.session = session
         settings = SettingsModel(session: session)
@@ -81,12 +87,14 @@ public final class AppModel {
             await self?.all.refreshPulled()
             await self?.mine.refreshPulled()
         }
-        mine.onChanged = { [weak self] in
-            await self?.all.refreshPulled()
+        mine.onChange = { [weak self] change in
+            await self?.actionChanged(change)
         }
-        all.onFirstPage = { [weak self] head in
-            await self?.new.seen(upTo: head)
-        }
+        // NB: only My Actions' rows are the person's own; the page of another list's row learns it from the server.
+        mine.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action) }
+        all.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
+        new.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
+        search.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
         session.onSignedIn.append { [weak self] in
             guard let self, submit.hasPendingSubmission else { return }
             tab = .submit
@@ -100,9 +108,55 @@ public final class AppModel {
     }
 
     /// The app started: an action that waited for a sign-in when it last ran waits again (or goes out, when
-    /// someone signed in since), and the New badge is counted.
+    /// someone signed in since), and the New badge is counted (the first visit starts).
     public func launched() async {
         await submit.launched()
         await new.badgeRefreshRequested()
+    }
+
+    /// The app went to the background: the visit ends.
+    public func wentToBackground() {
+        isInBackground = true
+    }
+
+    /// The app is active again (back from the background, or from a system screen over it): the New badge is counted
+    /// again. Back from the background, a new visit starts: New lists what came since the mark the last one left,
+    /// at once when it is on screen.
+    public func becameActive() async {
+        if isInBackground {
+            isInBackground = false
+            new.visitStarted()
+            if tab == .new { await new.opened() }
+        }
+        await new.badgeRefreshRequested()
+    }
+
+    /// The page of action `id`, as a link to it opens it (the command line's `show`).
+    public func actionPage(id: String) -> ActionDetailModel {
+        page(id: id, copy: nil)
+    }
+
+    private func page(id: String, copy: Action?) -> ActionDetailModel {
+        let page = ActionDetailModel(
+            id: id, copy: copy, session: session, client: dependencies.actions, format: dependencies.dateFormat)
+        page.onChange = { [weak self] change in await self?.actionChanged(change) }
+        return page
+    }
+
+    /// One of the person's actions was saved or deleted: every list shows it.
+    private func actionChanged(_ change: ActionChange) async {
+        await all.apply(change)
+        await mine.apply(change)
+        await new.apply(change)
+        await search.apply(change)
+    }
+}
+
+extension Action {
+    /// The action without a word of whose it is: how a list anyone reads may hand it on.
+    fileprivate var anyonesCopy: Action {
+        var copy = self
+        copy.isMine = nil
+        return copy
     }
 }

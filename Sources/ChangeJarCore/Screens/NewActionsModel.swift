@@ -3,7 +3,14 @@ import Foundation
 import Localization
 import Observation
 
-/// New Actions and the badge: what appeared since this device last looked.
+/// New Actions and its badge: what was put in the jar since the person's last visit.
+///
+/// A visit starts when the app launches or comes back from the background (on the command line, each command is
+/// one). For the whole visit New lists the actions newer than the mark the previous visit left, however often it
+/// is opened and whatever All Actions shows. The badge counts what New lists that the person has not seen: all of
+/// it until New is opened, which clears the badge and moves the mark, for the next visit, to the newest action New
+/// showed (every page of it counts as seen: the rest are there to scroll to, ``reachedEnd()``). Only New moves the
+/// mark, so the badge and the list always agree.
 @Observable @MainActor
 public final class NewActionsModel {
     /// The number on the tab's badge; 0 hides it.
@@ -20,15 +27,24 @@ public final class NewActionsModel {
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more.
     public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
+    /// The page of the action whose row was tapped, while it is open.
+    public private(set) var detail: ActionDetailModel?
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
-    /// What was seen before this opening: the next pages are new since then, as the first was.
+    /// The mark the previous visit left, read once a visit: New lists what is newer.
+    @ObservationIgnored private var visitMark: Task<String?, Never>?
+    /// The mark the shown list was read after: its next pages are new since then, as the first was.
     @ObservationIgnored private var since: String?
     @ObservationIgnored private var nextCursor: String?
+    /// Counts the badge's questions and New's openings: a count asked before a newer one, or before New was
+    /// opened, answers for what the person has seen since, and is dropped.
+    @ObservationIgnored private var badgeAsked = 0
     /// The loads running (the spinner), the opening they load for, and a next page asked for meanwhile.
     @ObservationIgnored private var pages = PageRequests() {
         didSet { isBusy = pages.running > 0 }
     }
+    /// Makes the page a row's tap opens (the app model sets it).
+    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -41,23 +57,45 @@ public final class NewActionsModel {
         self.format = format
     }
 
-    /// The app came to the foreground or a timer fired: refresh the badge.
-    public func badgeRefreshRequested() async {
-        do {
-            badgeCount = try await client.newCount(await cache.lastSeen())
-        } catch {
-            // NB: a badge that cannot refresh keeps its last number; the lists report the failure.
-        }
+    /// A visit starts (the app came back from the background): New now lists what is newer than the mark the visit
+    /// that ended left. The first visit starts by itself, at the first count or opening.
+    public func visitStarted() {
+        let cache = cache
+        visitMark = Task { await cache.lastSeen() }
     }
 
-    /// The New Actions screen opened: show what is new, then count it as seen (every page of it: the rest are there
-    /// to scroll to, ``reachedEnd()``).
+    /// The app launched or came to the foreground: the badge is counted again. A count that fails keeps the last
+    /// number; the lists report the failure.
+    public func badgeRefreshRequested() async {
+        _ = try? await unseenCount()
+    }
+
+    /// Counts the badge now (what New lists that the person has not seen) and returns the number; throws where
+    /// ``badgeRefreshRequested()`` keeps the last number, for the command line to say the count failed.
+    @discardableResult
+    public func unseenCount() async throws(ChangeJarError) -> Int {
+        _ = await mark()
+        badgeAsked += 1
+        let asked = badgeAsked
+        let count: Int
+        do {
+            count = try await client.newCount(await cache.lastSeen())
+        } catch {
+            throw ChangeJarError(error)
+        }
+        // NB: New was opened (or the badge counted again) while this count was on its way: it is stale.
+        if asked == badgeAsked { badgeCount = count }
+        return count
+    }
+
+    /// The New Actions screen opened: what is new since the last visit, which now counts as seen (the badge clears,
+    /// and the next visit's list starts after it).
     public func opened() async {
         banner = nil
         pages.newList()
         pages.started()
+        let since = await mark()
         do {
-            let since = await cache.lastSeen()
             let page = try await client.new(since, nil)
             self.since = since
             nextCursor = page.nextCursor
@@ -81,8 +119,8 @@ public final class NewActionsModel {
         if pages.takeKeptRequest() { await reachedEnd() }
     }
 
-    /// The last row came into view: the next page of what was new at this opening (asked for while a load runs,
-    /// it follows when that load ends).
+    /// The last row came into view: the next page of what is new in this visit (asked for while a load runs, it
+    /// follows when that load ends).
     public func reachedEnd() async {
         guard canLoadMore, pages.endReached(), let cursor = nextCursor else { return }
         let opening = pages.list
@@ -101,16 +139,52 @@ public final class NewActionsModel {
         if pages.takeKeptRequest() { await reachedEnd() }
     }
 
+    /// A row was tapped: the action's page opens.
+    public func rowTapped(_ id: String) {
+        guard let action = actions.first(where: { $0.id == id }) else { return }
+        detail = makeDetail(action)
+    }
+
+    /// The page was left (Back).
+    public func detailClosed() { detail = nil }
+
+    /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
+    /// open here, closes after a deletion, which the screen then says).
+    func apply(_ change: ActionChange) async {
+        switch change {
+        case .saved(var saved):
+            guard actions.contains(where: { $0.id == saved.id }) else { return }
+            saved.isMine = nil
+            show(actions.map { $0.id == saved.id ? saved : $0 })
+        case .deleted(let gone):
+            if detail?.actionID == gone.id {
+                detail = nil
+                banner = .confirmation(Strings.format("banner.deleted", gone.title))
+            }
+            guard actions.contains(where: { $0.id == gone.id }) else { return }
+            show(actions.filter { $0.id != gone.id })
+        }
+        if !isShowingSavedCopy { await cache.save(.new, actions) }
+    }
+
+    /// The mark New lists after in this visit, read from the device when the visit starts.
+    private func mark() async -> String? {
+        if let visitMark { return await visitMark.value }
+        visitStarted()
+        return await visitMark?.value ?? nil
+    }
+
     private func show(_ actions: [Action]) {
         self.actions = actions
         rows = actions.map { ActionRow($0, format: format) }
         emptyMessage = rows.isEmpty ? Strings.noNewActions : nil
     }
 
-    /// The device has now shown everything up to `cursor` (from New or All Actions).
-    func seen(upTo cursor: String?) async {
-        guard let cursor else { return }
-        await cache.setLastSeen(cursor)
+    /// The person has now seen everything up to `head` (the newest action New showed): it is the next visit's mark,
+    /// and the badge clears. A count asked before then is dropped when it answers.
+    private func seen(upTo head: String?) async {
+        if let head { await cache.setLastSeen(head) }
+        badgeAsked += 1
         badgeCount = 0
     }
 }

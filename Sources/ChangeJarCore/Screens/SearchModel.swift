@@ -22,6 +22,8 @@ public final class SearchModel {
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more results.
     public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
+    /// The page of the action whose row was tapped, while it is open.
+    public private(set) var detail: ActionDetailModel?
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
     /// The query the rows answer, and where its next page starts.
@@ -29,6 +31,8 @@ public final class SearchModel {
     @ObservationIgnored private var nextCursor: String?
     /// The next pages loading, and one asked for meanwhile.
     @ObservationIgnored private var pages = PageRequests()
+    /// Makes the page a row's tap opens (the app model sets it).
+    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
     /// How long typing must pause before a search goes out.
     public static let debounce: Duration = .milliseconds(300)
@@ -127,6 +131,34 @@ public final class SearchModel {
         }
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }
+    }
+
+    /// A row was tapped: the action's page opens.
+    public func rowTapped(_ id: String) {
+        guard let action = actions.first(where: { $0.id == id }) else { return }
+        detail = makeDetail(action)
+    }
+
+    /// The page was left (Back).
+    public func detailClosed() { detail = nil }
+
+    /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
+    /// open here, closes after a deletion, which the screen then says). The saved results follow.
+    func apply(_ change: ActionChange) async {
+        switch change {
+        case .saved(var saved):
+            guard actions.contains(where: { $0.id == saved.id }) else { return }
+            saved.isMine = nil
+            show(actions.map { $0.id == saved.id ? saved : $0 }, for: shownQuery)
+        case .deleted(let gone):
+            if detail?.actionID == gone.id {
+                detail = nil
+                banner = .confirmation(Strings.format("banner.deleted", gone.title))
+            }
+            guard actions.contains(where: { $0.id == gone.id }) else { return }
+            show(actions.filter { $0.id != gone.id }, for: shownQuery)
+        }
+        if !isShowingSavedCopy { await cache.save(.search(shownQuery), actions) }
     }
 
     private func show(_ actions: [Action], for text: String) {

@@ -9,7 +9,8 @@ public final class SettingsModel {
     public enum Content: Sendable, Hashable {
         /// One button per available provider.
         case signedOut(buttons: [ProviderButton])
-        /// The person's name (or user id) and the sign-in mechanism.
+        /// The person's name (or a word saying the provider gave none: never their user id) and the sign-in
+        /// mechanism.
         case signedIn(name: String, mechanism: String)
     }
 
@@ -36,7 +37,8 @@ public final class SettingsModel {
     /// What the screen draws now.
     public var content: Content {
         if let current = session.session {
-            return .signedIn(name: current.displayLabel, mechanism: current.authSource.displayName)
+            return .signedIn(
+                name: current.displayName ?? Strings.text("settings.noName"), mechanism: current.authSource.displayName)
         }
         return .signedOut(
             buttons: session.availableSources.map {

@@ -15,12 +15,14 @@ public final class SubmitModel {
     public var content = ""
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
-    /// The line over the form: sent (a confirmation), a sign-in needed (a notice), or a failure.
+    /// The line over the form: sent (a confirmation), already in the jar or a sign-in needed (a notice), or a
+    /// failure.
     public internal(set) var banner: Banner?
     /// The field a validation message is about.
     public internal(set) var invalidField: SubmitField?
-    /// The action the last Submit put in the jar; `nil` until one is sent, and again from the next Submit.
-    public private(set) var submitted: Action?
+    /// What the last Submit did: a new action in the jar, or the person's same one found there (nothing new was
+    /// made); `nil` until one is sent, and again from the next Submit.
+    public private(set) var submission: Submission?
     /// Whether a submission waits for a sign-in.
     public var hasPendingSubmission: Bool { pending != nil }
 
@@ -51,7 +53,7 @@ public final class SubmitModel {
 
     /// "Submit" was tapped.
     public func submitTapped() async {
-        submitted = nil
+        submission = nil
         guard let draft = checkedDraft() else { return }
         await send(draft)
     }
@@ -72,7 +74,7 @@ public final class SubmitModel {
         defer { isBusy = false }
         do {
             // NB: the token is renewed first when it has expired; the person, and so the action's author, stays.
-            let created = try await session.signedIn { current in
+            let submission = try await session.signedIn { current in
                 try await actions.create(
                     current.token,
                     NewAction(
@@ -82,9 +84,14 @@ public final class SubmitModel {
             await cache.setWaitingAction(nil)
             title = ""
             content = ""
-            submitted = created
-            banner = .confirmation(Strings.submitted)
-            await onSubmitted(created)
+            self.submission = submission
+            switch submission {
+            case .added: banner = .confirmation(Strings.submitted)
+            // NB: the person's same title and text were in the jar (an answer lost, or the pledge sent twice):
+            // thanking them for a new one would be untrue.
+            case .alreadyInJar: banner = .notice(Strings.alreadyInJar)
+            }
+            await onSubmitted(submission.action)
         } catch {
             guard error == .signInRequired else {
                 // NB: one the server refused would be refused again at every launch; one that met no network

@@ -3,18 +3,25 @@ import Foundation
 
 /// The sentences `quartet changejar` prints around what the screens show, from the same strings table.
 public enum ChangeJarCommandText {
-    /// `Signed in as Alice with Google.`
-    public static func signedIn(_ name: String, with provider: AuthSource) -> String {
-        Strings.format("cli.signedIn", name, provider.displayName)
+    /// `Signed in as Alice with Google.`, or `Signed in with Google.` when the provider gave no name.
+    public static func signedIn(_ name: String?, with provider: AuthSource) -> String {
+        guard let name else { return Strings.format("cli.signedInUnnamed", provider.displayName) }
+        return Strings.format("cli.signedIn", name, provider.displayName)
     }
 
     /// `whoami` with no session.
     public static var notSignedIn: String { Strings.text("cli.notSignedIn") }
 
-    /// `Alice via Google`: who is signed in, as a row's byline says it.
+    /// `Alice via Google`: who is signed in, as a row's byline says it (`Someone via Google` without a name).
     public static func who(_ session: AuthSession) -> String {
-        Strings.byline(session.displayLabel, session.authSource.displayName)
+        Strings.byline(Strings.author(session.displayName), session.authSource.displayName)
     }
+
+    /// `Author: Alice`: one labelled line of an action's page.
+    public static func field(_ label: String, _ value: String) -> String { Strings.format("cli.field", label, value) }
+
+    /// Under one's own action's page: the commands that are its Edit and Delete buttons.
+    public static func yours(_ id: String) -> String { Strings.format("cli.yours", id) }
 
     /// `provider user id: alice`.
     public static func providerUserID(_ id: String) -> String { Strings.format("cli.providerUserID", id) }

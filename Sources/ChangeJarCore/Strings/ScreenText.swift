@@ -18,6 +18,16 @@ public enum ChangeJarScreenText {
     public static var searchPrompt: String { Strings.text("search.prompt") }
     /// My Actions: a row's swipe to delete.
     public static var delete: String { Strings.text("list.delete") }
+    /// An action's page: its Edit button (one's own action).
+    public static var edit: String { Strings.text("detail.edit") }
+    /// An action's page: the author's label.
+    public static var author: String { Strings.text("detail.author") }
+    /// An action's page: the label of the provider the author signed in with.
+    public static var source: String { Strings.text("detail.source") }
+    /// An action's page: the label of when it was put in the jar.
+    public static var added: String { Strings.text("detail.added") }
+    /// An action's page: the label of when its author last changed it.
+    public static var edited: String { Strings.text("detail.edited") }
 }
 
 extension AppModel.Tab {

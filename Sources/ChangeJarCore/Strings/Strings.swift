@@ -22,6 +22,7 @@ enum Strings {
     static var signInToSubmit: String { text("banner.signInToSubmit") }
     static var sessionExpired: String { text("banner.sessionExpired") }
     static var submitted: String { text("banner.submitted") }
+    static var alreadyInJar: String { text("banner.alreadyInJar") }
     static var signInToSeeMine: String { text("empty.signInToSeeMine") }
     static var noActions: String { text("empty.noActions") }
     static var noMyActions: String { text("empty.noMyActions") }
@@ -29,4 +30,6 @@ enum Strings {
     static func noSearchResults(_ query: String) -> String { format("empty.noSearchResults", query) }
     static func signInWith(_ provider: String) -> String { format("settings.signInWith", provider) }
     static func byline(_ name: String, _ provider: String) -> String { format("row.byline", name, provider) }
+    /// An author as a screen names them: the name they gave, else a neutral word, never their provider's user id.
+    static func author(_ name: String?) -> String { name ?? text("author.unnamed") }
 }

@@ -14,14 +14,20 @@ extension ChangeJarService {
 
     private static let action: JSONValue = [
         "type": "object",
-        "required": ["id", "title", "content", "authSource", "providerUserID", "createdAt", "updatedAt"],
+        "required": ["id", "title", "content", "authSource", "createdAt", "updatedAt"],
         "properties": [
             "id": ["type": "string"], "title": ["type": "string"], "content": ["type": "string"],
-            "authSource": authSource,
-            "providerUserID": ["type": "string"], "authorName": ["type": "string"],
+            "authSource": authSource, "authorName": ["type": "string"],
             "createdAt": ["type": "string", "format": "date-time"],
             "updatedAt": ["type": "string", "format": "date-time"],
+            "isMine": [
+                "type": "boolean",
+                "description": "Whether the caller wrote it; only in answers to a request that carried a token",
+            ],
         ],
+        // NB: no author's account (provider user id) in any answer: where anyone may read them, they listed every
+        // pledge of one Facebook, Google or Twitter account.
+        "additionalProperties": false,
     ]
 
     private static let page: JSONValue = [
@@ -97,9 +103,13 @@ extension ChangeJarService {
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
             responseBody: page, query: pageSize.merging([ChangeJarQuery.text: searchText]) { $1 },
             required: [ChangeJarQuery.text]),
-        operation(
-            ChangeJarRoute.action, "One action", responses: [200: "The action", 404: "No such action"],
-            responseBody: action),
+        {
+            var read = operation(
+                ChangeJarRoute.action, "One action; with a token, also whether it is the caller's (isMine)",
+                responses: [200: "The action", 404: "No such action"], responseBody: action)
+            read.acceptsAuthentication = true
+            return read
+        }(),
         operation(
             ChangeJarRoute.editAction, "Rewrite one's own action",
             responses: [

@@ -83,7 +83,7 @@ public struct ChangeJarService: Sendable {
         let generation = firstPages.currentGeneration
         let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: nil, limit: limit)
         let response = try Response.json(
-            Self.page(items, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
+            Self.page(items, for: nil, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
         if cursor == nil { firstPages.store(response.bodyData, limit: limit, generation: generation) }
         return response
     }
@@ -94,7 +94,7 @@ public struct ChangeJarService: Sendable {
         let limit = try Self.limit(request)
         let (items, hasMore) = try await store.page(after: cursor, newerThan: since, author: nil, limit: limit)
         let head = cursor == nil ? (items.first?.cursor ?? since) : nil
-        return try .json(Self.page(items, hasMore: hasMore, head: head))
+        return try .json(Self.page(items, for: nil, hasMore: hasMore, head: head))
     }
 
     func newCount(_ request: Request) async throws -> Response {
@@ -118,11 +118,14 @@ public struct ChangeJarService: Sendable {
         let (items, hasMore) = try await store.search(text, offset: offset, limit: limit)
         let nextOffset = offset + items.count
         let next = hasMore && nextOffset <= SearchCursor.maximumOffset ? SearchCursor(offset: nextOffset).encoded : nil
-        return try .json(ActionPage(items: items.map(\.action), nextCursor: next))
+        return try .json(ActionPage(items: items.map { $0.action(for: nil) }, nextCursor: next))
     }
 
+    /// One action, open to everyone. A caller who sends a token (checked as every signed-in route checks it, so a
+    /// refused one is a 401) is also told whether the action is theirs: the app offers Edit and Delete on it.
     func show(_ request: Request) async throws -> Response {
-        try .json(try await existing(request).action)
+        let reader = request.headers["Authorization"] == nil ? nil : try await authenticate(request)
+        return try .json(try await existing(request).action(for: reader))
     }
 
     // MARK: - Signed in
@@ -133,7 +136,8 @@ public struct ChangeJarService: Sendable {
         let limit = try Self.limit(request)
         let author = Author(authSource: person.authSource, providerUserID: person.providerUserID, identityID: "")
         let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: author, limit: limit)
-        return try .json(Self.page(items, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
+        return try .json(
+            Self.page(items, for: person, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -157,7 +161,7 @@ public struct ChangeJarService: Sendable {
             authorName: name?.isEmpty == true ? nil : name, at: now())
         if created { firstPages.invalidate() }
         return try .json(
-            stored.action, status: created ? .created : .ok,
+            stored.action(for: person), status: created ? .created : .ok,
             headers: ["Location": ChangeJarRoute.action.href(stored.action.id)])
     }
 
@@ -170,7 +174,7 @@ public struct ChangeJarService: Sendable {
         guard let updated = try await store.update(rowID: stored.rowID, title: title, content: content, at: now())
         else { throw HTTPError(.notFound, detail: "No action with this id.") }
         firstPages.invalidate()
-        return try .json(updated.action)
+        return try .json(updated.action(for: person))
     }
 
     func delete(_ request: Request) async throws -> Response {
@@ -224,9 +228,7 @@ public struct ChangeJarService: Sendable {
     /// The action at `:id` if `person` wrote it: 404 when absent, 403 when someone else's.
     private func owned(_ request: Request, by person: AuthenticatedPerson) async throws -> StoredAction {
         let stored = try await existing(request)
-        guard stored.action.authSource == person.authSource,
-            stored.action.providerUserID == person.providerUserID
-        else {
+        guard stored.isWritten(by: person) else {
             throw HTTPError(.forbidden, detail: "Only the author can change this action.")
         }
         return stored
@@ -245,9 +247,14 @@ public struct ChangeJarService: Sendable {
             ChangeJarQuery.limit, default: ChangeJarQuery.defaultPageSize, maximum: ChangeJarQuery.maximumPageSize)
     }
 
-    private static func page(_ items: [StoredAction], hasMore: Bool, head: KeysetCursor?) -> ActionPage {
+    /// A page as `reader` gets it (`nil`: an answer anyone may read, which says nothing of its authors' accounts).
+    private static func page(
+        _ items: [StoredAction], for reader: AuthenticatedPerson?, hasMore: Bool, head: KeysetCursor?
+    )
+        -> ActionPage
+    {
         ActionPage(
-            items: items.map(\.action), nextCursor: hasMore ? items.last?.cursor.encoded : nil,
+            items: items.map { $0.action(for: reader) }, nextCursor: hasMore ? items.last?.cursor.encoded : nil,
             headCursor: head?.encoded)
     }
 }

@@ -10,13 +10,29 @@ struct Author: Sendable, Hashable {
     var identityID: String
 }
 
-/// An action row with its internal position.
+/// An action row with its internal position and its author's account.
 struct StoredAction: Sendable, Hashable {
     var rowID: Int64
     var createdAtMilliseconds: Int64
+    /// The author's user id at their provider (with the action's `authSource`, the account that wrote it): kept for
+    /// My Actions and the ownership checks, never sent.
+    var providerUserID: String
+    /// The action as anyone may read it: without its author's account, nor whether it is the caller's.
     var action: Action
 
     var cursor: KeysetCursor { KeysetCursor(createdAt: createdAtMilliseconds, id: rowID) }
+
+    /// Whether `person` wrote it: the same provider and the same user id there.
+    func isWritten(by person: AuthenticatedPerson) -> Bool {
+        action.authSource == person.authSource && providerUserID == person.providerUserID
+    }
+
+    /// The action as `reader` gets it: a signed-in reader is also told whether it is theirs.
+    func action(for reader: AuthenticatedPerson?) -> Action {
+        var action = action
+        action.isMine = reader.map(isWritten(by:))
+        return action
+    }
 }
 
 /// The actions table: SQL for both engines, bound parameters only.
@@ -37,12 +53,12 @@ struct ActionStore: Sendable {
         return StoredAction(
             rowID: try row.decode(Int64.self, "id"),
             createdAtMilliseconds: createdAt,
+            providerUserID: try row.decode(String.self, "provider_user_id"),
             action: Action(
                 id: try row.decode(String.self, "public_id"),
                 title: try row.decode(String.self, "title"),
                 content: try row.decode(String.self, "content"),
                 authSource: source,
-                providerUserID: try row.decode(String.self, "provider_user_id"),
                 authorName: try row.decode(String?.self, "author_name"),
                 createdAt: Date(timeIntervalSince1970: Double(createdAt) / 1000),
                 updatedAt: try row.decode(Date.self, "updated_at")))

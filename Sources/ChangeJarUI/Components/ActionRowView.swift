@@ -32,51 +32,51 @@ struct BannerView: View {
 
 /// The body of a list of actions: its banner, what it says when empty, the rows, and the spinner while it loads.
 ///
-/// `reachedEnd`, when given, runs as the last row appears: the list asks for its next page. `change`, when
-/// given (My Actions), makes a row open its edit form on a tap and offer Delete on a swipe.
+/// A row's tap opens the action's page (`open`). `reachedEnd`, when given, runs as the last row appears: the
+/// list asks for its next page. `delete`, when given (My Actions), makes a row offer Delete on a swipe.
 struct ActionRows: View {
-    /// What a tap and a swipe do to one's own action.
-    struct Change {
-        let edit: @MainActor (String) -> Void
-        let delete: @MainActor (String) -> Void
-    }
-
     let banner: Banner?
     let emptyMessage: String?
     let rows: [ActionRow]
     let isBusy: Bool
     var reachedEnd: (@MainActor () async -> Void)?
-    var change: Change?
+    let open: @MainActor (String) -> Void
+    var delete: (@MainActor (String) -> Void)?
 
     var body: some View {
         if let banner { BannerView(banner: banner) }
         if let emptyMessage { Text(emptyMessage).foregroundStyle(.secondary) }
         ForEach(rows) { row in
-            Group {
-                if let change {
-                    // NB: plain, as a List would draw the whole row in the link colour; the chevron says it opens.
-                    Button {
-                        change.edit(row.id)
-                    } label: {
-                        HStack {
-                            ActionRowView(row: row)
-                            Spacer()
-                            Image(systemName: "chevron.right").foregroundStyle(.secondary).accessibilityHidden(true)
-                        }
-                    }
-                    .buttonStyle(.plain)
-                    .swipeActions {
-                        // NB: not the destructive role, which would take the row away before the question is answered.
-                        Button(ChangeJarScreenText.delete) { change.delete(row.id) }.tint(.red)
-                    }
-                } else {
+            // NB: plain, as a List would draw the whole row in the link colour; the chevron says it opens.
+            Button {
+                open(row.id)
+            } label: {
+                HStack {
                     ActionRowView(row: row)
+                    Spacer()
+                    Image(systemName: "chevron.right").foregroundStyle(.secondary).accessibilityHidden(true)
                 }
+            }
+            .buttonStyle(.plain)
+            .swipeActions {
+                // NB: not the destructive role, which would take the row away before the question is answered.
+                if let delete { Button(ChangeJarScreenText.delete) { delete(row.id) }.tint(.red) }
             }
             .task {
                 if let reachedEnd, row.id == rows.last?.id { await reachedEnd() }
             }
         }
         if isBusy { ProgressView() }
+    }
+}
+
+extension View {
+    /// Pushes the page of the action whose row was tapped in `listing`; Back closes it.
+    func actionPages(of listing: some ActionListing) -> some View {
+        navigationDestination(
+            isPresented: Binding(get: { listing.detail != nil }, set: { if !$0 { listing.detailClosed() } })
+        ) {
+            if let detail = listing.detail { ActionDetailScreen(model: detail) }
+        }
     }
 }

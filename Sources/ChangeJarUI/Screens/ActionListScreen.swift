@@ -2,8 +2,8 @@ import ChangeJarCore
 import QuartetUI
 import SwiftUI
 
-/// All Actions or My Actions: rows, more on scrolling, pull to refresh; in My Actions a row opens its edit form
-/// and swipes to Delete, and a person signed out is offered Sign in.
+/// All Actions or My Actions: rows, more on scrolling, pull to refresh; a row opens the action's page, in My
+/// Actions a row swipes to Delete, and a person signed out is offered Sign in.
 public struct ActionListScreen: View {
     let model: ActionListModel
 
@@ -15,19 +15,11 @@ public struct ActionListScreen: View {
         List {
             ActionRows(
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
-                reachedEnd: { await model.reachedEnd() },
-                change: model.canChange
-                    ? ActionRows.Change(edit: { model.rowTapped($0) }, delete: { model.rowDeleteTapped($0) }) : nil)
+                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) },
+                delete: model.canChange ? { model.rowDeleteTapped($0) } as (@MainActor (String) -> Void) : nil)
             if model.needsSignIn { Button(model.signInTitle) { model.signInTapped() } }
         }
-        .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.editorClosed() } })) {
-            if let editor = model.editor {
-                NavigationStack {
-                    ActionEditorScreen(
-                        model: editor, save: { await model.saveTapped() }, cancel: { model.editorClosed() })
-                }
-            }
-        }
+        .actionPages(of: model)
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .refreshable { await model.refreshPulled() }
         .task { await model.refreshPulled() }

@@ -1,9 +1,11 @@
 import ChangeJarCore
 import SwiftUI
 
-/// The app's tabs; New Actions carries the badge. Opens on All Actions, not Settings.
+/// The app's tabs; New Actions carries the badge. Opens on All Actions, not Settings. Leaving the app and coming
+/// back is a new visit, and the badge is counted again.
 public struct ChangeJarRootView: View {
     @Bindable var app: AppModel
+    @Environment(\.scenePhase) private var scenePhase
 
     public init(app: AppModel) {
         self.app = app
@@ -20,6 +22,13 @@ public struct ChangeJarRootView: View {
             ChangeJarTab(tab: .settings, symbol: "gear") { SettingsScreen(model: app.settings) }
         }
         .task { await app.launched() }
+        .onChange(of: scenePhase) { _, phase in
+            switch phase {
+            case .background: app.wentToBackground()
+            case .active: Task { await app.becameActive() }
+            default: break
+            }
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 import ChangeJarCore
 import SwiftUI
 
-/// New Actions: what appeared since this device last looked.
+/// New Actions: what was put in the jar since the last visit; a row opens the action's page.
 public struct NewActionsScreen: View {
     let model: NewActionsModel
 
@@ -13,8 +13,9 @@ public struct NewActionsScreen: View {
         List {
             ActionRows(
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
-                reachedEnd: { await model.reachedEnd() })
+                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) })
         }
+        .actionPages(of: model)
         .task { await model.opened() }
     }
 }

@@ -1,7 +1,7 @@
 import ChangeJarCore
 import SwiftUI
 
-/// Search over titles and contents; the core debounces and cancels stale queries.
+/// Search over titles and contents; the core debounces and cancels stale queries. A row opens the action's page.
 public struct SearchScreen: View {
     let model: SearchModel
 
@@ -13,8 +13,9 @@ public struct SearchScreen: View {
         List {
             ActionRows(
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isSearching,
-                reachedEnd: { await model.reachedEnd() })
+                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) })
         }
+        .actionPages(of: model)
         .searchable(
             text: Binding(get: { model.query }, set: { model.queryChanged($0) }),
             prompt: ChangeJarScreenText.searchPrompt)

@@ -23,6 +23,10 @@ public struct APIOperation: Sendable, Hashable {
     public var responseMediaType: String
     /// Whether the operation needs a bearer token.
     public var requiresAuthentication: Bool
+    /// Whether an operation open to everyone also reads a bearer token when one is sent (refusing one it cannot
+    /// verify with 401): its answer then says more to the signed-in caller. The document gives it the optional
+    /// security requirement `[{}, {scheme: []}]`.
+    public var acceptsAuthentication = false
     /// The media type of its error bodies: problem details for Quartet's own APIs; a stand-in answers in the
     /// format of the service it stands in for.
     public var errorMediaType: String
@@ -132,7 +136,9 @@ public struct OpenAPIDocument: Sendable {
     public mutating func add(
         _ operations: [APIOperation], securedBy scheme: BearerScheme = .bearer, refusingNUL: Bool = false
     ) {
-        if operations.contains(where: \.requiresAuthentication) { schemes[scheme.name] = scheme }
+        if operations.contains(where: { $0.requiresAuthentication || $0.acceptsAuthentication }) {
+            schemes[scheme.name] = scheme
+        }
         self.operations += operations.map { operation in
             var secured = operation
             secured.securityScheme = scheme.name
@@ -195,7 +201,11 @@ public struct OpenAPIDocument: Sendable {
                 responses[String(code)] = .object(response)
             }
             entry["responses"] = .object(responses)
-            if operation.requiresAuthentication { entry["security"] = [[operation.securityScheme: []]] }
+            if operation.requiresAuthentication {
+                entry["security"] = [[operation.securityScheme: []]]
+            } else if operation.acceptsAuthentication {
+                entry["security"] = [[:], [operation.securityScheme: []]]
+            }
             var item = paths[operation.openAPIPath]?.objectValue ?? [:]
             item[operation.method.rawValue.lowercased()] = .object(entry)
             paths[operation.openAPIPath] = .object(item)
@@ -240,6 +250,7 @@ public struct OpenAPIDocument: Sendable {
             503: "Took too long, or the database is busy; retry (see Retry-After where given)",
         ]
         if operation.requiresAuthentication { responses[401] = "Not signed in, or the token has expired" }
+        if operation.acceptsAuthentication { responses[401] = "A token was sent and cannot be verified (or expired)" }
         if operation.refusesNUL, !operation.parameterNames.isEmpty || !operation.queryParameters.isEmpty {
             responses[400] = "A path or query parameter contains NUL"
         }

@@ -4,6 +4,7 @@ import ChangeJarModels
 import Database
 import Foundation
 import LocalStore
+import Localization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -54,7 +55,10 @@ enum ChangeJarCommand {
                     ],
                     body: { try await run($0, submit) }),
                 CommandSpec(
-                    "edit", summary: "change one of your actions, as My Actions' edit form does", arguments: ["ID"],
+                    "show", summary: "one action, whole, as a tap on its row shows it", arguments: ["ID"],
+                    options: [json], body: { try await run($0, showAction) }),
+                CommandSpec(
+                    "edit", summary: "change one of your actions, as its page's Edit form does", arguments: ["ID"],
                     options: [
                         OptionSpec("title", value: "TEXT", help: "the new title"),
                         OptionSpec("content", value: "TEXT", help: "the new text"),
@@ -66,8 +70,8 @@ enum ChangeJarCommand {
                 CommandSpec(
                     "all", summary: "every action, newest first", options: [json], body: { try await run($0, all) }),
                 CommandSpec(
-                    "new", summary: "actions since this device last looked (and marks them seen)",
-                    options: [json, .flag("count", help: "only print how many (the badge), mark nothing seen")],
+                    "new", summary: "actions since your last visit (each command is one), which then count as seen",
+                    options: [json, .flag("count", help: "only print how many are not seen yet (the badge)")],
                     body: { try await run($0, new) }),
                 CommandSpec("mine", summary: "your actions", options: [json], body: { try await run($0, mine) }),
                 CommandSpec(
@@ -120,15 +124,12 @@ enum ChangeJarCommand {
             return 1
         }
         guard let session = app.session.session else { return 1 }
-        console.line(ChangeJarCommandText.signedIn(session.displayLabel, with: source))
-        switch app.submit.banner {
-        case .confirmation(let sent)?:
+        console.line(ChangeJarCommandText.signedIn(session.displayName, with: source))
+        if app.submit.submission != nil, let sent = app.submit.banner?.text {
             console.line(sent)
-        case .failure(let refused)?:
+        } else if let refused = app.submit.banner?.failure {
             console.errorLine(refused)
             return 1
-        default:
-            break
         }
         return 0
     }
@@ -200,11 +201,11 @@ enum ChangeJarCommand {
             let code = await app.submitAndSignIn(provider, console: console, tapSubmit: false)
             if code != 0 { return code }
         } else if let banner = app.submit.banner {
-            guard case .confirmation(let sent) = banner else {
+            guard app.submit.submission != nil else {
                 console.errorLine(banner.text)
                 return 1
             }
-            console.line(sent)
+            console.line(banner.text)
         }
         app.submit.title = title
         app.submit.content = content
@@ -220,10 +221,15 @@ enum ChangeJarCommand {
         ) {
             mine, id in
             mine.rowTapped(id)
-            guard let editor = mine.editor else { return }
+            guard let page = mine.detail else { return nil }
+            await page.opened()
+            page.editTapped()
+            guard let editor = page.editor else { return page.banner }
             if let title { editor.title = title }
             if let content { editor.content = content }
-            await mine.saveTapped()
+            await page.saveTapped()
+            // NB: a form still open holds why the save did not go through.
+            return page.editor?.banner ?? page.banner
         }
     }
 
@@ -234,16 +240,17 @@ enum ChangeJarCommand {
             mine, id in
             mine.rowDeleteTapped(id)
             await confirm(mine.confirmation, with: mine.confirmTapped)
+            return mine.banner
         }
     }
 
-    /// My Actions, opened as its tab opens (every page), then `change` as a person's tap or swipe on row `id`.
-    /// Prints what the screen says: its confirmation, or why nothing changed (the form's message when it is
-    /// still open). Signed out, it says to sign in, as `mine` does: the empty list has no row to name.
+    /// My Actions, opened as its tab opens (every page), then `change` as a person's taps or swipe on row `id`,
+    /// which returns the line the screen then shows. Prints it: the confirmation, or why nothing changed. Signed
+    /// out, it says to sign in, as `mine` does: the empty list has no row to name.
     @MainActor
     private static func changeMine(
         _ dependencies: ChangeJarDependencies, id: String, console: Console,
-        _ change: @MainActor (ActionListModel, String) async -> Void
+        _ change: @MainActor (ActionListModel, String) async -> Banner?
     ) async throws -> Int32 {
         let app = AppModel(dependencies: dependencies)
         try await app.session.requireSession()
@@ -255,16 +262,43 @@ enum ChangeJarCommand {
                 mine.banner?.text ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
             return 1
         }
-        await change(mine, id)
-        if let editor = mine.editor {
-            console.errorLine(editor.banner?.text ?? "")
-            return 1
-        }
-        guard case .confirmation(let done)? = mine.banner else {
-            console.errorLine(mine.banner?.text ?? "")
+        let said = await change(mine, id)
+        guard case .confirmation(let done)? = said else {
+            console.errorLine(said?.text ?? "")
             return 1
         }
         console.line(done)
+        return 0
+    }
+
+    /// The action's page, opened as a tap on its row opens it, printed: the title, the whole text, then who, how
+    /// and when; under one's own action, the commands that are its Edit and Delete.
+    @MainActor
+    static func showAction(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let id = context.arguments.positionals[0]
+        let page = AppModel(dependencies: jar.dependencies(user: "")).actionPage(id: id)
+        await page.opened()
+        if let failure = page.banner?.failure {
+            context.console.errorLine(failure)
+            return 1
+        }
+        // NB: a notice (the session ended, so Edit and Delete are not offered) goes to standard error.
+        if let notice = page.banner?.text { context.console.errorLine(notice) }
+        guard let detail = page.detail, let action = page.action else { return 1 }
+        if context.arguments.flag("json") {
+            try jar.printJSON(action, on: context.console)
+            return 0
+        }
+        let console = context.console
+        console.line(detail.title)
+        console.line("  " + detail.content.replacingOccurrences(of: "\n", with: "\n  "))
+        console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.author, detail.author))
+        console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.source, detail.source))
+        console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.added, detail.added))
+        if let edited = detail.edited {
+            console.line("  " + ChangeJarCommandText.field(ChangeJarScreenText.edited, edited))
+        }
+        if page.canChange { console.line(ChangeJarCommandText.yours(action.id)) }
         return 0
     }
 
@@ -277,9 +311,9 @@ enum ChangeJarCommand {
 
     static func new(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         if context.arguments.flag("count") {
-            // NB: not the badge's model: the badge keeps its last number when the count fails, where the command
-            // must say that it failed.
-            let count = try await jar.actions.newCount(await jar.cache.lastSeen())
+            // NB: the badge's own count, which throws where the badge keeps its last number: the command must say
+            // that it failed.
+            let count = try await countUnseen(jar)
             if context.arguments.flag("json") {
                 try jar.printJSON(NewActionsCount(count: count), on: context.console)
             } else {
@@ -291,6 +325,12 @@ enum ChangeJarCommand {
             await app.new.opened()
             return app.new
         }
+    }
+
+    /// The New badge as the app counts it at launch.
+    @MainActor
+    private static func countUnseen(_ jar: ChangeJarSession) async throws -> Int {
+        try await AppModel(dependencies: jar.dependencies(user: "")).new.unseenCount()
     }
 
     static func mine(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
@@ -374,7 +414,8 @@ extension SessionModel {
 
 extension AppModel {
     /// Submit, as a person taps it; when the screen asks for a sign-in and `provider` is given, Settings signs in
-    /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar.
+    /// with it and the pending action goes out once. Prints what the screens show; `0` once it is in the jar (put
+    /// there now, or found there already).
     /// `tapSubmit` false: the form's action already waits for the sign-in (brought back at launch).
     @MainActor
     fileprivate func submitAndSignIn(_ provider: AuthSource?, console: Console, tapSubmit: Bool = true) async -> Int32 {
@@ -390,11 +431,11 @@ extension AppModel {
                 return 1
             }
         }
-        guard case .confirmation(let sent)? = submit.banner else {
+        guard submit.submission != nil, let said = submit.banner?.text else {
             console.errorLine(submit.banner?.text ?? "")
             return 1
         }
-        console.line(sent)
+        console.line(said)
         return 0
     }
 }

@@ -23,8 +23,8 @@ enum ChangeJarScreens {
     {
         let date = catalogNow.addingTimeInterval(-hoursAgo * 3_600)
         return Action(
-            id: id, title: title, content: content, authSource: source, providerUserID: author.lowercased(),
-            authorName: author, createdAt: date, updatedAt: date)
+            id: id, title: title, content: content, authSource: source, authorName: author, createdAt: date,
+            updatedAt: date)
     }
 
     static let samples = [
@@ -33,8 +33,13 @@ enum ChangeJarScreens {
             "4", "Cycle to work", "Twice a week, rain or shine. The bus is for Fridays.", by: "Alice", .google,
             hoursAgo: 5),
         action(
-            "3", "Cook at home", "Three dinners a week from fresh food, with the leftovers for lunch.", by: "Chen",
-            .twitter, hoursAgo: 26),
+            "3", "Cook at home",
+            "Three dinners a week from fresh food, with the leftovers for lunch. On Sundays I plan the week: what is "
+                + "in season, what is left in the cupboard, and which evenings are too busy to cook, so those get the "
+                + "soup I made at the weekend. Shopping happens once, with a list, on foot, at the market rather than "
+                + "the supermarket.\n\nWhen a dinner fails, it still counts: the point is the kitchen, not the "
+                + "recipe. If I manage it for three months, my flatmates take turns too.", by: "Chen", .twitter,
+            hoursAgo: 26),
         action("2", "Read before bed", "Twenty pages instead of the phone.", by: "Dana", .google, hoursAgo: 50),
         action("1", "Plant a tree", "One for each birthday in the family.", by: "Alice", .google, hoursAgo: 80),
     ]
@@ -66,10 +71,18 @@ enum ChangeJarScreens {
             mine: { _, _ in ActionPage(items: samples.filter { $0.authorName == "Alice" }) },
             search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
+            action: { token, id in
+                guard var action = samples.first(where: { $0.id == id }) else { throw ChangeJarError.notFound }
+                // NB: the catalog's person is Alice; signed in, the server tells her which actions are hers.
+                action.isMine = token.map { _ in action.authorName == "Alice" }
+                return action
+            },
             create: { _, new in
-                Action(
+                let action = Action(
                     id: "6", title: new.title, content: new.content, authSource: new.authSource,
-                    providerUserID: new.providerUserID, authorName: new.authorName, createdAt: now, updatedAt: now)
+                    authorName: new.authorName, createdAt: now, updatedAt: now, isMine: true)
+                // NB: "Cycle to work" is Alice's already: the same words again make nothing new.
+                return new.title == "Cycle to work" ? .alreadyInJar(action) : .added(action)
             },
             edit: { _, _, _ in samples[0] }, delete: { _, _ in })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
@@ -129,6 +142,30 @@ enum ChangeJarScreens {
                 try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
                 try await host.tapAndSettle(ChangeJarScreenText.submitButton)
                 return host.tree
+            },
+            ScreenEntry(
+                app, screen: "submit", state: "already-in-jar", summary: "The same action again: nothing new added"
+            ) {
+                let host = try await host(Options(signedIn: true), tab: .submit)
+                try host.type("Cycle to work", into: ChangeJarScreenText.titleField)
+                try host.type(
+                    "Twice a week, rain or shine. The bus is for Fridays.", into: ChangeJarScreenText.contentField)
+                try await host.tapAndSettle(ChangeJarScreenText.submitButton)
+                return host.tree
+            },
+            ScreenEntry(app, screen: "detail", state: "loaded", summary: "A row tapped: the whole action, who and when")
+            {
+                let host = try await host()
+                try host.tap("Cook at home")
+                return try await host.settled("the page") {
+                    $0.find(.labeledContent, ChangeJarScreenText.author) != nil
+                }
+            },
+            ScreenEntry(app, screen: "detail", state: "own", summary: "One's own action: Edit and Delete") {
+                let host = try await host(Options(signedIn: true), tab: .mine)
+                _ = try await host.settled("my actions") { $0.texts.contains("Cycle to work") }
+                try host.tap("Cycle to work")
+                return try await host.settled("the page") { $0.find(.button, ChangeJarScreenText.edit) != nil }
             },
             ScreenEntry(app, screen: "mine", state: "signed-out", summary: "My Actions before signing in") {
                 try await host(tab: .mine).settled("my actions")

@@ -18,6 +18,7 @@ import Testing
             ("all", { _ = try await client.all(nil) }), ("new", { _ = try await client.new(nil, nil) }),
             ("newCount", { _ = try await client.newCount(nil) }), ("mine", { _ = try await client.mine("t", nil) }),
             ("search", { _ = try await client.search("walk", nil) }),
+            ("action", { _ = try await client.action(nil, "1") }),
             (
                 "create",
                 {

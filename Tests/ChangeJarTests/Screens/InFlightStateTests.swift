@@ -11,17 +11,17 @@ import Testing
 @Suite("Change Jar in-flight states")
 struct InFlightStateTests {
     nonisolated static let sample = Action(
-        id: "1", title: "Recycle", content: "Glass.", authSource: .google, providerUserID: "alice",
+        id: "1", title: "Recycle", content: "Glass.", authSource: .google,
         createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
 
     nonisolated static func actions(
-        create: @escaping @Sendable (String, NewAction) async throws -> Action = { _, _ in sample },
+        create: @escaping @Sendable (String, NewAction) async throws -> Submission = { _, _ in .added(sample) },
         search: @escaping @Sendable (String, String?) async throws -> ActionPage = { _, _ in ActionPage(items: []) }
     ) -> ActionsClient {
         ActionsClient(
             all: { _ in ActionPage(items: []) }, new: { _, _ in ActionPage(items: []) }, newCount: { _ in 0 },
-            mine: { _, _ in ActionPage(items: []) }, search: search, create: create, edit: { _, _, _ in sample },
-            delete: { _, _ in })
+            mine: { _, _ in ActionPage(items: []) }, search: search, action: { _, _ in sample }, create: create,
+            edit: { _, _, _ in sample }, delete: { _, _ in })
     }
 
     nonisolated static func signIn(clock: ChangeJarClock) -> SignInService {
@@ -41,7 +41,7 @@ struct InFlightStateTests {
                 signIn: Self.signIn(clock: clock),
                 actions: Self.actions(create: { _, _ in
                     await gate.pass()
-                    return Self.sample
+                    return .added(Self.sample)
                 }),
                 cache: .inMemory(), clock: clock))
         await app.settings.providerTapped(.google)
@@ -178,6 +178,33 @@ struct InFlightStateTests {
         await opening.value
         #expect(new.rows.map(\.title) == ["b", "a"])
         #expect(!new.isBusy)
+    }
+
+    /// The badge's count at launch is still on its way when the person opens New: the number it brings was counted
+    /// before they looked, so it must not come back over the cleared badge, above a list they have just seen.
+    @Test func aCountThatAnswersAfterNewWasOpenedIsDropped() async {
+        let gate = Gate(isOpen: false)
+        var client = Self.actions()
+        client.newCount = { _ in
+            await gate.pass()
+            return 2
+        }
+        client.new = { _, _ in ActionPage(items: Self.titled("b", "a"), headCursor: "b") }
+        let new = NewActionsModel(client: client, cache: .inMemory(), format: DateFormat())
+        let counting = Task { await new.badgeRefreshRequested() }
+        await gate.arrived(1)
+        await new.opened()
+        #expect(new.rows.map(\.title) == ["b", "a"])
+        #expect(new.badgeCount == 0)
+        await gate.open()
+        await counting.value
+        #expect(new.badgeCount == 0)
+        // A count asked after New was opened is the person's to see.
+        client.newCount = { since in since == "b" ? 1 : 3 }
+        let later = NewActionsModel(client: client, cache: .inMemory(), format: DateFormat())
+        await later.opened()
+        await later.badgeRefreshRequested()
+        #expect(later.badgeCount == 1)
     }
 
     @Test func aSlowAnswerToAnOldQueryNeverReplacesTheNewOne() async {

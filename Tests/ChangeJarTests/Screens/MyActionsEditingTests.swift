@@ -4,8 +4,8 @@ import Testing
 
 @testable import ChangeJarCore
 
-/// My Actions: a person edits (tap) and deletes (swipe) their own actions, against the real server; what the
-/// screen shows after each step, and what a refusal leaves.
+/// My Actions: a person edits (a row's page, its Edit) and deletes (swipe) their own actions, against the real
+/// server; what the screen shows after each step, and what a refusal leaves.
 @MainActor
 @Suite("Change Jar: editing and deleting one's actions")
 struct MyActionsEditingTests {
@@ -24,7 +24,7 @@ struct MyActionsEditingTests {
         return harness
     }
 
-    @Test func aTapOpensTheFormAndSaveShowsTheEditInBothLists() async throws {
+    @Test func aRowsPageOpensTheFormAndSaveShowsTheEditInBothLists() async throws {
         try await withServer(.sqliteMemory) { server in
             let harness = try await Self.alicesActions(server)
             let mine = harness.app.mine
@@ -33,26 +33,30 @@ struct MyActionsEditingTests {
             let row = try #require(mine.rows.first { $0.title == "Cycle to work" })
 
             mine.rowTapped(row.id)
-            let editor = try #require(mine.editor)
+            let page = try #require(mine.detail)
+            page.editTapped()
+            let editor = try #require(page.editor)
             #expect(editor.title == "Cycle to work" && editor.content == "Every week.")
             #expect(editor.screenTitle == "Edit action")
             editor.title = "   "
-            await mine.saveTapped()
-            #expect(mine.editor != nil)
+            await page.saveTapped()
+            #expect(page.editor != nil)
             #expect(editor.invalidField == .title)
             #expect(editor.banner == .failure("The title must be 1 to 120 characters."))
             #expect(harness.network.count("PUT /changejar/v1/actions/\(row.id)") == 0)
 
             editor.title = "  Cycle to work, rain or shine "
-            await mine.saveTapped()
-            #expect(mine.editor == nil)
-            #expect(mine.banner == .confirmation("Saved “Cycle to work, rain or shine”."))
+            await page.saveTapped()
+            #expect(page.editor == nil)
+            #expect(page.banner == .confirmation("Saved “Cycle to work, rain or shine”."))
             #expect(mine.rows.map(\.title).contains("Cycle to work, rain or shine"))
             #expect(harness.app.all.rows.map(\.title).contains("Cycle to work, rain or shine"))
 
-            mine.rowTapped(row.id)
-            mine.editorClosed()
-            #expect(mine.editor == nil)
+            page.editTapped()
+            page.editorClosed()
+            #expect(page.editor == nil)
+            mine.detailClosed()
+            #expect(mine.detail == nil)
         }
     }
 
@@ -100,13 +104,17 @@ struct MyActionsEditingTests {
             let mine = harness.app.mine
             let row = try #require(mine.rows.first)
             mine.rowTapped(row.id)
-            let editor = try #require(mine.editor)
+            let page = try #require(mine.detail)
+            page.editTapped()
+            let editor = try #require(page.editor)
             server.clock.advance(by: 2 * 3_600)
             editor.title = "Too late"
-            await mine.saveTapped()
+            await page.saveTapped()
             #expect(editor.banner == .failure("Your sign-in has expired. Please sign in again."))
-            #expect(mine.editor != nil)
-            mine.editorClosed()
+            #expect(page.editor != nil)
+            page.editorClosed()
+            #expect(!page.canChange)
+            mine.detailClosed()
 
             mine.rowDeleteTapped(row.id)
             await mine.confirmTapped(row.id)
@@ -127,7 +135,10 @@ struct MyActionsEditingTests {
             #expect(!mine.canChange)
             let row = try #require(mine.rows.first)
             mine.rowTapped(row.id)
-            #expect(mine.editor == nil)
+            let page = try #require(mine.detail)
+            await page.opened()
+            page.editTapped()
+            #expect(page.editor == nil)
             mine.rowDeleteTapped(row.id)
             #expect(mine.confirmation == nil)
             await mine.confirmTapped(row.id)

@@ -56,10 +56,13 @@ struct SessionRenewalTests {
             server.clock.advance(by: 11 * 60)
             let id = try #require(app.mine.rows.first?.id)
             app.mine.rowTapped(id)
-            app.mine.editor?.title = "Cycle to work, rain or shine"
-            await app.mine.saveTapped()
-            #expect(app.mine.banner == .confirmation("Saved “Cycle to work, rain or shine”."))
+            let page = try #require(app.mine.detail)
+            page.editTapped()
+            page.editor?.title = "Cycle to work, rain or shine"
+            await page.saveTapped()
+            #expect(page.banner == .confirmation("Saved “Cycle to work, rain or shine”."))
             #expect(Self.renewals(harness) == 4)
+            app.mine.detailClosed()
 
             server.clock.advance(by: 11 * 60)
             app.mine.rowDeleteTapped(id)

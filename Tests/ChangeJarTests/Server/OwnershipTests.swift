@@ -69,7 +69,7 @@ struct OwnershipTests {
                 .put, "/changejar/v1/actions/\(action.id)", json: ActionEdit(title: "Hacked", content: "x"))
             #expect(unsigned.status == .unauthorized)
             let unchanged = try server.decode(
-                Action.self, try await server.send(.get, "/changejar/v1/actions/\(action.id)"))
+                Action.self, try await server.send(.get, "/changejar/v1/actions/\(action.id)", token: alice))
             #expect(unchanged == action)
         }
     }

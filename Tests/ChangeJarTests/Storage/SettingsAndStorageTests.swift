@@ -1,6 +1,8 @@
 import APIClient
 import ChangeJarModels
+import Database
 import Foundation
+import LocalStore
 import Locking
 import Testing
 
@@ -134,6 +136,38 @@ struct SettingsAndStorageTests {
         #expect(!session.isValid(at: expiry.addingTimeInterval(-10)))
         #expect(!session.isValid(at: expiry))
         #expect(session.displayLabel == "alice")
+    }
+
+    /// A list saved on the device by the version before answers stopped naming authors' accounts still reads: the
+    /// account in it is ignored, nothing in it says whose an action is, and an author without a name is not named
+    /// by that account.
+    @Test func listsSavedByTheLastVersionStillRead() async throws {
+        struct SavedBefore: Codable, Sendable {
+            var id: String
+            var title: String
+            var content: String
+            var authSource: AuthSource
+            var providerUserID: String
+            var authorName: String?
+            var createdAt: Date
+            var updatedAt: Date
+        }
+        let store = try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:"))
+        let date = Date(timeIntervalSince1970: 1_780_000_000)
+        try await store.saveList(
+            [
+                SavedBefore(
+                    id: "1", title: "Walk", content: "Daily.", authSource: .google, providerUserID: "g-104729",
+                    createdAt: date, updatedAt: date),
+                SavedBefore(
+                    id: "2", title: "Cook", content: "At home.", authSource: .facebook, providerUserID: "fb-7919",
+                    authorName: "Bob", createdAt: date, updatedAt: date),
+            ], as: "changejar.all")
+        let saved = try #require(await ActionCache.local(store).load(.all))
+        #expect(saved.map(\.title) == ["Walk", "Cook"])
+        #expect(saved.allSatisfy { $0.isMine == nil && $0.createdAt == date })
+        let bylines = saved.map { ActionRow($0, format: DateFormat()).byline }
+        #expect(bylines == ["Someone via Google", "Bob via Facebook"])
     }
 
     @Test func tokenClaimsAreReadWithoutTrustingThem() {

@@ -83,10 +83,15 @@ actor ManualSleeper {
         waiters = []
     }
 
-    /// Waits (yielding) until `count` sleeps are pending.
+    /// Waits until `count` sleeps are pending (at most a minute).
+    ///
+    /// NB: it used to give up after 10,000 yields; on two loaded cores the debounce's task could reach its sleep
+    /// later, `releaseAll()` then released nothing, and the search (and the test awaiting it) slept forever.
     func untilWaiting(_ count: Int) async {
-        for _ in 0..<10_000 where waiters.count < count {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while waiters.count < count, ContinuousClock.now < deadline {
             await Task.yield()
+            if waiters.count < count { try? await Task.sleep(for: .milliseconds(1)) }
         }
     }
 }

@@ -246,6 +246,7 @@ import Testing
                     world.target(operation.path), headers: ["Authorization": world.benAuthorization(operation.path)])
                 #expect(response.status.rawValue < 500, "\(key) as Ben: \(response.status.rawValue)")
                 #expect(!response.bodyText.contains(world.marker), "\(key) shows Ben Ada's things")
+                #expect(!response.bodyText.contains(OwnershipWorld.adaChangeJarUser), "\(key) names Ada's account")
             case .refused(let attack)?:
                 let response = try await attack.send(world)
                 refusals += 1
@@ -274,6 +275,11 @@ import Testing
         #expect(
             response.status.rawValue < 400, "\(operation.path) without credentials: \(response.status.rawValue)")
         #expect(!response.bodyText.contains(world.marker) || operation.path.hasPrefix("/changejar"))
+        // NB: Change Jar's actions are public, Ada's account at her provider is not: with it, anyone could list
+        // every pledge she made.
+        #expect(
+            !operation.path.hasPrefix("/changejar") || !response.bodyText.contains(OwnershipWorld.adaChangeJarUser),
+            "\(operation.path) names Ada's account: \(response.bodyText.prefix(300))")
     }
 
     // MARK: - Attacks

@@ -168,14 +168,14 @@ struct OwnershipWorld: Sendable {
         try #require(answered.status.rawValue < 300, "\(answered.bodyText)")
 
         let pool = SignedInCallers.identityPool
-        let adaChangeJar = try await ChangeJarTokenTests.token(client, pool: pool, .google, "ada-google")
+        let adaChangeJar = try await ChangeJarTokenTests.token(client, pool: pool, .google, Self.adaChangeJarUser)
         let benChangeJar = try await ChangeJarTokenTests.token(client, pool: pool, .facebook, "ben-facebook")
         let action = try await client.request(
             .post, "/changejar/v1/actions", headers: auth(adaChangeJar),
             body: JSONEncoder().encode(
                 NewAction(
                     title: "Cycle \(marker)", content: "Twice a week.", authSource: .google,
-                    providerUserID: "ada-google")))
+                    providerUserID: Self.adaChangeJarUser)))
         try #require(action.status == .created, "\(action.bodyText)")
         let actionID = try #require(
             (try JSONSerialization.jsonObject(with: action.bodyData) as? [String: Any])?["id"].map { "\($0)" })
@@ -233,6 +233,9 @@ struct OwnershipWorld: Sendable {
         let response = try await client.get(path, headers: ["Authorization": authorization])
         return "\(response.status.rawValue) \(response.bodyText)"
     }
+
+    /// Ada's user id at Google, her Change Jar account: her actions are public, it is not.
+    static let adaChangeJarUser = "ada-google"
 
     static func auth(_ token: String) -> HTTPHeaders {
         ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]

@@ -170,8 +170,79 @@ private struct PhotoGrid: View {
     }
 }
 
+/// What the tabs of a tab view did, in order: each tab's `.task` starting, ending, and `.onAppear`.
+@MainActor
+private final class TabLog {
+    var lines: [String] = []
+}
+
+/// Three tabs, each with a task that waits until it is cancelled (a screen's stream), and an appearance.
+private struct LoggedTabs: View {
+    let log: TabLog
+
+    var body: some View {
+        TabView {
+            ForEach(["One", "Two", "Three"], id: \.self) { name in
+                Text(name)
+                    .task {
+                        log.lines.append("\(name) task")
+                        try? await Task.sleep(for: .seconds(600))
+                        log.lines.append("\(name) ended")
+                    }
+                    .onAppear { log.lines.append("\(name) appeared") }
+                    .tabItem { Label(name, systemImage: "circle") }
+                    .tag(name)
+            }
+        }
+    }
+}
+
+/// Writes down the scene's phase as it reads it, and each change `.onChange(of:)` reports, as an app that counts
+/// its badge again when it comes back.
+private struct PhaseWatcher: View {
+    @Environment(\.scenePhase) private var scenePhase
+    @State private var changes: [String] = []
+
+    var body: some View {
+        Text("Now \(String(describing: scenePhase))")
+            .onChange(of: scenePhase) { old, new in changes.append("\(old)→\(new)") }
+        Text("Changes \(changes.joined(separator: ", "))")
+    }
+}
+
 @MainActor
 struct StandInTests {
+    /// All tabs are drawn (their labels, badges and state), but only the selected one is on screen: its `.task`
+    /// and `.onAppear` run, the others' wait until they are selected, and leaving a tab ends its task, as in SwiftUI.
+    /// (Every tab's task used to start at once: a view test saw an app open a tab nobody had opened.)
+    @Test func onlyTheSelectedTabsTaskRuns() async throws {
+        let log = TabLog()
+        let host = ViewHost(LoggedTabs(log: log), listeners: { 1 })
+        await host.settle()
+        #expect(log.lines == ["One appeared", "One task"])
+        try host.selectTab("Three")
+        await host.settle()
+        try await host.waitUntil("the first tab's task to end", seconds: 30) { _ in log.lines.contains("One ended") }
+        #expect(log.lines.filter { !$0.hasPrefix("One") } == ["Three appeared", "Three task"])
+        #expect(!log.lines.contains { $0.hasPrefix("Two") })
+    }
+
+    /// `@Environment(\.scenePhase)` is `.active` in a host, and moves as the test moves the app; `.onChange(of:)`
+    /// sees each move between evaluations with its old and new phase.
+    @Test func theScenePhaseIsReadAndItsChangesSeen() {
+        let host = ViewHost(PhaseWatcher())
+        #expect(host.tree.texts == ["Now active", "Changes "])
+        host.enterScenePhase(.inactive)
+        #expect(host.tree.texts.contains("Now inactive"))
+        host.enterScenePhase(.background)
+        host.enterScenePhase(.active)
+        #expect(host.tree.texts == ["Now active", "Changes active→inactive, inactive→active"])
+        #expect(ScenePhase.background < .inactive && ScenePhase.inactive < .active)
+        var environment = EnvironmentValues()
+        environment.scenePhase = .background
+        #expect(ViewHost(PhaseWatcher(), environment: environment).tree.texts.first == "Now background")
+    }
+
     /// State lives as long as its view, as in SwiftUI: a view an `if` took away starts afresh when it comes back,
     /// while a tab not selected keeps its own.
     @Test func stateGoesWithItsViewButNotWithAnUnselectedTab() throws {

@@ -12,6 +12,9 @@ public struct RenderContext {
     /// stack): its `.task` and `.onAppear` do not run.
     var isVisible = true
     var navigation: NavigationRegistry?
+    /// Where `.task` and `.onAppear` go while a tab view draws its tabs, before it knows which one is on screen:
+    /// only the selected tab's then start.
+    var pendingLifecycle: PendingLifecycle?
 
     init(host: HostStorage, environment: EnvironmentValues) {
         self.host = host
@@ -76,7 +79,12 @@ public struct RenderContext {
     /// Runs `action` after this evaluation, once for each time the view appears (SwiftUI's `onAppear`).
     func onAppear(_ key: String, _ action: @escaping @MainActor () -> Void) {
         guard isVisible else { return }
-        host.appeared(identity + "#" + key, action)
+        let appearance = PendingLifecycle.Appearance(identity: identity, key: key, action: action)
+        if let pendingLifecycle {
+            pendingLifecycle.appearances.append(appearance)
+        } else {
+            start(appearance)
+        }
     }
 
     /// Starts `action` as the view's task unless it is running already (SwiftUI's `task(id:)`).
@@ -85,8 +93,54 @@ public struct RenderContext {
         _ action: @escaping @Sendable () async -> Void
     ) {
         guard isVisible else { return }
-        host.task(identity + "#" + key, id: id, priority: priority, action)
+        let task = PendingLifecycle.Work(identity: identity, key: key, id: id, priority: priority, action: action)
+        if let pendingLifecycle {
+            pendingLifecycle.tasks.append(task)
+        } else {
+            start(task)
+        }
     }
+
+    /// Starts the tasks and appearances met while drawing `pending` that `keep` says are on screen (through the
+    /// tab view around this one, if any, which decides in turn).
+    func start(_ pending: PendingLifecycle, keeping keep: (_ identity: String) -> Bool) {
+        for task in pending.tasks where keep(task.identity) {
+            if let pendingLifecycle { pendingLifecycle.tasks.append(task) } else { start(task) }
+        }
+        for appearance in pending.appearances where keep(appearance.identity) {
+            if let pendingLifecycle { pendingLifecycle.appearances.append(appearance) } else { start(appearance) }
+        }
+    }
+
+    private func start(_ task: PendingLifecycle.Work) {
+        host.task(task.identity + "#" + task.key, id: task.id, priority: task.priority, task.action)
+    }
+
+    private func start(_ appearance: PendingLifecycle.Appearance) {
+        host.appeared(appearance.identity + "#" + appearance.key, appearance.action)
+    }
+}
+
+/// The `.task`s and `.onAppear`s of views drawn before it is known whether they are on screen (the tabs of a tab
+/// view, all drawn for their labels and state). Not part of SwiftUI.
+@MainActor
+final class PendingLifecycle {
+    struct Work {
+        let identity: String
+        let key: String
+        let id: AnyHashable
+        let priority: TaskPriority
+        let action: @Sendable () async -> Void
+    }
+
+    struct Appearance {
+        let identity: String
+        let key: String
+        let action: @MainActor () -> Void
+    }
+
+    var tasks: [Work] = []
+    var appearances: [Appearance] = []
 }
 
 /// A stored property of a view that the stand-in connects to storage before each evaluation (`@State`,

@@ -408,6 +408,14 @@ public final class ViewHost<Root: View> {
         storage.invalidate()
     }
 
+    /// The app moves to `phase`, as the system moves it when the person leaves it (`.background`), pulls a system
+    /// screen over it (`.inactive`) or comes back (`.active`): views read it as `@Environment(\.scenePhase)`. A
+    /// host starts `.active`.
+    public func enterScenePhase(_ phase: ScenePhase) {
+        environment.scenePhase = phase
+        storage.invalidate()
+    }
+
     /// Taps the navigation bar's back button.
     public func back() throws {
         guard let page = tree.allNodes.last(where: { $0.backAction != nil }), let back = page.backAction

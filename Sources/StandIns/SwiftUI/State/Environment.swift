@@ -137,6 +137,22 @@ public enum ColorScheme: Sendable, Hashable, CaseIterable {
     case dark
 }
 
+/// An indication of a scene's operational state (https://developer.apple.com/documentation/swiftui/scenephase).
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    /// The scene isn't currently visible in the UI.
+    case background
+    /// The scene is in the foreground but should pause its work.
+    case inactive
+    /// The scene is in the foreground and interactive.
+    case active
+}
+
+private struct ScenePhaseKey: EnvironmentKey {
+    // NB: a view the stand-in draws is on screen, in an app in the foreground, until a test says otherwise
+    // (`ViewHost.enterScenePhase(_:)`).
+    static let defaultValue = ScenePhase.active
+}
+
 private struct DismissKey: EnvironmentKey {
     static let defaultValue = DismissAction {}
 }
@@ -170,6 +186,12 @@ extension EnvironmentValues {
     public var colorScheme: ColorScheme {
         get { self[ColorSchemeKey.self] }
         set { self[ColorSchemeKey.self] = newValue }
+    }
+
+    /// The current phase of the scene (https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase).
+    public var scenePhase: ScenePhase {
+        get { self[ScenePhaseKey.self] }
+        set { self[ScenePhaseKey.self] = newValue }
     }
 
     /// Whether controls here take input (`.disabled` sets it to `false`).

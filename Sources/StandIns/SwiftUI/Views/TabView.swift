@@ -1,7 +1,7 @@
 /// Pages chosen by a tab bar (https://developer.apple.com/documentation/swiftui/tabview).
 ///
-/// The stand-in draws the selected tab's content; the others are drawn unseen for their tab labels, so their
-/// tasks run only once they are selected, as in SwiftUI.
+/// The stand-in draws the selected tab's content; the others are drawn unseen for their tab labels and state, so
+/// their tasks run only once they are selected (and end when another is), as in SwiftUI.
 public struct TabView<SelectionValue: Hashable, Content: View>: View, _PrimitiveView {
     let selection: Binding<SelectionValue>?
     let content: Content
@@ -43,11 +43,31 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View, _Primitive
             node.tabItem.append(item)
         }
         if !tabs.isEmpty {
-            // Draw again, seen: the selected tab's tasks start now.
-            let seen = context.render(content)
+            // Draw again, seen: the selected tab's tasks start now, and only its (the others are drawn again to keep
+            // their state, unseen: as in SwiftUI, a tab's `.task` runs when it is selected, and ends when it is left).
+            var seenContext = context
+            let pending = PendingLifecycle()
+            seenContext.pendingLifecycle = pending
+            let seen = seenContext.render(content)
+            let paths = seen.map { Self.components($0.path) }
+            context.start(pending) { identity in
+                Self.tab(of: Self.components(identity), among: paths).map { $0 == selectedIndex } ?? true
+            }
             node.children = [seen.indices.contains(selectedIndex) ? seen[selectedIndex] : tabs[selectedIndex]]
         }
         return [node]
+    }
+
+    private static func components(_ path: String) -> [Substring] {
+        path.split(separator: "#", maxSplits: 1).first.map { $0.split(separator: "/") } ?? []
+    }
+
+    /// The tab whose drawing `identity` was met in: the one whose path shares the most leading parts with it (`nil`
+    /// when two share as many, or none of them shares more than the tab view's own).
+    private static func tab(of identity: [Substring], among paths: [[Substring]]) -> Int? {
+        let shared = paths.map { path in zip(path, identity).prefix { $0 == $1 }.count }
+        guard let most = shared.max(), shared.filter({ $0 == most }).count == 1 else { return nil }
+        return shared.firstIndex(of: most)
     }
 }
 
