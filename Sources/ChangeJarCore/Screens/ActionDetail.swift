@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import PublicInit
 
 /// One action as its page shows it: the whole text, who wrote it and through which provider, and when; every
@@ -37,4 +38,25 @@ enum ActionChange: Sendable, Hashable {
     case saved(Action)
     /// The action left the jar.
     case deleted(Action)
+
+    /// `actions` with the change made (the saved words in the action's row, a deleted action gone), or `nil` when
+    /// no row is the changed action. `saysMine`: whether the list's rows say they are the person's (only My
+    /// Actions' do; every other list's are anyone's).
+    func applied(to actions: [Action], saysMine: Bool) -> [Action]? {
+        switch self {
+        case .saved(var saved):
+            guard actions.contains(where: { $0.id == saved.id }) else { return nil }
+            if !saysMine { saved.isMine = nil }
+            return actions.map { $0.id == saved.id ? saved : $0 }
+        case .deleted(let gone):
+            guard actions.contains(where: { $0.id == gone.id }) else { return nil }
+            return actions.filter { $0.id != gone.id }
+        }
+    }
+
+    /// The banner of a list whose open page showed the action this change deleted (the page closes), else `nil`.
+    func closingBanner(ofPageFor pageID: String?) -> Banner? {
+        guard case .deleted(let gone) = self, gone.id == pageID else { return nil }
+        return .confirmation(Strings.format("banner.deleted", gone.title))
+    }
 }

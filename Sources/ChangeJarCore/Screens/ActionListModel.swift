@@ -176,20 +176,12 @@ public final class ActionListModel {
     /// One of the person's actions was saved or deleted (on its page, or by a swipe here): its row shows the new
     /// words or goes; the page of an action deleted there closes, and the list says it was deleted.
     func apply(_ change: ActionChange) async {
-        switch change {
-        case .saved(var saved):
-            guard actions.contains(where: { $0.id == saved.id }) else { return }
-            // NB: only My Actions' rows say they are the person's; All Actions' are anyone's.
-            if listing == .all { saved.isMine = nil }
-            show(actions.map { $0.id == saved.id ? saved : $0 }, next: nextCursor)
-        case .deleted(let gone):
-            if detail?.actionID == gone.id {
-                detail = nil
-                banner = .confirmation(Strings.format("banner.deleted", gone.title))
-            }
-            guard actions.contains(where: { $0.id == gone.id }) else { return }
-            show(actions.filter { $0.id != gone.id }, next: nextCursor)
+        if let closing = change.closingBanner(ofPageFor: detail?.actionID) {
+            detail = nil
+            banner = closing
         }
+        guard let changed = change.applied(to: actions, saysMine: listing != .all) else { return }
+        show(changed, next: nextCursor)
         await keepSavedCopy()
     }
 

@@ -151,19 +151,12 @@ public final class NewActionsModel {
     /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
     /// open here, closes after a deletion, which the screen then says).
     func apply(_ change: ActionChange) async {
-        switch change {
-        case .saved(var saved):
-            guard actions.contains(where: { $0.id == saved.id }) else { return }
-            saved.isMine = nil
-            show(actions.map { $0.id == saved.id ? saved : $0 })
-        case .deleted(let gone):
-            if detail?.actionID == gone.id {
-                detail = nil
-                banner = .confirmation(Strings.format("banner.deleted", gone.title))
-            }
-            guard actions.contains(where: { $0.id == gone.id }) else { return }
-            show(actions.filter { $0.id != gone.id })
+        if let closing = change.closingBanner(ofPageFor: detail?.actionID) {
+            detail = nil
+            banner = closing
         }
+        guard let changed = change.applied(to: actions, saysMine: false) else { return }
+        show(changed)
         if !isShowingSavedCopy { await cache.save(.new, actions) }
     }
 
