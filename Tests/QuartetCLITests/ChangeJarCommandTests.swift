@@ -80,13 +80,15 @@ struct ChangeJarCommandTests {
         }
 
         /// Runs `quartet changejar ARGS… --server … --data-dir …`.
-        func run(_ arguments: [String], server url: String? = nil) async -> (code: Int32, out: String, err: String) {
+        func run(
+            _ arguments: [String], server url: String? = nil, environment: [String: String] = [:]
+        ) async -> (code: Int32, out: String, err: String) {
             let captured = CapturedConsole()
             let code = await QuartetTool.run(
                 ["changejar"] + arguments + [
                     "--server", url ?? "http://127.0.0.1:\(server.port)", "--data-dir", dataDirectory.path,
                 ],
-                environment: [:], console: captured.console)
+                environment: environment, console: captured.console)
             return (code, captured.output, captured.errors)
         }
     }
@@ -346,10 +348,10 @@ struct ChangeJarCommandTests {
             _ = await fixture.run(["signin", "--provider", "twitter", "--user", "dave"])
             _ = await fixture.run(["submit", "--title", "Plant a tree", "--content", "In spring."])
             _ = await fixture.run(["all"])
-            // Nothing listens on port 9 of the loopback: connection refused, as when offline.
+            // Nothing listens on port 9 of the loopback: connection refused, the jar down (not the device offline).
             let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
             #expect(offline.code == 0)
-            #expect(offline.err == "You're offline. Showing the actions saved on this device.\n")
+            #expect(offline.err == "The jar can't be reached right now. Showing the actions saved on this device.\n")
             #expect(offline.out.hasPrefix("Plant a tree\n"))
         }
     }
@@ -472,11 +474,50 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// Dates are written in `QUARTET_LOCALE` and `TZ`, as every other `quartet` command writes them.
+    @Test func datesFollowTheLocaleAndTheZone() async throws {
+        try await Self.withFixture { fixture in
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "erin"])
+            _ = await fixture.run(["submit", "--title", "Walk more", "--content", "Every day."])
+            let mine =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            let id = try #require(mine?.first?["id"] as? String)
+            func added(_ environment: [String: String]) async -> String {
+                let lines = await fixture.run(["show", id], environment: environment).out.split(separator: "\n")
+                return lines.first { $0.hasPrefix("  Added: ") }.map { String($0.dropFirst(9)) } ?? ""
+            }
+            let german = await added(["QUARTET_LOCALE": "de_DE", "TZ": "UTC"])
+            #expect(german.wholeMatch(of: /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/) != nil, "\(german)")
+            let american = await added(["QUARTET_LOCALE": "en_US", "TZ": "UTC"])
+            #expect(american.contains("AM") || american.contains("PM"), "\(american)")
+            let tokyo = await added(["QUARTET_LOCALE": "de_DE", "TZ": "Asia/Tokyo"])
+            let hour = { (text: String) in Int(text.suffix(5).prefix(2)) ?? -1 }
+            #expect((hour(german) + 9) % 24 == hour(tokyo), "\(german) \(tokyo)")
+        }
+    }
+
+    /// A server without Change Jar at the address is named as such, not as an action that no longer exists.
+    @Test func aServerWithoutAJarSaysSo() async throws {
+        let other = Server(configuration: .init(port: 0, log: .discard)) { _ in
+            Response(
+                status: .notFound, headers: ["Content-Type": "application/problem+json"],
+                body: Data(#"{"status":404,"title":"Not Found"}"#.utf8))
+        }
+        try other.start()
+        try await Self.withFixture { fixture in
+            let listing = await fixture.run(["all"], server: "http://127.0.0.1:\(other.port)")
+            #expect(listing.code == 1)
+            #expect(listing.err == "The server at this address has no Change Jar. Check the server address.\n")
+        }
+        await other.shutdown(gracePeriod: .seconds(1))
+    }
+
     @Test func offlineWithNothingSavedFailsAndSaysSo() async throws {
         try await Self.withFixture { fixture in
             let offline = await fixture.run(["all"], server: "http://127.0.0.1:9")
             #expect(offline.code == 1)
-            #expect(offline.err == "You're offline. Nothing is saved on this device yet.\n")
+            #expect(offline.err == "The jar can't be reached right now, and nothing is saved on this device yet.\n")
             #expect(offline.out.isEmpty)
         }
     }

@@ -150,22 +150,23 @@ private struct ActionsHTTP: Sendable {
         guard (200..<300).contains(response.statusCode) else {
             reporter.report(
                 .http(status: response.statusCode, problem: ProblemDetails.parse(data)), described)
-            throw Self.error(status: response.statusCode, body: data)
+            throw Self.error(status: response.statusCode, body: data, namesAnAction: !parameters.isEmpty)
         }
         return (data, response.statusCode)
     }
 
-    /// Maps a problem-details answer onto the error a screen shows.
-    static func error(status: Int, body: Data) -> ChangeJarError {
+    /// Maps a problem-details answer onto the error a screen shows. `namesAnAction`: whether the route's path
+    /// names one action (a 404 then says it is gone; on a list's path it says the server has no jar at all).
+    static func error(status: Int, body: Data, namesAnAction: Bool) -> ChangeJarError {
         let problem = ProblemDetails.parse(body)
         let detail = problem?.detail
         switch status {
         case 401: return .signInRequired
         case 403: return .forbidden
-        case 404: return .notFound
+        case 404: return namesAnAction ? .notFound : .noJarHere
         case 422: return .invalid(field: problem?.field ?? "", message: detail ?? Strings.unexpected)
         case 429: return .rateLimited
-        case 502, 503, 504: return .offline
+        case 502, 503, 504: return .unreachable
         default: return .service(detail ?? Strings.unexpected)
         }
     }

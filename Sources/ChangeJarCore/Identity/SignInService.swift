@@ -57,7 +57,7 @@ public struct SignInService: Sendable {
     ///
     /// Throws ``ChangeJarError/signInRequired`` when the session can never be renewed: it keeps no provider login
     /// (saved by an older version), or Cognito refuses it for good (``endingExceptions``). Cognito out of reach is
-    /// ``ChangeJarError/offline``, and any other refusal (throttling, a fault of the service) is a
+    /// ``ChangeJarError/offline`` or ``ChangeJarError/unreachable``, and any other refusal (throttling, a fault of the service) is a
     /// ``ChangeJarError/service(_:)`` that the next call may not meet: the session is not at an end for either.
     public func renew(_ session: AuthSession) async throws(ChangeJarError) -> AuthSession {
         guard let login = session.providerLogin else { throw .signInRequired }

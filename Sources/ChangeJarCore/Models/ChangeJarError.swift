@@ -3,8 +3,13 @@ import Foundation
 
 /// Every way a Change Jar operation fails, as the screens tell it.
 public enum ChangeJarError: LocalizedError, Sendable, Hashable {
-    /// The network or the server cannot be reached.
+    /// The device has no network.
     case offline
+    /// The network is there but the jar is not: the server refused, dropped or timed out the connection, or a
+    /// gateway in front of it said it is down (502, 503, 504).
+    case unreachable
+    /// The server at the configured address answered but holds no Change Jar (a list route it does not know).
+    case noJarHere
     /// The token is missing, expired or refused: the person must sign in (again).
     case signInRequired
     /// The server refused the operation for this person (not theirs, or identity mismatch).
@@ -24,6 +29,8 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     public var message: String {
         switch self {
         case .offline: Strings.offline
+        case .unreachable: Strings.unreachable
+        case .noJarHere: Strings.noJarHere
         case .signInRequired: Strings.signInRequired
         case .forbidden: Strings.forbidden
         case .invalid(_, let message): message
@@ -44,8 +51,10 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
             self = error
         } else if error is APIError || error is URLError {
             let error = APIError(transportError: error)
-            if error.isUnreachable {
+            if error == .offline {
                 self = .offline
+            } else if error.isUnreachable {
+                self = .unreachable
             } else if error == .signedOut || error == .notSignedIn {
                 self = .signInRequired
             } else {
@@ -53,6 +62,38 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
             }
         } else {
             self = .service(Strings.unexpected)
+        }
+    }
+}
+
+/// What a screen says over the actions this device saved, shown because the jar could not be asked.
+struct SavedCopyBanners: Sendable, Hashable {
+    /// Over the saved actions.
+    var showing: String
+    /// When the device saved none for this list.
+    var nothingSaved: String
+    /// When the device saved no answer for this search.
+    var searchNotSaved: String
+}
+
+extension ChangeJarError {
+    /// Whether the jar could not be asked at all (no network, or the server out of reach): what the device saved
+    /// is the best there is until it answers again, and nothing was refused.
+    public var isOutOfReach: Bool { self == .offline || self == .unreachable }
+
+    /// The banners of a screen that falls back to the device's saved actions after this failure, or `nil` when
+    /// the failure is no reason to (it is not ``isOutOfReach``).
+    var savedCopyBanners: SavedCopyBanners? {
+        switch self {
+        case .offline:
+            SavedCopyBanners(
+                showing: Strings.offlineShowingSaved, nothingSaved: Strings.offlineNothingSaved,
+                searchNotSaved: Strings.offlineSearchNotSaved)
+        case .unreachable:
+            SavedCopyBanners(
+                showing: Strings.unreachableShowingSaved, nothingSaved: Strings.unreachableNothingSaved,
+                searchNotSaved: Strings.unreachableSearchNotSaved)
+        default: nil
         }
     }
 }

@@ -88,9 +88,9 @@ public final class ActionDetailModel {
         case .success(let read):
             isShowingSavedCopy = false
             show(read)
-        case .failure(.offline) where action != nil:
+        case .failure(let error) where action != nil && error.isOutOfReach:
             isShowingSavedCopy = true
-            banner = .notice(Strings.offlineShowingSaved)
+            banner = .notice(error.savedCopyBanners?.showing ?? error.message)
         case .failure(.notFound):
             action = nil
             detail = nil

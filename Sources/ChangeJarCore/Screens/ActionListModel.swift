@@ -218,16 +218,18 @@ public final class ActionListModel {
     }
 
     private func failed(_ error: ChangeJarError, saved: CachedList) async {
-        switch error {
-        case .offline:
+        if let banners = error.savedCopyBanners {
             // NB: with nothing saved, an empty list would say the jar is empty, which nobody knows.
             guard let copy = await cache.load(saved) else {
-                banner = .failure(Strings.offlineNothingSaved)
+                banner = .failure(banners.nothingSaved)
                 return
             }
-            banner = .notice(Strings.offlineShowingSaved)
+            banner = .notice(banners.showing)
             isShowingSavedCopy = true
             show(copy, next: nil)
+            return
+        }
+        switch error {
         case .signInRequired where listing == .mine:
             signInAgain()
         default:

@@ -1,5 +1,6 @@
 import ChangeJarModels
 import Foundation
+import Localization
 import PublicInit
 
 /// One action as a list shows it: every string ready to draw.
@@ -35,9 +36,6 @@ public struct DateFormat: Sendable {
 
     /// The formatted date.
     public func string(_ date: Date) -> String {
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
-        style.locale = locale
-        style.timeZone = timeZone
-        return date.formatted(style)
+        DateText.string(date, dateStyle: .medium, timeStyle: .short, locale: locale, timeZone: timeZone)
     }
 }

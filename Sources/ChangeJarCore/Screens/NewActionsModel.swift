@@ -105,12 +105,12 @@ public final class NewActionsModel {
             await seen(upTo: page.headCursor)
         } catch {
             let error = ChangeJarError(error)
-            if error == .offline, let copy = await cache.load(.new) {
-                banner = .notice(Strings.offlineShowingSaved)
+            if let banners = error.savedCopyBanners, let copy = await cache.load(.new) {
+                banner = .notice(banners.showing)
                 isShowingSavedCopy = true
                 show(copy)
-            } else if error == .offline {
-                banner = .failure(Strings.offlineNothingSaved)
+            } else if let banners = error.savedCopyBanners {
+                banner = .failure(banners.nothingSaved)
             } else {
                 banner = .failure(error.message)
             }

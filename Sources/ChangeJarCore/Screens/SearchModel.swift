@@ -96,20 +96,22 @@ public final class SearchModel {
             nextCursor = page.nextCursor
             show(page.items, for: text)
             await cache.save(.search(text), page.items)
-        case .failure(.offline):
+        case .failure(let error):
+            guard let banners = error.savedCopyBanners else {
+                banner = .failure(error.message)
+                return
+            }
             guard let copy = await cache.load(.search(text)) else {
                 // NB: no saved answer for this query: "no actions match" would be a guess.
-                banner = .failure(Strings.offlineSearchNotSaved)
+                banner = .failure(banners.searchNotSaved)
                 isShowingSavedCopy = false
                 show([], for: text)
                 emptyMessage = nil
                 return
             }
-            banner = .notice(Strings.offlineShowingSaved)
+            banner = .notice(banners.showing)
             isShowingSavedCopy = true
             show(copy, for: text)
-        case .failure(let error):
-            banner = .failure(error.message)
         }
     }
 

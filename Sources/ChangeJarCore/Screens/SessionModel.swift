@@ -43,7 +43,7 @@ public final class SessionModel {
     ///
     /// - Returns: `nil` when nobody is signed in, or the session has ended (it could not be renewed: the provider
     ///   no longer takes its login, or it keeps none) and is now forgotten.
-    /// - Throws: the renewal's failure when it could not be done now (``ChangeJarError/offline``): the session is
+    /// - Throws: the renewal's failure when it could not be done now (``ChangeJarError/isOutOfReach``): the session is
     ///   kept for the next try.
     public func currentSession() async throws(ChangeJarError) -> AuthSession? {
         do {

@@ -96,7 +96,7 @@ public final class SubmitModel {
             guard error == .signInRequired else {
                 // NB: one the server refused would be refused again at every launch; one that met no network
                 // stays kept, and goes out at the next launch or sign-in.
-                if error != .offline { await cache.setWaitingAction(nil) }
+                if !error.isOutOfReach { await cache.setWaitingAction(nil) }
                 return refused(error)
             }
             // NB: the session has ended (the server or Cognito refused it for good) and is forgotten already.

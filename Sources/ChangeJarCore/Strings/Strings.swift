@@ -10,6 +10,8 @@ enum Strings {
     static func format(_ key: String, _ arguments: String...) -> String { table.format(key, arguments) }
 
     static var offline: String { text("error.offline") }
+    static var unreachable: String { text("error.unreachable") }
+    static var noJarHere: String { text("error.noJarHere") }
     static var signInRequired: String { text("error.signInRequired") }
     static var forbidden: String { text("error.forbidden") }
     static var notFound: String { text("error.notFound") }
@@ -19,6 +21,9 @@ enum Strings {
     static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }
     static var offlineNothingSaved: String { text("banner.offlineNothingSaved") }
     static var offlineSearchNotSaved: String { text("banner.offlineSearchNotSaved") }
+    static var unreachableShowingSaved: String { text("banner.unreachableShowingSaved") }
+    static var unreachableNothingSaved: String { text("banner.unreachableNothingSaved") }
+    static var unreachableSearchNotSaved: String { text("banner.unreachableSearchNotSaved") }
     static var signInToSubmit: String { text("banner.signInToSubmit") }
     static var sessionExpired: String { text("banner.sessionExpired") }
     static var submitted: String { text("banner.submitted") }

@@ -15,7 +15,7 @@ struct ChangeJarSession: Sendable {
     let actions: ActionsClient
     let cache: ActionCache
     let sessions: SessionStore
-    let format = DateFormat()
+    let format: DateFormat
     let clock = ChangeJarClock.live
 
     /// Reads `--server`, `--data-dir`, `<data-dir>/changejar/config.json`, `--cognito` and `--identity-pool`.
@@ -37,6 +37,7 @@ struct ChangeJarSession: Sendable {
             throw UsageError(error.description)
         }
         _ = try options.deviceFolder("changejar")
+        format = DateFormat(locale: context.locale, timeZone: context.timeZone)
         let transport = HTTPTransport.live()
         send = transport.send
         actions = .live(baseURL: settings.apiBaseURL, send: transport.send)

@@ -84,11 +84,11 @@ struct SignInServiceTests {
         await #expect(throws: expected) { try await service.renew(session) }
     }
 
-    @Test func cognitoOutOfReachIsOffline() async throws {
+    @Test func cognitoOutOfReachIsNoRefusal() async throws {
         let service = Self.service { _, _ in throw URLError(.cannotConnectToHost) }
         let session = AuthSession(
             identityID: "us-east-1:1", token: "t", expiresAt: Self.start, authSource: .google,
             providerUserID: "alice", providerLogin: "login")
-        await #expect(throws: ChangeJarError.offline) { try await service.renew(session) }
+        await #expect(throws: ChangeJarError.unreachable) { try await service.renew(session) }
     }
 }

@@ -7,8 +7,9 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A failure from a transport reads as the client layer reads it: the banner says "offline" for exactly the
-/// failures ``APIError/isUnreachable`` names, and a sentence from a strings table for the rest.
+/// A failure from a transport reads as the client layer reads it: out of reach for exactly the failures
+/// ``APIError/isUnreachable`` names, "offline" only for a device with no network, and a sentence from a strings
+/// table for the rest.
 struct ChangeJarErrorTests {
     static let codes: [URLError.Code] = [
         .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .cannotConnectToHost, .cannotFindHost,
@@ -17,10 +18,24 @@ struct ChangeJarErrorTests {
     ]
 
     @Test(arguments: codes)
-    func aTransportFailureIsOfflineExactlyWhenTheClientLayerCallsItUnreachable(_ code: URLError.Code) {
-        let unreachable = APIError(transportError: URLError(code)).isUnreachable
-        #expect((ChangeJarError(URLError(code)) == .offline) == unreachable)
-        #expect((ChangeJarError(APIError(transportError: URLError(code))) == .offline) == unreachable)
+    func aTransportFailureIsOutOfReachExactlyWhenTheClientLayerCallsItUnreachable(_ code: URLError.Code) {
+        let failure = APIError(transportError: URLError(code))
+        for error in [ChangeJarError(URLError(code)), ChangeJarError(failure)] {
+            #expect(error.isOutOfReach == failure.isUnreachable)
+            #expect((error == .offline) == (failure == .offline))
+        }
+    }
+
+    /// Only a device without a network is told it is offline: a jar that refuses, drops or times out the
+    /// connection is out of reach, and says so over the saved copy as well as on its own.
+    @Test func aServerThatCannotBeReachedIsNotCalledOffline() {
+        #expect(ChangeJarError(URLError(.notConnectedToInternet)) == .offline)
+        for code: URLError.Code in [.cannotConnectToHost, .networkConnectionLost, .timedOut] {
+            let error = ChangeJarError(URLError(code))
+            #expect(error == .unreachable, "\(code.rawValue)")
+            #expect(error.message == "The jar can't be reached right now. Please try again in a moment.")
+            #expect(!error.message.contains("offline"))
+        }
     }
 
     @Test func noBannerShowsTheSystemsErrorNumber() {

@@ -363,6 +363,42 @@ struct AppFlowTests {
         }
     }
 
+    /// A jar that is down is not the device being offline: every screen says the jar can't be reached, the lists
+    /// and a search fall back to what was saved, and the words of an unsent pledge stay.
+    @Test func aJarOutOfReachShowsTheSavedListsAndSaysItIsTheJar() async throws {
+        try await withServer(.sqliteMemory) { server in
+            try await server.create("Recycle bottles", user: "bob")
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.all.refreshPulled()
+            harness.network.isDown = true
+            await app.all.refreshPulled()
+            #expect(
+                app.all.banner
+                    == .notice("The jar can't be reached right now. Showing the actions saved on this device."))
+            #expect(app.all.isShowingSavedCopy)
+            #expect(app.all.rows.map(\.title) == ["Recycle bottles"])
+            await app.new.opened()
+            #expect(
+                app.new.banner
+                    == .failure("The jar can't be reached right now, and nothing is saved on this device yet."))
+            #expect(app.new.rows.isEmpty && app.new.emptyMessage == nil)
+            app.search.queryChanged("recycle")
+            await harness.sleeper.untilWaiting(1)
+            await harness.sleeper.releaseAll()
+            await app.search.activeSearch?.value
+            #expect(
+                app.search.banner
+                    == .failure(
+                        "The jar can't be reached right now, and this search has no results saved on this device."))
+            #expect(app.search.emptyMessage == nil)
+
+            harness.network.isDown = false
+            await app.all.refreshPulled()
+            #expect(app.all.banner == nil && !app.all.isShowingSavedCopy)
+        }
+    }
+
     /// Offline on a device that never saved a list: no list may claim the jar is empty or nothing matches.
     @Test func offlineWithNothingSavedSaysSoInsteadOfAnEmptyList() async throws {
         try await withServer(.sqliteMemory) { server in

@@ -192,13 +192,15 @@ struct SettingsAndStorageTests {
     @Test(arguments: [
         (401, #"{"status":401}"#, ChangeJarError.signInRequired),
         (403, #"{"status":403}"#, .forbidden),
-        (404, #"{"status":404}"#, .notFound),
+        (404, #"{"status":404}"#, .noJarHere),
         (
             422, #"{"status":422,"field":"title","detail":"The title must be 1 to 120 characters."}"#,
             .invalid(field: "title", message: "The title must be 1 to 120 characters.")
         ),
         (429, #"{"status":429}"#, .rateLimited),
-        (503, "", .offline),
+        (502, "<html>Bad Gateway</html>", .unreachable),
+        (503, "", .unreachable),
+        (504, "", .unreachable),
         (500, #"{"detail":"Internal error."}"#, .service("Internal error.")),
         (500, "<html>", .service("Something went wrong. Please try again.")),
     ])
@@ -223,7 +225,7 @@ struct SettingsAndStorageTests {
             try await garbage.all(nil)
         }
         let dropped = ActionsClient.live(baseURL: Self.server) { _ in throw URLError(.networkConnectionLost) }
-        await #expect(throws: ChangeJarError.offline) { try await dropped.search("x", nil) }
+        await #expect(throws: ChangeJarError.unreachable) { try await dropped.search("x", nil) }
     }
 
     @Test func requestsCarryTheRouteQueryAndBearer() async throws {
@@ -268,7 +270,7 @@ extension SettingsAndStorageTests {
         let offline = ActionsClient.live(
             baseURL: Self.server, send: { _ in throw URLError(.cannotConnectToHost) },
             errorReporter: .notificationCenter(center))
-        await #expect(throws: ChangeJarError.offline) { try await offline.all(nil) }
+        await #expect(throws: ChangeJarError.unreachable) { try await offline.all(nil) }
         #expect(messages.all.count == 2)
         #expect(messages.all.first == "No action with this id.")
     }

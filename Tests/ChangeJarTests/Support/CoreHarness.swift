@@ -11,6 +11,7 @@ import TestSupport
 /// The network between the core and the in-process server: can go offline, and records every request.
 final class TestNetwork: Sendable {
     private let offline = Locked(false)
+    private let down = Locked(false)
     private let answersLost = Locked(false)
     private let log = Locked<[(method: String, path: String, query: String?, target: String?)]>([])
     let server: TestServer
@@ -22,6 +23,12 @@ final class TestNetwork: Sendable {
     var isOffline: Bool {
         get { offline.withLock { $0 } }
         set { offline.withLock { $0 = newValue } }
+    }
+
+    /// Whether the device has a network but the server refuses every connection (it is down).
+    var isDown: Bool {
+        get { down.withLock { $0 } }
+        set { down.withLock { $0 = newValue } }
     }
 
     /// Whether each request reaches the server and its answer is then lost (the connection drops on the way back).
@@ -61,6 +68,7 @@ final class TestNetwork: Sendable {
             }
             let isOffline = self.isOffline
             if isOffline { throw URLError(.notConnectedToInternet) }
+            if self.isDown { throw URLError(.cannotConnectToHost) }
             let answer = try await transport(request)
             if self.losesAnswers { throw URLError(.networkConnectionLost) }
             return answer
