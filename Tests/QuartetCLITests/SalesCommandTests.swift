@@ -350,6 +350,12 @@ struct SalesCLI {
         #expect(refused.code == 1)
         #expect(refused.errors == "archive.zip is 25.6 MB; attachments are limited to 25 MB.\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
+
+        let empty = try cli.file("blank.txt", Data())
+        let nothing = await cli.run(["attachment", "add", hospital, empty.path])
+        #expect(nothing.code == 1)
+        #expect(nothing.errors == "blank.txt is empty; choose a file with something in it.\n")
+        #expect(!(await cli.run(["items", hospital]).output.contains("blank.txt")))
     }
 
     /// A generated photo over 25 MB is shrunk under 25 MB by libjpeg-turbo before upload, aspect ratio kept.
@@ -417,7 +423,7 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        let badLink = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "docs.google.com/d/1"])
+        let badLink = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "the plan doc"])
         #expect(badLink.code == 1)
         #expect(badLink.errors == "Give the Google Doc a link (https://…) to save it.\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("Plan")))

@@ -186,13 +186,18 @@ extension SalesforceClient {
         Item(id: id, fields: try await record(Item.objectName, id: id))
     }
 
-    /// Uploads a file (≤ 25 MB) as a base64 JSON body and returns the attachment with its id.
+    /// Uploads a file (1 byte to 25 MB) as a base64 JSON body and returns the attachment with its id.
     ///
     /// Shrink images first with ``ImageShrinker``; anything still over the limit is refused here.
     public func createAttachment(
         name: String, data: Data, contentType: String?, accountID: String, idempotencyKey: String? = nil
     ) async throws -> Attachment {
         let operation = SalesText.Operation.uploadAttachment(name)
+        guard !data.isEmpty else {
+            throw report(
+                SalesforceError.invalidInput(operation: operation, reason: SalesText.Reason.fileEmpty),
+                operation: operation)
+        }
         guard data.count <= Self.maximumAttachmentBytes else {
             throw report(
                 SalesforceError.invalidInput(

@@ -35,7 +35,7 @@ public final class ItemEditorModel {
         guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
         switch kind {
         case .note: return true
-        case .doc: return Self.isWebLink(url)
+        case .doc: return Self.webLink(url) != nil
         case .attachment: return isEditing || picked != nil
         }
     }
@@ -49,14 +49,24 @@ public final class ItemEditorModel {
         case .attachment: return SalesText.localized("editor.needsFile")
         }
     }
-    /// Whether `text` is a link a browser opens as a page: http or https, with a host (never `javascript:` or
-    /// `ftp:`, which a Google Doc row would otherwise open).
-    static func isWebLink(_ text: String) -> Bool {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+    /// `text` as the link a Google Doc row opens, or `nil` when it is no link a browser opens as a page: http or
+    /// https with a host (never `javascript:` or `ftp:`, which the row would otherwise open). Spaces around it go,
+    /// and a link typed without a scheme, as an address bar takes one (`docs.google.com/document/d/…`), gets
+    /// `https://`.
+    static func webLink(_ text: String) -> String? {
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard var url = URL(string: typed) else { return nil }
+        if url.scheme == nil {
+            // NB: only a host with a dot: a bare word ("proposal") is no address.
+            guard let withScheme = URL(string: "https://" + typed), withScheme.host?.contains(".") == true else {
+                return nil
+            }
+            url = withScheme
+        }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
-        else { return false }
-        return true
+        else { return nil }
+        return url.absoluteString
     }
     /// Whether a call is in flight.
     public private(set) var isBusy = false
@@ -170,9 +180,13 @@ public final class ItemEditorModel {
     }
 
     /// Takes a picked file for the upload: an image over 25 MB is shrunk to fit (and goes up as the JPEG it
-    /// became, named `.jpg`); anything else of that size is refused with the limit named.
+    /// became, named `.jpg`); anything else of that size is refused with the limit named, and so is an empty file.
     private func attach(_ file: PickedFile) {
         guard showsAddAttachmentButton else { return }
+        guard !file.data.isEmpty else {
+            errorMessage = SalesText.fileEmpty(file.name)
+            return
+        }
         let limit = SalesforceClient.maximumAttachmentBytes
         var upload = file
         shrunk = nil
@@ -230,11 +244,12 @@ public final class ItemEditorModel {
                         name: name, data: picked.data, contentType: picked.contentType, accountID: accountID))
             case (.doc, .doc(let original)?):
                 var doc = original
+                let link = Self.webLink(url) ?? url
                 if name != (original.name ?? "") { doc.name = name }
-                if url != (original.url ?? "") { doc.url = url }
+                if link != (original.url ?? "") { doc.url = link }
                 saved = .doc(try await update(doc, from: original))
             case (.doc, _):
-                saved = .doc(try await add(GoogleDoc(name: name, url: url)))
+                saved = .doc(try await add(GoogleDoc(name: name, url: Self.webLink(url) ?? url)))
             }
             errorMessage = nil
         } catch let error as SalesforceError {

@@ -113,6 +113,8 @@ extension SalesText {
         public static func notARecordID(_ id: String) -> String { table.format("reason.notARecordID", id) }
         /// JSON of another shape than expected.
         public static var unexpectedJSON: String { localized("reason.unexpectedJSON") }
+        /// A file of no bytes, which would make an attachment nobody can open.
+        public static var fileEmpty: String { localized("reason.fileEmpty") }
         /// A file over the attachment limit.
         public static func fileTooLarge(bytes: Int) -> String {
             table.format("reason.fileTooLarge", megabytes(bytes, overLimit: true))

@@ -134,6 +134,8 @@ public enum SalesText {
     public static func fileUnreadable(_ name: String?) -> String {
         name.map { table.format("editor.fileUnreadable", $0) } ?? localized("editor.fileNotOpened")
     }
+    /// `notes.txt is empty; choose a file with something in it.`
+    public static func fileEmpty(_ name: String) -> String { table.format("editor.fileEmpty", name) }
     /// `report.pdf is 25.6 MB; attachments are limited to 25 MB.`
     public static func fileTooLarge(_ name: String, bytes: Int, limit: Int) -> String {
         table.format("editor.tooLarge", name, megabytes(bytes, overLimit: true), "\(limit)")

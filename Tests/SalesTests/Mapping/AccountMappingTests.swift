@@ -211,4 +211,18 @@ import Testing
         #expect(messages.all.count == 1)
         #expect(messages.all.first?.hasPrefix("Could not upload the attachment huge.jpg") == true)
     }
+
+    @Test func anEmptyAttachmentIsRefusedBeforeAnyCall() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let before = harness.wire.requests.count
+        await #expect(
+            throws: SalesforceError.invalidInput(
+                operation: "upload the attachment blank.txt", reason: "the file is empty")
+        ) {
+            _ = try await client.createAttachment(
+                name: "blank.txt", data: Data(), contentType: "text/plain", accountID: DevServerHarness.hospitalID)
+        }
+        #expect(harness.wire.requests.count == before)
+    }
 }

@@ -146,6 +146,13 @@ import Testing
         #expect(form.errorMessage == "archive.zip is 30.0 MB; attachments are limited to 25 MB.")
         #expect(!form.canSave)
 
+        // An empty file would make an attachment nobody can open.
+        let empty = folder.appendingPathComponent("blank.txt")
+        try Data().write(to: empty)
+        form.fileChosen(.success(empty))
+        #expect(form.errorMessage == "blank.txt is empty; choose a file with something in it.")
+        #expect(!form.canSave)
+
         let minutes = folder.appendingPathComponent("minutes.txt")
         try Data("Agreed.".utf8).write(to: minutes)
         form.fileChosen(.success(minutes))
@@ -221,7 +228,8 @@ import Testing
         ("javascript:alert(1)", false), ("ftp://docs.example.com/plan", false), ("file:///etc/passwd", false),
         ("mailto:rep@quartet.dev", false), ("https://", false), ("data:text/html,<b>x</b>", false),
         ("https://docs.google.com/d/1", true), ("HTTP://docs.google.com/d/1", true),
-        ("Https://docs.google.com/d/1", true),
+        ("Https://docs.google.com/d/1", true), ("docs.google.com/d/1", true), ("proposal", false),
+        ("localhost:8080/plan", false),
     ])
     func aDocLinkMustBeAWebPage(link: String, saves: Bool) async throws {
         let harness = try await DevServerHarness.make()
@@ -235,6 +243,21 @@ import Testing
         #expect(form.saveRefusal == "Give the Google Doc a link (https://…) to save it.")
         await form.saveTapped()
         #expect(harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").isEmpty)
+    }
+
+    /// A link pasted with spaces around it, or typed as an address bar takes one, is saved as the page's link.
+    @Test func aLinkWithoutASchemeIsSavedAsHTTPS() async throws {
+        let harness = try await DevServerHarness.make()
+        let form = ItemEditorModel(
+            adding: .doc, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: shrinker)
+        form.nameEdited("Plan")
+        form.urlEdited("  docs.google.com/document/d/9/edit \n")
+        #expect(form.canSave)
+        await form.saveTapped()
+        #expect(
+            harness.wire.bodies("POST", path: "/sobjects/GoogleDoc").first?["Url"]
+                == .string("https://docs.google.com/document/d/9/edit"))
     }
 
     @Test func aFileOfExactlyTheLimitIsTakenAndOneByteMoreIsRefused() async throws {
@@ -285,7 +308,7 @@ import Testing
         let doc = ItemEditorModel(adding: .doc, accountID: id, client: client, shrinker: shrinker)
         #expect(doc.saveRefusal == "Give it a name to save it.")
         doc.nameEdited("Plan")
-        doc.urlEdited("docs.google.com/d/1")
+        doc.urlEdited("the plan doc")
         #expect(doc.saveRefusal == "Give the Google Doc a link (https://…) to save it.")
         doc.urlEdited("https://docs.google.com/d/1")
         #expect(doc.saveRefusal == nil)
