@@ -507,14 +507,20 @@ struct SalesCLI {
         #expect(deleted.code == 0, "\(deleted.errors)")
         #expect(deleted.output == "queued\n", "a queued delete is not yet done")
         #expect(deleted.errors.contains("offline: queued"))
+        // An upload waits with its bytes.
+        let minutes = try cli.file("minutes.txt", Data("The wing opens in May.".utf8))
+        let upload = await cli.run(["attachment", "add", hospital, minutes.path])
+        #expect(upload.code == 0, "\(upload.errors)")
+        #expect(upload.errors.contains("offline: queued 'upload the attachment minutes.txt'"))
         let stillDown = await cli.run(["sync"])
         #expect(stillDown.code == 1)
-        #expect(stillDown.errors.contains("2 edits wait"))
+        #expect(stillDown.errors.contains("3 edits wait"))
         cli.offline.isDown = false
-        #expect(await cli.run(["sync"]).output == "sent 2 edits\n")
+        #expect(await cli.run(["sync"]).output == "sent 3 edits\n")
         #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
         let items = await cli.run(["items", hospital, "--json"])
         #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
+        #expect(items.output.components(separatedBy: "\"minutes.txt\"").count == 2)
     }
 
     /// An edit made offline outlives the session it was made in: after the session expires (its tokens refused) and
@@ -779,8 +785,8 @@ struct SalesCLI {
         #expect(!server.output.contains(doc))
     }
 
-    /// On an account this machine keeps, `note add` and `doc add` are the screen's add buttons: offline, the saved
-    /// copy lists the new items, marked as not sent, until `sync` sends them once.
+    /// On an account this machine keeps, `note add`, `doc add` and `attachment add` are the screen's add buttons:
+    /// offline, the saved copy lists the new items, marked as not sent, until `sync` sends them once.
     @Test func itemsAddedOfflineToAKeptAccountAreListedAsNotSent() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
@@ -794,18 +800,25 @@ struct SalesCLI {
         #expect(note.errors.contains("offline: queued 'add the note Call back'"))
         let doc = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
         #expect(doc.code == 0, "\(doc.errors)")
+        let minutes = try cli.file("minutes.txt", Data("The wing opens in May.".utf8))
+        let upload = await cli.run(["attachment", "add", hospital, minutes.path])
+        #expect(upload.code == 0, "\(upload.errors)")
+        #expect(upload.output == "queued\n")
 
         let offline = await cli.run(["items", hospital])
         let waiting = offline.output.split(separator: "\n").filter { $0.hasSuffix("Not sent yet") }
-        #expect(waiting.count == 2, "\(offline.output)")
+        #expect(waiting.count == 3, "\(offline.output)")
         #expect(waiting.contains { $0.contains("Call back") })
         #expect(waiting.contains { $0.contains("Plan  docs.google.com/d/1") })
+        #expect(waiting.contains { $0.contains("minutes.txt") })
         let rows = try JSONDecoder().decode(
             [[String: JSONValue]].self, from: Data(await cli.run(["items", hospital, "--json"]).output.utf8))
-        #expect(rows.filter { $0["notSent"] == true }.compactMap { $0["name"] } == ["Call back", "Plan"])
+        #expect(
+            Set(rows.filter { $0["notSent"] == true }.compactMap { $0["name"] })
+                == ["Call back", "Plan", "minutes.txt"])
 
         cli.offline.isDown = false
-        #expect(await cli.run(["sync"]).output == "sent 2 edits\n")
+        #expect(await cli.run(["sync"]).output == "sent 3 edits\n")
         let online = await cli.run(["items", hospital])
         #expect(!online.output.contains("Not sent yet"))
         #expect(online.output.components(separatedBy: "Call back").count == 2)

@@ -12,10 +12,12 @@ enum ItemCommands {
             "note", summary: "add, show, edit or delete a note",
             subcommands: [
                 add(.note, summary: "add a note to an account", options: [title, body, json], dependencies) {
-                    editor, arguments in
-                    guard let name = arguments.value("title") else { throw UsageError(SalesCommandText.noteNeedsTitle) }
+                    editor, context in
+                    guard let name = context.arguments.value("title") else {
+                        throw UsageError(SalesCommandText.noteNeedsTitle)
+                    }
                     editor.nameEdited(name)
-                    editor.textEdited(arguments.value("body") ?? "")
+                    editor.textEdited(context.arguments.value("body") ?? "")
                 },
                 edit(
                     Note.self, "edit", summary: "change a note's title or text", options: [title, body, json],
@@ -43,26 +45,23 @@ enum ItemCommands {
         CommandSpec(
             "attachment", summary: "upload, rename, delete or download an attachment",
             subcommands: [
-                CommandSpec(
-                    "add", summary: "upload a file (images over 25 MB are shrunk to fit, as JPEG)",
+                add(
+                    .attachment, summary: "upload a file (images over 25 MB are shrunk to fit, as JPEG)",
                     arguments: ["ACCOUNT", "FILE"],
                     options: [
                         OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,
-                    ],
-                    body: SalesSession.body(dependencies) { session, context in
-                        let account = context.arguments.positionals[0]
-                        let file = URL(fileURLWithPath: context.arguments.positionals[1])
-                        let original = try Data(contentsOf: file, options: .mappedIfSafe)
-                        let editor = await newEditor(.attachment, account: account, session)
-                        await editor.filePicked(name: file.lastPathComponent, data: original)
-                        if let name = context.arguments.value("name") { await editor.nameEdited(name) }
-                        if let shrunk = await editor.shrunk {
-                            context.console.errorLine(
-                                SalesCommandText.shrank(
-                                    file.lastPathComponent, from: original.count, to: shrunk.data.count, shrunk))
-                        }
-                        return try await save(editor, session: session) { await editor.saveTapped() }
-                    }),
+                    ], dependencies
+                ) { editor, context in
+                    let file = URL(fileURLWithPath: context.arguments.positionals[1])
+                    let original = try Data(contentsOf: file, options: .mappedIfSafe)
+                    editor.filePicked(name: file.lastPathComponent, data: original)
+                    if let name = context.arguments.value("name") { editor.nameEdited(name) }
+                    if let shrunk = editor.shrunk {
+                        context.console.errorLine(
+                            SalesCommandText.shrank(
+                                file.lastPathComponent, from: original.count, to: shrunk.data.count, shrunk))
+                    }
+                },
                 edit(
                     Attachment.self, "rename", summary: "rename an attachment (its only editable field)",
                     arguments: ["ID", "NAME"], options: [json], dependencies, as: AccountItem.attachment
@@ -90,8 +89,8 @@ enum ItemCommands {
             "doc", summary: "link, show, edit or unlink a Google Doc",
             subcommands: [
                 add(.doc, summary: "link a Google Doc to an account", options: [name, url, json], dependencies) {
-                    editor, arguments in
-                    guard let name = arguments.value("name"), let url = arguments.value("url") else {
+                    editor, context in
+                    guard let name = context.arguments.value("name"), let url = context.arguments.value("url") else {
                         throw UsageError(SalesCommandText.docNeedsNameAndURL)
                     }
                     editor.nameEdited(name)
@@ -124,22 +123,23 @@ enum ItemCommands {
     /// saved copy lists the item, marked as not sent while it waits offline), else the item editor alone; filled
     /// as a person would type the options (`fill`), then saved, as Save would (offline, it is queued).
     static func add(
-        _ kind: ItemEditorModel.Kind, summary: String, options: [OptionSpec], _ dependencies: SalesDependencies,
-        fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) throws -> Void
+        _ kind: ItemEditorModel.Kind, summary: String, arguments: [String] = ["ACCOUNT"], options: [OptionSpec],
+        _ dependencies: SalesDependencies,
+        fill: @escaping @Sendable @MainActor (ItemEditorModel, CommandContext) throws -> Void
     ) -> CommandSpec {
         CommandSpec(
-            "add", summary: summary, arguments: ["ACCOUNT"], options: options,
+            "add", summary: summary, arguments: arguments, options: options,
             body: SalesSession.body(dependencies) { session, context in
                 let account = context.arguments.positionals[0]
                 if await session.cache.load(account) != nil {
                     guard let screen = await session.openAccount(account) else { return 1 }
                     if let editor = await screen.editor(adding: kind) {
-                        try await fill(editor, context.arguments)
+                        try await fill(editor, context)
                         return try await save(editor, session: session) { await screen.editorSaveTapped() }
                     }
                 }
                 let editor = await newEditor(kind, account: account, session)
-                try await fill(editor, context.arguments)
+                try await fill(editor, context)
                 return try await save(editor, session: session) { await editor.saveTapped() }
             })
     }

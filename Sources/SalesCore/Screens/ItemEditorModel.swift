@@ -92,7 +92,7 @@ public final class ItemEditorModel {
     private let outbox: SalesOutbox?
     private var picked: PickedFile?
 
-    /// A form adding a `kind` of item to an account; with an `outbox`, a note or doc saved offline waits there.
+    /// A form adding a `kind` of item to an account; with an `outbox`, an item saved offline waits there.
     public init(
         adding kind: Kind, accountID: String, client: SalesforceClient, shrinker: ImageShrinker,
         outbox: SalesOutbox? = nil
@@ -239,9 +239,7 @@ public final class ItemEditorModel {
                 saved = .attachment(try await update(attachment, from: original))
             case (.attachment, _):
                 guard let picked else { return }
-                saved = .attachment(
-                    try await client.createAttachment(
-                        name: name, data: picked.data, contentType: picked.contentType, accountID: accountID))
+                saved = .attachment(try await upload(picked))
             case (.doc, .doc(let original)?):
                 var doc = original
                 let link = Self.webLink(url) ?? url
@@ -265,6 +263,24 @@ public final class ItemEditorModel {
         let (client, accountID) = (client, accountID)
         return try await send(edit, local: item) {
             try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
+        }
+    }
+
+    /// Uploads the picked file (with the edit's id as its idempotency key); offline, it waits in the outbox with
+    /// its bytes, as a note or a doc does, and goes up at the next sync.
+    private func upload(_ file: PickedFile) async throws -> Attachment {
+        let (client, accountID, name) = (client, accountID, name)
+        let edit = PendingEdit(
+            change: .create(
+                object: Attachment.objectName,
+                fields: ItemMapping.attachmentInsert(
+                    name: name, body: file.data, contentType: file.contentType, accountID: accountID)),
+            summary: SalesText.Operation.uploadAttachment(name), accountID: accountID)
+        let local = Attachment(name: name, contentType: file.contentType, bodyLength: file.data.count)
+        return try await send(edit, local: local) {
+            try await client.createAttachment(
+                name: name, data: file.data, contentType: file.contentType, accountID: accountID,
+                idempotencyKey: edit.id.uuidString)
         }
     }
 

@@ -267,6 +267,37 @@ import Testing
         #expect(model.items.allSatisfy { $0.waiting == nil })
     }
 
+    /// A file attached in a hospital's basement waits with its bytes, as a note does, and goes up once when the
+    /// network returns, whole.
+    @Test func anAttachmentAddedOfflineWaitsWithItsBytesAndIsUploadedOnce() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, outbox, _) = try await makeModel(harness)
+        await model.appeared()
+        harness.wire.isDown = true
+
+        let bytes = Data("Minutes of the visit: the wing opens in May.".utf8)
+        model.addTapped(.attachment)
+        model.editor?.filePicked(name: "minutes.txt", data: bytes)
+        await model.editorSaveTapped()
+        #expect(model.editor == nil)
+        #expect(model.banner == .notice("Saved offline; it will be sent when the network returns."))
+        let waiting = try #require(model.items.first { $0.title == "minutes.txt" })
+        #expect(waiting.waiting == "Not sent yet")
+        #expect(try await outbox.pending().map(\.summary) == ["upload the attachment minutes.txt"])
+        #expect(harness.wire.count("POST", pathSuffix: "/sobjects/Attachment") == 0)
+
+        harness.wire.isDown = false
+        await model.networkReturned()
+        await model.networkReturned()
+        #expect(model.pendingEditCount == 0)
+        #expect(harness.wire.count("POST", pathSuffix: "/sobjects/Attachment") == 1)
+        let sent = try #require(model.details?.attachments.first { $0.name == "minutes.txt" })
+        let id = try #require(sent.id)
+        #expect(model.items.filter { $0.title == "minutes.txt" }.map(\.waiting) == [nil])
+        let client = try await harness.client()
+        #expect(try await client.downloadAttachment(id: id, contentType: sent.contentType).data == bytes)
+    }
+
     @Test func anOfflineEditThatCannotBeKeptIsNotCalledSaved() async throws {
         let harness = try await DevServerHarness.make()
         let model = try await modelWithBrokenOutbox(harness)
