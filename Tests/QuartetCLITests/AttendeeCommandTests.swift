@@ -270,6 +270,44 @@ import Testing
         }
     }
 
+    /// A usage error leaves nothing done: answers the Additional Info form would refuse are refused before
+    /// registering, and an event that asks no questions says so without an empty list of fields.
+    @Test func aRefusedRegisterLeavesThePersonUnregistered() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            let bare = await harness.run("register", event.id)
+            #expect(bare.code == 2)
+            #expect(bare.errors.hasPrefix("quartet: Dietary needs is required. Fields: dietaryNeeds (Dietary needs), "))
+            let badGuest = await harness.run(
+                "register", event.id, "--field", "dietaryNeeds=none", "--field", "tshirtSize=M", "--field", "role=iOS",
+                "--guest", "Zoë <not-an-address>")
+            #expect(badGuest.code == 2)
+            #expect(badGuest.errors.contains("Guest 1 needs a valid e-mail address."))
+            #expect(try await harness.json(EventDetails.self, "event", event.id).registration == nil)
+            #expect(await harness.run("event", event.id).output.contains("Not registered"))
+
+            let file = try harness.write(
+                "frab.json",
+                Data(
+                    """
+                    {"schedule": {"conference": {"acronym": "ask", "title": "No Questions", "time_zone_name": "UTC",
+                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
+                    """.utf8))
+            let summary = try await harness.json(ImportSummary.self, "import", file)
+            let unknown = await harness.run("register", summary.eventID, "--field", "foo=bar")
+            #expect(unknown.code == 2)
+            #expect(unknown.errors.hasPrefix("quartet: This event does not ask for foo.\n"))
+            #expect(!unknown.errors.contains("Fields:"))
+            #expect(try await harness.json(EventDetails.self, "event", summary.eventID).registration == nil)
+            let plain = await harness.run("register", summary.eventID)
+            #expect(plain.code == 0, "\(plain.errors)")
+            #expect(plain.output == "Registered for No Questions (additional info: completed).\n")
+        }
+    }
+
     /// Offline, `signout` signs this device out all the same (the token is forgotten, exit 0) and says the
     /// server could not be told; the session the server still holds ends on its own.
     @Test func offlineSignOutSignsOutThisDeviceAndSaysSo() async throws {

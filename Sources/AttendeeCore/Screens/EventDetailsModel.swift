@@ -146,9 +146,12 @@ public final class EventDetailsModel: BusyScreen {
         openAdditionalInfo()
     }
 
-    private func openAdditionalInfo() {
-        additionalInfo = AdditionalInfoModel(
-            client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
+    private func openAdditionalInfo() { additionalInfo = additionalInfoForm() }
+
+    /// The Additional Info form that registering opens (the event's questions, nothing answered), not shown: what
+    /// the answers given ahead (the command line's `--field` and `--guest`) are checked on before registering.
+    public func additionalInfoForm() -> AdditionalInfoModel {
+        AdditionalInfoModel(client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
     }
 
     /// The badge a link shows: the unread messages on Messages; 0 (no badge) elsewhere.

@@ -75,6 +75,10 @@ extension AttendeeCommand {
     /// its field, each `--guest` added with "+ Add more", then Submit (or "Later, I haven't decided"); prints
     /// the dashboard's registration afterwards. A person registered already who gives answers taps the
     /// dashboard's "Complete registration" instead, which refuses once Additional Info is complete.
+    ///
+    /// A usage error (exit 2) leaves nothing done: the answers are checked on the form registering would open
+    /// before registering. Should the form refuse them once registered all the same, the command says the person
+    /// is registered with Additional Info still to do, and fails (exit 1).
     @MainActor
     static func runRegister(_ context: Context) async throws {
         let arguments = context.arguments
@@ -90,8 +94,24 @@ extension AttendeeCommand {
         }
         let later = arguments.flag("later")
         if later, !answers.isEmpty || !guests.isEmpty { throw UsageError(AttendeeCommandText.laterWithAnswers) }
+        /// The answers typed into the form, each guest added with "+ Add more".
+        func fill(_ form: AdditionalInfoModel) {
+            for answer in answers { form.answerChanged(answer.key, answer.value) }
+            for guest in guests {
+                form.addGuestTapped()
+                form.guestChanged(form.guests.count - 1, name: guest.name, email: guest.email)
+            }
+        }
 
         let dashboard = try await openDashboard(context)
+        let registering = !dashboard.isRegistered
+        if registering, !later {
+            let ahead = dashboard.additionalInfoForm()
+            fill(ahead)
+            if !ahead.fieldsChecked(), let message = ahead.firstFieldError {
+                throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: ahead.fields))
+            }
+        }
         if dashboard.isRegistered, !answers.isEmpty || !guests.isEmpty {
             dashboard.completeRegistrationTapped()
         } else {
@@ -102,15 +122,15 @@ extension AttendeeCommand {
             if later {
                 await form.laterTapped()
             } else {
-                for answer in answers { form.answerChanged(answer.key, answer.value) }
-                for guest in guests {
-                    form.addGuestTapped()
-                    form.guestChanged(form.guests.count - 1, name: guest.name, email: guest.email)
-                }
+                fill(form)
                 await form.submitTapped()
-                if let message = form.firstFieldError {
-                    throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: form.fields))
-                }
+            }
+            let refusal = form.firstFieldError ?? form.banner?.failure
+            if let refusal, registering {
+                throw ScreenFailure(message: AttendeeCommandText.registeredAdditionalInfoToDo(refusal))
+            }
+            if let message = form.firstFieldError {
+                throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: form.fields))
             }
             if let failure = form.banner?.failure { throw ScreenFailure(message: failure) }
             dashboard.additionalInfoClosed()
