@@ -541,6 +541,10 @@ import Testing
             #expect(await harness.run("speaker", event.id, "nobody").code == 1)
 
             _ = await harness.run("signup", "--email", "a@example.com", "--password", "correct horse", "--name", "A")
+            // The Feedback page of an event one is not registered for says so before anything is sent.
+            let unregistered = await harness.run("feedback", "event", event.id, "--rating", "5")
+            #expect(unregistered.code == 1)
+            #expect(unregistered.errors == "quartet attendee: Register for this event first.\n")
             #expect(await harness.run("register", event.id, "--later").code == 0)
             let workshop = try #require(
                 try await harness.json([Session].self, "agenda", event.id).first { $0.kind == .workshop })
@@ -584,6 +588,10 @@ import Testing
 
             let event1 = await harness.run("feedback", "event", event.id, "--rating", "5", "--comment", "Lovely")
             #expect(event1.output == "Thank you for your feedback.\n")
+            #expect(try await harness.json(EventDetails.self, "event", event.id).feedbackGiven)
+            let event2 = await harness.run("feedback", "event", event.id, "--rating", "4")
+            #expect(event2.code == 1)
+            #expect(event2.errors == "quartet attendee: You already gave feedback.\n")
             #expect(await harness.run("feedback", "event", event.id, "--rating", "nine").code == 2)
             let notAttended = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(notAttended.code == 1)
@@ -592,6 +600,10 @@ import Testing
             let missing = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(missing.code == 2)
             #expect(missing.errors.contains("Rate every speaker."))
+            let zero = workshop.speakers.map { "--speaker=\($0.id)=0" }
+            let outOfRange = await harness.run(["feedback", "session", workshop.id, "--rating", "5"] + zero)
+            #expect(outOfRange.code == 2)
+            #expect(outOfRange.errors.hasPrefix("quartet: Choose a rating from 1 to 5."), "\(outOfRange.errors)")
         }
     }
 

@@ -23,6 +23,7 @@ struct AttendeeStore: Sendable {
             let event = try Self.event(id: id, db)
             var registration: Registration?
             var pollScopes: PollScopes?
+            var feedbackGiven = false
             if let userID {
                 registration = try db.queryOne(
                     """
@@ -31,10 +32,16 @@ struct AttendeeStore: Sendable {
                     """
                 ).map { try RowReading.registration($0, eventID: id) }
                 pollScopes = try Self.pollScopes(eventID: id, userID: userID, db)
+                feedbackGiven =
+                    try db.queryOne(
+                        """
+                        SELECT 1 FROM attendee_feedback
+                        WHERE target_kind = 'event' AND target_id = \(id) AND user_id = \(userID)
+                        """) != nil
             }
             return EventDetails(
                 event: event, registration: registration, livePoll: try Self.livePollCard(eventID: id, db),
-                pollScopes: pollScopes)
+                pollScopes: pollScopes, feedbackGiven: feedbackGiven)
         }
     }
 

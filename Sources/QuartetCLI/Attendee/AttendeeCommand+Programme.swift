@@ -32,7 +32,9 @@ extension AttendeeCommand {
     static func runEvent(_ context: Context) async throws {
         let model = try await openDashboard(context)
         guard let event = model.event else { return }
-        let details = EventDetails(event: event, registration: model.registration, livePoll: model.livePoll)
+        let details = EventDetails(
+            event: event, registration: model.registration, livePoll: model.livePoll, feedbackGiven: model.feedbackGiven
+        )
         try context.show(details) {
             var lines = [model.name, model.dates, model.venue]
             if !model.summary.isEmpty { lines += ["", model.summary] }
@@ -357,9 +359,7 @@ extension AttendeeCommand {
                 CommandSpec(
                     "event", summary: "rate an event", arguments: ["EVENT"], options: [rating, comment],
                     body: body { context in
-                        try await runFeedback(context) {
-                            FeedbackModel(client: context.client, target: .event(id: context.positional(0)))
-                        }
+                        try await runFeedback(context) { try await eventFeedbackPage(context) }
                     }),
                 CommandSpec(
                     "session", summary: "rate a session and each of its speakers", arguments: ["SESSION"],
@@ -371,6 +371,18 @@ extension AttendeeCommand {
                         try await runFeedback(context) { try await sessionFeedbackPage(context) }
                     }),
             ])
+    }
+
+    /// The dashboard's Feedback link, tapped: the page knows whether feedback was given and whether the person is
+    /// registered, as the dashboard read them.
+    @MainActor
+    static func eventFeedbackPage(_ context: Context) async throws -> FeedbackModel {
+        let dashboard = try await openDashboard(context)
+        guard case .eventFeedback(let id, let given, let registered)? = dashboard.destination(.feedback) else {
+            throw ScreenFailure(message: dashboard.banner?.text ?? "")
+        }
+        return FeedbackModel(
+            client: context.client, target: .event(id: id), alreadyGiven: given, registered: registered)
     }
 
     /// The session page's feedback button, tapped: the feedback page of an attended session (a session rated
@@ -401,6 +413,8 @@ extension AttendeeCommand {
             return (id: String(parts[0]), rating: value)
         }
         let model = try await page()
+        // NB: a page that takes nothing (feedback given, not registered) says why before anything is sent.
+        if !model.isFormEnabled, let notice = model.notice { throw ScreenFailure(message: notice) }
         model.ratingChosen(rating)
         for speaker in speakers { model.speakerRatingChosen(speaker.id, speaker.rating) }
         model.commentChanged(context.arguments.value("comment") ?? "")
