@@ -59,7 +59,8 @@ enum AttendeeScreens {
             },
             sessionAttendees: { _ in try await answer(people) },
             speakers: { _ in try await answer([people[0]]) },
-            speaker: { _ in try await answer(SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2)))) },
+            speaker: { _, _ in try await answer(SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2))))
+            },
             attendees: { _, search in
                 let found = people.filter { person in
                     search.map { person.name.localizedCaseInsensitiveContains($0) } ?? true
