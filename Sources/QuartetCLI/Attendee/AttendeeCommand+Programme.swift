@@ -176,6 +176,7 @@ extension AttendeeCommand {
             model.dayTapped(number - 1)
         }
         try context.show(model.shownSessions) {
+            if let empty = model.emptyMessage { return [empty] }
             let tabs = model.dayTabs.enumerated().map {
                 $0.offset == model.selectedDay ? "[\($0.element)]" : $0.element
             }
