@@ -300,7 +300,7 @@ public final class AttendeeAppModel {
     public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy, locale: locale) }
     /// The person's agenda of an event.
     public func myAgenda(_ eventID: String) -> MyAgendaModel {
-        MyAgendaModel(client: client, eventID: eventID, locale: locale)
+        MyAgendaModel(client: client, eventID: eventID, shareBaseURL: shareBaseURL, locale: locale)
     }
     /// The attendees of an event.
     public func attendees(_ eventID: String) -> AttendeesModel {

@@ -337,7 +337,9 @@ extension AttendeeCommand {
     /// The My Agenda screen, opened as the app opens it: its order, its empty line, its calendar file.
     @MainActor
     static func runMyAgenda(_ context: Context) async throws {
-        let model = MyAgendaModel(client: context.client, eventID: context.positional(0), locale: context.locale)
+        let model = MyAgendaModel(
+            client: context.client, eventID: context.positional(0), shareBaseURL: context.options.server,
+            locale: context.locale)
         await model.appeared(
             choice: context.arguments.flag("device-time") ? .device : .event, deviceTimeZone: context.timeZone)
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }

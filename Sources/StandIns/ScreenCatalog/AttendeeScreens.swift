@@ -368,19 +368,23 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "my-agenda", state: "loaded", summary: "My agenda, with the calendar export") {
                 try await page(.myAgenda(eventID: eventID)) {
-                    MyAgendaView(model: MyAgendaModel(client: client(), eventID: eventID, locale: catalogLocale))
+                    MyAgendaView(
+                        model: MyAgendaModel(
+                            client: client(), eventID: eventID, shareBaseURL: share, locale: catalogLocale))
                 }.settled("my agenda")
             },
             ScreenEntry(app, screen: "my-agenda", state: "empty", summary: "My agenda with nothing in it") {
                 try await page(.myAgenda(eventID: eventID)) {
                     MyAgendaView(
-                        model: MyAgendaModel(client: client(myAgenda: []), eventID: eventID, locale: catalogLocale))
+                        model: MyAgendaModel(
+                            client: client(myAgenda: []), eventID: eventID, shareBaseURL: share, locale: catalogLocale))
                 }.settled("my agenda")
             },
             ScreenEntry(app, screen: "my-agenda", state: "signed-out", summary: "My agenda without a session") {
                 try await page(.myAgenda(eventID: eventID)) {
                     MyAgendaView(
-                        model: MyAgendaModel(client: client(.signedOut), eventID: eventID, locale: catalogLocale))
+                        model: MyAgendaModel(
+                            client: client(.signedOut), eventID: eventID, shareBaseURL: share, locale: catalogLocale))
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "feedback", state: "session", summary: "Feedback on a session and its speaker") {
