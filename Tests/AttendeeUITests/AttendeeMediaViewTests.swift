@@ -256,6 +256,24 @@ struct AttendeeMediaViewTests {
         #expect(page.withLock { $0.materials.map(\.sessionID) } == ["s1"])
     }
 
+    /// The event's own page takes no session materials (they belong to a session): the organizer finds Add on
+    /// the pre-read and post-read lists only.
+    @Test func theEventsPageOffersNoAddUnderSessionMaterials() async throws {
+        let client = AttendeeMediaClient(documents: { _, _ in DocumentsPage(canAdd: true) })
+        let host = ViewHost(
+            NavigationStack {
+                DocumentsView(
+                    model: DocumentsModel(client: client, eventID: "e1"),
+                    gallery: GalleryModel(client: client, eventID: "e1"))
+            })
+        try await host.waitUntil("the lists") { tree in
+            tree.all(.button).contains { $0.text == "Add document" }
+        }
+        let adds = host.tree.all(.button).filter { $0.text == "Add document" }.map(\.accessibilityLabel)
+        #expect(adds == ["Add a document to Pre-read", "Add a document to Post-read"])
+        #expect(host.tree.texts.contains("Session materials"))
+    }
+
     @Test func photosAreDrawnFromTheirThumbnailsInTheGalleryAndOnTheWall() async throws {
         let app = try await InProcessAttendee.make()
         let host = try await AttendeeRootViewTests.registered(app)

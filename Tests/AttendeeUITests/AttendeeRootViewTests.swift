@@ -235,6 +235,28 @@ struct AttendeeRootViewTests {
         try host.type("Great talks.", into: "Comment")
         try await host.tapAndSettle("Give feedback")
         try await host.waitUntil("the thanks") { $0.texts.contains("Thank you for your feedback.") }
+
+        // Back on the dashboard, Feedback opens on what was given: shut, saying so, before anything is typed.
+        try host.back()
+        await host.settle()
+        try host.tap("Feedback")
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Feedback given") != nil }
+        #expect(host.tree.texts.contains("You already gave feedback."))
+        #expect(host.tree.find(.button, "Feedback given")?.isEnabled == false)
+        #expect(throws: (any Error).self) { try host.type("More.", into: "Comment") }
+    }
+
+    /// Someone not registered finds the Feedback page shut, and why, before typing a word.
+    @Test func eventFeedbackSaysToRegisterFirst() async throws {
+        let host = try await Self.signedIn()
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        try host.tap("Feedback")
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
+        #expect(host.tree.texts.contains("Register for this event first."))
+        #expect(throws: (any Error).self) { try host.type("Great talks.", into: "Comment") }
+        #expect(throws: (any Error).self) { try host.tap("Rating: 2 stars") }
+        #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
     }
 
     /// Signed in, My Profile opened and loaded.

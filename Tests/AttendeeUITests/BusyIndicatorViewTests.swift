@@ -40,7 +40,11 @@ struct BusyIndicatorViewTests {
         let view: AnyView =
             switch screen {
             case "speakers": AnyView(SpeakersView(model: SpeakersModel(client: client, eventID: "preview")))
-            case "my agenda": AnyView(MyAgendaView(model: MyAgendaModel(client: client, eventID: "preview")))
+            case "my agenda":
+                AnyView(
+                    MyAgendaView(
+                        model: MyAgendaModel(
+                            client: client, eventID: "preview", shareBaseURL: URL(string: "https://q.test")!)))
             default: AnyView(NotesView(model: NotesModel(client: client, eventID: "preview")))
             }
         let host = ViewHost(NavigationStack { view })

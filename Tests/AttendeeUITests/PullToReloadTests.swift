@@ -79,7 +79,8 @@ struct PullToReloadTests {
                 sessionID: "s1")
         }
         try await check("my agenda", loaded: "Opening keynote") {
-            MyAgendaView(model: MyAgendaModel(client: $0, eventID: "preview"))
+            MyAgendaView(
+                model: MyAgendaModel(client: $0, eventID: "preview", shareBaseURL: URL(string: "https://q.test")!))
         }
     }
 

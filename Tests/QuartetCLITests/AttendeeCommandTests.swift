@@ -270,6 +270,44 @@ import Testing
         }
     }
 
+    /// A usage error leaves nothing done: answers the Additional Info form would refuse are refused before
+    /// registering, and an event that asks no questions says so without an empty list of fields.
+    @Test func aRefusedRegisterLeavesThePersonUnregistered() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            let bare = await harness.run("register", event.id)
+            #expect(bare.code == 2)
+            #expect(bare.errors.hasPrefix("quartet: Dietary needs is required. Fields: dietaryNeeds (Dietary needs), "))
+            let badGuest = await harness.run(
+                "register", event.id, "--field", "dietaryNeeds=none", "--field", "tshirtSize=M", "--field", "role=iOS",
+                "--guest", "Zoë <not-an-address>")
+            #expect(badGuest.code == 2)
+            #expect(badGuest.errors.contains("Guest 1 needs a valid e-mail address."))
+            #expect(try await harness.json(EventDetails.self, "event", event.id).registration == nil)
+            #expect(await harness.run("event", event.id).output.contains("Not registered"))
+
+            let file = try harness.write(
+                "frab.json",
+                Data(
+                    """
+                    {"schedule": {"conference": {"acronym": "ask", "title": "No Questions", "time_zone_name": "UTC",
+                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
+                    """.utf8))
+            let summary = try await harness.json(ImportSummary.self, "import", file)
+            let unknown = await harness.run("register", summary.eventID, "--field", "foo=bar")
+            #expect(unknown.code == 2)
+            #expect(unknown.errors.hasPrefix("quartet: This event does not ask for foo.\n"))
+            #expect(!unknown.errors.contains("Fields:"))
+            #expect(try await harness.json(EventDetails.self, "event", summary.eventID).registration == nil)
+            let plain = await harness.run("register", summary.eventID)
+            #expect(plain.code == 0, "\(plain.errors)")
+            #expect(plain.output == "Registered for No Questions (additional info: completed).\n")
+        }
+    }
+
     /// Offline, `signout` signs this device out all the same (the token is forgotten, exit 0) and says the
     /// server could not be told; the session the server still holds ends on its own.
     @Test func offlineSignOutSignsOutThisDeviceAndSaysSo() async throws {
@@ -503,6 +541,10 @@ import Testing
             #expect(await harness.run("speaker", event.id, "nobody").code == 1)
 
             _ = await harness.run("signup", "--email", "a@example.com", "--password", "correct horse", "--name", "A")
+            // The Feedback page of an event one is not registered for says so before anything is sent.
+            let unregistered = await harness.run("feedback", "event", event.id, "--rating", "5")
+            #expect(unregistered.code == 1)
+            #expect(unregistered.errors == "quartet attendee: Register for this event first.\n")
             #expect(await harness.run("register", event.id, "--later").code == 0)
             let workshop = try #require(
                 try await harness.json([Session].self, "agenda", event.id).first { $0.kind == .workshop })
@@ -546,6 +588,10 @@ import Testing
 
             let event1 = await harness.run("feedback", "event", event.id, "--rating", "5", "--comment", "Lovely")
             #expect(event1.output == "Thank you for your feedback.\n")
+            #expect(try await harness.json(EventDetails.self, "event", event.id).feedbackGiven)
+            let event2 = await harness.run("feedback", "event", event.id, "--rating", "4")
+            #expect(event2.code == 1)
+            #expect(event2.errors == "quartet attendee: You already gave feedback.\n")
             #expect(await harness.run("feedback", "event", event.id, "--rating", "nine").code == 2)
             let notAttended = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(notAttended.code == 1)
@@ -554,6 +600,10 @@ import Testing
             let missing = await harness.run("feedback", "session", workshop.id, "--rating", "4")
             #expect(missing.code == 2)
             #expect(missing.errors.contains("Rate every speaker."))
+            let zero = workshop.speakers.map { "--speaker=\($0.id)=0" }
+            let outOfRange = await harness.run(["feedback", "session", workshop.id, "--rating", "5"] + zero)
+            #expect(outOfRange.code == 2)
+            #expect(outOfRange.errors.hasPrefix("quartet: Choose a rating from 1 to 5."), "\(outOfRange.errors)")
         }
     }
 

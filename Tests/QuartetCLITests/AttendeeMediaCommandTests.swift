@@ -27,6 +27,7 @@ import TokenVerifier
             }
             var kind: String
             var rows: [Row]
+            var canAdd: Bool
         }
         var sections: [Section]
         var share: String?
@@ -63,7 +64,7 @@ import TokenVerifier
             let list = await harness.run("docs", event.id)
             #expect(list.output.contains("Pre-read\n  "))
             // The organizer may remove every document; the line says so, as the screen offers Remove.
-            #expect(list.output.contains("Programme.pdf  — PDF · 3.0 MB  · you may remove it\n"))
+            #expect(list.output.contains("Programme.pdf  — PDF · 3.0 MB · you may remove it\n"))
             #expect(list.output.contains("Post-read\n  Nothing here yet.\n"))
 
             let page = try await harness.json(Sections.self, "docs", event.id, "list")
@@ -72,6 +73,22 @@ import TokenVerifier
             let download = await harness.run("docs", event.id, "download", id, "--output", output)
             #expect(download.output == "Downloaded “Programme.pdf”.\n", "\(download.errors)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == pdf)
+            // An existing folder takes the file under its own name, as `cp` does.
+            let folder = harness.directory + "/downloads"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let intoFolder = await harness.run("docs", event.id, "download", id, "--output", folder + "/")
+            #expect(intoFolder.code == 0, "\(intoFolder.errors)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/Programme.pdf")) == pdf)
+            #expect(await harness.run("docs", event.id, "download", id, "--output", folder).code == 0)
+
+            // Session materials belong to a session: the event's page takes none, and says so before uploading.
+            let eventPage = try await harness.json(Sections.self, "docs", event.id)
+            #expect(eventPage.sections.map(\.canAdd) == [true, true, false])
+            let stored = harness.mediaFiles()
+            let noSession = await harness.run("docs", event.id, "add", "--kind", "material", path)
+            #expect(noSession.code == 2)
+            #expect(noSession.errors.hasPrefix("quartet: Session materials need a session.\n"))
+            #expect(harness.mediaFiles() == stored)
 
             let shared = try await harness.json(Sections.self, "docs", event.id, "share", id)
             #expect(shared.share == "http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)")
@@ -118,14 +135,14 @@ import TokenVerifier
             let tiles = try await harness.json(Tiles.self, "gallery", event.id)
             #expect(tiles.tiles.map(\.fileName) == ["Stage.png"])
             let list = await harness.run("gallery", event.id)
-            #expect(list.output.contains("Stage.png  — PNG image · 2.0 MB · 640 × 480  · you may remove it\n"))
+            #expect(list.output.contains("Stage.png  — PNG image · 2.0 MB · 640 × 480 · you may remove it\n"))
             let id = try #require(tiles.tiles.first?.id)
 
             // The photo itself, its share link, and its removal: only by its uploader.
             let output = harness.directory + "/opened.png"
             let opened = await harness.run("gallery", event.id, "open", id, "--output", output)
             #expect(
-                opened.output == "Stage.png  — PNG image · 2.0 MB · 640 × 480  · you may remove it\n",
+                opened.output == "Stage.png  — PNG image · 2.0 MB · 640 × 480 · you may remove it\n",
                 "\(opened.errors)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == png)
             let shared = await harness.run("gallery", event.id, "share", id)

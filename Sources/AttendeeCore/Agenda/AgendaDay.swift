@@ -16,20 +16,13 @@ public struct AgendaDay: Sendable, Hashable {
 /// Splits a programme into days **in the event's time zone**, never the device's or UTC: a session at
 /// 08:00 in Kiritimati (UTC+14) is on the previous UTC day but belongs to the local one.
 public enum AgendaCalendar {
-    /// The days of the event: every local day from its start to its end, plus any day a session falls on. When
-    /// they are not all in one year, every tab names its year, so `Sat 1 Jan` is not read as the event's first day.
+    /// The days of the agenda: every local day a session starts on, and no other (a tab would show nothing: the
+    /// day after a talk that ends past midnight, a day of the event with no talks), so an event with no sessions
+    /// yet has no tabs. When they are not all in one year, every tab names its year, so `Sat 1 Jan` is not read as
+    /// the event's first day.
     public static func days(for event: Event, sessions: [Session], formatter: SessionTimeFormatter) -> [AgendaDay] {
         let calendar = formatter.calendar
-        var starts: Set<Date> = []
-        if event.startsAt <= event.endsAt {
-            var day = calendar.startOfDay(for: event.startsAt)
-            while day <= event.endsAt, starts.count < 60 {
-                starts.insert(day)
-                guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
-                day = next
-            }
-        }
-        for session in sessions { starts.insert(calendar.startOfDay(for: session.startsAt)) }
+        let starts = Set(sessions.map { calendar.startOfDay(for: $0.startsAt) })
         let year = Set(starts.map { calendar.component(.year, from: $0) }).count > 1
         return starts.sorted().enumerated().map { index, start in
             AgendaDay(

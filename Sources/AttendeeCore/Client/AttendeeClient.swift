@@ -34,8 +34,8 @@ public struct AttendeeClient: Sendable {
     public var sessionAttendees: @Sendable (_ sessionID: String) async throws -> [Person]
     /// `GET /events/:eventID/speakers`.
     public var speakers: @Sendable (_ eventID: String) async throws -> [Person]
-    /// `GET /speakers/:personID`.
-    public var speaker: @Sendable (_ personID: String) async throws -> SpeakerProfile
+    /// `GET /events/:eventID/speakers/:personID`: the speaker's sessions at that event only.
+    public var speaker: @Sendable (_ eventID: String, _ personID: String) async throws -> SpeakerProfile
     /// `GET /events/:eventID/attendees?search=`.
     public var attendees: @Sendable (_ eventID: String, _ search: String?) async throws -> [Person]
     /// `GET /people/:personID`.
@@ -176,7 +176,7 @@ public struct AttendeeClient: Sendable {
         leave: @escaping @Sendable (String) async throws -> AttendanceResult = { _ in throw callNotInTest },
         sessionAttendees: @escaping @Sendable (String) async throws -> [Person] = { _ in throw callNotInTest },
         speakers: @escaping @Sendable (String) async throws -> [Person] = { _ in throw callNotInTest },
-        speaker: @escaping @Sendable (String) async throws -> SpeakerProfile = { _ in throw callNotInTest },
+        speaker: @escaping @Sendable (String, String) async throws -> SpeakerProfile = { _, _ in throw callNotInTest },
         attendees: @escaping @Sendable (String, String?) async throws -> [Person] = { _, _ in throw callNotInTest },
         person: @escaping @Sendable (String) async throws -> Person = { _ in throw callNotInTest },
         eventFeedback: @escaping @Sendable (String, EventFeedback) async throws -> Void = { _, _ in
@@ -340,7 +340,7 @@ extension AttendeeClient {
             leave: { try await send(AttendeeRoute.leave, [$0], body: nil) },
             sessionAttendees: { try await get(AttendeeRoute.sessionAttendees, $0) },
             speakers: { try await get(AttendeeRoute.speakers, $0) },
-            speaker: { try await get(AttendeeRoute.speaker, $0) },
+            speaker: { try await get(AttendeeRoute.speaker, $0, $1) },
             attendees: { eventID, search in
                 try await get(
                     AttendeeRoute.attendees, eventID,

@@ -89,13 +89,21 @@ public final class AdditionalInfoModel: BusyScreen {
 
     /// Submit was tapped.
     public func submitTapped() async {
+        guard fieldsChecked() else { return }
+        await send(submission)
+    }
+
+    /// Marks every field the rules refuse, as Submit does, without sending anything; `true` when none is. The
+    /// command line checks its answers on the form registering would open (``EventDetailsModel/additionalInfoForm()``)
+    /// before it registers, so a refusal leaves nothing done.
+    @discardableResult
+    public func fieldsChecked() -> Bool {
         var errors: [String: String] = [:]
         for error in submission.validationErrors(fields: fields) where errors[error.field] == nil {
             errors[error.field] = error.message
         }
         fieldErrors = errors
-        guard errors.isEmpty else { return }
-        await send(submission)
+        return errors.isEmpty
     }
 
     private var submission: AdditionalInfoSubmission {

@@ -71,6 +71,8 @@ public final class AgendaModel: BusyScreen {
     public private(set) var rows: [AgendaRow] = []
     /// The sessions behind the rows, in their order.
     public private(set) var shownSessions: [Session] = []
+    /// `No sessions yet.` once an event with no sessions has loaded (it has no day tabs either); `nil` otherwise.
+    public private(set) var emptyMessage: String?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
@@ -209,6 +211,7 @@ public final class AgendaModel: BusyScreen {
         selectedDay = min(selectedDay, max(0, days.count - 1))
         timeZoneLabel = Strings.format(
             timeZoneChoice == .event ? "timezone.event" : "timezone.device", formatter.zoneName)
+        emptyMessage = days.isEmpty ? Strings.text("agenda.empty") : nil
         guard days.indices.contains(selectedDay) else {
             rows = []
             shownSessions = []

@@ -16,8 +16,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     case attendees(eventID: String)
     /// The speakers of an event.
     case speakers(eventID: String)
-    /// Feedback on the event.
-    case eventFeedback(eventID: String)
+    /// Feedback on the event: `given` when the person gave it already, `registered` whether they are registered
+    /// (only they may give it), as the dashboard last read them.
+    case eventFeedback(eventID: String, given: Bool, registered: Bool)
     /// Feedback on a session and its speakers.
     case sessionFeedback(sessionID: String, speakers: [PersonReference])
     /// A session's details.
@@ -74,14 +75,17 @@ public enum AttendeeDestination: Hashable, Sendable {
 
 extension DashboardLink {
     /// Where the link goes from the dashboard of `eventID`; the location page needs the venue, so it is `nil`
-    /// until the dashboard has loaded.
-    public func destination(eventID: String, location: SessionLocation?) -> AttendeeDestination? {
+    /// until the dashboard has loaded. Feedback opens knowing whether it was `feedbackGiven` and whether the person
+    /// is `registered`.
+    public func destination(
+        eventID: String, location: SessionLocation?, feedbackGiven: Bool, registered: Bool
+    ) -> AttendeeDestination? {
         switch self {
         case .attendees: .attendees(eventID: eventID)
         case .agenda: .agenda(eventID: eventID)
         case .speakers: .speakers(eventID: eventID)
         case .myAgenda: .myAgenda(eventID: eventID)
-        case .feedback: .eventFeedback(eventID: eventID)
+        case .feedback: .eventFeedback(eventID: eventID, given: feedbackGiven, registered: registered)
         case .location: location.map { .location($0) }
         case .messages: .messages(eventID: eventID)
         case .notes: .notes(eventID: eventID, sessionID: nil)
@@ -296,7 +300,7 @@ public final class AttendeeAppModel {
     public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy, locale: locale) }
     /// The person's agenda of an event.
     public func myAgenda(_ eventID: String) -> MyAgendaModel {
-        MyAgendaModel(client: client, eventID: eventID, locale: locale)
+        MyAgendaModel(client: client, eventID: eventID, shareBaseURL: shareBaseURL, locale: locale)
     }
     /// The attendees of an event.
     public func attendees(_ eventID: String) -> AttendeesModel {
@@ -319,9 +323,12 @@ public final class AttendeeAppModel {
         LivePollModel(client: client, pollID: id, personID: account.profile?.person.id)
     }
 
-    /// Feedback on the event or a session.
-    public func feedback(_ target: FeedbackModel.Target) -> FeedbackModel {
-        FeedbackModel(client: client, target: target)
+    /// Feedback on the event or a session: `alreadyGiven` keeps the form closed, and so does not being
+    /// `registered` for the event (its page says to register first).
+    public func feedback(_ target: FeedbackModel.Target, alreadyGiven: Bool = false, registered: Bool = true)
+        -> FeedbackModel
+    {
+        FeedbackModel(client: client, target: target, alreadyGiven: alreadyGiven, registered: registered)
     }
 
     // MARK: Media (documents and gallery)

@@ -48,6 +48,9 @@ public final class DocumentsModel: BusyScreen {
         public var rows: [Row]
         /// What it says when empty.
         public var emptyMessage: String?
+        /// Whether its Add is offered: the person may add documents here (``DocumentsModel/canAdd``) and the list
+        /// takes them on this page (session materials only on a session's page).
+        public var canAdd: Bool = false
         public var id: SectionKind { kind }
     }
 
@@ -102,7 +105,7 @@ public final class DocumentsModel: BusyScreen {
     public var saveOrOpenTitle: String { Strings.text("documents.saveOrOpen") }
     /// A row's remove button.
     public var removeTitle: String { Strings.text("documents.remove") }
-    /// A list's add button, shown when ``canAdd``.
+    /// A list's add button, shown on the sections whose ``Section/canAdd`` is set.
     public var addTitle: String { Strings.text("documents.add") }
     /// What a screen reader says for the add button of `kind`'s list: `Add a document to Post-read`.
     public func addLabel(_ kind: SectionKind) -> String { Strings.format("documents.addTo", kind.title) }
@@ -191,9 +194,20 @@ public final class DocumentsModel: BusyScreen {
         }
     }
 
-    /// A list's Add was tapped: the Files picker opens.
+    /// Why a document cannot be added to `kind`'s list on this page, whoever adds it: session materials belong
+    /// to a session, so the event's page takes none (`Session materials need a session.`); `nil` when the list
+    /// takes documents here (the server still decides who may add them).
+    public func addRefusal(_ kind: SectionKind) -> String? {
+        kind == .materials && sessionID == nil ? Strings.text("documents.materialsNeedSession") : nil
+    }
+
+    /// A list's Add was tapped: the Files picker opens (on a list that takes an addition here).
     public func addTapped(_ kind: SectionKind) {
         guard canAdd else { return }
+        if let refusal = addRefusal(kind) {
+            banner = .failure(refusal)
+            return
+        }
         addingTo = kind
         showsFilePicker = true
     }
@@ -224,6 +238,10 @@ public final class DocumentsModel: BusyScreen {
     /// rest.
     public func documentPicked(_ kind: SectionKind, fileName: String, data: Data) async {
         if case .uploading = upload { return }
+        if let refusal = addRefusal(kind) {
+            upload = .failed(refusal)
+            return
+        }
         if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
             upload = refused
             return
@@ -256,7 +274,8 @@ public final class DocumentsModel: BusyScreen {
                 rows: list.map {
                     Row(id: $0.id, title: $0.fileName, detail: MediaText.detail($0), canRemove: $0.canRemove == true)
                 },
-                emptyMessage: list.isEmpty ? Strings.text("documents.empty") : nil)
+                emptyMessage: list.isEmpty ? Strings.text("documents.empty") : nil,
+                canAdd: page.canAdd && addRefusal(kind) == nil)
         }
     }
 }

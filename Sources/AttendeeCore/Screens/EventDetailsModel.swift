@@ -68,6 +68,8 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var additionalInfo: AdditionalInfoModel?
     /// The person's registration, as last loaded or made (`nil` when not registered or signed out).
     public private(set) var registration: Registration?
+    /// Whether the person already gave feedback on the event, as last loaded.
+    public private(set) var feedbackGiven = false
 
     /// The event, once loaded.
     public private(set) var event: Event?
@@ -97,6 +99,7 @@ public final class EventDetailsModel: BusyScreen {
             summary = event.summary
             showCard(details.livePoll)
             registration = details.registration
+            feedbackGiven = details.feedbackGiven
             await countUnreadMessages()
             isOngoing = event.startsAt <= now && now <= event.endsAt
             if isOngoing {
@@ -146,9 +149,12 @@ public final class EventDetailsModel: BusyScreen {
         openAdditionalInfo()
     }
 
-    private func openAdditionalInfo() {
-        additionalInfo = AdditionalInfoModel(
-            client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
+    private func openAdditionalInfo() { additionalInfo = additionalInfoForm() }
+
+    /// The Additional Info form that registering opens (the event's questions, nothing answered), not shown: what
+    /// the answers given ahead (the command line's `--field` and `--guest`) are checked on before registering.
+    public func additionalInfoForm() -> AdditionalInfoModel {
+        AdditionalInfoModel(client: client, eventID: eventID, fields: event?.additionalInfoFields ?? [])
     }
 
     /// The badge a link shows: the unread messages on Messages; 0 (no badge) elsewhere.
@@ -172,6 +178,13 @@ public final class EventDetailsModel: BusyScreen {
     public var location: SessionLocation? {
         guard let venue = event?.venue else { return nil }
         return SessionLocation(venue: venue, room: "")
+    }
+
+    /// Where a link of the dashboard goes, with what the dashboard knows: the venue for the location page (`nil`
+    /// until loaded), and for Feedback whether it was given already and whether the person is registered.
+    public func destination(_ link: DashboardLink) -> AttendeeDestination? {
+        link.destination(
+            eventID: eventID, location: location, feedbackGiven: feedbackGiven, registered: isRegistered)
     }
 
     /// Back from Additional Info (submitted, "later", or closed): the registration shows what the step did.

@@ -26,6 +26,9 @@ public final class FeedbackModel: BusyScreen {
     public internal(set) var banner: Banner?
     /// Once given (or refused as already given) the button stays disabled.
     public private(set) var isAlreadyGiven: Bool
+    /// Whether the person may give it: `false` for an event they are not registered for (only its registered
+    /// people rate it); the page then says so above a form that takes nothing.
+    public private(set) var isRegistered: Bool
     /// How the last submission ended; `nil` before one, and after one that failed (the banner says why).
     public private(set) var outcome: Outcome?
 
@@ -39,11 +42,30 @@ public final class FeedbackModel: BusyScreen {
 
     private let client: AttendeeClient
 
-    /// Creates the model over a client.
-    public init(client: AttendeeClient, target: Target, alreadyGiven: Bool = false) {
+    /// The speakers' ratings chosen out of range, kept so the refusal names the range rather than a speaker left
+    /// unrated.
+    private var speakersRatedOutOfRange: Set<String> = []
+
+    /// Creates the model over a client: `alreadyGiven` when the person gave this feedback before, and
+    /// `registered` `false` for an event they are not registered for; either way the form takes nothing.
+    public init(client: AttendeeClient, target: Target, alreadyGiven: Bool = false, registered: Bool = true) {
         self.client = client
         self.target = target
         self.isAlreadyGiven = alreadyGiven
+        self.isRegistered = registered
+    }
+
+    /// Whether the stars and the comment take input: not once feedback is given, nor for a person not
+    /// registered (the form shows, disabled, under ``notice``).
+    public var isFormEnabled: Bool { isRegistered && !isAlreadyGiven }
+
+    /// What the page says above the form before anything is typed: `Register for this event first.` for a person
+    /// not registered, `You already gave feedback.` once given; `nil` while the form is open.
+    public var notice: String? {
+        if !isRegistered { return Strings.text("feedback.registerFirst") }
+        // NB: once given on this page, the banner says so (thanks, or already given): no second line.
+        if isAlreadyGiven, outcome == nil { return Strings.text("feedback.already") }
+        return nil
     }
 
     /// The speakers to rate (none for the event).
@@ -66,9 +88,15 @@ public final class FeedbackModel: BusyScreen {
     /// A rating was chosen (out-of-range values clear it).
     public func ratingChosen(_ value: Int) { rating = Rating.range.contains(value) ? value : nil }
 
-    /// A speaker's rating was chosen.
+    /// A speaker's rating was chosen (out-of-range values clear it, and the refusal then names the range).
     public func speakerRatingChosen(_ speakerID: String, _ value: Int) {
-        speakerRatings[speakerID] = Rating.range.contains(value) ? value : nil
+        let inRange = Rating.range.contains(value)
+        speakerRatings[speakerID] = inRange ? value : nil
+        if inRange || !speakers.contains(where: { $0.id == speakerID }) {
+            speakersRatedOutOfRange.remove(speakerID)
+        } else {
+            speakersRatedOutOfRange.insert(speakerID)
+        }
     }
 
     /// The comment changed.
@@ -76,18 +104,21 @@ public final class FeedbackModel: BusyScreen {
 
     /// Enabled when the session and every speaker are rated, and feedback was not given yet.
     public var isSubmitEnabled: Bool {
-        guard !isAlreadyGiven, !isBusy, rating != nil else { return false }
+        guard isFormEnabled, !isBusy, rating != nil else { return false }
         return speakers.allSatisfy { speakerRatings[$0.id] != nil } && comment.count <= Rating.commentLimit
     }
 
     /// Why the feedback as chosen so far cannot be sent, in the rule's words (the first rule it breaks: the
-    /// rating, a speaker left unrated, the comment's length); `nil` when the rules take it.
+    /// rating, a speaker left unrated or rated out of range, the comment's length); `nil` when the rules take it.
     public var refusal: String? {
         switch target {
         case .event:
-            EventFeedback(rating: rating ?? 0, comment: comment).validationError()?.message
+            return EventFeedback(rating: rating ?? 0, comment: comment).validationError()?.message
         case .session:
-            SessionFeedback(rating: rating ?? 0, speakerRatings: speakerRatings, comment: comment)
+            // NB: a rating out of range is kept as 0 here (as the overall one is), so the rule names the range.
+            var chosen = speakerRatings
+            for id in speakersRatedOutOfRange { chosen[id] = 0 }
+            return SessionFeedback(rating: rating ?? 0, speakerRatings: chosen, comment: comment)
                 .validationError(speakerIDs: speakers.map(\.id))?.message
         }
     }

@@ -27,6 +27,8 @@ public final class GalleryModel: BusyScreen {
         /// The photo's own bytes (not its thumbnail).
         public var data: Data
         public var id: String { tile.id }
+        /// The name it is saved under: its file name as one safe path component (never `../x` or `a/b`).
+        public var savedName: String { ShareFolder.safeName(tile.fileName) }
     }
 
     /// The photos shown, newest first.

@@ -42,12 +42,18 @@ public final class MyAgendaModel: BusyScreen {
 
     private let filesFolder: ShareFolder
     private let locale: Locale
+    private let shareBaseURL: URL
 
-    /// Creates the model over a client; the export is written into `filesFolder` (by default a folder of the
+    /// Creates the model over a client; each calendar entry links to its session's page under `shareBaseURL` (as
+    /// the session's own share does), the export is written into `filesFolder` (by default a folder of the
     /// temporary directory), and times are written as `locale` writes them.
-    public init(client: AttendeeClient, eventID: String, filesFolder: URL? = nil, locale: Locale = .current) {
+    public init(
+        client: AttendeeClient, eventID: String, shareBaseURL: URL, filesFolder: URL? = nil,
+        locale: Locale = .current
+    ) {
         self.client = client
         self.eventID = eventID
+        self.shareBaseURL = shareBaseURL
         self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
         self.locale = locale
     }
@@ -72,9 +78,14 @@ public final class MyAgendaModel: BusyScreen {
         }
     }
 
-    /// The `.ics` text of every attended session, in the venue's local times.
+    /// The `.ics` text of every attended session, in the venue's local times, each entry with the `URL:` of its
+    /// session's page.
     public func calendar(stamp: Date = Date()) -> String? {
         guard let event else { return nil }
-        return CalendarFile(event: event, sessions: sessions, times: .zoned).text(stamp: stamp)
+        let base = shareBaseURL
+        return CalendarFile(
+            event: event, sessions: sessions, times: .zoned,
+            sessionURL: { SessionDetailsModel.pageURL(of: $0, base: base) }
+        ).text(stamp: stamp)
     }
 }

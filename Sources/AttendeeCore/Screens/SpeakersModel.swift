@@ -59,7 +59,7 @@ public final class SpeakersModel: BusyScreen {
     /// A row was tapped: opens its details.
     public func rowTapped(_ id: String) async {
         await whileBusy {
-            async let fetched = client.speaker(id)
+            async let fetched = client.speaker(eventID, id)
             async let details = client.event(eventID)
             let speaker = try await fetched
             let formatter = SessionTimeFormatter(

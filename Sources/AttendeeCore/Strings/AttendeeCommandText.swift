@@ -165,9 +165,17 @@ public enum AttendeeCommandText {
     /// `--later` with answers.
     public static var laterWithAnswers: String { Strings.text("cli.laterWithAnswers") }
     /// Additional Info refused, with the fields there are: `T-shirt size is required. Fields: …; or pass --later`.
+    /// At an event that asks no questions, the refusal alone (`This event does not ask for foo.`): there are no
+    /// fields to list, nor anything to put off with `--later`.
     public static func additionalInfoRefused(_ message: String, fields: [AdditionalInfoField]) -> String {
+        guard !fields.isEmpty else { return message }
         let keys = fields.map { Strings.format("cli.keyAndLabel", $0.key, $0.label) }.joined(separator: ", ")
         return Strings.format("cli.additionalInfoRefused", message, keys)
+    }
+    /// Registered, but the Additional Info form refused what it was given after all: `Registered; Additional
+    /// Info still to do: T-shirt size is required.`
+    public static func registeredAdditionalInfoToDo(_ message: String) -> String {
+        Strings.format("cli.registeredAdditionalInfoToDo", message)
     }
     /// A `--day` that is not a number.
     public static func badDay(_ text: String) -> String { Strings.format("cli.badDay", text) }

@@ -86,6 +86,8 @@ public struct EventDetails: Codable, Sendable, Hashable {
     public var livePoll: LivePollCard?
     /// What the caller may create polls and quizzes for; `nil` for someone who may not (or is signed out).
     public var pollScopes: PollScopes?
+    /// Whether the caller already gave feedback on the event (as ``Session/feedbackGiven`` says of a session).
+    public var feedbackGiven: Bool = false
 }
 
 /// What a person may create polls and quizzes for: the whole event (its organizer) and sessions (every one for

@@ -63,7 +63,8 @@ public struct Person: Codable, Sendable, Hashable, Identifiable {
     public var socialLinks: [SocialLink] = []
 }
 
-/// `GET /speakers/:speakerID`: the speaker and the sessions they give.
+/// `GET /events/:eventID/speakers/:personID`: the speaker and the sessions they give at that event (so their
+/// times are written in its zone, as every other session of its screens).
 @PublicInit
 public struct SpeakerProfile: Codable, Sendable, Hashable {
     /// The speaker.

@@ -48,8 +48,8 @@ public enum AttendeeRoute {
     public static let sessionAttendees = Route(.get, prefix + "/sessions/:sessionID/attendees", authenticated: true)
     /// `POST`: feedback on a session and its speakers, once.
     public static let sessionFeedback = Route(.post, prefix + "/sessions/:sessionID/feedback", authenticated: true)
-    /// `GET`: a speaker and their sessions.
-    public static let speaker = Route(.get, prefix + "/speakers/:personID")
+    /// `GET`: a speaker of the event and their sessions there (404 for someone who speaks at none of them).
+    public static let speaker = Route(.get, prefix + "/events/:eventID/speakers/:personID")
     /// `GET`: an attendee's public profile.
     public static let person = Route(.get, prefix + "/people/:personID", authenticated: true)
     /// `GET`: the caller's profile.

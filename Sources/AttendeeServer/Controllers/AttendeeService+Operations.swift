@@ -99,7 +99,9 @@ extension AttendeeService {
                     204: "Recorded", 401: "Not signed in", 403: "Did not attend", 409: "Already given",
                     422: "Invalid rating, or not every speaker rated",
                 ], body: sessionFeedback),
-            operation(AttendeeRoute.speaker, "A speaker's profile and sessions", [200: "OK", 404: "No such speaker"]),
+            operation(
+                AttendeeRoute.speaker, "A speaker of the event: their profile and their sessions there",
+                [200: "OK", 404: "No such event, or no speaker of it"]),
             operation(
                 AttendeeRoute.person, "An attendee's public profile",
                 [200: "OK", 401: "Not signed in", 404: "No such person"]),

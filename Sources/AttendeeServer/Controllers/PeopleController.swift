@@ -12,7 +12,9 @@ struct PeopleController: Sendable {
     }
 
     func speaker(_ request: Request) async throws -> Response {
-        try .json(try await store.speakerProfile(id: try request.parameter("personID")))
+        try .json(
+            try await store.speakerProfile(
+                eventID: try request.parameter("eventID"), id: try request.parameter("personID")))
     }
 
     func attendees(_ request: Request) async throws -> Response {

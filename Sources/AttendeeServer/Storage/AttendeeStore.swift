@@ -23,6 +23,7 @@ struct AttendeeStore: Sendable {
             let event = try Self.event(id: id, db)
             var registration: Registration?
             var pollScopes: PollScopes?
+            var feedbackGiven = false
             if let userID {
                 registration = try db.queryOne(
                     """
@@ -31,10 +32,16 @@ struct AttendeeStore: Sendable {
                     """
                 ).map { try RowReading.registration($0, eventID: id) }
                 pollScopes = try Self.pollScopes(eventID: id, userID: userID, db)
+                feedbackGiven =
+                    try db.queryOne(
+                        """
+                        SELECT 1 FROM attendee_feedback
+                        WHERE target_kind = 'event' AND target_id = \(id) AND user_id = \(userID)
+                        """) != nil
             }
             return EventDetails(
                 event: event, registration: registration, livePoll: try Self.livePollCard(eventID: id, db),
-                pollScopes: pollScopes)
+                pollScopes: pollScopes, feedbackGiven: feedbackGiven)
         }
     }
 
@@ -205,13 +212,16 @@ struct AttendeeStore: Sendable {
         }
     }
 
-    func speakerProfile(id: String) async throws -> SpeakerProfile {
+    /// A speaker of the event and their sessions there; 404 for no such event, and for someone who speaks at
+    /// none of its sessions (a speaker of another event included: their times belong to that event's zone).
+    func speakerProfile(eventID: String, id: String) async throws -> SpeakerProfile {
         try await database.read { db in
+            _ = try Self.event(id: eventID, db)
             let sessionIDs = try db.fetchColumn(
                 String.self,
                 """
                 SELECT s.id FROM attendee_session s JOIN attendee_session_speaker ss ON ss.session_id = s.id
-                WHERE ss.user_id = \(id) ORDER BY s.starts_at, s.id
+                WHERE ss.user_id = \(id) AND s.event_id = \(eventID) ORDER BY s.starts_at, s.id
                 """)
             guard !sessionIDs.isEmpty, let person = try Self.person(id: id, db) else {
                 throw HTTPError(.notFound, detail: "There is no speaker with this id.")

@@ -34,6 +34,9 @@ public struct AgendaView: View {
             if let banner = model.banner {
                 BannerLine(banner)
             }
+            if let empty = model.emptyMessage {
+                Text(empty).foregroundStyle(.secondary)
+            }
             ForEach(model.rows) { row in
                 HStack {
                     NavigationLink(value: AttendeeDestination.session(id: row.id)) { AgendaRowView(row: row) }

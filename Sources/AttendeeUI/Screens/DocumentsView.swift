@@ -33,7 +33,7 @@ public struct DocumentsView: View {
                 Section(section.title) {
                     ForEach(section.rows) { DocumentRow(model: model, row: $0) }
                     if let empty = section.emptyMessage { Text(empty).foregroundStyle(.secondary) }
-                    if model.canAdd {
+                    if section.canAdd {
                         Button(model.addTitle) { model.addTapped(section.kind) }
                             .accessibilityLabel(model.addLabel(section.kind))
                     }

@@ -48,7 +48,7 @@ public struct EventDetailsView: View {
             }
             Section {
                 ForEach(model.links, id: \.self) { link in
-                    NavigationLink(value: link.destination(eventID: eventID, location: model.location)) {
+                    NavigationLink(value: model.destination(link)) {
                         Text(link.title)
                     }
                     .badge(model.badge(link))

@@ -14,16 +14,21 @@ public struct FeedbackView: View {
     /// The view.
     public var body: some View {
         Form {
-            StarRatingRow(title: model.ratingTitle, stars: model.ratingStars) { model.ratingChosen($0) }
-            ForEach(model.speakers, id: \.id) { speaker in
-                StarRatingRow(title: speaker.name, stars: model.stars(for: speaker)) {
-                    model.speakerRatingChosen(speaker.id, $0)
+            // NB: before anything is typed: a person not registered, or feedback given already, finds the form shut.
+            if let notice = model.notice { Text(notice).foregroundStyle(.secondary) }
+            Group {
+                StarRatingRow(title: model.ratingTitle, stars: model.ratingStars) { model.ratingChosen($0) }
+                ForEach(model.speakers, id: \.id) { speaker in
+                    StarRatingRow(title: speaker.name, stars: model.stars(for: speaker)) {
+                        model.speakerRatingChosen(speaker.id, $0)
+                    }
                 }
+                TextField(
+                    AttendeeScreenText.comment,
+                    text: Binding(get: { model.comment }, set: { model.commentChanged($0) }), axis: .vertical
+                )
             }
-            TextField(
-                AttendeeScreenText.comment,
-                text: Binding(get: { model.comment }, set: { model.commentChanged($0) }), axis: .vertical
-            )
+            .disabled(!model.isFormEnabled)
             Button(model.submitTitle) { Task { await model.submitTapped() } }.disabled(!model.isSubmitEnabled)
             if let banner = model.banner { BannerLine(banner) }
         }

@@ -39,6 +39,11 @@ public struct MyAgendaView: View {
 
 struct MyAgendaView_Previews: PreviewProvider {
     static var previews: some View {
-        NavigationStack { MyAgendaView(model: MyAgendaModel(client: AttendeeClient.preview, eventID: "preview")) }
+        NavigationStack {
+            MyAgendaView(
+                model: MyAgendaModel(
+                    client: AttendeeClient.preview, eventID: "preview",
+                    shareBaseURL: URL(string: "https://quartet.dev")!))
+        }
     }
 }

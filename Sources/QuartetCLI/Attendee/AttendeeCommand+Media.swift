@@ -60,7 +60,7 @@ extension AttendeeCommand {
             try requireRow(model, file)
             await model.downloadTapped(file)
             guard let download = model.download else { throw ScreenFailure(message: model.banner?.text ?? file) }
-            try download.data.write(to: URL(fileURLWithPath: output))
+            try download.data.write(to: outputURL(output, named: download.fileURL.lastPathComponent))
             model.downloadHandled()
             message = model.banner?.text
         case "share":
@@ -75,6 +75,8 @@ extension AttendeeCommand {
             guard let kind = context.arguments.value("kind").flatMap(sectionKind) else {
                 throw UsageError(AttendeeCommandText.badDocumentKind)
             }
+            // NB: a list that takes no document on this page (materials without --session) is refused before upload.
+            if let refusal = model.addRefusal(kind) { throw UsageError(refusal) }
             let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
             await model.documentPicked(kind, fileName: (file as NSString).lastPathComponent, data: data)
             guard case .done = model.upload else { throw ScreenFailure(message: model.uploadMessage ?? file) }
@@ -142,7 +144,7 @@ extension AttendeeCommand {
             }
             try await openPhoto("open")
             guard let photo = model.opened else { throw ScreenFailure(message: model.banner?.text ?? output) }
-            try photo.data.write(to: URL(fileURLWithPath: output))
+            try photo.data.write(to: outputURL(output, named: photo.savedName))
             message = tileLine(photo.tile)
         case "share":
             try await openPhoto("share")
@@ -178,6 +180,15 @@ extension AttendeeCommand {
     /// A photo as the command line prints it: `Stage.png  — PNG image · 2.0 MB · 640 × 480`.
     private static func tileLine(_ tile: GalleryModel.Tile) -> String {
         AttendeeCommandText.fileLine(tile.fileName, detail: tile.detail, canRemove: tile.canRemove)
+    }
+
+    /// Where `--output` writes a file the screen saved as `name`: into `path` under that name when `path` is a
+    /// folder (one that exists, or a path ending in `/`), as `cp` does; else `path` itself.
+    static func outputURL(_ path: String, named name: String) -> URL {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        guard path.hasSuffix("/") || (exists && isFolder.boolValue) else { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: path, isDirectory: true).appendingPathComponent(name, isDirectory: false)
     }
 
     private static func sectionKind(_ text: String) -> DocumentsModel.SectionKind? {

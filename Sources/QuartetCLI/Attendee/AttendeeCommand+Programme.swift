@@ -32,7 +32,9 @@ extension AttendeeCommand {
     static func runEvent(_ context: Context) async throws {
         let model = try await openDashboard(context)
         guard let event = model.event else { return }
-        let details = EventDetails(event: event, registration: model.registration, livePoll: model.livePoll)
+        let details = EventDetails(
+            event: event, registration: model.registration, livePoll: model.livePoll, feedbackGiven: model.feedbackGiven
+        )
         try context.show(details) {
             var lines = [model.name, model.dates, model.venue]
             if !model.summary.isEmpty { lines += ["", model.summary] }
@@ -75,6 +77,10 @@ extension AttendeeCommand {
     /// its field, each `--guest` added with "+ Add more", then Submit (or "Later, I haven't decided"); prints
     /// the dashboard's registration afterwards. A person registered already who gives answers taps the
     /// dashboard's "Complete registration" instead, which refuses once Additional Info is complete.
+    ///
+    /// A usage error (exit 2) leaves nothing done: the answers are checked on the form registering would open
+    /// before registering. Should the form refuse them once registered all the same, the command says the person
+    /// is registered with Additional Info still to do, and fails (exit 1).
     @MainActor
     static func runRegister(_ context: Context) async throws {
         let arguments = context.arguments
@@ -90,8 +96,24 @@ extension AttendeeCommand {
         }
         let later = arguments.flag("later")
         if later, !answers.isEmpty || !guests.isEmpty { throw UsageError(AttendeeCommandText.laterWithAnswers) }
+        /// The answers typed into the form, each guest added with "+ Add more".
+        func fill(_ form: AdditionalInfoModel) {
+            for answer in answers { form.answerChanged(answer.key, answer.value) }
+            for guest in guests {
+                form.addGuestTapped()
+                form.guestChanged(form.guests.count - 1, name: guest.name, email: guest.email)
+            }
+        }
 
         let dashboard = try await openDashboard(context)
+        let registering = !dashboard.isRegistered
+        if registering, !later {
+            let ahead = dashboard.additionalInfoForm()
+            fill(ahead)
+            if !ahead.fieldsChecked(), let message = ahead.firstFieldError {
+                throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: ahead.fields))
+            }
+        }
         if dashboard.isRegistered, !answers.isEmpty || !guests.isEmpty {
             dashboard.completeRegistrationTapped()
         } else {
@@ -102,15 +124,15 @@ extension AttendeeCommand {
             if later {
                 await form.laterTapped()
             } else {
-                for answer in answers { form.answerChanged(answer.key, answer.value) }
-                for guest in guests {
-                    form.addGuestTapped()
-                    form.guestChanged(form.guests.count - 1, name: guest.name, email: guest.email)
-                }
+                fill(form)
                 await form.submitTapped()
-                if let message = form.firstFieldError {
-                    throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: form.fields))
-                }
+            }
+            let refusal = form.firstFieldError ?? form.banner?.failure
+            if let refusal, registering {
+                throw ScreenFailure(message: AttendeeCommandText.registeredAdditionalInfoToDo(refusal))
+            }
+            if let message = form.firstFieldError {
+                throw UsageError(AttendeeCommandText.additionalInfoRefused(message, fields: form.fields))
             }
             if let failure = form.banner?.failure { throw ScreenFailure(message: failure) }
             dashboard.additionalInfoClosed()
@@ -154,6 +176,7 @@ extension AttendeeCommand {
             model.dayTapped(number - 1)
         }
         try context.show(model.shownSessions) {
+            if let empty = model.emptyMessage { return [empty] }
             let tabs = model.dayTabs.enumerated().map {
                 $0.offset == model.selectedDay ? "[\($0.element)]" : $0.element
             }
@@ -314,7 +337,9 @@ extension AttendeeCommand {
     /// The My Agenda screen, opened as the app opens it: its order, its empty line, its calendar file.
     @MainActor
     static func runMyAgenda(_ context: Context) async throws {
-        let model = MyAgendaModel(client: context.client, eventID: context.positional(0), locale: context.locale)
+        let model = MyAgendaModel(
+            client: context.client, eventID: context.positional(0), shareBaseURL: context.options.server,
+            locale: context.locale)
         await model.appeared(
             choice: context.arguments.flag("device-time") ? .device : .event, deviceTimeZone: context.timeZone)
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
@@ -337,9 +362,7 @@ extension AttendeeCommand {
                 CommandSpec(
                     "event", summary: "rate an event", arguments: ["EVENT"], options: [rating, comment],
                     body: body { context in
-                        try await runFeedback(context) {
-                            FeedbackModel(client: context.client, target: .event(id: context.positional(0)))
-                        }
+                        try await runFeedback(context) { try await eventFeedbackPage(context) }
                     }),
                 CommandSpec(
                     "session", summary: "rate a session and each of its speakers", arguments: ["SESSION"],
@@ -351,6 +374,18 @@ extension AttendeeCommand {
                         try await runFeedback(context) { try await sessionFeedbackPage(context) }
                     }),
             ])
+    }
+
+    /// The dashboard's Feedback link, tapped: the page knows whether feedback was given and whether the person is
+    /// registered, as the dashboard read them.
+    @MainActor
+    static func eventFeedbackPage(_ context: Context) async throws -> FeedbackModel {
+        let dashboard = try await openDashboard(context)
+        guard case .eventFeedback(let id, let given, let registered)? = dashboard.destination(.feedback) else {
+            throw ScreenFailure(message: dashboard.banner?.text ?? "")
+        }
+        return FeedbackModel(
+            client: context.client, target: .event(id: id), alreadyGiven: given, registered: registered)
     }
 
     /// The session page's feedback button, tapped: the feedback page of an attended session (a session rated
@@ -381,6 +416,8 @@ extension AttendeeCommand {
             return (id: String(parts[0]), rating: value)
         }
         let model = try await page()
+        // NB: a page that takes nothing (feedback given, not registered) says why before anything is sent.
+        if !model.isFormEnabled, let notice = model.notice { throw ScreenFailure(message: notice) }
         model.ratingChosen(rating)
         for speaker in speakers { model.speakerRatingChosen(speaker.id, speaker.rating) }
         model.commentChanged(context.arguments.value("comment") ?? "")

@@ -59,7 +59,8 @@ enum AttendeeScreens {
             },
             sessionAttendees: { _ in try await answer(people) },
             speakers: { _ in try await answer([people[0]]) },
-            speaker: { _ in try await answer(SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2)))) },
+            speaker: { _, _ in try await answer(SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2))))
+            },
             attendees: { _, search in
                 let found = people.filter { person in
                     search.map { person.name.localizedCaseInsensitiveContains($0) } ?? true
@@ -367,19 +368,23 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "my-agenda", state: "loaded", summary: "My agenda, with the calendar export") {
                 try await page(.myAgenda(eventID: eventID)) {
-                    MyAgendaView(model: MyAgendaModel(client: client(), eventID: eventID, locale: catalogLocale))
+                    MyAgendaView(
+                        model: MyAgendaModel(
+                            client: client(), eventID: eventID, shareBaseURL: share, locale: catalogLocale))
                 }.settled("my agenda")
             },
             ScreenEntry(app, screen: "my-agenda", state: "empty", summary: "My agenda with nothing in it") {
                 try await page(.myAgenda(eventID: eventID)) {
                     MyAgendaView(
-                        model: MyAgendaModel(client: client(myAgenda: []), eventID: eventID, locale: catalogLocale))
+                        model: MyAgendaModel(
+                            client: client(myAgenda: []), eventID: eventID, shareBaseURL: share, locale: catalogLocale))
                 }.settled("my agenda")
             },
             ScreenEntry(app, screen: "my-agenda", state: "signed-out", summary: "My agenda without a session") {
                 try await page(.myAgenda(eventID: eventID)) {
                     MyAgendaView(
-                        model: MyAgendaModel(client: client(.signedOut), eventID: eventID, locale: catalogLocale))
+                        model: MyAgendaModel(
+                            client: client(.signedOut), eventID: eventID, shareBaseURL: share, locale: catalogLocale))
                 }.settled("the banner")
             },
             ScreenEntry(app, screen: "feedback", state: "session", summary: "Feedback on a session and its speaker") {

@@ -47,25 +47,43 @@ import Testing
         var event = Demo.event(zone: zone)
         event.startsAt = Demo.at("2027-12-31T09:00", zone)
         event.endsAt = Demo.at("2028-01-01T18:00", zone)
+        let eve = Demo.session("a", "2027-12-31T10:00", "2027-12-31T11:00", zone: zone)
+        let newYear = Demo.session("b", "2028-01-01T10:00", "2028-01-01T11:00", zone: zone)
         let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
-        let days = AgendaCalendar.days(for: event, sessions: [], formatter: formatter)
+        let days = AgendaCalendar.days(for: event, sessions: [eve, newYear], formatter: formatter)
         #expect(days.map(\.label) == ["Fri, 31 Dec 2027", "Sat, 1 Jan 2028"])
         let american = SessionTimeFormatter(
             event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.american)
         #expect(
-            AgendaCalendar.days(for: event, sessions: [], formatter: american).map(\.label)
+            AgendaCalendar.days(for: event, sessions: [eve, newYear], formatter: american).map(\.label)
                 == ["Fri, Dec 31, 2027", "Sat, Jan 1, 2028"])
         // A session the day after, in the new year, is enough: the days are what the tabs show.
         var december = Demo.event(zone: zone)
         december.startsAt = Demo.at("2027-12-30T09:00", zone)
         december.endsAt = Demo.at("2027-12-31T18:00", zone)
-        let after = Demo.session("a", "2028-01-01T10:00", "2028-01-01T11:00", zone: zone)
+        let first = Demo.session("c", "2027-12-30T10:00", "2027-12-30T11:00", zone: zone)
         #expect(
-            AgendaCalendar.days(for: december, sessions: [after], formatter: formatter).map(\.label)
+            AgendaCalendar.days(for: december, sessions: [first, eve, newYear], formatter: formatter).map(\.label)
                 == ["Thu, 30 Dec 2027", "Fri, 31 Dec 2027", "Sat, 1 Jan 2028"])
         #expect(
-            AgendaCalendar.days(for: december, sessions: [], formatter: formatter).map(\.label)
+            AgendaCalendar.days(for: december, sessions: [first, eve], formatter: formatter).map(\.label)
                 == ["Thu 30 Dec", "Fri 31 Dec"])
+    }
+
+    /// A day with no session to start has no tab: neither the day after a talk that ends past midnight, nor a day
+    /// of the event with no talks (a frab file's `end` day); an event with no sessions has none at all.
+    @Test func aDayWithoutSessionsHasNoTab() {
+        let zone = "Europe/Lisbon"
+        var event = Demo.event(zone: zone)
+        event.startsAt = Demo.at("2027-03-10T09:00", zone)
+        event.endsAt = Demo.at("2027-03-12T18:00", zone)
+        let formatter = SessionTimeFormatter(event: event, choice: .event, deviceTimeZone: .gmt, locale: Demo.british)
+        let party = Demo.session("a", "2027-03-10T22:00", "2027-03-11T01:30", zone: zone)
+        let closing = Demo.session("b", "2027-03-12T09:00", "2027-03-12T10:00", zone: zone)
+        #expect(
+            AgendaCalendar.days(for: event, sessions: [party, closing], formatter: formatter).map(\.label)
+                == ["Wed 10 Mar", "Fri 12 Mar"])
+        #expect(AgendaCalendar.days(for: event, sessions: [], formatter: formatter).isEmpty)
     }
 }
 

@@ -80,6 +80,31 @@ import Testing
         #expect(model.selectedDay == 0)
     }
 
+    /// A day of the event with no session has no tab (here the second of three), and an event with no sessions
+    /// yet has no tabs and says so rather than show an empty page.
+    @Test func daysWithoutSessionsHaveNoTabAndAnEmptyEventSaysSo() async {
+        var event = Demo.event(zone: Self.zone)
+        event.startsAt = Demo.at("2027-03-10T08:00", Self.zone)
+        event.endsAt = Demo.at("2027-03-12T18:00", Self.zone)
+        let programme = Locked([
+            Demo.session("late", "2027-03-10T23:00", "2027-03-11T00:30", zone: Self.zone),
+            Demo.session("last", "2027-03-12T09:00", "2027-03-12T10:00", zone: Self.zone),
+        ])
+        let details = EventDetails(event: event)
+        let client = AttendeeClient(event: { _ in details }, agenda: { _ in programme.withLock { $0 } })
+        let model = AgendaModel(client: client, deviceTimeZone: .gmt, locale: Demo.british)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T09:00", Self.zone))
+        #expect(model.dayTabs == ["Wed 10 Mar", "Fri 12 Mar"])
+        #expect(model.rows.map(\.id) == ["late"])
+        #expect(model.emptyMessage == nil)
+
+        programme.withLock { $0 = [] }
+        await model.appeared(eventID: "e1")
+        #expect(model.dayTabs.isEmpty)
+        #expect(model.rows.isEmpty)
+        #expect(model.emptyMessage == "No sessions yet.")
+    }
+
     /// The tabs and the rows' times as the reader's locale writes them, still in the event's zone: American
     /// English puts the month first and keeps a 12-hour clock, German its own words and a 24-hour one.
     @Test(arguments: [

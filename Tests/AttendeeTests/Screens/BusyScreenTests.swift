@@ -49,7 +49,7 @@ import Testing
         let model = MyAgendaModel(
             client: AttendeeClient(
                 event: { _ in EventDetails(event: Demo.event()) }, myAgenda: { _ in try answer() }),
-            eventID: "e1")
+            eventID: "e1", shareBaseURL: URL(string: "https://quartet.example")!)
         await model.appeared(deviceTimeZone: .gmt)
         #expect(model.banner == .failure(Self.offline))
         await model.appeared(deviceTimeZone: .gmt)

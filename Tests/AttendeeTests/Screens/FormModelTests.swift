@@ -143,8 +143,43 @@ import Testing
 
     @Test func givenBeforeOpensDisabled() {
         let model = FeedbackModel(client: AttendeeClient(), target: .event(id: "e1"), alreadyGiven: true)
+        #expect(model.notice == "You already gave feedback.")
+        #expect(model.isFormEnabled == false)
         model.ratingChosen(3)
         #expect(model.isSubmitEnabled == false)
+        #expect(model.submitTitle == "Feedback given")
+    }
+
+    /// Someone not registered for the event finds the form shut, and why, before typing anything.
+    @Test func notRegisteredOpensShutAndSaysWhy() async {
+        let sent = Locked(0)
+        let client = AttendeeClient(eventFeedback: { _, _ in sent.withLock { $0 += 1 } })
+        let model = FeedbackModel(client: client, target: .event(id: "e1"), registered: false)
+        #expect(model.notice == "Register for this event first.")
+        #expect(model.isFormEnabled == false)
+        model.ratingChosen(4)
+        #expect(model.isSubmitEnabled == false)
+        await model.submitTapped()
+        #expect(sent.withLock { $0 } == 0)
+        #expect(FeedbackModel(client: client, target: .event(id: "e1")).notice == nil)
+    }
+
+    /// A speaker's rating out of range is refused with the range, as the overall rating is, not as a speaker left
+    /// unrated.
+    @Test func aSpeakerRatingOutOfRangeNamesTheRange() {
+        let model = FeedbackModel(
+            client: AttendeeClient(), target: .session(id: "s", speakers: [PersonReference(id: "a", name: "Ana")]))
+        model.ratingChosen(5)
+        #expect(model.refusal == "Rate every speaker.")
+        model.speakerRatingChosen("a", 0)
+        #expect(model.refusal == "Choose a rating from 1 to 5.")
+        #expect(model.stars(for: PersonReference(id: "a", name: "Ana")).allSatisfy { !$0.isFilled })
+        #expect(model.isSubmitEnabled == false)
+        model.speakerRatingChosen("a", 6)
+        #expect(model.refusal == "Choose a rating from 1 to 5.")
+        model.speakerRatingChosen("a", 2)
+        #expect(model.refusal == nil)
+        #expect(model.isSubmitEnabled)
     }
 }
 

@@ -262,7 +262,9 @@ import Testing
 
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let mine = MyAgendaModel(client: client, eventID: server.eventID, filesFolder: folder, locale: Demo.british)
+            let mine = MyAgendaModel(
+                client: client, eventID: server.eventID, shareBaseURL: try #require(URL(string: "https://q.test")),
+                filesFolder: folder, locale: Demo.british)
             await mine.appeared(deviceTimeZone: .gmt)
             #expect(mine.rows.map(\.id) == [keynote.id, later.id])
             #expect(mine.rows.first?.when == "Wed 10 Mar, 09:00 – 10:00")
@@ -289,7 +291,8 @@ import Testing
 
             try await client.signOut()
             #expect(tokens.token.withLock { $0 } == nil)
-            let signedOut = MyAgendaModel(client: client, eventID: server.eventID)
+            let signedOut = MyAgendaModel(
+                client: client, eventID: server.eventID, shareBaseURL: try #require(URL(string: "https://q.test")))
             await signedOut.appeared()
             #expect(signedOut.banner == .failure("You are signed out. Sign in first."))
         }

@@ -13,11 +13,14 @@ import Testing
         let model = MyAgendaModel(
             client: AttendeeClient(
                 event: { _ in EventDetails(event: Demo.event()) }, myAgenda: { _ in attended.withLock { $0 } }),
-            eventID: "e1", filesFolder: folder)
+            eventID: "e1", shareBaseURL: try #require(URL(string: "https://quartet.example")), filesFolder: folder)
         await model.appeared(deviceTimeZone: .gmt)
         let file = try #require(model.exportFile)
         #expect(file.lastPathComponent == "My agenda at Quartet Summit.ics")
-        #expect(try String(contentsOf: file, encoding: .utf8).contains("SUMMARY:Session s1\r\n"))
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written.contains("SUMMARY:Session s1\r\n"))
+        // Each entry links to its session's page, as the session's own calendar entry does.
+        #expect(written.contains("URL:https://quartet.example/sessions/s1\r\n"))
 
         attended.withLock { $0 = [] }
         await model.appeared(deviceTimeZone: .gmt)

@@ -64,7 +64,8 @@ import Testing
             #expect(speakers.count == speaking.count)
             #expect(speakers.map(\.name) == speakers.map(\.name).sorted())
             let first = try #require(speakers.first)
-            let profile = try await server.client.get("/attendee/v1/speakers/\(first.id)").decode(SpeakerProfile.self)
+            let profile = try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers/\(first.id)")
+                .decode(SpeakerProfile.self)
             #expect(profile.speaker.name == first.name)
             #expect(!profile.sessions.isEmpty)
             #expect(profile.sessions.allSatisfy { $0.speakers.contains { $0.id == first.id } })
@@ -73,7 +74,58 @@ import Testing
             let attendee = try await server.signUp("Not A Speaker")
             let me = try await server.client.get("/attendee/v1/me", headers: AttendeeTestServer.auth(attendee))
                 .decode(MyProfile.self)
-            #expect(try await server.client.get("/attendee/v1/speakers/\(me.person.id)").status == .notFound)
+            #expect(
+                try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers/\(me.person.id)").status
+                    == .notFound)
+            #expect(
+                try await server.client.get("/attendee/v1/events/no-such-event/speakers/\(first.id)").status
+                    == .notFound)
+        }
+    }
+
+    /// A speaker's profile is read through an event, and lists their sessions at that event only (their times are
+    /// written in its zone); a speaker of another event alone is no speaker of this one.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aSpeakersProfileKeepsToItsEvent(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let first = try #require(
+                try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers").decode([Person].self)
+                    .first)
+            _ = try await server.database.write { db in
+                try db.execute(
+                    """
+                    INSERT INTO attendee_event (id, external_id, name, starts_at, ends_at, time_zone, venue_name,
+                        venue_address, summary, seats_threshold, additional_fields)
+                    VALUES ('tokyo', 'test:tokyo', 'Tokyo Day', 1900000000, 1900036000, 'Asia/Tokyo', 'Hall', '', '',
+                        10, '[]')
+                    """)
+                try db.execute(
+                    """
+                    INSERT INTO attendee_session (id, event_id, external_id, title, abstract, kind, starts_at, ends_at)
+                    VALUES ('tokyo-1', 'tokyo', 't1', 'Far away', '', 'talk', 1900000000, 1900003600)
+                    """)
+                try db.execute(
+                    """
+                    INSERT INTO attendee_session_speaker (session_id, user_id, position)
+                    VALUES ('tokyo-1', \(first.id), 0)
+                    """)
+            }
+            let here = try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers/\(first.id)")
+                .decode(SpeakerProfile.self)
+            #expect(!here.sessions.isEmpty)
+            #expect(here.sessions.allSatisfy { $0.eventID == server.eventID })
+            let there = try await server.client.get("/attendee/v1/events/tokyo/speakers/\(first.id)")
+                .decode(SpeakerProfile.self)
+            #expect(there.sessions.map(\.id) == ["tokyo-1"])
+
+            _ = try await server.speaker("Sue Speaker", of: "tokyo-1")
+            let sue = try #require(
+                try await server.client.get("/attendee/v1/events/tokyo/speakers").decode([Person].self).first {
+                    $0.name == "Sue Speaker"
+                })
+            #expect(
+                try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers/\(sue.id)").status
+                    == .notFound)
         }
     }
 

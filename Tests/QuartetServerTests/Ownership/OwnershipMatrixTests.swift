@@ -56,7 +56,7 @@ import Testing
         "GET /attendee/v1/events/:eventID/speakers": .open,
         "GET /attendee/v1/sessions/:sessionID": .open,
         "GET /sessions/:sessionID": .open,
-        "GET /attendee/v1/speakers/:personID": .open,
+        "GET /attendee/v1/events/:eventID/speakers/:personID": .open,
         // Attendee: the caller's place in an event.
         "POST /attendee/v1/events/:eventID/registration": .callersOwn,
         "PUT /attendee/v1/events/:eventID/registration/additional-info": .callersOwn,
@@ -379,7 +379,9 @@ extension OwnershipWorld {
             "messageID": discussionMessageID, "threadID": threadID, "noteID": noteID, "mediaID": photoID,
             "pollID": pollID, "id": actionID, "feed": "all_month.geojson", "file": quakeID + ".geojson",
         ]
-        if pattern.hasPrefix("/attendee/v1/speakers/") { return "/attendee/v1/speakers/\(speakerID)" }
+        if pattern.hasPrefix("/attendee/v1/events/:eventID/speakers/") {
+            return "/attendee/v1/events/\(eventID)/speakers/\(speakerID)"
+        }
         if pattern == "/changejar/v1/actions/search" { return pattern + "?q=cycle" }
         if pattern.hasPrefix("/usgs/earthquakes/eventpage/") { return "/usgs/earthquakes/eventpage/\(quakeID)" }
         return "/"

@@ -69,7 +69,7 @@ public enum AttendeePreview {
             leave: { id in AttendanceResult(sessionID: id, state: .cancelled, seatsTaken: 27, capacity: 30) },
             sessionAttendees: { _ in people },
             speakers: { _ in [people[0]] },
-            speaker: { _ in SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2))) },
+            speaker: { _, _ in SpeakerProfile(speaker: people[0], sessions: Array(sessions.prefix(2))) },
             attendees: { _, _ in people },
             eventFeedback: { _, _ in },
             sessionFeedback: { _, _ in },
