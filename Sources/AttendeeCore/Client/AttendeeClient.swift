@@ -124,6 +124,11 @@ public struct AttendeeClient: Sendable {
     public var reply: @Sendable (_ postID: String, NewWallReply) async throws -> WallReply
     /// `DELETE /wall-replies/:replyID`.
     public var deleteReply: @Sendable (_ replyID: String) async throws -> Void
+    /// `GET /wall/:postID/replies?cursor=&limit=`: the replies before a post's latest, a page at a time.
+    public var wallReplies:
+        @Sendable (_ postID: String, _ cursor: String?, _ limit: Int?) async throws -> WallReplyPage = {
+            _, _, _ in throw callNotInTest
+        }
     /// The wall's changes from `GET /events/:eventID/live`, reconnecting as it drops (``LiveChange/resync`` when
     /// the stream starts afresh).
     public var wallUpdates: @Sendable (_ eventID: String) -> LiveChanges<WallUpdate>
@@ -392,6 +397,9 @@ extension AttendeeClient {
             })
         client.useInbox(api)
         client.sessionEnd = sessionEnd
+        client.wallReplies = { postID, cursor, limit in
+            try await get(AttendeeRoute.wallReplies, postID, query: pageQuery(cursor, limit))
+        }
         return client
     }
 

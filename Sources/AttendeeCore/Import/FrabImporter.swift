@@ -122,8 +122,14 @@ enum FrabImporter {
             [lastDay, sessions.map(\.endsAt).max()].compactMap { $0 }.max() ?? calendar.date(
                 byAdding: .day, value: 1, to: startsAt) ?? startsAt
         let name = options.eventName ?? JSONField.string(conference["title"]) ?? acronym
+        // NB: a file naming neither an acronym nor a title would otherwise be the one event "frab:event".
+        let named = JSONField.string(conference["acronym"]) ?? JSONField.string(conference["title"])
+        let key =
+            named.map(JSONField.idPart)
+            ?? JSONField.contentKey(sessionIDs: sessions.map { String($0.externalID.dropFirst("frab:".count)) })
+            ?? acronym
         let event = ProgrammeEvent(
-            externalID: "frab:" + JSONField.idPart(acronym), name: name, startsAt: startsAt, endsAt: endsAt,
+            externalID: "frab:" + key, name: name, startsAt: startsAt, endsAt: endsAt,
             timeZone: zone.identifier,
             venue: Venue(name: JSONField.string(conference["venue"]) ?? name),
             summary: JSONField.string(conference["description"]) ?? "",

@@ -318,6 +318,22 @@ enum JSONField {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "|", with: "%7C")
     }
 
+    /// The key of an event whose file names it nowhere: `session:` and the smallest of its sessions' ids.
+    ///
+    /// NB: a fixed fallback ("Imported conference") made every unnamed file the same event, so a second file
+    /// merged into the first. Session ids are the exporting system's own (Sessionize's and frab's are UUIDs),
+    /// so two files of different events do not share one, while the same file, or a later export of the same
+    /// event that keeps its first session, keeps its key and updates its event.
+    static func contentKey(sessionIDs: [String]) -> String? {
+        sessionIDs.min().map { "session:" + idPart($0) }
+    }
+
+    /// `"KotlinConf 2025"` → `"kotlinconf-2025"`; nil when the name has no letter or digit.
+    static func slug(_ name: String) -> String? {
+        let slug = name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+        return slug.isEmpty ? nil : slug
+    }
+
     static func double(_ value: Any?) -> Double? {
         if let number = value as? NSNumber { return number.doubleValue }
         if let text = value as? String { return Double(text) }

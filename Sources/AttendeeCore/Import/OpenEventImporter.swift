@@ -158,12 +158,16 @@ enum OpenEventImporter {
         guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
             throw ImportError(Strings.text("import.error.exportHasNoSession"))
         }
-        let name = options.eventName ?? JSONField.string(event["name"]) ?? Strings.text("import.defaultName")
+        let given = options.eventName ?? JSONField.string(event["name"])
+        let name = given ?? Strings.text("import.defaultName")
+        // NB: an export with no event.json names no event; the default name made all of those one event.
         let key =
-            JSONField.string(event["identifier"]) ?? JSONField.string(event["id"])
-            ?? name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+            (JSONField.string(event["identifier"]) ?? JSONField.string(event["id"])
+            ?? given.flatMap(JSONField.slug)).map(JSONField.idPart)
+            ?? JSONField.contentKey(sessionIDs: sessions.map { String($0.externalID.dropFirst("open-event:".count)) })
+            ?? ""
         let programmeEvent = ProgrammeEvent(
-            externalID: "open-event:" + JSONField.idPart(key), name: name,
+            externalID: "open-event:" + key, name: name,
             startsAt: [eventStart, first].compactMap { $0 }.min() ?? first,
             endsAt: [eventEnd, last].compactMap { $0 }.max() ?? last, timeZone: zone.identifier,
             venue: Venue(

@@ -90,10 +90,14 @@ enum SessionizeImporter {
         guard let first = sessions.map(\.startsAt).min(), let last = sessions.map(\.endsAt).max() else {
             throw ImportError(Strings.text("import.error.fileHasNoSession"))
         }
-        let name = options.eventName ?? JSONField.string(root["name"]) ?? Strings.text("import.defaultName")
-        let slug = name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+        let given = options.eventName ?? JSONField.string(root["name"])
+        let name = given ?? Strings.text("import.defaultName")
+        let key =
+            given.flatMap(JSONField.slug)
+            ?? JSONField.contentKey(sessionIDs: sessions.map { String($0.externalID.dropFirst("sessionize:".count)) })
+            ?? ""
         let event = ProgrammeEvent(
-            externalID: "sessionize:" + slug, name: name, startsAt: first, endsAt: last, timeZone: zone.identifier,
+            externalID: "sessionize:" + key, name: name, startsAt: first, endsAt: last, timeZone: zone.identifier,
             venue: Venue(name: name), additionalInfoFields: options.additionalInfoFields)
         return ImportReport(
             programme: ConferenceProgramme(event: event, speakers: speakers, sessions: sessions), skipped: skipped,

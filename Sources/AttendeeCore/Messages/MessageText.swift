@@ -8,6 +8,9 @@ public enum TextProblem: Sendable, Hashable {
     case empty
     /// Longer than the limit, this many characters.
     case tooLong(limit: Int)
+    /// More code points than a text of `limit` characters may hold (``TextLength``): a letter with thousands
+    /// of marks.
+    case tooManyMarks(limit: Int)
     /// Holds a NUL character, which the server refuses.
     case invalidCharacter
 
@@ -15,7 +18,11 @@ public enum TextProblem: Sendable, Hashable {
     public static func of(_ text: String, limit: Int) -> TextProblem? {
         if text.holdsNUL { return .invalidCharacter }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
-        return text.count > limit ? .tooLong(limit: limit) : nil
+        return switch TextLength.excess(text, limit: limit) {
+        case .characters: .tooLong(limit: limit)
+        case .scalars: .tooManyMarks(limit: limit)
+        case nil: nil
+        }
     }
 
     /// The sentence under a message box.
@@ -23,6 +30,7 @@ public enum TextProblem: Sendable, Hashable {
         switch self {
         case .empty: Strings.text("messages.empty.text")
         case .tooLong(let limit): Self.tooLong(limit)
+        case .tooManyMarks(let limit): Self.tooManyMarks(limit)
         case .invalidCharacter: Strings.text("messages.invalid")
         }
     }
@@ -32,10 +40,16 @@ public enum TextProblem: Sendable, Hashable {
         switch self {
         case .empty: Strings.text("notes.empty.text")
         case .tooLong(let limit): Self.tooLong(limit)
+        case .tooManyMarks(let limit): Self.tooManyMarks(limit)
         case .invalidCharacter: Strings.text("notes.invalid")
         }
     }
 
     /// `The text must be at most 2000 characters.`: the one sentence of a message, a note and a wall post.
     static func tooLong(_ limit: Int) -> String { Strings.format("text.tooLong", String(limit)) }
+
+    /// `The text holds too many accents or other combining marks.`: one sentence for the three, as above.
+    static func tooManyMarks(_ limit: Int) -> String {
+        Strings.format("text.tooManyMarks", String(TextLength.scalarLimit(limit)))
+    }
 }

@@ -13,7 +13,7 @@ public struct PollOptionRow: Sendable, Hashable, Identifiable {
     public var votes: Int
     /// Its share of the voters, `0…1` (the bar's length).
     public var share: Double
-    /// `40%`.
+    /// `40%`; empty while an open quiz keeps its counts from the person.
     public var shareText: String
     /// For a quiz: whether it is a correct option, shown to its managers throughout and to everyone once it
     /// closes; `nil` while that is secret, and for polls.
@@ -25,7 +25,7 @@ public struct PollOptionRow: Sendable, Hashable, Identifiable {
     /// What VoiceOver reads for it: the option, its share, and whether it is the person's answer and (a closed
     /// quiz) a correct one (`Spaces, 40%, your answer`).
     public var accessibilityLabel: String {
-        var parts = [text, shareText]
+        var parts = [text, shareText].filter { !$0.isEmpty }
         if isSelected { parts.append(Strings.text("poll.option.mine")) }
         if isCorrect == true { parts.append(Strings.text("poll.correct")) }
         return parts.joined(separator: ", ")
@@ -69,7 +69,9 @@ public enum PollFormatting {
             let share = results.voters > 0 ? Double(votes) / Double(results.voters) : 0
             return PollOptionRow(
                 id: option.id, text: option.text, isSelected: selected.contains(option.id), votes: votes,
-                share: share, shareText: Strings.format("poll.share", String(Int((share * 100).rounded()))),
+                share: share,
+                shareText: results.countsHidden == true
+                    ? "" : Strings.format("poll.share", String(Int((share * 100).rounded()))),
                 isCorrect: revealCorrect && question.correctOptionIDs != nil ? correct.contains(option.id) : nil)
         }
     }

@@ -65,6 +65,9 @@ public final class LivePollModel {
     public private(set) var questions: [PollQuestionRow] = []
     /// `12 votes`.
     public private(set) var voters = ""
+    /// `Results when the quiz closes.`, while an open quiz keeps its counts from the person (the options then
+    /// show no share); `nil` when the results are shown.
+    public private(set) var resultsNotice: String?
     /// `Poll · Open · 12 votes`, the head of the page.
     public var summary: String { PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters) }
     /// The page's title, for what it shows: `Live poll` while it takes answers, `Poll results` once closed,
@@ -207,6 +210,8 @@ public final class LivePollModel {
         switch kind {
         case .results:
             guard resultsOrder.admit(pollID: pollID, lastEventID: event.lastEventID) else { return }
+            // NB: the event everyone hears keeps an open quiz's counts out; its managers read them from the poll.
+            if update.results.countsHidden == true, poll.canManage { return await readAgain() }
             poll.results = update.results
             self.poll = poll
             derive()
@@ -285,6 +290,7 @@ public final class LivePollModel {
                     revealCorrect: reveal))
         }
         voters = PollFormatting.voters(poll.results.voters)
+        resultsNotice = poll.results.countsHidden == true ? Strings.text("quiz.resultsLater") : nil
         canPick = poll.state == .open && !isBusy
         let refusal = poll.state == .open ? PollAnswer(choices: selection).validationError(for: poll) : nil
         submitHint = refusal?.message

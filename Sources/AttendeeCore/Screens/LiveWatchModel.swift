@@ -116,6 +116,10 @@ public final class LiveWatchModel {
         case .results:
             watchKind = .pollResults
             let results = questions.map { question in
+                // NB: an open quiz's counts are not sent; say when they will be.
+                if update.results.countsHidden == true {
+                    return Strings.format("watch.results", question.text, Strings.text("quiz.resultsLater"), voters)
+                }
                 let shares = PollFormatting.rows(question, results: update.results, selected: [], revealCorrect: false)
                     .map { Strings.format("watch.option", $0.text, $0.shareText) }
                 return Strings.format("watch.results", question.text, shares.joined(separator: " · "), voters)

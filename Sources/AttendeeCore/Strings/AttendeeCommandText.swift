@@ -100,6 +100,8 @@ public enum AttendeeCommandText {
             summary.eventCreated ? "cli.import.created" : "cli.import.updated", summary.eventID,
             String(summary.sessionsCreated), String(summary.sessionsUpdated), String(summary.speakersCreated),
             String(summary.speakersUpdated))
+            + (summary.sessionsRemoved.map { $0 > 0 ? " " + Strings.format("cli.import.removed", String($0)) : "" }
+                ?? "")
     }
     /// The file's event belongs to another organizer: this one was imported as an event of the caller's own.
     public static func keptApart(_ theirs: String, kept: String) -> String {

@@ -85,6 +85,7 @@ public struct ComposerState: Sendable, Hashable {
         switch problem {
         case .empty: Strings.text("wall.problem.empty")
         case .tooLong: TextProblem.tooLong(PostText.limit)
+        case .tooManyMarks: TextProblem.tooManyMarks(PostText.limit)
         case .invalidCharacter: Strings.text("wall.problem.invalidCharacter")
         case .invalidImage: Strings.text("wall.problem.invalidImage")
         }

@@ -37,8 +37,10 @@ public struct WallPostRow: Sendable, Hashable, Identifiable, Codable {
     public var likeButtonTitle: String
     /// Whether the reader may delete it.
     public var canDelete: Bool
-    /// Its replies, oldest first.
+    /// Its replies, oldest first: the latest few, and those loaded with ``WallModel/moreRepliesTapped(postID:)``.
     public var replies: [WallReplyRow]
+    /// `2 more replies`, above the replies, while earlier ones are not loaded; `nil` when all are shown.
+    public var moreReplies: String?
 }
 
 /// An event's wall: posts newest first, paging back by cursor, a composer with the core's character rule,
@@ -97,6 +99,10 @@ public final class WallModel: PostScreen {
     private var pendingLikes: [String: Bool] = [:]
     /// Posts with a like on its way whose count a live event has since told.
     private var countsHeardWhilePending: Set<String> = []
+    /// Posts whose earlier replies are loading.
+    private var loadingReplies: Set<String> = []
+    /// Replies counted out of their post's count already (a deletion is heard from its own answer and live).
+    private var deletedReplies: Set<String> = []
 
     /// Creates the wall of `eventID`; times are shown in `timeZone`, as `locale` writes them.
     public init(
@@ -189,6 +195,23 @@ public final class WallModel: PostScreen {
     /// The question was dismissed (Cancel): nothing is deleted.
     public func confirmationDismissed() { confirmation = nil }
 
+    /// "N more replies" was tapped on a post: the page of replies before those shown goes above them.
+    public func moreRepliesTapped(postID: String) async {
+        guard !loadingReplies.contains(postID),
+            let cursor = feed.items.first(where: { $0.id == postID })?.earlierRepliesCursor
+        else { return }
+        loadingReplies.insert(postID)
+        defer { loadingReplies.remove(postID) }
+        await attempt {
+            let page = try await client.wallReplies(postID, cursor, nil)
+            feed.modify(postID) { post in
+                let shown = Set(post.replies.map(\.id))
+                post.replies.insert(contentsOf: page.replies.filter { !shown.contains($0.id) }, at: 0)
+                post.earlierRepliesCursor = page.nextCursor
+            }
+        }
+    }
+
     /// Reply was tapped on a post: the reply composer opens for it.
     public func replyTapped(postID: String) {
         replyingTo = postID
@@ -226,7 +249,9 @@ public final class WallModel: PostScreen {
             break
         case .replied(let reply):
             feed.modify(reply.postID) { post in
-                if !post.replies.contains(where: { $0.id == reply.id }) { post.replies.append(reply) }
+                guard !post.replies.contains(where: { $0.id == reply.id }) else { return }
+                post.replies.append(reply)
+                post.replyCount = post.replyCount.map { $0 + 1 }
             }
         case .likes(let likes):
             let mine = likes.changedBy != nil && likes.changedBy == feed.viewer?.personID
@@ -239,7 +264,13 @@ public final class WallModel: PostScreen {
             }
         case .deleted(let deletion):
             if let replyID = deletion.replyID {
-                feed.modify(deletion.postID) { $0.replies.removeAll { $0.id == replyID } }
+                // NB: a reply not loaded still counts; each deletion is taken off the count once.
+                if deletedReplies.insert(replyID).inserted {
+                    feed.modify(deletion.postID) { post in
+                        post.replies.removeAll { $0.id == replyID }
+                        post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) }
+                    }
+                }
             } else {
                 feed.remove(deletion.postID)
                 pendingLikes[deletion.postID] = nil
@@ -275,10 +306,16 @@ public final class WallModel: PostScreen {
                     WallReplyRow(
                         id: reply.id, byline: times.byline(reply), text: reply.text,
                         canDelete: feed.mayDelete(reply))
-                })
+                },
+                moreReplies: post.earlierRepliesCursor == nil
+                    ? nil : Self.moreReplies(max((post.replyCount ?? 0) - post.replies.count, 1)))
         }
         canLoadMore = nextCursor != nil
         emptyMessage = feed.items.isEmpty && banner == nil && !isLoading ? Strings.text("wall.empty") : nil
+    }
+
+    static func moreReplies(_ count: Int) -> String {
+        count == 1 ? Strings.text("wall.moreReplies.one") : Strings.format("wall.moreReplies.many", String(count))
     }
 
     static func likes(_ count: Int) -> String {

@@ -76,13 +76,28 @@ public enum EmailAddress {
     /// The longest address accepted, in characters (what SMTP's path limit leaves for an address).
     public static let maximumLength = 254
 
-    /// Whether `text` looks like an address: one `@`, a non-empty local part, a dotted domain, no spaces.
+    /// Whether `text` looks like an address: printable ASCII without `<` or `>`, at most ``maximumLength``
+    /// characters, one `@` after a non-empty local part, and a domain of at least two labels, none empty.
+    ///
+    /// It is the published document's ``pattern``, word for word: the app, the server and the document refuse
+    /// the same addresses (`a@b..c`, the full-width `ｆｕｌｌ@example.com` that looks like ASCII).
     public static func isPlausible(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, text.count <= maximumLength else { return false }
-        let domain = parts[1]
-        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".") else { return false }
-        return !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" })
+        let bytes = Array(text.utf8)
+        // NB: ASCII only, so a character is a byte and a code point, and `maxLength` counts as this does.
+        guard bytes.count <= maximumLength, bytes.allSatisfy(isAllowed) else { return false }
+        let parts = bytes.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let labels = parts[1].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    /// ``isPlausible(_:)`` as an ECMA-262 regular expression, for the OpenAPI document.
+    public static let pattern =
+        #"^[\x21-\x3B=?A-~]+@[\x21-\x2D\x2F-\x3B=?A-~]+(\.[\x21-\x2D\x2F-\x3B=?A-~]+)+$"#
+
+    /// Printable ASCII but space, `<` and `>`.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        (0x21...0x7E).contains(byte) && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
     }
 
     /// The form addresses are stored and compared in: trimmed and lowercased.

@@ -98,6 +98,9 @@ public struct ImportSummary: Codable, Sendable, Hashable {
     public var sessionsCreated: Int
     /// Sessions updated.
     public var sessionsUpdated: Int
+    /// Sessions the event had that the file no longer lists, removed with their seats and waitlist places.
+    /// `nil` from servers that did not say.
+    public var sessionsRemoved: Int?
     /// Speakers created.
     public var speakersCreated: Int
     /// Speakers updated.

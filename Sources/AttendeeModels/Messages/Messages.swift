@@ -113,10 +113,7 @@ public enum MessageRules {
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return FieldError(field: field, message: RuleText.text("rule.message.empty"))
         }
-        if text.count > limit {
-            return FieldError(field: field, message: RuleText.format("rule.text.tooLong", String(limit)))
-        }
-        return nil
+        return TextLength.excess(text, limit: limit).map { TextLength.fieldError($0, field: field, limit: limit) }
     }
 
     /// An image id that is empty, too long or holds a NUL: the rule broken, else `nil`.

@@ -63,8 +63,11 @@ public struct PollQuestionResults: Codable, Sendable, Hashable {
 public struct PollResults: Codable, Sendable, Hashable {
     /// How many people have answered.
     public var voters: Int
-    /// Per question, in question order.
+    /// Per question, in question order; empty while ``countsHidden``.
     public var questions: [PollQuestionResults]
+    /// `true` while an open quiz keeps its counts from the reader (everyone but its managers), who would
+    /// otherwise copy the majority and change their answer until it closes; `nil` when the counts are given.
+    public var countsHidden: Bool?
 }
 
 /// One line of a closed quiz's leaderboard.

@@ -56,6 +56,9 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
     public static let answerLimit = 500
     /// The most guests one registration brings.
     public static let guestLimit = 10
+    /// The problem `type` of a submission refused because the step is already complete (409): its answers are
+    /// final.
+    public static let completedType = "urn:quartet:attendee:additional-info-completed"
 
     /// The first rule the submission breaks for an event's fields, or `nil`: every field is required and no other
     /// is known unless `later`, and every guest needs a name and a valid e-mail. The app and the server both apply
@@ -95,6 +98,7 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
                 FieldError(
                     field: "answers.\(unknown)", message: RuleText.format("rule.registration.unknownField", unknown)))
         }
+        var emails: Set<String> = []
         for (index, guest) in guests.enumerated() {
             if guest.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 errors.append(
@@ -113,6 +117,12 @@ public struct AdditionalInfoSubmission: Codable, Sendable, Hashable {
                     FieldError(
                         field: "guests.\(index).email",
                         message: RuleText.format("rule.registration.guestEmail", String(index + 1))))
+            } else if !emails.insert(EmailAddress.normalized(guest.email)).inserted {
+                // NB: one guest listed twice (in any case) was stored twice, and counted twice at the door.
+                errors.append(
+                    FieldError(
+                        field: "guests.\(index).email",
+                        message: RuleText.format("rule.registration.guestTwice", String(index + 1))))
             }
         }
         return errors

@@ -109,6 +109,8 @@ public enum AttendeeRoute {
     public static let wallUnlike = Route(.delete, prefix + "/wall/:postID/like", authenticated: true)
     /// `POST`: reply to a wall post.
     public static let wallReply = Route(.post, prefix + "/wall/:postID/replies", authenticated: true)
+    /// `GET`: a page of a wall post's replies, going back from `?cursor=` (`?limit=`).
+    public static let wallReplies = Route(.get, prefix + "/wall/:postID/replies", authenticated: true)
     /// `DELETE`: delete a reply (its author or the organizer).
     public static let wallReplyDelete = Route(.delete, prefix + "/wall-replies/:replyID", authenticated: true)
     /// `GET`: a page of a session's discussion, newest first (`?cursor=`, `?limit=`).
@@ -124,7 +126,7 @@ public enum AttendeeRoute {
 
     /// The wall and discussion routes.
     public static let wallAndDiscussions: [Route] = [
-        wall, wallPost, wallDelete, wallLike, wallUnlike, wallReply, wallReplyDelete,
+        wall, wallPost, wallDelete, wallLike, wallUnlike, wallReply, wallReplies, wallReplyDelete,
         discussion, discussionPost, discussionDelete, discussionLive,
     ]
 

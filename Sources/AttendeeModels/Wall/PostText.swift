@@ -22,6 +22,8 @@ public enum PostText {
         case empty
         /// More than ``PostText/limit`` characters.
         case tooLong
+        /// More code points than ``TextLength/scalarLimit(_:)`` allows (a letter with thousands of marks).
+        case tooManyMarks
         /// A NUL character, which no text a person types contains.
         case invalidCharacter
         /// An image id that is empty, too long, or holds a NUL.
@@ -31,7 +33,11 @@ public enum PostText {
     /// The first rule `text` (with an optional picture) breaks, or `nil`.
     public static func check(_ text: String, imageID: String?) -> Problem? {
         if text.holdsNUL { return .invalidCharacter }
-        if text.count > limit { return .tooLong }
+        switch TextLength.excess(text, limit: limit) {
+        case .characters: return .tooLong
+        case .scalars: return .tooManyMarks
+        case nil: break
+        }
         if let imageID, !MediaID.isPlausible(imageID) { return .invalidImage }
         if imageID == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
         return nil
@@ -41,7 +47,8 @@ public enum PostText {
     public static func fieldError(_ problem: Problem) -> FieldError {
         switch problem {
         case .empty: FieldError(field: "text", message: RuleText.text("rule.post.empty"))
-        case .tooLong: FieldError(field: "text", message: RuleText.format("rule.text.tooLong", String(limit)))
+        case .tooLong: TextLength.fieldError(.characters, field: "text", limit: limit)
+        case .tooManyMarks: TextLength.fieldError(.scalars, field: "text", limit: limit)
         case .invalidCharacter: FieldError(field: "text", message: RuleText.text("rule.text.invalidCharacter"))
         case .invalidImage: FieldError(field: "imageID", message: RuleText.text("rule.post.invalidImage"))
         }
@@ -69,4 +76,8 @@ public enum PostPaging {
     public static let defaultLimit = 20
     /// The largest `limit` accepted.
     public static let maxLimit = 100
+    /// The replies a wall page carries under each post: its latest, as a post shows them before "N more
+    /// replies". NB: each wall page is read by everyone at the event, so what it carries per post must not grow
+    /// with what one person writes; three show a conversation going on and cost at most 3 × 2,000 characters.
+    public static let inlineReplies = 3
 }

@@ -20,8 +20,23 @@ public struct WallPost: Codable, Sendable, Hashable, Identifiable {
     public var likeCount: Int = 0
     /// Whether the reader likes it (always `false` in a live event, which everyone hears alike).
     public var likedByMe: Bool = false
-    /// Its replies, oldest first.
+    /// Its replies, oldest first: on a wall page the latest ``PostPaging/inlineReplies`` of them, the rest
+    /// paged with ``earlierRepliesCursor``.
     public var replies: [WallReply] = []
+    /// How many replies it has in all; `nil` from a server that did not say, whose ``replies`` are all of them.
+    public var replyCount: Int?
+    /// Pass as `cursor` to `GET /wall/:postID/replies` for the replies before ``replies``; `nil` when there are
+    /// none.
+    public var earlierRepliesCursor: String?
+}
+
+/// `GET /wall/:postID/replies`: one page of a post's replies, going back in time.
+@PublicInit
+public struct WallReplyPage: Codable, Sendable, Hashable {
+    /// The replies of this page, oldest first.
+    public var replies: [WallReply]
+    /// Pass as `cursor` for the page of replies before these; `nil` on the first page.
+    public var nextCursor: String?
 }
 
 /// A reply to a wall post.

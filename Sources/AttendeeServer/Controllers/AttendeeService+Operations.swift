@@ -49,8 +49,12 @@ extension AttendeeService {
                 AttendeeRoute.register, "Register the caller for an event",
                 [200: "Already registered", 201: "Registered", 401: "Not signed in", 404: "No such event"]),
             operation(
-                AttendeeRoute.additionalInfo, "Answer Additional Info (every field required) or choose later",
-                [200: "OK", 401: "Not signed in", 403: "Not registered", 422: "Missing or invalid field"],
+                AttendeeRoute.additionalInfo,
+                "Answer Additional Info (every field required) or choose later; once complete, its answers are final",
+                [
+                    200: "OK", 401: "Not signed in", 403: "Not registered", 409: "Already complete",
+                    422: "Missing or invalid field, or a guest listed twice",
+                ],
                 body: additionalInfo),
             operation(
                 AttendeeRoute.agenda, "The event's sessions by start time",
@@ -169,12 +173,9 @@ extension AttendeeService {
         return operation
     }
 
-    /// An e-mail as `EmailAddress.isPlausible` checks it: one `@`, a dotted domain that neither starts nor ends
-    /// with the dot, no white space or angle brackets, at most 254 characters. The schema keeps to printable
-    /// ASCII, where a character is one code point; the server also takes addresses beyond it.
-    static let email = Schema.string(
-        maxLength: EmailAddress.maximumLength,
-        pattern: #"^[!-;=?A-~]+@[!--/-;=?A-~][!-;=?A-~]*\.[!-;=?A-~]*[!--/-;=?A-~]$"#)
+    /// An e-mail as `EmailAddress.isPlausible` checks it (its ``EmailAddress/pattern``): printable ASCII, one
+    /// `@`, a domain of two or more labels with none empty, no angle brackets, at most 254 characters.
+    static let email = Schema.string(maxLength: EmailAddress.maximumLength, pattern: EmailAddress.pattern)
 
     private static let profileUpdate = Schema.object([
         "name": Schema.orNull(Schema.text(graphemes: PersonName.limit)),

@@ -138,6 +138,7 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.wall, wall.page), (AttendeeRoute.wallPost, wall.post),
             (AttendeeRoute.wallDelete, wall.delete), (AttendeeRoute.wallLike, wall.like),
             (AttendeeRoute.wallUnlike, wall.unlike), (AttendeeRoute.wallReply, wall.reply),
+            (AttendeeRoute.wallReplies, wall.replies),
             (AttendeeRoute.wallReplyDelete, wall.deleteReply),
             (AttendeeRoute.discussion, wall.discussion), (AttendeeRoute.discussionPost, wall.discussionPost),
             (AttendeeRoute.discussionDelete, wall.discussionDelete),

@@ -54,6 +54,14 @@ struct WallController: Sendable {
         }
     }
 
+    func replies(_ request: Request) async throws -> Response {
+        try await feedPage(request) { userID, cursor, limit in
+            try await store.wallReplies(
+                postID: try WallRequest.id(try request.parameter("postID"), "post"), userID: userID, cursor: cursor,
+                limit: limit)
+        }
+    }
+
     func deleteReply(_ request: Request) async throws -> Response {
         try await removed(request) { userID in
             try await store.deleteWallReply(

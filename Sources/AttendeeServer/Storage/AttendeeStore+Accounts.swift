@@ -176,12 +176,20 @@ extension AttendeeStore {
                             name: $0.name.trimmingCharacters(in: .whitespacesAndNewlines),
                             email: EmailAddress.normalized($0.email))
                     })
-            try db.execute(
+            // NB: the state is compared in the UPDATE itself, so of two submits racing a completed one, one wins
+            // and the other is refused; a completed step's answers are final, as the app tells the person.
+            let changed = try db.execute(
                 """
                 UPDATE attendee_registration SET additional_status = \(registration.additionalInfoStatus.rawValue),
                     answers = \(json: registration.answers), guests = \(json: registration.guests)
                 WHERE event_id = \(eventID) AND user_id = \(userID)
+                    AND additional_status <> \(AdditionalInfoStatus.completed.rawValue)
                 """)
+            if changed == 0 {
+                throw HTTPError(
+                    .conflict, detail: "Your additional information is complete; its answers cannot be changed.",
+                    type: AdditionalInfoSubmission.completedType)
+            }
             return registration
         }
     }

@@ -109,13 +109,17 @@ extension AttendeeStore {
                 {
                     sessionID = try row.decode(String.self, "id")
                     // NB: never shrink below the seats already given out; the CHECK constraint would refuse it.
+                    // NB: a file without a capacity keeps the stored one; the importers leave capacity out
+                    // unless `--capacity` is given, and a re-import without it made every session unlimited.
                     let taken = try row.decode(Int.self, "seats_taken")
-                    let capacity = session.capacity.map { max($0, taken) }
+                    if let capacity = session.capacity.map({ max($0, taken) }) {
+                        try db.execute("UPDATE attendee_session SET capacity = \(capacity) WHERE id = \(sessionID)")
+                    }
                     try db.execute(
                         """
                         UPDATE attendee_session SET title = \(session.title), abstract = \(session.abstract),
                             kind = \(session.kind.rawValue), track = \(session.track), room = \(session.room),
-                            starts_at = \(session.startsAt), ends_at = \(session.endsAt), capacity = \(capacity)
+                            starts_at = \(session.startsAt), ends_at = \(session.endsAt)
                         WHERE id = \(sessionID)
                         """)
                     try db.execute("DELETE FROM attendee_session_speaker WHERE session_id = \(sessionID)")
@@ -147,11 +151,34 @@ extension AttendeeStore {
                         """)
                 }
             }
+            let sessionsRemoved = try Self.removeSessions(
+                notIn: Set(programme.sessions.map(\.externalID)), eventID: eventID, db)
             return ImportSummary(
                 eventID: eventID, eventCreated: eventCreated, sessionsCreated: sessionsCreated,
-                sessionsUpdated: sessionsUpdated, speakersCreated: speakersCreated, speakersUpdated: speakersUpdated,
-                externalID: source.externalID)
+                sessionsUpdated: sessionsUpdated, sessionsRemoved: sessionsRemoved, speakersCreated: speakersCreated,
+                speakersUpdated: speakersUpdated, externalID: source.externalID)
         }
+    }
+
+    /// Removes the event's sessions that the imported file no longer lists, and returns how many there were.
+    ///
+    /// A dropped session left on the agenda kept its seats and waitlist, which no one could use. Its seats and
+    /// waitlist places, speakers, polls, discussion, documents and feedback go with it (cascades, and the
+    /// feedback by hand: it names its session without a foreign key); a person's notes on it stay theirs, kept
+    /// as notes on the event.
+    private static func removeSessions(notIn kept: Set<String>, eventID: String, _ db: any DatabaseConnection)
+        throws -> Int
+    {
+        var removed = 0
+        for row in try db.query("SELECT id, external_id FROM attendee_session WHERE event_id = \(eventID)") {
+            guard !kept.contains(try row.decode(String.self, "external_id")) else { continue }
+            let id = try row.decode(String.self, "id")
+            try db.execute("UPDATE attendee_note SET session_id = NULL WHERE session_id = \(id)")
+            try db.execute("DELETE FROM attendee_feedback WHERE target_kind = 'session' AND target_id = \(id)")
+            try db.execute("DELETE FROM attendee_session WHERE id = \(id)")
+            removed += 1
+        }
+        return removed
     }
 
     /// The id and organizer of the event kept under `externalID`.

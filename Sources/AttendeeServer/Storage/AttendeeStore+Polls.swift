@@ -74,7 +74,7 @@ extension AttendeeStore {
         guard let first = stored.questions.first else { return nil }
         return LivePollCard(
             id: stored.id, question: first.text, kind: stored.kind, options: first.options,
-            results: try results(of: stored, db))
+            results: try results(of: stored, canManage: false, db))
     }
 
     // MARK: - Writing
@@ -292,8 +292,15 @@ extension AttendeeStore {
         return try requirePoll(id: id, db)
     }
 
-    static func results(of poll: StoredPoll, _ db: any DatabaseConnection) throws -> PollResults {
+    /// The results a reader sees: for an open quiz, only how many answered, unless they manage it.
+    ///
+    /// NB: counts during a quiz tell which option most people picked, and answers may change until it closes;
+    /// so, like its correct options and scores, they wait for the close (managers see them throughout).
+    static func results(of poll: StoredPoll, canManage: Bool, _ db: any DatabaseConnection) throws -> PollResults {
         let voters = try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_poll_answer WHERE poll_id = \(poll.id)")
+        if poll.kind == .quiz, poll.state == .open, !canManage {
+            return PollResults(voters: voters ?? 0, questions: [], countsHidden: true)
+        }
         var counts: [String: Int] = [:]
         for row in try db.query(
             "SELECT option_id, COUNT(*) AS votes FROM attendee_poll_choice WHERE poll_id = \(poll.id) GROUP BY option_id"
@@ -336,7 +343,7 @@ extension AttendeeStore {
         let closedQuiz = poll.kind == .quiz && poll.state == .closed
         return Poll(
             id: poll.id, eventID: poll.eventID, sessionID: poll.sessionID, kind: poll.kind, choice: poll.choice,
-            state: poll.state, questions: questions, results: try results(of: poll, db),
+            state: poll.state, questions: questions, results: try results(of: poll, canManage: canManage, db),
             myAnswer: myAnswer,
             myScore: closedQuiz ? try answered?.decode(Int.self, "score") : nil,
             outcome: closedQuiz ? try outcome(of: poll, db) : nil,
@@ -375,8 +382,9 @@ extension AttendeeStore {
         let update = PollUpdate(
             pollID: poll.id, eventID: poll.eventID, sessionID: poll.sessionID, state: poll.state,
             question: poll.questions.first?.text ?? "", options: poll.questions.first?.options ?? [],
-            results: try results(of: poll, db), kind: poll.kind,
-            // NB: everyone at the event hears this, so a quiz's correct options stay out.
+            // NB: everyone at the event hears this, so a quiz's correct options, and its counts while it is open,
+            // stay out; its managers read them from the poll.
+            results: try results(of: poll, canManage: false, db), kind: poll.kind,
             questions: poll.questions.map { PollQuestion(id: $0.id, text: $0.text, options: $0.options) })
         return try poll.topics.map { topic in
             try LiveOutbox.append(topic, kind: kind.rawValue, payload: update, now: moment, db)

@@ -38,7 +38,18 @@ extension AttendeeService {
                 201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
-            body: Schema.object(["text": Schema.text(graphemes: PostText.limit)], required: ["text"])),
+            body: Schema.object(
+                ["text": Schema.text(graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit))],
+                required: ["text"])),
+        wallOperation(
+            AttendeeRoute.wallReplies,
+            "A page of a post's replies, oldest first within the page, going back in time: `?cursor=` (the post's "
+                + "`earlierRepliesCursor`, then the page's `nextCursor`) and `?limit=` as on the wall (a wall page "
+                + "carries each post's latest \(PostPaging.inlineReplies) replies and `replyCount`)",
+            [
+                200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such post",
+                422: "Limit outside 1–\(PostPaging.maxLimit)",
+            ]),
         wallOperation(
             AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such reply"],
@@ -74,7 +85,8 @@ extension AttendeeService {
     /// A post or discussion message: text, or an image the writer uploaded with text that may be blank.
     private static let withImage = Schema.object(
         [
-            "text": Schema.text(graphemes: PostText.limit, blankAllowed: true),
+            "text": Schema.text(
+                graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit), blankAllowed: true),
             "imageID": imageIDSchema,
         ], required: ["text"])
 

@@ -33,12 +33,32 @@ extension AttendeeStore {
             for row in rows.prefix(limit) {
                 var post = try Self.post(row)
                 post.likedByMe = try row.decode(Int.self, "liked") == 1
-                post.replies = try Self.replies(postID: try row.decode(Int64.self, "id"), db)
+                // NB: only the latest few replies and the count: one person's 400 replies made every page of
+                // the wall, which everyone at the event reads, weigh hundreds of kilobytes.
+                let postID = try row.decode(Int64.self, "id")
+                let latest = try Self.replies(postID: postID, before: nil, limit: PostPaging.inlineReplies, db)
+                post.replies = latest.replies
+                post.earlierRepliesCursor = latest.nextCursor
+                post.replyCount =
+                    try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_wall_reply WHERE post_id = \(postID)")
+                    ?? 0
                 posts.append(post)
                 last = KeysetCursor(
                     createdAt: try row.decode(Int64.self, "created_at"), id: try row.decode(Int64.self, "id"))
             }
             return WallPage(posts: posts, nextCursor: rows.count > limit ? last?.encoded : nil, viewer: viewer)
+        }
+    }
+
+    /// A page of a post's replies, going back from `cursor` (the wall's `earlierRepliesCursor`, then each
+    /// page's `nextCursor`), for a member of its event.
+    func wallReplies(postID: Int64, userID: String, cursor: KeysetCursor?, limit: Int) async throws
+        -> WallReplyPage
+    {
+        try await database.read { db in
+            let eventID = try Self.postEvent(postID: postID, db)
+            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            return try Self.replies(postID: postID, before: cursor, limit: limit, db)
         }
     }
 
@@ -122,9 +142,10 @@ extension AttendeeStore {
                     VALUES (\(postID), \(userID), \(new.text), \(moment)) RETURNING id
                     """)
             else { throw DatabaseError(.other, code: "wall", message: "the insert returned no id") }
-            guard let reply = try Self.replies(postID: postID, db).first(where: { $0.id == String(id) }) else {
+            guard let row = try db.queryOne("\(Self.replyQuery) WHERE r.id = \(id)") else {
                 throw DatabaseError(.other, code: "wall", message: "the reply was not found after its insert")
             }
+            let reply = try Self.reply(row)
             let event = try LiveOutbox.append(
                 .event(eventID), kind: WallUpdate.Kind.replied.rawValue, payload: reply, db)
             return (reply, event)
@@ -219,22 +240,43 @@ extension AttendeeStore {
             likeCount: try row.decode(Int.self, "like_count"))
     }
 
-    private static func replies(postID: Int64, _ db: any DatabaseConnection) throws -> [WallReply] {
-        try db.query(
-            """
-            SELECT r.id, r.post_id, r.author_id, u.name AS author_name, r.text, r.created_at
-            FROM attendee_wall_reply r JOIN attendee_user u ON u.id = r.author_id
-            WHERE r.post_id = \(postID) ORDER BY r.created_at, r.id
-            """
-        ).map { row in
-            WallReply(
-                id: String(try row.decode(Int64.self, "id")),
-                postID: String(try row.decode(Int64.self, "post_id")),
-                author: PersonReference(
-                    id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
-                text: try row.decode(String.self, "text"),
-                createdAt: try row.decode(Date.self, "created_at"))
+    private static let replyQuery: SQL = """
+        SELECT r.id, r.post_id, r.author_id, u.name AS author_name, r.text, r.created_at
+        FROM attendee_wall_reply r JOIN attendee_user u ON u.id = r.author_id
+        """
+
+    /// The latest `limit` replies of a post strictly before `cursor` (all of them without one), oldest first,
+    /// and the cursor of the replies before those when there are any.
+    private static func replies(postID: Int64, before cursor: KeysetCursor?, limit: Int, _ db: any DatabaseConnection)
+        throws -> WallReplyPage
+    {
+        var sql: SQL = "\(replyQuery) WHERE r.post_id = \(postID)"
+        if let cursor {
+            sql.append(
+                """
+                 AND (r.created_at < \(cursor.createdAt) OR (r.created_at = \(cursor.createdAt) AND r.id < \(cursor.id)))
+                """)
         }
+        sql.append(" ORDER BY r.created_at DESC, r.id DESC LIMIT \(Int64(limit + 1))")
+        let rows = try db.query(sql)
+        var replies: [WallReply] = []
+        var oldest: KeysetCursor?
+        for row in rows.prefix(limit) {
+            replies.append(try reply(row))
+            oldest = KeysetCursor(
+                createdAt: try row.decode(Int64.self, "created_at"), id: try row.decode(Int64.self, "id"))
+        }
+        return WallReplyPage(replies: replies.reversed(), nextCursor: rows.count > limit ? oldest?.encoded : nil)
+    }
+
+    private static func reply(_ row: Row) throws -> WallReply {
+        WallReply(
+            id: String(try row.decode(Int64.self, "id")),
+            postID: String(try row.decode(Int64.self, "post_id")),
+            author: PersonReference(
+                id: try row.decode(String.self, "author_id"), name: try row.decode(String.self, "author_name")),
+            text: try row.decode(String.self, "text"),
+            createdAt: try row.decode(Date.self, "created_at"))
     }
 }
 

@@ -54,6 +54,7 @@ public struct LivePollView: View {
                 Button(title) { Task { await model.managementTapped() } }.disabled(model.isBusy)
             }
             if let notice = model.notice { Text(notice).foregroundStyle(.secondary) }
+            if let notice = model.resultsNotice { Text(notice).foregroundStyle(.secondary) }
             if let notice = model.liveNotice { Text(notice).font(.caption) }
             if let banner = model.banner { BannerLine(banner) }
         }

@@ -36,6 +36,10 @@ public struct WallView: View {
                         Text(row.likes).font(.caption).foregroundStyle(.secondary)
                     }
                     .buttonStyle(.borderless)
+                    if let more = row.moreReplies {
+                        Button(more) { Task { await model.moreRepliesTapped(postID: row.id) } }
+                            .buttonStyle(.borderless)
+                    }
                     ForEach(row.replies) { reply in
                         VStack(alignment: .leading) {
                             Text(reply.byline).font(.caption).foregroundStyle(.secondary)

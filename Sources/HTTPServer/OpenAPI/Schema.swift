@@ -32,15 +32,19 @@ public enum Schema {
     ///
     /// JSON Schema's `maxLength` counts code points, and one character can be several (an emoji with a skin
     /// tone, a letter with a combining accent), so a `maxLength` would refuse text the server accepts or allow
-    /// text it refuses. The limit is stated instead in the description and in `x-maxGraphemes`.
-    public static func text(graphemes limit: Int, blankAllowed: Bool = false) -> JSONValue {
+    /// text it refuses. The limit is stated instead in the description and in `x-maxGraphemes`. A second cap
+    /// in code points (`codePoints`, which a server checks as well) is a `maxLength`.
+    public static func text(graphemes limit: Int, codePoints: Int? = nil, blankAllowed: Bool = false) -> JSONValue {
         let pattern = blankAllowed ? noNULPattern : #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#
-        return [
+        var schema: [String: JSONValue] = [
             "type": "string", "pattern": .string(pattern), "x-maxGraphemes": .number(Double(limit)),
             "description": .string(
                 "At most \(limit) characters counted as grapheme clusters (what a person sees as one character)"
+                    + (codePoints.map { " and \($0) code points" } ?? "")
                     + (blankAllowed ? "" : "; not only white space") + "; no NUL"),
         ]
+        if let codePoints { schema["maxLength"] = .number(Double(codePoints)) }
+        return .object(schema)
     }
 
     /// `schema` or `null`: Swift decodes `null` into an optional property as if it were absent.

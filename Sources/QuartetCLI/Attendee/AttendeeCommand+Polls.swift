@@ -187,10 +187,11 @@ extension AttendeeCommand {
                 for option in question.options {
                     let mark = option.isSelected ? "●" : "○"
                     let correct = option.isCorrect == true ? "  ✓ \(AttendeeScreenText.correctAnswer)" : ""
-                    lines.append(
-                        "  \(mark) \(option.text)  \(option.shareText) (\(option.votes))\(correct)    \(option.id)")
+                    let share = model.resultsNotice == nil ? "  \(option.shareText) (\(option.votes))" : ""
+                    lines.append("  \(mark) \(option.text)\(share)\(correct)    \(option.id)")
                 }
             }
+            if let notice = model.resultsNotice { lines += ["", notice] }
             if let score = model.score { lines += ["", score] }
             if !model.leaderboard.isEmpty {
                 lines += ["", AttendeeScreenText.leaderboard]

@@ -3,14 +3,14 @@ import AttendeeModels
 import Foundation
 
 extension AttendeeCommand {
-    /// `quartet attendee wall EVENT [list|post TEXT|like POST|unlike POST|reply POST TEXT|delete POST|delete-reply
-    /// POST REPLY]`.
+    /// `quartet attendee wall EVENT [list|post TEXT|like POST|unlike POST|reply POST TEXT|replies POST|delete POST|
+    /// delete-reply POST REPLY]`.
     static var wall: CommandSpec {
         CommandSpec(
             "wall",
             summary:
                 "the event's wall: list [--cursor], post TEXT [--image PATH], like/unlike POST, reply POST TEXT, "
-                + "delete POST, delete-reply POST REPLY",
+                + "replies POST (all of them), delete POST, delete-reply POST REPLY",
             arguments: ["EVENT", "[ACTION]", "[ARGS]..."],
             options: [
                 OptionSpec("cursor", value: "CURSOR", help: "list the page after CURSOR (printed as next)"),
@@ -81,6 +81,18 @@ extension AttendeeCommand {
             }
             return row
         }
+        /// The post with every reply loaded, as tapping "N more replies" until it goes away shows it.
+        func allReplies(_ postID: String, for write: AttendeeCommandText.PostWrite) async throws -> WallPostRow {
+            var current = try await row(postID, for: write)
+            while current.moreReplies != nil {
+                await model.moreRepliesTapped(postID: postID)
+                try check(write, before: true)
+                guard let next = model.rows.first(where: { $0.id == postID }), next.replies != current.replies
+                else { break }
+                current = next
+            }
+            return current
+        }
         switch action {
         case "list":
             await model.appeared(cursor: context.arguments.value("cursor"))
@@ -124,6 +136,10 @@ extension AttendeeCommand {
             try check(.reply)
             let updated = model.rows.first(where: { $0.id == argument })
             try context.show(updated) { updated.map(postLines) ?? [] }
+        case "replies":
+            try requireArguments(context, 3)
+            let current = try await allReplies(argument, for: .change)
+            try context.show(current) { postLines(current) }
         case "delete":
             try requireArguments(context, 3)
             // NB: the wall is loaded first, as the screen shows it, so a post that is not on it is refused.
@@ -136,7 +152,7 @@ extension AttendeeCommand {
             try requireArguments(context, 4)
             let replyID = context.positional(3)
             // NB: the post is loaded first, as the screen shows it, so a reply that is not under it is refused.
-            guard try await row(argument, for: .change).replies.contains(where: { $0.id == replyID }) else {
+            guard try await allReplies(argument, for: .change).replies.contains(where: { $0.id == replyID }) else {
                 throw ScreenFailure(message: WallText.replyNotFound(replyID))
             }
             model.deleteReplyTapped(postID: argument, replyID: replyID)
@@ -147,7 +163,8 @@ extension AttendeeCommand {
         default:
             throw UsageError(
                 AttendeeCommandText.unknownAction(
-                    "wall", action, actions: ["list", "post", "like", "unlike", "reply", "delete", "delete-reply"]))
+                    "wall", action,
+                    actions: ["list", "post", "like", "unlike", "reply", "replies", "delete", "delete-reply"]))
         }
     }
 
@@ -221,6 +238,7 @@ extension AttendeeCommand {
         var lines = ["\(row.id)  \(row.byline)  · \(row.likes)" + (row.isLiked ? " ♥" : "")]
         if !row.text.isEmpty { lines.append("    " + continuing(row.text, indent: "    ")) }
         if let image = row.image { lines.append("    " + WallText.photoLine(image)) }
+        if let more = row.moreReplies { lines.append("    ↳ " + more + "  (replies \(row.id))") }
         lines += row.replies.map { "    ↳ \($0.id)  \($0.byline): " + continuing($0.text, indent: "      ") }
         return lines
     }

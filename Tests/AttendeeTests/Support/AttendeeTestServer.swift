@@ -44,7 +44,11 @@ struct AttendeeTestServer: Sendable {
 
     /// Signs up a new person and returns their token.
     func signUp(_ name: String, email: String? = nil) async throws -> String {
-        let address = email ?? name.lowercased().replacingOccurrences(of: " ", with: ".") + "@example.com"
+        // NB: an address is printable ASCII (`EmailAddress.isPlausible`), so "Inês" signs up as "ines".
+        let address =
+            email
+            ?? name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            .replacingOccurrences(of: " ", with: ".") + "@example.com"
         let response = try await client.post(
             "/attendee/v1/auth/signup", json: SignUpRequest(email: address, password: "correct horse", name: name))
         try #require(response.status == .created, "\(response.bodyText)")

@@ -85,6 +85,7 @@ import Testing
             .post, "/attendee/v1/events/{event}/wall", NewPost(text: "Hi")),
         "POST /attendee/v1/wall/:postID/replies": outsider(
             .post, "/attendee/v1/wall/{post}/replies", NewWallReply(text: "Hi")),
+        "GET /attendee/v1/wall/:postID/replies": outsider("/attendee/v1/wall/{post}/replies"),
         "PUT /attendee/v1/wall/:postID/like": outsider(.put, "/attendee/v1/wall/{post}/like", [String: String]()),
         "GET /attendee/v1/sessions/:sessionID/discussion": outsider("/attendee/v1/sessions/{session}/discussion"),
         "POST /attendee/v1/sessions/:sessionID/discussion": outsider(
