@@ -201,6 +201,16 @@ import Testing
             _ = try await harness.database.write { db in
                 try db.execute("UPDATE attendee_event SET organizer_id = \(ana) WHERE id = \(event)")
             }
+            // The speaker's page: Ana links the speaker to Bo's account, then unlinks it; Bo cannot.
+            #expect(await cli.run("bo", ["speaker", event, speaker, "link", "--email", "bo@example.com"]) == 1)
+            #expect(await cli.run("ana", ["speaker", event, speaker, "link"]) == 2)
+            #expect(await cli.run("ana", ["speaker", event, speaker, "wave"]) == 2)
+            #expect(await cli.run("ana", ["speaker", event, speaker, "link", "--email", "nope"]) == 1)
+            #expect(await cli.run("ana", ["speaker", event, speaker, "link", "--email", "zed@example.com"]) == 1)
+            #expect(await cli.run("ana", ["speaker", event, speaker, "link", "--email", "bo@example.com"]) == 0)
+            #expect(await cli.offline("ana", ["speaker", event, speaker, "unlink"]) == 1)
+            try await cli.records("ana", ["speaker", event, speaker, "link", "--email", "bo@example.com"])
+            #expect(await cli.run("ana", ["speaker", event, speaker, "unlink"]) == 0)
             let pdf = try harness.write("Programme.pdf", Data("%PDF-1.7\nhello\n%%EOF\n".utf8))
             #expect(await cli.run("ana", ["docs", event]) == 0)
             #expect(await cli.run("ana", ["docs", event, "add", "--kind", "pre-read", pdf]) == 0)
@@ -322,14 +332,15 @@ import Testing
                 "Great talk", "shout", "slides", "Programme.pdf", "Stage.png", "virus.png", "Lunch?", "Now", "Later",
                 "9-9", "Two and two", "2 + 2?", "Coffee?", "Yes", "No", "CLI Camp", "Pacific/Kiritimati", "frab",
                 "pentabarf", share, mine, copy, pdf, photo, virus, frab, directory + "/missing.json", rough,
-                "Rough Camp", "r3", "+05:45", "-03:00", "GMT+0545", "ftp://nope", "-1",
+                "Rough Camp", "r3", "+05:45", "-03:00", "GMT+0545", "ftp://nope", "-1", "bo@example.com",
+                "zed@example.com", "wave",
             ]
             // The command line's vocabulary a refusal names: its commands, options and placeholders, and the actions
             // of the page commands (positional words, which the command tree does not list).
             let grammar =
                 UnmarkedText.grammar(of: AttendeeCommand.spec) + [
                     "list", "show", "new", "edit", "delete", "post", "like", "unlike", "reply", "delete-reply",
-                    "download", "share", "add", "remove", "upload", "POST", "REPLY",
+                    "download", "share", "add", "remove", "upload", "POST", "REPLY", "link", "unlink",
                 ]
             let offences = UnmarkedText(data: typed + grammar + cli.data).offences(in: cli.transcript)
             #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")

@@ -50,6 +50,18 @@ public struct AttendeeClient: Sendable {
     public var updateMe: @Sendable (ProfileUpdate) async throws -> MyProfile
     /// `POST /import`.
     public var importProgramme: @Sendable (ConferenceProgramme) async throws -> ImportSummary
+    /// `GET /events/:eventID/speakers/:speakerID/account` (the organizer's).
+    public var speakerAccount: @Sendable (_ eventID: String, _ speakerID: String) async throws -> SpeakerAccount = {
+        _, _ in throw callNotInTest
+    }
+    /// `PUT /events/:eventID/speakers/:speakerID/account`.
+    public var linkSpeakerAccount:
+        @Sendable (_ eventID: String, _ speakerID: String, SpeakerAccountLink) async throws -> SpeakerAccount = {
+            _, _, _ in throw callNotInTest
+        }
+    /// `DELETE /events/:eventID/speakers/:speakerID/account`.
+    public var unlinkSpeakerAccount: @Sendable (_ eventID: String, _ speakerID: String) async throws -> SpeakerAccount =
+        { _, _ in throw callNotInTest }
 
     // MARK: Messages and notes (issue 13); set them on a value (`client.threads = { … }`), the live value sets all.
     /// `POST /events/:eventID/threads`: start a thread with a person (or get the existing one).
@@ -396,6 +408,7 @@ extension AttendeeClient {
                 return api.events(endpoint)
             })
         client.useInbox(api)
+        client.useSpeakerAccounts(api)
         client.sessionEnd = sessionEnd
         client.wallReplies = { postID, cursor, limit in
             try await get(AttendeeRoute.wallReplies, postID, query: pageQuery(cursor, limit))

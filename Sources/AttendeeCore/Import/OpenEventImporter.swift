@@ -306,6 +306,11 @@ enum OpenEventImporter {
             externalID: externalID, name: name, title: title, company: company,
             bio: JSONField.plainText(field(row, "long-biography", "short-biography", "biography", "bio")) ?? "",
             photoURL: JSONField.string(field(row, "photo-url", "photo", "thumbnail-image-url", "small-image-url")),
-            socialLinks: links)
+            socialLinks: links,
+            // NB: open-event-server requires a speaker's e-mail; one that is no address is left out rather than
+            // refusing the file, as nobody reads it but the sign-up it names.
+            email: JSONField.string(row["email"]).map(EmailAddress.normalized).flatMap {
+                EmailAddress.isPlausible($0) ? $0 : nil
+            })
     }
 }

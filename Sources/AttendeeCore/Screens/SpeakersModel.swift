@@ -32,6 +32,8 @@ public final class SpeakersModel: BusyScreen {
     public private(set) var people: [Person] = []
     /// The profile shown, when one is open.
     public private(set) var profile: Profile?
+    /// The open profile's account section, for the event's organizer alone (`nil` for everyone else).
+    public private(set) var account: SpeakerAccountModel?
     /// Whether a call is in flight (the screen shows a spinner).
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
@@ -62,8 +64,12 @@ public final class SpeakersModel: BusyScreen {
             async let fetched = client.speaker(eventID, id)
             async let details = client.event(eventID)
             let speaker = try await fetched
+            let event = try await details
             let formatter = SessionTimeFormatter(
-                event: try await details.event, choice: .event, deviceTimeZone: .current, locale: locale)
+                event: event.event, choice: .event, deviceTimeZone: .current, locale: locale)
+            account =
+                event.callerOrganizes
+                ? SpeakerAccountModel(client: client, eventID: eventID, speakerID: speaker.speaker.id) : nil
             profile = Profile(
                 details: PersonDetails(speaker.speaker), bio: speaker.speaker.aboutMe,
                 sessions: speaker.sessions.map {
@@ -73,5 +79,8 @@ public final class SpeakersModel: BusyScreen {
     }
 
     /// Back from the page shown above this screen.
-    public func backTapped() { profile = nil }
+    public func backTapped() {
+        profile = nil
+        account = nil
+    }
 }

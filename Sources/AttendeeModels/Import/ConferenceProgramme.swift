@@ -60,6 +60,9 @@ public struct ProgrammeSpeaker: Codable, Sendable, Hashable {
     public var photoURL: String?
     /// Links elsewhere.
     public var socialLinks: [SocialLink] = []
+    /// The e-mail the source keeps for the speaker (Open Event exports one), never shown to anyone: the account
+    /// signed up with it is the speaker, unless the event's organizer linked or unlinked the speaker themselves.
+    public var email: String?
 }
 
 /// A session of a programme.
@@ -169,7 +172,8 @@ extension ProgrammeSpeaker {
             company: try container.decode(forKey: .company, default: ""),
             bio: try container.decode(forKey: .bio, default: ""),
             photoURL: try container.decodeIfPresent(String.self, forKey: .photoURL),
-            socialLinks: try container.decode(forKey: .socialLinks, default: []))
+            socialLinks: try container.decode(forKey: .socialLinks, default: []),
+            email: try container.decodeIfPresent(String.self, forKey: .email))
     }
 }
 

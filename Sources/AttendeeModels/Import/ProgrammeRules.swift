@@ -157,6 +157,9 @@ extension ProgrammeSpeaker {
             }
         }
         if let photoURL, let error = ProgrammeRule.webAddress(photoURL, field: path + ".photoURL") { return error }
+        if let email, !EmailAddress.isPlausible(EmailAddress.normalized(email)) {
+            return FieldError(field: path + ".email", message: RuleText.text("rule.account.email"))
+        }
         if let error = ProfileUpdate.linksError(socialLinks) {
             return FieldError(field: path + "." + error.field, message: error.message)
         }

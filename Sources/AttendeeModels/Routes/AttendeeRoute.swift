@@ -184,5 +184,5 @@ public enum AttendeeRoute {
             eventFeedback, session, sessionPage, attend, leave, sessionAttendees, sessionFeedback, speaker, person, me,
             updateMe,
             importProgramme, eventLive,
-        ] + inbox + wallAndDiscussions + mediaRoutes + pollRoutes
+        ] + inbox + wallAndDiscussions + mediaRoutes + pollRoutes + speakerAccountRoutes
 }

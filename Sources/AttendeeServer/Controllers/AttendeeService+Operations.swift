@@ -9,7 +9,9 @@ extension AttendeeService {
         name: "attendee", description: "An Attendee session token, from sign-up or sign-in")
 
     /// Every Attendee route, documented for `/openapi.json` (the contract test checks routed == documented).
-    public static let operations: [APIOperation] = coreOperations + wallOperations + pollOperations
+    public static let operations: [APIOperation] =
+        coreOperations + wallOperations + pollOperations
+        + speakerAccountOperations
 
     /// The routes up to the live stream; each feature after it documents its own list.
     static let coreOperations: [APIOperation] =
@@ -242,6 +244,7 @@ extension AttendeeService {
                         "company": Schema.text(graphemes: ProfileUpdate.lineLimit, blankAllowed: true),
                         "bio": Schema.text(graphemes: ProfileUpdate.aboutMeLimit, blankAllowed: true),
                         "photoURL": Schema.orNull(webAddress), "socialLinks": socialLinks,
+                        "email": Schema.orNull(email),
                     ], required: ["externalID", "name"])),
             "sessions": Schema.array(
                 Schema.object(

@@ -148,6 +148,6 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.poll, polls.details), (AttendeeRoute.openPoll, polls.open),
             (AttendeeRoute.closePoll, polls.close), (AttendeeRoute.answerPoll, polls.answer),
             (AttendeeRoute.sessionLive, polls.sessionLive),
-        ] + inboxHandlers
+        ] + inboxHandlers + speakerAccountHandlers
     }
 }

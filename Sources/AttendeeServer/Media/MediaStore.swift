@@ -86,13 +86,9 @@ struct MediaStore: Sendable {
         return try isSpeaker(eventID: eventID, userID: userID, db)
     }
 
-    /// Whether the person speaks at any session of the event.
+    /// Whether the person speaks at any session of the event (``AttendeeStore/speaksAt(eventID:userID:_:)``).
     static func isSpeaker(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
-        try db.queryOne(
-            """
-            SELECT 1 FROM attendee_session_speaker ss JOIN attendee_session s ON s.id = ss.session_id
-            WHERE s.event_id = \(eventID) AND ss.user_id = \(userID)
-            """) != nil
+        try AttendeeStore.speaksAt(eventID: eventID, userID: userID, db)
     }
 
     /// Refuses anyone but the event's registered attendees, speakers and organizer: 404 without the event, 403
@@ -125,9 +121,9 @@ struct MediaStore: Sendable {
         return try isSessionSpeaker(sessionID: sessionID, userID: userID, db)
     }
 
+    /// Whether the person speaks at the session (``AttendeeStore/speaks(sessionID:userID:_:)``).
     static func isSessionSpeaker(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
-        try db.queryOne(
-            "SELECT 1 FROM attendee_session_speaker WHERE session_id = \(sessionID) AND user_id = \(userID)") != nil
+        try AttendeeStore.speaks(sessionID: sessionID, userID: userID, db)
     }
 
     /// 404 unless `sessionID` is a session of `eventID`.

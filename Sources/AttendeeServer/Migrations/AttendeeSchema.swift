@@ -177,5 +177,6 @@ enum AttendeeSchema {
                 CREATE INDEX attendee_signin_attempt_by_age ON attendee_signin_attempt (window_started_at);
                 """)
         }
+        registerSpeakerAccounts(in: &migrator)
     }
 }

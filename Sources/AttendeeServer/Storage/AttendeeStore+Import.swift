@@ -96,6 +96,9 @@ extension AttendeeStore {
                     speakerIDs[speaker.externalID] = id
                     speakersCreated += 1
                 }
+                // NB: the link to an account is kept by the speaker's id, which a re-import keeps.
+                try Self.recordProgrammeEmail(
+                    speaker.email, speakerID: speakerIDs[speaker.externalID] ?? "", eventID: eventID, at: moment, db)
             }
             var sessionsCreated = 0
             var sessionsUpdated = 0

@@ -231,19 +231,6 @@ extension AttendeeStore {
     static let notManager = HTTPError(
         .forbidden, detail: "Only the event's organizers, and a session's speakers, manage its polls.")
 
-    static func speaks(sessionID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
-        try db.queryOne(
-            "SELECT 1 FROM attendee_session_speaker WHERE session_id = \(sessionID) AND user_id = \(userID)") != nil
-    }
-
-    static func speaksAt(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
-        try db.queryOne(
-            """
-            SELECT 1 FROM attendee_session_speaker ss JOIN attendee_session s ON s.id = ss.session_id
-            WHERE s.event_id = \(eventID) AND ss.user_id = \(userID) LIMIT 1
-            """) != nil
-    }
-
     /// Registered for the event or organizing it.
     static func isMember(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> Bool {
         try isOrganizer(eventID: eventID, userID: userID, db) || isRegistered(eventID: eventID, userID: userID, db)

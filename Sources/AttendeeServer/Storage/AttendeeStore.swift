@@ -48,15 +48,12 @@ struct AttendeeStore: Sendable {
     /// What `userID` may create polls for at the event (the rule `createPoll` enforces), `nil` for nothing.
     static func pollScopes(eventID: String, userID: String, _ db: any DatabaseConnection) throws -> PollScopes? {
         let organizer = try isOrganizer(eventID: eventID, userID: userID, db)
-        let sessions = try db.query(
+        let sessions =
             organizer
-                ? "SELECT id FROM attendee_session WHERE event_id = \(eventID) ORDER BY starts_at, title, id"
-                : """
-                SELECT s.id FROM attendee_session s
-                JOIN attendee_session_speaker ss ON ss.session_id = s.id AND ss.user_id = \(userID)
-                WHERE s.event_id = \(eventID) ORDER BY s.starts_at, s.title, s.id
-                """
-        ).map { try $0.decode(String.self, "id") }
+            ? try db.fetchColumn(
+                String.self, "SELECT id FROM attendee_session WHERE event_id = \(eventID) ORDER BY starts_at, title, id"
+            )
+            : try sessionsSpoken(eventID: eventID, userID: userID, db)
         guard organizer || !sessions.isEmpty else { return nil }
         return PollScopes(wholeEvent: organizer, sessionIDs: sessions)
     }

@@ -29,6 +29,7 @@ public struct SpeakersView: View {
                         Section(AttendeeScreenText.speakerSessions) {
                             ForEach(profile.sessions) { Text($0.text) }
                         }
+                        if let account = model.account { SpeakerAccountSection(model: account) }
                     }
                 }
             }

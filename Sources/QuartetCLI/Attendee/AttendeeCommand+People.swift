@@ -20,22 +20,51 @@ extension AttendeeCommand {
 
     static var speaker: CommandSpec {
         CommandSpec(
-            "speaker", summary: "a speaker's profile and sessions", arguments: ["EVENT", "ID"],
+            "speaker",
+            summary: "a speaker's profile and sessions; the organizer's link --email E and unlink of their account",
+            arguments: ["EVENT", "ID", "[ACTION]"],
+            options: [OptionSpec("email", value: "E", help: "the e-mail the speaker signed up with (for link)")],
             body: body(runSpeaker))
     }
 
-    /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids.
+    /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids; `link` and
+    /// `unlink` are the organizer's buttons on that page (`runSpeakerAccount`).
     @MainActor
     static func runSpeaker(_ context: Context) async throws {
+        let action = context.arguments.positionals.count > 2 ? context.positional(2) : nil
+        if let action, !["link", "unlink"].contains(action) {
+            throw UsageError(AttendeeCommandText.unknownAction("speaker", action, actions: ["link", "unlink"]))
+        }
+        if action == "link", context.arguments.value("email") == nil {
+            throw UsageError(AttendeeCommandText.needs("speaker EVENT ID link", "--email"))
+        }
         let model = SpeakersModel(client: context.client, eventID: context.positional(0), locale: context.locale)
         await model.rowTapped(context.positional(1))
         guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
+        if let action { return try await runSpeakerAccount(context, model.account, link: action == "link") }
         try context.show(profile.source) {
             var lines = detailLines(profile.details)
             lines += ["", AttendeeCommandText.speakerSessions]
             lines += profile.sessions.map { "  \($0.id)  \($0.text)" }
             return lines
         }
+    }
+
+    /// The speaker page's account section, as its organizer uses it: the e-mail typed and Link account tapped, or
+    /// Unlink tapped; prints what the section then says.
+    @MainActor
+    static func runSpeakerAccount(_ context: Context, _ section: SpeakerAccountModel?, link: Bool) async throws {
+        guard let section else { throw ScreenFailure(message: AttendeeCommandText.onlyOrganizerLinksSpeakers) }
+        await section.appeared()
+        if let failure = section.banner?.failure { throw ScreenFailure(message: failure) }
+        if link {
+            section.emailChanged(context.arguments.value("email") ?? "")
+            await section.linkTapped()
+        } else {
+            await section.unlinkTapped()
+        }
+        if let failure = section.banner?.failure { throw ScreenFailure(message: failure) }
+        try context.show(section.account) { [section.banner?.text ?? "", section.status] }
     }
 
     /// An attendee's or speaker's details: name, `Title · Company`, About me, each link.

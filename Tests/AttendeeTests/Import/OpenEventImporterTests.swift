@@ -80,6 +80,25 @@ import Testing
         ]
     }
 
+    /// open-event-server keeps each speaker's e-mail: the programme carries it (normalized), so a sign-up with it
+    /// is the speaker; one that is no address is left out.
+    @Test func readsEachSpeakersEmail() throws {
+        var files = Self.files
+        files["speakers.json"] = Data(
+            """
+            [{"id": 501, "name": "Hong Phuc Dang", "email": " Hong@FOSSASIA.org "},
+             {"id": 502, "name": "Mario Behling", "email": "not an address"},
+             {"id": 503, "name": "Aiko Nakamura"}]
+            """.utf8)
+        let report = try ProgrammeImporter.read(files: files, options: ImportOptions(smallSessionCapacity: 30))
+        let emails = Dictionary(
+            uniqueKeysWithValues: report.programme.speakers.map { ($0.externalID, $0.email ?? "none") })
+        #expect(emails["open-event:speaker:501"] == "hong@fossasia.org")
+        #expect(emails["open-event:speaker:502"] == "none")
+        #expect(emails["open-event:speaker:503"] == "none")
+        #expect(report.programme.validationError() == nil)
+    }
+
     @Test func readsTheKebabCaseExport() throws {
         let report = try ProgrammeImporter.read(files: Self.files, options: ImportOptions(smallSessionCapacity: 30))
         #expect(report.format == .openEvent)

@@ -136,6 +136,14 @@ import Testing
                 json: PollDraft(questions: [PollQuestionDraft(text: "Tea?", options: ["Yes", "No"])]),
                 headers: OwnershipWorld.auth(world.ben))
         },
+        // Ben, signed up to the event, cannot make himself (or anyone) its speaker, nor read or undo the link.
+        "GET /attendee/v1/events/:eventID/speakers/:speakerID/account": benRequest(
+            .get, "/attendee/v1/events/{event}/speakers/{speaker}/account", [403]),
+        "PUT /attendee/v1/events/:eventID/speakers/:speakerID/account": benRequest(
+            .put, "/attendee/v1/events/{event}/speakers/{speaker}/account", [403],
+            body: SpeakerAccountLink(email: "ben@example.com")),
+        "DELETE /attendee/v1/events/:eventID/speakers/:speakerID/account": benRequest(
+            .delete, "/attendee/v1/events/{event}/speakers/{speaker}/account", [403]),
         "POST /attendee/v1/polls/:pollID/open": benRequest(.post, "/attendee/v1/polls/{poll}/open", [403]),
         "POST /attendee/v1/polls/:pollID/close": benRequest(.post, "/attendee/v1/polls/{poll}/close", [403]),
         // Attendee: Ada's own things, tried by Ben, who is signed up to the same event.
@@ -366,7 +374,7 @@ extension OwnershipWorld {
             "discussion": discussionMessageID, "thread": threadID, "message": messageID, "note": noteID,
             "photo": photoID, "document": documentID, "message-picture": messagePictureID,
             "note-picture": notePictureID, "poll": pollID, "ada": adaID, "olga": olgaID,
-            "account": SalesforceIDs.account,
+            "account": SalesforceIDs.account, "speaker": speakerID,
         ]
         var filled = text
         for (name, id) in ids { filled = filled.replacingOccurrences(of: "{\(name)}", with: id) }
@@ -379,6 +387,7 @@ extension OwnershipWorld {
             "eventID": eventID, "sessionID": sessionID, "personID": adaID, "postID": postID, "replyID": replyID,
             "messageID": discussionMessageID, "threadID": threadID, "noteID": noteID, "mediaID": photoID,
             "pollID": pollID, "id": actionID, "feed": "all_month.geojson", "file": quakeID + ".geojson",
+            "speakerID": speakerID,
         ]
         if pattern.hasPrefix("/attendee/v1/events/:eventID/speakers/") {
             return "/attendee/v1/events/\(eventID)/speakers/\(speakerID)"

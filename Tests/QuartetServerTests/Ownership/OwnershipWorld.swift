@@ -222,6 +222,8 @@ struct OwnershipWorld: Sendable {
             answers[path] = try await read(path, as: "Bearer \(adaChangeJar)")
         }
         answers["olga threads"] = try await read("/attendee/v1/threads", as: "Bearer \(olga)")
+        answers["olga's speaker account"] = try await read(
+            "/attendee/v1/events/\(eventID)/speakers/\(speakerID)/account", as: "Bearer \(olga)")
         answers["olga's copy of Ada's picture"] = try await read(
             "/attendee/v1/media/\(messagePictureID)", as: "Bearer \(olga)")
         answers["salesforce account"] = try await read(
