@@ -105,7 +105,7 @@ import Testing
     @Test func onlyTheOrganizerGetsTheSection() async {
         for organizes in [true, false] {
             var client = AttendeeClient()
-            client.speaker = { id in SpeakerProfile(speaker: Person(id: id, name: "Ana Ferreira"), sessions: []) }
+            client.speaker = { _, id in SpeakerProfile(speaker: Person(id: id, name: "Ana Ferreira"), sessions: []) }
             client.event = { _ in
                 EventDetails(
                     event: Demo.event(), registration: nil, livePoll: nil,

@@ -23,7 +23,7 @@ import Testing
             let sue = try await server.signUp("Sue Speaker")
             let session = try #require(try await server.agenda().first { !$0.speakers.isEmpty })
             let speaker = try #require(session.speakers.first).id
-            let spoken = try await server.client.get("/attendee/v1/speakers/\(speaker)")
+            let spoken = try await server.client.get("/attendee/v1/events/\(server.eventID)/speakers/\(speaker)")
                 .decode(SpeakerProfile.self).sessions.map(\.id)
             let notSpoken = try #require(try await server.agenda().first { !spoken.contains($0.id) }).id
             var forSession = Self.colour
