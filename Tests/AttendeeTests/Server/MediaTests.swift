@@ -338,8 +338,12 @@ import Testing
         try await AttendeeTestServer.with(kind) { server in
             let author = try await server.registeredAttendee("Author")
             let other = try await server.registeredAttendee("Other")
-            let photo = try await server.uploadPhoto(try MediaFixtures.jpeg(width: 20, height: 20), token: author)
+            let photo = try await server.uploadAttachment(try MediaFixtures.jpeg(width: 20, height: 20), token: author)
                 .decode(MediaFile.self)
+            let galleryPhoto = try await server.uploadPhoto(
+                try MediaFixtures.jpeg(width: 20, height: 20), token: author
+            )
+            .decode(MediaFile.self)
             let organizer = try await server.signUp("Organizer")
             try await server.makeOrganizer(organizer)
             let document = try await server.addDocument(MediaFixtures.pdf, purpose: "pre-read", token: organizer)
@@ -348,6 +352,7 @@ import Testing
             let event = server.eventID
             #expect(try await server.service.isImage(photo.id, uploadedBy: authorID, at: event))
             #expect(try await server.service.isImage(photo.id, uploadedBy: authorID, at: "another-event") == false)
+            #expect(try await server.service.isImage(galleryPhoto.id, uploadedBy: authorID, at: event) == false)
             #expect(
                 try await server.service.isImage(photo.id, uploadedBy: try await server.userID(other), at: event)
                     == false)
