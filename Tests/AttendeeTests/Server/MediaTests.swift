@@ -2,6 +2,7 @@ import AttendeeModels
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import HTTPTypes
 import ImageCodec
 import Testing
 
@@ -79,7 +80,9 @@ import Testing
             #expect(
                 try await server.client.delete("/attendee/v1/media/\(first.id)", headers: headers).status == .noContent)
             #expect(server.mediaFiles().count == 1)
-            #expect(try await server.client.get("/attendee/v1/media/\(second.id)", headers: headers).bodyData == png)
+            // NB: the header-only PNG is kept up to its last whole chunk (``ImageFile/removingMetadata(_:)``).
+            let kept = try ImageFile.removingMetadata(png) ?? png
+            #expect(try await server.client.get("/attendee/v1/media/\(second.id)", headers: headers).bodyData == kept)
             #expect(
                 try await server.client.delete("/attendee/v1/media/\(second.id)", headers: headers).status == .noContent
             )
@@ -97,7 +100,8 @@ import Testing
             let token = try await server.registeredAttendee("Ines Duarte")
             let image = try MediaFixtures.image(type, width: 640, height: 480)
             let photo = try await server.uploadPhoto(image, name: name, token: token).decode(MediaFile.self)
-            #expect(photo.type == type)
+            // NB: a HEIC's metadata cannot be removed in place: it is kept as a JPEG.
+            #expect(photo.type == (type == .heic ? .jpeg : type))
             #expect(photo.hasThumbnail)
             #expect(photo.width == 640 && photo.height == 480)
             let thumbnail = try await server.client.get(
@@ -107,7 +111,11 @@ import Testing
             #expect(try TurboJPEG.dimensions(of: thumbnail.bodyData) == PixelSize(width: 320, height: 240))
             let original = try await server.client.get(
                 "/attendee/v1/media/\(photo.id)", headers: AttendeeTestServer.auth(token))
-            #expect(original.bodyData == image)
+            if type == .heic {
+                #expect(ImageFormat(sniffing: original.bodyData) == .jpeg)
+            } else {
+                #expect(original.bodyData == image)
+            }
         }
     }
 
