@@ -40,6 +40,9 @@ public struct AttendeeService: Sendable {
         public var publicBaseURL: URL?
         /// How many sign-ins may fail for one e-mail, and for how long they count (5 in 15 minutes).
         public var signInThrottle: SignInThrottle = SignInThrottle()
+        /// How often a live stream with nothing to send asks whether its token and its person's membership still
+        /// let it listen (an event is never sent without asking); one that may not is ended.
+        public var liveAccessRecheck: Duration = .seconds(30)
     }
 
     let store: AttendeeStore
@@ -72,7 +75,7 @@ public struct AttendeeService: Sendable {
         self.store = AttendeeStore(database: database, now: configuration.now)
         self.configuration = configuration
         self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
-        self.live = LiveHub(database: database)
+        self.live = LiveHub(database: database, accessRecheck: configuration.liveAccessRecheck)
         self.decoyHash = try configuration.passwordHasher.hash(UUID().uuidString)
         self.media = MediaStore(
             database: database,
