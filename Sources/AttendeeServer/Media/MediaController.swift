@@ -234,6 +234,9 @@ struct MediaController: Sendable {
         }
     }
 
+    /// A link to send to anyone (Mail, Messages): the download's URL, signed with the server's key for
+    /// ``AttendeeService/Configuration/shareLinkLifetime``, so it opens without an account and stops opening
+    /// after; the download route itself keeps its sign-in for everything else.
     func share(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
@@ -246,8 +249,20 @@ struct MediaController: Sendable {
             }
             base = "http://" + host
         }
+        let expiresAt = service.configuration.now().addingTimeInterval(service.configuration.shareLinkLifetime)
+        let expires = Int64(expiresAt.timeIntervalSince1970.rounded(.down))
+        let signature = try service.linkSigner.signature(for: Self.shareMessage(stored.file.id, expires: expires))
         return try .json(
-            MediaShareLink(url: base + AttendeeRoute.media.href(stored.file.id), fileName: stored.file.fileName))
+            MediaShareLink(
+                url: base + AttendeeRoute.media.href(stored.file.id) + "?expires=\(expires)&signature=\(signature)",
+                fileName: stored.file.fileName, expiresAt: Date(timeIntervalSince1970: TimeInterval(expires))))
+    }
+
+    /// What a share link's signature covers: its purpose, the file and the moment it stops opening.
+    ///
+    /// NB: a media id is a UUID and `expires` a number, so no part can run into the next.
+    static func shareMessage(_ mediaID: String, expires: Int64) -> String {
+        "attendee.media-share.v1\n\(mediaID)\n\(expires)"
     }
 
     func remove(_ request: Request) async throws -> Response {

@@ -169,16 +169,17 @@ struct MediaStore: Sendable {
 
     /// The file `mediaID` for someone who may read it: 404 when there is none, 403 for someone outside the event
     /// of a gallery photo or document, 404 for anyone who may not read an attachment (it is not said to exist).
-    func stored(_ mediaID: String, readerID: String) async throws -> Stored {
+    /// `readerID` `nil`: for a share link whose signature was checked, which anyone may open.
+    func stored(_ mediaID: String, readerID: String?) async throws -> Stored {
         try await database.read { db in
             guard
                 let row = try db.queryOne(
                     "SELECT \(Self.columns), content_type FROM attendee_media WHERE id = \(mediaID)")
             else { throw Self.noSuchFile }
             let file = try Self.file(row)
-            if file.purpose == .attachment {
+            if let readerID, file.purpose == .attachment {
                 guard try Self.mayReadAttachment(file, readerID: readerID, db) else { throw Self.noSuchFile }
-            } else {
+            } else if let readerID {
                 try Self.requireReader(eventID: file.eventID, userID: readerID, db)
             }
             return Stored(

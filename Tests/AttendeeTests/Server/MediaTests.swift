@@ -598,7 +598,7 @@ import Testing
         }
     }
 
-    @Test func aShareLinkIsTheAbsoluteURLOfTheDownload() async throws {
+    @Test func aShareLinkIsTheAbsoluteSignedURLOfTheDownload() async throws {
         try await AttendeeTestServer.with { server in
             let organizer = try await server.signUp("Organizer")
             try await server.makeOrganizer(organizer)
@@ -610,8 +610,11 @@ import Testing
             headers["Host"] = "quartet.test:8080"
             let link = try await server.client.get("/attendee/v1/media/\(file.id)/share", headers: headers)
                 .decode(MediaShareLink.self)
-            #expect(link.url == "http://quartet.test:8080/attendee/v1/media/\(file.id)")
+            #expect(link.url.hasPrefix("http://quartet.test:8080/attendee/v1/media/\(file.id)?expires="))
+            #expect(link.url.contains("&signature="))
             #expect(link.fileName == "Map.pdf")
+            let expiresAt = try #require(link.expiresAt)
+            #expect(abs(expiresAt.timeIntervalSinceNow - 7 * 24 * 3600) < 120)
             headers["Host"] = "evil.example/phish?"
             #expect(
                 try await server.client.get("/attendee/v1/media/\(file.id)/share", headers: headers).status
