@@ -11,6 +11,7 @@
 #include <openssl/core_names.h>
 #include <openssl/param_build.h>
 #include <openssl/kdf.h>
+#include <openssl/hmac.h>
 
 /// BIO_get_mem_data is a function-like macro.
 static inline long copenssl_bio_get_mem_data(BIO *bio, char **data) { return BIO_get_mem_data(bio, data); }

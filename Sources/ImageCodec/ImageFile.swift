@@ -45,14 +45,57 @@ public enum ImageFile {
         }
     }
 
-    /// The image at exactly `size`, encoded as a baseline JPEG at `quality` (a thumbnail, whatever it came as).
+    /// The image upright at exactly `size` (as it is seen: see ``orientation(of:)``), encoded as a baseline JPEG at
+    /// `quality` (a thumbnail, whatever it came as).
     public static func resample(
         _ data: Data, to size: PixelSize, quality: Int, pixelLimit: Int = defaultPixelLimit
     ) throws -> Data {
         guard size.width > 0, size.height > 0 else { throw ImageCodecError("The target size must be positive.") }
-        let decoded = try decode(data, atLeast: size, pixelLimit: pixelLimit)
-        let resized = decoded.size == size ? decoded : TurboJPEG.boxResize(decoded, to: size)
-        return try TurboJPEG.encode(resized, quality: quality)
+        let turn = orientation(of: data)
+        let stored = turn.displayed(size)
+        let decoded = try decode(data, atLeast: stored, pixelLimit: pixelLimit)
+        let resized = decoded.size == stored ? decoded : TurboJPEG.boxResize(decoded, to: stored)
+        return try TurboJPEG.encode(turn.upright(resized), quality: quality)
+    }
+
+    /// The whole image upright, as a baseline JPEG at `quality`, with no metadata (for a format whose metadata
+    /// cannot be removed in place).
+    public static func uprightJPEG(_ data: Data, quality: Int, pixelLimit: Int = defaultPixelLimit) throws -> Data {
+        let decoded = try decode(data, pixelLimit: pixelLimit)
+        return try TurboJPEG.encode(orientation(of: data).upright(decoded), quality: quality)
+    }
+
+    // MARK: - Orientation and metadata
+
+    /// How the image's pixels are turned to be seen: a JPEG's EXIF `Orientation` (`.up` without one, or for EXIF
+    /// that is malformed). Other formats answer `.up`: libheif turns a HEIC's pixels itself (its `irot` and `imir`),
+    /// and readers do not agree on the EXIF of a PNG or WebP.
+    public static func orientation(of data: Data) -> ImageOrientation {
+        guard ImageFormat(sniffing: data) == .jpeg else { return .up }
+        // NB: the EXIF comes first; the segments before the image data, not the image data, are read.
+        return ImageMetadata.jpegOrientation([UInt8](data.prefix(1 << 20)))
+    }
+
+    /// The size the image is seen at: its header's, turned by ``orientation(of:)``.
+    public static func displayedDimensions(of data: Data) throws -> PixelSize {
+        orientation(of: data).displayed(try dimensions(of: data))
+    }
+
+    /// The image without what may say where, when and with what it was taken: a JPEG's EXIF, XMP, IPTC and
+    /// comments (an orientation other than `.up` stays, alone in a minimal EXIF), a PNG's `eXIf`, text and time
+    /// chunks, a WebP's `EXIF` and `XMP ` chunks; the compressed pixels byte for byte. `nil` when there is nothing
+    /// to remove, and for a GIF (which carries none).
+    ///
+    /// Throws ``ImageCodecError`` for a HEIC (its EXIF is an item inside its boxes: use ``uprightJPEG(_:quality:pixelLimit:)``)
+    /// and for a file whose structure cannot be followed to its image data.
+    public static func removingMetadata(_ data: Data) throws -> Data? {
+        switch try format(of: data) {
+        case .jpeg: try ImageMetadata.jpegWithoutMetadata([UInt8](data))
+        case .png: try ImageMetadata.pngWithoutMetadata([UInt8](data))
+        case .webp: try ImageMetadata.webpWithoutMetadata([UInt8](data))
+        case .gif: nil
+        case .heic: throw ImageCodecError("A HEIC's metadata cannot be removed in place.")
+        }
     }
 
     // MARK: - Internals

@@ -118,7 +118,11 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: AttendeeService.Configuration(
             mediaDirectory: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
                 ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true),
-            publicBaseURL: configuration.publicURL, signInThrottle: configuration.attendeeSignIn)
+            publicBaseURL: configuration.publicURL, signInThrottle: configuration.attendeeSignIn,
+            shareLinkKey: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
+                ? nil
+                : try LinkSigner.loadOrCreateKey(
+                    at: configuration.dataDirectory.appendingPathComponent("attendee/share-link.key")))
     )
     try await attendee.loadSeedIfNeeded()
     // Abandoned uploads, files no row names and live events past their replay window: swept at start, then hourly.

@@ -9,6 +9,10 @@ import TokenVerifier
 
 @testable import QuartetCLI
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -91,7 +95,12 @@ import TokenVerifier
             #expect(harness.mediaFiles() == stored)
 
             let shared = try await harness.json(Sections.self, "docs", event.id, "share", id)
-            #expect(shared.share == "http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)")
+            let link = try #require(shared.share)
+            #expect(link.hasPrefix("http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)?expires="))
+            // The link opens for someone with no account: Mail and Messages send no token.
+            let (opened, response) = try await URLSession.shared.data(from: try #require(URL(string: link)))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(opened == pdf)
 
             let wrongType = try harness.write("virus.pdf", Data([0x4D, 0x5A, 0x90, 0x00, 0x03]))
             let refused = await harness.run("docs", event.id, "add", "--kind", "post-read", wrongType)
@@ -147,7 +156,8 @@ import TokenVerifier
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == png)
             let shared = await harness.run("gallery", event.id, "share", id)
             #expect(
-                shared.output.hasPrefix("Stage.png: http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)"))
+                shared.output.hasPrefix(
+                    "Stage.png: http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)?expires="))
             #expect(await harness.run("gallery", event.id, "open", "nope", "--output", output).code == 2)
             #expect(await harness.run("gallery", event.id, "open", id).code == 2)
             _ = await harness.run("signup", "--email", "n@example.com", "--password", "correct horse", "--name", "N")

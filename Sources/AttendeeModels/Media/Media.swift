@@ -143,13 +143,16 @@ public struct DocumentsPage: Codable, Sendable, Hashable {
     }
 }
 
-/// A link to a file that can be sent to someone (`GET /media/:mediaID/share`).
+/// A link to a file that can be sent to someone (`GET /media/:mediaID/share`): it opens without signing in, until
+/// `expiresAt`.
 @PublicInit
 public struct MediaShareLink: Codable, Sendable, Hashable {
-    /// The absolute URL of the download.
+    /// The absolute URL of the download, signed (`?expires=…&signature=…`).
     public var url: String
     /// The file's name.
     public var fileName: String
+    /// When the link stops opening (`nil` from a server that does not say).
+    public var expiresAt: Date? = nil
 }
 
 /// Why an upload was refused: the problem-details `type` the server answers with.

@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import HTTPServer
 import TokenVerifier
@@ -23,5 +24,37 @@ extension AttendeeService {
 
     private func user(token: String) async throws -> String? {
         try await store.userID(tokenHash: SecureToken.storageHash(of: token))
+    }
+
+    /// A live stream's answer for `request`, signed in as `userID`: checks `rule` (who may listen to the topic:
+    /// throws 403 or 404 otherwise) now, and then keeps the stream open only as long as its token still signs
+    /// `userID` in and `rule` still passes (``LiveHub/Access``).
+    ///
+    /// ```swift
+    /// return try await service.liveStream(request, userID: userID, [.event(eventID)]) { db in
+    ///     try AttendeeStore.requireMembership(eventID: eventID, userID: userID, db)
+    /// }
+    /// ```
+    func liveStream(
+        _ request: Request, userID: String, _ topics: [LiveTopic],
+        rule: @escaping @Sendable (any DatabaseConnection) throws -> Void = { _ in }
+    ) async throws -> Response {
+        guard let token = request.bearerToken() else { throw Self.unauthorized }
+        let tokenHash = try SecureToken.storageHash(of: token)
+        try await store.database.read { db in try rule(db) }
+        let store = self.store
+        let access = LiveHub.Access(tokenHash: tokenHash) {
+            let moment = store.now()
+            do {
+                return try await store.database.read { db in
+                    guard try AttendeeStore.userID(tokenHash: tokenHash, at: moment, db) == userID else { return false }
+                    try rule(db)
+                    return true
+                }
+            } catch {
+                return false
+            }
+        }
+        return Response(body: .eventStream(live.stream(topics, lastEventID: request.lastEventID, access: access)))
     }
 }

@@ -59,7 +59,10 @@ struct AccountController: Sendable {
     func signOut(_ request: Request) async throws -> Response {
         guard let token = request.bearerToken() else { throw AttendeeService.unauthorized }
         _ = try await service.requireUser(request)
-        try await service.store.endSession(tokenHash: try SecureToken.storageHash(of: token))
+        let tokenHash = try SecureToken.storageHash(of: token)
+        try await service.store.endSession(tokenHash: tokenHash)
+        // NB: its streams on other instances end before their next event, or at their next access check.
+        service.live.endStreams(tokenHash: tokenHash)
         return .noContent
     }
 

@@ -40,6 +40,15 @@ public struct AttendeeService: Sendable {
         public var publicBaseURL: URL?
         /// How many sign-ins may fail for one e-mail, and for how long they count (5 in 15 minutes).
         public var signInThrottle: SignInThrottle = SignInThrottle()
+        /// The key that signs share links (``TokenVerifier/LinkSigner``; `quartet serve` keeps it in the data
+        /// directory, so links outlive a restart and every instance sharing the folder signs alike); `nil` uses a
+        /// random key that goes with the service (tests, in-memory databases).
+        public var shareLinkKey: Data?
+        /// How long a share link opens without signing in.
+        public var shareLinkLifetime: TimeInterval = 7 * 24 * 3600
+        /// How often a live stream with nothing to send asks whether its token and its person's membership still
+        /// let it listen (an event is never sent without asking); one that may not is ended.
+        public var liveAccessRecheck: Duration = .seconds(30)
     }
 
     let store: AttendeeStore
@@ -66,18 +75,21 @@ public struct AttendeeService: Sendable {
     let decoyHash: String
     /// Uploaded documents and photos: their rows and their folder.
     let media: MediaStore
+    /// Signs and checks share links.
+    let linkSigner: LinkSigner
 
     /// Creates the service over a migrated database.
     public init(database: any SQLDatabase, configuration: Configuration = Configuration()) throws {
         self.store = AttendeeStore(database: database, now: configuration.now)
         self.configuration = configuration
         self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
-        self.live = LiveHub(database: database)
+        self.live = LiveHub(database: database, accessRecheck: configuration.liveAccessRecheck)
         self.decoyHash = try configuration.passwordHasher.hash(UUID().uuidString)
         self.media = MediaStore(
             database: database,
             folder: try configuration.mediaDirectory.map { try MediaFolder($0) } ?? MediaFolder.temporary(),
             now: configuration.now)
+        self.linkSigner = LinkSigner(key: try configuration.shareLinkKey ?? LinkSigner.generateKey())
     }
 
     /// Adds the Attendee tables to a migrator.

@@ -6,13 +6,12 @@ import HTTPServer
 struct LiveController: Sendable {
     let service: AttendeeService
 
-    /// An event's stream, for its registered attendees and its organizer.
+    /// An event's stream, for its registered attendees and its organizer, while they are and stay signed in.
     func event(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let eventID = try request.parameter("eventID")
-        try await service.store.database.read { db in
+        return try await service.liveStream(request, userID: userID, [.event(eventID)]) { db in
             try AttendeeStore.requireMembership(eventID: eventID, userID: userID, db)
         }
-        return Response(body: .eventStream(service.live.stream([.event(eventID)], lastEventID: request.lastEventID)))
     }
 }

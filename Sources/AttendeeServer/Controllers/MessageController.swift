@@ -89,13 +89,14 @@ struct MessageController: Sendable {
     func threadLive(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let threadID = try request.parameter("threadID")
-        _ = try await store.thread(id: threadID, callerID: userID)
-        return Response(body: .eventStream(service.live.stream([.thread(threadID)], lastEventID: request.lastEventID)))
+        return try await service.liveStream(request, userID: userID, [.thread(threadID)]) { db in
+            _ = try AttendeeStore.otherParticipant(threadID: threadID, userID: userID, db)
+        }
     }
 
     /// The caller's own stream: new messages in any of their threads, and their read marks.
     func meLive(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
-        return Response(body: .eventStream(service.live.stream([.person(userID)], lastEventID: request.lastEventID)))
+        return try await service.liveStream(request, userID: userID, [.person(userID)])
     }
 }

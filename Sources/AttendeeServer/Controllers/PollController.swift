@@ -45,13 +45,11 @@ struct PollController: Sendable {
     func sessionLive(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let sessionID = try request.parameter("sessionID")
-        try await service.store.database.read { db in
+        return try await service.liveStream(request, userID: userID, [.session(sessionID)]) { db in
             let session = try AttendeeStore.session(id: sessionID, userID: nil, db)
             if try AttendeeStore.speaks(sessionID: sessionID, userID: userID, db) { return }
             try AttendeeStore.requireMembership(eventID: session.eventID, userID: userID, db)
         }
-        return Response(
-            body: .eventStream(service.live.stream([.session(sessionID)], lastEventID: request.lastEventID)))
     }
 
     private func publish(_ change: PollChange) throws -> Response {

@@ -97,11 +97,9 @@ struct WallController: Sendable {
     func discussionLive(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let sessionID = try request.parameter("sessionID")
-        try await store.database.read { db in
+        return try await service.liveStream(request, userID: userID, [.session(sessionID)]) { db in
             _ = try AttendeeStore.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
         }
-        return Response(
-            body: .eventStream(service.live.stream([.session(sessionID)], lastEventID: request.lastEventID)))
     }
 
     // MARK: - The shape every handler here shares

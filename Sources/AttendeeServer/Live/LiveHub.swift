@@ -16,6 +16,11 @@ import Locking
 /// replays what a resuming client missed from the outbox, then sends events as they are published. A client that
 /// falls more than ``queueLimit`` events behind has its stream ended, and reconnects with `Last-Event-ID`
 /// rather than silently missing events.
+///
+/// A stream lasts only as long as its ``Access``: the token it opened with still signs its person in and the
+/// route's rule still lets them listen. Access is asked again before an event committed since the last answer is
+/// sent, and every ``accessRecheck`` while nothing is; a stream that lost it ends (its reconnect then gets 401 or
+/// 403), and ``endStreams(tokenHash:)`` ends a signed-out token's streams on this instance at once.
 final class LiveHub: Sendable {
     /// How every live route's OpenAPI summary ends: what a stream sends and how a client resumes it.
     static let streamSummary =
@@ -27,9 +32,26 @@ final class LiveHub: Sendable {
     /// How many recently sent sequences are remembered to drop an event heard twice.
     static let rememberedSequences = 8_192
 
+    /// What keeps a stream open, asked again while it is.
+    struct Access: Sendable {
+        /// The stored hash of the token the stream opened with.
+        var tokenHash: String
+        /// Whether the token still signs the same person in (not signed out, not expired) and the route's rule
+        /// still lets them listen; `false` too when that cannot be told (the database failed): the client
+        /// reconnects and resumes.
+        var isAllowed: @Sendable () async -> Bool
+    }
+
+    /// An event as a stream's queue holds it: with when this instance heard of it (after its commit).
+    private struct Queued: Sendable {
+        var event: LiveEvent
+        var heardAt: ContinuousClock.Instant
+    }
+
     private struct Subscriber {
         var topics: Set<String>
-        var continuation: AsyncStream<LiveEvent>.Continuation
+        var tokenHash: String
+        var continuation: AsyncStream<Queued>.Continuation
     }
 
     private struct State {
@@ -42,10 +64,14 @@ final class LiveHub: Sendable {
 
     private let state = Locked(State())
     private let database: any SQLDatabase
+    /// How often an open stream with nothing to send asks whether it may still listen.
+    let accessRecheck: Duration
 
-    /// Creates the hub over the database that holds the outbox.
-    init(database: any SQLDatabase) {
+    /// Creates the hub over the database that holds the outbox; idle streams ask for their access every
+    /// `accessRecheck`.
+    init(database: any SQLDatabase, accessRecheck: Duration = .seconds(30)) {
         self.database = database
+        self.accessRecheck = accessRecheck
     }
 
     /// How many streams are open on this instance.
@@ -53,6 +79,7 @@ final class LiveHub: Sendable {
 
     /// Sends committed events to the streams subscribed to their topics.
     func publish(_ events: [LiveEvent]) {
+        let heardAt = ContinuousClock.now
         state.withLock { state in
             for event in events {
                 guard state.recent.insert(event.sequence).inserted else { continue }
@@ -63,7 +90,7 @@ final class LiveHub: Sendable {
                     state.recentOrder.removeFirst(forgotten.count)
                 }
                 for (id, subscriber) in state.subscribers where subscriber.topics.contains(event.topic) {
-                    if case .dropped = subscriber.continuation.yield(event) {
+                    if case .dropped = subscriber.continuation.yield(Queued(event: event, heardAt: heardAt)) {
                         state.overflowed.insert(id)
                         subscriber.continuation.finish()
                         state.subscribers[id] = nil
@@ -92,36 +119,74 @@ final class LiveHub: Sendable {
         publish(events)
     }
 
-    /// A Server-Sent Events stream of `topics`, resuming after `lastEventID` when the client sends one.
-    func stream(_ topics: [LiveTopic], lastEventID: String?) -> EventStream {
+    /// Ends this instance's streams opened with the token stored as `tokenHash` (it was signed out).
+    func endStreams(tokenHash: String) {
+        let ended = state.withLock { state in
+            let ids = state.subscribers.filter { $0.value.tokenHash == tokenHash }.map(\.key)
+            return ids.compactMap { state.subscribers.removeValue(forKey: $0) }
+        }
+        for subscriber in ended { subscriber.continuation.finish() }
+    }
+
+    /// A Server-Sent Events stream of `topics`, resuming after `lastEventID` when the client sends one, open as
+    /// long as `access` holds.
+    ///
+    /// NB: one answer of `access` covers every event heard before it was asked (each was committed before, so a
+    /// sign-out or a lost membership committed before such an event is in the answer); only an event heard after
+    /// it asks again. A burst costs one read per stream, a quiet stream one read per ``accessRecheck``.
+    func stream(_ topics: [LiveTopic], lastEventID: String?, access: Access) -> EventStream {
         let keys = Set(topics.map(\.key))
         let database = self.database
+        let recheck = accessRecheck
         return EventStream { [self] writer in
             let (events, continuation) = AsyncStream.makeStream(
-                of: LiveEvent.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
-            let id = subscribe(keys, continuation)
+                of: Queued.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
+            let id = subscribe(keys, tokenHash: access.tokenHash, continuation)
             defer { unsubscribe(id) }
+            // Ends a stream with nothing to send once its access is gone (an expired token, a lost membership, a
+            // sign-out on another instance), so it holds no connection for a person who may no longer listen.
+            let watch = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: recheck)
+                    if Task.isCancelled { return }
+                    if await !access.isAllowed() {
+                        continuation.finish()
+                        return
+                    }
+                }
+            }
+            defer { watch.cancel() }
             let resume = lastEventID.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
             let (missed, cursor, ready) = try await database.read { db in
                 try LiveOutbox.start(after: resume, on: topics, db)
             }
+            // NB: asked after the replay was read, so its answer covers the replay too.
+            var askedAt = ContinuousClock.now
+            guard await access.isAllowed() else { return }
             let data = String(decoding: try AttendeeCoding.encoder().encode(ready), as: UTF8.self)
             try await writer.send(
                 ServerSentEvent(id: String(cursor), event: LiveReady.eventType, data: data, retry: 2_000))
             var replayed = Set(missed.map(\.sequence))
             for event in missed { try await writer.send(event.serverSentEvent) }
-            for await event in events {
-                if replayed.remove(event.sequence) != nil { continue }
-                try await writer.send(event.serverSentEvent)
+            for await queued in events {
+                if replayed.remove(queued.event.sequence) != nil { continue }
+                if queued.heardAt >= askedAt {
+                    askedAt = .now
+                    guard await access.isAllowed() else { return }
+                }
+                try await writer.send(queued.event.serverSentEvent)
             }
             if wasDropped(id) { throw EventStreamError.slowConsumer }
         }
     }
 
-    private func subscribe(_ topics: Set<String>, _ continuation: AsyncStream<LiveEvent>.Continuation) -> UInt64 {
+    private func subscribe(
+        _ topics: Set<String>, tokenHash: String, _ continuation: AsyncStream<Queued>.Continuation
+    ) -> UInt64 {
         state.withLock { state in
             state.nextID += 1
-            state.subscribers[state.nextID] = Subscriber(topics: topics, continuation: continuation)
+            state.subscribers[state.nextID] = Subscriber(
+                topics: topics, tokenHash: tokenHash, continuation: continuation)
             return state.nextID
         }
     }

@@ -1,6 +1,7 @@
 import AttendeeModels
 import Foundation
 import HTTPServer
+import ImageCodec
 
 /// Documents, the gallery and attachments: uploads streamed to disk, downloads with ranges and validators,
 /// thumbnails, share links and removal.
@@ -120,37 +121,82 @@ struct MediaController: Sendable {
                     type: MediaRefusal.tooManyPixels.rawValue)
             }
         }
-        let fileName = MediaFileName.sanitized(
+        var type = sniffed.type
+        var size = sniffed.width.flatMap { width in sniffed.height.map { PixelSize(width: width, height: $0) } }
+        var thumbnail: Data?
+        if sniffed.type.isImage {
+            // NB: what every member downloads has no location or other metadata (the staged file is replaced
+            // before it is committed, so the upload's own bytes are never stored).
+            let prepared = try await prepare(upload)
+            type = prepared.type
+            size = prepared.size ?? size
+            thumbnail = prepared.thumbnail
+        }
+        var fileName = MediaFileName.sanitized(
             request.query["name"], type: sniffed.type, officeExtension: sniffed.officeExtension)
+        if type != sniffed.type {
+            fileName = MediaFileName.sanitized((fileName as NSString).deletingPathExtension, type: type)
+        }
         let sha256 = try upload.commit(into: media.folder)
-        let hasThumbnail = sniffed.type.isImage ? await storeThumbnail(of: sha256) : false
+        let hasThumbnail = thumbnail.map { storeThumbnail($0, of: sha256) } ?? false
         let file = MediaFile(
             id: UUID().uuidString.lowercased(), eventID: eventID, sessionID: sessionID, ownerID: userID,
-            purpose: purpose, type: sniffed.type, byteCount: upload.count, width: sniffed.width,
-            height: sniffed.height, fileName: fileName, hasThumbnail: hasThumbnail, createdAt: media.now())
+            purpose: purpose, type: type, byteCount: upload.count, width: size?.width, height: size?.height,
+            fileName: fileName, hasThumbnail: hasThumbnail, createdAt: media.now())
         let stored = try await media.insert(
-            file, sha256: sha256, contentType: MediaFileName.contentType(sniffed.type, fileName: fileName))
+            file, sha256: sha256, contentType: MediaFileName.contentType(type, fileName: fileName))
         try upload.keepPlaced(in: media.folder)
         // NB: as the content: a removal of the same bytes may have taken the thumbnail before this row was written.
-        if hasThumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0 {
-            _ = await storeThumbnail(of: sha256)
+        if hasThumbnail, let thumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0 {
+            _ = storeThumbnail(thumbnail, of: sha256)
         }
         return try .json(stored, status: .created, headers: ["Location": AttendeeRoute.media.href(stored.id)])
     }
 
-    /// Makes and stores the thumbnail of the image stored as `sha256`; `false` when there is none. A photo its
-    /// decoder cannot read is still kept: it just has no thumbnail.
-    private func storeThumbnail(of sha256: String) async -> Bool {
-        guard let path = media.folder.contentPath(sha256), let jpeg = try? await MediaThumbnail.make(imageAt: path)
-        else { return false }
-        return (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
+    /// Prepares an image upload (``MediaThumbnail/prepare(imageAt:)``) and puts what is kept in its place; 415 for
+    /// an image that cannot be kept without its metadata (a HEIC that cannot be decoded).
+    private func prepare(_ upload: MediaUpload) async throws -> MediaThumbnail.Prepared {
+        guard let path = upload.stagedPath else {
+            throw HTTPError(.internalServerError, detail: "The file could not be stored. Try again later.")
+        }
+        let prepared: MediaThumbnail.Prepared
+        do {
+            prepared = try await MediaThumbnail.prepare(imageAt: path)
+        } catch {
+            throw HTTPError(
+                .unsupportedMediaType, detail: "The image could not be read.",
+                type: MediaRefusal.unsupportedType.rawValue)
+        }
+        if let replacement = prepared.replacement { try upload.replace(with: replacement) }
+        return prepared
+    }
+
+    /// Stores the thumbnail of the image stored as `sha256`; `false` when it could not be written.
+    private func storeThumbnail(_ jpeg: Data, of sha256: String) -> Bool {
+        (try? media.folder.storeThumbnail(jpeg, for: sha256)) != nil
     }
 
     // MARK: - Downloads
 
+    /// The file, for a reader signed in or for anyone with a share link (``share(_:)``): a link's `expires` and
+    /// `signature` stand in for the token, and a link that is not valid (altered, for another file, expired) is
+    /// 403 whether or not the file exists.
     func download(_ request: Request) async throws -> Response {
-        let userID = try await service.requireUser(request)
-        let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
+        let mediaID = try request.parameter("mediaID")
+        let readerID: String?
+        if request.query["signature"] != nil || request.query["expires"] != nil {
+            guard let expires = request.query["expires"].flatMap({ Int64($0) }),
+                let signature = request.query["signature"],
+                Double(expires) > service.configuration.now().timeIntervalSince1970,
+                service.linkSigner.isValid(signature, for: Self.shareMessage(mediaID, expires: expires))
+            else {
+                throw HTTPError(.forbidden, detail: "This link is not valid, or it has expired. Ask for a new one.")
+            }
+            readerID = nil
+        } else {
+            readerID = try await service.requireUser(request)
+        }
+        let stored = try await media.stored(mediaID, readerID: readerID)
         guard let path = media.folder.contentPath(stored.sha256) else { throw Self.gone }
         return try Self.send(
             path, for: request, etag: "\"\(stored.sha256)\"", contentType: stored.contentType,
@@ -188,6 +234,9 @@ struct MediaController: Sendable {
         }
     }
 
+    /// A link to send to anyone (Mail, Messages): the download's URL, signed with the server's key for
+    /// ``AttendeeService/Configuration/shareLinkLifetime``, so it opens without an account and stops opening
+    /// after; the download route itself keeps its sign-in for everything else.
     func share(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let stored = try await media.stored(try request.parameter("mediaID"), readerID: userID)
@@ -200,8 +249,20 @@ struct MediaController: Sendable {
             }
             base = "http://" + host
         }
+        let expiresAt = service.configuration.now().addingTimeInterval(service.configuration.shareLinkLifetime)
+        let expires = Int64(expiresAt.timeIntervalSince1970.rounded(.down))
+        let signature = try service.linkSigner.signature(for: Self.shareMessage(stored.file.id, expires: expires))
         return try .json(
-            MediaShareLink(url: base + AttendeeRoute.media.href(stored.file.id), fileName: stored.file.fileName))
+            MediaShareLink(
+                url: base + AttendeeRoute.media.href(stored.file.id) + "?expires=\(expires)&signature=\(signature)",
+                fileName: stored.file.fileName, expiresAt: Date(timeIntervalSince1970: TimeInterval(expires))))
+    }
+
+    /// What a share link's signature covers: its purpose, the file and the moment it stops opening.
+    ///
+    /// NB: a media id is a UUID and `expires` a number, so no part can run into the next.
+    static func shareMessage(_ mediaID: String, expires: Int64) -> String {
+        "attendee.media-share.v1\n\(mediaID)\n\(expires)"
     }
 
     func remove(_ request: Request) async throws -> Response {

@@ -40,20 +40,13 @@ extension AttendeeService {
                 + "and so does whoever may read a place that uses it (others get 404); unused after an hour, it "
                 + "is removed",
             query: ["name": "the file's name (sanitized by the server)"]),
-        APIOperation(
-            AttendeeRoute.media,
-            summary: "Download a file: `Range` → 206 (one range; several, coalesced, as `multipart/byteranges` with "
+        download(
+            summary: "Download a file, signed in or through a share link (its `expires` and `signature` instead of a "
+                + "token): `Range` → 206 (one range; several, coalesced, as `multipart/byteranges` with "
                 + "a `Content-Type` and `Content-Range` in each part; more than 16, or overlapping ones adding up to "
                 + "more than the file, get the whole file) or 416, strong `ETag`, `If-None-Match` → 304, `If-Range`; "
-                + "`Content-Disposition` with the server's file name",
-            tag: "Attendee",
-            responses: [
-                200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
-                403: "Not an attendee, speaker or organizer",
-                404: "No such file, or an attachment the caller may not read",
-                416: "Range not satisfiable",
-            ],
-            responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*"),
+                + "`Content-Disposition` with the server's file name. Images carry no location or other metadata "
+                + "(a JPEG turned by its EXIF keeps that orientation alone; a HEIC is kept as an upright JPEG)"),
         APIOperation(
             AttendeeRoute.mediaThumbnail,
             summary: "A JPEG thumbnail of a photo (at most 320 px on its longest side, transparency on white, a GIF's "
@@ -67,13 +60,33 @@ extension AttendeeService {
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),
         media(
-            AttendeeRoute.mediaShare, "A link to send: the absolute URL of the download",
+            AttendeeRoute.mediaShare,
+            "A link to send: the absolute URL of the download, signed so that it opens without signing in until "
+                + "`expiresAt` (7 days)",
             [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such file"]),
         media(
             AttendeeRoute.removeMedia,
             "Remove a file: a photo's uploader, the session's speakers for its documents, or the organizer",
             [204: "Removed", 401: "Not signed in", 403: "Not allowed to remove it", 404: "No such file"]),
     ]
+
+    /// The download: signed in, or a share link's `expires` and `signature` in place of the token.
+    private static func download(summary: String) -> APIOperation {
+        var operation = APIOperation(
+            AttendeeRoute.media, summary: summary, tag: "Attendee",
+            responses: [
+                200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in (and no link)",
+                403: "Not an attendee, speaker or organizer; or a share link altered, for another file or expired",
+                404: "No such file, or an attachment the caller may not read",
+                416: "Range not satisfiable",
+            ],
+            responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*")
+        operation.queryParameters = [
+            "expires": "a share link's end, in seconds since 1970 (with `signature`, in place of a token)",
+            "signature": "a share link's signature (with `expires`)",
+        ]
+        return operation
+    }
 
     /// What a 206 of a download holds.
     private static let partialContent =

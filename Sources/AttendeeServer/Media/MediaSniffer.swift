@@ -1,9 +1,10 @@
 import AttendeeModels
 import Foundation
 import HTTPTypes
+import ImageCodec
 
-/// Tells what an upload is from its first bytes (magic numbers), and an image's pixel size from its header,
-/// without decoding it.
+/// Tells what an upload is from its first bytes (magic numbers), and an image's pixel size as it is seen (its
+/// header's, turned by a JPEG's EXIF orientation or a HEIC's `irot`), without decoding it.
 ///
 /// ```swift
 /// let sniffed = MediaSniffer.sniff(head)          // head: the first bytes of the upload
@@ -50,11 +51,12 @@ enum MediaSniffer {
 
     // MARK: - Images
 
-    /// An image's width and height as its header gives them; `nil` where it does not (or is cut short).
+    /// An image's width and height as it is seen; `nil` where its header does not give them (or is cut short).
     private static func dimensions(_ image: ImageFormat, _ bytes: [UInt8]) -> (Int?, Int?) {
         let size: (Int, Int)?
         switch image {
-        case .jpeg: size = jpegSize(bytes)
+        case .jpeg:
+            size = jpegSize(bytes).map { ImageFile.orientation(of: Data(bytes)).swapsSides ? ($0.1, $0.0) : $0 }
         case .png:
             guard bytes.count >= 24, ascii(bytes, 12, 4) == "IHDR" else { return (nil, nil) }
             return (bigEndian(bytes, 16, 4), bigEndian(bytes, 20, 4))
@@ -62,7 +64,7 @@ enum MediaSniffer {
             guard bytes.count >= 10 else { return (nil, nil) }
             return (littleEndian(bytes, 6, 2), littleEndian(bytes, 8, 2))
         case .webp: size = webpSize(bytes)
-        case .heic: size = heifSize(bytes)
+        case .heic: size = heifSize(bytes).map { heifTurnsAQuarter(bytes) ? ($0.1, $0.0) : $0 }
         }
         return (size?.0, size?.1)
     }
@@ -137,6 +139,20 @@ enum MediaSniffer {
             }
         }
         return best
+    }
+
+    /// Whether the head has an `irot` (image rotation) property of a quarter or three quarters of a turn, which
+    /// libheif applies when it decodes.
+    private static func heifTurnsAQuarter(_ bytes: [UInt8]) -> Bool {
+        let tag: [UInt8] = Array("irot".utf8)
+        var index = 4
+        while index + 5 <= bytes.count {
+            if bytes[index..<(index + 4)].elementsEqual(tag) {
+                return bytes[index + 4] & 0x03 == 1 || bytes[index + 4] & 0x03 == 3
+            }
+            index += 1
+        }
+        return false
     }
 
     // MARK: - Documents

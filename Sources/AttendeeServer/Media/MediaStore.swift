@@ -26,8 +26,12 @@ struct MediaStore: Sendable {
 
     // MARK: - For other features
 
-    /// Whether `mediaID` is an image that `userID` uploaded to `eventID`, as a gallery photo or an attachment (for
-    /// posts, messages and notes that carry a photo).
+    /// Whether `mediaID` is an image that `userID` uploaded to `eventID` as an attachment (for posts, messages and
+    /// notes that carry a photo).
+    ///
+    /// NB: a gallery photo is not one: whoever may remove it from the gallery (its uploader, the organizer) would
+    /// take it out of every post, message and note that showed it, someone else's private note included. A place
+    /// that shows a picture keeps its own attachment, which only its writer removes (by editing or deleting it).
     static func isImage(
         _ mediaID: String, uploadedBy userID: String, at eventID: String, _ db: any DatabaseConnection
     ) throws -> Bool {
@@ -37,13 +41,13 @@ struct MediaStore: Sendable {
         else { return false }
         let purpose = MediaPurpose(rawValue: try row.decode(String.self, "purpose"))
         return try row.decode(String.self, "owner_id") == userID && row.decode(String.self, "event_id") == eventID
-            && (purpose == .gallery || purpose == .attachment)
+            && purpose == .attachment
             && (MediaType(rawValue: try row.decode(String.self, "media_type"))?.isImage ?? false)
     }
 
-    /// Refuses (422, field `imageID`) a picture attached to a post, message or note unless it is an image the
-    /// writer uploaded to the same event: nobody attaches someone else's photo, or a document, by guessing its id,
-    /// and an attachment never travels to another event's people.
+    /// Refuses (422, field `imageID`) a picture attached to a post, message or note unless it is an attachment the
+    /// writer uploaded to the same event: nobody attaches someone else's photo, a gallery photo or a document by
+    /// its id, and an attachment never travels to another event's people.
     static func requireOwnImage(
         _ imageID: String?, of userID: String, at eventID: String, _ db: any DatabaseConnection
     ) throws {
@@ -161,16 +165,17 @@ struct MediaStore: Sendable {
 
     /// The file `mediaID` for someone who may read it: 404 when there is none, 403 for someone outside the event
     /// of a gallery photo or document, 404 for anyone who may not read an attachment (it is not said to exist).
-    func stored(_ mediaID: String, readerID: String) async throws -> Stored {
+    /// `readerID` `nil`: for a share link whose signature was checked, which anyone may open.
+    func stored(_ mediaID: String, readerID: String?) async throws -> Stored {
         try await database.read { db in
             guard
                 let row = try db.queryOne(
                     "SELECT \(Self.columns), content_type FROM attendee_media WHERE id = \(mediaID)")
             else { throw Self.noSuchFile }
             let file = try Self.file(row)
-            if file.purpose == .attachment {
+            if let readerID, file.purpose == .attachment {
                 guard try Self.mayReadAttachment(file, readerID: readerID, db) else { throw Self.noSuchFile }
-            } else {
+            } else if let readerID {
                 try Self.requireReader(eventID: file.eventID, userID: readerID, db)
             }
             return Stored(
@@ -242,7 +247,9 @@ struct MediaStore: Sendable {
     /// Removes `mediaID` for someone allowed to: a gallery photo's or an attachment's uploader, a session's
     /// speakers for its documents, the organizer for anything but attachments. 404 for no file, someone outside
     /// its event or someone who may not read an attachment; 403 for a reader who may not remove it. Answers the
-    /// digest when no other row uses the same bytes (the caller removes the file).
+    /// digest when no other row uses the same bytes (the caller removes the file). A gallery photo that a post,
+    /// message or note still shows (written before places took only attachments) leaves the gallery and becomes
+    /// theirs, an attachment: its bytes stay.
     func remove(_ mediaID: String, by userID: String) async throws -> String? {
         try await database.write { db in
             guard let row = try db.queryOne("SELECT \(Self.columns) FROM attendee_media WHERE id = \(mediaID)") else {
@@ -260,10 +267,28 @@ struct MediaStore: Sendable {
             ) { try Self.isSessionSpeaker(sessionID: $0, userID: userID, db) }
             guard allowed else { throw HTTPError(.forbidden, detail: "You cannot remove this file.") }
             let sha256 = try row.decode(String.self, "sha256")
+            if file.purpose == .gallery, try Self.isUsedInAPlace(mediaID, db) {
+                // NB: a post, message or note written before places took only attachments may show a gallery
+                // photo: it leaves the gallery and lives on as theirs (read where it is used, swept once unused).
+                try db.execute(
+                    "UPDATE attendee_media SET purpose = \(MediaPurpose.attachment.rawValue) WHERE id = \(mediaID)")
+                return nil
+            }
             try db.execute("DELETE FROM attendee_media WHERE id = \(mediaID)")
             let others = try db.queryOne("SELECT 1 FROM attendee_media WHERE sha256 = \(sha256)")
             return others == nil ? sha256 : nil
         }
+    }
+
+    /// Whether a wall post, discussion message, message or note shows `mediaID`.
+    static func isUsedInAPlace(_ mediaID: String, _ db: any DatabaseConnection) throws -> Bool {
+        try db.queryOne(
+            """
+            SELECT 1 FROM attendee_wall_post WHERE image_id = \(mediaID)
+            UNION ALL SELECT 1 FROM attendee_discussion_message WHERE image_id = \(mediaID)
+            UNION ALL SELECT 1 FROM attendee_message WHERE image_id = \(mediaID)
+            UNION ALL SELECT 1 FROM attendee_note WHERE image_id = \(mediaID)
+            """) != nil
     }
 
     /// Deletes the stored bytes of `sha256`, which ``remove(_:by:)`` found no row naming, unless an upload of the

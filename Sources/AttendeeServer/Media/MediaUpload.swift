@@ -35,7 +35,7 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
     let limit: Int
     private let path: String?
     private var descriptor: Int32 = -1
-    private let hasher = SHA256Hasher()
+    private var hasher = SHA256Hasher()
     private var buffer = Data()
     private var sha256: String?
 
@@ -80,6 +80,26 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         guard refusal == nil else { return }
         flush()
         isFinished = true
+    }
+
+    /// The temporary file, once the body arrived whole and before it is committed: to read it (an image is
+    /// prepared from it).
+    var stagedPath: String? { isFinished && refusal == nil && sha256 == nil ? path : nil }
+
+    /// Replaces the bytes received with `data` (an image without its metadata) before the commit: the count,
+    /// the head and the digest are those of `data` from now on.
+    func replace(with data: Data) throws {
+        guard refusal == nil, isFinished, sha256 == nil, path != nil else { throw Refusal.storage(EINVAL) }
+        guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw MediaFolder.Failure(operation: "replace an upload", code: errno)
+        }
+        hasher = SHA256Hasher()
+        hasher.update(data)
+        count = data.count
+        head = data.prefix(MediaSniffer.headSize)
+        buffer = data
+        flush()
+        if case .storage(let code)? = refusal { throw MediaFolder.Failure(operation: "replace an upload", code: code) }
     }
 
     /// Makes the file durable and places it at `content/ab/cd/<sha256>`; answers the digest. The staged name

@@ -77,11 +77,14 @@ extension AttendeeStore {
 
     func userID(tokenHash: String) async throws -> String? {
         let moment = now()
-        return try await database.read { db in
-            try db.fetchValue(
-                String.self,
-                "SELECT user_id FROM attendee_auth_token WHERE token_hash = \(tokenHash) AND expires_at > \(moment)")
-        }
+        return try await database.read { db in try Self.userID(tokenHash: tokenHash, at: moment, db) }
+    }
+
+    /// Whom the token stored as `tokenHash` signs in at `moment`: `nil` once it is signed out or expired.
+    static func userID(tokenHash: String, at moment: Date, _ db: any DatabaseConnection) throws -> String? {
+        try db.fetchValue(
+            String.self,
+            "SELECT user_id FROM attendee_auth_token WHERE token_hash = \(tokenHash) AND expires_at > \(moment)")
     }
 
     func endSession(tokenHash: String) async throws {

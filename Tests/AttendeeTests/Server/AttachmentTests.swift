@@ -160,7 +160,10 @@ import Testing
             let inNote = try await attach(41)
             let onWall = try await attach(42)
             let neverSent = try await attach(43)
-            let galleryPhoto = try await server.photoID(scene.ada)
+            let galleryPhoto = try await server.uploadPhoto(
+                try MediaFixtures.jpeg(width: 64, height: 48), token: scene.ada
+            )
+            .decode(MediaFile.self).id
             _ = try await Self.post(
                 server, "/attendee/v1/threads/\(scene.threadID)/messages",
                 SendMessageRequest(text: "Board", imageID: inMessage.id), token: scene.ada)

@@ -232,7 +232,7 @@ import Testing
             let gate = Gate(isOpen: false)
             let producer = Task {
                 defer { continuation.finish() }
-                try await hub.stream([.event("e")], lastEventID: nil).producer(
+                try await hub.stream([.event("e")], lastEventID: nil, access: .always).producer(
                     EventStreamWriter { event in
                         continuation.yield(event)
                         await gate.pass()
@@ -256,7 +256,7 @@ import Testing
             let sent = Recorded<Data>()
             let streams = (0..<2).map { _ in
                 Task {
-                    try await hub.stream([.event("e")], lastEventID: nil).producer(
+                    try await hub.stream([.event("e")], lastEventID: nil, access: .always).producer(
                         EventStreamWriter(encoded: { event in
                             if event.event.event != "ready" { sent.append(contentsOf: [event.bytes]) }
                         }))

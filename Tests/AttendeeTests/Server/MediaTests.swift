@@ -2,6 +2,7 @@ import AttendeeModels
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import HTTPTypes
 import ImageCodec
 import Testing
 
@@ -79,7 +80,9 @@ import Testing
             #expect(
                 try await server.client.delete("/attendee/v1/media/\(first.id)", headers: headers).status == .noContent)
             #expect(server.mediaFiles().count == 1)
-            #expect(try await server.client.get("/attendee/v1/media/\(second.id)", headers: headers).bodyData == png)
+            // NB: the header-only PNG is kept up to its last whole chunk (``ImageFile/removingMetadata(_:)``).
+            let kept = try ImageFile.removingMetadata(png) ?? png
+            #expect(try await server.client.get("/attendee/v1/media/\(second.id)", headers: headers).bodyData == kept)
             #expect(
                 try await server.client.delete("/attendee/v1/media/\(second.id)", headers: headers).status == .noContent
             )
@@ -97,7 +100,8 @@ import Testing
             let token = try await server.registeredAttendee("Ines Duarte")
             let image = try MediaFixtures.image(type, width: 640, height: 480)
             let photo = try await server.uploadPhoto(image, name: name, token: token).decode(MediaFile.self)
-            #expect(photo.type == type)
+            // NB: a HEIC's metadata cannot be removed in place: it is kept as a JPEG.
+            #expect(photo.type == (type == .heic ? .jpeg : type))
             #expect(photo.hasThumbnail)
             #expect(photo.width == 640 && photo.height == 480)
             let thumbnail = try await server.client.get(
@@ -107,7 +111,11 @@ import Testing
             #expect(try TurboJPEG.dimensions(of: thumbnail.bodyData) == PixelSize(width: 320, height: 240))
             let original = try await server.client.get(
                 "/attendee/v1/media/\(photo.id)", headers: AttendeeTestServer.auth(token))
-            #expect(original.bodyData == image)
+            if type == .heic {
+                #expect(ImageFormat(sniffing: original.bodyData) == .jpeg)
+            } else {
+                #expect(original.bodyData == image)
+            }
         }
     }
 
@@ -338,8 +346,12 @@ import Testing
         try await AttendeeTestServer.with(kind) { server in
             let author = try await server.registeredAttendee("Author")
             let other = try await server.registeredAttendee("Other")
-            let photo = try await server.uploadPhoto(try MediaFixtures.jpeg(width: 20, height: 20), token: author)
+            let photo = try await server.uploadAttachment(try MediaFixtures.jpeg(width: 20, height: 20), token: author)
                 .decode(MediaFile.self)
+            let galleryPhoto = try await server.uploadPhoto(
+                try MediaFixtures.jpeg(width: 20, height: 20), token: author
+            )
+            .decode(MediaFile.self)
             let organizer = try await server.signUp("Organizer")
             try await server.makeOrganizer(organizer)
             let document = try await server.addDocument(MediaFixtures.pdf, purpose: "pre-read", token: organizer)
@@ -348,6 +360,7 @@ import Testing
             let event = server.eventID
             #expect(try await server.service.isImage(photo.id, uploadedBy: authorID, at: event))
             #expect(try await server.service.isImage(photo.id, uploadedBy: authorID, at: "another-event") == false)
+            #expect(try await server.service.isImage(galleryPhoto.id, uploadedBy: authorID, at: event) == false)
             #expect(
                 try await server.service.isImage(photo.id, uploadedBy: try await server.userID(other), at: event)
                     == false)
@@ -585,7 +598,7 @@ import Testing
         }
     }
 
-    @Test func aShareLinkIsTheAbsoluteURLOfTheDownload() async throws {
+    @Test func aShareLinkIsTheAbsoluteSignedURLOfTheDownload() async throws {
         try await AttendeeTestServer.with { server in
             let organizer = try await server.signUp("Organizer")
             try await server.makeOrganizer(organizer)
@@ -597,8 +610,11 @@ import Testing
             headers["Host"] = "quartet.test:8080"
             let link = try await server.client.get("/attendee/v1/media/\(file.id)/share", headers: headers)
                 .decode(MediaShareLink.self)
-            #expect(link.url == "http://quartet.test:8080/attendee/v1/media/\(file.id)")
+            #expect(link.url.hasPrefix("http://quartet.test:8080/attendee/v1/media/\(file.id)?expires="))
+            #expect(link.url.contains("&signature="))
             #expect(link.fileName == "Map.pdf")
+            let expiresAt = try #require(link.expiresAt)
+            #expect(abs(expiresAt.timeIntervalSinceNow - 7 * 24 * 3600) < 120)
             headers["Host"] = "evil.example/phish?"
             #expect(
                 try await server.client.get("/attendee/v1/media/\(file.id)/share", headers: headers).status

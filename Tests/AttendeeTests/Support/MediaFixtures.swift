@@ -136,10 +136,10 @@ extension AttendeeTestServer {
         return try await client.request(.post, target, headers: all, body: body)
     }
 
-    /// Uploads a photo as the person signed in with `token` and answers its id (to attach to a post, message or
-    /// note).
+    /// Uploads a picture to attach to a post, message or note as the person signed in with `token` and answers
+    /// its id.
     func photoID(_ token: String) async throws -> String {
-        let response = try await uploadPhoto(try MediaFixtures.jpeg(width: 64, height: 48), token: token)
+        let response = try await uploadAttachment(try MediaFixtures.jpeg(width: 64, height: 48), token: token)
         try #require(response.status == .created, "\(response.bodyText)")
         return try response.decode(MediaFile.self).id
     }
@@ -148,6 +148,13 @@ extension AttendeeTestServer {
     func uploadPhoto(_ data: Data, name: String = "photo.jpg", token: String?) async throws -> Response {
         try await upload(
             "/attendee/v1/events/\(eventID)/gallery?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+            data, token: token)
+    }
+
+    /// Uploads a picture to attach to a post, message or note of the demo event (listed nowhere).
+    func uploadAttachment(_ data: Data, name: String = "picture.jpg", token: String?) async throws -> Response {
+        try await upload(
+            "/attendee/v1/events/\(eventID)/attachments?name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
             data, token: token)
     }
 

@@ -116,6 +116,7 @@ struct OwnershipWorld: Sendable {
         }
         let messagePicture = try await attachment("for-olga.jpg")
         let notePicture = try await attachment("mine.jpg")
+        let wallPicture = try await attachment("wall.jpg")
         let document = try created(
             try await client.post(
                 "/attendee/v1/events/\(eventID)/documents?purpose=pre-read&name=agenda.txt",
@@ -123,7 +124,7 @@ struct OwnershipWorld: Sendable {
                 headers: ["Authorization": "Bearer \(olga)", "Content-Type": "text/plain"]), MediaFile.self)
         let post = try created(
             try await client.post(
-                "/attendee/v1/events/\(eventID)/wall", json: NewPost(text: "Wall \(marker)", imageID: photo.id),
+                "/attendee/v1/events/\(eventID)/wall", json: NewPost(text: "Wall \(marker)", imageID: wallPicture.id),
                 headers: auth(ada)), WallPost.self)
         let reply = try created(
             try await client.post(

@@ -277,12 +277,12 @@ public enum ImageSamples {
         return Data(bytes)
     }
 
-    private static func bigEndian(_ value: Int) -> [UInt8] {
+    static func bigEndian(_ value: Int) -> [UInt8] {
         [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
     }
 
     /// CRC-32 (ISO 3309, as PNG chunks use it).
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
