@@ -71,8 +71,14 @@ public struct TestDatabase: Sendable {
         maximumConnections: Int = 8
     ) async throws -> (PostgresDatabase, String, @Sendable () async -> Void) {
         let url = try DatabaseKind.requirePostgresURL()
+        await PostgresTestGate.shared.enter()
         let schema = "test_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-        try await administer(url, "CREATE SCHEMA \(schema)")
+        do {
+            try await administer(url, "CREATE SCHEMA \(schema)")
+        } catch {
+            await PostgresTestGate.shared.leave()
+            throw error
+        }
         var configuration = PostgresDatabase.Configuration(url: url)
         configuration.searchPath = schema
         configuration.maximumConnections = maximumConnections
@@ -82,6 +88,7 @@ public struct TestDatabase: Sendable {
             {
                 await database.close()
                 try? await administer(url, "DROP SCHEMA \(schema) CASCADE")
+                await PostgresTestGate.shared.leave()
             }
         )
     }
@@ -115,4 +122,42 @@ public func withTestDatabase(
         throw error
     }
     await test.close()
+}
+
+/// How many PostgreSQL test databases may be open at once, the others waiting their turn.
+///
+/// NB: every test of every target runs in one process and Swift Testing starts hundreds of cases together; each
+/// database's pool opens up to 8 connections on demand, and once the suite had some 250 PostgreSQL cases they
+/// reached scripts/with-postgres's 200 in the first seconds ("sorry, too many clients already"). Twenty open at
+/// once stay under it (8 each, and the one that creates or drops a schema) and still keep both cores busy. A
+/// test must not hold one database while it waits for a second: none does.
+actor PostgresTestGate {
+    static let shared = PostgresTestGate(capacity: 20)
+
+    private let capacity: Int
+    private var open = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Waits until fewer than `capacity` databases are open, and counts this one.
+    func enter() async {
+        if open < capacity {
+            open += 1
+            return
+        }
+        // NB: the leaving database hands its place straight to the first waiter, so `open` stays counted.
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// One database was closed: the first waiter, if any, takes its place.
+    func leave() {
+        if waiting.isEmpty {
+            open -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
 }
