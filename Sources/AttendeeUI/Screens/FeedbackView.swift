@@ -15,7 +15,7 @@ public struct FeedbackView: View {
     public var body: some View {
         Form {
             // NB: before anything is typed: a person not registered, or feedback given already, finds the form shut.
-            if let notice = model.notice { Text(notice).foregroundStyle(.secondary) }
+            if let notice = model.notice { BannerLine(.notice(notice)) }
             Group {
                 StarRatingRow(title: model.ratingTitle, stars: model.ratingStars) { model.ratingChosen($0) }
                 ForEach(model.speakers, id: \.id) { speaker in

@@ -290,6 +290,27 @@ enum AttendeeScreens {
                 try await host.tapAndSettle(people[0].name)
                 return try await host.settled("the profile") { $0.topPresentation != nil }
             },
+            ScreenEntry(
+                app, screen: "speakers", state: "profile-organizer",
+                summary: "A speaker's profile as the organizer sees it: the account that speaks"
+            ) {
+                var organizer = client()
+                let details = organizer.event
+                organizer.event = { id in
+                    var answer = try await details(id)
+                    answer.pollScopes = PollScopes(wholeEvent: true, sessionIDs: sessions.map(\.id))
+                    return answer
+                }
+                organizer.speakerAccount = { _, speakerID in
+                    SpeakerAccount(speakerID: speakerID, email: nil, isLinked: false, linkedBy: nil)
+                }
+                let host = page(.speakers(eventID: eventID)) {
+                    SpeakersView(model: SpeakersModel(client: organizer, eventID: eventID, locale: catalogLocale))
+                }
+                _ = try await host.settled("the speakers") { $0.texts.contains(people[0].name) }
+                try await host.tapAndSettle(people[0].name)
+                return try await host.settled("the profile") { $0.topPresentation != nil }
+            },
             ScreenEntry(app, screen: "profile", state: "loaded", summary: "My profile") {
                 try await page(.profile) { ProfileView(model: ProfileModel(client: client())) }.settled("the profile")
             },
@@ -328,6 +349,22 @@ enum AttendeeScreens {
                     WallView(
                         model: WallModel(
                             client: client(), eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale))
+                }.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
+            },
+            ScreenEntry(
+                app, screen: "wall", state: "more-replies", summary: "A post with more replies than the wall carries"
+            ) {
+                var busy = client()
+                busy.wall = { _, _, _ in
+                    var page = AttendeePreview.wallPage
+                    page.posts[0].replyCount = 12
+                    page.posts[0].earlierRepliesCursor = "earlier"
+                    return page
+                }
+                return try await page(.wall(eventID: eventID)) {
+                    WallView(
+                        model: WallModel(
+                            client: busy, eventID: eventID, timeZone: catalogTimeZone, locale: catalogLocale))
                 }.settled("the wall") { $0.texts.contains(AttendeePreview.wallPage.posts[0].text) }
             },
             ScreenEntry(app, screen: "wall", state: "offline", summary: "The wall with no network") {
@@ -391,6 +428,15 @@ enum AttendeeScreens {
                 let target = FeedbackModel.Target.session(id: "s1", speakers: sessions[0].speakers)
                 return try await page(.sessionFeedback(sessionID: "s1", speakers: sessions[0].speakers)) {
                     FeedbackView(model: FeedbackModel(client: client(), target: target))
+                }.settled("the form")
+            },
+            ScreenEntry(
+                app, screen: "feedback", state: "register-first",
+                summary: "The event's feedback for someone not registered: shut, saying why, before any typing"
+            ) {
+                try await page(.eventFeedback(eventID: eventID, given: false, registered: false)) {
+                    FeedbackView(
+                        model: FeedbackModel(client: client(), target: .event(id: eventID), registered: false))
                 }.settled("the form")
             },
             ScreenEntry(app, screen: "feedback", state: "rated", summary: "Stars given, a comment written") {
