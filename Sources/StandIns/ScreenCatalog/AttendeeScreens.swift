@@ -86,6 +86,18 @@ enum AttendeeScreens {
 
     /// ``client(_:myAgenda:)`` whose live stream is connected and quiet (a screen that follows it draws as it
     /// does between updates).
+    /// The sample client as the event's organizer reads it (polls of the whole event and of every session).
+    static func organizer() -> AttendeeClient {
+        var organizer = client()
+        let details = organizer.event
+        organizer.event = { id in
+            var answer = try await details(id)
+            answer.pollScopes = PollScopes(wholeEvent: true, sessionIDs: sessions.map(\.id))
+            return answer
+        }
+        return organizer
+    }
+
     static func following() -> AttendeeClient {
         var client = client()
         client.live = { _ in AsyncThrowingStream { $0.finish() } }
@@ -294,18 +306,12 @@ enum AttendeeScreens {
                 app, screen: "speakers", state: "profile-organizer",
                 summary: "A speaker's profile as the organizer sees it: the account that speaks"
             ) {
-                var organizer = client()
-                let details = organizer.event
-                organizer.event = { id in
-                    var answer = try await details(id)
-                    answer.pollScopes = PollScopes(wholeEvent: true, sessionIDs: sessions.map(\.id))
-                    return answer
-                }
-                organizer.speakerAccount = { _, speakerID in
+                var asOrganizer = organizer()
+                asOrganizer.speakerAccount = { _, speakerID in
                     SpeakerAccount(speakerID: speakerID, email: nil, isLinked: false, linkedBy: nil)
                 }
                 let host = page(.speakers(eventID: eventID)) {
-                    SpeakersView(model: SpeakersModel(client: organizer, eventID: eventID, locale: catalogLocale))
+                    SpeakersView(model: SpeakersModel(client: asOrganizer, eventID: eventID, locale: catalogLocale))
                 }
                 _ = try await host.settled("the speakers") { $0.texts.contains(people[0].name) }
                 try await host.tapAndSettle(people[0].name)
@@ -481,14 +487,7 @@ enum AttendeeScreens {
                 }.settled("the polls") { $0.texts.contains(AttendeePreview.polls[0].questions[0].text) }
             },
             ScreenEntry(app, screen: "poll-composer", state: "new", summary: "An organizer's New poll form") {
-                var organizer = client()
-                let details = organizer.event
-                organizer.event = { id in
-                    var answer = try await details(id)
-                    answer.pollScopes = PollScopes(wholeEvent: true, sessionIDs: sessions.map(\.id))
-                    return answer
-                }
-                let model = PollListModel(client: organizer, eventID: eventID)
+                let model = PollListModel(client: organizer(), eventID: eventID)
                 let host = page(.polls(eventID: eventID)) { PollListView(model: model) }
                 _ = try await host.settled("the polls") { $0.find(.button, model.newPollTitle) != nil }
                 try await host.tapAndSettle(model.newPollTitle)
