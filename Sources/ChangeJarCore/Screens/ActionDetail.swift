@@ -39,24 +39,25 @@ enum ActionChange: Sendable, Hashable {
     /// The action left the jar.
     case deleted(Action)
 
-    /// `actions` with the change made (the saved words in the action's row, a deleted action gone), or `nil` when
-    /// no row is the changed action. `saysMine`: whether the list's rows say they are the person's (only My
-    /// Actions' do; every other list's are anyone's).
-    func applied(to actions: [Action], saysMine: Bool) -> [Action]? {
+    /// What a list screen shows after this change: its open `page` closes when it showed the action this change
+    /// deleted, `banner` then saying so; returned are `actions` with the change made (the saved words in the
+    /// action's row, a deleted action gone), or `nil` when no row is the changed action. `saysMine`: whether the
+    /// list's rows say they are the person's (only My Actions' do; every other list's are anyone's).
+    func applied(
+        to actions: [Action], saysMine: Bool, page: inout ActionDetailModel?, banner: inout Banner?
+    ) -> [Action]? {
         switch self {
         case .saved(var saved):
             guard actions.contains(where: { $0.id == saved.id }) else { return nil }
             if !saysMine { saved.isMine = nil }
             return actions.map { $0.id == saved.id ? saved : $0 }
         case .deleted(let gone):
+            if gone.id == page?.actionID {
+                page = nil
+                banner = .confirmation(Strings.format("banner.deleted", gone.title))
+            }
             guard actions.contains(where: { $0.id == gone.id }) else { return nil }
             return actions.filter { $0.id != gone.id }
         }
-    }
-
-    /// The banner of a list whose open page showed the action this change deleted (the page closes), else `nil`.
-    func closingBanner(ofPageFor pageID: String?) -> Banner? {
-        guard case .deleted(let gone) = self, gone.id == pageID else { return nil }
-        return .confirmation(Strings.format("banner.deleted", gone.title))
     }
 }

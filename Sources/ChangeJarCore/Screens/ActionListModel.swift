@@ -176,11 +176,10 @@ public final class ActionListModel {
     /// One of the person's actions was saved or deleted (on its page, or by a swipe here): its row shows the new
     /// words or goes; the page of an action deleted there closes, and the list says it was deleted.
     func apply(_ change: ActionChange) async {
-        if let closing = change.closingBanner(ofPageFor: detail?.actionID) {
-            detail = nil
-            banner = closing
+        guard let changed = change.applied(to: actions, saysMine: listing != .all, page: &detail, banner: &banner)
+        else {
+            return
         }
-        guard let changed = change.applied(to: actions, saysMine: listing != .all) else { return }
         show(changed, next: nextCursor)
         await keepSavedCopy()
     }

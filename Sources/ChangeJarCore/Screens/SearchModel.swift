@@ -147,11 +147,9 @@ public final class SearchModel {
     /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
     /// open here, closes after a deletion, which the screen then says). The saved results follow.
     func apply(_ change: ActionChange) async {
-        if let closing = change.closingBanner(ofPageFor: detail?.actionID) {
-            detail = nil
-            banner = closing
+        guard let changed = change.applied(to: actions, saysMine: false, page: &detail, banner: &banner) else {
+            return
         }
-        guard let changed = change.applied(to: actions, saysMine: false) else { return }
         show(changed, for: shownQuery)
         if !isShowingSavedCopy { await cache.save(.search(shownQuery), actions) }
     }
