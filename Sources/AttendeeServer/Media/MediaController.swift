@@ -18,10 +18,7 @@ struct MediaController: Sendable {
         router.on(AttendeeRoute.mediaShare, share)
         router.on(AttendeeRoute.removeMedia, remove)
         let folder = media.folder
-        let stage: @Sendable (Request) -> MediaUpload = { request in
-            folder.stage(
-                declaredLength: request.headers["Content-Length"].flatMap { Int($0) }, limit: MediaLimits.maxBytes)
-        }
+        let stage: @Sendable (Request) -> MediaUpload = { request in Self.receiver(for: request, in: folder) }
         router.on(
             AttendeeRoute.addDocument.method, AttendeeRoute.addDocument.pattern, receiving: stage,
             handler: addDocument)
@@ -31,6 +28,20 @@ struct MediaController: Sendable {
         router.on(
             AttendeeRoute.uploadAttachment.method, AttendeeRoute.uploadAttachment.pattern, receiving: stage,
             handler: uploadAttachment)
+    }
+
+    /// Where an upload's body goes as it arrives: a temporary file of `folder`, or nowhere when the request carries
+    /// no bearer token or declares more than ``MediaLimits/maxBytes`` (its bytes are only counted, and the handler
+    /// answers 401 or 413).
+    ///
+    /// NB: the token itself is checked by the handler, once the body has arrived; without one, a stranger's bytes
+    /// never reach the disk.
+    static func receiver(for request: Request, in folder: MediaFolder) -> MediaUpload {
+        guard request.bearerToken() != nil else {
+            return MediaUpload(refusedAs: .signedOut, limit: MediaLimits.maxBytes)
+        }
+        return folder.stage(
+            declaredLength: request.headers["Content-Length"].flatMap { Int($0) }, limit: MediaLimits.maxBytes)
     }
 
     // MARK: - Lists
@@ -95,6 +106,8 @@ struct MediaController: Sendable {
                 type: MediaRefusal.tooLarge.rawValue)
         case .storage?:
             throw HTTPError(.internalServerError, detail: "The file could not be stored. Try again later.")
+        case .signedOut?:
+            throw AttendeeService.unauthorized
         case nil:
             break
         }

@@ -21,6 +21,8 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         case tooLarge
         /// The temporary file could not be written (the `errno`).
         case storage(Int32)
+        /// The request carried no bearer token: nobody to keep it for.
+        case signedOut
     }
 
     /// The bytes received (all of them after `finish()`).
@@ -50,7 +52,8 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         buffer.reserveCapacity(Self.bufferSize)
     }
 
-    /// An upload refused before any byte (its declared length is over the limit): it only counts what comes.
+    /// An upload refused before any byte (its declared length is over the limit, or nobody signed in sent it): it
+    /// only counts what comes.
     init(refusedAs refusal: Refusal, limit: Int) {
         path = nil
         self.limit = limit

@@ -210,6 +210,27 @@ import Testing
         }
     }
 
+    @Test func anUploadWithoutATokenNeverReachesTheDisk() async throws {
+        try await AttendeeTestServer.with { server in
+            let anonymous = Request(
+                method: .post, target: "/attendee/v1/events/\(server.eventID)/gallery?name=a.jpg",
+                headers: ["Content-Length": "300000"])
+            let upload = MediaController.receiver(for: anonymous, in: server.mediaFolder)
+            Data(count: 300_000).withUnsafeBytes { upload.receive($0) }
+            upload.finish()
+            #expect(upload.refusal == .signedOut)
+            #expect(server.mediaFiles().isEmpty)
+
+            var signedIn = anonymous
+            signedIn.headers["Authorization"] = "Bearer some-token"
+            let kept = MediaController.receiver(for: signedIn, in: server.mediaFolder)
+            Data(count: 1_000).withUnsafeBytes { kept.receive($0) }
+            kept.finish()
+            #expect(kept.refusal == nil)
+            #expect(server.mediaFiles().first?.hasPrefix("staging/") == true)
+        }
+    }
+
     @Test func theSweepRemovesAbandonedAndUnnamedFilesOnlyWhenOld() async throws {
         try await AttendeeTestServer.with { server in
             let token = try await server.registeredAttendee("Ines Duarte")
