@@ -15,6 +15,9 @@ public struct PollOptionRow: Sendable, Hashable, Identifiable {
     public var share: Double
     /// `40%`; empty while an open quiz keeps its counts from the person.
     public var shareText: String
+    /// Whether an open quiz keeps its counts from the person: the row shows neither a share nor a bar (an empty
+    /// bar would read as nobody having picked it).
+    public var sharesHidden: Bool
     /// For a quiz: whether it is a correct option, shown to its managers throughout and to everyone once it
     /// closes; `nil` while that is secret, and for polls.
     public var isCorrect: Bool?
@@ -72,6 +75,7 @@ public enum PollFormatting {
                 share: share,
                 shareText: results.countsHidden == true
                     ? "" : Strings.format("poll.share", String(Int((share * 100).rounded()))),
+                sharesHidden: results.countsHidden == true,
                 isCorrect: revealCorrect && question.correctOptionIDs != nil ? correct.contains(option.id) : nil)
         }
     }

@@ -48,6 +48,8 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var livePollOptions: [PollOptionRow] = []
     /// `12 votes`, under the card.
     public private(set) var livePollVoters: String?
+    /// `Results when the quiz closes.`, under an open quiz's card, whose counts are kept from attendees.
+    public private(set) var livePollNotice: String?
     /// `Live updates paused.`, once the live stream has given up reconnecting.
     public private(set) var liveNotice: String?
     /// Whether the person is registered.
@@ -237,6 +239,7 @@ public final class EventDetailsModel: BusyScreen {
     private func showCard(_ card: LivePollCard?) {
         livePoll = card
         livePollVoters = card.map { PollFormatting.voters($0.results.voters) }
+        livePollNotice = card?.results.countsHidden == true ? Strings.text("quiz.resultsLater") : nil
         livePollOptions =
             card.map { card in
                 PollFormatting.rows(

@@ -37,6 +37,7 @@ public struct EventDetailsView: View {
                             Text(poll.question).font(.headline)
                             ForEach(model.livePollOptions) { PollResultLine(option: $0) }
                             if let voters = model.livePollVoters { Text(voters).font(.caption) }
+                            if let notice = model.livePollNotice { Text(notice).font(.caption) }
                             if let notice = model.liveNotice { Text(notice).font(.caption) }
                         }
                     }

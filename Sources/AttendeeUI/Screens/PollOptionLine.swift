@@ -28,10 +28,12 @@ struct PollResultLine: View {
                 if option.isSelected { Image(systemName: option.symbol) }
                 Text(option.text)
                 if option.isCorrect == true { Text(AttendeeScreenText.correctAnswer).font(.caption) }
-                Spacer()
-                Text(option.shareText).foregroundStyle(.secondary)
+                if !option.sharesHidden {
+                    Spacer()
+                    Text(option.shareText).foregroundStyle(.secondary)
+                }
             }
-            ProgressView(value: option.share)
+            if !option.sharesHidden { ProgressView(value: option.share) }
         }
         .accessibilityElement(children: .combine)
         .accessibilityLabel(option.accessibilityLabel)

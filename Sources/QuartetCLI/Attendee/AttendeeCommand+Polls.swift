@@ -187,7 +187,7 @@ extension AttendeeCommand {
                 for option in question.options {
                     let mark = option.isSelected ? "●" : "○"
                     let correct = option.isCorrect == true ? "  ✓ \(AttendeeScreenText.correctAnswer)" : ""
-                    let share = model.resultsNotice == nil ? "  \(option.shareText) (\(option.votes))" : ""
+                    let share = option.sharesHidden ? "" : "  \(option.shareText) (\(option.votes))"
                     lines.append("  \(mark) \(option.text)\(share)\(correct)    \(option.id)")
                 }
             }

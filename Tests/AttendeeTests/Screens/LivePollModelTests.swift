@@ -328,6 +328,30 @@ import Testing
         }
     }
 
+    /// An open quiz's card keeps its counts from attendees as its page does: no bars that read as "nobody picked
+    /// this", and the line that says when the results come.
+    @Test func theDashboardCardOfAnOpenQuizShowsNoSharesAndSaysWhenResultsCome() async throws {
+        try await AttendeeTestServer.with { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let bob = try await server.registeredAttendee("Bob Bernard")
+            let quiz = try await server.createPoll(PollTests.quiz, organizer).decode(Poll.self)
+            _ = try await server.action("open", quiz.id, organizer)
+            _ = try await server.answer(quiz.id, ["1": ["1-2"], "2": ["2-2"]], bob)
+            let client = try LiveScript().client(server, LiveScreenTests.MemoryTokens())
+            let dashboard = try await Self.adasDashboard(client, server)
+            #expect(dashboard.livePoll?.question == "2 + 2?")
+            #expect(dashboard.livePollOptions.map(\.text) == ["3", "4"])
+            #expect(dashboard.livePollOptions.allSatisfy { $0.sharesHidden && $0.shareText.isEmpty })
+            #expect(dashboard.livePollVoters == "1 vote")
+            #expect(dashboard.livePollNotice == "Results when the quiz closes.")
+
+            _ = try await server.action("close", quiz.id, organizer)
+            await dashboard.appeared(now: Demo.at("2027-01-01T00:00", "Europe/Lisbon"))
+            #expect(dashboard.livePoll == nil)
+            #expect(dashboard.livePollNotice == nil)
+        }
+    }
+
     /// Results events are published after their commits, so two answers close together can arrive the other way
     /// round (and a relay from another instance arrives when it arrives): an older count heard after a newer one is
     /// ignored, on the card and on the poll's screen.
