@@ -158,6 +158,7 @@ import TokenVerifier
             #expect(
                 shared.output.hasPrefix(
                     "Stage.png: http://127.0.0.1:\(harness.server.port)/attendee/v1/media/\(id)?expires="))
+            #expect(shared.output.contains("\nAnyone with the link can open it until "), "\(shared.output)")
             #expect(await harness.run("gallery", event.id, "open", "nope", "--output", output).code == 2)
             #expect(await harness.run("gallery", event.id, "open", id).code == 2)
             _ = await harness.run("signup", "--email", "n@example.com", "--password", "correct horse", "--name", "N")

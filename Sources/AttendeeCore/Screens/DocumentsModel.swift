@@ -116,17 +116,23 @@ public final class DocumentsModel: BusyScreen {
     private let eventID: String
     private let sessionID: String?
     private let filesFolder: ShareFolder
+    private let timeZone: TimeZone
+    private let locale: Locale
     private var files: [String: MediaFile] = [:]
 
     /// Creates the model for the event's page, or for one session's documents; downloads are written into
-    /// `filesFolder` (by default a folder of the temporary directory, which the system may clear).
+    /// `filesFolder` (by default a folder of the temporary directory, which the system may clear); a share link's
+    /// expiry is written in `timeZone`, as `locale` writes it.
     public init(
-        client: AttendeeMediaClient, eventID: String, sessionID: String? = nil, filesFolder: URL? = nil
+        client: AttendeeMediaClient, eventID: String, sessionID: String? = nil, filesFolder: URL? = nil,
+        timeZone: TimeZone = .current, locale: Locale = .current
     ) {
         self.client = client
         self.eventID = eventID
         self.sessionID = sessionID
         self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
+        self.timeZone = timeZone
+        self.locale = locale
     }
 
     /// The screen appeared: loads the lists.
@@ -162,7 +168,7 @@ public final class DocumentsModel: BusyScreen {
         guard let file = files[id] else { return }
         await whileBusy {
             let link = try await client.share(id)
-            share = MediaShare(link, fileName: file.fileName)
+            share = MediaShare(link, fileName: file.fileName, timeZone: timeZone, locale: locale)
         }
     }
 

@@ -71,11 +71,17 @@ public final class GalleryModel: BusyScreen {
 
     private let client: AttendeeMediaClient
     private let eventID: String
+    private let timeZone: TimeZone
+    private let locale: Locale
 
-    /// Creates the model over a client.
-    public init(client: AttendeeMediaClient, eventID: String) {
+    /// Creates the model over a client; a share link's expiry is written in `timeZone`, as `locale` writes it.
+    public init(
+        client: AttendeeMediaClient, eventID: String, timeZone: TimeZone = .current, locale: Locale = .current
+    ) {
         self.client = client
         self.eventID = eventID
+        self.timeZone = timeZone
+        self.locale = locale
     }
 
     /// The screen appeared: loads the photos.
@@ -120,7 +126,10 @@ public final class GalleryModel: BusyScreen {
     /// Share on the photo's page: the server makes the link, and the share sheet offers it.
     public func shareTapped() async {
         guard let photo = opened else { return }
-        await whileBusy { share = MediaShare(try await client.share(photo.id), fileName: photo.tile.fileName) }
+        await whileBusy {
+            share = MediaShare(
+                try await client.share(photo.id), fileName: photo.tile.fileName, timeZone: timeZone, locale: locale)
+        }
     }
 
     /// The share sheet closed.

@@ -65,6 +65,7 @@ extension View {
             if let share {
                 OfferSheet(title: title, text: share.text, doneTitle: doneTitle, done: dismissed) {
                     if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
+                    if let validity = share.validity { Text(validity).font(.footnote).foregroundStyle(.secondary) }
                 }
             }
         }

@@ -45,7 +45,8 @@ extension AttendeeCommand {
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
         let file = context.positional(2)
         let model = DocumentsModel(
-            client: mediaClient(context), eventID: eventID, sessionID: context.arguments.value("session"))
+            client: mediaClient(context), eventID: eventID, sessionID: context.arguments.value("session"),
+            timeZone: context.timeZone, locale: context.locale)
         await model.appeared()
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         var message: String?
@@ -69,7 +70,7 @@ extension AttendeeCommand {
             await model.shareTapped(file)
             guard let sheet = model.share else { throw ScreenFailure(message: model.banner?.text ?? file) }
             share = sheet.url
-            message = sheet.text
+            message = ([sheet.text] + (sheet.validity.map { [$0] } ?? [])).joined(separator: "\n")
         case "add":
             guard !file.isEmpty else { throw UsageError(AttendeeCommandText.needs("docs EVENT add", "PATH")) }
             guard let kind = context.arguments.value("kind").flatMap(sectionKind) else {
@@ -119,7 +120,8 @@ extension AttendeeCommand {
     static func runGallery(_ context: Context) async throws {
         let eventID = context.positional(0)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
-        let model = GalleryModel(client: mediaClient(context), eventID: eventID)
+        let model = GalleryModel(
+            client: mediaClient(context), eventID: eventID, timeZone: context.timeZone, locale: context.locale)
         var message: String?
         var share: String?
         /// The photo `ID` names, tapped open on the grid.
@@ -151,7 +153,7 @@ extension AttendeeCommand {
             await model.shareTapped()
             guard let sheet = model.share else { throw ScreenFailure(message: model.banner?.text ?? "") }
             share = sheet.url
-            message = sheet.text
+            message = ([sheet.text] + (sheet.validity.map { [$0] } ?? [])).joined(separator: "\n")
         case "remove":
             try await openPhoto("remove")
             model.removeTapped()

@@ -135,6 +135,7 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.banner == .failure("Only its uploader (or the organizer) can remove “Opening.png”."))
         await model.shareTapped()
         #expect(model.share?.text == "Opening.png: https://quartet.example/attendee/v1/media/g1")
+        #expect(model.share?.validity == nil, "a server that does not say when links stop opening")
         model.shareDismissed()
         #expect(model.share == nil)
         model.photoClosed()
@@ -256,10 +257,16 @@ final class Recorder<Value: Sendable>: Sendable {
         let client = AttendeeMediaClient(
             documents: { _, _ in S.page },
             download: { id in Data("bytes of \(id)".utf8) },
-            share: { id in MediaShareLink(url: "https://quartet.example/attendee/v1/media/\(id)", fileName: "x") })
+            share: { id in
+                MediaShareLink(
+                    url: "https://quartet.example/attendee/v1/media/\(id)", fileName: "x",
+                    expiresAt: Demo.at("2027-03-17T14:30", "Europe/Lisbon"))
+            })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = DocumentsModel(client: client, eventID: "e1", filesFolder: folder)
+        let model = DocumentsModel(
+            client: client, eventID: "e1", filesFolder: folder, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+            locale: Locale(identifier: "en_GB"))
         await model.appeared()
         await model.downloadTapped("d1")
         let saved = folder.appendingPathComponent("Reading list.txt")
@@ -274,6 +281,8 @@ final class Recorder<Value: Sendable>: Sendable {
         await model.shareTapped("d2")
         #expect(model.share?.url == "https://quartet.example/attendee/v1/media/d2")
         #expect(model.share?.text == "Slides.pptx: https://quartet.example/attendee/v1/media/d2")
+        // The person sharing learns when the link stops opening, in their own zone.
+        #expect(model.share?.validity == "Anyone with the link can open it until 17 Mar at 15:30.")
         model.shareDismissed()
         #expect(model.share == nil)
         await model.downloadTapped("unknown")
