@@ -203,7 +203,7 @@ var targets: [Target] = [
         dependencies: [
             "PublicInit",
             "QuartetServer", "QuakesCore", "SalesCore", "ChangeJarCore", "AttendeeCore", "APIClient", "LocalStore",
-            "ImageCodec", "Localization",
+            "ImageCodec", "Localization", "Locking",
         ],
         swiftSettings: swiftSettings
     ),

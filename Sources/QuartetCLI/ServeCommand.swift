@@ -3,6 +3,7 @@ import AttendeeServer
 import ChangeJarModels
 import Foundation
 import HTTPServer
+import Locking
 import QuartetServer
 
 /// `quartet serve`: runs the Quartet server until SIGINT or SIGTERM.
@@ -114,13 +115,22 @@ enum ServeCommand {
             host: arguments.value("host") ?? "127.0.0.1",
             port: port,
             dataDirectory: URL(fileURLWithPath: home(arguments.value("data-dir") ?? "./.quartet")),
-            databaseURL: arguments.value("database"),
-            usgsFeedDirectory: arguments.value("usgs-feed-dir").map { URL(fileURLWithPath: home($0)) },
+            databaseURL: try arguments.value(
+                "database", as: "sqlite:///path/file.sqlite, sqlite::memory: or postgres://user@host:port/db"
+            ) { url in
+                ["sqlite:", "postgres://", "postgresql://"].contains { url.hasPrefix($0) } ? url : nil
+            },
+            usgsFeedDirectory: try arguments.value("usgs-feed-dir", as: "a folder that exists") { path in
+                var isFolder: ObjCBool = false
+                let url = URL(fileURLWithPath: home(path))
+                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+                    ? url : nil
+            },
             version: QuartetTool.version,
             accessLog: !arguments.flag("quiet"),
-            rateLimit: try arguments.value("rate-limit", as: "a number of requests per second (0 for no limit)") {
-                Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
-            } ?? 100,
+            rateLimit: try arguments.value(
+                "rate-limit", as: "a number of requests per second from 0.01 to 1000000 (0 for no limit)"
+            ) { Double($0).flatMap { $0 == 0 || (0.01...1_000_000).contains($0) ? $0 : nil } } ?? 100,
             attendeeSignIn: try attendeeSignIn(arguments),
             changeJarTokens: try changeJarTokens(arguments),
             publicURL: try arguments.value("public-url", as: "an http(s) URL", URL.init(httpAddress:))
@@ -162,32 +172,53 @@ enum ServeCommand {
             })
     }
 
+    /// Listens first, so a port that is taken stops the start before the database is touched; then builds the
+    /// application (migrations, seed, cleanup) while answering 503 with `Retry-After`, and serves it until SIGINT
+    /// or SIGTERM. A start that fails says why, in the words of what failed.
     static func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try configuration(context)
-        let application = try await buildApplication(configuration)
+        // NB: the handler and receivers are made once (the rate limiter's buckets live in the handler).
+        let serving = Locked<(handler: Handler, receivers: BodyReceiverFactory)?>(nil)
         let server = Server(
             configuration: Server.Configuration(
                 host: configuration.host,
                 port: configuration.port,
                 maxBodySize: configuration.maxBodySize
             ),
-            handler: application.handler(),
-            bodyReceivers: application.bodyReceivers()
+            handler: { request in
+                guard let handler = serving.withLock({ $0?.handler }) else { return starting.response() }
+                return try await handler(request)
+            },
+            bodyReceivers: { request in serving.withLock({ $0?.receivers })?(request) }
         )
         do {
             try server.start()
         } catch {
-            context.console.errorLine("quartet: cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            // NB: the engine's words name the address and the reason (`Could not listen on …: Address already in use.`).
+            context.console.errorLine("quartet: \(error)")
             return 1
         }
+        let built: Application
+        do {
+            built = try await buildApplication(configuration)
+        } catch {
+            await server.shutdown(gracePeriod: .zero)
+            context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
+            return 1
+        }
+        serving.withLock { $0 = (built.handler(), built.bodyReceivers()) }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let port = server.port
         await server.runUntilSignal {
             context.console.line("Quartet listening on http://\(host):\(port)")
             context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
         }
-        await application.close()
+        await built.close()
         context.console.errorLine("quartet: stopped")
         return 0
     }
+
+    /// What a request gets while the server is still starting (migrating, seeding).
+    static let starting = HTTPError(
+        .serviceUnavailable, detail: "The server is starting. Try again in a moment.", headers: ["Retry-After": "1"])
 }

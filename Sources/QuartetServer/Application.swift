@@ -24,6 +24,8 @@ public struct Application: Sendable {
     var background: [Task<Void, Never>] = []
     /// On PostgreSQL, what brings other instances' live events to this one's streams.
     var liveRelay: LiveRelay?
+    /// On a SQLite file, what keeps a second server off it.
+    var databaseLock: DatabaseFileLock?
 
     /// The router behind the shared middleware: request id → access log → problem details.
     public func handler(log: LogSink = .standardError) -> Handler {
@@ -50,12 +52,23 @@ public struct Application: Sendable {
         for task in background { task.cancel() }
         await liveRelay?.stop()
         await database.close()
+        databaseLock?.release()
     }
 }
 
 /// Why the server could not be built; the message is safe to print.
 public struct ApplicationError: Error, CustomStringConvertible {
     public var description: String
+}
+
+/// What an operator reads when the server cannot start: the cause in the words of whatever failed (a database
+/// error keeps the engine's message, which never holds the URL's password), never a generic line.
+public func startFailureMessage(_ error: any Error) -> String {
+    switch error {
+    case let error as ApplicationError: error.description
+    case let error as DatabaseError: "the database failed: \(error.message)"
+    default: String(describing: error)
+    }
 }
 
 /// Builds the whole Quartet server from its configuration: opens (and creates) the database, applies every
@@ -74,6 +87,12 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     } catch {
         throw ApplicationError(description: "cannot create the data directory \(configuration.dataDirectory.path)")
     }
+    let databaseLock = try SQLiteDatabase.location(of: configuration.resolvedDatabaseURL).flatMap { location in
+        if case .file(let path) = location { try DatabaseFileLock(databasePath: path) } else { nil }
+    }
+    // NB: a server that fails to start lets the database go at once (a test may try again in-process).
+    var started = false
+    defer { if !started { databaseLock?.release() } }
     let database = try DatabaseOpener.open(configuration.resolvedDatabaseURL)
 
     var migrator = Migrator()
@@ -146,7 +165,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let liveRelay =
         database.dialect == .postgres
         ? LiveRelay(url: configuration.resolvedDatabaseURL, attendee: attendee) : nil
+    started = true
     return Application(
         router: router, openAPI: openAPI, configuration: configuration, database: database,
-        background: [cleanup], liveRelay: liveRelay)
+        background: [cleanup], liveRelay: liveRelay, databaseLock: databaseLock)
 }

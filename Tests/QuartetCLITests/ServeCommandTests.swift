@@ -1,5 +1,7 @@
 import AttendeeServer
 import Foundation
+import HTTPServer
+import QuartetServer
 import TestSupport
 import Testing
 
@@ -101,4 +103,64 @@ import Testing
 
     server.send(SIGTERM)
     #expect(server.wait() == .exit(0))
+}
+
+/// Values the server could only fail on later are refused as the flags are read (exit 2): a database URL of
+/// another kind, a feed folder that is not there, a rate too small to count, a public address whose links
+/// would be broken or carry a password.
+@Test func serveRefusesValuesItCouldOnlyFailOnLater() throws {
+    let parser = ArgumentParser(root: QuartetTool.root)
+    func configuration(_ arguments: [String]) throws -> ServerConfiguration? {
+        guard case .run(_, let parsed) = try parser.parse(["serve"] + arguments, environment: [:]) else {
+            Issue.record("serve did not parse")
+            return nil
+        }
+        return try ServeCommand.configuration(
+            CommandContext(arguments: parsed, environment: [:], console: CapturedConsole().console))
+    }
+    for refused in [
+        ["--database", "mysql://x"], ["--database", "/var/lib/quartet.sqlite"],
+        ["--usgs-feed-dir", "/nonexistent/\(UUID().uuidString)"], ["--usgs-feed-dir", "/etc/hostname"],
+        ["--rate-limit", "1e-19"], ["--rate-limit", "-1"], ["--rate-limit", "1e300"],
+        ["--public-url", "http://example.com/base?x=1#f"], ["--public-url", "http://user:pass@example.com"],
+        ["--public-url", "http://example.com#f"],
+    ] {
+        #expect(throws: UsageError.self, "\(refused)") { try configuration(refused) }
+    }
+    #expect(try configuration(["--database", "postgres://q@db/q"])?.databaseURL == "postgres://q@db/q")
+    #expect(try configuration(["--usgs-feed-dir", "/tmp"])?.usgsFeedDirectory?.path == "/tmp")
+    #expect(try configuration(["--rate-limit", "0"])?.rateLimit == 0)
+    #expect(try configuration(["--rate-limit", "0.5"])?.rateLimit == 0.5)
+    #expect(try configuration(["--public-url", "https://example.com/quartet"])?.publicURL?.path == "/quartet")
+}
+
+/// A start that fails says why in the words of what failed, never the apps' generic line, and a port that is
+/// taken stops the start before the database is made.
+@Test func aStartThatFailsSaysWhyAndATakenPortTouchesNoData() async throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let unreachable = CapturedConsole()
+    let code = await QuartetTool.run(
+        [
+            "serve", "--port", "0", "--quiet", "--data-dir", data.path, "--database",
+            "sqlite:///nonexistent/dir/q.sqlite",
+        ],
+        environment: [:], console: unreachable.console)
+    #expect(code == 1)
+    #expect(unreachable.errors.hasPrefix("quartet: cannot start the server: "), "\(unreachable.errors)")
+    #expect(unreachable.errors.contains("/nonexistent/dir"), "\(unreachable.errors)")
+    #expect(!unreachable.errors.contains("on this device"))
+
+    let occupant = Server(configuration: Server.Configuration(port: 0), handler: { _ in .text("occupied") })
+    try occupant.start()
+    let port = occupant.port
+    let taken = CapturedConsole()
+    let takenCode = await QuartetTool.run(
+        ["serve", "--port", String(port), "--quiet", "--data-dir", data.path],
+        environment: [:], console: taken.console)
+    await occupant.shutdown()
+    #expect(takenCode == 1)
+    #expect(
+        taken.errors == "quartet: Could not listen on 127.0.0.1:\(port): Address already in use.\n", "\(taken.errors)")
+    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("quartet.sqlite").path))
 }

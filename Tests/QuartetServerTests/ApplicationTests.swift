@@ -206,3 +206,27 @@ private func makeApplication() async throws -> Application {
         #expect(try mode(file) == 0o600, "\(file)")
     }
 }
+
+/// SQLite serves one server: a second on the same file would serve live streams that miss the first one's
+/// events, so it is refused before it opens the database, and the file is free again once the first closes.
+@Test func aSecondServerOnTheSameSQLiteFileIsRefused() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let configuration = ServerConfiguration(port: 0, dataDirectory: directory)
+    let first = try await buildApplication(configuration)
+    do {
+        _ = try await buildApplication(configuration)
+        Issue.record("a second server started on the same SQLite file")
+    } catch let error as ApplicationError {
+        #expect(error.description.contains("another Quartet server is using"), "\(error)")
+        #expect(startFailureMessage(error) == error.description)
+    }
+    // Another file in another folder is another server's business.
+    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let other = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: elsewhere))
+    await other.close()
+    await first.close()
+    let again = try await buildApplication(configuration)
+    await again.close()
+}
