@@ -348,7 +348,7 @@ struct SalesCLI {
         let big = try cli.file("archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: 26_843_546 - 4))
         let refused = await cli.run(["attachment", "add", hospital, big.path])
         #expect(refused.code == 1)
-        #expect(refused.errors == "archive.zip is 25.6 MB; attachments are limited to 25 MB.\n")
+        #expect(refused.errors == "archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
         #expect(!(await cli.run(["items", hospital]).output.contains("archive.zip")))
 
         let empty = try cli.file("blank.txt", Data())
@@ -796,14 +796,14 @@ struct SalesCLI {
 
         let note = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "new wing"])
         #expect(note.code == 0, "\(note.errors)")
-        #expect(note.output == "queued\n")
+        #expect(note.output.hasPrefix("queued local-"))
         #expect(note.errors.contains("offline: queued 'add the note Call back'"))
         let doc = await cli.run(["doc", "add", hospital, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
         #expect(doc.code == 0, "\(doc.errors)")
         let minutes = try cli.file("minutes.txt", Data("The wing opens in May.".utf8))
         let upload = await cli.run(["attachment", "add", hospital, minutes.path])
         #expect(upload.code == 0, "\(upload.errors)")
-        #expect(upload.output == "queued\n")
+        #expect(upload.output.hasPrefix("queued local-"))
 
         let offline = await cli.run(["items", hospital])
         let waiting = offline.output.split(separator: "\n").filter { $0.hasSuffix("Not sent yet") }
@@ -823,6 +823,79 @@ struct SalesCLI {
         #expect(!online.output.contains("Not sent yet"))
         #expect(online.output.components(separatedBy: "Call back").count == 2)
         #expect(online.output.components(separatedBy: "  Plan").count == 2)
+    }
+
+    /// Offline, an edit of an item or of the account prints `queued` (not `saved`), and `--json` says so too.
+    @Test func offlineEditsSayQueuedInTextAndJSON() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let listed = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
+        let note = try #require(rows.first { $0["kind"] == "note" }?["id"])
+        let attachment = try #require(rows.first { $0["kind"] == "attachment" }?["id"])
+        let online = await cli.run(["note", "edit", note, "--body", "online", "--json"])
+        #expect(try JSONDecoder().decode([String: String].self, from: Data(online.output.utf8))["status"] == "saved")
+        cli.offline.isDown = true
+
+        #expect(await cli.run(["note", "edit", note, "--body", "x"]).output == "queued \(note)\n")
+        #expect(await cli.run(["attachment", "rename", attachment, "n.pdf"]).output == "queued \(attachment)\n")
+        #expect(await cli.run(["account", "update", hospital, "--num-beds", "300"]).output == "queued \(hospital)\n")
+        let json = await cli.run(["note", "edit", note, "--body", "y", "--json"])
+        #expect(try JSONDecoder().decode([String: String].self, from: Data(json.output.utf8))["status"] == "queued")
+        let account = await cli.run(["account", "update", hospital, "--num-beds", "301", "--json"])
+        let saved = try JSONDecoder().decode([String: JSONValue].self, from: Data(account.output.utf8))
+        #expect(saved["status"] == "queued")
+    }
+
+    /// `note edit` with nothing to change is refused as `account update` is, and nothing is sent.
+    @Test func anEditWithNoFieldIsRefused() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let listed = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
+        let note = try #require(rows.first { $0["kind"] == "note" }?["id"])
+        let doc = try #require(rows.first { $0["kind"] == "doc" }?["id"])
+        let refused = await cli.run(["note", "edit", note])
+        #expect(refused.code == 2)
+        #expect(refused.errors.contains("note edit needs --title or --body"))
+        #expect(await cli.run(["doc", "edit", doc]).code == 2)
+    }
+
+    /// Notes added offline get ids of their own, and one can be opened while it waits.
+    @Test func notesAddedOfflineHaveUniqueIdsAndOpen() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["items", hospital]).code == 0)
+        cli.offline.isDown = true
+        var ids: [String] = []
+        for body in ["one", "two"] {
+            let added = await cli.run(["note", "add", hospital, "--title", "Offline note", "--body", body, "--json"])
+            let fields = try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))
+            #expect(fields["status"] == "queued")
+            ids.append(try #require(fields["id"]))
+        }
+        #expect(Set(ids).count == 2)
+        let shown = await cli.run(["note", "show", ids[1]])
+        #expect(shown.code == 0, "\(shown.errors)")
+        #expect(shown.output == "Offline note\n\ntwo\n")
+    }
+
+    /// A plain-text attachment downloads byte for byte, under its own type, whatever its words.
+    @Test func aTextAttachmentDownloadsExactly() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let text = Data("Dock opens at 7am, ask for Luis.\n".utf8)
+        let file = try cli.file("memo.txt", text)
+        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        let out = cli.dataDirectory.appendingPathComponent("dl.txt")
+        let download = await cli.run(["attachment", "download", id, "--output", out.path])
+        #expect(try Data(contentsOf: out) == text)
+        #expect(download.errors.contains("wrote 33 bytes (text/plain)"))
     }
 
     /// Deletes `account` in the stand-in as another of the org's users would, under this machine's session.
@@ -959,6 +1032,8 @@ struct SalesCLI {
         #expect(await run(["note", "add", hospital, "--title", "Offline"]) == 0)
         #expect(await run(["sync"]) == 1)
         #expect(await run(["items", hospital]) == 0)
+        // NB: a note added offline goes by its local id, data as a Salesforce id is.
+        data += await records(["items", hospital])
         #expect(await run(["account", "update", hospital, "--num-beds", "260"]) == 0)
         #expect(await run(["content", hospital]) == 0)
         #expect(await run(["account", "001Q000000Demo2IAB"]) == 1)

@@ -74,10 +74,11 @@ enum AccountCommands {
         }
         // NB: offline, the banner says the save waits in the outbox.
         if let banner = screen.banner { session.console.errorLine(banner.text) }
+        let outcome = screen.saveOutcome ?? .saved
         if session.json {
-            try session.printJSON(account)
+            try session.printJSON(SavedAccount(account: account, status: outcome))
         } else {
-            session.console.line(SalesCommandText.saved(account.id ?? ""))
+            session.console.line(SalesCommandText.saved(outcome, id: account.id))
         }
         return 0
     }
@@ -208,4 +209,18 @@ struct ItemRowJSON: Encodable {
         case .attachment(let attachment): detail = attachment.contentType
         }
     }
+}
+
+/// `account update --json`: the account as saved, beside what the save did (`saved`, `queued`, `unchanged`).
+struct SavedAccount: Encodable {
+    var account: Account
+    var status: SaveOutcome
+
+    func encode(to encoder: any Encoder) throws {
+        try account.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(status, forKey: .status)
+    }
+
+    enum Keys: String, CodingKey { case status }
 }

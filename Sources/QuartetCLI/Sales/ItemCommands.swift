@@ -23,6 +23,9 @@ enum ItemCommands {
                     Note.self, "edit", summary: "change a note's title or text", options: [title, body, json],
                     dependencies, as: AccountItem.note
                 ) { editor, arguments in
+                    guard arguments.value("title") != nil || arguments.value("body") != nil else {
+                        throw UsageError(SalesCommandText.noteEditNeedsField)
+                    }
                     if let title = arguments.value("title") { editor.nameEdited(title) }
                     if let body = arguments.value("body") { editor.textEdited(body) }
                 },
@@ -100,6 +103,9 @@ enum ItemCommands {
                     GoogleDoc.self, "edit", summary: "change a Google Doc's name or link", options: [name, url, json],
                     dependencies, as: AccountItem.doc
                 ) { editor, arguments in
+                    guard arguments.value("name") != nil || arguments.value("url") != nil else {
+                        throw UsageError(SalesCommandText.docEditNeedsField)
+                    }
                     if let name = arguments.value("name") { editor.nameEdited(name) }
                     if let url = arguments.value("url") { editor.urlEdited(url) }
                 },
@@ -150,7 +156,7 @@ enum ItemCommands {
     static func edit<Item: AccountItemRecord>(
         _ kind: Item.Type, _ name: String, summary: String, arguments: [String] = ["ID"], options: [OptionSpec],
         _ dependencies: SalesDependencies, as item: @escaping @Sendable (Item) -> AccountItem,
-        fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) -> Void
+        fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) throws -> Void
     ) -> CommandSpec {
         CommandSpec(
             name, summary: summary, arguments: arguments, options: options,
@@ -159,14 +165,14 @@ enum ItemCommands {
                 if let account = await session.cache.account(holding: id)?.account.id {
                     guard let screen = await session.openAccount(account) else { return 1 }
                     if let editor = await screen.editor(of: Item.self, id: id) {
-                        await fill(editor, context.arguments)
+                        try await fill(editor, context.arguments)
                         return try await save(editor, session: session) { await screen.editorSaveTapped() }
                     }
                 }
                 let record = try await session.client.record(Item.self, id: id)
                 let editor = await ItemEditorModel(
                     editing: item(record), client: session.client, shrinker: session.shrinker, outbox: session.outbox)
-                await fill(editor, context.arguments)
+                try await fill(editor, context.arguments)
                 return try await save(editor, session: session) { await editor.saveTapped() }
             })
     }
@@ -241,9 +247,14 @@ enum ItemCommands {
             return 1
         }
         if let queued = editor.queued { session.console.errorLine(SalesCommandText.queued(queued.summary)) }
-        var fields = ["id": saved.id, "name": saved.name]
+        let outcome = editor.outcome ?? .saved
+        var fields = ["id": saved.id, "name": saved.name, "status": outcome.rawValue]
         if case .attachment(let attachment) = saved { fields["bodyLength"] = attachment.bodyLength.map(String.init) }
-        try report(saved.id, session: session, json: fields)
+        if session.json {
+            try session.printJSON(fields.compactMapValues { $0 })
+        } else {
+            session.console.line(SalesCommandText.saved(outcome, id: saved.id))
+        }
         return 0
     }
 
@@ -277,14 +288,6 @@ enum ItemCommands {
                 context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
                 return 0
             })
-    }
-
-    static func report(_ id: String?, session: SalesSession, json: [String: String?]) throws {
-        if session.json {
-            try session.printJSON(json.compactMapValues { $0 })
-        } else {
-            session.console.line(id.map(SalesCommandText.saved) ?? SalesCommandText.queuedWithoutID)
-        }
     }
 
     static func save(_ file: DownloadedFile, to path: String?, console: Console) throws {

@@ -81,8 +81,11 @@ public enum SalesCommand {
                 for conflict in report.conflicts {
                     context.console.errorLine(SalesCommandText.conflict(conflict.summary))
                 }
+                // NB: a refused edit waits under "Changes not sent" with the server's reason, which says what to fix.
+                let unsent = try await session.outbox.unsent()
                 for rejected in report.rejected {
-                    context.console.errorLine(SalesCommandText.refused(rejected.summary))
+                    let row = unsent.first { $0.id == rejected.id }.map(UnsentEditRow.init)
+                    context.console.errorLine(SalesCommandText.refused(rejected.summary, reason: row?.reason))
                 }
                 if let reason = report.stoppedBecause {
                     let waiting = try await session.outbox.pending().count

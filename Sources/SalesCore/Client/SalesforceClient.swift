@@ -27,23 +27,20 @@ public struct DownloadedFile: Sendable, Hashable {
     /// The MIME type (`image/jpeg`, `application/pdf`); `application/octet-stream` when unknown.
     public var contentType: String
 
-    /// A downloaded body: raw bytes, or base64 text (as some proxies answer) decoded.
+    /// A downloaded body, byte for byte as the server sent it, with its type.
     ///
-    /// A body declared as text (or undeclared) that is entirely base64 is decoded; the declared type wins
-    /// unless it is missing or Salesforce's generic `application/octetstream`, when `fallbackType` is used.
+    /// Salesforce answers a blob field (`/sobjects/Attachment/{id}/Body`, `ContentVersion/{id}/VersionData`) with
+    /// the raw bytes, so they are never decoded: a text file whose words happen to be base64 letters (`Dock opens
+    /// at 7am, ask for Luis.`) is text, not an encoding. The declared type wins unless it is missing or generic
+    /// (Salesforce's `application/octetstream`, or `application/octet-stream`), when `fallbackType` (the record's
+    /// own `ContentType`) is used.
     public init(body: Data, contentTypeHeader: String?, fallbackType: String?) {
-        let declared = contentTypeHeader?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        var bytes = body
-        var type = declared
-        if declared == nil || declared?.hasPrefix("text/plain") == true || declared == "application/base64" {
-            let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty, let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
-                bytes = decoded
-                type = nil
-            }
-        }
-        if type == nil || type == "application/octetstream" { type = fallbackType ?? type }
-        self.init(data: bytes, contentType: type ?? "application/octet-stream")
+        let declared = contentTypeHeader?.split(separator: ";").first
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .flatMap { $0.isEmpty ? nil : $0 }
+        let generic: Set<String> = ["application/octetstream", "application/octet-stream"]
+        let type = declared.flatMap { generic.contains($0) ? nil : $0 } ?? fallbackType ?? declared
+        self.init(data: body, contentType: type ?? "application/octet-stream")
     }
 }
 

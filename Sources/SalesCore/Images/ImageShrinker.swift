@@ -101,8 +101,7 @@ public struct ImageShrinker: Sendable {
             quality = max(60, quality - 5)
         }
         throw ImageShrinkError(
-            message: SalesText.imageStillTooLarge(
-                megabytes: lastSize / 1_048_576, tries: attempts, limit: limit / 1_048_576))
+            message: SalesText.imageStillTooLarge(bytes: lastSize, tries: attempts))
     }
 
     /// Dimensions scaled by `scale`, each at least 1, so the aspect ratio holds to within a pixel.

@@ -236,3 +236,16 @@ public struct AccountDetails: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension AccountItem {
+    /// The id an item added offline goes by until the server gives it one: its outbox edit's id
+    /// (`local-6F1C…`), unique however many items of the same name wait, and kept with the copy on the device, so
+    /// its row can be found and opened.
+    public static func localID(of edit: PendingEdit) -> String { localIDPrefix + edit.id.uuidString }
+
+    /// What every local id starts with; no Salesforce id does (those are 15 or 18 letters and digits).
+    public static let localIDPrefix = "local-"
+
+    /// Whether the item was added offline and waits in the outbox to be created: it has no Salesforce id yet.
+    public var isWaiting: Bool { id.map { $0.hasPrefix(Self.localIDPrefix) } ?? true }
+}

@@ -41,9 +41,14 @@ public struct PickedFile: Sendable, Hashable {
     /// The file as the JPEG `jpeg` it was made into: its type says so, and so does its name's extension
     /// (`floor plan.png` goes up as `floor plan.jpg`).
     public func reencoded(as jpeg: Data) -> PickedFile {
+        PickedFile(name: Self.jpegName(name), data: jpeg, contentType: ImageFormat.jpeg.mimeType)
+    }
+
+    /// `name` as a JPEG's: its extension `.jpg` unless it already names a JPEG (`floor plan.png` →
+    /// `floor plan.jpg`, `scan.jpeg` stays); the rule for the picked name and for one typed over it alike.
+    public static func jpegName(_ name: String) -> String {
         let stem = (name as NSString).deletingPathExtension
-        let named = ["jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased()) ? name : stem + ".jpg"
-        return PickedFile(name: named, data: jpeg, contentType: ImageFormat.jpeg.mimeType)
+        return ["jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased()) ? name : stem + ".jpg"
     }
 
     static let unknownType = "application/octet-stream"

@@ -93,6 +93,9 @@ public final class AccountScreenModel {
     public private(set) var details: AccountDetails?
     /// How many edits wait in the outbox.
     public private(set) var pendingEditCount = 0
+    /// What the last Save of the Health Care Info form did: sent, queued in the outbox, or nothing to send;
+    /// `nil` before one, or when it failed.
+    public private(set) var saveOutcome: SaveOutcome?
     /// The line under the banner while edits wait in the outbox (`2 changes waiting to be sent`); it stays when the
     /// banner is dismissed, and goes when they are sent.
     public var pendingEditsText: String? { SalesText.pendingEdits(pendingEditCount) }
@@ -220,6 +223,7 @@ public final class AccountScreenModel {
     /// Saves the form; `over` leaves out the conflict check (the person chose their values over the server's).
     private func save(over: Bool) async {
         guard let form, let current = details?.account else { return }
+        saveOutcome = nil
         guard var edited = form.applied(to: current) else {
             banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first.map { .failure($0.value) }
             return
@@ -228,6 +232,7 @@ public final class AccountScreenModel {
         guard !form.editedFields.isEmpty else {
             self.form = nil
             conflict = nil
+            saveOutcome = .unchanged
             return
         }
         if over { edited.lastModifiedDate = nil }
@@ -242,9 +247,11 @@ public final class AccountScreenModel {
             switch try await outbox.send(edit, { [edited] in try await client.saveAccount(edited, fields: fields) }) {
             case .sent:
                 self.form = nil
+                saveOutcome = .saved
                 await load()
             case .queued:
                 self.form = nil
+                saveOutcome = .queued
                 details?.account = edited
                 await keepShown()
                 banner = .notice(SalesText.savedOffline)
@@ -270,6 +277,8 @@ public final class AccountScreenModel {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
         switch item {
         case .attachment(let attachment):
+            // NB: an attachment added offline has no body on the server yet; its bytes wait in the outbox.
+            guard !item.isWaiting else { return }
             await open(title: attachment.name ?? SalesText.untitled) {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
@@ -283,8 +292,10 @@ public final class AccountScreenModel {
     }
 
     /// A row's Edit action: its editor opens (a note, an attachment's name, a doc's name and link).
+    ///
+    /// An item added offline has no Edit: Salesforce has no record to change until the outbox sends it.
     public func itemEditTapped(id: String) {
-        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        guard let item = details?.items.first(where: { $0.id == id }), !item.isWaiting else { return }
         openEditor(editing: item)
     }
 
@@ -323,8 +334,10 @@ public final class AccountScreenModel {
     }
 
     /// A row's Delete was tapped (swiped): the screen asks first.
+    ///
+    /// An item added offline has no Delete: Salesforce has no record to delete until the outbox sends it.
     public func itemDeleteTapped(id: String) {
-        guard let row = items.first(where: { $0.id == id }) else { return }
+        guard let row = items.first(where: { $0.id == id }), row.waiting == nil else { return }
         confirmation = Confirmation(
             .deleteItem(id), title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
             confirmTitle: SalesText.delete, cancelTitle: SalesText.cancel)
@@ -345,7 +358,7 @@ public final class AccountScreenModel {
     }
 
     private func deleteItem(id: String) async {
-        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        guard let item = details?.items.first(where: { $0.id == id }), !item.isWaiting else { return }
         isBusy = true
         defer { isBusy = false }
         do {

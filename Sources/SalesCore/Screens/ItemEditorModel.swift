@@ -32,7 +32,9 @@ public final class ItemEditorModel {
     public private(set) var image: Data?
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
-        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, !isWaiting, tooLong == nil else {
+            return false
+        }
         switch kind {
         case .note: return true
         case .doc: return Self.webLink(url) != nil
@@ -43,12 +45,39 @@ public final class ItemEditorModel {
     public var saveRefusal: String? {
         guard !isBusy, !canSave else { return nil }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
+        if isWaiting { return SalesText.localized("editor.notSentYet") }
+        if let tooLong { return SalesText.tooLong(tooLong.field, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
         case .doc: return SalesText.localized("editor.needsURL")
         case .attachment: return SalesText.localized("editor.needsFile")
         }
     }
+    /// Whether the form shows an item added offline that still waits in the outbox: it can be read, not changed
+    /// (Salesforce has no record to change yet).
+    public var isWaiting: Bool { existing?.isWaiting ?? false }
+
+    /// The first field longer than Salesforce stores (``ItemFieldLimit``), as the form would save it.
+    var tooLong: (field: ItemFieldLimit, limit: Int, length: Int)? {
+        var values: [(ItemFieldLimit, String)]
+        switch kind {
+        case .note: values = [(.noteTitle, name), (.noteBody, text)]
+        case .attachment: values = [(.attachmentName, uploadName)]
+        case .doc: values = [(.docName, name), (.docURL, Self.webLink(url) ?? url)]
+        }
+        for (field, value) in values where field.length(of: value) > field.limit {
+            return (field, field.limit, field.length(of: value))
+        }
+        return nil
+    }
+
+    /// The name the attachment goes up under: the typed name, its extension made the stored type's when the file
+    /// was made into a JPEG to fit (`Site photo.png` goes up as `Site photo.jpg`).
+    var uploadName: String {
+        guard !isEditing, shrunk != nil else { return name }
+        return PickedFile.jpegName(name)
+    }
+
     /// `text` as the link a Google Doc row opens, or `nil` when it is no link a browser opens as a page: http or
     /// https with a host (never `javascript:` or `ftp:`, which the row would otherwise open). Spaces around it go,
     /// and a link typed without a scheme, as an address bar takes one (`docs.google.com/document/d/…`), gets
@@ -81,6 +110,8 @@ public final class ItemEditorModel {
         shrunk.map { SalesText.shrunk(from: pickedByteCount, to: $0.data.count, $0.dimensions) }
     }
     private var pickedByteCount = 0
+    /// What the last Save did: sent, queued in the outbox, or nothing to send; `nil` before one succeeds.
+    public private(set) var outcome: SaveOutcome?
     /// The save that waits in the outbox because the network was down (`nil` when it went, or none was made);
     /// ``saved`` is then the item as the person left it.
     public private(set) var queued: PendingEdit?
@@ -195,7 +226,7 @@ public final class ItemEditorModel {
             // NB: only images can be made smaller; anything else over the limit is refused with the limit named,
             // before a codec is asked to read what is not an image.
             guard file.isImage else {
-                errorMessage = SalesText.fileTooLarge(file.name, bytes: file.data.count, limit: limit / 1_048_576)
+                errorMessage = SalesText.fileTooLarge(file.name, bytes: file.data.count)
                 return
             }
             do {
@@ -223,6 +254,7 @@ public final class ItemEditorModel {
         isBusy = true
         defer { isBusy = false }
         queued = nil
+        outcome = nil
         do {
             switch (kind, existing) {
             case (.note, .note(let original)?):
@@ -239,7 +271,7 @@ public final class ItemEditorModel {
                 saved = .attachment(try await update(attachment, from: original))
             case (.attachment, _):
                 guard let picked else { return }
-                saved = .attachment(try await upload(picked))
+                saved = .attachment(try await upload(picked, name: uploadName))
             case (.doc, .doc(let original)?):
                 var doc = original
                 let link = Self.webLink(url) ?? url
@@ -250,6 +282,7 @@ public final class ItemEditorModel {
                 saved = .doc(try await add(GoogleDoc(name: name, url: Self.webLink(url) ?? url)))
             }
             errorMessage = nil
+            if outcome == nil { outcome = queued == nil ? .saved : .queued }
         } catch let error as SalesforceError {
             errorMessage = error.message
         } catch {
@@ -261,22 +294,25 @@ public final class ItemEditorModel {
     private func add<Item: WrittenAccountItem>(_ item: Item) async throws -> Item {
         let edit = PendingEdit.adding(item, to: accountID)
         let (client, accountID) = (client, accountID)
-        return try await send(edit, local: item) {
+        var local = item
+        local.id = AccountItem.localID(of: edit)
+        return try await send(edit, local: local) {
             try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
         }
     }
 
     /// Uploads the picked file (with the edit's id as its idempotency key); offline, it waits in the outbox with
     /// its bytes, as a note or a doc does, and goes up at the next sync.
-    private func upload(_ file: PickedFile) async throws -> Attachment {
-        let (client, accountID, name) = (client, accountID, name)
+    private func upload(_ file: PickedFile, name: String) async throws -> Attachment {
+        let (client, accountID) = (client, accountID)
         let edit = PendingEdit(
             change: .create(
                 object: Attachment.objectName,
                 fields: ItemMapping.attachmentInsert(
                     name: name, body: file.data, contentType: file.contentType, accountID: accountID)),
             summary: SalesText.Operation.uploadAttachment(name), accountID: accountID)
-        let local = Attachment(name: name, contentType: file.contentType, bodyLength: file.data.count)
+        let local = Attachment(
+            id: AccountItem.localID(of: edit), name: name, contentType: file.contentType, bodyLength: file.data.count)
         return try await send(edit, local: local) {
             try await client.createAttachment(
                 name: name, data: file.data, contentType: file.contentType, accountID: accountID,
@@ -288,6 +324,11 @@ public final class ItemEditorModel {
     /// version it was read at; offline, it waits. A field the person left alone is not sent, so someone else's
     /// change to it stays.
     private func update<Item: AccountItemRecord>(_ item: Item, from original: Item) async throws -> Item {
+        // NB: nothing changed is nothing to send; an empty PATCH would only make the record newer for everyone.
+        guard item.updateFields(id: item.id ?? "", changedFrom: original).keys.contains(where: { $0 != "Id" }) else {
+            outcome = .unchanged
+            return original
+        }
         let client = client
         let edit = PendingEdit.saving(
             item, changedFrom: original, id: item.id ?? "", on: accountID.isEmpty ? nil : accountID)

@@ -41,13 +41,15 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
             detail = doc.url.map { ItemRow.truncatedURL($0) }
         }
         self.init(
-            id: item.id ?? "local-\(kind.rawValue)-\(item.name ?? "")",
+            // NB: an item added offline carries its outbox edit's id (``AccountItem/localID(of:)``); only a copy
+            // saved by an older version has none, and is named by its kind and name.
+            id: item.id ?? "\(AccountItem.localIDPrefix)\(kind.rawValue)-\(item.name ?? "")",
             kind: kind,
             title: item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled,
             date: item.lastModifiedDate.map { ItemRow.date($0, locale: locale, timeZone: timeZone) } ?? "",
             detail: detail,
-            // NB: only the server gives an item its id, so one without is waiting to be sent.
-            waiting: item.id == nil ? SalesText.localized("item.notSent") : nil
+            // NB: only the server gives an item its id, so one with none, or a local one, is waiting to be sent.
+            waiting: item.isWaiting ? SalesText.localized("item.notSent") : nil
         )
     }
 

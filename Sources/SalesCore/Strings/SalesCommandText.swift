@@ -14,18 +14,26 @@ public enum SalesCommandText {
     }
     /// An edit the server refused because the record had changed.
     public static func conflict(_ summary: String) -> String { SalesText.table.format("cli.conflict", summary) }
-    /// An edit the server refused for another reason.
-    public static func refused(_ summary: String) -> String { SalesText.table.format("cli.refused", summary) }
+    /// An edit the server refused for another reason, with the server's reason (the sentence the edit keeps
+    /// under "Changes not sent": `Could not add the note …: Title: data value too large … (STRING_TOO_LONG).`), or
+    /// what the edit was when no reason was kept.
+    public static func refused(_ summary: String, reason: String?) -> String {
+        guard let reason, !reason.isEmpty else { return SalesText.table.format("cli.refused", summary) }
+        return SalesText.table.format("cli.refusedBecause", reason)
+    }
     /// `send-mine` or `discard-mine` naming no change the account screen lists (or, for `send-mine`, one that
     /// cannot be sent over the server's version).
     public static func noUnsent(_ id: String, sendOver: Bool) -> String {
         SalesText.table.format(sendOver ? "cli.noConflict" : "cli.noUnsent", id)
     }
-    /// A sync that stopped early, and how many edits still wait.
+    /// A sync that stopped early, and how many edits still wait: `stopped: Could not …; sign in again. 2 edits
+    /// wait.` The reason is a sentence of its own (a failure's ends with its full stop), so the count is another.
     public static func stopped(_ reason: String, waiting: Int) -> String {
-        waiting == 1
-            ? SalesText.table.format("cli.stopped.one", reason)
-            : SalesText.table.format("cli.stopped", reason, String(waiting))
+        var sentence = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let last = sentence.last, !".!?…".contains(last) { sentence += "." }
+        return waiting == 1
+            ? SalesText.table.format("cli.stopped.one", sentence)
+            : SalesText.table.format("cli.stopped", sentence, String(waiting))
     }
     /// After a sync, the changes the server did not take (a conflict, a refusal), waiting for the rep to send them
     /// over or let them go.
@@ -34,8 +42,14 @@ public enum SalesCommandText {
     }
     /// A write queued because the network is down.
     public static func queued(_ summary: String) -> String { SalesText.table.format("cli.queued", summary) }
-    /// A write the server took: `saved 002…`.
-    public static func saved(_ id: String) -> String { SalesText.table.format("cli.saved", id) }
+    /// What a Save did, as the form says it (``SaveOutcome``): `saved 002…`, `queued 002…` (offline; an item added
+    /// offline goes by its local id until sent), `unchanged 002…`.
+    public static func saved(_ outcome: SaveOutcome, id: String?) -> String {
+        guard let id, !id.isEmpty else {
+            return outcome == .queued ? queuedWithoutID : SalesText.localized("cli.outcome.\(outcome.rawValue)")
+        }
+        return SalesText.table.format("cli.outcomeID.\(outcome.rawValue)", id)
+    }
     /// A write queued with no id yet.
     public static var queuedWithoutID: String { SalesText.localized("cli.queuedWithoutID") }
     /// `deleted 002…`.
@@ -67,6 +81,10 @@ public enum SalesCommandText {
     public static func refusedField(_ option: String, _ message: String) -> String {
         SalesText.table.format("cli.refusedField", option, message)
     }
+    /// `note edit` with neither a title nor a text: there is nothing to change.
+    public static var noteEditNeedsField: String { SalesText.localized("cli.noteEditNeedsField") }
+    /// `doc edit` with neither a name nor a link.
+    public static var docEditNeedsField: String { SalesText.localized("cli.docEditNeedsField") }
     /// `note add` without a title.
     public static var noteNeedsTitle: String { SalesText.localized("cli.noteNeedsTitle") }
     /// `doc add` without a name or a link.

@@ -117,7 +117,7 @@ extension SalesText {
         public static var fileEmpty: String { localized("reason.fileEmpty") }
         /// A file over the attachment limit.
         public static func fileTooLarge(bytes: Int) -> String {
-            table.format("reason.fileTooLarge", megabytes(bytes, overLimit: true))
+            table.format("reason.fileTooLarge", sizeOverLimit(bytes), limitMegabytes, limitBytes)
         }
     }
 
@@ -136,7 +136,7 @@ extension SalesText {
     /// An image without pixels.
     public static var imageHasNoPixels: String { localized("image.noPixels") }
     /// A photo still over the limit after every try.
-    public static func imageStillTooLarge(megabytes: Int, tries: Int, limit: Int) -> String {
-        table.format("image.stillTooLarge", String(megabytes), String(tries), String(limit))
+    public static func imageStillTooLarge(bytes: Int, tries: Int) -> String {
+        table.format("image.stillTooLarge", sizeOverLimit(bytes), String(tries), limitMegabytes, limitBytes)
     }
 }

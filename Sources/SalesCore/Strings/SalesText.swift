@@ -136,21 +136,35 @@ public enum SalesText {
     }
     /// `notes.txt is empty; choose a file with something in it.`
     public static func fileEmpty(_ name: String) -> String { table.format("editor.fileEmpty", name) }
-    /// `report.pdf is 25.6 MB; attachments are limited to 25 MB.`
-    public static func fileTooLarge(_ name: String, bytes: Int, limit: Int) -> String {
-        table.format("editor.tooLarge", name, megabytes(bytes, overLimit: true), "\(limit)")
+    /// `report.pdf is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).`
+    public static func fileTooLarge(_ name: String, bytes: Int) -> String {
+        table.format("editor.tooLarge", name, sizeOverLimit(bytes), limitMegabytes, limitBytes)
     }
-    /// A size in megabytes with one decimal, as every size the Sales screens show (`25.6`). A size refused as
-    /// over the attachment limit never reads as the limit itself: one byte over 25 MB is `25.1`, not `25.0`.
-    static func megabytes(_ bytes: Int, overLimit: Bool = false) -> String {
-        let tenths = Double(bytes) / 1_048_576 * 10
-        let limitTenths = Double(SalesforceClient.maximumAttachmentBytes) / 1_048_576 * 10
-        let shown = overLimit && tenths.rounded() <= limitTenths ? tenths.rounded(.up) : tenths.rounded()
-        return String(format: "%.1f", shown / 10)
+    /// A size in megabytes with one decimal, as every size the Sales screens show (`25.6`); a megabyte is
+    /// 1,048,576 bytes, as the attachment limit counts (25 MB is 26,214,400 bytes).
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f", (Double(bytes) / 1_048_576 * 10).rounded() / 10)
     }
+    /// A size refused as over the attachment limit: `25.6 MB`, or, where that would read as the limit itself
+    /// (`25.0 MB`), its bytes (`26214401 bytes`), so the size and the limit never seem to agree.
+    static func sizeOverLimit(_ bytes: Int) -> String {
+        let shown = megabytes(bytes)
+        guard shown == megabytes(SalesforceClient.maximumAttachmentBytes) else {
+            return table.format("size.megabytes", shown)
+        }
+        return table.format("size.bytes", String(bytes))
+    }
+    /// The attachment limit in whole megabytes (`25`).
+    static var limitMegabytes: String { String(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
+    /// The attachment limit in bytes (`26214400`).
+    static var limitBytes: String { String(SalesforceClient.maximumAttachmentBytes) }
     /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
     public static func imageUnreadable(_ name: String, limit: Int) -> String {
         table.format("editor.imageUnreadable", name, "\(limit)")
+    }
+    /// `The title is 93 characters long; Salesforce keeps at most 80.`
+    public static func tooLong(_ field: ItemFieldLimit, limit: Int, length: Int) -> String {
+        table.format("editor.tooLong", field.label, String(length), String(limit))
     }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }

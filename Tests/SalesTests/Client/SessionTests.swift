@@ -201,15 +201,34 @@ final class LockedFlag: Sendable {
         }
     }
 
-    @Test func attachmentDownloadsAcceptBase64TextToo() {
+    /// Texts whose every letter is in base64's alphabet (with `.ignoreUnknownCharacters` any text is): a body is
+    /// the file, byte for byte, whatever it says and whatever type it is declared as.
+    static let base64LookingBodies: [Data] = [
+        Data("Dock opens at 7am, ask for Luis.\n".utf8), Data("abcd".utf8), Data("QUJD".utf8),
+        Data("Meeting notes\n".utf8), Data("SGVsbG8gd29ybGQ=".utf8),
+        Data(Data("a real file".utf8).base64EncodedString().utf8),
+        Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]), Data((0...255).map { UInt8($0) }),
+    ]
+
+    @Test(arguments: base64LookingBodies)
+    func attachmentDownloadsAreTheBytesSent(body: Data) {
+        for header in ["text/plain", "text/plain; charset=UTF-8", "application/base64", nil] as [String?] {
+            let file = DownloadedFile(body: body, contentTypeHeader: header, fallbackType: nil)
+            #expect(file.data == body, "\(header ?? "no type")")
+        }
+        let typed = DownloadedFile(body: body, contentTypeHeader: "text/plain; charset=UTF-8", fallbackType: nil)
+        #expect(typed.contentType == "text/plain")
+    }
+
+    @Test func theDeclaredTypeWinsUnlessGeneric() {
         let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])
-        let text = DownloadedFile(
-            body: Data(bytes.base64EncodedString().utf8), contentTypeHeader: "text/plain", fallbackType: "image/jpeg")
-        #expect(text == DownloadedFile(data: bytes, contentType: "image/jpeg"))
-        let raw = DownloadedFile(body: bytes, contentTypeHeader: "image/png", fallbackType: nil)
+        let raw = DownloadedFile(body: bytes, contentTypeHeader: "image/png", fallbackType: "image/jpeg")
         #expect(raw == DownloadedFile(data: bytes, contentType: "image/png"))
-        let generic = DownloadedFile(
-            body: bytes, contentTypeHeader: "application/octetstream", fallbackType: "application/pdf")
-        #expect(generic.contentType == "application/pdf")
+        for generic in ["application/octetstream", "application/octet-stream", nil] {
+            let file = DownloadedFile(body: bytes, contentTypeHeader: generic, fallbackType: "application/pdf")
+            #expect(file == DownloadedFile(data: bytes, contentType: "application/pdf"))
+        }
+        let unknown = DownloadedFile(body: bytes, contentTypeHeader: nil, fallbackType: nil)
+        #expect(unknown.contentType == "application/octet-stream")
     }
 }

@@ -69,6 +69,19 @@ import Testing
         await #expect(throws: SalesforceError.self) { _ = try await client.downloadAttachment(id: attachment.id ?? "") }
     }
 
+    /// A text attachment comes back as it went up, whatever its words: one that reads as base64 is not decoded.
+    @Test func aTextAttachmentDownloadsByteForByte() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        for text in ["Dock opens at 7am, ask for Luis.\n", "abcd", "SGVsbG8gd29ybGQ="] {
+            let bytes = Data(text.utf8)
+            let attachment = try await client.createAttachment(
+                name: "memo.txt", data: bytes, contentType: "text/plain", accountID: DevServerHarness.hospitalID)
+            let downloaded = try await client.downloadAttachment(id: attachment.id ?? "")
+            #expect(downloaded == DownloadedFile(data: bytes, contentType: "text/plain"), "\(text)")
+        }
+    }
+
     /// Real Salesforce stores the ContentType it is sent and guesses none from the bytes; so does the stand-in.
     @Test func theContentTypeIsExactlyWhatTheClientSent() async throws {
         let harness = try await DevServerHarness.make()

@@ -1,0 +1,164 @@
+import Foundation
+import SalesCore
+import Testing
+
+/// What a Save did and what it may send: the outcome a form reports, Salesforce's field lengths checked before
+/// anything is queued, the name a shrunk image goes up under, and ids for items added offline.
+@MainActor
+@Suite struct EditorRulesTests {
+    let shrinker = ImageShrinker(resampler: FakeCodec(ImageDimensions(width: 4000, height: 3000)).resampler)
+
+    /// The hospital's screen, loaded, over a fresh stand-in and outbox.
+    func screen(_ harness: DevServerHarness) async throws -> AccountScreenModel {
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: try await harness.client(), outbox: try await makeOutbox(),
+            cache: .inMemory())
+        await model.appeared()
+        return model
+    }
+
+    @Test func anOfflineEditSaysItIsQueuedAndAnOnlineOneThatItIsSaved() async throws {
+        let harness = try await DevServerHarness.make()
+        let model = try await screen(harness)
+        let row = try #require(model.items.first { $0.kind == .note })
+        model.itemEditTapped(id: row.id)
+        let online = try #require(model.editor)
+        online.textEdited("Sent at once")
+        await model.editorSaveTapped()
+        #expect(online.outcome == .saved)
+
+        harness.wire.isDown = true
+        model.itemEditTapped(id: row.id)
+        let offline = try #require(model.editor)
+        offline.textEdited("Sent later")
+        await model.editorSaveTapped()
+        #expect(offline.outcome == .queued)
+        #expect(offline.saved?.id == row.id)
+
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "300")
+        await model.saveTapped()
+        #expect(model.saveOutcome == .queued)
+    }
+
+    @Test func anEditThatChangesNothingSendsNothing() async throws {
+        let harness = try await DevServerHarness.make()
+        let model = try await screen(harness)
+        let row = try #require(model.items.first { $0.kind == .note })
+        model.itemEditTapped(id: row.id)
+        let editor = try #require(model.editor)
+        editor.nameEdited(editor.name)
+        await model.editorSaveTapped()
+        #expect(editor.outcome == .unchanged)
+        #expect(harness.wire.count("PATCH", pathSuffix: row.id) == 0)
+    }
+
+    @Test func aNoteTitleLongerThanSalesforceKeepsIsRefusedBeforeItIsQueued() async throws {
+        let harness = try await DevServerHarness.make()
+        let outbox = try await makeOutbox()
+        let form = ItemEditorModel(
+            adding: .note, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: shrinker, outbox: outbox)
+        harness.wire.isDown = true
+        form.nameEdited(String(repeating: "t", count: 81))
+        #expect(!form.canSave)
+        #expect(form.saveRefusal == "The title is 81 characters long; Salesforce keeps at most 80. Shorten it to save.")
+        await form.saveTapped()
+        #expect(form.saved == nil)
+        #expect(try await outbox.pending().isEmpty)
+
+        form.nameEdited(String(repeating: "t", count: 80))
+        form.textEdited(String(repeating: "b", count: 32_001))
+        #expect(
+            form.saveRefusal == "The text is 32001 characters long; Salesforce keeps at most 32000. Shorten it to save."
+        )
+        form.textEdited(String(repeating: "b", count: 32_000))
+        #expect(form.canSave)
+    }
+
+    @Test func docAndAttachmentNamesAndLinksAreHeldToSalesforcesLengths() async throws {
+        let harness = try await DevServerHarness.make()
+        let client = try await harness.client()
+        let doc = ItemEditorModel(
+            adding: .doc, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        doc.nameEdited(String(repeating: "n", count: 256))
+        doc.urlEdited("https://docs.google.com/d/x")
+        #expect(doc.saveRefusal == "The name is 256 characters long; Salesforce keeps at most 255. Shorten it to save.")
+        doc.nameEdited("Plan")
+        doc.urlEdited("https://docs.google.com/d/" + String(repeating: "x", count: 230))
+        #expect(doc.saveRefusal == "The link is 256 characters long; Salesforce keeps at most 255. Shorten it to save.")
+
+        let attachment = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
+        attachment.filePicked(name: String(repeating: "a", count: 252) + ".txt", data: Data("x".utf8))
+        #expect(attachment.saveRefusal?.hasPrefix("The name is 256 characters long") == true)
+    }
+
+    @Test func aNameTypedOverAShrunkImageTakesTheJPEGsExtension() async throws {
+        let harness = try await DevServerHarness.make()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
+        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
+        let resampler = ImageResampler(dimensions: { _ in codec.original }, resample: codec.resampler.resample)
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: ImageShrinker(resampler: resampler))
+        form.filePicked(name: "big.png", data: png)
+        form.nameEdited("Site photo.png")
+        await form.saveTapped()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
+        #expect(inserts.first?["Name"] == .string("Site photo.jpg"))
+        #expect(form.saved?.name == "Site photo.jpg")
+    }
+
+    @Test func notesAddedOfflineHaveTheirOwnIdsAndOpen() async throws {
+        let harness = try await DevServerHarness.make()
+        let model = try await screen(harness)
+        harness.wire.isDown = true
+        for text in ["first", "second"] {
+            model.addTapped(.note)
+            let editor = try #require(model.editor)
+            editor.nameEdited("Offline note")
+            editor.textEdited(text)
+            await model.editorSaveTapped()
+            #expect(editor.outcome == .queued)
+        }
+        let waiting = model.items.filter { $0.waiting != nil }
+        #expect(waiting.count == 2)
+        #expect(Set(waiting.map(\.id)).count == 2)
+        #expect(waiting.allSatisfy { $0.id.hasPrefix(AccountItem.localIDPrefix) })
+        for (row, text) in zip(waiting, ["first", "second"].sorted()) {
+            await model.itemTapped(id: row.id)
+            let opened = try #require(model.editor)
+            #expect(opened.name == "Offline note")
+            #expect(["first", "second"].contains(opened.text), "\(text)")
+            #expect(!opened.canSave)
+            #expect(opened.saveRefusal == "This item is not sent yet; it can be changed once Salesforce has it.")
+            model.editorDismissed()
+        }
+        // Sent, the notes are the server's, under their Salesforce ids.
+        harness.wire.isDown = false
+        await model.refreshPulled()
+        #expect(model.items.filter { $0.title == "Offline note" }.count == 2)
+        #expect(model.items.allSatisfy { $0.waiting == nil })
+    }
+}
+
+/// The lines `quartet sales sync` prints about edits it could not send.
+@Suite struct SyncLineTests {
+    @Test func aRefusalCarriesSalesforcesReason() {
+        let reason = "Could not add the note T: Title: data value too large (max length=80) (STRING_TOO_LONG)."
+        #expect(SalesCommandText.refused("add the note T", reason: reason) == "refused: \(reason)")
+        #expect(SalesCommandText.refused("add the note T", reason: nil) == "refused: 'add the note T'")
+    }
+
+    @Test func aStoppedSyncEndsEachSentenceOnce() {
+        let reason = "Could not save the note N: you are signed out; sign in again."
+        #expect(
+            SalesCommandText.stopped(reason, waiting: 2)
+                == "stopped: Could not save the note N: you are signed out; sign in again. 2 edits wait.")
+        #expect(
+            SalesCommandText.stopped("the network went away", waiting: 1)
+                == "stopped: the network went away. 1 edit waits.")
+    }
+}
