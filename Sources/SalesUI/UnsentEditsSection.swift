@@ -12,6 +12,7 @@ struct UnsentEditsSection: View {
                     VStack(alignment: .leading, spacing: 6) {
                         Text(row.title)
                         Text(row.reason).font(.caption).foregroundStyle(.secondary)
+                        if let text = row.text { Text(text).font(.callout) }
                         HStack {
                             if row.canSendOver {
                                 Button(SalesText.sendOver) { Task { await model.sendOverTapped(id: row.id) } }

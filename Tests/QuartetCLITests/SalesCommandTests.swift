@@ -1050,6 +1050,10 @@ struct SalesCLI {
         #expect(await run(["sync"]) == 1)
         // An account deleted in Salesforce since this machine kept it.
         try await deleteOnTheServer(hospital, cli)
+        // The change held for it is listed by its id, an identifier.
+        data += await cli.run(["account", hospital]).output.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first.flatMap { UUID(uuidString: String($0))?.uuidString }
+        }
         #expect(await run(["account", hospital]) == 1)
         #expect(await run(["signout"]) == 0)
         #expect(transcript.printedCommands == transcript.entries.count)

@@ -146,6 +146,16 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    /// Runs `script` on the writer connection outside any transaction, for the statements SQLite refuses inside
+    /// one: `VACUUM` (the only way to change `auto_vacuum` once tables exist) and `PRAGMA wal_checkpoint`.
+    ///
+    /// ```swift
+    /// try await database.executeOutsideTransaction("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+    /// ```
+    public func executeOutsideTransaction(_ script: String) async throws {
+        try await writer.run { connection in (Result { try connection.executeScript(script) }, true) }
+    }
+
     /// Closes idle connections and refuses new work.
     public func close() async {
         writer.close()

@@ -10,6 +10,13 @@ import HTTPTypes
 /// sending and recording the answer. The answer and the new state are written in one statement, so an
 /// operation is never both recorded and still pending.
 ///
+/// A delivered operation is deleted in that same statement, body and all: its key matters only while it may be
+/// sent again, that is while it is pending, and a device should not keep a copy of every note and photo it ever
+/// sent, nor the space they took (a replay that delivered something ends with ``LocalStore/reclaimSpace()``). A
+/// replay running beside this one that had already taken the operation sends it with the key it holds; its
+/// answer is recorded only against the row of that id *and* key, so a later row that reused the id is never
+/// taken for it.
+///
 /// ```swift
 /// try await store.outbox.enqueue(method: .post, path: ["services", "data", "v59.0", "sobjects", "Note"],
 ///                                json: note, label: "Add note")
@@ -17,7 +24,7 @@ import HTTPTypes
 /// for conflict in report.conflicts { show(conflict.label, conflict.message) }
 /// ```
 ///
-/// Replay rules: in creation order; a 409/412 becomes ``OutboxOperation/State/conflict`` and is kept for the
+/// Replay rules: in creation order; a delivered operation goes; a 409/412 becomes ``OutboxOperation/State/conflict`` and is kept for the
 /// person; any other 4xx becomes ``OutboxOperation/State/failed`` with the server's message; a network
 /// failure, 5xx, 429, sign-out or cancellation stops the replay and keeps that operation and the rest.
 /// Only one replay runs at a time per `Outbox`; a second call while one runs returns an empty report.
@@ -131,12 +138,14 @@ public actor Outbox {
             }
         }
         report.remaining = try await pendingCount()
+        if !report.delivered.isEmpty { await LocalStore.reclaimSpace(in: database) }
         return report
     }
 
-    /// Deletes an operation (e.g. the person gave up a conflicting change).
+    /// Deletes an operation (e.g. the person gave up a conflicting change), and gives its space back.
     public func discard(_ id: Int64) async throws {
         try await database.write { db in _ = try db.execute("DELETE FROM localstore_outbox WHERE id = \(id)") }
+        await LocalStore.reclaimSpace(in: database)
     }
 
     /// Puts a conflicted or failed operation back in the queue, with a new body if given and a new
@@ -170,16 +179,30 @@ public actor Outbox {
         return try row.map(OutboxOperation.init(row:))
     }
 
-    /// Writes the outcome and the new state in one statement.
+    /// Writes the outcome and the new state in one statement: a delivered operation is deleted (and returned as
+    /// delivered), a refused one kept with the server's word. Only the pending row of this id *and* key is touched.
     private func record(_ outcome: DeliveryOutcome, for operation: OutboxOperation) async throws -> OutboxOperation {
         let state: OutboxOperation.State
         var status: Int?
         var message: String?
-        var response: Data?
+        let pending = OutboxOperation.State.pending.rawValue
+        let key = operation.idempotencyKey
+        let finishedAt = now()
         switch outcome {
         case .delivered(let body):
-            state = .delivered
-            response = body
+            let deleted = try await database.write { db in
+                try db.execute(
+                    """
+                    DELETE FROM localstore_outbox
+                    WHERE id = \(operation.id) AND idempotency_key = \(key) AND state = \(pending)
+                    """)
+            }
+            guard deleted > 0 else { return operation }
+            var delivered = operation
+            delivered.state = .delivered
+            delivered.response = body
+            delivered.finishedAt = finishedAt
+            return delivered
         case .conflict(let code, let text):
             state = .conflict
             status = code
@@ -191,14 +214,12 @@ public actor Outbox {
         case .unreachable:
             return operation
         }
-        let finishedAt = now()
-        let row = try await database.write { [state, status, message, response] db in
+        let row = try await database.write { [state, status, message] db in
             try db.queryOne(
                 """
                 UPDATE localstore_outbox
-                SET state = \(state.rawValue), status = \(status), message = \(message), response = \(response),
-                    finished_at = \(finishedAt)
-                WHERE id = \(operation.id) AND state = \(OutboxOperation.State.pending.rawValue)
+                SET state = \(state.rawValue), status = \(status), message = \(message), finished_at = \(finishedAt)
+                WHERE id = \(operation.id) AND idempotency_key = \(key) AND state = \(pending)
                 RETURNING *
                 """)
         }

@@ -9,7 +9,8 @@ public struct OutboxOperation: Sendable, Equatable, Identifiable {
     public enum State: String, Sendable, Codable, CaseIterable {
         /// Waiting to be sent (or sent without an answer yet: it will be sent again with the same key).
         case pending
-        /// The server accepted it.
+        /// The server accepted it: said only by a replay's report, as the operation is deleted then (nothing of it
+        /// stays on the device).
         case delivered
         /// The server refused it because the resource changed meanwhile (409 / 412); kept for the person.
         case conflict
@@ -43,7 +44,7 @@ public struct OutboxOperation: Sendable, Equatable, Identifiable {
     public var status: Int?
     /// Why it failed or conflicted, for the person.
     public var message: String?
-    /// The body of the server's successful answer.
+    /// The body of the server's successful answer, in a replay's report (never stored).
     public var response: Data?
     /// When it was delivered, failed or conflicted.
     public var finishedAt: Date?

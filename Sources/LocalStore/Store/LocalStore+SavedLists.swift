@@ -36,4 +36,13 @@ extension LocalStore {
     public func removeList(named name: String) async throws {
         try await database.write { db in _ = try db.execute("DELETE FROM localstore_list WHERE name = \(name)") }
     }
+
+    /// Forgets every list whose name starts with `prefix` (`"sales.account."`: every account's copy, whether or not
+    /// an index still names it). Returns how many were forgotten.
+    @discardableResult
+    public func removeLists(namesStartingWith prefix: String) async throws -> Int {
+        try await database.write { db in
+            try db.execute("DELETE FROM localstore_list WHERE substr(name, 1, length(\(prefix))) = \(prefix)")
+        }
+    }
 }

@@ -27,7 +27,7 @@ public struct LocalStore: Sendable {
         self.outbox = Outbox(database: database, now: now)
     }
 
-    /// The store's schema: `localstore.v1`, then `localstore.v2-cache-body-last`.
+    /// The store's schema: `localstore.v1`, `localstore.v2-cache-body-last`, then `localstore.v3-delivered-forgotten`.
     public static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("localstore.v1") { db in
@@ -91,6 +91,11 @@ public struct LocalStore: Sendable {
                 DROP TABLE localstore_cache;
                 ALTER TABLE localstore_cache_v2 RENAME TO localstore_cache;
                 """)
+        }
+        // NB: an older version kept every delivered operation, body and all (a sent 25 MB upload stayed as 34 MB
+        // of base64); nothing reads them, and a replay now deletes what it delivers.
+        migrator.register("localstore.v3-delivered-forgotten") { db in
+            _ = try db.execute("DELETE FROM localstore_outbox WHERE state = 'delivered'")
         }
         return migrator
     }

@@ -13,13 +13,15 @@ enum AccountCommands {
                 unsentAction(dependencies, "discard-mine", sendOver: false),
             ],
             body: SalesSession.body(dependencies) { session, context in
-                guard let screen = await session.openAccount(context.arguments.positionals[0]) else { return 1 }
+                let id = context.arguments.positionals[0]
+                guard let screen = await session.openAccount(id, gone: true) else { return 1 }
                 if session.json {
                     try await session.printJSON(screen.details?.account)
                 } else {
                     await printAccount(screen, console: context.console)
                 }
-                return 0
+                // NB: an account Salesforce no longer has is not shown, only the changes held for it.
+                return await screen.accountIsGone ? 1 : 0
             })
     }
 
@@ -118,6 +120,7 @@ enum AccountCommands {
 
     /// The screen's title, its general info and, for a hospital, its Health Care Info section.
     @MainActor static func printAccount(_ screen: AccountScreenModel, console: Console) {
+        guard !screen.accountIsGone else { return printUnsent(screen, console: console) }
         console.line("\(screen.title)  (\(screen.details?.account.id ?? "—"))")
         printRows(screen.infoRows, console: console)
         if let section = screen.healthCare {
@@ -128,14 +131,20 @@ enum AccountCommands {
         printUnsent(screen, console: console)
     }
 
-    /// "Changes not sent": each change's id (what `send-mine` and `discard-mine` take), what it was, and why.
+    /// "Changes not sent": each change's id (what `send-mine` and `discard-mine` take), what it was, why, and what
+    /// was typed into it (quoted with `> `, to be copied before it is let go).
     @MainActor static func printUnsent(_ screen: AccountScreenModel, console: Console) {
         guard !screen.unsentEdits.isEmpty else { return }
-        console.line("")
+        if !screen.accountIsGone { console.line("") }
         console.line(SalesText.unsentTitle)
         for row in screen.unsentEdits {
             console.line("  \(row.id.uuidString)  \(row.title)")
             console.line("    \(row.reason)")
+            if let text = row.text {
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    console.line("    > \(line)")
+                }
+            }
         }
     }
 
@@ -150,7 +159,7 @@ enum AccountCommands {
             arguments: ["ACCOUNT", "CHANGE"],
             body: SalesSession.body(dependencies) { session, context in
                 let positionals = context.arguments.positionals
-                guard let screen = await session.openAccount(positionals[0]) else { return 1 }
+                guard let screen = await session.openAccount(positionals[0], gone: true) else { return 1 }
                 return try await tapUnsent(positionals[1], sendOver: sendOver, on: screen, session: session)
             })
     }

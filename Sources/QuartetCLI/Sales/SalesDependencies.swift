@@ -97,16 +97,21 @@ struct SalesSession {
 
     /// The Account screen of `id` over this run's client, outbox and cache, opened as a person opens it (the copy
     /// saved on the device first, then the server's). Prints what its banner says; returns `nil`, having said why,
-    /// when it has nothing to show.
-    @MainActor func openAccount(_ id: String, locale: Locale = Locale(identifier: "en_US")) async
-        -> AccountScreenModel?
-    {
+    /// when it has nothing to show. With `gone`, a screen whose account Salesforce no longer has is returned too
+    /// (``AccountScreenModel/accountIsGone``): it still lists the changes held for that account, to be let go.
+    @MainActor func openAccount(
+        _ id: String, locale: Locale = Locale(identifier: "en_US"), gone: Bool = false
+    ) async -> AccountScreenModel? {
         let screen = AccountScreenModel(
             accountID: id, client: client, outbox: outbox, cache: cache, shrinker: shrinker, locale: locale)
         await screen.appeared()
         switch screen.phase {
         case .failed(let message):
             console.errorLine("quartet: \(message)")
+            if gone, screen.accountIsGone {
+                screen.bannerDismissed()
+                return screen
+            }
             return nil
         case .signedOut:
             console.errorLine("quartet: \(screen.banner?.text ?? SalesText.signedOut)")

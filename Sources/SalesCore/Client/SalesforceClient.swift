@@ -89,8 +89,9 @@ public actor SalesforceClient {
     }
 
     /// Creates the client of the Sales app (and of `quartet sales`), keeping the device's Sales data as the rules
-    /// say: account data cached on the device is wiped when the session ends; edits not yet sent stay in the
-    /// outbox for the person who made them, and are discarded when someone else signs in.
+    /// say: account data cached on the device is wiped when the session ends (and what the outbox sent is gone
+    /// already); edits not yet sent stay in the outbox for the person who made them, and are discarded when
+    /// someone else signs in.
     ///
     /// An expired session (or a sign-out) must not cost a rep the edits made offline; on a shared iPad it must not
     /// hand them to the next person, who would see them and send them as their own.
@@ -105,7 +106,11 @@ public actor SalesforceClient {
     ) {
         self.init(
             configuration: configuration, transport: transport, sessions: sessions,
-            notificationCenter: notificationCenter, sessionEnd: sessionEnd, onSignedOut: { await cache.wipe() },
+            notificationCenter: notificationCenter, sessionEnd: sessionEnd,
+            onSignedOut: {
+                await cache.wipe()
+                await outbox.signedOut()
+            },
             onSignedIn: { session in
                 if try await outbox.signedIn(as: session.person) { await cache.wipe() }
             })

@@ -102,6 +102,9 @@ public final class AccountScreenModel {
     /// The changes the server did not take (changed there meanwhile, or refused), until the person sends them
     /// over or lets them go.
     public private(set) var unsentEdits: [UnsentEditRow] = []
+    /// Whether Salesforce has no such account (deleted since, or never there) and the screen says so: its saved copy
+    /// is gone, and what is left to do is let go the changes held for it, listed in ``unsentEdits``.
+    public private(set) var accountIsGone = false
     /// The open item editor (a sheet), after a note row or an add button was tapped.
     public private(set) var editor: ItemEditorModel?
     /// Whether the Notes & Attachments accordion is open.
@@ -456,7 +459,7 @@ public final class AccountScreenModel {
     public func networkReturned() async {
         let sending = await sendWaitingEdits()
         if let report = sending.report, !report.sent.isEmpty || !report.conflicts.isEmpty { await load() }
-        if let said = sending.message { banner = .failure(said) }
+        if let said = sending.message, !accountIsGone { banner = .failure(said) }
     }
 
     // MARK: - State
@@ -465,7 +468,8 @@ public final class AccountScreenModel {
     private func refresh() async {
         let sending = await sendWaitingEdits()
         await load()
-        if let said = sending.message { banner = .failure(said) }
+        // NB: an account that is gone says so, and that its changes cannot be sent, in place of "not sent".
+        if let said = sending.message, !accountIsGone { banner = .failure(said) }
     }
 
     /// Sends the edits waiting in the outbox, each once: the report (`nil` when none waited) and what the banner
@@ -510,8 +514,12 @@ public final class AccountScreenModel {
                 signedOut()
                 return
             }
-            if error.isNotFound, let shown = details {
-                await accountGone(shown.account.name ?? accountID)
+            // NB: an id never seen, with nothing held for it, is a plain failure (a typo, most likely); one whose
+            // changes are held here is gone, so that the screen lists them to be let go.
+            var gone = error.isNotFound && (details != nil || accountIsGone)
+            if error.isNotFound, !gone { gone = await holdsChanges() }
+            if gone {
+                await accountGone(details.map { $0.account.name ?? accountID })
                 return
             }
             // NB: offline with a saved copy, the page works on it (a notice); with none, the page has failed.
@@ -568,15 +576,25 @@ public final class AccountScreenModel {
         }
     }
 
-    /// Salesforce no longer has the account this screen showed (someone deleted it): the copy saved on the
-    /// device goes, so it is never shown again as if it were there, and the screen says so.
-    private func accountGone(_ name: String) async {
+    /// Salesforce no longer has the account (someone deleted it, or it never was): the copy saved on the device
+    /// goes, so it is never shown again as if it were there, and the screen says so (naming the copy it showed,
+    /// when `shown`). The changes held for it stay listed, to be copied and let go.
+    private func accountGone(_ shown: String?) async {
         await cache.remove(accountID)
         clear()
-        let message = SalesText.table.format("banner.accountGone", name)
+        accountIsGone = true
+        await readOutbox()
+        var message =
+            shown.map { SalesText.table.format("banner.accountGone", $0) } ?? SalesText.accountMissing(accountID)
+        if !unsentEdits.isEmpty { message += " " + SalesText.accountGoneUnsent }
         banner = .failure(message)
         phase = .failed(message)
-        await readOutbox()
+    }
+
+    /// Whether the outbox holds changes made to this very account (not only ones whose account is not known).
+    private func holdsChanges() async -> Bool {
+        let unsent = (try? await outbox.unsent(accountID: accountID)) ?? []
+        return unsent.contains { $0.edit.accountID == accountID }
     }
 
     /// Nothing of the account is shown any more.

@@ -10,6 +10,9 @@ public struct UnsentEditRow: Sendable, Hashable, Identifiable {
     public var reason: String
     /// Whether "Send Mine" is offered: a conflicted update, which can be written over the server's version.
     public var canSendOver: Bool
+    /// What the person typed into the change (a note's text, a Google Doc's link), shown so it can be copied
+    /// before the change is let go; `nil` when it holds none (``PendingEdit/typedText``).
+    public var text: String?
 
     /// The row of `unsent`.
     public init(_ unsent: UnsentEdit) {
@@ -23,5 +26,6 @@ public struct UnsentEditRow: Sendable, Hashable, Identifiable {
         case .refused(let message): reason = message
         }
         canSendOver = unsent.canBeSentOver
+        text = unsent.edit.typedText
     }
 }

@@ -72,12 +72,10 @@ public struct AccountCache: Sendable {
                 let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
                 if !known.contains(id) { try? await store.saveList(known + [id], as: index) }
             },
+            // NB: by prefix, so that a copy the index lost track of (a write that failed half way) goes too.
             wipe: {
-                let known = (try? await store.savedList(String.self, named: index))?.elements ?? []
-                for id in known {
-                    try? await store.removeList(named: name(id))
-                    try? await store.removeList(named: contentName(id))
-                }
+                _ = try? await store.removeLists(namesStartingWith: name(""))
+                _ = try? await store.removeLists(namesStartingWith: contentName(""))
                 try? await store.removeList(named: index)
             },
             remove: { id in

@@ -25,6 +25,25 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
         self.accountID == nil || self.accountID == accountID
     }
 
+    /// What the person typed into the edit that is worth copying out before it is let go: a note's text, a Google
+    /// Doc's link; `nil` for an edit that holds none (a delete, an attachment's bytes, a name alone, which the
+    /// edit's summary already shows).
+    public var typedText: String? {
+        switch change {
+        case .create(let object, let fields), .update(let object, _, let fields, _):
+            let name: String? =
+                switch object {
+                case Note.objectName: "Body"
+                case GoogleDoc.objectName: "Url"
+                default: nil
+                }
+            guard let name, let text = fields[name]?.text, !text.isEmpty else { return nil }
+            return text
+        case .delete:
+            return nil
+        }
+    }
+
     /// The write itself.
     public enum Change: Sendable, Hashable, Codable {
         case create(object: String, fields: SObjectFields)
@@ -219,15 +238,30 @@ public actor SalesOutbox {
         for operation in try await outbox.operations() { try await outbox.discard(operation.id) }
     }
 
+    /// The person was signed out (or Salesforce ended the session): what was sent is already gone from the device
+    /// (the outbox deletes what it delivers); the edits still waiting stay for this person's next sign-in, and when
+    /// none waits, nothing of the person stays either (not even who owned the outbox). The file gives the space
+    /// back.
+    public func signedOut() async {
+        if let left = try? await outbox.operations(), left.isEmpty {
+            try? await store.removeList(named: Self.ownerList)
+        }
+        await store.reclaimSpace()
+    }
+
     /// Sends the pending edits through `client`, stopping at the first network failure.
     ///
     /// A flush started while another runs sends nothing (the first one is already sending those edits).
     public func flush(using client: SalesforceClient) async throws -> FlushReport {
         let created = Locked([UUID: String]())
+        // NB: the edit's id is in its body (a requeued edit's idempotency key is a new one), and a delivered
+        // operation is deleted with its body: which edit each operation was is noted as it goes.
+        let edits = Locked([Int64: UUID]())
         let replay = try await outbox.replay { operation in
             guard let edit = Self.edit(operation) else {
                 return .rejected(status: nil, message: "not a Sales edit")
             }
+            edits.withLock { $0[operation.id] = edit.id }
             do {
                 switch edit.change {
                 case .create(let object, let fields):
@@ -249,11 +283,9 @@ public actor SalesOutbox {
                 return .unreachable(message: APIError.message(for: error))
             }
         }
-        let delivered = try await outbox.operations(in: [.delivered])
-        let sentKeys = Set(replay.delivered)
         var report = FlushReport()
-        // NB: the edit's id is in its body; a requeued edit's idempotency key is a new one.
-        report.sent = delivered.filter { sentKeys.contains($0.id) }.compactMap { Self.edit($0)?.id }
+        let sent = edits.withLock { $0 }
+        report.sent = replay.delivered.compactMap { sent[$0] }
         report.createdIDs = created.withLock { $0 }
         report.conflicts = replay.conflicts.compactMap(Self.edit)
         report.rejected = replay.failed.compactMap(Self.edit)

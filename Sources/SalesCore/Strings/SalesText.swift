@@ -123,6 +123,12 @@ public enum SalesText {
     public static var sendOver: String { localized("unsent.sendOver") }
     /// The button that lets an unsent change go.
     public static var discardMine: String { localized("unsent.discard") }
+    /// The banner of an account Salesforce has no record of (deleted, or never there) that the device holds changes
+    /// for: `Salesforce has no account 001….`
+    public static func accountMissing(_ id: String) -> String { table.format("banner.accountMissing", id) }
+    /// What follows the banner of an account that is gone while changes made to it are held: they can only be let
+    /// go, after copying what is worth keeping.
+    public static var accountGoneUnsent: String { localized("banner.accountGone.unsent") }
     /// `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
     public static func shrunk(from original: Int, to shrunk: Int, _ dimensions: ImageDimensions) -> String {
         table.format(
