@@ -18,7 +18,7 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
     public var content: String
     /// The sign-in mechanism of the author.
     public var authSource: AuthSource
-    /// The author's display name, when they gave one.
+    /// The author's name in the jar (``AuthorProfile``), the same on all of their actions; `nil` until they chose one.
     public var authorName: String?
     /// When it was put in the jar.
     public var createdAt: Date
@@ -42,7 +42,9 @@ public struct NewAction: Codable, Sendable, Hashable {
     public var authSource: AuthSource
     /// The author's user id at that provider.
     public var providerUserID: String
-    /// The author's display name, if any (cut at 80 characters).
+    /// The name the author would go by, used only while they have none in the jar: their first submission claims
+    /// it (409 when another person goes by it). Once they have a name, it is theirs on every action and this is
+    /// ignored: a name changes through `PUT /changejar/v1/profile`.
     public var authorName: String?
 }
 

@@ -15,9 +15,9 @@ public enum ChangeJarRoute {
     public static let allActions = Route(.get, prefix + "/actions")
     /// `POST` a ``NewAction`` (signed in).
     public static let createAction = Route(.post, prefix + "/actions", authenticated: true)
-    /// `GET`: actions newer than `since`, newest first (`cursor`, `limit`).
+    /// `GET`: actions newer than `since`, newest first (`cursor`, `limit`); with a token, none of the caller's own.
     public static let newActions = Route(.get, prefix + "/actions/new")
-    /// `GET`: how many actions are newer than `since` (``NewActionsCount``).
+    /// `GET`: how many actions are newer than `since` (``NewActionsCount``); with a token, not counting the caller's.
     public static let newActionsCount = Route(.get, prefix + "/actions/new/count")
     /// `GET`: the signed-in person's actions, newest first (signed in).
     public static let myActions = Route(.get, prefix + "/actions/mine", authenticated: true)
@@ -30,9 +30,16 @@ public enum ChangeJarRoute {
     /// `DELETE` one's own action (signed in).
     public static let deleteAction = Route(.delete, prefix + "/actions/:id", authenticated: true)
 
+    /// `GET` the signed-in person's ``AuthorProfile``: the name on all of their actions.
+    public static let profile = Route(.get, prefix + "/profile", authenticated: true)
+    /// `PUT` an ``AuthorProfile``: the person's name, on all of their actions at once (409 when another person goes
+    /// by it).
+    public static let editProfile = Route(.put, prefix + "/profile", authenticated: true)
+
     /// Every route, for contract tests.
     public static let all: [Route] = [
         allActions, createAction, newActions, newActionsCount, myActions, search, action, editAction, deleteAction,
+        profile, editProfile,
     ]
 }
 

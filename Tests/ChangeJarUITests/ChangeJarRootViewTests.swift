@@ -61,11 +61,11 @@ struct ChangeJarRootViewTests {
                 let items = jar.withLock { $0 }
                 return ActionPage(items: items, nextCursor: older.isEmpty ? nil : "1", headCursor: items.first?.id)
             },
-            new: { since, _ in
+            new: { _, since, _ in
                 let items = newer(than: since)
                 return ActionPage(items: items, headCursor: items.first?.id ?? since)
             },
-            newCount: { since in newer(than: since).count },
+            newCount: { _, since in newer(than: since).count },
             mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
             search: { text, _ in
                 ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })

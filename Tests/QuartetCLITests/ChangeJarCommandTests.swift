@@ -147,12 +147,12 @@ struct ChangeJarCommandTests {
             #expect(same.code == 0)
             #expect(same.out == "This action is in the jar already, so nothing new was added.\n")
 
-            // Listing All Actions is not looking at New.
+            // One's own action is not new to one (it used to raise one's own badge).
             let count = await fixture.run(["new", "--count"])
-            #expect(count.out == "1\n")
+            #expect(count.out == "0\n")
             let all = await fixture.run(["all"])
             #expect(all.out.hasPrefix("Walk to work\n  Every day.\n  Alice via Google · "))
-            #expect(await fixture.run(["new", "--count"]).out == "1\n")
+            #expect(await fixture.run(["new", "--count"]).out == "0\n")
 
             let mine = await fixture.run(["mine", "--json"])
             let decoded = try JSONSerialization.jsonObject(with: Data(mine.out.utf8)) as? [[String: Any]]
@@ -166,9 +166,13 @@ struct ChangeJarCommandTests {
             // Edit and delete are My Actions' tap and swipe: the screen's rules and words.
             let id = try #require(decoded?.first?["id"] as? String)
             #expect(await fixture.run(["edit", id]).code == 2)
+            // The form refuses a rule broken before sending, as submit does: a usage mistake, exit 2.
             let blank = await fixture.run(["edit", id, "--title", "  "])
-            #expect(blank.code == 1)
-            #expect(blank.err == "The title must be 1 to 120 characters.\n")
+            #expect(blank.code == 2)
+            #expect(blank.err.hasPrefix("quartet: --title: The title must be 1 to 120 characters.\n"))
+            let bell = await fixture.run(["edit", id, "--title", "Walk\u{7}"])
+            #expect(bell.code == 2)
+            #expect(bell.err.hasPrefix("quartet: --title: The title must be one line, without control characters.\n"))
             let edited = await fixture.run(["edit", id, "--title", "Walk to work, rain or shine"])
             #expect(edited.code == 0)
             #expect(edited.out == "Saved “Walk to work, rain or shine”.\n")

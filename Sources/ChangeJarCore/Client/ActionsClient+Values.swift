@@ -16,7 +16,7 @@ extension ActionsClient {
         ]
         let page = ActionPage(items: samples, headCursor: "preview")
         return ActionsClient(
-            all: { _ in page }, new: { _, _ in ActionPage(items: [samples[0]]) }, newCount: { _ in 1 },
+            all: { _ in page }, new: { _, _, _ in ActionPage(items: [samples[0]]) }, newCount: { _, _ in 1 },
             mine: { _, _ in ActionPage(items: [samples[0]]) }, search: { _, _ in page },
             action: { token, id in
                 // NB: the previews' person is Alice, who wrote the first sample; signed in, she is told so.
@@ -33,8 +33,8 @@ extension ActionsClient {
             .service("ActionsClient.\(call) is not part of the test.")
         }
         return ActionsClient(
-            all: { _ in throw fail("all") }, new: { _, _ in throw fail("new") },
-            newCount: { _ in throw fail("newCount") },
+            all: { _ in throw fail("all") }, new: { _, _, _ in throw fail("new") },
+            newCount: { _, _ in throw fail("newCount") },
             mine: { _, _ in throw fail("mine") }, search: { _, _ in throw fail("search") },
             action: { _, _ in throw fail("action") }, create: { _, _ in throw fail("create") },
             edit: { _, _, _ in throw fail("edit") },

@@ -13,10 +13,11 @@ import PublicInit
 public struct ActionsClient: Sendable {
     /// Every action, newest first, after `cursor`.
     public var all: @Sendable (_ cursor: String?) async throws -> ActionPage
-    /// Actions newer than `since` (everything when `nil`), newest first.
-    public var new: @Sendable (_ since: String?, _ cursor: String?) async throws -> ActionPage
-    /// How many actions are newer than `since`.
-    public var newCount: @Sendable (_ since: String?) async throws -> Int
+    /// Actions newer than `since` (everything when `nil`), newest first; with the signed-in person's token, none of
+    /// their own (what they wrote is not new to them).
+    public var new: @Sendable (_ token: String?, _ since: String?, _ cursor: String?) async throws -> ActionPage
+    /// How many actions are newer than `since`; with the signed-in person's token, not counting their own.
+    public var newCount: @Sendable (_ token: String?, _ since: String?) async throws -> Int
     /// The signed-in person's actions, newest first, after `cursor`.
     public var mine: @Sendable (_ token: String, _ cursor: String?) async throws -> ActionPage
     /// Full-text search, best match first.
@@ -45,13 +46,14 @@ extension ActionsClient {
             all: { cursor in
                 try await http.call(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
             },
-            new: { since, cursor in
+            new: { token, since, cursor in
                 try await http.call(
-                    ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since, ChangeJarQuery.cursor: cursor])
+                    ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since, ChangeJarQuery.cursor: cursor],
+                    token: token)
             },
-            newCount: { since in
+            newCount: { token, since in
                 let count: NewActionsCount = try await http.call(
-                    ChangeJarRoute.newActionsCount, query: [ChangeJarQuery.since: since])
+                    ChangeJarRoute.newActionsCount, query: [ChangeJarQuery.since: since], token: token)
                 return count.count
             },
             mine: { token, cursor in
@@ -164,6 +166,8 @@ private struct ActionsHTTP: Sendable {
         case 401: return .signInRequired
         case 403: return .forbidden
         case 404: return namesAnAction ? .notFound : .noJarHere
+        // NB: on an action's path (an edit) a 409 is the author's twin action; on a submission, the name.
+        case 409: return namesAnAction ? .duplicateAction : .nameTaken
         case 422: return .invalid(field: problem?.field ?? "", message: detail ?? Strings.unexpected)
         case 429: return .rateLimited
         case 502, 503, 504: return .unreachable

@@ -20,6 +20,11 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
     case notFound
     /// Too many writes in a short time.
     case rateLimited
+    /// Another person already goes by the name the person would go by (or one too like it): nobody may appear as
+    /// someone else.
+    case nameTaken
+    /// An edit would make the action the same as another of the person's (409 on an edit).
+    case duplicateAction
     /// The sign-in provider or Cognito refused the sign-in; the message says why.
     case signInFailed(String)
     /// Anything else the server said, in its words (problem `detail`).
@@ -36,6 +41,8 @@ public enum ChangeJarError: LocalizedError, Sendable, Hashable {
         case .invalid(_, let message): message
         case .notFound: Strings.notFound
         case .rateLimited: Strings.rateLimited
+        case .nameTaken: Strings.nameTaken
+        case .duplicateAction: Strings.duplicateAction
         case .signInFailed(let reason): Strings.signInFailed(reason)
         case .service(let message): message
         }

@@ -19,6 +19,8 @@ public final class ActionEditorModel {
     public internal(set) var banner: Banner?
     /// The field a validation message is about.
     public internal(set) var invalidField: SubmitField?
+    /// The rule the fields broke at the last tap, found on the device: nothing was sent.
+    public internal(set) var violation: ActionRules.Violation?
     /// The action as the server saved it; the list shows it and closes the form.
     public private(set) var saved: Action?
 

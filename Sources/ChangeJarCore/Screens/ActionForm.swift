@@ -14,6 +14,8 @@ protocol ActionForm: AnyObject {
     var banner: Banner? { get set }
     /// The field a message is about.
     var invalidField: SubmitField? { get set }
+    /// The rule the fields broke at the last Save or Submit, found before anything was sent.
+    var violation: ActionRules.Violation? { get set }
 }
 
 extension ActionForm {
@@ -22,7 +24,8 @@ extension ActionForm {
     func checkedDraft() -> ActionEdit? {
         banner = nil
         invalidField = nil
-        if let violation = ActionRules.violation(title: title, content: content) {
+        violation = ActionRules.violation(title: title, content: content)
+        if let violation {
             invalidField = SubmitField(rawValue: violation.field)
             banner = .failure(violation.sentence)
             return nil

@@ -74,6 +74,7 @@ public final class AppModel {
             listing: .mine, session: session, client: dependencies.actions, cache: dependencies.cache,
             format: dependencies.dateFormat)
         new = NewActionsModel(client: dependencies.actions, cache: dependencies.cache, format: dependencies.dateFormat)
+        new.session = session
         search = SearchModel(
             client: dependencies.actions, cache: dependencies.cache, clock: dependencies.clock,
             format: dependencies.dateFormat)

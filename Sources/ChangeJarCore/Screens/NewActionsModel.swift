@@ -43,6 +43,8 @@ public final class NewActionsModel {
     @ObservationIgnored private var pages = PageRequests() {
         didSet { isBusy = pages.running > 0 }
     }
+    /// The signed-in person, whose own actions are not new to them (the app model sets it).
+    @ObservationIgnored var session: SessionModel?
     /// Makes the page a row's tap opens (the app model sets it).
     @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
@@ -79,7 +81,8 @@ public final class NewActionsModel {
         let asked = badgeAsked
         let count: Int
         do {
-            count = try await client.newCount(await cache.lastSeen())
+            let since = await cache.lastSeen()
+            count = try await asReader { token in try await client.newCount(token, since) }
         } catch {
             throw ChangeJarError(error)
         }
@@ -96,7 +99,7 @@ public final class NewActionsModel {
         pages.started()
         let since = await mark()
         do {
-            let page = try await client.new(since, nil)
+            let page = try await asReader { token in try await client.new(token, since, nil) }
             self.since = since
             nextCursor = page.nextCursor
             isShowingSavedCopy = false
@@ -126,7 +129,7 @@ public final class NewActionsModel {
         let opening = pages.list
         pages.started()
         do {
-            let page = try await client.new(since, cursor)
+            let page = try await asReader { token in try await client.new(token, since, cursor) }
             // NB: a page that arrives after the screen opened again belongs to the old list.
             if opening == pages.list {
                 nextCursor = page.nextCursor
@@ -156,6 +159,22 @@ public final class NewActionsModel {
         }
         show(changed)
         if !isShowingSavedCopy { await cache.save(.new, actions) }
+    }
+
+    /// `call` as the signed-in person (a token renewed when it has expired), so the server leaves their own actions
+    /// out; as anyone when nobody is signed in, or the session has ended.
+    ///
+    /// NB: the server leaves them out, not the device: a person's actions are theirs on every device, and moving
+    /// the mark past one's own submission would also pass what others put in the jar before it.
+    private func asReader<Output>(_ call: @MainActor (String?) async throws -> Output) async throws -> Output {
+        if let session, session.session != nil {
+            do {
+                return try await session.signedIn { current in try await call(current.token) }
+            } catch .signInRequired {
+                // NB: the session has ended (and is forgotten): New is read as anyone reads it.
+            }
+        }
+        return try await call(nil)
     }
 
     /// The mark New lists after in this visit, read from the device when the visit starts.

@@ -126,7 +126,7 @@ public final class SearchModel {
             // NB: a new query typed meanwhile owns the rows now.
             if text == shownQuery, !isSearching {
                 nextCursor = page.nextCursor
-                show(actions + page.items, for: text)
+                show(Self.joined(actions, page.items), for: text)
             }
         } catch {
             if text == shownQuery { banner = .failure(ChangeJarError(error).message) }
@@ -152,6 +152,15 @@ public final class SearchModel {
         }
         show(changed, for: shownQuery)
         if !isShowingSavedCopy { await cache.save(.search(shownQuery), actions) }
+    }
+
+    /// The rows so far and a next page, each action once: a result already shown keeps its place.
+    ///
+    /// NB: the server keeps a search's place between pages, but an action edited meanwhile can rank anew and come
+    /// again; a list (SwiftUI's too) must never hold one id twice.
+    static func joined(_ shown: [Action], _ page: [Action]) -> [Action] {
+        var seen = Set(shown.map(\.id))
+        return shown + page.filter { seen.insert($0.id).inserted }
     }
 
     private func show(_ actions: [Action], for text: String) {

@@ -20,6 +20,8 @@ public final class SubmitModel {
     public internal(set) var banner: Banner?
     /// The field a validation message is about.
     public internal(set) var invalidField: SubmitField?
+    /// The rule the fields broke at the last tap, found on the device: nothing was sent.
+    public internal(set) var violation: ActionRules.Violation?
     /// What the last Submit did: a new action in the jar, or the person's same one found there (nothing new was
     /// made); `nil` until one is sent, and again from the next Submit.
     public private(set) var submission: Submission?

@@ -88,5 +88,7 @@ public enum ChangeJarCommandText {
 
 extension ActionRules.Violation {
     /// The rule broken, in the reader's language (``message`` is the server's English).
-    public var sentence: String { Strings.text("violation.\(field)") }
+    public var sentence: String {
+        rule == .length ? Strings.text("violation.\(field)") : Strings.text("violation.\(field).\(rule.rawValue)")
+    }
 }

@@ -16,6 +16,8 @@ enum Strings {
     static var forbidden: String { text("error.forbidden") }
     static var notFound: String { text("error.notFound") }
     static var rateLimited: String { text("error.rateLimited") }
+    static var nameTaken: String { text("error.nameTaken") }
+    static var duplicateAction: String { text("error.duplicateAction") }
     static var unexpected: String { text("error.unexpected") }
     static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }
     static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }

@@ -47,17 +47,38 @@ extension ChangeJarService {
         "type": "object", "required": ["title", "content", "authSource", "providerUserID"],
         "properties": [
             "title": title, "content": content, "authSource": authSource,
-            "providerUserID": ["type": "string"], "authorName": ["type": "string"],
+            "providerUserID": ["type": "string"],
+            "authorName": [
+                "type": "string",
+                "description": .string(
+                    "The name to go by, used only while the person has none (the first submission claims it); "
+                        + "then ignored: the name changes through PUT /profile"),
+            ],
+        ],
+    ]
+
+    private static let profile: JSONValue = [
+        "type": "object",
+        "properties": [
+            "name": [
+                "type": "string",
+                "description": .string(
+                    "The name on all of the person's actions (1 to \(AuthorName.length.upperBound) characters, one "
+                        + "line); absent until chosen. No two people share one: case, accents, spacing, punctuation, "
+                        + "invisible characters and common look-alike letters do not make a name another"),
+            ]
         ],
     ]
 
     private static func operation(
         _ route: Route, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
-        responseBody: JSONValue? = nil, query: [String: JSONValue] = [:], required: Set<String> = []
+        responseBody: JSONValue? = nil, query: [String: JSONValue] = [:], required: Set<String> = [],
+        acceptsAuthentication: Bool = false
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
             responseBody: responseBody)
+        operation.acceptsAuthentication = acceptsAuthentication
         for name in query.keys { operation.queryParameters[name] = name }
         operation.queryParameterSchemas = query
         operation.requiredQueryParameters = required
@@ -84,22 +105,28 @@ extension ChangeJarService {
             responses: [
                 200: "The same action of this person's, already in the jar (a retry)", 201: "Created",
                 400: "Malformed JSON", 401: "Not signed in", 403: "Body names someone else",
-                413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
+                409: "The person has no name yet, and another person goes by authorName", 413: "Body too large",
+                422: "A field breaks a rule", 429: "Too many writes",
             ],
             requestBody: newAction, responseBody: action),
         operation(
-            ChangeJarRoute.newActions, "Actions newer than `since`, newest first",
-            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page, query: pageSize),
+            ChangeJarRoute.newActions, "Actions newer than `since`, newest first; with a token, none of the caller's",
+            responses: [200: "A page", 400: "Unknown cursor", 401: "A token that is refused", 422: "Bad limit"],
+            responseBody: page, query: pageSize, acceptsAuthentication: true),
         operation(
-            ChangeJarRoute.newActionsCount, "How many actions are newer than `since` (the badge)",
-            responses: [200: "The count", 400: "Unknown cursor"],
-            responseBody: ["type": "object", "required": ["count"], "properties": ["count": ["type": "integer"]]]),
+            ChangeJarRoute.newActionsCount,
+            "How many actions are newer than `since` (the badge); with a token, not counting the caller's",
+            responses: [200: "The count", 400: "Unknown cursor", 401: "A token that is refused"],
+            responseBody: ["type": "object", "required": ["count"], "properties": ["count": ["type": "integer"]]],
+            acceptsAuthentication: true),
         operation(
             ChangeJarRoute.myActions, "The signed-in person's actions, newest first",
             responses: [200: "A page", 400: "Unknown cursor", 401: "Not signed in", 422: "Bad limit"],
             responseBody: page, query: pageSize),
         operation(
-            ChangeJarRoute.search, "Full-text search over title and content, best match first (q)",
+            ChangeJarRoute.search,
+            "Full-text search over title and content, best match first (q); the pages after the first keep its "
+                + "place: an action added meanwhile is not on them, and one deleted moves nothing",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
             responseBody: page, query: pageSize.merging([ChangeJarQuery.text: searchText]) { $1 },
             required: [ChangeJarQuery.text]),
@@ -114,7 +141,8 @@ extension ChangeJarService {
             ChangeJarRoute.editAction, "Rewrite one's own action",
             responses: [
                 200: "Updated", 400: "Malformed JSON", 401: "Not signed in", 403: "Not the author",
-                404: "No such action", 413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
+                404: "No such action", 409: "The author has another action with this title and content",
+                413: "Body too large", 422: "A field breaks a rule", 429: "Too many writes",
             ],
             requestBody: text, responseBody: action),
         operation(
@@ -123,5 +151,16 @@ extension ChangeJarService {
                 204: "Deleted", 401: "Not signed in", 403: "Not the author", 404: "No such action",
                 429: "Too many writes",
             ]),
+        operation(
+            ChangeJarRoute.profile, "The signed-in person's name in the jar",
+            responses: [200: "The profile", 401: "Not signed in"], responseBody: profile),
+        operation(
+            ChangeJarRoute.editProfile, "Choose one's name: it changes on all of one's actions at once",
+            responses: [
+                200: "The profile", 400: "Malformed JSON", 401: "Not signed in",
+                409: "Another person goes by this name (or one too like it)", 413: "Body too large",
+                422: "Not a name (empty, too long, control characters, no letter or digit)", 429: "Too many writes",
+            ],
+            requestBody: profile, responseBody: profile),
     ]
 }

@@ -27,6 +27,7 @@ public struct ChangeJarService: Sendable {
     public static let maximumSearchLength = 200
 
     let store: ActionStore
+    let authors: AuthorStore
     let authenticator: Authenticator
     let limiter: WriteRateLimiter
     let firstPages: FirstPageCache
@@ -43,6 +44,7 @@ public struct ChangeJarService: Sendable {
             throw ChangeJarConfiguration.Invalid(description: "The write rate limit must be positive.")
         }
         store = ActionStore(database: database)
+        authors = AuthorStore(database: database)
         self.authenticator = authenticator
         limiter = WriteRateLimiter(
             limit: configuration.writesPerWindow, window: configuration.writeWindow, now: configuration.now)
@@ -68,6 +70,8 @@ public struct ChangeJarService: Sendable {
             (ChangeJarRoute.action, { try await self.show($0) }),
             (ChangeJarRoute.editAction, { try await self.edit($0) }),
             (ChangeJarRoute.deleteAction, { try await self.delete($0) }),
+            (ChangeJarRoute.profile, { try await self.profile($0) }),
+            (ChangeJarRoute.editProfile, { try await self.editProfile($0) }),
         ]
         for (route, handler) in routes { router.on(route, handler) }
     }
@@ -88,18 +92,24 @@ public struct ChangeJarService: Sendable {
         return response
     }
 
+    /// What is new to the reader: a signed-in reader's own actions are not (they wrote them), so neither the list
+    /// nor the count has them.
     func new(_ request: Request) async throws -> Response {
+        let reader = try await optionalReader(request)
         let since = try KeysetCursor.query(request, ChangeJarQuery.since)
         let cursor = try KeysetCursor.query(request, ChangeJarQuery.cursor)
         let limit = try Self.limit(request)
-        let (items, hasMore) = try await store.page(after: cursor, newerThan: since, author: nil, limit: limit)
+        let (items, hasMore) = try await store.page(
+            after: cursor, newerThan: since, author: nil, excluding: reader.map(Self.author), limit: limit)
         let head = cursor == nil ? (items.first?.cursor ?? since) : nil
-        return try .json(Self.page(items, for: nil, hasMore: hasMore, head: head))
+        return try .json(Self.page(items, for: reader, hasMore: hasMore, head: head))
     }
 
     func newCount(_ request: Request) async throws -> Response {
+        let reader = try await optionalReader(request)
         let since = try KeysetCursor.query(request, ChangeJarQuery.since)
-        return try .json(NewActionsCount(count: try await store.count(newerThan: since)))
+        return try .json(
+            NewActionsCount(count: try await store.count(newerThan: since, excluding: reader.map(Self.author))))
     }
 
     func search(_ request: Request) async throws -> Response {
@@ -109,23 +119,27 @@ public struct ChangeJarService: Sendable {
                 .unprocessableContent, detail: "The search text must be 1 to \(Self.maximumSearchLength) characters.",
                 field: ChangeJarQuery.text)
         }
-        var offset = 0
+        var cursor: SearchCursor?
         if let raw = request.query[ChangeJarQuery.cursor] {
-            guard let cursor = SearchCursor(raw) else { throw KeysetCursor.notIssued(ChangeJarQuery.cursor) }
-            offset = cursor.offset
+            guard let read = SearchCursor(raw) else { throw KeysetCursor.notIssued(ChangeJarQuery.cursor) }
+            cursor = read
         }
         let limit = try Self.limit(request)
-        let (items, hasMore) = try await store.search(text, offset: offset, limit: limit)
-        let nextOffset = offset + items.count
-        let next = hasMore && nextOffset <= SearchCursor.maximumOffset ? SearchCursor(offset: nextOffset).encoded : nil
-        return try .json(ActionPage(items: items.map { $0.action(for: nil) }, nextCursor: next))
+        let (items, next) = try await store.search(text, after: cursor, limit: limit)
+        return try .json(ActionPage(items: items.map { $0.action(for: nil) }, nextCursor: next?.encoded))
     }
 
     /// One action, open to everyone. A caller who sends a token (checked as every signed-in route checks it, so a
     /// refused one is a 401) is also told whether the action is theirs: the app offers Edit and Delete on it.
     func show(_ request: Request) async throws -> Response {
-        let reader = request.headers["Authorization"] == nil ? nil : try await authenticate(request)
+        let reader = try await optionalReader(request)
         return try .json(try await existing(request).action(for: reader))
+    }
+
+    /// The caller of a route open to everyone: `nil` without a token; a token is checked as every signed-in route
+    /// checks it (a refused one is a 401).
+    private func optionalReader(_ request: Request) async throws -> AuthenticatedPerson? {
+        request.headers["Authorization"] == nil ? nil : try await authenticate(request)
     }
 
     // MARK: - Signed in
@@ -134,8 +148,8 @@ public struct ChangeJarService: Sendable {
         let person = try await authenticate(request)
         let cursor = try KeysetCursor.query(request, ChangeJarQuery.cursor)
         let limit = try Self.limit(request)
-        let author = Author(authSource: person.authSource, providerUserID: person.providerUserID, identityID: "")
-        let (items, hasMore) = try await store.page(after: cursor, newerThan: nil, author: author, limit: limit)
+        let (items, hasMore) = try await store.page(
+            after: cursor, newerThan: nil, author: Self.author(person), limit: limit)
         return try .json(
             Self.page(items, for: person, hasMore: hasMore, head: cursor == nil ? items.first?.cursor : nil))
     }
@@ -153,12 +167,18 @@ public struct ChangeJarService: Sendable {
                 .forbidden, detail: "The providerUserID does not match the signed-in person.", field: "providerUserID")
         }
         let (title, content) = try Self.validated(title: input.title, content: input.content)
-        let name = input.authorName.map { String(ActionRules.trimmed($0).prefix(ActionRules.authorNameMaximum)) }
+        let author = Self.author(person)
+        // NB: the body's name only names a person who has none yet (their first submission); after that their name
+        // is the one the server keeps, on every action, and it changes only through the profile.
+        let nameIsNew = try await authors.name(of: author) == nil
+        do {
+            _ = try await authors.nameOrClaim(input.authorName, for: author, at: now())
+        } catch let taken as NameTaken {
+            throw Self.refusal(taken, field: "authorName")
+        }
         let (stored, created) = try await store.insertUnlessTheAuthorHasIt(
-            title: title, content: content,
-            author: Author(
-                authSource: person.authSource, providerUserID: person.providerUserID, identityID: person.identityID),
-            authorName: name?.isEmpty == true ? nil : name, at: now())
+            title: title, content: content, author: author, at: now())
+        if nameIsNew { firstPages.invalidate() }
         if created { firstPages.invalidate() }
         return try .json(
             stored.action(for: person), status: created ? .created : .ok,
@@ -171,8 +191,16 @@ public struct ChangeJarService: Sendable {
         let stored = try await owned(request, by: person)
         let input = try request.decode(ActionEdit.self, limit: Self.maximumBodySize)
         let (title, content) = try Self.validated(title: input.title, content: input.content)
-        guard let updated = try await store.update(rowID: stored.rowID, title: title, content: content, at: now())
-        else { throw HTTPError(.notFound, detail: "No action with this id.") }
+        let updated: StoredAction?
+        do {
+            updated = try await store.update(
+                rowID: stored.rowID, by: Self.author(person), title: title, content: content, at: now())
+        } catch is DuplicateAction {
+            throw HTTPError(
+                .conflict, detail: "You have an action with this title and content in the jar already.",
+                field: "title")
+        }
+        guard let updated else { throw HTTPError(.notFound, detail: "No action with this id.") }
         firstPages.invalidate()
         return try .json(updated.action(for: person))
     }
@@ -186,7 +214,48 @@ public struct ChangeJarService: Sendable {
         return .noContent
     }
 
+    // MARK: - The author's name
+
+    func profile(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        return try .json(AuthorProfile(name: try await authors.name(of: Self.author(person))))
+    }
+
+    /// A new name, on all of the person's actions at once; refused (409) when another person goes by it.
+    func editProfile(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        try limitWrites(person)
+        let input = try request.decode(AuthorProfile.self, limit: Self.maximumBodySize)
+        guard let proposed = input.name else {
+            throw HTTPError(.unprocessableContent, detail: "A name is required.", field: "name")
+        }
+        if let violation = AuthorName.violation(proposed) {
+            throw HTTPError(.unprocessableContent, detail: violation.message, field: violation.field)
+        }
+        let name = AuthorName.normalized(proposed)
+        do {
+            try await authors.setName(name, of: Self.author(person), at: now())
+        } catch let taken as NameTaken {
+            throw Self.refusal(taken, field: "name")
+        }
+        firstPages.invalidate()
+        return try .json(AuthorProfile(name: name))
+    }
+
+    /// The 409 for a name another person goes by (the app says it in its own words).
+    private static func refusal(_ taken: NameTaken, field: String) -> HTTPError {
+        HTTPError(
+            .conflict,
+            detail: "Someone else goes by the name \u{201C}\(taken.name)\u{201D}, or one too like it; choose another.",
+            field: field)
+    }
+
     // MARK: - Helpers
+
+    /// The author a verified person is.
+    static func author(_ person: AuthenticatedPerson) -> Author {
+        Author(authSource: person.authSource, providerUserID: person.providerUserID, identityID: person.identityID)
+    }
 
     /// The person the bearer token proves; 401 (with `WWW-Authenticate`) otherwise.
     func authenticate(_ request: Request) async throws -> AuthenticatedPerson {

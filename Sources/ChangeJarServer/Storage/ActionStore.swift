@@ -41,8 +41,14 @@ struct ActionStore: Sendable {
 
     static let search = FullTextIndex(table: "changejar_action", columns: ["title", "content"])
 
-    private static let columns: SQL =
-        "id, public_id, title, content, auth_source, provider_user_id, author_name, created_at, updated_at"
+    /// Every column an action is read with, its author's name joined from ``AuthorStore``'s table: a person's name
+    /// is theirs alone and the same on all of their actions. Conditions name the action's columns as `a.…`.
+    private static let columns: SQL = """
+        a.id, a.public_id, a.title, a.content, a.auth_source, a.provider_user_id, p.display_name AS author_name,
+            a.created_at, a.updated_at
+        FROM changejar_action a LEFT JOIN changejar_author p
+            ON p.auth_source = a.auth_source AND p.provider_user_id = a.provider_user_id
+        """
 
     private static func decode(_ row: Row) throws -> StoredAction {
         let createdAt = try row.decode(Int64.self, "created_at")
@@ -71,51 +77,67 @@ struct ActionStore: Sendable {
     /// a person told to try again; the same pledge twice from one person is that retry, not a second pledge. The
     /// look-up and the insert share the write transaction, so two retries cannot both insert.
     func insertUnlessTheAuthorHasIt(
-        title: String, content: String, author: Author, authorName: String?, at now: Date
+        title: String, content: String, author: Author, at now: Date
     ) async throws -> (action: StoredAction, created: Bool) {
         let publicID = UUID().uuidString.lowercased()
         return try await database.write { db in
-            if let existing = try db.queryOne(
-                """
-                SELECT \(Self.columns) FROM changejar_action
-                WHERE auth_source = \(author.authSource.rawValue) AND provider_user_id = \(author.providerUserID)
-                    AND title = \(title) AND content = \(content)
-                ORDER BY id DESC LIMIT 1
-                """)
-            {
-                return (try Self.decode(existing), false)
+            if let existing = try Self.same(title: title, content: content, by: author, except: nil, in: db) {
+                return (existing, false)
             }
-            guard
-                let row = try db.queryOne(
-                    """
-                    INSERT INTO changejar_action
-                        (public_id, title, content, auth_source, provider_user_id, identity_id, author_name,
-                         created_at, updated_at)
-                    VALUES (\(publicID), \(title), \(content), \(author.authSource.rawValue), \(author.providerUserID),
-                        \(author.identityID), \(authorName), \(now), \(now))
-                    RETURNING \(Self.columns)
-                    """)
-            else { throw DatabaseError(.other, code: "insert", message: "INSERT returned no row") }
+            let rowID = try db.fetchValue(
+                Int64.self,
+                """
+                INSERT INTO changejar_action
+                    (public_id, title, content, auth_source, provider_user_id, identity_id, created_at, updated_at)
+                VALUES (\(publicID), \(title), \(content), \(author.authSource.rawValue), \(author.providerUserID),
+                    \(author.identityID), \(now), \(now))
+                RETURNING id
+                """)
+            guard let rowID, let row = try db.queryOne("SELECT \(Self.columns) WHERE a.id = \(rowID)") else {
+                throw DatabaseError(.other, code: "insert", message: "INSERT returned no row")
+            }
             return (try Self.decode(row), true)
         }
     }
 
+    /// The author's action with this title and content, other than row `except`, if they have one.
+    private static func same(
+        title: String, content: String, by author: Author, except rowID: Int64?, in db: any DatabaseConnection
+    ) throws -> StoredAction? {
+        try db.queryOne(
+            """
+            SELECT \(Self.columns)
+            WHERE a.auth_source = \(author.authSource.rawValue) AND a.provider_user_id = \(author.providerUserID)
+                AND a.title = \(title) AND a.content = \(content) AND a.id <> \(rowID ?? 0)
+            ORDER BY a.id DESC LIMIT 1
+            """
+        ).map(Self.decode)
+    }
+
     func find(publicID: String) async throws -> StoredAction? {
         try await database.read { db in
-            try db.queryOne("SELECT \(Self.columns) FROM changejar_action WHERE public_id = \(publicID)")
+            try db.queryOne("SELECT \(Self.columns) WHERE a.public_id = \(publicID)")
                 .map(Self.decode)
         }
     }
 
-    func update(rowID: Int64, title: String, content: String, at now: Date) async throws -> StoredAction? {
+    /// Rewrites row `rowID` (written by `author`); throws ``DuplicateAction`` when the author has another action
+    /// with the new title and content: an edit must not make the twin a second submission cannot.
+    func update(rowID: Int64, by author: Author, title: String, content: String, at now: Date) async throws
+        -> StoredAction?
+    {
         try await database.write { db in
-            try db.queryOne(
-                """
-                UPDATE changejar_action SET title = \(title), content = \(content), updated_at = \(now)
-                WHERE id = \(rowID)
-                RETURNING \(Self.columns)
-                """
-            ).map(Self.decode)
+            if let twin = try Self.same(title: title, content: content, by: author, except: rowID, in: db) {
+                throw DuplicateAction(existing: twin.action.id)
+            }
+            guard
+                try db.execute(
+                    """
+                    UPDATE changejar_action SET title = \(title), content = \(content), updated_at = \(now)
+                    WHERE id = \(rowID)
+                    """) > 0
+            else { return nil }
+            return try db.queryOne("SELECT \(Self.columns) WHERE a.id = \(rowID)").map(Self.decode)
         }
     }
 
@@ -123,57 +145,88 @@ struct ActionStore: Sendable {
         _ = try await database.write { db in try db.execute("DELETE FROM changejar_action WHERE id = \(rowID)") }
     }
 
-    /// A newest-first page: after `cursor`, newer than `since`, by `author` when given; one extra row tells
-    /// whether another page follows.
-    func page(after cursor: KeysetCursor?, newerThan since: KeysetCursor?, author: Author?, limit: Int) async throws
+    /// A newest-first page: after `cursor`, newer than `since`, by `author` when given, none by `excluded` (a
+    /// reader's own, which are not new to them); one extra row tells whether another page follows.
+    func page(
+        after cursor: KeysetCursor?, newerThan since: KeysetCursor?, author: Author?, excluding excluded: Author? = nil,
+        limit: Int
+    ) async throws
         -> (items: [StoredAction], hasMore: Bool)
     {
-        let condition = Self.condition(after: cursor, newerThan: since, author: author)
+        let condition = Self.condition(after: cursor, newerThan: since, author: author, excluding: excluded)
         let rows = try await database.read { db in
             try db.query(
                 """
-                SELECT \(Self.columns) FROM changejar_action WHERE \(condition)
-                ORDER BY created_at DESC, id DESC LIMIT \(limit + 1)
+                SELECT \(Self.columns) WHERE \(condition)
+                ORDER BY a.created_at DESC, a.id DESC LIMIT \(limit + 1)
                 """
             ).map(Self.decode)
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
 
-    func count(newerThan since: KeysetCursor?) async throws -> Int {
-        let condition = Self.condition(after: nil, newerThan: since, author: nil)
+    /// How many actions are newer than `since`, not counting `excluded`'s.
+    func count(newerThan since: KeysetCursor?, excluding excluded: Author? = nil) async throws -> Int {
+        let condition = Self.condition(after: nil, newerThan: since, author: nil, excluding: excluded)
         return try await database.read { db in
-            try db.fetchValue(Int.self, "SELECT COUNT(*) FROM changejar_action WHERE \(condition)") ?? 0
+            try db.fetchValue(Int.self, "SELECT COUNT(*) FROM changejar_action a WHERE \(condition)") ?? 0
         }
     }
 
-    /// Ranked full-text search: the results at `offset ..< offset + limit`, and whether more follow.
-    func search(_ text: String, offset: Int, limit: Int) async throws -> (items: [StoredAction], hasMore: Bool) {
+    /// A page of ranked full-text search results: after `cursor` (whose bound leaves out what was added since the
+    /// first page), and the cursor of the page after it, if more follow.
+    func search(_ text: String, after cursor: SearchCursor?, limit: Int) async throws
+        -> (items: [StoredAction], next: SearchCursor?)
+    {
         try await database.read { db in
-            let ids = try Self.search.search(text, limit: offset + limit + 1, in: db)
-            let wanted = Array(ids.dropFirst(offset).prefix(limit))
-            guard !wanted.isEmpty else { return ([], false) }
-            let rows = try db.query("SELECT \(Self.columns) FROM changejar_action WHERE id IN (\(list: wanted))")
+            // NB: the first page fixes the bound: the largest id then. Later pages keep it, so an action put in the
+            // jar meanwhile cannot push one already shown onto the next page (a fresh search finds it).
+            let bound: Int64
+            if let cursor {
+                bound = cursor.maximumID
+            } else {
+                bound = try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(id), 0) FROM changejar_action") ?? 0
+            }
+            let hits = try Self.search.page(text, after: cursor?.last, upTo: bound, limit: limit + 1, in: db)
+            let wanted = Array(hits.prefix(limit))
+            guard !wanted.isEmpty else { return ([], nil) }
+            let rows = try db.query("SELECT \(Self.columns) WHERE a.id IN (\(list: wanted.map(\.id)))")
                 .map(Self.decode)
             let byID = Dictionary(rows.map { ($0.rowID, $0) }, uniquingKeysWith: { first, _ in first })
-            return (wanted.compactMap { byID[$0] }, ids.count > offset + limit)
+            let next = hits.count > limit ? wanted.last.map { SearchCursor(maximumID: bound, last: $0) } : nil
+            return (wanted.compactMap { byID[$0.id] }, next)
         }
     }
 
-    private static func condition(after cursor: KeysetCursor?, newerThan since: KeysetCursor?, author: Author?) -> SQL {
+    private static func condition(
+        after cursor: KeysetCursor?, newerThan since: KeysetCursor?, author: Author?, excluding excluded: Author?
+    ) -> SQL {
         var condition: SQL = "1 = 1"
         if let cursor {
             condition.append(
-                " AND (created_at < \(cursor.createdAt) OR (created_at = \(cursor.createdAt) AND id < \(cursor.id)))")
+                " AND (a.created_at < \(cursor.createdAt) OR (a.created_at = \(cursor.createdAt) AND a.id < \(cursor.id)))"
+            )
         }
         if let since {
             condition.append(
-                " AND (created_at > \(since.createdAt) OR (created_at = \(since.createdAt) AND id > \(since.id)))")
+                " AND (a.created_at > \(since.createdAt) OR (a.created_at = \(since.createdAt) AND a.id > \(since.id)))"
+            )
         }
         if let author {
             condition.append(
-                " AND auth_source = \(author.authSource.rawValue) AND provider_user_id = \(author.providerUserID)")
+                " AND a.auth_source = \(author.authSource.rawValue) AND a.provider_user_id = \(author.providerUserID)")
+        }
+        if let excluded {
+            condition.append(
+                " AND NOT (a.auth_source = \(excluded.authSource.rawValue) AND a.provider_user_id = \(excluded.providerUserID))"
+            )
         }
         return condition
     }
+}
+
+/// An edit that would make an action the same as another of its author's (409).
+struct DuplicateAction: Error, Sendable, Hashable {
+    /// The public id of the action it would repeat.
+    var existing: String
 }

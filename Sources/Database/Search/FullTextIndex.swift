@@ -155,6 +155,84 @@ public struct FullTextIndex: Sendable, Hashable {
         }
     }
 
+    /// One row a search found: its id and its score there (smaller is better: SQLite's `bm25`, PostgreSQL's
+    /// `ts_rank` negated), which with the id is the row's place in the results.
+    public struct Hit: Sendable, Hashable {
+        /// The row's id.
+        public var id: Int64
+        /// Where the row ranks: lower first, ties by ``id``.
+        public var score: Double
+
+        /// A hit from its parts (a page's last hit, read back from a cursor).
+        public init(id: Int64, score: Double) {
+            self.id = id
+            self.score = score
+        }
+    }
+
+    /// A page of the rows matching `text`, best first: those that rank after `after` (a previous page's last hit),
+    /// among rows whose id is at most `maximumID`, at most `limit` of them.
+    ///
+    /// Unlike an offset, the position stays put when rows come or go before it: a row added since the first page
+    /// (an id above `maximumID`, the largest id when that page was read) is left out, and one deleted leaves no
+    /// gap. NB: SQLite's `bm25` weighs a word by how rare it is in the whole table, so every score moves a little
+    /// when rows come and go; two rows close enough to swap places near a page's edge can then be seen twice or
+    /// not at all (a reader that joins pages drops repeats). PostgreSQL's `ts_rank` reads one row only.
+    ///
+    /// ```swift
+    /// let first = try search.page("plastic", after: nil, upTo: maxID, limit: 20, in: db)
+    /// let second = try search.page("plastic", after: first.last, upTo: maxID, limit: 20, in: db)
+    /// ```
+    public func page(
+        _ text: String, after: Hit?, upTo maximumID: Int64?, limit: Int, in db: any DatabaseConnection
+    ) throws -> [Hit] {
+        try validate()
+        guard let query = Self.query(for: text, dialect: db.dialect), limit > 0 else { return [] }
+        let rows: [Row]
+        switch db.dialect {
+        case .sqlite:
+            let fts = sqliteTableName
+            var condition: SQL = "1 = 1"
+            if let maximumID { condition.append(" AND id <= \(maximumID)") }
+            if let after {
+                // NB: bm25 weighs words by the whole table, so a row added or deleted moves every score: the page
+                // starts after the last row's score now, and only a row deleted since uses the score it had.
+                let anchor: SQL = "COALESCE((SELECT score FROM hits WHERE id = \(after.id)), \(after.score))"
+                condition.append(" AND (score > \(anchor) OR (score = \(anchor) AND id > \(after.id)))")
+            }
+            // NB: bm25() is an FTS5 auxiliary function, usable only in the query over the FTS table itself: a
+            // materialized step computes it, and the page is cut from what it computed.
+            rows = try db.query(
+                """
+                WITH hits AS MATERIALIZED (
+                    SELECT rowid AS id, bm25(\(raw: fts)) AS score FROM \(raw: fts) WHERE \(raw: fts) MATCH \(query)
+                )
+                SELECT id, score FROM hits WHERE \(condition)
+                ORDER BY score, id LIMIT \(limit)
+                """)
+        case .postgres:
+            let column = Self.postgresColumnName
+            let configuration = "'\(Self.postgresConfigurationName)'::regconfig"
+            // NB: ts_rank is a real (float4); as float8 its text reads back into a Double exactly, so a cursor's
+            // score compares equal to the row's own.
+            let score: SQL =
+                "(-ts_rank(\(raw: column), to_tsquery(\(raw: configuration), \(query))))::float8"
+            var condition: SQL = "\(raw: column) @@ to_tsquery(\(raw: configuration), \(query))"
+            if let maximumID { condition.append(" AND \(raw: idColumn) <= \(maximumID)") }
+            if let after {
+                condition.append(
+                    " AND (\(score) > \(after.score) OR (\(score) = \(after.score) AND \(raw: idColumn) > \(after.id)))"
+                )
+            }
+            let statement: SQL = """
+                SELECT \(raw: idColumn) AS id, \(score) AS score FROM \(raw: table) WHERE \(condition)
+                ORDER BY score, id LIMIT \(limit)
+                """
+            rows = try db.query(statement)
+        }
+        return try rows.map { Hit(id: try $0.decode(Int64.self, "id"), score: try $0.decode(Double.self, "score")) }
+    }
+
     /// The words of `text`, lowercased, at most ``maximumWords``.
     public static func words(in text: String) -> [String] {
         var words: [String] = []

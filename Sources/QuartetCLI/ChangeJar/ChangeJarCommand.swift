@@ -228,6 +228,8 @@ enum ChangeJarCommand {
             if let title { editor.title = title }
             if let content { editor.content = content }
             await page.saveTapped()
+            // NB: the form refused it before sending, as `submit` does: a usage mistake (exit 2), as there.
+            if let violation = editor.violation { throw UsageError(ChangeJarCommandText.refused(violation)) }
             // NB: a form still open holds why the save did not go through.
             return page.editor?.banner ?? page.banner
         }
@@ -250,7 +252,7 @@ enum ChangeJarCommand {
     @MainActor
     private static func changeMine(
         _ dependencies: ChangeJarDependencies, id: String, console: Console,
-        _ change: @MainActor (ActionListModel, String) async -> Banner?
+        _ change: @MainActor (ActionListModel, String) async throws -> Banner?
     ) async throws -> Int32 {
         let app = AppModel(dependencies: dependencies)
         try await app.session.requireSession()
@@ -262,7 +264,7 @@ enum ChangeJarCommand {
                 mine.banner?.text ?? (mine.canChange ? ChangeJarCommandText.notYours(id) : mine.emptyMessage ?? ""))
             return 1
         }
-        let said = await change(mine, id)
+        let said = try await change(mine, id)
         guard case .confirmation(let done)? = said else {
             console.errorLine(said?.text ?? "")
             return 1

@@ -63,11 +63,11 @@ enum ChangeJarScreens {
                 if options.offline { throw URLError(.notConnectedToInternet) }
                 return ActionPage(items: samples, headCursor: "5")
             },
-            new: { _, _ in
+            new: { _, _, _ in
                 if options.offline { throw URLError(.notConnectedToInternet) }
                 return ActionPage(items: Array(samples.prefix(2)))
             },
-            newCount: { _ in 2 },
+            newCount: { _, _ in 2 },
             mine: { _, _ in ActionPage(items: samples.filter { $0.authorName == "Alice" }) },
             search: { text, _ in ActionPage(items: samples.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },

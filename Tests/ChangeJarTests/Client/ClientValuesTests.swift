@@ -8,15 +8,16 @@ import Testing
     @Test func thePreviewListsItsSampleActions() async throws {
         let client = ActionsClient.preview
         #expect(try await client.all(nil).items.map(\.title) == ["Cycle to work", "Call my grandmother"])
-        #expect(try await client.new(nil, nil).items.count == 1)
-        #expect(try await client.newCount(nil) == 1)
+        #expect(try await client.new(nil, nil, nil).items.count == 1)
+        #expect(try await client.newCount(nil, nil) == 1)
     }
 
     @Test func theUnimplementedClientFailsEveryCallNamingIt() async {
         let client = ActionsClient.unimplemented
         let calls: [(String, @Sendable () async throws -> Void)] = [
-            ("all", { _ = try await client.all(nil) }), ("new", { _ = try await client.new(nil, nil) }),
-            ("newCount", { _ = try await client.newCount(nil) }), ("mine", { _ = try await client.mine("t", nil) }),
+            ("all", { _ = try await client.all(nil) }), ("new", { _ = try await client.new(nil, nil, nil) }),
+            ("newCount", { _ = try await client.newCount(nil, nil) }),
+            ("mine", { _ = try await client.mine("t", nil) }),
             ("search", { _ = try await client.search("walk", nil) }),
             ("action", { _ = try await client.action(nil, "1") }),
             (

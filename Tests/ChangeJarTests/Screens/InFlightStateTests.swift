@@ -19,7 +19,7 @@ struct InFlightStateTests {
         search: @escaping @Sendable (String, String?) async throws -> ActionPage = { _, _ in ActionPage(items: []) }
     ) -> ActionsClient {
         ActionsClient(
-            all: { _ in ActionPage(items: []) }, new: { _, _ in ActionPage(items: []) }, newCount: { _ in 0 },
+            all: { _ in ActionPage(items: []) }, new: { _, _, _ in ActionPage(items: []) }, newCount: { _, _ in 0 },
             mine: { _, _ in ActionPage(items: []) }, search: search, action: { _, _ in sample }, create: create,
             edit: { _, _, _ in sample }, delete: { _, _ in })
     }
@@ -164,7 +164,7 @@ struct InFlightStateTests {
             await save(list, actions)
         }
         var client = Self.actions()
-        client.new = { _, cursor in
+        client.new = { _, _, cursor in
             cursor == nil ? ActionPage(items: Self.titled("b"), nextCursor: "1") : ActionPage(items: Self.titled("a"))
         }
         let new = NewActionsModel(client: client, cache: cache, format: DateFormat())
@@ -185,11 +185,11 @@ struct InFlightStateTests {
     @Test func aCountThatAnswersAfterNewWasOpenedIsDropped() async {
         let gate = Gate(isOpen: false)
         var client = Self.actions()
-        client.newCount = { _ in
+        client.newCount = { _, _ in
             await gate.pass()
             return 2
         }
-        client.new = { _, _ in ActionPage(items: Self.titled("b", "a"), headCursor: "b") }
+        client.new = { _, _, _ in ActionPage(items: Self.titled("b", "a"), headCursor: "b") }
         let new = NewActionsModel(client: client, cache: .inMemory(), format: DateFormat())
         let counting = Task { await new.badgeRefreshRequested() }
         await gate.arrived(1)
@@ -200,7 +200,7 @@ struct InFlightStateTests {
         await counting.value
         #expect(new.badgeCount == 0)
         // A count asked after New was opened is the person's to see.
-        client.newCount = { since in since == "b" ? 1 : 3 }
+        client.newCount = { _, since in since == "b" ? 1 : 3 }
         let later = NewActionsModel(client: client, cache: .inMemory(), format: DateFormat())
         await later.opened()
         await later.badgeRefreshRequested()

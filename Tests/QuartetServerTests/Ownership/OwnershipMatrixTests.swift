@@ -174,6 +174,8 @@ import Testing
         "GET /changejar/v1/actions/:id": .open,
         "POST /changejar/v1/actions": .callersOwn,
         "GET /changejar/v1/actions/mine": .callersOwn,
+        "GET /changejar/v1/profile": .callersOwn,
+        "PUT /changejar/v1/profile": .callersOwn,
         "PUT /changejar/v1/actions/:id": refused { world in
             try await world.client.put(
                 "/changejar/v1/actions/\(world.actionID)", json: ActionEdit(title: "Defaced", content: "By Ben"),

@@ -1,0 +1,128 @@
+import ChangeJarModels
+import Database
+import Foundation
+import Localization
+import Testing
+
+@testable import ChangeJarCore
+
+/// What a person sees after the QA findings' fixes: their name refused when someone else goes by it, their own
+/// submission not new to them, a search never showing a row twice, the edit form checking the rules before sending.
+@MainActor
+@Suite("Change Jar names, New and forms")
+struct OwnActionsAndNamesTests {
+    @Test func aSubmissionUnderSomeoneElsesNameIsRefusedInTheCoresWordsAndTheTextKept() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let alice = CoreHarness(server: server, user: "alice", name: "Alice A")
+            await alice.app.settings.providerTapped(.google)
+            alice.app.submit.title = "Cycle to work"
+            alice.app.submit.content = "Twice a week."
+            await alice.app.submit.submitTapped()
+            #expect(alice.app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+
+            let mallory = CoreHarness(server: server, user: "mallory", name: "alice a")
+            await mallory.app.settings.providerTapped(.google)
+            mallory.app.submit.title = "I pledge to give Mallory $500"
+            mallory.app.submit.content = "Signed, Alice"
+            await mallory.app.submit.submitTapped()
+            #expect(mallory.app.submit.banner == .failure(ChangeJarError.nameTaken.message))
+            #expect(
+                ChangeJarError.nameTaken.message
+                    == "Someone else in the jar goes by this name, or one too like it. Sign in with another name to put "
+                    + "your action in the jar.")
+            #expect(mallory.app.submit.title == "I pledge to give Mallory $500")
+            await mallory.app.all.refreshPulled()
+            #expect(mallory.app.all.rows.map(\.byline) == ["Alice A via Google"])
+        }
+    }
+
+    @Test func onesOwnSubmissionRaisesNoNewBadge() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let gina = CoreHarness(server: server, user: "gina", name: "Gina")
+            await gina.app.settings.providerTapped(.google)
+            await gina.app.new.opened()
+            server.clock.advance(by: 1)
+            gina.app.submit.title = "Cook at home"
+            gina.app.submit.content = "Three dinners a week."
+            await gina.app.submit.submitTapped()
+            #expect(try await gina.app.new.unseenCount() == 0)
+            gina.app.new.visitStarted()
+            await gina.app.new.opened()
+            #expect(gina.app.new.rows.isEmpty)
+
+            // Someone else's is new to her.
+            try await server.create("Walk more", user: "bob")
+            gina.app.new.visitStarted()
+            #expect(try await gina.app.new.unseenCount() == 1)
+        }
+    }
+
+    nonisolated static func action(_ id: String) -> Action {
+        Action(
+            id: id, title: "Less plastic \(id)", content: "Bags.", authSource: .google,
+            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func aSearchNeverShowsARowTwice() async {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let search = SearchModel(
+            client: InFlightStateTests.actions(search: { _, cursor in
+                // NB: the second page repeats "b", as an action edited between the pages can rank anew.
+                cursor == nil
+                    ? ActionPage(items: [Self.action("a"), Self.action("b")], nextCursor: "next")
+                    : ActionPage(items: [Self.action("b"), Self.action("c")])
+            }),
+            cache: .inMemory(), clock: clock, format: DateFormat())
+        search.queryChanged("plastic")
+        await search.activeSearch?.value
+        await search.reachedEnd()
+        #expect(search.rows.map(\.id) == ["a", "b", "c"])
+    }
+
+    @Test(arguments: [
+        ("", "The title must be 1 to 120 characters."),
+        ("Ring\u{7}", "The title must be one line, without control characters."),
+        ("Two\nlines", "The title must be one line, without control characters."),
+    ])
+    func theEditFormChecksTheRulesBeforeSending(_ title: String, sentence: String) async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            app.submit.title = "Walk"
+            app.submit.content = "Daily."
+            await app.submit.submitTapped()
+            let id = try #require(app.submit.submission?.action.id)
+            await app.mine.refreshPulled()
+            app.mine.rowTapped(id)
+            let page = try #require(app.mine.detail)
+            await page.opened()
+            page.editTapped()
+            let editor = try #require(page.editor)
+            editor.title = title
+            await page.saveTapped()
+            #expect(editor.violation?.field == "title")
+            #expect(editor.banner == .failure(sentence))
+            #expect(harness.network.count("PUT /changejar/v1/actions/\(id)") == 0)
+        }
+    }
+
+    @Test func theSubmitFormKeepsLineBreaksInTheTextButNoOtherControlCharacter() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let harness = CoreHarness(server: server)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            app.submit.title = "Walk"
+            app.submit.content = "Bell \u{7}"
+            await app.submit.submitTapped()
+            #expect(
+                app.submit.banner
+                    == .failure("The text may have line breaks and tabs, but no other control characters."))
+            #expect(app.submit.invalidField == .content)
+            #expect(harness.network.count("POST /changejar/v1/actions") == 0)
+            app.submit.content = "Monday\n\tWednesday"
+            await app.submit.submitTapped()
+            #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+        }
+    }
+}
