@@ -19,7 +19,10 @@ import Testing
 
         let sync = await cli.run(["sync"])
         #expect(sync.code == 1)
-        #expect(sync.errors.contains("refused: 'add the note typo'"))
+        #expect(
+            sync.errors.contains(
+                "refused: Could not add the note typo: invalid cross reference id (INVALID_CROSS_REFERENCE_KEY)."),
+            "\(sync.errors)")
 
         let shown = await cli.run(["account", missing])
         #expect(shown.code == 1)
