@@ -293,8 +293,8 @@ private struct FeatureFields {
             title: title,
             time: Date(timeIntervalSince1970: timeMilliseconds / 1000),
             updated: updatedMilliseconds.map { Date(timeIntervalSince1970: $0 / 1000) },
-            eventPage: url.map { Self.absolute($0, origin: origin) },
-            detailFeed: detail.map { Self.absolute($0, origin: origin) },
+            eventPage: url.flatMap { Quake.webLink($0, origin: origin) },
+            detailFeed: detail.flatMap { Quake.webLink($0, origin: origin) },
             felt: felt,
             cdi: cdi,
             mmi: mmi,
@@ -310,11 +310,6 @@ private struct FeatureFields {
             code: code,
             sig: sig
         )
-    }
-
-    /// Detail feeds carry site-relative links (`/earthquakes/eventpage/…`).
-    static func absolute(_ link: String, origin: String) -> String {
-        link.hasPrefix("/") && !link.hasPrefix("//") ? origin + link : link
     }
 }
 

@@ -99,6 +99,30 @@ public struct Quake: Sendable, Hashable, Identifiable {
         return url
     }
 
+    /// The one rule for a feed's links (`properties.url`, `properties.detail`), which every decoder applies when it
+    /// reads a feed: a site-relative link (`/earthquakes/eventpage/…`, as detail feeds have it) gets `origin`; what
+    /// is then not a web address (`http` or `https`, with a host, no spaces or control characters) is no link at
+    /// all. A feed is another party's data: a `javascript:`, `file:` or `data:` link in it is dropped here, so the
+    /// list, the detail, `--json` and the app never see it.
+    ///
+    /// ```swift
+    /// Quake.webLink("/earthquakes/eventpage/us1", origin: "https://earthquake.usgs.gov")
+    /// // "https://earthquake.usgs.gov/earthquakes/eventpage/us1"
+    /// Quake.webLink("javascript:alert(1)", origin: "https://earthquake.usgs.gov")  // nil
+    /// ```
+    public static func webLink(_ text: String, origin: String) -> String? {
+        let link = text.hasPrefix("/") && !text.hasPrefix("//") ? origin + text : text
+        // NB: the scheme's ASCII letters lowercased byte by byte; `lowercased()` would copy the whole link.
+        let head = link.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        let schemeLength = head.starts(with: "https://".utf8) ? 8 : head.starts(with: "http://".utf8) ? 7 : 0
+        guard schemeLength > 0 else { return nil }
+        let host = link.utf8.dropFirst(schemeLength).prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        guard !host.isEmpty, !link.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
+        return link
+    }
+
     /// Newest first; equal times ordered by id so the list never reshuffles.
     @inlinable
     public static func newestFirst(_ lhs: Quake, _ rhs: Quake) -> Bool {

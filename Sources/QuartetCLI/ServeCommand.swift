@@ -43,7 +43,9 @@ enum ServeCommand {
                 OptionSpec(
                     "usgs-feed-dir",
                     value: "DIR",
-                    help: "folder of USGS feed files to replay (default: a generated 30-day feed)",
+                    help:
+                        "folder of USGS feed files to replay, named as USGS names them: all_month.geojson, "
+                        + "4.5_week.geojson, significant_day.geojson… (default: a generated 30-day feed)",
                     environment: "QUARTET_USGS_FEED_DIR"
                 ),
                 OptionSpec(

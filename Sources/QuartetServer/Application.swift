@@ -108,7 +108,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     HealthController(version: configuration.version).register(on: &router)
     openAPI.add(HealthController.operations)
 
-    USGSReplay(USGSReplayConfiguration(feedDirectory: configuration.usgsFeedDirectory)).register(on: &router)
+    USGSReplay(
+        USGSReplayConfiguration(feedDirectory: configuration.usgsFeedDirectory, publicURL: configuration.publicURL)
+    ).register(on: &router)
     openAPI.add(USGSReplay.operations)
 
     let cognito = try CognitoDevService(

@@ -13,9 +13,16 @@ public struct USGSReplayConfiguration: Sendable {
     public var seed: UInt64
     /// Events in the demo month.
     public var demoCount: Int
+    /// The address people reach the server at (`quartet serve --public-url`): the demo feed's links start with it.
+    /// `nil` starts them with `http://` and the request's `Host`, as the server's other absolute links do.
+    public var publicURL: URL?
 
-    public init(feedDirectory: URL? = nil, now: Date = Date(), seed: UInt64 = 0x5155_414B, demoCount: Int = 10_000) {
+    public init(
+        feedDirectory: URL? = nil, now: Date = Date(), seed: UInt64 = 0x5155_414B, demoCount: Int = 10_000,
+        publicURL: URL? = nil
+    ) {
         self.feedDirectory = feedDirectory
+        self.publicURL = publicURL
         // NB: whole seconds, so Last-Modified (second resolution) compares exactly with If-Modified-Since.
         self.now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         self.seed = seed
@@ -34,6 +41,11 @@ public struct USGSReplayConfiguration: Sendable {
 /// Headers follow USGS: `Content-Type: application/json`, `Cache-Control: public, max-age=60`,
 /// `Last-Modified`, `ETag`, `Expires`, `Access-Control-Allow-Origin: *`, and 304 on a matching
 /// `If-None-Match` (or, without one, `If-Modified-Since`).
+///
+/// The demo feed's links are absolute, as USGS's are, and lead to this server
+/// (`http://127.0.0.1:8080/usgs/earthquakes/eventpage/ak73002835`; see ``linkBase(for:)``). Files of a feed folder
+/// are served byte for byte, links included; the detail feed and event page of each of their events are served
+/// too, derived from its feature.
 public final class USGSReplay: Sendable {
     public let configuration: USGSReplayConfiguration
     private let cache = FeedCache()
@@ -62,8 +74,28 @@ public final class USGSReplay: Sendable {
         public var lastModified: Date
     }
 
-    /// The bytes of a summary feed (`all_month.geojson`), or `nil` for an unknown name or missing file.
-    public func summaryFeed(named file: String) throws -> Feed? {
+    /// What the links of a demo feed start with: the configured public URL, else `http://` and the request's
+    /// `Host` (as Attendee's share links); `""` (site-relative links) for a request with no usable `Host`.
+    public func linkBase(for request: Request) -> String {
+        if let configured = configuration.publicURL?.absoluteString {
+            return configured.hasSuffix("/") ? String(configured.dropLast()) : configured
+        }
+        guard let host = request.headers["Host"], Self.isHost(host) else { return "" }
+        return "http://" + host
+    }
+
+    /// A host name or address with an optional port, and nothing else (no scheme, path, quotes or spaces).
+    static func isHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 255
+            && host.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || ".-:[]".utf8.contains(byte)
+            }
+    }
+
+    /// The bytes of a summary feed (`all_month.geojson`), or `nil` for an unknown name or missing file; the demo
+    /// feed's links start with `base` (``linkBase(for:)``).
+    public func summaryFeed(named file: String, base: String = "") throws -> Feed? {
         guard let name = SummaryFeedName(file: file) else { return nil }
         if let directory = configuration.feedDirectory {
             let url = directory.appendingPathComponent(name.name + ".geojson")
@@ -76,11 +108,12 @@ public final class USGSReplay: Sendable {
         }
         // NB: the month is generated before taking the feed lock, which is not reentrant.
         let month = demoQuakes()
-        return cache.value(for: name.name) {
+        return cache.value(for: base + " " + name.name) {
             let now = configuration.now
             let start = Int64(((now.timeIntervalSince1970 - name.period.seconds) * 1000).rounded(.down))
             let quakes = month.filter { $0.timeMilliseconds >= start && name.floor.admits($0) }
-            let body = SummaryFeedWriter.collection(quakes, name: name.name, title: name.title, generated: now)
+            let body = SummaryFeedWriter.collection(
+                quakes, name: name.name, title: name.title, generated: now, base: base)
             return Feed(body: body, etag: Self.etag(body), lastModified: now)
         }
     }
@@ -94,7 +127,7 @@ public final class USGSReplay: Sendable {
     }
 
     private func summary(_ request: Request) throws -> Response {
-        guard let feed = try summaryFeed(named: try request.parameter("feed")) else {
+        guard let feed = try summaryFeed(named: try request.parameter("feed"), base: linkBase(for: request)) else {
             throw HTTPError(.notFound, detail: "No such feed.")
         }
         return Self.respond(feed, to: request, contentType: "application/json")
@@ -102,31 +135,44 @@ public final class USGSReplay: Sendable {
 
     private func detail(_ request: Request) throws -> Response {
         let file = try request.parameter("file")
-        guard configuration.feedDirectory == nil, file.hasSuffix(".geojson"),
-            let quake = demoQuakes().first(where: { $0.id + ".geojson" == file })
-        else { throw HTTPError(.notFound, detail: "No such event.") }
-        let body = SummaryFeedWriter.detail(quake)
-        let feed = Feed(body: body, etag: Self.etag(body), lastModified: configuration.now)
+        guard file.hasSuffix(".geojson") else { throw HTTPError(.notFound, detail: "No such event.") }
+        let id = String(file.dropLast(".geojson".count))
+        let body: Data
+        let lastModified: Date
+        if let directory = configuration.feedDirectory {
+            guard let event = cache.folderEvent(id, in: directory) else {
+                throw HTTPError(.notFound, detail: "No such event.")
+            }
+            (body, lastModified) = (event.detail, event.lastModified)
+        } else {
+            guard let quake = demoQuakes().first(where: { $0.id == id }) else {
+                throw HTTPError(.notFound, detail: "No such event.")
+            }
+            (body, lastModified) = (SummaryFeedWriter.detail(quake, base: linkBase(for: request)), configuration.now)
+        }
+        let feed = Feed(body: body, etag: Self.etag(body), lastModified: lastModified)
         return Self.respond(feed, to: request, contentType: "application/json")
     }
 
     private func eventPage(_ request: Request) throws -> Response {
         let id = try request.parameter("id")
-        guard configuration.feedDirectory == nil, let quake = demoQuakes().first(where: { $0.id == id }) else {
-            throw HTTPError(.notFound, detail: "No such event.")
+        let page: EventPage
+        if let directory = configuration.feedDirectory {
+            guard let event = cache.folderEvent(id, in: directory) else {
+                throw HTTPError(.notFound, detail: "No such event.")
+            }
+            page = event.page
+        } else {
+            guard let quake = demoQuakes().first(where: { $0.id == id }) else {
+                throw HTTPError(.notFound, detail: "No such event.")
+            }
+            page = EventPage(
+                title: quake.title, timeMilliseconds: quake.timeMilliseconds, latitude: quake.latitude,
+                longitude: quake.longitude, depth: quake.depth, status: quake.status,
+                note: "Demo event generated by the Quartet USGS replay.")
         }
-        let title = quake.title.markupEscaped
-        let when = Self.isoFormatter().string(from: Date(timeIntervalSince1970: Double(quake.timeMilliseconds) / 1000))
-        let html = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
-            <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-            <body><h1>\(title)</h1>
-            <p>\(when) · \(DemoQuake.fixed(quake.latitude, 3))°, \(DemoQuake.fixed(quake.longitude, 3))° · \
-            \(DemoQuake.fixed(quake.depth, 1)) km deep · \(quake.status.markupEscaped)</p>
-            <p>Demo event generated by the Quartet USGS replay.</p></body></html>
-            """
-        return Response(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+        return Response(
+            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(page.html.utf8))
     }
 
     /// 200 with the feed and its validators, or 304 when the request's validators match.
@@ -166,20 +212,34 @@ public final class USGSReplay: Sendable {
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 
-    private static func isoFormatter() -> ISO8601DateFormatter { ISO8601DateFormatter() }
 }
 
-/// Generated quakes and encoded feeds, made once and shared by every request.
+/// Generated quakes, encoded feeds and the events of a feed folder, made once and shared by every request.
 private final class FeedCache: Sendable {
     private let feeds = Locked<[String: USGSReplay.Feed]>([:])
     private let demo = Locked<[DemoQuake]?>(nil)
+    private let folder = Locked<FolderIndex?>(nil)
+
+    /// The most feeds kept: one per feed name and link base, and the base comes from the request's `Host`.
+    static let feedLimit = 64
 
     func value(for key: String, make: () -> USGSReplay.Feed) -> USGSReplay.Feed {
         feeds.withLock { feeds in
             if let feed = feeds[key] { return feed }
             let feed = make()
+            // NB: a client chooses its Host, so the cache is bounded: when full it starts over.
+            if feeds.count >= Self.feedLimit { feeds.removeAll() }
             feeds[key] = feed
             return feed
+        }
+    }
+
+    /// The event `id` of a feed file in `directory`, read again when a file there changed.
+    func folderEvent(_ id: String, in directory: URL) -> FolderEvent? {
+        let stamps = FolderIndex.stamps(of: directory)
+        return folder.withLock { index in
+            if index?.stamps != stamps { index = FolderIndex(directory: directory, stamps: stamps) }
+            return index?.events[id]
         }
     }
 
@@ -206,14 +266,15 @@ extension USGSReplay {
         APIOperation(
             .get,
             "/usgs/feed/v1.0/detail/:file",
-            summary: "A USGS event detail feed (GeoJSON Feature), e.g. us7000abcd.geojson",
+            summary:
+                "A USGS event detail feed (GeoJSON Feature) of a quake of the replayed feed, e.g. us7000abcd.geojson",
             tag: "usgs",
             responses: [200: "The event", 404: "Unknown event"]
         ),
         APIOperation(
             .get,
             "/usgs/earthquakes/eventpage/:id",
-            summary: "The event page of a demo quake (HTML)",
+            summary: "The event page of a quake of the replayed feed (HTML)",
             tag: "usgs",
             responses: [200: "The page", 404: "Unknown event"],
             responseMediaType: "text/html"

@@ -205,4 +205,31 @@ import Testing
         let feed = try decoder.decode(TestFeed.collection([text]))
         #expect(feed.quakes.first?.eventPage == "http://127.0.0.1:8080/usgs/earthquakes/eventpage/x")
     }
+
+    /// A link that is no web address is dropped as the feed is read, by the scanner and the plain reference alike,
+    /// so the list, the detail and `--json` agree; an absolute link of any web host is kept as it is.
+    @Test(
+        arguments: [
+            ("javascript:alert(1)", nil), ("JavaScript:alert(1)", nil), ("file:///etc/passwd", nil),
+            ("data:text/html,<b>x</b>", nil), ("//evil.example/x", nil), ("https://", nil), ("http:///x", nil),
+            ("https://exa mple.com/x", nil), ("mailto:a@b.c", nil),
+            ("HTTPS://earthquake.usgs.gov/x", "HTTPS://earthquake.usgs.gov/x"),
+            (
+                "http://127.0.0.1:8080/usgs/earthquakes/eventpage/x",
+                "http://127.0.0.1:8080/usgs/earthquakes/eventpage/x"
+            ),
+            ("/earthquakes/eventpage/x", "https://earthquake.usgs.gov/earthquakes/eventpage/x"),
+        ] as [(String, String?)])
+    func linksThatAreNoWebAddressAreDropped(_ link: String, _ kept: String?) throws {
+        let text = TestFeed.feature(id: "x")
+            .replacingOccurrences(of: "https://earthquake.usgs.gov/earthquakes/eventpage/x", with: link)
+            .replacingOccurrences(of: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/x.geojson", with: link)
+        let body = TestFeed.collection([text])
+        let fast = try #require(try QuakeFeedDecoder().decode(body).quakes.first)
+        let plain = try #require(try PlainQuakeFeedDecoder().decode(body).quakes.first)
+        #expect(fast.eventPage == kept)
+        #expect(fast.detailFeed == kept)
+        #expect(plain.eventPage == kept)
+        #expect(plain.detailFeed == kept)
+    }
 }

@@ -158,6 +158,42 @@ import Testing
         #expect(rows[1].tint == "lightRed")
     }
 
+    /// A feed link that is no web address is dropped when the feed is read: `--json` leaves it out as `show`
+    /// leaves out the event page (the JSON once passed `javascript:alert(1)` on).
+    @Test func aLinkThatIsNoWebAddressLeavesEveryOutput() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+            .replacingOccurrences(
+                of: "https://earthquake.usgs.gov/earthquakes/eventpage/big", with: "javascript:alert(1)")
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: feedPath))
+        let (code, output) = await run(["--feed", feedPath, "--json"])
+        #expect(code == 0)
+        #expect(!output.stdout.contains("javascript"))
+        let rows = try JSONDecoder().decode([QuakeExportRow].self, from: Data(output.stdout.utf8))
+        #expect(rows.first { $0.id == "big" }?.url == nil)
+        #expect(rows.first { $0.id == "mid" }?.url == "https://earthquake.usgs.gov/earthquakes/eventpage/mid")
+        let (_, shown) = await run(["show", "big", "--feed", feedPath])
+        #expect(!shown.stdout.contains("Event page"))
+        #expect(!shown.stdout.contains("javascript"))
+    }
+
+    /// `QUARTET_LOCALE=ar_SA` writes magnitudes and coordinates in the Arabic-Indic digits its dates have, with the
+    /// Arabic decimal mark (they came out as `7٫3`: Latin digits, Arabic mark).
+    @Test func numbersTakeTheLocalesDigits() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let captured = Captured()
+        var environment = environment
+        environment["QUARTET_LOCALE"] = "ar_SA"
+        let code = await QuartetTool.run(
+            ["quakes", "show", "big", "--feed", feedPath, "--data-dir", dataDirectory], environment: environment,
+            console: captured.console(terminal: false))
+        #expect(code == 0)
+        #expect(captured.stdout.contains("٧٫٣"), "\(captured.stdout)")
+        #expect(captured.stdout.contains("٣٫٢٥° S, ١٤٢٫٥٠° E"), "\(captured.stdout)")
+        #expect(!captured.stdout.contains("7٫3"))
+        #expect(!captured.stdout.contains("3٫25"))
+    }
+
     @Test func deleteHidesUntilReload() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = await run(["--feed", feedPath])
@@ -200,8 +236,25 @@ import Testing
         #expect(svg.components(separatedBy: "<circle ").count - 1 == 2)
         #expect(svg.contains("fill=\"#d93025\"><title>M 7.3 - Big</title>"))
         #expect(svg.contains("fill=\"#f28b82\"><title>M 5.0 - Mid</title>"))
-        let (_, one) = await run(["map", "--output", output, "--feed", feedPath, "--min-magnitude", "7"])
-        #expect(one.stdout == "Wrote 1 earthquake of magnitude 3.5 or more to \(output).\n")
+        #expect(svg.contains("<title>Earthquakes of magnitude 3.5 or more</title>"))
+    }
+
+    /// The sentence and the SVG's title say the floor the pins start at: the filter's when it is above 3.5, as the
+    /// app's map title does (they said 3.5 whatever the filter).
+    @Test func theMapSaysTheFiltersFloor() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("map.svg").path
+        let (code, one) = await run(["map", "--output", output, "--feed", feedPath, "--min-magnitude", "7"])
+        #expect(code == 0)
+        #expect(one.stdout == "Wrote 1 earthquake of magnitude 7.0 or more to \(output).\n")
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.contains("<title>Earthquakes of magnitude 7.0 or more</title>"))
+        #expect(!svg.contains("3.5"))
+        let (_, two) = await run(["map", "--output", output, "--feed", feedPath, "--min-magnitude", "4.5"])
+        #expect(two.stdout == "Wrote 2 earthquakes of magnitude 4.5 or more to \(output).\n")
+        // Below 3.5 the map still starts at 3.5: smaller quakes get no pin.
+        let (_, low) = await run(["map", "--output", output, "--feed", feedPath, "--min-magnitude", "1"])
+        #expect(low.stdout == "Wrote 2 earthquakes of magnitude 3.5 or more to \(output).\n")
     }
 
     /// A device file no command can read is set aside with a word on standard error; the list still shows.

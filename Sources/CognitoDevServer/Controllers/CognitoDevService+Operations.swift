@@ -8,17 +8,19 @@ extension CognitoDevService {
         {
             var operation = APIOperation(
                 .post, operationsPath,
-                summary: "Cognito Identity GetId / GetOpenIdToken (X-Amz-Target, application/x-amz-json-1.1)",
+                summary: "Cognito Identity GetId / GetOpenIdToken / GetCredentialsForIdentity (X-Amz-Target, "
+                    + "application/x-amz-json-1.1); every answer carries x-amzn-RequestId",
                 tag: "Cognito (stand-in)",
                 responses: [200: "The operation's output", 400: "A Cognito exception: {\"__type\", \"message\"}"],
                 requestBody: Schema.object([
                     "IdentityPoolId": Schema.string(), "IdentityId": Schema.string(),
-                    "Logins": Schema.map(Schema.string()),
+                    "Logins": Schema.map(Schema.string()), "CustomRoleArn": Schema.string(),
                 ]),
                 responseMediaType: "application/x-amz-json-1.1", errorMediaType: "application/x-amz-json-1.1")
             operation.headerParameters = [
                 "X-Amz-Target": Schema.oneOf([
                     "AWSCognitoIdentityService.GetId", "AWSCognitoIdentityService.GetOpenIdToken",
+                    "AWSCognitoIdentityService.GetCredentialsForIdentity",
                 ])
             ]
             return operation

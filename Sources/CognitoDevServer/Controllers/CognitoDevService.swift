@@ -5,8 +5,9 @@ import Foundation
 import HTTPServer
 import TokenVerifier
 
-/// A Cognito Identity stand-in: `GetId` and `GetOpenIdToken` over the real JSON 1.1 wire protocol, its key
-/// set and OpenID configuration, and a development sign-in for Facebook, Twitter and Google.
+/// A Cognito Identity stand-in: `GetId`, `GetOpenIdToken` and `GetCredentialsForIdentity` (with credentials no AWS
+/// service accepts) over the real JSON 1.1 wire protocol, each answer with an `x-amzn-RequestId`; its key set and
+/// OpenID configuration; and a development sign-in for Facebook, Twitter and Google.
 ///
 /// ```swift
 /// var migrator = Migrator()
@@ -30,6 +31,8 @@ public struct CognitoDevService: Sendable {
         public var applicationID: String
         /// How long an OpenID token is valid: 10 minutes, like Cognito's.
         public var tokenLifetime: TimeInterval
+        /// How long the stand-in credentials of `GetCredentialsForIdentity` last: an hour, like Cognito's.
+        public var credentialsLifetime: TimeInterval = 3600
 
         /// A configuration that cannot work, said in a sentence.
         public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
@@ -107,9 +110,11 @@ public struct CognitoDevService: Sendable {
 
     /// Registers every route listed in ``operations``.
     public func register(on router: inout Router) {
-        router.post(Self.operationsPath) { request in await self.operation(request) }
-        router.get(Self.jwksPath) { _ in try self.jwks() }
-        router.get(Self.openIDConfigurationPath) { request in try self.openIDConfiguration(request) }
+        router.group("", middleware: [AmazonRequestID()]) { router in
+            router.post(Self.operationsPath) { request in await self.operation(request) }
+            router.get(Self.jwksPath) { _ in try self.jwks() }
+            router.get(Self.openIDConfigurationPath) { request in try self.openIDConfiguration(request) }
+        }
         router.post(Self.developmentSignInPath) { request in try self.developmentSignIn(request) }
     }
 
@@ -129,7 +134,11 @@ public struct CognitoDevService: Sendable {
             switch target.dropFirst(CognitoWire.targetPrefix.count) {
             case "GetId": body = try JSONEncoder().encode(try await getID(try decode(request.body)))
             case "GetOpenIdToken": body = try JSONEncoder().encode(try await getOpenIDToken(try decode(request.body)))
-            default: throw CognitoException(.unknownOperation, "This stand-in serves GetId and GetOpenIdToken.")
+            case "GetCredentialsForIdentity":
+                body = try JSONEncoder().encode(try await getCredentials(try decode(request.body)))
+            default:
+                throw CognitoException(
+                    .unknownOperation, "This stand-in serves GetId, GetOpenIdToken and GetCredentialsForIdentity.")
             }
             return Response(status: .ok, headers: ["Content-Type": CognitoWire.contentType], body: body)
         } catch let error as CognitoException {
@@ -195,6 +204,54 @@ public struct CognitoDevService: Sendable {
             ]),
         ]
         return CognitoWire.GetOpenIdTokenResponse(IdentityId: identityID, Token: try signer.sign(claims))
+    }
+
+    /// Credentials for an identity, after the same checks Cognito makes: the id well formed, the identity known in
+    /// the pool, and (every identity here being an authenticated one) a login for it in `Logins`.
+    ///
+    /// The credentials are stand-ins that no AWS service accepts: the key id has characters no AWS key has, and
+    /// the secret and session token say what they are. They expire after ``Configuration/credentialsLifetime``.
+    /// `CustomRoleArn` is checked against the model (20 to 2048 characters) and otherwise unused: the pool's
+    /// providers (Facebook, Twitter, Google) send no roles to choose from, so the pool's one authenticated role
+    /// applies, as on Cognito for providers without role customization.
+    func getCredentials(
+        _ input: CognitoWire.GetCredentialsForIdentityInput
+    ) async throws -> CognitoWire.GetCredentialsForIdentityResponse {
+        guard let identityID = input.IdentityId, CognitoWire.isRegionID(identityID) else {
+            throw CognitoException.invalidID(input.IdentityId, member: "identityId")
+        }
+        if let role = input.CustomRoleArn, !(20...2048).contains(role.count) {
+            throw CognitoException.invalidLength(role, member: "customRoleArn", range: 20...2048)
+        }
+        guard let identity = try await identities.find(identityID, pool: configuration.identityPoolID) else {
+            throw CognitoException(.resourceNotFound, "Identity '\(identityID)' not found.")
+        }
+        // NB: an authenticated identity asked for without its login is refused in Cognito's words.
+        guard let logins = input.Logins, !logins.isEmpty else {
+            throw CognitoException(.notAuthorized, "Access to Identity '\(identityID)' is forbidden.")
+        }
+        let person = try person(from: logins)
+        guard person.provider.providerKey == identity.provider, person.user == identity.providerUserID else {
+            throw CognitoException(
+                .notAuthorized, "Logins don't match. Please include at least one valid login for this identity.")
+        }
+        let expiration = now().timeIntervalSince1970.rounded(.down) + configuration.credentialsLifetime
+        return CognitoWire.GetCredentialsForIdentityResponse(
+            IdentityId: identityID,
+            Credentials: CognitoWire.Credentials(
+                AccessKeyId: "QUARTET-DEV-" + Self.randomText(8, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"),
+                SecretKey: "quartet-dev-secret-not-valid-at-aws-" + Self.randomText(32),
+                SessionToken: "quartet-dev-session-not-valid-at-aws-" + Self.randomText(64),
+                Expiration: expiration))
+    }
+
+    /// `count` random characters of `alphabet`.
+    private static func randomText(
+        _ count: Int, alphabet: String = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    ) -> String {
+        let characters = Array(alphabet)
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in characters[Int.random(in: 0..<characters.count, using: &generator)] })
     }
 
     /// The person the `Logins` map vouches for; exactly one provider login is accepted.
@@ -268,4 +325,13 @@ private struct OpenIDConfiguration: Encodable {
     var response_types_supported: [String]
     var subject_types_supported: [String]
     var id_token_signing_alg_values_supported: [String]
+}
+
+/// Gives every answer of the Cognito routes the `x-amzn-RequestId` header AWS sends on each: a new UUID a request.
+private struct AmazonRequestID: Middleware {
+    func handle(_ request: Request, next: Handler) async throws -> Response {
+        var response = try await next(request)
+        response.headers[CognitoWire.requestIDHeader] = UUID().uuidString.lowercased()
+        return response
+    }
 }

@@ -3,7 +3,7 @@ import HTTPServer
 
 /// A Cognito Identity error as the service sends it: HTTP 400 with `{"__type": …, "message": …}`.
 public struct CognitoException: Error, Sendable, Hashable {
-    /// The exception types the AWS model lists for `GetId` and `GetOpenIdToken`, plus the protocol's own.
+    /// The exception types the AWS model lists for the operations served, plus the protocol's own.
     public enum Kind: String, Sendable, Hashable {
         case invalidParameter = "InvalidParameterException"
         case resourceNotFound = "ResourceNotFoundException"
@@ -40,6 +40,17 @@ public struct CognitoException: Error, Sendable, Hashable {
             status: kind == .internalError ? .internalServerError : .badRequest,
             headers: ["Content-Type": CognitoWire.contentType, "X-Amzn-ErrorType": kind.rawValue],
             body: body)
+    }
+
+    /// AWS's sentence for a member shorter or longer than the model allows.
+    static func invalidLength(_ value: String, member: String, range: ClosedRange<Int>) -> CognitoException {
+        let constraint =
+            value.count < range.lowerBound
+            ? "Member must have length greater than or equal to \(range.lowerBound)"
+            : "Member must have length less than or equal to \(range.upperBound)"
+        return CognitoException(
+            .validation,
+            "1 validation error detected: Value '\(value)' at '\(member)' failed to satisfy constraint: " + constraint)
     }
 
     /// AWS's sentence for a member that breaks its constraint: null, or not matching the id pattern.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The request and response shapes of the two operations, named as in the AWS API model (2014-06-30).
+/// The request and response shapes of the operations served, named as in the AWS API model (2014-06-30).
 enum CognitoWire {
     static let contentType = "application/x-amz-json-1.1"
     static let targetPrefix = "AWSCognitoIdentityService."
@@ -27,6 +27,28 @@ enum CognitoWire {
         var IdentityId: String
         var Token: String
     }
+
+    struct GetCredentialsForIdentityInput: Decodable {
+        var IdentityId: String?
+        var Logins: [String: String]?
+        var CustomRoleArn: String?
+    }
+
+    struct GetCredentialsForIdentityResponse: Encodable {
+        var IdentityId: String
+        var Credentials: Credentials
+    }
+
+    /// Temporary AWS credentials; `Expiration` is a timestamp, which AWS JSON 1.1 writes as epoch seconds.
+    struct Credentials: Encodable {
+        var AccessKeyId: String
+        var SecretKey: String
+        var SessionToken: String
+        var Expiration: Double
+    }
+
+    /// The header AWS sends on every answer: the id of the request, a UUID.
+    static let requestIDHeader = "x-amzn-RequestId"
 
     /// `[\w-]+:[0-9a-f-]+`, 1…55 characters: the model's pattern for pool and identity ids.
     static func isRegionID(_ value: String) -> Bool {

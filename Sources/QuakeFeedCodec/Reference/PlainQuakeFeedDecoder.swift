@@ -9,7 +9,8 @@ import QuakesModels
 /// metadata; the scanner is what the app runs. The rules, as ``QuakeFeedDecoder`` states them: a feature with a
 /// missing id, time or coordinates, off the globe, or with a field of the wrong type is skipped and counted; `null`
 /// is a missing value; a missing title is made from magnitude, type and place as USGS writes them; texts naming a
-/// kind (alert, status, type, magnitude type) are trimmed and lowercased; site-relative links get the origin.
+/// kind (alert, status, type, magnitude type) are trimmed and lowercased; site-relative links get the origin, and a
+/// link that is then no web address is dropped (``Quake/webLink(_:origin:)``).
 ///
 /// NB: where a body repeats a key the two may differ (the scanner reads every copy, the tree keeps the last);
 /// feeds never repeat one.
@@ -106,7 +107,7 @@ public struct PlainQuakeFeedDecoder: Sendable {
             try text(key).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         }
         func link(_ key: String) throws -> String? {
-            try text(key).map { $0.hasPrefix("/") && !$0.hasPrefix("//") ? origin + $0 : $0 }
+            try text(key).flatMap { Quake.webLink($0, origin: origin) }
         }
         let tsunami: Bool
         switch properties["tsunami"] {

@@ -21,15 +21,15 @@ public enum QuakeTable {
 
     /// Lines of the table: a header, then one line per row with its tint (a terminal colours it with ``ansi(_:)``).
     /// With no rows, one line says why: nothing matches the filter, or (`filtered` false) the feed holds none.
-    /// Magnitudes are written with `decimalSeparator`, as the rows' coordinates are.
+    /// Magnitudes are written in `numbers` (``QuakeRowFormatter/numbers``), as the rows' coordinates are.
     public static func render(
-        _ quakes: [Quake], rows: [QuakeRow], filtered: Bool = true, decimalSeparator: String = "."
+        _ quakes: [Quake], rows: [QuakeRow], filtered: Bool = true, numbers: NumberSymbols = .latin
     ) -> [Line] {
         guard !rows.isEmpty else {
             return [Line(text: Strings.text(filtered ? "quakes.table.empty" : "quakes.screen.empty"), tint: .none)]
         }
         let magnitudes = quakes.map { quake in
-            quake.magnitude.map { NumberText.fixed($0, digits: 1, separator: decimalSeparator) } ?? "-"
+            quake.magnitude.map { numbers.fixed($0, digits: 1) } ?? "-"
         }
         let timeWidth = max(rows.map(\.timeText.count).max() ?? 0, Strings.text("quakes.table.time").count)
         let magnitudeWidth = max(magnitudes.map(\.count).max() ?? 0, Strings.text("quakes.table.magnitude").count)

@@ -11,6 +11,12 @@ public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     /// The smallest magnitude that gets a pin.
     public static let minimumMagnitude = 3.5
 
+    /// The magnitude the map's pins start at under `filter`: 3.5, or the filter's floor when higher. The map's title,
+    /// the SVG's title and the command line's sentence all say this one number.
+    public static func floor(for filter: QuakeFilter) -> Double {
+        max(minimumMagnitude, filter.minimumMagnitude ?? 0)
+    }
+
     /// Pins for the quakes worth one (magnitude ≥ 3.5 as it reads, ``Quake/shownMagnitude``), in the given order.
     public static func annotations(for quakes: [Quake]) -> [QuakeMapAnnotation] {
         quakes.compactMap { quake in

@@ -18,7 +18,10 @@ public enum QuakeMapSVG {
     }
 
     /// A complete SVG document, `width` pixels wide and half as tall; the largest pins are drawn last.
-    public static func render(_ annotations: [QuakeMapAnnotation], width: Int = 1440) -> String {
+    ///
+    /// `title` is the document's `<title>`: ``QuakeScreenText/svgTitle(_:)`` of the floor the pins start at
+    /// (``QuakeMapAnnotation/floor(for:)``), so it says the filter's floor rather than always 3.5.
+    public static func render(_ annotations: [QuakeMapAnnotation], title: String, width: Int = 1440) -> String {
         let width = max(360, width)
         let height = width / 2
         let scale = Double(width) / 1440
@@ -28,7 +31,7 @@ public enum QuakeMapSVG {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
             viewBox="0 0 \(width) \(height)">
-            <title>Earthquakes of magnitude 3.5 or more</title>
+            <title>\(title.markupEscaped)</title>
             <rect width="\(width)" height="\(height)" fill="#0b2540"/>
             <g stroke="#34597d" stroke-width="1" fill="none">
 

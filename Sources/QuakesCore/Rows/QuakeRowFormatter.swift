@@ -11,18 +11,19 @@ public struct QuakeRowFormatter: Sendable {
     public var timeZone: TimeZone = .current
     public var locale: Locale = .current
 
-    /// The locale's decimal separator, which every number a screen writes uses (`5,2` and `40,37° N` in `de_DE`).
-    public var decimalSeparator: String { locale.decimalSeparator ?? "." }
+    /// The locale's digits, decimal mark and minus sign, which every number a screen writes uses (`5,2` and
+    /// `40,37° N` in `de_DE`; `٥٫٢` and `٤٠٫٣٧° N` in `ar_SA`, whose dates have the same digits).
+    public var numbers: NumberSymbols { NumberSymbols(locale: locale) }
 
     /// `value` with one decimal, as the locale writes it: a magnitude, a depth.
     public func decimal(_ value: Double) -> String {
-        NumberText.fixed(value, digits: 1, separator: decimalSeparator)
+        numbers.fixed(value, digits: 1)
     }
 
     /// Rows for quakes already in display order.
     public func rows(for quakes: [Quake]) -> [QuakeRow] {
         var times = TimeTextCache(formatter: dateTimeFormatter(), timeZone: timeZone)
-        let separator = decimalSeparator
+        let numbers = numbers
         let hemispheres = Hemispheres()
         var rows: [QuakeRow] = []
         rows.reserveCapacity(quakes.count)
@@ -32,7 +33,7 @@ public struct QuakeRowFormatter: Sendable {
                     id: quake.id,
                     title: quake.title,
                     coordinateText: Self.coordinateText(
-                        quake.coordinate, separator: separator, hemispheres: hemispheres),
+                        quake.coordinate, numbers: numbers, hemispheres: hemispheres),
                     timeText: times.text(for: quake.time),
                     tint: QuakeTint(magnitude: quake.magnitude)
                 ))
@@ -55,12 +56,13 @@ public struct QuakeRowFormatter: Sendable {
         return formatter
     }
 
-    /// `38.29° N, 122.31° W`: two decimals, hemisphere letters (from the strings table), no sign.
+    /// `38.29° N, 122.31° W`: two decimals in the locale's `numbers`, hemisphere letters (from the strings table),
+    /// no sign.
     public static func coordinateText(
-        _ coordinate: QuakeCoordinate, separator: String = ".", hemispheres: Hemispheres = Hemispheres()
+        _ coordinate: QuakeCoordinate, numbers: NumberSymbols = .latin, hemispheres: Hemispheres = Hemispheres()
     ) -> String {
-        let latitude = NumberText.fixed(abs(coordinate.latitude), digits: 2, separator: separator)
-        let longitude = NumberText.fixed(abs(coordinate.longitude), digits: 2, separator: separator)
+        let latitude = numbers.fixed(abs(coordinate.latitude), digits: 2)
+        let longitude = numbers.fixed(abs(coordinate.longitude), digits: 2)
         let north = coordinate.latitude >= 0 ? hemispheres.north : hemispheres.south
         let east = coordinate.longitude >= 0 ? hemispheres.east : hemispheres.west
         return latitude + "° " + north + ", " + longitude + "° " + east

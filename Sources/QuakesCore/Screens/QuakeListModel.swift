@@ -72,8 +72,7 @@ public final class QuakeListModel {
     /// The map's title: the magnitude its pins start at, 3.5 or the filter's floor when higher ("Magnitude 4.5 and
     /// above" under an M 4.5+ filter, which the title once ignored).
     public var mapTitle: String {
-        let floor = max(QuakeMapAnnotation.minimumMagnitude, filter.minimumMagnitude ?? 0)
-        return QuakeScreenText.mapTitle(service.formatter.decimal(floor))
+        QuakeScreenText.mapTitle(service.formatter.decimal(QuakeMapAnnotation.floor(for: filter)))
     }
     /// The filter in force.
     public private(set) var filter: QuakeFilter = .none

@@ -18,11 +18,12 @@ public enum QuakeMessages {
         Strings.format(cached ? "quakes.cli.notInCache" : "quakes.cli.notInList", id)
     }
 
-    /// `Wrote 12 earthquakes of magnitude 3.5 or more to quakes.svg.` (`Wrote 1 earthquake …`).
-    public static func mapWritten(count: Int, path: String) -> String {
+    /// `Wrote 12 earthquakes of magnitude 3.5 or more to quakes.svg.` (`Wrote 1 earthquake …`): `minimum` is the
+    /// magnitude the map starts at (``QuakeMapAnnotation/floor(for:)``), as the locale writes it.
+    public static func mapWritten(count: Int, minimum: String, path: String) -> String {
         count == 1
-            ? Strings.format("quakes.cli.mapWritten.one", path)
-            : Strings.format("quakes.cli.mapWritten.many", String(count), path)
+            ? Strings.format("quakes.cli.mapWritten.one", minimum, path)
+            : Strings.format("quakes.cli.mapWritten.many", String(count), minimum, path)
     }
 
     /// A `--feed` that is neither a feed name, an http(s) URL nor a file.

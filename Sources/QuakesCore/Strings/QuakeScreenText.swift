@@ -8,9 +8,10 @@ public enum QuakeScreenText {
     public static var title: String { Strings.text("quakes.screen.title") }
     /// The toolbar button that opens the map.
     public static var map: String { Strings.text("quakes.screen.map") }
-    /// The map's title.
     /// `Magnitude 3.5 and above`, the map's title for the magnitude its pins start at.
     public static func mapTitle(_ minimum: String) -> String { Strings.format("quakes.screen.mapTitle", minimum) }
+    /// `Earthquakes of magnitude 3.5 or more`, the title of the map drawn as SVG, for the magnitude its pins start at.
+    public static func svgTitle(_ minimum: String) -> String { Strings.format("quakes.map.svgTitle", minimum) }
     /// The filter menu's title.
     public static var filter: String { Strings.text("quakes.screen.filter") }
     /// The banner's retry button.

@@ -46,7 +46,7 @@ enum QuakesCommand {
 
     static var mapSpec: CommandSpec {
         CommandSpec(
-            "map", summary: "draw the quakes of magnitude 3.5 or more as an SVG map",
+            "map", summary: "draw the quakes of magnitude 3.5 (or --min-magnitude, when higher) or more as an SVG map",
             options: [OptionSpec("output", value: "FILE", help: "where to write the SVG", default: "quakes.svg")]
         ) { context in
             try await QuakesSession(context).map(output: context.arguments.value("output") ?? "quakes.svg")

@@ -79,7 +79,7 @@ struct QuakesSession {
         }
         let rows = formatter.rows(for: quakes)
         let lines = QuakeTable.render(
-            quakes, rows: rows, filtered: filter != .none, decimalSeparator: formatter.decimalSeparator)
+            quakes, rows: rows, filtered: filter != .none, numbers: formatter.numbers)
         for line in lines {
             console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)
         }
@@ -129,12 +129,13 @@ struct QuakesSession {
         let annotations = QuakeMapAnnotation.annotations(for: quakes)
         let url = URL(
             fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        try Data(QuakeMapSVG.render(annotations).utf8).write(to: url)
+        let minimum = formatter.decimal(QuakeMapAnnotation.floor(for: filter))
+        try Data(QuakeMapSVG.render(annotations, title: QuakeScreenText.svgTitle(minimum)).utf8).write(to: url)
         if json {
             let shown = Set(annotations.map(\.id))
             console.line(String(decoding: QuakeExport.json(quakes.filter { shown.contains($0.id) }), as: UTF8.self))
         } else {
-            console.line(QuakeMessages.mapWritten(count: annotations.count, path: output))
+            console.line(QuakeMessages.mapWritten(count: annotations.count, minimum: minimum, path: output))
         }
         return 0
     }

@@ -1,20 +1,24 @@
 import Foundation
 
 /// Writes GeoJSON summary feeds in USGS's exact shape and key order, straight into bytes.
+///
+/// Links (`metadata.url`, `properties.url`, `properties.detail`) start with `base`, the server's own
+/// `scheme://host[:port]` (``USGSReplay/linkBase(for:)``), so they are absolute as USGS's are; an empty `base`
+/// leaves them site-relative.
 enum SummaryFeedWriter {
     /// A `FeatureCollection` of `quakes` with USGS metadata.
-    static func collection(_ quakes: [DemoQuake], name: String, title: String, generated: Date) -> Data {
+    static func collection(_ quakes: [DemoQuake], name: String, title: String, generated: Date, base: String) -> Data {
         var out = [UInt8]()
         out.reserveCapacity(quakes.count * 1100 + 512)
         let generatedMilliseconds = Int64((generated.timeIntervalSince1970 * 1000).rounded(.down))
         append(&out, "{\"type\":\"FeatureCollection\",\"metadata\":{\"generated\":\(generatedMilliseconds),\"url\":")
-        string(&out, "/usgs/feed/v1.0/summary/\(name).geojson")
+        string(&out, base + "/usgs/feed/v1.0/summary/\(name).geojson")
         append(&out, ",\"title\":")
         string(&out, title)
         append(&out, ",\"status\":200,\"api\":\"1.10.3\",\"count\":\(quakes.count)},\"features\":[")
         for (index, quake) in quakes.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            feature(&out, quake, detail: false)
+            feature(&out, quake, detail: false, base: base)
         }
         append(&out, "]")
         if !quakes.isEmpty {
@@ -37,24 +41,25 @@ enum SummaryFeedWriter {
         return Data(out)
     }
 
-    /// A detail feed: one `Feature` (without the `products` of the real service).
-    static func detail(_ quake: DemoQuake) -> Data {
+    /// A detail feed: one `Feature`, with no `detail` link and an empty `products` (the real service lists its
+    /// origin, ShakeMap, PAGER… products there).
+    static func detail(_ quake: DemoQuake, base: String) -> Data {
         var out = [UInt8]()
-        feature(&out, quake, detail: true)
+        feature(&out, quake, detail: true, base: base)
         return Data(out)
     }
 
-    private static func feature(_ out: inout [UInt8], _ quake: DemoQuake, detail: Bool) {
+    private static func feature(_ out: inout [UInt8], _ quake: DemoQuake, detail: Bool, base: String) {
         append(&out, "{\"type\":\"Feature\",\"properties\":{\"mag\":")
         append(&out, DemoQuake.fixed(quake.magnitude, 2))
         append(&out, ",\"place\":")
         string(&out, quake.place)
         append(
             &out, ",\"time\":\(quake.timeMilliseconds),\"updated\":\(quake.updatedMilliseconds),\"tz\":null,\"url\":")
-        string(&out, "/usgs/earthquakes/eventpage/" + quake.id)
+        string(&out, base + "/usgs/earthquakes/eventpage/" + quake.id)
         if !detail {
             append(&out, ",\"detail\":")
-            string(&out, "/usgs/feed/v1.0/detail/" + quake.id + ".geojson")
+            string(&out, base + "/usgs/feed/v1.0/detail/" + quake.id + ".geojson")
         }
         append(&out, ",\"felt\":" + (quake.felt.map(String.init) ?? "null"))
         append(&out, ",\"cdi\":" + (quake.cdi.map { DemoQuake.fixed($0, 1) } ?? "null"))
@@ -81,6 +86,7 @@ enum SummaryFeedWriter {
         string(&out, quake.type)
         append(&out, ",\"title\":")
         string(&out, quake.title)
+        if detail { append(&out, ",\"products\":{}") }
         append(&out, "},\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
         append(&out, DemoQuake.fixed(quake.longitude, 4) + "," + DemoQuake.fixed(quake.latitude, 4) + ",")
         append(&out, DemoQuake.fixed(quake.depth, 2) + "]},\"id\":")

@@ -86,7 +86,7 @@ struct CognitoDevServiceTests {
                     ["IdentityId": "us-east-1:00000000-0000-0000-0000-000000000000", "Logins": alice],
                     "ResourceNotFoundException"
                 ),
-                ("GetCredentialsForIdentity", ["IdentityId": "us-east-1:0"], "UnknownOperationException"),
+                ("GetOpenIdTokenForDeveloperIdentity", ["IdentityId": "us-east-1:0"], "UnknownOperationException"),
             ]
             for (operation, body, type) in cases {
                 let response = try await server.cognitoCall(operation, body)
@@ -140,6 +140,101 @@ struct CognitoDevServiceTests {
                     "GetOpenIdToken", ["IdentityId": aliceID, "Logins": logins])
                 #expect(Self.json(response)["__type"] as? String == "NotAuthorizedException")
             }
+        }
+    }
+
+    /// `GetCredentialsForIdentity`, which the AWS SDKs' Cognito credentials provider calls after `GetId`, answers
+    /// the model's shape with credentials no AWS service takes (it answered `UnknownOperationException`).
+    @Test(arguments: DatabaseKind.eachDialect)
+    func getCredentialsForIdentityAnswersStandInCredentials(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let logins = ["accounts.google.com": try await server.providerToken(.google, "alice")]
+            let getID = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": logins])
+            let identityID = try #require(Self.json(getID)["IdentityId"] as? String)
+            let response = try await server.cognitoCall(
+                "GetCredentialsForIdentity", ["IdentityId": identityID, "Logins": logins])
+            #expect(response.status == .ok)
+            #expect(response.headers["Content-Type"] == "application/x-amz-json-1.1")
+            let body = Self.json(response)
+            #expect(body["IdentityId"] as? String == identityID)
+            let credentials = try #require(body["Credentials"] as? [String: Any])
+            #expect(Set(credentials.keys) == ["AccessKeyId", "SecretKey", "SessionToken", "Expiration"])
+            let keyID = try #require(credentials["AccessKeyId"] as? String)
+            #expect(keyID.hasPrefix("QUARTET-DEV-"), "no AWS key id has a hyphen")
+            #expect((credentials["SecretKey"] as? String)?.contains("not-valid-at-aws") == true)
+            #expect((credentials["SessionToken"] as? String)?.contains("not-valid-at-aws") == true)
+            // A timestamp in AWS JSON 1.1 is a number of epoch seconds: an hour from now, as Cognito's.
+            let expiration = try #require(credentials["Expiration"] as? NSNumber)
+            #expect(expiration.doubleValue == server.clock.now.timeIntervalSince1970.rounded(.down) + 3600)
+            #expect(String(decoding: response.bodyData, as: UTF8.self).contains("\"Expiration\":"))
+            // Each call gets new credentials; a CustomRoleArn the model allows changes nothing for these providers.
+            let again = try await server.cognitoCall(
+                "GetCredentialsForIdentity",
+                [
+                    "IdentityId": identityID, "Logins": logins,
+                    "CustomRoleArn": "arn:aws:iam::123456789012:role/quartet-dev",
+                ])
+            #expect(again.status == .ok)
+            let second = try #require(Self.json(again)["Credentials"] as? [String: Any])
+            #expect(second["AccessKeyId"] as? String != keyID)
+        }
+    }
+
+    /// The refusals Cognito gives: a malformed id and a too-short role (validation), an unknown identity, an
+    /// authenticated identity asked for without its login or with another person's or a forged one.
+    @Test func getCredentialsForIdentityRefusesAsCognitoDoes() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let alice = ["accounts.google.com": try await server.providerToken(.google, "alice")]
+            let mallory = ["accounts.google.com": try await server.providerToken(.google, "mallory")]
+            let id = try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": alice])
+            let aliceID = try #require(Self.json(id)["IdentityId"] as? String)
+            let unknown = "us-east-1:00000000-0000-0000-0000-000000000000"
+            let cases: [([String: Any], String, String?)] = [
+                (["Logins": alice], "ValidationException", nil),
+                (["IdentityId": "nope", "Logins": alice], "ValidationException", nil),
+                (
+                    ["IdentityId": aliceID, "Logins": alice, "CustomRoleArn": "arn:short"], "ValidationException",
+                    "1 validation error detected: Value 'arn:short' at 'customRoleArn' failed to satisfy constraint: "
+                        + "Member must have length greater than or equal to 20"
+                ),
+                (["IdentityId": unknown, "Logins": alice], "ResourceNotFoundException", nil),
+                (["IdentityId": aliceID], "NotAuthorizedException", "Access to Identity '\(aliceID)' is forbidden."),
+                (["IdentityId": aliceID, "Logins": [String: String]()], "NotAuthorizedException", nil),
+                (["IdentityId": aliceID, "Logins": mallory], "NotAuthorizedException", nil),
+                (["IdentityId": aliceID, "Logins": ["accounts.google.com": "forged"]], "NotAuthorizedException", nil),
+                (
+                    [
+                        "IdentityId": aliceID,
+                        "Logins": alice.merging(["graph.facebook.com": "x"]) { first, _ in first },
+                    ],
+                    "InvalidParameterException", nil
+                ),
+            ]
+            for (body, type, message) in cases {
+                let response = try await server.cognitoCall("GetCredentialsForIdentity", body)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(Self.json(response)["__type"] as? String == type, "\(body)")
+                #expect(response.headers["X-Amzn-ErrorType"] == type)
+                #expect(Self.json(response)["Credentials"] == nil)
+                if let message { #expect(Self.json(response)["message"] as? String == message) }
+            }
+        }
+    }
+
+    /// Every answer carries `x-amzn-RequestId`, a UUID new for each request, as AWS's do: successes and refusals.
+    @Test func everyAnswerCarriesAnAmazonRequestID() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let alice = ["accounts.google.com": try await server.providerToken(.google, "alice")]
+            let answers = [
+                try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": alice]),
+                try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID, "Logins": alice]),
+                try await server.cognitoCall("GetId", ["IdentityPoolId": TestServer.poolID]),
+                try await server.cognitoCall("DescribeIdentityPool", [:]),
+                try await server.send(.get, "/cognito/.well-known/jwks_uri"),
+            ]
+            let ids = answers.map { $0.headers["x-amzn-RequestId"] }
+            #expect(ids.allSatisfy { $0.flatMap(UUID.init(uuidString:)) != nil }, "\(ids)")
+            #expect(Set(ids).count == answers.count)
         }
     }
 

@@ -60,7 +60,7 @@ import Testing
             quake("small", 3.5, -180, 90), quake("big", 7.5, 0, 0), quake("mid", 5.5, 90, -45),
             quake("x<&>", 4, 180, -90),
         ])
-        let svg = QuakeMapSVG.render(pins, width: 720)
+        let svg = QuakeMapSVG.render(pins, title: QuakeScreenText.svgTitle("3.5"), width: 720)
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
         #expect(svg.hasSuffix("</svg>\n"))
         #expect(svg.contains("width=\"720\" height=\"360\""))

@@ -35,8 +35,32 @@ import Testing
         let detail = QuakeDetail(deep, formatter: berlin)
         #expect(detail.depthText == "24,0 km")
         #expect(detail.magnitudeText.hasPrefix("5,3"))
-        let table = QuakeTable.render([deep], rows: [berlin.row(for: deep)], decimalSeparator: berlin.decimalSeparator)
+        let table = QuakeTable.render([deep], rows: [berlin.row(for: deep)], numbers: berlin.numbers)
         #expect(table.last?.text.contains("  5,3  ") == true)
+    }
+
+    /// Numbers take the locale's digits with its decimal mark, as its dates do: `٣٨٫٢٩` in `ar_SA`, where they were
+    /// written `38٫29` (Latin digits, Arabic mark) beside dates in Arabic-Indic digits.
+    @Test func numbersFollowTheLocalesDigitsAsDatesDo() {
+        let riyadh = QuakeRowFormatter(
+            timeZone: TimeZone(identifier: "Asia/Riyadh") ?? .current, locale: Locale(identifier: "ar_SA"))
+        var deep = quake("a", mag: 5.26)
+        deep.coordinate.depth = 24
+        let row = riyadh.row(for: deep)
+        #expect(row.coordinateText == "٣٨٫٢٩° N, ١٢٢٫٣١° W")
+        #expect(!row.timeText.contains { $0.isASCII && $0.isNumber }, "\(row.timeText)")
+        #expect(row.timeText.contains("٢"))
+        let detail = QuakeDetail(deep, formatter: riyadh)
+        #expect(detail.depthText?.hasPrefix("٢٤٫٠") == true)
+        #expect(detail.magnitudeText.hasPrefix("٥٫٣"))
+        #expect(riyadh.decimal(-0.46).hasSuffix("٠٫٥"))
+        #expect(riyadh.decimal(-0.46).contains("-"))
+        let table = QuakeTable.render([deep], rows: [row], numbers: riyadh.numbers)
+        #expect(table.last?.text.contains("  ٥٫٣  ") == true)
+        // Persian has digits of its own; English and German keep ASCII digits.
+        #expect(NumberSymbols(locale: Locale(identifier: "fa_IR")).fixed(37.106, digits: 2) == "۳۷٫۱۱")
+        #expect(NumberSymbols(locale: Locale(identifier: "de_DE")).fixed(37.106, digits: 2) == "37,11")
+        #expect(NumberSymbols(locale: Locale(identifier: "en_US")) == .latin)
     }
 
     @Test(

@@ -180,6 +180,105 @@ import Testing
         }
     }
 
+    static func object(_ data: Data) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    /// The demo feed's links are absolute addresses of this server, as USGS's are of its own (they were
+    /// site-relative): from the request's Host, or the public URL when one is set, and each leads somewhere.
+    @Test func demoLinksAreAbsoluteAddressesOfThisServer() async throws {
+        let response = try await get("/usgs/feed/v1.0/summary/all_day.geojson", ["Host": "quakes.test:8080"])
+        let document = Self.object(response.bodyData)
+        let metadata = try #require(document["metadata"] as? [String: Any])
+        #expect(metadata["url"] as? String == "http://quakes.test:8080/usgs/feed/v1.0/summary/all_day.geojson")
+        let feature = try #require((document["features"] as? [[String: Any]])?.first)
+        let id = try #require(feature["id"] as? String)
+        let properties = try #require(feature["properties"] as? [String: Any])
+        #expect(properties["url"] as? String == "http://quakes.test:8080/usgs/earthquakes/eventpage/\(id)")
+        let detailLink = try #require(properties["detail"] as? String)
+        #expect(detailLink == "http://quakes.test:8080/usgs/feed/v1.0/detail/\(id).geojson")
+        let detail = try await get(try #require(URL(string: detailLink)).path, ["Host": "quakes.test:8080"])
+        #expect(detail.status == .ok)
+        let detailProperties = try #require(Self.object(detail.bodyData)["properties"] as? [String: Any])
+        #expect(detailProperties["url"] as? String == "http://quakes.test:8080/usgs/earthquakes/eventpage/\(id)")
+        #expect(detailProperties["detail"] == nil)
+        #expect(detailProperties["products"] is [String: Any])
+
+        // The Quakes client keeps an absolute link as it is, and still resolves a site-relative one.
+        let feedURL = try #require(URL(string: "http://127.0.0.1:8080/usgs/feed/v1.0/summary/all_day.geojson"))
+        let absolute = try QuakeFeedDecoder(feedURL: feedURL).decode(response.bodyData)
+        #expect(absolute.quakes.first?.eventPage == "http://quakes.test:8080/usgs/earthquakes/eventpage/\(id)")
+        let relative = try QuakeFeedDecoder(feedURL: feedURL).decode(
+            try await get("/usgs/feed/v1.0/summary/all_day.geojson").bodyData)
+        #expect(relative.quakes.first?.eventPage == "http://127.0.0.1:8080/usgs/earthquakes/eventpage/\(id)")
+
+        // A public URL wins over the Host; a Host that is no host name is not written into the feed.
+        var router = Router()
+        let publicURL = try #require(URL(string: "https://quakes.example/quartet/"))
+        USGSReplay(USGSReplayConfiguration(now: Self.now, demoCount: 200, publicURL: publicURL)).register(on: &router)
+        let published = try await get("/usgs/feed/v1.0/summary/all_day.geojson", ["Host": "x:1"], from: router)
+        #expect(
+            (Self.object(published.bodyData)["metadata"] as? [String: Any])?["url"] as? String
+                == "https://quakes.example/quartet/usgs/feed/v1.0/summary/all_day.geojson")
+        let forged = try await get("/usgs/feed/v1.0/summary/all_day.geojson", ["Host": "a\",\"b"])
+        #expect(
+            (Self.object(forged.bodyData)["metadata"] as? [String: Any])?["url"] as? String
+                == "/usgs/feed/v1.0/summary/all_day.geojson")
+    }
+
+    /// With a feed folder, every event of its files has a detail feed (its feature, as USGS serves one event) and
+    /// an event page; both were always 404.
+    @Test func aFeedFoldersEventsHaveDetailFeedsAndPages() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestFeed.collection([TestFeed.feature(id: "nc1", title: "M 2.0 - <Testville>")])
+            .write(to: folder.appendingPathComponent("all_day.geojson"))
+        try TestFeed.collection([TestFeed.feature(id: "misnamed")]).write(to: folder.appendingPathComponent("day.json"))
+        var router = Router()
+        USGSReplay(USGSReplayConfiguration(feedDirectory: folder, now: Self.now)).register(on: &router)
+        let detail = try await get("/usgs/feed/v1.0/detail/nc1.geojson", from: router)
+        #expect(detail.status == .ok)
+        #expect(detail.headers["ETag"] != nil)
+        let decoded = try QuakeFeedDecoder().decode(detail.bodyData)
+        #expect(decoded.quakes.map(\.id) == ["nc1"])
+        #expect(decoded.quakes.first?.eventPage == "https://earthquake.usgs.gov/earthquakes/eventpage/nc1")
+        let properties = try #require(Self.object(detail.bodyData)["properties"] as? [String: Any])
+        #expect(properties["detail"] == nil)
+        #expect(properties["products"] is [String: Any])
+        let page = try await get("/usgs/earthquakes/eventpage/nc1", from: router)
+        #expect(page.status == .ok)
+        #expect(String(decoding: page.bodyData, as: UTF8.self).contains("<h1>M 2.0 - &lt;Testville&gt;</h1>"))
+        for target in ["/usgs/feed/v1.0/detail/misnamed.geojson", "/usgs/earthquakes/eventpage/nothing"] {
+            await #expect(throws: HTTPError.self) { _ = try await get(target, from: router) }
+        }
+    }
+
+    /// A real summary feed in a folder: the detail of one of its events keeps its every property but the link to
+    /// itself, as USGS's detail feed does.
+    @Test func aRealFeedsEventHasItsDetail() async throws {
+        guard let data = try Fixtures.usgs.data("all_day_2019-01-30.geojson") else {
+            print(Fixtures.usgs.missingMessage)
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try data.write(to: folder.appendingPathComponent("all_day.geojson"))
+        var router = Router()
+        USGSReplay(USGSReplayConfiguration(feedDirectory: folder, now: Self.now)).register(on: &router)
+        let summary = try #require((Self.object(data)["features"] as? [[String: Any]])?.first)
+        let detail = try await get("/usgs/feed/v1.0/detail/nc73138176.geojson", from: router)
+        let feature = Self.object(detail.bodyData)
+        #expect(feature["id"] as? String == "nc73138176")
+        var expected = try #require(summary["properties"] as? [String: Any])
+        expected["detail"] = nil
+        let properties = try #require(feature["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(expected.keys).union(["products"]))
+        #expect(properties["url"] as? String == "https://earthquake.usgs.gov/earthquakes/eventpage/nc73138176")
+        #expect((properties["mag"] as? NSNumber)?.doubleValue == 2.79)
+    }
+
     /// The whole path: list model → feed client → replay router, with conditional requests.
     @MainActor @Test func listModelAgainstTheReplay() async throws {
         let requests = Locked<[String]>([])
