@@ -71,7 +71,7 @@ enum ServeCommand {
                     "public-url",
                     value: "URL",
                     help:
-                        "the address people reach the server at, for the links it hands out (default: the request's Host)",
+                        "the address people reach the server at, for the links it hands out and the Salesforce instance_url (default: the request's Host)",
                     environment: "QUARTET_PUBLIC_URL"
                 ),
                 OptionSpec(
@@ -165,12 +165,14 @@ enum ServeCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try configuration(context)
         let application = try await buildApplication(configuration)
+        var serverConfiguration = Server.Configuration(
+            host: configuration.host,
+            port: configuration.port,
+            maxBodySize: configuration.maxBodySize
+        )
+        serverConfiguration.shapeRefusal = application.shapeRefusal
         let server = Server(
-            configuration: Server.Configuration(
-                host: configuration.host,
-                port: configuration.port,
-                maxBodySize: configuration.maxBodySize
-            ),
+            configuration: serverConfiguration,
             handler: application.handler(),
             bodyReceivers: application.bodyReceivers()
         )
