@@ -74,7 +74,7 @@ enum ServeCommand {
                     "public-url",
                     value: "URL",
                     help:
-                        "the address people reach the server at, for the links it hands out (default: the request's Host)",
+                        "the address people reach the server at, for the links it hands out and the Salesforce instance_url (default: the request's Host)",
                     environment: "QUARTET_PUBLIC_URL"
                 ),
                 OptionSpec(
@@ -180,13 +180,22 @@ enum ServeCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try configuration(context)
         // NB: the handler and receivers are made once (the rate limiter's buckets live in the handler).
-        let serving = Locked<(handler: Handler, receivers: BodyReceiverFactory)?>(nil)
+        let serving = Locked<
+            (
+                handler: Handler, receivers: BodyReceiverFactory,
+                shape: @Sendable (_ path: String, _ refusal: Response) -> Response
+            )?
+        >(nil)
+        var serverConfiguration = Server.Configuration(
+            host: configuration.host,
+            port: configuration.port,
+            maxBodySize: configuration.maxBodySize
+        )
+        serverConfiguration.shapeRefusal = { path, refusal in
+            serving.withLock({ $0?.shape })?(path, refusal) ?? refusal
+        }
         let server = Server(
-            configuration: Server.Configuration(
-                host: configuration.host,
-                port: configuration.port,
-                maxBodySize: configuration.maxBodySize
-            ),
+            configuration: serverConfiguration,
             handler: { request in
                 guard let handler = serving.withLock({ $0?.handler }) else { return starting.response() }
                 return try await handler(request)
@@ -208,7 +217,7 @@ enum ServeCommand {
             context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
             return 1
         }
-        serving.withLock { $0 = (built.handler(), built.bodyReceivers()) }
+        serving.withLock { $0 = (built.handler(), built.bodyReceivers(), built.shapeRefusal) }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let port = server.port
         await server.runUntilSignal {

@@ -31,6 +31,9 @@ public struct Application: Sendable {
     public func handler(log: LogSink = .standardError) -> Handler {
         var middleware: [any Middleware] = [RequestIDMiddleware()]
         if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log)) }
+        // NB: outside the error middleware, so the refusals it words as problem details (no route, 405, 413, 429)
+        // reach a Salesforce client under /services/ in Salesforce's shapes.
+        middleware.append(salesforceErrors)
         middleware.append(ErrorMiddleware(log: log))
         // NB: after the error middleware, so a 429 is answered as problem JSON like every other refusal.
         if configuration.rateLimit > 0 {
@@ -38,6 +41,16 @@ public struct Application: Sendable {
                 RateLimitMiddleware(rate: configuration.rateLimit, burst: Int(configuration.rateLimit * 2)))
         }
         return router.handler(middleware: middleware)
+    }
+
+    /// What words the refusals under `/services/` as Salesforce does.
+    var salesforceErrors: SalesforceErrorShape { SalesforceErrorShape(maxBodySize: configuration.maxBodySize) }
+
+    /// Rewords the engine's own refusals (a body over the limit) for the paths whose wire is another service's;
+    /// give it to ``Server`` as `shapeRefusal`.
+    public var shapeRefusal: @Sendable (_ path: String, _ refusal: Response) -> Response {
+        let shape = salesforceErrors
+        return { path, refusal in shape.reshape(refusal, method: nil, path: path) }
     }
 
     /// The receivers of the routes that take their bodies as they arrive; give them to ``Server`` beside
@@ -156,7 +169,14 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration.resolvedDatabaseURL.hasSuffix(":memory:")
         ? try BodyFolder.temporary()
         : try BodyFolder(configuration.dataDirectory.appendingPathComponent("salesforce-bodies", isDirectory: true))
-    let salesforce = try await SalesforceDevService.start(database: database, bodies: bodies)
+    // NB: the instance URL handed out at sign-in is the public URL when one is set; otherwise the request's own
+    // address when it is well formed, else this server's.
+    let listening = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    let salesforce = try await SalesforceDevService.start(
+        database: database, bodies: bodies,
+        configuration: .init(
+            instanceURL: configuration.publicURL,
+            ownURL: URL(string: "http://\(listening):\(configuration.port)")))
     salesforce.register(on: &router)
     openAPI.add(SalesforceDevService.operations, securedBy: SalesforceDevService.securityScheme)
 

@@ -59,6 +59,10 @@ public final class Server: Sendable {
         public var eventStreamHeartbeat: Duration
         /// Where the engine logs errors no middleware handled.
         public var log: LogSink
+        /// Rewords a refusal the engine makes before any handler runs (today: 413 for a body over
+        /// ``maxBodySize``), given the request's path: a domain that speaks another service's wire (the
+        /// Salesforce stand-in) answers it in that service's shape. By default the problem response is kept.
+        public var shapeRefusal: @Sendable (_ path: String, _ refusal: Response) -> Response = { $1 }
 
         /// A configuration; every value has a production default.
         public init(

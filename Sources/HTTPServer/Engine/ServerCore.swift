@@ -47,6 +47,7 @@ final class ServerCore: Sendable {
         guard let raw = slot.pointee else {
             let context = RequestContext()
             context.isHead = strcmp(method, "HEAD") == 0
+            context.path = String(String(cString: url).prefix { $0 != "?" })
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             if let problem = ServerCore.malformed(connection: connection, method: method, version: version) {
                 context.phase = .answered
@@ -64,7 +65,7 @@ final class ServerCore: Sendable {
         case .receiving:
             if context.overflowed {
                 context.phase = .answered
-                return queue(tooLarge, context, connection)
+                return queue(configuration.shapeRefusal(context.path, tooLarge), context, connection)
             }
             if let receiver = context.receiver, var request = context.head {
                 context.receiver = nil
@@ -135,7 +136,7 @@ final class ServerCore: Sendable {
         }
         if let declared, declared > configuration.maxBodySize {
             context.phase = .answered
-            return queue(tooLarge, context, connection)
+            return queue(configuration.shapeRefusal(context.path, tooLarge), context, connection)
         }
         let hasBody =
             (declared ?? 0) > 0

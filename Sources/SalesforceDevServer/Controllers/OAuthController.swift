@@ -22,12 +22,14 @@ struct OAuthController: Sendable {
                 else { return Self.failure("invalid_grant", "authentication failure") }
                 let refresh = IssuedToken(
                     value: Self.randomToken(), kind: .refresh, username: user.username, expiresAt: nil,
-                    refreshToken: nil)
+                    refreshToken: nil, clientID: clientID)
                 try await service.store.saveToken(refresh)
                 return try await issue(for: user, refreshToken: refresh.value, includeRefresh: true, request: request)
             case "refresh_token":
+                // NB: a refresh token works only for the client it was issued to (RFC 6749 §5.2: invalid_grant
+                // for a grant "issued to another client"), in the words Salesforce answers any unusable one.
                 guard let value = form["refresh_token"], let refresh = try await service.store.token(value),
-                    refresh.kind == .refresh,
+                    refresh.kind == .refresh, refresh.clientID == nil || refresh.clientID == clientID,
                     let user = service.users.first(where: { $0.username == refresh.username })
                 else { return Self.failure("invalid_grant", "expired access/refresh token") }
                 return try await issue(for: user, refreshToken: refresh.value, includeRefresh: false, request: request)
@@ -69,13 +71,58 @@ struct OAuthController: Sendable {
         return (try? Response.json(body)) ?? Response(status: .internalServerError)
     }
 
+    /// The configured instance URL; else the request's own address when its `Host` is a well-formed
+    /// `host[:port]` and its `X-Forwarded-Proto` (if any) is http or https; else the server's own address.
+    ///
+    /// NB: both headers are the client's to write; reflected unchecked, `X-Forwarded-Proto: javascript` made the
+    /// instance URL `javascript://…`, which a client then sends its token to and opens links under.
     private func instanceURL(_ request: Request) -> String {
-        if let configured = service.configuration.instanceURL?.absoluteString {
-            return configured.hasSuffix("/") ? String(configured.dropLast()) : configured
+        func trimmed(_ url: URL) -> String {
+            let text = url.absoluteString
+            return text.hasSuffix("/") ? String(text.dropLast()) : text
         }
-        let host = request.headers["Host"] ?? "127.0.0.1:8080"
-        let scheme = request.headers["X-Forwarded-Proto"] ?? "http"
-        return "\(scheme)://\(host)"
+        if let configured = service.configuration.instanceURL { return trimmed(configured) }
+        let scheme = (request.headers["X-Forwarded-Proto"] ?? "http").trimmingCharacters(in: .whitespaces)
+            .lowercased()
+        if scheme == "http" || scheme == "https", let host = request.headers["Host"], Self.isHostAndPort(host) {
+            return "\(scheme)://\(host)"
+        }
+        return service.configuration.ownURL.map(trimmed) ?? "http://127.0.0.1:8080"
+    }
+
+    /// Whether `text` is `host[:port]`: a DNS name or IPv4 address, or an IPv6 address in brackets, and a port of
+    /// 1 to 65535.
+    static func isHostAndPort(_ text: String) -> Bool {
+        var host = Substring(text)
+        var port: Substring?
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            let address = host[host.index(after: host.startIndex)..<close]
+            guard !address.isEmpty, address.contains(":"),
+                address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+            else { return false }
+            let rest = host[host.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return false }
+                port = rest.dropFirst()
+            }
+            host = ""
+        } else if let colon = host.lastIndex(of: ":") {
+            port = host[host.index(after: colon)...]
+            host = host[..<colon]
+        }
+        if let port {
+            guard (1...5).contains(port.count), port.allSatisfy(\.isASCII), let number = Int(port),
+                (1...65535).contains(number)
+            else { return false }
+        }
+        guard !host.isEmpty else { return text.hasPrefix("[") }
+        guard host.count <= 253 else { return false }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
     }
 
     /// The largest form accepted: a grant is a few hundred bytes.

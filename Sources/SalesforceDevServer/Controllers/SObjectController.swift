@@ -48,14 +48,15 @@ struct SObjectController: Sendable {
                 throw SalesforceFault.invalidField(member.name, object: schema.name)
             }
             if field.kind == .base64 {
-                body = try binary(member, field: field.name)
+                body = try binary(member, field: field.name, of: schema)
             } else {
                 fields[field.name] = try await checked(member.value, field: field)
             }
         }
         let missing = schema.fields.filter { field in
             guard field.isRequired else { return false }
-            if field.kind == .base64 { return body == nil }
+            // NB: `"Body": ""` is no body: Salesforce reads an empty value as none, as it does a blank string.
+            if field.kind == .base64 { return (body?.count ?? 0) == 0 }
             return Self.isBlank(fields[field.name])
         }.map(\.name)
         if !missing.isEmpty { throw SalesforceFault.requiredFieldMissing(missing) }
@@ -116,7 +117,9 @@ struct SObjectController: Sendable {
                 continue
             }
             if field.kind == .base64 {
-                body = try binary(member, field: field.name)
+                let staged = try binary(member, field: field.name, of: schema)
+                if field.isRequired, staged.count == 0 { throw SalesforceFault.requiredFieldMissing([field.name]) }
+                body = staged
                 continue
             }
             let checked = try await checked(member.value, field: field)
@@ -159,8 +162,10 @@ struct SObjectController: Sendable {
         }
     }
 
-    /// The objects a deleted record takes with it.
-    static let deletedWithTheirParent = ["Note", "Attachment", "GoogleDoc"]
+    /// The objects a deleted record takes with it: an account's notes, attachments and Google Docs; a
+    /// ContentDocument's versions (Salesforce deletes a file's versions with it, so no version is left listed
+    /// under Know · Say · Show with a document that is gone).
+    static let deletedWithTheirParent = ["Note", "Attachment", "GoogleDoc", "ContentVersion"]
 
     @Sendable func blob(_ request: Request) async throws -> Response {
         let schema = try schema(request)
@@ -190,9 +195,12 @@ struct SObjectController: Sendable {
         -> SObjectRecord
     {
         let raw = try request.parameter("id")
-        guard let id = SalesforceID.normalized(raw), SalesforceID.object(of: id) == schema.name else {
-            throw SalesforceFault.malformedID(raw)
-        }
+        // NB: Salesforce reads a segment without an id's shape (15 or 18 letters and digits) as an external ID
+        // field's name, and so does it an id of another object: 404 NOT_FOUND. An id-shaped segment whose
+        // 18-character suffix is wrong is 400 MALFORMED_ID (as recorded from a real org).
+        guard SalesforceID.hasIDShape(raw) else { throw SalesforceFault.noSuchExternalIDField(raw) }
+        guard let id = SalesforceID.normalized(raw) else { throw SalesforceFault.malformedID(raw) }
+        guard SalesforceID.object(of: id) == schema.name else { throw SalesforceFault.noSuchExternalIDField(raw) }
         guard let record = try await store.fetch(id), record.type == schema.name else {
             throw SalesforceFault.notFound
         }
@@ -297,13 +305,22 @@ struct SObjectController: Sendable {
 
     // MARK: - Parsing
 
-    /// The binary field's staged bytes; anything but base64 text is the wrong type.
-    private func binary(_ member: SObjectUpload.Member, field: String) throws -> StagedBody {
+    /// The binary field's staged bytes; anything but base64 text is the wrong type, and an Attachment body over
+    /// ``maximumAttachmentBytes`` is refused (its staged file goes with it).
+    private func binary(_ member: SObjectUpload.Member, field: String, of schema: SObjectSchema) throws
+        -> StagedBody
+    {
         guard let body = try member.stagedBody(in: store.bodies) else {
             throw SalesforceFault.wrongType(field, expected: "base64")
         }
+        if schema.name == "Attachment", body.count > Self.maximumAttachmentBytes {
+            throw SalesforceFault.attachmentTooLarge(field, limit: Self.maximumAttachmentBytes)
+        }
         return body
     }
+
+    /// The largest Attachment body Salesforce takes: 25 MB (a file's versions may be larger).
+    static let maximumAttachmentBytes = 25 * 1024 * 1024
 
     /// The body's members in order; one that is not a JSON object is Salesforce's `JSON_PARSER_ERROR`.
     private static func members(of upload: SObjectUpload) throws -> [SObjectUpload.Member] {

@@ -17,8 +17,12 @@ public struct SalesforceDevService: Sendable {
     /// How the dev server behaves.
     @PublicInit
     public struct Configuration: Sendable {
-        /// The `instance_url` handed out at sign-in; `nil` derives it from the request's `Host`.
+        /// The `instance_url` handed out at sign-in; `nil` derives it from the request's `Host` (and
+        /// `X-Forwarded-Proto`) when they are a well-formed address, else uses ``ownURL``.
         public var instanceURL: URL?
+        /// The server's own address (`http://127.0.0.1:8080`), handed out when the request's headers are not fit
+        /// to reflect.
+        public var ownURL: URL? = nil
         /// How long an access token works (Salesforce's default session is two hours).
         public var accessTokenLifetime: TimeInterval = 7200
         /// Whether an empty store is filled with the demo data from the seed file.
@@ -100,7 +104,8 @@ public struct SalesforceDevService: Sendable {
         let base = "/services/data/\(apiVersion)/sobjects"
         let errors: [Int: String] = [
             400: "Salesforce error array (INVALID_FIELD, REQUIRED_FIELD_MISSING, MALFORMED_ID, …)",
-            401: "INVALID_SESSION_ID", 404: "NOT_FOUND or ENTITY_IS_DELETED",
+            401: "INVALID_SESSION_ID",
+            404: "NOT_FOUND (no such record, or a segment that is no id of the object) or ENTITY_IS_DELETED",
         ]
         func merged(_ extra: [Int: String]) -> [Int: String] { errors.merging(extra) { $1 } }
         // NB: Salesforce answers errors as JSON arrays (REST) or OAuth error objects, never problem details.
@@ -121,7 +126,11 @@ public struct SalesforceDevService: Sendable {
                 requestBody: Schema.object(["token": Schema.string()], required: ["token"])),
             APIOperation(
                 .post, "\(base)/:sobject", summary: "Create an sObject record", tag: tag,
-                responses: merged([201: "{id, success, errors}"]), requestBody: record, requiresAuthentication: true),
+                responses: merged([
+                    201: "{id, success, errors}",
+                    400: "Salesforce error array (INVALID_FIELD, REQUIRED_FIELD_MISSING for an empty Attachment body, "
+                        + "MAXIMUM_SIZE_OF_ATTACHMENT over 25 MB, …)",
+                ]), requestBody: record, requiresAuthentication: true),
             APIOperation(
                 .get, "\(base)/:sobject/:id", summary: "Read an sObject record (optionally ?fields=A,B)", tag: tag,
                 responses: merged([200: "The record"]), requiresAuthentication: true),
@@ -150,7 +159,8 @@ public struct SalesforceDevService: Sendable {
         return operations.map { operation in
             var operation = operation
             operation.errorMediaType = "application/json"
-            // A record id is 15 or 18 letters and digits; anything else is Salesforce's 400 MALFORMED_ID.
+            // A record id is 15 or 18 letters and digits; Salesforce reads anything else as an external ID field's
+            // name (404 NOT_FOUND on the sObject routes, 400 MALFORMED_ID on the Apex ones).
             operation.pathParameterSchemas["id"] = Schema.string(pattern: "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$")
             return operation
         }

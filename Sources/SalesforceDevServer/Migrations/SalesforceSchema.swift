@@ -54,5 +54,10 @@ enum SalesforceSchema {
         migrator.register("salesforce.v3-body-files") { db in
             try db.executeScript("ALTER TABLE salesforce_record ADD COLUMN body_file TEXT;")
         }
+        // NB: a refresh token is honoured only for the connected app (client_id) it was issued to; tokens issued
+        // before this column existed name none and keep working for any.
+        migrator.register("salesforce.v4-token-client") { db in
+            try db.executeScript("ALTER TABLE salesforce_token ADD COLUMN client_id TEXT;")
+        }
     }
 }

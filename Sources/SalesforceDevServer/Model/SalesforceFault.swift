@@ -42,6 +42,39 @@ struct SalesforceFault: Error, Sendable {
             fields: ["Id"])
     }
 
+    /// What the sObject Rows resource answers for a path segment that is no id of the path's object: Salesforce
+    /// then reads the segment as the name of an external ID field, which the object does not have (the recorded
+    /// answer in restforce's `delete_error_response.json`). 404, not 400 MALFORMED_ID.
+    static func noSuchExternalIDField(_ segment: String) -> SalesforceFault {
+        SalesforceFault(
+            status: .notFound, message: "Provided external ID field does not exist or is not accessible: \(segment)",
+            errorCode: "NOT_FOUND", fields: [])
+    }
+
+    /// An Attachment body over ``SObjectController/maximumAttachmentBytes``: the 25 MB Salesforce allows an
+    /// Attachment, refused with the code its API names for it.
+    static func attachmentTooLarge(_ field: String, limit: Int) -> SalesforceFault {
+        SalesforceFault(
+            status: .badRequest,
+            message: "Maximum size of attachment exceeded: \(field) is larger than \(limit) bytes.",
+            errorCode: "MAXIMUM_SIZE_OF_ATTACHMENT", fields: [field])
+    }
+
+    /// A request larger than the server takes, as Salesforce words its own (52,428,800-byte) limit: 400
+    /// `JSON_PARSER_ERROR`, not a 413.
+    static func requestTooLarge(limit: Int) -> SalesforceFault {
+        SalesforceFault(
+            status: .badRequest,
+            message: "Maximum size of request reached. Maximum size of request is \(limit) bytes.",
+            errorCode: "JSON_PARSER_ERROR", fields: [])
+    }
+
+    /// A retired API version (7.0 through 30.0): the REST API answers 410; its documentation gives the status
+    /// alone, so the message and code are the stand-in's own.
+    static let retiredVersion = SalesforceFault(
+        status: .gone, message: "This API version is retired and no longer available.", errorCode: "GONE",
+        fields: [])
+
     static let notFound = SalesforceFault(
         status: .notFound, message: "The requested resource does not exist", errorCode: "NOT_FOUND", fields: [])
 

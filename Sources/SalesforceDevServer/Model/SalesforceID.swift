@@ -46,11 +46,14 @@ public enum SalesforceID {
         return result
     }
 
+    /// Whether `id` has an id's shape: 15 or 18 ASCII letters and digits (the suffix of the long form unchecked).
+    public static func hasIDShape(_ id: String) -> Bool {
+        (id.count == 15 || id.count == 18) && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     /// Whether `id` is a well-formed 15- or 18-character id (checking the suffix of the long form).
     public static func isWellFormed(_ id: String) -> Bool {
-        guard id.count == 15 || id.count == 18, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            return false
-        }
+        guard hasIDShape(id) else { return false }
         guard id.count == 18 else { return true }
         return String(id.suffix(3)) == suffix(String(id.prefix(15)))
     }

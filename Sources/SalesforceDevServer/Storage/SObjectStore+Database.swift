@@ -89,9 +89,9 @@ extension SObjectStore {
                 _ = try await database.write { db in
                     try db.execute(
                         """
-                        INSERT INTO salesforce_token (value, kind, username, expires_at, refresh_token)
+                        INSERT INTO salesforce_token (value, kind, username, expires_at, refresh_token, client_id)
                         VALUES (\(token.value), \(token.kind.rawValue), \(token.username), \(token.expiresAt), \
-                        \(token.refreshToken))
+                        \(token.refreshToken), \(token.clientID))
                         """)
                 }
             },
@@ -100,7 +100,7 @@ extension SObjectStore {
                     guard
                         let row = try db.queryOne(
                             """
-                            SELECT value, kind, username, expires_at, refresh_token FROM salesforce_token
+                            SELECT value, kind, username, expires_at, refresh_token, client_id FROM salesforce_token
                             WHERE value = \(value)
                             """)
                     else { return nil }
@@ -108,7 +108,7 @@ extension SObjectStore {
                     return IssuedToken(
                         value: row["value"] ?? "", kind: IssuedToken.Kind(rawValue: kind) ?? .access,
                         username: row["username"] ?? "", expiresAt: row["expires_at"],
-                        refreshToken: row["refresh_token"])
+                        refreshToken: row["refresh_token"], clientID: row["client_id"])
                 }
             },
             revoke: { value in

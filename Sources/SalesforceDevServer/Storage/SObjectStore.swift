@@ -17,6 +17,8 @@ public struct IssuedToken: Sendable, Hashable {
     public var expiresAt: Date?
     /// The refresh token an access token was issued with, so revoking it revokes both.
     public var refreshToken: String?
+    /// The connected app (`client_id`) the token was issued to; `nil` for tokens stored before it was kept.
+    public var clientID: String? = nil
 }
 
 /// Where the dev server keeps records, their binary fields and tokens: the Quartet database and a

@@ -177,6 +177,25 @@ struct ServerTests {
         }
     }
 
+    /// A domain that speaks another service's wire words the engine's own 413 in that service's shape.
+    @Test func anOversizeRefusalIsWordedByTheConfiguredShape() async throws {
+        var configuration = testConfiguration(maxBodySize: 1 << 20)
+        configuration.shapeRefusal = { path, refusal in
+            path.hasPrefix("/services/")
+                ? Response(status: .badRequest, headers: ["Content-Type": "application/json"], body: Data("[]".utf8))
+                : refusal
+        }
+        try await withServer(configuration, router: echoRouter()) { server in
+            for (path, status) in [("/services/data/v32.0/sobjects/Attachment", 400), ("/echo", 413)] {
+                let connection = try RawConnection(port: server.port)
+                try await connection.sendAsync(
+                    "POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(100 << 20)\r\n\r\n")
+                let reply = try await blocking { try connection.readResponse() }
+                #expect(reply.status == status, "\(path)")
+            }
+        }
+    }
+
     @Test func stopsAChunkedBodyAtTheLimit() async throws {
         try await withServer(testConfiguration(maxBodySize: 1024), router: echoRouter()) { server in
             let connection = try RawConnection(port: server.port)

@@ -199,7 +199,10 @@ import Testing
         }
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
-        #expect(try await migrator.migrate(database) == ["salesforce.v2-bodies", "salesforce.v3-body-files"])
+        #expect(
+            try await migrator.migrate(database) == [
+                "salesforce.v2-bodies", "salesforce.v3-body-files", "salesforce.v4-token-client",
+            ])
         let store = SObjectStore.database(database, bodies: try .temporary())
         // A file no record names, left long enough ago for the sweep to take it.
         let orphan = try store.bodies.commit(try store.bodies.stage(Data("orphan".utf8)), for: "00PQ000000Gone01IAB")

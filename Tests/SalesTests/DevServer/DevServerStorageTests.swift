@@ -157,26 +157,25 @@ import Testing
         #expect(record["BodyLength"] == .number(25_000_000))
     }
 
+    /// Salesforce reads `"Body": ""` as no body: REQUIRED_FIELD_MISSING, and nothing is stored on either engine.
     @Test(arguments: DatabaseKind.eachDialect)
-    func anEmptyBodyRoundTrips(kind: DatabaseKind) async throws {
-        try await DevServerHarness.withMigratedStore(kind) { store, _ in try await Self.emptyRoundTrip(store) }
+    func anEmptyBodyIsRefusedAndNothingIsStored(kind: DatabaseKind) async throws {
+        try await DevServerHarness.withMigratedStore(kind) { store, _ in try await Self.emptyRefused(store) }
     }
 
-    private static func emptyRoundTrip(_ store: SObjectStore) async throws {
+    private static func emptyRefused(_ store: SObjectStore) async throws {
         let harness = try await DevServerHarness.make(store: store)
         let token = try await harness.accessToken()
+        let before = try await store.count()
+        let committed = { try FileManager.default.contentsOfDirectory(atPath: store.bodies.url.path).count }
+        let filesBefore = try committed()
         let created = try await harness.send(
             .post, "/services/data/v32.0/sobjects/Attachment",
             body: Data(#"{"ParentId":"001Q000000Demo1IAB","Name":"empty","Body":""}"#.utf8), token: token)
-        #expect(created.status == .created)
-        guard case .string(let id)? = try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]
-        else {
-            Issue.record("no id: \(String(decoding: created.bodyData, as: UTF8.self))")
-            return
-        }
-        let download = try await harness.send(
-            .get, "/services/data/v32.0/sobjects/Attachment/\(id)/Body", token: token)
-        #expect(download.status == .ok)
-        #expect(download.bodyData.isEmpty)
+        #expect(created.status == .badRequest)
+        let errors = try JSONDecoder().decode([[String: JSONValue]].self, from: created.bodyData)
+        #expect(errors.first?["errorCode"] == "REQUIRED_FIELD_MISSING")
+        #expect(try await store.count() == before)
+        #expect(try committed() == filesBefore)
     }
 }

@@ -5,8 +5,9 @@ import HTTPTypes
 import SalesforceDevServer
 import Testing
 
-/// The stand-in answers an id that is not 15 or 18 letters and digits as Salesforce does: 400 MALFORMED_ID, on
-/// every route that takes one, whatever the method; the record the id spells out a path to is untouched.
+/// The stand-in answers an id that is not 15 or 18 letters and digits as Salesforce does, on every route that
+/// takes one, whatever the method: the sObject routes 404 NOT_FOUND (Salesforce reads the segment as an external ID
+/// field's name), the Apex routes 400 MALFORMED_ID; the record the id spells out a path to is untouched.
 @Suite struct MalformedIDTests {
     static let base = "/services/data/\(SalesforceDevService.apiVersion)/sobjects"
     static let account = "001Q000000Demo4IAB"
@@ -25,9 +26,10 @@ import Testing
         for (method, target) in requests {
             let body = method == .patch ? Data(#"{"Title":"x"}"#.utf8) : Data()
             let response = try await harness.send(method, target, body: body, token: token)
-            #expect(response.status == .badRequest, "\(method) \(target)")
+            let isSObject = target.hasPrefix(Self.base)
+            #expect(response.status == (isSObject ? .notFound : .badRequest), "\(method) \(target)")
             let errors = try JSONDecoder().decode([[String: JSONValue]].self, from: response.bodyData)
-            #expect(errors.first?["errorCode"] == "MALFORMED_ID", "\(method) \(target)")
+            #expect(errors.first?["errorCode"] == (isSObject ? "NOT_FOUND" : "MALFORMED_ID"), "\(method) \(target)")
         }
         let kept = try await harness.send(.get, "\(Self.base)/Account/\(Self.account)", token: token)
         #expect(kept.status == .ok)
