@@ -359,7 +359,7 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *o,
                               MHD_AccessHandlerCallback handler, void *handler_context,
                               MHD_RequestCompletedCallback completed, void *completed_context,
                               cmhd_guard **guard_out, int *error_number) {
-    struct MHD_OptionItem items[12];
+    struct MHD_OptionItem items[16];
     unsigned int n = 0;
     if (o->address != NULL) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
@@ -369,6 +369,9 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *o,
     }
     if (o->connection_limit > 0) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL};
+    }
+    if (o->per_ip_connection_limit > 0) {
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->per_ip_connection_limit, NULL};
     }
     if (o->connection_timeout_seconds > 0) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds, NULL};

@@ -49,7 +49,9 @@ public final class BodyFolder: Sendable {
         self.staging = url.appendingPathComponent("staging", isDirectory: true)
         self.removesOnDeinit = removesOnDeinit
         self.writesDirectly = writesDirectly
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        // NB: this user's alone, as the data directory is (the bodies in it are 0600).
+        try FileManager.default.createDirectory(
+            at: staging, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// A new folder under the system's temporary directory, removed with this object (tests, in-memory

@@ -50,3 +50,17 @@ import Testing
         _ = staged
     }
 }
+
+/// Stored bodies (a note's text, an attachment) and their folders are the server user's alone.
+@Suite struct BodyFolderModeTests {
+    @Test func bodiesAre0600AndFolders0700() throws {
+        let folder = try BodyFolder.temporary(writesDirectly: false)
+        let name = try folder.commit(try folder.stage(Data("private body".utf8)), for: "00PQ000000Mode1")
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(folder.url.appendingPathComponent(name).path) == 0o600)
+        #expect(try mode(folder.url.path) == 0o700)
+        #expect(try mode(folder.url.appendingPathComponent("staging").path) == 0o700)
+    }
+}

@@ -104,8 +104,9 @@ struct MediaController: Sendable {
             throw HTTPError(
                 .contentTooLarge, detail: "Files may be at most \(MediaLimits.maxBytes / (1024 * 1024)) MB.",
                 type: MediaRefusal.tooLarge.rawValue)
-        case .storage?:
-            throw HTTPError(.internalServerError, detail: "The file could not be stored. Try again later.")
+        case .storage(let code)?:
+            // NB: the cause goes to the log (at error level, with the request id), never to the client.
+            throw MediaFolder.Failure(operation: "stage an upload", code: code)
         case .signedOut?:
             throw AttendeeService.unauthorized
         case nil:
@@ -170,7 +171,7 @@ struct MediaController: Sendable {
     /// an image that cannot be kept without its metadata (a HEIC that cannot be decoded).
     private func prepare(_ upload: MediaUpload) async throws -> MediaThumbnail.Prepared {
         guard let path = upload.stagedPath else {
-            throw HTTPError(.internalServerError, detail: "The file could not be stored. Try again later.")
+            throw MediaFolder.Failure(operation: "read a staged image", code: EINVAL)
         }
         let prepared: MediaThumbnail.Prepared
         do {

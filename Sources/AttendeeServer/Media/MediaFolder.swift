@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
@@ -19,12 +20,22 @@ import Foundation
 /// folder.sweep(keeping: referenced, olderThan: 3600)   // orphans and abandoned uploads
 /// ```
 final class MediaFolder: Sendable {
-    /// A file operation that failed (its `errno`); never shown to clients.
-    struct Failure: Error, Sendable, CustomStringConvertible {
+    /// A file operation that failed (its `errno`); never shown to clients, who get a 500 saying the file could
+    /// not be stored while this goes to the log at error level with the request id.
+    struct Failure: Error, Sendable, CustomStringConvertible, HTTPResponseError {
         var operation: String
         var code: Int32
         var description: String { "\(operation): \(String(cString: strerror(code)))" }
+        var httpError: HTTPError? {
+            HTTPError(.internalServerError, detail: "The file could not be stored. Try again later.")
+        }
     }
+
+    /// Folders made here are this user's alone, as the data directory is.
+    static let folderMode = 0o700
+    /// Files written here (uploads, their thumbnails) are this user's alone: a private attachment's thumbnail
+    /// shows what the attachment does.
+    static let fileMode: mode_t = 0o600
 
     /// The folder.
     let url: URL
@@ -45,7 +56,8 @@ final class MediaFolder: Sendable {
         thumbnails = url.appendingPathComponent("thumbnails", isDirectory: true)
         self.removesOnDeinit = removesOnDeinit
         for folder in [staging, content, thumbnails] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.folderMode])
         }
     }
 
@@ -96,7 +108,8 @@ final class MediaFolder: Sendable {
     /// is replaced by the fresh copy, which also renews its age for ``sweep(keeping:olderThan:)``.
     func place(_ staged: String, at target: String) throws {
         let folder = (target as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.folderMode])
         guard rename(staged, target) == 0 else { throw Failure(operation: "store an upload", code: errno) }
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw Failure(operation: "open the media folder", code: errno) }
@@ -149,7 +162,25 @@ final class MediaFolder: Sendable {
     func storeThumbnail(_ jpeg: Data, for sha256: String) throws {
         guard let target = thumbnailPath(sha256) else { return }
         let staged = staging.appendingPathComponent(UUID().uuidString + ".thumb").path
-        try jpeg.write(to: URL(fileURLWithPath: staged))
+        // NB: not Data.write, which makes the file 0644 (less the umask): the upload itself is 0600.
+        let descriptor = open(staged, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, Self.fileMode)
+        guard descriptor >= 0 else { throw Failure(operation: "write a thumbnail", code: errno) }
+        let written = jpeg.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let result = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { return false }
+                offset += result
+            }
+            return true
+        }
+        let code = errno
+        close(descriptor)
+        guard written else {
+            unlink(staged)
+            throw Failure(operation: "write a thumbnail", code: code)
+        }
         do { try place(staged, at: target) } catch {
             unlink(staged)
             throw error

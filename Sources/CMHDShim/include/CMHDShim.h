@@ -16,6 +16,9 @@ typedef struct cmhd_options {
     /// 0 means MHD's default.
     unsigned int thread_pool_size;
     unsigned int connection_limit;
+    /// Most connections open at once from one client address (MHD_OPTION_PER_IP_CONNECTION_LIMIT; MHD closes
+    /// further ones at once, unanswered); 0 for no limit.
+    unsigned int per_ip_connection_limit;
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
     unsigned int listen_backlog;

@@ -12,9 +12,11 @@ enum ErrorMapping {
             return error.response(instance: instance)
         }
         if let known = error as? any HTTPResponseError, let answer = known.httpError {
+            // NB: a 500 is a failure someone must look into (a disk that refused a write), not a passing reason.
+            let failed = answer.status == .internalServerError
             log.record([
-                "level": "warn",
-                "msg": "request refused for a passing reason",
+                "level": failed ? "error" : "warn",
+                "msg": failed ? "request failed" : "request refused for a passing reason",
                 "method": request.method.rawValue,
                 "path": request.path,
                 "request_id": request.requestID,

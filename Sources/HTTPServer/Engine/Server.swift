@@ -40,6 +40,16 @@ public final class Server: Sendable {
         /// to the hard limit on start and keeps this below it (a descriptor per connection, plus headroom
         /// for the database, files being sent and event streams' pipes).
         public var connectionLimit: Int
+        /// Most connections open at once from one client address; 0 for no limit. Further ones are closed as
+        /// soon as they are accepted, unanswered, so one client cannot take every slot of ``connectionLimit``.
+        ///
+        /// The default, 1,024, is far more than one person needs (a browser opens at most six to a host, an app
+        /// one or two plus an event stream) and leaves room for a few hundred people behind one NAT (an office,
+        /// a venue's Wi-Fi), while a single address can hold at most a sixteenth of the default connection
+        /// limit. NB: behind a reverse proxy every connection comes from the proxy's address: raise this to
+        /// ``connectionLimit`` (or 0) there, and limit connections per client at the proxy. Load tests and soaks
+        /// that open thousands of connections from 127.0.0.1 must raise it too.
+        public var connectionsPerAddress: Int
         /// How long a connection may sit idle (no request in progress) before it is closed.
         public var idleTimeout: Duration
         /// How long a client may take to send a request's headers (slowloris-style drips are cut off);
@@ -70,6 +80,7 @@ public final class Server: Sendable {
             port: UInt16 = 0,
             threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount,
             connectionLimit: Int = 16_384,
+            connectionsPerAddress: Int = Configuration.defaultConnectionsPerAddress,
             idleTimeout: Duration = .seconds(60),
             headerTimeout: Duration? = .seconds(30),
             requestTimeout: Duration? = .seconds(30),
@@ -82,6 +93,7 @@ public final class Server: Sendable {
             self.port = port
             self.threadPoolSize = threadPoolSize
             self.connectionLimit = connectionLimit
+            self.connectionsPerAddress = connectionsPerAddress
             self.idleTimeout = idleTimeout
             self.headerTimeout = headerTimeout
             self.requestTimeout = requestTimeout
@@ -90,6 +102,9 @@ public final class Server: Sendable {
             self.eventStreamHeartbeat = eventStreamHeartbeat
             self.log = log
         }
+
+        /// The default of ``connectionsPerAddress``.
+        public static let defaultConnectionsPerAddress = 1_024
     }
 
     private enum Lifecycle {
@@ -265,6 +280,7 @@ public final class Server: Sendable {
                 port: configuration.port,
                 thread_pool_size: UInt32(clamping: max(1, configuration.threadPoolSize)),
                 connection_limit: UInt32(clamping: Server.usableConnectionLimit(configuration.connectionLimit)),
+                per_ip_connection_limit: UInt32(clamping: max(0, configuration.connectionsPerAddress)),
                 connection_timeout_seconds: UInt32(clamping: idleSeconds),
                 connection_memory_limit: max(32 << 10, configuration.connectionMemoryLimit),
                 listen_backlog: 1024,

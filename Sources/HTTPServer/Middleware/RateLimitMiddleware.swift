@@ -4,8 +4,9 @@ import Locking
 /// Limits each client to `rate` requests per second with bursts of up to `burst` (a token bucket per
 /// client key), answering 429 with `Retry-After` once the bucket is empty.
 ///
-/// The key defaults to the remote address; pass another (an API key, a user id) to limit by that. The
-/// clock is injectable so tests advance time instead of sleeping. Copies of one middleware share their
+/// The key defaults to the client's address: the peer's, or — only when the peer is one of `trustedProxies` —
+/// the one that proxy forwarded (see ``TrustedProxies``); a header from anyone else changes nothing. Pass
+/// another key (an API key, a user id) to limit by that. The clock is injectable so tests advance time instead of sleeping. Copies of one middleware share their
 /// buckets, so a group and a top-level chain can use the same limit.
 ///
 /// ```swift
@@ -30,15 +31,33 @@ public struct RateLimitMiddleware: Middleware {
     private let maxClients: Int
     private let buckets = Buckets()
 
-    /// Makes a limiter of `rate` requests per second and bursts of `burst`.
+    /// The longest `Retry-After` the limiter names: a rate so small that the next token is further away says
+    /// this instead (a day), so any positive rate answers a sensible header.
+    public static let maxRetryAfterSeconds = 86_400
+
+    /// Makes a limiter of `rate` requests per second and bursts of `burst`, each client known by its address
+    /// as `trustedProxies` tell it.
     public init(
         rate: Double,
         burst: Int,
         maxClients: Int = 100_000,
-        key: @escaping @Sendable (Request) -> String = { $0.remoteAddress },
+        trustedProxies: TrustedProxies = .none,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
-        self.rate = max(rate, .leastNonzeroMagnitude)
+        self.init(
+            rate: rate, burst: burst, maxClients: maxClients, key: { trustedProxies.clientAddress(of: $0) }, now: now)
+    }
+
+    /// Makes a limiter of `rate` requests per second and bursts of `burst`, each client known by `key`.
+    public init(
+        rate: Double,
+        burst: Int,
+        maxClients: Int = 100_000,
+        key: @escaping @Sendable (Request) -> String,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        // NB: NaN and infinities are no rate; what is not a positive finite number is taken as the smallest one.
+        self.rate = rate.isFinite && rate > 0 ? rate : .leastNonzeroMagnitude
         self.burst = max(burst, 1)
         self.maxClients = max(maxClients, 1)
         self.key = key
@@ -48,7 +67,9 @@ public struct RateLimitMiddleware: Middleware {
     /// Takes a token or throws a 429 problem saying when to retry.
     public func handle(_ request: Request, next: Handler) async throws -> Response {
         if let wait = take(for: key(request)) {
-            let seconds = max(1, Int(wait.rounded(.up)))
+            // NB: compared as a Double first: at a tiny rate the wait exceeds what an Int holds (or is infinite).
+            let seconds =
+                wait < Double(Self.maxRetryAfterSeconds) ? max(1, Int(wait.rounded(.up))) : Self.maxRetryAfterSeconds
             throw HTTPError(
                 .tooManyRequests,
                 detail: "Too many requests; retry in \(seconds) second\(seconds == 1 ? "" : "s").",
@@ -82,7 +103,8 @@ public struct RateLimitMiddleware: Middleware {
     /// Forgets clients whose buckets have refilled (they would start full anyway), so the table stays
     /// near `maxClients` unless that many clients are all active at once.
     private func evictFull(_ buckets: inout [String: Bucket], at instant: ContinuousClock.Instant) {
-        let refill = Duration.seconds(Double(burst) / rate)
+        // NB: capped like Retry-After: at a tiny rate the refill time is past what a Duration holds.
+        let refill = Duration.seconds(min(Double(burst) / rate, Double(Self.maxRetryAfterSeconds)))
         buckets = buckets.filter { instant - $0.value.updated < refill }
     }
 }

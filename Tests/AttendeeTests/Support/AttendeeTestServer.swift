@@ -18,10 +18,10 @@ struct AttendeeTestServer: Sendable {
 
     /// Migrates `database`, loads the demo conference, and routes to the service configured by `configure`.
     private static func make(
-        _ database: any SQLDatabase, configure: (inout AttendeeService.Configuration) -> Void
+        _ database: any SQLDatabase, log: LogSink, configure: (inout AttendeeService.Configuration) -> Void
     ) async throws -> AttendeeTestServer {
         let (service, router) = try await seededAttendee(database, configure: configure)
-        let client = TestClient(router: router)
+        let client = TestClient(router: router, log: log)
         let events = try await client.get("/attendee/v1/events").decode([Event].self)
         let eventID = try #require(events.first?.id)
         return AttendeeTestServer(
@@ -29,14 +29,16 @@ struct AttendeeTestServer: Sendable {
     }
 
     /// Runs `body` with a fresh server on a fresh database of `kind`, removed afterwards; `configure` sets what
-    /// the test needs (a clock, the sign-in throttle), `maximumConnections` the PostgreSQL pool's size.
+    /// the test needs (a clock, the sign-in throttle), `maximumConnections` the PostgreSQL pool's size, `log`
+    /// where unexpected errors are written.
     static func with(
         _ kind: DatabaseKind = .sqliteFile, maximumConnections: Int = 8, isolation: isolated (any Actor)? = #isolation,
+        log: LogSink = .discard,
         configure: (inout AttendeeService.Configuration) -> Void = { _ in },
         _ body: (AttendeeTestServer) async throws -> Void
     ) async throws {
         try await withTestDatabase(kind, maximumConnections: maximumConnections) { test in
-            try await body(try await make(test.database, configure: configure))
+            try await body(try await make(test.database, log: log, configure: configure))
         }
     }
 

@@ -15,9 +15,12 @@ import Testing
         return router
     }
 
-    private static func configuration(headerTimeout: Duration?, connectionLimit: Int = 64) -> Server.Configuration {
+    private static func configuration(
+        headerTimeout: Duration?, connectionLimit: Int = 64, connectionsPerAddress: Int = 0
+    ) -> Server.Configuration {
         Server.Configuration(
-            threadPoolSize: 2, connectionLimit: connectionLimit, idleTimeout: .seconds(60),
+            threadPoolSize: 2, connectionLimit: connectionLimit, connectionsPerAddress: connectionsPerAddress,
+            idleTimeout: .seconds(60),
             headerTimeout: headerTimeout, requestTimeout: .seconds(10), eventStreamHeartbeat: .milliseconds(50),
             log: .discard)
     }
@@ -66,7 +69,7 @@ import Testing
     }
 
     /// Many idle connections (1,100 here, past the old limit of 1,024; the default limit is 16,384) do not stop
-    /// a server with the default limit answering others.
+    /// a server with the default limit answering others. NB: all from 127.0.0.1, so with no limit per address.
     @Test func idleConnectionsDoNotStopTheServerAnsweringOthers() async throws {
         let idleCount = min(1_100, Self.descriptorBudget())
         let defaults = Server.Configuration()
@@ -84,6 +87,38 @@ import Testing
             }
             #expect(reply == Data("hello".utf8))
             withExtendedLifetime(idle) {}
+        }
+    }
+
+    /// One address holding its share of connections gets no more (they are closed unanswered), while another
+    /// address is still answered, and the first gets a connection again once it lets one go.
+    @Test func oneAddressCannotTakeEveryConnection() async throws {
+        let configuration = Self.configuration(headerTimeout: nil, connectionLimit: 64, connectionsPerAddress: 4)
+        try await withServer(configuration, router: Self.router()) { server in
+            let port = server.port
+            let held = try (0..<4).map { _ in try RawConnection(port: port) }
+            #expect(await eventually { server.openConnections >= 4 })
+            let refused = try await blocking { () -> Bool in
+                let extra = try RawConnection(port: port, timeoutSeconds: 20)
+                try? extra.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n\r\n")
+                return (try? extra.readResponse()) == nil
+            }
+            #expect(refused, "a fifth connection from one address was answered")
+            let other = try await blocking { () -> Data in
+                let connection = try RawConnection(port: port, source: "127.0.0.2")
+                try connection.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n\r\n")
+                return try connection.readResponse().body
+            }
+            #expect(other == Data("hello".utf8))
+            held[0].reset()
+            #expect(await eventually { server.openConnections <= 3 })
+            let again = try await blocking { () -> Data in
+                let connection = try RawConnection(port: port)
+                try connection.send("GET /hello HTTP/1.1\r\nHost: quartet\r\n\r\n")
+                return try connection.readResponse().body
+            }
+            #expect(again == Data("hello".utf8))
+            withExtendedLifetime(held) {}
         }
     }
 

@@ -29,9 +29,21 @@ final class RawConnection: @unchecked Sendable {
 
     /// NB: the receive timeout only catches a hung server; it is generous because the whole suite runs
     /// in parallel on two cores and a starved (not broken) server may take seconds to answer.
-    init(port: UInt16, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 60) throws {
+    /// `source` is the local address to connect from (another loopback address, `127.0.0.2`, is another client).
+    init(port: UInt16, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 60, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else { throw Failure(description: "bind() failed: \(String(cString: strerror(errno)))") }
+        }
         if var size = receiveBufferSize {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
