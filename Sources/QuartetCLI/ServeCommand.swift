@@ -56,6 +56,23 @@ enum ServeCommand {
                     default: "100"
                 ),
                 OptionSpec(
+                    "max-connections-per-address",
+                    value: "N",
+                    help:
+                        "most connections open at once from one client address (0: no limit; behind a reverse proxy "
+                        + "every client shares its address: raise it)",
+                    environment: "QUARTET_MAX_CONNECTIONS_PER_ADDRESS",
+                    default: String(Server.Configuration.defaultConnectionsPerAddress)
+                ),
+                OptionSpec(
+                    "trusted-proxy",
+                    value: "ADDR[,ADDR]",
+                    help:
+                        "reverse proxies (IP addresses or CIDR blocks) whose X-Forwarded-For names the client, for the "
+                        + "rate limit and the access log",
+                    environment: "QUARTET_TRUSTED_PROXIES"
+                ),
+                OptionSpec(
                     "attendee-signin-failures",
                     value: "N",
                     help:
@@ -135,7 +152,14 @@ enum ServeCommand {
             ) { Double($0).flatMap { $0 == 0 || (0.01...1_000_000).contains($0) ? $0 : nil } } ?? 100,
             attendeeSignIn: try attendeeSignIn(arguments),
             changeJarTokens: try changeJarTokens(arguments),
-            publicURL: try arguments.value("public-url", as: "an http(s) URL", URL.init(httpAddress:))
+            publicURL: try arguments.value("public-url", as: "an http(s) URL", URL.init(httpAddress:)),
+            connectionsPerAddress: try arguments.value(
+                "max-connections-per-address", as: "a whole number of connections (0 for no limit)"
+            ) { Int($0).flatMap { (0...1_000_000).contains($0) ? $0 : nil } }
+                ?? Server.Configuration.defaultConnectionsPerAddress,
+            trustedProxies: try arguments.value("trusted-proxy", as: "IP addresses or CIDR blocks, comma-separated") {
+                try? TrustedProxies($0.split(separator: ",").map(String.init))
+            } ?? .none
         )
     }
 
@@ -189,6 +213,7 @@ enum ServeCommand {
         var serverConfiguration = Server.Configuration(
             host: configuration.host,
             port: configuration.port,
+            connectionsPerAddress: configuration.connectionsPerAddress,
             maxBodySize: configuration.maxBodySize
         )
         serverConfiguration.shapeRefusal = { path, refusal in

@@ -30,7 +30,8 @@ public struct Application: Sendable {
     /// The router behind the shared middleware: request id → access log → problem details.
     public func handler(log: LogSink = .standardError) -> Handler {
         var middleware: [any Middleware] = [RequestIDMiddleware()]
-        if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log)) }
+        let proxies = configuration.trustedProxies
+        if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log, trustedProxies: proxies)) }
         // NB: outside the error middleware, so the refusals it words as problem details (no route, 405, 413, 429)
         // reach a Salesforce client under /services/ in Salesforce's shapes.
         middleware.append(salesforceErrors)
@@ -38,7 +39,9 @@ public struct Application: Sendable {
         // NB: after the error middleware, so a 429 is answered as problem JSON like every other refusal.
         if configuration.rateLimit > 0 {
             middleware.append(
-                RateLimitMiddleware(rate: configuration.rateLimit, burst: Int(configuration.rateLimit * 2)))
+                RateLimitMiddleware(
+                    rate: configuration.rateLimit, burst: Int(min(configuration.rateLimit * 2, 2_000_000)),
+                    trustedProxies: proxies))
         }
         return router.handler(middleware: middleware)
     }

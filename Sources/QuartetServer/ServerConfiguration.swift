@@ -1,6 +1,7 @@
 import AttendeeServer
 import ChangeJarModels
 import Foundation
+import HTTPServer
 import PublicInit
 
 /// Whose Cognito tokens the Change Jar API accepts: by default the stand-in's pool in this process; for a real
@@ -46,6 +47,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The address people reach the server at (`https://quartet.example.org`), for the links it hands out (an
     /// Attendee document's share link); `nil` builds them from the request's `Host`.
     public var publicURL: URL?
+    /// The most connections open at once from one client address (0: no limit); behind a reverse proxy every
+    /// client shares the proxy's address, so raise it there.
+    public var connectionsPerAddress: Int
+    /// The reverse proxies whose `X-Forwarded-For` (or `Forwarded`) names the client, for the rate limit and the
+    /// access log; none by default.
+    public var trustedProxies: TrustedProxies
 
     public init(
         host: String = "127.0.0.1",
@@ -59,8 +66,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         rateLimit: Double = 100,
         attendeeSignIn: SignInThrottle = SignInThrottle(),
         changeJarTokens: ChangeJarTokenSettings = ChangeJarTokenSettings(),
-        publicURL: URL? = nil
+        publicURL: URL? = nil,
+        connectionsPerAddress: Int = Server.Configuration.defaultConnectionsPerAddress,
+        trustedProxies: TrustedProxies = .none
     ) {
+        self.connectionsPerAddress = connectionsPerAddress
+        self.trustedProxies = trustedProxies
         self.attendeeSignIn = attendeeSignIn
         self.changeJarTokens = changeJarTokens
         self.publicURL = publicURL

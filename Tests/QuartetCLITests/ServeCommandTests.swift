@@ -124,6 +124,8 @@ import Testing
         ["--rate-limit", "1e-19"], ["--rate-limit", "-1"], ["--rate-limit", "1e300"],
         ["--public-url", "http://example.com/base?x=1#f"], ["--public-url", "http://user:pass@example.com"],
         ["--public-url", "http://example.com#f"],
+        ["--max-connections-per-address", "-1"], ["--max-connections-per-address", "many"],
+        ["--trusted-proxy", "proxy.internal"], ["--trusted-proxy", "10.0.0.0/33"],
     ] {
         #expect(throws: UsageError.self, "\(refused)") { try configuration(refused) }
     }
@@ -132,6 +134,12 @@ import Testing
     #expect(try configuration(["--rate-limit", "0"])?.rateLimit == 0)
     #expect(try configuration(["--rate-limit", "0.5"])?.rateLimit == 0.5)
     #expect(try configuration(["--public-url", "https://example.com/quartet"])?.publicURL?.path == "/quartet")
+    #expect(try configuration([])?.connectionsPerAddress == 1_024)
+    #expect(try configuration(["--max-connections-per-address", "0"])?.connectionsPerAddress == 0)
+    #expect(try configuration([])?.trustedProxies == TrustedProxies.none)
+    #expect(
+        try configuration(["--trusted-proxy", "10.0.0.5, 10.1.0.0/16"])?.trustedProxies
+            == (try TrustedProxies(["10.0.0.5", "10.1.0.0/16"])))
 }
 
 /// A start that fails says why in the words of what failed, never the apps' generic line, and a port that is

@@ -230,3 +230,27 @@ private func makeApplication() async throws -> Application {
     let again = try await buildApplication(configuration)
     await again.close()
 }
+
+/// Behind a trusted reverse proxy each client has its own budget (every request comes from the proxy's address);
+/// from anyone else, `X-Forwarded-For` changes nothing.
+@Test func theServedHandlerLimitsEachClientBehindATrustedProxy() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    let app = try await buildApplication(
+        ServerConfiguration(
+            port: 0, dataDirectory: directory, databaseURL: "sqlite::memory:", rateLimit: 1,
+            trustedProxies: try TrustedProxies(["192.0.2.9"])))
+    let handler = app.handler(log: .discard)
+    func statuses(from peer: String, forwardedFor client: String) async throws -> [Int] {
+        let proxy = TestClient(handler: handler, remoteAddress: peer)
+        var seen: [Int] = []
+        for _ in 0..<3 {
+            seen.append(try await proxy.request(.get, "/health", headers: ["X-Forwarded-For": client]).status.rawValue)
+        }
+        return seen
+    }
+    #expect(try await statuses(from: "192.0.2.9", forwardedFor: "198.51.100.1") == [200, 200, 429])
+    #expect(try await statuses(from: "192.0.2.9", forwardedFor: "198.51.100.2") == [200, 200, 429])
+    // A client that writes the header itself is still known by its own address.
+    #expect(try await statuses(from: "203.0.113.7", forwardedFor: "198.51.100.3") == [200, 200, 429])
+    #expect(try await statuses(from: "203.0.113.7", forwardedFor: "198.51.100.4") == [429, 429, 429])
+}
