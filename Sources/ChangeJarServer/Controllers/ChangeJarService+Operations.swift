@@ -8,8 +8,11 @@ extension ChangeJarService {
 
     // NB: the text limits are ActionRules' own, counted as the server counts them (characters people see, after
     // trimming), which JSON Schema's `maxLength` cannot say.
-    private static let title = Schema.text(graphemes: ActionRules.titleLength.upperBound)
-    private static let content = Schema.text(graphemes: ActionRules.contentLength.upperBound)
+    // NB: a title is one line without control characters; content may also hold tabs and line breaks (\t \n \r).
+    private static let title = Schema.text(graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass)
+    private static let content = Schema.text(
+        graphemes: ActionRules.contentLength.upperBound,
+        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"#)
     private static let authSource = Schema.oneOf(AuthSource.allCases.map(\.rawValue))
 
     private static let action: JSONValue = [
@@ -54,6 +57,20 @@ extension ChangeJarService {
                     "The name to go by, used only while the person has none (the first submission claims it); "
                         + "then ignored: the name changes through PUT /profile"),
             ],
+        ],
+    ]
+
+    /// What PUT /profile takes: a name (its letter or digit said here as an ASCII one, as JSON Schema's patterns
+    /// have no Unicode classes; the server takes any).
+    private static let newProfile: JSONValue = [
+        "type": "object", "required": ["name"],
+        "properties": [
+            "name": [
+                "type": "string", "x-maxGraphemes": .number(Double(AuthorName.length.upperBound)),
+                "pattern": .string("^[^\(Schema.controlClass)]*[A-Za-z0-9][^\(Schema.controlClass)]*$"),
+                "description": .string(
+                    "1 to \(AuthorName.length.upperBound) characters on one line, with a letter or a digit"),
+            ]
         ],
     ]
 
@@ -161,6 +178,6 @@ extension ChangeJarService {
                 409: "Another person goes by this name (or one too like it)", 413: "Body too large",
                 422: "Not a name (empty, too long, control characters, no letter or digit)", 429: "Too many writes",
             ],
-            requestBody: profile, responseBody: profile),
+            requestBody: newProfile, responseBody: profile),
     ]
 }

@@ -34,14 +34,21 @@ public enum Schema {
     /// tone, a letter with a combining accent), so a `maxLength` would refuse text the server accepts or allow
     /// text it refuses. The limit is stated instead in the description and in `x-maxGraphemes`. A second cap
     /// in code points (`codePoints`, which a server checks as well) is a `maxLength`.
-    public static func text(graphemes limit: Int, codePoints: Int? = nil, blankAllowed: Bool = false) -> JSONValue {
-        let pattern = blankAllowed ? noNULPattern : #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#
+    ///
+    /// `refusing` is what it never holds, as the inside of a regular expression's character class (by default NUL;
+    /// ``controlClass`` for one line of plain text).
+    public static func text(
+        graphemes limit: Int, codePoints: Int? = nil, blankAllowed: Bool = false, refusing: String = #"\u0000"#
+    ) -> JSONValue {
+        let pattern =
+            blankAllowed ? "^[^\(refusing)]*$" : "^[^\(refusing)]*[^\(refusing)\(whiteSpaceClass)][^\(refusing)]*$"
         var schema: [String: JSONValue] = [
             "type": "string", "pattern": .string(pattern), "x-maxGraphemes": .number(Double(limit)),
             "description": .string(
                 "At most \(limit) characters counted as grapheme clusters (what a person sees as one character)"
                     + (codePoints.map { " and \($0) code points" } ?? "")
-                    + (blankAllowed ? "" : "; not only white space") + "; no NUL"),
+                    + (blankAllowed ? "" : "; not only white space")
+                    + (refusing == #"\u0000"# ? "; no NUL" : "; none of [\(refusing)]")),
         ]
         if let codePoints { schema["maxLength"] = .number(Double(codePoints)) }
         return .object(schema)
@@ -53,6 +60,10 @@ public enum Schema {
         object["type"] = [.string(type), "null"]
         return .object(object)
     }
+
+    /// Every control character (C0, DEL, C1) and the Unicode line and paragraph separators, as the inside of a
+    /// character class: what one line of plain text never holds.
+    public static let controlClass = #"\u0000-\u001F\u007F-\u009F\u2028\u2029"#
 
     /// A string with something other than white space in it, and no NUL (a name).
     public static let nonBlank = string(pattern: #"^[^\u0000]*[^\u0000"# + whiteSpaceClass + #"][^\u0000]*$"#)
