@@ -1,4 +1,6 @@
 import Database
+import DynamicJSON
+import Foundation
 import HTTPServer
 import Locking
 import Testing
@@ -46,4 +48,34 @@ struct DatabaseBusyTests {
         #expect(response.headers["Retry-After"] == nil)
         #expect(!response.bodyText.contains("secret_table"))
     }
+}
+
+/// The Salesforce stand-in used to answer every unexpected failure itself, unlogged: an operator saw
+/// UNKNOWN_EXCEPTION and `server_error` with nothing in the log. Its failures now reach the error middleware
+/// (logged with the request id) and are answered in Salesforce's words.
+@Test func theSalesforceStandInsFailuresAreLoggedAndWordedAsSalesforces() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-app-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: directory, accessLog: false))
+    let log = DatabaseBusyTests.MemoryLog()
+    let client = TestClient(handler: app.handler(log: log.sink))
+    let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+    let signIn = Data("grant_type=password&client_id=app&username=rep%40quartet.dev&password=quartet-sales".utf8)
+    let token = try await client.request(.post, "/services/oauth2/token", headers: form, body: signIn)
+    #expect(token.status == .ok)
+    let bearer = try #require(
+        try JSONDecoder().decode([String: JSONValue].self, from: token.bodyData)["access_token"]?.stringValue)
+
+    await app.database.close()
+    let read = try await client.request(
+        .get, "/services/data/v32.0/sobjects/Account/001Q000000Demo1IAB", headers: ["Authorization": "Bearer \(bearer)"]
+    )
+    #expect(read.status.rawValue >= 500)
+    #expect(read.bodyText.contains("\"errorCode\""), "\(read.bodyText)")
+    let again = try await client.request(.post, "/services/oauth2/token", headers: form, body: signIn)
+    #expect(again.status.rawValue >= 500)
+    #expect(again.bodyText.contains("\"error\""), "\(again.bodyText)")
+    #expect(!again.bodyText.contains("problem"))
+    #expect(log.lines.filter { $0.contains("/services/") }.count >= 2, "\(log.lines)")
+    #expect(!log.lines.joined().contains(bearer), "no token in the log")
 }

@@ -6,45 +6,43 @@ import HTTPServer
 struct OAuthController: Sendable {
     let service: SalesforceDevService
 
-    /// The password and refresh-token grants.
-    func token(_ request: Request) async -> Response {
+    /// The password and refresh-token grants. A failure to read or store a token goes on to the error middleware
+    /// (logged with the request id; 500, or 503 for a database that is gone), worded as OAuth's by
+    /// ``SalesforceErrorShape``.
+    func token(_ request: Request) async throws -> Response {
         guard let form = Self.form(request) else { return Self.tooLarge }
         guard let clientID = form["client_id"], !clientID.isEmpty else {
             return Self.failure("invalid_client_id", "client identifier invalid")
         }
-        do {
-            switch form["grant_type"] {
-            case "password":
-                guard let username = form["username"], let password = form["password"],
-                    let user = service.users.first(where: {
-                        $0.username.lowercased() == username.lowercased() && $0.password == password
-                    })
-                else { return Self.failure("invalid_grant", "authentication failure") }
-                let refresh = IssuedToken(
-                    value: Self.randomToken(), kind: .refresh, username: user.username, expiresAt: nil,
-                    refreshToken: nil, clientID: clientID)
-                try await service.store.saveToken(refresh)
-                return try await issue(for: user, refreshToken: refresh.value, includeRefresh: true, request: request)
-            case "refresh_token":
-                // NB: a refresh token works only for the client it was issued to (RFC 6749 §5.2: invalid_grant
-                // for a grant "issued to another client"), in the words Salesforce answers any unusable one.
-                guard let value = form["refresh_token"], let refresh = try await service.store.token(value),
-                    refresh.kind == .refresh, refresh.clientID == nil || refresh.clientID == clientID,
-                    let user = service.users.first(where: { $0.username == refresh.username })
-                else { return Self.failure("invalid_grant", "expired access/refresh token") }
-                return try await issue(for: user, refreshToken: refresh.value, includeRefresh: false, request: request)
-            default:
-                return Self.failure("unsupported_grant_type", "grant type not supported")
-            }
-        } catch {
-            return Self.failure("server_error", "the token could not be stored", status: .internalServerError)
+        switch form["grant_type"] {
+        case "password":
+            guard let username = form["username"], let password = form["password"],
+                let user = service.users.first(where: {
+                    $0.username.lowercased() == username.lowercased() && $0.password == password
+                })
+            else { return Self.failure("invalid_grant", "authentication failure") }
+            let refresh = IssuedToken(
+                value: Self.randomToken(), kind: .refresh, username: user.username, expiresAt: nil,
+                refreshToken: nil, clientID: clientID)
+            try await service.store.saveToken(refresh)
+            return try await issue(for: user, refreshToken: refresh.value, includeRefresh: true, request: request)
+        case "refresh_token":
+            // NB: a refresh token works only for the client it was issued to (RFC 6749 §5.2: invalid_grant
+            // for a grant "issued to another client"), in the words Salesforce answers any unusable one.
+            guard let value = form["refresh_token"], let refresh = try await service.store.token(value),
+                refresh.kind == .refresh, refresh.clientID == nil || refresh.clientID == clientID,
+                let user = service.users.first(where: { $0.username == refresh.username })
+            else { return Self.failure("invalid_grant", "expired access/refresh token") }
+            return try await issue(for: user, refreshToken: refresh.value, includeRefresh: false, request: request)
+        default:
+            return Self.failure("unsupported_grant_type", "grant type not supported")
         }
     }
 
     /// Revokes a token (a refresh token takes its access tokens with it).
-    func revoke(_ request: Request) async -> Response {
+    func revoke(_ request: Request) async throws -> Response {
         guard let form = Self.form(request) else { return Self.tooLarge }
-        guard let value = form["token"], (try? await service.store.revoke(value)) == true else {
+        guard let value = form["token"], try await service.store.revoke(value) else {
             return Self.failure("unsupported_token_type", "this token type is not supported")
         }
         return Response(status: .ok)

@@ -10,19 +10,18 @@ struct SObjectController: Sendable {
     var store: SObjectStore { service.store }
 
     /// Authorizes, runs the handler, and turns a ``SalesforceFault`` into its error array.
+    ///
+    /// NB: any other error goes on to the error middleware, which logs it with the request id and answers 500 (or
+    /// 503 with `Retry-After` for a database that is gone); ``SalesforceErrorShape`` words that answer as
+    /// Salesforce would (`UNKNOWN_EXCEPTION`, `SERVER_UNAVAILABLE`).
     func answer(
         _ request: Request, _ handler: @Sendable (Request) async throws -> Response
-    ) async -> Response {
+    ) async throws -> Response {
         do {
             _ = try await service.authorize(request)
             return try await handler(request)
         } catch let fault as SalesforceFault {
             return fault.response
-        } catch {
-            return SalesforceFault(
-                status: .internalServerError, message: "An unexpected error occurred.",
-                errorCode: "UNKNOWN_EXCEPTION", fields: []
-            ).response
         }
     }
 

@@ -64,8 +64,8 @@ public struct SalesforceDevService: Sendable {
     /// Registers every route listed in ``operations``.
     public func register(on router: inout Router) {
         let oauth = OAuthController(service: self)
-        router.post("/services/oauth2/token") { request in await oauth.token(request) }
-        router.post("/services/oauth2/revoke") { request in await oauth.revoke(request) }
+        router.post("/services/oauth2/token") { request in try await oauth.token(request) }
+        router.post("/services/oauth2/revoke") { request in try await oauth.revoke(request) }
 
         let sobjects = SObjectController(service: self)
         let base = "/services/data/\(Self.apiVersion)/sobjects"
@@ -74,23 +74,23 @@ public struct SalesforceDevService: Sendable {
         router.on(
             .post, "\(base)/:sobject", receiving: sobjects.upload,
             handler: { request, upload in
-                await sobjects.answer(request) { try await sobjects.create($0, upload.wrapped) }
+                try await sobjects.answer(request) { try await sobjects.create($0, upload.wrapped) }
             })
-        router.get("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.read) }
+        router.get("\(base)/:sobject/:id") { request in try await sobjects.answer(request, sobjects.read) }
         router.on(
             .patch, "\(base)/:sobject/:id", receiving: sobjects.upload,
             handler: { request, upload in
-                await sobjects.answer(request) { try await sobjects.update($0, upload.wrapped) }
+                try await sobjects.answer(request) { try await sobjects.update($0, upload.wrapped) }
             })
-        router.delete("\(base)/:sobject/:id") { request in await sobjects.answer(request, sobjects.delete) }
-        router.get("\(base)/:sobject/:id/:field") { request in await sobjects.answer(request, sobjects.blob) }
+        router.delete("\(base)/:sobject/:id") { request in try await sobjects.answer(request, sobjects.delete) }
+        router.get("\(base)/:sobject/:id/:field") { request in try await sobjects.answer(request, sobjects.blob) }
 
         let apex = ApexController(service: self)
         router.get("/services/apexrest/Account/RetrieveAccount/:id") { request in
-            await sobjects.answer(request, apex.retrieveAccount)
+            try await sobjects.answer(request, apex.retrieveAccount)
         }
         router.get("/services/apexrest/2.0/WebContent/:id") { request in
-            await sobjects.answer(request, apex.webContent)
+            try await sobjects.answer(request, apex.webContent)
         }
     }
 

@@ -37,7 +37,13 @@ public struct SalesforceErrorShape: Middleware {
         let detail = Self.detail(of: response)
         if path.hasPrefix("/services/oauth2/") {
             // NB: RFC 6749's error object, as the token endpoint answers its own refusals.
-            let code = response.status == .internalServerError ? "server_error" : "invalid_request"
+            // NB: RFC 6749 §5.2 and its errata: `server_error` for a failure, `temporarily_unavailable` for a 503.
+            let code =
+                switch response.status {
+                case .internalServerError: "server_error"
+                case .serviceUnavailable: "temporarily_unavailable"
+                default: "invalid_request"
+                }
             var answer =
                 (try? Response.json(["error": code, "error_description": detail], status: response.status))
                 ?? Response(status: response.status)
