@@ -94,7 +94,13 @@ struct ChangeJarRootViewTests {
                     return list[index]
                 }
             },
-            delete: { [mineStore] _, id in mineStore.withLock { $0.removeAll { $0.id == id } } })
+            delete: { [mineStore] _, id in mineStore.withLock { $0.removeAll { $0.id == id } } },
+            profile: { _ in AuthorProfile(name: nil) },
+            rename: { _, name in
+                // NB: someone else in this jar goes by "Alice A".
+                if name == "Alice A" { throw ChangeJarError.nameTaken }
+                return AuthorProfile(name: name)
+            })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
         return AppModel(
             dependencies: ChangeJarDependencies(
@@ -289,11 +295,34 @@ struct ChangeJarRootViewTests {
         let host = ViewHost(ChangeJarRootView(app: app()))
         try host.selectTab("Settings")
         try await host.tapAndSettle("Sign in with Facebook")
-        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Name") != nil }
-        #expect(host.tree.find(.labeledContent, "Name")?.value == "Alice")
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
         #expect(host.tree.find(.labeledContent, "Signed in with")?.value == "Facebook")
         try host.tap("Sign out")
         #expect(host.tree.find("Sign in with Facebook") != nil)
+    }
+
+    /// Settings has the name the jar shows on one's actions (the provider's until one is chosen); a name someone
+    /// else goes by is refused in the core's words, and the field keeps what was typed.
+    @Test func settingsChoosesTheNameTheJarShows() async throws {
+        let app = app()
+        let host = ViewHost(ChangeJarRootView(app: app))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Facebook")
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
+        await app.settings.appeared()
+        #expect(app.settings.nameDraft == "Alice")
+        #expect(host.tree.find(.textField, "Name") != nil)
+        try host.type("Alice A", into: "Name")
+        try await host.tapAndSettle("Save name")
+        #expect(
+            host.tree.find(
+                "Someone else in the jar goes by this name, or one too like it. Choose another name in Settings.")
+                != nil)
+        #expect(app.settings.nameDraft == "Alice A")
+        try host.type("Alice Liddell", into: "Name")
+        try await host.tapAndSettle("Save name")
+        #expect(host.tree.find("Your actions now go by “Alice Liddell”.") != nil)
+        #expect(app.settings.canSaveName == false)
     }
 
     /// While a provider's page is open, Settings spins and its buttons wait.
@@ -307,7 +336,7 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.first { $0.kind == .progress } != nil)
         #expect(host.tree.find(.button, "Sign in with Facebook")?.isEnabled == false)
         await gate.open()
-        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Name") != nil }
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
         #expect(host.tree.first { $0.kind == .progress } == nil)
     }
 

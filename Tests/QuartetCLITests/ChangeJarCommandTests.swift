@@ -192,6 +192,33 @@ struct ChangeJarCommandTests {
     }
 
     /// A token the provider gave goes into Cognito's `Logins` map as it is; Cognito (here the stand-in) decides.
+    /// `name` is Settings' name field: it prints the name the jar shows on one's actions, and with a name types it
+    /// and taps Save name; a name someone else goes by is refused in the core's words.
+    @Test func nameIsSettingsNameField() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["name"]) == (1, "", "Not signed in.\n"))
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(await fixture.run(["submit", "--title", "Walk", "--content", "Daily."]).code == 0)
+            #expect(await fixture.run(["name"]).out == "Alice\n")
+            _ = await fixture.run(["signout"])
+
+            _ = await fixture.run(["signin", "--provider", "google", "--user", "mallory", "--name", "Alice"])
+            let taken = await fixture.run(["name", "ALICE"])
+            #expect(taken.code == 1)
+            #expect(
+                taken.err
+                    == "Someone else in the jar goes by this name, or one too like it. Choose another name in Settings.\n"
+            )
+            #expect(await fixture.run(["name", "\u{7}"]).code == 2)
+            let chosen = await fixture.run(["name", "  Mallory  "])
+            #expect(chosen == (0, "Your actions now go by “Mallory”.\n", ""))
+            #expect(await fixture.run(["name"]).out == "Mallory\n")
+            #expect(await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."]).code == 0)
+            let all = await fixture.run(["all"])
+            #expect(all.out.contains("Mallory via Google"), "\(all.out)")
+        }
+    }
+
     @Test func signInWithATokenTheProviderGave() async throws {
         try await Self.withFixture { fixture in
             let signIn = try await URLSession.shared.data(

@@ -24,7 +24,8 @@ extension ActionsClient {
                 action.isMine = token.map { _ in action.id == "1" }
                 return action
             },
-            create: { _, _ in .added(samples[0]) }, edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+            create: { _, _ in .added(samples[0]) }, edit: { _, _, _ in samples[0] }, delete: { _, _ in },
+            profile: { _ in AuthorProfile(name: "Alice") }, rename: { _, name in AuthorProfile(name: name) })
     }
 
     /// A client whose every call fails: the starting point of a test that replaces only the calls it expects.
@@ -38,6 +39,7 @@ extension ActionsClient {
             mine: { _, _ in throw fail("mine") }, search: { _, _ in throw fail("search") },
             action: { _, _ in throw fail("action") }, create: { _, _ in throw fail("create") },
             edit: { _, _, _ in throw fail("edit") },
-            delete: { _, _ in throw fail("delete") })
+            delete: { _, _ in throw fail("delete") }, profile: { _ in throw fail("profile") },
+            rename: { _, _ in throw fail("rename") })
     }
 }

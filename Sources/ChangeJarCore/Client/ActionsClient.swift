@@ -30,6 +30,11 @@ public struct ActionsClient: Sendable {
     public var edit: @Sendable (_ token: String, _ id: String, _ edit: ActionEdit) async throws -> Action
     /// Deletes one's own action.
     public var delete: @Sendable (_ token: String, _ id: String) async throws -> Void
+    /// The name the jar shows on the signed-in person's actions (`nil` until they have one).
+    public var profile: @Sendable (_ token: String) async throws -> AuthorProfile
+    /// Chooses the name on all of the signed-in person's actions; ``ChangeJarError/nameTaken`` when someone else
+    /// goes by it.
+    public var rename: @Sendable (_ token: String, _ name: String) async throws -> AuthorProfile
 }
 
 extension ActionsClient {
@@ -77,6 +82,10 @@ extension ActionsClient {
             },
             delete: { token, id in
                 _ = try await http.exchange(ChangeJarRoute.deleteAction, parameters: [id], token: token)
+            },
+            profile: { token in try await http.call(ChangeJarRoute.profile, token: token) },
+            rename: { token, name in
+                try await http.call(ChangeJarRoute.editProfile, token: token, body: AuthorProfile(name: name))
             }
         )
     }

@@ -65,7 +65,7 @@ public final class AppModel {
         self.dependencies = dependencies
         let session = SessionModel(service: dependencies.signIn, store: dependencies.sessionStore)
         self.session = session
-        settings = SettingsModel(session: session)
+        settings = SettingsModel(session: session, actions: dependencies.actions)
         submit = SubmitModel(session: session, actions: dependencies.actions, cache: dependencies.cache)
         all = ActionListModel(
             listing: .all, session: session, client: dependencies.actions, cache: dependencies.cache,

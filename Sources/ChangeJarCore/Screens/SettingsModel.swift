@@ -26,19 +26,29 @@ public final class SettingsModel {
 
     /// The line over the screen: a failed sign-in, or the notice of why Settings was opened.
     public internal(set) var banner: Banner?
+    /// The name field, signed in: the name the jar shows on the person's actions, as they type over it.
+    public var nameDraft = ""
+    /// The name the jar shows on the person's actions, as the server last said (`nil`: none chosen yet, or not
+    /// read). No two people share one, so it can differ from the name the provider gave.
+    public private(set) var jarName: String?
+    /// Whether the name is being saved.
+    public private(set) var isSavingName = false
 
     @ObservationIgnored let session: SessionModel
+    @ObservationIgnored let actions: ActionsClient
 
     /// Creates the screen model over its dependencies.
-    public init(session: SessionModel) {
+    public init(session: SessionModel, actions: ActionsClient) {
         self.session = session
+        self.actions = actions
     }
 
     /// What the screen draws now.
     public var content: Content {
         if let current = session.session {
             return .signedIn(
-                name: current.displayName ?? Strings.text("settings.noName"), mechanism: current.authSource.displayName)
+                name: jarName ?? current.displayName ?? Strings.text("settings.noName"),
+                mechanism: current.authSource.displayName)
         }
         return .signedOut(
             buttons: session.availableSources.map {
@@ -59,9 +69,49 @@ public final class SettingsModel {
         }
     }
 
+    /// The screen appeared: signed in, reads the name the jar shows on the person's actions into the name field
+    /// (the provider's name until they have one). A failure leaves the field as it was: the name is not needed to
+    /// browse.
+    public func appeared() async {
+        guard let current = session.session else { return }
+        if let profile = try? await session.signedIn({ try await actions.profile($0.token) }) {
+            jarName = profile.name
+        }
+        nameDraft = jarName ?? current.displayName ?? ""
+    }
+
+    /// Whether Save name does anything: signed in, not saving, and a name other than the jar's.
+    public var canSaveName: Bool {
+        session.session != nil && !isSavingName
+            && AuthorName.normalized(nameDraft) != jarName.map(AuthorName.normalized)
+    }
+
+    /// "Save name" was tapped: checks the name's rules here first, then asks the jar, which refuses a name someone
+    /// else goes by (``ChangeJarError/nameTaken``); the field keeps what was typed either way.
+    public func saveNameTapped() async {
+        guard canSaveName else { return }
+        if let violation = AuthorName.violation(nameDraft) {
+            banner = .failure(violation.sentence)
+            return
+        }
+        isSavingName = true
+        defer { isSavingName = false }
+        let name = AuthorName.normalized(nameDraft)
+        do {
+            let profile = try await session.signedIn { try await actions.rename($0.token, name) }
+            jarName = profile.name
+            nameDraft = profile.name ?? name
+            banner = .confirmation(Strings.format("settings.nameSaved", nameDraft))
+        } catch {
+            banner = .failure(error.message)
+        }
+    }
+
     /// "Sign out" was tapped.
     public func signOutTapped() {
         banner = nil
+        jarName = nil
+        nameDraft = ""
         session.signOut()
     }
 }

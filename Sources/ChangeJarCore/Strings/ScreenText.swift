@@ -12,6 +12,8 @@ public enum ChangeJarScreenText {
     public static var name: String { Strings.text("settings.name") }
     /// Settings: the sign-in mechanism's label.
     public static var signedInWith: String { Strings.text("settings.signedInWith") }
+    /// Settings: the button that saves the name field.
+    public static var saveName: String { Strings.text("settings.saveName") }
     /// Settings: the sign-out button.
     public static var signOut: String { Strings.text("settings.signOut") }
     /// The search field's prompt.

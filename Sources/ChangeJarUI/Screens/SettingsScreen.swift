@@ -3,7 +3,7 @@ import SwiftUI
 
 /// Settings: who is signed in and how, or one button per provider. No e-mail field.
 public struct SettingsScreen: View {
-    let model: SettingsModel
+    @Bindable var model: SettingsModel
 
     public init(model: SettingsModel) {
         self.model = model
@@ -13,8 +13,12 @@ public struct SettingsScreen: View {
         Form {
             if let banner = model.banner { BannerView(banner: banner) }
             switch model.content {
-            case .signedIn(let name, let mechanism):
-                LabeledContent(ChangeJarScreenText.name, value: name)
+            case .signedIn(_, let mechanism):
+                Section {
+                    TextField(ChangeJarScreenText.name, text: $model.nameDraft)
+                    Button(ChangeJarScreenText.saveName) { Task { await model.saveNameTapped() } }
+                        .disabled(!model.canSaveName)
+                }
                 LabeledContent(ChangeJarScreenText.signedInWith, value: mechanism)
                 Button(ChangeJarScreenText.signOut, role: .destructive) { model.signOutTapped() }
             case .signedOut(let buttons):
@@ -25,6 +29,7 @@ public struct SettingsScreen: View {
                 if model.isBusy { ProgressView() }
             }
         }
+        .task { await model.appeared() }
     }
 }
 

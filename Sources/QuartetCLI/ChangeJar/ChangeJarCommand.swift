@@ -43,6 +43,10 @@ enum ChangeJarCommand {
                     body: { try await run($0, whoAmI) }),
                 CommandSpec("signout", summary: "forget the session", body: { try await run($0, signOut) }),
                 CommandSpec(
+                    "name",
+                    summary: "the name your actions go by, as Settings shows it; with NAME, Settings' Save name",
+                    arguments: ["[NAME]"], body: { try await run($0, name) }),
+                CommandSpec(
                     "submit", summary: "put an action in the jar",
                     options: [
                         OptionSpec("title", value: "TEXT", help: "1 to 120 characters"),
@@ -156,6 +160,31 @@ enum ChangeJarCommand {
         context.console.line("  " + ChangeJarCommandText.providerUserID(session.providerUserID))
         context.console.line("  " + ChangeJarCommandText.identity(session.identityID))
         context.console.line("  " + ChangeJarCommandText.validUntil(jar.format.string(session.expiresAt)))
+        return 0
+    }
+
+    /// Settings appears (the jar's name for the person in its name field); with a name, it is typed over the field
+    /// and Save name tapped. Prints the field, or the screen's line.
+    @MainActor
+    static func name(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let settings = AppModel(dependencies: jar.dependencies(user: "")).settings
+        await settings.appeared()
+        guard case .signedIn = settings.content else {
+            context.console.errorLine(ChangeJarCommandText.notSignedIn)
+            return 1
+        }
+        guard let typed = context.arguments.positionals.first else {
+            context.console.line(settings.nameDraft)
+            return 0
+        }
+        if let violation = AuthorName.violation(typed) { throw UsageError(violation.sentence) }
+        settings.nameDraft = typed
+        await settings.saveNameTapped()
+        if let failure = settings.banner?.failure {
+            context.console.errorLine(failure)
+            return 1
+        }
+        if let saved = settings.banner?.text { context.console.line(saved) }
         return 0
     }
 

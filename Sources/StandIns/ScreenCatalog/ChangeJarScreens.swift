@@ -84,7 +84,13 @@ enum ChangeJarScreens {
                 // NB: "Cycle to work" is Alice's already: the same words again make nothing new.
                 return new.title == "Cycle to work" ? .alreadyInJar(action) : .added(action)
             },
-            edit: { _, _, _ in samples[0] }, delete: { _, _ in })
+            edit: { _, _, _ in samples[0] }, delete: { _, _ in },
+            profile: { _ in AuthorProfile(name: "Alice") },
+            // NB: "Alice A" is someone else's in the catalog's jar.
+            rename: { _, name in
+                if name == "Alice A" { throw ChangeJarError.nameTaken }
+                return AuthorProfile(name: name)
+            })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
         return AppModel(
             dependencies: ChangeJarDependencies(

@@ -21,7 +21,8 @@ struct InFlightStateTests {
         ActionsClient(
             all: { _ in ActionPage(items: []) }, new: { _, _, _ in ActionPage(items: []) }, newCount: { _, _ in 0 },
             mine: { _, _ in ActionPage(items: []) }, search: search, action: { _, _ in sample }, create: create,
-            edit: { _, _, _ in sample }, delete: { _, _ in })
+            edit: { _, _, _ in sample }, delete: { _, _ in }, profile: { _ in AuthorProfile(name: nil) },
+            rename: { _, name in AuthorProfile(name: name) })
     }
 
     nonisolated static func signIn(clock: ChangeJarClock) -> SignInService {

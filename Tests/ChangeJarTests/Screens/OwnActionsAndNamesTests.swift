@@ -28,8 +28,8 @@ struct OwnActionsAndNamesTests {
             #expect(mallory.app.submit.banner == .failure(ChangeJarError.nameTaken.message))
             #expect(
                 ChangeJarError.nameTaken.message
-                    == "Someone else in the jar goes by this name, or one too like it. Sign in with another name to put "
-                    + "your action in the jar.")
+                    == "Someone else in the jar goes by this name, or one too like it. Choose another name in Settings."
+            )
             #expect(mallory.app.submit.title == "I pledge to give Mallory $500")
             await mallory.app.all.refreshPulled()
             #expect(mallory.app.all.rows.map(\.byline) == ["Alice A via Google"])
