@@ -165,26 +165,29 @@ final class MediaFolder: Sendable {
         // NB: not Data.write, which makes the file 0644 (less the umask): the upload itself is 0600.
         let descriptor = open(staged, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, Self.fileMode)
         guard descriptor >= 0 else { throw Failure(operation: "write a thumbnail", code: errno) }
-        let written = jpeg.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let result = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return false }
-                offset += result
-            }
-            return true
-        }
-        let code = errno
+        let failed = jpeg.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
         close(descriptor)
-        guard written else {
+        if let failed {
             unlink(staged)
-            throw Failure(operation: "write a thumbnail", code: code)
+            throw Failure(operation: "write a thumbnail", code: failed)
         }
         do { try place(staged, at: target) } catch {
             unlink(staged)
             throw error
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor` (again after a signal, on after a short write); the `errno` of the
+    /// write that failed, or `nil`.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let wrote = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if wrote < 0, errno == EINTR { continue }
+            guard wrote > 0 else { return wrote == 0 ? EIO : errno }
+            offset += wrote
+        }
+        return nil
     }
 
     /// Removes abandoned uploads in `staging/`, and content and thumbnails whose digest is not in `keeping`,

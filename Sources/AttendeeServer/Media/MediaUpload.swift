@@ -130,16 +130,7 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
 
     private func flush() {
         guard refusal == nil, !buffer.isEmpty else { return }
-        let failed = buffer.withUnsafeBytes { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let wrote = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if wrote < 0, errno == EINTR { continue }
-                guard wrote > 0 else { return errno }
-                offset += wrote
-            }
-            return nil
-        }
+        let failed = buffer.withUnsafeBytes { MediaFolder.writeAll($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
         if let failed {
             refusal = .storage(failed)
