@@ -78,12 +78,19 @@ enum ChangeJarBench {
             }
             let batchRows = rows
             try await database.write { db in
+                // NB: names live in changejar_author, one per person; the listings join it in.
+                try db.execute(
+                    """
+                    INSERT INTO changejar_author (auth_source, provider_user_id, display_name, name_key, named_at)
+                    VALUES ('google', 'bench', 'Bench', 'bench', \(start))
+                    ON CONFLICT DO NOTHING
+                    """)
                 for (id, title, content, created) in batchRows {
                     try db.execute(
                         """
                         INSERT INTO changejar_action (public_id, title, content, auth_source, provider_user_id,
-                            identity_id, author_name, created_at, updated_at)
-                        VALUES (\(id), \(title), \(content), 'google', 'bench', 'us-east-1:bench', 'Bench',
+                            identity_id, created_at, updated_at)
+                        VALUES (\(id), \(title), \(content), 'google', 'bench', 'us-east-1:bench',
                             \(created), \(created))
                         """)
                 }
