@@ -76,6 +76,17 @@ struct SalesCLI {
         return SalesDependencies(transport: transport, resampler: .imageFile)
     }
 
+    /// The rows `quartet sales items ACCOUNT --json` prints, as the account screen lists them.
+    func items(_ account: String) async throws -> [[String: String]] {
+        try JSONDecoder().decode(
+            [[String: String]].self, from: Data(await run(["items", account, "--json"]).output.utf8))
+    }
+
+    /// The id of the first row of `kind` (`note`, `attachment`, `doc`) on the account's screen.
+    func itemID(_ account: String, kind: String) async throws -> String {
+        try #require(try await items(account).first { $0["kind"] == kind }?["id"])
+    }
+
     /// Runs `quartet sales ARGS…` and returns the exit code and what it printed.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async
         -> (code: Int32, output: String, errors: String)
@@ -752,11 +763,9 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        let listed = await cli.run(["items", hospital, "--json"])
-        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
-        let note = try #require(rows.first { $0["kind"] == "note" }?["id"])
-        let attachment = try #require(rows.first { $0["kind"] == "attachment" }?["id"])
-        let doc = try #require(rows.first { $0["kind"] == "doc" }?["id"])
+        let note = try await cli.itemID(hospital, kind: "note")
+        let attachment = try await cli.itemID(hospital, kind: "attachment")
+        let doc = try await cli.itemID(hospital, kind: "doc")
         cli.offline.isDown = true
 
         let edited = await cli.run(["note", "edit", note, "--title", "Renamed offline"])
@@ -830,10 +839,8 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        let listed = await cli.run(["items", hospital, "--json"])
-        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
-        let note = try #require(rows.first { $0["kind"] == "note" }?["id"])
-        let attachment = try #require(rows.first { $0["kind"] == "attachment" }?["id"])
+        let note = try await cli.itemID(hospital, kind: "note")
+        let attachment = try await cli.itemID(hospital, kind: "attachment")
         let online = await cli.run(["note", "edit", note, "--body", "online", "--json"])
         #expect(try JSONDecoder().decode([String: String].self, from: Data(online.output.utf8))["status"] == "saved")
         cli.offline.isDown = true
@@ -853,10 +860,8 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
-        let listed = await cli.run(["items", hospital, "--json"])
-        let rows = try JSONDecoder().decode([[String: String]].self, from: Data(listed.output.utf8))
-        let note = try #require(rows.first { $0["kind"] == "note" }?["id"])
-        let doc = try #require(rows.first { $0["kind"] == "doc" }?["id"])
+        let note = try await cli.itemID(hospital, kind: "note")
+        let doc = try await cli.itemID(hospital, kind: "doc")
         let refused = await cli.run(["note", "edit", note])
         #expect(refused.code == 2)
         #expect(refused.errors.contains("note edit needs --title or --body"))
