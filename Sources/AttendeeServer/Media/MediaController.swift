@@ -317,14 +317,15 @@ extension AttendeeService {
         return media.folder.sweep(keeping: referenced, olderThan: age)
     }
 
-    /// Runs ``cleanUpMedia(olderThan:)``, ``pruneLiveEvents()`` and ``pruneSignInAttempts()`` now and then every
-    /// `interval`, until the task is cancelled.
+    /// Runs ``removeStoredMetadata()``, ``cleanUpMedia(olderThan:)``, ``pruneLiveEvents()`` and
+    /// ``pruneSignInAttempts()`` now and then every `interval`, until the task is cancelled.
     public func startCleanup(every interval: Duration = .seconds(3600), mediaOlderThan age: TimeInterval = 3600)
         -> Task<Void, Never>
     {
         let service = self
         return Task.detached(priority: .background) {
             while !Task.isCancelled {
+                _ = try? await service.removeStoredMetadata()
                 _ = try? await service.cleanUpMedia(olderThan: age)
                 _ = try? await service.pruneLiveEvents()
                 _ = try? await service.pruneSignInAttempts()

@@ -42,4 +42,19 @@ extension AttendeeSchema {
                 """)
         }
     }
+
+    /// Lists every image stored before uploads lost their metadata, for ``AttendeeService/removeStoredMetadata()``:
+    /// until then a photo kept its EXIF, GPS position included, and every member of its event downloaded it.
+    static func registerPhotoMetadata(in migrator: inout Migrator) {
+        migrator.register("attendee.v9-photo-metadata") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_media_metadata_pending (
+                    sha256 TEXT PRIMARY KEY
+                );
+                INSERT INTO attendee_media_metadata_pending (sha256)
+                SELECT DISTINCT sha256 FROM attendee_media WHERE media_type IN ('jpeg', 'png', 'webp', 'heic');
+                """)
+        }
+    }
 }

@@ -178,5 +178,6 @@ enum AttendeeSchema {
                 """)
         }
         registerSpeakerAccounts(in: &migrator)
+        registerPhotoMetadata(in: &migrator)
     }
 }
