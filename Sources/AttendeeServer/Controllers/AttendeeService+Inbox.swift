@@ -20,20 +20,20 @@ extension AttendeeService {
     }
 
     static let inboxOperations: [APIOperation] = [
-        inbox(
+        operation(
             AttendeeRoute.startThread, "Start a thread with an attendee of the event, or get the existing one",
             [
                 200: "The existing thread", 201: "Started", 400: "Malformed JSON", 401: "Not signed in",
                 403: "Not registered", 404: "No such event or attendee", 422: "Missing field, or yourself",
             ], body: Schema.object(["personID": Schema.string()], required: ["personID"])),
-        inbox(
+        operation(
             AttendeeRoute.threads,
             "The caller's threads, newest activity first, with the last message and unread count; ?eventID= filters",
             [200: "OK", 401: "Not signed in"], array: true),
-        inbox(
+        operation(
             AttendeeRoute.thread, "One of the caller's threads",
             [200: "OK", 401: "Not signed in", 404: "No such thread"]),
-        inbox(
+        operation(
             AttendeeRoute.messages,
             "A page of the thread's messages, oldest first: ?after= a message id (forward, `nextCursor`), or "
                 + "?before= a message id or `end` (the newest messages older than it, `previousCursor` for older "
@@ -52,13 +52,13 @@ extension AttendeeService {
                     maxLength: MessageRules.cursorDigits, pattern: "^(" + MessageRules.newestCursor + "|[1-9][0-9]*)?$"),
                 "limit": Schema.integer(1...MessageRules.maximumPageSize),
             ]),
-        inbox(
+        operation(
             AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
             [
                 201: "Sent", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
                 422: "Empty, too long or invalid text",
             ], body: message(MessageRules.textLimit)),
-        inbox(
+        operation(
             AttendeeRoute.markRead, "Mark the thread read up to a message; answers the thread with its unread count",
             [
                 200: "OK", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
@@ -75,38 +75,27 @@ extension AttendeeService {
                 + LiveHub.streamSummary,
             tag: "Attendee", responses: [200: "Streaming", 401: "Not signed in"],
             responseMediaType: "text/event-stream"),
-        inbox(
+        operation(
             AttendeeRoute.notes, "The caller's notes at the event, last edited first; ?sessionID= filters",
             [200: "OK", 401: "Not signed in", 404: "No such event"], array: true),
-        inbox(
+        operation(
             AttendeeRoute.createNote, "Write a note about the event or one of its sessions",
             [
                 201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such event", 422: "Empty, too long or invalid field",
             ], body: message(NoteRules.textLimit, session: true)),
-        inbox(AttendeeRoute.note, "One of the caller's notes", [200: "OK", 401: "Not signed in", 404: "No such note"]),
-        inbox(
+        operation(
+            AttendeeRoute.note, "One of the caller's notes", [200: "OK", 401: "Not signed in", 404: "No such note"]),
+        operation(
             AttendeeRoute.updateNote, "Edit a note, naming the version edited",
             [
                 200: "Edited", 400: "Malformed JSON", 401: "Not signed in", 404: "No such note",
                 409: "Changed since that version", 422: "Empty, too long or invalid field",
             ], body: noteEdit),
-        inbox(
+        operation(
             AttendeeRoute.deleteNote, "Delete a note", [204: "Deleted", 401: "Not signed in", 404: "No such note"],
-            object: false),
+            emptyAnswer: true),
     ]
-
-    private static func inbox(
-        _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil, array: Bool = false,
-        object: Bool = true, query: [String: String] = [:], querySchemas: [String: JSONValue] = [:]
-    ) -> APIOperation {
-        var operation = APIOperation(
-            route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
-            responseBody: array ? ["type": "array"] : object ? ["type": "object"] : nil)
-        operation.queryParameters = query
-        operation.queryParameterSchemas = querySchemas
-        return operation
-    }
 
     /// Text of 1 to `limit` characters, an optional image the writer uploaded, and for a note its session.
     private static func message(_ limit: Int, session: Bool = false) -> JSONValue {

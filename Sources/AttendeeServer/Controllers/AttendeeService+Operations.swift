@@ -164,14 +164,20 @@ extension AttendeeService {
             responseMediaType: "text/event-stream"),
     ]
 
-    private static func operation(
+    /// An Attendee operation that answers JSON: an object, a list with `array`, or no body with `emptyAnswer` (a 204);
+    /// its `body`, when it has one, is required unless `bodyOptional`; `query` names the query parameters it reads,
+    /// with `querySchemas` for those that are not any string. Every Attendee feature documents its routes with it.
+    static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
-        bodyOptional: Bool = false, array: Bool = false
+        bodyOptional: Bool = false, array: Bool = false, emptyAnswer: Bool = false, query: [String: String] = [:],
+        querySchemas: [String: JSONValue] = [:]
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
-            responseBody: array ? ["type": "array"] : ["type": "object"])
+            responseBody: array ? ["type": "array"] : emptyAnswer ? nil : ["type": "object"])
         operation.requestBodyRequired = !bodyOptional
+        operation.queryParameters = query
+        operation.queryParameterSchemas = querySchemas
         return operation
     }
 

@@ -51,9 +51,7 @@ extension AttendeeService {
         func operation(_ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil)
             -> APIOperation
         {
-            APIOperation(
-                route, summary: summary + ". " + answers, tag: "Attendee", responses: responses, requestBody: body,
-                responseBody: ["type": "object"])
+            Self.operation(route, summary + ". " + answers, responses, body: body)
         }
         let refusals: [Int: String] = [
             401: "Not signed in", 403: "Not the event's organizer", 404: "No such event, or no such speaker at it",

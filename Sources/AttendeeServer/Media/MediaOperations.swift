@@ -6,7 +6,7 @@ import HTTPTypes
 extension AttendeeService {
     /// The media routes, documented for `/openapi.json`: raw-body uploads, ranged downloads, lists and links.
     static let mediaOperations: [APIOperation] = [
-        media(
+        operation(
             AttendeeRoute.documents,
             "The Documentation page: header photo (the newest gallery photo), pre-read, post-read and materials",
             [
@@ -24,7 +24,7 @@ extension AttendeeService {
                 "name": "the file's name (sanitized by the server)",
             ], required: ["purpose"],
             schemas: ["purpose": Schema.oneOf(["pre-read", "post-read", "material"])]),
-        media(
+        operation(
             AttendeeRoute.gallery, "The event's photos, newest first",
             [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such event"],
             array: true),
@@ -59,12 +59,12 @@ extension AttendeeService {
                 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),
-        media(
+        operation(
             AttendeeRoute.mediaShare,
             "A link to send: the absolute URL of the download, signed so that it opens without signing in until "
                 + "`expiresAt` (7 days)",
             [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such file"]),
-        media(
+        operation(
             AttendeeRoute.removeMedia,
             "Remove a file: a photo's uploader, the session's speakers for its documents, or the organizer",
             [204: "Removed", 401: "Not signed in", 403: "Not allowed to remove it", 404: "No such file"]),
@@ -91,17 +91,6 @@ extension AttendeeService {
     /// What a 206 of a download holds.
     private static let partialContent =
         "The range asked for (`Content-Range`), or several as `multipart/byteranges; boundary=…`"
-
-    private static func media(
-        _ route: Route, _ summary: String, _ responses: [Int: String], array: Bool = false,
-        query: [String: String] = [:]
-    ) -> APIOperation {
-        var operation = APIOperation(
-            route, summary: summary, tag: "Attendee", responses: responses,
-            responseBody: array ? ["type": "array"] : ["type": "object"])
-        operation.queryParameters = query
-        return operation
-    }
 
     private static func upload(
         _ route: Route, _ summary: String, query: [String: String], required: Set<String> = [],

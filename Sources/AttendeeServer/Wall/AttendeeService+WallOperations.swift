@@ -6,7 +6,7 @@ import HTTPTypes
 extension AttendeeService {
     /// The wall and discussion routes, documented for `/openapi.json`.
     static let wallOperations: [APIOperation] = [
-        wallOperation(
+        operation(
             AttendeeRoute.wall,
             "A page of the event's wall, newest first; `?cursor=` (the last page's `nextCursor`) and "
                 + "`?limit=` (1–\(PostPaging.maxLimit), default \(PostPaging.defaultLimit))",
@@ -14,7 +14,7 @@ extension AttendeeService {
                 200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such event",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
             ]),
-        wallOperation(
+        operation(
             AttendeeRoute.wallPost,
             "Post on the event's wall: text of at most \(PostText.limit) characters and an optional image id",
             [
@@ -22,17 +22,17 @@ extension AttendeeService {
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
             body: withImage),
-        wallOperation(
+        operation(
             AttendeeRoute.wallDelete, "Delete a post with its replies and likes (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such post"],
-            response: nil),
-        wallOperation(
+            emptyAnswer: true),
+        operation(
             AttendeeRoute.wallLike, "Like a post; liking twice is one like",
             [200: "Liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
-        wallOperation(
+        operation(
             AttendeeRoute.wallUnlike, "Take a like back",
             [200: "Not liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
-        wallOperation(
+        operation(
             AttendeeRoute.wallReply, "Reply to a post: text of at most \(PostText.limit) characters",
             [
                 201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
@@ -41,7 +41,7 @@ extension AttendeeService {
             body: Schema.object(
                 ["text": Schema.text(graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit))],
                 required: ["text"])),
-        wallOperation(
+        operation(
             AttendeeRoute.wallReplies,
             "A page of a post's replies, oldest first within the page, going back in time: `?cursor=` (the post's "
                 + "`earlierRepliesCursor`, then the page's `nextCursor`) and `?limit=` as on the wall (a wall page "
@@ -50,18 +50,18 @@ extension AttendeeService {
                 200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such post",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
             ]),
-        wallOperation(
+        operation(
             AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such reply"],
-            response: nil),
-        wallOperation(
+            emptyAnswer: true),
+        operation(
             AttendeeRoute.discussion,
             "A page of a session's discussion, newest first; `?cursor=` and `?limit=` as on the wall",
             [
                 200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such session",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
             ]),
-        wallOperation(
+        operation(
             AttendeeRoute.discussionPost,
             "Write in a session's discussion: text of at most \(PostText.limit) characters and an optional image id",
             [
@@ -69,10 +69,10 @@ extension AttendeeService {
                 404: "No such session", 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
             body: withImage),
-        wallOperation(
+        operation(
             AttendeeRoute.discussionDelete, "Delete a discussion message (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such message"],
-            response: nil),
+            emptyAnswer: true),
         APIOperation(
             AttendeeRoute.discussionLive,
             summary: "A session discussion's live updates (Server-Sent Events: `discussion.message`, "
@@ -89,12 +89,4 @@ extension AttendeeService {
                 graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit), blankAllowed: true),
             "imageID": imageIDSchema,
         ], required: ["text"])
-
-    private static func wallOperation(
-        _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
-        response: JSONValue? = ["type": "object"]
-    ) -> APIOperation {
-        APIOperation(
-            route, summary: summary, tag: "Attendee", responses: responses, requestBody: body, responseBody: response)
-    }
 }

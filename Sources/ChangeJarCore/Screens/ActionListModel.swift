@@ -6,7 +6,7 @@ import Observation
 /// All Actions and My Actions: newest first, more on scrolling, saved for offline reading; a row opens the action's
 /// page, and in My Actions a swipe deletes it (after asking).
 @Observable @MainActor
-public final class ActionListModel {
+public final class ActionListModel: PagedActionList {
     /// Which list this screen shows.
     public enum Listing: Sendable, Hashable {
         /// Everyone's actions (open to all).
@@ -22,7 +22,7 @@ public final class ActionListModel {
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
     /// The line over the list: a failure, a Save or Delete confirmed, or the notice that the rows are the saved copy.
-    public private(set) var banner: Banner?
+    public internal(set) var banner: Banner?
     /// Whether the rows come from the device's saved copy.
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more.
@@ -50,7 +50,7 @@ public final class ActionListModel {
     @ObservationIgnored private var refreshing: (list: CachedList?, task: Task<Void, Never>)?
     /// The loads running (the spinner shows until the last one ends), the list they load, and a next page asked
     /// for meanwhile.
-    @ObservationIgnored private var pages = PageRequests() {
+    @ObservationIgnored var pages = PageRequests() {
         didSet { isBusy = pages.running > 0 }
     }
     @ObservationIgnored let session: SessionModel
@@ -121,15 +121,9 @@ public final class ActionListModel {
     public func reachedEnd() async {
         guard !isShowingSavedCopy, pages.endReached(), let cursor = nextCursor else { return }
         let list = pages.list
-        pages.started()
-        do {
-            let page = try await fetch(cursor: cursor)
-            if list == pages.list { show(actions + page.items, next: page.nextCursor) }
-        } catch {
-            if list == pages.list { banner = .failure(ChangeJarError(error).message) }
-        }
-        pages.ended()
-        if pages.takeKeptRequest() { await reachedEnd() }
+        await loadNextPage(
+            reading: { try await fetch(cursor: cursor) }, whileShown: { list == pages.list },
+            show: { page in show(actions + page.items, next: page.nextCursor) })
     }
 
     // MARK: An action's page, and deleting one's own

@@ -12,7 +12,7 @@ import Observation
 /// showed (every page of it counts as seen: the rest are there to scroll to, ``reachedEnd()``). Only New moves the
 /// mark, so the badge and the list always agree.
 @Observable @MainActor
-public final class NewActionsModel {
+public final class NewActionsModel: PagedActionList {
     /// The number on the tab's badge; 0 hides it.
     public private(set) var badgeCount = 0
     /// The rows on screen, newest first.
@@ -20,7 +20,7 @@ public final class NewActionsModel {
     /// Whether a request is running (spinner shown).
     public private(set) var isBusy = false
     /// The line over the screen: a failure, or the notice that the rows are the saved copy.
-    public private(set) var banner: Banner?
+    public internal(set) var banner: Banner?
     /// What an empty screen says, or `nil` while there are rows.
     public private(set) var emptyMessage: String?
     /// Whether the rows are the device's saved copy (offline).
@@ -40,7 +40,7 @@ public final class NewActionsModel {
     /// opened, answers for what the person has seen since, and is dropped.
     @ObservationIgnored private var badgeAsked = 0
     /// The loads running (the spinner), the opening they load for, and a next page asked for meanwhile.
-    @ObservationIgnored private var pages = PageRequests() {
+    @ObservationIgnored var pages = PageRequests() {
         didSet { isBusy = pages.running > 0 }
     }
     /// The signed-in person, whose own actions are not new to them (the app model sets it).
@@ -127,19 +127,14 @@ public final class NewActionsModel {
     public func reachedEnd() async {
         guard canLoadMore, pages.endReached(), let cursor = nextCursor else { return }
         let opening = pages.list
-        pages.started()
-        do {
-            let page = try await asReader { token in try await client.new(token, since, cursor) }
-            // NB: a page that arrives after the screen opened again belongs to the old list.
-            if opening == pages.list {
+        // NB: a page that arrives after the screen opened again belongs to the old list.
+        await loadNextPage(
+            reading: { try await asReader { token in try await client.new(token, since, cursor) } },
+            whileShown: { opening == pages.list },
+            show: { page in
                 nextCursor = page.nextCursor
                 show(actions + page.items)
-            }
-        } catch {
-            if opening == pages.list { banner = .failure(ChangeJarError(error).message) }
-        }
-        pages.ended()
-        if pages.takeKeptRequest() { await reachedEnd() }
+            })
     }
 
     /// A row was tapped: the action's page opens.

@@ -1,3 +1,6 @@
+import ChangeJarModels
+import Localization
+
 /// The loads of a list screen that reads a page at a time: how many run (the spinner), which list they belong to,
 /// and a next page asked for while another load ran.
 ///
@@ -36,5 +39,36 @@ struct PageRequests {
             return false
         }
         return true
+    }
+}
+
+/// A list screen that reads a page at a time through its ``PageRequests``: All Actions, My Actions, New and Search.
+@MainActor
+protocol PagedActionList: AnyObject {
+    /// The screen's loads.
+    var pages: PageRequests { get set }
+    /// The line over the list, where a next page that failed says why.
+    var banner: Banner? { get set }
+    /// The end of the list came into view: the next page, unless one is loading (then it is kept for later).
+    func reachedEnd() async
+}
+
+extension PagedActionList {
+    /// Reads a next page as one of the screen's loads: `fetch` reads it, and `show` adds it to the rows while
+    /// `isStillShown` says the list it was asked for is still the one on screen (while it is, a failure says why on
+    /// the banner; after, the page or failure belongs to the old list and is dropped). A next page asked for
+    /// meanwhile follows when it ends.
+    func loadNextPage(
+        reading fetch: () async throws -> ActionPage, whileShown isStillShown: () -> Bool, show: (ActionPage) -> Void
+    ) async {
+        pages.started()
+        do {
+            let page = try await fetch()
+            if isStillShown() { show(page) }
+        } catch {
+            if isStillShown() { banner = .failure(ChangeJarError(error).message) }
+        }
+        pages.ended()
+        if pages.takeKeptRequest() { await reachedEnd() }
     }
 }

@@ -5,7 +5,7 @@ import Observation
 
 /// Search over titles and contents: debounced while typing; a newer query cancels the older one.
 @Observable @MainActor
-public final class SearchModel {
+public final class SearchModel: PagedActionList {
     /// The text in the search field.
     public private(set) var query = ""
     /// The rows on screen, newest first.
@@ -13,7 +13,7 @@ public final class SearchModel {
     /// Whether a search is waiting or running.
     public private(set) var isSearching = false
     /// The line over the screen: a failure, or the notice that the results come from the saved copy.
-    public private(set) var banner: Banner?
+    public internal(set) var banner: Banner?
     /// "No actions match …" after a search that found nothing.
     public private(set) var emptyMessage: String?
     /// The search in flight (debounce included); tests and the command line await it.
@@ -30,7 +30,7 @@ public final class SearchModel {
     @ObservationIgnored private var shownQuery = ""
     @ObservationIgnored private var nextCursor: String?
     /// The next pages loading, and one asked for meanwhile.
-    @ObservationIgnored private var pages = PageRequests()
+    @ObservationIgnored var pages = PageRequests()
     /// Makes the page a row's tap opens (the app model sets it).
     @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
@@ -120,19 +120,14 @@ public final class SearchModel {
     public func reachedEnd() async {
         guard !isSearching, canLoadMore, pages.endReached(), let cursor = nextCursor else { return }
         let text = shownQuery
-        pages.started()
-        do {
-            let page = try await client.search(text, cursor)
-            // NB: a new query typed meanwhile owns the rows now.
-            if text == shownQuery, !isSearching {
+        // NB: a new query typed meanwhile owns the rows now.
+        await loadNextPage(
+            reading: { try await client.search(text, cursor) }, whileShown: { text == shownQuery },
+            show: { page in
+                guard !isSearching else { return }
                 nextCursor = page.nextCursor
                 show(Self.joined(actions, page.items), for: text)
-            }
-        } catch {
-            if text == shownQuery { banner = .failure(ChangeJarError(error).message) }
-        }
-        pages.ended()
-        if pages.takeKeptRequest() { await reachedEnd() }
+            })
     }
 
     /// A row was tapped: the action's page opens.
