@@ -18,14 +18,23 @@ import Testing
         return found
     }
 
-    /// Runs the writer against `url`, kills it after a random delay, and returns the ids it acknowledged.
+    /// Runs the writer against `url`, kills it `delay` after its first acknowledged row, and returns the ids it
+    /// acknowledged.
+    ///
+    /// NB: the delay counts from the first row, not from the start: on a loaded machine a writer killed a fixed time
+    /// after its start may not have made its table yet, and the round would prove nothing (or fail reading it).
     static func runAndKill(url: String, after delay: Duration) async throws -> [Int64] {
         let child = try ChildProcess(
             try writerExecutable(), arguments: ["database", "crash-writer", url], output: .pipe)
+        var data = Data()
+        while !data.contains(UInt8(ascii: "\n")) {
+            guard let piece = child.output?.readData(ofLength: 1), !piece.isEmpty else { break }
+            data.append(piece)
+        }
         try await Task.sleep(for: delay)
         child.send(SIGKILL)
         child.wait()
-        let data = child.output?.readDataToEndOfFile() ?? Data()
+        data.append(child.output?.readDataToEndOfFile() ?? Data())
         let text = String(decoding: data, as: UTF8.self)
         // NB: only complete lines count; a torn last line was never fully acknowledged.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
