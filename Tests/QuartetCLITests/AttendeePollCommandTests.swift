@@ -178,4 +178,57 @@ import Testing
             #expect(outcome.outcome?.distribution.map(\.people) == [0, 1, 0])
         }
     }
+
+    @Test func organizersEditADraftAndDeleteAPollAttendeesAreRefused() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
+            try await Self.makeOrganizer(harness, eventID: event.id)
+            let poll = try await harness.json(
+                Poll.self, "poll", "create", event.id, "--question", "Lunch at nooon?", "--option", "Yes", "--option",
+                "No")
+
+            // What is not given stays: the options keep theirs when only the question changes.
+            let edited = await harness.run("poll", "edit", poll.id, "--question", "Lunch at noon?")
+            #expect(edited.code == 0, "\(edited.errors)")
+            #expect(edited.output.hasPrefix("Poll · Draft · 0 votes\n    \(poll.id)\n\nLunch at noon?\n  ○ Yes"))
+            let refused = await harness.run("poll", "edit", poll.id, "--option", "Yes")
+            #expect(refused.code == 1)
+            #expect(refused.errors == "quartet attendee: Question 1: Give from 2 to 10 options.\n")
+            let options = try await harness.json(
+                Poll.self, "poll", "edit", poll.id, "--multiple", "--option", "Yes", "--option", "No", "--option",
+                "Later")
+            #expect(options.choice == .multiple)
+            #expect(options.questions.first?.options.map(\.text) == ["Yes", "No", "Later"])
+            #expect(options.questions.first?.text == "Lunch at noon?")
+
+            _ = await Self.runAs(
+                "ana", harness,
+                ["signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana"])
+            _ = await Self.runAs("ana", harness, ["register", event.id, "--later"])
+            _ = await harness.run("poll", "open", poll.id)
+            _ = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "1-3"])
+            let late = await harness.run("poll", "edit", poll.id, "--question", "Dinner?")
+            #expect(late.code == 1)
+            #expect(late.errors == "quartet attendee: Only a draft poll can be edited; this one has opened.\n")
+            let open = await harness.run("poll", "delete", poll.id)
+            #expect(open.code == 1)
+            #expect(open.errors == "quartet attendee: Close the poll before deleting it.\n")
+            _ = await harness.run("poll", "close", poll.id)
+            let notHers = await Self.runAs("ana", harness, ["poll", "delete", poll.id])
+            #expect(notHers.0 == 1)
+            #expect(
+                notHers.2
+                    == "quartet attendee: Only the event's organizers, and the session's speakers, edit and delete its polls.\n"
+            )
+
+            let deleted = await harness.run("poll", "delete", poll.id)
+            #expect(deleted.code == 0, "\(deleted.errors)")
+            #expect(deleted.output == "Poll deleted.\n")
+            #expect(await Self.runAs("ana", harness, ["poll", "list", event.id]).1 == "No polls yet.\n")
+            let gone = await harness.run("poll", "delete", poll.id)
+            #expect(gone.code == 1)
+        }
+    }
 }

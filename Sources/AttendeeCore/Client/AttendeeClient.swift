@@ -167,6 +167,10 @@ public struct AttendeeClient: Sendable {
     public var closePoll: @Sendable (_ pollID: String) async throws -> Poll
     /// `PUT /polls/:pollID/answer`.
     public var answerPoll: @Sendable (_ pollID: String, PollAnswer) async throws -> Poll
+    /// `PUT /polls/:pollID`: a draft rewritten.
+    public var editPoll: @Sendable (_ pollID: String, PollEdit) async throws -> Poll = { _, _ in throw callNotInTest }
+    /// `DELETE /polls/:pollID`: a draft or a closed poll deleted with its answers.
+    public var deletePoll: @Sendable (_ pollID: String) async throws -> Void = { _ in throw callNotInTest }
     /// `GET /events/:eventID/live` (or `/sessions/:sessionID/live`): the live events, reconnecting with
     /// `Last-Event-ID` after a drop.
     public var live: @Sendable (LiveChannel) -> AsyncThrowingStream<ServerEvent, any Error>
@@ -409,6 +413,8 @@ extension AttendeeClient {
             })
         client.useInbox(api)
         client.useSpeakerAccounts(api)
+        client.editPoll = { try await send(AttendeeRoute.editPoll, [$0], body: $1) }
+        client.deletePoll = { try await sendVoid(AttendeeRoute.deletePoll, [$0], body: nil) }
         client.sessionEnd = sessionEnd
         client.wallReplies = { postID, cursor, limit in
             try await get(AttendeeRoute.wallReplies, postID, query: pageQuery(cursor, limit))

@@ -18,6 +18,8 @@ public enum LivePollPhase: Sendable, Hashable {
     case closed
     /// The poll could not be loaded; the banner says why.
     case unavailable
+    /// The poll was deleted, here or by another of its managers; ``LivePollModel/notice`` says so.
+    case deleted
 }
 
 /// What the manage button of a poll screen does, for its event's organizers and its session's speakers.
@@ -105,6 +107,18 @@ public final class LivePollModel {
     public private(set) var canManage = false
     /// The manage button's title.
     public private(set) var managementTitle: String?
+    /// Whether the page offers Edit: a draft, to its managers (once it opens, people have seen it).
+    public private(set) var canEdit = false
+    /// Whether the page offers Delete: a draft or a closed poll, to its managers (an open one is closed first).
+    public private(set) var canDelete = false
+    /// `Edit poll`, `Edit quiz`.
+    public private(set) var editTitle = ""
+    /// `Delete poll`, `Delete quiz`.
+    public private(set) var deleteTitle = ""
+    /// The form editing the draft, while it is open (``editTapped()``).
+    public private(set) var composer: PollComposerModel?
+    /// The question asked before the poll is deleted (its id is the action), while it is asked.
+    public private(set) var confirmation: Confirmation<String>?
     /// Why answers are not taken, when they are not: `This poll is closed.`, `This quiz is not open yet.`
     public private(set) var notice: String?
     /// `Live updates paused.`, once the live stream has given up reconnecting.
@@ -199,10 +213,75 @@ public final class LivePollModel {
         }
     }
 
+    /// Edit: the form opens, filled with the draft. Where the page offers no Edit (the command line can send
+    /// the tap anyway), the banner says why, and nothing is called.
+    public func editTapped() {
+        guard let poll, phase != .deleted else { return }
+        guard canEdit else { return refuse(poll, deleting: false) }
+        composer = PollComposerModel(client: client, editing: poll)
+    }
+
+    /// The form's Cancel (or the sheet swiped away): the draft stays as it was.
+    public func editCancelled() { composer = nil }
+
+    /// The form's Save: once the server has the edit, the form closes and the page shows the draft as saved.
+    public func editSaveTapped() async {
+        guard let composer else { return }
+        await composer.saveTapped()
+        guard let edited = composer.edited else { return }
+        self.composer = nil
+        show(edited, keepSelection: false)
+        derive()
+    }
+
+    /// Delete: asks first (`Delete “Tabs or spaces?”?`), as the answers go with it.
+    public func deleteTapped() {
+        guard let poll, phase != .deleted else { return }
+        guard canDelete else { return refuse(poll, deleting: true) }
+        confirmation = Strings.confirmation(
+            poll.id, poll.kind == .quiz ? "quiz.delete" : "poll.delete", button: deleteTitle,
+            poll.questions.first?.text ?? "")
+    }
+
+    /// The question was dismissed: nothing is deleted.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Delete: the poll and its answers go, and the page says so.
+    public func confirmTapped(_ pollID: String) async {
+        confirmation = nil
+        guard pollID == self.pollID, canDelete else { return }
+        isBusy = true
+        banner = nil
+        derive()
+        do {
+            try await client.deletePoll(pollID)
+            markDeleted(Strings.text(poll?.kind == .quiz ? "quiz.deleted" : "poll.deleted"))
+        } catch {
+            banner = Banner(error)
+            if AttendeeFailure.status(error) == 409 { await reload() }
+        }
+        isBusy = false
+        if phase != .deleted { derive() }
+    }
+
     /// A live event arrived. A stream that starts afresh (as it does when first opened) may have missed a
     /// change made since the poll was read: the poll is read again.
     func received(_ event: ServerEvent) async {
+        if phase == .deleted { return }
         if event.startsAfresh { return await readAgain() }
+        if let kind = PollReference.Kind(rawValue: event.type) {
+            guard
+                let reference = try? AttendeeCoding.decoder().decode(
+                    PollReference.self, from: Data(event.data.utf8)),
+                reference.pollID == pollID
+            else { return }
+            switch kind {
+            case .edited: return await readAgain()
+            case .deleted:
+                return markDeleted(
+                    Strings.text(poll?.kind == .quiz ? "quiz.deletedElsewhere" : "poll.deletedElsewhere"))
+            }
+        }
         guard let kind = PollUpdate.Kind(rawValue: event.type),
             let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
             update.pollID == pollID, var poll
@@ -221,11 +300,50 @@ public final class LivePollModel {
         }
     }
 
+    /// Why an Edit or a Delete the page does not offer cannot be done, in the banner.
+    private func refuse(_ poll: Poll, deleting: Bool) {
+        let quiz = poll.kind == .quiz
+        let reason: String =
+            if isBusy { Strings.text("poll.busy") } else if !poll.canManage {
+                Strings.text("poll.managersOnly")
+            } else if deleting { Strings.text(quiz ? "quiz.cannotDelete" : "poll.cannotDelete") } else {
+                Strings.text(quiz ? "quiz.cannotEdit" : "poll.cannotEdit")
+            }
+        banner = .failure(reason)
+    }
+
+    /// The poll is gone: nothing left to pick, send, manage or edit; `notice` says so.
+    private func markDeleted(_ notice: String) {
+        phase = .deleted
+        questions = []
+        voters = ""
+        resultsNotice = nil
+        score = nil
+        leaderboard = []
+        canPick = false
+        canSubmit = false
+        submitBlock = .notOpen
+        submitHint = nil
+        showsSubmit = false
+        management = nil
+        managementTitle = nil
+        canEdit = false
+        canDelete = false
+        composer = nil
+        confirmation = nil
+        self.notice = notice
+    }
+
     /// Reads the poll again after a live event said it changed (or may have), keeping what the person picked.
     private func readAgain() async {
         do {
             show(try await client.poll(pollID), keepSelection: true)
         } catch {
+            // NB: a poll deleted while the stream was away is a 404 now: the page says it is gone.
+            if AttendeeFailure.status(error) == 404, poll != nil {
+                return markDeleted(
+                    Strings.text(poll?.kind == .quiz ? "quiz.deletedElsewhere" : "poll.deletedElsewhere"))
+            }
             banner = Banner(error)
         }
         derive()
@@ -313,6 +431,10 @@ public final class LivePollModel {
         default: management = nil
         }
         managementTitle = management.map { Strings.text($0 == .open ? "poll.open" : "poll.close") }
+        canEdit = poll.canManage && poll.state == .draft && !isBusy
+        canDelete = poll.canManage && poll.state != .open && !isBusy
+        editTitle = Strings.text(poll.kind == .quiz ? "quiz.edit" : "poll.edit")
+        deleteTitle = Strings.text(poll.kind == .quiz ? "quiz.delete" : "poll.delete")
     }
 
     /// Why the answer cannot go now, if it cannot.

@@ -28,6 +28,15 @@ public struct PollScopeChoice: Sendable, Hashable, Identifiable {
 
 /// Creating a poll or quiz (organizers, and speakers for their sessions): what it is for, the questions with
 /// their options (and a quiz's correct ones), then "Create", which saves it as a draft to open later.
+///
+/// The same form edits a draft (``init(client:editing:)``): filled with the draft, without the "For" picker (a
+/// poll stays where it was made), and "Save" instead of "Create".
+///
+/// ```swift
+/// let form = PollComposerModel(client: client, editing: draft)
+/// form.questionTextChanged(0, "Tabs or spaces?")
+/// await form.saveTapped()                 // form.edited is the draft as saved
+/// ```
 @Observable @MainActor
 public final class PollComposerModel: BusyScreen {
     /// Poll or quiz.
@@ -50,18 +59,41 @@ public final class PollComposerModel: BusyScreen {
     public internal(set) var banner: Banner?
     /// The draft, once created.
     public private(set) var created: Poll?
+    /// The draft as saved, once an edit is saved.
+    public private(set) var edited: Poll?
+    /// Whether the form edits a draft rather than creating a poll.
+    public var isEditing: Bool { editingID != nil }
+    /// Whether the form offers the "For" picker (a new poll; an edited one stays where it was made).
+    public var showsScope: Bool { !isEditing }
 
     private let client: AttendeeClient
     private let eventID: String
+    private let editingID: String?
 
     /// Creates the form for an event.
     public init(client: AttendeeClient, eventID: String) {
         self.client = client
         self.eventID = eventID
+        editingID = nil
     }
 
-    /// The form appeared: loads what the person may create polls for, and picks the first.
+    /// Creates the form filled with a draft to edit: its kind, choice and questions (a quiz's correct options
+    /// marked, as its managers are sent them).
+    public init(client: AttendeeClient, editing poll: Poll) {
+        self.client = client
+        eventID = poll.eventID
+        editingID = poll.id
+        kind = poll.kind
+        choice = poll.choice
+        sessionID = poll.sessionID
+        questions = poll.questions.map(PollQuestionDraft.init)
+        if questions.isEmpty { questions = [PollQuestionDraft(text: "", options: ["", ""])] }
+    }
+
+    /// The form appeared: loads what the person may create polls for, and picks the first (an edit has nothing
+    /// to load: its poll stays where it is).
     public func appeared() async {
+        guard !isEditing else { return }
         await whileBusy {
             async let details = client.event(eventID)
             async let agenda = client.agenda(eventID)
@@ -177,7 +209,10 @@ public final class PollComposerModel: BusyScreen {
     // MARK: Words
 
     /// The form's title.
-    public var title: String { Strings.text("pollForm.new") }
+    public var title: String {
+        isEditing
+            ? Strings.text(kind == .quiz ? "pollForm.edit.quiz" : "pollForm.edit.poll") : Strings.text("pollForm.new")
+    }
     /// The poll-or-quiz picker's label.
     public var kindLabel: String { Strings.text("pollForm.kind") }
     /// The one-or-several picker's label.
@@ -208,8 +243,8 @@ public final class PollComposerModel: BusyScreen {
     public func correctLabel(_ index: Int, position: Int) -> String {
         Strings.format("pollForm.correct", String(position + 1), String(index + 1))
     }
-    /// The form's save button.
-    public var createTitle: String { Strings.text("pollForm.create") }
+    /// The form's save button: `Create`, or `Save` for an edit.
+    public var createTitle: String { Strings.text(isEditing ? "pollForm.save" : "pollForm.create") }
     /// The form's cancel button.
     public var cancelTitle: String { Strings.text("pollForm.cancel") }
 
@@ -244,8 +279,12 @@ public final class PollComposerModel: BusyScreen {
         }
     }
 
-    /// "Create": checks the draft as the server will, then saves it.
-    public func createTapped() async {
+    /// "Create" (or "Save" for an edit): checks the draft as the server will, then saves it.
+    public func createTapped() async { await saveTapped() }
+
+    /// The save button, "Create" or "Save": checks the draft as the server will, then creates it, or saves the
+    /// edit (``edited``).
+    public func saveTapped() async {
         let draft = PollDraft(sessionID: sessionID, kind: kind, choice: choice, questions: questions)
         banner = nil
         if let error = draft.validationError() {
@@ -256,7 +295,12 @@ public final class PollComposerModel: BusyScreen {
         }
         invalidField = nil
         rule = nil
-        await whileBusy { created = try await client.createPoll(eventID, draft) }
+        if let editingID {
+            let edit = PollEdit(kind: kind, choice: choice, questions: questions)
+            await whileBusy { edited = try await client.editPoll(editingID, edit) }
+        } else {
+            await whileBusy { created = try await client.createPoll(eventID, draft) }
+        }
     }
 
     private static func field(_ path: String) -> PollComposerField {

@@ -247,6 +247,38 @@ public struct PollDraft: Codable, Sendable, Hashable {
     }
 }
 
+/// `PUT /polls/:pollID`: a draft rewritten (only a draft: once a poll opens, people have seen and answered
+/// it). The poll stays where it is (its event, its session); everything else is replaced, under the rules of
+/// ``PollDraft``.
+@PublicInit
+public struct PollEdit: Codable, Sendable, Hashable {
+    /// Poll or quiz.
+    public var kind: PollKind
+    /// One option per question, or several.
+    public var choice: PollChoice
+    /// The questions: exactly one for a poll.
+    public var questions: [PollQuestionDraft]
+
+    /// The draft this edit makes of a poll at `sessionID`, whose rules it keeps.
+    public func draft(sessionID: String?) -> PollDraft {
+        PollDraft(sessionID: sessionID, kind: kind, choice: choice, questions: questions)
+    }
+
+    /// The first rule it breaks, or `nil`: the rules of a new draft.
+    public func validationError() -> FieldError? { draft(sessionID: nil).validationError() }
+}
+
+extension PollQuestionDraft {
+    /// A stored question written again as a draft: its text, its options' texts, and (when the reader was sent
+    /// them) the positions of the correct ones.
+    public init(_ question: PollQuestion) {
+        let correct = Set(question.correctOptionIDs ?? [])
+        self.init(
+            text: question.text, options: question.options.map(\.text),
+            correct: question.options.indices.filter { correct.contains(question.options[$0].id) })
+    }
+}
+
 /// `PUT /polls/:pollID/answer`: the caller's options per question (changeable while the poll is open).
 @PublicInit
 public struct PollAnswer: Codable, Sendable, Hashable {
@@ -312,6 +344,27 @@ public struct PollUpdate: Codable, Sendable, Hashable {
         case results = "poll.results"
         /// The poll closed.
         case closed = "poll.closed"
+    }
+}
+
+/// The live event a draft's edit or a poll's deletion sends on its event's stream (and its session's):
+/// `poll.edited` or `poll.deleted`. It names the poll and nothing of it, since everyone at the event hears it
+/// and a draft is its managers' only: a screen showing the poll reads it again, or lets it go.
+@PublicInit
+public struct PollReference: Codable, Sendable, Hashable {
+    /// The poll's id.
+    public var pollID: String
+    /// Its event.
+    public var eventID: String
+    /// Its session, if any.
+    public var sessionID: String?
+
+    /// The SSE event types that carry it.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A draft was edited: read it again.
+        case edited = "poll.edited"
+        /// The poll was deleted with its answers.
+        case deleted = "poll.deleted"
     }
 }
 

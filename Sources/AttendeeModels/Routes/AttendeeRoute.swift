@@ -165,6 +165,10 @@ public enum AttendeeRoute {
     public static let createPoll = Route(.post, prefix + "/events/:eventID/polls", authenticated: true)
     /// `GET`: one poll with the caller's answer (and, once a quiz is closed, the scores).
     public static let poll = Route(.get, prefix + "/polls/:pollID", authenticated: true)
+    /// `PUT`: edit a draft (its kind, choice, questions and options; a quiz's correct ones), as its creators may.
+    public static let editPoll = Route(.put, prefix + "/polls/:pollID", authenticated: true)
+    /// `DELETE`: delete a draft or a closed poll with its answers (an open one is closed first).
+    public static let deletePoll = Route(.delete, prefix + "/polls/:pollID", authenticated: true)
     /// `POST`: open a drafted poll for answers.
     public static let openPoll = Route(.post, prefix + "/polls/:pollID/open", authenticated: true)
     /// `POST`: close an open poll; answers become final.
@@ -175,7 +179,9 @@ public enum AttendeeRoute {
     public static let sessionLive = Route(.get, prefix + "/sessions/:sessionID/live", authenticated: true)
 
     /// The poll and quiz routes.
-    public static let pollRoutes: [Route] = [polls, createPoll, poll, openPoll, closePoll, answerPoll, sessionLive]
+    public static let pollRoutes: [Route] = [
+        polls, createPoll, poll, editPoll, deletePoll, openPoll, closePoll, answerPoll, sessionLive,
+    ]
 
     /// Every route, for the server's registration check.
     public static let all: [Route] =

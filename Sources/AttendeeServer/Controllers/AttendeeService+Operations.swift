@@ -143,6 +143,20 @@ extension AttendeeService {
             AttendeeRoute.poll, "A poll with the caller's answer; a closed quiz's score and leaderboard",
             [200: "OK", 401: "Not signed in", 403: "Not registered", 404: "No such poll"]),
         operation(
+            AttendeeRoute.editPoll,
+            "Edit a draft: kind, choice, questions and options (its event's organizers; its session's speakers)",
+            [
+                200: "Edited", 400: "Malformed JSON", 401: "Not signed in", 403: "Not its manager",
+                404: "No such poll", 409: "Opened already", 422: "Invalid poll",
+            ], body: pollEdit),
+        APIOperation(
+            AttendeeRoute.deletePoll,
+            summary: "Delete a draft or a closed poll with its answers; an open one is closed first",
+            tag: "Attendee",
+            responses: [
+                204: "Deleted", 401: "Not signed in", 403: "Not its manager", 404: "No such poll", 409: "Still open",
+            ]),
+        operation(
             AttendeeRoute.openPoll, "Open a drafted poll for answers",
             [200: "Open", 401: "Not signed in", 403: "Not its manager", 404: "No such poll", 409: "Closed already"]),
         operation(
@@ -306,21 +320,27 @@ extension AttendeeService {
         ], required: ["rating", "speakerRatings", "comment"])
 
     private static let pollDraft = Schema.object(
-        [
-            "sessionID": Schema.orNull(Schema.string()), "kind": Schema.oneOf(["poll", "quiz"]),
-            "choice": Schema.oneOf(["single", "multiple"]),
-            "questions": Schema.array(
-                Schema.object(
-                    [
-                        "text": Schema.text(graphemes: PollDraft.questionLimit),
-                        "options": Schema.array(
-                            Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
-                            maxItems: PollDraft.optionCount.upperBound,
-                            distinct: "Each option once: no two the same once trimmed, ignoring case and accents"),
-                        "correct": Schema.array(
-                            Schema.integer(0...(PollDraft.optionCount.upperBound - 1)),
-                            maxItems: PollDraft.optionCount.upperBound),
-                    ], required: ["text", "options"]),
-                minItems: 1, maxItems: PollDraft.quizQuestionCount.upperBound),
-        ], required: ["kind", "choice", "questions"])
+        pollFields.merging(["sessionID": Schema.orNull(Schema.string())]) { first, _ in first },
+        required: ["kind", "choice", "questions"])
+
+    /// `PUT /polls/:pollID`: a draft's fields but its place, which an edit keeps.
+    private static let pollEdit = Schema.object(pollFields, required: ["kind", "choice", "questions"])
+
+    private static let pollFields: [String: JSONValue] = [
+        "kind": Schema.oneOf(["poll", "quiz"]),
+        "choice": Schema.oneOf(["single", "multiple"]),
+        "questions": Schema.array(
+            Schema.object(
+                [
+                    "text": Schema.text(graphemes: PollDraft.questionLimit),
+                    "options": Schema.array(
+                        Schema.text(graphemes: PollDraft.optionLimit), minItems: PollDraft.optionCount.lowerBound,
+                        maxItems: PollDraft.optionCount.upperBound,
+                        distinct: "Each option once: no two the same once trimmed, ignoring case and accents"),
+                    "correct": Schema.array(
+                        Schema.integer(0...(PollDraft.optionCount.upperBound - 1)),
+                        maxItems: PollDraft.optionCount.upperBound),
+                ], required: ["text", "options"]),
+            minItems: 1, maxItems: PollDraft.quizQuestionCount.upperBound),
+    ]
 }

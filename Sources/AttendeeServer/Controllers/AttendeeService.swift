@@ -157,7 +157,8 @@ public struct AttendeeService: Sendable {
             (AttendeeRoute.discussionLive, wall.discussionLive),
             // Polls and quizzes
             (AttendeeRoute.polls, polls.list), (AttendeeRoute.createPoll, polls.create),
-            (AttendeeRoute.poll, polls.details), (AttendeeRoute.openPoll, polls.open),
+            (AttendeeRoute.poll, polls.details), (AttendeeRoute.editPoll, polls.edit),
+            (AttendeeRoute.deletePoll, polls.delete), (AttendeeRoute.openPoll, polls.open),
             (AttendeeRoute.closePoll, polls.close), (AttendeeRoute.answerPoll, polls.answer),
             (AttendeeRoute.sessionLive, polls.sessionLive),
         ] + inboxHandlers + speakerAccountHandlers

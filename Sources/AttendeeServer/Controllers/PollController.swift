@@ -2,7 +2,7 @@ import AttendeeModels
 import Foundation
 import HTTPServer
 
-/// Polls and quizzes: creating, opening and closing them (organizers, a session's speakers), answering them
+/// Polls and quizzes: creating, editing (drafts), deleting, opening and closing them (organizers, a session's speakers), answering them
 /// (attendees), and a session's live stream. Each change is published to live streams after its commit.
 struct PollController: Sendable {
     let service: AttendeeService
@@ -23,6 +23,19 @@ struct PollController: Sendable {
     func details(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         return try .json(try await store.poll(id: try request.parameter("pollID"), userID: userID))
+    }
+
+    func edit(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let edit = try request.decode(PollEdit.self)
+        return try publish(try await store.editPoll(id: try request.parameter("pollID"), userID: userID, edit))
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        let userID = try await service.requireUser(request)
+        let events = try await store.deletePoll(id: try request.parameter("pollID"), userID: userID)
+        service.live.publish(events)
+        return .noContent
     }
 
     func open(_ request: Request) async throws -> Response {

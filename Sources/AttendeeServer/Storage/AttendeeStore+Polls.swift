@@ -101,17 +101,7 @@ extension AttendeeStore {
             if let error = draft.validationError() {
                 throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
             }
-            let questions = draft.questions.enumerated().map { index, question in
-                let questionID = String(index + 1)
-                let options = question.options.enumerated().map { position, text in
-                    PollOption(
-                        id: "\(questionID)-\(position + 1)", text: text.trimmingCharacters(in: .whitespacesAndNewlines))
-                }
-                return PollQuestion(
-                    id: questionID, text: question.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                    options: options,
-                    correctOptionIDs: draft.kind == .quiz ? question.correct.sorted().map { options[$0].id } : nil)
-            }
+            let questions = Self.questions(of: draft)
             let id = UUID().uuidString.lowercased()
             try db.execute(
                 """
@@ -124,6 +114,63 @@ extension AttendeeStore {
                 id: id, eventID: eventID, sessionID: draft.sessionID, kind: draft.kind, choice: draft.choice,
                 state: .draft, questions: questions)
             return try Self.view(stored, userID: userID, canManage: true, db)
+        }
+    }
+
+    /// Rewrites a draft (its managers only): kind, choice and questions, under the rules of a new draft. A poll
+    /// that has opened keeps what people saw and answered: 409.
+    func editPoll(id: String, userID: String, _ edit: PollEdit) async throws -> PollChange {
+        let moment = now()
+        return try await database.write { db in
+            var stored = try Self.lockPoll(id: id, db)
+            try Self.requireManager(stored, userID: userID, db)
+            guard stored.state == .draft else {
+                throw HTTPError(
+                    .conflict,
+                    detail: stored.kind == .quiz
+                        ? "Only a draft quiz can be edited; this one has opened."
+                        : "Only a draft poll can be edited; this one has opened.",
+                    type: PollRefusal.wrongState.rawValue)
+            }
+            let draft = edit.draft(sessionID: stored.sessionID)
+            if let error = draft.validationError() {
+                throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
+            }
+            // NB: a draft has no answers, so its option ids may be given afresh.
+            stored.kind = edit.kind
+            stored.choice = edit.choice
+            stored.questions = Self.questions(of: draft)
+            try db.execute(
+                """
+                UPDATE attendee_poll SET kind = \(stored.kind.rawValue), choice = \(stored.choice.rawValue),
+                    questions = \(json: stored.questions)
+                WHERE id = \(id)
+                """)
+            let events = try Self.mention(stored, kind: .edited, at: moment, db)
+            return PollChange(poll: try Self.view(stored, userID: userID, canManage: true, db), events: events)
+        }
+    }
+
+    /// Deletes a draft or a closed poll with its answers (its managers only). An open poll is refused (409):
+    /// people are answering it, and closing it first ends it for everyone with its results shown.
+    func deletePoll(id: String, userID: String) async throws -> [LiveEvent] {
+        let moment = now()
+        return try await database.write { db in
+            let stored = try Self.lockPoll(id: id, db)
+            try Self.requireManager(stored, userID: userID, db)
+            guard stored.state != .open else {
+                throw HTTPError(
+                    .conflict,
+                    detail: stored.kind == .quiz
+                        ? "Close the quiz before deleting it." : "Close the poll before deleting it.",
+                    type: PollRefusal.wrongState.rawValue)
+            }
+            // NB: the foreign keys cascade on both engines; the answers go first all the same, so the delete does
+            // not lean on SQLite's `foreign_keys` pragma being on for this connection.
+            try db.execute("DELETE FROM attendee_poll_choice WHERE poll_id = \(id)")
+            try db.execute("DELETE FROM attendee_poll_answer WHERE poll_id = \(id)")
+            try db.execute("DELETE FROM attendee_poll WHERE id = \(id)")
+            return try Self.mention(stored, kind: .deleted, at: moment, db)
         }
     }
 
@@ -141,12 +188,7 @@ extension AttendeeStore {
         let moment = now()
         return try await database.write { db in
             var stored = try Self.lockPoll(id: id, db)
-            guard try Self.canManage(stored, userID: userID, db) else {
-                if stored.state == .draft, try !Self.isMember(eventID: stored.eventID, userID: userID, db) {
-                    throw Self.noSuchPoll
-                }
-                throw Self.notManager
-            }
+            try Self.requireManager(stored, userID: userID, db)
             if stored.state == target {
                 return PollChange(poll: try Self.view(stored, userID: userID, canManage: true, db), events: [])
             }
@@ -241,6 +283,32 @@ extension AttendeeStore {
         if try isOrganizer(eventID: poll.eventID, userID: userID, db) { return true }
         guard let sessionID = poll.sessionID else { return false }
         return try speaks(sessionID: sessionID, userID: userID, db)
+    }
+
+    /// Refuses whoever may not manage `poll`: 404 for a draft outside its event (as if there were none, since
+    /// drafts are not shown there), 403 otherwise.
+    static func requireManager(_ poll: StoredPoll, userID: String, _ db: any DatabaseConnection) throws {
+        guard try canManage(poll, userID: userID, db) else {
+            if poll.state == .draft, try !isMember(eventID: poll.eventID, userID: userID, db) {
+                throw noSuchPoll
+            }
+            throw notManager
+        }
+    }
+
+    /// A valid draft's questions as stored: trimmed, with ids (`1`, `1-2`), and a quiz's correct option ids.
+    static func questions(of draft: PollDraft) -> [PollQuestion] {
+        draft.questions.enumerated().map { index, question in
+            let questionID = String(index + 1)
+            let options = question.options.enumerated().map { position, text in
+                PollOption(
+                    id: "\(questionID)-\(position + 1)", text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            return PollQuestion(
+                id: questionID, text: question.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                options: options,
+                correctOptionIDs: draft.kind == .quiz ? question.correct.sorted().map { options[$0].id } : nil)
+        }
     }
 
     /// Questions whose picked options are exactly the correct ones.
@@ -375,6 +443,17 @@ extension AttendeeStore {
             questions: poll.questions.map { PollQuestion(id: $0.id, text: $0.text, options: $0.options) })
         return try poll.topics.map { topic in
             try LiveOutbox.append(topic, kind: kind.rawValue, payload: update, now: moment, db)
+        }
+    }
+
+    /// Appends an event naming the poll (and nothing of it) to each of its topics, inside the caller's
+    /// transaction: a draft's edit, a deletion.
+    private static func mention(
+        _ poll: StoredPoll, kind: PollReference.Kind, at moment: Date, _ db: any DatabaseConnection
+    ) throws -> [LiveEvent] {
+        let reference = PollReference(pollID: poll.id, eventID: poll.eventID, sessionID: poll.sessionID)
+        return try poll.topics.map { topic in
+            try LiveOutbox.append(topic, kind: kind.rawValue, payload: reference, now: moment, db)
         }
     }
 

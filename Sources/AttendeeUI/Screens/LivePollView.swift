@@ -3,7 +3,8 @@ import QuartetUI
 import SwiftUI
 
 /// A poll or quiz: its questions with live results, picking and sending an answer while it is open, its results
-/// to read once closed (the score and leaderboard of a quiz), and opening and closing for its managers.
+/// to read once closed (the score and leaderboard of a quiz), and for its managers opening and closing it, editing
+/// a draft and deleting it (asked first).
 public struct LivePollView: View {
     @State private var model: LivePollModel
 
@@ -53,6 +54,8 @@ public struct LivePollView: View {
             if let title = model.managementTitle {
                 Button(title) { Task { await model.managementTapped() } }.disabled(model.isBusy)
             }
+            if model.canEdit { Button(model.editTitle) { model.editTapped() } }
+            if model.canDelete { Button(model.deleteTitle, role: .destructive) { model.deleteTapped() } }
             if let notice = model.notice { Text(notice).foregroundStyle(.secondary) }
             if let notice = model.resultsNotice { Text(notice).foregroundStyle(.secondary) }
             if let notice = model.liveNotice { Text(notice).font(.caption) }
@@ -60,6 +63,15 @@ public struct LivePollView: View {
         }
         .overlay { if model.phase == .loading { ProgressView() } }
         .navigationTitle(model.title)
+        .sheet(isPresented: Binding(get: { model.composer != nil }, set: { if !$0 { model.editCancelled() } })) {
+            if let composer = model.composer {
+                NavigationStack {
+                    PollComposerView(
+                        model: composer, create: { await model.editSaveTapped() }, cancel: { model.editCancelled() })
+                }
+            }
+        }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .task {
             await model.appeared()
             await model.follow()

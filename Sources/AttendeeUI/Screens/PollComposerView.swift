@@ -4,7 +4,7 @@ import QuartetUI
 import SwiftUI
 
 /// The New poll form: poll or quiz, one or several answers, what it is for, the questions with their options (a
-/// quiz's correct ones switched on), Create and Cancel.
+/// quiz's correct ones switched on), Create and Cancel; editing a draft, the same without "For", and Save.
 struct PollComposerView: View {
     let model: PollComposerModel
     let create: @MainActor () async -> Void
@@ -20,9 +20,12 @@ struct PollComposerView: View {
                 Picker(model.choiceLabel, selection: Binding(get: { model.choice }, set: { model.choiceChosen($0) })) {
                     ForEach(PollChoice.allCases, id: \.self) { Text(model.choiceTitle($0)).tag($0) }
                 }
-                Picker(model.scopeLabel, selection: Binding(get: { model.sessionID }, set: { model.sessionChosen($0) }))
-                {
-                    ForEach(model.scopeChoices) { Text($0.title).tag($0.sessionID) }
+                if model.showsScope {
+                    Picker(
+                        model.scopeLabel, selection: Binding(get: { model.sessionID }, set: { model.sessionChosen($0) })
+                    ) {
+                        ForEach(model.scopeChoices) { Text($0.title).tag($0.sessionID) }
+                    }
                 }
             }
             ForEach(Array(model.questions.indices), id: \.self) { index in

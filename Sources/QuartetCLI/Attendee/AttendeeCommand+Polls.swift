@@ -11,7 +11,9 @@ extension AttendeeCommand {
     private static func pollGroup(_ kind: PollKind) -> CommandSpec {
         let noun = kind.rawValue
         return CommandSpec(
-            noun, summary: kind == .poll ? "live polls: list, show, create, open, close, answer" : "quizzes, scored",
+            noun,
+            summary: kind == .poll
+                ? "live polls: list, show, create, edit, delete, open, close, answer" : "quizzes, scored",
             subcommands: [
                 CommandSpec(
                     "list", summary: kind == .poll ? "the event's polls" : "the event's quizzes", arguments: ["EVENT"],
@@ -24,6 +26,13 @@ extension AttendeeCommand {
                     arguments: ["EVENT"],
                     options: createOptions(kind),
                     body: body { context in try await create(context, kind) }),
+                CommandSpec(
+                    "edit", summary: "rewrite a draft \(noun) (what is not given stays)", arguments: ["ID"],
+                    options: editOptions(kind),
+                    body: body { context in try await edit(context, kind) }),
+                CommandSpec(
+                    "delete", summary: "delete a draft or closed \(noun) with its answers", arguments: ["ID"],
+                    body: body { context in try await delete(context) }),
                 CommandSpec(
                     "open", summary: "open a drafted \(noun)", arguments: ["ID"],
                     body: body { context in try await manage(context, .open) }),
@@ -63,6 +72,25 @@ extension AttendeeCommand {
                 OptionSpec(
                     "question", value: "\"TEXT: A | *B | C\"",
                     help: "a question and its options, the correct ones marked * (repeatable)"))
+        }
+        return options
+    }
+
+    private static func editOptions(_ kind: PollKind) -> [OptionSpec] {
+        var options: [OptionSpec] = [
+            .flag("multiple", help: "let people pick several options"),
+            .flag("single", help: "let people pick one option"),
+        ]
+        if kind == .poll {
+            options += [
+                OptionSpec("question", value: "TEXT", help: "the question"),
+                OptionSpec("option", value: "TEXT", help: "an option (repeatable, 2 to 10; replaces them all)"),
+            ]
+        } else {
+            options.append(
+                OptionSpec(
+                    "question", value: "\"TEXT: A | *B | C\"",
+                    help: "a question and its options, the correct ones marked * (repeatable; replaces them all)"))
         }
         return options
     }
@@ -113,6 +141,56 @@ extension AttendeeCommand {
         let screen = LivePollModel(client: context.client, pollID: poll.id)
         await screen.appeared()
         try print(screen, context)
+    }
+
+    /// The poll page's Edit, then the form's fields as the options give them, then Save.
+    @MainActor
+    private static func edit(_ context: Context, _ kind: PollKind) async throws {
+        let model = LivePollModel(client: context.client, pollID: context.positional(0))
+        await model.appeared()
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
+        model.editTapped()
+        guard let form = model.composer else { throw CommandFailure(model.banner?.text ?? "") }
+        let arguments = context.arguments
+        if arguments.flag("multiple") { form.choiceChosen(.multiple) }
+        if arguments.flag("single") { form.choiceChosen(.single) }
+        if form.kind == .poll {
+            let options = arguments.all("option")
+            let current = form.questions[0]
+            form.questionChanged(
+                0, text: arguments.value("question") ?? current.text,
+                options: options.isEmpty ? current.options : options)
+        } else {
+            let lines = arguments.all("question")
+            if !lines.isEmpty {
+                for (index, line) in lines.enumerated() {
+                    let (text, options, correct) = try quizQuestion(line)
+                    form.questionChanged(index, text: text, options: options, correct: correct)
+                }
+                while form.questions.count > lines.count, form.canRemoveQuestion {
+                    form.questionRemoved(form.questions.count - 1)
+                }
+            }
+        }
+        await model.editSaveTapped()
+        // NB: a terminal highlights nothing, so a refused edit prints the rule with the part it names.
+        if model.composer != nil { throw CommandFailure(form.refusal ?? form.banner?.text ?? "") }
+        try print(model, context)
+    }
+
+    /// The poll page's Delete, then the question's Delete: typing the command is the deliberate act.
+    @MainActor
+    private static func delete(_ context: Context) async throws {
+        let model = LivePollModel(client: context.client, pollID: context.positional(0))
+        await model.appeared()
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
+        model.deleteTapped()
+        guard let question = model.confirmation else { throw CommandFailure(model.banner?.text ?? "") }
+        await model.confirmTapped(question.action)
+        if let failure = model.banner?.failure { throw CommandFailure(failure) }
+        try context.show(PollDeletedOutput(id: question.action, deleted: model.phase == .deleted)) {
+            [model.notice ?? ""]
+        }
     }
 
     @MainActor
@@ -219,6 +297,12 @@ extension AttendeeCommand {
             options.append(option)
         }
         return (text, options, correct)
+    }
+
+    /// What `poll delete --json` prints.
+    struct PollDeletedOutput: Encodable, Sendable {
+        var id: String
+        var deleted: Bool
     }
 
     /// A row of `poll list --json`.

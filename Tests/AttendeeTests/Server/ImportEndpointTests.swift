@@ -472,6 +472,8 @@ import Testing
             #expect(routed == Set(AttendeeRoute.all.map(\.description)))
             let authenticated = Set(AttendeeService.operations.filter(\.requiresAuthentication).map(\.path))
             #expect(authenticated.contains("/attendee/v1/sessions/:sessionID/attendance"))
+            #expect(routed.isSuperset(of: ["PUT /attendee/v1/polls/:pollID", "DELETE /attendee/v1/polls/:pollID"]))
+            #expect(authenticated.contains("/attendee/v1/polls/:pollID"))
         }
     }
 }

@@ -146,6 +146,11 @@ import Testing
             .delete, "/attendee/v1/events/{event}/speakers/{speaker}/account", [403]),
         "POST /attendee/v1/polls/:pollID/open": benRequest(.post, "/attendee/v1/polls/{poll}/open", [403]),
         "POST /attendee/v1/polls/:pollID/close": benRequest(.post, "/attendee/v1/polls/{poll}/close", [403]),
+        "PUT /attendee/v1/polls/:pollID": benRequest(
+            .put, "/attendee/v1/polls/{poll}", [403],
+            body: PollEdit(
+                kind: .poll, choice: .single, questions: [PollQuestionDraft(text: "Tea?", options: ["Yes", "No"])])),
+        "DELETE /attendee/v1/polls/:pollID": benRequest(.delete, "/attendee/v1/polls/{poll}", [403]),
         // Attendee: Ada's own things, tried by Ben, who is signed up to the same event.
         "DELETE /attendee/v1/wall/:postID": benRequest(.delete, "/attendee/v1/wall/{post}"),
         "DELETE /attendee/v1/wall-replies/:replyID": benRequest(.delete, "/attendee/v1/wall-replies/{reply}"),

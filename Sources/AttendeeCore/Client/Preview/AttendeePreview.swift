@@ -51,7 +51,20 @@ public enum AttendeePreview {
 
     /// A client answering from the samples.
     public static var client: AttendeeClient {
-        withInboxSamples(base)
+        var client = withInboxSamples(base)
+        client.editPoll = { id, edit in
+            var poll = polls.first { $0.id == id } ?? polls[0]
+            poll.kind = edit.kind
+            poll.choice = edit.choice
+            poll.questions = edit.questions.enumerated().map { index, question in
+                PollQuestion(
+                    id: "\(id)-\(index + 1)", text: question.text,
+                    options: question.options.enumerated().map { PollOption(id: "\(id)-\(index + 1)-\($0)", text: $1) })
+            }
+            return poll
+        }
+        client.deletePoll = { _ in }
+        return client
     }
 
     private static var base: AttendeeClient {
