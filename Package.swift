@@ -191,7 +191,7 @@ var targets: [Target] = [
         dependencies: [
             "PublicInit",
             "HTTPServer", "Database", "DatabasePostgres", "USGSReplay", "SalesforceDevServer", "SalesforceUpload",
-            "CognitoDevServer", "ChangeJarServer", "ChangeJarModels", "AttendeeServer", "TokenVerifier",
+            "CognitoDevServer", "ChangeJarServer", "ChangeJarModels", "AttendeeServer", "TokenVerifier", "Locking",
         ],
         swiftSettings: swiftSettings
     ),

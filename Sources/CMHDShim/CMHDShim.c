@@ -1,4 +1,6 @@
+#define _GNU_SOURCE
 #include "CMHDShim.h"
+#include <dlfcn.h>
 #include <arpa/inet.h>
 #include <errno.h>
 #include <linux/tcp.h>
@@ -13,6 +15,36 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/// One open connection: its socket and the time by which its request's headers must be in (0: none now).
+typedef struct cmhd_tracked {
+    int fd;
+    int64_t deadline_ms;
+    struct cmhd_guard *guard;
+    /// The current request's path (up to its query, cut at 255 bytes), once MHD has parsed its request line.
+    char path[256];
+    int has_path;
+    struct cmhd_tracked *previous;
+    struct cmhd_tracked *next;
+} cmhd_tracked;
+
+struct cmhd_guard {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t watchdog;
+    int stopping;
+    int64_t header_timeout_ms;  // 0: no deadline, and no watchdog thread
+    int has_watchdog;
+    int64_t idle_timeout_ms;
+    unsigned long expired;
+    cmhd_tracked connections;  // sentinel of a circular list
+    MHD_AccessHandlerCallback handler;
+    void *handler_context;
+    MHD_RequestCompletedCallback completed;
+    void *completed_context;
+    cmhd_refusal_callback refusal;
+    void *refusal_context;
+};
 
 /// MHD's default unescaper decodes `%2F` in the path before anyone can split it; the Swift side decodes
 /// each part itself, so this one leaves the text as it came (MHD has already turned `+` into space in
@@ -95,9 +127,18 @@ static int cmhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+static cmhd_tracked *cmhd_tracked_of(struct MHD_Connection *connection);
+
 static void *cmhd_request_line_seen(void *cls, const char *uri, struct MHD_Connection *connection) {
     (void)cls;
-    (void)uri;
+    cmhd_tracked *tracked = cmhd_tracked_of(connection);
+    if (tracked != NULL && uri != NULL) {
+        size_t length = strcspn(uri, "?");
+        if (length >= sizeof(tracked->path)) length = sizeof(tracked->path) - 1;
+        memcpy(tracked->path, uri, length);
+        tracked->path[length] = 0;
+        tracked->has_path = 1;
+    }
     cmhd_fd_state *state = cmhd_fd(cmhd_connection_fd(connection));
     if (state != NULL) {
         atomic_store_explicit(&state->line_seen, 1, memory_order_relaxed);
@@ -148,31 +189,58 @@ int shutdown(int fd, int how) {
     return (int)syscall(SYS_shutdown, fd, how);
 }
 
+// MARK: - The engine's own refusals in our words
+
+// NB: libmicrohttpd answers some requests itself, before any hook of ours runs: a request line longer than its
+// buffer (414), header fields that do not fit the connection's memory pool (431), an HTTP version other than 1.x
+// (505), a header line without a colon, a Content-Length that is not a number or a malformed chunk (400), and a
+// response it cannot build for lack of memory (500). Its bodies are HTML pages compiled into the library
+// (connection.c's REQUEST_TOO_BIG, REQUEST_MALFORMED, …) and no option replaces them. But the library queues each
+// through its own exported MHD_queue_response (transmit_error_response -> MHD_queue_response@plt), and an
+// executable's definition of an exported function comes first for the library's own calls too. So this file
+// defines MHD_queue_response: a call that comes from the application goes through cmhd_queue_response, straight
+// to the library's; any other call with an error status is the library's own refusal, and the guard's refusal
+// callback makes the response that goes out in its place. Should a later libmicrohttpd stop calling through its
+// PLT, its HTML pages would come back, and ServerTests would say so.
+
+typedef enum MHD_Result (*cmhd_queue_function)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+
+static cmhd_queue_function cmhd_library_queue = NULL;
+static pthread_once_t cmhd_library_queue_once = PTHREAD_ONCE_INIT;
+
+static void cmhd_find_library_queue(void) {
+    cmhd_library_queue = (cmhd_queue_function)dlsym(RTLD_NEXT, "MHD_queue_response");
+}
+
+static enum MHD_Result cmhd_queue_in_library(struct MHD_Connection *connection, unsigned int status,
+                                             struct MHD_Response *response) {
+    pthread_once(&cmhd_library_queue_once, cmhd_find_library_queue);
+    return cmhd_library_queue == NULL ? MHD_NO : cmhd_library_queue(connection, status, response);
+}
+
+enum MHD_Result cmhd_queue_response(struct MHD_Connection *connection, unsigned int status,
+                                    struct MHD_Response *response) {
+    return cmhd_queue_in_library(connection, status, response);
+}
+
+enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status,
+                                   struct MHD_Response *response) {
+    cmhd_tracked *tracked = status >= 400 ? cmhd_tracked_of(connection) : NULL;
+    if (tracked != NULL && tracked->guard != NULL && tracked->guard->refusal != NULL) {
+        cmhd_guard *guard = tracked->guard;
+        struct MHD_Response *ours =
+            guard->refusal(guard->refusal_context, connection, status, tracked->has_path ? tracked->path : NULL);
+        if (ours != NULL) {
+            enum MHD_Result result = cmhd_queue_in_library(connection, status, ours);
+            MHD_destroy_response(ours);
+            return result;
+        }
+    }
+    return cmhd_queue_in_library(connection, status, response);
+}
+
 // MARK: - Header deadlines
 
-/// One open connection: its socket and the time by which its request's headers must be in (0: none now).
-typedef struct cmhd_tracked {
-    int fd;
-    int64_t deadline_ms;
-    struct cmhd_tracked *previous;
-    struct cmhd_tracked *next;
-} cmhd_tracked;
-
-struct cmhd_guard {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
-    pthread_t watchdog;
-    int stopping;
-    int64_t header_timeout_ms;  // 0: no deadline, and no watchdog thread
-    int has_watchdog;
-    int64_t idle_timeout_ms;
-    unsigned long expired;
-    cmhd_tracked connections;  // sentinel of a circular list
-    MHD_AccessHandlerCallback handler;
-    void *handler_context;
-    MHD_RequestCompletedCallback completed;
-    void *completed_context;
-};
 
 static int64_t cmhd_now_ms(void) {
     struct timespec now;
@@ -207,6 +275,7 @@ static void cmhd_notify_connection(void *cls, struct MHD_Connection *connection,
             return;
         }
         tracked->fd = info->connect_fd;
+        tracked->guard = guard;
         tracked->deadline_ms = guard->header_timeout_ms > 0 ? cmhd_now_ms() + guard->header_timeout_ms : 0;
         cmhd_fd_state *state = cmhd_fd(tracked->fd);
         if (state != NULL) {
@@ -257,6 +326,10 @@ static void cmhd_guarded_completed(void *cls, struct MHD_Connection *connection,
                                    enum MHD_RequestTerminationCode code) {
     cmhd_guard *guard = cls;
     cmhd_request_ended(connection);
+    cmhd_tracked *tracked = cmhd_tracked_of(connection);
+    if (tracked != NULL) {
+        tracked->has_path = 0;  // NB: a keep-alive connection's next request may be refused before its line parses.
+    }
     if (guard->header_timeout_ms > 0) {
         cmhd_set_deadline(guard, connection, cmhd_now_ms() + guard->idle_timeout_ms + guard->header_timeout_ms);
     }
@@ -310,6 +383,8 @@ static cmhd_guard *cmhd_guard_make(const cmhd_options *o, MHD_AccessHandlerCallb
     guard->handler_context = handler_context;
     guard->completed = completed;
     guard->completed_context = completed_context;
+    guard->refusal = o->refusal;
+    guard->refusal_context = o->refusal_context;
     guard->has_watchdog = guard->header_timeout_ms > 0;
     if (guard->has_watchdog && pthread_create(&guard->watchdog, NULL, cmhd_watchdog, guard) != 0) {
         pthread_cond_destroy(&guard->wake);

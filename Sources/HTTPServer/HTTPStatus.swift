@@ -78,14 +78,17 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 416: "Range Not Satisfiable"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
         default: "Status \(rawValue)"
         }
     }

@@ -204,25 +204,21 @@ enum ServeCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try configuration(context)
         // NB: the handler and receivers are made once (the rate limiter's buckets live in the handler).
-        let serving = Locked<
-            (
-                handler: Handler, receivers: BodyReceiverFactory,
-                shape: @Sendable (_ path: String, _ refusal: Response) -> Response
-            )?
-        >(nil)
+        let serving = Locked<(handler: Handler, receivers: BodyReceiverFactory)?>(nil)
         var serverConfiguration = Server.Configuration(
             host: configuration.host,
             port: configuration.port,
             connectionsPerAddress: configuration.connectionsPerAddress,
             maxBodySize: configuration.maxBodySize
         )
-        serverConfiguration.shapeRefusal = { path, refusal in
-            serving.withLock({ $0?.shape })?(path, refusal) ?? refusal
-        }
+        serverConfiguration.shapeRefusal = configuration.shapeRefusal
+        serverConfiguration.accessLog = configuration.accessLog ? .standardError : nil
         let server = Server(
             configuration: serverConfiguration,
             handler: { request in
-                guard let handler = serving.withLock({ $0?.handler }) else { return starting.response() }
+                guard let handler = serving.withLock({ $0?.handler }) else {
+                    return startingResponse(to: request, configuration: configuration)
+                }
                 return try await handler(request)
             },
             bodyReceivers: { request in serving.withLock({ $0?.receivers })?(request) }
@@ -242,7 +238,7 @@ enum ServeCommand {
             context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
             return 1
         }
-        serving.withLock { $0 = (built.handler(), built.bodyReceivers(), built.shapeRefusal) }
+        serving.withLock { $0 = (built.handler(), built.bodyReceivers()) }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let port = server.port
         await server.runUntilSignal {
@@ -253,8 +249,4 @@ enum ServeCommand {
         context.console.errorLine("quartet: stopped")
         return 0
     }
-
-    /// What a request gets while the server is still starting (migrating, seeding).
-    static let starting = HTTPError(
-        .serviceUnavailable, detail: "The server is starting. Try again in a moment.", headers: ["Retry-After": "1"])
 }

@@ -47,13 +47,12 @@ public struct Application: Sendable {
     }
 
     /// What words the refusals under `/services/` as Salesforce does.
-    var salesforceErrors: SalesforceErrorShape { SalesforceErrorShape(maxBodySize: configuration.maxBodySize) }
+    var salesforceErrors: SalesforceErrorShape { configuration.salesforceErrors }
 
-    /// Rewords the engine's own refusals (a body over the limit) for the paths whose wire is another service's;
-    /// give it to ``Server`` as `shapeRefusal`.
+    /// Rewords the engine's own refusals for the paths whose wire is another service's; give it to ``Server`` as
+    /// `shapeRefusal` (the same as ``ServerConfiguration/shapeRefusal``).
     public var shapeRefusal: @Sendable (_ path: String, _ refusal: Response) -> Response {
-        let shape = salesforceErrors
-        return { path, refusal in shape.reshape(refusal, method: nil, path: path) }
+        configuration.shapeRefusal
     }
 
     /// The receivers of the routes that take their bodies as they arrive; give them to ``Server`` beside
@@ -69,6 +68,30 @@ public struct Application: Sendable {
         await liveRelay?.stop()
         await database.close()
         databaseLock?.release()
+    }
+}
+
+/// What a request gets while the application is still being built (migrations, seed, cleanup): `/health/live`
+/// says the process is alive; everything else, `/health` included, is 503 with `Retry-After`, worded for its path
+/// as ``ServerConfiguration/shapeRefusal`` words it.
+public func startingResponse(to request: Request, configuration: ServerConfiguration) -> Response {
+    HealthController.whileStarting(request, version: configuration.version)
+        ?? configuration.shapeRefusal(request.path, starting.response())
+}
+
+private let starting = HTTPError(
+    .serviceUnavailable, detail: "The server is starting. Try again in a moment.", headers: ["Retry-After": "1"])
+
+extension ServerConfiguration {
+    /// What words the refusals under `/services/` as Salesforce does.
+    var salesforceErrors: SalesforceErrorShape { SalesforceErrorShape(maxBodySize: maxBodySize) }
+
+    /// Rewords the engine's own refusals (a body over the limit, a malformed request, header fields too large, a
+    /// request timeout, a shutdown; the 503 while the server starts) for the paths whose wire is another
+    /// service's. Needs no database, so a server still starting words its refusals the same way.
+    public var shapeRefusal: @Sendable (_ path: String, _ refusal: Response) -> Response {
+        let shape = salesforceErrors
+        return { path, refusal in shape.reshape(refusal, method: nil, path: path) }
     }
 }
 
@@ -121,7 +144,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var router = Router()
     var openAPI = OpenAPIDocument(title: "Quartet", version: configuration.version)
 
-    HealthController(version: configuration.version).register(on: &router)
+    HealthController(version: configuration.version, readiness: ReadinessProbe(database: database))
+        .register(on: &router)
     openAPI.add(HealthController.operations)
 
     USGSReplay(

@@ -6,6 +6,13 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
+/// Makes the response that replaces one libmicrohttpd was about to send for a request it refused before any
+/// access-handler call (MHD has no option for its error bodies: they are HTML compiled into the library).
+/// `path` is the request target up to its query, or NULL when MHD refused before it had parsed the request line
+/// (a 414). Returns a new response (the caller queues and destroys it) or NULL to let MHD's own go out.
+typedef struct MHD_Response *(*cmhd_refusal_callback)(void *context, struct MHD_Connection *connection,
+                                                      unsigned int status, const char *path);
+
 /// Options for `cmhd_start`: everything Quartet passes to MHD_start_daemon's variadic list.
 typedef struct cmhd_options {
     /// MHD_USE_* flags.
@@ -28,6 +35,10 @@ typedef struct cmhd_options {
     /// end of its previous request, plus the idle timeout); 0 for no limit. MHD's own timeout counts only
     /// inactivity, so a client dripping a byte at a time would otherwise hold its connection for ever.
     unsigned int header_timeout_seconds;
+    /// Words a refusal libmicrohttpd makes itself (414, 431, 505, a malformed header or chunk, 500); NULL keeps
+    /// MHD's own HTML page. See `cmhd_refusal_callback`.
+    cmhd_refusal_callback refusal;
+    void *refusal_context;
 } cmhd_options;
 
 /// What watches the daemon's connections: it answers 400 to a request line MHD cannot parse, and, when
@@ -42,6 +53,11 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *options,
                               MHD_AccessHandlerCallback handler, void *handler_context,
                               MHD_RequestCompletedCallback completed, void *completed_context,
                               cmhd_guard **guard, int *error_number);
+
+/// Queues a response the application made (MHD_queue_response itself is taken over by this shim, to reword the
+/// library's own refusals: see CMHDShim.c).
+enum MHD_Result cmhd_queue_response(struct MHD_Connection *connection, unsigned int status,
+                                    struct MHD_Response *response);
 
 /// Stops the guard's watchdog and frees it; call after MHD_stop_daemon. NULL does nothing.
 void cmhd_guard_release(cmhd_guard *guard);

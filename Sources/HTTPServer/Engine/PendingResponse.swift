@@ -15,12 +15,15 @@ final class PendingResponse: Sendable {
     }
 
     let connection: ConnectionHandle
+    /// The request's path, for wording a timeout or shutdown refusal as its domain does.
+    let path: String
     /// When the request timeout expires, or `nil` when handlers may take as long as they like.
     let deadline: ContinuousClock.Instant?
     private let state = Locked(State())
 
-    init(connection: ConnectionHandle, deadline: ContinuousClock.Instant?) {
+    init(connection: ConnectionHandle, path: String, deadline: ContinuousClock.Instant?) {
         self.connection = connection
+        self.path = path
         self.deadline = deadline
     }
 

@@ -69,9 +69,16 @@ public final class Server: Sendable {
         public var eventStreamHeartbeat: Duration
         /// Where the engine logs errors no middleware handled.
         public var log: LogSink
-        /// Rewords a refusal the engine makes before any handler runs (today: 413 for a body over
-        /// ``maxBodySize``), given the request's path: a domain that speaks another service's wire (the
-        /// Salesforce stand-in) answers it in that service's shape. By default the problem response is kept.
+        /// Where the engine writes an access-log line for a request it refused itself, which no middleware sees
+        /// (header fields too large, a target too long, an unsupported HTTP version, a malformed header);
+        /// `nil` for none.
+        public var accessLog: LogSink? = nil
+        /// Rewords a refusal the engine makes before (or instead of) any handler, given the request's path: 413 for
+        /// a body over ``maxBodySize``, 400 or 501 for a request HTTP/1.1 forbids, libmicrohttpd's own 414, 431,
+        /// 505 and 400s, and the 503s of the request timeout and of a shutdown. A domain that speaks another
+        /// service's wire (the Salesforce stand-in) answers them in that service's shape. The path is empty when
+        /// the engine refused before it could read one (a request target too long). By default the problem
+        /// response is kept.
         public var shapeRefusal: @Sendable (_ path: String, _ refusal: Response) -> Response = { $1 }
 
         /// A configuration; every value has a production default.
@@ -168,6 +175,9 @@ public final class Server: Sendable {
         }
     }
 
+    /// Requests not finished yet (a body arriving, a handler running, a response or stream being sent).
+    var requestsInFlight: Int { core.inFlight }
+
     /// Event streams currently open (each one's producer is running or draining).
     public var openEventStreams: Int { core.openStreams }
 
@@ -193,6 +203,11 @@ public final class Server: Sendable {
         }
         guard let (daemon, sweeper) = running else { return }
         let listener = MHD_quiesce_daemon(daemon.pointer)
+        // NB: quiesced, MHD no longer accepts, but the kernel still would: a client connecting during the drain
+        // would sit in the backlog unanswered and be reset at the end. Shut down, a listening socket stops
+        // listening (new clients are refused at once and try another instance) while its descriptor stays ours
+        // until MHD_stop_daemon, as MHD requires.
+        if listener >= 0 { stopListening(listener) }
         core.beginStopping()
         let deadline = ContinuousClock.now.advanced(by: gracePeriod)
         while core.inFlight > 0, ContinuousClock.now < deadline {
@@ -285,7 +300,9 @@ public final class Server: Sendable {
                 connection_memory_limit: max(32 << 10, configuration.connectionMemoryLimit),
                 listen_backlog: 1024,
                 keep_url_encoded: 1,
-                header_timeout_seconds: UInt32(clamping: headerSeconds)
+                header_timeout_seconds: UInt32(clamping: headerSeconds),
+                refusal: ServerCore.engineRefusal,
+                refusal_context: Unmanaged.passUnretained(core).toOpaque()
             )
             return cmhd_start(
                 &options, nil, nil,
@@ -333,4 +350,9 @@ public final class Server: Sendable {
         withExtendedLifetime(core) { MHD_stop_daemon(daemon.pointer) }
         cmhd_guard_release(daemon.headerGuard)
     }
+}
+
+/// Shuts a listening socket down (a file-level function: inside ``Server``, `shutdown` names its method).
+private func stopListening(_ descriptor: Int32) {
+    _ = shutdown(descriptor, Int32(SHUT_RDWR))
 }

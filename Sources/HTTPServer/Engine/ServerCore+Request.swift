@@ -68,7 +68,7 @@ extension ServerCore {
         return collector.fields
     }
 
-    private static func remoteAddress(_ connection: OpaquePointer) -> String {
+    static func remoteAddress(_ connection: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard cmhd_client_address(connection, &buffer, buffer.count) == 0 else { return "" }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

@@ -11,6 +11,9 @@ final class ServerCore: Sendable {
         var stopping = false
         /// Past the grace period: no more suspensions; everything still open is forced to end.
         var closing = false
+        /// Requests MHD has handed us (headers in) that are not over yet: receiving a body, handled, or sending.
+        /// NB: a graceful shutdown waits for these, not just for handlers: an upload still arriving is in flight.
+        var requests = 0
         var pending: [ObjectIdentifier: PendingResponse] = [:]
         var streams: [ObjectIdentifier: EventStreamChannel] = [:]
     }
@@ -49,9 +52,10 @@ final class ServerCore: Sendable {
             context.isHead = strcmp(method, "HEAD") == 0
             context.path = String(String(cString: url).prefix { $0 != "?" })
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            registry.withLock { $0.requests += 1 }
             if let problem = ServerCore.malformed(connection: connection, method: method, version: version) {
                 context.phase = .answered
-                return queue(problem.response(), context, connection)
+                return queue(configuration.shapeRefusal(context.path, problem.response()), context, connection)
             }
             return headersArrived(context, connection: connection, url: url, method: method)
         }
@@ -232,7 +236,8 @@ final class ServerCore: Sendable {
         -> MHD_Result
     {
         let deadline = configuration.requestTimeout.map { ContinuousClock.now.advanced(by: $0) }
-        let pending = PendingResponse(connection: ConnectionHandle(pointer: connection), deadline: deadline)
+        let pending = PendingResponse(
+            connection: ConnectionHandle(pointer: connection), path: context.path, deadline: deadline)
         let admitted = registry.withLock { registry in
             guard !registry.closing else { return false }
             registry.pending[ObjectIdentifier(pending)] = pending
@@ -240,7 +245,8 @@ final class ServerCore: Sendable {
         }
         guard admitted else {
             context.phase = .answered
-            return queue(ErrorMapping.shuttingDown.response(), context, connection)
+            return queue(
+                configuration.shapeRefusal(context.path, ErrorMapping.shuttingDown.response()), context, connection)
         }
         context.pending = pending
         context.phase = .handling
@@ -325,7 +331,8 @@ final class ServerCore: Sendable {
         for (name, value) in headers where !ServerCore.engineOwned(name) {
             MHD_add_response_header(made, name, value)
         }
-        let result = MHD_queue_response(connection, UInt32(clamping: response.status.rawValue), made)
+        // NB: through the shim, which tells our responses from the engine's own refusals (see engineRefused).
+        let result = cmhd_queue_response(connection, UInt32(clamping: response.status.rawValue), made)
         MHD_destroy_response(made)
         if let channel, case .eventStream(let stream) = response.body {
             context.channel = channel
@@ -337,6 +344,48 @@ final class ServerCore: Sendable {
     /// Headers MHD writes itself from the body it is given.
     private static func engineOwned(_ name: String) -> Bool {
         name.caseInsensitiveEquals("Content-Length") || name.caseInsensitiveEquals("Transfer-Encoding")
+    }
+
+    // MARK: - The engine's own refusals
+
+    /// A refusal libmicrohttpd makes itself, before any handler runs (CMHDShim hands it here in place of MHD's
+    /// HTML page): the problem response every other refusal is, worded for its path by
+    /// ``Server/Configuration/shapeRefusal``, and a line in the access log. `path` is `nil` when MHD refused
+    /// before it had parsed the request line (a 414).
+    func engineRefused(status code: Int, path: String?, connection: OpaquePointer) -> OpaquePointer? {
+        let status = HTTPStatus(code)
+        let problem = HTTPError(
+            status, detail: ServerCore.engineRefusalDetail(status), headers: ["Connection": "close"]
+        ).response()
+        let response = configuration.shapeRefusal(path ?? "", problem)
+        guard case .bytes(let body) = response.body, let made = ResponseBuffer.makeResponse(body) else { return nil }
+        for (name, value) in response.headers where !ServerCore.engineOwned(name) {
+            MHD_add_response_header(made, name, value)
+        }
+        if let accessLog = configuration.accessLog {
+            let address = ServerCore.remoteAddress(connection)
+            accessLog.record([
+                "path": path ?? "-",
+                "status": String(response.status.rawValue),
+                "bytes": String(body.count),
+                "remote": address.isEmpty ? "-" : address,
+                "refused_by": "engine",
+            ])
+        }
+        return made
+    }
+
+    /// What a client learns of a refusal the engine made: what was wrong, in words that name no library.
+    static func engineRefusalDetail(_ status: HTTPStatus) -> String {
+        switch status.rawValue {
+        case 400: "The request is malformed: a header line, Content-Length or chunk could not be read."
+        case 413: "A chunk of the request body is larger than this server accepts."
+        case 414: "The request target is longer than this server accepts."
+        case 431: "The request's header fields are larger than this server accepts."
+        case 505: "This server speaks HTTP/1.0 and HTTP/1.1 only."
+        case 500...: ErrorMapping.genericDetail
+        default: status.reasonPhrase
+        }
     }
 
     // MARK: - Event streams
@@ -392,10 +441,11 @@ final class ServerCore: Sendable {
 
     /// MHD's completed callback: the request is over (answered, failed or the client left).
     func completed(_ context: RequestContext) {
-        if let pending = context.pending {
-            registry.withLock { _ = $0.pending.removeValue(forKey: ObjectIdentifier(pending)) }
-            pending.cancel()
+        registry.withLock { registry in
+            registry.requests -= 1
+            if let pending = context.pending { registry.pending.removeValue(forKey: ObjectIdentifier(pending)) }
         }
+        context.pending?.cancel()
         context.channel?.close()
     }
 
@@ -410,7 +460,8 @@ final class ServerCore: Sendable {
             }
         }
         for pending in overdue {
-            pending.complete(ErrorMapping.timeout.response(), cancelTask: true)
+            pending.complete(
+                configuration.shapeRefusal(pending.path, ErrorMapping.timeout.response()), cancelTask: true)
         }
     }
 
@@ -423,8 +474,9 @@ final class ServerCore: Sendable {
         for stream in streams { stream.finish() }
     }
 
-    /// Requests and streams not finished yet.
-    var inFlight: Int { registry.withLock { $0.pending.count + $0.streams.count } }
+    /// Requests (from their headers to their last byte sent, a handler's wait included) and streams not finished
+    /// yet.
+    var inFlight: Int { registry.withLock { max($0.requests, $0.pending.count) + $0.streams.count } }
 
     var openStreams: Int { registry.withLock { $0.streams.count } }
 
@@ -437,7 +489,8 @@ final class ServerCore: Sendable {
             return (Array(registry.pending.values), Array(registry.streams.values))
         }
         for request in pending {
-            request.complete(ErrorMapping.shuttingDown.response(), cancelTask: true)
+            request.complete(
+                configuration.shapeRefusal(request.path, ErrorMapping.shuttingDown.response()), cancelTask: true)
         }
         for stream in streams { stream.drop() }
     }
@@ -458,6 +511,13 @@ final class ServerCore: Sendable {
         slot.pointee = nil
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         core.completed(Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue())
+    }
+
+    static let engineRefusal: cmhd_refusal_callback = { cls, connection, status, path in
+        guard let cls, let connection else { return nil }
+        let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+        return core.engineRefused(
+            status: Int(status), path: path.map { String(cString: $0) }, connection: connection)
     }
 
     static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, capacity in

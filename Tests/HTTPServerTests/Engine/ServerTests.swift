@@ -386,6 +386,25 @@ struct ServerTests {
         #expect(reply.status == 503)
     }
 
+    /// A request whose body is still arriving when the shutdown starts is in flight: it is served, not cut off.
+    @Test func shutdownLetsARequestWhoseBodyIsStillArrivingFinish() async throws {
+        let server = Server(configuration: testConfiguration(), handler: echoRouter().handler())
+        try server.start()
+        let port = server.port
+        let connection = try RawConnection(port: port)
+        try await connection.sendAsync("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nhello")
+        #expect(await eventually { server.requestsInFlight == 1 })
+        let stopping = Task { await server.shutdown(gracePeriod: .seconds(30)) }
+        // The shutdown has begun once the server takes no new connection.
+        #expect(await eventually { (try? RawConnection(port: port)) == nil })
+        try await connection.sendAsync("world")
+        let reply = try await blocking { try connection.readResponse() }
+        #expect(reply.status == 200)
+        #expect(reply.text == "helloworld")
+        #expect(reply.header("Connection")?.lowercased() == "close")
+        await stopping.value
+    }
+
     @Test func runUntilSignalShutsDownOnTheSignal() async throws {
         let server = Server(configuration: testConfiguration(), handler: echoRouter().handler())
         try server.start()

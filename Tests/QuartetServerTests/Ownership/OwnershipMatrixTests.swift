@@ -223,6 +223,7 @@ import Testing
         "GET /usgs/feed/v1.0/detail/:file": .open,
         "GET /usgs/earthquakes/eventpage/:id": .open,
         "GET /health": .open,
+        "GET /health/live": .open,
         "GET /openapi.json": .open,
     ]
 
