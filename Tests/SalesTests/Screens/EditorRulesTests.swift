@@ -132,8 +132,8 @@ import Testing
             let opened = try #require(model.editor)
             #expect(opened.name == "Offline note")
             #expect(["first", "second"].contains(opened.text), "\(text)")
-            #expect(!opened.canSave)
-            #expect(opened.saveRefusal == "This item is not sent yet; it can be changed once Salesforce has it.")
+            #expect(opened.canSave)
+            #expect(opened.saveRefusal == nil)
             model.editorDismissed()
         }
         // Sent, the notes are the server's, under their Salesforce ids.
@@ -141,6 +141,49 @@ import Testing
         await model.refreshPulled()
         #expect(model.items.filter { $0.title == "Offline note" }.count == 2)
         #expect(model.items.allSatisfy { $0.waiting == nil })
+    }
+
+    /// A note added offline is edited while it waits as a sent one is, from its row's Edit: the waiting addition
+    /// takes the new title and text (it could not be changed at all), and the sync sends the latest text, once.
+    @Test func aNoteEditedWhileItWaitsIsSentOnceWithTheLatestText() async throws {
+        let harness = try await DevServerHarness.make()
+        let model = try await screen(harness)
+        harness.wire.isDown = true
+        model.addTapped(.note)
+        let editor = try #require(model.editor)
+        editor.nameEdited("Visit")
+        editor.textEdited("first draft")
+        await model.editorSaveTapped()
+        let row = try #require(model.items.first { $0.waiting != nil })
+
+        model.itemEditTapped(id: row.id)
+        let opened = try #require(model.editor)
+        #expect(opened.text == "first draft")
+        #expect(opened.canSave)
+        opened.nameEdited("Visit notes")
+        opened.textEdited("final text")
+        await model.editorSaveTapped()
+        #expect(opened.errorMessage == nil)
+        #expect(opened.outcome == .queued)
+        #expect(model.editor == nil)
+        #expect(model.pendingEditCount == 1)
+        #expect(model.items.filter { $0.waiting != nil }.map(\.title) == ["Visit notes"])
+        await model.itemTapped(id: row.id)
+        #expect(model.editor?.text == "final text")
+        model.editorDismissed()
+
+        harness.wire.isDown = false
+        await model.networkReturned()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Note")
+        #expect(inserts.count == 1)
+        #expect(inserts.first?["Title"] == .string("Visit notes"))
+        #expect(inserts.first?["Body"] == .string("final text"))
+        #expect(model.pendingEditCount == 0)
+        let sent = model.items.filter { $0.title == "Visit notes" }
+        #expect(sent.count == 1)
+        #expect(sent.allSatisfy { $0.waiting == nil })
+        await model.itemTapped(id: try #require(sent.first).id)
+        #expect(model.editor?.text == "final text")
     }
 }
 
