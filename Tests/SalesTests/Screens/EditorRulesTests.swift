@@ -81,9 +81,12 @@ import Testing
         let client = try await harness.client()
         let doc = ItemEditorModel(
             adding: .doc, accountID: DevServerHarness.hospitalID, client: client, shrinker: shrinker)
-        doc.nameEdited(String(repeating: "n", count: 256))
+        // The Field Reference's GoogleDoc table gives Name 80 and Url 255 (the name was held to 255).
+        doc.nameEdited(String(repeating: "n", count: 81))
         doc.urlEdited("https://docs.google.com/d/x")
-        #expect(doc.saveRefusal == "The name is 256 characters long; Salesforce keeps at most 255. Shorten it to save.")
+        #expect(doc.saveRefusal == "The name is 81 characters long; Salesforce keeps at most 80. Shorten it to save.")
+        doc.nameEdited(String(repeating: "n", count: 80))
+        #expect(doc.canSave)
         doc.nameEdited("Plan")
         doc.urlEdited("https://docs.google.com/d/" + String(repeating: "x", count: 230))
         #expect(doc.saveRefusal == "The link is 256 characters long; Salesforce keeps at most 255. Shorten it to save.")
