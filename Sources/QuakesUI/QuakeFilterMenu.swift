@@ -4,6 +4,7 @@ import SwiftUI
 /// A menu of magnitude floors and time windows; the change goes to the model as one event.
 struct QuakeFilterMenu: View {
     let filter: QuakeFilter
+    let magnitudeChoices: [QuakeFilterChoice<Double>]
     let changed: @MainActor (QuakeFilter) -> Void
 
     var body: some View {
@@ -12,7 +13,7 @@ struct QuakeFilterMenu: View {
                 QuakeScreenText.magnitude,
                 selection: Binding(get: { filter.minimumMagnitude }, set: { update(\.minimumMagnitude, $0) })
             ) {
-                ForEach(QuakeFilter.magnitudeChoices) { Text($0.label).tag($0.value) }
+                ForEach(magnitudeChoices) { Text($0.label).tag($0.value) }
             }
             Picker(QuakeScreenText.time, selection: Binding(get: { filter.window }, set: { update(\.window, $0) })) {
                 ForEach(QuakeFilter.windowChoices) { Text($0.label).tag($0.value) }

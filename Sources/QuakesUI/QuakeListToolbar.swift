@@ -18,7 +18,7 @@ struct QuakeListToolbar: ToolbarContent {
             Button(QuakeScreenText.map, systemImage: "map") { showsMap = true }
         }
         ToolbarItem {
-            QuakeFilterMenu(filter: model.filter) { model.filterChanged($0) }
+            QuakeFilterMenu(filter: model.filter, magnitudeChoices: model.magnitudeChoices) { model.filterChanged($0) }
         }
     }
 }

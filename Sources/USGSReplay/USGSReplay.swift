@@ -5,7 +5,8 @@ import Locking
 
 /// Settings of the USGS replay.
 public struct USGSReplayConfiguration: Sendable {
-    /// A folder of real feed files (`all_month.geojson`, …) to serve as they are; `nil` serves the demo feed.
+    /// A folder of real feed files (`all_month.geojson`, …) to serve as they are, their links led to this server;
+    /// `nil` serves the demo feed.
     public var feedDirectory: URL?
     /// The end of the demo feed's 30 days (and its `generated` time).
     public var now: Date
@@ -44,8 +45,8 @@ public struct USGSReplayConfiguration: Sendable {
 ///
 /// The demo feed's links are absolute, as USGS's are, and lead to this server
 /// (`http://127.0.0.1:8080/usgs/earthquakes/eventpage/ak73002835`; see ``linkBase(for:)``). Files of a feed folder
-/// are served byte for byte, links included; the detail feed and event page of each of their events are served
-/// too, derived from its feature.
+/// are served as they are but for their USGS links, which lead to this server too (``FolderLinks``): the detail
+/// feed and event page of each of their events are served, derived from its feature.
 public final class USGSReplay: Sendable {
     public let configuration: USGSReplayConfiguration
     private let cache = FeedCache()
@@ -99,12 +100,18 @@ public final class USGSReplay: Sendable {
         guard let name = SummaryFeedName(file: file) else { return nil }
         if let directory = configuration.feedDirectory {
             let url = directory.appendingPathComponent(name.name + ".geojson")
-            guard let body = try? Data(contentsOf: url) else { return nil }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            let modified = (attributes?[.modificationDate] as? Date) ?? configuration.now
-            return Feed(
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+            let modified = (attributes[.modificationDate] as? Date) ?? configuration.now
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            // NB: read again when the file changes (its time or size), as the folder's events are.
+            let key = "folder \(base) \(name.name) \(modified.timeIntervalSince1970) \(size)"
+            if let feed = cache.cached(key) { return feed }
+            guard let file = try? Data(contentsOf: url) else { return nil }
+            let body = FolderLinks.pointingAtReplay(file, base: base)
+            let feed = Feed(
                 body: body, etag: Self.etag(body),
                 lastModified: Date(timeIntervalSince1970: modified.timeIntervalSince1970.rounded(.down)))
+            return cache.value(for: key) { feed }
         }
         // NB: the month is generated before taking the feed lock, which is not reentrant.
         let month = demoQuakes()
@@ -143,7 +150,9 @@ public final class USGSReplay: Sendable {
             guard let event = cache.folderEvent(id, in: directory) else {
                 throw HTTPError(.notFound, detail: "No such event.")
             }
-            (body, lastModified) = (event.detail, event.lastModified)
+            (body, lastModified) = (
+                FolderLinks.pointingAtReplay(event.detail, base: linkBase(for: request)), event.lastModified
+            )
         } else {
             guard let quake = demoQuakes().first(where: { $0.id == id }) else {
                 throw HTTPError(.notFound, detail: "No such event.")
@@ -222,6 +231,10 @@ private final class FeedCache: Sendable {
 
     /// The most feeds kept: one per feed name and link base, and the base comes from the request's `Host`.
     static let feedLimit = 64
+
+    func cached(_ key: String) -> USGSReplay.Feed? {
+        feeds.withLock { $0[key] }
+    }
 
     func value(for key: String, make: () -> USGSReplay.Feed) -> USGSReplay.Feed {
         feeds.withLock { feeds in

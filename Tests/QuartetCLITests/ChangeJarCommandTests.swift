@@ -219,6 +219,24 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// `signin` says at once that the provider's name is someone else's in the jar, in Settings' words, and how
+    /// to choose another; it said nothing, and the person learnt it only when a submission was refused.
+    @Test func signInSaysWhenTheProvidersNameIsTaken() async throws {
+        try await Self.withFixture { fixture in
+            let alice = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(alice == (0, "Signed in as Alice with Google.\n", ""))
+            _ = await fixture.run(["signout"])
+            let mallory = await fixture.run(["signin", "--provider", "google", "--user", "mallory", "--name", "ALICE"])
+            #expect(mallory.code == 0, "\(mallory.err)")
+            #expect(
+                mallory.out
+                    == "Signed in as ALICE with Google.\n"
+                    + "Someone else in the jar already goes by “ALICE”. Choose another name for your actions and save it.\n"
+                    + "Choose it with: quartet changejar name NAME\n")
+            #expect(await fixture.run(["name", "Mallory"]).code == 0)
+        }
+    }
+
     @Test func signInWithATokenTheProviderGave() async throws {
         try await Self.withFixture { fixture in
             let signIn = try await URLSession.shared.data(

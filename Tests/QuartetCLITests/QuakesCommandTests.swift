@@ -194,6 +194,32 @@ import Testing
         #expect(!captured.stdout.contains("3٫25"))
     }
 
+    /// Under `ar_SA` the counts are written in the digits the rows have, as every other number the command prints:
+    /// the list's "3 of 3 earthquakes" and the map's "Wrote 2 earthquakes" kept Latin digits beside `٣٫٥`.
+    @Test func countsTakeTheLocalesDigitsAsTheRowsDo() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = environment
+        environment["QUARTET_LOCALE"] = "ar_SA"
+        func run(_ arguments: [String]) async -> (Int32, Captured) {
+            let captured = Captured()
+            let code = await QuartetTool.run(
+                ["quakes"] + arguments + ["--feed", feedPath, "--data-dir", dataDirectory], environment: environment,
+                console: captured.console(terminal: false))
+            return (code, captured)
+        }
+        let (code, listed) = await run(["--limit", "2"])
+        #expect(code == 0)
+        let summary = try #require(listed.stdout.split(separator: "\n").last.map(String.init))
+        #expect(summary.hasPrefix("٢ of ٣ earthquakes · "), "\(summary)")
+        #expect(!summary.contains { $0.isASCII && $0.isNumber }, "\(summary)")
+        let output = folder.appendingPathComponent("map.svg").path
+        let (mapped, printed) = await run(["map", "--output", output, "--min-magnitude", "4.5"])
+        #expect(mapped == 0)
+        #expect(printed.stdout == "Wrote ٢ earthquakes of magnitude ٤٫٥ or more to \(output).\n")
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.contains("<title>Earthquakes of magnitude ٤٫٥ or more</title>"))
+    }
+
     @Test func deleteHidesUntilReload() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = await run(["--feed", feedPath])

@@ -834,6 +834,34 @@ struct SalesCLI {
         #expect(online.output.components(separatedBy: "  Plan").count == 2)
     }
 
+    /// `note edit` of a note added offline that still waits is that row's Edit, as for a sent note: the waiting
+    /// addition takes the new text (the command failed), `note show` prints it, and `sync` sends it once.
+    @Test func aNoteWaitingToBeSentIsEditedAndSentOnceWithTheLatestText() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        #expect(await cli.run(["items", hospital]).code == 0)
+        cli.offline.isDown = true
+        let added = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "first draft"])
+        let id = try #require(added.output.split(separator: " ").last.map { String($0.dropLast()) })
+        #expect(id.hasPrefix("local-"), "\(added.output)")
+
+        let edited = await cli.run(["note", "edit", id, "--title", "Call back Monday", "--body", "final text"])
+        #expect(edited.code == 0, "\(edited.errors)")
+        #expect(edited.output == "queued \(id)\n")
+        #expect(await cli.run(["note", "show", id]).output == "Call back Monday\n\nfinal text\n")
+
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 1 edit\n")
+        let online = await cli.run(["items", hospital, "--json"])
+        let rows = try JSONDecoder().decode([[String: JSONValue]].self, from: Data(online.output.utf8))
+        let sent = rows.filter { $0["name"] == "Call back Monday" }
+        #expect(sent.count == 1, "\(online.output)")
+        #expect(!rows.contains { $0["name"] == "Call back" })
+        let sentID = try #require(sent.first?["id"]?.stringValue)
+        #expect(await cli.run(["note", "show", sentID]).output == "Call back Monday\n\nfinal text\n")
+    }
+
     /// Offline, an edit of an item or of the account prints `queued` (not `saved`), and `--json` says so too.
     @Test func offlineEditsSayQueuedInTextAndJSON() async throws {
         let cli = try await SalesCLI.make()

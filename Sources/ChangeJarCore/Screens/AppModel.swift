@@ -96,7 +96,21 @@ public final class AppModel {
         all.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
         new.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
         search.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
+        // NB: first, so a name someone else goes by is said before anything goes out under it: an action that waited
+        // for the sign-in then waits for a name of the person's own, and goes out once it is saved.
         session.onSignedIn.append { [weak self] in
+            await self?.settings.signedIn()
+        }
+        session.onSignedIn.append { [weak self] in
+            guard let self, submit.hasPendingSubmission else { return }
+            if settings.mustChooseName {
+                tab = .settings
+                return
+            }
+            tab = .submit
+            await submit.signedIn()
+        }
+        settings.onNameSaved = { [weak self] in
             guard let self, submit.hasPendingSubmission else { return }
             tab = .submit
             await submit.signedIn()

@@ -33,6 +33,12 @@ public final class SettingsModel {
     public private(set) var jarName: String?
     /// Whether the name is being saved.
     public private(set) var isSavingName = false
+    /// Whether the person must choose a name before anything goes out under one: at the sign-in they had none in
+    /// the jar, and the provider's is someone else's (the banner says so, over the name field). Saving a name ends
+    /// it.
+    public private(set) var mustChooseName = false
+    /// Runs after a name is saved (the app sends an action that waited for it from here).
+    @ObservationIgnored var onNameSaved: @MainActor () async -> Void = {}
 
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let actions: ActionsClient
@@ -80,6 +86,35 @@ public final class SettingsModel {
         nameDraft = jarName ?? current.displayName ?? ""
     }
 
+    /// A sign-in finished: the person's name in the jar is read, and when they have none yet, the provider's is
+    /// claimed for them, as their first submission would claim it. A name someone else goes by is said now, on
+    /// Settings over its name field (``mustChooseName``), not when they first submit. A failure to reach the jar
+    /// says nothing: the name is not needed to browse, and a submission claims it later.
+    func signedIn() async {
+        mustChooseName = false
+        guard let current = session.session,
+            let profile = try? await session.signedIn({ try await actions.profile($0.token) })
+        else { return }
+        if let name = profile.name {
+            jarName = name
+            nameDraft = name
+            return
+        }
+        guard let provided = current.displayName, AuthorName.violation(provided) == nil else { return }
+        let name = AuthorName.normalized(provided)
+        nameDraft = name
+        do {
+            let claimed = try await session.signedIn { try await actions.rename($0.token, name) }
+            jarName = claimed.name
+            nameDraft = claimed.name ?? name
+        } catch .nameTaken {
+            mustChooseName = true
+            banner = .notice(Strings.format("settings.providerNameTaken", name))
+        } catch {
+            return
+        }
+    }
+
     /// Whether Save name does anything: signed in, not saving, and a name other than the jar's.
     public var canSaveName: Bool {
         session.session != nil && !isSavingName
@@ -102,9 +137,12 @@ public final class SettingsModel {
             jarName = profile.name
             nameDraft = profile.name ?? name
             banner = .confirmation(Strings.format("settings.nameSaved", nameDraft))
+            mustChooseName = false
         } catch {
             banner = .failure(error.message)
+            return
         }
+        await onNameSaved()
     }
 
     /// "Sign out" was tapped.
@@ -112,6 +150,7 @@ public final class SettingsModel {
         banner = nil
         jarName = nil
         nameDraft = ""
+        mustChooseName = false
         session.signOut()
     }
 }

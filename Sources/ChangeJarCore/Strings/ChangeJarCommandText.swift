@@ -35,6 +35,9 @@ public enum ChangeJarCommandText {
     /// After `signout`.
     public static var signedOut: String { Strings.text("cli.signedOut") }
 
+    /// After a sign-in whose provider name is someone else's: the command that is Settings' name field and Save.
+    public static var chooseName: String { Strings.text("cli.chooseName") }
+
     /// A command that needs a session ran without one.
     public static var signInFirst: String { Strings.text("cli.signInFirst") }
 

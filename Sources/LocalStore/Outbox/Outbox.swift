@@ -165,6 +165,29 @@ public actor Outbox {
         }
     }
 
+    /// Gives a pending operation a new body and label (the person changed what waits to be sent), keeping its place
+    /// in the queue and its idempotency key. Returns `false` when it no longer waits, or when a replay of this
+    /// `Outbox` is running: the operation may be on its way with the body it had, and a new body written now could
+    /// be deleted with it unsent.
+    ///
+    /// NB: the check covers replays of this `Outbox`, the app's one; a second process replaying the same file is
+    /// not seen.
+    @discardableResult
+    public func revise(_ id: Int64, body: Data, label: String? = nil) async throws -> Bool {
+        guard !replaying else { return false }
+        // NB: held through the write, so no replay of this outbox starts until the new body is in place.
+        replaying = true
+        defer { replaying = false }
+        let pending = OutboxOperation.State.pending.rawValue
+        return try await database.write { db in
+            try db.execute(
+                """
+                UPDATE localstore_outbox SET body = \(body), label = COALESCE(\(label), label)
+                WHERE id = \(id) AND state = \(pending)
+                """) > 0
+        }
+    }
+
     /// Takes the oldest pending operation and counts the attempt before anything is sent.
     private func startNext() async throws -> OutboxOperation? {
         let pending = OutboxOperation.State.pending.rawValue

@@ -3,9 +3,10 @@ import QuakesModels
 
 /// How a locale writes numbers: its ten digits, decimal mark and minus sign, read from its number formatter.
 ///
-/// Every number a Quakes screen writes (magnitudes, depths, coordinates, the map's floor) goes through
-/// ``fixed(_:digits:)``, so it takes the locale's digits with its decimal mark, as the dates beside it do: `٧٫١`
-/// and `٣٧٫١١°` in `ar_SA`, `7,1` in `de_DE`, `7.1` in `en_US`.
+/// Every number a Quakes screen or the command line writes goes through ``fixed(_:digits:)`` (magnitudes, depths,
+/// coordinates, the map's floor, the filter's floors) or ``whole(_:)`` (counts: quakes listed, pins drawn, felt
+/// reports), so it takes the locale's digits with its decimal mark, as the dates beside it do: `٧٫١`, `٣٧٫١١°`
+/// and `٢٠` in `ar_SA`, `7,1` in `de_DE`, `7.1` in `en_US`.
 ///
 /// ```swift
 /// NumberSymbols(locale: Locale(identifier: "ar_SA")).fixed(7.06, digits: 1)  // "٧٫١"
@@ -44,9 +45,18 @@ public struct NumberSymbols: Sendable, Hashable {
         self.minusSign = formatter.minusSign.flatMap { $0.isEmpty ? nil : $0 } ?? "-"
     }
 
+    /// `value` in these digits, without grouping: a count (`٤٧١١` in `ar_SA`).
+    public func whole(_ value: Int) -> String {
+        written(String(value))
+    }
+
     /// `value` rounded half away from zero to `digits` decimals, in these symbols.
     public func fixed(_ value: Double, digits count: Int) -> String {
-        let text = NumberText.fixed(value, digits: count)
+        written(NumberText.fixed(value, digits: count))
+    }
+
+    /// ASCII digits, `.` and `-` of `text` in these symbols.
+    private func written(_ text: String) -> String {
         if self == Self.latin { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count * 2)

@@ -51,7 +51,7 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
             switch felt {
             case ...0: nil
             case 1: Strings.text("quakes.detail.felt.one")
-            default: Strings.format("quakes.detail.felt", String(felt))
+            default: Strings.format("quakes.detail.felt", formatter.numbers.whole(felt))
             }
         }
         tsunami = quake.tsunami

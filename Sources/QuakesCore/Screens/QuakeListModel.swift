@@ -74,6 +74,10 @@ public final class QuakeListModel {
     public var mapTitle: String {
         QuakeScreenText.mapTitle(service.formatter.decimal(QuakeMapAnnotation.floor(for: filter)))
     }
+    /// The magnitude floors the filter menu offers, in the digits of the rows (``QuakeRowFormatter/numbers``).
+    public var magnitudeChoices: [QuakeFilterChoice<Double>] {
+        QuakeFilter.magnitudeChoices(numbers: service.formatter.numbers)
+    }
     /// The filter in force.
     public private(set) var filter: QuakeFilter = .none
 

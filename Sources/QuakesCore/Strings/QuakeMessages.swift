@@ -1,11 +1,12 @@
 /// The sentences the command line prints around its tables, localized like the app's.
 public enum QuakeMessages {
     /// `20 of 4711 earthquakes · Updated 12:04` (`1 of 1 earthquake`): `total` is how many quakes the filter
-    /// keeps, as many as the list screen shows under the same filter; `shown` is fewer under `--limit`.
-    public static func summary(shown: Int, total: Int, updated: String) -> String {
+    /// keeps, as many as the list screen shows under the same filter; `shown` is fewer under `--limit`. Both are
+    /// written in `numbers` (``QuakeRowFormatter/numbers``), as the rows are.
+    public static func summary(shown: Int, total: Int, updated: String, numbers: NumberSymbols) -> String {
         total == 1
-            ? Strings.format("quakes.cli.summary.one", String(shown), updated)
-            : Strings.format("quakes.cli.summary.many", String(shown), String(total), updated)
+            ? Strings.format("quakes.cli.summary.one", numbers.whole(shown), updated)
+            : Strings.format("quakes.cli.summary.many", numbers.whole(shown), numbers.whole(total), updated)
     }
 
     /// `Deleted nc1 (M 4.5 - …) until the next reload.`
@@ -19,11 +20,12 @@ public enum QuakeMessages {
     }
 
     /// `Wrote 12 earthquakes of magnitude 3.5 or more to quakes.svg.` (`Wrote 1 earthquake …`): `minimum` is the
-    /// magnitude the map starts at (``QuakeMapAnnotation/floor(for:)``), as the locale writes it.
-    public static func mapWritten(count: Int, minimum: String, path: String) -> String {
+    /// magnitude the map starts at (``QuakeMapAnnotation/floor(for:)``), as the locale writes it, and `count` is
+    /// written in the same `numbers`.
+    public static func mapWritten(count: Int, minimum: String, path: String, numbers: NumberSymbols) -> String {
         count == 1
             ? Strings.format("quakes.cli.mapWritten.one", minimum, path)
-            : Strings.format("quakes.cli.mapWritten.many", String(count), minimum, path)
+            : Strings.format("quakes.cli.mapWritten.many", numbers.whole(count), minimum, path)
     }
 
     /// A `--feed` that is neither a feed name, an http(s) URL nor a file.

@@ -41,12 +41,13 @@ public struct QuakeFilterChoice<Value: Hashable & Sendable>: Hashable, Sendable,
 }
 
 extension QuakeFilter {
-    /// The magnitude floors the filter menu offers, from none to M 6+.
-    public static var magnitudeChoices: [QuakeFilterChoice<Double>] {
+    /// The magnitude floors the filter menu offers, from none to M 6+, each written in `numbers`
+    /// (``QuakeRowFormatter/numbers``, as the rows are: `M ٤٫٥+` in `ar_SA`).
+    public static func magnitudeChoices(numbers: NumberSymbols) -> [QuakeFilterChoice<Double>] {
         [QuakeFilterChoice(label: Strings.text("quakes.filter.allMagnitudes"), value: nil)]
             + [1, 2.5, 4.5, 6].map {
                 QuakeFilterChoice(
-                    label: Strings.format("quakes.filter.magnitudeAtLeast", NumberText.fixed($0, digits: 1)), value: $0)
+                    label: Strings.format("quakes.filter.magnitudeAtLeast", numbers.fixed($0, digits: 1)), value: $0)
             }
     }
 

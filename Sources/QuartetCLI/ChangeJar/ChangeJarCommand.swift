@@ -129,6 +129,11 @@ enum ChangeJarCommand {
         }
         guard let session = app.session.session else { return 1 }
         console.line(ChangeJarCommandText.signedIn(session.displayName, with: source))
+        // NB: the provider's name is someone else's in the jar: Settings says so over its name field.
+        if app.settings.mustChooseName, let notice = app.settings.banner?.text {
+            console.line(notice)
+            console.line(ChangeJarCommandText.chooseName)
+        }
         if app.submit.submission != nil, let sent = app.submit.banner?.text {
             console.line(sent)
         } else if let refused = app.submit.banner?.failure {

@@ -84,7 +84,9 @@ struct QuakesSession {
             console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)
         }
         let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
-        console.line(QuakeMessages.summary(shown: rows.count, total: matching.count, updated: updated))
+        console.line(
+            QuakeMessages.summary(
+                shown: rows.count, total: matching.count, updated: updated, numbers: formatter.numbers))
         return 0
     }
 
@@ -135,7 +137,9 @@ struct QuakesSession {
             let shown = Set(annotations.map(\.id))
             console.line(String(decoding: QuakeExport.json(quakes.filter { shown.contains($0.id) }), as: UTF8.self))
         } else {
-            console.line(QuakeMessages.mapWritten(count: annotations.count, minimum: minimum, path: output))
+            console.line(
+                QuakeMessages.mapWritten(
+                    count: annotations.count, minimum: minimum, path: output, numbers: formatter.numbers))
         }
         return 0
     }

@@ -296,9 +296,10 @@ public final class AccountScreenModel {
 
     /// A row's Edit action: its editor opens (a note, an attachment's name, a doc's name and link).
     ///
-    /// An item added offline has no Edit: Salesforce has no record to change until the outbox sends it.
+    /// A note or doc added offline opens as a sent one does: its Save changes what waits to be sent. An attachment
+    /// added offline opens too, and says it is renamed once Salesforce has it.
     public func itemEditTapped(id: String) {
-        guard let item = details?.items.first(where: { $0.id == id }), !item.isWaiting else { return }
+        guard let item = details?.items.first(where: { $0.id == id }) else { return }
         openEditor(editing: item)
     }
 

@@ -32,7 +32,7 @@ public final class ItemEditorModel {
     public private(set) var image: Data?
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
-        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, !isWaiting, tooLong == nil else {
+        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, !isWaitingAttachment, tooLong == nil else {
             return false
         }
         switch kind {
@@ -45,7 +45,7 @@ public final class ItemEditorModel {
     public var saveRefusal: String? {
         guard !isBusy, !canSave else { return nil }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
-        if isWaiting { return SalesText.localized("editor.notSentYet") }
+        if isWaitingAttachment { return SalesText.localized("editor.notSentYet") }
         if let tooLong { return SalesText.tooLong(tooLong.field, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
@@ -53,9 +53,14 @@ public final class ItemEditorModel {
         case .attachment: return SalesText.localized("editor.needsFile")
         }
     }
-    /// Whether the form shows an item added offline that still waits in the outbox: it can be read, not changed
-    /// (Salesforce has no record to change yet).
+    /// Whether the form shows an item added offline that still waits in the outbox. A note or a Google Doc is
+    /// edited as a sent one is: a save changes what waits to be sent (``SalesOutbox/revise(waiting:changedFrom:)``).
     public var isWaiting: Bool { existing?.isWaiting ?? false }
+    /// An attachment added offline waits with its bytes, and is renamed once Salesforce has it.
+    var isWaitingAttachment: Bool {
+        guard isWaiting, case .attachment? = existing else { return false }
+        return true
+    }
 
     /// The first field longer than Salesforce stores (``ItemFieldLimit``), as the form would save it.
     var tooLong: (field: ItemFieldLimit, limit: Int, length: Int)? {
@@ -262,7 +267,7 @@ public final class ItemEditorModel {
                 // NB: a field left as it opened keeps the record's value, so it is not among the changes sent.
                 if name != (original.name ?? "") { note.name = name }
                 if text != (original.text ?? "") { note.text = text }
-                saved = .note(try await update(note, from: original))
+                saved = .note(try await isWaiting ? revise(note, from: original) : update(note, from: original))
             case (.note, _):
                 saved = .note(try await add(Note(name: name, text: text)))
             case (.attachment, .attachment(let original)?):
@@ -277,7 +282,7 @@ public final class ItemEditorModel {
                 let link = Self.webLink(url) ?? url
                 if name != (original.name ?? "") { doc.name = name }
                 if link != (original.url ?? "") { doc.url = link }
-                saved = .doc(try await update(doc, from: original))
+                saved = .doc(try await isWaiting ? revise(doc, from: original) : update(doc, from: original))
             case (.doc, _):
                 saved = .doc(try await add(GoogleDoc(name: name, url: Self.webLink(url) ?? url)))
             }
@@ -285,6 +290,8 @@ public final class ItemEditorModel {
             if outcome == nil { outcome = queued == nil ? .saved : .queued }
         } catch let error as SalesforceError {
             errorMessage = error.message
+        } catch is WaitingItemSent {
+            errorMessage = SalesText.localized("editor.waitingSent")
         } catch {
             errorMessage = APIError(transportError: error).message
         }
@@ -335,6 +342,20 @@ public final class ItemEditorModel {
         return try await send(edit, local: item) { try await client.save(item, changedFrom: original) }
     }
 
+    /// Saves the fields of an item added offline that still waits in the outbox: its waiting create takes them, so
+    /// the sync sends the latest once. Nothing changed is nothing to do, as for a sent item.
+    private func revise<Item: WrittenAccountItem>(_ item: Item, from original: Item) async throws -> Item {
+        guard item.updateFields(id: item.id ?? "", changedFrom: original).keys.contains(where: { $0 != "Id" }) else {
+            outcome = .unchanged
+            return original
+        }
+        guard let outbox, let edit = try await outbox.revise(waiting: item, changedFrom: original) else {
+            throw WaitingItemSent()
+        }
+        queued = edit
+        return item
+    }
+
     private func send<Item: Sendable>(
         _ edit: PendingEdit, local: Item, _ write: @Sendable () async throws -> Item
     ) async throws -> Item {
@@ -347,3 +368,7 @@ public final class ItemEditorModel {
         }
     }
 }
+
+/// An item added offline was edited after the outbox sent it (or while it did): Salesforce has it now, and the
+/// edit opens it again from there.
+struct WaitingItemSent: Error {}

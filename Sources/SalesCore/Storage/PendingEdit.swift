@@ -147,6 +147,30 @@ public actor SalesOutbox {
             label: edit.summary, idempotencyKey: edit.id.uuidString)
     }
 
+    /// Changes a note or Google Doc added offline that still waits to be created (its id is its edit's,
+    /// ``AccountItem/localID(of:)``): the waiting create takes the fields of `item` changed from `original`, so what
+    /// the next sync sends is the latest, once, under the create's own idempotency key, in the create's place in the
+    /// queue. Returns the revised edit, or `nil` when it no longer waits (sent meanwhile, or being sent now: the
+    /// person opens the item again, now that Salesforce has it).
+    public func revise<Item: WrittenAccountItem>(waiting item: Item, changedFrom original: Item) async throws
+        -> PendingEdit?
+    {
+        guard let localID = original.id, localID.hasPrefix(AccountItem.localIDPrefix),
+            let editID = UUID(uuidString: String(localID.dropFirst(AccountItem.localIDPrefix.count))),
+            let operation = try await outbox.operations(in: [.pending]).first(where: { Self.edit($0)?.id == editID }),
+            var edit = Self.edit(operation), case .create(let object, var fields) = edit.change,
+            object == Item.objectName
+        else { return nil }
+        for (key, value) in item.updateFields(id: localID, changedFrom: original) where key != "Id" {
+            fields[key] = value
+        }
+        edit.change = .create(object: object, fields: fields)
+        edit.summary = Item.addOperation(item.name ?? "")
+        let revised = try await outbox.revise(
+            operation.id, body: try JSONEncoder().encode(edit), label: edit.summary)
+        return revised ? edit : nil
+    }
+
     /// Where a write went.
     public enum Delivery<Value: Sendable>: Sendable {
         /// The server has it, and answered `Value`.

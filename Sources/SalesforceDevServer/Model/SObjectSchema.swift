@@ -84,7 +84,8 @@ struct SObjectSchema: Sendable {
             fields: [
                 Field(
                     name: "ParentId", kind: .reference, isRequired: true, isCreateOnly: true, referenceTo: ["Account"]),
-                Field(name: "Name", kind: .string, isRequired: true, maxLength: 255),
+                // NB: the Field Reference's GoogleDoc lengths: Name 80, Url 255.
+                Field(name: "Name", kind: .string, isRequired: true, maxLength: 80),
                 Field(name: "Url", kind: .string, maxLength: 255),
             ])
         let contentVersion = SObjectSchema(

@@ -36,6 +36,48 @@ struct OwnActionsAndNamesTests {
         }
     }
 
+    /// At the sign-in, a provider name someone else goes by is said on Settings, over its name field, before
+    /// anything is sent under it (it was said only when a submission was refused, and an action that waited for the
+    /// sign-in was then dropped). That action waits for a name of the person's own and goes out once under it.
+    @Test func aProviderNameSomeoneElseGoesByIsSaidAtTheSignIn() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let alice = CoreHarness(server: server, user: "alice", name: "Alice A")
+            await alice.app.settings.providerTapped(.google)
+            #expect(!alice.app.settings.mustChooseName)
+            #expect(alice.app.settings.jarName == "Alice A")
+            #expect(alice.app.settings.banner == nil)
+
+            let bob = CoreHarness(server: server, user: "bob", name: "alice a")
+            bob.app.submit.title = "Walk more"
+            bob.app.submit.content = "Every day."
+            await bob.app.submit.submitTapped()
+            #expect(bob.app.submit.hasPendingSubmission)
+            await bob.app.settings.providerTapped(.google)
+            #expect(bob.app.settings.mustChooseName)
+            #expect(
+                bob.app.settings.banner
+                    == .notice(
+                        "Someone else in the jar already goes by “alice a”. Choose another name for your actions and save it."
+                    ))
+            #expect(bob.app.tab == .settings)
+            #expect(bob.app.settings.jarName == nil)
+            #expect(bob.app.submit.hasPendingSubmission)
+            #expect(await bob.cache.waitingAction() != nil)
+
+            bob.app.settings.nameDraft = "Bob B"
+            await bob.app.settings.saveNameTapped()
+            #expect(!bob.app.settings.mustChooseName)
+            #expect(bob.app.settings.banner == .confirmation("Your actions now go by “Bob B”."))
+            #expect(bob.app.tab == .submit)
+            #expect(bob.app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(!bob.app.submit.hasPendingSubmission)
+            await bob.app.all.refreshPulled()
+            let walk = bob.app.all.rows.filter { $0.title == "Walk more" }
+            #expect(walk.count == 1)
+            #expect(walk.first?.byline.contains("Bob B") == true, "\(walk)")
+        }
+    }
+
     @Test func onesOwnSubmissionRaisesNoNewBadge() async throws {
         try await withServer(.sqliteMemory) { server in
             let gina = CoreHarness(server: server, user: "gina", name: "Gina")

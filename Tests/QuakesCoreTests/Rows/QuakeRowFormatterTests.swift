@@ -63,6 +63,28 @@ import Testing
         #expect(NumberSymbols(locale: Locale(identifier: "en_US")) == .latin)
     }
 
+    /// The filter menu's floors and the detail's count of felt reports take the locale's digits too, as the rows
+    /// beside them do (`M ٤٫٥+`, `٣٠ reports`): they were written `M 4.5+` and `30 reports` under `ar_SA`.
+    @MainActor @Test func filterLabelsAndCountsFollowTheLocalesDigits() {
+        let riyadh = QuakeRowFormatter(
+            timeZone: TimeZone(identifier: "Asia/Riyadh") ?? .current, locale: Locale(identifier: "ar_SA"))
+        let model = QuakeListModel(
+            service: QuakeFeedService(
+                feedURL: URL(fileURLWithPath: "/nonexistent.geojson"), client: .unimplemented, cache: .inMemory(),
+                formatter: riyadh))
+        let labels = model.magnitudeChoices.map(\.label)
+        #expect(labels.dropFirst() == ["M ١٫٠+", "M ٢٫٥+", "M ٤٫٥+", "M ٦٫٠+"], "\(labels)")
+        #expect(model.magnitudeChoices.map(\.value) == [nil, 1, 2.5, 4.5, 6])
+        #expect(QuakeFilter.magnitudeChoices(numbers: .latin).map(\.label).dropFirst().first == "M 1.0+")
+        var felt = quake("a", mag: 5.26)
+        felt.felt = 30
+        #expect(QuakeDetail(felt, formatter: riyadh).feltText == "٣٠ reports")
+        #expect(riyadh.numbers.whole(4711) == "٤٧١١")
+        #expect(riyadh.numbers.whole(-12) == riyadh.numbers.minusSign + "١٢")
+        #expect(NumberSymbols(locale: Locale(identifier: "fa_IR")).whole(20) == "۲۰")
+        #expect(NumberSymbols.latin.whole(4711) == "4711")
+    }
+
     @Test(
         arguments: [
             (nil, QuakeTint.none), (-1.0, .none), (4.94, .none), (5.0, .lightRed), (6.94, .lightRed), (7.0, .red),

@@ -158,7 +158,9 @@ import Testing
         #expect(String(decoding: page.bodyData, as: UTF8.self).contains("<h1>\(quake.title)</h1>"))
     }
 
-    @Test func servesFilesFromAFeedDirectoryVerbatim() async throws {
+    /// A feed folder's file is served as it is but for its USGS links, which lead to the replay (site-relative
+    /// here: the request has no Host).
+    @Test func servesFilesFromAFeedDirectoryVerbatimButTheirLinks() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -169,7 +171,11 @@ import Testing
         let response = try await router.respond(
             to: Request(method: .get, target: "/usgs/feed/v1.0/summary/all_day.geojson"))
         #expect(response.status == .ok)
-        #expect(response.bodyData == body)
+        let usgs = "\"https://earthquake.usgs.gov/earthquakes/"
+        let expected = String(decoding: body, as: UTF8.self)
+            .replacingOccurrences(of: usgs + "eventpage/", with: "\"/usgs/earthquakes/eventpage/")
+            .replacingOccurrences(of: usgs + "feed/v1.0/", with: "\"/usgs/feed/v1.0/")
+        #expect(String(decoding: response.bodyData, as: UTF8.self) == expected)
         let etag = try #require(response.headers["ETag"])
         let again = try await router.respond(
             to: Request(
@@ -237,12 +243,12 @@ import Testing
         try TestFeed.collection([TestFeed.feature(id: "misnamed")]).write(to: folder.appendingPathComponent("day.json"))
         var router = Router()
         USGSReplay(USGSReplayConfiguration(feedDirectory: folder, now: Self.now)).register(on: &router)
-        let detail = try await get("/usgs/feed/v1.0/detail/nc1.geojson", from: router)
+        let detail = try await get("/usgs/feed/v1.0/detail/nc1.geojson", ["Host": "quakes.test"], from: router)
         #expect(detail.status == .ok)
         #expect(detail.headers["ETag"] != nil)
         let decoded = try QuakeFeedDecoder().decode(detail.bodyData)
         #expect(decoded.quakes.map(\.id) == ["nc1"])
-        #expect(decoded.quakes.first?.eventPage == "https://earthquake.usgs.gov/earthquakes/eventpage/nc1")
+        #expect(decoded.quakes.first?.eventPage == "http://quakes.test/usgs/earthquakes/eventpage/nc1")
         let properties = try #require(Self.object(detail.bodyData)["properties"] as? [String: Any])
         #expect(properties["detail"] == nil)
         #expect(properties["products"] is [String: Any])
@@ -275,8 +281,55 @@ import Testing
         expected["detail"] = nil
         let properties = try #require(feature["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(expected.keys).union(["products"]))
-        #expect(properties["url"] as? String == "https://earthquake.usgs.gov/earthquakes/eventpage/nc73138176")
+        #expect(properties["url"] as? String == "/usgs/earthquakes/eventpage/nc73138176")
         #expect((properties["mag"] as? NSNumber)?.doubleValue == 2.79)
+    }
+
+    /// A feed folder's events link to the replay's own event pages and detail feeds, as the demo feed's do: they
+    /// linked to usgs.gov, which has no page for an event the folder made up (and is out of reach offline). Only
+    /// a string that starts with USGS's address changes; a file edited is read again.
+    @Test func aFeedFoldersLinksLeadToTheReplay() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("all_day.geojson")
+        let quoted = #"see \"https://earthquake.usgs.gov/earthquakes/eventpage/x\""#
+        try TestFeed.collection([
+            TestFeed.feature(id: "nc1", place: .some(.some(quoted))),
+            TestFeed.feature(id: "nc2").replacingOccurrences(of: "https://earthquake", with: "http://earthquake"),
+        ]).write(to: file)
+        var router = Router()
+        USGSReplay(USGSReplayConfiguration(feedDirectory: folder, now: Self.now)).register(on: &router)
+        let host: HTTPHeaders = ["Host": "quakes.test:8080"]
+        let summary = try await get("/usgs/feed/v1.0/summary/all_day.geojson", host, from: router)
+        let document = Self.object(summary.bodyData)
+        let metadata = try #require(document["metadata"] as? [String: Any])
+        #expect(metadata["url"] as? String == "http://quakes.test:8080/usgs/feed/v1.0/summary/all_month.geojson")
+        let features = try #require(document["features"] as? [[String: Any]])
+        for (feature, id) in zip(features, ["nc1", "nc2"]) {
+            let properties = try #require(feature["properties"] as? [String: Any])
+            let page = "http://quakes.test:8080/usgs/earthquakes/eventpage/\(id)"
+            let detail = "http://quakes.test:8080/usgs/feed/v1.0/detail/\(id).geojson"
+            #expect(properties["url"] as? String == page)
+            #expect(properties["detail"] as? String == detail)
+            for link in [page, detail] {
+                let target = String(link.dropFirst("http://quakes.test:8080".count))
+                #expect(try await get(target, host, from: router).status == .ok, "\(target)")
+            }
+        }
+        let place = (features.first?["properties"] as? [String: Any])?["place"] as? String
+        #expect(place == "see \"https://earthquake.usgs.gov/earthquakes/eventpage/x\"")
+        let decoded = try QuakeFeedDecoder().decode(summary.bodyData)
+        #expect(
+            decoded.quakes.map(\.eventPage) == [
+                "http://quakes.test:8080/usgs/earthquakes/eventpage/nc1",
+                "http://quakes.test:8080/usgs/earthquakes/eventpage/nc2",
+            ])
+        try TestFeed.collection([TestFeed.feature(id: "nc3", mag: 3.25)]).write(to: file)
+        let edited = try QuakeFeedDecoder().decode(
+            try await get("/usgs/feed/v1.0/summary/all_day.geojson", host, from: router).bodyData)
+        #expect(edited.quakes.map(\.id) == ["nc3"])
+        #expect(edited.quakes.first?.eventPage == "http://quakes.test:8080/usgs/earthquakes/eventpage/nc3")
     }
 
     /// The whole path: list model → feed client → replay router, with conditional requests.
