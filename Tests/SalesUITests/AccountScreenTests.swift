@@ -340,6 +340,35 @@ struct SalesRootViewTests {
         try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
     }
 
+    /// While Salesforce has not answered a sign-in, the form says it is signing in (the button alone only greys
+    /// out); the spinner goes when the answer comes, here a failure the form then shows.
+    @Test func signingInShowsThatItIsUnderWayUntilSalesforceAnswers() async throws {
+        let gate = Gate(isOpen: false)
+        let transport = HTTPTransport { _ in
+            await gate.pass()
+            throw URLError(.notConnectedToInternet)
+        }
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: URL(string: "http://salesforce.test")!),
+            transport: transport, sessions: .inMemory())
+        let (_, outbox) = try await AccountScreenTests.signedInClient()
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory())
+        }
+        let host = ViewHost(SalesRootView(app: app))
+        await host.settle()
+        #expect(host.tree.find(.progress, "Signing in…") == nil)
+        try host.type("rep@quartet.dev", into: "Username")
+        try host.type("quartet-sales", into: "Password")
+        try host.tap("Sign in")
+        try await host.waitUntil("the spinner") { $0.find(.progress, "Signing in…") != nil }
+        #expect(host.tree.find(.button, "Sign in")?.isEnabled == false)
+        await gate.open()
+        try await host.waitUntil("the failure") { $0.find(.progress, "Signing in…") == nil && $0.all(.label).count > 0 }
+        #expect(host.tree.visibleNavigationTitle == "Sign in to Salesforce")
+    }
+
     /// Salesforce stops taking the session (revoked on another device): the next pull ends on the sign-in form,
     /// which says why, and signing in again opens the account.
     @Test func anEndedSessionReturnsToTheSignInFormWhichSaysWhy() async throws {
