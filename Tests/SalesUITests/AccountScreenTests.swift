@@ -120,6 +120,34 @@ struct AccountScreenTests {
         #expect(!host.tree.texts.contains(title))
     }
 
+    /// Cancel on a note being written asks before it throws the text away: Keep Editing goes back to it as it
+    /// was, Discard closes the editor with nothing added. An editor with nothing typed closes at once.
+    @Test func cancellingANoteWithTextInItAsksFirst() async throws {
+        let host = await Self.host(try await Self.model())
+        try host.tap("New Note")
+        try await host.waitUntil("the editor") { $0.topPresentation != nil }
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+
+        try host.tap("New Note")
+        try await host.waitUntil("the editor") { $0.topPresentation != nil }
+        try host.type("Call back Dr. Alvarez", into: "Name")
+        try host.tap("Cancel")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard this note?")
+        #expect(question.texts.contains("What you typed or picked is not saved, and cannot be had back."))
+        try host.tap("Keep Editing")
+        #expect(host.tree.topPresentation?.kind == .sheet)
+        #expect(host.tree.topPresentation?.find(.textField, "Name")?.value == "Call back Dr. Alvarez")
+
+        try host.dismiss()
+        #expect(host.tree.topPresentation?.text == "Discard this note?")
+        try host.tap("Discard")
+        try await host.waitUntil("the editor to close") { $0.topPresentation == nil }
+        #expect(!host.tree.texts.contains("Call back Dr. Alvarez"))
+    }
+
     @Test func addingAGoogleDocNeedsANameAndALink() async throws {
         let host = await Self.host(try await Self.model())
         try host.tap("New Google Doc")
@@ -297,7 +325,31 @@ struct AccountScreenTests {
         #expect(host.tree.texts.contains { $0.hasPrefix("'12x' is not a number.") })
         #expect(host.tree.find(.button, "Save")?.isEnabled == false)
         try host.tap("Cancel")
+        try host.tap("Discard")
+        try await host.waitUntil("the form to close") { $0.topPresentation == nil }
+    }
+
+    /// Cancel on the health-care form closes it at once when nothing was edited; with a field edited it asks
+    /// first, Keep Editing goes back to what was typed, and Discard closes on the account as it was.
+    @Test func cancellingAnEditedHealthCareFormAsksFirst() async throws {
+        let host = await Self.host(try await Self.model())
+        try host.tap("Edit")
+        try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
+
+        try host.tap("Edit")
+        try host.type("300", into: "Number of Beds")
+        try host.tap("Cancel")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard your changes?")
+        #expect(question.texts.contains("What you typed is not saved; Health Care Info stays as it was."))
+        try host.tap("Keep Editing")
+        #expect(host.tree.topPresentation?.find(.textField, "Number of Beds")?.value == "300")
+        try host.tap("Cancel")
+        try host.tap("Discard")
+        try await host.waitUntil("the form to close") { $0.topPresentation == nil }
+        #expect(host.tree.find(.labeledContent, "Number of Beds")?.value == "240")
     }
 
     @Test func knowSayShowSectionsOpenAndTheirRowsAreTallEnough() async throws {
