@@ -229,8 +229,8 @@ struct AttendeeRootViewTests {
         try host.tap("Feedback")
         try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
         #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
-        try host.tap("Rating: 2 stars")
-        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("Rating: ") == true }
+        try host.tap("This event: 2 stars")
+        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("This event: ") == true }
         #expect(stars.map { $0.all(.image).first?.systemImage } == ["star.fill", "star.fill", "star", "star", "star"])
         try host.type("Great talks.", into: "Comment")
         try await host.tapAndSettle("Give feedback")
@@ -255,7 +255,7 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
         #expect(host.tree.texts.contains("Register for this event first."))
         #expect(throws: (any Error).self) { try host.type("Great talks.", into: "Comment") }
-        #expect(throws: (any Error).self) { try host.tap("Rating: 2 stars") }
+        #expect(throws: (any Error).self) { try host.tap("This event: 2 stars") }
         #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
     }
 
