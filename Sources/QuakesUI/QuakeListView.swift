@@ -17,6 +17,9 @@ public struct QuakeListView: View {
                 if let empty = model.emptyMessage {
                     Text(empty).foregroundStyle(.secondary).listRowSeparator(.hidden)
                 }
+                if model.canClearFilter {
+                    Button(QuakeScreenText.clearFilter) { model.clearFilterTapped() }.listRowSeparator(.hidden)
+                }
                 if let banner = model.banner {
                     QuakeBannerView(banner: banner) { Task { await model.retryTapped() } }
                         .listRowSeparator(.hidden)

@@ -1,3 +1,4 @@
+import QuartetUI
 import SalesCore
 import SwiftUI
 
@@ -13,10 +14,12 @@ struct AccountPresentationView: View {
                 ItemEditorView(model: editor) { Task { await model.editorSaveTapped() } }
                     .toolbar {
                         ToolbarItem(placement: .cancellationAction) {
-                            Button(SalesText.cancel) { model.editorDismissed() }
+                            Button(SalesText.cancel) { model.editorCancelTapped() }
                         }
                     }
             }
+            .confirming(
+                model.editorConfirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         case .document(let document):
             NavigationStack {
                 DocumentViewer(content: .document(document)).navigationTitle(document.title).toolbar { done }

@@ -38,6 +38,8 @@ struct SalesSignInView: View {
             SecureField(app.passwordLabel, text: $app.password)
             if let banner = app.banner { BannerLine(banner) }
             Button(app.signInLabel) { Task { await app.signInTapped() } }.disabled(!app.canSignIn)
+            // NB: the disabled button alone reads as "nothing happened"; the spinner says the tap was taken.
+            if app.isBusy { ProgressView(app.signingInLabel) }
         }
         .navigationTitle(app.title)
     }

@@ -123,6 +123,21 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the events again") { $0.texts.contains("Quartet Summit 2027") }
     }
 
+    /// The event's and the session's pages draw their name whole at the top of the page, so the bar shows it
+    /// small (inline): a large title would cut a long name off ("Opening keynote: one codeb…") over the same
+    /// name drawn whole. The event list keeps its large title.
+    @Test func pagesNamedAfterAnEventOrSessionTitleTheBarInline() async throws {
+        let host = try await Self.signedIn()
+        #expect(!host.tree.visibleTitleIsInline)
+        try host.tap("Quartet Summit 2027")
+        try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
+        #expect(host.tree.visibleNavigationTitle == "Quartet Summit 2027")
+        #expect(host.tree.visibleTitleIsInline)
+        try await host.openKeynoteFromTheAgenda()
+        #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
+        #expect(host.tree.visibleTitleIsInline)
+    }
+
     @Test func fromTheAgendaASessionOpensAndAttendingChangesItsState() async throws {
         let host = try await Self.registered()
         try await host.openKeynoteFromTheAgenda()
@@ -229,8 +244,8 @@ struct AttendeeRootViewTests {
         try host.tap("Feedback")
         try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
         #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
-        try host.tap("Rating: 2 stars")
-        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("Rating: ") == true }
+        try host.tap("This event: 2 stars")
+        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("This event: ") == true }
         #expect(stars.map { $0.all(.image).first?.systemImage } == ["star.fill", "star.fill", "star", "star", "star"])
         try host.type("Great talks.", into: "Comment")
         try await host.tapAndSettle("Give feedback")
@@ -255,7 +270,7 @@ struct AttendeeRootViewTests {
         try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
         #expect(host.tree.texts.contains("Register for this event first."))
         #expect(throws: (any Error).self) { try host.type("Great talks.", into: "Comment") }
-        #expect(throws: (any Error).self) { try host.tap("Rating: 2 stars") }
+        #expect(throws: (any Error).self) { try host.tap("This event: 2 stars") }
         #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
     }
 

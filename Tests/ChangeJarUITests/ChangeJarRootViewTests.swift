@@ -325,6 +325,24 @@ struct ChangeJarRootViewTests {
         #expect(app.settings.canSaveName == false)
     }
 
+    /// The name field says what it is and what it is for even once it holds a name (a filled field shows no
+    /// placeholder): a header over it, a footer under it, in the same section as the field and its Save.
+    @Test func settingsNameFieldIsLabelledAndExplained() async throws {
+        let app = app()
+        let host = ViewHost(ChangeJarRootView(app: app))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Facebook")
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
+        await app.settings.appeared()
+        let section = try #require(
+            host.tree.first { $0.kind == .section && $0.children.contains { $0.kind == .textField } },
+            "\(host.tree.outline)")
+        #expect(section.header.flatMap(\.texts) == ["Your name"])
+        #expect(section.footer.flatMap(\.texts) == ["Your actions show this name."])
+        #expect(section.find(.textField, "Name")?.value == "Alice")
+        #expect(section.find(.button, "Save name") != nil)
+    }
+
     /// While a provider's page is open, Settings spins and its buttons wait.
     @Test func settingsSpinsWhileSigningIn() async throws {
         let gate = Gate(isOpen: false)

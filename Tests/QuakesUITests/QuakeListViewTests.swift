@@ -164,4 +164,22 @@ struct QuakeListViewTests {
                 "M 5.2 - 8 km NW of The Geysers, CA"
             ])
     }
+
+    /// A search or filter that hides every quake says so, rather than "No earthquakes to show." as if the feed were
+    /// empty; a filter that hides them all offers to show every magnitude and time again.
+    @Test func anEmptyResultSaysTheSearchOrFilterHidesEveryQuake() async throws {
+        let host = ViewHost(QuakeListView(model: Self.model([.success(Self.feed)])))
+        await host.settle()
+        try host.search("Zanzibar")
+        #expect(host.tree.texts.contains("No earthquakes match “Zanzibar”."))
+        #expect(!host.tree.texts.contains("No earthquakes to show."))
+        #expect(host.tree.find(.button, "Show all magnitudes and times") == nil)
+        try host.search("Anchorage")
+        try host.select("M 6.0+", in: "Magnitude")
+        #expect(host.tree.texts.contains("No earthquakes match the filter."))
+        try host.tap("Show all magnitudes and times")
+        #expect(host.tree.texts.contains("M 2.1 - 30 km N of Anchorage, Alaska"))
+        #expect(host.tree.find(.picker, "Magnitude")?.value == "All magnitudes")
+        #expect(host.tree.find(.button, "Show all magnitudes and times") == nil)
+    }
 }

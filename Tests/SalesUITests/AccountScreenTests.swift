@@ -120,6 +120,34 @@ struct AccountScreenTests {
         #expect(!host.tree.texts.contains(title))
     }
 
+    /// Cancel on a note being written asks before it throws the text away: Keep Editing goes back to it as it
+    /// was, Discard closes the editor with nothing added. An editor with nothing typed closes at once.
+    @Test func cancellingANoteWithTextInItAsksFirst() async throws {
+        let host = await Self.host(try await Self.model())
+        try host.tap("New Note")
+        try await host.waitUntil("the editor") { $0.topPresentation != nil }
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+
+        try host.tap("New Note")
+        try await host.waitUntil("the editor") { $0.topPresentation != nil }
+        try host.type("Call back Dr. Alvarez", into: "Name")
+        try host.tap("Cancel")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard this note?")
+        #expect(question.texts.contains("What you typed or picked is not saved, and cannot be had back."))
+        try host.tap("Keep Editing")
+        #expect(host.tree.topPresentation?.kind == .sheet)
+        #expect(host.tree.topPresentation?.find(.textField, "Name")?.value == "Call back Dr. Alvarez")
+
+        try host.dismiss()
+        #expect(host.tree.topPresentation?.text == "Discard this note?")
+        try host.tap("Discard")
+        try await host.waitUntil("the editor to close") { $0.topPresentation == nil }
+        #expect(!host.tree.texts.contains("Call back Dr. Alvarez"))
+    }
+
     @Test func addingAGoogleDocNeedsANameAndALink() async throws {
         let host = await Self.host(try await Self.model())
         try host.tap("New Google Doc")
@@ -297,7 +325,31 @@ struct AccountScreenTests {
         #expect(host.tree.texts.contains { $0.hasPrefix("'12x' is not a number.") })
         #expect(host.tree.find(.button, "Save")?.isEnabled == false)
         try host.tap("Cancel")
+        try host.tap("Discard")
+        try await host.waitUntil("the form to close") { $0.topPresentation == nil }
+    }
+
+    /// Cancel on the health-care form closes it at once when nothing was edited; with a field edited it asks
+    /// first, Keep Editing goes back to what was typed, and Discard closes on the account as it was.
+    @Test func cancellingAnEditedHealthCareFormAsksFirst() async throws {
+        let host = await Self.host(try await Self.model())
+        try host.tap("Edit")
+        try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
+
+        try host.tap("Edit")
+        try host.type("300", into: "Number of Beds")
+        try host.tap("Cancel")
+        let question = try #require(host.tree.topPresentation)
+        #expect(question.kind == .confirmationDialog)
+        #expect(question.text == "Discard your changes?")
+        #expect(question.texts.contains("What you typed is not saved; Health Care Info stays as it was."))
+        try host.tap("Keep Editing")
+        #expect(host.tree.topPresentation?.find(.textField, "Number of Beds")?.value == "300")
+        try host.tap("Cancel")
+        try host.tap("Discard")
+        try await host.waitUntil("the form to close") { $0.topPresentation == nil }
+        #expect(host.tree.find(.labeledContent, "Number of Beds")?.value == "240")
     }
 
     @Test func knowSayShowSectionsOpenAndTheirRowsAreTallEnough() async throws {
@@ -338,6 +390,35 @@ struct SalesRootViewTests {
         try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
         try await host.tapAndSettle("Sign out")
         try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+    }
+
+    /// While Salesforce has not answered a sign-in, the form says it is signing in (the button alone only greys
+    /// out); the spinner goes when the answer comes, here a failure the form then shows.
+    @Test func signingInShowsThatItIsUnderWayUntilSalesforceAnswers() async throws {
+        let gate = Gate(isOpen: false)
+        let transport = HTTPTransport { _ in
+            await gate.pass()
+            throw URLError(.notConnectedToInternet)
+        }
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: URL(string: "http://salesforce.test")!),
+            transport: transport, sessions: .inMemory())
+        let (_, outbox) = try await AccountScreenTests.signedInClient()
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory())
+        }
+        let host = ViewHost(SalesRootView(app: app))
+        await host.settle()
+        #expect(host.tree.find(.progress, "Signing in…") == nil)
+        try host.type("rep@quartet.dev", into: "Username")
+        try host.type("quartet-sales", into: "Password")
+        try host.tap("Sign in")
+        try await host.waitUntil("the spinner") { $0.find(.progress, "Signing in…") != nil }
+        #expect(host.tree.find(.button, "Sign in")?.isEnabled == false)
+        await gate.open()
+        try await host.waitUntil("the failure") { $0.find(.progress, "Signing in…") == nil && $0.all(.label).count > 0 }
+        #expect(host.tree.visibleNavigationTitle == "Sign in to Salesforce")
     }
 
     /// Salesforce stops taking the session (revoked on another device): the next pull ends on the sign-in form,

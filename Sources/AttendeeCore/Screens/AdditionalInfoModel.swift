@@ -82,6 +82,12 @@ public final class AdditionalInfoModel: BusyScreen {
         !isBusy && submission.validationError(fields: fields) == nil
     }
 
+    /// Why Submit cannot be tapped yet, under it (a greyed button alone says nothing); `nil` when it can, or
+    /// while a call runs.
+    public var submitHint: String? {
+        isBusy || isSubmitEnabled ? nil : Strings.text("info.submitHint")
+    }
+
     /// "Later, I haven't decided": skips the step entirely.
     public func laterTapped() async {
         await send(AdditionalInfoSubmission(later: true))

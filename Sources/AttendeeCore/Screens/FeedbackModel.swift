@@ -74,8 +74,17 @@ public final class FeedbackModel: BusyScreen {
         return []
     }
 
-    /// The title of the overall rating's row.
-    public var ratingTitle: String { Strings.text("feedback.ratingTitle") }
+    /// The title of the overall rating's row: what it rates (`This session`), so it is not taken for one of the
+    /// speakers' rows under it.
+    public var ratingTitle: String {
+        switch target {
+        case .event: Strings.text("feedback.ratingTitle.event")
+        case .session: Strings.text("feedback.ratingTitle.session")
+        }
+    }
+
+    /// The header over the speakers' rows, which are titled by name alone.
+    public var speakersTitle: String { Strings.text("feedback.speakersTitle") }
 
     /// The overall rating's five stars, filled up to the rating chosen.
     public var ratingStars: [RatingStar] { RatingStar.row(ratingTitle, rating: rating) }

@@ -46,6 +46,7 @@ public struct AdditionalInfoView: View {
             if let banner = model.banner { BannerLine(banner) }
             Button(AttendeeScreenText.submit) { Task { await model.submitTapped() } }
                 .disabled(!model.isSubmitEnabled)
+            if let hint = model.submitHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
             Button(model.laterTitle) { Task { await model.laterTapped() } }
         }
         .overlay { if model.isBusy { ProgressView() } }

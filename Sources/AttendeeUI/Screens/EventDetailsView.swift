@@ -2,6 +2,10 @@ import AttendeeCore
 import QuartetUI
 import SwiftUI
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 /// The event dashboard: what and where, registration, the live poll, now and next, and the links.
 public struct EventDetailsView: View {
     @State private var model: EventDetailsModel
@@ -57,6 +61,10 @@ public struct EventDetailsView: View {
             }
         }
         .navigationTitle(model.name)
+        // NB: the page draws its name whole at its top; a large title would cut a long one off above it.
+        #if canImport(UIKit)
+            .navigationBarTitleDisplayMode(.inline)
+        #endif
         .overlay { if model.isBusy && !model.hasLoaded { ProgressView() } }
         .sheet(
             isPresented: Binding(get: { model.additionalInfo != nil }, set: { if !$0 { model.additionalInfoClosed() } })

@@ -18,9 +18,15 @@ public struct FeedbackView: View {
             if let notice = model.notice { BannerLine(.notice(notice)) }
             Group {
                 StarRatingRow(title: model.ratingTitle, stars: model.ratingStars) { model.ratingChosen($0) }
-                ForEach(model.speakers, id: \.id) { speaker in
-                    StarRatingRow(title: speaker.name, stars: model.stars(for: speaker)) {
-                        model.speakerRatingChosen(speaker.id, $0)
+                if !model.speakers.isEmpty {
+                    Section {
+                        ForEach(model.speakers, id: \.id) { speaker in
+                            StarRatingRow(title: speaker.name, stars: model.stars(for: speaker)) {
+                                model.speakerRatingChosen(speaker.id, $0)
+                            }
+                        }
+                    } header: {
+                        Text(model.speakersTitle)
                     }
                 }
                 TextField(

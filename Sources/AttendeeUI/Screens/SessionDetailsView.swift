@@ -3,6 +3,10 @@ import AttendeeModels
 import QuartetUI
 import SwiftUI
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 /// Session details: state, attend / leave, share, directions, attendees, feedback.
 public struct SessionDetailsView: View {
     @State private var model: SessionDetailsModel
@@ -53,6 +57,10 @@ public struct SessionDetailsView: View {
         .overlay { if model.isBusy { ProgressView() } }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .navigationTitle(model.title)
+        // NB: the page draws its name whole at its top; a large title would cut a long one off above it.
+        #if canImport(UIKit)
+            .navigationBarTitleDisplayMode(.inline)
+        #endif
         .navigationDestination(
             isPresented: Binding(get: { model.location != nil }, set: { if !$0 { model.backTapped() } })
         ) {

@@ -8,8 +8,12 @@ public enum ChangeJarScreenText {
     public static var contentField: String { Strings.text("submit.content") }
     /// The Submit button.
     public static var submitButton: String { Strings.text("submit.button") }
-    /// Settings: the signed-in name's label.
+    /// Settings: the signed-in name's label (the field's placeholder and what a screen reader calls it).
     public static var name: String { Strings.text("settings.name") }
+    /// Settings: the header over the name field, which stays in sight once the field has a name in it.
+    public static var nameHeader: String { Strings.text("settings.nameHeader") }
+    /// Settings: what the name is for, under the field.
+    public static var nameFooter: String { Strings.text("settings.nameFooter") }
     /// Settings: the sign-in mechanism's label.
     public static var signedInWith: String { Strings.text("settings.signedInWith") }
     /// Settings: the button that saves the name field.

@@ -14,10 +14,15 @@ public struct SettingsScreen: View {
             if let banner = model.banner { BannerView(banner: banner) }
             switch model.content {
             case .signedIn(_, let mechanism):
+                // NB: a filled field shows its name, not its placeholder: the header says what the field is.
                 Section {
                     TextField(ChangeJarScreenText.name, text: $model.nameDraft)
                     Button(ChangeJarScreenText.saveName) { Task { await model.saveNameTapped() } }
                         .disabled(!model.canSaveName)
+                } header: {
+                    Text(ChangeJarScreenText.nameHeader)
+                } footer: {
+                    Text(ChangeJarScreenText.nameFooter)
                 }
                 LabeledContent(ChangeJarScreenText.signedInWith, value: mechanism)
                 Button(ChangeJarScreenText.signOut, role: .destructive) { model.signOutTapped() }

@@ -54,9 +54,28 @@ public final class QuakeListModel {
         return selectedDetail.map { .detail($0) }
     }
 
-    /// What the list says when the feed (after the filter) has no row and nothing is loading or wrong.
+    /// What the list says when the feed (after the filter) has no row and nothing is loading or wrong: that the
+    /// search or the filter hides every quake the feed has, so an empty list is not taken for an empty feed.
     public var emptyMessage: String? {
-        rows.isEmpty && !isBusy && banner == nil && listing != nil ? QuakeScreenText.empty : nil
+        guard rows.isEmpty, !isBusy, banner == nil, let listing else { return nil }
+        guard !listing.quakes.isEmpty else { return QuakeScreenText.empty }
+        if canClearFilter { return QuakeScreenText.noneInFilter }
+        let search = filter.searchText.trimmingCharacters(in: .whitespaces)
+        return search.isEmpty ? QuakeScreenText.empty : QuakeScreenText.noMatch(search)
+    }
+
+    /// Whether the empty list offers to lift the magnitude floor and time window, which hide every quake.
+    public var canClearFilter: Bool {
+        rows.isEmpty && listing?.quakes.isEmpty == false && (filter.minimumMagnitude != nil || filter.window != nil)
+    }
+
+    /// The empty list's "show all" button: the magnitude floor and time window go; the search stays, as its field
+    /// shows it.
+    public func clearFilterTapped() {
+        var filter = filter
+        filter.minimumMagnitude = nil
+        filter.window = nil
+        filterChanged(filter)
     }
 
     /// Whether the list shows a spinner in place of rows (nothing on screen yet) or in the toolbar (rows on

@@ -24,6 +24,12 @@ public enum QuakeScreenText {
     public static var loading: String { Strings.text("quakes.screen.loading") }
     /// The list when no row is left after the filter.
     public static var empty: String { Strings.text("quakes.screen.empty") }
+    /// The list when the search hides every quake: `No earthquakes match “Fiji”.`
+    public static func noMatch(_ search: String) -> String { Strings.format("quakes.screen.noMatch", search) }
+    /// The list when the magnitude or time filter hides every quake.
+    public static var noneInFilter: String { Strings.text("quakes.screen.noneInFilter") }
+    /// The button under that sentence that lifts the magnitude floor and time window.
+    public static var clearFilter: String { Strings.text("quakes.screen.clearFilter") }
     /// The magnitude picker's title.
     public static var magnitude: String { Strings.text("quakes.filter.magnitude") }
     /// The time picker's title.

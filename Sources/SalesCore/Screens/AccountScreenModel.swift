@@ -117,14 +117,21 @@ public final class AccountScreenModel {
         case discardUnsent(UUID)
         /// Closing the health-care form after a conflict, on the server's version ("Discard Mine").
         case discardForm
+        /// Closing the item editor on what the person typed or picked and did not save (its Cancel).
+        case discardEditor
+        /// Closing the health-care form on fields the person edited and did not save (its Cancel).
+        case cancelForm
     }
 
     /// The question asked before an item is deleted or the person's change is discarded; `nil` when none is asked.
     public private(set) var confirmation: Confirmation<Question>?
     /// The question as the page asks it (none while the form is open over the page).
-    public var pageConfirmation: Confirmation<Question>? { form == nil ? confirmation : nil }
+    public var pageConfirmation: Confirmation<Question>? { form == nil && editor == nil ? confirmation : nil }
     /// The question as the health-care form asks it, over itself.
     public var formConfirmation: Confirmation<Question>? { form == nil ? nil : confirmation }
+
+    /// The question as the item editor asks it, over itself.
+    public var editorConfirmation: Confirmation<Question>? { editor == nil ? nil : confirmation }
 
     /// What the screen shows over itself: the item editor, a downloaded document, or a web page.
     public var presented: AccountPresentation? {
@@ -194,7 +201,18 @@ public final class AccountScreenModel {
     }
 
     /// "Cancel" on the form.
-    public func cancelTapped() { form = nil }
+    ///
+    /// With a field edited, the form asks first: what was typed would be lost with no way back.
+    public func cancelTapped() {
+        guard let form else { return }
+        guard !form.editedFields.isEmpty else {
+            self.form = nil
+            return
+        }
+        confirmation = Confirmation(
+            .cancelForm, title: SalesText.confirmDiscardForm, message: SalesText.confirmCancelFormMessage,
+            confirmTitle: SalesText.discard, cancelTitle: SalesText.keepEditing)
+    }
 
     /// "Save" on the form: refused while a field is invalid; closes the form without a write when nothing was
     /// edited; queued when offline; a conflict overwrites nothing.
@@ -330,6 +348,18 @@ public final class AccountScreenModel {
     /// The editor was closed without saving.
     public func editorDismissed() {
         editor = nil
+        if case .discardEditor? = confirmation?.action { confirmation = nil }
+    }
+
+    /// The editor's Cancel (or a swipe down on it): it closes at once when nothing was typed or picked; otherwise
+    /// the screen asks first, as a note being written would be lost with no way back.
+    public func editorCancelTapped() {
+        guard let editor else { return }
+        guard editor.hasUnsavedChanges else { return editorDismissed() }
+        confirmation = Confirmation(
+            .discardEditor, title: editor.kind.discardQuestion,
+            message: SalesText.confirmDiscardEditorMessage, confirmTitle: SalesText.discard,
+            cancelTitle: SalesText.keepEditing)
     }
 
     /// The Notes & Attachments header was tapped.
@@ -358,6 +388,8 @@ public final class AccountScreenModel {
         case .deleteItem(let id): await deleteItem(id: id)
         case .discardUnsent(let id): await discardUnsent(id: id)
         case .discardForm: await discardForm()
+        case .discardEditor: editorDismissed()
+        case .cancelForm: form = nil
         }
     }
 

@@ -53,6 +53,22 @@ public final class ItemEditorModel {
         case .attachment: return SalesText.localized("editor.needsFile")
         }
     }
+    /// Whether the person has typed or picked something the form has not saved: closing it then loses work, so
+    /// the screen asks first (``AccountScreenModel/editorCancelTapped()``).
+    public var hasUnsavedChanges: Bool {
+        guard saved == nil else { return false }
+        if picked != nil { return true }
+        switch existing {
+        case nil:
+            return !name.isEmpty || !text.isEmpty || !url.isEmpty
+        case .note(let note):
+            return name != (note.name ?? "") || text != (note.text ?? "")
+        case .doc(let doc):
+            return name != (doc.name ?? "") || url != (doc.url ?? "")
+        case .attachment(let attachment):
+            return name != (attachment.name ?? "")
+        }
+    }
     /// Whether the form shows an item added offline that still waits in the outbox. A note or a Google Doc is
     /// edited as a sent one is: a save changes what waits to be sent (``SalesOutbox/revise(waiting:changedFrom:)``).
     public var isWaiting: Bool { existing?.isWaiting ?? false }

@@ -51,6 +51,8 @@ public final class SalesAppModel {
     public var passwordLabel: String { SalesText.localized("signin.password") }
     /// The sign-in button.
     public var signInLabel: String { SalesText.localized("signin.button") }
+    /// What the form says while a sign-in runs (Salesforce can take seconds to answer on a poor network).
+    public var signingInLabel: String { SalesText.localized("signin.busy") }
     /// The sign-out button.
     public var signOutLabel: String { SalesText.localized("signin.signOut") }
     /// Whether Sign in may be tapped.

@@ -89,6 +89,12 @@ public enum SalesText {
     public static func confirmDiscardFormMessage(_ name: String) -> String {
         table.format("confirm.discardForm.message", name)
     }
+    /// What cancelling the health-care form with edited fields means for the person.
+    public static var confirmCancelFormMessage: String { localized("confirm.cancelForm.message") }
+    /// What closing the item editor on unsaved work means for the person.
+    public static var confirmDiscardEditorMessage: String { localized("confirm.discardEditor.message") }
+    /// The button of a discard question that goes back to the form, keeping what was typed.
+    public static var keepEditing: String { localized("screen.keepEditing") }
     /// The destructive button of a discard question.
     public static var discard: String { localized("screen.discard") }
     /// Saves a form.
@@ -179,6 +185,9 @@ public enum SalesText {
 extension ItemEditorModel.Kind {
     /// The button that adds an item of this kind (`New Note`).
     public var addTitle: String { SalesText.localized("screen.add\(key)") }
+
+    /// The question before the editor's Cancel throws away what was typed: `Discard this note?`.
+    public var discardQuestion: String { SalesText.localized("confirm.discardEditor.\(key.lowercased())") }
 
     /// The editor's title when adding (`New Note`) or editing (`Note`).
     public func editorTitle(isEditing: Bool) -> String {

@@ -107,6 +107,20 @@ enum QuakesScreens {
                 try host.search("CA")
                 return try await host.settled("the search")
             },
+            ScreenEntry(app, screen: "list", state: "no-match", summary: "A search that matches no quake says so") {
+                let host = try await loaded()
+                try host.search("Zanzibar")
+                return try await host.settled("the search")
+            },
+            ScreenEntry(
+                app, screen: "list", state: "filtered-out",
+                summary: "A magnitude filter that hides every quake says so and offers to show them all"
+            ) {
+                let host = try await loaded()
+                try host.search("Alaska")
+                try host.select(QuakeFilter.magnitudeChoices.last!.label, in: QuakeScreenText.magnitude)
+                return try await host.settled("the filter")
+            },
             ScreenEntry(
                 app, screen: "event-page", state: "loaded", summary: "A row with a USGS page opens it in Safari"
             ) {

@@ -195,6 +195,28 @@ enum SalesScreens {
             ) {
                 try await sessionEnded()
             },
+            ScreenEntry(
+                app, screen: "sign-in", state: "signing-in",
+                summary: "Sign in tapped, Salesforce has not answered: the form says it is signing in"
+            ) {
+                let (client, outbox, _) = try await stack(network: .silent, signedIn: false)
+                let app = SalesAppModel(client: client) { screenModel(hospitalID, client: client, outbox: outbox) }
+                let host = ViewHost(SalesRootView(app: app))
+                try host.type("rep@quartet.dev", into: app.usernameLabel)
+                try host.type("quartet-sales", into: app.passwordLabel)
+                try host.tap(app.signInLabel)
+                return try await host.poll("the spinner") { $0.find(.progress, app.signingInLabel) != nil }
+            },
+            ScreenEntry(
+                app, screen: "health-care-edit", state: "cancel-asked",
+                summary: "Cancel on an edited form asks before what was typed is lost"
+            ) {
+                let host = try await loaded()
+                try host.tap(SalesText.edit)
+                try host.type("300", into: HealthCareField.numBeds.label)
+                try host.tap(SalesText.cancel)
+                return try await host.settled("the question") { $0.topPresentation?.kind == .confirmationDialog }
+            },
             ScreenEntry(app, screen: "health-care-edit", state: "loaded", summary: "Edit Health Care Info") {
                 let host = try await loaded()
                 try host.tap(SalesText.edit)
@@ -214,6 +236,17 @@ enum SalesScreens {
                 let host = try await loaded()
                 try host.tap(ItemEditorModel.Kind.note.addTitle)
                 return try await host.settled("the editor") { $0.topPresentation != nil }
+            },
+            ScreenEntry(
+                app, screen: "item-editor", state: "discard-asked",
+                summary: "Cancel on a note with text in it asks before the text is lost"
+            ) {
+                let host = try await loaded()
+                try host.tap(ItemEditorModel.Kind.note.addTitle)
+                _ = try await host.settled("the editor") { $0.topPresentation != nil }
+                try host.type("Call back Dr. Alvarez", into: SalesText.nameField)
+                try host.tap(SalesText.cancel)
+                return try await host.settled("the question") { $0.topPresentation?.kind == .confirmationDialog }
             },
             ScreenEntry(app, screen: "item-editor", state: "edit-note", summary: "A note opened for editing") {
                 try await open("note.text", in: try await loaded())

@@ -113,10 +113,11 @@ import Testing
     @Test func ratingsAreRowsOfStars() {
         let ana = PersonReference(id: "a", name: "Ana")
         let model = FeedbackModel(client: AttendeeClient(), target: .session(id: "s", speakers: [ana]))
-        #expect(model.ratingTitle == "Rating")
+        #expect(model.ratingTitle == "This session")
+        #expect(model.speakersTitle == "Speakers")
         #expect(model.ratingStars.map(\.value) == [1, 2, 3, 4, 5])
         #expect(model.ratingStars.allSatisfy { !$0.isFilled && $0.symbol == "star" })
-        #expect(model.ratingStars.map(\.label).prefix(2) == ["Rating: 1 star", "Rating: 2 stars"])
+        #expect(model.ratingStars.map(\.label).prefix(2) == ["This session: 1 star", "This session: 2 stars"])
 
         model.ratingChosen(model.ratingStars[2].value)
         #expect(model.ratingStars.map(\.isFilled) == [true, true, true, false, false])
