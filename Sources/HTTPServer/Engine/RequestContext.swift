@@ -15,8 +15,6 @@ final class RequestContext {
     }
 
     var phase = Phase.receiving
-    /// The request's path (without its query), for refusals the engine words before a handler runs.
-    var path = ""
     var body = Data()
     /// The body of a request that declared a large `Content-Length` (instead of `body`).
     var mappedBody: MappedBody?

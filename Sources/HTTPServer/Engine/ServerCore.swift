@@ -50,14 +50,17 @@ final class ServerCore: Sendable {
         guard let raw = slot.pointee else {
             let context = RequestContext()
             context.isHead = strcmp(method, "HEAD") == 0
-            context.path = String(String(cString: url).prefix { $0 != "?" })
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             registry.withLock { $0.requests += 1 }
-            if let problem = ServerCore.malformed(connection: connection, method: method, version: version) {
+            let framing = RequestFraming.Scan(connection)
+            if let problem = ServerCore.malformed(
+                connection: connection, method: method, version: version, framing: framing)
+            {
                 context.phase = .answered
-                return queue(configuration.shapeRefusal(context.path, problem.response()), context, connection)
+                return queue(
+                    configuration.shapeRefusal(ServerCore.path(of: url), problem.response()), context, connection)
             }
-            return headersArrived(context, connection: connection, url: url, method: method)
+            return headersArrived(context, connection: connection, url: url, method: method, framing: framing)
         }
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
         let size = uploadSize.pointee
@@ -69,7 +72,7 @@ final class ServerCore: Sendable {
         case .receiving:
             if context.overflowed {
                 context.phase = .answered
-                return queue(configuration.shapeRefusal(context.path, tooLarge), context, connection)
+                return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
             }
             if let receiver = context.receiver, var request = context.head {
                 context.receiver = nil
@@ -99,12 +102,11 @@ final class ServerCore: Sendable {
     }
 
     /// What MHD lets through but HTTP/1.1 forbids, refused before any handler runs: a method that is not a
-    /// token; no `Host` (HTTP/1.1) or more than one (RFC 9112 §3.2); `Content-Length` values that disagree or are
-    /// not numbers, or one beside `Transfer-Encoding` (§6.3: the body's end would be ambiguous, the stuff of
-    /// request smuggling); a transfer coding other than a final `chunked` (400), or one this server does not
-    /// decode before it (501, §6.1) — MHD would wait for such a body's end until the idle timeout.
+    /// token, or framing that is ambiguous (see ``RequestFraming``) — MHD would wait for some such bodies' end
+    /// until the idle timeout.
     private static func malformed(
-        connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+        connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?,
+        framing: RequestFraming.Scan
     ) -> HTTPError? {
         var byte = method
         while byte.pointee != 0 {
@@ -114,43 +116,15 @@ final class ServerCore: Sendable {
             }
             byte += 1
         }
-        let framing = FramingFields(connection)
-        if framing.hosts > 1 {
-            return HTTPError(
-                .badRequest, detail: "The request has more than one Host header.", headers: ["Connection": "close"])
-        }
-        if framing.hosts == 0, let version, strcmp(version, "HTTP/1.1") == 0 {
-            return HTTPError(.badRequest, detail: "An HTTP/1.1 request needs a Host header.")
-        }
-        let lengths = framing.contentLengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        if !lengths.isEmpty {
-            guard lengths.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-                Set(lengths.map { $0.drop { $0 == "0" } }).count == 1
-            else {
-                return HTTPError(
-                    .badRequest, detail: "The request's Content-Length headers disagree or are not numbers.",
-                    headers: ["Connection": "close"])
-            }
-        }
-        if !framing.transferEncodings.isEmpty {
-            let codings = framing.transferEncodings.flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard lengths.isEmpty, codings.last == "chunked" else {
-                return HTTPError(
-                    .badRequest,
-                    detail: lengths.isEmpty
-                        ? "A request's last transfer coding must be chunked."
-                        : "A request may not have both Content-Length and Transfer-Encoding.",
-                    headers: ["Connection": "close"])
-            }
-            if codings.count > 1 {
-                return HTTPError(
-                    .notImplemented, detail: "The only transfer coding this server accepts is chunked.",
-                    headers: ["Connection": "close"])
-            }
-        }
-        return nil
+        let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+        return framing.problem(http11: http11) { RequestFraming.Fields(connection) }
+    }
+
+    /// The request's path without its query, for a refusal worded before any handler runs.
+    static func path(of url: UnsafePointer<CChar>) -> String {
+        // NB: made only when a refusal needs it, not for every request; a byte search, no grapheme breaking.
+        let length = strcspn(url, "?")
+        return String(decoding: UnsafeRawBufferPointer(start: url, count: length), as: UTF8.self)
     }
 
     /// RFC 9110 `tchar`.
@@ -168,18 +142,15 @@ final class ServerCore: Sendable {
     /// receiver when the route takes it piece by piece.
     private func headersArrived(
         _ context: RequestContext, connection: OpaquePointer, url: UnsafePointer<CChar>,
-        method: UnsafePointer<CChar>
+        method: UnsafePointer<CChar>, framing: RequestFraming.Scan
     ) -> MHD_Result {
-        let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap {
-            Int(String(cString: $0))
-        }
+        // NB: the framing pass already found both fields; no lookups through MHD's list again.
+        let declared = framing.firstContentLength.flatMap { Int(String(cString: $0)) }
         if let declared, declared > configuration.maxBodySize {
             context.phase = .answered
-            return queue(configuration.shapeRefusal(context.path, tooLarge), context, connection)
+            return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
         }
-        let hasBody =
-            (declared ?? 0) > 0
-            || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
+        let hasBody = (declared ?? 0) > 0 || framing.hasTransferEncoding
         if hasBody, let receivers {
             let head = makeRequest(connection: connection, url: url, method: method, body: Data())
             if let receiver = receivers(head) {
@@ -237,7 +208,7 @@ final class ServerCore: Sendable {
     {
         let deadline = configuration.requestTimeout.map { ContinuousClock.now.advanced(by: $0) }
         let pending = PendingResponse(
-            connection: ConnectionHandle(pointer: connection), path: context.path, deadline: deadline)
+            connection: ConnectionHandle(pointer: connection), path: request.path, deadline: deadline)
         let admitted = registry.withLock { registry in
             guard !registry.closing else { return false }
             registry.pending[ObjectIdentifier(pending)] = pending
@@ -246,7 +217,7 @@ final class ServerCore: Sendable {
         guard admitted else {
             context.phase = .answered
             return queue(
-                configuration.shapeRefusal(context.path, ErrorMapping.shuttingDown.response()), context, connection)
+                configuration.shapeRefusal(request.path, ErrorMapping.shuttingDown.response()), context, connection)
         }
         context.pending = pending
         context.phase = .handling
@@ -545,32 +516,5 @@ final class ServerCore: Sendable {
     static let releaseStream: MHD_ContentReaderFreeCallback = { cls in
         guard let cls else { return }
         Unmanaged<EventStreamChannel>.fromOpaque(cls).takeRetainedValue().close()
-    }
-}
-
-/// The fields that decide where a request ends, read straight from MHD's list: its `Host` lines counted, and
-/// every `Content-Length` and `Transfer-Encoding` line (MHD's lookup answers only the first of each).
-private final class FramingFields {
-    var hosts = 0
-    var contentLengths: [String] = []
-    var transferEncodings: [String] = []
-
-    init(_ connection: OpaquePointer) {
-        withExtendedLifetime(self) {
-            _ = MHD_get_connection_values(
-                connection, .HEADER_KIND,
-                { cls, _, key, value in
-                    guard let cls, let key else { return .YES }
-                    let fields = Unmanaged<FramingFields>.fromOpaque(cls).takeUnretainedValue()
-                    if strcasecmp(key, "Host") == 0 {
-                        fields.hosts += 1
-                    } else if strcasecmp(key, "Content-Length") == 0 {
-                        fields.contentLengths.append(value.map { String(cString: $0) } ?? "")
-                    } else if strcasecmp(key, "Transfer-Encoding") == 0 {
-                        fields.transferEncodings.append(value.map { String(cString: $0) } ?? "")
-                    }
-                    return .YES
-                }, Unmanaged.passUnretained(self).toOpaque())
-        }
     }
 }

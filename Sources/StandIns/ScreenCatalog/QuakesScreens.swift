@@ -118,7 +118,8 @@ enum QuakesScreens {
             ) {
                 let host = try await loaded()
                 try host.search("Alaska")
-                try host.select(QuakeFilter.magnitudeChoices(numbers: .latin).last!.label, in: QuakeScreenText.magnitude)
+                try host.select(
+                    QuakeFilter.magnitudeChoices(numbers: .latin).last!.label, in: QuakeScreenText.magnitude)
                 return try await host.settled("the filter")
             },
             ScreenEntry(

@@ -1,0 +1,156 @@
+import CMicroHTTPD
+import Foundation
+
+/// The fields that decide where a request ends and whom it is for (RFC 9112 §3.2, §6.1, §6.3), and the refusal
+/// they call for before any handler runs.
+///
+/// Two readings of the same header lines: ``Fields`` keeps every value as text and applies the rule as written
+/// (the reference); ``Scan`` is the engine's one pass over MHD's list, which allocates nothing and decides alone
+/// only what nearly every request looks like — at most one `Content-Length` that is all digits and no
+/// `Transfer-Encoding` — and hands anything else to ``Fields``. A test holds the two to the same answers.
+enum RequestFraming {
+    /// Every `Host` line counted, every `Content-Length` and `Transfer-Encoding` value kept as text.
+    struct Fields {
+        var hosts = 0
+        var contentLengths: [String] = []
+        var transferEncodings: [String] = []
+
+        /// Reads MHD's list of the request's header lines.
+        init(_ connection: OpaquePointer) {
+            withUnsafeMutablePointer(to: &self) { fields in
+                _ = MHD_get_connection_values(
+                    connection, .HEADER_KIND,
+                    { cls, _, name, value in
+                        guard let cls, let name else { return .YES }
+                        cls.assumingMemoryBound(to: Fields.self).pointee.add(name: name, value: value)
+                        return .YES
+                    }, fields)
+            }
+        }
+
+        init() {}
+
+        mutating func add(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>?) {
+            if strcasecmp(name, "Host") == 0 {
+                hosts += 1
+            } else if strcasecmp(name, "Content-Length") == 0 {
+                contentLengths.append(value.map { String(cString: $0) } ?? "")
+            } else if strcasecmp(name, "Transfer-Encoding") == 0 {
+                transferEncodings.append(value.map { String(cString: $0) } ?? "")
+            }
+        }
+
+        /// The refusal, if any: no `Host` (HTTP/1.1) or more than one; `Content-Length` values that disagree or
+        /// are not numbers, or one beside `Transfer-Encoding`; a transfer coding other than a final `chunked`
+        /// (400), or one this server does not decode before it (501).
+        func problem(http11: Bool) -> HTTPError? {
+            if hosts > 1 { return RequestFraming.moreThanOneHost }
+            if hosts == 0, http11 { return RequestFraming.noHost }
+            let lengths = contentLengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            if !lengths.isEmpty {
+                guard lengths.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+                    Set(lengths.map { $0.drop { $0 == "0" } }).count == 1
+                else {
+                    return HTTPError(
+                        .badRequest, detail: "The request's Content-Length headers disagree or are not numbers.",
+                        headers: ["Connection": "close"])
+                }
+            }
+            if !transferEncodings.isEmpty {
+                let codings = transferEncodings.flatMap { $0.split(separator: ",") }
+                    .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard lengths.isEmpty, codings.last == "chunked" else {
+                    return HTTPError(
+                        .badRequest,
+                        detail: lengths.isEmpty
+                            ? "A request's last transfer coding must be chunked."
+                            : "A request may not have both Content-Length and Transfer-Encoding.",
+                        headers: ["Connection": "close"])
+                }
+                if codings.count > 1 {
+                    return HTTPError(
+                        .notImplemented, detail: "The only transfer coding this server accepts is chunked.",
+                        headers: ["Connection": "close"])
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The engine's pass: counts and pointers into MHD's list (valid while the request lasts), no copies.
+    struct Scan {
+        var hosts = 0
+        var contentLengths = 0
+        var transferEncodings = 0
+        /// The first `Content-Length` line's value, as `MHD_lookup_connection_value` would answer it.
+        var firstContentLength: UnsafePointer<CChar>?
+        /// Whether the first `Transfer-Encoding` line has a value (what `MHD_lookup_connection_value` tells).
+        var hasTransferEncoding = false
+
+        /// Reads MHD's list of the request's header lines.
+        init(_ connection: OpaquePointer) {
+            withUnsafeMutablePointer(to: &self) { scan in
+                _ = MHD_get_connection_values(
+                    connection, .HEADER_KIND,
+                    { cls, _, name, value in
+                        guard let cls, let name else { return .YES }
+                        cls.assumingMemoryBound(to: Scan.self).pointee.add(name: name, value: value)
+                        return .YES
+                    }, scan)
+            }
+        }
+
+        init() {}
+
+        mutating func add(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>?) {
+            // NB: the first byte tells the three names apart before any case-insensitive comparison.
+            switch name.pointee | 0x20 {
+            case 0x68:  // h
+                if strcasecmp(name, "Host") == 0 { hosts += 1 }
+            case 0x63:  // c
+                if strcasecmp(name, "Content-Length") == 0 {
+                    if contentLengths == 0 { firstContentLength = value }
+                    contentLengths += 1
+                }
+            case 0x74:  // t
+                if strcasecmp(name, "Transfer-Encoding") == 0 {
+                    if transferEncodings == 0 { hasTransferEncoding = value != nil }
+                    transferEncodings += 1
+                }
+            default:
+                break
+            }
+        }
+
+        /// Whether the lengths and codings need no more than this pass: no `Transfer-Encoding`, and at most one
+        /// `Content-Length` whose value is one or more digits (which ``Fields`` would accept as it is).
+        var isPlain: Bool {
+            guard transferEncodings == 0, contentLengths <= 1 else { return false }
+            guard contentLengths == 1 else { return true }
+            guard var byte = firstContentLength, byte.pointee != 0 else { return false }
+            while byte.pointee != 0 {
+                guard (0x30...0x39).contains(byte.pointee) else { return false }
+                byte += 1
+            }
+            return true
+        }
+
+        /// The same answer as ``Fields/problem(http11:)``; `fields` reads them as text when this pass cannot
+        /// decide alone.
+        func problem(http11: Bool, fields: () -> Fields) -> HTTPError? {
+            guard isPlain else { return fields().problem(http11: http11) }
+            if hosts > 1 { return RequestFraming.moreThanOneHost }
+            if hosts == 0, http11 { return RequestFraming.noHost }
+            return nil
+        }
+    }
+
+    static var moreThanOneHost: HTTPError {
+        HTTPError(.badRequest, detail: "The request has more than one Host header.", headers: ["Connection": "close"])
+    }
+
+    static var noHost: HTTPError {
+        HTTPError(.badRequest, detail: "An HTTP/1.1 request needs a Host header.")
+    }
+}
