@@ -73,15 +73,12 @@ import Testing
     #expect(throws: (any Error).self) { try throttle(["--attendee-signin-window", "0"]) }
 }
 
-/// End to end: `quartet serve --port 0` reports its real port first, answers /health, and exits 0 on SIGTERM.
-@Test func serveListensOnAFreePortAndStopsGracefullyOnSIGTERM() async throws {
+/// `quartet serve --port 0 --quiet` on a fresh data folder, the first line it printed (its address) and the folder.
+private func startServe() throws -> (server: ChildProcess, line: String, data: URL) {
     let executable = try #require(BuiltProducts.executable("quartet"), "the quartet executable is built with the tests")
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: data) }
     let server = try ChildProcess(
         executable, arguments: ["serve", "--port", "0", "--data-dir", data.path, "--quiet"], output: .pipe)
-    defer { server.send(SIGKILL) }
-
     var firstLine = ""
     let reader = try #require(server.output)
     while !firstLine.contains("\n") {
@@ -89,7 +86,28 @@ import Testing
         if chunk.isEmpty { break }
         firstLine += String(decoding: chunk, as: UTF8.self)
     }
-    let line = try #require(firstLine.split(separator: "\n").first.map(String.init))
+    guard let line = firstLine.split(separator: "\n").first.map(String.init) else {
+        stop(server, data)
+        throw ServeDidNotStart(output: firstLine)
+    }
+    return (server, line, data)
+}
+
+/// `quartet serve` ended before it printed its address.
+private struct ServeDidNotStart: Error {
+    var output: String
+}
+
+/// Kills `server` (if it still runs) and removes its data folder.
+private func stop(_ server: ChildProcess, _ data: URL) {
+    server.send(SIGKILL)
+    try? FileManager.default.removeItem(at: data)
+}
+
+/// End to end: `quartet serve --port 0` reports its real port first, answers /health, and exits 0 on SIGTERM.
+@Test func serveListensOnAFreePortAndStopsGracefullyOnSIGTERM() async throws {
+    let (server, line, data) = try startServe()
+    defer { stop(server, data) }
     #expect(line.hasPrefix("Quartet listening on http://127.0.0.1:"))
     let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
     #expect(port > 0 && port != 8080)
@@ -108,20 +126,8 @@ import Testing
 /// SIGTERM while a request's body is still arriving: the server stops taking connections, finishes that
 /// request (answered, `Connection: close`) and exits 0.
 @Test func serveFinishesAnUploadInFlightOnSIGTERMAndExits0() async throws {
-    let executable = try #require(BuiltProducts.executable("quartet"), "the quartet executable is built with the tests")
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: data) }
-    let server = try ChildProcess(
-        executable, arguments: ["serve", "--port", "0", "--data-dir", data.path, "--quiet"], output: .pipe)
-    defer { server.send(SIGKILL) }
-    var firstLine = ""
-    let reader = try #require(server.output)
-    while !firstLine.contains("\n") {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }
-        firstLine += String(decoding: chunk, as: UTF8.self)
-    }
-    let line = try #require(firstLine.split(separator: "\n").first.map(String.init))
+    let (server, line, data) = try startServe()
+    defer { stop(server, data) }
     let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0) })
 
     let upload = try #require(LoopbackSocket(port: port))

@@ -58,41 +58,33 @@ extension AttendeeCommand {
     }
 
     private static func createOptions(_ kind: PollKind) -> [OptionSpec] {
-        var options = [
+        [
             OptionSpec("session", value: "SESSION", help: "the session it belongs to (default: the whole event)"),
             .flag("multiple", help: "let people pick several options"),
-        ]
-        if kind == .poll {
-            options += [
-                OptionSpec("question", value: "TEXT", help: "the question"),
-                OptionSpec("option", value: "TEXT", help: "an option (repeatable, 2 to 10)"),
-            ]
-        } else {
-            options.append(
-                OptionSpec(
-                    "question", value: "\"TEXT: A | *B | C\"",
-                    help: "a question and its options, the correct ones marked * (repeatable)"))
-        }
-        return options
+        ] + contentOptions(kind, replacing: false)
     }
 
     private static func editOptions(_ kind: PollKind) -> [OptionSpec] {
-        var options: [OptionSpec] = [
+        [
             .flag("multiple", help: "let people pick several options"),
             .flag("single", help: "let people pick one option"),
-        ]
-        if kind == .poll {
-            options += [
-                OptionSpec("question", value: "TEXT", help: "the question"),
-                OptionSpec("option", value: "TEXT", help: "an option (repeatable, 2 to 10; replaces them all)"),
-            ]
-        } else {
-            options.append(
+        ] + contentOptions(kind, replacing: true)
+    }
+
+    /// A poll's question and options, or a quiz's questions; an edit's replace what the draft has.
+    private static func contentOptions(_ kind: PollKind, replacing: Bool) -> [OptionSpec] {
+        let replaces = replacing ? "; replaces them all" : ""
+        guard kind == .poll else {
+            return [
                 OptionSpec(
                     "question", value: "\"TEXT: A | *B | C\"",
-                    help: "a question and its options, the correct ones marked * (repeatable; replaces them all)"))
+                    help: "a question and its options, the correct ones marked * (repeatable\(replaces))")
+            ]
         }
-        return options
+        return [
+            OptionSpec("question", value: "TEXT", help: "the question"),
+            OptionSpec("option", value: "TEXT", help: "an option (repeatable, 2 to 10\(replaces))"),
+        ]
     }
 
     // MARK: - Bodies

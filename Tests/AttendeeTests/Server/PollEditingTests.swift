@@ -191,18 +191,7 @@ import Testing
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func anEditAndADeletionAreHeardOnTheEventAndSessionStreamsNamingOnlyThePoll(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
-            let organizer = try await server.organizer("Olga Organizer")
-            let ada = try await server.registeredAttendee("Ada Lovelace")
-            let session = try #require(try await server.agenda().first)
-            var draft = PollTests.colour
-            draft.sessionID = session.id
-            let poll = try await server.createPoll(draft, organizer).decode(Poll.self)
-
-            let onEvent = try await LiveListener.open(server, token: ada)
-            #expect(try await onEvent.next().event == "ready")
-            let onSession = try await LiveListener.open(
-                server, path: "/attendee/v1/sessions/\(session.id)/live", token: ada)
-            #expect(try await onSession.next().event == "ready")
+            let (organizer, _, session, poll, onEvent, onSession) = try await server.sessionPollHeardByAnAttendee()
 
             #expect(try await server.editPoll(poll.id, Self.typo, organizer).status == .ok)
             #expect(try await server.deletePoll(poll.id, organizer).status == .noContent)

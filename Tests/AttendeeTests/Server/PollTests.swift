@@ -370,18 +370,7 @@ import Testing
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func everyChangeIsHeardOnTheEventStreamAndASessionsPollOnTheSessionStream(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
-            let organizer = try await server.organizer("Olga Organizer")
-            let ada = try await server.registeredAttendee("Ada Lovelace")
-            let session = try #require(try await server.agenda().first)
-            var draft = Self.colour
-            draft.sessionID = session.id
-            let poll = try await server.createPoll(draft, organizer).decode(Poll.self)
-
-            let onEvent = try await LiveListener.open(server, token: ada)
-            #expect(try await onEvent.next().event == "ready")
-            let onSession = try await LiveListener.open(
-                server, path: "/attendee/v1/sessions/\(session.id)/live", token: ada)
-            #expect(try await onSession.next().event == "ready")
+            let (organizer, ada, session, poll, onEvent, onSession) = try await server.sessionPollHeardByAnAttendee()
             #expect(
                 try await server.client.get(
                     "/attendee/v1/sessions/\(session.id)/live", headers: .auth(try await server.signUp("Sam"))
@@ -473,6 +462,25 @@ extension AttendeeTestServer {
                 password: "correct horse", name: name))
         let session = try response.decode(AuthSession.self)
         return (session.token, session.profile.person.id)
+    }
+
+    /// The organizer's draft poll on the first session, and an attendee listening to the event's and that session's
+    /// streams, both past `ready`.
+    func sessionPollHeardByAnAttendee() async throws -> (
+        organizer: String, attendee: String, session: Session, poll: Poll, onEvent: LiveListener,
+        onSession: LiveListener
+    ) {
+        let organizer = try await organizer("Olga Organizer")
+        let ada = try await registeredAttendee("Ada Lovelace")
+        let session = try #require(try await agenda().first)
+        var draft = PollTests.colour
+        draft.sessionID = session.id
+        let poll = try await createPoll(draft, organizer).decode(Poll.self)
+        let onEvent = try await LiveListener.open(self, token: ada)
+        #expect(try await onEvent.next().event == "ready")
+        let onSession = try await LiveListener.open(self, path: "/attendee/v1/sessions/\(session.id)/live", token: ada)
+        #expect(try await onSession.next().event == "ready")
+        return (organizer, ada, session, poll, onEvent, onSession)
     }
 
     func createPoll(_ draft: PollDraft, _ token: String?) async throws -> Response {
