@@ -12,6 +12,8 @@ public enum LiveWatchKind: String, Sendable, Hashable, Codable {
     case pollResults
     /// A poll or quiz closed.
     case pollClosed
+    /// A poll or quiz was deleted with its answers. (A draft's edit is not shown: a draft is its managers' only.)
+    case pollDeleted
     /// Someone posted on the wall.
     case wallPost
     /// Someone replied to a wall post.
@@ -39,8 +41,8 @@ public struct LiveWatchEntry: Sendable, Hashable, Codable, Identifiable {
     public var results: PollResults?
 }
 
-/// An event's live feed, as it arrives: every poll that opens, each answer's new results, every close, and the
-/// wall's posts, replies, likes and deletions.
+/// An event's live feed, as it arrives: every poll that opens, each answer's new results, every close and
+/// deletion, and the wall's posts, replies, likes and deletions.
 ///
 /// ```swift
 /// let watch = LiveWatchModel(client: client, eventID: id)
@@ -88,6 +90,13 @@ public final class LiveWatchModel {
     /// The feed's entry for a live event; `nil` for kinds it does not show (`ready`) and data that does not decode.
     static func entry(_ event: ServerEvent) -> LiveWatchEntry? {
         if let update = WallUpdate(kind: event.type, data: event.data) { return entry(update, id: event.lastEventID) }
+        if PollReference.Kind(rawValue: event.type) == .deleted {
+            guard let deleted = try? AttendeeCoding.decoder().decode(PollReference.self, from: Data(event.data.utf8))
+            else { return nil }
+            return LiveWatchEntry(
+                id: event.lastEventID, kind: .pollDeleted, pollID: deleted.pollID,
+                text: Strings.format("watch.pollDeleted", deleted.pollID))
+        }
         guard let kind = PollUpdate.Kind(rawValue: event.type),
             let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8))
         else { return nil }

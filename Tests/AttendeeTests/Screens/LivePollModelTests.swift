@@ -441,8 +441,8 @@ import Testing
         }
     }
 
-    /// The feed prints the wall's changes too (a post with its photo, a reply, likes, deletions), and a quiz as a
-    /// quiz with every question, from the events the server sends.
+    /// The feed prints the wall's changes too (a post with its photo, a reply, likes, deletions), a quiz as a quiz
+    /// with every question, and a poll's deletion (not a draft's edit), from the events the server sends.
     @Test func theWatchFeedPrintsTheWallAndQuizzesWithEveryQuestion() async throws {
         try await AttendeeTestServer.with { server in
             let organizer = try await server.organizer("Olga Organizer")
@@ -465,8 +465,12 @@ import Testing
                 .delete, "/attendee/v1/wall-replies/\(reply.id)", headers: .auth(organizer))
             _ = try await server.client.request(.delete, "/attendee/v1/wall/\(post.id)", headers: .auth(ada))
             _ = try await server.action("close", quiz.id, organizer)
+            // A draft's edit names nothing an attendee may see: the feed passes over it.
+            let draft = try await server.createPoll(PollTests.colour, organizer).decode(Poll.self)
+            #expect(try await server.editPoll(draft.id, PollEditingTests.typo, organizer).status == .ok)
+            #expect(try await server.deletePoll(quiz.id, organizer).status == .noContent)
             var entries: [LiveWatchEntry] = []
-            for _ in 0..<8 {
+            for _ in 0..<10 {
                 let event = try await listener.next()
                 let heard = ServerEvent(type: event.event ?? "message", data: event.data, lastEventID: event.id ?? "")
                 entries += LiveWatchModel.entry(heard).map { [$0] } ?? []
@@ -484,11 +488,12 @@ import Testing
                     "Reply \(reply.id) to post \(post.id) was deleted.",
                     "Post \(post.id) was deleted.",
                     "Quiz closed: 2 + 2? (1 vote)\n    Capital of Portugal?",
+                    "Poll \(quiz.id) was deleted.",
                 ])
             #expect(
                 entries.map(\.kind) == [
                     .pollOpened, .pollResults, .wallPost, .wallReply, .wallLikes, .wallDeleted, .wallDeleted,
-                    .pollClosed,
+                    .pollClosed, .pollDeleted,
                 ])
             #expect(entries[2].postID == post.id)
         }
