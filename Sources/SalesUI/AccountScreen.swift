@@ -49,12 +49,7 @@ public struct AccountScreen: View {
         .sheet(isPresented: Binding(get: { model.form != nil }, set: { if !$0 { model.cancelTapped() } })) {
             HealthCareFormView(model: model)
         }
-        // NB: a swipe down on the editor is its Cancel (it asks before losing what was typed); on a document, Done.
-        .sheet(
-            item: Binding(
-                get: { model.presented },
-                set: { if $0 == nil { model.editor == nil ? model.documentDismissed() : model.editorCancelTapped() } })
-        ) {
+        .sheet(item: Binding(get: { model.presented }, set: { if $0 == nil { model.presentationDismissed() } })) {
             AccountPresentationView(presented: $0, model: model)
         }
     }

@@ -301,15 +301,21 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find("Sign in with Facebook") != nil)
     }
 
-    /// Settings has the name the jar shows on one's actions (the provider's until one is chosen); a name someone
-    /// else goes by is refused in the core's words, and the field keeps what was typed.
-    @Test func settingsChoosesTheNameTheJarShows() async throws {
+    /// Settings after a sign-in with Facebook, its name read from the jar.
+    func signedInOnSettings() async throws -> (AppModel, ViewHost<ChangeJarRootView>) {
         let app = app()
         let host = ViewHost(ChangeJarRootView(app: app))
         try host.selectTab("Settings")
         try await host.tapAndSettle("Sign in with Facebook")
         try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
         await app.settings.appeared()
+        return (app, host)
+    }
+
+    /// Settings has the name the jar shows on one's actions (the provider's until one is chosen); a name someone
+    /// else goes by is refused in the core's words, and the field keeps what was typed.
+    @Test func settingsChoosesTheNameTheJarShows() async throws {
+        let (app, host) = try await signedInOnSettings()
         #expect(app.settings.nameDraft == "Alice")
         #expect(host.tree.find(.textField, "Name") != nil)
         try host.type("Alice A", into: "Name")
@@ -328,12 +334,7 @@ struct ChangeJarRootViewTests {
     /// The name field says what it is and what it is for even once it holds a name (a filled field shows no
     /// placeholder): a header over it, a footer under it, in the same section as the field and its Save.
     @Test func settingsNameFieldIsLabelledAndExplained() async throws {
-        let app = app()
-        let host = ViewHost(ChangeJarRootView(app: app))
-        try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Facebook")
-        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
-        await app.settings.appeared()
+        let (_, host) = try await signedInOnSettings()
         let section = try #require(
             host.tree.first { $0.kind == .section && $0.children.contains { $0.kind == .textField } },
             "\(host.tree.outline)")

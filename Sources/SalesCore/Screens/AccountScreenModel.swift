@@ -454,6 +454,12 @@ public final class AccountScreenModel {
         openedPage = nil
     }
 
+    /// What the screen shows over itself was swiped away: on the editor that is its Cancel (which asks before losing
+    /// what was typed, ``editorCancelTapped()``), on a document or web page its Done (``documentDismissed()``).
+    public func presentationDismissed() {
+        if editor == nil { documentDismissed() } else { editorCancelTapped() }
+    }
+
     /// "Send Mine" on an unsent change of this account: it goes back in the queue without the version check and is sent now,
     /// over the server's version; the account reloads.
     public func sendOverTapped(id: UUID) async {

@@ -512,6 +512,31 @@ import Testing
         #expect(try await outbox.unsent().isEmpty)
     }
 
+    /// A swipe down on the editor is its Cancel: gone at once when nothing was typed, asked first when something
+    /// was; on a document it is Done.
+    @Test func swipingThePresentationAwayIsTheEditorsCancelOrTheDocumentsDone() async throws {
+        let harness = try await DevServerHarness.make()
+        let (model, _, _) = try await makeModel(harness)
+        await model.appeared()
+        model.addTapped(.note)
+        model.presentationDismissed()
+        #expect(model.editor == nil && model.confirmation == nil)
+
+        model.addTapped(.note)
+        try #require(model.editor).textEdited("Call back Dr. Alvarez")
+        model.presentationDismissed()
+        #expect(model.editor != nil)
+        #expect(model.editorConfirmation?.action == .discardEditor)
+
+        model.confirmationDismissed()
+        model.editorDismissed()
+        let pdf = try #require(model.items.first { $0.detail == "PDF" })
+        await model.itemTapped(id: pdf.id)
+        #expect(model.openedDocument != nil)
+        model.presentationDismissed()
+        #expect(model.presented == nil)
+    }
+
     @Test func tappingAnAttachmentOpensItsBytesAndADocOpensItsURL() async throws {
         let harness = try await DevServerHarness.make()
         let (model, _, _) = try await makeModel(harness)
