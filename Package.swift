@@ -243,7 +243,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking"],
+        name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking", "TestSupport"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",

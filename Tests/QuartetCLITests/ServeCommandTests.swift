@@ -134,31 +134,33 @@ private func stop(_ server: ChildProcess, _ data: URL) {
     let body = #"{"email":"nobody@example.com","password":"not-the-password"}"#
     let head =
         "POST /attendee/v1/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        + "Content-Length: \(body.utf8.count)\r\n\r\n"
-    upload.write(head + body.prefix(10))
-    // NB: the server has the head once a request on another connection, sent after it, is answered.
-    let probe = try #require(LoopbackSocket(port: port))
-    probe.write("GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    #expect(probe.readAll().hasPrefix("HTTP/1.1 200"))
-    // NB: and a moment more for the thread that owns the upload's connection to read its head (not a timing
-    // assertion: the test only waits longer for what it checks).
-    try await Task.sleep(for: .milliseconds(500))
+        + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+    // NB: the engine says "100 Continue" only once the handler has the head: from then on the request is in
+    // flight. (A sleep stood here before, and a loaded machine outran it.)
+    upload.write(head)
+    #expect(upload.readHead().hasPrefix("HTTP/1.1 100"))
+    upload.write(String(body.prefix(10)))
     server.send(SIGTERM)
-    var refused = false
-    for _ in 0..<3_000 where !refused {
-        refused = LoopbackSocket(port: port) == nil
-        if !refused { try await Task.sleep(for: .milliseconds(10)) }
+    // NB: on a thread of its own: the server waits 10 s for the rest of the body, and in a parallel run a task
+    // polling with Task.sleep can wait longer than that for a turn on the cooperative pool.
+    let (refused, answer) = try await blocking {
+        var refused = false
+        for _ in 0..<3_000 where !refused {
+            refused = LoopbackSocket(port: port) == nil
+            if !refused { usleep(10_000) }
+        }
+        upload.write(String(body.dropFirst(10)))
+        return (refused, upload.readAll())
     }
     #expect(refused, "new connections are refused once the server is stopping")
-    upload.write(String(body.dropFirst(10)))
-    let answer = upload.readAll()
     #expect(answer.hasPrefix("HTTP/1.1 4"), "\(answer.prefix(80))")
     #expect(answer.lowercased().contains("connection: close"))
     #expect(server.wait() == .exit(0))
 }
 
 /// A blocking TCP connection to 127.0.0.1, enough to hold a request half sent.
-private final class LoopbackSocket {
+// NB: `@unchecked Sendable` so the test can hand it to ``blocking(_:)``; one closure uses it at a time.
+private final class LoopbackSocket: @unchecked Sendable {
     let descriptor: Int32
 
     init?(port: UInt16) {
@@ -174,10 +176,9 @@ private final class LoopbackSocket {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        if connected != 0 {
-            close(descriptor)
-            return nil
-        }
+        // NB: no close here: the instance is whole, so failing now runs `deinit`, which closes it. A close here
+        // too would close the number again, by then perhaps another test's file or socket.
+        if connected != 0 { return nil }
     }
 
     deinit { close(descriptor) }
@@ -185,6 +186,16 @@ private final class LoopbackSocket {
     func write(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// One response head, up to and including its blank line (or what came before 30 s of silence).
+    func readHead() -> String {
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        while !received.suffix(4).elementsEqual("\r\n\r\n".utf8), recv(descriptor, &byte, 1, 0) == 1 {
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
     }
 
     /// Everything until the server closes the connection (or 30 s of silence).

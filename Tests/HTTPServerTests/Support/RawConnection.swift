@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A blocking TCP client on 127.0.0.1 for tests that need exact bytes on the wire (pipelining,
@@ -195,15 +196,6 @@ func eventually(_ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
-}
-
-/// Runs blocking socket work on a thread of its own. Blocking the cooperative pool would starve the
-/// server's handler tasks (which run there too), and Dispatch's global queues share that pool's few
-/// threads on Linux, so neither will do.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
 }
 
 extension RawConnection {
