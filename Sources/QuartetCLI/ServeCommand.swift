@@ -230,22 +230,40 @@ enum ServeCommand {
             context.console.errorLine("quartet: \(error)")
             return 1
         }
+        // NB: signals are watched before the database is opened: a SIGTERM during a long migration stops the start
+        // (the migration's transaction rolls back or commits whole) and exits 0, instead of killing the process.
+        let signals = await SignalWatch.start([SIGINT, SIGTERM])
+        let building = Task { try await buildApplication(configuration) }
+        signals.onArrival { _ in building.cancel() }
         let built: Application
-        do {
-            built = try await buildApplication(configuration)
-        } catch {
+        switch await building.result {
+        case .success(let application) where signals.arrived != nil:
+            await application.close()
+            return await stopped(server, signals, context)
+        case .success(let application):
+            built = application
+        case .failure where signals.arrived != nil:
+            return await stopped(server, signals, context)
+        case .failure(let error):
+            signals.stop()
             await server.shutdown(gracePeriod: .zero)
             context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
             return 1
         }
         serving.withLock { $0 = (built.handler(), built.bodyReceivers()) }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let port = server.port
-        await server.runUntilSignal {
-            context.console.line("Quartet listening on http://\(host):\(port)")
-            context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
-        }
+        context.console.line("Quartet listening on http://\(host):\(server.port)")
+        context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")
+        await server.run(until: signals)
         await built.close()
+        context.console.errorLine("quartet: stopped")
+        return 0
+    }
+
+    /// A signal came while the server was starting: the start is abandoned, the requests answered 503 meanwhile
+    /// are let finish, and the command exits 0 as a stop after serving does.
+    private static func stopped(_ server: Server, _ signals: SignalWatch, _ context: CommandContext) async -> Int32 {
+        await server.run(until: signals)
         context.console.errorLine("quartet: stopped")
         return 0
     }

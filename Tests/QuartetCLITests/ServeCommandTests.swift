@@ -1,4 +1,5 @@
 import AttendeeServer
+import Database
 import Foundation
 import HTTPServer
 import QuartetServer
@@ -158,13 +159,79 @@ private func stop(_ server: ChildProcess, _ data: URL) {
     #expect(server.wait() == .exit(0))
 }
 
+/// SIGTERM while the server is still starting (here its migration waits for a write lock another process
+/// holds): the start is abandoned, and the command says it stopped and exits 0 — not ended by the signal, as a
+/// supervisor would read a crash.
+@Test func aSIGTERMWhileTheServerStartsStopsItAndExits0() async throws {
+    let executable = try #require(BuiltProducts.executable("quartet"), "the quartet executable is built with the tests")
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: data) }
+    let database = try SQLiteDatabase(path: data.appendingPathComponent("quartet.sqlite").path)
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let holder = Task {
+        try await database.write { db in
+            try db.executeScript("CREATE TABLE held_by_the_test (x INTEGER)")
+            held.signal()
+            release.wait()
+        }
+    }
+    try await blocking { held.wait() }
+    let port = try #require(freeLoopbackPort())
+    let errors = data.appendingPathComponent("serve.err")
+    let server = try ChildProcess(
+        executable, arguments: ["serve", "--port", String(port), "--data-dir", data.path, "--quiet"],
+        errors: .file(errors))
+    defer { server.send(SIGKILL) }
+    // NB: listening and still starting: /health answers 503 until the migrations are done.
+    let starting = try await blocking {
+        var answer = ""
+        for _ in 0..<3_000 where !answer.hasPrefix("HTTP/1.1 503") {
+            if let probe = LoopbackSocket(port: port) {
+                probe.write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                answer = probe.readAll()
+            }
+            if !answer.hasPrefix("HTTP/1.1 503") { usleep(10_000) }
+        }
+        return answer
+    }
+    #expect(starting.hasPrefix("HTTP/1.1 503"), "\(starting.prefix(80))")
+    server.send(SIGTERM)
+    let ending = try await blocking { server.wait() }
+    release.signal()
+    try await holder.value
+    await database.close()
+    #expect(ending == .exit(0))
+    let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    #expect(said.contains("quartet: stopped"), "\(said)")
+    #expect(!said.contains("cannot start"), "\(said)")
+}
+
+/// A port nothing listens on right now (the kernel's pick for a socket bound to port 0).
+private func freeLoopbackPort() -> UInt16? {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+        }
+    }
+    return bound ? UInt16(bigEndian: address.sin_port) : nil
+}
+
 /// A blocking TCP connection to 127.0.0.1, enough to hold a request half sent.
 // NB: `@unchecked Sendable` so the test can hand it to ``blocking(_:)``; one closure uses it at a time.
 private final class LoopbackSocket: @unchecked Sendable {
     let descriptor: Int32
 
     init?(port: UInt16) {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

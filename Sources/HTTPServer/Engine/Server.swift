@@ -1,6 +1,5 @@
 import CMHDShim
 import CMicroHTTPD
-import Dispatch
 import Foundation
 import Locking
 
@@ -243,34 +242,16 @@ public final class Server: Sendable {
 
     /// ``runUntilSignal(gracePeriod:)`` with the signals and a hook that runs once they are watched.
     func runUntilSignal(gracePeriod: Duration, signals: [Int32], onReady: @Sendable () -> Void) async {
-        let (arrivals, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let sources = signals.map { number in
-            // NB: the default action must be off, or the signal kills the process before Dispatch sees it.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            return source
-        }
-        // NB: Dispatch installs its signal handler after resume() returns; wait for every source's
-        // registration, or a signal arriving in between would be ignored.
-        await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
-            let remaining = Locked(sources.count)
-            if sources.isEmpty { registered.resume() }
-            for source in sources {
-                source.setRegistrationHandler {
-                    let left = remaining.withLock { count in
-                        count -= 1
-                        return count
-                    }
-                    if left == 0 { registered.resume() }
-                }
-                source.resume()
-            }
-        }
+        let watch = await SignalWatch.start(signals)
         onReady()
-        for await _ in arrivals { break }
-        for source in sources { source.cancel() }
-        for number in signals { signal(number, SIG_DFL) }
+        await run(until: watch, gracePeriod: gracePeriod)
+    }
+
+    /// Serves until `watch` sees a signal (returns at once if it already has), stops watching, then shuts down
+    /// gracefully: for a server that watched signals before it was ready to serve (see ``SignalWatch``).
+    public func run(until watch: SignalWatch, gracePeriod: Duration = .seconds(10)) async {
+        _ = await watch.wait()
+        watch.stop()
         await shutdown(gracePeriod: gracePeriod)
     }
 
