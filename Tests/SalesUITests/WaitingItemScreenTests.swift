@@ -126,4 +126,28 @@ struct WaitingItemScreenTests {
         #expect(!notes.contains("Call back"))
         #expect(!host.tree.texts.contains("Call back"))
     }
+
+    /// Offline with nothing saved, the page offers Retry; a tap still offline keeps it, a tap online loads the
+    /// account, and Retry goes.
+    @Test func theEmptyOfflinePageRetries() async throws {
+        let (model, _, network, _) = try await Self.screen()
+        network.isDown = true
+        let host = await AccountScreenTests.host(model)
+        #expect(host.tree.visibleNavigationTitle == "Account")
+        #expect(host.tree.texts.contains("You're offline, and this account has not been opened on this device before."))
+        try host.tap("Dismiss")
+        #expect(host.tree.find(.button, "Retry") != nil)
+
+        try await host.tapAndSettle("Retry")
+        #expect(host.tree.find(.button, "Retry") != nil)
+        #expect(host.tree.visibleNavigationTitle == "Account")
+
+        network.isDown = false
+        try host.tap("Retry")
+        try await host.waitUntil("the account") {
+            $0.visibleNavigationTitle == "St. Mary's Regional Medical Center"
+        }
+        #expect(host.tree.find(.button, "Retry") == nil)
+        #expect(host.tree.find("Notes & Attachments") != nil)
+    }
 }

@@ -141,6 +141,11 @@ public final class AccountScreenModel {
         return nil
     }
 
+    /// Whether the page offers Retry: it shows nothing because the network (or Salesforce) was not there when it
+    /// loaded, offline with no copy saved on the device, and trying again may work. A refusal, a missing account or
+    /// an ended session would only fail again, and a page with something shown reloads with a pull.
+    public private(set) var canRetry = false
+
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
     public var showsItems: Bool { details != nil }
@@ -185,6 +190,13 @@ public final class AccountScreenModel {
 
     /// Pull to refresh: the edits that wait go first (a person pulls when the network may be back), then load.
     public func refreshPulled() async { await refresh() }
+
+    /// Retry on the page that could show nothing (``canRetry``): the edits that wait go first, then the account
+    /// loads, as a pull would; still offline, the page stays as it was, Retry included.
+    public func retryTapped() async {
+        guard canRetry, !isBusy else { return }
+        await refresh()
+    }
 
     /// The banner was dismissed.
     public func bannerDismissed() { banner = nil }
@@ -597,16 +609,19 @@ public final class AccountScreenModel {
                     ? .failure(SalesText.localized("banner.offlineNothingSaved"))
                     : .notice(SalesText.localized("banner.offlineShowingSaved"))
             if details == nil { phase = .failed(banner?.text ?? error.message) }
+            canRetry = details == nil && (error.isOffline || error.isServerTrouble)
             if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
         } catch {
             banner = .failure(APIError.message(for: error))
             if details == nil { phase = .failed(APIError.message(for: error)) }
+            canRetry = false
         }
         await readOutbox()
     }
 
     private func show(_ details: AccountDetails) {
         self.details = details
+        canRetry = false
         title = details.account.name ?? SalesText.untitled
         infoRows = InfoRow.general(details.account)
         healthCare = HealthCareSection(details.account, locale: locale)
@@ -650,6 +665,7 @@ public final class AccountScreenModel {
         await cache.remove(accountID)
         clear()
         accountIsGone = true
+        canRetry = false
         await readOutbox()
         var message =
             shown.map { SalesText.table.format("banner.accountGone", $0) } ?? SalesText.accountMissing(accountID)
@@ -679,6 +695,7 @@ public final class AccountScreenModel {
 
     private func signedOut() {
         clear()
+        canRetry = false
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
     }

@@ -81,6 +81,8 @@ public enum SalesText {
     public static var confirmDeleteMessage: String { localized("confirm.delete.message") }
     /// What deleting a row added offline and still waiting means: it is never sent, and cannot be had back.
     public static var confirmDeleteWaitingMessage: String { localized("confirm.delete.waiting.message") }
+    /// Retry on a page that could show nothing (offline with nothing saved).
+    public static var retry: String { localized("screen.retry") }
     /// A row added offline was deleted after the outbox had sent it: nothing was deleted, and the row now shows
     /// Salesforce's copy.
     public static func waitingItemSent(_ title: String) -> String { table.format("banner.waitingItemSent", title) }

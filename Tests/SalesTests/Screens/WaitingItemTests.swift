@@ -261,4 +261,60 @@ import Testing
         #expect(text.hasPrefix("“Call back” could not be deleted: "), "\(text)")
         #expect(text.hasSuffix(" It waits to be sent, as before."), "\(text)")
     }
+
+    // MARK: - Retry
+
+    /// Offline with nothing saved, the page offers Retry; tapped still offline, the page stays as it was, Retry
+    /// included; tapped with the network back, the account loads and Retry goes.
+    @Test func theEmptyOfflinePageOffersRetryUntilTheAccountLoads() async throws {
+        let harness = try await DevServerHarness.make()
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: try await harness.client(), outbox: try await makeOutbox(),
+            cache: .inMemory(), locale: en, timeZone: utc)
+        harness.wire.isDown = true
+        #expect(!model.canRetry)
+        await model.appeared()
+        let offline = "You're offline, and this account has not been opened on this device before."
+        #expect(model.phase == .failed(offline))
+        #expect(model.canRetry)
+
+        await model.retryTapped()
+        #expect(model.phase == .failed(offline))
+        #expect(model.banner == .failure(offline))
+        #expect(model.canRetry)
+        #expect(!model.isBusy)
+
+        harness.wire.isDown = false
+        await model.retryTapped()
+        #expect(model.phase == .loaded)
+        #expect(model.title == "St. Mary's Regional Medical Center")
+        #expect(model.banner == nil)
+        #expect(!model.canRetry)
+        await model.retryTapped()
+        #expect(model.phase == .loaded)
+    }
+
+    /// Retry is for a page that shows nothing because the network was not there: a page showing its saved copy
+    /// reloads with a pull, and an id Salesforce does not know would only fail again.
+    @Test func retryIsOfferedOnlyWhereTryingAgainMayWork() async throws {
+        let harness = try await DevServerHarness.make()
+        let cache = AccountCache.inMemory()
+        let (model, _, _) = try await screen(harness, cache: cache)
+        harness.wire.isDown = true
+        await model.refreshPulled()
+        #expect(
+            model.banner
+                == .notice(
+                    "You're offline. Showing the copy saved on this device; changes are sent when the network returns.")
+        )
+        #expect(!model.canRetry)
+
+        harness.wire.isDown = false
+        let missing = AccountScreenModel(
+            accountID: "001Q000000Nope1IAB", client: try await harness.client(), outbox: try await makeOutbox(),
+            cache: .inMemory(), locale: en, timeZone: utc)
+        await missing.appeared()
+        #expect(missing.details == nil)
+        #expect(!missing.canRetry)
+    }
 }
