@@ -38,6 +38,11 @@ public struct AccountScreen: View {
         .safeAreaInset(edge: .top) {
             VStack(alignment: .leading, spacing: 0) {
                 if let banner = model.banner { BannerView(banner: banner) { model.bannerDismissed() } }
+                if model.canRetry {
+                    // NB: beside the banner rather than in it, so dismissing the banner leaves a way to try again.
+                    Button(SalesText.retry, systemImage: "arrow.clockwise") { Task { await model.retryTapped() } }
+                        .buttonStyle(.bordered).disabled(model.isBusy).padding(.horizontal)
+                }
                 if let pending = model.pendingEditsText {
                     Label(pending, systemImage: "clock.arrow.circlepath").font(.footnote).padding(.horizontal)
                 }

@@ -188,6 +188,82 @@ public actor Outbox {
         }
     }
 
+    /// The operation queued under `idempotencyKey` and not delivered (pending, or kept as a conflict or a failure),
+    /// its body left unread (`nil`): what it is and where it goes, without copying a body that may hold megabytes.
+    public func operation(idempotencyKey key: String) async throws -> OutboxOperation? {
+        let row = try await database.read { db in
+            try db.queryOne(
+                """
+                SELECT id, method, path, query, NULL AS body, content_type, idempotency_key, label, created_at,
+                    attempts, state, status, message, NULL AS response, finished_at
+                FROM localstore_outbox WHERE idempotency_key = \(key) ORDER BY id LIMIT 1
+                """)
+        }
+        return try row.map(OutboxOperation.init(row:))
+    }
+
+    /// Sets string values inside a pending operation's JSON body (`values`: JSON paths such as `$.name`, each with
+    /// its new text) and its label, keeping its place in the queue and its idempotency key. The body is changed
+    /// where it is stored and never read into memory, so a small change beside large bytes (a file's name beside
+    /// the file) copies nothing here. Returns `false` as ``revise(_:body:label:)`` does (it no longer waits, or a
+    /// replay of this `Outbox` runs); throws when the stored body is not JSON, leaving it as it was.
+    ///
+    /// NB: the device store is SQLite, whose `json_set` does the change.
+    @discardableResult
+    public func revise(_ id: Int64, settingJSON values: [(path: String, value: String)], label: String? = nil)
+        async throws -> Bool
+    {
+        guard !replaying else { return false }
+        replaying = true
+        defer { replaying = false }
+        var document: SQL = "CAST(body AS TEXT)"
+        for (path, value) in values { document = "json_set(\(document), \(path), \(value))" }
+        let pending = OutboxOperation.State.pending.rawValue
+        return try await database.write { [document] db in
+            try db.execute(
+                """
+                UPDATE localstore_outbox SET body = CAST(\(document) AS BLOB), label = COALESCE(\(label), label)
+                WHERE id = \(id) AND state = \(pending)
+                """) > 0
+        }
+    }
+
+    /// Takes back, before it is ever sent, the operation queued under `idempotencyKey` (pending, or kept as a
+    /// conflict or a failure), with every pending operation whose path holds `segment` (a later change of what it
+    /// creates), and gives their space back. Returns `false`, taking back nothing, when no such operation is
+    /// there (it was delivered, or never queued) or while a replay of this `Outbox` runs: it may be on its way,
+    /// and what the server may now have must not be forgotten here as if it had never been sent.
+    @discardableResult
+    public func withdraw(idempotencyKey key: String, withPathsHolding segment: String? = nil) async throws -> Bool {
+        guard !replaying else { return false }
+        // NB: held through the write, so no replay starts and sends what is being taken back.
+        replaying = true
+        defer { replaying = false }
+        let pending = OutboxOperation.State.pending.rawValue
+        let withdrawn = try await database.write { db -> Bool in
+            let ids = try db.fetchColumn(
+                Int64.self,
+                """
+                SELECT id FROM localstore_outbox
+                WHERE idempotency_key = \(key) AND state IN ('pending', 'conflict', 'failed')
+                """)
+            guard !ids.isEmpty else { return false }
+            var dependents: [Int64] = []
+            if let segment {
+                for row in try db.query("SELECT id, path FROM localstore_outbox WHERE state = \(pending)") {
+                    let path: String = try row.decode(String.self, "path")
+                    if (try? JSONDecoder().decode([String].self, from: Data(path.utf8)))?.contains(segment) == true {
+                        dependents.append(try row.decode(Int64.self, "id"))
+                    }
+                }
+            }
+            _ = try db.execute("DELETE FROM localstore_outbox WHERE id IN (\(list: ids + dependents))")
+            return true
+        }
+        if withdrawn { await LocalStore.reclaimSpace(in: database) }
+        return withdrawn
+    }
+
     /// Takes the oldest pending operation and counts the attempt before anything is sent.
     private func startNext() async throws -> OutboxOperation? {
         let pending = OutboxOperation.State.pending.rawValue

@@ -268,13 +268,19 @@ enum ItemCommands {
                 let id = context.arguments.positionals[0]
                 // NB: where this machine keeps the account, the row is swiped away on its screen, so the saved copy
                 // loses it too (offline, the delete waits in the outbox).
-                if let account = await session.cache.account(holding: id)?.account.id,
-                    let screen = await session.openAccount(account), await screen.lists(Item.self, id: id)
+                let held = await session.cache.account(holding: id)
+                if let account = held?.account.id, let screen = await session.openAccount(account),
+                    await screen.lists(Item.self, id: id)
                 {
                     let waitingBefore = await screen.pendingEditCount
+                    let bannerBefore = await screen.banner
                     await screen.itemDeleteTapped(id: id)
                     await confirm(await screen.confirmation, with: screen.confirmTapped)
-                    if await screen.lists(Item.self, id: id) {
+                    // NB: a row added offline that the sync sent meanwhile is not deleted, and is listed again
+                    // under Salesforce's id: the screen's new failure says so.
+                    let bannerAfter = await screen.banner
+                    let refused = bannerAfter != bannerBefore && bannerAfter?.failure != nil
+                    if await screen.lists(Item.self, id: id) || refused {
                         context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
                         return 1
                     }
@@ -282,6 +288,12 @@ enum ItemCommands {
                     let queued = await screen.pendingEditCount > waitingBefore
                     context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
                     return 0
+                }
+                // NB: an item added offline that the sync has sent since the machine saved the account is listed
+                // under Salesforce's id once the screen opens: nothing is deleted, as on the screen.
+                if let item = held?.items.first(where: { $0.id == id }), item.isWaiting {
+                    context.console.errorLine("quartet: \(SalesText.waitingItemSent(item.name ?? SalesText.untitled))")
+                    return 1
                 }
                 let edit = PendingEdit.deleting(Item.objectName, id: id, on: nil)
                 let queued = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }

@@ -141,6 +141,11 @@ public final class AccountScreenModel {
         return nil
     }
 
+    /// Whether the page offers Retry: it shows nothing because the network (or Salesforce) was not there when it
+    /// loaded, offline with no copy saved on the device, and trying again may work. A refusal, a missing account or
+    /// an ended session would only fail again, and a page with something shown reloads with a pull.
+    public private(set) var canRetry = false
+
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
     public var showsItems: Bool { details != nil }
@@ -185,6 +190,13 @@ public final class AccountScreenModel {
 
     /// Pull to refresh: the edits that wait go first (a person pulls when the network may be back), then load.
     public func refreshPulled() async { await refresh() }
+
+    /// Retry on the page that could show nothing (``canRetry``): the edits that wait go first, then the account
+    /// loads, as a pull would; still offline, the page stays as it was, Retry included.
+    public func retryTapped() async {
+        guard canRetry, !isBusy else { return }
+        await refresh()
+    }
 
     /// The banner was dismissed.
     public func bannerDismissed() { banner = nil }
@@ -314,8 +326,8 @@ public final class AccountScreenModel {
 
     /// A row's Edit action: its editor opens (a note, an attachment's name, a doc's name and link).
     ///
-    /// A note or doc added offline opens as a sent one does: its Save changes what waits to be sent. An attachment
-    /// added offline opens too, and says it is renamed once Salesforce has it.
+    /// An item added offline opens as a sent one does: its Save changes what waits to be sent (an attachment's name,
+    /// its bytes left where they wait).
     public func itemEditTapped(id: String) {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
         openEditor(editing: item)
@@ -367,13 +379,13 @@ public final class AccountScreenModel {
         itemsExpanded.toggle()
     }
 
-    /// A row's Delete was tapped (swiped): the screen asks first.
-    ///
-    /// An item added offline has no Delete: Salesforce has no record to delete until the outbox sends it.
+    /// A row's Delete was tapped (swiped): the screen asks first, as the item cannot be had back. An item added
+    /// offline and still waiting is asked about too, in words that say it was never sent.
     public func itemDeleteTapped(id: String) {
-        guard let row = items.first(where: { $0.id == id }), row.waiting == nil else { return }
+        guard let row = items.first(where: { $0.id == id }) else { return }
         confirmation = Confirmation(
-            .deleteItem(id), title: SalesText.confirmDelete(row.title), message: SalesText.confirmDeleteMessage,
+            .deleteItem(id), title: SalesText.confirmDelete(row.title),
+            message: row.waiting == nil ? SalesText.confirmDeleteMessage : SalesText.confirmDeleteWaitingMessage,
             confirmTitle: SalesText.delete, cancelTitle: SalesText.cancel)
     }
 
@@ -394,7 +406,8 @@ public final class AccountScreenModel {
     }
 
     private func deleteItem(id: String) async {
-        guard let item = details?.items.first(where: { $0.id == id }), !item.isWaiting else { return }
+        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        guard !item.isWaiting else { return await withdraw(item, id: id) }
         isBusy = true
         defer { isBusy = false }
         do {
@@ -415,6 +428,33 @@ public final class AccountScreenModel {
         } catch {
             banner = .failure(APIError.message(for: error))
         }
+    }
+
+    /// Deletes an item added offline that still waits: its waiting create is taken back with all that waits of it,
+    /// so nothing is ever sent, and the row goes.
+    ///
+    /// NB: when it no longer waits (the outbox sent it meanwhile, or is sending it now), nothing is deleted, here or
+    /// in Salesforce: the screen says so and reloads, so the row comes back as Salesforce has it, to be deleted
+    /// there after asking, as any sent item. Deleting it on the server unasked could delete what the person then
+    /// changed; forgetting it here would leave in Salesforce a record the person believes gone.
+    private func withdraw(_ item: AccountItem, id: String) async {
+        isBusy = true
+        defer { isBusy = false }
+        let withdrawn: Bool
+        do {
+            withdrawn = try await outbox.withdraw(waiting: id)
+        } catch {
+            banner = .failure(SalesText.notWithdrawn(item.name ?? SalesText.untitled, APIError.message(for: error)))
+            return
+        }
+        guard withdrawn else {
+            await refresh()
+            banner = .failure(SalesText.waitingItemSent(item.name ?? SalesText.untitled))
+            return
+        }
+        remove(id: id)
+        await keepShown()
+        await readOutbox()
     }
 
     /// An item editor saved a note, attachment or doc: merge it into the list. An item added offline has no id
@@ -569,16 +609,19 @@ public final class AccountScreenModel {
                     ? .failure(SalesText.localized("banner.offlineNothingSaved"))
                     : .notice(SalesText.localized("banner.offlineShowingSaved"))
             if details == nil { phase = .failed(banner?.text ?? error.message) }
+            canRetry = details == nil && (error.isOffline || error.isServerTrouble)
             if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
         } catch {
             banner = .failure(APIError.message(for: error))
             if details == nil { phase = .failed(APIError.message(for: error)) }
+            canRetry = false
         }
         await readOutbox()
     }
 
     private func show(_ details: AccountDetails) {
         self.details = details
+        canRetry = false
         title = details.account.name ?? SalesText.untitled
         infoRows = InfoRow.general(details.account)
         healthCare = HealthCareSection(details.account, locale: locale)
@@ -622,6 +665,7 @@ public final class AccountScreenModel {
         await cache.remove(accountID)
         clear()
         accountIsGone = true
+        canRetry = false
         await readOutbox()
         var message =
             shown.map { SalesText.table.format("banner.accountGone", $0) } ?? SalesText.accountMissing(accountID)
@@ -651,6 +695,7 @@ public final class AccountScreenModel {
 
     private func signedOut() {
         clear()
+        canRetry = false
         phase = .signedOut
         banner = .failure(SalesText.signedOut)
     }

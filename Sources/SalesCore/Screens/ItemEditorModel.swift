@@ -32,7 +32,7 @@ public final class ItemEditorModel {
     public private(set) var image: Data?
     /// Whether "Save" may be tapped.
     public var canSave: Bool {
-        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, !isWaitingAttachment, tooLong == nil else {
+        guard !isBusy, !name.trimmingCharacters(in: .whitespaces).isEmpty, tooLong == nil else {
             return false
         }
         switch kind {
@@ -45,7 +45,6 @@ public final class ItemEditorModel {
     public var saveRefusal: String? {
         guard !isBusy, !canSave else { return nil }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
-        if isWaitingAttachment { return SalesText.localized("editor.notSentYet") }
         if let tooLong { return SalesText.tooLong(tooLong.field, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
@@ -69,14 +68,11 @@ public final class ItemEditorModel {
             return name != (attachment.name ?? "")
         }
     }
-    /// Whether the form shows an item added offline that still waits in the outbox. A note or a Google Doc is
-    /// edited as a sent one is: a save changes what waits to be sent (``SalesOutbox/revise(waiting:changedFrom:)``).
+    /// Whether the form shows an item added offline that still waits in the outbox. It is edited as a sent one
+    /// is, under the same rules: a save changes what waits to be sent (a note's or a Google Doc's fields,
+    /// ``SalesOutbox/revise(waiting:changedFrom:)``; an attachment's name, ``SalesOutbox/rename(waiting:to:)``, its
+    /// bytes left where they wait).
     public var isWaiting: Bool { existing?.isWaiting ?? false }
-    /// An attachment added offline waits with its bytes, and is renamed once Salesforce has it.
-    var isWaitingAttachment: Bool {
-        guard isWaiting, case .attachment? = existing else { return false }
-        return true
-    }
 
     /// The first field longer than Salesforce stores (``ItemFieldLimit``), as the form would save it.
     var tooLong: (field: ItemFieldLimit, limit: Int, length: Int)? {
@@ -193,7 +189,9 @@ public final class ItemEditorModel {
 
     /// The form appeared: an existing image attachment is downloaded to be shown.
     public func appeared() async {
-        guard case .attachment(let attachment)? = existing, attachment.isImage, let id = attachment.id, image == nil
+        // NB: an attachment added offline has no body on the server yet.
+        guard case .attachment(let attachment)? = existing, attachment.isImage, !isWaiting, let id = attachment.id,
+            image == nil
         else { return }
         isBusy = true
         defer { isBusy = false }
@@ -289,7 +287,8 @@ public final class ItemEditorModel {
             case (.attachment, .attachment(let original)?):
                 var attachment = original
                 if name != (original.name ?? "") { attachment.name = name }
-                saved = .attachment(try await update(attachment, from: original))
+                saved = .attachment(
+                    try await isWaiting ? rename(attachment, from: original) : update(attachment, from: original))
             case (.attachment, _):
                 guard let picked else { return }
                 saved = .attachment(try await upload(picked, name: uploadName))
@@ -370,6 +369,20 @@ public final class ItemEditorModel {
         }
         queued = edit
         return item
+    }
+
+    /// Renames an attachment added offline that still waits in the outbox: its waiting upload takes the name, so
+    /// the sync sends the file once, under it. Nothing changed is nothing to do, as for a sent attachment.
+    private func rename(_ attachment: Attachment, from original: Attachment) async throws -> Attachment {
+        guard let name = attachment.name, name != original.name else {
+            outcome = .unchanged
+            return original
+        }
+        guard let outbox, let edit = try await outbox.rename(waiting: original, to: name) else {
+            throw WaitingItemSent()
+        }
+        queued = edit
+        return attachment
     }
 
     private func send<Item: Sendable>(

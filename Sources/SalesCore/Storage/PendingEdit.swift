@@ -171,6 +171,55 @@ public actor SalesOutbox {
         return revised ? edit : nil
     }
 
+    /// Renames an attachment added offline that still waits to be uploaded (its id is its edit's,
+    /// ``AccountItem/localID(of:)``): the waiting upload takes `name`, in its place in the queue and under its own
+    /// idempotency key, so the next sync sends the file once, under the new name. The file's bytes stay where they
+    /// wait and are never read for this. Returns the upload as renamed (its fields without the bytes), or `nil` when
+    /// it no longer waits (sent meanwhile, or being sent now: the person renames it again, now that Salesforce has
+    /// it); throws when the outbox cannot be read or written, and then nothing changed.
+    ///
+    /// The name's rules (not empty, within Salesforce's length) are the editor's, as for a sent attachment.
+    public func rename(waiting attachment: Attachment, to name: String) async throws -> PendingEdit? {
+        guard let editID = attachment.id.flatMap(Self.editID(ofLocal:)),
+            let operation = try await outbox.operation(idempotencyKey: editID.uuidString),
+            operation.state == .pending, operation.method == .post,
+            operation.path.last == Attachment.objectName
+        else { return nil }
+        let summary = SalesText.Operation.uploadAttachment(name)
+        // NB: the waiting edit's JSON is `{"change":{"create":{"object":…,"fields":{…}}},"summary":…}` (PendingEdit's
+        // own Codable form); the bytes are its `Body` field, left untouched.
+        guard
+            try await outbox.revise(
+                operation.id,
+                settingJSON: [("$.change.create.fields.Name", name), ("$.summary", summary)], label: summary)
+        else { return nil }
+        var fields: SObjectFields = ["Name": .string(name)]
+        if let contentType = attachment.contentType { fields["ContentType"] = .string(contentType) }
+        return PendingEdit(
+            id: editID, change: .create(object: Attachment.objectName, fields: fields), summary: summary)
+    }
+
+    /// Takes back a note, attachment or Google Doc added offline (`itemID`, its local id,
+    /// ``AccountItem/localID(of:)``) before it is ever sent: its waiting create goes, with any edit queued of it and
+    /// the bytes an attachment waits with, so nothing of it reaches Salesforce. A create the server refused
+    /// (listed under "Changes not sent") goes too.
+    ///
+    /// Returns `false`, taking back nothing, when the item no longer waits: the outbox sent it (Salesforce has it,
+    /// and it is deleted there, as any sent item), or is sending it now, and what may be on its way is never
+    /// forgotten here as if it had not been sent. Throws when the outbox cannot be read or written, and then nothing
+    /// changed.
+    public func withdraw(waiting itemID: String) async throws -> Bool {
+        guard let editID = Self.editID(ofLocal: itemID) else { return false }
+        return try await outbox.withdraw(idempotencyKey: editID.uuidString, withPathsHolding: itemID)
+    }
+
+    /// The edit id an item added offline carries in its local id (``AccountItem/localID(of:)``), or `nil` for any
+    /// other id.
+    static func editID(ofLocal itemID: String) -> UUID? {
+        guard itemID.hasPrefix(AccountItem.localIDPrefix) else { return nil }
+        return UUID(uuidString: String(itemID.dropFirst(AccountItem.localIDPrefix.count)))
+    }
+
     /// Where a write went.
     public enum Delivery<Value: Sendable>: Sendable {
         /// The server has it, and answered `Value`.

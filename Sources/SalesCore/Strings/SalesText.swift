@@ -79,6 +79,18 @@ public enum SalesText {
     public static func confirmDelete(_ title: String) -> String { table.format("confirm.delete", title) }
     /// What deleting a row means for the person.
     public static var confirmDeleteMessage: String { localized("confirm.delete.message") }
+    /// What deleting a row added offline and still waiting means: it is never sent, and cannot be had back.
+    public static var confirmDeleteWaitingMessage: String { localized("confirm.delete.waiting.message") }
+    /// Retry on a page that could show nothing (offline with nothing saved).
+    public static var retry: String { localized("screen.retry") }
+    /// A row added offline was deleted after the outbox had sent it: nothing was deleted, and the row now shows
+    /// Salesforce's copy.
+    public static func waitingItemSent(_ title: String) -> String { table.format("banner.waitingItemSent", title) }
+    /// A row added offline could not be deleted because the device's outbox failed (`reason`, a sentence); it still
+    /// waits.
+    public static func notWithdrawn(_ title: String, _ reason: String) -> String {
+        table.format("banner.notWithdrawn", title, reason)
+    }
     /// The question before a change under "Changes not sent" is let go: `Discard “Save the account …”?`.
     public static func confirmDiscardUnsent(_ title: String) -> String { table.format("confirm.discardUnsent", title) }
     /// What letting an unsent change go means for the person.
