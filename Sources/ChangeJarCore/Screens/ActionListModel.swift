@@ -38,7 +38,7 @@ public final class ActionListModel: PagedActionList {
     /// Opens Settings, where the person signs in (the app model sets it).
     @ObservationIgnored public var showSettings: @MainActor () -> Void = {}
     /// The page of the action whose row was tapped, while it is open.
-    public private(set) var detail: ActionDetailModel?
+    public let openedPage: OpenedActionPage
     /// The question asked before one of the person's actions is deleted (its action is the row's id).
     public private(set) var confirmation: Confirmation<String>?
 
@@ -57,8 +57,6 @@ public final class ActionListModel: PagedActionList {
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
     @ObservationIgnored let format: DateFormat
-    /// Makes the page a row's tap opens (the app model wires it to every list).
-    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel?
     /// Runs after the person deleted one of their actions by a swipe (every list drops it).
     @ObservationIgnored var onChange: @MainActor (ActionChange) async -> Void = { _ in }
 
@@ -70,7 +68,7 @@ public final class ActionListModel: PagedActionList {
         self.client = client
         self.cache = cache
         self.format = format
-        makeDetail = { action in
+        openedPage = OpenedActionPage { action in
             ActionDetailModel(id: action.id, copy: action, session: session, client: client, format: format)
         }
     }
@@ -126,16 +124,7 @@ public final class ActionListModel: PagedActionList {
             show: { page in show(actions + page.items, next: page.nextCursor) })
     }
 
-    // MARK: An action's page, and deleting one's own
-
-    /// A row was tapped: the action's page opens (in My Actions, with its Edit and Delete).
-    public func rowTapped(_ id: String) {
-        guard let action = actions.first(where: { $0.id == id }) else { return }
-        detail = makeDetail(action)
-    }
-
-    /// The page was left (Back).
-    public func detailClosed() { detail = nil }
+    // MARK: Deleting one's own action
 
     /// A row's Delete in My Actions (swiped): the list asks first.
     public func rowDeleteTapped(_ id: String) {
@@ -167,14 +156,12 @@ public final class ActionListModel: PagedActionList {
         }
     }
 
-    /// One of the person's actions was saved or deleted (on its page, or by a swipe here): its row shows the new
-    /// words or goes; the page of an action deleted there closes, and the list says it was deleted.
-    func apply(_ change: ActionChange) async {
-        guard let changed = change.applied(to: actions, saysMine: listing != .all, page: &detail, banner: &banner)
-        else {
-            return
-        }
-        show(changed, next: nextCursor)
+    /// Only My Actions' rows say they are the person's.
+    var rowsAreMine: Bool { listing != .all }
+
+    /// One of the person's actions was saved or deleted (``apply(_:)``): the rows and the saved copy show it.
+    func rowsChanged(to actions: [Action]) async {
+        show(actions, next: nextCursor)
         await keepSavedCopy()
     }
 

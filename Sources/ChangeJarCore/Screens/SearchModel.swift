@@ -23,7 +23,7 @@ public final class SearchModel: PagedActionList {
     /// Whether scrolling further can load more results.
     public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
     /// The page of the action whose row was tapped, while it is open.
-    public private(set) var detail: ActionDetailModel?
+    public let openedPage = OpenedActionPage()
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
     /// The query the rows answer, and where its next page starts.
@@ -31,8 +31,6 @@ public final class SearchModel: PagedActionList {
     @ObservationIgnored private var nextCursor: String?
     /// The next pages loading, and one asked for meanwhile.
     @ObservationIgnored var pages = PageRequests()
-    /// Makes the page a row's tap opens (the app model sets it).
-    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
     /// How long typing must pause before a search goes out.
     public static let debounce: Duration = .milliseconds(300)
@@ -130,22 +128,13 @@ public final class SearchModel: PagedActionList {
             })
     }
 
-    /// A row was tapped: the action's page opens.
-    public func rowTapped(_ id: String) {
-        guard let action = actions.first(where: { $0.id == id }) else { return }
-        detail = makeDetail(action)
-    }
+    /// Search's rows are anyone's.
+    var rowsAreMine: Bool { false }
 
-    /// The page was left (Back).
-    public func detailClosed() { detail = nil }
-
-    /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
-    /// open here, closes after a deletion, which the screen then says). The saved results follow.
-    func apply(_ change: ActionChange) async {
-        guard let changed = change.applied(to: actions, saysMine: false, page: &detail, banner: &banner) else {
-            return
-        }
-        show(changed, for: shownQuery)
+    /// One of the person's actions was saved or deleted (``apply(_:)``): the rows show it, and so do the saved
+    /// results while the rows are not them.
+    func rowsChanged(to actions: [Action]) async {
+        show(actions, for: shownQuery)
         if !isShowingSavedCopy { await cache.save(.search(shownQuery), actions) }
     }
 
