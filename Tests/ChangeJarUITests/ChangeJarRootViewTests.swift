@@ -19,6 +19,8 @@ struct ChangeJarRootViewTests {
     /// which is also its cursor: New lists and counts those after `since`.
     let jar = Locked<[Action]>([])
     let now = Date(timeIntervalSince1970: 1_780_000_000)
+    /// Whether the fake API meets no network for All, New and Search (a device offline until the test says).
+    let offline = Locked(false)
 
     init() {
         jar.withLock { $0 = [action("2", "Call my grandmother"), action("1", "Cycle to work")] }
@@ -41,6 +43,7 @@ struct ChangeJarRootViewTests {
         let created = created
         let jar = jar
         let now = now
+        let offline = offline
         let session = AuthSession(
             identityID: "us-east-1:00000000-0000-0000-0000-000000000001", token: "token-alice",
             expiresAt: now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
@@ -56,19 +59,21 @@ struct ChangeJarRootViewTests {
         }
         let actions = ActionsClient(
             all: { cursor in
-                if allOffline { throw URLError(.notConnectedToInternet) }
+                if allOffline || offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
                 if cursor == "1" { return ActionPage(items: older) }
                 let items = jar.withLock { $0 }
                 return ActionPage(items: items, nextCursor: older.isEmpty ? nil : "1", headCursor: items.first?.id)
             },
             new: { _, since, _ in
+                if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
                 let items = newer(than: since)
                 return ActionPage(items: items, headCursor: items.first?.id ?? since)
             },
             newCount: { _, since in newer(than: since).count },
             mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
             search: { text, _ in
-                ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
+                if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+                return ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
             action: { [mineStore] token, id in
                 if var own = mineStore.withLock({ $0.first { $0.id == id } }) {
@@ -501,5 +506,38 @@ struct ChangeJarRootViewTests {
         try host.search("cycle")
         try await host.waitUntil("results") { $0.texts.contains("Cycle to work") }
         #expect(!host.tree.texts.contains("Call my grandmother"))
+    }
+
+    /// All, New and Search opened offline with nothing saved say so and offer Retry, which reads them again.
+    @Test func anOfflineListWithNothingSavedOffersRetry() async throws {
+        offline.withLock { $0 = true }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try await host.waitUntil("All offline") {
+            $0.texts.contains("You're offline. Nothing is saved on this device yet.")
+        }
+        #expect(host.tree.find(.button, "Retry")?.style.styleName == "bordered")
+        offline.withLock { $0 = false }
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("every action") { $0.texts.contains("Call my grandmother") }
+        #expect(host.tree.find(.button, "Retry") == nil)
+        #expect(!host.tree.texts.contains("You're offline. Nothing is saved on this device yet."))
+
+        offline.withLock { $0 = true }
+        try host.selectTab("New")
+        try await host.waitUntil("New offline") { $0.find(.button, "Retry") != nil }
+        offline.withLock { $0 = false }
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("what is new") { $0.texts.contains("Call my grandmother") }
+        #expect(host.tree.find(.button, "Retry") == nil)
+
+        offline.withLock { $0 = true }
+        try host.selectTab("Search")
+        try host.search("cycle")
+        try await host.waitUntil("Search offline") { $0.find(.button, "Retry") != nil }
+        #expect(host.tree.texts.contains("You're offline, and this search has no results saved on this device."))
+        offline.withLock { $0 = false }
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("the results") { $0.texts.contains("Cycle to work") }
+        #expect(host.tree.find(.button, "Retry") == nil)
     }
 }

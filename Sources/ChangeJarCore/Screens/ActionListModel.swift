@@ -29,6 +29,8 @@ public final class ActionListModel: PagedActionList {
     public var canLoadMore: Bool { nextCursor != nil }
     /// What an empty list says (sign in, nothing yet); `nil` while there are rows.
     public private(set) var emptyMessage: String?
+    /// Whether the list offers Retry: the first page could not be read and nothing is saved to show instead.
+    public private(set) var canRetry = false
     /// Whether a row can be deleted (swipe): in My Actions, while it shows the server's list.
     public var canChange: Bool { listing == .mine && !isShowingSavedCopy }
     /// Whether My Actions offers its Sign in button: nobody is signed in on this device.
@@ -91,6 +93,7 @@ public final class ActionListModel: PagedActionList {
 
     private func loadFirstPage() async {
         banner = nil
+        canRetry = false
         pages.newList()
         guard let saved = savedList() else {
             show([], next: nil)
@@ -110,6 +113,9 @@ public final class ActionListModel: PagedActionList {
         }
         pages.ended()
     }
+
+    /// Retry, offered while the list could not be read and nothing was saved: the first page is read again.
+    public func retryTapped() async { await refreshPulled() }
 
     /// The last row came into view: load the next page.
     ///
@@ -202,6 +208,7 @@ public final class ActionListModel: PagedActionList {
             // NB: with nothing saved, an empty list would say the jar is empty, which nobody knows.
             guard let copy = await cache.load(saved) else {
                 banner = .failure(banners.nothingSaved)
+                canRetry = true
                 return
             }
             banner = .notice(banners.showing)

@@ -21,6 +21,11 @@ public protocol ActionListing: AnyObject {
     var canLoadMore: Bool { get }
     /// The last row came into view: the next page is loaded.
     func reachedEnd() async
+    /// Whether the list offers Retry: it could not be read (offline, or the jar out of reach) and nothing was saved
+    /// on the device to show instead, so it is empty with no other way to try again.
+    var canRetry: Bool { get }
+    /// Retry: the read that failed runs again.
+    func retryTapped() async
     /// The action page a row's tap opened, which every list opens and closes alike.
     var openedPage: OpenedActionPage { get }
     /// The page of the action whose row was tapped, while it is open.

@@ -23,6 +23,8 @@ public final class NewActionsModel: PagedActionList {
     public internal(set) var banner: Banner?
     /// What an empty screen says, or `nil` while there are rows.
     public private(set) var emptyMessage: String?
+    /// Whether the screen offers Retry: New could not be read and nothing is saved to show instead.
+    public private(set) var canRetry = false
     /// Whether the rows are the device's saved copy (offline).
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more.
@@ -93,6 +95,7 @@ public final class NewActionsModel: PagedActionList {
     /// and the next visit's list starts after it).
     public func opened() async {
         banner = nil
+        canRetry = false
         pages.newList()
         pages.started()
         let since = await mark()
@@ -112,6 +115,7 @@ public final class NewActionsModel: PagedActionList {
                 show(copy)
             } else if let banners = error.savedCopyBanners {
                 banner = .failure(banners.nothingSaved)
+                canRetry = true
             } else {
                 banner = .failure(error.message)
             }
@@ -119,6 +123,9 @@ public final class NewActionsModel: PagedActionList {
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }
     }
+
+    /// Retry, offered while New could not be read and nothing was saved: New is read again, as when it opened.
+    public func retryTapped() async { await opened() }
 
     /// The last row came into view: the next page of what is new in this visit (asked for while a load runs, it
     /// follows when that load ends).

@@ -16,6 +16,8 @@ public final class SearchModel: PagedActionList {
     public internal(set) var banner: Banner?
     /// "No actions match …" after a search that found nothing.
     public private(set) var emptyMessage: String?
+    /// Whether the screen offers Retry: the search could not go out and no results are saved for it.
+    public private(set) var canRetry = false
     /// The search in flight (debounce included); tests and the command line await it.
     public private(set) var activeSearch: Task<Void, Never>?
     /// Whether the rows are the device's saved results for the query (offline).
@@ -52,6 +54,7 @@ public final class SearchModel: PagedActionList {
     public func queryChanged(_ text: String) {
         query = text
         activeSearch?.cancel()
+        canRetry = false
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             activeSearch = nil
@@ -103,6 +106,7 @@ public final class SearchModel: PagedActionList {
                 // NB: no saved answer for this query: "no actions match" would be a guess.
                 banner = .failure(banners.searchNotSaved)
                 isShowingSavedCopy = false
+                canRetry = true
                 show([], for: text)
                 emptyMessage = nil
                 return
@@ -111,6 +115,22 @@ public final class SearchModel: PagedActionList {
             isShowingSavedCopy = true
             show(copy, for: text)
         }
+    }
+
+    /// Retry, offered while the search could not go out and nothing was saved for it: the query goes out again at
+    /// once (no typing to wait for).
+    public func retryTapped() async {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard canRetry, !trimmed.isEmpty else { return }
+        canRetry = false
+        activeSearch?.cancel()
+        isSearching = true
+        let search = Task { [weak self] in
+            guard let self else { return }
+            await run(trimmed)
+        }
+        activeSearch = search
+        await search.value
     }
 
     /// The last row came into view: the next page of the shown query's results (asked for while one loads, it

@@ -22,6 +22,8 @@ public enum ChangeJarScreenText {
     public static var signOut: String { Strings.text("settings.signOut") }
     /// The search field's prompt.
     public static var searchPrompt: String { Strings.text("search.prompt") }
+    /// A list that could not be read and has nothing saved: its button that reads it again.
+    public static var retry: String { Strings.text("list.retry") }
     /// My Actions: a row's swipe to delete.
     public static var delete: String { Strings.text("list.delete") }
     /// An action's page: its Edit button (one's own action).
