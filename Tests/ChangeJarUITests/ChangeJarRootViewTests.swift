@@ -410,6 +410,8 @@ struct ChangeJarRootViewTests {
         try host.tap("Save")
         try await host.waitUntil("the refusal") { $0.texts.contains("The title must be 1 to 120 characters.") }
         try host.tap("Cancel")
+        #expect(host.tree.topPresentation?.text == "Discard changes?")
+        try await host.tapAndSettle("Discard")
         #expect(host.tree.topPresentation == nil)
         #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work, rain or shine", "Read more"])
         try host.back()
@@ -459,20 +461,7 @@ struct ChangeJarRootViewTests {
 
     /// One's own action's page offers Delete, which asks first; once deleted, the page closes and the list says so.
     @Test func onesOwnActionIsDeletedFromItsPage() async throws {
-        mineStore.withLock {
-            $0 = [
-                Action(
-                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
-                    createdAt: now, updatedAt: now, isMine: true)
-            ]
-        }
-        let host = ViewHost(ChangeJarRootView(app: app()))
-        try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Google")
-        try host.selectTab("Mine")
-        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
-        try host.tap("Walk to work")
-        try await host.waitUntil("the page") { $0.find(.button, "Delete") != nil }
+        let host = try await onOwnActionsPage()
         #expect(host.tree.find(.button, "Delete")?.role == .destructive)
         try host.tap("Delete")
         #expect(host.tree.topPresentation?.text == "Delete “Walk to work”?")
@@ -506,6 +495,69 @@ struct ChangeJarRootViewTests {
         try host.search("cycle")
         try await host.waitUntil("results") { $0.texts.contains("Cycle to work") }
         #expect(!host.tree.texts.contains("Call my grandmother"))
+    }
+
+    /// Signed in with one action of one's own, on its page.
+    func onOwnActionsPage() async throws -> ViewHost<ChangeJarRootView> {
+        mineStore.withLock {
+            $0 = [
+                Action(
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
+                    createdAt: now, updatedAt: now, isMine: true)
+            ]
+        }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Google")
+        try host.selectTab("Mine")
+        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
+        try host.tap("Walk to work")
+        try await host.waitUntil("the action's page") {
+            $0.find(.button, "Edit") != nil && $0.find(.button, "Delete") != nil
+        }
+        return host
+    }
+
+    /// The edit form's Cancel, and a swipe down on it, ask before throwing away what was typed (Keep Editing keeps
+    /// it, Discard lets it go); with nothing changed, the form closes at once.
+    @Test func theEditFormAsksBeforeCancelLosesTyping() async throws {
+        let host = try await onOwnActionsPage()
+        func openTheForm() async throws {
+            try host.tap("Edit")
+            try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        }
+        try await openTheForm()
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+
+        try await openTheForm()
+        try host.type("Walk to work, rain or shine", into: "Title")
+        for gesture in ["Cancel", "a swipe down"] {
+            if gesture == "Cancel" { try host.tap("Cancel") } else { try host.dismiss() }
+            let asked = try #require(host.tree.topPresentation, "\(gesture)")
+            #expect(asked.kind == .confirmationDialog && asked.text == "Discard changes?", "\(gesture)")
+            #expect(asked.texts.contains("Your changes to this action are not saved, and cannot be had back."))
+            #expect(asked.find(.button, "Discard")?.role == .destructive)
+            try host.tap("Keep Editing")
+            #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine", "\(gesture)")
+        }
+        try host.tap("Cancel")
+        try await host.tapAndSettle("Discard")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Walk to work"))
+        #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work"])
+    }
+
+    /// Submit is a tab, not a sheet: leaving it loses nothing (the form keeps what was typed), so it asks nothing.
+    @Test func theSubmitFormKeepsItsTypingAcrossTabs() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Submit")
+        try host.type("Walk to work", into: "Title")
+        try host.selectTab("All")
+        await host.settle()
+        #expect(host.tree.topPresentation == nil)
+        try host.selectTab("Submit")
+        #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
     }
 
     /// All, New and Search opened offline with nothing saved say so and offer Retry, which reads them again.
