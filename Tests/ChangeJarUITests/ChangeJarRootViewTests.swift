@@ -560,6 +560,31 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
     }
 
+    /// Each field of the Submit and edit forms is named by a header that stays once it is filled (and is what a
+    /// screen reader calls it), with its rule under it.
+    @Test func theActionFormsLabelTheirFields() async throws {
+        func expectLabelled(_ tree: ViewNode, _ form: String) throws {
+            let sections = tree.all(.section).filter { $0.children.contains { $0.kind == .textField } }
+            #expect(sections.map { $0.header.flatMap(\.texts) } == [["Title"], ["Your change"]], "\(form)")
+            #expect(
+                sections.map { $0.footer.flatMap(\.texts) } == [
+                    ["Up to 120 characters, on one line."], ["Up to 2,000 characters. Line breaks are fine."],
+                ], "\(form)")
+            #expect(
+                sections.compactMap { $0.first { $0.kind == .textField }?.accessibilityLabel } == [
+                    "Title", "Your change",
+                ], "\(form)")
+        }
+        let host = try await onOwnActionsPage()
+        try host.tap("Edit")
+        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        try expectLabelled(try #require(host.tree.topPresentation), "edit")
+        try host.tap("Cancel")
+        try host.selectTab("Submit")
+        try host.type("Walk to work", into: "Title")
+        try expectLabelled(host.tree, "submit")
+    }
+
     /// All, New and Search opened offline with nothing saved say so and offer Retry, which reads them again.
     @Test func anOfflineListWithNothingSavedOffersRetry() async throws {
         offline.withLock { $0 = true }
