@@ -19,6 +19,8 @@ struct ChangeJarRootViewTests {
     /// which is also its cursor: New lists and counts those after `since`.
     let jar = Locked<[Action]>([])
     let now = Date(timeIntervalSince1970: 1_780_000_000)
+    /// Whether the fake API meets no network for All, New and Search (a device offline until the test says).
+    let offline = Locked(false)
 
     init() {
         jar.withLock { $0 = [action("2", "Call my grandmother"), action("1", "Cycle to work")] }
@@ -41,6 +43,7 @@ struct ChangeJarRootViewTests {
         let created = created
         let jar = jar
         let now = now
+        let offline = offline
         let session = AuthSession(
             identityID: "us-east-1:00000000-0000-0000-0000-000000000001", token: "token-alice",
             expiresAt: now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
@@ -56,19 +59,21 @@ struct ChangeJarRootViewTests {
         }
         let actions = ActionsClient(
             all: { cursor in
-                if allOffline { throw URLError(.notConnectedToInternet) }
+                if allOffline || offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
                 if cursor == "1" { return ActionPage(items: older) }
                 let items = jar.withLock { $0 }
                 return ActionPage(items: items, nextCursor: older.isEmpty ? nil : "1", headCursor: items.first?.id)
             },
             new: { _, since, _ in
+                if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
                 let items = newer(than: since)
                 return ActionPage(items: items, headCursor: items.first?.id ?? since)
             },
             newCount: { _, since in newer(than: since).count },
             mine: { [mineStore] _, _ in ActionPage(items: mineStore.withLock { $0 }) },
             search: { text, _ in
-                ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
+                if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+                return ActionPage(items: jar.withLock { $0 }.filter { $0.title.localizedCaseInsensitiveContains(text) })
             },
             action: { [mineStore] token, id in
                 if var own = mineStore.withLock({ $0.first { $0.id == id } }) {
@@ -405,6 +410,8 @@ struct ChangeJarRootViewTests {
         try host.tap("Save")
         try await host.waitUntil("the refusal") { $0.texts.contains("The title must be 1 to 120 characters.") }
         try host.tap("Cancel")
+        #expect(host.tree.topPresentation?.text == "Discard changes?")
+        try await host.tapAndSettle("Discard")
         #expect(host.tree.topPresentation == nil)
         #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work, rain or shine", "Read more"])
         try host.back()
@@ -454,20 +461,7 @@ struct ChangeJarRootViewTests {
 
     /// One's own action's page offers Delete, which asks first; once deleted, the page closes and the list says so.
     @Test func onesOwnActionIsDeletedFromItsPage() async throws {
-        mineStore.withLock {
-            $0 = [
-                Action(
-                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
-                    createdAt: now, updatedAt: now, isMine: true)
-            ]
-        }
-        let host = ViewHost(ChangeJarRootView(app: app()))
-        try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Google")
-        try host.selectTab("Mine")
-        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
-        try host.tap("Walk to work")
-        try await host.waitUntil("the page") { $0.find(.button, "Delete") != nil }
+        let host = try await onOwnActionsPage()
         #expect(host.tree.find(.button, "Delete")?.role == .destructive)
         try host.tap("Delete")
         #expect(host.tree.topPresentation?.text == "Delete “Walk to work”?")
@@ -501,5 +495,126 @@ struct ChangeJarRootViewTests {
         try host.search("cycle")
         try await host.waitUntil("results") { $0.texts.contains("Cycle to work") }
         #expect(!host.tree.texts.contains("Call my grandmother"))
+    }
+
+    /// Signed in with one action of one's own, on its page.
+    func onOwnActionsPage() async throws -> ViewHost<ChangeJarRootView> {
+        mineStore.withLock {
+            $0 = [
+                Action(
+                    id: "m1", title: "Walk to work", content: "Every day.", authSource: .google, authorName: "Alice",
+                    createdAt: now, updatedAt: now, isMine: true)
+            ]
+        }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Settings")
+        try await host.tapAndSettle("Sign in with Google")
+        try host.selectTab("Mine")
+        try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
+        try host.tap("Walk to work")
+        try await host.waitUntil("the action's page") {
+            $0.find(.button, "Edit") != nil && $0.find(.button, "Delete") != nil
+        }
+        return host
+    }
+
+    /// The edit form's Cancel, and a swipe down on it, ask before throwing away what was typed (Keep Editing keeps
+    /// it, Discard lets it go); with nothing changed, the form closes at once.
+    @Test func theEditFormAsksBeforeCancelLosesTyping() async throws {
+        let host = try await onOwnActionsPage()
+        func openTheForm() async throws {
+            try host.tap("Edit")
+            try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        }
+        try await openTheForm()
+        try host.tap("Cancel")
+        #expect(host.tree.topPresentation == nil)
+
+        try await openTheForm()
+        try host.type("Walk to work, rain or shine", into: "Title")
+        for gesture in ["Cancel", "a swipe down"] {
+            if gesture == "Cancel" { try host.tap("Cancel") } else { try host.dismiss() }
+            let asked = try #require(host.tree.topPresentation, "\(gesture)")
+            #expect(asked.kind == .confirmationDialog && asked.text == "Discard changes?", "\(gesture)")
+            #expect(asked.texts.contains("Your changes to this action are not saved, and cannot be had back."))
+            #expect(asked.find(.button, "Discard")?.role == .destructive)
+            try host.tap("Keep Editing")
+            #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine", "\(gesture)")
+        }
+        try host.tap("Cancel")
+        try await host.tapAndSettle("Discard")
+        #expect(host.tree.topPresentation == nil)
+        #expect(host.tree.texts.contains("Walk to work"))
+        #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work"])
+    }
+
+    /// Submit is a tab, not a sheet: leaving it loses nothing (the form keeps what was typed), so it asks nothing.
+    @Test func theSubmitFormKeepsItsTypingAcrossTabs() async throws {
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try host.selectTab("Submit")
+        try host.type("Walk to work", into: "Title")
+        try host.selectTab("All")
+        await host.settle()
+        #expect(host.tree.topPresentation == nil)
+        try host.selectTab("Submit")
+        #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
+    }
+
+    /// Each field of the Submit and edit forms is named by a header that stays once it is filled (and is what a
+    /// screen reader calls it), with its rule under it.
+    @Test func theActionFormsLabelTheirFields() async throws {
+        func expectLabelled(_ tree: ViewNode, _ form: String) throws {
+            let sections = tree.all(.section).filter { $0.children.contains { $0.kind == .textField } }
+            #expect(sections.map { $0.header.flatMap(\.texts) } == [["Title"], ["Your change"]], "\(form)")
+            #expect(
+                sections.map { $0.footer.flatMap(\.texts) } == [
+                    ["Up to 120 characters, on one line."], ["Up to 2,000 characters. Line breaks are fine."],
+                ], "\(form)")
+            #expect(
+                sections.compactMap { $0.first { $0.kind == .textField }?.accessibilityLabel } == [
+                    "Title", "Your change",
+                ], "\(form)")
+        }
+        let host = try await onOwnActionsPage()
+        try host.tap("Edit")
+        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        try expectLabelled(try #require(host.tree.topPresentation), "edit")
+        try host.tap("Cancel")
+        try host.selectTab("Submit")
+        try host.type("Walk to work", into: "Title")
+        try expectLabelled(host.tree, "submit")
+    }
+
+    /// All, New and Search opened offline with nothing saved say so and offer Retry, which reads them again.
+    @Test func anOfflineListWithNothingSavedOffersRetry() async throws {
+        offline.withLock { $0 = true }
+        let host = ViewHost(ChangeJarRootView(app: app()))
+        try await host.waitUntil("All offline") {
+            $0.texts.contains("You're offline. Nothing is saved on this device yet.")
+        }
+        #expect(host.tree.find(.button, "Retry")?.style.styleName == "bordered")
+        offline.withLock { $0 = false }
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("every action") { $0.texts.contains("Call my grandmother") }
+        #expect(host.tree.find(.button, "Retry") == nil)
+        #expect(!host.tree.texts.contains("You're offline. Nothing is saved on this device yet."))
+
+        offline.withLock { $0 = true }
+        try host.selectTab("New")
+        try await host.waitUntil("New offline") { $0.find(.button, "Retry") != nil }
+        offline.withLock { $0 = false }
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("what is new") { $0.texts.contains("Call my grandmother") }
+        #expect(host.tree.find(.button, "Retry") == nil)
+
+        offline.withLock { $0 = true }
+        try host.selectTab("Search")
+        try host.search("cycle")
+        try await host.waitUntil("Search offline") { $0.find(.button, "Retry") != nil }
+        #expect(host.tree.texts.contains("You're offline, and this search has no results saved on this device."))
+        offline.withLock { $0 = false }
+        try await host.tapAndSettle("Retry")
+        try await host.waitUntil("the results") { $0.texts.contains("Cycle to work") }
+        #expect(host.tree.find(.button, "Retry") == nil)
     }
 }

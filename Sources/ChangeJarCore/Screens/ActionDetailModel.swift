@@ -34,6 +34,9 @@ public final class ActionDetailModel {
     public private(set) var editor: ActionEditorModel?
     /// The question asked before the action is deleted (its action is the action's id).
     public private(set) var confirmation: Confirmation<String>?
+    /// The question the edit form asks, over itself, before its Cancel throws away what was typed (its action is the
+    /// action's id).
+    public private(set) var editorConfirmation: Confirmation<String>?
 
     /// Whether the page offers Edit and Delete: the server said the action is the signed-in person's, and the
     /// page shows the server's copy.
@@ -110,8 +113,34 @@ public final class ActionDetailModel {
         editor = ActionEditorModel(action: action, session: session, client: client)
     }
 
-    /// The edit form's Cancel (or the sheet swiped away).
-    public func editorClosed() { editor = nil }
+    /// The edit form closes without saving: nothing was changed, or the question's Discard let the changes go.
+    public func editorClosed() {
+        editor = nil
+        editorConfirmation = nil
+    }
+
+    /// The edit form's Cancel: it closes at once when nothing was changed; otherwise the page asks first, as what
+    /// was typed would be lost with no way back.
+    public func editorCancelTapped() {
+        guard let editor else { return }
+        guard editor.hasUnsavedChanges else { return editorClosed() }
+        editorConfirmation = Confirmation(
+            actionID, title: Strings.text("edit.discard.question"), message: Strings.text("edit.discard.message"),
+            confirmTitle: Strings.text("edit.discard"), cancelTitle: Strings.text("edit.keepEditing"))
+    }
+
+    /// What the page shows over itself (the edit form) was swiped down: that is the form's Cancel, which asks before
+    /// losing what was typed (``editorCancelTapped()``).
+    public func presentationDismissed() { editorCancelTapped() }
+
+    /// The edit form's question answered Discard: the form closes and what was typed is let go.
+    public func editorConfirmTapped(_ id: String) {
+        guard id == actionID else { return }
+        editorClosed()
+    }
+
+    /// The edit form's question answered Keep Editing (or was dismissed): the form stays, with what was typed.
+    public func editorConfirmationDismissed() { editorConfirmation = nil }
 
     /// The edit form's Save: once the server has the edit, the page and every list show it and the form closes.
     public func saveTapped() async {

@@ -23,6 +23,9 @@ public final class ActionEditorModel {
     public internal(set) var violation: ActionRules.Violation?
     /// The action as the server saved it; the list shows it and closes the form.
     public private(set) var saved: Action?
+    /// Whether the person has changed the title or text since the form opened, and not saved: closing the form then
+    /// loses what they typed, so the page asks first (``ActionDetailModel/editorCancelTapped()``).
+    public var hasUnsavedChanges: Bool { saved == nil && (title != opened.title || content != opened.content) }
 
     /// The form's title.
     public var screenTitle: String { Strings.text("edit.title") }
@@ -31,11 +34,14 @@ public final class ActionEditorModel {
     /// The Cancel button.
     public var cancelTitle: String { Strings.text("edit.cancel") }
 
+    /// The action as the form opened it, which ``hasUnsavedChanges`` compares the fields with.
+    @ObservationIgnored private let opened: Action
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let client: ActionsClient
 
     init(action: Action, session: SessionModel, client: ActionsClient) {
         actionID = action.id
+        opened = action
         title = action.title
         content = action.content
         self.session = session

@@ -29,6 +29,8 @@ public final class ActionListModel: PagedActionList {
     public var canLoadMore: Bool { nextCursor != nil }
     /// What an empty list says (sign in, nothing yet); `nil` while there are rows.
     public private(set) var emptyMessage: String?
+    /// Whether the list offers Retry: the first page could not be read and nothing is saved to show instead.
+    public private(set) var canRetry = false
     /// Whether a row can be deleted (swipe): in My Actions, while it shows the server's list.
     public var canChange: Bool { listing == .mine && !isShowingSavedCopy }
     /// Whether My Actions offers its Sign in button: nobody is signed in on this device.
@@ -38,7 +40,7 @@ public final class ActionListModel: PagedActionList {
     /// Opens Settings, where the person signs in (the app model sets it).
     @ObservationIgnored public var showSettings: @MainActor () -> Void = {}
     /// The page of the action whose row was tapped, while it is open.
-    public private(set) var detail: ActionDetailModel?
+    public let openedPage: OpenedActionPage
     /// The question asked before one of the person's actions is deleted (its action is the row's id).
     public private(set) var confirmation: Confirmation<String>?
 
@@ -57,8 +59,6 @@ public final class ActionListModel: PagedActionList {
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
     @ObservationIgnored let format: DateFormat
-    /// Makes the page a row's tap opens (the app model wires it to every list).
-    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel?
     /// Runs after the person deleted one of their actions by a swipe (every list drops it).
     @ObservationIgnored var onChange: @MainActor (ActionChange) async -> Void = { _ in }
 
@@ -70,7 +70,7 @@ public final class ActionListModel: PagedActionList {
         self.client = client
         self.cache = cache
         self.format = format
-        makeDetail = { action in
+        openedPage = OpenedActionPage { action in
             ActionDetailModel(id: action.id, copy: action, session: session, client: client, format: format)
         }
     }
@@ -93,6 +93,7 @@ public final class ActionListModel: PagedActionList {
 
     private func loadFirstPage() async {
         banner = nil
+        canRetry = false
         pages.newList()
         guard let saved = savedList() else {
             show([], next: nil)
@@ -113,6 +114,9 @@ public final class ActionListModel: PagedActionList {
         pages.ended()
     }
 
+    /// Retry, offered while the list could not be read and nothing was saved: the first page is read again.
+    public func retryTapped() async { await refreshPulled() }
+
     /// The last row came into view: load the next page.
     ///
     /// While another load runs, the request is kept and served when it ends: the row's task runs once, when the
@@ -126,16 +130,7 @@ public final class ActionListModel: PagedActionList {
             show: { page in show(actions + page.items, next: page.nextCursor) })
     }
 
-    // MARK: An action's page, and deleting one's own
-
-    /// A row was tapped: the action's page opens (in My Actions, with its Edit and Delete).
-    public func rowTapped(_ id: String) {
-        guard let action = actions.first(where: { $0.id == id }) else { return }
-        detail = makeDetail(action)
-    }
-
-    /// The page was left (Back).
-    public func detailClosed() { detail = nil }
+    // MARK: Deleting one's own action
 
     /// A row's Delete in My Actions (swiped): the list asks first.
     public func rowDeleteTapped(_ id: String) {
@@ -167,14 +162,12 @@ public final class ActionListModel: PagedActionList {
         }
     }
 
-    /// One of the person's actions was saved or deleted (on its page, or by a swipe here): its row shows the new
-    /// words or goes; the page of an action deleted there closes, and the list says it was deleted.
-    func apply(_ change: ActionChange) async {
-        guard let changed = change.applied(to: actions, saysMine: listing != .all, page: &detail, banner: &banner)
-        else {
-            return
-        }
-        show(changed, next: nextCursor)
+    /// Only My Actions' rows say they are the person's.
+    var rowsAreMine: Bool { listing != .all }
+
+    /// One of the person's actions was saved or deleted (``apply(_:)``): the rows and the saved copy show it.
+    func rowsChanged(to actions: [Action]) async {
+        show(actions, next: nextCursor)
         await keepSavedCopy()
     }
 
@@ -215,6 +208,7 @@ public final class ActionListModel: PagedActionList {
             // NB: with nothing saved, an empty list would say the jar is empty, which nobody knows.
             guard let copy = await cache.load(saved) else {
                 banner = .failure(banners.nothingSaved)
+                canRetry = true
                 return
             }
             banner = .notice(banners.showing)

@@ -92,10 +92,10 @@ public final class AppModel {
             await self?.actionChanged(change)
         }
         // NB: only My Actions' rows are the person's own; the page of another list's row learns it from the server.
-        mine.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action) }
-        all.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
-        new.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
-        search.makeDetail = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
+        mine.openedPage.make = { [weak self] action in self?.page(id: action.id, copy: action) }
+        all.openedPage.make = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
+        new.openedPage.make = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
+        search.openedPage.make = { [weak self] action in self?.page(id: action.id, copy: action.anyonesCopy) }
         // NB: first, so a name someone else goes by is said before anything goes out under it: an action that waited
         // for the sign-in then waits for a name of the person's own, and goes out once it is saved.
         session.onSignedIn.append { [weak self] in

@@ -23,12 +23,14 @@ public final class NewActionsModel: PagedActionList {
     public internal(set) var banner: Banner?
     /// What an empty screen says, or `nil` while there are rows.
     public private(set) var emptyMessage: String?
+    /// Whether the screen offers Retry: New could not be read and nothing is saved to show instead.
+    public private(set) var canRetry = false
     /// Whether the rows are the device's saved copy (offline).
     public private(set) var isShowingSavedCopy = false
     /// Whether scrolling further can load more.
     public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
     /// The page of the action whose row was tapped, while it is open.
-    public private(set) var detail: ActionDetailModel?
+    public let openedPage = OpenedActionPage()
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
     /// The mark the previous visit left, read once a visit: New lists what is newer.
@@ -45,8 +47,6 @@ public final class NewActionsModel: PagedActionList {
     }
     /// The signed-in person, whose own actions are not new to them (the app model sets it).
     @ObservationIgnored var session: SessionModel?
-    /// Makes the page a row's tap opens (the app model sets it).
-    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
     @ObservationIgnored let client: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -95,6 +95,7 @@ public final class NewActionsModel: PagedActionList {
     /// and the next visit's list starts after it).
     public func opened() async {
         banner = nil
+        canRetry = false
         pages.newList()
         pages.started()
         let since = await mark()
@@ -114,6 +115,7 @@ public final class NewActionsModel: PagedActionList {
                 show(copy)
             } else if let banners = error.savedCopyBanners {
                 banner = .failure(banners.nothingSaved)
+                canRetry = true
             } else {
                 banner = .failure(error.message)
             }
@@ -121,6 +123,9 @@ public final class NewActionsModel: PagedActionList {
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }
     }
+
+    /// Retry, offered while New could not be read and nothing was saved: New is read again, as when it opened.
+    public func retryTapped() async { await opened() }
 
     /// The last row came into view: the next page of what is new in this visit (asked for while a load runs, it
     /// follows when that load ends).
@@ -137,22 +142,13 @@ public final class NewActionsModel: PagedActionList {
             })
     }
 
-    /// A row was tapped: the action's page opens.
-    public func rowTapped(_ id: String) {
-        guard let action = actions.first(where: { $0.id == id }) else { return }
-        detail = makeDetail(action)
-    }
+    /// New's rows are anyone's.
+    var rowsAreMine: Bool { false }
 
-    /// The page was left (Back).
-    public func detailClosed() { detail = nil }
-
-    /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
-    /// open here, closes after a deletion, which the screen then says).
-    func apply(_ change: ActionChange) async {
-        guard let changed = change.applied(to: actions, saysMine: false, page: &detail, banner: &banner) else {
-            return
-        }
-        show(changed)
+    /// One of the person's actions was saved or deleted (``apply(_:)``): the rows show it, and so does the saved copy
+    /// while the rows are not it.
+    func rowsChanged(to actions: [Action]) async {
+        show(actions)
         if !isShowingSavedCopy { await cache.save(.new, actions) }
     }
 

@@ -16,6 +16,8 @@ public final class SearchModel: PagedActionList {
     public internal(set) var banner: Banner?
     /// "No actions match …" after a search that found nothing.
     public private(set) var emptyMessage: String?
+    /// Whether the screen offers Retry: the search could not go out and no results are saved for it.
+    public private(set) var canRetry = false
     /// The search in flight (debounce included); tests and the command line await it.
     public private(set) var activeSearch: Task<Void, Never>?
     /// Whether the rows are the device's saved results for the query (offline).
@@ -23,7 +25,7 @@ public final class SearchModel: PagedActionList {
     /// Whether scrolling further can load more results.
     public var canLoadMore: Bool { nextCursor != nil && !isShowingSavedCopy }
     /// The page of the action whose row was tapped, while it is open.
-    public private(set) var detail: ActionDetailModel?
+    public let openedPage = OpenedActionPage()
     /// The actions behind the rows.
     @ObservationIgnored public private(set) var actions: [Action] = []
     /// The query the rows answer, and where its next page starts.
@@ -31,8 +33,6 @@ public final class SearchModel: PagedActionList {
     @ObservationIgnored private var nextCursor: String?
     /// The next pages loading, and one asked for meanwhile.
     @ObservationIgnored var pages = PageRequests()
-    /// Makes the page a row's tap opens (the app model sets it).
-    @ObservationIgnored var makeDetail: @MainActor (Action) -> ActionDetailModel? = { _ in nil }
 
     /// How long typing must pause before a search goes out.
     public static let debounce: Duration = .milliseconds(300)
@@ -54,6 +54,7 @@ public final class SearchModel: PagedActionList {
     public func queryChanged(_ text: String) {
         query = text
         activeSearch?.cancel()
+        canRetry = false
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             activeSearch = nil
@@ -105,6 +106,7 @@ public final class SearchModel: PagedActionList {
                 // NB: no saved answer for this query: "no actions match" would be a guess.
                 banner = .failure(banners.searchNotSaved)
                 isShowingSavedCopy = false
+                canRetry = true
                 show([], for: text)
                 emptyMessage = nil
                 return
@@ -113,6 +115,22 @@ public final class SearchModel: PagedActionList {
             isShowingSavedCopy = true
             show(copy, for: text)
         }
+    }
+
+    /// Retry, offered while the search could not go out and nothing was saved for it: the query goes out again at
+    /// once (no typing to wait for).
+    public func retryTapped() async {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard canRetry, !trimmed.isEmpty else { return }
+        canRetry = false
+        activeSearch?.cancel()
+        isSearching = true
+        let search = Task { [weak self] in
+            guard let self else { return }
+            await run(trimmed)
+        }
+        activeSearch = search
+        await search.value
     }
 
     /// The last row came into view: the next page of the shown query's results (asked for while one loads, it
@@ -130,22 +148,13 @@ public final class SearchModel: PagedActionList {
             })
     }
 
-    /// A row was tapped: the action's page opens.
-    public func rowTapped(_ id: String) {
-        guard let action = actions.first(where: { $0.id == id }) else { return }
-        detail = makeDetail(action)
-    }
+    /// Search's rows are anyone's.
+    var rowsAreMine: Bool { false }
 
-    /// The page was left (Back).
-    public func detailClosed() { detail = nil }
-
-    /// One of the person's actions was saved or deleted: its row shows the new words or goes (and its page, when
-    /// open here, closes after a deletion, which the screen then says). The saved results follow.
-    func apply(_ change: ActionChange) async {
-        guard let changed = change.applied(to: actions, saysMine: false, page: &detail, banner: &banner) else {
-            return
-        }
-        show(changed, for: shownQuery)
+    /// One of the person's actions was saved or deleted (``apply(_:)``): the rows show it, and so do the saved
+    /// results while the rows are not them.
+    func rowsChanged(to actions: [Action]) async {
+        show(actions, for: shownQuery)
         if !isShowingSavedCopy { await cache.save(.search(shownQuery), actions) }
     }
 

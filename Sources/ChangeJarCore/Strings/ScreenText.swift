@@ -6,6 +6,15 @@ public enum ChangeJarScreenText {
     public static var titleField: String { Strings.text("submit.title") }
     /// The Submit form's text field.
     public static var contentField: String { Strings.text("submit.content") }
+    /// The Submit and edit forms: the header over the title field, which stays in sight once the field is filled
+    /// (a filled field shows no placeholder), and what a screen reader calls the field.
+    public static var titleHeader: String { Strings.text("submit.titleHeader") }
+    /// The Submit and edit forms: the title's rule, under its field (the length ``ActionRules`` checks).
+    public static var titleFooter: String { Strings.text("submit.titleFooter") }
+    /// The Submit and edit forms: the header over the text field, and what a screen reader calls the field.
+    public static var contentHeader: String { Strings.text("submit.contentHeader") }
+    /// The Submit and edit forms: the text's rule, under its field (the length ``ActionRules`` checks).
+    public static var contentFooter: String { Strings.text("submit.contentFooter") }
     /// The Submit button.
     public static var submitButton: String { Strings.text("submit.button") }
     /// Settings: the signed-in name's label (the field's placeholder and what a screen reader calls it).
@@ -22,6 +31,8 @@ public enum ChangeJarScreenText {
     public static var signOut: String { Strings.text("settings.signOut") }
     /// The search field's prompt.
     public static var searchPrompt: String { Strings.text("search.prompt") }
+    /// A list that could not be read and has nothing saved: its button that reads it again.
+    public static var retry: String { Strings.text("list.retry") }
     /// My Actions: a row's swipe to delete.
     public static var delete: String { Strings.text("list.delete") }
     /// An action's page: its Edit button (one's own action).

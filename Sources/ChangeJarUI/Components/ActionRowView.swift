@@ -33,7 +33,8 @@ struct BannerView: View {
 /// The body of a list of actions: its banner, what it says when empty, the rows, and the spinner while it loads.
 ///
 /// A row's tap opens the action's page (`open`). `reachedEnd`, when given, runs as the last row appears: the
-/// list asks for its next page. `delete`, when given (My Actions), makes a row offer Delete on a swipe.
+/// list asks for its next page. `delete`, when given (My Actions), makes a row offer Delete on a swipe. `retry`,
+/// when given (the list could not be read and has nothing saved), is a Retry button under the banner.
 struct ActionRows: View {
     let banner: Banner?
     let emptyMessage: String?
@@ -42,10 +43,14 @@ struct ActionRows: View {
     var reachedEnd: (@MainActor () async -> Void)?
     let open: @MainActor (String) -> Void
     var delete: (@MainActor (String) -> Void)?
+    var retry: (@MainActor () async -> Void)?
 
     var body: some View {
         if let banner { BannerView(banner: banner) }
         if let emptyMessage { Text(emptyMessage).foregroundStyle(.secondary) }
+        if let retry {
+            Button(ChangeJarScreenText.retry) { Task { await retry() } }.buttonStyle(.bordered).disabled(isBusy)
+        }
         ForEach(rows) { row in
             // NB: plain, as a List would draw the whole row in the link colour; the chevron says it opens.
             Button {

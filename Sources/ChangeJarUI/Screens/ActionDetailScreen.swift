@@ -36,12 +36,16 @@ public struct ActionDetailScreen: View {
             if model.isBusy { ProgressView() }
         }
         .navigationTitle(model.screenTitle)
-        .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.editorClosed() } })) {
+        // NB: a swipe down on the form is its Cancel, which asks before losing what was typed.
+        .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.presentationDismissed() } })) {
             if let editor = model.editor {
                 NavigationStack {
                     ActionEditorScreen(
-                        model: editor, save: { await model.saveTapped() }, cancel: { model.editorClosed() })
+                        model: editor, save: { await model.saveTapped() }, cancel: { model.editorCancelTapped() })
                 }
+                .confirming(
+                    model.editorConfirmation, confirmed: model.editorConfirmTapped,
+                    dismissed: model.editorConfirmationDismissed)
             }
         }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)

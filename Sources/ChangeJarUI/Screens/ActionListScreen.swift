@@ -16,7 +16,8 @@ public struct ActionListScreen: View {
             ActionRows(
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
                 reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) },
-                delete: model.canChange ? { model.rowDeleteTapped($0) } as (@MainActor (String) -> Void) : nil)
+                delete: model.canChange ? { model.rowDeleteTapped($0) } as (@MainActor (String) -> Void) : nil,
+                retry: model.canRetry ? model.retryTapped : nil)
             if model.needsSignIn { Button(model.signInTitle) { model.signInTapped() } }
         }
         .actionPages(of: model)

@@ -13,7 +13,8 @@ public struct SearchScreen: View {
         List {
             ActionRows(
                 banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isSearching,
-                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) })
+                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) },
+                retry: model.canRetry ? model.retryTapped : nil)
         }
         .actionPages(of: model)
         .searchable(

@@ -13,8 +13,10 @@ public struct SubmitScreen: View {
         Form {
             if let banner = model.banner { BannerView(banner: banner) }
             ActionFields(title: $model.title, content: $model.content, invalidField: model.invalidField)
-            Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
-                .disabled(model.isBusy)
+            Section {
+                Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
+                    .disabled(model.isBusy)
+            }
         }
     }
 }
