@@ -276,6 +276,8 @@ public final class LivePollModel {
                 reference.pollID == pollID
             else { return }
             switch kind {
+            // NB: a poll is created before any page shows it.
+            case .created: return
             case .edited: return await readAgain()
             case .deleted:
                 return markDeleted(

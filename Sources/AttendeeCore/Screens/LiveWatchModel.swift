@@ -12,7 +12,8 @@ public enum LiveWatchKind: String, Sendable, Hashable, Codable {
     case pollResults
     /// A poll or quiz closed.
     case pollClosed
-    /// A poll or quiz was deleted with its answers. (A draft's edit is not shown: a draft is its managers' only.)
+    /// A poll or quiz was deleted with its answers. (A draft's creation or edit is not shown: a draft is its
+    /// managers' only.)
     case pollDeleted
     /// Someone posted on the wall.
     case wallPost

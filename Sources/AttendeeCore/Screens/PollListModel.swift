@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Foundation
 import Localization
@@ -18,6 +19,17 @@ public struct PollRow: Sendable, Hashable, Identifiable {
 }
 
 /// The event's polls and quizzes, oldest first; a row opens its poll (``AttendeeDestination/poll(id:)``).
+///
+/// ``follow()`` keeps it live while it is shown: a poll that opens or closes changes its row, a deleted one
+/// goes, and a poll newly visible to the person (created, for those who see drafts; opened, for everyone) or an
+/// edited draft has the list read again, once for a burst of such events. What it shows is always what the REST
+/// list would show the person: rows are only ever added by reading that list, never from an event.
+///
+/// ```swift
+/// let list = PollListModel(client: client, eventID: id)
+/// await list.appeared()
+/// await list.follow()  // until the task is cancelled (the screen went)
+/// ```
 @Observable @MainActor
 public final class PollListModel: BusyScreen {
     /// The rows, oldest first.
@@ -28,6 +40,8 @@ public final class PollListModel: BusyScreen {
     public internal(set) var isBusy = false
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
+    /// `Live updates paused.`, once the live stream has given up reconnecting (the list still works).
+    public private(set) var liveNotice: String?
     /// Whether the person may create polls here (the organizer, a speaker), so the list offers "New poll".
     public private(set) var canCreate = false
     /// The New poll form, while it is open.
@@ -38,6 +52,19 @@ public final class PollListModel: BusyScreen {
     private let client: AttendeeClient
     private let eventID: String
     private let kind: PollKind?
+    /// The polls shown, as last read and changed live since.
+    private var polls: [Poll] = []
+    /// Whether the person may see drafts (manages polls here); `true` until the event says otherwise, so a
+    /// draft's creation is read rather than missed.
+    private var seesDrafts = true
+    /// The live changes heard while a read is on its way, applied again once it lands.
+    private var heard = HeardWhileReading<PollListChange>()
+    /// The newest read started: an older one that lands after it is dropped.
+    private var readsStarted = 0
+    /// Whether a live event asked for the list to be read again and that read has not started.
+    private var readWanted = false
+    /// Whether a live re-read is on its way (the events heard meanwhile make one more read after it, not more).
+    private var isRereading = false
 
     /// Creates the list for an event; `kind` keeps only polls or only quizzes.
     public init(client: AttendeeClient, eventID: String, kind: PollKind? = nil) {
@@ -50,18 +77,35 @@ public final class PollListModel: BusyScreen {
     public func appeared() async {
         await whileBusy {
             async let details = client.event(eventID)
-            let polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
+            try await read()
             // NB: "New poll" is extra: when the event cannot be read, the list shows without it.
-            canCreate = (try? await details)?.pollScopes != nil
-            rows = polls.map { poll in
-                PollRow(
-                    id: poll.id, title: poll.questions.first?.text ?? "",
-                    subtitle: PollFormatting.summary(
-                        kind: PollFormatting.kind(poll.kind), state: PollFormatting.state(poll.state),
-                        voters: PollFormatting.voters(poll.results.voters)),
-                    state: poll.state, kind: poll.kind)
+            if let details = try? await details {
+                canCreate = details.pollScopes != nil
+                seesDrafts = canCreate
+            } else {
+                canCreate = false
             }
-            emptyMessage = rows.isEmpty ? Strings.text(kind == .quiz ? "quiz.none" : "poll.none") : nil
+        }
+    }
+
+    /// Follows the event's live stream until it ends or the task is cancelled (the screen went). A stream
+    /// that starts afresh (its first connection, or a reconnect too far behind to replay) has the list read
+    /// again; a stream that cannot connect leaves the list as it is, with ``liveNotice`` saying so.
+    public func follow() async {
+        liveNotice = nil
+        await withTaskGroup(of: Void.self) { group in
+            do {
+                for try await event in client.live(.event(eventID)) {
+                    guard received(event) else { continue }
+                    readWanted = true
+                    guard !isRereading else { continue }
+                    isRereading = true
+                    group.addTask { await self.rereadWhileWanted() }
+                }
+            } catch {
+                // NB: not the banner: the list still works without live updates, it only stops changing.
+                liveNotice = Strings.text("live.paused")
+            }
         }
     }
 
@@ -81,5 +125,102 @@ public final class PollListModel: BusyScreen {
         guard composer.created != nil else { return }
         self.composer = nil
         await appeared()
+    }
+
+    /// A live event arrived: a change the event carries is applied to the row it names; answers whether the
+    /// list must be read again (the event says too little: a poll it does not show, an edit, a fresh stream).
+    func received(_ event: ServerEvent) -> Bool {
+        if event.startsAfresh { return true }
+        if let kind = PollReference.Kind(rawValue: event.type) {
+            guard
+                let reference = try? AttendeeCoding.decoder().decode(
+                    PollReference.self, from: Data(event.data.utf8)),
+                reference.eventID == eventID
+            else { return false }
+            let shown = polls.contains { $0.id == reference.pollID }
+            switch kind {
+            // NB: a draft is its managers' only: for anyone else a new or edited draft reads nothing.
+            case .created: return seesDrafts
+            case .edited: return shown
+            case .deleted:
+                apply(.deleted(pollID: reference.pollID))
+                return false
+            }
+        }
+        guard let kind = PollUpdate.Kind(rawValue: event.type),
+            let update = try? AttendeeCoding.decoder().decode(PollUpdate.self, from: Data(event.data.utf8)),
+            update.eventID == eventID, self.kind == nil || self.kind == (update.kind ?? .poll)
+        else { return false }
+        guard polls.contains(where: { $0.id == update.pollID }) else {
+            // NB: a poll the list does not show that opens (or closes) is new to the person; where it goes in
+            // the order, and whether they may see it, the list says. An answer to it reads nothing.
+            return kind != .results
+        }
+        apply(.changed(pollID: update.pollID, state: update.state, voters: update.results.voters))
+        return false
+    }
+
+    /// Reads the list again, quietly, until no live event has asked for it since the last read started.
+    private func rereadWhileWanted() async {
+        while readWanted {
+            readWanted = false
+            // NB: a failed re-read keeps what is shown, and says nothing: the list still works, and the next
+            // fresh stream (or a pull) reads again.
+            try? await read()
+        }
+        isRereading = false
+    }
+
+    /// Reads the polls and shows them, with the live changes heard meanwhile applied again; a read that lands
+    /// after a newer one started is dropped.
+    private func read() async throws {
+        readsStarted += 1
+        let read = readsStarted
+        heard.readStarted()
+        defer { heard.readEnded() }
+        let polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
+        guard read == readsStarted else { return }
+        self.polls = polls
+        for change in heard.changes { change.apply(to: &self.polls) }
+        derive()
+    }
+
+    /// A live change: applied now, and again after a read on its way lands.
+    private func apply(_ change: PollListChange) {
+        heard.heard(change)
+        change.apply(to: &polls)
+        derive()
+    }
+
+    private func derive() {
+        rows = polls.map { poll in
+            PollRow(
+                id: poll.id, title: poll.questions.first?.text ?? "",
+                subtitle: PollFormatting.summary(
+                    kind: PollFormatting.kind(poll.kind), state: PollFormatting.state(poll.state),
+                    voters: PollFormatting.voters(poll.results.voters)),
+                state: poll.state, kind: poll.kind)
+        }
+        emptyMessage = rows.isEmpty ? Strings.text(kind == .quiz ? "quiz.none" : "poll.none") : nil
+    }
+}
+
+/// A change a live event carries whole, for the polls list.
+private enum PollListChange {
+    /// A poll opened, closed or was answered.
+    case changed(pollID: String, state: PollState, voters: Int)
+    /// A poll was deleted.
+    case deleted(pollID: String)
+
+    /// Leaves the poll it names as the event says (nothing, for a poll not shown).
+    func apply(to polls: inout [Poll]) {
+        switch self {
+        case .changed(let id, let state, let voters):
+            guard let index = polls.firstIndex(where: { $0.id == id }) else { return }
+            polls[index].state = state
+            polls[index].results.voters = voters
+        case .deleted(let id):
+            polls.removeAll { $0.id == id }
+        }
     }
 }

@@ -347,9 +347,10 @@ public struct PollUpdate: Codable, Sendable, Hashable {
     }
 }
 
-/// The live event a draft's edit or a poll's deletion sends on its event's stream (and its session's):
-/// `poll.edited` or `poll.deleted`. It names the poll and nothing of it, since everyone at the event hears it
-/// and a draft is its managers' only: a screen showing the poll reads it again, or lets it go.
+/// The live event a draft's creation or edit, or a poll's deletion, sends on its event's stream (and its
+/// session's): `poll.created`, `poll.edited` or `poll.deleted`. It names the poll and nothing of it, since
+/// everyone at the event hears it and a draft is its managers' only: a screen showing the poll (or the polls
+/// list) reads it again, or lets it go.
 @PublicInit
 public struct PollReference: Codable, Sendable, Hashable {
     /// The poll's id.
@@ -361,6 +362,8 @@ public struct PollReference: Codable, Sendable, Hashable {
 
     /// The SSE event types that carry it.
     public enum Kind: String, Sendable, CaseIterable {
+        /// A draft was created: a list that shows drafts reads it.
+        case created = "poll.created"
         /// A draft was edited: read it again.
         case edited = "poll.edited"
         /// The poll was deleted with its answers.

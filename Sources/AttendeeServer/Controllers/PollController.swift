@@ -16,8 +16,9 @@ struct PollController: Sendable {
     func create(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let draft = try request.decode(PollDraft.self)
-        let poll = try await store.createPoll(eventID: try request.parameter("eventID"), userID: userID, draft)
-        return try .json(poll, status: .created)
+        let change = try await store.createPoll(eventID: try request.parameter("eventID"), userID: userID, draft)
+        service.live.publish(change.events)
+        return try .json(change.poll, status: .created)
     }
 
     func details(_ request: Request) async throws -> Response {

@@ -79,8 +79,9 @@ extension AttendeeStore {
 
     // MARK: - Writing
 
-    /// Creates a draft: organizers for the event or any of its sessions, speakers for their own sessions.
-    func createPoll(eventID: String, userID: String, _ draft: PollDraft) async throws -> Poll {
+    /// Creates a draft: organizers for the event or any of its sessions, speakers for their own sessions. Its
+    /// `poll.created` names it only (drafts are their managers'), so a polls list that shows drafts reads it.
+    func createPoll(eventID: String, userID: String, _ draft: PollDraft) async throws -> PollChange {
         let moment = now()
         return try await database.write { db in
             _ = try Self.event(id: eventID, db)
@@ -113,7 +114,8 @@ extension AttendeeStore {
             let stored = StoredPoll(
                 id: id, eventID: eventID, sessionID: draft.sessionID, kind: draft.kind, choice: draft.choice,
                 state: .draft, questions: questions)
-            return try Self.view(stored, userID: userID, canManage: true, db)
+            let events = try Self.mention(stored, kind: .created, at: moment, db)
+            return PollChange(poll: try Self.view(stored, userID: userID, canManage: true, db), events: events)
         }
     }
 
@@ -447,7 +449,7 @@ extension AttendeeStore {
     }
 
     /// Appends an event naming the poll (and nothing of it) to each of its topics, inside the caller's
-    /// transaction: a draft's edit, a deletion.
+    /// transaction: a draft's creation or edit, a deletion.
     private static func mention(
         _ poll: StoredPoll, kind: PollReference.Kind, at moment: Date, _ db: any DatabaseConnection
     ) throws -> [LiveEvent] {

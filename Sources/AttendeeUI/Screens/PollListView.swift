@@ -3,7 +3,7 @@ import QuartetUI
 import SwiftUI
 
 /// An event's polls and quizzes, oldest first, each opening its poll: open ones to answer, closed ones with
-/// their results; organizers and speakers create new ones here.
+/// their results; organizers and speakers create new ones here. While shown it follows the event live.
 public struct PollListView: View {
     @State private var model: PollListModel
 
@@ -15,6 +15,7 @@ public struct PollListView: View {
     public var body: some View {
         List {
             if let banner = model.banner { BannerLine(banner) }
+            if let notice = model.liveNotice { Text(notice).font(.caption) }
             ForEach(model.rows) { row in
                 NavigationLink(value: AttendeeDestination.poll(id: row.id)) {
                     VStack(alignment: .leading) {
@@ -40,7 +41,11 @@ public struct PollListView: View {
             }
         }
         .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        // NB: one task: it is cancelled when the list goes, which ends the live stream with it.
+        .task {
+            await model.appeared()
+            await model.follow()
+        }
     }
 }
 

@@ -483,11 +483,13 @@ enum AttendeeScreens {
             },
             ScreenEntry(app, screen: "polls", state: "loaded", summary: "Every poll and quiz of the event") {
                 try await page(.polls(eventID: eventID)) {
-                    PollListView(model: PollListModel(client: client(), eventID: eventID))
+                    PollListView(model: PollListModel(client: following(), eventID: eventID))
                 }.settled("the polls") { $0.texts.contains(AttendeePreview.polls[0].questions[0].text) }
             },
             ScreenEntry(app, screen: "poll-composer", state: "new", summary: "An organizer's New poll form") {
-                let model = PollListModel(client: organizer(), eventID: eventID)
+                var quiet = organizer()
+                quiet.live = following().live
+                let model = PollListModel(client: quiet, eventID: eventID)
                 let host = page(.polls(eventID: eventID)) { PollListView(model: model) }
                 _ = try await host.settled("the polls") { $0.find(.button, model.newPollTitle) != nil }
                 try await host.tapAndSettle(model.newPollTitle)

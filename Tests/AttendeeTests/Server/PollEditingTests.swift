@@ -188,6 +188,28 @@ import Testing
         }
     }
 
+    /// A draft's creation is heard by everyone at the event, so a polls list that shows drafts can read it; it
+    /// names the poll only, as a draft is its managers' alone.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aCreationIsHeardOnTheEventAndSessionStreamsNamingOnlyThePoll(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let (organizer, attendee, session, _, onEvent, onSession) = try await server.sessionPollHeardByAnAttendee()
+            var draft = PollTests.colour
+            draft.sessionID = session.id
+            let created = try await server.createPoll(draft, organizer).decode(Poll.self)
+            let reference = PollReference(pollID: created.id, eventID: server.eventID, sessionID: session.id)
+            for listener in [onEvent, onSession] {
+                let event = try await listener.next()
+                #expect(event.event == PollReference.Kind.created.rawValue)
+                #expect(!event.data.contains("Favourite"))
+                #expect(try JSONDecoder().decode(PollReference.self, from: Data(event.data.utf8)) == reference)
+                listener.close()
+            }
+            // The attendee's list does not show it.
+            #expect(try await server.polls(attendee).contains { $0.id == created.id } == false)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func anEditAndADeletionAreHeardOnTheEventAndSessionStreamsNamingOnlyThePoll(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
