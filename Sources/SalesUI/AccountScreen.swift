@@ -52,10 +52,11 @@ public struct AccountScreen: View {
         .refreshable { await model.refreshPulled() }
         .task { await model.appeared() }
         .sheet(isPresented: Binding(get: { model.form != nil }, set: { if !$0 { model.cancelTapped() } })) {
-            HealthCareFormView(model: model)
+            HealthCareFormView(model: model).interactiveDismissDisabled(model.formHasUnsavedChanges)
         }
         .sheet(item: Binding(get: { model.presented }, set: { if $0 == nil { model.presentationDismissed() } })) {
             AccountPresentationView(presented: $0, model: model)
+                .interactiveDismissDisabled(model.presentationHasUnsavedChanges)
         }
     }
 }

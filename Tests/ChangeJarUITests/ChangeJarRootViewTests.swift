@@ -518,8 +518,8 @@ struct ChangeJarRootViewTests {
         return host
     }
 
-    /// The edit form's Cancel, and a swipe down on it, ask before throwing away what was typed (Keep Editing keeps
-    /// it, Discard lets it go); with nothing changed, the form closes at once.
+    /// The edit form's Cancel asks before throwing away what was typed (Keep Editing keeps it, Discard lets it go),
+    /// and a swipe down then leaves the form where it is; with nothing changed, either closes the form at once.
     @Test func theEditFormAsksBeforeCancelLosesTyping() async throws {
         let host = try await onOwnActionsPage()
         func openTheForm() async throws {
@@ -529,18 +529,23 @@ struct ChangeJarRootViewTests {
         try await openTheForm()
         try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
+        try await openTheForm()
+        try host.dismiss()
+        #expect(host.tree.topPresentation == nil)
 
         try await openTheForm()
         try host.type("Walk to work, rain or shine", into: "Title")
-        for gesture in ["Cancel", "a swipe down"] {
-            if gesture == "Cancel" { try host.tap("Cancel") } else { try host.dismiss() }
-            let asked = try #require(host.tree.topPresentation, "\(gesture)")
-            #expect(asked.kind == .confirmationDialog && asked.text == "Discard changes?", "\(gesture)")
-            #expect(asked.texts.contains("Your changes to this action are not saved, and cannot be had back."))
-            #expect(asked.find(.button, "Discard")?.role == .destructive)
-            try host.tap("Keep Editing")
-            #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine", "\(gesture)")
-        }
+        try host.tap("Cancel")
+        let asked = try #require(host.tree.topPresentation)
+        #expect(asked.kind == .confirmationDialog && asked.text == "Discard changes?")
+        #expect(asked.texts.contains("Your changes to this action are not saved, and cannot be had back."))
+        #expect(asked.find(.button, "Discard")?.role == .destructive)
+        try host.tap("Keep Editing")
+        #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine")
+        // NB: with something typed, a swipe down leaves the form where it is (it springs back on a device).
+        try host.dismiss()
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Edit action")
+        #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine")
         try host.tap("Cancel")
         try await host.tapAndSettle("Discard")
         #expect(host.tree.topPresentation == nil)

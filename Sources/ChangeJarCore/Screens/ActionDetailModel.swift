@@ -37,6 +37,9 @@ public final class ActionDetailModel {
     /// The question the edit form asks, over itself, before its Cancel throws away what was typed (its action is the
     /// action's id).
     public private(set) var editorConfirmation: Confirmation<String>?
+    /// Whether the edit form holds typing not saved: its sheet then stays when swiped down (on a device it springs
+    /// back), and only its Cancel, which asks, closes it.
+    public var editorHasUnsavedChanges: Bool { editor?.hasUnsavedChanges ?? false }
 
     /// Whether the page offers Edit and Delete: the server said the action is the signed-in person's, and the
     /// page shows the server's copy.

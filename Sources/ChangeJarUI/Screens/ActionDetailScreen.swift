@@ -36,7 +36,8 @@ public struct ActionDetailScreen: View {
             if model.isBusy { ProgressView() }
         }
         .navigationTitle(model.screenTitle)
-        // NB: a swipe down on the form is its Cancel, which asks before losing what was typed.
+        // NB: with something typed the form refuses a swipe down (only its Cancel, which asks, closes it); without,
+        // the swipe is its Cancel.
         .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.presentationDismissed() } })) {
             if let editor = model.editor {
                 NavigationStack {
@@ -45,7 +46,9 @@ public struct ActionDetailScreen: View {
                 }
                 .confirming(
                     model.editorConfirmation, confirmed: model.editorConfirmTapped,
-                    dismissed: model.editorConfirmationDismissed)
+                    dismissed: model.editorConfirmationDismissed
+                )
+                .interactiveDismissDisabled(model.editorHasUnsavedChanges)
             }
         }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)

@@ -130,6 +130,13 @@ public final class AccountScreenModel {
     /// The question as the health-care form asks it, over itself.
     public var formConfirmation: Confirmation<Question>? { form == nil ? nil : confirmation }
 
+    /// Whether the health-care form holds edits not saved: its sheet then stays when swiped down (on a device it
+    /// springs back), and only its Cancel, which asks, closes it.
+    public var formHasUnsavedChanges: Bool { !(form?.editedFields.isEmpty ?? true) }
+    /// Whether what the page shows over itself holds what the person typed or picked and did not save (the item
+    /// editor): its sheet then stays when swiped down, as ``formHasUnsavedChanges`` says of the form's.
+    public var presentationHasUnsavedChanges: Bool { editor?.hasUnsavedChanges ?? false }
+
     /// The question as the item editor asks it, over itself.
     public var editorConfirmation: Confirmation<Question>? { editor == nil ? nil : confirmation }
 

@@ -39,6 +39,23 @@ private struct SheetContent: View {
     }
 }
 
+/// A sheet with a field that refuses a swipe down once something is typed, as the apps' edit forms do.
+private struct GuardedSheet: View {
+    @State private var showsSheet = true
+    @State private var typed = ""
+
+    var body: some View {
+        Text("Page")
+            .sheet(isPresented: $showsSheet) {
+                VStack {
+                    TextField("Note", text: $typed)
+                    Button("Close") { showsSheet = false }
+                }
+                .interactiveDismissDisabled(!typed.isEmpty)
+            }
+    }
+}
+
 /// A page with a Done of its own that presents a sheet with another Done, as a share sheet over a photo's page.
 private struct StackedSheets: View {
     @State private var showsSheet = true
@@ -296,6 +313,22 @@ struct StandInTests {
         #expect(host.tree.topPresentation?.kind == .sheet)
         try host.tap("Close")
         #expect(host.tree.topPresentation == nil)
+    }
+
+    /// `.interactiveDismissDisabled()`: a swipe down leaves the sheet where it is while it holds; the sheet's own
+    /// button still closes it, and without it the swipe closes the sheet.
+    @Test func aSheetThatRefusesASwipeDownStaysUntilItsOwnButtonClosesIt() throws {
+        let host = ViewHost(GuardedSheet())
+        try host.dismiss()
+        #expect(host.tree.topPresentation == nil, "nothing typed: the swipe closes it")
+
+        let guarded = ViewHost(GuardedSheet())
+        try guarded.type("Half a thought", into: "Note")
+        try guarded.dismiss()
+        #expect(guarded.tree.topPresentation?.kind == .sheet)
+        #expect(guarded.tree.find(.textField, "Note")?.value == "Half a thought")
+        try guarded.tap("Close")
+        #expect(guarded.tree.topPresentation == nil)
     }
 
     /// A dialog made from data shows only while the data is there; its buttons and message come from it, and

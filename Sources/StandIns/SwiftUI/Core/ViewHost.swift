@@ -400,10 +400,16 @@ public final class ViewHost<Root: View> {
         try await waitUntil("\"\(label)\" to go") { !$0.texts.contains(label) }
     }
 
-    /// Dismisses the sheet, alert or dialog on top (a swipe down, or the system's close).
+    /// Dismisses the sheet, alert or dialog on top (a swipe down, or the system's close). A sheet whose content is
+    /// `.interactiveDismissDisabled()` stays, as it springs back on a device.
     public func dismiss() throws {
         guard let top = tree.topPresentation, let dismiss = top.dismissAction
         else { throw ViewHostError(description: "nothing presented in\n\(tree.outline)") }
+        if top.kind == .sheet,
+            top.children.contains(where: { $0.allNodes.contains(where: \.refusesInteractiveDismiss) })
+        {
+            return
+        }
         dismiss()
         storage.invalidate()
     }

@@ -69,6 +69,8 @@ public struct ViewNode {
     public var labelHidden = false
     /// Whether the page's title shows small in the bar (`.navigationBarTitleDisplayMode(.inline)`, iOS only).
     public var inlineTitle = false
+    /// Whether the sheet this node is in stays when swiped down (`.interactiveDismissDisabled()`, iOS and macOS).
+    public var refusesInteractiveDismiss = false
     /// The name `.previewDisplayName` gave a preview.
     public var previewName: String?
     /// Where a node drawn by `.overlay` or `.safeAreaInset` sits over its content; `nil` for ordinary content.

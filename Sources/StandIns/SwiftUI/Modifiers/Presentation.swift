@@ -31,6 +31,15 @@ extension View {
         }
     }
 
+    /// Keeps the sheet this view is in from being swiped down while `isDisabled` (it springs back); the sheet's own
+    /// buttons still close it
+    /// (https://developer.apple.com/documentation/swiftui/view/interactivedismissdisabled(_:)).
+    public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View {
+        _modify { node in
+            if isDisabled { node.refusesInteractiveDismiss = true }
+        }
+    }
+
     /// An alert with `actions` (buttons) and a message while `isPresented` is true.
     public func alert<A: View, M: View>(
         _ title: String, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
