@@ -69,6 +69,38 @@ private func makeApplication() async throws -> Application {
     #expect(await probe.isReady())
 }
 
+/// A check that hangs (a database host that stopped answering) is waited for at most the timeout: readiness then
+/// says "not ready", the calls within the interval are answered at once from that, no second check starts while
+/// the first runs, and the first's own answer counts once it comes.
+@Test(.timeLimit(.minutes(5))) func aHungCheckAnswersNotReadyWithinItsTimeout() async throws {
+    let checks = Locked(0)
+    let release = AsyncStream.makeStream(of: Void.self)
+    let clock = Locked(ContinuousClock.now)
+    let probe = ReadinessProbe(
+        interval: .seconds(1), timeout: .milliseconds(50), now: { clock.withLock { $0 } },
+        check: {
+            checks.withLock { $0 += 1 }
+            for await _ in release.stream { break }
+            return true
+        })
+    #expect(await probe.isReady() == false)
+    #expect(await probe.isReady() == false)
+    clock.withLock { $0 = $0.advanced(by: .seconds(2)) }
+    #expect(await probe.isReady() == false, "still hung: the same check is waited for again, no second one")
+    #expect(checks.withLock { $0 } == 1)
+
+    release.continuation.finish()
+    // NB: the clock stands still: the "not ready" kept from the timeout is answered until the check's own answer
+    // replaces it, which needs no new check.
+    var ready = false
+    for _ in 0..<600 where !ready {
+        ready = await probe.isReady()
+        if !ready { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(ready)
+    #expect(checks.withLock { $0 } == 1)
+}
+
 /// While the application is being built the process is alive but not ready, and a Salesforce client is told so
 /// in Salesforce's words.
 @Test func whileStartingTheServerIsAliveButNotReady() throws {

@@ -74,7 +74,9 @@ struct HealthController: Sendable {
 
 /// Whether the database answers, asked at most once per `interval`: a probe (or anyone) calling `/health` in a
 /// loop costs the database one trivial query a second, however many calls arrive, and calls that arrive while a
-/// check runs wait for that one.
+/// check runs wait for that one — for at most `timeout`. A check that takes longer (a database host that stopped
+/// answering, whose TCP connection only times out after minutes) answers "not ready" then, and is kept as that
+/// answer for `interval`; the check runs on, and its own answer counts once it comes.
 final class ReadinessProbe: Sendable {
     private struct State {
         var checked: (ready: Bool, at: ContinuousClock.Instant)?
@@ -83,16 +85,19 @@ final class ReadinessProbe: Sendable {
 
     private let check: @Sendable () async -> Bool
     private let interval: Duration
+    private let timeout: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Locked(State())
 
     /// A probe running `check`; `now` is injectable for tests.
     init(
-        interval: Duration = .seconds(1), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        interval: Duration = .seconds(1), timeout: Duration = .seconds(2),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         check: @escaping @Sendable () async -> Bool
     ) {
         self.check = check
         self.interval = interval
+        self.timeout = timeout
         self.now = now
     }
 
@@ -103,24 +108,51 @@ final class ReadinessProbe: Sendable {
         }
     }
 
-    /// The last answer if it is recent, or a fresh one.
+    /// The last answer if it is recent, or a fresh one (`false` if the check takes longer than `timeout`).
     func isReady() async -> Bool {
         let started = now()
+        let lock = state
         let task = state.withLock { state -> Task<Bool, Never>? in
             if let checked = state.checked, started - checked.at < interval { return nil }
             if let running = state.running { return running }
-            let running = Task { [check] in await check() }
+            let running = Task { [check, now] in
+                let ready = await check()
+                lock.withLock { state in
+                    state.running = nil
+                    state.checked = (ready, now())
+                }
+                return ready
+            }
             state.running = running
             return running
         }
         guard let task else { return state.withLock { $0.checked?.ready ?? false } }
-        let ready = await task.value
+        if let ready = await Self.value(of: task, within: timeout) { return ready }
+        // NB: kept as the answer for an interval, so the calls meanwhile answer at once instead of each waiting.
         state.withLock { state in
-            if state.running == task {
-                state.running = nil
-                state.checked = (ready, now())
+            if state.running == task { state.checked = (false, now()) }
+        }
+        return false
+    }
+
+    /// `task`'s value, or `nil` once `timeout` has passed without it (the task runs on).
+    private static func value(of task: Task<Bool, Never>, within timeout: Duration) async -> Bool? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool?, Never>) in
+            let pending = Locked<CheckedContinuation<Bool?, Never>?>(continuation)
+            let resume: @Sendable (Bool?) -> Void = { value in
+                pending.withLock { pending in
+                    pending?.resume(returning: value)
+                    pending = nil
+                }
+            }
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                resume(nil)
+            }
+            Task {
+                resume(await task.value)
+                timer.cancel()
             }
         }
-        return ready
     }
 }

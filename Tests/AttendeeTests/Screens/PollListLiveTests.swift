@@ -18,7 +18,7 @@ import Testing
 /// real one does.
 ///
 /// NB: the time limit only ends a run that hangs (a list that reads once per event waits at the gate for ever).
-@MainActor @Suite(.timeLimit(.minutes(1))) struct PollListLiveTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct PollListLiveTests {
     nonisolated static func poll(
         _ id: String, _ state: PollState, _ text: String, voters: Int = 0, kind: PollKind = .poll
     ) -> Poll {
