@@ -36,8 +36,11 @@ struct AccountScreenTests {
         return (client, outbox)
     }
 
-    /// A client signed in to a freshly seeded stand-in, an empty outbox, and the transport to the stand-in.
-    static func signedInStack() async throws -> (SalesforceClient, SalesOutbox, HTTPTransport) {
+    /// A client signed in to a freshly seeded stand-in, an empty outbox, and the transport to the stand-in
+    /// (`intercept` sees each request first, and may throw as a network that is down would).
+    static func signedInStack(
+        intercept: @escaping @Sendable (URLRequest) throws -> Void = { _ in }
+    ) async throws -> (SalesforceClient, SalesOutbox, HTTPTransport) {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
         var migrator = Migrator()
         SalesforceDevService.registerMigrations(&migrator)
@@ -47,7 +50,7 @@ struct AccountScreenTests {
             store: .database(database, bodies: try .temporary()), configuration: .init(instanceURL: instance))
         var router = Router()
         service.register(on: &router)
-        let transport = HTTPTransport.inProcess(TestClient(router: router))
+        let transport = HTTPTransport.inProcess(TestClient(router: router), intercept: intercept)
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
         try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales")

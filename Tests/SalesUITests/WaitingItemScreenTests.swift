@@ -1,10 +1,6 @@
 import APIClient
-import Database
 import Foundation
-import HTTPServer
-import LocalStore
 import SalesCore
-import SalesforceDevServer
 import SwiftUI
 import TestSupport
 import Testing
@@ -34,23 +30,10 @@ struct WaitingItemScreenTests {
     /// The hospital's screen over a freshly seeded stand-in behind a network the test switches, an empty outbox,
     /// and the client (to look at what Salesforce has).
     static func screen() async throws -> (AccountScreenModel, SalesOutbox, NetworkSwitch, SalesforceClient) {
-        let database = try SQLiteDatabase(url: "sqlite::memory:")
-        var migrator = Migrator()
-        SalesforceDevService.registerMigrations(&migrator)
-        try await migrator.migrate(database)
-        let instance = try #require(URL(string: "http://salesforce.test"))
-        let service = try await SalesforceDevService.start(
-            store: .database(database, bodies: try .temporary()), configuration: .init(instanceURL: instance))
-        var router = Router()
-        service.register(on: &router)
         let network = NetworkSwitch()
-        let transport = HTTPTransport.inProcess(TestClient(router: router)) { _ in
+        let (client, outbox, _) = try await AccountScreenTests.signedInStack { _ in
             if network.isDown { throw URLError(.notConnectedToInternet) }
         }
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: instance), transport: transport, sessions: .inMemory())
-        try await client.signIn(username: "rep@quartet.dev", password: "quartet-sales")
-        let outbox = SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
         let model = AccountScreenModel(
             accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
             locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)

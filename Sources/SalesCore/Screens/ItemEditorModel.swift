@@ -358,31 +358,35 @@ public final class ItemEditorModel {
     }
 
     /// Saves the fields of an item added offline that still waits in the outbox: its waiting create takes them, so
-    /// the sync sends the latest once. Nothing changed is nothing to do, as for a sent item.
+    /// the sync sends the latest once.
     private func revise<Item: WrittenAccountItem>(_ item: Item, from original: Item) async throws -> Item {
-        guard item.updateFields(id: item.id ?? "", changedFrom: original).keys.contains(where: { $0 != "Id" }) else {
-            outcome = .unchanged
-            return original
+        let changed = item.updateFields(id: item.id ?? "", changedFrom: original).keys.contains { $0 != "Id" }
+        return try await changeWaiting(item, from: original, changed: changed) { outbox in
+            try await outbox.revise(waiting: item, changedFrom: original)
         }
-        guard let outbox, let edit = try await outbox.revise(waiting: item, changedFrom: original) else {
-            throw WaitingItemSent()
-        }
-        queued = edit
-        return item
     }
 
     /// Renames an attachment added offline that still waits in the outbox: its waiting upload takes the name, so
-    /// the sync sends the file once, under it. Nothing changed is nothing to do, as for a sent attachment.
+    /// the sync sends the file once, under it.
     private func rename(_ attachment: Attachment, from original: Attachment) async throws -> Attachment {
-        guard let name = attachment.name, name != original.name else {
+        let name = attachment.name ?? ""
+        return try await changeWaiting(attachment, from: original, changed: name != (original.name ?? "")) { outbox in
+            try await outbox.rename(waiting: original, to: name)
+        }
+    }
+
+    /// Changes what an item added offline waits to send (``revise(_:from:)``, ``rename(_:from:)``). Nothing changed
+    /// is nothing to do, as for a sent item; an item the sync sent meanwhile throws ``WaitingItemSent``.
+    private func changeWaiting<Item: Sendable>(
+        _ item: Item, from original: Item, changed: Bool, _ change: (SalesOutbox) async throws -> PendingEdit?
+    ) async throws -> Item {
+        guard changed else {
             outcome = .unchanged
             return original
         }
-        guard let outbox, let edit = try await outbox.rename(waiting: original, to: name) else {
-            throw WaitingItemSent()
-        }
+        guard let outbox, let edit = try await change(outbox) else { throw WaitingItemSent() }
         queued = edit
-        return attachment
+        return item
     }
 
     private func send<Item: Sendable>(
