@@ -514,7 +514,13 @@ struct NodeRenderer {
             if node.style.styleName != "iconOnly" { content += (node.text ?? "").markupEscaped }
             return box("span", ["label"], node, content)
         case .vstack, .scroll:
-            let classes = node.kind == .scroll ? ["scroll"] : ["vstack", place.inRow ? "" : "center"]
+            let across =
+                switch node.style.stackAlignment {
+                case .leading?: "leading"
+                case .trailing?: "trailing"
+                default: place.inRow ? "" : "center"
+                }
+            let classes = node.kind == .scroll ? ["scroll"] : ["vstack", across]
             return box("div", classes, node, children(node, place))
         case .hstack:
             return box("div", ["hstack"], node, children(node, place))

@@ -68,6 +68,8 @@ enum Stylesheet {
         .text{white-space:pre-wrap;overflow-wrap:anywhere;min-width:0}
         .vstack{display:flex;flex-direction:column;align-items:flex-start;gap:8px;min-width:0}
         .center>.vstack,.vstack.center{align-items:center;text-align:center}
+        .vstack.leading{align-items:flex-start;text-align:start}
+        .vstack.trailing{align-items:flex-end;text-align:end}
         .hstack{display:flex;flex-direction:row;align-items:center;gap:8px;min-width:0;position:relative}
         .vstack{position:relative}
         .overlay-layer{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;

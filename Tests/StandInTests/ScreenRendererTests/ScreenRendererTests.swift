@@ -106,6 +106,29 @@ struct ScreenRendererTests {
                 .contains("<h1 class=\"large-title\">Quakes</h1>"))
     }
 
+    /// A column's alignment is drawn: its children line up on its leading (or trailing) side, where before every
+    /// column outside a row was drawn centred (a banner's Retry floated under the banner's middle).
+    @Test func aColumnLinesUpItsChildrenAsItsAlignmentSays() {
+        let host = ViewHost(
+            VStack(spacing: 0) {
+                VStack(alignment: .leading) {
+                    Text("Banner, wide")
+                    Button("Retry") {}
+                }
+                VStack(alignment: .trailing) {
+                    Text("See you")
+                    Text("9:13")
+                }
+                VStack { Text("Centred") }
+            })
+        let columns = host.tree.allNodes.filter { $0.kind == .vstack }
+        #expect(columns.map(\.style.stackAlignment) == [nil, .leading, .trailing, nil])
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Columns")
+        #expect(html.contains("class=\"vstack leading\""))
+        #expect(html.contains("class=\"vstack trailing\""))
+        #expect(html.contains("class=\"vstack center\""))
+    }
+
     /// A full-width frame aligned to one side keeps its alignment in the tree, and the page draws the box on
     /// that side as wide as its content (a message bubble), while a centred one stretches as before.
     @Test func aFrameAlignedToASideIsRecordedAndDrawnOnThatSide() {

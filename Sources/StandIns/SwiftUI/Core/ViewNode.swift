@@ -169,6 +169,8 @@ public struct NodeStyle: Sendable, Equatable {
     public var styleName: String?
     /// Stack alignment and spacing.
     public var spacing: CGFloat?
+    /// How a `VStack` lines up its children across, when not centred (SwiftUI's default).
+    public var stackAlignment: HorizontalAlignment?
     /// Where a `.frame(…, alignment:)` puts the content in its frame, when not centred (SwiftUI's default).
     public var frameAlignment: Alignment?
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// Views in a column (https://developer.apple.com/documentation/swiftui/vstack).
 public struct VStack<Content: View>: View, _PrimitiveView {
+    let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
 
@@ -9,6 +10,7 @@ public struct VStack<Content: View>: View, _PrimitiveView {
     public init(
         alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
     ) {
+        self.alignment = alignment
         self.spacing = spacing
         self.content = content()
     }
@@ -18,6 +20,7 @@ public struct VStack<Content: View>: View, _PrimitiveView {
         var node = ViewNode(.vstack)
         node.children = context.render(content)
         node.style.spacing = spacing
+        if alignment != .center { node.style.stackAlignment = alignment }
         return [node]
     }
 }
