@@ -217,7 +217,7 @@ import Testing
         #expect(mapped == 0)
         #expect(printed.stdout == "Wrote ٢ earthquakes of magnitude ٤٫٥ or more to \(output).\n")
         let svg = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(svg.contains("<title>Earthquakes of magnitude ٤٫٥ or more</title>"))
+        #expect(svg.contains("<title>Earthquakes of Magnitude ٤٫٥ or More</title>"))
     }
 
     @Test func deleteHidesUntilReload() async throws {
