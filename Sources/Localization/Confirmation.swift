@@ -7,7 +7,7 @@
 /// itself the deliberate act, sends the model both taps. Every sentence comes from the core's string table.
 ///
 /// ```swift
-/// await wall.deleteTapped(postID: "p1")       // wall.confirmation?.title == "Delete this post?"
+/// await wall.deleteTapped(postID: "p1")       // wall.confirmation?.title == "Delete This Post?"
 /// await wall.confirmTapped(.post("p1"))       // now it is deleted
 /// ```
 public struct Confirmation<Action: Hashable & Sendable>: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import SalesCore
 import SwiftUI
 
-/// "Changes not sent": each change the server did not take, why, and what the person can do about it.
+/// "Changes Not Sent": each change the server did not take, why, and what the person can do about it.
 struct UnsentEditsSection: View {
     let model: AccountScreenModel
 

@@ -52,7 +52,7 @@ struct AgendaViewTests {
         #expect(host.tree.find(.button, "Attend Offline-first with SQLite") != nil)
     }
 
-    /// A disabled "Give feedback" says why under it; the seats are said once.
+    /// A disabled "Give Feedback" says why under it; the seats are said once.
     @Test func theSessionPageSaysWhyFeedbackIsClosedAndTheSeatsOnce() async throws {
         let host = ViewHost(
             NavigationStack {

@@ -20,9 +20,9 @@ struct AttachmentViewTests {
     /// Picks the photo and waits until it is attached and the composer draws it: a small square of the file
     /// itself (the server can make no thumbnail of a header alone), the reader's own, beside Remove.
     static func attach(_ host: ViewHost<AttendeeRootView>) async throws {
-        try host.pickPhoto(png, in: "Attach photo")
+        try host.pickPhoto(png, in: "Attach Photo")
         try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
-        #expect(host.tree.find(.button, "Remove photo") != nil)
+        #expect(host.tree.find(.button, "Remove Photo") != nil)
         try await host.waitUntil("the composer's thumbnail") {
             $0.first { $0.kind == .image && $0.accessibilityLabel == "Your photo" }?.value == "\(png.count) bytes"
         }
@@ -39,7 +39,7 @@ struct AttachmentViewTests {
         try host.tap("Wall")
         try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
         try await Self.attach(host)
-        try host.tap("Remove photo")
+        try host.tap("Remove Photo")
         try await host.waitUntil("removed") { !$0.texts.contains("“Photo.png” attached.") }
         #expect(!Self.hasImage(host.tree, "Your photo"), "Remove takes the thumbnail away")
         #expect(host.tree.find(.button, "Post")?.isEnabled == false)
@@ -70,21 +70,21 @@ struct AttachmentViewTests {
         try await host.waitUntil("the message") { $0.texts.contains("Slide 3") }
         #expect(Self.hasImage(host.tree, "Photo from Ana Ferreira"))
         try host.back()
-        try await host.waitUntil("the session again") { $0.find(.button, "Get directions") != nil }
+        try await host.waitUntil("the session again") { $0.find(.button, "Get Directions") != nil }
         try host.back()
         try host.back()
 
         try await host.waitUntil("the dashboard") { $0.visibleNavigationTitle == "Quartet Summit 2027" }
         try host.tap("My Notes")
         try await host.waitUntil("my notes") { $0.texts.contains("No notes yet.") }
-        try host.tap("New note")
-        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New note" }
+        try host.tap("New Note")
+        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New Note" }
         try host.type("Whiteboard", into: "Write a note")
         try await Self.attach(host)
         #expect(Self.hasImage(host.tree, "Your photo"))
         try host.tap("Save")
         try await host.waitUntil("saved") { $0.texts.contains("Note saved.") }
-        try host.tap("Remove photo")
+        try host.tap("Remove Photo")
         #expect(!Self.hasImage(host.tree, "Your photo"))
         try host.tap("Save")
         try await host.waitUntil("saved without the photo") {

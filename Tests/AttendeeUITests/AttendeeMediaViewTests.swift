@@ -27,13 +27,13 @@ struct AttendeeMediaViewTests {
         try await host.waitUntil("the gallery") { $0.texts.contains("No photos yet.") }
         #expect(host.tree.visibleNavigationTitle == "Gallery")
         let html = Data("<html>not a photo</html>".utf8)
-        try host.pickPhoto(html, in: "Add photo")
+        try host.pickPhoto(html, in: "Add Photo")
         try await host.waitUntil("refused") {
             $0.texts.contains("Only JPEG, PNG, GIF, WebP and HEIC photos can be added.")
         }
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
         png += Data([0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0, 0]) + Data(count: 100)
-        try host.pickPhoto(png, in: "Add photo")
+        try host.pickPhoto(png, in: "Add Photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
         #expect(host.tree.find(.button, "Photo.png") != nil, "the new photo's cell")
         try host.tap("Dismiss")
@@ -43,11 +43,11 @@ struct AttendeeMediaViewTests {
         try host.back()
 
         try host.tap("Documentation")
-        try await host.waitUntil("the documents") { $0.find(.button, "Open the gallery") != nil }
+        try await host.waitUntil("the documents") { $0.find(.button, "Open the Gallery") != nil }
         #expect(host.tree.visibleNavigationTitle == "Documentation")
-        for title in ["Pre-read", "Post-read", "Session materials"] { #expect(host.tree.texts.contains(title)) }
+        for title in ["Pre-Read", "Post-Read", "Session Materials"] { #expect(host.tree.texts.contains(title)) }
         try await host.waitUntil("the header photo") { Self.picture($0, "Photo.png") == "129 bytes" }
-        try host.tap("Open the gallery")
+        try host.tap("Open the Gallery")
         try await host.waitUntil("the gallery sheet") { $0.topPresentation?.find(.button, "Photo.png") != nil }
     }
 
@@ -107,14 +107,14 @@ struct AttendeeMediaViewTests {
 
         try host.tap("Gallery")
         try await host.waitUntil("Bo's photo") { $0.find(.button, "Bo.png") != nil }
-        try host.pickPhoto(png, in: "Add photo")
+        try host.pickPhoto(png, in: "Add Photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
 
         try await host.tapAndSettle("Bo.png")
         try await host.waitUntil("Bo's photo page") { $0.topPresentation?.visibleNavigationTitle == "Bo.png" }
         var page = try #require(host.tree.topPresentation)
         #expect(page.find(.button, "Share") != nil)
-        #expect(page.find(.button, "Remove from the gallery") == nil)
+        #expect(page.find(.button, "Remove from the Gallery") == nil)
         #expect(Self.picture(page, "Bo.png") == "129 bytes")
         try await host.tapAndSettle("Share")
         try await host.waitUntil("the share sheet") { $0.topPresentation?.visibleNavigationTitle == "Share" }
@@ -130,10 +130,10 @@ struct AttendeeMediaViewTests {
         try await host.tapAndSettle("Photo.png")
         try await host.waitUntil("my photo page") { $0.topPresentation?.visibleNavigationTitle == "Photo.png" }
         page = try #require(host.tree.topPresentation)
-        try #require(page.find(.button, "Remove from the gallery") != nil)
-        try host.tap("Remove from the gallery")
-        #expect(host.tree.topPresentation?.text == "Remove “Photo.png” from the gallery?")
-        try await host.tapAndSettle("Remove from the gallery")
+        try #require(page.find(.button, "Remove from the Gallery") != nil)
+        try host.tap("Remove from the Gallery")
+        #expect(host.tree.topPresentation?.text == "Remove “Photo.png” from the Gallery?")
+        try await host.tapAndSettle("Remove from the Gallery")
         try await host.waitUntil("removed") { $0.topPresentation == nil && $0.texts.contains("Removed “Photo.png”.") }
         #expect(host.tree.find(.button, "Photo.png") == nil)
         #expect(host.tree.find(.button, "Bo.png") != nil)
@@ -243,15 +243,15 @@ struct AttendeeMediaViewTests {
                     gallery: GalleryModel(client: client, eventID: "e1"))
             })
         try await host.waitUntil("the lists") { tree in
-            let adds: [ViewNode] = tree.all(.button).filter { $0.text == "Add document" }
+            let adds: [ViewNode] = tree.all(.button).filter { $0.text == "Add Document" }
             return adds.count == 3
         }
-        try host.tap("Add a document to Session materials")
+        try host.tap("Add a document to Session Materials")
         #expect(host.tree.topPresentation?.kind == .fileImporter)
         try host.dismiss()
         #expect(host.tree.topPresentation == nil)
 
-        try host.tap("Add a document to Session materials")
+        try host.tap("Add a document to Session Materials")
         try host.chooseFile(slides)
         try await host.waitUntil("the added file") { $0.texts.contains("Slides.pdf") }
         #expect(host.tree.texts.contains("Added “Slides.pdf”."))
@@ -269,11 +269,11 @@ struct AttendeeMediaViewTests {
                     gallery: GalleryModel(client: client, eventID: "e1"))
             })
         try await host.waitUntil("the lists") { tree in
-            tree.all(.button).contains { $0.text == "Add document" }
+            tree.all(.button).contains { $0.text == "Add Document" }
         }
-        let adds = host.tree.all(.button).filter { $0.text == "Add document" }.map(\.accessibilityLabel)
-        #expect(adds == ["Add a document to Pre-read", "Add a document to Post-read"])
-        #expect(host.tree.texts.contains("Session materials"))
+        let adds = host.tree.all(.button).filter { $0.text == "Add Document" }.map(\.accessibilityLabel)
+        #expect(adds == ["Add a document to Pre-Read", "Add a document to Post-Read"])
+        #expect(host.tree.texts.contains("Session Materials"))
     }
 
     @Test func photosAreDrawnFromTheirThumbnailsInTheGalleryAndOnTheWall() async throws {
@@ -283,7 +283,7 @@ struct AttendeeMediaViewTests {
 
         try host.tap("Gallery")
         try await host.waitUntil("the gallery") { $0.texts.contains("No photos yet.") }
-        try host.pickPhoto(photo, in: "Add photo")
+        try host.pickPhoto(photo, in: "Add Photo")
         try await host.waitUntil("added") { $0.texts.contains("Added “Photo.png”.") }
         let listed = try #require(try await app.mediaClient.gallery(app.eventID()).first)
         #expect(listed.hasThumbnail)
@@ -295,7 +295,7 @@ struct AttendeeMediaViewTests {
         // The same photo on the wall: the row asks for the thumbnail by the post's image id alone.
         try host.tap("Wall")
         try await host.waitUntil("the wall") { $0.texts.contains("No posts yet. Be the first to write something.") }
-        try host.pickPhoto(photo, in: "Attach photo")
+        try host.pickPhoto(photo, in: "Attach Photo")
         try await host.waitUntil("attached") { $0.texts.contains("“Photo.png” attached.") }
         // The composer shows the photo, small, before it is posted: from its thumbnail, as the row will.
         try await host.waitUntil("the composer's thumbnail") {

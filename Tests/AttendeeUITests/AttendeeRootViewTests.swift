@@ -29,7 +29,7 @@ struct AttendeeRootViewTests {
         try host.type("Ana Ferreira", into: "Name")
         try host.type("ana@example.com", into: "E-mail")
         try host.type("correct horse", into: "Password")
-        try host.tap("Create account")
+        try host.tap("Create Account")
         try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
         return host
     }
@@ -61,10 +61,10 @@ struct AttendeeRootViewTests {
         try host.type("Engineer", into: "Your role")
         #expect(submit()?.isEnabled == true)
 
-        try host.tap("+ Add more")
+        try host.tap("+ Add More")
         #expect(submit()?.isEnabled == false)
-        try host.tap("Remove guest")
-        #expect(host.tree.topPresentation?.find(.button, "Remove guest") == nil)
+        try host.tap("Remove Guest")
+        #expect(host.tree.topPresentation?.find(.button, "Remove Guest") == nil)
         #expect(submit()?.isEnabled == true)
         try host.tap("Submit")
         try await host.waitUntil("registered") { $0.topPresentation == nil && $0.find(.button, "Registered") != nil }
@@ -78,13 +78,13 @@ struct AttendeeRootViewTests {
         try host.type("Ana", into: "Name")
         try host.type("not an address", into: "E-mail")
         try host.type("correct horse", into: "Password")
-        try await host.tapAndSettle("Create account")
+        try await host.tapAndSettle("Create Account")
         #expect(host.tree.visibleNavigationTitle == "Welcome")
         #expect(host.tree.all(.text).contains { $0.style.foreground?.name == "red" })
 
         let signedIn = try await Self.signedIn()
         #expect(signedIn.tree.visibleNavigationTitle == "Events")
-        #expect(signedIn.tree.find(.button, "Sign out") != nil)
+        #expect(signedIn.tree.find(.button, "Sign Out") != nil)
     }
 
     @Test func theDashboardLinksToEveryPage() async throws {
@@ -112,14 +112,14 @@ struct AttendeeRootViewTests {
         _ = try await app.database.write { db in try db.execute("DELETE FROM attendee_auth_token") }
 
         try host.tap("My Agenda")
-        try await host.waitUntil("the account page") { $0.find(.button, "Sign in") != nil }
+        try await host.waitUntil("the account page") { $0.find(.button, "Sign In") != nil }
         #expect(host.tree.texts.contains("Your session has ended. Please sign in again."))
         #expect(host.tree.visibleNavigationTitle == "Welcome")
         #expect(app.tokens.load() == nil)
 
         try host.type("ana@example.com", into: "E-mail")
         try host.type("correct horse", into: "Password")
-        try host.tap("Sign in")
+        try host.tap("Sign In")
         try await host.waitUntil("the events again") { $0.texts.contains("Quartet Summit 2027") }
     }
 
@@ -144,8 +144,8 @@ struct AttendeeRootViewTests {
         #expect(host.tree.texts.contains("Not attending"))
         #expect(host.tree.visibleNavigationTitle == "Opening keynote: one codebase, four apps")
 
-        try host.tap("Get directions")
-        try await host.waitUntil("the location") { $0.visibleNavigationTitle == "Session location" }
+        try host.tap("Get Directions")
+        try await host.waitUntil("the location") { $0.visibleNavigationTitle == "Session Location" }
         // The venue on a map, pinned, and a link that asks Maps for directions to it.
         let map = try #require(host.tree.first { $0.kind == .map })
         let pin = try #require(map.all(.mapAnnotation).first)
@@ -183,7 +183,7 @@ struct AttendeeRootViewTests {
         try await host.tapAndSettle("Leave")
         let dialog = try #require(host.tree.topPresentation)
         #expect(dialog.kind == .confirmationDialog)
-        #expect(dialog.text == "Give up your seat?")
+        #expect(dialog.text == "Give Up Your Seat?")
         try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
         #expect(host.tree.texts.contains("Attending"))
@@ -208,7 +208,7 @@ struct AttendeeRootViewTests {
         #expect(export.value?.contains("file://") == true)
         #expect(export.value?.contains("/My%20agenda%20at%20Quartet%20Summit%202027.ics") == true)
         try host.tap("Opening keynote: one codebase, four apps")
-        try await host.waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await host.waitUntil("the session") { $0.find(.button, "Get Directions") != nil }
         let calendar = try #require(host.tree.find(.shareLink, "Add to Calendar"))
         #expect(calendar.value?.hasPrefix("file://") == true)
         #expect(calendar.value?.hasSuffix(".ics") == true)
@@ -242,22 +242,22 @@ struct AttendeeRootViewTests {
     @Test func eventFeedbackIsSentOnceAndThenShownAsGiven() async throws {
         let host = try await Self.registered()
         try host.tap("Feedback")
-        try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
-        #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
-        try host.tap("This event: 2 stars")
-        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("This event: ") == true }
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Give Feedback") != nil }
+        #expect(host.tree.find(.button, "Give Feedback")?.isEnabled == false)
+        try host.tap("This Event: 2 stars")
+        let stars = host.tree.all(.button).filter { $0.accessibilityLabel?.hasPrefix("This Event: ") == true }
         #expect(stars.map { $0.all(.image).first?.systemImage } == ["star.fill", "star.fill", "star", "star", "star"])
         try host.type("Great talks.", into: "Comment")
-        try await host.tapAndSettle("Give feedback")
+        try await host.tapAndSettle("Give Feedback")
         try await host.waitUntil("the thanks") { $0.texts.contains("Thank you for your feedback.") }
 
         // Back on the dashboard, Feedback opens on what was given: shut, saying so, before anything is typed.
         try host.back()
         await host.settle()
         try host.tap("Feedback")
-        try await host.waitUntil("the feedback page") { $0.find(.button, "Feedback given") != nil }
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Feedback Given") != nil }
         #expect(host.tree.texts.contains("You already gave feedback."))
-        #expect(host.tree.find(.button, "Feedback given")?.isEnabled == false)
+        #expect(host.tree.find(.button, "Feedback Given")?.isEnabled == false)
         #expect(throws: (any Error).self) { try host.type("More.", into: "Comment") }
     }
 
@@ -267,11 +267,11 @@ struct AttendeeRootViewTests {
         try host.tap("Quartet Summit 2027")
         try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
         try host.tap("Feedback")
-        try await host.waitUntil("the feedback page") { $0.find(.button, "Give feedback") != nil }
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Give Feedback") != nil }
         #expect(host.tree.texts.contains("Register for this event first."))
         #expect(throws: (any Error).self) { try host.type("Great talks.", into: "Comment") }
-        #expect(throws: (any Error).self) { try host.tap("This event: 2 stars") }
-        #expect(host.tree.find(.button, "Give feedback")?.isEnabled == false)
+        #expect(throws: (any Error).self) { try host.tap("This Event: 2 stars") }
+        #expect(host.tree.find(.button, "Give Feedback")?.isEnabled == false)
     }
 
     /// Signed in, My Profile opened and loaded.
@@ -285,9 +285,9 @@ struct AttendeeRootViewTests {
     @Test func theProfileEditsAboutMe() async throws {
         let host = try await Self.profile()
         #expect(host.tree.visibleNavigationTitle == "My Profile")
-        try host.tap("Edit About me")
-        #expect(host.tree.first { $0.kind == .textEditor }?.accessibilityLabel == "About me")
-        try host.type("Maps and offline data.", into: "About me")
+        try host.tap("Edit About Me")
+        #expect(host.tree.first { $0.kind == .textEditor }?.accessibilityLabel == "About Me")
+        try host.type("Maps and offline data.", into: "About Me")
         try await host.tapAndSettle("Save")
         try await host.waitUntil("the saved text") { $0.texts.contains("Maps and offline data.") }
     }

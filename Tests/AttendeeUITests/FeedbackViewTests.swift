@@ -15,20 +15,20 @@ struct FeedbackViewTests {
         let model = FeedbackModel(client: AttendeeClient(), target: .session(id: "s1", speakers: speakers))
         let host = ViewHost(FeedbackView(model: model))
         await host.settle()
-        #expect(host.tree.texts.contains("This session"))
+        #expect(host.tree.texts.contains("This Session"))
         #expect(!host.tree.texts.contains("Rating"))
         let section = try #require(host.tree.first { $0.kind == .section && $0.texts.contains("Ana Ferreira") })
         #expect(section.header.flatMap(\.texts) == ["Speakers"])
         #expect(section.texts.filter { !$0.isEmpty }.contains("Mei Tanaka"))
-        #expect(!section.texts.contains("This session"))
-        #expect(host.tree.find(.button, "This session: 3 stars") != nil)
+        #expect(!section.texts.contains("This Session"))
+        #expect(host.tree.find(.button, "This Session: 3 stars") != nil)
     }
 
     /// The event's form has no speakers: its one row says it rates the event, and no Speakers header shows.
     @Test func theEventsRowSaysItRatesTheEvent() async throws {
         let host = ViewHost(FeedbackView(model: FeedbackModel(client: AttendeeClient(), target: .event(id: "e1"))))
         await host.settle()
-        #expect(host.tree.texts.contains("This event"))
+        #expect(host.tree.texts.contains("This Event"))
         #expect(!host.tree.texts.contains("Speakers"))
     }
 }

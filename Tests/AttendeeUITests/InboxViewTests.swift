@@ -47,9 +47,9 @@ struct InboxViewTests {
             listeners: { 1 })
         try await host.waitUntil("the newest page") { $0.texts.contains("Newer") }
         #expect(!host.tree.texts.contains("Older"))
-        try host.tap("Load older messages")
+        try host.tap("Load Older Messages")
         try await host.waitUntil("the older page") { $0.texts.contains("Older") }
-        #expect(host.tree.find(.button, "Load older messages") == nil)
+        #expect(host.tree.find(.button, "Load Older Messages") == nil)
         let texts = host.tree.texts
         #expect(texts.firstIndex(of: "Older")! < texts.firstIndex(of: "Newer")!)
     }
@@ -153,8 +153,8 @@ struct InboxViewTests {
         try await host.waitUntil("no Messages badge once read") { Self.messagesBadge($0) == nil }
         try host.tap("My Notes")
         try await host.waitUntil("my notes") { $0.texts.contains("No notes yet.") }
-        try host.tap("New note")
-        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New note" }
+        try host.tap("New Note")
+        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "New Note" }
         try host.type("Bring a charger", into: "Write a note")
         #expect(host.tree.texts.contains("15 / 10000"))
         try host.tap("Save")
@@ -163,8 +163,8 @@ struct InboxViewTests {
         try await host.waitUntil("the note in the list") { $0.texts.contains("Bring a charger") }
         #expect(host.tree.texts.contains("Event note"))
         // A second note, then its swipe: the question names it; Cancel keeps it, Delete deletes it.
-        try host.tap("New note")
-        try await host.waitUntil("the editor again") { $0.visibleNavigationTitle == "New note" }
+        try host.tap("New Note")
+        try await host.waitUntil("the editor again") { $0.visibleNavigationTitle == "New Note" }
         try host.type("Ask about the offline copy", into: "Write a note")
         try host.tap("Save")
         try await host.waitUntil("saved again") { $0.texts.contains("Note saved.") }

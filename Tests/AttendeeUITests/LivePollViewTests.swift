@@ -43,7 +43,7 @@ struct LivePollViewTests {
         try host.type("Ana Ferreira", into: "Name")
         try host.type("ana@example.com", into: "E-mail")
         try host.type("correct horse", into: "Password")
-        try host.tap("Create account")
+        try host.tap("Create Account")
         try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
         try host.tap("Quartet Summit 2027")
         try await host.waitUntil("the dashboard") { $0.find(.button, "Register") != nil }
@@ -67,12 +67,12 @@ struct LivePollViewTests {
     @Test func theDashboardCardOpensThePollWhereAVoteShowsInTheResults() async throws {
         let (app, _) = try await Self.openPoll()
         let host = try await Self.anaOnTheDashboard(app)
-        #expect(host.tree.texts.contains("Live poll"))
+        #expect(host.tree.texts.contains("Live Poll"))
         #expect(host.tree.texts.contains("0 votes"))
 
         try host.tap("Tabs or spaces?")
         try await host.waitUntil("the poll") {
-            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Open · 0 votes")
+            $0.visibleNavigationTitle == "Live Poll" && $0.texts.contains("Poll · Open · 0 votes")
         }
         #expect(host.tree.find(.button, "Vote")?.isEnabled == false)
         #expect(host.tree.texts.contains("Answer every question."))
@@ -82,8 +82,8 @@ struct LivePollViewTests {
         try host.tap("Vote")
         try await host.waitUntil("the vote counted") { $0.texts.contains("Poll · Open · 1 vote") }
         #expect(host.tree.texts.contains("100%"))
-        #expect(host.tree.find(.button, "Change my answer")?.isEnabled == false)
-        #expect(host.tree.find(.button, "Close poll") == nil)
+        #expect(host.tree.find(.button, "Change My Answer")?.isEnabled == false)
+        #expect(host.tree.find(.button, "Close Poll") == nil)
     }
 
     /// Every poll of the event, not only the open one the card shows: a closed poll opens with its results.
@@ -107,7 +107,7 @@ struct LivePollViewTests {
         #expect(host.tree.texts.contains("Poll · Closed · 0 votes"))
         try host.tap("Coffee or tea?")
         try await host.waitUntil("the closed poll") {
-            $0.visibleNavigationTitle == "Poll results" && $0.texts.contains("Poll · Closed · 0 votes")
+            $0.visibleNavigationTitle == "Poll Results" && $0.texts.contains("Poll · Closed · 0 votes")
         }
         #expect(host.tree.find(.button, "Vote") == nil)
         // The question reads as a heading, not a section's caption; the results are rows to read, each with its
@@ -130,7 +130,7 @@ struct LivePollViewTests {
         let host = try await Self.anaOnTheDashboard(app)
         try host.tap("Tabs or spaces?")
         try await host.waitUntil("the poll") { $0.texts.contains("Poll · Open · 1 vote") }
-        #expect(host.tree.visibleNavigationTitle == "Live poll")
+        #expect(host.tree.visibleNavigationTitle == "Live Poll")
         let spaces = try #require(host.tree.first { $0.kind == .button && $0.texts.contains("Spaces") })
         #expect(spaces.first { $0.accessibilityLabel == "Spaces, 100%" } != nil, "\(host.tree.outline)")
         try host.tap("Spaces")
@@ -139,31 +139,31 @@ struct LivePollViewTests {
 
     /// The organizer, signed in on their phone, creates a poll from the Polls page: the form marks what is
     /// missing, Create saves a draft that the list shows, and the draft opens from there. An attendee has no
-    /// New poll button.
+    /// New Poll button.
     @Test func theOrganizerCreatesAPollFromThePollsPage() async throws {
         let (app, _, _) = try await Self.openPollAndItsOrganizer()
         let attendee = try await Self.anaOnTheDashboard(app)
         try attendee.tap("Polls & Quizzes")
         try await attendee.waitUntil("the polls") { $0.texts.contains("Tabs or spaces?") }
-        #expect(attendee.tree.find(.button, "New poll") == nil)
+        #expect(attendee.tree.find(.button, "New Poll") == nil)
 
         // Olga on the same phone: Ana signs out first.
         let host = await app.host()
-        try await host.waitUntil("the events") { $0.find(.button, "Sign out") != nil }
-        try host.tap("Sign out")
-        try await host.waitUntil("the sign-in form") { $0.find(.button, "Sign in") != nil }
+        try await host.waitUntil("the events") { $0.find(.button, "Sign Out") != nil }
+        try host.tap("Sign Out")
+        try await host.waitUntil("the sign-in form") { $0.find(.button, "Sign In") != nil }
         try host.type("olga@example.com", into: "E-mail")
         try host.type("correct horse", into: "Password")
-        try host.tap("Sign in")
+        try host.tap("Sign In")
         try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
         try host.tap("Quartet Summit 2027")
         try await host.waitUntil("the dashboard") { $0.find(.button, "Polls & Quizzes") != nil }
         try host.tap("Polls & Quizzes")
-        try await host.waitUntil("New poll") { $0.find(.button, "New poll") != nil }
-        try host.tap("New poll")
-        try await host.waitUntil("the form") { $0.topPresentation?.visibleNavigationTitle == "New poll" }
+        try await host.waitUntil("New Poll") { $0.find(.button, "New Poll") != nil }
+        try host.tap("New Poll")
+        try await host.waitUntil("the form") { $0.topPresentation?.visibleNavigationTitle == "New Poll" }
         let form = try #require(host.tree.topPresentation)
-        #expect(form.find(.picker, "For")?.value == "Whole event")
+        #expect(form.find(.picker, "For")?.value == "Whole Event")
 
         try host.type("Lunch at noon or one?", into: "Question")
         try host.type("Noon", into: "Option 1")
@@ -172,7 +172,7 @@ struct LivePollViewTests {
         #expect(host.tree.find(.textField, "Option 2")?.style.foreground?.name == "red")
 
         try host.type("One", into: "Option 2")
-        try host.tap("Add option")
+        try host.tap("Add Option")
         try host.type("Later", into: "Option 3")
         try host.tap("Create")
         try await host.waitUntil("the draft in the list") {
@@ -180,7 +180,7 @@ struct LivePollViewTests {
         }
         #expect(host.tree.texts.contains("Poll · Draft · 0 votes"))
         try host.tap("Lunch at noon or one?")
-        try await host.waitUntil("the draft") { $0.find(.button, "Open poll") != nil }
+        try await host.waitUntil("the draft") { $0.find(.button, "Open Poll") != nil }
         #expect(host.tree.texts.contains("Later"))
     }
 
@@ -198,11 +198,11 @@ struct LivePollViewTests {
 
         try host.tap("Tabs or spaces?")
         try await host.waitUntil("the poll") {
-            $0.visibleNavigationTitle == "Live poll" && $0.texts.contains("Poll · Open · 1 vote")
+            $0.visibleNavigationTitle == "Live Poll" && $0.texts.contains("Poll · Open · 1 vote")
         }
         let carol = try await app.registeredPerson("Carol Shaw", email: "carol@example.com")
         try await Self.answer(poll, as: carol, app)
         try await host.waitUntil("Carol's vote on the poll") { $0.texts.contains("Poll · Open · 2 votes") }
-        #expect(host.tree.visibleNavigationTitle == "Live poll")
+        #expect(host.tree.visibleNavigationTitle == "Live Poll")
     }
 }

@@ -32,7 +32,7 @@ struct SpeakerAccountViewTests {
         let host = await app.host()
         try host.type("olga@example.com", into: "E-mail")
         try host.type("correct horse", into: "Password")
-        try host.tap("Sign in")
+        try host.tap("Sign In")
         try await host.waitUntil("the events") { $0.texts.contains("Quartet Summit 2027") }
         try host.tap("Quartet Summit 2027")
         try await host.waitUntil("the dashboard") { $0.texts.contains("Speakers") }
@@ -43,12 +43,12 @@ struct SpeakerAccountViewTests {
             $0.topPresentation?.texts.contains { $0.hasPrefix("No account is this speaker yet.") } == true
         }
         let page = try #require(host.tree.topPresentation)
-        #expect(page.texts.contains("Speaker's account"))
-        #expect(page.find(.button, "Link account")?.isEnabled == false)
+        #expect(page.texts.contains("Speaker's Account"))
+        #expect(page.find(.button, "Link Account")?.isEnabled == false)
         #expect(page.find(.button, "Unlink") == nil)
 
         try host.type("Ana.Ferreira@example.com", into: "E-mail they signed up with")
-        try host.tap("Link account")
+        try host.tap("Link Account")
         try await host.waitUntil("the link") {
             $0.topPresentation?.texts.contains("ana.ferreira@example.com is this speaker now.") == true
         }
@@ -73,7 +73,7 @@ struct SpeakerAccountViewTests {
         try await host.waitUntil("the rows") { PeopleViewTests.personRow($0, "Ana Ferreira") != nil }
         try host.tap("Ana Ferreira")
         try await host.waitUntil("the card") { $0.topPresentation?.find(.button, "Done") != nil }
-        #expect(host.tree.topPresentation?.texts.contains("Speaker's account") == false)
-        #expect(host.tree.topPresentation?.find(.button, "Link account") == nil)
+        #expect(host.tree.topPresentation?.texts.contains("Speaker's Account") == false)
+        #expect(host.tree.topPresentation?.find(.button, "Link Account") == nil)
     }
 }

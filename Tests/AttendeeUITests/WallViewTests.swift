@@ -29,13 +29,13 @@ struct WallViewTests {
         // The reply has the post's counter, red past the limit, and Send waits.
         let counter = try #require(host.tree.find(.text, "2001 / 2000"))
         #expect(counter.style.foreground?.name == "red")
-        #expect(host.tree.find(.button, "Send reply")?.isEnabled == false)
+        #expect(host.tree.find(.button, "Send Reply")?.isEnabled == false)
         try host.type("Replying to myself", into: "Write a reply")
         #expect(host.tree.texts.contains("18 / 2000"))
-        try host.tap("Send reply")
+        try host.tap("Send Reply")
         try await host.waitUntil("the reply") { $0.texts.contains("Replying to myself") }
-        try host.tap("Delete reply")
-        #expect(host.tree.topPresentation?.text == "Delete this reply?")
+        try host.tap("Delete Reply")
+        #expect(host.tree.topPresentation?.text == "Delete This Reply?")
         try host.tap("Delete")
         try await host.waitUntil("the reply deleted") { !$0.texts.contains("Replying to myself") }
         #expect(host.tree.texts.contains("Hello wall 👋"))
@@ -44,7 +44,7 @@ struct WallViewTests {
         try host.tap("Cancel")
         #expect(host.tree.find(.textField, "Write a reply") == nil)
         try host.tap("Delete")
-        #expect(host.tree.topPresentation?.text == "Delete this post?")
+        #expect(host.tree.topPresentation?.text == "Delete This Post?")
         try host.tap("Cancel")
         #expect(host.tree.topPresentation == nil)
         #expect(host.tree.texts.contains("Hello wall 👋"))

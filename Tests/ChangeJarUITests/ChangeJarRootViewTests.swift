@@ -250,10 +250,10 @@ struct ChangeJarRootViewTests {
         try await host.waitUntil("Settings") { $0.visibleNavigationTitle == "Settings" }
         #expect(host.tree.texts.contains("Sign in to put your action in the jar. It will be sent right after."))
         #expect(host.tree.first { $0.kind == .textField || $0.kind == .secureField } == nil)
-        #expect(host.tree.all(.button).compactMap(\.text).filter { $0.hasPrefix("Sign in with") }.count == 3)
+        #expect(host.tree.all(.button).compactMap(\.text).filter { $0.hasPrefix("Sign In with") }.count == 3)
         #expect(created.withLock { $0.isEmpty })
 
-        try await host.tapAndSettle("Sign in with Google")
+        try await host.tapAndSettle("Sign In with Google")
         try await host.waitUntil("the action to go out") { $0.texts.contains("Your action is in the jar. Thank you!") }
         #expect(host.tree.visibleNavigationTitle == "Submit an Action")
         let sent = try #require(host.tree.find(.label, "Your action is in the jar. Thank you!"))
@@ -275,7 +275,7 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
         try host.selectTab("Settings")
 
-        try await host.tapAndSettle("Sign in with Google")
+        try await host.tapAndSettle("Sign In with Google")
         try await host.waitUntil("the action to go out") { $0.texts.contains("Your action is in the jar. Thank you!") }
         #expect(created.withLock { $0.map(\.title) } == ["Walk to work"])
         #expect(await cache.waitingAction() == nil)
@@ -286,24 +286,24 @@ struct ChangeJarRootViewTests {
         let host = ViewHost(ChangeJarRootView(app: app()))
         await host.settle()
         try host.selectTab("Mine")
-        try await host.waitUntil("the offer") { $0.find(.button, "Sign in") != nil }
+        try await host.waitUntil("the offer") { $0.find(.button, "Sign In") != nil }
         #expect(host.tree.texts.contains("Sign in to see your actions."))
-        try host.tap("Sign in")
+        try host.tap("Sign In")
         try await host.waitUntil("Settings") { $0.visibleNavigationTitle == "Settings" }
-        try await host.tapAndSettle("Sign in with Google")
+        try await host.tapAndSettle("Sign In with Google")
         try host.selectTab("Mine")
         try await host.waitUntil("my actions") { !$0.texts.contains("Sign in to see your actions.") }
-        #expect(host.tree.find(.button, "Sign in") == nil)
+        #expect(host.tree.find(.button, "Sign In") == nil)
     }
 
     @Test func settingsShowsWhoIsSignedInAndHow() async throws {
         let host = ViewHost(ChangeJarRootView(app: app()))
         try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Facebook")
-        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
-        #expect(host.tree.find(.labeledContent, "Signed in with")?.value == "Facebook")
-        try host.tap("Sign out")
-        #expect(host.tree.find("Sign in with Facebook") != nil)
+        try await host.tapAndSettle("Sign In with Facebook")
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed In With") != nil }
+        #expect(host.tree.find(.labeledContent, "Signed In With")?.value == "Facebook")
+        try host.tap("Sign Out")
+        #expect(host.tree.find("Sign In with Facebook") != nil)
     }
 
     /// Settings after a sign-in with Facebook, its name read from the jar.
@@ -311,8 +311,8 @@ struct ChangeJarRootViewTests {
         let app = app()
         let host = ViewHost(ChangeJarRootView(app: app))
         try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Facebook")
-        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
+        try await host.tapAndSettle("Sign In with Facebook")
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed In With") != nil }
         await app.settings.appeared()
         return (app, host)
     }
@@ -324,14 +324,14 @@ struct ChangeJarRootViewTests {
         #expect(app.settings.nameDraft == "Alice")
         #expect(host.tree.find(.textField, "Name") != nil)
         try host.type("Alice A", into: "Name")
-        try await host.tapAndSettle("Save name")
+        try await host.tapAndSettle("Save Name")
         #expect(
             host.tree.find(
                 "Someone else in the jar goes by this name, or one too like it. Choose another name in Settings.")
                 != nil)
         #expect(app.settings.nameDraft == "Alice A")
         try host.type("Alice Liddell", into: "Name")
-        try await host.tapAndSettle("Save name")
+        try await host.tapAndSettle("Save Name")
         #expect(host.tree.find("Your actions now go by “Alice Liddell”.") != nil)
         #expect(app.settings.canSaveName == false)
     }
@@ -343,10 +343,10 @@ struct ChangeJarRootViewTests {
         let section = try #require(
             host.tree.first { $0.kind == .section && $0.children.contains { $0.kind == .textField } },
             "\(host.tree.outline)")
-        #expect(section.header.flatMap(\.texts) == ["Your name"])
+        #expect(section.header.flatMap(\.texts) == ["Your Name"])
         #expect(section.footer.flatMap(\.texts) == ["Your actions show this name."])
         #expect(section.find(.textField, "Name")?.value == "Alice")
-        #expect(section.find(.button, "Save name") != nil)
+        #expect(section.find(.button, "Save Name") != nil)
     }
 
     /// While a provider's page is open, Settings spins and its buttons wait.
@@ -355,12 +355,12 @@ struct ChangeJarRootViewTests {
         let host = ViewHost(ChangeJarRootView(app: app(signIn: gate)))
         try host.selectTab("Settings")
         #expect(host.tree.first { $0.kind == .progress } == nil)
-        try host.tap("Sign in with Google")
+        try host.tap("Sign In with Google")
         await gate.arrived(1)
         #expect(host.tree.first { $0.kind == .progress } != nil)
-        #expect(host.tree.find(.button, "Sign in with Facebook")?.isEnabled == false)
+        #expect(host.tree.find(.button, "Sign In with Facebook")?.isEnabled == false)
         await gate.open()
-        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed in with") != nil }
+        try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed In With") != nil }
         #expect(host.tree.first { $0.kind == .progress } == nil)
     }
 
@@ -379,7 +379,7 @@ struct ChangeJarRootViewTests {
         }
         let host = ViewHost(ChangeJarRootView(app: app()))
         try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Google")
+        try await host.tapAndSettle("Sign In with Google")
         try host.selectTab("Mine")
         try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
         // A row is a plain button with a chevron: in a List a default button draws the row in the link colour.
@@ -390,7 +390,7 @@ struct ChangeJarRootViewTests {
         try host.tap("Walk to work")
         try await host.waitUntil("the action's page") { $0.visibleNavigationTitle == "Action" }
         try await host.tapAndSettle("Edit")
-        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit Action" }
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work")
         try host.type("Walk to work, rain or shine", into: "Title")
         try host.tap("Save")
@@ -410,7 +410,7 @@ struct ChangeJarRootViewTests {
         try host.tap("Save")
         try await host.waitUntil("the refusal") { $0.texts.contains("The title must be 1 to 120 characters.") }
         try host.tap("Cancel")
-        #expect(host.tree.topPresentation?.text == "Discard changes?")
+        #expect(host.tree.topPresentation?.text == "Discard Changes?")
         try await host.tapAndSettle("Discard")
         #expect(host.tree.topPresentation == nil)
         #expect(mineStore.withLock { $0.map(\.title) } == ["Walk to work, rain or shine", "Read more"])
@@ -441,7 +441,7 @@ struct ChangeJarRootViewTests {
             let text = try #require(host.tree.find(.text, long))
             #expect(text.style.lineLimit == nil, "\(list)")
             #expect(host.tree.find(.labeledContent, "Author")?.value == "Bob")
-            #expect(host.tree.find(.labeledContent, "Shared via")?.value == "Google")
+            #expect(host.tree.find(.labeledContent, "Shared Via")?.value == "Google")
             #expect(host.tree.find(.labeledContent, "Added")?.value == "May 28, 2026 at 8:26\u{202F}PM")
             #expect(host.tree.find(.labeledContent, "Edited") == nil)
             // Bob's action: nothing to change.
@@ -508,7 +508,7 @@ struct ChangeJarRootViewTests {
         }
         let host = ViewHost(ChangeJarRootView(app: app()))
         try host.selectTab("Settings")
-        try await host.tapAndSettle("Sign in with Google")
+        try await host.tapAndSettle("Sign In with Google")
         try host.selectTab("Mine")
         try await host.waitUntil("my actions") { $0.texts.contains("Walk to work") }
         try host.tap("Walk to work")
@@ -524,7 +524,7 @@ struct ChangeJarRootViewTests {
         let host = try await onOwnActionsPage()
         func openTheForm() async throws {
             try host.tap("Edit")
-            try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+            try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit Action" }
         }
         try await openTheForm()
         try host.tap("Cancel")
@@ -537,14 +537,14 @@ struct ChangeJarRootViewTests {
         try host.type("Walk to work, rain or shine", into: "Title")
         try host.tap("Cancel")
         let asked = try #require(host.tree.topPresentation)
-        #expect(asked.kind == .confirmationDialog && asked.text == "Discard changes?")
+        #expect(asked.kind == .confirmationDialog && asked.text == "Discard Changes?")
         #expect(asked.texts.contains("Your changes to this action are not saved, and cannot be had back."))
         #expect(asked.find(.button, "Discard")?.role == .destructive)
         try host.tap("Keep Editing")
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine")
         // NB: with something typed, a swipe down leaves the form where it is (it springs back on a device).
         try host.dismiss()
-        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Edit action")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Edit Action")
         #expect(host.tree.find(.textField, "Title")?.value == "Walk to work, rain or shine")
         try host.tap("Cancel")
         try await host.tapAndSettle("Discard")
@@ -570,19 +570,19 @@ struct ChangeJarRootViewTests {
     @Test func theActionFormsLabelTheirFields() async throws {
         func expectLabelled(_ tree: ViewNode, _ form: String) throws {
             let sections = tree.all(.section).filter { $0.children.contains { $0.kind == .textField } }
-            #expect(sections.map { $0.header.flatMap(\.texts) } == [["Title"], ["Your change"]], "\(form)")
+            #expect(sections.map { $0.header.flatMap(\.texts) } == [["Title"], ["Your Change"]], "\(form)")
             #expect(
                 sections.map { $0.footer.flatMap(\.texts) } == [
                     ["Up to 120 characters, on one line."], ["Up to 2,000 characters. Line breaks are fine."],
                 ], "\(form)")
             #expect(
                 sections.compactMap { $0.first { $0.kind == .textField }?.accessibilityLabel } == [
-                    "Title", "Your change",
+                    "Title", "Your Change",
                 ], "\(form)")
         }
         let host = try await onOwnActionsPage()
         try host.tap("Edit")
-        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit action" }
+        try await host.waitUntil("the edit form") { $0.topPresentation?.visibleNavigationTitle == "Edit Action" }
         try expectLabelled(try #require(host.tree.topPresentation), "edit")
         try host.tap("Cancel")
         try host.selectTab("Submit")

@@ -138,7 +138,7 @@ struct QuakeListViewTests {
         await host.settle()
         try host.tap("Map")
         let map = try #require(host.tree.topPresentation?.first { $0.kind == .map })
-        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 3.5 and above")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 3.5 and Above")
         #expect(
             map.all(.mapAnnotation).map(\.text) == [
                 "M 7.1 - 120 km SSW of Sinabang, Indonesia", "M 5.2 - 8 km NW of The Geysers, CA",
@@ -149,7 +149,7 @@ struct QuakeListViewTests {
         // Under a higher floor the title says where the pins start.
         try host.select("M 4.5+", in: "Magnitude")
         try host.tap("Map")
-        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 4.5 and above")
+        #expect(host.tree.topPresentation?.visibleNavigationTitle == "Magnitude 4.5 and Above")
     }
 
     @Test func theFilterMenuNarrowsTheList() async throws {
@@ -173,13 +173,13 @@ struct QuakeListViewTests {
         try host.search("Zanzibar")
         #expect(host.tree.texts.contains("No earthquakes match “Zanzibar”."))
         #expect(!host.tree.texts.contains("No earthquakes to show."))
-        #expect(host.tree.find(.button, "Show all magnitudes and times") == nil)
+        #expect(host.tree.find(.button, "Show All Magnitudes and Times") == nil)
         try host.search("Anchorage")
         try host.select("M 6.0+", in: "Magnitude")
         #expect(host.tree.texts.contains("No earthquakes match the filter."))
-        try host.tap("Show all magnitudes and times")
+        try host.tap("Show All Magnitudes and Times")
         #expect(host.tree.texts.contains("M 2.1 - 30 km N of Anchorage, Alaska"))
-        #expect(host.tree.find(.picker, "Magnitude")?.value == "All magnitudes")
-        #expect(host.tree.find(.button, "Show all magnitudes and times") == nil)
+        #expect(host.tree.find(.picker, "Magnitude")?.value == "All Magnitudes")
+        #expect(host.tree.find(.button, "Show All Magnitudes and Times") == nil)
     }
 }

@@ -66,10 +66,10 @@ import TokenVerifier
             #expect(added.output == "Added “Programme.pdf”.\n")
 
             let list = await harness.run("docs", event.id)
-            #expect(list.output.contains("Pre-read\n  "))
+            #expect(list.output.contains("Pre-Read\n  "))
             // The organizer may remove every document; the line says so, as the screen offers Remove.
             #expect(list.output.contains("Programme.pdf  — PDF · 3.0 MB · you may remove it\n"))
-            #expect(list.output.contains("Post-read\n  Nothing here yet.\n"))
+            #expect(list.output.contains("Post-Read\n  Nothing here yet.\n"))
 
             let page = try await harness.json(Sections.self, "docs", event.id, "list")
             let id = try #require(page.sections.first { $0.kind == "preRead" }?.rows.first?.id)

@@ -193,7 +193,7 @@ struct ChangeJarCommandTests {
 
     /// A token the provider gave goes into Cognito's `Logins` map as it is; Cognito (here the stand-in) decides.
     /// `name` is Settings' name field: it prints the name the jar shows on one's actions, and with a name types it
-    /// and taps Save name; a name someone else goes by is refused in the core's words.
+    /// and taps Save Name; a name someone else goes by is refused in the core's words.
     @Test func nameIsSettingsNameField() async throws {
         try await Self.withFixture { fixture in
             #expect(await fixture.run(["name"]) == (1, "", "Not signed in.\n"))
@@ -495,7 +495,7 @@ struct ChangeJarCommandTests {
             #expect(lines.first == "Walk more")
             #expect(lines.dropFirst().first == "  " + long)
             #expect(lines.dropFirst(2).first == "  Author: Someone")
-            #expect(lines.dropFirst(3).first == "  Shared via: Facebook")
+            #expect(lines.dropFirst(3).first == "  Shared Via: Facebook")
             #expect(lines.dropFirst(4).first?.hasPrefix("  Added: ") == true)
             #expect(
                 lines.dropFirst(5).first

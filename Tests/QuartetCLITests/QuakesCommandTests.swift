@@ -173,7 +173,7 @@ import Testing
         #expect(rows.first { $0.id == "big" }?.url == nil)
         #expect(rows.first { $0.id == "mid" }?.url == "https://earthquake.usgs.gov/earthquakes/eventpage/mid")
         let (_, shown) = await run(["show", "big", "--feed", feedPath])
-        #expect(!shown.stdout.contains("Event page"))
+        #expect(!shown.stdout.contains("Event Page"))
         #expect(!shown.stdout.contains("javascript"))
     }
 
@@ -217,7 +217,7 @@ import Testing
         #expect(mapped == 0)
         #expect(printed.stdout == "Wrote ٢ earthquakes of magnitude ٤٫٥ or more to \(output).\n")
         let svg = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(svg.contains("<title>Earthquakes of magnitude ٤٫٥ or more</title>"))
+        #expect(svg.contains("<title>Earthquakes of Magnitude ٤٫٥ or More</title>"))
     }
 
     @Test func deleteHidesUntilReload() async throws {
@@ -246,7 +246,7 @@ import Testing
         #expect(lines.contains("  Location:   3.25° S, 142.50° E"))
         #expect(lines.contains("  Depth:      30.0 km"))
         #expect(lines.contains("  Status:     Reviewed"))
-        #expect(lines.contains("  Event page: https://earthquake.usgs.gov/earthquakes/eventpage/big"))
+        #expect(lines.contains("  Event Page: https://earthquake.usgs.gov/earthquakes/eventpage/big"))
         let (json, row) = await run(["show", "big", "--feed", feedPath, "--json"])
         #expect(json == 0)
         #expect(try JSONDecoder().decode([QuakeExportRow].self, from: Data(row.stdout.utf8)).map(\.id) == ["big"])
@@ -262,7 +262,7 @@ import Testing
         #expect(svg.components(separatedBy: "<circle ").count - 1 == 2)
         #expect(svg.contains("fill=\"#d93025\"><title>M 7.3 - Big</title>"))
         #expect(svg.contains("fill=\"#f28b82\"><title>M 5.0 - Mid</title>"))
-        #expect(svg.contains("<title>Earthquakes of magnitude 3.5 or more</title>"))
+        #expect(svg.contains("<title>Earthquakes of Magnitude 3.5 or More</title>"))
     }
 
     /// The sentence and the SVG's title say the floor the pins start at: the filter's when it is above 3.5, as the
@@ -274,7 +274,7 @@ import Testing
         #expect(code == 0)
         #expect(one.stdout == "Wrote 1 earthquake of magnitude 7.0 or more to \(output).\n")
         let svg = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(svg.contains("<title>Earthquakes of magnitude 7.0 or more</title>"))
+        #expect(svg.contains("<title>Earthquakes of Magnitude 7.0 or More</title>"))
         #expect(!svg.contains("3.5"))
         let (_, two) = await run(["map", "--output", output, "--feed", feedPath, "--min-magnitude", "4.5"])
         #expect(two.stdout == "Wrote 2 earthquakes of magnitude 4.5 or more to \(output).\n")

@@ -597,7 +597,7 @@ struct SalesCLI {
         #expect(server["numBeds"] == 260)
     }
 
-    /// An edit made offline over a record someone else changed meanwhile is listed under "Changes not sent" by
+    /// An edit made offline over a record someone else changed meanwhile is listed under "Changes Not Sent" by
     /// `account`; `send-mine` and `discard-mine` are that section's buttons.
     @Test func changesNotSentAreListedAndSentOverOrLetGo() async throws {
         let cli = try await SalesCLI.make()
@@ -615,9 +615,9 @@ struct SalesCLI {
             #expect(await other.run(["account", "update", hospital, "--num-beds", theirs]).code == 0)
             let shown = await cli.run(["account", hospital])
             #expect(shown.code == 0)
-            #expect(shown.errors.contains("A change was not sent; choose what to do with it under “Changes not sent”."))
+            #expect(shown.errors.contains("A change was not sent; choose what to do with it under “Changes Not Sent”."))
             let lines = shown.output.split(separator: "\n").map(String.init)
-            let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+            let heading = try #require(lines.firstIndex(of: "Changes Not Sent"))
             #expect(lines.count == heading + 3)
             #expect(lines.last == "    Changed on the server after you made this change; nothing was overwritten.")
             return try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
@@ -627,7 +627,7 @@ struct SalesCLI {
         #expect(await cli.run(["account", "send-mine", hospital, "not-a-change"]).code == 2)
         let sent = await cli.run(["account", "send-mine", hospital, first])
         #expect(sent.code == 0, "\(sent.errors)")
-        #expect(!sent.output.contains("Changes not sent"))
+        #expect(!sent.output.contains("Changes Not Sent"))
         let afterSend = try JSONDecoder().decode(
             [String: JSONValue].self, from: Data(await cli.run(["account", hospital, "--json"]).output.utf8))
         #expect(afterSend["numBeds"] == 260)
@@ -635,7 +635,7 @@ struct SalesCLI {
         let second = try await conflictingEdit(mine: "300", theirs: "111")
         let dropped = await cli.run(["account", "discard-mine", hospital, second.lowercased()])
         #expect(dropped.code == 0, "\(dropped.errors)")
-        #expect(!dropped.output.contains("Changes not sent"))
+        #expect(!dropped.output.contains("Changes Not Sent"))
         let afterDiscard = try JSONDecoder().decode(
             [String: JSONValue].self, from: Data(await cli.run(["account", hospital, "--json"]).output.utf8))
         #expect(afterDiscard["numBeds"] == 111)
@@ -667,27 +667,27 @@ struct SalesCLI {
 
         let clinicShown = await cli.run(["account", clinic])
         #expect(clinicShown.code == 0)
-        #expect(!clinicShown.output.contains("Changes not sent"))
+        #expect(!clinicShown.output.contains("Changes Not Sent"))
         #expect(!clinicShown.errors.contains("not sent"))
         let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
-        let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+        let heading = try #require(lines.firstIndex(of: "Changes Not Sent"))
         let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
         #expect(await cli.run(["account", "discard-mine", hospital, change]).code == 0)
-        #expect(!(await cli.run(["account", hospital]).output.contains("Changes not sent")))
+        #expect(!(await cli.run(["account", hospital]).output.contains("Changes Not Sent")))
     }
 
-    /// "Changes not sent" on an account lists that account's changes only, and its buttons reach no other's.
+    /// "Changes Not Sent" on an account lists that account's changes only, and its buttons reach no other's.
     @Test func anotherAccountsChangeIsNeitherListedNorSentFromThisOne() async throws {
         let cli = try await twoDevicesWithAChangeNotSent()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         let clinic = "001Q000000Demo3IAB"
         let lines = await cli.run(["account", hospital]).output.split(separator: "\n").map(String.init)
-        let heading = try #require(lines.firstIndex(of: "Changes not sent"))
+        let heading = try #require(lines.firstIndex(of: "Changes Not Sent"))
         let change = try #require(lines[heading + 1].split(separator: " ").first.map(String.init))
 
         let clinicShown = await cli.run(["account", clinic])
         #expect(clinicShown.code == 0)
-        #expect(!clinicShown.output.contains("Changes not sent"))
+        #expect(!clinicShown.output.contains("Changes Not Sent"))
         #expect(await cli.run(["account", "send-mine", clinic, change]).code == 2)
         #expect(await cli.run(["account", "discard-mine", clinic, change]).code == 2)
         let hospitalShown = await cli.run(["account", hospital, "--json"])
@@ -696,10 +696,10 @@ struct SalesCLI {
         #expect(await cli.run(["account", hospital]).output.contains(change))
     }
 
-    /// The ids of the changes `account` lists under "Changes not sent".
+    /// The ids of the changes `account` lists under "Changes Not Sent".
     func unsentChanges(_ output: String) -> [String] {
         let lines = output.split(separator: "\n").map(String.init)
-        guard let heading = lines.firstIndex(of: "Changes not sent") else { return [] }
+        guard let heading = lines.firstIndex(of: "Changes Not Sent") else { return [] }
         return lines[(heading + 1)...].filter { !$0.hasPrefix("    ") }.compactMap {
             $0.split(separator: " ").first.map(String.init)
         }
@@ -731,7 +731,7 @@ struct SalesCLI {
         #expect(synced.output == "sent 0 edits\n")
         #expect(
             synced.errors.hasSuffix(
-                "2 changes were not sent and wait for your decision under “Changes not sent”; quartet sales account "
+                "2 changes were not sent and wait for your decision under “Changes Not Sent”; quartet sales account "
                     + "ACCOUNT lists them.\n"), "\(synced.errors)")
         let again = await cli.run(["sync"])
         #expect(again.code == 1, "the changes still wait for a decision")

@@ -29,9 +29,9 @@ import Testing
         #expect(
             shown.errors
                 == "quartet: Salesforce has no account \(missing). Your changes to it cannot be sent: copy what you "
-                + "want to keep from “Changes not sent”, then discard them.\n")
+                + "want to keep from “Changes Not Sent”, then discard them.\n")
         let lines = shown.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "Changes not sent")
+        #expect(lines.first == "Changes Not Sent")
         #expect(lines.count == 6)
         #expect(lines.dropFirst().first?.hasSuffix("  Add the note typo") == true)
         #expect(Array(lines.suffix(3)) == ["    > Call back", "    > Tuesday", ""])

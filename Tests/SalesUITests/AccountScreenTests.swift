@@ -138,7 +138,7 @@ struct AccountScreenTests {
         try host.tap("Cancel")
         let question = try #require(host.tree.topPresentation)
         #expect(question.kind == .confirmationDialog)
-        #expect(question.text == "Discard this note?")
+        #expect(question.text == "Discard This Note?")
         #expect(question.texts.contains("What you typed or picked is not saved, and cannot be had back."))
         try host.tap("Keep Editing")
         #expect(host.tree.topPresentation?.kind == .sheet)
@@ -150,7 +150,7 @@ struct AccountScreenTests {
         #expect(host.tree.topPresentation?.kind == .sheet)
         #expect(host.tree.topPresentation?.find(.textField, "Name")?.value == "Call back Dr. Alvarez")
         try host.tap("Cancel")
-        #expect(host.tree.topPresentation?.text == "Discard this note?")
+        #expect(host.tree.topPresentation?.text == "Discard This Note?")
         try host.tap("Discard")
         try await host.waitUntil("the editor to close") { $0.topPresentation == nil }
         #expect(!host.tree.texts.contains("Call back Dr. Alvarez"))
@@ -250,10 +250,10 @@ struct AccountScreenTests {
         let host = await Self.host(model)
 
         let section = try #require(
-            host.tree.all(.section).first { $0.header.first?.texts.contains("Changes not sent") == true })
+            host.tree.all(.section).first { $0.header.first?.texts.contains("Changes Not Sent") == true })
         #expect(section.texts.contains("Changed on the server after you made this change; nothing was overwritten."))
         #expect(
-            host.tree.texts.contains("2 changes were not sent; choose what to do with them under “Changes not sent”."))
+            host.tree.texts.contains("2 changes were not sent; choose what to do with them under “Changes Not Sent”."))
         #expect(section.all(.button).map(\.text) == ["Send Mine", "Discard Mine", "Discard Mine"])
         try host.tap("Send Mine")
         try await host.waitUntil("the account to show the change") {
@@ -271,7 +271,7 @@ struct AccountScreenTests {
         #expect(try await outbox.unsent().count == 1)
         try host.tap("Discard Mine")
         try host.tap("Discard")
-        try await host.waitUntil("the section to go") { !$0.texts.contains("Changes not sent") }
+        try await host.waitUntil("the section to go") { !$0.texts.contains("Changes Not Sent") }
         #expect(try await outbox.unsent().isEmpty)
     }
 
@@ -300,7 +300,7 @@ struct AccountScreenTests {
         try host.tap("Discard Mine")
         let question = try #require(host.tree.topPresentation)
         #expect(question.kind == .confirmationDialog)
-        #expect(question.text == "Discard your changes?")
+        #expect(question.text == "Discard Changes?")
         try host.tap("Cancel")
         #expect(host.tree.topPresentation?.find(.textField, "Number of Beds")?.value == "41")
         try host.tap("Discard Mine")
@@ -351,7 +351,7 @@ struct AccountScreenTests {
         try host.tap("Cancel")
         let question = try #require(host.tree.topPresentation)
         #expect(question.kind == .confirmationDialog)
-        #expect(question.text == "Discard your changes?")
+        #expect(question.text == "Discard Changes?")
         #expect(question.texts.contains("What you typed is not saved; Health Care Info stays as it was."))
         try host.tap("Keep Editing")
         #expect(host.tree.topPresentation?.find(.textField, "Number of Beds")?.value == "300")
@@ -387,21 +387,21 @@ struct SalesRootViewTests {
         }
         let host = ViewHost(SalesRootView(app: app))
         await host.settle()
-        #expect(host.tree.visibleNavigationTitle == "Sign in to Salesforce")
-        #expect(host.tree.find(.button, "Sign in")?.isEnabled == false)
+        #expect(host.tree.visibleNavigationTitle == "Sign In to Salesforce")
+        #expect(host.tree.find(.button, "Sign In")?.isEnabled == false)
         try host.type("rep@quartet.dev", into: "Username")
         try host.type("wrong", into: "Password")
-        try await host.tapAndSettle("Sign in")
+        try await host.tapAndSettle("Sign In")
         try await host.waitUntil("the refusal") {
             $0.all(.label).contains {
                 $0.systemImage == "exclamationmark.triangle" && $0.style.iconForeground?.name == "red"
             }
         }
         try host.type("quartet-sales", into: "Password")
-        try await host.tapAndSettle("Sign in")
+        try await host.tapAndSettle("Sign In")
         try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
-        try await host.tapAndSettle("Sign out")
-        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+        try await host.tapAndSettle("Sign Out")
+        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign In to Salesforce" }
     }
 
     /// While Salesforce has not answered a sign-in, the form says it is signing in (the button alone only greys
@@ -425,12 +425,12 @@ struct SalesRootViewTests {
         #expect(host.tree.find(.progress, "Signing in…") == nil)
         try host.type("rep@quartet.dev", into: "Username")
         try host.type("quartet-sales", into: "Password")
-        try host.tap("Sign in")
+        try host.tap("Sign In")
         try await host.waitUntil("the spinner") { $0.find(.progress, "Signing in…") != nil }
-        #expect(host.tree.find(.button, "Sign in")?.isEnabled == false)
+        #expect(host.tree.find(.button, "Sign In")?.isEnabled == false)
         await gate.open()
         try await host.waitUntil("the failure") { $0.find(.progress, "Signing in…") == nil && $0.all(.label).count > 0 }
-        #expect(host.tree.visibleNavigationTitle == "Sign in to Salesforce")
+        #expect(host.tree.visibleNavigationTitle == "Sign In to Salesforce")
     }
 
     /// Salesforce stops taking the session (revoked on another device): the next pull ends on the sign-in form,
@@ -451,12 +451,12 @@ struct SalesRootViewTests {
         revoke.httpBody = Data("token=\(try #require(await client.session?.refreshToken))".utf8)
         _ = try await transport.send(revoke)
         try await host.pullToRefresh()
-        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign in to Salesforce" }
+        try await host.waitUntil("the form") { $0.visibleNavigationTitle == "Sign In to Salesforce" }
         #expect(host.tree.texts.contains("Your session ended. Sign in again."))
 
         try host.type("rep@quartet.dev", into: "Username")
         try host.type("quartet-sales", into: "Password")
-        try await host.tapAndSettle("Sign in")
+        try await host.tapAndSettle("Sign In")
         try await host.waitUntil("the account") { $0.visibleNavigationTitle == "St. Mary's Regional Medical Center" }
         #expect(!host.tree.texts.contains("Your session ended. Sign in again."))
     }

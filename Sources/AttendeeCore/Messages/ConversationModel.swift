@@ -113,7 +113,7 @@ public final class ConversationModel: BusyScreen {
         return ThreadsModel.unread(count)
     }
 
-    /// The words of the row above the messages: `Load older messages`, `Loading older messages…`, or `nil`
+    /// The words of the row above the messages: `Load Older Messages`, `Loading older messages…`, or `nil`
     /// once the conversation is shown from its start.
     public var olderTitle: String? {
         switch older {
@@ -148,7 +148,7 @@ public final class ConversationModel: BusyScreen {
         }
     }
 
-    /// "Load older messages" was tapped: the page before the oldest one shown goes on top. A failure keeps what
+    /// "Load Older Messages" was tapped: the page before the oldest one shown goes on top. A failure keeps what
     /// is shown, says why, and leaves the row to tap again.
     public func loadOlderTapped() async {
         guard older == .available, let cursor = olderCursor else { return }

@@ -21,7 +21,7 @@ public enum NoteSaveState: Sendable, Hashable {
 /// changed the note first (keep mine, or use theirs).
 @Observable @MainActor
 public final class NoteEditorModel {
-    /// `New note` or `Edit note`.
+    /// `New Note` or `Edit Note`.
     public let title: String
     /// The text being written.
     public private(set) var text: String
@@ -101,13 +101,13 @@ public final class NoteEditorModel {
         await save(over: note?.version)
     }
 
-    /// "Keep mine" on the conflict banner: saves this text over the other device's version.
+    /// "Keep Mine" on the conflict banner: saves this text over the other device's version.
     public func keepMineTapped() async {
         guard let theirs = conflict else { return }
         await save(over: theirs.version)
     }
 
-    /// "Use the other version" on the conflict banner: shows that version, to edit from.
+    /// "Use the Other Version" on the conflict banner: shows that version, to edit from.
     public func useTheirsTapped() {
         guard let theirs = conflict else { return }
         note = theirs

@@ -66,7 +66,7 @@ public final class NotesModel: BusyScreen {
         self.times = WrittenTimeFormatter(timeZone: timeZone, locale: locale)
     }
 
-    /// The words of the filter's choice: `All notes` or `This session`.
+    /// The words of the filter's choice: `All Notes` or `This Session`.
     public func filterTitle(_ filter: NotesFilter) -> String {
         switch filter {
         case .all: Strings.text("notes.all")

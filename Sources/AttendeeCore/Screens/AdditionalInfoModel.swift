@@ -18,7 +18,7 @@ public final class AdditionalInfoModel: BusyScreen {
     public let fields: [AdditionalInfoField]
     /// The answers typed so far.
     public private(set) var answers: [String: String] = [:]
-    /// The guests added with "+ Add more".
+    /// The guests added with "+ Add More".
     public private(set) var guests: [GuestRow] = []
     /// The message under each invalid field, by field path (`answers.tshirtSize`, `guests.0.email`).
     public private(set) var fieldErrors: [String: String] = [:]
@@ -32,7 +32,7 @@ public final class AdditionalInfoModel: BusyScreen {
     public private(set) var registration: Registration?
     /// "Later, I haven't decided".
     public let laterTitle = Strings.text("additional.later")
-    /// "+ Add more".
+    /// "+ Add More".
     public let addGuestTitle = Strings.text("additional.addGuest")
 
     private let client: AttendeeClient
@@ -51,7 +51,7 @@ public final class AdditionalInfoModel: BusyScreen {
         fieldErrors["answers.\(key)"] = nil
     }
 
-    /// "+ Add more" was tapped: adds an empty guest.
+    /// "+ Add More" was tapped: adds an empty guest.
     public func addGuestTapped() { guests.append(GuestRow()) }
 
     /// A guest's name or e-mail was typed.

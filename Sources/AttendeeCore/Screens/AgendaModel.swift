@@ -33,7 +33,7 @@ public enum AgendaMark: Sendable, Hashable {
     /// On the waitlist: the mark leaves it.
     case waitlisted
     /// Not attending a session with no free seat: the mark joins its waitlist, as the session page's
-    /// "Join waitlist" does.
+    /// "Join Waitlist" does.
     case full
 
     /// The mark of `session` as the person stands in it.
@@ -81,7 +81,7 @@ public final class AgendaModel: BusyScreen {
     public private(set) var confirmation: Confirmation<String>?
     /// The clock times are shown in.
     public private(set) var timeZoneChoice: TimeZoneChoice = .event
-    /// "Event time (Europe/Lisbon)" or "Device time (…)".
+    /// "Event Time (Europe/Lisbon)" or "Device Time (…)".
     public private(set) var timeZoneLabel = ""
     /// "Offline: agenda saved Wed 10 Mar at 09:12" while the saved copy is shown: when this device saved it, on
     /// the device's clock whichever clock the agenda shows.
@@ -149,7 +149,7 @@ public final class AgendaModel: BusyScreen {
     }
 
     /// The row's mark was tapped: attends, joins the waitlist of a full session (as the session page's
-    /// "Join waitlist" does), or leaves what the person attends or waits for. A clash is refused with a banner;
+    /// "Join Waitlist" does), or leaves what the person attends or waits for. A clash is refused with a banner;
     /// leaving a full session or its waitlist asks first (``SeatsRule/leaveQuestion(for:)``).
     public func plusTapped(_ sessionID: String) async {
         guard let session = sessions.first(where: { $0.id == sessionID }) else { return }

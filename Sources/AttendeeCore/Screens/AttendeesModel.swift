@@ -25,7 +25,7 @@ public struct PersonDetails: Sendable, Hashable {
     public var name: String
     /// `Title · Company`.
     public var subtitle: String
-    /// "About me".
+    /// "About Me".
     public var aboutMe: String
     /// The person's links, in their order (the command line prints them).
     public var socialLinks: [SocialLink]

@@ -12,7 +12,7 @@ public enum DashboardLink: String, Sendable, Hashable, CaseIterable {
     public var title: String { Strings.text("dashboard.link.\(rawValue)") }
 }
 
-/// A short session line of the dashboard ("On now" / "Up next").
+/// A short session line of the dashboard ("On Now" / "Up Next").
 public struct DashboardSession: Sendable, Hashable, Identifiable {
     /// The id of the thing shown.
     public var id: String
@@ -36,7 +36,7 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var venue = ""
     /// The description.
     public private(set) var summary = ""
-    /// Whether the event runs now (then "On now" and "Up next" show).
+    /// Whether the event runs now (then "On Now" and "Up Next" show).
     public private(set) var isOngoing = false
     /// Sessions running now.
     public private(set) var onNow: [DashboardSession] = []
@@ -130,7 +130,7 @@ public final class EventDetailsModel: BusyScreen {
         }
     }
 
-    /// "Complete registration", offered to a registered person whose Additional Info is still to do (skipped
+    /// "Complete Registration", offered to a registered person whose Additional Info is still to do (skipped
     /// with "Later, I haven't decided", or left unanswered); `nil` when there is nothing to complete.
     public var completeRegistrationTitle: String? {
         switch registration?.additionalInfoStatus {
@@ -139,7 +139,7 @@ public final class EventDetailsModel: BusyScreen {
         }
     }
 
-    /// "Complete registration" was tapped: Additional Info opens again, empty, for the answers put off. Once it
+    /// "Complete Registration" was tapped: Additional Info opens again, empty, for the answers put off. Once it
     /// is complete its answers cannot be changed, and the banner says so.
     public func completeRegistrationTapped() {
         banner = nil

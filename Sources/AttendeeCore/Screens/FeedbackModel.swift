@@ -74,7 +74,7 @@ public final class FeedbackModel: BusyScreen {
         return []
     }
 
-    /// The title of the overall rating's row: what it rates (`This session`), so it is not taken for one of the
+    /// The title of the overall rating's row: what it rates (`This Session`), so it is not taken for one of the
     /// speakers' rows under it.
     public var ratingTitle: String {
         switch target {
@@ -132,7 +132,7 @@ public final class FeedbackModel: BusyScreen {
         }
     }
 
-    /// "Give feedback" or "Feedback given".
+    /// "Give Feedback" or "Feedback Given".
     public var submitTitle: String { Strings.text(isAlreadyGiven ? "feedback.given" : "feedback.button") }
 
     /// Submit was tapped.

@@ -72,8 +72,8 @@ public final class LivePollModel {
     public private(set) var resultsNotice: String?
     /// `Poll · Open · 12 votes`, the head of the page.
     public var summary: String { PollFormatting.summary(kind: kindTitle, state: stateTitle, voters: voters) }
-    /// The page's title, for what it shows: `Live poll` while it takes answers, `Poll results` once closed,
-    /// `Draft poll` before it opens (`quiz` for a quiz), `Poll` until it has loaded.
+    /// The page's title, for what it shows: `Live Poll` while it takes answers, `Poll Results` once closed,
+    /// `Draft Poll` before it opens (`quiz` for a quiz), `Poll` until it has loaded.
     public var title: String {
         guard let poll else { return PollFormatting.kind(.poll) }
         return Strings.text("poll.title.\(poll.state.rawValue).\(poll.kind.rawValue)")
@@ -95,7 +95,7 @@ public final class LivePollModel {
     /// Whether the send button shows: while the poll is open, answered or not (not in a draft, closed or
     /// unavailable poll, nor while loading).
     public private(set) var showsSubmit = false
-    /// "Vote", or "Change my answer" once answered.
+    /// "Vote", or "Change My Answer" once answered.
     public private(set) var submitTitle = Strings.text("poll.submit")
     /// `Your score: 2 of 3`, once a quiz is closed and the person answered it.
     public private(set) var score: String?
@@ -111,9 +111,9 @@ public final class LivePollModel {
     public private(set) var canEdit = false
     /// Whether the page offers Delete: a draft or a closed poll, to its managers (an open one is closed first).
     public private(set) var canDelete = false
-    /// `Edit poll`, `Edit quiz`.
+    /// `Edit Poll`, `Edit Quiz`.
     public private(set) var editTitle = ""
-    /// `Delete poll`, `Delete quiz`.
+    /// `Delete Poll`, `Delete Quiz`.
     public private(set) var deleteTitle = ""
     /// The form editing the draft, while it is open (``editTapped()``).
     public private(set) var composer: PollComposerModel?

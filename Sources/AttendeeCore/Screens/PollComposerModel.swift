@@ -21,7 +21,7 @@ public enum PollComposerField: Sendable, Hashable {
 public struct PollScopeChoice: Sendable, Hashable, Identifiable {
     /// The session's id; `nil` for the whole event.
     public var sessionID: String?
-    /// `Whole event`, or the session's title.
+    /// `Whole Event`, or the session's title.
     public var title: String
     public var id: String { sessionID ?? "" }
 }
@@ -148,7 +148,7 @@ public final class PollComposerModel: BusyScreen {
         questions.indices.contains(index) && questions[index].options.count < PollDraft.optionCount.upperBound
     }
 
-    /// "Add option" under question `index`.
+    /// "Add Option" under question `index`.
     public func optionAdded(_ index: Int) {
         guard canAddOption(index) else { return }
         questions[index].options.append("")
@@ -191,7 +191,7 @@ public final class PollComposerModel: BusyScreen {
     /// Whether another question can be added (a quiz's, up to its most).
     public var canAddQuestion: Bool { kind == .quiz && questions.count < PollDraft.quizQuestionCount.upperBound }
 
-    /// "Add question" (quizzes).
+    /// "Add Question" (quizzes).
     public func questionAdded() {
         guard canAddQuestion else { return }
         questions.append(PollQuestionDraft(text: "", options: ["", ""]))
@@ -217,7 +217,7 @@ public final class PollComposerModel: BusyScreen {
     public var kindLabel: String { Strings.text("pollForm.kind") }
     /// The one-or-several picker's label.
     public var choiceLabel: String { Strings.text("pollForm.choice") }
-    /// `One answer`, `Several answers`.
+    /// `One Answer`, `Several Answers`.
     public func choiceTitle(_ choice: PollChoice) -> String { Strings.text("pollForm." + choice.rawValue) }
     /// The "For" picker's label.
     public var scopeLabel: String { Strings.text("pollForm.for") }

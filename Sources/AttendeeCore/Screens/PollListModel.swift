@@ -42,7 +42,7 @@ public final class PollListModel: BusyScreen {
     public internal(set) var banner: Banner?
     /// `Live updates paused.`, once the live stream has given up reconnecting (the list still works).
     public private(set) var liveNotice: String?
-    /// Whether the person may create polls here (the organizer, a speaker), so the list offers "New poll".
+    /// Whether the person may create polls here (the organizer, a speaker), so the list offers "New Poll".
     public private(set) var canCreate = false
     /// The New poll form, while it is open.
     public private(set) var composer: PollComposerModel?
@@ -78,7 +78,7 @@ public final class PollListModel: BusyScreen {
         await whileBusy {
             async let details = client.event(eventID)
             try await read()
-            // NB: "New poll" is extra: when the event cannot be read, the list shows without it.
+            // NB: "New Poll" is extra: when the event cannot be read, the list shows without it.
             if let details = try? await details {
                 canCreate = details.pollScopes != nil
                 seesDrafts = canCreate
@@ -109,7 +109,7 @@ public final class PollListModel: BusyScreen {
         }
     }
 
-    /// "New poll": the form opens.
+    /// "New Poll": the form opens.
     public func newPollTapped() {
         guard canCreate else { return }
         composer = PollComposerModel(client: client, eventID: eventID)

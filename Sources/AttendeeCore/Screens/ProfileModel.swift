@@ -3,7 +3,7 @@ import Foundation
 import Localization
 import Observation
 
-/// My profile: view, edit "About me" and My Preferences (the tracks and topics that interest the person).
+/// My profile: view, edit "About Me" and My Preferences (the tracks and topics that interest the person).
 @Observable @MainActor
 public final class ProfileModel: BusyScreen {
     /// The profile as last loaded or saved.
@@ -14,7 +14,7 @@ public final class ProfileModel: BusyScreen {
     public var subtitle: String { profile.map { PersonRow($0.person).subtitle } ?? "" }
     /// The e-mail shown.
     public var email: String { profile?.email ?? "" }
-    /// "About me".
+    /// "About Me".
     public var aboutMe: String { profile?.person.aboutMe ?? "" }
     /// Whether the name, job title and company are being edited.
     public private(set) var isEditingDetails = false
@@ -24,9 +24,9 @@ public final class ProfileModel: BusyScreen {
     public private(set) var draftTitle = ""
     /// The company being edited.
     public private(set) var draftCompany = ""
-    /// Whether "About me" is being edited.
+    /// Whether "About Me" is being edited.
     public private(set) var isEditingAbout = false
-    /// The "About me" text being edited.
+    /// The "About Me" text being edited.
     public private(set) var draftAbout = ""
     /// Tracks and topics of interest.
     public var preferences: Preferences { profile?.preferences ?? Preferences() }
@@ -99,7 +99,7 @@ public final class ProfileModel: BusyScreen {
         isEditingDetails ? detailsUpdate.validationError()?.message : nil
     }
 
-    /// The rule the "About me" draft breaks (its length), in the rule's words; `nil` when none.
+    /// The rule the "About Me" draft breaks (its length), in the rule's words; `nil` when none.
     public var aboutRefusal: String? {
         isEditingAbout ? ProfileUpdate(aboutMe: draftAbout).validationError()?.message : nil
     }
@@ -113,13 +113,13 @@ public final class ProfileModel: BusyScreen {
             company: draftCompany == person?.company ? nil : draftCompany)
     }
 
-    /// Edit was tapped: starts editing "About me".
+    /// Edit was tapped: starts editing "About Me".
     public func editAboutTapped() {
         draftAbout = aboutMe
         isEditingAbout = true
     }
 
-    /// The "About me" draft changed.
+    /// The "About Me" draft changed.
     public func aboutChanged(_ text: String) { draftAbout = text }
 
     /// Cancel was tapped: stops editing.

@@ -15,7 +15,7 @@ public enum SessionDetailsState: String, Sendable, Hashable {
     case full
 }
 
-/// The location page: the venue the dashboard's Location link opens, or a session's room that "Get directions"
+/// The location page: the venue the dashboard's Location link opens, or a session's room that "Get Directions"
 /// opens.
 public struct SessionLocation: Sendable, Hashable {
     /// The room.
@@ -31,7 +31,7 @@ public struct SessionLocation: Sendable, Hashable {
     /// Longitude, for the map.
     public var longitude: Double?
 
-    /// The page's title: `Venue` for the event's (the dashboard's Location link), `Session location` for a
+    /// The page's title: `Venue` for the event's (the dashboard's Location link), `Session Location` for a
     /// session's room (its Get directions).
     public var title: String { Strings.text(room.isEmpty ? "screen.venue" : "screen.location") }
 
@@ -91,15 +91,15 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var stateLabel = ""
     /// "# seats available" or "Full", when shown.
     public private(set) var seatsMessage: String?
-    /// "Attend", "Leave" or "Join waitlist".
+    /// "Attend", "Leave" or "Join Waitlist".
     public private(set) var attendButtonTitle = ""
     /// Whether the attend button works.
     public private(set) var isAttendEnabled = false
     /// Whether the feedback button works (only when attended and not yet rated).
     public private(set) var isFeedbackEnabled = false
-    /// "Give feedback" or "Feedback given".
+    /// "Give Feedback" or "Feedback Given".
     public private(set) var feedbackButtonTitle = ""
-    /// Why "Give feedback" is disabled, under it: only the session's attendees rate it (the server refuses
+    /// Why "Give Feedback" is disabled, under it: only the session's attendees rate it (the server refuses
     /// anyone else); `nil` when it works, or once feedback is given (its title says so).
     public private(set) var feedbackHint: String?
     /// Whether a call is in flight (the screen shows a spinner).
@@ -190,7 +190,7 @@ public final class SessionDetailsModel: BusyScreen {
         return .sessionFeedback(sessionID: session.id, speakers: session.speakers)
     }
 
-    /// "Get directions" was tapped: opens the location page.
+    /// "Get Directions" was tapped: opens the location page.
     public func directionsTapped() {
         guard let event, let session else { return }
         location = SessionLocation(venue: event.venue, room: session.room ?? "")

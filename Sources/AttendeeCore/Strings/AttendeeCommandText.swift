@@ -50,7 +50,7 @@ public enum AttendeeCommandText {
     }
     /// `Not registered: quartet attendee register EVENT`.
     public static func notRegistered(_ eventID: String) -> String { Strings.format("cli.notRegistered", eventID) }
-    /// `Live poll: Which talk next?`
+    /// `Live Poll: Which talk next?`
     public static func livePoll(_ question: String) -> String {
         Strings.format("cli.labelled", AttendeeScreenText.livePoll, question)
     }
@@ -62,7 +62,7 @@ public enum AttendeeCommandText {
     public static func label(_ status: AdditionalInfoStatus) -> String {
         Strings.text("cli.additionalInfo.\(status.rawValue)")
     }
-    /// `attend` on a full session without `--waitlist` (the page's button there says "Join waitlist").
+    /// `attend` on a full session without `--waitlist` (the page's button there says "Join Waitlist").
     public static var fullUseWaitlist: String { Strings.text("cli.fullUseWaitlist") }
     /// `attendee EVENT ID` naming nobody on the event's attendee list.
     public static func noAttendee(_ id: String) -> String { Strings.format("cli.noAttendee", id) }
@@ -74,7 +74,7 @@ public enum AttendeeCommandText {
             ? Strings.format("cli.wroteCalendar.one", path)
             : Strings.format("cli.wroteCalendar.many", String(count), path)
     }
-    /// Feedback on a session already rated (its page says "Feedback given").
+    /// Feedback on a session already rated (its page says "Feedback Given").
     public static var feedbackAlready: String { Strings.text("feedback.already") }
     /// Feedback on a session not attended (its page has no feedback button).
     public static func feedbackNeedsAttending(_ sessionID: String) -> String {

@@ -104,7 +104,7 @@ public enum WallText {
     public static var reply: String { Strings.text("wall.reply") }
     /// `Write a reply`.
     public static var replyPlaceholder: String { Strings.text("wall.replyPlaceholder") }
-    /// `Send reply`.
+    /// `Send Reply`.
     public static var sendReply: String { Strings.text("wall.sendReply") }
     /// The button that closes the reply field without sending.
     public static var cancelReply: String { Strings.text("wall.cancelReply") }
@@ -112,7 +112,7 @@ public enum WallText {
     public static var deleteReply: String { Strings.text("wall.deleteReply") }
     /// `Delete`.
     public static var delete: String { Strings.text("wall.delete") }
-    /// `Load more`.
+    /// `Load More`.
     public static var loadMore: String { Strings.text("wall.loadMore") }
     /// `Deleted.`
     public static var deleted: String { Strings.text("wall.deleted") }

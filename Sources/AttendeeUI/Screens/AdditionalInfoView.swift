@@ -2,7 +2,7 @@ import AttendeeCore
 import QuartetUI
 import SwiftUI
 
-/// Registration → Additional Info: every field, "+ Add more" guests, Later or Submit.
+/// Registration → Additional Info: every field, "+ Add More" guests, Later or Submit.
 public struct AdditionalInfoView: View {
     @State private var model: AdditionalInfoModel
     @Environment(\.dismiss) private var dismiss

@@ -7,7 +7,7 @@ public struct NotesView: View {
     @State private var model: NotesModel
     private let sessionID: String?
 
-    /// Creates the view over its model; `sessionID` offers the "This session" filter.
+    /// Creates the view over its model; `sessionID` offers the "This Session" filter.
     public init(model: NotesModel, sessionID: String? = nil) {
         _model = State(initialValue: model)
         self.sessionID = sessionID

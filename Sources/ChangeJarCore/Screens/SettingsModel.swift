@@ -14,7 +14,7 @@ public final class SettingsModel {
         case signedIn(name: String, mechanism: String)
     }
 
-    /// A "Sign in with …" button.
+    /// A "Sign In with …" button.
     public struct ProviderButton: Sendable, Hashable, Identifiable {
         /// The provider the person signed in with.
         public var source: AuthSource
@@ -115,13 +115,13 @@ public final class SettingsModel {
         }
     }
 
-    /// Whether Save name does anything: signed in, not saving, and a name other than the jar's.
+    /// Whether Save Name does anything: signed in, not saving, and a name other than the jar's.
     public var canSaveName: Bool {
         session.session != nil && !isSavingName
             && AuthorName.normalized(nameDraft) != jarName.map(AuthorName.normalized)
     }
 
-    /// "Save name" was tapped: checks the name's rules here first, then asks the jar, which refuses a name someone
+    /// "Save Name" was tapped: checks the name's rules here first, then asks the jar, which refuses a name someone
     /// else goes by (``ChangeJarError/nameTaken``); the field keeps what was typed either way.
     public func saveNameTapped() async {
         guard canSaveName else { return }
@@ -145,7 +145,7 @@ public final class SettingsModel {
         await onNameSaved()
     }
 
-    /// "Sign out" was tapped.
+    /// "Sign Out" was tapped.
     public func signOutTapped() {
         banner = nil
         jarName = nil

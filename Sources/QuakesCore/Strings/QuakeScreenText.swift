@@ -8,9 +8,9 @@ public enum QuakeScreenText {
     public static var title: String { Strings.text("quakes.screen.title") }
     /// The toolbar button that opens the map.
     public static var map: String { Strings.text("quakes.screen.map") }
-    /// `Magnitude 3.5 and above`, the map's title for the magnitude its pins start at.
+    /// `Magnitude 3.5 and Above`, the map's title for the magnitude its pins start at.
     public static func mapTitle(_ minimum: String) -> String { Strings.format("quakes.screen.mapTitle", minimum) }
-    /// `Earthquakes of magnitude 3.5 or more`, the title of the map drawn as SVG, for the magnitude its pins start at.
+    /// `Earthquakes of Magnitude 3.5 or More`, the title of the map drawn as SVG, for the magnitude its pins start at.
     public static func svgTitle(_ minimum: String) -> String { Strings.format("quakes.map.svgTitle", minimum) }
     /// The filter menu's title.
     public static var filter: String { Strings.text("quakes.screen.filter") }
@@ -38,7 +38,7 @@ public enum QuakeScreenText {
 
 /// One entry of a filter menu: what it says and the value it sets.
 public struct QuakeFilterChoice<Value: Hashable & Sendable>: Hashable, Sendable, Identifiable {
-    /// `M 4.5+`, `Past day`.
+    /// `M 4.5+`, `Past Day`.
     public var label: String
     /// The floor or window it sets (`nil`: no limit).
     public var value: Value?

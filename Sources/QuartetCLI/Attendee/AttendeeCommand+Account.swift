@@ -85,7 +85,7 @@ extension AttendeeCommand {
                 OptionSpec("name", value: "TEXT", help: "your name"),
                 OptionSpec("title", value: "TEXT", help: "job title"),
                 OptionSpec("company", value: "TEXT", help: "company"),
-                OptionSpec("about", value: "TEXT", help: "About me"),
+                OptionSpec("about", value: "TEXT", help: "About Me"),
                 OptionSpec("track", value: "TRACK", help: "a track of interest (repeatable; replaces the list)"),
                 OptionSpec("topic", value: "TOPIC", help: "a topic of interest (repeatable; replaces the list)"),
             ],

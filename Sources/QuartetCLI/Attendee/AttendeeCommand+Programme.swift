@@ -74,9 +74,9 @@ extension AttendeeCommand {
     }
 
     /// Register on the dashboard, then the Additional Info page the app shows next: each `--field` typed into
-    /// its field, each `--guest` added with "+ Add more", then Submit (or "Later, I haven't decided"); prints
+    /// its field, each `--guest` added with "+ Add More", then Submit (or "Later, I haven't decided"); prints
     /// the dashboard's registration afterwards. A person registered already who gives answers taps the
-    /// dashboard's "Complete registration" instead, which refuses once Additional Info is complete.
+    /// dashboard's "Complete Registration" instead, which refuses once Additional Info is complete.
     ///
     /// A usage error (exit 2) leaves nothing done: the answers are checked on the form registering would open
     /// before registering. Should the form refuse them once registered all the same, the command says the person
@@ -96,7 +96,7 @@ extension AttendeeCommand {
         }
         let later = arguments.flag("later")
         if later, !answers.isEmpty || !guests.isEmpty { throw UsageError(AttendeeCommandText.laterWithAnswers) }
-        /// The answers typed into the form, each guest added with "+ Add more".
+        /// The answers typed into the form, each guest added with "+ Add More".
         func fill(_ form: AdditionalInfoModel) {
             for answer in answers { form.answerChanged(answer.key, answer.value) }
             for guest in guests {

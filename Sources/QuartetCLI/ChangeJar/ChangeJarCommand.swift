@@ -44,7 +44,7 @@ enum ChangeJarCommand {
                 CommandSpec("signout", summary: "forget the session", body: { try await run($0, signOut) }),
                 CommandSpec(
                     "name",
-                    summary: "the name your actions go by, as Settings shows it; with NAME, Settings' Save name",
+                    summary: "the name your actions go by, as Settings shows it; with NAME, Settings' Save Name",
                     arguments: ["[NAME]"], body: { try await run($0, name) }),
                 CommandSpec(
                     "submit", summary: "put an action in the jar",
@@ -169,7 +169,7 @@ enum ChangeJarCommand {
     }
 
     /// Settings appears (the jar's name for the person in its name field); with a name, it is typed over the field
-    /// and Save name tapped. Prints the field, or the screen's line.
+    /// and Save Name tapped. Prints the field, or the screen's line.
     @MainActor
     static func name(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         let settings = AppModel(dependencies: jar.dependencies(user: "")).settings

@@ -131,7 +131,7 @@ enum AccountCommands {
         printUnsent(screen, console: console)
     }
 
-    /// "Changes not sent": each change's id (what `send-mine` and `discard-mine` take), what it was, why, and what
+    /// "Changes Not Sent": each change's id (what `send-mine` and `discard-mine` take), what it was, why, and what
     /// was typed into it (quoted with `> `, to be copied before it is let go).
     @MainActor static func printUnsent(_ screen: AccountScreenModel, console: Console) {
         guard !screen.unsentEdits.isEmpty else { return }
@@ -148,7 +148,7 @@ enum AccountCommands {
         }
     }
 
-    /// The buttons of a change under "Changes not sent": Send Mine (a conflicted update, written over the
+    /// The buttons of a change under "Changes Not Sent": Send Mine (a conflicted update, written over the
     /// server's version) or Discard Mine; prints the account as the screen then shows it.
     static func unsentAction(_ dependencies: SalesDependencies, _ name: String, sendOver: Bool) -> CommandSpec {
         CommandSpec(

@@ -81,7 +81,7 @@ public enum SalesCommand {
                 for conflict in report.conflicts {
                     context.console.errorLine(SalesCommandText.conflict(conflict.summary))
                 }
-                // NB: a refused edit waits under "Changes not sent" with the server's reason, which says what to fix.
+                // NB: a refused edit waits under "Changes Not Sent" with the server's reason, which says what to fix.
                 let unsent = try await session.outbox.unsent()
                 for rejected in report.rejected {
                     let row = unsent.first { $0.id == rejected.id }.map(UnsentEditRow.init)

@@ -113,7 +113,7 @@ public final class AccountScreenModel {
     public enum Question: Sendable, Hashable {
         /// Deleting the note, attachment or Google Doc of this row id.
         case deleteItem(String)
-        /// Letting go the change of this id under "Changes not sent".
+        /// Letting go the change of this id under "Changes Not Sent".
         case discardUnsent(UUID)
         /// Closing the health-care form after a conflict, on the server's version ("Discard Mine").
         case discardForm
@@ -562,7 +562,7 @@ public final class AccountScreenModel {
     /// should say about it (a conflict, a refusal, or an outbox that could not be read).
     ///
     /// The outbox sends every account's edits, but the banner speaks of this screen's only, and counts what its
-    /// "Changes not sent" lists: another account's change the server did not take is listed on that account's
+    /// "Changes Not Sent" lists: another account's change the server did not take is listed on that account's
     /// screen, where the person can act on it.
     private func sendWaitingEdits() async -> (report: FlushReport?, message: String?) {
         do {

@@ -55,10 +55,10 @@ public final class SalesAppModel {
     public var signingInLabel: String { SalesText.localized("signin.busy") }
     /// The sign-out button.
     public var signOutLabel: String { SalesText.localized("signin.signOut") }
-    /// Whether Sign in may be tapped.
+    /// Whether Sign In may be tapped.
     public var canSignIn: Bool { !isBusy && !username.isEmpty && !password.isEmpty }
 
-    /// "Sign in": the OAuth password grant; on success the Account screen opens.
+    /// "Sign In": the OAuth password grant; on success the Account screen opens.
     public func signInTapped() async {
         guard canSignIn else { return }
         isBusy = true
@@ -75,7 +75,7 @@ public final class SalesAppModel {
         }
     }
 
-    /// "Sign out": the tokens are revoked and the form shows again.
+    /// "Sign Out": the tokens are revoked and the form shows again.
     public func signOutTapped() async {
         await client.signOut()
         account = nil

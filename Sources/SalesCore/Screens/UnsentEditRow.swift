@@ -1,6 +1,6 @@
 import Foundation
 
-/// A change the server did not take, as the Account screen lists it under "Changes not sent".
+/// A change the server did not take, as the Account screen lists it under "Changes Not Sent".
 public struct UnsentEditRow: Sendable, Hashable, Identifiable {
     /// The change's id (the event "Send Mine" or "Discard Mine" names).
     public var id: UUID

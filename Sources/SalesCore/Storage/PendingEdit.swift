@@ -18,7 +18,7 @@ public struct PendingEdit: Sendable, Hashable, Codable, Identifiable {
     /// on); `nil` when it was not known (an item edited by id alone, or an edit queued by an older version).
     public var accountID: String? = nil
 
-    /// Whether the screen of `accountID` lists this edit under "Changes not sent" when the server does not take it:
+    /// Whether the screen of `accountID` lists this edit under "Changes Not Sent" when the server does not take it:
     /// an edit of that account, or one whose account is not known (listed on every account's screen, so it is
     /// never out of reach).
     public func isListed(on accountID: String) -> Bool {
@@ -202,7 +202,7 @@ public actor SalesOutbox {
     /// Takes back a note, attachment or Google Doc added offline (`itemID`, its local id,
     /// ``AccountItem/localID(of:)``) before it is ever sent: its waiting create goes, with any edit queued of it and
     /// the bytes an attachment waits with, so nothing of it reaches Salesforce. A create the server refused
-    /// (listed under "Changes not sent") goes too.
+    /// (listed under "Changes Not Sent") goes too.
     ///
     /// Returns `false`, taking back nothing, when the item no longer waits: the outbox sent it (Salesforce has it,
     /// and it is deleted there, as any sent item), or is sending it now, and what may be on its way is never
@@ -256,7 +256,7 @@ public actor SalesOutbox {
         try await outbox.operations(in: [.pending]).compactMap(Self.edit)
     }
 
-    /// The edits of one account the server did not take, as its screen lists them under "Changes not sent".
+    /// The edits of one account the server did not take, as its screen lists them under "Changes Not Sent".
     ///
     /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach
     /// (``PendingEdit/isListed(on:)``).

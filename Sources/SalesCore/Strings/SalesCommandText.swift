@@ -15,7 +15,7 @@ public enum SalesCommandText {
     /// An edit the server refused because the record had changed.
     public static func conflict(_ summary: String) -> String { SalesText.table.format("cli.conflict", summary) }
     /// An edit the server refused for another reason, with the server's reason (the sentence the edit keeps
-    /// under "Changes not sent": `Could not add the note …: Title: data value too large … (STRING_TOO_LONG).`), or
+    /// under "Changes Not Sent": `Could not add the note …: Title: data value too large … (STRING_TOO_LONG).`), or
     /// what the edit was when no reason was kept.
     public static func refused(_ summary: String, reason: String?) -> String {
         guard let reason, !reason.isEmpty else { return SalesText.table.format("cli.refused", summary) }

@@ -91,7 +91,7 @@ public enum SalesText {
     public static func notWithdrawn(_ title: String, _ reason: String) -> String {
         table.format("banner.notWithdrawn", title, reason)
     }
-    /// The question before a change under "Changes not sent" is let go: `Discard “Save the account …”?`.
+    /// The question before a change under "Changes Not Sent" is let go: `Discard “Save the account …”?`.
     public static func confirmDiscardUnsent(_ title: String) -> String { table.format("confirm.discardUnsent", title) }
     /// What letting an unsent change go means for the person.
     public static var confirmDiscardUnsentMessage: String { localized("confirm.discardUnsent.message") }
@@ -198,7 +198,7 @@ extension ItemEditorModel.Kind {
     /// The button that adds an item of this kind (`New Note`).
     public var addTitle: String { SalesText.localized("screen.add\(key)") }
 
-    /// The question before the editor's Cancel throws away what was typed: `Discard this note?`.
+    /// The question before the editor's Cancel throws away what was typed: `Discard This Note?`.
     public var discardQuestion: String { SalesText.localized("confirm.discardEditor.\(key.lowercased())") }
 
     /// The editor's title when adding (`New Note`) or editing (`Note`).

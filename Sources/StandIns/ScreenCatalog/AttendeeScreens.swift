@@ -237,7 +237,7 @@ enum AttendeeScreens {
                 try await host.tapAndSettle(model.attendButtonTitle)
                 return try await host.settled("the question") { $0.topPresentation != nil }
             },
-            ScreenEntry(app, screen: "location", state: "loaded", summary: "Get directions: the venue on a map") {
+            ScreenEntry(app, screen: "location", state: "loaded", summary: "Get Directions: the venue on a map") {
                 let host = page(.session(id: "s2")) {
                     SessionDetailsView(
                         model: SessionDetailsModel(client: client(), shareBaseURL: share, locale: catalogLocale),
@@ -320,13 +320,13 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "profile", state: "loaded", summary: "My profile") {
                 try await page(.profile) { ProfileView(model: ProfileModel(client: client())) }.settled("the profile")
             },
-            ScreenEntry(app, screen: "profile", state: "editing", summary: "Editing About me") {
+            ScreenEntry(app, screen: "profile", state: "editing", summary: "Editing About Me") {
                 let host = page(.profile) { ProfileView(model: ProfileModel(client: client())) }
                 _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
                 try host.tap(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
                 return try await host.settled("the editor")
             },
-            ScreenEntry(app, screen: "profile", state: "saved", summary: "About me saved: the confirmation") {
+            ScreenEntry(app, screen: "profile", state: "saved", summary: "About Me saved: the confirmation") {
                 let host = page(.profile) { ProfileView(model: ProfileModel(client: client())) }
                 _ = try await host.settled("the profile") { $0.texts.contains(people[0].name) }
                 try host.tap(AttendeeScreenText.edit(AttendeeScreenText.aboutMe))
@@ -486,7 +486,7 @@ enum AttendeeScreens {
                     PollListView(model: PollListModel(client: following(), eventID: eventID))
                 }.settled("the polls") { $0.texts.contains(AttendeePreview.polls[0].questions[0].text) }
             },
-            ScreenEntry(app, screen: "poll-composer", state: "new", summary: "An organizer's New poll form") {
+            ScreenEntry(app, screen: "poll-composer", state: "new", summary: "An organizer's New Poll form") {
                 var quiet = organizer()
                 quiet.live = following().live
                 let model = PollListModel(client: quiet, eventID: eventID)

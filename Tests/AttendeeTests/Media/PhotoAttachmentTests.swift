@@ -47,7 +47,7 @@ import Testing
         }
         let model = WallModel(client: client, eventID: "e1", timeZone: .gmt)
         #expect(model.attachment.message == nil)
-        #expect(model.attachment.pickerTitle == "Attach photo")
+        #expect(model.attachment.pickerTitle == "Attach Photo")
         #expect(model.canPost == false)
 
         let picking = Task { await model.attachment.photoPicked(fileName: "Photo", data: Data([1, 2, 3])) }

@@ -187,7 +187,7 @@ import Testing
         #expect(model.rows.map(\.isMine) == [false, false])
         #expect(model.rows.allSatisfy { $0.delivery == .sent && $0.deliveryLabel == nil })
         #expect(model.older == .available)
-        #expect(model.olderTitle == "Load older messages")
+        #expect(model.olderTitle == "Load Older Messages")
         #expect(model.olderCursor == "2")
         #expect(marks.withLock { $0 } == ["3"])
         #expect(model.thread?.unreadCount == 0)

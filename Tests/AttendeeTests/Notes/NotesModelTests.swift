@@ -32,7 +32,7 @@ import Testing
             #expect(list.emptyMessage == "No notes yet.")
 
             let eventNote = list.newNoteEditor()
-            #expect(eventNote.title == "New note")
+            #expect(eventNote.title == "New Note")
             #expect(eventNote.isSaveEnabled == false)
             eventNote.textChanged("Bring a charger")
             #expect(eventNote.counter == "15 / 10000")
@@ -59,14 +59,14 @@ import Testing
             #expect(list.rows.count == 2)
             await list.filterChosen(.session(id: session.id))
             #expect(list.rows.map(\.about) == [session.title])
-            #expect(list.filterTitle(list.filter) == "This session")
+            #expect(list.filterTitle(list.filter) == "This Session")
             await list.filterChosen(.all)
             #expect(Set(list.rows.map(\.about)) == ["Event note", session.title])
 
             let saved = try #require(eventNote.note)
             let id = saved.id
             let editor = NoteEditorModel(client: client, editing: saved)
-            #expect(editor.title == "Edit note")
+            #expect(editor.title == "Edit Note")
             #expect(editor.text == "Bring a charger")
             #expect(editor.isSaveEnabled == false)
             editor.textChanged("Bring two chargers")
@@ -113,7 +113,7 @@ import Testing
             #expect(onPhone.saveState == .conflict)
             #expect(onPhone.banner == .failure("This note was changed on another device since you opened it."))
             #expect(onPhone.conflict?.text == "Tablet words")
-            #expect(onPhone.keepMineTitle == "Keep mine")
+            #expect(onPhone.keepMineTitle == "Keep Mine")
             #expect(try await phone.note(note.id).text == "Tablet words")
 
             await onPhone.keepMineTapped()

@@ -75,7 +75,7 @@ import Testing
         #expect(model.rows.map(\.seatsMessage) == [nil, "4 seats available", nil, "Full"])
         #expect(model.rows.allSatisfy { !$0.isHighlighted })
         #expect(model.rows.map(\.mark) == [.notAttending, .notAttending, .notAttending, .full])
-        #expect(model.timeZoneLabel == "Event time (Pacific/Kiritimati)")
+        #expect(model.timeZoneLabel == "Event Time (Pacific/Kiritimati)")
         model.dayTapped(7)
         #expect(model.selectedDay == 0)
     }
@@ -157,7 +157,7 @@ import Testing
         await model.plusTapped("full")
         let question = try #require(model.confirmation)
         #expect(question.action == "full")
-        #expect(question.title == "Give up your seat?")
+        #expect(question.title == "Give Up Your Seat?")
         #expect(
             question.message
                 == "“Session full” is full: your seat goes to the next person waiting, and you may not get it back.")
@@ -191,7 +191,7 @@ import Testing
         #expect(model.isBusy == false)
     }
 
-    /// A full session's mark offers its waitlist, as the session page's "Join waitlist" does, and says so to
+    /// A full session's mark offers its waitlist, as the session page's "Join Waitlist" does, and says so to
     /// VoiceOver; a tap joins the waitlist rather than being refused as full, and the next tap asks before
     /// leaving it.
     @Test func aFullSessionsMarkJoinsItsWaitlist() async throws {
@@ -210,7 +210,7 @@ import Testing
         #expect(waiting.seatsMessage == "Waitlist #1")
 
         await model.plusTapped("full")
-        #expect(model.confirmation?.title == "Leave the waitlist?")
+        #expect(model.confirmation?.title == "Leave the Waitlist?")
         await model.confirmTapped("full")
         #expect(fake.sessions.withLock { $0[3].myAttendance } == .cancelled)
         #expect(model.rows.first { $0.id == "full" }?.mark == .full)
@@ -228,7 +228,7 @@ import Testing
         #expect(model.rows.first { $0.id == "t" }?.mark == .waitlisted)
         await model.plusTapped("t")
         #expect(model.banner == nil)
-        #expect(model.confirmation?.title == "Leave the waitlist?")
+        #expect(model.confirmation?.title == "Leave the Waitlist?")
     }
 
     @Test func deviceTimeSwitchRebuildsTabs() async throws {
@@ -238,7 +238,7 @@ import Testing
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         model.timeZoneToggled()
         #expect(model.timeZoneChoice == .device)
-        #expect(model.timeZoneLabel == "Device time (Pacific/Pago_Pago)")
+        #expect(model.timeZoneLabel == "Device Time (Pacific/Pago_Pago)")
         // Kiritimati is 25 hours ahead of Pago Pago: its Wednesday 08:00 is Tuesday 07:00 there.
         #expect(model.dayTabs.first == "Tue 9 Mar")
         model.timeZoneToggled()

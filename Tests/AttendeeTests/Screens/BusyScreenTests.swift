@@ -106,7 +106,7 @@ import Testing
         model.ratingChosen(4)
         await model.submitTapped()
         #expect(model.banner == .failure("You already gave feedback."))
-        #expect(model.submitTitle == "Feedback given")
+        #expect(model.submitTitle == "Feedback Given")
         #expect(model.isBusy == false)
     }
 }

@@ -103,7 +103,7 @@ import Testing
         #expect(model.outcome == .sent)
         #expect(model.isAlreadyGiven)
         #expect(model.isSubmitEnabled == false)
-        #expect(model.submitTitle == "Feedback given")
+        #expect(model.submitTitle == "Feedback Given")
         #expect(model.banner == .confirmation("Thank you for your feedback."))
         #expect(
             sent.withLock { $0 } == [SessionFeedback(rating: 5, speakerRatings: ["a": 4, "b": 3], comment: "Great")])
@@ -113,11 +113,11 @@ import Testing
     @Test func ratingsAreRowsOfStars() {
         let ana = PersonReference(id: "a", name: "Ana")
         let model = FeedbackModel(client: AttendeeClient(), target: .session(id: "s", speakers: [ana]))
-        #expect(model.ratingTitle == "This session")
+        #expect(model.ratingTitle == "This Session")
         #expect(model.speakersTitle == "Speakers")
         #expect(model.ratingStars.map(\.value) == [1, 2, 3, 4, 5])
         #expect(model.ratingStars.allSatisfy { !$0.isFilled && $0.symbol == "star" })
-        #expect(model.ratingStars.map(\.label).prefix(2) == ["This session: 1 star", "This session: 2 stars"])
+        #expect(model.ratingStars.map(\.label).prefix(2) == ["This Session: 1 star", "This Session: 2 stars"])
 
         model.ratingChosen(model.ratingStars[2].value)
         #expect(model.ratingStars.map(\.isFilled) == [true, true, true, false, false])
@@ -148,7 +148,7 @@ import Testing
         #expect(model.isFormEnabled == false)
         model.ratingChosen(3)
         #expect(model.isSubmitEnabled == false)
-        #expect(model.submitTitle == "Feedback given")
+        #expect(model.submitTitle == "Feedback Given")
     }
 
     /// Someone not registered for the event finds the form shut, and why, before typing anything.

@@ -99,9 +99,9 @@ import Testing
                     Seen(.open, "0 votes", []),
                     Seen(.open, "0 votes", ["1-2"], canSubmit: true),
                     Seen(.open, "0 votes", ["1-3"], canSubmit: true),
-                    Seen(.answered, "1 vote", ["1-3"], submit: "Change my answer"),
-                    Seen(.answered, "2 votes", ["1-3"], submit: "Change my answer"),
-                    Seen(.closed, "2 votes", ["1-3"], submit: "Change my answer"),
+                    Seen(.answered, "1 vote", ["1-3"], submit: "Change My Answer"),
+                    Seen(.answered, "2 votes", ["1-3"], submit: "Change My Answer"),
+                    Seen(.closed, "2 votes", ["1-3"], submit: "Change My Answer"),
                 ])
             #expect(script.lastEventIDs == [nil, "11"])
             #expect(model.questions.first?.options.map(\.shareText) == ["50%", "0%", "50%"])
@@ -134,7 +134,7 @@ import Testing
             await model.submitTapped()
             #expect(model.phase == .answered)
             #expect(model.showsSubmit)
-            #expect(model.submitTitle == "Change my answer")
+            #expect(model.submitTitle == "Change My Answer")
             #expect(model.score == nil)
             #expect(model.questions.flatMap(\.options).allSatisfy { $0.isCorrect == nil })
             #expect(model.leaderboard.isEmpty)
@@ -235,11 +235,11 @@ import Testing
             #expect(model.phase == .draft)
             #expect(model.showsSubmit == false)
             #expect(model.management == .open)
-            #expect(model.managementTitle == "Open poll")
+            #expect(model.managementTitle == "Open Poll")
             await model.managementTapped()
             #expect(model.phase == .open)
             #expect(model.showsSubmit)
-            #expect(model.managementTitle == "Close poll")
+            #expect(model.managementTitle == "Close Poll")
             await model.managementTapped()
             #expect(model.phase == .closed)
             #expect(model.management == nil)

@@ -163,7 +163,7 @@ import Testing
             try await #require(dashboard.additionalInfo).laterTapped()
             dashboard.additionalInfoClosed()
             #expect(dashboard.registration?.additionalInfoStatus == .later)
-            #expect(dashboard.completeRegistrationTitle == "Complete registration")
+            #expect(dashboard.completeRegistrationTitle == "Complete Registration")
 
             dashboard.completeRegistrationTapped()
             let step = try #require(dashboard.additionalInfo)

@@ -86,7 +86,7 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.emptyMessage == "No photos yet.")
         #expect(model.upload == MediaUploadState.idle)
         #expect(model.uploadMessage == nil)
-        #expect(model.uploadTitle == "Add photo")
+        #expect(model.uploadTitle == "Add Photo")
 
         await model.photoPicked(fileName: "stage.jpg", data: Data([0xFF, 0xD8, 0xFF]))
         #expect(seen.value == [MediaUploadState.uploading(fileName: "stage.jpg")])
@@ -144,8 +144,8 @@ final class Recorder<Value: Sendable>: Sendable {
         await model.tileTapped("g2")
         model.removeTapped()
         let question = try #require(model.confirmation)
-        #expect(question.title == "Remove “Stage.jpg” from the gallery?")
-        #expect(question.confirmTitle == "Remove from the gallery")
+        #expect(question.title == "Remove “Stage.jpg” from the Gallery?")
+        #expect(question.confirmTitle == "Remove from the Gallery")
         #expect(asked.withLock { $0 } == ["download g1", "download g2"])
         await model.confirmTapped(question.action)
         #expect(model.opened?.id == "g2")
@@ -233,7 +233,7 @@ final class Recorder<Value: Sendable>: Sendable {
 
     @Test func theThreeListsAlwaysShowWithTheirRows() async {
         let model = DocumentsModel(client: AttendeeMediaClient(documents: { _, _ in S.page }), eventID: "e1")
-        #expect(model.sections.map(\.title) == ["Pre-read", "Post-read", "Session materials"])
+        #expect(model.sections.map(\.title) == ["Pre-Read", "Post-Read", "Session Materials"])
         await model.appeared()
         #expect(model.sections.map(\.kind) == [.preRead, .postRead, .materials])
         #expect(

@@ -4,7 +4,7 @@ import Foundation
 import Locking
 import Testing
 
-/// The New poll form: what a person may ask about, editing questions and options within the rules, the marks a
+/// The New Poll form: what a person may ask about, editing questions and options within the rules, the marks a
 /// refused Create leaves, and the polls list that opens and closes the form.
 @MainActor @Suite struct PollComposerModelTests {
     nonisolated static let sessions = [
@@ -38,7 +38,7 @@ import Testing
         let organizer = PollComposerModel(
             client: Self.client(PollScopes(wholeEvent: true, sessionIDs: ["s1", "s2"])), eventID: "e1")
         await organizer.appeared()
-        #expect(organizer.scopeChoices.map(\.title) == ["Whole event", "Session s1", "Session s2"])
+        #expect(organizer.scopeChoices.map(\.title) == ["Whole Event", "Session s1", "Session s2"])
         #expect(organizer.sessionID == nil)
 
         let speaker = PollComposerModel(

@@ -60,7 +60,7 @@ import Testing
         #expect(model.state == .attended)
         #expect(model.attendButtonTitle == "Leave")
         #expect(model.isFeedbackEnabled)
-        #expect(model.feedbackButtonTitle == "Give feedback")
+        #expect(model.feedbackButtonTitle == "Give Feedback")
         #expect(model.feedbackHint == nil)
 
         // Feedback given on the feedback page: back on the session, it loads again and says so.
@@ -68,7 +68,7 @@ import Testing
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         #expect(model.state == .attendedFeedbackGiven)
         #expect(model.isFeedbackEnabled == false)
-        #expect(model.feedbackButtonTitle == "Feedback given")
+        #expect(model.feedbackButtonTitle == "Feedback Given")
         #expect(model.feedbackHint == nil)
         #expect(model.stateLabel == "Attending · feedback given")
 
@@ -97,7 +97,7 @@ import Testing
 
         await model.attendButtonTapped()
         let seat = try #require(model.confirmation)
-        #expect(seat.title == "Give up your seat?")
+        #expect(seat.title == "Give Up Your Seat?")
         #expect(seat.message.hasPrefix("“Session b” is full"))
         #expect(leaves.withLock { $0 } == 0)
         model.confirmationDismissed()
@@ -116,7 +116,7 @@ import Testing
         #expect(model.state == .waitlisted)
         await model.attendButtonTapped()
         let place = try #require(model.confirmation)
-        #expect(place.title == "Leave the waitlist?")
+        #expect(place.title == "Leave the Waitlist?")
         #expect(
             place.message
                 == "You lose your place in line for “Session b”. If you join again, you go to the end of the line.")
@@ -141,11 +141,11 @@ import Testing
         let model = await model(
             Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 3))
         #expect(model.state == .full)
-        #expect(model.attendButtonTitle == "Join waitlist")
+        #expect(model.attendButtonTitle == "Join Waitlist")
         #expect(model.seatsMessage == "Full")
     }
 
-    /// Join waitlist on a full session: the page says where the person stands, and still does when it loads again.
+    /// Join Waitlist on a full session: the page says where the person stands, and still does when it loads again.
     @Test func joiningTheWaitlistShowsThePlace() async {
         let current = Locked(
             Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 3))
@@ -181,7 +181,7 @@ import Testing
         await model.attendTapped()
         #expect(model.banner == .failure("“Session b” is full."))
         #expect(model.state == .full)
-        #expect(model.attendButtonTitle == "Join waitlist")
+        #expect(model.attendButtonTitle == "Join Waitlist")
     }
 
     /// Directions go to the venue's coordinates, or to its address when the programme has none.

@@ -86,7 +86,7 @@ import Testing
         #expect(model.canSend == false)
         #expect(model.composer.message == "The text must be at most 2000 characters.")
         model.deleteTapped(messageID: "1")
-        #expect(model.confirmation?.title == "Delete this message?")
+        #expect(model.confirmation?.title == "Delete This Message?")
         #expect(
             model.confirmation?.message
                 == "It leaves the discussion for everyone in the session. This cannot be undone.")

@@ -398,7 +398,7 @@ import Testing
         model.deleteReplyTapped(postID: "1", replyID: "r9")
         let reply = try #require(model.confirmation)
         #expect(reply.action == .reply(postID: "1", replyID: "r9"))
-        #expect(reply.title == "Delete this reply?")
+        #expect(reply.title == "Delete This Reply?")
         #expect(reply.message == "It leaves the wall for everyone at the event. This cannot be undone.")
         #expect([reply.confirmTitle, reply.cancelTitle] == ["Delete", "Cancel"])
         #expect(model.rows[1].replies.count == 1)
@@ -408,7 +408,7 @@ import Testing
 
         // Cancel deletes nothing.
         model.deleteTapped(postID: "2")
-        #expect(model.confirmation?.title == "Delete this post?")
+        #expect(model.confirmation?.title == "Delete This Post?")
         model.confirmationDismissed()
         #expect(model.confirmation == nil)
         #expect(model.rows.map(\.id) == ["2", "1"])

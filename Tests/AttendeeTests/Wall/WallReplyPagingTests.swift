@@ -9,7 +9,7 @@ import Testing
 @testable import AttendeeServer
 
 /// A wall page carries each post's latest replies and their count, whatever one person writes; the rest are
-/// paged on their own route, and the wall screen shows "N more replies" and loads them.
+/// paged on their own route, and the wall screen shows "N More Replies" and loads them.
 @Suite struct WallReplyPagingTests {
     @Test(arguments: DatabaseKind.eachDialect)
     func aWallPageCarriesTheLatestRepliesAndTheRestArePagedBack(_ kind: DatabaseKind) async throws {
@@ -86,19 +86,19 @@ import Testing
         }
         let model = WallModelTests.model(client)
         await model.appeared()
-        #expect(model.rows.first?.moreReplies == "4 more replies")
+        #expect(model.rows.first?.moreReplies == "4 More Replies")
         #expect(model.rows.first?.replies.map(\.id) == ["5", "6", "7"])
 
         model.apply(.replied(Self.reply(8)))
         model.apply(.replied(Self.reply(8)))
-        #expect(model.rows.first?.moreReplies == "4 more replies")
+        #expect(model.rows.first?.moreReplies == "4 More Replies")
         model.apply(.deleted(WallDeletion(postID: "1", replyID: "2")))
         model.apply(.deleted(WallDeletion(postID: "1", replyID: "2")))
-        #expect(model.rows.first?.moreReplies == "3 more replies")
+        #expect(model.rows.first?.moreReplies == "3 More Replies")
 
         await model.moreRepliesTapped(postID: "1")
         #expect(model.rows.first?.replies.map(\.id) == ["3", "4", "5", "6", "7", "8"])
-        #expect(model.rows.first?.moreReplies == "1 more reply")
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
         await model.moreRepliesTapped(postID: "1")
         #expect(model.rows.first?.replies.map(\.id) == ["1", "2", "3", "4", "5", "6", "7", "8"])
         #expect(model.rows.first?.moreReplies == nil)

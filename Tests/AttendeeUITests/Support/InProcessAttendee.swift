@@ -103,6 +103,6 @@ extension ViewHost where Root == AttendeeRootView {
         try tap("Agenda")
         try await waitUntil("the agenda") { $0.texts.contains("Opening keynote: one codebase, four apps") }
         try tap("Opening keynote: one codebase, four apps")
-        try await waitUntil("the session") { $0.find(.button, "Get directions") != nil }
+        try await waitUntil("the session") { $0.find(.button, "Get Directions") != nil }
     }
 }

@@ -12,9 +12,9 @@ import Testing
 @Suite("Change Jar app flows")
 struct AppFlowTests {
     static let signedOutButtons: SettingsModel.Content = .signedOut(buttons: [
-        .init(source: .facebook, title: "Sign in with Facebook"),
-        .init(source: .twitter, title: "Sign in with Twitter"),
-        .init(source: .google, title: "Sign in with Google"),
+        .init(source: .facebook, title: "Sign In with Facebook"),
+        .init(source: .twitter, title: "Sign In with Twitter"),
+        .init(source: .google, title: "Sign In with Google"),
     ])
 
     @Test func firstLaunchOpensOnAllActionsAndSettingsOffersEveryProvider() async throws {

@@ -48,7 +48,7 @@ struct EditFormDiscardTests {
 
             page.editorCancelTapped()
             let question = try #require(page.editorConfirmation)
-            #expect(question.title == "Discard changes?")
+            #expect(question.title == "Discard Changes?")
             #expect(question.message == "Your changes to this action are not saved, and cannot be had back.")
             #expect([question.confirmTitle, question.cancelTitle] == ["Discard", "Keep Editing"])
             #expect(page.confirmation == nil)

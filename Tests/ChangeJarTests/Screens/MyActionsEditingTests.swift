@@ -37,7 +37,7 @@ struct MyActionsEditingTests {
             page.editTapped()
             let editor = try #require(page.editor)
             #expect(editor.title == "Cycle to work" && editor.content == "Every week.")
-            #expect(editor.screenTitle == "Edit action")
+            #expect(editor.screenTitle == "Edit Action")
             editor.title = "   "
             await page.saveTapped()
             #expect(page.editor != nil)

@@ -10,7 +10,7 @@ import Testing
 @Suite struct AccountGoneTests {
     let missing = "001Q000000Demo9IAB"
     let hint =
-        "Your changes to it cannot be sent: copy what you want to keep from “Changes not sent”, then discard them."
+        "Your changes to it cannot be sent: copy what you want to keep from “Changes Not Sent”, then discard them."
 
     func makeModel(_ harness: DevServerHarness, accountID: String, cache: AccountCache = .inMemory()) async throws
         -> (AccountScreenModel, SalesOutbox, SalesforceClient)

@@ -371,7 +371,7 @@ import Testing
         model.discardMineTapped()
         let question = try #require(model.confirmation)
         #expect(question.action == .discardForm)
-        #expect(question.title == "Discard your changes?")
+        #expect(question.title == "Discard Changes?")
         #expect(
             question.message
                 == "What you typed is lost; St. Mary's Regional Medical Center shows as Salesforce has it now.")
@@ -390,7 +390,7 @@ import Testing
         #expect(model.details?.account.numBeds == 777)
     }
 
-    /// An edit made offline over a record someone else changed meanwhile is listed under "Changes not sent" when
+    /// An edit made offline over a record someone else changed meanwhile is listed under "Changes Not Sent" when
     /// the network returns; the person sends theirs over the server's version, or lets it go.
     @Test func anOfflineEditThatConflictsIsListedAndSentOverOrDiscarded() async throws {
         let harness = try await DevServerHarness.make()
@@ -414,7 +414,7 @@ import Testing
 
         try await editOfflineOverTheirs(beds: "5", theirs: 999)
         #expect(
-            model.banner == .failure("A change was not sent; choose what to do with it under “Changes not sent”."))
+            model.banner == .failure("A change was not sent; choose what to do with it under “Changes Not Sent”."))
         #expect(model.pendingEditCount == 0)
         let row = try #require(model.unsentEdits.first)
         #expect(model.unsentEdits.count == 1)
@@ -470,7 +470,7 @@ import Testing
         #expect(model.unsentEdits.map(\.id) == [mine.id])
         // The banner counts what the section lists: this account's change, not the other's.
         #expect(
-            model.banner == .failure("A change was not sent; choose what to do with it under “Changes not sent”."))
+            model.banner == .failure("A change was not sent; choose what to do with it under “Changes Not Sent”."))
         #expect(try await outbox.unsent().count == 2)
 
         model.discardTapped(id: theirs.id)

@@ -54,7 +54,7 @@ import Testing
 
         await model.networkReturned()
         #expect(
-            model.banner == .failure("2 changes were not sent; choose what to do with them under “Changes not sent”."))
+            model.banner == .failure("2 changes were not sent; choose what to do with them under “Changes Not Sent”."))
         #expect(model.unsentEdits.count == 2)
         #expect(model.unsentEdits.map(\.canSendOver) == [true, true])
         // Until the rep decides, the screen shows the server's version.
