@@ -38,7 +38,8 @@ public actor Outbox {
         self.now = now
     }
 
-    /// Queues an operation and returns it as stored.
+    /// Queues an operation and returns it as stored; `scope` files it under what it belongs to
+    /// (``OutboxOperation/scope``).
     @discardableResult
     public func enqueue(
         method: HTTPMethod,
@@ -47,6 +48,7 @@ public actor Outbox {
         body: Data? = nil,
         contentType: String? = nil,
         label: String? = nil,
+        scope: String? = nil,
         idempotencyKey: String = UUID().uuidString
     ) async throws -> OutboxOperation {
         let pathJSON = String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
@@ -56,9 +58,10 @@ public actor Outbox {
             try db.queryOne(
                 """
                 INSERT INTO localstore_outbox
-                    (method, path, query, body, content_type, idempotency_key, label, created_at, attempts, state)
+                    (method, path, query, body, content_type, idempotency_key, label, scope, created_at, attempts,
+                    state)
                 VALUES (\(method.rawValue), \(pathJSON), \(queryJSON), \(body), \(contentType), \(idempotencyKey),
-                    \(label), \(createdAt), 0, \(OutboxOperation.State.pending.rawValue))
+                    \(label), \(scope), \(createdAt), 0, \(OutboxOperation.State.pending.rawValue))
                 RETURNING *
                 """)
         }
@@ -71,12 +74,12 @@ public actor Outbox {
     /// Queues an operation whose body is `value` encoded as JSON.
     @discardableResult
     public func enqueue(
-        method: HTTPMethod, path: [String], json value: some Encodable, label: String? = nil,
+        method: HTTPMethod, path: [String], json value: some Encodable, label: String? = nil, scope: String? = nil,
         idempotencyKey: String = UUID().uuidString
     ) async throws -> OutboxOperation {
         try await enqueue(
             method: method, path: path, body: try JSONEncoder().encode(value), contentType: "application/json",
-            label: label, idempotencyKey: idempotencyKey)
+            label: label, scope: scope, idempotencyKey: idempotencyKey)
     }
 
     /// The operations in `states` (all when `nil`), in creation order.
@@ -90,6 +93,38 @@ public actor Outbox {
         }
         return try rows.map(OutboxOperation.init(row:))
     }
+
+    /// The operations in `states`, in creation order, their bodies left unread (`nil`): what each is, where it goes
+    /// and what it belongs to, without copying bodies that may hold megabytes (an upload queued offline).
+    ///
+    /// ```swift
+    /// let refused = try await store.outbox.operationsWithoutBodies(in: [.conflict, .failed])
+    /// let mine = refused.filter { $0.scope == accountID }   // then ``operation(id:)`` for the bodies needed
+    /// ```
+    public func operationsWithoutBodies(in states: Set<OutboxOperation.State>) async throws -> [OutboxOperation] {
+        let rows = try await database.read { db in
+            try db.query(
+                """
+                SELECT \(Self.columnsWithoutBodies) FROM localstore_outbox
+                WHERE state IN (\(list: states.map(\.rawValue))) ORDER BY id
+                """)
+        }
+        return try rows.map(OutboxOperation.init(row:))
+    }
+
+    /// The operation `id` as stored, body and all, or `nil` when it is not there (delivered, or taken back).
+    public func operation(id: Int64) async throws -> OutboxOperation? {
+        let row = try await database.read { db in
+            try db.queryOne("SELECT * FROM localstore_outbox WHERE id = \(id)")
+        }
+        return try row.map(OutboxOperation.init(row:))
+    }
+
+    /// Every column but the bodies (the operation's and a response's), read as `NULL`.
+    private static let columnsWithoutBodies: SQL = """
+        id, method, path, query, NULL AS body, content_type, idempotency_key, label, scope, created_at, attempts,
+            state, status, message, NULL AS response, finished_at
+        """
 
     /// How many operations wait to be sent.
     public func pendingCount() async throws -> Int {
@@ -194,8 +229,7 @@ public actor Outbox {
         let row = try await database.read { db in
             try db.queryOne(
                 """
-                SELECT id, method, path, query, NULL AS body, content_type, idempotency_key, label, created_at,
-                    attempts, state, status, message, NULL AS response, finished_at
+                SELECT \(Self.columnsWithoutBodies)
                 FROM localstore_outbox WHERE idempotency_key = \(key) ORDER BY id LIMIT 1
                 """)
         }

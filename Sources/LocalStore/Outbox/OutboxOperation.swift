@@ -34,6 +34,10 @@ public struct OutboxOperation: Sendable, Equatable, Identifiable {
     public var idempotencyKey: String
     /// A short description for the person ("Add note to Acme").
     public var label: String?
+    /// What the operation belongs to, as its app files it (Sales: the account an edit is on), so operations can
+    /// be picked out without reading their bodies; `nil` when none was given (or it was queued before there was
+    /// one).
+    public var scope: String? = nil
     /// When it was made.
     public var createdAt: Date
     /// How many times sending it was started.
@@ -74,6 +78,7 @@ extension OutboxOperation {
         contentType = row["content_type"]
         idempotencyKey = try require("idempotency_key")
         label = row["label"]
+        scope = row["scope"]
         createdAt = try require("created_at")
         attempts = try require("attempts")
         state = State(rawValue: stateText) ?? .failed

@@ -27,7 +27,8 @@ public struct LocalStore: Sendable {
         self.outbox = Outbox(database: database, now: now)
     }
 
-    /// The store's schema: `localstore.v1`, `localstore.v2-cache-body-last`, then `localstore.v3-delivered-forgotten`.
+    /// The store's schema: `localstore.v1`, `localstore.v2-cache-body-last`, `localstore.v3-delivered-forgotten`, then
+    /// `localstore.v4-outbox-scope`.
     public static var migrator: Migrator {
         var migrator = Migrator()
         migrator.register("localstore.v1") { db in
@@ -96,6 +97,11 @@ public struct LocalStore: Sendable {
         // of base64); nothing reads them, and a replay now deletes what it delivers.
         migrator.register("localstore.v3-delivered-forgotten") { db in
             _ = try db.execute("DELETE FROM localstore_outbox WHERE state = 'delivered'")
+        }
+        // NB: what an operation belongs to (``OutboxOperation/scope``) was known only from its body, which may hold
+        // megabytes; an operation queued before this has none (NULL), and its app reads its body as before.
+        migrator.register("localstore.v4-outbox-scope") { db in
+            _ = try db.execute("ALTER TABLE localstore_outbox ADD COLUMN scope TEXT")
         }
         return migrator
     }

@@ -88,7 +88,7 @@ public enum SalesCommand {
                     context.console.errorLine(SalesCommandText.refused(rejected.summary, reason: row?.reason))
                 }
                 if let reason = report.stoppedBecause {
-                    let waiting = try await session.outbox.pending().count
+                    let waiting = try await session.outbox.pendingCount()
                     context.console.errorLine(SalesCommandText.stopped(reason, waiting: waiting))
                 }
                 // NB: changes not sent by an earlier sync (or an account's screen) still wait for the rep's decision.

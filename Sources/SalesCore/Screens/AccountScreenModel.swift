@@ -566,7 +566,7 @@ public final class AccountScreenModel {
     /// screen, where the person can act on it.
     private func sendWaitingEdits() async -> (report: FlushReport?, message: String?) {
         do {
-            guard try await !outbox.pending().isEmpty else { return (nil, nil) }
+            guard try await outbox.pendingCount() > 0 else { return (nil, nil) }
             let report = try await outbox.flush(using: client)
             await readOutbox()
             let notSentHere = (report.conflicts + report.rejected).contains { $0.isListed(on: accountID) }
@@ -683,7 +683,7 @@ public final class AccountScreenModel {
 
     /// Whether the outbox holds changes made to this very account (not only ones whose account is not known).
     private func holdsChanges() async -> Bool {
-        let unsent = (try? await outbox.unsent(accountID: accountID)) ?? []
+        let unsent = (try? await outbox.unsentToList(accountID: accountID)) ?? []
         return unsent.contains { $0.edit.accountID == accountID }
     }
 
@@ -708,8 +708,11 @@ public final class AccountScreenModel {
     }
 
     /// Reads what the outbox holds: the count of edits waiting, and the ones the server did not take.
+    ///
+    /// NB: read without the bytes an attachment added offline waits with (up to 25 MB as base64): the screen
+    /// opens, reloads and syncs with them waiting, and shows only a count and rows.
     private func readOutbox() async {
-        pendingEditCount = (try? await outbox.pending().count) ?? 0
-        unsentEdits = ((try? await outbox.unsent(accountID: accountID)) ?? []).map(UnsentEditRow.init)
+        pendingEditCount = (try? await outbox.pendingCount()) ?? 0
+        unsentEdits = ((try? await outbox.unsentToList(accountID: accountID)) ?? []).map(UnsentEditRow.init)
     }
 }

@@ -144,7 +144,7 @@ public actor SalesOutbox {
         let (method, path) = Self.request(for: edit.change)
         try await outbox.enqueue(
             method: method, path: path, body: try JSONEncoder().encode(edit), contentType: "application/json",
-            label: edit.summary, idempotencyKey: edit.id.uuidString)
+            label: edit.summary, scope: edit.accountID, idempotencyKey: edit.id.uuidString)
     }
 
     /// Changes a note or Google Doc added offline that still waits to be created (its id is its edit's,
@@ -256,6 +256,47 @@ public actor SalesOutbox {
         try await outbox.operations(in: [.pending]).compactMap(Self.edit)
     }
 
+    /// How many edits wait to be sent, counted without reading one (an attachment's waits with its bytes).
+    public func pendingCount() async throws -> Int {
+        try await outbox.pendingCount()
+    }
+
+    /// The edits of one account the server did not take, as its screen lists them under "Changes Not Sent"
+    /// (``unsent(accountID:)``), read without copying a waiting file: an attachment's upload comes from what its
+    /// row says (its edit, its summary and its account) with no fields, and another account's edit is not read.
+    ///
+    /// NB: an edit queued before the outbox kept its account (`OutboxOperation.scope`) is read whole,
+    /// as before.
+    public func unsentToList(accountID: String) async throws -> [UnsentEdit] {
+        var listed: [UnsentEdit] = []
+        for operation in try await outbox.operationsWithoutBodies(in: [.conflict, .failed]) {
+            if let scope = operation.scope, scope != accountID { continue }
+            var edit = Self.upload(describedBy: operation)
+            if edit == nil { edit = try await outbox.operation(id: operation.id).flatMap(Self.edit) }
+            guard let edit, edit.isListed(on: accountID) else { continue }
+            listed.append(UnsentEdit(edit: edit, reason: Self.reason(operation)))
+        }
+        return listed
+    }
+
+    /// An attachment's upload as its row tells it, without its body (which holds the file): its edit's id is the
+    /// row's idempotency key (a create is never queued again under a new one), its summary the row's label, its
+    /// account the row's scope. `nil` for any other operation, or one queued without its account.
+    static func upload(describedBy operation: OutboxOperation) -> PendingEdit? {
+        guard operation.method == .post, operation.path.last == Attachment.objectName,
+            let accountID = operation.scope, let id = UUID(uuidString: operation.idempotencyKey),
+            let summary = operation.label
+        else { return nil }
+        return PendingEdit(
+            id: id, change: .create(object: Attachment.objectName, fields: [:]), summary: summary,
+            accountID: accountID)
+    }
+
+    /// Why the server did not take `operation`, a conflict or a refusal.
+    static func reason(_ operation: OutboxOperation) -> UnsentEdit.Reason {
+        operation.state == .conflict ? .conflict : .refused(operation.message ?? "")
+    }
+
     /// The edits of one account the server did not take, as its screen lists them under "Changes Not Sent".
     ///
     /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach
@@ -267,10 +308,7 @@ public actor SalesOutbox {
     /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them.
     public func unsent() async throws -> [UnsentEdit] {
         try await outbox.operations(in: [.conflict, .failed]).compactMap { operation in
-            Self.edit(operation).map { edit in
-                UnsentEdit(
-                    edit: edit, reason: operation.state == .conflict ? .conflict : .refused(operation.message ?? ""))
-            }
+            Self.edit(operation).map { UnsentEdit(edit: $0, reason: Self.reason(operation)) }
         }
     }
 

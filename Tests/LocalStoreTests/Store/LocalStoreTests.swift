@@ -23,7 +23,11 @@ private struct Quake: Codable, Equatable, Sendable {
         _ = try await LocalStore(database: database)
         _ = try await LocalStore(database: database)
         let applied = try await database.read { db in try Migrator.appliedMigrations(db) }
-        #expect(applied == ["localstore.v1", "localstore.v2-cache-body-last", "localstore.v3-delivered-forgotten"])
+        #expect(
+            applied == [
+                "localstore.v1", "localstore.v2-cache-body-last", "localstore.v3-delivered-forgotten",
+                "localstore.v4-outbox-scope",
+            ])
     }
 
     @Test func cacheEntriesOfTheFirstSchemaSurviveTheBodyMovingLast() async throws {

@@ -1,0 +1,122 @@
+import Database
+import Foundation
+import LocalStore
+import SalesCore
+import Testing
+
+/// What the Account screen reads of the outbox (the count waiting, the changes not sent) is read without the bodies
+/// an attachment added offline waits with (its file, up to 25 MB as base64).
+///
+/// NB: "not read" is shown by bodies no decoder takes: read, they would drop out of the count and the list.
+@Suite struct OutboxReadingTests {
+    let hospital = DevServerHarness.hospitalID
+    let clinic = DevServerHarness.nonHospitalID
+
+    /// A Sales outbox over a store whose database the test can also write to.
+    func makeStore() async throws -> (SalesOutbox, LocalStore) {
+        let store = try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:"))
+        return (SalesOutbox(store: store), store)
+    }
+
+    func upload(_ name: String, on accountID: String) -> PendingEdit {
+        PendingEdit(
+            change: .create(
+                object: Attachment.objectName,
+                fields: ItemMapping.attachmentInsert(
+                    name: name, body: Data(repeating: 7, count: 4096), contentType: "application/pdf",
+                    accountID: accountID)),
+            summary: SalesText.Operation.uploadAttachment(name), accountID: accountID)
+    }
+
+    /// Replaces every stored body with bytes that are not JSON.
+    func spoilBodies(_ store: LocalStore) async throws {
+        try await store.database.write { db in
+            _ = try db.execute("UPDATE localstore_outbox SET body = \(Data("not JSON".utf8))")
+        }
+    }
+
+    /// Sends what waits to a server that refuses everything.
+    func refuseAll(_ store: LocalStore) async throws {
+        _ = try await store.outbox.replay { _ in .rejected(status: 400, message: "The file is too large.") }
+    }
+
+    @Test func aWaitingUploadIsCountedWithoutReadingItsBody() async throws {
+        let (outbox, store) = try await makeStore()
+        try await outbox.enqueue(upload("Scan.pdf", on: hospital))
+        try await outbox.enqueue(upload("Plan.pdf", on: clinic))
+        #expect(try await outbox.pendingCount() == 2)
+
+        try await spoilBodies(store)
+        #expect(try await outbox.pending().isEmpty)  // what reading the bodies sees now
+        #expect(try await outbox.pendingCount() == 2)
+    }
+
+    @Test func refusedUploadsAreListedOnTheirAccountWithoutReadingTheirBodies() async throws {
+        let (outbox, store) = try await makeStore()
+        let mine = upload("Scan.pdf", on: hospital)
+        let theirs = upload("Plan.pdf", on: clinic)
+        try await outbox.enqueue(mine)
+        try await outbox.enqueue(theirs)
+        try await refuseAll(store)
+        let before = try await outbox.unsent(accountID: hospital)
+
+        try await spoilBodies(store)
+        #expect(try await outbox.unsent().isEmpty)  // what reading the bodies sees now
+        let listed = try await outbox.unsentToList(accountID: hospital)
+        #expect(listed.map(\.id) == [mine.id])
+        #expect(listed.map(\.edit.summary) == ["upload the attachment Scan.pdf"])
+        #expect(listed.map(\.edit.accountID) == [hospital])
+        #expect(listed.map(\.reason) == [.refused("The file is too large.")])
+        #expect(listed.map(UnsentEditRow.init) == before.map(UnsentEditRow.init))
+        #expect(try await outbox.unsentToList(accountID: clinic).map(\.id) == [theirs.id])
+    }
+
+    /// Other edits (a note with its text, an account's save) are listed as ``SalesOutbox/unsent(accountID:)`` lists
+    /// them, text and all, and so is an upload queued before the outbox kept its account.
+    @Test func otherEditsAndOlderUploadsAreListedAsBefore() async throws {
+        let (outbox, store) = try await makeStore()
+        let note = PendingEdit.adding(Note(name: "Visit", text: "The wing opens in May."), to: hospital)
+        let save = PendingEdit(
+            change: .update(
+                object: "Account", id: hospital, fields: ["NoSuchField__c": .string("x")], expectedLastModified: nil),
+            summary: "save the account St. Mary's", accountID: hospital)
+        let unknown = PendingEdit(
+            change: .delete(object: "Note", id: "002Q000000Demo1IAB"), summary: "delete the note")
+        let older = upload("Old.pdf", on: hospital)
+        for edit in [note, save, unknown] { try await outbox.enqueue(edit) }
+        // NB: queued as an older version did, with no scope.
+        try await store.outbox.enqueue(
+            method: .post, path: ["services", "data", "v32.0", "sobjects", Attachment.objectName],
+            body: try JSONEncoder().encode(older), contentType: "application/json", label: older.summary,
+            idempotencyKey: older.id.uuidString)
+        try await outbox.enqueue(upload("Elsewhere.pdf", on: clinic))
+        try await refuseAll(store)
+
+        let listed = try await outbox.unsentToList(accountID: hospital)
+        #expect(listed == (try await outbox.unsent(accountID: hospital)))
+        #expect(listed.map(\.id) == [note.id, save.id, unknown.id, older.id])
+        #expect(listed.first.map(UnsentEditRow.init)?.text == "The wing opens in May.")
+    }
+
+    @MainActor
+    @Test func theAccountScreenListsRefusedUploadsWithoutReadingTheirBodies() async throws {
+        let harness = try await DevServerHarness.make()
+        let (outbox, store) = try await makeStore()
+        let mine = upload("Scan.pdf", on: hospital)
+        try await outbox.enqueue(mine)
+        try await outbox.enqueue(upload("Plan.pdf", on: clinic))
+        try await refuseAll(store)
+        try await spoilBodies(store)
+
+        let model = AccountScreenModel(
+            accountID: hospital, client: try await harness.client(), outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        await model.appeared()
+        #expect(model.pendingEditCount == 0)
+        #expect(model.unsentEdits.map(\.id) == [mine.id])
+        #expect(model.unsentEdits.map(\.title) == ["Upload the attachment Scan.pdf"])
+        #expect(model.unsentEdits.map(\.reason) == ["The file is too large."])
+        #expect(model.unsentEdits.map(\.canSendOver) == [false])
+        #expect(model.unsentEdits.map(\.text) == [nil])
+    }
+}
