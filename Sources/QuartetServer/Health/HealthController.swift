@@ -91,7 +91,7 @@ final class ReadinessProbe: Sendable {
 
     /// A probe running `check`; `now` is injectable for tests.
     init(
-        interval: Duration = .seconds(1), timeout: Duration = .seconds(2),
+        interval: Duration = .seconds(1), timeout: Duration = .seconds(5),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         check: @escaping @Sendable () async -> Bool
     ) {
