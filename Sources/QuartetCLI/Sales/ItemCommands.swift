@@ -273,14 +273,13 @@ enum ItemCommands {
                     await screen.lists(Item.self, id: id)
                 {
                     let waitingBefore = await screen.pendingEditCount
-                    let bannerBefore = await screen.banner
                     await screen.itemDeleteTapped(id: id)
                     await confirm(await screen.confirmation, with: screen.confirmTapped)
                     // NB: a row added offline that the sync sent meanwhile is not deleted, and is listed again
-                    // under Salesforce's id: the screen's new failure says so.
-                    let bannerAfter = await screen.banner
-                    let refused = bannerAfter != bannerBefore && bannerAfter?.failure != nil
-                    if await screen.lists(Item.self, id: id) || refused {
+                    // under Salesforce's id: the screen says it refused.
+                    let stillListed = await screen.lists(Item.self, id: id)
+                    let refused = await screen.deletionRefused
+                    if stillListed || refused {
                         context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
                         return 1
                     }

@@ -152,6 +152,9 @@ public final class AccountScreenModel {
     /// loaded, offline with no copy saved on the device, and trying again may work. A refusal, a missing account or
     /// an ended session would only fail again, and a page with something shown reloads with a pull.
     public private(set) var canRetry = false
+    /// Whether the last Delete asked for deleted nothing: an item added offline that the sync sent meanwhile (the
+    /// banner says so, and its row is back under Salesforce's id), or an outbox that could not be written.
+    public private(set) var deletionRefused = false
 
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
@@ -390,6 +393,7 @@ public final class AccountScreenModel {
     /// offline and still waiting is asked about too, in words that say it was never sent.
     public func itemDeleteTapped(id: String) {
         guard let row = items.first(where: { $0.id == id }) else { return }
+        deletionRefused = false
         confirmation = Confirmation(
             .deleteItem(id), title: SalesText.confirmDelete(row.title),
             message: row.waiting == nil ? SalesText.confirmDeleteMessage : SalesText.confirmDeleteWaitingMessage,
@@ -451,10 +455,12 @@ public final class AccountScreenModel {
         do {
             withdrawn = try await outbox.withdraw(waiting: id)
         } catch {
+            deletionRefused = true
             banner = .failure(SalesText.notWithdrawn(item.name ?? SalesText.untitled, APIError.message(for: error)))
             return
         }
         guard withdrawn else {
+            deletionRefused = true
             await refresh()
             banner = .failure(SalesText.waitingItemSent(item.name ?? SalesText.untitled))
             return

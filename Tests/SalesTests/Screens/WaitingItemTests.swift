@@ -181,6 +181,7 @@ import Testing
         model.itemDeleteTapped(id: row.id)
         await model.confirmTapped(try #require(model.confirmation?.action))
         #expect(!model.items.contains { $0.id == row.id })
+        #expect(!model.deletionRefused)
         #expect(model.banner != .failure(SalesText.waitingItemSent("Call back")))
         #expect(model.pendingEditCount == 1)
         #expect(try await outbox.pending().map(\.summary) == ["add the note Kept"])
@@ -217,6 +218,7 @@ import Testing
         model.itemDeleteTapped(id: row.id)
         await model.confirmTapped(try #require(model.confirmation?.action))
         #expect(model.banner == .failure(SalesText.waitingItemSent("Call back")))
+        #expect(model.deletionRefused)
         #expect(
             model.banner?.text
                 == "“Call back” was sent to Salesforce before it could be taken back, so nothing was deleted. It shows as "
@@ -257,6 +259,7 @@ import Testing
         model.itemDeleteTapped(id: row.id)
         await model.confirmTapped(try #require(model.confirmation?.action))
         #expect(model.items.contains { $0.id == row.id })
+        #expect(model.deletionRefused)
         let text = try #require(model.banner?.text)
         #expect(text.hasPrefix("“Call back” could not be deleted: "), "\(text)")
         #expect(text.hasSuffix(" It waits to be sent, as before."), "\(text)")
