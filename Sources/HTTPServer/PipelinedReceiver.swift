@@ -54,6 +54,10 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
 
     deinit {
         // Work still queued holds this object, so nothing touches the chunks any more.
+        // NB: a body cut off midway (the client left) never reaches `finish()`, and the chunk being filled was
+        // never given back. Dispatch ends the process when a semaphore goes away with less than it started with
+        // ("Semaphore object deallocated while in use"), so one client leaving mid-upload took the server down.
+        if current != nil { free.signal() }
         memory?.recycle()
     }
 

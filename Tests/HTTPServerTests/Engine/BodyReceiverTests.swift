@@ -254,6 +254,44 @@ struct PipelinedReceiverTests {
         #expect(pipelined.wrapped.pieces == 0)
     }
 
+    /// A body cut off midway never reaches `finish()`: the receiver still goes away cleanly, with the chunk it
+    /// was filling (before the fix, Dispatch ended the process: a semaphore released while "in use").
+    @Test func aReceiverLeftMidBodyGoesAwayQuietly() async throws {
+        let released = Tally.Released()
+        try await blocking {
+            let pipelined = PipelinedReceiver(Tally(released: released), chunkSize: 4096, chunks: 2)
+            // Two chunks and a half: two handed to the queue, the third still being filled.
+            BodyReceiverTests.body.prefix(2 * 4096 + 100).withUnsafeBytes { pipelined.receive($0) }
+        }
+        #expect(await eventually { released.value })
+    }
+
+    /// Over real sockets: a client that leaves midway through a pipelined upload costs the server nothing but
+    /// that request.
+    @Test(arguments: [true, false])
+    func aClientThatLeavesAPipelinedUploadMidwayDoesNotStopTheServer(reset: Bool) async throws {
+        let released = Tally.Released()
+        let fed = Tally.Released()
+        var router = Router()
+        router.on(
+            .post, "/pipelined",
+            receiving: { _ in PipelinedReceiver(Tally(released: released, fed: fed), chunkSize: 64 << 10) },
+            handler: { _, pipelined in .text("\(pipelined.wrapped.bytes.count)") })
+        router.post("/plain") { request in .text("plain \(request.body.count)") }
+        try await withServer(testConfiguration(idleTimeout: .seconds(5)), router: router) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+            // NB: 1 MB and 100 bytes of 8 MB: sixteen chunks go to the queue and the seventeenth is half filled.
+            let head = Data("POST /pipelined HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n".utf8)
+            try await connection.sendAsync(head + BodyReceiverTests.body.prefix((1 << 20) + 100))
+            #expect(await eventually { fed.value })
+            if reset { connection.reset() } else { connection.close() }
+            #expect(await eventually { released.value })
+            let next = try RawConnection(port: server.port, timeoutSeconds: 30)
+            try await next.sendAsync("POST /plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
+            #expect(try await blocking { try next.readResponse() }.text == "plain 2")
+        }
+    }
+
     @Test func overRealSocketsTheHandlerFindsTheWorkDone() async throws {
         var router = Router()
         router.on(
