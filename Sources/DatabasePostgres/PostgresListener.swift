@@ -70,6 +70,13 @@ public final class PostgresListener: Sendable {
         thread.start()
     }
 
+    // NB: the pipe is closed here, not when the thread ends: ``stop()`` may be writing its byte just as the
+    // thread sees the stop and leaves, and a number closed under it could already be another file or socket.
+    deinit {
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
     /// The server process of the current connection, `nil` while disconnected (tests end it to play a drop).
     public var backendPID: Int32? { state.withLock { $0.backendPID } }
 
@@ -111,8 +118,6 @@ public final class PostgresListener: Sendable {
             state.withLock { $0.backendPID = nil }
             PQfinish(connection)
         }
-        close(wakeRead)
-        close(wakeWrite)
         continuation.finish()
         let waiters = state.withLock { state in
             state.finished = true
