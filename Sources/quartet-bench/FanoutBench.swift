@@ -212,7 +212,7 @@ enum FanoutBench {
     static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, noSignal) }
             guard count > 0 else { throw AttendeeBench.BenchError(description: "send: errno \(errno)") }
             sent += count
         }
@@ -221,6 +221,9 @@ enum FanoutBench {
 
 #if canImport(Darwin)
     private let systemConnect = Darwin.connect
+    private let noSignal: Int32 = 0
 #else
     private let systemConnect = Glibc.connect
+    /// A send to a client the server dropped fails with EPIPE instead of ending the bench by SIGPIPE.
+    private let noSignal = Int32(MSG_NOSIGNAL)
 #endif

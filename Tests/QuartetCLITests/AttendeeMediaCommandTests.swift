@@ -269,7 +269,10 @@ import TokenVerifier
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
         return descriptor
     }
 
@@ -277,7 +280,9 @@ import TokenVerifier
         try data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let sent = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, 0)
+                // NB: MSG_NOSIGNAL: a server that answers 413 and closes must not end the test process by SIGPIPE.
+                let sent = Glibc.send(
+                    descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                 guard sent > 0 else { throw POSIXError(.EPIPE) }
                 offset += sent
             }

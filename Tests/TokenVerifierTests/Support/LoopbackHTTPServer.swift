@@ -53,7 +53,8 @@ final class LoopbackHTTPServer: Sendable {
                 }
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 _ = read(connection, &buffer, buffer.count)
-                _ = response.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                // NB: never SIGPIPE, whose default action would end the whole test process if the client left.
+                _ = response.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
                 closeDescriptor(connection)
             }
         }
@@ -67,6 +68,12 @@ final class LoopbackHTTPServer: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
     }
 }
+
+#if canImport(Glibc)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+    private let noSignal: Int32 = 0
+#endif
 
 private func closeDescriptor(_ descriptor: Int32) {
     #if canImport(Glibc)
