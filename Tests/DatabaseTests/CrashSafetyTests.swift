@@ -26,15 +26,23 @@ import Testing
     static func runAndKill(url: String, after delay: Duration) async throws -> [Int64] {
         let child = try ChildProcess(
             try writerExecutable(), arguments: ["database", "crash-writer", url], output: .pipe)
-        var data = Data()
-        while !data.contains(UInt8(ascii: "\n")) {
-            guard let piece = child.output?.readData(ofLength: 1), !piece.isEmpty else { break }
-            data.append(piece)
+        // NB: the reads and the wait run on a thread of their own, not on the two-thread cooperative pool that
+        // every other test shares (see ``blocking(_:)``).
+        var data = try await blocking {
+            var data = Data()
+            while !data.contains(UInt8(ascii: "\n")) {
+                guard let piece = child.output?.readData(ofLength: 1), !piece.isEmpty else { break }
+                data.append(piece)
+            }
+            return data
         }
         try await Task.sleep(for: delay)
         child.send(SIGKILL)
-        child.wait()
-        data.append(child.output?.readDataToEndOfFile() ?? Data())
+        data.append(
+            try await blocking {
+                child.wait()
+                return child.output?.readDataToEndOfFile() ?? Data()
+            })
         let text = String(decoding: data, as: UTF8.self)
         // NB: only complete lines count; a torn last line was never fully acknowledged.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

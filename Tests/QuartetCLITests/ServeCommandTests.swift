@@ -75,7 +75,13 @@ import Testing
 }
 
 /// `quartet serve --port 0 --quiet` on a fresh data folder, the first line it printed (its address) and the folder.
-private func startServe() throws -> (server: ChildProcess, line: String, data: URL) {
+// NB: the wait for the first line runs on a thread of its own (see ``blocking(_:)``): a server migrating on a loaded
+// machine takes seconds, and a test that blocks a thread of the two-thread cooperative pool that long holds up others.
+private func startServe() async throws -> (server: ChildProcess, line: String, data: URL) {
+    try await blocking { try startServeBlocking() }
+}
+
+private func startServeBlocking() throws -> (server: ChildProcess, line: String, data: URL) {
     let executable = try #require(BuiltProducts.executable("quartet"), "the quartet executable is built with the tests")
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("quartet-serve-\(UUID().uuidString)")
     let server = try ChildProcess(
@@ -107,7 +113,7 @@ private func stop(_ server: ChildProcess, _ data: URL) {
 
 /// End to end: `quartet serve --port 0` reports its real port first, answers /health, and exits 0 on SIGTERM.
 @Test func serveListensOnAFreePortAndStopsGracefullyOnSIGTERM() async throws {
-    let (server, line, data) = try startServe()
+    let (server, line, data) = try await startServe()
     defer { stop(server, data) }
     #expect(line.hasPrefix("Quartet listening on http://127.0.0.1:"))
     let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
@@ -121,13 +127,13 @@ private func stop(_ server: ChildProcess, _ data: URL) {
     #expect(health["version"] == QuartetTool.version)
 
     server.send(SIGTERM)
-    #expect(server.wait() == .exit(0))
+    #expect(try await blocking { server.wait() } == .exit(0))
 }
 
 /// SIGTERM while a request's body is still arriving: the server stops taking connections, finishes that
 /// request (answered, `Connection: close`) and exits 0.
 @Test func serveFinishesAnUploadInFlightOnSIGTERMAndExits0() async throws {
-    let (server, line, data) = try startServe()
+    let (server, line, data) = try await startServe()
     defer { stop(server, data) }
     let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0) })
 
@@ -156,7 +162,7 @@ private func stop(_ server: ChildProcess, _ data: URL) {
     #expect(refused, "new connections are refused once the server is stopping")
     #expect(answer.hasPrefix("HTTP/1.1 4"), "\(answer.prefix(80))")
     #expect(answer.lowercased().contains("connection: close"))
-    #expect(server.wait() == .exit(0))
+    #expect(try await blocking { server.wait() } == .exit(0))
 }
 
 /// SIGTERM while the server is still starting (here its migration waits for a write lock another process
