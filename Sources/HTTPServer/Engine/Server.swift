@@ -177,6 +177,9 @@ public final class Server: Sendable {
     /// Requests not finished yet (a body arriving, a handler running, a response or stream being sent).
     var requestsInFlight: Int { core.inFlight }
 
+    /// Whether a graceful shutdown has begun: responses made from now on close their connections.
+    var isStopping: Bool { core.isStopping }
+
     /// Event streams currently open (each one's producer is running or draining).
     public var openEventStreams: Int { core.openStreams }
 

@@ -451,6 +451,9 @@ final class ServerCore: Sendable {
 
     var openStreams: Int { registry.withLock { $0.streams.count } }
 
+    /// Whether a graceful shutdown has begun (new responses say `Connection: close`).
+    var isStopping: Bool { registry.withLock { $0.stopping } }
+
     /// Past the grace period: answer every waiting request 503, drop every stream, and let nothing
     /// suspend again, so that MHD_stop_daemon finds no suspended connection.
     func forceClose() {

@@ -350,9 +350,10 @@ struct ServerTests {
     @Test func shutdownLetsInFlightRequestsFinish() async throws {
         var router = Router()
         let started = Locked(false)
+        let release = Locked(false)
         router.get("/wait") { _ in
             started.withLock { $0 = true }
-            try await Task.sleep(for: .milliseconds(200))
+            while !release.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
             return .text("done")
         }
         let server = Server(configuration: testConfiguration(), handler: router.handler())
@@ -360,9 +361,13 @@ struct ServerTests {
         let connection = try RawConnection(port: server.port)
         try await connection.sendAsync("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(await eventually { started.withLock { $0 } })
-        // NB: generous: the shutdown returns once the request is done, and the whole suite shares two cores, so
-        // a starved handler may take seconds to wake from its 200 ms sleep.
-        await server.shutdown(gracePeriod: .seconds(30))
+        // NB: generous grace: the shutdown returns once the request is done, and the whole suite shares two cores.
+        let stopping = Task { await server.shutdown(gracePeriod: .seconds(30)) }
+        // NB: the handler answers only once the shutdown has begun. It slept 200 ms before, and on a loaded machine
+        // it could answer before the shutdown started, with a keep-alive response this test then took for a bug.
+        #expect(await eventually { server.isStopping })
+        release.withLock { $0 = true }
+        await stopping.value
         let reply = try await blocking { try connection.readResponse() }
         #expect(reply.text == "done")
         #expect(reply.header("Connection")?.lowercased() == "close")
