@@ -27,8 +27,8 @@ VIEW_TESTS := UITests\.|SwiftUIStandInTests\.|ScreenRendererTests\.
 
 ## The whole suite: lint, every test (SQLite and a throwaway PostgreSQL), sanitizers.
 test: bootstrap lint
-	scripts/with-postgres $(SWIFT) test --parallel --skip '$(VIEW_TESTS)'
-	scripts/with-postgres $(SWIFT) test --skip-build --parallel --filter '$(VIEW_TESTS)'
+	scripts/with-postgres scripts/test-pass main $(SWIFT) test --parallel --skip '$(VIEW_TESTS)'
+	scripts/with-postgres scripts/test-pass views $(SWIFT) test --skip-build --parallel --filter '$(VIEW_TESTS)'
 	$(SWIFT) build --product quartet
 	scripts/crash-soak --kills 3
 	scripts/with-postgres scripts/crash-soak --kills 3 --postgres
