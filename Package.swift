@@ -243,7 +243,8 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking", "TestSupport"],
+        name: "HTTPServerTests",
+        dependencies: ["HTTPServer", "HTTPTypes", "DynamicJSON", "Locking", "TestSupport", "CMHDShim", "CMicroHTTPD"],
         swiftSettings: swiftSettings),
     .testTarget(
         name: "DatabaseTests",

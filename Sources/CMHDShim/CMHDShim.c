@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <sys/ioctl.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -187,6 +188,57 @@ int shutdown(int fd, int how) {
         atomic_store_explicit(&state->tracked, 0, memory_order_relaxed);
     }
     return (int)syscall(SYS_shutdown, fd, how);
+}
+
+// MARK: - Removing the listening socket from an epoll set twice
+
+// NB: libmicrohttpd 0.9.75 (Debian 12) races with itself when a server stops. MHD_quiesce_daemon, on the thread
+// that stops the server, marks each worker quiesced and then removes the listening socket from the worker's epoll
+// set; the worker, woken meanwhile by any event, sees the mark and removes the socket itself. Whichever comes
+// second gets ENOENT, and both places call MHD_PANIC for it (daemon.c:5531, in the worker-pool branch of
+// MHD_quiesce_daemon, and daemon.c:4973 in MHD_epoll), which aborts the process: a server stopping while it
+// served ended every server in the process. A 30-line C program that quiesces a two-worker daemon under
+// traffic aborts within a few hundred rounds. The socket is out of the set either way, which is what both
+// callers want, so this file defines epoll_ctl (bound ahead of libc's, as shutdown above) and answers a
+// removal that finds nothing removed as done, for calls from libmicrohttpd only. Every other call, and every
+// other outcome, is the system's.
+
+// NB: ThreadSanitizer intercepts epoll_ctl (a weak definition that this one replaces); when it is linked in,
+// calls go through its wrapper so it still sees the synchronisation epoll gives.
+extern int __interceptor_epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) __attribute__((weak));
+
+static const void *cmhd_engine_base = NULL;
+static pthread_once_t cmhd_engine_base_once = PTHREAD_ONCE_INIT;
+
+static void cmhd_find_engine_base(void) {
+    Dl_info info;
+    if (dladdr((const void *)&MHD_start_daemon, &info) != 0) {
+        cmhd_engine_base = info.dli_fbase;
+    }
+}
+
+int cmhd_is_engine_code(const void *address) {
+    pthread_once(&cmhd_engine_base_once, cmhd_find_engine_base);
+    Dl_info info;
+    return address != NULL && cmhd_engine_base != NULL && dladdr(address, &info) != 0 &&
+           info.dli_fbase == cmhd_engine_base;
+}
+
+int cmhd_absent_removal_is_done(int op, int error, const void *caller) {
+    return op == EPOLL_CTL_DEL && error == ENOENT && cmhd_is_engine_code(caller);
+}
+
+int epoll_ctl(int epfd, int op, int fd, struct epoll_event *event) {
+    int result = __interceptor_epoll_ctl != NULL ? __interceptor_epoll_ctl(epfd, op, fd, event)
+                                                 : (int)syscall(SYS_epoll_ctl, epfd, op, fd, event);
+    if (result != 0) {
+        int error = errno;
+        if (cmhd_absent_removal_is_done(op, error, __builtin_return_address(0))) {
+            return 0;
+        }
+        errno = error;
+    }
+    return result;
 }
 
 // MARK: - The engine's own refusals in our words

@@ -4,6 +4,8 @@
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+// NB: epoll_ctl's operations and error codes, for `cmhd_absent_removal_is_done` (Glibc's module has no epoll).
+#include <sys/epoll.h>
 #include <microhttpd.h>
 
 /// Makes the response that replaces one libmicrohttpd was about to send for a request it refused before any
@@ -81,4 +83,12 @@ void *cmhd_inline_queue(void);
 
 /// Sets (or, with NULL, clears) the calling thread's inline job queue.
 void cmhd_set_inline_queue(void *queue);
+
+/// Whether `address` lies in libmicrohttpd's code (the library that `MHD_start_daemon` belongs to).
+int cmhd_is_engine_code(const void *address);
+
+/// Whether a failed `epoll_ctl` is reported as done: a removal (`EPOLL_CTL_DEL`) that found nothing to remove
+/// (`ENOENT`), called from libmicrohttpd's code. See the note at `epoll_ctl` in CMHDShim.c.
+int cmhd_absent_removal_is_done(int op, int error, const void *caller);
+
 #endif
