@@ -126,19 +126,29 @@ struct BodyReceiverTests {
         // saw a broken pipe on its own send).
         let configuration = testConfiguration(idleTimeout: .seconds(5))
         try await withServer(configuration, router: Self.router(released: released, fed: fed)) { server in
-            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
-            // NB: one write, so the short idle timeout cannot run out between the headers and the body.
-            let head = Data("POST /tally/gone HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n".utf8)
-            try await connection.sendAsync(head + Self.body.prefix(1 << 20))
-            // NB: a client gone before MHD read its headers never makes a receiver; wait for the first piece.
-            #expect(await eventually { fed.value })
-            if reset { connection.reset() } else { connection.close() }
-            #expect(await eventually { released.value })
-            // The server still answers.
-            let next = try RawConnection(port: server.port, timeoutSeconds: 30)
-            try await next.sendAsync("POST /plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
-            #expect(try await blocking { try next.readResponse() }.text == "plain 2")
+            try await Self.leaveMidBody(
+                server, path: "/tally/gone", sending: 1 << 20, reset: reset, fed: fed, released: released)
         }
+    }
+
+    /// Sends the head of an 8 MB POST to `path` and the first `sent` bytes of its body, waits for the receiver's
+    /// first piece, leaves (a reset, or a FIN), waits for the receiver to be released, and asks `/plain` again.
+    static func leaveMidBody(
+        _ server: Server, path: String, sending sent: Int, reset: Bool, fed: Tally.Released,
+        released: Tally.Released
+    ) async throws {
+        let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
+        // NB: one write, so the short idle timeout cannot run out between the headers and the body.
+        let head = Data("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n".utf8)
+        try await connection.sendAsync(head + body.prefix(sent))
+        // NB: a client gone before MHD read its headers never makes a receiver; wait for the first piece.
+        #expect(await eventually { fed.value })
+        if reset { connection.reset() } else { connection.close() }
+        #expect(await eventually { released.value })
+        // The server still answers.
+        let next = try RawConnection(port: server.port, timeoutSeconds: 30)
+        try await next.sendAsync("POST /plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
+        #expect(try await blocking { try next.readResponse() }.text == "plain 2")
     }
 
     @Test func inProcessTheReceiverGetsTheGatheredBody() async throws {
@@ -279,16 +289,9 @@ struct PipelinedReceiverTests {
             handler: { _, pipelined in .text("\(pipelined.wrapped.bytes.count)") })
         router.post("/plain") { request in .text("plain \(request.body.count)") }
         try await withServer(testConfiguration(idleTimeout: .seconds(5)), router: router) { server in
-            let connection = try RawConnection(port: server.port, timeoutSeconds: 30)
             // NB: 1 MB and 100 bytes of 8 MB: sixteen chunks go to the queue and the seventeenth is half filled.
-            let head = Data("POST /pipelined HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n".utf8)
-            try await connection.sendAsync(head + BodyReceiverTests.body.prefix((1 << 20) + 100))
-            #expect(await eventually { fed.value })
-            if reset { connection.reset() } else { connection.close() }
-            #expect(await eventually { released.value })
-            let next = try RawConnection(port: server.port, timeoutSeconds: 30)
-            try await next.sendAsync("POST /plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nok")
-            #expect(try await blocking { try next.readResponse() }.text == "plain 2")
+            try await BodyReceiverTests.leaveMidBody(
+                server, path: "/pipelined", sending: (1 << 20) + 100, reset: reset, fed: fed, released: released)
         }
     }
 
