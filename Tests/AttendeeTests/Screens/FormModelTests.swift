@@ -269,7 +269,7 @@ import Testing
         #expect(model.isEditingDetails == false)
         model.editAboutTapped()
         model.aboutChanged(String(repeating: "a", count: ProfileUpdate.aboutMeLimit + 1))
-        #expect(model.aboutRefusal == "About me must be at most 2000 characters.")
+        #expect(model.aboutRefusal == "About Me must be at most 2000 characters.")
         #expect(model.detailsRefusal == nil)
     }
 
