@@ -228,7 +228,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     // What many test targets share: a hand-moved clock, a gate for async work, an in-process transport, the built
-    // executables and a child process to run them in.
+    // executables, a child process to run them in, and a raw socket to a server on a loopback port.
     .target(
         name: "TestSupport",
         dependencies: ["APIClient", "HTTPServer", "HTTPTypes", "Locking"],
@@ -323,7 +323,7 @@ var targets: [Target] = [
         dependencies: [
             "QuartetServer", "HTTPServer", "HTTPTypes", "DynamicJSON", "CognitoDevServer", "ChangeJarModels",
             "Database",
-            "Locking", "AttendeeModels", "AttendeeServer", "DatabaseTestSupport", "ImageCodec",
+            "Locking", "AttendeeModels", "AttendeeServer", "DatabaseTestSupport", "ImageCodec", "TestSupport",
         ],
         swiftSettings: swiftSettings
     ),

@@ -1,37 +1,37 @@
 import Foundation
-import TestSupport
-import Testing
 
 /// A blocking TCP client on 127.0.0.1 for tests that need exact bytes on the wire (pipelining,
 /// malformed requests, half-sent bodies). Every read times out after a few seconds, so a broken server
 /// fails the test instead of hanging it.
 // NB: `@unchecked Sendable` so a test can hand a connection to ``blocking(_:)``; each connection is used by
 // one closure at a time, never concurrently.
-final class RawConnection: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class RawConnection: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// A parsed HTTP/1.1 response.
-    struct Reply {
-        var status: Int
-        var headers: [(String, String)]
-        var body: Data
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: Data
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer = Data()
 
     /// NB: the receive timeout only catches a hung server; it is generous because the whole suite runs
     /// in parallel on two cores and a starved (not broken) server may take seconds to answer.
     /// `source` is the local address to connect from (another loopback address, `127.0.0.2`, is another client).
-    init(port: UInt16, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 60, source: String? = nil) throws {
+    public init(port: UInt16, receiveBufferSize: Int32? = nil, timeoutSeconds: Int = 60, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         if let source {
@@ -71,19 +71,19 @@ final class RawConnection: @unchecked Sendable {
     deinit { if !isReset { Foundation.close(fd) } }
 
     /// Half-closes both directions (FIN): the server may take this for a client done sending.
-    func close() { shutdown(fd, Int32(SHUT_RDWR)) }
+    public func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Drops the connection abortively (RST), as a client that crashed or lost its network.
-    func reset() {
+    public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         Foundation.close(fd)
         isReset = true
     }
 
-    func send(_ text: String) throws { try send(Data(text.utf8)) }
+    public func send(_ text: String) throws { try send(Data(text.utf8)) }
 
-    func send(_ data: Data) throws {
+    public func send(_ data: Data) throws {
         try data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             var sent = 0
@@ -99,7 +99,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads more bytes into the buffer; `false` at end of stream.
     @discardableResult
-    func fill() throws -> Bool {
+    public func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         let count = recv(fd, &chunk, chunk.count, 0)
         if count < 0 {
@@ -112,14 +112,14 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Whether the server closed the connection (reads end of stream or a reset, after any bytes).
-    func isClosedByPeer() -> Bool {
+    public func isClosedByPeer() -> Bool {
         while true {
             guard let more = try? fill() else { return false }
             if !more { return true }
         }
     }
 
-    func readLine() throws -> String {
+    public func readLine() throws -> String {
         while true {
             if let range = buffer.range(of: Data("\r\n".utf8)) {
                 let line = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
@@ -130,7 +130,7 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    func readBytes(_ count: Int) throws -> Data {
+    public func readBytes(_ count: Int) throws -> Data {
         while buffer.count < count {
             guard try fill() else { throw Failure(description: "connection closed mid-body") }
         }
@@ -140,7 +140,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads the status line and headers.
-    func readHead() throws -> Reply {
+    public func readHead() throws -> Reply {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else {
@@ -158,7 +158,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one whole response (Content-Length or chunked); `head` for answers to HEAD.
-    func readResponse(head: Bool = false) throws -> Reply {
+    public func readResponse(head: Bool = false) throws -> Reply {
         var reply = try readHead()
         if head { return reply }
         if let length = reply.header("Content-Length").flatMap(Int.init) {
@@ -170,7 +170,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// One chunk of a chunked body, or `nil` for the last one.
-    func readChunk() throws -> Data? {
+    public func readChunk() throws -> Data? {
         let sizeLine = try readLine()
         guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
             throw Failure(description: "bad chunk size '\(sizeLine)'")
@@ -189,7 +189,7 @@ final class RawConnection: @unchecked Sendable {
 ///
 /// NB: generous for the same reason as the receive timeout: the whole suite shares two cores, and a starved
 /// (not broken) server thread may take seconds to get to the effect. A condition that holds returns at once.
-func eventually(_ condition: () -> Bool) async -> Bool {
+public func eventually(_ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: .seconds(30))
     while ContinuousClock.now < deadline {
         if condition() { return true }
@@ -199,9 +199,9 @@ func eventually(_ condition: () -> Bool) async -> Bool {
 }
 
 extension RawConnection {
-    func sendAsync(_ text: String) async throws { try await sendAsync(Data(text.utf8)) }
+    public func sendAsync(_ text: String) async throws { try await sendAsync(Data(text.utf8)) }
 
-    func sendAsync(_ data: Data) async throws {
+    public func sendAsync(_ data: Data) async throws {
         try await blocking { try self.send(data) }
     }
 }
