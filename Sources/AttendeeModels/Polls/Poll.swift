@@ -348,9 +348,13 @@ public struct PollUpdate: Codable, Sendable, Hashable {
 }
 
 /// The live event a draft's creation or edit, or a poll's deletion, sends on its event's stream (and its
-/// session's): `poll.created`, `poll.edited` or `poll.deleted`. It names the poll and nothing of it, since
-/// everyone at the event hears it and a draft is its managers' only: a screen showing the poll (or the polls
-/// list) reads it again, or lets it go.
+/// session's): `poll.created`, `poll.edited` or `poll.deleted`. It names the poll and nothing of it: a screen
+/// showing the poll (or the polls list) reads it again, or lets it go.
+///
+/// A draft is its managers' alone (the event's organizer; a session's speakers for that session's polls), so a
+/// draft's events — its creation, its edits, its deletion — reach only their streams: anyone else never learns
+/// from a stream, nor from its replay after a reconnect, that a draft exists. A closed poll's deletion reaches
+/// everyone the stream's topic does.
 @PublicInit
 public struct PollReference: Codable, Sendable, Hashable {
     /// The poll's id.
@@ -362,11 +366,11 @@ public struct PollReference: Codable, Sendable, Hashable {
 
     /// The SSE event types that carry it.
     public enum Kind: String, Sendable, CaseIterable {
-        /// A draft was created: a list that shows drafts reads it.
+        /// A draft was created: a list that shows drafts reads it (only its managers hear it).
         case created = "poll.created"
-        /// A draft was edited: read it again.
+        /// A draft was edited: read it again (only its managers hear it).
         case edited = "poll.edited"
-        /// The poll was deleted with its answers.
+        /// The poll was deleted with its answers (a draft's: only its managers hear it).
         case deleted = "poll.deleted"
     }
 }

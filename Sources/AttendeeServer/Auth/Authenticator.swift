@@ -28,7 +28,8 @@ extension AttendeeService {
 
     /// A live stream's answer for `request`, signed in as `userID`: checks `rule` (who may listen to the topic:
     /// throws 403 or 404 otherwise) now, and then keeps the stream open only as long as its token still signs
-    /// `userID` in and `rule` still passes (``LiveHub/Access``).
+    /// `userID` in and `rule` still passes (``LiveHub/Access``). An event meant for only some of the topic's
+    /// listeners (``LiveAudience``) goes to `userID` only when they are in it as it is sent.
     ///
     /// ```swift
     /// return try await service.liveStream(request, userID: userID, [.event(eventID)]) { db in
@@ -54,6 +55,8 @@ extension AttendeeService {
             } catch {
                 return false
             }
+        } isInAudience: { audience in
+            try await store.database.read { db in try AttendeeStore.hears(audience, userID: userID, db) }
         }
         return Response(body: .eventStream(live.stream(topics, lastEventID: request.lastEventID, access: access)))
     }

@@ -119,7 +119,8 @@ extension AttendeeService {
                 body: programme),
             APIOperation(
                 AttendeeRoute.eventLive,
-                summary: "The event's live updates (Server-Sent Events): " + LiveHub.streamSummary,
+                summary: "The event's live updates (Server-Sent Events; a draft poll's only to its managers): "
+                    + LiveHub.streamSummary,
                 tag: "Attendee",
                 responses: [
                     200: "Streaming", 401: "Not signed in", 403: "Not registered",
@@ -172,7 +173,8 @@ extension AttendeeService {
                 ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),
         APIOperation(
             AttendeeRoute.sessionLive,
-            summary: "A session's live updates (Server-Sent Events: its polls): " + LiveHub.streamSummary,
+            summary: "A session's live updates (Server-Sent Events: its polls, a draft's only to its managers): "
+                + LiveHub.streamSummary,
             tag: "Attendee",
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
             responseMediaType: "text/event-stream"),

@@ -17,6 +17,10 @@ import Locking
 /// falls more than ``queueLimit`` events behind has its stream ended, and reconnects with `Last-Event-ID`
 /// rather than silently missing events.
 ///
+/// An event with an ``LiveEvent/audience`` (a draft poll's, for its managers) goes only to the streams whose person
+/// is in it, asked by the stream (``Access/isInAudience``) just before it would be sent, whether it is replayed,
+/// published here or relayed from another instance: the one place every event leaves by.
+///
 /// A stream lasts only as long as its ``Access``: the token it opened with still signs its person in and the
 /// route's rule still lets them listen. Access is asked again before an event committed since the last answer is
 /// sent, and every ``accessRecheck`` while nothing is; a stream that lost it ends (its reconnect then gets 401 or
@@ -40,6 +44,10 @@ final class LiveHub: Sendable {
         /// still lets them listen; `false` too when that cannot be told (the database failed): the client
         /// reconnects and resumes.
         var isAllowed: @Sendable () async -> Bool
+        /// Whether the stream's person is in an event's ``LiveAudience`` (e.g. manages the draft poll it is
+        /// about); throws when that cannot be told (the database failed): the stream ends, and the client
+        /// reconnects and is replayed the event, asked again.
+        var isInAudience: @Sendable (LiveAudience) async throws -> Bool = { _ in false }
     }
 
     /// An event as a stream's queue holds it: with when this instance heard of it (after its commit).
@@ -167,16 +175,43 @@ final class LiveHub: Sendable {
             try await writer.send(
                 ServerSentEvent(id: String(cursor), event: LiveReady.eventType, data: data, retry: 2_000))
             var replayed = Set(missed.map(\.sequence))
-            for event in missed { try await writer.send(event.serverSentEvent) }
+            var audiences = Audiences(access)
+            for event in missed {
+                guard let hears = await audiences.include(event, heardAt: askedAt) else { return }
+                if hears { try await writer.send(event.serverSentEvent) }
+            }
             for await queued in events {
                 if replayed.remove(queued.event.sequence) != nil { continue }
                 if queued.heardAt >= askedAt {
                     askedAt = .now
                     guard await access.isAllowed() else { return }
                 }
-                try await writer.send(queued.event.serverSentEvent)
+                guard let hears = await audiences.include(queued.event, heardAt: queued.heardAt) else { return }
+                if hears { try await writer.send(queued.event.serverSentEvent) }
             }
             if wasDropped(id) { throw EventStreamError.slowConsumer }
+        }
+    }
+
+    /// One stream's answers of whether its person is in an event's audience.
+    ///
+    /// NB: as with access, an answer covers every event heard before it was asked (the change that made or unmade
+    /// a manager committed before such an event is in it); an event heard later asks again.
+    private struct Audiences {
+        let access: Access
+        var answers: [LiveAudience: (hears: Bool, askedAt: ContinuousClock.Instant)] = [:]
+
+        init(_ access: Access) { self.access = access }
+
+        /// Whether `event` goes to this stream: `true` for everyone's events, `nil` when it cannot be told (the
+        /// stream ends and its client resumes).
+        mutating func include(_ event: LiveEvent, heardAt: ContinuousClock.Instant) async -> Bool? {
+            guard let audience = event.audience else { return true }
+            if let known = answers[audience], heardAt < known.askedAt { return known.hears }
+            let askedAt = ContinuousClock.now
+            guard let hears = try? await access.isInAudience(audience) else { return nil }
+            answers[audience] = (hears, askedAt)
+            return hears
         }
     }
 

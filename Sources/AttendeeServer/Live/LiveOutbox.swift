@@ -13,15 +13,18 @@ struct LiveEvent: Sendable, Equatable {
     let kind: String
     /// The JSON payload.
     let data: String
+    /// Who among the topic's listeners may hear it; `nil` for all of them (``LiveAudience``).
+    let audience: LiveAudience?
     /// The event as it goes on the wire (the sequence as `id`, the kind as `event`, the JSON as `data`),
     /// encoded once: every stream the hub sends it to sends these bytes.
     let serverSentEvent: ServerSentEvent.Encoded
 
-    init(sequence: Int64, topic: String, kind: String, data: String) {
+    init(sequence: Int64, topic: String, kind: String, data: String, audience: LiveAudience? = nil) {
         self.sequence = sequence
         self.topic = topic
         self.kind = kind
         self.data = data
+        self.audience = audience
         self.serverSentEvent = ServerSentEvent.Encoded(ServerSentEvent(id: String(sequence), event: kind, data: data))
     }
 }
@@ -47,9 +50,11 @@ enum LiveOutbox {
     /// The most events one reconnect replays; a client further behind reloads instead.
     static let replayLimit = 1_000
 
-    /// Stores a live event inside the caller's transaction and answers it with its sequence.
+    /// Stores a live event inside the caller's transaction and answers it with its sequence; with an `audience`,
+    /// only those of the topic's listeners in it hear it (live, replayed or relayed alike).
     static func append(
-        _ topic: LiveTopic, kind: String, payload: some Encodable, now: Date = Date(), _ db: any DatabaseConnection
+        _ topic: LiveTopic, kind: String, payload: some Encodable, audience: LiveAudience? = nil, now: Date = Date(),
+        _ db: any DatabaseConnection
     ) throws -> LiveEvent {
         let data = String(decoding: try AttendeeCoding.encoder().encode(payload), as: UTF8.self)
         let createdAt = Int64(now.timeIntervalSince1970)
@@ -57,14 +62,14 @@ enum LiveOutbox {
             let sequence = try db.fetchValue(
                 Int64.self,
                 """
-                INSERT INTO attendee_live_event (topic, kind, data, created_at)
-                VALUES (\(topic.key), \(kind), \(data), \(createdAt)) RETURNING sequence
+                INSERT INTO attendee_live_event (topic, kind, data, audience, created_at)
+                VALUES (\(topic.key), \(kind), \(data), \(audience?.stored), \(createdAt)) RETURNING sequence
                 """)
         else { throw DatabaseError(.other, code: "live", message: "the outbox returned no sequence") }
         if db.dialect == .postgres {
             _ = try db.query("SELECT pg_notify(\(channel), \(String(sequence)))")
         }
-        return LiveEvent(sequence: sequence, topic: topic.key, kind: kind, data: data)
+        return LiveEvent(sequence: sequence, topic: topic.key, kind: kind, data: data, audience: audience)
     }
 
     /// The events after `sequence` on any of `topics`, oldest first (for a reconnecting client).
@@ -75,7 +80,7 @@ enum LiveOutbox {
         for topic in topics {
             events += try db.query(
                 """
-                SELECT sequence, topic, kind, data FROM attendee_live_event
+                SELECT sequence, topic, kind, data, audience FROM attendee_live_event
                 WHERE topic = \(topic.key) AND sequence > \(sequence)
                 ORDER BY sequence LIMIT \(Int64(replayLimit))
                 """
@@ -88,7 +93,7 @@ enum LiveOutbox {
     static func events(after sequence: Int64, _ db: any DatabaseConnection) throws -> [LiveEvent] {
         try db.query(
             """
-            SELECT sequence, topic, kind, data FROM attendee_live_event
+            SELECT sequence, topic, kind, data, audience FROM attendee_live_event
             WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(Int64(replayLimit))
             """
         ).map(event)
@@ -99,7 +104,7 @@ enum LiveOutbox {
         var events: [LiveEvent] = []
         for sequence in sequences {
             events += try db.query(
-                "SELECT sequence, topic, kind, data FROM attendee_live_event WHERE sequence = \(sequence)"
+                "SELECT sequence, topic, kind, data, audience FROM attendee_live_event WHERE sequence = \(sequence)"
             ).map(event)
         }
         return events
@@ -149,7 +154,8 @@ enum LiveOutbox {
     private static func event(_ row: Row) throws -> LiveEvent {
         LiveEvent(
             sequence: try row.decode(Int64.self, "sequence"), topic: try row.decode(String.self, "topic"),
-            kind: try row.decode(String.self, "kind"), data: try row.decode(String.self, "data"))
+            kind: try row.decode(String.self, "kind"), data: try row.decode(String.self, "data"),
+            audience: try row.decode(String?.self, "audience").map(LiveAudience.init(stored:)))
     }
 }
 

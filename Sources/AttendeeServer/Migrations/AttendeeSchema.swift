@@ -179,5 +179,9 @@ enum AttendeeSchema {
         }
         registerSpeakerAccounts(in: &migrator)
         registerPhotoMetadata(in: &migrator)
+        // NB: `NULL` is everyone the topic lets listen, so every event stored before keeps going where it went.
+        migrator.register("attendee.v10-live-audience") { db in
+            try db.executeScript("ALTER TABLE attendee_live_event ADD COLUMN audience TEXT;")
+        }
     }
 }

@@ -80,7 +80,8 @@ extension AttendeeStore {
     // MARK: - Writing
 
     /// Creates a draft: organizers for the event or any of its sessions, speakers for their own sessions. Its
-    /// `poll.created` names it only (drafts are their managers'), so a polls list that shows drafts reads it.
+    /// `poll.created` names it only, and reaches only the streams of its managers (drafts are theirs alone), so a
+    /// polls list that shows drafts reads it.
     func createPoll(eventID: String, userID: String, _ draft: PollDraft) async throws -> PollChange {
         let moment = now()
         return try await database.write { db in
@@ -282,9 +283,27 @@ extension AttendeeStore {
 
     /// The event's organizer, or (for a session's poll) one of the session's speakers.
     static func canManage(_ poll: StoredPoll, userID: String, _ db: any DatabaseConnection) throws -> Bool {
-        if try isOrganizer(eventID: poll.eventID, userID: userID, db) { return true }
-        guard let sessionID = poll.sessionID else { return false }
+        try managesPolls(eventID: poll.eventID, sessionID: poll.sessionID, userID: userID, db)
+    }
+
+    /// Whether `userID` manages the polls of `eventID` (`sessionID`'s, for a session's): its organizer, or one of
+    /// the session's speakers. The one rule for who manages a poll; `false` for an event there is not (any more).
+    static func managesPolls(eventID: String, sessionID: String?, userID: String, _ db: any DatabaseConnection)
+        throws -> Bool
+    {
+        let event = try db.queryOne("SELECT organizer_id FROM attendee_event WHERE id = \(eventID)")
+        if let event, try event.decode(String?.self, "organizer_id") == userID { return true }
+        guard let sessionID else { return false }
         return try speaks(sessionID: sessionID, userID: userID, db)
+    }
+
+    /// Whether `userID` is in a live event's `audience`: for a draft poll's events, whether they manage it now.
+    static func hears(_ audience: LiveAudience, userID: String, _ db: any DatabaseConnection) throws -> Bool {
+        switch audience {
+        case .pollManagers(let eventID, let sessionID):
+            try managesPolls(eventID: eventID, sessionID: sessionID, userID: userID, db)
+        case .nobody: false
+        }
     }
 
     /// Refuses whoever may not manage `poll`: 404 for a draft outside its event (as if there were none, since
@@ -449,14 +468,21 @@ extension AttendeeStore {
     }
 
     /// Appends an event naming the poll (and nothing of it) to each of its topics, inside the caller's
-    /// transaction: a draft's creation or edit, a deletion.
+    /// transaction: a draft's creation or edit, a deletion. A draft's go to its managers only (``audience(of:)``).
     private static func mention(
         _ poll: StoredPoll, kind: PollReference.Kind, at moment: Date, _ db: any DatabaseConnection
     ) throws -> [LiveEvent] {
         let reference = PollReference(pollID: poll.id, eventID: poll.eventID, sessionID: poll.sessionID)
         return try poll.topics.map { topic in
-            try LiveOutbox.append(topic, kind: kind.rawValue, payload: reference, now: moment, db)
+            try LiveOutbox.append(
+                topic, kind: kind.rawValue, payload: reference, audience: audience(of: poll), now: moment, db)
         }
+    }
+
+    /// Who hears `poll`'s events: a draft is its managers' alone (even that it exists, when, and its id), so its
+    /// events reach their streams only; an open or closed poll's reach everyone its topics let listen (`nil`).
+    static func audience(of poll: StoredPoll) -> LiveAudience? {
+        poll.state == .draft ? .pollManagers(eventID: poll.eventID, sessionID: poll.sessionID) : nil
     }
 
     static func milliseconds(_ date: Date) -> Int64 {

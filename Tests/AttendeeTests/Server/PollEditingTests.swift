@@ -188,45 +188,146 @@ import Testing
         }
     }
 
-    /// A draft's creation is heard by everyone at the event, so a polls list that shows drafts can read it; it
-    /// names the poll only, as a draft is its managers' alone.
+    /// A draft's creation is heard on the event's and session's streams of its managers only (the organizer, the
+    /// session's speaker), naming the poll only; an attendee's streams hear nothing of it until it opens.
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
-    func aCreationIsHeardOnTheEventAndSessionStreamsNamingOnlyThePoll(_ kind: DatabaseKind) async throws {
+    func aCreationIsHeardByTheManagersStreamsOnlyNamingOnlyThePoll(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let (organizer, attendee, session, _, onEvent, onSession) = try await server.sessionPollHeardByAnAttendee()
+            let managers = try await server.managersListening(organizer: organizer, session: session.id)
             var draft = PollTests.colour
             draft.sessionID = session.id
             let created = try await server.createPoll(draft, organizer).decode(Poll.self)
             let reference = PollReference(pollID: created.id, eventID: server.eventID, sessionID: session.id)
-            for listener in [onEvent, onSession] {
+            for listener in managers {
                 let event = try await listener.next()
                 #expect(event.event == PollReference.Kind.created.rawValue)
                 #expect(!event.data.contains("Favourite"))
                 #expect(try JSONDecoder().decode(PollReference.self, from: Data(event.data.utf8)) == reference)
+            }
+            // The attendee's list does not show it, nor do their streams tell of it: the next they hear is it opening.
+            #expect(try await server.polls(attendee).contains { $0.id == created.id } == false)
+            _ = try await server.action("open", created.id, organizer)
+            for listener in [onEvent, onSession] + managers {
+                let opened = try await listener.next()
+                #expect(opened.event == PollUpdate.Kind.opened.rawValue)
+                #expect(try JSONDecoder().decode(PollUpdate.self, from: Data(opened.data.utf8)).pollID == created.id)
                 listener.close()
             }
-            // The attendee's list does not show it.
-            #expect(try await server.polls(attendee).contains { $0.id == created.id } == false)
         }
     }
 
+    /// A draft's edit and deletion reach its managers' streams only; an open poll's events, and a closed poll's
+    /// deletion, reach everyone's as before.
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
-    func anEditAndADeletionAreHeardOnTheEventAndSessionStreamsNamingOnlyThePoll(_ kind: DatabaseKind) async throws {
+    func anEditAndADeletionOfADraftAreHeardByTheManagersStreamsOnly(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let (organizer, _, session, poll, onEvent, onSession) = try await server.sessionPollHeardByAnAttendee()
+            let managers = try await server.managersListening(organizer: organizer, session: session.id)
 
             #expect(try await server.editPoll(poll.id, Self.typo, organizer).status == .ok)
             #expect(try await server.deletePoll(poll.id, organizer).status == .noContent)
             let reference = PollReference(pollID: poll.id, eventID: server.eventID, sessionID: session.id)
-            for listener in [onEvent, onSession] {
+            for listener in managers {
                 let edited = try await listener.next()
                 #expect(edited.event == PollReference.Kind.edited.rawValue)
-                // NB: everyone at the event hears it; the draft's words are its managers' alone.
+                // NB: the draft's words stay out even for its managers: they read the poll.
                 #expect(!edited.data.contains("Favourite"))
                 #expect(try JSONDecoder().decode(PollReference.self, from: Data(edited.data.utf8)) == reference)
                 let deleted = try await listener.next()
                 #expect(deleted.event == PollReference.Kind.deleted.rawValue)
                 #expect(try JSONDecoder().decode(PollReference.self, from: Data(deleted.data.utf8)) == reference)
+            }
+
+            // Another poll opens, closes and is deleted: everyone hears all of it, and the attendee nothing before.
+            var draft = PollTests.colour
+            draft.sessionID = session.id
+            let later = try await server.createPoll(draft, organizer).decode(Poll.self)
+            for action in ["open", "close"] { _ = try await server.action(action, later.id, organizer) }
+            #expect(try await server.deletePoll(later.id, organizer).status == .noContent)
+            for listener in managers { #expect(try await listener.next().event == PollReference.Kind.created.rawValue) }
+            for listener in [onEvent, onSession] + managers {
+                #expect(try await listener.next().event == PollUpdate.Kind.opened.rawValue)
+                #expect(try await listener.next().event == PollUpdate.Kind.closed.rawValue)
+                let deleted = try await listener.next()
+                #expect(deleted.event == PollReference.Kind.deleted.rawValue)
+                #expect(try JSONDecoder().decode(PollReference.self, from: Data(deleted.data.utf8)).pollID == later.id)
+                listener.close()
+            }
+        }
+    }
+
+    /// A reconnect replays what was missed under the same rule: an attendee is not replayed a draft's events, its
+    /// managers are; once it opened, everyone is.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aReplayAfterAReconnectTellsOfADraftOnlyItsManagers(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            let session = try #require(try await server.agenda().first)
+            let speaker = try await server.speaker("Sue Speaker", of: session.id)
+            let sessionPath = "/attendee/v1/sessions/\(session.id)/live"
+
+            // Each connects once and keeps the id of its `ready`, then drops.
+            var resumeFrom: [String: String] = [:]
+            let streams: [(name: String, token: String, path: String?)] = [
+                ("ada", ada, sessionPath), ("ada-event", ada, nil), ("organizer", organizer, nil),
+                ("sue", speaker, sessionPath),
+            ]
+            for (name, token, path) in streams {
+                let first = try await LiveListener.open(
+                    server, path: path ?? "/attendee/v1/events/\(server.eventID)/live", token: token)
+                resumeFrom[name] = try await first.next().id
+                first.close()
+            }
+            var draft = PollTests.colour
+            draft.sessionID = session.id
+            let poll = try await server.createPoll(draft, speaker).decode(Poll.self)
+            #expect(try await server.editPoll(poll.id, Self.typo, speaker).status == .ok)
+            _ = try await server.action("open", poll.id, speaker)
+            _ = try await server.commit(.session(session.id), kind: "test.marker")
+            _ = try await server.commit(.event(server.eventID), kind: "test.marker")
+
+            for (name, token, path) in streams {
+                let resumed = try await server.listen(token, path: path, lastEventID: resumeFrom[name])
+                let ready = try await resumed.next()
+                #expect(ready.event == LiveReady.eventType)
+                #expect(try AttendeeCoding.decoder().decode(LiveReady.self, from: Data(ready.data.utf8)).resumed)
+                var heard: [String] = []
+                while heard.last != "test.marker" { heard.append(try await resumed.next().event ?? "") }
+                let expected =
+                    name.hasPrefix("ada")
+                    ? ["poll.opened", "test.marker"] : ["poll.created", "poll.edited", "poll.opened", "test.marker"]
+                #expect(heard == expected, "\(name)")
+                resumed.close()
+            }
+        }
+    }
+
+    /// Events another instance committed (heard through the PostgreSQL relay) follow the same rule: a draft's reach
+    /// its managers only, and an event heard both ways is still sent once.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aDraftsEventsFromAnotherInstanceReachItsManagersOnly(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let (organizer, _, session, poll, onEvent, onSession) = try await server.sessionPollHeardByAnAttendee()
+            let managers = try await server.managersListening(organizer: organizer, session: session.id)
+            let organizerID = try await server.userID(organizer)
+            // Written as another instance would: committed, not published here; then its notifications arrive.
+            let edited = try await server.service.store.editPoll(id: poll.id, userID: organizerID, Self.typo)
+            let opened = try await server.service.store.openPoll(id: poll.id, userID: organizerID)
+            let sequences = (edited.events + opened.events).map(\.sequence)
+            try await server.service.live.received(sequences: sequences)
+            server.service.live.publish(opened.events)
+            try await server.service.live.received(sequences: sequences)
+            let closed = try await server.service.store.closePoll(id: poll.id, userID: organizerID)
+            try await server.service.live.received(sequences: closed.events.map(\.sequence))
+
+            for listener in managers {
+                #expect(try await listener.next().event == PollReference.Kind.edited.rawValue)
+            }
+            for listener in [onEvent, onSession] + managers {
+                #expect(try await listener.next().event == PollUpdate.Kind.opened.rawValue)
+                #expect(try await listener.next().event == PollUpdate.Kind.closed.rawValue)
                 listener.close()
             }
         }
@@ -242,6 +343,25 @@ extension PollEditingTests {
 }
 
 extension AttendeeTestServer {
+    /// The organizer on the event's and the session's streams, and a new speaker of the session on its stream, all
+    /// past `ready`: everyone who manages the session's polls.
+    func managersListening(organizer: String, session sessionID: String) async throws -> [LiveListener] {
+        let speaker = try await speaker("Sue Speaker", of: sessionID)
+        let sessionPath = "/attendee/v1/sessions/\(sessionID)/live"
+        return [
+            try await listen(organizer), try await listen(organizer, path: sessionPath),
+            try await listen(speaker, path: sessionPath),
+        ]
+    }
+
+    /// `token`'s stream at `path` (the event's when `nil`); past `ready` unless it resumes after `lastEventID`.
+    func listen(_ token: String, path: String? = nil, lastEventID: String? = nil) async throws -> LiveListener {
+        let listener = try await LiveListener.open(
+            self, path: path ?? "/attendee/v1/events/\(eventID)/live", token: token, lastEventID: lastEventID)
+        if lastEventID == nil { #expect(try await listener.next().event == LiveReady.eventType) }
+        return listener
+    }
+
     func editPoll(_ pollID: String, _ edit: PollEdit, _ token: String?) async throws -> Response {
         try await client.put("/attendee/v1/polls/\(pollID)", json: edit, headers: token.map(HTTPHeaders.auth) ?? [:])
     }
