@@ -18,6 +18,14 @@ import Testing
         #expect(check.offences(in: "Big").map(\.words) == [["Big"]])
     }
 
+    /// A signed link's signature is random base64url: a piece of the test's data inside it ("M" between two
+    /// dashes) must not cut it in two and leave half of it to be read as a word.
+    @Test func aWebAddressIsDataWhateverDataIsInsideIt() {
+        let check = UnmarkedText(data: ["M", "Bo"])
+        #expect(check.offences(in: "⟦Link:⟧ https://q.test/s/e1?exp=1&sig=Qx-M-zzpq_Bo-wave").isEmpty)
+        #expect(check.offences(in: "⟦Link:⟧ https://q.test/s/e1 wave").map(\.words) == [["wave"]])
+    }
+
     @Test func aMarkWithoutItsPartnerShows() {
         #expect(check.offences(in: "⟦Loading earthquakes").map(\.words) == [["Loading", "earthquakes"]])
         #expect(check.offences(in: "done⟧").map(\.words) == [["done"]])
