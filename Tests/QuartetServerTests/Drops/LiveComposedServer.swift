@@ -77,14 +77,7 @@ final class LiveComposedServer: Sendable {
             _ = try await client.request(
                 .post, "/attendee/v1/events/\(eventID)/registration",
                 headers: ["Authorization": "Bearer \(attendeeToken)"])
-            let form =
-                "grant_type=password&client_id=quartet-tests&client_secret=s&username=rep%40quartet.dev"
-                + "&password=quartet-sales"
-            let token = try await client.post(
-                "/services/oauth2/token", body: Data(form.utf8),
-                headers: ["Content-Type": "application/x-www-form-urlencoded"])
-            let salesforceToken = try #require(
-                try Self.object(token.bodyData)["access_token"] as? String, "\(token.bodyText)")
+            let salesforceToken = try await OwnershipWorld.salesforce(client)
             return LiveComposedServer(
                 application: application, server: server, client: client, directory: directory,
                 attendeeToken: attendeeToken, salesforceToken: salesforceToken, eventID: eventID)

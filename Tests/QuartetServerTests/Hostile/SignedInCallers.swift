@@ -48,13 +48,7 @@ struct SignedInCallers: Sendable {
         )
         let actionID = try #require(try object(created)["id"].map { "\($0)" }, "\(created.bodyText)")
 
-        let form =
-            "grant_type=password&client_id=quartet-tests&client_secret=s&username=rep%40quartet.dev"
-            + "&password=quartet-sales"
-        let token = try await client.post(
-            "/services/oauth2/token", body: Data(form.utf8),
-            headers: ["Content-Type": "application/x-www-form-urlencoded"])
-        let salesforceToken = try #require(try object(token)["access_token"] as? String, "\(token.bodyText)")
+        let salesforceToken = try await OwnershipWorld.salesforce(client)
 
         return SignedInCallers(
             attendeeToken: attendeeToken, changeJarToken: changeJarToken, salesforceToken: salesforceToken,

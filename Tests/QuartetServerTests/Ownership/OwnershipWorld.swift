@@ -275,7 +275,8 @@ struct OwnershipWorld: Sendable {
             ])
     }
 
-    /// A Salesforce access token for the stand-in's demo rep.
+    /// A Salesforce access token for the stand-in's demo rep (the hostile-caller and client-drop suites sign in
+    /// with it too).
     static func salesforce(_ client: TestClient) async throws -> String {
         let form =
             "grant_type=password&client_id=quartet-tests&client_secret=s&username=rep%40quartet.dev"
