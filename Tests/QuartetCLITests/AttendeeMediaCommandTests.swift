@@ -4,6 +4,7 @@ import AttendeeServer
 import Database
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 import TokenVerifier
 
@@ -11,10 +12,6 @@ import TokenVerifier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
-#endif
-
-#if canImport(Glibc)
-    import Glibc
 #endif
 
 /// `quartet attendee docs …` and `gallery …` end to end: the command line, URLSession, and a real server whose
@@ -198,18 +195,18 @@ import TokenVerifier
         // expire between a command's requests on a loaded machine.
         try await Harness.with(idleTimeout: .seconds(1)) { harness in
             let (event, token) = try await Self.registeredWithToken(harness)
-            let socket = try Self.connect(port: harness.server.port)
+            let connection = try RawConnection(port: harness.server.port)
             let head =
                 "POST /attendee/v1/events/\(event.id)/gallery?name=cut.jpg HTTP/1.1\r\nHost: x\r\n"
                 + "Authorization: Bearer \(token)\r\nContent-Length: 5000000\r\n\r\n"
-            try Self.send(socket, Data(head.utf8) + Data([0xFF, 0xD8, 0xFF]) + Data(count: 400_000))
+            try await connection.sendAsync(Data(head.utf8) + Data([0xFF, 0xD8, 0xFF]) + Data(count: 400_000))
             var staged = false
             for _ in 0..<200 where !staged {
                 staged = harness.mediaFiles().contains { $0.hasPrefix("staging/") }
                 if !staged { try await Task.sleep(for: .milliseconds(25)) }
             }
             #expect(staged)
-            close(socket)
+            connection.close()
             var gone = false
             for _ in 0..<400 where !gone {
                 gone = harness.mediaFiles().isEmpty
@@ -226,8 +223,7 @@ import TokenVerifier
             let (event, token) = try await Self.registeredWithToken(harness)
             let body = Data([0xFF, 0xD8, 0xFF]) + Data(count: MediaLimits.maxBytes + 1 - 3)
             for declared in [true, false] {
-                let socket = try Self.connect(port: harness.server.port)
-                defer { close(socket) }
+                let connection = try RawConnection(port: harness.server.port)
                 let length = declared ? "Content-Length: \(body.count)\r\n" : "Transfer-Encoding: chunked\r\n"
                 let head =
                     "POST /attendee/v1/events/\(event.id)/gallery?name=big.jpg HTTP/1.1\r\nHost: x\r\n"
@@ -238,53 +234,10 @@ import TokenVerifier
                 } else {
                     wire += Data((String(body.count, radix: 16) + "\r\n").utf8) + body + Data("\r\n0\r\n\r\n".utf8)
                 }
-                try await Task.detached { try Self.send(socket, wire) }.value
-                let reply = try await Task.detached { try Self.readHead(socket) }.value
-                #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply)")
+                try await connection.sendAsync(wire)
+                let reply = try await blocking { try connection.readHead() }
+                #expect(reply.status == 413, "\(reply.status) \(reply.text)")
                 #expect(harness.mediaFiles().isEmpty)
-            }
-        }
-    }
-
-    /// Reads a response's status line and headers.
-    static func readHead(_ descriptor: Int32) throws -> String {
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while received.range(of: Data("\r\n\r\n".utf8)) == nil {
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
-    static func connect(port: UInt16) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return descriptor
-    }
-
-    static func send(_ descriptor: Int32, _ data: Data) throws {
-        try data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                // NB: MSG_NOSIGNAL: a server that answers 413 and closes must not end the test process by SIGPIPE.
-                let sent = Glibc.send(
-                    descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                guard sent > 0 else { throw POSIXError(.EPIPE) }
-                offset += sent
             }
         }
     }
