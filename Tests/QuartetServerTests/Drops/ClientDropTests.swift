@@ -47,8 +47,10 @@ struct ClientDropTests {
                     let before = Self.stored(live)
                     try await Self.leave(upload, target: target, at: stage, reset: reset, live)
                     let cell = "\(upload) \(stage) \(reset ? "reset" : "FIN")"
-                    #expect(await eventually { live.staged.isEmpty }, "\(cell): left staged \(live.staged)")
+                    // NB: the connection first: once the server has closed it, it has read all the client sent
+                    // (and staged what it was going to), so an empty staging folder means cleaned up, not not yet.
                     #expect(await eventually { live.server.openConnections == 0 }, "\(cell): a connection lingers")
+                    #expect(await eventually { live.staged.isEmpty }, "\(cell): left staged \(live.staged)")
                     #expect(
                         await eventually { live.openFilesInDataDirectory.isEmpty },
                         "\(cell): still open \(live.openFilesInDataDirectory)")
@@ -79,8 +81,13 @@ struct ClientDropTests {
             sent = head + body.prefix(start + 4 * 50_000 + 2)
         case .whileHandling: sent = head + body
         }
+        // NB: the last cell's fresh request may still be closing; this cell's connection is then the only one, and
+        // the server has taken it once it counts one. Until then every check after leaving would hold vacuously
+        // (CI once saw a staged file appear after the staging folder had been found empty).
+        _ = await eventually { live.server.openConnections == 0 }
         let connection = try RawConnection(port: live.server.port, timeoutSeconds: 30)
         try await connection.sendAsync(sent)
+        _ = await eventually { live.server.openConnections > 0 }
         // NB: a reset throws away what the server has not read yet, so the stage is reached only once it has: the
         // staged file says so where there is one, and the kernel's acknowledgement of every byte elsewhere. A FIN
         // comes after the bytes, which the server reads first. Waiting is not what is tested: on a starved machine
