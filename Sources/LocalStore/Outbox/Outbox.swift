@@ -94,20 +94,26 @@ public actor Outbox {
         return try rows.map(OutboxOperation.init(row:))
     }
 
-    /// The operations in `states`, in creation order, their bodies left unread (`nil`): what each is, where it goes
-    /// and what it belongs to, without copying bodies that may hold megabytes (an upload queued offline).
+    /// The operations in `states` (all when `nil`), in creation order, their bodies left unread (`nil`): what each
+    /// is, where it goes and what it belongs to, without copying bodies that may hold megabytes (an upload queued
+    /// offline).
     ///
     /// ```swift
     /// let refused = try await store.outbox.operationsWithoutBodies(in: [.conflict, .failed])
     /// let mine = refused.filter { $0.scope == accountID }   // then ``operation(id:)`` for the bodies needed
     /// ```
-    public func operationsWithoutBodies(in states: Set<OutboxOperation.State>) async throws -> [OutboxOperation] {
+    public func operationsWithoutBodies(in states: Set<OutboxOperation.State>? = nil) async throws
+        -> [OutboxOperation]
+    {
         let rows = try await database.read { db in
-            try db.query(
-                """
-                SELECT \(Self.columnsWithoutBodies) FROM localstore_outbox
-                WHERE state IN (\(list: states.map(\.rawValue))) ORDER BY id
-                """)
+            if let states {
+                return try db.query(
+                    """
+                    SELECT \(Self.columnsWithoutBodies) FROM localstore_outbox
+                    WHERE state IN (\(list: states.map(\.rawValue))) ORDER BY id
+                    """)
+            }
+            return try db.query("SELECT \(Self.columnsWithoutBodies) FROM localstore_outbox ORDER BY id")
         }
         return try rows.map(OutboxOperation.init(row:))
     }

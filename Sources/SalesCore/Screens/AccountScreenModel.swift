@@ -689,7 +689,7 @@ public final class AccountScreenModel {
 
     /// Whether the outbox holds changes made to this very account (not only ones whose account is not known).
     private func holdsChanges() async -> Bool {
-        let unsent = (try? await outbox.unsentToList(accountID: accountID)) ?? []
+        let unsent = (try? await outbox.unsent(accountID: accountID)) ?? []
         return unsent.contains { $0.edit.accountID == accountID }
     }
 
@@ -719,6 +719,6 @@ public final class AccountScreenModel {
     /// opens, reloads and syncs with them waiting, and shows only a count and rows.
     private func readOutbox() async {
         pendingEditCount = (try? await outbox.pendingCount()) ?? 0
-        unsentEdits = ((try? await outbox.unsentToList(accountID: accountID)) ?? []).map(UnsentEditRow.init)
+        unsentEdits = ((try? await outbox.unsent(accountID: accountID)) ?? []).map(UnsentEditRow.init)
     }
 }

@@ -261,22 +261,32 @@ public actor SalesOutbox {
         try await outbox.pendingCount()
     }
 
-    /// The edits of one account the server did not take, as its screen lists them under "Changes Not Sent"
-    /// (``unsent(accountID:)``), read without copying a waiting file: an attachment's upload comes from what its
-    /// row says (its edit, its summary and its account) with no fields, and another account's edit is not read.
+    /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them:
+    /// those of `accountID` as its screen lists them under "Changes Not Sent", or every one when `accountID` is
+    /// `nil` (`quartet sales sync`).
     ///
-    /// NB: an edit queued before the outbox kept its account (`OutboxOperation.scope`) is read whole,
-    /// as before.
-    public func unsentToList(accountID: String) async throws -> [UnsentEdit] {
+    /// Read without copying a waiting file: an attachment's upload comes from what its row says (its edit, its
+    /// summary and its account) with no fields, and another account's edit is not read.
+    ///
+    /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach
+    /// (``PendingEdit/isListed(on:)``); one queued before the outbox kept its account (`OutboxOperation.scope`) is
+    /// read whole, as before.
+    public func unsent(accountID: String? = nil) async throws -> [UnsentEdit] {
         var listed: [UnsentEdit] = []
         for operation in try await outbox.operationsWithoutBodies(in: [.conflict, .failed]) {
-            if let scope = operation.scope, scope != accountID { continue }
-            var edit = Self.upload(describedBy: operation)
-            if edit == nil { edit = try await outbox.operation(id: operation.id).flatMap(Self.edit) }
-            guard let edit, edit.isListed(on: accountID) else { continue }
+            if let accountID, let scope = operation.scope, scope != accountID { continue }
+            guard let edit = try await edit(describedBy: operation) else { continue }
+            if let accountID, !edit.isListed(on: accountID) { continue }
             listed.append(UnsentEdit(edit: edit, reason: Self.reason(operation)))
         }
         return listed
+    }
+
+    /// The edit `operation` (read without its body) carries: an upload's from its row alone, any other's from its
+    /// body, read for it alone. `nil` when the body is no edit (or the row is gone).
+    private func edit(describedBy operation: OutboxOperation) async throws -> PendingEdit? {
+        if let upload = Self.upload(describedBy: operation) { return upload }
+        return try await outbox.operation(id: operation.id).flatMap(Self.edit)
     }
 
     /// An attachment's upload as its row tells it, without its body (which holds the file): its edit's id is the
@@ -297,26 +307,11 @@ public actor SalesOutbox {
         operation.state == .conflict ? .conflict : .refused(operation.message ?? "")
     }
 
-    /// The edits of one account the server did not take, as its screen lists them under "Changes Not Sent".
-    ///
-    /// NB: an edit whose account is not known is listed on every account's screen, so it is never out of reach
-    /// (``PendingEdit/isListed(on:)``).
-    public func unsent(accountID: String) async throws -> [UnsentEdit] {
-        try await unsent().filter { $0.edit.isListed(on: accountID) }
-    }
-
-    /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them.
-    public func unsent() async throws -> [UnsentEdit] {
-        try await outbox.operations(in: [.conflict, .failed]).compactMap { operation in
-            Self.edit(operation).map { UnsentEdit(edit: $0, reason: Self.reason(operation)) }
-        }
-    }
-
     /// Lets an unsent edit go: the server's version stands. Returns `false` when no such edit waits.
     @discardableResult
     public func discard(_ editID: UUID) async throws -> Bool {
-        guard let operation = try await unsentOperation(editID) else { return false }
-        try await outbox.discard(operation.id)
+        guard let unsent = try await unsentOperation(editID) else { return false }
+        try await outbox.discard(unsent.operation.id)
         return true
     }
 
@@ -325,9 +320,8 @@ public actor SalesOutbox {
     /// (``UnsentEdit/canBeSentOver``).
     @discardableResult
     public func sendOver(_ editID: UUID) async throws -> Bool {
-        guard let operation = try await unsentOperation(editID), operation.state == .conflict,
-            var edit = Self.edit(operation)
-        else { return false }
+        guard let unsent = try await unsentOperation(editID), unsent.operation.state == .conflict else { return false }
+        var edit = unsent.edit
         switch edit.change {
         case .update(let object, let id, let fields, _):
             edit.change = .update(object: object, id: id, fields: fields, expectedLastModified: nil)
@@ -336,17 +330,21 @@ public actor SalesOutbox {
         case .create:
             return false
         }
-        return try await outbox.requeue(operation.id, body: try JSONEncoder().encode(edit))
+        return try await outbox.requeue(unsent.operation.id, body: try JSONEncoder().encode(edit))
     }
 
-    /// The outbox operation of an unsent edit (its body names the edit; a requeue gives it a new key).
-    private func unsentOperation(_ editID: UUID) async throws -> OutboxOperation? {
-        try await outbox.operations(in: [.conflict, .failed]).first { Self.edit($0)?.id == editID }
+    /// An unsent edit and its outbox operation (read without its body), found as ``unsent(accountID:)`` lists
+    /// them, so letting an upload go never copies its file. An upload's edit has no fields.
+    private func unsentOperation(_ editID: UUID) async throws -> (operation: OutboxOperation, edit: PendingEdit)? {
+        for operation in try await outbox.operationsWithoutBodies(in: [.conflict, .failed]) {
+            if let edit = try await edit(describedBy: operation), edit.id == editID { return (operation, edit) }
+        }
+        return nil
     }
 
     /// Forgets every queued edit and every unsent one (when someone else signs in).
     public func clear() async throws {
-        for operation in try await outbox.operations() { try await outbox.discard(operation.id) }
+        for operation in try await outbox.operationsWithoutBodies() { try await outbox.discard(operation.id) }
     }
 
     /// The person was signed out (or Salesforce ended the session): what was sent is already gone from the device
@@ -354,7 +352,7 @@ public actor SalesOutbox {
     /// none waits, nothing of the person stays either (not even who owned the outbox). The file gives the space
     /// back.
     public func signedOut() async {
-        if let left = try? await outbox.operations(), left.isEmpty {
+        if let left = try? await outbox.operationsWithoutBodies(), left.isEmpty {
             try? await store.removeList(named: Self.ownerList)
         }
         await store.reclaimSpace()
