@@ -270,9 +270,11 @@ final class ServerCore: Sendable {
         case .file(let file) where file.segments != nil:
             // NB: several stretches and bytes of their own (multipart/byteranges): read from disk a buffer at a
             // time as the client takes them; the body is released (and the file closed) with the response.
+            // NB: MHD calls the release callback only for a response it made; without one we release (and close).
+            let retained = Unmanaged.passRetained(file)
             made = MHD_create_response_from_callback(
-                UInt64(file.count), 64 << 10, ServerCore.readFile, Unmanaged.passRetained(file).toOpaque(),
-                ServerCore.releaseFile)
+                UInt64(file.count), 64 << 10, ServerCore.readFile, retained.toOpaque(), ServerCore.releaseFile)
+            if made == nil { retained.release() }
         case .file(let file):
             // NB: MHD closes the descriptor when it destroys the response; if it makes none, we close it.
             made = file.take().flatMap { descriptor in
@@ -289,9 +291,10 @@ final class ServerCore: Sendable {
             } else {
                 let opened = openStream(stream, connection: connection)
                 channel = opened
+                let retained = Unmanaged.passRetained(opened)
                 made = MHD_create_response_from_callback(
-                    UInt64.max, 16 << 10, ServerCore.readStream, Unmanaged.passRetained(opened).toOpaque(),
-                    ServerCore.releaseStream)
+                    UInt64.max, 16 << 10, ServerCore.readStream, retained.toOpaque(), ServerCore.releaseStream)
+                if made == nil { retained.release() }
             }
         }
         guard let made else {
