@@ -157,8 +157,11 @@ public actor SalesOutbox {
     {
         guard let localID = original.id, localID.hasPrefix(AccountItem.localIDPrefix),
             let editID = UUID(uuidString: String(localID.dropFirst(AccountItem.localIDPrefix.count))),
-            let operation = try await outbox.operations(in: [.pending]).first(where: { Self.edit($0)?.id == editID }),
-            var edit = Self.edit(operation), case .create(let object, var fields) = edit.change,
+            // NB: found by its key, which is its edit's id (a create is never queued again under a new one), so no
+            // other waiting edit's body (an upload's file) is read for it.
+            let waiting = try await outbox.operation(idempotencyKey: editID.uuidString), waiting.state == .pending,
+            let operation = try await outbox.operation(id: waiting.id), var edit = Self.edit(operation),
+            case .create(let object, var fields) = edit.change,
             object == Item.objectName
         else { return nil }
         for (key, value) in item.updateFields(id: localID, changedFrom: original) where key != "Id" {
