@@ -319,7 +319,8 @@ public actor Outbox {
     }
 
     /// Writes the outcome and the new state in one statement: a delivered operation is deleted (and returned as
-    /// delivered), a refused one kept with the server's word. Only the pending row of this id *and* key is touched.
+    /// delivered), a refused one kept with the server's word (and returned without its body, which a report of
+    /// several refused uploads would otherwise hold whole). Only the pending row of this id *and* key is touched.
     private func record(_ outcome: DeliveryOutcome, for operation: OutboxOperation) async throws -> OutboxOperation {
         let state: OutboxOperation.State
         var status: Int?
@@ -359,7 +360,7 @@ public actor Outbox {
                 UPDATE localstore_outbox
                 SET state = \(state.rawValue), status = \(status), message = \(message), finished_at = \(finishedAt)
                 WHERE id = \(operation.id) AND idempotency_key = \(key) AND state = \(pending)
-                RETURNING *
+                RETURNING \(Self.columnsWithoutBodies)
                 """)
         }
         return try row.map(OutboxOperation.init(row:)) ?? operation

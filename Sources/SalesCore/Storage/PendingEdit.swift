@@ -369,40 +369,57 @@ public actor SalesOutbox {
         // NB: the edit's id is in its body (a requeued edit's idempotency key is a new one), and a delivered
         // operation is deleted with its body: which edit each operation was is noted as it goes.
         let edits = Locked([Int64: UUID]())
+        // NB: what a refused edit is reported as: an upload without its file (as "Changes Not Sent" lists it).
+        let refused = Locked([Int64: PendingEdit]())
         let replay = try await outbox.replay { operation in
             guard let edit = Self.edit(operation) else {
                 return .rejected(status: nil, message: "not a Sales edit")
             }
             edits.withLock { $0[operation.id] = edit.id }
-            do {
-                switch edit.change {
-                case .create(let object, let fields):
-                    let id = try await client.create(
-                        object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
-                    created.withLock { $0[edit.id] = id }
-                    return .delivered(body: Data(id.utf8))
-                case .update(let object, let id, let fields, let expected):
-                    try await client.update(
-                        object, id: id, fields: fields, expectedLastModified: expected, operation: edit.summary)
-                case .delete(let object, let id, let expected):
-                    try await client.delete(
-                        object, id: id, expectedLastModified: expected, operation: edit.summary)
-                }
-                return .delivered(body: Data())
-            } catch let error as SalesforceError {
-                return Self.outcome(error)
-            } catch {
-                return .unreachable(message: APIError.message(for: error))
+            let outcome = await Self.deliver(edit, through: client, created: created)
+            switch outcome {
+            case .conflict, .rejected:
+                refused.withLock { $0[operation.id] = Self.upload(describedBy: operation) ?? edit }
+            case .delivered, .unreachable:
+                break
             }
+            return outcome
         }
         var report = FlushReport()
         let sent = edits.withLock { $0 }
+        let reported = refused.withLock { $0 }
         report.sent = replay.delivered.compactMap { sent[$0] }
         report.createdIDs = created.withLock { $0 }
-        report.conflicts = replay.conflicts.compactMap(Self.edit)
-        report.rejected = replay.failed.compactMap(Self.edit)
+        report.conflicts = replay.conflicts.compactMap { reported[$0.id] }
+        report.rejected = replay.failed.compactMap { reported[$0.id] }
         report.stoppedBecause = replay.stoppedBecause
         return report
+    }
+
+    /// Makes `edit`'s write through `client`, noting the id Salesforce gives a created record in `created`.
+    private static func deliver(
+        _ edit: PendingEdit, through client: SalesforceClient, created: Locked<[UUID: String]>
+    ) async -> DeliveryOutcome {
+        do {
+            switch edit.change {
+            case .create(let object, let fields):
+                let id = try await client.create(
+                    object, fields: fields, idempotencyKey: edit.id.uuidString, operation: edit.summary)
+                created.withLock { $0[edit.id] = id }
+                return .delivered(body: Data(id.utf8))
+            case .update(let object, let id, let fields, let expected):
+                try await client.update(
+                    object, id: id, fields: fields, expectedLastModified: expected, operation: edit.summary)
+            case .delete(let object, let id, let expected):
+                try await client.delete(
+                    object, id: id, expectedLastModified: expected, operation: edit.summary)
+            }
+            return .delivered(body: Data())
+        } catch let error as SalesforceError {
+            return Self.outcome(error)
+        } catch {
+            return .unreachable(message: APIError.message(for: error))
+        }
     }
 
     static func outcome(_ error: SalesforceError) -> DeliveryOutcome {

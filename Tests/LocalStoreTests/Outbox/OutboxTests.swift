@@ -76,7 +76,10 @@ private struct Note: Codable, Sendable {
         #expect(report.conflicts.first?.message == "Someone edited this note.")
         #expect(report.conflicts.first?.status == 412)
         #expect(report.failed.map(\.message) == ["Text: too long"])
+        // NB: reported without their bodies (a refused upload's file), which stay stored for the person to decide.
+        #expect((report.conflicts + report.failed).map(\.body) == [nil, nil])
         #expect(try await store.outbox.operations().map(\.state) == [.conflict, .failed])
+        #expect(try await store.outbox.operations().allSatisfy { $0.body != nil })
         #expect(server.appliedBodies == [#"{"text":"a"}"#, #"{"text":"d"}"#])
     }
 

@@ -80,6 +80,27 @@ import Testing
         #expect(try await outbox.unsent().map(\.id) == [mine.id, theirs.id])
     }
 
+    /// A sync the server refuses uploads in reports each without its file, as "Changes Not Sent" lists it; the
+    /// bytes stay stored with the edit.
+    @Test func aSyncReportsRefusedUploadsWithoutTheirFiles() async throws {
+        let harness = try await DevServerHarness.make()
+        let (outbox, store) = try await makeStore()
+        let orphan = upload("Scan.pdf", on: "001Q000000Demo9IAB")  // no such account: refused
+        try await outbox.enqueue(orphan)
+        let report = try await outbox.flush(using: try await harness.client())
+
+        #expect(report.rejected.map(\.id) == [orphan.id])
+        #expect(report.rejected.map(\.summary) == ["upload the attachment Scan.pdf"])
+        #expect(report.rejected.map(\.accountID) == ["001Q000000Demo9IAB"])
+        guard case .create(let object, let fields) = report.rejected.first?.change else {
+            Issue.record("expected the upload's create, got \(report.rejected)")
+            return
+        }
+        #expect(object == Attachment.objectName)
+        #expect(fields.isEmpty)
+        #expect(try await readableBodies(store).map(\.id) == [orphan.id])
+    }
+
     /// Letting a refused upload go finds it by its row, as the list does: a body that does not decode is no
     /// obstacle, and only the one let go leaves.
     @Test func aRefusedUploadIsLetGoWithoutReadingItsBody() async throws {
