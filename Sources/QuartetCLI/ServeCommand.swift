@@ -69,21 +69,23 @@ enum ServeCommand {
                     value: "ADDR[,ADDR]",
                     help:
                         "reverse proxies (IP addresses or CIDR blocks) whose X-Forwarded-For names the client, for the "
-                        + "rate limit and the access log",
+                        + "rate limit, Attendee's sign-up limit and the access log",
                     environment: "QUARTET_TRUSTED_PROXIES"
                 ),
                 OptionSpec(
                     "attendee-signin-failures",
                     value: "N",
                     help:
-                        "Attendee: failed sign-ins allowed per e-mail before it must wait out the window (0: no limit)",
+                        "Attendee: failed sign-ins allowed per e-mail, and sign-ups for taken e-mails per client "
+                        + "address, before it must wait out the window (0: no limit)",
                     environment: "QUARTET_ATTENDEE_SIGNIN_FAILURES",
                     default: "5"
                 ),
                 OptionSpec(
                     "attendee-signin-window",
                     value: "MINUTES",
-                    help: "Attendee: how long an e-mail's failed sign-ins count, from the first",
+                    help:
+                        "Attendee: how long an e-mail's failed sign-ins (an address's refused sign-ups) count, from the first",
                     environment: "QUARTET_ATTENDEE_SIGNIN_WINDOW",
                     default: "15"
                 ),

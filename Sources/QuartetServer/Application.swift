@@ -180,6 +180,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             mediaDirectory: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
                 ? nil : configuration.dataDirectory.appendingPathComponent("media", isDirectory: true),
             publicBaseURL: configuration.publicURL, signInThrottle: configuration.attendeeSignIn,
+            trustedProxies: configuration.trustedProxies,
             shareLinkKey: configuration.resolvedDatabaseURL.hasSuffix(":memory:")
                 ? nil
                 : try LinkSigner.loadOrCreateKey(

@@ -5,7 +5,7 @@ import HTTPTypes
 
 /// The Attendee API as a value: one closure per call, a `live` value over `APIClient`, test values in tests.
 public struct AttendeeClient: Sendable {
-    /// `POST /auth/signup`; the live value stores the token.
+    /// `POST /auth/signup`; the live value stores the token, and throws ``TooManySignIns`` for a 429.
     public var signUp: @Sendable (SignUpRequest) async throws -> AuthSession
     /// `POST /auth/signin`; the live value stores the token, and throws ``TooManySignIns`` for a 429.
     public var signIn: @Sendable (SignInRequest) async throws -> AuthSession
@@ -338,7 +338,13 @@ extension AttendeeClient {
             try await api.send(Endpoint<Void>(route, values, body: body.map { RequestBody.json($0) }, response: .none))
         }
         var client = AttendeeClient(
-            signUp: { try await startSession(AttendeeRoute.signUp, $0) },
+            signUp: { request in
+                do {
+                    return try await startSession(AttendeeRoute.signUp, request)
+                } catch {
+                    throw TooManySignIns.reading(error)
+                }
+            },
             signIn: { request in
                 do {
                     return try await startSession(AttendeeRoute.signIn, request)

@@ -2,10 +2,11 @@ import APIClient
 import Foundation
 
 /// The server would not check the password: too many sign-ins failed for this e-mail lately (its 429 to sign-in),
-/// and it says, in `Retry-After`, when to try again.
+/// or too many sign-ups from this address were for e-mails that have an account (its 429 to sign-up); it says, in
+/// `Retry-After`, when to try again.
 ///
-/// The live client throws it for any 429 to sign-in, the per-address rate limit's too: either way the person
-/// waits, and the sentence says for how long.
+/// The live client throws it for any 429 to sign-in or sign-up, the per-address rate limit's too: either way the
+/// person waits, and the sentence says for how long.
 ///
 /// ```swift
 /// TooManySignIns(retryAfter: .seconds(900)).message  // "Too many attempts. Try again in 15 minutes."

@@ -3,8 +3,8 @@ import Foundation
 import HTTPServer
 import TokenVerifier
 
-/// Sign up, sign in and sign out: salted slow password hashes, opaque tokens stored as SHA-256, and failed sign-ins
-/// counted per e-mail (``SignInThrottle``).
+/// Sign up, sign in and sign out: salted slow password hashes, opaque tokens stored as SHA-256, failed sign-ins
+/// counted per e-mail and sign-ups for taken e-mails per client address (``SignInThrottle``).
 struct AccountController: Sendable {
     let service: AttendeeService
 
@@ -14,18 +14,31 @@ struct AccountController: Sendable {
         if let error = body.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
+        let throttle = service.configuration.signInThrottle
+        let key = try SignInThrottle.key(.signUp, service.configuration.trustedProxies.clientAddress(of: request))
+        if throttle.isOn {
+            // NB: counted before the account is made, in one statement, so sign-ups sent at once each get their
+            // own number; the one that makes an account gives its count back, so only the refused ones add up.
+            let counted = try await service.store.countSignIn(key: key, window: throttle.window)
+            if let refusal = throttle.refusal(
+                .signUp, attempt: counted.attempt, windowStart: counted.windowStart, now: service.configuration.now())
+            {
+                throw refusal
+            }
+        }
         let hash = try service.configuration.passwordHasher.hash(body.password)
         let token = try SecureToken.generate()
         let profile = try await service.store.createAccount(
             email: body.email, passwordHash: hash, name: body.name.trimmingCharacters(in: .whitespacesAndNewlines),
             tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry())
+        if throttle.isOn { try await service.store.uncountSignIn(key: key) }
         return try .json(AuthSession(token: token, profile: profile), status: .created)
     }
 
     func signIn(_ request: Request) async throws -> Response {
         let body = try request.decode(SignInRequest.self)
         let email = EmailAddress.normalized(body.email)
-        let signInKey = try SecureToken.storageHash(of: email)
+        let signInKey = try SignInThrottle.key(.signIn, email)
         let throttle = service.configuration.signInThrottle
         if throttle.isOn {
             // NB: counted before the password is checked (a good one clears the count), so guesses sent at once

@@ -18,7 +18,12 @@ extension AttendeeService {
         [
             operation(
                 AttendeeRoute.signUp, "Create an account; answers a session token",
-                [201: "Signed up", 409: "E-mail taken", 422: "Invalid field"],
+                [
+                    201: "Signed up", 409: "E-mail taken", 422: "Invalid field",
+                    429:
+                        "Too many sign-ups for taken e-mails from this address lately, or too many requests from it;"
+                        + " Retry-After says when to try again",
+                ],
                 body: Schema.object(
                     [
                         "email": email,

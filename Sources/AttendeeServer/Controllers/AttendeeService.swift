@@ -38,8 +38,11 @@ public struct AttendeeService: Sendable {
         /// The server's public address, for share links (`https://quartet.example`); `nil` uses the request's
         /// `Host` over `http`.
         public var publicBaseURL: URL?
-        /// How many sign-ins may fail for one e-mail, and for how long they count (5 in 15 minutes).
+        /// How many sign-ins may fail for one e-mail, and sign-ups for taken e-mails be made from one client
+        /// address, and for how long they count (5 in 15 minutes).
         public var signInThrottle: SignInThrottle = SignInThrottle()
+        /// The proxies whose forwarded-for header names a sign-up's client address (none: the peer's address).
+        public var trustedProxies: TrustedProxies = .none
         /// The key that signs share links (``TokenVerifier/LinkSigner``; `quartet serve` keeps it in the data
         /// directory, so links outlive a restart and every instance sharing the folder signs alike); `nil` uses a
         /// random key that goes with the service (tests, in-memory databases).

@@ -2,7 +2,8 @@ import Database
 import Foundation
 
 extension AttendeeStore {
-    /// A sign-in counted against its e-mail: its number in the window, and when the window began.
+    /// A sign-in counted against its e-mail (or a sign-up against its client address, ``SignInThrottle/key(_:_:)``):
+    /// its number in the window, and when the window began.
     struct CountedSignIn: Sendable {
         var attempt: Int
         var windowStart: Date
@@ -33,6 +34,14 @@ extension AttendeeStore {
             return CountedSignIn(
                 attempt: try row.decode(Int.self, "attempts"),
                 windowStart: try row.decode(Date.self, "window_started_at"))
+        }
+    }
+
+    /// Takes back one count under `key` (a sign-up that made an account), never below none.
+    func uncountSignIn(key: String) async throws {
+        try await database.write { db in
+            _ = try db.execute(
+                "UPDATE attendee_signin_attempt SET attempts = attempts - 1 WHERE email_key = \(key) AND attempts > 0")
         }
     }
 

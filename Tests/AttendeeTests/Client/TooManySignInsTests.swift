@@ -12,6 +12,20 @@ import Testing
 /// A sign-in the server will not check for a while reads as ``TooManySignIns``, whose sentence says how long to
 /// wait in whole minutes, rounded up, from the core's strings table.
 @Suite struct TooManySignInsTests {
+    /// The live client over a transport that answers every request with `answer`'s status, headers and body.
+    static func live(answering answer: Locked<(Int, [String: String], String)>) throws -> AttendeeClient {
+        let transport = HTTPTransport { request in
+            let (status, headers, body) = answer.withLock { $0 }
+            let url = try #require(request.url)
+            let response = try #require(
+                HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
+            return (Data(body.utf8), response)
+        }
+        return AttendeeClient.live(
+            baseURL: try #require(URL(string: "http://attendee.test")), transport: transport,
+            tokens: TokenStore(load: { nil }, save: { _ in }))
+    }
+
     @Test func theSentenceSaysTheWaitInWholeMinutesRoundedUp() {
         func sentence(_ wait: Duration?) -> String { TooManySignIns(retryAfter: wait).message }
         #expect(sentence(.seconds(900)) == "Too many attempts. Try again in 15 minutes.")
@@ -29,16 +43,7 @@ import Testing
     /// or without a problem document (a proxy's limit sends none); other refusals stay as they were.
     @Test func theLiveClientReadsA429ToSignInAsTooManySignIns() async throws {
         let answer = Locked<(Int, [String: String], String)>((429, ["Retry-After": "120"], ""))
-        let transport = HTTPTransport { request in
-            let (status, headers, body) = answer.withLock { $0 }
-            let url = try #require(request.url)
-            let response = try #require(
-                HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
-            return (Data(body.utf8), response)
-        }
-        let client = AttendeeClient.live(
-            baseURL: try #require(URL(string: "http://attendee.test")), transport: transport,
-            tokens: TokenStore(load: { nil }, save: { _ in }))
+        let client = try Self.live(answering: answer)
         let request = SignInRequest(email: "ana@example.com", password: "correct horse")
         await #expect(throws: TooManySignIns(retryAfter: .seconds(120))) { _ = try await client.signIn(request) }
 
@@ -64,6 +69,32 @@ import Testing
         } throws: { error in
             AttendeeFailure.status(error) == 401
                 && AttendeeFailure.message(error) == "The e-mail or the password is not right."
+        }
+    }
+
+    /// A sign-up refused for too many taken e-mails from this address reads the same way; its 409 stays a 409.
+    @Test func theLiveClientReadsA429ToSignUpAsTooManySignIns() async throws {
+        let answer = Locked<(Int, [String: String], String)>((429, ["Retry-After": "900"], ""))
+        let client = try Self.live(answering: answer)
+        let request = SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana")
+        await #expect {
+            _ = try await client.signUp(request)
+        } throws: { error in
+            error as? TooManySignIns == TooManySignIns(retryAfter: .seconds(900))
+                && AttendeeFailure.message(error) == "Too many attempts. Try again in 15 minutes."
+        }
+
+        answer.withLock {
+            $0 = (
+                409, ["Content-Type": "application/problem+json"],
+                #"{"title":"Conflict","status":409,"detail":"An account with this e-mail already exists."}"#
+            )
+        }
+        await #expect {
+            _ = try await client.signUp(request)
+        } throws: { error in
+            AttendeeFailure.status(error) == 409
+                && AttendeeFailure.message(error) == "An account with this e-mail already exists."
         }
     }
 }

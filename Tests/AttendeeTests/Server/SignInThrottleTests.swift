@@ -15,13 +15,18 @@ import Testing
 @Suite(.serialized) struct SignInThrottleTests {
     static let signIn = "/attendee/v1/auth/signin"
 
-    /// A server whose clock the test moves, with the default throttle (5 failures in 15 minutes).
+    /// A server whose clock the test moves, with the default throttle (5 failures in 15 minutes) and what
+    /// `configure` changes.
     static func with(
         _ kind: DatabaseKind, maximumConnections: Int = 2,
+        configure: @escaping @Sendable (inout AttendeeService.Configuration) -> Void = { _ in },
         _ body: (AttendeeTestServer, TestClock) async throws -> Void
     ) async throws {
         let clock = TestClock()
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = {
+            $0.now = clock.closure
+            configure(&$0)
+        }
         try await AttendeeTestServer.with(kind, maximumConnections: maximumConnections, configure: onTheClock) {
             server in try await body(server, clock)
         }
@@ -31,6 +36,16 @@ import Testing
         _ server: AttendeeTestServer, _ email: String, _ password: String = "wrong horse"
     ) async throws -> Response {
         try await server.client.post(signIn, json: SignInRequest(email: email, password: password))
+    }
+
+    /// The statuses of twenty requests `send` makes at once for Ana's e-mail.
+    static func statuses(ofTwentyAtOnce send: @escaping @Sendable (String) async throws -> Response) async throws
+        -> [HTTPStatus]
+    {
+        try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+            for _ in 1...20 { group.addTask { try await send("ana.ferreira@example.com").status } }
+            return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+        }
     }
 
     @Test(arguments: DatabaseKind.eachDialect)
@@ -144,12 +159,7 @@ import Testing
     func guessesSentAtOnceAreCountedEach(kind: DatabaseKind) async throws {
         try await Self.with(kind, maximumConnections: 4) { server, _ in
             _ = try await server.signUp("Ana Ferreira")
-            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                for _ in 1...20 {
-                    group.addTask { try await Self.attempt(server, "ana.ferreira@example.com").status }
-                }
-                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
-            }
+            let statuses = try await Self.statuses(ofTwentyAtOnce: { try await Self.attempt(server, $0) })
             #expect(statuses.filter { $0 == .unauthorized }.count == 5)
             #expect(statuses.filter { $0 == .tooManyRequests }.count == 15)
         }

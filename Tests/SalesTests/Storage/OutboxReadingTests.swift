@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    /// An outbox holding two uploads the server refused: one on the hospital's account, one on the clinic's.
+    func twoRefusedUploads() async throws -> (SalesOutbox, LocalStore, mine: PendingEdit, theirs: PendingEdit) {
+        let (outbox, store) = try await makeStore()
+        let mine = upload("Scan.pdf", on: hospital)
+        let theirs = upload("Plan.pdf", on: clinic)
+        try await outbox.enqueue(mine)
+        try await outbox.enqueue(theirs)
+        try await refuseAll(store)
+        return (outbox, store, mine, theirs)
+    }
+
     /// Sends what waits to a server that refuses everything.
     func refuseAll(_ store: LocalStore) async throws {
         _ = try await store.outbox.replay { _ in .rejected(status: 400, message: "The file is too large.") }
@@ -59,12 +70,7 @@ import Testing
     }
 
     @Test func refusedUploadsAreListedOnTheirAccountWithoutReadingTheirBodies() async throws {
-        let (outbox, store) = try await makeStore()
-        let mine = upload("Scan.pdf", on: hospital)
-        let theirs = upload("Plan.pdf", on: clinic)
-        try await outbox.enqueue(mine)
-        try await outbox.enqueue(theirs)
-        try await refuseAll(store)
+        let (outbox, store, mine, theirs) = try await twoRefusedUploads()
         let before = try await outbox.unsent(accountID: hospital)
 
         try await spoilBodies(store)
@@ -104,12 +110,7 @@ import Testing
     /// Letting a refused upload go finds it by its row, as the list does: a body that does not decode is no
     /// obstacle, and only the one let go leaves.
     @Test func aRefusedUploadIsLetGoWithoutReadingItsBody() async throws {
-        let (outbox, store) = try await makeStore()
-        let mine = upload("Scan.pdf", on: hospital)
-        let theirs = upload("Plan.pdf", on: clinic)
-        try await outbox.enqueue(mine)
-        try await outbox.enqueue(theirs)
-        try await refuseAll(store)
+        let (outbox, store, mine, theirs) = try await twoRefusedUploads()
         try await spoilBodies(store)
 
         #expect(try await outbox.sendOver(mine.id) == false)  // a create is never sent over
