@@ -85,10 +85,8 @@ import Testing
         ) { server in
             let port = server.port
             // NB: on a thread of its own. Once the listen backlog is full, each connect blocks in the kernel's SYN
-            // retries, for seconds; made on the cooperative pool, the 1,100 held one of its two threads for over a
-            // minute, and tests all over the process starved: their servers' 60 s idle timeout closed connections
-            // between two steps ("connection closed mid-line" in a dozen HTTPServerTests, all as this test ended)
-            // and runUntilSignalShutsDownOnTheSignal's signal watch, registered on Dispatch, never got ready.
+            // retries, for seconds; made on the cooperative pool, the 1,100 held one of its two threads for a
+            // minute or more under load, and every other task in the process had one thread fewer.
             let idle = try await blocking { try (0..<idleCount).map { _ in try RawConnection(port: port) } }
             // The server holds every idle connection before the test asks (else it would prove nothing). NB: waited
             // for while the count grows, so a slow machine gets the time it needs and a stuck server fails.
