@@ -252,7 +252,7 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .testTarget(
-        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking", "USGSReplay"],
+        name: "APIClientTests", dependencies: ["APIClient", "HTTPServer", "Locking", "USGSReplay", "TestSupport"],
         swiftSettings: swiftSettings),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
     .testTarget(

@@ -120,7 +120,14 @@ private func stop(_ server: ChildProcess, _ data: URL) {
     #expect(port > 0 && port != 8080)
 
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/health"))
-    let (body, response) = try await URLSession.shared.data(from: url)
+    // NB: asked again while the readiness probe says 503 (for at most a minute): the probe gives the database 5 s,
+    // and on a loaded machine the server's first `SELECT 1` can take longer; a server never ready still fails.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+    var (body, response) = try await URLSession.shared.data(from: url)
+    while (response as? HTTPURLResponse)?.statusCode == 503, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(50))
+        (body, response) = try await URLSession.shared.data(from: url)
+    }
     #expect((response as? HTTPURLResponse)?.statusCode == 200)
     let health = try JSONDecoder().decode([String: String].self, from: body)
     #expect(health["status"] == "ok")

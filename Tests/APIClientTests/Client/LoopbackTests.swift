@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Locking
+import TestSupport
 import Testing
 
 @testable import APIClient
@@ -49,9 +50,11 @@ private struct Item: Codable, Equatable, Sendable {
 
     @Test func slowServerTimesOut() async throws {
         var router = Router()
+        // NB: never answers on its own, so only the client's timeout ends the call: a 3 s sleep could end first on a
+        // loaded machine and the call then succeed.
         router.get("/slow") { _ in
-            try await Task.sleep(for: .seconds(3))
-            return .text("late")
+            await untilCancelled()
+            throw CancellationError()
         }
         try await withLoopbackServer(router) { url, _ async throws in
             var client = client(url, timeout: 1)
@@ -148,8 +151,9 @@ private struct Item: Codable, Equatable, Sendable {
         var router = Router()
         router.get("/slow") { _ in
             started.continuation.yield()
-            try await Task.sleep(for: .seconds(5))
-            return .text("late")
+            // NB: never answers on its own, so only the cancellation ends the call (a 5 s sleep could end first).
+            await untilCancelled()
+            throw CancellationError()
         }
         try await withLoopbackServer(router) { url, _ async throws in
             let log = ReportLog()

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import HTTPTypes
 import ImageCodec
+import TestSupport
 import Testing
 
 @testable import AttendeeServer
@@ -277,21 +278,12 @@ import Testing
                 try LiveOutbox.append(.event("e"), kind: "wall.post", payload: ["text": "old"], now: old, db)
             }
             let task = server.service.startCleanup(every: .milliseconds(20), mediaOlderThan: 0)
-            var removed = false
-            for _ in 0..<500 where !removed {
-                removed = !FileManager.default.fileExists(atPath: first.path)
-                if !removed { try await Task.sleep(for: .milliseconds(10)) }
-            }
-            #expect(removed)
+            // NB: `eventually`, not 500 polls 10 ms apart: about five seconds was short for a loaded machine.
+            #expect(await eventually { !FileManager.default.fileExists(atPath: first.path) })
             // It runs again: a file abandoned later goes too.
             let second = staging.appendingPathComponent("second.part")
             try Data("left".utf8).write(to: second)
-            removed = false
-            for _ in 0..<500 where !removed {
-                removed = !FileManager.default.fileExists(atPath: second.path)
-                if !removed { try await Task.sleep(for: .milliseconds(10)) }
-            }
-            #expect(removed)
+            #expect(await eventually { !FileManager.default.fileExists(atPath: second.path) })
             let kept = try await server.service.store.database.read { db in
                 try db.fetchValue(
                     Int64.self, "SELECT COUNT(*) FROM attendee_live_event WHERE sequence = \(stale.sequence)")

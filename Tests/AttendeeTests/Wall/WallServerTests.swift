@@ -135,8 +135,8 @@ import Testing
             for index in 0..<16 { likers.append(try await server.registeredAttendee("Liker \(index)")) }
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for token in likers {
-                    group.addTask { try await server.like(post.id, token).status }
-                    group.addTask { try await server.like(post.id, token).status }
+                    group.addTask { try await server.retryingBusy { try await server.like(post.id, token) }.status }
+                    group.addTask { try await server.retryingBusy { try await server.like(post.id, token) }.status }
                 }
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
             }
@@ -159,10 +159,11 @@ import Testing
                 for token in people {
                     for round in 0..<4 {
                         group.addTask {
-                            let response =
+                            let response = try await server.retryingBusy {
                                 round.isMultiple(of: 2)
-                                ? try await server.like(post.id, token) : try await server.unlike(post.id, token)
-                            #expect(response.status == .ok)
+                                    ? try await server.like(post.id, token) : try await server.unlike(post.id, token)
+                            }
+                            #expect(response.status == .ok, "\(response.bodyText)")
                         }
                     }
                 }
@@ -176,8 +177,12 @@ import Testing
             }
             #expect(likedBy == stored.rows)
             // Everyone takes their like back: the count returns to zero, never below.
-            for token in people { _ = try await server.unlike(post.id, token) }
-            for token in people { _ = try await server.unlike(post.id, token) }
+            for token in people {
+                for _ in 0..<2 {
+                    let response = try await server.retryingBusy { try await server.unlike(post.id, token) }
+                    #expect(response.status == .ok, "\(response.bodyText)")
+                }
+            }
             #expect(try await server.storedLikes(post.id) == (0, 0))
         }
     }

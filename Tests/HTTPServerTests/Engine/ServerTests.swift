@@ -67,9 +67,11 @@ func echoRouter() -> Router {
         try await Task.sleep(for: .milliseconds(20))
         return .text("rested")
     }
+    // NB: never answers on its own, so only the server's request timeout can: a 30 s sleep here was over first on
+    // a loaded two-core machine, and the test that wants the timeout's 503 read the handler's 200.
     router.get("/slow") { _ in
-        try await Task.sleep(for: .seconds(30))
-        return .text("late")
+        await untilCancelled()
+        throw CancellationError()
     }
     return router
 }
@@ -293,12 +295,21 @@ struct ServerTests {
     }
 
     @Test func answers503WhenAHandlerRunsPastTheRequestTimeout() async throws {
-        try await withServer(testConfiguration(requestTimeout: .milliseconds(100)), router: echoRouter()) { server in
+        let cancelled = Locked(false)
+        var router = echoRouter()
+        router.get("/stuck") { _ in
+            await untilCancelled()
+            cancelled.withLock { $0 = true }
+            throw CancellationError()
+        }
+        try await withServer(testConfiguration(requestTimeout: .milliseconds(100)), router: router) { server in
             let connection = try RawConnection(port: server.port)
-            try await connection.sendAsync("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await connection.sendAsync("GET /stuck HTTP/1.1\r\nHost: x\r\n\r\n")
             let reply = try await blocking { try connection.readResponse() }
             #expect(reply.status == 503)
             #expect(reply.header("Content-Type") == "application/problem+json")
+            // The timeout also stops the handler: its task is cancelled, not left to run.
+            #expect(await eventually { cancelled.withLock { $0 } })
         }
     }
 
@@ -319,12 +330,10 @@ struct ServerTests {
             await #expect(throws: RawConnection.Failure.self) { try await blocking { try third.readResponse() } }
             #expect(server.openConnections == 2)
             first.close()
-            let reply = try await blocking { () throws -> RawConnection.Reply in
-                for _ in 0..<5 {
-                    if let reply = try? third.readResponse() { return reply }
-                }
-                throw RawConnection.Failure(description: "no answer after a slot freed")
-            }
+            // NB: one read with a long timeout: the answer must come now, however slowly. Five reads of a second
+            // each were short on a loaded machine, and a read cut off midway would leave a half-read reply.
+            third.setReceiveTimeout(seconds: 60)
+            let reply = try await blocking { try third.readResponse() }
             #expect(reply.text == "hello third q=-")
         }
     }
@@ -377,10 +386,11 @@ struct ServerTests {
     @Test func shutdownAnswers503WhenTheGracePeriodRunsOut() async throws {
         let started = Locked(false)
         var router = Router()
+        // NB: the handler never answers on its own: one that slept 30 s had answered 200 first on a loaded machine.
         router.get("/stuck") { _ in
             started.withLock { $0 = true }
-            try await Task.sleep(for: .seconds(30))
-            return .text("late")
+            await untilCancelled()
+            throw CancellationError()
         }
         let server = Server(configuration: testConfiguration(requestTimeout: nil), handler: router.handler())
         try server.start()

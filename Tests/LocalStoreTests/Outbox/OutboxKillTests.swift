@@ -40,8 +40,11 @@ import Testing
                     "QUARTET_OUTBOX_CHILD_DATABASE": databaseURL, "QUARTET_OUTBOX_CHILD_LEDGER": ledger.path,
                     "QUARTET_OUTBOX_CHILD_HANG_AFTER": "\(k)",
                 ]) { _, new in new })
-            // Bounded wait for the child to reach operation k (not a timing assertion).
-            for _ in 0..<3000 where ledger.applied.count < k && child.isRunning {
+            // Waits for the child to reach operation k, where it hangs. NB: the bound (it was 3,000 polls 10 ms
+            // apart, some 30 s) only catches a child that never gets there; on a loaded machine starting this whole
+            // test bundle again and finding its one test can take longer than that.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+            while ledger.applied.count < k, child.isRunning, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(ledger.applied.count == k)

@@ -4,7 +4,7 @@ import Testing
 /// The database engines a test runs on.
 ///
 /// Pass a list of them as a test's arguments and open a fresh empty database of each with
-/// ``withTestDatabase(_:maximumConnections:isolation:_:)``; without a PostgreSQL server the PostgreSQL case is
+/// ``withTestDatabase(_:maximumConnections:acquireTimeout:isolation:_:)``; without a PostgreSQL server the PostgreSQL case is
 /// cancelled with a message saying how to run it:
 ///
 ///     @Test(arguments: DatabaseKind.eachDialect)

@@ -17,22 +17,29 @@ public struct TestDatabase: Sendable {
 
     /// Opens a fresh database of `kind`; for PostgreSQL without a server, cancels the test case with a message.
     ///
-    /// - Parameter maximumConnections: the PostgreSQL pool's size.
-    public static func make(_ kind: DatabaseKind, maximumConnections: Int = 8) async throws -> TestDatabase {
+    /// - Parameters:
+    ///   - maximumConnections: the PostgreSQL pool's size.
+    ///   - acquireTimeout: how long a read or write waits for a free connection; the database's default when `nil`.
+    public static func make(
+        _ kind: DatabaseKind, maximumConnections: Int = 8, acquireTimeout: Duration? = nil
+    ) async throws -> TestDatabase {
+        var sqlite = SQLiteDatabase.Configuration()
+        if let acquireTimeout { sqlite.acquireTimeout = acquireTimeout }
         switch kind {
         case .sqliteMemory:
-            let database = try SQLiteDatabase(url: "sqlite::memory:")
+            let database = try SQLiteDatabase(url: "sqlite::memory:", configuration: sqlite)
             return TestDatabase(database: database, kind: kind, location: ":memory:") { await database.close() }
         case .sqliteFile:
             let directory = try temporaryDirectory()
             let path = directory + "/test.sqlite"
-            let database = try SQLiteDatabase(path: path)
+            let database = try SQLiteDatabase(path: path, configuration: sqlite)
             return TestDatabase(database: database, kind: kind, location: path) {
                 await database.close()
                 try? FileManager.default.removeItem(atPath: directory)
             }
         case .postgres:
-            let (database, schema, drop) = try await postgresInFreshSchema(maximumConnections: maximumConnections)
+            let (database, schema, drop) = try await postgresInFreshSchema(
+                maximumConnections: maximumConnections, acquireTimeout: acquireTimeout)
             return TestDatabase(database: database, kind: kind, location: schema, cleanup: drop)
         }
     }
@@ -68,7 +75,7 @@ public struct TestDatabase: Sendable {
     /// A PostgreSQL database whose connections use a schema created for this test, the schema's name, and the
     /// cleanup that closes the database and drops the schema; without a server, cancels the test case.
     public static func postgresInFreshSchema(
-        maximumConnections: Int = 8
+        maximumConnections: Int = 8, acquireTimeout: Duration? = nil
     ) async throws -> (PostgresDatabase, String, @Sendable () async -> Void) {
         let url = try DatabaseKind.requirePostgresURL()
         await PostgresTestGate.shared.enter()
@@ -82,6 +89,7 @@ public struct TestDatabase: Sendable {
         var configuration = PostgresDatabase.Configuration(url: url)
         configuration.searchPath = schema
         configuration.maximumConnections = maximumConnections
+        if let acquireTimeout { configuration.acquireTimeout = acquireTimeout }
         let database = try PostgresDatabase(configuration)
         return (
             database, schema,
@@ -111,10 +119,10 @@ public struct TestDatabase: Sendable {
 
 /// Runs `body` with a fresh database of `kind`, closing and removing it afterwards even when `body` throws.
 public func withTestDatabase(
-    _ kind: DatabaseKind, maximumConnections: Int = 8, isolation: isolated (any Actor)? = #isolation,
-    _ body: (TestDatabase) async throws -> Void
+    _ kind: DatabaseKind, maximumConnections: Int = 8, acquireTimeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (TestDatabase) async throws -> Void
 ) async throws {
-    let test = try await TestDatabase.make(kind, maximumConnections: maximumConnections)
+    let test = try await TestDatabase.make(kind, maximumConnections: maximumConnections, acquireTimeout: acquireTimeout)
     do {
         try await body(test)
     } catch {

@@ -65,6 +65,14 @@ public final class RawConnection: @unchecked Sendable {
         guard result == 0 else { throw Failure(description: "connect() failed: \(String(cString: strerror(errno)))") }
     }
 
+    /// Sets how long a read waits for bytes before it throws (the `timeoutSeconds` given at the start).
+    ///
+    /// For a test that first shows nothing comes within a short wait, then waits for what must come.
+    public func setReceiveTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     // NB: only touched by the closure using the connection, like `buffer`.
     private var isReset = false
 
