@@ -52,20 +52,29 @@ import Testing
     func theFifthFailureIsStill401AndTheNextIs429WithRetryAfter(kind: DatabaseKind) async throws {
         try await Self.with(kind) { server, _ in
             _ = try await server.signUp("Ana Ferreira")
-            for _ in 1...5 {
-                let wrong = try await Self.attempt(server, "ana.ferreira@example.com")
-                #expect(wrong.status == .unauthorized)
-                #expect(wrong.headers["Retry-After"] == nil)
-            }
-            let refused = try await Self.attempt(server, "ana.ferreira@example.com")
-            #expect(refused.status == .tooManyRequests)
-            #expect(refused.headers["Retry-After"] == "900")
-            #expect(refused.headers["Content-Type"] == "application/problem+json")
-            #expect(refused.problem["type"] == SignInRefusal.tooManyAttempts.rawValue)
-            #expect(
-                refused.problem["detail"]
-                    == "Too many failed sign-ins for this e-mail address. Try again in 15 minutes.")
+            try await Self.expectFive(.unauthorized) { try await Self.attempt(server, "ana.ferreira@example.com") }
+            Self.expectRefusedForFifteenMinutes(
+                try await Self.attempt(server, "ana.ferreira@example.com"),
+                "Too many failed sign-ins for this e-mail address. Try again in 15 minutes.")
         }
+    }
+
+    /// Five answers of `send` with `status` and no `Retry-After`: the attempts the throttle allows.
+    static func expectFive(_ status: HTTPStatus, _ send: () async throws -> Response) async throws {
+        for _ in 1...5 {
+            let answer = try await send()
+            #expect(answer.status == status)
+            #expect(answer.headers["Retry-After"] == nil)
+        }
+    }
+
+    /// `refused` is the throttle's 429 at the start of its window: the whole 15 minutes to wait, and `detail`.
+    static func expectRefusedForFifteenMinutes(_ refused: Response, _ detail: String) {
+        #expect(refused.status == .tooManyRequests)
+        #expect(refused.headers["Retry-After"] == "900")
+        #expect(refused.headers["Content-Type"] == "application/problem+json")
+        #expect(refused.problem["type"] == SignInRefusal.tooManyAttempts.rawValue)
+        #expect(refused.problem["detail"] == detail)
     }
 
     @Test(arguments: DatabaseKind.eachDialect)
