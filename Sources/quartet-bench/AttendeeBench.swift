@@ -9,8 +9,11 @@ import TokenVerifier
     import FoundationNetworking
 #endif
 
-/// `quartet-bench attendee serve PORT PAYLOAD_FILE [SESSIONS]`: serves a generated event of SESSIONS (300)
-/// sessions and writes its anonymous agenda's exact bytes to PAYLOAD_FILE, for wrk beside nginx.
+/// `quartet-bench attendee serve PORT PAYLOAD_FILE [SESSIONS] [CACHE_SECONDS]`: serves a generated event of
+/// SESSIONS (300) sessions and writes its anonymous agenda's exact bytes to PAYLOAD_FILE, for wrk beside nginx. The
+/// encoded agenda is reused for CACHE_SECONDS (the server's default, 1) — instructions.sh gives a day, because under
+/// callgrind a request is ~50 times slower and a one-second cache would be encoded again every few dozen requests,
+/// by how fast the machine happens to be, where at full speed it is once every ~15,000.
 /// `quartet-bench attendee seats [REQUESTS] [SEATS]`: REQUESTS (200) people ask at once, over loopback HTTP, for a
 /// session of SEATS (50) seats; prints how many succeeded and how long it took.
 enum AttendeeBench {
@@ -23,7 +26,8 @@ enum AttendeeBench {
         case "serve":
             guard arguments.count >= 3, let port = UInt16(arguments[1]) else { throw usage }
             try await serve(
-                port: port, payload: arguments[2], sessions: arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300)
+                port: port, payload: arguments[2], sessions: arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300,
+                cacheLifetime: arguments.count > 4 ? TimeInterval(arguments[4]) : nil)
         case "seats":
             let requests = arguments.count > 1 ? Int(arguments[1]) ?? 200 : 200
             let seats = arguments.count > 2 ? Int(arguments[2]) ?? 50 : 50
@@ -35,10 +39,14 @@ enum AttendeeBench {
 
     static let usage = BenchError(
         description:
-            "usage: quartet-bench attendee serve PORT PAYLOAD_FILE [SESSIONS] | attendee seats [REQUESTS] [SEATS]")
+            "usage: quartet-bench attendee serve PORT PAYLOAD_FILE [SESSIONS] [CACHE_SECONDS]"
+            + " | attendee seats [REQUESTS] [SEATS]")
 
-    /// A fresh database in a temporary folder with the Attendee schema, and a service over it.
-    static func makeService() async throws -> (AttendeeService, SQLiteDatabase, String) {
+    /// A fresh database in a temporary folder with the Attendee schema, and a service over it (its encoded agenda
+    /// reused for `cacheLifetime` seconds, the server's default when `nil`).
+    static func makeService(cacheLifetime: TimeInterval? = nil) async throws
+        -> (AttendeeService, SQLiteDatabase, String)
+    {
         let directory = NSTemporaryDirectory() + "quartet-bench-attendee-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: directory + "/attendee.sqlite")
@@ -46,9 +54,10 @@ enum AttendeeBench {
         AttendeeService.registerMigrations(in: &migrator)
         try await migrator.migrate(database)
         // NB: a cheap hash only because the race signs up hundreds of people first; the contest is for seats.
-        let service = try AttendeeService(
-            database: database,
-            configuration: .init(passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000))))
+        var configuration = AttendeeService.Configuration(
+            passwordHasher: PasswordHasher(algorithm: .pbkdf2SHA256(iterations: 1000)))
+        if let cacheLifetime { configuration.agendaCacheLifetime = cacheLifetime }
+        let service = try AttendeeService(database: database, configuration: configuration)
         return (service, database, directory)
     }
 
@@ -101,8 +110,8 @@ enum AttendeeBench {
         ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
     }
 
-    static func serve(port: UInt16, payload: String, sessions: Int) async throws {
-        let (service, _, _) = try await makeService()
+    static func serve(port: UInt16, payload: String, sessions: Int, cacheLifetime: TimeInterval?) async throws {
+        let (service, _, _) = try await makeService(cacheLifetime: cacheLifetime)
         var router = Router()
         service.register(on: &router)
         let eventID = try await importProgramme(programme(sessions: sessions), into: router)

@@ -5,6 +5,10 @@
 # 500 warm-up requests, has its counters zeroed, answers N keep-alive GETs over CONNECTIONS sequential
 # connections (Python's http.client, outside valgrind) and dumps; the figure is the dump's total (every thread
 # of the server) divided by N (20,000 for the 1 KB JSON, 2,000 for the agenda). Keeps the dumps in INSTR_KEEP (a folder) when set, for callgrind_annotate.
+# The agenda server keeps its encoded agenda for a day, not the default second: under callgrind a second is a few
+# dozen requests, so the count rose and fell with how often the cache happened to expire, that is with the
+# machine's speed (565,000–638,000 over sessions 29–30 with no change to the path); at full speed it is one encode
+# in ~15,000 requests, and the count now measures what those requests cost.
 #
 #   scripts/bench.d/instructions.sh [BENCH_BIN]    # e.g. another worktree's .build/release/quartet-bench
 #   INSTR_REQUESTS=20000 INSTR_AGENDA_REQUESTS=2000 INSTR_CONNECTIONS=4 INSTR_ROUTES="http agenda" INSTR_KEEP=/tmp/dumps
@@ -103,7 +107,7 @@ for route in $ROUTES; do
             ;;
         agenda)
             valgrind --tool=callgrind --callgrind-out-file="$out" "$BIN" attendee serve "$port" \
-                "$work/agenda.json" 300 >"$work/$route.stdout" 2>"$work/$route.log" &
+                "$work/agenda.json" 300 86400 >"$work/$route.stdout" 2>"$work/$route.log" &
             server_pid=$!
             wait_port "$port" "$work/$route.log"
             for _ in $(seq 100); do [ -s "$work/$route.stdout" ] && break; sleep 0.1; done
