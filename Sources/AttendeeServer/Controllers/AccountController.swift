@@ -15,8 +15,9 @@ struct AccountController: Sendable {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
         let throttle = service.configuration.signInThrottle
-        let key = try SignInThrottle.key(.signUp, service.configuration.trustedProxies.clientAddress(of: request))
+        var countedKey: String?
         if throttle.isOn {
+            let key = try SignInThrottle.key(.signUp, service.configuration.trustedProxies.clientAddress(of: request))
             // NB: counted before the account is made, in one statement, so sign-ups sent at once each get their
             // own number; the one that makes an account gives its count back, so only the refused ones add up.
             let counted = try await service.store.countSignIn(key: key, window: throttle.window)
@@ -25,13 +26,14 @@ struct AccountController: Sendable {
             {
                 throw refusal
             }
+            countedKey = key
         }
         let hash = try service.configuration.passwordHasher.hash(body.password)
         let token = try SecureToken.generate()
         let profile = try await service.store.createAccount(
             email: body.email, passwordHash: hash, name: body.name.trimmingCharacters(in: .whitespacesAndNewlines),
             tokenHash: try SecureToken.storageHash(of: token), expiresAt: expiry())
-        if throttle.isOn { try await service.store.uncountSignIn(key: key) }
+        if let countedKey { try await service.store.uncountSignIn(key: countedKey) }
         return try .json(AuthSession(token: token, profile: profile), status: .created)
     }
 

@@ -84,14 +84,7 @@ public actor Outbox {
 
     /// The operations in `states` (all when `nil`), in creation order.
     public func operations(in states: Set<OutboxOperation.State>? = nil) async throws -> [OutboxOperation] {
-        let rows = try await database.read { db in
-            if let states {
-                return try db.query(
-                    "SELECT * FROM localstore_outbox WHERE state IN (\(list: states.map(\.rawValue))) ORDER BY id")
-            }
-            return try db.query("SELECT * FROM localstore_outbox ORDER BY id")
-        }
-        return try rows.map(OutboxOperation.init(row:))
+        try await operations(Self.allColumns, in: states)
     }
 
     /// The operations in `states` (all when `nil`), in creation order, their bodies left unread (`nil`): what each
@@ -105,15 +98,22 @@ public actor Outbox {
     public func operationsWithoutBodies(in states: Set<OutboxOperation.State>? = nil) async throws
         -> [OutboxOperation]
     {
+        try await operations(Self.columnsWithoutBodies, in: states)
+    }
+
+    /// `columns` of the operations in `states` (all when `nil`), in creation order.
+    private func operations(_ columns: SQL, in states: Set<OutboxOperation.State>?) async throws
+        -> [OutboxOperation]
+    {
         let rows = try await database.read { db in
             if let states {
                 return try db.query(
                     """
-                    SELECT \(Self.columnsWithoutBodies) FROM localstore_outbox
+                    SELECT \(columns) FROM localstore_outbox
                     WHERE state IN (\(list: states.map(\.rawValue))) ORDER BY id
                     """)
             }
-            return try db.query("SELECT \(Self.columnsWithoutBodies) FROM localstore_outbox ORDER BY id")
+            return try db.query("SELECT \(columns) FROM localstore_outbox ORDER BY id")
         }
         return try rows.map(OutboxOperation.init(row:))
     }
@@ -125,6 +125,9 @@ public actor Outbox {
         }
         return try row.map(OutboxOperation.init(row:))
     }
+
+    /// Every column.
+    private static let allColumns: SQL = "*"
 
     /// Every column but the bodies (the operation's and a response's), read as `NULL`.
     private static let columnsWithoutBodies: SQL = """
