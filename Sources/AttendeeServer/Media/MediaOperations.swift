@@ -81,9 +81,9 @@ extension AttendeeService {
                 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*")
-        operation.queryParameters = [
-            "expires": "a share link's end, in seconds since 1970 (with `signature`, in place of a token)",
-            "signature": "a share link's signature (with `expires`)",
+        operation.linkCredentials = [
+            "expires": "A share link's end, in seconds since 1970 (with `signature`, in place of a token)",
+            "signature": "A share link's signature (with `expires`)",
         ]
         return operation
     }

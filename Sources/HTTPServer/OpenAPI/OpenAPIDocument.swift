@@ -36,6 +36,11 @@ public struct APIOperation: Sendable, Hashable {
     public var requestMediaType: String = "application/json"
     /// Query parameters: name → description (optional unless in ``requiredQueryParameters``).
     public var queryParameters: [String: String] = [:]
+    /// Query parameters that together take the bearer token's place (a share link's `expires` and `signature`):
+    /// name → description. The document offers them as a second security requirement, one `apiKey` scheme in the
+    /// query for each, so a client (and a contract fuzzer) reads that the operation needs the token *or* all of
+    /// them, not the token alone.
+    public var linkCredentials: [String: String] = [:]
     /// Schemas of query parameters whose values the server restricts (default: any string).
     public var queryParameterSchemas: [String: JSONValue] = [:]
     /// Query parameters the server refuses the request without.
@@ -125,6 +130,8 @@ public struct OpenAPIDocument: Sendable {
     public var version: String
     public private(set) var operations: [APIOperation] = []
     private var schemes: [String: BearerScheme] = [:]
+    /// The `apiKey` schemes of ``APIOperation/linkCredentials``: scheme name → its query parameter and description.
+    private var linkSchemes: [String: [String]] = [:]
 
     public init(title: String, version: String) {
         self.title = title
@@ -145,6 +152,16 @@ public struct OpenAPIDocument: Sendable {
             secured.refusesNUL = refusingNUL
             return secured
         }
+        for operation in operations {
+            for (parameter, description) in operation.linkCredentials {
+                linkSchemes[Self.linkScheme(parameter)] = [parameter, description]
+            }
+        }
+    }
+
+    /// The security scheme of the link credential `parameter` (`expires` → `linkExpires`).
+    static func linkScheme(_ parameter: String) -> String {
+        "link" + parameter.prefix(1).uppercased() + parameter.dropFirst()
     }
 
     /// The document as JSON.
@@ -201,8 +218,10 @@ public struct OpenAPIDocument: Sendable {
                 responses[String(code)] = .object(response)
             }
             entry["responses"] = .object(responses)
+            var link: [String: JSONValue] = [:]
+            for parameter in operation.linkCredentials.keys { link[Self.linkScheme(parameter)] = [] }
             if operation.requiresAuthentication {
-                entry["security"] = [[operation.securityScheme: []]]
+                entry["security"] = .array([[operation.securityScheme: []]] + (link.isEmpty ? [] : [.object(link)]))
             } else if operation.acceptsAuthentication {
                 entry["security"] = [[:], [operation.securityScheme: []]]
             }
@@ -216,9 +235,15 @@ public struct OpenAPIDocument: Sendable {
             "paths": .object(paths),
             "components": [
                 "securitySchemes": .object(
-                    schemes.mapValues { scheme in
+                    schemes.mapValues { scheme -> JSONValue in
                         ["type": "http", "scheme": "bearer", "description": .string(scheme.description)]
-                    }),
+                    }.merging(
+                        linkSchemes.mapValues { link -> JSONValue in
+                            [
+                                "type": "apiKey", "in": "query", "name": .string(link[0]),
+                                "description": .string(link[1]),
+                            ]
+                        }, uniquingKeysWith: { bearer, _ in bearer })),
                 "schemas": [
                     "Problem": [
                         "type": "object",

@@ -23,4 +23,27 @@ import Testing
         #expect(all?["responses"]?["401"] == nil)
         #expect(json["components"]?["securitySchemes"]?["jar"]?["scheme"] == "bearer")
     }
+
+    /// Query parameters that stand in for the token together (a share link) are a second security requirement,
+    /// each an `apiKey` scheme in the query, rather than optional parameters beside a token the document would
+    /// call required: a request without the token is then documented as allowed when it carries the link.
+    @Test func linkCredentialsAreASecondRequirement() throws {
+        var download = APIOperation(.get, "/files/:id", summary: "A file", tag: "t", requiresAuthentication: true)
+        download.linkCredentials = ["expires": "The link's end", "signature": "The link's signature"]
+        download.queryParameters = ["disposition": "inline or attachment"]
+        var document = OpenAPIDocument(title: "T", version: "1")
+        document.add([download], securedBy: BearerScheme(name: "jar", description: "A jar token"))
+        let json = document.json
+        let operation = try #require(json["paths"]?["/files/{id}"]?["get"])
+        #expect(operation["security"] == [["jar": []], ["linkExpires": [], "linkSignature": []]])
+        let parameters = operation["parameters"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(parameters.sorted() == ["disposition", "id"])
+        let schemes = json["components"]?["securitySchemes"]
+        #expect(
+            schemes?["linkExpires"] == [
+                "type": "apiKey", "in": "query", "name": "expires", "description": "The link's end",
+            ])
+        #expect(schemes?["linkSignature"]?["name"] == "signature")
+        #expect(schemes?["jar"]?["scheme"] == "bearer")
+    }
 }

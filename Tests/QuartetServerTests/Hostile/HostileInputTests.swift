@@ -231,7 +231,8 @@ extension HTTPMethod {
             if let authorization = callers.authorization(for: operation.path) {
                 headers["Authorization"] = authorization
             }
-            var targets: [(String, String)] = operation.queryParameters.keys.sorted().map { name in
+            let query = operation.queryParameters.keys.sorted() + operation.linkCredentials.keys.sorted()
+            var targets: [(String, String)] = query.map { name in
                 (name, callers.target(operation.path) + "?\(name)=a%00b")
             }
             let parts = callers.target(operation.path).split(separator: "/").map(String.init)
