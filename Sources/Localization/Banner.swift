@@ -3,7 +3,8 @@
 ///
 /// Typed, so that a view draws each kind as one (a failure red with a warning sign, a confirmation with a check
 /// mark, a notice plainly) and the command line tells an error from a confirmation without comparing sentences.
-/// Every app core answers its banners with it; the sentence always comes from the core's string table.
+/// Sales, Change Jar and Attendee answer their banners with it (Quakes keeps its own `QuakeBanner`, which also
+/// says whether Retry is offered); the sentence always comes from the core's string table.
 public enum Banner: Sendable, Hashable {
     /// A call failed, or a person's request was refused; the sentence says why.
     case failure(String)

@@ -30,6 +30,18 @@ import Testing
         #expect(offline.filter { !$0.hasPrefix("You're offline") } == [])
     }
 
+    /// docs/ARCHITECTURE.md sends a newcomer to a core's `Strings/` for every sentence a screen or a command shows:
+    /// the tables it names are declared there, not beside a screen's model.
+    @Test(arguments: [
+        ("QuakesCore", "QuakeScreenText"), ("QuakesCore", "QuakeMessages"), ("SalesCore", "SalesText"),
+        ("SalesCore", "SalesCommandText"), ("ChangeJarCore", "ChangeJarScreenText"),
+        ("ChangeJarCore", "ChangeJarCommandText"), ("AttendeeCore", "AttendeeScreenText"),
+        ("AttendeeCore", "AttendeeCommandText"),
+    ])
+    func aCoresStringTableLivesInItsStringsFolder(_ module: String, _ table: String) throws {
+        #expect(try StringKeys.folders(declaring: "public enum \(table) {", in: module) == ["Strings"])
+    }
+
     @Test func aKeyIsAskedForWhole() {
         #expect(StringKeys.keys(in: "/* c */\n\"a.b\" = \"A\";\n\"c\"=\"x = y\";\nnot a key\n") == ["a.b", "c"])
         let asked = StringKeys.Asked(
@@ -104,6 +116,21 @@ enum StringKeys {
         func names(_ key: String) -> Bool {
             quoted.contains(Substring(key)) || prefixes.contains { key.hasPrefix($0) }
         }
+    }
+
+    /// The folders of `Sources/<module>` (relative to it) whose Swift files contain `declaration`.
+    static func folders(declaring declaration: String, in module: String) throws -> [String] {
+        let root = sources.appendingPathComponent(module).standardizedFileURL.path + "/"
+        var folders: Set<String> = []
+        let files = FileManager.default.enumerator(
+            at: sources.appendingPathComponent(module), includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift",
+                try String(contentsOf: file, encoding: .utf8).contains(declaration)
+            else { continue }
+            folders.insert(String(file.deletingLastPathComponent().standardizedFileURL.path.dropFirst(root.count)))
+        }
+        return folders.sorted()
     }
 
     /// Every Swift file under `Sources`, one after another.
