@@ -27,7 +27,8 @@ public struct Application: Sendable {
     /// On a SQLite file, what keeps a second server off it.
     var databaseLock: DatabaseFileLock?
 
-    /// The router behind the shared middleware: request id → access log → problem details.
+    /// The router behind the shared middleware: request id → access log (unless turned off) → Salesforce's error
+    /// shape under `/services/` → problem details → rate limit (unless 0).
     public func handler(log: LogSink = .standardError) -> Handler {
         var middleware: [any Middleware] = [RequestIDMiddleware()]
         let proxies = configuration.trustedProxies
