@@ -51,7 +51,9 @@ extension AttendeeService {
                 "before": Schema.string(
                     maxLength: MessageRules.cursorDigits, pattern: "^(" + MessageRules.newestCursor + "|[1-9][0-9]*)?$"),
                 "limit": Schema.integer(1...MessageRules.maximumPageSize),
-            ]),
+            ],
+            // NB: `Request.pageSize` reads `?limit=` as no limit.
+            emptyMeansAbsent: ["limit"]),
         operation(
             AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
             [

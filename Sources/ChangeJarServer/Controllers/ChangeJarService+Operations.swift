@@ -98,6 +98,8 @@ extension ChangeJarService {
         operation.acceptsAuthentication = acceptsAuthentication
         for name in query.keys { operation.queryParameters[name] = name }
         operation.queryParameterSchemas = query
+        // NB: `Request.pageSize` reads `?limit=` as no limit.
+        operation.emptyMeansAbsent = Set(query.keys).intersection([ChangeJarQuery.limit])
         operation.requiredQueryParameters = required
         return operation
     }

@@ -45,6 +45,10 @@ public struct APIOperation: Sendable, Hashable {
     public var queryParameterSchemas: [String: JSONValue] = [:]
     /// Query parameters the server refuses the request without.
     public var requiredQueryParameters: Set<String> = []
+    /// Query parameters whose empty value (`?limit=`) the server reads as if the parameter were absent, as
+    /// ``Request/pageSize(_:default:maximum:)`` reads a page size; the document marks them `allowEmptyValue`, so a
+    /// typed one (an integer) is not documented as refusing the empty value the server takes.
+    public var emptyMeansAbsent: Set<String> = []
     /// Schemas of path parameters whose form the server checks (default: any string).
     public var pathParameterSchemas: [String: JSONValue] = [:]
     /// Request headers the operation needs: name → schema (all required).
@@ -184,12 +188,14 @@ public struct OpenAPIDocument: Sendable {
                 ["name": .string(name), "in": "header", "required": true, "schema": schema]
             }
             let query = operation.queryParameters.sorted { $0.key < $1.key }.map { name, description -> JSONValue in
-                [
+                var parameter: [String: JSONValue] = [
                     "name": .string(name), "in": "query",
                     "required": .bool(operation.requiredQueryParameters.contains(name)),
                     "description": .string(description),
                     "schema": request(operation.queryParameterSchemas[name] ?? ["type": "string"]),
                 ]
+                if operation.emptyMeansAbsent.contains(name) { parameter["allowEmptyValue"] = true }
+                return .object(parameter)
             }
             if !parameters.isEmpty || !query.isEmpty || !headers.isEmpty {
                 entry["parameters"] = .array(parameters + query + headers)

@@ -46,4 +46,23 @@ import Testing
         #expect(schemes?["linkSignature"]?["name"] == "signature")
         #expect(schemes?["jar"]?["scheme"] == "bearer")
     }
+
+    /// A query parameter whose empty value the server reads as none (`Request.pageSize`'s `?limit=`) is marked
+    /// `allowEmptyValue`, so its integer schema does not document the empty value as refused; others are not.
+    @Test func anEmptyValueReadAsNoneIsAllowed() throws {
+        var list = APIOperation(.get, "/things", summary: "A page", tag: "t")
+        list.queryParameters = ["limit": "1–100", "q": "Words"]
+        list.queryParameterSchemas = ["limit": Schema.integer(1...100)]
+        list.emptyMeansAbsent = ["limit"]
+        var document = OpenAPIDocument(title: "T", version: "1")
+        document.add([list])
+        let parameters = try #require(document.json["paths"]?["/things"]?["get"]?["parameters"]?.arrayValue)
+        let byName = Dictionary(
+            uniqueKeysWithValues: parameters.compactMap { parameter in
+                parameter["name"]?.stringValue.map { ($0, parameter) }
+            })
+        #expect(byName["limit"]?["allowEmptyValue"] == true)
+        #expect(byName["limit"]?["schema"]?["type"] == "integer")
+        #expect(byName["q"]?["allowEmptyValue"] == nil)
+    }
 }
