@@ -42,7 +42,6 @@ extension AttendeeService {
             query: [
                 "after": "a message id: the page after it (`nextCursor`)",
                 "before": "a message id, or `end` for the newest: the page before it (`previousCursor`)",
-                "limit": "1–200 messages (50 unless given)",
             ],
             querySchemas: [
                 // NB: ids are positive 64-bit integers (19 digits at most; one past Int64 is a 422, as is giving
@@ -50,10 +49,8 @@ extension AttendeeService {
                 "after": Schema.string(maxLength: MessageRules.cursorDigits, pattern: "^[0-9]*$"),
                 "before": Schema.string(
                     maxLength: MessageRules.cursorDigits, pattern: "^(" + MessageRules.newestCursor + "|[1-9][0-9]*)?$"),
-                "limit": Schema.integer(1...MessageRules.maximumPageSize),
             ],
-            // NB: `Request.pageSize` reads `?limit=` as no limit.
-            emptyMeansAbsent: ["limit"]),
+            pageSize: (MessageRules.maximumPageSize, "1–200 messages (50 unless given)")),
         operation(
             AttendeeRoute.sendMessage, "Send a message (text of 1–2000 characters, an optional imageID)",
             [

@@ -89,8 +89,8 @@ extension ChangeJarService {
 
     private static func operation(
         _ route: Route, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
-        responseBody: JSONValue? = nil, query: [String: JSONValue] = [:], required: Set<String> = [],
-        acceptsAuthentication: Bool = false
+        responseBody: JSONValue? = nil, query: [String: JSONValue] = [:], paged: Bool = false,
+        required: Set<String> = [], acceptsAuthentication: Bool = false
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
@@ -98,17 +98,16 @@ extension ChangeJarService {
         operation.acceptsAuthentication = acceptsAuthentication
         for name in query.keys { operation.queryParameters[name] = name }
         operation.queryParameterSchemas = query
-        // NB: `Request.pageSize` reads `?limit=` as no limit.
-        operation.emptyMeansAbsent = Set(query.keys).intersection([ChangeJarQuery.limit])
+        if paged {
+            operation.pageSize(
+                ChangeJarQuery.limit, maximum: ChangeJarQuery.maximumPageSize, description: ChangeJarQuery.limit)
+        }
         operation.requiredQueryParameters = required
         return operation
     }
 
     /// The search text as the handler checks it after trimming: 1 to 200 characters (grapheme clusters).
     private static let searchText = Schema.text(graphemes: maximumSearchLength)
-
-    /// `limit` of every listing.
-    private static let pageSize = [ChangeJarQuery.limit: Schema.integer(1...ChangeJarQuery.maximumPageSize)]
 
     /// Change Jar's tokens: OpenID tokens of the Cognito identity pool the server trusts.
     public static let securityScheme = BearerScheme(
@@ -118,7 +117,7 @@ extension ChangeJarService {
     public static let operations: [APIOperation] = [
         operation(
             ChangeJarRoute.allActions, "All actions, newest first (cursor, limit ≤ \(ChangeJarQuery.maximumPageSize))",
-            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page, query: pageSize),
+            responses: [200: "A page", 400: "Unknown cursor", 422: "Bad limit"], responseBody: page, paged: true),
         operation(
             ChangeJarRoute.createAction, "Put an action in the jar",
             responses: [
@@ -131,7 +130,7 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.newActions, "Actions newer than `since`, newest first; with a token, none of the caller's",
             responses: [200: "A page", 400: "Unknown cursor", 401: "A token that is refused", 422: "Bad limit"],
-            responseBody: page, query: pageSize, acceptsAuthentication: true),
+            responseBody: page, paged: true, acceptsAuthentication: true),
         operation(
             ChangeJarRoute.newActionsCount,
             "How many actions are newer than `since` (the badge); with a token, not counting the caller's",
@@ -141,13 +140,13 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.myActions, "The signed-in person's actions, newest first",
             responses: [200: "A page", 400: "Unknown cursor", 401: "Not signed in", 422: "Bad limit"],
-            responseBody: page, query: pageSize),
+            responseBody: page, paged: true),
         operation(
             ChangeJarRoute.search,
             "Full-text search over title and content, best match first (q); the pages after the first keep its "
                 + "place: an action added meanwhile is not on them, and one deleted moves nothing",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
-            responseBody: page, query: pageSize.merging([ChangeJarQuery.text: searchText]) { $1 },
+            responseBody: page, query: [ChangeJarQuery.text: searchText], paged: true,
             required: [ChangeJarQuery.text]),
         {
             var read = operation(

@@ -116,6 +116,16 @@ public struct APIOperation: Sendable, Hashable {
     }
 }
 
+extension APIOperation {
+    /// Documents the query parameter `name` as ``Request/pageSize(_:default:maximum:)`` reads it: a whole number
+    /// from 1 to `maximum`, and an empty value taken as none (``emptyMeansAbsent``).
+    public mutating func pageSize(_ name: String = "limit", maximum: Int, description: String) {
+        queryParameters[name] = description
+        queryParameterSchemas[name] = Schema.integer(1...maximum)
+        emptyMeansAbsent.insert(name)
+    }
+}
+
 /// A bearer-token security scheme of the document: each domain that signs people in issues tokens of its own,
 /// and the scheme tells a client (and a contract fuzzer) which token an operation wants.
 @PublicInit
@@ -134,8 +144,6 @@ public struct OpenAPIDocument: Sendable {
     public var version: String
     public private(set) var operations: [APIOperation] = []
     private var schemes: [String: BearerScheme] = [:]
-    /// The `apiKey` schemes of ``APIOperation/linkCredentials``: scheme name → its query parameter and description.
-    private var linkSchemes: [String: [String]] = [:]
 
     public init(title: String, version: String) {
         self.title = title
@@ -156,11 +164,19 @@ public struct OpenAPIDocument: Sendable {
             secured.refusesNUL = refusingNUL
             return secured
         }
+    }
+
+    /// The `apiKey` schemes of every operation's ``APIOperation/linkCredentials``, by scheme name.
+    private var linkSchemes: [String: JSONValue] {
+        var schemes: [String: JSONValue] = [:]
         for operation in operations {
             for (parameter, description) in operation.linkCredentials {
-                linkSchemes[Self.linkScheme(parameter)] = [parameter, description]
+                schemes[Self.linkScheme(parameter)] = [
+                    "type": "apiKey", "in": "query", "name": .string(parameter), "description": .string(description),
+                ]
             }
         }
+        return schemes
     }
 
     /// The security scheme of the link credential `parameter` (`expires` → `linkExpires`).
@@ -243,13 +259,7 @@ public struct OpenAPIDocument: Sendable {
                 "securitySchemes": .object(
                     schemes.mapValues { scheme -> JSONValue in
                         ["type": "http", "scheme": "bearer", "description": .string(scheme.description)]
-                    }.merging(
-                        linkSchemes.mapValues { link -> JSONValue in
-                            [
-                                "type": "apiKey", "in": "query", "name": .string(link[0]),
-                                "description": .string(link[1]),
-                            ]
-                        }, uniquingKeysWith: { bearer, _ in bearer })),
+                    }.merging(linkSchemes, uniquingKeysWith: { bearer, _ in bearer })),
                 "schemas": [
                     "Problem": [
                         "type": "object",
