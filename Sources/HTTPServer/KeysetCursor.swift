@@ -23,7 +23,7 @@ public struct KeysetCursor: Sendable, Hashable {
     /// Reads a cursor a client sent back; `nil` for anything this server did not write (not canonical
     /// base64url, another version, a negative time, an id below 1, more than 64 bytes).
     public init?(_ text: some StringProtocol) {
-        guard (1...64).contains(text.utf8.count), let data = Base64URL.decode(text),
+        guard (1...Self.maximumLength).contains(text.utf8.count), let data = Base64URL.decode(text),
             let plain = String(data: data, encoding: .utf8)
         else { return nil }
         let parts = plain.split(separator: ":", omittingEmptySubsequences: false)
@@ -33,15 +33,16 @@ public struct KeysetCursor: Sendable, Hashable {
         self.init(createdAt: createdAt, id: id)
     }
 
+    /// The longest text a cursor can be, in bytes: the document's `maxLength` for it.
+    public static let maximumLength = 64
+
     /// The text a client passes back.
     public var encoded: String { Base64URL.encode(Data("v1:\(createdAt):\(id)".utf8)) }
 
     /// The cursor in the query parameter `name`: `nil` when it is absent or empty, a 400 naming the parameter
     /// when it is not one this server made.
     public static func query(_ request: Request, _ name: String = "cursor") throws -> KeysetCursor? {
-        guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let cursor = KeysetCursor(text) else { throw notIssued(name) }
-        return cursor
+        try request.issuedValue(name) { KeysetCursor($0) }
     }
 
     /// The 400 for a query parameter `name` that holds a value this server did not give out (a cursor, a mark).

@@ -104,6 +104,18 @@ public struct Request: Sendable {
         return value
     }
 
+    /// The value a client passed back in the query parameter `name` (a cursor, a mark this server gave out), as
+    /// `read` makes it of the text: `nil` when the parameter is absent or empty (the first page), a 400 naming the
+    /// parameter (``KeysetCursor/notIssued(_:)``) when `read` does not take it.
+    ///
+    /// Every paged list reads its cursor here, so an empty one means the same everywhere, and the document says so
+    /// (``APIOperation/cursor(_:maximumLength:description:)``).
+    public func issuedValue<Value>(_ name: String, _ read: (String) -> Value?) throws -> Value? {
+        guard let text = query[name], !text.isEmpty else { return nil }
+        guard let value = read(text) else { throw KeysetCursor.notIssued(name) }
+        return value
+    }
+
     /// The token of `Authorization: Bearer <token>` (RFC 6750 §2.1; the scheme's case does not matter, spaces
     /// around the token are dropped), or `nil` when there is no such header, it names another scheme, or the
     /// token is empty. `schemes` are the accepted scheme names in lower case (Salesforce also takes `oauth`).

@@ -36,4 +36,24 @@ struct KeysetCursorTests {
             #expect(error.extensions["field"] == "since")
         }
     }
+
+    /// Any cursor's reader (the search's has a form of its own) takes an empty value as the first page and refuses
+    /// what it cannot read with the same 400 naming the parameter.
+    @Test func anIssuedValueIsReadByItsOwnReader() throws {
+        let read = { (text: String) in text == "mine" ? 7 : nil }
+        #expect(try Request(method: .get, target: "/a").issuedValue("mark", read) == nil)
+        #expect(try Request(method: .get, target: "/a?mark=").issuedValue("mark", read) == nil)
+        #expect(try Request(method: .get, target: "/a?mark=mine").issuedValue("mark", read) == 7)
+        #expect(throws: KeysetCursor.notIssued("mark")) {
+            try Request(method: .get, target: "/a?mark=yours").issuedValue("mark", read)
+        }
+    }
+
+    /// The longest cursor the reader takes is the `maxLength` the document gives it.
+    @Test func theLongestCursorIsTheDocumentedOne() {
+        let longest = Base64URL.encode(Data("v1:\(Int64.max):\(Int64.max)".utf8))
+        #expect(longest.utf8.count <= KeysetCursor.maximumLength)
+        #expect(KeysetCursor(longest) != nil)
+        #expect(KeysetCursor(String(repeating: "A", count: KeysetCursor.maximumLength + 4)) == nil)
+    }
 }

@@ -119,11 +119,7 @@ public struct ChangeJarService: Sendable {
                 .unprocessableContent, detail: "The search text must be 1 to \(Self.maximumSearchLength) characters.",
                 field: ChangeJarQuery.text)
         }
-        var cursor: SearchCursor?
-        if let raw = request.query[ChangeJarQuery.cursor] {
-            guard let read = SearchCursor(raw) else { throw KeysetCursor.notIssued(ChangeJarQuery.cursor) }
-            cursor = read
-        }
+        let cursor = try request.issuedValue(ChangeJarQuery.cursor) { SearchCursor($0) }
         let limit = try Self.limit(request)
         let (items, next) = try await store.search(text, after: cursor, limit: limit)
         return try .json(ActionPage(items: items.map { $0.action(for: nil) }, nextCursor: next?.encoded))

@@ -20,10 +20,13 @@ struct SearchCursor: Sendable, Hashable {
         self.last = last
     }
 
+    /// The longest text a search cursor can be, in bytes: the document's `maxLength` for it.
+    static let maximumLength = 96
+
     /// Reads a cursor; `nil` for anything this server did not write (an offset cursor of an older version too: the
     /// app then searches again from the top).
     init?(_ text: String) {
-        guard (1...96).contains(text.utf8.count), let data = Base64URL.decode(text),
+        guard (1...Self.maximumLength).contains(text.utf8.count), let data = Base64URL.decode(text),
             let plain = String(data: data, encoding: .utf8)
         else { return nil }
         let parts = plain.split(separator: ":", omittingEmptySubsequences: false)
