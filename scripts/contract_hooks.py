@@ -5,8 +5,9 @@ One auth provider for every operation: the token is the one for the security sch
 which token goes where. Sign-out is the exception: it ends the token it is sent with, so each of its requests
 signs in afresh and ends a session of its own, and the token every other Attendee request uses stays alive.
 
-It also makes `ast.parse` take a lock (see `serialized_ast_parse`), and lets a schema-valid text over its limit
-in characters as people see them be refused (see `filter_failure`).
+It also makes `ast.parse` take a lock (see `serialized_ast_parse`), and lets two refusals of schema-valid data
+stand (see `filter_failure`): a text over its limit in characters as people see them, and a cursor the server
+did not give out.
 """
 
 import ast
@@ -112,11 +113,33 @@ def request_schemas(case):
             yield parameter.get("schema"), query[parameter["name"]]
 
 
+def refused_issued_value(case, response):
+    """Whether `response` is a 400 naming (in its problem's `field`) a query parameter the case sent and the
+    document marks `x-issuedByServer`: a cursor or position only the server gives out, which a schema can give
+    the form of but not tell from a made-up one, so a generated value of that form is refused."""
+    try:
+        problem = response.json()
+    except ValueError:
+        return False
+    field = problem.get("field") if isinstance(problem, dict) else None
+    if field is None or field not in (case.query or {}):
+        return False
+    return any(
+        parameter.get("in") == "query" and parameter.get("name") == field and parameter.get("x-issuedByServer") is True
+        for parameter in case.operation.definition.raw.get("parameters", []))
+
+
 @schemathesis.hook
 def filter_failure(context, failure, case, response):
-    """Keeps every failure but one: a schema-valid request refused with 422 because a text in it is over its
-    `x-maxGraphemes` (see `over_grapheme_limit`). Any other 422 to schema-valid data still fails the run."""
-    if failure.code != "ST202" or response.status_code != 422:
+    """Keeps every failure but two refusals of schema-valid data, which no schema can rule out:
+    * a 422 because a text in the request is over its `x-maxGraphemes` (see `over_grapheme_limit`);
+    * a 400 naming a query parameter whose value only the server gives out (see `refused_issued_value`).
+    Any other 422 or 400 to schema-valid data still fails the run."""
+    if failure.code != "ST202":
+        return True
+    if response.status_code == 400:
+        return not refused_issued_value(case, response)
+    if response.status_code != 422:
         return True
     document = case.operation.schema.raw_schema
     return not any(over_grapheme_limit(schema, value, document) for schema, value in request_schemas(case))

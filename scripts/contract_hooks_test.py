@@ -1,6 +1,7 @@
 """Tests of scripts/contract_hooks.py's failure filter; `scripts/contract` runs them with the venv's Python
 before it fuzzes (`python -m unittest contract_hooks_test`, from scripts/)."""
 
+import json
 import os
 import sys
 import types
@@ -41,6 +42,13 @@ def search_operation():
     return {"parameters": [{"in": "query", "name": "q", "schema": {"type": "string", "x-maxGraphemes": 200}}]}
 
 
+def wall_operation():
+    return {"parameters": [
+        {"in": "path", "name": "eventID", "schema": {"type": "string"}},
+        {"in": "query", "name": "cursor", "x-issuedByServer": True, "schema": {"type": "string"}},
+        {"in": "query", "name": "q", "schema": {"type": "string"}}]}
+
+
 def case(operation, body=None, query=None):
     schema = types.SimpleNamespace(raw_schema=DOCUMENT)
     definition = types.SimpleNamespace(raw=operation)
@@ -48,10 +56,22 @@ def case(operation, body=None, query=None):
         operation=types.SimpleNamespace(definition=definition, schema=schema), body=body, query=query)
 
 
-def kept(code, status, case_):
+class Response:
+    def __init__(self, status, body):
+        self.status_code = status
+        self.body = body
+
+    def json(self):
+        return json.loads(self.body)
+
+
+def kept(code, status, case_, body="{}"):
     failure = types.SimpleNamespace(code=code)
-    response = types.SimpleNamespace(status_code=status)
-    return contract_hooks.filter_failure(None, failure, case_, response)
+    return contract_hooks.filter_failure(None, failure, case_, Response(status, body))
+
+
+def problem(field):
+    return json.dumps({"title": "Bad Request", "status": 400, "field": field})
 
 
 class OverGraphemeLimitTests(unittest.TestCase):
@@ -88,6 +108,29 @@ class FilterFailureTests(unittest.TestCase):
         self.assertTrue(kept("ST202", 400, long_reply))
         self.assertTrue(kept("ST202", 500, long_reply))
         self.assertTrue(kept("ST203", 422, long_reply))
+
+
+class IssuedValueTests(unittest.TestCase):
+    def test_a_400_naming_a_sent_issued_parameter_is_dropped(self):
+        self.assertFalse(kept("ST202", 400, case(wall_operation(), query={"cursor": "AAAA"}), problem("cursor")))
+
+    def test_a_400_naming_another_or_an_unsent_parameter_still_fails_the_run(self):
+        self.assertTrue(kept("ST202", 400, case(wall_operation(), query={"q": "x"}), problem("q")))
+        self.assertTrue(kept("ST202", 400, case(wall_operation(), query={"q": "x"}), problem("cursor")))
+        self.assertTrue(kept("ST202", 400, case(wall_operation(), query={"cursor": "AAAA"}), problem("eventID")))
+        self.assertTrue(kept("ST202", 400, case(search_operation(), query={"q": "x"}), problem("q")))
+
+    def test_a_400_without_a_problem_naming_a_field_still_fails_the_run(self):
+        sent = case(wall_operation(), query={"cursor": "AAAA"})
+        self.assertTrue(kept("ST202", 400, sent, "not json"))
+        self.assertTrue(kept("ST202", 400, sent, "[]"))
+        self.assertTrue(kept("ST202", 400, sent, json.dumps({"title": "Bad Request", "status": 400})))
+
+    def test_only_a_400_to_schema_valid_data_is_dropped(self):
+        sent = case(wall_operation(), query={"cursor": "AAAA"})
+        self.assertTrue(kept("ST202", 422, sent, problem("cursor")))
+        self.assertTrue(kept("ST202", 500, sent, problem("cursor")))
+        self.assertTrue(kept("ST203", 400, sent, problem("cursor")))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,10 @@ public enum Base64URL {
         return output
     }
 
+    /// A regular expression (ECMA-262, as JSON Schema's `pattern` reads it) for text of the alphabet alone: every
+    /// encoding matches it, and text that does not is never decoded.
+    public static let pattern = "^[A-Za-z0-9_-]*$"
+
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static func sextet(_ character: UInt8) -> UInt8? {

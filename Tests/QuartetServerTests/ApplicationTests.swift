@@ -3,6 +3,7 @@ import AttendeeServer
 import DynamicJSON
 import Foundation
 import HTTPServer
+import HTTPTypes
 import QuartetServer
 import Testing
 
@@ -271,4 +272,34 @@ private func makeApplication() async throws -> Application {
     // A client that writes the header itself is still known by its own address.
     #expect(try await statuses(from: "203.0.113.7", forwardedFor: "198.51.100.3") == [200, 200, 429])
     #expect(try await statuses(from: "203.0.113.7", forwardedFor: "198.51.100.4") == [429, 429, 429])
+}
+
+/// Every list that pages documents its `cursor` (a value only the server gives out, empty allowed) and its
+/// `limit`, and New Actions its `since`: the wall, a post's replies and a discussion read them and named none.
+@Test func everyPagedListDocumentsItsCursorAndLimit() async throws {
+    let app = try await makeApplication()
+    let response = try await app.router.respond(to: Request(method: .get, target: "/openapi.json"))
+    let document = try JSONDecoder().decode(JSONValue.self, from: response.bodyData)
+    let lists: [String: Set<String>] = [
+        "/changejar/v1/actions": ["cursor", "limit"],
+        "/changejar/v1/actions/new": ["cursor", "limit", "since"],
+        "/changejar/v1/actions/new/count": ["since"],
+        "/changejar/v1/actions/mine": ["cursor", "limit"],
+        "/changejar/v1/actions/search": ["cursor", "limit", "q"],
+        "/attendee/v1/events/{eventID}/wall": ["cursor", "limit"],
+        "/attendee/v1/wall/{postID}/replies": ["cursor", "limit"],
+        "/attendee/v1/sessions/{sessionID}/discussion": ["cursor", "limit"],
+    ]
+    for (path, names) in lists {
+        let parameters = document["paths"]?[path]?["get"]?["parameters"]?.arrayValue ?? []
+        let query = parameters.filter { $0["in"] == "query" }
+        #expect(Set(query.compactMap { $0["name"]?.stringValue }) == names, "\(path)")
+        for parameter in query where parameter["name"] == "cursor" || parameter["name"] == "since" {
+            #expect(parameter["x-issuedByServer"] == true, "\(path)")
+            #expect(parameter["allowEmptyValue"] == true, "\(path)")
+            #expect(parameter["schema"]?["pattern"] == .string(Base64URL.pattern), "\(path)")
+        }
+        let limit = query.first { $0["name"] == "limit" }
+        #expect(limit == nil || limit?["schema"]?["type"] == "integer", "\(path)")
+    }
 }

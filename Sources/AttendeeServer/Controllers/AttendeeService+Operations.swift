@@ -187,12 +187,14 @@ extension AttendeeService {
 
     /// An Attendee operation that answers JSON: an object, a list with `array`, or no body with `emptyAnswer` (a 204);
     /// its `body`, when it has one, is required unless `bodyOptional`; `query` names the query parameters it reads,
-    /// with `querySchemas` for those that are not any string, and `pageSize` (its maximum and description) for a
-    /// `limit` read by `Request.pageSize`. Every Attendee feature documents its routes with it.
+    /// with `querySchemas` for those that are not any string, `pageSize` (its maximum and description) for a
+    /// `limit` read by `Request.pageSize`, and `cursor` (its description) for a `KeysetCursor` read from `cursor`.
+    /// Every Attendee feature documents its routes with it.
     static func operation(
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
         bodyOptional: Bool = false, array: Bool = false, emptyAnswer: Bool = false, query: [String: String] = [:],
-        querySchemas: [String: JSONValue] = [:], pageSize: (maximum: Int, description: String)? = nil
+        querySchemas: [String: JSONValue] = [:], pageSize: (maximum: Int, description: String)? = nil,
+        cursor: String? = nil
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
@@ -201,6 +203,7 @@ extension AttendeeService {
         operation.queryParameters = query
         operation.queryParameterSchemas = querySchemas
         if let pageSize { operation.pageSize(maximum: pageSize.maximum, description: pageSize.description) }
+        if let cursor { operation.cursor(maximumLength: KeysetCursor.maximumLength, description: cursor) }
         return operation
     }
 

@@ -13,7 +13,7 @@ extension AttendeeService {
             [
                 200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such event",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
-            ]),
+            ], pageSize: pageSize, cursor: "The last page's nextCursor"),
         operation(
             AttendeeRoute.wallPost,
             "Post on the event's wall: text of at most \(PostText.limit) characters and an optional image id",
@@ -49,7 +49,7 @@ extension AttendeeService {
             [
                 200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such post",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
-            ]),
+            ], pageSize: pageSize, cursor: "The post's earlierRepliesCursor, then the last page's nextCursor"),
         operation(
             AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such reply"],
@@ -60,7 +60,7 @@ extension AttendeeService {
             [
                 200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such session",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
-            ]),
+            ], pageSize: pageSize, cursor: "The last page's nextCursor"),
         operation(
             AttendeeRoute.discussionPost,
             "Write in a session's discussion: text of at most \(PostText.limit) characters and an optional image id",
@@ -81,6 +81,12 @@ extension AttendeeService {
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],
             responseMediaType: "text/event-stream"),
     ]
+
+    /// A page's `limit`, as `WallRequest.page` reads it.
+    private static let pageSize = (
+        maximum: PostPaging.maxLimit,
+        description: "How many on the page (1–\(PostPaging.maxLimit), default \(PostPaging.defaultLimit))"
+    )
 
     /// A post or discussion message: text, or an image the writer uploaded with text that may be blank.
     private static let withImage = Schema.object(

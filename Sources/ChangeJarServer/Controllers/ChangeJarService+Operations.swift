@@ -87,10 +87,13 @@ extension ChangeJarService {
         ],
     ]
 
+    /// A Change Jar operation: `query` names its query parameters with their schemas; `paged` adds `limit` and the
+    /// `cursor` (of at most `cursorLength` bytes) of a list; `since` the New Actions position.
     private static func operation(
         _ route: Route, _ summary: String, responses: [Int: String], requestBody: JSONValue? = nil,
         responseBody: JSONValue? = nil, query: [String: JSONValue] = [:], paged: Bool = false,
-        required: Set<String> = [], acceptsAuthentication: Bool = false
+        cursorLength: Int = KeysetCursor.maximumLength, since: Bool = false, required: Set<String> = [],
+        acceptsAuthentication: Bool = false
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: tag, responses: responses, requestBody: requestBody,
@@ -101,6 +104,13 @@ extension ChangeJarService {
         if paged {
             operation.pageSize(
                 ChangeJarQuery.limit, maximum: ChangeJarQuery.maximumPageSize, description: ChangeJarQuery.limit)
+            operation.cursor(
+                ChangeJarQuery.cursor, maximumLength: cursorLength, description: "The last page's nextCursor")
+        }
+        if since {
+            operation.cursor(
+                ChangeJarQuery.since, maximumLength: KeysetCursor.maximumLength,
+                description: "A page's headCursor: the newest action the reader has seen (absent: everything)")
         }
         operation.requiredQueryParameters = required
         return operation
@@ -130,13 +140,13 @@ extension ChangeJarService {
         operation(
             ChangeJarRoute.newActions, "Actions newer than `since`, newest first; with a token, none of the caller's",
             responses: [200: "A page", 400: "Unknown cursor", 401: "A token that is refused", 422: "Bad limit"],
-            responseBody: page, paged: true, acceptsAuthentication: true),
+            responseBody: page, paged: true, since: true, acceptsAuthentication: true),
         operation(
             ChangeJarRoute.newActionsCount,
             "How many actions are newer than `since` (the badge); with a token, not counting the caller's",
             responses: [200: "The count", 400: "Unknown cursor", 401: "A token that is refused"],
             responseBody: ["type": "object", "required": ["count"], "properties": ["count": ["type": "integer"]]],
-            acceptsAuthentication: true),
+            since: true, acceptsAuthentication: true),
         operation(
             ChangeJarRoute.myActions, "The signed-in person's actions, newest first",
             responses: [200: "A page", 400: "Unknown cursor", 401: "Not signed in", 422: "Bad limit"],
@@ -147,7 +157,7 @@ extension ChangeJarService {
                 + "place: an action added meanwhile is not on them, and one deleted moves nothing",
             responses: [200: "A page", 400: "Unknown cursor", 422: "Missing or too long q, or bad limit"],
             responseBody: page, query: [ChangeJarQuery.text: searchText], paged: true,
-            required: [ChangeJarQuery.text]),
+            cursorLength: SearchCursor.maximumLength, required: [ChangeJarQuery.text]),
         {
             var read = operation(
                 ChangeJarRoute.action, "One action; with a token, also whether it is the caller's (isMine)",

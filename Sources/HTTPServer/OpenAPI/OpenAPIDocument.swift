@@ -49,6 +49,10 @@ public struct APIOperation: Sendable, Hashable {
     /// ``Request/pageSize(_:default:maximum:)`` reads a page size; the document marks them `allowEmptyValue`, so a
     /// typed one (an integer) is not documented as refusing the empty value the server takes.
     public var emptyMeansAbsent: Set<String> = []
+    /// Query parameters that hold a value only the server gives out (a cursor a page ended with): a client passes
+    /// back what a response held, and the server refuses anything else with 400. The document marks each with
+    /// `x-issuedByServer: true`, as no schema can tell an issued value from a made-up one of the same form.
+    public var issuedByServer: Set<String> = []
     /// Schemas of path parameters whose form the server checks (default: any string).
     public var pathParameterSchemas: [String: JSONValue] = [:]
     /// Request headers the operation needs: name → schema (all required).
@@ -123,6 +127,16 @@ extension APIOperation {
         queryParameters[name] = description
         queryParameterSchemas[name] = Schema.integer(1...maximum)
         emptyMeansAbsent.insert(name)
+    }
+
+    /// Documents the query parameter `name` as ``Request/issuedValue(_:_:)`` reads it: a value the server gave
+    /// out (``issuedByServer``), base64url of at most `maximumLength` bytes, and an empty value taken as none
+    /// (the first page).
+    public mutating func cursor(_ name: String = "cursor", maximumLength: Int, description: String) {
+        queryParameters[name] = description
+        queryParameterSchemas[name] = Schema.string(maxLength: maximumLength, pattern: Base64URL.pattern)
+        emptyMeansAbsent.insert(name)
+        issuedByServer.insert(name)
     }
 }
 
@@ -211,6 +225,7 @@ public struct OpenAPIDocument: Sendable {
                     "schema": request(operation.queryParameterSchemas[name] ?? ["type": "string"]),
                 ]
                 if operation.emptyMeansAbsent.contains(name) { parameter["allowEmptyValue"] = true }
+                if operation.issuedByServer.contains(name) { parameter["x-issuedByServer"] = true }
                 return .object(parameter)
             }
             if !parameters.isEmpty || !query.isEmpty || !headers.isEmpty {

@@ -65,4 +65,21 @@ import Testing
         #expect(byName["limit"]?["schema"]?["type"] == "integer")
         #expect(byName["q"]?["allowEmptyValue"] == nil)
     }
+
+    /// A cursor is a value only the server gives out: the document marks it `x-issuedByServer` (no schema can tell
+    /// an issued cursor from a made-up one of its form), allows it empty (the first page), and gives its form.
+    @Test func aCursorIsMarkedAsIssuedByTheServer() throws {
+        var list = APIOperation(.get, "/things", summary: "A page", tag: "t")
+        list.cursor(maximumLength: 64, description: "The last page's nextCursor")
+        list.queryParameters["q"] = "Words"
+        var document = OpenAPIDocument(title: "T", version: "1")
+        document.add([list])
+        let parameters = try #require(document.json["paths"]?["/things"]?["get"]?["parameters"]?.arrayValue)
+        let cursor = try #require(parameters.first { $0["name"] == "cursor" })
+        #expect(cursor["x-issuedByServer"] == true)
+        #expect(cursor["allowEmptyValue"] == true)
+        #expect(cursor["required"] == false)
+        #expect(cursor["schema"] == ["type": "string", "maxLength": 64, "pattern": .string(Base64URL.pattern)])
+        #expect(parameters.first { $0["name"] == "q" }?["x-issuedByServer"] == nil)
+    }
 }
