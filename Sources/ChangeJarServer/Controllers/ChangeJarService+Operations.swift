@@ -102,8 +102,10 @@ extension ChangeJarService {
         for name in query.keys { operation.queryParameters[name] = name }
         operation.queryParameterSchemas = query
         if paged {
+            let (maximum, standard) = (ChangeJarQuery.maximumPageSize, ChangeJarQuery.defaultPageSize)
             operation.pageSize(
-                ChangeJarQuery.limit, maximum: ChangeJarQuery.maximumPageSize, description: ChangeJarQuery.limit)
+                ChangeJarQuery.limit, maximum: maximum,
+                description: "How many on the page (1–\(maximum), default \(standard))")
             operation.cursor(
                 ChangeJarQuery.cursor, maximumLength: cursorLength, description: "The last page's nextCursor")
         }
