@@ -61,6 +61,8 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
         memory?.recycle()
     }
 
+    /// Copies `piece` into chunks and queues each full one for `wrapped`, waiting while every chunk is taken; a body
+    /// that fits in one chunk goes straight to `wrapped`.
     public func receive(_ piece: UnsafeRawBufferPointer) {
         if isInline { return wrapped.receive(piece) }
         guard let base = piece.baseAddress else { return }
@@ -76,6 +78,7 @@ public final class PipelinedReceiver<Wrapped: BodyReceiver>: BodyReceiver, @unch
         }
     }
 
+    /// Queues the last, partly filled chunk and returns once `wrapped` has taken everything and finished.
     public func finish() {
         if isInline { return wrapped.finish() }
         send()

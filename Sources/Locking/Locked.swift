@@ -4,6 +4,12 @@
     import Glibc
 #endif
 
+// NB: deliberately not Synchronization.Mutex. Its futex fast path lives in the (uninstrumented) standard
+// library, so ThreadSanitizer cannot see it and reports every cross-thread access it guards as a race;
+// pthread mutexes are intercepted, so the TSan run in `make test` checks our locking for real. Mutex also
+// needs iOS 18, and the app cores support iOS 17. The class is `@unchecked Sendable` because every access to
+// `value` happens inside `withLock`.
+
 /// A value guarded by a pthread mutex: the package's one lock type.
 ///
 /// ```swift
@@ -13,11 +19,6 @@
 /// ```
 ///
 /// A value that is not `Sendable` must not leave the closure (return a copy of what you need).
-// NB: deliberately not Synchronization.Mutex. Its futex fast path lives in the (uninstrumented) standard
-// library, so ThreadSanitizer cannot see it and reports every cross-thread access it guards as a race;
-// pthread mutexes are intercepted, so the TSan run in `make test` checks our locking for real. Mutex also
-// needs iOS 18, and the app cores support iOS 17. The class is `@unchecked Sendable` because every access to
-// `value` happens inside `withLock`.
 public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value

@@ -4,6 +4,9 @@ import SwiftSyntaxMacros
 
 /// The expansion of `@PublicInit`: a public initializer with one parameter for each stored property.
 public struct PublicInitMacro: MemberMacro {
+    /// One `public init` taking the stored properties in order (a `var` with a value, or of optional type, gets a
+    /// default; a `let` with a value is left out); on anything but a struct, or a `lazy`, wrapped or untyped property,
+    /// a diagnostic and no initializer.
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext

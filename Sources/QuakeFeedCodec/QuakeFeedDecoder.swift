@@ -19,6 +19,7 @@ public struct DecodedFeed: Sendable, Equatable {
 public struct FeedDecodingError: Error, Equatable, Sendable {
     /// Byte offset where reading stopped.
     public var offset: Int
+    /// What was wrong there, in English for logs and tests (`unexpected end`, `trailing characters`).
     public var reason: String
 }
 
@@ -36,6 +37,8 @@ public struct QuakeFeedDecoder: Sendable {
     /// Scheme and host that relative links (`/earthquakes/eventpage/…`) are resolved against.
     public var origin: String
 
+    /// A decoder that resolves relative links against `origin` (`scheme://host[:port]`, a trailing slash dropped);
+    /// USGS's by default.
     public init(origin: String = "https://earthquake.usgs.gov") {
         self.origin = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
     }

@@ -4,7 +4,11 @@ import PublicInit
 /// Where a quake happened: longitude and latitude in degrees, depth in kilometres (negative above sea level).
 @PublicInit
 public struct QuakeCoordinate: Sendable, Hashable {
+    /// Degrees east, −180…180 (west is negative): the feed's first coordinate. The decoders skip a feature outside
+    /// that range.
     public var longitude: Double
+    /// Degrees north, −90…90 (south is negative): the feed's second coordinate. The decoders skip a feature outside
+    /// that range.
     public var latitude: Double
     /// Kilometres below sea level; `nil` when the feed gave only two coordinates.
     public var depth: Double?
@@ -19,6 +23,8 @@ public struct Quake: Sendable, Hashable, Identifiable {
     /// 4.95 is titled "M 5.0"). The app's magnitude rules (the tints, the map's 3.5, the filter's floor) compare
     /// this, so a quake that reads "M 5.0" is tinted as one.
     public var shownMagnitude: Double? { magnitude.map(Self.shown) }
+    /// The named region near the epicentre (`10 km SSW of Idyllwild, CA`); `nil` when the feed has none or an empty
+    /// one.
     public var place: String?
     /// The USGS title, or one built from magnitude and place when the feed has none (old API versions).
     public var title: String
@@ -41,10 +47,14 @@ public struct Quake: Sendable, Hashable, Identifiable {
     package private(set) var storedDetailFeed: QuakeLink?
     /// Number of "Did You Feel It?" reports.
     public var felt: Int?
+    /// The highest intensity the "Did You Feel It?" reports give, on the Modified Mercalli scale (a decimal, 0–10).
     public var cdi: Double?
+    /// The highest intensity ShakeMap estimates from instruments, on the Modified Mercalli scale (a decimal, 0–10).
     public var mmi: Double?
     /// PAGER alert level (`green`, `yellow`, `orange`, `red`), lowercase.
     public var alert: String?
+    /// The feed's `tsunami` flag, set for large events in oceanic regions: it does not say that a tsunami happened.
+    /// `false` when the feed leaves it out.
     public var tsunami: Bool
     /// `automatic`, `reviewed`, `deleted`…, lowercase.
     public var status: String?
@@ -52,14 +62,19 @@ public struct Quake: Sendable, Hashable, Identifiable {
     public var type: String
     /// `ml`, `md`, `mb`, `mww`…, lowercase.
     public var magType: String?
+    /// The feature's `geometry.coordinates`: longitude, latitude and depth.
     public var coordinate: QuakeCoordinate
     /// Minutes from UTC at the epicentre (old feeds only).
     public var tz: Int?
+    /// The network that contributed the preferred solution (`us`, `ak`, `ci`…), as the feed spells it.
     public var net: String?
+    /// The code that network (``net``) gave the event, as the feed spells it.
     public var code: String?
     /// USGS significance (0–1000+).
     public var sig: Int?
 
+    /// A quake from values already normalized as the decoders leave them (lowercase enumerations, links through
+    /// ``webLink(_:origin:)``); nothing is checked or rewritten here.
     public init(
         id: String, magnitude: Double?, place: String?, title: String, time: Date, updated: Date? = nil,
         eventPage: String? = nil, detailFeed: String? = nil, felt: Int? = nil, cdi: Double? = nil,
@@ -130,14 +145,14 @@ public struct Quake: Sendable, Hashable, Identifiable {
         return lhs.id < rhs.id
     }
 
-    /// A title in the USGS style (`M 4.5 - 10 km N of X`, `M 1.2 Quarry Blast - …`) for features that lack one.
-    ///
-    /// NB: this is feed data in USGS's own English, not a user-interface string, so it is not localized.
     /// `magnitude` to one decimal, halves away from zero, as ``NumberText/fixed(_:digits:)`` prints it.
     public static func shown(_ magnitude: Double) -> Double {
         (magnitude * 10).rounded(.toNearestOrAwayFromZero) / 10
     }
 
+    /// A title in the USGS style (`M 4.5 - 10 km N of X`, `M 1.2 Quarry Blast - …`) for features that lack one.
+    ///
+    /// NB: this is feed data in USGS's own English, not a user-interface string, so it is not localized.
     public static func usgsTitle(magnitude: Double?, place: String?, type: String) -> String {
         var head = magnitude.map { "M " + NumberText.fixed($0, digits: 1) } ?? "M ?"
         if type != "earthquake", !type.isEmpty {

@@ -7,6 +7,7 @@ public struct QuakeListView: View {
     @State private var searchText = ""
     @State private var showsMap = false
 
+    /// The list screen of `model`.
     public init(model: QuakeListModel) {
         self.model = model
     }

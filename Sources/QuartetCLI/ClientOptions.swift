@@ -11,6 +11,8 @@ public struct ClientOptions: Sendable, Equatable {
     /// Where `--server` points when neither it nor `QUARTET_SERVER` is given.
     static let localServer = URL(string: "http://127.0.0.1:8080")!
 
+    /// `--server` (`QUARTET_SERVER`, default `http://127.0.0.1:8080`) and `--data-dir` (`QUARTET_DATA_DIR`, default
+    /// `~/.quartet`), for the option list of each client command group.
     public static let specs: [OptionSpec] = [
         OptionSpec(
             "server",

@@ -17,6 +17,7 @@ public struct Application: Sendable {
     public var router: Router
     /// What `/openapi.json` serves.
     public var openAPI: OpenAPIDocument
+    /// What the server was built from; ``handler(log:)`` and ``shapeRefusal`` read the middleware's settings from it.
     public var configuration: ServerConfiguration
     /// The database every domain stores its data in.
     public var database: any SQLDatabase

@@ -54,6 +54,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// access log; none by default.
     public var trustedProxies: TrustedProxies
 
+    /// Settings with the defaults: `127.0.0.1:8080`, state in `.quartet` under the working directory, a 40 MiB body
+    /// limit, 100 requests a second per client address, and the access log on.
     public init(
         host: String = "127.0.0.1",
         port: UInt16 = 8080,

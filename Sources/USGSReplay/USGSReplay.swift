@@ -18,6 +18,8 @@ public struct USGSReplayConfiguration: Sendable {
     /// `nil` starts them with `http://` and the request's `Host`, as the server's other absolute links do.
     public var publicURL: URL?
 
+    /// Settings with the demo's defaults (10,000 events, a fixed seed, the current time); `now` is rounded down to a
+    /// whole second, as `Last-Modified` is.
     public init(
         feedDirectory: URL? = nil, now: Date = Date(), seed: UInt64 = 0x5155_414B, demoCount: Int = 10_000,
         publicURL: URL? = nil
@@ -48,9 +50,11 @@ public struct USGSReplayConfiguration: Sendable {
 /// are served as they are but for their USGS links, which lead to this server too (``FolderLinks``): the detail
 /// feed and event page of each of their events are served, derived from its feature.
 public final class USGSReplay: Sendable {
+    /// The settings the replay was made with.
     public let configuration: USGSReplayConfiguration
     private let cache = FeedCache()
 
+    /// A replay serving as `configuration` says; nothing is generated or read until a feed is asked for.
     public init(_ configuration: USGSReplayConfiguration) {
         self.configuration = configuration
     }
@@ -70,8 +74,12 @@ public final class USGSReplay: Sendable {
 
     /// A served file: its bytes and validators.
     public struct Feed: Sendable {
+        /// The bytes served, with links pointing at this server.
         public var body: Data
+        /// The `ETag`: a hash of ``body``, quoted (a strong validator).
         public var etag: String
+        /// The `Last-Modified` time, in whole seconds: the folder file's modification time, or the configured `now` for
+        /// the demo.
         public var lastModified: Date
     }
 

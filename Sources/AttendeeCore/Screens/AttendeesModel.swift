@@ -12,6 +12,8 @@ public struct PersonRow: Sendable, Hashable, Identifiable {
     /// `iOS Engineer · Tejo Cloud`.
     public var subtitle: String
 
+    /// The row of `person`: its id, its name, and its title and company joined by a middle dot (either left out
+    /// when empty).
     public init(_ person: Person) {
         id = person.id
         name = person.name

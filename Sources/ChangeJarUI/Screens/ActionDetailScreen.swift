@@ -7,6 +7,7 @@ import SwiftUI
 public struct ActionDetailScreen: View {
     let model: ActionDetailModel
 
+    /// The page drawn from `model`, which it sends the person's taps.
     public init(model: ActionDetailModel) {
         self.model = model
     }

@@ -7,6 +7,7 @@ import SwiftUI
 public struct ActionListScreen: View {
     let model: ActionListModel
 
+    /// The list drawn from `model`, which it sends the person's taps.
     public init(model: ActionListModel) {
         self.model = model
     }

@@ -7,6 +7,7 @@ public struct ChangeJarRootView: View {
     @Bindable var app: AppModel
     @Environment(\.scenePhase) private var scenePhase
 
+    /// The tabs of `app`, the model of the whole app.
     public init(app: AppModel) {
         self.app = app
     }

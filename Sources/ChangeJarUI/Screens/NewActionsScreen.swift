@@ -5,6 +5,7 @@ import SwiftUI
 public struct NewActionsScreen: View {
     let model: NewActionsModel
 
+    /// The list drawn from `model`, which it sends the person's taps.
     public init(model: NewActionsModel) {
         self.model = model
     }

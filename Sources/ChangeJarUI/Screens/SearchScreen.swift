@@ -5,6 +5,7 @@ import SwiftUI
 public struct SearchScreen: View {
     let model: SearchModel
 
+    /// The search drawn from `model`, which it sends the query and taps.
     public init(model: SearchModel) {
         self.model = model
     }

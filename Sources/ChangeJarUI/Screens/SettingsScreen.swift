@@ -5,6 +5,7 @@ import SwiftUI
 public struct SettingsScreen: View {
     @Bindable var model: SettingsModel
 
+    /// The settings drawn from `model`, which it sends the person's taps.
     public init(model: SettingsModel) {
         self.model = model
     }

@@ -5,6 +5,7 @@ import SwiftUI
 public struct SubmitScreen: View {
     @Bindable var model: SubmitModel
 
+    /// The form drawn from `model`, which it sends what is typed and the taps.
     public init(model: SubmitModel) {
         self.model = model
     }

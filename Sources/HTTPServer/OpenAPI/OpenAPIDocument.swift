@@ -8,10 +8,13 @@ import PublicInit
 /// server publishes them as an OpenAPI 3.1 document at `/openapi.json`. A contract test checks
 /// that every route has an operation and every operation a route.
 public struct APIOperation: Sendable, Hashable {
+    /// The HTTP method the route answers.
     public var method: HTTPMethod
     /// The router pattern (`/events/:eventID`); the document shows it as `/events/{eventID}`.
     public var path: String
+    /// One line saying what the operation does: the document's `summary`.
     public var summary: String
+    /// The group the document lists the operation under (`tags`): its domain or stand-in (`Attendee`, `usgs`).
     public var tag: String
     /// Status code → description.
     public var responses: [Int: String]
@@ -65,6 +68,8 @@ public struct APIOperation: Sendable, Hashable {
     /// string schema of the request.
     public var refusesNUL = false
 
+    /// An operation answering `responses` (`200: "OK"` by default), open to everyone and answering errors as problem
+    /// details unless told otherwise.
     public init(
         _ method: HTTPMethod,
         _ path: String,
@@ -146,6 +151,8 @@ extension APIOperation {
 public struct BearerScheme: Sendable, Hashable {
     /// The key under `components.securitySchemes`.
     public var name: String
+    /// What the document says the token is and where one gets it: "An Attendee session token, from sign-up or
+    /// sign-in".
     public var description: String
 
     /// The scheme of operations added without one.
@@ -154,11 +161,14 @@ public struct BearerScheme: Sendable, Hashable {
 
 /// Builds the OpenAPI 3.1 document from the operations every domain declares.
 public struct OpenAPIDocument: Sendable {
+    /// The document's `info.title` (`Quartet`).
     public var title: String
+    /// The document's `info.version`: the server's version.
     public var version: String
     public private(set) var operations: [APIOperation] = []
     private var schemes: [String: BearerScheme] = [:]
 
+    /// A document with no operations yet; each domain then adds its own (``add(_:securedBy:refusingNUL:)``).
     public init(title: String, version: String) {
         self.title = title
         self.version = version

@@ -103,6 +103,7 @@ public enum Schema {
         ["type": "object", "additionalProperties": values]
     }
 
+    /// `true` or `false`.
     public static let boolean: JSONValue = ["type": "boolean"]
 
     /// No NUL anywhere: any string.

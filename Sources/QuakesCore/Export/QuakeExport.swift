@@ -3,18 +3,26 @@ import QuakesModels
 
 /// A row for scripts: what `--json` prints.
 public struct QuakeExportRow: Sendable, Hashable, Codable {
+    /// The USGS event id, as the feed gives it.
     public var id: String
     /// ISO 8601 in UTC, milliseconds included (`2016-03-02T12:49:48.360Z`).
     public var time: String
+    /// The feed's magnitude, unrounded; left out when the event has none yet.
     public var magnitude: Double?
+    /// The USGS title, or one built from magnitude and place when the feed has none.
     public var title: String
+    /// Degrees north, −90…90.
     public var latitude: Double
+    /// Degrees east, −180…180.
     public var longitude: Double
+    /// Kilometres below sea level (negative above it); left out when the feed gave only two coordinates.
     public var depth: Double?
     /// `none`, `lightRed` or `red`.
     public var tint: String
+    /// The event page (an `http` or `https` address); left out when the feed has no usable one.
     public var url: String?
 
+    /// The row of one quake.
     public init(_ quake: Quake) {
         id = quake.id
         time = QuakeExportRow.iso8601(quake.time)

@@ -6,12 +6,18 @@ import QuakesModels
 ///
 /// Every method runs off the main actor (`@concurrent`), so decoding and sorting never block a screen.
 public struct QuakeFeedService: Sendable {
+    /// The feed's address (a USGS or replay URL, or a `file:` URL); also the key it is cached under.
     public var feedURL: URL
+    /// Fetches the feed, conditionally when the cache has validators.
     public var client: QuakeFeedClient
+    /// Where the last feed and its hidden rows are kept.
     public var cache: QuakeCache
+    /// Builds the rows of each listing; the screens write their other times and numbers with it too.
     public var formatter: QuakeRowFormatter
+    /// Reads feed bodies; relative links resolve against ``feedURL``'s origin (USGS's for a file).
     public var decoder: QuakeFeedDecoder
 
+    /// A service for the feed at `feedURL`, with a decoder for that URL's links.
     public init(feedURL: URL, client: QuakeFeedClient, cache: QuakeCache, formatter: QuakeRowFormatter) {
         self.feedURL = feedURL
         self.client = client
@@ -138,6 +144,7 @@ public struct QuakeFeedService: Sendable {
 
 /// Visible quakes, newest first, before any row is built.
 public struct QuakeSet: Sendable, Equatable {
+    /// The quakes not hidden, newest first, one per id.
     public var quakes: [Quake]
     /// When the server last sent or confirmed them.
     public var fetchedAt: Date

@@ -3,9 +3,13 @@ import QuakesModels
 /// A pin on the quake map: quakes of magnitude 3.5 or more.
 public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     public var id: String
+    /// Where the pin goes: the quake's coordinate.
     public var coordinate: QuakeCoordinate
+    /// The quake's title, the pin's label.
     public var title: String
+    /// The feed's magnitude, unrounded; it reads as 3.5 or more (``Quake/shownMagnitude``).
     public var magnitude: Double
+    /// The pin's colour, from the magnitude as it reads (``QuakeTint/init(magnitude:)``).
     public var tint: QuakeTint
 
     /// The smallest magnitude that gets a pin.

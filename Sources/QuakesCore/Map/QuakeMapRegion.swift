@@ -2,10 +2,13 @@ import QuakesModels
 
 /// The part of the globe a map shows: a centre and spans in degrees.
 public struct QuakeMapRegion: Sendable, Hashable {
+    /// Degrees north, −90…90.
     public var centerLatitude: Double
     /// In −180…180, even when the region crosses the antimeridian.
     public var centerLongitude: Double
+    /// Degrees of latitude shown, top to bottom: at most 180, and at least 2 in a fitted region.
     public var latitudeSpan: Double
+    /// Degrees of longitude shown, side to side: at most 360, and at least 2 in a fitted region.
     public var longitudeSpan: Double
 
     /// The whole world, shown when there is nothing to fit.

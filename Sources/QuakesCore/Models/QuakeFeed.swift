@@ -26,9 +26,12 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The magnitude floor: the part of the name before `_`.
     public var magnitude: Magnitude
+    /// The time window: the part of the name after `_`.
     public var period: Period
 
+    /// The feed of `magnitude` over `period`: `QuakeFeed(.fourAndHalf, .week)` is `4.5_week`.
     public init(_ magnitude: Magnitude, _ period: Period) {
         self.magnitude = magnitude
         self.period = period

@@ -7,5 +7,6 @@ public struct QuakeRow: Sendable, Hashable, Identifiable {
     public var coordinateText: String
     /// When it happened, in the device's time zone and locale.
     public var timeText: String
+    /// The row's colour, from the magnitude as it reads: light red from 5, red from 7.
     public var tint: QuakeTint
 }

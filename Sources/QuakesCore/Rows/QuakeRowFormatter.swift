@@ -8,7 +8,9 @@ import QuakesModels
 /// Time zone and locale are injected so tests see exact text; the app passes the device's.
 @PublicInit
 public struct QuakeRowFormatter: Sendable {
+    /// The zone times are written in; the device's by default.
     public var timeZone: TimeZone = .current
+    /// The locale of dates and of digits and decimal marks (``numbers``); the device's by default.
     public var locale: Locale = .current
 
     /// The locale's digits, decimal mark and minus sign, which every number a screen writes uses (`5,2` and
@@ -70,9 +72,13 @@ public struct QuakeRowFormatter: Sendable {
 
     /// The four hemisphere letters, read from the strings table once for a whole list of rows.
     public struct Hemispheres: Sendable {
+        /// Written after a latitude of 0 or more (`N` in English).
         public var north = Strings.text("quakes.coordinate.north")
+        /// Written after a negative latitude (`S` in English).
         public var south = Strings.text("quakes.coordinate.south")
+        /// Written after a longitude of 0 or more (`E` in English).
         public var east = Strings.text("quakes.coordinate.east")
+        /// Written after a negative longitude (`W` in English).
         public var west = Strings.text("quakes.coordinate.west")
 
         /// The letters of the current language.

@@ -1,5 +1,6 @@
 /// The message shown above the list when something went wrong.
 public struct QuakeBanner: Sendable, Hashable {
+    /// What went wrong, localized, as the banner says it.
     public var message: String
     /// Whether a Retry button is offered.
     public var canRetry: Bool

@@ -4,6 +4,7 @@ import QuakesModels
 /// The detail screen of one quake, as text.
 public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var id: String
+    /// The USGS title, as the row shows it.
     public var title: String
     /// `30 km N of Anchorage, Alaska` in full (the title is cut to one line); `nil` when the feed has none.
     public var placeText: String?
@@ -11,12 +12,15 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var magnitudeText: String
     /// `24.0 km`, or `0.5 km above sea level` for a negative depth; `nil` when unknown.
     public var depthText: String?
+    /// When it happened, as the row writes it (the formatter's time zone and locale).
     public var timeText: String
+    /// `38.29° N, 122.31° W`, as the row writes it.
     public var coordinateText: String
     /// `Earthquake`, `Quarry blast`…
     public var typeText: String
     /// `30 reports` (`1 report`); `nil` when none.
     public var feltText: String?
+    /// The feed's tsunami flag (large events in oceanic regions; not a sign that a tsunami happened).
     public var tsunami: Bool
     /// Shown when the tsunami flag is set.
     public var tsunamiText: String?
@@ -24,6 +28,7 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var alertText: String?
     /// `Reviewed`, `Automatic`…
     public var statusText: String?
+    /// The row's tint, from the magnitude as it reads.
     public var tint: QuakeTint
     /// The event page for the in-app browser.
     public var eventPage: URL?

@@ -108,6 +108,8 @@ public final class QuakeListModel {
     private var listing: QuakeListing?
     private var lastRefreshWasReload = false
 
+    /// A list of `service`'s feed; `now` is the clock for fetch times, staleness, "Updated" texts and the filter's
+    /// time window (tests pass a fixed one).
     public init(service: QuakeFeedService, now: @escaping @Sendable () -> Date = { Date() }) {
         self.service = service
         self.now = now

@@ -6,7 +6,9 @@ import QuakesModels
 public struct CachedFeed: Sendable, Equatable {
     /// Every quake of the last fetch, newest first (hidden ones included).
     public var quakes: [Quake]
+    /// When the server last sent the feed or confirmed the cached copy (`304`).
     public var fetchedAt: Date
+    /// The `ETag` and `Last-Modified` of the body cached, which make the next request conditional.
     public var validators: FeedValidators
     /// Rows the person deleted since the last reload.
     public var hiddenIDs: Set<String>
@@ -38,7 +40,9 @@ public struct QuakeCache: Sendable {
     public struct Entry: Sendable {
         /// Every quake of the feed, newest first.
         public var quakes: [Quake]
+        /// When the server sent the body.
         public var fetchedAt: Date
+        /// The response's `ETag` and `Last-Modified`, for the next conditional request.
         public var validators: FeedValidators
     }
 

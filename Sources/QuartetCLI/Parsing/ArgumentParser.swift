@@ -6,8 +6,10 @@
 /// - options of every command on the path are accepted (so shared options work anywhere after their command);
 /// - an absent option falls back to its environment variable, then to its default.
 public struct ArgumentParser: Sendable {
+    /// The tool's own command (`quartet`): its name starts every usage line, and its subcommands are the tree.
     public var root: CommandSpec
 
+    /// A parser for the tree under `root`.
     public init(root: CommandSpec) { self.root = root }
 
     /// The outcome of parsing: a command to run, or help to print.

@@ -18,6 +18,8 @@ public struct OptionSpec: Sendable, Hashable {
     /// The value used when neither the option nor its environment variable is given.
     public var defaultValue: String?
 
+    /// An option that takes a value named `valueName` in help (`value: "PORT"`), or a flag when it is `nil`; an absent
+    /// one reads `environment`, then `defaultValue`.
     public init(
         _ name: String,
         value valueName: String? = nil,
@@ -44,8 +46,11 @@ public struct OptionSpec: Sendable, Hashable {
 /// What a running command may touch: its arguments, the environment and the two output streams.
 @PublicInit
 public struct CommandContext: Sendable {
+    /// The words the command was called with, parsed, with environment variables and defaults filled in.
     public var arguments: ParsedArguments
+    /// The process's environment variables (tests pass their own).
     public var environment: [String: String]
+    /// Where the command writes: standard output and error, or a test's capture.
     public var console: Console
 
     /// The locale dates and numbers are written in: `QUARTET_LOCALE` (`en_GB`, `de_DE` …) when set and not
@@ -66,20 +71,26 @@ public struct CommandContext: Sendable {
 
 /// A command of the `quartet` tool: a name, its options and either a body or subcommands.
 public struct CommandSpec: Sendable {
+    /// A command's work, returning the exit status (0 for success). A thrown ``UsageError`` is printed with a pointer
+    /// to `--help`, exit status 2; any other error prints its message, exit status 1.
     public typealias Body = @Sendable (CommandContext) async throws -> Int32
 
+    /// The word that selects the command (`quakes`); the tool's name at the root.
     public var name: String
     /// One line shown in the parent's command list.
     public var summary: String
     /// Positional argument names for the usage line (`["ID"]`, `["[TEXT]"]`).
     public var arguments: [String]
+    /// The command's own options, accepted anywhere after its name (its subcommands take them too).
     public var options: [OptionSpec]
+    /// The commands the next word selects; empty for a command that only runs.
     public var subcommands: [CommandSpec]
     /// Runs the command; `nil` for a command that only groups subcommands.
     public var body: Body?
     /// When set, a bare invocation of a group runs this subcommand's body (`quartet quakes` lists).
     public var defaultSubcommand: String?
 
+    /// A command that runs `body`, or groups `subcommands` (a bare group runs `defaultSubcommand` when one is named).
     public init(
         _ name: String,
         summary: String,

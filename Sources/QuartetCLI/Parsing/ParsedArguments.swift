@@ -5,7 +5,9 @@ import PublicInit
 public struct ParsedArguments: Sendable, Equatable {
     /// Every value given for each option, in order (repeatable options keep them all).
     public var values: [String: [String]] = [:]
+    /// The flags given, by name without dashes (`json` for `--json`).
     public var flags: Set<String> = []
+    /// The words that were neither options nor subcommands, in order (every word after `--` among them).
     public var positionals: [String] = []
     /// The command path that was selected, e.g. `["quakes", "show"]`.
     public var commandPath: [String] = []
@@ -39,10 +41,12 @@ public struct ParsedArguments: Sendable, Equatable {
 
 /// A mistake in how the tool was called: printed as one line plus usage, exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong, printed after `quartet: `: `--port expects a port number (0-65535), not 'x'`.
     public var message: String
     /// The command that refused the words (`["attendee", "register"]`), whose `--help` the tool points to;
     /// the parser and the tool fill it in, so a command's body need not.
     public var command: [String]?
+    /// A usage error saying `message`; ``command`` is filled in on the way up.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
