@@ -178,7 +178,8 @@ extension AttendeeService {
                 ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),
         APIOperation(
             AttendeeRoute.sessionLive,
-            summary: "A session's live updates (Server-Sent Events: its polls, a draft's only to its managers): "
+            summary: "A session's live updates (Server-Sent Events: its polls, a draft's only to its managers; its "
+                + "discussion, only to the event's registered attendees and organizer): "
                 + LiveHub.streamSummary,
             tag: "Attendee",
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],

@@ -122,4 +122,51 @@ import Testing
                     == .forbidden)
         }
     }
+
+    /// A session's stream admits its speakers (for its polls), but its discussion is the event's members' only, as
+    /// its page is: a speaker who is not registered hears its polls and nothing of its discussion.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aSessionsSpeakerHearsItsPollsButNotItsDiscussionUnlessAMember(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let organizer = try await server.organizer("Olga Organizer")
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            let session = try #require(try await server.agenda().first)
+            let speaker = try await server.speaker("Sue Speaker", of: session.id)
+            let discussion = "/attendee/v1/sessions/\(session.id)/discussion"
+            #expect(try await server.client.get(discussion, headers: .auth(speaker)).status == .forbidden)
+            let live = "/attendee/v1/sessions/\(session.id)/live"
+            let onSpeaker = try await LiveListener.open(server, path: live, token: speaker)
+            let onAda = try await LiveListener.open(server, path: live, token: ada)
+            for listener in [onSpeaker, onAda] { #expect(try await listener.next().event == "ready") }
+
+            let said = try await server.client.post(
+                discussion, json: NewPost(text: "The slide with the password"), headers: .auth(ada))
+            #expect(said.status == .created, "\(said.bodyText)")
+            let heard = try await onAda.next()
+            #expect(heard.event == DiscussionUpdate.Kind.posted.rawValue)
+            #expect(heard.data.contains("password"))
+
+            var draft = PollTests.colour
+            draft.sessionID = session.id
+            let poll = try await server.createPoll(draft, organizer).decode(Poll.self)
+            _ = try await server.action("open", poll.id, organizer)
+            // The speaker's next events are the poll's: the discussion message went to the members only.
+            let first = try await onSpeaker.next()
+            #expect(first.event == PollReference.Kind.created.rawValue, "\(first.data)")
+            #expect(try await onSpeaker.next().event == PollUpdate.Kind.opened.rawValue)
+            #expect(try await onAda.next().event == PollUpdate.Kind.opened.rawValue)
+
+            // A replay keeps to the same rule.
+            let replayed = try await LiveListener.open(server, path: live, token: speaker, lastEventID: "0")
+            var kinds: [String?] = []
+            while true {
+                let event = try await replayed.next()
+                if event.event == "ready" { continue }
+                kinds.append(event.event)
+                if event.event == PollUpdate.Kind.opened.rawValue { break }
+            }
+            #expect(!kinds.contains(DiscussionUpdate.Kind.posted.rawValue))
+            for listener in [onSpeaker, onAda, replayed] { listener.close() }
+        }
+    }
 }
