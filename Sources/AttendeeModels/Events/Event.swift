@@ -82,7 +82,8 @@ public struct EventDetails: Codable, Sendable, Hashable {
     public var event: Event
     /// The caller's registration; `nil` when signed out or not registered.
     public var registration: Registration?
-    /// The open live poll; `nil` when none is open.
+    /// The open live poll; `nil` when none is open, and for anyone but the event's registered attendees and its
+    /// organizer (signed out included), whom the poll itself refuses.
     public var livePoll: LivePollCard?
     /// What the caller may create polls and quizzes for; `nil` for someone who may not (or is signed out).
     public var pollScopes: PollScopes?

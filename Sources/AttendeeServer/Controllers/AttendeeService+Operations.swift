@@ -50,7 +50,7 @@ extension AttendeeService {
                 [200: "OK", 401: "Not signed in", 422: "Invalid field"], body: profileUpdate),
             operation(AttendeeRoute.events, "Every event", [200: "OK"], array: true),
             operation(
-                AttendeeRoute.event, "An event with the caller's registration and the live-poll card",
+                AttendeeRoute.event, "An event with the caller's registration and, for its members, the live-poll card",
                 [200: "OK", 401: "A token was sent and is not valid", 404: "No such event"]),
             operation(
                 AttendeeRoute.register, "Register the caller for an event",
@@ -178,7 +178,8 @@ extension AttendeeService {
                 ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),
         APIOperation(
             AttendeeRoute.sessionLive,
-            summary: "A session's live updates (Server-Sent Events: its polls, a draft's only to its managers): "
+            summary: "A session's live updates (Server-Sent Events: its polls, a draft's only to its managers; its "
+                + "discussion, only to the event's registered attendees and organizer): "
                 + LiveHub.streamSummary,
             tag: "Attendee",
             responses: [200: "Streaming", 401: "Not signed in", 403: "Not registered", 404: "No such session"],

@@ -12,6 +12,10 @@ enum LiveAudience: Codable, Hashable, Sendable {
     /// Whoever manages the polls of `eventID` (or of its session `sessionID`): the event's organizer, and for a
     /// session's poll that session's speakers (``AttendeeStore/managesPolls(eventID:sessionID:userID:_:)``).
     case pollManagers(eventID: String, sessionID: String?)
+    /// The event's registered attendees and its organizer (``AttendeeStore/isMember(eventID:userID:_:)``): who
+    /// reads its wall and its sessions' discussions. A session's stream also admits the session's speakers, for its
+    /// polls; its discussion's events are the members' only, as its page is.
+    case eventMembers(eventID: String)
     /// An audience this build cannot read (written by a newer one): the event goes to no one.
     case nobody
 

@@ -297,11 +297,14 @@ extension AttendeeStore {
         return try speaks(sessionID: sessionID, userID: userID, db)
     }
 
-    /// Whether `userID` is in a live event's `audience`: for a draft poll's events, whether they manage it now.
+    /// Whether `userID` is in a live event's `audience`: for a draft poll's events, whether they manage it now; for a
+    /// discussion's, whether they attend or organize its event now.
     static func hears(_ audience: LiveAudience, userID: String, _ db: any DatabaseConnection) throws -> Bool {
         switch audience {
         case .pollManagers(let eventID, let sessionID):
             try managesPolls(eventID: eventID, sessionID: sessionID, userID: userID, db)
+        case .eventMembers(let eventID):
+            try isMember(eventID: eventID, userID: userID, db)
         case .nobody: false
         }
     }

@@ -24,6 +24,7 @@ struct AttendeeStore: Sendable {
             var registration: Registration?
             var pollScopes: PollScopes?
             var feedbackGiven = false
+            var livePoll: LivePollCard?
             if let userID {
                 registration = try db.queryOne(
                     """
@@ -38,9 +39,14 @@ struct AttendeeStore: Sendable {
                         SELECT 1 FROM attendee_feedback
                         WHERE target_kind = 'event' AND target_id = \(id) AND user_id = \(userID)
                         """) != nil
+                // NB: the card shows the poll's question and votes, which `GET /polls/:id` shows the event's
+                // members only; anyone else (signed out included) gets no card, as they would get a 403 there.
+                if try registration != nil || Self.isOrganizer(eventID: id, userID: userID, db) {
+                    livePoll = try Self.livePollCard(eventID: id, db)
+                }
             }
             return EventDetails(
-                event: event, registration: registration, livePoll: try Self.livePollCard(eventID: id, db),
+                event: event, registration: registration, livePoll: livePoll,
                 pollScopes: pollScopes, feedbackGiven: feedbackGiven)
         }
     }

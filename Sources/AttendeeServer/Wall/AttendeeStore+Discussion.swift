@@ -3,7 +3,9 @@ import Database
 import Foundation
 import HTTPServer
 
-/// Session discussions: one thread a session, for the members of the session's event.
+/// Session discussions: one thread a session, for the members of the session's event. Their live events go on the
+/// session's topic, whose stream also admits the session's speakers (for its polls), so they carry the members as
+/// their audience (``LiveAudience/eventMembers(eventID:)``).
 extension AttendeeStore {
     /// A page of a session's discussion, newest first.
     func discussionPage(sessionID: String, userID: String, cursor: KeysetCursor?, limit: Int) async throws
@@ -60,7 +62,8 @@ extension AttendeeStore {
             else { throw DatabaseError(.other, code: "discussion", message: "the insert returned no message") }
             let message = try Self.message(row)
             let event = try LiveOutbox.append(
-                .session(sessionID), kind: DiscussionUpdate.Kind.posted.rawValue, payload: message, db)
+                .session(sessionID), kind: DiscussionUpdate.Kind.posted.rawValue, payload: message,
+                audience: .eventMembers(eventID: eventID), db)
             return (message, event)
         }
     }
@@ -73,13 +76,14 @@ extension AttendeeStore {
                     "SELECT session_id, author_id FROM attendee_discussion_message WHERE id = \(messageID)")
             else { throw HTTPError(.notFound, detail: "There is no message with this id.") }
             let sessionID = try row.decode(String.self, "session_id")
-            let (_, viewer) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
+            let (eventID, viewer) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
             try viewer.requireMayDelete(
                 authorID: try row.decode(String.self, "author_id"), "You can delete only your own messages.")
             try db.execute("DELETE FROM attendee_discussion_message WHERE id = \(messageID)")
             return try LiveOutbox.append(
                 .session(sessionID), kind: DiscussionUpdate.Kind.deleted.rawValue,
-                payload: DiscussionDeletion(messageID: String(messageID)), db)
+                payload: DiscussionDeletion(messageID: String(messageID)), audience: .eventMembers(eventID: eventID), db
+            )
         }
     }
 

@@ -121,8 +121,12 @@ struct ActionStore: Sendable {
         }
     }
 
-    /// Rewrites row `rowID` (written by `author`); throws ``DuplicateAction`` when the author has another action
-    /// with the new title and content: an edit must not make the twin a second submission cannot.
+    /// Rewrites row `rowID` if `author` wrote it (`nil` otherwise, or when it is gone); throws ``DuplicateAction``
+    /// when the author has another action with the new title and content: an edit must not make the twin a second
+    /// submission cannot.
+    ///
+    /// NB: the author is compared in the `UPDATE` itself, not only before it: SQLite gives a deleted newest row's
+    /// id to the next insert, so an id read before the author's own delete may name someone else's action by now.
     func update(rowID: Int64, by author: Author, title: String, content: String, at now: Date) async throws
         -> StoredAction?
     {
@@ -134,15 +138,25 @@ struct ActionStore: Sendable {
                 try db.execute(
                     """
                     UPDATE changejar_action SET title = \(title), content = \(content), updated_at = \(now)
-                    WHERE id = \(rowID)
+                    WHERE id = \(rowID) AND \(Self.writtenBy(author))
                     """) > 0
             else { return nil }
             return try db.queryOne("SELECT \(Self.columns) WHERE a.id = \(rowID)").map(Self.decode)
         }
     }
 
-    func delete(rowID: Int64) async throws {
-        _ = try await database.write { db in try db.execute("DELETE FROM changejar_action WHERE id = \(rowID)") }
+    /// Deletes row `rowID` if `author` wrote it; `false` when it is gone or someone else's (the author is compared
+    /// in the `DELETE` itself, as in ``update(rowID:by:title:content:at:)``).
+    @discardableResult
+    func delete(rowID: Int64, by author: Author) async throws -> Bool {
+        try await database.write { db in
+            try db.execute("DELETE FROM changejar_action WHERE id = \(rowID) AND \(Self.writtenBy(author))") > 0
+        }
+    }
+
+    /// The condition that an action row (unaliased) is `author`'s: the same provider and user id there.
+    private static func writtenBy(_ author: Author) -> SQL {
+        "auth_source = \(author.authSource.rawValue) AND provider_user_id = \(author.providerUserID)"
     }
 
     /// A newest-first page: after `cursor`, newer than `since`, by `author` when given, none by `excluded` (a
