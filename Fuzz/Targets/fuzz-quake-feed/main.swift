@@ -1,6 +1,8 @@
 // The Quakes feed decoder (a hand-written scanner over untrusted server bytes) against Foundation's
-// `JSONSerialization` as the reference: whatever the reference reads as a JSON object, the scanner must read too,
-// with the same numbers for the quakes it keeps, and nothing may trap on any input.
+// `JSONSerialization` as the reference: whatever the reference reads as a feed (a JSON object with a `features`
+// array, or of the type `Feature`), the scanner must read too, with the same numbers for the quakes it keeps; a
+// JSON object that is no feed (a proxy's `{"error": …}`) it must refuse, not read as a feed of nothing; and nothing
+// may trap on any input.
 import Foundation
 import FuzzSupport
 import QuakeFeedCodec
@@ -10,6 +12,18 @@ let decoder = QuakeFeedDecoder()
 
 /// The features of a reference parse, when the body is a JSON object with a `features` array.
 func referenceFeatures(_ object: [String: Any]) -> [Any]? { object["features"] as? [Any] }
+
+/// Whether a reference parse is a feed as the decoder defines one: a `features` array, or the type `Feature`.
+func isFeed(_ object: [String: Any]) -> Bool {
+    referenceFeatures(object) != nil || object["type"] as? String == "Feature"
+}
+
+/// How many times `key`, quoted, stands in `bytes` (a member name, or a string value that spells it).
+func occurrenceCount(_ key: String, in bytes: [UInt8]) -> Int {
+    let needle = Array("\"\(key)\"".utf8)
+    guard bytes.count >= needle.count else { return 0 }
+    return (0...(bytes.count - needle.count)).filter { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }.count
+}
 
 /// Whether a feature's `id` member is the id the decoder gave a quake: a string as it is; a number written without
 /// a fraction, compared as a number (see ``same(_:_:)`` for why not exactly).
@@ -48,8 +62,19 @@ fuzz { input in
     // NB: Foundation also reads UTF-16 and UTF-32 (it guesses from the zero bytes, so `{\0\0\0}\0\0\0` is `{}`);
     // JSON between systems is UTF-8 (RFC 8259, 8.1), where a zero byte never stands outside a string's escape.
     guard let object = reference as? [String: Any], !input.bytes.contains(0) else { return }
+    // NB: a repeated `features` or `type` is read by the scanner as it comes and by the reference as the last one
+    // (and an escape can spell either name another way), so which object is a feed is compared only without them.
+    func occurrences(_ key: String) -> Int { occurrenceCount(key, in: input.bytes) }
+    let plainKeys =
+        occurrences("features") <= 1 && occurrences("type") <= 1 && !input.bytes.contains(UInt8(ascii: "\\"))
+    guard isFeed(object) else {
+        if plainKeys, case .success(let feed) = result {
+            require(false, "the scanner read JSON that is no feed as a feed of \(feed.quakes.count) quakes")
+        }
+        return
+    }
     guard case .success(let feed) = result else {
-        require(false, "the scanner refused JSON that Foundation reads: \(result)")
+        require(false, "the scanner refused a feed that Foundation reads: \(result)")
         return
     }
     for quake in feed.quakes {
@@ -62,14 +87,6 @@ fuzz { input in
     // repeats of the members that decide which features become quakes, and without escapes (which can spell
     // a key in another way).
     guard let features = referenceFeatures(object), !input.bytes.contains(UInt8(ascii: "\\")) else { return }
-    func occurrences(_ key: String) -> Int {
-        let needle = Array("\"\(key)\"".utf8)
-        guard input.bytes.count >= needle.count else { return 0 }
-        return (0...(input.bytes.count - needle.count)).filter {
-            input.bytes[$0..<($0 + needle.count)].elementsEqual(needle)
-        }
-        .count
-    }
     guard occurrences("features") == 1 else { return }
     require(
         feed.quakes.count + feed.skipped == features.count,
