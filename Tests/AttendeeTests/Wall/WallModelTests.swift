@@ -464,4 +464,28 @@ import Testing
         #expect(model.replyDraft == "And here")
         #expect(model.banner == nil)
     }
+
+    /// Pulled down twice, the first read slower: the page read first, landing last, does not take away the post
+    /// the later read showed.
+    @Test func aPullThatLandsAfterANewerOneDoesNotReplaceIt() async {
+        let gate = Gate(isOpen: false)
+        let reads = Locked(0)
+        let model = Self.model(
+            AttendeeClient(wall: { _, _, _ in
+                let read = reads.withLock { count in
+                    count += 1
+                    return count
+                }
+                guard read == 1 else { return Self.page([Self.post(3), Self.post(2), Self.post(1)]) }
+                await gate.pass()
+                return Self.page([Self.post(2), Self.post(1)])
+            }))
+        let slow = Task { await model.appeared() }
+        await gate.arrived(1)
+        await model.appeared()
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+        await gate.open()
+        await slow.value
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+    }
 }
