@@ -122,18 +122,22 @@ public final class NoteEditorModel {
     private func save(over version: Int?) async {
         saveState = .saving
         banner = nil
+        let sent = (text: text, imageID: attachment.imageID)
         do {
             if let note, let version {
                 self.note = try await client.updateNote(
-                    note.id, NoteEdit(text: text, imageID: attachment.imageID, version: version))
+                    note.id, NoteEdit(text: sent.text, imageID: sent.imageID, version: version))
             } else {
                 note = try await client.createNote(
-                    eventID, NoteDraft(text: text, sessionID: sessionID, imageID: attachment.imageID))
+                    eventID, NoteDraft(text: sent.text, sessionID: sessionID, imageID: sent.imageID))
             }
-            attachment.keep(note?.imageID)
+            // NB: what the person wrote or attached while the save was on its way is theirs: it stays, and the
+            // note is not called saved, so Save stays on for it.
+            let unchanged = text == sent.text && attachment.imageID == sent.imageID && !attachment.isUploading
+            if unchanged { attachment.keep(note?.imageID) }
             conflict = nil
-            saveState = .saved
-            banner = .confirmation(Strings.text("notes.saved"))
+            saveState = unchanged ? .saved : .editing
+            banner = unchanged ? .confirmation(Strings.text("notes.saved")) : nil
         } catch {
             if AttendeeFailure.status(error) == 409, let id = note?.id {
                 conflict = try? await client.note(id)

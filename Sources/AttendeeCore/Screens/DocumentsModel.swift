@@ -253,13 +253,17 @@ public final class DocumentsModel: BusyScreen {
             return
         }
         upload = .uploading(fileName: fileName)
+        let stored: MediaFile
         do {
-            let stored = try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data)
-            upload = .done(fileName: stored.fileName)
-            show(try await client.documents(eventID, sessionID))
+            stored = try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data)
         } catch {
             upload = .failure(error, fileName: fileName)
+            return
         }
+        upload = .done(fileName: stored.fileName)
+        // NB: the file is stored whatever the list read says: a failed read is the banner's, not the upload's,
+        // which would have the person send the file again.
+        await whileBusy { show(try await client.documents(eventID, sessionID)) }
     }
 
     private func show(_ page: DocumentsPage) {

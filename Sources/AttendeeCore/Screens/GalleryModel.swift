@@ -98,13 +98,17 @@ public final class GalleryModel: BusyScreen {
             return
         }
         upload = .uploading(fileName: fileName)
+        let stored: MediaFile
         do {
-            let stored = try await client.uploadPhoto(eventID, fileName, data)
-            upload = .done(fileName: stored.fileName)
-            show(try await client.gallery(eventID))
+            stored = try await client.uploadPhoto(eventID, fileName, data)
         } catch {
             upload = .failure(error, fileName: fileName)
+            return
         }
+        upload = .done(fileName: stored.fileName)
+        // NB: the photo is stored whatever the grid's read says: a failed read is the banner's, not the upload's,
+        // which would have the person send the photo again.
+        await whileBusy { show(try await client.gallery(eventID)) }
     }
 
     /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid.

@@ -283,8 +283,9 @@ public final class PollComposerModel: BusyScreen {
     public func createTapped() async { await saveTapped() }
 
     /// The save button, "Create" or "Save": checks the draft as the server will, then creates it, or saves the
-    /// edit (``edited``).
+    /// edit (``edited``). A tap while one is on its way does nothing (it would make a second draft).
     public func saveTapped() async {
+        guard !isBusy else { return }
         let draft = PollDraft(sessionID: sessionID, kind: kind, choice: choice, questions: questions)
         banner = nil
         if let error = draft.validationError() {

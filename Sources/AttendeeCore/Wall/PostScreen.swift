@@ -58,13 +58,19 @@ extension PostScreen {
     func loadNewest(after cursor: String?, quietly: Bool = false) async {
         if !quietly { feed.isLoading = true }
         feed.newestCursor = cursor
+        feed.newestReadsStarted += 1
+        let read = feed.newestReadsStarted
         feed.heardWhileReading.readStarted()
         await attempt {
             defer {
                 if !quietly { feed.isLoading = false }
                 feed.heardWhileReading.readEnded()
             }
-            feed.show(try await page(after: cursor))
+            let page = try await page(after: cursor)
+            // NB: a read that lands after a newer one started (two pulls, a resync during a pull) is older than
+            // what that one shows.
+            guard read == feed.newestReadsStarted else { return }
+            feed.show(page)
             for change in feed.heardWhileReading.changes { apply(change) }
         }
     }

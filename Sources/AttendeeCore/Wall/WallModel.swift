@@ -69,6 +69,8 @@ public final class WallModel: PostScreen {
     public private(set) var replyingTo: String?
     /// The reply composer's text.
     public private(set) var replyDraft = ""
+    /// Whether a reply is on its way (its Send is off meanwhile, so a second tap sends nothing more).
+    public private(set) var isSendingReply = false
     /// The question asked before a post or reply is deleted, while it waits for an answer.
     public private(set) var confirmation: Confirmation<Removal>?
 
@@ -122,7 +124,7 @@ public final class WallModel: PostScreen {
     /// The reply composer's state.
     public var replyComposer: ComposerState { ComposerState(draft: replyDraft) }
     /// Whether the Send reply button is enabled.
-    public var canSendReply: Bool { replyingTo != nil && replyComposer.problem == nil }
+    public var canSendReply: Bool { replyingTo != nil && !isSendingReply && replyComposer.problem == nil }
     /// The banner's sentence.
     public var bannerText: String? { banner?.wallText }
 
@@ -227,13 +229,19 @@ public final class WallModel: PostScreen {
         replyDraft = ""
     }
 
-    /// Send reply was tapped.
+    /// Send reply was tapped: the composer closes once the reply went, unless the person wrote on in it, or
+    /// opened another, meanwhile; it keeps the text when the reply did not go.
     public func sendReplyTapped() async {
         guard canSendReply, let postID = replyingTo else { return }
+        let sent = replyDraft
+        isSendingReply = true
+        defer { isSendingReply = false }
         await attempt(sending: true) {
-            apply(.replied(try await client.reply(postID, NewWallReply(text: replyDraft))))
-            replyingTo = nil
-            replyDraft = ""
+            apply(.replied(try await client.reply(postID, NewWallReply(text: sent))))
+            if replyingTo == postID, replyDraft == sent {
+                replyingTo = nil
+                replyDraft = ""
+            }
         }
     }
 

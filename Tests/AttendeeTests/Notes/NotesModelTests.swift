@@ -195,4 +195,63 @@ import Testing
         #expect(editor.note?.sessionID == "s1")
         #expect(created.withLock { $0.map(\.text) } == ["Good question at the end", "Good question at the end"])
     }
+
+    /// What the person writes or attaches while a save is on its way is theirs: the answer neither takes the new
+    /// photo off nor calls the note saved, so Save stays on for it.
+    @Test func whatIsWrittenOrAttachedDuringASaveIsKeptAndLeftToSave() async throws {
+        let gate = Gate(isOpen: false)
+        var client = AttendeeClient()
+        client.createNote = { eventID, draft in
+            await gate.pass()
+            return Note(
+                id: "n1", eventID: eventID, sessionID: draft.sessionID, text: draft.text, imageID: draft.imageID,
+                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        client.uploadAttachment = { eventID, name, data in
+            MediaFile(
+                id: "m7", eventID: eventID, ownerID: "p1", purpose: .attachment, type: .jpeg, byteCount: data.count,
+                fileName: name, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        let editor = NoteEditorModel(client: client, eventID: "e1")
+        editor.textChanged("Slides at")
+        let saving = Task { await editor.saveTapped() }
+        await gate.arrived(1)
+        editor.textChanged("Slides at q.test/slides")
+        await editor.attachment.photoPicked(fileName: "board.jpg", data: Data([0xFF, 0xD8, 0xFF]))
+        await gate.open()
+        await saving.value
+        #expect(editor.note?.text == "Slides at")
+        #expect(editor.text == "Slides at q.test/slides")
+        #expect(editor.attachment.imageID == "m7")
+        #expect(editor.saveState == .editing)
+        #expect(editor.isSaveEnabled)
+    }
+
+    /// Switching the filter while the other list is on its way: only the list of the filter chosen last shows.
+    @Test func aListReadForAFilterLeftBehindDoesNotReplaceTheOneChosenSince() async {
+        let gate = Gate()
+        @Sendable func note(_ id: String, _ session: String?) -> Note {
+            Note(
+                id: id, eventID: "e1", sessionID: session, text: id, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        var client = AttendeeClient()
+        client.agenda = { _ in [] }
+        client.notes = { _, sessionID in
+            if sessionID != nil { await gate.pass() }
+            return sessionID == nil ? [note("n1", nil), note("n2", "s1")] : [note("n2", "s1")]
+        }
+        let list = NotesModel(client: client, eventID: "e1", timeZone: Self.utc)
+        await list.appeared()
+        await gate.close()
+        let toSession = Task { await list.filterChosen(.session(id: "s1")) }
+        await gate.arrived(1)
+        await list.filterChosen(.all)
+        #expect(list.rows.map(\.id) == ["n1", "n2"])
+        await gate.open()
+        await toSession.value
+        #expect(list.filter == .all)
+        #expect(list.rows.map(\.id) == ["n1", "n2"])
+        #expect(list.isBusy == false)
+    }
 }

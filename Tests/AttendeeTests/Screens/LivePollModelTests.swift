@@ -204,6 +204,31 @@ import Testing
         }
     }
 
+    /// A vote that does not go (a 500, a dropped line, an expired session) keeps what the person picked, with
+    /// Vote still on to send it again, and says why in the core's words.
+    @Test(arguments: [
+        APIError.http(status: 500, problem: nil), APIError.connectionLost, APIError.signedOut,
+    ])
+    func aVoteThatDoesNotGoKeepsThePick(failure: APIError) async {
+        var client = AttendeeClient()
+        client.poll = { id in
+            Poll(
+                id: id, eventID: "e1", sessionID: nil, kind: .poll, choice: .single, state: .open,
+                questions: [
+                    PollQuestion(
+                        id: "1", text: "Lunch?",
+                        options: [PollOption(id: "1-1", text: "Yes"), PollOption(id: "1-2", text: "No")])
+                ],
+                results: PollResults(voters: 3, questions: []), canManage: false)
+        }
+        client.answerPoll = { _, _ in throw failure }
+        let model = LivePollModel(client: client, pollID: "p1")
+        await model.appeared()
+        model.optionTapped(questionID: "1", optionID: "1-2")
+        await model.submitTapped()
+        #expect(Seen(model) == Seen(.open, "3 votes", ["1-2"], canSubmit: true, banner: .failure(failure.message)))
+    }
+
     /// A live client signed in as Olga, made the organizer of the test server's event.
     static func organizer(of server: AttendeeTestServer) async throws -> AttendeeClient {
         let client = try LiveScript().client(server, LiveScreenTests.MemoryTokens())

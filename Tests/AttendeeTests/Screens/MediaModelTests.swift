@@ -365,6 +365,56 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(added.withLock { $0.count } == 2)
     }
 
+    /// A file the server stored is said to be added even when the list read after it fails: "failed" would have
+    /// the person send it again. The list shown stays, and the banner says why it could not be read.
+    @Test func anUploadThatWentStaysDoneWhenTheListAfterItCannotBeRead() async {
+        let reads = Locked(0)
+        let uploads = Locked(0)
+        let failure = APIError.http(status: 500, problem: nil)
+        let documents = DocumentsModel(
+            client: AttendeeMediaClient(
+                documents: { _, _ in
+                    let read = reads.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    if read > 1 { throw failure }
+                    return S.page
+                },
+                addDocument: { _, _, purpose, name, _ in
+                    uploads.withLock { $0 += 1 }
+                    return S.file("d9", purpose, name: name)
+                }),
+            eventID: "e1", sessionID: "s1")
+        await documents.appeared()
+        await documents.documentPicked(.preRead, fileName: "Agenda.pdf", data: Data([0x25]))
+        #expect(documents.upload == .done(fileName: "Agenda.pdf"))
+        #expect(documents.banner == .failure(failure.message))
+        #expect(documents.sections[0].rows.map(\.id) == ["d1"])
+
+        let gallery = GalleryModel(
+            client: AttendeeMediaClient(
+                gallery: { _ in
+                    let read = reads.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    if read > 3 { throw APIError.connectionLost }
+                    return [S.file("g1", .gallery, type: .jpeg)]
+                },
+                uploadPhoto: { _, name, _ in
+                    uploads.withLock { $0 += 1 }
+                    return S.file("g2", .gallery, type: .jpeg, name: name)
+                }),
+            eventID: "e1")
+        await gallery.appeared()
+        await gallery.photoPicked(fileName: "stage.jpg", data: Data([0xFF, 0xD8, 0xFF]))
+        #expect(gallery.upload == .done(fileName: "stage.jpg"))
+        #expect(gallery.banner == .failure(APIError.connectionLost.message))
+        #expect(gallery.tiles.map(\.id) == ["g1"])
+        #expect(uploads.withLock { $0 } == 2)
+    }
+
     /// Add opens the Files picker only for someone the server lets add; the chosen file goes to the list whose
     /// Add was tapped, and a file that cannot be read, or a picker that failed, is told in the banner.
     @Test func addOpensTheFilesPickerAndTheChosenFileGoesToItsList() async throws {

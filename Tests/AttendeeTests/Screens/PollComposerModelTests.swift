@@ -1,7 +1,9 @@
+import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 /// The New Poll form: what a person may ask about, editing questions and options within the rules, the marks a
@@ -164,5 +166,42 @@ import Testing
         organizer.newPollTapped()
         organizer.composerCancelled()
         #expect(organizer.composer == nil)
+    }
+
+    /// Create tapped twice while the first is on its way makes one draft; a failed Create keeps the questions
+    /// written, to tap again.
+    @Test func createTappedTwiceMakesOneDraftAndAFailureKeepsTheQuestions() async {
+        let gate = Gate(isOpen: false)
+        let created = Locked<[PollDraft]>([])
+        let calls = Locked(0)
+        var client = Self.client(PollScopes(wholeEvent: true, sessionIDs: []), created: created)
+        let create = client.createPoll
+        client.createPoll = { eventID, draft in
+            let call = calls.withLock { count in
+                count += 1
+                return count
+            }
+            if call == 1 { throw APIError.connectionLost }
+            // NB: only the first Create that goes through waits, so a second one (the defect) cannot hang the test.
+            if call == 2 { await gate.pass() }
+            return try await create(eventID, draft)
+        }
+        let form = PollComposerModel(client: client, eventID: "e1")
+        await form.appeared()
+        form.questionTextChanged(0, "Lunch at noon?")
+        form.optionChanged(0, position: 0, "Yes")
+        form.optionChanged(0, position: 1, "No")
+        await form.createTapped()
+        #expect(form.banner == .failure(APIError.connectionLost.message))
+        #expect(form.created == nil)
+        #expect(form.questions == [PollQuestionDraft(text: "Lunch at noon?", options: ["Yes", "No"])])
+
+        let first = Task { await form.createTapped() }
+        await gate.arrived(1)
+        await form.createTapped()
+        await gate.open()
+        await first.value
+        #expect(created.withLock { $0.count } == 1)
+        #expect(form.created != nil)
     }
 }

@@ -423,4 +423,69 @@ import Testing
         #expect(model.rows.map(\.id) == ["1"])
         #expect(deleted.withLock { $0 } == ["r9", "2"])
     }
+
+    /// A reply is what the person wrote: a refusal keeps it in its composer; a second tap while it is on its way
+    /// sends nothing more; and its answer leaves alone a reply composer the person opened and wrote in since.
+    @Test func aReplyIsSentOnceAndNeverTakesAwayWhatIsWrittenSince() async throws {
+        let gate = Gate()
+        let sent = Locked<[String]>([])
+        let fails = Locked(true)
+        let client = AttendeeClient(
+            wall: { _, _, _ in Self.page([Self.post(2), Self.post(1)]) },
+            reply: { postID, new in
+                sent.withLock { $0.append(new.text) }
+                await gate.pass()
+                if fails.withLock({ $0 }) { throw APIError.http(status: 500, problem: nil) }
+                return WallReply(id: "r9", postID: postID, author: Self.me, text: new.text, createdAt: Self.start)
+            })
+        let model = Self.model(client)
+        await model.appeared()
+        model.replyTapped(postID: "1")
+        model.replyDraftChanged("Me too")
+        await model.sendReplyTapped()
+        #expect(model.banner == .failed(APIError.http(status: 500, problem: nil).message))
+        #expect(model.replyingTo == "1")
+        #expect(model.replyDraft == "Me too")
+
+        fails.withLock { $0 = false }
+        await gate.close()
+        let first = Task { await model.sendReplyTapped() }
+        await gate.arrived(2)
+        #expect(model.canSendReply == false)
+        let second = Task { await model.sendReplyTapped() }
+        model.replyTapped(postID: "2")
+        model.replyDraftChanged("And here")
+        await gate.open()
+        await first.value
+        await second.value
+        #expect(sent.withLock { $0 } == ["Me too", "Me too"])
+        #expect(model.rows[1].replies.map(\.text) == ["Me too"])
+        #expect(model.replyingTo == "2")
+        #expect(model.replyDraft == "And here")
+        #expect(model.banner == nil)
+    }
+
+    /// Pulled down twice, the first read slower: the page read first, landing last, does not take away the post
+    /// the later read showed.
+    @Test func aPullThatLandsAfterANewerOneDoesNotReplaceIt() async {
+        let gate = Gate(isOpen: false)
+        let reads = Locked(0)
+        let model = Self.model(
+            AttendeeClient(wall: { _, _, _ in
+                let read = reads.withLock { count in
+                    count += 1
+                    return count
+                }
+                guard read == 1 else { return Self.page([Self.post(3), Self.post(2), Self.post(1)]) }
+                await gate.pass()
+                return Self.page([Self.post(2), Self.post(1)])
+            }))
+        let slow = Task { await model.appeared() }
+        await gate.arrived(1)
+        await model.appeared()
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+        await gate.open()
+        await slow.value
+        #expect(model.rows.map(\.id) == ["3", "2", "1"])
+    }
 }
