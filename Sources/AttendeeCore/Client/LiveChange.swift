@@ -80,3 +80,18 @@ struct HeardWhileReading<Change> {
         if reads > 0 { changes.append(change) }
     }
 }
+
+/// Which of a list's reads started last: a read that lands after a newer one started is older than what that one
+/// shows (two pulls, a filter changed, a live re-read during a pull), so it is dropped, not shown.
+struct NewestRead {
+    private var started = 0
+
+    /// A read starts; ask ``isNewest(_:)`` with the number it returns when the read lands.
+    mutating func start() -> Int {
+        started += 1
+        return started
+    }
+
+    /// Whether the read numbered `read` is the newest started.
+    func isNewest(_ read: Int) -> Bool { read == started }
+}

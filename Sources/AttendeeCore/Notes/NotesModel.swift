@@ -53,8 +53,8 @@ public final class NotesModel: BusyScreen {
     private let times: WrittenTimeFormatter
     private var notes: [Note] = []
     private var sessionTitles: [String: String] = [:]
-    /// The newest read started: an older one (another filter's, an earlier pull) that lands after it is dropped.
-    private var readsStarted = 0
+    /// Which read started last: an older one (another filter's, an earlier pull) that lands after it is dropped.
+    private var newestRead = NewestRead()
 
     /// Creates the list; from a session's details `filter` is that session. Times are shown in `timeZone`, as
     /// `locale` writes them.
@@ -78,15 +78,14 @@ public final class NotesModel: BusyScreen {
 
     /// The list appeared, or was pulled down.
     public func appeared() async {
-        readsStarted += 1
-        let read = readsStarted
+        let read = newestRead.start()
         await whileBusy {
             if sessionTitles.isEmpty {
                 sessionTitles = Dictionary(
                     try await client.agenda(eventID).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             }
             let notes = try await client.notes(eventID, sessionID)
-            guard read == readsStarted else { return }
+            guard newestRead.isNewest(read) else { return }
             self.notes = notes
             show()
         }

@@ -59,8 +59,8 @@ public final class PollListModel: BusyScreen {
     private var seesDrafts = true
     /// The live changes heard while a read is on its way, applied again once it lands.
     private var heard = HeardWhileReading<PollListChange>()
-    /// The newest read started: an older one that lands after it is dropped.
-    private var readsStarted = 0
+    /// Which read started last: an older one that lands after it is dropped.
+    private var newestRead = NewestRead()
     /// Whether a live event asked for the list to be read again and that read has not started.
     private var readWanted = false
     /// Whether a live re-read is on its way (the events heard meanwhile make one more read after it, not more).
@@ -174,12 +174,11 @@ public final class PollListModel: BusyScreen {
     /// Reads the polls and shows them, with the live changes heard meanwhile applied again; a read that lands
     /// after a newer one started is dropped.
     private func read() async throws {
-        readsStarted += 1
-        let read = readsStarted
+        let read = newestRead.start()
         heard.readStarted()
         defer { heard.readEnded() }
         let polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
-        guard read == readsStarted else { return }
+        guard newestRead.isNewest(read) else { return }
         self.polls = polls
         for change in heard.changes { change.apply(to: &self.polls) }
         derive()

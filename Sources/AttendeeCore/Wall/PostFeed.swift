@@ -39,8 +39,8 @@ struct PostFeed<Item: Identifiable & Authored, Change> where Item.ID == String {
     var isLoading = false
     /// The cursor the newest page was last read after (`nil`: the newest), for reading it again.
     var newestCursor: String?
-    /// The newest read of the newest page started: an older one that lands after it is dropped.
-    var newestReadsStarted = 0
+    /// Which read of the newest page started last: an older one that lands after it is dropped.
+    var newestRead = NewestRead()
     /// The live changes heard while the newest page is read.
     var heardWhileReading = HeardWhileReading<Change>()
     /// Whether an older page is loading.

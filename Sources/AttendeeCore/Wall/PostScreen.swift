@@ -58,8 +58,7 @@ extension PostScreen {
     func loadNewest(after cursor: String?, quietly: Bool = false) async {
         if !quietly { feed.isLoading = true }
         feed.newestCursor = cursor
-        feed.newestReadsStarted += 1
-        let read = feed.newestReadsStarted
+        let read = feed.newestRead.start()
         feed.heardWhileReading.readStarted()
         await attempt {
             defer {
@@ -69,7 +68,7 @@ extension PostScreen {
             let page = try await page(after: cursor)
             // NB: a read that lands after a newer one started (two pulls, a resync during a pull) is older than
             // what that one shows.
-            guard read == feed.newestReadsStarted else { return }
+            guard feed.newestRead.isNewest(read) else { return }
             feed.show(page)
             for change in feed.heardWhileReading.changes { apply(change) }
         }
