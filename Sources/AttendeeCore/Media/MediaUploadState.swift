@@ -48,6 +48,29 @@ public enum MediaUploadState: Sendable, Hashable {
         return nil
     }
 
+    /// Sends `data` picked as `fileName` with `transfer`, as the gallery and the documents do, telling `show` each
+    /// state: refused here when empty or over the limit, else on its way, then stored or refused by the server.
+    /// Whether it was stored is returned; the caller then reads its list again, and a failed read there is that
+    /// screen's banner, not the upload's: the file is stored, and calling it failed would have the person send it
+    /// twice.
+    @MainActor
+    static func send(
+        fileName: String, data: Data, show: (MediaUploadState) -> Void, transfer: () async throws -> MediaFile
+    ) async -> Bool {
+        if let refused = refusedBeforeSending(fileName: fileName, data: data) {
+            show(refused)
+            return false
+        }
+        show(.uploading(fileName: fileName))
+        do {
+            show(.done(fileName: try await transfer().fileName))
+            return true
+        } catch {
+            show(failure(error, fileName: fileName))
+            return false
+        }
+    }
+
     /// The state a failed upload of `fileName` ends in: the server's refusals by their problem type (or status).
     static func failure(_ error: any Error, fileName: String) -> MediaUploadState {
         let apiError = error as? APIError

@@ -248,22 +248,10 @@ public final class DocumentsModel: BusyScreen {
             upload = .failed(refusal)
             return
         }
-        if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
-            upload = refused
-            return
-        }
-        upload = .uploading(fileName: fileName)
-        let stored: MediaFile
-        do {
-            stored = try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data)
-        } catch {
-            upload = .failure(error, fileName: fileName)
-            return
-        }
-        upload = .done(fileName: stored.fileName)
-        // NB: the file is stored whatever the list read says: a failed read is the banner's, not the upload's,
-        // which would have the person send the file again.
-        await whileBusy { show(try await client.documents(eventID, sessionID)) }
+        let stored = await MediaUploadState.send(
+            fileName: fileName, data: data, show: { upload = $0 },
+            transfer: { try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data) })
+        if stored { await whileBusy { show(try await client.documents(eventID, sessionID)) } }
     }
 
     private func show(_ page: DocumentsPage) {

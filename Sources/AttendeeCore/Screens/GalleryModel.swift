@@ -93,22 +93,10 @@ public final class GalleryModel: BusyScreen {
     /// what it really is.
     public func photoPicked(fileName: String, data: Data) async {
         guard canUpload else { return }
-        if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
-            upload = refused
-            return
-        }
-        upload = .uploading(fileName: fileName)
-        let stored: MediaFile
-        do {
-            stored = try await client.uploadPhoto(eventID, fileName, data)
-        } catch {
-            upload = .failure(error, fileName: fileName)
-            return
-        }
-        upload = .done(fileName: stored.fileName)
-        // NB: the photo is stored whatever the grid's read says: a failed read is the banner's, not the upload's,
-        // which would have the person send the photo again.
-        await whileBusy { show(try await client.gallery(eventID)) }
+        let stored = await MediaUploadState.send(
+            fileName: fileName, data: data, show: { upload = $0 },
+            transfer: { try await client.uploadPhoto(eventID, fileName, data) })
+        if stored { await whileBusy { show(try await client.gallery(eventID)) } }
     }
 
     /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid.
