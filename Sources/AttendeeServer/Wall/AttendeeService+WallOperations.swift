@@ -24,18 +24,18 @@ extension AttendeeService {
             body: withImage),
         operation(
             AttendeeRoute.wallDelete, "Delete a post with its replies and likes (its author or the organizer)",
-            [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such post"],
+            [204: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such post, or not registered"],
             emptyAnswer: true),
         operation(
             AttendeeRoute.wallLike, "Like a post; liking twice is one like",
-            [200: "Liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
+            [200: "Liked", 401: "Not signed in", 404: "No such post, or not registered"]),
         operation(
             AttendeeRoute.wallUnlike, "Take a like back",
-            [200: "Not liked", 401: "Not signed in", 403: "Not registered", 404: "No such post"]),
+            [200: "Not liked", 401: "Not signed in", 404: "No such post, or not registered"]),
         operation(
             AttendeeRoute.wallReply, "Reply to a post: text of at most \(PostText.limit) characters",
             [
-                201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such post",
+                201: "Replied", 400: "Malformed JSON", 401: "Not signed in", 404: "No such post, or not registered",
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
             body: Schema.object(
@@ -47,12 +47,12 @@ extension AttendeeService {
                 + "`earlierRepliesCursor`, then the page's `nextCursor`) and `?limit=` as on the wall (a wall page "
                 + "carries each post's latest \(PostPaging.inlineReplies) replies and `replyCount`)",
             [
-                200: "OK", 400: "Invalid cursor", 401: "Not signed in", 403: "Not registered", 404: "No such post",
+                200: "OK", 400: "Invalid cursor", 401: "Not signed in", 404: "No such post, or not registered",
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
             ], pageSize: pageSize, cursor: "The post's earlierRepliesCursor, then the last page's nextCursor"),
         operation(
             AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
-            [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such reply"],
+            [204: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such reply, or not registered"],
             emptyAnswer: true),
         operation(
             AttendeeRoute.discussion,
@@ -71,7 +71,7 @@ extension AttendeeService {
             body: withImage),
         operation(
             AttendeeRoute.discussionDelete, "Delete a discussion message (its author or the organizer)",
-            [204: "Deleted", 401: "Not signed in", 403: "Not yours, or not registered", 404: "No such message"],
+            [204: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such message, or not registered"],
             emptyAnswer: true),
         APIOperation(
             AttendeeRoute.discussionLive,

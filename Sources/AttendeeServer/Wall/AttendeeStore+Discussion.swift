@@ -68,15 +68,20 @@ extension AttendeeStore {
         }
     }
 
-    /// Deletes a message: its author or the event's organizer, 403 for anyone else.
+    /// Deletes a message: its author or the event's organizer; 403 for another member, 404 for anyone else.
     func deleteDiscussionMessage(messageID: Int64, userID: String) async throws -> LiveEvent {
-        try await database.write { db in
+        let noMessage = "There is no message with this id."
+        return try await database.write { db in
             guard
                 let row = try db.queryOne(
                     "SELECT session_id, author_id FROM attendee_discussion_message WHERE id = \(messageID)")
-            else { throw HTTPError(.notFound, detail: "There is no message with this id.") }
+            else { throw HTTPError(.notFound, detail: noMessage) }
             let sessionID = try row.decode(String.self, "session_id")
-            let (eventID, viewer) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
+            guard
+                let eventID = try db.fetchValue(
+                    String.self, "SELECT event_id FROM attendee_session WHERE id = \(sessionID)")
+            else { throw HTTPError(.notFound, detail: noMessage) }
+            let viewer = try Self.requireMemberOfHidden(eventID: eventID, userID: userID, missing: noMessage, db)
             try viewer.requireMayDelete(
                 authorID: try row.decode(String.self, "author_id"), "You can delete only your own messages.")
             try db.execute("DELETE FROM attendee_discussion_message WHERE id = \(messageID)")

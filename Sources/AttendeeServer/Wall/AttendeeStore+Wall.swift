@@ -56,8 +56,7 @@ extension AttendeeStore {
         -> WallReplyPage
     {
         try await database.read { db in
-            let eventID = try Self.postEvent(postID: postID, db)
-            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            _ = try Self.postEvent(postID: postID, userID: userID, db)
             return try Self.replies(postID: postID, before: cursor, limit: limit, db)
         }
     }
@@ -91,8 +90,7 @@ extension AttendeeStore {
     func setLike(postID: Int64, userID: String, like: Bool) async throws -> (WallLikes, LiveEvent?) {
         let moment = now()
         return try await database.write { db in
-            let eventID = try Self.postEvent(postID: postID, db)
-            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let eventID = try Self.postEvent(postID: postID, userID: userID, db)
             let changed: Int
             if like {
                 changed = try db.execute(
@@ -132,8 +130,7 @@ extension AttendeeStore {
         if let problem = PostText.check(new.text, imageID: nil) { throw Self.refusal(problem) }
         let moment = now()
         return try await database.write { db in
-            let eventID = try Self.postEvent(postID: postID, db)
-            _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let eventID = try Self.postEvent(postID: postID, userID: userID, db)
             guard
                 let id = try db.fetchValue(
                     Int64.self,
@@ -152,15 +149,16 @@ extension AttendeeStore {
         }
     }
 
-    /// Deletes a post with its replies and likes: its author or the event's organizer, 403 for anyone else.
+    /// Deletes a post with its replies and likes: its author or the event's organizer; 403 for another member,
+    /// 404 for anyone else.
     func deleteWallPost(postID: Int64, userID: String) async throws -> LiveEvent {
         try await database.write { db in
             guard
                 let row = try db.queryOne(
                     "SELECT event_id, author_id FROM attendee_wall_post WHERE id = \(postID)")
-            else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
+            else { throw HTTPError(.notFound, detail: Self.noPost) }
             let eventID = try row.decode(String.self, "event_id")
-            let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let viewer = try Self.requireMemberOfHidden(eventID: eventID, userID: userID, missing: Self.noPost, db)
             try viewer.requireMayDelete(
                 authorID: try row.decode(String.self, "author_id"), "You can delete only your own posts.")
             try db.execute("DELETE FROM attendee_wall_post WHERE id = \(postID)")
@@ -170,18 +168,19 @@ extension AttendeeStore {
         }
     }
 
-    /// Deletes a reply: its author or the event's organizer, 403 for anyone else.
+    /// Deletes a reply: its author or the event's organizer; 403 for another member, 404 for anyone else.
     func deleteWallReply(replyID: Int64, userID: String) async throws -> LiveEvent {
-        try await database.write { db in
+        let noReply = "There is no reply with this id."
+        return try await database.write { db in
             guard
                 let row = try db.queryOne(
                     """
                     SELECT p.event_id, r.post_id, r.author_id FROM attendee_wall_reply r
                     JOIN attendee_wall_post p ON p.id = r.post_id WHERE r.id = \(replyID)
                     """)
-            else { throw HTTPError(.notFound, detail: "There is no reply with this id.") }
+            else { throw HTTPError(.notFound, detail: noReply) }
             let eventID = try row.decode(String.self, "event_id")
-            let viewer = try Self.requireWallMember(eventID: eventID, userID: userID, db)
+            let viewer = try Self.requireMemberOfHidden(eventID: eventID, userID: userID, missing: noReply, db)
             try viewer.requireMayDelete(
                 authorID: try row.decode(String.self, "author_id"), "You can delete only your own replies.")
             try db.execute("DELETE FROM attendee_wall_reply WHERE id = \(replyID)")
@@ -200,6 +199,19 @@ extension AttendeeStore {
         return PostViewer(personID: userID, isOrganizer: organizer)
     }
 
+    /// Answers who the member is for a post, reply or message reached by its own id, and refuses a non-member
+    /// as though there were no such thing (404 saying `missing`). Those ids are counters shared by every event,
+    /// so a 403 for one that exists and a 404 for one that does not would tell an outsider how many there are.
+    static func requireMemberOfHidden(
+        eventID: String, userID: String, missing: String, _ db: any DatabaseConnection
+    ) throws -> PostViewer {
+        let organizer = try isOrganizer(eventID: eventID, userID: userID, db)
+        guard try organizer || isRegistered(eventID: eventID, userID: userID, db) else {
+            throw HTTPError(.notFound, detail: missing)
+        }
+        return PostViewer(personID: userID, isOrganizer: organizer)
+    }
+
     /// A text rule broken, as the 422 the client gets.
     static func refusal(_ problem: PostText.Problem) -> HTTPError {
         let error = PostText.fieldError(problem)
@@ -210,12 +222,16 @@ extension AttendeeStore {
         p.id, p.event_id, p.author_id, u.name AS author_name, p.text, p.image_id, p.created_at, p.like_count
         """
 
-    private static func postEvent(postID: Int64, _ db: any DatabaseConnection) throws -> String {
+    /// The event of post `postID`, for a member of it: 404 for anyone else, as when there is no such post.
+    private static func postEvent(postID: Int64, userID: String, _ db: any DatabaseConnection) throws -> String {
         guard
             let eventID = try db.fetchValue(String.self, "SELECT event_id FROM attendee_wall_post WHERE id = \(postID)")
-        else { throw HTTPError(.notFound, detail: "There is no post with this id.") }
+        else { throw HTTPError(.notFound, detail: noPost) }
+        _ = try requireMemberOfHidden(eventID: eventID, userID: userID, missing: noPost, db)
         return eventID
     }
+
+    private static let noPost = "There is no post with this id."
 
     private static func post(id: Int64, _ db: any DatabaseConnection) throws -> WallPost {
         guard

@@ -49,10 +49,10 @@ import Testing
             #expect(
                 try await server.client.post(server.wallPath, json: NewPost(text: "hi"), headers: auth).status
                     == .forbidden)
-            #expect(try await server.like(post.id, stranger).status == .forbidden)
-            #expect(try await server.reply(post.id, stranger, "hi").status == .forbidden)
+            #expect(try await server.like(post.id, stranger).status == .notFound)
+            #expect(try await server.reply(post.id, stranger, "hi").status == .notFound)
             #expect(
-                try await server.client.delete("/attendee/v1/wall/\(post.id)", headers: auth).status == .forbidden)
+                try await server.client.delete("/attendee/v1/wall/\(post.id)", headers: auth).status == .notFound)
             #expect(try await server.client.get(server.wallPath).status == .unauthorized)
             #expect(
                 try await server.client.get(server.wallPath, headers: AttendeeTestServer.auth("not-a-token")).status
@@ -65,6 +65,46 @@ import Testing
             #expect(after.map(\.id) == [post.id])
             #expect(after[0].likeCount == 0)
             #expect(after[0].replies.isEmpty)
+        }
+    }
+
+    /// Post, reply and message ids are counters shared by every event: an outsider who got 403 for an id that
+    /// exists and 404 for one that does not could count everyone's posts by walking the ids.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anOutsiderCannotTellAPostReplyOrMessageThatExistsFromOneThatDoesNot(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ana = try await server.registeredAttendee("Ana Ferreira")
+            let post = try await server.post(ana, "Members only")
+            let reply = try await server.reply(post.id, ana, "Mine").decode(WallReply.self)
+            let session = try await server.firstSessionID()
+            let message = try await server.client.post(
+                "/attendee/v1/sessions/\(session)/discussion", json: NewPost(text: "Great talk"),
+                headers: AttendeeTestServer.auth(ana)
+            ).decode(DiscussionMessage.self)
+            let stranger = try await server.signUp("Not Registered")
+            let outsider = AttendeeTestServer.auth(stranger)
+            let missing = "999999"
+
+            func answers(post: String, reply: String, message: String) async throws -> [String] {
+                let responses = [
+                    try await server.like(post, stranger), try await server.unlike(post, stranger),
+                    try await server.client.post(
+                        "/attendee/v1/wall/\(post)/replies", json: NewWallReply(text: "hi"), headers: outsider),
+                    try await server.client.get("/attendee/v1/wall/\(post)/replies", headers: outsider),
+                    try await server.client.delete("/attendee/v1/wall/\(post)", headers: outsider),
+                    try await server.client.delete("/attendee/v1/wall-replies/\(reply)", headers: outsider),
+                    try await server.client.delete("/attendee/v1/discussion-messages/\(message)", headers: outsider),
+                ]
+                return responses.map { "\($0.status.rawValue) \($0.problem["detail"] ?? "")" }
+            }
+            let existing = try await answers(post: post.id, reply: reply.id, message: message.id)
+            #expect(existing == (try await answers(post: missing, reply: missing, message: missing)))
+            #expect(existing.allSatisfy { $0.hasPrefix("404 ") })
+
+            let wall = try await server.wholeWall(ana)
+            #expect(wall.map(\.id) == [post.id])
+            #expect(wall[0].likeCount == 0)
+            #expect(wall[0].replies.map(\.id) == [reply.id])
         }
     }
 
