@@ -231,6 +231,7 @@ public final class ItemEditorModel {
 
     /// Takes a picked file for the upload: an image over 25 MB is shrunk to fit (and goes up as the JPEG it
     /// became, named `.jpg`); anything else of that size is refused with the limit named, and so is an empty file.
+    /// A refused file leaves the file picked before it as it was, with its line about shrinking.
     private func attach(_ file: PickedFile) {
         guard showsAddAttachmentButton else { return }
         guard !file.data.isEmpty else {
@@ -239,8 +240,7 @@ public final class ItemEditorModel {
         }
         let limit = SalesforceClient.maximumAttachmentBytes
         var upload = file
-        shrunk = nil
-        pickedByteCount = file.data.count
+        var madeSmaller: ShrunkImage?
         if file.data.count > limit {
             // NB: only images can be made smaller; anything else over the limit is refused with the limit named,
             // before a codec is asked to read what is not an image.
@@ -252,7 +252,7 @@ public final class ItemEditorModel {
                 let result = try shrinker.shrink(file.data)
                 if result.attempts > 0 {
                     upload = upload.reencoded(as: result.data)
-                    shrunk = result
+                    madeSmaller = result
                 }
             } catch {
                 errorMessage =
@@ -262,6 +262,8 @@ public final class ItemEditorModel {
             }
         }
         picked = upload
+        shrunk = madeSmaller
+        pickedByteCount = file.data.count
         image = upload.isImage ? upload.data : nil
         if name.isEmpty { name = upload.name }
         errorMessage = nil

@@ -114,6 +114,33 @@ import Testing
         #expect(form.saved?.name == "Site photo.jpg")
     }
 
+    /// A refused second pick once reset the shrink of the first while keeping its JPEG bytes: the line about
+    /// shrinking went, and the JPEG went up under the picked name's `.png`.
+    @Test func aFileRefusedAfterAShrunkImageLeavesTheImageAsItWas() async throws {
+        let harness = try await DevServerHarness.make()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
+        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
+        let resampler = ImageResampler(dimensions: { _ in codec.original }, resample: codec.resampler.resample)
+        let form = ItemEditorModel(
+            adding: .attachment, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
+            shrinker: ImageShrinker(resampler: resampler))
+        form.filePicked(name: "big.png", data: png)
+        form.nameEdited("Site photo.png")
+        let shrunkLine = try #require(form.shrunkMessage)
+        let shown = form.image
+
+        form.filePicked(name: "scan.pdf", data: Data("%PDF-1.7".utf8) + Data(count: 27_000_000))
+        #expect(form.errorMessage?.contains("scan.pdf") == true)
+        #expect(form.shrunkMessage == shrunkLine)
+        #expect(form.image == shown)
+
+        await form.saveTapped()
+        let inserts = harness.wire.bodies("POST", path: "/sobjects/Attachment")
+        #expect(inserts.count == 1)
+        #expect(inserts.first?["ContentType"] == .string("image/jpeg"))
+        #expect(inserts.first?["Name"] == .string("Site photo.jpg"))
+    }
+
     @Test func notesAddedOfflineHaveTheirOwnIdsAndOpen() async throws {
         let harness = try await DevServerHarness.make()
         let model = try await screen(harness)
