@@ -53,8 +53,9 @@ public final class SubmitModel {
         await send(waiting)
     }
 
-    /// "Submit" was tapped.
+    /// "Submit" was tapped; a tap while one is on its way does nothing.
     public func submitTapped() async {
+        guard !isBusy else { return }
         submission = nil
         guard let draft = checkedDraft() else { return }
         await send(draft)
@@ -84,8 +85,11 @@ public final class SubmitModel {
                         providerUserID: current.providerUserID, authorName: current.displayName))
             }
             await cache.setWaitingAction(nil)
-            title = ""
-            content = ""
+            // NB: the fields stay editable while the action is on its way; what was typed since is kept.
+            if ActionRules.trimmed(title) == draft.title, ActionRules.trimmed(content) == draft.content {
+                title = ""
+                content = ""
+            }
             self.submission = submission
             switch submission {
             case .added: banner = .confirmation(Strings.submitted)

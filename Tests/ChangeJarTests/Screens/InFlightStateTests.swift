@@ -59,6 +59,39 @@ struct InFlightStateTests {
         #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
     }
 
+    /// A second tap while the first action was on its way sent it again (the jar then said it was there already),
+    /// and the answer emptied what had been typed meanwhile.
+    @Test func submitTappedTwiceSendsOnceAndKeepsWhatIsTypedSince() async {
+        let gate = Gate(isOpen: false)
+        let sent = Locked(0)
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock),
+                actions: Self.actions(create: { _, _ in
+                    sent.withLock { $0 += 1 }
+                    await gate.pass()
+                    return .added(Self.sample)
+                }),
+                cache: .inMemory(), clock: clock))
+        await app.settings.providerTapped(.google)
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        let first = Task { await app.submit.submitTapped() }
+        await gate.arrived(1)
+        let second = Task { await app.submit.submitTapped() }
+        await Task.yield()
+        app.submit.title = "Compost"
+        app.submit.content = "Peels."
+        await gate.open()
+        await first.value
+        await second.value
+        #expect(sent.withLock { $0 } == 1)
+        #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+        #expect(app.submit.title == "Compost")
+        #expect(app.submit.content == "Peels.")
+    }
+
     /// All Actions over `all` (the listing's call, given the cursor) and nothing else.
     static func allActions(_ all: @escaping @Sendable (String?) async throws -> ActionPage) -> ActionListModel {
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
