@@ -32,6 +32,8 @@ struct HealthCareFormView: View {
                                 get: { model.form?.text[field] ?? "" },
                                 set: { model.fieldEdited(field, text: $0) })
                         )
+                        // NB: the form closes when the save lands; what was typed meanwhile would go with it.
+                        .disabled(model.isBusy)
                         #if canImport(UIKit)
                             .keyboardType(field.isNumeric ? .decimalPad : .default)
                         #endif

@@ -263,9 +263,10 @@ public final class AccountScreenModel {
         await load()
     }
 
-    /// Saves the form; `over` leaves out the conflict check (the person chose their values over the server's).
+    /// Saves the form; `over` leaves out the conflict check (the person chose their values over the server's). A
+    /// tap while a call is on its way does nothing: a second save would meet the first as a newer version.
     private func save(over: Bool) async {
-        guard let form, let current = details?.account else { return }
+        guard !isBusy, let form, let current = details?.account else { return }
         saveOutcome = nil
         guard var edited = form.applied(to: current) else {
             banner = form.errors.sorted { $0.key.rawValue < $1.key.rawValue }.first.map { .failure($0.value) }

@@ -41,6 +41,43 @@ import Testing
         #expect(seen.map(\.2) == [0, 0, 5])
     }
 
+    /// Save tapped again before the first save's answer sent the edit twice; the second, based on the version the
+    /// first replaced, can meet the first as someone else's change and end a save that worked with Send Mine.
+    @Test func saveTappedTwiceSendsOneEdit() async throws {
+        let harness = try await DevServerHarness.make()
+        let gate = Gate()
+        let inner = harness.transport
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: HTTPTransport { request in
+                await gate.pass()
+                return try await inner.send(request)
+            },
+            sessions: .inMemory(), notificationCenter: NotificationCenter())
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        await model.appeared()
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "1,250")
+
+        await gate.close()
+        let first = Task { await model.saveTapped() }
+        await gate.arrived(await gate.arrivals + 1)
+        let second = Task { await model.saveTapped() }
+        await Task.yield()
+        await gate.open()
+        await first.value
+        await second.value
+
+        #expect(harness.wire.count("PATCH", pathSuffix: DevServerHarness.hospitalID) == 1)
+        #expect(model.conflict == nil)
+        #expect(model.banner == nil)
+        #expect(model.saveOutcome == .saved)
+        #expect(model.details?.account.numBeds == 1250)
+    }
+
     /// A failing refresh keeps what was shown and says what failed; the banner goes when dismissed.
     @Test func aFailedRefreshKeepsTheAccountAndShowsABanner() async throws {
         let harness = try await DevServerHarness.make()
