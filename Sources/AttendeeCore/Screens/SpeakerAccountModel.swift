@@ -163,6 +163,12 @@ extension AttendeeFailure {
 }
 
 extension AttendeeCommandText {
-    /// `speaker EVENT ID link|unlink` by someone the page shows no account section: not the event's organizer.
+    /// `speaker EVENT ID account|link|unlink` by someone the page shows no account section: not the event's
+    /// organizer.
     public static var onlyOrganizerLinksSpeakers: String { Strings.text("cli.onlyOrganizerLinksSpeakers") }
+    /// The account section's e-mail field as a terminal prints it (`E-mail they signed up with: grace@example.com`):
+    /// what the section put there for a programme's suggestion, which `link --email` with it confirms.
+    public static func speakerAccountField(_ email: String) -> String {
+        Strings.format("cli.labelled", AttendeeScreenText.speakerAccountEmail, email)
+    }
 }
