@@ -66,6 +66,47 @@ struct SpeakerAccountViewTests {
         #expect(try await createPoll() == 403)
     }
 
+    /// A programme's e-mail is only suggested: the organizer reads that nobody is the speaker until they link it,
+    /// finds the address in the field, and Link Account confirms it.
+    @Test func theOrganizerConfirmsTheProgrammesSuggestedAddress() async throws {
+        var client = AttendeePreview.client
+        let preview = client
+        client.event = { id in
+            var details = try await preview.event(id)
+            details.pollScopes = PollScopes(wholeEvent: true, sessionIDs: [])
+            return details
+        }
+        client.speakerAccount = { _, speakerID in
+            SpeakerAccount(
+                speakerID: speakerID, email: "ana.ferreira@example.com", isLinked: false, linkedBy: .programme,
+                status: .suggested, accountExists: true)
+        }
+        client.linkSpeakerAccount = { _, speakerID, link in
+            SpeakerAccount(
+                speakerID: speakerID, email: link.normalizedEmail, isLinked: true, linkedBy: .organizer,
+                status: .linked)
+        }
+        let host = ViewHost(
+            NavigationStack { SpeakersView(model: SpeakersModel(client: client, eventID: "preview")) })
+        try await host.waitUntil("the rows") { PeopleViewTests.personRow($0, "Ana Ferreira") != nil }
+        try host.tap("Ana Ferreira")
+        try await host.waitUntil("the suggestion") {
+            $0.topPresentation?.texts.contains {
+                $0.hasPrefix("The programme gives ana.ferreira@example.com, and an account has signed up with it.")
+            } == true
+        }
+        let page = try #require(host.tree.topPresentation)
+        #expect(page.find(.textField, "E-mail they signed up with")?.value == "ana.ferreira@example.com")
+        #expect(page.find(.button, "Link Account")?.isEnabled == true)
+        #expect(page.find(.button, "Unlink") != nil)
+
+        try host.tap("Link Account")
+        try await host.waitUntil("the link") {
+            $0.topPresentation?.texts.contains("ana.ferreira@example.com is this speaker now.") == true
+        }
+        #expect(host.tree.topPresentation?.find(.textField, "E-mail they signed up with")?.value == "")
+    }
+
     /// Someone who does not organize the event sees the speaker's page without the account section.
     @Test func anAttendeeSeesNoAccountSection() async throws {
         let host = ViewHost(

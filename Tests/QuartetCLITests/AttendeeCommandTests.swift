@@ -482,7 +482,9 @@ import Testing
                  {"id": 2, "title": "Maybe", "starts-at": "2027-03-18T15:00:00+08:00",
                   "ends-at": "2027-03-18T15:30:00+08:00", "state": "pending"}]
                 """,
-                "speakers.json": #"[{"id": 5, "name": "Aiko Nakamura", "organisation": "Hackerspace SG"}]"#,
+                "speakers.json": #"""
+                [{"id": 5, "name": "Aiko Nakamura", "organisation": "Hackerspace SG", "email": "aiko@example.com"}]
+                """#,
                 "sponsors.json": "[]",
             ]
             for (name, text) in files {
@@ -505,6 +507,24 @@ import Testing
             #expect(event.timeZone == "Asia/Singapore")
             let agenda = await harness.run("agenda", event.id)
             #expect(agenda.output.contains("13:00 – 14:30  Soldering 101  (Lab)"))
+
+            // The export's e-mail for Aiko is a suggestion the organizer reads on the speaker's page and confirms.
+            let aiko = try #require(try await harness.json([Person].self, "speakers", event.id).first).id
+            let waiting = await harness.run("speaker", event.id, aiko, "account")
+            #expect(waiting.code == 0, "\(waiting.errors)")
+            #expect(
+                waiting.output
+                    == "The programme gives aiko@example.com, but nobody has signed up with it yet. Once they have, "
+                    + "link it here: until then no account is this speaker.\n"
+                    + "E-mail they signed up with: aiko@example.com\n")
+            _ = await harness.run(
+                "signup", "--email", "aiko@example.com", "--password", "correct horse", "--name", "Aiko")
+            _ = await harness.run("signin", "--email", "org@example.com", "--password", "correct horse")
+            let suggested = await harness.run("speaker", event.id, aiko, "account")
+            #expect(suggested.output.hasPrefix("The programme gives aiko@example.com, and an account has signed up"))
+            let confirmed = await harness.run("speaker", event.id, aiko, "link", "--email", "aiko@example.com")
+            #expect(confirmed.code == 0, "\(confirmed.errors)")
+            #expect(confirmed.output.hasPrefix("aiko@example.com is this speaker now.\n"))
 
             let wrongFormat = await harness.run("import", folder, "--format", "sessionize")
             #expect(wrongFormat.code == 1)

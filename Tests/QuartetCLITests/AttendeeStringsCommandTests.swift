@@ -201,9 +201,13 @@ import Testing
             _ = try await harness.database.write { db in
                 try db.execute("UPDATE attendee_event SET organizer_id = \(ana) WHERE id = \(event)")
             }
-            // The speaker's page: Ana links the speaker to Bo's account, then unlinks it; Bo cannot.
+            // The speaker's page: Ana reads its account section, links the speaker to Bo's account, then unlinks
+            // it; Bo cannot.
             #expect(await cli.run("bo", ["speaker", event, speaker, "link", "--email", "bo@example.com"]) == 1)
             #expect(await cli.run("ana", ["speaker", event, speaker, "link"]) == 2)
+            #expect(await cli.run("bo", ["speaker", event, speaker, "account"]) == 1)
+            #expect(await cli.run("ana", ["speaker", event, speaker, "account"]) == 0)
+            try await cli.records("ana", ["speaker", event, speaker, "account"])
             #expect(await cli.run("ana", ["speaker", event, speaker, "wave"]) == 2)
             #expect(await cli.run("ana", ["speaker", event, speaker, "link", "--email", "nope"]) == 1)
             #expect(await cli.run("ana", ["speaker", event, speaker, "link", "--email", "zed@example.com"]) == 1)
@@ -340,7 +344,7 @@ import Testing
             let grammar =
                 UnmarkedText.grammar(of: AttendeeCommand.spec) + [
                     "list", "show", "new", "edit", "delete", "post", "like", "unlike", "reply", "delete-reply",
-                    "download", "share", "add", "remove", "upload", "POST", "REPLY", "link", "unlink",
+                    "download", "share", "add", "remove", "upload", "POST", "REPLY", "account", "link", "unlink",
                 ]
             let offences = UnmarkedText(data: typed + grammar + cli.data).offences(in: cli.transcript)
             #expect(offences.isEmpty, "\(offences.joined(separator: "\n"))")

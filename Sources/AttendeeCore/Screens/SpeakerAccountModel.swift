@@ -8,13 +8,18 @@ import Observation
 /// field to link the account the person signed up with (or to unlink it).
 ///
 /// A programme's speakers are profiles nobody signs in as; once linked, the account runs the speaker's sessions'
-/// polls, quizzes and documents.
+/// polls, quizzes and documents. A programme that gives the speaker's e-mail only suggests the link: the section
+/// says so, with the address already in the field, and Link account confirms it.
 ///
 /// ```swift
 /// let model = SpeakerAccountModel(client: client, eventID: event, speakerID: speaker)
 /// await model.appeared()               // status: "No account is this speaker yet. …"
 /// model.emailChanged("ana@example.com")
 /// await model.linkTapped()             // outcome: .linked("ana@example.com")
+///
+/// // A programme's suggestion: "The programme gives grace@example.com, and an account has signed up with it. …"
+/// await suggested.appeared()           // suggested.email == "grace@example.com", isSuggestion == true
+/// await suggested.linkTapped()         // confirmed: outcome .linked("grace@example.com")
 /// ```
 @Observable @MainActor
 public final class SpeakerAccountModel: BusyScreen {
@@ -31,6 +36,8 @@ public final class SpeakerAccountModel: BusyScreen {
     /// What the last tap did, or why it failed.
     public internal(set) var banner: Banner?
 
+    /// The suggested e-mail the section put into the field, while it is there.
+    private var prefilled: String?
     private let client: AttendeeClient
     private let eventID: String
     private let speakerID: String
@@ -44,10 +51,14 @@ public final class SpeakerAccountModel: BusyScreen {
 
     /// Whether Link may be tapped: something is typed and no call is in flight.
     public var canLink: Bool { !isBusy && !email.trimmingCharacters(in: .whitespaces).isEmpty }
-    /// Whether Unlink is offered: an account is (or the programme's e-mail would be) the speaker.
+    /// Whether Unlink is offered: an account is the speaker, or the programme suggests one (unlinking declines the
+    /// suggestion, through later imports too).
     public var canUnlink: Bool { !isBusy && account?.email != nil }
+    /// Whether the section shows the programme's suggestion, waiting for the organizer to link it.
+    public var isSuggestion: Bool { account?.status == .suggested }
 
-    /// The section appeared: reads which account is the speaker.
+    /// The section appeared: reads which account is the speaker; a programme's suggested e-mail fills an empty
+    /// field, so Link account confirms it.
     public func appeared() async {
         await whileBusy { show(try await client.speakerAccount(eventID, speakerID)) }
     }
@@ -96,12 +107,25 @@ public final class SpeakerAccountModel: BusyScreen {
 
     private func show(_ account: SpeakerAccount) {
         self.account = account
-        status =
-            switch (account.email, account.isLinked) {
-            case (let email?, true): Strings.format("speakers.account.linked", email)
-            case (let email?, false): Strings.format("speakers.account.waiting", email)
-            case (nil, _): Strings.text("speakers.account.none")
+        switch (account.status, account.email) {
+        case (.linked, let email?):
+            status = Strings.format("speakers.account.linked", email)
+        case (.suggested, let email?):
+            status = Strings.format(
+                account.accountExists == true ? "speakers.account.suggested" : "speakers.account.suggestedNoAccount",
+                email)
+            // NB: only an empty field: what the organizer typed is theirs.
+            if self.email.isEmpty {
+                self.email = email
+                prefilled = email
             }
+            return
+        default:
+            status = Strings.text("speakers.account.none")
+        }
+        // A suggestion gone (declined, or linked): the address the section put in the field goes with it.
+        if let prefilled, email == prefilled { email = "" }
+        prefilled = nil
     }
 }
 
@@ -139,6 +163,12 @@ extension AttendeeFailure {
 }
 
 extension AttendeeCommandText {
-    /// `speaker EVENT ID link|unlink` by someone the page shows no account section: not the event's organizer.
+    /// `speaker EVENT ID account|link|unlink` by someone the page shows no account section: not the event's
+    /// organizer.
     public static var onlyOrganizerLinksSpeakers: String { Strings.text("cli.onlyOrganizerLinksSpeakers") }
+    /// The account section's e-mail field as a terminal prints it (`E-mail they signed up with: grace@example.com`):
+    /// what the section put there for a programme's suggestion, which `link --email` with it confirms.
+    public static func speakerAccountField(_ email: String) -> String {
+        Strings.format("cli.labelled", AttendeeScreenText.speakerAccountEmail, email)
+    }
 }

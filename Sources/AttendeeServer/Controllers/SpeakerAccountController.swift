@@ -47,7 +47,10 @@ extension AttendeeService {
 
     /// The speaker-account routes, documented.
     static let speakerAccountOperations: [APIOperation] = {
-        let answers = "Who is the speaker: the e-mail the link names, whether an account has it, who linked it"
+        let answers =
+            "Who is the speaker: `status` `linked` (an account the organizer linked speaks), `suggested` (the "
+            + "imported programme gives the speaker's e-mail in `email`, and `accountExists` says whether someone "
+            + "signed up with it: a suggestion grants nothing until the organizer links that address) or `none`"
         func operation(_ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil)
             -> APIOperation
         {
@@ -64,15 +67,15 @@ extension AttendeeService {
                 AttendeeRoute.linkSpeakerAccount,
                 "Make the account signed up with the e-mail the speaker: it then creates, opens and closes its "
                     + "sessions' polls and quizzes and adds and removes their documents (the event's organizer "
-                    + "only; a later import keeps the link)",
+                    + "only; a later import keeps the link). Sending a suggestion's e-mail confirms it",
                 refusals.merging([
                     200: "Linked", 400: "Malformed JSON", 422: "Not an e-mail, or nobody signed up with it",
                 ]) { $1 },
                 body: Schema.object(["email": email], required: ["email"])),
             operation(
                 AttendeeRoute.unlinkSpeakerAccount,
-                "No account is the speaker any more, whatever a programme imported later says (the event's "
-                    + "organizer only)",
+                "No account is the speaker any more and no suggestion stands, whatever a programme imported later "
+                    + "says (the event's organizer only)",
                 refusals.merging([200: "Unlinked"]) { $1 }),
         ]
     }()

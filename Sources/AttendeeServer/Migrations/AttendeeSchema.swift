@@ -183,5 +183,6 @@ enum AttendeeSchema {
         migrator.register("attendee.v10-live-audience") { db in
             try db.executeScript("ALTER TABLE attendee_live_event ADD COLUMN audience TEXT;")
         }
+        registerProgrammeSuggestions(in: &migrator)
     }
 }

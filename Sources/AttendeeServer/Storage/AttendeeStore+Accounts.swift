@@ -24,7 +24,6 @@ extension AttendeeStore {
                             \(SearchFolding.searchText(name: name, company: "", title: "")), \(created))
                     """)
                 try Self.storeToken(tokenHash, userID: id, created: created, expiresAt: expiresAt, db)
-                try Self.claimProgrammeSpeakers(accountID: id, email: email, db)
                 return try Self.profile(userID: id, db)
             }
         } catch let error as DatabaseError where error.kind == .uniqueViolation {

@@ -8,22 +8,28 @@ import HTTPServer
 /// Every check that grants a session's speakers something (creating, opening and closing its polls and quizzes,
 /// its live stream, adding and removing its documents, reading the event's files) asks ``speaks(sessionID:userID:_:)``,
 /// ``speaksAt(eventID:userID:_:)`` or ``sessionsSpoken(eventID:userID:_:)``, which all read one condition,
-/// ``speaking(_:)``. A programme's speaker is a profile with no password; the account linked to it
-/// (`attendee_speaker_account`) speaks in its place, at its own event only.
+/// ``speaking(_:)``. A programme's speaker is a profile with no password; the account the event's organizer linked
+/// to it (`attendee_speaker_account`) speaks in its place, at its own event only. A programme's e-mail for a speaker
+/// is only a suggestion the organizer confirms: sign-up checks no e-mail, so whoever signed up with a published
+/// address would otherwise be that speaker.
 extension AttendeeStore {
     // MARK: - Who speaks
 
     /// The one rule: the `attendee_session_speaker` row `ss`, of the session `s`, is `userID` speaking when it names
-    /// them, or names a speaker of that session's event whose linked account is theirs.
+    /// them, or names a speaker of that session's event whose account the organizer linked is theirs.
     ///
     /// NB: the link's event is compared too, so an account linked to a speaker of one event gains nothing at
-    /// another even if the same profile were named there.
+    /// another even if the same profile were named there. Only an organizer's row counts: a programme's row is a
+    /// suggestion (its `account_id` is always `NULL` since `attendee.v11-programme-links-suggest`, and the
+    /// condition says so again rather than trust that).
     static func speaking(_ userID: String) -> SQL {
-        """
-        (ss.user_id = \(userID) OR EXISTS (
-            SELECT 1 FROM attendee_speaker_account link
-            WHERE link.speaker_id = ss.user_id AND link.event_id = s.event_id AND link.account_id = \(userID)))
-        """
+        let organizer = SpeakerLinkSource.organizer.rawValue
+        return """
+            (ss.user_id = \(userID) OR EXISTS (
+                SELECT 1 FROM attendee_speaker_account link
+                WHERE link.speaker_id = ss.user_id AND link.event_id = s.event_id AND link.account_id = \(userID)
+                    AND link.linked_by = \(organizer)))
+            """
     }
 
     /// Whether the person speaks at the session.
@@ -66,8 +72,8 @@ extension AttendeeStore {
         }
     }
 
-    /// Makes the account signed up with the link's e-mail the speaker, in place of any link before (the organizer's word
-    /// stands over the programme's from then on).
+    /// Makes the account signed up with the link's e-mail the speaker, in place of any link or suggestion before (the
+    /// organizer's word stands over the programme's from then on). Linking a suggestion's address confirms it.
     func linkSpeaker(eventID: String, speakerID: String, _ link: SpeakerAccountLink, organizerID: String)
         async throws -> SpeakerAccount
     {
@@ -118,15 +124,28 @@ extension AttendeeStore {
         guard speaks != nil else { throw HTTPError(.notFound, detail: "There is no speaker with this id.") }
     }
 
+    /// The row as the organizer reads it. A programme's row is a suggestion, whose account is looked up now (the
+    /// suggestion never holds one); an organizer's row is a link while its account exists.
     private static func speakerAccount(speakerID: String, _ db: any DatabaseConnection) throws -> SpeakerAccount {
         guard
             let row = try db.queryOne(
                 "SELECT account_id, email, linked_by FROM attendee_speaker_account WHERE speaker_id = \(speakerID)"),
             let email = try row.decode(String?.self, "email")
-        else { return SpeakerAccount(speakerID: speakerID, email: nil, isLinked: false, linkedBy: nil) }
-        return SpeakerAccount(
-            speakerID: speakerID, email: email, isLinked: try row.decode(String?.self, "account_id") != nil,
-            linkedBy: SpeakerLinkSource(rawValue: try row.decode(String.self, "linked_by")))
+        else {
+            return SpeakerAccount(
+                speakerID: speakerID, email: nil, isLinked: false, linkedBy: nil, status: .none, accountExists: nil)
+        }
+        switch SpeakerLinkSource(rawValue: try row.decode(String.self, "linked_by")) {
+        case .programme:
+            return SpeakerAccount(
+                speakerID: speakerID, email: email, isLinked: false, linkedBy: .programme, status: .suggested,
+                accountExists: try accountID(email: email, db) != nil)
+        case .organizer, nil:
+            let isLinked = try row.decode(String?.self, "account_id") != nil
+            return SpeakerAccount(
+                speakerID: speakerID, email: email, isLinked: isLinked, linkedBy: .organizer,
+                status: isLinked ? .linked : .none, accountExists: nil)
+        }
     }
 
     /// The account signed up with `email` (normalized); a programme's speaker, which has no password, is none.
@@ -150,9 +169,10 @@ extension AttendeeStore {
 
     // MARK: - The programme's e-mails
 
-    /// Records the e-mail an imported programme gives for a speaker: the account signed up with it (now or later)
-    /// is the speaker. A speaker the organizer linked or unlinked keeps the organizer's word; one the file no
-    /// longer gives an e-mail for is no account's any more.
+    /// Records the e-mail an imported programme gives for a speaker as a suggestion for the organizer, which grants
+    /// nothing (no account is stored with it): sign-up checks no e-mail, so the address alone proves nobody is the
+    /// speaker. A speaker the organizer linked or unlinked keeps the organizer's word; one the file no longer
+    /// gives an e-mail for loses the suggestion.
     static func recordProgrammeEmail(
         _ email: String?, speakerID: String, eventID: String, at moment: Date, _ db: any DatabaseConnection
     ) throws {
@@ -168,19 +188,10 @@ extension AttendeeStore {
         try db.execute(
             """
             INSERT INTO attendee_speaker_account (speaker_id, event_id, account_id, email, linked_by, linked_at)
-            VALUES (\(speakerID), \(eventID), \(try accountID(email: address, db)), \(address), \(programme), \(moment))
-            ON CONFLICT (speaker_id) DO UPDATE SET event_id = excluded.event_id, account_id = excluded.account_id,
+            VALUES (\(speakerID), \(eventID), NULL, \(address), \(programme), \(moment))
+            ON CONFLICT (speaker_id) DO UPDATE SET event_id = excluded.event_id, account_id = NULL,
                 email = excluded.email, linked_at = excluded.linked_at
             WHERE attendee_speaker_account.linked_by = \(programme)
-            """)
-    }
-
-    /// A new account signed up with `email` (normalized) is every speaker a programme named it for.
-    static func claimProgrammeSpeakers(accountID: String, email: String, _ db: any DatabaseConnection) throws {
-        try db.execute(
-            """
-            UPDATE attendee_speaker_account SET account_id = \(accountID)
-            WHERE email = \(email) AND linked_by = \(SpeakerLinkSource.programme.rawValue) AND account_id IS NULL
             """)
     }
 }

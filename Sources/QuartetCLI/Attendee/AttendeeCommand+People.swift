@@ -21,19 +21,22 @@ extension AttendeeCommand {
     static var speaker: CommandSpec {
         CommandSpec(
             "speaker",
-            summary: "a speaker's profile and sessions; the organizer's link --email E and unlink of their account",
+            summary:
+                "a speaker's profile and sessions; the organizer's account section: account (who is the speaker, "
+                + "or the programme's suggested e-mail), link --email E (links, or confirms a suggestion), unlink",
             arguments: ["EVENT", "ID", "[ACTION]"],
             options: [OptionSpec("email", value: "E", help: "the e-mail the speaker signed up with (for link)")],
             body: body(runSpeaker))
     }
 
-    /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids; `link` and
-    /// `unlink` are the organizer's buttons on that page (`runSpeakerAccount`).
+    /// The speakers page with the row ID tapped: the profile it opens, its links and its sessions' ids; `account`
+    /// is the organizer's section of that page, `link` and `unlink` its buttons (`runSpeakerAccount`).
     @MainActor
     static func runSpeaker(_ context: Context) async throws {
         let action = context.arguments.positionals.count > 2 ? context.positional(2) : nil
-        if let action, !["link", "unlink"].contains(action) {
-            throw UsageError(AttendeeCommandText.unknownAction("speaker", action, actions: ["link", "unlink"]))
+        if let action, !["account", "link", "unlink"].contains(action) {
+            throw UsageError(
+                AttendeeCommandText.unknownAction("speaker", action, actions: ["account", "link", "unlink"]))
         }
         if action == "link", context.arguments.value("email") == nil {
             throw UsageError(AttendeeCommandText.needs("speaker EVENT ID link", "--email"))
@@ -41,7 +44,7 @@ extension AttendeeCommand {
         let model = SpeakersModel(client: context.client, eventID: context.positional(0), locale: context.locale)
         await model.rowTapped(context.positional(1))
         guard let profile = model.profile else { throw ScreenFailure(message: model.banner?.text ?? "") }
-        if let action { return try await runSpeakerAccount(context, model.account, link: action == "link") }
+        if let action { return try await runSpeakerAccount(context, model.account, action: action) }
         try context.show(profile.source) {
             var lines = detailLines(profile.details)
             lines += ["", AttendeeCommandText.speakerSessions]
@@ -50,17 +53,24 @@ extension AttendeeCommand {
         }
     }
 
-    /// The speaker page's account section, as its organizer uses it: the e-mail typed and Link account tapped, or
-    /// Unlink tapped; prints what the section then says.
+    /// The speaker page's account section, as its organizer uses it: read as it appears (`account`: what it says
+    /// and what its e-mail field holds, a programme's suggested address included), the e-mail typed and Link
+    /// account tapped, or Unlink tapped; prints what the section then says.
     @MainActor
-    static func runSpeakerAccount(_ context: Context, _ section: SpeakerAccountModel?, link: Bool) async throws {
+    static func runSpeakerAccount(_ context: Context, _ section: SpeakerAccountModel?, action: String) async throws {
         guard let section else { throw ScreenFailure(message: AttendeeCommandText.onlyOrganizerLinksSpeakers) }
         await section.appeared()
         if let failure = section.banner?.failure { throw ScreenFailure(message: failure) }
-        if link {
+        switch action {
+        case "account":
+            return try context.show(section.account) {
+                [section.status]
+                    + (section.email.isEmpty ? [] : [AttendeeCommandText.speakerAccountField(section.email)])
+            }
+        case "link":
             section.emailChanged(context.arguments.value("email") ?? "")
             await section.linkTapped()
-        } else {
+        default:
             await section.unlinkTapped()
         }
         if let failure = section.banner?.failure { throw ScreenFailure(message: failure) }

@@ -308,7 +308,7 @@ enum AttendeeScreens {
             ) {
                 var asOrganizer = organizer()
                 asOrganizer.speakerAccount = { _, speakerID in
-                    SpeakerAccount(speakerID: speakerID, email: nil, isLinked: false, linkedBy: nil)
+                    SpeakerAccount(speakerID: speakerID, email: nil, isLinked: false, linkedBy: nil, status: .none)
                 }
                 let host = page(.speakers(eventID: eventID)) {
                     SpeakersView(model: SpeakersModel(client: asOrganizer, eventID: eventID, locale: catalogLocale))
@@ -316,6 +316,25 @@ enum AttendeeScreens {
                 _ = try await host.settled("the speakers") { $0.texts.contains(people[0].name) }
                 try await host.tapAndSettle(people[0].name)
                 return try await host.settled("the profile") { $0.topPresentation != nil }
+            },
+            ScreenEntry(
+                app, screen: "speakers", state: "profile-organizer-suggested",
+                summary: "A speaker's profile as the organizer sees it: the programme's e-mail, suggested, not linked"
+            ) {
+                var asOrganizer = organizer()
+                asOrganizer.speakerAccount = { _, speakerID in
+                    SpeakerAccount(
+                        speakerID: speakerID, email: "ana.ferreira@example.com", isLinked: false,
+                        linkedBy: .programme, status: .suggested, accountExists: true)
+                }
+                let host = page(.speakers(eventID: eventID)) {
+                    SpeakersView(model: SpeakersModel(client: asOrganizer, eventID: eventID, locale: catalogLocale))
+                }
+                _ = try await host.settled("the speakers") { $0.texts.contains(people[0].name) }
+                try await host.tapAndSettle(people[0].name)
+                return try await host.settled("the suggestion") {
+                    $0.topPresentation?.texts.contains { $0.contains("ana.ferreira@example.com") } == true
+                }
             },
             ScreenEntry(app, screen: "profile", state: "loaded", summary: "My profile") {
                 try await page(.profile) { ProfileView(model: ProfileModel(client: client())) }.settled("the profile")
