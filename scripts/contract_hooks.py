@@ -129,10 +129,31 @@ def refused_issued_value(case, response):
         for parameter in case.operation.definition.raw.get("parameters", []))
 
 
+def reused_idempotency_key(case, response):
+    """Whether `response` is a 422 naming (in its problem's `field`) the `Idempotency-Key` header the case sent
+    and the operation documents: the generator sends one well-formed key with several bodies, and a key used
+    before with another request is refused (the IETF draft's 422), which no schema can say."""
+    try:
+        problem = response.json()
+    except ValueError:
+        return False
+    field = problem.get("field") if isinstance(problem, dict) else None
+    sent = {name.lower() for name in (getattr(case, "headers", None) or {})}
+    if field != IDEMPOTENCY_KEY or field.lower() not in sent:
+        return False
+    return any(
+        parameter.get("in") == "header" and parameter.get("name") == field
+        for parameter in case.operation.definition.raw.get("parameters", []))
+
+
+IDEMPOTENCY_KEY = "Idempotency-Key"
+
+
 @schemathesis.hook
 def filter_failure(context, failure, case, response):
-    """Keeps every failure but two refusals of schema-valid data, which no schema can rule out:
+    """Keeps every failure but three refusals of schema-valid data, which no schema can rule out:
     * a 422 because a text in the request is over its `x-maxGraphemes` (see `over_grapheme_limit`);
+    * a 422 because the `Idempotency-Key` sent was used before with another request (`reused_idempotency_key`);
     * a 400 naming a query parameter whose value only the server gives out (see `refused_issued_value`).
     Any other 422 or 400 to schema-valid data still fails the run."""
     if failure.code != "ST202":
@@ -141,5 +162,7 @@ def filter_failure(context, failure, case, response):
         return not refused_issued_value(case, response)
     if response.status_code != 422:
         return True
+    if reused_idempotency_key(case, response):
+        return False
     document = case.operation.schema.raw_schema
     return not any(over_grapheme_limit(schema, value, document) for schema, value in request_schemas(case))

@@ -49,11 +49,18 @@ def wall_operation():
         {"in": "query", "name": "q", "schema": {"type": "string"}}]}
 
 
-def case(operation, body=None, query=None):
+def note_operation():
+    return {"parameters": [
+        {"in": "path", "name": "eventID", "schema": {"type": "string"}},
+        {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"}}]}
+
+
+def case(operation, body=None, query=None, headers=None):
     schema = types.SimpleNamespace(raw_schema=DOCUMENT)
     definition = types.SimpleNamespace(raw=operation)
     return types.SimpleNamespace(
-        operation=types.SimpleNamespace(definition=definition, schema=schema), body=body, query=query)
+        operation=types.SimpleNamespace(definition=definition, schema=schema), body=body, query=query,
+        headers=headers)
 
 
 class Response:
@@ -135,3 +142,20 @@ class IssuedValueTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ReusedIdempotencyKeyTests(unittest.TestCase):
+    def test_a_422_naming_a_sent_documented_key_is_dropped(self):
+        sent = case(note_operation(), headers={"idempotency-key": "k1"})
+        self.assertFalse(kept("ST202", 422, sent, problem("Idempotency-Key")))
+
+    def test_a_422_naming_another_field_an_unsent_or_undocumented_key_still_fails_the_run(self):
+        self.assertTrue(kept("ST202", 422, case(note_operation(), headers={"Idempotency-Key": "k"}), problem("text")))
+        self.assertTrue(kept("ST202", 422, case(note_operation()), problem("Idempotency-Key")))
+        self.assertTrue(kept(
+            "ST202", 422, case(wall_operation(), headers={"Idempotency-Key": "k"}), problem("Idempotency-Key")))
+
+    def test_only_a_422_is_dropped(self):
+        sent = case(note_operation(), headers={"Idempotency-Key": "k1"})
+        self.assertTrue(kept("ST202", 400, sent, problem("Idempotency-Key")))
+        self.assertTrue(kept("ST203", 422, sent, problem("Idempotency-Key")))

@@ -27,10 +27,13 @@ extension AttendeeClient {
     /// Sets the messages and notes calls to go through `api`.
     mutating func useInbox(_ api: APIClient) {
         @Sendable func call<T: Decodable & Sendable>(
-            _ route: Route, _ values: [String], query: [URLQueryItem] = [], body: (any Encodable & Sendable)? = nil
+            _ route: Route, _ values: [String], query: [URLQueryItem] = [], body: (any Encodable & Sendable)? = nil,
+            idempotencyKey: String? = nil
         ) async throws -> T {
             try await api.send(
-                Endpoint<T>(route, values, query: query, body: body.map { RequestBody.json($0) }, response: .json()))
+                Endpoint<T>(
+                    route, values, query: query, body: body.map { RequestBody.json($0) },
+                    idempotencyKey: idempotencyKey, response: .json()))
         }
         @Sendable func updates(_ route: Route, _ values: [String]) -> LiveChanges<InboxUpdate> {
             AttendeeClient.updates(api.events(Endpoint<Void>(route, values, response: .none)), InboxUpdate.init)
@@ -50,7 +53,7 @@ extension AttendeeClient {
                 AttendeeRoute.messages, [threadID],
                 query: [URLQueryItem(name: "before", value: before ?? MessageRules.newestCursor)])
         }
-        sendMessage = { try await call(AttendeeRoute.sendMessage, [$0], body: $1) }
+        sendMessage = { try await call(AttendeeRoute.sendMessage, [$0], body: $1, idempotencyKey: $2) }
         markRead = { try await call(AttendeeRoute.markRead, [$0], body: MarkReadRequest(messageID: $1)) }
         inboxUpdates = { updates(AttendeeRoute.meLive, []) }
         threadUpdates = { updates(AttendeeRoute.threadLive, [$0]) }
@@ -60,7 +63,7 @@ extension AttendeeClient {
                 query: sessionID.map { [URLQueryItem(name: "sessionID", value: $0)] } ?? [])
         }
         note = { try await call(AttendeeRoute.note, [$0]) }
-        createNote = { try await call(AttendeeRoute.createNote, [$0], body: $1) }
+        createNote = { try await call(AttendeeRoute.createNote, [$0], body: $1, idempotencyKey: $2) }
         updateNote = { try await call(AttendeeRoute.updateNote, [$0], body: $1) }
         deleteNote = { try await api.send(Endpoint<Void>(AttendeeRoute.deleteNote, [$0], response: .none)) }
         uploadAttachment = { eventID, fileName, data in

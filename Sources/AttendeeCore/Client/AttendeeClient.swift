@@ -81,10 +81,11 @@ public struct AttendeeClient: Sendable {
     public var olderMessages: @Sendable (_ threadID: String, _ before: String?) async throws -> MessagePage = {
         _, _ in throw callNotInTest
     }
-    /// `POST /threads/:threadID/messages`.
-    public var sendMessage: @Sendable (_ threadID: String, SendMessageRequest) async throws -> Message = { _, _ in
-        throw callNotInTest
-    }
+    /// `POST /threads/:threadID/messages` with the message's `Idempotency-Key` (the same for every retry of it).
+    public var sendMessage:
+        @Sendable (_ threadID: String, SendMessageRequest, _ idempotencyKey: String) async throws -> Message = {
+            _, _, _ in throw callNotInTest
+        }
     /// `PUT /threads/:threadID/read`.
     public var markRead: @Sendable (_ threadID: String, _ messageID: String) async throws -> MessageThread = {
         _, _ in throw callNotInTest
@@ -105,9 +106,9 @@ public struct AttendeeClient: Sendable {
     }
     /// `GET /notes/:noteID`.
     public var note: @Sendable (_ noteID: String) async throws -> Note = { _ in throw callNotInTest }
-    /// `POST /events/:eventID/notes`.
-    public var createNote: @Sendable (_ eventID: String, NoteDraft) async throws -> Note = { _, _ in
-        throw callNotInTest
+    /// `POST /events/:eventID/notes` with the draft's `Idempotency-Key` (the same for every retry of it).
+    public var createNote: @Sendable (_ eventID: String, NoteDraft, _ idempotencyKey: String) async throws -> Note = {
+        _, _, _ in throw callNotInTest
     }
     /// `PUT /notes/:noteID`.
     public var updateNote: @Sendable (_ noteID: String, NoteEdit) async throws -> Note = { _, _ in
@@ -124,16 +125,16 @@ public struct AttendeeClient: Sendable {
 
     /// `GET /events/:eventID/wall?cursor=&limit=`.
     public var wall: @Sendable (_ eventID: String, _ cursor: String?, _ limit: Int?) async throws -> WallPage
-    /// `POST /events/:eventID/wall`.
-    public var postToWall: @Sendable (_ eventID: String, NewPost) async throws -> WallPost
+    /// `POST /events/:eventID/wall` with the post's `Idempotency-Key` (the same for every retry of it).
+    public var postToWall: @Sendable (_ eventID: String, NewPost, _ idempotencyKey: String) async throws -> WallPost
     /// `DELETE /wall/:postID`.
     public var deletePost: @Sendable (_ postID: String) async throws -> Void
     /// `PUT /wall/:postID/like`.
     public var like: @Sendable (_ postID: String) async throws -> WallLikes
     /// `DELETE /wall/:postID/like`.
     public var unlike: @Sendable (_ postID: String) async throws -> WallLikes
-    /// `POST /wall/:postID/replies`.
-    public var reply: @Sendable (_ postID: String, NewWallReply) async throws -> WallReply
+    /// `POST /wall/:postID/replies` with the reply's `Idempotency-Key` (the same for every retry of it).
+    public var reply: @Sendable (_ postID: String, NewWallReply, _ idempotencyKey: String) async throws -> WallReply
     /// `DELETE /wall-replies/:replyID`.
     public var deleteReply: @Sendable (_ replyID: String) async throws -> Void
     /// `GET /wall/:postID/replies?cursor=&limit=`: the replies before a post's latest, a page at a time.
@@ -147,8 +148,9 @@ public struct AttendeeClient: Sendable {
     /// `GET /sessions/:sessionID/discussion?cursor=&limit=`.
     public var discussion:
         @Sendable (_ sessionID: String, _ cursor: String?, _ limit: Int?) async throws -> DiscussionPage
-    /// `POST /sessions/:sessionID/discussion`.
-    public var postToDiscussion: @Sendable (_ sessionID: String, NewPost) async throws -> DiscussionMessage
+    /// `POST /sessions/:sessionID/discussion` with the message's `Idempotency-Key` (the same for every retry of it).
+    public var postToDiscussion:
+        @Sendable (_ sessionID: String, NewPost, _ idempotencyKey: String) async throws -> DiscussionMessage
     /// `DELETE /discussion-messages/:messageID`.
     public var deleteMessage: @Sendable (_ messageID: String) async throws -> Void
     /// The discussion's changes from `GET /sessions/:sessionID/discussion/live` (``LiveChange/resync`` when the
@@ -159,8 +161,8 @@ public struct AttendeeClient: Sendable {
     public var polls: @Sendable (_ eventID: String) async throws -> [Poll]
     /// `GET /polls/:pollID`.
     public var poll: @Sendable (_ pollID: String) async throws -> Poll
-    /// `POST /events/:eventID/polls`.
-    public var createPoll: @Sendable (_ eventID: String, PollDraft) async throws -> Poll
+    /// `POST /events/:eventID/polls` with the draft's `Idempotency-Key` (the same for every retry of it).
+    public var createPoll: @Sendable (_ eventID: String, PollDraft, _ idempotencyKey: String) async throws -> Poll
     /// `POST /polls/:pollID/open`.
     public var openPoll: @Sendable (_ pollID: String) async throws -> Poll
     /// `POST /polls/:pollID/close`.
@@ -212,12 +214,15 @@ public struct AttendeeClient: Sendable {
             throw callNotInTest
         },
         wall: @escaping @Sendable (String, String?, Int?) async throws -> WallPage = { _, _, _ in throw callNotInTest },
-        postToWall: @escaping @Sendable (String, NewPost) async throws -> WallPost = { _, _ in throw callNotInTest
+        postToWall: @escaping @Sendable (String, NewPost, String) async throws -> WallPost = { _, _, _ in
+            throw callNotInTest
         },
         deletePost: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
         like: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw callNotInTest },
         unlike: @escaping @Sendable (String) async throws -> WallLikes = { _ in throw callNotInTest },
-        reply: @escaping @Sendable (String, NewWallReply) async throws -> WallReply = { _, _ in throw callNotInTest },
+        reply: @escaping @Sendable (String, NewWallReply, String) async throws -> WallReply = { _, _, _ in
+            throw callNotInTest
+        },
         deleteReply: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
         wallUpdates: @escaping @Sendable (String) -> LiveChanges<WallUpdate> = { _ in
             AsyncThrowingStream { $0.finish() }
@@ -225,8 +230,8 @@ public struct AttendeeClient: Sendable {
         discussion: @escaping @Sendable (String, String?, Int?) async throws -> DiscussionPage = { _, _, _ in
             throw callNotInTest
         },
-        postToDiscussion: @escaping @Sendable (String, NewPost) async throws -> DiscussionMessage = {
-            _, _ in throw callNotInTest
+        postToDiscussion: @escaping @Sendable (String, NewPost, String) async throws -> DiscussionMessage = {
+            _, _, _ in throw callNotInTest
         },
         deleteMessage: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
         discussionUpdates:
@@ -235,7 +240,9 @@ public struct AttendeeClient: Sendable {
             },
         polls: @escaping @Sendable (String) async throws -> [Poll] = { _ in throw callNotInTest },
         poll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
-        createPoll: @escaping @Sendable (String, PollDraft) async throws -> Poll = { _, _ in throw callNotInTest },
+        createPoll: @escaping @Sendable (String, PollDraft, String) async throws -> Poll = { _, _, _ in
+            throw callNotInTest
+        },
         openPoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
         closePoll: @escaping @Sendable (String) async throws -> Poll = { _ in throw callNotInTest },
         answerPoll: @escaping @Sendable (String, PollAnswer) async throws -> Poll = { _, _ in throw callNotInTest },
@@ -320,9 +327,12 @@ extension AttendeeClient {
             try await api.send(Endpoint<T>(route, values, query: query, response: .json()))
         }
         @Sendable func send<T: Decodable & Sendable>(
-            _ route: Route, _ values: [String], body: (any Encodable & Sendable)?
+            _ route: Route, _ values: [String], body: (any Encodable & Sendable)?, idempotencyKey: String? = nil
         ) async throws -> T {
-            try await api.send(Endpoint<T>(route, values, body: body.map { RequestBody.json($0) }, response: .json()))
+            try await api.send(
+                Endpoint<T>(
+                    route, values, body: body.map { RequestBody.json($0) }, idempotencyKey: idempotencyKey,
+                    response: .json()))
         }
         @Sendable func startSession<Body: Encodable & Sendable>(_ route: Route, _ body: Body) async throws
             -> AuthSession
@@ -382,11 +392,11 @@ extension AttendeeClient {
             wall: { eventID, cursor, limit in
                 try await get(AttendeeRoute.wall, eventID, query: pageQuery(cursor, limit))
             },
-            postToWall: { try await send(AttendeeRoute.wallPost, [$0], body: $1) },
+            postToWall: { try await send(AttendeeRoute.wallPost, [$0], body: $1, idempotencyKey: $2) },
             deletePost: { try await sendVoid(AttendeeRoute.wallDelete, [$0], body: nil) },
             like: { try await send(AttendeeRoute.wallLike, [$0], body: nil) },
             unlike: { try await send(AttendeeRoute.wallUnlike, [$0], body: nil) },
-            reply: { try await send(AttendeeRoute.wallReply, [$0], body: $1) },
+            reply: { try await send(AttendeeRoute.wallReply, [$0], body: $1, idempotencyKey: $2) },
             deleteReply: { try await sendVoid(AttendeeRoute.wallReplyDelete, [$0], body: nil) },
             wallUpdates: { eventID in
                 updates(api.events(Endpoint<Void>(AttendeeRoute.eventLive, [eventID], response: .none))) {
@@ -396,7 +406,7 @@ extension AttendeeClient {
             discussion: { sessionID, cursor, limit in
                 try await get(AttendeeRoute.discussion, sessionID, query: pageQuery(cursor, limit))
             },
-            postToDiscussion: { try await send(AttendeeRoute.discussionPost, [$0], body: $1) },
+            postToDiscussion: { try await send(AttendeeRoute.discussionPost, [$0], body: $1, idempotencyKey: $2) },
             deleteMessage: { try await sendVoid(AttendeeRoute.discussionDelete, [$0], body: nil) },
             discussionUpdates: { sessionID in
                 updates(api.events(Endpoint<Void>(AttendeeRoute.discussionLive, [sessionID], response: .none))) {
@@ -405,7 +415,7 @@ extension AttendeeClient {
             },
             polls: { try await get(AttendeeRoute.polls, $0) },
             poll: { try await get(AttendeeRoute.poll, $0) },
-            createPoll: { try await send(AttendeeRoute.createPoll, [$0], body: $1) },
+            createPoll: { try await send(AttendeeRoute.createPoll, [$0], body: $1, idempotencyKey: $2) },
             openPoll: { try await send(AttendeeRoute.openPoll, [$0], body: nil) },
             closePoll: { try await send(AttendeeRoute.closePoll, [$0], body: nil) },
             answerPoll: { try await send(AttendeeRoute.answerPoll, [$0], body: $1) },

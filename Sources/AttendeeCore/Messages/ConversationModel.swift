@@ -91,7 +91,9 @@ public final class ConversationModel: BusyScreen {
     private var messages: [Message] = []
     /// The `before` cursor of the next older page, while there is one (the command line prints it).
     public private(set) var olderCursor: String?
-    private var unsent: [(id: String, request: SendMessageRequest, failed: Bool)] = []
+    /// The messages sent from here that the server has not answered, each with the `Idempotency-Key` it goes with
+    /// every time it is sent (so a retry after a lost answer is not a second message).
+    private var unsent: [(id: String, request: SendMessageRequest, key: String, failed: Bool)] = []
     private var nextLocalID = 0
     /// The newest of the other person's messages known to be read.
     private var readUpTo = 0
@@ -183,7 +185,7 @@ public final class ConversationModel: BusyScreen {
         let id = "local-\(nextLocalID)"
         let request = SendMessageRequest(text: draft, imageID: attachment.imageID)
         attachment.sent()
-        unsent.append((id, request, false))
+        unsent.append((id, request, UUID().uuidString, false))
         draft = ""
         draftProblem = nil
         show()
@@ -244,9 +246,9 @@ public final class ConversationModel: BusyScreen {
     }
 
     private func deliver(_ id: String) async {
-        guard let request = unsent.first(where: { $0.id == id })?.request else { return }
+        guard let item = unsent.first(where: { $0.id == id }) else { return }
         do {
-            let message = try await client.sendMessage(threadID, request)
+            let message = try await client.sendMessage(threadID, item.request, item.key)
             unsent.removeAll { $0.id == id }
             _ = insert(message)
             show()

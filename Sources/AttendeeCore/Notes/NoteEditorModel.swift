@@ -51,6 +51,8 @@ public final class NoteEditorModel {
     private let client: AttendeeClient
     private let eventID: String
     private let sessionID: String?
+    /// The new note's `Idempotency-Key`, kept with what was sent until the server has it.
+    private var createKey = DraftKey<NoteDraft>()
 
     /// The editor of a new note at an event, about a session or (`nil`) the event.
     public init(client: AttendeeClient, eventID: String, sessionID: String? = nil) {
@@ -128,8 +130,9 @@ public final class NoteEditorModel {
                 self.note = try await client.updateNote(
                     note.id, NoteEdit(text: sent.text, imageID: sent.imageID, version: version))
             } else {
-                note = try await client.createNote(
-                    eventID, NoteDraft(text: sent.text, sessionID: sessionID, imageID: sent.imageID))
+                let draft = NoteDraft(text: sent.text, sessionID: sessionID, imageID: sent.imageID)
+                note = try await client.createNote(eventID, draft, createKey.key(for: draft))
+                createKey.sent(draft)
             }
             // NB: what the person wrote or attached while the save was on its way is theirs: it stays, and the
             // note is not called saved, so Save stays on for it.

@@ -67,6 +67,8 @@ public final class PollComposerModel: BusyScreen {
     public var showsScope: Bool { !isEditing }
 
     private let client: AttendeeClient
+    /// The new poll's `Idempotency-Key`, kept with the draft sent until the server has it.
+    @ObservationIgnored private var createKey = DraftKey<PollDraft>()
     private let eventID: String
     private let editingID: String?
 
@@ -300,7 +302,11 @@ public final class PollComposerModel: BusyScreen {
             let edit = PollEdit(kind: kind, choice: choice, questions: questions)
             await whileBusy { edited = try await client.editPoll(editingID, edit) }
         } else {
-            await whileBusy { created = try await client.createPoll(eventID, draft) }
+            let key = createKey.key(for: draft)
+            await whileBusy {
+                created = try await client.createPoll(eventID, draft, key)
+                createKey.sent(draft)
+            }
         }
     }
 

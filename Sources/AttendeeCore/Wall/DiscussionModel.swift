@@ -43,6 +43,7 @@ public final class DiscussionModel: PostScreen {
     private let client: AttendeeClient
     private let times: WrittenTimeFormatter
     var feed = PostFeed<DiscussionMessage, DiscussionUpdate>()
+    @ObservationIgnored var sendKey = DraftKey<NewPost>()
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
     /// Whether the first page is loading.
@@ -123,8 +124,8 @@ public final class DiscussionModel: PostScreen {
         try await client.discussion(sessionID, cursor, nil)
     }
 
-    func send(_ post: NewPost) async throws -> DiscussionUpdate {
-        .posted(try await client.postToDiscussion(sessionID, post))
+    func send(_ post: NewPost, key: String) async throws -> DiscussionUpdate {
+        .posted(try await client.postToDiscussion(sessionID, post, key))
     }
 
     func updates() -> LiveChanges<DiscussionUpdate> {

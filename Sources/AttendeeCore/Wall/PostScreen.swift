@@ -19,11 +19,13 @@ protocol PostScreen: AnyObject {
     var isSending: Bool { get set }
     /// The photo the next item carries.
     var attachment: PhotoAttachment { get }
+    /// The composer's `Idempotency-Key`: the same for every retry of one draft, a new one once it changes.
+    var sendKey: DraftKey<NewPost> { get set }
 
     /// The page after `cursor`; the newest for `nil`.
     func page(after cursor: String?) async throws -> Page
-    /// Sends a new item and answers the change it made.
-    func send(_ post: NewPost) async throws -> Update
+    /// Sends a new item with its `Idempotency-Key` and answers the change it made.
+    func send(_ post: NewPost, key: String) async throws -> Update
     /// The live changes, until the task is cancelled.
     func updates() -> LiveChanges<Update>
     /// A change arrived (live, or made here): the feed takes it and the rows are redrawn.
@@ -93,14 +95,16 @@ extension PostScreen {
     }
 
     /// Sends the draft with the photo; the draft is cleared when it went, unless the person typed on meanwhile,
-    /// and kept (photo and all) when it did not.
+    /// and kept (photo and all) when it did not, with the key it went with for the next try.
     func sendDraft() async {
         guard readyToSend else { return }
         let sent = draft
         isSending = true
         defer { isSending = false }
         await attempt(sending: true) {
-            apply(try await send(NewPost(text: sent, imageID: attachment.imageID)))
+            let post = NewPost(text: sent, imageID: attachment.imageID)
+            apply(try await send(post, key: sendKey.key(for: post)))
+            sendKey.sent(post)
             if draft == sent { draft = "" }
             attachment.sent()
         }

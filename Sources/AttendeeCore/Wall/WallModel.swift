@@ -89,6 +89,15 @@ public final class WallModel: PostScreen {
     private let client: AttendeeClient
     private let times: WrittenTimeFormatter
     var feed = PostFeed<WallPost, WallUpdate>()
+    @ObservationIgnored var sendKey = DraftKey<NewPost>()
+    /// The reply's `Idempotency-Key`: the same for every retry of one reply to one post.
+    @ObservationIgnored private var replyKey = DraftKey<ReplyDraft>()
+
+    /// A reply as its key knows it: the same words to another post are another reply.
+    private struct ReplyDraft: Equatable {
+        var postID: String
+        var reply: NewWallReply
+    }
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
     /// Whether the first page is loading.
@@ -237,7 +246,9 @@ public final class WallModel: PostScreen {
         isSendingReply = true
         defer { isSendingReply = false }
         await attempt(sending: true) {
-            apply(.replied(try await client.reply(postID, NewWallReply(text: sent))))
+            let reply = ReplyDraft(postID: postID, reply: NewWallReply(text: sent))
+            apply(.replied(try await client.reply(postID, reply.reply, replyKey.key(for: reply))))
+            replyKey.sent(reply)
             if replyingTo == postID, replyDraft == sent {
                 replyingTo = nil
                 replyDraft = ""
@@ -291,7 +302,9 @@ public final class WallModel: PostScreen {
 
     func page(after cursor: String?) async throws -> WallPage { try await client.wall(eventID, cursor, nil) }
 
-    func send(_ post: NewPost) async throws -> WallUpdate { .posted(try await client.postToWall(eventID, post)) }
+    func send(_ post: NewPost, key: String) async throws -> WallUpdate {
+        .posted(try await client.postToWall(eventID, post, key))
+    }
 
     func updates() -> LiveChanges<WallUpdate> { client.wallUpdates(eventID) }
 

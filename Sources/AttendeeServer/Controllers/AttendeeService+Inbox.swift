@@ -56,7 +56,7 @@ extension AttendeeService {
             [
                 201: "Sent", 400: "Malformed JSON", 401: "Not signed in", 404: "No such thread",
                 422: "Empty, too long or invalid text",
-            ], body: message(MessageRules.textLimit)),
+            ], body: message(MessageRules.textLimit), idempotent: true),
         operation(
             AttendeeRoute.markRead, "Mark the thread read up to a message; answers the thread with its unread count",
             [
@@ -82,7 +82,7 @@ extension AttendeeService {
             [
                 201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such event", 422: "Empty, too long or invalid field",
-            ], body: message(NoteRules.textLimit, session: true)),
+            ], body: message(NoteRules.textLimit, session: true), idempotent: true),
         operation(
             AttendeeRoute.note, "One of the caller's notes", [200: "OK", 401: "Not signed in", 404: "No such note"]),
         operation(

@@ -144,7 +144,7 @@ extension AttendeeService {
             [
                 201: "Created", 400: "Malformed JSON", 401: "Not signed in", 403: "Not an organizer or its speaker",
                 404: "No such event", 422: "Invalid poll",
-            ], body: pollDraft),
+            ], body: pollDraft, idempotent: true),
         operation(
             AttendeeRoute.poll, "A poll with the caller's answer; a closed quiz's score and leaderboard",
             [200: "OK", 401: "Not signed in", 403: "Not registered", 404: "No such poll"]),
@@ -195,11 +195,12 @@ extension AttendeeService {
         _ route: Route, _ summary: String, _ responses: [Int: String], body: JSONValue? = nil,
         bodyOptional: Bool = false, array: Bool = false, emptyAnswer: Bool = false, query: [String: String] = [:],
         querySchemas: [String: JSONValue] = [:], pageSize: (maximum: Int, description: String)? = nil,
-        cursor: String? = nil
+        cursor: String? = nil, idempotent: Bool = false
     ) -> APIOperation {
         var operation = APIOperation(
             route, summary: summary, tag: "Attendee", responses: responses, requestBody: body,
             responseBody: array ? ["type": "array"] : emptyAnswer ? nil : ["type": "object"])
+        if idempotent { operation.takesIdempotencyKey() }
         operation.requestBodyRequired = !bodyOptional
         operation.queryParameters = query
         operation.queryParameterSchemas = querySchemas
@@ -356,4 +357,22 @@ extension AttendeeService {
                 ], required: ["text", "options"]),
             minItems: 1, maxItems: PollDraft.quizQuestionCount.upperBound),
     ]
+}
+
+extension APIOperation {
+    /// Documents the optional `Idempotency-Key` of a create (``IdempotencyKeyRules``): a repeat by the same account
+    /// with the same key and request answers the first's answer, the key with another request is a 422, and a
+    /// malformed or over-long key a 400.
+    mutating func takesIdempotencyKey() {
+        let name = IdempotencyKeyRules.header
+        optionalHeaderParameters[name] = Schema.string(
+            minLength: 1, maxLength: IdempotencyKeyRules.maximumLength + 2, pattern: IdempotencyKeyRules.pattern)
+        headerDescriptions[name] =
+            "A key the client makes for this one thing (a UUID), sent again with a retry: the same key and request "
+            + "from the same account answer what the first answered and make nothing twice; kept for 24 hours"
+        let malformed = "a malformed or over-long Idempotency-Key"
+        responses[400] = responses[400].map { $0 + ", or " + malformed } ?? malformed
+        let reused = "the Idempotency-Key was used for another request"
+        responses[422] = responses[422].map { $0 + ", or " + reused } ?? reused
+    }
 }

@@ -70,9 +70,10 @@ struct MessageController: Sendable {
         if let error = body.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
-        let (message, events) = try await store.send(threadID: threadID, callerID: userID, body)
-        service.live.publish(events)
-        return try .json(message, status: .created)
+        let key = try IdempotencyKey(request, body: body)
+        let sent = try await store.send(threadID: threadID, callerID: userID, body, key: key)
+        service.live.publish(sent.events)
+        return sent.response
     }
 
     func markRead(_ request: Request) async throws -> Response {

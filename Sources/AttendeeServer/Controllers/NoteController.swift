@@ -20,9 +20,9 @@ struct NoteController: Sendable {
         if let error = draft.validationError() {
             throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
         }
-        return try .json(
-            try await store.createNote(eventID: try request.parameter("eventID"), authorID: userID, draft),
-            status: .created)
+        let key = try IdempotencyKey(request, body: draft)
+        return try await store.createNote(eventID: try request.parameter("eventID"), authorID: userID, draft, key: key)
+            .response
     }
 
     func details(_ request: Request) async throws -> Response {

@@ -16,9 +16,11 @@ struct PollController: Sendable {
     func create(_ request: Request) async throws -> Response {
         let userID = try await service.requireUser(request)
         let draft = try request.decode(PollDraft.self)
-        let change = try await store.createPoll(eventID: try request.parameter("eventID"), userID: userID, draft)
-        service.live.publish(change.events)
-        return try .json(change.poll, status: .created)
+        let key = try IdempotencyKey(request, body: draft)
+        let created = try await store.createPoll(
+            eventID: try request.parameter("eventID"), userID: userID, draft, key: key)
+        service.live.publish(created.events)
+        return created.response
     }
 
     func details(_ request: Request) async throws -> Response {

@@ -17,9 +17,8 @@ struct WallController: Sendable {
     }
 
     func post(_ request: Request) async throws -> Response {
-        try await created(request) { userID in
-            try await store.createWallPost(
-                eventID: try request.parameter("eventID"), userID: userID, try Self.decode(NewPost.self, request))
+        try await created(request, NewPost.self) { userID, new, key in
+            try await store.createWallPost(eventID: try request.parameter("eventID"), userID: userID, new, key: key)
         }
     }
 
@@ -47,10 +46,9 @@ struct WallController: Sendable {
     }
 
     func reply(_ request: Request) async throws -> Response {
-        try await created(request) { userID in
+        try await created(request, NewWallReply.self) { userID, new, key in
             let postID = try WallRequest.id(try request.parameter("postID"), "post")
-            return try await store.createWallReply(
-                postID: postID, userID: userID, try Self.decode(NewWallReply.self, request))
+            return try await store.createWallReply(postID: postID, userID: userID, new, key: key)
         }
     }
 
@@ -79,10 +77,9 @@ struct WallController: Sendable {
     }
 
     func discussionPost(_ request: Request) async throws -> Response {
-        try await created(request) { userID in
+        try await created(request, NewPost.self) { userID, new, key in
             try await store.createDiscussionMessage(
-                sessionID: try request.parameter("sessionID"), userID: userID,
-                try Self.decode(NewPost.self, request))
+                sessionID: try request.parameter("sessionID"), userID: userID, new, key: key)
         }
     }
 
@@ -116,14 +113,18 @@ struct WallController: Sendable {
         return try .json(try await read(userID, cursor, limit))
     }
 
-    /// A write by the signed-in user that makes something: once committed, its live event goes to this
-    /// instance's streams and the answer is 201 with what was made.
-    private func created<Made: Encodable>(
-        _ request: Request, _ write: (_ userID: String) async throws -> (Made, LiveEvent)
+    /// A write by the signed-in user that makes something from a body of type `New`, once per `Idempotency-Key`:
+    /// once committed, its live event goes to this instance's streams and the answer is 201 with what was made (a
+    /// repeat of the key answers the first's answer and publishes nothing).
+    private func created<New: Codable>(
+        _ request: Request, _ type: New.Type,
+        _ write: (_ userID: String, New, IdempotencyKey?) async throws -> CreatedAnswer
     ) async throws -> Response {
-        let (made, event) = try await write(try await service.requireUser(request))
-        service.live.publish(event)
-        return try .json(made, status: .created)
+        let userID = try await service.requireUser(request)
+        let new = try Self.decode(New.self, request)
+        let created = try await write(userID, new, try IdempotencyKey(request, body: new))
+        service.live.publish(created.events)
+        return created.response
     }
 
     /// A removal by the signed-in user: once committed, its live event goes to the streams; the answer is 204.

@@ -184,5 +184,21 @@ enum AttendeeSchema {
             try db.executeScript("ALTER TABLE attendee_live_event ADD COLUMN audience TEXT;")
         }
         registerProgrammeSuggestions(in: &migrator)
+        // NB: `status` and `response` are NULL only inside the create's own transaction, between the key's claim and
+        // the answer it records (`AttendeeStore.createOnce`); a key never commits without them.
+        migrator.register("attendee.v12-idempotency-keys") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE attendee_idempotency_key (
+                    user_id TEXT NOT NULL REFERENCES attendee_user(id) ON DELETE CASCADE,
+                    idempotency_key TEXT NOT NULL,
+                    request_hash TEXT NOT NULL,
+                    status BIGINT,
+                    response TEXT,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (user_id, idempotency_key)
+                );
+                """)
+        }
     }
 }

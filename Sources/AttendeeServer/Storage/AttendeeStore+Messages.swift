@@ -93,11 +93,11 @@ extension AttendeeStore {
     }
 
     /// Stores a message and its live events (the thread's, the recipient's) in one transaction.
-    func send(threadID: String, callerID: String, _ request: SendMessageRequest) async throws -> (
-        Message, [LiveEvent]
-    ) {
+    func send(threadID: String, callerID: String, _ request: SendMessageRequest, key: IdempotencyKey?)
+        async throws -> CreatedAnswer
+    {
         let moment = now()
-        return try await database.write { db in
+        return try await createOnce(key, userID: callerID) { db in
             let recipientID = try Self.otherParticipant(threadID: threadID, userID: callerID, db)
             if request.imageID != nil {
                 let eventID = try db.fetchValue(

@@ -24,9 +24,11 @@ extension AttendeeStore {
     }
 
     /// Writes a note; the author must attend or organize the event, and a session must be one of its own.
-    func createNote(eventID: String, authorID: String, _ draft: NoteDraft) async throws -> Note {
+    func createNote(eventID: String, authorID: String, _ draft: NoteDraft, key: IdempotencyKey?) async throws
+        -> CreatedAnswer
+    {
         let moment = now()
-        return try await database.write { db in
+        return try await createOnce(key, userID: authorID) { db in
             _ = try Self.event(id: eventID, db)
             try Self.requireMembership(eventID: eventID, userID: authorID, db)
             try MediaStore.requireOwnImage(draft.imageID, of: authorID, at: eventID, db)
@@ -47,7 +49,7 @@ extension AttendeeStore {
                 VALUES (\(id), \(authorID), \(eventID), \(draft.sessionID), \(draft.text), \(draft.imageID), 1,
                         \(moment), \(moment))
                 """)
-            return try Self.note(id: id, authorID: authorID, db)
+            return (try Self.note(id: id, authorID: authorID, db), [])
         }
     }
 

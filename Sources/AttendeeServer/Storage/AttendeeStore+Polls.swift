@@ -82,9 +82,11 @@ extension AttendeeStore {
     /// Creates a draft: organizers for the event or any of its sessions, speakers for their own sessions. Its
     /// `poll.created` names it only, and reaches only the streams of its managers (drafts are theirs alone), so a
     /// polls list that shows drafts reads it.
-    func createPoll(eventID: String, userID: String, _ draft: PollDraft) async throws -> PollChange {
+    func createPoll(eventID: String, userID: String, _ draft: PollDraft, key: IdempotencyKey?) async throws
+        -> CreatedAnswer
+    {
         let moment = now()
-        return try await database.write { db in
+        return try await createOnce(key, userID: userID) { db in
             _ = try Self.event(id: eventID, db)
             let organizer = try Self.isOrganizer(eventID: eventID, userID: userID, db)
             if let sessionID = draft.sessionID {
@@ -116,7 +118,7 @@ extension AttendeeStore {
                 id: id, eventID: eventID, sessionID: draft.sessionID, kind: draft.kind, choice: draft.choice,
                 state: .draft, questions: questions)
             let events = try Self.mention(stored, kind: .created, at: moment, db)
-            return PollChange(poll: try Self.view(stored, userID: userID, canManage: true, db), events: events)
+            return (try Self.view(stored, userID: userID, canManage: true, db), events)
         }
     }
 

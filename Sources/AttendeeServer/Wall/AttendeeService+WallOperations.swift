@@ -21,7 +21,7 @@ extension AttendeeService {
                 201: "Posted", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered", 404: "No such event",
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
-            body: withImage),
+            body: withImage, idempotent: true),
         operation(
             AttendeeRoute.wallDelete, "Delete a post with its replies and likes (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such post, or not registered"],
@@ -40,7 +40,7 @@ extension AttendeeService {
             ],
             body: Schema.object(
                 ["text": Schema.text(graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit))],
-                required: ["text"])),
+                required: ["text"]), idempotent: true),
         operation(
             AttendeeRoute.wallReplies,
             "A page of a post's replies, oldest first within the page, going back in time: `?cursor=` (the post's "
@@ -68,7 +68,7 @@ extension AttendeeService {
                 201: "Written", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
                 404: "No such session", 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
-            body: withImage),
+            body: withImage, idempotent: true),
         operation(
             AttendeeRoute.discussionDelete, "Delete a discussion message (its author or the organizer)",
             [204: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such message, or not registered"],

@@ -39,12 +39,12 @@ extension AttendeeStore {
     }
 
     /// Writes in a session's discussion; answers the message and its live event.
-    func createDiscussionMessage(sessionID: String, userID: String, _ new: NewPost) async throws
-        -> (DiscussionMessage, LiveEvent)
+    func createDiscussionMessage(sessionID: String, userID: String, _ new: NewPost, key: IdempotencyKey?)
+        async throws -> CreatedAnswer
     {
         if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }
         let moment = now()
-        return try await database.write { db in
+        return try await createOnce(key, userID: userID) { db in
             let (eventID, _) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
             try MediaStore.requireOwnImage(new.imageID, of: userID, at: eventID, db)
             guard
@@ -64,7 +64,7 @@ extension AttendeeStore {
             let event = try LiveOutbox.append(
                 .session(sessionID), kind: DiscussionUpdate.Kind.posted.rawValue, payload: message,
                 audience: .eventMembers(eventID: eventID), db)
-            return (message, event)
+            return (message, [event])
         }
     }
 

@@ -64,10 +64,12 @@ extension AttendeeStore {
     // MARK: - Writing
 
     /// Posts on the wall; answers the post and its live event.
-    func createWallPost(eventID: String, userID: String, _ new: NewPost) async throws -> (WallPost, LiveEvent) {
+    func createWallPost(eventID: String, userID: String, _ new: NewPost, key: IdempotencyKey?) async throws
+        -> CreatedAnswer
+    {
         if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }
         let moment = now()
-        return try await database.write { db in
+        return try await createOnce(key, userID: userID) { db in
             _ = try Self.requireWallMember(eventID: eventID, userID: userID, db)
             try MediaStore.requireOwnImage(new.imageID, of: userID, at: eventID, db)
             guard
@@ -80,7 +82,7 @@ extension AttendeeStore {
             else { throw DatabaseError(.other, code: "wall", message: "the insert returned no id") }
             let post = try Self.post(id: id, db)
             let event = try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.posted.rawValue, payload: post, db)
-            return (post, event)
+            return (post, [event])
         }
     }
 
@@ -126,10 +128,12 @@ extension AttendeeStore {
     }
 
     /// Replies to a post; answers the reply and its live event.
-    func createWallReply(postID: Int64, userID: String, _ new: NewWallReply) async throws -> (WallReply, LiveEvent) {
+    func createWallReply(postID: Int64, userID: String, _ new: NewWallReply, key: IdempotencyKey?) async throws
+        -> CreatedAnswer
+    {
         if let problem = PostText.check(new.text, imageID: nil) { throw Self.refusal(problem) }
         let moment = now()
-        return try await database.write { db in
+        return try await createOnce(key, userID: userID) { db in
             let eventID = try Self.postEvent(postID: postID, userID: userID, db)
             guard
                 let id = try db.fetchValue(
@@ -145,7 +149,7 @@ extension AttendeeStore {
             let reply = try Self.reply(row)
             let event = try LiveOutbox.append(
                 .event(eventID), kind: WallUpdate.Kind.replied.rawValue, payload: reply, db)
-            return (reply, event)
+            return (reply, [event])
         }
     }
 

@@ -60,6 +60,10 @@ public struct APIOperation: Sendable, Hashable {
     public var pathParameterSchemas: [String: JSONValue] = [:]
     /// Request headers the operation needs: name → schema (all required).
     public var headerParameters: [String: JSONValue] = [:]
+    /// Request headers the operation reads when a client sends them: name → schema (none required).
+    public var optionalHeaderParameters: [String: JSONValue] = [:]
+    /// What a header parameter (required or optional) does: name → the parameter's `description`.
+    public var headerDescriptions: [String: String] = [:]
     /// The security scheme naming whose bearer token the operation needs (each domain issues its own);
     /// ``OpenAPIDocument/add(_:securedBy:)`` sets it.
     public var securityScheme = BearerScheme.bearer.name
@@ -224,8 +228,16 @@ public struct OpenAPIDocument: Sendable {
                     "schema": request(operation.pathParameterSchemas[name] ?? ["type": "string"]),
                 ]
             }
-            let headers = operation.headerParameters.sorted { $0.key < $1.key }.map { name, schema -> JSONValue in
-                ["name": .string(name), "in": "header", "required": true, "schema": schema]
+            let required = operation.headerParameters.map { ($0.key, $0.value, true) }
+            let optional = operation.optionalHeaderParameters.map { ($0.key, $0.value, false) }
+            let headers = (required + optional).sorted { $0.0 < $1.0 }.map { name, schema, isRequired -> JSONValue in
+                var parameter: [String: JSONValue] = [
+                    "name": .string(name), "in": "header", "required": .bool(isRequired), "schema": schema,
+                ]
+                if let description = operation.headerDescriptions[name] {
+                    parameter["description"] = .string(description)
+                }
+                return .object(parameter)
             }
             let query = operation.queryParameters.sorted { $0.key < $1.key }.map { name, description -> JSONValue in
                 var parameter: [String: JSONValue] = [

@@ -39,7 +39,7 @@ import Testing
         let uploads = Uploads()
         let posted = Locked<[NewPost]>([])
         var client = Self.client(gate: gate, uploads: uploads)
-        client.postToWall = { eventID, new in
+        client.postToWall = { eventID, new, _ in
             posted.withLock { $0.append(new) }
             return WallPost(
                 id: "w1", eventID: eventID, author: Self.me, text: new.text, imageID: new.imageID,
@@ -131,7 +131,7 @@ import Testing
                 id: id, eventID: "e7", title: "Keynote", startsAt: Self.start, endsAt: Self.start.addingTimeInterval(60)
             )
         }
-        client.postToDiscussion = { sessionID, new in
+        client.postToDiscussion = { sessionID, new, _ in
             sent.withLock { $0.append(new) }
             return DiscussionMessage(
                 id: "d1", sessionID: sessionID, author: Self.me, text: new.text, imageID: new.imageID,
@@ -156,7 +156,7 @@ import Testing
             MessageThread(
                 id: id, eventID: "e3", with: PersonReference(id: "olga", name: "Olga Taussky"), createdAt: Self.start)
         }
-        client.sendMessage = { threadID, request in
+        client.sendMessage = { threadID, request, _ in
             sent.withLock { $0.append(request) }
             return Message(
                 id: "9", threadID: threadID, senderID: "me", text: request.text, imageID: request.imageID,
@@ -182,7 +182,7 @@ import Testing
     @Test func aNoteSavesItsPhotoAndAnEditCanTakeItOff() async throws {
         let edits = Locked<[NoteEdit]>([])
         var client = Self.client(gate: Gate(isOpen: true), uploads: Uploads())
-        client.createNote = { eventID, draft in
+        client.createNote = { eventID, draft, _ in
             Note(
                 id: "n1", eventID: eventID, text: draft.text, imageID: draft.imageID, createdAt: Self.start,
                 updatedAt: Self.start)

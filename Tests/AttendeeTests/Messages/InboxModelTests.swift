@@ -287,7 +287,7 @@ import Testing
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
         }
         client.olderMessages = { _, _ in MessagePage(messages: []) }
-        client.sendMessage = { threadID, request in
+        client.sendMessage = { threadID, request, _ in
             let attempt = attempts.withLock {
                 $0 += 1
                 return $0
@@ -346,7 +346,7 @@ import Testing
             MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
         }
         client.olderMessages = { _, _ in MessagePage(messages: []) }
-        client.sendMessage = { _, _ in throw APIError.cannotConnect }
+        client.sendMessage = { _, _, _ in throw APIError.cannotConnect }
         let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
         await model.appeared()
         model.draftChanged("Hello")
@@ -359,7 +359,7 @@ import Testing
     @Test func theMessageBoxSaysWhatStopsIt() async {
         let sends = Locked(0)
         var client = AttendeeClient()
-        client.sendMessage = { _, _ in
+        client.sendMessage = { _, _, _ in
             sends.withLock { $0 += 1 }
             throw AttendeeClient.callNotInTest
         }

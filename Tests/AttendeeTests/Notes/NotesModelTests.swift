@@ -101,7 +101,7 @@ import Testing
             tabletTokens.token.withLock { $0 = session.token }
             let tablet = try LiveScreenTests.client(server, tabletTokens)
 
-            let note = try await phone.createNote(server.eventID, NoteDraft(text: "First"))
+            let note = try await phone.createNote(server.eventID, NoteDraft(text: "First"), UUID().uuidString)
             let onPhone = NoteEditorModel(client: phone, editing: note)
             let onTablet = NoteEditorModel(client: tablet, editing: note)
             onTablet.textChanged("Tablet words")
@@ -156,7 +156,7 @@ import Testing
         let gate = Gate(isOpen: false)
         let created = Locked<[NoteDraft]>([])
         var client = AttendeeClient()
-        client.createNote = { eventID, draft in
+        client.createNote = { eventID, draft, _ in
             await gate.pass()
             created.withLock { $0.append(draft) }
             if created.withLock({ $0.count }) == 1 { throw APIError.offline }
@@ -201,7 +201,7 @@ import Testing
     @Test func whatIsWrittenOrAttachedDuringASaveIsKeptAndLeftToSave() async throws {
         let gate = Gate(isOpen: false)
         var client = AttendeeClient()
-        client.createNote = { eventID, draft in
+        client.createNote = { eventID, draft, _ in
             await gate.pass()
             return Note(
                 id: "n1", eventID: eventID, sessionID: draft.sessionID, text: draft.text, imageID: draft.imageID,

@@ -287,7 +287,7 @@ import Testing
     @Test func aQuizsOrganizerSeesTheCorrectOptionsBeforeTheClose() async throws {
         try await AttendeeTestServer.with { server in
             let client = try await Self.organizer(of: server)
-            let quiz = try await client.createPoll(server.eventID, PollTests.quiz)
+            let quiz = try await client.createPoll(server.eventID, PollTests.quiz, UUID().uuidString)
 
             let model = LivePollModel(client: client, pollID: quiz.id)
             await model.appeared()

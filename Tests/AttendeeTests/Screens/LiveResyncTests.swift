@@ -49,7 +49,7 @@ import Testing
             await discussion.appeared()
             #expect(discussion.rows.isEmpty)
 
-            _ = try await bo.postToDiscussion(session, NewPost(text: "In the window"))
+            _ = try await bo.postToDiscussion(session, NewPost(text: "In the window"), UUID().uuidString)
             await discussion.listen()
             #expect(discussion.rows.map(\.text) == ["In the window"])
             #expect(discussion.emptyMessage == nil)
@@ -61,7 +61,7 @@ import Testing
             let (ana, anaID) = try await Self.person("Ana Ferreira", server)
             let (bo, _) = try await Self.person("Bo Chen", server)
             let thread = try await bo.startThread(server.eventID, anaID)
-            _ = try await bo.sendMessage(thread.id, SendMessageRequest(text: "First"))
+            _ = try await bo.sendMessage(thread.id, SendMessageRequest(text: "First"), UUID().uuidString)
 
             let inbox = ThreadsModel(client: ana, eventID: server.eventID)
             await inbox.appeared()
@@ -70,7 +70,7 @@ import Testing
             await conversation.appeared()
             #expect(conversation.rows.map(\.text) == ["First"])
 
-            _ = try await bo.sendMessage(thread.id, SendMessageRequest(text: "In the window"))
+            _ = try await bo.sendMessage(thread.id, SendMessageRequest(text: "In the window"), UUID().uuidString)
             await inbox.listen()
             #expect(inbox.rows.map(\.preview) == ["In the window"])
             #expect(inbox.rows.map(\.unreadCount) == [1])

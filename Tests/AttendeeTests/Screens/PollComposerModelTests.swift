@@ -27,7 +27,7 @@ import Testing
                     results: PollResults(voters: 0, questions: []), canManage: true)
             }
         }
-        client.createPoll = { eventID, draft in
+        client.createPoll = { eventID, draft, _ in
             created.withLock { $0.append(draft) }
             return Poll(
                 id: "new", eventID: eventID, sessionID: draft.sessionID, kind: draft.kind, choice: draft.choice,
@@ -176,7 +176,7 @@ import Testing
         let calls = Locked(0)
         var client = Self.client(PollScopes(wholeEvent: true, sessionIDs: []), created: created)
         let create = client.createPoll
-        client.createPoll = { eventID, draft in
+        client.createPoll = { eventID, draft, key in
             let call = calls.withLock { count in
                 count += 1
                 return count
@@ -184,7 +184,7 @@ import Testing
             if call == 1 { throw APIError.connectionLost }
             // NB: only the first Create that goes through waits, so a second one (the defect) cannot hang the test.
             if call == 2 { await gate.pass() }
-            return try await create(eventID, draft)
+            return try await create(eventID, draft, key)
         }
         let form = PollComposerModel(client: client, eventID: "e1")
         await form.appeared()

@@ -35,7 +35,7 @@ import Testing
                         messages: [Self.message(1)], nextCursor: nil,
                         viewer: PostViewer(personID: "me", isOrganizer: false))
             },
-            postToDiscussion: { _, new in
+            postToDiscussion: { _, new, _ in
                 sent.withLock { $0.append(new) }
                 return DiscussionMessage(
                     id: "10", sessionID: "s1", author: Self.me, text: new.text,
@@ -110,7 +110,7 @@ import Testing
             discussion: { _, _, _ in
                 DiscussionPage(messages: [], nextCursor: nil, viewer: PostViewer(personID: "me", isOrganizer: false))
             },
-            postToDiscussion: { _, _ in throw failure.withLock { $0 } })
+            postToDiscussion: { _, _, _ in throw failure.withLock { $0 } })
         let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt, locale: Demo.british)
         await model.appeared()
         model.draftChanged("Great talk")

@@ -123,7 +123,7 @@ import Testing
         let sent = Locked<[NewPost]>([])
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(1)]) },
-            postToWall: { _, new in
+            postToWall: { _, new, _ in
                 sent.withLock { $0.append(new) }
                 return WallPost(
                     id: "9", eventID: "e1", author: Self.me, text: new.text,
@@ -322,7 +322,7 @@ import Testing
                 guard online.withLock({ $0 }) else { throw APIError.offline }
                 return Self.page([Self.post(1)])
             },
-            postToWall: { _, _ in throw APIError.cannotConnect })
+            postToWall: { _, _, _ in throw APIError.cannotConnect })
         let model = Self.model(client)
         await model.appeared()
         #expect(model.banner == .offline)
@@ -380,7 +380,7 @@ import Testing
                 guard id == "2" else { throw APIError.http(status: 403, problem: nil) }
                 deleted.withLock { $0.append(id) }
             },
-            reply: { postID, new in
+            reply: { postID, new, _ in
                 WallReply(id: "r9", postID: postID, author: Self.me, text: new.text, createdAt: Self.start)
             },
             deleteReply: { id in deleted.withLock { $0.append(id) } })
@@ -432,7 +432,7 @@ import Testing
         let fails = Locked(true)
         let client = AttendeeClient(
             wall: { _, _, _ in Self.page([Self.post(2), Self.post(1)]) },
-            reply: { postID, new in
+            reply: { postID, new, _ in
                 sent.withLock { $0.append(new.text) }
                 await gate.pass()
                 if fails.withLock({ $0 }) { throw APIError.http(status: 500, problem: nil) }

@@ -28,7 +28,7 @@ extension AttendeePreview {
         client.startThread = { _, _ in threads[0] }
         client.messages = { id, _ in MessagePage(messages: messages.filter { $0.threadID == id }) }
         client.olderMessages = { id, _ in MessagePage(messages: messages.filter { $0.threadID == id }) }
-        client.sendMessage = { id, request in
+        client.sendMessage = { id, request, _ in
             Message(
                 id: "3", threadID: id, senderID: "me", text: request.text, imageID: request.imageID, sentAt: sent + 120)
         }
@@ -46,7 +46,7 @@ extension AttendeePreview {
         client.threadUpdates = { _ in AsyncThrowingStream { $0.finish() } }
         client.notes = { _, sessionID in notes.filter { sessionID == nil || $0.sessionID == sessionID } }
         client.note = { id in notes.first { $0.id == id } ?? notes[0] }
-        client.createNote = { eventID, draft in
+        client.createNote = { eventID, draft, _ in
             Note(
                 id: "n3", eventID: eventID, sessionID: draft.sessionID, text: draft.text, imageID: draft.imageID,
                 createdAt: sent, updatedAt: sent)

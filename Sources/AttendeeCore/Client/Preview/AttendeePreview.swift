@@ -94,7 +94,7 @@ public enum AttendeePreview {
                     person: person, email: "ana@example.com", preferences: update.preferences ?? Preferences())
             },
             wall: { _, _, _ in wallPage },
-            postToWall: { eventID, new in
+            postToWall: { eventID, new, _ in
                 WallPost(
                     id: "w9", eventID: eventID, author: PersonReference(id: "p1", name: "Ana Ferreira"), text: new.text,
                     imageID: new.imageID, createdAt: event.startsAt.addingTimeInterval(7_200))
@@ -102,7 +102,7 @@ public enum AttendeePreview {
             like: { WallLikes(postID: $0, likeCount: 4, likedByMe: true) },
             unlike: { WallLikes(postID: $0, likeCount: 3, likedByMe: false) },
             discussion: { _, _, _ in discussionPage },
-            postToDiscussion: { sessionID, new in
+            postToDiscussion: { sessionID, new, _ in
                 DiscussionMessage(
                     id: "d9", sessionID: sessionID, author: PersonReference(id: "p1", name: "Ana Ferreira"),
                     text: new.text,
