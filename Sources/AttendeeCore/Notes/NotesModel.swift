@@ -76,20 +76,30 @@ public final class NotesModel: BusyScreen {
         }
     }
 
-    /// The list appeared, or was pulled down.
+    /// The list appeared, or was pulled down. A read that lands after a newer one started (an earlier pull,
+    /// another filter's) is dropped, its failure too, and the spinner stays until the newer one lands.
     public func appeared() async {
         let read = newestRead.start()
         await whileBusy {
-            if sessionTitles.isEmpty {
-                sessionTitles = Dictionary(
-                    try await client.agenda(eventID).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let notes: [Note]
+            do {
+                if sessionTitles.isEmpty {
+                    sessionTitles = Dictionary(
+                        try await client.agenda(eventID).map { ($0.id, $0.title) },
+                        uniquingKeysWith: { first, _ in first })
+                }
+                notes = try await client.notes(eventID, sessionID)
+            } catch {
+                if newestRead.landed(read) { throw error }
+                return
             }
-            let notes = try await client.notes(eventID, sessionID)
-            guard newestRead.isNewest(read) else { return }
+            guard newestRead.landed(read) else { return }
             self.notes = notes
             show()
         }
     }
+
+    var isReadingNewest: Bool { newestRead.isLoading }
 
     /// Another filter was chosen: loads its notes.
     public func filterChosen(_ filter: NotesFilter) async {
