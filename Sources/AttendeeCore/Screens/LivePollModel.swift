@@ -264,7 +264,8 @@ public final class LivePollModel {
         banner = nil
         derive()
         do {
-            try await client.deletePoll(pollID)
+            // NB: a poll another manager deleted meanwhile is 404: gone, as the person wanted.
+            try await AttendeeFailure.deleting { try await client.deletePoll(pollID) }
             markDeleted(Strings.text(poll?.kind == .quiz ? "quiz.deleted" : "poll.deleted"))
         } catch {
             banner = Banner(error)
