@@ -470,6 +470,16 @@ public enum AttendeeFailure {
 
     /// The HTTP status of a refused call.
     public static func status(_ error: any Error) -> Int? { (error as? APIError)?.status }
+
+    /// Runs a delete the person confirmed; a 404 (deleted already: by their own earlier tap, on another device,
+    /// or by someone else) counts as done, as the person wanted it gone. Any other failure is thrown.
+    @MainActor static func deleting(_ delete: () async throws -> Void) async throws {
+        do {
+            try await delete()
+        } catch  where status(error) == 404 {
+            return
+        }
+    }
 }
 
 extension APIClient {

@@ -82,16 +82,27 @@ struct HeardWhileReading<Change> {
 }
 
 /// Which of a list's reads started last: a read that lands after a newer one started is older than what that one
-/// shows (two pulls, a filter changed, a live re-read during a pull), so it is dropped, not shown.
+/// shows (two pulls, a filter changed, a live re-read during a pull), so it is dropped, not shown; and the list
+/// shows it is loading until the newest lands, not when a dropped one does.
 struct NewestRead {
     private var started = 0
+    /// Whether a read that shows the spinner (not a quiet one) started and the newest read has not landed since.
+    private(set) var isLoading = false
 
-    /// A read starts; ask ``isNewest(_:)`` with the number it returns when the read lands.
-    mutating func start() -> Int {
+    /// A read starts; `quietly` (a live re-read) it does not turn the spinner on. Tell ``landed(_:)`` the number it
+    /// returns when the read lands.
+    mutating func start(quietly: Bool = false) -> Int {
         started += 1
+        if !quietly { isLoading = true }
         return started
     }
 
-    /// Whether the read numbered `read` is the newest started.
-    func isNewest(_ read: Int) -> Bool { read == started }
+    /// The read numbered `read` landed, with what it read or failing: answers whether it is the newest started,
+    /// whose outcome the list shows; once it is, the list is no longer loading. An older one (its failure too)
+    /// is dropped: the newer one on its way will say.
+    mutating func landed(_ read: Int) -> Bool {
+        guard read == started else { return false }
+        isLoading = false
+        return true
+    }
 }

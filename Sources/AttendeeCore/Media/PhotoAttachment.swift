@@ -30,6 +30,10 @@ public final class PhotoAttachment {
 
     /// Where the photo stands.
     public private(set) var state: State = .none
+    /// Why the last pick was not attached while the photo before it stays (``State/attached(_:)`` or
+    /// ``State/kept(imageID:)``), shown by ``message``; `nil` otherwise. A pick that fails never takes away the
+    /// photo already there: the person chose that one, and a refusal of the next is no reason to lose it.
+    public private(set) var failure: String?
 
     private let eventID: @Sendable () async throws -> String
     private let upload: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
@@ -88,10 +92,11 @@ public final class PhotoAttachment {
     public var canPick: Bool { !isUploading }
     /// Whether the remove button shows.
     public var canRemove: Bool { imageID != nil }
-    /// The line beside the picker: `Attaching “Photo”…`, `“photo.jpg” attached`, or why it was not; `nil` without
-    /// a photo.
+    /// The line beside the picker: `Attaching “Photo”…`, `“photo.jpg” attached`, or why it was not (a photo
+    /// attached before then stays, and shows beside it); `nil` without a photo.
     public var message: String? {
-        switch state {
+        if let failure { return failure }
+        return switch state {
         case .none: nil
         case .attaching(let name): Strings.format("attach.attaching", name)
         case .attached(let file): Strings.format("attach.attached", file.fileName)
@@ -101,18 +106,20 @@ public final class PhotoAttachment {
     }
 
     /// A photo was picked: empty or over 25 MB it is refused here, anything else is uploaded (the server checks what it
-    /// really is). A new pick replaces the photo.
+    /// really is). A new pick replaces the photo once it is uploaded; one that fails leaves the photo attached
+    /// before (if any) attached, and says why.
     public func photoPicked(fileName: String, data: Data) async {
         guard canPick else { return }
+        let before = state
+        failure = nil
         if let refused = MediaUploadState.refusedBeforeSending(fileName: fileName, data: data) {
-            state = .refused(refused.message(photos: true) ?? "")
-            return
+            return refuse(refused.message(photos: true) ?? "", keeping: before)
         }
         state = .attaching(fileName: fileName)
         do {
             state = .attached(try await upload(try await eventID(), fileName, data))
         } catch {
-            state = .refused(MediaUploadState.failure(error, fileName: fileName).message(photos: true) ?? "")
+            refuse(MediaUploadState.failure(error, fileName: fileName).message(photos: true) ?? "", keeping: before)
         }
     }
 
@@ -120,13 +127,32 @@ public final class PhotoAttachment {
     public func removeTapped() {
         guard !isUploading else { return }
         state = .none
+        failure = nil
+    }
+
+    /// A pick was refused for `sentence`: the photo attached `before` stays, with the sentence beside it.
+    private func refuse(_ sentence: String, keeping before: State) {
+        switch before {
+        case .attached, .kept:
+            state = before
+            failure = sentence
+        case .none, .attaching, .refused:
+            state = .refused(sentence)
+            failure = nil
+        }
     }
 
     /// The composer sent its post: the next one starts without a photo.
-    func sent() { state = .none }
+    func sent() {
+        state = .none
+        failure = nil
+    }
 
     /// Shows a photo the edited thing already has.
-    func keep(_ imageID: String?) { state = imageID.map { .kept(imageID: $0) } ?? .none }
+    func keep(_ imageID: String?) {
+        state = imageID.map { .kept(imageID: $0) } ?? .none
+        failure = nil
+    }
 }
 
 /// A picture on a screen (a post's, a message's or a note's photo, a gallery tile), as the view shows it; its

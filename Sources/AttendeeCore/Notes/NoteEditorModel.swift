@@ -103,9 +103,10 @@ public final class NoteEditorModel {
         await save(over: note?.version)
     }
 
-    /// "Keep Mine" on the conflict banner: saves this text over the other device's version.
+    /// "Keep Mine" on the conflict banner: saves this text over the other device's version. A tap while that save
+    /// is on its way does nothing: sent over the same version again, it would meet a conflict with itself.
     public func keepMineTapped() async {
-        guard let theirs = conflict else { return }
+        guard saveState != .saving, let theirs = conflict else { return }
         await save(over: theirs.version)
     }
 

@@ -55,6 +55,8 @@ public final class NotesModel: BusyScreen {
     private var sessionTitles: [String: String] = [:]
     /// Which read started last: an older one (another filter's, an earlier pull) that lands after it is dropped.
     private var newestRead = NewestRead()
+    /// Notes whose deletion is on its way: confirmed again meanwhile, nothing more is sent.
+    private var deleting: Set<String> = []
 
     /// Creates the list; from a session's details `filter` is that session. Times are shown in `timeZone`, as
     /// `locale` writes them.
@@ -76,20 +78,30 @@ public final class NotesModel: BusyScreen {
         }
     }
 
-    /// The list appeared, or was pulled down.
+    /// The list appeared, or was pulled down. A read that lands after a newer one started (an earlier pull,
+    /// another filter's) is dropped, its failure too, and the spinner stays until the newer one lands.
     public func appeared() async {
         let read = newestRead.start()
         await whileBusy {
-            if sessionTitles.isEmpty {
-                sessionTitles = Dictionary(
-                    try await client.agenda(eventID).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let notes: [Note]
+            do {
+                if sessionTitles.isEmpty {
+                    sessionTitles = Dictionary(
+                        try await client.agenda(eventID).map { ($0.id, $0.title) },
+                        uniquingKeysWith: { first, _ in first })
+                }
+                notes = try await client.notes(eventID, sessionID)
+            } catch {
+                if newestRead.landed(read) { throw error }
+                return
             }
-            let notes = try await client.notes(eventID, sessionID)
-            guard newestRead.isNewest(read) else { return }
+            guard newestRead.landed(read) else { return }
             self.notes = notes
             show()
         }
     }
+
+    var isReadingNewest: Bool { newestRead.isLoading }
 
     /// Another filter was chosen: loads its notes.
     public func filterChosen(_ filter: NotesFilter) async {
@@ -108,12 +120,16 @@ public final class NotesModel: BusyScreen {
     /// The question was dismissed (Cancel): the note stays.
     public func confirmationDismissed() { confirmation = nil }
 
-    /// The question's Delete was tapped: the note is deleted; answers whether it is gone.
+    /// The question's Delete was tapped: the note is deleted; answers whether it is gone. Confirmed again while it
+    /// is on its way, nothing more is sent (and `false` answered: this tap deleted nothing); a note the server no
+    /// longer has (404) is gone, as the person wanted.
     @discardableResult
     public func confirmTapped(_ id: String) async -> Bool {
         confirmation = nil
+        guard deleting.insert(id).inserted else { return false }
+        defer { deleting.remove(id) }
         return await whileBusy {
-            try await client.deleteNote(id)
+            try await AttendeeFailure.deleting { try await client.deleteNote(id) }
             notes.removeAll { $0.id == id }
             show()
             banner = .confirmation(Strings.text("notes.deleted"))

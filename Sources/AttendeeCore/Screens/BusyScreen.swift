@@ -13,9 +13,15 @@ protocol BusyScreen: AnyObject {
     var isBusy: Bool { get set }
     /// Why the last call failed, or what it did, if anything.
     var banner: Banner? { get set }
+    /// Whether the screen's newest read is still on its way once a call ends (a list whose older read landed
+    /// and was dropped first): the spinner stays until it lands.
+    var isReadingNewest: Bool { get }
 }
 
 extension BusyScreen {
+    /// A screen that drops no read: no read outlives its call.
+    var isReadingNewest: Bool { false }
+
     /// Runs `work` with the spinner on and the previous line gone. When `work` throws, the banner says why in
     /// the person's words and `failed` may then repair what the screen shows (or put a line of its own). Answers
     /// whether `work` went through.
@@ -27,7 +33,7 @@ extension BusyScreen {
     func whileBusy(_ work: () async throws -> Void, failed: (any Error) async -> Void = { _ in }) async -> Bool {
         isBusy = true
         banner = nil
-        defer { isBusy = false }
+        defer { isBusy = isReadingNewest }
         do {
             try await work()
             return true

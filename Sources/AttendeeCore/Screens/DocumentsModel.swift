@@ -119,6 +119,8 @@ public final class DocumentsModel: BusyScreen {
     private let timeZone: TimeZone
     private let locale: Locale
     private var files: [String: MediaFile] = [:]
+    /// Documents whose removal is on its way: confirmed again meanwhile, nothing more is sent.
+    private var removing: Set<String> = []
 
     /// Creates the model for the event's page, or for one session's documents; downloads are written into
     /// `filesFolder` (by default a folder of the temporary directory, which the system may clear); a share link's
@@ -189,12 +191,14 @@ public final class DocumentsModel: BusyScreen {
     /// The question was dismissed (Cancel): the document stays.
     public func confirmationDismissed() { confirmation = nil }
 
-    /// The question's Remove was tapped: the document leaves the event for everyone.
+    /// The question's Remove was tapped: the document leaves the event for everyone. Confirmed again while it is on
+    /// its way, nothing more is sent; one the server no longer has (404) is gone, as the person wanted.
     public func confirmTapped(_ id: String) async {
         confirmation = nil
-        guard let file = files[id] else { return }
+        guard let file = files[id], removing.insert(id).inserted else { return }
+        defer { removing.remove(id) }
         await whileBusy {
-            try await client.remove(id)
+            try await AttendeeFailure.deleting { try await client.remove(id) }
             show(try await client.documents(eventID, sessionID))
             banner = .confirmation(Strings.format("documents.removed", file.fileName))
         }

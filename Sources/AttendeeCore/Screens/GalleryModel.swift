@@ -73,6 +73,8 @@ public final class GalleryModel: BusyScreen {
     private let eventID: String
     private let timeZone: TimeZone
     private let locale: Locale
+    /// Photos whose removal is on its way: confirmed again meanwhile, nothing more is sent.
+    private var removing: Set<String> = []
 
     /// Creates the model over a client; a share link's expiry is written in `timeZone`, as `locale` writes it.
     public init(
@@ -141,12 +143,14 @@ public final class GalleryModel: BusyScreen {
     public func confirmationDismissed() { confirmation = nil }
 
     /// The question's Remove was tapped: the page closes and the grid loses the photo; a refusal keeps the page
-    /// open and says why.
+    /// open and says why. Confirmed again while it is on its way, nothing more is sent; a photo the server no
+    /// longer has (404) is gone, as the person wanted.
     public func confirmTapped(_ id: String) async {
         confirmation = nil
-        guard let tile = tiles.first(where: { $0.id == id }) else { return }
+        guard let tile = tiles.first(where: { $0.id == id }), removing.insert(id).inserted else { return }
+        defer { removing.remove(id) }
         await whileBusy {
-            try await client.remove(id)
+            try await AttendeeFailure.deleting { try await client.remove(id) }
             if opened?.id == id { opened = nil }
             show(try await client.gallery(eventID))
             banner = .confirmation(Strings.format("documents.removed", tile.fileName))

@@ -105,8 +105,14 @@ public final class LivePollModel {
     public private(set) var management: LivePollManagement?
     /// Whether the person may open and close this poll (an organizer of its event), whatever its state.
     public private(set) var canManage = false
-    /// The manage button's title.
+    /// The manage button's title: `Open Poll`, `Close Poll`, or `Opening Poll…`, `Closing Poll…` while that call is
+    /// on its way.
     public private(set) var managementTitle: String?
+    /// Whether the manage button can be tapped: there is one, and no call is on its way (a second tap on Open
+    /// while the first is sent would only meet a 409).
+    public private(set) var canTapManagement = false
+    /// Whether an open or close is on its way (the manage button reads as busy meanwhile).
+    public private(set) var isChangingState = false
     /// Whether the page offers Edit: a draft, to its managers (once it opens, people have seen it).
     public private(set) var canEdit = false
     /// Whether the page offers Delete: a draft or a closed poll, to its managers (an open one is closed first).
@@ -205,12 +211,16 @@ public final class LivePollModel {
     }
 
     /// The manage button: opens or closes the poll.
+    /// A tap while a call is on its way (the first tap's open or close among them) does nothing.
     public func managementTapped() async {
+        guard canTapManagement, let management else { return }
+        isChangingState = true
         switch management {
         case .open: await call { try await self.client.openPoll(self.pollID) }
         case .close: await call { try await self.client.closePoll(self.pollID) }
-        case nil: return
         }
+        isChangingState = false
+        if phase != .deleted { derive() }
     }
 
     /// Edit: the form opens, filled with the draft. Where the page offers no Edit (the command line can send
@@ -254,7 +264,8 @@ public final class LivePollModel {
         banner = nil
         derive()
         do {
-            try await client.deletePoll(pollID)
+            // NB: a poll another manager deleted meanwhile is 404: gone, as the person wanted.
+            try await AttendeeFailure.deleting { try await client.deletePoll(pollID) }
             markDeleted(Strings.text(poll?.kind == .quiz ? "quiz.deleted" : "poll.deleted"))
         } catch {
             banner = Banner(error)
@@ -329,6 +340,7 @@ public final class LivePollModel {
         showsSubmit = false
         management = nil
         managementTitle = nil
+        canTapManagement = false
         canEdit = false
         canDelete = false
         composer = nil
@@ -432,7 +444,15 @@ public final class LivePollModel {
         case (true, .open): management = .close
         default: management = nil
         }
-        managementTitle = management.map { Strings.text($0 == .open ? "poll.open" : "poll.close") }
+        managementTitle = management.map {
+            switch ($0, isChangingState) {
+            case (.open, false): Strings.text("poll.open")
+            case (.open, true): Strings.text("poll.opening")
+            case (.close, false): Strings.text("poll.close")
+            case (.close, true): Strings.text("poll.closing")
+            }
+        }
+        canTapManagement = management != nil && !isBusy
         canEdit = poll.canManage && poll.state == .draft && !isBusy
         canDelete = poll.canManage && poll.state != .open && !isBusy
         editTitle = Strings.text(poll.kind == .quiz ? "quiz.edit" : "poll.edit")

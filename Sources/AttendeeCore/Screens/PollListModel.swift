@@ -65,6 +65,8 @@ public final class PollListModel: BusyScreen {
     private var readWanted = false
     /// Whether a live re-read is on its way (the events heard meanwhile make one more read after it, not more).
     private var isRereading = false
+    /// How many pulls (``appeared()``) are on their way.
+    private var appearing = 0
 
     /// Creates the list for an event; `kind` keeps only polls or only quizzes.
     public init(client: AttendeeClient, eventID: String, kind: PollKind? = nil) {
@@ -75,6 +77,8 @@ public final class PollListModel: BusyScreen {
 
     /// The screen appeared: loads the polls, and whether the person may create one.
     public func appeared() async {
+        appearing += 1
+        defer { appearing -= 1 }
         await whileBusy {
             async let details = client.event(eventID)
             try await read()
@@ -166,22 +170,38 @@ public final class PollListModel: BusyScreen {
             readWanted = false
             // NB: a failed re-read keeps what is shown, and says nothing: the list still works, and the next
             // fresh stream (or a pull) reads again.
-            try? await read()
+            try? await read(quietly: true)
         }
         isRereading = false
     }
 
     /// Reads the polls and shows them, with the live changes heard meanwhile applied again; a read that lands
-    /// after a newer one started is dropped.
-    private func read() async throws {
-        let read = newestRead.start()
+    /// after a newer one started is dropped (its failure too), and the spinner a dropped one started stays on
+    /// until the newest lands, even when that one is a quiet re-read.
+    private func read(quietly: Bool = false) async throws {
+        let read = newestRead.start(quietly: quietly)
         heard.readStarted()
         defer { heard.readEnded() }
-        let polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
-        guard newestRead.isNewest(read) else { return }
+        let polls: [Poll]
+        do {
+            polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
+        } catch {
+            guard newestRead.landed(read) else { return }
+            landedQuietly(quietly)
+            throw error
+        }
+        guard newestRead.landed(read) else { return }
+        landedQuietly(quietly)
         self.polls = polls
         for change in heard.changes { change.apply(to: &self.polls) }
         derive()
+    }
+
+    var isReadingNewest: Bool { newestRead.isLoading }
+
+    /// The newest read landed: a pull whose read was dropped for this quiet one left the spinner on for it.
+    private func landedQuietly(_ quietly: Bool) {
+        if quietly, appearing == 0 { isBusy = false }
     }
 
     /// A live change: applied now, and again after a read on its way lands.

@@ -44,6 +44,8 @@ public final class DiscussionModel: PostScreen {
     private let times: WrittenTimeFormatter
     var feed = PostFeed<DiscussionMessage, DiscussionUpdate>()
     @ObservationIgnored var sendKey = DraftKey<NewPost>()
+    /// Messages whose deletion is on its way: confirmed again meanwhile, nothing more is sent.
+    private var deleting: Set<String> = []
     /// Where the next older page starts (what `--cursor` takes on the command line).
     public var nextCursor: String? { feed.nextCursor }
     /// Whether the first page is loading.
@@ -95,11 +97,14 @@ public final class DiscussionModel: PostScreen {
     /// The question was dismissed (Cancel): nothing is deleted.
     public func confirmationDismissed() { confirmation = nil }
 
-    /// The question's Delete was tapped: the message leaves the discussion for everyone.
+    /// The question's Delete was tapped: the message leaves the discussion for everyone. Confirmed again while it
+    /// is on its way, nothing more is sent; one the server no longer has (404) is gone, as the person wanted.
     public func confirmTapped(_ messageID: String) async {
         confirmation = nil
+        guard deleting.insert(messageID).inserted else { return }
+        defer { deleting.remove(messageID) }
         await attempt(changing: true) {
-            try await client.deleteMessage(messageID)
+            try await AttendeeFailure.deleting { try await client.deleteMessage(messageID) }
             apply(.deleted(DiscussionDeletion(messageID: messageID)))
         }
     }

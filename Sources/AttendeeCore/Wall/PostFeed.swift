@@ -35,8 +35,9 @@ extension DiscussionMessage: Authored {}
 /// What a wall and a discussion share: their items newest first and each once, however pages and live events
 /// bring them, who reads them, where the next older page starts, what is loading and the banner.
 struct PostFeed<Item: Identifiable & Authored, Change> where Item.ID == String {
-    /// Whether the first page is loading (not while it is read again quietly, on a resync).
-    var isLoading = false
+    /// Whether the first page is loading (not while it is read again quietly, on a resync): until the newest read
+    /// lands, even when an older one lands (and is dropped) first.
+    var isLoading: Bool { newestRead.isLoading }
     /// The cursor the newest page was last read after (`nil`: the newest), for reading it again.
     var newestCursor: String?
     /// Which read of the newest page started last: an older one that lands after it is dropped.

@@ -56,24 +56,27 @@ extension PostScreen {
     }
 
     /// The newest page (or the page after `cursor`): it replaces what was shown, with the live changes heard
-    /// while it was read applied again. Read `quietly` (a resync), it shows no loading state.
+    /// while it was read applied again. Read `quietly` (a resync), it shows no loading state. A read that lands
+    /// after a newer one started (two pulls, a resync during a pull) is dropped, its failure too, and the loading
+    /// state stays until the newer one lands.
     func loadNewest(after cursor: String?, quietly: Bool = false) async {
-        if !quietly { feed.isLoading = true }
         feed.newestCursor = cursor
-        let read = feed.newestRead.start()
+        let read = feed.newestRead.start(quietly: quietly)
         feed.heardWhileReading.readStarted()
-        await attempt {
-            defer {
-                if !quietly { feed.isLoading = false }
-                feed.heardWhileReading.readEnded()
-            }
-            let page = try await page(after: cursor)
-            // NB: a read that lands after a newer one started (two pulls, a resync during a pull) is older than
-            // what that one shows.
-            guard feed.newestRead.isNewest(read) else { return }
-            feed.show(page)
-            for change in feed.heardWhileReading.changes { apply(change) }
+        defer { feed.heardWhileReading.readEnded() }
+        let page: Page
+        do {
+            page = try await self.page(after: cursor)
+        } catch {
+            guard feed.newestRead.landed(read) else { return }
+            feed.banner = PostBanner(error)
+            return rebuild()
         }
+        guard feed.newestRead.landed(read) else { return }
+        feed.show(page)
+        for change in feed.heardWhileReading.changes { apply(change) }
+        feed.banner = nil
+        rebuild()
     }
 
     /// The next older page, unless one is already loading or there is none.

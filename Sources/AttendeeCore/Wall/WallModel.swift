@@ -114,6 +114,8 @@ public final class WallModel: PostScreen {
     private var loadingReplies: Set<String> = []
     /// Replies counted out of their post's count already (a deletion is heard from its own answer and live).
     private var deletedReplies: Set<String> = []
+    /// Deletions on their way: the same one confirmed again meanwhile sends nothing more.
+    private var deleting: Set<Removal> = []
 
     /// Creates the wall of `eventID`; times are shown in `timeZone`, as `locale` writes them.
     public init(
@@ -188,16 +190,19 @@ public final class WallModel: PostScreen {
             .reply(postID: postID, replyID: replyID), "reply", button: WallText.delete)
     }
 
-    /// The question's Delete was tapped: the post (or reply) is deleted for everyone.
+    /// The question's Delete was tapped: the post (or reply) is deleted for everyone. Confirmed again while it is
+    /// on its way, nothing more is sent; one the server no longer has (404) is gone, as the person wanted.
     public func confirmTapped(_ removal: Removal) async {
         confirmation = nil
+        guard deleting.insert(removal).inserted else { return }
+        defer { deleting.remove(removal) }
         await attempt(changing: true) {
             switch removal {
             case .post(let postID):
-                try await client.deletePost(postID)
+                try await AttendeeFailure.deleting { try await client.deletePost(postID) }
                 apply(.deleted(WallDeletion(postID: postID)))
             case .reply(let postID, let replyID):
-                try await client.deleteReply(replyID)
+                try await AttendeeFailure.deleting { try await client.deleteReply(replyID) }
                 apply(.deleted(WallDeletion(postID: postID, replyID: replyID)))
             }
         }

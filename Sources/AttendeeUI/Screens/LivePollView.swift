@@ -52,7 +52,7 @@ public struct LivePollView: View {
                 }
             }
             if let title = model.managementTitle {
-                Button(title) { Task { await model.managementTapped() } }.disabled(model.isBusy)
+                Button(title) { Task { await model.managementTapped() } }.disabled(!model.canTapManagement)
             }
             if model.canEdit { Button(model.editTitle) { model.editTapped() } }
             if model.canDelete { Button(model.deleteTitle, role: .destructive) { model.deleteTapped() } }

@@ -212,4 +212,54 @@ import Testing
         #expect(edits.withLock { $0 } == [NoteEdit(text: "Whiteboard", imageID: nil, version: 1)])
         #expect(reopened.note?.imageID == nil)
     }
+
+    /// A new pick that fails (refused by the server, or before it is sent) leaves the photo attached before attached,
+    /// and says why; the post then goes with that photo. A note's photo kept from before stays the same way.
+    @Test func aPickThatFailsKeepsThePhotoAttachedBefore() async throws {
+        let refuse = Locked(false)
+        let posted = Locked<[NewPost]>([])
+        var client = AttendeeClient()
+        client.uploadAttachment = { eventID, name, data in
+            if refuse.withLock({ $0 }) {
+                throw APIError.http(
+                    status: 415, problem: ProblemDetails(type: MediaRefusal.unsupportedType.rawValue))
+            }
+            return Self.attachment(eventID, name, data)
+        }
+        client.postToWall = { eventID, new, _ in
+            posted.withLock { $0.append(new) }
+            return WallPost(
+                id: "w1", eventID: eventID, author: Self.me, text: new.text, imageID: new.imageID,
+                createdAt: Self.start)
+        }
+        let wall = WallModel(client: client, eventID: "e1", timeZone: .gmt)
+        await wall.attachment.photoPicked(fileName: "Photo", data: Data([1]))
+        #expect(wall.attachment.imageID == "a-e1")
+
+        refuse.withLock { $0 = true }
+        await wall.attachment.photoPicked(fileName: "Photo", data: Data([2]))
+        #expect(wall.attachment.imageID == "a-e1", "the photo attached before stays")
+        #expect(wall.attachment.preview?.mediaID == "a-e1")
+        #expect(wall.attachment.message == "Only JPEG, PNG, GIF, WebP and HEIC photos can be added.")
+        #expect(wall.attachment.canRemove)
+        await wall.attachment.photoPicked(fileName: "big.jpg", data: Data(count: MediaLimits.maxBytes + 1))
+        #expect(wall.attachment.imageID == "a-e1")
+        #expect(wall.attachment.message == "“big.jpg” is larger than 25 MB.")
+        wall.draftChanged("Look")
+        await wall.postTapped()
+        #expect(posted.withLock { $0 } == [NewPost(text: "Look", imageID: "a-e1")])
+        #expect(wall.attachment.message == nil)
+
+        let note = NoteEditorModel(
+            client: client,
+            editing: Note(
+                id: "n1", eventID: "e1", text: "Board", imageID: "m7", createdAt: Self.start, updatedAt: Self.start))
+        await note.attachment.photoPicked(fileName: "Photo", data: Data([3]))
+        #expect(note.attachment.imageID == "m7")
+        #expect(note.attachment.message == "Only JPEG, PNG, GIF, WebP and HEIC photos can be added.")
+        #expect(note.isSaveEnabled == false, "nothing changed")
+        note.attachment.removeTapped()
+        #expect(note.attachment.imageID == nil)
+        #expect(note.attachment.message == nil)
+    }
 }

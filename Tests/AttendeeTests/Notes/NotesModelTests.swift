@@ -254,4 +254,124 @@ import Testing
         #expect(list.rows.map(\.id) == ["n1", "n2"])
         #expect(list.isBusy == false)
     }
+
+    /// Pulled twice, the first read landing first: it is dropped, and the spinner stays on until the newer one lands.
+    @Test func theSpinnerStaysOnUntilTheNewestReadLands() async {
+        let gates = [Gate(isOpen: false), Gate(isOpen: false)]
+        let reads = Locked(0)
+        var client = AttendeeClient()
+        client.agenda = { _ in [] }
+        client.notes = { _, _ in
+            let read = reads.withLock { count in
+                count += 1
+                return count
+            }
+            await gates[read - 1].pass()
+            if read == 1 { throw APIError.offline }
+            return [
+                Note(
+                    id: "n1", eventID: "e1", text: "n1", createdAt: Date(timeIntervalSince1970: 0),
+                    updatedAt: Date(timeIntervalSince1970: 0))
+            ]
+        }
+        let list = NotesModel(client: client, eventID: "e1", timeZone: Self.utc)
+        let older = Task { await list.appeared() }
+        await gates[0].arrived(1)
+        let newer = Task { await list.appeared() }
+        await gates[1].arrived(1)
+        await gates[0].open()
+        await older.value
+        #expect(list.isBusy, "the newer read is still on its way")
+        #expect(list.banner == nil, "the older read's failure is dropped with it")
+        await gates[1].open()
+        await newer.value
+        #expect(list.isBusy == false)
+        #expect(list.rows.map(\.id) == ["n1"])
+        #expect(list.banner == nil)
+    }
+
+    /// Delete confirmed twice while the first is on its way deletes once and says "Note deleted."; a note the
+    /// server no longer has (deleted on another device) is gone, as the person wanted.
+    @Test func aDeletionConfirmedTwiceIsSentOnceAndOneAlreadyGoneCountsAsDeleted() async {
+        let gate = Gate(isOpen: false)
+        let deleted = Locked<[String]>([])
+        @Sendable func note(_ id: String) -> Note {
+            Note(
+                id: id, eventID: "e1", text: id, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        var client = AttendeeClient()
+        client.agenda = { _ in [] }
+        client.notes = { _, _ in [note("n1"), note("n2")] }
+        client.deleteNote = { id in
+            let earlier = deleted.withLock { list in
+                defer { list.append(id) }
+                return list.contains(id) || id == "n2"
+            }
+            // NB: only the first waits, so a second one sent (the defect) cannot hang the test.
+            if earlier { throw APIError.http(status: 404, problem: nil) }
+            await gate.pass()
+        }
+        let list = NotesModel(client: client, eventID: "e1", timeZone: Self.utc)
+        await list.appeared()
+        let first = Task { await list.confirmTapped("n1") }
+        await gate.arrived(1)
+        #expect(await list.confirmTapped("n1") == false)
+        await gate.open()
+        #expect(await first.value)
+        #expect(deleted.withLock { $0 } == ["n1"])
+        #expect(list.rows.map(\.id) == ["n2"])
+        #expect(list.banner == .confirmation("Note deleted."))
+
+        #expect(await list.confirmTapped("n2"))
+        #expect(list.rows.isEmpty)
+        #expect(list.banner == .confirmation("Note deleted."))
+    }
+
+    /// Keep Mine tapped twice while the first save is on its way saves once: the second, over the same version,
+    /// would meet a conflict with the first and show the conflict banner after a save that worked.
+    @Test func keepMineTappedTwiceSavesOnce() async {
+        let gate = Gate(isOpen: false)
+        let saves = Locked<[NoteEdit]>([])
+        let stored = Locked(
+            Note(
+                id: "n1", eventID: "e1", text: "Tablet words", version: 2, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0)))
+        var client = AttendeeClient()
+        client.note = { _ in stored.withLock { $0 } }
+        client.updateNote = { id, edit in
+            let call = saves.withLock { list in
+                list.append(edit)
+                return list.count
+            }
+            // NB: only the first Keep Mine waits, so a second one sent (the defect) cannot hang the test.
+            if call == 2 { await gate.pass() }
+            let saved = stored.withLock { note -> Note? in
+                guard note.version == edit.version else { return nil }
+                note.text = edit.text
+                note.version += 1
+                return note
+            }
+            guard let saved else { throw APIError.http(status: 409, problem: nil) }
+            return saved
+        }
+        let editor = NoteEditorModel(
+            client: client,
+            editing: Note(
+                id: "n1", eventID: "e1", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0)))
+        editor.textChanged("Phone words")
+        await editor.saveTapped()
+        #expect(editor.saveState == .conflict)
+
+        let first = Task { await editor.keepMineTapped() }
+        await gate.arrived(1)
+        await editor.keepMineTapped()
+        await gate.open()
+        await first.value
+        #expect(saves.withLock { $0 }.map(\.version) == [1, 2])
+        #expect(editor.saveState == .saved)
+        #expect(editor.conflict == nil)
+        #expect(editor.banner == .confirmation("Note saved."))
+    }
 }

@@ -2,6 +2,7 @@ import APIClient
 import AttendeeModels
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 @testable import AttendeeCore
@@ -468,5 +469,65 @@ final class Recorder<Value: Sendable>: Sendable {
     @Test(arguments: [(0, "0 bytes"), (1023, "1023 bytes"), (1024, "1 KB"), (5 << 20, "5.0 MB"), (25 << 20, "25 MB")])
     func sizesReadInWords(bytes: Int, text: String) {
         #expect(MediaText.size(bytes) == text)
+    }
+
+    /// Remove confirmed twice while the first is on its way removes once and says it was removed, on the gallery and
+    /// the Documentation page; a file the server no longer has (removed elsewhere) is gone, as the person wanted.
+    @Test func aRemovalConfirmedTwiceIsSentOnceAndOneAlreadyGoneCountsAsRemoved() async {
+        let gate = Gate(isOpen: false)
+        let removed = Locked<[String]>([])
+        let photos = Locked([
+            S.file("g2", .gallery, type: .jpeg, name: "Stage.jpg", canRemove: true),
+            S.file("g1", .gallery, type: .png, name: "Opening.png", canRemove: true),
+        ])
+        let documents = Locked(S.page)
+        let client = AttendeeMediaClient(
+            documents: { _, _ in documents.withLock { $0 } },
+            gallery: { _ in photos.withLock { $0 } },
+            remove: { id in
+                let first = removed.withLock { list in
+                    defer { list.append(id) }
+                    return list.isEmpty
+                }
+                // NB: only the first waits, so a second one sent (the defect) cannot hang the test.
+                if first { await gate.pass() }
+                let gone = photos.withLock { list in
+                    defer { list.removeAll { $0.id == id } }
+                    return !list.contains { $0.id == id }
+                }
+                documents.withLock { $0.preRead.removeAll { $0.id == id } }
+                if gone && id.hasPrefix("g") { throw S.refusal(404, nil) }
+                if id == "d2" { throw S.refusal(404, nil) }
+            })
+        let gallery = GalleryModel(client: client, eventID: "e1")
+        await gallery.appeared()
+        let first = Task { await gallery.confirmTapped("g2") }
+        await gate.arrived(1)
+        await gallery.confirmTapped("g2")
+        await gate.open()
+        await first.value
+        #expect(removed.withLock { $0 } == ["g2"])
+        #expect(gallery.tiles.map(\.id) == ["g1"])
+        #expect(gallery.banner == .confirmation("Removed “Stage.jpg”."))
+
+        // Removed elsewhere meanwhile: the server says 404, and the tile goes without a failure.
+        photos.withLock { $0.removeAll { $0.id == "g1" } }
+        await gallery.confirmTapped("g1")
+        #expect(gallery.tiles.isEmpty)
+        #expect(gallery.banner == .confirmation("Removed “Opening.png”."))
+
+        let page = DocumentsModel(client: client, eventID: "e1", sessionID: nil)
+        await page.appeared()
+        await gate.close()
+        removed.withLock { $0 = [] }
+        let removing = Task { await page.confirmTapped("d1") }
+        await gate.arrived(2)
+        await page.confirmTapped("d1")
+        await gate.open()
+        await removing.value
+        #expect(removed.withLock { $0 } == ["d1"])
+        #expect(page.banner == .confirmation("Removed “Reading list.txt”."))
+        await page.confirmTapped("d2")
+        #expect(page.banner == .confirmation("Removed “Slides.pptx”."))
     }
 }

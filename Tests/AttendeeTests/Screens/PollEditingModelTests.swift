@@ -3,6 +3,7 @@ import AttendeeModels
 import Foundation
 import Localization
 import Locking
+import TestSupport
 import Testing
 
 @testable import AttendeeCore
@@ -169,9 +170,89 @@ import Testing
         #expect(reader.questions.first?.text == "Tea?")
     }
 
+    /// Open (or Close) tapped again while the first is on its way sends nothing more: the second would only meet a
+    /// 409 and a banner. Meanwhile the button reads as busy and cannot be tapped.
+    @Test func openOrCloseTappedTwiceSendsOneCallAndTheButtonReadsBusyMeanwhile() async {
+        let gate = Gate(isOpen: false)
+        let sent = Locked<[String]>([])
+        let current = Locked(Self.poll(.draft))
+        var client = AttendeeClient()
+        client.poll = { _ in current.withLock { $0 } }
+        client.openPoll = { _ in
+            sent.withLock { $0.append("open") }
+            await gate.pass()
+            let changed = current.withLock { poll -> Poll? in
+                guard poll.state == .draft else { return nil }
+                poll.state = .open
+                return poll
+            }
+            guard let changed else { throw APIError.http(status: 409, problem: nil) }
+            return changed
+        }
+        client.closePoll = { _ in
+            sent.withLock { $0.append("close") }
+            await gate.pass()
+            let changed = current.withLock { poll -> Poll? in
+                guard poll.state == .open else { return nil }
+                poll.state = .closed
+                return poll
+            }
+            guard let changed else { throw APIError.http(status: 409, problem: nil) }
+            return changed
+        }
+        let page = LivePollModel(client: client, pollID: "p1")
+        await page.appeared()
+        #expect(page.managementTitle == "Open Poll")
+        #expect(page.canTapManagement)
+
+        let first = Task { await page.managementTapped() }
+        await gate.arrived(1)
+        #expect(page.isChangingState)
+        #expect(page.managementTitle == "Opening Poll…")
+        #expect(page.canTapManagement == false)
+        await page.managementTapped()
+        await gate.open()
+        await first.value
+        #expect(sent.withLock { $0 } == ["open"])
+        #expect(page.banner == nil)
+        #expect(page.phase == .open)
+        #expect(page.isChangingState == false)
+        #expect(page.managementTitle == "Close Poll")
+        #expect(page.canTapManagement)
+
+        await gate.close()
+        let closing = Task { await page.managementTapped() }
+        await gate.arrived(2)
+        #expect(page.managementTitle == "Closing Poll…")
+        await page.managementTapped()
+        await gate.open()
+        await closing.value
+        #expect(sent.withLock { $0 } == ["open", "close"])
+        #expect(page.banner == nil)
+        #expect(page.phase == .closed)
+        #expect(page.managementTitle == nil)
+        #expect(page.canTapManagement == false)
+    }
+
     static func event(_ kind: PollReference.Kind, _ reference: PollReference) -> ServerEvent {
         // NB: a reference always encodes.
         let data = String(decoding: (try? AttendeeCoding.encoder().encode(reference)) ?? Data(), as: UTF8.self)
         return ServerEvent(type: kind.rawValue, data: data, lastEventID: "9")
+    }
+
+    /// Deleting a poll another of its managers deleted meanwhile meets 404: it is gone, as the person wanted, and
+    /// the page says so without a failure.
+    @Test func deletingAPollAlreadyGoneSaysItIsDeleted() async throws {
+        var client = AttendeeClient()
+        let closed = Self.poll(.closed)
+        client.poll = { _ in closed }
+        client.deletePoll = { _ in throw APIError.http(status: 404, problem: nil) }
+        let page = LivePollModel(client: client, pollID: "p1")
+        await page.appeared()
+        page.deleteTapped()
+        await page.confirmTapped(try #require(page.confirmation?.action))
+        #expect(page.phase == .deleted)
+        #expect(page.notice == "Poll deleted.")
+        #expect(page.banner == nil)
     }
 }

@@ -406,4 +406,34 @@ import Testing
             #expect(list.banner == nil)
         }
     }
+
+    /// Pulled twice, the first read landing first: it is dropped, and the spinner stays on until the newer read
+    /// lands.
+    @Test func theSpinnerStaysOnUntilTheNewestReadLands() async {
+        let gates = [Gate(isOpen: false), Gate(isOpen: false)]
+        let reads = Locked(0)
+        let newest = PollListLiveTests.poll("p1", .open, "Lunch at noon?")
+        var client = AttendeeClient()
+        client.event = { _ in EventDetails(event: Demo.event()) }
+        client.polls = { _ in
+            let read = reads.withLock { count in
+                count += 1
+                return count
+            }
+            await gates[read - 1].pass()
+            return read == 1 ? [] : [newest]
+        }
+        let list = PollListModel(client: client, eventID: "e1")
+        let older = Task { await list.appeared() }
+        await gates[0].arrived(1)
+        let newer = Task { await list.appeared() }
+        await gates[1].arrived(1)
+        await gates[0].open()
+        await older.value
+        #expect(list.isBusy, "the newer read is still on its way")
+        await gates[1].open()
+        await newer.value
+        #expect(list.isBusy == false)
+        #expect(list.rows.map(\.id) == ["p1"])
+    }
 }

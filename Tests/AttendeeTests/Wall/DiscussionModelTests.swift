@@ -126,4 +126,41 @@ import Testing
         #expect(model.banner == .failed("The connection was lost. Try again."))
         #expect(model.draft == "Great talk")
     }
+
+    /// Delete confirmed twice while the first is on its way sends one deletion and shows no banner; a message the
+    /// server no longer has is gone, as the person wanted.
+    @Test func aDeletionConfirmedTwiceIsSentOnceAndOneAlreadyGoneCountsAsDeleted() async {
+        let gate = Gate(isOpen: false)
+        let deleted = Locked<[String]>([])
+        let client = AttendeeClient(
+            discussion: { _, _, _ in
+                DiscussionPage(
+                    messages: [Self.message(2, by: Self.me), Self.message(1, by: Self.me)], nextCursor: nil,
+                    viewer: PostViewer(personID: "me", isOrganizer: false))
+            },
+            deleteMessage: { id in
+                let earlier = deleted.withLock { list in
+                    defer { list.append(id) }
+                    return list.contains(id) || id == "1"
+                }
+                // NB: only the first waits, so a second one sent (the defect) cannot hang the test.
+                if earlier { throw APIError.http(status: 404, problem: nil) }
+                await gate.pass()
+            })
+        let model = DiscussionModel(client: client, sessionID: "s1", timeZone: .gmt)
+        await model.appeared()
+        let first = Task { await model.confirmTapped("2") }
+        await gate.arrived(1)
+        await model.confirmTapped("2")
+        await gate.open()
+        await first.value
+        #expect(deleted.withLock { $0 } == ["2"])
+        #expect(model.rows.map(\.id) == ["1"])
+        #expect(model.banner == nil)
+
+        // Deleted on another device meanwhile: 404, and the message goes here too, without a banner.
+        await model.confirmTapped("1")
+        #expect(model.rows.isEmpty)
+        #expect(model.banner == nil)
+    }
 }

@@ -488,4 +488,72 @@ import Testing
         await slow.value
         #expect(model.rows.map(\.id) == ["3", "2", "1"])
     }
+
+    /// Pulled down twice, the first read landing first: it is dropped, and the spinner stays on until the newer read
+    /// lands.
+    @Test func theSpinnerStaysOnUntilTheNewestPullLands() async {
+        let gates = [Gate(isOpen: false), Gate(isOpen: false)]
+        let reads = Locked(0)
+        let model = Self.model(
+            AttendeeClient(wall: { _, _, _ in
+                let read = reads.withLock { count in
+                    count += 1
+                    return count
+                }
+                await gates[read - 1].pass()
+                return Self.page(read == 1 ? [Self.post(1)] : [Self.post(2), Self.post(1)])
+            }))
+        let older = Task { await model.appeared() }
+        await gates[0].arrived(1)
+        let newer = Task { await model.appeared() }
+        await gates[1].arrived(1)
+        await gates[0].open()
+        await older.value
+        #expect(model.isLoading, "the newer pull is still on its way")
+        #expect(model.rows.isEmpty)
+        await gates[1].open()
+        await newer.value
+        #expect(model.isLoading == false)
+        #expect(model.rows.map(\.id) == ["2", "1"])
+    }
+
+    /// Delete confirmed twice while the first is on its way sends one deletion and shows no banner; a post or reply
+    /// the server no longer has (deleted elsewhere, or by an earlier tap) is gone, as the person wanted.
+    @Test func aDeletionConfirmedTwiceIsSentOnceAndOneAlreadyGoneCountsAsDeleted() async throws {
+        let gate = Gate(isOpen: false)
+        let deleted = Locked<[String]>([])
+        var post = Self.post(1, by: Self.me)
+        post.replies = [WallReply(id: "r9", postID: "1", author: Self.me, text: "Me too", createdAt: Self.start)]
+        let client = AttendeeClient(
+            wall: { [post] _, _, _ in Self.page([Self.post(2, by: Self.me), post]) },
+            deletePost: { id in
+                let earlier = deleted.withLock { list in
+                    defer { list.append(id) }
+                    return list.contains(id)
+                }
+                // NB: only the first waits, so a second one sent (the defect) cannot hang the test.
+                if earlier { throw APIError.http(status: 404, problem: nil) }
+                await gate.pass()
+            },
+            deleteReply: { _ in throw APIError.http(status: 404, problem: nil) })
+        let model = Self.model(client)
+        await model.appeared()
+        model.deleteTapped(postID: "2")
+        let action = try #require(model.confirmation).action
+        let first = Task { await model.confirmTapped(action) }
+        await gate.arrived(1)
+        await model.confirmTapped(action)
+        await gate.open()
+        await first.value
+        #expect(deleted.withLock { $0 } == ["2"])
+        #expect(model.rows.map(\.id) == ["1"])
+        #expect(model.banner == nil)
+
+        // The same deletion confirmed again once it went: the server has no such post, and that is no failure.
+        await model.confirmTapped(.post("2"))
+        #expect(model.banner == nil)
+        await model.confirmTapped(.reply(postID: "1", replyID: "r9"))
+        #expect(model.rows.first?.replies.isEmpty == true)
+        #expect(model.banner == nil)
+    }
 }
