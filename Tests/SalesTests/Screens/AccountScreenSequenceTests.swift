@@ -10,10 +10,8 @@ import Testing
 
 @MainActor
 @Suite struct AccountScreenSequenceTests {
-    /// What a person sees while the screen loads: idle, then a spinner with nothing yet, then the account.
-    @Test func loadingShowsBusyThenTheAccount() async throws {
-        let harness = try await DevServerHarness.make()
-        let gate = Gate()
+    /// The hospital's screen, signed in, over a client whose every request passes `gate` first.
+    static func hospital(_ harness: DevServerHarness, heldAt gate: Gate) async throws -> AccountScreenModel {
         let inner = harness.transport
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
@@ -23,9 +21,16 @@ import Testing
             },
             sessions: .inMemory(), notificationCenter: NotificationCenter())
         try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
-        let model = AccountScreenModel(
+        return AccountScreenModel(
             accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
             locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// What a person sees while the screen loads: idle, then a spinner with nothing yet, then the account.
+    @Test func loadingShowsBusyThenTheAccount() async throws {
+        let harness = try await DevServerHarness.make()
+        let gate = Gate()
+        let model = try await Self.hospital(harness, heldAt: gate)
 
         var seen: [(AccountScreenModel.Phase, Bool, Int)] = [(model.phase, model.isBusy, model.items.count)]
         await gate.close()
@@ -46,18 +51,7 @@ import Testing
     @Test func saveTappedTwiceSendsOneEdit() async throws {
         let harness = try await DevServerHarness.make()
         let gate = Gate()
-        let inner = harness.transport
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: HTTPTransport { request in
-                await gate.pass()
-                return try await inner.send(request)
-            },
-            sessions: .inMemory(), notificationCenter: NotificationCenter())
-        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = try await Self.hospital(harness, heldAt: gate)
         await model.appeared()
         model.editTapped()
         model.fieldEdited(.numBeds, text: "1,250")

@@ -97,14 +97,22 @@ import Testing
         #expect(attachment.saveRefusal?.hasPrefix("The name is 256 characters long") == true)
     }
 
-    @Test func aNameTypedOverAShrunkImageTakesTheJPEGsExtension() async throws {
-        let harness = try await DevServerHarness.make()
-        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
+    /// A PNG of 30 MB, which goes up only once it is shrunk.
+    static let pngOverTheLimit = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
+
+    /// A New Attachment form whose shrinker reads every image as 4000 × 3000.
+    static func attachmentForm(_ harness: DevServerHarness) async throws -> ItemEditorModel {
         let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
         let resampler = ImageResampler(dimensions: { _ in codec.original }, resample: codec.resampler.resample)
-        let form = ItemEditorModel(
+        return ItemEditorModel(
             adding: .attachment, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
             shrinker: ImageShrinker(resampler: resampler))
+    }
+
+    @Test func aNameTypedOverAShrunkImageTakesTheJPEGsExtension() async throws {
+        let harness = try await DevServerHarness.make()
+        let png = Self.pngOverTheLimit
+        let form = try await Self.attachmentForm(harness)
         form.filePicked(name: "big.png", data: png)
         form.nameEdited("Site photo.png")
         await form.saveTapped()
@@ -118,12 +126,8 @@ import Testing
     /// shrinking went, and the JPEG went up under the picked name's `.png`.
     @Test func aFileRefusedAfterAShrunkImageLeavesTheImageAsItWas() async throws {
         let harness = try await DevServerHarness.make()
-        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 30_000_000)
-        let codec = FakeCodec(ImageDimensions(width: 4000, height: 3000))
-        let resampler = ImageResampler(dimensions: { _ in codec.original }, resample: codec.resampler.resample)
-        let form = ItemEditorModel(
-            adding: .attachment, accountID: DevServerHarness.hospitalID, client: try await harness.client(),
-            shrinker: ImageShrinker(resampler: resampler))
+        let png = Self.pngOverTheLimit
+        let form = try await Self.attachmentForm(harness)
         form.filePicked(name: "big.png", data: png)
         form.nameEdited("Site photo.png")
         let shrunkLine = try #require(form.shrunkMessage)
