@@ -34,8 +34,8 @@ struct InFlightStateTests {
             identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90", clock: clock)
     }
 
-    @Test func submitShowsBusyWhileThePostIsInFlight() async {
-        let gate = Gate(isOpen: false)
+    /// The app signed in with Google and "Recycle" / "Glass." typed into Submit; every create passes `gate`.
+    static func signedInWithADraft(createHeldAt gate: Gate) async -> AppModel {
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         let app = AppModel(
             dependencies: ChangeJarDependencies(
@@ -48,6 +48,12 @@ struct InFlightStateTests {
         await app.settings.providerTapped(.google)
         app.submit.title = "Recycle"
         app.submit.content = "Glass."
+        return app
+    }
+
+    @Test func submitShowsBusyWhileThePostIsInFlight() async {
+        let gate = Gate(isOpen: false)
+        let app = await Self.signedInWithADraft(createHeldAt: gate)
         #expect(app.submit.isBusy == false)
         let submitting = Task { await app.submit.submitTapped() }
         await gate.arrived(1)
@@ -63,20 +69,7 @@ struct InFlightStateTests {
     /// and the answer emptied what had been typed meanwhile.
     @Test func submitTappedTwiceSendsOnceAndKeepsWhatIsTypedSince() async {
         let gate = Gate(isOpen: false)
-        let sent = Locked(0)
-        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
-        let app = AppModel(
-            dependencies: ChangeJarDependencies(
-                signIn: Self.signIn(clock: clock),
-                actions: Self.actions(create: { _, _ in
-                    sent.withLock { $0 += 1 }
-                    await gate.pass()
-                    return .added(Self.sample)
-                }),
-                cache: .inMemory(), clock: clock))
-        await app.settings.providerTapped(.google)
-        app.submit.title = "Recycle"
-        app.submit.content = "Glass."
+        let app = await Self.signedInWithADraft(createHeldAt: gate)
         let first = Task { await app.submit.submitTapped() }
         await gate.arrived(1)
         let second = Task { await app.submit.submitTapped() }
@@ -86,7 +79,7 @@ struct InFlightStateTests {
         await gate.open()
         await first.value
         await second.value
-        #expect(sent.withLock { $0 } == 1)
+        #expect(await gate.arrivals == 1, "one action sent")
         #expect(app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
         #expect(app.submit.title == "Compost")
         #expect(app.submit.content == "Peels.")
