@@ -18,6 +18,8 @@ public final class AccountModel: BusyScreen {
 
     private let client: AttendeeClient
     private let offlineCopy: AgendaOfflineCopy?
+    /// A sign-up whose answer was lost after it was sent: sent again, a 409 for its e-mail may be its own account.
+    @ObservationIgnored private var unanswered: SignUpRequest?
 
     /// Creates the model over a client, and the device's agenda copies, which hold the signed-in person's seats.
     public init(client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil) {
@@ -28,14 +30,36 @@ public final class AccountModel: BusyScreen {
     /// Whether someone is signed in.
     public var isSignedIn: Bool { profile != nil }
 
-    /// Sign up was tapped: checks the fields, then creates the account.
+    /// Sign up was tapped: checks the fields, then creates the account. Tapped again after an answer was lost, a
+    /// 409 for the e-mail is most likely the account the lost answer was about, so it signs in with the same
+    /// password rather than say the e-mail is taken.
     public func signUpTapped(name: String, email: String, password: String) async {
         let request = SignUpRequest(email: email, password: password, name: name)
         if let error = request.validationError() {
             fieldError = error
             return
         }
-        await run { try await self.client.signUp(request).profile }
+        let retried = unanswered == request
+        await run {
+            do {
+                let made = try await self.client.signUp(request).profile
+                self.unanswered = nil
+                return made
+            } catch let lost as APIError where lost == .connectionLost || lost == .timeout {
+                // NB: the request went out; the server may have made the account before the answer was lost.
+                self.unanswered = request
+                throw lost
+            } catch APIError.http(status: 409, let problem, let wait) where retried {
+                // NB: the account this very sign-up made takes its e-mail now: signing in with the same password
+                // opens it. Anyone else's account refuses the password, and the e-mail is taken as before.
+                self.unanswered = nil
+                let signIn = SignInRequest(email: request.email, password: request.password)
+                guard let opened = try? await self.client.signIn(signIn).profile else {
+                    throw APIError.http(status: 409, problem: problem, retryAfter: wait)
+                }
+                return opened
+            }
+        }
     }
 
     /// The app started: when a session was kept, the profile it belongs to is loaded (nothing is shown when

@@ -314,6 +314,50 @@ import Testing
         #expect(model.banner == .failure("The e-mail or the password is not right."))
     }
 
+    /// Sign up sent again after its answer was lost met its own account as "e-mail taken"; it now signs in to it
+    /// with the same password. A 409 to a first sign-up, or another person's account, still says the e-mail is taken.
+    @Test func signUpSentAgainAfterALostAnswerOpensTheAccountItMade() async {
+        let profile = MyProfile(
+            person: Person(id: "me", name: "Ana"), email: "ana@example.com", preferences: Preferences())
+        let stored = Locked<[String: String]>(["bo@example.com": "someone else's"])
+        let taken = APIError.http(status: 409, problem: ProblemDetails(detail: "This e-mail already has an account."))
+        let client = AttendeeClient(
+            signUp: { request in
+                try stored.withLock { accounts in
+                    guard accounts[request.email] == nil else { throw taken }
+                    // NB: Cy's first try is lost on its way, before the server makes anything.
+                    if request.email != "cy@example.com" { accounts[request.email] = request.password }
+                }
+                throw APIError.connectionLost  // the answer never arrived
+            },
+            signIn: { request in
+                guard stored.withLock({ $0[request.email] }) == request.password else {
+                    throw APIError.http(status: 401, problem: ProblemDetails(detail: "Not right."))
+                }
+                return AuthSession(token: "t", profile: profile)
+            },
+            signOut: {})
+        let model = AccountModel(client: client)
+
+        await model.signUpTapped(name: "Bo", email: "bo@example.com", password: "long enough")
+        #expect(model.banner == .failure("This e-mail already has an account."))
+
+        await model.signUpTapped(name: "Ana", email: "ana@example.com", password: "long enough")
+        #expect(model.isSignedIn == false)
+        #expect(model.banner == .failure(APIError.connectionLost.message))
+        await model.signUpTapped(name: "Ana", email: "ana@example.com", password: "long enough")
+        #expect(model.isSignedIn)
+        #expect(model.profile?.email == "ana@example.com")
+        #expect(model.banner == nil)
+
+        await model.signOutTapped()
+        await model.signUpTapped(name: "Cy", email: "cy@example.com", password: "long enough")
+        stored.withLock { $0["cy@example.com"] = "someone else's, made meanwhile" }
+        await model.signUpTapped(name: "Cy", email: "cy@example.com", password: "long enough")
+        #expect(model.isSignedIn == false)
+        #expect(model.banner == .failure("This e-mail already has an account."))
+    }
+
     /// Signing out always signs the device out; when the server could not be told, the line says the session
     /// was not revoked there (a notice, not a failure), and a session the server had ended already says nothing.
     @Test func signingOutOfflineSignsOutHereAndSaysTheServerWasNotTold() async {
