@@ -110,9 +110,10 @@ public final class NoteEditorModel {
         await save(over: theirs.version)
     }
 
-    /// "Use the Other Version" on the conflict banner: shows that version, to edit from.
+    /// "Use the Other Version" on the conflict banner: shows that version, to edit from. A tap while Keep Mine is on
+    /// its way does nothing: that choice is made, and its answer would land on the other version's text.
     public func useTheirsTapped() {
-        guard let theirs = conflict else { return }
+        guard saveState != .saving, let theirs = conflict else { return }
         note = theirs
         text = theirs.text
         attachment.keep(theirs.imageID)

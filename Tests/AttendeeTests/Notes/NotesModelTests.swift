@@ -330,6 +330,7 @@ import Testing
 
     /// Keep Mine tapped twice while the first save is on its way saves once: the second, over the same version,
     /// would meet a conflict with the first and show the conflict banner after a save that worked.
+    /// A second Keep Mine, or Use the Other Version, while the first Keep Mine is on its way does nothing.
     @Test func keepMineTappedTwiceSavesOnce() async {
         let gate = Gate(isOpen: false)
         let saves = Locked<[NoteEdit]>([])
@@ -367,9 +368,12 @@ import Testing
         let first = Task { await editor.keepMineTapped() }
         await gate.arrived(1)
         await editor.keepMineTapped()
+        editor.useTheirsTapped()
+        #expect(editor.text == "Phone words", "the choice made is on its way")
         await gate.open()
         await first.value
         #expect(saves.withLock { $0 }.map(\.version) == [1, 2])
+        #expect(editor.text == "Phone words")
         #expect(editor.saveState == .saved)
         #expect(editor.conflict == nil)
         #expect(editor.banner == .confirmation("Note saved."))
