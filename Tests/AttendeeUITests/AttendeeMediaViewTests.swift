@@ -229,7 +229,7 @@ struct AttendeeMediaViewTests {
         let page = Locked(DocumentsPage(canAdd: true))
         let client = AttendeeMediaClient(
             documents: { _, _ in page.withLock { $0 } },
-            addDocument: { eventID, sessionID, purpose, name, data in
+            addDocument: { eventID, sessionID, purpose, name, data, _ in
                 let file = MediaFile(
                     id: "m1", eventID: eventID, sessionID: sessionID, ownerID: "me", purpose: purpose, type: .pdf,
                     byteCount: data.count, fileName: name, createdAt: Date())

@@ -66,11 +66,12 @@ extension AttendeeClient {
         createNote = { try await call(AttendeeRoute.createNote, [$0], body: $1, idempotencyKey: $2) }
         updateNote = { try await call(AttendeeRoute.updateNote, [$0], body: $1) }
         deleteNote = { try await api.send(Endpoint<Void>(AttendeeRoute.deleteNote, [$0], response: .none)) }
-        uploadAttachment = { eventID, fileName, data in
+        uploadAttachment = { eventID, fileName, data, key in
             try await api.send(
                 Endpoint<MediaFile>(
                     AttendeeRoute.uploadAttachment, [eventID], query: [URLQueryItem(name: "name", value: fileName)],
-                    body: .data(data, contentType: "application/octet-stream"), response: .json()))
+                    body: .data(data, contentType: "application/octet-stream"), idempotencyKey: key,
+                    response: .json()))
         }
     }
 }

@@ -117,10 +117,12 @@ public struct AttendeeClient: Sendable {
     /// `DELETE /notes/:noteID`.
     public var deleteNote: @Sendable (_ noteID: String) async throws -> Void = { _ in throw callNotInTest }
     /// `POST /events/:eventID/attachments?name=` with the image as the body: a picture for a wall post, discussion
-    /// message, message or note, seen only where it is sent.
-    public var uploadAttachment: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile = {
-        _, _, _ in throw callNotInTest
-    }
+    /// message, message or note, seen only where it is sent; with the pick's `Idempotency-Key` (the same for every
+    /// retry of it).
+    public var uploadAttachment:
+        @Sendable (_ eventID: String, _ fileName: String, Data, _ idempotencyKey: String) async throws -> MediaFile = {
+            _, _, _, _ in throw callNotInTest
+        }
     // MARK: Wall and discussions
 
     /// `GET /events/:eventID/wall?cursor=&limit=`.

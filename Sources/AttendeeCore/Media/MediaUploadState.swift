@@ -87,6 +87,15 @@ public enum MediaUploadState: Sendable, Hashable {
     }
 }
 
+/// A file a person picked to upload, and where it goes: what an upload's ``DraftKey`` compares, so a retry of the
+/// same pick goes with the same `Idempotency-Key` and a stored pick's next upload with a new one.
+struct PickedFile: Equatable {
+    /// Where it goes (the list or route, and its event or session).
+    var destination: [String?]
+    var fileName: String
+    var data: Data
+}
+
 /// How files read in lists: `PDF · 1.2 MB`, `PNG image · 640 × 480`.
 public enum MediaText {
     /// The kind of file, in words.

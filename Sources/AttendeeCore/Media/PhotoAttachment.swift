@@ -36,13 +36,18 @@ public final class PhotoAttachment {
     public private(set) var failure: String?
 
     private let eventID: @Sendable () async throws -> String
-    private let upload: @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+    private let upload:
+        @Sendable (_ eventID: String, _ fileName: String, Data, _ idempotencyKey: String) async throws -> MediaFile
+    /// The picked photo's `Idempotency-Key`, kept until the server has it.
+    private var uploadKey = DraftKey<PickedFile>()
 
     /// A photo for a composer of the event `eventID` answers (a discussion knows its session only, and asks),
     /// uploaded with `upload` (``AttendeeClient/uploadAttachment``).
     public init(
         eventID: @escaping @Sendable () async throws -> String,
-        upload: @escaping @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+        upload:
+            @escaping @Sendable (_ eventID: String, _ fileName: String, Data, _ idempotencyKey: String) async throws
+            -> MediaFile
     ) {
         self.eventID = eventID
         self.upload = upload
@@ -51,7 +56,9 @@ public final class PhotoAttachment {
     /// A photo for a composer of `eventID`.
     public convenience init(
         eventID: String,
-        upload: @escaping @Sendable (_ eventID: String, _ fileName: String, Data) async throws -> MediaFile
+        upload:
+            @escaping @Sendable (_ eventID: String, _ fileName: String, Data, _ idempotencyKey: String) async throws
+            -> MediaFile
     ) {
         self.init(eventID: { eventID }, upload: upload)
     }
@@ -117,7 +124,11 @@ public final class PhotoAttachment {
         }
         state = .attaching(fileName: fileName)
         do {
-            state = .attached(try await upload(try await eventID(), fileName, data))
+            let eventID = try await eventID()
+            let picked = PickedFile(destination: ["attachment", eventID], fileName: fileName, data: data)
+            let key = uploadKey.key(for: picked)
+            state = .attached(try await upload(eventID, fileName, data, key))
+            uploadKey.sent(picked)
         } catch {
             refuse(MediaUploadState.failure(error, fileName: fileName).message(photos: true) ?? "", keeping: before)
         }

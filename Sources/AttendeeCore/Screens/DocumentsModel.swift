@@ -113,6 +113,8 @@ public final class DocumentsModel: BusyScreen {
     public var headerPhotoTitle: String { Strings.text("documents.headerPhoto") }
 
     private let client: AttendeeMediaClient
+    /// The picked file's `Idempotency-Key`, kept until the server has it.
+    private var uploadKey = DraftKey<PickedFile>()
     private let eventID: String
     private let sessionID: String?
     private let filesFolder: ShareFolder
@@ -252,10 +254,15 @@ public final class DocumentsModel: BusyScreen {
             upload = .failed(refusal)
             return
         }
+        let picked = PickedFile(
+            destination: [kind.purpose.rawValue, eventID, sessionID], fileName: fileName, data: data)
+        let key = uploadKey.key(for: picked)
         let stored = await MediaUploadState.send(
             fileName: fileName, data: data, show: { upload = $0 },
-            transfer: { try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data) })
-        if stored { await whileBusy { show(try await client.documents(eventID, sessionID)) } }
+            transfer: { try await client.addDocument(eventID, sessionID, kind.purpose, fileName, data, key) })
+        guard stored else { return }
+        uploadKey.sent(picked)
+        await whileBusy { show(try await client.documents(eventID, sessionID)) }
     }
 
     private func show(_ page: DocumentsPage) {

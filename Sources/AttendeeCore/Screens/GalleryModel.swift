@@ -71,6 +71,8 @@ public final class GalleryModel: BusyScreen {
 
     private let client: AttendeeMediaClient
     private let eventID: String
+    /// The picked photo's `Idempotency-Key`, kept until the server has it.
+    private var uploadKey = DraftKey<PickedFile>()
     private let timeZone: TimeZone
     private let locale: Locale
     /// Photos whose removal is on its way: confirmed again meanwhile, nothing more is sent.
@@ -95,10 +97,14 @@ public final class GalleryModel: BusyScreen {
     /// what it really is.
     public func photoPicked(fileName: String, data: Data) async {
         guard canUpload else { return }
+        let picked = PickedFile(destination: ["gallery", eventID], fileName: fileName, data: data)
+        let key = uploadKey.key(for: picked)
         let stored = await MediaUploadState.send(
             fileName: fileName, data: data, show: { upload = $0 },
-            transfer: { try await client.uploadPhoto(eventID, fileName, data) })
-        if stored { await whileBusy { show(try await client.gallery(eventID)) } }
+            transfer: { try await client.uploadPhoto(eventID, fileName, data, key) })
+        guard stored else { return }
+        uploadKey.sent(picked)
+        await whileBusy { show(try await client.gallery(eventID)) }
     }
 
     /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid.

@@ -112,6 +112,16 @@ struct MediaController: Sendable {
         case nil:
             break
         }
+        let key = try upload.receivedSHA256.flatMap { sha256 in
+            try IdempotencyKey(
+                request,
+                body: UploadFingerprint(
+                    sha256: sha256, query: request.query.filter { ["name", "purpose", "sessionID"].contains($0.key) }))
+        }
+        // NB: a repeat is answered before anything of it is kept; its staged file goes with the `defer` above.
+        if let key, let repeated = try await service.store.answered(key, userID: userID) {
+            return Self.located(repeated.response)
+        }
         guard upload.isFinished, upload.count > 0, let sniffed = MediaSniffer.sniff(upload.head),
             purpose.isDocument || sniffed.type.isImage
         else {
@@ -157,14 +167,30 @@ struct MediaController: Sendable {
             id: UUID().uuidString.lowercased(), eventID: eventID, sessionID: sessionID, ownerID: userID,
             purpose: purpose, type: type, byteCount: upload.count, width: size?.width, height: size?.height,
             fileName: fileName, hasThumbnail: hasThumbnail, createdAt: media.now())
-        let stored = try await media.insert(
-            file, sha256: sha256, contentType: MediaFileName.contentType(type, fileName: fileName))
+        let contentType = MediaFileName.contentType(type, fileName: fileName)
+        let answer = try await service.store.createOnce(key, userID: userID) { db in
+            try MediaStore.insert(file, sha256: sha256, contentType: contentType, db)
+            return (file, [])
+        }
+        // NB: a repeat sent while the first was still storing: the first's row names these same bytes (or, if it
+        // kept other ones, the sweep takes the ones just placed), and the staged file goes with the `defer` above.
+        if answer.isReplay { return Self.located(answer.response) }
         try upload.keepPlaced(in: media.folder)
         // NB: as the content: a removal of the same bytes may have taken the thumbnail before this row was written.
         if hasThumbnail, let thumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0 {
             _ = storeThumbnail(thumbnail, of: sha256)
         }
-        return try .json(stored, status: .created, headers: ["Location": AttendeeRoute.media.href(stored.id)])
+        return Self.located(answer.response)
+    }
+
+    /// An upload's answer with the stored file's `Location` (a repeat's stored answer carries its body only).
+    private static func located(_ response: Response) -> Response {
+        struct Made: Decodable { let id: String }
+        var response = response
+        if let made = try? JSONDecoder().decode(Made.self, from: response.bodyData) {
+            response.headers["Location"] = AttendeeRoute.media.href(made.id)
+        }
+        return response
     }
 
     /// Prepares an image upload (``MediaThumbnail/prepare(imageAt:)``) and puts what is kept in its place; 415 for

@@ -108,6 +108,7 @@ extension AttendeeService {
         operation.queryParameters = query
         operation.requiredQueryParameters = required
         operation.queryParameterSchemas = schemas
+        operation.takesIdempotencyKey()
         return operation
     }
 }

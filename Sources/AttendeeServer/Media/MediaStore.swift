@@ -184,21 +184,19 @@ struct MediaStore: Sendable {
         }
     }
 
-    /// Records a committed upload.
-    func insert(_ file: MediaFile, sha256: String, contentType: String) async throws -> MediaFile {
-        try await database.write { db in
-            try db.execute(
-                """
-                INSERT INTO attendee_media (
-                    id, sha256, owner_id, event_id, session_id, purpose, media_type, content_type, byte_count, width,
-                    height, file_name, has_thumbnail, created_at)
-                VALUES (
-                    \(file.id), \(sha256), \(file.ownerID), \(file.eventID), \(file.sessionID),
-                    \(file.purpose.rawValue), \(file.type.rawValue), \(contentType), \(file.byteCount), \(file.width),
-                    \(file.height), \(file.fileName), \(file.hasThumbnail ? 1 : 0), \(file.createdAt))
-                """)
-            return file
-        }
+    /// Records a committed upload, inside the write transaction that also keeps its `Idempotency-Key`
+    /// (``AttendeeStore/createOnce(_:userID:status:_:)``).
+    static func insert(_ file: MediaFile, sha256: String, contentType: String, _ db: any DatabaseConnection) throws {
+        try db.execute(
+            """
+            INSERT INTO attendee_media (
+                id, sha256, owner_id, event_id, session_id, purpose, media_type, content_type, byte_count, width,
+                height, file_name, has_thumbnail, created_at)
+            VALUES (
+                \(file.id), \(sha256), \(file.ownerID), \(file.eventID), \(file.sessionID),
+                \(file.purpose.rawValue), \(file.type.rawValue), \(contentType), \(file.byteCount), \(file.width),
+                \(file.height), \(file.fileName), \(file.hasThumbnail ? 1 : 0), \(file.createdAt))
+            """)
     }
 
     /// The event's gallery, newest first, for a reader.

@@ -37,9 +37,15 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
     let limit: Int
     private let path: String?
     private var descriptor: Int32 = -1
-    private var hasher = SHA256Hasher()
+    private let hasher = SHA256Hasher()
     private var buffer = Data()
     private var sha256: String?
+    /// The digest of the bytes to commit: those received, or their replacement.
+    private var contentSHA256: String?
+
+    /// The SHA-256 of the body as it arrived (hex), once it arrived whole: what a repeat of the upload sends again,
+    /// so its `Idempotency-Key` fingerprint, even when what is kept is the body without its metadata.
+    private(set) var receivedSHA256: String?
 
     /// Bytes gathered before each write: few system calls, little memory.
     static let bufferSize = 1 << 20
@@ -82,6 +88,13 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
     func finish() {
         guard refusal == nil else { return }
         flush()
+        guard let digest = try? hasher.finalizeHex() else {
+            refusal = .storage(EIO)
+            discard()
+            return
+        }
+        receivedSHA256 = digest
+        contentSHA256 = digest
         isFinished = true
     }
 
@@ -96,8 +109,9 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
         guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw MediaFolder.Failure(operation: "replace an upload", code: errno)
         }
-        hasher = SHA256Hasher()
-        hasher.update(data)
+        let replacementHasher = SHA256Hasher()
+        replacementHasher.update(data)
+        contentSHA256 = try replacementHasher.finalizeHex()
         count = data.count
         head = data.prefix(MediaSniffer.headSize)
         buffer = data
@@ -109,8 +123,7 @@ final class MediaUpload: BodyReceiver, @unchecked Sendable {
     /// keeps the bytes until the upload is abandoned, for ``keepPlaced(in:)``.
     func commit(into folder: MediaFolder) throws -> String {
         if let refusal { throw refusal }
-        guard isFinished, let path else { throw Refusal.storage(EINVAL) }
-        let sha256 = try hasher.finalizeHex()
+        guard isFinished, let path, let sha256 = contentSHA256 else { throw Refusal.storage(EINVAL) }
         guard fsync(descriptor) == 0 else { throw MediaFolder.Failure(operation: "sync an upload", code: errno) }
         close(descriptor)
         descriptor = -1

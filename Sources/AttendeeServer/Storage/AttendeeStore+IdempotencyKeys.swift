@@ -62,19 +62,36 @@ extension AttendeeStore {
             ON CONFLICT (user_id, idempotency_key) DO NOTHING
             """)
         if claimed == 1 { return nil }
+        guard let stored = try answer(to: key, userID: userID, db) else {
+            throw DatabaseError(.other, code: "idempotency", message: "the key was neither claimed nor found")
+        }
+        return stored
+    }
+
+    /// What the request that claimed `key` was answered, without claiming it: `nil` when nobody has; 422
+    /// (``IdempotencyKey/reused``) when it was another request. An upload asks first, so that a repeat stores
+    /// nothing before ``createOnce(_:userID:status:_:)`` settles it.
+    func answered(_ key: IdempotencyKey, userID: String) async throws -> CreatedAnswer? {
+        try await database.read { db in try Self.answer(to: key, userID: userID, db) }
+    }
+
+    /// The stored answer to `key`, `nil` when it is not there; 422 for a different request.
+    private static func answer(to key: IdempotencyKey, userID: String, _ db: any DatabaseConnection) throws
+        -> CreatedAnswer?
+    {
         guard
             let row = try db.queryOne(
                 """
                 SELECT request_hash, status, response FROM attendee_idempotency_key
                 WHERE user_id = \(userID) AND idempotency_key = \(key.value)
                 """)
-        else { throw DatabaseError(.other, code: "idempotency", message: "the key was neither claimed nor found") }
+        else { return nil }
         guard try row.decode(String.self, "request_hash") == key.fingerprint else { throw IdempotencyKey.reused }
         guard let status = try row.decode(Int?.self, "status"), let body = try row.decode(String?.self, "response")
         else { throw DatabaseError(.other, code: "idempotency", message: "the key was committed without its answer") }
         let replay = Response(
             status: HTTPStatus(rawValue: status),
             headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8))
-        return CreatedAnswer(response: replay, events: [])
+        return CreatedAnswer(response: replay, events: [], isReplay: true)
     }
 }

@@ -6,7 +6,8 @@ import TokenVerifier
 /// A create's `Idempotency-Key` with what the request it came with asked for.
 ///
 /// Two requests are the same when they go to the same path with the same body as decoded (its JSON re-encoded with
-/// sorted keys, so a client's spacing or key order does not count); only a digest of it is kept.
+/// sorted keys, so a client's spacing or key order does not count); only a digest of it is kept. A streamed upload
+/// stands for its body with ``UploadFingerprint`` (its content's SHA-256 and the query it was named with).
 ///
 /// ```swift
 /// let draft = try request.decode(NoteDraft.self)
@@ -43,10 +44,21 @@ struct IdempotencyKey: Sendable {
     static let retention: TimeInterval = 24 * 3600
 }
 
+/// What an upload's `Idempotency-Key` fingerprint covers besides its method and path: the SHA-256 of the bytes
+/// as they arrived (``MediaUpload/receivedSHA256``) and the query that names and places them.
+struct UploadFingerprint: Encodable, Sendable {
+    /// The received content's SHA-256, hex.
+    let sha256: String
+    /// The query parameters the route reads (`name`, `purpose`, `sessionID`), as sent.
+    let query: [String: String]
+}
+
 /// What a create answers, and the live events to publish once it is committed (none when it was a repeat).
 struct CreatedAnswer: Sendable {
     /// The response: the made thing as JSON, or what the first request with the key answered.
     let response: Response
     /// The live events the create stored; empty for a repeat, which changed nothing.
     let events: [LiveEvent]
+    /// Whether this is the answer stored for an earlier request with the key (nothing was made now).
+    var isReplay = false
 }

@@ -547,7 +547,7 @@ enum AttendeeScreens {
             ScreenEntry(app, screen: "gallery", state: "refused", summary: "A picked file that is not a photo") {
                 let refusing = AttendeeMediaClient(
                     gallery: AttendeeMediaClient.preview.gallery,
-                    uploadPhoto: { _, _, _ in
+                    uploadPhoto: { _, _, _, _ in
                         throw APIError.http(
                             status: 415,
                             problem: (ProblemDetails(

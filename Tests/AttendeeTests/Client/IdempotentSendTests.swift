@@ -29,8 +29,23 @@ import Testing
         var keys: [String?] { state.withLock { $0.keys } }
 
         func client(_ server: AttendeeTestServer, _ tokens: LiveScreenTests.MemoryTokens) throws -> AttendeeClient {
+            AttendeeClient.live(
+                baseURL: try #require(URL(string: "http://attendee.test")), transport: transport(server),
+                tokens: tokens.store)
+        }
+
+        /// The media client over the same network.
+        func media(_ server: AttendeeTestServer, _ tokens: LiveScreenTests.MemoryTokens) throws
+            -> AttendeeMediaClient
+        {
+            AttendeeMediaClient.live(
+                baseURL: try #require(URL(string: "http://attendee.test")), transport: transport(server),
+                tokens: tokens.store)
+        }
+
+        private func transport(_ server: AttendeeTestServer) -> HTTPTransport {
             let base = HTTPTransport.inProcess(server.client)
-            let transport = HTTPTransport(
+            return HTTPTransport(
                 send: { request in
                     let answer = try await base.send(request)
                     guard request.httpMethod == "POST", request.url?.path.hasSuffix("/registration") == false,
@@ -43,8 +58,6 @@ import Testing
                     if lost { throw URLError(.networkConnectionLost) }
                     return answer
                 }, upload: base.upload, download: base.download, stream: base.stream)
-            return AttendeeClient.live(
-                baseURL: try #require(URL(string: "http://attendee.test")), transport: transport, tokens: tokens.store)
         }
     }
 
@@ -54,6 +67,60 @@ import Testing
         _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
         _ = try await client.register(server.eventID)
         return client
+    }
+
+    @Test func aGalleryPhotoUploadedAgainAfterALostAnswerIsStoredOnce() async throws {
+        try await AttendeeTestServer.with { server in
+            let network = LosingAnswers()
+            let tokens = LiveScreenTests.MemoryTokens()
+            let client = try network.client(server, tokens)
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await client.register(server.eventID)
+            let gallery = GalleryModel(client: try network.media(server, tokens), eventID: server.eventID)
+            let (baseline, rows) = (network.keys.count, try await server.count("attendee_media"))
+            let photo = try MediaFixtures.jpeg(width: 64, height: 48)
+
+            network.dropping = true
+            await gallery.photoPicked(fileName: "lunch.jpg", data: photo)
+            guard case .failed = gallery.upload else {
+                Issue.record("a lost answer is shown as failed, not \(gallery.upload)")
+                return
+            }
+            network.dropping = false
+            let attempts = network.keys.count - baseline
+            await gallery.photoPicked(fileName: "lunch.jpg", data: photo)
+            #expect(gallery.upload == .done(fileName: "lunch.jpg"))
+            #expect(try await server.count("attendee_media") == rows + 1)
+
+            // The same photo picked again once stored is another photo, with a new key.
+            await gallery.photoPicked(fileName: "lunch.jpg", data: photo)
+            #expect(try await server.count("attendee_media") == rows + 2)
+            Self.expectOneKeyThenAnother(Array(network.keys.dropFirst(baseline)), firstAttempts: attempts + 1)
+        }
+    }
+
+    @Test func aPhotoAttachedAgainAfterALostAnswerIsStoredOnce() async throws {
+        try await AttendeeTestServer.with { server in
+            let network = LosingAnswers()
+            let client = try await Self.attendee(server, network)
+            let wall = WallModel(client: client, eventID: server.eventID)
+            let (baseline, rows) = (network.keys.count, try await server.count("attendee_media"))
+            let photo = try MediaFixtures.jpeg(width: 64, height: 48)
+
+            network.dropping = true
+            await wall.attachment.photoPicked(fileName: "lunch.jpg", data: photo)
+            #expect(wall.attachment.imageID == nil)
+            network.dropping = false
+            let attempts = network.keys.count - baseline
+            await wall.attachment.photoPicked(fileName: "lunch.jpg", data: photo)
+            #expect(wall.attachment.imageID != nil)
+            #expect(try await server.count("attendee_media") == rows + 1)
+
+            wall.attachment.removeTapped()
+            await wall.attachment.photoPicked(fileName: "lunch.jpg", data: photo)
+            #expect(try await server.count("attendee_media") == rows + 2)
+            Self.expectOneKeyThenAnother(Array(network.keys.dropFirst(baseline)), firstAttempts: attempts + 1)
+        }
     }
 
     /// The keys sent: every attempt of the first send (the client's own retries included) with one key, and a

@@ -26,7 +26,7 @@ import Testing
     /// A client whose uploads wait at `gate` and are recorded with their event in `uploads`.
     nonisolated static func client(gate: Gate, uploads: Uploads) -> AttendeeClient {
         var client = AttendeeClient()
-        client.uploadAttachment = { eventID, name, data in
+        client.uploadAttachment = { eventID, name, data, _ in
             uploads.events.withLock { $0.append(eventID) }
             await gate.pass()
             return attachment(eventID, name, data)
@@ -93,7 +93,7 @@ import Testing
     @Test func aPhotoOverTheLimitIsRefusedBeforeUploadAndAFailureSaysWhy() async {
         let uploads = Locked<[String]>([])
         var client = AttendeeClient()
-        client.uploadAttachment = { eventID, _, _ in
+        client.uploadAttachment = { eventID, _, _, _ in
             uploads.withLock { $0.append(eventID) }
             throw APIError.http(
                 status: 415, problem: ProblemDetails(type: MediaRefusal.unsupportedType.rawValue))
@@ -112,7 +112,7 @@ import Testing
 
     @Test func theServersRefusalOfTheBytesIsShown() async {
         var client = AttendeeClient()
-        client.uploadAttachment = { _, _, _ in
+        client.uploadAttachment = { _, _, _, _ in
             throw APIError.http(
                 status: 415, problem: ProblemDetails(type: MediaRefusal.unsupportedType.rawValue))
         }
@@ -219,7 +219,7 @@ import Testing
         let refuse = Locked(false)
         let posted = Locked<[NewPost]>([])
         var client = AttendeeClient()
-        client.uploadAttachment = { eventID, name, data in
+        client.uploadAttachment = { eventID, name, data, _ in
             if refuse.withLock({ $0 }) {
                 throw APIError.http(
                     status: 415, problem: ProblemDetails(type: MediaRefusal.unsupportedType.rawValue))

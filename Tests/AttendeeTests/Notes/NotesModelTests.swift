@@ -207,7 +207,7 @@ import Testing
                 id: "n1", eventID: eventID, sessionID: draft.sessionID, text: draft.text, imageID: draft.imageID,
                 createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
         }
-        client.uploadAttachment = { eventID, name, data in
+        client.uploadAttachment = { eventID, name, data, _ in
             MediaFile(
                 id: "m7", eventID: eventID, ownerID: "p1", purpose: .attachment, type: .jpeg, byteCount: data.count,
                 fileName: name, createdAt: Date(timeIntervalSince1970: 0))

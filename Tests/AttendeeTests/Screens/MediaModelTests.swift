@@ -45,7 +45,7 @@ enum MediaSamples {
     ) -> AttendeeMediaClient {
         AttendeeMediaClient(
             gallery: { _ in photos.value },
-            uploadPhoto: { _, name, _ in
+            uploadPhoto: { _, name, _, _ in
                 let state = await MainActor.run { model()?.upload }
                 if let state { seen.update { $0.append(state) } }
                 let stored = try result(name)
@@ -181,7 +181,7 @@ final class Recorder<Value: Sendable>: Sendable {
         let sent = Locked(0)
         let client = AttendeeMediaClient(
             gallery: { _ in [] },
-            uploadPhoto: { _, _, _ in
+            uploadPhoto: { _, _, _, _ in
                 sent.withLock { $0 += 1 }
                 throw AttendeeClient.callNotInTest
             })
@@ -191,7 +191,7 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.uploadMessage == "“raw.heic” is larger than 25 MB.")
         await model.photoPicked(fileName: "blank.jpg", data: Data())
         #expect(model.uploadMessage == "“blank.jpg” is empty.")
-        let attachment = PhotoAttachment(eventID: "e1") { _, _, _ in
+        let attachment = PhotoAttachment(eventID: "e1") { _, _, _, _ in
             sent.withLock { $0 += 1 }
             throw AttendeeClient.callNotInTest
         }
@@ -209,7 +209,7 @@ final class Recorder<Value: Sendable>: Sendable {
         status: Int, refusal: MediaRefusal, state: MediaUploadState, message: String
     ) async {
         let client = AttendeeMediaClient(
-            gallery: { _ in [] }, uploadPhoto: { _, _, _ in throw S.refusal(status, refusal) })
+            gallery: { _ in [] }, uploadPhoto: { _, _, _, _ in throw S.refusal(status, refusal) })
         let model = GalleryModel(client: client, eventID: "e1")
         await model.photoPicked(fileName: "x.jpg", data: Data([1, 2, 3]))
         #expect(model.upload == state)
@@ -219,12 +219,12 @@ final class Recorder<Value: Sendable>: Sendable {
 
     @Test func aRefusalWithoutAProblemTypeFallsBackToItsStatusThenToTheMessage() async {
         let untyped = GalleryModel(
-            client: AttendeeMediaClient(gallery: { _ in [] }, uploadPhoto: { _, _, _ in throw S.refusal(415, nil) }),
+            client: AttendeeMediaClient(gallery: { _ in [] }, uploadPhoto: { _, _, _, _ in throw S.refusal(415, nil) }),
             eventID: "e1")
         await untyped.photoPicked(fileName: "x.jpg", data: Data([1]))
         #expect(untyped.upload == .refusedType)
         let forbidden = GalleryModel(
-            client: AttendeeMediaClient(gallery: { _ in [] }, uploadPhoto: { _, _, _ in throw S.refusal(403, nil) }),
+            client: AttendeeMediaClient(gallery: { _ in [] }, uploadPhoto: { _, _, _, _ in throw S.refusal(403, nil) }),
             eventID: "e1")
         await forbidden.photoPicked(fileName: "x.jpg", data: Data([1]))
         #expect(forbidden.upload == .failed("Refused by the server."))
@@ -344,7 +344,7 @@ final class Recorder<Value: Sendable>: Sendable {
         let added = Locked<[(String?, MediaPurpose, String)]>([])
         let client = AttendeeMediaClient(
             documents: { _, _ in S.page },
-            addDocument: { _, session, purpose, name, data in
+            addDocument: { _, session, purpose, name, data, _ in
                 added.withLock { $0.append((session, purpose, name)) }
                 if data.first == 0 { throw S.refusal(415, .unsupportedType) }
                 return S.file("d9", purpose, name: name)
@@ -382,7 +382,7 @@ final class Recorder<Value: Sendable>: Sendable {
                     if read > 1 { throw failure }
                     return S.page
                 },
-                addDocument: { _, _, purpose, name, _ in
+                addDocument: { _, _, purpose, name, _, _ in
                     uploads.withLock { $0 += 1 }
                     return S.file("d9", purpose, name: name)
                 }),
@@ -403,7 +403,7 @@ final class Recorder<Value: Sendable>: Sendable {
                     if read > 3 { throw APIError.connectionLost }
                     return [S.file("g1", .gallery, type: .jpeg)]
                 },
-                uploadPhoto: { _, name, _ in
+                uploadPhoto: { _, name, _, _ in
                     uploads.withLock { $0 += 1 }
                     return S.file("g2", .gallery, type: .jpeg, name: name)
                 }),
@@ -428,7 +428,7 @@ final class Recorder<Value: Sendable>: Sendable {
                 page.canAdd = mayAdd.withLock { $0 }
                 return page
             },
-            addDocument: { _, _, purpose, name, data in
+            addDocument: { _, _, purpose, name, data, _ in
                 added.withLock { $0.append((purpose, name, data)) }
                 return S.file("d9", purpose, name: name)
             })

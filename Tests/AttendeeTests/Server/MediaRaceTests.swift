@@ -20,7 +20,9 @@ import Testing
 
             var second = first
             second.id = UUID().uuidString.lowercased()
-            _ = try await server.service.media.insert(second, sha256: sha256, contentType: "image/png")
+            try await server.service.store.database.write { [second] db in
+                try MediaStore.insert(second, sha256: sha256, contentType: "image/png", db)
+            }
             await server.service.media.deleteContent(sha256)
 
             let download = try await server.client.get(

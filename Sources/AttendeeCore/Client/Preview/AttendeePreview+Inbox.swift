@@ -32,7 +32,7 @@ extension AttendeePreview {
             Message(
                 id: "3", threadID: id, senderID: "me", text: request.text, imageID: request.imageID, sentAt: sent + 120)
         }
-        client.uploadAttachment = { eventID, name, data in
+        client.uploadAttachment = { eventID, name, data, _ in
             MediaFile(
                 id: "a1", eventID: eventID, ownerID: "me", purpose: .attachment, type: .jpeg, byteCount: data.count,
                 fileName: name, createdAt: sent)

@@ -45,7 +45,7 @@ extension AttendeePreview {
                 materials: files.filter { $0.purpose == .material })
         },
         gallery: { _ in files.filter { $0.purpose == .gallery } },
-        uploadPhoto: { _, name, data in
+        uploadPhoto: { _, name, data, _ in
             MediaFile(
                 id: "m5", eventID: "preview", ownerID: "p1", purpose: .gallery, type: .jpeg, byteCount: data.count,
                 fileName: name, createdAt: event.startsAt)
