@@ -62,7 +62,7 @@ extension AttendeeStore {
             ON CONFLICT (user_id, idempotency_key) DO NOTHING
             """)
         if claimed == 1 { return nil }
-        guard let stored = try answer(to: key, userID: userID, db) else {
+        guard let stored = try answer(to: key, userID: userID, keptSince: moment, db) else {
             throw DatabaseError(.other, code: "idempotency", message: "the key was neither claimed nor found")
         }
         return stored
@@ -72,18 +72,21 @@ extension AttendeeStore {
     /// (``IdempotencyKey/reused``) when it was another request. An upload asks first, so that a repeat stores
     /// nothing before ``createOnce(_:userID:status:_:)`` settles it.
     func answered(_ key: IdempotencyKey, userID: String) async throws -> CreatedAnswer? {
-        try await database.read { db in try Self.answer(to: key, userID: userID, db) }
+        let moment = now()
+        return try await database.read { db in try Self.answer(to: key, userID: userID, keptSince: moment, db) }
     }
 
-    /// The stored answer to `key`, `nil` when it is not there; 422 for a different request.
-    private static func answer(to key: IdempotencyKey, userID: String, _ db: any DatabaseConnection) throws
-        -> CreatedAnswer?
-    {
+    /// The stored answer to `key`, `nil` when it is not there or older than ``IdempotencyKey/retention`` at
+    /// `moment` (a key past it is a new request, whether or not it was swept yet); 422 for a different request.
+    private static func answer(
+        to key: IdempotencyKey, userID: String, keptSince moment: Date, _ db: any DatabaseConnection
+    ) throws -> CreatedAnswer? {
         guard
             let row = try db.queryOne(
                 """
                 SELECT request_hash, status, response FROM attendee_idempotency_key
                 WHERE user_id = \(userID) AND idempotency_key = \(key.value)
+                    AND created_at >= \(moment.addingTimeInterval(-IdempotencyKey.retention))
                 """)
         else { return nil }
         guard try row.decode(String.self, "request_hash") == key.fingerprint else { throw IdempotencyKey.reused }

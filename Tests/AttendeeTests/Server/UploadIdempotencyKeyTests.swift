@@ -4,7 +4,10 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
+
+@testable import AttendeeServer
 
 /// An upload sent again with its `Idempotency-Key` (after an answer the connection lost) stores one file: the same
 /// account, key, path, name and bytes answer what the first answered; the key with other bytes is refused.
@@ -43,6 +46,28 @@ import Testing
         let token = try await server.registeredAttendee("Ines Duarte")
         try await server.makeOrganizer(token)
         return token
+    }
+
+    /// A key is kept 24 hours: sent again after that, the upload is a new one, whether or not the old key was
+    /// swept yet (the upload looks its key up before anything else).
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aKeyPastItsDayIsANewUpload(_ kind: DatabaseKind) async throws {
+        let clock = TestClock()
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
+            let token = try await Self.uploader(server)
+            let (file, _) = try Upload.galleryPhoto.files()
+            let key = UUID().uuidString
+            let first = try await Upload.galleryPhoto.send(file, key: key, token: token, server)
+            #expect(first.status == .created, "\(first.bodyText)")
+            let rows = try await server.count("attendee_media")
+
+            clock.advance(by: 24 * 3600 + 1)
+            let later = try await Upload.galleryPhoto.send(file, key: key, token: token, server)
+            #expect(later.status == .created, "\(later.bodyText)")
+            #expect(later.bodyData != first.bodyData, "a new file, with its own id")
+            #expect(try await server.count("attendee_media") == rows + 1)
+        }
     }
 
     @Test(arguments: DatabaseKind.eachDialect, Upload.allCases)
