@@ -13,17 +13,11 @@ import Foundation
 /// ```
 struct DraftKey<Draft: Equatable> {
     private var kept: (draft: Draft, key: String)?
-    private let makeKey: @Sendable () -> String
 
-    /// A key maker that makes UUIDs, unless told otherwise.
-    init(makeKey: @escaping @Sendable () -> String = { UUID().uuidString }) {
-        self.makeKey = makeKey
-    }
-
-    /// The key to send `draft` with: the one it went with before, or a new one for a draft not sent yet.
+    /// The key to send `draft` with: the one it went with before, or a new one (a UUID) for a draft not sent yet.
     mutating func key(for draft: Draft) -> String {
         if let kept, kept.draft == draft { return kept.key }
-        let key = makeKey()
+        let key = UUID().uuidString
         kept = (draft, key)
         return key
     }

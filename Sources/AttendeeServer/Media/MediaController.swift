@@ -180,10 +180,12 @@ struct MediaController: Sendable {
         if hasThumbnail, let thumbnail, let path = media.folder.thumbnailPath(sha256), access(path, F_OK) != 0 {
             _ = storeThumbnail(thumbnail, of: sha256)
         }
-        return Self.located(answer.response)
+        var made = answer.response
+        made.headers["Location"] = AttendeeRoute.media.href(file.id)
+        return made
     }
 
-    /// An upload's answer with the stored file's `Location` (a repeat's stored answer carries its body only).
+    /// A repeat's stored answer (its body only) with the stored file's `Location`, read from that body.
     private static func located(_ response: Response) -> Response {
         struct Made: Decodable { let id: String }
         var response = response
