@@ -60,8 +60,9 @@ public struct ProgrammeSpeaker: Codable, Sendable, Hashable {
     public var photoURL: String?
     /// Links elsewhere.
     public var socialLinks: [SocialLink] = []
-    /// The e-mail the source keeps for the speaker (Open Event exports one), never shown to anyone: the account
-    /// signed up with it is the speaker, unless the event's organizer linked or unlinked the speaker themselves.
+    /// The e-mail the source keeps for the speaker (Open Event exports one), never shown to attendees. It is only
+    /// a suggestion: the event's organizer sees it and links the account signed up with it once they know it is
+    /// the speaker's; until then it grants nothing (sign-up checks no e-mail).
     public var email: String?
 }
 
