@@ -70,7 +70,8 @@ var targets: [Target] = [
     // The HTTP vocabulary both sides share: methods and routes (a route is written once, used by server and app).
     .target(name: "HTTPTypes", swiftSettings: swiftSettings),
     // User-visible strings from a module's Localizable.strings: one lookup and formatting helper for every core,
-    // and the words every app shares (a file's kind: "PDF", "JPEG image").
+    // the words every app shares (a file's kind: "PDF", "JPEG image"), and the screen state every app shares (the
+    // banner, a confirmation, the calls in flight behind a spinner).
     .target(
         name: "Localization", dependencies: ["Locking"], resources: [.process("Resources")],
         swiftSettings: swiftSettings),

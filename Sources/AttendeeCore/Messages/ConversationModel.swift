@@ -69,7 +69,9 @@ public final class ConversationModel: BusyScreen {
     /// What stops the draft from going, once something was typed; `nil` when it can go.
     public private(set) var draftProblem: TextProblem?
     /// Whether a load is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// The thread as the server last said, with the caller's unread count.

@@ -35,7 +35,9 @@ public final class NotesModel: BusyScreen {
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
     /// The question asked before a note is deleted (its action is the note's id).

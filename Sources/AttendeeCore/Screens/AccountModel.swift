@@ -12,7 +12,9 @@ public final class AccountModel: BusyScreen {
     /// The field a local check refused, if any.
     public private(set) var fieldError: FieldError?
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
 
@@ -79,9 +81,9 @@ public final class AccountModel: BusyScreen {
     /// server answers); when the server could not be told, the banner says so: the session is not revoked
     /// there, and ends when it expires.
     public func signOutTapped() async {
-        isBusy = true
+        calls.started()
         banner = nil
-        defer { isBusy = false }
+        defer { calls.ended() }
         do {
             try await client.signOut()
         } catch APIError.signedOut {

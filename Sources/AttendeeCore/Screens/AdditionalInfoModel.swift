@@ -23,7 +23,9 @@ public final class AdditionalInfoModel: BusyScreen {
     /// The message under each invalid field, by field path (`answers.tshirtSize`, `guests.0.email`).
     public private(set) var fieldErrors: [String: String] = [:]
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// Set when the step is done (submitted or "later"): the screen returns to the event details.

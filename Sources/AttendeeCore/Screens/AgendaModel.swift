@@ -74,7 +74,9 @@ public final class AgendaModel: BusyScreen {
     /// `No sessions yet.` once an event with no sessions has loaded (it has no day tabs either); `nil` otherwise.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// The question asked before leaving a full session or its waitlist (its action is the session's id).
@@ -108,9 +110,9 @@ public final class AgendaModel: BusyScreen {
 
     /// Loads the event and its programme, and opens the day that contains `now` (else the first).
     public func appeared(eventID: String, now: Date = Date()) async {
-        isBusy = true
+        calls.started()
         banner = nil
-        defer { isBusy = false }
+        defer { calls.ended() }
         do {
             async let details = client.event(eventID)
             async let agenda = client.agenda(eventID)

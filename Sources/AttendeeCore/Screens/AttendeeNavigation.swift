@@ -119,7 +119,9 @@ public final class EventsModel: BusyScreen {
     /// What the list says when there is nothing to show.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
 

@@ -80,7 +80,9 @@ public final class AttendeesModel: BusyScreen {
     /// What an empty list says, if anything.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// The attendee whose details are open.

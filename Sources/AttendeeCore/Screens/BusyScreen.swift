@@ -7,10 +7,16 @@ import Localization
 /// The screens run their calls through ``whileBusy(_:failed:)``, so the spinner, the clearing of an earlier
 /// call's line and the failure's sentence are one rule rather than a copy in each screen (some copies forgot
 /// to clear the line, so an "offline" banner outlived the reload that worked).
+///
+/// The spinner counts the calls on their way (``calls``) rather than being set and cleared by each: two that
+/// overlap (a pull while a save is on its way) leave it on, and the guards that read ``isBusy`` closed, until the
+/// last ends. A screen answers ``isBusy`` as ``busy``.
 @MainActor
 protocol BusyScreen: AnyObject {
-    /// Whether a call is in flight (the screen shows a spinner).
-    var isBusy: Bool { get set }
+    /// Whether a call is in flight (the screen shows a spinner): ``busy``.
+    var isBusy: Bool { get }
+    /// The calls on their way; a stored property of the `@Observable` screen, so ``isBusy`` is observed through it.
+    var calls: CallsInFlight { get set }
     /// Why the last call failed, or what it did, if anything.
     var banner: Banner? { get set }
     /// Whether the screen's newest read is still on its way once a call ends (a list whose older read landed
@@ -22,6 +28,9 @@ extension BusyScreen {
     /// A screen that drops no read: no read outlives its call.
     var isReadingNewest: Bool { false }
 
+    /// Whether a call is on its way, or the newest read a dropped one waited for.
+    var busy: Bool { calls.isBusy || isReadingNewest }
+
     /// Runs `work` with the spinner on and the previous line gone. When `work` throws, the banner says why in
     /// the person's words and `failed` may then repair what the screen shows (or put a line of its own). Answers
     /// whether `work` went through.
@@ -31,9 +40,9 @@ extension BusyScreen {
     /// ```
     @discardableResult
     func whileBusy(_ work: () async throws -> Void, failed: (any Error) async -> Void = { _ in }) async -> Bool {
-        isBusy = true
+        calls.started()
         banner = nil
-        defer { isBusy = isReadingNewest }
+        defer { calls.ended() }
         do {
             try await work()
             return true

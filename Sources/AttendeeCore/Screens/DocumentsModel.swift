@@ -87,7 +87,9 @@ public final class DocumentsModel: BusyScreen {
     /// The list the next chosen file is added to.
     public private(set) var addingTo: SectionKind?
     /// Whether a call is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
     /// The question asked before a document is removed (its action is the file's id).

@@ -63,7 +63,9 @@ public final class EventDetailsModel: BusyScreen {
     /// The person's unread messages at the event, the Messages link's badge (0 when none or not counted).
     public private(set) var unreadMessages = 0
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// Set after a successful registration: the Additional Info step to show.

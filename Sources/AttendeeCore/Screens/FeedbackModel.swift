@@ -21,7 +21,9 @@ public final class FeedbackModel: BusyScreen {
     /// The comment.
     public private(set) var comment = ""
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
     /// Once given (or refused as already given) the button stays disabled.

@@ -42,7 +42,9 @@ public final class GalleryModel: BusyScreen {
     /// The open photo's link, while the share sheet shows.
     public private(set) var share: MediaShare?
     /// Whether a call is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
     /// The question asked before a photo is removed (its action is the photo's id).

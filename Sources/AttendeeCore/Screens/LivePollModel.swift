@@ -129,8 +129,9 @@ public final class LivePollModel {
     public private(set) var notice: String?
     /// `Live updates paused.`, once the live stream has given up reconnecting.
     public private(set) var liveNotice: String?
-    /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    /// Whether a call is in flight: until the last of those on their way ends (a reload that ends first leaves
+    /// Open/Close, picking, Edit and Delete off while an open is still on its way).
+    public var isBusy: Bool { calls.isBusy }
     /// Why the last call failed, if it did.
     public private(set) var banner: Banner?
     /// The poll as last loaded or updated.
@@ -141,6 +142,8 @@ public final class LivePollModel {
     private let personID: String?
     private var selection: [String: [String]] = [:]
     private var resultsOrder = PollResultsOrder()
+    /// The calls on their way, which ``isBusy`` counts.
+    private var calls = CallsInFlight()
 
     /// Creates the model for one poll; `personID` marks the person's own leaderboard line.
     public init(client: AttendeeClient, pollID: String, personID: String? = nil) {
@@ -151,15 +154,16 @@ public final class LivePollModel {
 
     /// The screen appeared: loads the poll.
     public func appeared() async {
-        isBusy = true
+        calls.started()
         banner = nil
+        derive()
         do {
             show(try await client.poll(pollID), keepSelection: false)
         } catch {
             banner = Banner(error)
             if poll == nil { phase = .unavailable }
         }
-        isBusy = false
+        calls.ended()
         derive()
     }
 
@@ -260,7 +264,7 @@ public final class LivePollModel {
     public func confirmTapped(_ pollID: String) async {
         confirmation = nil
         guard pollID == self.pollID, canDelete else { return }
-        isBusy = true
+        calls.started()
         banner = nil
         derive()
         do {
@@ -271,7 +275,7 @@ public final class LivePollModel {
             banner = Banner(error)
             if AttendeeFailure.status(error) == 409 { await reload() }
         }
-        isBusy = false
+        calls.ended()
         if phase != .deleted { derive() }
     }
 
@@ -364,7 +368,7 @@ public final class LivePollModel {
     }
 
     private func call(_ work: @escaping @MainActor () async throws -> Poll) async {
-        isBusy = true
+        calls.started()
         banner = nil
         derive()
         do {
@@ -373,7 +377,7 @@ public final class LivePollModel {
             banner = Banner(error)
             if AttendeeFailure.status(error) == 409 { await reload() }
         }
-        isBusy = false
+        calls.ended()
         derive()
     }
 

@@ -54,7 +54,9 @@ public final class PollComposerModel: BusyScreen {
     /// The rule that part breaks (`A poll needs 2 to 10 options.`), shown beside it.
     public private(set) var rule: String?
     /// Whether a call is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// The draft, once created.

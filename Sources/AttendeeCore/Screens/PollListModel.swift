@@ -37,7 +37,9 @@ public final class PollListModel: BusyScreen {
     /// The line shown when there are none.
     public private(set) var emptyMessage: String?
     /// Whether a call is in flight.
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// `Live updates paused.`, once the live stream has given up reconnecting (the list still works).
@@ -65,8 +67,6 @@ public final class PollListModel: BusyScreen {
     private var readWanted = false
     /// Whether a live re-read is on its way (the events heard meanwhile make one more read after it, not more).
     private var isRereading = false
-    /// How many pulls (``appeared()``) are on their way.
-    private var appearing = 0
 
     /// Creates the list for an event; `kind` keeps only polls or only quizzes.
     public init(client: AttendeeClient, eventID: String, kind: PollKind? = nil) {
@@ -77,8 +77,6 @@ public final class PollListModel: BusyScreen {
 
     /// The screen appeared: loads the polls, and whether the person may create one.
     public func appeared() async {
-        appearing += 1
-        defer { appearing -= 1 }
         await whileBusy {
             async let details = client.event(eventID)
             try await read()
@@ -187,22 +185,15 @@ public final class PollListModel: BusyScreen {
             polls = try await client.polls(eventID).filter { kind == nil || $0.kind == kind }
         } catch {
             guard newestRead.landed(read) else { return }
-            landedQuietly(quietly)
             throw error
         }
         guard newestRead.landed(read) else { return }
-        landedQuietly(quietly)
         self.polls = polls
         for change in heard.changes { change.apply(to: &self.polls) }
         derive()
     }
 
     var isReadingNewest: Bool { newestRead.isLoading }
-
-    /// The newest read landed: a pull whose read was dropped for this quiet one left the spinner on for it.
-    private func landedQuietly(_ quietly: Bool) {
-        if quietly, appearing == 0 { isBusy = false }
-    }
 
     /// A live change: applied now, and again after a read on its way lands.
     private func apply(_ change: PollListChange) {

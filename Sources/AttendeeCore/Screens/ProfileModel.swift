@@ -37,7 +37,9 @@ public final class ProfileModel: BusyScreen {
     /// The topics being edited, as typed.
     public private(set) var draftTopics = ""
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, or what it did, if anything.
     public internal(set) var banner: Banner?
 

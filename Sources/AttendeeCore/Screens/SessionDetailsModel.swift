@@ -103,7 +103,9 @@ public final class SessionDetailsModel: BusyScreen {
     /// anyone else); `nil` when it works, or once feedback is given (its title says so).
     public private(set) var feedbackHint: String?
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
     /// The question asked before leaving a full session or its waitlist (its action is the session's id).

@@ -32,7 +32,9 @@ public final class SpeakerAccountModel: BusyScreen {
     /// What the last Link or Unlink came to; `nil` before one, and while the field is edited after one.
     public private(set) var outcome: SpeakerLinkOutcome?
     /// Whether a call is in flight (the section shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// What the last tap did, or why it failed.
     public internal(set) var banner: Banner?
 

@@ -35,7 +35,9 @@ public final class SpeakersModel: BusyScreen {
     /// The open profile's account section, for the event's organizer alone (`nil` for everyone else).
     public private(set) var account: SpeakerAccountModel?
     /// Whether a call is in flight (the screen shows a spinner).
-    public internal(set) var isBusy = false
+    public var isBusy: Bool { busy }
+    /// The calls on their way, which ``isBusy`` counts.
+    var calls = CallsInFlight()
     /// Why the last call failed, if it did.
     public internal(set) var banner: Banner?
 

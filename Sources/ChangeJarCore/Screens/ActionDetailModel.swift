@@ -24,7 +24,9 @@ public final class ActionDetailModel {
     /// The action behind the page (the command line's `--json`).
     public private(set) var action: Action?
     /// Whether a request is running (spinner shown).
-    public private(set) var isBusy = false
+    public var isBusy: Bool { calls.isBusy }
+    /// The calls on their way, which ``isBusy`` counts: the first of two to end leaves the spinner on.
+    private var calls = CallsInFlight()
     /// The line over the page: a failure, the Save confirmed, or a notice (the copy from the list shown offline,
     /// the session ended).
     public private(set) var banner: Banner?
@@ -71,8 +73,8 @@ public final class ActionDetailModel {
     /// The page appeared or was pulled: the action is read again, as the signed-in person when there is one.
     public func opened() async {
         banner = nil
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         var result: Result<Action, ChangeJarError>
         var sessionEnded = false
         if session.session != nil {
@@ -171,9 +173,9 @@ public final class ActionDetailModel {
         confirmation = nil
         guard canChange, let action, action.id == id else { return }
         banner = nil
-        isBusy = true
+        calls.started()
         let outcome = await ActionDeletion.delete(id, session: session, client: client)
-        isBusy = false
+        calls.ended()
         switch outcome {
         case .deleted:
             self.action = nil

@@ -14,7 +14,9 @@ public final class ActionEditorModel {
     /// The content field's text.
     public var content: String
     /// Whether the save is on its way (spinner shown, Save off).
-    public private(set) var isBusy = false
+    public var isBusy: Bool { calls.isBusy }
+    /// The calls on their way, which ``isBusy`` counts: the first of two to end leaves the spinner on.
+    private var calls = CallsInFlight()
     /// Why the last Save did not go through.
     public internal(set) var banner: Banner?
     /// The field a validation message is about.
@@ -55,8 +57,8 @@ public final class ActionEditorModel {
             banner = .failure(Strings.sessionExpired)
             return
         }
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         do {
             saved = try await session.signedIn { current in try await client.edit(current.token, actionID, edit) }
         } catch {

@@ -14,7 +14,9 @@ public final class SubmitModel {
     /// The content field's text.
     public var content = ""
     /// Whether a request is running (spinner shown).
-    public private(set) var isBusy = false
+    public var isBusy: Bool { calls.isBusy }
+    /// The calls on their way, which ``isBusy`` counts: the first of two to end leaves the spinner on.
+    private var calls = CallsInFlight()
     /// The line over the form: sent (a confirmation), already in the jar or a sign-in needed (a notice), or a
     /// failure.
     public internal(set) var banner: Banner?
@@ -73,8 +75,8 @@ public final class SubmitModel {
             await waitForSignIn(draft, expired: false)
             return
         }
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         do {
             // NB: the token is renewed first when it has expired; the person, and so the action's author, stays.
             let submission = try await session.signedIn { current in

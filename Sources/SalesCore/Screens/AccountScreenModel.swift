@@ -60,7 +60,9 @@ public final class AccountScreenModel {
     /// Where the screen is: loading, loaded, failed or signed out.
     public private(set) var phase: Phase = .idle
     /// Whether a call is in flight (the spinner).
-    public private(set) var isBusy = false
+    public var isBusy: Bool { calls.isBusy }
+    /// The calls on their way, which ``isBusy`` counts: the first of two to end leaves the spinner on.
+    private var calls = CallsInFlight()
     /// The navigation title: the account's name once known, `Account` until then (loading, offline with nothing
     /// saved, signed out).
     public private(set) var title = SalesText.accountTitle
@@ -280,8 +282,8 @@ public final class AccountScreenModel {
             return
         }
         if over { edited.lastModifiedDate = nil }
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         conflict = nil
         do {
             // NB: only the fields the person edited are sent, so another rep's change to any other stays.
@@ -420,8 +422,8 @@ public final class AccountScreenModel {
     private func deleteItem(id: String) async {
         guard let item = details?.items.first(where: { $0.id == id }) else { return }
         guard !item.isWaiting else { return await withdraw(item, id: id) }
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         do {
             let edit = PendingEdit.deleting(
                 item.objectName, id: id, name: item.name, basedOn: item.lastModifiedDate, on: accountID)
@@ -450,8 +452,8 @@ public final class AccountScreenModel {
     /// there after asking, as any sent item. Deleting it on the server unasked could delete what the person then
     /// changed; forgetting it here would leave in Salesforce a record the person believes gone.
     private func withdraw(_ item: AccountItem, id: String) async {
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         let withdrawn: Bool
         do {
             withdrawn = try await outbox.withdraw(waiting: id)
@@ -585,8 +587,8 @@ public final class AccountScreenModel {
 
     private func load() async {
         phase = details == nil ? .loading : phase
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         do {
             async let loadedDetails = client.retrieveAccount(id: accountID)
             async let loadedContent = client.webContent(accountID: accountID)
@@ -660,8 +662,8 @@ public final class AccountScreenModel {
     }
 
     private func open(title: String, _ download: @escaping @Sendable () async throws -> DownloadedFile) async {
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         do {
             let file = try await download()
             openedDocument = OpenedDocument(title: title, data: file.data, contentType: file.contentType)

@@ -2,6 +2,7 @@ import APIClient
 import Foundation
 import HTTPTypes
 import LocalStore
+import Localization
 import Observation
 
 /// The add/edit form for a note, an attachment or a Google Doc.
@@ -115,7 +116,9 @@ public final class ItemEditorModel {
         return url.absoluteString
     }
     /// Whether a call is in flight.
-    public private(set) var isBusy = false
+    public var isBusy: Bool { calls.isBusy }
+    /// The calls on their way, which ``isBusy`` counts: the first of two to end leaves the spinner on.
+    private var calls = CallsInFlight()
     /// Why the last save failed, for the form.
     public private(set) var errorMessage: String?
     /// The saved record (with its new id after an insert); the screen merges it into its list.
@@ -193,8 +196,8 @@ public final class ItemEditorModel {
         guard case .attachment(let attachment)? = existing, attachment.isImage, !isWaiting, let id = attachment.id,
             image == nil
         else { return }
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         image = try? await client.downloadAttachment(id: id, contentType: attachment.contentType).data
     }
 
@@ -272,8 +275,8 @@ public final class ItemEditorModel {
     /// "Save": insert or update with the exact field rules; the new id is attached at once.
     public func saveTapped() async {
         guard canSave else { return }
-        isBusy = true
-        defer { isBusy = false }
+        calls.started()
+        defer { calls.ended() }
         queued = nil
         outcome = nil
         do {

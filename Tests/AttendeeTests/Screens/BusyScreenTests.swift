@@ -2,6 +2,9 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import Foundation
+import Locking
+import Observation
+import TestSupport
 import Testing
 
 /// The one busy-and-banner rule every Attendee screen follows: the spinner shows while a call is in flight, the
@@ -108,5 +111,125 @@ import Testing
         #expect(model.banner == .failure("You already gave feedback."))
         #expect(model.submitTitle == "Feedback Given")
         #expect(model.isBusy == false)
+    }
+
+    // MARK: Calls that overlap
+
+    /// A call that passes `gate` the `held`-th time it is made, and straight through every other time (a call the
+    /// defect lets through must not wait for ever); `made` counts the calls.
+    static func holding<Value: Sendable>(
+        _ held: Int, at gate: Gate, made: Locked<Int>, _ answer: @escaping @Sendable () -> Value
+    ) -> @Sendable () async -> Value {
+        {
+            let call = made.withLock { count in
+                count += 1
+                return count
+            }
+            if call == held { await gate.pass() }
+            return answer()
+        }
+    }
+
+    /// Create on its way when the form appears again and reads what it may ask about: that read ending first
+    /// turned the spinner off, and a second Create tapped then sent the draft again while the first was on its way.
+    @Test func aReadThatEndsFirstLeavesTheSpinnerOnAndCreateClosedWhileTheSaveIsOnItsWay() async {
+        let saving = Gate(isOpen: false)
+        let reading = Gate(isOpen: false)
+        let creates = Locked(0)
+        let reads = Locked(0)
+        var client = PollComposerModelTests.client(PollScopes(wholeEvent: true, sessionIDs: []))
+        let create = client.createPoll
+        let details = Self.holding(2, at: reading, made: reads) {
+            EventDetails(event: Demo.event(), pollScopes: PollScopes(wholeEvent: true, sessionIDs: []))
+        }
+        client.event = { _ in await details() }
+        let created = Self.holding(1, at: saving, made: creates) {}
+        client.createPoll = { eventID, draft, key in
+            await created()
+            return try await create(eventID, draft, key)
+        }
+        let form = PollComposerModel(client: client, eventID: "e1")
+        await form.appeared()
+        form.questionTextChanged(0, "Lunch at noon?")
+        form.optionChanged(0, position: 0, "Yes")
+        form.optionChanged(0, position: 1, "No")
+
+        let save = Task { await form.saveTapped() }
+        await saving.arrived(1)
+        let read = Task { await form.appeared() }
+        await reading.arrived(1)
+        await reading.open()
+        await read.value
+        #expect(form.isBusy, "the save is still on its way")
+        await form.saveTapped()
+        #expect(creates.withLock { $0 } == 1, "the second Create sent nothing")
+
+        await saving.open()
+        await save.value
+        #expect(!form.isBusy)
+        #expect(form.created != nil)
+        #expect(creates.withLock { $0 } == 1)
+    }
+
+    /// A seat taken while the agenda reloads (the reload sets the spinner itself, not through `whileBusy`): the seat
+    /// answering first turned the spinner off while the reload was still on its way.
+    @Test func theAgendasSpinnerStaysOnUntilTheReloadAndTheSeatHaveBothAnswered() async {
+        let session = Demo.session("s1", "2027-03-10T10:00", "2027-03-10T10:45", capacity: 10)
+        let attending = Gate(isOpen: false)
+        let reloading = Gate(isOpen: false)
+        let reads = Locked(0)
+        let attends = Locked(0)
+        let agenda = Self.holding(2, at: reloading, made: reads) { [session] }
+        let attend = Self.holding(1, at: attending, made: attends) {
+            AttendanceResult(sessionID: "s1", state: .attending, seatsTaken: 1, capacity: 10)
+        }
+        let model = AgendaModel(
+            client: AttendeeClient(
+                event: { _ in EventDetails(event: Demo.event()) }, agenda: { _ in await agenda() },
+                attend: { _, _ in await attend() }),
+            deviceTimeZone: .gmt)
+        let now = Demo.at("2027-03-10T09:00", "Europe/Lisbon")
+        await model.appeared(eventID: "e1", now: now)
+
+        let seat = Task { await model.plusTapped("s1") }
+        await attending.arrived(1)
+        let reload = Task { await model.appeared(eventID: "e1", now: now) }
+        await reloading.arrived(1)
+        #expect(model.isBusy)
+        await attending.open()
+        await seat.value
+        #expect(model.isBusy, "the reload is still on its way")
+
+        await reloading.open()
+        await reload.value
+        #expect(!model.isBusy)
+        #expect(attends.withLock { $0 } == 1)
+    }
+
+    /// The spinner is computed from the calls on their way: a view that reads it is told when a call starts and
+    /// when the last one ends, as it was when it was stored.
+    @Test func aViewReadingTheSpinnerIsToldWhenItChanges() async {
+        let gate = Gate(isOpen: false)
+        let model = SpeakersModel(
+            client: AttendeeClient(speakers: { _ in
+                await gate.pass()
+                return []
+            }),
+            eventID: "e1")
+        let changes = Locked(0)
+        let observe = {
+            let changed: @Sendable () -> Void = { changes.withLock { $0 += 1 } }
+            withObservationTracking({ _ = model.isBusy }, onChange: changed)
+        }
+        observe()
+        let load = Task { await model.appeared() }
+        await gate.arrived(1)
+        #expect(model.isBusy)
+        #expect(changes.withLock { $0 } == 1, "told when the call started")
+        observe()
+        await gate.open()
+        await load.value
+        #expect(!model.isBusy)
+        #expect(changes.withLock { $0 } == 2, "told when it ended")
     }
 }

@@ -282,6 +282,50 @@ import Testing
         }
     }
 
+    /// Open on its way when the page is read again (it appeared again): the read ending first turned the page's
+    /// spinner off and its buttons back on, so a second Open (and Edit, Delete) went through while the first was on
+    /// its way; they stay off until the last call ends.
+    @Test func openStaysOffUntilEveryCallOnItsWayHasEnded() async {
+        let opening = Gate(isOpen: false)
+        let reading = Gate(isOpen: false)
+        let opens = Locked(0)
+        let reads = Locked(0)
+        var managed = PollListLiveTests.poll("p1", .draft, "Coffee?")
+        managed.canManage = true
+        let draft = managed
+        let read = BusyScreenTests.holding(2, at: reading, made: reads) { draft }
+        let open = BusyScreenTests.holding(1, at: opening, made: opens) {
+            var opened = draft
+            opened.state = .open
+            return opened
+        }
+        var client = AttendeeClient()
+        client.poll = { _ in await read() }
+        client.openPoll = { _ in await open() }
+        let model = LivePollModel(client: client, pollID: "p1")
+        await model.appeared()
+        #expect(model.canTapManagement && model.canEdit && model.canDelete)
+
+        let first = Task { await model.managementTapped() }
+        await opening.arrived(1)
+        let again = Task { await model.appeared() }
+        await reading.arrived(1)
+        await reading.open()
+        await again.value
+        #expect(model.isBusy, "the open is still on its way")
+        #expect(!model.canTapManagement && !model.canEdit && !model.canDelete)
+        await model.managementTapped()
+        #expect(opens.withLock { $0 } == 1, "the second Open sent nothing")
+
+        await opening.open()
+        await first.value
+        #expect(!model.isBusy)
+        #expect(model.phase == .open)
+        #expect(model.management == .close)
+        #expect(model.canTapManagement)
+        #expect(opens.withLock { $0 } == 1)
+    }
+
     /// DECISIONS: a quiz's managers see its correct options throughout (the server sends them), attendees only
     /// once it closes.
     @Test func aQuizsOrganizerSeesTheCorrectOptionsBeforeTheClose() async throws {

@@ -436,4 +436,36 @@ import Testing
         #expect(list.isBusy == false)
         #expect(list.rows.map(\.id) == ["p1"])
     }
+
+    /// A pull whose read is dropped for a live re-read that started after it: the spinner stays on until that
+    /// quiet re-read lands, and goes with it (the calls on their way and the newest read, with no special case).
+    @Test func aPullDroppedForALiveRereadKeepsTheSpinnerUntilTheRereadLands() async {
+        let gates = [Gate(isOpen: false), Gate(isOpen: false)]
+        let reads = Locked(0)
+        var client = AttendeeClient()
+        client.event = { _ in EventDetails(event: Demo.event()) }
+        client.polls = { _ in
+            let read = reads.withLock { count in
+                count += 1
+                return count
+            }
+            if read <= gates.count { await gates[read - 1].pass() }
+            return [PollListLiveTests.poll("p1", .open, "Lunch at noon?")]
+        }
+        let live = PollListLiveTests.LiveSteps()
+        live.play([.event(PollListLiveTests.ready(resumed: false))])
+        client.live = { _ in live.stream() }
+        let list = PollListModel(client: client, eventID: "e1")
+        let pull = Task { await list.appeared() }
+        await gates[0].arrived(1)
+        let following = Task { await list.follow() }
+        await gates[1].arrived(1)
+        await gates[0].open()
+        await pull.value
+        #expect(list.isBusy, "the re-read, the newest, is still on its way")
+        await gates[1].open()
+        await following.value
+        #expect(list.isBusy == false)
+        #expect(list.rows.map(\.id) == ["p1"])
+    }
 }

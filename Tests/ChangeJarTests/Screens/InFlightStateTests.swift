@@ -85,6 +85,53 @@ struct InFlightStateTests {
         #expect(app.submit.content == "Peels.")
     }
 
+    /// A pull on one's own action's page while its Delete is on its way: the read ending first turned the spinner
+    /// off while the action was still being deleted; it stays on until the deletion has answered too.
+    @Test func aPullThatEndsFirstLeavesTheSpinnerOnWhileTheDeletionIsOnItsWay() async {
+        let deleting = Gate(isOpen: false)
+        let reading = Gate(isOpen: false)
+        let reads = Locked(0)
+        let deletions = Locked(0)
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        var actions = Self.actions()
+        actions.action = { _, _ in
+            let read = reads.withLock { count in
+                count += 1
+                return count
+            }
+            if read == 2 { await reading.pass() }
+            var mine = Self.sample
+            mine.isMine = true
+            return mine
+        }
+        actions.delete = { _, _ in
+            deletions.withLock { $0 += 1 }
+            await deleting.pass()
+        }
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock), actions: actions, cache: .inMemory(), clock: clock))
+        await app.settings.providerTapped(.google)
+        let page = app.actionPage(id: Self.sample.id)
+        await page.opened()
+        #expect(page.canChange)
+
+        page.deleteTapped()
+        let deletion = Task { await page.confirmTapped(Self.sample.id) }
+        await deleting.arrived(1)
+        let pull = Task { await page.opened() }
+        await reading.arrived(1)
+        await reading.open()
+        await pull.value
+        #expect(page.isBusy, "the deletion is still on its way")
+
+        await deleting.open()
+        await deletion.value
+        #expect(!page.isBusy)
+        #expect(page.detail == nil)
+        #expect(deletions.withLock { $0 } == 1)
+    }
+
     /// All Actions over `all` (the listing's call, given the cursor) and nothing else.
     static func allActions(_ all: @escaping @Sendable (String?) async throws -> ActionPage) -> ActionListModel {
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })

@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import Locking
 import SalesCore
 import TestSupport
 import Testing
@@ -69,6 +70,60 @@ import Testing
         #expect(model.conflict == nil)
         #expect(model.banner == nil)
         #expect(model.saveOutcome == .saved)
+        #expect(model.details?.account.numBeds == 1250)
+    }
+
+    /// A pull while Save is on its way: the reload ending first turned the spinner off, and Save tapped again then
+    /// sent the edit a second time (which could meet the first as someone else's newer change). The spinner stays,
+    /// and Save does nothing, until the save has answered too.
+    @Test func aReloadThatEndsFirstLeavesSaveClosedWhileTheSaveIsOnItsWay() async throws {
+        let harness = try await DevServerHarness.make()
+        let saving = Gate(isOpen: false)
+        let reading = Gate(isOpen: false)
+        let holdsReads = Locked(false)
+        let patches = Locked(0)
+        let inner = harness.transport
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: HTTPTransport { request in
+                if request.httpMethod == "PATCH" {
+                    let patch = patches.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    // NB: only the first waits, so a second one (the defect) cannot hang the test.
+                    if patch == 1 { await saving.pass() }
+                } else if holdsReads.withLock({ $0 }) {
+                    await reading.pass()
+                }
+                return try await inner.send(request)
+            },
+            sessions: .inMemory(), notificationCenter: NotificationCenter())
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        await model.appeared()
+        model.editTapped()
+        model.fieldEdited(.numBeds, text: "1,250")
+
+        let save = Task { await model.saveTapped() }
+        await saving.arrived(1)
+        holdsReads.withLock { $0 = true }
+        let pull = Task { await model.refreshPulled() }
+        await reading.arrived(1)
+        await reading.open()
+        await pull.value
+        #expect(model.isBusy, "the save is still on its way")
+        await model.saveTapped()
+        #expect(patches.withLock { $0 } == 1, "the second Save sent nothing")
+
+        await saving.open()
+        await save.value
+        #expect(!model.isBusy)
+        #expect(harness.wire.count("PATCH", pathSuffix: DevServerHarness.hospitalID) == 1)
+        #expect(model.saveOutcome == .saved)
+        #expect(model.conflict == nil)
         #expect(model.details?.account.numBeds == 1250)
     }
 
