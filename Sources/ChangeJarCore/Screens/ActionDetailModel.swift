@@ -43,9 +43,14 @@ public final class ActionDetailModel {
     /// back), and only its Cancel, which asks, closes it.
     public var editorHasUnsavedChanges: Bool { editor?.hasUnsavedChanges ?? false }
 
-    /// Whether the page offers Edit and Delete: the server said the action is the signed-in person's, and the
-    /// page shows the server's copy.
-    public var canChange: Bool { action?.isMine == true && !isShowingSavedCopy && session.session != nil }
+    /// Whether the page offers Edit and Delete: the server said the action is the signed-in person's, the page
+    /// shows the server's copy, and no deletion of it is on its way.
+    public var canChange: Bool {
+        action?.isMine == true && !isShowingSavedCopy && session.session != nil && !isDeleting
+    }
+    /// Whether the action's deletion is on its way: a second Delete confirmed meanwhile was sent again, and its
+    /// "not found" put a failure over the first one's "deleted".
+    private var isDeleting = false
     /// The page's navigation title.
     public var screenTitle: String { Strings.text("screen.detail") }
     /// The Edit button.
@@ -173,9 +178,11 @@ public final class ActionDetailModel {
         confirmation = nil
         guard canChange, let action, action.id == id else { return }
         banner = nil
+        isDeleting = true
         calls.started()
         let outcome = await ActionDeletion.delete(id, session: session, client: client)
         calls.ended()
+        isDeleting = false
         switch outcome {
         case .deleted:
             self.action = nil

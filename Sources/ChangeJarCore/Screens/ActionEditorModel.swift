@@ -50,9 +50,10 @@ public final class ActionEditorModel {
         self.client = client
     }
 
-    /// "Save": the same rules as Submit, then the edit goes to the server as the signed-in person.
+    /// "Save": the same rules as Submit, then the edit goes to the server as the signed-in person. A Save tapped
+    /// while one is on its way does nothing (the button is off then, and the model says so to every view).
     public func saveTapped() async {
-        guard let edit = checkedDraft() else { return }
+        guard !isBusy, let edit = checkedDraft() else { return }
         guard session.session != nil else {
             banner = .failure(Strings.sessionExpired)
             return
