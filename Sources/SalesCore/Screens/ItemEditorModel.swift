@@ -139,6 +139,9 @@ public final class ItemEditorModel {
     private let shrinker: ImageShrinker
     private let outbox: SalesOutbox?
     private var picked: PickedFile?
+    /// The add that failed last (a note, a doc or an upload), whose answer may have been lost after Salesforce
+    /// stored it: a Save that sends the same again goes under its id, so its `Idempotency-Key` makes no second record.
+    private var failedAdd: PendingEdit?
 
     /// A form adding a `kind` of item to an account; with an `outbox`, an item saved offline waits there.
     public init(
@@ -316,12 +319,14 @@ public final class ItemEditorModel {
 
     /// Creates `item` (with the edit's id as its idempotency key); offline, it waits in the outbox.
     private func add<Item: WrittenAccountItem>(_ item: Item) async throws -> Item {
-        let edit = PendingEdit.adding(item, to: accountID)
+        let edit = retried(PendingEdit.adding(item, to: accountID))
         let (client, accountID) = (client, accountID)
         var local = item
         local.id = AccountItem.localID(of: edit)
-        return try await send(edit, local: local) {
-            try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
+        return try await remembering(edit) {
+            try await send(edit, local: local) {
+                try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
+            }
         }
     }
 
@@ -329,18 +334,44 @@ public final class ItemEditorModel {
     /// its bytes, as a note or a doc does, and goes up at the next sync.
     private func upload(_ file: PickedFile, name: String) async throws -> Attachment {
         let (client, accountID) = (client, accountID)
-        let edit = PendingEdit(
-            change: .create(
-                object: Attachment.objectName,
-                fields: ItemMapping.attachmentInsert(
-                    name: name, body: file.data, contentType: file.contentType, accountID: accountID)),
-            summary: SalesText.Operation.uploadAttachment(name), accountID: accountID)
+        let edit = retried(
+            PendingEdit(
+                change: .create(
+                    object: Attachment.objectName,
+                    fields: ItemMapping.attachmentInsert(
+                        name: name, body: file.data, contentType: file.contentType, accountID: accountID)),
+                summary: SalesText.Operation.uploadAttachment(name), accountID: accountID))
         let local = Attachment(
             id: AccountItem.localID(of: edit), name: name, contentType: file.contentType, bodyLength: file.data.count)
-        return try await send(edit, local: local) {
-            try await client.createAttachment(
-                name: name, data: file.data, contentType: file.contentType, accountID: accountID,
-                idempotencyKey: edit.id.uuidString)
+        return try await remembering(edit) {
+            try await send(edit, local: local) {
+                try await client.createAttachment(
+                    name: name, data: file.data, contentType: file.contentType, accountID: accountID,
+                    idempotencyKey: edit.id.uuidString)
+            }
+        }
+    }
+
+    /// `edit` under the id of the add that failed before it when it sends the same record (the rep tapped Save again
+    /// after a 5xx, or an answer that could not be read, that may have come after Salesforce stored the first);
+    /// anything changed since is another record, with a key of its own, never answered with the first.
+    private func retried(_ edit: PendingEdit) -> PendingEdit {
+        guard let failedAdd, failedAdd.change == edit.change else { return edit }
+        var edit = edit
+        edit.id = failedAdd.id
+        return edit
+    }
+
+    /// Runs the add `edit`, remembering it when it fails (``retried(_:)``) and forgetting it when it went (sent, or
+    /// queued under its key).
+    private func remembering<Item>(_ edit: PendingEdit, _ add: () async throws -> Item) async throws -> Item {
+        do {
+            let item = try await add()
+            failedAdd = nil
+            return item
+        } catch {
+            failedAdd = edit
+            throw error
         }
     }
 
