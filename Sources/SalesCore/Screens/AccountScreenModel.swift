@@ -645,9 +645,13 @@ public final class AccountScreenModel {
 
     /// Shows the account as it now stands on the device and saves that copy, so an edit made here (sent, or
     /// waiting in the outbox) is what the screen shows next time, even if it opens offline.
+    ///
+    /// NB: not once the session has ended (an edit saved as Salesforce refused the session waits in the outbox):
+    /// the device's copy of the account went with the session, and must not come back after it.
     private func keepShown() async {
         guard let details else { return }
         show(details)
+        guard await client.session != nil else { return }
         await cache.save(details)
     }
 
