@@ -353,6 +353,19 @@ public final class AccountScreenModel {
     public func editorSaveTapped() async {
         guard let editor else { return }
         await editor.saveTapped()
+        await editorSaved(editor)
+    }
+
+    /// The editor's Send Mine after a conflict: what the person typed is saved over the newer version, merged into
+    /// the list, and the editor closes (``ItemEditorModel/sendMineTapped()``).
+    public func editorSendMineTapped() async {
+        guard let editor, editor.conflict != nil else { return }
+        await editor.sendMineTapped()
+        await editorSaved(editor)
+    }
+
+    /// Merges what `editor` saved (or queued) into the list and closes it; a failed save leaves it open.
+    private func editorSaved(_ editor: ItemEditorModel) async {
         guard let saved = editor.saved else { return }
         itemSaved(saved)
         await keepShown()

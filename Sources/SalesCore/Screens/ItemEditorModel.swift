@@ -118,6 +118,9 @@ public final class ItemEditorModel {
     public private(set) var isBusy = false
     /// Why the last save failed, for the form.
     public private(set) var errorMessage: String?
+    /// The conflict the last Save met: someone else saved the item after this form read it, and nothing was
+    /// overwritten. The form keeps what was typed and offers Send Mine (``sendMineTapped()``); `nil` otherwise.
+    public private(set) var conflict: SalesforceError?
     /// The saved record (with its new id after an insert); the screen merges it into its list.
     public private(set) var saved: AccountItem?
     /// How the picked image was made to fit under the limit; `nil` when it went up as it was.
@@ -273,12 +276,26 @@ public final class ItemEditorModel {
     }
 
     /// "Save": insert or update with the exact field rules; the new id is attached at once.
-    public func saveTapped() async {
+    public func saveTapped() async { await save(over: false) }
+
+    /// "Send Mine" after a conflict (``conflict``): the fields the person changed are saved over the newer version
+    /// on the server, without the version check; the fields they left alone stay as the other person saved them.
+    public func sendMineTapped() async {
+        guard conflict != nil else { return }
+        await save(over: true)
+    }
+
+    /// Saves the form; `over` leaves out the version check of an update (the person chose their typing over a
+    /// newer version).
+    private func save(over: Bool) async {
         guard canSave else { return }
         isBusy = true
         defer { isBusy = false }
         queued = nil
         outcome = nil
+        conflict = nil
+        // NB: without a version, the update is sent unchecked (no read before, no If-Unmodified-Since).
+        let existing = over ? existing.map(Self.unversioned) : existing
         do {
             switch (kind, existing) {
             case (.note, .note(let original)?):
@@ -309,11 +326,27 @@ public final class ItemEditorModel {
             errorMessage = nil
             if outcome == nil { outcome = queued == nil ? .saved : .queued }
         } catch let error as SalesforceError {
+            if case .conflict = error { conflict = error }
             errorMessage = error.message
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")
         } catch {
             errorMessage = APIError(transportError: error).message
+        }
+    }
+
+    /// `item` with no version, so that its update writes over whatever the server has.
+    private static func unversioned(_ item: AccountItem) -> AccountItem {
+        switch item {
+        case .note(var note):
+            note.lastModifiedDate = nil
+            return .note(note)
+        case .attachment(var attachment):
+            attachment.lastModifiedDate = nil
+            return .attachment(attachment)
+        case .doc(var doc):
+            doc.lastModifiedDate = nil
+            return .doc(doc)
         }
     }
 
