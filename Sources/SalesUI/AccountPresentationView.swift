@@ -11,7 +11,8 @@ struct AccountPresentationView: View {
         switch presented {
         case .editor(let editor):
             NavigationStack {
-                ItemEditorView(model: editor) { Task { await model.editorSaveTapped() } }
+                let sendMine: @MainActor () -> Void = { Task { await model.editorSendMineTapped() } }
+                ItemEditorView(model: editor, save: { Task { await model.editorSaveTapped() } }, sendMine: sendMine)
                     .toolbar {
                         ToolbarItem(placement: .cancellationAction) {
                             Button(SalesText.cancel) { model.editorCancelTapped() }

@@ -7,10 +7,12 @@ import UniformTypeIdentifiers
     import UIKit
 #endif
 
-/// The add/edit form of a note, an attachment or a Google Doc; `save` is the screen's Save.
+/// The add/edit form of a note, an attachment or a Google Doc; `save` is the screen's Save, and `sendMine` its Send
+/// Mine, offered under the error when the save met a newer version on the server.
 struct ItemEditorView: View {
     let model: ItemEditorModel
     let save: @MainActor () -> Void
+    var sendMine: @MainActor () -> Void = {}
     @State private var pickedPhoto: PhotosPickerItem?
     @State private var choosingFile = false
 
@@ -38,6 +40,7 @@ struct ItemEditorView: View {
             }
             if let error = model.errorMessage {
                 Text(error).foregroundStyle(.red)
+                if model.conflict != nil { Button(SalesText.sendOver, action: sendMine) }
             } else if let refusal = model.saveRefusal {
                 Text(refusal).font(.footnote).foregroundStyle(.secondary)
             }

@@ -123,6 +123,30 @@ struct AccountScreenTests {
         #expect(!host.tree.texts.contains(title))
     }
 
+    /// A note saved after a colleague changed it keeps the typing and offers Send Mine under the error, which saves
+    /// it over the newer version and closes the editor.
+    @Test func aConflictedNoteIsSentOverFromItsEditor() async throws {
+        let (client, outbox) = try await Self.signedInClient()
+        let model = AccountScreenModel(
+            accountID: Self.hospitalID, client: client, outbox: outbox, cache: .inMemory(),
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let host = await Self.host(model)
+        let note = try #require(model.details?.notes.first)
+        model.itemEditTapped(id: try #require(note.id))
+        await host.settle()
+        try await Task.sleep(for: .milliseconds(5))
+        var theirs = note
+        theirs.name = "Renamed by a colleague"
+        _ = try await client.save(theirs, changedFrom: note)
+        try host.type("What the buyer said", into: "Note")
+        try await host.tapAndSettle("Save")
+        let editor = try #require(host.tree.topPresentation)
+        #expect(editor.first { $0.text?.contains("changed on the server since it was read") == true } != nil)
+        try host.tap("Send Mine")
+        try await host.waitUntil("the editor to close") { $0.topPresentation == nil }
+        #expect(try await client.record("Note", id: note.id ?? "")["Body"] == .string("What the buyer said"))
+    }
+
     /// Cancel on a note being written asks before it throws the text away: Keep Editing goes back to it as it
     /// was, Discard closes the editor with nothing added. An editor with nothing typed closes at once.
     @Test func cancellingANoteWithTextInItAsksFirst() async throws {

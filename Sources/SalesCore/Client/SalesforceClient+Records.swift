@@ -28,7 +28,9 @@ extension SalesforceClient {
     /// server's is newer, nothing is sent and a `.conflict` is thrown.
     ///
     /// The date comes back so the next edit of the same record compares against it, not against the one the
-    /// screen loaded (which this save has made stale). `nil` when the server could not be asked just after.
+    /// screen loaded (which this save has made stale). When the server could not be asked just after, it is
+    /// `expectedLastModified` (`nil` for a save made without a check): the next edit is still checked, and meets its
+    /// own save as a newer version (a conflict that overwrites nothing) rather than being sent unchecked.
     @discardableResult
     public func update(
         _ object: String, id: String, fields: SObjectFields, expectedLastModified: Date?, operation: String
@@ -45,7 +47,7 @@ extension SalesforceClient {
                 throw SalesforceError.conflict(operation: operation, object: object, id: id, serverModified: current)
             }
             // NB: a PATCH answers 204 with no body, so the new date is read back.
-            return try? await serverLastModified(object, id: id, operation: operation)
+            return (try? await serverLastModified(object, id: id, operation: operation)) ?? expectedLastModified
         }
     }
 

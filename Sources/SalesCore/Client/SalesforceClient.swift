@@ -188,6 +188,11 @@ public actor SalesforceClient {
         if let refreshing {
             task = refreshing
         } else {
+            // NB: a call sent with the same token may have met its 401 and refreshed while this one's answer was on
+            // its way: its session is the one to retry under (a second refresh would spend a rotated refresh token
+            // and sign the rep out), and no session means Salesforce refused it already.
+            guard let current = sessions.load() else { throw SalesforceError.signedOut(operation: operation) }
+            if current.accessToken != stale.accessToken { return current }
             guard let refreshToken = stale.refreshToken else { throw SalesforceError.signedOut(operation: operation) }
             var form = [
                 ("grant_type", "refresh_token"), ("client_id", configuration.clientID),

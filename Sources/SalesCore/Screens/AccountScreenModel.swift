@@ -355,6 +355,19 @@ public final class AccountScreenModel {
     public func editorSaveTapped() async {
         guard let editor else { return }
         await editor.saveTapped()
+        await editorSaved(editor)
+    }
+
+    /// The editor's Send Mine after a conflict: what the person typed is saved over the newer version, merged into
+    /// the list, and the editor closes (``ItemEditorModel/sendMineTapped()``).
+    public func editorSendMineTapped() async {
+        guard let editor, editor.conflict != nil else { return }
+        await editor.sendMineTapped()
+        await editorSaved(editor)
+    }
+
+    /// Merges what `editor` saved (or queued) into the list and closes it; a failed save leaves it open.
+    private func editorSaved(_ editor: ItemEditorModel) async {
         guard let saved = editor.saved else { return }
         itemSaved(saved)
         await keepShown()
@@ -647,9 +660,13 @@ public final class AccountScreenModel {
 
     /// Shows the account as it now stands on the device and saves that copy, so an edit made here (sent, or
     /// waiting in the outbox) is what the screen shows next time, even if it opens offline.
+    ///
+    /// NB: not once the session has ended (an edit saved as Salesforce refused the session waits in the outbox):
+    /// the device's copy of the account went with the session, and must not come back after it.
     private func keepShown() async {
         guard let details else { return }
         show(details)
+        guard await client.session != nil else { return }
         await cache.save(details)
     }
 

@@ -121,6 +121,9 @@ public final class ItemEditorModel {
     private var calls = CallsInFlight()
     /// Why the last save failed, for the form.
     public private(set) var errorMessage: String?
+    /// The conflict the last Save met: someone else saved the item after this form read it, and nothing was
+    /// overwritten. The form keeps what was typed and offers Send Mine (``sendMineTapped()``); `nil` otherwise.
+    public private(set) var conflict: SalesforceError?
     /// The saved record (with its new id after an insert); the screen merges it into its list.
     public private(set) var saved: AccountItem?
     /// How the picked image was made to fit under the limit; `nil` when it went up as it was.
@@ -142,6 +145,9 @@ public final class ItemEditorModel {
     private let shrinker: ImageShrinker
     private let outbox: SalesOutbox?
     private var picked: PickedFile?
+    /// The add that failed last (a note, a doc or an upload), whose answer may have been lost after Salesforce
+    /// stored it: a Save that sends the same again goes under its id, so its `Idempotency-Key` makes no second record.
+    private var failedAdd: PendingEdit?
 
     /// A form adding a `kind` of item to an account; with an `outbox`, an item saved offline waits there.
     public init(
@@ -273,12 +279,26 @@ public final class ItemEditorModel {
     }
 
     /// "Save": insert or update with the exact field rules; the new id is attached at once.
-    public func saveTapped() async {
+    public func saveTapped() async { await save(over: false) }
+
+    /// "Send Mine" after a conflict (``conflict``): the fields the person changed are saved over the newer version
+    /// on the server, without the version check; the fields they left alone stay as the other person saved them.
+    public func sendMineTapped() async {
+        guard conflict != nil else { return }
+        await save(over: true)
+    }
+
+    /// Saves the form; `over` leaves out the version check of an update (the person chose their typing over a
+    /// newer version).
+    private func save(over: Bool) async {
         guard canSave else { return }
         calls.started()
         defer { calls.ended() }
         queued = nil
         outcome = nil
+        conflict = nil
+        // NB: without a version, the update is sent unchecked (no read before, no If-Unmodified-Since).
+        let existing = over ? existing.map(Self.unversioned) : existing
         do {
             switch (kind, existing) {
             case (.note, .note(let original)?):
@@ -309,6 +329,7 @@ public final class ItemEditorModel {
             errorMessage = nil
             if outcome == nil { outcome = queued == nil ? .saved : .queued }
         } catch let error as SalesforceError {
+            if case .conflict = error { conflict = error }
             errorMessage = error.message
         } catch is WaitingItemSent {
             errorMessage = SalesText.localized("editor.waitingSent")
@@ -317,14 +338,31 @@ public final class ItemEditorModel {
         }
     }
 
+    /// `item` with no version, so that its update writes over whatever the server has.
+    private static func unversioned(_ item: AccountItem) -> AccountItem {
+        switch item {
+        case .note(var note):
+            note.lastModifiedDate = nil
+            return .note(note)
+        case .attachment(var attachment):
+            attachment.lastModifiedDate = nil
+            return .attachment(attachment)
+        case .doc(var doc):
+            doc.lastModifiedDate = nil
+            return .doc(doc)
+        }
+    }
+
     /// Creates `item` (with the edit's id as its idempotency key); offline, it waits in the outbox.
     private func add<Item: WrittenAccountItem>(_ item: Item) async throws -> Item {
-        let edit = PendingEdit.adding(item, to: accountID)
+        let edit = retried(PendingEdit.adding(item, to: accountID))
         let (client, accountID) = (client, accountID)
         var local = item
         local.id = AccountItem.localID(of: edit)
-        return try await send(edit, local: local) {
-            try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
+        return try await remembering(edit) {
+            try await send(edit, local: local) {
+                try await client.create(item, accountID: accountID, idempotencyKey: edit.id.uuidString)
+            }
         }
     }
 
@@ -332,18 +370,44 @@ public final class ItemEditorModel {
     /// its bytes, as a note or a doc does, and goes up at the next sync.
     private func upload(_ file: PickedFile, name: String) async throws -> Attachment {
         let (client, accountID) = (client, accountID)
-        let edit = PendingEdit(
-            change: .create(
-                object: Attachment.objectName,
-                fields: ItemMapping.attachmentInsert(
-                    name: name, body: file.data, contentType: file.contentType, accountID: accountID)),
-            summary: SalesText.Operation.uploadAttachment(name), accountID: accountID)
+        let edit = retried(
+            PendingEdit(
+                change: .create(
+                    object: Attachment.objectName,
+                    fields: ItemMapping.attachmentInsert(
+                        name: name, body: file.data, contentType: file.contentType, accountID: accountID)),
+                summary: SalesText.Operation.uploadAttachment(name), accountID: accountID))
         let local = Attachment(
             id: AccountItem.localID(of: edit), name: name, contentType: file.contentType, bodyLength: file.data.count)
-        return try await send(edit, local: local) {
-            try await client.createAttachment(
-                name: name, data: file.data, contentType: file.contentType, accountID: accountID,
-                idempotencyKey: edit.id.uuidString)
+        return try await remembering(edit) {
+            try await send(edit, local: local) {
+                try await client.createAttachment(
+                    name: name, data: file.data, contentType: file.contentType, accountID: accountID,
+                    idempotencyKey: edit.id.uuidString)
+            }
+        }
+    }
+
+    /// `edit` under the id of the add that failed before it when it sends the same record (the rep tapped Save again
+    /// after a 5xx, or an answer that could not be read, that may have come after Salesforce stored the first);
+    /// anything changed since is another record, with a key of its own, never answered with the first.
+    private func retried(_ edit: PendingEdit) -> PendingEdit {
+        guard let failedAdd, failedAdd.change == edit.change else { return edit }
+        var edit = edit
+        edit.id = failedAdd.id
+        return edit
+    }
+
+    /// Runs the add `edit`, remembering it when it fails (``retried(_:)``) and forgetting it when it went (sent, or
+    /// queued under its key).
+    private func remembering<Item>(_ edit: PendingEdit, _ add: () async throws -> Item) async throws -> Item {
+        do {
+            let item = try await add()
+            failedAdd = nil
+            return item
+        } catch {
+            failedAdd = edit
+            throw error
         }
     }
 

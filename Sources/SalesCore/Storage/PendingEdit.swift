@@ -238,18 +238,26 @@ public actor SalesOutbox {
     }
 
     /// Makes a write with `send`; when the network is down, queues `edit` instead (the same write, replayed by
-    /// ``flush(using:)``). Any other failure is thrown as it came, and so is a failure to queue: an edit is
-    /// never dropped without a word.
+    /// ``flush(using:)``), and so when Salesforce ends the session of the person who owns the outbox during the
+    /// write: it waits for their next sign-in, as their other edits do. Any other failure is thrown as it came, and
+    /// so is a failure to queue: an edit is never dropped without a word.
     ///
     /// The one place the rule "an edit made offline is kept and sent once" is applied: the Account screen, the
     /// item editor and `quartet sales` all write through it.
     public func send<Value: Sendable>(_ edit: PendingEdit, _ send: @Sendable () async throws -> Value)
         async throws -> Delivery<Value>
     {
+        // NB: read before the write: a session refused during it signs the person out, which forgets who owned an
+        // outbox with nothing waiting. With no owner (nobody signed in), a write is refused as it was.
+        let owner = try? await store.savedList(String.self, named: Self.ownerList)?.elements.first
         do {
             return .sent(try await send())
         } catch let error as SalesforceError where error.isOffline {
             try await enqueue(edit)
+            return .queued
+        } catch SalesforceError.signedOut where owner != nil {
+            try await enqueue(edit)
+            try await store.saveList(owner.map { [$0] } ?? [], as: Self.ownerList)
             return .queued
         }
     }

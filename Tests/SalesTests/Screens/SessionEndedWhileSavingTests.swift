@@ -1,0 +1,96 @@
+import Foundation
+import SalesCore
+import Testing
+
+/// Salesforce ends the session while the rep saves (the token expired and the refresh is refused): what the rep typed
+/// waits on the device for their next sign-in, as an edit made offline does, instead of going with the screen.
+@MainActor
+@Suite struct SessionEndedWhileSavingTests {
+    struct Device {
+        let harness: DevServerHarness
+        let cache: AccountCache
+        let outbox: SalesOutbox
+        let client: SalesforceClient
+        let app: SalesAppModel
+    }
+
+    func signedInDevice() async throws -> Device {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let cache = AccountCache.inMemory()
+        let outbox = try await makeOutbox()
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
+            sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache,
+                locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        }
+        app.username = DevServerHarness.username
+        app.password = DevServerHarness.password
+        await app.signInTapped()
+        return Device(harness: harness, cache: cache, outbox: outbox, client: client, app: app)
+    }
+
+    /// The rep signs in again; the screen that opens sends what waited.
+    func signInAgain(_ device: Device) async throws -> AccountScreenModel {
+        device.app.password = DevServerHarness.password
+        await device.app.signInTapped()
+        let screen = try #require(device.app.account)
+        await screen.appeared()
+        #expect(try await device.outbox.pending().isEmpty)
+        return screen
+    }
+
+    @Test func theHealthCareFormSavedAsTheSessionEndsIsSentAfterTheNextSignIn() async throws {
+        let device = try await signedInDevice()
+        let screen = try #require(device.app.account)
+        await screen.appeared()
+        screen.editTapped()
+        screen.fieldEdited(.numBeds, text: "312")
+        try await device.harness.revokeElsewhereAndExpire(device.client)
+        await screen.saveTapped()
+
+        #expect(device.app.account == nil)
+        #expect(device.app.banner == .notice("Your session ended. Sign in again."))
+        #expect(try await device.outbox.pending().count == 1)
+        // NB: the account's copy still goes with the session; only the rep's change stays.
+        #expect(await device.cache.load(DevServerHarness.hospitalID) == nil)
+
+        let again = try await signInAgain(device)
+        #expect(again.details?.account.numBeds == 312)
+    }
+
+    @Test func aNoteSavedAsTheSessionEndsIsSentAfterTheNextSignIn() async throws {
+        let device = try await signedInDevice()
+        let screen = try #require(device.app.account)
+        await screen.appeared()
+        screen.addTapped(.note)
+        let editor = try #require(screen.editor)
+        editor.nameEdited("Visit")
+        editor.textEdited("Two pages of what the buyer said")
+        try await device.harness.revokeElsewhereAndExpire(device.client)
+        await screen.editorSaveTapped()
+
+        #expect(device.app.account == nil)
+        #expect(try await device.outbox.pending().count == 1)
+        #expect(await device.cache.load(DevServerHarness.hospitalID) == nil)
+
+        let again = try await signInAgain(device)
+        #expect(again.details?.notes.contains { $0.text == "Two pages of what the buyer said" } == true)
+    }
+
+    /// A write with no session at all (signed out by choice, nothing waiting) is refused as before: nobody is there
+    /// to send it for.
+    @Test func aWriteWhileSignedOutIsRefusedNotQueued() async throws {
+        let device = try await signedInDevice()
+        await device.app.signOutTapped()
+        let note = PendingEdit.adding(Note(name: "N", text: "T"), to: DevServerHarness.hospitalID)
+        await #expect(throws: SalesforceError.self) {
+            _ = try await device.outbox.send(note) {
+                try await device.client.create(Note(name: "N", text: "T"), accountID: DevServerHarness.hospitalID)
+            }
+        }
+        #expect(try await device.outbox.pending().isEmpty)
+    }
+}
