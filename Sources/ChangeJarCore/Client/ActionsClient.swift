@@ -49,10 +49,10 @@ extension ActionsClient {
         let http = ActionsHTTP(baseURL: baseURL, send: send, reporter: errorReporter)
         return ActionsClient(
             all: { cursor in
-                try await http.call(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
+                try await http.page(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
             },
             new: { token, since, cursor in
-                try await http.call(
+                try await http.page(
                     ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since, ChangeJarQuery.cursor: cursor],
                     token: token)
             },
@@ -62,10 +62,10 @@ extension ActionsClient {
                 return count.count
             },
             mine: { token, cursor in
-                try await http.call(ChangeJarRoute.myActions, query: [ChangeJarQuery.cursor: cursor], token: token)
+                try await http.page(ChangeJarRoute.myActions, query: [ChangeJarQuery.cursor: cursor], token: token)
             },
             search: { text, cursor in
-                try await http.call(
+                try await http.page(
                     ChangeJarRoute.search, query: [ChangeJarQuery.text: text, ChangeJarQuery.cursor: cursor])
             },
             action: { token, id in
@@ -112,6 +112,15 @@ private struct ActionsHTTP: Sendable {
     ) async throws -> Output {
         let (data, _) = try await exchange(route, parameters: parameters, query: query, token: token, body: body)
         return try decode(data, route)
+    }
+
+    /// A page of actions. An action on it that does not read (a field missing, a provider added after this version)
+    /// is left out, as Sales leaves out a record it cannot read: it used to fail the whole page, so one such action
+    /// emptied the list for everyone. A body that is no page (no `items` array), or a page of which no action reads,
+    /// is still unexpected.
+    func page(_ route: Route, query: [String: String?], token: String? = nil) async throws -> ActionPage {
+        let page: ReadablePage = try await call(route, query: query, token: token)
+        return ActionPage(items: page.items, nextCursor: page.nextCursor, headCursor: page.headCursor)
     }
 
     /// An answer's body, read as `Output`; one that does not read is reported and said as unexpected.
@@ -182,5 +191,35 @@ private struct ActionsHTTP: Sendable {
         case 502, 503, 504: return .unreachable
         default: return .service(detail ?? Strings.unexpected)
         }
+    }
+}
+
+/// ``ActionPage`` as the client reads it: `items` must be an array, and its actions that do not read are left out.
+private struct ReadablePage: Decodable {
+    var items: [Action]
+    var nextCursor: String?
+    var headCursor: String?
+
+    enum CodingKeys: String, CodingKey {
+        case items, nextCursor, headCursor
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // NB: not the lenient `@LossyArray` key decoding, which reads a missing or `null` list as empty: a body that
+        // is no page (a proxy's `{}`) must not read as an empty jar.
+        guard container.contains(.items), !(try container.decodeNil(forKey: .items)) else {
+            throw DecodingError.valueNotFound(
+                [Action].self, .init(codingPath: [CodingKeys.items], debugDescription: "a page has an items array"))
+        }
+        let readable = try LossyArray<Action>(from: container.superDecoder(forKey: .items))
+        // NB: a page of which nothing reads has actions this version cannot show: unexpected, not an empty jar.
+        guard !readable.wrappedValue.isEmpty || readable.skipped == 0 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [CodingKeys.items], debugDescription: "no action on the page reads"))
+        }
+        items = readable.wrappedValue
+        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        headCursor = try container.decodeIfPresent(String.self, forKey: .headCursor)
     }
 }
