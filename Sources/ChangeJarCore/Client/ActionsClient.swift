@@ -81,7 +81,10 @@ extension ActionsClient {
                 try await http.call(ChangeJarRoute.editAction, parameters: [id], token: token, body: edit)
             },
             delete: { token, id in
-                _ = try await http.exchange(ChangeJarRoute.deleteAction, parameters: [id], token: token)
+                let (data, _) = try await http.exchange(ChangeJarRoute.deleteAction, parameters: [id], token: token)
+                // NB: a 2xx whose body is no JSON is not the jar's answer (``ActionsHTTP/decode(_:_:)``): nothing
+                // was deleted, and the row must not go.
+                guard data.isEmpty || ActionsHTTP.isJSON(data) else { throw ChangeJarError.unreachable }
             },
             profile: { token in try await http.call(ChangeJarRoute.profile, token: token) },
             rename: { token, name in
@@ -123,14 +126,24 @@ private struct ActionsHTTP: Sendable {
         return ActionPage(items: page.items, nextCursor: page.nextCursor, headCursor: page.headCursor)
     }
 
-    /// An answer's body, read as `Output`; one that does not read is reported and said as unexpected.
+    /// An answer's body, read as `Output`; one that does not read is reported and said as unexpected, or as the jar out
+    /// of reach when it is no JSON at all.
     func decode<Output: Decodable>(_ data: Data, _ route: Route) throws -> Output {
         do {
             return try Self.decoder.decode(Output.self, from: data)
         } catch {
             reporter.report(.decoding(path: "", message: "\(error)"), "\(route.method) \(route.pattern)")
+            // NB: a body that is no JSON at all did not come from the jar, which answers JSON only: a captive portal's
+            // sign-in page (hotel or airport Wi-Fi) or a proxy's error page, sent with 200. The jar was not reached:
+            // the lists show the saved copy and a Submit keeps its action, as when offline.
+            guard Self.isJSON(data) else { throw ChangeJarError.unreachable }
             throw ChangeJarError.service(Strings.unexpected)
         }
+    }
+
+    /// Whether `data` is JSON at all (of any shape).
+    static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
     }
 
     func exchange(
