@@ -302,7 +302,7 @@ struct ChangeJarRootViewTests {
         try await host.tapAndSettle("Sign In with Facebook")
         try await host.waitUntil("signed in") { $0.find(.labeledContent, "Signed In With") != nil }
         #expect(host.tree.find(.labeledContent, "Signed In With")?.value == "Facebook")
-        try host.tap("Sign Out")
+        try await host.tapAndSettle("Sign Out")
         #expect(host.tree.find("Sign In with Facebook") != nil)
     }
 

@@ -49,10 +49,10 @@ extension ActionsClient {
         let http = ActionsHTTP(baseURL: baseURL, send: send, reporter: errorReporter)
         return ActionsClient(
             all: { cursor in
-                try await http.call(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
+                try await http.page(ChangeJarRoute.allActions, query: [ChangeJarQuery.cursor: cursor])
             },
             new: { token, since, cursor in
-                try await http.call(
+                try await http.page(
                     ChangeJarRoute.newActions, query: [ChangeJarQuery.since: since, ChangeJarQuery.cursor: cursor],
                     token: token)
             },
@@ -62,10 +62,10 @@ extension ActionsClient {
                 return count.count
             },
             mine: { token, cursor in
-                try await http.call(ChangeJarRoute.myActions, query: [ChangeJarQuery.cursor: cursor], token: token)
+                try await http.page(ChangeJarRoute.myActions, query: [ChangeJarQuery.cursor: cursor], token: token)
             },
             search: { text, cursor in
-                try await http.call(
+                try await http.page(
                     ChangeJarRoute.search, query: [ChangeJarQuery.text: text, ChangeJarQuery.cursor: cursor])
             },
             action: { token, id in
@@ -81,7 +81,10 @@ extension ActionsClient {
                 try await http.call(ChangeJarRoute.editAction, parameters: [id], token: token, body: edit)
             },
             delete: { token, id in
-                _ = try await http.exchange(ChangeJarRoute.deleteAction, parameters: [id], token: token)
+                let (data, _) = try await http.exchange(ChangeJarRoute.deleteAction, parameters: [id], token: token)
+                // NB: a 2xx whose body is no JSON is not the jar's answer (``ActionsHTTP/decode(_:_:)``): nothing
+                // was deleted, and the row must not go.
+                guard data.isEmpty || ActionsHTTP.isJSON(data) else { throw ChangeJarError.unreachable }
             },
             profile: { token in try await http.call(ChangeJarRoute.profile, token: token) },
             rename: { token, name in
@@ -114,14 +117,33 @@ private struct ActionsHTTP: Sendable {
         return try decode(data, route)
     }
 
-    /// An answer's body, read as `Output`; one that does not read is reported and said as unexpected.
+    /// A page of actions. An action on it that does not read (a field missing, a provider added after this version)
+    /// is left out, as Sales leaves out a record it cannot read: it used to fail the whole page, so one such action
+    /// emptied the list for everyone. A body that is no page (no `items` array), or a page of which no action reads,
+    /// is still unexpected.
+    func page(_ route: Route, query: [String: String?], token: String? = nil) async throws -> ActionPage {
+        let page: ReadablePage = try await call(route, query: query, token: token)
+        return ActionPage(items: page.items, nextCursor: page.nextCursor, headCursor: page.headCursor)
+    }
+
+    /// An answer's body, read as `Output`; one that does not read is reported and said as unexpected, or as the jar out
+    /// of reach when it is no JSON at all.
     func decode<Output: Decodable>(_ data: Data, _ route: Route) throws -> Output {
         do {
             return try Self.decoder.decode(Output.self, from: data)
         } catch {
             reporter.report(.decoding(path: "", message: "\(error)"), "\(route.method) \(route.pattern)")
+            // NB: a body that is no JSON at all did not come from the jar, which answers JSON only: a captive portal's
+            // sign-in page (hotel or airport Wi-Fi) or a proxy's error page, sent with 200. The jar was not reached:
+            // the lists show the saved copy and a Submit keeps its action, as when offline.
+            guard Self.isJSON(data) else { throw ChangeJarError.unreachable }
             throw ChangeJarError.service(Strings.unexpected)
         }
+    }
+
+    /// Whether `data` is JSON at all (of any shape).
+    static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
     }
 
     func exchange(
@@ -182,5 +204,35 @@ private struct ActionsHTTP: Sendable {
         case 502, 503, 504: return .unreachable
         default: return .service(detail ?? Strings.unexpected)
         }
+    }
+}
+
+/// ``ActionPage`` as the client reads it: `items` must be an array, and its actions that do not read are left out.
+private struct ReadablePage: Decodable {
+    var items: [Action]
+    var nextCursor: String?
+    var headCursor: String?
+
+    enum CodingKeys: String, CodingKey {
+        case items, nextCursor, headCursor
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // NB: not the lenient `@LossyArray` key decoding, which reads a missing or `null` list as empty: a body that
+        // is no page (a proxy's `{}`) must not read as an empty jar.
+        guard container.contains(.items), !(try container.decodeNil(forKey: .items)) else {
+            throw DecodingError.valueNotFound(
+                [Action].self, .init(codingPath: [CodingKeys.items], debugDescription: "a page has an items array"))
+        }
+        let readable = try LossyArray<Action>(from: container.superDecoder(forKey: .items))
+        // NB: a page of which nothing reads has actions this version cannot show: unexpected, not an empty jar.
+        guard !readable.wrappedValue.isEmpty || readable.skipped == 0 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [CodingKeys.items], debugDescription: "no action on the page reads"))
+        }
+        items = readable.wrappedValue
+        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        headCursor = try container.decodeIfPresent(String.self, forKey: .headCursor)
     }
 }

@@ -96,16 +96,37 @@ public struct OpenIDTokenClaims: Sendable, Hashable {
 
     /// Reads the payload of a compact JWS; `nil` when it is not one.
     public init?(token: String) {
+        guard let object = Self.payload(of: token) else { return nil }
+        subject = object["sub"] as? String
+        expiresAt = (object["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
+        authenticationMethods = (object["amr"] as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+
+    /// When `token` stops working on this device's clock, for a token asked for at `askedAt` (this device's time):
+    /// its lifetime (`exp` − `iat`, on the issuer's clock) from then; its `exp` when it has no `iat`, and `nil` when
+    /// it has no `exp` either.
+    ///
+    /// NB: `exp` is the issuer's clock. On a device whose clock runs ahead of it by more than the 10-minute lifetime,
+    /// every token looked expired as it arrived, and every signed-in call asked Cognito for a new one first; on one
+    /// that runs behind, a token looked good for longer than the server took it.
+    static func expiry(of token: String, askedAt: Date) -> Date? {
+        guard let object = payload(of: token), let expiry = (object["exp"] as? NSNumber)?.doubleValue else {
+            return nil
+        }
+        guard let issued = (object["iat"] as? NSNumber)?.doubleValue, issued <= expiry else {
+            return Date(timeIntervalSince1970: expiry)
+        }
+        return askedAt.addingTimeInterval(expiry - issued)
+    }
+
+    /// The payload of a compact JWS as a JSON object, unverified.
+    private static func payload(of token: String) -> [String: Any]? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        subject = object["sub"] as? String
-        expiresAt = (object["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        authenticationMethods = (object["amr"] as? [Any])?.compactMap { $0 as? String } ?? []
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     }
 
     /// The provider user id from the `amr` entry `<provider key>:…:<user id>`.

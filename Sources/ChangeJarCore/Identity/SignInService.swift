@@ -17,12 +17,19 @@ public struct SignInService: Sendable {
     /// Cognito's OpenID tokens live 10 minutes; used when a token's `exp` cannot be read.
     public static let tokenLifetime: TimeInterval = 600
 
+    /// When a token asked for at `askedAt` stops working, on this device's clock: its lifetime from then
+    /// (``OpenIDTokenClaims``' `exp` − `iat`), or ``tokenLifetime`` when it says none.
+    private func expiry(of token: String, askedAt: Date) -> Date {
+        OpenIDTokenClaims.expiry(of: token, askedAt: askedAt) ?? askedAt.addingTimeInterval(Self.tokenLifetime)
+    }
+
     /// Signs in with `source`; every failure is a ``ChangeJarError``.
     public func signIn(with source: AuthSource) async throws(ChangeJarError) -> AuthSession {
         do {
             let credential = try await providers.signIn(source)
             let logins = [source.providerKey: credential.token]
             let identityID = try await identity.getID(identityPoolID, logins)
+            let askedAt = clock.now()
             let (confirmedID, token) = try await identity.getOpenIDToken(identityID, logins)
             let claims = OpenIDTokenClaims(token: token)
             guard let userID = claims?.providerUserID(for: source) ?? credential.userID else {
@@ -31,7 +38,7 @@ public struct SignInService: Sendable {
             return AuthSession(
                 identityID: confirmedID,
                 token: token,
-                expiresAt: claims?.expiresAt ?? clock.now().addingTimeInterval(Self.tokenLifetime),
+                expiresAt: expiry(of: token, askedAt: askedAt),
                 authSource: source,
                 providerUserID: userID,
                 displayName: credential.displayName,
@@ -61,14 +68,14 @@ public struct SignInService: Sendable {
     /// ``ChangeJarError/service(_:)`` that the next call may not meet: the session is not at an end for either.
     public func renew(_ session: AuthSession) async throws(ChangeJarError) -> AuthSession {
         guard let login = session.providerLogin else { throw .signInRequired }
+        let askedAt = clock.now()
         do {
             let (identityID, token) = try await identity.getOpenIDToken(
                 session.identityID, [session.authSource.providerKey: login])
             var renewed = session
             renewed.identityID = identityID
             renewed.token = token
-            renewed.expiresAt =
-                OpenIDTokenClaims(token: token)?.expiresAt ?? clock.now().addingTimeInterval(Self.tokenLifetime)
+            renewed.expiresAt = expiry(of: token, askedAt: askedAt)
             return renewed
         } catch let error as CognitoIdentityError {
             throw Self.endingExceptions.contains(error.type) ? .signInRequired : .service(Strings.unexpected)

@@ -110,6 +110,8 @@ public final class AppModel {
             tab = .submit
             await submit.signedIn()
         }
+        // NB: what waited for the person's sign-in is not sent at the next one, which may be someone else's.
+        settings.onSignedOut = { [weak self] in await self?.submit.signedOut() }
         settings.onNameSaved = { [weak self] in
             guard let self, submit.hasPendingSubmission else { return }
             tab = .submit

@@ -39,6 +39,8 @@ public final class SettingsModel {
     public private(set) var mustChooseName = false
     /// Runs after a name is saved (the app sends an action that waited for it from here).
     @ObservationIgnored var onNameSaved: @MainActor () async -> Void = {}
+    /// Runs after the person signed out (the app lets an action that waited for their sign-in go from here).
+    @ObservationIgnored var onSignedOut: @MainActor () async -> Void = {}
 
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let actions: ActionsClient
@@ -145,12 +147,14 @@ public final class SettingsModel {
         await onNameSaved()
     }
 
-    /// "Sign Out" was tapped.
-    public func signOutTapped() {
+    /// "Sign Out" was tapped: the session is forgotten at once, and so is an action that waited for a sign-in (the
+    /// next may be someone else's; its words stay in the Submit form).
+    public func signOutTapped() async {
         banner = nil
         jarName = nil
         nameDraft = ""
         mustChooseName = false
         session.signOut()
+        await onSignedOut()
     }
 }

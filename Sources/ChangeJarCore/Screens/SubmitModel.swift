@@ -31,6 +31,8 @@ public final class SubmitModel {
     public var hasPendingSubmission: Bool { pending != nil }
 
     @ObservationIgnored private var pending: ActionEdit?
+    /// Counts the person's sign-outs: a submission on its way across one does not wait for the next sign-in.
+    @ObservationIgnored private var signOuts = 0
     @ObservationIgnored let session: SessionModel
     @ObservationIgnored let actions: ActionsClient
     @ObservationIgnored let cache: ActionCache
@@ -70,11 +72,23 @@ public final class SubmitModel {
         await send(draft)
     }
 
+    /// The person signed out: an action that waited for a sign-in no longer goes out by itself, as whoever signs in
+    /// next may be someone else, and one on its way does not start to wait. Its words stay in the form.
+    func signedOut() async {
+        signOuts += 1
+        if pending != nil {
+            pending = nil
+            banner = nil
+        }
+        await cache.setWaitingAction(nil)
+    }
+
     private func send(_ draft: ActionEdit) async {
         guard session.session != nil else {
             await waitForSignIn(draft, expired: false)
             return
         }
+        let signOutsBefore = signOuts
         calls.started()
         defer { calls.ended() }
         do {
@@ -107,6 +121,9 @@ public final class SubmitModel {
                 if !error.isOutOfReach { await cache.setWaitingAction(nil) }
                 return refused(error)
             }
+            // NB: the person signed out while it was on its way (its token was being renewed): it does not wait for
+            // the next sign-in, which may be someone else's, and nothing has expired.
+            guard signOuts == signOutsBefore else { return }
             // NB: the session has ended (the server or Cognito refused it for good) and is forgotten already.
             await waitForSignIn(draft, expired: true)
         }

@@ -26,7 +26,7 @@ public struct SettingsScreen: View {
                     Text(ChangeJarScreenText.nameFooter)
                 }
                 LabeledContent(ChangeJarScreenText.signedInWith, value: mechanism)
-                Button(ChangeJarScreenText.signOut, role: .destructive) { model.signOutTapped() }
+                Button(ChangeJarScreenText.signOut, role: .destructive) { Task { await model.signOutTapped() } }
             case .signedOut(let buttons):
                 ForEach(buttons) { button in
                     Button(button.title) { Task { await model.providerTapped(button.source) } }

@@ -107,6 +107,8 @@ public final class QuakeListModel {
     private let now: @Sendable () -> Date
     private var listing: QuakeListing?
     private var lastRefreshWasReload = false
+    /// Rows deleted while the refresh now running was on its way: its answer was read before they went.
+    private var deletedDuringRefresh: Set<String> = []
 
     /// A list of `service`'s feed; `now` is the clock for fetch times, staleness, "Updated" texts and the filter's
     /// time window (tests pass a fixed one).
@@ -144,6 +146,7 @@ public final class QuakeListModel {
         listing.remove(id: id)
         self.listing = listing
         applyFilter()
+        if isBusy { deletedDuringRefresh.insert(id) }
         do {
             try await service.hide(id: id)
         } catch {
@@ -181,14 +184,34 @@ public final class QuakeListModel {
         guard !isBusy else { return }
         isBusy = true
         lastRefreshWasReload = reload
-        defer { isBusy = false }
+        deletedDuringRefresh = []
+        defer {
+            isBusy = false
+            deletedDuringRefresh = []
+        }
         do {
-            let fresh = try await service.refresh(reload: reload, now: now())
+            var fresh = try await service.refresh(reload: reload, now: now())
+            // NB: the rows stay on screen while a refresh runs, so one can be swiped away meanwhile; the answer read
+            // the hidden rows before that (and a reload cleared them), and would bring it back. A pull brings back
+            // what was deleted before it, not after.
+            for id in deletedDuringRefresh { fresh.remove(id: id) }
             banner = nil
             show(fresh)
+            if reload {
+                for id in deletedDuringRefresh.sorted() { await hideAgain(id) }
+            }
         } catch {
             banner = QuakeBanner(message: bannerMessage(for: error), canRetry: true, isOffline: error == .offline)
             if let listing { lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now()) }
+        }
+    }
+
+    /// Hides a row deleted during a reload once more: the reload cleared the hidden rows, maybe after its hide.
+    private func hideAgain(_ id: String) async {
+        do {
+            try await service.hide(id: id)
+        } catch {
+            banner = QuakeBanner(message: error.message, canRetry: false)
         }
     }
 

@@ -193,8 +193,10 @@ enum ChangeJarCommand {
         return 0
     }
 
+    /// Settings' Sign Out: the session goes, and so does an action kept for the next sign-in.
+    @MainActor
     static func signOut(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        jar.sessions.save(nil)
+        await AppModel(dependencies: jar.dependencies(user: "")).settings.signOutTapped()
         context.console.line(ChangeJarCommandText.signedOut)
         return 0
     }

@@ -167,7 +167,7 @@ struct ActionDetailTests {
             harness.network.isOffline = false
 
             // Signed out, it is anyone's action.
-            app.settings.signOutTapped()
+            await app.settings.signOutTapped()
             app.mine.rowTapped(id)
             #expect(app.mine.detail?.canChange == false)
             let signedOut = app.actionPage(id: id)

@@ -56,7 +56,7 @@ struct AppFlowTests {
             #expect(app.all.rows.first?.byline == "Alice via Google")
 
             // Signing in again later sends nothing more.
-            app.settings.signOutTapped()
+            await app.settings.signOutTapped()
             #expect(app.settings.content == Self.signedOutButtons)
             await app.settings.providerTapped(.google)
             #expect(harness.network.count("POST /changejar/v1/actions") == 1)

@@ -187,7 +187,7 @@ struct InFlightStateTests {
         // NB: signing in reloads My Actions (the session's hook): that is the reload held at the gate.
         let hers = Task { await app.settings.providerTapped(.google) }
         await gate.arrived(1)
-        app.settings.signOutTapped()
+        await app.settings.signOutTapped()
         let afterSignOut = Task { await app.mine.refreshPulled() }
         await gate.open()
         await hers.value
@@ -195,6 +195,83 @@ struct InFlightStateTests {
         #expect(app.mine.rows.isEmpty)
         #expect(app.mine.emptyMessage == "Sign in to see your actions.")
         #expect(await gate.arrivals == 1)
+    }
+
+    /// Sign Out is tapped while a Submit's expired token is being renewed: the session is gone when Cognito answers,
+    /// so the action neither says the sign-in expired nor waits to go out under whoever signs in next (it did, as
+    /// theirs). Its words stay in the form.
+    @Test func signingOutWhileASubmitRenewsItsTokenLeavesNothingWaiting() async {
+        let gate = Gate()
+        let now = Locked(Date(timeIntervalSince1970: 0))
+        let clock = ChangeJarClock(now: { now.withLock { $0 } }, sleep: { _ in })
+        let tokens = Locked(0)
+        let posts = Locked(0)
+        let cache = ActionCache.inMemory()
+        let identity = CognitoIdentityClient(
+            getID: { _, _ in "us-east-1:1" },
+            getOpenIDToken: { id, _ in
+                let serial = tokens.withLock { count in
+                    count += 1
+                    return count
+                }
+                if serial == 2 { await gate.pass() }
+                return (id, "t\(serial)")
+            })
+        var signIn = Self.signIn(clock: clock)
+        signIn.identity = identity
+        let actions = Self.actions(create: { _, _ in
+            posts.withLock { $0 += 1 }
+            return .added(Self.sample)
+        })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(signIn: signIn, actions: actions, cache: cache, clock: clock))
+        await app.settings.providerTapped(.google)
+        now.withLock { $0 += 11 * 60 }
+        await gate.close()
+        app.tab = .submit
+        app.submit.title = "Recycle"
+        app.submit.content = "Glass."
+        let submitting = Task { await app.submit.submitTapped() }
+        await gate.arrived(1)
+        await app.settings.signOutTapped()
+        await gate.open()
+        await submitting.value
+        #expect(app.session.session == nil)
+        #expect(app.tab == .submit)
+        #expect(app.submit.banner == nil)
+        #expect(app.settings.banner == nil)
+        #expect(!app.submit.hasPendingSubmission)
+        #expect(await cache.waitingAction() == nil)
+        #expect(app.submit.title == "Recycle" && app.submit.content == "Glass.")
+
+        await app.settings.providerTapped(.google)
+        #expect(posts.withLock { $0 } == 0)
+    }
+
+    /// An action kept for a sign-in met no network at launch, so it still waits while someone is signed in; Sign Out
+    /// lets it go, or the next person's sign-in or launch would send it as theirs.
+    @Test func signingOutForgetsAnActionKeptForTheNextSignIn() async {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let cache = ActionCache.inMemory()
+        let sessions = SessionStore.inMemory()
+        let offline = Locked(true)
+        let actions = Self.actions(create: { _, _ in
+            if offline.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+            return .added(Self.sample)
+        })
+        let dependencies = ChangeJarDependencies(
+            signIn: Self.signIn(clock: clock), actions: actions, cache: cache, sessionStore: sessions, clock: clock)
+        let first = AppModel(dependencies: dependencies)
+        await first.settings.providerTapped(.google)
+        let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
+        await cache.setWaitingAction(kept)
+        let app = AppModel(dependencies: dependencies)
+        await app.launched()
+        #expect(await cache.waitingAction() == kept)
+
+        await app.settings.signOutTapped()
+        #expect(await cache.waitingAction() == nil)
+        #expect(!app.submit.hasPendingSubmission)
     }
 
     /// A next page asked for before a reload belongs to the old list: when it comes after the reload, it is not

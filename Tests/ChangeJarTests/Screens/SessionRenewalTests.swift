@@ -94,6 +94,34 @@ struct SessionRenewalTests {
         }
     }
 
+    /// The device's clock runs ahead of the server's by more than a token's 10 minutes (set by hand, or never set):
+    /// a token just given is good for its 10 minutes all the same. Every call used to take it for expired and ask
+    /// Cognito for another first.
+    @Test func aDeviceClockAheadOfTheServersUsesEachTokenForItsTenMinutes() async throws {
+        try await withServer(.sqliteMemory) { server in
+            try await server.create("Walk more", user: "alice")
+            let device = TestClock(server.clock.now.addingTimeInterval(15 * 60))
+            let harness = CoreHarness(server: server, clock: device)
+            let app = harness.app
+            await app.settings.providerTapped(.google)
+            await app.mine.refreshPulled()
+            await app.settings.appeared()
+            #expect(app.mine.banner == nil)
+            #expect(app.mine.rows.map(\.title) == ["Walk more"])
+            #expect(Self.renewals(harness) == 1)
+            let session = try #require(app.session.session)
+            #expect(session.expiresAt == device.now.addingTimeInterval(600))
+
+            // Its 10 minutes over, by either clock, it is renewed once, and the renewed one lasts 10 minutes too.
+            server.clock.advance(by: 11 * 60)
+            device.advance(by: 11 * 60)
+            await app.mine.refreshPulled()
+            await app.settings.appeared()
+            #expect(app.mine.rows.map(\.title) == ["Walk more"])
+            #expect(Self.renewals(harness) == 2)
+        }
+    }
+
     /// An hour on, the provider's own token has expired too, and Cognito refuses it: the session ends as a session
     /// always has, with the same words and states (Submit's side: `AppFlowTests`).
     @Test func myActionsSayTheSessionExpiredWhenCognitoRefusesTheLogin() async throws {
