@@ -11,30 +11,13 @@ import Testing
 @MainActor
 @Suite("Change Jar action page tapped twice")
 struct ActionPageTapTwiceTests {
-    /// Alice's page of her own action, open and read, over `actions` (with the action read as hers).
-    static func ownPage(_ actions: ActionsClient) async -> ActionDetailModel {
-        var actions = actions
-        actions.action = { _, _ in
-            var mine = InFlightStateTests.sample
-            mine.isMine = true
-            return mine
-        }
-        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
-        let app = AppModel(
-            dependencies: ChangeJarDependencies(
-                signIn: InFlightStateTests.signIn(clock: clock), actions: actions, cache: .inMemory(), clock: clock))
-        await app.settings.providerTapped(.google)
-        let page = app.actionPage(id: InFlightStateTests.sample.id)
-        await page.opened()
-        return page
-    }
-
     /// Delete confirmed again while the first deletion was on its way was sent a second time, and its "not found"
     /// put a failure over the first one's "deleted".
     @Test func deleteConfirmedAgainWhileTheFirstIsOnItsWaySendsOnce() async {
         let gate = Gate(isOpen: false)
         let deletions = Locked(0)
         var actions = InFlightStateTests.actions()
+        actions.action = { _, _ in InFlightStateTests.mine }
         actions.delete = { _, _ in
             if deletions.withLock({ count in
                 count += 1
@@ -43,7 +26,7 @@ struct ActionPageTapTwiceTests {
                 await gate.pass()
             }
         }
-        let page = await Self.ownPage(actions)
+        let page = await InFlightStateTests.ownPage(actions)
         #expect(page.canChange)
 
         page.deleteTapped()
@@ -68,6 +51,7 @@ struct ActionPageTapTwiceTests {
         let gate = Gate(isOpen: false)
         let edits = Locked(0)
         var actions = InFlightStateTests.actions()
+        actions.action = { _, _ in InFlightStateTests.mine }
         actions.edit = { _, _, edit in
             if edits.withLock({ count in
                 count += 1
@@ -80,7 +64,7 @@ struct ActionPageTapTwiceTests {
             saved.isMine = true
             return saved
         }
-        let page = await Self.ownPage(actions)
+        let page = await InFlightStateTests.ownPage(actions)
         page.editTapped()
         let editor = try #require(page.editor)
         editor.title = "Recycle more"

@@ -34,6 +34,26 @@ struct InFlightStateTests {
             identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90", clock: clock)
     }
 
+    /// ``sample`` as the server answers it to its author.
+    nonisolated static var mine: Action {
+        var mine = sample
+        mine.isMine = true
+        return mine
+    }
+
+    /// The page of ``sample``, opened and read by its author signed in with Google, over `actions` (whose `action`
+    /// should answer ``mine`` for the page to offer Edit and Delete).
+    static func ownPage(_ actions: ActionsClient) async -> ActionDetailModel {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: Self.signIn(clock: clock), actions: actions, cache: .inMemory(), clock: clock))
+        await app.settings.providerTapped(.google)
+        let page = app.actionPage(id: sample.id)
+        await page.opened()
+        return page
+    }
+
     /// The app signed in with Google and "Recycle" / "Glass." typed into Submit; every create passes `gate`.
     static func signedInWithADraft(createHeldAt gate: Gate) async -> AppModel {
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
@@ -92,7 +112,6 @@ struct InFlightStateTests {
         let reading = Gate(isOpen: false)
         let reads = Locked(0)
         let deletions = Locked(0)
-        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         var actions = Self.actions()
         actions.action = { _, _ in
             let read = reads.withLock { count in
@@ -100,20 +119,13 @@ struct InFlightStateTests {
                 return count
             }
             if read == 2 { await reading.pass() }
-            var mine = Self.sample
-            mine.isMine = true
-            return mine
+            return Self.mine
         }
         actions.delete = { _, _ in
             deletions.withLock { $0 += 1 }
             await deleting.pass()
         }
-        let app = AppModel(
-            dependencies: ChangeJarDependencies(
-                signIn: Self.signIn(clock: clock), actions: actions, cache: .inMemory(), clock: clock))
-        await app.settings.providerTapped(.google)
-        let page = app.actionPage(id: Self.sample.id)
-        await page.opened()
+        let page = await Self.ownPage(actions)
         #expect(page.canChange)
 
         page.deleteTapped()

@@ -8,20 +8,9 @@ import Testing
     /// A session Salesforce no longer takes ends on the sign-in form, which says why; the edit made offline waits
     /// for the same rep's next sign-in and is sent by the Account screen that opens then.
     @Test func anEndedSessionGoesBackToTheSignInFormKeepingTheRepsEdits() async throws {
-        let harness = try await DevServerHarness.make(tokenLifetime: 60)
-        let cache = AccountCache.inMemory()
-        let outbox = try await makeOutbox()
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
-            sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
-        let app = SalesAppModel(client: client) {
-            AccountScreenModel(
-                accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache,
-                locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-        }
-        app.username = DevServerHarness.username
-        app.password = DevServerHarness.password
-        await app.signInTapped()
+        let device = try await SalesDevice.signedIn()
+        let (harness, cache, outbox, client, app) =
+            (device.harness, device.cache, device.outbox, device.client, device.app)
         let screen = try #require(app.account)
         await screen.appeared()
         harness.wire.isDown = true

@@ -6,34 +6,8 @@ import Testing
 /// waits on the device for their next sign-in, as an edit made offline does, instead of going with the screen.
 @MainActor
 @Suite struct SessionEndedWhileSavingTests {
-    struct Device {
-        let harness: DevServerHarness
-        let cache: AccountCache
-        let outbox: SalesOutbox
-        let client: SalesforceClient
-        let app: SalesAppModel
-    }
-
-    func signedInDevice() async throws -> Device {
-        let harness = try await DevServerHarness.make(tokenLifetime: 60)
-        let cache = AccountCache.inMemory()
-        let outbox = try await makeOutbox()
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
-            sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
-        let app = SalesAppModel(client: client) {
-            AccountScreenModel(
-                accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache,
-                locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-        }
-        app.username = DevServerHarness.username
-        app.password = DevServerHarness.password
-        await app.signInTapped()
-        return Device(harness: harness, cache: cache, outbox: outbox, client: client, app: app)
-    }
-
     /// The rep signs in again; the screen that opens sends what waited.
-    func signInAgain(_ device: Device) async throws -> AccountScreenModel {
+    func signInAgain(_ device: SalesDevice) async throws -> AccountScreenModel {
         device.app.password = DevServerHarness.password
         await device.app.signInTapped()
         let screen = try #require(device.app.account)
@@ -43,7 +17,7 @@ import Testing
     }
 
     @Test func theHealthCareFormSavedAsTheSessionEndsIsSentAfterTheNextSignIn() async throws {
-        let device = try await signedInDevice()
+        let device = try await SalesDevice.signedIn()
         let screen = try #require(device.app.account)
         await screen.appeared()
         screen.editTapped()
@@ -62,7 +36,7 @@ import Testing
     }
 
     @Test func aNoteSavedAsTheSessionEndsIsSentAfterTheNextSignIn() async throws {
-        let device = try await signedInDevice()
+        let device = try await SalesDevice.signedIn()
         let screen = try #require(device.app.account)
         await screen.appeared()
         screen.addTapped(.note)
@@ -83,7 +57,7 @@ import Testing
     /// A write with no session at all (signed out by choice, nothing waiting) is refused as before: nobody is there
     /// to send it for.
     @Test func aWriteWhileSignedOutIsRefusedNotQueued() async throws {
-        let device = try await signedInDevice()
+        let device = try await SalesDevice.signedIn()
         await device.app.signOutTapped()
         let note = PendingEdit.adding(Note(name: "N", text: "T"), to: DevServerHarness.hospitalID)
         await #expect(throws: SalesforceError.self) {

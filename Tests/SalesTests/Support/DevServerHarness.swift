@@ -170,6 +170,36 @@ struct DevServerHarness {
     }
 }
 
+/// The iPad as the app wires it: the stand-in, the device's cache and outbox, the client and the app's model, signed
+/// in from the sign-in form as the demo rep (its Account screen opens on the hospital).
+@MainActor
+struct SalesDevice {
+    let harness: DevServerHarness
+    let cache: AccountCache
+    let outbox: SalesOutbox
+    let client: SalesforceClient
+    let app: SalesAppModel
+
+    /// A device whose tokens last 60 seconds, signed in through ``SalesAppModel/signInTapped()``.
+    static func signedIn() async throws -> SalesDevice {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let cache = AccountCache.inMemory()
+        let outbox = try await makeOutbox()
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
+            sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
+        let app = SalesAppModel(client: client) {
+            AccountScreenModel(
+                accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache,
+                locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        }
+        app.username = DevServerHarness.username
+        app.password = DevServerHarness.password
+        await app.signInTapped()
+        return SalesDevice(harness: harness, cache: cache, outbox: outbox, client: client, app: app)
+    }
+}
+
 /// A Sales outbox over a fresh in-memory local store.
 func makeOutbox() async throws -> SalesOutbox {
     SalesOutbox(store: try await LocalStore(database: SQLiteDatabase(url: "sqlite::memory:")))
