@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Locking
 
 /// Handles one request.
 public typealias Handler = @Sendable (Request) async throws -> Response
@@ -188,10 +189,15 @@ public struct Router: Sendable {
     /// NB: a receiver may block while it works (a `PipelinedReceiver` waits for its queue). On Swift's
     /// cooperative pool, whose few threads every task shares (and, on Linux, Dispatch's global queues with
     /// them), that stalled unrelated requests and tests for seconds; a thread of its own blocks nobody.
-    private static func feed(_ receiver: some BodyReceiver, _ body: Data) async {
+    private static func feed<Receiver: BodyReceiver>(_ receiver: Receiver, _ body: Data) async {
+        // NB: the thread lets go of the receiver before it resumes the handler. Its closure used to hold it until
+        // the thread ended, a moment after the answer: a receiver the handler never took (a request refused first,
+        // as a 401) then outlived its request, and what it releases in `deinit` (a staged upload) was still on disk
+        // when the answer arrived.
+        let handed = Locked<Receiver?>(receiver)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread {
-                receiver.receiveWhole(body)
+                handed.withLock { $0.take() }?.receiveWhole(body)
                 done.resume()
             }.start()
         }

@@ -159,6 +159,25 @@ struct BodyReceiverTests {
                 == "local \(Self.body.count) \(checksum(Self.body)) finished=1 body=0 pieces>0=true engine=false")
     }
 
+    /// In process, a receiver the handler never took (the request was refused first, as a 401 is) goes with the
+    /// request: what it releases in `deinit` (a staged upload) is gone by the time the answer arrives. The thread
+    /// that fed it used to hold it until it ended, a moment after the answer, which now and then left an upload's
+    /// staged file on disk after its 401. Many requests, as that moment is short.
+    @Test func inProcessAReceiverTheHandlerDidNotTakeIsReleasedWithTheAnswer() async throws {
+        for _ in 0..<200 {
+            let released = Tally.Released()
+            var router = Router()
+            router.on(
+                .post, "/refused", receiving: { _ in Tally(released: released) },
+                handler: { _, _ in .text("no", status: .unauthorized) })
+            let response = try await router.respond(
+                to: Request(method: .post, target: "/refused", headers: [:], body: Data("abc".utf8)))
+            #expect(response.status == .unauthorized)
+            #expect(released.value, "the receiver went with its request")
+            if !released.value { break }
+        }
+    }
+
     @Test func theFirstMatchingRouteDecidesWhetherABodyIsReceived() {
         var router = Router()
         router.post("/items/special") { _ in .text("plain") }
