@@ -267,7 +267,7 @@ struct ChangeJarRootViewTests {
     /// open, the form still holds the action, and the sign-in sends it.
     @Test func anActionWaitingFromTheLastRunComesBackAtLaunch() async throws {
         let cache = ActionCache.inMemory()
-        await cache.setWaitingAction(ActionEdit(title: "Walk to work", content: "Three days a week."))
+        await cache.setWaitingAction(WaitingAction(ActionEdit(title: "Walk to work", content: "Three days a week.")))
         let host = ViewHost(ChangeJarRootView(app: app(cache: cache)))
         try await host.waitUntil("Settings") { $0.visibleNavigationTitle == "Settings" }
         #expect(host.tree.texts.contains("Sign in to put your action in the jar. It will be sent right after."))

@@ -39,6 +39,23 @@ public struct AuthSession: Codable, Sendable, Hashable {
     /// What Settings shows as the person's name: the display name, else the provider user id.
     public var displayLabel: String { displayName ?? providerUserID }
 
+    /// A person as the jar knows an action's author: the provider and the provider's user id.
+    public struct Person: Codable, Sendable, Hashable {
+        /// The sign-in mechanism.
+        public var authSource: AuthSource
+        /// The provider's user id.
+        public var providerUserID: String
+
+        /// The person signed in with `authSource` as `providerUserID`.
+        public init(authSource: AuthSource, providerUserID: String) {
+            self.authSource = authSource
+            self.providerUserID = providerUserID
+        }
+    }
+
+    /// The signed-in person, as the jar knows the author of what they send: a renewed token is the same person.
+    public var person: Person { Person(authSource: authSource, providerUserID: providerUserID) }
+
     /// Who is signed in, without the token: what `quartet changejar whoami --json` prints.
     public struct Summary: Encodable, Sendable, Hashable {
         /// The name the provider gave, if any.

@@ -46,8 +46,12 @@ public final class ActionDetailModel {
     /// Whether the page offers Edit and Delete: the server said the action is the signed-in person's, the page
     /// shows the server's copy, and no deletion of it is on its way.
     public var canChange: Bool {
-        action?.isMine == true && !isShowingSavedCopy && session.session != nil && !isDeleting
+        action?.isMine == true && !isShowingSavedCopy && readAs != nil && session.session?.person == readAs
+            && !isDeleting
     }
+    /// Whose the action is, when the server said it is the reader's: the person signed in when it was read. After a
+    /// session ended, the next person to sign in is not offered the last one's Edit and Delete.
+    private var readAs: AuthSession.Person?
     /// Whether the action's deletion is on its way: a second Delete confirmed meanwhile was sent again, and its
     /// "not found" put a failure over the first one's "deleted".
     private var isDeleting = false
@@ -206,6 +210,7 @@ public final class ActionDetailModel {
 
     private func show(_ action: Action) {
         self.action = action
+        readAs = action.isMine == true ? session.session?.person : nil
         detail = ActionDetail(action, format: format)
     }
 }

@@ -108,6 +108,7 @@ public final class ActionListModel: PagedActionList {
             await cache.save(saved, page.items)
             isShowingSavedCopy = false
             show(page.items, next: page.nextCursor)
+            rowsAreFor = saved
         } catch {
             await failed(ChangeJarError(error), saved: saved)
         }
@@ -162,6 +163,9 @@ public final class ActionListModel: PagedActionList {
         }
     }
 
+    /// The list the rows on screen were read as (My Actions: whose), `nil` before one was read.
+    @ObservationIgnored private var rowsAreFor: CachedList?
+
     /// Only My Actions' rows say they are the person's.
     var rowsAreMine: Bool { listing != .all }
 
@@ -207,6 +211,13 @@ public final class ActionListModel: PagedActionList {
         if let banners = error.savedCopyBanners {
             // NB: with nothing saved, an empty list would say the jar is empty, which nobody knows.
             guard let copy = await cache.load(saved) else {
+                // NB: the rows on screen may be the last person's (their session ended, someone else signed in):
+                // they are not shown as this person's.
+                if rowsAreFor != saved {
+                    show([], next: nil)
+                    emptyMessage = nil
+                    rowsAreFor = nil
+                }
                 banner = .failure(banners.nothingSaved)
                 canRetry = true
                 return
@@ -214,6 +225,7 @@ public final class ActionListModel: PagedActionList {
             banner = .notice(banners.showing)
             isShowingSavedCopy = true
             show(copy, next: nil)
+            rowsAreFor = saved
             return
         }
         switch error {

@@ -31,6 +31,8 @@ public final class SettingsModel {
     /// The name the jar shows on the person's actions, as the server last said (`nil`: none chosen yet, or not
     /// read). No two people share one, so it can differ from the name the provider gave.
     public private(set) var jarName: String?
+    /// Whose ``jarName`` is: the person signed in when it was read.
+    @ObservationIgnored private var nameOf: AuthSession.Person?
     /// Whether the name is being saved.
     public private(set) var isSavingName = false
     /// Whether the person must choose a name before anything goes out under one: at the sign-in they had none in
@@ -82,6 +84,10 @@ public final class SettingsModel {
     /// browse.
     public func appeared() async {
         guard let current = session.session else { return }
+        if current.person != nameOf {
+            jarName = nil
+            nameOf = current.person
+        }
         if let profile = try? await session.signedIn({ try await actions.profile($0.token) }) {
             jarName = profile.name
         }
@@ -94,6 +100,13 @@ public final class SettingsModel {
     /// says nothing: the name is not needed to browse, and a submission claims it later.
     func signedIn() async {
         mustChooseName = false
+        // NB: a session that ended (rather than a Sign Out) left the last person's jar name here: it is not this
+        // person's, and is not shown as theirs should the jar be out of reach now.
+        if let current = session.session, current.person != nameOf {
+            jarName = nil
+            nameDraft = current.displayName ?? ""
+        }
+        nameOf = session.session?.person
         guard let current = session.session,
             let profile = try? await session.signedIn({ try await actions.profile($0.token) })
         else { return }
@@ -137,6 +150,7 @@ public final class SettingsModel {
         do {
             let profile = try await session.signedIn { try await actions.rename($0.token, name) }
             jarName = profile.name
+            nameOf = session.session?.person
             nameDraft = profile.name ?? name
             banner = .confirmation(Strings.format("settings.nameSaved", nameDraft))
             mustChooseName = false
@@ -152,6 +166,7 @@ public final class SettingsModel {
     public func signOutTapped() async {
         banner = nil
         jarName = nil
+        nameOf = nil
         nameDraft = ""
         mustChooseName = false
         session.signOut()

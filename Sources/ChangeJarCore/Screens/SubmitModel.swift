@@ -27,10 +27,13 @@ public final class SubmitModel {
     /// What the last Submit did: a new action in the jar, or the person's same one found there (nothing new was
     /// made); `nil` until one is sent, and again from the next Submit.
     public private(set) var submission: Submission?
+    /// Whether the action in the form waited for a sign-in of someone other than the person signed in now, and was not
+    /// sent as theirs (the ``banner`` says so); until the next Submit.
+    public private(set) var isSomeoneElses = false
     /// Whether a submission waits for a sign-in.
     public var hasPendingSubmission: Bool { pending != nil }
 
-    @ObservationIgnored private var pending: ActionEdit?
+    @ObservationIgnored private var pending: WaitingAction?
     /// Counts the person's sign-outs: a submission on its way across one does not wait for the next sign-in.
     @ObservationIgnored private var signOuts = 0
     @ObservationIgnored let session: SessionModel
@@ -49,27 +52,29 @@ public final class SubmitModel {
     }
 
     /// The app started: an action that waited for a sign-in when it last ran comes back into the form and waits
-    /// again, or goes out at once when someone has signed in since.
+    /// again, or goes out at once when its writer (or, for one written signed out, anyone) has signed in since.
     public func launched() async {
         guard pending == nil, let waiting = await cache.waitingAction() else { return }
         title = waiting.title
         content = waiting.content
-        await send(waiting)
+        await send(waiting.action, writtenBy: waiting.author)
     }
 
     /// "Submit" was tapped; a tap while one is on its way does nothing.
     public func submitTapped() async {
         guard !isBusy else { return }
         submission = nil
+        isSomeoneElses = false
         guard let draft = checkedDraft() else { return }
-        await send(draft)
+        // NB: tapped again while signed out, an action still waits for its writer's sign-in, not anyone's.
+        await send(draft, writtenBy: session.session == nil ? pending?.author : nil)
     }
 
-    /// A sign-in finished: the pending submission, if any, goes out now (once).
+    /// A sign-in finished: the pending submission, if any, goes out now (once), when it is this person's.
     func signedIn() async {
-        guard let draft = pending else { return }
+        guard let waiting = pending else { return }
         pending = nil
-        await send(draft)
+        await send(waiting.action, writtenBy: waiting.author)
     }
 
     /// The person signed out: an action that waited for a sign-in no longer goes out by itself, as whoever signs in
@@ -83,11 +88,18 @@ public final class SubmitModel {
         await cache.setWaitingAction(nil)
     }
 
-    private func send(_ draft: ActionEdit) async {
-        guard session.session != nil else {
-            await waitForSignIn(draft, expired: false)
+    /// Sends `draft` as the signed-in person; `author` is whose it is when it waited for a sign-in (`nil`: written by
+    /// whoever is signed in now, or while nobody was).
+    private func send(_ draft: ActionEdit, writtenBy author: AuthSession.Person? = nil) async {
+        guard let signedIn = session.session else {
+            await waitForSignIn(WaitingAction(draft, author: author), expired: false)
             return
         }
+        guard WaitingAction(draft, author: author).mayGoOut(as: signedIn) else {
+            return await keptForSomeoneElse(draft)
+        }
+        // NB: whose it is if the session ends on the way (the session is forgotten by the time that is known).
+        let writer = author ?? signedIn.person
         let signOutsBefore = signOuts
         calls.started()
         defer { calls.ended() }
@@ -125,11 +137,24 @@ public final class SubmitModel {
             // the next sign-in, which may be someone else's, and nothing has expired.
             guard signOuts == signOutsBefore else { return }
             // NB: the session has ended (the server or Cognito refused it for good) and is forgotten already.
-            await waitForSignIn(draft, expired: true)
+            await waitForSignIn(WaitingAction(draft, author: writer), expired: true)
         }
     }
 
-    private func waitForSignIn(_ draft: ActionEdit, expired: Bool) async {
+    /// Someone other than its writer is signed in: it is not sent as theirs, and no longer waits. Its words are in
+    /// the form, for this person to send as their own or to clear.
+    private func keptForSomeoneElse(_ draft: ActionEdit) async {
+        await cache.setWaitingAction(nil)
+        // NB: put back only into an empty form: what this person typed since is theirs, and stays.
+        if ActionRules.trimmed(title).isEmpty, ActionRules.trimmed(content).isEmpty {
+            title = draft.title
+            content = draft.content
+        }
+        isSomeoneElses = true
+        banner = .notice(Strings.writtenBySomeoneElse)
+    }
+
+    private func waitForSignIn(_ draft: WaitingAction, expired: Bool) async {
         pending = draft
         await cache.setWaitingAction(draft)
         let message = expired ? Strings.sessionExpired : Strings.signInToSubmit

@@ -24,7 +24,7 @@ extension ActionCache {
                 try? await store.storeCache(Data(cursor.utf8), for: lastSeenKey)
             },
             waitingAction: {
-                (try? await store.savedList(ActionEdit.self, named: waitingName))?.elements.first
+                (try? await store.savedList(WaitingAction.self, named: waitingName))?.elements.first
             },
             setWaitingAction: { action in
                 if let action {

@@ -33,11 +33,11 @@ public struct ActionCache: Sendable {
     public var lastSeen: @Sendable () async -> String?
     /// Records the newest position shown.
     public var setLastSeen: @Sendable (String) async -> Void
-    /// The action Submit keeps until a sign-in sends it, `nil` when none waits. It outlives the app, which the
-    /// system may end while the person signs in with their provider's app or page.
-    public var waitingAction: @Sendable () async -> ActionEdit? = { nil }
+    /// The action Submit keeps until a sign-in sends it, and whose it is; `nil` when none waits. It outlives the app,
+    /// which the system may end while the person signs in with their provider's app or page.
+    public var waitingAction: @Sendable () async -> WaitingAction? = { nil }
     /// Keeps (or, with `nil`, forgets) the action that waits for a sign-in.
-    public var setWaitingAction: @Sendable (ActionEdit?) async -> Void = { _ in }
+    public var setWaitingAction: @Sendable (WaitingAction?) async -> Void = { _ in }
 
     /// A cache that lives as long as the value (previews, and tests of behaviour around the cache).
     public static func inMemory() -> ActionCache {
@@ -56,9 +56,9 @@ public struct ActionCache: Sendable {
 private actor CacheStorage {
     var lists: [String: [Action]] = [:]
     var lastSeen: String?
-    var waiting: ActionEdit?
+    var waiting: WaitingAction?
 
     func save(_ key: String, _ actions: [Action]) { lists[key] = actions }
     func setLastSeen(_ cursor: String) { lastSeen = cursor }
-    func setWaiting(_ action: ActionEdit?) { waiting = action }
+    func setWaiting(_ action: WaitingAction?) { waiting = action }
 }

@@ -28,6 +28,7 @@ enum Strings {
     static var unreachableSearchNotSaved: String { text("banner.unreachableSearchNotSaved") }
     static var signInToSubmit: String { text("banner.signInToSubmit") }
     static var sessionExpired: String { text("banner.sessionExpired") }
+    static var writtenBySomeoneElse: String { text("banner.writtenBySomeoneElse") }
     static var submitted: String { text("banner.submitted") }
     static var alreadyInJar: String { text("banner.alreadyInJar") }
     static var signInToSeeMine: String { text("empty.signInToSeeMine") }

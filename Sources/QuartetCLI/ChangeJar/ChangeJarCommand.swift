@@ -136,6 +136,11 @@ enum ChangeJarCommand {
         }
         if app.submit.submission != nil, let sent = app.submit.banner?.text {
             console.line(sent)
+        } else if app.submit.isSomeoneElses, let notSent = app.submit.banner?.text {
+            // NB: the command line keeps no form: the words are printed, so nothing typed is lost.
+            console.line(notSent)
+            console.line("  " + app.submit.title)
+            console.line("  " + app.submit.content)
         } else if let refused = app.submit.banner?.failure {
             console.errorLine(refused)
             return 1

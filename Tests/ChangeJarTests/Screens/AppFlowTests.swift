@@ -611,11 +611,11 @@ struct AppFlowTests {
 
             // One kept while signed out meets no network at the next launch: it stays kept, and the launch after
             // sends it.
-            await cache.setWaitingAction(ActionEdit(title: "Walk more", content: "Every lunch."))
+            await cache.setWaitingAction(WaitingAction(ActionEdit(title: "Walk more", content: "Every lunch.")))
             let second = CoreHarness(server: server, cache: cache, sessionStore: sessions)
             second.network.isOffline = true
             await second.app.launched()
-            #expect(await cache.waitingAction() == ActionEdit(title: "Walk more", content: "Every lunch."))
+            #expect(await cache.waitingAction()?.action == ActionEdit(title: "Walk more", content: "Every lunch."))
             second.network.isOffline = false
             let third = CoreHarness(server: server, cache: cache, sessionStore: sessions)
             await third.app.launched()
@@ -632,7 +632,8 @@ struct AppFlowTests {
             let harness = CoreHarness(server: server, cache: cache, sessionStore: sessions)
             await harness.app.settings.providerTapped(.google)
             // Kept by an older version whose rules were looser: the server refuses it for good.
-            await cache.setWaitingAction(ActionEdit(title: String(repeating: "x", count: 121), content: "Too long."))
+            await cache.setWaitingAction(
+                WaitingAction(ActionEdit(title: String(repeating: "x", count: 121), content: "Too long.")))
             await CoreHarness(server: server, cache: cache, sessionStore: sessions).app.launched()
             #expect(await cache.waitingAction() == nil)
         }

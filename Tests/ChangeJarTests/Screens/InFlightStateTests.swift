@@ -276,10 +276,10 @@ struct InFlightStateTests {
         let first = AppModel(dependencies: dependencies)
         await first.settings.providerTapped(.google)
         let kept = ActionEdit(title: "Walk more", content: "Every lunch.")
-        await cache.setWaitingAction(kept)
+        await cache.setWaitingAction(WaitingAction(kept))
         let app = AppModel(dependencies: dependencies)
         await app.launched()
-        #expect(await cache.waitingAction() == kept)
+        #expect(await cache.waitingAction()?.action == kept)
 
         await app.settings.signOutTapped()
         #expect(await cache.waitingAction() == nil)
