@@ -37,10 +37,12 @@ struct SalesSignInView: View {
             TextField(app.usernameLabel, text: $app.username)
             SecureField(app.passwordLabel, text: $app.password)
             if let banner = app.banner { BannerLine(banner) }
+            if let waiting = app.waitingEditsText { Text(waiting) }
             Button(app.signInLabel) { Task { await app.signInTapped() } }.disabled(!app.canSignIn)
             // NB: the disabled button alone reads as "nothing happened"; the spinner says the tap was taken.
             if app.isBusy { ProgressView(app.signingInLabel) }
         }
         .navigationTitle(app.title)
+        .task { await app.signInAppeared() }
     }
 }

@@ -28,6 +28,22 @@ struct SalesCLI {
     let hosts = Recording()
     /// Every body the server answered, so a test can tell the server's words from the command line's.
     let answers = Recording()
+    /// What happens before the next PATCH reaches the server (another rep's save, landing first).
+    let beforeNextPatch = BeforeNextPatch()
+
+    /// An action run once, before the next PATCH is sent.
+    final class BeforeNextPatch: Sendable {
+        private let action = Locked<(@Sendable () async -> Void)?>(nil)
+        func set(_ next: @escaping @Sendable () async -> Void) { action.withLock { $0 = next } }
+        func run(_ request: URLRequest) async {
+            guard request.httpMethod == "PATCH" else { return }
+            let next = action.withLock { action in
+                defer { action = nil }
+                return action
+            }
+            await next?()
+        }
+    }
 
     /// What the transport saw, in order (the token requests' bodies, the hosts called).
     final class Recording: Sendable {
@@ -61,6 +77,7 @@ struct SalesCLI {
         let tokenForms = tokenForms
         let hosts = hosts
         let answers = answers
+        let beforeNextPatch = beforeNextPatch
         let server = HTTPTransport.inProcess(router) { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             hosts.append(request.url?.host ?? "")
@@ -69,6 +86,7 @@ struct SalesCLI {
             }
         }
         let transport = HTTPTransport { request in
+            await beforeNextPatch.run(request)
             let (body, head) = try await server.send(request)
             answers.append(String(decoding: body, as: UTF8.self))
             return (body, head)
@@ -755,6 +773,47 @@ struct SalesCLI {
             [String: String].self, from: Data(await other.run(["note", "show", note, "--json"]).output.utf8))
         #expect(shown["name"] == "Visit (moved to Friday)")
         #expect(shown["text"] == "Bring the gown samples")
+    }
+
+    /// A note edit that meets another rep's save overwrites nothing and says how to send it over; `--send-mine` taps
+    /// the editor's Send Mine after the conflict: the body given goes over, and the other rep's title stays.
+    @Test func noteEditAfterAConflictSendsMineWithSendMine() async throws {
+        let cli = try await SalesCLI.make()
+        let other = SalesCLI(router: cli.router, dataDirectory: cli.dataDirectory.appendingPathComponent("other"))
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        await other.signIn()
+        let rows = try await cli.items(hospital)
+        let note = try #require(rows.first { $0["name"] == "Visit with Dr. Alvarez" }?["id"])
+        func otherSavesFirst(_ title: String) {
+            cli.beforeNextPatch.set {
+                // NB: the server's versions are milliseconds apart; the other save is a newer one.
+                try? await Task.sleep(for: .milliseconds(5))
+                _ = await other.run(["note", "edit", note, "--title", title])
+            }
+        }
+
+        otherSavesFirst("Visit (moved to Friday)")
+        let refused = await cli.run(["note", "edit", note, "--body", "Bring the gown samples"])
+        #expect(refused.code == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.errors.hasSuffix(SalesCommandText.itemSendMineHint + "\n"), "\(refused.errors)")
+        let kept = try JSONDecoder().decode(
+            [String: String].self, from: Data(await other.run(["note", "show", note, "--json"]).output.utf8))
+        #expect(kept["text"] != "Bring the gown samples")
+
+        otherSavesFirst("Visit (moved to Monday)")
+        let sent = await cli.run(["note", "edit", note, "--body", "Bring the gown samples", "--send-mine"])
+        #expect(sent.code == 0, "\(sent.errors)")
+        #expect(sent.output == "saved \(note)\n")
+        let shown = try JSONDecoder().decode(
+            [String: String].self, from: Data(await other.run(["note", "show", note, "--json"]).output.utf8))
+        #expect(shown["name"] == "Visit (moved to Monday)")
+        #expect(shown["text"] == "Bring the gown samples")
+
+        // NB: with no conflict, --send-mine is a plain save.
+        let plain = await cli.run(["note", "edit", note, "--body", "Bring two gowns", "--send-mine"])
+        #expect(plain.code == 0, "\(plain.errors)")
     }
 
     /// On an account this machine keeps, `edit`, `rename` and `delete` are the row's actions on its screen: offline

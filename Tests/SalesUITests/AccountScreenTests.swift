@@ -457,6 +457,28 @@ struct SalesRootViewTests {
         #expect(host.tree.visibleNavigationTitle == "Sign In to Salesforce")
     }
 
+    /// Edits of the rep's wait on the device for their next sign-in: the sign-in form says so, and that someone
+    /// else's sign-in discards them.
+    @Test func theSignInFormSaysTheRepsEditsWait() async throws {
+        let (client, outbox) = try await AccountScreenTests.signedInClient()
+        await client.signOut()
+        try await outbox.signedIn(as: "00DQ000000Demo1/005Q000000Rep01")
+        let note = Note(name: "Visit", text: "Two pages")
+        let offline: @Sendable () async throws -> Note = {
+            throw SalesforceError.offline(operation: "add the note Visit", reason: "offline")
+        }
+        _ = try await outbox.send(PendingEdit.adding(note, to: AccountScreenTests.hospitalID), offline)
+        let app = SalesAppModel(client: client, outbox: outbox) {
+            AccountScreenModel(
+                accountID: AccountScreenTests.hospitalID, client: client, outbox: outbox, cache: .inMemory())
+        }
+        let host = ViewHost(SalesRootView(app: app))
+        await host.settle()
+        let said = try #require(SalesText.waitingForSignIn(1))
+        try await host.waitUntil("the waiting edit") { $0.texts.contains(said) }
+        #expect(host.tree.visibleNavigationTitle == "Sign In to Salesforce")
+    }
+
     /// Salesforce stops taking the session (revoked on another device): the next pull ends on the sign-in form,
     /// which says why, and signing in again opens the account.
     @Test func anEndedSessionReturnsToTheSignInFormWhichSaysWhy() async throws {

@@ -28,7 +28,7 @@ struct SalesApp: App {
             configuration: configuration, transport: HTTPTransport.live(),
             sessions: .keychain(service: "dev.quartet.sales"), cache: cache, outbox: outbox)
         let accountID = AppConfiguration.string(forKey: "QuartetSalesAccountID") ?? "001Q000000Demo1IAB"
-        let app = SalesAppModel(client: client) {
+        let app = SalesAppModel(client: client, outbox: outbox) {
             AccountScreenModel(
                 accountID: accountID, client: client, outbox: outbox, cache: cache,
                 shrinker: ImageShrinker(resampler: .imageIO))

@@ -153,27 +153,39 @@ enum ItemCommands {
     /// `edit ID` (or `rename ID NAME`): the item's Edit on the Account screen that lists it, when this machine
     /// keeps that account (so it works offline, and the saved copy shows the change), else the item editor over
     /// the item as the server has it; changed as `fill` types the options, then saved (offline, queued).
+    ///
+    /// A save that meets a newer version on the server overwrites nothing and says so; with `--send-mine`, the
+    /// editor's Send Mine is then tapped, as a person would after reading the conflict: the fields given go over the
+    /// server's version, the others stay as the other person saved them.
     static func edit<Item: AccountItemRecord>(
         _ kind: Item.Type, _ name: String, summary: String, arguments: [String] = ["ID"], options: [OptionSpec],
         _ dependencies: SalesDependencies, as item: @escaping @Sendable (Item) -> AccountItem,
         fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) throws -> Void
     ) -> CommandSpec {
-        CommandSpec(
-            name, summary: summary, arguments: arguments, options: options,
+        let sendMine = OptionSpec.flag(
+            "send-mine", help: "when it changed on the server meanwhile, save these fields over it (Send Mine)")
+        return CommandSpec(
+            name, summary: summary, arguments: arguments, options: options + [sendMine],
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
+                let over = context.arguments.flag("send-mine")
                 if let account = await session.cache.account(holding: id)?.account.id {
                     guard let screen = await session.openAccount(account) else { return 1 }
                     if let editor = await screen.editor(of: Item.self, id: id) {
                         try await fill(editor, context.arguments)
-                        return try await save(editor, session: session) { await screen.editorSaveTapped() }
+                        let tapSendMine: @MainActor () async -> Void = { await screen.editorSendMineTapped() }
+                        return try await save(
+                            editor, session: session, tap: { await screen.editorSaveTapped() },
+                            sendMine: over ? tapSendMine : nil)
                     }
                 }
                 let record = try await session.client.record(Item.self, id: id)
                 let editor = await ItemEditorModel(
                     editing: item(record), client: session.client, shrinker: session.shrinker, outbox: session.outbox)
                 try await fill(editor, context.arguments)
-                return try await save(editor, session: session) { await editor.saveTapped() }
+                let tapSendMine: @MainActor () async -> Void = { await editor.sendMineTapped() }
+                return try await save(
+                    editor, session: session, tap: { await editor.saveTapped() }, sendMine: over ? tapSendMine : nil)
             })
     }
 
@@ -237,13 +249,17 @@ enum ItemCommands {
     }
 
     /// Taps Save (`tap`: the editor's own, or the Account screen's over it) and prints what the editor shows: the
-    /// saved item's id, that it waits offline, or why it failed.
+    /// saved item's id, that it waits offline, or why it failed. After a conflict, `sendMine` (when given) is
+    /// tapped; without it, the conflict is printed with the way to send them over it.
     @MainActor static func save(
-        _ editor: ItemEditorModel, session: SalesSession, tap: @MainActor () async -> Void
+        _ editor: ItemEditorModel, session: SalesSession, tap: @MainActor () async -> Void,
+        sendMine: (@MainActor () async -> Void)? = nil
     ) async throws -> Int32 {
         await tap()
+        if editor.conflict != nil, let sendMine { await sendMine() }
         guard let saved = editor.saved else {
             session.console.errorLine(editor.errorMessage ?? editor.saveRefusal ?? "")
+            if editor.conflict != nil { session.console.errorLine(SalesCommandText.itemSendMineHint) }
             return 1
         }
         if let queued = editor.queued { session.console.errorLine(SalesCommandText.queued(queued.summary)) }

@@ -157,6 +157,8 @@ public final class AccountScreenModel {
     /// Whether the last Delete asked for deleted nothing: an item added offline that the sync sent meanwhile (the
     /// banner says so, and its row is back under Salesforce's id), or an outbox that could not be written.
     public private(set) var deletionRefused = false
+    /// The ids of the items whose deletion is on its way (``deleteItem(id:)``).
+    private var deleting: Set<String> = []
 
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
@@ -432,8 +434,19 @@ public final class AccountScreenModel {
         }
     }
 
+    /// Deletes the item of `id`, unless its deletion or its editor's save is already on its way.
+    ///
+    /// NB: a second Delete confirmed while the first is on its way (a double tap) found the item gone from the
+    /// outbox and said it "was sent to Salesforce", or sent a second DELETE whose "not found" put a failure over the
+    /// first. One confirmed while the editor's save of the same item is on its way would be sent against the version
+    /// the save replaces, and the save would then put the row back: it does nothing, and the row shows what was
+    /// saved, to be deleted after asking again.
     private func deleteItem(id: String) async {
-        guard let item = details?.items.first(where: { $0.id == id }) else { return }
+        guard !deleting.contains(id), editor?.isSaving(itemID: id) != true,
+            let item = details?.items.first(where: { $0.id == id })
+        else { return }
+        deleting.insert(id)
+        defer { deleting.remove(id) }
         guard !item.isWaiting else { return await withdraw(item, id: id) }
         calls.started()
         defer { calls.ended() }

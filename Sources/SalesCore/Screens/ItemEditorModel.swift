@@ -75,6 +75,9 @@ public final class ItemEditorModel {
     /// bytes left where they wait).
     public var isWaiting: Bool { existing?.isWaiting ?? false }
 
+    /// Whether a save of the item of `itemID` is on its way from this form.
+    func isSaving(itemID: String) -> Bool { isBusy && existing?.id == itemID }
+
     /// The first field longer than Salesforce stores (``ItemFieldLimit``), as the form would save it.
     var tooLong: (field: ItemFieldLimit, limit: Int, length: Int)? {
         var values: [(ItemFieldLimit, String)]

@@ -17,13 +17,24 @@ public final class SalesAppModel {
     public private(set) var banner: Banner?
     /// The Account screen, once signed in.
     public private(set) var account: AccountScreenModel?
+    /// What the form says of the rep's edits that wait on the device for their next sign-in (after Salesforce
+    /// ended the session, or a sign-out, with edits not yet sent): that signing in again as the same user sends
+    /// them, and that someone else's sign-in discards them. `nil` when none wait. Read when the form appears
+    /// (``signInAppeared()``).
+    public private(set) var waitingEditsText: String?
 
     private let client: SalesforceClient
+    private let outbox: SalesOutbox?
     private let makeAccount: @MainActor () -> AccountScreenModel
 
-    /// The app over a client; `account` builds the Account screen the app shows once signed in.
-    public init(client: SalesforceClient, account: @escaping @MainActor () -> AccountScreenModel) {
+    /// The app over a client; `account` builds the Account screen the app shows once signed in. `outbox` is the
+    /// one the client keeps the rep's edits in, so that the sign-in form can say that edits wait there
+    /// (``waitingEditsText``).
+    public init(
+        client: SalesforceClient, outbox: SalesOutbox? = nil, account: @escaping @MainActor () -> AccountScreenModel
+    ) {
         self.client = client
+        self.outbox = outbox
         makeAccount = account
         client.sessionEnd.listen { [weak self] in self?.sessionEnded() }
     }
@@ -35,6 +46,18 @@ public final class SalesAppModel {
         account = nil
         password = ""
         banner = .notice(SalesText.signedOut)
+    }
+
+    /// The sign-in form appeared (at launch with no session, after a sign-out, or after Salesforce ended the
+    /// session): it reads whether the rep's edits wait on the device, for ``waitingEditsText``.
+    ///
+    /// NB: only a count is read, never who owns them: the form shows on a shared iPad to whoever picks it up.
+    public func signInAppeared() async {
+        guard account == nil, let outbox else { return }
+        let count = (try? await outbox.waitingForSignIn()) ?? 0
+        // NB: a sign-in that ended meanwhile has sent them, or discarded them, and the form is gone.
+        guard account == nil else { return }
+        waitingEditsText = SalesText.waitingForSignIn(count)
     }
 
     /// The app started: a session kept from last time opens the Account screen at once.
@@ -67,6 +90,8 @@ public final class SalesAppModel {
         do {
             try await client.signIn(username: username, password: password)
             password = ""
+            // NB: the same rep's edits are sent as the Account screen opens; someone else's sign-in discarded them.
+            waitingEditsText = nil
             account = makeAccount()
         } catch let error as SalesforceError {
             banner = .failure(error.message)

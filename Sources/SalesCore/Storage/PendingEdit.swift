@@ -272,6 +272,14 @@ public actor SalesOutbox {
         try await outbox.pendingCount()
     }
 
+    /// How many edits wait here for their owner's next sign-in: those waiting to be sent, while someone owns them
+    /// (an ended session or a sign-out keeps them); 0 when none wait, or when nobody owns them (the next sign-in
+    /// discards them, whoever it is).
+    public func waitingForSignIn() async throws -> Int {
+        guard try await store.savedList(String.self, named: Self.ownerList)?.elements.first != nil else { return 0 }
+        return try await outbox.pendingCount()
+    }
+
     /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them:
     /// those of `accountID` as its screen lists them under "Changes Not Sent", or every one when `accountID` is
     /// `nil` (`quartet sales sync`).

@@ -40,6 +40,8 @@ public enum SalesCommandText {
     public static func undecided(_ count: Int) -> String {
         count == 1 ? SalesText.localized("cli.undecided.one") : SalesText.table.format("cli.undecided", String(count))
     }
+    /// After an item's save met a newer version on the server: how to save the fields given over it.
+    public static var itemSendMineHint: String { SalesText.localized("cli.itemSendMineHint") }
     /// A write queued because the network is down.
     public static func queued(_ summary: String) -> String { SalesText.table.format("cli.queued", summary) }
     /// What a Save did, as the form says it (``SaveOutcome``): `saved 002…`, `queued 002…` (offline; an item added

@@ -121,6 +121,15 @@ public enum SalesText {
     public static var urlField: String { localized("editor.url") }
     /// The editor's image picker.
     public static var pickImage: String { localized("editor.pickImage") }
+    /// What the sign-in form says when `count` of the rep's edits wait for their next sign-in; `nil` for none.
+    public static func waitingForSignIn(_ count: Int) -> String? {
+        switch count {
+        case ...0: nil
+        case 1: localized("signin.waitingOne")
+        default: table.format("signin.waitingMany", "\(count)")
+        }
+    }
+
     /// `1 change waiting to be sent`, `3 changes waiting to be sent`; `nil` for none.
     public static func pendingEdits(_ count: Int) -> String? {
         switch count {

@@ -96,7 +96,9 @@ enum SalesScreens {
     @MainActor
     static func sessionEnded() async throws -> ViewNode {
         let (client, outbox, transport) = try await stack()
-        let app = SalesAppModel(client: client) { screenModel(hospitalID, client: client, outbox: outbox) }
+        let app = SalesAppModel(client: client, outbox: outbox) {
+            screenModel(hospitalID, client: client, outbox: outbox)
+        }
         let host = ViewHost(SalesRootView(app: app))
         _ = try await host.settled("the account") { $0.find(.disclosureGroup, SalesText.itemsTitle) != nil }
         var revoke = URLRequest(url: URL(string: "http://salesforce.test/services/oauth2/revoke")!)
@@ -200,7 +202,9 @@ enum SalesScreens {
                 summary: "Sign in tapped, Salesforce has not answered: the form says it is signing in"
             ) {
                 let (client, outbox, _) = try await stack(network: .silent, signedIn: false)
-                let app = SalesAppModel(client: client) { screenModel(hospitalID, client: client, outbox: outbox) }
+                let app = SalesAppModel(client: client, outbox: outbox) {
+                    screenModel(hospitalID, client: client, outbox: outbox)
+                }
                 let host = ViewHost(SalesRootView(app: app))
                 try host.type("rep@quartet.dev", into: app.usernameLabel)
                 try host.type("quartet-sales", into: app.passwordLabel)

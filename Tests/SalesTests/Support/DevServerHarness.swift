@@ -188,7 +188,7 @@ struct SalesDevice {
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
             sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
-        let app = SalesAppModel(client: client) {
+        let app = SalesAppModel(client: client, outbox: outbox) {
             AccountScreenModel(
                 accountID: DevServerHarness.hospitalID, client: client, outbox: outbox, cache: cache,
                 locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
