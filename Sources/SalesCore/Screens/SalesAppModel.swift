@@ -20,7 +20,7 @@ public final class SalesAppModel {
     /// What the form says of the rep's edits that wait on the device for their next sign-in (after Salesforce
     /// ended the session, or a sign-out, with edits not yet sent): that signing in again as the same user sends
     /// them, and that someone else's sign-in discards them. `nil` when none wait. Read when the form appears
-    /// (``signInAppeared()``).
+    /// (``signInAppeared()``), and again when a save on its way as the session ended comes to wait.
     public private(set) var waitingEditsText: String?
 
     private let client: SalesforceClient
@@ -37,6 +37,7 @@ public final class SalesAppModel {
         self.outbox = outbox
         makeAccount = account
         client.sessionEnd.listen { [weak self] in self?.sessionEnded() }
+        outbox?.onWaitingForSignIn { [weak self] in await self?.readWaitingEdits() }
     }
 
     /// Salesforce no longer takes the session (it expired, or was revoked): back to the sign-in form, which says
@@ -53,6 +54,12 @@ public final class SalesAppModel {
     ///
     /// NB: only a count is read, never who owns them: the form shows on a shared iPad to whoever picks it up.
     public func signInAppeared() async {
+        await readWaitingEdits()
+    }
+
+    /// Reads how many of the rep's edits wait for their sign-in, while the form shows: when it appears, and when a
+    /// save that was on its way as the session ended comes to wait after it appeared.
+    private func readWaitingEdits() async {
         guard account == nil, let outbox else { return }
         let count = (try? await outbox.waitingForSignIn()) ?? 0
         // NB: a sign-in that ended meanwhile has sent them, or discarded them, and the form is gone.

@@ -113,6 +113,7 @@ public actor SalesOutbox {
     private let outbox: Outbox
     private let store: LocalStore
     private static let ownerList = "sales.outbox.owner"
+    private nonisolated let waitingChanged = Locked<(@Sendable () async -> Void)?>(nil)
 
     /// An outbox over the Sales app's local store.
     public init(store: LocalStore) {
@@ -258,6 +259,7 @@ public actor SalesOutbox {
         } catch SalesforceError.signedOut where owner != nil {
             try await enqueue(edit)
             try await store.saveList(owner.map { [$0] } ?? [], as: Self.ownerList)
+            await waitingChanged.withLock { $0 }?()
             return .queued
         }
     }
@@ -272,12 +274,20 @@ public actor SalesOutbox {
         try await outbox.pendingCount()
     }
 
-    /// How many edits wait here for their owner's next sign-in: those waiting to be sent, while someone owns them
-    /// (an ended session or a sign-out keeps them); 0 when none wait, or when nobody owns them (the next sign-in
-    /// discards them, whoever it is).
+    /// How many edits wait here for their owner's next sign-in, while someone owns them (an ended session or a
+    /// sign-out keeps them): those waiting to be sent and those Salesforce did not take, which the owner's screen
+    /// lists under "Changes Not Sent" (``unsent(accountID:)``); someone else's sign-in discards both. 0 when none
+    /// wait, or when nobody owns them (the next sign-in discards them, whoever it is).
     public func waitingForSignIn() async throws -> Int {
         guard try await store.savedList(String.self, named: Self.ownerList)?.elements.first != nil else { return 0 }
-        return try await outbox.pendingCount()
+        return try await outbox.operationsWithoutBodies().count
+    }
+
+    /// What to run when an edit comes to wait for its owner's next sign-in after the session has ended: a write
+    /// on its way as Salesforce ended the session is queued a moment after the app went back to its sign-in form,
+    /// which then reads ``waitingForSignIn()`` again. One listener (the app model's).
+    public nonisolated func onWaitingForSignIn(_ action: @escaping @Sendable () async -> Void) {
+        waitingChanged.withLock { $0 = action }
     }
 
     /// The edits the server did not take (a conflict or a refusal), oldest first, until the person resolves them:

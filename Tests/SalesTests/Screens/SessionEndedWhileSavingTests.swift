@@ -37,12 +37,7 @@ import Testing
 
     @Test func aNoteSavedAsTheSessionEndsIsSentAfterTheNextSignIn() async throws {
         let device = try await SalesDevice.signedIn()
-        let screen = try #require(device.app.account)
-        await screen.appeared()
-        screen.addTapped(.note)
-        let editor = try #require(screen.editor)
-        editor.nameEdited("Visit")
-        editor.textEdited("Two pages of what the buyer said")
+        let screen = try await device.typingANote()
         try await device.harness.revokeElsewhereAndExpire(device.client)
         await screen.editorSaveTapped()
 
@@ -51,7 +46,7 @@ import Testing
         #expect(await device.cache.load(DevServerHarness.hospitalID) == nil)
 
         let again = try await signInAgain(device)
-        #expect(again.details?.notes.contains { $0.text == "Two pages of what the buyer said" } == true)
+        #expect(again.details?.notes.contains { $0.text == SalesDevice.noteText } == true)
     }
 
     /// A write with no session at all (signed out by choice, nothing waiting) is refused as before: nobody is there

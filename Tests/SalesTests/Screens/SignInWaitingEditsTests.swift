@@ -9,12 +9,7 @@ import Testing
 @Suite struct SignInWaitingEditsTests {
     @Test func theFormSaysAnEditWaitsUntilTheSameRepSignsInAndItIsSent() async throws {
         let device = try await SalesDevice.signedIn()
-        let screen = try #require(device.app.account)
-        await screen.appeared()
-        screen.addTapped(.note)
-        let editor = try #require(screen.editor)
-        editor.nameEdited("Visit")
-        editor.textEdited("Two pages of what the buyer said")
+        let screen = try await device.typingANote()
         try await device.harness.revokeElsewhereAndExpire(device.client)
         await screen.editorSaveTapped()
         #expect(device.app.account == nil)
@@ -54,6 +49,59 @@ import Testing
         await device.app.signOutTapped()
         await device.app.signInAppeared()
         #expect(device.app.waitingEditsText?.hasPrefix("2 changes you made have not been sent yet;") == true)
+    }
+
+    /// A save on its way as Salesforce ended the session comes to wait after the form appeared: the form says so
+    /// then, not only the next time it appears.
+    @Test func aSaveOnItsWayAsTheSessionEndsIsCountedWhenItComesToWait() async throws {
+        var held: OutboxWithdrawTests.Gate?
+        let device = try await SalesDevice.signedIn { harness in
+            let gate = OutboxWithdrawTests.Gate(harness)
+            held = gate
+            return gate.transport
+        }
+        let gate = try #require(held)
+        let screen = try await device.typingANote()
+        let saving = Task { await screen.editorSaveTapped() }
+        for await _ in gate.entered { break }
+
+        try await device.harness.revokeElsewhereAndExpire(device.client)
+        await screen.refreshPulled()
+        #expect(device.app.account == nil)
+        await device.app.signInAppeared()
+        #expect(device.app.waitingEditsText == nil)
+
+        gate.release.yield()
+        await saving.value
+        #expect(try await device.outbox.pending().count == 1)
+        #expect(device.app.waitingEditsText?.hasPrefix("1 change you made has not been sent yet;") == true)
+    }
+
+    /// An edit Salesforce did not take (listed under "Changes Not Sent") waits for the rep too, and someone else's
+    /// sign-in discards it as it does the others: the form counts it.
+    @Test func theFormCountsAnEditSalesforceDidNotTake() async throws {
+        let device = try await SalesDevice.signedIn()
+        let screen = try #require(device.app.account)
+        await screen.appeared()
+        let colleague = try await device.harness.client()
+        screen.editTapped()
+        screen.fieldEdited(.numBeds, text: "5")
+        device.harness.wire.isDown = true
+        await screen.saveTapped()
+        device.harness.clock.advance(by: 10)
+        device.harness.wire.isDown = false
+        var theirs = try await colleague.retrieveAccount(id: DevServerHarness.hospitalID).account
+        theirs.numBeds = 999
+        try await colleague.saveAccount(theirs)
+        await screen.networkReturned()
+        #expect(screen.unsentEdits.count == 1)
+        #expect(try await device.outbox.pending().isEmpty)
+
+        try await device.harness.revokeElsewhereAndExpire(device.client)
+        await screen.refreshPulled()
+        #expect(device.app.account == nil)
+        await device.app.signInAppeared()
+        #expect(device.app.waitingEditsText?.hasPrefix("1 change you made has not been sent yet;") == true)
     }
 
     @Test func theFormSaysNothingWhenNothingWaits() async throws {

@@ -180,13 +180,17 @@ struct SalesDevice {
     let client: SalesforceClient
     let app: SalesAppModel
 
-    /// A device whose tokens last 60 seconds, signed in through ``SalesAppModel/signInTapped()``.
-    static func signedIn() async throws -> SalesDevice {
+    /// A device whose tokens last 60 seconds, signed in through ``SalesAppModel/signInTapped()``; its client sends
+    /// through `transport` (the stand-in's, as is, by default).
+    static func signedIn(
+        transport: (DevServerHarness) -> HTTPTransport = { $0.transport }
+    ) async throws -> SalesDevice {
         let harness = try await DevServerHarness.make(tokenLifetime: 60)
         let cache = AccountCache.inMemory()
         let outbox = try await makeOutbox()
         let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance), transport: harness.transport,
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: transport(harness),
             sessions: .inMemory(), notificationCenter: NotificationCenter(), cache: cache, outbox: outbox)
         let app = SalesAppModel(client: client, outbox: outbox) {
             AccountScreenModel(
@@ -197,6 +201,23 @@ struct SalesDevice {
         app.password = DevServerHarness.password
         await app.signInTapped()
         return SalesDevice(harness: harness, cache: cache, outbox: outbox, client: client, app: app)
+    }
+}
+
+extension SalesDevice {
+    /// What a note typed on the device says.
+    static let noteText = "Two pages of what the buyer said"
+
+    /// The Account screen, appeared, with a new note typed into its editor and not saved yet.
+    @MainActor
+    func typingANote() async throws -> AccountScreenModel {
+        let screen = try #require(app.account)
+        await screen.appeared()
+        screen.addTapped(.note)
+        let editor = try #require(screen.editor)
+        editor.nameEdited("Visit")
+        editor.textEdited(Self.noteText)
+        return screen
     }
 }
 
