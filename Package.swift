@@ -523,6 +523,7 @@ let fuzzTargets: [(name: String, dependencies: [String])] = [
     ("fuzz-media-sniffer", ["AttendeeServer"]),
     ("fuzz-byte-range", ["HTTPServer"]),
     ("fuzz-request-json", ["HTTPServer", "DynamicJSON"]),
+    ("fuzz-token", ["TokenVerifier", "HTTPTypes", "DynamicJSON", "Locking"]),
 ]
 if Context.environment["QUARTET_FUZZ"] == "1" {
     // libFuzzer's own entry point (`LLVMFuzzerRunDriver`), declared for Swift.
