@@ -126,7 +126,10 @@ public final class QuakeListModel {
                 banner = QuakeBanner(message: error.message, canRetry: false)
             }
         }
-        if let listing, now().timeIntervalSince(listing.fetchedAt) <= Self.staleAfter { return }
+        if let listing, QuakeFeedService.isFresh(fetchedAt: listing.fetchedAt, now: now(), staleAfter: Self.staleAfter)
+        {
+            return
+        }
         await refresh(reload: false)
     }
 

@@ -61,6 +61,25 @@ import Testing
         #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
     }
 
+    /// A copy fetched while the clock ran fast is refreshed once the clock is set right, not taken as fresh until
+    /// the clock catches up with it.
+    @Test func aCacheStampedInTheFutureIsRefreshed() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        _ = harness.takeRequests()
+        harness.advance(-86_400)
+        harness.relaunch()
+        harness.answer(.notModified)
+        await harness.model.appeared()
+        #expect(harness.takeRequests() == [Self.v1])
+        // A minute either way is the same moment (the store stamps with its own clock).
+        harness.advance(-59)
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.takeRequests().isEmpty)
+    }
+
     @Test func staleCacheIsShownAtOnceThenRefreshedConditionally() async {
         let harness = ModelHarness()
         harness.answer(.fresh(Self.feed, Self.v1))
