@@ -46,6 +46,12 @@ struct JSONScanner {
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+    /// Steps over a UTF-8 byte order mark at the start, which RFC 8259 lets a reader ignore and Foundation's
+    /// `JSONDecoder` does (a feed file saved by a Windows editor starts with one).
+    mutating func skipByteOrderMark() {
+        if index == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
     func fail(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
 
     @inline(__always)
@@ -237,6 +243,9 @@ struct JSONScanner {
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw fail("invalid number") }
+        // NB: `Double` reads `1e400` as infinity, which no JSON number is: Foundation refuses it, and a time of
+        // infinity trapped `--json`'s conversion to whole milliseconds.
+        guard value.isFinite else { throw fail("number out of range") }
         return value
     }
 

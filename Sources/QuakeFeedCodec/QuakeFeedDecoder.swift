@@ -25,9 +25,9 @@ public struct FeedDecodingError: Error, Equatable, Sendable {
 
 /// Decodes USGS GeoJSON summary feeds (`FeatureCollection`) and detail feeds (one `Feature`), leniently.
 ///
-/// A feature with a missing id, time or coordinates, or with a field of the wrong type, is skipped and
-/// counted; only a body that is not JSON (or was cut short), or JSON that is neither a collection with a
-/// `features` array nor one `Feature`, fails as a whole.
+/// A feature with a missing id, time or coordinates, with a time no date can have (beyond ``timeRange``), or with a
+/// field of the wrong type, is skipped and counted; only a body that is not JSON (or was cut short), or JSON that is
+/// neither a collection with a `features` array nor one `Feature`, fails as a whole.
 ///
 /// ```swift
 /// let feed = try QuakeFeedDecoder().decode(data)
@@ -36,6 +36,11 @@ public struct FeedDecodingError: Error, Equatable, Sendable {
 public struct QuakeFeedDecoder: Sendable {
     /// Scheme and host that relative links (`/earthquakes/eventpage/…`) are resolved against.
     public var origin: String
+
+    /// The milliseconds since 1970 a feature's `time` and `updated` may take: ECMAScript's dates, ±100 million days
+    /// (USGS writes JavaScript times). A feature with a time beyond them is skipped: `1e300` was kept, and
+    /// `quartet quakes --json` trapped converting it to whole milliseconds.
+    public static let timeRange: ClosedRange<Double> = -8.64e15...8.64e15
 
     /// A decoder that resolves relative links against `origin` (`scheme://host[:port]`, a trailing slash dropped);
     /// USGS's by default.
@@ -56,6 +61,7 @@ public struct QuakeFeedDecoder: Sendable {
     public func decode(_ data: Data) throws(FeedDecodingError) -> DecodedFeed {
         let result: Result<DecodedFeed, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var scanner = JSONScanner(raw)
+            scanner.skipByteOrderMark()
             do throws(JSONSyntaxError) {
                 let feed = try decodeDocument(&scanner)
                 guard scanner.peek() == nil else { throw scanner.fail("trailing characters") }
@@ -279,7 +285,10 @@ private struct FeatureFields {
     }
 
     func quake(origin: String) -> Quake? {
-        guard !malformed, let id, !id.isEmpty, let timeMilliseconds, coordinates.count >= 2 else { return nil }
+        guard !malformed, let id, !id.isEmpty, let timeMilliseconds, coordinates.count >= 2,
+            QuakeFeedDecoder.timeRange.contains(timeMilliseconds),
+            updatedMilliseconds.map(QuakeFeedDecoder.timeRange.contains) ?? true
+        else { return nil }
         let longitude = coordinates[0]
         let latitude = coordinates[1]
         guard (-180...180).contains(longitude), (-90...90).contains(latitude) else { return nil }

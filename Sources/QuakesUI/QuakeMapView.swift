@@ -15,10 +15,7 @@ struct QuakeMapView: View {
             Map(initialPosition: .region(region.mapKitRegion)) {
                 ForEach(annotations) { pin in
                     Annotation(pin.title, coordinate: pin.coordinate.mapKitCoordinate) {
-                        Circle()
-                            .fill(pin.tint.pinColor)
-                            .frame(
-                                width: max(8, (pin.magnitude - 2.5) * 6), height: max(8, (pin.magnitude - 2.5) * 6))
+                        Circle().fill(pin.tint.pinColor).frame(width: pin.diameter, height: pin.diameter)
                     }
                 }
             }

@@ -48,6 +48,16 @@ import Testing
         #"{"type":"Feature","features":null,"id":"none","properties":{"time":1},"geometry":{"coordinates":[0,0]}}"#,
         #"{"metadata":{"count":5,"generated":1456923000000,"title":"Past Month"},"features":[]}"#,
         #"{"features":[{"id":"é","properties":{"time":1.5e12,"place":"Caf\u00e9 \ud83c\udf0b","type":"ÉRUPTION"},"geometry":{"coordinates":[-0.0,1e-7,-1.25]}}]}"#,
+        // Numbers in every form JSON has: exponents either case and sign, 16 and 17 digits.
+        #"{"features":[{"id":"x","properties":{"time":1.45692298836e12,"mag":45E-1,"updated":1456922988360.0,"cdi":4.50000000000000001,"mmi":5e-324,"sig":1.0E+2,"felt":12345678901234.5},"geometry":{"coordinates":[-1.2e2,3.75E1,-0.0]}}]}"#,
+        // Every escape, an escaped key, a pair of surrogates, a line separator.
+        #"{"features":[{"id":"s\u0031","properties":{"time":1,"m\u0061g":5.5,"place":"a\/b\b\f\n\r\t\"\\ \u0000 \u00E9 \uD83C\uDF0B","title":"M 5.5 \u2028 x","net":"\u0075s"},"geometry":{"coordinates":[1,2]}}]}"#,
+        // Times on both sides of the dates a feed can give (``QuakeFeedDecoder/timeRange``).
+        #"{"features":[{"id":"future","properties":{"time":1e300},"geometry":{"coordinates":[0,0]}},{"id":"past","properties":{"time":-1e19},"geometry":{"coordinates":[0,0]}}]}"#,
+        Self.feature("updated", #""updated":1e300"#),
+        #"{"features":[{"id":"last","properties":{"time":8640000000000000},"geometry":{"coordinates":[0,0]}},{"id":"first","properties":{"time":-8640000000000000},"geometry":{"coordinates":[0,0]}}]}"#,
+        // A UTF-8 byte order mark before the feed.
+        "\u{FEFF}" + #"{"features":[{"id":"bom","properties":{"time":1},"geometry":{"coordinates":[0,0]}}]}"#,
     ]
 
     /// A feature with only a time and `properties` besides.
@@ -67,6 +77,42 @@ import Testing
             #expect(scanned == reference)
         }
         #expect(fast == plain, "\(body)")
+    }
+
+    /// A feed of 6,000 features cycling through every edge above reads the same in both, in the same order.
+    @Test func aLargeFeedOfOddFeaturesReadsTheSameInBoth() throws {
+        let features = Self.edges.compactMap { body -> [Any]? in
+            let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+            return object?["features"] as? [Any]
+        }.flatMap { $0 }
+        let items = (0..<6_000).map { index in
+            var feature = features[index % features.count]
+            if var object = feature as? [String: Any], object["id"] is String {
+                object["id"] = "\(object["id"] ?? "")-\(index)"
+                feature = object
+            }
+            return feature
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": items])
+        let fast = try QuakeFeedDecoder().decode(data)
+        let plain = try PlainQuakeFeedDecoder().decode(data)
+        #expect(fast.quakes.count > 3_000)
+        #expect(fast == plain)
+    }
+
+    /// Where Foundation refuses a whole body over one value, the scanner reads that value leniently (see the NB of
+    /// ``PlainQuakeFeedDecoder``): the only bodies the two read differently but for repeated keys.
+    @Test(arguments: [
+        (#""place":"\ud83c x""#, "� x"), (#""place":"\udf0b""#, "�"), (#""mag":04.5"#, "4.5"),
+        (#""mag":1e-400"#, "0.0"),
+    ])
+    func theScannerIsLenientWhereFoundationRefusesTheBody(_ property: String, _ read: String) throws {
+        let body = Data(
+            #"{"features":[{"id":"a","properties":{"time":1,\#(property)},"geometry":{"coordinates":[1,2]}}]}"#.utf8)
+        let quake = try #require(try QuakeFeedDecoder().decode(body).quakes.first)
+        let magnitude: String? = quake.magnitude.map { String($0) }
+        #expect(quake.place == read || magnitude == read)
+        #expect(throws: (any Error).self) { try PlainQuakeFeedDecoder().decode(body) }
     }
 
     @Test(arguments: realFeeds)

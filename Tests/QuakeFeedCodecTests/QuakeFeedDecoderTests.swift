@@ -232,4 +232,38 @@ import Testing
         #expect(plain.eventPage == kept)
         #expect(plain.detailFeed == kept)
     }
+
+    /// A feature whose time no date can have is skipped, as one with no time: `1e300` milliseconds was kept, its row
+    /// had an empty time, and `quartet quakes --json` trapped converting it to whole milliseconds.
+    @Test(arguments: [
+        #""time":1e300"#, #""time":-1e19"#, #""time":8640000000000001"#, #""time":1456922988360,"updated":1e300"#,
+    ])
+    func aTimeNoDateHasSkipsTheFeature(_ time: String) throws {
+        let body =
+            #"{"features":[{"id":"far","properties":{\#(time),"mag":5},"geometry":{"coordinates":[1,2]}},"#
+            + #"{"id":"ok","properties":{"time":8640000000000000,"mag":5},"geometry":{"coordinates":[1,2]}}]}"#
+        for feed in [try decoder.decode(Data(body.utf8)), try PlainQuakeFeedDecoder().decode(Data(body.utf8))] {
+            #expect(feed.quakes.map(\.id) == ["ok"])
+            #expect(feed.skipped == 1)
+        }
+    }
+
+    /// A number too large for a `Double` is refused as Foundation refuses it, rather than read as infinity (a
+    /// magnitude `M inf`, a time no date has).
+    @Test(arguments: ["1e400", "-1e400", "123456789012345678901234567890e300"])
+    func aNumberBeyondADoubleIsNotInfinity(_ number: String) {
+        let body = Data(
+            #"{"features":[{"id":"a","properties":{"time":1,"mag":\#(number)},"geometry":{"coordinates":[1,2]}}]}"#.utf8
+        )
+        #expect(throws: FeedDecodingError.self) { try decoder.decode(body) }
+        #expect(throws: (any Error).self) { try PlainQuakeFeedDecoder().decode(body) }
+    }
+
+    /// A feed file saved with a UTF-8 byte order mark reads, as Foundation's `JSONDecoder` reads it.
+    @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+        let body = Data([0xEF, 0xBB, 0xBF]) + TestFeed.collection([TestFeed.feature(id: "a")])
+        #expect(try decoder.decode(body).quakes.map(\.id) == ["a"])
+        #expect(try PlainQuakeFeedDecoder().decode(body).quakes.map(\.id) == ["a"])
+        #expect(throws: FeedDecodingError.self) { try decoder.decode(Data([0xEF, 0xBB]) + body.dropFirst(3)) }
+    }
 }

@@ -7,13 +7,16 @@ import QuakesModels
 ///
 /// Tests decode the same bodies with both and require the same quakes, the same skipped count and the same
 /// metadata; the scanner is what the app runs. The rules, as ``QuakeFeedDecoder`` states them: a feature with a
-/// missing id, time or coordinates, off the globe, or with a field of the wrong type is skipped and counted; `null`
-/// is a missing value; a missing title is made from magnitude, type and place as USGS writes them; texts naming a
-/// kind (alert, status, type, magnitude type) are trimmed and lowercased; site-relative links get the origin, and a
-/// link that is then no web address is dropped (``Quake/webLink(_:origin:)``).
+/// missing id, time or coordinates, off the globe, with a time beyond ``QuakeFeedDecoder/timeRange``, or with a field
+/// of the wrong type is skipped and counted; `null` is a missing value; a missing title is made from magnitude, type
+/// and place as USGS writes them; texts naming a kind (alert, status, type, magnitude type) are trimmed and
+/// lowercased; site-relative links get the origin, and a link that is then no web address is dropped
+/// (``Quake/webLink(_:origin:)``).
 ///
 /// NB: where a body repeats a key the two may differ (the scanner reads every copy, the tree keeps the last);
-/// feeds never repeat one.
+/// feeds never repeat one. Where Foundation refuses a whole body over one value the scanner reads that value
+/// leniently: a lone UTF-16 surrogate escape as `�`, a number with a leading zero (`04.5`), one too small for a
+/// double as 0 (`1e-400`). A number too large for a double both refuse.
 public struct PlainQuakeFeedDecoder: Sendable {
     /// Scheme and host that relative links are resolved against.
     public var origin: String
@@ -123,10 +126,11 @@ public struct PlainQuakeFeedDecoder: Sendable {
             try text("title").flatMap { $0.isEmpty ? nil : $0 }
             ?? Quake.usgsTitle(magnitude: magnitude, place: place, type: type)
         let time = try number("time")
+        let updated = try number("updated")
         let quake = Quake(
             id: id ?? "", magnitude: magnitude, place: place, title: title,
             time: Date(timeIntervalSince1970: (time ?? 0) / 1000),
-            updated: try number("updated").map { Date(timeIntervalSince1970: $0 / 1000) },
+            updated: updated.map { Date(timeIntervalSince1970: $0 / 1000) },
             eventPage: try link("url"), detailFeed: try link("detail"), felt: try integer("felt"),
             cdi: try number("cdi"), mmi: try number("mmi"), alert: try kind("alert"), tsunami: tsunami,
             status: try kind("status"), type: type, magType: try kind("magType"),
@@ -134,7 +138,9 @@ public struct PlainQuakeFeedDecoder: Sendable {
                 longitude: coordinates.first ?? .nan, latitude: coordinates.dropFirst().first ?? .nan,
                 depth: coordinates.count > 2 ? coordinates[2] : nil),
             tz: try integer("tz"), net: try text("net"), code: try text("code"), sig: try integer("sig"))
-        guard let id, !id.isEmpty, time != nil, coordinates.count >= 2,
+        let range = QuakeFeedDecoder.timeRange
+        guard let id, !id.isEmpty, let time, range.contains(time), updated.map(range.contains) ?? true,
+            coordinates.count >= 2,
             (-180...180).contains(quake.coordinate.longitude), (-90...90).contains(quake.coordinate.latitude)
         else { return nil }
         return quake

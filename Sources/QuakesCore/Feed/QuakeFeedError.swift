@@ -18,6 +18,9 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
     case unreadable
     /// Any other failure, with the message to show.
     case other(String)
+    /// The request was cancelled (its screen went away, or SwiftUI ended a pull's task): nothing went wrong, and no
+    /// screen shows it.
+    case cancelled
 
     /// The banner text.
     public var message: String {
@@ -29,6 +32,7 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
         case .server(let status): Strings.format("quakes.error.server", String(status))
         case .unreadable: Strings.text("quakes.error.unreadable")
         case .other(let message): message
+        case .cancelled: Strings.text("quakes.error.other")
         }
     }
 
@@ -38,8 +42,9 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
     public init(_ error: any Error) {
         switch error {
         case let error as QuakeFeedError: self = error
-        case is APIError, is URLError:
+        case is APIError, is URLError, is CancellationError:
             switch APIError(transportError: error) {
+            case .cancelled: self = .cancelled
             case .timeout: self = .timedOut
             case .offline: self = .offline
             case .cannotConnect: self = .unreachable

@@ -183,6 +183,17 @@ public struct QuakeSnapshot: Sendable {
 }
 
 extension QuakeFeedService {
+    /// Whether data fetched at `fetchedAt` is still fresh at `now`: fetched no more than `staleAfter` ago, and not
+    /// more than that in the future.
+    ///
+    /// NB: a copy stamped ahead of `now` was fetched while the device's clock ran fast and was then set right;
+    /// taken as fresh, it kept the list from refreshing on its own until the clock caught up (a day set ahead, a
+    /// day without new quakes unless the person pulled).
+    public static func isFresh(fetchedAt: Date, now: Date, staleAfter: TimeInterval) -> Bool {
+        let age = now.timeIntervalSince(fetchedAt)
+        return age <= staleAfter && age >= -staleAfter
+    }
+
     /// The cache when it is younger than `staleAfter`, else a refresh, falling back to the cache on failure.
     ///
     /// - Parameter reload: always ask the server, and bring deleted rows back (a pull to reload).
@@ -194,7 +205,7 @@ extension QuakeFeedService {
         } catch {
             return QuakeSnapshot(set: nil, problem: error, refreshed: false)
         }
-        if !reload, let cached, now.timeIntervalSince(cached.fetchedAt) <= staleAfter {
+        if !reload, let cached, Self.isFresh(fetchedAt: cached.fetchedAt, now: now, staleAfter: staleAfter) {
             return QuakeSnapshot(set: cached, problem: nil, refreshed: false)
         }
         do {

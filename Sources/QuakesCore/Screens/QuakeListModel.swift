@@ -126,7 +126,10 @@ public final class QuakeListModel {
                 banner = QuakeBanner(message: error.message, canRetry: false)
             }
         }
-        if let listing, now().timeIntervalSince(listing.fetchedAt) <= Self.staleAfter { return }
+        if let listing, QuakeFeedService.isFresh(fetchedAt: listing.fetchedAt, now: now(), staleAfter: Self.staleAfter)
+        {
+            return
+        }
         await refresh(reload: false)
     }
 
@@ -200,6 +203,9 @@ public final class QuakeListModel {
             if reload {
                 for id in deletedDuringRefresh.sorted() { await hideAgain(id) }
             }
+        } catch .cancelled {
+            // NB: SwiftUI cancels a `.refreshable` or `.task` action when its view goes away or is rebuilt; the
+            // request did not fail, so the screen stays as it was rather than saying the earthquakes could not load.
         } catch {
             banner = QuakeBanner(message: bannerMessage(for: error), canRetry: true, isOffline: error == .offline)
             if let listing { lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now()) }

@@ -47,6 +47,11 @@ import Testing
             stale.problemMessage(formatter: testFormatter, now: start.addingTimeInterval(61))
                 == "You're offline. Showing earthquakes as of 4:50\u{202F}AM.")
 
+        // A copy stamped more than a minute ahead of the clock (set right since) is refreshed, not kept as fresh.
+        let ahead = await service.snapshot(reload: false, now: start.addingTimeInterval(-61))
+        #expect(ahead.refreshed)
+        #expect(requests.withLock { $0 } == 3)
+
         try await service.hide(id: "b")
         #expect(try await service.cachedSet()?.quakes.map(\.id) == ["a"])
         answers.withLock { $0 = [.success(.notModified)] }

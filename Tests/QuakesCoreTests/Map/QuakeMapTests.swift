@@ -25,6 +25,15 @@ import Testing
         #expect(pins.last?.magnitude == 3.45, "the pin keeps the feed's magnitude")
     }
 
+    /// The pin grows 6 points a magnitude from 8, and stops at a magnitude 10's 45: a hostile `mag` of 1e300 drew a
+    /// circle of 6e300 points.
+    @Test func pinsGrowWithMagnitudeBetweenEightAndFortyFivePoints() {
+        let pins = QuakeMapAnnotation.annotations(for: [
+            quake("a", 3.45), quake("b", 5), quake("c", 9.5), quake("d", 10), quake("e", 1e300),
+        ])
+        #expect(pins.map(\.diameter) == [8, 15, 42, 45, 45])
+    }
+
     @Test func emptyRegionIsTheWorld() {
         #expect(QuakeMapRegion.fitting([]) == .world)
     }

@@ -1,9 +1,14 @@
+import APIClient
 import Foundation
 import Locking
 import TestSupport
 import Testing
 
 @testable import QuakesCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Every test asserts what a person sees: the screen before, during and after each event.
 @MainActor @Suite struct QuakeListModelTests {
@@ -54,6 +59,25 @@ import Testing
         await harness.model.appeared()
         #expect(harness.takeRequests().isEmpty)
         #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
+    }
+
+    /// A copy fetched while the clock ran fast is refreshed once the clock is set right, not taken as fresh until
+    /// the clock catches up with it.
+    @Test func aCacheStampedInTheFutureIsRefreshed() async {
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        _ = harness.takeRequests()
+        harness.advance(-86_400)
+        harness.relaunch()
+        harness.answer(.notModified)
+        await harness.model.appeared()
+        #expect(harness.takeRequests() == [Self.v1])
+        // A minute either way is the same moment (the store stamps with its own clock).
+        harness.advance(-59)
+        harness.relaunch()
+        await harness.model.appeared()
+        #expect(harness.takeRequests().isEmpty)
     }
 
     @Test func staleCacheIsShownAtOnceThenRefreshedConditionally() async {
@@ -155,6 +179,27 @@ import Testing
         harness.answer(.fresh(Self.feed, Self.v1))
         await harness.model.retryTapped()
         #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 5:50\(Self.am)", rows: Self.all))
+    }
+
+    /// A refresh whose task was cancelled (SwiftUI ends a pull's task when the list is rebuilt or leaves the screen)
+    /// leaves the screen as it was: it said "The earthquakes could not be loaded." under a Retry.
+    @Test(arguments: [0, 1, 2])
+    func aCancelledRefreshShowsNoBanner(_ kind: Int) async {
+        let cancellation: any Error & Sendable = [CancellationError(), URLError(.cancelled), APIError.cancelled][kind]
+        let harness = ModelHarness()
+        harness.answer(.fresh(Self.feed, Self.v1))
+        await harness.model.appeared()
+        let before = harness.screen
+        harness.advance(3600)
+        harness.answer(.raise(cancellation))
+        await harness.model.refreshPulled()
+        #expect(harness.screen == before)
+        #expect(harness.screen.banner == nil)
+        // And with nothing on screen yet, the list stays empty and quiet, ready for the next appearance.
+        let empty = ModelHarness()
+        empty.answer(.raise(cancellation))
+        await empty.model.appeared()
+        #expect(empty.screen == Screen(isBusy: false, lastUpdated: nil, rows: []))
     }
 
     @Test func truncatedAndNonJSONBodiesBecomeABannerNotACrash() async throws {

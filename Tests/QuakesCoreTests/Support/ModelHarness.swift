@@ -36,6 +36,8 @@ enum Step: Sendable {
     case fresh(Data, FeedValidators)
     case notModified
     case fail(QuakeFeedError)
+    /// The client throws this error as it comes (a transport's, not yet classified).
+    case raise(any Error & Sendable)
 }
 
 /// A list model wired to a scripted feed client, an in-memory cache and a settable clock.
@@ -79,6 +81,7 @@ enum Step: Sendable {
             case .fresh(let data, let validators): return .fresh(data, validators)
             case .notModified: return .notModified
             case .fail(let error): throw error
+            case .raise(let error): throw error
             case nil: throw QuakeFeedError.other("unscripted request")
             }
         }
