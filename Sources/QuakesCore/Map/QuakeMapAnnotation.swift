@@ -12,9 +12,9 @@ public struct QuakeMapAnnotation: Sendable, Hashable, Identifiable {
     /// The pin's colour, from the magnitude as it reads (``QuakeTint/init(magnitude:)``).
     public var tint: QuakeTint
 
-    /// The pin's width and height on the app's map, in points: 6 a magnitude above 2.5, at least 8 so that a 3.5
-    /// shows, and at most 45 (a magnitude 10, above any quake recorded), so that a feed's `mag` of 1e300 is no
-    /// circle over the whole map.
+    /// The pin's width and height on the app's map, in points: 6 for each magnitude above 2.5, at least 8 so that
+    /// a 3.5 shows, and at most 45 (a magnitude 10, above any quake recorded), so that a feed's `mag` of 1e300 is
+    /// no circle over the whole map.
     ///
     /// NB: the map view worked this out itself, with no upper bound.
     public var diameter: Double { min(45, max(8, (magnitude - 2.5) * 6)) }
