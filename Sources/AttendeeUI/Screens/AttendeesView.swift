@@ -22,17 +22,15 @@ public struct AttendeesView: View {
         .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
-        .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {
-            if let person = model.selected {
-                SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
-                    List {
-                        PersonHeader(details: person)
-                        if !person.aboutMe.isEmpty { Text(person.aboutMe) }
-                        if model.canMessage {
-                            Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
-                        }
-                        if let banner = model.banner { BannerLine(banner) }
+        .presentingSheet(for: model.selected, dismissed: model.backTapped) { person in
+            SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
+                List {
+                    PersonHeader(details: person)
+                    if !person.aboutMe.isEmpty { Text(person.aboutMe) }
+                    if model.canMessage {
+                        Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
                     }
+                    if let banner = model.banner { BannerLine(banner) }
                 }
             }
         }

@@ -32,12 +32,10 @@ public struct PollListView: View {
                 Button(model.newPollTitle, systemImage: "plus") { model.newPollTapped() }
             }
         }
-        .sheet(isPresented: Binding(get: { model.composer != nil }, set: { if !$0 { model.composerCancelled() } })) {
-            if let composer = model.composer {
-                NavigationStack {
-                    PollComposerView(
-                        model: composer, create: { await model.createTapped() }, cancel: { model.composerCancelled() })
-                }
+        .presentingSheet(for: model.composer, dismissed: model.composerCancelled) { composer in
+            NavigationStack {
+                PollComposerView(
+                    model: composer, create: { await model.createTapped() }, cancel: { model.composerCancelled() })
             }
         }
         .refreshable { await model.appeared() }
