@@ -39,8 +39,7 @@ public struct AttendeesView: View {
         ) {
             if let conversation = model.conversation { ConversationView(model: conversation) }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

@@ -59,8 +59,7 @@ public struct DocumentsView: View {
             isPresented: Binding(get: { model.showsFilePicker }, set: { if !$0 { model.filePickerClosed() } }),
             allowedContentTypes: [.item]
         ) { result in Task { await model.fileChosen(result) } }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

@@ -69,8 +69,7 @@ public struct EventDetailsView: View {
         .presentingSheet(for: model.additionalInfo, dismissed: model.additionalInfoClosed) { step in
             NavigationStack { AdditionalInfoView(model: step) }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
         .task(id: model.isRegistered) { await model.followLive() }
     }
 }

@@ -56,8 +56,7 @@ public struct GalleryView: View {
                 await model.photoPicked(fileName: model.pickedPhotoName, data: data)
             }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

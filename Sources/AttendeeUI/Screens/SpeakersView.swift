@@ -32,8 +32,7 @@ public struct SpeakersView: View {
                 }
             }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

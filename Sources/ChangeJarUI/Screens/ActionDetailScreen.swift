@@ -51,8 +51,7 @@ public struct ActionDetailScreen: View {
             .interactiveDismissDisabled(model.editorHasUnsavedChanges)
         }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
-        .refreshable { await model.opened() }
-        .task { await model.opened() }
+        .refreshableTask { await model.opened() }
     }
 }
 

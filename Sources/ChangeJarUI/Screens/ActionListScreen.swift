@@ -23,8 +23,7 @@ public struct ActionListScreen: View {
         }
         .actionPages(of: model)
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
-        .refreshable { await model.refreshPulled() }
-        .task { await model.refreshPulled() }
+        .refreshableTask { await model.refreshPulled() }
     }
 }
 
