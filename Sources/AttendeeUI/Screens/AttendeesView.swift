@@ -23,15 +23,11 @@ public struct AttendeesView: View {
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
         .presentingSheet(for: model.selected, dismissed: model.backTapped) { person in
-            SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
-                List {
-                    PersonHeader(details: person)
-                    if !person.aboutMe.isEmpty { Text(person.aboutMe) }
-                    if model.canMessage {
-                        Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
-                    }
-                    if let banner = model.banner { BannerLine(banner) }
+            PersonCard(details: person, about: person.aboutMe, done: model.backTapped) {
+                if model.canMessage {
+                    Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
                 }
+                if let banner = model.banner { BannerLine(banner) }
             }
         }
         .navigationDestination(

@@ -63,12 +63,7 @@ public struct LivePollView: View {
         }
         .overlay { if model.phase == .loading { ProgressView() } }
         .navigationTitle(model.title)
-        .presentingSheet(for: model.composer, dismissed: model.editCancelled) { composer in
-            NavigationStack {
-                PollComposerView(
-                    model: composer, create: { await model.editSaveTapped() }, cancel: { model.editCancelled() })
-            }
-        }
+        .pollForm(model.composer, create: { await model.editSaveTapped() }, cancel: model.editCancelled)
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .task {
             await model.appeared()

@@ -21,15 +21,11 @@ public struct SpeakersView: View {
         }
         .overlay { if model.isBusy { ProgressView() } }
         .presentingSheet(for: model.profile, dismissed: model.backTapped) { profile in
-            SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
-                List {
-                    PersonHeader(details: profile.details)
-                    if !profile.bio.isEmpty { Text(profile.bio) }
-                    Section(AttendeeScreenText.speakerSessions) {
-                        ForEach(profile.sessions) { Text($0.text) }
-                    }
-                    if let account = model.account { SpeakerAccountSection(model: account) }
+            PersonCard(details: profile.details, about: profile.bio, done: model.backTapped) {
+                Section(AttendeeScreenText.speakerSessions) {
+                    ForEach(profile.sessions) { Text($0.text) }
                 }
+                if let account = model.account { SpeakerAccountSection(model: account) }
             }
         }
         .refreshableTask { await model.appeared() }
