@@ -59,8 +59,7 @@ struct EventsView: View {
             }
         }
         .overlay { if model.isBusy && model.rows.isEmpty { ProgressView() } }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
         .navigationTitle(AttendeeScreenText.events)
         .toolbar {
             ToolbarItem(placement: .primaryAction) {

@@ -48,8 +48,7 @@ public struct AgendaView: View {
         }
         .overlay { if model.isBusy { ProgressView() } }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
-        .refreshable { await model.appeared(eventID: eventID) }
-        .task { await model.appeared(eventID: eventID) }
+        .refreshableTask { await model.appeared(eventID: eventID) }
     }
 }
 

@@ -22,18 +22,12 @@ public struct AttendeesView: View {
         .overlay { if model.isBusy { ProgressView() } }
         .overlay { if let empty = model.emptyMessage { Text(empty) } }
         .searchable(text: Binding(get: { model.searchText }, set: { model.searchChanged($0) }))
-        .sheet(isPresented: Binding(get: { model.selected != nil }, set: { if !$0 { model.backTapped() } })) {
-            if let person = model.selected {
-                SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
-                    List {
-                        PersonHeader(details: person)
-                        if !person.aboutMe.isEmpty { Text(person.aboutMe) }
-                        if model.canMessage {
-                            Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
-                        }
-                        if let banner = model.banner { BannerLine(banner) }
-                    }
+        .presentingSheet(for: model.selected, dismissed: model.backTapped) { person in
+            PersonCard(details: person, about: person.aboutMe, done: model.backTapped) {
+                if model.canMessage {
+                    Button(AttendeeScreenText.messageAction) { Task { await model.messageTapped() } }
                 }
+                if let banner = model.banner { BannerLine(banner) }
             }
         }
         .navigationDestination(
@@ -41,8 +35,7 @@ public struct AttendeesView: View {
         ) {
             if let conversation = model.conversation { ConversationView(model: conversation) }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

@@ -1,4 +1,5 @@
 import AttendeeCore
+import QuartetUI
 import SwiftUI
 
 /// One document of a list: its name, type and size, and its Download, Share and (for who may) Remove buttons.
@@ -61,12 +62,10 @@ extension View {
     func shareSheet(
         _ share: MediaShare?, title: String, doneTitle: String, dismissed: @escaping @MainActor () -> Void
     ) -> some View {
-        sheet(isPresented: Binding(get: { share != nil }, set: { if !$0 { dismissed() } })) {
-            if let share {
-                OfferSheet(title: title, text: share.text, doneTitle: doneTitle, done: dismissed) {
-                    if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
-                    if let validity = share.validity { Text(validity).font(.footnote).foregroundStyle(.secondary) }
-                }
+        presentingSheet(for: share, dismissed: dismissed) { share in
+            OfferSheet(title: title, text: share.text, doneTitle: doneTitle, done: dismissed) {
+                if let link = share.link { ShareLink(item: link, message: Text(share.text)) }
+                if let validity = share.validity { Text(validity).font(.footnote).foregroundStyle(.secondary) }
             }
         }
     }

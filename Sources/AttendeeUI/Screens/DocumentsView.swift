@@ -48,21 +48,18 @@ public struct DocumentsView: View {
             NavigationStack { GalleryView(model: gallery) }
         }
         .shareSheet(model.share, title: model.shareTitle, doneTitle: model.doneTitle) { model.shareDismissed() }
-        .sheet(isPresented: Binding(get: { model.download != nil }, set: { if !$0 { model.downloadHandled() } })) {
-            if let download = model.download {
-                OfferSheet(title: model.downloadTitle, text: download.fileName, doneTitle: model.doneTitle) {
-                    model.downloadHandled()
-                } offer: {
-                    ShareLink(model.saveOrOpenTitle, item: download.fileURL)
-                }
+        .presentingSheet(for: model.download, dismissed: model.downloadHandled) { download in
+            OfferSheet(title: model.downloadTitle, text: download.fileName, doneTitle: model.doneTitle) {
+                model.downloadHandled()
+            } offer: {
+                ShareLink(model.saveOrOpenTitle, item: download.fileURL)
             }
         }
         .fileImporter(
             isPresented: Binding(get: { model.showsFilePicker }, set: { if !$0 { model.filePickerClosed() } }),
             allowedContentTypes: [.item]
         ) { result in Task { await model.fileChosen(result) } }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

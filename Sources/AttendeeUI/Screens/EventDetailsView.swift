@@ -66,15 +66,10 @@ public struct EventDetailsView: View {
             .navigationBarTitleDisplayMode(.inline)
         #endif
         .overlay { if model.isBusy && !model.hasLoaded { ProgressView() } }
-        .sheet(
-            isPresented: Binding(get: { model.additionalInfo != nil }, set: { if !$0 { model.additionalInfoClosed() } })
-        ) {
-            if let step = model.additionalInfo {
-                NavigationStack { AdditionalInfoView(model: step) }
-            }
+        .presentingSheet(for: model.additionalInfo, dismissed: model.additionalInfoClosed) { step in
+            NavigationStack { AdditionalInfoView(model: step) }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
         .task(id: model.isRegistered) { await model.followLive() }
     }
 }

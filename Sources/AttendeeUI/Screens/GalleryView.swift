@@ -49,17 +49,14 @@ public struct GalleryView: View {
             PhotosPicker(model.uploadTitle, selection: $picked, matching: .images).disabled(!model.canUpload)
         }
         .overlay { if model.isBusy { ProgressView() } }
-        .sheet(isPresented: Binding(get: { model.opened != nil }, set: { if !$0 { model.photoClosed() } })) {
-            if let photo = model.opened { PhotoPage(model: model, photo: photo) }
-        }
+        .presentingSheet(for: model.opened, dismissed: model.photoClosed) { PhotoPage(model: model, photo: $0) }
         .onChange(of: picked) { _, item in
             Task {
                 guard let data = try? await item?.loadTransferable(type: Data.self) else { return }
                 await model.photoPicked(fileName: model.pickedPhotoName, data: data)
             }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

@@ -63,14 +63,7 @@ public struct LivePollView: View {
         }
         .overlay { if model.phase == .loading { ProgressView() } }
         .navigationTitle(model.title)
-        .sheet(isPresented: Binding(get: { model.composer != nil }, set: { if !$0 { model.editCancelled() } })) {
-            if let composer = model.composer {
-                NavigationStack {
-                    PollComposerView(
-                        model: composer, create: { await model.editSaveTapped() }, cancel: { model.editCancelled() })
-                }
-            }
-        }
+        .pollForm(model.composer, create: { await model.editSaveTapped() }, cancel: model.editCancelled)
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
         .task {
             await model.appeared()

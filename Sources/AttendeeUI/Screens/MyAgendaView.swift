@@ -32,8 +32,7 @@ public struct MyAgendaView: View {
                 ShareLink(item: file, preview: SharePreview(model.exportFileName))
             }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

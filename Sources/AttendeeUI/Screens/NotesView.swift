@@ -50,8 +50,7 @@ public struct NotesView: View {
         .toolbar {
             NavigationLink(value: model.newNoteDestination) { Text(model.newTitle) }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

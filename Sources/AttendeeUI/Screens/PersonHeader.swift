@@ -13,6 +13,25 @@ struct PersonHeader: View {
     }
 }
 
+/// A person's card in a sheet, an attendee's details and a speaker's profile alike: the header, what they say of
+/// themselves, then what the screen adds (Message; the speaker's sessions and account); Done closes it.
+struct PersonCard<More: View>: View {
+    let details: PersonDetails
+    let about: String
+    let done: @MainActor () -> Void
+    @ViewBuilder let more: () -> More
+
+    var body: some View {
+        SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: done) {
+            List {
+                PersonHeader(details: details)
+                if !about.isEmpty { Text(about) }
+                more()
+            }
+        }
+    }
+}
+
 /// A person in the attendee and speaker lists: name and `Title · Company`, a chevron, and the whole row a plain
 /// button that opens their card.
 struct PersonRowButton: View {

@@ -3,6 +3,19 @@ import AttendeeModels
 import QuartetUI
 import SwiftUI
 
+extension View {
+    /// The poll form in a sheet while `composer` is set, a new poll in the list and a draft's edit on its page
+    /// alike: its button sends `create`; Cancel, or a swipe down, `cancel`.
+    func pollForm(
+        _ composer: PollComposerModel?, create: @escaping @MainActor () async -> Void,
+        cancel: @escaping @MainActor () -> Void
+    ) -> some View {
+        presentingSheet(for: composer, dismissed: cancel) { composer in
+            NavigationStack { PollComposerView(model: composer, create: create, cancel: cancel) }
+        }
+    }
+}
+
 /// The New poll form: poll or quiz, one or several answers, what it is for, the questions with their options (a
 /// quiz's correct ones switched on), Create and Cancel; editing a draft, the same without "For", and Save.
 struct PollComposerView: View {

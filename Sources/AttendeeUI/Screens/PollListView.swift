@@ -32,14 +32,7 @@ public struct PollListView: View {
                 Button(model.newPollTitle, systemImage: "plus") { model.newPollTapped() }
             }
         }
-        .sheet(isPresented: Binding(get: { model.composer != nil }, set: { if !$0 { model.composerCancelled() } })) {
-            if let composer = model.composer {
-                NavigationStack {
-                    PollComposerView(
-                        model: composer, create: { await model.createTapped() }, cancel: { model.composerCancelled() })
-                }
-            }
-        }
+        .pollForm(model.composer, create: { await model.createTapped() }, cancel: model.composerCancelled)
         .refreshable { await model.appeared() }
         // NB: one task: it is cancelled when the list goes, which ends the live stream with it.
         .task {

@@ -73,8 +73,7 @@ public struct SessionDetailsView: View {
         ) {
             SessionAttendeesView(people: model.attendees ?? [])
         }
-        .refreshable { await model.appeared(sessionID: sessionID) }
-        .task { await model.appeared(sessionID: sessionID) }
+        .refreshableTask { await model.appeared(sessionID: sessionID) }
     }
 }
 

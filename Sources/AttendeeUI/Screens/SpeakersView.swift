@@ -20,22 +20,15 @@ public struct SpeakersView: View {
             }
         }
         .overlay { if model.isBusy { ProgressView() } }
-        .sheet(isPresented: Binding(get: { model.profile != nil }, set: { if !$0 { model.backTapped() } })) {
-            if let profile = model.profile {
-                SheetPage(title: "", doneTitle: AttendeeScreenText.done, done: model.backTapped) {
-                    List {
-                        PersonHeader(details: profile.details)
-                        if !profile.bio.isEmpty { Text(profile.bio) }
-                        Section(AttendeeScreenText.speakerSessions) {
-                            ForEach(profile.sessions) { Text($0.text) }
-                        }
-                        if let account = model.account { SpeakerAccountSection(model: account) }
-                    }
+        .presentingSheet(for: model.profile, dismissed: model.backTapped) { profile in
+            PersonCard(details: profile.details, about: profile.bio, done: model.backTapped) {
+                Section(AttendeeScreenText.speakerSessions) {
+                    ForEach(profile.sessions) { Text($0.text) }
                 }
+                if let account = model.account { SpeakerAccountSection(model: account) }
             }
         }
-        .refreshable { await model.appeared() }
-        .task { await model.appeared() }
+        .refreshableTask { await model.appeared() }
     }
 }
 

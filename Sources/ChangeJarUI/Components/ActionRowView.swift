@@ -75,6 +75,18 @@ struct ActionRows: View {
     }
 }
 
+extension ActionRows {
+    /// The rows of `listing` (All, New, My Actions, Search), each list's banner, empty line, Retry and next page
+    /// read from it alike; `isBusy` is the list's own spinner, `delete` My Actions' swipe.
+    init(of listing: some ActionListing, isBusy: Bool, delete: (@MainActor (String) -> Void)? = nil) {
+        var retry: (@MainActor () async -> Void)?
+        if listing.canRetry { retry = { await listing.retryTapped() } }
+        self.init(
+            banner: listing.banner, emptyMessage: listing.emptyMessage, rows: listing.rows, isBusy: isBusy,
+            reachedEnd: { await listing.reachedEnd() }, open: { listing.rowTapped($0) }, delete: delete, retry: retry)
+    }
+}
+
 extension View {
     /// Pushes the page of the action whose row was tapped in `listing`; Back closes it.
     func actionPages(of listing: some ActionListing) -> some View {

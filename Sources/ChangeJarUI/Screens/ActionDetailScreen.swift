@@ -39,22 +39,19 @@ public struct ActionDetailScreen: View {
         .navigationTitle(model.screenTitle)
         // NB: with something typed the form refuses a swipe down (only its Cancel, which asks, closes it); without,
         // the swipe is its Cancel.
-        .sheet(isPresented: Binding(get: { model.editor != nil }, set: { if !$0 { model.presentationDismissed() } })) {
-            if let editor = model.editor {
-                NavigationStack {
-                    ActionEditorScreen(
-                        model: editor, save: { await model.saveTapped() }, cancel: { model.editorCancelTapped() })
-                }
-                .confirming(
-                    model.editorConfirmation, confirmed: model.editorConfirmTapped,
-                    dismissed: model.editorConfirmationDismissed
-                )
-                .interactiveDismissDisabled(model.editorHasUnsavedChanges)
+        .presentingSheet(for: model.editor, dismissed: model.presentationDismissed) { editor in
+            NavigationStack {
+                ActionEditorScreen(
+                    model: editor, save: { await model.saveTapped() }, cancel: { model.editorCancelTapped() })
             }
+            .confirming(
+                model.editorConfirmation, confirmed: model.editorConfirmTapped,
+                dismissed: model.editorConfirmationDismissed
+            )
+            .interactiveDismissDisabled(model.editorHasUnsavedChanges)
         }
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
-        .refreshable { await model.opened() }
-        .task { await model.opened() }
+        .refreshableTask { await model.opened() }
     }
 }
 

@@ -15,16 +15,13 @@ public struct ActionListScreen: View {
     public var body: some View {
         List {
             ActionRows(
-                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isBusy,
-                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) },
-                delete: model.canChange ? { model.rowDeleteTapped($0) } as (@MainActor (String) -> Void) : nil,
-                retry: model.canRetry ? model.retryTapped : nil)
+                of: model, isBusy: model.isBusy,
+                delete: model.canChange ? { model.rowDeleteTapped($0) } as (@MainActor (String) -> Void) : nil)
             if model.needsSignIn { Button(model.signInTitle) { model.signInTapped() } }
         }
         .actionPages(of: model)
         .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
-        .refreshable { await model.refreshPulled() }
-        .task { await model.refreshPulled() }
+        .refreshableTask { await model.refreshPulled() }
     }
 }
 

@@ -12,10 +12,7 @@ public struct SearchScreen: View {
 
     public var body: some View {
         List {
-            ActionRows(
-                banner: model.banner, emptyMessage: model.emptyMessage, rows: model.rows, isBusy: model.isSearching,
-                reachedEnd: { await model.reachedEnd() }, open: { model.rowTapped($0) },
-                retry: model.canRetry ? model.retryTapped : nil)
+            ActionRows(of: model, isBusy: model.isSearching)
         }
         .actionPages(of: model)
         .searchable(
