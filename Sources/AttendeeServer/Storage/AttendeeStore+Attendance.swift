@@ -9,13 +9,9 @@ extension AttendeeStore {
     func attend(sessionID: String, userID: String, joinWaitlistIfFull: Bool) async throws -> AttendanceResult {
         let moment = now()
         return try await database.write { db in
+            try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             try Self.requireRegistration(eventID: session.eventID, userID: userID, db)
-            if db.dialect == .postgres {
-                // NB: serializes one person's concurrent attend requests, so two clashing sessions cannot both
-                // pass the overlap check under READ COMMITTED. SQLite already has a single writer.
-                try db.execute("SELECT id FROM attendee_user WHERE id = \(userID) FOR UPDATE")
-            }
             switch session.myAttendance {
             case .attending:
                 return try Self.result(sessionID: sessionID, userID: userID, state: .attending, db)
@@ -54,6 +50,7 @@ extension AttendeeStore {
     func leave(sessionID: String, userID: String) async throws -> AttendanceResult {
         let moment = now()
         return try await database.write { db in
+            try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             switch session.myAttendance {
             case .attending:
@@ -67,6 +64,17 @@ extension AttendeeStore {
             }
             return try Self.result(sessionID: sessionID, userID: userID, state: .cancelled, db)
         }
+    }
+
+    /// Runs one person's attends and leaves one after another, each reading the state the last one left.
+    ///
+    /// NB: PostgreSQL (READ COMMITTED) let two requests of one person (a double tap, a retry) both read the old
+    /// state: both attends took a seat, both leaves gave one back, so the count drifted from the seats held and
+    /// the session could overbook. The person's row is locked before their state is read; two clashing sessions
+    /// cannot both pass the overlap check either. SQLite already has a single writer.
+    private static func lockPerson(_ userID: String, _ db: any DatabaseConnection) throws {
+        guard db.dialect == .postgres else { return }
+        try db.execute("SELECT id FROM attendee_user WHERE id = \(userID) FOR UPDATE")
     }
 
     /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session

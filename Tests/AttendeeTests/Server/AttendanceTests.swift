@@ -137,6 +137,37 @@ import Testing
             #expect(try await server.agenda().first?.seatsTaken == seats)
         }
     }
+
+    /// A double tap (or a hostile client) sends one person's attend, then leave, many times at once: one seat is
+    /// taken and then given back, never counted twice (on PostgreSQL both requests read the same old state).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func onePersonsConcurrentAttendsAndLeavesCountOneSeat(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let session = try #require(try await server.agenda().first)
+            let other = try await server.registeredAttendee("Other Person")
+            #expect(try await server.attend(session.id, other).status == .ok)
+            let token = try await server.registeredAttendee("Double Tapper")
+            let leave: @Sendable () async throws -> Int = {
+                try await server.client.request(
+                    .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(token)
+                ).status.rawValue
+            }
+            for _ in 0..<5 {
+                let attended = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<8 { group.addTask { try await server.attend(session.id, token).status.rawValue } }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(attended.allSatisfy { $0 == 200 })
+                #expect(try await server.agenda().first?.seatsTaken == 2)
+                let left = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<8 { group.addTask(operation: leave) }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(left.allSatisfy { $0 == 200 })
+                #expect(try await server.agenda().first?.seatsTaken == 1)
+            }
+        }
+    }
 }
 
 @Suite struct AgendaCacheTests {
