@@ -179,8 +179,11 @@ public final class AgendaModel: BusyScreen {
 
     /// Leaves a session attended or waitlisted, joins a full session's waitlist, attends any other.
     private func toggle(_ sessionID: String) async {
-        guard let index = sessions.firstIndex(where: { $0.id == sessionID }) else { return }
-        let mark = AgendaMark(sessions[index])
+        guard let session = sessions.first(where: { $0.id == sessionID }) else { return }
+        let mark = AgendaMark(session)
+        // NB: found again by id once the answer lands: a reload meanwhile may have moved the session (a talk added
+        // before it) or dropped it, and the answer went to whichever session then sat at its old place.
+        func index() -> Int? { sessions.firstIndex { $0.id == sessionID } }
         await whileBusy {
             let result =
                 switch mark {
@@ -188,9 +191,9 @@ public final class AgendaModel: BusyScreen {
                 case .full: try await client.attend(sessionID, AttendRequest(joinWaitlistIfFull: true))
                 case .notAttending: try await client.attend(sessionID, AttendRequest())
                 }
-            sessions[index].apply(result)
+            if let index = index() { sessions[index].apply(result) }
         } failed: { error in
-            if let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
+            if let index = index(), let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
         }
         rebuild(keepingDay: true)
     }

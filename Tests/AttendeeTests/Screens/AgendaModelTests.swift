@@ -5,6 +5,7 @@ import Database
 import Foundation
 import LocalStore
 import Locking
+import TestSupport
 import Testing
 
 @MainActor @Suite struct AgendaModelTests {
@@ -142,6 +143,32 @@ import Testing
         await model.plusTapped("t")
         #expect(model.banner == nil)
         #expect(model.rows.first { $0.id == "t" }?.isHighlighted == true)
+    }
+
+    /// A pull that lands while an attend is on its way brings a programme with a session added before the one
+    /// tapped: the attend's answer marks the session tapped, not whichever now sits where it was.
+    @Test func anAttendsAnswerMarksTheSessionTappedAfterAReloadMovedIt() async throws {
+        let fake = FakeSeats(Self.programme())
+        let gate = Gate(isOpen: false)
+        var client = fake.client
+        let attend = client.attend
+        client.attend = { id, request in
+            await gate.pass()
+            return try await attend(id, request)
+        }
+        let model = AgendaModel(client: client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        let tapping = Task { await model.plusTapped("t") }
+        await gate.arrived(1)
+        fake.sessions.withLock {
+            $0.insert(Demo.session("early", "2027-03-10T07:00", "2027-03-10T07:30", zone: Self.zone), at: 0)
+        }
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        await gate.open()
+        await tapping.value
+        #expect(model.rows.map(\.id) == ["early", "k", "w", "t", "full"])
+        #expect(model.rows.first { $0.id == "t" }?.mark == .attending)
+        #expect(model.rows.filter { $0.mark == .attending }.map(\.id) == ["t"])
     }
 
     /// The minus on a full session would give the seat to the next person waiting, so it asks first: Cancel keeps
