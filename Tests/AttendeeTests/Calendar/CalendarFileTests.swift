@@ -25,6 +25,22 @@ import Testing
         #expect(CalendarFile.fold("SHORT:x") == "SHORT:x")
     }
 
+    /// A title from the programme may hold one character longer than a line (a letter under 60 accents): the
+    /// file still keeps every line within 75 octets, with no empty line, splitting between code points.
+    @Test func foldsACharacterLongerThanALine() {
+        let stacked = "e" + String(repeating: "\u{301}", count: 60)
+        for line in ["SUMMARY:" + stacked + "!", stacked + "x"] {
+            let physical = CalendarFile.fold(line).components(separatedBy: "\r\n")
+            #expect(physical.allSatisfy { $0.utf8.count <= 75 })
+            #expect(physical.allSatisfy { !$0.isEmpty && $0 != " " })
+            // NB: by code points: a continuation's space and the accents after it are one `Character`.
+            let unfolded = physical.enumerated().map {
+                $0.offset == 0 ? $0.element : String(String.UnicodeScalarView($0.element.unicodeScalars.dropFirst()))
+            }.joined()
+            #expect(Array(unfolded.unicodeScalars) == Array(line.unicodeScalars))
+        }
+    }
+
     @Test func utcFile() throws {
         var session = Demo.session("s1", "2027-03-10T09:00", "2027-03-10T10:00")
         session.title = "Swift; concurrency, really"
