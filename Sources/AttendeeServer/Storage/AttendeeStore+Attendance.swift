@@ -86,7 +86,18 @@ extension AttendeeStore {
             SELECT user_id FROM attendee_attendance WHERE session_id = \(session.id) AND state = 'waitlisted'
             ORDER BY changed_at, user_id
             """)
-        for candidate in waiting where try clash(with: session, userID: candidate, db) == nil {
+        for candidate in waiting {
+            // NB: locked as their own attend and leave lock them, then read again: on PostgreSQL a promotion racing
+            // the person's attend of an overlapping session seated them in both (each clash check ran on the old
+            // state), and one racing their leaving the waitlist seated someone who had left it. Two people each
+            // giving back a seat the other waits for may deadlock; PostgreSQL then refuses one (503, retried).
+            try lockPerson(candidate, db)
+            let state = try db.fetchValue(
+                String.self,
+                "SELECT state FROM attendee_attendance WHERE session_id = \(session.id) AND user_id = \(candidate)")
+            guard state == AttendanceState.waitlisted.rawValue,
+                try clash(with: session, userID: candidate, db) == nil
+            else { continue }
             let claimed = try db.execute(
                 """
                 UPDATE attendee_session SET seats_taken = seats_taken + 1
