@@ -87,8 +87,9 @@ public struct CalendarFile: Sendable {
             case "\r": result += "\\n"
             case "\n": if !previousWasCR { result += "\\n" }
             default:
-                // NB: other control characters are not allowed in TEXT; drop them rather than corrupt the file.
-                if scalar.value < 0x20 && scalar != "\t" { break }
+                // NB: other control characters (DEL too) are not allowed in TEXT; drop them rather than corrupt
+                // the file.
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F { break }
                 result.unicodeScalars.append(scalar)
             }
             previousWasCR = scalar == "\r"

@@ -10,6 +10,8 @@ import Testing
         #expect(CalendarFile.escape(#"a;b,c\d"#) == #"a\;b\,c\\d"#)
         #expect(CalendarFile.escape("one\ntwo\r\nthree") == #"one\ntwo\nthree"#)
         #expect(CalendarFile.escape("bell\u{07}") == "bell")
+        // RFC 5545's CONTROL includes DEL, which a TEXT value may not hold either.
+        #expect(CalendarFile.escape("de\u{7F}l\tx") == "del\tx")
     }
 
     @Test func foldsAt75OctetsWithoutSplittingCharacters() {
