@@ -184,7 +184,7 @@ public final class AgendaModel: BusyScreen {
         // NB: found again by id once the answer lands: a reload meanwhile may have moved the session (a talk added
         // before it) or dropped it, and the answer went to whichever session then sat at its old place.
         func index() -> Int? { sessions.firstIndex { $0.id == sessionID } }
-        await whileBusy {
+        let went = await whileBusy {
             let result =
                 switch mark {
                 case .attending, .waitlisted: try await client.leave(sessionID)
@@ -196,6 +196,9 @@ public final class AgendaModel: BusyScreen {
             if let index = index(), let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
         }
         rebuild(keepingDay: true)
+        // NB: the copy kept for offline use was the agenda as loaded: opened later without a connection, it showed
+        // the seats taken here as not taken. Not over a copy that is itself shown offline (its time would lie).
+        if went, offlineNotice == nil, let event { await offlineCopy?.save(event, sessions) }
     }
 
     private var formatter: SessionTimeFormatter? {

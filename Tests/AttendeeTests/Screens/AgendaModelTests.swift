@@ -313,6 +313,30 @@ import Testing
         #expect(gone.banner == .failure(APIError.http(status: 404, problem: nil).message))
     }
 
+    /// A seat taken from the agenda is in the saved copy: opened later without a connection, the agenda shows the
+    /// session attended, as the person left it, not as it was when the agenda loaded.
+    @Test func aSeatTakenFromTheAgendaIsInTheSavedCopy() async throws {
+        let zone = "Europe/Lisbon"
+        let store = try await LocalStore(
+            database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", zone) })
+        let copy = AgendaOfflineCopy.localStore(store)
+        let online = AttendeeClient(
+            event: { _ in EventDetails(event: Demo.event(zone: zone)) },
+            agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] },
+            attend: { id, _ in AttendanceResult(sessionID: id, state: .attending, seatsTaken: 1, capacity: nil) })
+        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt)
+        await first.appeared(eventID: "e1")
+        await first.plusTapped("a")
+        #expect(first.rows.first?.mark == .attending)
+
+        let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
+        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british)
+        await second.appeared(eventID: "e1")
+        #expect(second.offlineNotice != nil)
+        #expect(second.rows.first?.mark == .attending)
+        #expect(second.rows.first?.isHighlighted == true)
+    }
+
     /// When the copy was saved is a moment on this device, so the notice reads the device's clock while the agenda
     /// reads the venue's: saved at 18:05 in New York is already Wednesday 13:05 in Kiritimati. The locale writes it.
     @Test(arguments: [
