@@ -87,8 +87,9 @@ public struct CalendarFile: Sendable {
             case "\r": result += "\\n"
             case "\n": if !previousWasCR { result += "\\n" }
             default:
-                // NB: other control characters are not allowed in TEXT; drop them rather than corrupt the file.
-                if scalar.value < 0x20 && scalar != "\t" { break }
+                // NB: other control characters (DEL too) are not allowed in TEXT; drop them rather than corrupt
+                // the file.
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F { break }
                 result.unicodeScalars.append(scalar)
             }
             previousWasCR = scalar == "\r"
@@ -97,21 +98,24 @@ public struct CalendarFile: Sendable {
     }
 
     /// Folds a content line into lines of at most 75 octets, continuing with a space (§3.1).
+    ///
+    /// NB: split between code points, as §3.1 allows, not between `Character`s: one character of a programme's
+    /// text (a letter under many accents) can be longer than a line, and was written whole, past the limit.
     public static func fold(_ line: String) -> String {
-        var folded = ""
+        var folded = String.UnicodeScalarView()
         var count = 0
         var limit = 75
-        for character in line {
-            let size = String(character).utf8.count
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             if count + size > limit {
-                folded += "\r\n "
+                folded.append(contentsOf: "\r\n ".unicodeScalars)
                 count = 0
                 limit = 74
             }
-            folded.append(character)
+            folded.append(scalar)
             count += size
         }
-        return folded
+        return String(folded)
     }
 
     static func utc(_ date: Date) -> String {

@@ -92,12 +92,15 @@ public final class AdditionalInfoModel: BusyScreen {
 
     /// "Later, I haven't decided": skips the step entirely.
     public func laterTapped() async {
+        guard !isBusy else { return }
         await send(AdditionalInfoSubmission(later: true))
     }
 
     /// Submit was tapped.
     public func submitTapped() async {
-        guard fieldsChecked() else { return }
+        // NB: a second tap while the first is on its way sent the step again; the server refused it as complete,
+        // and the page said so over the step that went through.
+        guard !isBusy, fieldsChecked() else { return }
         await send(submission)
     }
 

@@ -179,20 +179,26 @@ public final class AgendaModel: BusyScreen {
 
     /// Leaves a session attended or waitlisted, joins a full session's waitlist, attends any other.
     private func toggle(_ sessionID: String) async {
-        guard let index = sessions.firstIndex(where: { $0.id == sessionID }) else { return }
-        let mark = AgendaMark(sessions[index])
-        await whileBusy {
+        guard let session = sessions.first(where: { $0.id == sessionID }) else { return }
+        let mark = AgendaMark(session)
+        // NB: found again by id once the answer lands: a reload meanwhile may have moved the session (a talk added
+        // before it) or dropped it, and the answer went to whichever session then sat at its old place.
+        func index() -> Int? { sessions.firstIndex { $0.id == sessionID } }
+        let went = await whileBusy {
             let result =
                 switch mark {
                 case .attending, .waitlisted: try await client.leave(sessionID)
                 case .full: try await client.attend(sessionID, AttendRequest(joinWaitlistIfFull: true))
                 case .notAttending: try await client.attend(sessionID, AttendRequest())
                 }
-            sessions[index].apply(result)
+            if let index = index() { sessions[index].apply(result) }
         } failed: { error in
-            if let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
+            if let index = index(), let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
         }
         rebuild(keepingDay: true)
+        // NB: the copy kept for offline use was the agenda as loaded: opened later without a connection, it showed
+        // the seats taken here as not taken. Not over a copy that is itself shown offline (its time would lie).
+        if went, offlineNotice == nil, let event { await offlineCopy?.save(event, sessions) }
     }
 
     private var formatter: SessionTimeFormatter? {

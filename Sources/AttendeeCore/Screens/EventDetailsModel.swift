@@ -123,8 +123,16 @@ public final class EventDetailsModel: BusyScreen {
         }
     }
 
-    /// Registers; on success the person lands on Additional Info.
+    /// Whether a registration is on its way.
+    private var registering = false
+
+    /// Registers; on success the person lands on Additional Info. A second tap while the first is on its way
+    /// sends nothing.
     public func registerTapped() async {
+        // NB: the second registration opened Additional Info again, empty, over the form the person had started.
+        guard !registering else { return }
+        registering = true
+        defer { registering = false }
         await whileBusy {
             let registration = try await client.register(eventID)
             self.registration = registration

@@ -143,8 +143,12 @@ public final class SessionDetailsModel: BusyScreen {
             formatter = SessionTimeFormatter(
                 event: event, choice: choice, deviceTimeZone: deviceTimeZone, locale: locale)
             show(session)
-            // NB: without the file the calendar button is not shown; the session itself is still there.
-            calendarFile = try? filesFolder.write(
+            // NB: without the file the calendar button is not shown; the session itself is still there. Each
+            // session's file has a folder of its own: titles repeat ("Lunch", a lab run twice), and a page opened
+            // over another of the same title overwrote the file the first page's button shares.
+            let folder = ShareFolder(
+                filesFolder.url.appendingPathComponent(ShareFolder.safeName(session.id), isDirectory: true))
+            calendarFile = try? folder.write(
                 Data((calendarEntry(stamp: Date()) ?? "").utf8), named: session.title + ".ics")
         }
     }

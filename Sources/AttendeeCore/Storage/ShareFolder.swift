@@ -32,13 +32,27 @@ struct ShareFolder {
         return file
     }
 
-    /// `name` as one path component: separators and control characters become `_`, and a name that is empty or
-    /// only dots becomes `Download`.
+    /// The most bytes of UTF-8 a file name may have: what APFS and Linux file systems take.
+    static let nameLimit = 255
+
+    /// `name` as one path component: separators and control characters become `_`, a name that is empty or
+    /// only dots becomes `Download`, and one longer than ``nameLimit`` bytes is cut short, its extension kept.
     static func safeName(_ name: String) -> String {
         let scalars = name.unicodeScalars.map { scalar -> Character in
             scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : Character(scalar)
         }
         let safe = String(scalars).trimmingCharacters(in: .whitespaces)
-        return safe.allSatisfy({ $0 == "." }) ? Strings.text("files.defaultName") : safe
+        return safe.allSatisfy({ $0 == "." }) ? Strings.text("files.defaultName") : shortened(safe)
+    }
+
+    /// NB: a title of 200 Cyrillic or Chinese characters is 400–600 bytes; the write failed, and the screen
+    /// offered no file at all. Cut between characters, before the extension.
+    private static func shortened(_ name: String) -> String {
+        guard name.utf8.count > nameLimit else { return name }
+        let dot = name.lastIndex(of: ".")
+        let suffix = dot.map { String(name[$0...]) }.flatMap { $0.utf8.count <= 16 ? $0 : nil } ?? ""
+        var stem = name.dropLast(suffix.count)
+        while stem.utf8.count + suffix.utf8.count > nameLimit { stem.removeLast() }
+        return String(stem) + suffix
     }
 }

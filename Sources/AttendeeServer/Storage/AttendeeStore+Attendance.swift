@@ -9,13 +9,9 @@ extension AttendeeStore {
     func attend(sessionID: String, userID: String, joinWaitlistIfFull: Bool) async throws -> AttendanceResult {
         let moment = now()
         return try await database.write { db in
+            try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             try Self.requireRegistration(eventID: session.eventID, userID: userID, db)
-            if db.dialect == .postgres {
-                // NB: serializes one person's concurrent attend requests, so two clashing sessions cannot both
-                // pass the overlap check under READ COMMITTED. SQLite already has a single writer.
-                try db.execute("SELECT id FROM attendee_user WHERE id = \(userID) FOR UPDATE")
-            }
             switch session.myAttendance {
             case .attending:
                 return try Self.result(sessionID: sessionID, userID: userID, state: .attending, db)
@@ -54,6 +50,7 @@ extension AttendeeStore {
     func leave(sessionID: String, userID: String) async throws -> AttendanceResult {
         let moment = now()
         return try await database.write { db in
+            try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             switch session.myAttendance {
             case .attending:
@@ -69,6 +66,17 @@ extension AttendeeStore {
         }
     }
 
+    /// Runs one person's attends and leaves one after another, each reading the state the last one left.
+    ///
+    /// NB: PostgreSQL (READ COMMITTED) let two requests of one person (a double tap, a retry) both read the old
+    /// state: both attends took a seat, both leaves gave one back, so the count drifted from the seats held and
+    /// the session could overbook. The person's row is locked before their state is read; two clashing sessions
+    /// cannot both pass the overlap check either. SQLite already has a single writer.
+    private static func lockPerson(_ userID: String, _ db: any DatabaseConnection) throws {
+        guard db.dialect == .postgres else { return }
+        try db.execute("SELECT id FROM attendee_user WHERE id = \(userID) FOR UPDATE")
+    }
+
     /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session
     /// has room: one after a seat is given back, as many as fit after an import raised the capacity.
     static func promoteWaitlisted(session: Session, at moment: Date, _ db: any DatabaseConnection) throws {
@@ -78,7 +86,18 @@ extension AttendeeStore {
             SELECT user_id FROM attendee_attendance WHERE session_id = \(session.id) AND state = 'waitlisted'
             ORDER BY changed_at, user_id
             """)
-        for candidate in waiting where try clash(with: session, userID: candidate, db) == nil {
+        for candidate in waiting {
+            // NB: locked as their own attend and leave lock them, then read again: on PostgreSQL a promotion racing
+            // the person's attend of an overlapping session seated them in both (each clash check ran on the old
+            // state), and one racing their leaving the waitlist seated someone who had left it. Two people each
+            // giving back a seat the other waits for may deadlock; PostgreSQL then refuses one (503, retried).
+            try lockPerson(candidate, db)
+            let state = try db.fetchValue(
+                String.self,
+                "SELECT state FROM attendee_attendance WHERE session_id = \(session.id) AND user_id = \(candidate)")
+            guard state == AttendanceState.waitlisted.rawValue,
+                try clash(with: session, userID: candidate, db) == nil
+            else { continue }
             let claimed = try db.execute(
                 """
                 UPDATE attendee_session SET seats_taken = seats_taken + 1

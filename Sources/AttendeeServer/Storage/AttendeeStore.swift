@@ -287,7 +287,8 @@ struct AttendeeStore: Sendable {
     func sessionAttendees(sessionID: String, callerID: String) async throws -> [Person] {
         try await database.read { db in
             let session = try Self.session(id: sessionID, userID: nil, db)
-            try Self.requireRegistration(eventID: session.eventID, userID: callerID, db)
+            // NB: the organizer too, as for the event's list: they need not register for their own event.
+            try Self.requireMembership(eventID: session.eventID, userID: callerID, db)
             return try db.query(
                 """
                 SELECT \(RowReading.personColumns) FROM attendee_user u

@@ -10,6 +10,8 @@ import Testing
         #expect(CalendarFile.escape(#"a;b,c\d"#) == #"a\;b\,c\\d"#)
         #expect(CalendarFile.escape("one\ntwo\r\nthree") == #"one\ntwo\nthree"#)
         #expect(CalendarFile.escape("bell\u{07}") == "bell")
+        // RFC 5545's CONTROL includes DEL, which a TEXT value may not hold either.
+        #expect(CalendarFile.escape("de\u{7F}l\tx") == "del\tx")
     }
 
     @Test func foldsAt75OctetsWithoutSplittingCharacters() {
@@ -23,6 +25,22 @@ import Testing
             .joined()
         #expect(unfolded == line)
         #expect(CalendarFile.fold("SHORT:x") == "SHORT:x")
+    }
+
+    /// A title from the programme may hold one character longer than a line (a letter under 60 accents): the
+    /// file still keeps every line within 75 octets, with no empty line, splitting between code points.
+    @Test func foldsACharacterLongerThanALine() {
+        let stacked = "e" + String(repeating: "\u{301}", count: 60)
+        for line in ["SUMMARY:" + stacked + "!", stacked + "x"] {
+            let physical = CalendarFile.fold(line).components(separatedBy: "\r\n")
+            #expect(physical.allSatisfy { $0.utf8.count <= 75 })
+            #expect(physical.allSatisfy { !$0.isEmpty && $0 != " " })
+            // NB: by code points: a continuation's space and the accents after it are one `Character`.
+            let unfolded = physical.enumerated().map {
+                $0.offset == 0 ? $0.element : String(String.UnicodeScalarView($0.element.unicodeScalars.dropFirst()))
+            }.joined()
+            #expect(Array(unfolded.unicodeScalars) == Array(line.unicodeScalars))
+        }
     }
 
     @Test func utcFile() throws {

@@ -5,6 +5,7 @@ import Database
 import Foundation
 import LocalStore
 import Locking
+import TestSupport
 import Testing
 
 @MainActor @Suite struct AgendaModelTests {
@@ -142,6 +143,32 @@ import Testing
         await model.plusTapped("t")
         #expect(model.banner == nil)
         #expect(model.rows.first { $0.id == "t" }?.isHighlighted == true)
+    }
+
+    /// A pull that lands while an attend is on its way brings a programme with a session added before the one
+    /// tapped: the attend's answer marks the session tapped, not whichever now sits where it was.
+    @Test func anAttendsAnswerMarksTheSessionTappedAfterAReloadMovedIt() async throws {
+        let fake = FakeSeats(Self.programme())
+        let gate = Gate(isOpen: false)
+        var client = fake.client
+        let attend = client.attend
+        client.attend = { id, request in
+            await gate.pass()
+            return try await attend(id, request)
+        }
+        let model = AgendaModel(client: client, deviceTimeZone: .gmt)
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        let tapping = Task { await model.plusTapped("t") }
+        await gate.arrived(1)
+        fake.sessions.withLock {
+            $0.insert(Demo.session("early", "2027-03-10T07:00", "2027-03-10T07:30", zone: Self.zone), at: 0)
+        }
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
+        await gate.open()
+        await tapping.value
+        #expect(model.rows.map(\.id) == ["early", "k", "w", "t", "full"])
+        #expect(model.rows.first { $0.id == "t" }?.mark == .attending)
+        #expect(model.rows.filter { $0.mark == .attending }.map(\.id) == ["t"])
     }
 
     /// The minus on a full session would give the seat to the next person waiting, so it asks first: Cancel keeps
@@ -284,6 +311,30 @@ import Testing
         await gone.appeared(eventID: "e1")
         #expect(gone.rows.isEmpty)
         #expect(gone.banner == .failure(APIError.http(status: 404, problem: nil).message))
+    }
+
+    /// A seat taken from the agenda is in the saved copy: opened later without a connection, the agenda shows the
+    /// session attended, as the person left it, not as it was when the agenda loaded.
+    @Test func aSeatTakenFromTheAgendaIsInTheSavedCopy() async throws {
+        let zone = "Europe/Lisbon"
+        let store = try await LocalStore(
+            database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", zone) })
+        let copy = AgendaOfflineCopy.localStore(store)
+        let online = AttendeeClient(
+            event: { _ in EventDetails(event: Demo.event(zone: zone)) },
+            agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] },
+            attend: { id, _ in AttendanceResult(sessionID: id, state: .attending, seatsTaken: 1, capacity: nil) })
+        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt)
+        await first.appeared(eventID: "e1")
+        await first.plusTapped("a")
+        #expect(first.rows.first?.mark == .attending)
+
+        let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
+        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british)
+        await second.appeared(eventID: "e1")
+        #expect(second.offlineNotice != nil)
+        #expect(second.rows.first?.mark == .attending)
+        #expect(second.rows.first?.isHighlighted == true)
     }
 
     /// When the copy was saved is a moment on this device, so the notice reads the device's clock while the agenda

@@ -232,4 +232,58 @@ import Testing
         #expect(!model.isBusy)
         #expect(changes.withLock { $0 } == 2, "told when it ended")
     }
+
+    /// A speaker tapped, then another before the first answer came: the page shows the one tapped last, however
+    /// late the first answer lands.
+    @Test func aSpeakerTappedLastIsTheOneShown() async {
+        let gate = Gate(isOpen: false)
+        let model = SpeakersModel(
+            client: AttendeeClient(
+                event: { _ in EventDetails(event: Demo.event()) },
+                speaker: { _, id in
+                    if id == "slow" { await gate.pass() }
+                    return SpeakerProfile(speaker: Person(id: id, name: "Speaker \(id)"), sessions: [])
+                }),
+            eventID: "e1", locale: Demo.british)
+        let first = Task { await model.rowTapped("slow") }
+        await gate.arrived(1)
+        await model.rowTapped("quick")
+        #expect(model.profile?.details.name == "Speaker quick")
+        await gate.open()
+        await first.value
+        #expect(model.profile?.details.name == "Speaker quick")
+        #expect(model.isBusy == false)
+    }
+
+    /// Register tapped twice before its answer: one registration goes, and Additional Info opens once, so what the
+    /// person starts typing there is not replaced by a second, empty form.
+    @Test func registerTappedTwiceRegistersOnceAndKeepsTheForm() async throws {
+        let gate = Gate(isOpen: false)
+        let calls = Locked(0)
+        let model = EventDetailsModel(
+            client: AttendeeClient(
+                event: { _ in EventDetails(event: Demo.event()) },
+                register: { eventID in
+                    // NB: only the first waits, so a second call, if sent, answers at once rather than hang the test.
+                    if calls.withLock({
+                        $0 += 1
+                        return $0
+                    }) == 1 {
+                        await gate.pass()
+                    }
+                    return Registration(eventID: eventID)
+                }),
+            eventID: "e1", locale: Demo.british)
+        await model.appeared()
+        let first = Task { await model.registerTapped() }
+        await gate.arrived(1)
+        await model.registerTapped()
+        await gate.open()
+        await first.value
+        let form = try #require(model.additionalInfo)
+        form.answerChanged("tshirtSize", "L")
+        #expect(calls.withLock { $0 } == 1)
+        #expect(model.additionalInfo?.answers == ["tshirtSize": "L"])
+        #expect(model.registration?.additionalInfoStatus == .pending)
+    }
 }

@@ -3,6 +3,7 @@ import AttendeeCore
 import AttendeeModels
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 @MainActor @Suite struct AdditionalInfoModelTests {
@@ -63,6 +64,42 @@ import Testing
         await model.laterTapped()
         #expect(model.isFinished)
         #expect(sent.withLock { $0 } == [AdditionalInfoSubmission(later: true)])
+    }
+
+    /// A second tap on Submit (or on Later) while the first is on its way sends nothing: the server would refuse
+    /// it as already complete, and the page would say so over the step that went through.
+    @Test func aSecondTapWhileSendingSendsNothing() async {
+        let gate = Gate(isOpen: false)
+        let sent = Locked<[AdditionalInfoSubmission]>([])
+        let client = AttendeeClient(submitAdditionalInfo: { eventID, submission in
+            let first = sent.withLock {
+                $0.append(submission)
+                return $0.count == 1
+            }
+            // NB: only the first waits, so a later tap that does send answers at once rather than hang the test.
+            if first { await gate.pass() }
+            guard first else {
+                throw APIError.http(
+                    status: 409,
+                    problem: ProblemDetails(
+                        type: AdditionalInfoSubmission.completedType, status: 409,
+                        detail: "Your additional information is complete; its answers cannot be changed."))
+            }
+            return Registration(eventID: eventID, additionalInfoStatus: .completed)
+        })
+        let model = AdditionalInfoModel(client: client, eventID: "e1", fields: Demo.event().additionalInfoFields)
+        model.answerChanged("dietaryNeeds", "none")
+        model.answerChanged("tshirtSize", "L")
+        let submitting = Task { await model.submitTapped() }
+        await gate.arrived(1)
+        await model.submitTapped()
+        await model.laterTapped()
+        await gate.open()
+        await submitting.value
+        #expect(sent.withLock { $0.count } == 1)
+        #expect(model.isFinished)
+        #expect(model.banner == nil)
+        #expect(model.registration?.additionalInfoStatus == .completed)
     }
 
     @Test func serverRefusalIsShown() async {

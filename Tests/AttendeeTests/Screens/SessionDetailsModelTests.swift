@@ -244,6 +244,33 @@ import Testing
         #expect(model.location == nil)
     }
 
+    /// A programme repeats titles ("Lunch", a lab run twice): the page of one, opened under the page of the other,
+    /// leaves the first page's calendar button sharing its own session, not the one opened last.
+    @Test func sessionsOfOneTitleKeepTheirOwnCalendarFiles() async throws {
+        var first = Demo.session("lab1", "2027-03-10T10:00", "2027-03-10T11:00")
+        var second = Demo.session("lab2", "2027-03-11T14:00", "2027-03-11T15:00")
+        first.title = "Hands-on Lab"
+        second.title = "Hands-on Lab"
+        let sessions = [first.id: first, second.id: second]
+        let client = AttendeeClient(
+            event: { _ in EventDetails(event: Demo.event()) },
+            session: { id in try sessions[id] ?? { throw APIError.http(status: 404, problem: nil) }() })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = try #require(URL(string: "https://quartet.example"))
+        let pages = [first, second].map { _ in
+            SessionDetailsModel(client: client, shareBaseURL: base, filesFolder: folder, locale: Demo.british)
+        }
+        await pages[0].appeared(sessionID: first.id, deviceTimeZone: .gmt)
+        await pages[1].appeared(sessionID: second.id, deviceTimeZone: .gmt)
+        for (page, session) in zip(pages, [first, second]) {
+            let file = try #require(page.calendarFile)
+            #expect(file.lastPathComponent == "Hands-on Lab.ics")
+            let ics = try String(contentsOf: file, encoding: .utf8)
+            #expect(ics.contains("UID:\(session.id)@attendee.quartet\r\n"))
+        }
+    }
+
     @Test func refusalNamesTheClash() async {
         let session = Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45")
         var client = Self.client(session)

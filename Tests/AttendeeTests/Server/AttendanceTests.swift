@@ -137,6 +137,70 @@ import Testing
             #expect(try await server.agenda().first?.seatsTaken == seats)
         }
     }
+
+    /// The seat someone gives back goes to the first person waiting while that person takes a seat in a session
+    /// at the same time: they end up in one of the two, never both (on PostgreSQL both clash checks ran on the
+    /// old state).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aPromotionRacingTheSamePersonsAttendNeverDoubleBooks(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let agenda = try await server.agenda()
+            let parallel = agenda.filter { $0.startsAt == agenda[1].startsAt }
+            try #require(parallel.count >= 2)
+            let (full, other) = (parallel[0].id, parallel[1].id)
+            try await server.setCapacity(full, 1)
+            let holder = try await server.registeredAttendee("Seat Holder")
+            let waiter = try await server.registeredAttendee("Next In Line")
+            let (leaveFull, leaveOther) = (
+                "/attendee/v1/sessions/\(full)/attendance", "/attendee/v1/sessions/\(other)/attendance"
+            )
+            for _ in 0..<12 {
+                #expect(try await server.attend(full, holder).status == .ok)
+                #expect(try await server.attend(full, waiter, waitlist: true).status == .ok)
+                async let left = server.client.request(.delete, leaveFull, headers: AttendeeTestServer.auth(holder))
+                async let attended = server.attend(other, waiter)
+                _ = try await (left, attended)
+                let mine = try await server.client.get(
+                    "/attendee/v1/events/\(server.eventID)/my-agenda", headers: AttendeeTestServer.auth(waiter)
+                ).decode([Session].self)
+                #expect(mine.count == 1, "\(mine.map(\.title))")
+                for path in [leaveFull, leaveOther] {
+                    _ = try await server.client.request(.delete, path, headers: AttendeeTestServer.auth(waiter))
+                }
+            }
+        }
+    }
+
+    /// A double tap (or a hostile client) sends one person's attend, then leave, many times at once: one seat is
+    /// taken and then given back, never counted twice (on PostgreSQL both requests read the same old state).
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func onePersonsConcurrentAttendsAndLeavesCountOneSeat(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let session = try #require(try await server.agenda().first)
+            let other = try await server.registeredAttendee("Other Person")
+            #expect(try await server.attend(session.id, other).status == .ok)
+            let token = try await server.registeredAttendee("Double Tapper")
+            let leave: @Sendable () async throws -> Int = {
+                try await server.client.request(
+                    .delete, "/attendee/v1/sessions/\(session.id)/attendance", headers: AttendeeTestServer.auth(token)
+                ).status.rawValue
+            }
+            for _ in 0..<5 {
+                let attended = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<8 { group.addTask { try await server.attend(session.id, token).status.rawValue } }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(attended.allSatisfy { $0 == 200 })
+                #expect(try await server.agenda().first?.seatsTaken == 2)
+                let left = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<8 { group.addTask(operation: leave) }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(left.allSatisfy { $0 == 200 })
+                #expect(try await server.agenda().first?.seatsTaken == 1)
+            }
+        }
+    }
 }
 
 @Suite struct AgendaCacheTests {

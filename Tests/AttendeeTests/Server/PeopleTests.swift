@@ -54,6 +54,26 @@ import Testing
         }
     }
 
+    /// A session page's Attendees link follows the event's rule: its organizer, who need not register for their own
+    /// event, sees who holds a seat; someone outside the event is still refused.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func theOrganizerListsASessionsAttendees(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let session = try #require(try await server.agenda().first)
+            let ada = try await server.registeredAttendee("Ada Lovelace")
+            #expect(try await server.attend(session.id, ada).status == .ok)
+            let organizer = try await server.organizer("Olga Organizer")
+            let path = "/attendee/v1/sessions/\(session.id)/attendees"
+            let listed = try await server.client.get(path, headers: AttendeeTestServer.auth(organizer))
+            #expect(listed.status == .ok, "\(listed.bodyText)")
+            #expect(try listed.decode([Person].self).map(\.name) == ["Ada Lovelace"])
+            let outsider = try await server.signUp("Outsider")
+            let refused = try await server.client.get(path, headers: AttendeeTestServer.auth(outsider))
+            #expect(refused.status == .forbidden)
+            #expect(refused.problem["detail"] == "Register for this event first.")
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func speakersAndTheirProfiles(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in

@@ -20,6 +20,21 @@ struct ShareFolderTests {
         #expect(ShareFolder.safeName(name) == expected)
     }
 
+    /// A session title may be 200 characters, which in Cyrillic or Chinese is more than the 255 bytes a file
+    /// name may have: the file is still written, under the name cut short, its extension kept.
+    @Test func aNameLongerThanTheFileSystemTakesIsShortenedAndWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for title in [String(repeating: "Ж", count: 200), String(repeating: "会", count: 200)] {
+            let file = try ShareFolder(folder).write(Data("x".utf8), named: title + ".ics")
+            #expect(file.lastPathComponent.utf8.count <= 255)
+            #expect(file.lastPathComponent.hasSuffix(".ics"))
+            #expect(title.hasPrefix(file.deletingPathExtension().lastPathComponent))
+            #expect(try Data(contentsOf: file) == Data("x".utf8))
+        }
+        #expect(ShareFolder.safeName(String(repeating: "a", count: 300)) == String(repeating: "a", count: 255))
+    }
+
     @Test func aHostileNameIsWrittenInsideTheFolderAndALaterDownloadReplacesIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
