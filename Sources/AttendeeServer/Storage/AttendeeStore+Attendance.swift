@@ -90,7 +90,8 @@ extension AttendeeStore {
             // NB: locked as their own attend and leave lock them, then read again: on PostgreSQL a promotion racing
             // the person's attend of an overlapping session seated them in both (each clash check ran on the old
             // state), and one racing their leaving the waitlist seated someone who had left it. Two people each
-            // giving back a seat the other waits for may deadlock; PostgreSQL then refuses one (503, retried).
+            // giving back a seat the other waits for may deadlock; PostgreSQL then refuses one (a 503 "busy", which
+            // the client retries for a leave, a DELETE, and the person retries for an attend).
             try lockPerson(candidate, db)
             let state = try db.fetchValue(
                 String.self,
