@@ -136,16 +136,18 @@ public final class NoteEditorModel {
                 note = try await client.createNote(eventID, draft, createKey.key(for: draft))
                 createKey.sent(draft)
             }
-            // NB: what the person wrote or attached while the save was on its way is theirs: it stays, and the
-            // note is not called saved, so Save stays on for it.
-            let unchanged = text == sent.text && attachment.imageID == sent.imageID && !attachment.isUploading
-            if unchanged { attachment.keep(note?.imageID) }
-            conflict = nil
-            saveState = unchanged ? .saved : .editing
-            banner = unchanged ? .confirmation(Strings.text("notes.saved")) : nil
+            saved(sent)
         } catch {
             if AttendeeFailure.status(error) == 409, let id = note?.id {
-                conflict = try? await client.note(id)
+                let current = try? await client.note(id)
+                // NB: an earlier save whose answer was lost (offline, a dropped connection) stored this very text:
+                // sent again over the version it replaced, it meets itself. That is the save done, not a conflict.
+                if let current, current.text == sent.text, current.imageID == sent.imageID {
+                    note = current
+                    saved(sent)
+                    return
+                }
+                conflict = current
                 saveState = conflict == nil ? .failed : .conflict
                 banner = .failure(Strings.text("notes.conflict"))
             } else {
@@ -153,5 +155,17 @@ public final class NoteEditorModel {
                 banner = Banner(error)
             }
         }
+    }
+
+    /// The server stored `sent` (``note`` holds what it answered): the note is saved, unless the person wrote or
+    /// attached something else meanwhile.
+    private func saved(_ sent: (text: String, imageID: String?)) {
+        // NB: what the person wrote or attached while the save was on its way is theirs: it stays, and the
+        // note is not called saved, so Save stays on for it.
+        let unchanged = text == sent.text && attachment.imageID == sent.imageID && !attachment.isUploading
+        if unchanged { attachment.keep(note?.imageID) }
+        conflict = nil
+        saveState = unchanged ? .saved : .editing
+        banner = unchanged ? .confirmation(Strings.text("notes.saved")) : nil
     }
 }

@@ -79,6 +79,8 @@ public final class GalleryModel: BusyScreen {
     private let locale: Locale
     /// Photos whose removal is on its way: confirmed again meanwhile, nothing more is sent.
     private var removing: Set<String> = []
+    /// The photo whose page the last tap asked for, while its bytes are on their way.
+    private var opening: String?
 
     /// Creates the model over a client; a share link's expiry is written in `timeZone`, as `locale` writes it.
     public init(
@@ -110,16 +112,23 @@ public final class GalleryModel: BusyScreen {
     }
 
     /// A tile was tapped: the photo itself is fetched and its page opens; a failure says why on the grid.
+    ///
+    /// Only the photo tapped last opens: a slower one tapped before it, landing after, opens nothing (nor once its
+    /// page was closed).
     public func tileTapped(_ id: String) async {
         guard let tile = tiles.first(where: { $0.id == id }) else { return }
+        opening = id
         await whileBusy {
             let data = try await client.download(id)
+            guard opening == id else { return }
+            opening = nil
             opened = OpenedPhoto(tile: tile, data: data)
         }
     }
 
     /// The photo's page was closed.
     public func photoClosed() {
+        opening = nil
         opened = nil
         share = nil
         confirmation = nil

@@ -62,9 +62,13 @@ extension AttendeeStore {
     func updateNote(id: String, authorID: String, _ edit: NoteEdit) async throws -> Note {
         let moment = now()
         return try await database.write { db in
-            // An image the note already had stays allowed only if it is still the author's.
             let stored = try Self.note(id: id, authorID: authorID, db)
-            try MediaStore.requireOwnImage(edit.imageID, of: authorID, at: stored.eventID, db)
+            // NB: the picture the note already shows may stay: a note written before places took only attachments
+            // may show a gallery photo, and refusing it made its text impossible to edit without losing the photo.
+            // Keeping it gives no one a picture they could not read before (a note's is its author's alone).
+            if edit.imageID != stored.imageID {
+                try MediaStore.requireOwnImage(edit.imageID, of: authorID, at: stored.eventID, db)
+            }
             // NB: the version is compared in the UPDATE itself, so of two edits of one version exactly one wins.
             let changed = try db.execute(
                 """

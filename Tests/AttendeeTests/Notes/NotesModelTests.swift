@@ -379,3 +379,52 @@ import Testing
         #expect(editor.banner == .confirmation("Note saved."))
     }
 }
+
+extension NotesModelTests {
+    /// An edit whose answer was lost after the server stored it, saved again, meets its own earlier save (409): the
+    /// editor calls the note saved with the stored version, rather than offering a conflict with the person's own
+    /// words. An edit that meets different words still shows the conflict.
+    @Test func aSaveAgainAfterALostAnswerIsSavedNotAConflictWithItself() async {
+        let stored = Locked(
+            Note(
+                id: "n1", eventID: "e1", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0)))
+        let losing = Locked(true)
+        var client = AttendeeClient()
+        client.note = { _ in stored.withLock { $0 } }
+        client.updateNote = { _, edit in
+            let saved = stored.withLock { note -> Note? in
+                guard note.version == edit.version else { return nil }
+                note.text = edit.text
+                note.imageID = edit.imageID
+                note.version += 1
+                return note
+            }
+            guard let saved else { throw APIError.http(status: 409, problem: nil) }
+            if losing.withLock({ $0 }) { throw URLError(.networkConnectionLost) }
+            return saved
+        }
+        let editor = NoteEditorModel(client: client, editing: stored.withLock { $0 })
+        editor.textChanged("Fixed words")
+        await editor.saveTapped()
+        #expect(editor.saveState == .failed)
+
+        losing.withLock { $0 = false }
+        await editor.saveTapped()
+        #expect(editor.saveState == .saved)
+        #expect(editor.conflict == nil)
+        #expect(editor.banner == .confirmation("Note saved."))
+        #expect(editor.note?.version == 2)
+        #expect(editor.isSaveEnabled == false)
+
+        // Another device's different words are still a conflict.
+        stored.withLock { note in
+            note.text = "Tablet words"
+            note.version = 3
+        }
+        editor.textChanged("Phone words")
+        await editor.saveTapped()
+        #expect(editor.saveState == .conflict)
+        #expect(editor.conflict?.text == "Tablet words")
+    }
+}

@@ -531,3 +531,38 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(page.banner == .confirmation("Removed “Slides.pptx”."))
     }
 }
+
+extension MediaModelTests {
+    /// A photo tapped, then another while the first is still on its way: the second opens, and the first, landing
+    /// after, does not take its place, nor open again once the person closed the page.
+    @Test func aSlowerPhotoTappedFirstDoesNotOpenOverTheOneTappedLast() async {
+        let gate = Gate(isOpen: false)
+        let client = AttendeeMediaClient(
+            gallery: { _ in
+                [S.file("g2", .gallery, type: .jpeg), S.file("g1", .gallery, type: .jpeg)]
+            },
+            download: { id in
+                // NB: only g1 waits, so the test cannot hang whatever the model does.
+                if id == "g1" { await gate.pass() }
+                return Data("the whole \(id)".utf8)
+            })
+        let model = GalleryModel(client: client, eventID: "e1")
+        await model.appeared()
+
+        let first = Task { await model.tileTapped("g1") }
+        await gate.arrived(1)
+        await model.tileTapped("g2")
+        #expect(model.opened?.id == "g2")
+        await gate.open()
+        await first.value
+        #expect(model.opened?.id == "g2")
+
+        await gate.close()
+        let again = Task { await model.tileTapped("g1") }
+        await gate.arrived(2)
+        model.photoClosed()
+        await gate.open()
+        await again.value
+        #expect(model.opened == nil)
+    }
+}

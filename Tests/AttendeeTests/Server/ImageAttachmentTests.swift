@@ -109,6 +109,38 @@ import Testing
         }
     }
 
+    /// A note written before places took only attachments may show its author's gallery photo: its text can be
+    /// edited with the photo kept (the app sends the picture back as it was), while a gallery photo newly put on a
+    /// note is still refused.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aNoteShowingAGalleryPhotoFromBeforeCanStillBeEdited(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let scene = try await Self.scene(server)
+            let note = try await Self.write(
+                scene, "/attendee/v1/events/\(server.eventID)/notes", NoteDraft(text: "Board")
+            ).decode(Note.self)
+            _ = try await server.database.write { db in
+                try db.execute("UPDATE attendee_note SET image_id = \(scene.adasGalleryPhoto) WHERE id = \(note.id)")
+            }
+            let path = "/attendee/v1/notes/\(note.id)"
+            let edited = try await Self.write(
+                scene, path, NoteEdit(text: "Board, fixed", imageID: scene.adasGalleryPhoto, version: note.version),
+                method: .put)
+            #expect(edited.status == .ok, "\(edited.bodyText)")
+            let kept = try edited.decode(Note.self)
+            #expect(kept.text == "Board, fixed")
+            #expect(kept.imageID == scene.adasGalleryPhoto)
+
+            let other = try await Self.write(
+                scene, "/attendee/v1/events/\(server.eventID)/notes", NoteDraft(text: "Other")
+            ).decode(Note.self)
+            Self.expectRefused(
+                try await Self.write(
+                    scene, "/attendee/v1/notes/\(other.id)",
+                    NoteEdit(text: "Other", imageID: scene.adasGalleryPhoto, version: other.version), method: .put))
+        }
+    }
+
     /// Posts `body` to `path` as Ada.
     private static func write(
         _ scene: Scene, _ path: String, _ body: some Encodable, method: HTTPMethod = .post
