@@ -290,6 +290,41 @@ final class Recorder<Value: Sendable>: Sendable {
         #expect(model.download == nil)
     }
 
+    /// Only the row tapped last is offered: an earlier, slower download lands without replacing its sheet, and
+    /// after the sheet was closed it opens none.
+    @Test func aSlowerDownloadTappedFirstIsNotOfferedOverTheOneTappedLast() async throws {
+        let gate = Gate(isOpen: false)
+        let client = AttendeeMediaClient(
+            documents: { _, _ in S.page },
+            download: { id in
+                // NB: only d1 waits, so the test cannot hang whatever the model does.
+                if id == "d1" { await gate.pass() }
+                return Data("bytes of \(id)".utf8)
+            })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = DocumentsModel(client: client, eventID: "e1", filesFolder: folder)
+        await model.appeared()
+
+        let first = Task { await model.downloadTapped("d1") }
+        await gate.arrived(1)
+        await model.downloadTapped("d2")
+        #expect(model.download?.fileName == "Slides.pptx")
+        await gate.open()
+        await first.value
+        #expect(model.download?.fileName == "Slides.pptx")
+        #expect(model.banner == .confirmation("Downloaded “Slides.pptx”."))
+
+        await gate.close()
+        let again = Task { await model.downloadTapped("d1") }
+        await gate.arrived(2)
+        model.downloadHandled()
+        await gate.open()
+        await again.value
+        #expect(model.download == nil)
+        #expect(!model.isBusy)
+    }
+
     /// A download that cannot be written on the device says so, and offers nothing to save.
     @Test func aDownloadThatCannotBeSavedSaysSo() async throws {
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
