@@ -97,7 +97,7 @@ public final class PostgresDatabase: SQLDatabase {
             }
             do {
                 let value = try body(connection)
-                try connection.command("COMMIT")
+                try Self.commit(on: connection)
                 if connection.takeSchemaChange() { schema.changed() }
                 return (.success(value), connection.isHealthy)
             } catch {
@@ -105,6 +105,21 @@ public final class PostgresDatabase: SQLDatabase {
                 if connection.isInTransaction { try? connection.command("ROLLBACK") }
                 return (.failure(error), connection.isHealthy && !connection.isInTransaction)
             }
+        }
+    }
+
+    /// Commits; a connection lost on the way says that the transaction may have been committed.
+    ///
+    /// NB: the server commits when it reads `COMMIT`, whether or not its answer reaches us, so a connection that
+    /// drops now leaves the outcome unknown (``DatabaseError/mayHaveCommitted``); one that dropped during the
+    /// closure's statements did not commit: the server rolls back a session that ends inside a transaction.
+    private static func commit(on connection: PostgresConnection) throws {
+        do {
+            try connection.command("COMMIT")
+        } catch let error as DatabaseError where error.kind == .connectionLost {
+            throw DatabaseError(
+                .connectionLost, code: DatabaseError.commitOutcomeUnknown,
+                message: "the connection was lost during COMMIT (\(error.code): \(error.message))", sql: error.sql)
         }
     }
 

@@ -176,3 +176,74 @@ extension PostgresRecoveryTests {
         }
     }
 }
+
+/// Connections that die under a running pool: a backend an administrator ends, and a `COMMIT` whose answer is lost.
+extension PostgresRecoveryTests {
+    @Test func backendsEndedByAnAdministratorAreReplacedAndAStatementCutShortIsNotCommitted() async throws {
+        try await withTestDatabase(.postgres, maximumConnections: 2) { test in
+            let database = test.database
+            try await database.write { db in try db.executeScript("CREATE TABLE kept (id BIGINT PRIMARY KEY)") }
+            let pids = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        try await database.read { db in
+                            try db.fetchValue(Int.self, "SELECT pg_backend_pid() FROM pg_sleep(0.05)") ?? 0
+                        }
+                    }
+                }
+                return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+            }
+            let admin = try test.reopen()
+            for pid in pids {
+                try await admin.write { db in _ = try db.query("SELECT pg_terminate_backend(\(pid))") }
+            }
+            // Both idle connections are gone: each is replaced before the work runs.
+            for id in 1...3 {
+                try await database.write { db in try db.execute("INSERT INTO kept (id) VALUES (\(id))") }
+            }
+
+            // A write whose connection ends during its statements fails, says it did not commit, and commits nothing.
+            do {
+                try await database.write { db in
+                    try db.execute("INSERT INTO kept (id) VALUES (\(100))")
+                    // NB: the sleep is where the server acts on its own termination, inside the statement.
+                    try db.executeScript(
+                        "DO $$ BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(5); END $$")
+                }
+                Issue.record("a write whose connection ended must fail")
+            } catch let error as DatabaseError {
+                #expect(error.kind == .connectionLost)
+                #expect(!error.mayHaveCommitted)
+            }
+            let count = try await admin.read { db in try db.fetchValue(Int.self, "SELECT COUNT(*) FROM kept") }
+            #expect(count == 3)
+            await admin.close()
+        }
+    }
+
+    @Test func aCommitWhoseAnswerIsLostSaysItMayHaveCommitted() async throws {
+        try await withTestDatabase(.postgres) { test in
+            try await test.database.write { db in try db.executeScript("CREATE TABLE kept (id BIGINT PRIMARY KEY)") }
+            let cutter = try CommitCutter()
+            defer { cutter.stop() }
+            let relayed = try cutter.database(on: test)
+            try await relayed.write { db in try db.execute("INSERT INTO kept (id) VALUES (\(1))") }
+
+            cutter.arm()
+            do {
+                try await relayed.write { db in try db.execute("INSERT INTO kept (id) VALUES (\(2))") }
+                Issue.record("a COMMIT whose answer is lost must not succeed")
+            } catch let error as DatabaseError {
+                #expect(error.kind == .connectionLost)
+                #expect(error.mayHaveCommitted)
+                #expect(error.publicMessage == "The database is unavailable. Please try again later.")
+            }
+            #expect(cutter.cutCount == 1)
+            // The server did commit it; and the pool's next write reconnects.
+            let ids = try await test.database.read { db in try db.query("SELECT id FROM kept ORDER BY id") }
+            #expect(try ids.map { try $0.decode(Int.self, "id") } == [1, 2])
+            try await relayed.write { db in try db.execute("INSERT INTO kept (id) VALUES (\(3))") }
+            await relayed.close()
+        }
+    }
+}

@@ -59,6 +59,23 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.sql = sql
     }
 
+    /// The ``code`` of a transaction whose `COMMIT` was sent but whose answer was lost with the connection.
+    public static let commitOutcomeUnknown = "commit-outcome-unknown"
+
+    /// Whether the transaction this error ended may have been committed all the same: its `COMMIT` reached the
+    /// server and the connection dropped before the answer came back (the kind is
+    /// ``Kind/connectionLost``). A caller that undoes what it did for a failed write (a file written for the
+    /// row) must leave it, for a sweep that checks what the database names, rather than leave a committed row
+    /// pointing at nothing.
+    ///
+    /// ```swift
+    /// do { try await database.write { db in try insert(record, naming: file, db) } } catch {
+    ///     if (error as? DatabaseError)?.mayHaveCommitted != true { remove(file) }
+    ///     throw error
+    /// }
+    /// ```
+    public var mayHaveCommitted: Bool { code == Self.commitOutcomeUnknown }
+
     /// The log rendering: kind, engine code, engine message and SQL. Not for clients.
     public var description: String {
         var text = "DatabaseError.\(kind.rawValue) [\(code)]: \(message)"

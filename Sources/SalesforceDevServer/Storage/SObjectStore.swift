@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import Locking
 import PublicInit
@@ -105,6 +106,10 @@ extension BodyFolder {
     /// Commits `body` (when given) into the folder for `record`, then runs `save` with the record naming it;
     /// removes the file again when `save` fails, or when `isKept` says the result does not use it (an
     /// idempotent replay that returned an earlier record).
+    ///
+    /// A save whose commit may have happened all the same (the connection dropped after `COMMIT` was sent:
+    /// ``DatabaseError/mayHaveCommitted``) keeps the file: the record may name it, and the sweep at start
+    /// removes it if none does.
     func storing<T>(
         _ body: StagedBody?, for record: SObjectRecord, _ save: (SObjectRecord) async throws -> T,
         keptIf isKept: (T) -> Bool = { _ in true }
@@ -117,6 +122,8 @@ extension BodyFolder {
             let result = try await save(record)
             if !isKept(result) { remove(name) }
             return result
+        } catch let error as DatabaseError where error.mayHaveCommitted {
+            throw error
         } catch {
             remove(name)
             throw error

@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import SalesCore
 import SalesforceDevServer
+import SalesforceUpload
 import Testing
 
 @Suite struct DevServerStorageTests {
@@ -177,5 +178,39 @@ import Testing
         #expect(errors.first?["errorCode"] == "REQUIRED_FIELD_MISSING")
         #expect(try await store.count() == before)
         #expect(try committed() == filesBefore)
+    }
+}
+
+/// What the folder of bodies holds when the database's answer is lost.
+@Suite struct BodyFolderFailureTests {
+    /// The connection drops after the insert's `COMMIT` reached PostgreSQL: the record is committed, so the body it
+    /// names must still be there (it used to be removed as though the insert had failed).
+    @Test func aCreateWhoseCommitAnswerIsLostKeepsTheBodyItsRecordNames() async throws {
+        try await withTestDatabase(.postgres) { test in
+            let bodies = try BodyFolder.temporary()
+            _ = try await DevServerHarness.migratedStore(test.database, bodies: bodies)
+            let cutter = try CommitCutter()
+            defer { cutter.stop() }
+            let relayed = try cutter.database(on: test)
+            let store = SObjectStore.database(relayed, bodies: bodies)
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            let record = SObjectRecord(
+                id: "00PQ00000000001IAA", type: "Attachment", parentID: DevServerHarness.hospitalID,
+                fields: ["Name": "plan.pdf"], createdDate: now, lastModifiedDate: now)
+            let bytes = Data("%PDF-1.7 the plan".utf8)
+
+            cutter.arm()
+            do {
+                _ = try await store.insert(record, try bodies.stage(bytes), nil)
+                Issue.record("an insert whose COMMIT answer is lost must not succeed")
+            } catch let error as DatabaseError {
+                #expect(error.mayHaveCommitted)
+            }
+            #expect(cutter.cutCount == 1)
+            let stored = try await SObjectStore.database(test.database, bodies: bodies).fetch(record.id)
+            let name = try #require(stored?.bodyFile)
+            #expect(try bodies.read(name) == bytes)
+            await relayed.close()
+        }
     }
 }
