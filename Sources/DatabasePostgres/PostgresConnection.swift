@@ -18,14 +18,9 @@ final class PostgresConnection: DatabaseConnection {
         self.configuration = configuration
         self.schema = schema
         preparedGeneration = schema.current
-        // NB: keywords listed before `dbname` are defaults that the URL's own parameters override.
-        let keywords = ["connect_timeout", "application_name", "dbname"]
-        let values = [String(configuration.connectTimeoutSeconds), "quartet", configuration.url]
-        let connection = withCStrings(keywords) { keywordPointers in
-            withCStrings(values) { valuePointers in
-                PQconnectdbParams(keywordPointers, valuePointers, 1)
-            }
-        }
+        let connection = PostgresConnect.open(
+            url: configuration.url, applicationName: "quartet",
+            connectTimeoutSeconds: configuration.connectTimeoutSeconds)
         guard let connection else {
             throw DatabaseError(.connectionLost, code: "connect", message: "libpq could not allocate a connection")
         }
@@ -46,6 +41,9 @@ final class PostgresConnection: DatabaseConnection {
 
     /// Whether libpq still considers the connection usable.
     var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The value the connection uses for the libpq parameter `keyword` (`keepalives_idle`), or `nil` when unset.
+    func option(_ keyword: String) -> String? { PostgresConnect.option(keyword, of: handle) }
 
     /// Reconnects with the same parameters (after the server restarted) and reapplies the session settings.
     func reconnect() throws {
@@ -427,11 +425,4 @@ final class PostgresConnection: DatabaseConnection {
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
     }
-}
-
-/// Calls `body` with a NULL-terminated array of C strings that live for the call.
-private func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-    let copies = strings.map { strdup($0) }
-    defer { for copy in copies { free(copy) } }
-    return body(copies.map { UnsafePointer($0) } + [nil])
 }

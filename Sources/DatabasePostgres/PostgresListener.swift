@@ -129,12 +129,9 @@ public final class PostgresListener: Sendable {
 
     /// Opens a connection and runs `LISTEN`; `nil` when either fails.
     private func connect() -> OpaquePointer? {
-        // NB: keepalives, so a peer that vanished without a FIN is noticed and the loop reconnects.
-        let keywords = ["connect_timeout", "application_name", "keepalives_idle", "keepalives_interval", "dbname"]
-        let values = ["5", "quartet-listener", "30", "10", url]
-        let connection = withCStrings(keywords) { keywordPointers in
-            withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
-        }
+        // NB: keepalives (PostgresConnect), so a peer that vanished without a FIN is noticed and the loop
+        // reconnects.
+        let connection = PostgresConnect.open(url: url, applicationName: "quartet-listener", connectTimeoutSeconds: 5)
         guard let connection else { return nil }
         guard PQstatus(connection) == CONNECTION_OK else {
             PQfinish(connection)
@@ -189,11 +186,4 @@ public final class PostgresListener: Sendable {
         var descriptor = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
         _ = poll(&descriptor, 1, max(milliseconds, 1))
     }
-}
-
-/// Calls `body` with a NULL-terminated array of C strings that live for the call.
-private func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-    let copies = strings.map { strdup($0) }
-    defer { for copy in copies { free(copy) } }
-    return body(copies.map { UnsafePointer($0) } + [nil])
 }
