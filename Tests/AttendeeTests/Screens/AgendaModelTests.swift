@@ -282,11 +282,16 @@ import Testing
 }
 
 @MainActor @Suite struct AgendaOfflineTests {
-    @Test func theSavedAgendaShowsWhenOffline() async throws {
-        let zone = "Europe/Lisbon"
+    /// A copy kept in a fresh store on the device, whose clock reads 18:05 the evening before the agenda's day.
+    func savedCopy(_ zone: String) async throws -> AgendaOfflineCopy {
         let store = try await LocalStore(
             database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", zone) })
-        let copy = AgendaOfflineCopy.localStore(store)
+        return AgendaOfflineCopy.localStore(store)
+    }
+
+    @Test func theSavedAgendaShowsWhenOffline() async throws {
+        let zone = "Europe/Lisbon"
+        let copy = try await savedCopy(zone)
         let online = AttendeeClient(
             event: { _ in EventDetails(event: Demo.event(zone: zone)) },
             agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] })
@@ -317,9 +322,7 @@ import Testing
     /// session attended, as the person left it, not as it was when the agenda loaded.
     @Test func aSeatTakenFromTheAgendaIsInTheSavedCopy() async throws {
         let zone = "Europe/Lisbon"
-        let store = try await LocalStore(
-            database: SQLiteDatabase(url: "sqlite::memory:"), now: { Demo.at("2027-03-09T18:05", zone) })
-        let copy = AgendaOfflineCopy.localStore(store)
+        let copy = try await savedCopy(zone)
         let online = AttendeeClient(
             event: { _ in EventDetails(event: Demo.event(zone: zone)) },
             agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] },
