@@ -92,7 +92,7 @@ extension AttendeeStore {
         }
     }
 
-    /// Stores a message and its live events (the thread's, the recipient's) in one transaction.
+    /// Stores a message and its live events (the thread's, the recipient's, the sender's) in one transaction.
     func send(threadID: String, callerID: String, _ request: SendMessageRequest, key: IdempotencyKey?)
         async throws -> CreatedAnswer
     {
@@ -125,6 +125,11 @@ extension AttendeeStore {
                     .thread(threadID), kind: MessageRules.newMessageEvent, payload: message, now: moment, db),
                 try LiveOutbox.append(
                     .person(recipientID), kind: MessageRules.newMessageEvent, payload: message, now: moment, db),
+                // NB: the sender's other devices (a tablet beside the phone) hear it too, as they hear the sender's
+                // read marks: their thread list moved the thread up, with no badge for one's own message, only at
+                // the next reload.
+                try LiveOutbox.append(
+                    .person(callerID), kind: MessageRules.newMessageEvent, payload: message, now: moment, db),
             ]
             return (message, events)
         }

@@ -344,6 +344,30 @@ import Testing
     }
 }
 
+extension MessageTests {
+    /// The sender's own inbox stream hears what they sent, so their other devices list it: first their own
+    /// message, then the answer.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aMessageReachesTheSendersOtherDevices(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ada = try await server.messenger("Ada Lovelace")
+            let bob = try await server.messenger("Bob Babbage")
+            let thread = try await server.startThread(ada, with: bob).decode(MessageThread.self)
+            let adasTablet = try await LiveListener.open(server, path: "/attendee/v1/me/live", token: ada.token)
+            #expect(try await adasTablet.next().event == "ready")
+
+            let sent = try await server.send(ada, thread.id, "Hello Bob")
+            let answer = try await server.send(bob, thread.id, "Hello Ada")
+            for expected in [sent, answer] {
+                let heard = try await adasTablet.next()
+                #expect(heard.event == MessageRules.newMessageEvent)
+                #expect(try AttendeeCoding.decoder().decode(Message.self, from: Data(heard.data.utf8)) == expected)
+            }
+            adasTablet.close()
+        }
+    }
+}
+
 /// A signed-up attendee of the demo event, as the message tests use them.
 struct Messenger: Sendable {
     let token: String
