@@ -126,7 +126,7 @@ public final class DocumentsModel: BusyScreen {
     /// Documents whose removal is on its way: confirmed again meanwhile, nothing more is sent.
     private var removing: Set<String> = []
     /// The file whose download the last tap asked for, while its bytes are on their way.
-    private var downloading: String?
+    private var downloading = LastTapped()
 
     /// Creates the model for the event's page, or for one session's documents; downloads are written into
     /// `filesFolder` (by default a folder of the temporary directory, which the system may clear); a share link's
@@ -163,13 +163,12 @@ public final class DocumentsModel: BusyScreen {
     /// (nor once the person closed the sheet).
     public func downloadTapped(_ id: String) async {
         guard let file = files[id] else { return }
-        downloading = id
+        downloading.tapped(id)
         await whileBusy {
             let data = try await client.download(id)
             // NB: the rows stay tappable while a file is on its way: an earlier, slower one replaced the sheet of the
             // file tapped after it, or opened a sheet by itself once the person had closed theirs.
-            guard downloading == id else { return }
-            downloading = nil
+            guard downloading.landed(id) else { return }
             let url = try filesFolder.write(data, named: file.fileName)
             download = Download(fileName: file.fileName, data: data, fileURL: url)
             banner = .confirmation(Strings.format("documents.downloaded", file.fileName))
@@ -178,7 +177,7 @@ public final class DocumentsModel: BusyScreen {
 
     /// The screen saved or opened the download (or the person closed its sheet).
     public func downloadHandled() {
-        downloading = nil
+        downloading.forget()
         download = nil
     }
 

@@ -80,7 +80,7 @@ public final class GalleryModel: BusyScreen {
     /// Photos whose removal is on its way: confirmed again meanwhile, nothing more is sent.
     private var removing: Set<String> = []
     /// The photo whose page the last tap asked for, while its bytes are on their way.
-    private var opening: String?
+    private var opening = LastTapped()
 
     /// Creates the model over a client; a share link's expiry is written in `timeZone`, as `locale` writes it.
     public init(
@@ -117,18 +117,17 @@ public final class GalleryModel: BusyScreen {
     /// page was closed).
     public func tileTapped(_ id: String) async {
         guard let tile = tiles.first(where: { $0.id == id }) else { return }
-        opening = id
+        opening.tapped(id)
         await whileBusy {
             let data = try await client.download(id)
-            guard opening == id else { return }
-            opening = nil
+            guard opening.landed(id) else { return }
             opened = OpenedPhoto(tile: tile, data: data)
         }
     }
 
     /// The photo's page was closed.
     public func photoClosed() {
-        opening = nil
+        opening.forget()
         opened = nil
         share = nil
         confirmation = nil

@@ -45,7 +45,7 @@ public final class SpeakersModel: BusyScreen {
     private let eventID: String
     private let locale: Locale
     /// The speaker tapped last, whose page is on its way; `nil` after Back.
-    private var tappedID: String?
+    private var tapped = LastTapped()
 
     /// Creates the model over a client; a speaker's session times are written as `locale` writes them.
     public init(client: AttendeeClient, eventID: String, locale: Locale = .current) {
@@ -64,14 +64,14 @@ public final class SpeakersModel: BusyScreen {
 
     /// A row was tapped: opens its details.
     public func rowTapped(_ id: String) async {
-        tappedID = id
+        tapped.tapped(id)
         await whileBusy {
             async let fetched = client.speaker(eventID, id)
             async let details = client.event(eventID)
             let speaker = try await fetched
             let event = try await details
             // NB: a row tapped since (or Back) wins: an earlier tap's late answer showed the wrong speaker.
-            guard tappedID == id else { return }
+            guard tapped.landed(id) else { return }
             let formatter = SessionTimeFormatter(
                 event: event.event, choice: .event, deviceTimeZone: .current, locale: locale)
             account =
@@ -87,7 +87,7 @@ public final class SpeakersModel: BusyScreen {
 
     /// Back from the page shown above this screen.
     public func backTapped() {
-        tappedID = nil
+        tapped.forget()
         profile = nil
         account = nil
     }
