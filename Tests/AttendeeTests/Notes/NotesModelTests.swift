@@ -262,10 +262,7 @@ import Testing
         var client = AttendeeClient()
         client.agenda = { _ in [] }
         client.notes = { _, _ in
-            let read = reads.withLock { count in
-                count += 1
-                return count
-            }
+            let read = reads.next()
             await gates[read - 1].pass()
             if read == 1 { throw APIError.offline }
             return [

@@ -121,10 +121,7 @@ import Testing
         _ held: Int, at gate: Gate, made: Locked<Int>, _ answer: @escaping @Sendable () -> Value
     ) -> @Sendable () async -> Value {
         {
-            let call = made.withLock { count in
-                count += 1
-                return count
-            }
+            let call = made.next()
             if call == held { await gate.pass() }
             return answer()
         }
@@ -150,9 +147,7 @@ import Testing
         }
         let form = PollComposerModel(client: client, eventID: "e1")
         await form.appeared()
-        form.questionTextChanged(0, "Lunch at noon?")
-        form.optionChanged(0, position: 0, "Yes")
-        form.optionChanged(0, position: 1, "No")
+        form.typeLunchPoll()
 
         let save = Task { await form.saveTapped() }
         await saving.arrived(1)

@@ -410,10 +410,7 @@ final class Recorder<Value: Sendable>: Sendable {
         let documents = DocumentsModel(
             client: AttendeeMediaClient(
                 documents: { _, _ in
-                    let read = reads.withLock { count in
-                        count += 1
-                        return count
-                    }
+                    let read = reads.next()
                     if read > 1 { throw failure }
                     return S.page
                 },
@@ -431,10 +428,7 @@ final class Recorder<Value: Sendable>: Sendable {
         let gallery = GalleryModel(
             client: AttendeeMediaClient(
                 gallery: { _ in
-                    let read = reads.withLock { count in
-                        count += 1
-                        return count
-                    }
+                    let read = reads.next()
                     if read > 3 { throw APIError.connectionLost }
                     return [S.file("g1", .gallery, type: .jpeg)]
                 },

@@ -157,9 +157,7 @@ import Testing
         #expect(organizer.composer != nil)
         #expect(form.banner == .failure("Check the highlighted part of the poll."))
 
-        form.questionTextChanged(0, "Lunch at noon?")
-        form.optionChanged(0, position: 0, "Yes")
-        form.optionChanged(0, position: 1, "No")
+        form.typeLunchPoll()
         await organizer.createTapped()
         #expect(organizer.composer == nil)
         #expect(organizer.rows.map(\.title) == ["Lunch at noon?"])
@@ -177,10 +175,7 @@ import Testing
         var client = Self.client(PollScopes(wholeEvent: true, sessionIDs: []), created: created)
         let create = client.createPoll
         client.createPoll = { eventID, draft, key in
-            let call = calls.withLock { count in
-                count += 1
-                return count
-            }
+            let call = calls.next()
             if call == 1 { throw APIError.connectionLost }
             // NB: only the first Create that goes through waits, so a second one (the defect) cannot hang the test.
             if call == 2 { await gate.pass() }
@@ -188,9 +183,7 @@ import Testing
         }
         let form = PollComposerModel(client: client, eventID: "e1")
         await form.appeared()
-        form.questionTextChanged(0, "Lunch at noon?")
-        form.optionChanged(0, position: 0, "Yes")
-        form.optionChanged(0, position: 1, "No")
+        form.typeLunchPoll()
         await form.createTapped()
         #expect(form.banner == .failure(APIError.connectionLost.message))
         #expect(form.created == nil)
@@ -203,5 +196,14 @@ import Testing
         await first.value
         #expect(created.withLock { $0.count } == 1)
         #expect(form.created != nil)
+    }
+}
+
+extension PollComposerModel {
+    /// Types the question and the two options the tests' poll asks: "Lunch at noon?", Yes or No.
+    func typeLunchPoll() {
+        questionTextChanged(0, "Lunch at noon?")
+        optionChanged(0, position: 0, "Yes")
+        optionChanged(0, position: 1, "No")
     }
 }

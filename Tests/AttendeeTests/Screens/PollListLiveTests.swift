@@ -416,10 +416,7 @@ import Testing
         var client = AttendeeClient()
         client.event = { _ in EventDetails(event: Demo.event()) }
         client.polls = { _ in
-            let read = reads.withLock { count in
-                count += 1
-                return count
-            }
+            let read = reads.next()
             await gates[read - 1].pass()
             return read == 1 ? [] : [newest]
         }
@@ -445,10 +442,7 @@ import Testing
         var client = AttendeeClient()
         client.event = { _ in EventDetails(event: Demo.event()) }
         client.polls = { _ in
-            let read = reads.withLock { count in
-                count += 1
-                return count
-            }
+            let read = reads.next()
             if read <= gates.count { await gates[read - 1].pass() }
             return [PollListLiveTests.poll("p1", .open, "Lunch at noon?")]
         }

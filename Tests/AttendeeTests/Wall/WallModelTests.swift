@@ -280,10 +280,7 @@ import Testing
         let model = Self.model(
             AttendeeClient(
                 wall: { _, _, _ in
-                    let read = reads.withLock { count in
-                        count += 1
-                        return count
-                    }
+                    let read = reads.next()
                     await gate.pass()
                     return Self.page(read < 3 ? [Self.post(1)] : [Self.post(3), Self.post(2), Self.post(1, likes: 4)])
                 },
@@ -472,10 +469,7 @@ import Testing
         let reads = Locked(0)
         let model = Self.model(
             AttendeeClient(wall: { _, _, _ in
-                let read = reads.withLock { count in
-                    count += 1
-                    return count
-                }
+                let read = reads.next()
                 guard read == 1 else { return Self.page([Self.post(3), Self.post(2), Self.post(1)]) }
                 await gate.pass()
                 return Self.page([Self.post(2), Self.post(1)])
@@ -496,10 +490,7 @@ import Testing
         let reads = Locked(0)
         let model = Self.model(
             AttendeeClient(wall: { _, _, _ in
-                let read = reads.withLock { count in
-                    count += 1
-                    return count
-                }
+                let read = reads.next()
                 await gates[read - 1].pass()
                 return Self.page(read == 1 ? [Self.post(1)] : [Self.post(2), Self.post(1)])
             }))

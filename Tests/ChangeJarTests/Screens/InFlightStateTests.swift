@@ -114,10 +114,7 @@ struct InFlightStateTests {
         let deletions = Locked(0)
         var actions = Self.actions()
         actions.action = { _, _ in
-            let read = reads.withLock { count in
-                count += 1
-                return count
-            }
+            let read = reads.next()
             if read == 2 { await reading.pass() }
             return Self.mine
         }
@@ -222,10 +219,7 @@ struct InFlightStateTests {
         let identity = CognitoIdentityClient(
             getID: { _, _ in "us-east-1:1" },
             getOpenIDToken: { id, _ in
-                let serial = tokens.withLock { count in
-                    count += 1
-                    return count
-                }
+                let serial = tokens.next()
                 if serial == 2 { await gate.pass() }
                 return (id, "t\(serial)")
             })

@@ -87,10 +87,7 @@ import Testing
             configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
             transport: HTTPTransport { request in
                 if request.httpMethod == "PATCH" {
-                    let patch = patches.withLock { count in
-                        count += 1
-                        return count
-                    }
+                    let patch = patches.next()
                     // NB: only the first waits, so a second one (the defect) cannot hang the test.
                     if patch == 1 { await saving.pass() }
                 } else if holdsReads.withLock({ $0 }) {
