@@ -20,7 +20,7 @@ import Testing
             let (gate, answers) = (gate, answers)
             let client = QuakeFeedClient { _, _ in
                 await gate.pass()
-                return answers.withLock { $0.isEmpty ? .notModified : $0.removeFirst() }
+                return answers.withLock { $0.isEmpty ? .notModified(FeedValidators()) : $0.removeFirst() }
             }
             let clock = clock
             model = QuakeListModel(
@@ -47,7 +47,10 @@ import Testing
 
         harness.clock.withLock { $0 = $0.addingTimeInterval(120) }
         harness.answers.withLock {
-            $0 = [answersNotModified ? .notModified : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)]
+            $0 = [
+                answersNotModified
+                    ? .notModified(FeedValidators()) : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)
+            ]
         }
         await harness.gate.close()
         let refreshing = Task { await harness.model.appeared() }
@@ -72,7 +75,10 @@ import Testing
         #expect(try await harness.hidden() == ["nc1"])
 
         harness.answers.withLock {
-            $0 = [answersNotModified ? .notModified : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)]
+            $0 = [
+                answersNotModified
+                    ? .notModified(FeedValidators()) : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)
+            ]
         }
         await harness.gate.close()
         let pulling = Task { await harness.model.refreshPulled() }

@@ -98,6 +98,40 @@ import Testing
         #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:51\(Self.am)", rows: Self.all))
     }
 
+    /// A 304 carries the validators to ask with next time (RFC 9110 §15.4.5, RFC 9111 §4.3.4): they were dropped, so
+    /// every later launch asked with the ones of the last 200. A validator the 304 leaves out stays as stored, and
+    /// the rows, deleted ones hidden, stay as they were.
+    @Test func aNotModifiedAnswerUpdatesTheValidatorsAskedWithNextTime() async throws {
+        let harness = ModelHarness()
+        let lastModified = FeedValidators(lastModified: "Wed, 02 Mar 2016 12:50:00 GMT")
+        harness.answer(.fresh(Self.feed, lastModified))
+        await harness.model.appeared()
+        await harness.model.rowDeleted(id: "ak2")
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified(FeedValidators(etag: "\"v2\"")))
+        await harness.model.appeared()
+        #expect(harness.screen.rows == [Self.napa, Self.volcano, Self.sumatra])
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified(FeedValidators(etag: "\"v3\"", lastModified: "Wed, 02 Mar 2016 12:52:00 GMT")))
+        await harness.model.appeared()
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified)
+        await harness.model.appeared()
+        #expect(
+            harness.takeRequests() == [
+                nil, lastModified, FeedValidators(etag: "\"v2\"", lastModified: "Wed, 02 Mar 2016 12:50:00 GMT"),
+                FeedValidators(etag: "\"v3\"", lastModified: "Wed, 02 Mar 2016 12:52:00 GMT"),
+            ])
+        #expect(
+            harness.screen
+                == Screen(
+                    isBusy: false, lastUpdated: "Updated 4:53\(Self.am)", rows: [Self.napa, Self.volcano, Self.sumatra])
+        )
+    }
+
     @Test func deletedRowStaysGoneAcrossLaunchesUntilAPullToReload() async throws {
         let harness = ModelHarness()
         harness.answer(.fresh(Self.feed, Self.v1))
