@@ -3,9 +3,10 @@ import Observation
 
 /// What a tapped row opens.
 public enum QuakePresentation: Sendable, Hashable, Identifiable {
-    /// The quake's USGS event page, in the in-app browser (`SFSafariViewController` on iOS).
+    /// The quake's USGS event page (``Quake/eventPage(feedURL:)``), in the in-app browser (`SFSafariViewController` on
+    /// iOS).
     case eventPage(URL, String)
-    /// The quake's detail, when the feed gave it no event page.
+    /// The quake's detail, when the feed gave it no event page, or one the app does not open (its note says why).
     case detail(QuakeDetail)
 
     /// The quake's id.
@@ -42,7 +43,7 @@ public final class QuakeListModel {
     public private(set) var banner: QuakeBanner?
     /// `Updated 12:04`; `nil` before the first data.
     public private(set) var lastUpdated: String?
-    /// The event page to open in the in-app browser; set by ``rowTapped(id:)``.
+    /// The USGS event page to open in the in-app browser; set by ``rowTapped(id:)``.
     public private(set) var selectedEventPage: URL?
     /// The detail of the tapped row.
     public private(set) var selectedDetail: QuakeDetail?
@@ -157,11 +158,13 @@ public final class QuakeListModel {
         }
     }
 
-    /// A row was tapped: its event page opens.
+    /// A row was tapped: its USGS event page opens in the in-app browser; a quake whose link is none, or leads
+    /// elsewhere (``Quake/eventPage(feedURL:)``), opens its detail, which says why there is no page.
     public func rowTapped(id: String) {
         guard let quake = listing?.quakes.first(where: { $0.id == id }) else { return }
-        selectedEventPage = quake.url
-        selectedDetail = QuakeDetail(quake, formatter: service.formatter)
+        let detail = QuakeDetail(quake, formatter: service.formatter, feedURL: service.feedURL)
+        selectedEventPage = detail.eventPage
+        selectedDetail = detail
     }
 
     /// The in-app browser was closed.
