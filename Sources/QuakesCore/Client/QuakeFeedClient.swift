@@ -26,7 +26,8 @@ public struct QuakeFeedClient: Sendable {
     public var fetch: @Sendable (_ url: URL, _ validators: FeedValidators?) async throws -> Response
 
     /// The real network through ``APIClient`` (conditional GET, retries with backoff, error reporting),
-    /// and files for `file:` URLs (their modification time and size are the validator).
+    /// and files for `file:` URLs (their modification time and size are the validator). An answer that is no JSON at
+    /// all, or a 511, is ``QuakeFeedError/networkSignIn``.
     public static func live(
         transport: HTTPTransport = .live(), retryPolicy: RetryPolicy = .standard, timeout: TimeInterval = 15,
         errorReporter: ErrorReporter = .notificationCenter()
@@ -44,6 +45,9 @@ public struct QuakeFeedClient: Sendable {
                     return .notModified(FeedValidators(etag: validators.etag, lastModified: validators.lastModified))
                 case .fresh(let data, let validators):
                     guard !data.isEmpty else { throw QuakeFeedError.unreadable }
+                    // NB: a feed is JSON; a page in its place came from the network (hotel or airport Wi-Fi's sign-in
+                    // page, sent with 200), and "could not be read" told the person nothing they could do.
+                    guard QuakeFeedError.mayBeJSON(data) else { throw QuakeFeedError.networkSignIn }
                     return .fresh(data, FeedValidators(etag: validators.etag, lastModified: validators.lastModified))
                 }
             } catch let error as APIError {
