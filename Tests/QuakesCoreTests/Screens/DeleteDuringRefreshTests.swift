@@ -38,6 +38,35 @@ import Testing
 
     static let all = ["M 7.1 - Napa", "M 5.0 - Anchorage", "M 1.2 - Volcano", "M ? - Sumatra"]
 
+    /// A pull while the list's own refresh runs (it appeared stale) returned at once: the pull's spinner went away
+    /// before the rows came, and the row deleted before the pull stayed hidden. The pull now waits, and a reload
+    /// follows the refresh.
+    @Test func aPullWhileTheListRefreshesWaitsAndThenReloads() async throws {
+        let harness = Harness()
+        harness.answers.withLock { $0 = [.fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)] }
+        await harness.model.appeared()
+        await harness.model.rowDeleted(id: "nc1")
+        harness.clock.withLock { $0 = $0.addingTimeInterval(120) }
+        await harness.gate.close()
+        let refreshing = Task { await harness.model.appeared() }
+        await harness.gate.arrived(2)
+        let pulled = Locked(false)
+        let pulling = Task {
+            await harness.model.refreshPulled()
+            pulled.withLock { $0 = true }
+        }
+        await Task.yield()
+        #expect(pulled.withLock { $0 } == false)
+        #expect(harness.model.busyIndicator == .inToolbar)
+        await harness.gate.open()
+        await pulling.value
+        #expect(harness.model.isBusy == false)
+        #expect(await harness.gate.arrivals == 3)
+        #expect(harness.titles == Self.all)
+        #expect(try await harness.hidden() == [])
+        await refreshing.value
+    }
+
     @Test(arguments: [true, false])
     func aRowDeletedWhileTheStaleListRefreshesStaysGone(answersNotModified: Bool) async throws {
         let harness = Harness()
