@@ -62,7 +62,7 @@ enum QuakesBench {
         let store = try await LocalStore(database: database)
         let service = QuakeFeedService(
             feedURL: URL(fileURLWithPath: file),
-            client: QuakeFeedClient { _, _ in .notModified },
+            client: QuakeFeedClient { _, _ in .notModified(FeedValidators()) },
             cache: .live(store),
             formatter: QuakeRowFormatter(
                 timeZone: TimeZone(identifier: "America/Los_Angeles") ?? .current, locale: Locale(identifier: "en_US")))

@@ -177,6 +177,29 @@ import Testing
         #expect(!shown.stdout.contains("javascript"))
     }
 
+    /// `show` names the event page the app would open: USGS's over https, and for a link to another site the core's
+    /// sentence saying it is not opened (it printed the other site's address as the event page).
+    @Test func showNamesOnlyAUSGSEventPage() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+            .replacingOccurrences(
+                of: "https://earthquake.usgs.gov/earthquakes/eventpage/big", with: "https://phish.example/big"
+            )
+            .replacingOccurrences(
+                of: "https://earthquake.usgs.gov/earthquakes/eventpage/mid",
+                with: "http://earthquake.usgs.gov/earthquakes/eventpage/mid")
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: feedPath))
+        let (code, big) = await run(["show", "big", "--feed", feedPath])
+        #expect(code == 0)
+        #expect(!big.stdout.contains("https://phish.example"))
+        #expect(
+            big.stdout.contains(
+                "  Event Page: The feed links this earthquake to phish.example, not to USGS, so the page is not opened.\n"
+            ), "\(big.stdout)")
+        let (_, mid) = await run(["show", "mid", "--feed", feedPath])
+        #expect(mid.stdout.contains("  Event Page: https://earthquake.usgs.gov/earthquakes/eventpage/mid\n"))
+    }
+
     /// `QUARTET_LOCALE=ar_SA` writes magnitudes and coordinates in the Arabic-Indic digits its dates have, with the
     /// Arabic decimal mark (they came out as `7٫3`: Latin digits, Arabic mark).
     @Test func numbersTakeTheLocalesDigits() async throws {

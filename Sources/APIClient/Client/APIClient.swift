@@ -52,14 +52,14 @@ public struct APIClient: Sendable {
     }
 
     /// Sends a conditional GET: `If-None-Match` / `If-Modified-Since` from `validators`; a 304 answers
-    /// ``ConditionalResponse/notModified`` without decoding anything.
+    /// ``ConditionalResponse/notModified(_:)`` with the validators it carried, without decoding anything.
     public func sendConditional<Response>(
         _ endpoint: Endpoint<Response>, validators: Validators?
     ) async throws(APIError) -> ConditionalResponse<Response> {
         try await reporting(endpoint) { () throws(APIError) in
             let (data, response) = try await exchange(
                 endpoint, extraHeaders: validators?.conditionalHeaders ?? [:], progress: nil, allowNotModified: true)
-            if response.statusCode == 304 { return .notModified }
+            if response.statusCode == 304 { return .notModified(Validators(response: response)) }
             return .fresh(try endpoint.response.decode(data, decoder), Validators(response: response))
         }
     }

@@ -104,13 +104,22 @@ extension LocalStore {
         }
     }
 
-    /// Records that the server confirmed the entry is current (a 304): its fetch time becomes now.
+    /// Records that the server confirmed the entry is current (a 304): its fetch time becomes now, and its
+    /// validators become `validators` when given (the stored ones updated with those the 304 carried).
     /// Returns `false` when there is no entry for `key`.
     @discardableResult
-    public func markCacheFresh(_ key: String) async throws -> Bool {
+    public func markCacheFresh(_ key: String, validators: Validators? = nil) async throws -> Bool {
         let fetchedAt = now()
         return try await database.write { db in
-            try db.execute("UPDATE localstore_cache SET fetched_at = \(fetchedAt) WHERE key = \(key)") > 0
+            guard let validators else {
+                return try db.execute("UPDATE localstore_cache SET fetched_at = \(fetchedAt) WHERE key = \(key)") > 0
+            }
+            return try db.execute(
+                """
+                UPDATE localstore_cache SET fetched_at = \(fetchedAt), etag = \(validators.etag),
+                    last_modified = \(validators.lastModified)
+                WHERE key = \(key)
+                """) > 0
         }
     }
 }

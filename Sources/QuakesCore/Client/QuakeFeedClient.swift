@@ -7,7 +7,7 @@ import PublicInit
 /// ```swift
 /// let client = QuakeFeedClient.live()
 /// switch try await client.fetch(url, cached?.validators) {
-/// case .notModified: …
+/// case .notModified(let validators): …
 /// case .fresh(let data, let validators): …
 /// }
 /// ```
@@ -15,8 +15,9 @@ import PublicInit
 public struct QuakeFeedClient: Sendable {
     /// What the server answered.
     public enum Response: Sendable, Equatable {
-        /// `304 Not Modified`: the cached copy is still current.
-        case notModified
+        /// `304 Not Modified`: the cached copy is still current; the validators the 304 carried, which update the
+        /// stored ones (``FeedValidators/updated(by:)``).
+        case notModified(FeedValidators)
         /// A new body with its validators.
         case fresh(Data, FeedValidators)
     }
@@ -25,7 +26,8 @@ public struct QuakeFeedClient: Sendable {
     public var fetch: @Sendable (_ url: URL, _ validators: FeedValidators?) async throws -> Response
 
     /// The real network through ``APIClient`` (conditional GET, retries with backoff, error reporting),
-    /// and files for `file:` URLs (their modification time and size are the validator).
+    /// and files for `file:` URLs (their modification time and size are the validator). An answer that is no JSON at
+    /// all, or a 511, is ``QuakeFeedError/networkSignIn``.
     public static func live(
         transport: HTTPTransport = .live(), retryPolicy: RetryPolicy = .standard, timeout: TimeInterval = 15,
         errorReporter: ErrorReporter = .notificationCenter()
@@ -39,10 +41,13 @@ public struct QuakeFeedClient: Sendable {
             let conditional = validators.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
             do {
                 switch try await client.sendConditional(endpoint, validators: conditional) {
-                case .notModified:
-                    return .notModified
+                case .notModified(let validators):
+                    return .notModified(FeedValidators(etag: validators.etag, lastModified: validators.lastModified))
                 case .fresh(let data, let validators):
                     guard !data.isEmpty else { throw QuakeFeedError.unreadable }
+                    // NB: a feed is JSON; a page in its place came from the network (hotel or airport Wi-Fi's sign-in
+                    // page, sent with 200), and "could not be read" told the person nothing they could do.
+                    guard QuakeFeedError.mayBeJSON(data) else { throw QuakeFeedError.networkSignIn }
                     return .fresh(data, FeedValidators(etag: validators.etag, lastModified: validators.lastModified))
                 }
             } catch let error as APIError {
@@ -61,7 +66,7 @@ public struct QuakeFeedClient: Sendable {
         } catch {
             throw QuakeFeedError.other(fileMessage(error, url))
         }
-        if validators?.etag == stamp { return .notModified }
+        if validators?.etag == stamp { return .notModified(FeedValidators(etag: stamp)) }
         do {
             return .fresh(try Data(contentsOf: url), FeedValidators(etag: stamp))
         } catch {

@@ -14,8 +14,12 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
     case timedOut
     /// The server answered with an error status.
     case server(status: Int)
-    /// The body was not a feed (not JSON, or cut short).
+    /// The body was not a feed (JSON of another shape, or cut short).
     case unreadable
+    /// The network answered in the feed's place: a web page, not JSON (a captive portal's sign-in page on hotel or
+    /// airport Wi-Fi, a proxy's page), or `511 Network Authentication Required` (RFC 6585). The person can do
+    /// something about it: sign in to the network.
+    case networkSignIn
     /// Any other failure, with the message to show.
     case other(String)
     /// The request was cancelled (its screen went away, or SwiftUI ended a pull's task): nothing went wrong, and no
@@ -31,6 +35,7 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
         case .timedOut: Strings.text("quakes.error.timeout")
         case .server(let status): Strings.format("quakes.error.server", String(status))
         case .unreadable: Strings.text("quakes.error.unreadable")
+        case .networkSignIn: Strings.text("quakes.error.networkSignIn")
         case .other(let message): message
         case .cancelled: Strings.text("quakes.error.other")
         }
@@ -49,6 +54,7 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
             case .offline: self = .offline
             case .cannotConnect: self = .unreachable
             case .connectionLost: self = .connectionLost
+            case .http(511, _, _): self = .networkSignIn
             case .http(let status, _, _): self = .server(status: status)
             case .decoding: self = .unreadable
             default: self = .other(Strings.text("quakes.error.other"))
@@ -56,5 +62,14 @@ public enum QuakeFeedError: Error, Sendable, Equatable, LocalizedError {
         case is FeedDecodingError: self = .unreadable
         default: self = .other(Strings.text("quakes.error.other"))
         }
+    }
+}
+
+extension QuakeFeedError {
+    /// Whether a body may be JSON: its first byte past whitespace (and a byte order mark) is `{` or `[`. A captive
+    /// portal's sign-in page (`<!DOCTYPE html>…`) is not, nor is a proxy's text; a feed cut short still is.
+    static func mayBeJSON(_ body: Data) -> Bool {
+        let first = body.first { byte in ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(byte) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 }

@@ -74,8 +74,11 @@ public struct QuakeFeedService: Sendable {
             throw QuakeFeedError(error)
         }
         switch consume response {
-        case .notModified:
+        case .notModified(let confirmed):
             guard var cached else { throw QuakeFeedError.unreadable }
+            // NB: a 304 carries the validators to send next time (its ETag at least, RFC 9110 §15.4.5), and they
+            // update the stored ones (RFC 9111 §4.3.4): kept as they were, the next launch asked with old ones.
+            cached.validators = cached.validators.updated(by: confirmed)
             do {
                 try await cache.markFresh(cacheKey, now, cached.validators, !reload)
             } catch {
@@ -84,7 +87,7 @@ public struct QuakeFeedService: Sendable {
             if reload { cached.hiddenIDs = [] }
             return QuakeSet(quakes: cached.visibleQuakes, fetchedAt: now)
         case .fresh(let data, let validators):
-            let hidden = reload ? [] : cached?.hiddenIDs ?? []
+            let hidden = reload ? [] : await hiddenIDs(cached)
             return try await store(
                 consume data, validators: validators, fetchedAt: now, hidden: hidden, keepHidden: !reload)
         }
@@ -126,6 +129,16 @@ public struct QuakeFeedService: Sendable {
         } catch {
             throw QuakeFeedError.other(Strings.text("quakes.error.storage"))
         }
+    }
+
+    /// The rows the person deleted: the cached copy's, or when there is no copy that reads, the ones stored apart.
+    ///
+    /// NB: a copy written by another version of the app does not read, and its deleted rows came back for one launch
+    /// (the store still had them, and hid them again at the next). They are read on their own; when even that
+    /// fails, the feed is shown with them rather than not at all.
+    private func hiddenIDs(_ cached: CachedFeed?) async -> Set<String> {
+        if let cached { return cached.hiddenIDs }
+        return (try? await cache.hiddenIDs(cacheKey)) ?? []
     }
 
     private func loadCache() async throws(QuakeFeedError) -> CachedFeed? {

@@ -30,11 +30,16 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
     public var statusText: String?
     /// The row's tint, from the magnitude as it reads.
     public var tint: QuakeTint
-    /// The event page for the in-app browser.
+    /// The event page for the in-app browser: a USGS page (``Quake/eventPage(feedURL:)``); `nil` when there is none
+    /// to open.
     public var eventPage: URL?
+    /// Why the feed's link is not opened (it leads to another site, or is no web page); `nil` when it is, or when the
+    /// feed gave none.
+    public var eventPageNote: String?
 
-    /// The detail of a quake, formatted like its row.
-    public init(_ quake: Quake, formatter: QuakeRowFormatter) {
+    /// The detail of a quake, formatted like its row; `feedURL` is where the feed came from, whose own event pages
+    /// open beside USGS's (a USGS replay's).
+    public init(_ quake: Quake, formatter: QuakeRowFormatter, feedURL: URL? = nil) {
         let row = formatter.row(for: quake)
         id = quake.id
         title = quake.title
@@ -64,7 +69,12 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         alertText = quake.alert.map { Strings.format("quakes.detail.alert", $0) }
         statusText = quake.status.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         tint = row.tint
-        eventPage = quake.url
+        switch quake.eventPage(feedURL: feedURL) {
+        case .open(let url): eventPage = url
+        case .refused(let host?): eventPageNote = Strings.format("quakes.detail.eventPageElsewhere", host)
+        case .refused(nil): eventPageNote = Strings.text("quakes.detail.eventPageNotWeb")
+        case nil: break
+        }
     }
 
     /// `7.8 (moment magnitude, mww)`: the scale in words where USGS names it, with its code as the feed gives it
@@ -101,6 +111,7 @@ public struct QuakeDetail: Sendable, Hashable, Identifiable {
         if let alertText { lines.append((Strings.text("quakes.label.alert"), alertText)) }
         if let tsunamiText { lines.append((Strings.text("quakes.label.tsunami"), tsunamiText)) }
         if let eventPage { lines.append((Strings.text("quakes.label.eventPage"), eventPage.absoluteString)) }
+        if let eventPageNote { lines.append((Strings.text("quakes.label.eventPage"), eventPageNote)) }
         return lines
     }
 }

@@ -3,9 +3,10 @@ import Observation
 
 /// What a tapped row opens.
 public enum QuakePresentation: Sendable, Hashable, Identifiable {
-    /// The quake's USGS event page, in the in-app browser (`SFSafariViewController` on iOS).
+    /// The quake's USGS event page (``Quake/eventPage(feedURL:)``), in the in-app browser (`SFSafariViewController` on
+    /// iOS).
     case eventPage(URL, String)
-    /// The quake's detail, when the feed gave it no event page.
+    /// The quake's detail, when the feed gave it no event page, or one the app does not open (its note says why).
     case detail(QuakeDetail)
 
     /// The quake's id.
@@ -42,7 +43,7 @@ public final class QuakeListModel {
     public private(set) var banner: QuakeBanner?
     /// `Updated 12:04`; `nil` before the first data.
     public private(set) var lastUpdated: String?
-    /// The event page to open in the in-app browser; set by ``rowTapped(id:)``.
+    /// The USGS event page to open in the in-app browser; set by ``rowTapped(id:)``.
     public private(set) var selectedEventPage: URL?
     /// The detail of the tapped row.
     public private(set) var selectedDetail: QuakeDetail?
@@ -109,6 +110,10 @@ public final class QuakeListModel {
     private var lastRefreshWasReload = false
     /// Rows deleted while the refresh now running was on its way: its answer was read before they went.
     private var deletedDuringRefresh: Set<String> = []
+    /// A pull came while a refresh that is no reload ran: a reload follows it.
+    private var reloadsWhenDone = false
+    /// Pulls and appearances that came while a refresh ran, resumed when it (and the reload it owes) is done.
+    private var waitingForRefresh: [CheckedContinuation<Void, Never>] = []
 
     /// A list of `service`'s feed; `now` is the clock for fetch times, staleness, "Updated" texts and the filter's
     /// time window (tests pass a fixed one).
@@ -157,11 +162,13 @@ public final class QuakeListModel {
         }
     }
 
-    /// A row was tapped: its event page opens.
+    /// A row was tapped: its USGS event page opens in the in-app browser; a quake whose link is none, or leads
+    /// elsewhere (``Quake/eventPage(feedURL:)``), opens its detail, which says why there is no page.
     public func rowTapped(id: String) {
         guard let quake = listing?.quakes.first(where: { $0.id == id }) else { return }
-        selectedEventPage = quake.url
-        selectedDetail = QuakeDetail(quake, formatter: service.formatter)
+        let detail = QuakeDetail(quake, formatter: service.formatter, feedURL: service.feedURL)
+        selectedEventPage = detail.eventPage
+        selectedDetail = detail
     }
 
     /// The in-app browser was closed.
@@ -184,14 +191,33 @@ public final class QuakeListModel {
     }
 
     private func refresh(reload: Bool) async {
-        guard !isBusy else { return }
+        guard !isBusy else {
+            // NB: a pull while the screen's own refresh runs returned at once: the pull's spinner went away with the
+            // rows not yet loaded, and the deleted rows the pull was to bring back stayed hidden. It now waits for the
+            // running refresh, which then reloads once more when it was not itself a reload.
+            if reload && !lastRefreshWasReload { reloadsWhenDone = true }
+            await withCheckedContinuation { waitingForRefresh.append($0) }
+            return
+        }
         isBusy = true
+        var reload = reload
+        while true {
+            await load(reload: reload)
+            guard reloadsWhenDone else { break }
+            reloadsWhenDone = false
+            reload = true
+        }
+        isBusy = false
+        let waiting = waitingForRefresh
+        waitingForRefresh = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// One request and what it shows; ``isBusy`` is already set.
+    private func load(reload: Bool) async {
         lastRefreshWasReload = reload
         deletedDuringRefresh = []
-        defer {
-            isBusy = false
-            deletedDuringRefresh = []
-        }
+        defer { deletedDuringRefresh = [] }
         do {
             var fresh = try await service.refresh(reload: reload, now: now())
             // NB: the rows stay on screen while a refresh runs, so one can be swiped away meanwhile; the answer read

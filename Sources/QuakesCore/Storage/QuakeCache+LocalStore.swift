@@ -15,7 +15,8 @@ extension QuakeCache {
         QuakeCache(
             load: { key in
                 guard let entry = try await store.cachedEntry(for: key) else { return nil }
-                // A copy that no longer reads (another version) is not worth an error: nothing is cached.
+                // A copy that no longer reads (another version) is not worth an error: nothing is cached. The hidden
+                // rows are kept apart from it, and outlive it (`hiddenIDs`).
                 guard let quakes = QuakeArchive.decode(entry.body) else { return nil }
                 return CachedFeed(
                     quakes: quakes,
@@ -34,11 +35,13 @@ extension QuakeCache {
                 }
                 if !keepHidden { try await store.unhideAll(in: hiddenCollection(key)) }
             },
-            markFresh: { key, _, _, keepHidden in
-                try await store.markCacheFresh(key)
+            markFresh: { key, _, validators, keepHidden in
+                try await store.markCacheFresh(
+                    key, validators: Validators(etag: validators.etag, lastModified: validators.lastModified))
                 if !keepHidden { try await store.unhideAll(in: hiddenCollection(key)) }
             },
-            hide: { key, id in try await store.hide(id, in: hiddenCollection(key)) }
+            hide: { key, id in try await store.hide(id, in: hiddenCollection(key)) },
+            hiddenIDs: { key in try await store.hiddenIDs(in: hiddenCollection(key)) }
         )
     }
 

@@ -28,12 +28,16 @@ public struct QuakeCache: Sendable {
     public var load: @Sendable (_ key: String) async throws -> CachedFeed?
     /// Replaces the feed's quakes; `keepHidden` false also clears the hidden rows (a reload).
     public var save: @Sendable (_ key: String, _ entry: Entry, _ keepHidden: Bool) async throws -> Void
-    /// Records that the server confirmed the cached copy (`304`); `keepHidden` false clears the hidden rows.
+    /// Records that the server confirmed the cached copy (`304`): its fetch time and the validators to send next time
+    /// (the stored ones updated with the 304's); `keepHidden` false clears the hidden rows.
     public var markFresh:
         @Sendable (_ key: String, _ fetchedAt: Date, _ validators: FeedValidators, _ keepHidden: Bool) async throws
             -> Void
     /// Hides one row until the next reload.
     public var hide: @Sendable (_ key: String, _ id: String) async throws -> Void
+    /// The rows hidden for a key, read on their own: they outlive a cached copy that no longer reads (an update that
+    /// changed its format), for which ``load`` answers `nil`.
+    public var hiddenIDs: @Sendable (_ key: String) async throws -> Set<String>
 
     /// What a fresh fetch leaves in the cache.
     @PublicInit
@@ -59,7 +63,8 @@ public struct QuakeCache: Sendable {
             markFresh: { key, fetchedAt, validators, keepHidden in
                 await store.markFresh(key, fetchedAt: fetchedAt, validators: validators, keepHidden: keepHidden)
             },
-            hide: { key, id in await store.hide(key, id: id) }
+            hide: { key, id in await store.hide(key, id: id) },
+            hiddenIDs: { key in await store.feeds[key]?.hiddenIDs ?? [] }
         )
     }
 }
@@ -77,7 +82,7 @@ private actor MemoryStore {
     func markFresh(_ key: String, fetchedAt: Date, validators: FeedValidators, keepHidden: Bool) {
         guard var feed = feeds[key] else { return }
         feed.fetchedAt = fetchedAt
-        if !validators.isEmpty { feed.validators = validators }
+        feed.validators = validators
         if !keepHidden { feed.hiddenIDs = [] }
         feeds[key] = feed
     }

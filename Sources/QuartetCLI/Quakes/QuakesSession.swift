@@ -101,7 +101,7 @@ struct QuakesSession {
             console.line(String(decoding: QuakeExport.json([quake]), as: UTF8.self))
             return 0
         }
-        let detail = QuakeDetail(quake, formatter: formatter)
+        let detail = QuakeDetail(quake, formatter: formatter, feedURL: service.feedURL)
         console.line(detail.title)
         let width = detail.lines.map(\.label.count).max() ?? 0
         for (label, value) in detail.lines {

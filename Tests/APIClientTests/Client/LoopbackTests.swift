@@ -180,7 +180,7 @@ private struct Item: Codable, Equatable, Sendable {
             #expect(first == .fresh(Item(id: 1), Validators(etag: #""v1""#)))
             #expect(
                 try await client.sendConditional(Endpoint<Item>.get("feed"), validators: Validators(etag: #""v1""#))
-                    == .notModified)
+                    == .notModified(Validators(etag: #""v1""#)))
         }
     }
 

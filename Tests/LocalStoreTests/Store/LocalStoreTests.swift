@@ -75,6 +75,20 @@ private struct Quake: Codable, Equatable, Sendable {
         #expect(try await store.markCacheFresh("other") == false)
     }
 
+    /// A 304 carries the validators to send next time (RFC 9111 §4.3.4): they replace the stored ones with the body.
+    @Test func aFreshMarkWithValidatorsStoresThemAndKeepsTheBody() async throws {
+        let store = try await makeStore()
+        try await store.storeCache(
+            Data("v1".utf8), for: "feed", validators: Validators(lastModified: "Tue, 14 Nov 2023 22:13:20 GMT"))
+        clock.advance(by: 60)
+        let updated = Validators(etag: #""2""#, lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
+        #expect(try await store.markCacheFresh("feed", validators: updated))
+        #expect(
+            try await store.cachedEntry(for: "feed")
+                == CacheEntry(key: "feed", body: Data("v1".utf8), validators: updated, fetchedAt: clock.now))
+        #expect(try await store.markCacheFresh("other", validators: updated) == false)
+    }
+
     @Test func streamedBodyIsWrittenPieceByPieceAndReplacesTheEntry() async throws {
         let store = try await makeStore()
         try await store.storeCache(Data("v1".utf8), for: "feed", validators: Validators(etag: "1"))

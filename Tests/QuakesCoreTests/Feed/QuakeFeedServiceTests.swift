@@ -54,7 +54,7 @@ import Testing
 
         try await service.hide(id: "b")
         #expect(try await service.cachedSet()?.quakes.map(\.id) == ["a"])
-        answers.withLock { $0 = [.success(.notModified)] }
+        answers.withLock { $0 = [.success(.notModified(FeedValidators()))] }
         let reload = await service.snapshot(reload: true, now: start.addingTimeInterval(90))
         #expect(reload.set?.quakes.map(\.id) == ["b", "a"])
         #expect(reload.set?.fetchedAt == start.addingTimeInterval(90))

@@ -20,7 +20,7 @@ import Testing
             let (gate, answers) = (gate, answers)
             let client = QuakeFeedClient { _, _ in
                 await gate.pass()
-                return answers.withLock { $0.isEmpty ? .notModified : $0.removeFirst() }
+                return answers.withLock { $0.isEmpty ? .notModified(FeedValidators()) : $0.removeFirst() }
             }
             let clock = clock
             model = QuakeListModel(
@@ -38,6 +38,35 @@ import Testing
 
     static let all = ["M 7.1 - Napa", "M 5.0 - Anchorage", "M 1.2 - Volcano", "M ? - Sumatra"]
 
+    /// A pull while the list's own refresh runs (it appeared stale) returned at once: the pull's spinner went away
+    /// before the rows came, and the row deleted before the pull stayed hidden. The pull now waits, and a reload
+    /// follows the refresh.
+    @Test func aPullWhileTheListRefreshesWaitsAndThenReloads() async throws {
+        let harness = Harness()
+        harness.answers.withLock { $0 = [.fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)] }
+        await harness.model.appeared()
+        await harness.model.rowDeleted(id: "nc1")
+        harness.clock.withLock { $0 = $0.addingTimeInterval(120) }
+        await harness.gate.close()
+        let refreshing = Task { await harness.model.appeared() }
+        await harness.gate.arrived(2)
+        let pulled = Locked(false)
+        let pulling = Task {
+            await harness.model.refreshPulled()
+            pulled.withLock { $0 = true }
+        }
+        await Task.yield()
+        #expect(pulled.withLock { $0 } == false)
+        #expect(harness.model.busyIndicator == .inToolbar)
+        await harness.gate.open()
+        await pulling.value
+        #expect(harness.model.isBusy == false)
+        #expect(await harness.gate.arrivals == 3)
+        #expect(harness.titles == Self.all)
+        #expect(try await harness.hidden() == [])
+        await refreshing.value
+    }
+
     @Test(arguments: [true, false])
     func aRowDeletedWhileTheStaleListRefreshesStaysGone(answersNotModified: Bool) async throws {
         let harness = Harness()
@@ -47,7 +76,10 @@ import Testing
 
         harness.clock.withLock { $0 = $0.addingTimeInterval(120) }
         harness.answers.withLock {
-            $0 = [answersNotModified ? .notModified : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)]
+            $0 = [
+                answersNotModified
+                    ? .notModified(FeedValidators()) : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)
+            ]
         }
         await harness.gate.close()
         let refreshing = Task { await harness.model.appeared() }
@@ -72,7 +104,10 @@ import Testing
         #expect(try await harness.hidden() == ["nc1"])
 
         harness.answers.withLock {
-            $0 = [answersNotModified ? .notModified : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)]
+            $0 = [
+                answersNotModified
+                    ? .notModified(FeedValidators()) : .fresh(QuakeListModelTests.feed, QuakeListModelTests.v1)
+            ]
         }
         await harness.gate.close()
         let pulling = Task { await harness.model.refreshPulled() }

@@ -98,6 +98,40 @@ import Testing
         #expect(harness.screen == Screen(isBusy: false, lastUpdated: "Updated 4:51\(Self.am)", rows: Self.all))
     }
 
+    /// A 304 carries the validators to ask with next time (RFC 9110 §15.4.5, RFC 9111 §4.3.4): they were dropped, so
+    /// every later launch asked with the ones of the last 200. A validator the 304 leaves out stays as stored, and
+    /// the rows, deleted ones hidden, stay as they were.
+    @Test func aNotModifiedAnswerUpdatesTheValidatorsAskedWithNextTime() async throws {
+        let harness = ModelHarness()
+        let lastModified = FeedValidators(lastModified: "Wed, 02 Mar 2016 12:50:00 GMT")
+        harness.answer(.fresh(Self.feed, lastModified))
+        await harness.model.appeared()
+        await harness.model.rowDeleted(id: "ak2")
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified(FeedValidators(etag: "\"v2\"")))
+        await harness.model.appeared()
+        #expect(harness.screen.rows == [Self.napa, Self.volcano, Self.sumatra])
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified(FeedValidators(etag: "\"v3\"", lastModified: "Wed, 02 Mar 2016 12:52:00 GMT")))
+        await harness.model.appeared()
+        harness.advance(61)
+        harness.relaunch()
+        harness.answer(.notModified)
+        await harness.model.appeared()
+        #expect(
+            harness.takeRequests() == [
+                nil, lastModified, FeedValidators(etag: "\"v2\"", lastModified: "Wed, 02 Mar 2016 12:50:00 GMT"),
+                FeedValidators(etag: "\"v3\"", lastModified: "Wed, 02 Mar 2016 12:52:00 GMT"),
+            ])
+        #expect(
+            harness.screen
+                == Screen(
+                    isBusy: false, lastUpdated: "Updated 4:53\(Self.am)", rows: [Self.napa, Self.volcano, Self.sumatra])
+        )
+    }
+
     @Test func deletedRowStaysGoneAcrossLaunchesUntilAPullToReload() async throws {
         let harness = ModelHarness()
         harness.answer(.fresh(Self.feed, Self.v1))
@@ -263,6 +297,35 @@ import Testing
         #expect(harness.model.selectedEventPage == nil)
         harness.model.rowTapped(id: "unknown")
         #expect(harness.model.selectedEventPage == nil)
+    }
+
+    /// A row's tap is for the USGS event page: the in-app browser opened whatever http(s) link the feed carried.
+    /// USGS's plain-http links open over https; a link elsewhere opens the detail, which says why there is no page.
+    @Test func tappingARowOpensOnlyAUSGSPageOverHTTPS() async throws {
+        let harness = ModelHarness()
+        let page = "https://earthquake.usgs.gov/earthquakes/eventpage/"
+        let feed = TestFeed.collection([
+            TestFeed.feature(id: "nc1", mag: 7.1, timeMS: TestFeed.ms(-60), title: "M 7.1 - Napa")
+                .replacingOccurrences(of: page + "nc1", with: "http://earthquake.usgs.gov/earthquakes/eventpage/nc1"),
+            TestFeed.feature(id: "ak2", mag: 5.0, timeMS: TestFeed.ms(-120), title: "M 5.0 - Anchorage")
+                .replacingOccurrences(of: page + "ak2", with: "https://quakes.example.com/ak2"),
+        ])
+        harness.answer(.fresh(feed, Self.v1))
+        await harness.model.appeared()
+        harness.model.rowTapped(id: "nc1")
+        let usgs = try #require(URL(string: page + "nc1"))
+        #expect(harness.model.presented == .eventPage(usgs, "nc1"))
+        #expect(harness.model.selectedDetail?.eventPage == usgs)
+        harness.model.eventPageDismissed()
+
+        harness.model.rowTapped(id: "ak2")
+        #expect(harness.model.selectedEventPage == nil)
+        let detail = try #require(harness.model.selectedDetail)
+        #expect(harness.model.presented == .detail(detail))
+        #expect(detail.eventPage == nil)
+        let note = "The feed links this earthquake to quakes.example.com, not to USGS, so the page is not opened."
+        #expect(detail.eventPageNote == note)
+        #expect(detail.lines.last.map { [$0.label, $0.value] } == ["Event Page", note])
     }
 
     @Test func filtersNarrowRowsAndTheMap() async {

@@ -34,10 +34,16 @@ struct Screen: Equatable, CustomStringConvertible {
 /// One answer of the scripted server.
 enum Step: Sendable {
     case fresh(Data, FeedValidators)
-    case notModified
+    /// `304 Not Modified` with the validators it carried.
+    case notModified(FeedValidators)
     case fail(QuakeFeedError)
     /// The client throws this error as it comes (a transport's, not yet classified).
     case raise(any Error & Sendable)
+}
+
+extension Step {
+    /// A 304 that carries no validators.
+    static var notModified: Step { .notModified(FeedValidators()) }
 }
 
 /// A list model wired to a scripted feed client, an in-memory cache and a settable clock.
@@ -59,7 +65,8 @@ enum Step: Sendable {
         self.cache = cache
         model = QuakeListModel(
             service: QuakeFeedService(
-                feedURL: Self.feedURL, client: .init { _, _ in .notModified }, cache: cache, formatter: testFormatter))
+                feedURL: Self.feedURL, client: .init { _, _ in .notModified(FeedValidators()) }, cache: cache,
+                formatter: testFormatter))
         relaunch()
     }
 
@@ -79,7 +86,7 @@ enum Step: Sendable {
             let step = steps.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             switch step {
             case .fresh(let data, let validators): return .fresh(data, validators)
-            case .notModified: return .notModified
+            case .notModified(let validators): return .notModified(validators)
             case .fail(let error): throw error
             case .raise(let error): throw error
             case nil: throw QuakeFeedError.other("unscripted request")

@@ -341,10 +341,10 @@ import Testing
             if let date = validators?.lastModified { headers["If-Modified-Since"] = date }
             let response = try await router.respond(to: Request(method: .get, target: url.path, headers: headers))
             requests.withLock { $0.append("\(response.status.rawValue)") }
-            if response.status == .notModified { return .notModified }
-            return .fresh(
-                response.bodyData,
-                FeedValidators(etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"]))
+            let validators = FeedValidators(
+                etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"])
+            if response.status == .notModified { return .notModified(validators) }
+            return .fresh(response.bodyData, validators)
         }
         let url = try #require(URL(string: "http://127.0.0.1:8080/usgs/feed/v1.0/summary/4.5_month.geojson"))
         let clock = Locked(Self.now)
