@@ -159,6 +159,9 @@ public final class AccountScreenModel {
     public private(set) var deletionRefused = false
     /// The ids of the items whose deletion is on its way (``deleteItem(id:)``).
     private var deleting: Set<String> = []
+    /// Which tap may still open what it asked for: every row tap (and a close) moves it on, so a download that
+    /// lands after a later tap, or after the viewer was closed, opens nothing.
+    private var lastOpening = 0
 
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
@@ -331,6 +334,7 @@ public final class AccountScreenModel {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
+            lastOpening += 1
             openedPage = doc.url.flatMap(URL.init(string:)).map {
                 OpenedPage(title: doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled, url: $0)
             }
@@ -350,6 +354,7 @@ public final class AccountScreenModel {
 
     /// An add button (`New Note`, `New Attachment`, `New Google Doc`) was tapped.
     public func addTapped(_ kind: ItemEditorModel.Kind) {
+        lastOpening += 1
         editor = ItemEditorModel(adding: kind, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
 
@@ -381,6 +386,7 @@ public final class AccountScreenModel {
     }
 
     private func openEditor(editing item: AccountItem) {
+        lastOpening += 1
         editor = ItemEditorModel(
             editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
@@ -532,6 +538,7 @@ public final class AccountScreenModel {
 
     /// The modal viewer or browser was closed.
     public func documentDismissed() {
+        lastOpening += 1
         openedDocument = nil
         openedPage = nil
     }
@@ -691,16 +698,27 @@ public final class AccountScreenModel {
         show(details)
     }
 
+    /// Downloads what a row names and opens it, unless another row was tapped (or the viewer closed) meanwhile.
+    ///
+    /// NB: rows stay tappable while a download is on its way: a large attachment tapped first landed after a small
+    /// one tapped next, and replaced it in the viewer (or opened over the Google Doc or the note tapped since).
     private func open(title: String, _ download: @escaping @Sendable () async throws -> DownloadedFile) async {
+        lastOpening += 1
+        let opening = lastOpening
         calls.started()
         defer { calls.ended() }
         do {
             let file = try await download()
+            guard opening == lastOpening else { return }
             openedDocument = OpenedDocument(title: title, data: file.data, contentType: file.contentType)
         } catch let error as SalesforceError {
-            if case .signedOut = error { signedOut() } else { banner = .failure(error.message) }
+            if case .signedOut = error {
+                signedOut()
+            } else if opening == lastOpening {
+                banner = .failure(error.message)
+            }
         } catch {
-            banner = .failure(APIError.message(for: error))
+            if opening == lastOpening { banner = .failure(APIError.message(for: error)) }
         }
     }
 
