@@ -632,11 +632,16 @@ public final class AccountScreenModel {
             banner = nil
             conflict = nil
             let expanded = Set(contentSections.filter(\.isExpanded).map(\.kind))
-            let content = try await loadedContent
-            contentSections = KnowSayShowSection.sections(
-                content, expanded: contentSections.isEmpty ? [.know] : expanded)
-            contentUnavailable = nil
-            await cache.saveContent(accountID, content)
+            do {
+                let content = try await loadedContent
+                contentSections = KnowSayShowSection.sections(
+                    content, expanded: contentSections.isEmpty ? [.know] : expanded)
+                contentUnavailable = nil
+                await cache.saveContent(accountID, content)
+            } catch let error as SalesforceError {
+                if case .signedOut = error { throw error }
+                contentFailed(error)
+            }
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()
@@ -666,6 +671,15 @@ public final class AccountScreenModel {
             canRetry = false
         }
         await readOutbox()
+    }
+
+    /// Know · Say · Show could not be loaded, though the account was: the banner says why, and the account stays.
+    ///
+    /// NB: its Apex endpoint answering 404 (`NOT_FOUND`: not deployed in the org, or its URL mapping gone) says
+    /// nothing of the account; taken as the account's 404, it wiped the account just shown from the device.
+    private func contentFailed(_ error: SalesforceError) {
+        banner = error.isOffline ? .notice(SalesText.localized("banner.offlineShowingSaved")) : .failure(error.message)
+        if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
     }
 
     private func show(_ details: AccountDetails) {

@@ -1,8 +1,13 @@
+import APIClient
 import DynamicJSON
 import Foundation
 import HTTPTypes
 import SalesCore
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Know · Say · Show documents open in the web view with a type it can show: Salesforce answers every `VersionData`
 /// as `application/octetstream`, so the type comes from the document's `FileType`.
@@ -48,5 +53,38 @@ import Testing
         #expect(model.openedDocument?.title == path)
         #expect(model.openedDocument?.contentType == mimeType)
         #expect(model.openedDocument?.data == Data([0x50, 0x4B, 0x03, 0x04, 0x14]))
+    }
+
+    /// The org answers the Know · Say · Show Apex endpoint with Salesforce's 404 (the class is not deployed there):
+    /// the account, which loaded, stays on the screen and on the device; only the content says it failed.
+    @Test func knowSayShowAnswering404LeavesTheAccountShownAndSaved() async throws {
+        let harness = try await DevServerHarness.make()
+        let inner = harness.transport
+        let cache = AccountCache.inMemory()
+        let client = SalesforceClient(
+            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
+            transport: HTTPTransport { request in
+                guard let url = request.url, url.path.contains("/apexrest/2.0/WebContent/") else {
+                    return try await inner.send(request)
+                }
+                let body = #"[{"errorCode":"NOT_FOUND","message":"Could not find a match for URL"}]"#
+                let response = HTTPURLResponse(
+                    url: url, statusCode: 404, httpVersion: "HTTP/1.1",
+                    headerFields: ["Content-Type": "application/json;charset=UTF-8"])!
+                return (Data(body.utf8), response)
+            },
+            sessions: .inMemory(), notificationCenter: NotificationCenter())
+        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: cache,
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        await model.appeared()
+
+        #expect(model.phase == .loaded)
+        #expect(!model.accountIsGone)
+        #expect(model.title == "St. Mary's Regional Medical Center")
+        #expect(model.items.count == 5)
+        #expect(model.banner?.text.contains("Could not find a match for URL (NOT_FOUND)") == true)
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
     }
 }
