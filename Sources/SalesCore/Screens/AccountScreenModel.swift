@@ -330,7 +330,7 @@ public final class AccountScreenModel {
         case .attachment(let attachment):
             // NB: an attachment added offline has no body on the server yet; its bytes wait in the outbox.
             guard !item.isWaiting else { return }
-            await open(title: attachment.name ?? SalesText.untitled) {
+            await open(title: attachment.name ?? SalesText.untitled, fileName: attachment.name) {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
@@ -716,7 +716,9 @@ public final class AccountScreenModel {
     ///
     /// NB: rows stay tappable while a download is on its way: a large attachment tapped first landed after a small
     /// one tapped next, and replaced it in the viewer (or opened over the Google Doc or the note tapped since).
-    private func open(title: String, _ download: @escaping @Sendable () async throws -> DownloadedFile) async {
+    private func open(
+        title: String, fileName: String? = nil, _ download: @escaping @Sendable () async throws -> DownloadedFile
+    ) async {
         lastOpening += 1
         let opening = lastOpening
         calls.started()
@@ -724,7 +726,8 @@ public final class AccountScreenModel {
         do {
             let file = try await download()
             guard opening == lastOpening else { return }
-            openedDocument = OpenedDocument(title: title, data: file.data, contentType: file.contentType)
+            openedDocument = OpenedDocument(
+                title: title, data: file.data, contentType: Self.viewingType(of: file, named: fileName))
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()
@@ -734,6 +737,20 @@ public final class AccountScreenModel {
         } catch {
             if opening == lastOpening { banner = .failure(APIError.message(for: error)) }
         }
+    }
+
+    /// The type the viewer shows a download as: what its first bytes say when they are a PDF or an image, whatever
+    /// was declared; else the declared type, or, when that says nothing (`application/octetstream`), the file name's.
+    ///
+    /// NB: Salesforce stores whatever `ContentType` an uploader sent, or none: a scan attached from another tool as
+    /// `image/jpeg` but holding a PDF, or with no type at all, opened in the web view as a blank page.
+    static func viewingType(of file: DownloadedFile, named fileName: String?) -> String {
+        let sniffed = PickedFile.contentType(of: file.data, named: "")
+        if sniffed != PickedFile.unknownType { return sniffed }
+        guard ["application/octetstream", PickedFile.unknownType].contains(file.contentType) else {
+            return file.contentType
+        }
+        return PickedFile.contentType(of: file.data, named: fileName ?? "")
     }
 
     /// Salesforce no longer has the account (someone deleted it, or it never was): the copy saved on the device
