@@ -100,9 +100,19 @@ public final class ActionListModel: PagedActionList {
             emptyMessage = Strings.signInToSeeMine
             return
         }
+        if rowsAreFor != saved, listing == .mine {
+            // NB: the rows on screen are someone else's (they signed out, or their session ended): they go now, not
+            // when this person's list arrives.
+            show([], next: nil)
+            emptyMessage = nil
+            rowsAreFor = nil
+        }
         pages.started()
+        defer { pages.ended() }
         do {
             let page = try await fetch(cursor: nil)
+            // NB: the person it was read for signed out while it was on its way: it is nobody's to see now.
+            guard savedList() == saved else { return }
             // NB: the page is saved before it is shown, so nothing is awaited between showing the rows and the
             // spinner going off.
             await cache.save(saved, page.items)
@@ -110,9 +120,13 @@ public final class ActionListModel: PagedActionList {
             show(page.items, next: page.nextCursor)
             rowsAreFor = saved
         } catch {
-            await failed(ChangeJarError(error), saved: saved)
+            let error = ChangeJarError(error)
+            // NB: a failure read for a person no longer signed in says nothing about this list (their saved copy
+            // least of all), unless it is their session ending under this very load.
+            let sessionEnded = savedList() == nil && error == .signInRequired
+            guard savedList() == saved || sessionEnded else { return }
+            await failed(error, saved: saved)
         }
-        pages.ended()
     }
 
     /// Retry, offered while the list could not be read and nothing was saved: the first page is read again.
@@ -177,6 +191,19 @@ public final class ActionListModel: PagedActionList {
 
     /// My Actions' Sign in button: Settings, with its providers.
     public func signInTapped() { showSettings() }
+
+    /// The person signed out, or their session ended (`expired`, which the banner says): My Actions lets go of their
+    /// rows at once, and says to sign in.
+    func signedOut(expired: Bool) {
+        guard listing == .mine else { return }
+        pages.newList()
+        rowsAreFor = nil
+        isShowingSavedCopy = false
+        confirmation = nil
+        show([], next: nil)
+        emptyMessage = Strings.signInToSeeMine
+        banner = expired ? .failure(Strings.sessionExpired) : nil
+    }
 
     /// The session has ended (forgotten by ``SessionModel/signedIn(_:)``): the list is the signed-out one, saying so.
     private func signInAgain() {

@@ -122,6 +122,9 @@ public final class AppModel {
         session.onSignedIn.append { [weak self] in
             await self?.mine.refreshPulled()
         }
+        // NB: the rows of My Actions are the person's who signed out: nobody else is shown them, not even until the
+        // tab is opened again or the next person's list has loaded.
+        session.onSignedOut.append { [weak self] expired in self?.mine.signedOut(expired: expired) }
     }
 
     /// The app started: an action that waited for a sign-in when it last ran waits again (or goes out, when

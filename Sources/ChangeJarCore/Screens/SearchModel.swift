@@ -102,7 +102,11 @@ public final class SearchModel: PagedActionList {
                 banner = .failure(error.message)
                 return
             }
-            guard let copy = await cache.load(.search(text)) else {
+            let saved = await cache.load(.search(text))
+            // NB: a query typed while the saved copy was read owns the rows now: this one's copy (or its "not saved")
+            // showed under the newer query's text.
+            guard !Task.isCancelled else { return }
+            guard let copy = saved else {
                 // NB: no saved answer for this query: "no actions match" would be a guess.
                 banner = .failure(banners.searchNotSaved)
                 isShowingSavedCopy = false

@@ -26,6 +26,9 @@ public final class SessionModel {
     @ObservationIgnored var clock: ChangeJarClock { service.clock }
     /// Runs after every successful sign-in (the app sends a pending submission from here).
     @ObservationIgnored var onSignedIn: [@MainActor () async -> Void] = []
+    /// Runs when the session is forgotten (My Actions lets go of the person's rows here): `true` when it ended by
+    /// itself (it could no longer be renewed), `false` when the person signed out.
+    @ObservationIgnored var onSignedOut: [@MainActor (_ expired: Bool) -> Void] = []
     /// The renewal running now, and whose: a call that needs one meanwhile waits for it rather than starting another.
     @ObservationIgnored private var renewal: (identityID: String, task: Task<Renewal, Never>)?
 
@@ -133,7 +136,7 @@ public final class SessionModel {
     /// Forgets the session of `ended`'s person, unless someone else has signed in since.
     private func end(_ ended: AuthSession) {
         guard session?.identityID == ended.identityID else { return }
-        signOut()
+        forget(expired: true)
     }
 
     /// The providers Settings offers.
@@ -157,7 +160,12 @@ public final class SessionModel {
 
     /// Forgets the session.
     public func signOut() {
+        forget(expired: false)
+    }
+
+    private func forget(expired: Bool) {
         session = nil
         store.save(nil)
+        for hook in onSignedOut { hook(expired) }
     }
 }

@@ -304,13 +304,28 @@ extension SalesforceClient {
         return id
     }
 
+    /// The MIME type of a ContentDocument's `FileType`, for the viewer: Salesforce answers `VersionData` as
+    /// `application/octetstream` whatever the file, so this is the only type a content document has.
+    ///
+    /// NB: Salesforce names Office files by kind, not extension (`POWER_POINT_X` for a .pptx, `WORD`, `EXCEL_X`):
+    /// a sales deck under Show fell through to `application/octet-stream`, which the web view cannot show.
     static func mimeType(forFileType fileType: String) -> String {
         switch fileType.uppercased() {
         case "PDF": "application/pdf"
         case "JPG", "JPEG": "image/jpeg"
         case "PNG": "image/png"
+        case "GIF": "image/gif"
         case "TEXT", "TXT": "text/plain"
+        case "CSV": "text/csv"
+        case "RTF": "text/rtf"
         case "HTML": "text/html"
+        case "WORD", "DOC": "application/msword"
+        case "WORD_X", "DOCX": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        case "EXCEL", "XLS": "application/vnd.ms-excel"
+        case "EXCEL_X", "XLSX": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        case "POWER_POINT", "PPT": "application/vnd.ms-powerpoint"
+        case "POWER_POINT_X", "PPTX": "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+        case "MP4": "video/mp4"
         default: "application/octet-stream"
         }
     }

@@ -159,6 +159,9 @@ public final class AccountScreenModel {
     public private(set) var deletionRefused = false
     /// The ids of the items whose deletion is on its way (``deleteItem(id:)``).
     private var deleting: Set<String> = []
+    /// Which tap may still open what it asked for: every row tap (and a close) moves it on, so a download that
+    /// lands after a later tap, or after the viewer was closed, opens nothing.
+    private var lastOpening = 0
 
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
@@ -327,10 +330,11 @@ public final class AccountScreenModel {
         case .attachment(let attachment):
             // NB: an attachment added offline has no body on the server yet; its bytes wait in the outbox.
             guard !item.isWaiting else { return }
-            await open(title: attachment.name ?? SalesText.untitled) {
+            await open(title: attachment.name ?? SalesText.untitled, fileName: attachment.name) {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
+            lastOpening += 1
             openedPage = doc.url.flatMap(URL.init(string:)).map {
                 OpenedPage(title: doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled, url: $0)
             }
@@ -350,6 +354,7 @@ public final class AccountScreenModel {
 
     /// An add button (`New Note`, `New Attachment`, `New Google Doc`) was tapped.
     public func addTapped(_ kind: ItemEditorModel.Kind) {
+        lastOpening += 1
         editor = ItemEditorModel(adding: kind, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
 
@@ -381,6 +386,7 @@ public final class AccountScreenModel {
     }
 
     private func openEditor(editing item: AccountItem) {
+        lastOpening += 1
         editor = ItemEditorModel(
             editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
@@ -532,6 +538,7 @@ public final class AccountScreenModel {
 
     /// The modal viewer or browser was closed.
     public func documentDismissed() {
+        lastOpening += 1
         openedDocument = nil
         openedPage = nil
     }
@@ -625,11 +632,16 @@ public final class AccountScreenModel {
             banner = nil
             conflict = nil
             let expanded = Set(contentSections.filter(\.isExpanded).map(\.kind))
-            let content = try await loadedContent
-            contentSections = KnowSayShowSection.sections(
-                content, expanded: contentSections.isEmpty ? [.know] : expanded)
-            contentUnavailable = nil
-            await cache.saveContent(accountID, content)
+            do {
+                let content = try await loadedContent
+                contentSections = KnowSayShowSection.sections(
+                    content, expanded: contentSections.isEmpty ? [.know] : expanded)
+                contentUnavailable = nil
+                await cache.saveContent(accountID, content)
+            } catch let error as SalesforceError {
+                if case .signedOut = error { throw error }
+                contentFailed(error)
+            }
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()
@@ -659,6 +671,15 @@ public final class AccountScreenModel {
             canRetry = false
         }
         await readOutbox()
+    }
+
+    /// Know · Say · Show could not be loaded, though the account was: the banner says why, and the account stays.
+    ///
+    /// NB: its Apex endpoint answering 404 (`NOT_FOUND`: not deployed in the org, or its URL mapping gone) says
+    /// nothing of the account; taken as the account's 404, it wiped the account just shown from the device.
+    private func contentFailed(_ error: SalesforceError) {
+        banner = error.isOffline ? .notice(SalesText.localized("banner.offlineShowingSaved")) : .failure(error.message)
+        if error.isOffline, contentSections.isEmpty { contentUnavailable = SalesText.offlineNoContent }
     }
 
     private func show(_ details: AccountDetails) {
@@ -691,17 +712,45 @@ public final class AccountScreenModel {
         show(details)
     }
 
-    private func open(title: String, _ download: @escaping @Sendable () async throws -> DownloadedFile) async {
+    /// Downloads what a row names and opens it, unless another row was tapped (or the viewer closed) meanwhile.
+    ///
+    /// NB: rows stay tappable while a download is on its way: a large attachment tapped first landed after a small
+    /// one tapped next, and replaced it in the viewer (or opened over the Google Doc or the note tapped since).
+    private func open(
+        title: String, fileName: String? = nil, _ download: @escaping @Sendable () async throws -> DownloadedFile
+    ) async {
+        lastOpening += 1
+        let opening = lastOpening
         calls.started()
         defer { calls.ended() }
         do {
             let file = try await download()
-            openedDocument = OpenedDocument(title: title, data: file.data, contentType: file.contentType)
+            guard opening == lastOpening else { return }
+            openedDocument = OpenedDocument(
+                title: title, data: file.data, contentType: Self.viewingType(of: file, named: fileName))
         } catch let error as SalesforceError {
-            if case .signedOut = error { signedOut() } else { banner = .failure(error.message) }
+            if case .signedOut = error {
+                signedOut()
+            } else if opening == lastOpening {
+                banner = .failure(error.message)
+            }
         } catch {
-            banner = .failure(APIError.message(for: error))
+            if opening == lastOpening { banner = .failure(APIError.message(for: error)) }
         }
+    }
+
+    /// The type the viewer shows a download as: what its first bytes say when they are a PDF or an image, whatever
+    /// was declared; else the declared type, or, when that says nothing (`application/octetstream`), the file name's.
+    ///
+    /// NB: Salesforce stores whatever `ContentType` an uploader sent, or none: a scan attached from another tool as
+    /// `image/jpeg` but holding a PDF, or with no type at all, opened in the web view as a blank page.
+    static func viewingType(of file: DownloadedFile, named fileName: String?) -> String {
+        let sniffed = PickedFile.contentType(of: file.data, named: "")
+        if sniffed != PickedFile.unknownType { return sniffed }
+        guard ["application/octetstream", PickedFile.unknownType].contains(file.contentType) else {
+            return file.contentType
+        }
+        return PickedFile.contentType(of: file.data, named: fileName ?? "")
     }
 
     /// Salesforce no longer has the account (someone deleted it, or it never was): the copy saved on the device

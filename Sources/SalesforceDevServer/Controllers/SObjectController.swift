@@ -345,9 +345,16 @@ struct SObjectController: Sendable {
 
     static func fileType(_ path: String) -> String {
         let ext = (path as NSString).pathExtension.uppercased()
+        // NB: as Salesforce names them: Office files by kind (`POWER_POINT_X`, not `PPTX`).
         switch ext {
         case "JPG", "JPEG": return "JPG"
         case "TXT": return "TEXT"
+        case "DOC": return "WORD"
+        case "DOCX": return "WORD_X"
+        case "XLS": return "EXCEL"
+        case "XLSX": return "EXCEL_X"
+        case "PPT": return "POWER_POINT"
+        case "PPTX": return "POWER_POINT_X"
         case "": return "UNKNOWN"
         default: return ext
         }

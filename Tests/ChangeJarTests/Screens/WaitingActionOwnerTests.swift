@@ -202,7 +202,9 @@ struct WaitingActionOwnerTests {
         let app = AppModel(dependencies: phone.dependencies)
         await phone.alicesSessionEndsAsSheSubmits(on: app)
         #expect(app.settings.jarName == "Alice")
-        #expect(app.mine.rows.map(\.title) == ["Recycle"])
+        // NB: My Actions let go of Alice's rows as her session ended, and says why.
+        #expect(app.mine.rows.isEmpty)
+        #expect(app.mine.banner == .failure("Your sign-in has expired. Please sign in again."))
 
         phone.jarOutOfReach.withLock { $0 = true }
         phone.user.withLock { $0 = "bob" }
