@@ -121,7 +121,7 @@ enum AccountCommands {
     /// The screen's title, its general info and, for a hospital, its Health Care Info section.
     @MainActor static func printAccount(_ screen: AccountScreenModel, console: Console) {
         guard !screen.accountIsGone else { return printUnsent(screen, console: console) }
-        console.line("\(screen.title)  (\(screen.details?.account.id ?? "—"))")
+        console.line("\(screen.title)  (\(screen.details?.account.id ?? SalesText.noValue))")
         printRows(screen.infoRows, console: console)
         if let section = screen.healthCare {
             console.line("")

@@ -43,7 +43,7 @@ enum ContentCommands {
                 for section in sections {
                     context.console.line("\(section.title) (\(section.rows.count))")
                     for row in section.rows {
-                        context.console.line("  \(row.contentDocumentID ?? "—")  \(row.text)")
+                        context.console.line("  \(row.contentDocumentID ?? SalesText.noValue)  \(row.text)")
                     }
                 }
                 return 0

@@ -12,8 +12,10 @@ public struct HealthCareSection: Sendable, Hashable {
     /// The section for an account, or `nil` unless `isHospital == true`.
     public init?(_ account: Account, locale: Locale = .current) {
         guard account.isHospital == true else { return nil }
-        func number(_ value: Double?) -> String { value.map { DecimalInput.display($0, locale: locale) } ?? "—" }
-        func text(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "—" }
+        func number(_ value: Double?) -> String {
+            value.map { DecimalInput.display($0, locale: locale) } ?? SalesText.noValue
+        }
+        let text = InfoRow.shown
         title = SalesText.healthCareTitle
         gpoAffiliations = account.gpoAffiliationList
         rows = [
@@ -24,7 +26,7 @@ public struct HealthCareSection: Sendable, Hashable {
             InfoRow(
                 label: SalesText.operatingIncome,
                 value: account.operatingIncome.map { Self.money($0, currency: account.currency, locale: locale) }
-                    ?? "—"),
+                    ?? SalesText.noValue),
             InfoRow(label: SalesText.currentCleanRating, value: number(account.currentCleanRating)),
             InfoRow(label: SalesText.previousCleanRating, value: number(account.previousCleanRating)),
             InfoRow(label: SalesText.cleanRatingNationalAvg, value: number(account.cleanRatingNationalAvg)),
@@ -51,9 +53,14 @@ public struct InfoRow: Sendable, Hashable {
     /// The value as shown; `—` when absent.
     public var value: String
 
+    /// `value` as a row shows it: ``SalesText/noValue`` when absent or empty.
+    public static func shown(_ value: String?) -> String {
+        value.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.noValue
+    }
+
     /// The general info rows of an account (name, phone, website, address), absent values as `—`.
     public static func general(_ account: Account) -> [InfoRow] {
-        func text(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "—" }
+        let text = shown
         let address = [account.billingStreet, account.billingCity, account.billingState, account.billingPostalCode]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         return [

@@ -8,6 +8,8 @@ public enum SalesText {
 
     static func localized(_ key: String) -> String { table.text(key) }
 
+    /// What a screen (and the command line) shows for a value that is absent: an em dash, the same in every language.
+    public static let noValue = "—"
     /// The `item.untitled` string.
     public static var untitled: String { localized("item.untitled") }
     /// The `healthcare.title` string.
