@@ -35,10 +35,24 @@ enum QuakesScreens {
 
     static let emptyFeed = Data(#"{"type":"FeatureCollection","features":[]}"#.utf8)
 
+    /// One quake whose feed links it to a site that is not USGS's.
+    static let elsewhereFeed: Data = {
+        let time = Int64(catalogNow.timeIntervalSince1970 * 1000) - 45 * 60_000
+        return Data(
+            #"""
+            {"type":"FeatureCollection","features":[{"type":"Feature","id":"xx1","properties":{"mag":4.1,\#
+            "place":"22 km W of Ferndale, CA","time":\#(time),"url":"https://quake-news.example/xx1",\#
+            "type":"earthquake","status":"automatic","magType":"ml","title":"M 4.1 - 22 km W of Ferndale, CA"},\#
+            "geometry":{"type":"Point","coordinates":[-124.5,40.6,18]}}]}
+            """#.utf8)
+    }()
+
     /// What the scripted feed does on each fetch, in turn (the last again once they run out).
     enum Answer: Sendable {
         case feed(Data)
         case offline
+        /// Hotel Wi-Fi's sign-in page in the feed's place.
+        case signInPage
         case never
     }
 
@@ -50,6 +64,7 @@ enum QuakesScreens {
             switch answer {
             case .feed(let data): return .fresh(data, FeedValidators())
             case .offline: throw URLError(.notConnectedToInternet)
+            case .signInPage: throw QuakeFeedError.networkSignIn
             case .never: return try await neverAnswers()
             }
         }
@@ -95,6 +110,13 @@ enum QuakesScreens {
                 return try await host.settled("the banner") { $0.texts.contains(QuakeScreenText.retry) }
             },
             ScreenEntry(
+                app, screen: "list", state: "network-sign-in",
+                summary: "Hotel Wi-Fi answered with its sign-in page: the banner says to sign in to the network"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.signInPage])))
+                return try await host.settled("the banner") { $0.texts.contains(QuakeScreenText.retry) }
+            },
+            ScreenEntry(
                 app, screen: "list", state: "offline-stale", summary: "Offline after a load: rows kept under the banner"
             ) {
                 let host = ViewHost(QuakeListView(model: model([.feed(feed), .offline])))
@@ -132,6 +154,15 @@ enum QuakesScreens {
             ScreenEntry(app, screen: "detail", state: "loaded", summary: "A row without a page opens its detail") {
                 let host = try await loaded()
                 try host.tap("M 2.1 - 30 km N of Anchorage, Alaska")
+                return try await host.settled("the detail") { $0.topPresentation != nil }
+            },
+            ScreenEntry(
+                app, screen: "detail", state: "elsewhere",
+                summary: "A row the feed links to another site opens its detail, which says why there is no page"
+            ) {
+                let host = ViewHost(QuakeListView(model: model([.feed(elsewhereFeed)])))
+                _ = try await host.settled("the row") { $0.texts.contains("M 4.1 - 22 km W of Ferndale, CA") }
+                try host.tap("M 4.1 - 22 km W of Ferndale, CA")
                 return try await host.settled("the detail") { $0.topPresentation != nil }
             },
             ScreenEntry(app, screen: "map", state: "loaded", summary: "The map of quakes of M 3.5 and more") {
