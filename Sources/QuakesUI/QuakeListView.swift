@@ -6,6 +6,7 @@ public struct QuakeListView: View {
     @Bindable var model: QuakeListModel
     @State private var searchText = ""
     @State private var showsMap = false
+    @Environment(\.scenePhase) private var scenePhase
 
     /// The list screen of `model`.
     public init(model: QuakeListModel) {
@@ -47,6 +48,9 @@ public struct QuakeListView: View {
             }
             .refreshable { await model.refreshPulled() }
             .task { await model.appeared() }
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active { Task { await model.becameActive() } }
+            }
             .searchable(text: $searchText)
             .onChange(of: searchText) { _, text in model.searchChanged(text) }
             .navigationTitle(QuakeScreenText.title)

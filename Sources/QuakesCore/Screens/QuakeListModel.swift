@@ -104,7 +104,11 @@ public final class QuakeListModel {
     /// Data older than this is refreshed when the screen appears.
     public static let staleAfter: TimeInterval = 60
 
-    private let service: QuakeFeedService
+    private var service: QuakeFeedService
+    /// The device's time zone as it is now.
+    private let currentTimeZone: @Sendable () -> TimeZone
+    /// The zone the rows of ``listing`` were written in.
+    private var listingZone: TimeZone?
     private let now: @Sendable () -> Date
     private var listing: QuakeListing?
     private var lastRefreshWasReload = false
@@ -116,17 +120,23 @@ public final class QuakeListModel {
     private var waitingForRefresh: [CheckedContinuation<Void, Never>] = []
 
     /// A list of `service`'s feed; `now` is the clock for fetch times, staleness, "Updated" texts and the filter's
-    /// time window (tests pass a fixed one).
-    public init(service: QuakeFeedService, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// time window (tests pass a fixed one); `timeZone` reads the device's zone when the app comes back to the
+    /// foreground (``becameActive()``; tests pass one that changes).
+    public init(
+        service: QuakeFeedService, now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+    ) {
         self.service = service
         self.now = now
+        self.currentTimeZone = timeZone
     }
 
     /// The screen appeared: show the cache at once, then refresh it if it is stale.
     public func appeared() async {
         if listing == nil {
             do {
-                if let cached = try await service.cached() { show(cached) }
+                let zone = service.formatter.timeZone
+                if let cached = try await service.cached() { show(cached, formattedIn: zone) }
             } catch {
                 banner = QuakeBanner(message: error.message, canRetry: false)
             }
@@ -136,6 +146,16 @@ public final class QuakeListModel {
             return
         }
         await refresh(reload: false)
+    }
+
+    /// The app came back to the foreground: the rows' local times follow the device's zone as it is now (a person
+    /// who flew across zones with the app in the background sees the times of where they are), "Updated" and a
+    /// time filter's window move on to now, and a list gone stale meanwhile refreshes, as at launch.
+    public func becameActive() async {
+        let zone = currentTimeZone()
+        if zone != service.formatter.timeZone { service.formatter.timeZone = zone }
+        if let listing { show(listing, formattedIn: listingZone) }
+        await appeared()
     }
 
     /// Pull to reload: everything the server returns is shown again, deleted rows included.
@@ -219,13 +239,14 @@ public final class QuakeListModel {
         deletedDuringRefresh = []
         defer { deletedDuringRefresh = [] }
         do {
+            let zone = service.formatter.timeZone
             var fresh = try await service.refresh(reload: reload, now: now())
             // NB: the rows stay on screen while a refresh runs, so one can be swiped away meanwhile; the answer read
             // the hidden rows before that (and a reload cleared them), and would bring it back. A pull brings back
             // what was deleted before it, not after.
             for id in deletedDuringRefresh { fresh.remove(id: id) }
             banner = nil
-            show(fresh)
+            show(fresh, formattedIn: zone)
             if reload {
                 for id in deletedDuringRefresh.sorted() { await hideAgain(id) }
             }
@@ -253,8 +274,13 @@ public final class QuakeListModel {
         return Strings.format("quakes.banner.showingCached", error.message, fetched)
     }
 
-    private func show(_ listing: QuakeListing) {
+    /// Shows `listing`, whose rows were written in `zone`: written again when the device's zone has changed since.
+    private func show(_ listing: QuakeListing, formattedIn zone: TimeZone?) {
+        var listing = listing
+        // NB: a refresh that was on its way as the app came back in a new zone wrote its rows in the old one.
+        if zone != service.formatter.timeZone { listing.rows = service.formatter.rows(for: listing.quakes) }
         self.listing = listing
+        listingZone = service.formatter.timeZone
         lastUpdated = service.formatter.lastUpdatedText(listing.fetchedAt, now: now())
         applyFilter()
     }

@@ -13,6 +13,7 @@ import Testing
         let gate = Gate()
         let answers = Locked<[QuakeFeedClient.Response]>([])
         let clock = Locked(ModelHarness.start)
+        let zone = Locked(testFormatter.timeZone)
         let cache = QuakeCache.inMemory()
         let model: QuakeListModel
 
@@ -22,11 +23,11 @@ import Testing
                 await gate.pass()
                 return answers.withLock { $0.isEmpty ? .notModified(FeedValidators()) : $0.removeFirst() }
             }
-            let clock = clock
+            let (clock, zone) = (clock, zone)
             model = QuakeListModel(
                 service: QuakeFeedService(
                     feedURL: ModelHarness.feedURL, client: client, cache: cache, formatter: testFormatter),
-                now: { clock.withLock { $0 } })
+                now: { clock.withLock { $0 } }, timeZone: { zone.withLock { $0 } })
         }
 
         var titles: [String] { model.rows.map(\.title) }

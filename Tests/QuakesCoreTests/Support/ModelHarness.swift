@@ -55,6 +55,8 @@ extension Step {
     static let start = Date(timeIntervalSince1970: 1_456_923_000)  // 2016-03-02 04:50:00 in Los Angeles
 
     let clock = Locked(ModelHarness.start)
+    /// The device's time zone, which a test moves (a flight with the app in the background).
+    let zone = Locked(testFormatter.timeZone)
     let steps = Locked<[Step]>([])
     let requests = Locked<[FeedValidators?]>([])
     let screensDuringFetch = Locked<[Screen]>([])
@@ -76,6 +78,7 @@ extension Step {
         let requests = self.requests
         let screens = self.screensDuringFetch
         let clock = self.clock
+        let zone = self.zone
         // NB: weak, or model → service → client → model would be a cycle and every test would leak its model.
         let current = Locked(WeakModel())
         let client = QuakeFeedClient { _, validators in
@@ -93,7 +96,7 @@ extension Step {
             }
         }
         let service = QuakeFeedService(feedURL: Self.feedURL, client: client, cache: cache, formatter: testFormatter)
-        model = QuakeListModel(service: service, now: { clock.withLock { $0 } })
+        model = QuakeListModel(service: service, now: { clock.withLock { $0 } }, timeZone: { zone.withLock { $0 } })
         current.withLock { $0 = WeakModel(model: model) }
     }
 
