@@ -330,7 +330,16 @@ public final class AccountScreenModel {
         case .attachment(let attachment):
             // NB: an attachment added offline has no body on the server yet; its bytes wait in the outbox.
             guard !item.isWaiting else { return }
-            await open(title: attachment.name ?? SalesText.untitled, fileName: attachment.name) {
+            let name = attachment.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+            // NB: its body gone from Salesforce (deleted elsewhere since the list was read), the row would open
+            // nothing until the next pull; it goes now, and the rest of the screen (unsent changes too) stays.
+            let gone: @MainActor () async -> Void = { [weak self] in
+                guard let self else { return }
+                remove(id: id)
+                await keepShown()
+                banner = .failure(SalesText.attachmentGone(name))
+            }
+            await open(title: name, fileName: attachment.name, whenGone: gone) {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
@@ -717,7 +726,8 @@ public final class AccountScreenModel {
     /// NB: rows stay tappable while a download is on its way: a large attachment tapped first landed after a small
     /// one tapped next, and replaced it in the viewer (or opened over the Google Doc or the note tapped since).
     private func open(
-        title: String, fileName: String? = nil, _ download: @escaping @Sendable () async throws -> DownloadedFile
+        title: String, fileName: String? = nil, whenGone gone: (@MainActor () async -> Void)? = nil,
+        _ download: @escaping @Sendable () async throws -> DownloadedFile
     ) async {
         lastOpening += 1
         let opening = lastOpening
@@ -731,6 +741,8 @@ public final class AccountScreenModel {
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()
+            } else if error.isNotFound, let gone {
+                await gone()
             } else if opening == lastOpening {
                 banner = .failure(error.message)
             }
