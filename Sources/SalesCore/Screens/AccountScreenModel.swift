@@ -15,6 +15,27 @@ public struct OpenedDocument: Sendable, Hashable {
     public var contentType: String
 }
 
+extension OpenedDocument {
+    /// Whether the web view may run the document's own scripts: not for a page (HTML, XHTML, SVG, XML), which
+    /// anyone who can attach a file to an account could have written, and which would run inside the app.
+    ///
+    /// ```swift
+    /// configuration.defaultWebpagePreferences.allowsContentJavaScript = document.allowsScripts
+    /// ```
+    public var allowsScripts: Bool {
+        let type = contentType.split(separator: ";").first.map(String.init) ?? contentType
+        let bare = type.trimmingCharacters(in: .whitespaces).lowercased()
+        return !(Self.pageTypes.contains(bare) || bare.hasSuffix("+xml"))
+    }
+
+    /// The base URL the document is shown under: one that reaches nothing on the device, so a page's relative
+    /// links and `file://` reads find nothing (a folder of the app's own files did).
+    public static let baseURL = URL(string: "about:blank")!
+
+    /// The types a web view shows as a page of its own.
+    private static let pageTypes: Set<String> = ["text/html", "application/xhtml+xml", "text/xml", "application/xml"]
+}
+
 /// A Google Doc to show in the modal web view: its name, for the viewer's title, and its link.
 @PublicInit
 public struct OpenedPage: Sendable, Hashable {
