@@ -19,14 +19,21 @@ enum DocumentContent {
     struct DocumentViewer: UIViewRepresentable {
         let content: DocumentContent
 
-        func makeUIView(context: Context) -> WKWebView { WKWebView() }
+        func makeUIView(context: Context) -> WKWebView {
+            // NB: set before the view exists: WebKit copies its configuration, and later changes do nothing.
+            let configuration = WKWebViewConfiguration()
+            if case .document(let document) = content {
+                configuration.defaultWebpagePreferences.allowsContentJavaScript = document.allowsScripts
+            }
+            return WKWebView(frame: .zero, configuration: configuration)
+        }
 
         func updateUIView(_ view: WKWebView, context: Context) {
             switch content {
             case .document(let document):
                 view.load(
                     document.data, mimeType: document.contentType, characterEncodingName: "utf-8",
-                    baseURL: URL(fileURLWithPath: NSTemporaryDirectory()))
+                    baseURL: OpenedDocument.baseURL)
             case .page(let url):
                 view.load(URLRequest(url: url))
             }

@@ -16,7 +16,7 @@ struct KnowSayShowView: View {
                         get: { section.isExpanded }, set: { _ in model.contentSectionToggled(section.kind) })
                 ) {
                     ForEach(section.rows) { row in
-                        Button(row.text) { Task { await model.contentRowTapped(id: row.id) } }
+                        KnowSayShowRow(row: row) { Task { await model.contentRowTapped(id: row.id) } }
                             .frame(minHeight: KnowSayShowSection.minimumRowHeight, alignment: .leading)
                             .listRowSeparatorTint(
                                 Color(
@@ -28,6 +28,23 @@ struct KnowSayShowView: View {
                     Text(section.title).font(.headline)
                 }
             }
+        }
+    }
+}
+
+/// A row: a button when it opens a document, else its words with the line that says there is none.
+struct KnowSayShowRow: View {
+    let row: KnowSayShowSection.Row
+    let tapped: @MainActor @Sendable () -> Void
+
+    var body: some View {
+        if let nothingToOpen = row.nothingToOpen {
+            VStack(alignment: .leading) {
+                Text(row.text)
+                Text(nothingToOpen).font(.caption).foregroundStyle(.secondary)
+            }
+        } else {
+            Button(row.text, action: tapped)
         }
     }
 }

@@ -193,8 +193,9 @@ public final class ActionListModel: PagedActionList {
     public func signInTapped() { showSettings() }
 
     /// The person signed out, or their session ended (`expired`, which the banner says): My Actions lets go of their
-    /// rows at once, and says to sign in.
-    func signedOut(expired: Bool) {
+    /// rows at once, and says to sign in; then the device forgets its saved copy of their list (see DECISIONS.md:
+    /// an ended session too, since nobody is signed in on the device either way).
+    func signedOut(expired: Bool) async {
         guard listing == .mine else { return }
         pages.newList()
         rowsAreFor = nil
@@ -203,6 +204,7 @@ public final class ActionListModel: PagedActionList {
         show([], next: nil)
         emptyMessage = Strings.signInToSeeMine
         banner = expired ? .failure(Strings.sessionExpired) : nil
+        await cache.forgetOwnLists()
     }
 
     /// The session has ended (forgotten by ``SessionModel/signedIn(_:)``): the list is the signed-out one, saying so.

@@ -124,7 +124,16 @@ public final class AppModel {
         }
         // NB: the rows of My Actions are the person's who signed out: nobody else is shown them, not even until the
         // tab is opened again or the next person's list has loaded.
-        session.onSignedOut.append { [weak self] expired in self?.mine.signedOut(expired: expired) }
+        session.onSignedOut.append { [weak self] expired in await self?.mine.signedOut(expired: expired) }
+        // NB: New was read as the last reader, who is not among the actions left out for the next one.
+        session.onSignedIn.append { [weak self] in
+            guard let self else { return }
+            await new.readerChanged(isOnScreen: tab == .new)
+        }
+        session.onSignedOut.append { [weak self] _ in
+            guard let self else { return }
+            await new.readerChanged(isOnScreen: tab == .new)
+        }
     }
 
     /// The app started: an action that waited for a sign-in when it last ran waits again (or goes out, when

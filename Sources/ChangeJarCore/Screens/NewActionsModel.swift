@@ -97,10 +97,13 @@ public final class NewActionsModel: PagedActionList {
         banner = nil
         canRetry = false
         pages.newList()
+        let opening = pages.list
         pages.started()
         let since = await mark()
         do {
             let page = try await asReader { token in try await client.new(token, since, nil) }
+            // NB: someone signed in or out while it was on its way: it was read for the last reader.
+            guard opening == pages.list else { return pages.ended() }
             self.since = since
             nextCursor = page.nextCursor
             isShowingSavedCopy = false
@@ -108,6 +111,7 @@ public final class NewActionsModel: PagedActionList {
             await cache.save(.new, page.items)
             await seen(upTo: page.headCursor)
         } catch {
+            guard opening == pages.list else { return pages.ended() }
             let error = ChangeJarError(error)
             if let banners = error.savedCopyBanners, let copy = await cache.load(.new) {
                 banner = .notice(banners.showing)
@@ -122,6 +126,26 @@ public final class NewActionsModel: PagedActionList {
         }
         pages.ended()
         if pages.takeKeptRequest() { await reachedEnd() }
+    }
+
+    /// Someone signed in, or the person signed out (or their session ended): the rows and the badge were read as the
+    /// last reader, leaving their own actions out and the new reader's in. The rows go (and a load on its way for
+    /// the last reader is dropped); New is read again as the new reader when it is on screen (`isOnScreen`) or
+    /// next opened, and the badge is counted again.
+    func readerChanged(isOnScreen: Bool) async {
+        pages.newList()
+        banner = nil
+        canRetry = false
+        isShowingSavedCopy = false
+        nextCursor = nil
+        actions = []
+        rows = []
+        emptyMessage = nil
+        if isOnScreen {
+            await opened()
+        } else {
+            await badgeRefreshRequested()
+        }
     }
 
     /// Retry, offered while New could not be read and nothing was saved: New is read again, as when it opened.

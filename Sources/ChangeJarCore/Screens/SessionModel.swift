@@ -26,9 +26,10 @@ public final class SessionModel {
     @ObservationIgnored var clock: ChangeJarClock { service.clock }
     /// Runs after every successful sign-in (the app sends a pending submission from here).
     @ObservationIgnored var onSignedIn: [@MainActor () async -> Void] = []
-    /// Runs when the session is forgotten (My Actions lets go of the person's rows here): `true` when it ended by
-    /// itself (it could no longer be renewed), `false` when the person signed out.
-    @ObservationIgnored var onSignedOut: [@MainActor (_ expired: Bool) -> Void] = []
+    /// Runs when the session is forgotten (My Actions lets go of the person's rows, and the device of their saved
+    /// copy, here): `true` when it ended by itself (it could no longer be renewed), `false` when the person signed
+    /// out.
+    @ObservationIgnored var onSignedOut: [@MainActor (_ expired: Bool) async -> Void] = []
     /// The renewal running now, and whose: a call that needs one meanwhile waits for it rather than starting another.
     @ObservationIgnored private var renewal: (identityID: String, task: Task<Renewal, Never>)?
 
@@ -72,7 +73,7 @@ public final class SessionModel {
             let failure = ChangeJarError(error)
             // NB: a token just renewed and refused all the same would be refused again: no second renewal.
             guard failure == .signInRequired, !justRenewed else {
-                if failure == .signInRequired { end(current) }
+                if failure == .signInRequired { await end(current) }
                 throw failure
             }
         }
@@ -81,7 +82,7 @@ public final class SessionModel {
             return try await call(renewed)
         } catch {
             let failure = ChangeJarError(error)
-            if failure == .signInRequired { end(renewed) }
+            if failure == .signInRequired { await end(renewed) }
             throw failure
         }
     }
@@ -126,7 +127,7 @@ public final class SessionModel {
             session = renewed
             store.save(renewed)
         case .failure(.signInRequired):
-            end(stale)
+            await end(stale)
         case .failure:
             break
         }
@@ -134,9 +135,9 @@ public final class SessionModel {
     }
 
     /// Forgets the session of `ended`'s person, unless someone else has signed in since.
-    private func end(_ ended: AuthSession) {
+    private func end(_ ended: AuthSession) async {
         guard session?.identityID == ended.identityID else { return }
-        forget(expired: true)
+        await forget(expired: true)
     }
 
     /// The providers Settings offers.
@@ -158,14 +159,14 @@ public final class SessionModel {
         for hook in onSignedIn { await hook() }
     }
 
-    /// Forgets the session.
-    public func signOut() {
-        forget(expired: false)
+    /// Forgets the session, and runs the sign-out hooks (what the device kept of the person's own goes with it).
+    public func signOut() async {
+        await forget(expired: false)
     }
 
-    private func forget(expired: Bool) {
+    private func forget(expired: Bool) async {
         session = nil
         store.save(nil)
-        for hook in onSignedOut { hook(expired) }
+        for hook in onSignedOut { await hook(expired) }
     }
 }

@@ -169,7 +169,7 @@ public final class SettingsModel {
         nameOf = nil
         nameDraft = ""
         mustChooseName = false
-        session.signOut()
+        await session.signOut()
         await onSignedOut()
     }
 }

@@ -32,6 +32,9 @@ extension ActionCache {
                 } else {
                     try? await store.removeList(named: waitingName)
                 }
+            },
+            forgetOwnLists: {
+                _ = try? await store.removeLists(namesStartingWith: "changejar." + CachedList.ownListPrefix)
             }
         )
     }

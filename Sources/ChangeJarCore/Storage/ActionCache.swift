@@ -15,10 +15,13 @@ public enum CachedList: Sendable, Hashable {
         switch self {
         case .all: "all"
         case .new: "new"
-        case .mine(let source, let userID): "mine:\(source.rawValue):\(userID)"
+        case .mine(let source, let userID): "\(Self.ownListPrefix)\(source.rawValue):\(userID)"
         case .search(let text): "search:\(text)"
         }
     }
+
+    /// How every person's own list's ``key`` starts.
+    static let ownListPrefix = "mine:"
 }
 
 /// The device's copy of the last lists it showed, for offline reading, its "last seen" position, and an action
@@ -38,6 +41,9 @@ public struct ActionCache: Sendable {
     public var waitingAction: @Sendable () async -> WaitingAction? = { nil }
     /// Keeps (or, with `nil`, forgets) the action that waits for a sign-in.
     public var setWaitingAction: @Sendable (WaitingAction?) async -> Void = { _ in }
+    /// Forgets every person's saved My Actions (each ``CachedList/mine(_:providerUserID:)``): nobody is signed in
+    /// now, and a signed-out device keeps nothing of anyone's own list.
+    public var forgetOwnLists: @Sendable () async -> Void
 
     /// A cache that lives as long as the value (previews, and tests of behaviour around the cache).
     public static func inMemory() -> ActionCache {
@@ -48,7 +54,8 @@ public struct ActionCache: Sendable {
             lastSeen: { await storage.lastSeen },
             setLastSeen: { cursor in await storage.setLastSeen(cursor) },
             waitingAction: { await storage.waiting },
-            setWaitingAction: { action in await storage.setWaiting(action) }
+            setWaitingAction: { action in await storage.setWaiting(action) },
+            forgetOwnLists: { await storage.forgetOwnLists() }
         )
     }
 }
@@ -61,4 +68,5 @@ private actor CacheStorage {
     func save(_ key: String, _ actions: [Action]) { lists[key] = actions }
     func setLastSeen(_ cursor: String) { lastSeen = cursor }
     func setWaiting(_ action: WaitingAction?) { waiting = action }
+    func forgetOwnLists() { lists = lists.filter { !$0.key.hasPrefix(CachedList.ownListPrefix) } }
 }

@@ -15,6 +15,27 @@ public struct OpenedDocument: Sendable, Hashable {
     public var contentType: String
 }
 
+extension OpenedDocument {
+    /// Whether the web view may run the document's own scripts: not for a page (HTML, XHTML, SVG, XML), which
+    /// anyone who can attach a file to an account could have written, and which would run inside the app.
+    ///
+    /// ```swift
+    /// configuration.defaultWebpagePreferences.allowsContentJavaScript = document.allowsScripts
+    /// ```
+    public var allowsScripts: Bool {
+        let type = contentType.split(separator: ";").first.map(String.init) ?? contentType
+        let bare = type.trimmingCharacters(in: .whitespaces).lowercased()
+        return !(Self.pageTypes.contains(bare) || bare.hasSuffix("+xml"))
+    }
+
+    /// The base URL the document is shown under: one that reaches nothing on the device, so a page's relative
+    /// links and `file://` reads find nothing (a folder of the app's own files did).
+    public static let baseURL = URL(string: "about:blank")!
+
+    /// The types a web view shows as a page of its own.
+    private static let pageTypes: Set<String> = ["text/html", "application/xhtml+xml", "text/xml", "application/xml"]
+}
+
 /// A Google Doc to show in the modal web view: its name, for the viewer's title, and its link.
 @PublicInit
 public struct OpenedPage: Sendable, Hashable {
@@ -330,7 +351,16 @@ public final class AccountScreenModel {
         case .attachment(let attachment):
             // NB: an attachment added offline has no body on the server yet; its bytes wait in the outbox.
             guard !item.isWaiting else { return }
-            await open(title: attachment.name ?? SalesText.untitled, fileName: attachment.name) {
+            let name = attachment.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+            // NB: its body gone from Salesforce (deleted elsewhere since the list was read), the row would open
+            // nothing until the next pull; it goes now, and the rest of the screen (unsent changes too) stays.
+            let gone: @MainActor () async -> Void = { [weak self] in
+                guard let self else { return }
+                remove(id: id)
+                await keepShown()
+                banner = .failure(SalesText.attachmentGone(name))
+            }
+            await open(title: name, fileName: attachment.name, whenGone: gone) {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
@@ -717,7 +747,8 @@ public final class AccountScreenModel {
     /// NB: rows stay tappable while a download is on its way: a large attachment tapped first landed after a small
     /// one tapped next, and replaced it in the viewer (or opened over the Google Doc or the note tapped since).
     private func open(
-        title: String, fileName: String? = nil, _ download: @escaping @Sendable () async throws -> DownloadedFile
+        title: String, fileName: String? = nil, whenGone gone: (@MainActor () async -> Void)? = nil,
+        _ download: @escaping @Sendable () async throws -> DownloadedFile
     ) async {
         lastOpening += 1
         let opening = lastOpening
@@ -731,6 +762,8 @@ public final class AccountScreenModel {
         } catch let error as SalesforceError {
             if case .signedOut = error {
                 signedOut()
+            } else if error.isNotFound, let gone {
+                await gone()
             } else if opening == lastOpening {
                 banner = .failure(error.message)
             }

@@ -11,10 +11,16 @@ public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
     public struct Row: Sendable, Hashable, Identifiable {
         /// The ContentVersion id (or a positional stand-in).
         public var id: String
-        /// The `Description`, or the title when there is none.
+        /// The `Description`, or the title when it has no words, or "Untitled" when neither has: never blank.
         public var text: String
         /// What a tap downloads; `nil` makes the row inert.
         public var contentDocumentID: String?
+
+        /// Whether a tap opens something: only a row with a document is drawn as a button.
+        public var isOpenable: Bool { contentDocumentID != nil }
+        /// The line under a row with nothing to open, so it neither looks tappable nor leaves the rep wondering;
+        /// `nil` for a row that opens.
+        public var nothingToOpen: String? { isOpenable ? nil : SalesText.localized("content.noDocument") }
     }
 
     /// Which of the three sections.
@@ -52,10 +58,16 @@ public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
             let rows = versions.enumerated().map { index, version in
                 Row(
                     id: version.id ?? "\(kind.rawValue)-\(index)",
-                    text: version.description ?? version.title ?? SalesText.untitled,
-                    contentDocumentID: version.contentDocumentID)
+                    text: words(version.description) ?? words(version.title) ?? SalesText.untitled,
+                    contentDocumentID: words(version.contentDocumentID))
             }
             return KnowSayShowSection(kind: kind, title: title, rows: rows, isExpanded: expanded.contains(kind))
         }
+    }
+
+    /// `text` trimmed, or `nil` when nothing is left: an org's `Description` of spaces drew a blank row.
+    private static func words(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
     }
 }

@@ -158,6 +158,9 @@ public enum SalesText {
     /// What follows the banner of an account that is gone while changes made to it are held: they can only be let
     /// go, after copying what is worth keeping.
     public static var accountGoneUnsent: String { localized("banner.accountGone.unsent") }
+    /// The banner of an attachment tapped whose file Salesforce no longer has (deleted since the list was read):
+    /// `“Site plan.pdf” is no longer in Salesforce, so it was taken off the list.`
+    public static func attachmentGone(_ name: String) -> String { table.format("banner.attachmentGone", name) }
     /// `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
     public static func shrunk(from original: Int, to shrunk: Int, _ dimensions: ImageDimensions) -> String {
         table.format(

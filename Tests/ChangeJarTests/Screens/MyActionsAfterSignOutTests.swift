@@ -91,7 +91,7 @@ import Testing
         await app.settings.providerTapped(.google)
         #expect(app.mine.rows.map(\.title) == ["Alice's pledge"])
         app.session.onSignedOut = []  // as if My Actions had not heard of the ending
-        app.session.signOut()
+        await app.session.signOut()
 
         let bob = Task { try? await app.session.signIn(with: .facebook) }
         await gate.arrived(1)
