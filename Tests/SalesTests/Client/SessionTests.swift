@@ -99,21 +99,15 @@ final class LockedFlag: Sendable {
 
     @Test func aLoginServerOutageDuringRefreshKeepsTheSession() async throws {
         let harness = try await DevServerHarness.make(tokenLifetime: 60)
-        let inner = harness.transport
         let outage = LockedFlag()
         let cache = AccountCache.inMemory()
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: HTTPTransport { request in
-                if outage.isSet, request.url?.path == "/services/oauth2/token" {
-                    let response = HTTPURLResponse(
-                        url: request.url!, statusCode: 503, httpVersion: nil, headerFields: nil)!
-                    return (Data(), response)
-                }
-                return try await inner.send(request)
-            },
-            sessions: .inMemory(), notificationCenter: NotificationCenter(), onSignedOut: { await cache.wipe() })
-        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
+        let client = try await harness.client(cache: cache) { request, standIn in
+            if outage.isSet, request.url?.path == "/services/oauth2/token" {
+                let response = HTTPURLResponse(url: request.url!, statusCode: 503, httpVersion: nil, headerFields: nil)!
+                return (Data(), response)
+            }
+            return try await standIn.send(request)
+        }
         await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
         harness.clock.advance(by: 120)
         outage.isSet = true

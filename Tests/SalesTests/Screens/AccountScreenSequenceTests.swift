@@ -13,18 +13,11 @@ import Testing
 @Suite struct AccountScreenSequenceTests {
     /// The hospital's screen, signed in, over a client whose every request passes `gate` first.
     static func hospital(_ harness: DevServerHarness, heldAt gate: Gate) async throws -> AccountScreenModel {
-        let inner = harness.transport
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: HTTPTransport { request in
-                await gate.pass()
-                return try await inner.send(request)
-            },
-            sessions: .inMemory(), notificationCenter: NotificationCenter())
-        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
-        return AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let client = try await harness.client { request, standIn in
+            await gate.pass()
+            return try await standIn.send(request)
+        }
+        return try await DevServerHarness.hospitalScreen(client)
     }
 
     /// What a person sees while the screen loads: idle, then a spinner with nothing yet, then the account.
@@ -82,24 +75,17 @@ import Testing
         let reading = Gate(isOpen: false)
         let holdsReads = Locked(false)
         let patches = Locked(0)
-        let inner = harness.transport
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: HTTPTransport { request in
-                if request.httpMethod == "PATCH" {
-                    let patch = patches.next()
-                    // NB: only the first waits, so a second one (the defect) cannot hang the test.
-                    if patch == 1 { await saving.pass() }
-                } else if holdsReads.withLock({ $0 }) {
-                    await reading.pass()
-                }
-                return try await inner.send(request)
-            },
-            sessions: .inMemory(), notificationCenter: NotificationCenter())
-        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let client = try await harness.client { request, standIn in
+            if request.httpMethod == "PATCH" {
+                let patch = patches.next()
+                // NB: only the first waits, so a second one (the defect) cannot hang the test.
+                if patch == 1 { await saving.pass() }
+            } else if holdsReads.withLock({ $0 }) {
+                await reading.pass()
+            }
+            return try await standIn.send(request)
+        }
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         model.editTapped()
         model.fieldEdited(.numBeds, text: "1,250")
@@ -128,8 +114,7 @@ import Testing
     @Test func aFailedRefreshKeepsTheAccountAndShowsABanner() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory())
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         #expect(model.banner == nil)
         harness.wire.isDown = true

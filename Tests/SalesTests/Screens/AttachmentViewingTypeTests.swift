@@ -14,9 +14,7 @@ import Testing
         let client = try await harness.client()
         let attachment = try await client.createAttachment(
             name: name, data: data, contentType: contentType, accountID: DevServerHarness.hospitalID)
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         await model.itemTapped(id: try #require(attachment.id))
         return model.openedDocument

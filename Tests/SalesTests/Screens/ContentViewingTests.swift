@@ -44,9 +44,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         #expect(try await Self.addShowContent(harness, path: path, title: path) == fileType)
         let client = try await harness.client()
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         let row = try #require(model.contentSections.first { $0.kind == .show }?.rows.first { $0.text == path })
         await model.contentRowTapped(id: row.id)
@@ -59,25 +57,18 @@ import Testing
     /// the account, which loaded, stays on the screen and on the device; only the content says it failed.
     @Test func knowSayShowAnswering404LeavesTheAccountShownAndSaved() async throws {
         let harness = try await DevServerHarness.make()
-        let inner = harness.transport
         let cache = AccountCache.inMemory()
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: HTTPTransport { request in
-                guard let url = request.url, url.path.contains("/apexrest/2.0/WebContent/") else {
-                    return try await inner.send(request)
-                }
-                let body = #"[{"errorCode":"NOT_FOUND","message":"Could not find a match for URL"}]"#
-                let response = HTTPURLResponse(
-                    url: url, statusCode: 404, httpVersion: "HTTP/1.1",
-                    headerFields: ["Content-Type": "application/json;charset=UTF-8"])!
-                return (Data(body.utf8), response)
-            },
-            sessions: .inMemory(), notificationCenter: NotificationCenter())
-        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: cache,
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let client = try await harness.client(cache: cache) { request, standIn in
+            guard let url = request.url, url.path.contains("/apexrest/2.0/WebContent/") else {
+                return try await standIn.send(request)
+            }
+            let body = #"[{"errorCode":"NOT_FOUND","message":"Could not find a match for URL"}]"#
+            let response = HTTPURLResponse(
+                url: url, statusCode: 404, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json;charset=UTF-8"])!
+            return (Data(body.utf8), response)
+        }
+        let model = try await DevServerHarness.hospitalScreen(client, cache: cache)
         await model.appeared()
 
         #expect(model.phase == .loaded)

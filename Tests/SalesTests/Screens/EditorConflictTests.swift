@@ -10,9 +10,7 @@ import Testing
 @Suite struct EditorConflictTests {
     func screen(_ harness: DevServerHarness) async throws -> (AccountScreenModel, SalesforceClient) {
         let client = try await harness.client()
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(),
-            cache: .inMemory(), locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         return (model, client)
     }

@@ -16,8 +16,7 @@ import Testing
     func twoEditsInARowAreBothSaved(_ kind: Kind) async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory())
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         var title = kind.rawValue
         for round in 1...2 {

@@ -17,21 +17,14 @@ import Testing
     static func hospital(_ harness: DevServerHarness, pdfHeldAt gate: Gate) async throws
         -> (AccountScreenModel, pdf: ItemRow, jpeg: ItemRow)
     {
-        let inner = harness.transport
         let held = Locked<String?>(nil)
-        let client = SalesforceClient(
-            configuration: SalesforceConfiguration(loginURL: DevServerHarness.instance),
-            transport: HTTPTransport { request in
-                if let id = held.withLock({ $0 }), request.url?.path.hasSuffix("/Attachment/\(id)/Body") == true {
-                    await gate.pass()
-                }
-                return try await inner.send(request)
-            },
-            sessions: .inMemory(), notificationCenter: NotificationCenter())
-        try await client.signIn(username: DevServerHarness.username, password: DevServerHarness.password)
-        let model = AccountScreenModel(
-            accountID: DevServerHarness.hospitalID, client: client, outbox: try await makeOutbox(), cache: .inMemory(),
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let client = try await harness.client { request, standIn in
+            if let id = held.withLock({ $0 }), request.url?.path.hasSuffix("/Attachment/\(id)/Body") == true {
+                await gate.pass()
+            }
+            return try await standIn.send(request)
+        }
+        let model = try await DevServerHarness.hospitalScreen(client)
         await model.appeared()
         let pdf = try #require(model.items.first { $0.detail == "PDF" })
         let jpeg = try #require(model.items.first { $0.title == "Loading dock.jpg" })

@@ -152,11 +152,42 @@ struct DevServerHarness {
     func client(
         signedIn: Bool = true, cache: AccountCache = .inMemory(), center: NotificationCenter = NotificationCenter()
     ) async throws -> SalesforceClient {
+        try await client(over: transport, signedIn: signedIn, cache: cache, center: center)
+    }
+
+    /// A signed-in client whose every request goes through `relay` first: the relay may hold it at a gate, answer
+    /// it itself (a fault the stand-in would not give), or pass it on to the stand-in with `standIn.send`.
+    func client(
+        cache: AccountCache = .inMemory(),
+        relay:
+            @escaping @Sendable (_ request: URLRequest, _ standIn: HTTPTransport) async throws -> (
+                Data, HTTPURLResponse
+            )
+    ) async throws -> SalesforceClient {
+        let standIn = transport
+        return try await client(
+            over: HTTPTransport { request in try await relay(request, standIn) }, signedIn: true, cache: cache,
+            center: NotificationCenter())
+    }
+
+    private func client(
+        over transport: HTTPTransport, signedIn: Bool, cache: AccountCache, center: NotificationCenter
+    ) async throws -> SalesforceClient {
         let client = SalesforceClient(
             configuration: SalesforceConfiguration(loginURL: Self.instance), transport: transport,
             sessions: .inMemory(), notificationCenter: center, onSignedOut: { await cache.wipe() })
         if signedIn { try await client.signIn(username: Self.username, password: Self.password) }
         return client
+    }
+
+    /// The hospital's Account screen over `client`, written for an en_US iPad in UTC; not yet appeared.
+    @MainActor
+    static func hospitalScreen(_ client: SalesforceClient, cache: AccountCache = .inMemory()) async throws
+        -> AccountScreenModel
+    {
+        AccountScreenModel(
+            accountID: hospitalID, client: client, outbox: try await makeOutbox(), cache: cache,
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// A client wired as the app and `quartet sales` wire theirs (the device's cache and outbox kept by the
