@@ -16,11 +16,10 @@ import Testing
             updatedAt: Date(timeIntervalSince1970: 0), isMine: true)
     }
 
-    /// The app over a server whose My Actions answers Alice's row to her token and Bob's to his; Bob's (and, once
-    /// `holdAlice` is set, Alice's) answers pass `gate` first.
-    static func app(gate: Gate, holdAlice: Locked<Bool> = Locked(false)) -> AppModel {
-        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
-        let signIn = SignInService(
+    /// Sign-in on a shared phone: Google signs Alice in (identity `us-east-1:a`), Facebook Bob (`us-east-1:b`); an
+    /// identity's token is `token-` and its id.
+    static func aliceOrBob(clock: ChangeJarClock) -> SignInService {
+        SignInService(
             providers: ProviderSignIn(availableSources: [.google, .facebook]) { source in
                 ProviderCredential(
                     source: source, token: "p", userID: source == .google ? "alice" : "bob",
@@ -30,6 +29,13 @@ import Testing
                 getID: { _, logins in logins[AuthSource.google.providerKey] != nil ? "us-east-1:a" : "us-east-1:b" },
                 getOpenIDToken: { id, _ in (id, "token-\(id)") }),
             identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90", clock: clock)
+    }
+
+    /// The app over a server whose My Actions answers Alice's row to her token and Bob's to his; Bob's (and, once
+    /// `holdAlice` is set, Alice's) answers pass `gate` first.
+    static func app(gate: Gate, holdAlice: Locked<Bool> = Locked(false)) -> AppModel {
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let signIn = MyActionsAfterSignOutTests.aliceOrBob(clock: clock)
         var actions = InFlightStateTests.actions()
         actions.mine = { token, _ in
             if token == "token-us-east-1:a" {

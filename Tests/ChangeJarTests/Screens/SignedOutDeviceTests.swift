@@ -18,16 +18,7 @@ import Testing
     /// token (her session ends). New leaves the reader's own pledge out: Bob's for Alice, Alice's for Bob.
     static func app(cache: ActionCache, refuse: Locked<Bool> = Locked(false)) -> AppModel {
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
-        let signIn = SignInService(
-            providers: ProviderSignIn(availableSources: [.google, .facebook]) { source in
-                ProviderCredential(
-                    source: source, token: "p", userID: source == .google ? "alice" : "bob",
-                    displayName: source == .google ? "Alice" : "Bob")
-            },
-            identity: CognitoIdentityClient(
-                getID: { _, logins in logins[AuthSource.google.providerKey] != nil ? "us-east-1:a" : "us-east-1:b" },
-                getOpenIDToken: { id, _ in (id, "token-\(id)") }),
-            identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90", clock: clock)
+        let signIn = MyActionsAfterSignOutTests.aliceOrBob(clock: clock)
         let alices = MyActionsAfterSignOutTests.action("1", "Alice's pledge", .google)
         let bobs = MyActionsAfterSignOutTests.action("2", "Bob's pledge", .facebook)
         var actions = InFlightStateTests.actions()
