@@ -183,6 +183,22 @@ enum SalesScreens {
                 try host.swipe(row, action: SalesText.delete)
                 return try await host.settled("the question") { $0.topPresentation != nil }
             },
+            ScreenEntry(
+                app, screen: "account", state: "attachment-gone",
+                summary: "An attachment deleted in Salesforce meanwhile, tapped: the banner names it and its row goes"
+            ) {
+                let (client, outbox, _) = try await stack()
+                let model = screenModel(hospitalID, client: client, outbox: outbox)
+                let host = ViewHost(Screen(model: model))
+                _ = try await host.settled("the account") { $0.find(.disclosureGroup, SalesText.itemsTitle) != nil }
+                guard let row = model.items.first(where: { $0.kind == .attachment }) else {
+                    throw CatalogError(description: "no attachment row in\n\(host.tree.outline)")
+                }
+                // NB: as another rep (or Salesforce's own UI) would, behind this screen's back.
+                try await client.delete(Attachment.self, id: row.id)
+                try host.tap(row.title)
+                return try await host.settled("the banner") { $0.texts.contains(SalesText.attachmentGone(row.title)) }
+            },
             ScreenEntry(app, screen: "account", state: "offline", summary: "No network and nothing cached") {
                 let host = ViewHost(Screen(model: try await model(network: .down)))
                 return try await host.settled("the banner")
