@@ -54,6 +54,12 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var liveNotice: String?
     /// Whether the person is registered.
     public var isRegistered: Bool { registration != nil }
+    /// Whether the event is over (as last loaded): nobody new registers for it.
+    public private(set) var isOver = false
+    /// Whether Register works: not once registered, nor for an event that is over.
+    public var isRegisterEnabled: Bool { !isRegistered && !isOver }
+    /// `This event is over.` under a Register that does not work for that reason; `nil` otherwise.
+    public var registerHint: String? { !isRegistered && isOver ? Strings.text("dashboard.eventOver") : nil }
     /// "Register" or "Registered".
     public var registerButtonTitle: String {
         Strings.text(isRegistered ? "dashboard.registered" : "dashboard.register")
@@ -106,6 +112,7 @@ public final class EventDetailsModel: BusyScreen {
             feedbackGiven = details.feedbackGiven
             await countUnreadMessages()
             isOngoing = event.startsAt <= now && now <= event.endsAt
+            isOver = event.endsAt <= now
             if isOngoing {
                 let sessions = try await client.agenda(eventID)
                 func line(_ session: Session) -> DashboardSession {
@@ -137,6 +144,12 @@ public final class EventDetailsModel: BusyScreen {
             let registration = try await client.register(eventID)
             self.registration = registration
             if registration.additionalInfoStatus == .pending { openAdditionalInfo() }
+        } failed: { error in
+            // NB: by the server's clock, which has the last word (this device's may run behind).
+            if AttendeeFailure.refusal(error) == .eventEnded {
+                isOver = true
+                banner = .failure(Strings.format("register.refused.ended", name))
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeServer
 import AttendeeTestSupport
 import Database
 import Foundation
@@ -43,9 +44,13 @@ struct InProcessAttendee {
     ///
     /// Live streams stream through the in-process transport as they would from the engine, so a screen shows
     /// what a second person does through ``server`` without a reload.
-    static func make() async throws -> InProcessAttendee {
+    /// `now` is the server's clock (the real one unless a test stands at a moment of the demo event).
+    static func make(now: (@Sendable () -> Date)? = nil) async throws -> InProcessAttendee {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
-        let server = TestClient(router: try await seededAttendee(database).router)
+        let clock: @Sendable (inout AttendeeService.Configuration) -> Void = { configuration in
+            if let now { configuration.now = now }
+        }
+        let server = TestClient(router: try await seededAttendee(database, configure: clock).router)
         let base = try #require(URL(string: "http://attendee.test"))
         let tokens = MemoryTokens().store
         let streams = InProcessStreams()

@@ -1,5 +1,6 @@
 import AttendeeServer
 import Database
+import Foundation
 import HTTPServer
 import TokenVerifier
 
@@ -27,4 +28,20 @@ public func seededAttendee(
     var router = Router()
     service.register(on: &router)
     return (service, router)
+}
+
+/// Half an hour into the demo conference's opening keynote (09:00–10:00 UTC on 10 March 2027): the event has
+/// started, so people register, rate it and rate the keynote, and every session but the keynote is still to come.
+public let demoKeynoteUnderway = Date(timeIntervalSince1970: 1_804_671_000)
+
+/// A clock that runs as real time does from `start`, for a server and an app that must agree on a moment of an
+/// event: waitlists and messages still keep their order, and the tests never depend on today's date.
+///
+/// ```swift
+/// let now = runningClock(from: demoKeynoteUnderway)
+/// let (service, router) = try await seededAttendee(database) { $0.now = now }
+/// ```
+public func runningClock(from start: Date) -> @Sendable () -> Date {
+    let offset = start.timeIntervalSince(Date())
+    return { Date().addingTimeInterval(offset) }
 }
