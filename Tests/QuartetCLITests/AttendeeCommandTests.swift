@@ -23,14 +23,16 @@ import Testing
         let directory: String
         let media: String
         let environment: [String: String]
-        /// The clock the server and the command line share.
+        /// The clock the server's programme rules and the command line share.
         let now: @Sendable () -> Date
 
-        /// `now` is the clock of the server and of the command line (the real one unless a test stands at a moment
-        /// of its event). `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
+        /// `now` is the clock of the server's programme rules (`eventNow`) and of the command line: a few days
+        /// before the demo event (``demoConferenceAhead``) unless a test stands at a moment of it, never today's
+        /// date. `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
         /// dropped when the drop itself goes unnoticed (with 60 s, one loaded run kept the staged file past 10 s).
         init(
-            idleTimeout: Duration = .seconds(60), now: @escaping @Sendable () -> Date = { Date() },
+            idleTimeout: Duration = .seconds(60),
+            now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead),
             configure: (inout AttendeeService.Configuration) -> Void = { _ in }
         ) async throws {
             self.now = now
@@ -41,7 +43,7 @@ import Testing
             let mediaDirectory = URL(fileURLWithPath: media)
             let router = try await seededAttendee(database) {
                 $0.mediaDirectory = mediaDirectory
-                $0.now = now
+                $0.eventNow = now
                 configure(&$0)
             }.router
             server = Server(
@@ -94,7 +96,8 @@ import Testing
 
         /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
         static func with(
-            idleTimeout: Duration = .seconds(60), now: @escaping @Sendable () -> Date = { Date() },
+            idleTimeout: Duration = .seconds(60),
+            now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead),
             configure: (inout AttendeeService.Configuration) -> Void = { _ in },
             _ body: (Harness) async throws -> Void
         ) async throws {
@@ -186,7 +189,8 @@ import Testing
                 environment["QUARTET_LOCALE"] = locale
                 let captured = CapturedConsole()
                 _ = await QuartetTool.run(
-                    ["attendee", "agenda", event.id, "--day", "2"], environment: environment, console: captured.console)
+                    ["attendee", "agenda", event.id, "--day", "2"], environment: environment, console: captured.console,
+                    now: harness.now)
                 return captured.output
             }
             let american = await agendaIn("en_US")
@@ -299,8 +303,8 @@ import Testing
                 Data(
                     """
                     {"schedule": {"conference": {"acronym": "ask", "title": "No Questions", "time_zone_name": "UTC",
-                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
-                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
+                      "days": [{"date": "2027-04-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-04-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
                     """.utf8))
             let summary = try await harness.json(ImportSummary.self, "import", file)
             let unknown = await harness.run("register", summary.eventID, "--field", "foo=bar")

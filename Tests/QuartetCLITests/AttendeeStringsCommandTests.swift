@@ -288,13 +288,13 @@ import Testing
                 let code = await StringTable.$marking.withValue(true) {
                     await QuartetTool.run(
                         ["attendee", "watch", event, "--count", "1"], environment: cli.environment("ana"),
-                        console: captured.console)
+                        console: captured.console, now: cli.harness.now)
                 }
                 return (code, captured.output, captured.errors)
             }) { option in
                 _ = await QuartetTool.run(
                     ["attendee", "poll", "answer", again, "--option", option], environment: environment,
-                    console: CapturedConsole().console)
+                    console: CapturedConsole().console, now: cli.harness.now)
             }
             #expect(watched.0 == 0, "\(watched.2)")
             cli.transcript.record(["watch", event, "--count", "1"], watched.1, watched.2)

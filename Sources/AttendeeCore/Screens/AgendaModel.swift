@@ -112,8 +112,10 @@ public final class AgendaModel: BusyScreen {
         self.locale = locale
     }
 
-    /// Loads the event and its programme, and opens the day that contains `now` (else the first).
-    public func appeared(eventID: String, now: Date = Date()) async {
+    /// Loads the event and its programme, and opens the day that contains `now` (the model's clock when `nil`;
+    /// else the first day).
+    public func appeared(eventID: String, now: Date? = nil) async {
+        let now = now ?? self.now()
         calls.started()
         banner = nil
         defer { calls.ended() }

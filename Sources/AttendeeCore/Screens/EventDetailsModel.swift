@@ -88,16 +88,23 @@ public final class EventDetailsModel: BusyScreen {
     private let eventID: String
     private var resultsOrder = PollResultsOrder()
     private let locale: Locale
+    private let now: @Sendable () -> Date
 
-    /// Creates the model over a client; dates and times are written as `locale` writes them.
-    public init(client: AttendeeClient, eventID: String, locale: Locale = .current) {
+    /// Creates the model over a client; dates and times are written as `locale` writes them, and whether the event
+    /// is under way or over is read on `now`.
+    public init(
+        client: AttendeeClient, eventID: String, locale: Locale = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.eventID = eventID
         self.locale = locale
+        self.now = now
     }
 
-    /// The screen appeared: loads what it shows.
-    public func appeared(now: Date = Date()) async {
+    /// The screen appeared: loads what it shows, on `now` (the model's clock when `nil`).
+    public func appeared(now: Date? = nil) async {
+        let now = now ?? self.now()
         await whileBusy {
             let details = try await client.event(eventID)
             let event = details.event

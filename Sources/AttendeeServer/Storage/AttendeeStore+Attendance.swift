@@ -8,11 +8,12 @@ extension AttendeeStore {
     /// seat claimed by a conditional `UPDATE`, so concurrent requests for the last seat cannot overbook.
     func attend(sessionID: String, userID: String, joinWaitlistIfFull: Bool) async throws -> AttendanceResult {
         let moment = now()
+        let eventMoment = eventNow()
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             try Self.requireRegistration(eventID: session.eventID, userID: userID, db)
-            try Self.requireNotEnded(session, at: moment)
+            try Self.requireNotEnded(session, at: eventMoment)
             switch session.myAttendance {
             case .attending:
                 return try Self.result(sessionID: sessionID, userID: userID, state: .attending, db)
@@ -49,7 +50,7 @@ extension AttendeeStore {
 
     /// How many times a transaction that moves seats is run when PostgreSQL refuses it to break a deadlock.
     ///
-    /// NB: a seat given back locks the people waiting for it (``promoteWaitlisted(session:at:_:)``) after its
+    /// NB: a seat given back locks the people waiting for it (``promoteWaitlisted(session:at:eventMoment:_:)``) after its
     /// giver, so two people each giving back a seat the other waits for, or one attending a session whose seat
     /// another gives back while the first waits for it, lock the same two people in opposite orders. PostgreSQL
     /// then refuses one transaction (40P01); nothing of it was kept, and run again it finds the other committed.
@@ -58,17 +59,18 @@ extension AttendeeStore {
     /// Gives the seat back (or leaves the waitlist); the first waitlisted person without a clash moves up.
     func leave(sessionID: String, userID: String) async throws -> AttendanceResult {
         let moment = now()
+        let eventMoment = eventNow()
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             if session.myAttendance == .attending || session.myAttendance == .waitlisted {
-                try Self.requireNotEnded(session, at: moment)
+                try Self.requireNotEnded(session, at: eventMoment)
             }
             switch session.myAttendance {
             case .attending:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
                 try db.execute("UPDATE attendee_session SET seats_taken = seats_taken - 1 WHERE id = \(sessionID)")
-                try Self.promoteWaitlisted(session: session, at: moment, db)
+                try Self.promoteWaitlisted(session: session, at: moment, eventMoment: eventMoment, db)
             case .waitlisted:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
             case .cancelled, nil:
@@ -110,9 +112,12 @@ extension AttendeeStore {
 
     /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session
     /// has room: one after a seat is given back, as many as fit after an import raised the capacity.
-    static func promoteWaitlisted(session: Session, at moment: Date, _ db: any DatabaseConnection) throws {
+    /// `eventMoment` is the programme's clock (`AttendeeStore.eventNow`), `moment` the one the seats are stamped with.
+    static func promoteWaitlisted(
+        session: Session, at moment: Date, eventMoment: Date, _ db: any DatabaseConnection
+    ) throws {
         // NB: an import that raises an ended session's capacity seats nobody: its seats are what happened.
-        guard session.endsAt > moment else { return }
+        guard session.endsAt > eventMoment else { return }
         let waiting = try db.fetchColumn(
             String.self,
             """
@@ -199,7 +204,7 @@ extension AttendeeStore {
     // MARK: - Feedback
 
     func giveEventFeedback(eventID: String, userID: String, _ feedback: EventFeedback) async throws {
-        let moment = now()
+        let moment = eventNow()
         try await insertFeedback(kind: "event", targetID: eventID, userID: userID) { db in
             let event = try Self.event(id: eventID, db)
             try Self.requireRegistration(eventID: eventID, userID: userID, db)
@@ -212,7 +217,7 @@ extension AttendeeStore {
     }
 
     func giveSessionFeedback(sessionID: String, userID: String, _ feedback: SessionFeedback) async throws {
-        let moment = now()
+        let moment = eventNow()
         try await insertFeedback(kind: "session", targetID: sessionID, userID: userID) { db in
             let session = try Self.session(id: sessionID, userID: userID, db)
             guard session.myAttendance == .attending else {

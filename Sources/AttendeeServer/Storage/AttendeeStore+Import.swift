@@ -23,6 +23,7 @@ extension AttendeeStore {
     /// writes ids with one, and a scoped id always starts with its organizer's user id.
     func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
         let moment = now()
+        let eventMoment = eventNow()
         // NB: raised capacities seat waiting people, who are locked as a seat given back locks them.
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             var source = programme.event
@@ -138,7 +139,8 @@ extension AttendeeStore {
                     try db.execute("DELETE FROM attendee_session_speaker WHERE session_id = \(sessionID)")
                     // NB: seats the import added go to the waitlist first, as a seat given back does.
                     try Self.promoteWaitlisted(
-                        session: try Self.session(id: sessionID, userID: nil, db), at: moment, db)
+                        session: try Self.session(id: sessionID, userID: nil, db), at: moment, eventMoment: eventMoment,
+                        db)
                     sessionsUpdated += 1
                 } else {
                     sessionID = UUID().uuidString.lowercased()

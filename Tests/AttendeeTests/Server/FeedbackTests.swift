@@ -9,7 +9,7 @@ import Testing
 @Suite struct FeedbackTests {
     /// The keynote is under way: feedback on the event and the keynote is open.
     static func duringTheKeynote(_ configuration: inout AttendeeService.Configuration) {
-        configuration.now = runningClock(from: demoKeynoteUnderway)
+        configuration.eventNow = runningClock(from: demoKeynoteUnderway)
     }
 
     /// PostgreSQL cannot store NUL in text, so a comment holding one is a 422 on both engines (not a 500 on one

@@ -17,7 +17,10 @@ import Testing
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func aSeatIsNeitherTakenNorGivenBackOnceTheSessionHasEnded(kind: DatabaseKind) async throws {
         let clock = TestClock(demoKeynoteUnderway)
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
+            configuration.now = clock.closure
+            configuration.eventNow = clock.closure
+        }
         try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.registeredAttendee("Bo Lindqvist")
@@ -54,7 +57,10 @@ import Testing
     func feedbackOpensWhenTheSessionOrTheEventStarts(kind: DatabaseKind) async throws {
         // 08:00: the event starts at 08:30, its keynote at 09:00.
         let clock = TestClock(demoKeynoteUnderway.addingTimeInterval(-90 * 60))
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
+            configuration.now = clock.closure
+            configuration.eventNow = clock.closure
+        }
         try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
             let token = try await server.registeredAttendee("Nuno Lopes")
             let keynote = try #require(try await server.agenda().first)
@@ -91,7 +97,10 @@ import Testing
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func nobodyNewRegistersForAnEventThatIsOver(kind: DatabaseKind) async throws {
         let clock = TestClock(demoKeynoteUnderway)
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
+            configuration.now = clock.closure
+            configuration.eventNow = clock.closure
+        }
         try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.signUp("Bo Lindqvist")
@@ -120,7 +129,10 @@ import Testing
         let programme = ImportEndpointTests.programme()
         let start = programme.event.startsAt
         let clock = TestClock(start)
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { $0.now = clock.closure }
+        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
+            configuration.now = clock.closure
+            configuration.eventNow = clock.closure
+        }
         try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
             let organizer = try await server.signUp("Organizer")
             var small = programme
