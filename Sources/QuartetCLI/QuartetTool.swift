@@ -21,11 +21,13 @@ public enum QuartetTool {
         )
     }
 
-    /// Parses and runs; returns the process exit code (2 for a usage error).
+    /// Parses and runs; returns the process exit code (2 for a usage error). `now` is the clock the commands' rules
+    /// read (a test's, to stand at a moment of its event).
     public static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        console: Console = .live
+        console: Console = .live,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) async -> Int32 {
         let parser = ArgumentParser(root: root)
         do {
@@ -40,7 +42,7 @@ public enum QuartetTool {
                 guard let body = command.body else { return 2 }
                 do {
                     return try await body(
-                        CommandContext(arguments: parsed, environment: environment, console: console))
+                        CommandContext(arguments: parsed, environment: environment, console: console, now: now))
                 } catch var error as UsageError {
                     error.command = error.command ?? parsed.commandPath
                     throw error

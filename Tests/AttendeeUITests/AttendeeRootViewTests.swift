@@ -2,6 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import AttendeeServer
+import AttendeeTestSupport
 import Database
 import Foundation
 import HTTPServer
@@ -240,7 +241,9 @@ struct AttendeeRootViewTests {
     }
 
     @Test func eventFeedbackIsSentOnceAndThenShownAsGiven() async throws {
-        let host = try await Self.registered()
+        // NB: the event has started (feedback opens then).
+        let host = try await Self.registered(
+            try await InProcessAttendee.make(now: runningClock(from: demoKeynoteUnderway)))
         try host.tap("Feedback")
         try await host.waitUntil("the feedback page") { $0.find(.button, "Give Feedback") != nil }
         #expect(host.tree.find(.button, "Give Feedback")?.isEnabled == false)

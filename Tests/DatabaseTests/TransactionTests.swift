@@ -1,6 +1,7 @@
 import Database
 import DatabaseTestSupport
 import Foundation
+import Locking
 import Testing
 
 @Suite struct TransactionTests {
@@ -189,6 +190,62 @@ extension SchemaChangeTests {
             }
             #expect(before == ["old_name"])
             #expect(after == ["new_name"])
+        }
+    }
+
+    /// A transaction the engine ends to settle a conflict (a deadlock, a serialization failure) is run again, whole,
+    /// and only the last run's writes are kept; any other failure, or a conflict past the attempts, is thrown. On
+    /// PostgreSQL the conflict is the engine's own error (SQLSTATE 40P01 raised by the server), on SQLite, which
+    /// never raises one, the closure throws it.
+    @Test(arguments: DatabaseKind.allCases)
+    func aConflictedWriteIsRunAgainWhole(kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            try await test.database.write { db in
+                try db.executeScript("CREATE TABLE entry (id BIGINT PRIMARY KEY, name TEXT NOT NULL UNIQUE)")
+            }
+            func names() async throws -> [String] {
+                try await test.database.read { db in
+                    try db.fetchColumn(String.self, "SELECT name FROM entry ORDER BY id")
+                }
+            }
+            let runs = Locked(0)
+            @Sendable func conflict(_ db: any DatabaseConnection) throws {
+                if db.dialect == .postgres {
+                    try db.executeScript(
+                        "DO $$ BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END $$;")
+                }
+                throw DatabaseError(.busy, code: "40P01", message: "deadlock detected")
+            }
+            let value = try await test.database.write(retryingConflicts: 3) { db in
+                let run = runs.withLock {
+                    $0 += 1
+                    return $0
+                }
+                try db.execute("INSERT INTO entry (id, name) VALUES (\(run), \("run \(run)"))")
+                if run == 1 { try conflict(db) }
+                return run
+            }
+            #expect(value == 2)
+            #expect(try await names() == ["run 2"])
+
+            runs.withLock { $0 = 0 }
+            await #expect(throws: DatabaseError.self) {
+                try await test.database.write(retryingConflicts: 2) { db in
+                    runs.withLock { $0 += 1 }
+                    try conflict(db)
+                }
+            }
+            #expect(runs.withLock { $0 } == 2)
+
+            runs.withLock { $0 = 0 }
+            await #expect(throws: TransactionTests.Planned.self) {
+                try await test.database.write(retryingConflicts: 3) { _ in
+                    runs.withLock { $0 += 1 }
+                    throw TransactionTests.Planned()
+                }
+            }
+            #expect(runs.withLock { $0 } == 1)
+            #expect(try await names() == ["run 2"])
         }
     }
 }

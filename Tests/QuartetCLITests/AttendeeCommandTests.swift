@@ -23,13 +23,19 @@ import Testing
         let directory: String
         let media: String
         let environment: [String: String]
+        /// The clock the server's programme rules and the command line share.
+        let now: @Sendable () -> Date
 
-        /// `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
+        /// `now` is the clock of the server's programme rules (`eventNow`) and of the command line: a few days
+        /// before the demo event (``demoConferenceAhead``) unless a test stands at a moment of it, never today's
+        /// date. `idleTimeout` is the server's; a short one is the backstop that closes a connection whose upload was
         /// dropped when the drop itself goes unnoticed (with 60 s, one loaded run kept the staged file past 10 s).
         init(
             idleTimeout: Duration = .seconds(60),
+            now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead),
             configure: (inout AttendeeService.Configuration) -> Void = { _ in }
         ) async throws {
+            self.now = now
             directory = NSTemporaryDirectory() + "quartet-cli-attendee-" + UUID().uuidString.prefix(8).lowercased()
             media = directory + "/media"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -37,6 +43,7 @@ import Testing
             let mediaDirectory = URL(fileURLWithPath: media)
             let router = try await seededAttendee(database) {
                 $0.mediaDirectory = mediaDirectory
+                $0.eventNow = now
                 configure(&$0)
             }.router
             server = Server(
@@ -75,14 +82,14 @@ import Testing
         func run(_ arguments: [String]) async -> (code: Int32, output: String, errors: String) {
             let captured = CapturedConsole()
             let code = await QuartetTool.run(
-                ["attendee"] + arguments, environment: environment, console: captured.console)
+                ["attendee"] + arguments, environment: environment, console: captured.console, now: now)
             return (code, captured.output, captured.errors)
         }
 
         func json<T: Decodable>(_ type: T.Type, _ arguments: String...) async throws -> T {
             let captured = CapturedConsole()
             let code = await QuartetTool.run(
-                ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console)
+                ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console, now: now)
             try #require(code == 0, "\(arguments): \(captured.errors)")
             return try AttendeeCoding.decoder().decode(T.self, from: Data(captured.output.utf8))
         }
@@ -90,10 +97,11 @@ import Testing
         /// Runs `body` with a fresh harness, closing it afterwards even when `body` throws.
         static func with(
             idleTimeout: Duration = .seconds(60),
+            now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead),
             configure: (inout AttendeeService.Configuration) -> Void = { _ in },
             _ body: (Harness) async throws -> Void
         ) async throws {
-            let harness = try await Harness(idleTimeout: idleTimeout, configure: configure)
+            let harness = try await Harness(idleTimeout: idleTimeout, now: now, configure: configure)
             do {
                 try await body(harness)
             } catch {
@@ -133,7 +141,8 @@ import Testing
     }
 
     @Test func signUpRegisterAgendaAttendFeedbackAndExport() async throws {
-        try await Harness.with { harness in
+        // NB: the keynote is under way, so it can still be attended and is already rated.
+        try await Harness.with(now: runningClock(from: demoKeynoteUnderway)) { harness in
 
             let events = try await harness.json([Event].self, "events")
             let event = try #require(events.first)
@@ -180,7 +189,8 @@ import Testing
                 environment["QUARTET_LOCALE"] = locale
                 let captured = CapturedConsole()
                 _ = await QuartetTool.run(
-                    ["attendee", "agenda", event.id, "--day", "2"], environment: environment, console: captured.console)
+                    ["attendee", "agenda", event.id, "--day", "2"], environment: environment, console: captured.console,
+                    now: harness.now)
                 return captured.output
             }
             let american = await agendaIn("en_US")
@@ -293,8 +303,8 @@ import Testing
                 Data(
                     """
                     {"schedule": {"conference": {"acronym": "ask", "title": "No Questions", "time_zone_name": "UTC",
-                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
-                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
+                      "days": [{"date": "2027-04-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-04-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
                     """.utf8))
             let summary = try await harness.json(ImportSummary.self, "import", file)
             let unknown = await harness.run("register", summary.eventID, "--field", "foo=bar")
@@ -542,7 +552,9 @@ import Testing
     }
 
     @Test func browsingCommandsAndWaitlist() async throws {
-        try await Harness.with { harness in
+        // NB: 11:00 on the first day: the event has started and its first workshop (10:30–12:00) is under way, so it
+        // can be attended and rated.
+        try await Harness.with(now: runningClock(from: demoKeynoteUnderway.addingTimeInterval(90 * 60))) { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
             let listed = await harness.run("events")
             #expect(
@@ -665,6 +677,16 @@ import Testing
             let rated = await harness.run("feedback", "session", workshop.id, "--rating", "5")
             #expect(rated.code == 1)
             #expect(rated.errors.contains("quartet attendee attend \(workshop.id)"))
+
+            // The organizer lowers the capacity below the seat taken: the import says it kept the seat, and why.
+            _ = await harness.run("signout")
+            _ = await harness.run("signin", "--email", "org@example.com", "--password", "correct horse")
+            let lowered = await harness.run("import", file, "--capacity", "0")
+            #expect(lowered.code == 0, "\(lowered.errors)")
+            #expect(
+                lowered.output.contains(
+                    "Capacity of “Soldering workshop” kept at 1, not 0: the seats already taken stay taken.\n"),
+                "\(lowered.output)")
         }
     }
 

@@ -15,7 +15,8 @@ import Testing
         var environment = harness.environment
         environment["QUARTET_DATA_DIR"] = harness.directory + "/" + who
         let captured = CapturedConsole()
-        let code = await QuartetTool.run(["attendee"] + arguments, environment: environment, console: captured.console)
+        let code = await QuartetTool.run(
+            ["attendee"] + arguments, environment: environment, console: captured.console, now: harness.now)
         return (code, captured.output, captured.errors)
     }
 
@@ -26,7 +27,8 @@ import Testing
         environment["QUARTET_DATA_DIR"] = harness.directory + "/" + who
         let captured = CapturedConsole()
         let code = await QuartetTool.run(
-            ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console)
+            ["attendee"] + arguments + ["--json"], environment: environment, console: captured.console, now: harness.now
+        )
         try #require(code == 0, "\(arguments): \(captured.errors)")
         return try AttendeeCoding.decoder().decode(T.self, from: Data(captured.output.utf8))
     }
@@ -207,14 +209,15 @@ import Testing
                 Data(
                     """
                     {"schedule": {"conference": {"acronym": "cli", "title": "CLI Camp", "time_zone_name": "Europe/Lisbon",
-                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
-                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
+                      "days": [{"date": "2027-04-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-04-01T08:00:00+00:00", "duration": "00:45"}]}}]}}}
                     """.utf8))
             var environment = harness.environment
             environment["QUARTET_DATA_DIR"] = harness.directory + "/ana"
             let captured = CapturedConsole()
             let code = await QuartetTool.run(
-                ["attendee", "import", file, "--json"], environment: environment, console: captured.console)
+                ["attendee", "import", file, "--json"], environment: environment, console: captured.console,
+                now: harness.now)
             try #require(code == 0, "\(captured.errors)")
             let other = try AttendeeCoding.decoder().decode(ImportSummary.self, from: Data(captured.output.utf8))
                 .eventID

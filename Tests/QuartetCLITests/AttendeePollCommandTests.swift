@@ -35,7 +35,8 @@ import Testing
         var environment = harness.environment
         environment["QUARTET_DATA_DIR"] = harness.directory + "/client-" + person
         let captured = CapturedConsole()
-        let code = await QuartetTool.run(["attendee"] + arguments, environment: environment, console: captured.console)
+        let code = await QuartetTool.run(
+            ["attendee"] + arguments, environment: environment, console: captured.console, now: harness.now)
         return (code, captured.output, captured.errors)
     }
 

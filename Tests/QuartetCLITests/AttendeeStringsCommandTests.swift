@@ -1,4 +1,5 @@
 import AttendeeModels
+import AttendeeTestSupport
 import Foundation
 import Localization
 import Testing
@@ -32,7 +33,8 @@ import Testing
             let captured = CapturedConsole()
             let code = await StringTable.$marking.withValue(true) {
                 await QuartetTool.run(
-                    ["attendee"] + arguments, environment: environment(who), console: captured.console)
+                    ["attendee"] + arguments, environment: environment(who), console: captured.console,
+                    now: harness.now)
             }
             transcript.recordUsageError(arguments, code: code, captured.output, captured.errors)
             return code
@@ -49,7 +51,8 @@ import Testing
             let captured = CapturedConsole()
             let code = await StringTable.$marking.withValue(true) {
                 await QuartetTool.run(
-                    ["attendee"] + arguments + ["--json"], environment: environment(who), console: captured.console)
+                    ["attendee"] + arguments + ["--json"], environment: environment(who), console: captured.console,
+                    now: harness.now)
             }
             try #require(code == 0, "\(arguments): \(captured.errors)")
             data += UnmarkedText.data(inJSON: captured.output)
@@ -68,7 +71,8 @@ import Testing
     }
 
     @Test func printsOnlyTheCoresStrings() async throws {
-        try await Harness.with { harness in
+        // NB: the keynote is under way: the event and the keynote can be rated, as the commands below do.
+        try await Harness.with(now: runningClock(from: demoKeynoteUnderway)) { harness in
             let cli = Session(harness)
             let directory = harness.directory
             let events = try await cli.json([Event].self, "ana", ["events"])
@@ -284,13 +288,13 @@ import Testing
                 let code = await StringTable.$marking.withValue(true) {
                     await QuartetTool.run(
                         ["attendee", "watch", event, "--count", "1"], environment: cli.environment("ana"),
-                        console: captured.console)
+                        console: captured.console, now: cli.harness.now)
                 }
                 return (code, captured.output, captured.errors)
             }) { option in
                 _ = await QuartetTool.run(
                     ["attendee", "poll", "answer", again, "--option", option], environment: environment,
-                    console: CapturedConsole().console)
+                    console: CapturedConsole().console, now: cli.harness.now)
             }
             #expect(watched.0 == 0, "\(watched.2)")
             cli.transcript.record(["watch", event, "--count", "1"], watched.1, watched.2)

@@ -171,8 +171,8 @@ struct AttendeeWallListing: Decodable {
                 Data(
                     """
                     {"schedule": {"conference": {"acronym": "camp", "title": "CLI Camp", "time_zone_name": "UTC",
-                      "days": [{"date": "2027-01-01", "rooms": {"Hall": [
-                        {"guid": "g1", "title": "Hello", "date": "2027-01-01T08:00:00Z", "duration": "00:45",
+                      "days": [{"date": "2027-04-01", "rooms": {"Hall": [
+                        {"guid": "g1", "title": "Hello", "date": "2027-04-01T08:00:00Z", "duration": "00:45",
                          "persons": []}]}}]}}}
                     """.utf8))
             let imported = await harness.run("import", file)

@@ -58,4 +58,14 @@ extension Session {
         if let capacity { seatsTaken = capacity }
         return Strings.format("attend.refused.full", title)
     }
+
+    /// A seat the server refused to take or give back because the session has ended (by its clock): the banner's
+    /// sentence ("“Title” has ended."); `nil` for any other failure.
+    func refusedEnded(_ error: any Error) -> String? {
+        guard AttendeeFailure.refusal(error) == .sessionEnded else { return nil }
+        return Strings.format("attend.refused.ended", title)
+    }
+
+    /// Whether the session is over at `moment`: its seats no longer change.
+    public func hasEnded(at moment: Date) -> Bool { endsAt <= moment }
 }

@@ -255,7 +255,10 @@ public final class ConversationModel: BusyScreen {
             _ = insert(message)
             show()
         } catch {
-            if let index = unsent.firstIndex(where: { $0.id == id }) { unsent[index].failed = true }
+            // NB: the stream or a re-read may have brought the message meanwhile (the answer was lost after the
+            // server stored it): it shows once, as sent, and nothing failed.
+            guard let index = unsent.firstIndex(where: { $0.id == id }) else { return }
+            unsent[index].failed = true
             // NB: offline, the line says what became of the message, not only that the server was out of reach.
             banner =
                 (error as? APIError)?.neverReachedServer == true
@@ -264,8 +267,13 @@ public final class ConversationModel: BusyScreen {
         }
     }
 
-    /// Adds a stored message in id order; `false` when it was already there.
+    /// Adds a stored message in id order; `false` when it was already there. One of the caller's unsent messages
+    /// that it is (sent with the same `Idempotency-Key`: its answer was lost after the server stored it) is no
+    /// longer shown as pending or not sent.
     private func insert(_ message: Message) -> Bool {
+        if let key = message.idempotencyKey, message.senderID != thread?.with.id {
+            unsent.removeAll { $0.key == key }
+        }
         guard !messages.contains(where: { $0.id == message.id }) else { return false }
         messages.append(message)
         messages.sort { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }

@@ -22,6 +22,8 @@ public struct AgendaRow: Sendable, Hashable, Identifiable {
     public var mark: AgendaMark
     /// "3 seats available", "Full", or `nil`.
     public var seatsMessage: String?
+    /// Whether the session is over: the mark is shown but does nothing (its seats no longer change).
+    public var hasEnded = false
 }
 
 /// The mark at the end of an agenda row, and what tapping it does.
@@ -93,6 +95,7 @@ public final class AgendaModel: BusyScreen {
     private let offlineCopy: AgendaOfflineCopy?
     private let deviceTimeZone: TimeZone
     private let locale: Locale
+    private let now: @Sendable () -> Date
     private(set) var event: Event?
     private(set) var sessions: [Session] = []
     private var days: [AgendaDay] = []
@@ -100,16 +103,19 @@ public final class AgendaModel: BusyScreen {
     /// Creates the model over a client; dates and times are written as `locale` writes them.
     public init(
         client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, deviceTimeZone: TimeZone = .current,
-        locale: Locale = .current
+        locale: Locale = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.now = now
         self.client = client
         self.offlineCopy = offlineCopy
         self.deviceTimeZone = deviceTimeZone
         self.locale = locale
     }
 
-    /// Loads the event and its programme, and opens the day that contains `now` (else the first).
-    public func appeared(eventID: String, now: Date = Date()) async {
+    /// Loads the event and its programme, and opens the day that contains `now` (the model's clock when `nil`;
+    /// else the first day).
+    public func appeared(eventID: String, now: Date? = nil) async {
+        let now = now ?? self.now()
         calls.started()
         banner = nil
         defer { calls.ended() }
@@ -156,6 +162,11 @@ public final class AgendaModel: BusyScreen {
     public func plusTapped(_ sessionID: String) async {
         guard let session = sessions.first(where: { $0.id == sessionID }) else { return }
         banner = nil
+        // NB: the server refuses it; the row's mark is drawn disabled, and a tap that comes anyway says why.
+        if session.hasEnded(at: now()) {
+            banner = .failure(Strings.format("attend.refused.ended", session.title))
+            return
+        }
         let joins = [.notAttending, .full].contains(AgendaMark(session))
         if joins, let clash = SeatsRule.clash(for: session, in: sessions) {
             banner = .failure(Strings.format("attend.refused.overlap", clash.title))
@@ -193,7 +204,11 @@ public final class AgendaModel: BusyScreen {
                 }
             if let index = index() { sessions[index].apply(result) }
         } failed: { error in
-            if let index = index(), let refusal = sessions[index].refusedFull(error) { banner = .failure(refusal) }
+            if let index = index(),
+                let refusal = sessions[index].refusedFull(error) ?? sessions[index].refusedEnded(error)
+            {
+                banner = .failure(refusal)
+            }
         }
         rebuild(keepingDay: true)
         // NB: the copy kept for offline use was the agenda as loaded: opened later without a connection, it showed
@@ -226,6 +241,7 @@ public final class AgendaModel: BusyScreen {
             return
         }
         shownSessions = AgendaCalendar.sessions(on: days[selectedDay], in: sessions, formatter: formatter)
+        let moment = self.now()
         rows = shownSessions.map { session in
             AgendaRow(
                 id: session.id, title: session.title, time: formatter.timeRange(session),
@@ -233,7 +249,8 @@ public final class AgendaModel: BusyScreen {
                 speakers: session.speakers.map(\.name).joined(separator: ", "),
                 isHighlighted: session.isAttending,
                 mark: AgendaMark(session),
-                seatsMessage: SeatsRule.message(for: session, threshold: event.seatsThreshold))
+                seatsMessage: SeatsRule.message(for: session, threshold: event.seatsThreshold),
+                hasEnded: session.hasEnded(at: moment))
         }
     }
 }

@@ -168,15 +168,20 @@ public final class AttendeeAppModel {
     public let shareBaseURL: URL
     /// How every page writes dates and times: the device's locale in the app, a pinned one in tests.
     public let locale: Locale
+    /// The clock the pages read whether a session or the event has started or ended: the device's in the app, a
+    /// moment of a test's event in tests.
+    public let now: @Sendable () -> Date
 
     /// Creates the app over its dependencies; `mediaClient` serves the Documentation page, the gallery and every
     /// picture (a test value fails every call).
     public init(
         client: AttendeeClient, mediaClient: AttendeeMediaClient = AttendeeMediaClient(),
-        offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL, locale: Locale = .current
+        offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL, locale: Locale = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.client = client
         self.locale = locale
+        self.now = now
         self.mediaClient = mediaClient
         pictures = MediaPictures(client: mediaClient)
         self.offlineCopy = offlineCopy
@@ -210,10 +215,12 @@ public final class AttendeeAppModel {
 
     /// The dashboard of an event.
     public func dashboard(_ eventID: String) -> EventDetailsModel {
-        EventDetailsModel(client: client, eventID: eventID, locale: locale)
+        EventDetailsModel(client: client, eventID: eventID, locale: locale, now: now)
     }
     /// The agenda, with its offline copy.
-    public func agenda() -> AgendaModel { AgendaModel(client: client, offlineCopy: offlineCopy, locale: locale) }
+    public func agenda() -> AgendaModel {
+        AgendaModel(client: client, offlineCopy: offlineCopy, locale: locale, now: now)
+    }
     /// The person's agenda of an event.
     public func myAgenda(_ eventID: String) -> MyAgendaModel {
         MyAgendaModel(client: client, eventID: eventID, shareBaseURL: shareBaseURL, locale: locale)
@@ -228,7 +235,7 @@ public final class AttendeeAppModel {
     }
     /// A session's details, with the app's share links.
     public func session() -> SessionDetailsModel {
-        SessionDetailsModel(client: client, shareBaseURL: shareBaseURL, locale: locale)
+        SessionDetailsModel(client: client, shareBaseURL: shareBaseURL, locale: locale, now: now)
     }
     /// The person's profile.
     public func profile() -> ProfileModel { ProfileModel(client: client) }

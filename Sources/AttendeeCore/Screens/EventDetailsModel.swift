@@ -54,6 +54,12 @@ public final class EventDetailsModel: BusyScreen {
     public private(set) var liveNotice: String?
     /// Whether the person is registered.
     public var isRegistered: Bool { registration != nil }
+    /// Whether the event is over (as last loaded): nobody new registers for it.
+    public private(set) var isOver = false
+    /// Whether Register works: not once registered, nor for an event that is over.
+    public var isRegisterEnabled: Bool { !isRegistered && !isOver }
+    /// `This event is over.` under a Register that does not work for that reason; `nil` otherwise.
+    public var registerHint: String? { !isRegistered && isOver ? Strings.text("dashboard.eventOver") : nil }
     /// "Register" or "Registered".
     public var registerButtonTitle: String {
         Strings.text(isRegistered ? "dashboard.registered" : "dashboard.register")
@@ -82,16 +88,23 @@ public final class EventDetailsModel: BusyScreen {
     private let eventID: String
     private var resultsOrder = PollResultsOrder()
     private let locale: Locale
+    private let now: @Sendable () -> Date
 
-    /// Creates the model over a client; dates and times are written as `locale` writes them.
-    public init(client: AttendeeClient, eventID: String, locale: Locale = .current) {
+    /// Creates the model over a client; dates and times are written as `locale` writes them, and whether the event
+    /// is under way or over is read on `now`.
+    public init(
+        client: AttendeeClient, eventID: String, locale: Locale = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.eventID = eventID
         self.locale = locale
+        self.now = now
     }
 
-    /// The screen appeared: loads what it shows.
-    public func appeared(now: Date = Date()) async {
+    /// The screen appeared: loads what it shows, on `now` (the model's clock when `nil`).
+    public func appeared(now: Date? = nil) async {
+        let now = now ?? self.now()
         await whileBusy {
             let details = try await client.event(eventID)
             let event = details.event
@@ -106,6 +119,7 @@ public final class EventDetailsModel: BusyScreen {
             feedbackGiven = details.feedbackGiven
             await countUnreadMessages()
             isOngoing = event.startsAt <= now && now <= event.endsAt
+            isOver = event.endsAt <= now
             if isOngoing {
                 let sessions = try await client.agenda(eventID)
                 func line(_ session: Session) -> DashboardSession {
@@ -137,6 +151,12 @@ public final class EventDetailsModel: BusyScreen {
             let registration = try await client.register(eventID)
             self.registration = registration
             if registration.additionalInfoStatus == .pending { openAdditionalInfo() }
+        } failed: { error in
+            // NB: by the server's clock, which has the last word (this device's may run behind).
+            if AttendeeFailure.refusal(error) == .eventEnded {
+                isOver = true
+                banner = .failure(Strings.format("register.refused.ended", name))
+            }
         }
     }
 

@@ -153,6 +153,13 @@ public final class FeedbackModel: BusyScreen {
             outcome = .sent
             banner = .confirmation(Strings.text("feedback.thanks"))
         } failed: { error in
+            if AttendeeFailure.refusal(error) == .notStarted {
+                switch target {
+                case .event: banner = .failure(Strings.text("feedback.notStarted.event"))
+                case .session: banner = .failure(Strings.text("feedback.notStarted.session"))
+                }
+                return
+            }
             // NB: feedback already given (from another device) is not a failure the person can act on.
             if AttendeeFailure.status(error) == 409 {
                 isAlreadyGiven = true

@@ -93,8 +93,10 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var seatsMessage: String?
     /// "Attend", "Leave" or "Join Waitlist".
     public private(set) var attendButtonTitle = ""
-    /// Whether the attend button works.
+    /// Whether the attend button works: not once the session has ended (its seats no longer change).
     public private(set) var isAttendEnabled = false
+    /// Why the attend button is disabled, under it: `This session has ended.`; `nil` while it works.
+    public private(set) var attendHint: String?
     /// Whether the feedback button works (only when attended and not yet rated).
     public private(set) var isFeedbackEnabled = false
     /// "Give Feedback" or "Feedback Given".
@@ -123,13 +125,19 @@ public final class SessionDetailsModel: BusyScreen {
     private(set) var event: Event?
     private var formatter: SessionTimeFormatter?
     private let locale: Locale
+    private let now: @Sendable () -> Date
 
-    /// Creates the model over a client; times are written as `locale` writes them.
-    public init(client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil, locale: Locale = .current) {
+    /// Creates the model over a client; times are written as `locale` writes them, and whether the session has
+    /// started or ended is read on `now`.
+    public init(
+        client: AttendeeClient, shareBaseURL: URL, filesFolder: URL? = nil, locale: Locale = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.shareBaseURL = shareBaseURL
         self.filesFolder = ShareFolder(filesFolder ?? ShareFolder.temporary)
         self.locale = locale
+        self.now = now
     }
 
     /// The screen appeared: loads what it shows.
@@ -248,10 +256,15 @@ public final class SessionDetailsModel: BusyScreen {
 
     private func change(_ call: @escaping @MainActor () async throws -> AttendanceResult) async {
         guard var session else { return }
+        // NB: the button is disabled then; a tap that comes anyway (the command line's) says why, as the server would.
+        guard !session.hasEnded(at: now()) else {
+            banner = .failure(Strings.format("attend.refused.ended", session.title))
+            return
+        }
         await whileBusy {
             session.apply(try await call())
         } failed: { error in
-            if let refusal = session.refusedFull(error) { banner = .failure(refusal) }
+            if let refusal = session.refusedFull(error) ?? session.refusedEnded(error) { banner = .failure(refusal) }
         }
         show(session)
     }
@@ -297,10 +310,20 @@ public final class SessionDetailsModel: BusyScreen {
             case .notAttended, .fewSeatsLeft: "attend.button"
             }
         attendButtonTitle = Strings.text(buttonKey)
-        isAttendEnabled = true
-        isFeedbackEnabled = state == .attended
+        // NB: the server refuses a seat taken or given back once the session is over, and feedback before it
+        // starts: neither is offered then (the server's clock has the last word, and the banner says its refusal).
+        let moment = now()
+        let ended = session.hasEnded(at: moment)
+        isAttendEnabled = !ended
+        attendHint = ended ? Strings.text("session.ended") : nil
+        let started = session.startsAt <= moment
+        isFeedbackEnabled = state == .attended && started
         feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
         feedbackHint =
-            state == .attended || state == .attendedFeedbackGiven ? nil : Strings.text("feedback.attendFirst")
+            switch state {
+            case .attendedFeedbackGiven: nil
+            case .attended: started ? nil : Strings.text("feedback.notStarted.session")
+            default: Strings.text("feedback.attendFirst")
+            }
     }
 }

@@ -103,6 +103,13 @@ public enum AttendeeCommandText {
             + (summary.sessionsRemoved.map { $0 > 0 ? " " + Strings.format("cli.import.removed", String($0)) : "" }
                 ?? "")
     }
+    /// One line for each session whose capacity the file set below the seats already taken: `Capacity of
+    /// “Workshop” kept at 12, not 10: the seats already taken stay taken.`
+    public static func capacitiesKept(_ summary: ImportSummary) -> [String] {
+        (summary.capacitiesKept ?? []).map {
+            Strings.format("cli.import.capacityKept", $0.title, String($0.capacity), String($0.requested))
+        }
+    }
     /// The file's event belongs to another organizer: this one was imported as an event of the caller's own.
     public static func keptApart(_ theirs: String, kept: String) -> String {
         Strings.format("cli.import.keptApart", theirs, kept)

@@ -33,7 +33,8 @@ public struct AttendanceResult: Codable, Sendable, Hashable {
     public var waitlistPosition: Int?
 }
 
-/// Why the server refused a seat: the problem `type` of the 409 answer, so the app can tell the cases apart.
+/// Why the server refused a seat, a registration or feedback: the problem `type` of the 409 answer, so the app can
+/// tell the cases apart.
 public enum AttendanceRefusal: String, Sendable, Hashable, CaseIterable {
     /// Every seat is taken.
     case full = "https://quartet.dev/problems/attendee/session-full"
@@ -41,4 +42,10 @@ public enum AttendanceRefusal: String, Sendable, Hashable, CaseIterable {
     case overlapping = "https://quartet.dev/problems/attendee/session-overlap"
     /// The person already gave feedback, or already exists.
     case duplicate = "https://quartet.dev/problems/attendee/duplicate"
+    /// The session has ended: its seats and waitlist no longer change (taking a seat, giving one back).
+    case sessionEnded = "https://quartet.dev/problems/attendee/session-ended"
+    /// The event has ended: nobody new registers for it.
+    case eventEnded = "https://quartet.dev/problems/attendee/event-ended"
+    /// The session or event has not started yet: feedback opens when it starts.
+    case notStarted = "https://quartet.dev/problems/attendee/not-started"
 }

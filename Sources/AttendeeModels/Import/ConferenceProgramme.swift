@@ -113,6 +113,22 @@ public struct ImportSummary: Codable, Sendable, Hashable {
     /// organizer's event, which an import never touches — one scoped to the importer (`<userID>|<file's id>`).
     /// `nil` from servers that did not say.
     public var externalID: String?
+    /// The sessions whose capacity the file set below the seats already taken, in the file's order: the import kept
+    /// the capacity at the seats taken, since nobody's seat is taken away. `nil` from servers that did not say.
+    public var capacitiesKept: [CapacityKept]?
+}
+
+/// A session whose capacity an import set below its seats already taken, and what it was kept at.
+@PublicInit
+public struct CapacityKept: Codable, Sendable, Hashable {
+    /// The session's id in the file.
+    public var externalID: String
+    /// The session's title.
+    public var title: String
+    /// The capacity the file gave.
+    public var requested: Int
+    /// The capacity kept: the seats taken when the file was imported.
+    public var capacity: Int
 }
 
 /// The JSON coding every Attendee payload uses: ISO 8601 dates, sorted keys.

@@ -17,6 +17,11 @@ public struct Message: Codable, Sendable, Hashable, Identifiable {
     public var imageID: String?
     /// When the server stored it.
     public var sentAt: Date
+    /// The `Idempotency-Key` its sender sent it with, `nil` without one (or from servers that did not say): the
+    /// sender's conversation knows by it that a message it hears of is one it shows as not sent after a lost
+    /// answer. A random key made for this message alone; keys are kept per account, so it lets nobody else do
+    /// anything.
+    public var idempotencyKey: String? = nil
 }
 
 /// A conversation between two attendees of one event, as the caller sees it.

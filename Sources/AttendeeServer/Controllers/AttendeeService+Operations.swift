@@ -54,7 +54,10 @@ extension AttendeeService {
                 [200: "OK", 401: "A token was sent and is not valid", 404: "No such event"]),
             operation(
                 AttendeeRoute.register, "Register the caller for an event",
-                [200: "Already registered", 201: "Registered", 401: "Not signed in", 404: "No such event"]),
+                [
+                    200: "Already registered", 201: "Registered", 401: "Not signed in", 404: "No such event",
+                    409: "The event is over",
+                ]),
             operation(
                 AttendeeRoute.additionalInfo,
                 "Answer Additional Info (every field required) or choose later; once complete, its answers are final",
@@ -76,8 +79,8 @@ extension AttendeeService {
             operation(
                 AttendeeRoute.eventFeedback, "Rate the event, once",
                 [
-                    204: "Recorded", 401: "Not signed in", 403: "Not registered", 409: "Already given",
-                    422: "Invalid rating",
+                    204: "Recorded", 401: "Not signed in", 403: "Not registered",
+                    409: "Already given, or the event has not started", 422: "Invalid rating",
                 ], body: eventFeedback),
             operation(
                 AttendeeRoute.session, "One session with the caller's state",
@@ -94,12 +97,12 @@ extension AttendeeService {
                 AttendeeRoute.attend, "Take a seat, or join the waitlist when full",
                 [
                     200: "Attending or waitlisted", 401: "Not signed in", 403: "Not registered",
-                    409: "Full, or overlapping an attended session",
+                    409: "Full, overlapping an attended session, or the session has ended",
                 ], body: Schema.object(["joinWaitlistIfFull": Schema.boolean], required: ["joinWaitlistIfFull"]),
                 bodyOptional: true),
             operation(
                 AttendeeRoute.leave, "Give the seat back or leave the waitlist",
-                [200: "Cancelled", 401: "Not signed in", 404: "No such session"]),
+                [200: "Cancelled", 401: "Not signed in", 404: "No such session", 409: "The session has ended"]),
             operation(
                 AttendeeRoute.sessionAttendees, "Who attends a session",
                 [200: "OK", 401: "Not signed in", 403: "Not registered"],
@@ -107,7 +110,8 @@ extension AttendeeService {
             operation(
                 AttendeeRoute.sessionFeedback, "Rate a session and each of its speakers, once",
                 [
-                    204: "Recorded", 401: "Not signed in", 403: "Did not attend", 409: "Already given",
+                    204: "Recorded", 401: "Not signed in", 403: "Did not attend",
+                    409: "Already given, or the session has not started",
                     422: "Invalid rating, or not every speaker rated",
                 ], body: sessionFeedback),
             operation(

@@ -27,6 +27,11 @@ public struct AttendeeService: Sendable {
         public var tokenLifetime: TimeInterval = 30 * 24 * 3600
         /// The clock.
         public var now: @Sendable () -> Date = { Date() }
+        /// The clock the programme's time rules read (a seat changes until its session ends, feedback opens at the
+        /// start, nobody new registers once the event is over) and seed loading reads (a seed whose event is over
+        /// moves to the future); `nil` is ``now``. Tests pin it to a moment of the demo event without moving the
+        /// clock tokens, share links and media sweeps keep.
+        public var eventNow: (@Sendable () -> Date)?
         /// A folder of `ConferenceProgramme` JSON files loaded on first start; `nil` uses the bundled demo.
         public var seedDirectory: URL?
         /// How long an encoded anonymous agenda may be reused (0 turns the cache off); writes in this process
@@ -83,7 +88,8 @@ public struct AttendeeService: Sendable {
 
     /// Creates the service over a migrated database.
     public init(database: any SQLDatabase, configuration: Configuration = Configuration()) throws {
-        self.store = AttendeeStore(database: database, now: configuration.now)
+        self.store = AttendeeStore(
+            database: database, now: configuration.now, eventNow: configuration.eventNow ?? configuration.now)
         self.configuration = configuration
         self.agendaCache = AgendaCache(lifetime: configuration.agendaCacheLifetime)
         self.live = LiveHub(database: database, accessRecheck: configuration.liveAccessRecheck)
@@ -101,6 +107,10 @@ public struct AttendeeService: Sendable {
     }
 
     /// Loads every seed programme whose event is not in the database yet; returns how many were loaded.
+    ///
+    /// A programme whose event is already over (on ``Configuration/eventNow``) is loaded moved forward by the
+    /// fewest whole weeks that make it end in the future (``ConferenceProgramme/movedToEnd(after:)``), so the
+    /// demo conference is never a read-only one that is over; a programme still to come is loaded as it is.
     @discardableResult
     public func loadSeedIfNeeded() async throws -> Int {
         guard let directory = configuration.seedDirectory ?? Bundle.module.url(forResource: "Seed", withExtension: nil)
@@ -110,6 +120,7 @@ public struct AttendeeService: Sendable {
         var loaded = 0
         for file in files {
             let programme = try AttendeeCoding.decoder().decode(ConferenceProgramme.self, from: Data(contentsOf: file))
+                .movedToEnd(after: store.eventNow())
             if try await store.hasEvent(externalID: programme.event.externalID) { continue }
             _ = try await store.importProgramme(programme, organizerID: nil)
             agendaCache.invalidate()

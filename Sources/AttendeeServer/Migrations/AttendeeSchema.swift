@@ -200,5 +200,10 @@ enum AttendeeSchema {
                 );
                 """)
         }
+        // NB: the key a message was sent with, so the sender's conversation knows a message it heard of (the
+        // stream, a re-read) as the one it shows "Not sent" after a lost answer; `NULL` for one sent without.
+        migrator.register("attendee.v13-message-keys") { db in
+            try db.executeScript("ALTER TABLE attendee_message ADD COLUMN idempotency_key TEXT;")
+        }
     }
 }

@@ -137,8 +137,15 @@ extension AttendeeStore {
     /// Registers the caller (idempotent); returns the registration and whether it is new.
     func register(eventID: String, userID: String) async throws -> (Registration, created: Bool) {
         let created = now()
+        let eventMoment = eventNow()
         return try await database.write { db in
-            _ = try Self.event(id: eventID, db)
+            let event = try Self.event(id: eventID, db)
+            // NB: a registration made before the end stays readable (registering again answers it); nobody new
+            // registers for an event that is over.
+            if event.endsAt <= eventMoment, try !Self.isRegistered(eventID: eventID, userID: userID, db) {
+                throw HTTPError(
+                    .conflict, detail: "“\(event.name)” is over.", type: AttendanceRefusal.eventEnded.rawValue)
+            }
             // NB: ON CONFLICT keeps two simultaneous registrations of one person from becoming a 500.
             let inserted = try db.execute(
                 """

@@ -8,10 +8,12 @@ extension AttendeeStore {
     /// seat claimed by a conditional `UPDATE`, so concurrent requests for the last seat cannot overbook.
     func attend(sessionID: String, userID: String, joinWaitlistIfFull: Bool) async throws -> AttendanceResult {
         let moment = now()
-        return try await database.write { db in
+        let eventMoment = eventNow()
+        return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             try Self.requireRegistration(eventID: session.eventID, userID: userID, db)
+            try Self.requireNotEnded(session, at: eventMoment)
             switch session.myAttendance {
             case .attending:
                 return try Self.result(sessionID: sessionID, userID: userID, state: .attending, db)
@@ -46,17 +48,29 @@ extension AttendeeStore {
         }
     }
 
+    /// How many times a transaction that moves seats is run when PostgreSQL refuses it to break a deadlock.
+    ///
+    /// NB: a seat given back locks the people waiting for it (``promoteWaitlisted(session:at:eventMoment:_:)``) after its
+    /// giver, so two people each giving back a seat the other waits for, or one attending a session whose seat
+    /// another gives back while the first waits for it, lock the same two people in opposite orders. PostgreSQL
+    /// then refuses one transaction (40P01); nothing of it was kept, and run again it finds the other committed.
+    static let seatAttempts = 3
+
     /// Gives the seat back (or leaves the waitlist); the first waitlisted person without a clash moves up.
     func leave(sessionID: String, userID: String) async throws -> AttendanceResult {
         let moment = now()
-        return try await database.write { db in
+        let eventMoment = eventNow()
+        return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             try Self.lockPerson(userID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
+            if session.myAttendance == .attending || session.myAttendance == .waitlisted {
+                try Self.requireNotEnded(session, at: eventMoment)
+            }
             switch session.myAttendance {
             case .attending:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
                 try db.execute("UPDATE attendee_session SET seats_taken = seats_taken - 1 WHERE id = \(sessionID)")
-                try Self.promoteWaitlisted(session: session, at: moment, db)
+                try Self.promoteWaitlisted(session: session, at: moment, eventMoment: eventMoment, db)
             case .waitlisted:
                 try Self.setState(.cancelled, sessionID: sessionID, userID: userID, at: moment, db)
             case .cancelled, nil:
@@ -64,6 +78,25 @@ extension AttendeeStore {
             }
             return try Self.result(sessionID: sessionID, userID: userID, state: .cancelled, db)
         }
+    }
+
+    /// Refuses a change to the seats of a session that has ended (409 ``AttendanceRefusal/sessionEnded``).
+    ///
+    /// NB: once a session is over its seats are what happened: a seat taken then would let someone rate a session
+    /// they never sat in, and one given back would seat the first person waiting in a session that is over.
+    private static func requireNotEnded(_ session: Session, at moment: Date) throws {
+        guard session.endsAt <= moment else { return }
+        throw HTTPError(
+            .conflict, detail: "“\(session.title)” has ended.", type: AttendanceRefusal.sessionEnded.rawValue)
+    }
+
+    /// Refuses feedback on what has not started yet (409 ``AttendanceRefusal/notStarted``): a rating is of a
+    /// session or event one has been at, so it opens when it starts (during it and after it, as is usual).
+    private static func requireStarted(_ startsAt: Date, at moment: Date, what: String) throws {
+        guard startsAt > moment else { return }
+        throw HTTPError(
+            .conflict, detail: "Feedback on this \(what) opens when it starts.",
+            type: AttendanceRefusal.notStarted.rawValue)
     }
 
     /// Runs one person's attends and leaves one after another, each reading the state the last one left.
@@ -79,7 +112,12 @@ extension AttendeeStore {
 
     /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session
     /// has room: one after a seat is given back, as many as fit after an import raised the capacity.
-    static func promoteWaitlisted(session: Session, at moment: Date, _ db: any DatabaseConnection) throws {
+    /// `eventMoment` is the programme's clock (`AttendeeStore.eventNow`), `moment` the one the seats are stamped with.
+    static func promoteWaitlisted(
+        session: Session, at moment: Date, eventMoment: Date, _ db: any DatabaseConnection
+    ) throws {
+        // NB: an import that raises an ended session's capacity seats nobody: its seats are what happened.
+        guard session.endsAt > eventMoment else { return }
         let waiting = try db.fetchColumn(
             String.self,
             """
@@ -90,8 +128,8 @@ extension AttendeeStore {
             // NB: locked as their own attend and leave lock them, then read again: on PostgreSQL a promotion racing
             // the person's attend of an overlapping session seated them in both (each clash check ran on the old
             // state), and one racing their leaving the waitlist seated someone who had left it. Two people each
-            // giving back a seat the other waits for may deadlock; PostgreSQL then refuses one (a 503 "busy", which
-            // the client retries for a leave, a DELETE, and the person retries for an attend).
+            // giving back a seat the other waits for may deadlock; PostgreSQL then refuses one, which is run again
+            // (`seatAttempts`).
             try lockPerson(candidate, db)
             let state = try db.fetchValue(
                 String.self,
@@ -166,9 +204,11 @@ extension AttendeeStore {
     // MARK: - Feedback
 
     func giveEventFeedback(eventID: String, userID: String, _ feedback: EventFeedback) async throws {
+        let moment = eventNow()
         try await insertFeedback(kind: "event", targetID: eventID, userID: userID) { db in
-            _ = try Self.event(id: eventID, db)
+            let event = try Self.event(id: eventID, db)
             try Self.requireRegistration(eventID: eventID, userID: userID, db)
+            try Self.requireStarted(event.startsAt, at: moment, what: "event")
             if let error = feedback.validationError() {
                 throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
             }
@@ -177,11 +217,13 @@ extension AttendeeStore {
     }
 
     func giveSessionFeedback(sessionID: String, userID: String, _ feedback: SessionFeedback) async throws {
+        let moment = eventNow()
         try await insertFeedback(kind: "session", targetID: sessionID, userID: userID) { db in
             let session = try Self.session(id: sessionID, userID: userID, db)
             guard session.myAttendance == .attending else {
                 throw HTTPError(.forbidden, detail: "Only attendees of this session can give feedback on it.")
             }
+            try Self.requireStarted(session.startsAt, at: moment, what: "session")
             if let error = feedback.validationError(speakerIDs: session.speakers.map(\.id)) {
                 throw HTTPError(.unprocessableContent, detail: error.message, field: error.field)
             }

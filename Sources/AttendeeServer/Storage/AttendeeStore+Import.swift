@@ -23,7 +23,9 @@ extension AttendeeStore {
     /// writes ids with one, and a scoped id always starts with its organizer's user id.
     func importProgramme(_ programme: ConferenceProgramme, organizerID: String?) async throws -> ImportSummary {
         let moment = now()
-        return try await database.write { db in
+        let eventMoment = eventNow()
+        // NB: raised capacities seat waiting people, who are locked as a seat given back locks them.
+        return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             var source = programme.event
             var eventCreated = false
             var existing = try Self.event(db, externalID: source.externalID)
@@ -102,6 +104,7 @@ extension AttendeeStore {
             }
             var sessionsCreated = 0
             var sessionsUpdated = 0
+            var capacitiesKept: [CapacityKept] = []
             for session in programme.sessions {
                 let sessionID: String
                 if let row = try db.queryOne(
@@ -111,12 +114,20 @@ extension AttendeeStore {
                     """)
                 {
                     sessionID = try row.decode(String.self, "id")
-                    // NB: never shrink below the seats already given out; the CHECK constraint would refuse it.
+                    // NB: never shrink below the seats already given out (the CHECK constraint would refuse it), and
+                    // say so: the organizer who lowered it learns the session kept more seats than the file has.
                     // NB: a file without a capacity keeps the stored one; the importers leave capacity out
                     // unless `--capacity` is given, and a re-import without it made every session unlimited.
                     let taken = try row.decode(Int.self, "seats_taken")
-                    if let capacity = session.capacity.map({ max($0, taken) }) {
+                    if let requested = session.capacity {
+                        let capacity = max(requested, taken)
                         try db.execute("UPDATE attendee_session SET capacity = \(capacity) WHERE id = \(sessionID)")
+                        if capacity > requested {
+                            capacitiesKept.append(
+                                CapacityKept(
+                                    externalID: session.externalID, title: session.title, requested: requested,
+                                    capacity: capacity))
+                        }
                     }
                     try db.execute(
                         """
@@ -128,7 +139,8 @@ extension AttendeeStore {
                     try db.execute("DELETE FROM attendee_session_speaker WHERE session_id = \(sessionID)")
                     // NB: seats the import added go to the waitlist first, as a seat given back does.
                     try Self.promoteWaitlisted(
-                        session: try Self.session(id: sessionID, userID: nil, db), at: moment, db)
+                        session: try Self.session(id: sessionID, userID: nil, db), at: moment, eventMoment: eventMoment,
+                        db)
                     sessionsUpdated += 1
                 } else {
                     sessionID = UUID().uuidString.lowercased()
@@ -159,7 +171,7 @@ extension AttendeeStore {
             return ImportSummary(
                 eventID: eventID, eventCreated: eventCreated, sessionsCreated: sessionsCreated,
                 sessionsUpdated: sessionsUpdated, sessionsRemoved: sessionsRemoved, speakersCreated: speakersCreated,
-                speakersUpdated: speakersUpdated, externalID: source.externalID)
+                speakersUpdated: speakersUpdated, externalID: source.externalID, capacitiesKept: capacitiesKept)
         }
     }
 

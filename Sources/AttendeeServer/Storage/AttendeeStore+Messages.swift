@@ -69,7 +69,7 @@ extension AttendeeStore {
             try Self.otherParticipant(threadID: threadID, userID: callerID, db)
             let rows = try db.query(
                 """
-                SELECT id, thread_id, sender_id, text, image_id, sent_at FROM attendee_message
+                SELECT id, thread_id, sender_id, text, image_id, sent_at, idempotency_key FROM attendee_message
                 WHERE thread_id = \(threadID) AND id > \(cursor) ORDER BY id LIMIT \(Int64(limit + 1))
                 """)
             let messages = try rows.prefix(limit).map(Self.message)
@@ -84,7 +84,7 @@ extension AttendeeStore {
             try Self.otherParticipant(threadID: threadID, userID: callerID, db)
             let rows = try db.query(
                 """
-                SELECT id, thread_id, sender_id, text, image_id, sent_at FROM attendee_message
+                SELECT id, thread_id, sender_id, text, image_id, sent_at, idempotency_key FROM attendee_message
                 WHERE thread_id = \(threadID) AND id < \(cursor) ORDER BY id DESC LIMIT \(Int64(limit + 1))
                 """)
             let messages = try rows.prefix(limit).reversed().map(Self.message)
@@ -111,15 +111,15 @@ extension AttendeeStore {
                 let id = try db.fetchValue(
                     Int64.self,
                     """
-                    INSERT INTO attendee_message (thread_id, sender_id, text, image_id, sent_at)
-                    VALUES (\(threadID), \(callerID), \(request.text), \(request.imageID), \(moment))
+                    INSERT INTO attendee_message (thread_id, sender_id, text, image_id, sent_at, idempotency_key)
+                    VALUES (\(threadID), \(callerID), \(request.text), \(request.imageID), \(moment), \(key?.value))
                     RETURNING id
                     """)
             else { throw DatabaseError(.other, code: "message", message: "the message got no id") }
             try db.execute("UPDATE attendee_thread SET last_message_id = \(id) WHERE id = \(threadID)")
             let message = Message(
                 id: String(id), threadID: threadID, senderID: callerID, text: request.text, imageID: request.imageID,
-                sentAt: moment)
+                sentAt: moment, idempotencyKey: key?.value)
             let events = [
                 try LiveOutbox.append(
                     .thread(threadID), kind: MessageRules.newMessageEvent, payload: message, now: moment, db),
@@ -220,6 +220,7 @@ extension AttendeeStore {
         Message(
             id: String(try row.decode(Int64.self, "id")), threadID: try row.decode(String.self, "thread_id"),
             senderID: try row.decode(String.self, "sender_id"), text: try row.decode(String.self, "text"),
-            imageID: try row.decode(String?.self, "image_id"), sentAt: try row.decode(Date.self, "sent_at"))
+            imageID: try row.decode(String?.self, "image_id"), sentAt: try row.decode(Date.self, "sent_at"),
+            idempotencyKey: try row.decode(String?.self, "idempotency_key"))
     }
 }

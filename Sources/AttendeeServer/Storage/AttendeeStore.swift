@@ -8,6 +8,8 @@ import HTTPServer
 struct AttendeeStore: Sendable {
     let database: any SQLDatabase
     let now: @Sendable () -> Date
+    /// The clock the programme's time rules read (`AttendeeService.Configuration.eventNow`).
+    let eventNow: @Sendable () -> Date
 
     // MARK: - Events
 

@@ -27,6 +27,7 @@ struct AgendaMarkButton: View {
             Image(systemName: row.mark.symbol)
         }
         .buttonStyle(.borderless)
+        .disabled(row.hasEnded)
         .accessibilityLabel(row.mark.actionLabel(row.title))
     }
 }

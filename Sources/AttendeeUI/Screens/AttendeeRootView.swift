@@ -10,14 +10,15 @@ public struct AttendeeRootView: View {
     ///
     /// `mediaClient` serves the Documentation page, the gallery and the pictures; it has no default, because the
     /// one that needs no server (``AttendeeMediaClient/unimplemented``) fails every call. Every page writes dates
-    /// and times as `locale` does (the device's unless a test or a preview pins one).
+    /// and times as `locale` does (the device's unless a test or a preview pins one), and reads whether a session
+    /// or the event has started or ended on `now` (the device's clock unless a test pins one).
     public init(
         client: AttendeeClient, offlineCopy: AgendaOfflineCopy? = nil, shareBaseURL: URL,
-        mediaClient: AttendeeMediaClient, locale: Locale = .current
+        mediaClient: AttendeeMediaClient, locale: Locale = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let app = AttendeeAppModel(
             client: client, mediaClient: mediaClient, offlineCopy: offlineCopy, shareBaseURL: shareBaseURL,
-            locale: locale)
+            locale: locale, now: now)
         _app = State(initialValue: app)
     }
 

@@ -28,7 +28,8 @@ public struct EventDetailsView: View {
                     Text(model.venue).foregroundStyle(.secondary)
                     Text(model.summary)
                     Button(model.registerButtonTitle) { Task { await model.registerTapped() } }
-                        .disabled(model.isRegistered)
+                        .disabled(!model.isRegisterEnabled)
+                    if let hint = model.registerHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
                     if let title = model.completeRegistrationTitle {
                         Button(title) { model.completeRegistrationTapped() }
                     }

@@ -32,6 +32,7 @@ public struct SessionDetailsView: View {
             Section {
                 Button(model.attendButtonTitle) { Task { await model.attendButtonTapped() } }
                     .disabled(!model.isAttendEnabled)
+                if let hint = model.attendHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
                 NavigationLink(value: model.feedbackDestination) { Text(model.feedbackButtonTitle) }
                     .disabled(model.feedbackDestination == nil)
                 // NB: a disabled link says nothing of why; the rule that disables it does.

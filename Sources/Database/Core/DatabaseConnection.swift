@@ -145,4 +145,31 @@ extension SQLDatabase {
     public func transaction<T: Sendable>(_ body: @Sendable (any DatabaseConnection) throws -> T) async throws -> T {
         try await write(body)
     }
+
+    /// Runs `body` in a transaction as ``write(_:)`` does, and runs the whole transaction again, up to `attempts`
+    /// times in all, when the engine ended it to settle a conflict with another (``DatabaseError/isTransactionConflict``:
+    /// a deadlock or a serialization failure, which PostgreSQL resolves by refusing one of the transactions).
+    ///
+    /// `body` must do nothing outside the database that a second run would repeat: it may run more than once, and
+    /// only the last run's effects are kept. SQLite has one writer and never raises these.
+    ///
+    /// ```swift
+    /// try await database.write(retryingConflicts: 3) { db in
+    ///     try db.execute("SELECT id FROM person WHERE id = \(a) FOR UPDATE")
+    ///     try db.execute("SELECT id FROM person WHERE id = \(b) FOR UPDATE")
+    /// }
+    /// ```
+    @discardableResult
+    public func write<T: Sendable>(
+        retryingConflicts attempts: Int, _ body: @Sendable (any DatabaseConnection) throws -> T
+    ) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await write(body)
+            } catch let error as DatabaseError where error.isTransactionConflict && attempt < attempts {
+                attempt += 1
+            }
+        }
+    }
 }

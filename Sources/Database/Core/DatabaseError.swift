@@ -76,6 +76,11 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// ```
     public var mayHaveCommitted: Bool { code == Self.commitOutcomeUnknown }
 
+    /// Whether the engine ended the transaction to settle a conflict with another one: PostgreSQL's deadlock
+    /// (SQLSTATE `40P01`) or serialization failure (`40001`). Nothing of the transaction was kept, so running the
+    /// whole of it again is safe and usually succeeds (``SQLDatabase/write(retryingConflicts:_:)``).
+    public var isTransactionConflict: Bool { code == "40P01" || code == "40001" }
+
     /// The log rendering: kind, engine code, engine message and SQL. Not for clients.
     public var description: String {
         var text = "DatabaseError.\(kind.rawValue) [\(code)]: \(message)"

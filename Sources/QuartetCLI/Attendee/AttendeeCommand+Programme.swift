@@ -49,7 +49,7 @@ extension AttendeeCommand {
     @MainActor
     static func openDashboard(_ context: Context) async throws -> EventDetailsModel {
         let model = EventDetailsModel(client: context.client, eventID: context.positional(0), locale: context.locale)
-        await model.appeared()
+        await model.appeared(now: context.now())
         guard model.hasLoaded else { throw ScreenFailure(message: model.banner?.text ?? "") }
         return model
     }
@@ -136,7 +136,7 @@ extension AttendeeCommand {
             }
             if let failure = form.banner?.failure { throw ScreenFailure(message: failure) }
             dashboard.additionalInfoClosed()
-            await dashboard.appeared()
+            await dashboard.appeared(now: context.now())
         }
         guard let registration = dashboard.registration else {
             throw ScreenFailure(message: dashboard.banner?.text ?? "")
@@ -164,8 +164,8 @@ extension AttendeeCommand {
     static func runAgenda(_ context: Context) async throws {
         let model = AgendaModel(
             client: context.client, offlineCopy: .localStore(try await deviceStore(context)),
-            deviceTimeZone: context.timeZone, locale: context.locale)
-        await model.appeared(eventID: context.positional(0))
+            deviceTimeZone: context.timeZone, locale: context.locale, now: context.now)
+        await model.appeared(eventID: context.positional(0), now: context.now())
         if let failure = model.banner?.failure { throw ScreenFailure(message: failure) }
         if let notice = model.offlineNotice { context.console.errorLine(notice) }
         if context.arguments.flag("device-time") { model.timeZoneToggled() }
@@ -251,7 +251,7 @@ extension AttendeeCommand {
     @MainActor
     static func openSession(_ context: Context) async throws -> SessionDetailsModel {
         let model = SessionDetailsModel(
-            client: context.client, shareBaseURL: context.options.server, locale: context.locale)
+            client: context.client, shareBaseURL: context.options.server, locale: context.locale, now: context.now)
         let choice: TimeZoneChoice = context.arguments.flag("device-time") ? .device : .event
         await model.appeared(sessionID: context.positional(0), choice: choice, deviceTimeZone: context.timeZone)
         guard model.session != nil else {
@@ -398,6 +398,9 @@ extension AttendeeCommand {
             return FeedbackModel(client: context.client, target: .session(id: id, speakers: speakers))
         case (_, .attendedFeedbackGiven):
             throw ScreenFailure(message: AttendeeCommandText.feedbackAlready)
+        case (_, .attended):
+            // NB: attended, and not started yet: the page says when feedback opens.
+            throw ScreenFailure(message: page.feedbackHint ?? "")
         default:
             throw ScreenFailure(message: AttendeeCommandText.feedbackNeedsAttending(context.positional(0)))
         }
@@ -485,7 +488,7 @@ extension AttendeeCommand {
                 }
                 let summary = try await context.client.importProgramme(programme)
                 try context.show(summary) {
-                    var lines = [AttendeeCommandText.imported(summary)]
+                    var lines = [AttendeeCommandText.imported(summary)] + AttendeeCommandText.capacitiesKept(summary)
                     if let kept = summary.externalID, kept != programme.event.externalID {
                         lines.append(AttendeeCommandText.keptApart(programme.event.externalID, kept: kept))
                     }

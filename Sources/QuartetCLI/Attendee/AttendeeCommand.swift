@@ -45,6 +45,8 @@ enum AttendeeCommand {
         var locale: Locale
         /// The device's clock: `TZ`, else this machine's zone.
         var timeZone: TimeZone
+        /// The time the screens' rules read (whether a session has started or ended).
+        var now: @Sendable () -> Date
 
         init(_ context: CommandContext) throws {
             options = try ClientOptions(
@@ -57,6 +59,7 @@ enum AttendeeCommand {
             // NB: read as `quartet quakes` reads them, from the environment the tool was given, so a test pins both.
             locale = context.locale
             timeZone = context.timeZone
+            now = context.now
         }
 
         /// The positional argument at `index` (the parser already checked it is there).

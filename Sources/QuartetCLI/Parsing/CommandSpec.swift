@@ -52,6 +52,8 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     /// Where the command writes: standard output and error, or a test's capture.
     public var console: Console
+    /// The clock rules read (whether a session has ended): this machine's, or a test's.
+    public var now: @Sendable () -> Date = { Date() }
 
     /// The locale dates and numbers are written in: `QUARTET_LOCALE` (`en_GB`, `de_DE` …) when set and not
     /// empty, else this machine's.

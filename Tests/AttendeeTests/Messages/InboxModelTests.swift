@@ -338,6 +338,55 @@ import Testing
         #expect(attempts.withLock { $0 } == 3)
     }
 
+    /// The server stored a message and its answer was lost: the thread's stream (or a re-read when the
+    /// conversation opens again) brings it with the key it was sent with, and it shows once, as sent, where it used
+    /// to show twice (sent, and "Not sent" with Retry) until Retry was tapped.
+    @Test func aMessageWhoseAnswerWasLostShowsOnceWhenItIsHeardOf() async {
+        let stored = Locked<[Message]>([])
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.olderMessages = { _, _ in MessagePage(messages: stored.withLock { $0 }) }
+        client.sendMessage = { threadID, request, key in
+            stored.withLock {
+                $0.append(
+                    Message(
+                        id: String(11 + $0.count), threadID: threadID, senderID: "me", text: request.text,
+                        sentAt: Date(timeIntervalSince1970: 1_773_100_000), idempotencyKey: key))
+            }
+            throw APIError.connectionLost
+        }
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
+        await model.appeared()
+
+        model.draftChanged("Hello")
+        await model.sendTapped()
+        #expect(model.rows.map(\.delivery) == [.failed])
+        let heard = stored.withLock { $0 }
+        #expect(heard.count == 1)
+        for message in heard { await model.received(.message(message)) }
+        #expect(model.rows.map(\.id) == ["11"])
+        #expect(model.rows.map(\.delivery) == [.sent])
+
+        // Again, and this time the conversation is opened afresh before anything is heard.
+        model.draftChanged("Still there?")
+        await model.sendTapped()
+        #expect(model.rows.map(\.delivery) == [.sent, .failed])
+        await model.appeared()
+        #expect(model.rows.map(\.text) == ["Hello", "Still there?"])
+        #expect(model.rows.map(\.delivery) == [.sent, .sent])
+        // Another message with the same words is not taken for it: only the key says which one it is.
+        model.draftChanged("Hello")
+        await model.sendTapped()
+        await model.received(
+            .message(
+                Message(
+                    id: "20", threadID: "t", senderID: "me", text: "Hello",
+                    sentAt: Date(timeIntervalSince1970: 1_773_100_000), idempotencyKey: "another-device")))
+        #expect(model.rows.map(\.delivery) == [.sent, .sent, .sent, .failed])
+    }
+
     /// A message sent while the server cannot be reached is kept as "Not sent" with Retry, and the line says it
     /// was not sent rather than only that the server was out of reach.
     @Test func aMessageSentOfflineSaysItWasNotSent() async {

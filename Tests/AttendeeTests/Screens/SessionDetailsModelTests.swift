@@ -44,8 +44,10 @@ import Testing
 
     @Test func notAttendedThenAttendedThenFeedbackGiven() async {
         let current = Locked(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
+        // NB: the session is under way: a seat can still be taken, and feedback is open.
         let model = SessionDetailsModel(
-            client: Self.client(current), shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.british)
+            client: Self.client(current), shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.british,
+            now: { Demo.at("2027-03-10T10:10", "Europe/Lisbon") })
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         #expect(model.state == .notAttended)
         #expect(model.stateLabel == "Not attending")
@@ -283,5 +285,59 @@ import Testing
         #expect(model.banner == .failure("This session overlaps “Keynote”, which you already attend."))
         #expect(model.state == .notAttended)
         #expect(model.isBusy == false)
+    }
+
+    /// Before a session starts its feedback is not offered, and says when it opens; once it has ended its seat
+    /// button is disabled, says why, and a tap that comes anyway (the command line's) sends nothing and says so.
+    /// A refusal by the server's clock (this device's running behind) reads as the same sentence.
+    @Test func feedbackOpensAtTheStartAndTheSeatsCloseAtTheEnd() async {
+        let current = Locked(
+            Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45", taken: 1, attendance: .attending))
+        let clock = Locked(Demo.at("2027-03-10T09:00", "Europe/Lisbon"))
+        let calls = Locked(0)
+        var client = Self.client(current)
+        let attend = client.attend
+        client.attend = { id, request in
+            calls.withLock { $0 += 1 }
+            return try await attend(id, request)
+        }
+        let model = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.british,
+            now: { clock.withLock { $0 } })
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        #expect(model.state == .attended)
+        #expect(model.isFeedbackEnabled == false)
+        #expect(model.feedbackDestination == nil)
+        #expect(model.feedbackHint == "Feedback opens when the session starts.")
+        #expect(model.isAttendEnabled)
+        #expect(model.attendHint == nil)
+
+        clock.withLock { $0 = Demo.at("2027-03-10T10:00", "Europe/Lisbon") }
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        #expect(model.isFeedbackEnabled)
+        #expect(model.feedbackHint == nil)
+
+        // Over: the seat stays, the button does nothing.
+        current.withLock {
+            $0.myAttendance = nil
+            $0.seatsTaken = 0
+        }
+        clock.withLock { $0 = Demo.at("2027-03-10T10:45", "Europe/Lisbon") }
+        await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        #expect(model.isAttendEnabled == false)
+        #expect(model.attendHint == "This session has ended.")
+        await model.attendButtonTapped()
+        #expect(calls.withLock { $0 } == 0)
+        #expect(model.banner == .failure("“Session t” has ended."))
+
+        // This device's clock says it runs; the server's says it has ended.
+        clock.withLock { $0 = Demo.at("2027-03-10T10:30", "Europe/Lisbon") }
+        client.attend = { _, _ in throw Demo.refusal(409, .sessionEnded, "The server's own words.") }
+        let late = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.british,
+            now: { clock.withLock { $0 } })
+        await late.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        await late.attendTapped()
+        #expect(late.banner == .failure("“Session t” has ended."))
     }
 }

@@ -1,15 +1,22 @@
 import AttendeeModels
+import AttendeeServer
+import AttendeeTestSupport
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
 import Testing
 
 @Suite struct FeedbackTests {
+    /// The keynote is under way: feedback on the event and the keynote is open.
+    static func duringTheKeynote(_ configuration: inout AttendeeService.Configuration) {
+        configuration.eventNow = runningClock(from: demoKeynoteUnderway)
+    }
+
     /// PostgreSQL cannot store NUL in text, so a comment holding one is a 422 on both engines (not a 500 on one
     /// and stored on the other), and the feedback can then still be given once (schemathesis found it).
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func aCommentWithNULIsRefusedAndLosesNothing(kind: DatabaseKind) async throws {
-        try await AttendeeTestServer.with(kind) { server in
+        try await AttendeeTestServer.with(kind, configure: Self.duringTheKeynote) { server in
             let token = try await server.registeredAttendee("Ilse Brandt")
             let path = "/attendee/v1/events/\(server.eventID)/feedback"
             let refused = try await server.client.post(
@@ -25,7 +32,7 @@ import Testing
 
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func eventFeedbackOnceOnly(kind: DatabaseKind) async throws {
-        try await AttendeeTestServer.with(kind) { server in
+        try await AttendeeTestServer.with(kind, configure: Self.duringTheKeynote) { server in
             let outsider = try await server.signUp("Outsider")
             let path = "/attendee/v1/events/\(server.eventID)/feedback"
             #expect(
@@ -49,7 +56,7 @@ import Testing
 
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func sessionFeedbackRatesEverySpeakerOnce(kind: DatabaseKind) async throws {
-        try await AttendeeTestServer.with(kind) { server in
+        try await AttendeeTestServer.with(kind, configure: Self.duringTheKeynote) { server in
             let token = try await server.registeredAttendee("Nuno Lopes")
             let keynote = try #require(try await server.agenda().first)
             let path = "/attendee/v1/sessions/\(keynote.id)/feedback"

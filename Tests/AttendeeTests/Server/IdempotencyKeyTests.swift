@@ -178,6 +178,27 @@ import Testing
             #expect(try await server.create(scene.path, scene.first, by: scene.ada, key: key).status == .created)
         }
     }
+
+    /// A message names the key it was sent with, in the answer (a repeat's too) and in every later read, so the
+    /// sender's conversation knows the message it shows as not sent (its answer lost) when it hears of it; one
+    /// sent without a key names none.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aMessageNamesTheKeyItWasSentWith(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let scene = try await Self.scene(.message, server)
+            let key = UUID().uuidString
+            let sent = try await server.create(scene.path, scene.first, by: scene.ada, key: key)
+            #expect(try sent.decode(Message.self).idempotencyKey == key)
+            let repeated = try await server.create(scene.path, scene.first, by: scene.ada, key: key)
+            #expect(try repeated.decode(Message.self).idempotencyKey == key)
+            #expect(try await server.create(scene.path, scene.second, by: scene.ada, key: nil).status == .created)
+            for reader in [scene.ada, scene.bob] {
+                let page = try await server.client.get(scene.path, headers: AttendeeTestServer.auth(reader.token))
+                    .decode(MessagePage.self)
+                #expect(page.messages.map(\.idempotencyKey) == [key, nil])
+            }
+        }
+    }
 }
 
 extension AttendeeTestServer {

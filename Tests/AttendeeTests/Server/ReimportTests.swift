@@ -113,4 +113,48 @@ import Testing
                 ).status == .notFound)
         }
     }
+
+    /// A re-import that lowers a session's capacity below the seats taken keeps it at the seats taken, as before,
+    /// and now tells the organizer which sessions and why (the summary, and `import`'s line from the core's table);
+    /// a capacity lowered to what is still free, or raised, is not listed.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aCapacityLoweredBelowTheSeatsTakenIsKeptAndSaidSo(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let organizer = try await server.signUp("Organizer")
+            var programme = ImportEndpointTests.programme()
+            let start = programme.event.startsAt
+            programme.sessions.append(
+                ProgrammeSession(
+                    externalID: "test:s2", title: "Roomy", startsAt: start.addingTimeInterval(7200),
+                    endsAt: start.addingTimeInterval(10_800), capacity: 10))
+            let eventID = try await ImportEndpointTests().post(server, programme, organizer)
+                .decode(ImportSummary.self).eventID
+            let agenda = try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self)
+            let hello = try #require(agenda.first { $0.title == "Hello" }?.id)
+            let roomy = try #require(agenda.first { $0.title == "Roomy" }?.id)
+            for name in ["Ana", "Bo", "Cy"] {
+                let token = try await server.signUp(name)
+                _ = try await server.client.request(
+                    .post, "/attendee/v1/events/\(eventID)/registration", headers: AttendeeTestServer.auth(token))
+                #expect(try await server.attend(hello, token).status == .ok)
+                if name == "Ana" { #expect(try await server.attend(roomy, token).status == .ok) }
+            }
+
+            programme.sessions[0].capacity = 2
+            programme.sessions[1].capacity = 1
+            let answer = try await ImportEndpointTests().post(server, programme, organizer)
+            #expect(answer.status == .ok)
+            let summary = try answer.decode(ImportSummary.self)
+            #expect(
+                summary.capacitiesKept == [
+                    CapacityKept(externalID: "test:s1", title: "Hello", requested: 2, capacity: 3)
+                ])
+            #expect(
+                AttendeeCommandText.capacitiesKept(summary) == [
+                    "Capacity of “Hello” kept at 3, not 2: the seats already taken stay taken."
+                ])
+            let after = try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self)
+            #expect(after.map(\.capacity) == [3, 1])
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeServer
 import AttendeeTestSupport
 import Database
 import Foundation
@@ -38,14 +39,24 @@ struct InProcessAttendee {
     let streams: InProcessStreams
     /// Where the app keeps its session token.
     let tokens: TokenStore
+    /// The clock of the server's programme rules and of the app's pages.
+    let now: @Sendable () -> Date
 
     /// A new server and the app's clients over it.
     ///
     /// Live streams stream through the in-process transport as they would from the engine, so a screen shows
     /// what a second person does through ``server`` without a reload.
-    static func make() async throws -> InProcessAttendee {
+    /// `now` is the clock of the server's programme rules (`eventNow`) and of the app's pages: a few days before
+    /// the demo event (``demoConferenceAhead``) unless a test stands at a moment of it, never today's date. The
+    /// server's other clock (tokens, share links) is the real one.
+    static func make(
+        now: @escaping @Sendable () -> Date = runningClock(from: demoConferenceAhead)
+    ) async throws -> InProcessAttendee {
         let database = try SQLiteDatabase(url: "sqlite::memory:")
-        let server = TestClient(router: try await seededAttendee(database).router)
+        let clock: @Sendable (inout AttendeeService.Configuration) -> Void = { configuration in
+            configuration.eventNow = now
+        }
+        let server = TestClient(router: try await seededAttendee(database, configure: clock).router)
         let base = try #require(URL(string: "http://attendee.test"))
         let tokens = MemoryTokens().store
         let streams = InProcessStreams()
@@ -56,7 +67,7 @@ struct InProcessAttendee {
             client: AttendeeClient.live(baseURL: base, transport: transport, tokens: tokens, sessionEnd: sessionEnd),
             mediaClient: AttendeeMediaClient.live(
                 baseURL: base, transport: transport, tokens: tokens, sessionEnd: sessionEnd),
-            streams: streams, tokens: tokens)
+            streams: streams, tokens: tokens, now: now)
     }
 
     /// The app's root view over these clients, settled on its first page, writing dates as `locale` does (the
@@ -65,7 +76,8 @@ struct InProcessAttendee {
     func host(locale: Locale = Locale(identifier: "en_GB")) async -> ViewHost<AttendeeRootView> {
         let streams = streams
         let host = ViewHost(
-            AttendeeRootView(client: client, shareBaseURL: base, mediaClient: mediaClient, locale: locale),
+            AttendeeRootView(
+                client: client, shareBaseURL: base, mediaClient: mediaClient, locale: locale, now: now),
             listeners: { streams.waitingReaders })
         await host.settle()
         return host
