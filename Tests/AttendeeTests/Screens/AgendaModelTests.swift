@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeTestSupport
 import Database
 import Foundation
 import LocalStore
@@ -65,7 +66,9 @@ import Testing
     }
 
     @Test func tabsRowsAndSeats() async {
-        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: Demo.british)
+        let model = AgendaModel(
+            client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: Demo.british,
+            now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T07:00", Self.zone))
         #expect(model.dayTabs == ["Wed 10 Mar", "Thu 11 Mar"])
         #expect(model.selectedDay == 1)
@@ -93,7 +96,8 @@ import Testing
         ])
         let details = EventDetails(event: event)
         let client = AttendeeClient(event: { _ in details }, agenda: { _ in programme.withLock { $0 } })
-        let model = AgendaModel(client: client, deviceTimeZone: .gmt, locale: Demo.british)
+        let model = AgendaModel(
+            client: client, deviceTimeZone: .gmt, locale: Demo.british, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T09:00", Self.zone))
         #expect(model.dayTabs == ["Wed 10 Mar", "Fri 12 Mar"])
         #expect(model.rows.map(\.id) == ["late"])
@@ -116,14 +120,17 @@ import Testing
         (Demo.german, ["Mi. 10. März", "Do. 11. März"], ["08:00 – 09:00", "09:30 – 11:00"]),
     ])
     func tabsAndTimesFollowTheLocale(locale: Locale, tabs: [String], times: [String]) async {
-        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: locale)
+        let model = AgendaModel(
+            client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, locale: locale,
+            now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T07:00", Self.zone))
         #expect(model.dayTabs == tabs)
         #expect(Array(model.rows.map(\.time).prefix(2)) == times)
     }
 
     @Test func plusAttendsHighlightsAndLeaves() async {
-        let model = AgendaModel(client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt)
+        let model = AgendaModel(
+            client: FakeSeats(Self.programme()).client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         #expect(model.selectedDay == 0)
         await model.plusTapped("w")
@@ -156,7 +163,7 @@ import Testing
             await gate.pass()
             return try await attend(id, request)
         }
-        let model = AgendaModel(client: client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         let tapping = Task { await model.plusTapped("t") }
         await gate.arrived(1)
@@ -177,7 +184,7 @@ import Testing
         var sessions = Self.programme()
         sessions[3].myAttendance = .attending
         let fake = FakeSeats(sessions)
-        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         #expect(model.rows.first { $0.id == "full" }?.mark == .attending)
 
@@ -207,7 +214,7 @@ import Testing
         var sessions = Self.programme()
         sessions[3].seatsTaken = 1
         let fake = FakeSeats(sessions)
-        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         #expect(model.rows.first { $0.id == "full" }?.seatsMessage == "1 seat available")
         fake.sessions.withLock { $0[3].seatsTaken = 2 }
@@ -223,7 +230,7 @@ import Testing
     /// leaving it.
     @Test func aFullSessionsMarkJoinsItsWaitlist() async throws {
         let fake = FakeSeats(Self.programme())
-        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: fake.client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         let row = try #require(model.rows.first { $0.id == "full" })
         #expect(row.mark == .full)
@@ -250,7 +257,7 @@ import Testing
         sessions[1].myAttendance = .attending
         sessions[2].myAttendance = .waitlisted
         sessions[2].myWaitlistPosition = 2
-        let model = AgendaModel(client: FakeSeats(sessions).client, deviceTimeZone: .gmt)
+        let model = AgendaModel(client: FakeSeats(sessions).client, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         #expect(model.rows.first { $0.id == "t" }?.mark == .waitlisted)
         await model.plusTapped("t")
@@ -261,7 +268,8 @@ import Testing
     @Test func deviceTimeSwitchRebuildsTabs() async throws {
         let model = AgendaModel(
             client: FakeSeats(Self.programme()).client,
-            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")), locale: Demo.british)
+            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")), locale: Demo.british,
+            now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-01T00:00", Self.zone))
         model.timeZoneToggled()
         #expect(model.timeZoneChoice == .device)
@@ -273,7 +281,8 @@ import Testing
     }
 
     @Test func loadFailureShowsABanner() async {
-        let model = AgendaModel(client: AttendeeClient(event: { _ in throw APIError.cannotConnect }))
+        let model = AgendaModel(
+            client: AttendeeClient(event: { _ in throw APIError.cannotConnect }), now: { demoConferenceAhead })
         await model.appeared(eventID: "e1")
         #expect(model.banner == .failure(APIError.cannotConnect.message))
         #expect(model.rows.isEmpty)
@@ -295,24 +304,27 @@ import Testing
         let online = AttendeeClient(
             event: { _ in EventDetails(event: Demo.event(zone: zone)) },
             agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] })
-        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt)
+        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await first.appeared(eventID: "e1")
         #expect(first.offlineNotice == nil)
 
         let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
-        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british)
+        let second = AgendaModel(
+            client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british, now: { demoConferenceAhead }
+        )
         await second.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", zone))
         #expect(second.rows.map(\.id) == ["a"])
         #expect(second.banner == nil)
         #expect(second.offlineNotice == "Offline: agenda saved Tue 9 Mar at 18:05")
 
-        let unknown = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt)
+        let unknown = AgendaModel(
+            client: offline, offlineCopy: copy, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await unknown.appeared(eventID: "other")
         #expect(unknown.banner == .failure(APIError.offline.message))
 
         let refused = AttendeeClient(
             event: { _ in throw APIError.http(status: 404, problem: nil) }, agenda: { _ in [] })
-        let gone = AgendaModel(client: refused, offlineCopy: copy, deviceTimeZone: .gmt)
+        let gone = AgendaModel(client: refused, offlineCopy: copy, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await gone.appeared(eventID: "e1")
         #expect(gone.rows.isEmpty)
         #expect(gone.banner == .failure(APIError.http(status: 404, problem: nil).message))
@@ -327,13 +339,15 @@ import Testing
             event: { _ in EventDetails(event: Demo.event(zone: zone)) },
             agenda: { _ in [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00")] },
             attend: { id, _ in AttendanceResult(sessionID: id, state: .attending, seatsTaken: 1, capacity: nil) })
-        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt)
+        let first = AgendaModel(client: online, offlineCopy: copy, deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await first.appeared(eventID: "e1")
         await first.plusTapped("a")
         #expect(first.rows.first?.mark == .attending)
 
         let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
-        let second = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british)
+        let second = AgendaModel(
+            client: offline, offlineCopy: copy, deviceTimeZone: .gmt, locale: Demo.british, now: { demoConferenceAhead }
+        )
         await second.appeared(eventID: "e1")
         #expect(second.offlineNotice != nil)
         #expect(second.rows.first?.mark == .attending)
@@ -357,7 +371,8 @@ import Testing
             Demo.event(zone: venue), [Demo.session("a", "2027-03-10T10:00", "2027-03-10T11:00", zone: venue)])
 
         let offline = AttendeeClient(event: { _ in throw APIError.offline }, agenda: { _ in throw APIError.offline })
-        let model = AgendaModel(client: offline, offlineCopy: copy, deviceTimeZone: device, locale: locale)
+        let model = AgendaModel(
+            client: offline, offlineCopy: copy, deviceTimeZone: device, locale: locale, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", venue))
         #expect(model.timeZoneChoice == .event)
         #expect(model.rows.map(\.id) == ["a"])

@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeTestSupport
 import Foundation
 import Locking
 import Observation
@@ -65,7 +66,7 @@ import Testing
         let model = SessionDetailsModel(
             client: AttendeeClient(
                 event: { _ in EventDetails(event: Demo.event()) }, session: { _ in try answer() }),
-            shareBaseURL: URL(string: "https://quartet.example")!)
+            shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "s1", deviceTimeZone: .gmt)
         #expect(model.banner == .failure(Self.offline))
         await model.appeared(sessionID: "s1", deviceTimeZone: .gmt)
@@ -90,7 +91,7 @@ import Testing
             client: AttendeeClient(
                 event: { _ in EventDetails(event: Demo.event()) }, agenda: { _ in [session] },
                 attend: { _, _ in try answer() }),
-            deviceTimeZone: .gmt)
+            deviceTimeZone: .gmt, now: { demoConferenceAhead })
         await model.appeared(eventID: "e1", now: Demo.at("2027-03-10T09:00", "Europe/Lisbon"))
         await model.plusTapped("s1")
         #expect(model.banner == .failure(Self.offline))
@@ -182,7 +183,7 @@ import Testing
             client: AttendeeClient(
                 event: { _ in EventDetails(event: Demo.event()) }, agenda: { _ in await agenda() },
                 attend: { _, _ in await attend() }),
-            deviceTimeZone: .gmt)
+            deviceTimeZone: .gmt, now: { demoConferenceAhead })
         let now = Demo.at("2027-03-10T09:00", "Europe/Lisbon")
         await model.appeared(eventID: "e1", now: now)
 
@@ -268,7 +269,7 @@ import Testing
                     }
                     return Registration(eventID: eventID)
                 }),
-            eventID: "e1", locale: Demo.british)
+            eventID: "e1", locale: Demo.british, now: { demoConferenceAhead })
         await model.appeared()
         let first = Task { await model.registerTapped() }
         await gate.arrived(1)

@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeTestSupport
 import Foundation
 import Locking
 import Testing
@@ -37,7 +38,7 @@ import Testing
     func model(_ session: Session, attendees: [Person] = []) async -> SessionDetailsModel {
         let model = SessionDetailsModel(
             client: Self.client(session, attendees: attendees), shareBaseURL: URL(string: "https://quartet.example")!,
-            locale: Demo.british)
+            locale: Demo.british, now: { demoConferenceAhead })
         await model.appeared(sessionID: session.id, deviceTimeZone: .gmt)
         return model
     }
@@ -93,7 +94,8 @@ import Testing
             leaves.withLock { $0 += 1 }
             return try await leave(id)
         }
-        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        let model = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
         #expect(model.state == .attended)
 
@@ -161,7 +163,8 @@ import Testing
                     sessionID: id, state: .waitlisted, seatsTaken: 3, capacity: 3, waitlistPosition: 2)
             }
         }
-        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        let model = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
         #expect(model.seatsMessage == "Full")
         await model.attendTapped()
@@ -178,7 +181,8 @@ import Testing
             Demo.session("b", "2027-03-10T10:00", "2027-03-10T10:45", kind: .breakout, capacity: 3, taken: 2))
         var client = Self.client(current)
         client.attend = { _, _ in throw Demo.refusal(409, .full, "No seats left.") }
-        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        let model = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "b", deviceTimeZone: .gmt)
         await model.attendTapped()
         #expect(model.banner == .failure("“Session b” is full."))
@@ -193,7 +197,8 @@ import Testing
         event.venue.longitude = nil
         var client = Self.client(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"))
         client.event = { [event] _ in EventDetails(event: event) }
-        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        let model = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         model.directionsTapped()
         #expect(model.location?.coordinates == nil)
@@ -202,7 +207,8 @@ import Testing
 
         event.venue.address = ""
         client.event = { [event] _ in EventDetails(event: event) }
-        let nowhere = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        let nowhere = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await nowhere.appeared(sessionID: "t", deviceTimeZone: .gmt)
         nowhere.directionsTapped()
         #expect(nowhere.location != nil)
@@ -216,7 +222,7 @@ import Testing
         // NB: the share text is words for a person; the link and the calendar entry are data, whatever the locale.
         let american = SessionDetailsModel(
             client: Self.client(Demo.session("t", "2027-03-10T10:00", "2027-03-10T10:45"), attendees: [ana]),
-            shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.american)
+            shareBaseURL: URL(string: "https://quartet.example")!, locale: Demo.american, now: { demoConferenceAhead })
         await american.appeared(sessionID: "t", deviceTimeZone: .gmt)
         #expect(american.time == "Wed, Mar 10, 10:00\u{202F}AM – 10:45\u{202F}AM")
         #expect(american.shareURL == model.shareURL)
@@ -261,7 +267,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = try #require(URL(string: "https://quartet.example"))
         let pages = [first, second].map { _ in
-            SessionDetailsModel(client: client, shareBaseURL: base, filesFolder: folder, locale: Demo.british)
+            SessionDetailsModel(
+                client: client, shareBaseURL: base, filesFolder: folder, locale: Demo.british,
+                now: { demoConferenceAhead })
         }
         await pages[0].appeared(sessionID: first.id, deviceTimeZone: .gmt)
         await pages[1].appeared(sessionID: second.id, deviceTimeZone: .gmt)
@@ -279,7 +287,8 @@ import Testing
         client.attend = { _, _ in
             throw Demo.refusal(409, .overlapping, "This session overlaps “Keynote”, which you already attend.")
         }
-        let model = SessionDetailsModel(client: client, shareBaseURL: URL(string: "https://quartet.example")!)
+        let model = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
         await model.appeared(sessionID: "t", deviceTimeZone: .gmt)
         await model.attendTapped()
         #expect(model.banner == .failure("This session overlaps “Keynote”, which you already attend."))
