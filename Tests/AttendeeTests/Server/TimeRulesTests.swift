@@ -14,14 +14,18 @@ import Testing
     /// The demo keynote runs 09:00–10:00 UTC on 10 March 2027; the event 08:30 on the 10th to 18:00 on the 11th.
     static let keynoteEnds = demoKeynoteUnderway.addingTimeInterval(30 * 60)
 
-    @Test(arguments: DatabaseKind.eachDialectOnDisk)
-    func aSeatIsNeitherTakenNorGivenBackOnceTheSessionHasEnded(kind: DatabaseKind) async throws {
-        let clock = TestClock(demoKeynoteUnderway)
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
+    /// A server whose every clock, the programme's included, is `clock`.
+    static func everything(on clock: TestClock) -> (inout AttendeeService.Configuration) -> Void {
+        { configuration in
             configuration.now = clock.closure
             configuration.eventNow = clock.closure
         }
-        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aSeatIsNeitherTakenNorGivenBackOnceTheSessionHasEnded(kind: DatabaseKind) async throws {
+        let clock = TestClock(demoKeynoteUnderway)
+        try await AttendeeTestServer.with(kind, configure: Self.everything(on: clock)) { server in
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.registeredAttendee("Bo Lindqvist")
             let agenda = try await server.agenda()
@@ -57,11 +61,7 @@ import Testing
     func feedbackOpensWhenTheSessionOrTheEventStarts(kind: DatabaseKind) async throws {
         // 08:00: the event starts at 08:30, its keynote at 09:00.
         let clock = TestClock(demoKeynoteUnderway.addingTimeInterval(-90 * 60))
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
-            configuration.now = clock.closure
-            configuration.eventNow = clock.closure
-        }
-        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
+        try await AttendeeTestServer.with(kind, configure: Self.everything(on: clock)) { server in
             let token = try await server.registeredAttendee("Nuno Lopes")
             let keynote = try #require(try await server.agenda().first)
             #expect(try await server.attend(keynote.id, token).status == .ok)
@@ -97,11 +97,7 @@ import Testing
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func nobodyNewRegistersForAnEventThatIsOver(kind: DatabaseKind) async throws {
         let clock = TestClock(demoKeynoteUnderway)
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
-            configuration.now = clock.closure
-            configuration.eventNow = clock.closure
-        }
-        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
+        try await AttendeeTestServer.with(kind, configure: Self.everything(on: clock)) { server in
             let ana = try await server.registeredAttendee("Ana Ferreira")
             let bo = try await server.signUp("Bo Lindqvist")
             let event = try await server.client.get("/attendee/v1/events/\(server.eventID)").decode(EventDetails.self)
@@ -129,11 +125,7 @@ import Testing
         let programme = ImportEndpointTests.programme()
         let start = programme.event.startsAt
         let clock = TestClock(start)
-        let onTheClock: (inout AttendeeService.Configuration) -> Void = { configuration in
-            configuration.now = clock.closure
-            configuration.eventNow = clock.closure
-        }
-        try await AttendeeTestServer.with(kind, configure: onTheClock) { server in
+        try await AttendeeTestServer.with(kind, configure: Self.everything(on: clock)) { server in
             let organizer = try await server.signUp("Organizer")
             var small = programme
             small.sessions[0].capacity = 1
