@@ -163,12 +163,12 @@ public final class DocumentsModel: BusyScreen {
     /// (nor once the person closed the sheet).
     public func downloadTapped(_ id: String) async {
         guard let file = files[id] else { return }
-        downloading.tapped(id)
+        let tap = downloading.tapped()
         await whileBusy {
             let data = try await client.download(id)
             // NB: the rows stay tappable while a file is on its way: an earlier, slower one replaced the sheet of the
             // file tapped after it, or opened a sheet by itself once the person had closed theirs.
-            guard downloading.landed(id) else { return }
+            guard downloading.landed(tap) else { return }
             let url = try filesFolder.write(data, named: file.fileName)
             download = Download(fileName: file.fileName, data: data, fileURL: url)
             banner = .confirmation(Strings.format("documents.downloaded", file.fileName))

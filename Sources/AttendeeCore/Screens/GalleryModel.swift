@@ -117,10 +117,10 @@ public final class GalleryModel: BusyScreen {
     /// page was closed).
     public func tileTapped(_ id: String) async {
         guard let tile = tiles.first(where: { $0.id == id }) else { return }
-        opening.tapped(id)
+        let tap = opening.tapped()
         await whileBusy {
             let data = try await client.download(id)
-            guard opening.landed(id) else { return }
+            guard opening.landed(tap) else { return }
             opened = OpenedPhoto(tile: tile, data: data)
         }
     }

@@ -64,14 +64,14 @@ public final class SpeakersModel: BusyScreen {
 
     /// A row was tapped: opens its details.
     public func rowTapped(_ id: String) async {
-        tapped.tapped(id)
+        let tap = tapped.tapped()
         await whileBusy {
             async let fetched = client.speaker(eventID, id)
             async let details = client.event(eventID)
             let speaker = try await fetched
             let event = try await details
             // NB: a row tapped since (or Back) wins: an earlier tap's late answer showed the wrong speaker.
-            guard tapped.landed(id) else { return }
+            guard tapped.landed(tap) else { return }
             let formatter = SessionTimeFormatter(
                 event: event.event, choice: .event, deviceTimeZone: .current, locale: locale)
             account =

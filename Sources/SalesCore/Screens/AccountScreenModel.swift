@@ -182,7 +182,7 @@ public final class AccountScreenModel {
     private var deleting: Set<String> = []
     /// Which tap may still open what it asked for: every row tap (and a close) moves it on, so a download that
     /// lands after a later tap, or after the viewer was closed, opens nothing.
-    private var lastOpening = 0
+    private var opening = LastTapped()
 
     /// Whether Notes & Attachments is drawn: once there is an account to list them for (not while loading,
     /// offline with nothing saved, or signed out).
@@ -364,7 +364,7 @@ public final class AccountScreenModel {
                 try await self.client.downloadAttachment(id: id, contentType: attachment.contentType)
             }
         case .doc(let doc):
-            lastOpening += 1
+            opening.forget()
             openedPage = doc.url.flatMap(URL.init(string:)).map {
                 OpenedPage(title: doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled, url: $0)
             }
@@ -384,7 +384,7 @@ public final class AccountScreenModel {
 
     /// An add button (`New Note`, `New Attachment`, `New Google Doc`) was tapped.
     public func addTapped(_ kind: ItemEditorModel.Kind) {
-        lastOpening += 1
+        opening.forget()
         editor = ItemEditorModel(adding: kind, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
 
@@ -416,7 +416,7 @@ public final class AccountScreenModel {
     }
 
     private func openEditor(editing item: AccountItem) {
-        lastOpening += 1
+        opening.forget()
         editor = ItemEditorModel(
             editing: item, accountID: accountID, client: client, shrinker: shrinker, outbox: outbox)
     }
@@ -568,7 +568,7 @@ public final class AccountScreenModel {
 
     /// The modal viewer or browser was closed.
     public func documentDismissed() {
-        lastOpening += 1
+        opening.forget()
         openedDocument = nil
         openedPage = nil
     }
@@ -750,13 +750,12 @@ public final class AccountScreenModel {
         title: String, fileName: String? = nil, whenGone gone: (@MainActor () async -> Void)? = nil,
         _ download: @escaping @Sendable () async throws -> DownloadedFile
     ) async {
-        lastOpening += 1
-        let opening = lastOpening
+        let tap = opening.tapped()
         calls.started()
         defer { calls.ended() }
         do {
             let file = try await download()
-            guard opening == lastOpening else { return }
+            guard opening.landed(tap) else { return }
             openedDocument = OpenedDocument(
                 title: title, data: file.data, contentType: Self.viewingType(of: file, named: fileName))
         } catch let error as SalesforceError {
@@ -764,11 +763,11 @@ public final class AccountScreenModel {
                 signedOut()
             } else if error.isNotFound, let gone {
                 await gone()
-            } else if opening == lastOpening {
+            } else if opening.landed(tap) {
                 banner = .failure(error.message)
             }
         } catch {
-            if opening == lastOpening { banner = .failure(APIError.message(for: error)) }
+            if opening.landed(tap) { banner = .failure(APIError.message(for: error)) }
         }
     }
 
