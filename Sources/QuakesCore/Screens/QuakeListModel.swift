@@ -152,8 +152,7 @@ public final class QuakeListModel {
     /// who flew across zones with the app in the background sees the times of where they are), "Updated" and a
     /// time filter's window move on to now, and a list gone stale meanwhile refreshes, as at launch.
     public func becameActive() async {
-        let zone = currentTimeZone()
-        if zone != service.formatter.timeZone { service.formatter.timeZone = zone }
+        service.formatter.timeZone = currentTimeZone()
         if let listing { show(listing, formattedIn: listingZone) }
         await appeared()
     }
