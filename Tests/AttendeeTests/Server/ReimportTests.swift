@@ -66,16 +66,25 @@ import Testing
         #expect(small.programme.event.externalID != report.programme.event.externalID)
     }
 
+    /// The test programme with a second session, `test:s2`, an hour long, starting `offset` seconds after the
+    /// event does.
+    static func withSecondSession(_ title: String, startingAfter offset: TimeInterval, capacity: Int)
+        -> ConferenceProgramme
+    {
+        var programme = ImportEndpointTests.programme()
+        let start = programme.event.startsAt.addingTimeInterval(offset)
+        programme.sessions.append(
+            ProgrammeSession(
+                externalID: "test:s2", title: title, startsAt: start, endsAt: start.addingTimeInterval(3600),
+                capacity: capacity))
+        return programme
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func aDroppedSessionGoesWithItsSeatsAndANoCapacityReimportKeepsTheLimits(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let organizer = try await server.signUp("Organizer")
-            var programme = ImportEndpointTests.programme()
-            let start = programme.event.startsAt
-            programme.sessions.append(
-                ProgrammeSession(
-                    externalID: "test:s2", title: "Dropped", startsAt: start, endsAt: start.addingTimeInterval(3600),
-                    capacity: 1))
+            let programme = Self.withSecondSession("Dropped", startingAfter: 0, capacity: 1)
             let import1 = try await ImportEndpointTests().post(server, programme, organizer)
             let eventID = try import1.decode(ImportSummary.self).eventID
             let ana = try await server.signUp("Ana")
@@ -121,12 +130,7 @@ import Testing
     func aCapacityLoweredBelowTheSeatsTakenIsKeptAndSaidSo(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
             let organizer = try await server.signUp("Organizer")
-            var programme = ImportEndpointTests.programme()
-            let start = programme.event.startsAt
-            programme.sessions.append(
-                ProgrammeSession(
-                    externalID: "test:s2", title: "Roomy", startsAt: start.addingTimeInterval(7200),
-                    endsAt: start.addingTimeInterval(10_800), capacity: 10))
+            var programme = Self.withSecondSession("Roomy", startingAfter: 7200, capacity: 10)
             let eventID = try await ImportEndpointTests().post(server, programme, organizer)
                 .decode(ImportSummary.self).eventID
             let agenda = try await server.client.get("/attendee/v1/events/\(eventID)/agenda").decode([Session].self)
