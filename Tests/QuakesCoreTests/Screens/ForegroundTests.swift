@@ -21,10 +21,7 @@ import Testing
     /// A person flies from Los Angeles to Tokyo with the app in the background: back on screen, every row and
     /// "Updated" are in Tokyo's time, without asking the server while the copy is fresh.
     @Test func comingBackInAnotherZoneWritesTheTimesInIt() async {
-        let harness = ModelHarness()
-        harness.answer(.fresh(QuakeListModelTests.feed, QuakeListModelTests.v1))
-        await harness.model.appeared()
-        _ = harness.takeRequests()
+        let harness = await ModelHarness.launched()
         #expect(harness.screen.rows == QuakeListModelTests.all)
 
         harness.zone.withLock { $0 = Self.tokyo }
@@ -36,10 +33,7 @@ import Testing
 
     /// Away long enough for the copy to go stale: coming back refreshes it, as a launch would.
     @Test func comingBackToAStaleListRefreshesIt() async {
-        let harness = ModelHarness()
-        harness.answer(.fresh(QuakeListModelTests.feed, QuakeListModelTests.v1))
-        await harness.model.appeared()
-        _ = harness.takeRequests()
+        let harness = await ModelHarness.launched()
         harness.advance(3600)
         harness.answer(.notModified)
         await harness.model.becameActive()

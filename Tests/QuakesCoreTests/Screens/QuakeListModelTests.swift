@@ -50,10 +50,7 @@ import Testing
     }
 
     @Test func freshCacheIsShownWithoutARequest() async {
-        let harness = ModelHarness()
-        harness.answer(.fresh(Self.feed, Self.v1))
-        await harness.model.appeared()
-        _ = harness.takeRequests()
+        let harness = await ModelHarness.launched()
         harness.advance(59)
         harness.relaunch()
         await harness.model.appeared()
@@ -64,10 +61,7 @@ import Testing
     /// A copy fetched while the clock ran fast is refreshed once the clock is set right, not taken as fresh until
     /// the clock catches up with it.
     @Test func aCacheStampedInTheFutureIsRefreshed() async {
-        let harness = ModelHarness()
-        harness.answer(.fresh(Self.feed, Self.v1))
-        await harness.model.appeared()
-        _ = harness.takeRequests()
+        let harness = await ModelHarness.launched()
         harness.advance(-86_400)
         harness.relaunch()
         harness.answer(.notModified)
@@ -81,10 +75,7 @@ import Testing
     }
 
     @Test func staleCacheIsShownAtOnceThenRefreshedConditionally() async {
-        let harness = ModelHarness()
-        harness.answer(.fresh(Self.feed, Self.v1))
-        await harness.model.appeared()
-        _ = harness.takeRequests()
+        let harness = await ModelHarness.launched()
         _ = harness.takeScreensDuringFetch()
         harness.advance(61)
         harness.relaunch()

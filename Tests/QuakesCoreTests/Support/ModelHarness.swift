@@ -72,6 +72,16 @@ extension Step {
         relaunch()
     }
 
+    /// A first launch that fetched ``QuakeListModelTests/feed`` and shows it: the scene most tests start from, with
+    /// the launch's request already taken.
+    static func launched() async -> ModelHarness {
+        let harness = ModelHarness()
+        harness.answer(.fresh(QuakeListModelTests.feed, QuakeListModelTests.v1))
+        await harness.model.appeared()
+        _ = harness.takeRequests()
+        return harness
+    }
+
     /// A new model over the same cache: the app started again.
     func relaunch() {
         let steps = self.steps
