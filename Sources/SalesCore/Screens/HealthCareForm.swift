@@ -26,6 +26,21 @@ public enum HealthCareField: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// The most text the field holds, in UTF-16 code units as Salesforce counts them; `nil` for a numeric field.
+    ///
+    /// The three are custom Text fields, which hold at most 255 characters (the stand-in's schema has the same).
+    /// NB: longer text was refused only by the org (`STRING_TOO_LONG`); saved offline it waited in the outbox, to be
+    /// refused at sync with nothing left to do but discard it.
+    public var maxLength: Int? { isNumeric ? nil : 255 }
+
+    /// Why `text`, typed into this text field, cannot be saved (longer than ``maxLength`` once trimmed, as it is
+    /// sent); `nil` when it can, or for a numeric field.
+    public func refusal(ofText text: String) -> String? {
+        guard let maxLength else { return nil }
+        let length = text.trimmingCharacters(in: .whitespacesAndNewlines).utf16.count
+        return length > maxLength ? SalesText.tooLong(label, limit: maxLength, length: length) : nil
+    }
+
     /// Reads `text` typed into this numeric field: `nil` when empty; refused, with a sentence naming the field,
     /// when it is not a number or not one the field holds (``rule``).
     public func parse(_ text: String, locale: Locale) -> Result<Double?, DecimalInput.Invalid> {
@@ -108,14 +123,16 @@ public struct HealthCareForm: Sendable, Hashable {
         filled = text
     }
 
-    /// Records an edit, checking a numeric field at once (against its ``HealthCareField/rule``); text typed back to
-    /// what the form was filled with is no edit, and is not checked (the org's value stays as it is).
+    /// Records an edit, checking it at once: a number against its ``HealthCareField/rule``, text against its
+    /// ``HealthCareField/maxLength``. Text typed back to what the form was filled with is no edit, and is not
+    /// checked (the org's value stays as it is).
     public mutating func edit(_ field: HealthCareField, text newText: String) {
         text[field] = newText
         errors[field] = nil
-        if field.isNumeric, newText != filled[field],
-            case .failure(let invalid) = field.parse(newText, locale: locale)
-        {
+        guard newText != filled[field] else { return }
+        if !field.isNumeric {
+            errors[field] = field.refusal(ofText: newText)
+        } else if case .failure(let invalid) = field.parse(newText, locale: locale) {
             errors[field] = invalid.message
         }
     }

@@ -46,7 +46,7 @@ public final class ItemEditorModel {
     public var saveRefusal: String? {
         guard !isBusy, !canSave else { return nil }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return SalesText.localized("editor.needsName") }
-        if let tooLong { return SalesText.tooLong(tooLong.field, limit: tooLong.limit, length: tooLong.length) }
+        if let tooLong { return SalesText.tooLong(tooLong.field.label, limit: tooLong.limit, length: tooLong.length) }
         switch kind {
         case .note: return nil
         case .doc: return SalesText.localized("editor.needsURL")

@@ -200,9 +200,10 @@ public enum SalesText {
     public static func imageUnreadable(_ name: String, limit: Int) -> String {
         table.format("editor.imageUnreadable", name, "\(limit)")
     }
-    /// `The title is 93 characters long; Salesforce keeps at most 80.`
-    public static func tooLong(_ field: ItemFieldLimit, limit: Int, length: Int) -> String {
-        table.format("editor.tooLong", field.label, String(length), String(limit))
+    /// `The title is 93 characters long; Salesforce keeps at most 80.`, for the field labelled `label` (an
+    /// item's ``ItemFieldLimit/label``, a health-care field's ``HealthCareField/label``).
+    public static func tooLong(_ label: String, limit: Int, length: Int) -> String {
+        table.format("editor.tooLong", label, String(length), String(limit))
     }
     /// The file name a photo from the library is uploaded under.
     public static var pickedPhotoName: String { localized("editor.pickedPhoto") }

@@ -76,6 +76,37 @@ import Testing
         #expect(form.canSave)
     }
 
+    /// Hospital Type, GPO Affiliations and Health Care System are custom Text fields of 255 characters: longer text
+    /// is refused as it is typed, and a Save (offline here) queues nothing that sync could only discard.
+    @Test func aHealthCareTextLongerThanSalesforceKeepsIsRefusedBeforeItIsQueued() async throws {
+        let harness = try await DevServerHarness.make()
+        let outbox = try await makeOutbox()
+        let model = AccountScreenModel(
+            accountID: DevServerHarness.hospitalID, client: try await harness.client(), outbox: outbox,
+            cache: .inMemory())
+        await model.appeared()
+        harness.wire.isDown = true
+        model.editTapped()
+        model.fieldEdited(.hcSystemName, text: String(repeating: "s", count: 256))
+        let refusal = "Health Care System is 256 characters long; Salesforce keeps at most 255. Shorten it to save."
+        #expect(model.form?.errors[.hcSystemName] == refusal)
+        await model.saveTapped()
+        #expect(model.saveOutcome == nil)
+        #expect(model.banner == .failure(refusal))
+        #expect(try await outbox.pending().isEmpty)
+
+        // Salesforce counts UTF-16 code units: 128 emoji are 256 of them.
+        model.fieldEdited(.gpoAffiliations, text: String(repeating: "😀", count: 128))
+        #expect(model.form?.errors[.gpoAffiliations]?.hasPrefix("GPO Affiliations is 256 characters long") == true)
+        model.fieldEdited(.gpoAffiliations, text: "Premier")
+        // What is sent is trimmed, so spaces around 255 characters do not count.
+        model.fieldEdited(.hcSystemName, text: "  " + String(repeating: "s", count: 255) + " \n")
+        #expect(model.form?.isValid == true)
+        await model.saveTapped()
+        #expect(model.saveOutcome == .queued)
+        #expect(model.details?.account.hcSystemName == String(repeating: "s", count: 255))
+    }
+
     @Test func docAndAttachmentNamesAndLinksAreHeldToSalesforcesLengths() async throws {
         let harness = try await DevServerHarness.make()
         let client = try await harness.client()
