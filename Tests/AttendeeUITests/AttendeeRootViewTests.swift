@@ -264,6 +264,19 @@ struct AttendeeRootViewTests {
         #expect(throws: (any Error).self) { try host.type("More.", into: "Comment") }
     }
 
+    /// Before the event starts (the app's clock, days ahead of the demo), its Feedback page says when feedback
+    /// opens and offers no Give Feedback that the server would refuse, as a session's page does.
+    @Test func eventFeedbackBeforeTheStartSaysWhenItOpens() async throws {
+        let host = try await Self.registered(
+            try await InProcessAttendee.make(now: runningClock(from: demoConferenceAhead)))
+        try host.tap("Feedback")
+        try await host.waitUntil("the feedback page") { $0.find(.button, "Give Feedback") != nil }
+        #expect(host.tree.texts.contains("Feedback opens when the event starts."))
+        #expect(throws: (any Error).self) { try host.tap("This Event: 2 stars") }
+        #expect(throws: (any Error).self) { try host.type("Great talks.", into: "Comment") }
+        #expect(host.tree.find(.button, "Give Feedback")?.isEnabled == false)
+    }
+
     /// Someone not registered finds the Feedback page shut, and why, before typing a word.
     @Test func eventFeedbackSaysToRegisterFirst() async throws {
         let host = try await Self.signedIn()

@@ -318,6 +318,26 @@ import Testing
         }
     }
 
+    /// Before the event starts the event's Feedback page says, as the session's does, that feedback opens then,
+    /// and sends nothing: the server here already stands in the event (a clock ahead of this machine's), so a
+    /// feedback sent anyway would have been taken.
+    @Test func eventFeedbackBeforeTheStartSaysWhenItOpensAndSendsNothing() async throws {
+        let serverInTheEvent: (inout AttendeeService.Configuration) -> Void = {
+            $0.eventNow = runningClock(from: demoKeynoteUnderway)
+        }
+        try await Harness.with(configure: serverInTheEvent) { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana Ferreira")
+            #expect(await harness.run("register", event.id, "--later").code == 0)
+            let early = await harness.run("feedback", "event", event.id, "--rating", "5")
+            #expect(early.code == 1)
+            #expect(early.output == "")
+            #expect(early.errors == "quartet attendee: Feedback opens when the event starts.\n")
+            #expect(try await harness.json(EventDetails.self, "event", event.id).feedbackGiven == false)
+        }
+    }
+
     /// Offline, `signout` signs this device out all the same (the token is forgotten, exit 0) and says the
     /// server could not be told; the session the server still holds ends on its own.
     @Test func offlineSignOutSignsOutThisDeviceAndSaysSo() async throws {

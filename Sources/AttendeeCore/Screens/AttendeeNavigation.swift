@@ -17,8 +17,9 @@ public enum AttendeeDestination: Hashable, Sendable {
     /// The speakers of an event.
     case speakers(eventID: String)
     /// Feedback on the event: `given` when the person gave it already, `registered` whether they are registered
-    /// (only they may give it), as the dashboard last read them.
-    case eventFeedback(eventID: String, given: Bool, registered: Bool)
+    /// (only they may give it), `opensAt` the event's start (feedback opens then; `nil` before the dashboard
+    /// loaded it), as the dashboard last read them.
+    case eventFeedback(eventID: String, given: Bool, registered: Bool, opensAt: Date?)
     /// Feedback on a session and its speakers.
     case sessionFeedback(sessionID: String, speakers: [PersonReference])
     /// A session's details.
@@ -75,17 +76,19 @@ public enum AttendeeDestination: Hashable, Sendable {
 
 extension DashboardLink {
     /// Where the link goes from the dashboard of `eventID`; the location page needs the venue, so it is `nil`
-    /// until the dashboard has loaded. Feedback opens knowing whether it was `feedbackGiven` and whether the person
-    /// is `registered`.
+    /// until the dashboard has loaded. Feedback opens knowing whether it was `feedbackGiven`, whether the person
+    /// is `registered`, and when the event starts (`eventStartsAt`, `nil` until loaded).
     public func destination(
-        eventID: String, location: SessionLocation?, feedbackGiven: Bool, registered: Bool
+        eventID: String, location: SessionLocation?, feedbackGiven: Bool, registered: Bool,
+        eventStartsAt: Date? = nil
     ) -> AttendeeDestination? {
         switch self {
         case .attendees: .attendees(eventID: eventID)
         case .agenda: .agenda(eventID: eventID)
         case .speakers: .speakers(eventID: eventID)
         case .myAgenda: .myAgenda(eventID: eventID)
-        case .feedback: .eventFeedback(eventID: eventID, given: feedbackGiven, registered: registered)
+        case .feedback:
+            .eventFeedback(eventID: eventID, given: feedbackGiven, registered: registered, opensAt: eventStartsAt)
         case .location: location.map { .location($0) }
         case .messages: .messages(eventID: eventID)
         case .notes: .notes(eventID: eventID, sessionID: nil)
@@ -247,11 +250,14 @@ public final class AttendeeAppModel {
     }
 
     /// Feedback on the event or a session: `alreadyGiven` keeps the form closed, and so does not being
-    /// `registered` for the event (its page says to register first).
-    public func feedback(_ target: FeedbackModel.Target, alreadyGiven: Bool = false, registered: Bool = true)
-        -> FeedbackModel
-    {
-        FeedbackModel(client: client, target: target, alreadyGiven: alreadyGiven, registered: registered)
+    /// `registered` for the event (its page says to register first), or `opensAt` still ahead on the app's clock
+    /// (its page says when feedback opens).
+    public func feedback(
+        _ target: FeedbackModel.Target, alreadyGiven: Bool = false, registered: Bool = true, opensAt: Date? = nil
+    ) -> FeedbackModel {
+        FeedbackModel(
+            client: client, target: target, alreadyGiven: alreadyGiven, registered: registered, opensAt: opensAt,
+            now: now)
     }
 
     // MARK: Media (documents and gallery)

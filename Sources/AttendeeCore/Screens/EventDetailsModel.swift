@@ -213,10 +213,12 @@ public final class EventDetailsModel: BusyScreen {
     }
 
     /// Where a link of the dashboard goes, with what the dashboard knows: the venue for the location page (`nil`
-    /// until loaded), and for Feedback whether it was given already and whether the person is registered.
+    /// until loaded), and for Feedback whether it was given already, whether the person is registered and when
+    /// the event starts.
     public func destination(_ link: DashboardLink) -> AttendeeDestination? {
         link.destination(
-            eventID: eventID, location: location, feedbackGiven: feedbackGiven, registered: isRegistered)
+            eventID: eventID, location: location, feedbackGiven: feedbackGiven, registered: isRegistered,
+            eventStartsAt: event?.startsAt)
     }
 
     /// Back from Additional Info (submitted, "later", or closed): the registration shows what the step did.

@@ -33,6 +33,9 @@ public final class FeedbackModel: BusyScreen {
     public private(set) var isRegistered: Bool
     /// How the last submission ended; `nil` before one, and after one that failed (the banner says why).
     public private(set) var outcome: Outcome?
+    /// When feedback opens (the event's start, for the event's page); `nil` when the page does not know, and then
+    /// the server's refusal says it.
+    public let opensAt: Date?
 
     /// How a submission ended.
     public enum Outcome: Sendable, Hashable {
@@ -43,31 +46,52 @@ public final class FeedbackModel: BusyScreen {
     }
 
     private let client: AttendeeClient
+    private let now: @Sendable () -> Date
 
     /// The speakers' ratings chosen out of range, kept so the refusal names the range rather than a speaker left
     /// unrated.
     private var speakersRatedOutOfRange: Set<String> = []
 
-    /// Creates the model over a client: `alreadyGiven` when the person gave this feedback before, and
-    /// `registered` `false` for an event they are not registered for; either way the form takes nothing.
-    public init(client: AttendeeClient, target: Target, alreadyGiven: Bool = false, registered: Bool = true) {
+    /// Creates the model over a client: `alreadyGiven` when the person gave this feedback before, `registered`
+    /// `false` for an event they are not registered for, and `opensAt` a moment still ahead on `now` (the event
+    /// not started); any of them and the form takes nothing.
+    public init(
+        client: AttendeeClient, target: Target, alreadyGiven: Bool = false, registered: Bool = true,
+        opensAt: Date? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.target = target
         self.isAlreadyGiven = alreadyGiven
         self.isRegistered = registered
+        self.opensAt = opensAt
+        self.now = now
     }
 
+    /// Whether feedback has opened on the model's clock: what it rates has started (or the page does not know
+    /// when it starts, and leaves it to the server).
+    public var hasOpened: Bool { opensAt.map { $0 <= now() } ?? true }
+
     /// Whether the stars and the comment take input: not once feedback is given, nor for a person not
-    /// registered (the form shows, disabled, under ``notice``).
-    public var isFormEnabled: Bool { isRegistered && !isAlreadyGiven }
+    /// registered, nor before feedback opens (the form shows, disabled, under ``notice``).
+    public var isFormEnabled: Bool { isRegistered && !isAlreadyGiven && hasOpened }
 
     /// What the page says above the form before anything is typed: `Register for this event first.` for a person
-    /// not registered, `You already gave feedback.` once given; `nil` while the form is open.
+    /// not registered, `You already gave feedback.` once given, `Feedback opens when the event starts.` before
+    /// it starts; `nil` while the form is open.
     public var notice: String? {
         if !isRegistered { return Strings.text("feedback.registerFirst") }
         // NB: once given on this page, the banner says so (thanks, or already given): no second line.
-        if isAlreadyGiven, outcome == nil { return Strings.text("feedback.already") }
+        if isAlreadyGiven { return outcome == nil ? Strings.text("feedback.already") : nil }
+        if !hasOpened { return notStarted }
         return nil
+    }
+
+    /// Why feedback is not taken yet, in the words of what is rated.
+    private var notStarted: String {
+        switch target {
+        case .event: Strings.text("feedback.notStarted.event")
+        case .session: Strings.text("feedback.notStarted.session")
+        }
     }
 
     /// The speakers to rate (none for the event).
@@ -137,8 +161,13 @@ public final class FeedbackModel: BusyScreen {
     /// "Give Feedback" or "Feedback Given".
     public var submitTitle: String { Strings.text(isAlreadyGiven ? "feedback.given" : "feedback.button") }
 
-    /// Submit was tapped.
+    /// Submit was tapped. Before feedback opens a tap that comes anyway (the command line's) sends nothing and
+    /// says why.
     public func submitTapped() async {
+        if isRegistered, !isAlreadyGiven, !hasOpened {
+            banner = .failure(notStarted)
+            return
+        }
         guard isSubmitEnabled, let rating else { return }
         outcome = nil
         await whileBusy {
@@ -154,10 +183,7 @@ public final class FeedbackModel: BusyScreen {
             banner = .confirmation(Strings.text("feedback.thanks"))
         } failed: { error in
             if AttendeeFailure.refusal(error) == .notStarted {
-                switch target {
-                case .event: banner = .failure(Strings.text("feedback.notStarted.event"))
-                case .session: banner = .failure(Strings.text("feedback.notStarted.session"))
-                }
+                banner = .failure(notStarted)
                 return
             }
             // NB: feedback already given (from another device) is not a failure the person can act on.

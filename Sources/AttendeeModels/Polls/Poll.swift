@@ -377,7 +377,7 @@ public struct PollReference: Codable, Sendable, Hashable {
 
 /// Why the server refused a poll request: the problem `type` of the 409 answer.
 public enum PollRefusal: String, Sendable, Hashable, CaseIterable {
-    /// The poll is not open (a draft, or closed): answers are not taken.
+    /// The poll is not open (closed, or a draft, which only its managers are told of): answers are not taken.
     case notOpen = "https://quartet.dev/problems/attendee/poll-not-open"
     /// The poll cannot go to that state from the one it is in (a closed poll cannot reopen).
     case wrongState = "https://quartet.dev/problems/attendee/poll-state"

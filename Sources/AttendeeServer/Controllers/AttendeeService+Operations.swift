@@ -176,7 +176,8 @@ extension AttendeeService {
             AttendeeRoute.answerPoll, "Answer an open poll, or change the answer while it is open",
             [
                 200: "Recorded", 400: "Malformed JSON", 401: "Not signed in", 403: "Not registered",
-                404: "No such poll", 409: "Not open", 422: "Invalid choices",
+                404: "No such poll (a draft, to all but its managers)", 409: "Closed, or (to its managers) a draft",
+                422: "Invalid choices",
             ],
             body: Schema.object(
                 ["choices": Schema.map(Schema.array(Schema.string()))], required: ["choices"])),

@@ -54,8 +54,7 @@ extension AttendeeService {
             tag: "Attendee",
             responses: [
                 200: "The thumbnail", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
-                403: "Not an attendee, speaker or organizer",
-                404: "No such file, no thumbnail, or an attachment the caller may not read",
+                404: "No such file (or not the caller's to read), or no thumbnail",
                 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),
@@ -63,7 +62,7 @@ extension AttendeeService {
             AttendeeRoute.mediaShare,
             "A link to send: the absolute URL of the download, signed so that it opens without signing in until "
                 + "`expiresAt` (7 days)",
-            [200: "OK", 401: "Not signed in", 403: "Not an attendee, speaker or organizer", 404: "No such file"]),
+            [200: "OK", 401: "Not signed in", 404: "No such file (or not the caller's to read)"]),
         operation(
             AttendeeRoute.removeMedia,
             "Remove a file: a photo's uploader, the session's speakers for its documents, or the organizer",
@@ -76,8 +75,8 @@ extension AttendeeService {
             AttendeeRoute.media, summary: summary, tag: "Attendee",
             responses: [
                 200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in (and no link)",
-                403: "Not an attendee, speaker or organizer; or a share link altered, for another file or expired",
-                404: "No such file, or an attachment the caller may not read",
+                403: "A share link altered, for another file or expired",
+                404: "No such file, or not the caller's to read (outside its event; an attachment not shown to them)",
                 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*")

@@ -163,9 +163,10 @@ struct MediaStore: Sendable {
             createdAt: try row.decode(Date.self, "created_at"))
     }
 
-    /// The file `mediaID` for someone who may read it: 404 when there is none, 403 for someone outside the event
-    /// of a gallery photo or document, 404 for anyone who may not read an attachment (it is not said to exist).
-    /// `readerID` `nil`: for a share link whose signature was checked, which anyone may open.
+    /// The file `mediaID` for someone who may read it: 404 when there is none, and alike for someone outside the
+    /// event of a gallery photo or document and for anyone who may not read an attachment (it is not said to
+    /// exist, as ``remove(_:by:)`` does not say). `readerID` `nil`: for a share link whose signature was checked,
+    /// which anyone may open.
     func stored(_ mediaID: String, readerID: String?) async throws -> Stored {
         try await database.read { db in
             guard
@@ -176,7 +177,9 @@ struct MediaStore: Sendable {
             if let readerID, file.purpose == .attachment {
                 guard try Self.mayReadAttachment(file, readerID: readerID, db) else { throw Self.noSuchFile }
             } else if let readerID {
-                try Self.requireReader(eventID: file.eventID, userID: readerID, db)
+                // NB: 403 here told an outsider that a file of this id exists at some event; the event's own
+                // routes (its gallery, its documents) still say 403, as an event is public.
+                guard try Self.isMember(eventID: file.eventID, userID: readerID, db) else { throw Self.noSuchFile }
             }
             return Stored(
                 file: file, sha256: try row.decode(String.self, "sha256"),

@@ -217,7 +217,8 @@ extension AttendeeStore {
         }
     }
 
-    /// Records (or replaces) the caller's answer while the poll is open, scoring a quiz on the server.
+    /// Records (or replaces) the caller's answer while the poll is open, scoring a quiz on the server. A draft is
+    /// 404 to all but its managers, as when it is read; a closed poll (or a draft, to its managers) is 409.
     ///
     /// NB: the poll's row is locked first (PostgreSQL; SQLite has one writer), so answers and closing are
     /// serialized per poll: the counts each live event carries include every answer committed before it, and no
@@ -227,6 +228,9 @@ extension AttendeeStore {
         return try await database.write { db in
             let stored = try Self.lockPoll(id: id, db)
             let canManage = try Self.canManage(stored, userID: userID, db)
+            // NB: a draft is its managers' alone (not listed, 404 to read): to anyone else an answer to it meets
+            // no poll either, rather than a 409 that says a draft of this id exists.
+            if stored.state == .draft, !canManage { throw Self.noSuchPoll }
             try Self.requireMembership(eventID: stored.eventID, userID: userID, db)
             guard stored.state == .open else {
                 throw HTTPError(

@@ -17,8 +17,9 @@ struct AttendeePage: View {
         case .myAgenda(let eventID): MyAgendaView(model: app.myAgenda(eventID))
         case .attendees(let eventID): AttendeesView(model: app.attendees(eventID))
         case .speakers(let eventID): SpeakersView(model: app.speakers(eventID))
-        case .eventFeedback(let eventID, let given, let registered):
-            FeedbackView(model: app.feedback(.event(id: eventID), alreadyGiven: given, registered: registered))
+        case .eventFeedback(let eventID, let given, let registered, let opensAt):
+            FeedbackView(
+                model: app.feedback(.event(id: eventID), alreadyGiven: given, registered: registered, opensAt: opensAt))
         case .sessionFeedback(let id, let speakers):
             FeedbackView(model: app.feedback(.session(id: id, speakers: speakers)))
         case .session(let id): SessionDetailsView(model: app.session(), sessionID: id)

@@ -381,11 +381,13 @@ extension AttendeeCommand {
     @MainActor
     static func eventFeedbackPage(_ context: Context) async throws -> FeedbackModel {
         let dashboard = try await openDashboard(context)
-        guard case .eventFeedback(let id, let given, let registered)? = dashboard.destination(.feedback) else {
+        guard case .eventFeedback(let id, let given, let registered, let opensAt)? = dashboard.destination(.feedback)
+        else {
             throw ScreenFailure(message: dashboard.banner?.text ?? "")
         }
         return FeedbackModel(
-            client: context.client, target: .event(id: id), alreadyGiven: given, registered: registered)
+            client: context.client, target: .event(id: id), alreadyGiven: given, registered: registered,
+            opensAt: opensAt, now: context.now)
     }
 
     /// The session page's feedback button, tapped: the feedback page of an attended session (a session rated
@@ -419,7 +421,8 @@ extension AttendeeCommand {
             return (id: String(parts[0]), rating: value)
         }
         let model = try await page()
-        // NB: a page that takes nothing (feedback given, not registered) says why before anything is sent.
+        // NB: a page that takes nothing (feedback given, not registered, not open yet) says why before anything
+        // is sent.
         if !model.isFormEnabled, let notice = model.notice { throw ScreenFailure(message: notice) }
         model.ratingChosen(rating)
         for speaker in speakers { model.speakerRatingChosen(speaker.id, speaker.rating) }

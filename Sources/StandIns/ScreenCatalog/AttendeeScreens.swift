@@ -459,7 +459,7 @@ enum AttendeeScreens {
                 app, screen: "feedback", state: "register-first",
                 summary: "The event's feedback for someone not registered: shut, saying why, before any typing"
             ) {
-                try await page(.eventFeedback(eventID: eventID, given: false, registered: false)) {
+                try await page(.eventFeedback(eventID: eventID, given: false, registered: false, opensAt: nil)) {
                     FeedbackView(
                         model: FeedbackModel(client: client(), target: .event(id: eventID), registered: false))
                 }.settled("the form")

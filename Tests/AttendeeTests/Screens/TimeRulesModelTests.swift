@@ -73,4 +73,45 @@ import Testing
         #expect(model.outcome == nil)
         #expect(model.isSubmitEnabled)
     }
+
+    /// The event's Feedback page, opened from the dashboard before the event starts, says when feedback opens
+    /// and offers nothing to send, as a session's does; a tap that comes anyway sends nothing. Once the event has
+    /// started (on the page's clock), the form opens.
+    @Test func theEventsFeedbackPageBeforeTheStartSaysWhenItOpens() async {
+        let event = Demo.event()
+        let sent = Locked(0)
+        let client = AttendeeClient(
+            event: { _ in
+                EventDetails(
+                    event: event, registration: Registration(eventID: event.id, additionalInfoStatus: .completed))
+            },
+            eventFeedback: { _, _ in sent.withLock { $0 += 1 } })
+        let clock = Locked(event.startsAt.addingTimeInterval(-3600))
+        let now: @Sendable () -> Date = { clock.withLock { $0 } }
+        let dashboard = EventDetailsModel(client: client, eventID: event.id, locale: Demo.british, now: now)
+        await dashboard.appeared()
+        let destination = dashboard.destination(.feedback)
+        #expect(
+            destination == .eventFeedback(eventID: event.id, given: false, registered: true, opensAt: event.startsAt))
+        guard case .eventFeedback(_, let given, let registered, let opensAt)? = destination else { return }
+        let model = FeedbackModel(
+            client: client, target: .event(id: event.id), alreadyGiven: given, registered: registered,
+            opensAt: opensAt, now: now)
+        #expect(model.notice == "Feedback opens when the event starts.")
+        #expect(model.isFormEnabled == false)
+        model.ratingChosen(4)
+        #expect(model.isSubmitEnabled == false)
+        await model.submitTapped()
+        #expect(sent.withLock { $0 } == 0)
+        #expect(model.banner == .failure("Feedback opens when the event starts."))
+        #expect(model.outcome == nil)
+
+        clock.withLock { $0 = event.startsAt }
+        #expect(model.notice == nil)
+        #expect(model.isFormEnabled)
+        #expect(model.isSubmitEnabled)
+        await model.submitTapped()
+        #expect(sent.withLock { $0 } == 1)
+        #expect(model.outcome == .sent)
+    }
 }

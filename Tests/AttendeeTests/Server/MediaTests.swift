@@ -325,8 +325,19 @@ import Testing
             let member = try await server.registeredAttendee("Member")
             let photo = try await server.uploadPhoto(jpeg, token: member).decode(MediaFile.self)
             let headers = AttendeeTestServer.auth(outsider)
-            #expect(
-                try await server.client.get("/attendee/v1/media/\(photo.id)", headers: headers).status == .forbidden)
+            // To someone outside its event a file's id is no file at all, as for its removal: a 403 told them a
+            // file of that id exists.
+            let outside = try await server.client.get("/attendee/v1/media/\(photo.id)", headers: headers)
+            let nothing = try await server.client.get("/attendee/v1/media/\(UUID().uuidString)", headers: headers)
+            #expect(outside.status == .notFound)
+            #expect(outside.problem["detail"] == nothing.problem["detail"])
+            for route in ["thumbnail", "share"] {
+                let refused = try await server.client.get("/attendee/v1/media/\(photo.id)/\(route)", headers: headers)
+                let absent = try await server.client.get(
+                    "/attendee/v1/media/\(UUID().uuidString)/\(route)", headers: headers)
+                #expect(refused.status == .notFound, "\(route)")
+                #expect(refused.problem["detail"] == absent.problem["detail"], "\(route)")
+            }
             #expect(
                 try await server.client.get("/attendee/v1/events/\(server.eventID)/gallery", headers: headers).status
                     == .forbidden)
@@ -470,12 +481,12 @@ import Testing
                 try await server.client.get(
                     "/attendee/v1/media/\(handout.id)", headers: AttendeeTestServer.auth(outsider)
                 )
-                .status == .forbidden)
+                .status == .notFound)
             #expect(
                 try await server.client.get(
                     "/attendee/v1/media/\(handout.id)/share", headers: AttendeeTestServer.auth(outsider)
                 )
-                .status == .forbidden)
+                .status == .notFound)
             #expect(try await server.documents(speaker).decode(DocumentsPage.self).postRead.map(\.id) == [handout.id])
 
             #expect(

@@ -37,7 +37,18 @@ import Testing
             #expect(try await server.polls(ada).isEmpty)
             #expect(
                 try await server.client.get("/attendee/v1/polls/\(poll.id)", headers: .auth(ada)).status == .notFound)
-            #expect(try await server.answer(poll.id, ["1": ["1-1"]], ada).status == .conflict)
+            // Answering it is answered as for no poll at all, so its id says nothing of a draft.
+            let toDraft = try await server.answer(poll.id, ["1": ["1-1"]], ada)
+            let toNothing = try await server.answer("no-such-poll", ["1": ["1-1"]], ada)
+            #expect(toDraft.status == .notFound)
+            #expect(toDraft.problem["detail"] == toNothing.problem["detail"])
+            #expect(toDraft.problem["type"] == toNothing.problem["type"])
+            let stranger = try await server.signUp("Sam Stranger")
+            #expect(try await server.answer(poll.id, ["1": ["1-1"]], stranger).status == .notFound)
+            // Its organizer, who sees it, is told it is not open yet.
+            let own = try await server.answer(poll.id, ["1": ["1-1"]], organizer)
+            #expect(own.status == .conflict)
+            #expect(own.problem["type"] == PollRefusal.notOpen.rawValue)
 
             #expect(try await server.action("open", poll.id, organizer).decode(Poll.self).state == .open)
             #expect(try await server.polls(ada).map(\.id) == [poll.id])
