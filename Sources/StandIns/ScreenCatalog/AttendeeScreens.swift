@@ -464,6 +464,20 @@ enum AttendeeScreens {
                         model: FeedbackModel(client: client(), target: .event(id: eventID), registered: false))
                 }.settled("the form")
             },
+            ScreenEntry(
+                app, screen: "feedback", state: "not-started",
+                summary: "The event's feedback the day before it starts: shut, saying when it opens"
+            ) {
+                let opensAt = Date(timeIntervalSince1970: 1_804_150_800)  // 10 March 2027, 09:00 in Copenhagen
+                let dayBefore = opensAt.addingTimeInterval(-86_400)
+                return try await page(
+                    .eventFeedback(eventID: eventID, given: false, registered: true, opensAt: opensAt)
+                ) {
+                    FeedbackView(
+                        model: FeedbackModel(
+                            client: client(), target: .event(id: eventID), opensAt: opensAt, now: { dayBefore }))
+                }.settled("the form")
+            },
             ScreenEntry(app, screen: "feedback", state: "rated", summary: "Stars given, a comment written") {
                 let target = FeedbackModel.Target.session(id: "s1", speakers: sessions[0].speakers)
                 let model = FeedbackModel(client: client(), target: target)
