@@ -41,22 +41,26 @@ public enum ActionRules {
     ///
     /// A title is one line of plain text: no control character at all (a line break, a tab, BEL or ESC spill into
     /// lists and reach other clients as raw bytes). Content may keep line breaks and tabs, and nothing else of the
-    /// kind.
+    /// kind. Neither may hold a character that reorders the words after it (``isReordering(_:)``), and neither is
+    /// there when nothing of it shows (``showsSomething(_:)``).
     public static func violation(title: String, content: String) -> Violation? {
         let title = trimmed(title)
         let content = trimmed(content)
-        if !titleLength.contains(title.count) {
+        if !titleLength.contains(title.count) || !showsSomething(title) {
             return Violation(field: "title", message: "The title must be \(phrase(titleLength)) characters.")
         }
-        if title.unicodeScalars.contains(where: isControl) {
+        if title.unicodeScalars.contains(where: { isControl($0) || isReordering($0) }) {
             return Violation(
                 field: "title", message: "The title must be one line, without control characters.",
                 rule: .controlCharacters)
         }
-        if !contentLength.contains(content.count) {
+        if !contentLength.contains(content.count) || !showsSomething(content) {
             return Violation(field: "content", message: "The content must be \(phrase(contentLength)) characters.")
         }
-        if content.unicodeScalars.contains(where: { isControl($0) && !allowedInContent.contains($0) }) {
+        let notInContent = { (scalar: Unicode.Scalar) in
+            (isControl(scalar) && !allowedInContent.contains(scalar)) || isReordering(scalar)
+        }
+        if content.unicodeScalars.contains(where: notInContent) {
             return Violation(
                 field: "content",
                 message: "The content may hold line breaks and tabs, but no other control characters.",
@@ -73,6 +77,23 @@ public enum ActionRules {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         default: false
+        }
+    }
+
+    /// Unicode's explicit directional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO; LRI, RLI, FSI,
+    /// PDI): they reorder what follows them, so "\u{202E}kcab emoc I" reads "I come back" in every list while the jar
+    /// keeps, and searches, other words. Direction marks (LRM, RLM), which only place the text beside them, stay.
+    public static func isReordering(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Whether `text` has a character a person sees: not white space, a control character, or one that draws
+    /// nothing by itself (Unicode's default-ignorable code points: zero-width spaces and joiners, direction marks, the
+    /// byte-order mark, the soft hyphen, the Hangul filler, variation selectors). A title of zero-width spaces was a
+    /// blank row in every list.
+    public static func showsSomething(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            !scalar.properties.isWhitespace && !isControl(scalar) && !scalar.properties.isDefaultIgnorableCodePoint
         }
     }
 

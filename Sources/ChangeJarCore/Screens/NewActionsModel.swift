@@ -108,12 +108,12 @@ public final class NewActionsModel: PagedActionList {
             nextCursor = page.nextCursor
             isShowingSavedCopy = false
             show(page.items)
-            await cache.save(.new, page.items)
+            await cache.save(savedList, page.items)
             await seen(upTo: page.headCursor)
         } catch {
             guard opening == pages.list else { return pages.ended() }
             let error = ChangeJarError(error)
-            if let banners = error.savedCopyBanners, let copy = await cache.load(.new) {
+            if let banners = error.savedCopyBanners, let copy = await cache.load(savedList) {
                 banner = .notice(banners.showing)
                 isShowingSavedCopy = true
                 show(copy)
@@ -173,8 +173,12 @@ public final class NewActionsModel: PagedActionList {
     /// while the rows are not it.
     func rowsChanged(to actions: [Action]) async {
         show(actions)
-        if !isShowingSavedCopy { await cache.save(.new, actions) }
+        if !isShowingSavedCopy { await cache.save(savedList, actions) }
     }
+
+    /// The saved copy of New as the reader now reads it: the server leaves a signed-in reader's own actions out, so
+    /// one person's copy (or anyone's) is not shown to another offline.
+    private var savedList: CachedList { .new(session?.session?.person) }
 
     /// `call` as the signed-in person (a token renewed when it has expired), so the server leaves their own actions
     /// out; as anyone when nobody is signed in, or the session has ended.

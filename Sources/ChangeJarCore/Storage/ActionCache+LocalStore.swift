@@ -34,7 +34,9 @@ extension ActionCache {
                 }
             },
             forgetOwnLists: {
-                _ = try? await store.removeLists(namesStartingWith: "changejar." + CachedList.ownListPrefix)
+                for prefix in CachedList.personalPrefixes {
+                    _ = try? await store.removeLists(namesStartingWith: "changejar." + prefix)
+                }
             }
         )
     }

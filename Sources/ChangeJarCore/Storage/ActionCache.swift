@@ -5,7 +5,9 @@ import PublicInit
 /// Which saved list a cache entry is.
 public enum CachedList: Sendable, Hashable {
     case all
-    case new
+    /// New Actions as `reader` read it (`nil`: anyone, signed out). The server leaves a signed-in reader's own actions
+    /// out, so one person's reading is not another's.
+    case new(AuthSession.Person?)
     /// One person's actions: keyed by identity so lists of different people never mix.
     case mine(AuthSource, providerUserID: String)
     case search(String)
@@ -14,7 +16,8 @@ public enum CachedList: Sendable, Hashable {
     public var key: String {
         switch self {
         case .all: "all"
-        case .new: "new"
+        case .new(nil): "new"
+        case .new(let reader?): "\(Self.ownNewPrefix)\(reader.authSource.rawValue):\(reader.providerUserID)"
         case .mine(let source, let userID): "\(Self.ownListPrefix)\(source.rawValue):\(userID)"
         case .search(let text): "search:\(text)"
         }
@@ -22,6 +25,10 @@ public enum CachedList: Sendable, Hashable {
 
     /// How every person's own list's ``key`` starts.
     static let ownListPrefix = "mine:"
+    /// How the ``key`` of New as one person read it starts.
+    static let ownNewPrefix = "new:"
+    /// Every key prefix of a list read as one person, which a signed-out device keeps none of.
+    static let personalPrefixes = [ownListPrefix, ownNewPrefix]
 }
 
 /// The device's copy of the last lists it showed, for offline reading, its "last seen" position, and an action
@@ -41,8 +48,9 @@ public struct ActionCache: Sendable {
     public var waitingAction: @Sendable () async -> WaitingAction? = { nil }
     /// Keeps (or, with `nil`, forgets) the action that waits for a sign-in.
     public var setWaitingAction: @Sendable (WaitingAction?) async -> Void = { _ in }
-    /// Forgets every person's saved My Actions (each ``CachedList/mine(_:providerUserID:)``): nobody is signed in
-    /// now, and a signed-out device keeps nothing of anyone's own list.
+    /// Forgets every list read as one person: their My Actions (each ``CachedList/mine(_:providerUserID:)``) and
+    /// New as they read it (``CachedList/new(_:)`` with a reader). Nobody is signed in now, and a signed-out device
+    /// keeps nothing of anyone's own.
     public var forgetOwnLists: @Sendable () async -> Void
 
     /// A cache that lives as long as the value (previews, and tests of behaviour around the cache).
@@ -68,5 +76,7 @@ private actor CacheStorage {
     func save(_ key: String, _ actions: [Action]) { lists[key] = actions }
     func setLastSeen(_ cursor: String) { lastSeen = cursor }
     func setWaiting(_ action: WaitingAction?) { waiting = action }
-    func forgetOwnLists() { lists = lists.filter { !$0.key.hasPrefix(CachedList.ownListPrefix) } }
+    func forgetOwnLists() {
+        lists = lists.filter { list in !CachedList.personalPrefixes.contains { list.key.hasPrefix($0) } }
+    }
 }

@@ -9,10 +9,30 @@ extension ChangeJarService {
     // NB: the text limits are ActionRules' own, counted as the server counts them (characters people see, after
     // trimming), which JSON Schema's `maxLength` cannot say.
     // NB: a title is one line without control characters; content may also hold tabs and line breaks (\t \n \r).
-    private static let title = Schema.text(graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass)
-    private static let content = Schema.text(
+    // Neither holds a character that reorders the text after it, nor only characters that draw nothing.
+    private static let title = text(
+        graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass + reordering)
+    private static let content = text(
         graphemes: ActionRules.contentLength.upperBound,
-        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"#)
+        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"# + reordering)
+
+    /// `Schema.text`, whose text must also hold something besides the characters that draw nothing.
+    private static func text(graphemes limit: Int, refusing: String) -> JSONValue {
+        guard case .object(var schema) = Schema.text(graphemes: limit, refusing: refusing) else {
+            preconditionFailure("Schema.text makes an object")
+        }
+        schema["pattern"] = .string(
+            "^[^\(refusing)]*[^\(refusing)\(Schema.whiteSpaceClass)\(invisible)][^\(refusing)]*$")
+        return .object(schema)
+    }
+    /// ``ActionRules/isReordering(_:)`` as the inside of a character class.
+    private static let reordering = #"\u202A-\u202E\u2066-\u2069"#
+    /// The default-ignorable characters of the Basic Multilingual Plane (what ``ActionRules/showsSomething(_:)`` does
+    /// not count), as the inside of a character class. NB: the few outside it (tag characters, musical formatting)
+    /// cannot be written in a pattern without the `u` flag; a text of only those is refused all the same.
+    private static let invisible =
+        #"\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F"#
+        + #"\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8"#
     private static let authSource = Schema.oneOf(AuthSource.allCases.map(\.rawValue))
 
     private static let action: JSONValue = [

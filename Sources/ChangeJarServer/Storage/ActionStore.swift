@@ -75,12 +75,14 @@ struct ActionStore: Sendable {
     ///
     /// NB: a submission whose answer was lost (the connection dropped after the server saved it) is sent again by
     /// a person told to try again; the same pledge twice from one person is that retry, not a second pledge. The
-    /// look-up and the insert share the write transaction, so two retries cannot both insert.
+    /// look-up and the insert share the write transaction, under the author's lock (``lockWrites(of:in:)``), so two
+    /// retries cannot both insert.
     func insertUnlessTheAuthorHasIt(
         title: String, content: String, author: Author, at now: Date
     ) async throws -> (action: StoredAction, created: Bool) {
         let publicID = UUID().uuidString.lowercased()
         return try await database.write { db in
+            try Self.lockWrites(of: author, in: db)
             if let existing = try Self.same(title: title, content: content, by: author, except: nil, in: db) {
                 return (existing, false)
             }
@@ -98,6 +100,22 @@ struct ActionStore: Sendable {
             }
             return (try Self.decode(row), true)
         }
+    }
+
+    /// Makes the author's other writes of actions wait for this transaction to end, so the look-up for their same
+    /// words and the write that follows it are one step.
+    ///
+    /// NB: PostgreSQL runs a write at read committed: two transactions that each looked and found nothing both
+    /// inserted (two submissions of one pledge at once: a command run again while the first still waited, two of
+    /// the person's phones). No unique index can say it: a text of 2,000 characters is over a B-tree entry's size.
+    /// The lock is transaction-scoped and keyed in the two-number space (Change Jar's number, the author's hash), apart
+    /// from the migrator's one-number lock; two authors whose hashes meet only wait for each other. SQLite has one
+    /// writer at a time already.
+    private static func lockWrites(of author: Author, in db: any DatabaseConnection) throws {
+        guard db.dialect == .postgres else { return }
+        let key = author.authSource.rawValue + ":" + author.providerUserID
+        // NB: 1128948082 is "CJar" in ASCII: Change Jar's first number.
+        _ = try db.execute("SELECT pg_advisory_xact_lock(1128948082, hashtext(\(key)))")
     }
 
     /// The author's action with this title and content, other than row `except`, if they have one.
@@ -131,6 +149,7 @@ struct ActionStore: Sendable {
         -> StoredAction?
     {
         try await database.write { db in
+            try Self.lockWrites(of: author, in: db)
             if let twin = try Self.same(title: title, content: content, by: author, except: rowID, in: db) {
                 throw DuplicateAction(existing: twin.action.id)
             }

@@ -16,7 +16,9 @@ import Testing
 
     /// The app over a server whose My Actions answers Alice's row to her; once `refuse` is set it refuses every
     /// token (her session ends). New leaves the reader's own pledge out: Bob's for Alice, Alice's for Bob.
-    static func app(cache: ActionCache, refuse: Locked<Bool> = Locked(false)) -> AppModel {
+    static func app(
+        cache: ActionCache, refuse: Locked<Bool> = Locked(false), offline: Locked<Bool> = Locked(false)
+    ) -> AppModel {
         let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
         let signIn = MyActionsAfterSignOutTests.aliceOrBob(clock: clock)
         let alices = MyActionsAfterSignOutTests.action("1", "Alice's pledge", .google)
@@ -27,7 +29,8 @@ import Testing
             return ActionPage(items: token == "token-us-east-1:a" ? [alices] : [bobs])
         }
         actions.new = { token, _, _ in
-            switch token {
+            if offline.withLock({ $0 }) { throw ChangeJarError.offline }
+            return switch token {
             case "token-us-east-1:a": ActionPage(items: [bobs])
             case "token-us-east-1:b": ActionPage(items: [alices])
             default: ActionPage(items: [bobs, alices])
@@ -108,5 +111,54 @@ import Testing
 
         await app.session.signOut()
         #expect(app.new.rows.map(\.title) == ["Bob's pledge", "Alice's pledge"])
+    }
+
+    /// New's saved copy is the reading of whoever read it: Alice's leaves her own pledge out and has Bob's in. Offline,
+    /// Bob (signed in after her) and a signed-out reader are not shown it as theirs: nothing is saved for them.
+    @Test func newsSavedCopyIsShownOnlyToItsReader() async {
+        let offline = Locked(false)
+        let cache = ActionCache.inMemory()
+        let app = Self.app(cache: cache, offline: offline)
+        await app.settings.providerTapped(.google)
+        await app.new.opened()
+        #expect(app.new.rows.map(\.title) == ["Bob's pledge"])
+
+        app.tab = .settings
+        await app.settings.signOutTapped()
+        offline.withLock { $0 = true }
+        await app.new.opened()
+        #expect(app.new.banner == .failure("You're offline. Nothing is saved on this device yet."))
+        #expect(app.new.rows.isEmpty && app.new.canRetry)
+
+        offline.withLock { $0 = false }
+        await app.settings.providerTapped(.facebook)
+        offline.withLock { $0 = true }
+        await app.new.opened()
+        #expect(app.new.rows.isEmpty, "Alice's reading has Bob's own pledge in it, which is not new to him")
+        #expect(app.new.banner == .failure("You're offline. Nothing is saved on this device yet."))
+
+        // Online again, his own reading is the one saved, and offline he is shown it.
+        offline.withLock { $0 = false }
+        await app.new.opened()
+        offline.withLock { $0 = true }
+        await app.new.opened()
+        #expect(app.new.rows.map(\.title) == ["Alice's pledge"])
+        #expect(app.new.banner == .notice("You're offline. Showing the actions saved on this device."))
+    }
+
+    /// A reading of New as a person is theirs as My Actions is: the device's SQLite store keeps none of it after they
+    /// sign out; what anyone reads stays.
+    @Test func signingOutForgetsNewAsThePersonReadIt() async throws {
+        let cache = ActionCache.local(try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:")))
+        let app = Self.app(cache: cache)
+        await app.new.opened()
+        await app.settings.providerTapped(.google)
+        await app.new.opened()
+        let alice = AuthSession.Person(authSource: .google, providerUserID: "alice")
+        #expect(await cache.load(.new(alice))?.map(\.title) == ["Bob's pledge"])
+
+        await app.settings.signOutTapped()
+        #expect(await cache.load(.new(alice)) == nil)
+        #expect(await cache.load(.new(nil))?.map(\.title) == ["Bob's pledge", "Alice's pledge"])
     }
 }

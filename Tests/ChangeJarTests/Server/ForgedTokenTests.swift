@@ -75,6 +75,20 @@ struct ForgedTokenTests {
             ("unauthenticated amr", try signed(with("amr", ["unauthenticated"]))),
             ("amr without provider user id", try signed(with("amr", ["authenticated", "accounts.google.com"]))),
             (
+                "a provider Change Jar does not take (Login with Amazon)",
+                try signed(with("amr", ["authenticated", "www.amazon.com", "www.amazon.com:quartet-dev:alice"]))
+            ),
+            (
+                "Cognito's developer-authenticated identity",
+                try signed(
+                    with(
+                        "amr",
+                        [
+                            "authenticated", "cognito-identity.amazonaws.com",
+                            "cognito-identity.amazonaws.com:us-east-1:pool:accounts.google.com:alice",
+                        ]))
+            ),
+            (
                 "injected jku", try signed(good, header: header.merging(["jku": "http://evil.example/jwks"]) { $1 })
             ),
             (
