@@ -145,7 +145,7 @@ final class ServerCore: Sendable {
         method: UnsafePointer<CChar>, framing: RequestFraming.Scan
     ) -> MHD_Result {
         // NB: the framing pass already found both fields; no lookups through MHD's list again.
-        let declared = framing.firstContentLength.flatMap { Int(String(cString: $0)) }
+        let declared = framing.firstContentLength.flatMap(ServerCore.declaredLength)
         if let declared, declared > configuration.maxBodySize {
             context.phase = .answered
             return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
@@ -169,6 +169,20 @@ final class ServerCore: Sendable {
             context.body.reserveCapacity(length)
         }
         return .YES
+    }
+
+    /// A `Content-Length` value as a number: `Int.max` for one too large for an `Int`, which is larger than any limit.
+    ///
+    /// NB: libmicrohttpd takes lengths up to 2^64 - 2 and waits for that many bytes, so a length past `Int.max` read
+    /// as no length at all was not refused at the headers: the body was gathered up to the limit and the client
+    /// waited, unanswered, until the idle timeout. The framing check has let through digits only (and whitespace
+    /// MHD leaves after them).
+    static func declaredLength(_ text: UnsafePointer<CChar>) -> Int? {
+        let value = String(cString: text)
+        if let length = Int(value) { return length }
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(digits) ?? .max
     }
 
     /// A piece of body: kept while under the limit; past it the rest is discarded and the answer is 413.

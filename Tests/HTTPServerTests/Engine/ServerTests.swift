@@ -180,6 +180,19 @@ struct ServerTests {
         }
     }
 
+    /// A length past what an `Int` holds (libmicrohttpd takes up to 2^64 - 2 and waits for it) is over any limit: 413
+    /// at the headers, not a wait for the idle timeout. NB: the receive timeout ends the test if no answer comes.
+    @Test(arguments: ["9223372036854775808", "18446744073709551614"])
+    func refusesAContentLengthPastWhatAnIntHolds(_ length: String) async throws {
+        try await withServer(testConfiguration(maxBodySize: 1 << 20), router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 20)
+            try await connection.sendAsync("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\nhi")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 413)
+            #expect(reply.header("Content-Type") == "application/problem+json")
+        }
+    }
+
     /// A domain that speaks another service's wire words the engine's own 413 in that service's shape.
     @Test func anOversizeRefusalIsWordedByTheConfiguredShape() async throws {
         var configuration = testConfiguration(maxBodySize: 1 << 20)
