@@ -22,16 +22,22 @@ final class ServerCore: Sendable {
     let handler: Handler
     /// Receivers for the routes that take their body piece by piece.
     let receivers: BodyReceiverFactory?
+    /// Each route's body limit, when smaller than the server's.
+    let limits: BodyLimitLookup?
     private let registry = Locked(Registry())
     private let inlineExecutor = InlineExecutor()
 
     /// How much of an oversize body is read and thrown away before the connection is simply closed.
     static let discardBound = 8 << 20
 
-    init(configuration: Server.Configuration, handler: @escaping Handler, receivers: BodyReceiverFactory?) {
+    init(
+        configuration: Server.Configuration, handler: @escaping Handler, receivers: BodyReceiverFactory?,
+        limits: BodyLimitLookup? = nil
+    ) {
         self.configuration = configuration
         self.handler = handler
         self.receivers = receivers
+        self.limits = limits
     }
 
     // MARK: - Access handler
@@ -72,7 +78,8 @@ final class ServerCore: Sendable {
         case .receiving:
             if context.overflowed {
                 context.phase = .answered
-                return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
+                return queue(
+                    configuration.shapeRefusal(ServerCore.path(of: url), tooLarge(context.limit)), context, connection)
             }
             if let receiver = context.receiver, var request = context.head {
                 context.receiver = nil
@@ -93,12 +100,8 @@ final class ServerCore: Sendable {
         }
     }
 
-    private var tooLarge: Response {
-        HTTPError(
-            .contentTooLarge,
-            detail: "The request body is larger than \(configuration.maxBodySize) bytes.",
-            headers: ["Connection": "close"]
-        ).response()
+    private func tooLarge(_ limit: Int) -> Response {
+        Router.bodyTooLarge(limit: min(limit, configuration.maxBodySize)).response()
     }
 
     /// What MHD lets through but HTTP/1.1 forbids, refused before any handler runs: a method that is not a
@@ -146,14 +149,26 @@ final class ServerCore: Sendable {
     ) -> MHD_Result {
         // NB: the framing pass already found both fields; no lookups through MHD's list again.
         let declared = framing.firstContentLength.flatMap(ServerCore.declaredLength)
-        if let declared, declared > configuration.maxBodySize {
+        context.limit = configuration.maxBodySize
+        if let declared, declared > context.limit {
             context.phase = .answered
-            return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
+            return queue(
+                configuration.shapeRefusal(ServerCore.path(of: url), tooLarge(context.limit)), context, connection)
         }
         let hasBody = (declared ?? 0) > 0 || framing.hasTransferEncoding
-        if hasBody, let receivers {
+        if hasBody, receivers != nil || limits != nil {
             let head = makeRequest(connection: connection, url: url, method: method, body: Data())
-            if let receiver = receivers(head) {
+            if let routeLimit = limits?(head), routeLimit < context.limit {
+                // NB: refused before a byte of the body is read: a form's route no longer takes 40 MiB into memory
+                // (a thousand connections of one address could hold 40 GiB) only to refuse it once it is all in.
+                context.limit = routeLimit
+                if let declared, declared > routeLimit {
+                    context.phase = .answered
+                    return queue(
+                        configuration.shapeRefusal(ServerCore.path(of: url), tooLarge(routeLimit)), context, connection)
+                }
+            }
+            if let receiver = receivers?(head) {
                 context.head = head
                 context.receiver = receiver
                 return .YES
@@ -190,7 +205,7 @@ final class ServerCore: Sendable {
         if !context.overflowed, let data {
             if let receiver = context.receiver {
                 // NB: only a chunked body can pass the limit here; a declared one was refused at the headers.
-                if context.received + size <= configuration.maxBodySize {
+                if context.received + size <= context.limit {
                     context.received += size
                     receiver.receive(UnsafeRawBufferPointer(start: data, count: size))
                     return .YES
@@ -200,7 +215,7 @@ final class ServerCore: Sendable {
             } else if let mapped = context.mappedBody {
                 // NB: MHD delivers exactly the declared Content-Length, which is the mapping's size.
                 if mapped.append(data, size: size) { return .YES }
-            } else if context.body.count + size <= configuration.maxBodySize {
+            } else if context.body.count + size <= context.limit {
                 data.withMemoryRebound(to: UInt8.self, capacity: size) { context.body.append($0, count: size) }
                 return .YES
             }
@@ -213,7 +228,7 @@ final class ServerCore: Sendable {
         // NB: MHD cannot queue a response while body data is still arriving, so an oversize chunked body
         // is read and thrown away up to a bound and then answered 413; past the bound the connection is
         // closed, so a client streaming without end gets no more of our time.
-        return context.discarded > configuration.maxBodySize + ServerCore.discardBound ? MHD_Result.NO : MHD_Result.YES
+        return context.discarded - ServerCore.discardBound > context.limit ? MHD_Result.NO : MHD_Result.YES
     }
 
     /// The body is complete: suspend the connection and run the handler in a task.
