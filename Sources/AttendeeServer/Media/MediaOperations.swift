@@ -44,7 +44,8 @@ extension AttendeeService {
             summary: "Download a file, signed in or through a share link (its `expires` and `signature` instead of a "
                 + "token): `Range` → 206 (one range; several, coalesced, as `multipart/byteranges` with "
                 + "a `Content-Type` and `Content-Range` in each part; more than 16, or overlapping ones adding up to "
-                + "more than the file, get the whole file) or 416, strong `ETag`, `If-None-Match` → 304, `If-Range`; "
+                + "more than the file, get the whole file) or 416, strong `ETag`, `If-Match` → 412, "
+                + "`If-None-Match` → 304, `If-Range`; "
                 + "`Content-Disposition` with the server's file name. Images carry no location or other metadata "
                 + "(a JPEG turned by its EXIF keeps that orientation alone; a HEIC is kept as an upright JPEG)"),
         APIOperation(
@@ -56,7 +57,7 @@ extension AttendeeService {
                 200: "The thumbnail", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
                 403: "Not an attendee, speaker or organizer",
                 404: "No such file, no thumbnail, or an attachment the caller may not read",
-                416: "Range not satisfiable",
+                412: "If-Match names another file", 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),
         operation(
@@ -78,7 +79,7 @@ extension AttendeeService {
                 200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in (and no link)",
                 403: "Not an attendee, speaker or organizer; or a share link altered, for another file or expired",
                 404: "No such file, or an attachment the caller may not read",
-                416: "Range not satisfiable",
+                412: "If-Match names another file", 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*")
         operation.linkCredentials = [
