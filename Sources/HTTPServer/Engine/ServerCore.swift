@@ -62,9 +62,7 @@ final class ServerCore: Sendable {
             if let problem = ServerCore.malformed(
                 connection: connection, method: method, version: version, framing: framing)
             {
-                context.phase = .answered
-                return queue(
-                    configuration.shapeRefusal(ServerCore.path(of: url), problem.response()), context, connection)
+                return refuse(problem.response(), url: url, context, connection)
             }
             return headersArrived(context, connection: connection, url: url, method: method, framing: framing)
         }
@@ -77,9 +75,7 @@ final class ServerCore: Sendable {
         switch context.phase {
         case .receiving:
             if context.overflowed {
-                context.phase = .answered
-                return queue(
-                    configuration.shapeRefusal(ServerCore.path(of: url), tooLarge(context.limit)), context, connection)
+                return refuse(tooLarge(context.limit), url: url, context, connection)
             }
             if let receiver = context.receiver, var request = context.head {
                 context.receiver = nil
@@ -98,6 +94,29 @@ final class ServerCore: Sendable {
         case .answered:
             return .YES
         }
+    }
+
+    /// Answers a request the engine refuses before any handler (malformed, or a body too large), worded for its path
+    /// by ``Server/Configuration/shapeRefusal``, with a line in the access log as libmicrohttpd's own refusals get.
+    ///
+    /// NB: no middleware sees these requests, so the access log had no line for them: an operator could not tell a
+    /// smuggling attempt or a flood of oversize uploads from silence.
+    private func refuse(
+        _ problem: Response, url: UnsafePointer<CChar>, _ context: RequestContext, _ connection: OpaquePointer
+    ) -> MHD_Result {
+        let path = ServerCore.path(of: url)
+        let response = configuration.shapeRefusal(path, problem)
+        context.phase = .answered
+        if let accessLog = configuration.accessLog {
+            let address = ServerCore.remoteAddress(connection)
+            var bytes = 0
+            if case .bytes(let body) = response.body { bytes = body.count }
+            accessLog.record([
+                "path": path, "status": String(response.status.rawValue), "bytes": String(bytes),
+                "remote": address.isEmpty ? "-" : address, "refused_by": "engine",
+            ])
+        }
+        return queue(response, context, connection)
     }
 
     private func tooLarge(_ limit: Int) -> Response {
@@ -151,9 +170,7 @@ final class ServerCore: Sendable {
         let declared = framing.firstContentLength.flatMap(ServerCore.declaredLength)
         context.limit = configuration.maxBodySize
         if let declared, declared > context.limit {
-            context.phase = .answered
-            return queue(
-                configuration.shapeRefusal(ServerCore.path(of: url), tooLarge(context.limit)), context, connection)
+            return refuse(tooLarge(context.limit), url: url, context, connection)
         }
         let hasBody = (declared ?? 0) > 0 || framing.hasTransferEncoding
         if hasBody, receivers != nil || limits != nil {
@@ -163,9 +180,7 @@ final class ServerCore: Sendable {
                 // (a thousand connections of one address could hold 40 GiB) only to refuse it once it is all in.
                 context.limit = routeLimit
                 if let declared, declared > routeLimit {
-                    context.phase = .answered
-                    return queue(
-                        configuration.shapeRefusal(ServerCore.path(of: url), tooLarge(routeLimit)), context, connection)
+                    return refuse(tooLarge(routeLimit), url: url, context, connection)
                 }
             }
             if let receiver = receivers?(head) {
