@@ -128,8 +128,9 @@ extension String {
     fileprivate var isASCIIDigits: Bool { utf8.allSatisfy { (0x30...0x39).contains($0) } }
 }
 
-/// A stored file answered with validators and ranges: `ETag`, `If-None-Match` → 304, `If-Range`, `Range` →
-/// 206 (one range, sent with `sendfile`; several, as `multipart/byteranges` read from disk as it is sent) or 416.
+/// A stored file answered with validators and ranges: `ETag`, `If-Match` → 412, `If-None-Match` → 304, `If-Range`,
+/// `Range` → 206 (one range, sent with `sendfile`; several, as `multipart/byteranges` read from disk as it is sent)
+/// or 416.
 ///
 /// ```swift
 /// return try FileResponse.make(
@@ -148,6 +149,12 @@ public enum FileResponse {
         var headers = headers
         headers["ETag"] = etag
         headers["Accept-Ranges"] = "bytes"
+        // NB: RFC 9110 §13.2.2: If-Match first. It was not read at all, so a client resuming a download with
+        // `If-Match` and `Range` after the file changed got bytes of the new file to splice onto the old one.
+        if let condition = request.headers["If-Match"], !EntityTag.ifMatch(condition, names: etag) {
+            throw HTTPError(
+                .preconditionFailed, detail: "The file is not the one If-Match names.", headers: ["ETag": etag])
+        }
         if let condition = request.headers["If-None-Match"], EntityTag.ifNoneMatch(condition, names: etag) {
             // NB: RFC 9110 §15.4.5: a 304 carries the validators a 200 would, and no body.
             headers["Content-Type"] = nil

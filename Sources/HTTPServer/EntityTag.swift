@@ -16,6 +16,16 @@ public enum EntityTag {
         }
     }
 
+    /// Whether an `If-Match` value (`*`, or a comma-separated list of tags) names `etag` by the strong comparison,
+    /// which a weak tag on either side never passes (RFC 9110 §13.1.1): when it does not, the answer is 412
+    /// Precondition Failed. `*` names any representation there is.
+    public static func ifMatch(_ condition: String, names etag: String) -> Bool {
+        condition.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || (!tag.hasPrefix("W/") && !etag.hasPrefix("W/") && tag == etag)
+        }
+    }
+
     /// Whether an `If-Range` value names `etag` by the strong comparison: a weak tag on either side never does.
     public static func ifRange(_ condition: String, names etag: String) -> Bool {
         let tag = condition.trimmingCharacters(in: .whitespaces)

@@ -5,6 +5,10 @@ import Locking
 /// Handles one request.
 public typealias Handler = @Sendable (Request) async throws -> Response
 
+/// The largest body the route a request's head is for takes, in bytes, or `nil` for the server's own limit (see
+/// ``Router/bodyLimits()``). The request has its head only; it runs on an engine thread.
+public typealias BodyLimitLookup = @Sendable (Request) -> Int?
+
 /// Wraps a handler: request id, logging, limits, authentication, error mapping.
 ///
 /// ```swift
@@ -38,6 +42,8 @@ public struct Router: Sendable {
         var handler: Handler
         /// Set for a route that takes its body piece by piece.
         var makeReceiver: BodyReceiverFactory?
+        /// The largest body this route takes; `nil` for the router's ``Router/bodyLimit``.
+        var bodyLimit: Int?
     }
 
     enum Segment: Sendable, Equatable {
@@ -51,18 +57,45 @@ public struct Router: Sendable {
     private var prefix: [Segment] = []
     private var middleware: [any Middleware] = []
 
+    /// The largest request body, in bytes, a route takes unless it was registered with a limit of its own (and a
+    /// request no route takes may carry); `nil` for no limit but the server's.
+    ///
+    /// A body over its route's limit is refused 413 before the handler runs; a ``Server`` given ``bodyLimits()``
+    /// refuses it as soon as the headers are in (a `Content-Length` over the limit) or as soon as the limit is
+    /// passed (a chunked body), and keeps none of it. Routes that take their bodies piece by piece
+    /// (``on(_:_:receiving:handler:)``) are held to the server's limit only: their receivers count for themselves.
+    ///
+    /// ```swift
+    /// var router = Router()
+    /// router.bodyLimit = Request.jsonBodyLimit
+    /// router.on(.post, "/import", bodyLimit: 8 << 20) { request in … }
+    /// ```
+    public var bodyLimit: Int?
+
     /// An empty router: every path answers 404.
     public init() {}
 
     /// Registers a handler for a method and a path pattern such as `/events/:eventID/sessions/:id`.
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        on(method, pattern, bodyLimit: nil, handler)
+    }
+
+    /// Registers a handler whose route takes bodies of up to `bodyLimit` bytes instead of the router's
+    /// ``bodyLimit`` (`nil`: the router's).
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, bodyLimit: Int?, _ handler: @escaping Handler) {
         let wrapped = Router.chain(middleware, handler)
-        routes.append(Entry(method: method, segments: prefix + Router.segments(pattern), handler: wrapped))
+        routes.append(
+            Entry(method: method, segments: prefix + Router.segments(pattern), handler: wrapped, bodyLimit: bodyLimit))
     }
 
     /// Registers a handler for a shared ``Route`` (its method and pattern).
     public mutating func on(_ route: HTTPTypes.Route, _ handler: @escaping Handler) {
         on(route.method, route.pattern, handler)
+    }
+
+    /// Registers a handler for a shared ``Route`` that takes bodies of up to `bodyLimit` bytes.
+    public mutating func on(_ route: HTTPTypes.Route, bodyLimit: Int?, _ handler: @escaping Handler) {
+        on(route.method, route.pattern, bodyLimit: bodyLimit, handler)
     }
 
     /// Registers a handler whose request body goes to a receiver piece by piece as it arrives (see
@@ -86,7 +119,7 @@ public struct Router: Sendable {
         routes.append(
             Entry(
                 method: method, segments: prefix + Router.segments(pattern),
-                handler: Router.chain(middleware, receiving), makeReceiver: { makeReceiver($0) }))
+                handler: Router.chain(middleware, receiving), makeReceiver: { makeReceiver($0) }, bodyLimit: .max))
     }
 
     /// Registers a `GET` route (also answering `HEAD`).
@@ -111,6 +144,7 @@ public struct Router: Sendable {
         var child = Router()
         child.prefix = prefix + Router.segments(pattern)
         child.middleware = middleware + extra
+        child.bodyLimit = bodyLimit
         build(&child)
         routes += child.routes
     }
@@ -127,6 +161,7 @@ public struct Router: Sendable {
         var headFallback: (Handler, [String: String])?
         for (route, parameters) in candidates {
             if route.method == request.method {
+                try Router.checkBody(request, limit: route.bodyLimit ?? bodyLimit)
                 var request = request
                 request.parameters = parameters
                 return (route.handler, request)
@@ -136,6 +171,7 @@ public struct Router: Sendable {
             }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
+        try Router.checkBody(request, limit: bodyLimit)
         if let (handler, parameters) = headFallback {
             var request = request
             request.parameters = parameters
@@ -150,6 +186,19 @@ public struct Router: Sendable {
             detail: "\(request.method) is not allowed here.",
             headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")]
         )
+    }
+
+    /// A 413 for a gathered body over `limit` (the engine refuses it earlier; this holds every other way in).
+    private static func checkBody(_ request: Request, limit: Int?) throws {
+        guard let limit, request.body.count > limit else { return }
+        throw Router.bodyTooLarge(limit: limit)
+    }
+
+    /// The refusal of a body over `limit` bytes: what the router and the engine both answer.
+    static func bodyTooLarge(limit: Int) -> HTTPError {
+        HTTPError(
+            .contentTooLarge, detail: "The request body is larger than \(limit) bytes.",
+            headers: ["Connection": "close"])
     }
 
     /// The routes of the most specific patterns matching `parts`, in registration order, with their parameters.
@@ -219,6 +268,21 @@ public struct Router: Sendable {
                 return make(request)
             }
             return nil
+        }
+    }
+
+    /// The body limit of the route each request's head is for, for ``Server``: the engine asks it when the headers of
+    /// a request with a body arrive, and refuses (or stops keeping) a body past it. A request no route takes is held
+    /// to ``bodyLimit``.
+    public func bodyLimits() -> BodyLimitLookup {
+        let routes = routes
+        let fallback = bodyLimit
+        return { request in
+            for (route, _) in Router.candidates(routes, for: Router.parts(of: request))
+            where route.method == request.method {
+                return route.bodyLimit ?? fallback
+            }
+            return fallback
         }
     }
 

@@ -206,7 +206,7 @@ enum ServeCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try configuration(context)
         // NB: the handler and receivers are made once (the rate limiter's buckets live in the handler).
-        let serving = Locked<(handler: Handler, receivers: BodyReceiverFactory)?>(nil)
+        let serving = Locked<(handler: Handler, receivers: BodyReceiverFactory, limits: BodyLimitLookup)?>(nil)
         var serverConfiguration = Server.Configuration(
             host: configuration.host,
             port: configuration.port,
@@ -223,7 +223,8 @@ enum ServeCommand {
                 }
                 return try await handler(request)
             },
-            bodyReceivers: { request in serving.withLock({ $0?.receivers })?(request) }
+            bodyReceivers: { request in serving.withLock({ $0?.receivers })?(request) },
+            bodyLimits: { request in serving.withLock({ $0?.limits })?(request) }
         )
         do {
             try server.start()
@@ -252,7 +253,7 @@ enum ServeCommand {
             context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
             return 1
         }
-        serving.withLock { $0 = (built.handler(), built.bodyReceivers()) }
+        serving.withLock { $0 = (built.handler(), built.bodyReceivers(), built.bodyLimits()) }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         context.console.line("Quartet listening on http://\(host):\(server.port)")
         context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")

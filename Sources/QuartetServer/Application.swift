@@ -63,6 +63,12 @@ public struct Application: Sendable {
         router.bodyReceivers()
     }
 
+    /// Each route's body limit, so that the engine refuses a body too large for its route before reading it; give it
+    /// to ``Server`` beside ``bodyReceivers()``.
+    public func bodyLimits() -> BodyLimitLookup {
+        router.bodyLimits()
+    }
+
     /// Stops the background work and the live relay, and closes the database; call after the HTTP server has
     /// stopped.
     public func close() async {
@@ -144,6 +150,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     _ = try await migrator.migrate(database)
 
     var router = Router()
+    // NB: what every form's JSON fits in (routes that read more say so, and uploads take theirs as they arrive):
+    // without it each route took bodies up to the server's limit (40 MiB) into memory before its handler refused them.
+    router.bodyLimit = Request.jsonBodyLimit
     var openAPI = OpenAPIDocument(title: "Quartet", version: configuration.version)
 
     HealthController(version: configuration.version, readiness: ReadinessProbe(database: database))

@@ -40,6 +40,8 @@ package final class SObjectUpload: BodyReceiver, @unchecked Sendable {
     private var stagingError: (any Error)?
     /// A streamed string held an escape JSON does not have.
     private var malformed = false
+    /// The body is read and thrown away (see ``discarding(folder:)``).
+    private var discards = false
 
     // Scanner state.
     private var depth = 0
@@ -68,7 +70,16 @@ package final class SObjectUpload: BodyReceiver, @unchecked Sendable {
         self.folder = folder
     }
 
+    /// A receiver that keeps nothing of the body, neither in memory nor on disk, for a request that will be refused
+    /// before its body is read (one without a token): ``members()`` throws ``MalformedBody``.
+    package static func discarding(folder: BodyFolder) -> SObjectUpload {
+        let upload = SObjectUpload(binaryField: nil, folder: folder)
+        upload.discards = true
+        return upload
+    }
+
     package func receive(_ piece: UnsafeRawBufferPointer) {
+        if discards { return }
         guard let base = piece.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var index = 0
         let count = piece.count
@@ -93,7 +104,7 @@ package final class SObjectUpload: BodyReceiver, @unchecked Sendable {
     /// staging failed.
     package func members() throws -> [Member] {
         if let stagingError { throw stagingError }
-        if malformed { throw MalformedBody() }
+        if malformed || discards { throw MalformedBody() }
         return try SObjectBody.parse(json).enumerated().map { index, member in
             Member(name: member.name, value: member.value, body: bodies[index])
         }

@@ -116,6 +116,28 @@ struct ByteRangeTests {
         #expect(beyond.bodyData.isEmpty)
     }
 
+    /// RFC 9110 §13.2.2: `If-Match` is evaluated first; a file it does not name (strongly) is 412, never its bytes,
+    /// whatever `Range` or `If-None-Match` say.
+    @Test func ifMatchThatNamesAnotherFileIs412() throws {
+        let path = try FileBodyTests.file(Self.data)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for condition in ["\"other\"", "W/\(Self.etag)", "\"x\", \"y\""] {
+            #expect(throws: HTTPError.self, "\(condition)") {
+                try Self.answer(["If-Match": condition, "Range": "bytes=0-9"], path: path)
+            }
+            do {
+                _ = try Self.answer(["If-Match": condition, "If-None-Match": "*"], path: path)
+            } catch let error as HTTPError {
+                #expect(error.status == .preconditionFailed)
+            }
+        }
+        let named = try Self.answer(["If-Match": "\"other\", \(Self.etag)", "Range": "bytes=0-9"], path: path)
+        #expect(named.status == .partialContent)
+        #expect(named.bodyData == Self.data.prefix(10))
+        #expect(try Self.answer(["If-Match": "*"], path: path).status == .ok)
+        #expect(try Self.answer(["If-Match": "*", "If-None-Match": Self.etag], path: path).status == .notModified)
+    }
+
     /// The parts of a `multipart/byteranges` body: each part's headers and bytes, split on `boundary`.
     static func parts(_ body: Data, boundary: String) -> [(headers: [String: String], body: Data)] {
         let opening = Data("--\(boundary)\r\n".utf8)

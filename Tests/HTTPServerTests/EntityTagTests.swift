@@ -14,6 +14,16 @@ struct EntityTagTests {
         #expect(!EntityTag.ifNoneMatch("", names: #""a""#))
     }
 
+    @Test func ifMatchComparesStronglyOverAList() {
+        #expect(EntityTag.ifMatch(#""a""#, names: #""a""#))
+        #expect(EntityTag.ifMatch(#""x", "a""#, names: #""a""#))
+        #expect(EntityTag.ifMatch(" * ", names: #""a""#))
+        #expect(!EntityTag.ifMatch(#"W/"a""#, names: #""a""#))
+        #expect(!EntityTag.ifMatch(#""a""#, names: #"W/"a""#))
+        #expect(!EntityTag.ifMatch(#""b""#, names: #""a""#))
+        #expect(!EntityTag.ifMatch("", names: #""a""#))
+    }
+
     @Test func ifRangeComparesStrongly() {
         #expect(EntityTag.ifRange(#" "a" "#, names: #""a""#))
         #expect(!EntityTag.ifRange(#"W/"a""#, names: #""a""#))

@@ -125,3 +125,24 @@ struct RouterTests {
         #expect(throws: HTTPError.self) { try Request(method: .post, path: "/", body: bad).decode(Event.self) }
     }
 }
+
+/// A route's body limit, held the same way without sockets (``TestClient``, ``Router/respond(to:)``).
+@Suite struct RouterBodyLimitTests {
+    @Test func aBodyOverItsRoutesLimitIs413AndOneUnderIsServed() async throws {
+        var router = Router()
+        router.bodyLimit = 8
+        router.post("/form") { request in .text("\(request.body.count)") }
+        router.on(.post, "/import", bodyLimit: 64) { request in .text("\(request.body.count)") }
+        let client = TestClient(router: router)
+        let over = try await client.request(.post, "/form", headers: [:], body: Data(count: 9))
+        #expect(over.status == .contentTooLarge)
+        #expect(over.bodyText.contains("larger than 8 bytes"))
+        #expect(try await client.request(.post, "/form", headers: [:], body: Data(count: 8)).bodyText == "8")
+        #expect(try await client.request(.post, "/import", headers: [:], body: Data(count: 64)).bodyText == "64")
+        let lookup = router.bodyLimits()
+        #expect(lookup(Request(method: .post, path: "/form")) == 8)
+        #expect(lookup(Request(method: .post, path: "/import")) == 64)
+        #expect(lookup(Request(method: .post, path: "/elsewhere")) == 8)
+        #expect(Router().bodyLimits()(Request(method: .post, path: "/form")) == nil)
+    }
+}

@@ -131,7 +131,11 @@ public struct AttendeeService: Sendable {
 
     /// Registers every route of ``operations`` on `router`.
     public func register(on router: inout Router) {
-        for (route, handler) in handlers { router.on(route, handler) }
+        for (route, handler) in handlers {
+            // NB: a programme is read whole, up to its own limit; every other route reads a form's JSON.
+            let limit = route == AttendeeRoute.importProgramme ? ConferenceProgramme.maximumBodySize : nil
+            router.on(route, bodyLimit: limit, handler)
+        }
         // Media: uploads take their bodies as they arrive, so they register themselves.
         MediaController(service: self).register(on: &router)
     }

@@ -44,7 +44,8 @@ extension AttendeeService {
             summary: "Download a file, signed in or through a share link (its `expires` and `signature` instead of a "
                 + "token): `Range` → 206 (one range; several, coalesced, as `multipart/byteranges` with "
                 + "a `Content-Type` and `Content-Range` in each part; more than 16, or overlapping ones adding up to "
-                + "more than the file, get the whole file) or 416, strong `ETag`, `If-None-Match` → 304, `If-Range`; "
+                + "more than the file, get the whole file) or 416, strong `ETag`, `If-Match` → 412, "
+                + "`If-None-Match` → 304, `If-Range`; "
                 + "`Content-Disposition` with the server's file name. Images carry no location or other metadata "
                 + "(a JPEG turned by its EXIF keeps that orientation alone; a HEIC is kept as an upright JPEG)"),
         APIOperation(
@@ -55,7 +56,7 @@ extension AttendeeService {
             responses: [
                 200: "The thumbnail", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in",
                 404: "No such file (or not the caller's to read), or no thumbnail",
-                416: "Range not satisfiable",
+                412: "If-Match names another file", 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "image/jpeg"),
         operation(
@@ -77,7 +78,7 @@ extension AttendeeService {
                 200: "The file", 206: Self.partialContent, 304: "Not modified", 401: "Not signed in (and no link)",
                 403: "A share link altered, for another file or expired",
                 404: "No such file, or not the caller's to read (outside its event; an attachment not shown to them)",
-                416: "Range not satisfiable",
+                412: "If-Match names another file", 416: "Range not satisfiable",
             ],
             responseBody: ["type": "string", "format": "binary"], responseMediaType: "*/*")
         operation.linkCredentials = [

@@ -24,7 +24,9 @@ final class RequestContext {
     var head: Request?
     /// Body bytes handed to `receiver` so far.
     var received = 0
-    /// The body passed `maxBodySize` (a chunked upload, or one that lied about its length).
+    /// The largest body this request may bring: the server's `maxBodySize`, or its route's limit when smaller.
+    var limit = Int.max
+    /// The body passed `limit` (a chunked upload, or one that lied about its length).
     var overflowed = false
     /// Body bytes read and thrown away after the overflow.
     var discarded = 0

@@ -87,17 +87,65 @@ enum RequestFraming {
         var firstContentLength: UnsafePointer<CChar>?
         /// Whether the first `Transfer-Encoding` line has a value (what `MHD_lookup_connection_value` tells).
         var hasTransferEncoding = false
+        /// Whether a header line is one HTTP/1.1 forbids (see ``isWellFormed(name:nameLength:value:valueLength:)``).
+        var hasMalformedLine = false
 
         /// Reads MHD's list of the request's header lines.
         init(_ connection: OpaquePointer) {
             withUnsafeMutablePointer(to: &self) { scan in
-                _ = MHD_get_connection_values(
+                _ = MHD_get_connection_values_n(
                     connection, .HEADER_KIND,
-                    { cls, _, name, value in
+                    { cls, _, name, nameLength, value, valueLength in
                         guard let cls, let name else { return .YES }
-                        cls.assumingMemoryBound(to: Scan.self).pointee.add(name: name, value: value)
+                        let scan = cls.assumingMemoryBound(to: Scan.self)
+                        scan.pointee.add(name: name, value: value)
+                        if !Scan.isWellFormed(
+                            name: name, nameLength: nameLength, value: value, valueLength: valueLength)
+                        {
+                            scan.pointee.hasMalformedLine = true
+                        }
                         return .YES
                     }, scan)
+            }
+        }
+
+        /// Whether a header line as libmicrohttpd 0.9.75 kept it is one RFC 9112 lets a server take: a field name
+        /// that is a token (no whitespace before the colon, RFC 9112 §5.1; none before the first field, §2.2), a
+        /// value without CR (§2.2, RFC 9110 §5.5), and no obs-fold (§5.2).
+        ///
+        /// NB: MHD takes all of these without a word, and a proxy in front may read them otherwise: it keeps
+        /// `Transfer-Encoding : chunked` as a field named `Transfer-Encoding ` (so the framing check never sees it)
+        /// and appends a folded line to the field's *name* (`Transfer-Encoding:` + ` chunked` is a field named
+        /// `Transfer-Encodingchunked`), so the body a proxy forwards as chunked would be read here as the next
+        /// request. Each is a request smuggling lever; RFC 9112 says to answer 400. A folded line is told by where
+        /// MHD keeps the name: a line it took as it came has its name, the NUL that replaced the colon, optional
+        /// whitespace and its value, in that order in the read buffer; a folded one has its name copied elsewhere.
+        /// (NUL in a value cannot be seen: MHD measures values with `strlen` and cuts them there.)
+        static func isWellFormed(
+            name: UnsafePointer<CChar>, nameLength: Int, value: UnsafePointer<CChar>?, valueLength: Int
+        ) -> Bool {
+            guard nameLength > 0 else { return false }
+            for index in 0..<nameLength where !isTokenByte(UInt8(bitPattern: name[index])) { return false }
+            guard let value else { return true }
+            if valueLength > 0, memchr(value, 0x0D, valueLength) != nil { return false }
+            let gap = name.distance(to: value)
+            guard gap > nameLength, name[nameLength] == 0 else { return false }
+            for index in (nameLength + 1)..<gap where name[index] != 0x20 && name[index] != 0x09 { return false }
+            return true
+        }
+
+        /// RFC 9110 `tchar`: a letter, a digit or one of ``!#$%&'*+-.^_`|~``.
+        static func isTokenByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                true
+            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "^"),
+                UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                true
+            default:
+                false
             }
         }
 
@@ -136,9 +184,10 @@ enum RequestFraming {
             return true
         }
 
-        /// The same answer as ``Fields/problem(http11:)``; `fields` reads them as text when this pass cannot
-        /// decide alone.
+        /// The same answer as ``Fields/problem(http11:)``, after a 400 for a malformed line (which only this pass,
+        /// over MHD's own list, can see); `fields` reads them as text when this pass cannot decide alone.
         func problem(http11: Bool, fields: () -> Fields) -> HTTPError? {
+            if hasMalformedLine { return RequestFraming.malformedLine }
             guard isPlain else { return fields().problem(http11: http11) }
             if hosts > 1 { return RequestFraming.moreThanOneHost }
             if hosts == 0, http11 { return RequestFraming.noHost }
@@ -148,6 +197,14 @@ enum RequestFraming {
 
     static var moreThanOneHost: HTTPError {
         HTTPError(.badRequest, detail: "The request has more than one Host header.", headers: ["Connection": "close"])
+    }
+
+    static var malformedLine: HTTPError {
+        HTTPError(
+            .badRequest,
+            detail: "A header line is malformed: a field name that is not a token, whitespace before a colon, "
+                + "a folded line or a CR in a value.",
+            headers: ["Connection": "close"])
     }
 
     static var noHost: HTTPError {

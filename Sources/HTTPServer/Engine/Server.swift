@@ -12,7 +12,7 @@ import Locking
 /// let server = Server(
 ///     configuration: .init(port: 8080),
 ///     handler: router.handler(middleware: [RequestIDMiddleware(), AccessLogMiddleware(), ErrorMiddleware()]),
-///     bodyReceivers: router.bodyReceivers())
+///     bodyReceivers: router.bodyReceivers(), bodyLimits: router.bodyLimits())
 /// try server.start()
 /// await server.runUntilSignal()
 /// ```
@@ -129,12 +129,16 @@ public final class Server: Sendable {
     ///
     /// `bodyReceivers` (usually ``Router/bodyReceivers()``) lets routes registered with
     /// ``Router/on(_:_:receiving:handler:)`` take their bodies as they arrive; without it they get them whole.
+    /// `bodyLimits` (usually ``Router/bodyLimits()``) holds each body to its route's limit from the moment the headers
+    /// are in (413 at once for a `Content-Length` over it, nothing kept of a chunked body past it); without it every
+    /// body may reach ``Configuration/maxBodySize`` before a handler sees it.
     public init(
         configuration: Configuration = Configuration(), handler: @escaping Handler,
-        bodyReceivers: BodyReceiverFactory? = nil
+        bodyReceivers: BodyReceiverFactory? = nil, bodyLimits: BodyLimitLookup? = nil
     ) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, handler: handler, receivers: bodyReceivers)
+        self.core = ServerCore(
+            configuration: configuration, handler: handler, receivers: bodyReceivers, limits: bodyLimits)
     }
 
     deinit {

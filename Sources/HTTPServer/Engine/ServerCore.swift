@@ -22,16 +22,22 @@ final class ServerCore: Sendable {
     let handler: Handler
     /// Receivers for the routes that take their body piece by piece.
     let receivers: BodyReceiverFactory?
+    /// Each route's body limit, when smaller than the server's.
+    let limits: BodyLimitLookup?
     private let registry = Locked(Registry())
     private let inlineExecutor = InlineExecutor()
 
     /// How much of an oversize body is read and thrown away before the connection is simply closed.
     static let discardBound = 8 << 20
 
-    init(configuration: Server.Configuration, handler: @escaping Handler, receivers: BodyReceiverFactory?) {
+    init(
+        configuration: Server.Configuration, handler: @escaping Handler, receivers: BodyReceiverFactory?,
+        limits: BodyLimitLookup? = nil
+    ) {
         self.configuration = configuration
         self.handler = handler
         self.receivers = receivers
+        self.limits = limits
     }
 
     // MARK: - Access handler
@@ -56,9 +62,7 @@ final class ServerCore: Sendable {
             if let problem = ServerCore.malformed(
                 connection: connection, method: method, version: version, framing: framing)
             {
-                context.phase = .answered
-                return queue(
-                    configuration.shapeRefusal(ServerCore.path(of: url), problem.response()), context, connection)
+                return refuse(problem.response(), url: url, context, connection)
             }
             return headersArrived(context, connection: connection, url: url, method: method, framing: framing)
         }
@@ -71,8 +75,7 @@ final class ServerCore: Sendable {
         switch context.phase {
         case .receiving:
             if context.overflowed {
-                context.phase = .answered
-                return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
+                return refuse(tooLarge(context.limit), url: url, context, connection)
             }
             if let receiver = context.receiver, var request = context.head {
                 context.receiver = nil
@@ -93,12 +96,31 @@ final class ServerCore: Sendable {
         }
     }
 
-    private var tooLarge: Response {
-        HTTPError(
-            .contentTooLarge,
-            detail: "The request body is larger than \(configuration.maxBodySize) bytes.",
-            headers: ["Connection": "close"]
-        ).response()
+    /// Answers a request the engine refuses before any handler (malformed, or a body too large), worded for its path
+    /// by ``Server/Configuration/shapeRefusal``, with a line in the access log as libmicrohttpd's own refusals get.
+    ///
+    /// NB: no middleware sees these requests, so the access log had no line for them: an operator could not tell a
+    /// smuggling attempt or a flood of oversize uploads from silence.
+    private func refuse(
+        _ problem: Response, url: UnsafePointer<CChar>, _ context: RequestContext, _ connection: OpaquePointer
+    ) -> MHD_Result {
+        let path = ServerCore.path(of: url)
+        let response = configuration.shapeRefusal(path, problem)
+        context.phase = .answered
+        if let accessLog = configuration.accessLog {
+            let address = ServerCore.remoteAddress(connection)
+            var bytes = 0
+            if case .bytes(let body) = response.body { bytes = body.count }
+            accessLog.record([
+                "path": path, "status": String(response.status.rawValue), "bytes": String(bytes),
+                "remote": address.isEmpty ? "-" : address, "refused_by": "engine",
+            ])
+        }
+        return queue(response, context, connection)
+    }
+
+    private func tooLarge(_ limit: Int) -> Response {
+        Router.bodyTooLarge(limit: min(limit, configuration.maxBodySize)).response()
     }
 
     /// What MHD lets through but HTTP/1.1 forbids, refused before any handler runs: a method that is not a
@@ -145,15 +167,23 @@ final class ServerCore: Sendable {
         method: UnsafePointer<CChar>, framing: RequestFraming.Scan
     ) -> MHD_Result {
         // NB: the framing pass already found both fields; no lookups through MHD's list again.
-        let declared = framing.firstContentLength.flatMap { Int(String(cString: $0)) }
-        if let declared, declared > configuration.maxBodySize {
-            context.phase = .answered
-            return queue(configuration.shapeRefusal(ServerCore.path(of: url), tooLarge), context, connection)
+        let declared = framing.firstContentLength.flatMap(ServerCore.declaredLength)
+        context.limit = configuration.maxBodySize
+        if let declared, declared > context.limit {
+            return refuse(tooLarge(context.limit), url: url, context, connection)
         }
         let hasBody = (declared ?? 0) > 0 || framing.hasTransferEncoding
-        if hasBody, let receivers {
+        if hasBody, receivers != nil || limits != nil {
             let head = makeRequest(connection: connection, url: url, method: method, body: Data())
-            if let receiver = receivers(head) {
+            if let routeLimit = limits?(head), routeLimit < context.limit {
+                // NB: refused before a byte of the body is read: a form's route no longer takes 40 MiB into memory
+                // (a thousand connections of one address could hold 40 GiB) only to refuse it once it is all in.
+                context.limit = routeLimit
+                if let declared, declared > routeLimit {
+                    return refuse(tooLarge(routeLimit), url: url, context, connection)
+                }
+            }
+            if let receiver = receivers?(head) {
                 context.head = head
                 context.receiver = receiver
                 return .YES
@@ -171,12 +201,26 @@ final class ServerCore: Sendable {
         return .YES
     }
 
+    /// A `Content-Length` value as a number: `Int.max` for one too large for an `Int`, which is larger than any limit.
+    ///
+    /// NB: libmicrohttpd takes lengths up to 2^64 - 2 and waits for that many bytes, so a length past `Int.max` read
+    /// as no length at all was not refused at the headers: the body was gathered up to the limit and the client
+    /// waited, unanswered, until the idle timeout. The framing check has let through digits only (and whitespace
+    /// MHD leaves after them).
+    static func declaredLength(_ text: UnsafePointer<CChar>) -> Int? {
+        let value = String(cString: text)
+        if let length = Int(value) { return length }
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(digits) ?? .max
+    }
+
     /// A piece of body: kept while under the limit; past it the rest is discarded and the answer is 413.
     private func bodyArrived(_ context: RequestContext, data: UnsafePointer<CChar>?, size: Int) -> MHD_Result {
         if !context.overflowed, let data {
             if let receiver = context.receiver {
                 // NB: only a chunked body can pass the limit here; a declared one was refused at the headers.
-                if context.received + size <= configuration.maxBodySize {
+                if context.received + size <= context.limit {
                     context.received += size
                     receiver.receive(UnsafeRawBufferPointer(start: data, count: size))
                     return .YES
@@ -186,7 +230,7 @@ final class ServerCore: Sendable {
             } else if let mapped = context.mappedBody {
                 // NB: MHD delivers exactly the declared Content-Length, which is the mapping's size.
                 if mapped.append(data, size: size) { return .YES }
-            } else if context.body.count + size <= configuration.maxBodySize {
+            } else if context.body.count + size <= context.limit {
                 data.withMemoryRebound(to: UInt8.self, capacity: size) { context.body.append($0, count: size) }
                 return .YES
             }
@@ -199,7 +243,7 @@ final class ServerCore: Sendable {
         // NB: MHD cannot queue a response while body data is still arriving, so an oversize chunked body
         // is read and thrown away up to a bound and then answered 413; past the bound the connection is
         // closed, so a client streaming without end gets no more of our time.
-        return context.discarded > configuration.maxBodySize + ServerCore.discardBound ? MHD_Result.NO : MHD_Result.YES
+        return context.discarded - ServerCore.discardBound > context.limit ? MHD_Result.NO : MHD_Result.YES
     }
 
     /// The body is complete: suspend the connection and run the handler in a task.

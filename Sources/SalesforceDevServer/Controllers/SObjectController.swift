@@ -28,8 +28,14 @@ struct SObjectController: Sendable {
     // MARK: - Handlers
 
     /// The receiver for a create or update: it streams the binary field of the path's object, if it has one,
-    /// on a thread of its own.
+    /// on a thread of its own; a request without a token keeps nothing (it is answered 401 once its body is in).
+    ///
+    /// NB: the token itself is checked by the handler; without one, a stranger's 40 MiB never reach the disk (they
+    /// were decoded and staged whole before the 401), as with Attendee's uploads.
     func upload(_ request: Request) -> PipelinedReceiver<SObjectUpload> {
+        guard request.bearerToken(schemes: SalesforceDevService.tokenSchemes) != nil else {
+            return PipelinedReceiver(.discarding(folder: store.bodies), expectedLength: 0)
+        }
         let schema = request.parameters["sobject"].flatMap(SObjectSchema.named)
         return PipelinedReceiver(
             SObjectUpload(binaryField: schema?.blobField, folder: store.bodies),

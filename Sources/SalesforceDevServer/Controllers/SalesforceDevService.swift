@@ -166,9 +166,12 @@ public struct SalesforceDevService: Sendable {
         }
     }()
 
+    /// The `Authorization` schemes Salesforce takes an access token in.
+    static let tokenSchemes: Set<String> = ["bearer", "oauth"]
+
     /// The token behind a request's `Authorization: Bearer …`, or INVALID_SESSION_ID.
     func authorize(_ request: Request) async throws -> IssuedToken {
-        guard let bearer = request.bearerToken(schemes: ["bearer", "oauth"]),
+        guard let bearer = request.bearerToken(schemes: Self.tokenSchemes),
             let token = try await store.token(bearer), token.kind == .access,
             (token.expiresAt ?? .distantFuture) > configuration.now()
         else { throw SalesforceFault.invalidSession }

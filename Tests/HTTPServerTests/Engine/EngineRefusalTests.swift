@@ -42,6 +42,34 @@ struct EngineRefusalTests {
         }
     }
 
+    /// What the engine refuses before any handler on its own account (framing HTTP/1.1 forbids, a malformed header
+    /// line, a body over the limit, declared or chunked) is in the access log too: no middleware sees these requests.
+    static let refusedByTheEngine: [(request: String, status: Int)] = [
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nhi", 400),
+        ("GET /hello/x HTTP/1.1\r\nHost: x\r\nX-Bad Name: v\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(2 << 20)\r\n\r\n", 413),
+        (
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + String(repeating: "400\r\n" + String(repeating: "x", count: 1024) + "\r\n", count: 1100)
+                + "0\r\n\r\n", 413
+        ),
+    ]
+
+    @Test(arguments: refusedByTheEngine)
+    func theEnginesOwnHTTPRefusalsAreLogged(request: String, status: Int) async throws {
+        let log = LogCollector()
+        var configuration = testConfiguration(maxBodySize: 1 << 20)
+        configuration.accessLog = log.sink
+        try await withServer(configuration, router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port)
+            try? await connection.sendAsync(request)
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == status)
+            #expect(await eventually { log.text.contains("status=\(status)") }, "\(log.text)")
+            #expect(log.text.contains("refused_by=engine"))
+        }
+    }
+
     /// Under a path whose wire is another service's, the engine's refusals (its own, the ones HTTP/1.1 forbids,
     /// the request timeout) come in that service's shape; one made before the request line was parsed (a target
     /// too long, an HTTP version other than 1.x) has no path and stays a problem.

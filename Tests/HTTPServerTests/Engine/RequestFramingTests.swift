@@ -35,6 +35,41 @@ import Testing
         }
     }
 
+    /// Header lines RFC 9112 tells a server to refuse, which libmicrohttpd took and a proxy in front may read
+    /// otherwise: whitespace before the colon (MHD kept a field named `Transfer-Encoding ` and framed the body by
+    /// `Content-Length`), a folded line (MHD appended it to the field's name), a name with a space, a bare CR.
+    @Test(arguments: [
+        "POST /echo HTTP/1.1\r\nHost: q\r\nTransfer-Encoding : chunked\r\nContent-Length: 2\r\n\r\nhi",
+        "POST /echo HTTP/1.1\r\nHost: q\r\nContent-Length: 2\r\nTransfer-Encoding:\r\n chunked\r\n\r\nhi",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-A: 1\r\n\t2\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-Forwarded For: 10.0.0.1\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-A: a\rb\r\n\r\n",
+    ])
+    func aMalformedHeaderLineGets400(_ request: String) async throws {
+        try await withServer(router: echoRouter()) { server in
+            let port = server.port
+            let reply = try await blocking { try Self.exchange(request, port: port) }
+            #expect(reply.status == 400, "\(reply.text)")
+            #expect(reply.header("Content-Type") == "application/problem+json")
+            #expect(reply.header("Connection") == "close")
+        }
+    }
+
+    /// What the line check must not refuse: any amount of whitespace around a value, an empty value, a tab inside
+    /// one, a name with every kind of token character.
+    @Test func wellFormedHeaderLinesPass() async throws {
+        try await withServer(router: echoRouter()) { server in
+            let port = server.port
+            let reply = try await blocking {
+                try Self.exchange(
+                    "GET /hello/x HTTP/1.1\r\nHost:q\r\nX-Spaced:    a \r\nX-Tab:\tb\tc\r\nX-Empty:\r\n"
+                        + "X-Empty-Too: \r\nx!#$%&'*+.^_`|~9: d\r\n\r\n", port: port)
+            }
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(reply.text == "hello x q=-")
+        }
+    }
+
     /// A list in one `Content-Length` line libmicrohttpd refuses itself (with its own HTML 400, before any hook).
     @Test func aListOfLengthsInOneLineIsRefused() async throws {
         try await withServer(router: echoRouter()) { server in

@@ -11,7 +11,9 @@ func withServer(
     router: Router,
     _ body: (Server) async throws -> Void
 ) async throws {
-    let server = Server(configuration: configuration, handler: router.handler(), bodyReceivers: router.bodyReceivers())
+    let server = Server(
+        configuration: configuration, handler: router.handler(), bodyReceivers: router.bodyReceivers(),
+        bodyLimits: router.bodyLimits())
     try server.start()
     do {
         try await body(server)
@@ -177,6 +179,71 @@ struct ServerTests {
             #expect(reply.status == 413)
             #expect(reply.header("Content-Type") == "application/problem+json")
             #expect(reply.text.contains("\"status\":413"))
+        }
+    }
+
+    /// A length past what an `Int` holds (libmicrohttpd takes up to 2^64 - 2 and waits for it) is over any limit: 413
+    /// at the headers, not a wait for the idle timeout. NB: the receive timeout ends the test if no answer comes.
+    @Test(arguments: ["9223372036854775808", "18446744073709551614"])
+    func refusesAContentLengthPastWhatAnIntHolds(_ length: String) async throws {
+        try await withServer(testConfiguration(maxBodySize: 1 << 20), router: echoRouter()) { server in
+            let connection = try RawConnection(port: server.port, timeoutSeconds: 20)
+            try await connection.sendAsync("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\nhi")
+            let reply = try await blocking { try connection.readResponse() }
+            #expect(reply.status == 413)
+            #expect(reply.header("Content-Type") == "application/problem+json")
+        }
+    }
+
+    /// A body over its route's limit (smaller than the server's) is refused as the server's limit is: 413 at the
+    /// headers for a `Content-Length`, at the limit for a chunked body; a route with a larger limit of its own, and
+    /// one that takes its body as it arrives, still get theirs. NB: the receive timeout ends the test if the server
+    /// waits for a body instead.
+    @Test func refusesABodyOverItsRoutesLimitBeforeItArrives() async throws {
+        var router = echoRouter()
+        router.bodyLimit = 1024
+        router.on(.post, "/import", bodyLimit: 1 << 20) { request in .text("\(request.body.count)") }
+        try await withServer(router: router) { server in
+            let port = server.port
+            let declared = try await blocking { () -> RawConnection.Reply in
+                let connection = try RawConnection(port: port, timeoutSeconds: 20)
+                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n")
+                return try connection.readResponse()
+            }
+            #expect(declared.status == 413)
+            #expect(declared.text.contains("larger than 1024 bytes"), "\(declared.text)")
+            let unrouted = try await blocking { () -> RawConnection.Reply in
+                let connection = try RawConnection(port: port, timeoutSeconds: 20)
+                try connection.send("PUT /nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: \(8 << 20)\r\n\r\n")
+                return try connection.readResponse()
+            }
+            #expect(unrouted.status == 413)
+            let chunked = try await blocking { () -> RawConnection.Reply in
+                let connection = try RawConnection(port: port, timeoutSeconds: 20)
+                var request = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                for _ in 0..<4 { request += "200\r\n" + String(repeating: "x", count: 512) + "\r\n" }
+                try connection.send(request + "0\r\n\r\n")
+                return try connection.readResponse()
+            }
+            #expect(chunked.status == 413)
+            let larger = try await blocking { () -> RawConnection.Reply in
+                let connection = try RawConnection(port: port, timeoutSeconds: 20)
+                try connection.send(
+                    "POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 4096\r\n\r\n"
+                        + String(repeating: "y", count: 4096))
+                return try connection.readResponse()
+            }
+            #expect(larger.status == 200)
+            #expect(larger.text == "4096")
+            let small = try await blocking { () -> RawConnection.Reply in
+                let connection = try RawConnection(port: port, timeoutSeconds: 20)
+                try connection.send(
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1024\r\n\r\n"
+                        + String(repeating: "z", count: 1024))
+                return try connection.readResponse()
+            }
+            #expect(small.status == 200)
+            #expect(small.body.count == 1024)
         }
     }
 

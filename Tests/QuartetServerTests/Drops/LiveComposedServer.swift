@@ -61,7 +61,7 @@ final class LiveComposedServer: Sendable {
         configuration.shapeRefusal = application.shapeRefusal
         let server = Server(
             configuration: configuration, handler: application.handler(log: .discard),
-            bodyReceivers: application.bodyReceivers())
+            bodyReceivers: application.bodyReceivers(), bodyLimits: application.bodyLimits())
         let client = TestClient(handler: application.handler(log: .discard))
         do {
             try server.start()

@@ -255,4 +255,27 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: try #require(url).path))
     }
+
+    /// An upload without a token keeps nothing while it arrives (its 401 comes once it is in): a stranger's attachment
+    /// was decoded into the staging folder as it came, up to the server's 40 MiB, before being refused. With a token
+    /// the same body is staged as before.
+    @Test func anUploadWithoutATokenStagesNothing() async throws {
+        let store = try await DevServerHarness.migratedStore()
+        let harness = try await DevServerHarness.make(store: store)
+        let body = Data(
+            #"{"Name":"a.jpg","ParentId":"001Q000000Demo1IAB","Body":"\#(Self.bytes.base64EncodedString())"}"#.utf8)
+        let receivers = harness.router.bodyReceivers()
+        for token in [nil, "Bearer anything"] as [String?] {
+            var headers: HTTPHeaders = ["Content-Length": "\(body.count)", "Content-Type": "application/json"]
+            headers["Authorization"] = token
+            let receiver = try #require(
+                receivers(Request(method: .post, path: "\(Self.base)/Attachment", headers: headers, body: Data())))
+            body.withUnsafeBytes { receiver.receive(UnsafeRawBufferPointer(rebasing: $0[..<(body.count / 2)])) }
+            #expect(Self.files(store.bodies).staged == (token == nil ? 0 : 1), "\(token ?? "no token")")
+            withExtendedLifetime(receiver) {}
+        }
+        let refused = try await harness.send(.post, "\(Self.base)/Attachment", body: body)
+        #expect(refused.status == .unauthorized)
+        #expect(Self.files(store.bodies).staged == 0)
+    }
 }
