@@ -24,6 +24,8 @@ struct ChangeJarCommandTests {
         let dataDirectory: URL
         /// The Cognito operations the stand-in was sent (`GetId`, `GetOpenIdToken`).
         let cognitoCalls: Locked<[String]>
+        /// A status the jar answers a submission with, without taking it (`nil`: it answers as it does).
+        let submissionStatus: Locked<Int?>
 
         /// Starts the server; `tokenLifetime` is how long the stand-in's OpenID tokens last (Cognito's 10 minutes).
         static func start(tokenLifetime: TimeInterval = 600) async throws -> Fixture {
@@ -46,8 +48,16 @@ struct ChangeJarCommandTests {
             cognito.register(on: &router)
             changeJar.register(on: &router)
             let cognitoCalls = Locked<[String]>([])
+            let submissionStatus = Locked<Int?>(nil)
             let handler = router.handler()
             let server = Server(configuration: .init(port: 0, log: .discard)) { request in
+                if request.method == .post, request.path.hasSuffix("/changejar/v1/actions"),
+                    let status = submissionStatus.withLock({ $0 })
+                {
+                    return Response(
+                        status: HTTPStatus(status), headers: ["Content-Type": "application/problem+json"],
+                        body: Data(#"{"title":"Failure","status":\#(status)}"#.utf8))
+                }
                 if let target = request.headers["X-Amz-Target"] {
                     cognitoCalls.withLock { $0.append(String(target.split(separator: ".").last ?? "")) }
                 }
@@ -56,7 +66,8 @@ struct ChangeJarCommandTests {
             try server.start()
             return Fixture(
                 server: server, database: database, serverDirectory: root.appendingPathComponent("server"),
-                dataDirectory: root.appendingPathComponent("device"), cognitoCalls: cognitoCalls)
+                dataDirectory: root.appendingPathComponent("device"), cognitoCalls: cognitoCalls,
+                submissionStatus: submissionStatus)
         }
 
         /// How many `GetOpenIdToken` calls the stand-in was sent.
@@ -203,6 +214,31 @@ struct ChangeJarCommandTests {
     /// A token the provider gave goes into Cognito's `Logins` map as it is; Cognito (here the stand-in) decides.
     /// `name` is Settings' name field: it prints the name the jar shows on one's actions, and with a name types it
     /// and taps Save Name; a name someone else goes by is refused in the core's words.
+    /// The action that waited for the sign-in meets a jar that fails (500): the command says so and the action stays
+    /// on the device; the next command puts it in the jar, once.
+    @Test func anActionTheJarFailedAtTheSignInGoesOutWithTheNextCommand() async throws {
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["submit", "--title", "Walk", "--content", "Daily."]).code == 1)
+            fixture.submissionStatus.withLock { $0 = 500 }
+            let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(signIn.code == 1)
+            #expect(!signIn.err.isEmpty)
+            fixture.submissionStatus.withLock { $0 = nil }
+            let next = await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."])
+            #expect(next.code == 0)
+            #expect(next.out.contains("Your action is in the jar. Thank you!"))
+            let mine =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            #expect(mine?.map { $0["title"] as? String } == ["Run", "Walk"])
+            #expect(await fixture.run(["submit", "--title", "Swim", "--content", "Sundays."]).code == 0)
+            let after =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            #expect(after?.map { $0["title"] as? String } == ["Swim", "Run", "Walk"])
+        }
+    }
+
     @Test func nameIsSettingsNameField() async throws {
         try await Self.withFixture { fixture in
             #expect(await fixture.run(["name"]) == (1, "", "Not signed in.\n"))

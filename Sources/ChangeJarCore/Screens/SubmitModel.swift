@@ -128,9 +128,12 @@ public final class SubmitModel {
             await onSubmitted(submission.action)
         } catch {
             guard error == .signInRequired else {
-                // NB: one the server refused would be refused again at every launch; one that met no network
-                // stays kept, and goes out at the next launch or sign-in.
-                if !error.isOutOfReach { await cache.setWaitingAction(nil) }
+                // NB: one the jar refused for good would be refused again at every launch: its words stay in the
+                // form for the person to change. Any other failure (no network, a line dropped, 429, a 5xx, a
+                // renewal Cognito could not do now) left the jar without it, or with it unsaid: it stays kept, and
+                // goes out at the next launch, sign-in or Submit, which the jar answers once (the same words by the
+                // same author are the one it has).
+                if error.refusesSubmissionForGood { await cache.setWaitingAction(nil) }
                 return refused(error)
             }
             // NB: the person signed out while it was on its way (its token was being renewed): it does not wait for
@@ -160,5 +163,20 @@ public final class SubmitModel {
         let message = expired ? Strings.sessionExpired : Strings.signInToSubmit
         banner = .notice(message)
         showSettings(message)
+    }
+}
+
+extension ChangeJarError {
+    /// Whether the jar refused a submission for good, for a reason only the person can change: a word breaks a rule
+    /// (422, the form marks the field) or the jar does not take it from this person (403). Sent again unchanged, it
+    /// would be refused again.
+    ///
+    /// NB: a name someone else goes by (409) is not the words' fault: once the person has chosen another, the same
+    /// action goes in.
+    var refusesSubmissionForGood: Bool {
+        switch self {
+        case .invalid, .forbidden: true
+        default: false
+        }
     }
 }

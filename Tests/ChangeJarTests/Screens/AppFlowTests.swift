@@ -625,6 +625,50 @@ struct AppFlowTests {
         }
     }
 
+    /// The action that waited for the sign-in meets a jar that fails (a 500, a 429) or a line that drops: it stays on
+    /// the device, and the next launch puts it in the jar once; the jar already had the one whose answer was lost.
+    @Test(arguments: [500, 429, 0])
+    func aWaitingActionTheJarDidNotTakeOutlivesTheAppAndGoesOutOnceAtTheNextLaunch(status: Int) async throws {
+        try await withServer(.sqliteMemory) { server in
+            let store = try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:"))
+            let sessions = SessionStore.inMemory()
+            let first = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            first.app.submit.title = "Cycle to work"
+            first.app.submit.content = "Twice a week."
+            await first.app.submit.submitTapped()
+            #expect(first.app.submit.hasPendingSubmission)
+            if status == 0 { first.network.losesJarAnswers = true } else { first.network.jarAnswers = status }
+            await first.app.settings.providerTapped(.google)
+            #expect(first.app.session.session != nil)
+            #expect(first.network.count("POST /changejar/v1/actions") == 1)
+            #expect(first.app.submit.banner?.failure != nil)
+            #expect(first.app.submit.title == "Cycle to work" && first.app.submit.content == "Twice a week.")
+            #expect(
+                await ActionCache.local(store).waitingAction()?.action
+                    == ActionEdit(title: "Cycle to work", content: "Twice a week."))
+
+            // The app is closed; it launches again with the jar back.
+            let second = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await second.app.launched()
+            #expect(second.network.count("POST /changejar/v1/actions") == 1)
+            let said =
+                status == 0
+                ? Banner.notice("This action is in the jar already, so nothing new was added.")
+                : Banner.confirmation("Your action is in the jar. Thank you!")
+            #expect(second.app.submit.banner == said)
+            #expect(second.app.submit.title.isEmpty && second.app.submit.content.isEmpty)
+            #expect(await ActionCache.local(store).waitingAction() == nil)
+            await second.app.all.refreshPulled()
+            #expect(second.app.all.rows.map(\.title) == ["Cycle to work"])
+
+            // Sent, it is forgotten: the launch after sends nothing.
+            let third = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await third.app.launched()
+            #expect(third.network.count("POST /changejar/v1/actions") == 0)
+            #expect(third.app.submit.title.isEmpty)
+        }
+    }
+
     @Test func aWaitingActionTheServerRefusesIsForgotten() async throws {
         try await withServer(.sqliteMemory) { server in
             let cache = ActionCache.inMemory()

@@ -13,6 +13,8 @@ final class TestNetwork: Sendable {
     private let offline = Locked(false)
     private let down = Locked(false)
     private let answersLost = Locked(false)
+    private let jarStatus = Locked<Int?>(nil)
+    private let jarAnswersLost = Locked(false)
     private let log = Locked<[(method: String, path: String, query: String?, target: String?)]>([])
     let server: TestServer
 
@@ -35,6 +37,19 @@ final class TestNetwork: Sendable {
     var losesAnswers: Bool {
         get { answersLost.withLock { $0 } }
         set { answersLost.withLock { $0 = newValue } }
+    }
+
+    /// A status the jar answers every request with, without doing it (a 500, a 429 in front of it); `nil`: the jar
+    /// answers. Cognito still answers.
+    var jarAnswers: Int? {
+        get { jarStatus.withLock { $0 } }
+        set { jarStatus.withLock { $0 = newValue } }
+    }
+
+    /// Whether each request to the jar (not Cognito) reaches it and its answer is then lost.
+    var losesJarAnswers: Bool {
+        get { jarAnswersLost.withLock { $0 } }
+        set { jarAnswersLost.withLock { $0 = newValue } }
     }
 
     /// Requests sent so far as `METHOD /path`.
@@ -69,8 +84,19 @@ final class TestNetwork: Sendable {
             let isOffline = self.isOffline
             if isOffline { throw URLError(.notConnectedToInternet) }
             if self.isDown { throw URLError(.cannotConnectToHost) }
+            if let status = self.jarAnswers, let url = request.url, url.path.hasPrefix("/changejar/") {
+                let problem = #"{"title":"Failure","status":\#(status),"detail":"Try again later."}"#
+                let headers = ["Content-Type": "application/problem+json", "Retry-After": "1"]
+                return (
+                    Data(problem.utf8),
+                    HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headers)!
+                )
+            }
             let answer = try await transport(request)
             if self.losesAnswers { throw URLError(.networkConnectionLost) }
+            if self.losesJarAnswers, request.url?.path.hasPrefix("/changejar/") == true {
+                throw URLError(.networkConnectionLost)
+            }
             return answer
         }
     }
