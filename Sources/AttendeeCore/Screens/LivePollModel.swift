@@ -367,23 +367,47 @@ public final class LivePollModel {
         derive()
     }
 
+    /// Runs a vote, open or close. NB: a deletion heard while it was on its way is the last word: whatever the call
+    /// meets (a refusal, or an answer read before the deletion), the page stays deleted; a call that meets no poll
+    /// (404: deleted, its event not heard) says the poll was deleted.
     private func call(_ work: @escaping @MainActor () async throws -> Poll) async {
         calls.started()
         banner = nil
         derive()
         do {
-            show(try await work(), keepSelection: false)
+            let changed = try await work()
+            if phase != .deleted { show(changed, keepSelection: false) }
         } catch {
-            banner = Banner(error)
-            if AttendeeFailure.status(error) == 409 { await reload() }
+            if phase != .deleted {
+                if AttendeeFailure.status(error) == 404 {
+                    markDeletedElsewhere()
+                } else {
+                    banner = Banner(error)
+                    if AttendeeFailure.status(error) == 409 { await reload() }
+                }
+            }
         }
         calls.ended()
-        derive()
+        if phase != .deleted { derive() }
     }
 
-    /// After a refusal because the poll changed under the person (closed meanwhile): show it as it is.
+    /// After a refusal because the poll changed under the person (closed meanwhile): show it as it is, or say it
+    /// was deleted (closed and deleted meanwhile).
     private func reload() async {
-        if let fresh = try? await client.poll(pollID) { show(fresh, keepSelection: false) }
+        do {
+            let fresh = try await client.poll(pollID)
+            if phase != .deleted { show(fresh, keepSelection: false) }
+        } catch {
+            if AttendeeFailure.status(error) == 404, phase != .deleted {
+                banner = nil
+                markDeletedElsewhere()
+            }
+        }
+    }
+
+    /// The poll was deleted by someone else (heard live, or met as a 404): the page says so.
+    private func markDeletedElsewhere() {
+        markDeleted(Strings.text(poll?.kind == .quiz ? "quiz.deletedElsewhere" : "poll.deletedElsewhere"))
     }
 
     private func show(_ poll: Poll, keepSelection: Bool) {

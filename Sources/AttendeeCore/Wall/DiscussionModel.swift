@@ -105,7 +105,7 @@ public final class DiscussionModel: PostScreen {
         defer { deleting.remove(messageID) }
         await attempt(changing: true) {
             try await AttendeeFailure.deleting { try await client.deleteMessage(messageID) }
-            apply(.deleted(DiscussionDeletion(messageID: messageID)))
+            applyOwn(.deleted(DiscussionDeletion(messageID: messageID)))
         }
     }
 

@@ -79,6 +79,13 @@ extension PostScreen {
         rebuild()
     }
 
+    /// A change made on this screen (sent or deleted here): applied now, and again after a page read meanwhile
+    /// lands, as a change heard live is, so a page read before it does not undo it (with no stream to echo it).
+    func applyOwn(_ update: Update) {
+        feed.heardWhileReading.heard(update)
+        apply(update)
+    }
+
     /// The next older page, unless one is already loading or there is none.
     func loadOlder() async {
         guard let cursor = feed.nextCursor, !feed.isLoadingMore else { return }
@@ -106,7 +113,7 @@ extension PostScreen {
         defer { isSending = false }
         await attempt(sending: true) {
             let post = NewPost(text: sent, imageID: attachment.imageID)
-            apply(try await send(post, key: sendKey.key(for: post)))
+            applyOwn(try await send(post, key: sendKey.key(for: post)))
             sendKey.sent(post)
             if draft == sent { draft = "" }
             attachment.sent()

@@ -200,10 +200,10 @@ public final class WallModel: PostScreen {
             switch removal {
             case .post(let postID):
                 try await AttendeeFailure.deleting { try await client.deletePost(postID) }
-                apply(.deleted(WallDeletion(postID: postID)))
+                applyOwn(.deleted(WallDeletion(postID: postID)))
             case .reply(let postID, let replyID):
                 try await AttendeeFailure.deleting { try await client.deleteReply(replyID) }
-                apply(.deleted(WallDeletion(postID: postID, replyID: replyID)))
+                applyOwn(.deleted(WallDeletion(postID: postID, replyID: replyID)))
             }
         }
     }
@@ -221,7 +221,8 @@ public final class WallModel: PostScreen {
         await attempt {
             let page = try await client.wallReplies(postID, cursor, nil)
             feed.modify(postID) { post in
-                let shown = Set(post.replies.map(\.id))
+                // NB: a reply deleted while the page was read is on it, and stays gone: ids are never reused.
+                let shown = Set(post.replies.map(\.id)).union(deletedReplies)
                 post.replies.insert(contentsOf: page.replies.filter { !shown.contains($0.id) }, at: 0)
                 post.earlierRepliesCursor = page.nextCursor
             }
@@ -252,7 +253,7 @@ public final class WallModel: PostScreen {
         defer { isSendingReply = false }
         await attempt(sending: true) {
             let reply = ReplyDraft(postID: postID, reply: NewWallReply(text: sent))
-            apply(.replied(try await client.reply(postID, reply.reply, replyKey.key(for: reply))))
+            applyOwn(.replied(try await client.reply(postID, reply.reply, replyKey.key(for: reply))))
             replyKey.sent(reply)
             if replyingTo == postID, replyDraft == sent {
                 replyingTo = nil
@@ -288,12 +289,14 @@ public final class WallModel: PostScreen {
             }
         case .deleted(let deletion):
             if let replyID = deletion.replyID {
-                // NB: a reply not loaded still counts; each deletion is taken off the count once.
-                if deletedReplies.insert(replyID).inserted {
-                    feed.modify(deletion.postID) { post in
-                        post.replies.removeAll { $0.id == replyID }
-                        post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) }
-                    }
+                let firstHeard = deletedReplies.insert(replyID).inserted
+                feed.modify(deletion.postID) { post in
+                    // NB: a reply not loaded still counts, and a deletion is heard twice (its answer and live): it
+                    // comes off the count once. Heard again after a page read before it landed, the reply is back
+                    // in that page, and in its count: both drop again.
+                    guard firstHeard || post.replies.contains(where: { $0.id == replyID }) else { return }
+                    post.replies.removeAll { $0.id == replyID }
+                    post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) }
                 }
             } else {
                 feed.remove(deletion.postID)

@@ -170,6 +170,54 @@ import Testing
         #expect(reader.questions.first?.text == "Tea?")
     }
 
+    /// A vote on its way when the poll is closed and deleted: the page keeps saying it was deleted when the vote's
+    /// refusal lands, rather than showing the poll again.
+    @Test func aVoteOnItsWayWhenThePollIsDeletedLeavesThePageDeleted() async throws {
+        let gate = Gate(isOpen: false)
+        let current = Locked<Poll?>(Self.poll(.open, canManage: false))
+        var client = AttendeeClient()
+        client.poll = { _ in
+            guard let poll = current.withLock({ $0 }) else { throw APIError.http(status: 404, problem: nil) }
+            return poll
+        }
+        client.answerPoll = { _, _ in
+            await gate.pass()
+            throw APIError.http(status: 409, problem: nil)
+        }
+        let page = LivePollModel(client: client, pollID: "p1")
+        await page.appeared()
+        page.optionTapped(questionID: "1", optionID: "1-1")
+        #expect(page.canSubmit)
+        let voting = Task { await page.submitTapped() }
+        await gate.arrived(1)
+        current.withLock { $0 = nil }
+        await page.received(Self.event(.deleted, PollReference(pollID: "p1", eventID: "e1", sessionID: "s1")))
+        await gate.open()
+        await voting.value
+        #expect(page.phase == .deleted)
+        #expect(page.notice == "This poll was deleted.")
+        #expect(page.questions.isEmpty)
+        #expect(page.showsSubmit == false)
+        #expect(page.banner == nil)
+    }
+
+    /// A vote that meets a poll already gone (its deletion not heard: the stream paused) says it was deleted, not
+    /// that a poll of this id does not exist beside its options.
+    @Test func aVoteThatMeetsTheDeletedPollSaysItWasDeleted() async throws {
+        var client = AttendeeClient()
+        let open = Self.poll(.open, canManage: false)
+        client.poll = { _ in open }
+        client.answerPoll = { _, _ in throw APIError.http(status: 404, problem: nil) }
+        let page = LivePollModel(client: client, pollID: "p1")
+        await page.appeared()
+        page.optionTapped(questionID: "1", optionID: "1-1")
+        await page.submitTapped()
+        #expect(page.phase == .deleted)
+        #expect(page.notice == "This poll was deleted.")
+        #expect(page.showsSubmit == false)
+        #expect(page.banner == nil)
+    }
+
     /// Open (or Close) tapped again while the first is on its way sends nothing more: the second would only meet a
     /// 409 and a banner. Meanwhile the button reads as busy and cannot be tapped.
     @Test func openOrCloseTappedTwiceSendsOneCallAndTheButtonReadsBusyMeanwhile() async {

@@ -312,6 +312,67 @@ import Testing
         #expect(model.banner == nil)
     }
 
+    /// Pulled down while live: a reply deleted while the page is read stays gone when the page, read before the
+    /// deletion, lands with it; the count drops once.
+    @Test func aReplyDeletedWhileThePageIsReadStaysGoneWhenItLands() async {
+        let gate = Gate()
+        var post = Self.post(1)
+        post.replies = [
+            WallReply(id: "r1", postID: "1", author: Self.other, text: "First", createdAt: Self.start),
+            WallReply(id: "r2", postID: "1", author: Self.other, text: "Second", createdAt: Self.start),
+        ]
+        post.replyCount = 2
+        let (updates, continuation) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
+        let model = Self.model(
+            AttendeeClient(
+                wall: { [post] _, _, _ in
+                    await gate.pass()
+                    return Self.page([post])
+                },
+                wallUpdates: { _ in updates }))
+        await model.appeared()
+        await gate.close()
+        let pulled = Task { await model.appeared() }
+        await gate.arrived(2)
+        continuation.yield(.change(.deleted(WallDeletion(postID: "1", replyID: "r1"))))
+        continuation.finish()
+        await model.listen()
+        #expect(model.rows.first?.replies.map(\.id) == ["r2"])
+        await gate.open()
+        await pulled.value
+        #expect(model.rows.first?.replies.map(\.id) == ["r2"])
+        #expect(model.rows.first?.moreReplies == nil)
+    }
+
+    /// Pulled down with no live stream (paused, or the command line): a post deleted and a reply sent while the page
+    /// is read stay so when the page, read before them, lands.
+    @Test func whatThePersonDeletesOrSendsWhileThePageIsReadStaysSoWhenItLands() async throws {
+        let gate = Gate()
+        let model = Self.model(
+            AttendeeClient(
+                wall: { _, _, _ in
+                    await gate.pass()
+                    return Self.page([Self.post(2, by: Self.me), Self.post(1)])
+                },
+                deletePost: { _ in },
+                reply: { postID, new, _ in
+                    WallReply(id: "r1", postID: postID, author: Self.me, text: new.text, createdAt: Self.start)
+                }))
+        await model.appeared()
+        await gate.close()
+        let pulled = Task { await model.appeared() }
+        await gate.arrived(2)
+        await model.confirmTapped(.post("2"))
+        model.replyTapped(postID: "1")
+        model.replyDraftChanged("Agreed")
+        await model.sendReplyTapped()
+        #expect(model.rows.map(\.id) == ["1"])
+        await gate.open()
+        await pulled.value
+        #expect(model.rows.map(\.id) == ["1"])
+        #expect(model.rows.first?.replies.map(\.text) == ["Agreed"])
+    }
+
     @Test func offlineShowsTheBannerAndAPostThatFailsKeepsItsDraft() async {
         let online = Locked(false)
         let client = AttendeeClient(

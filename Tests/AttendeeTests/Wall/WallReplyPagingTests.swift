@@ -3,6 +3,7 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import AttendeeCore
@@ -100,7 +101,32 @@ import Testing
         #expect(model.rows.first?.replies.map(\.id) == ["3", "4", "5", "6", "7", "8"])
         #expect(model.rows.first?.moreReplies == "1 More Reply")
         await model.moreRepliesTapped(postID: "1")
-        #expect(model.rows.first?.replies.map(\.id) == ["1", "2", "3", "4", "5", "6", "7", "8"])
+        // NB: reply 2 was deleted live; the stub still sends it, as a page read before the deletion would.
+        #expect(model.rows.first?.replies.map(\.id) == ["1", "3", "4", "5", "6", "7", "8"])
+        #expect(model.rows.first?.moreReplies == nil)
+    }
+
+    /// An earlier reply deleted while its page of replies is read does not come back when the page lands.
+    @MainActor @Test func anEarlierReplyDeletedWhileItsPageIsReadStaysGone() async throws {
+        var post = WallModelTests.post(1)
+        post.replies = [Self.reply(4)]
+        post.replyCount = 3
+        post.earlierRepliesCursor = "c1"
+        let shown = post
+        let gate = Gate(isOpen: false)
+        var client = AttendeeClient(wall: { _, _, _ in WallModelTests.page([shown]) })
+        client.wallReplies = { _, _, _ in
+            await gate.pass()
+            return WallReplyPage(replies: [Self.reply(2), Self.reply(3)], nextCursor: nil)
+        }
+        let model = WallModelTests.model(client)
+        await model.appeared()
+        let loading = Task { await model.moreRepliesTapped(postID: "1") }
+        await gate.arrived(1)
+        model.apply(.deleted(WallDeletion(postID: "1", replyID: "3")))
+        await gate.open()
+        await loading.value
+        #expect(model.rows.first?.replies.map(\.id) == ["2", "4"])
         #expect(model.rows.first?.moreReplies == nil)
     }
 }
