@@ -26,6 +26,8 @@ struct ChangeJarCommandTests {
         let cognitoCalls: Locked<[String]>
         /// A status the jar answers a submission with, without taking it (`nil`: it answers as it does).
         let submissionStatus: Locked<Int?>
+        /// A status the jar answers a read of the person's profile (their name) with (`nil`: it answers).
+        let profileStatus: Locked<Int?>
 
         /// Starts the server; `tokenLifetime` is how long the stand-in's OpenID tokens last (Cognito's 10 minutes).
         static func start(tokenLifetime: TimeInterval = 600) async throws -> Fixture {
@@ -49,10 +51,18 @@ struct ChangeJarCommandTests {
             changeJar.register(on: &router)
             let cognitoCalls = Locked<[String]>([])
             let submissionStatus = Locked<Int?>(nil)
+            let profileStatus = Locked<Int?>(nil)
             let handler = router.handler()
             let server = Server(configuration: .init(port: 0, log: .discard)) { request in
                 if request.method == .post, request.path.hasSuffix("/changejar/v1/actions"),
                     let status = submissionStatus.withLock({ $0 })
+                {
+                    return Response(
+                        status: HTTPStatus(status), headers: ["Content-Type": "application/problem+json"],
+                        body: Data(#"{"title":"Failure","status":\#(status)}"#.utf8))
+                }
+                if request.method == .get, request.path.hasSuffix("/changejar/v1/profile"),
+                    let status = profileStatus.withLock({ $0 })
                 {
                     return Response(
                         status: HTTPStatus(status), headers: ["Content-Type": "application/problem+json"],
@@ -67,7 +77,7 @@ struct ChangeJarCommandTests {
             return Fixture(
                 server: server, database: database, serverDirectory: root.appendingPathComponent("server"),
                 dataDirectory: root.appendingPathComponent("device"), cognitoCalls: cognitoCalls,
-                submissionStatus: submissionStatus)
+                submissionStatus: submissionStatus, profileStatus: profileStatus)
         }
 
         /// How many `GetOpenIdToken` calls the stand-in was sent.
@@ -258,6 +268,15 @@ struct ChangeJarCommandTests {
             let chosen = await fixture.run(["name", "  Mallory  "])
             #expect(chosen == (0, "Your actions now go by “Mallory”.\n", ""))
             #expect(await fixture.run(["name"]).out == "Mallory\n")
+            // NB: the jar's name unread, the field holds the provider's ("Alice"): it is not printed as the name.
+            fixture.profileStatus.withLock { $0 = 500 }
+            #expect(
+                await fixture.run(["name"])
+                    == (
+                        1, "",
+                        "Your name in the jar could not be read just now. Your actions keep the name they go by.\n"
+                    ))
+            fixture.profileStatus.withLock { $0 = nil }
             #expect(await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."]).code == 0)
             let all = await fixture.run(["all"])
             #expect(all.out.contains("Mallory via Google"), "\(all.out)")

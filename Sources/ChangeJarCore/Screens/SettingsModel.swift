@@ -31,6 +31,9 @@ public final class SettingsModel {
     /// The name the jar shows on the person's actions, as the server last said (`nil`: none chosen yet, or not
     /// read). No two people share one, so it can differ from the name the provider gave.
     public private(set) var jarName: String?
+    /// Whether ``jarName`` was read from the jar for the person signed in: until it is, the name field holds the
+    /// provider's name, which may not be the one their actions go by.
+    public private(set) var hasReadName = false
     /// Whose ``jarName`` is: the person signed in when it was read.
     @ObservationIgnored private var nameOf: AuthSession.Person?
     /// Whether the name is being saved.
@@ -80,19 +83,32 @@ public final class SettingsModel {
     }
 
     /// The screen appeared: signed in, reads the name the jar shows on the person's actions into the name field
-    /// (the provider's name until they have one). A failure leaves the field as it was: the name is not needed to
-    /// browse.
+    /// (the provider's name until they have one). A failure leaves the field as it was (the name is not needed to
+    /// browse) and, when the jar's name was never read for this person, says so over it.
+    ///
+    /// NB: the field then holds the provider's name, which need not be the jar's ("Alice" for someone whose
+    /// actions go by "Mallory"); shown without a word, it read as the name their actions go by, and
+    /// `quartet changejar name` printed it as that.
     public func appeared() async {
         guard let current = session.session else { return }
         if current.person != nameOf {
             jarName = nil
+            hasReadName = false
             nameOf = current.person
         }
-        if let profile = try? await session.signedIn({ try await actions.profile($0.token) }) {
+        do {
+            let profile = try await session.signedIn { try await actions.profile($0.token) }
             jarName = profile.name
+            hasReadName = true
+            if banner == Self.nameNotRead { banner = nil }
+        } catch {
+            if !hasReadName, session.session != nil, banner == nil { banner = Self.nameNotRead }
         }
         nameDraft = jarName ?? current.displayName ?? ""
     }
+
+    /// The line over the name field while the jar's name for the person could not be read.
+    static var nameNotRead: Banner { .notice(Strings.text("settings.nameNotRead")) }
 
     /// A sign-in finished: the person's name in the jar is read, and when they have none yet, the provider's is
     /// claimed for them, as their first submission would claim it. A name someone else goes by is said now, on
@@ -104,12 +120,14 @@ public final class SettingsModel {
         // person's, and is not shown as theirs should the jar be out of reach now.
         if let current = session.session, current.person != nameOf {
             jarName = nil
+            hasReadName = false
             nameDraft = current.displayName ?? ""
         }
         nameOf = session.session?.person
         guard let current = session.session,
             let profile = try? await session.signedIn({ try await actions.profile($0.token) })
         else { return }
+        hasReadName = true
         if let name = profile.name {
             jarName = name
             nameDraft = name
@@ -150,6 +168,7 @@ public final class SettingsModel {
         do {
             let profile = try await session.signedIn { try await actions.rename($0.token, name) }
             jarName = profile.name
+            hasReadName = true
             nameOf = session.session?.person
             nameDraft = profile.name ?? name
             banner = .confirmation(Strings.format("settings.nameSaved", nameDraft))
@@ -166,6 +185,7 @@ public final class SettingsModel {
     public func signOutTapped() async {
         banner = nil
         jarName = nil
+        hasReadName = false
         nameOf = nil
         nameDraft = ""
         mustChooseName = false

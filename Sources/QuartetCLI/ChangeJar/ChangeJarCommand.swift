@@ -184,6 +184,11 @@ enum ChangeJarCommand {
             return 1
         }
         guard let typed = context.arguments.positionals.first else {
+            // NB: unread, the field holds the provider's name, not the one the person's actions go by.
+            guard settings.hasReadName else {
+                context.console.errorLine(settings.banner?.text ?? "")
+                return 1
+            }
             context.console.line(settings.nameDraft)
             return 0
         }

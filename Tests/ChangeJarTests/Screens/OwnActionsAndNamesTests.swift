@@ -78,6 +78,33 @@ struct OwnActionsAndNamesTests {
         }
     }
 
+    /// Signed in on a second phone while the jar answered 500, Settings held the provider's name ("Bob") without a
+    /// word, though Bob's actions go by "Robert": it now says the jar's name could not be read, until it is.
+    @Test func settingsSaysWhenTheJarsNameForThePersonCouldNotBeRead() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let first = CoreHarness(server: server, user: "bob", name: "Bob")
+            await first.app.settings.providerTapped(.google)
+            first.app.settings.nameDraft = "Robert"
+            await first.app.settings.saveNameTapped()
+            #expect(first.app.settings.jarName == "Robert")
+
+            let second = CoreHarness(server: server, user: "bob", name: "Bob")
+            second.network.jarAnswers = 500
+            await second.app.settings.providerTapped(.google)
+            await second.app.settings.appeared()
+            #expect(!second.app.settings.hasReadName)
+            #expect(
+                second.app.settings.banner
+                    == .notice(
+                        "Your name in the jar could not be read just now. Your actions keep the name they go by."))
+            second.network.jarAnswers = nil
+            await second.app.settings.appeared()
+            #expect(second.app.settings.hasReadName)
+            #expect(second.app.settings.banner == nil)
+            #expect(second.app.settings.nameDraft == "Robert")
+        }
+    }
+
     @Test func onesOwnSubmissionRaisesNoNewBadge() async throws {
         try await withServer(.sqliteMemory) { server in
             let gina = CoreHarness(server: server, user: "gina", name: "Gina")
