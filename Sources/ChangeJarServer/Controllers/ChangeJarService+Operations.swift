@@ -10,21 +10,13 @@ extension ChangeJarService {
     // trimming), which JSON Schema's `maxLength` cannot say.
     // NB: a title is one line without control characters; content may also hold tabs and line breaks (\t \n \r).
     // Neither holds a character that reorders the text after it, nor only characters that draw nothing.
-    private static let title = text(
-        graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass + reordering)
-    private static let content = text(
+    private static let title = Schema.text(
+        graphemes: ActionRules.titleLength.upperBound, refusing: Schema.controlClass + reordering,
+        invisible: invisible)
+    private static let content = Schema.text(
         graphemes: ActionRules.contentLength.upperBound,
-        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"# + reordering)
-
-    /// `Schema.text`, whose text must also hold something besides the characters that draw nothing.
-    private static func text(graphemes limit: Int, refusing: String) -> JSONValue {
-        guard case .object(var schema) = Schema.text(graphemes: limit, refusing: refusing) else {
-            preconditionFailure("Schema.text makes an object")
-        }
-        schema["pattern"] = .string(
-            "^[^\(refusing)]*[^\(refusing)\(Schema.whiteSpaceClass)\(invisible)][^\(refusing)]*$")
-        return .object(schema)
-    }
+        refusing: #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029"# + reordering,
+        invisible: invisible)
     /// ``ActionRules/isReordering(_:)`` as the inside of a character class.
     private static let reordering = #"\u202A-\u202E\u2066-\u2069"#
     /// The default-ignorable characters of the Basic Multilingual Plane (what ``ActionRules/showsSomething(_:)`` does

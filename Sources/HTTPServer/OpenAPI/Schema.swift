@@ -36,12 +36,15 @@ public enum Schema {
     /// in code points (`codePoints`, which a server checks as well) is a `maxLength`.
     ///
     /// `refusing` is what it never holds, as the inside of a regular expression's character class (by default NUL;
-    /// ``controlClass`` for one line of plain text).
+    /// ``controlClass`` for one line of plain text). `invisible`, in the same form, is what does not count as
+    /// something besides white space (characters that draw nothing); by default none.
     public static func text(
-        graphemes limit: Int, codePoints: Int? = nil, blankAllowed: Bool = false, refusing: String = #"\u0000"#
+        graphemes limit: Int, codePoints: Int? = nil, blankAllowed: Bool = false, refusing: String = #"\u0000"#,
+        invisible: String = ""
     ) -> JSONValue {
         let pattern =
-            blankAllowed ? "^[^\(refusing)]*$" : "^[^\(refusing)]*[^\(refusing)\(whiteSpaceClass)][^\(refusing)]*$"
+            blankAllowed
+            ? "^[^\(refusing)]*$" : "^[^\(refusing)]*[^\(refusing)\(whiteSpaceClass)\(invisible)][^\(refusing)]*$"
         var schema: [String: JSONValue] = [
             "type": "string", "pattern": .string(pattern), "x-maxGraphemes": .number(Double(limit)),
             "description": .string(
