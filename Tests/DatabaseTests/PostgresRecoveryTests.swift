@@ -223,7 +223,18 @@ extension PostgresRecoveryTests {
 
     @Test func aCommitWhoseAnswerIsLostSaysItMayHaveCommitted() async throws {
         try await withTestDatabase(.postgres) { test in
-            try await test.database.write { db in try db.executeScript("CREATE TABLE kept (id BIGINT PRIMARY KEY)") }
+            // NB: the server takes its time over each COMMIT (a deferred trigger), as it does under load: the client
+            // hears of the cut long before the row is committed.
+            try await test.database.write { db in
+                try db.executeScript(
+                    """
+                    CREATE TABLE kept (id BIGINT PRIMARY KEY);
+                    CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS
+                        $$ BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$;
+                    CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON kept
+                        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit();
+                    """)
+            }
             let cutter = try CommitCutter()
             defer { cutter.stop() }
             let relayed = try cutter.database(on: test)
@@ -239,6 +250,7 @@ extension PostgresRecoveryTests {
                 #expect(error.publicMessage == "The database is unavailable. Please try again later.")
             }
             #expect(cutter.cutCount == 1)
+            await cutter.serverEndedCutConnections()
             // The server did commit it; and the pool's next write reconnects.
             let ids = try await test.database.read { db in try db.query("SELECT id FROM kept ORDER BY id") }
             #expect(try ids.map { try $0.decode(Int.self, "id") } == [1, 2])

@@ -207,6 +207,7 @@ import Testing
                 #expect(error.mayHaveCommitted)
             }
             #expect(cutter.cutCount == 1)
+            await cutter.serverEndedCutConnections()
             let stored = try await SObjectStore.database(test.database, bodies: bodies).fetch(record.id)
             let name = try #require(stored?.bodyFile)
             #expect(try bodies.read(name) == bytes)

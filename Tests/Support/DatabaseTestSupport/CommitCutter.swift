@@ -29,6 +29,8 @@ public final class CommitCutter: @unchecked Sendable {
     private let lock = NSLock()
     private var isArmed = false
     private var cuts = 0
+    /// How many cut connections the server has ended since (it read the `COMMIT`, answered, then saw the end).
+    private var cutsEnded = 0
 
     /// Listens on a free loopback port in front of `QUARTET_TEST_POSTGRES_URL`'s server; cancels the test when
     /// no server is configured.
@@ -64,6 +66,16 @@ public final class CommitCutter: @unchecked Sendable {
 
     /// How many connections were cut.
     public var cutCount: Int { lock.withLock { cuts } }
+
+    /// Returns once the server has ended every cut connection, so a read on another connection sees what its
+    /// `COMMIT` committed. The client hears of the cut at once, while the server may still be reading the
+    /// statement; it closes its side only after it has committed and answered (under load, well after the client
+    /// moved on). Gives up after two minutes, leaving the test's own expectations to fail.
+    public func serverEndedCutConnections() async {
+        for _ in 0..<24_000 where lock.withLock({ cutsEnded < cuts }) {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 
     /// Stops accepting connections (those relayed already end with their client or server).
     public func stop() {
@@ -132,6 +144,7 @@ public final class CommitCutter: @unchecked Sendable {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 shutdown(connection.client, Int32(SHUT_RDWR))
+                if connection.isCut { lock.withLock { cutsEnded += 1 } }
                 return
             }
             if connection.isCut { continue }
