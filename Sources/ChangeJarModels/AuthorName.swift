@@ -37,6 +37,20 @@ public enum AuthorName {
         return result
     }
 
+    /// A name someone else gave the person (their provider's), as the jar takes it when they have none yet:
+    /// ``normalized(_:)`` and cut to the longest a name may be, at a character, with no space left at the cut;
+    /// `nil` when what remains cannot be a name (no letter or digit).
+    ///
+    /// ```swift
+    /// AuthorName.fitted(String(repeating: "a", count: 79) + " Smith")   // 79 "a"s: the space at the cut goes
+    /// AuthorName.fitted("...")                                          // nil
+    /// ```
+    public static func fitted(_ name: String) -> String? {
+        // NB: cut, a long name could end in the space before its next word, which no name typed in may.
+        let cut = normalized(String(normalized(name).prefix(length.upperBound)))
+        return violation(cut) == nil ? cut : nil
+    }
+
     /// The rule `name` breaks, or `nil` when it can be someone's name (whether someone has it is the server's to
     /// say).
     public static func violation(_ name: String) -> ActionRules.Violation? {

@@ -251,7 +251,13 @@ struct ChangeJarCommandTests {
 
     @Test func nameIsSettingsNameField() async throws {
         try await Self.withFixture { fixture in
-            #expect(await fixture.run(["name"]) == (1, "", "Not signed in.\n"))
+            #expect(
+                await fixture.run(["name"])
+                    == (
+                        1, "",
+                        "quartet: not signed in (or the session expired): "
+                            + "run 'quartet changejar signin --provider google --user NAME'\n"
+                    ))
             _ = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
             #expect(await fixture.run(["submit", "--title", "Walk", "--content", "Daily."]).code == 0)
             #expect(await fixture.run(["name"]).out == "Alice\n")
@@ -268,6 +274,8 @@ struct ChangeJarCommandTests {
             let chosen = await fixture.run(["name", "  Mallory  "])
             #expect(chosen == (0, "Your actions now go by “Mallory”.\n", ""))
             #expect(await fixture.run(["name"]).out == "Mallory\n")
+            // The name the actions go by already: Save Name does nothing, and the field is printed.
+            #expect(await fixture.run(["name", " Mallory "]) == (0, "Mallory\n", ""))
             // NB: the jar's name unread, the field holds the provider's ("Alice"): it is not printed as the name.
             fixture.profileStatus.withLock { $0 = 500 }
             #expect(
@@ -383,6 +391,17 @@ struct ChangeJarCommandTests {
                     + "run 'quartet changejar signin --provider facebook --user NAME'\n")
             // The expired session is dropped once it was found out; nobody is signed in now.
             #expect(await fixture.run(["edit", id, "--title", "Walk"]).err == nobody)
+
+            // `name` and `whoami` say it too: they said "Not signed in." as though nobody had been.
+            let facebook =
+                "quartet: your Facebook session expired: "
+                + "run 'quartet changejar signin --provider facebook --user NAME'\n"
+            for command in [["name"], ["whoami"]] {
+                #expect(await fixture.run(["signin", "--provider", "facebook", "--user", "erin"]).code == 0)
+                try fixture.editSession(["expiresAt": "2001-01-01T00:00:00Z", "providerLogin": "revoked"])
+                #expect(await fixture.run(command) == (1, "", facebook), "\(command)")
+            }
+            #expect(await fixture.run(["whoami"]) == (1, "Not signed in.\n", ""))
         }
     }
 

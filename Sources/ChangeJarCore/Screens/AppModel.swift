@@ -110,6 +110,7 @@ public final class AppModel {
             tab = .submit
             await submit.signedIn()
         }
+        session.onSignedOut.append { [weak self] expired in self?.settings.signedOut(expired: expired) }
         // NB: what waited for the person's sign-in is not sent at the next one, which may be someone else's.
         settings.onSignedOut = { [weak self] in await self?.submit.signedOut() }
         settings.onNameSaved = { [weak self] in

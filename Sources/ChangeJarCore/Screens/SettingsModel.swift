@@ -102,7 +102,10 @@ public final class SettingsModel {
             hasReadName = true
             if banner == Self.nameNotRead { banner = nil }
         } catch {
-            if !hasReadName, session.session != nil, banner == nil { banner = Self.nameNotRead }
+            // NB: the jar refused the session for good, and it has ended: the field is not refilled with the name
+            // of the person who is no longer signed in.
+            guard session.session != nil else { return }
+            if !hasReadName, banner == nil { banner = Self.nameNotRead }
         }
         nameDraft = jarName ?? current.displayName ?? ""
     }
@@ -133,8 +136,8 @@ public final class SettingsModel {
             nameDraft = name
             return
         }
-        guard let provided = current.displayName, AuthorName.violation(provided) == nil else { return }
-        let name = AuthorName.normalized(provided)
+        // NB: as the jar takes it at a first submission: a long name cut to fit, not left unclaimed until then.
+        guard let name = current.displayName.flatMap(AuthorName.fitted) else { return }
         nameDraft = name
         do {
             let claimed = try await session.signedIn { try await actions.rename($0.token, name) }
@@ -183,13 +186,18 @@ public final class SettingsModel {
     /// "Sign Out" was tapped: the session is forgotten at once, and so is an action that waited for a sign-in (the
     /// next may be someone else's; its words stay in the Submit form).
     public func signOutTapped() async {
-        banner = nil
+        await session.signOut()
+        await onSignedOut()
+    }
+
+    /// The person signed out, or their session ended (`expired`): their name leaves the field, and an ended session
+    /// is said over the sign-in buttons (they were signed in a moment ago, and nothing else says why they are not).
+    func signedOut(expired: Bool) {
         jarName = nil
         hasReadName = false
         nameOf = nil
         nameDraft = ""
         mustChooseName = false
-        await session.signOut()
-        await onSignedOut()
+        banner = expired ? .notice(Strings.sessionExpired) : nil
     }
 }

@@ -28,10 +28,8 @@ struct AuthorStore: Sendable {
     func nameOrClaim(_ proposed: String?, for author: Author, at now: Date) async throws -> String? {
         try await database.write { db in
             if let name = try Self.name(of: author, in: db) { return name }
-            guard let proposed else { return nil }
             // NB: a provider's name is cut to fit rather than refused, as names always were at submission.
-            let name = String(AuthorName.normalized(proposed).prefix(AuthorName.length.upperBound))
-            guard AuthorName.violation(name) == nil else { return nil }
+            guard let proposed, let name = AuthorName.fitted(proposed) else { return nil }
             try Self.setName(name, of: author, at: now, in: db)
             return name
         }

@@ -151,14 +151,18 @@ enum ChangeJarCommand {
     @MainActor
     static func whoAmI(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
         let current: AuthSession?
+        let session = AppModel(dependencies: jar.dependencies(user: "")).session
+        let kept = session.session?.authSource
         do {
-            current = try await AppModel(dependencies: jar.dependencies(user: "")).session.currentSession()
+            current = try await session.currentSession()
         } catch {
             // NB: the token needed renewing and Cognito was out of reach: the session is kept, its time unknown.
             context.console.errorLine(error.message)
             return 1
         }
         guard let session = current else {
+            // NB: a session that could not be renewed has just ended: it expired, which is not "never signed in".
+            if let kept { throw NotSignedIn(expired: kept) }
             context.console.line(ChangeJarCommandText.notSignedIn)
             return 1
         }
@@ -177,12 +181,12 @@ enum ChangeJarCommand {
     /// and Save Name tapped. Prints the field, or the screen's line.
     @MainActor
     static func name(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
-        let settings = AppModel(dependencies: jar.dependencies(user: "")).settings
+        let app = AppModel(dependencies: jar.dependencies(user: ""))
+        let settings = app.settings
+        let kept = app.session.session?.authSource
         await settings.appeared()
-        guard case .signedIn = settings.content else {
-            context.console.errorLine(ChangeJarCommandText.notSignedIn)
-            return 1
-        }
+        // NB: a session the jar refused for good ends as Settings appears: that it expired is said, as elsewhere.
+        guard case .signedIn = settings.content else { throw NotSignedIn(expired: kept) }
         guard let typed = context.arguments.positionals.first else {
             // NB: unread, the field holds the provider's name, not the one the person's actions go by.
             guard settings.hasReadName else {
@@ -194,6 +198,11 @@ enum ChangeJarCommand {
         }
         if let violation = AuthorName.violation(typed) { throw UsageError(violation.sentence) }
         settings.nameDraft = typed
+        // NB: the name the person's actions already go by: Save Name does nothing, and the field is the answer.
+        guard settings.canSaveName else {
+            context.console.line(settings.jarName ?? typed)
+            return 0
+        }
         await settings.saveNameTapped()
         if let failure = settings.banner?.failure {
             context.console.errorLine(failure)

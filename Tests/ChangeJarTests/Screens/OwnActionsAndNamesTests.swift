@@ -2,6 +2,7 @@ import ChangeJarModels
 import Database
 import Foundation
 import Localization
+import Locking
 import Testing
 
 @testable import ChangeJarCore
@@ -103,6 +104,65 @@ struct OwnActionsAndNamesTests {
             #expect(second.app.settings.banner == nil)
             #expect(second.app.settings.nameDraft == "Robert")
         }
+    }
+
+    /// The jar refused the session for good as Settings appeared: the sign-in buttons came back without a word, and
+    /// the name field was refilled with the name of the person no longer signed in. It now says the sign-in expired,
+    /// with an empty field; Sign Out says nothing, and the next sign-in clears the line.
+    @Test func settingsSaysTheSignInExpiredWhenTheJarEndsTheSession() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let stale = AuthSession(
+                identityID: "us-east-1:00000000-0000-0000-0000-000000000000", token: "revoked.token.value",
+                expiresAt: server.clock.now.addingTimeInterval(3_600), authSource: .google, providerUserID: "alice",
+                displayName: "Alice")
+            let harness = CoreHarness(server: server, sessionStore: SessionStore(load: { stale }, save: { _ in }))
+            let settings = harness.app.settings
+            await settings.appeared()
+            #expect(harness.app.session.session == nil)
+            #expect(settings.content == AppFlowTests.signedOutButtons)
+            #expect(settings.banner == .notice("Your sign-in has expired. Please sign in again."))
+            #expect(settings.nameDraft == "")
+
+            await settings.providerTapped(.google)
+            #expect(settings.banner == nil)
+            #expect(settings.nameDraft == "Alice")
+            await settings.signOutTapped()
+            #expect(settings.banner == nil)
+            #expect(settings.nameDraft == "")
+        }
+    }
+
+    /// A provider's name longer than a name may be (Google gives what the person typed there) is cut to fit, as the
+    /// jar always took it at a first submission: it was left unclaimed at the sign-in, so Settings' field held a name
+    /// Save Name refused, and the jar's cut could end in the space before the next word, a name nobody could type.
+    @Test func aLongProviderNameIsCutToFitAtTheSignInWithoutASpaceAtTheCut() async throws {
+        let long = String(repeating: "a", count: 79) + " Smith"
+        let fitted = String(repeating: "a", count: 79)
+        #expect(AuthorName.fitted(long) == fitted)
+        #expect(AuthorName.fitted("  Alice \n A ") == "Alice A")
+        #expect(AuthorName.fitted("...") == nil)
+
+        let clock = ChangeJarClock(now: { Date(timeIntervalSince1970: 0) }, sleep: { _ in })
+        let claimed = Locked<[String]>([])
+        var actions = InFlightStateTests.actions()
+        actions.rename = { _, name in
+            claimed.withLock { $0.append(name) }
+            return AuthorProfile(name: name)
+        }
+        let signIn = SignInService(
+            providers: ProviderSignIn(availableSources: [.google]) { source in
+                ProviderCredential(source: source, token: "p", userID: "al", displayName: long)
+            },
+            identity: CognitoIdentityClient(getID: { _, _ in "us-east-1:1" }, getOpenIDToken: { id, _ in (id, "t") }),
+            identityPoolID: "us-east-1:5d8b7c2e-0f3a-4c1e-9a6b-2f4d8e1c7a90", clock: clock)
+        let app = AppModel(
+            dependencies: ChangeJarDependencies(
+                signIn: signIn, actions: actions, cache: .inMemory(), clock: clock, dateFormat: CoreHarness.format))
+        await app.settings.providerTapped(.google)
+        #expect(claimed.withLock { $0 } == [fitted])
+        #expect(app.settings.jarName == fitted)
+        #expect(app.settings.nameDraft == fitted)
+        #expect(!app.settings.canSaveName)
     }
 
     @Test func onesOwnSubmissionRaisesNoNewBadge() async throws {

@@ -201,7 +201,9 @@ struct WaitingActionOwnerTests {
         let phone = Phone()
         let app = AppModel(dependencies: phone.dependencies)
         await phone.alicesSessionEndsAsSheSubmits(on: app)
-        #expect(app.settings.jarName == "Alice")
+        // NB: Settings let go of Alice's name as her session ended, and says why.
+        #expect(app.settings.jarName == nil)
+        #expect(app.settings.banner == .notice(Self.expired))
         // NB: My Actions let go of Alice's rows as her session ended, and says why.
         #expect(app.mine.rows.isEmpty)
         #expect(app.mine.banner == .failure("Your sign-in has expired. Please sign in again."))

@@ -104,6 +104,21 @@ struct AuthorNameTests {
         }
     }
 
+    /// A first submission's name longer than a name may be is cut to fit, and never at a space: the cut could leave
+    /// the space before the next word at the end of the name, which nobody could type.
+    @Test(arguments: DatabaseKind.eachDialect)
+    func aLongFirstNameIsCutWithoutASpaceAtTheCut(_ kind: DatabaseKind) async throws {
+        try await withServer(kind) { server in
+            let al = try await server.signIn(.google, "al")
+            let long = String(repeating: "a", count: 79) + " Smith"
+            let created = try await Self.submit(server, "Cycle to work", user: "al", token: al, name: long)
+            #expect(created.status == .created)
+            #expect(try server.decode(Action.self, created).authorName == String(repeating: "a", count: 79))
+            let profile = try await server.send(.get, "/changejar/v1/profile", token: al)
+            #expect(try server.decode(AuthorProfile.self, profile).name == String(repeating: "a", count: 79))
+        }
+    }
+
     /// The rows of the version before: every action carried its body's name. The migration keeps each name with
     /// the person who used it first; a person keeps the latest name they hold, and one left with none says
     /// "Someone" (no name).
