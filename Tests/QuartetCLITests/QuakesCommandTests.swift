@@ -120,6 +120,22 @@ import Testing
         #expect(output.stderr.contains("--since expects a duration such as 24h, not 'soon'"))
     }
 
+    /// An empty list says what the list screen says, and draws no table: that the search or the filter hides every
+    /// quake. The command line said "No earthquakes match." of its own, under the table's header. `show` reaches
+    /// only a row the list shows, as a tap does.
+    @Test func anEmptyListSaysWhatTheScreenSays() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, searched) = await run(["--feed", feedPath, "--search", "Zanzibar"])
+        #expect(code == 0)
+        #expect(searched.stdout.hasPrefix("No earthquakes match “Zanzibar”.\n0 of 0 earthquakes · Updated "))
+        let (_, floor) = await run(["--feed", feedPath, "--min-magnitude", "9"])
+        #expect(floor.stdout.hasPrefix("No earthquakes match the filter.\n0 of 0 earthquakes"), "\(floor.stdout)")
+        #expect(!floor.stdout.contains("TITLE"))
+        let (hidden, error) = await run(["show", "small", "--feed", feedPath, "--min-magnitude", "5"])
+        #expect(hidden == 1)
+        #expect(error.stderr == "quartet: no earthquake 'small' in the list\n")
+    }
+
     /// The summary counts what the list screen would show under the same filter (`--limit` cuts only what is
     /// printed), and says "earthquake" for one.
     @Test func theSummaryCountsWhatTheFilterKeepsInTheRightNumber() async throws {

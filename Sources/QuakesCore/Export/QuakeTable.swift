@@ -19,15 +19,11 @@ public enum QuakeTable {
         public var tint: QuakeTint
     }
 
-    /// Lines of the table: a header, then one line per row with its tint (a terminal colours it with ``ansi(_:)``).
-    /// With no rows, one line says why: nothing matches the filter, or (`filtered` false) the feed holds none.
-    /// Magnitudes are written in `numbers` (``QuakeRowFormatter/numbers``), as the rows' coordinates are.
-    public static func render(
-        _ quakes: [Quake], rows: [QuakeRow], filtered: Bool = true, numbers: NumberSymbols = .latin
-    ) -> [Line] {
-        guard !rows.isEmpty else {
-            return [Line(text: Strings.text(filtered ? "quakes.table.empty" : "quakes.screen.empty"), tint: .none)]
-        }
+    /// Lines of the table: a header, then one line per row with its tint (a terminal colours it with ``ansi(_:)``);
+    /// none without rows (the list's ``QuakeListModel/emptyMessage`` says why). Magnitudes are written in `numbers`
+    /// (``QuakeRowFormatter/numbers``), as the rows' coordinates are.
+    public static func render(_ quakes: [Quake], rows: [QuakeRow], numbers: NumberSymbols = .latin) -> [Line] {
+        guard !rows.isEmpty else { return [] }
         let magnitudes = quakes.map { quake in
             quake.magnitude.map { numbers.fixed($0, digits: 1) } ?? "-"
         }

@@ -58,7 +58,7 @@ public struct QuakeFeedService: Sendable {
                 consume data, validators: validators, fetchedAt: fetchedAt, hidden: hidden, keepHidden: keepHidden))
     }
 
-    /// The cached quakes without rows (for readers that format only what they show); `nil` when never fetched.
+    /// The cached quakes without rows (`quartet quakes delete`, which shows none); `nil` when never fetched.
     @concurrent
     public func cachedSet() async throws(QuakeFeedError) -> QuakeSet? {
         guard let feed = try await loadCache() else { return nil }
@@ -163,36 +163,6 @@ public struct QuakeSet: Sendable, Equatable {
     public var fetchedAt: Date
     /// Features of the last body that could not be read.
     public var skipped: Int = 0
-
-    /// The quakes passing a filter, at most `limit` of them.
-    public func filtered(_ filter: QuakeFilter, now: Date, limit: Int? = nil) -> [Quake] {
-        var kept: [Quake] = []
-        for quake in quakes where filter.matches(quake, now: now) {
-            if let limit, kept.count >= limit { break }
-            kept.append(quake)
-        }
-        return kept
-    }
-}
-
-/// What a one-shot reader (the command line) gets: the data to show, and the problem met on the way, if any.
-///
-/// Rows are not built here: a reader that shows 20 of 10,000 quakes formats only those.
-public struct QuakeSnapshot: Sendable {
-    /// The freshest data available: refreshed, or else the cache; `nil` when there is nothing at all.
-    public var set: QuakeSet?
-    /// Why a refresh failed; the quakes (if any) are then the cache's.
-    public var problem: QuakeFeedError?
-    /// Whether the server was asked.
-    public var refreshed: Bool
-
-    /// The banner text for ``problem``, naming when the shown data was fetched.
-    public func problemMessage(formatter: QuakeRowFormatter, now: Date) -> String? {
-        guard let problem else { return nil }
-        guard let set else { return Strings.format("quakes.banner.nothingCached", problem.message) }
-        return Strings.format(
-            "quakes.banner.showingCached", problem.message, formatter.shortText(set.fetchedAt, now: now))
-    }
 }
 
 extension QuakeFeedService {
@@ -205,26 +175,5 @@ extension QuakeFeedService {
     public static func isFresh(fetchedAt: Date, now: Date, staleAfter: TimeInterval) -> Bool {
         let age = now.timeIntervalSince(fetchedAt)
         return age <= staleAfter && age >= -staleAfter
-    }
-
-    /// The cache when it is younger than `staleAfter`, else a refresh, falling back to the cache on failure.
-    ///
-    /// - Parameter reload: always ask the server, and bring deleted rows back (a pull to reload).
-    @concurrent
-    public func snapshot(reload: Bool, now: Date, staleAfter: TimeInterval = 60) async -> QuakeSnapshot {
-        var cached: QuakeSet?
-        do {
-            cached = try await cachedSet()
-        } catch {
-            return QuakeSnapshot(set: nil, problem: error, refreshed: false)
-        }
-        if !reload, let cached, Self.isFresh(fetchedAt: cached.fetchedAt, now: now, staleAfter: staleAfter) {
-            return QuakeSnapshot(set: cached, problem: nil, refreshed: false)
-        }
-        do {
-            return QuakeSnapshot(set: try await refreshedSet(reload: reload, now: now), problem: nil, refreshed: true)
-        } catch {
-            return QuakeSnapshot(set: cached, problem: error, refreshed: true)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import QuakesModels
 
 /// What a tapped row opens.
 public enum QuakePresentation: Sendable, Hashable, Identifiable {
@@ -37,6 +38,8 @@ public enum QuakeBusyIndicator: Sendable, Hashable {
 public final class QuakeListModel {
     /// The rows on screen, after the filter.
     public private(set) var rows: [QuakeRow] = []
+    /// The quakes of ``rows``, in the same order: what an export or the command line's table is made of.
+    public private(set) var quakes: [Quake] = []
     /// A request is in flight.
     public private(set) var isBusy = false
     /// What went wrong last, with a retry; `nil` when all is well.
@@ -55,10 +58,11 @@ public final class QuakeListModel {
         return selectedDetail.map { .detail($0) }
     }
 
-    /// What the list says when the feed (after the filter) has no row and nothing is loading or wrong: that the
-    /// search or the filter hides every quake the feed has, so an empty list is not taken for an empty feed.
+    /// What the list says when the feed (after the filter) has no row and nothing is loading: that the search or
+    /// the filter hides every quake the feed has, so an empty list is not taken for an empty feed. Offline, under
+    /// the banner, it says the same of the copy on screen.
     public var emptyMessage: String? {
-        guard rows.isEmpty, !isBusy, banner == nil, let listing else { return nil }
+        guard rows.isEmpty, !isBusy, let listing else { return nil }
         guard !listing.quakes.isEmpty else { return QuakeScreenText.empty }
         if canClearFilter { return QuakeScreenText.noneInFilter }
         let search = filter.searchText.trimmingCharacters(in: .whitespaces)
@@ -133,14 +137,7 @@ public final class QuakeListModel {
 
     /// The screen appeared: show the cache at once, then refresh it if it is stale.
     public func appeared() async {
-        if listing == nil {
-            do {
-                let zone = service.formatter.timeZone
-                if let cached = try await service.cached() { show(cached, formattedIn: zone) }
-            } catch {
-                banner = QuakeBanner(message: error.message, canRetry: false)
-            }
-        }
+        await showSavedCopy()
         if let listing, QuakeFeedService.isFresh(fetchedAt: listing.fetchedAt, now: now(), staleAfter: Self.staleAfter)
         {
             return
@@ -157,9 +154,23 @@ public final class QuakeListModel {
         await appeared()
     }
 
-    /// Pull to reload: everything the server returns is shown again, deleted rows included.
+    /// Pull to reload: everything the server returns is shown again, deleted rows included. With nothing on screen
+    /// yet (the command line's `--reload` is a pull as the screen opens), the saved copy is read first, so a reload
+    /// that fails shows it rather than saying there is nothing to show.
     public func refreshPulled() async {
+        await showSavedCopy()
         await refresh(reload: true)
+    }
+
+    /// Shows the copy the device keeps, when nothing is on screen yet.
+    private func showSavedCopy() async {
+        guard listing == nil else { return }
+        do {
+            let zone = service.formatter.timeZone
+            if let cached = try await service.cached() { show(cached, formattedIn: zone) }
+        } catch {
+            banner = QuakeBanner(message: error.message, canRetry: false)
+        }
     }
 
     /// The banner's Retry button: repeats the request that failed.
@@ -288,6 +299,7 @@ public final class QuakeListModel {
         guard let listing else { return }
         let (quakes, rows) = listing.filtered(filter, now: now())
         self.rows = rows
+        self.quakes = quakes
         mapAnnotations = QuakeMapAnnotation.annotations(for: quakes)
         mapRegion = QuakeMapRegion.fitting(mapAnnotations.map(\.coordinate))
     }

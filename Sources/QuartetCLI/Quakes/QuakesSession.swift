@@ -56,52 +56,58 @@ struct QuakesSession {
             formatter: QuakeRowFormatter(timeZone: timeZone, locale: locale))
     }
 
-    /// The cache, refreshed when older than a minute (or always with `--reload`), with a spinner meanwhile.
-    func snapshot() async -> QuakeSnapshot {
+    /// The list screen as it appears (the cache, refreshed when older than a minute) or, with `--reload`, after a
+    /// pull, under the filter; a spinner while it loads, and its banner on standard error.
+    @MainActor
+    func openedList() async -> QuakeListModel {
+        let timeZone = context.timeZone
+        let model = QuakeListModel(service: service, timeZone: { timeZone })
         let spinner = Spinner(console: console, message: QuakeMessages.loading)
-        let snapshot = await service.snapshot(reload: reload, now: Date())
+        if reload { await model.refreshPulled() } else { await model.appeared() }
         await spinner.stop()
-        if let message = snapshot.problemMessage(formatter: formatter, now: Date()) {
-            console.errorLine(message)
-        }
-        return snapshot
+        model.filterChanged(filter)
+        if let banner = model.banner { console.errorLine(banner.message) }
+        return model
     }
 
+    @MainActor
     func list() async throws -> Int32 {
-        let snapshot = await snapshot()
-        guard let set = snapshot.set else { return 1 }
+        let model = await openedList()
+        guard let updated = model.lastUpdated else { return 1 }
         // NB: the total is what the list screen shows under the same filter; `--limit` only cuts what is printed.
-        let matching = set.filtered(filter, now: Date())
-        let quakes = limit.map { Array(matching.prefix($0)) } ?? matching
+        let quakes = limit.map { Array(model.quakes.prefix($0)) } ?? model.quakes
         if json {
             console.line(String(decoding: QuakeExport.json(quakes), as: UTF8.self))
             return 0
         }
-        let rows = formatter.rows(for: quakes)
-        let lines = QuakeTable.render(
-            quakes, rows: rows, filtered: filter != .none, numbers: formatter.numbers)
-        for line in lines {
+        if let empty = model.emptyMessage { console.line(empty) }
+        let rows = Array(model.rows.prefix(quakes.count))
+        for line in QuakeTable.render(quakes, rows: rows, numbers: formatter.numbers) {
             console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)
         }
-        let updated = formatter.lastUpdatedText(set.fetchedAt, now: Date())
         console.line(
             QuakeMessages.summary(
-                shown: rows.count, total: matching.count, updated: updated, numbers: formatter.numbers))
+                shown: rows.count, total: model.rows.count, updated: updated, numbers: formatter.numbers))
         return 0
     }
 
+    /// A row tapped: what it opens (the event page, or the detail saying why there is none), printed as the detail
+    /// with its event page.
+    @MainActor
     func show(id: String) async throws -> Int32 {
-        let snapshot = await snapshot()
-        guard let set = snapshot.set else { return 1 }
-        guard let quake = set.quakes.first(where: { $0.id == id }) else {
+        let model = await openedList()
+        guard model.lastUpdated != nil else { return 1 }
+        // NB: a tap reaches only a row on screen: not one the filter hides, nor one deleted.
+        if model.rows.contains(where: { $0.id == id }) { model.rowTapped(id: id) }
+        guard let detail = model.selectedDetail else {
             console.errorLine("quartet: " + QuakeMessages.notFound(id: id, cached: false))
             return 1
         }
         if json {
-            console.line(String(decoding: QuakeExport.json([quake]), as: UTF8.self))
+            let quake = model.quakes.first { $0.id == id }
+            console.line(String(decoding: QuakeExport.json(quake.map { [$0] } ?? []), as: UTF8.self))
             return 0
         }
-        let detail = QuakeDetail(quake, formatter: formatter, feedURL: service.feedURL)
         console.line(detail.title)
         let width = detail.lines.map(\.label.count).max() ?? 0
         for (label, value) in detail.lines {
@@ -124,18 +130,21 @@ struct QuakesSession {
         return 0
     }
 
+    /// The list screen's map: its pins (the rows' quakes of magnitude 3.5, or the filter's floor when higher), as an
+    /// SVG file.
+    @MainActor
     func map(output: String) async throws -> Int32 {
-        let snapshot = await snapshot()
-        guard let set = snapshot.set else { return 1 }
-        let quakes = set.filtered(filter, now: Date())
-        let annotations = QuakeMapAnnotation.annotations(for: quakes)
+        let model = await openedList()
+        guard model.lastUpdated != nil else { return 1 }
         let url = URL(
             fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let minimum = formatter.decimal(QuakeMapAnnotation.floor(for: filter))
+        let annotations = model.mapAnnotations
         try Data(QuakeMapSVG.render(annotations, title: QuakeScreenText.svgTitle(minimum)).utf8).write(to: url)
         if json {
             let shown = Set(annotations.map(\.id))
-            console.line(String(decoding: QuakeExport.json(quakes.filter { shown.contains($0.id) }), as: UTF8.self))
+            console.line(
+                String(decoding: QuakeExport.json(model.quakes.filter { shown.contains($0.id) }), as: UTF8.self))
         } else {
             console.line(
                 QuakeMessages.mapWritten(

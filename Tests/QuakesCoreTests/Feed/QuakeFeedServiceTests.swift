@@ -6,7 +6,7 @@ import Testing
 
 @testable import QuakesCore
 
-/// The one-shot snapshot the command line reads: cache when fresh, refresh when stale, cache on failure.
+/// The feed service under the list screen: refreshes, the copy it keeps, deleted rows.
 @Suite struct QuakeFeedServiceTests {
     let start = Date(timeIntervalSince1970: 1_456_923_000)
     let requests = Locked(0)
@@ -24,40 +24,27 @@ import Testing
             feedURL: URL(fileURLWithPath: "/f.geojson"), client: client, cache: cache, formatter: testFormatter)
     }
 
-    @Test func snapshotUsesAFreshCacheRefreshesAStaleOneAndFallsBackOnFailure() async throws {
+    /// A pull answered 304 brings the deleted rows back and dates the copy now; a refresh that fails leaves the
+    /// copy as it was. (When a refresh is due is the list screen's rule: `QuakeListModelTests`.)
+    @Test func aReloadAnsweredNotModifiedBringsDeletedRowsBackAndDatesTheCopyNow() async throws {
         let service = service(cache: .inMemory())
         let feed = TestFeed.collection([
             TestFeed.feature(id: "a", timeMS: TestFeed.ms(0)), TestFeed.feature(id: "b", timeMS: TestFeed.ms(5)),
         ])
         answers.withLock { $0 = [.success(.fresh(feed, FeedValidators(etag: "\"1\"")))] }
-        let first = await service.snapshot(reload: false, now: start)
-        #expect(first.set?.quakes.map(\.id) == ["b", "a"])
-        #expect(first.refreshed && first.problem == nil)
-
-        let fresh = await service.snapshot(reload: false, now: start.addingTimeInterval(60))
-        #expect(!fresh.refreshed)
-        #expect(requests.withLock { $0 } == 1)
-
-        let stale = await service.snapshot(reload: false, now: start.addingTimeInterval(61))
-        #expect(stale.refreshed)
-        #expect(stale.problem == .offline)
-        #expect(stale.set?.quakes.map(\.id) == ["b", "a"])
-        #expect(stale.set?.fetchedAt == start)
-        #expect(
-            stale.problemMessage(formatter: testFormatter, now: start.addingTimeInterval(61))
-                == "You're offline. Showing earthquakes as of 4:50\u{202F}AM.")
-
-        // A copy stamped more than a minute ahead of the clock (set right since) is refreshed, not kept as fresh.
-        let ahead = await service.snapshot(reload: false, now: start.addingTimeInterval(-61))
-        #expect(ahead.refreshed)
-        #expect(requests.withLock { $0 } == 3)
+        #expect(try await service.refresh(reload: false, now: start).quakes.map(\.id) == ["b", "a"])
+        await #expect(throws: QuakeFeedError.offline) {
+            _ = try await service.refresh(reload: false, now: self.start.addingTimeInterval(61))
+        }
+        #expect(try await service.cached()?.fetchedAt == start)
 
         try await service.hide(id: "b")
         #expect(try await service.cachedSet()?.quakes.map(\.id) == ["a"])
         answers.withLock { $0 = [.success(.notModified(FeedValidators()))] }
-        let reload = await service.snapshot(reload: true, now: start.addingTimeInterval(90))
-        #expect(reload.set?.quakes.map(\.id) == ["b", "a"])
-        #expect(reload.set?.fetchedAt == start.addingTimeInterval(90))
+        let reload = try await service.refresh(reload: true, now: start.addingTimeInterval(90))
+        #expect(reload.quakes.map(\.id) == ["b", "a"])
+        #expect(reload.fetchedAt == start.addingTimeInterval(90))
+        #expect(requests.withLock { $0 } == 3)
     }
 
     @Test func ingestReleasesTheBodyOnceDecodedBeforeTheQuakesAreStored() async throws {
@@ -94,28 +81,8 @@ import Testing
             TestFeed.feature(id: "a", timeMS: TestFeed.ms(1)),
         ])
         answers.withLock { $0 = [.success(.fresh(feed, FeedValidators()))] }
-        let snapshot = await service.snapshot(reload: true, now: start)
-        #expect(snapshot.set?.quakes.map(\.id) == ["b", "a"])
-        #expect(snapshot.set?.quakes.last?.time == Date(timeIntervalSince1970: Double(TestFeed.ms(1)) / 1000))
-    }
-
-    @Test func nothingCachedAndOffline() async {
-        let snapshot = await service(cache: .inMemory()).snapshot(reload: false, now: start)
-        #expect(snapshot.set == nil)
-        #expect(
-            snapshot.problemMessage(formatter: testFormatter, now: start)
-                == "You're offline. There is nothing to show yet.")
-    }
-
-    @Test func setFiltersAndLimits() {
-        let quakes = (0..<5).map { index in
-            Quake(
-                id: "q\(index)", magnitude: Double(index), place: nil, title: "",
-                time: start.addingTimeInterval(Double(-index)),
-                coordinate: QuakeCoordinate(longitude: 0, latitude: 0, depth: nil))
-        }
-        let set = QuakeSet(quakes: quakes, fetchedAt: start)
-        #expect(set.filtered(QuakeFilter(minimumMagnitude: 1), now: start, limit: 2).map(\.id) == ["q1", "q2"])
-        #expect(set.filtered(.none, now: start).count == 5)
+        let listing = try await service.refresh(reload: true, now: start)
+        #expect(listing.quakes.map(\.id) == ["b", "a"])
+        #expect(listing.quakes.last?.time == Date(timeIntervalSince1970: Double(TestFeed.ms(1)) / 1000))
     }
 }

@@ -273,6 +273,28 @@ import Testing
         )
     }
 
+    /// A pull as the screen opens (the command line's `--reload`), offline: the saved copy is shown under the
+    /// banner, which says when it was fetched; it said there was nothing to show, as the copy had not been read.
+    /// A search that hides every row of that copy says so under the banner too.
+    @Test func aPullBeforeTheListAppearedShowsTheSavedCopyWhenItFails() async {
+        let harness = await ModelHarness.launched()
+        harness.advance(30)
+        harness.relaunch()
+        harness.answer(.fail(.offline))
+        await harness.model.refreshPulled()
+        #expect(harness.takeRequests().count == 1)
+        let banner = QuakeBanner(
+            message: "You're offline. Showing earthquakes as of 4:50\(Self.am).", canRetry: true, isOffline: true)
+        #expect(
+            harness.screen
+                == Screen(isBusy: false, banner: banner, lastUpdated: "Updated 4:50\(Self.am)", rows: Self.all))
+        #expect(harness.model.quakes.map(\.id) == ["nc1", "ak2", "hv3", "us4"])
+
+        harness.model.searchChanged("Zanzibar")
+        #expect(harness.model.rows.isEmpty && harness.model.quakes.isEmpty)
+        #expect(harness.model.emptyMessage == "No earthquakes match “Zanzibar”.")
+    }
+
     @Test func tappingARowSelectsItsEventPageAndDetail() async throws {
         let harness = ModelHarness()
         harness.answer(.fresh(Self.feed, Self.v1))
