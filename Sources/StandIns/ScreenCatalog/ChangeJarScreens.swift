@@ -14,6 +14,8 @@ enum ChangeJarScreens {
         var signedIn = false
         var offline = false
         var loading = false
+        /// The jar refuses the saved session for good (it cannot be renewed): it ends as Settings opens.
+        var sessionEnds = false
     }
 
     static func action(
@@ -85,7 +87,10 @@ enum ChangeJarScreens {
                 return new.title == "Cycle to work" ? .alreadyInJar(action) : .added(action)
             },
             edit: { _, _, _ in samples[0] }, delete: { _, _ in },
-            profile: { _ in AuthorProfile(name: "Alice") },
+            profile: { _ in
+                if options.sessionEnds { throw ChangeJarError.signInRequired }
+                return AuthorProfile(name: "Alice")
+            },
             // NB: "Alice A" is someone else's in the catalog's jar.
             rename: { _, name in
                 if name == "Alice A" { throw ChangeJarError.nameTaken }
@@ -213,6 +218,12 @@ enum ChangeJarScreens {
             },
             ScreenEntry(app, screen: "settings", state: "signed-in", summary: "Settings: who is signed in, and how") {
                 try await host(Options(signedIn: true), tab: .settings).tree
+            },
+            ScreenEntry(
+                app, screen: "settings", state: "session-ended",
+                summary: "The jar refused the session as Settings opened: the buttons, and why"
+            ) {
+                try await host(Options(signedIn: true, sessionEnds: true), tab: .settings).tree
             },
         ]
     }
