@@ -365,9 +365,15 @@ public final class AccountScreenModel {
             }
         case .doc(let doc):
             opening.forget()
-            openedPage = doc.url.flatMap(URL.init(string:)).map {
-                OpenedPage(title: doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled, url: $0)
+            let name = doc.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled
+            // NB: the link is whatever was saved in Salesforce, by any client: only a web page's opens in the viewer
+            // (the editor's rule), never `javascript:`, `file:` or an app's own scheme.
+            guard let url = doc.url.flatMap(ItemEditorModel.webLink).flatMap(URL.init(string:)) else {
+                openedPage = nil
+                banner = .failure(SalesText.docNotAWebLink(name))
+                return
             }
+            openedPage = OpenedPage(title: name, url: url)
         case .note:
             openEditor(editing: item)
         }

@@ -113,6 +113,8 @@ public actor SalesOutbox {
     private let outbox: Outbox
     private let store: LocalStore
     private static let ownerList = "sales.outbox.owner"
+    /// The versions this device's sent edits wrote (``WrittenVersion``), while edits wait.
+    private static let writtenList = "sales.outbox.written"
     private nonisolated let waitingChanged = Locked<(@Sendable () async -> Void)?>(nil)
 
     /// An outbox over the Sales app's local store.
@@ -374,6 +376,7 @@ public actor SalesOutbox {
     /// Forgets every queued edit and every unsent one (when someone else signs in).
     public func clear() async throws {
         for operation in try await outbox.operationsWithoutBodies() { try await outbox.discard(operation.id) }
+        try await store.removeList(named: Self.writtenList)
     }
 
     /// The person was signed out (or Salesforce ended the session): what was sent is already gone from the device
@@ -383,6 +386,7 @@ public actor SalesOutbox {
     public func signedOut() async {
         if let left = try? await outbox.operationsWithoutBodies(), left.isEmpty {
             try? await store.removeList(named: Self.ownerList)
+            try? await store.removeList(named: Self.writtenList)
         }
         await store.reclaimSpace()
     }
@@ -397,15 +401,27 @@ public actor SalesOutbox {
         let edits = Locked([Int64: UUID]())
         // NB: what a refused edit is reported as: an upload without its file (as "Changes Not Sent" lists it).
         let refused = Locked([Int64: PendingEdit]())
+        // NB: kept between syncs, so a second edit sent by a later one than the first is still taken over it.
+        let store = store
+        let written = Locked(try await store.savedList(WrittenVersion.self, named: Self.writtenList)?.elements ?? [])
         let replay = try await outbox.replay { operation in
-            guard let edit = Self.edit(operation) else {
+            guard let made = Self.edit(operation) else {
                 return .rejected(status: nil, message: "not a Sales edit")
             }
-            edits.withLock { $0[operation.id] = edit.id }
-            let outcome = await Self.deliver(edit, through: client, created: created)
+            edits.withLock { $0[operation.id] = made.id }
+            let edit = made.madeOver(written.withLock { $0 })
+            let version = Locked<Date?>(nil)
+            let outcome = await Self.deliver(edit, through: client, created: created, wrote: version)
+            if case .delivered = outcome {
+                let list = written.withLock { list in
+                    list = WrittenVersion.noting(made, wrote: version.withLock { $0 }, in: list)
+                    return list
+                }
+                try? await store.saveList(list, as: Self.writtenList)
+            }
             switch outcome {
             case .conflict, .rejected:
-                refused.withLock { $0[operation.id] = Self.upload(describedBy: operation) ?? edit }
+                refused.withLock { $0[operation.id] = Self.upload(describedBy: operation) ?? made }
             case .delivered, .unreachable:
                 break
             }
@@ -419,12 +435,14 @@ public actor SalesOutbox {
         report.conflicts = replay.conflicts.compactMap { reported[$0.id] }
         report.rejected = replay.failed.compactMap { reported[$0.id] }
         report.stoppedBecause = replay.stoppedBecause
+        if (try? await outbox.pendingCount()) == 0 { try? await store.removeList(named: Self.writtenList) }
         return report
     }
 
     /// Makes `edit`'s write through `client`, noting the id Salesforce gives a created record in `created`.
     private static func deliver(
-        _ edit: PendingEdit, through client: SalesforceClient, created: Locked<[UUID: String]>
+        _ edit: PendingEdit, through client: SalesforceClient, created: Locked<[UUID: String]>,
+        wrote: Locked<Date?>
     ) async -> DeliveryOutcome {
         do {
             switch edit.change {
@@ -434,8 +452,9 @@ public actor SalesOutbox {
                 created.withLock { $0[edit.id] = id }
                 return .delivered(body: Data(id.utf8))
             case .update(let object, let id, let fields, let expected):
-                try await client.update(
+                let version = try await client.update(
                     object, id: id, fields: fields, expectedLastModified: expected, operation: edit.summary)
+                wrote.withLock { $0 = version }
             case .delete(let object, let id, let expected):
                 try await client.delete(
                     object, id: id, expectedLastModified: expected, operation: edit.summary)
@@ -470,5 +489,74 @@ public actor SalesOutbox {
         case .update(let object, let id, _, _): return (.patch, base + [object, id])
         case .delete(let object, let id, _): return (.delete, base + [object, id])
         }
+    }
+}
+
+/// A version of a record that an edit from this device wrote, and the version that edit was based on.
+///
+/// Edits of one record made one after another while offline are all based on the version the device read, and each
+/// was made over the ones before it (the screen shows a waiting save at once). Once the first is sent, the record's
+/// version is the one it wrote: the next edit is checked against that, not against the one read, which would take
+/// the device's own save for someone else's and leave the edit (or the delete) under "Changes Not Sent".
+struct WrittenVersion: Sendable, Hashable, Codable {
+    /// The sent edit.
+    var edit: UUID
+    var object: String
+    var id: String
+    /// The version the sent edit was based on, as the device read it.
+    var basedOn: Date
+    /// The version the sent edit wrote.
+    var wrote: Date
+
+    /// `list` once `edit` was sent and wrote `version` (`nil`: not read back): a save based on a version notes what
+    /// it wrote; a delete, or a save whose version is not known, forgets what was noted of its record.
+    static func noting(_ edit: PendingEdit, wrote version: Date?, in list: [WrittenVersion]) -> [WrittenVersion] {
+        let record: (object: String, id: String)
+        var noted: WrittenVersion?
+        switch edit.change {
+        case .create: return list
+        case .update(let object, let id, _, let basedOn):
+            record = (object, id)
+            if let basedOn, let version {
+                noted = WrittenVersion(
+                    edit: edit.id, object: object, id: id, basedOn: basedOn, wrote: version)
+            }
+        case .delete(let object, let id, _):
+            record = (object, id)
+        }
+        return list.filter { $0.object != record.object || $0.id != record.id } + (noted.map { [$0] } ?? [])
+    }
+
+    /// Whether `date` is ``basedOn``, to the millisecond Salesforce keeps.
+    func isBasedOn(_ date: Date) -> Bool {
+        (date.timeIntervalSince1970 * 1000).rounded() == (basedOn.timeIntervalSince1970 * 1000).rounded()
+    }
+}
+
+extension PendingEdit {
+    /// This edit checked against the version an edit sent before it from this device wrote, when it was based on
+    /// the same version as that one (it was made over it); else as it was made.
+    ///
+    /// NB: never against what this edit wrote itself: noted, yet still waiting, it is sent again after the app
+    /// closed before the outbox recorded it, and is checked as it was made (it meets its own save, and writes
+    /// nothing twice).
+    func madeOver(_ written: [WrittenVersion]) -> PendingEdit {
+        let written = written.filter { $0.edit != id }
+        var edit = self
+        switch change {
+        case .create:
+            break
+        case .update(let object, let id, let fields, let basedOn?):
+            if let sent = written.first(where: { $0.object == object && $0.id == id && $0.isBasedOn(basedOn) }) {
+                edit.change = .update(object: object, id: id, fields: fields, expectedLastModified: sent.wrote)
+            }
+        case .delete(let object, let id, let basedOn?):
+            if let sent = written.first(where: { $0.object == object && $0.id == id && $0.isBasedOn(basedOn) }) {
+                edit.change = .delete(object: object, id: id, expectedLastModified: sent.wrote)
+            }
+        case .update, .delete:
+            break
+        }
+        return edit
     }
 }

@@ -161,6 +161,9 @@ public enum SalesText {
     /// The banner of an attachment tapped whose file Salesforce no longer has (deleted since the list was read):
     /// `“Site plan.pdf” is no longer in Salesforce, so it was taken off the list.`
     public static func attachmentGone(_ name: String) -> String { table.format("banner.attachmentGone", name) }
+    /// The banner of a Google Doc tapped whose link is no web page (`javascript:…`, `file:…`, a bare word), which the
+    /// viewer does not open: `“Plan” has no web link to open.`
+    public static func docNotAWebLink(_ name: String) -> String { table.format("banner.docNotAWebLink", name) }
     /// `Made smaller to fit under 25 MB: 31.5 MB → 23.0 MB, 4600 × 3450.`
     public static func shrunk(from original: Int, to shrunk: Int, _ dimensions: ImageDimensions) -> String {
         table.format(
