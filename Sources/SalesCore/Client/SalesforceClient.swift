@@ -211,7 +211,8 @@ public actor SalesforceClient {
     }
 
     /// One refresh: the new session is kept; a refusal forgets the session and signs out (once, whoever waits on
-    /// it); the login server being down or busy says nothing about the session, which is kept for later.
+    /// it); the login server being down or busy, or an answer that is not the login server's, says nothing about the
+    /// session, which is kept for later.
     private func renewSession(_ form: [(String, String)], operation: String, previous: SalesforceSession)
         async throws -> SalesforceSession
     {
@@ -221,6 +222,11 @@ public actor SalesforceClient {
             return session
         } catch let error as SalesforceError where error.isOffline || error.isServerTrouble {
             throw error
+        } catch SalesforceError.unreadable {
+            // NB: a 200 holding no token is no refusal of the session: something between the device and Salesforce
+            // answered (a proxy's block page, a captive portal). Signing out wiped the saved accounts, and an edit
+            // waiting for the renewal went under "Changes Not Sent"; the session is kept, as when the network is down.
+            throw SalesforceError.offline(operation: operation, reason: SalesText.Reason.renewalNotAnswered)
         } catch {
             await sessionRefused()
             throw SalesforceError.signedOut(operation: operation)

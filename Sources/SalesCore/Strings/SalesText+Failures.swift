@@ -107,6 +107,9 @@ extension SalesText {
         public static var noPublishedVersion: String { localized("reason.noPublishedVersion") }
         /// A token answer without its token or instance.
         public static var noToken: String { localized("reason.noToken") }
+        /// A session's renewal answered with no token: a page from something between the device and Salesforce (a
+        /// proxy's block page, a captive portal), not Salesforce's refusal.
+        public static var renewalNotAnswered: String { localized("reason.renewalNotAnswered") }
         /// A request path that cannot be made into a URL.
         public static func badPath(_ path: String) -> String { table.format("reason.badPath", path) }
         /// An id that is not a Salesforce record id, refused before it reaches a path.

@@ -123,6 +123,41 @@ final class LockedFlag: Sendable {
         #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.isHospital == true)
     }
 
+    /// The renewal answered 200 with a page, not a token (a proxy's block page, a captive portal): the rep was
+    /// signed out and the saved accounts wiped. The session and the copies are kept, the call fails as offline (an
+    /// edit waits in the outbox), and the next renewal through a network that reaches Salesforce goes through.
+    @Test func aRenewalAnsweredWithAPageInsteadOfATokenKeepsTheSession() async throws {
+        let harness = try await DevServerHarness.make(tokenLifetime: 60)
+        let portal = LockedFlag()
+        let cache = AccountCache.inMemory()
+        let client = try await harness.client(cache: cache) { request, standIn in
+            if portal.isSet, request.url?.path == "/services/oauth2/token" {
+                let response = HTTPURLResponse(
+                    url: request.url!, statusCode: 200, httpVersion: nil,
+                    headerFields: ["Content-Type": "text/html"])!
+                return (Data("<html><body>Sign in to the hotel Wi-Fi</body></html>".utf8), response)
+            }
+            return try await standIn.send(request)
+        }
+        await cache.save(try await client.retrieveAccount(id: DevServerHarness.hospitalID))
+        harness.clock.advance(by: 120)
+        portal.isSet = true
+        do {
+            _ = try await client.retrieveAccount(id: DevServerHarness.hospitalID)
+            Issue.record("should fail while the renewal is answered by a page")
+        } catch let error as SalesforceError {
+            #expect(error.isOffline)
+            #expect(
+                error.message
+                    == "Could not load the account \(DevServerHarness.hospitalID): the network is unavailable "
+                    + "(something other than Salesforce answered the renewal of the session).")
+        }
+        #expect(await client.session != nil)
+        #expect(await cache.load(DevServerHarness.hospitalID) != nil)
+        portal.isSet = false
+        #expect(try await client.retrieveAccount(id: DevServerHarness.hospitalID).account.isHospital == true)
+    }
+
     @Test func aWrongPasswordIsReportedAndLeavesNoSession() async throws {
         let harness = try await DevServerHarness.make()
         let center = NotificationCenter()
