@@ -59,7 +59,7 @@ public struct CalendarFile: Sendable {
                 .filter { !$0.isEmpty }.joined(separator: ", ")
             if !location.isEmpty { lines.append("LOCATION:\(Self.escape(location))") }
             if let latitude = event.venue.latitude, let longitude = event.venue.longitude {
-                lines.append("GEO:\(latitude);\(longitude)")
+                lines.append("GEO:\(Self.float(latitude));\(Self.float(longitude))")
             }
             if let url = sessionURL(session) { lines.append("URL:\(url.absoluteString)") }
             lines.append("END:VEVENT")
@@ -116,6 +116,18 @@ public struct CalendarFile: Sendable {
             count += size
         }
         return String(folded)
+    }
+
+    /// A FLOAT value (§3.3.8: digits, an optional point and digits, never an exponent), to a millionth of a degree
+    /// (about 0.1 m).
+    ///
+    /// NB: Swift writes a `Double` under 0.0001 with an exponent (`5e-05`), which is not a FLOAT: a venue a few
+    /// metres from the prime meridian or the equator made a `GEO` line calendars may refuse.
+    static func float(_ value: Double) -> String {
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 
     static func utc(_ date: Date) -> String {

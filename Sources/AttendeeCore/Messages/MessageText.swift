@@ -4,7 +4,7 @@ import HTTPTypes
 
 /// What a text box says about its text before it is sent or saved: the rule broken, in the core's words.
 public enum TextProblem: Sendable, Hashable {
-    /// Nothing written yet (or only spaces).
+    /// Nothing written yet (or only spaces, or characters that draw nothing: ``MessageRules/isBlank(_:)``).
     case empty
     /// Longer than the limit, this many characters.
     case tooLong(limit: Int)
@@ -17,7 +17,7 @@ public enum TextProblem: Sendable, Hashable {
     /// The problem of `text` under `limit`, or `nil` when it can go.
     public static func of(_ text: String, limit: Int) -> TextProblem? {
         if text.holdsNUL { return .invalidCharacter }
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
+        if MessageRules.isBlank(text) { return .empty }
         return switch TextLength.excess(text, limit: limit) {
         case .characters: .tooLong(limit: limit)
         case .scalars: .tooManyMarks(limit: limit)

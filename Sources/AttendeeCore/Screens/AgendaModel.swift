@@ -152,8 +152,13 @@ public final class AgendaModel: BusyScreen {
 
     /// The event / device time switch was flipped.
     public func timeZoneToggled() {
+        // NB: the day shown stays shown, on the tab its sessions fall on in the other zone. Its midnight was kept
+        // before, which in a zone behind the event's is the evening of the day before: a person reading the
+        // second day who switched to device time was shown the first.
+        let shown =
+            shownSessions.first?.startsAt ?? (days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
         timeZoneChoice = timeZoneChoice == .event ? .device : .event
-        rebuild(keepingDay: false, now: days.indices.contains(selectedDay) ? days[selectedDay].start : nil)
+        rebuild(keepingDay: false, now: shown)
     }
 
     /// The row's mark was tapped: attends, joins the waitlist of a full session (as the session page's

@@ -336,11 +336,22 @@ public final class WallModel: PostScreen {
                         id: reply.id, byline: times.byline(reply), text: reply.text,
                         canDelete: feed.mayDelete(reply))
                 },
-                moreReplies: post.earlierRepliesCursor == nil
-                    ? nil : Self.moreReplies(max((post.replyCount ?? 0) - post.replies.count, 1)))
+                moreReplies: Self.moreReplies(post))
         }
         canLoadMore = nextCursor != nil
         emptyMessage = feed.items.isEmpty && banner == nil && !isLoading ? Strings.text("wall.empty") : nil
+    }
+
+    /// `2 more replies` while earlier replies are not loaded and the count says some are left; `nil` otherwise.
+    ///
+    /// NB: a page of earlier replies read before one further back was deleted lands with a cursor to it; the
+    /// deletion heard meanwhile took it off the count, so the count, not the cursor, says whether any is left
+    /// (the row said "1 more reply" with none left). Without a count (an older server), the cursor decides.
+    static func moreReplies(_ post: WallPost) -> String? {
+        guard post.earlierRepliesCursor != nil else { return nil }
+        guard let count = post.replyCount else { return moreReplies(1) }
+        let earlier = count - post.replies.count
+        return earlier > 0 ? moreReplies(earlier) : nil
     }
 
     static func moreReplies(_ count: Int) -> String {

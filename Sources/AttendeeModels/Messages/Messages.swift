@@ -115,10 +115,23 @@ public enum MessageRules {
         if text.holdsNUL {
             return FieldError(field: field, message: RuleText.text("rule.text.nul"))
         }
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if isBlank(text) {
             return FieldError(field: field, message: RuleText.text("rule.message.empty"))
         }
         return TextLength.excess(text, limit: limit).map { TextLength.fieldError($0, field: field, limit: limit) }
+    }
+
+    /// Whether `text` shows nothing: only white space (as Foundation trims it) and characters that draw nothing by
+    /// themselves (Unicode's default-ignorable code points: zero-width spaces and joiners, the byte-order mark,
+    /// the soft hyphen, the Hangul filler, variation selectors). The one "empty" of messages, notes, wall posts,
+    /// replies and discussion messages, in the app and on the server.
+    ///
+    /// NB: a message of zero-width spaces passed the white-space rule, and was an empty bubble in the conversation
+    /// and a blank preview in the thread list (a post, an empty row on everyone's wall).
+    public static func isBlank(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { scalar in
+            !CharacterSet.whitespacesAndNewlines.contains(scalar) && !scalar.properties.isDefaultIgnorableCodePoint
+        }
     }
 
     /// An image id that is empty, too long or holds a NUL: the rule broken, else `nil`.

@@ -18,7 +18,7 @@ public enum PostText {
 
     /// Why a text is refused.
     public enum Problem: String, Sendable, Hashable, CaseIterable {
-        /// Nothing but white space, and no picture.
+        /// Nothing but white space (or characters that draw nothing, ``MessageRules/isBlank(_:)``), and no picture.
         case empty
         /// More than ``PostText/limit`` characters.
         case tooLong
@@ -39,7 +39,7 @@ public enum PostText {
         case nil: break
         }
         if let imageID, !MediaID.isPlausible(imageID) { return .invalidImage }
-        if imageID == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
+        if imageID == nil, MessageRules.isBlank(text) { return .empty }
         return nil
     }
 

@@ -99,7 +99,9 @@ extension AttendeeService {
     /// Text of 1 to `limit` characters, an optional image the writer uploaded, and for a note its session.
     private static func message(_ limit: Int, session: Bool = false) -> JSONValue {
         var properties = [
-            "text": Schema.text(graphemes: limit, codePoints: TextLength.scalarLimit(limit)), "imageID": imageIDSchema,
+            "text": Schema.text(
+                graphemes: limit, codePoints: TextLength.scalarLimit(limit), invisible: Schema.invisibleClass),
+            "imageID": imageIDSchema,
         ]
         if session { properties["sessionID"] = Schema.orNull(Schema.string()) }
         return Schema.object(properties, required: ["text"])
@@ -115,7 +117,8 @@ extension AttendeeService {
     private static let noteEdit = Schema.object(
         [
             "text": Schema.text(
-                graphemes: NoteRules.textLimit, codePoints: TextLength.scalarLimit(NoteRules.textLimit)),
+                graphemes: NoteRules.textLimit, codePoints: TextLength.scalarLimit(NoteRules.textLimit),
+                invisible: Schema.invisibleClass),
             "imageID": imageIDSchema,
             "version": Schema.integer(0...Self.largestExactInteger),
         ],

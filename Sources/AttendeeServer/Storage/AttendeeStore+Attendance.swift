@@ -11,6 +11,7 @@ extension AttendeeStore {
         let eventMoment = eventNow()
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             try Self.lockPerson(userID, db)
+            try Self.lockSession(sessionID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             try Self.requireRegistration(eventID: session.eventID, userID: userID, db)
             try Self.requireNotEnded(session, at: eventMoment)
@@ -62,6 +63,7 @@ extension AttendeeStore {
         let eventMoment = eventNow()
         return try await database.write(retryingConflicts: Self.seatAttempts) { db in
             try Self.lockPerson(userID, db)
+            try Self.lockSession(sessionID, db)
             let session = try Self.session(id: sessionID, userID: userID, db)
             if session.myAttendance == .attending || session.myAttendance == .waitlisted {
                 try Self.requireNotEnded(session, at: eventMoment)
@@ -108,6 +110,18 @@ extension AttendeeStore {
     private static func lockPerson(_ userID: String, _ db: any DatabaseConnection) throws {
         guard db.dialect == .postgres else { return }
         try db.execute("SELECT id FROM attendee_user WHERE id = \(userID) FOR UPDATE")
+    }
+
+    /// Keeps the session as it is (not moved, not removed) until the seat is taken or given back.
+    ///
+    /// NB: on PostgreSQL an attend whose session a re-import was removing read it before the removal committed,
+    /// then found no row to take a seat in: the person was told the session is full (409), or with the waitlist got
+    /// the generic refusal of a broken reference. Locked first, a removal is waited for and the session is then not
+    /// found (404), as when it was gone before. `NO KEY UPDATE` is the lock the seat's `UPDATE` takes anyway, so
+    /// concurrent attends wait for each other as they did, only earlier. SQLite already has a single writer.
+    private static func lockSession(_ sessionID: String, _ db: any DatabaseConnection) throws {
+        guard db.dialect == .postgres else { return }
+        try db.execute("SELECT id FROM attendee_session WHERE id = \(sessionID) FOR NO KEY UPDATE")
     }
 
     /// Seats waitlisted people, first come first served, skipping anyone it would double-book, while the session

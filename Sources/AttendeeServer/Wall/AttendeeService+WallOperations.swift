@@ -39,7 +39,11 @@ extension AttendeeService {
                 413: "Body too large", 422: "Empty, too long or invalid text",
             ],
             body: Schema.object(
-                ["text": Schema.text(graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit))],
+                [
+                    "text": Schema.text(
+                        graphemes: PostText.limit, codePoints: TextLength.scalarLimit(PostText.limit),
+                        invisible: Schema.invisibleClass)
+                ],
                 required: ["text"]), idempotent: true),
         operation(
             AttendeeRoute.wallReplies,

@@ -45,7 +45,8 @@ extension AttendeeStore {
         if let problem = PostText.check(new.text, imageID: new.imageID) { throw Self.refusal(problem) }
         let moment = now()
         return try await createOnce(key, userID: userID) { db in
-            let (eventID, _) = try Self.requireDiscussionMember(sessionID: sessionID, userID: userID, db)
+            let (eventID, _) = try Self.requireDiscussionMember(
+                sessionID: sessionID, userID: userID, locking: true, db)
             try MediaStore.requireOwnImage(new.imageID, of: userID, at: eventID, db)
             guard
                 let id = try db.fetchValue(
@@ -93,14 +94,20 @@ extension AttendeeStore {
     }
 
     /// Refuses a person who is not a member of the session's event (404 without the session); answers the
-    /// session's event and who the member is.
-    static func requireDiscussionMember(sessionID: String, userID: String, _ db: any DatabaseConnection) throws
-        -> (eventID: String, viewer: PostViewer)
-    {
-        guard
-            let eventID = try db.fetchValue(
-                String.self, "SELECT event_id FROM attendee_session WHERE id = \(sessionID)")
-        else { throw HTTPError(.notFound, detail: "There is no session with this id.") }
+    /// session's event and who the member is. `locking` keeps the session from being removed until the
+    /// transaction ends, for a write that refers to it.
+    ///
+    /// NB: on PostgreSQL a message whose check passed while a re-import's removal of the session was not yet
+    /// committed went on to its insert, whose foreign key then failed: the generic refusal of a broken reference,
+    /// not this 404. `FOR KEY SHARE` waits for such a removal, then finds no session. SQLite has a single writer.
+    static func requireDiscussionMember(
+        sessionID: String, userID: String, locking: Bool = false, _ db: any DatabaseConnection
+    ) throws -> (eventID: String, viewer: PostViewer) {
+        var sql: SQL = "SELECT event_id FROM attendee_session WHERE id = \(sessionID)"
+        if locking, db.dialect == .postgres { sql.append(" FOR KEY SHARE") }
+        guard let eventID = try db.fetchValue(String.self, sql) else {
+            throw HTTPError(.notFound, detail: "There is no session with this id.")
+        }
         return (eventID, try requireWallMember(eventID: eventID, userID: userID, db))
     }
 

@@ -92,7 +92,7 @@ extension AttendeeStore {
     func setLike(postID: Int64, userID: String, like: Bool) async throws -> (WallLikes, LiveEvent?) {
         let moment = now()
         return try await database.write { db in
-            let eventID = try Self.postEvent(postID: postID, userID: userID, db)
+            let eventID = try Self.postEvent(postID: postID, userID: userID, locking: true, db)
             let changed: Int
             if like {
                 changed = try db.execute(
@@ -134,7 +134,7 @@ extension AttendeeStore {
         if let problem = PostText.check(new.text, imageID: nil) { throw Self.refusal(problem) }
         let moment = now()
         return try await createOnce(key, userID: userID) { db in
-            let eventID = try Self.postEvent(postID: postID, userID: userID, db)
+            let eventID = try Self.postEvent(postID: postID, userID: userID, locking: true, db)
             guard
                 let id = try db.fetchValue(
                     Int64.self,
@@ -227,10 +227,19 @@ extension AttendeeStore {
         """
 
     /// The event of post `postID`, for a member of it: 404 for anyone else, as when there is no such post.
-    private static func postEvent(postID: Int64, userID: String, _ db: any DatabaseConnection) throws -> String {
-        guard
-            let eventID = try db.fetchValue(String.self, "SELECT event_id FROM attendee_wall_post WHERE id = \(postID)")
-        else { throw HTTPError(.notFound, detail: noPost) }
+    /// `locking` keeps the post from being deleted until the transaction ends, for a write that refers to it.
+    ///
+    /// NB: on PostgreSQL (READ COMMITTED) a like or reply whose check passed while the post's deletion was not yet
+    /// committed went on to its insert, whose foreign key then waited for the deletion and failed: the person got
+    /// the generic refusal of a broken reference, not this 404. `FOR KEY SHARE` waits for such a deletion and then
+    /// finds no post; it does not block the like count's `UPDATE`, so concurrent likers do not deadlock. SQLite
+    /// already has a single writer.
+    private static func postEvent(
+        postID: Int64, userID: String, locking: Bool = false, _ db: any DatabaseConnection
+    ) throws -> String {
+        var sql: SQL = "SELECT event_id FROM attendee_wall_post WHERE id = \(postID)"
+        if locking, db.dialect == .postgres { sql.append(" FOR KEY SHARE") }
+        guard let eventID = try db.fetchValue(String.self, sql) else { throw HTTPError(.notFound, detail: noPost) }
         _ = try requireMemberOfHidden(eventID: eventID, userID: userID, missing: noPost, db)
         return eventID
     }

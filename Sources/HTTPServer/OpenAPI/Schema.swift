@@ -11,6 +11,15 @@ public enum Schema {
     /// `\s` of ECMAScript and of Python each differ from it, and from each other, at the edges).
     public static let whiteSpaceClass = #"\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#
 
+    /// The default-ignorable characters of the Basic Multilingual Plane (zero-width spaces and joiners, direction
+    /// marks, the byte-order mark, the soft hyphen, the Hangul fillers, variation selectors), which draw nothing by
+    /// themselves, as the inside of a character class: the `invisible` of ``text(graphemes:codePoints:blankAllowed:refusing:invisible:)``
+    /// for a rule that checks `Unicode.Scalar.Properties.isDefaultIgnorableCodePoint`. NB: the few outside the
+    /// plane (tag characters, musical formatting) cannot be written in a pattern without the `u` flag.
+    public static let invisibleClass =
+        #"\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F"#
+        + #"\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8"#
+
     /// An object with these properties; unknown properties are ignored by the server, so they are allowed.
     public static func object(_ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
         var schema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]

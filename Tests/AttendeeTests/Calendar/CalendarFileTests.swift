@@ -64,6 +64,21 @@ import Testing
         #expect(!text.contains("VTIMEZONE"))
     }
 
+    /// A venue a few metres from the prime meridian or the equator: its `GEO` is written without an exponent, as
+    /// RFC 5545's FLOAT is.
+    @Test(arguments: [
+        (0.00004, -0.00005, "GEO:0.00004;-0.00005"), (51.4779, -0.0000001, "GEO:51.4779;0"),
+        (12, -179.9999999, "GEO:12;-180"),
+    ])
+    func coordinatesAreWrittenAsPlainDecimals(latitude: Double, longitude: Double, line: String) throws {
+        var event = Demo.event()
+        event.venue.latitude = latitude
+        event.venue.longitude = longitude
+        let session = Demo.session("s1", "2027-03-10T09:00", "2027-03-10T10:00")
+        let text = CalendarFile(event: event, sessions: [session]).text(stamp: stamp)
+        #expect(text.contains("\r\n" + line + "\r\n"), "\(text)")
+    }
+
     @Test func zonedFileCarriesTheZonesRealTransitions() throws {
         let before = Demo.session("a", "2027-03-27T10:00", "2027-03-27T11:00")
         let after = Demo.session("b", "2027-03-29T10:00", "2027-03-29T11:00")

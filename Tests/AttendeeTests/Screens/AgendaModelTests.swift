@@ -280,6 +280,28 @@ import Testing
         #expect(model.dayTabs.first == "Wed 10 Mar")
     }
 
+    /// The day read stays the day read: its sessions, on the tab they fall on in the other zone. Kiritimati's
+    /// Thursday starts on Tuesday evening in Pago Pago, where its sessions are on Wednesday.
+    @Test func theTimeSwitchKeepsTheSessionsOfTheDayRead() async throws {
+        let model = AgendaModel(
+            client: FakeSeats(Self.programme()).client,
+            deviceTimeZone: try #require(TimeZone(identifier: "Pacific/Pago_Pago")), locale: Demo.british,
+            now: { demoConferenceAhead })
+        await model.appeared(eventID: "e1", now: Demo.at("2027-03-11T07:00", Self.zone))
+        #expect(model.rows.map(\.id) == ["d2"])
+        model.timeZoneToggled()
+        #expect(model.dayTabs == ["Tue 9 Mar", "Wed 10 Mar"])
+        #expect(model.selectedDay == 1)
+        #expect(model.rows.map(\.id) == ["d2"])
+        model.timeZoneToggled()
+        #expect(model.selectedDay == 1)
+        #expect(model.rows.map(\.id) == ["d2"])
+        model.dayTapped(0)
+        model.timeZoneToggled()
+        #expect(model.selectedDay == 0)
+        #expect(model.rows.map(\.id) == ["k", "w", "t", "full"])
+    }
+
     @Test func loadFailureShowsABanner() async {
         let model = AgendaModel(
             client: AttendeeClient(event: { _ in throw APIError.cannotConnect }), now: { demoConferenceAhead })

@@ -129,4 +129,33 @@ import Testing
         #expect(model.rows.first?.replies.map(\.id) == ["2", "4"])
         #expect(model.rows.first?.moreReplies == nil)
     }
+
+    /// A reply further back than the page being read, deleted meanwhile: the page lands with a cursor to it, but
+    /// nothing is left before what is shown, so the post offers no "1 more reply".
+    @MainActor @Test func aReplyFurtherBackDeletedWhileAPageIsReadLeavesNoneMore() async throws {
+        var post = WallModelTests.post(1)
+        post.replies = [Self.reply(4)]
+        post.replyCount = 4
+        post.earlierRepliesCursor = "c1"
+        let shown = post
+        let gate = Gate(isOpen: false)
+        var client = AttendeeClient(wall: { _, _, _ in WallModelTests.page([shown]) })
+        client.wallReplies = { _, cursor, _ in
+            #expect(cursor == "c1")
+            await gate.pass()
+            // Read before reply 1 was deleted: the cursor still points at it.
+            return WallReplyPage(replies: [Self.reply(2), Self.reply(3)], nextCursor: "c2")
+        }
+        let model = WallModelTests.model(client)
+        await model.appeared()
+        #expect(model.rows.first?.moreReplies == "3 More Replies")
+        let loading = Task { await model.moreRepliesTapped(postID: "1") }
+        await gate.arrived(1)
+        model.apply(.deleted(WallDeletion(postID: "1", replyID: "1")))
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
+        await gate.open()
+        await loading.value
+        #expect(model.rows.first?.replies.map(\.id) == ["2", "3", "4"])
+        #expect(model.rows.first?.moreReplies == nil)
+    }
 }

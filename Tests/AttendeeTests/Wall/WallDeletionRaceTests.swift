@@ -1,0 +1,80 @@
+import AttendeeModels
+import Database
+import DatabaseTestSupport
+import Foundation
+import HTTPServer
+import Locking
+import Testing
+
+@testable import AttendeeServer
+
+/// A like, an unlike or a reply that meets the post's deletion half-way gets the same 404 as one on a post already
+/// deleted, never the generic refusal of a broken reference, on both databases.
+@Suite struct WallDeletionRaceTests {
+    /// A transaction that has run `statement` (a deletion) and holds it uncommitted until told to let go.
+    final class Deletion: Sendable {
+        let release = Locked(false)
+        let pid = Locked<Int?>(nil)
+        let task: Task<Void, any Error>
+
+        init(_ database: any SQLDatabase, _ statement: SQL) {
+            let release = release
+            let pid = pid
+            task = Task {
+                try await database.write { db in
+                    try db.execute(statement)
+                    let backend = db.dialect == .postgres ? try db.fetchValue(Int.self, "SELECT pg_backend_pid()") : 0
+                    pid.withLock { $0 = backend }
+                    for _ in 0..<3000 where !release.withLock({ $0 }) { usleep(10_000) }
+                }
+            }
+        }
+
+        func commit() async throws {
+            release.withLock { $0 = true }
+            try await task.value
+        }
+    }
+
+    enum Action: String, CaseIterable, Sendable { case like, unlike, reply }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk, Action.allCases)
+    func aWriteThatMeetsThePostsDeletionIsToldThePostIsGone(kind: DatabaseKind, action: Action) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ana = try await server.registeredAttendee("Ana Ferreira")
+            let bo = try await server.registeredAttendee("Bo Chen")
+            let post = try await server.post(ana, "Going, going…")
+            if action == .unlike { #expect(try await server.like(post.id, bo).status == .ok) }
+            let postID = try #require(Int64(post.id))
+            func act() async throws -> Response {
+                switch action {
+                case .like: try await server.like(post.id, bo)
+                case .unlike: try await server.unlike(post.id, bo)
+                case .reply: try await server.reply(post.id, bo, "Wait for me")
+                }
+            }
+
+            // NB: gates, not a race. The deletion is made and held uncommitted; the write starts; on PostgreSQL
+            // the test waits until it is blocked behind the deletion, so it passed the point where the post was
+            // still there, and only then commits the deletion. SQLite has one writer: the write runs after it.
+            let deletion = Deletion(server.database, "DELETE FROM attendee_wall_post WHERE id = \(postID)")
+            let holder = try await SeatDeadlockTests.until("the deletion is made") { deletion.pid.withLock { $0 } }
+            async let answer = act()
+            if kind == .postgres {
+                _ = try await SeatDeadlockTests.until("the \(action) waits for the deletion") {
+                    try await SeatDeadlockTests.waiting(on: [holder], server.database).first
+                }
+            }
+            try await deletion.commit()
+            let response = try await answer
+            #expect(response.status == .notFound, "\(response.bodyText)")
+            #expect(response.bodyText.contains("There is no post with this id."), "\(response.bodyText)")
+
+            // The same as a write on a post already deleted, and nothing was left behind.
+            let late = try await act()
+            #expect(late.status == .notFound)
+            #expect(late.bodyText.contains("There is no post with this id."))
+            #expect(try await server.storedLikes(post.id) == (0, -1))
+        }
+    }
+}
