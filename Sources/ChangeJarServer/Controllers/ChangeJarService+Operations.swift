@@ -19,12 +19,10 @@ extension ChangeJarService {
         invisible: invisible)
     /// ``ActionRules/isReordering(_:)`` as the inside of a character class.
     private static let reordering = #"\u202A-\u202E\u2066-\u2069"#
-    /// The default-ignorable characters of the Basic Multilingual Plane (what ``ActionRules/showsSomething(_:)`` does
-    /// not count), as the inside of a character class. NB: the few outside it (tag characters, musical formatting)
-    /// cannot be written in a pattern without the `u` flag; a text of only those is refused all the same.
-    private static let invisible =
-        #"\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F"#
-        + #"\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8"#
+    /// What ``ActionRules/showsSomething(_:)`` does not count, as the inside of a character class. NB: a text of only
+    /// the few outside the Basic Multilingual Plane (tag characters), which the class cannot hold, is refused all
+    /// the same.
+    private static let invisible = Schema.invisibleClass
     private static let authSource = Schema.oneOf(AuthSource.allCases.map(\.rawValue))
 
     private static let action: JSONValue = [
