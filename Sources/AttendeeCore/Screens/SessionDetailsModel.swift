@@ -43,7 +43,8 @@ public struct SessionLocation: Sendable, Hashable {
     public var directionsURL: URL? {
         let destination: String
         if let latitude, let longitude {
-            destination = "\(latitude),\(longitude)"
+            // NB: as the calendar file writes them: `\(0.00005)` is `5e-05`, which Maps does not read as degrees.
+            destination = "\(CalendarFile.float(latitude)),\(CalendarFile.float(longitude))"
         } else if !address.isEmpty {
             destination = address
         } else {

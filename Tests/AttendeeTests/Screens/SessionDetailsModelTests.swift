@@ -205,6 +205,18 @@ import Testing
         #expect(
             model.location?.directionsURL?.absoluteString == "https://maps.apple.com/?daddr=Pra%C3%A7a%201,%20Lisboa")
 
+        // Near the equator and the prime meridian, plain degrees, not `5e-05`.
+        event.venue.latitude = 0.00005
+        event.venue.longitude = -0.1
+        client.event = { [event] _ in EventDetails(event: event) }
+        let nearZero = SessionDetailsModel(
+            client: client, shareBaseURL: URL(string: "https://quartet.example")!, now: { demoConferenceAhead })
+        await nearZero.appeared(sessionID: "t", deviceTimeZone: .gmt)
+        nearZero.directionsTapped()
+        #expect(nearZero.location?.directionsURL?.absoluteString == "https://maps.apple.com/?daddr=0.00005,-0.1")
+
+        event.venue.latitude = nil
+        event.venue.longitude = nil
         event.venue.address = ""
         client.event = { [event] _ in EventDetails(event: event) }
         let nowhere = SessionDetailsModel(
