@@ -47,8 +47,9 @@ import Testing
     @Test(arguments: [false, true])
     func anOverLimitUploadIsRefusedAtItsHeaders(awaitingFirst: Bool) async throws {
         let log = LogCollector()
-        // NB: a rate so small that no token comes back during the test.
-        let limiter = RateLimitMiddleware(rate: 0.0001, burst: 1)
+        // NB: a clock that stands still, so no token comes back and every 429 says the same wait.
+        let instant = ContinuousClock.now
+        let limiter = RateLimitMiddleware(rate: 0.0001, burst: 1, now: { instant })
         try await Self.withLimitedServer(limiter, log: log, awaitingFirst: awaitingFirst) { port in
             let (first, refused) = try await blocking { () -> (RawConnection.Reply, RawConnection.Reply) in
                 let connection = try RawConnection(port: port)
@@ -82,7 +83,8 @@ import Testing
     /// two uploads, and only the third is refused.
     @Test func aRequestAdmittedAtItsHeadersIsCountedOnce() async throws {
         let log = LogCollector()
-        let limiter = RateLimitMiddleware(rate: 0.0001, burst: 2)
+        let instant = ContinuousClock.now
+        let limiter = RateLimitMiddleware(rate: 0.0001, burst: 2, now: { instant })
         try await Self.withLimitedServer(limiter, log: log) { port in
             let statuses = try await blocking { () -> [Int] in
                 let connection = try RawConnection(port: port, timeoutSeconds: 5)
