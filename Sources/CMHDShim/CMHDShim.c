@@ -190,6 +190,11 @@ int shutdown(int fd, int how) {
     return (int)syscall(SYS_shutdown, fd, how);
 }
 
+ssize_t cmhd_send_now(struct MHD_Connection *connection, const void *bytes, size_t length) {
+    int fd = cmhd_connection_fd(connection);
+    return fd < 0 ? -1 : send(fd, bytes, length, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
 // MARK: - Removing the listening socket from an epoll set twice
 
 // NB: libmicrohttpd 0.9.75 (Debian 12) races with itself when a server stops. MHD_quiesce_daemon, on the thread

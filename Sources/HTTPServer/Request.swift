@@ -27,6 +27,9 @@ public struct Request: Sendable {
     /// The receiver that took the body as it arrived, for a route registered with
     /// ``Router/on(_:_:receiving:handler:)`` on a server given ``Router/bodyReceivers()``; ``body`` is then empty.
     public var bodyReceiver: (any BodyReceiver)?
+    /// The rate limiter's decision, when the engine asked it at the headers (a request with a body, on a server given
+    /// `rateLimit`): the limiter in the chain takes it instead of counting the request again.
+    public var rateLimitDecision: RateLimitDecision?
 
     /// A request from decoded parts (tests and the engine).
     public init(

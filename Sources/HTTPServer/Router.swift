@@ -339,6 +339,12 @@ extension Router {
     /// Routing failures (404, 405) are thrown as ``HTTPError`` so the middleware sees and maps them.
     public func handler(middleware: [any Middleware] = []) -> Handler {
         let router = self
-        return Router.chain(middleware) { request in try await router.respond(to: request) }
+        return Router.chain(middleware) { request in
+            // NB: a request refused at its headers has no body; should no limiter in the chain answer it, no route does.
+            if let seconds = request.rateLimitDecision?.retryAfter {
+                throw RateLimitMiddleware.refusal(retryAfter: seconds)
+            }
+            return try await router.respond(to: request)
+        }
     }
 }

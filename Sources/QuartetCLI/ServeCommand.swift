@@ -65,6 +65,15 @@ enum ServeCommand {
                     default: String(Server.Configuration.defaultConnectionsPerAddress)
                 ),
                 OptionSpec(
+                    "min-body-rate",
+                    value: "BYTES",
+                    help:
+                        "the slowest a request body may arrive, in bytes per second over 20 s once 20 s have passed "
+                        + "(slower: 408; 0: no limit)",
+                    environment: "QUARTET_MIN_BODY_RATE",
+                    default: String(Server.MinimumBodyRate().bytesPerSecond)
+                ),
+                OptionSpec(
                     "trusted-proxy",
                     value: "ADDR[,ADDR]",
                     help:
@@ -161,7 +170,12 @@ enum ServeCommand {
                 ?? Server.Configuration.defaultConnectionsPerAddress,
             trustedProxies: try arguments.value("trusted-proxy", as: "IP addresses or CIDR blocks, comma-separated") {
                 try? TrustedProxies($0.split(separator: ",").map(String.init))
-            } ?? .none
+            } ?? .none,
+            minimumBodyRate: try arguments.value(
+                "min-body-rate", as: "a whole number of bytes per second (0 for no limit)"
+            ) {
+                Int($0).flatMap { (0...1_000_000_000).contains($0) ? $0 : nil }
+            } ?? Server.MinimumBodyRate().bytesPerSecond
         )
     }
 
@@ -206,7 +220,9 @@ enum ServeCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let configuration = try configuration(context)
         // NB: the handler and receivers are made once (the rate limiter's buckets live in the handler).
-        let serving = Locked<(handler: Handler, receivers: BodyReceiverFactory, limits: BodyLimitLookup)?>(nil)
+        let serving = Locked<
+            (handler: Handler, receivers: BodyReceiverFactory, limits: BodyLimitLookup, rateLimit: HeaderRateLimit?)?
+        >(nil)
         var serverConfiguration = Server.Configuration(
             host: configuration.host,
             port: configuration.port,
@@ -215,6 +231,9 @@ enum ServeCommand {
         )
         serverConfiguration.shapeRefusal = configuration.shapeRefusal
         serverConfiguration.accessLog = configuration.accessLog ? .standardError : nil
+        serverConfiguration.minimumBodyRate =
+            configuration.minimumBodyRate > 0
+            ? Server.MinimumBodyRate(bytesPerSecond: configuration.minimumBodyRate) : nil
         let server = Server(
             configuration: serverConfiguration,
             handler: { request in
@@ -224,7 +243,8 @@ enum ServeCommand {
                 return try await handler(request)
             },
             bodyReceivers: { request in serving.withLock({ $0?.receivers })?(request) },
-            bodyLimits: { request in serving.withLock({ $0?.limits })?(request) }
+            bodyLimits: { request in serving.withLock({ $0?.limits })?(request) },
+            rateLimit: { request in serving.withLock({ $0?.rateLimit })?(request) }
         )
         do {
             try server.start()
@@ -253,7 +273,8 @@ enum ServeCommand {
             context.console.errorLine("quartet: cannot start the server: \(startFailureMessage(error))")
             return 1
         }
-        serving.withLock { $0 = (built.handler(), built.bodyReceivers(), built.bodyLimits()) }
+        let (handler, rateLimit) = built.serving()
+        serving.withLock { $0 = (handler, built.bodyReceivers(), built.bodyLimits(), rateLimit) }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         context.console.line("Quartet listening on http://\(host):\(server.port)")
         context.console.line("Press Ctrl-C (SIGINT) or send SIGTERM to stop.")

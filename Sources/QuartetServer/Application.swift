@@ -31,6 +31,13 @@ public struct Application: Sendable {
     /// The router behind the shared middleware: request id → access log (unless turned off) → Salesforce's error
     /// shape under `/services/` → problem details → rate limit (unless 0).
     public func handler(log: LogSink = .standardError) -> Handler {
+        serving(log: log).handler
+    }
+
+    /// ``handler(log:)`` and the question its rate limiter answers at the headers (`nil` when the limit is 0); give
+    /// both to ``Server`` (`rateLimit`), so that a client over its rate is refused before its body is read and each
+    /// request is counted once.
+    public func serving(log: LogSink = .standardError) -> (handler: Handler, rateLimit: HeaderRateLimit?) {
         var middleware: [any Middleware] = [RequestIDMiddleware()]
         let proxies = configuration.trustedProxies
         if configuration.accessLog { middleware.append(AccessLogMiddleware(sink: log, trustedProxies: proxies)) }
@@ -39,13 +46,15 @@ public struct Application: Sendable {
         middleware.append(salesforceErrors)
         middleware.append(ErrorMiddleware(log: log))
         // NB: after the error middleware, so a 429 is answered as problem JSON like every other refusal.
+        var rateLimit: HeaderRateLimit?
         if configuration.rateLimit > 0 {
-            middleware.append(
-                RateLimitMiddleware(
-                    rate: configuration.rateLimit, burst: Int(min(configuration.rateLimit * 2, 2_000_000)),
-                    trustedProxies: proxies))
+            let limiter = RateLimitMiddleware(
+                rate: configuration.rateLimit, burst: Int(min(configuration.rateLimit * 2, 2_000_000)),
+                trustedProxies: proxies)
+            middleware.append(limiter)
+            rateLimit = { limiter.decide($0) }
         }
-        return router.handler(middleware: middleware)
+        return (router.handler(middleware: middleware), rateLimit)
     }
 
     /// What words the refusals under `/services/` as Salesforce does.

@@ -53,6 +53,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The reverse proxies whose `X-Forwarded-For` (or `Forwarded`) names the client, for the rate limit and the
     /// access log; none by default.
     public var trustedProxies: TrustedProxies
+    /// The slowest a request body may arrive, in bytes per second averaged over 20 s once 20 s have passed since its
+    /// headers (``Server/MinimumBodyRate``): slower gets 408 and the connection closed; `0` turns the rule off.
+    public var minimumBodyRate: Int
 
     /// Settings with the defaults: `127.0.0.1:8080`, state in `.quartet` under the working directory, a 40 MiB body
     /// limit, 100 requests a second per client address, and the access log on.
@@ -70,8 +73,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         changeJarTokens: ChangeJarTokenSettings = ChangeJarTokenSettings(),
         publicURL: URL? = nil,
         connectionsPerAddress: Int = Server.Configuration.defaultConnectionsPerAddress,
-        trustedProxies: TrustedProxies = .none
+        trustedProxies: TrustedProxies = .none,
+        minimumBodyRate: Int = Server.MinimumBodyRate().bytesPerSecond
     ) {
+        self.minimumBodyRate = minimumBodyRate
         self.connectionsPerAddress = connectionsPerAddress
         self.trustedProxies = trustedProxies
         self.attendeeSignIn = attendeeSignIn

@@ -322,6 +322,8 @@ private final class LoopbackSocket: @unchecked Sendable {
     #expect(try configuration(["--public-url", "https://example.com/quartet"])?.publicURL?.path == "/quartet")
     #expect(try configuration([])?.connectionsPerAddress == 1_024)
     #expect(try configuration(["--max-connections-per-address", "0"])?.connectionsPerAddress == 0)
+    #expect(try configuration([])?.minimumBodyRate == 500)
+    #expect(try configuration(["--min-body-rate", "0"])?.minimumBodyRate == 0)
     #expect(try configuration([])?.trustedProxies == TrustedProxies.none)
     #expect(
         try configuration(["--trusted-proxy", "10.0.0.5, 10.1.0.0/16"])?.trustedProxies

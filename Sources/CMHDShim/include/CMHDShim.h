@@ -61,6 +61,10 @@ struct MHD_Daemon *cmhd_start(const cmhd_options *options,
 enum MHD_Result cmhd_queue_response(struct MHD_Connection *connection, unsigned int status,
                                     struct MHD_Response *response);
 
+/// Writes `bytes` to the connection's socket at once, without blocking (a response libmicrohttpd cannot queue
+/// while a body arrives); returns what `send` returns. The caller then has MHD close the connection.
+ssize_t cmhd_send_now(struct MHD_Connection *connection, const void *bytes, size_t length);
+
 /// Stops the guard's watchdog and frees it; call after MHD_stop_daemon. NULL does nothing.
 void cmhd_guard_release(cmhd_guard *guard);
 

@@ -32,6 +32,10 @@ final class RequestContext {
     var discarded = 0
     /// HEAD: the response goes out without its body (MHD leaves it out; event streams are not started).
     var isHead = false
+    /// How fast the body arrives, for a request with one when the server holds bodies to a minimum rate.
+    var pace: BodyPace?
+    /// The rate limiter's decision taken at the headers, handed to the request the handler gets.
+    var rateLimitDecision: RateLimitDecision?
     var pending: PendingResponse?
     var channel: EventStreamChannel?
 }

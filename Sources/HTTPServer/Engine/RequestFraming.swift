@@ -87,8 +87,11 @@ enum RequestFraming {
         var firstContentLength: UnsafePointer<CChar>?
         /// Whether the first `Transfer-Encoding` line has a value (what `MHD_lookup_connection_value` tells).
         var hasTransferEncoding = false
-        /// Whether a header line is one HTTP/1.1 forbids (see ``isWellFormed(name:nameLength:value:valueLength:)``).
+        /// Whether a header line is one HTTP/1.1 forbids (see ``isWellFormed(name:nameLength:value:valueLength:)``
+        /// and ``endsWhereExpected(valueEnd:nextName:)``).
         var hasMalformedLine = false
+        /// Where the previous line's value ends as MHD measured it (its first NUL).
+        private var previousValueEnd: UnsafePointer<CChar>?
 
         /// Reads MHD's list of the request's header lines.
         init(_ connection: OpaquePointer) {
@@ -101,12 +104,31 @@ enum RequestFraming {
                         scan.pointee.add(name: name, value: value)
                         if !Scan.isWellFormed(
                             name: name, nameLength: nameLength, value: value, valueLength: valueLength)
+                            || !Scan.endsWhereExpected(valueEnd: scan.pointee.previousValueEnd, nextName: name)
                         {
                             scan.pointee.hasMalformedLine = true
                         }
+                        scan.pointee.previousValueEnd = value.map { $0 + valueLength }
                         return .YES
                     }, scan)
             }
+            if !Scan.endsWhereExpected(valueEnd: previousValueEnd, nextName: nil) { hasMalformedLine = true }
+        }
+
+        /// Whether a value MHD measured ends where its line does, not at a NUL inside it (RFC 9110 §5.5 lets a
+        /// recipient refuse a value with NUL, and a proxy in front may read the whole value where MHD reads a part).
+        ///
+        /// NB: libmicrohttpd 0.9.75 measures values with `strlen`, so `X-A: ab<NUL>cd` is the value `ab`; but it
+        /// leaves the line in its read buffer, where it replaced CR and LF with NUL. A line's value therefore ends
+        /// one or two NULs before the next line's name; more than two bytes between them means the value went on past
+        /// a NUL. After the last line comes the empty line's NUL, so the byte after the value's end is NUL too. What
+        /// this cannot see: a NUL right before a bare LF (`ab<NUL><LF>` reads as `ab<CR><LF>`) or at the end of the
+        /// last line's value; the value is then the same either way. A name MHD copied elsewhere (a folded line,
+        /// refused on its own) is not adjacent and not judged here.
+        static func endsWhereExpected(valueEnd: UnsafePointer<CChar>?, nextName: UnsafePointer<CChar>?) -> Bool {
+            guard let valueEnd else { return true }
+            guard let nextName else { return valueEnd[1] == 0 }
+            return valueEnd.distance(to: nextName) <= 2
         }
 
         /// Whether a header line as libmicrohttpd 0.9.75 kept it is one RFC 9112 lets a server take: a field name
@@ -120,7 +142,7 @@ enum RequestFraming {
         /// request. Each is a request smuggling lever; RFC 9112 says to answer 400. A folded line is told by where
         /// MHD keeps the name: a line it took as it came has its name, the NUL that replaced the colon, optional
         /// whitespace and its value, in that order in the read buffer; a folded one has its name copied elsewhere.
-        /// (NUL in a value cannot be seen: MHD measures values with `strlen` and cuts them there.)
+        /// (A NUL in a value is found by ``endsWhereExpected(valueEnd:nextName:)``: MHD cuts values there.)
         static func isWellFormed(
             name: UnsafePointer<CChar>, nameLength: Int, value: UnsafePointer<CChar>?, valueLength: Int
         ) -> Bool {
@@ -203,7 +225,7 @@ enum RequestFraming {
         HTTPError(
             .badRequest,
             detail: "A header line is malformed: a field name that is not a token, whitespace before a colon, "
-                + "a folded line or a CR in a value.",
+                + "a folded line, or a CR or NUL in a value.",
             headers: ["Connection": "close"])
     }
 

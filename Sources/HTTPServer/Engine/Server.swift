@@ -79,6 +79,9 @@ public final class Server: Sendable {
         /// the engine refused before it could read one (a request target too long). By default the problem
         /// response is kept.
         public var shapeRefusal: @Sendable (_ path: String, _ refusal: Response) -> Response = { $1 }
+        /// The slowest a request body may arrive before the client gets 408 and the connection is closed (see
+        /// ``Server/MinimumBodyRate``); `nil` for no limit.
+        public var minimumBodyRate: MinimumBodyRate? = MinimumBodyRate()
 
         /// A configuration; every value has a production default.
         public init(
@@ -131,14 +134,19 @@ public final class Server: Sendable {
     /// ``Router/on(_:_:receiving:handler:)`` take their bodies as they arrive; without it they get them whole.
     /// `bodyLimits` (usually ``Router/bodyLimits()``) holds each body to its route's limit from the moment the headers
     /// are in (413 at once for a `Content-Length` over it, nothing kept of a chunked body past it); without it every
-    /// body may reach ``Configuration/maxBodySize`` before a handler sees it.
+    /// body may reach ``Configuration/maxBodySize`` before a handler sees it. `rateLimit` (usually
+    /// ``RateLimitMiddleware/decide(_:)`` of the limiter in `handler`'s chain) is asked when the headers of a request
+    /// with a body are in: a client over its rate gets the chain's 429 at once, its body unread; without it the limiter
+    /// answers only once the whole body has arrived.
     public init(
         configuration: Configuration = Configuration(), handler: @escaping Handler,
-        bodyReceivers: BodyReceiverFactory? = nil, bodyLimits: BodyLimitLookup? = nil
+        bodyReceivers: BodyReceiverFactory? = nil, bodyLimits: BodyLimitLookup? = nil,
+        rateLimit: HeaderRateLimit? = nil
     ) {
         self.configuration = configuration
         self.core = ServerCore(
-            configuration: configuration, handler: handler, receivers: bodyReceivers, limits: bodyLimits)
+            configuration: configuration, handler: handler, receivers: bodyReceivers, limits: bodyLimits,
+            rateLimit: rateLimit)
     }
 
     deinit {

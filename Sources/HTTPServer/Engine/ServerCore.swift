@@ -24,6 +24,8 @@ final class ServerCore: Sendable {
     let receivers: BodyReceiverFactory?
     /// Each route's body limit, when smaller than the server's.
     let limits: BodyLimitLookup?
+    /// The rate limiter, asked at the headers of a request with a body (see ``Server/init(configuration:handler:bodyReceivers:bodyLimits:rateLimit:)``).
+    let rateLimit: HeaderRateLimit?
     private let registry = Locked(Registry())
     private let inlineExecutor = InlineExecutor()
 
@@ -32,12 +34,13 @@ final class ServerCore: Sendable {
 
     init(
         configuration: Server.Configuration, handler: @escaping Handler, receivers: BodyReceiverFactory?,
-        limits: BodyLimitLookup? = nil
+        limits: BodyLimitLookup? = nil, rateLimit: HeaderRateLimit? = nil
     ) {
         self.configuration = configuration
         self.handler = handler
         self.receivers = receivers
         self.limits = limits
+        self.rateLimit = rateLimit
     }
 
     // MARK: - Access handler
@@ -70,6 +73,10 @@ final class ServerCore: Sendable {
         let size = uploadSize.pointee
         if size > 0 {
             uploadSize.pointee = 0
+            if var pace = context.pace, let rule = configuration.minimumBodyRate {
+                guard pace.arrived(size, rule: rule) else { return tooSlow(context, url: url, connection: connection) }
+                context.pace = pace
+            }
             return bodyArrived(context, data: uploadData, size: size)
         }
         switch context.phase {
@@ -87,7 +94,8 @@ final class ServerCore: Sendable {
             let body = context.mappedBody?.takeData() ?? context.body
             context.body = Data()
             context.mappedBody = nil
-            let request = makeRequest(connection: connection, url: url, method: method, body: body)
+            var request = makeRequest(connection: connection, url: url, method: method, body: body)
+            request.rateLimitDecision = context.rateLimitDecision
             return startHandler(context, request: request, connection: connection)
         case .handling:
             return deliver(context, connection: connection)
@@ -107,16 +115,69 @@ final class ServerCore: Sendable {
         let path = ServerCore.path(of: url)
         let response = configuration.shapeRefusal(path, problem)
         context.phase = .answered
-        if let accessLog = configuration.accessLog {
-            let address = ServerCore.remoteAddress(connection)
-            var bytes = 0
-            if case .bytes(let body) = response.body { bytes = body.count }
-            accessLog.record([
-                "path": path, "status": String(response.status.rawValue), "bytes": String(bytes),
-                "remote": address.isEmpty ? "-" : address, "refused_by": "engine",
-            ])
-        }
+        logRefusal(response, path: path, connection)
         return queue(response, context, connection)
+    }
+
+    /// The access-log line of a request the engine refused itself.
+    private func logRefusal(_ response: Response, path: String, _ connection: OpaquePointer) {
+        guard let accessLog = configuration.accessLog else { return }
+        let address = ServerCore.remoteAddress(connection)
+        var bytes = 0
+        if case .bytes(let body) = response.body { bytes = body.count }
+        accessLog.record([
+            "path": path, "status": String(response.status.rawValue), "bytes": String(bytes),
+            "remote": address.isEmpty ? "-" : address, "refused_by": "engine",
+        ])
+    }
+
+    /// A body slower than ``Server/Configuration/minimumBodyRate``: answered 408 and the connection closed.
+    ///
+    /// NB: libmicrohttpd 0.9.75 queues no response while a body is arriving, so the 408 is written to the socket here
+    /// (nothing of this request's answer has gone out yet; at most a `100 Continue`), and the handler's `MHD_NO` has
+    /// MHD close the connection. A client still sending may see the connection reset before it reads the 408.
+    private func tooSlow(_ context: RequestContext, url: UnsafePointer<CChar>, connection: OpaquePointer)
+        -> MHD_Result
+    {
+        let path = ServerCore.path(of: url)
+        let problem = HTTPError(
+            .requestTimeout, detail: "The request body arrived too slowly.", headers: ["Connection": "close"])
+        let response = configuration.shapeRefusal(path, problem.response())
+        context.phase = .answered
+        context.pace = nil
+        context.receiver = nil
+        context.head = nil
+        context.body = Data()
+        context.mappedBody = nil
+        ServerCore.message(response).withUnsafeBytes { bytes in
+            _ = cmhd_send_now(connection, bytes.baseAddress, bytes.count)
+        }
+        logRefusal(response, path: path, connection)
+        return .NO
+    }
+
+    /// A response with bytes as it goes on the wire, closing the connection.
+    static func message(_ response: Response) -> Data {
+        guard case .bytes(let body) = response.body else { return Data() }
+        var head = "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)\r\nDate: \(httpDate())\r\n"
+        for (name, value) in response.headers
+        where !engineOwned(name) && !name.caseInsensitiveEquals("Connection") && !name.caseInsensitiveEquals("Date") {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n"
+        return Data(head.utf8) + body
+    }
+
+    /// Now as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    static func httpDate() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
     private func tooLarge(_ limit: Int) -> Response {
@@ -160,8 +221,8 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// The first call: decides 413 from `Content-Length` before any body is read, and finds the body's
-    /// receiver when the route takes it piece by piece.
+    /// The first call: decides 413 from `Content-Length` and asks the rate limiter before any body is read, and finds
+    /// the body's receiver when the route takes it piece by piece.
     private func headersArrived(
         _ context: RequestContext, connection: OpaquePointer, url: UnsafePointer<CChar>,
         method: UnsafePointer<CChar>, framing: RequestFraming.Scan
@@ -173,8 +234,9 @@ final class ServerCore: Sendable {
             return refuse(tooLarge(context.limit), url: url, context, connection)
         }
         let hasBody = (declared ?? 0) > 0 || framing.hasTransferEncoding
-        if hasBody, receivers != nil || limits != nil {
-            let head = makeRequest(connection: connection, url: url, method: method, body: Data())
+        if hasBody, let rule = configuration.minimumBodyRate { context.pace = BodyPace(rule) }
+        if hasBody, receivers != nil || limits != nil || rateLimit != nil {
+            var head = makeRequest(connection: connection, url: url, method: method, body: Data())
             if let routeLimit = limits?(head), routeLimit < context.limit {
                 // NB: refused before a byte of the body is read: a form's route no longer takes 40 MiB into memory
                 // (a thousand connections of one address could hold 40 GiB) only to refuse it once it is all in.
@@ -182,6 +244,14 @@ final class ServerCore: Sendable {
                 if let declared, declared > routeLimit {
                     return refuse(tooLarge(routeLimit), url: url, context, connection)
                 }
+            }
+            if let decision = rateLimit?(head) {
+                head.rateLimitDecision = decision
+                // NB: a client over its rate is answered now, through the handler (the limiter in its chain throws the
+                // same 429, with its access-log line), and its body is never read: before, a 25 MB upload was taken
+                // whole only to be refused. A request that may go on carries the decision, so it is counted once.
+                if !decision.admitted { return startHandler(context, request: head, connection: connection) }
+                context.rateLimitDecision = decision
             }
             if let receiver = receivers?(head) {
                 context.head = head

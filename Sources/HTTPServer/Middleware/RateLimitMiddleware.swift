@@ -64,19 +64,41 @@ public struct RateLimitMiddleware: Middleware {
         self.now = now
     }
 
-    /// Takes a token or throws a 429 problem saying when to retry.
+    /// Takes a token or throws a 429 problem saying when to retry; a request the engine already asked this limiter
+    /// about at its headers (see ``decide(_:)``) is not counted again.
     public func handle(_ request: Request, next: Handler) async throws -> Response {
-        if let wait = take(for: key(request)) {
-            // NB: compared as a Double first: at a tiny rate the wait exceeds what an Int holds (or is infinite).
-            let seconds =
-                wait < Double(Self.maxRetryAfterSeconds) ? max(1, Int(wait.rounded(.up))) : Self.maxRetryAfterSeconds
-            throw HTTPError(
-                .tooManyRequests,
-                detail: "Too many requests; retry in \(seconds) second\(seconds == 1 ? "" : "s").",
-                headers: ["Retry-After": String(seconds)]
-            )
+        let retryAfter: Int?
+        if let decision = request.rateLimitDecision, decision.limiter == ObjectIdentifier(buckets) {
+            retryAfter = decision.retryAfter
+        } else {
+            retryAfter = take(for: key(request)).map(Self.retryAfterSeconds)
         }
+        if let retryAfter { throw Self.refusal(retryAfter: retryAfter) }
         return try await next(request)
+    }
+
+    /// Takes `request`'s token now, from its headers, before any of its body is read; give it to ``Server`` as
+    /// `rateLimit` beside a handler whose chain holds this limiter. The engine answers a refused request through the
+    /// handler at once (this middleware throws the same 429, logged as any other), without reading its body, and
+    /// hands the decision on with a request that may go on, so that it is counted once.
+    public func decide(_ request: Request) -> RateLimitDecision {
+        RateLimitDecision(
+            limiter: ObjectIdentifier(buckets), retryAfter: take(for: key(request)).map(Self.retryAfterSeconds))
+    }
+
+    /// The whole seconds a client is told to wait, for a wait of `wait` seconds.
+    private static func retryAfterSeconds(_ wait: Double) -> Int {
+        // NB: compared as a Double first: at a tiny rate the wait exceeds what an Int holds (or is infinite).
+        wait < Double(maxRetryAfterSeconds) ? max(1, Int(wait.rounded(.up))) : maxRetryAfterSeconds
+    }
+
+    /// The 429 problem saying when to retry.
+    static func refusal(retryAfter seconds: Int) -> HTTPError {
+        HTTPError(
+            .tooManyRequests,
+            detail: "Too many requests; retry in \(seconds) second\(seconds == 1 ? "" : "s").",
+            headers: ["Retry-After": String(seconds)]
+        )
     }
 
     /// Takes one token for `client`; returns the seconds until one is available when there is none.
@@ -108,3 +130,20 @@ public struct RateLimitMiddleware: Middleware {
         buckets = buckets.filter { instant - $0.value.updated < refill }
     }
 }
+
+/// A rate limiter's answer for one request, taken when its headers arrived (``RateLimitMiddleware/decide(_:)``):
+/// which limiter answered, and whether the request may go on. It travels with the request
+/// (``Request/rateLimitDecision``), so the limiter in the handler's chain does not count the request twice.
+public struct RateLimitDecision: Sendable, Equatable {
+    /// The buckets that answered (copies of one middleware share them).
+    let limiter: ObjectIdentifier
+    /// The `Retry-After` seconds of the 429 to answer; `nil` when the request took a token.
+    public let retryAfter: Int?
+
+    /// Whether the request may go on.
+    public var admitted: Bool { retryAfter == nil }
+}
+
+/// What the engine asks once a request's headers are in and before it reads the body (usually
+/// ``RateLimitMiddleware/decide(_:)`` of the limiter in the handler's chain); `nil` when no limiter applies.
+public typealias HeaderRateLimit = @Sendable (Request) -> RateLimitDecision?

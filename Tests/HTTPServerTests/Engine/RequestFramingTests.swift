@@ -55,6 +55,43 @@ import Testing
         }
     }
 
+    /// A NUL inside a header value, where libmicrohttpd 0.9.75 ends the value (it measures values with `strlen`), so
+    /// the server read `q` where a proxy in front may read `q<NUL>.evil`; RFC 9110 §5.5 lets a recipient refuse it.
+    @Test(arguments: [
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-A: ab\u{0}cd\r\nX-B: 1\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-A: ab\u{0}cd\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-A: ab\u{0}\r\nX-B: 1\r\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\nX-A: \u{0}cd\r\n\r\n",
+        "GET /hello/x HTTP/1.1\nHost: q\u{0}.evil\nX-B: 1\n\n",
+        "POST /echo HTTP/1.1\r\nHost: q\r\nContent-Length: 2\u{0}0\r\n\r\nhi",
+    ])
+    func aNULInAHeaderValueGets400(_ request: String) async throws {
+        try await withServer(router: echoRouter()) { server in
+            let port = server.port
+            let reply = try await blocking { try Self.exchange(request, port: port) }
+            #expect(reply.status == 400, "\(reply.text)")
+            #expect(reply.header("Content-Type") == "application/problem+json")
+            #expect(reply.header("Connection") == "close")
+        }
+    }
+
+    /// What the NUL check must not refuse: bare LF line ends, mixed line ends, and many long lines (past where MHD
+    /// grows its read buffer).
+    @Test(arguments: [
+        "GET /hello/x HTTP/1.1\nHost: q\nX-A: 1\nX-B:\n\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\nX-A: 1\r\nX-B: 2\n\r\n",
+        "GET /hello/x HTTP/1.1\r\nHost: q\r\n"
+            + (0..<40).map { "X-Long-\($0): \(String(repeating: "v", count: 1_000))\r\n" }.joined() + "\r\n",
+    ])
+    func headerLinesWithoutNULPass(_ request: String) async throws {
+        try await withServer(router: echoRouter()) { server in
+            let port = server.port
+            let reply = try await blocking { try Self.exchange(request, port: port) }
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(reply.text == "hello x q=-")
+        }
+    }
+
     /// What the line check must not refuse: any amount of whitespace around a value, an empty value, a tab inside
     /// one, a name with every kind of token character.
     @Test func wellFormedHeaderLinesPass() async throws {
