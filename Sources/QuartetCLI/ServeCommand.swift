@@ -68,8 +68,8 @@ enum ServeCommand {
                     "min-body-rate",
                     value: "BYTES",
                     help:
-                        "the slowest a request body may arrive, in bytes per second over 20 s once 20 s have passed "
-                        + "(slower: 408; 0: no limit)",
+                        "the slowest a request body may arrive, in bytes per second after 20 s of grace; bytes sent "
+                        + "ahead spare a stall of up to 60 s (slower: 408; 0: no limit)",
                     environment: "QUARTET_MIN_BODY_RATE",
                     default: String(Server.MinimumBodyRate().bytesPerSecond)
                 ),

@@ -53,8 +53,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The reverse proxies whose `X-Forwarded-For` (or `Forwarded`) names the client, for the rate limit and the
     /// access log; none by default.
     public var trustedProxies: TrustedProxies
-    /// The slowest a request body may arrive, in bytes per second averaged over 20 s once 20 s have passed since its
-    /// headers (``Server/MinimumBodyRate``): slower gets 408 and the connection closed; `0` turns the rule off.
+    /// The slowest a request body may arrive, in bytes per second since its headers after a grace, bytes sent ahead
+    /// sparing a stall (``Server/MinimumBodyRate``): slower gets 408 and the connection closed; `0` turns the rule off.
     public var minimumBodyRate: Int
 
     /// Settings with the defaults: `127.0.0.1:8080`, state in `.quartet` under the working directory, a 40 MiB body

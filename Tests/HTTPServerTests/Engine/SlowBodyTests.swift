@@ -6,13 +6,13 @@ import Testing
 
 /// A body dripped slower than ``Server/MinimumBodyRate`` (just inside the idle timeout, which counts only silence)
 /// gets 408 and loses its connection; one that arrives at a steady pace is answered. NB: the rule is shrunk to
-/// 1,000 bytes/s over windows of 200 ms after 100 ms, and the drip is 20 bytes/s: fifty times too slow, however long
+/// 1,000 bytes/s after 100 ms, saving at most 200 ms, and the drip is 20 bytes/s: fifty times too slow, however long
 /// a loaded machine takes over each step, so no test here depends on how fast it runs.
 @Suite struct SlowBodyTests {
     private static func configuration(log: LogCollector) -> Server.Configuration {
         var configuration = testConfiguration()
         configuration.minimumBodyRate = Server.MinimumBodyRate(
-            bytesPerSecond: 1_000, grace: .milliseconds(100), window: .milliseconds(200))
+            bytesPerSecond: 1_000, grace: .milliseconds(100), longestStall: .milliseconds(200))
         configuration.accessLog = log.sink
         return configuration
     }
@@ -65,16 +65,39 @@ import Testing
         }
     }
 
-    /// The rule itself, on a clock the test moves: nothing is judged during the grace period, a window that brought
-    /// enough starts the next, and one that did not fails.
-    @Test func thePaceIsJudgedPerWindowAfterTheGrace() {
-        let rule = Server.MinimumBodyRate(bytesPerSecond: 100, grace: .seconds(10), window: .seconds(10))
+    /// The rule itself, on a clock the test moves: the grace is time bought before the first byte; each byte buys
+    /// a hundredth of a second; a piece after the time bought fails.
+    @Test func eachByteBuysTimeAndADripRunsOutOfIt() {
+        let rule = Server.MinimumBodyRate(bytesPerSecond: 100, grace: .seconds(10), longestStall: .seconds(30))
         let start = ContinuousClock.now
         var pace = BodyPace(rule, now: start)
-        let answers = [(1, 9), (500, 15), (600, 20), (1, 25), (1, 50)].map { bytes, second in
+        // 1 byte in the grace, then 500 bytes at 9 s (paid until 15 s), then a drip of a byte every 5 s.
+        let answers = [(1, 9), (500, 9), (1, 14), (1, 19)].map { bytes, second in
             pace.arrived(bytes, at: start.advanced(by: .seconds(second)), rule: rule)
         }
-        #expect(answers == [true, true, true, true, false])
+        #expect(answers == [true, true, true, false])
+    }
+
+    /// A body that kept well ahead of the pace survives a stall of up to `longestStall` (a phone in a tunnel): a
+    /// rule judged per window cut it off when the window that held the stall brought too little, however much came
+    /// before. What it saved is capped, so a fast start does not buy room for a long drip after it.
+    @Test func aStallAfterAGoodStartIsSparedUpToTheLongestStall() {
+        let rule = Server.MinimumBodyRate(bytesPerSecond: 100, grace: .seconds(10), longestStall: .seconds(30))
+        let start = ContinuousClock.now
+        var phone = BodyPace(rule, now: start)
+        // 100 kB in the first second buys far more than 30 s, of which 30 s is kept: a 29 s silence passes.
+        let stalled = [(100_000, 1), (1_000, 30), (1_000, 31)].map { bytes, second in
+            phone.arrived(bytes, at: start.advanced(by: .seconds(second)), rule: rule)
+        }
+        #expect(stalled == [true, true, true])
+
+        var dripper = BodyPace(rule, now: start)
+        // The same start, then a byte every 10 s: the 30 s saved run out, and the drip fails within a minute.
+        var answers = [dripper.arrived(100_000, at: start.advanced(by: .seconds(1)), rule: rule)]
+        for second in stride(from: 11, through: 61, by: 10) {
+            answers.append(dripper.arrived(1, at: start.advanced(by: .seconds(second)), rule: rule))
+        }
+        #expect(answers == [true, true, true, true, false, false, false])
     }
 }
 
