@@ -1,6 +1,7 @@
 import CMHDShim
 import CMicroHTTPD
 import Foundation
+import HTTPTypes
 import Locking
 
 /// What the MHD callbacks reach: the configuration, the handler, and the registry of requests and event
@@ -159,25 +160,14 @@ final class ServerCore: Sendable {
     /// A response with bytes as it goes on the wire, closing the connection.
     static func message(_ response: Response) -> Data {
         guard case .bytes(let body) = response.body else { return Data() }
-        var head = "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)\r\nDate: \(httpDate())\r\n"
+        var head =
+            "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)\r\nDate: \(HTTPDate.string(from: Date()))\r\n"
         for (name, value) in response.headers
         where !engineOwned(name) && !name.caseInsensitiveEquals("Connection") && !name.caseInsensitiveEquals("Date") {
             head += "\(name): \(value)\r\n"
         }
         head += "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n"
         return Data(head.utf8) + body
-    }
-
-    /// Now as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
-            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
     private func tooLarge(_ limit: Int) -> Response {
