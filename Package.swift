@@ -496,7 +496,8 @@ if onLinux {
             name: "quartet-screens", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI", "HTTPTypes"],
             path: "Sources/StandIns/quartet-screens", swiftSettings: swiftSettings),
         .testTarget(
-            name: "ScreenRendererTests", dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI", "UIKit"],
+            name: "ScreenRendererTests",
+            dependencies: ["ScreenCatalog", "ScreenRenderer", "SwiftUI", "UIKit", "MapKit"],
             path: "Tests/StandInTests/ScreenRendererTests", swiftSettings: swiftSettings),
     ]
     products.append(.executable(name: "quartet-screens", targets: ["quartet-screens"]))

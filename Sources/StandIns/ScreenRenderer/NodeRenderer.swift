@@ -624,7 +624,11 @@ struct NodeRenderer {
     func map(_ node: ViewNode) -> String {
         let region = MapRegion(node.value)
         let pins = node.all(.mapAnnotation)
-        var html = "<div class=\"map\" role=\"img\" aria-label=\"Map\"><span class=\"map-legal\">Map</span>"
+        // NB: the pins sit in an area of their own above the legend: a legend laid over the map hid the pins of its
+        // bottom tenth (the southernmost quake of a fitted region).
+        var html =
+            "<div class=\"map\" role=\"img\" aria-label=\"Map\"><div class=\"map-area\">"
+            + "<span class=\"map-legal\">Map</span>"
         for pin in pins {
             guard let coordinate = MapRegion.coordinate(pin.value) else { continue }
             let (x, y) = region.position(latitude: coordinate.latitude, longitude: coordinate.longitude)
@@ -636,6 +640,7 @@ struct NodeRenderer {
                 "<span class=\"map-pin\" style=\"left:\(HTML.number(x))%;top:\(HTML.number(y))%\" "
                 + "title=\"\((pin.text ?? "").markupEscaped)\">\(marker)</span>"
         }
+        html += "</div>"
         if !pins.isEmpty {
             html += "<ul class=\"map-pins\"><b>\(pins.count) pin\(pins.count == 1 ? "" : "s")</b>"
             for pin in pins.prefix(6) {

@@ -247,15 +247,16 @@ enum Stylesheet {
         .progress-bar span{display:block;height:100%;background:var(--tint)}
         .progress-title{color:var(--secondary-label);font-size:15px}
         .label{display:inline-flex;align-items:center;gap:8px}
-        .map{flex:1 1 auto;min-height:240px;position:relative;overflow:hidden;background-color:var(--map);
-        background-image:linear-gradient(var(--map-grid) 1px,transparent 1px),
+        .map{flex:1 1 auto;min-height:240px;display:flex;flex-direction:column;overflow:hidden;
+        background-color:var(--map);background-image:linear-gradient(var(--map-grid) 1px,transparent 1px),
         linear-gradient(90deg,var(--map-grid) 1px,transparent 1px);background-size:40px 40px}
+        .map-area{flex:1 1 auto;position:relative;min-height:160px}
         .map-pin{position:absolute;transform:translate(-50%,-50%);display:flex;flex-direction:column;
         align-items:center;gap:2px}
         .map-pin .default-pin{width:12px;height:12px;border-radius:50%;background:var(--red);
         border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)}
         .map-pin .shape{border:1.5px solid rgba(255,255,255,.9);box-shadow:0 1px 3px rgba(0,0,0,.35)}
-        .map-pins{position:absolute;left:12px;right:12px;bottom:12px;background:var(--material);
+        .map-pins{flex:none;margin:0 12px 12px;background:var(--material);
         -webkit-backdrop-filter:blur(20px);backdrop-filter:blur(20px);border-radius:13px;padding:8px 14px;
         font-size:13px;line-height:18px;box-shadow:0 2px 10px var(--shadow)}
         .map-pins b{display:block;font-size:11px;text-transform:uppercase;color:var(--secondary-label);

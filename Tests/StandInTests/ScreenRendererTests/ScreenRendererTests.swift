@@ -1,4 +1,5 @@
 import Foundation
+import MapKit
 import ScreenRenderer
 import SwiftUI
 import Testing
@@ -175,6 +176,29 @@ struct ScreenRendererTests {
         #expect(
             html.contains("grid-template-columns:80px minmax(10px,1fr) minmax(10px,120px);row-gap:8px;column-gap:8px"))
         #expect(html.contains(".grid{display:grid;"))
+    }
+
+    /// A map's pins are placed in an area of their own and the list of pins is drawn below it: laid over the map,
+    /// the list hid the pins of its bottom part (the southernmost quake of a region fitted with a tenth's margin).
+    @Test func aMapsPinsAreDrawnAboveItsListOfPinsNotUnderIt() throws {
+        let region = MKCoordinateRegion(
+            center: CLLocationCoordinate2D(latitude: 0, longitude: 0),
+            span: MKCoordinateSpan(latitudeDelta: 10, longitudeDelta: 10))
+        let host = ViewHost(
+            Map(initialPosition: .region(region)) {
+                Annotation("North", coordinate: CLLocationCoordinate2D(latitude: 4, longitude: 0)) { Text("N") }
+                Annotation("South", coordinate: CLLocationCoordinate2D(latitude: -4, longitude: 0)) { Text("S") }
+            })
+        let html = ScreenRenderer(device: .iPhone15, appearance: .light).page(host.tree, title: "Map")
+        let area = try #require(html.range(of: "<div class=\"map-area\">"))
+        let list = try #require(html.range(of: "<ul class=\"map-pins\">"))
+        let areaEnd = try #require(html.range(of: "</div>", range: area.upperBound..<list.lowerBound))
+        let pins = html[area.upperBound..<areaEnd.lowerBound]
+        #expect(pins.components(separatedBy: "class=\"map-pin\"").count == 3, "both pins are in the map's area")
+        #expect(pins.contains("title=\"South\""))
+        #expect(html[areaEnd.upperBound..<list.lowerBound].isEmpty, "the list follows the area, outside it")
+        #expect(html.contains(".map-area{flex:1 1 auto;position:relative"))
+        #expect(!html.contains(".map-pins{position:absolute"), "the list lies below the pins, not over them")
     }
 
     /// A full-length page grows with its content from the screen's height, so its picture shows every section.
