@@ -489,6 +489,34 @@ struct ChangeJarRootViewTests {
         #expect(host.tree.find(.textField, "What will you change?")?.style.foreground?.name == "primary")
     }
 
+    /// An action the jar refused after the sign-in opens Submit at the next launch, saying why, with Clear beside
+    /// Submit; Clear asks first.
+    @Test func aRefusedActionOpensSubmitWithWhyAndAClearThatAsks() async throws {
+        let cache = ActionCache.inMemory()
+        await cache.setWaitingAction(
+            WaitingAction(
+                ActionEdit(title: "Cook more", content: "Soup."),
+                refusal: .invalid(field: "content", message: "The content must be 1 to 2,000 characters.")))
+        let app = app(cache: cache)
+        await app.launched()
+        let host = ViewHost(ChangeJarRootView(app: app))
+        #expect(host.tree.visibleNavigationTitle == "Submit an Action")
+        #expect(
+            host.tree.find(
+                .label,
+                "The jar did not take the action that waited for your sign-in: The content must be 1 to 2,000 "
+                    + "characters. Change it and submit it again, or clear it.") != nil)
+        #expect(host.tree.find(.textField, "Title")?.value == "Cook more")
+        #expect(host.tree.find(.button, "Clear")?.role == .destructive)
+        try host.tap("Clear")
+        let asked = try #require(host.tree.topPresentation)
+        #expect(asked.kind == .confirmationDialog && asked.text == "Clear This Action?")
+        try await host.tapAndSettle("Clear")
+        #expect(host.tree.texts.contains("Cleared “Cook more”."))
+        #expect(host.tree.find(.button, "Clear") == nil)
+        #expect(await cache.waitingAction() == nil)
+    }
+
     @Test func searchShowsMatchingActions() async throws {
         let host = ViewHost(ChangeJarRootView(app: app()))
         try host.selectTab("Search")

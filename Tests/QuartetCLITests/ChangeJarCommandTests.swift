@@ -249,6 +249,55 @@ struct ChangeJarCommandTests {
         }
     }
 
+    /// The action that waited for the sign-in is refused by the jar (422): the command says why and how to go on, it
+    /// stays on the device (a later `submit` does not type over it), and `refused` shows it, sends it changed, or
+    /// clears it, as the Submit form does.
+    @Test func anActionTheJarRefusedAtTheSignInIsKeptUntilChangedOrCleared() async throws {
+        let why =
+            "The jar did not take the action that waited for your sign-in: Something went wrong. Please try again. "
+            + "Change it and submit it again, or clear it.\n"
+        let how =
+            "Change it and send it again with 'quartet changejar refused --title TEXT --content TEXT', or clear it "
+            + "with 'quartet changejar refused --clear'.\n"
+        try await Self.withFixture { fixture in
+            #expect(await fixture.run(["submit", "--title", "Walk", "--content", "Daily."]).code == 1)
+            fixture.submissionStatus.withLock { $0 = 422 }
+            let signIn = await fixture.run(["signin", "--provider", "google", "--user", "alice", "--name", "Alice"])
+            #expect(signIn.code == 1)
+            #expect(signIn.err == why + how)
+            fixture.submissionStatus.withLock { $0 = nil }
+
+            let other = await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."])
+            #expect(other.code == 1)
+            #expect(other.err == why + how)
+            let shown = await fixture.run(["refused"])
+            #expect(shown.code == 0)
+            #expect(shown.out == why + "  Walk\n  Daily.\n" + how)
+            #expect(await fixture.run(["refused", "--clear", "--title", "x"]).code == 2)
+
+            let sent = await fixture.run(["refused", "--title", "Walk more"])
+            #expect(sent.code == 0)
+            #expect(sent.out == "Your action is in the jar. Thank you!\n")
+            let mine =
+                try JSONSerialization.jsonObject(
+                    with: Data(await fixture.run(["mine", "--json"]).out.utf8)) as? [[String: Any]]
+            #expect(mine?.map { $0["title"] as? String } == ["Walk more"])
+            #expect(await fixture.run(["refused"]).err == "No action the jar refused is kept on this device.\n")
+
+            // Refused again, then cleared: it never reaches the jar, and is gone from the device.
+            #expect(await fixture.run(["signout"]).code == 0)
+            #expect(await fixture.run(["submit", "--title", "Swim", "--content", "Sundays."]).code == 1)
+            fixture.submissionStatus.withLock { $0 = 422 }
+            #expect(await fixture.run(["signin", "--provider", "google", "--user", "alice"]).code == 1)
+            fixture.submissionStatus.withLock { $0 = nil }
+            let cleared = await fixture.run(["refused", "--clear"])
+            #expect(cleared.code == 0)
+            #expect(cleared.out == "Cleared “Swim”.\n")
+            #expect(await fixture.run(["refused"]).code == 1)
+            #expect(await fixture.run(["submit", "--title", "Run", "--content", "Twice a week."]).code == 0)
+        }
+    }
+
     @Test func nameIsSettingsNameField() async throws {
         try await Self.withFixture { fixture in
             #expect(

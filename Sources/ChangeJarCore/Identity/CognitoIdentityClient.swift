@@ -34,14 +34,19 @@ public struct CognitoIdentityError: Error, Sendable, Hashable, CustomStringConve
 extension CognitoIdentityClient {
     /// Calls a Cognito Identity endpoint through `send` (an ``APIClient``-style transport closure).
     ///
+    /// A call Cognito throttles (`TooManyRequestsException`) is made again after a pause, as AWS's SDKs do, up to
+    /// ``maximumAttempts`` in all; then its error is thrown for the screen to say.
+    ///
     /// - Parameters:
     ///   - endpoint: the service URL (`https://cognito-identity.us-east-1.amazonaws.com/`).
     ///   - send: performs one HTTP exchange.
+    ///   - pause: waits before a throttled call is made again (tests pass one that returns at once).
     public static func live(
         endpoint: URL,
-        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+        send: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse),
+        pause: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) -> CognitoIdentityClient {
-        let http = CognitoHTTP(endpoint: endpoint, send: send)
+        let http = CognitoHTTP(endpoint: endpoint, send: send, pause: pause)
         return CognitoIdentityClient(
             getID: { poolID, logins in
                 let output = try await http.call(
@@ -67,12 +72,38 @@ extension CognitoIdentityClient {
     }
 }
 
-/// One JSON 1.1 call and its error envelope, behind ``CognitoIdentityClient/live(endpoint:send:)``.
+extension CognitoIdentityClient {
+    /// How many times a throttled call is made at most, the first included (AWS's SDKs' standard mode: 3).
+    public static let maximumAttempts = 3
+    /// The exception Cognito throttles a call with.
+    public static let throttled = "TooManyRequestsException"
+}
+
+/// One JSON 1.1 call and its error envelope, behind ``CognitoIdentityClient/live(endpoint:send:pause:)``.
 private struct CognitoHTTP: Sendable {
     var endpoint: URL
     var send: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    var pause: @Sendable (Duration) async -> Void
 
+    /// The call, made again after a growing pause while Cognito throttles it (`GetId` and `GetOpenIdToken` give
+    /// the same answer however often they are asked).
     func call<Input: Encodable, Output: Decodable>(
+        _ target: String, _ input: Input, as output: Output.Type
+    ) async throws -> Output {
+        var attempt = 1
+        while true {
+            do {
+                return try await callOnce(target, input, as: output)
+            } catch let error as CognitoIdentityError
+                where error.type == CognitoIdentityClient.throttled && attempt < CognitoIdentityClient.maximumAttempts
+            {
+                await pause(.milliseconds(250 << attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    private func callOnce<Input: Encodable, Output: Decodable>(
         _ target: String, _ input: Input, as: Output.Type
     ) async throws -> Output {
         var request = URLRequest(url: endpoint)

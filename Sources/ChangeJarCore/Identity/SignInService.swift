@@ -45,7 +45,8 @@ public struct SignInService: Sendable {
                 providerLogin: credential.token
             )
         } catch let error as CognitoIdentityError {
-            throw .signInFailed(error.message)
+            // NB: throttled still after the calls made again: said in the app's words, not AWS's "Rate exceeded".
+            throw .signInFailed(error.type == CognitoIdentityClient.throttled ? Strings.cognitoBusy : error.message)
         } catch {
             throw ChangeJarError(error)
         }
@@ -64,7 +65,8 @@ public struct SignInService: Sendable {
     ///
     /// Throws ``ChangeJarError/signInRequired`` when the session can never be renewed: it keeps no provider login
     /// (saved by an older version), or Cognito refuses it for good (``endingExceptions``). Cognito out of reach is
-    /// ``ChangeJarError/offline`` or ``ChangeJarError/unreachable``, and any other refusal (throttling, a fault of the service) is a
+    /// ``ChangeJarError/offline`` or ``ChangeJarError/unreachable``, and any other refusal (throttling, after the calls
+    /// ``CognitoIdentityClient/live(endpoint:send:pause:)`` made again, or a fault of the service) is a
     /// ``ChangeJarError/service(_:)`` that the next call may not meet: the session is not at an end for either.
     public func renew(_ session: AuthSession) async throws(ChangeJarError) -> AuthSession {
         guard let login = session.providerLogin else { throw .signInRequired }
@@ -78,7 +80,9 @@ public struct SignInService: Sendable {
             renewed.expiresAt = expiry(of: token, askedAt: askedAt)
             return renewed
         } catch let error as CognitoIdentityError {
-            throw Self.endingExceptions.contains(error.type) ? .signInRequired : .service(Strings.unexpected)
+            if Self.endingExceptions.contains(error.type) { throw .signInRequired }
+            // NB: the session stays; the person is told the wait is Cognito's, not asked to sign in again.
+            throw .service(error.type == CognitoIdentityClient.throttled ? Strings.cognitoBusy : Strings.unexpected)
         } catch {
             throw ChangeJarError(error)
         }

@@ -102,7 +102,9 @@ public final class AppModel {
             await self?.settings.signedIn()
         }
         session.onSignedIn.append { [weak self] in
-            guard let self, submit.hasPendingSubmission else { return }
+            guard let self else { return }
+            // NB: nothing waits to go out; a refused action in the form stays only for its writer.
+            guard submit.hasPendingSubmission else { return await submit.signedIn() }
             if settings.mustChooseName {
                 tab = .settings
                 return
@@ -138,9 +140,12 @@ public final class AppModel {
     }
 
     /// The app started: an action that waited for a sign-in when it last ran waits again (or goes out, when
-    /// someone signed in since), and the New badge is counted (the first visit starts).
+    /// someone signed in since), one the jar refused opens Submit with why, and the New badge is counted (the first
+    /// visit starts).
     public func launched() async {
         await submit.launched()
+        // NB: an action the jar refused is kept for the person to change or clear: the form says why.
+        if submit.hasRefusedAction { tab = .submit }
         await new.badgeRefreshRequested()
     }
 

@@ -32,8 +32,17 @@ public final class SubmitModel {
     public private(set) var isSomeoneElses = false
     /// Whether a submission waits for a sign-in.
     public var hasPendingSubmission: Bool { pending != nil }
+    /// Whether the form holds an action that waited for a sign-in and that the jar then refused: it is kept on the
+    /// device (across launches) with why, until the person changes it and taps Submit, or clears it (``clearTapped()``).
+    public var hasRefusedAction: Bool { refusedKept != nil }
+    /// The question Clear asks before the refused action leaves the device; `nil` when none is asked.
+    public private(set) var confirmation: Confirmation<SubmitClearing>?
+    /// The Clear button, offered while ``hasRefusedAction``.
+    public var clearTitle: String { Strings.text("submit.clear") }
 
     @ObservationIgnored private var pending: WaitingAction?
+    /// The action the jar refused, as the device keeps it (``ActionCache/waitingAction``), with why.
+    private var refusedKept: WaitingAction?
     /// Counts the person's sign-outs: a submission on its way across one does not wait for the next sign-in.
     @ObservationIgnored private var signOuts = 0
     @ObservationIgnored let session: SessionModel
@@ -53,11 +62,18 @@ public final class SubmitModel {
 
     /// The app started: an action that waited for a sign-in when it last ran comes back into the form and waits
     /// again, or goes out at once when its writer (or, for one written signed out, anyone) has signed in since.
+    /// One the jar refused comes back into the form with why, and waits for the person (it would be refused again).
     public func launched() async {
-        guard pending == nil, let waiting = await cache.waitingAction() else { return }
+        guard pending == nil, refusedKept == nil, let waiting = await cache.waitingAction() else { return }
         title = waiting.title
         content = waiting.content
-        await send(waiting.action, writtenBy: waiting.author)
+        guard let refusal = waiting.refusal else {
+            return await send(waiting.action, writtenBy: waiting.author, waited: true)
+        }
+        if let current = session.session, !waiting.mayGoOut(as: current) {
+            return await keptForSomeoneElse(waiting.action)
+        }
+        keepRefused(waiting, refusal)
     }
 
     /// "Submit" was tapped; a tap while one is on its way does nothing.
@@ -66,31 +82,68 @@ public final class SubmitModel {
         submission = nil
         isSomeoneElses = false
         guard let draft = checkedDraft() else { return }
+        // NB: the form holds an action the device keeps (refused, or met no network at launch): what is sent now is
+        // that action, as the person changed it, and is kept in its place if it does not go in.
+        let kept = await cache.waitingAction()
+        let waited = refusedKept != nil || kept != nil
         // NB: tapped again while signed out, an action still waits for its writer's sign-in, not anyone's.
-        await send(draft, writtenBy: session.session == nil ? pending?.author : nil)
+        await send(draft, writtenBy: session.session == nil ? (pending ?? refusedKept)?.author : nil, waited: waited)
     }
 
-    /// A sign-in finished: the pending submission, if any, goes out now (once), when it is this person's.
+    /// "Clear", under an action the jar refused: the form asks first, as its words would leave the device.
+    public func clearTapped() {
+        guard refusedKept != nil else { return }
+        confirmation = Confirmation(
+            .refusedAction, title: Strings.text("submit.clear.question"),
+            message: Strings.text("submit.clear.message"), confirmTitle: Strings.text("submit.clear"),
+            cancelTitle: Strings.text("edit.cancel"))
+    }
+
+    /// The question was dismissed (Cancel): the refused action stays, in the form and on the device.
+    public func confirmationDismissed() { confirmation = nil }
+
+    /// The question's Clear: the refused action leaves the device, and the form is empty.
+    public func confirmTapped(_ clearing: SubmitClearing) async {
+        confirmation = nil
+        guard let cleared = refusedKept else { return }
+        refusedKept = nil
+        await cache.setWaitingAction(nil)
+        title = ""
+        content = ""
+        invalidField = nil
+        violation = nil
+        banner = .confirmation(Strings.format("banner.refusedCleared", cleared.title))
+    }
+
+    /// A sign-in finished: the pending submission, if any, goes out now (once), when it is this person's. A refused
+    /// action in the form written by someone else is no longer kept for them.
     func signedIn() async {
+        if let kept = refusedKept, let current = session.session, !kept.mayGoOut(as: current) {
+            refusedKept = nil
+            return await keptForSomeoneElse(kept.action)
+        }
         guard let waiting = pending else { return }
         pending = nil
-        await send(waiting.action, writtenBy: waiting.author)
+        await send(waiting.action, writtenBy: waiting.author, waited: true)
     }
 
     /// The person signed out: an action that waited for a sign-in no longer goes out by itself, as whoever signs in
     /// next may be someone else, and one on its way does not start to wait. Its words stay in the form.
     func signedOut() async {
         signOuts += 1
-        if pending != nil {
+        if pending != nil || refusedKept != nil {
             pending = nil
+            refusedKept = nil
+            confirmation = nil
             banner = nil
         }
         await cache.setWaitingAction(nil)
     }
 
     /// Sends `draft` as the signed-in person; `author` is whose it is when it waited for a sign-in (`nil`: written by
-    /// whoever is signed in now, or while nobody was).
-    private func send(_ draft: ActionEdit, writtenBy author: AuthSession.Person? = nil) async {
+    /// whoever is signed in now, or while nobody was); `waited`: whether the device keeps it (it waited for a
+    /// sign-in, or was refused), so that it stays kept until the jar has it.
+    private func send(_ draft: ActionEdit, writtenBy author: AuthSession.Person? = nil, waited: Bool) async {
         guard let signedIn = session.session else {
             await waitForSignIn(WaitingAction(draft, author: author), expired: false)
             return
@@ -113,6 +166,7 @@ public final class SubmitModel {
                         providerUserID: current.providerUserID, authorName: current.displayName))
             }
             await cache.setWaitingAction(nil)
+            refusedKept = nil
             // NB: the fields stay editable while the action is on its way; what was typed since is kept.
             if ActionRules.trimmed(title) == draft.title, ActionRules.trimmed(content) == draft.content {
                 title = ""
@@ -128,12 +182,20 @@ public final class SubmitModel {
             await onSubmitted(submission.action)
         } catch {
             guard error == .signInRequired else {
-                // NB: one the jar refused for good would be refused again at every launch: its words stay in the
-                // form for the person to change. Any other failure (no network, a line dropped, 429, a 5xx, a
-                // renewal Cognito could not do now) left the jar without it, or with it unsaid: it stays kept, and
-                // goes out at the next launch, sign-in or Submit, which the jar answers once (the same words by the
-                // same author are the one it has).
-                if error.refusesSubmissionForGood { await cache.setWaitingAction(nil) }
+                // NB: one the jar refused for good would be refused again at every launch: it is kept with why, not
+                // sent again by itself, its words in the form for the person to change and submit, or to clear.
+                // Any other failure (no network, a line dropped, 429, a 5xx, a renewal Cognito could not do now)
+                // left the jar without it, or with it unsaid: it stays kept, as last sent, and goes out at the next
+                // launch, sign-in or Submit, which the jar answers once (the same words by the same author are the
+                // one it has).
+                guard waited else { return refused(error) }
+                if let refusal = SubmissionRefusal(error) {
+                    let kept = WaitingAction(draft, author: writer, refusal: refusal)
+                    await cache.setWaitingAction(kept)
+                    return keepRefused(kept, refusal)
+                }
+                refusedKept = nil
+                await cache.setWaitingAction(WaitingAction(draft, author: writer))
                 return refused(error)
             }
             // NB: the person signed out while it was on its way (its token was being renewed): it does not wait for
@@ -157,7 +219,15 @@ public final class SubmitModel {
         banner = .notice(Strings.writtenBySomeoneElse)
     }
 
+    /// The jar refused `kept` for good: the form keeps it with why, and marks the field the jar found wrong.
+    private func keepRefused(_ kept: WaitingAction, _ refusal: SubmissionRefusal) {
+        refusedKept = kept
+        if case .invalid(let field, _) = refusal { invalidField = SubmitField(rawValue: field) }
+        banner = .failure(Strings.format("banner.waitingRefused", refusal.error.message))
+    }
+
     private func waitForSignIn(_ draft: WaitingAction, expired: Bool) async {
+        refusedKept = nil
         pending = draft
         await cache.setWaitingAction(draft)
         let message = expired ? Strings.sessionExpired : Strings.signInToSubmit
@@ -166,17 +236,8 @@ public final class SubmitModel {
     }
 }
 
-extension ChangeJarError {
-    /// Whether the jar refused a submission for good, for a reason only the person can change: a word breaks a rule
-    /// (422, the form marks the field) or the jar does not take it from this person (403). Sent again unchanged, it
-    /// would be refused again.
-    ///
-    /// NB: a name someone else goes by (409) is not the words' fault: once the person has chosen another, the same
-    /// action goes in.
-    var refusesSubmissionForGood: Bool {
-        switch self {
-        case .invalid, .forbidden: true
-        default: false
-        }
-    }
+/// What Submit's Clear asks about: the action the jar refused, kept in the form.
+public enum SubmitClearing: Hashable, Sendable {
+    /// The refused action in the form.
+    case refusedAction
 }

@@ -65,6 +65,15 @@ public enum ChangeJarCommandText {
     /// place, and the command line cannot show the form first).
     public static func earlierActionWaits(_ title: String) -> String { Strings.format("cli.earlierActionWaits", title) }
 
+    /// Under the action the jar refused after the sign-in: the commands that are the Submit form's fields and Clear.
+    public static var refusedActionKept: String { Strings.text("cli.refusedActionKept") }
+
+    /// `refused` when the device keeps no refused action.
+    public static var noRefusedAction: String { Strings.text("cli.noRefusedAction") }
+
+    /// `refused --clear` with a new title or text.
+    public static var refusedClearAlone: String { Strings.text("cli.refusedClearAlone") }
+
     /// `edit` without anything to change.
     public static var editNeedsText: String { Strings.text("cli.editNeedsText") }
 

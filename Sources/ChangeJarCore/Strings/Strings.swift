@@ -19,6 +19,7 @@ enum Strings {
     static var nameTaken: String { text("error.nameTaken") }
     static var duplicateAction: String { text("error.duplicateAction") }
     static var unexpected: String { text("error.unexpected") }
+    static var cognitoBusy: String { text("cognito.busy") }
     static func signInFailed(_ reason: String) -> String { format("error.signInFailed", reason) }
     static var offlineShowingSaved: String { text("banner.offlineShowingSaved") }
     static var offlineNothingSaved: String { text("banner.offlineNothingSaved") }

@@ -1,4 +1,5 @@
 import ChangeJarCore
+import QuartetUI
 import SwiftUI
 
 /// Submit an action: a title and a text; signed-out people are taken to Settings by the core.
@@ -17,8 +18,13 @@ public struct SubmitScreen: View {
             Section {
                 Button(ChangeJarScreenText.submitButton) { Task { await model.submitTapped() } }
                     .disabled(model.isBusy)
+                if model.hasRefusedAction {
+                    Button(model.clearTitle, role: .destructive) { model.clearTapped() }
+                        .disabled(model.isBusy)
+                }
             }
         }
+        .confirming(model.confirmation, confirmed: model.confirmTapped, dismissed: model.confirmationDismissed)
     }
 }
 

@@ -168,6 +168,7 @@ public struct CognitoDevService: Sendable {
         guard let poolID = input.IdentityPoolId, CognitoWire.isRegionID(poolID) else {
             throw CognitoException.invalidID(input.IdentityPoolId, member: "identityPoolId")
         }
+        if let invalid = CognitoException.invalidLogins(input.Logins) { throw invalid }
         guard poolID == configuration.identityPoolID else {
             throw CognitoException(.resourceNotFound, "IdentityPool '\(poolID)' not found.")
         }
@@ -182,6 +183,7 @@ public struct CognitoDevService: Sendable {
         guard let identityID = input.IdentityId, CognitoWire.isRegionID(identityID) else {
             throw CognitoException.invalidID(input.IdentityId, member: "identityId")
         }
+        if let invalid = CognitoException.invalidLogins(input.Logins) { throw invalid }
         guard let identity = try await identities.find(identityID, pool: configuration.identityPoolID) else {
             throw CognitoException(.resourceNotFound, "Identity '\(identityID)' not found.")
         }
@@ -223,6 +225,7 @@ public struct CognitoDevService: Sendable {
         if let role = input.CustomRoleArn, !(20...2048).contains(role.count) {
             throw CognitoException.invalidLength(role, member: "customRoleArn", range: 20...2048)
         }
+        if let invalid = CognitoException.invalidLogins(input.Logins) { throw invalid }
         guard let identity = try await identities.find(identityID, pool: configuration.identityPoolID) else {
             throw CognitoException(.resourceNotFound, "Identity '\(identityID)' not found.")
         }
@@ -259,9 +262,6 @@ public struct CognitoDevService: Sendable {
         guard let logins, !logins.isEmpty else {
             throw CognitoException(.notAuthorized, "Unauthenticated access is not supported for this identity pool.")
         }
-        guard logins.count <= 10 else {
-            throw CognitoException(.invalidParameter, "Logins can name at most 10 providers.")
-        }
         // NB: linking several providers into one identity is not modelled; each login is its own identity.
         guard logins.count == 1, let (name, token) = logins.first else {
             throw CognitoException(.invalidParameter, "This identity pool links one provider login per identity.")
@@ -269,7 +269,8 @@ public struct CognitoDevService: Sendable {
         guard let provider = AuthSource(providerKey: name) else {
             throw CognitoException(.notAuthorized, "Token is not from a supported provider of this identity pool.")
         }
-        guard (1...50_000).contains(token.utf8.count), let person = self.provider.verify(token, for: provider) else {
+        // NB: its length was checked with the model's other constraints (``CognitoException/invalidLogins(_:)``).
+        guard let person = self.provider.verify(token, for: provider) else {
             throw CognitoException(.notAuthorized, "Invalid login token.")
         }
         return person

@@ -66,4 +66,31 @@ public struct CognitoException: Error, Sendable, Hashable {
             "1 validation error detected: Value '\(value)' at '\(member)' failed to satisfy constraint: "
                 + "Member must satisfy regular expression pattern: [\\w-]+:[0-9a-f-]+")
     }
+
+    /// AWS's sentence for a `Logins` map that breaks the model (`LoginsMap`: at most 10 entries, a provider name of
+    /// 1 to 128 characters, a token of 1 to 50,000), or `nil` when it keeps to it.
+    ///
+    /// NB: AWS names no value here: the map holds provider tokens, which the model marks sensitive.
+    static func invalidLogins(_ logins: [String: String]?) -> CognitoException? {
+        guard let logins else { return nil }
+        func lengths(_ text: String, _ range: ClosedRange<Int>) -> [String] {
+            let count = text.unicodeScalars.count
+            if count > range.upperBound { return ["Member must have length less than or equal to \(range.upperBound)"] }
+            if count < range.lowerBound {
+                return ["Member must have length greater than or equal to \(range.lowerBound)"]
+            }
+            return []
+        }
+        var broken: [String] = []
+        if logins.count > 10 { broken.append("Member must have length less than or equal to 10") }
+        let keys = Set(logins.keys.flatMap { lengths($0, 1...128) }).sorted()
+        if !keys.isEmpty { broken.append("Map keys must satisfy constraint: [\(keys.joined(separator: ", "))]") }
+        let values = Set(logins.values.flatMap { lengths($0, 1...50_000) }).sorted()
+        if !values.isEmpty { broken.append("Map value must satisfy constraint: [\(values.joined(separator: ", "))]") }
+        guard !broken.isEmpty else { return nil }
+        return CognitoException(
+            .validation,
+            "\(broken.count) validation error\(broken.count == 1 ? "" : "s") detected: "
+                + broken.map { "Value at 'logins' failed to satisfy constraint: " + $0 }.joined(separator: "; "))
+    }
 }

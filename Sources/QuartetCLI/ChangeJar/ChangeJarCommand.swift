@@ -59,6 +59,15 @@ enum ChangeJarCommand {
                     ],
                     body: { try await run($0, submit) }),
                 CommandSpec(
+                    "refused",
+                    summary: "the action the jar refused after your sign-in, and why; change and send it, or clear it",
+                    options: [
+                        OptionSpec("title", value: "TEXT", help: "its new title (else the one refused)"),
+                        OptionSpec("content", value: "TEXT", help: "its new text (else the one refused)"),
+                        .flag("clear", help: "let it go, as the Submit form's Clear does"),
+                    ],
+                    body: { try await run($0, refused) }),
+                CommandSpec(
                     "show", summary: "one action, whole, as a tap on its row shows it", arguments: ["ID"],
                     options: [json], body: { try await run($0, showAction) }),
                 CommandSpec(
@@ -122,6 +131,7 @@ enum ChangeJarCommand {
     ) async -> Int32 {
         let app = AppModel(dependencies: dependencies)
         await app.submit.launched()
+        let refusedBefore = app.submit.hasRefusedAction
         await app.settings.providerTapped(source)
         if let refused = app.settings.banner?.failure {
             console.errorLine(refused)
@@ -141,6 +151,11 @@ enum ChangeJarCommand {
             console.line(notSent)
             console.line("  " + app.submit.title)
             console.line("  " + app.submit.content)
+        } else if app.submit.hasRefusedAction, let refused = app.submit.banner?.failure {
+            // NB: kept on the device with why; an action refused before this sign-in does not fail it.
+            console.errorLine(refused)
+            console.errorLine(ChangeJarCommandText.refusedActionKept)
+            return refusedBefore ? 0 : 1
         } else if let refused = app.submit.banner?.failure {
             console.errorLine(refused)
             return 1
@@ -248,6 +263,12 @@ enum ChangeJarCommand {
         // NB: as the app starts, an action that waited comes back into the form, and goes out when someone is
         // signed in (or signs in now); typing over one that still waits would lose it, unseen on a command line.
         await app.submit.launched()
+        // NB: the form holds the action the jar refused: typing over it would lose it, unseen on a command line.
+        if app.submit.hasRefusedAction {
+            console.errorLine(app.submit.banner?.text ?? "")
+            console.errorLine(ChangeJarCommandText.refusedActionKept)
+            return 1
+        }
         if app.submit.hasPendingSubmission {
             guard provider != nil else {
                 console.errorLine(ChangeJarCommandText.earlierActionWaits(app.submit.title))
@@ -265,6 +286,55 @@ enum ChangeJarCommand {
         app.submit.title = title
         app.submit.content = content
         return await app.submitAndSignIn(provider, console: console)
+    }
+
+    /// The Submit form as it opens with an action the jar refused: prints why and its words; with `--title` or
+    /// `--content`, types them over its fields and taps Submit; with `--clear`, taps Clear and answers its question.
+    static func refused(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {
+        let title = context.arguments.value("title")
+        let content = context.arguments.value("content")
+        let clear = context.arguments.flag("clear")
+        if clear, title != nil || content != nil { throw UsageError(ChangeJarCommandText.refusedClearAlone) }
+        return try await refusedThroughScreens(
+            jar.dependencies(user: ""), title: title, content: content, clear: clear, console: context.console)
+    }
+
+    @MainActor
+    private static func refusedThroughScreens(
+        _ dependencies: ChangeJarDependencies, title: String?, content: String?, clear: Bool, console: Console
+    ) async throws -> Int32 {
+        let app = AppModel(dependencies: dependencies)
+        let submit = app.submit
+        await submit.launched()
+        guard submit.hasRefusedAction else {
+            // NB: launching may have sent an action that waited, or said why it could not: that is the screen's line.
+            console.errorLine(submit.banner?.text ?? ChangeJarCommandText.noRefusedAction)
+            return 1
+        }
+        if clear {
+            submit.clearTapped()
+            await confirm(submit.confirmation, with: submit.confirmTapped)
+            console.line(submit.banner?.text ?? "")
+            return 0
+        }
+        guard title != nil || content != nil else {
+            console.line(submit.banner?.text ?? "")
+            console.line("  " + submit.title)
+            console.line("  " + submit.content.replacingOccurrences(of: "\n", with: "\n  "))
+            console.line(ChangeJarCommandText.refusedActionKept)
+            return 0
+        }
+        if let title { submit.title = title }
+        if let content { submit.content = content }
+        await submit.submitTapped()
+        if let violation = submit.violation { throw UsageError(ChangeJarCommandText.refused(violation)) }
+        guard submit.submission != nil, let said = submit.banner?.text else {
+            console.errorLine(submit.banner?.text ?? "")
+            if submit.hasRefusedAction { console.errorLine(ChangeJarCommandText.refusedActionKept) }
+            return 1
+        }
+        console.line(said)
+        return 0
     }
 
     static func edit(_ jar: ChangeJarSession, _ context: CommandContext) async throws -> Int32 {

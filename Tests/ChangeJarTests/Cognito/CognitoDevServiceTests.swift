@@ -182,6 +182,55 @@ struct CognitoDevServiceTests {
 
     /// The refusals Cognito gives: a malformed id and a too-short role (validation), an unknown identity, an
     /// authenticated identity asked for without its login or with another person's or a forged one.
+    /// A `Logins` map outside the model (more than 10 providers, a name or token of a length it does not allow) is
+    /// AWS's `ValidationException`, found before the operation runs, and its message repeats no token.
+    @Test func loginsOutsideTheModelAreValidationErrorsThatRepeatNoToken() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let token = try await server.providerToken(.google, "alice")
+            let id = try await server.cognitoCall(
+                "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["accounts.google.com": token]])
+            let aliceID = try #require(Self.json(id)["IdentityId"] as? String)
+            let eleven = Dictionary(uniqueKeysWithValues: (0...10).map { ("provider\($0).example.com", token) })
+            let long = String(repeating: "t", count: 50_001)
+            let prefix = "1 validation error detected: Value at 'logins' failed to satisfy constraint: "
+            let cases: [(String, [String: Any], String)] = [
+                (
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": eleven],
+                    prefix + "Member must have length less than or equal to 10"
+                ),
+                (
+                    "GetId", ["IdentityPoolId": TestServer.poolID, "Logins": ["accounts.google.com": ""]],
+                    prefix + "Map value must satisfy constraint: [Member must have length greater than or equal to 1]"
+                ),
+                (
+                    "GetOpenIdToken", ["IdentityId": aliceID, "Logins": ["accounts.google.com": long]],
+                    prefix + "Map value must satisfy constraint: [Member must have length less than or equal to 50000]"
+                ),
+                (
+                    "GetCredentialsForIdentity",
+                    ["IdentityId": aliceID, "Logins": [String(repeating: "p", count: 129): token]],
+                    prefix + "Map keys must satisfy constraint: [Member must have length less than or equal to 128]"
+                ),
+                // NB: the model is checked before the pool is looked up.
+                (
+                    "GetId",
+                    [
+                        "IdentityPoolId": "eu-west-1:11111111-2222-3333-4444-555555555555",
+                        "Logins": ["accounts.google.com": ""],
+                    ],
+                    prefix + "Map value must satisfy constraint: [Member must have length greater than or equal to 1]"
+                ),
+            ]
+            for (operation, body, message) in cases {
+                let response = try await server.cognitoCall(operation, body)
+                #expect(response.status == .badRequest, "\(operation)")
+                #expect(Self.json(response)["__type"] as? String == "ValidationException", "\(operation)")
+                #expect(Self.json(response)["message"] as? String == message, "\(operation)")
+                #expect(response.bodyData.range(of: Data(token.utf8)) == nil, "\(operation)")
+            }
+        }
+    }
+
     @Test func getCredentialsForIdentityRefusesAsCognitoDoes() async throws {
         try await withServer(.sqliteMemory) { server in
             let alice = ["accounts.google.com": try await server.providerToken(.google, "alice")]

@@ -72,7 +72,7 @@ struct SignInServiceTests {
         ("ResourceNotFoundException", .signInRequired),
         ("InvalidParameterException", .signInRequired),
         ("ValidationException", .signInRequired),
-        ("TooManyRequestsException", .service("Something went wrong. Please try again.")),
+        ("TooManyRequestsException", .service("The sign-in service is busy right now. Please try again in a moment.")),
         ("InternalErrorException", .service("Something went wrong. Please try again.")),
         ("ExternalServiceException", .service("Something went wrong. Please try again.")),
     ])
@@ -90,5 +90,81 @@ struct SignInServiceTests {
             identityID: "us-east-1:1", token: "t", expiresAt: Self.start, authSource: .google,
             providerUserID: "alice", providerLogin: "login")
         await #expect(throws: ChangeJarError.unreachable) { try await service.renew(session) }
+    }
+
+    /// Cognito over the wire, answering each call with the next of `statuses` (`200` a token, else a throttling), and
+    /// the calls and pauses it saw.
+    struct ThrottlingCognito {
+        let statuses: Locked<[Int]>
+        let calls = Locked<[String]>([])
+        let pauses = Locked<[Duration]>([])
+
+        init(_ statuses: [Int]) { self.statuses = Locked(statuses) }
+
+        var client: CognitoIdentityClient {
+            let (statuses, calls) = (statuses, calls)
+            let pauses = pauses
+            return .live(
+                endpoint: URL(string: "https://cognito-identity.us-east-1.amazonaws.com/")!,
+                send: { request in
+                    calls.withLock { $0.append(request.value(forHTTPHeaderField: "X-Amz-Target") ?? "") }
+                    let status = statuses.withLock { $0.isEmpty ? 200 : $0.removeFirst() }
+                    let body =
+                        status == 200
+                        ? #"{"IdentityId":"us-east-1:1","Token":"renewed"}"#
+                        : #"{"__type":"TooManyRequestsException","message":"Rate exceeded"}"#
+                    let headers =
+                        status == 200
+                        ? ["Content-Type": "application/x-amz-json-1.1"]
+                        : [
+                            "Content-Type": "application/x-amz-json-1.1",
+                            "X-Amzn-ErrorType": "TooManyRequestsException",
+                        ]
+                    return (
+                        Data(body.utf8),
+                        HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: nil, headerFields: headers)!
+                    )
+                },
+                pause: { duration in pauses.withLock { $0.append(duration) } })
+        }
+
+        func service() -> SignInService {
+            var service = SignInServiceTests.service { _, _ in ("", "") }
+            service.identity = client
+            return service
+        }
+    }
+
+    static let kept = AuthSession(
+        identityID: "us-east-1:1", token: "t", expiresAt: start, authSource: .twitter, providerUserID: "dave",
+        providerLogin: "access;secret")
+
+    /// Cognito throttles a renewal: the call is made again after a pause, as AWS's SDKs do, and the session is
+    /// renewed without the person seeing anything.
+    @Test func aThrottledRenewalIsMadeAgainAfterAPause() async throws {
+        let cognito = ThrottlingCognito([400, 400, 200])
+        let renewed = try await cognito.service().renew(Self.kept)
+        #expect(renewed.token == "renewed")
+        #expect(cognito.calls.withLock { $0.count } == 3)
+        #expect(cognito.pauses.withLock { $0 } == [.milliseconds(500), .milliseconds(1000)])
+    }
+
+    /// Throttled at every try: the renewal stops after three, and says the service is busy; the session is not
+    /// ended (it is not the person's to sign in again). A sign-in says the same in its own sentence.
+    @Test func aRenewalOrSignInThrottledAtEveryTryStopsAndSaysSo() async throws {
+        let cognito = ThrottlingCognito(Array(repeating: 400, count: 10))
+        let busy = "The sign-in service is busy right now. Please try again in a moment."
+        await #expect(throws: ChangeJarError.service(busy)) { try await cognito.service().renew(Self.kept) }
+        #expect(cognito.calls.withLock { $0 } == Array(repeating: "AWSCognitoIdentityService.GetOpenIdToken", count: 3))
+
+        cognito.calls.withLock { $0 = [] }
+        do {
+            _ = try await cognito.service().signIn(with: .twitter)
+            Issue.record("a throttled sign-in went through")
+        } catch {
+            #expect(error == .signInFailed(busy))
+            #expect(error.message == "Sign-in failed: " + busy)
+        }
+        #expect(cognito.calls.withLock { $0 } == Array(repeating: "AWSCognitoIdentityService.GetId", count: 3))
     }
 }

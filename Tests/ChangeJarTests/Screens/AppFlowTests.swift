@@ -669,17 +669,128 @@ struct AppFlowTests {
         }
     }
 
-    @Test func aWaitingActionTheServerRefusesIsForgotten() async throws {
+    static let refusedTooLong =
+        "The jar did not take the action that waited for your sign-in: The title must be 1 to 120 characters. "
+        + "Change it and submit it again, or clear it."
+
+    /// Signed out, a person leaves an action to go out at the sign-in (kept by an older version whose rules were
+    /// looser); the jar refuses it (422) once they sign in; returns the store the device keeps, and the sessions.
+    func refusedAtTheSignIn(on server: TestServer) async throws -> (LocalStore, SessionStore) {
+        let store = try await LocalStore(database: try SQLiteDatabase(url: "sqlite::memory:"))
+        let sessions = SessionStore.inMemory()
+        await ActionCache.local(store).setWaitingAction(
+            WaitingAction(ActionEdit(title: String(repeating: "x", count: 121), content: "Too long.")))
+        let first = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+        await first.app.launched()
+        #expect(first.app.submit.hasPendingSubmission)
+        await first.app.settings.providerTapped(.google)
+        #expect(first.network.count("POST /changejar/v1/actions") == 1)
+        #expect(first.app.tab == .submit)
+        #expect(first.app.submit.banner == .failure(Self.refusedTooLong))
+        #expect(first.app.submit.invalidField == .title)
+        #expect(first.app.submit.hasRefusedAction && !first.app.submit.hasPendingSubmission)
+        #expect(first.app.submit.title.count == 121 && first.app.submit.content == "Too long.")
+        return (store, sessions)
+    }
+
+    /// The jar refuses (422) the action that waited for the sign-in: it stays on the device with why, and a launch
+    /// after the app was closed brings it back into the form with why, without sending it again; changed and
+    /// submitted, it goes in once and is let go.
+    @Test func aWaitingActionTheJarRefusesIsKeptWithWhyAcrossALaunchUntilChangedAndSent() async throws {
         try await withServer(.sqliteMemory) { server in
-            let cache = ActionCache.inMemory()
-            let sessions = SessionStore.inMemory()
-            let harness = CoreHarness(server: server, cache: cache, sessionStore: sessions)
-            await harness.app.settings.providerTapped(.google)
-            // Kept by an older version whose rules were looser: the server refuses it for good.
-            await cache.setWaitingAction(
-                WaitingAction(ActionEdit(title: String(repeating: "x", count: 121), content: "Too long.")))
-            await CoreHarness(server: server, cache: cache, sessionStore: sessions).app.launched()
-            #expect(await cache.waitingAction() == nil)
+            let (store, sessions) = try await refusedAtTheSignIn(on: server)
+            let kept = await ActionCache.local(store).waitingAction()
+            #expect(kept?.refusal == .invalid(field: "title", message: "The title must be 1 to 120 characters."))
+            #expect(kept?.author?.providerUserID == "alice")
+
+            // The app is closed; it launches again: the form says why, and nothing goes out by itself.
+            let second = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await second.app.launched()
+            #expect(second.network.count("POST /changejar/v1/actions") == 0)
+            #expect(second.app.tab == .submit)
+            #expect(second.app.submit.hasRefusedAction)
+            #expect(second.app.submit.banner == .failure(Self.refusedTooLong))
+            #expect(second.app.submit.invalidField == .title)
+            #expect(second.app.submit.title.count == 121 && second.app.submit.content == "Too long.")
+
+            // Changed and sent again: it is in the jar, and no longer kept.
+            second.app.submit.title = "Short"
+            await second.app.submit.submitTapped()
+            #expect(second.network.count("POST /changejar/v1/actions") == 1)
+            #expect(second.app.submit.banner == .confirmation("Your action is in the jar. Thank you!"))
+            #expect(!second.app.submit.hasRefusedAction)
+            #expect(await ActionCache.local(store).waitingAction() == nil)
+            await second.app.all.refreshPulled()
+            #expect(second.app.all.rows.map(\.title) == ["Short"])
+
+            let third = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await third.app.launched()
+            #expect(third.network.count("POST /changejar/v1/actions") == 0)
+            #expect(!third.app.submit.hasRefusedAction && third.app.submit.title.isEmpty)
+            #expect(third.app.tab == .all)
+        }
+    }
+
+    /// A refused action changed and refused again is kept as last sent, with the new reason; Clear asks first, and
+    /// only its Clear lets it go (nothing was ever put in the jar).
+    @Test func aRefusedActionIsClearedOnlyAfterAsking() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let (store, sessions) = try await refusedAtTheSignIn(on: server)
+            let second = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await second.app.launched()
+            let submit = second.app.submit
+            submit.title = "Fine"
+            submit.content = "Tab\u{202E}reversed"
+            // NB: the device's own rules refuse it before sending: still kept, as it was.
+            await submit.submitTapped()
+            #expect(submit.violation != nil && submit.hasRefusedAction)
+            #expect(await ActionCache.local(store).waitingAction()?.title.count == 121)
+
+            submit.clearTapped()
+            #expect(submit.confirmation?.title == "Clear This Action?")
+            #expect(
+                submit.confirmation?.message
+                    == "It leaves this device without going into the jar. This cannot be undone.")
+            submit.confirmationDismissed()
+            #expect(submit.confirmation == nil && submit.hasRefusedAction)
+            #expect(await ActionCache.local(store).waitingAction() != nil)
+
+            submit.clearTapped()
+            await submit.confirmTapped(.refusedAction)
+            #expect(!submit.hasRefusedAction)
+            #expect(submit.title.isEmpty && submit.content.isEmpty && submit.invalidField == nil)
+            #expect(submit.banner == .confirmation("Cleared “\(String(repeating: "x", count: 121))”."))
+            #expect(await ActionCache.local(store).waitingAction() == nil)
+
+            let third = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await third.app.launched()
+            #expect(!third.app.submit.hasRefusedAction && third.app.submit.title.isEmpty)
+            #expect(second.network.count("POST /changejar/v1/actions") == 0)
+        }
+    }
+
+    /// Signing out lets the refused action go with the person's session; someone else signed in at a launch is not
+    /// handed it as theirs.
+    @Test func aRefusedActionGoesWithItsWritersSignOutAndIsNotTheNextPersons() async throws {
+        try await withServer(.sqliteMemory) { server in
+            let (store, sessions) = try await refusedAtTheSignIn(on: server)
+            let second = CoreHarness(server: server, cache: .local(store), sessionStore: sessions)
+            await second.app.launched()
+            await second.app.settings.signOutTapped()
+            #expect(!second.app.submit.hasRefusedAction)
+            #expect(await ActionCache.local(store).waitingAction() == nil)
+
+            let (other, otherSessions) = try await refusedAtTheSignIn(on: server)
+            await ActionCache.local(other).setWaitingAction(
+                WaitingAction(
+                    ActionEdit(title: "Mine", content: "Alice's."),
+                    author: AuthSession.Person(authSource: .google, providerUserID: "someone-else"),
+                    refusal: .forbidden))
+            let third = CoreHarness(server: server, cache: .local(other), sessionStore: otherSessions)
+            await third.app.launched()
+            #expect(!third.app.submit.hasRefusedAction)
+            #expect(third.app.submit.isSomeoneElses)
+            #expect(await ActionCache.local(other).waitingAction() == nil)
         }
     }
 }
