@@ -363,6 +363,36 @@ struct SalesCLI {
         #expect(missing.errors == "quartet: There is no such file or folder: /nonexistent/file.jpg.\n")
     }
 
+    /// An attachment another rep deleted in Salesforce: `download` is a tap on its row, so it says it is gone, and
+    /// the account saved on this machine no longer lists it (read past the screen, the saved copy kept it offline).
+    @Test func downloadingAnAttachmentDeletedElsewhereTakesItOffTheSavedCopy() async throws {
+        let cli = try await SalesCLI.make()
+        let colleague = SalesCLI(
+            router: cli.router,
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID())"))
+        defer {
+            try? FileManager.default.removeItem(at: cli.dataDirectory)
+            try? FileManager.default.removeItem(at: colleague.dataDirectory)
+        }
+        await cli.signIn()
+        await colleague.signIn()
+        let file = try cli.file("report.pdf", Data("%PDF-1.4 tiny".utf8))
+        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        #expect(await cli.run(["items", hospital]).output.contains(id))
+        #expect(await colleague.run(["attachment", "delete", id]).code == 0)
+
+        let out = cli.dataDirectory.appendingPathComponent("copy.pdf")
+        let download = await cli.run(["attachment", "download", id, "--output", out.path])
+        #expect(download.code == 1)
+        #expect(download.errors.hasSuffix("“report.pdf” is no longer in Salesforce, so it was taken off the list.\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        cli.offline.isDown = true
+        let offline = await cli.run(["items", hospital])
+        #expect(offline.code == 0)
+        #expect(!offline.output.contains(id))
+    }
+
     /// The command hands the file to the editor as the Files picker would: the core reads its type from its bytes
     /// (else its name) and refuses what is too large to send.
     @Test func anAttachmentsTypeAndSizeAreTheEditorsRules() async throws {
