@@ -393,6 +393,33 @@ struct SalesCLI {
         #expect(!offline.output.contains(id))
     }
 
+    /// A Google Doc saved in Salesforce by another tool with a link no browser opens as a page: `doc show` on a
+    /// machine that does not keep its account refuses it, as its row does, rather than printing it as a link.
+    @Test func aDocsLinkThatOpensNoPageIsRefusedWhereTheAccountIsNotKept() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let form = "grant_type=password&client_id=test&username=rep%40quartet.dev&password=quartet-sales"
+        let signIn = try await cli.router.respond(
+            to: Request(
+                method: .post, target: "/services/oauth2/token",
+                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(form.utf8)))
+        let token = try #require(try JSONDecoder().decode([String: String].self, from: signIn.bodyData)["access_token"])
+        let body = #"{"ParentId": "\#(hospital)", "Name": "Trap", "Url": "javascript:alert(document.cookie)"}"#
+        let created = try await cli.router.respond(
+            to: Request(
+                method: .post, target: "/services/data/v32.0/sobjects/GoogleDoc",
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
+                body: Data(body.utf8)))
+        let id = try #require(
+            try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]?.stringValue)
+
+        await cli.signIn()
+        let shown = await cli.run(["doc", "show", id])
+        #expect(shown.code == 1)
+        #expect(!shown.output.contains("javascript"))
+        #expect(shown.errors == "quartet: the Google Doc Trap has no link to open\n")
+    }
+
     /// The command hands the file to the editor as the Files picker would: the core reads its type from its bytes
     /// (else its name) and refuses what is too large to send.
     @Test func anAttachmentsTypeAndSizeAreTheEditorsRules() async throws {

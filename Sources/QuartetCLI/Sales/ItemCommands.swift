@@ -115,7 +115,7 @@ enum ItemCommands {
                     let name = screen.items.first { $0.id == id }?.title ?? ""
                     return ShownItem(id: id, name: name, url: screen.openedURL?.absoluteString)
                 } fromEditor: { editor, id in
-                    ShownItem(id: id, name: editor.name, url: editor.url.isEmpty ? nil : editor.url)
+                    ShownItem(id: id, name: editor.name, url: editor.openedLink?.absoluteString)
                 },
                 delete(GoogleDoc.self, summary: "delete a Google Doc", dependencies),
             ])
