@@ -137,6 +137,24 @@ struct SalesCLI {
         _ = await run(["signin", "--password", "quartet-sales"])
     }
 
+    /// Creates a record in the stand-in as another tool of the org would (past the app's rules), returning its id.
+    func createdElsewhere(_ object: String, _ json: String) async throws -> String {
+        let form = "grant_type=password&client_id=test&username=rep%40quartet.dev&password=quartet-sales"
+        let signIn = try await router.respond(
+            to: Request(
+                method: .post, target: "/services/oauth2/token",
+                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(form.utf8)))
+        let token = try #require(try JSONDecoder().decode([String: String].self, from: signIn.bodyData)["access_token"])
+        let created = try await router.respond(
+            to: Request(
+                method: .post, target: "/services/data/v32.0/sobjects/\(object)",
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
+                body: Data(json.utf8)))
+        return try #require(
+            try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]?.stringValue,
+            "\(String(decoding: created.bodyData, as: UTF8.self))")
+    }
+
     /// A file named `name` holding `data`, in the data directory (made if need be).
     func file(_ name: String, _ data: Data) throws -> URL {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
@@ -361,6 +379,72 @@ struct SalesCLI {
         let missing = await cli.run(["attachment", "add", hospital, "/nonexistent/file.jpg"])
         #expect(missing.code == 1)
         #expect(missing.errors == "quartet: There is no such file or folder: /nonexistent/file.jpg.\n")
+    }
+
+    /// An attachment another rep deleted in Salesforce: `download` is a tap on its row, so it says it is gone, and
+    /// the account saved on this machine no longer lists it (read past the screen, the saved copy kept it offline).
+    @Test func downloadingAnAttachmentDeletedElsewhereTakesItOffTheSavedCopy() async throws {
+        let cli = try await SalesCLI.make()
+        let colleague = SalesCLI(
+            router: cli.router,
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sales-cli-\(UUID())"))
+        defer {
+            try? FileManager.default.removeItem(at: cli.dataDirectory)
+            try? FileManager.default.removeItem(at: colleague.dataDirectory)
+        }
+        await cli.signIn()
+        await colleague.signIn()
+        let file = try cli.file("report.pdf", Data("%PDF-1.4 tiny".utf8))
+        let added = await cli.run(["attachment", "add", hospital, file.path, "--json"])
+        let id = try #require(try JSONDecoder().decode([String: String].self, from: Data(added.output.utf8))["id"])
+        #expect(await cli.run(["items", hospital]).output.contains(id))
+        #expect(await colleague.run(["attachment", "delete", id]).code == 0)
+
+        let out = cli.dataDirectory.appendingPathComponent("copy.pdf")
+        let download = await cli.run(["attachment", "download", id, "--output", out.path])
+        #expect(download.code == 1)
+        #expect(download.errors.hasSuffix("“report.pdf” is no longer in Salesforce, so it was taken off the list.\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        cli.offline.isDown = true
+        let offline = await cli.run(["items", hospital])
+        #expect(offline.code == 0)
+        #expect(!offline.output.contains(id))
+    }
+
+    /// A Google Doc saved in Salesforce by another tool with a link no browser opens as a page: `doc show` on a
+    /// machine that does not keep its account refuses it, as its row does, rather than printing it as a link.
+    @Test func aDocsLinkThatOpensNoPageIsRefusedWhereTheAccountIsNotKept() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let id = try await cli.createdElsewhere(
+            "GoogleDoc", #"{"ParentId": "\#(hospital)", "Name": "Trap", "Url": "javascript:alert(document.cookie)"}"#)
+
+        await cli.signIn()
+        let shown = await cli.run(["doc", "show", id])
+        #expect(shown.code == 1)
+        #expect(!shown.output.contains("javascript"))
+        #expect(shown.errors == "quartet: the Google Doc Trap has no link to open\n")
+    }
+
+    /// A Know · Say · Show document another tool uploaded with no extension: `content open` is the row's tap, so it
+    /// opens as what its bytes are (a PDF), not as Salesforce's `application/octetstream`.
+    @Test func contentOpenIsTheRowsTapOnTheAccountScreen() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        let pdf = Data("%PDF-1.4 signed scan".utf8).base64EncodedString()
+        _ = try await cli.createdElsewhere(
+            "ContentVersion",
+            #"{"Title": "Scan", "PathOnClient": "scan", "VersionData": "\#(pdf)", "Content_Section__c": "Know", "#
+                + #""Description": "The signed scan", "Account__c": "\#(hospital)"}"#)
+        await cli.signIn()
+        let json = await cli.run(["content", hospital, "--json"])
+        let sections = try JSONDecoder().decode([String: [[String: String]]].self, from: Data(json.output.utf8))
+        let document = try #require(sections["know"]?.first { $0["text"] == "The signed scan" }?["contentDocumentId"])
+        let out = cli.dataDirectory.appendingPathComponent("scan.pdf")
+        let opened = await cli.run(["content", "open", document, "--output", out.path])
+        #expect(opened.code == 0, "\(opened.errors)")
+        #expect(opened.errors.contains("(application/pdf)"), "\(opened.errors)")
+        #expect(try Data(contentsOf: out) == Data("%PDF-1.4 signed scan".utf8))
     }
 
     /// The command hands the file to the editor as the Files picker would: the core reads its type from its bytes

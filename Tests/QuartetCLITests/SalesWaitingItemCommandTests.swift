@@ -32,6 +32,13 @@ import Testing
         #expect(renamed.errors.contains("offline: queued 'upload the attachment Visit minutes.txt'"))
         let offline = await cli.run(["items", hospital])
         #expect(offline.output.contains("Visit minutes.txt"), "\(offline.output)")
+        // Its row opens nothing while its bytes wait here, and the command says why.
+        let download = await cli.run(["attachment", "download", id])
+        #expect(download.code == 1)
+        #expect(
+            download.errors.hasSuffix(
+                "quartet: Visit minutes.txt is not in Salesforce yet: it waits on this machine to be sent\n"),
+            "\(download.errors)")
 
         cli.offline.isDown = false
         #expect(await cli.run(["sync"]).output == "sent 1 edit\n")

@@ -13,10 +13,7 @@ enum ContentCommands {
                     "open", summary: "download a content document (by ContentDocumentId)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
                     body: SalesSession.body(dependencies) { session, context in
-                        let file = try await session.client.downloadContent(
-                            contentDocumentID: context.arguments.positionals[0])
-                        try ItemCommands.save(file, to: context.arguments.value("output"), console: context.console)
-                        return 0
+                        try await open(context.arguments.positionals[0], session: session, context: context)
                     })
             ],
             body: SalesSession.body(dependencies) { session, context in
@@ -48,5 +45,22 @@ enum ContentCommands {
                 }
                 return 0
             })
+    }
+
+    /// `content open ID`: the row tapped in Know · Say · Show on the Account screen that lists the document, when
+    /// this machine keeps that account's content (the screen's own download, type and refusals); else the document
+    /// as the server has it.
+    static func open(_ documentID: String, session: SalesSession, context: CommandContext) async throws -> Int32 {
+        let output = context.arguments.value("output")
+        if let account = await session.cache.account(holdingContent: documentID),
+            let screen = await session.openAccount(account),
+            let row = await screen.contentSections.flatMap(\.rows).first(where: { $0.contentDocumentID == documentID })
+        {
+            await screen.contentRowTapped(id: row.id)
+            return try await ItemCommands.printOpened(screen, to: output, console: context.console)
+        }
+        let file = try await session.client.downloadContent(contentDocumentID: documentID)
+        try ItemCommands.save(file, to: output, console: context.console)
+        return 0
     }
 }

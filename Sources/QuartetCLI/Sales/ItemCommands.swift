@@ -76,9 +76,7 @@ enum ItemCommands {
                     "download", summary: "save an attachment's body to a file (or standard output)", arguments: ["ID"],
                     options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
                     body: SalesSession.body(dependencies) { session, context in
-                        let file = try await session.client.downloadAttachment(id: context.arguments.positionals[0])
-                        try save(file, to: context.arguments.value("output"), console: context.console)
-                        return 0
+                        try await download(context.arguments.positionals[0], session: session, context: context)
                     }),
             ])
     }
@@ -117,7 +115,7 @@ enum ItemCommands {
                     let name = screen.items.first { $0.id == id }?.title ?? ""
                     return ShownItem(id: id, name: name, url: screen.openedURL?.absoluteString)
                 } fromEditor: { editor, id in
-                    ShownItem(id: id, name: editor.name, url: editor.url.isEmpty ? nil : editor.url)
+                    ShownItem(id: id, name: editor.name, url: editor.openedLink?.absoluteString)
                 },
                 delete(GoogleDoc.self, summary: "delete a Google Doc", dependencies),
             ])
@@ -317,6 +315,44 @@ enum ItemCommands {
             })
     }
 
+    /// `attachment download ID`: the row tapped on the Account screen that lists it, when this machine keeps that
+    /// account, so an attachment deleted in Salesforce meanwhile goes from the saved copy too (as the app's row goes,
+    /// saying so); else the body as the server has it.
+    static func download(_ id: String, session: SalesSession, context: CommandContext) async throws -> Int32 {
+        let output = context.arguments.value("output")
+        if let held = await session.cache.account(holding: id), let account = held.account.id {
+            guard let screen = await session.openAccount(account) else { return 1 }
+            // NB: the screen's load has already dropped a row Salesforce no longer lists, as the app's pull would.
+            guard await screen.lists(Attachment.self, id: id) else {
+                let name = held.attachments.first { $0.id == id }?.name.flatMap { $0.isEmpty ? nil : $0 }
+                context.console.errorLine("quartet: \(SalesText.attachmentGone(name ?? SalesText.untitled))")
+                return 1
+            }
+            // NB: a row added offline opens nothing: its bytes wait in the outbox, not in Salesforce.
+            if let row = await screen.items.first(where: { $0.id == id }), row.waiting != nil {
+                context.console.errorLine("quartet: \(SalesCommandText.notSentYet(row.title))")
+                return 1
+            }
+            await screen.itemTapped(id: id)
+            return try await printOpened(screen, to: output, console: context.console)
+        }
+        let file = try await session.client.downloadAttachment(id: id)
+        try save(file, to: output, console: context.console)
+        return 0
+    }
+
+    /// Writes what the screen opened over itself (`path`, or standard output), or says why nothing opened.
+    @MainActor static func printOpened(_ screen: AccountScreenModel, to path: String?, console: Console) throws
+        -> Int32
+    {
+        guard let document = screen.openedDocument else {
+            console.errorLine("quartet: \(screen.banner?.text ?? "")")
+            return 1
+        }
+        try save(DownloadedFile(data: document.data, contentType: document.contentType), to: path, console: console)
+        return 0
+    }
+
     static func save(_ file: DownloadedFile, to path: String?, console: Console) throws {
         if let path {
             try file.data.write(to: URL(fileURLWithPath: path))
@@ -351,7 +387,7 @@ struct ShownItem: Encodable {
 
 extension AccountScreenModel {
     /// Whether the screen lists the item `id` as one of `Item`'s kind.
-    fileprivate func lists<Item: AccountItemRecord>(_ kind: Item.Type, id: String) -> Bool {
+    func lists<Item: AccountItemRecord>(_ kind: Item.Type, id: String) -> Bool {
         details?.items.contains { $0.id == id && $0.objectName == Item.objectName } ?? false
     }
 

@@ -619,10 +619,15 @@ public final class AccountScreenModel {
         await load()
     }
 
-    /// The network is back: send the outbox once, report conflicts, reload.
+    /// The network is back: send the outbox once, report conflicts and refusals, reload.
+    ///
+    /// NB: a save Salesforce refused reloads too: shown at once when it was queued, it would otherwise stay on the
+    /// page (and in the saved copy) as if Salesforce had it, while "Changes Not Sent" lists it as refused.
     public func networkReturned() async {
         let sending = await sendWaitingEdits()
-        if let report = sending.report, !report.sent.isEmpty || !report.conflicts.isEmpty { await load() }
+        if let report = sending.report, !report.sent.isEmpty || !report.conflicts.isEmpty || !report.rejected.isEmpty {
+            await load()
+        }
         if let said = sending.message, !accountIsGone { banner = .failure(said) }
     }
 

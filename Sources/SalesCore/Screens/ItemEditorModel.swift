@@ -27,6 +27,9 @@ public final class ItemEditorModel {
     public private(set) var text: String
     /// A Google Doc's link.
     public private(set) var url: String
+    /// The page a Google Doc's link opens, as its row opens it (``webLink(_:)``): `nil` when the link is none a
+    /// browser opens as a page (empty, `javascript:`, `file:`), which nothing may open.
+    public var openedLink: URL? { Self.webLink(url).flatMap(URL.init(string:)) }
     /// Whether the form offers "+ Attachment": only when adding an attachment.
     public var showsAddAttachmentButton: Bool { kind == .attachment && !isEditing }
     /// The image shown in the form: the picked image, or an existing image attachment once loaded.

@@ -29,6 +29,16 @@ public struct AccountCache: Sendable {
         return nil
     }
 
+    /// The id of the kept account whose Know · Say · Show content lists the document `contentDocumentID`.
+    public func account(holdingContent contentDocumentID: String) async -> String? {
+        for accountID in await accountIDs() {
+            guard let content = await loadContent(accountID) else { continue }
+            let versions = content.contentsforKnow + content.contentsforSay + content.contentsforShow
+            if versions.contains(where: { $0.contentDocumentID == contentDocumentID }) { return accountID }
+        }
+        return nil
+    }
+
     /// A cache in memory.
     public static func inMemory() -> AccountCache {
         let box = Locked(

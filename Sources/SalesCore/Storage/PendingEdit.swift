@@ -411,7 +411,13 @@ public actor SalesOutbox {
             edits.withLock { $0[operation.id] = made.id }
             let edit = made.madeOver(written.withLock { $0 })
             let version = Locked<Date?>(nil)
-            let outcome = await Self.deliver(edit, through: client, created: created, wrote: version)
+            var outcome = await Self.deliver(edit, through: client, created: created, wrote: version)
+            // NB: an attempt before this one was started (the outbox counts it before sending), so this update may
+            // have reached Salesforce just before the app closed, or its answer was lost; the record then holds
+            // this very save, which is no one else's edit to ask the person about.
+            if case .conflict = outcome, operation.attempts > 1, await Self.holdsOwnSave(edit, through: client) {
+                outcome = .delivered(body: Data())
+            }
             if case .delivered = outcome {
                 let list = written.withLock { list in
                     list = WrittenVersion.noting(made, wrote: version.withLock { $0 }, in: list)
@@ -465,6 +471,20 @@ public actor SalesOutbox {
         } catch {
             return .unreachable(message: APIError.message(for: error))
         }
+    }
+
+    /// Whether the record `edit` updates holds, in every field the edit sends, the value it sends: the edit's own
+    /// save, sent by an attempt whose answer never reached the outbox. A colleague's save of any of those fields to
+    /// another value keeps it a conflict; one of other fields only, made after this save landed, overwrote nothing
+    /// of it. A record that cannot be read is taken for a conflict, as before.
+    ///
+    /// NB: the version it wrote is not noted (the record may be newer than it by now): an edit made over it while
+    /// offline is checked against the version it was based on, and may meet a conflict that overwrites nothing.
+    static func holdsOwnSave(_ edit: PendingEdit, through client: SalesforceClient) async -> Bool {
+        guard case .update(let object, let id, let fields, _) = edit.change, !fields.isEmpty,
+            let server = try? await client.record(object, id: id)
+        else { return false }
+        return fields.allSatisfy { name, mine in (server[name] ?? .null) == mine }
     }
 
     static func outcome(_ error: SalesforceError) -> DeliveryOutcome {
@@ -538,8 +558,9 @@ extension PendingEdit {
     /// the same version as that one (it was made over it); else as it was made.
     ///
     /// NB: never against what this edit wrote itself: noted, yet still waiting, it is sent again after the app
-    /// closed before the outbox recorded it, and is checked as it was made (it meets its own save, and writes
-    /// nothing twice).
+    /// closed before the outbox recorded it, and is checked as it was made: it meets its own save, which the flush
+    /// tells from a colleague's by the fields it sent (``SalesOutbox/holdsOwnSave(_:through:)``), and writes nothing
+    /// twice.
     func madeOver(_ written: [WrittenVersion]) -> PendingEdit {
         let written = written.filter { $0.edit != id }
         var edit = self

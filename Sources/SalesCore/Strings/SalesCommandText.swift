@@ -62,6 +62,8 @@ public enum SalesCommandText {
     public static func noHealthCare(_ account: String) -> String { SalesText.table.format("cli.noHealthCare", account) }
     /// `doc show` of a Google Doc whose link does not open.
     public static func noLink(_ name: String) -> String { SalesText.table.format("cli.noLink", name) }
+    /// `attachment download` of an attachment added offline: its bytes wait on the machine, and its row opens nothing.
+    public static func notSentYet(_ name: String) -> String { SalesText.table.format("cli.notSentYet", name) }
     /// `shrank photo.jpg from 31457280 to 24117248 bytes (4600×3450, quality 85)`.
     public static func shrank(_ file: String, from original: Int, to shrunk: Int, _ result: ShrunkImage) -> String {
         SalesText.table.format(
