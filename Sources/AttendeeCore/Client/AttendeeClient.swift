@@ -137,8 +137,9 @@ public struct AttendeeClient: Sendable {
     public var unlike: @Sendable (_ postID: String) async throws -> WallLikes
     /// `POST /wall/:postID/replies` with the reply's `Idempotency-Key` (the same for every retry of it).
     public var reply: @Sendable (_ postID: String, NewWallReply, _ idempotencyKey: String) async throws -> WallReply
-    /// `DELETE /wall-replies/:replyID`.
-    public var deleteReply: @Sendable (_ replyID: String) async throws -> Void
+    /// `DELETE /wall-replies/:replyID`: what was deleted, with its post's reply version, or `nil` when the server
+    /// did not say (one before reply versions answers 204).
+    public var deleteReply: @Sendable (_ replyID: String) async throws -> WallDeletion?
     /// `GET /wall/:postID/replies?cursor=&limit=`: the replies before a post's latest, a page at a time.
     public var wallReplies:
         @Sendable (_ postID: String, _ cursor: String?, _ limit: Int?) async throws -> WallReplyPage = {
@@ -225,7 +226,7 @@ public struct AttendeeClient: Sendable {
         reply: @escaping @Sendable (String, NewWallReply, String) async throws -> WallReply = { _, _, _ in
             throw callNotInTest
         },
-        deleteReply: @escaping @Sendable (String) async throws -> Void = { _ in throw callNotInTest },
+        deleteReply: @escaping @Sendable (String) async throws -> WallDeletion? = { _ in throw callNotInTest },
         wallUpdates: @escaping @Sendable (String) -> LiveChanges<WallUpdate> = { _ in
             AsyncThrowingStream { $0.finish() }
         },
@@ -399,7 +400,13 @@ extension AttendeeClient {
             like: { try await send(AttendeeRoute.wallLike, [$0], body: nil) },
             unlike: { try await send(AttendeeRoute.wallUnlike, [$0], body: nil) },
             reply: { try await send(AttendeeRoute.wallReply, [$0], body: $1, idempotencyKey: $2) },
-            deleteReply: { try await sendVoid(AttendeeRoute.wallReplyDelete, [$0], body: nil) },
+            deleteReply: { replyID in
+                // NB: the reply is deleted whatever the body says: one that does not read (a 204) only has no version.
+                let answer = ResponseDecoder<WallDeletion?> { data, decoder in
+                    try? decoder.decode(WallDeletion.self, from: data)
+                }
+                return try await api.send(Endpoint(AttendeeRoute.wallReplyDelete, [replyID], response: answer))
+            },
             wallUpdates: { eventID in
                 updates(api.events(Endpoint<Void>(AttendeeRoute.eventLive, [eventID], response: .none))) {
                     WallUpdate(kind: $0.type, data: $0.data)

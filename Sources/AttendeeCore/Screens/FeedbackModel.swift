@@ -140,7 +140,7 @@ public final class FeedbackModel: BusyScreen {
     /// Enabled when the session and every speaker are rated, and feedback was not given yet.
     public var isSubmitEnabled: Bool {
         guard isFormEnabled, !isBusy, rating != nil else { return false }
-        return speakers.allSatisfy { speakerRatings[$0.id] != nil } && comment.count <= Rating.commentLimit
+        return speakers.allSatisfy { speakerRatings[$0.id] != nil } && refusal == nil
     }
 
     /// Why the feedback as chosen so far cannot be sent, in the rule's words (the first rule it breaks: the

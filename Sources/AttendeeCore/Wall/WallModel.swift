@@ -202,8 +202,11 @@ public final class WallModel: PostScreen {
                 try await AttendeeFailure.deleting { try await client.deletePost(postID) }
                 applyOwn(.deleted(WallDeletion(postID: postID)))
             case .reply(let postID, let replyID):
-                try await AttendeeFailure.deleting { try await client.deleteReply(replyID) }
-                applyOwn(.deleted(WallDeletion(postID: postID, replyID: replyID)))
+                var deletion = WallDeletion(postID: postID, replyID: replyID)
+                try await AttendeeFailure.deleting {
+                    deletion.replyVersion = try await client.deleteReply(replyID)?.replyVersion
+                }
+                applyOwn(.deleted(deletion))
             }
         }
     }
@@ -274,6 +277,12 @@ public final class WallModel: PostScreen {
             break
         case .replied(let reply):
             feed.modify(reply.postID) { post in
+                // NB: a page read after the reply counts it, and lists it only while it is among the latest few:
+                // heard again once such a page landed, it changes nothing. The versions say which page that is.
+                if let read = post.replyVersion, let version = reply.replyVersion {
+                    guard version > read else { return }
+                    post.replyVersion = version
+                }
                 guard !post.replies.contains(where: { $0.id == reply.id }) else { return }
                 post.replies.append(reply)
                 post.replyCount = post.replyCount.map { $0 + 1 }
@@ -291,9 +300,21 @@ public final class WallModel: PostScreen {
             if let replyID = deletion.replyID {
                 let firstHeard = deletedReplies.insert(replyID).inserted
                 feed.modify(deletion.postID) { post in
-                    // NB: a reply not loaded still counts, and a deletion is heard twice (its answer and live): it
-                    // comes off the count once. Heard again after a page read before it landed, the reply is back
-                    // in that page, and in its count: both drop again.
+                    if let read = post.replyVersion {
+                        // NB: a deletion is heard twice (its answer and live), and again after a page read while
+                        // it was heard; a reply not loaded counts all the same. It comes off the count only when
+                        // it is newer than the count: a page read before it lands still counting it, one read
+                        // after does not. One without a version (this person's own deletion, answered 404 for
+                        // someone else's) leaves the count to that deletion's own event.
+                        post.replies.removeAll { $0.id == replyID }
+                        guard let version = deletion.replyVersion, version > read else { return }
+                        post.replyVersion = version
+                        post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) }
+                        return
+                    }
+                    // NB: from a server without versions: a deletion heard twice comes off the count once; heard
+                    // again after a page read before it landed, the reply is back in that page, and in its count:
+                    // both drop again (a reply not loaded cannot be told apart, and stays counted).
                     guard firstHeard || post.replies.contains(where: { $0.id == replyID }) else { return }
                     post.replies.removeAll { $0.id == replyID }
                     post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) }

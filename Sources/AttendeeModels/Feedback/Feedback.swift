@@ -58,13 +58,24 @@ public enum Rating {
                 message: RuleText.format("rule.feedback.rating", String(range.lowerBound), String(range.upperBound)))
     }
 
+    /// The first rule `comment` breaks, or `nil`: no NUL, at most ``commentLimit`` characters and
+    /// ``TextLength/scalarLimit(_:)`` of it in code points.
     static func checkComment(_ comment: String) -> FieldError? {
         // NB: PostgreSQL cannot store NUL in text; refused here, as in posts and messages, on both engines.
         if comment.holdsNUL {
             return FieldError(field: "comment", message: RuleText.text("rule.feedback.commentNUL"))
         }
-        return comment.count > commentLimit
-            ? FieldError(
-                field: "comment", message: RuleText.format("rule.feedback.commentTooLong", String(commentLimit))) : nil
+        // NB: the one length rule of what people write (``TextLength``): characters alone let one letter carry any
+        // number of combining marks, so a 1-character comment could be 80 KB.
+        return switch TextLength.excess(comment, limit: commentLimit) {
+        case nil: nil
+        case .characters?:
+            FieldError(field: "comment", message: RuleText.format("rule.feedback.commentTooLong", String(commentLimit)))
+        case .scalars?:
+            FieldError(
+                field: "comment",
+                message: RuleText.format(
+                    "rule.feedback.commentTooManyMarks", String(TextLength.scalarLimit(commentLimit))))
+        }
     }
 }

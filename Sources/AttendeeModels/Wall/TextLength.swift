@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one length rule of what people write to each other: wall posts and replies, discussion messages,
-/// messages and notes.
+/// messages, notes and feedback comments.
 ///
 /// A text is counted in characters as a person sees them (grapheme clusters), and also in Unicode code points,
 /// at most ``scalarsPerCharacter`` times the character limit. Characters alone let one letter carry any number

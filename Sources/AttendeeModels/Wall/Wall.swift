@@ -25,6 +25,10 @@ public struct WallPost: Codable, Sendable, Hashable, Identifiable {
     public var replies: [WallReply] = []
     /// How many replies it has in all; `nil` from a server that did not say, whose ``replies`` are all of them.
     public var replyCount: Int?
+    /// How many times its replies have changed (one written or deleted) when ``replyCount`` was read: a live reply
+    /// or reply deletion carries the version it made, so an app applies one only to a post read before it.
+    /// `nil` from a server that did not say.
+    public var replyVersion: Int?
     /// Pass as `cursor` to `GET /wall/:postID/replies` for the replies before ``replies``; `nil` when there are
     /// none.
     public var earlierRepliesCursor: String?
@@ -52,6 +56,9 @@ public struct WallReply: Codable, Sendable, Hashable, Identifiable {
     public var text: String
     /// When it was written.
     public var createdAt: Date
+    /// In the answer that wrote it and its live event, its post's ``WallPost/replyVersion`` once it was written;
+    /// `nil` in a page of replies.
+    public var replyVersion: Int?
 }
 
 /// `GET /events/:eventID/wall`: one page of posts, newest first.
@@ -98,13 +105,17 @@ public struct WallLikes: Codable, Sendable, Hashable {
     public var changerLikes: Bool?
 }
 
-/// What was deleted from a wall: a post (`replyID == nil`) or one reply.
+/// What was deleted from a wall: a post (`replyID == nil`) or one reply. A reply's is also the answer to
+/// `DELETE /wall-replies/:replyID`.
 @PublicInit
 public struct WallDeletion: Codable, Sendable, Hashable {
     /// The post, or the post of the reply.
     public var postID: String
     /// The reply, when a reply was deleted.
     public var replyID: String?
+    /// For a reply, its post's ``WallPost/replyVersion`` once it was deleted; `nil` for a post, or from a server
+    /// that did not say.
+    public var replyVersion: Int?
 }
 
 /// A change on an event's wall, as its live stream (`GET /events/:eventID/live`) tells it.

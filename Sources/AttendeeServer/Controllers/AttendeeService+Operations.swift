@@ -329,13 +329,20 @@ extension AttendeeService {
     private static let rating = Schema.integer(Rating.range)
 
     private static let eventFeedback = Schema.object(
-        ["rating": rating, "comment": Schema.text(graphemes: Rating.commentLimit, blankAllowed: true)],
+        [
+            "rating": rating,
+            "comment": Schema.text(
+                graphemes: Rating.commentLimit, codePoints: TextLength.scalarLimit(Rating.commentLimit),
+                blankAllowed: true),
+        ],
         required: ["rating", "comment"])
 
     private static let sessionFeedback = Schema.object(
         [
             "rating": rating, "speakerRatings": Schema.map(rating),
-            "comment": Schema.text(graphemes: Rating.commentLimit, blankAllowed: true),
+            "comment": Schema.text(
+                graphemes: Rating.commentLimit, codePoints: TextLength.scalarLimit(Rating.commentLimit),
+                blankAllowed: true),
         ], required: ["rating", "speakerRatings", "comment"])
 
     private static let pollDraft = Schema.object(

@@ -60,11 +60,14 @@ struct WallController: Sendable {
         }
     }
 
+    /// Answers what was deleted (200), with the post's reply version it made, so the app that deleted it can tell
+    /// a page read before it from one read after.
     func deleteReply(_ request: Request) async throws -> Response {
-        try await removed(request) { userID in
-            try await store.deleteWallReply(
-                replyID: try WallRequest.id(try request.parameter("replyID"), "reply"), userID: userID)
-        }
+        let userID = try await service.requireUser(request)
+        let (deletion, event) = try await store.deleteWallReply(
+            replyID: try WallRequest.id(try request.parameter("replyID"), "reply"), userID: userID)
+        service.live.publish(event)
+        return try .json(deletion)
     }
 
     // MARK: - Discussions

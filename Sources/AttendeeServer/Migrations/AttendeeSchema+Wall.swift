@@ -47,4 +47,13 @@ extension AttendeeSchema {
                 """)
         }
     }
+
+    /// A post's reply version: how many times its replies have changed, moved with each reply written or deleted
+    /// under the post's row lock, so a page and a live event say which of them is newer (``WallPost/replyVersion``).
+    static func registerReplyVersion(in migrator: inout Migrator) {
+        migrator.register("attendee.v14-wall-reply-version") { db in
+            try db.executeScript(
+                "ALTER TABLE attendee_wall_post ADD COLUMN reply_version BIGINT NOT NULL DEFAULT 0;")
+        }
+    }
 }

@@ -205,5 +205,6 @@ enum AttendeeSchema {
         migrator.register("attendee.v13-message-keys") { db in
             try db.executeScript("ALTER TABLE attendee_message ADD COLUMN idempotency_key TEXT;")
         }
+        registerReplyVersion(in: &migrator)
     }
 }

@@ -55,9 +55,10 @@ extension AttendeeService {
                 422: "Limit outside 1–\(PostPaging.maxLimit)",
             ], pageSize: pageSize, cursor: "The post's earlierRepliesCursor, then the last page's nextCursor"),
         operation(
-            AttendeeRoute.wallReplyDelete, "Delete a reply (its author or the organizer)",
-            [204: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such reply, or not registered"],
-            emptyAnswer: true),
+            AttendeeRoute.wallReplyDelete,
+            "Delete a reply (its author or the organizer); answers what was deleted, with the post's `replyVersion` "
+                + "it made",
+            [200: "Deleted", 401: "Not signed in", 403: "Not yours", 404: "No such reply, or not registered"]),
         operation(
             AttendeeRoute.discussion,
             "A page of a session's discussion, newest first; `?cursor=` and `?limit=` as on the wall",

@@ -39,6 +39,8 @@ extension AttendeeStore {
                 let latest = try Self.replies(postID: postID, before: nil, limit: PostPaging.inlineReplies, db)
                 post.replies = latest.replies
                 post.earlierRepliesCursor = latest.nextCursor
+                // NB: read in the page's one snapshot with the post's reply version, so a live reply or deletion
+                // with a later version is one this count does not reflect, and one with this or an earlier is.
                 post.replyCount =
                     try db.fetchValue(Int.self, "SELECT COUNT(*) FROM attendee_wall_reply WHERE post_id = \(postID)")
                     ?? 0
@@ -146,7 +148,9 @@ extension AttendeeStore {
             guard let row = try db.queryOne("\(Self.replyQuery) WHERE r.id = \(id)") else {
                 throw DatabaseError(.other, code: "wall", message: "the reply was not found after its insert")
             }
-            let reply = try Self.reply(row)
+            var reply = try Self.reply(row)
+            // NB: the post is there: held `FOR KEY SHARE` since its check (SQLite has one writer).
+            reply.replyVersion = try Self.replyChanged(postID: postID, db)
             let event = try LiveOutbox.append(
                 .event(eventID), kind: WallUpdate.Kind.replied.rawValue, payload: reply, db)
             return (reply, [event])
@@ -172,8 +176,9 @@ extension AttendeeStore {
         }
     }
 
-    /// Deletes a reply: its author or the event's organizer; 403 for another member, 404 for anyone else.
-    func deleteWallReply(replyID: Int64, userID: String) async throws -> LiveEvent {
+    /// Deletes a reply: its author or the event's organizer; 403 for another member, 404 for anyone else. Answers
+    /// what was deleted, with the post's reply version it made, and its live event.
+    func deleteWallReply(replyID: Int64, userID: String) async throws -> (WallDeletion, LiveEvent) {
         let noReply = "There is no reply with this id."
         return try await database.write { db in
             guard
@@ -187,10 +192,18 @@ extension AttendeeStore {
             let viewer = try Self.requireMemberOfHidden(eventID: eventID, userID: userID, missing: noReply, db)
             try viewer.requireMayDelete(
                 authorID: try row.decode(String.self, "author_id"), "You can delete only your own replies.")
-            try db.execute("DELETE FROM attendee_wall_reply WHERE id = \(replyID)")
-            let deletion = WallDeletion(
-                postID: String(try row.decode(Int64.self, "post_id")), replyID: String(replyID))
-            return try LiveOutbox.append(.event(eventID), kind: WallUpdate.Kind.deleted.rawValue, payload: deletion, db)
+            let postID = try row.decode(Int64.self, "post_id")
+            // NB: the post's row first, as a post's deletion takes it before its replies: the other way round a
+            // reply's deletion and its post's waited for each other. On PostgreSQL a second deletion of the same
+            // reply waits here for the first and then deletes nothing: a 404 (its version rolled back), not a
+            // second event, which would take the reply off every app's count again.
+            guard let version = try Self.replyChanged(postID: postID, db),
+                try db.execute("DELETE FROM attendee_wall_reply WHERE id = \(replyID)") == 1
+            else { throw HTTPError(.notFound, detail: noReply) }
+            let deletion = WallDeletion(postID: String(postID), replyID: String(replyID), replyVersion: version)
+            let event = try LiveOutbox.append(
+                .event(eventID), kind: WallUpdate.Kind.deleted.rawValue, payload: deletion, db)
+            return (deletion, event)
         }
     }
 
@@ -223,8 +236,22 @@ extension AttendeeStore {
     }
 
     private static let postColumns: SQL = """
-        p.id, p.event_id, p.author_id, u.name AS author_name, p.text, p.image_id, p.created_at, p.like_count
+        p.id, p.event_id, p.author_id, u.name AS author_name, p.text, p.image_id, p.created_at, p.like_count,
+        p.reply_version
         """
+
+    /// Moves post `postID`'s reply version on as one of its replies is written or deleted, and answers it (`nil`:
+    /// the post is gone).
+    ///
+    /// NB: the `UPDATE` holds the post's row until the transaction ends, so the changes to one post's replies
+    /// commit in the order of their versions, on PostgreSQL too; it does not conflict with the `FOR KEY SHARE` a
+    /// reply or like takes first, so repliers and likers do not deadlock.
+    private static func replyChanged(postID: Int64, _ db: any DatabaseConnection) throws -> Int? {
+        try db.fetchValue(
+            Int.self,
+            "UPDATE attendee_wall_post SET reply_version = reply_version + 1 WHERE id = \(postID) RETURNING reply_version"
+        )
+    }
 
     /// The event of post `postID`, for a member of it: 404 for anyone else, as when there is no such post.
     /// `locking` keeps the post from being deleted until the transaction ends, for a write that refers to it.
@@ -266,7 +293,8 @@ extension AttendeeStore {
             text: try row.decode(String.self, "text"),
             imageID: try row.decode(String?.self, "image_id"),
             createdAt: try row.decode(Date.self, "created_at"),
-            likeCount: try row.decode(Int.self, "like_count"))
+            likeCount: try row.decode(Int.self, "like_count"),
+            replyVersion: try row.decode(Int.self, "reply_version"))
     }
 
     private static let replyQuery: SQL = """

@@ -146,6 +146,20 @@ import Testing
             sent.withLock { $0 } == [SessionFeedback(rating: 5, speakerRatings: ["a": 4, "b": 3], comment: "Great")])
     }
 
+    /// The form holds the comment to the server's rule: one letter with thousands of marks keeps Submit off and
+    /// says why, rather than going out to be refused.
+    @Test func aCommentOfMarksKeepsSubmitOffAndSaysWhy() {
+        let model = FeedbackModel(client: AttendeeClient(), target: .event(id: "e1"))
+        model.ratingChosen(4)
+        model.commentChanged("Z" + String(repeating: "\u{301}", count: 40_000))
+        #expect(model.isSubmitEnabled == false)
+        #expect(
+            model.refusal == "The comment holds too many accents or other combining marks: at most 32000 code points.")
+        model.commentChanged("Zé")
+        #expect(model.isSubmitEnabled)
+        #expect(model.refusal == nil)
+    }
+
     /// Each rating row is five stars, filled up to the rating chosen; each says what tapping it gives.
     @Test func ratingsAreRowsOfStars() {
         let ana = PersonReference(id: "a", name: "Ana")

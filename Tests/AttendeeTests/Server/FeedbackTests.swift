@@ -30,6 +30,27 @@ import Testing
         }
     }
 
+    /// A comment is held to the length rule of everything else people write: "Z" with 40,000 combining marks is one
+    /// character but 80 KB, and is a 422 naming the comment; the feedback can then still be given once.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func aCommentOfOneLetterWithThousandsOfMarksIsRefusedAndLosesNothing(kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind, configure: Self.duringTheKeynote) { server in
+            let token = try await server.registeredAttendee("Ilse Brandt")
+            let path = "/attendee/v1/events/\(server.eventID)/feedback"
+            let marks = "Z" + String(repeating: "\u{301}", count: 40_000)
+            let refused = try await server.client.post(
+                path, json: EventFeedback(rating: 4, comment: marks), headers: AttendeeTestServer.auth(token))
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.problem["field"] == "comment")
+            #expect(
+                refused.problem["detail"]
+                    == "The comment holds too many accents or other combining marks: at most 32000 code points.")
+            let given = try await server.client.post(
+                path, json: EventFeedback(rating: 4, comment: "Nice venue"), headers: AttendeeTestServer.auth(token))
+            #expect(given.status == .noContent)
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func eventFeedbackOnceOnly(kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind, configure: Self.duringTheKeynote) { server in

@@ -78,3 +78,42 @@ import Testing
         }
     }
 }
+
+/// A reply's deletion that meets another deletion of the reply (its author's and the organizer's at once), or its
+/// post's, half-way is a 404 that sends no event: a second `wall.deleted` took the reply off every app's count
+/// again.
+@Suite struct WallReplyDeletionRaceTests {
+    enum First: String, CaseIterable, Sendable { case reply, post }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk, First.allCases)
+    func aReplyDeletionThatMeetsAnotherIsA404AndSendsNoEvent(kind: DatabaseKind, first: First) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ana = try await server.registeredAttendee("Ana Ferreira")
+            let post = try await server.post(ana, "Going, going…")
+            let reply = try await server.reply(post.id, ana, "Gone").decode(WallReply.self)
+            let (postID, replyID) = (try #require(Int64(post.id)), try #require(Int64(reply.id)))
+            let before = try await server.database.read { db in try LiveOutbox.events(after: 0, db) }.count
+
+            // NB: gates, not a race, as above: the first deletion is held uncommitted until the second waits for it.
+            let statement: SQL =
+                first == .reply
+                ? "DELETE FROM attendee_wall_reply WHERE id = \(replyID)"
+                : "DELETE FROM attendee_wall_post WHERE id = \(postID)"
+            let deletion = WallDeletionRaceTests.Deletion(server.database, statement)
+            let holder = try await SeatDeadlockTests.until("the first deletion is made") {
+                deletion.pid.withLock { $0 }
+            }
+            async let answer = server.client.delete(
+                "/attendee/v1/wall-replies/\(reply.id)", headers: AttendeeTestServer.auth(ana))
+            if kind == .postgres {
+                _ = try await SeatDeadlockTests.until("the reply's deletion waits for the first") {
+                    try await SeatDeadlockTests.waiting(on: [holder], server.database).first
+                }
+            }
+            try await deletion.commit()
+            let response = try await answer
+            #expect(response.status == .notFound, "\(response.bodyText)")
+            #expect(try await server.database.read { db in try LiveOutbox.events(after: 0, db) }.count == before)
+        }
+    }
+}

@@ -54,6 +54,23 @@ import Testing
         }
     }
 
+    /// The live client reads a reply deletion's answer: what was deleted, with the post's reply version it made.
+    @Test func aReplyDeletionAnswersItsVersion() async throws {
+        try await AttendeeTestServer.with { server in
+            let bo = try await server.registeredAttendee("Bo Chen")
+            let post = try await server.post(bo, "Coffee?")
+            let tokens = LiveScreenTests.MemoryTokens()
+            let client = try LiveScreenTests.client(server, tokens)
+            _ = try await client.signUp(SignUpRequest(email: "ana@example.com", password: "correct horse", name: "Ana"))
+            _ = try await client.register(server.eventID)
+            let reply = try await client.reply(post.id, NewWallReply(text: "Yes"), "key-1")
+            #expect(reply.replyVersion == 1)
+            #expect(
+                try await client.deleteReply(reply.id)
+                    == WallDeletion(postID: post.id, replyID: reply.id, replyVersion: 2))
+        }
+    }
+
     /// The live client's wall stream: the first `ready` (afresh) asks for a resync, a reconnect's `ready` that
     /// resumes says nothing, and the changes come through in order.
     @Test func aResumedReconnectAsksForNoResync() async throws {

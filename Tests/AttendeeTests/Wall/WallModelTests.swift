@@ -441,7 +441,10 @@ import Testing
             reply: { postID, new, _ in
                 WallReply(id: "r9", postID: postID, author: Self.me, text: new.text, createdAt: Self.start)
             },
-            deleteReply: { id in deleted.withLock { $0.append(id) } })
+            deleteReply: { id in
+                deleted.withLock { $0.append(id) }
+                return nil
+            })
         let model = Self.model(client)
         await model.appeared()
         model.replyTapped(postID: "1")

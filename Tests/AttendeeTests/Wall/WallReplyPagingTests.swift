@@ -3,6 +3,7 @@ import Database
 import DatabaseTestSupport
 import Foundation
 import HTTPServer
+import Locking
 import TestSupport
 import Testing
 
@@ -64,6 +65,159 @@ import Testing
             #expect(shown.replyCount == 1)
             #expect(shown.earlierRepliesCursor == nil)
         }
+    }
+
+    /// Each reply written or deleted moves its post's reply version, under the post's row: the answer and the live
+    /// event carry the version it made, a page the version its count was read at, and a reply deleted twice is
+    /// one change (the second a 404, with no event).
+    @Test(arguments: DatabaseKind.eachDialect)
+    func repliesAndDeletionsCarryThePostsReplyVersion(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let ana = try await server.registeredAttendee("Ana Ferreira")
+            let post = try await server.post(ana, "Coffee?")
+            #expect(post.replyVersion == 0)
+            let first = try await server.reply(post.id, ana, "one").decode(WallReply.self)
+            let second = try await server.reply(post.id, ana, "two").decode(WallReply.self)
+            #expect([first.replyVersion, second.replyVersion] == [1, 2])
+            var shown = try #require(try await server.wall(ana).posts.first)
+            #expect(shown.replyVersion == 2)
+            #expect(shown.replyCount == 2)
+
+            let auth = AttendeeTestServer.auth(ana)
+            let deleted = try await server.client.delete("/attendee/v1/wall-replies/\(first.id)", headers: auth)
+            #expect(deleted.status == .ok)
+            #expect(
+                try deleted.decode(WallDeletion.self)
+                    == WallDeletion(postID: post.id, replyID: first.id, replyVersion: 3))
+            #expect(
+                try await server.client.delete("/attendee/v1/wall-replies/\(first.id)", headers: auth).status
+                    == .notFound)
+            shown = try #require(try await server.wall(ana).posts.first)
+            #expect(shown.replyVersion == 3)
+            #expect(shown.replyCount == 1)
+
+            let events = try await server.database.read { db in try LiveOutbox.events(after: 0, db) }
+            let heard = events.compactMap { WallUpdate(kind: $0.kind, data: $0.data) }
+            #expect(
+                heard.compactMap { update -> Int? in
+                    switch update {
+                    case .replied(let reply): reply.replyVersion
+                    case .deleted(let deletion): deletion.replyVersion
+                    default: nil
+                    }
+                } == [1, 2, 3])
+        }
+    }
+
+    static func post(replies: [Int], count: Int, version: Int) -> WallPage {
+        var post = WallModelTests.post(1)
+        post.replies = replies.map(Self.reply)
+        post.replyCount = count
+        post.replyVersion = version
+        post.earlierRepliesCursor = "c1"
+        return WallModelTests.page([post])
+    }
+
+    /// Pulled down while live: a reply further back than those shown is deleted while the page is read. A page read
+    /// before the deletion still counts it and one read after does not; either way the count drops once, so the
+    /// post offers one more reply, not two (the count stayed one too high), and never none.
+    @MainActor @Test func aReplyNotShownDeletedWhileAPullIsReadComesOffTheCountOnce() async throws {
+        let before = Self.post(replies: [3, 4, 5], count: 5, version: 5)
+        let after = Self.post(replies: [3, 4, 5], count: 4, version: 6)
+        let pages = Locked([before, before, after])
+        let (firstPull, firstHeard) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
+        let (secondPull, secondHeard) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
+        let streams = Locked([firstPull, secondPull])
+        let gate = Gate()
+        let model = WallModelTests.model(
+            AttendeeClient(
+                wall: { _, _, _ in
+                    let page = pages.withLock { $0.removeFirst() }
+                    await gate.pass()
+                    return page
+                },
+                wallUpdates: { _ in streams.withLock { $0.removeFirst() } }))
+        await model.appeared()
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
+        let deletion = WallDeletion(postID: "1", replyID: "1", replyVersion: 6)
+
+        await gate.close()
+        let readBefore = Task { await model.appeared() }
+        await gate.arrived(2)
+        firstHeard.yield(.change(.deleted(deletion)))
+        firstHeard.finish()
+        await model.listen()
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
+        await gate.open()
+        await readBefore.value
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
+        model.apply(.deleted(deletion))
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
+
+        await gate.close()
+        let readAfter = Task { await model.appeared() }
+        await gate.arrived(3)
+        secondHeard.yield(.change(.deleted(deletion)))
+        secondHeard.finish()
+        await model.listen()
+        await gate.open()
+        await readAfter.value
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
+        #expect(model.rows.first?.replies.map(\.id) == ["3", "4", "5"])
+    }
+
+    /// Pulled down while live: a reply heard while a page read after it (and after three more) is read is counted
+    /// and listed by that page already; it is not added again below the newer ones.
+    @MainActor @Test func aReplyHeardWhileAPageReadAfterItIsReadIsNotAddedAgain() async throws {
+        let pages = Locked([
+            Self.post(replies: [3, 4, 5], count: 5, version: 5), Self.post(replies: [7, 8, 9], count: 9, version: 9),
+        ])
+        let (updates, continuation) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
+        let gate = Gate()
+        let model = WallModelTests.model(
+            AttendeeClient(
+                wall: { _, _, _ in
+                    let page = pages.withLock { $0.removeFirst() }
+                    await gate.pass()
+                    return page
+                },
+                wallUpdates: { _ in updates }))
+        await model.appeared()
+        await gate.close()
+        let pulled = Task { await model.appeared() }
+        await gate.arrived(2)
+        var heard = Self.reply(6)
+        heard.replyVersion = 6
+        continuation.yield(.change(.replied(heard)))
+        continuation.finish()
+        await model.listen()
+        await gate.open()
+        await pulled.value
+        #expect(model.rows.first?.replies.map(\.id) == ["7", "8", "9"])
+        #expect(model.rows.first?.moreReplies == "6 More Replies")
+    }
+
+    /// The person deletes a reply further back than those shown while a pull is read (no live stream: the command
+    /// line): the answer's version tells the page read before it, which still counts it, so it comes off once.
+    @MainActor @Test func aReplyThePersonDeletesWhileAPullIsReadComesOffTheCountOnce() async throws {
+        let page = Self.post(replies: [3, 4, 5], count: 5, version: 5)
+        let gate = Gate()
+        var client = AttendeeClient(
+            wall: { _, _, _ in
+                await gate.pass()
+                return page
+            })
+        client.deleteReply = { replyID in WallDeletion(postID: "1", replyID: replyID, replyVersion: 6) }
+        let model = WallModelTests.model(client)
+        await model.appeared()
+        await gate.close()
+        let pulled = Task { await model.appeared() }
+        await gate.arrived(2)
+        await model.confirmTapped(.reply(postID: "1", replyID: "1"))
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
+        await gate.open()
+        await pulled.value
+        #expect(model.rows.first?.moreReplies == "1 More Reply")
     }
 
     static func reply(_ id: Int) -> WallReply {

@@ -158,17 +158,18 @@ import Testing
         "DELETE /attendee/v1/wall/:postID/like": benRequest(.delete, "/attendee/v1/wall/{post}/like", [200, 204]),
         "DELETE /attendee/v1/discussion-messages/:messageID": benRequest(
             .delete, "/attendee/v1/discussion-messages/{discussion}"),
-        "GET /attendee/v1/threads/:threadID": benRequest(.get, "/attendee/v1/threads/{thread}"),
-        "GET /attendee/v1/threads/:threadID/messages": benRequest(.get, "/attendee/v1/threads/{thread}/messages"),
-        "GET /attendee/v1/threads/:threadID/live": benRequest(.get, "/attendee/v1/threads/{thread}/live"),
+        "GET /attendee/v1/threads/:threadID": benRequest(.get, "/attendee/v1/threads/{thread}", [404]),
+        "GET /attendee/v1/threads/:threadID/messages": benRequest(
+            .get, "/attendee/v1/threads/{thread}/messages", [404]),
+        "GET /attendee/v1/threads/:threadID/live": benRequest(.get, "/attendee/v1/threads/{thread}/live", [404]),
         "POST /attendee/v1/threads/:threadID/messages": benRequest(
-            .post, "/attendee/v1/threads/{thread}/messages", body: SendMessageRequest(text: "Let me in")),
+            .post, "/attendee/v1/threads/{thread}/messages", [404], body: SendMessageRequest(text: "Let me in")),
         "PUT /attendee/v1/threads/:threadID/read": benRequest(
-            .put, "/attendee/v1/threads/{thread}/read", body: MarkReadRequest(messageID: "{message}")),
-        "GET /attendee/v1/notes/:noteID": benRequest(.get, "/attendee/v1/notes/{note}"),
+            .put, "/attendee/v1/threads/{thread}/read", [404], body: MarkReadRequest(messageID: "{message}")),
+        "GET /attendee/v1/notes/:noteID": benRequest(.get, "/attendee/v1/notes/{note}", [404]),
         "PUT /attendee/v1/notes/:noteID": benRequest(
-            .put, "/attendee/v1/notes/{note}", body: NoteEdit(text: "Defaced", version: 1)),
-        "DELETE /attendee/v1/notes/:noteID": benRequest(.delete, "/attendee/v1/notes/{note}"),
+            .put, "/attendee/v1/notes/{note}", [404], body: NoteEdit(text: "Defaced", version: 1)),
+        "DELETE /attendee/v1/notes/:noteID": benRequest(.delete, "/attendee/v1/notes/{note}", [404]),
         "DELETE /attendee/v1/media/:mediaID": benRequest(.delete, "/attendee/v1/media/{photo}"),
 
         // Change Jar: everyone reads the jar; only an action's author changes it.
