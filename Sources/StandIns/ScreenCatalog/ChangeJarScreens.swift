@@ -2,6 +2,7 @@ import ChangeJarCore
 import ChangeJarModels
 import ChangeJarUI
 import Foundation
+import Locking
 import SwiftUI
 
 /// Change Jar's tabs over a fake `ActionsClient` and a sign-in that always succeeds (as `ChangeJarRootViewTests`
@@ -16,6 +17,8 @@ enum ChangeJarScreens {
         var loading = false
         /// The jar refuses the saved session for good (it cannot be renewed): it ends as Settings opens.
         var sessionEnds = false
+        /// The device keeps an action that waited for a sign-in and that the jar then refused.
+        var refusedAction = false
     }
 
     static func action(
@@ -97,12 +100,24 @@ enum ChangeJarScreens {
                 return AuthorProfile(name: name)
             })
         let clock = ChangeJarClock(now: { now }, sleep: { _ in })
+        var cache = ActionCache.inMemory()
+        if options.refusedAction {
+            // NB: kept before the app launches, as a store read from disk at launch would be.
+            let kept = Locked<WaitingAction?>(
+                WaitingAction(
+                    // NB: a tab the app of its day let into the title; the jar refuses it.
+                    ActionEdit(title: "Walk\tto work", content: "Three days a week, and I will be glad I did."),
+                    refusal: .invalid(
+                        field: "title", message: "The title must be one line, without control characters.")))
+            cache.waitingAction = { kept.withLock { $0 } }
+            cache.setWaitingAction = { action in kept.withLock { $0 = action } }
+        }
         return AppModel(
             dependencies: ChangeJarDependencies(
                 signIn: SignInService(
                     providers: providers, identity: identity, identityPoolID: ChangeJarSettings.developmentPoolID,
                     clock: clock),
-                actions: actions, cache: .inMemory(),
+                actions: actions, cache: cache,
                 sessionStore: options.signedIn ? SessionStore(load: { session }, save: { _ in }) : .discarding,
                 clock: clock, dateFormat: DateFormat(locale: catalogLocale, timeZone: catalogTimeZone)))
     }
@@ -153,6 +168,14 @@ enum ChangeJarScreens {
                 try host.type("Three days a week.", into: ChangeJarScreenText.contentField)
                 try await host.tapAndSettle(ChangeJarScreenText.submitButton)
                 return host.tree
+            },
+            ScreenEntry(
+                app, screen: "submit", state: "refused-kept",
+                summary: "An action that waited for a sign-in, refused by the jar: kept with why, to change or clear"
+            ) {
+                try await host(Options(signedIn: true, refusedAction: true)).settled("the kept action") {
+                    $0.find(.button, "Clear") != nil
+                }
             },
             ScreenEntry(
                 app, screen: "submit", state: "already-in-jar", summary: "The same action again: nothing new added"
