@@ -131,12 +131,7 @@ import Testing
         let gate = Gate()
         let model = WallModelTests.model(
             AttendeeClient(
-                wall: { _, _, _ in
-                    let page = pages.withLock { $0.removeFirst() }
-                    await gate.pass()
-                    return page
-                },
-                wallUpdates: { _ in streams.withLock { $0.removeFirst() } }))
+                wall: Self.pages(pages, through: gate), wallUpdates: { _ in streams.withLock { $0.removeFirst() } }))
         await model.appeared()
         #expect(model.rows.first?.moreReplies == "2 More Replies")
         let deletion = WallDeletion(postID: "1", replyID: "1", replyVersion: 6)
@@ -175,13 +170,7 @@ import Testing
         let (updates, continuation) = AsyncThrowingStream.makeStream(of: LiveChange<WallUpdate>.self)
         let gate = Gate()
         let model = WallModelTests.model(
-            AttendeeClient(
-                wall: { _, _, _ in
-                    let page = pages.withLock { $0.removeFirst() }
-                    await gate.pass()
-                    return page
-                },
-                wallUpdates: { _ in updates }))
+            AttendeeClient(wall: Self.pages(pages, through: gate), wallUpdates: { _ in updates }))
         await model.appeared()
         await gate.close()
         let pulled = Task { await model.appeared() }
@@ -195,6 +184,17 @@ import Testing
         await pulled.value
         #expect(model.rows.first?.replies.map(\.id) == ["7", "8", "9"])
         #expect(model.rows.first?.moreReplies == "6 More Replies")
+    }
+
+    /// A wall that answers `pages` in turn, each after passing `gate` (closed, a pull waits there).
+    static func pages(_ pages: Locked<[WallPage]>, through gate: Gate)
+        -> @Sendable (String, String?, Int?) async throws -> WallPage
+    {
+        { _, _, _ in
+            let page = pages.withLock { $0.removeFirst() }
+            await gate.pass()
+            return page
+        }
     }
 
     /// The person deletes a reply further back than those shown while a pull is read (no live stream: the command
