@@ -58,18 +58,40 @@ enum LiveOutbox {
     ) throws -> LiveEvent {
         let data = String(decoding: try AttendeeCoding.encoder().encode(payload), as: UTF8.self)
         let createdAt = Int64(now.timeIntervalSince1970)
-        guard
-            let sequence = try db.fetchValue(
-                Int64.self,
-                """
-                INSERT INTO attendee_live_event (topic, kind, data, audience, created_at)
-                VALUES (\(topic.key), \(kind), \(data), \(audience?.stored), \(createdAt)) RETURNING sequence
-                """)
-        else { throw DatabaseError(.other, code: "live", message: "the outbox returned no sequence") }
+        let insert: SQL = """
+            INSERT INTO attendee_live_event (topic, kind, data, audience, created_at)
+            VALUES (\(topic.key), \(kind), \(data), \(audience?.stored), \(createdAt)) RETURNING sequence
+            """
+        let sequence: Int64?
         if db.dialect == .postgres {
-            _ = try db.query("SELECT pg_notify(\(channel), \(String(sequence)))")
+            try takeTurn(db)
+            // NB: the notification goes in the insert's statement, so an event costs the two statements it did.
+            sequence = try db.fetchValue(
+                Int64.self, "WITH e AS (\(insert)) SELECT sequence, pg_notify(\(channel), sequence::text) FROM e")
+        } else {
+            sequence = try db.fetchValue(Int64.self, insert)
+        }
+        guard let sequence else {
+            throw DatabaseError(.other, code: "live", message: "the outbox returned no sequence")
         }
         return LiveEvent(sequence: sequence, topic: topic.key, kind: kind, data: data, audience: audience)
+    }
+
+    /// Makes the caller's transaction the only one between taking an outbox sequence and committing, so
+    /// sequences commit in order: a reader that sees an event committed sees every event before it.
+    ///
+    /// NB: PostgreSQL hands out sequences as rows are inserted but commits transactions in any order; a reader
+    /// could see event 11 while 10 was still in flight, and a cursor past 11 (a client's `Last-Event-ID`, the
+    /// newest event `ready` names, the hub's catch-up) never saw 10. The lock is transaction-scoped (reentrant
+    /// for a transaction's later events, let go at commit or rollback) and keyed in the two-number space
+    /// (Attendee's number, the outbox's 1), apart from the migrator's one-number lock and Change Jar's. Every
+    /// transaction takes it at its first event, after the locks its change needs, and takes no lock on another's
+    /// rows after it, so it cannot close a cycle; the wait it adds is the rest of one transaction before
+    /// another's commit, which notifying transactions already take turns at (`pg_notify`'s commit-time lock).
+    /// SQLite has one writer at a time already.
+    private static func takeTurn(_ db: any DatabaseConnection) throws {
+        // NB: 1098151022 is "Attn" in ASCII: Attendee's first number.
+        _ = try db.execute("SELECT pg_advisory_xact_lock(1098151022, 1)")
     }
 
     /// The events after `sequence` on any of `topics`, oldest first (for a reconnecting client).

@@ -39,6 +39,18 @@ enum ChangeJarSchema {
         migrator.register("changejar.v4-author-names") { db in
             try AuthorMigration.run(in: db)
         }
+        // NB: one row whose lock orders inserts and whose value stamps them; see ActionStore.takePosition.
+        migrator.register("changejar.v5-action-clock") { db in
+            try db.executeScript(
+                """
+                CREATE TABLE changejar_action_clock (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    last_ms BIGINT NOT NULL
+                );
+                INSERT INTO changejar_action_clock (id, last_ms)
+                    SELECT 1, COALESCE(MAX(created_at), 0) FROM changejar_action;
+                """)
+        }
     }
 }
 

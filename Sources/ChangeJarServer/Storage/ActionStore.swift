@@ -82,24 +82,54 @@ struct ActionStore: Sendable {
     ) async throws -> (action: StoredAction, created: Bool) {
         let publicID = UUID().uuidString.lowercased()
         return try await database.write { db in
-            try Self.lockWrites(of: author, in: db)
-            if let existing = try Self.same(title: title, content: content, by: author, except: nil, in: db) {
-                return (existing, false)
-            }
-            let rowID = try db.fetchValue(
-                Int64.self,
-                """
-                INSERT INTO changejar_action
-                    (public_id, title, content, auth_source, provider_user_id, identity_id, created_at, updated_at)
-                VALUES (\(publicID), \(title), \(content), \(author.authSource.rawValue), \(author.providerUserID),
-                    \(author.identityID), \(now), \(now))
-                RETURNING id
-                """)
-            guard let rowID, let row = try db.queryOne("SELECT \(Self.columns) WHERE a.id = \(rowID)") else {
-                throw DatabaseError(.other, code: "insert", message: "INSERT returned no row")
-            }
-            return (try Self.decode(row), true)
+            try Self.insertUnlessTheAuthorHasIt(
+                publicID: publicID, title: title, content: content, author: author, at: now, in: db)
         }
+    }
+
+    /// ``insertUnlessTheAuthorHasIt(title:content:author:at:)`` inside the caller's write transaction.
+    static func insertUnlessTheAuthorHasIt(
+        publicID: String, title: String, content: String, author: Author, at now: Date, in db: any DatabaseConnection
+    ) throws -> (action: StoredAction, created: Bool) {
+        try lockWrites(of: author, in: db)
+        if let existing = try same(title: title, content: content, by: author, except: nil, in: db) {
+            return (existing, false)
+        }
+        let createdAt = try takePosition(at: now, in: db)
+        let rowID = try db.fetchValue(
+            Int64.self,
+            """
+            INSERT INTO changejar_action
+                (public_id, title, content, auth_source, provider_user_id, identity_id, created_at, updated_at)
+            VALUES (\(publicID), \(title), \(content), \(author.authSource.rawValue), \(author.providerUserID),
+                \(author.identityID), \(createdAt), \(createdAt))
+            RETURNING id
+            """)
+        guard let rowID, let row = try db.queryOne("SELECT \(columns) WHERE a.id = \(rowID)") else {
+            throw DatabaseError(.other, code: "insert", message: "INSERT returned no row")
+        }
+        return (try decode(row), true)
+    }
+
+    /// The new action's `created_at` (milliseconds): `now`, or a millisecond after the newest action ever put in
+    /// the jar when that is later; its turn to insert lasts until the transaction ends.
+    ///
+    /// NB: New and All hand out the newest action's `(created_at, id)` as the head a reader's next New starts
+    /// after. PostgreSQL gives ids and stamps as rows are inserted but commits in any order, so an action that
+    /// committed after a newer one had been read as the head was never in anyone's New; and a server clock
+    /// stepping back stamped a new action older than the head. Updating the one row of `changejar_action_clock`
+    /// does both: its row lock makes inserts take their stamp and id and commit one at a time, in order, and
+    /// its value never goes back (a deleted newest action's stamp included, whose id SQLite reuses). It is the
+    /// transaction's last lock, taken after the author's (``lockWrites(of:in:)``) and held by nothing that waits
+    /// for another, so it cannot close a cycle. SQLite has one writer at a time already; the stamp is for it too.
+    private static func takePosition(at now: Date, in db: any DatabaseConnection) throws -> Int64 {
+        // NB: a Date is bound as its milliseconds, as `created_at` holds it.
+        let later: SQL = db.dialect == .postgres ? "GREATEST(last_ms + 1, \(now))" : "MAX(last_ms + 1, \(now))"
+        guard
+            let stamp = try db.fetchValue(
+                Int64.self, "UPDATE changejar_action_clock SET last_ms = \(later) WHERE id = 1 RETURNING last_ms")
+        else { throw DatabaseError(.other, code: "clock", message: "the action clock has no row") }
+        return stamp
     }
 
     /// Makes the author's other writes of actions wait for this transaction to end, so the look-up for their same

@@ -1,0 +1,125 @@
+import ChangeJarModels
+import Database
+import DatabaseTestSupport
+import Foundation
+import Locking
+import Testing
+
+@testable import ChangeJarServer
+
+/// New lists every action put in the jar after the head a reader was given: one that commits after a newer one was
+/// read, or one stamped by a clock that stepped back, is not left out for good.
+@Suite("Change Jar New's order")
+struct NewActionsOrderTests {
+    static let ana = Author(authSource: .google, providerUserID: "ana", identityID: "x")
+    static let bo = Author(authSource: .google, providerUserID: "bo", identityID: "x")
+
+    /// A transaction that has put an action in the jar and holds it uncommitted until told to let go.
+    final class HeldInsert: Sendable {
+        let release = Locked(false)
+        let inserted = Locked<(id: String, pid: Int)?>(nil)
+        let task: Task<Void, any Error>
+
+        init(_ database: any SQLDatabase, at now: Date) {
+            let release = release
+            let inserted = inserted
+            task = Task {
+                try await database.write { db in
+                    let (stored, _) = try ActionStore.insertUnlessTheAuthorHasIt(
+                        publicID: "held", title: "Walk to work", content: "Every day.",
+                        author: NewActionsOrderTests.ana,
+                        at: now, in: db)
+                    let backend = db.dialect == .postgres ? try db.fetchValue(Int.self, "SELECT pg_backend_pid()") : 0
+                    inserted.withLock { $0 = (stored.action.id, backend ?? 0) }
+                    for _ in 0..<3000 where !release.withLock({ $0 }) { usleep(10_000) }
+                }
+            }
+        }
+
+        func commit() async throws {
+            release.withLock { $0 = true }
+            try await task.value
+        }
+    }
+
+    /// The processes waiting for a lock one of `pids` holds (as `SeatDeadlockTests.waiting` in the Attendee tests).
+    static func waiting(on pids: [Int], _ database: any SQLDatabase) async throws -> [Int] {
+        let array = "{" + pids.map { String($0) }.joined(separator: ",") + "}"
+        return try await database.read { db in
+            try db.fetchColumn(
+                Int.self,
+                "SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND pg_blocking_pids(pid) && \(array)::int[]")
+        }
+    }
+
+    /// Polls `condition` until it gives a value; fails (rather than hangs) after about 30 seconds.
+    static func until<Value: Sendable>(_ what: String, _ condition: () async throws -> Value?) async throws -> Value {
+        for _ in 0..<3000 {
+            if let value = try await condition() { return value }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw DatabaseError(.other, code: "test", message: "never happened: \(what)")
+    }
+
+    static func migrated(_ test: TestDatabase) async throws -> ActionStore {
+        var migrator = Migrator()
+        ChangeJarService.registerMigrations(&migrator)
+        _ = try await migrator.migrate(test.database)
+        return ActionStore(database: test.database)
+    }
+
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func anActionCommittingAfterANewerOneWasReadIsStillNew(_ kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind, maximumConnections: 3) { test in
+            let store = try await Self.migrated(test)
+            let now = Date()
+
+            // NB: gates, not a race. Ana's action is inserted and held uncommitted; Bo's follows. On PostgreSQL the
+            // test waits until Bo's has committed or waits behind Ana's, then reads New as a reader does. SQLite has
+            // one writer: Bo's waits.
+            let held = HeldInsert(test.database, at: now)
+            let holder = try await Self.until("Ana's action is inserted") { held.inserted.withLock { $0 } }
+            let boDone = Locked(false)
+            let boInsert = Task {
+                defer { boDone.withLock { $0 = true } }
+                return try await store.insertUnlessTheAuthorHasIt(
+                    title: "Cook at home", content: "Twice a week.", author: Self.bo, at: now)
+            }
+            if kind == .postgres {
+                _ = try await Self.until("Bo's action commits or waits for Ana's") {
+                    if boDone.withLock({ $0 }) { return true }
+                    return try await Self.waiting(on: [holder.pid], test.database).isEmpty ? nil : true
+                }
+            }
+            let seen = try await store.page(after: nil, newerThan: nil, author: nil, limit: 20).items
+            let head = seen.first?.cursor
+
+            try await held.commit()
+            let bos = try await boInsert.value.action.action.id
+            let new = try await store.page(after: nil, newerThan: head, author: nil, limit: 20).items
+            let told = Set((seen + new).map(\.action.id))
+            #expect(told == [holder.id, bos], "seen \(seen.map(\.action.title)), then new \(new.map(\.action.title))")
+        }
+    }
+
+    @Test(arguments: DatabaseKind.eachDialect)
+    func anActionStampedByAClockThatSteppedBackIsStillNew(_ kind: DatabaseKind) async throws {
+        try await withTestDatabase(kind) { test in
+            let store = try await Self.migrated(test)
+            let now = Date()
+            let first = try await store.insertUnlessTheAuthorHasIt(
+                title: "Walk to work", content: "Every day.", author: Self.ana, at: now)
+            let head = try #require(
+                try await store.page(after: nil, newerThan: nil, author: nil, limit: 20).items.first)
+            #expect(head.action.id == first.action.action.id)
+
+            let stepped = try await store.insertUnlessTheAuthorHasIt(
+                title: "Cook at home", content: "Twice a week.", author: Self.bo, at: now.addingTimeInterval(-3600))
+            let new = try await store.page(after: nil, newerThan: head.cursor, author: nil, limit: 20).items
+            #expect(new.map(\.action.id) == [stepped.action.action.id])
+            #expect(try await store.count(newerThan: head.cursor) == 1)
+            // A fresh action's stamps agree: it was not edited.
+            #expect(stepped.action.action.createdAt == stepped.action.action.updatedAt)
+        }
+    }
+}
