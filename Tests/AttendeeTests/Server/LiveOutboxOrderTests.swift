@@ -44,7 +44,7 @@ import Testing
             // another. On PostgreSQL the test waits until the second has committed or waits behind the first, then
             // reads the outbox as a client opening its stream does. SQLite has one writer: the second waits.
             let first = HeldEvent(database, on: topic)
-            let holder = try await SeatDeadlockTests.until("the first event is appended") {
+            let holder = try await LockWaits.until("the first event is appended") {
                 first.appended.withLock { $0 }
             }
             let secondDone = Locked(false)
@@ -55,9 +55,9 @@ import Testing
                 }
             }
             if kind == .postgres {
-                _ = try await SeatDeadlockTests.until("the second event commits or waits for the first") {
+                _ = try await LockWaits.until("the second event commits or waits for the first") {
                     if secondDone.withLock({ $0 }) { return true }
-                    return try await SeatDeadlockTests.waiting(on: [holder.pid], database).isEmpty ? nil : true
+                    return try await LockWaits.waiting(on: [holder.pid], database).isEmpty ? nil : true
                 }
             }
             let (heard, cursor) = try await database.read { db in

@@ -67,23 +67,23 @@ import Testing
                 // holds while it waits for hers: a deadlock every run (found after `deadlock_timeout`, 1 s).
                 let holdsAna = Holder(server.database, person: anaID)
                 let holdsBo = Holder(server.database, person: boID)
-                let holders: [Int] = try await Self.until("both rows are held") { () -> [Int]? in
+                let holders: [Int] = try await LockWaits.until("both rows are held") { () -> [Int]? in
                     guard let a = holdsAna.pid.withLock({ $0 }), let b = holdsBo.pid.withLock({ $0 }) else {
                         return nil
                     }
                     return [a, b]
                 }
                 async let anaLeaves = leave(first.id, ana)
-                let anasLeave = try await Self.until("Ana's leave waits") {
-                    try await Self.waiting(on: [holders[0]], server.database).first
+                let anasLeave = try await LockWaits.until("Ana's leave waits") {
+                    try await LockWaits.waiting(on: [holders[0]], server.database).first
                 }
                 async let boLeaves = leave(second.id, bo)
-                _ = try await Self.until("Bo's leave waits") {
-                    try await Self.waiting(on: [holders[1]], server.database).first
+                _ = try await LockWaits.until("Bo's leave waits") {
+                    try await LockWaits.waiting(on: [holders[1]], server.database).first
                 }
                 try await holdsBo.letGo()
-                _ = try await Self.until("Bo's leave waits for Ana's row") {
-                    try await Self.waiting(on: [holders[0], anasLeave], server.database).first { $0 != anasLeave }
+                _ = try await LockWaits.until("Bo's leave waits for Ana's row") {
+                    try await LockWaits.waiting(on: [holders[0], anasLeave], server.database).first { $0 != anasLeave }
                 }
                 try await holdsAna.letGo()
                 statuses = [try await anaLeaves.status, try await boLeaves.status]
@@ -105,24 +105,4 @@ import Testing
         }
     }
 
-    /// The connections waiting on a lock that one of `pids` holds or is ahead in line for.
-    static func waiting(on pids: [Int], _ database: any SQLDatabase) async throws -> [Int] {
-        let array = "{" + pids.map { String($0) }.joined(separator: ",") + "}"
-        return try await database.read { db in
-            try db.fetchColumn(
-                Int.self,
-                "SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND pg_blocking_pids(pid) && \(array)::int[]")
-        }
-    }
-
-    /// Polls `condition` until it gives a value; fails (rather than hangs) after about 30 seconds.
-    static func until<Value: Sendable>(
-        _ what: String, _ condition: () async throws -> Value?
-    ) async throws -> Value {
-        for _ in 0..<3000 {
-            if let value = try await condition() { return value }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw DatabaseError(.other, code: "test", message: "never happened: \(what)")
-    }
 }

@@ -39,11 +39,11 @@ import Testing
             // before it commits. SQLite has one writer: the change runs after it.
             let removal = WallDeletionRaceTests.Deletion(
                 server.database, "DELETE FROM attendee_session WHERE id = \(session.id)")
-            let holder = try await SeatDeadlockTests.until("the removal is made") { removal.pid.withLock { $0 } }
+            let holder = try await LockWaits.until("the removal is made") { removal.pid.withLock { $0 } }
             async let answer = act()
             if kind == .postgres {
-                _ = try await SeatDeadlockTests.until("the \(action) waits for the removal") {
-                    try await SeatDeadlockTests.waiting(on: [holder], server.database).first
+                _ = try await LockWaits.until("the \(action) waits for the removal") {
+                    try await LockWaits.waiting(on: [holder], server.database).first
                 }
             }
             try await removal.commit()

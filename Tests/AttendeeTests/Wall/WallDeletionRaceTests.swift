@@ -58,11 +58,11 @@ import Testing
             // the test waits until it is blocked behind the deletion, so it passed the point where the post was
             // still there, and only then commits the deletion. SQLite has one writer: the write runs after it.
             let deletion = Deletion(server.database, "DELETE FROM attendee_wall_post WHERE id = \(postID)")
-            let holder = try await SeatDeadlockTests.until("the deletion is made") { deletion.pid.withLock { $0 } }
+            let holder = try await LockWaits.until("the deletion is made") { deletion.pid.withLock { $0 } }
             async let answer = act()
             if kind == .postgres {
-                _ = try await SeatDeadlockTests.until("the \(action) waits for the deletion") {
-                    try await SeatDeadlockTests.waiting(on: [holder], server.database).first
+                _ = try await LockWaits.until("the \(action) waits for the deletion") {
+                    try await LockWaits.waiting(on: [holder], server.database).first
                 }
             }
             try await deletion.commit()
@@ -100,14 +100,14 @@ import Testing
                 ? "DELETE FROM attendee_wall_reply WHERE id = \(replyID)"
                 : "DELETE FROM attendee_wall_post WHERE id = \(postID)"
             let deletion = WallDeletionRaceTests.Deletion(server.database, statement)
-            let holder = try await SeatDeadlockTests.until("the first deletion is made") {
+            let holder = try await LockWaits.until("the first deletion is made") {
                 deletion.pid.withLock { $0 }
             }
             async let answer = server.client.delete(
                 "/attendee/v1/wall-replies/\(reply.id)", headers: AttendeeTestServer.auth(ana))
             if kind == .postgres {
-                _ = try await SeatDeadlockTests.until("the reply's deletion waits for the first") {
-                    try await SeatDeadlockTests.waiting(on: [holder], server.database).first
+                _ = try await LockWaits.until("the reply's deletion waits for the first") {
+                    try await LockWaits.waiting(on: [holder], server.database).first
                 }
             }
             try await deletion.commit()

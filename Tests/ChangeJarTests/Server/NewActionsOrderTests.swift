@@ -42,25 +42,6 @@ struct NewActionsOrderTests {
         }
     }
 
-    /// The processes waiting for a lock one of `pids` holds (as `SeatDeadlockTests.waiting` in the Attendee tests).
-    static func waiting(on pids: [Int], _ database: any SQLDatabase) async throws -> [Int] {
-        let array = "{" + pids.map { String($0) }.joined(separator: ",") + "}"
-        return try await database.read { db in
-            try db.fetchColumn(
-                Int.self,
-                "SELECT DISTINCT pid FROM pg_locks WHERE NOT granted AND pg_blocking_pids(pid) && \(array)::int[]")
-        }
-    }
-
-    /// Polls `condition` until it gives a value; fails (rather than hangs) after about 30 seconds.
-    static func until<Value: Sendable>(_ what: String, _ condition: () async throws -> Value?) async throws -> Value {
-        for _ in 0..<3000 {
-            if let value = try await condition() { return value }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw DatabaseError(.other, code: "test", message: "never happened: \(what)")
-    }
-
     static func migrated(_ test: TestDatabase) async throws -> ActionStore {
         var migrator = Migrator()
         ChangeJarService.registerMigrations(&migrator)
@@ -78,7 +59,7 @@ struct NewActionsOrderTests {
             // test waits until Bo's has committed or waits behind Ana's, then reads New as a reader does. SQLite has
             // one writer: Bo's waits.
             let held = HeldInsert(test.database, at: now)
-            let holder = try await Self.until("Ana's action is inserted") { held.inserted.withLock { $0 } }
+            let holder = try await LockWaits.until("Ana's action is inserted") { held.inserted.withLock { $0 } }
             let boDone = Locked(false)
             let boInsert = Task {
                 defer { boDone.withLock { $0 = true } }
@@ -86,9 +67,9 @@ struct NewActionsOrderTests {
                     title: "Cook at home", content: "Twice a week.", author: Self.bo, at: now)
             }
             if kind == .postgres {
-                _ = try await Self.until("Bo's action commits or waits for Ana's") {
+                _ = try await LockWaits.until("Bo's action commits or waits for Ana's") {
                     if boDone.withLock({ $0 }) { return true }
-                    return try await Self.waiting(on: [holder.pid], test.database).isEmpty ? nil : true
+                    return try await LockWaits.waiting(on: [holder.pid], test.database).isEmpty ? nil : true
                 }
             }
             let seen = try await store.page(after: nil, newerThan: nil, author: nil, limit: 20).items
