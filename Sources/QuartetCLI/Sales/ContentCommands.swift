@@ -11,7 +11,12 @@ enum ContentCommands {
             subcommands: [
                 CommandSpec(
                     "open", summary: "download a content document (by ContentDocumentId)", arguments: ["ID"],
-                    options: [OptionSpec("output", value: "FILE", help: "where to write (default: standard output)")],
+                    options: [
+                        OptionSpec("output", value: "FILE", help: "where to write (default: standard output)"),
+                        OptionSpec(
+                            "account", value: "ACCOUNT",
+                            help: "the account whose Know · Say · Show lists it (default: one kept on this machine)"),
+                    ],
                     body: SalesSession.body(dependencies) { session, context in
                         try await open(context.arguments.positionals[0], session: session, context: context)
                     })
@@ -27,14 +32,7 @@ enum ContentCommands {
                     return 1
                 }
                 if session.json {
-                    try session.printJSON(
-                        Dictionary(
-                            uniqueKeysWithValues: sections.map { section in
-                                (
-                                    section.kind.rawValue,
-                                    section.rows.map { ["text": $0.text, "contentDocumentId": $0.contentDocumentID] }
-                                )
-                            }))
+                    try session.printJSON(KnowSayShowSection.rowsByKind(sections))
                     return 0
                 }
                 for section in sections {
@@ -47,20 +45,26 @@ enum ContentCommands {
             })
     }
 
-    /// `content open ID`: the row tapped in Know · Say · Show on the Account screen that lists the document, when
-    /// this machine keeps that account's content (the screen's own download, type and refusals); else the document
-    /// as the server has it.
+    /// `content open ID`: the row tapped in Know · Say · Show on the Account screen that lists the document (the
+    /// `--account` given, else the account kept on this machine that shows it): the screen's own download, type and
+    /// refusals.
     static func open(_ documentID: String, session: SalesSession, context: CommandContext) async throws -> Int32 {
         let output = context.arguments.value("output")
-        if let account = await session.cache.account(holdingContent: documentID),
-            let screen = await session.openAccount(account),
-            let row = await screen.contentSections.flatMap(\.rows).first(where: { $0.contentDocumentID == documentID })
-        {
-            await screen.contentRowTapped(id: row.id)
-            return try await ItemCommands.printOpened(screen, to: output, console: context.console)
+        // NB: Know · Say · Show is an account's: a document opens from the screen of an account that shows it.
+        let given = context.arguments.value("account")
+        let kept = given == nil ? await session.cache.account(holdingContent: documentID) : nil
+        guard let account = given ?? kept else {
+            throw UsageError(SalesCommandText.contentNeedsAccount(documentID))
         }
-        let file = try await session.client.downloadContent(contentDocumentID: documentID)
-        try ItemCommands.save(file, to: output, console: context.console)
-        return 0
+        guard let screen = await session.openAccount(account) else { return 1 }
+        guard
+            let row = await screen.contentSections.flatMap(\.rows).first(where: { $0.contentDocumentID == documentID })
+        else {
+            context.console.errorLine(
+                "quartet: \(SalesCommandText.contentNotListed(documentID, on: await screen.title))")
+            return 1
+        }
+        await screen.contentRowTapped(id: row.id)
+        return try await ItemCommands.printOpened(screen, to: output, console: context.console)
     }
 }

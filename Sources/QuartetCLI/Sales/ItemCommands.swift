@@ -21,7 +21,7 @@ enum ItemCommands {
                 },
                 edit(
                     Note.self, "edit", summary: "change a note's title or text", options: [title, body, json],
-                    dependencies, as: AccountItem.note
+                    dependencies
                 ) { editor, arguments in
                     guard arguments.value("title") != nil || arguments.value("body") != nil else {
                         throw UsageError(SalesCommandText.noteEditNeedsField)
@@ -30,13 +30,10 @@ enum ItemCommands {
                     if let body = arguments.value("body") { editor.textEdited(body) }
                 },
                 show(
-                    Note.self, summary: "print a note as it opens: its title, then its text", json: json, dependencies,
-                    as: AccountItem.note
+                    Note.self, summary: "print a note as it opens: its title, then its text", json: json, dependencies
                 ) { screen, id in
                     await screen.itemTapped(id: id)
                     return screen.editor.map { ShownItem(id: id, note: $0) }
-                } fromEditor: {
-                    ShownItem(id: $1, note: $0)
                 },
                 delete(Note.self, summary: "delete a note", dependencies),
             ])
@@ -67,7 +64,7 @@ enum ItemCommands {
                 },
                 edit(
                     Attachment.self, "rename", summary: "rename an attachment (its only editable field)",
-                    arguments: ["ID", "NAME"], options: [json], dependencies, as: AccountItem.attachment
+                    arguments: ["ID", "NAME"], options: [json], dependencies
                 ) { editor, arguments in
                     editor.nameEdited(arguments.positionals[1])
                 },
@@ -99,7 +96,7 @@ enum ItemCommands {
                 },
                 edit(
                     GoogleDoc.self, "edit", summary: "change a Google Doc's name or link", options: [name, url, json],
-                    dependencies, as: AccountItem.doc
+                    dependencies
                 ) { editor, arguments in
                     guard arguments.value("name") != nil || arguments.value("url") != nil else {
                         throw UsageError(SalesCommandText.docEditNeedsField)
@@ -109,13 +106,11 @@ enum ItemCommands {
                 },
                 show(
                     GoogleDoc.self, summary: "print a Google Doc's name and the whole link it opens", json: json,
-                    dependencies, as: AccountItem.doc
+                    dependencies
                 ) { screen, id in
                     await screen.itemTapped(id: id)
                     let name = screen.items.first { $0.id == id }?.title ?? ""
                     return ShownItem(id: id, name: name, url: screen.openedURL?.absoluteString)
-                } fromEditor: { editor, id in
-                    ShownItem(id: id, name: editor.name, url: editor.openedLink?.absoluteString)
                 },
                 delete(GoogleDoc.self, summary: "delete a Google Doc", dependencies),
             ])
@@ -148,16 +143,16 @@ enum ItemCommands {
             })
     }
 
-    /// `edit ID` (or `rename ID NAME`): the item's Edit on the Account screen that lists it, when this machine
-    /// keeps that account (so it works offline, and the saved copy shows the change), else the item editor over
-    /// the item as the server has it; changed as `fill` types the options, then saved (offline, queued).
+    /// `edit ID` (or `rename ID NAME`): the item's Edit on the Account screen that lists it (the account this
+    /// machine keeps, so it works offline and the saved copy shows the change, else the account Salesforce says it
+    /// is on); changed as `fill` types the options, then saved (offline, queued).
     ///
     /// A save that meets a newer version on the server overwrites nothing and says so; with `--send-mine`, the
     /// editor's Send Mine is then tapped, as a person would after reading the conflict: the fields given go over the
     /// server's version, the others stay as the other person saved them.
     static func edit<Item: AccountItemRecord>(
         _ kind: Item.Type, _ name: String, summary: String, arguments: [String] = ["ID"], options: [OptionSpec],
-        _ dependencies: SalesDependencies, as item: @escaping @Sendable (Item) -> AccountItem,
+        _ dependencies: SalesDependencies,
         fill: @escaping @Sendable @MainActor (ItemEditorModel, ParsedArguments) throws -> Void
     ) -> CommandSpec {
         let sendMine = OptionSpec.flag(
@@ -167,51 +162,31 @@ enum ItemCommands {
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
                 let over = context.arguments.flag("send-mine")
-                if let account = await session.cache.account(holding: id)?.account.id {
-                    guard let screen = await session.openAccount(account) else { return 1 }
-                    if let editor = await screen.editor(of: Item.self, id: id) {
-                        try await fill(editor, context.arguments)
-                        let tapSendMine: @MainActor () async -> Void = { await screen.editorSendMineTapped() }
-                        return try await save(
-                            editor, session: session, tap: { await screen.editorSaveTapped() },
-                            sendMine: over ? tapSendMine : nil)
-                    }
-                }
-                let record = try await session.client.record(Item.self, id: id)
-                let editor = await ItemEditorModel(
-                    editing: item(record), client: session.client, shrinker: session.shrinker, outbox: session.outbox)
+                guard let screen = try await session.openAccount(listing: Item.self, id: id),
+                    let editor = await screen.editor(of: Item.self, id: id)
+                else { return 1 }
                 try await fill(editor, context.arguments)
-                let tapSendMine: @MainActor () async -> Void = { await editor.sendMineTapped() }
+                let tapSendMine: @MainActor () async -> Void = { await screen.editorSendMineTapped() }
                 return try await save(
-                    editor, session: session, tap: { await editor.saveTapped() }, sendMine: over ? tapSendMine : nil)
+                    editor, session: session, tap: { await screen.editorSaveTapped() },
+                    sendMine: over ? tapSendMine : nil)
             })
     }
 
-    /// `show ID`: the item's row tapped on the Account screen that lists it, when this machine keeps that account
-    /// (`tap`: a note opens in its editor, a Google Doc opens its link), else the item as the server has it, in the
-    /// editor a row's Edit opens (`fromEditor`); prints a note's title then its text, a doc's name then its link.
+    /// `show ID`: the item's row tapped on the Account screen that lists it (the account this machine keeps, else
+    /// the one Salesforce says it is on): `tap` opens a note in its editor, a Google Doc's link; prints a note's
+    /// title then its text, a doc's name then its link.
     static func show<Item: AccountItemRecord>(
         _ kind: Item.Type, summary: String, json: OptionSpec, _ dependencies: SalesDependencies,
-        as item: @escaping @Sendable (Item) -> AccountItem,
-        tap: @escaping @Sendable @MainActor (AccountScreenModel, String) async -> ShownItem?,
-        fromEditor: @escaping @Sendable @MainActor (ItemEditorModel, String) -> ShownItem
+        tap: @escaping @Sendable @MainActor (AccountScreenModel, String) async -> ShownItem?
     ) -> CommandSpec {
         CommandSpec(
             "show", summary: summary, arguments: ["ID"], options: [json],
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
-                var shown: ShownItem?
-                if let account = await session.cache.account(holding: id)?.account.id {
-                    guard let screen = await session.openAccount(account) else { return 1 }
-                    if await screen.lists(Item.self, id: id) { shown = await tap(screen, id) }
-                }
-                if shown == nil {
-                    let record = try await session.client.record(Item.self, id: id)
-                    let editor = await ItemEditorModel(
-                        editing: item(record), client: session.client, shrinker: session.shrinker)
-                    shown = await fromEditor(editor, id)
-                }
-                guard let shown else { return 1 }
+                guard let screen = try await session.openAccount(listing: Item.self, id: id),
+                    let shown = await tap(screen, id)
+                else { return 1 }
                 return try printShown(shown, session: session)
             })
     }
@@ -272,7 +247,10 @@ enum ItemCommands {
         return 0
     }
 
-    /// `delete ID`; `summary` is the whole help line, article included (`delete an attachment`).
+    /// `delete ID`: the row swiped away on the Account screen that lists it (the account this machine keeps, so
+    /// the saved copy loses it too and offline the delete waits in the outbox; else the one Salesforce says it is
+    /// on), and the question's Delete tapped: a version changed since the screen read it is not deleted, and the
+    /// screen says so. `summary` is the whole help line, article included (`delete an attachment`).
     static func delete<Item: AccountItemRecord>(_ kind: Item.Type, summary: String, _ dependencies: SalesDependencies)
         -> CommandSpec
     {
@@ -280,65 +258,51 @@ enum ItemCommands {
             "delete", summary: summary, arguments: ["ID"],
             body: SalesSession.body(dependencies) { session, context in
                 let id = context.arguments.positionals[0]
-                // NB: where this machine keeps the account, the row is swiped away on its screen, so the saved copy
-                // loses it too (offline, the delete waits in the outbox).
-                let held = await session.cache.account(holding: id)
-                if let account = held?.account.id, let screen = await session.openAccount(account),
-                    await screen.lists(Item.self, id: id)
-                {
-                    let waitingBefore = await screen.pendingEditCount
-                    await screen.itemDeleteTapped(id: id)
-                    await confirm(await screen.confirmation, with: screen.confirmTapped)
-                    // NB: a row added offline that the sync sent meanwhile is not deleted, and is listed again
-                    // under Salesforce's id: the screen says it refused.
-                    let stillListed = await screen.lists(Item.self, id: id)
-                    let refused = await screen.deletionRefused
-                    if stillListed || refused {
-                        context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
-                        return 1
-                    }
-                    if let banner = await screen.banner { context.console.errorLine(banner.text) }
-                    let queued = await screen.pendingEditCount > waitingBefore
-                    context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
-                    return 0
-                }
                 // NB: an item added offline that the sync has sent since the machine saved the account is listed
                 // under Salesforce's id once the screen opens: nothing is deleted, as on the screen.
-                if let item = held?.items.first(where: { $0.id == id }), item.isWaiting {
-                    context.console.errorLine("quartet: \(SalesText.waitingItemSent(item.name ?? SalesText.untitled))")
+                let sentMeanwhile: (AccountItem) -> String? = { item in
+                    item.isWaiting ? SalesText.waitingItemSent(item.name ?? SalesText.untitled) : nil
+                }
+                guard let screen = try await session.openAccount(listing: Item.self, id: id, gone: sentMeanwhile)
+                else { return 1 }
+                let waitingBefore = await screen.pendingEditCount
+                await screen.itemDeleteTapped(id: id)
+                await confirm(await screen.confirmation, with: screen.confirmTapped)
+                // NB: a row added offline that the sync sent meanwhile is not deleted, and is listed again under
+                // Salesforce's id; a row changed on the server since the screen read it is not deleted either: the
+                // screen says why.
+                let stillListed = await screen.lists(Item.self, id: id)
+                let refused = await screen.deletionRefused
+                if stillListed || refused {
+                    context.console.errorLine("quartet: \(await screen.banner?.text ?? "")")
                     return 1
                 }
-                let edit = PendingEdit.deleting(Item.objectName, id: id, on: nil)
-                let queued = try await session.write(edit) { try await session.client.delete(Item.self, id: id) }
+                if let banner = await screen.banner { context.console.errorLine(banner.text) }
+                let queued = await screen.pendingEditCount > waitingBefore
                 context.console.line(queued ? SalesCommandText.queuedWithoutID : SalesCommandText.deleted(id))
                 return 0
             })
     }
 
-    /// `attachment download ID`: the row tapped on the Account screen that lists it, when this machine keeps that
-    /// account, so an attachment deleted in Salesforce meanwhile goes from the saved copy too (as the app's row goes,
-    /// saying so); else the body as the server has it.
+    /// `attachment download ID`: the row tapped on the Account screen that lists it (the account this machine
+    /// keeps, else the one Salesforce says it is on), so an attachment deleted in Salesforce meanwhile goes from the
+    /// saved copy too, as the app's row goes, saying so.
     static func download(_ id: String, session: SalesSession, context: CommandContext) async throws -> Int32 {
         let output = context.arguments.value("output")
-        if let held = await session.cache.account(holding: id), let account = held.account.id {
-            guard let screen = await session.openAccount(account) else { return 1 }
-            // NB: the screen's load has already dropped a row Salesforce no longer lists, as the app's pull would.
-            guard await screen.lists(Attachment.self, id: id) else {
-                let name = held.attachments.first { $0.id == id }?.name.flatMap { $0.isEmpty ? nil : $0 }
-                context.console.errorLine("quartet: \(SalesText.attachmentGone(name ?? SalesText.untitled))")
-                return 1
-            }
-            // NB: a row added offline opens nothing: its bytes wait in the outbox, not in Salesforce.
-            if let row = await screen.items.first(where: { $0.id == id }), row.waiting != nil {
-                context.console.errorLine("quartet: \(SalesCommandText.notSentYet(row.title))")
-                return 1
-            }
-            await screen.itemTapped(id: id)
-            return try await printOpened(screen, to: output, console: context.console)
+        // NB: the screen's load has already dropped a row Salesforce no longer lists, as the app's pull would.
+        let gone: (AccountItem) -> String? = { item in
+            SalesText.attachmentGone(item.name.flatMap { $0.isEmpty ? nil : $0 } ?? SalesText.untitled)
         }
-        let file = try await session.client.downloadAttachment(id: id)
-        try save(file, to: output, console: context.console)
-        return 0
+        guard let screen = try await session.openAccount(listing: Attachment.self, id: id, gone: gone) else {
+            return 1
+        }
+        // NB: a row added offline opens nothing: its bytes wait in the outbox, not in Salesforce.
+        if let row = await screen.items.first(where: { $0.id == id }), row.waiting != nil {
+            context.console.errorLine("quartet: \(SalesCommandText.notSentYet(row.title))")
+            return 1
+        }
+        await screen.itemTapped(id: id)
+        return try await printOpened(screen, to: output, console: context.console)
     }
 
     /// Writes what the screen opened over itself (`path`, or standard output), or says why nothing opened.

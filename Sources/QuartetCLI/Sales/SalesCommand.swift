@@ -49,14 +49,28 @@ public enum SalesCommand {
                     environment: "QUARTET_SALES_PASSWORD"),
             ],
             body: SalesSession.body(dependencies) { session, context in
-                guard let password = context.arguments.value("password") else {
+                guard let password = context.arguments.value("password"), !password.isEmpty else {
                     throw UsageError(SalesCommandText.signInNeedsPassword)
                 }
                 let username = context.arguments.value("username") ?? ""
-                let signedIn = try await session.client.signIn(username: username, password: password)
-                context.console.line(SalesCommandText.signedIn(username, at: signedIn.instanceURL.absoluteString))
-                return 0
+                guard !username.isEmpty else { throw UsageError(SalesCommandText.signInNeedsUsername) }
+                return await signInOnTheForm(session.app, username: username, password: password, context.console)
             })
+    }
+
+    /// The sign-in form filled in and Sign In tapped: prints where the person is signed in, or the form's banner.
+    @MainActor static func signInOnTheForm(
+        _ app: SalesAppModel, username: String, password: String, _ console: Console
+    ) async -> Int32 {
+        app.username = username
+        app.password = password
+        await app.signInTapped()
+        guard let signedIn = app.session else {
+            console.errorLine("quartet: \(app.banner?.text ?? "")")
+            return 1
+        }
+        console.line(SalesCommandText.signedIn(username, at: signedIn.instanceURL.absoluteString))
+        return 0
     }
 
     static func signOut(_ dependencies: SalesDependencies) -> CommandSpec {
@@ -64,7 +78,7 @@ public enum SalesCommand {
             "signout",
             summary: "revoke the session and wipe cached account data (unsent edits wait for your next sign-in)",
             body: SalesSession.body(dependencies) { session, context in
-                await session.client.signOut()
+                await session.app.signOutTapped()
                 context.console.line(SalesCommandText.signedOut)
                 return 0
             })
@@ -76,25 +90,19 @@ public enum SalesCommand {
             summary:
                 "send the edits made while offline (each exactly once); fails while changes wait for your decision",
             body: SalesSession.body(dependencies) { session, context in
-                let report = try await session.outbox.flush(using: session.client)
-                context.console.line(SalesCommandText.sent(report.sent.count))
-                for conflict in report.conflicts {
-                    context.console.errorLine(SalesCommandText.conflict(conflict.summary))
-                }
-                // NB: a refused edit waits under "Changes Not Sent" with the server's reason, which says what to fix.
-                let unsent = try await session.outbox.unsent()
-                for rejected in report.rejected {
-                    let row = unsent.first { $0.id == rejected.id }.map(UnsentEditRow.init)
-                    context.console.errorLine(SalesCommandText.refused(rejected.summary, reason: row?.reason))
-                }
-                if let reason = report.stoppedBecause {
-                    let waiting = try await session.outbox.pendingCount()
-                    context.console.errorLine(SalesCommandText.stopped(reason, waiting: waiting))
-                }
-                // NB: changes not sent by an earlier sync (or an account's screen) still wait for the rep's decision.
-                let undecided = try await session.outbox.unsent().count
-                if undecided > 0 { context.console.errorLine(SalesCommandText.undecided(undecided)) }
-                return report.stoppedBecause == nil && undecided == 0 ? 0 : 1
+                await printSync(session.app, context.console)
             })
+    }
+
+    /// The waiting edits sent through the app model: what was sent, then what was not, a line each.
+    @MainActor static func printSync(_ app: SalesAppModel, _ console: Console) async -> Int32 {
+        await app.sendWaitingTapped()
+        guard let sync = app.sync else {
+            console.errorLine("quartet: \(app.banner?.text ?? "")")
+            return 1
+        }
+        console.line(sync.sentText)
+        for problem in sync.problems { console.errorLine(problem) }
+        return sync.succeeded ? 0 : 1
     }
 }

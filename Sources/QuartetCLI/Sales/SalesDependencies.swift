@@ -125,14 +125,43 @@ struct SalesSession {
         }
     }
 
+    /// The Account screen a person reaches the item `id` of `Item`'s kind on, listing it: the account this machine
+    /// keeps it under, else the one Salesforce says it is on (``SalesforceClient/accountID(holding:id:)``), opened
+    /// as ``openAccount(_:locale:gone:)`` opens it, so the row's tap, Edit and Delete keep the screen's rules.
+    ///
+    /// `gone` is what to say when the kept copy listed the item and its screen no longer does (`nil`: ask
+    /// Salesforce where it is). Returns `nil`, having said why, when no screen lists it; throws when Salesforce
+    /// could not be asked.
+    @MainActor func openAccount<Item: AccountItemRecord>(
+        listing kind: Item.Type, id: String, gone: (AccountItem) -> String? = { _ in nil }
+    ) async throws -> AccountScreenModel? {
+        var kept: AccountScreenModel?
+        if let held = await cache.account(holding: id), let account = held.account.id {
+            guard let screen = await openAccount(account) else { return nil }
+            if screen.lists(Item.self, id: id) { return screen }
+            if let item = held.items.first(where: { $0.id == id }), let said = gone(item) {
+                console.errorLine("quartet: \(said)")
+                return nil
+            }
+            kept = screen
+        }
+        let parent = try await client.accountID(holding: Item.self, id: id)
+        guard let parent, parent != kept?.details?.account.id else {
+            console.errorLine("quartet: \(SalesCommandText.notListed(id, on: kept?.title ?? SalesText.accountTitle))")
+            return nil
+        }
+        guard let screen = await openAccount(parent) else { return nil }
+        guard screen.lists(Item.self, id: id) else {
+            console.errorLine("quartet: \(SalesCommandText.notListed(id, on: screen.title))")
+            return nil
+        }
+        return screen
+    }
+
     /// Prints a value as `--json` output (the Sales models write Salesforce's dates themselves).
     func printJSON(_ value: some Encodable) throws { try console.json(value) }
 
-    /// Runs a write through the outbox (``SalesOutbox/send(_:_:)``): when the network is down it is queued, and the
-    /// command says so. Returns whether it was queued.
-    func write(_ edit: PendingEdit, _ body: @Sendable () async throws -> Void) async throws -> Bool {
-        let queued = try await outbox.send(edit, body).isQueued
-        if queued { console.errorLine(SalesCommandText.queued(edit.summary)) }
-        return queued
-    }
+    /// The app over this run's client and outbox: its sign-in form, Sign Out, and the sending of waiting edits.
+    /// It opens no Account screen: each command names its account.
+    @MainActor var app: SalesAppModel { SalesAppModel(client: client, outbox: outbox) }
 }

@@ -113,6 +113,22 @@ extension SalesforceClient {
         }
     }
 
+    /// The account the item `id` of a kind is on, as Salesforce has it now (its ``ItemMapping/parentField``), so
+    /// that a command given only the item's id opens that account's screen, as a person reaches the item; `nil`
+    /// when the record names none.
+    public func accountID<Item: AccountItemRecord>(holding kind: Item.Type, id: String) async throws -> String? {
+        let operation = SalesText.Operation.read(Item.objectName, id: id)
+        return try await reporting(operation) {
+            let (data, _) = try await perform(
+                "GET", recordPath(Item.objectName, id: id, operation: operation),
+                query: [URLQueryItem(name: "fields", value: ItemMapping.parentField)], operation: operation)
+            guard let fields = try? JSONDecoder().decode([String: Skippable<FieldValue>].self, from: data) else {
+                throw SalesforceError.unreadable(operation: operation, reason: SalesText.Reason.notAnObject)
+            }
+            return fields[ItemMapping.parentField]?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
     /// The record's `LastModifiedDate` on the server now.
     public func serverLastModified(_ object: String, id: String, operation: String) async throws -> Date? {
         let (data, _) = try await perform(

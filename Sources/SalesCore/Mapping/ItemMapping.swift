@@ -5,9 +5,13 @@ import Foundation
 /// `ParentId` goes only into an insert (a record cannot move to another account); `Id` only into
 /// an update. An attachment's update carries `Id` and `Name` alone: it can only be renamed.
 public enum ItemMapping {
+    /// The field that names the account a note, attachment or Google Doc is on (Salesforce's `ParentId`: "ID of
+    /// the object associated with the note", set on insert only).
+    public static let parentField = "ParentId"
+
     /// `Note` insert: `ParentId`, `Title` ← name, `Body` ← text.
     public static func noteInsert(_ note: Note, accountID: String) -> SObjectFields {
-        ["ParentId": .string(accountID), "Title": note.name.fieldValue, "Body": note.text.fieldValue]
+        [parentField: .string(accountID), "Title": note.name.fieldValue, "Body": note.text.fieldValue]
     }
 
     /// `Note` update: `Id`, `Title`, `Body`.
@@ -20,7 +24,7 @@ public enum ItemMapping {
         -> SObjectFields
     {
         var fields: SObjectFields = [
-            "ParentId": .string(accountID), "Name": .string(name), "Body": .string(body.base64EncodedString()),
+            parentField: .string(accountID), "Name": .string(name), "Body": .string(body.base64EncodedString()),
         ]
         // NB: Salesforce keeps whatever ContentType it is sent and never guesses one, so the client sends it.
         if let contentType { fields["ContentType"] = .string(contentType) }
@@ -34,7 +38,7 @@ public enum ItemMapping {
 
     /// `GoogleDoc` insert: `ParentId`, `Name`, `Url`.
     public static func docInsert(_ doc: GoogleDoc, accountID: String) -> SObjectFields {
-        ["ParentId": .string(accountID), "Name": doc.name.fieldValue, "Url": doc.url.fieldValue]
+        [parentField: .string(accountID), "Name": doc.name.fieldValue, "Url": doc.url.fieldValue]
     }
 
     /// `GoogleDoc` update: `Id`, `Name`, `Url`.

@@ -71,3 +71,25 @@ public struct KnowSayShowSection: Sendable, Hashable, Identifiable {
         return trimmed
     }
 }
+
+extension KnowSayShowSection.Row: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case text
+        case contentDocumentID = "contentDocumentId"
+    }
+
+    /// What a script reads of a row (`content --json`): its words, and the document its tap opens, `null` for none
+    /// (the id `content open` takes).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encode(contentDocumentID, forKey: .contentDocumentID)
+    }
+}
+
+extension KnowSayShowSection {
+    /// The sections as `content --json` prints them: each kind's rows under its name (`know`, `say`, `show`).
+    public static func rowsByKind(_ sections: [KnowSayShowSection]) -> [String: [Row]] {
+        Dictionary(sections.map { ($0.kind.rawValue, $0.rows) }) { first, _ in first }
+    }
+}

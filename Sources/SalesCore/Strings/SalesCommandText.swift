@@ -58,6 +58,19 @@ public enum SalesCommandText {
     public static func deleted(_ id: String) -> String { SalesText.table.format("cli.deleted", id) }
     /// An account with no item.
     public static var noItems: String { SalesText.localized("cli.noItems") }
+    /// An item id the account screen it belongs to does not list (not a note, attachment or doc of that account).
+    public static func notListed(_ id: String, on account: String) -> String {
+        SalesText.table.format("cli.notListed", account, id)
+    }
+    /// A content document id the account screen's Know · Say · Show does not list.
+    public static func contentNotListed(_ id: String, on account: String) -> String {
+        SalesText.table.format("cli.contentNotListed", account, id)
+    }
+    /// `content open` of a document no account kept on this machine shows, with no `--account`: content is opened
+    /// from an account's Know · Say · Show.
+    public static func contentNeedsAccount(_ id: String) -> String {
+        SalesText.table.format("cli.contentNeedsAccount", id)
+    }
     /// `account update` on an account that is not a hospital: its screen has no Health Care Info to edit.
     public static func noHealthCare(_ account: String) -> String { SalesText.table.format("cli.noHealthCare", account) }
     /// `doc show` of a Google Doc whose link does not open.
@@ -79,6 +92,8 @@ public enum SalesCommandText {
 
     /// `signin` without a password.
     public static var signInNeedsPassword: String { SalesText.localized("cli.signInNeedsPassword") }
+    /// `signin` with an empty username.
+    public static var signInNeedsUsername: String { SalesText.localized("cli.signInNeedsUsername") }
     /// `account update` without a field.
     public static var updateNeedsField: String { SalesText.localized("cli.updateNeedsField") }
     /// A field the form refuses, led by its option: `--num-beds: '12x' is not a number. …`.

@@ -41,6 +41,34 @@ import Testing
         #expect(try await outbox.pending().isEmpty)
     }
 
+    /// The command line's sync is the app model's: the edits that wait are sent once and the outcome says so in
+    /// the core's sentences; a change the server did not take fails it, and says it waits for a decision.
+    @Test func sendingWhatWaitsSaysWhatWasSentAndWhatWaitsForADecision() async throws {
+        let device = try await SalesDevice.signedIn()
+        let (outbox, client, app) = (device.outbox, device.client, device.app)
+        #expect(app.session?.instanceURL != nil)
+        var account = try await client.retrieveAccount(id: DevServerHarness.hospitalID).account
+        account.numBeds = 260
+        try await outbox.enqueue(.saving(account, id: DevServerHarness.hospitalID, basedOn: account.lastModifiedDate))
+        await app.sendWaitingTapped()
+        #expect(app.sync?.sentText == "sent 1 edit")
+        #expect(app.sync?.problems == [])
+        #expect(app.sync?.succeeded == true)
+
+        // Saved over a version older than the server's: a conflict, which waits for the rep's decision.
+        account.numBeds = 270
+        try await outbox.enqueue(
+            .saving(account, id: DevServerHarness.hospitalID, basedOn: Date(timeIntervalSince1970: 0)))
+        await app.sendWaitingTapped()
+        #expect(app.sync?.sentText == "sent 0 edits")
+        #expect(app.sync?.problems.count == 2)
+        #expect(app.sync?.problems.last?.hasPrefix("1 change was not sent") == true, "\(app.sync?.problems ?? [])")
+        #expect(app.sync?.succeeded == false)
+
+        await app.signOutTapped()
+        #expect(app.session == nil)
+    }
+
     /// Calls refused together end the session once: the form is shown once, and a sign-out the person asked for
     /// says nothing.
     @Test func callsRefusedTogetherEndTheSessionOnceAndASignOutSaysNothing() async throws {
