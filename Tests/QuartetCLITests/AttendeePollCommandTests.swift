@@ -1,3 +1,4 @@
+import AttendeeCore
 import AttendeeModels
 import Foundation
 import Testing
@@ -48,6 +49,56 @@ import Testing
         }
     }
 
+    /// What the poll page says to a tap on Open or Close it does not offer, for `poll` as `--json` printed it.
+    @MainActor static func pageRefuses(_ poll: Poll, _ action: LivePollManagement) async -> String {
+        var client = AttendeeClient()
+        client.poll = { _ in poll }
+        let page = LivePollModel(client: client, pollID: poll.id)
+        await page.appeared()
+        await page.managementTapped(action)
+        return "quartet attendee: \(page.banner?.failure ?? "(the page refused nothing)")\n"
+    }
+
+    /// `poll open` and `poll close` are the page's manage button: where the page offers no such button, the
+    /// command prints the page's own refusal (the command line decides no sentence from the poll's state).
+    @Test func openAndCloseThePageDoesNotOfferPrintThePagesRefusal() async throws {
+        try await Harness.with { harness in
+            let event = try #require(try await harness.json([Event].self, "events").first)
+            _ = await harness.run(
+                "signup", "--email", "olga@example.com", "--password", "correct horse", "--name", "Olga")
+            try await Self.makeOrganizer(harness, eventID: event.id)
+            _ = await Self.runAs(
+                "ana", harness,
+                ["signup", "--email", "ana@example.com", "--password", "correct horse", "--name", "Ana"])
+            _ = await Self.runAs("ana", harness, ["register", event.id, "--later"])
+            for kind in ["poll", "quiz"] {
+                let content =
+                    kind == "poll"
+                    ? ["--question", "Lunch?", "--option", "Now", "--option", "Later"]
+                    : ["--question", "2 + 2?: 3 | *4"]
+                let created = await harness.run([kind, "create", event.id, "--json"] + content)
+                let poll = try AttendeeCoding.decoder().decode(Poll.self, from: Data(created.output.utf8))
+                for (action, state) in [("close", "draft"), ("open", "open"), ("open", "closed"), ("close", "closed")] {
+                    if state == "open" { #expect(await harness.run(kind, "open", poll.id).code == 0) }
+                    if state == "closed", action == "open" {
+                        #expect(await harness.run(kind, "close", poll.id).code == 0)
+                    }
+                    let shown = try await harness.json(Poll.self, kind, "show", poll.id)
+                    let refused = await harness.run(kind, action, poll.id)
+                    #expect(refused.code == 1)
+                    #expect(
+                        refused.errors == (await Self.pageRefuses(shown, action == "open" ? .open : .close)),
+                        "\(kind) \(action) on a \(state) one")
+                }
+                let seen = await Self.runAs("ana", harness, [kind, "show", poll.id, "--json"])
+                let asAna = try AttendeeCoding.decoder().decode(Poll.self, from: Data(seen.1.utf8))
+                let notHers = await Self.runAs("ana", harness, [kind, "open", poll.id])
+                #expect(notHers.0 == 1)
+                #expect(notHers.2 == (await Self.pageRefuses(asAna, .open)))
+            }
+        }
+    }
+
     @Test func organizersRunAPollAttendeesAnswerAndWatchIt() async throws {
         try await Harness.with { harness in
             let event = try #require(try await harness.json([Event].self, "events").first)
@@ -86,7 +137,10 @@ import Testing
             #expect(list.1 == "Lunch?\n    \(poll.id)  Poll · Open · 0 votes\n")
             let notMine = await Self.runAs("ana", harness, ["poll", "close", poll.id])
             #expect(notMine.0 == 1)
-            #expect(notMine.2.contains("Only an organizer of the event opens and closes its polls."), "\(notMine.2)")
+            #expect(
+                notMine.2.contains(
+                    "Only the event's organizers, and the session's speakers, open and close its polls."),
+                "\(notMine.2)")
             let unknown = await Self.runAs("ana", harness, ["poll", "answer", poll.id, "--option", "9-9"])
             #expect(unknown.0 == 2)
             #expect(unknown.2.contains("no option '9-9'; options: 1-1, 1-2"))

@@ -253,6 +253,8 @@ public final class ConversationModel: BusyScreen {
             let message = try await client.sendMessage(threadID, item.request, item.key)
             unsent.removeAll { $0.id == id }
             _ = insert(message)
+            // NB: the line said a message was not sent; once none is left unsent, it no longer holds.
+            if !unsent.contains(where: \.failed) { banner = nil }
             show()
         } catch {
             // NB: the stream or a re-read may have brought the message meanwhile (the answer was lost after the

@@ -214,12 +214,19 @@ public final class LivePollModel {
         await call { try await self.client.answerPoll(self.pollID, PollAnswer(choices: self.selection)) }
     }
 
-    /// The manage button: opens or closes the poll.
-    /// A tap while a call is on its way (the first tap's open or close among them) does nothing.
-    public func managementTapped() async {
-        guard canTapManagement, let management else { return }
+    /// The manage button, showing `action` (``management`` as the button was drawn): opens or closes the poll.
+    /// A tap while a call is on its way (the first tap's open or close among them) does nothing. Where the page
+    /// offers no button that does `action` (a live change turned Open into Close under the finger, or the command
+    /// line sent the tap anyway), the banner says why, and nothing is called.
+    public func managementTapped(_ action: LivePollManagement) async {
+        guard let poll, phase != .deleted else { return }
+        guard management == action else {
+            banner = .failure(Self.cannot(action, poll))
+            return
+        }
+        guard canTapManagement else { return }
         isChangingState = true
-        switch management {
+        switch action {
         case .open: await call { try await self.client.openPoll(self.pollID) }
         case .close: await call { try await self.client.closePoll(self.pollID) }
         }
@@ -327,6 +334,17 @@ public final class LivePollModel {
                 Strings.text(quiz ? "quiz.cannotEdit" : "poll.cannotEdit")
             }
         banner = .failure(reason)
+    }
+
+    /// Why `poll`'s page offers no button that does `action`: `Only a draft can be opened; this one is closed.`
+    private static func cannot(_ action: LivePollManagement, _ poll: Poll) -> String {
+        guard poll.canManage else { return Strings.text("poll.managersOnly.state") }
+        let state = Strings.text("poll.stateInSentence.\(poll.state.rawValue)")
+        return switch (action, poll.kind) {
+        case (.open, _): Strings.format("poll.cannotOpen", state)
+        case (.close, .poll): Strings.format("poll.cannotClose", state)
+        case (.close, .quiz): Strings.format("quiz.cannotClose", state)
+        }
     }
 
     /// The poll is gone: nothing left to pick, send, manage or edit; `notice` says so.

@@ -15,6 +15,32 @@ public enum SessionDetailsState: String, Sendable, Hashable {
     case full
 }
 
+/// Whether a session page's feedback button opens the feedback page and, when it does not, why.
+public enum SessionFeedbackAccess: Sendable, Hashable {
+    /// Attended, started and not rated yet: "Give Feedback" opens the page.
+    case open
+    /// Rated already: the button says "Feedback Given".
+    case given
+    /// Attended, and not started yet: feedback opens when it starts.
+    case notStarted
+    /// Not attended (or only waitlisted): only the session's attendees rate it.
+    case attendFirst
+
+    /// The line under the button: why it is disabled; `nil` when it works, or once feedback is given (its title
+    /// says so).
+    public var hint: String? {
+        switch self {
+        case .open, .given: nil
+        case .notStarted: Strings.text("feedback.notStarted.session")
+        case .attendFirst: Strings.text("feedback.attendFirst")
+        }
+    }
+
+    /// Why the feedback page does not open, in the screen's words (`You already gave feedback.`); `nil` when it
+    /// does.
+    public var reason: String? { self == .given ? Strings.text("feedback.already") : hint }
+}
+
 /// The location page: the venue the dashboard's Location link opens, or a session's room that "Get Directions"
 /// opens.
 public struct SessionLocation: Sendable, Hashable {
@@ -98,13 +124,15 @@ public final class SessionDetailsModel: BusyScreen {
     public private(set) var isAttendEnabled = false
     /// Why the attend button is disabled, under it: `This session has ended.`; `nil` while it works.
     public private(set) var attendHint: String?
-    /// Whether the feedback button works (only when attended and not yet rated).
-    public private(set) var isFeedbackEnabled = false
+    /// Whether the feedback button opens the feedback page, and why not when it does not.
+    public private(set) var feedbackAccess: SessionFeedbackAccess = .attendFirst
+    /// Whether the feedback button works (only when attended, started and not yet rated).
+    public var isFeedbackEnabled: Bool { feedbackAccess == .open }
     /// "Give Feedback" or "Feedback Given".
     public private(set) var feedbackButtonTitle = ""
     /// Why "Give Feedback" is disabled, under it: only the session's attendees rate it (the server refuses
     /// anyone else); `nil` when it works, or once feedback is given (its title says so).
-    public private(set) var feedbackHint: String?
+    public var feedbackHint: String? { feedbackAccess.hint }
     /// Whether a call is in flight (the screen shows a spinner).
     public var isBusy: Bool { busy }
     /// The calls on their way, which ``isBusy`` counts.
@@ -318,13 +346,12 @@ public final class SessionDetailsModel: BusyScreen {
         isAttendEnabled = !ended
         attendHint = ended ? Strings.text("session.ended") : nil
         let started = session.startsAt <= moment
-        isFeedbackEnabled = state == .attended && started
-        feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
-        feedbackHint =
+        feedbackAccess =
             switch state {
-            case .attendedFeedbackGiven: nil
-            case .attended: started ? nil : Strings.text("feedback.notStarted.session")
-            default: Strings.text("feedback.attendFirst")
+            case .attendedFeedbackGiven: .given
+            case .attended: started ? .open : .notStarted
+            case .notAttended, .fewSeatsLeft, .full, .waitlisted: .attendFirst
             }
+        feedbackButtonTitle = Strings.text(state == .attendedFeedbackGiven ? "feedback.given" : "feedback.button")
     }
 }

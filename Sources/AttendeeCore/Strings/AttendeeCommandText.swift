@@ -74,12 +74,6 @@ public enum AttendeeCommandText {
             ? Strings.format("cli.wroteCalendar.one", path)
             : Strings.format("cli.wroteCalendar.many", String(count), path)
     }
-    /// Feedback on a session already rated (its page says "Feedback Given").
-    public static var feedbackAlready: String { Strings.text("feedback.already") }
-    /// Feedback on a session not attended (its page has no feedback button).
-    public static func feedbackNeedsAttending(_ sessionID: String) -> String {
-        Strings.format("cli.feedbackNeedsAttending", sessionID)
-    }
 
     // MARK: - Import
 
@@ -217,18 +211,6 @@ public enum AttendeeCommandText {
     public static var questionsRequired: String { Strings.text("cli.questionsRequired") }
     /// A quiz `--question` with no `": "` between the question and its options.
     public static func badQuizQuestion(_ line: String) -> String { Strings.format("cli.badQuizQuestion", line) }
-    /// `poll open` or `poll close` by someone who is no organizer of the event.
-    public static var organizersOnly: String { Strings.text("cli.poll.organizersOnly") }
-    /// `poll open` of a poll that is no draft, or `poll close` of one that is not open:
-    /// `Only a draft can be opened; this one is closed.`, `Only an open quiz can be closed; this one is a draft.`
-    public static func cannotManage(_ action: LivePollManagement, _ kind: PollKind, state: PollState) -> String {
-        let state = Strings.text("cli.poll.stateInSentence.\(state.rawValue)")
-        switch (action, kind) {
-        case (.open, _): return Strings.format("cli.poll.cannotOpen", state)
-        case (.close, .poll): return Strings.format("cli.poll.cannotClose", state)
-        case (.close, .quiz): return Strings.format("cli.quiz.cannotClose", state)
-        }
-    }
     /// An answer without `--option`.
     public static var optionRequired: String { Strings.text("cli.optionRequired") }
     /// An `--option` the poll does not have, with those it has.

@@ -114,6 +114,10 @@ public final class WallModel: PostScreen {
     private var loadingReplies: Set<String> = []
     /// Replies counted out of their post's count already (a deletion is heard from its own answer and live).
     private var deletedReplies: Set<String> = []
+    /// Replies this person's own deletion (a 404: another came first) took off their post's count without a
+    /// version, by the post's ``WallPost/replyVersion`` then: the other deletion's event, heard against the same
+    /// count, moves the version on and takes nothing more off.
+    private var countedOutUnversioned: [String: Int] = [:]
     /// Deletions on their way: the same one confirmed again meanwhile sends nothing more.
     private var deleting: Set<Removal> = []
 
@@ -304,11 +308,21 @@ public final class WallModel: PostScreen {
                         // NB: a deletion is heard twice (its answer and live), and again after a page read while
                         // it was heard; a reply not loaded counts all the same. It comes off the count only when
                         // it is newer than the count: a page read before it lands still counting it, one read
-                        // after does not. One without a version (this person's own deletion, answered 404 for
-                        // someone else's) leaves the count to that deletion's own event.
+                        // after does not.
+                        let listed = post.replies.contains { $0.id == replyID }
                         post.replies.removeAll { $0.id == replyID }
-                        guard let version = deletion.replyVersion, version > read else { return }
+                        guard let version = deletion.replyVersion else {
+                            // NB: without a version: this person's own deletion, answered 404 because someone
+                            // else's came first, at a version not told here. A page that lists the reply was read
+                            // before that deletion and counts it, so it comes off now (no stream may ever bring
+                            // that deletion's event); its event then only moves the version on.
+                            countedOutUnversioned[replyID] = listed ? read : nil
+                            if listed { post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) } }
+                            return
+                        }
+                        guard version > read else { return }
                         post.replyVersion = version
+                        if countedOutUnversioned.removeValue(forKey: replyID) == read { return }
                         post.replyCount = post.replyCount.map { max($0 - 1, post.replies.count) }
                         return
                     }

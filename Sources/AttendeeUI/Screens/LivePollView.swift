@@ -51,8 +51,8 @@ public struct LivePollView: View {
                     }
                 }
             }
-            if let title = model.managementTitle {
-                Button(title) { Task { await model.managementTapped() } }.disabled(!model.canTapManagement)
+            if let title = model.managementTitle, let action = model.management {
+                Button(title) { Task { await model.managementTapped(action) } }.disabled(!model.canTapManagement)
             }
             if model.canEdit { Button(model.editTitle) { model.editTapped() } }
             if model.canDelete { Button(model.deleteTitle, role: .destructive) { model.deleteTapped() } }

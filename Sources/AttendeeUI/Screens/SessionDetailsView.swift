@@ -36,7 +36,7 @@ public struct SessionDetailsView: View {
                 NavigationLink(value: model.feedbackDestination) { Text(model.feedbackButtonTitle) }
                     .disabled(model.feedbackDestination == nil)
                 // NB: a disabled link says nothing of why; the rule that disables it does.
-                if let hint = model.feedbackHint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
+                if let hint = model.feedbackAccess.hint { Text(hint).font(.footnote).foregroundStyle(.secondary) }
                 NavigationLink(value: model.discussionDestination) { Text(model.discussionLinkTitle) }
                     .disabled(model.discussionDestination == nil)
                 Button(AttendeeScreenText.directions) { model.directionsTapped() }

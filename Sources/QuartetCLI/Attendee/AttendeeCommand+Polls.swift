@@ -190,14 +190,7 @@ extension AttendeeCommand {
         let model = LivePollModel(client: context.client, pollID: context.positional(0))
         await model.appeared()
         if let failure = model.banner?.failure { throw CommandFailure(failure) }
-        guard model.management == action else {
-            throw CommandFailure(
-                model.canManage
-                    ? AttendeeCommandText.cannotManage(
-                        action, model.poll?.kind ?? .poll, state: model.poll?.state ?? .draft)
-                    : AttendeeCommandText.organizersOnly)
-        }
-        await model.managementTapped()
+        await model.managementTapped(action)
         if let failure = model.banner?.failure { throw CommandFailure(failure) }
         try print(model, context)
     }

@@ -395,17 +395,10 @@ extension AttendeeCommand {
     @MainActor
     static func sessionFeedbackPage(_ context: Context) async throws -> FeedbackModel {
         let page = try await openSession(context)
-        switch (page.feedbackDestination, page.state) {
-        case (.sessionFeedback(let id, let speakers)?, _):
-            return FeedbackModel(client: context.client, target: .session(id: id, speakers: speakers))
-        case (_, .attendedFeedbackGiven):
-            throw ScreenFailure(message: AttendeeCommandText.feedbackAlready)
-        case (_, .attended):
-            // NB: attended, and not started yet: the page says when feedback opens.
-            throw ScreenFailure(message: page.feedbackHint ?? "")
-        default:
-            throw ScreenFailure(message: AttendeeCommandText.feedbackNeedsAttending(context.positional(0)))
+        guard case .sessionFeedback(let id, let speakers)? = page.feedbackDestination else {
+            throw ScreenFailure(message: page.feedbackAccess.reason ?? page.banner?.text ?? "")
         }
+        return FeedbackModel(client: context.client, target: .session(id: id, speakers: speakers))
     }
 
     /// The feedback page `page` opens: `--rating`, each `--speaker ID=N` and `--comment` chosen and typed (checked

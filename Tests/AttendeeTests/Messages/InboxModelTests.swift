@@ -336,6 +336,8 @@ import Testing
         #expect(model.rows.map(\.delivery) == [.sent, .sent])
         #expect(model.rows.map(\.id) == ["11", "13"])
         #expect(attempts.withLock { $0 } == 3)
+        // Retry worked: nothing is left unsent, and the line that said so goes (it stayed until the page was left).
+        #expect(model.banner == nil)
     }
 
     /// The server stored a message and its answer was lost: the thread's stream (or a re-read when the

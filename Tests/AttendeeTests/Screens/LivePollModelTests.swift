@@ -261,11 +261,11 @@ import Testing
             #expect(model.showsSubmit == false)
             #expect(model.management == .open)
             #expect(model.managementTitle == "Open Poll")
-            await model.managementTapped()
+            await model.managementTapped(.open)
             #expect(model.phase == .open)
             #expect(model.showsSubmit)
             #expect(model.managementTitle == "Close Poll")
-            await model.managementTapped()
+            await model.managementTapped(.close)
             #expect(model.phase == .closed)
             #expect(model.management == nil)
 
@@ -306,7 +306,7 @@ import Testing
         await model.appeared()
         #expect(model.canTapManagement && model.canEdit && model.canDelete)
 
-        let first = Task { await model.managementTapped() }
+        let first = Task { await model.managementTapped(.open) }
         await opening.arrived(1)
         let again = Task { await model.appeared() }
         await reading.arrived(1)
@@ -314,7 +314,7 @@ import Testing
         await again.value
         #expect(model.isBusy, "the open is still on its way")
         #expect(!model.canTapManagement && !model.canEdit && !model.canDelete)
-        await model.managementTapped()
+        await model.managementTapped(.open)
         #expect(opens.withLock { $0 } == 1, "the second Open sent nothing")
 
         await opening.open()
@@ -324,6 +324,35 @@ import Testing
         #expect(model.management == .close)
         #expect(model.canTapManagement)
         #expect(opens.withLock { $0 } == 1)
+    }
+
+    /// Another organizer opened the draft just as this one tapped Open: the button the tap was on opened, so it
+    /// must not close the poll it now shows as Close; the banner says why nothing was done.
+    @Test func anOpenTappedAfterTheButtonBecameCloseClosesNothing() async {
+        var managed = PollListLiveTests.poll("p1", .draft, "Coffee?")
+        managed.canManage = true
+        let shown = Locked(managed)
+        let closes = Locked(0)
+        var client = AttendeeClient()
+        client.poll = { _ in shown.withLock { $0 } }
+        client.closePoll = { _ in
+            closes.withLock { $0 += 1 }
+            return shown.withLock { $0 }
+        }
+        let model = LivePollModel(client: client, pollID: "p1")
+        await model.appeared()
+        #expect(model.management == .open)
+        shown.withLock { $0.state = .open }
+        await model.appeared()
+        #expect(model.management == .close)
+
+        await model.managementTapped(.open)
+        #expect(closes.withLock { $0 } == 0)
+        #expect(model.phase == .open)
+        #expect(model.banner == .failure("Only a draft can be opened; this one is open."))
+        await model.managementTapped(.close)
+        #expect(closes.withLock { $0 } == 1)
+        #expect(model.banner == nil)
     }
 
     /// DECISIONS: a quiz's managers see its correct options throughout (the server sends them), attendees only
@@ -337,7 +366,7 @@ import Testing
             await model.appeared()
             #expect(model.phase == .draft)
             #expect(model.questions.map { $0.options.map(\.isCorrect) } == [[false, true], [false, true, false]])
-            await model.managementTapped()
+            await model.managementTapped(.open)
             #expect(model.phase == .open)
             #expect(model.questions.map { $0.options.map(\.isCorrect) } == [[false, true], [false, true, false]])
 

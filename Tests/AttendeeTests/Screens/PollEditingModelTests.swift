@@ -253,12 +253,12 @@ import Testing
         #expect(page.managementTitle == "Open Poll")
         #expect(page.canTapManagement)
 
-        let first = Task { await page.managementTapped() }
+        let first = Task { await page.managementTapped(.open) }
         await gate.arrived(1)
         #expect(page.isChangingState)
         #expect(page.managementTitle == "Opening Poll…")
         #expect(page.canTapManagement == false)
-        await page.managementTapped()
+        await page.managementTapped(.open)
         await gate.open()
         await first.value
         #expect(sent.withLock { $0 } == ["open"])
@@ -269,10 +269,10 @@ import Testing
         #expect(page.canTapManagement)
 
         await gate.close()
-        let closing = Task { await page.managementTapped() }
+        let closing = Task { await page.managementTapped(.close) }
         await gate.arrived(2)
         #expect(page.managementTitle == "Closing Poll…")
-        await page.managementTapped()
+        await page.managementTapped(.close)
         await gate.open()
         await closing.value
         #expect(sent.withLock { $0 } == ["open", "close"])

@@ -1,3 +1,4 @@
+import APIClient
 import AttendeeModels
 import Database
 import DatabaseTestSupport
@@ -218,6 +219,35 @@ import Testing
         await gate.open()
         await pulled.value
         #expect(model.rows.first?.moreReplies == "1 More Reply")
+    }
+
+    /// The person deletes a reply someone else deleted first: a 404 that tells no version. With no live stream
+    /// (the command line, a dropped stream) the count is right at once; the other deletion's event, heard after
+    /// the 404 or before it, or again after a pull read before it, takes it off no second time.
+    @MainActor @Test(arguments: [false, true])
+    func aReplyDeletedByAnotherFirstComesOffTheCountOnceWithOrWithoutItsEvent(heardFirst: Bool) async throws {
+        let pages = Locked([
+            Self.post(replies: [3, 4, 5], count: 5, version: 5), Self.post(replies: [3, 4, 5], count: 5, version: 5),
+        ])
+        var client = AttendeeClient(wall: { _, _, _ in pages.withLock { $0.removeFirst() } })
+        client.deleteReply = { _ in throw APIError.http(status: 404, problem: nil) }
+        let model = WallModelTests.model(client)
+        await model.appeared()
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
+        let theirs = WallDeletion(postID: "1", replyID: "5", replyVersion: 6)
+        if heardFirst { model.apply(.deleted(theirs)) }
+        await model.confirmTapped(.reply(postID: "1", replyID: "5"))
+        #expect(model.rows.first?.replies.map(\.id) == ["3", "4"])
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
+        model.apply(.deleted(theirs))
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
+
+        // A pull read before their deletion lists it and counts it again: their event takes it off once.
+        await model.appeared()
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
+        model.apply(.deleted(theirs))
+        #expect(model.rows.first?.replies.map(\.id) == ["3", "4"])
+        #expect(model.rows.first?.moreReplies == "2 More Replies")
     }
 
     static func reply(_ id: Int) -> WallReply {
