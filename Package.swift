@@ -224,7 +224,7 @@ var targets: [Target] = [
     // The engines database tests run on, and a fresh empty database on each (a throwaway PostgreSQL schema).
     .target(
         name: "DatabaseTestSupport",
-        dependencies: ["Database", "DatabasePostgres"],
+        dependencies: ["Database", "DatabasePostgres", "Locking"],
         path: "Tests/Support/DatabaseTestSupport",
         swiftSettings: swiftSettings
     ),

@@ -12,29 +12,6 @@ import Testing
 /// then the person it seats, so on PostgreSQL they lock the same two people in opposite orders and deadlock.
 /// PostgreSQL refuses one (40P01); the store runs it again, and both leaves succeed.
 @Suite struct SeatDeadlockTests {
-    /// A transaction that holds one person's row until told to let go, and says which connection it is.
-    final class Holder: Sendable {
-        let release = Locked(false)
-        let pid = Locked<Int?>(nil)
-        let task: Task<Void, any Error>
-
-        init(_ database: any SQLDatabase, person: String) {
-            let release = release
-            let pid = pid
-            task = Task {
-                try await database.write { db in
-                    try db.execute("SELECT id FROM attendee_user WHERE id = \(person) FOR UPDATE")
-                    pid.withLock { $0 = try? db.fetchValue(Int.self, "SELECT pg_backend_pid()") }
-                    for _ in 0..<3000 where !release.withLock({ $0 }) { usleep(10_000) }
-                }
-            }
-        }
-
-        func letGo() async throws {
-            release.withLock { $0 = true }
-            try await task.value
-        }
-    }
 
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func twoPeopleGivingBackSeatsTheOtherWaitsForBothGetTheirSwap(kind: DatabaseKind) async throws {
@@ -65,14 +42,16 @@ import Testing
                 // on its giver's. Bo's is let go first: his leave seats Ana and waits for her row behind her own
                 // leave. Then Ana's: her leave, first in line, takes her row and asks for Bo's, which his leave
                 // holds while it waits for hers: a deadlock every run (found after `deadlock_timeout`, 1 s).
-                let holdsAna = Holder(server.database, person: anaID)
-                let holdsBo = Holder(server.database, person: boID)
-                let holders: [Int] = try await LockWaits.until("both rows are held") { () -> [Int]? in
-                    guard let a = holdsAna.pid.withLock({ $0 }), let b = holdsBo.pid.withLock({ $0 }) else {
-                        return nil
+                func holding(_ person: String) -> HeldTransaction<Int> {
+                    HeldTransaction(server.database) { db in
+                        try db.execute("SELECT id FROM attendee_user WHERE id = \(person) FOR UPDATE")
                     }
-                    return [a, b]
                 }
+                let (holdsAna, holdsBo) = (holding(anaID), holding(boID))
+                let holders = [
+                    try await holdsAna.started("Ana's row is held").pid,
+                    try await holdsBo.started("Bo's row is held").pid,
+                ]
                 async let anaLeaves = leave(first.id, ana)
                 let anasLeave = try await LockWaits.until("Ana's leave waits") {
                     try await LockWaits.waiting(on: [holders[0]], server.database).first
@@ -81,11 +60,11 @@ import Testing
                 _ = try await LockWaits.until("Bo's leave waits") {
                     try await LockWaits.waiting(on: [holders[1]], server.database).first
                 }
-                try await holdsBo.letGo()
+                try await holdsBo.commit()
                 _ = try await LockWaits.until("Bo's leave waits for Ana's row") {
                     try await LockWaits.waiting(on: [holders[0], anasLeave], server.database).first { $0 != anasLeave }
                 }
-                try await holdsAna.letGo()
+                try await holdsAna.commit()
                 statuses = [try await anaLeaves.status, try await boLeaves.status]
             } else {
                 async let anaLeaves = leave(first.id, ana)

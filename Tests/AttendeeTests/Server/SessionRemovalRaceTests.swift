@@ -37,9 +37,10 @@ import Testing
             // NB: gates, not a race, as in `WallDeletionRaceTests`: the removal (what a re-import does to a session
             // its file no longer lists) is held uncommitted; on PostgreSQL the seat change is seen waiting for it
             // before it commits. SQLite has one writer: the change runs after it.
-            let removal = WallDeletionRaceTests.Deletion(
-                server.database, "DELETE FROM attendee_session WHERE id = \(session.id)")
-            let holder = try await LockWaits.until("the removal is made") { removal.pid.withLock { $0 } }
+            let removal = HeldTransaction(server.database) { db in
+                try db.execute("DELETE FROM attendee_session WHERE id = \(session.id)")
+            }
+            let holder = try await removal.started("the removal is made").pid
             async let answer = act()
             if kind == .postgres {
                 _ = try await LockWaits.until("the \(action) waits for the removal") {

@@ -11,30 +11,6 @@ import Testing
 /// A like, an unlike or a reply that meets the post's deletion half-way gets the same 404 as one on a post already
 /// deleted, never the generic refusal of a broken reference, on both databases.
 @Suite struct WallDeletionRaceTests {
-    /// A transaction that has run `statement` (a deletion) and holds it uncommitted until told to let go.
-    final class Deletion: Sendable {
-        let release = Locked(false)
-        let pid = Locked<Int?>(nil)
-        let task: Task<Void, any Error>
-
-        init(_ database: any SQLDatabase, _ statement: SQL) {
-            let release = release
-            let pid = pid
-            task = Task {
-                try await database.write { db in
-                    try db.execute(statement)
-                    let backend = db.dialect == .postgres ? try db.fetchValue(Int.self, "SELECT pg_backend_pid()") : 0
-                    pid.withLock { $0 = backend }
-                    for _ in 0..<3000 where !release.withLock({ $0 }) { usleep(10_000) }
-                }
-            }
-        }
-
-        func commit() async throws {
-            release.withLock { $0 = true }
-            try await task.value
-        }
-    }
 
     enum Action: String, CaseIterable, Sendable { case like, unlike, reply }
 
@@ -57,8 +33,10 @@ import Testing
             // NB: gates, not a race. The deletion is made and held uncommitted; the write starts; on PostgreSQL
             // the test waits until it is blocked behind the deletion, so it passed the point where the post was
             // still there, and only then commits the deletion. SQLite has one writer: the write runs after it.
-            let deletion = Deletion(server.database, "DELETE FROM attendee_wall_post WHERE id = \(postID)")
-            let holder = try await LockWaits.until("the deletion is made") { deletion.pid.withLock { $0 } }
+            let deletion = HeldTransaction(server.database) { db in
+                try db.execute("DELETE FROM attendee_wall_post WHERE id = \(postID)")
+            }
+            let holder = try await deletion.started("the deletion is made").pid
             async let answer = act()
             if kind == .postgres {
                 _ = try await LockWaits.until("the \(action) waits for the deletion") {
@@ -99,10 +77,8 @@ import Testing
                 first == .reply
                 ? "DELETE FROM attendee_wall_reply WHERE id = \(replyID)"
                 : "DELETE FROM attendee_wall_post WHERE id = \(postID)"
-            let deletion = WallDeletionRaceTests.Deletion(server.database, statement)
-            let holder = try await LockWaits.until("the first deletion is made") {
-                deletion.pid.withLock { $0 }
-            }
+            let deletion = HeldTransaction(server.database) { db in try db.execute(statement) }
+            let holder = try await deletion.started("the first deletion is made").pid
             async let answer = server.client.delete(
                 "/attendee/v1/wall-replies/\(reply.id)", headers: AttendeeTestServer.auth(ana))
             if kind == .postgres {

@@ -14,34 +14,6 @@ struct NewActionsOrderTests {
     static let ana = Author(authSource: .google, providerUserID: "ana", identityID: "x")
     static let bo = Author(authSource: .google, providerUserID: "bo", identityID: "x")
 
-    /// A transaction that has put an action in the jar and holds it uncommitted until told to let go.
-    final class HeldInsert: Sendable {
-        let release = Locked(false)
-        let inserted = Locked<(id: String, pid: Int)?>(nil)
-        let task: Task<Void, any Error>
-
-        init(_ database: any SQLDatabase, at now: Date) {
-            let release = release
-            let inserted = inserted
-            task = Task {
-                try await database.write { db in
-                    let (stored, _) = try ActionStore.insertUnlessTheAuthorHasIt(
-                        publicID: "held", title: "Walk to work", content: "Every day.",
-                        author: NewActionsOrderTests.ana,
-                        at: now, in: db)
-                    let backend = db.dialect == .postgres ? try db.fetchValue(Int.self, "SELECT pg_backend_pid()") : 0
-                    inserted.withLock { $0 = (stored.action.id, backend ?? 0) }
-                    for _ in 0..<3000 where !release.withLock({ $0 }) { usleep(10_000) }
-                }
-            }
-        }
-
-        func commit() async throws {
-            release.withLock { $0 = true }
-            try await task.value
-        }
-    }
-
     static func migrated(_ test: TestDatabase) async throws -> ActionStore {
         var migrator = Migrator()
         ChangeJarService.registerMigrations(&migrator)
@@ -58,8 +30,12 @@ struct NewActionsOrderTests {
             // NB: gates, not a race. Ana's action is inserted and held uncommitted; Bo's follows. On PostgreSQL the
             // test waits until Bo's has committed or waits behind Ana's, then reads New as a reader does. SQLite has
             // one writer: Bo's waits.
-            let held = HeldInsert(test.database, at: now)
-            let holder = try await LockWaits.until("Ana's action is inserted") { held.inserted.withLock { $0 } }
+            let held = HeldTransaction(test.database) { db in
+                try ActionStore.insertUnlessTheAuthorHasIt(
+                    publicID: "held", title: "Walk to work", content: "Every day.", author: Self.ana, at: now, in: db
+                ).0.action.id
+            }
+            let holder = try await held.started("Ana's action is inserted")
             let boDone = Locked(false)
             let boInsert = Task {
                 defer { boDone.withLock { $0 = true } }
@@ -79,7 +55,8 @@ struct NewActionsOrderTests {
             let bos = try await boInsert.value.action.action.id
             let new = try await store.page(after: nil, newerThan: head, author: nil, limit: 20).items
             let told = Set((seen + new).map(\.action.id))
-            #expect(told == [holder.id, bos], "seen \(seen.map(\.action.title)), then new \(new.map(\.action.title))")
+            #expect(
+                told == [holder.value, bos], "seen \(seen.map(\.action.title)), then new \(new.map(\.action.title))")
         }
     }
 
