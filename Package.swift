@@ -221,10 +221,12 @@ var targets: [Target] = [
 
     // MARK: - Tests
 
-    // The engines database tests run on, and a fresh empty database on each (a throwaway PostgreSQL schema).
+    // The engines database tests run on, and a fresh empty database on each (a throwaway PostgreSQL schema);
+    // PostgreSQL's lost COMMIT answer and SQLite's failed flush (a VFS of its own, CSQLiteFaults).
+    .target(name: "CSQLiteFaults", dependencies: ["CSQLite"], path: "Tests/Support/CSQLiteFaults"),
     .target(
         name: "DatabaseTestSupport",
-        dependencies: ["Database", "DatabasePostgres", "Locking"],
+        dependencies: ["Database", "DatabasePostgres", "Locking", "CSQLiteFaults"],
         path: "Tests/Support/DatabaseTestSupport",
         swiftSettings: swiftSettings
     ),

@@ -59,12 +59,13 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.sql = sql
     }
 
-    /// The ``code`` of a transaction whose `COMMIT` was sent but whose answer was lost with the connection.
+    /// The ``code`` of a transaction whose `COMMIT` may have taken effect though it failed: PostgreSQL's answer was
+    /// lost with the connection, or SQLite's write of it to disk failed part-way (a recovery may still commit it).
     public static let commitOutcomeUnknown = "commit-outcome-unknown"
 
     /// Whether the transaction this error ended may have been committed all the same: its `COMMIT` reached the
-    /// server and the connection dropped before the answer came back (the kind is
-    /// ``Kind/connectionLost``). A caller that undoes what it did for a failed write (a file written for the
+    /// server and the connection dropped before the answer came back (the kind is ``Kind/connectionLost``), or
+    /// SQLite's commit met an I/O error after its pages went to the write-ahead log (``Kind/other``). A caller that undoes what it did for a failed write (a file written for the
     /// row) must leave it, for a sweep that checks what the database names, rather than leave a committed row
     /// pointing at nothing.
     ///

@@ -164,8 +164,30 @@ final class SQLiteConnection: DatabaseConnection {
         }
     }
 
-    @discardableResult
+    /// Commits the open transaction; an I/O error on the way says that it may have been committed.
+    ///
+    /// NB: in WAL mode a commit appends its pages and a commit frame to the `-wal` file, then flushes it. When the
+    /// flush (or a write) fails, this process does not see the transaction, but what reached the file may hold the
+    /// whole of it: a crash before the next write, and the recovery at the next open, commits it after all. Only
+    /// the I/O errors (`SQLITE_IOERR_*`) leave that doubt (``DatabaseError/mayHaveCommitted``); a deferred
+    /// constraint refused at `COMMIT`, say, surely did not commit.
+    func commit() throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, "COMMIT", nil, nil, &message)
+        guard status != SQLITE_OK else { return }
+        let extended = sqlite3_extended_errcode(handle)
+        let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+        sqlite3_free(message)
+        guard extended & 0xFF == SQLITE_IOERR else {
+            throw Self.error(extended: extended, message: text, sql: "COMMIT")
+        }
+        let name = String(cString: sqlite3_errstr(extended))
+        throw DatabaseError(
+            .other, code: DatabaseError.commitOutcomeUnknown,
+            message: "the commit's write to disk failed (SQLITE(\(extended)) \(name): \(text))", sql: "COMMIT")
+    }
 
+    @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }

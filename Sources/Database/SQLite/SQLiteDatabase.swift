@@ -137,7 +137,7 @@ public final class SQLiteDatabase: SQLDatabase {
             }
             do {
                 let value = try body(connection)
-                try connection.executeScript("COMMIT")
+                try connection.commit()
                 return (.success(value), true)
             } catch {
                 if sqlite3AutocommitIsOff(connection) { try? connection.executeScript("ROLLBACK") }

@@ -214,4 +214,33 @@ import Testing
             await relayed.close()
         }
     }
+
+    /// SQLite's flush of the insert's commit fails: this process does not see the record, but a crash before the
+    /// next write would commit it, so the body it names must still be there (it used to be removed as though the
+    /// insert had surely failed, leaving a recovered record whose download finds nothing).
+    @Test func aCreateWhoseCommitFlushFailsKeepsTheBodyARecoveryWouldName() async throws {
+        let disk = try FailingFlush()
+        let bodies = try BodyFolder.temporary()
+        let store = try await DevServerHarness.migratedStore(disk.database, bodies: bodies)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let record = SObjectRecord(
+            id: "00PQ00000000002IAA", type: "Attachment", parentID: DevServerHarness.hospitalID,
+            fields: ["Name": "plan.pdf"], createdDate: now, lastModifiedDate: now)
+        let bytes = Data("%PDF-1.7 the plan".utf8)
+
+        disk.failNextCommitFlush()
+        do {
+            _ = try await store.insert(record, try bodies.stage(bytes), nil)
+            Issue.record("an insert whose commit flush failed must not succeed")
+        } catch let error as DatabaseError {
+            #expect(error.mayHaveCommitted)
+        }
+        #expect(!disk.isFailureWaiting)
+        let recovered = try SQLiteDatabase(path: try disk.crashImage())
+        let stored = try await SObjectStore.database(recovered, bodies: bodies).fetch(record.id)
+        let name = try #require(stored?.bodyFile)
+        #expect(try bodies.read(name) == bytes)
+        await recovered.close()
+        await disk.remove()
+    }
 }
