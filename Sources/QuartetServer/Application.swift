@@ -21,7 +21,8 @@ public struct Application: Sendable {
     public var configuration: ServerConfiguration
     /// The database every domain stores its data in.
     public var database: any SQLDatabase
-    /// Background work that runs while the server does (the Attendee media cleanup); cancelled by ``close()``.
+    /// Background work that runs while the server does (the Attendee media cleanup, the Salesforce body sweep);
+    /// cancelled by ``close()``.
     var background: [Task<Void, Never>] = []
     /// On PostgreSQL, what brings other instances' live events to this one's streams.
     var liveRelay: LiveRelay?
@@ -225,6 +226,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(
             instanceURL: configuration.publicURL,
             ownURL: URL(string: "http://\(listening):\(configuration.port)")))
+    // Body files no record names (a commit that might have happened and did not, a crash's leftovers): hourly.
+    let bodySweep = salesforce.startCleanup()
     salesforce.register(on: &router)
     openAPI.add(SalesforceDevService.operations, securedBy: SalesforceDevService.securityScheme)
 
@@ -238,5 +241,5 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     started = true
     return Application(
         router: router, openAPI: openAPI, configuration: configuration, database: database,
-        background: [cleanup], liveRelay: liveRelay, databaseLock: databaseLock)
+        background: [cleanup, bodySweep], liveRelay: liveRelay, databaseLock: databaseLock)
 }

@@ -134,7 +134,10 @@ public final class BodyFolder: Sendable {
 
     /// Removes every file nothing refers to: staged bodies and stored ones not in `names`, last modified
     /// longer ago than `age` (so uploads and commits in flight, here or in another server, are left alone).
-    public func sweep(keeping names: Set<String>, olderThan age: TimeInterval = 3600) {
+    /// Answers how many it removed.
+    @discardableResult
+    public func sweep(keeping names: Set<String>, olderThan age: TimeInterval = 3600) -> Int {
+        var removed = 0
         let cutoff = Date().addingTimeInterval(-age)
         let manager = FileManager.default
         func isOld(_ path: String) -> Bool {
@@ -143,12 +146,13 @@ public final class BodyFolder: Sendable {
         }
         for name in (try? manager.contentsOfDirectory(atPath: staging.path)) ?? [] {
             let path = staging.appendingPathComponent(name).path
-            if isOld(path) { unlink(path) }
+            if isOld(path), unlink(path) == 0 { removed += 1 }
         }
         for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] where name != "staging" {
             let path = url.appendingPathComponent(name).path
-            if !names.contains(name), isOld(path) { unlink(path) }
+            if !names.contains(name), isOld(path), unlink(path) == 0 { removed += 1 }
         }
+        return removed
     }
 
     /// A stored name never leaves the folder.

@@ -54,6 +54,28 @@ public struct SalesforceDevService: Sendable {
         return service
     }
 
+    /// Removes the body files no record names and nothing has written for `age`: a body kept because its insert's
+    /// commit might have happened (``Database/DatabaseError/mayHaveCommitted``) and did not, one left by a crash
+    /// between a commit and the removal of the file it replaced, a staged upload abandoned. Answers how many went.
+    @discardableResult
+    public func sweepBodies(olderThan age: TimeInterval = 3600) async throws -> Int {
+        store.bodies.sweep(keeping: try await store.namedBodies(), olderThan: age)
+    }
+
+    /// Runs ``sweepBodies(olderThan:)`` every `interval` (the start swept already: ``start(store:configuration:)``),
+    /// until the task is cancelled, so a server that runs for months does not keep what a start would remove.
+    public func startCleanup(every interval: Duration = .seconds(3600), bodiesOlderThan age: TimeInterval = 3600)
+        -> Task<Void, Never>
+    {
+        let service = self
+        return Task.detached(priority: .background) {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                _ = try? await service.sweepBodies(olderThan: age)
+            }
+        }
+    }
+
     /// Creates the service without touching the store (the seed's users still sign in).
     public init(store: SObjectStore, configuration: Configuration = Configuration(), users: [SeedData.User]) {
         self.store = store

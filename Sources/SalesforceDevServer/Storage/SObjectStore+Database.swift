@@ -85,6 +85,7 @@ extension SObjectStore {
                     try db.fetchValue(Int.self, "SELECT COUNT(*) FROM salesforce_record") ?? 0
                 }
             },
+            namedBodies: { try await DatabaseRecord.namedBodies(database) },
             saveToken: { token in
                 _ = try await database.write { db in
                     try db.execute(
@@ -153,12 +154,15 @@ enum DatabaseRecord {
                 try db.execute("DELETE FROM salesforce_body WHERE record_id = \(id)")
             }
         }
+        bodies.sweep(keeping: try await namedBodies(database))
+    }
+
+    /// The body files records name.
+    static func namedBodies(_ database: any SQLDatabase) async throws -> Set<String> {
         let names = try await database.read { db in
-            try db.query("SELECT body_file FROM salesforce_record WHERE body_file IS NOT NULL").map {
-                try $0.decode(String.self, "body_file")
-            }
+            try db.fetchColumn(String.self, "SELECT body_file FROM salesforce_record WHERE body_file IS NOT NULL")
         }
-        bodies.sweep(keeping: Set(names))
+        return Set(names)
     }
 
     static func encode(_ fields: [String: JSONValue]) throws -> String {

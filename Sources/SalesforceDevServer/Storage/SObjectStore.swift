@@ -46,6 +46,8 @@ public struct SObjectStore: Sendable {
     public var all: @Sendable (_ type: String) async throws -> [SObjectRecord]
     /// How many records exist (0 means the seed has not been loaded).
     public var count: @Sendable () async throws -> Int
+    /// The names of the files in ``bodies`` that records name (deleted records' included): what a sweep keeps.
+    public var namedBodies: @Sendable () async throws -> Set<String>
     /// Stores an issued token.
     public var saveToken: @Sendable (IssuedToken) async throws -> Void
     /// Looks a token up.
@@ -90,6 +92,7 @@ public struct SObjectStore: Sendable {
                 }
             },
             count: { state.locked { $0.records.count } },
+            namedBodies: { state.locked { Set($0.records.values.compactMap(\.bodyFile)) } },
             saveToken: { token in state.locked { $0.tokens[token.value] = token } },
             token: { value in state.locked { $0.tokens[value] } },
             revoke: { value in
@@ -107,9 +110,10 @@ extension BodyFolder {
     /// removes the file again when `save` fails, or when `isKept` says the result does not use it (an
     /// idempotent replay that returned an earlier record).
     ///
-    /// A save whose commit may have happened all the same (the connection dropped after `COMMIT` was sent:
-    /// ``DatabaseError/mayHaveCommitted``) keeps the file: the record may name it, and the sweep at start
-    /// removes it if none does.
+    /// A save whose commit may have happened all the same (PostgreSQL's connection dropped after `COMMIT` was
+    /// sent, SQLite's commit met an I/O error: ``DatabaseError/mayHaveCommitted``) keeps the file: the record may
+    /// name it, and the sweep (``SalesforceDevService/sweepBodies(olderThan:)``, at start and hourly) removes it an
+    /// hour on if none does.
     func storing<T>(
         _ body: StagedBody?, for record: SObjectRecord, _ save: (SObjectRecord) async throws -> T,
         keptIf isKept: (T) -> Bool = { _ in true }

@@ -241,6 +241,60 @@ import Testing
         let name = try #require(stored?.bodyFile)
         #expect(try bodies.read(name) == bytes)
         await recovered.close()
+
+        // No crash came: the record is not there, and once the file is an hour old the sweep takes it.
+        let service = SalesforceDevService(store: store, users: [])
+        #expect(try await store.fetch(record.id) == nil)
+        #expect(try await service.sweepBodies() == 0)
+        try BodySweepTests.age(bodies, name, by: 7200)
+        #expect(try await service.sweepBodies() == 1)
+        #expect(throws: (any Error).self) { try bodies.read(name) }
         await disk.remove()
+    }
+}
+
+/// The body files no record names go without a restart.
+@Suite struct BodySweepTests {
+    /// Sets the modification time of `name` in `bodies` to `seconds` ago.
+    static func age(_ bodies: BodyFolder, _ name: String, by seconds: TimeInterval) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-seconds)],
+            ofItemAtPath: bodies.url.appendingPathComponent(name).path)
+    }
+
+    @Test func aSweepTakesOnlyOldFilesNoRecordNames() async throws {
+        let store = try await DevServerHarness.migratedStore()
+        let service = SalesforceDevService(store: store, users: [])
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let record = SObjectRecord(
+            id: "00PQ00000000003IAA", type: "Attachment", parentID: DevServerHarness.hospitalID,
+            fields: ["Name": "kept.pdf"], createdDate: now, lastModifiedDate: now)
+        _ = try await store.insert(record, try store.bodies.stage(Data("named".utf8)), nil)
+        let named = try #require(try await store.fetch(record.id)?.bodyFile)
+        let oldOrphan = try store.bodies.commit(try store.bodies.stage(Data("old".utf8)), for: "00PQ00000000004IAA")
+        let youngOrphan = try store.bodies.commit(
+            try store.bodies.stage(Data("young".utf8)), for: "00PQ00000000005IAA")
+        try Self.age(store.bodies, named, by: 7200)
+        try Self.age(store.bodies, oldOrphan, by: 7200)
+
+        #expect(try await service.sweepBodies() == 1)
+        #expect(try store.bodies.read(named) == Data("named".utf8))
+        #expect(try store.bodies.read(youngOrphan) == Data("young".utf8))
+        #expect(throws: (any Error).self) { try store.bodies.read(oldOrphan) }
+    }
+
+    @Test func theCleanupSweepsWhileTheServerRuns() async throws {
+        let store = try await DevServerHarness.migratedStore()
+        let service = SalesforceDevService(store: store, users: [])
+        let orphan = try store.bodies.commit(try store.bodies.stage(Data("old".utf8)), for: "00PQ00000000006IAA")
+        try Self.age(store.bodies, orphan, by: 7200)
+        let cleanup = service.startCleanup(every: .milliseconds(5))
+        defer { cleanup.cancel() }
+        var tries = 0
+        while (try? store.bodies.read(orphan)) != nil, tries < 2_000 {
+            try await Task.sleep(for: .milliseconds(5))
+            tries += 1
+        }
+        #expect(throws: (any Error).self) { try store.bodies.read(orphan) }
     }
 }
