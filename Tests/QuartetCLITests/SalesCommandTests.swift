@@ -28,8 +28,14 @@ struct SalesCLI {
     let hosts = Recording()
     /// Every body the server answered, so a test can tell the server's words from the command line's.
     let answers = Recording()
+    /// Every request that reached the server, as `METHOD /path`.
+    let requests = Recording()
     /// What happens before the next PATCH reaches the server (another rep's save, landing first).
     let beforeNextPatch = BeforeNext { $0.httpMethod == "PATCH" }
+    /// What happens before the next record is created (the session ended, as the item is added).
+    let beforeNextCreate = BeforeNext { request in
+        request.httpMethod == "POST" && request.url?.path.contains("/sobjects/") == true
+    }
     /// What happens before a deletion reaches a record: before its version check, or its DELETE when none is made
     /// (another rep's save, landing after this machine read the record).
     let beforeNextDeletion = BeforeNext { request in
@@ -86,9 +92,12 @@ struct SalesCLI {
         let answers = answers
         let beforeNextPatch = beforeNextPatch
         let beforeNextDeletion = beforeNextDeletion
+        let beforeNextCreate = beforeNextCreate
+        let requests = requests
         let server = HTTPTransport.inProcess(router) { request in
             if offline.isDown { throw URLError(.cannotConnectToHost) }
             hosts.append(request.url?.host ?? "")
+            requests.append("\(request.httpMethod ?? "") \(request.url?.path ?? "")")
             if request.url?.path.hasSuffix("/oauth2/token") == true {
                 tokenForms.append(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
             }
@@ -96,6 +105,7 @@ struct SalesCLI {
         let transport = HTTPTransport { request in
             await beforeNextPatch.run(request)
             await beforeNextDeletion.run(request)
+            await beforeNextCreate.run(request)
             let (body, head) = try await server.send(request)
             answers.append(String(decoding: body, as: UTF8.self))
             return (body, head)
@@ -148,12 +158,7 @@ struct SalesCLI {
 
     /// Creates a record in the stand-in as another tool of the org would (past the app's rules), returning its id.
     func createdElsewhere(_ object: String, _ json: String) async throws -> String {
-        let form = "grant_type=password&client_id=test&username=rep%40quartet.dev&password=quartet-sales"
-        let signIn = try await router.respond(
-            to: Request(
-                method: .post, target: "/services/oauth2/token",
-                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(form.utf8)))
-        let token = try #require(try JSONDecoder().decode([String: String].self, from: signIn.bodyData)["access_token"])
+        let token = try await tokenElsewhere()
         let created = try await router.respond(
             to: Request(
                 method: .post, target: "/services/data/v32.0/sobjects/\(object)",
@@ -162,6 +167,40 @@ struct SalesCLI {
         return try #require(
             try JSONDecoder().decode([String: JSONValue].self, from: created.bodyData)["id"]?.stringValue,
             "\(String(decoding: created.bodyData, as: UTF8.self))")
+    }
+
+    /// Deletes a record in the stand-in as another rep would (an account takes its items with it).
+    func deletedElsewhere(_ object: String, _ id: String) async throws {
+        let token = try await tokenElsewhere()
+        let deleted = try await router.respond(
+            to: Request(
+                method: .delete, target: "/services/data/v32.0/sobjects/\(object)/\(id)",
+                headers: ["Authorization": "Bearer \(token)"], body: Data()))
+        #expect(deleted.status == .noContent, "\(String(decoding: deleted.bodyData, as: UTF8.self))")
+    }
+
+    /// An access token of another sign-in, as another tool of the org has.
+    private func tokenElsewhere() async throws -> String {
+        let form = "grant_type=password&client_id=test&username=rep%40quartet.dev&password=quartet-sales"
+        let signIn = try await router.respond(
+            to: Request(
+                method: .post, target: "/services/oauth2/token",
+                headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(form.utf8)))
+        return try #require(try JSONDecoder().decode([String: String].self, from: signIn.bodyData)["access_token"])
+    }
+
+    /// Salesforce ends this machine's session: its access and refresh tokens are revoked, so the next call is
+    /// answered 401 `INVALID_SESSION_ID` and the refresh that follows is refused.
+    func sessionEnded() async throws {
+        let file = dataDirectory.appendingPathComponent("sales/session.json")
+        let session = try JSONDecoder().decode(SalesforceSession.self, from: Data(contentsOf: file))
+        for token in [session.accessToken, session.refreshToken].compactMap({ $0 }) {
+            let form = "token=\(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)"
+            _ = try await router.respond(
+                to: Request(
+                    method: .post, target: "/services/oauth2/revoke",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(form.utf8)))
+        }
     }
 
     /// A file named `name` holding `data`, in the data directory (made if need be).
@@ -620,8 +659,12 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
+        // NB: an item is added on its account's screen, which offline shows the copy this machine keeps (here the
+        // clinic's; the hospital's is not kept).
+        let clinic = "001Q000000Demo3IAB"
+        #expect(await cli.run(["items", clinic]).code == 0)
         cli.offline.isDown = true
-        let queued = await cli.run(["note", "add", hospital, "--title", "Offline", "--body", "x"])
+        let queued = await cli.run(["note", "add", clinic, "--title", "Offline", "--body", "x"])
         #expect(queued.code == 0)
         #expect(queued.errors.contains("offline: queued 'add the note Offline'"))
         // A delete by id, of an account this machine does not keep, is refused offline: a delete is the row's on
@@ -633,7 +676,7 @@ struct SalesCLI {
         #expect(deleted.errors.contains("the network is unavailable"), "\(deleted.errors)")
         // An upload waits with its bytes.
         let minutes = try cli.file("minutes.txt", Data("The wing opens in May.".utf8))
-        let upload = await cli.run(["attachment", "add", hospital, minutes.path])
+        let upload = await cli.run(["attachment", "add", clinic, minutes.path])
         #expect(upload.code == 0, "\(upload.errors)")
         #expect(upload.errors.contains("offline: queued 'upload the attachment minutes.txt'"))
         let stillDown = await cli.run(["sync"])
@@ -642,7 +685,7 @@ struct SalesCLI {
         cli.offline.isDown = false
         #expect(await cli.run(["sync"]).output == "sent 2 edits\n")
         #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
-        let items = await cli.run(["items", hospital, "--json"])
+        let items = await cli.run(["items", clinic, "--json"])
         #expect(items.output.components(separatedBy: "\"Offline\"").count == 2)
         #expect(items.output.components(separatedBy: "\"minutes.txt\"").count == 2)
     }
@@ -653,6 +696,7 @@ struct SalesCLI {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
+        #expect(await cli.run(["items", hospital]).code == 0)
         cli.offline.isDown = true
         #expect(await cli.run(["note", "add", hospital, "--title", "Offline", "--body", "x"]).code == 0)
         cli.offline.isDown = false

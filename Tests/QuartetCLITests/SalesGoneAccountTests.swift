@@ -3,19 +3,24 @@ import Testing
 
 @testable import QuartetCLI
 
-/// A change Salesforce refused for an account it does not have (a typo, or an account another rep deleted) is never
-/// trapped: `account ID` lists it with what was typed, and `discard-mine` lets it go.
+/// A change Salesforce refused for an account it no longer has (another rep deleted it after this machine saved a
+/// change to it offline) is never trapped: `account ID` lists it with what was typed, and `discard-mine` lets it go.
+///
+/// NB: an account never opened here (a typo) gets no change to begin with: `add` is its screen's, which has nothing
+/// to add to (``SalesItemOnItsScreenTests``).
 @Suite struct SalesGoneAccountTests {
-    let missing = "001Q000000Demo9IAB"
+    let missing = "001Q000000Demo3IAB"
 
     @Test func aChangeForAnAccountSalesforceDoesNotHaveIsListedAndLetGo() async throws {
         let cli = try await SalesCLI.make()
         defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
         await cli.signIn()
+        #expect(await cli.run(["items", missing]).code == 0)
         cli.offline.isDown = true
         let queued = await cli.run(["note", "add", missing, "--title", "typo", "--body", "Call back\nTuesday"])
         #expect(queued.code == 0, "\(queued.errors)")
         cli.offline.isDown = false
+        try await cli.deletedElsewhere("Account", missing)
 
         let sync = await cli.run(["sync"])
         #expect(sync.code == 1)
@@ -28,8 +33,9 @@ import Testing
         #expect(shown.code == 1)
         #expect(
             shown.errors
-                == "quartet: Salesforce has no account \(missing). Your changes to it cannot be sent: copy what you "
-                + "want to keep from “Changes Not Sent”, then discard them.\n")
+                == "quartet: Acme Products no longer exists in Salesforce; the copy saved on this device was removed. "
+                + "Your changes to it cannot be sent: copy what you want to keep from “Changes Not Sent”, then "
+                + "discard them.\n")
         let lines = shown.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "Changes Not Sent")
         #expect(lines.count == 6)
@@ -45,6 +51,7 @@ import Testing
         // With nothing held for it, the id is a plain failure again.
         let again = await cli.run(["account", missing])
         #expect(again.code == 1)
-        #expect(again.errors.contains("NOT_FOUND"))
+        #expect(!again.errors.contains("Changes Not Sent"), "\(again.errors)")
+        #expect(again.output.isEmpty)
     }
 }

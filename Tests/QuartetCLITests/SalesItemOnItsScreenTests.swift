@@ -4,10 +4,12 @@ import Testing
 
 /// Issue 12: on a machine that does not keep the item's account, `note|doc|attachment delete`, `edit`, `show`,
 /// `attachment download` and `content open` are still the Account screen's: they open the screen of the account
-/// Salesforce says the item is on, and tap its row, so its version check, conflicts and banners apply.
+/// Salesforce says the item is on, and tap its row, so its version check, conflicts and banners apply; `add` opens
+/// the screen of the account named and taps its add button.
 @Suite struct SalesItemOnItsScreenTests {
     let hospital = "001Q000000Demo1IAB"
     let note = "002Q000000Demo1IAB"
+    let clinic = "001Q000000Demo3IAB"
 
     /// This machine and a colleague's, both signed in; neither keeps an account yet.
     func twoMachines() async throws -> (cli: SalesCLI, colleague: SalesCLI) {
@@ -96,5 +98,80 @@ import Testing
         #expect(other.code == 1)
         #expect(
             other.errors.hasSuffix("does not list the content document 069Q000000Demo5IAB under Know · Say · Show\n"))
+    }
+
+    /// `note|doc|attachment add` on an account this machine does not keep is that account's screen's add button, as
+    /// on one it keeps. The editor alone queued a note offline for an account never opened here, created an item
+    /// for an account Salesforce does not have, sent nothing waiting first, and kept no copy to list the new row.
+    @Test func addingToAnAccountNotKeptIsTheScreensAdd() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let created = { cli.requests.all.filter { $0.hasPrefix("POST ") && $0.contains("/sobjects/") } }
+
+        // Offline, the screen of an account never opened here shows nothing and offers no add button.
+        cli.offline.isDown = true
+        let offline = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "new wing"])
+        #expect(offline.code == 1)
+        #expect(offline.output.isEmpty)
+        #expect(
+            offline.errors == "quartet: You're offline, and this account has not been opened on this device before.\n")
+        cli.offline.isDown = false
+        #expect(await cli.run(["sync"]).output == "sent 0 edits\n", "nothing waits to be sent later")
+
+        // An account Salesforce does not have: the screen says so, as `account` does, and nothing is created.
+        let missing = "001Q000000Gone1IAB"
+        let shown = await cli.run(["account", missing])
+        #expect(shown.code == 1)
+        let none = await cli.run(["doc", "add", missing, "--name", "Plan", "--url", "https://docs.google.com/d/1"])
+        #expect(none.code == 1)
+        #expect(none.errors == shown.errors)
+        #expect(created().isEmpty, "\(created())")
+
+        // What waits is sent as the screen opens, before the item is added.
+        #expect(await cli.run(["items", clinic]).code == 0)
+        cli.offline.isDown = true
+        #expect(await cli.run(["note", "add", clinic, "--title", "Order gloves"]).code == 0)
+        cli.offline.isDown = false
+        let added = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "new wing"])
+        #expect(added.code == 0, "\(added.errors)")
+        #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
+
+        // The row joins the screen's list and the copy this machine keeps: offline, it is listed.
+        cli.offline.isDown = true
+        let listed = await cli.run(["items", hospital])
+        #expect(listed.code == 0, "\(listed.errors)")
+        #expect(listed.output.contains("Call back"), "\(listed.output)")
+    }
+
+    /// A file over 25 MB that is no image, added to an account this machine does not keep: the editor's sentence,
+    /// and nothing is sent or left waiting.
+    @Test func anOversizedFileOnAnAccountNotKeptIsRefusedAndSendsNothing() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        let big = try cli.file("archive.zip", Data([0x50, 0x4B, 3, 4]) + Data(count: 26_843_546 - 4))
+        let refused = await cli.run(["attachment", "add", hospital, big.path])
+        #expect(refused.code == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.errors == "archive.zip is 25.6 MB; attachments are limited to 25 MB (26214400 bytes).\n")
+        #expect(!cli.requests.all.contains { $0.hasPrefix("POST ") && $0.contains("/sobjects/") })
+        #expect(await cli.run(["sync"]).output == "sent 0 edits\n")
+    }
+
+    /// Salesforce ends the session as the note goes up (401 `INVALID_SESSION_ID`, its refresh refused): the note
+    /// waits for the same rep's next sign-in, and is sent once.
+    @Test func aSessionEndedAsANoteIsAddedKeepsItForTheNextSignIn() async throws {
+        let cli = try await SalesCLI.make()
+        defer { try? FileManager.default.removeItem(at: cli.dataDirectory) }
+        await cli.signIn()
+        cli.beforeNextCreate.set { try? await cli.sessionEnded() }
+        let added = await cli.run(["note", "add", hospital, "--title", "Call back", "--body", "new wing"])
+        #expect(added.code == 0, "\(added.errors)")
+        #expect(added.errors.contains("queued 'add the note Call back'"), "\(added.errors)")
+        await cli.signIn()
+        #expect(await cli.run(["sync"]).output == "sent 1 edit\n")
+        let items = await cli.run(["items", hospital])
+        #expect(items.output.components(separatedBy: "Call back").count == 2, "\(items.output)")
     }
 }

@@ -118,9 +118,15 @@ enum ItemCommands {
 
     // MARK: - Shared
 
-    /// `add ACCOUNT`: the account screen's add button for a `kind`, when this machine keeps that account (so the
-    /// saved copy lists the item, marked as not sent while it waits offline), else the item editor alone; filled
-    /// as a person would type the options (`fill`), then saved, as Save would (offline, it is queued).
+    /// `add ACCOUNT`: the Account screen of `ACCOUNT` opened, as a person opens it (the copy this machine keeps
+    /// first, then Salesforce's), and its add button for a `kind` tapped; filled as a person would type the options
+    /// (`fill`), then the editor's Save tapped on the screen: the row joins its list and the copy it keeps, and
+    /// offline the item waits in the outbox, marked as not sent.
+    ///
+    /// NB: whether the machine keeps the account or not: the editor alone queued an item offline for an account
+    /// never opened here (or one Salesforce does not have), sent nothing waiting first, and left no copy to list it.
+    /// A screen with nothing to show (offline with no saved copy, no such account, signed out) offers no add button,
+    /// and says why.
     static func add(
         _ kind: ItemEditorModel.Kind, summary: String, arguments: [String] = ["ACCOUNT"], options: [OptionSpec],
         _ dependencies: SalesDependencies,
@@ -129,17 +135,11 @@ enum ItemCommands {
         CommandSpec(
             "add", summary: summary, arguments: arguments, options: options,
             body: SalesSession.body(dependencies) { session, context in
-                let account = context.arguments.positionals[0]
-                if await session.cache.load(account) != nil {
-                    guard let screen = await session.openAccount(account) else { return 1 }
-                    if let editor = await screen.editor(adding: kind) {
-                        try await fill(editor, context)
-                        return try await save(editor, session: session) { await screen.editorSaveTapped() }
-                    }
-                }
-                let editor = await newEditor(kind, account: account, session)
+                guard let screen = await session.openAccount(context.arguments.positionals[0]),
+                    let editor = await screen.editor(adding: kind)
+                else { return 1 }
                 try await fill(editor, context)
-                return try await save(editor, session: session) { await editor.saveTapped() }
+                return try await save(editor, session: session) { await screen.editorSaveTapped() }
             })
     }
 
@@ -211,17 +211,7 @@ enum ItemCommands {
         return 0
     }
 
-    /// The editor adding a `kind` of item to `account`, over the run's client and outbox and the command line's
-    /// image codec.
-    @MainActor static func newEditor(_ kind: ItemEditorModel.Kind, account: String, _ session: SalesSession)
-        -> ItemEditorModel
-    {
-        ItemEditorModel(
-            adding: kind, accountID: account, client: session.client, shrinker: session.shrinker,
-            outbox: session.outbox)
-    }
-
-    /// Taps Save (`tap`: the editor's own, or the Account screen's over it) and prints what the editor shows: the
+    /// Taps Save (`tap`: the Account screen's, over its editor) and prints what the editor shows: the
     /// saved item's id, that it waits offline, or why it failed. After a conflict, `sendMine` (when given) is
     /// tapped; without it, the conflict is printed with the way to send them over it.
     @MainActor static func save(

@@ -414,8 +414,13 @@ public actor SalesOutbox {
             var outcome = await Self.deliver(edit, through: client, created: created, wrote: version)
             // NB: an attempt before this one was started (the outbox counts it before sending), so this update may
             // have reached Salesforce just before the app closed, or its answer was lost; the record then holds
-            // this very save, which is no one else's edit to ask the person about.
-            if case .conflict = outcome, operation.attempts > 1, await Self.holdsOwnSave(edit, through: client) {
+            // this very save, which is no one else's edit to ask the person about. The version it wrote is then the
+            // record's as read back, noted below as a sent save's is: an edit made over this one offline (based on
+            // the version the device read) is checked against it, and does not meet this save as someone else's.
+            if case .conflict = outcome, operation.attempts > 1,
+                let held = await Self.ownSave(edit, through: client)
+            {
+                version.withLock { $0 = held.version }
                 outcome = .delivered(body: Data())
             }
             if case .delivered = outcome {
@@ -473,18 +478,29 @@ public actor SalesOutbox {
         }
     }
 
-    /// Whether the record `edit` updates holds, in every field the edit sends, the value it sends: the edit's own
-    /// save, sent by an attempt whose answer never reached the outbox. A colleague's save of any of those fields to
-    /// another value keeps it a conflict; one of other fields only, made after this save landed, overwrote nothing
-    /// of it. A record that cannot be read is taken for a conflict, as before.
+    /// The record `edit` updates, as read back, when it holds in every field the edit sends the value it sends: the
+    /// edit's own save, sent by an attempt whose answer never reached the outbox; `nil` when it does not. A
+    /// colleague's save of any of those fields to another value keeps it a conflict; one of other fields only, made
+    /// after this save landed, overwrote nothing of it. A record that cannot be read is taken for a conflict.
     ///
-    /// NB: the version it wrote is not noted (the record may be newer than it by now): an edit made over it while
-    /// offline is checked against the version it was based on, and may meet a conflict that overwrites nothing.
-    static func holdsOwnSave(_ edit: PendingEdit, through client: SalesforceClient) async -> Bool {
+    /// NB: the version returned is the record's now, which a colleague's save of other fields after this one may
+    /// have made: an edit made over this one offline is then checked against it, as it would be had the device read
+    /// the record just after its save landed.
+    static func ownSave(_ edit: PendingEdit, through client: SalesforceClient) async -> HeldSave? {
         guard case .update(let object, let id, let fields, _) = edit.change, !fields.isEmpty,
-            let server = try? await client.record(object, id: id)
-        else { return false }
-        return fields.allSatisfy { name, mine in (server[name] ?? .null) == mine }
+            let server = try? await client.record(object, id: id),
+            fields.allSatisfy({ name, mine in (server[name] ?? .null) == mine })
+        else { return nil }
+        return HeldSave(version: server[HeldSave.versionField]?.text.flatMap(SalesforceDate.parse))
+    }
+
+    /// A record found holding this device's own save (``ownSave(_:through:)``).
+    struct HeldSave: Sendable {
+        /// The field a record's version is read from, as the conflict check reads it.
+        static let versionField = "LastModifiedDate"
+        /// The record's version as read back (`nil` when it names none): what an edit made over the save is checked
+        /// against.
+        var version: Date?
     }
 
     static func outcome(_ error: SalesforceError) -> DeliveryOutcome {
@@ -559,7 +575,7 @@ extension PendingEdit {
     ///
     /// NB: never against what this edit wrote itself: noted, yet still waiting, it is sent again after the app
     /// closed before the outbox recorded it, and is checked as it was made: it meets its own save, which the flush
-    /// tells from a colleague's by the fields it sent (``SalesOutbox/holdsOwnSave(_:through:)``), and writes nothing
+    /// tells from a colleague's by the fields it sent (``SalesOutbox/ownSave(_:through:)``), and writes nothing
     /// twice.
     func madeOver(_ written: [WrittenVersion]) -> PendingEdit {
         let written = written.filter { $0.edit != id }

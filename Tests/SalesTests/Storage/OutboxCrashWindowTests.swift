@@ -17,6 +17,9 @@ import Testing
     /// Whether the next PATCH's answer is lost on its way back: the server wrote it, the app never heard.
     final class Dies: Sendable {
         private let armed = Locked(false)
+        /// Whether the network goes with the answer (the line dropped): the screen cannot reload after it.
+        let dropsTheLine: Bool
+        init(dropsTheLine: Bool = false) { self.dropsTheLine = dropsTheLine }
         func arm() { armed.withLock { $0 = true } }
         func fire() -> Bool {
             armed.withLock { armed in
@@ -40,7 +43,10 @@ import Testing
             let answer = try await standIn.send(request)
             // NB: Salesforce has the PATCH; the process is gone before the answer reaches the outbox, which is left
             // as a crash leaves it: the edit pending, its attempt counted, nothing noted of what it wrote.
-            if request.httpMethod == "PATCH", dies.fire() { throw URLError(.notConnectedToInternet) }
+            if request.httpMethod == "PATCH", dies.fire() {
+                if dies.dropsTheLine { harness.wire.isDown = true }
+                throw URLError(.notConnectedToInternet)
+            }
             return answer
         }
         let store = try await LocalStore.open(path: path).store
@@ -102,5 +108,41 @@ import Testing
         #expect(relaunched.unsentEdits.first?.canSendOver == true)
         #expect(relaunched.banner?.failure != nil)
         #expect(relaunched.details?.account.numBeds == 200)
+    }
+
+    /// The save whose answer was lost is taken as the device's own on the relaunch; the version it wrote is then
+    /// the record's, so a second edit made offline over it (before the device could read that version) is sent,
+    /// not shown to the rep as a conflict that overwrites nothing.
+    @Test @MainActor func aSecondOfflineEditOverTheSaveTakenAsOwnIsSentWithoutAConflict() async throws {
+        let harness = try await DevServerHarness.make()
+        let path = Self.storePath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dies = Dies(dropsTheLine: true)
+        let first = try await Self.launch(harness, path: path, dies: dies)
+        harness.wire.isDown = true
+        first.editTapped()
+        first.fieldEdited(.numBeds, text: "120")
+        await first.saveTapped()
+        #expect(first.saveOutcome == .queued)
+        harness.wire.isDown = false
+        harness.clock.advance(by: 5)
+        dies.arm()
+        await first.refreshPulled()
+        // The line dropped as Salesforce wrote it: the device still has the version it read.
+        #expect(harness.wire.isDown)
+        #expect(first.pendingEditCount == 1)
+        first.editTapped()
+        first.fieldEdited(.hcSystemName, text: "Northwind Health")
+        await first.saveTapped()
+        #expect(first.saveOutcome == .queued)
+        #expect(first.pendingEditCount == 2)
+        harness.wire.isDown = false
+        harness.clock.advance(by: 5)
+        let relaunched = try await Self.launch(harness, path: path, dies: Dies())
+        #expect(relaunched.unsentEdits.isEmpty)
+        #expect(relaunched.banner == nil)
+        #expect(relaunched.pendingEditCount == 0)
+        #expect(relaunched.details?.account.numBeds == 120)
+        #expect(relaunched.details?.account.hcSystemName == "Northwind Health")
     }
 }
