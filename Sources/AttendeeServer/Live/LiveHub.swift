@@ -4,18 +4,32 @@ import Foundation
 import HTTPServer
 import Locking
 
-/// Fans live events out to this instance's open event streams.
+/// Fans live events out to this instance's open event streams, in sequence order.
 ///
 /// A controller writes its change and the event in one transaction (``LiveOutbox/append``), then calls
 /// ``publish(_:)`` so this instance's clients hear of it at once. Other instances hear of it through
 /// ``received(sequences:)``, which the PostgreSQL listener calls with the sequences its notifications name.
 /// An event heard both ways is sent once.
 ///
-/// A stream (``stream(_:lastEventID:)``) first says `ready` (``LiveReady``: whether it resumes where the
+/// What a stream sends after `ready` is every event on its topics after `ready`'s `id`, in sequence order, each
+/// once: a client that resumes after the last `id` it read misses nothing. Events are heard out of order (two
+/// writes' tasks may publish 11 before 10; a relayed event may come after a later local one), so the hub holds an
+/// event until every sequence below it is sent, and reads the outbox for the ones it has not heard. That read is
+/// exact: outbox sequences commit in order (``LiveOutbox/append`` takes its turn), so once an event is committed
+/// every lower sequence is committed or gone for good, and one absent from the outbox is a gap for ever. Events
+/// heard in order cost no read.
+///
+/// NB: the order is kept per hub, not per stream: every stream takes events from the hub in the hub's one order,
+/// and one opening mid-way replays up to the newest event of its snapshot and takes only later ones live. Every
+/// event the hub sent before the stream subscribed was committed before that snapshot was read, so the seam
+/// neither drops nor repeats one; one read fills a gap for every stream. While no stream is open the hub keeps no
+/// order, and the first to open reads where the outbox stands.
+///
+/// A stream (``stream(_:lastEventID:access:)``) first says `ready` (``LiveReady``: whether it resumes where the
 /// client's `Last-Event-ID` left off; its `id` is where a reconnect resumes, see ``LiveOutbox/start(after:on:_:)``),
-/// replays what a resuming client missed from the outbox, then sends events as they are published. A client that
+/// replays what a resuming client missed from the outbox, then sends events as they are heard. A client that
 /// falls more than ``queueLimit`` events behind has its stream ended, and reconnects with `Last-Event-ID`
-/// rather than silently missing events.
+/// rather than silently missing events; so does every stream when the outbox cannot be read to fill a gap.
 ///
 /// An event with an ``LiveEvent/audience`` (a draft poll's, for its managers) goes only to the streams whose person
 /// is in it, asked by the stream (``Access/isInAudience``) just before it would be sent, whether it is replayed,
@@ -29,12 +43,10 @@ final class LiveHub: Sendable {
     /// How every live route's OpenAPI summary ends: what a stream sends and how a client resumes it.
     static let streamSummary =
         "`ready` first (its `resumed` says whether every change since `Last-Event-ID` follows; if not, read "
-        + "again), then each change; send `Last-Event-ID` to resume"
+        + "again), then each change in order; send `Last-Event-ID` to resume"
 
     /// The most events queued for one stream before it is ended.
     static let queueLimit = 4_096
-    /// How many recently sent sequences are remembered to drop an event heard twice.
-    static let rememberedSequences = 8_192
 
     /// What keeps a stream open, asked again while it is.
     struct Access: Sendable {
@@ -51,23 +63,38 @@ final class LiveHub: Sendable {
     }
 
     /// An event as a stream's queue holds it: with when this instance heard of it (after its commit).
-    private struct Queued: Sendable {
+    fileprivate struct Queued: Sendable {
         var event: LiveEvent
         var heardAt: ContinuousClock.Instant
     }
 
-    private struct Subscriber {
+    fileprivate struct Subscriber {
         var topics: Set<String>
         var tokenHash: String
         var continuation: AsyncStream<Queued>.Continuation
     }
 
-    private struct State {
+    /// Where the hub stands in the outbox while streams are open.
+    fileprivate struct Order {
+        /// Which run of open streams this is (a read begun in an earlier one is dropped).
+        var epoch: UInt64
+        /// Every sequence up to this is sent (or was a gap, or came before every open stream's snapshot).
+        var sentThrough: Int64
+        /// The highest sequence known committed in this outbox: every one below it is final.
+        var known: Int64
+        /// Events heard above `sentThrough + 1`, held until those below them are sent.
+        var held: [Int64: Queued] = [:]
+    }
+
+    fileprivate struct State {
         var subscribers: [UInt64: Subscriber] = [:]
         var nextID: UInt64 = 0
-        var recent: Set<Int64> = []
-        var recentOrder: [Int64] = []
         var overflowed: Set<UInt64> = []
+        /// `nil` while no stream is open.
+        var order: Order?
+        var epochs: UInt64 = 0
+        /// Whether a task is reading the outbox for the gap below a held event.
+        var isFilling = false
     }
 
     private let state = Locked(State())
@@ -85,52 +112,83 @@ final class LiveHub: Sendable {
     /// How many streams are open on this instance.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// Sends committed events to the streams subscribed to their topics.
+    /// Sends committed events to the streams subscribed to their topics, after every event below them.
+    ///
+    /// An event whose predecessors are sent goes out at once; one above a gap is held while a task reads the gap
+    /// from the outbox.
     func publish(_ events: [LiveEvent]) {
         let heardAt = ContinuousClock.now
-        state.withLock { state in
-            for event in events {
-                guard state.recent.insert(event.sequence).inserted else { continue }
-                state.recentOrder.append(event.sequence)
-                if state.recentOrder.count > Self.rememberedSequences {
-                    let forgotten = state.recentOrder.prefix(state.recentOrder.count - Self.rememberedSequences)
-                    for sequence in forgotten { state.recent.remove(sequence) }
-                    state.recentOrder.removeFirst(forgotten.count)
-                }
-                for (id, subscriber) in state.subscribers where subscriber.topics.contains(event.topic) {
-                    if case .dropped = subscriber.continuation.yield(Queued(event: event, heardAt: heardAt)) {
-                        state.overflowed.insert(id)
-                        subscriber.continuation.finish()
-                        state.subscribers[id] = nil
-                    }
-                }
-            }
+        let fill = state.withLock { state in
+            state.hear(events.map { Queued(event: $0, heardAt: heardAt) })
+            return state.settle()
         }
+        if fill { Task { await fillGaps() } }
     }
 
     /// Sends one committed event.
     func publish(_ event: LiveEvent) { publish([event]) }
 
-    /// Reads the events another instance committed and sends them here.
+    /// Reads the events another instance committed and sends them here, in order with the rest.
+    ///
+    /// NB: a notification is no proof that its sequence is this outbox's (every schema of the database shares the
+    /// channel), so the hub reads what its own outbox holds up to the highest one named, and counts as final only
+    /// what that read saw committed. Sequences this hub has sent already cost no read.
     func received(sequences: [Int64]) async throws {
-        guard !sequences.isEmpty else { return }
-        let events = try await database.read { db in try LiveOutbox.events(sequences: sequences, db) }
-        publish(events)
+        guard let highest = sequences.max() else { return }
+        try await read(through: highest)
     }
 
-    /// Reads and sends every event committed after the newest one this hub has sent (at most
-    /// ``LiveOutbox/replayLimit``); events it sent already are skipped. A hub that has sent nothing yet has no
-    /// point to resume from and sends nothing (its streams' reconnects replay from their own `Last-Event-ID`).
+    /// Reads and sends every event committed after the newest one this hub has sent (a page of
+    /// ``LiveOutbox/replayLimit`` at a time). A hub with no stream open sends nothing (its streams' reconnects
+    /// replay from their own `Last-Event-ID`).
     func catchUp() async throws {
-        guard let newest = state.withLock({ $0.recentOrder.max() }) else { return }
-        let events = try await database.read { db in try LiveOutbox.events(after: newest, db) }
-        publish(events)
+        try await read(through: .max)
+    }
+
+    /// Reads this outbox's events after the newest sent, up to `highest`, and sends them in order.
+    private func read(through highest: Int64) async throws {
+        while let (epoch, after, known) = state.withLock({ state in
+            state.order.flatMap { $0.sentThrough < highest ? ($0.epoch, $0.sentThrough, $0.known) : nil }
+        }) {
+            let events = try await database.read { db in try LiveOutbox.events(after: after, through: highest, db) }
+            let complete = events.count < LiveOutbox.replayLimit
+            let fill = state.withLock { state in
+                state.merge(events, epoch: epoch, through: complete ? min(highest, known) : nil, heardAt: .now)
+                return state.settle()
+            }
+            if fill { await fillGaps() }
+            if complete { return }
+        }
+    }
+
+    /// Reads the outbox for the sequences below held events, and sends them and the held ones in order, until
+    /// nothing is held.
+    ///
+    /// NB: one task at a time (`isFilling`); publishes meanwhile hold their events or, in order, send them at
+    /// once. A failed read ends every stream (each client resumes from its `Last-Event-ID`, replayed exactly)
+    /// rather than sending past a gap it could not read.
+    private func fillGaps() async {
+        while let (epoch, after, known) = state.withLock({ $0.gap() }) {
+            do {
+                let events = try await database.read { db in
+                    try LiveOutbox.events(after: after, through: known, db)
+                }
+                let complete = events.count < LiveOutbox.replayLimit
+                state.withLock { state in
+                    state.merge(events, epoch: epoch, through: complete ? known : nil, heardAt: .now)
+                }
+            } catch {
+                let ended = state.withLock { $0.endAll() }
+                for subscriber in ended { subscriber.continuation.finish() }
+            }
+        }
     }
 
     /// Ends this instance's streams opened with the token stored as `tokenHash` (it was signed out).
     func endStreams(tokenHash: String) {
         let ended = state.withLock { state in
             let ids = state.subscribers.filter { $0.value.tokenHash == tokenHash }.map(\.key)
+            defer { _ = state.settle() }
             return ids.compactMap { state.subscribers.removeValue(forKey: $0) }
         }
         for subscriber in ended { subscriber.continuation.finish() }
@@ -149,7 +207,7 @@ final class LiveHub: Sendable {
         return EventStream { [self] writer in
             let (events, continuation) = AsyncStream.makeStream(
                 of: Queued.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
-            let id = subscribe(keys, tokenHash: access.tokenHash, continuation)
+            let id = try await subscribe(keys, tokenHash: access.tokenHash, continuation)
             defer { unsubscribe(id) }
             // Ends a stream with nothing to send once its access is gone (an expired token, a lost membership, a
             // sign-out on another instance), so it holds no connection for a person who may no longer listen.
@@ -165,7 +223,10 @@ final class LiveHub: Sendable {
             }
             defer { watch.cancel() }
             let resume = lastEventID.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-            let (missed, cursor, ready) = try await database.read { db in
+            // NB: read after subscribing: every event the hub sent before is in this snapshot, every later one
+            // comes through the queue, in order. The replay ends at `through`; the queue's events up to it are
+            // skipped.
+            let (missed, cursor, ready, through) = try await database.read { db in
                 try LiveOutbox.start(after: resume, on: topics, db)
             }
             // NB: asked after the replay was read, so its answer covers the replay too.
@@ -174,14 +235,15 @@ final class LiveHub: Sendable {
             let data = String(decoding: try AttendeeCoding.encoder().encode(ready), as: UTF8.self)
             try await writer.send(
                 ServerSentEvent(id: String(cursor), event: LiveReady.eventType, data: data, retry: 2_000))
-            var replayed = Set(missed.map(\.sequence))
             var audiences = Audiences(access)
             for event in missed {
                 guard let hears = await audiences.include(event, heardAt: askedAt) else { return }
                 if hears { try await writer.send(event.serverSentEvent) }
             }
+            var sentThrough = through
             for await queued in events {
-                if replayed.remove(queued.event.sequence) != nil { continue }
+                guard queued.event.sequence > sentThrough else { continue }
+                sentThrough = queued.event.sequence
                 if queued.heardAt >= askedAt {
                     askedAt = .now
                     guard await access.isAllowed() else { return }
@@ -215,20 +277,22 @@ final class LiveHub: Sendable {
         }
     }
 
+    /// Adds a stream; the first of a run of open streams reads where the outbox stands, from where the hub keeps
+    /// order.
     private func subscribe(
         _ topics: Set<String>, tokenHash: String, _ continuation: AsyncStream<Queued>.Continuation
-    ) -> UInt64 {
-        state.withLock { state in
-            state.nextID += 1
-            state.subscribers[state.nextID] = Subscriber(
-                topics: topics, tokenHash: tokenHash, continuation: continuation)
-            return state.nextID
-        }
+    ) async throws -> UInt64 {
+        let subscriber = Subscriber(topics: topics, tokenHash: tokenHash, continuation: continuation)
+        if let id = state.withLock({ $0.subscribe(subscriber, newest: nil) }) { return id }
+        let newest = try await database.read { db in try LiveOutbox.newest(db) }
+        // NB: with `newest`, subscribe always answers an id.
+        return state.withLock { $0.subscribe(subscriber, newest: newest) } ?? 0
     }
 
     private func unsubscribe(_ id: UInt64) {
         let subscriber = state.withLock { state in
             state.overflowed.remove(id)
+            defer { _ = state.settle() }
             return state.subscribers.removeValue(forKey: id)
         }
         subscriber?.continuation.finish()
@@ -236,5 +300,103 @@ final class LiveHub: Sendable {
 
     private func wasDropped(_ id: UInt64) -> Bool {
         state.withLock { $0.overflowed.contains(id) }
+    }
+}
+
+extension LiveHub.State {
+    /// Adds `subscriber` and answers its id; `nil` when no stream is open and `newest` (where the outbox stands,
+    /// read before this call) is not given.
+    ///
+    /// NB: the order may start at a `newest` read before: an event committed after it and heard before this
+    /// stream subscribed came before its snapshot too.
+    fileprivate mutating func subscribe(_ subscriber: LiveHub.Subscriber, newest: Int64?) -> UInt64? {
+        if order == nil {
+            guard let newest else { return nil }
+            epochs += 1
+            order = LiveHub.Order(epoch: epochs, sentThrough: newest, known: newest)
+        }
+        nextID += 1
+        subscribers[nextID] = subscriber
+        return nextID
+    }
+
+    /// Holds heard events above the newest sent, and sends those now in order.
+    fileprivate mutating func hear(_ events: [LiveHub.Queued]) {
+        guard var order else { return }
+        for queued in events where queued.event.sequence > order.sentThrough {
+            order.held[queued.event.sequence] = order.held[queued.event.sequence] ?? queued
+            order.known = max(order.known, queued.event.sequence)
+        }
+        self.order = order
+        release()
+    }
+
+    /// Takes in what the outbox held after a point (read in epoch `epoch`), and sends every sequence up to the
+    /// newest that read proved final: its last event, and `through` when it read everything up to that.
+    fileprivate mutating func merge(
+        _ events: [LiveEvent], epoch: UInt64, through: Int64?, heardAt: ContinuousClock.Instant
+    ) {
+        guard order?.epoch == epoch else { return }
+        hear(events.map { LiveHub.Queued(event: $0, heardAt: heardAt) })
+        advance(through: max(events.last?.sequence ?? .min, through ?? .min))
+    }
+
+    /// Sends the held events in order while the next one is held.
+    private mutating func release() {
+        while let sentThrough = order?.sentThrough, let next = order?.held.removeValue(forKey: sentThrough + 1) {
+            order?.sentThrough = sentThrough + 1
+            deliver(next)
+        }
+    }
+
+    /// Sends the held events up to `last` in order, every sequence up to it being final (one not held is a gap),
+    /// then those that follow in order.
+    private mutating func advance(through last: Int64) {
+        guard let order, last > order.sentThrough else { return }
+        for sequence in order.held.keys.sorted() where sequence <= last {
+            if let queued = self.order?.held.removeValue(forKey: sequence) { deliver(queued) }
+        }
+        self.order?.sentThrough = last
+        release()
+    }
+
+    /// Sends one event to the streams on its topic; ends a stream whose queue is full.
+    private mutating func deliver(_ queued: LiveHub.Queued) {
+        for (id, subscriber) in subscribers where subscriber.topics.contains(queued.event.topic) {
+            if case .dropped = subscriber.continuation.yield(queued) {
+                overflowed.insert(id)
+                subscriber.continuation.finish()
+                subscribers[id] = nil
+            }
+        }
+    }
+
+    /// After a change: forgets the order when no stream is open, and answers whether the caller is to start
+    /// filling a gap (there is one and no task fills it).
+    fileprivate mutating func settle() -> Bool {
+        if subscribers.isEmpty { order = nil }
+        guard let order, order.known > order.sentThrough, !isFilling else { return false }
+        isFilling = true
+        return true
+    }
+
+    /// The gap to read for (after the newest sent, up to the newest known committed, in `epoch`); `nil`, and no
+    /// task filling, when there is none.
+    fileprivate mutating func gap() -> (epoch: UInt64, after: Int64, through: Int64)? {
+        if subscribers.isEmpty { order = nil }
+        guard let order, order.known > order.sentThrough else {
+            isFilling = false
+            return nil
+        }
+        return (order.epoch, order.sentThrough, order.known)
+    }
+
+    /// Ends every stream (the outbox could not be read): each client resumes from its `Last-Event-ID`.
+    fileprivate mutating func endAll() -> [LiveHub.Subscriber] {
+        defer {
+            subscribers = [:]
+            order = nil
+        }
+        return Array(subscribers.values)
     }
 }

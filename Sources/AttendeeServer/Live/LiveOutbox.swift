@@ -111,47 +111,49 @@ enum LiveOutbox {
         return events.sorted { $0.sequence < $1.sequence }.prefix(replayLimit).map { $0 }
     }
 
-    /// The events after `sequence` on every topic, oldest first, at most ``replayLimit``.
-    static func events(after sequence: Int64, _ db: any DatabaseConnection) throws -> [LiveEvent] {
+    /// The events after `sequence` and up to `last` on every topic, oldest first, at most ``replayLimit``.
+    static func events(after sequence: Int64, through last: Int64 = .max, _ db: any DatabaseConnection) throws
+        -> [LiveEvent]
+    {
         try db.query(
             """
             SELECT sequence, topic, kind, data, audience FROM attendee_live_event
-            WHERE sequence > \(sequence) ORDER BY sequence LIMIT \(Int64(replayLimit))
+            WHERE sequence > \(sequence) AND sequence <= \(last) ORDER BY sequence LIMIT \(Int64(replayLimit))
             """
         ).map(event)
     }
 
-    /// The events with these sequences (what another instance's notifications name).
-    static func events(sequences: [Int64], _ db: any DatabaseConnection) throws -> [LiveEvent] {
-        var events: [LiveEvent] = []
-        for sequence in sequences {
-            events += try db.query(
-                "SELECT sequence, topic, kind, data, audience FROM attendee_live_event WHERE sequence = \(sequence)"
-            ).map(event)
-        }
-        return events
+    /// The newest event this outbox has committed or pruned (0 when it has had none): every event up to it is
+    /// final, committed or rolled back for good (sequences commit in order, see `takeTurn`).
+    static func newest(_ db: any DatabaseConnection) throws -> Int64 {
+        let prunedThrough = try db.fetchValue(Int64.self, "SELECT pruned_through FROM attendee_live_pruned") ?? 0
+        // NB: with every event pruned, the newest is the last that went.
+        return max(
+            prunedThrough,
+            try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event") ?? 0)
     }
 
     /// Where a stream opened after `lastEventID` starts: the events on `topics` it replays, the `id` its `ready`
-    /// carries, and whether it resumes exactly (``LiveReady/resumed``).
+    /// carries, whether it resumes exactly (``LiveReady/resumed``), and the newest event its replay covers (the
+    /// stream sends only later ones live).
     ///
     /// A client resumes when nothing after its event was pruned and what it missed fits in one replay; `ready`
     /// then carries the client's own id, so one that drops mid-replay is replayed it all again. Any other client
     /// — a first connection, one too far behind, one with an id this database never issued — is replayed
     /// nothing and told the newest event: it reads what it shows again instead.
+    ///
+    /// NB: read in one snapshot (`database.read`), so the replay holds every event on `topics` after
+    /// `lastEventID` up to `through`, and none after it.
     static func start(
         after lastEventID: Int64?, on topics: [LiveTopic], _ db: any DatabaseConnection
-    ) throws -> (missed: [LiveEvent], cursor: Int64, ready: LiveReady) {
+    ) throws -> (missed: [LiveEvent], cursor: Int64, ready: LiveReady, through: Int64) {
         let prunedThrough = try db.fetchValue(Int64.self, "SELECT pruned_through FROM attendee_live_pruned") ?? 0
-        // NB: with every event pruned, the newest is the last that went.
-        let latest = max(
-            prunedThrough,
-            try db.fetchValue(Int64.self, "SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event") ?? 0)
-        let afresh = ([LiveEvent](), latest, LiveReady(resumed: false))
+        let latest = try newest(db)
+        let afresh = ([LiveEvent](), latest, LiveReady(resumed: false), latest)
         guard let resume = lastEventID, resume <= latest, resume >= prunedThrough else { return afresh }
         let missed = try events(after: resume, on: topics, db)
         guard missed.count < replayLimit else { return afresh }
-        return (missed, resume, LiveReady(resumed: true))
+        return (missed, resume, LiveReady(resumed: true), latest)
     }
 
     /// Deletes events older than ``retention``, noting the newest that went (a client that last heard of an

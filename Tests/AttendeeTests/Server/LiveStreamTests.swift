@@ -241,8 +241,10 @@ import Testing
             var iterator = sent.makeAsyncIterator()
             #expect(await iterator.next()?.event == "ready")
             // The writer is stuck sending `ready`; the queue holds `queueLimit` events, one more ends the stream.
+            // NB: numbered on from the outbox's newest, so the hub sends them as it hears them, none held for a gap.
+            let newest = try await server.database.read { db in try LiveOutbox.newest(db) }
             let events = (1...Int64(LiveHub.queueLimit + 1)).map {
-                LiveEvent(sequence: 1_000_000 + $0, topic: LiveTopic.event("e").key, kind: "k", data: "{}")
+                LiveEvent(sequence: newest + $0, topic: LiveTopic.event("e").key, kind: "k", data: "{}")
             }
             hub.publish(events)
             #expect(hub.subscriberCount == 0)
