@@ -58,18 +58,31 @@ enum LiveOutbox {
     ) throws -> LiveEvent {
         let data = String(decoding: try AttendeeCoding.encoder().encode(payload), as: UTF8.self)
         let createdAt = Int64(now.timeIntervalSince1970)
-        let insert: SQL = """
-            INSERT INTO attendee_live_event (topic, kind, data, audience, created_at)
-            VALUES (\(topic.key), \(kind), \(data), \(audience?.stored), \(createdAt)) RETURNING sequence
-            """
         let sequence: Int64?
         if db.dialect == .postgres {
+            let insert: SQL = """
+                INSERT INTO attendee_live_event (topic, kind, data, audience, created_at)
+                VALUES (\(topic.key), \(kind), \(data), \(audience?.stored), \(createdAt)) RETURNING sequence
+                """
             try takeTurn(db)
             // NB: the notification goes in the insert's statement, so an event costs the two statements it did.
             sequence = try db.fetchValue(
                 Int64.self, "WITH e AS (\(insert)) SELECT sequence, pg_notify(\(channel), sequence::text) FROM e")
         } else {
-            sequence = try db.fetchValue(Int64.self, insert)
+            // NB: SQLite numbers a row after the largest row left, so once the cleanup pruned every event it would
+            // hand out numbers already sent (a stream's hub drops them as heard, a client resuming after one is
+            // told it is up to date). The number goes on from the newest ever, pruned or not; one writer at a time
+            // makes reading it here safe.
+            sequence = try db.fetchValue(
+                Int64.self,
+                """
+                INSERT INTO attendee_live_event (sequence, topic, kind, data, audience, created_at)
+                VALUES (
+                    (SELECT MAX(pruned_through, (SELECT COALESCE(MAX(sequence), 0) FROM attendee_live_event)) + 1
+                        FROM attendee_live_pruned WHERE id = 1),
+                    \(topic.key), \(kind), \(data), \(audience?.stored), \(createdAt))
+                RETURNING sequence
+                """)
         }
         guard let sequence else {
             throw DatabaseError(.other, code: "live", message: "the outbox returned no sequence")

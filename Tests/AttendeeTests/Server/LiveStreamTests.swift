@@ -163,6 +163,38 @@ import Testing
         }
     }
 
+    /// A quiet server's cleanup prunes every event; the next one must still be numbered after all of them. SQLite's
+    /// row ids start again after the largest left, so it was 1 again: a connected stream (whose hub had sent far
+    /// more) dropped it as heard, and a client resuming after its last id was told it was up to date.
+    @Test(arguments: DatabaseKind.eachDialectOnDisk)
+    func anEmptiedOutboxNeverHandsASequenceOutAgain(_ kind: DatabaseKind) async throws {
+        try await AttendeeTestServer.with(kind) { server in
+            let token = try await server.registeredAttendee("Hedy Lamarr")
+            let listener = try await LiveListener.open(server, token: token)
+            #expect(try await listener.next().event == "ready")
+            let before = try await server.commit(.event(server.eventID), kind: "test.before")
+            server.service.live.publish(before)
+            let heard = try await listener.next()
+            #expect(heard.id == String(before.sequence))
+
+            let later = Date().addingTimeInterval(LiveOutbox.retention + 3_600)
+            _ = try await server.database.write { db in try LiveOutbox.prune(now: later, db) }
+            #expect(try await server.database.read { db in try LiveOutbox.newest(db) } == before.sequence)
+
+            let after = try await server.commit(.event(server.eventID), kind: "test.after")
+            #expect(after.sequence > before.sequence)
+            server.service.live.publish(after)
+            #expect(try await listener.next().event == "test.after")
+            listener.close()
+
+            let resumed = try await LiveListener.open(server, token: token, lastEventID: heard.id)
+            let ready = try await resumed.next()
+            #expect(ready.event == LiveReady.eventType)
+            #expect(try await resumed.next().event == "test.after")
+            resumed.close()
+        }
+    }
+
     @Test(arguments: DatabaseKind.eachDialectOnDisk)
     func anEventHeardLocallyAndFromAnotherInstanceIsSentOnce(_ kind: DatabaseKind) async throws {
         try await AttendeeTestServer.with(kind) { server in
