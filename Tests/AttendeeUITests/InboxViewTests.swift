@@ -5,6 +5,7 @@ import AttendeeServer
 import Database
 import Foundation
 import HTTPServer
+import Locking
 import SwiftUI
 import TestSupport
 import Testing
@@ -19,6 +20,49 @@ struct InboxViewTests {
     static func host() async throws -> (ViewHost<AttendeeRootView>, TestClient) {
         let app = try await InProcessAttendee.make()
         return (await app.host(), app.server)
+    }
+
+    /// A save that met another device's edit, whose read of that version dropped: the editor still offers Keep
+    /// Mine and Use the Other Version (it offered only Save), and Keep Mine reads the other version, then saves
+    /// the person's words over it.
+    @Test func aConflictWhoseOtherVersionCouldNotBeReadStillOffersKeepMine() async throws {
+        let stored = Locked(
+            Note(
+                id: "n1", eventID: "e", text: "Tablet words", version: 2, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0)))
+        let reading = Locked(false)
+        var client = AttendeeClient()
+        client.note = { _ in
+            guard reading.withLock({ $0 }) else { throw APIError.connectionLost }
+            return stored.withLock { $0 }
+        }
+        client.updateNote = { _, edit in
+            let saved = stored.withLock { note -> Note? in
+                guard note.version == edit.version else { return nil }
+                note.text = edit.text
+                note.version += 1
+                return note
+            }
+            guard let saved else { throw APIError.http(status: 409, problem: nil) }
+            return saved
+        }
+        let first = Note(
+            id: "n1", eventID: "e", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0))
+        let host = ViewHost(NavigationStack { NoteEditorView(model: NoteEditorModel(client: client, editing: first)) })
+        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "Edit Note" }
+        try host.type("Phone words", into: "Write a note")
+        try host.tap("Save")
+        let notRead = "This note was changed on another device since you opened it. The connection was lost. Try again."
+        try await host.waitUntil("the conflict") { $0.texts.contains(notRead) }
+        #expect(host.tree.find(.button, "Keep Mine") != nil)
+        #expect(host.tree.find(.button, "Use the Other Version") != nil)
+
+        reading.withLock { $0 = true }
+        try host.tap("Keep Mine")
+        try await host.waitUntil("saved") { $0.texts.contains("Note saved.") }
+        #expect(stored.withLock { $0.text } == "Phone words")
+        #expect(host.tree.find(.button, "Keep Mine") == nil)
     }
 
     @Test func theLoadOlderRowPutsOlderMessagesOnTopAndGoesAwayAtTheStart() async throws {

@@ -189,16 +189,26 @@ import Testing
             #expect(await cli.run("ana", ["wall", event, "like", "nope"]) == 1)
             #expect(await cli.run("ana", ["wall", event, "post"]) == 2)
             #expect(await cli.run("ana", ["wall", event, "delete", "nope"]) == 1)
+            // Offline, each write says what was not done, in the screen's words.
+            #expect(await cli.offline("bo", ["wall", event, "like", post]) == 1)
+            #expect(await cli.offline("bo", ["wall", event, "reply", post, "Still there?"]) == 1)
+            #expect(await cli.offline("ana", ["wall", event, "delete", post]) == 1)
             #expect(await cli.run("ana", ["wall", event, "delete", post]) == 0)
             #expect(await cli.offline("ana", ["wall", event]) == 1)
             #expect(await cli.offline("ana", ["wall", event, "post", "Still there?"]) == 1)
+            let second = try await cli.json(Identified.self, "ana", ["wall", event, "post", "Third post"]).id
+            try await cli.records("ana", ["wall", event, "delete", second])
             #expect(await cli.offline("ana", ["agenda", event]) == 0)
             try await cli.records("ana", ["wall", event])
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
             let message = try await cli.json(Identified.self, "ana", ["discussion", keynote, "post", "Great talk"]).id
             #expect(await cli.run("ana", ["discussion", keynote]) == 0)
             #expect(await cli.run("ana", ["discussion", keynote, "delete", "nope"]) == 1)
+            #expect(await cli.offline("ana", ["discussion", keynote, "post", "Still there?"]) == 1)
+            #expect(await cli.offline("ana", ["discussion", keynote, "delete", message]) == 1)
             #expect(await cli.run("ana", ["discussion", keynote, "delete", message]) == 0)
+            let another = try await cli.json(Identified.self, "ana", ["discussion", keynote, "post", "Bye"]).id
+            try await cli.records("ana", ["discussion", keynote, "delete", another])
             #expect(await cli.run("ana", ["discussion", keynote, "shout"]) == 2)
 
             // As the event's organizer: documents, the gallery, polls and quizzes, an import.

@@ -97,6 +97,9 @@ public final class ConversationModel: BusyScreen {
     /// every time it is sent (so a retry after a lost answer is not a second message).
     private var unsent: [(id: String, request: SendMessageRequest, key: String, failed: Bool)] = []
     private var nextLocalID = 0
+    /// The line a failed send put up, while it shows: it belongs to the sends that failed, and goes once none of
+    /// them is left unstored (a line another call put up since is that call's, and stays).
+    private var sendFailure: Banner?
     /// The newest of the other person's messages known to be read.
     private var readUpTo = 0
 
@@ -265,6 +268,7 @@ public final class ConversationModel: BusyScreen {
             banner =
                 (error as? APIError)?.neverReachedServer == true
                 ? .failure(Strings.text("messages.notSent.offline")) : Banner(error)
+            sendFailure = banner
             show()
         }
     }
@@ -274,12 +278,24 @@ public final class ConversationModel: BusyScreen {
     /// longer shown as pending or not sent.
     private func insert(_ message: Message) -> Bool {
         if let key = message.idempotencyKey, message.senderID != thread?.with.id {
+            let failed = unsent.contains { $0.key == key && $0.failed }
             unsent.removeAll { $0.key == key }
+            if failed { failedSendStored() }
         }
         guard !messages.contains(where: { $0.id == message.id }) else { return false }
         messages.append(message)
         messages.sort { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }
         return true
+    }
+
+    /// A send that failed is known to be stored after all (its answer was lost): the line that said it was not
+    /// sent goes once no failed send is left, unless another call's line has taken its place.
+    ///
+    /// NB: the row already shows the message as sent; a "not sent" line left over it contradicted it.
+    private func failedSendStored() {
+        guard !unsent.contains(where: \.failed), let shown = sendFailure else { return }
+        sendFailure = nil
+        if banner == shown { banner = nil }
     }
 
     /// Moves the read mark to the other person's newest message, when it is past what is known to be read.

@@ -13,7 +13,8 @@ public enum NoteSaveState: Sendable, Hashable {
     case saved
     /// Refused or lost; the banner says why.
     case failed
-    /// Another device changed the note since it was opened; ``NoteEditorModel/conflict`` holds that version.
+    /// Another device changed the note since it was opened; ``NoteEditorModel/conflict`` holds that version, or
+    /// is `nil` while it could not be read (Keep Mine and Use the Other Version read it first).
     case conflict
 }
 
@@ -31,7 +32,8 @@ public final class NoteEditorModel {
     public private(set) var saveState: NoteSaveState = .editing
     /// Why the last call failed (a conflict among them), or what it did, if anything.
     public private(set) var banner: Banner?
-    /// The version another device saved, while the conflict banner shows.
+    /// The version another device saved, while the conflict banner shows; `nil` in a conflict whose other version
+    /// could not be read yet.
     public private(set) var conflict: Note?
     /// The note as last saved (`nil` for a new note not saved yet).
     public private(set) var note: Note?
@@ -53,6 +55,8 @@ public final class NoteEditorModel {
     private let sessionID: String?
     /// The new note's `Idempotency-Key`, kept with what was sent until the server has it.
     private var createKey = DraftKey<NoteDraft>()
+    /// Whether the other device's version is being read for Keep Mine or Use the Other Version.
+    private var isReadingTheirs = false
 
     /// The editor of a new note at an event, about a session or (`nil`) the event.
     public init(client: AttendeeClient, eventID: String, sessionID: String? = nil) {
@@ -82,7 +86,8 @@ public final class NoteEditorModel {
     /// Whether Save works: a text that breaks no rule, a text or photo that differs from what is stored, and no
     /// save or photo upload in flight.
     public var isSaveEnabled: Bool {
-        saveState != .saving && !attachment.isUploading && TextProblem.of(text, limit: NoteRules.textLimit) == nil
+        saveState != .saving && !isReadingTheirs && !attachment.isUploading
+            && TextProblem.of(text, limit: NoteRules.textLimit) == nil
             && (text != note?.text || attachment.imageID != note?.imageID)
     }
 
@@ -103,17 +108,19 @@ public final class NoteEditorModel {
         await save(over: note?.version)
     }
 
-    /// "Keep Mine" on the conflict banner: saves this text over the other device's version. A tap while that save
-    /// is on its way does nothing: sent over the same version again, it would meet a conflict with itself.
+    /// "Keep Mine" on the conflict banner: saves this text over the other device's version, read first when the
+    /// conflict could not read it. A tap while that save (or read) is on its way does nothing: sent over the same
+    /// version again, it would meet a conflict with itself.
     public func keepMineTapped() async {
-        guard saveState != .saving, let theirs = conflict else { return }
+        guard saveState != .saving, let theirs = await theirVersion() else { return }
         await save(over: theirs.version)
     }
 
-    /// "Use the Other Version" on the conflict banner: shows that version, to edit from. A tap while Keep Mine is on
+    /// "Use the Other Version" on the conflict banner: shows that version, to edit from, read first when the
+    /// conflict could not read it (a read that fails again keeps the person's text). A tap while Keep Mine is on
     /// its way does nothing: that choice is made, and its answer would land on the other version's text.
-    public func useTheirsTapped() {
-        guard saveState != .saving, let theirs = conflict else { return }
+    public func useTheirsTapped() async {
+        guard saveState != .saving, let theirs = await theirVersion() else { return }
         note = theirs
         text = theirs.text
         attachment.keep(theirs.imageID)
@@ -121,6 +128,19 @@ public final class NoteEditorModel {
         conflict = nil
         banner = nil
         saveState = .editing
+    }
+
+    /// The other device's version, for a choice made on the conflict banner: as the conflict read it, or read now
+    /// when that read failed; `nil` outside a conflict, while a read is on its way, or when the read fails (the
+    /// conflict stays, and says why) or finds this very text (the save is done).
+    private func theirVersion() async -> Note? {
+        if let conflict { return conflict }
+        guard saveState == .conflict, !isReadingTheirs, let id = note?.id else { return nil }
+        isReadingTheirs = true
+        defer { isReadingTheirs = false }
+        banner = nil
+        await readTheirs(id, against: (text: text, imageID: attachment.imageID))
+        return conflict
     }
 
     private func save(over version: Int?) async {
@@ -139,21 +159,37 @@ public final class NoteEditorModel {
             saved(sent)
         } catch {
             if AttendeeFailure.status(error) == 409, let id = note?.id {
-                let current = try? await client.note(id)
-                // NB: an earlier save whose answer was lost (offline, a dropped connection) stored this very text:
-                // sent again over the version it replaced, it meets itself. That is the save done, not a conflict.
-                if let current, current.text == sent.text, current.imageID == sent.imageID {
-                    note = current
-                    saved(sent)
-                    return
-                }
-                conflict = current
-                saveState = conflict == nil ? .failed : .conflict
-                banner = .failure(Strings.text("notes.conflict"))
+                await readTheirs(id, against: sent)
             } else {
                 saveState = .failed
                 banner = Banner(error)
             }
+        }
+    }
+
+    /// Reads the note as the server holds it after a save of `sent` met a conflict (409). The same words are the
+    /// save done; other words are the conflict, with that version to keep mine over or to use. A read that fails
+    /// still shows the conflict, with its reason, and Keep Mine and Use the Other Version read it again: the
+    /// person's text stays either way.
+    private func readTheirs(_ id: String, against sent: (text: String, imageID: String?)) async {
+        do {
+            let current = try await client.note(id)
+            // NB: an earlier save whose answer was lost (offline, a dropped connection) stored this very text:
+            // sent again over the version it replaced, it meets itself. That is the save done, not a conflict.
+            if current.text == sent.text, current.imageID == sent.imageID {
+                note = current
+                saved(sent)
+                return
+            }
+            conflict = current
+            saveState = .conflict
+            banner = .failure(Strings.text("notes.conflict"))
+        } catch {
+            // NB: it used to say "changed on another device" with nothing to choose but Save, which met the
+            // conflict again; the choices stay, each reading the other version first.
+            conflict = nil
+            saveState = .conflict
+            banner = .failure(Strings.format("notes.conflict.notRead", AttendeeFailure.message(error)))
         }
     }
 

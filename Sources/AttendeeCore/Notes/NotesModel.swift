@@ -42,6 +42,8 @@ public final class NotesModel: BusyScreen {
     public internal(set) var banner: Banner?
     /// The question asked before a note is deleted (its action is the note's id).
     public private(set) var confirmation: Confirmation<String>?
+    /// What the last deletion the person confirmed took away, once the server took it.
+    public private(set) var deleted: Deleted?
     /// The page title.
     public let title = Strings.text("screen.notes")
     /// The words of the new-note button.
@@ -130,9 +132,11 @@ public final class NotesModel: BusyScreen {
         confirmation = nil
         guard deleting.insert(id).inserted else { return false }
         defer { deleting.remove(id) }
+        deleted = nil
         return await whileBusy {
             try await AttendeeFailure.deleting { try await client.deleteNote(id) }
             notes.removeAll { $0.id == id }
+            deleted = Deleted(id)
             show()
             banner = .confirmation(Strings.text("notes.deleted"))
         }

@@ -116,39 +116,6 @@ public enum AttendeeCommandText {
     /// `older: --before CURSOR`, a conversation's older page.
     public static func olderPage(_ cursor: String) -> String { Strings.format("cli.olderPage", cursor) }
 
-    // MARK: - Wall and discussions
-
-    /// What a wall or discussion command writes, for ``postFailure(_:writing:before:discussion:)``.
-    public enum PostWrite: Sendable, Hashable {
-        /// A post, or a discussion message.
-        case post
-        /// A reply to a post.
-        case reply
-        /// A like, an unlike or a deletion.
-        case change
-    }
-
-    /// The failure a wall or discussion command prints: the screen's line, except where the network was away and
-    /// what the command writes surely did not go (the screen failed `before` the command's own call, or that
-    /// call never reached the server). Then it says what was not done, and not that the text is still there to
-    /// send, as the screen does: the command line keeps no draft.
-    public static func postFailure(
-        _ banner: PostBanner, writing write: PostWrite?, before: Bool = false, discussion: Bool = false
-    ) -> String {
-        let screen = discussion ? banner.discussionText : banner.wallText
-        guard let write else { return screen }
-        switch banner {
-        case .failed: return screen
-        case .offline where !before: return screen
-        case .offline, .notSent, .notChanged:
-            switch write {
-            case .post: return Strings.text(discussion ? "messages.notSent.offline" : "cli.offline.notPosted")
-            case .reply: return Strings.text("cli.offline.replyNotSent")
-            case .change: return discussion ? PostBanner.notChanged.discussionText : PostBanner.notChanged.wallText
-            }
-        }
-    }
-
     // MARK: - Refusals of the command line
 
     /// `--email is required`.

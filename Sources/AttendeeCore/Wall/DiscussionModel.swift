@@ -35,6 +35,8 @@ public final class DiscussionModel: PostScreen {
     public internal(set) var isSending = false
     /// The question asked before a message is deleted (its action is the message's id).
     public private(set) var confirmation: Confirmation<String>?
+    /// What the last deletion the person confirmed took away, once the server took it.
+    public private(set) var deleted: Deleted?
 
     /// The session discussed.
     public let sessionID: String
@@ -73,6 +75,9 @@ public final class DiscussionModel: PostScreen {
     public var canSend: Bool { readyToSend }
     /// The banner's sentence.
     public var bannerText: String? { banner?.discussionText }
+    /// The banner's sentence as it answers a person who came to make `write` and met it first (see
+    /// ``PostBanner/stopping(_:)``).
+    public func bannerText(stopping write: PostWrite) -> String? { banner?.stopping(write).discussionText }
 
     /// The discussion appeared, or was pulled down: the newest page (or the page after `cursor`).
     public func appeared(cursor: String? = nil) async { await loadNewest(after: cursor) }
@@ -103,9 +108,11 @@ public final class DiscussionModel: PostScreen {
         confirmation = nil
         guard deleting.insert(messageID).inserted else { return }
         defer { deleting.remove(messageID) }
+        deleted = nil
         await attempt(changing: true) {
             try await AttendeeFailure.deleting { try await client.deleteMessage(messageID) }
             applyOwn(.deleted(DiscussionDeletion(messageID: messageID)))
+            deleted = Deleted(messageID)
         }
     }
 

@@ -2,14 +2,17 @@ import APIClient
 import AttendeeModels
 import Foundation
 
-/// What the wall and discussion banners say: offline, a composer's text that did not go, or the failure's own
-/// sentence.
+/// What the wall and discussion banners say: offline, what did not go or change, or the failure's own sentence.
+///
+/// The screens and the command line show the same sentence: one that says what became of the person's text or
+/// change, and never that the text is still in a composer (the command line keeps none; on the screen it shows).
 public enum PostBanner: Sendable, Hashable {
     /// The network is away; the screen says it catches up later.
     case offline
-    /// The network was away when the composer's text was sent: nothing was posted, and the text stays in the
-    /// composer to send again.
+    /// The network was away when the composer's post (or discussion message) was sent: nothing was posted.
     case notSent
+    /// The network was away when a reply was sent: it was not sent.
+    case replyNotSent
     /// The network was away when a like, an unlike or a deletion was sent: nothing was changed (the screen shows
     /// the post as it was).
     case notChanged
@@ -21,11 +24,15 @@ public enum PostBanner: Sendable, Hashable {
         self = (error as? APIError)?.isUnreachable == true ? .offline : .failed(AttendeeFailure.message(error))
     }
 
-    /// The banner for a failed send, which says what became of the text (never that the feed catches up): not
-    /// sent when the server was never reached; else the failure's sentence (a connection lost midway may have
-    /// delivered it).
-    init(sending error: any Error) {
-        self = (error as? APIError)?.neverReachedServer == true ? .notSent : .failed(AttendeeFailure.message(error))
+    /// The banner for a failed send of `write`, which says what became of the text (never that the feed catches
+    /// up): not sent when the server was never reached; else the failure's sentence (a connection lost midway may
+    /// have delivered it).
+    init(sending write: PostWrite, _ error: any Error) {
+        guard (error as? APIError)?.neverReachedServer == true else {
+            self = .failed(AttendeeFailure.message(error))
+            return
+        }
+        self = PostBanner.offline.stopping(write)
     }
 
     /// The banner for a failed like, unlike or deletion, which says that nothing changed when the server was never
@@ -35,11 +42,24 @@ public enum PostBanner: Sendable, Hashable {
         self = (error as? APIError)?.neverReachedServer == true ? .notChanged : PostBanner(error)
     }
 
+    /// This banner as it answers a person who came to make `write` and met it first (the command line, which
+    /// names its post, reply or change before the screen has loaded): offline, that write surely did not go, and
+    /// the banner says what was not done; any other banner stands.
+    public func stopping(_ write: PostWrite) -> PostBanner {
+        guard self == .offline else { return self }
+        switch write {
+        case .post: return .notSent
+        case .reply: return .replyNotSent
+        case .change: return .notChanged
+        }
+    }
+
     /// The wall's banner text.
     public var wallText: String {
         switch self {
         case .offline: Strings.text("wall.offline")
         case .notSent: Strings.text("wall.notSent")
+        case .replyNotSent: Strings.text("wall.replyNotSent")
         case .notChanged: Strings.text("wall.notChanged")
         case .failed(let message): message
         }
@@ -50,10 +70,31 @@ public enum PostBanner: Sendable, Hashable {
         switch self {
         case .offline: Strings.text("discussion.offline")
         case .notSent: Strings.text("discussion.notSent")
+        case .replyNotSent: Strings.text("wall.replyNotSent")
         case .notChanged: Strings.text("discussion.notChanged")
         case .failed(let message): message
         }
     }
+}
+
+/// What a person writes on the wall or in a discussion, for the banner that says it was not done.
+public enum PostWrite: Sendable, Hashable {
+    /// A post, or a discussion message.
+    case post
+    /// A reply to a post.
+    case reply
+    /// A like, an unlike or a deletion.
+    case change
+}
+
+/// What a deletion the person confirmed took away, once the server took it: the id the command line's `--json`
+/// prints (`{"deleted": "42"}`).
+public struct Deleted: Codable, Sendable, Hashable {
+    /// The id of the post, reply, message or note deleted.
+    public var deleted: String
+
+    /// What deleting `id` took away.
+    public init(_ id: String) { deleted = id }
 }
 
 /// The composer's rule, as the screen shows it: the character counter and why posting is off.

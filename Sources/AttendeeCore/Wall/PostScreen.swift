@@ -41,16 +41,17 @@ extension PostScreen {
     /// Whether the send button is enabled: nothing on its way (text or photo) and the text within the rule.
     var readyToSend: Bool { !isSending && !attachment.isUploading && composerState.problem == nil }
 
-    /// Runs `call`; when it works the banner clears, when it fails the banner says why (for a call `sending`
-    /// what a composer holds, that it was not sent; for one `changing` a post, that nothing changed). The rows are
+    /// Runs `call`; when it works the banner clears, when it fails the banner says why (for a call `sending` what
+    /// a composer holds, that it was not sent; for one `changing` a post, that nothing changed). The rows are
     /// redrawn either way.
-    func attempt(sending: Bool = false, changing: Bool = false, _ call: () async throws -> Void) async {
+    func attempt(sending: PostWrite? = nil, changing: Bool = false, _ call: () async throws -> Void) async {
         do {
             try await call()
             feed.banner = nil
         } catch {
             feed.banner =
-                sending ? PostBanner(sending: error) : changing ? PostBanner(changing: error) : PostBanner(error)
+                sending.map { PostBanner(sending: $0, error) }
+                ?? (changing ? PostBanner(changing: error) : PostBanner(error))
         }
         rebuild()
     }
@@ -111,7 +112,7 @@ extension PostScreen {
         let sent = draft
         isSending = true
         defer { isSending = false }
-        await attempt(sending: true) {
+        await attempt(sending: .post) {
             let post = NewPost(text: sent, imageID: attachment.imageID)
             applyOwn(try await send(post, key: sendKey.key(for: post)))
             sendKey.sent(post)

@@ -73,6 +73,8 @@ public final class WallModel: PostScreen {
     public private(set) var isSendingReply = false
     /// The question asked before a post or reply is deleted, while it waits for an answer.
     public private(set) var confirmation: Confirmation<Removal>?
+    /// What the last deletion the person confirmed took away, once the server took it.
+    public private(set) var deleted: Deleted?
 
     /// What the wall deletes once the person confirms.
     public enum Removal: Hashable, Sendable {
@@ -142,6 +144,9 @@ public final class WallModel: PostScreen {
     public var canSendReply: Bool { replyingTo != nil && !isSendingReply && replyComposer.problem == nil }
     /// The banner's sentence.
     public var bannerText: String? { banner?.wallText }
+    /// The banner's sentence as it answers a person who came to make `write` and met it first (see
+    /// ``PostBanner/stopping(_:)``).
+    public func bannerText(stopping write: PostWrite) -> String? { banner?.stopping(write).wallText }
 
     // MARK: - Events
 
@@ -199,18 +204,21 @@ public final class WallModel: PostScreen {
     public func confirmTapped(_ removal: Removal) async {
         confirmation = nil
         guard deleting.insert(removal).inserted else { return }
+        deleted = nil
         defer { deleting.remove(removal) }
         await attempt(changing: true) {
             switch removal {
             case .post(let postID):
                 try await AttendeeFailure.deleting { try await client.deletePost(postID) }
                 applyOwn(.deleted(WallDeletion(postID: postID)))
+                deleted = Deleted(postID)
             case .reply(let postID, let replyID):
                 var deletion = WallDeletion(postID: postID, replyID: replyID)
                 try await AttendeeFailure.deleting {
                     deletion.replyVersion = try await client.deleteReply(replyID)?.replyVersion
                 }
                 applyOwn(.deleted(deletion))
+                deleted = Deleted(replyID)
             }
         }
     }
@@ -258,7 +266,7 @@ public final class WallModel: PostScreen {
         let sent = replyDraft
         isSendingReply = true
         defer { isSendingReply = false }
-        await attempt(sending: true) {
+        await attempt(sending: .reply) {
             let reply = ReplyDraft(postID: postID, reply: NewWallReply(text: sent))
             applyOwn(.replied(try await client.reply(postID, reply.reply, replyKey.key(for: reply))))
             replyKey.sent(reply)

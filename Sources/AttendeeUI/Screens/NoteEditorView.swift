@@ -14,11 +14,11 @@ public struct NoteEditorView: View {
     /// The view.
     public var body: some View {
         Form {
-            if model.saveState == .conflict, model.conflict != nil {
+            if model.saveState == .conflict {
                 Section {
                     if let banner = model.banner { BannerLine(banner) }
                     Button(model.keepMineTitle) { Task { await model.keepMineTapped() } }
-                    Button(model.useTheirsTitle) { model.useTheirsTapped() }
+                    Button(model.useTheirsTitle) { Task { await model.useTheirsTapped() } }
                 }
             } else if let banner = model.banner {
                 BannerLine(banner)

@@ -114,8 +114,9 @@ extension AttendeeCommand {
                         text: try argument(1, "TEXT"))
                     try context.show(row) { [row.banner, row.id] }
                 case "delete":
-                    let banner = try await deleteNote(context.client, eventID: eventID, id: try argument(0, "ID"))
-                    try context.show(["deleted": true]) { [banner] }
+                    let (deleted, banner) = try await deleteNote(
+                        context.client, eventID: eventID, id: try argument(0, "ID"))
+                    try context.show(deleted) { [banner] }
                 default:
                     let list = try await noteRows(context, eventID: eventID, session: session)
                     try context.show(list.rows) {
@@ -266,15 +267,19 @@ extension AttendeeCommand {
     }
 
     @MainActor
-    static func deleteNote(_ client: AttendeeClient, eventID: String, id: String) async throws -> String {
+    static func deleteNote(_ client: AttendeeClient, eventID: String, id: String) async throws -> (
+        deleted: Deleted, banner: String
+    ) {
         let list = NotesModel(client: client, eventID: eventID)
         await list.appeared()
         if let failure = list.banner?.failure { throw ScreenFailure(message: failure) }
         guard list.rows.contains(where: { $0.id == id }) else { throw UsageError(AttendeeCommandText.noNote(id)) }
         list.deleteTapped(id: id)
-        guard let question = list.confirmation, await list.confirmTapped(question.action) else {
+        guard let question = list.confirmation, await list.confirmTapped(question.action),
+            let deleted = list.deleted
+        else {
             throw ScreenFailure(message: list.banner?.text ?? "")
         }
-        return list.banner?.text ?? ""
+        return (deleted, list.banner?.text ?? "")
     }
 }

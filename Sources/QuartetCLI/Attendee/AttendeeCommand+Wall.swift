@@ -66,27 +66,28 @@ extension AttendeeCommand {
             locale: context.locale)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
         let argument = context.positional(2)
-        /// Ends the command with the screen's line, said as what became of what it writes (`before` its own call).
-        func check(_ write: AttendeeCommandText.PostWrite? = nil, before: Bool = false) throws {
-            guard let banner = model.banner else { return }
-            throw ScreenFailure(message: AttendeeCommandText.postFailure(banner, writing: write, before: before))
+        /// Ends the command with the screen's line; as it answers the `write` the command came to make, when the
+        /// screen showed it before that write's own tap.
+        func check(stopping write: PostWrite? = nil) throws {
+            guard let failure = write.map({ model.bannerText(stopping: $0) }) ?? model.bannerText else { return }
+            throw ScreenFailure(message: failure)
         }
-        func row(_ postID: String, for write: AttendeeCommandText.PostWrite) async throws -> WallPostRow {
+        func row(_ postID: String, for write: PostWrite) async throws -> WallPostRow {
             await model.appeared()
-            try check(write, before: true)
+            try check(stopping: write)
             let shown = await model.scrolledTo(postID: postID)
-            try check(write, before: true)
+            try check(stopping: write)
             guard shown, let row = model.rows.first(where: { $0.id == postID }) else {
                 throw ScreenFailure(message: WallText.notFound(postID))
             }
             return row
         }
         /// The post with every reply loaded, as tapping "N more replies" until it goes away shows it.
-        func allReplies(_ postID: String, for write: AttendeeCommandText.PostWrite) async throws -> WallPostRow {
+        func allReplies(_ postID: String, for write: PostWrite) async throws -> WallPostRow {
             var current = try await row(postID, for: write)
             while current.moreReplies != nil {
                 await model.moreRepliesTapped(postID: postID)
-                try check(write, before: true)
+                try check(stopping: write)
                 guard let next = model.rows.first(where: { $0.id == postID }), next.replies != current.replies
                 else { break }
                 current = next
@@ -112,7 +113,7 @@ extension AttendeeCommand {
                 throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
             }
             await model.postTapped()
-            try check(.post)
+            try check()
             let posted = model.rows.first
             try context.show(posted) { posted.map(postLines) ?? [] }
         case "like", "unlike":
@@ -120,7 +121,7 @@ extension AttendeeCommand {
             var current = try await row(argument, for: .change)
             if current.isLiked != (action == "like") {
                 await model.likeTapped(postID: argument)
-                try check(.change)
+                try check()
                 current = model.rows.first(where: { $0.id == argument }) ?? current
             }
             try context.show(current) { postLines(current) }
@@ -133,7 +134,7 @@ extension AttendeeCommand {
                 throw ScreenFailure(message: model.replyComposer.problem.map(ComposerState.sentence) ?? "")
             }
             await model.sendReplyTapped()
-            try check(.reply)
+            try check()
             let updated = model.rows.first(where: { $0.id == argument })
             try context.show(updated) { updated.map(postLines) ?? [] }
         case "replies":
@@ -146,8 +147,9 @@ extension AttendeeCommand {
             _ = try await row(argument, for: .change)
             model.deleteTapped(postID: argument)
             await confirm(model.confirmation, with: model.confirmTapped)
-            try check(.change)
-            try context.show(["deleted": argument]) { [WallText.deleted] }
+            try check()
+            guard let deleted = model.deleted else { throw ScreenFailure(message: model.bannerText ?? "") }
+            try context.show(deleted) { [WallText.deleted] }
         case "delete-reply":
             try requireArguments(context, 4)
             let replyID = context.positional(3)
@@ -157,7 +159,7 @@ extension AttendeeCommand {
             }
             model.deleteReplyTapped(postID: argument, replyID: replyID)
             await confirm(model.confirmation, with: model.confirmTapped)
-            try check(.change)
+            try check()
             let updated = model.rows.first(where: { $0.id == argument })
             try context.show(updated) { updated.map(postLines) ?? [] }
         default:
@@ -174,11 +176,11 @@ extension AttendeeCommand {
             client: context.client, sessionID: context.positional(0), timeZone: context.timeZone,
             locale: context.locale)
         let action = context.arguments.positionals.count > 1 ? context.positional(1) : "list"
-        /// Ends the command with the screen's line, said as what became of what it writes (`before` its own call).
-        func check(_ write: AttendeeCommandText.PostWrite? = nil, before: Bool = false) throws {
-            guard let banner = model.banner else { return }
-            throw ScreenFailure(
-                message: AttendeeCommandText.postFailure(banner, writing: write, before: before, discussion: true))
+        /// Ends the command with the screen's line; as it answers the `write` the command came to make, when the
+        /// screen showed it before that write's own tap.
+        func check(stopping write: PostWrite? = nil) throws {
+            guard let failure = write.map({ model.bannerText(stopping: $0) }) ?? model.bannerText else { return }
+            throw ScreenFailure(message: failure)
         }
         switch action {
         case "list":
@@ -199,7 +201,7 @@ extension AttendeeCommand {
                 throw ScreenFailure(message: model.composer.problem.map(ComposerState.sentence) ?? "")
             }
             await model.sendTapped()
-            try check(.post)
+            try check()
             let sent = model.rows.first
             try context.show(sent) { sent.map(messageLines) ?? [] }
         case "delete":
@@ -207,15 +209,16 @@ extension AttendeeCommand {
             let messageID = context.positional(2)
             // NB: the discussion is loaded first, as the screen shows it, so a message that is not in it is refused.
             await model.appeared()
-            try check(.change, before: true)
+            try check(stopping: .change)
             guard await model.scrolledTo(messageID: messageID) else {
-                try check(.change, before: true)
+                try check(stopping: .change)
                 throw ScreenFailure(message: WallText.messageNotFound(messageID))
             }
             model.deleteTapped(messageID: messageID)
             await confirm(model.confirmation, with: model.confirmTapped)
-            try check(.change)
-            try context.show(["deleted": messageID]) { [WallText.deleted] }
+            try check()
+            guard let deleted = model.deleted else { throw ScreenFailure(message: model.bannerText ?? "") }
+            try context.show(deleted) { [WallText.deleted] }
         default:
             throw UsageError(
                 AttendeeCommandText.unknownAction("discussion", action, actions: ["list", "post", "delete"]))

@@ -161,6 +161,38 @@ import Testing
         }
     }
 
+    /// The server stored a message whose answer the connection lost: the thread's stream brings it, and the row
+    /// shows it sent. The line that said it was not sent goes with it (it stayed, over a row that said sent).
+    @Test func aMessageWhoseAnswerWasLostTakesItsNotSentLineAwayWhenTheStreamBringsIt() async throws {
+        try await AttendeeTestServer.with { server in
+            let network = LosingAnswers()
+            let client = try await Self.attendee(server, network)
+            let bob = try await server.messenger("Bob Babbage")
+            let thread = try await client.startThread(server.eventID, bob.id)
+            let model = ConversationModel(client: client, threadID: thread.id)
+            await model.appeared()
+
+            network.dropping = true
+            model.draftChanged("See you at lunch")
+            await model.sendTapped()
+            #expect(model.rows.map(\.delivery) == [.failed])
+            #expect(model.banner == .failure("The connection was lost. Try again."))
+            network.dropping = false
+
+            let listening = Task { await model.listen() }
+            defer { listening.cancel() }
+            // NB: the stream's first resync reads the conversation again; a bound, not a timing, in case it never does.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while model.rows.map(\.delivery) != [.sent], ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(model.rows.map(\.delivery) == [.sent])
+            #expect(model.rows.map(\.text) == ["See you at lunch"])
+            #expect(model.banner == nil)
+            #expect(try await server.messages(bob, thread.id).map(\.text) == ["See you at lunch"])
+        }
+    }
+
     @Test func aNoteSavedAgainAfterALostAnswerIsStoredOnce() async throws {
         try await AttendeeTestServer.with { server in
             let network = LosingAnswers()

@@ -126,7 +126,7 @@ import Testing
             onTablet.textChanged("Tablet again")
             await onTablet.saveTapped()
             #expect(onTablet.saveState == .conflict)
-            onTablet.useTheirsTapped()
+            await onTablet.useTheirsTapped()
             #expect(onTablet.text == "Phone words")
             #expect(onTablet.saveState == .editing)
             #expect(onTablet.banner == nil)
@@ -365,7 +365,7 @@ import Testing
         let first = Task { await editor.keepMineTapped() }
         await gate.arrived(1)
         await editor.keepMineTapped()
-        editor.useTheirsTapped()
+        await editor.useTheirsTapped()
         #expect(editor.text == "Phone words", "the choice made is on its way")
         await gate.open()
         await first.value
@@ -423,5 +423,76 @@ extension NotesModelTests {
         await editor.saveTapped()
         #expect(editor.saveState == .conflict)
         #expect(editor.conflict?.text == "Tablet words")
+    }
+
+    /// A save answered 409 whose read of the other version fails (the connection dropped): the editor still shows
+    /// the conflict, says why it could not show the other version, and keeps Keep Mine and Use the Other Version,
+    /// each reading that version first; it used to offer only Save, which met the conflict again. A read that fails
+    /// again keeps the person's text and the choice.
+    @Test func aConflictWhoseOtherVersionCouldNotBeReadStillOffersBothChoices() async {
+        let stored = Locked(
+            Note(
+                id: "n1", eventID: "e1", text: "Tablet words", version: 2, createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0)))
+        let reading = Locked(false)
+        var client = AttendeeClient()
+        client.note = { _ in
+            guard reading.withLock({ $0 }) else { throw APIError.connectionLost }
+            return stored.withLock { $0 }
+        }
+        client.updateNote = { _, edit in
+            let saved = stored.withLock { note -> Note? in
+                guard note.version == edit.version else { return nil }
+                note.text = edit.text
+                note.version += 1
+                return note
+            }
+            guard let saved else { throw APIError.http(status: 409, problem: nil) }
+            return saved
+        }
+        let first = Note(
+            id: "n1", eventID: "e1", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0))
+        let conflicted = "This note was changed on another device since you opened it."
+        let notRead = conflicted + " The connection was lost. Try again."
+
+        for choice in ["keep mine", "use theirs"] {
+            reading.withLock { $0 = false }
+            stored.withLock { note in
+                note.text = "Tablet words"
+                note.version = 2
+            }
+            let editor = NoteEditorModel(client: client, editing: first)
+            editor.textChanged("Phone words")
+            await editor.saveTapped()
+            #expect(editor.saveState == .conflict, "\(choice)")
+            #expect(editor.conflict == nil)
+            #expect(editor.banner == .failure(notRead))
+            #expect(editor.text == "Phone words")
+
+            // The choice's read fails again: nothing is lost, and the choice is still there.
+            if choice == "keep mine" { await editor.keepMineTapped() } else { await editor.useTheirsTapped() }
+            #expect(editor.saveState == .conflict)
+            #expect(editor.banner == .failure(notRead))
+            #expect(editor.text == "Phone words")
+            #expect(stored.withLock { $0.text } == "Tablet words")
+
+            reading.withLock { $0 = true }
+            if choice == "keep mine" {
+                await editor.keepMineTapped()
+                #expect(editor.saveState == .saved)
+                #expect(editor.banner == .confirmation("Note saved."))
+                #expect(stored.withLock { $0.text } == "Phone words")
+                #expect(editor.note?.version == 3)
+            } else {
+                await editor.useTheirsTapped()
+                #expect(editor.saveState == .editing)
+                #expect(editor.banner == nil)
+                #expect(editor.text == "Tablet words")
+                #expect(editor.note?.version == 2)
+                #expect(stored.withLock { $0.text } == "Tablet words")
+            }
+            #expect(editor.conflict == nil)
+        }
     }
 }

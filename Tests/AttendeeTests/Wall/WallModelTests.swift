@@ -393,9 +393,7 @@ import Testing
         await model.postTapped()
         // The composer says its post did not go, not the feed's "catches up" notice.
         #expect(model.banner == .notSent)
-        #expect(
-            model.bannerText
-                == "You're offline: nothing was posted. What you wrote is still here to send when you're back.")
+        #expect(model.bannerText == "You're offline: nothing was posted.")
         #expect(model.draft == "Are you there?")
         #expect(model.isSending == false)
         #expect(model.rows.map(\.id) == ["1"])
@@ -428,6 +426,45 @@ import Testing
         await liked.appeared()
         await liked.likeTapped(postID: "1")
         #expect(liked.banner == .offline)
+    }
+
+    /// Issue 12: what a failed reply or a deletion left is the model's typed state, which the screen and the
+    /// command line both show. An offline reply says the reply was not sent (it said "nothing was posted", as a
+    /// post), and keeps its text; a wall that could not load says, to one who came to reply or change something,
+    /// that it was not done; a deletion the server took says what it took away.
+    @Test func aReplyOrAChangeTheWallCouldNotMakeSaysWhatWasNotDone() async throws {
+        let online = Locked(true)
+        let client = AttendeeClient(
+            wall: { _, _, _ in
+                guard online.withLock({ $0 }) else { throw APIError.cannotConnect }
+                return Self.page([Self.post(2, by: Self.me), Self.post(1)])
+            },
+            deletePost: { _ in },
+            reply: { _, _, _ in throw APIError.cannotConnect })
+        let model = Self.model(client)
+        await model.appeared()
+        model.replyTapped(postID: "1")
+        model.replyDraftChanged("At noon")
+        await model.sendReplyTapped()
+        #expect(model.banner == .replyNotSent)
+        #expect(model.bannerText == "You're offline: your reply was not sent.")
+        #expect(model.replyDraft == "At noon")
+        #expect(model.replyingTo == "1")
+
+        #expect(model.deleted == nil)
+        model.deleteTapped(postID: "2")
+        await model.confirmTapped(try #require(model.confirmation).action)
+        #expect(model.banner == nil)
+        #expect(model.deleted == Deleted("2"))
+        #expect(String(decoding: try JSONEncoder().encode(Deleted("2")), as: UTF8.self) == #"{"deleted":"2"}"#)
+
+        online.withLock { $0 = false }
+        await model.appeared()
+        #expect(model.banner == .offline)
+        #expect(model.bannerText == "You're offline. The wall catches up when you're back.")
+        #expect(model.bannerText(stopping: .post) == "You're offline: nothing was posted.")
+        #expect(model.bannerText(stopping: .reply) == "You're offline: your reply was not sent.")
+        #expect(model.bannerText(stopping: .change) == "You're offline: nothing was changed.")
     }
 
     @Test func deletingAsksFirstAndReplying() async throws {
