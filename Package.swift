@@ -238,10 +238,13 @@ var targets: [Target] = [
         path: "Tests/Support/TestSupport",
         swiftSettings: swiftSettings
     ),
-    // The Attendee service as its tests start it: migrated, seeded, routed.
+    // The Attendee service as its tests start it: migrated, seeded, routed; a note server that checks versions.
     .target(
         name: "AttendeeTestSupport",
-        dependencies: ["AttendeeServer", "Database", "HTTPServer", "TokenVerifier"],
+        dependencies: [
+            "AttendeeServer", "AttendeeCore", "AttendeeModels", "APIClient", "Database", "HTTPServer", "Locking",
+            "TokenVerifier",
+        ],
         path: "Tests/Support/AttendeeTestSupport",
         swiftSettings: swiftSettings
     ),

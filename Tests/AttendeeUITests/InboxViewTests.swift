@@ -2,6 +2,7 @@ import APIClient
 import AttendeeCore
 import AttendeeModels
 import AttendeeServer
+import AttendeeTestSupport
 import Database
 import Foundation
 import HTTPServer
@@ -26,29 +27,12 @@ struct InboxViewTests {
     /// Mine and Use the Other Version (it offered only Save), and Keep Mine reads the other version, then saves
     /// the person's words over it.
     @Test func aConflictWhoseOtherVersionCouldNotBeReadStillOffersKeepMine() async throws {
-        let stored = Locked(
-            Note(
-                id: "n1", eventID: "e", text: "Tablet words", version: 2, createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0)))
-        let reading = Locked(false)
-        var client = AttendeeClient()
-        client.note = { _ in
-            guard reading.withLock({ $0 }) else { throw APIError.connectionLost }
-            return stored.withLock { $0 }
-        }
-        client.updateNote = { _, edit in
-            let saved = stored.withLock { note -> Note? in
-                guard note.version == edit.version else { return nil }
-                note.text = edit.text
-                note.version += 1
-                return note
-            }
-            guard let saved else { throw APIError.http(status: 409, problem: nil) }
-            return saved
-        }
-        let first = Note(
-            id: "n1", eventID: "e", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
-            updatedAt: Date(timeIntervalSince1970: 0))
+        let server = VersionedNote(text: "Tablet words", version: 2, eventID: "e")
+        let stored = server.stored
+        let reading = server.isReadable
+        reading.withLock { $0 = false }
+        let client = server.client
+        let first = VersionedNote.note("First", version: 1, eventID: "e")
         let host = ViewHost(NavigationStack { NoteEditorView(model: NoteEditorModel(client: client, editing: first)) })
         try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "Edit Note" }
         try host.type("Phone words", into: "Write a note")

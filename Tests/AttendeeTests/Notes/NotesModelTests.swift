@@ -1,6 +1,7 @@
 import APIClient
 import AttendeeCore
 import AttendeeModels
+import AttendeeTestSupport
 import Foundation
 import Locking
 import TestSupport
@@ -331,12 +332,8 @@ import Testing
     @Test func keepMineTappedTwiceSavesOnce() async {
         let gate = Gate(isOpen: false)
         let saves = Locked<[NoteEdit]>([])
-        let stored = Locked(
-            Note(
-                id: "n1", eventID: "e1", text: "Tablet words", version: 2, createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0)))
-        var client = AttendeeClient()
-        client.note = { _ in stored.withLock { $0 } }
+        let server = VersionedNote(text: "Tablet words", version: 2)
+        var client = server.client
         client.updateNote = { id, edit in
             let call = saves.withLock { list in
                 list.append(edit)
@@ -344,20 +341,9 @@ import Testing
             }
             // NB: only the first Keep Mine waits, so a second one sent (the defect) cannot hang the test.
             if call == 2 { await gate.pass() }
-            let saved = stored.withLock { note -> Note? in
-                guard note.version == edit.version else { return nil }
-                note.text = edit.text
-                note.version += 1
-                return note
-            }
-            guard let saved else { throw APIError.http(status: 409, problem: nil) }
-            return saved
+            return try server.save(edit)
         }
-        let editor = NoteEditorModel(
-            client: client,
-            editing: Note(
-                id: "n1", eventID: "e1", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0)))
+        let editor = NoteEditorModel(client: client, editing: VersionedNote.note("First", version: 1))
         editor.textChanged("Phone words")
         await editor.saveTapped()
         #expect(editor.saveState == .conflict)
@@ -382,22 +368,12 @@ extension NotesModelTests {
     /// editor calls the note saved with the stored version, rather than offering a conflict with the person's own
     /// words. An edit that meets different words still shows the conflict.
     @Test func aSaveAgainAfterALostAnswerIsSavedNotAConflictWithItself() async {
-        let stored = Locked(
-            Note(
-                id: "n1", eventID: "e1", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0)))
+        let server = VersionedNote(text: "First", version: 1)
+        let stored = server.stored
         let losing = Locked(true)
-        var client = AttendeeClient()
-        client.note = { _ in stored.withLock { $0 } }
+        var client = server.client
         client.updateNote = { _, edit in
-            let saved = stored.withLock { note -> Note? in
-                guard note.version == edit.version else { return nil }
-                note.text = edit.text
-                note.imageID = edit.imageID
-                note.version += 1
-                return note
-            }
-            guard let saved else { throw APIError.http(status: 409, problem: nil) }
+            let saved = try server.save(edit)
             if losing.withLock({ $0 }) { throw URLError(.networkConnectionLost) }
             return saved
         }
@@ -430,29 +406,11 @@ extension NotesModelTests {
     /// each reading that version first; it used to offer only Save, which met the conflict again. A read that fails
     /// again keeps the person's text and the choice.
     @Test func aConflictWhoseOtherVersionCouldNotBeReadStillOffersBothChoices() async {
-        let stored = Locked(
-            Note(
-                id: "n1", eventID: "e1", text: "Tablet words", version: 2, createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0)))
-        let reading = Locked(false)
-        var client = AttendeeClient()
-        client.note = { _ in
-            guard reading.withLock({ $0 }) else { throw APIError.connectionLost }
-            return stored.withLock { $0 }
-        }
-        client.updateNote = { _, edit in
-            let saved = stored.withLock { note -> Note? in
-                guard note.version == edit.version else { return nil }
-                note.text = edit.text
-                note.version += 1
-                return note
-            }
-            guard let saved else { throw APIError.http(status: 409, problem: nil) }
-            return saved
-        }
-        let first = Note(
-            id: "n1", eventID: "e1", text: "First", version: 1, createdAt: Date(timeIntervalSince1970: 0),
-            updatedAt: Date(timeIntervalSince1970: 0))
+        let server = VersionedNote(text: "Tablet words", version: 2)
+        let stored = server.stored
+        let reading = server.isReadable
+        let client = server.client
+        let first = VersionedNote.note("First", version: 1)
         let conflicted = "This note was changed on another device since you opened it."
         let notRead = conflicted + " The connection was lost. Try again."
 
