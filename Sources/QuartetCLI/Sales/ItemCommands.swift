@@ -46,7 +46,8 @@ enum ItemCommands {
             "attachment", summary: "upload, rename, delete or download an attachment",
             subcommands: [
                 add(
-                    .attachment, summary: "upload a file (images over 25 MB are shrunk to fit, as JPEG)",
+                    .attachment,
+                    summary: "upload a file (images over \(SalesText.limitMegabytes) MB are shrunk to fit, as JPEG)",
                     arguments: ["ACCOUNT", "FILE"],
                     options: [
                         OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,
