@@ -226,7 +226,10 @@ enum ItemCommands {
             if editor.conflict != nil { session.console.errorLine(SalesCommandText.itemSendMineHint) }
             return 1
         }
-        if let queued = editor.queued { session.console.errorLine(SalesCommandText.queued(queued.summary)) }
+        if let queued = editor.queued {
+            session.console.errorLine(
+                SalesCommandText.queued(queued.summary, because: editor.queuedBecause ?? .offline))
+        }
         let outcome = editor.outcome ?? .saved
         var fields = ["id": saved.id, "name": saved.name, "status": outcome.rawValue]
         if case .attachment(let attachment) = saved { fields["bodyLength"] = attachment.bodyLength.map(String.init) }
