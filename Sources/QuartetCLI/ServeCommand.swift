@@ -4,6 +4,7 @@ import ChangeJarModels
 import Foundation
 import HTTPServer
 import Locking
+import QuakesCore
 import QuartetServer
 
 /// `quartet serve`: runs the Quartet server until SIGINT or SIGTERM.
@@ -45,13 +46,15 @@ enum ServeCommand {
                     value: "DIR",
                     help:
                         "folder of USGS feed files to replay, named as USGS names them: all_month.geojson, "
-                        + "4.5_week.geojson, significant_day.geojson… (default: a generated 30-day feed)",
+                        + "4.5_week.geojson, significant_day.geojson… (default: a generated "
+                        + "\(QuakeFeed.allMonth.period.days)-day feed)",
                     environment: "QUARTET_USGS_FEED_DIR"
                 ),
                 OptionSpec(
                     "rate-limit",
                     value: "N",
-                    help: "requests per second each client address may make, bursts of 2N (0: no limit)",
+                    help: "requests per second each client address may make, bursts of "
+                        + "\(ServerConfiguration.burstPerRate)N (0: no limit)",
                     environment: "QUARTET_RATE_LIMIT",
                     default: "100"
                 ),
@@ -68,8 +71,10 @@ enum ServeCommand {
                     "min-body-rate",
                     value: "BYTES",
                     help:
-                        "the slowest a request body may arrive, in bytes per second after 20 s of grace; bytes sent "
-                        + "ahead spare a stall of up to 60 s (slower: 408; 0: no limit)",
+                        "the slowest a request body may arrive, in bytes per second after "
+                        + "\(Server.MinimumBodyRate().grace.components.seconds) s of grace; bytes sent ahead spare a "
+                        + "stall of up to \(Server.MinimumBodyRate().longestStall.components.seconds) s "
+                        + "(slower: 408; 0: no limit)",
                     environment: "QUARTET_MIN_BODY_RATE",
                     default: String(Server.MinimumBodyRate().bytesPerSecond)
                 ),

@@ -50,7 +50,8 @@ public struct Application: Sendable {
         var rateLimit: HeaderRateLimit?
         if configuration.rateLimit > 0 {
             let limiter = RateLimitMiddleware(
-                rate: configuration.rateLimit, burst: Int(min(configuration.rateLimit * 2, 2_000_000)),
+                rate: configuration.rateLimit,
+                burst: Int(min(configuration.rateLimit * Double(ServerConfiguration.burstPerRate), 2_000_000)),
                 trustedProxies: proxies)
             middleware.append(limiter)
             rateLimit = { limiter.decide($0) }

@@ -37,8 +37,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxBodySize: Int
     /// Whether each request is logged on standard error (one logfmt line; never credentials).
     public var accessLog: Bool
-    /// Requests per second each client address may make (bursts of twice as many); `0` turns the limit off.
+    /// Requests per second each client address may make (bursts of ``burstPerRate`` times as many); `0` turns the
+    /// limit off.
     public var rateLimit: Double
+    /// How many requests a burst may hold for each request per second of ``rateLimit``: twice as many.
+    public static let burstPerRate = 2
     /// How many Attendee sign-ins may fail for one e-mail, and for how long they count (default 5 in 15 minutes;
     /// 0 failures turns the limit off).
     public var attendeeSignIn: SignInThrottle

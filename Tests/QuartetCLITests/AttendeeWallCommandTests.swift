@@ -96,6 +96,8 @@ struct AttendeeWallListing: Decodable {
             let unliked = await harness.run("wall", event, "unlike", posted.id)
             #expect(unliked.code == 0)
             #expect(unliked.output.contains("No likes"))
+            // One space each side of the dot, as between the name and the time (it had two before it).
+            #expect(unliked.output.hasPrefix("\(posted.id)  \(posted.byline) · No likes\n"), "\(unliked.output)")
 
             let listed = await harness.run("wall", event, "list")
             #expect(listed.output.contains("Post 2"))

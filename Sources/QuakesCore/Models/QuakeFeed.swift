@@ -24,6 +24,9 @@ public struct QuakeFeed: Sendable, Hashable, CustomStringConvertible {
             case .month: 30 * 86_400
             }
         }
+
+        /// The window's length in whole days (`30` for a month), as `quartet quakes --help` says it.
+        public var days: Int { Int(duration / 86_400) }
     }
 
     /// The magnitude floor: the part of the name before `_`.

@@ -83,7 +83,11 @@ extension AttendeeCommand {
         }
         return [
             OptionSpec("question", value: "TEXT", help: "the question"),
-            OptionSpec("option", value: "TEXT", help: "an option (repeatable, 2 to 10\(replaces))"),
+            OptionSpec(
+                "option", value: "TEXT",
+                help:
+                    "an option (repeatable, \(PollDraft.optionCount.lowerBound) to \(PollDraft.optionCount.upperBound)"
+                    + "\(replaces))"),
         ]
     }
 

@@ -238,7 +238,7 @@ extension AttendeeCommand {
     }
 
     static func postLines(_ row: WallPostRow) -> [String] {
-        var lines = ["\(row.id)  \(row.byline)  · \(row.likes)" + (row.isLiked ? " ♥" : "")]
+        var lines = ["\(row.id)  \(row.byline) · \(row.likes)" + (row.isLiked ? " ♥" : "")]
         if !row.text.isEmpty { lines.append("    " + continuing(row.text, indent: "    ")) }
         if let image = row.image { lines.append("    " + WallText.photoLine(image)) }
         if let more = row.moreReplies { lines.append("    ↳ " + more + "  (replies \(row.id))") }

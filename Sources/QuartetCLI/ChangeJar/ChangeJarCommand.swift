@@ -49,8 +49,11 @@ enum ChangeJarCommand {
                 CommandSpec(
                     "submit", summary: "put an action in the jar",
                     options: [
-                        OptionSpec("title", value: "TEXT", help: "1 to 120 characters"),
-                        OptionSpec("content", value: "TEXT", help: "1 to 2,000 characters"),
+                        OptionSpec(
+                            "title", value: "TEXT", help: "\(ActionRules.phrase(ActionRules.titleLength)) characters"),
+                        OptionSpec(
+                            "content", value: "TEXT",
+                            help: "\(ActionRules.phrase(ActionRules.contentLength)) characters"),
                         OptionSpec(
                             "sign-in-with", value: "NAME",
                             help: "when signed out: sign in with facebook, twitter or google, then send the action"),

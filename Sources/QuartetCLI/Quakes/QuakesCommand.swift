@@ -6,7 +6,8 @@ enum QuakesCommand {
     static var spec: CommandSpec {
         CommandSpec(
             "quakes",
-            summary: "earthquakes of the past 30 days from USGS (or the server's replay)",
+            summary:
+                "earthquakes of the past \(QuakeFeed.allMonth.period.days) days from USGS (or the server's replay)",
             options: ClientOptions.specs + [
                 OptionSpec(
                     "feed", value: "NAME|URL|FILE",
@@ -46,7 +47,10 @@ enum QuakesCommand {
 
     static var mapSpec: CommandSpec {
         CommandSpec(
-            "map", summary: "draw the quakes of magnitude 3.5 (or --min-magnitude, when higher) or more as an SVG map",
+            "map",
+            summary:
+                "draw the quakes of magnitude \(QuakeMapAnnotation.minimumMagnitude) (or --min-magnitude, when higher)"
+                + " or more as an SVG map",
             options: [OptionSpec("output", value: "FILE", help: "where to write the SVG", default: "quakes.svg")]
         ) { context in
             try await QuakesSession(context).map(output: context.arguments.value("output") ?? "quakes.svg")

@@ -80,7 +80,13 @@ struct QuakesSession {
             console.line(String(decoding: QuakeExport.json(quakes), as: UTF8.self))
             return 0
         }
-        if let empty = model.emptyMessage { console.line(empty) }
+        if let empty = model.emptyMessage {
+            // NB: as the screen: its empty sentence and the toolbar's "Updated 12:04", with no count ("0 of 0"),
+            // which the screen never shows; a script reads `--json`'s `[]`.
+            console.line(empty)
+            console.line(updated)
+            return 0
+        }
         let rows = Array(model.rows.prefix(quakes.count))
         for line in QuakeTable.render(quakes, rows: rows, numbers: formatter.numbers) {
             console.line(line.text, style: colors ? QuakeTable.ansi(line.tint) : nil)

@@ -46,7 +46,8 @@ enum ItemCommands {
             "attachment", summary: "upload, rename, delete or download an attachment",
             subcommands: [
                 add(
-                    .attachment, summary: "upload a file (images over 25 MB are shrunk to fit, as JPEG)",
+                    .attachment,
+                    summary: "upload a file (images over \(SalesText.limitMegabytes) MB are shrunk to fit, as JPEG)",
                     arguments: ["ACCOUNT", "FILE"],
                     options: [
                         OptionSpec("name", value: "NAME", help: "the attachment's name (default: the file name)"), json,
@@ -225,7 +226,10 @@ enum ItemCommands {
             if editor.conflict != nil { session.console.errorLine(SalesCommandText.itemSendMineHint) }
             return 1
         }
-        if let queued = editor.queued { session.console.errorLine(SalesCommandText.queued(queued.summary)) }
+        if let queued = editor.queued {
+            session.console.errorLine(
+                SalesCommandText.queued(queued.summary, because: editor.queuedBecause ?? .offline))
+        }
         let outcome = editor.outcome ?? .saved
         var fields = ["id": saved.id, "name": saved.name, "status": outcome.rawValue]
         if case .attachment(let attachment) = saved { fields["bodyLength"] = attachment.bodyLength.map(String.init) }

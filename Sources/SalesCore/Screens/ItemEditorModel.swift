@@ -141,9 +141,12 @@ public final class ItemEditorModel {
     private var pickedByteCount = 0
     /// What the last Save did: sent, queued in the outbox, or nothing to send; `nil` before one succeeds.
     public private(set) var outcome: SaveOutcome?
-    /// The save that waits in the outbox because the network was down (`nil` when it went, or none was made);
-    /// ``saved`` is then the item as the person left it.
+    /// The save that waits in the outbox because the network was down or the session ended (``queuedBecause``);
+    /// `nil` when it went, or none was made. ``saved`` is then the item as the person left it.
     public private(set) var queued: PendingEdit?
+    /// Why ``queued`` waits: the network was down, or the session ended and it waits for the next sign-in; `nil`
+    /// when nothing waits.
+    public private(set) var queuedBecause: QueueReason?
 
     private let accountID: String
     private let existing: AccountItem?
@@ -301,6 +304,7 @@ public final class ItemEditorModel {
         calls.started()
         defer { calls.ended() }
         queued = nil
+        queuedBecause = nil
         outcome = nil
         conflict = nil
         // NB: without a version, the update is sent unchecked (no read before, no If-Unmodified-Since).
@@ -460,9 +464,14 @@ public final class ItemEditorModel {
             return original
         }
         guard let outbox, let edit = try await change(outbox) else { throw WaitingItemSent() }
+        queuedBecause = await waitingReason()
         queued = edit
         return item
     }
+
+    /// Why an edit put in the outbox waits there. NB: the outbox keeps a write the session ended under only after
+    /// the client forgot the session, so no session means it waits for the next sign-in.
+    private func waitingReason() async -> QueueReason { await client.session == nil ? .sessionEnded : .offline }
 
     private func send<Item: Sendable>(
         _ edit: PendingEdit, local: Item, _ write: @Sendable () async throws -> Item
@@ -471,6 +480,7 @@ public final class ItemEditorModel {
         switch try await outbox.send(edit, write) {
         case .sent(let item): return item
         case .queued:
+            queuedBecause = await waitingReason()
             queued = edit
             return local
         }

@@ -5,8 +5,17 @@ import Foundation
 public enum SaveOutcome: String, Sendable, Hashable, Codable {
     /// The server has the change.
     case saved
-    /// The network was down: the change waits in the outbox, to be sent once at the next sync.
+    /// The network was down, or the session ended as it went (``QueueReason``): the change waits in the outbox,
+    /// to be sent once at the next sync.
     case queued
     /// Nothing was changed, so nothing was sent (a write would only make the record newer for everyone else).
     case unchanged
+}
+
+/// Why a save waits in the outbox instead of being sent: the form's ``ItemEditorModel/queuedBecause``.
+public enum QueueReason: String, Sendable, Hashable, Codable {
+    /// The network was down: it is sent once the network returns.
+    case offline
+    /// Salesforce ended the session as it went: it waits for the same person's next sign-in.
+    case sessionEnded
 }

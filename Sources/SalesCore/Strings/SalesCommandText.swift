@@ -42,8 +42,14 @@ public enum SalesCommandText {
     }
     /// After an item's save met a newer version on the server: how to save the fields given over it.
     public static var itemSendMineHint: String { SalesText.localized("cli.itemSendMineHint") }
-    /// A write queued because the network is down.
-    public static func queued(_ summary: String) -> String { SalesText.table.format("cli.queued", summary) }
+    /// A write queued because the network is down (`offline: queued 'add the note Call back'; …`), or held for
+    /// the next sign-in because Salesforce ended the session as it went.
+    public static func queued(_ summary: String, because reason: QueueReason) -> String {
+        switch reason {
+        case .offline: SalesText.table.format("cli.queued", summary)
+        case .sessionEnded: SalesText.table.format("cli.queuedForSignIn", summary)
+        }
+    }
     /// What a Save did, as the form says it (``SaveOutcome``): `saved 002…`, `queued 002…` (offline; an item added
     /// offline goes by its local id until sent), `unchanged 002…`.
     public static func saved(_ outcome: SaveOutcome, id: String?) -> String {

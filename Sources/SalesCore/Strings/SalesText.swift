@@ -196,7 +196,7 @@ public enum SalesText {
         return table.format("size.bytes", String(bytes))
     }
     /// The attachment limit in whole megabytes (`25`).
-    static var limitMegabytes: String { String(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
+    public static var limitMegabytes: String { String(SalesforceClient.maximumAttachmentBytes / 1_048_576) }
     /// The attachment limit in bytes (`26214400`).
     static var limitBytes: String { String(SalesforceClient.maximumAttachmentBytes) }
     /// `photo.heic is over 25 MB and could not be read as an image to make it smaller.`
