@@ -97,8 +97,8 @@ public enum ActionRules {
         }
     }
 
-    /// `1 to 2,000`: a range as the server's sentences write it.
-    /// A length rule as its messages say it, `1 to 2,000`: what `quartet changejar submit --help` tells, too.
+    /// A length rule as the server's sentences write it, `1 to 2,000`: what `quartet changejar submit --help` says,
+    /// too.
     public static func phrase(_ range: ClosedRange<Int>) -> String {
         let format = IntegerFormatStyle<Int>(locale: Locale(identifier: "en_US"))
         return "\(range.lowerBound.formatted(format)) to \(range.upperBound.formatted(format))"
