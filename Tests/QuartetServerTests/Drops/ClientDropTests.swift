@@ -61,6 +61,7 @@ struct ClientDropTests {
                     #expect(try await live.answersAFreshRequest(), "\(cell): the server no longer answers")
                 }
             }
+            #expect(await eventually { live.staged.isEmpty }, "\(upload): left staged \(live.staged)")
         }
     }
 
@@ -157,9 +158,15 @@ struct ClientDropTests {
         }
     }
 
-    /// Every file kept under the media folder and the Salesforce bodies folder.
+    /// Every file kept under the media folder and the Salesforce bodies folder, staged ones aside (``LiveComposedServer/staged``
+    /// is checked on its own).
+    ///
+    /// NB: the Salesforce upload decodes on a queue of its own, which may stage a chunk handed over just before the
+    /// client left after the connection is gone, and then removes the file as the abandoned upload is released: a
+    /// staged file may come and go after the staging folder was found empty. A file that stayed would be found by the
+    /// next cell's wait for an empty staging folder, and the last cell's by the wait after the loop.
     private static func stored(_ live: LiveComposedServer) -> [String] {
-        live.files(under: "media") + live.files(under: "salesforce-bodies")
+        (live.files(under: "media") + live.files(under: "salesforce-bodies")).filter { !$0.contains("staging/") }
     }
 
     // MARK: - Responses being sent
