@@ -63,7 +63,19 @@ import Testing
     private static func savedThenDied(
         _ harness: DevServerHarness, path: String, meanwhile: () async throws -> Void = {}
     ) async throws -> AccountScreenModel {
-        let dies = Dies()
+        let first = try await savedAsWritten(harness, path: path, dies: Dies())
+        #expect(first.pendingEditCount == 1)
+        try await meanwhile()
+        harness.clock.advance(by: 5)
+        return try await launch(harness, path: path, dies: Dies())
+    }
+
+    /// A first launch that saves 120 beds offline, then sends it and meets `dies` as Salesforce writes it; returns
+    /// that launch's screen.
+    @MainActor
+    private static func savedAsWritten(_ harness: DevServerHarness, path: String, dies: Dies) async throws
+        -> AccountScreenModel
+    {
         let first = try await launch(harness, path: path, dies: dies)
         harness.wire.isDown = true
         first.editTapped()
@@ -74,10 +86,7 @@ import Testing
         harness.clock.advance(by: 5)
         dies.arm()
         await first.refreshPulled()
-        #expect(first.pendingEditCount == 1)
-        try await meanwhile()
-        harness.clock.advance(by: 5)
-        return try await launch(harness, path: path, dies: Dies())
+        return first
     }
 
     @Test @MainActor func theSaveSentAsTheAppClosedIsNotAConflictAfterTheRelaunch() async throws {
@@ -117,17 +126,7 @@ import Testing
         let harness = try await DevServerHarness.make()
         let path = Self.storePath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let dies = Dies(dropsTheLine: true)
-        let first = try await Self.launch(harness, path: path, dies: dies)
-        harness.wire.isDown = true
-        first.editTapped()
-        first.fieldEdited(.numBeds, text: "120")
-        await first.saveTapped()
-        #expect(first.saveOutcome == .queued)
-        harness.wire.isDown = false
-        harness.clock.advance(by: 5)
-        dies.arm()
-        await first.refreshPulled()
+        let first = try await Self.savedAsWritten(harness, path: path, dies: Dies(dropsTheLine: true))
         // The line dropped as Salesforce wrote it: the device still has the version it read.
         #expect(harness.wire.isDown)
         #expect(first.pendingEditCount == 1)
