@@ -66,6 +66,10 @@ struct AttendeeWallListing: Decodable {
             let replied = await harness.run(["wall", event, "reply", post.id, "And another"] + offline)
             #expect(replied.code == 1)
             #expect(replied.errors == "quartet attendee: You're offline: your reply was not sent.\n")
+            // Reading a post's replies changes nothing: offline, it is the wall's own line, as the screen shows it.
+            let read = await harness.run(["wall", event, "replies", post.id] + offline)
+            #expect(read.code == 1)
+            #expect(read.errors == "quartet attendee: You're offline. The wall catches up when you're back.\n")
             let wall = try await harness.json(AttendeeWallListing.self, "wall", event).posts
             #expect(wall.map(\.id) == [post.id])
             #expect(wall.first?.replies.map(\.text) == ["At noon"])

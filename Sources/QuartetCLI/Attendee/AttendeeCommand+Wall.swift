@@ -72,7 +72,8 @@ extension AttendeeCommand {
             guard let failure = write.map({ model.bannerText(stopping: $0) }) ?? model.bannerText else { return }
             throw ScreenFailure(message: failure)
         }
-        func row(_ postID: String, for write: PostWrite) async throws -> WallPostRow {
+        /// The post as the wall shows it, loaded for `write` (`nil`: only to read it).
+        func row(_ postID: String, for write: PostWrite?) async throws -> WallPostRow {
             await model.appeared()
             try check(stopping: write)
             let shown = await model.scrolledTo(postID: postID)
@@ -83,7 +84,7 @@ extension AttendeeCommand {
             return row
         }
         /// The post with every reply loaded, as tapping "N more replies" until it goes away shows it.
-        func allReplies(_ postID: String, for write: PostWrite) async throws -> WallPostRow {
+        func allReplies(_ postID: String, for write: PostWrite?) async throws -> WallPostRow {
             var current = try await row(postID, for: write)
             while current.moreReplies != nil {
                 await model.moreRepliesTapped(postID: postID)
@@ -139,7 +140,7 @@ extension AttendeeCommand {
             try context.show(updated) { updated.map(postLines) ?? [] }
         case "replies":
             try requireArguments(context, 3)
-            let current = try await allReplies(argument, for: .change)
+            let current = try await allReplies(argument, for: nil)
             try context.show(current) { postLines(current) }
         case "delete":
             try requireArguments(context, 3)
