@@ -256,8 +256,9 @@ public final class ConversationModel: BusyScreen {
             let message = try await client.sendMessage(threadID, item.request, item.key)
             unsent.removeAll { $0.id == id }
             _ = insert(message)
-            // NB: the line said a message was not sent; once none is left unsent, it no longer holds.
-            if !unsent.contains(where: \.failed) { banner = nil }
+            // NB: the line said a message was not sent; once none is left unsent, it no longer holds (another
+            // call's line put up since stays).
+            failedSendStored()
             show()
         } catch {
             // NB: the stream or a re-read may have brought the message meanwhile (the answer was lost after the
@@ -288,8 +289,8 @@ public final class ConversationModel: BusyScreen {
         return true
     }
 
-    /// A send that failed is known to be stored after all (its answer was lost): the line that said it was not
-    /// sent goes once no failed send is left, unless another call's line has taken its place.
+    /// A send that failed is known to be stored after all (its answer was lost, or a Retry sent it): the line that
+    /// said it was not sent goes once no failed send is left, unless another call's line has taken its place.
     ///
     /// NB: the row already shows the message as sent; a "not sent" line left over it contradicted it.
     private func failedSendStored() {

@@ -279,6 +279,43 @@ import Testing
         #expect(marks.withLock { $0 } == 0)
     }
 
+    /// A Retry that sends takes away the line its failed send put up, and only that one: a line another call put
+    /// up since (the thread's stream ended) still says what it says.
+    @Test func aRetryThatSendsLeavesAnotherCallsLine() async {
+        let attempts = Locked(0)
+        var client = AttendeeClient()
+        client.thread = { _ in
+            MessageThread(id: "t", eventID: "e1", with: Sample.bob, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        client.olderMessages = { _, _ in MessagePage(messages: []) }
+        client.threadUpdates = { _ in
+            AsyncThrowingStream { $0.finish(throwing: APIError.http(status: 503, problem: nil)) }
+        }
+        client.sendMessage = { threadID, request, _ in
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
+            if attempt == 1 { throw APIError.connectionLost }
+            return Message(
+                id: "11", threadID: threadID, senderID: "me", text: request.text,
+                sentAt: Date(timeIntervalSince1970: 1_773_100_000))
+        }
+        let model = ConversationModel(client: client, threadID: "t", timeZone: Self.utc, locale: Demo.british)
+        await model.appeared()
+        model.draftChanged("Hello")
+        await model.sendTapped()
+        #expect(model.banner == .failure("The connection was lost. Try again."))
+        await model.listen()
+        let streamLine = model.banner
+        #expect(streamLine != nil)
+        #expect(streamLine != .failure("The connection was lost. Try again."))
+
+        await model.retryTapped(id: model.rows[0].id)
+        #expect(model.rows.map(\.delivery) == [.sent])
+        #expect(model.banner == streamLine)
+    }
+
     @Test func sendingShowsPendingThenSentOrFailedWithRetry() async {
         let gate = Gate(isOpen: false)
         let attempts = Locked(0)
