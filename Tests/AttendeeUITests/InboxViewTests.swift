@@ -23,6 +23,25 @@ struct InboxViewTests {
         return (await app.host(), app.server)
     }
 
+    /// A save that met another device's edit shows that version's words above Keep Mine and Use the Other Version:
+    /// the person chooses between two texts they can read (only their own was on screen).
+    @Test func aConflictShowsTheOtherVersionItAsksAbout() async throws {
+        let server = VersionedNote(text: "Tablet words: the room moved to Tejo", version: 2, eventID: "e")
+        let model = NoteEditorModel(
+            client: server.client, editing: VersionedNote.note("First", version: 1, eventID: "e"))
+        let host = ViewHost(NavigationStack { NoteEditorView(model: model) })
+        try await host.waitUntil("the editor") { $0.visibleNavigationTitle == "Edit Note" }
+        try host.type("Phone words", into: "Write a note")
+        try host.tap("Save")
+        try await host.waitUntil("the conflict") { $0.find(.button, "Keep Mine") != nil }
+        #expect(host.tree.texts.contains("The other version"))
+        #expect(host.tree.texts.contains("Tablet words: the room moved to Tejo"))
+
+        try host.tap("Use the Other Version")
+        try await host.waitUntil("the other version to edit") { $0.find(.button, "Keep Mine") == nil }
+        #expect(!host.tree.texts.contains("The other version"))
+    }
+
     /// A save that met another device's edit, whose read of that version dropped: the editor still offers Keep
     /// Mine and Use the Other Version (it offered only Save), and Keep Mine reads the other version, then saves
     /// the person's words over it.

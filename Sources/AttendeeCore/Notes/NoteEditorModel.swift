@@ -45,6 +45,8 @@ public final class NoteEditorModel {
     public let keepMineTitle = Strings.text("notes.keepMine")
     /// The words of the conflict banner's buttons.
     public let useTheirsTitle = Strings.text("notes.useTheirs")
+    /// What the conflict banner calls the words it shows of the other device's version (``conflict``).
+    public let otherVersionTitle = Strings.text("notes.otherVersion")
     /// The text box's placeholder.
     public let placeholder = Strings.text("notes.placeholder")
     /// The note's photo: picking one uploads it, Remove takes it off the note at the next save.

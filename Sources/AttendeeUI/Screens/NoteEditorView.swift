@@ -2,7 +2,8 @@ import AttendeeCore
 import QuartetUI
 import SwiftUI
 
-/// A new note or the edit of one: the text, its counter and rule, Save, and the conflict banner.
+/// A new note or the edit of one: the text, its counter and rule, Save, and the conflict banner with the other
+/// device's words.
 public struct NoteEditorView: View {
     @State private var model: NoteEditorModel
 
@@ -17,6 +18,12 @@ public struct NoteEditorView: View {
             if model.saveState == .conflict {
                 Section {
                     if let banner = model.banner { BannerLine(banner) }
+                    if let other = model.conflict {
+                        VStack(alignment: .leading) {
+                            Text(model.otherVersionTitle).font(.caption).foregroundStyle(.secondary)
+                            Text(other.text)
+                        }
+                    }
                     Button(model.keepMineTitle) { Task { await model.keepMineTapped() } }
                     Button(model.useTheirsTitle) { Task { await model.useTheirsTapped() } }
                 }

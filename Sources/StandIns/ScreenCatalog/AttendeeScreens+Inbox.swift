@@ -1,10 +1,27 @@
 import AttendeeCore
 import AttendeeModels
+import AttendeeTestSupport
 import AttendeeUI
 import Foundation
 import SwiftUI
 
 extension AttendeeScreens {
+    /// A note edited on this phone ("Phone words") and saved after a tablet saved "Tablet words": the editor after
+    /// Save, with the other version read or not.
+    @MainActor
+    static func noteConflict(eventID: String, otherVersionReadable: Bool) async throws -> ViewNode {
+        let server = VersionedNote(text: "Tablet words: the room moved to Tejo", version: 2, eventID: eventID)
+        server.isReadable.withLock { $0 = otherVersionReadable }
+        let model = NoteEditorModel(
+            client: server.client,
+            editing: VersionedNote.note("Ask about the room", version: 1, eventID: eventID))
+        let host = page(.noteEditor(eventID: eventID, sessionID: nil, note: nil)) { NoteEditorView(model: model) }
+        _ = try await host.settled("the editor")
+        try host.type("Phone words: ask about seats", into: model.placeholder)
+        try host.tap(model.saveTitle)
+        return try await host.settled("the conflict") { $0.find(.button, model.keepMineTitle) != nil }
+    }
+
     /// Messages and My Notes (issue 13), over the previews' sample threads and notes.
     /// The sample conversation with a message just sent with a photo ("The board").
     @MainActor
@@ -69,6 +86,18 @@ extension AttendeeScreens {
                 try host.type("The whiteboard after the keynote", into: model.placeholder)
                 try host.pickPhoto(Data([0xFF, 0xD8, 0xFF]), in: model.attachment.pickerTitle)
                 return try await host.settled("the photo") { $0.find(.button, model.attachment.removeTitle) != nil }
+            },
+            ScreenEntry(
+                app, screen: "note-editor", state: "conflict",
+                summary: "Saved over another device's edit: both versions, Keep Mine or Use the Other Version"
+            ) {
+                try await noteConflict(eventID: eventID, otherVersionReadable: true)
+            },
+            ScreenEntry(
+                app, screen: "note-editor", state: "conflict-unread",
+                summary: "The same conflict when the other version could not be read: why, and both choices"
+            ) {
+                try await noteConflict(eventID: eventID, otherVersionReadable: false)
             },
         ]
     }
