@@ -107,6 +107,6 @@ extension GoogleDoc {
 }
 
 extension SObjectFields {
-    /// The record's `LastModifiedDate`, or `nil`.
-    fileprivate var lastModifiedDate: Date? { self["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse) }
+    /// The record's `LastModifiedDate` (its version, as the conflict check reads it), or `nil`.
+    var lastModifiedDate: Date? { self["LastModifiedDate"]?.text.flatMap(SalesforceDate.parse) }
 }

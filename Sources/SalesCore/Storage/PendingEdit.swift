@@ -491,13 +491,11 @@ public actor SalesOutbox {
             let server = try? await client.record(object, id: id),
             fields.allSatisfy({ name, mine in (server[name] ?? .null) == mine })
         else { return nil }
-        return HeldSave(version: server[HeldSave.versionField]?.text.flatMap(SalesforceDate.parse))
+        return HeldSave(version: server.lastModifiedDate)
     }
 
     /// A record found holding this device's own save (``ownSave(_:through:)``).
     struct HeldSave: Sendable {
-        /// The field a record's version is read from, as the conflict check reads it.
-        static let versionField = "LastModifiedDate"
         /// The record's version as read back (`nil` when it names none): what an edit made over the save is checked
         /// against.
         var version: Date?
